@@ -1,0 +1,41 @@
+# umpire — the two commands a new user needs are `make demo` and `make test`.
+GO        ?= go
+BIN       ?= bin/umpire
+VERSION   ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
+LDFLAGS   := -X main.version=$(VERSION)
+FUZZTIME  ?= 10s
+
+.PHONY: all build demo test vet bench fuzz clean
+
+all: build
+
+build:
+	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/umpire
+
+# The main job on the embedded default.
+demo: build
+	./$(BIN) simulate --game inference --matches 20 --seed demo
+
+# Vet and every test.
+test:
+	$(GO) vet ./...
+	$(GO) test -count=1 ./...
+
+vet:
+	$(GO) vet ./...
+
+# Benchmarks: figures for the notes, never asserted in tests.
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+# A short run of every fuzz target (FUZZTIME each).
+fuzz:
+	@set -e; for pkg in $$($(GO) list ./...); do \
+	  for f in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz' || true); do \
+	    echo "== $$pkg $$f"; \
+	    $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$pkg; \
+	  done; \
+	done
+
+clean:
+	rm -rf bin umpire-report

@@ -1,0 +1,168 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+)
+
+// Exit codes of the command line contract.
+const (
+	exitOK    = 0 // every MUST check holds
+	exitFail  = 1 // at least one MUST finding
+	exitUsage = 2 // usage or configuration error
+	exitError = 3 // the run could not be carried out
+)
+
+// Games umpire knows.
+const (
+	gameInference = "inference"
+	gameBangArena = "bangarena"
+)
+
+// env is what a command may touch: its streams and the working directory.
+// Commands receive it explicitly; nothing is global.
+type env struct {
+	stdin  io.Reader
+	stdout io.Writer
+	stderr io.Writer
+	// isTerminal reports whether stdout is a terminal (progress bars only then).
+	isTerminal bool
+}
+
+// command is one subcommand.
+type command struct {
+	name    string
+	summary string
+	run     func(ctx context.Context, e *env, args []string) int
+}
+
+func commands() []command {
+	return []command{
+		{"selftest", "run the out-of-the-box demo against the embedded server", cmdSelftest},
+		{"serve", "run the embedded reference server", cmdServe},
+		{"validate", "validate messages against the JSON schemas", cmdValidate},
+		{"legal", "derive the legal actions for one decision", cmdLegal},
+		{"verify", "replay match logs through the referee", cmdVerify},
+		{"simulate", "self-play with scripted adversaries (no network)", cmdSimulate},
+		{"conform", "run the server conformance suite against a live server", cmdConform},
+		{"certify", "certify an agent in seeded matches", cmdCertify},
+		{"replay", "re-run one match of a certify/simulate run exactly", cmdReplay},
+		{"report", "work with reports (report merge SHARD.json...)", cmdReport},
+		{"rules", "print the rule catalogue", cmdRules},
+		{"version", "print the version", cmdVersion},
+	}
+}
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	e := &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, isTerminal: isTerminal(os.Stdout)}
+	code := run(ctx, e, os.Args[1:])
+	stop()
+	os.Exit(code)
+}
+
+// run dispatches args to a subcommand and returns the exit code.
+func run(ctx context.Context, e *env, args []string) int {
+	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+		usage(e.stdout)
+		if len(args) == 0 {
+			return exitUsage
+		}
+		return exitOK
+	}
+	for _, c := range commands() {
+		if c.name == args[0] {
+			return c.run(ctx, e, args[1:])
+		}
+	}
+	fmt.Fprintf(e.stderr, "umpire: unknown command %q\n\n", args[0])
+	usage(e.stderr)
+	return exitUsage
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "umpire — referee and conformance suite for Inference and BangArena")
+	fmt.Fprintln(w, "\nUsage: umpire <command> [flags]\n\nCommands:")
+	for _, c := range commands() {
+		fmt.Fprintf(w, "  %-9s %s\n", c.name, c.summary)
+	}
+	fmt.Fprintln(w, "\nRun 'umpire <command> -h' for a command's flags.")
+	fmt.Fprintln(w, "Exit codes: 0 conforms, 1 a MUST finding, 2 usage error, 3 the run could not be carried out.")
+}
+
+// newFlagSet returns a flag set for a subcommand that reports errors to e.
+func newFlagSet(e *env, name, synopsis string) *flag.FlagSet {
+	fs := flag.NewFlagSet("umpire "+name, flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(e.stderr, "Usage: umpire %s %s\n\nFlags:\n", name, synopsis)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// parseFlags parses args and maps a parse failure to an exit code: -h gives
+// exitOK, anything else exitUsage. ok is false when the command must stop.
+func parseFlags(fs *flag.FlagSet, args []string) (code int, ok bool) {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitOK, false
+		}
+		return exitUsage, false
+	}
+	return exitOK, true
+}
+
+// checkGame validates the --game flag value.
+func checkGame(e *env, game string) bool {
+	switch game {
+	case gameInference, gameBangArena:
+		return true
+	case "":
+		fmt.Fprintln(e.stderr, "umpire: --game is required (inference or bangarena)")
+	default:
+		fmt.Fprintf(e.stderr, "umpire: unknown game %q (want inference or bangarena)\n", game)
+	}
+	return false
+}
+
+// checkFormat validates the --format flag value.
+func checkFormat(e *env, format string) bool {
+	switch format {
+	case "text", "json":
+		return true
+	}
+	fmt.Fprintf(e.stderr, "umpire: unknown --format %q (want text or json)\n", format)
+	return false
+}
+
+// notBuilt answers for a command (or a game of a command) that a later
+// piece of work fills in.
+func notBuilt(e *env, what string) int {
+	fmt.Fprintf(e.stderr, "umpire: %s is not built yet\n", what)
+	return exitUsage
+}
+
+// isTerminal reports whether f is a character device (a terminal).
+func isTerminal(f *os.File) bool {
+	fi, err := f.Stat()
+	if err != nil {
+		return false
+	}
+	return fi.Mode()&os.ModeCharDevice != 0
+}
+
+// version is set at build time with -ldflags "-X main.version=...".
+var version = "dev"
+
+func cmdVersion(_ context.Context, e *env, _ []string) int {
+	fmt.Fprintf(e.stdout, "umpire %s (rules inference-0.4, krug_rules@0.1.0 / krug-decision/1)\n", strings.TrimSpace(version))
+	return exitOK
+}

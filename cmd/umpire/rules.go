@@ -1,0 +1,54 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"text/tabwriter"
+
+	"github.com/umpire-arena/umpire/referee/rules"
+)
+
+// cmdRules runs "umpire rules": the rule catalogue, for one game or both.
+func cmdRules(_ context.Context, e *env, args []string) int {
+	fs := newFlagSet(e, "rules", "[--game G] [--format text|json]")
+	game := fs.String("game", "", "inference or bangarena (default: both)")
+	format := fs.String("format", "text", "text or json")
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(e.stderr, "umpire rules: unexpected argument %q\n", fs.Arg(0))
+		return exitUsage
+	}
+	if *game != "" && !checkGame(e, *game) || !checkFormat(e, *format) {
+		return exitUsage
+	}
+	cat := rules.Default()
+	list := cat.All()
+	if *game != "" {
+		list = cat.ForGame(*game)
+	}
+	if *format == "json" {
+		enc := json.NewEncoder(e.stdout)
+		enc.SetIndent("", "  ")
+		if list == nil {
+			list = []rules.Rule{}
+		}
+		if err := enc.Encode(list); err != nil {
+			fmt.Fprintf(e.stderr, "umpire rules: %v\n", err)
+			return exitError
+		}
+		return exitOK
+	}
+	tw := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "ID\tLEVEL\tSOURCE\tRULE")
+	for _, r := range list {
+		fmt.Fprintf(tw, "%s\t%s\t%s %s\t%s\n", r.ID, r.Level, r.Doc, r.Section, r.Text)
+	}
+	if err := tw.Flush(); err != nil {
+		return exitError
+	}
+	fmt.Fprintf(e.stdout, "\n%d rules\n", len(list))
+	return exitOK
+}

@@ -1,0 +1,131 @@
+package rules
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Level is how strongly a rule binds: a violated MUST fails a run, a SHOULD
+// warns, an INFO is recorded only.
+type Level string
+
+// The three levels, in decreasing strength.
+const (
+	Must   Level = "MUST"
+	Should Level = "SHOULD"
+	Info   Level = "INFO"
+)
+
+// Rule is one entry of the catalogue.
+type Rule struct {
+	// ID is the stable name, "game/section.slug".
+	ID string `json:"id"`
+	// Level is MUST, SHOULD or INFO.
+	Level Level `json:"level"`
+	// Doc names the rules document (or design contract) the rule comes from,
+	// e.g. "inference-0.4", "krug_rules@0.1.0" or "WIRE.md".
+	Doc string `json:"doc"`
+	// Section is the section of Doc, e.g. "Round 3" or "§4".
+	Section string `json:"section"`
+	// Text is a one-line paraphrase of the rule in umpire's own words.
+	Text string `json:"text"`
+}
+
+// Game returns the part of the id before the first slash.
+func (r Rule) Game() string {
+	g, _, _ := strings.Cut(r.ID, "/")
+	return g
+}
+
+// Catalogue is an immutable, sorted set of rules.
+type Catalogue struct {
+	byID  map[string]int
+	rules []Rule
+}
+
+// NewCatalogue builds a catalogue from rule lists, rejecting duplicate ids,
+// malformed ids and unknown levels.
+func NewCatalogue(lists ...[]Rule) (*Catalogue, error) {
+	c := &Catalogue{byID: map[string]int{}}
+	for _, l := range lists {
+		for _, r := range l {
+			if !ValidID(r.ID) {
+				return nil, fmt.Errorf("rules: malformed rule id %q (want game/section.slug)", r.ID)
+			}
+			switch r.Level {
+			case Must, Should, Info:
+			default:
+				return nil, fmt.Errorf("rules: rule %s has unknown level %q", r.ID, r.Level)
+			}
+			if strings.TrimSpace(r.Text) == "" || r.Section == "" || r.Doc == "" {
+				return nil, fmt.Errorf("rules: rule %s needs doc, section and text", r.ID)
+			}
+			if _, dup := c.byID[r.ID]; dup {
+				return nil, fmt.Errorf("rules: duplicate rule id %s", r.ID)
+			}
+			c.byID[r.ID] = -1
+			c.rules = append(c.rules, r)
+		}
+	}
+	sort.Slice(c.rules, func(i, j int) bool { return c.rules[i].ID < c.rules[j].ID })
+	for i, r := range c.rules {
+		c.byID[r.ID] = i
+	}
+	return c, nil
+}
+
+// Lookup returns the rule with the given id.
+func (c *Catalogue) Lookup(id string) (Rule, bool) {
+	i, ok := c.byID[id]
+	if !ok {
+		return Rule{}, false
+	}
+	return c.rules[i], true
+}
+
+// All returns every rule, sorted by id. The slice is a copy.
+func (c *Catalogue) All() []Rule {
+	return append([]Rule(nil), c.rules...)
+}
+
+// ForGame returns the rules whose id starts with game + "/", sorted by id.
+func (c *Catalogue) ForGame(game string) []Rule {
+	var out []Rule
+	for _, r := range c.rules {
+		if r.Game() == game {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// ValidID reports whether id has the form game/section.slug: lowercase
+// letters, digits, '-', '_' and '.', one slash, and at least one dot after it.
+func ValidID(id string) bool {
+	game, rest, ok := strings.Cut(id, "/")
+	if !ok || game == "" || rest == "" || !strings.Contains(rest, ".") {
+		return false
+	}
+	for _, s := range []string{game, rest} {
+		for _, ch := range s {
+			switch {
+			case ch >= 'a' && ch <= 'z', ch >= '0' && ch <= '9', ch == '-', ch == '_', ch == '.':
+			default:
+				return false
+			}
+		}
+	}
+	return !strings.HasPrefix(rest, ".") && !strings.HasSuffix(rest, ".")
+}
+
+// Default returns the catalogue of every rule umpire knows, for both games
+// and the wire contract. It panics only if the built-in lists are malformed,
+// which the package tests rule out.
+func Default() *Catalogue {
+	c, err := NewCatalogue(InferenceRules(), BangArenaRules())
+	if err != nil {
+		panic(err)
+	}
+	return c
+}
