@@ -1,4 +1,35 @@
 // Package schemas embeds umpire's JSON Schemas (draft 2020-12) for every
 // message of both games, compiles them once, and validates messages against
 // them.
+//
+// The schema files live beside this package, one per message kind:
+// inference/*.json (the WIRE.md envelope, visible_state, legal_actions items,
+// every match-log object) and bangarena/*.json (DecisionRequest, PlayerView,
+// card objects, every legalActions item per command, events, error bodies,
+// decision answers, the rules summary and the MCP tool inputs and outputs).
+// Each file has an absolute $id under BaseURL; shared definitions live in a
+// defs.json per game and are reached by $ref. Unknown extra fields are
+// allowed everywhere, since servers add fields; missing required fields and
+// wrong types are violations.
+//
+// Schemas are compiled with github.com/santhosh-tekuri/jsonschema/v6, the
+// maintained successor of v5 of the same library. Compile builds a *Set once;
+// the Set holds no mutable state and is safe for concurrent use, so callers
+// keep one and reuse it.
+//
+// Typical use:
+//
+//	set, err := schemas.Compile()
+//	...
+//	kind, err := schemas.Detect("inference", line)
+//	for _, v := range set.Validate("inference", kind, line) {
+//		fmt.Println(v) // /players/2/credits: must be >= 0 (minimum)
+//	}
+//
+// Tests that want every message a referee emits to be schema-valid call
+// ValidateValue (which marshals a Go value first) and Err:
+//
+//	if err := schemas.Err(set.ValidateValue("inference", "your_turn", msg)); err != nil {
+//		t.Fatal(err)
+//	}
 package schemas

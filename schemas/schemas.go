@@ -1,0 +1,232 @@
+package schemas
+
+import (
+	"bytes"
+	"embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"path"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+)
+
+// BaseURL is the prefix of every schema's $id; a schema of game G and kind K
+// has the $id BaseURL + G + "/" + K + ".json".
+const BaseURL = "https://umpire-arena.github.io/schemas/"
+
+// DefaultMaxBytes is the default cap on the size of one message (1 MiB, the
+// limit both sides of the wire accept).
+const DefaultMaxBytes = 1 << 20
+
+// Games of the schema set.
+const (
+	GameInference = "inference"
+	GameBangArena = "bangarena"
+)
+
+// defsKind names the shared-definitions file of a game; it is not a kind.
+const defsKind = "defs"
+
+//go:embed inference/*.json bangarena/*.json
+var files embed.FS
+
+// Files returns the embedded schema files (paths "<game>/<kind>.json"), for
+// tools that want to hand the same schemas to another validator.
+func Files() fs.FS { return files }
+
+// Set is a compiled set of schemas for both games. Build it once with
+// Compile and reuse it; it is safe for concurrent use.
+type Set struct {
+	schemas  map[string]map[string]*jsonschema.Schema
+	maxBytes int
+}
+
+// Option configures Compile.
+type Option func(*Set)
+
+// WithMaxBytes sets the size cap of one message; n <= 0 keeps the default.
+func WithMaxBytes(n int) Option {
+	return func(s *Set) {
+		if n > 0 {
+			s.maxBytes = n
+		}
+	}
+}
+
+// Compile loads and compiles every embedded schema.
+func Compile(opts ...Option) (*Set, error) {
+	s := &Set{schemas: map[string]map[string]*jsonschema.Schema{}, maxBytes: DefaultMaxBytes}
+	for _, o := range opts {
+		o(s)
+	}
+	c := jsonschema.NewCompiler()
+	c.DefaultDraft(jsonschema.Draft2020)
+	c.AssertFormat()
+	for _, game := range Games() {
+		names, err := fs.Glob(files, game+"/*.json")
+		if err != nil {
+			return nil, err
+		}
+		for _, name := range names {
+			raw, err := files.ReadFile(name)
+			if err != nil {
+				return nil, err
+			}
+			doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
+			if err != nil {
+				return nil, fmt.Errorf("schemas: %s: %w", name, err)
+			}
+			if err := c.AddResource(BaseURL+name, doc); err != nil {
+				return nil, fmt.Errorf("schemas: %s: %w", name, err)
+			}
+		}
+	}
+	for _, game := range Games() {
+		s.schemas[game] = map[string]*jsonschema.Schema{}
+		for _, kind := range Kinds(game) {
+			sch, err := c.Compile(BaseURL + game + "/" + kind + ".json")
+			if err != nil {
+				return nil, fmt.Errorf("schemas: compile %s %s: %w", game, kind, err)
+			}
+			s.schemas[game][kind] = sch
+		}
+	}
+	return s, nil
+}
+
+// MaxBytes returns the size cap of one message.
+func (s *Set) MaxBytes() int { return s.maxBytes }
+
+// Games lists the games that have schemas.
+func Games() []string { return []string{GameInference, GameBangArena} }
+
+// Kinds lists the message kinds of game, sorted; nil for an unknown game.
+func Kinds(game string) []string {
+	if !slices.Contains(Games(), game) {
+		return nil
+	}
+	names, _ := fs.Glob(files, game+"/*.json")
+	var kinds []string
+	for _, n := range names {
+		k := strings.TrimSuffix(path.Base(n), ".json")
+		if k != defsKind {
+			kinds = append(kinds, k)
+		}
+	}
+	sort.Strings(kinds)
+	return kinds
+}
+
+// HasKind reports whether game has a schema for kind.
+func HasKind(game, kind string) bool {
+	return slices.Contains(Kinds(game), kind)
+}
+
+// SchemaURL returns the $id of the schema for game and kind.
+func SchemaURL(game, kind string) string { return BaseURL + game + "/" + kind + ".json" }
+
+// Validate checks one JSON message of the given game and kind. It returns
+// nil when the message is valid. Empty input, invalid or truncated JSON,
+// trailing data, a message over the size cap and an unknown game or kind
+// each give one violation with an empty KeywordLocation; it never panics.
+func (s *Set) Validate(game, kind string, data []byte) []Violation {
+	sch, v := s.lookup(game, kind)
+	if v != nil {
+		return v
+	}
+	if len(data) > s.maxBytes {
+		return []Violation{{Message: fmt.Sprintf("message of %d bytes exceeds the cap of %d bytes", len(data), s.maxBytes)}}
+	}
+	inst, err := decode(data)
+	if err != nil {
+		return []Violation{{Message: err.Error()}}
+	}
+	return run(sch, inst)
+}
+
+// ValidateValue marshals v to JSON and validates it as Validate does. It
+// is the helper for tests that check what the referees emit.
+func (s *Set) ValidateValue(game, kind string, v any) []Violation {
+	data, err := json.Marshal(v)
+	if err != nil {
+		return []Violation{{Message: "cannot marshal value: " + err.Error()}}
+	}
+	return s.Validate(game, kind, data)
+}
+
+// ValidateAuto detects the kind of data (see Detect) and validates it. A
+// message whose kind cannot be detected gives one violation and kind "".
+func (s *Set) ValidateAuto(game string, data []byte) (kind string, vs []Violation) {
+	if len(data) > s.maxBytes {
+		return "", []Violation{{Message: fmt.Sprintf("message of %d bytes exceeds the cap of %d bytes", len(data), s.maxBytes)}}
+	}
+	kind, err := Detect(game, data)
+	if err != nil {
+		return "", []Violation{{Message: err.Error()}}
+	}
+	return kind, s.Validate(game, kind, data)
+}
+
+func (s *Set) lookup(game, kind string) (*jsonschema.Schema, []Violation) {
+	kinds, ok := s.schemas[game]
+	if !ok {
+		return nil, []Violation{{Message: fmt.Sprintf("unknown game %q", game)}}
+	}
+	sch, ok := kinds[kind]
+	if !ok {
+		return nil, []Violation{{Message: fmt.Sprintf("unknown kind %q for game %s", kind, game)}}
+	}
+	return sch, nil
+}
+
+// decode parses one JSON value with numbers kept exact (json.Number), as the
+// validator expects, and rejects empty input and trailing data.
+func decode(data []byte) (any, error) {
+	if len(bytes.TrimSpace(data)) == 0 {
+		return nil, errors.New("empty input: want one JSON value")
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
+			return nil, errors.New("invalid JSON: truncated input")
+		}
+		return nil, fmt.Errorf("invalid JSON: %v", err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, fmt.Errorf("invalid JSON: data after the value at byte %d", dec.InputOffset())
+	}
+	return v, nil
+}
+
+// Err turns violations into an error listing them (nil when there are none),
+// for tests: if err := schemas.Err(set.ValidateValue(...)); err != nil { ... }.
+func Err(vs []Violation) error {
+	if len(vs) == 0 {
+		return nil
+	}
+	return &Error{Violations: vs}
+}
+
+// Error is the error Err returns.
+type Error struct {
+	Violations []Violation
+}
+
+// Error lists the violations, one per line.
+func (e *Error) Error() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d schema violation(s):", len(e.Violations))
+	for _, v := range e.Violations {
+		b.WriteString("\n  ")
+		b.WriteString(v.String())
+	}
+	return b.String()
+}

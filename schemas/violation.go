@@ -1,0 +1,209 @@
+package schemas
+
+import (
+	"fmt"
+	"math/big"
+	"strings"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/santhosh-tekuri/jsonschema/v6/kind"
+	"golang.org/x/text/language"
+	"golang.org/x/text/message"
+)
+
+// Violation is one way a message breaks its schema.
+type Violation struct {
+	// InstanceLocation is the JSON Pointer of the offending value in the
+	// message ("" for the whole message).
+	InstanceLocation string `json:"instanceLocation"`
+	// KeywordLocation is the dereferenced location of the failing keyword,
+	// relative to BaseURL, e.g.
+	// "inference/defs.json#/$defs/player/properties/credits/minimum"; empty
+	// when the message could not be parsed at all.
+	KeywordLocation string `json:"keywordLocation"`
+	// Keyword is the failing keyword (the last token of KeywordLocation).
+	Keyword string `json:"keyword,omitempty"`
+	// Message says what is wrong, e.g. "must be >= 0".
+	Message string `json:"message"`
+}
+
+// String formats the violation as "/players/2/credits: must be >= 0 (minimum)".
+func (v Violation) String() string {
+	loc := v.InstanceLocation
+	if loc == "" {
+		loc = "(root)"
+	}
+	if v.Keyword == "" {
+		return loc + ": " + v.Message
+	}
+	return loc + ": " + v.Message + " (" + v.Keyword + ")"
+}
+
+// run validates inst and flattens the error tree into violations.
+func run(sch *jsonschema.Schema, inst any) []Violation {
+	err := sch.Validate(inst)
+	if err == nil {
+		return nil
+	}
+	ve, ok := err.(*jsonschema.ValidationError)
+	if !ok {
+		return []Violation{{Message: err.Error()}}
+	}
+	var out []Violation
+	collect(ve, &out)
+	return out
+}
+
+// collect appends the leaves of the error tree. For anyOf/oneOf it drops the
+// branches that failed only because the value has another type, when some
+// branch failed for a deeper reason (that branch is the one the value meant);
+// when every branch failed on type, it reports one type violation.
+func collect(e *jsonschema.ValidationError, out *[]Violation) {
+	switch e.ErrorKind.(type) {
+	case *kind.AnyOf, *kind.OneOf:
+		var deep []*jsonschema.ValidationError
+		var wants []string
+		var got string
+		for _, c := range e.Causes {
+			if t, ok := typeOnly(c); ok {
+				wants = append(wants, t.Want...)
+				got = t.Got
+				continue
+			}
+			deep = append(deep, c)
+		}
+		if len(deep) == 0 && len(wants) > 0 {
+			*out = append(*out, Violation{
+				InstanceLocation: pointer(e.InstanceLocation),
+				KeywordLocation:  keywordLocation(e),
+				Keyword:          "type",
+				Message:          fmt.Sprintf("got %s, want %s", got, strings.Join(dedupe(wants), " or ")),
+			})
+			return
+		}
+		if len(deep) > 0 {
+			for _, c := range deep {
+				collect(c, out)
+			}
+			return
+		}
+	}
+	if len(e.Causes) == 0 {
+		*out = append(*out, leaf(e))
+		return
+	}
+	for _, c := range e.Causes {
+		collect(c, out)
+	}
+}
+
+// typeOnly reports whether a branch failed with a single type error at the
+// branch's own instance location (following $ref wrappers).
+func typeOnly(e *jsonschema.ValidationError) (*kind.Type, bool) {
+	for {
+		if t, ok := e.ErrorKind.(*kind.Type); ok && len(e.Causes) == 0 {
+			return t, true
+		}
+		if len(e.Causes) != 1 {
+			return nil, false
+		}
+		c := e.Causes[0]
+		if len(c.InstanceLocation) != len(e.InstanceLocation) {
+			return nil, false
+		}
+		e = c
+	}
+}
+
+func dedupe(ss []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, s := range ss {
+		if !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func leaf(e *jsonschema.ValidationError) Violation {
+	kw := ""
+	if p := e.ErrorKind.KeywordPath(); len(p) > 0 {
+		kw = p[len(p)-1]
+	}
+	return Violation{
+		InstanceLocation: pointer(e.InstanceLocation),
+		KeywordLocation:  keywordLocation(e),
+		Keyword:          kw,
+		Message:          describe(e.ErrorKind),
+	}
+}
+
+func keywordLocation(e *jsonschema.ValidationError) string {
+	loc := e.SchemaURL + pointer(e.ErrorKind.KeywordPath())
+	return strings.TrimPrefix(loc, BaseURL)
+}
+
+func pointer(tokens []string) string {
+	var b strings.Builder
+	for _, t := range tokens {
+		b.WriteByte('/')
+		t = strings.ReplaceAll(t, "~", "~0")
+		b.WriteString(strings.ReplaceAll(t, "/", "~1"))
+	}
+	return b.String()
+}
+
+// describe words the common keywords the way umpire prints them; the rest
+// use the library's own sentence.
+func describe(k jsonschema.ErrorKind) string {
+	switch k := k.(type) {
+	case *kind.Minimum:
+		return "must be >= " + num(k.Want)
+	case *kind.Maximum:
+		return "must be <= " + num(k.Want)
+	case *kind.ExclusiveMinimum:
+		return "must be > " + num(k.Want)
+	case *kind.ExclusiveMaximum:
+		return "must be < " + num(k.Want)
+	case *kind.MinLength:
+		return fmt.Sprintf("must have at least %d characters, has %d", k.Want, k.Got)
+	case *kind.MaxLength:
+		return fmt.Sprintf("must have at most %d characters, has %d", k.Want, k.Got)
+	case *kind.MinItems:
+		return fmt.Sprintf("must have at least %d items, has %d", k.Want, k.Got)
+	case *kind.MaxItems:
+		return fmt.Sprintf("must have at most %d items, has %d", k.Want, k.Got)
+	case *kind.Required:
+		return "missing required " + quoteAll(k.Missing)
+	case *kind.Pattern:
+		return fmt.Sprintf("%q does not match %s", k.Got, k.Want)
+	case *kind.Not:
+		return "must not match the forbidden shape"
+	case *kind.FalseSchema:
+		return "not allowed here"
+	}
+	return k.LocalizedString(message.NewPrinter(language.English))
+}
+
+func num(r *big.Rat) string {
+	if r == nil {
+		return "?"
+	}
+	if r.IsInt() {
+		return r.Num().String()
+	}
+	return r.FloatString(3)
+}
+
+func quoteAll(ss []string) string {
+	q := make([]string, len(ss))
+	for i, s := range ss {
+		q[i] = fmt.Sprintf("%q", s)
+	}
+	if len(q) == 1 {
+		return "property " + q[0]
+	}
+	return "properties " + strings.Join(q, ", ")
+}
