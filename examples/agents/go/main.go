@@ -1,0 +1,118 @@
+// Command agent is umpire's example agent for both games. It speaks JSON
+// Lines on stdin/stdout (`umpire certify --agent 'CMD'`) or, with -http,
+// serves the same policy over HTTP (`umpire certify --agent-url URL`).
+//
+// Inference: it answers each your_turn with a move from legal_actions,
+// chosen from its hidden value and the break-even value; after an error for
+// its move it chooses again. BangArena: it answers each DecisionRequest with
+// legal actions with a decision body, picks another item after a reask.
+// Both end on a match_end message.
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+)
+
+// maxMessage is the largest message either side must accept.
+const maxMessage = 1 << 20
+
+func main() {
+	seed := flag.Uint64("seed", 1, "seed of the policy's random choices")
+	addr := flag.String("http", "", "serve the policy over HTTP on this address (e.g. :8080) instead of stdin/stdout")
+	flag.Parse()
+	p := newPlayer(*seed)
+	var err error
+	if *addr != "" {
+		err = serveHTTP(*addr, p, os.Stdout)
+	} else {
+		err = serveLines(os.Stdin, os.Stdout, p, os.Stderr)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "agent:", err)
+		os.Exit(1)
+	}
+}
+
+// serveLines answers each input line that needs an answer with one output
+// line, until match_end or the end of the input.
+func serveLines(in io.Reader, out io.Writer, p *player, log io.Writer) error {
+	sc := bufio.NewScanner(in)
+	sc.Buffer(make([]byte, 64<<10), maxMessage+2)
+	w := bufio.NewWriter(out)
+	for sc.Scan() {
+		answer, done, err := p.handle(sc.Bytes())
+		if err != nil {
+			fmt.Fprintln(log, "agent: ignoring a message:", err)
+			continue
+		}
+		if answer != nil {
+			w.Write(answer)
+			w.WriteByte('\n')
+			if err := w.Flush(); err != nil {
+				return err
+			}
+		}
+		if done {
+			return nil
+		}
+	}
+	return sc.Err()
+}
+
+// serveHTTP answers each POST with the policy's answer (204 when the
+// message needs none) until SIGTERM or SIGINT. It prints its URL first.
+func serveHTTP(addr string, p *player, stdout io.Writer) error {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{Handler: handler(p), ReadHeaderTimeout: 5 * time.Second}
+	fmt.Fprintf(stdout, "listening on http://%s/\n", ln.Addr())
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, os.Interrupt)
+	defer stop()
+	go func() {
+		<-ctx.Done()
+		shut, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel()
+		srv.Shutdown(shut)
+	}()
+	if err := srv.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+func handler(p *player) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodPost {
+			http.Error(w, "POST a message", http.StatusMethodNotAllowed)
+			return
+		}
+		body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxMessage))
+		if err != nil {
+			http.Error(w, "message too large", http.StatusRequestEntityTooLarge)
+			return
+		}
+		answer, _, err := p.handle(body)
+		switch {
+		case err != nil:
+			http.Error(w, err.Error(), http.StatusBadRequest)
+		case answer == nil:
+			w.WriteHeader(http.StatusNoContent)
+		default:
+			w.Header().Set("Content-Type", "application/json")
+			w.Write(answer)
+		}
+	})
+}

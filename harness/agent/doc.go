@@ -1,0 +1,26 @@
+// Package agent starts and talks to the agent under test, robustly, over the
+// three transports of `umpire certify`:
+//
+//   - [Start]: a subprocess (`--agent 'CMD'`) that reads one JSON object per
+//     line on its stdin and writes one JSON object per line on its stdout;
+//   - [NewHTTP]: an HTTP endpoint (`--agent-url URL`) that is POSTed each
+//     request and answers with the move in the response body;
+//   - [StartConnect]: a program (`--agent-connect 'CMD'`) that connects to the
+//     server by itself, given UMPIRE_* variables in its environment.
+//
+// The package is game-agnostic: which message to send and whether an answer
+// is legal are the caller's business. What it does decide is how an exchange
+// ended, as a [Termination] (ok, timeout, hang, malformed, crash, disconnect,
+// flood, illegal, harness_error), carried by a typed [*Error]; the codes are
+// never lumped together, and failures of umpire itself (harness_error) are kept
+// apart from the agent's.
+//
+// Every wait takes a context and has a deadline. Processes run in their own
+// process group; Close escalates from closing stdin to SIGTERM to SIGKILL of
+// the whole group and always reaps, so no child process and no goroutine of
+// this package survives Close or the cancellation of the context given to
+// Start. Output is bounded everywhere: a stdout line over the cap (1 MiB by
+// default) is a flood verdict, stderr is kept as a bounded tail.
+//
+// Subprocess and connect modes need a Unix system (process groups, signals).
+package agent

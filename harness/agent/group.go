@@ -1,0 +1,290 @@
+package agent
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"sync"
+	"syscall"
+	"time"
+)
+
+// Force says how far Close had to go to end an agent process.
+type Force string
+
+// The escalation steps.
+const (
+	// ForceNone: the process exited on its own.
+	ForceNone Force = "none"
+	// ForceTerm: it exited after SIGTERM to its process group.
+	ForceTerm Force = "sigterm"
+	// ForceKill: it ignored SIGTERM and was killed with SIGKILL.
+	ForceKill Force = "sigkill"
+	// ForceCancel: the context given to Start was cancelled and the group
+	// was killed.
+	ForceCancel Force = "cancelled"
+)
+
+// DefaultTermGrace is how long Close waits after SIGTERM before SIGKILL.
+const DefaultTermGrace = time.Second
+
+// reapLimit bounds the wait for the kernel to deliver SIGKILL and for the
+// output pipes to drain after the process group is gone.
+const reapLimit = 5 * time.Second
+
+// Exit describes how an agent process ended.
+type Exit struct {
+	// PID is the process id of the shell that ran the command (also the
+	// process group id).
+	PID int
+	// Code is the exit status, or -1 when a signal ended the process.
+	Code int
+	// Signal names the signal that ended the process ("" when it exited).
+	Signal string
+	// Forced says whether Close (or a cancellation) had to signal the group.
+	Forced Force
+	// Runtime is the time from start to reaping.
+	Runtime time.Duration
+	// Output is the bounded tail of the process's stderr (in connect mode,
+	// of stdout and stderr together), behind a marker when bytes were dropped.
+	// It is the agent's text: escape it wherever it is rendered.
+	Output []byte
+	// OutputTruncated reports whether earlier output was dropped.
+	OutputTruncated bool
+}
+
+// Termination classifies the end of the process itself: OK when it exited 0
+// on its own or obeyed SIGTERM, Hang when it had to be killed with SIGKILL,
+// HarnessError when the run was cancelled, Crash otherwise (a non-zero
+// status or a signal umpire did not send).
+func (e Exit) Termination() Termination {
+	switch e.Forced {
+	case ForceKill:
+		return Hang
+	case ForceCancel:
+		return HarnessError
+	case ForceTerm:
+		if e.Code == 0 || e.Signal == syscall.SIGTERM.String() {
+			return OK
+		}
+		return Crash
+	}
+	if e.Code == 0 {
+		return OK
+	}
+	return Crash
+}
+
+// String renders the exit for people.
+func (e Exit) String() string {
+	how := fmt.Sprintf("exit status %d", e.Code)
+	if e.Signal != "" {
+		how = "killed by " + e.Signal
+	}
+	return fmt.Sprintf("pid %d: %s after %v (forced: %s)", e.PID, how, e.Runtime.Round(time.Millisecond), e.Forced)
+}
+
+// group is one started command in its own process group, reaped by a
+// dedicated goroutine.
+type group struct {
+	cmd     *exec.Cmd
+	pid     int
+	started time.Time
+	exited  chan struct{} // closed once the process is reaped
+	reaped  time.Time
+	wg      sync.WaitGroup
+
+	mu     sync.Mutex
+	forced Force
+
+	stopCtx   func() bool
+	closeOnce sync.Once
+}
+
+// startGroup runs `sh -c command` with the given child ends of its standard
+// streams (nil stdin reads /dev/null), in its own process group, and closes
+// the child ends in this process. onCancel runs (once) when ctx is cancelled
+// before the group is closed, after the group has been killed.
+func startGroup(ctx context.Context, command, dir string, env []string, stdin, stdout, stderr *os.File, onCancel func()) (*group, error) {
+	if command == "" {
+		return nil, errorf(HarnessError, "start", nil, "empty command")
+	}
+	sh := "/bin/sh"
+	if _, err := os.Stat(sh); err != nil {
+		if sh, err = exec.LookPath("sh"); err != nil {
+			return nil, errorf(HarnessError, "start", err, "no shell to run the agent")
+		}
+	}
+	cmd := exec.Command(sh, "-c", command)
+	cmd.Dir = dir
+	cmd.Env = env
+	if stdin != nil {
+		cmd.Stdin = stdin
+	}
+	cmd.Stdout = stdout
+	cmd.Stderr = stderr
+	cmd.SysProcAttr = sysProcAttr()
+	if err := ctx.Err(); err != nil {
+		return nil, errorf(HarnessError, "start", err, "context already done")
+	}
+	err := cmd.Start()
+	for _, f := range []*os.File{stdin, stdout, stderr} {
+		if f != nil {
+			f.Close()
+		}
+	}
+	if err != nil {
+		return nil, errorf(HarnessError, "start", err, "could not start %q", command)
+	}
+	g := &group{cmd: cmd, pid: cmd.Process.Pid, started: time.Now(), exited: make(chan struct{}), forced: ForceNone}
+	g.wg.Add(1)
+	go func() {
+		defer g.wg.Done()
+		_ = cmd.Wait() // the status is read from cmd.ProcessState
+		g.reaped = time.Now()
+		close(g.exited)
+	}()
+	g.stopCtx = context.AfterFunc(ctx, func() {
+		g.setForced(ForceCancel)
+		g.signal(syscall.SIGKILL)
+		if onCancel != nil {
+			onCancel()
+		}
+	})
+	return g, nil
+}
+
+func (g *group) setForced(f Force) {
+	g.mu.Lock()
+	if g.forced == ForceNone || f == ForceCancel || (f == ForceKill && g.forced == ForceTerm) {
+		g.forced = f
+	}
+	g.mu.Unlock()
+}
+
+// signal sends sig to the whole process group. A group that is already gone
+// is not an error.
+func (g *group) signal(sig syscall.Signal) {
+	_ = syscall.Kill(-g.pid, sig)
+}
+
+func (g *group) hasExited() bool {
+	select {
+	case <-g.exited:
+		return true
+	default:
+		return false
+	}
+}
+
+// waitExit waits up to d for the process to be reaped.
+func (g *group) waitExit(d time.Duration) bool {
+	if d <= 0 {
+		return g.hasExited()
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-g.exited:
+		return true
+	case <-t.C:
+		return false
+	}
+}
+
+// escalate waits up to grace for the process to exit on its own, then sends
+// SIGTERM to its group and waits termGrace, then SIGKILL, and finally kills
+// whatever is left in the group (children the agent left behind).
+func (g *group) escalate(grace, termGrace time.Duration) error {
+	if termGrace <= 0 {
+		termGrace = DefaultTermGrace
+	}
+	if !g.waitExit(grace) {
+		g.setForced(ForceTerm)
+		g.signal(syscall.SIGTERM)
+		// The shell may have died of SIGTERM while the agent it started
+		// ignores it: wait for the whole group, not only its leader.
+		if !g.settle(termGrace) {
+			g.setForced(ForceKill)
+			g.signal(syscall.SIGKILL)
+		}
+	}
+	// The process group may outlive its leader: kill the stragglers too.
+	g.signal(syscall.SIGKILL)
+	if !g.waitExit(reapLimit) {
+		return errorf(HarnessError, "close", nil, "process %d not reaped %v after SIGKILL", g.pid, reapLimit)
+	}
+	return nil
+}
+
+// settle waits up to d for the leader to be reaped and every other process
+// of the group to be gone (zombies aside).
+func (g *group) settle(d time.Duration) bool {
+	deadline := time.Now().Add(d)
+	if !g.waitExit(d) {
+		return false
+	}
+	for g.groupAlive() {
+		if time.Now().After(deadline) {
+			return false
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	return true
+}
+
+// groupAlive reports whether any live process is left in the group.
+func (g *group) groupAlive() bool {
+	if alive, ok := procGroupAlive(g.pid); ok {
+		return alive
+	}
+	return syscall.Kill(-g.pid, 0) == nil
+}
+
+// exit describes the reaped process; call only after exited is closed.
+func (g *group) exit(out *tail) Exit {
+	g.mu.Lock()
+	forced := g.forced
+	g.mu.Unlock()
+	e := Exit{PID: g.pid, Code: -1, Forced: forced, Runtime: g.reaped.Sub(g.started)}
+	if st := g.cmd.ProcessState; st != nil {
+		if ws, ok := st.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+			e.Signal = ws.Signal().String()
+		} else {
+			e.Code = st.ExitCode()
+		}
+	}
+	if out != nil {
+		e.Output, e.OutputTruncated = out.Bytes()
+	}
+	return e
+}
+
+// exitVerdict classifies an agent that stopped talking (stdout closed or
+// the process gone) while a match was still on: Disconnect when it exited 0
+// or is still running, Crash when it exited non-zero or died of a signal.
+func (g *group) exitVerdict(op string, wait time.Duration) *Error {
+	if !g.waitExit(wait) {
+		return errorf(Disconnect, op, nil, "the agent closed its output but is still running")
+	}
+	e := g.exit(nil)
+	g.mu.Lock()
+	forced := g.forced
+	g.mu.Unlock()
+	if forced == ForceCancel {
+		return errorf(HarnessError, op, context.Canceled, "the run was cancelled")
+	}
+	switch {
+	case e.Signal != "":
+		return errorf(Crash, op, nil, "the agent was killed by %s", e.Signal)
+	case e.Code != 0:
+		return errorf(Crash, op, nil, "the agent exited with status %d", e.Code)
+	default:
+		return errorf(Disconnect, op, nil, "the agent exited (status 0) before the match was over")
+	}
+}
+
+// errClosed is returned for calls on a closed adapter.
+var errClosed = errors.New("agent adapter is closed")
