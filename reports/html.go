@@ -1,0 +1,249 @@
+package reports
+
+import (
+	"embed"
+	"encoding/json"
+	"fmt"
+	"html/template"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/umpire-arena/umpire/referee/rules"
+)
+
+//go:embed html/report.html.tmpl html/report.css html/report.js
+var htmlFiles embed.FS
+
+// Limits that keep the HTML report a reasonable size on huge runs.
+const (
+	htmlMaxCreditCharts = 6
+	htmlMaxMatchRows    = 500
+	htmlMaxTranscript   = 200
+	htmlMaxBody         = 20000
+)
+
+// The HTML report is one self-contained file (html/template, with the
+// template, CSS and JS embedded; no external resource of any kind). Stable
+// hooks for tests and people: #summary, .verdict, #coverage-matrix (one
+// tr.rule per rule, td.cell.status-*), #sections-chart svg.chart-sections,
+// #findings (details.finding per finding, .transcript inside), #checks,
+// #agents svg.chart-latency, #matches svg.chart-credits, and .chart on every
+// chart.
+
+type htmlView struct {
+	R        *Report
+	Summary  Summary
+	Title    string
+	Games    string
+	Shard    string
+	Started  string
+	Duration string
+	Config   string
+	CSS      template.CSS
+	JS       template.JS
+	Sections []htmlSection
+	Chart    template.HTML
+	Problems []htmlCheck
+	Checks   []htmlCheck
+	Agents   []htmlAgent
+	Matches  []htmlMatch
+	MoreRows int
+	Credits  []template.HTML
+	// Must, Should and Info count findings per level.
+	Must, Should, Info int
+}
+
+type htmlSection struct {
+	Name  string
+	Rules []htmlRule
+}
+
+type htmlRule struct {
+	ID, Level, Text, Status, Label string
+	Checks                         []string
+	Must, Should, Info             int
+}
+
+type htmlCheck struct {
+	Check
+	Class    string
+	Duration string
+	Findings []htmlFinding
+}
+
+type htmlFinding struct {
+	Rule, Level, Where, Expected, Got, Message, Requirement string
+	Transcript                                              []htmlMessage
+	More                                                    int
+}
+
+type htmlMessage struct {
+	Dir, At, Seat, Body string
+}
+
+type htmlAgent struct {
+	AgentStats
+	Chart                  template.HTML
+	P50, P95, P99, Max     string
+	Terminations           string
+	Win, Rank, Score, Name string
+}
+
+type htmlMatch struct {
+	Match
+	Result string
+}
+
+// WriteHTML writes the report as one self-contained HTML page.
+func WriteHTML(w io.Writer, r *Report) error {
+	tmplText, err := htmlFiles.ReadFile("html/report.html.tmpl")
+	if err != nil {
+		return fmt.Errorf("reports: HTML template: %w", err)
+	}
+	css, _ := htmlFiles.ReadFile("html/report.css")
+	js, _ := htmlFiles.ReadFile("html/report.js")
+	t, err := template.New("report").Funcs(template.FuncMap{"clip": clip}).Parse(string(tmplText))
+	if err != nil {
+		return fmt.Errorf("reports: HTML template: %w", err)
+	}
+	v := buildView(r)
+	v.CSS = template.CSS(css)
+	v.JS = template.JS(js)
+	if err := t.Execute(w, v); err != nil {
+		return fmt.Errorf("reports: writing HTML: %w", err)
+	}
+	return nil
+}
+
+func buildView(r *Report) *htmlView {
+	v := &htmlView{R: r, Summary: r.Summary(), Games: strings.Join(r.Meta.Games, ", ")}
+	f := v.Summary.Counts.Findings
+	v.Must, v.Should, v.Info = f[rules.Must], f[rules.Should], f[rules.Info]
+	v.Title = fmt.Sprintf("umpire %s · %s — %s", r.Meta.Kind, v.Games, v.Summary.Verdict)
+	if s := r.Meta.Shard; s != nil {
+		v.Shard = fmt.Sprintf("%d/%d (%d seeds)", s.K, s.N, len(s.Seeds))
+	}
+	if !r.Meta.Started.IsZero() {
+		v.Started = r.Meta.Started.UTC().Format(time.RFC3339)
+	}
+	v.Duration = r.Meta.Duration.Round(time.Millisecond).String()
+	if len(r.Meta.Config) > 0 {
+		if b, err := json.MarshalIndent(r.Meta.Config, "", "  "); err == nil {
+			v.Config = clip(string(b), htmlMaxBody)
+		}
+	}
+
+	cov := r.Coverage()
+	index := map[string]int{}
+	for _, rc := range cov {
+		key := sectionKey(rc.Rule)
+		i, ok := index[key]
+		if !ok {
+			i = len(v.Sections)
+			index[key] = i
+			v.Sections = append(v.Sections, htmlSection{Name: key})
+		}
+		hr := htmlRule{ID: rc.Rule.ID, Level: string(rc.Rule.Level), Text: rc.Rule.Text, Checks: rc.Checks,
+			Must: rc.Findings[rules.Must], Should: rc.Findings[rules.Should], Info: rc.Findings[rules.Info]}
+		switch {
+		case !rc.Covered:
+			hr.Status, hr.Label = "uncovered", "not checked"
+		case rc.Status == Fail && hr.Must == 0:
+			hr.Status, hr.Label = "warn", "warn"
+		default:
+			hr.Status, hr.Label = rc.Status.String(), rc.Status.String()
+		}
+		v.Sections[i].Rules = append(v.Sections[i].Rules, hr)
+	}
+	v.Chart = sectionChart(SectionsOf(cov))
+
+	for _, c := range r.Checks {
+		hc := htmlCheck{Check: c, Class: c.Status.String(), Duration: c.Duration.Round(time.Microsecond).String()}
+		if c.Warning() {
+			hc.Class = "warn"
+		}
+		for _, f := range c.Findings {
+			hf := htmlFinding{Rule: f.Rule, Level: string(f.Level), Where: whereText(f.Where),
+				Expected: clip(valueText(f.Expected), htmlMaxBody), Got: clip(valueText(f.Got), htmlMaxBody), Message: clip(f.Message, htmlMaxBody)}
+			if ru, ok := r.Rule(f.Rule); ok {
+				hf.Requirement = ru.Text + " (" + ru.Doc + " " + ru.Section + ")"
+			}
+			for i, m := range f.Transcript {
+				if i == htmlMaxTranscript {
+					hf.More = len(f.Transcript) - i
+					break
+				}
+				hm := htmlMessage{Dir: string(m.Dir), Body: clip(m.Content(), htmlMaxBody)}
+				if !m.At.IsZero() {
+					hm.At = m.At.UTC().Format("15:04:05.000")
+				}
+				if m.Seat != nil {
+					hm.Seat = fmt.Sprint(*m.Seat)
+				}
+				hf.Transcript = append(hf.Transcript, hm)
+			}
+			hc.Findings = append(hc.Findings, hf)
+		}
+		v.Checks = append(v.Checks, hc)
+		if c.Status == Fail || c.Status == Error {
+			v.Problems = append(v.Problems, hc)
+		}
+	}
+
+	labels := histogramLabels(LatencyEdgesMS)
+	for _, s := range r.Stats() {
+		a := htmlAgent{AgentStats: s,
+			P50: ms(s.Latency.P50), P95: ms(s.Latency.P95), P99: ms(s.Latency.P99), Max: ms(s.Latency.Max),
+			Terminations: terminationsText(s.Terminations),
+			Win:          fmt.Sprintf("%.1f%% (%.1f–%.1f)", 100*s.WinRate.Value, 100*s.WinRate.Lo, 100*s.WinRate.Hi),
+			Rank:         fmt.Sprintf("%.2f (%.2f–%.2f)", s.MeanRank.Value, s.MeanRank.Lo, s.MeanRank.Hi),
+			Score:        fmt.Sprintf("%.1f (%.1f–%.1f)", s.MeanScore.Value, s.MeanScore.Lo, s.MeanScore.Hi),
+			Name:         s.Agent + " vs " + s.Adversary,
+		}
+		a.Chart = barChart("chart-latency", "Latency of "+a.Name, "response time", "decisions", labels, s.Latency.Histogram.Counts)
+		v.Agents = append(v.Agents, a)
+	}
+	for i, m := range r.Matches {
+		if i == htmlMaxMatchRows {
+			v.MoreRows = len(r.Matches) - i
+			break
+		}
+		res := fmt.Sprintf("rank %d", m.Rank)
+		if m.Won {
+			res = "won"
+		}
+		v.Matches = append(v.Matches, htmlMatch{Match: m, Result: res})
+		if len(m.Series) > 0 && len(v.Credits) < htmlMaxCreditCharts {
+			of := m.SeriesOf
+			if of == "" {
+				of = "value"
+			}
+			ylabel, xlabel, _ := strings.Cut(of, " per ")
+			if xlabel == "" {
+				xlabel = "step"
+			}
+			title := fmt.Sprintf("%s — seed %s, match %d (%s)", of, m.Seed, m.Index, m.Agent)
+			v.Credits = append(v.Credits, lineChart("chart-series chart-"+classWord(ylabel), title, xlabel, ylabel, m.Series))
+		}
+	}
+	return v
+}
+
+// classWord turns a label into a CSS class word: lowercase letters, digits
+// and '-', e.g. "credits" or "hp".
+func classWord(s string) string {
+	w := strings.Map(func(r rune) rune {
+		switch {
+		case r >= 'a' && r <= 'z', r >= '0' && r <= '9', r == '-':
+			return r
+		case r >= 'A' && r <= 'Z':
+			return r + 'a' - 'A'
+		}
+		return -1
+	}, s)
+	if w == "" {
+		return "values"
+	}
+	return clip(w, 24)
+}

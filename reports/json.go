@@ -1,0 +1,123 @@
+package reports
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// The JSON form of a report (schema "umpire-report/1") is one object:
+//
+//	schema    "umpire-report/1"
+//	meta      run metadata (Meta): umpire_version, kind, games, rules_versions,
+//	          target, config (redacted), seeds, shard {k, n, seeds}, started,
+//	          duration_ns
+//	rules     the rule catalogue the run was judged against ([]rules.Rule)
+//	checks    per-check results (Check): name, section, rules, seed, status,
+//	          reason, duration_ns, findings [{rule, level, where, expected,
+//	          got, message, transcript [{dir, at, seat, body | text}]}]
+//	matches   per-match raw results (Match), for statistics
+//	warnings  remarks about the run itself
+//	summary   derived: verdict, exit_code, counts
+//	coverage  derived: one row per rule (RuleCoverage)
+//	stats     derived: certification statistics (AgentStats)
+//
+// Durations are integer nanoseconds, times RFC 3339. The derived members are
+// written for readers' convenience and ignored by ReadJSON, which recomputes
+// them from the raw members; a merge therefore never trusts a shard's
+// arithmetic.
+
+// Summary is the derived headline of a report.
+type Summary struct {
+	Verdict  Verdict `json:"verdict"`
+	ExitCode int     `json:"exit_code"`
+	Counts   Counts  `json:"counts"`
+}
+
+// Summary returns the verdict, exit code and counts.
+func (r *Report) Summary() Summary {
+	return Summary{Verdict: r.Verdict(), ExitCode: r.ExitCode(), Counts: r.Counts()}
+}
+
+type jsonReport struct {
+	*Report
+	Summary  Summary        `json:"summary"`
+	Coverage []RuleCoverage `json:"coverage"`
+	Stats    []AgentStats   `json:"stats,omitempty"`
+}
+
+// WriteJSON writes the report, with its derived summary, coverage and
+// statistics, as indented JSON.
+func WriteJSON(w io.Writer, r *Report) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(jsonReport{Report: r, Summary: r.Summary(), Coverage: r.Coverage(), Stats: r.Stats()}); err != nil {
+		return fmt.Errorf("reports: writing JSON: %w", err)
+	}
+	return nil
+}
+
+// ErrInvalid is wrapped by the errors of ReadJSON and Validate for documents
+// that are not valid reports.
+var ErrInvalid = errors.New("reports: invalid report")
+
+// ReadJSON reads a report written by WriteJSON. It rejects other schemas,
+// trailing data and reports that fail Validate. Derived members are ignored.
+func ReadJSON(rd io.Reader) (*Report, error) {
+	dec := json.NewDecoder(rd)
+	var r Report
+	if err := dec.Decode(&r); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrInvalid, err)
+	}
+	if dec.More() {
+		return nil, fmt.Errorf("%w: data after the report object", ErrInvalid)
+	}
+	if err := r.Validate(); err != nil {
+		return nil, err
+	}
+	return &r, nil
+}
+
+// Validate checks what the model promises: the schema, a known kind, a
+// reason on every skipped or disabled check, known terminations, and a
+// shard within its total.
+func (r *Report) Validate() error {
+	var problems []string
+	if r.Schema != Schema {
+		problems = append(problems, fmt.Sprintf("schema is %q, want %q", r.Schema, Schema))
+	}
+	switch r.Meta.Kind {
+	case KindConform, KindCertify, KindVerify, KindValidate, KindSelftest:
+	default:
+		problems = append(problems, fmt.Sprintf("unknown kind %q", r.Meta.Kind))
+	}
+	if s := r.Meta.Shard; s != nil && (s.N < 1 || s.K < 1 || s.K > s.N) {
+		problems = append(problems, fmt.Sprintf("shard %d/%d is out of range", s.K, s.N))
+	}
+	for i, c := range r.Checks {
+		if c.Status < Disabled || c.Status > Error {
+			problems = append(problems, fmt.Sprintf("check %d (%q) has an unknown status", i+1, c.Name))
+		}
+		if (c.Status == Skip || c.Status == Disabled) && strings.TrimSpace(c.Reason) == "" {
+			problems = append(problems, fmt.Sprintf("check %d (%q) is %v without a reason", i+1, c.Name, c.Status))
+		}
+	}
+	known := map[Termination]bool{}
+	for _, t := range Terminations() {
+		known[t] = true
+	}
+	for i, m := range r.Matches {
+		if !known[m.Termination] {
+			problems = append(problems, fmt.Sprintf("match %d (seed %s) has unknown termination %q", i+1, m.Seed, m.Termination))
+		}
+	}
+	if len(problems) == 0 {
+		return nil
+	}
+	if len(problems) > 5 {
+		problems = append(problems[:5], fmt.Sprintf("and %d more", len(problems)-5))
+	}
+	return fmt.Errorf("%w: %s", ErrInvalid, strings.Join(problems, "; "))
+}

@@ -1,0 +1,210 @@
+package reports
+
+import (
+	"encoding/xml"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/umpire-arena/umpire/referee/rules"
+)
+
+// JUnit XML as read by common CI parsers (Jenkins, GitLab, GitHub test
+// reporters): <testsuites> holding one <testsuite> per check section, one
+// <testcase> per check. A skipped or disabled check is <skipped> with its
+// reason as the message; a check that fails the run is <failure> whose text
+// gives, per finding, the requirement (the rule's text from the report's
+// catalogue), where, expected and got; an errored check is <error>. A check
+// that failed on SHOULD/INFO findings only passes in JUnit and lists them in
+// <system-out>, so JUnit failures match the exit code.
+
+type junitSuites struct {
+	XMLName  xml.Name     `xml:"testsuites"`
+	Name     string       `xml:"name,attr"`
+	Tests    int          `xml:"tests,attr"`
+	Failures int          `xml:"failures,attr"`
+	Errors   int          `xml:"errors,attr"`
+	Skipped  int          `xml:"skipped,attr"`
+	Time     string       `xml:"time,attr"`
+	Suites   []junitSuite `xml:"testsuite"`
+}
+
+type junitSuite struct {
+	Name       string          `xml:"name,attr"`
+	Tests      int             `xml:"tests,attr"`
+	Failures   int             `xml:"failures,attr"`
+	Errors     int             `xml:"errors,attr"`
+	Skipped    int             `xml:"skipped,attr"`
+	Time       string          `xml:"time,attr"`
+	Timestamp  string          `xml:"timestamp,attr,omitempty"`
+	Properties []junitProperty `xml:"properties>property,omitempty"`
+	Cases      []junitCase     `xml:"testcase"`
+}
+
+type junitProperty struct {
+	Name  string `xml:"name,attr"`
+	Value string `xml:"value,attr"`
+}
+
+type junitCase struct {
+	Name      string        `xml:"name,attr"`
+	Classname string        `xml:"classname,attr"`
+	Time      string        `xml:"time,attr"`
+	Skipped   *junitMessage `xml:"skipped,omitempty"`
+	Failure   *junitMessage `xml:"failure,omitempty"`
+	Error     *junitMessage `xml:"error,omitempty"`
+	SystemOut string        `xml:"system-out,omitempty"`
+}
+
+type junitMessage struct {
+	Message string `xml:"message,attr"`
+	Type    string `xml:"type,attr,omitempty"`
+	Text    string `xml:",chardata"`
+}
+
+func seconds(d time.Duration) string { return fmt.Sprintf("%.3f", d.Seconds()) }
+
+// WriteJUnit writes the report as JUnit XML.
+func WriteJUnit(w io.Writer, r *Report) error {
+	root := junitSuites{Name: "umpire " + string(r.Meta.Kind) + " " + strings.Join(r.Meta.Games, ",")}
+	index := map[string]int{}
+	var total time.Duration
+	var suiteTime []time.Duration
+	for _, c := range r.Checks {
+		sec := c.Section
+		if sec == "" {
+			sec = "checks"
+		}
+		i, ok := index[sec]
+		if !ok {
+			i = len(root.Suites)
+			index[sec] = i
+			suiteTime = append(suiteTime, 0)
+			root.Suites = append(root.Suites, junitSuite{Name: xmlText(sec), Timestamp: r.Meta.Started.UTC().Format("2006-01-02T15:04:05")})
+		}
+		s := &root.Suites[i]
+		tc := junitCase{
+			Name:      xmlText(clip(c.Label(), 300)),
+			Classname: xmlText("umpire." + strings.Join(r.Meta.Games, ",") + "." + sec),
+			Time:      seconds(c.Duration),
+		}
+		switch {
+		case c.Status == Skip || c.Status == Disabled:
+			tc.Skipped = &junitMessage{Message: xmlText(c.Status.String() + ": " + c.Reason)}
+			s.Skipped++
+		case c.Status == Error:
+			tc.Error = &junitMessage{Message: xmlText(clip(c.Reason, 500)), Type: "error", Text: xmlText(r.findingsText(c))}
+			s.Errors++
+		case c.Failing():
+			tc.Failure = &junitMessage{Message: xmlText(r.failureMessage(c)), Type: "MUST", Text: xmlText(r.findingsText(c))}
+			s.Failures++
+		case c.Warning():
+			tc.SystemOut = xmlText("warnings (not failing the run):\n" + r.findingsText(c))
+		}
+		s.Tests++
+		s.Cases = append(s.Cases, tc)
+		total += c.Duration
+		suiteTime[i] += c.Duration
+	}
+	for i := range root.Suites {
+		s := &root.Suites[i]
+		s.Time = seconds(suiteTime[i])
+		root.Tests += s.Tests
+		root.Failures += s.Failures
+		root.Errors += s.Errors
+		root.Skipped += s.Skipped
+	}
+	if len(root.Suites) > 0 {
+		props := []junitProperty{
+			{"umpire.version", r.Meta.Version},
+			{"umpire.verdict", string(r.Verdict())},
+			{"umpire.rules", strings.Join(r.Meta.RulesVersions, " ")},
+			{"umpire.target", xmlText(clip(r.Meta.Target, 500))},
+		}
+		if r.Meta.Shard != nil {
+			props = append(props, junitProperty{"umpire.shard", fmt.Sprintf("%d/%d", r.Meta.Shard.K, r.Meta.Shard.N)})
+		}
+		root.Suites[0].Properties = props
+	}
+	root.Time = seconds(total)
+	if _, err := io.WriteString(w, xml.Header); err != nil {
+		return fmt.Errorf("reports: writing JUnit: %w", err)
+	}
+	enc := xml.NewEncoder(w)
+	enc.Indent("", "  ")
+	if err := enc.Encode(root); err != nil {
+		return fmt.Errorf("reports: writing JUnit: %w", err)
+	}
+	if _, err := io.WriteString(w, "\n"); err != nil {
+		return fmt.Errorf("reports: writing JUnit: %w", err)
+	}
+	return nil
+}
+
+// failureMessage is the one-line message of a failing check: the first MUST
+// finding's rule and message.
+func (r *Report) failureMessage(c Check) string {
+	for _, f := range c.Findings {
+		if f.Level == rules.Must {
+			msg := f.Rule + ": " + f.Message
+			if n := len(c.Findings); n > 1 {
+				msg += fmt.Sprintf(" (and %d more findings)", n-1)
+			}
+			return clip(msg, 500)
+		}
+	}
+	if c.Reason != "" {
+		return clip(c.Reason, 500)
+	}
+	return "check failed without findings"
+}
+
+// findingsText renders every finding of c in the h2spec manner:
+// requirement, then expected, then got.
+func (r *Report) findingsText(c Check) string {
+	var b strings.Builder
+	if c.Reason != "" {
+		fmt.Fprintf(&b, "%s\n", clip(c.Reason, 2000))
+	}
+	if c.Seed != "" {
+		fmt.Fprintf(&b, "seed: %s\n", c.Seed)
+	}
+	for i, f := range c.Findings {
+		if i > 0 {
+			b.WriteString("\n")
+		}
+		fmt.Fprintf(&b, "%s %s\n", f.Level, f.Rule)
+		if ru, ok := r.Rule(f.Rule); ok {
+			fmt.Fprintf(&b, "  requirement: %s (%s %s)\n", ru.Text, ru.Doc, ru.Section)
+		}
+		if w := whereText(f.Where); w != "" {
+			fmt.Fprintf(&b, "  where:       %s\n", w)
+		}
+		fmt.Fprintf(&b, "  expected:    %s\n", clip(valueText(f.Expected), 2000))
+		fmt.Fprintf(&b, "  got:         %s\n", clip(valueText(f.Got), 2000))
+		fmt.Fprintf(&b, "  message:     %s\n", clip(f.Message, 2000))
+		if n := len(f.Transcript); n > 0 {
+			fmt.Fprintf(&b, "  transcript (%d messages):\n", n)
+			for _, m := range f.Transcript {
+				fmt.Fprintf(&b, "    %s %s\n", m.Dir, clip(m.Content(), 500))
+			}
+		}
+	}
+	return b.String()
+}
+
+// xmlText drops characters XML 1.0 cannot carry at all (most C0 controls)
+// and replaces invalid UTF-8; encoding/xml escapes the rest.
+func xmlText(s string) string {
+	s = strings.ToValidUTF8(s, "\uFFFD")
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r == '\t' || r == '\n' || r == '\r':
+			return r
+		case r < 0x20, r == 0xFFFE, r == 0xFFFF, r >= 0xD800 && r <= 0xDFFF:
+			return '\uFFFD'
+		}
+		return r
+	}, s)
+}

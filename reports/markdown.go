@@ -1,0 +1,180 @@
+package reports
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/umpire-arena/umpire/referee/rules"
+)
+
+// DefaultMarkdownRows caps the failure table of WriteMarkdown.
+const DefaultMarkdownRows = 25
+
+// Markdown writes a summary that fits a pull-request comment or a CI step
+// summary ($GITHUB_STEP_SUMMARY): a verdict line, counts by status, a table
+// of failures (rule, level, where, expected, got) capped at MaxRows with a
+// "… N more" line, and for certification runs a table of agent statistics.
+// Every piece of text that came from a target or a player is escaped so it
+// cannot break a table, open HTML, or mention a user.
+type Markdown struct {
+	// MaxRows caps the failure table; 0 means DefaultMarkdownRows.
+	MaxRows int
+}
+
+// WriteMarkdown writes r with the default options.
+func WriteMarkdown(w io.Writer, r *Report) error { return Markdown{}.Write(w, r) }
+
+var verdictMark = map[Verdict]string{
+	VerdictPass:  "✅ PASS",
+	VerdictFail:  "❌ FAIL",
+	VerdictError: "⚠️ ERROR",
+	VerdictEmpty: "❌ EMPTY (nothing was checked)",
+}
+
+// Write writes the Markdown summary of r.
+func (o Markdown) Write(w io.Writer, r *Report) error {
+	maxRows := o.MaxRows
+	if maxRows <= 0 {
+		maxRows = DefaultMarkdownRows
+	}
+	var b strings.Builder
+	sum := r.Summary()
+	fmt.Fprintf(&b, "## umpire %s · %s — %s (exit %d)\n\n", mdText(string(r.Meta.Kind), 40), mdText(strings.Join(r.Meta.Games, ", "), 80), verdictMark[sum.Verdict], sum.ExitCode)
+	meta := []string{"umpire " + mdText(r.Meta.Version, 60)}
+	if len(r.Meta.RulesVersions) > 0 {
+		meta = append(meta, "rules "+mdText(strings.Join(r.Meta.RulesVersions, ", "), 120))
+	}
+	if r.Meta.Target != "" {
+		meta = append(meta, "target "+mdText(r.Meta.Target, 120))
+	}
+	if n := len(r.Meta.Seeds); n > 0 {
+		meta = append(meta, fmt.Sprintf("%d seeds", n))
+	}
+	if s := r.Meta.Shard; s != nil {
+		meta = append(meta, fmt.Sprintf("shard %d/%d (%d seeds)", s.K, s.N, len(s.Seeds)))
+	}
+	meta = append(meta, r.Meta.Duration.Round(time.Millisecond).String())
+	b.WriteString(strings.Join(meta, " · ") + "\n\n")
+	if sum.Verdict == VerdictEmpty {
+		b.WriteString("**No check ran and no match was played: an empty run is not a pass.** Check the filters, the shard and the target.\n\n")
+	}
+
+	c := sum.Counts
+	b.WriteString("| pass | fail | error | skip | disabled | warnings | MUST findings | SHOULD findings |\n|---:|---:|---:|---:|---:|---:|---:|---:|\n")
+	fmt.Fprintf(&b, "| %d | %d | %d | %d | %d | %d | %d | %d |\n\n", c.Pass, c.Fail, c.Error, c.Skip, c.Disabled, c.Warnings, c.Findings[rules.Must], c.Findings[rules.Should])
+
+	type row struct{ status, check, rule, level, where, expected, got string }
+	var rows []row
+	for _, ch := range r.Checks {
+		if ch.Status != Fail && ch.Status != Error {
+			continue
+		}
+		st := ch.Status.String()
+		if ch.Warning() {
+			st = "warn"
+		}
+		if len(ch.Findings) == 0 {
+			rows = append(rows, row{st, mdText(ch.Label(), 80), "", "", "", "", mdText(ch.Reason, 120)})
+			continue
+		}
+		for _, f := range ch.Findings {
+			rows = append(rows, row{st, mdText(ch.Label(), 80), mdCode(f.Rule), string(f.Level), mdText(whereText(f.Where), 60), mdText(valueText(f.Expected), 80), mdText(valueText(f.Got), 80)})
+		}
+	}
+	if len(rows) > 0 {
+		b.WriteString("### Failures and errors\n\n| status | check | rule | level | where | expected | got |\n|---|---|---|---|---|---|---|\n")
+		for i, rw := range rows {
+			if i == maxRows {
+				fmt.Fprintf(&b, "\n… %d more (see the JSON or HTML report)\n", len(rows)-maxRows)
+				break
+			}
+			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s |\n", rw.status, rw.check, rw.rule, rw.level, rw.where, rw.expected, rw.got)
+		}
+		b.WriteString("\n")
+	}
+
+	if stats := r.Stats(); len(stats) > 0 {
+		b.WriteString("### Agents\n\n| agent | adversaries | matches | win rate (95% CI) | mean rank (95% CI) | mean score (95% CI) | latency p50 / p95 / p99 / max | not ok |\n|---|---|---:|---|---|---|---|---|\n")
+		for i, s := range stats {
+			if i == maxRows {
+				fmt.Fprintf(&b, "\n… %d more rows\n", len(stats)-maxRows)
+				break
+			}
+			fmt.Fprintf(&b, "| %s | %s | %d | %.1f%% (%.1f–%.1f) | %.2f (%.2f–%.2f) | %.1f (%.1f–%.1f) | %s / %s / %s / %s | %s |\n",
+				mdText(s.Agent, 60), mdText(s.Adversary, 40), s.Matches,
+				100*s.WinRate.Value, 100*s.WinRate.Lo, 100*s.WinRate.Hi,
+				s.MeanRank.Value, s.MeanRank.Lo, s.MeanRank.Hi,
+				s.MeanScore.Value, s.MeanScore.Lo, s.MeanScore.Hi,
+				ms(s.Latency.P50), ms(s.Latency.P95), ms(s.Latency.P99), ms(s.Latency.Max),
+				terminationsText(s.Terminations))
+		}
+		b.WriteString("\n")
+	}
+	for _, wtext := range r.Warnings {
+		fmt.Fprintf(&b, "> ⚠️ %s\n", mdText(wtext, 300))
+	}
+	_, err := io.WriteString(w, b.String())
+	if err != nil {
+		return fmt.Errorf("reports: writing Markdown: %w", err)
+	}
+	return nil
+}
+
+func ms(d time.Duration) string {
+	return fmt.Sprintf("%.0fms", float64(d)/float64(time.Millisecond))
+}
+
+func terminationsText(t map[Termination]int) string {
+	var parts []string
+	for _, k := range Terminations() {
+		if k != TermOK && t[k] > 0 {
+			parts = append(parts, fmt.Sprintf("%s %d", k, t[k]))
+		}
+	}
+	if len(parts) == 0 {
+		return "—"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// mdText makes s safe inside a Markdown table cell: one line, at most n
+// runes, valid UTF-8, HTML and Markdown punctuation neutralised, no @mentions.
+func mdText(s string, n int) string {
+	s = clip(s, n)
+	var b strings.Builder
+	for _, r := range s {
+		switch r {
+		case '\n', '\r', '\t', '\v', '\f':
+			b.WriteByte(' ')
+		case '&':
+			b.WriteString("&amp;")
+		case '<':
+			b.WriteString("&lt;")
+		case '>':
+			b.WriteString("&gt;")
+		case '@':
+			b.WriteString("&#64;")
+		case '|', '\\', '`', '*', '_', '[', ']', '~', '#', '!', '(', ')', '{', '}':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		default:
+			if r < 0x20 || r == 0x7f {
+				b.WriteRune('\uFFFD')
+				continue
+			}
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// mdCode renders a rule id as inline code when it is a plain id, as escaped
+// text otherwise.
+func mdCode(id string) string {
+	if rules.ValidID(id) {
+		return "`" + id + "`"
+	}
+	return mdText(id, 80)
+}

@@ -1,0 +1,228 @@
+package reports
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// ErrMerge is wrapped by every error Merge returns.
+var ErrMerge = errors.New("reports: cannot merge")
+
+// Merge joins the reports of the shards of one run into the report of the
+// whole run. The result equals the report of an unsharded run of the same
+// seeds except for timings: checks and matches are put in canonical order
+// (Normalize), statistics and coverage are recomputed from the raw results,
+// Started is the earliest start and Duration spans to the latest end.
+//
+// Merge refuses, with an error wrapping ErrMerge, anything that would make
+// the merged report claim more than was run:
+//   - reports of different runs: a different schema, umpire version, kind,
+//     games, rules versions, rule catalogue, target, config or seed list;
+//   - shards that do not form a whole: mixed totals, a shard given twice, a
+//     shard missing (a partial report would look complete), or an unsharded
+//     report among shard reports;
+//   - overlapping work: a seed played by two shards, a seed of the run that
+//     no shard played, a check or match in a shard that did not play its
+//     seed, or the same check reported by two shards.
+//
+// A single unsharded report is returned as a normalized copy. The inputs are
+// not modified; the result shares findings and transcripts with them.
+func Merge(reports ...*Report) (*Report, error) {
+	if len(reports) == 0 {
+		return nil, fmt.Errorf("%w: no reports given", ErrMerge)
+	}
+	for i, r := range reports {
+		if r == nil {
+			return nil, fmt.Errorf("%w: report %d is nil", ErrMerge, i+1)
+		}
+		if r.Schema != Schema {
+			return nil, fmt.Errorf("%w: report %d has schema %q, want %q", ErrMerge, i+1, r.Schema, Schema)
+		}
+	}
+	first := reports[0]
+	if len(reports) == 1 && first.Meta.Shard == nil {
+		out := copyReport(first)
+		out.Normalize()
+		return out, nil
+	}
+	if err := checkShards(reports); err != nil {
+		return nil, err
+	}
+	for _, r := range reports[1:] {
+		if err := sameRun(first, r); err != nil {
+			return nil, fmt.Errorf("%w: shard %s differs from shard %s: %v", ErrMerge, shardName(r), shardName(first), err)
+		}
+	}
+	if err := checkSeeds(reports); err != nil {
+		return nil, err
+	}
+
+	out := copyReport(first)
+	out.Meta.Shard = nil
+	out.Checks, out.Matches, out.Warnings = nil, nil, nil
+	start, end := first.Meta.Started, first.Meta.Started.Add(first.Meta.Duration)
+	seenCheck := map[string]string{}
+	seenWarning := map[string]bool{}
+	for _, r := range reports {
+		if r.Meta.Started.Before(start) {
+			start = r.Meta.Started
+		}
+		if e := r.Meta.Started.Add(r.Meta.Duration); e.After(end) {
+			end = e
+		}
+		played := map[string]bool{}
+		for _, s := range r.Meta.Shard.Seeds {
+			played[s] = true
+		}
+		for _, c := range r.Checks {
+			if c.Seed != "" && !played[c.Seed] {
+				return nil, fmt.Errorf("%w: shard %s reports check %q on seed %s, which it did not play", ErrMerge, shardName(r), c.Name, c.Seed)
+			}
+			if other, dup := seenCheck[c.Label()]; dup {
+				return nil, fmt.Errorf("%w: check %q is reported by shards %s and %s", ErrMerge, c.Label(), other, shardName(r))
+			}
+			seenCheck[c.Label()] = shardName(r)
+			out.Checks = append(out.Checks, c)
+		}
+		for _, m := range r.Matches {
+			if !played[m.Seed] {
+				return nil, fmt.Errorf("%w: shard %s reports a match on seed %s, which it did not play", ErrMerge, shardName(r), m.Seed)
+			}
+			out.Matches = append(out.Matches, m)
+		}
+		for _, w := range r.Warnings {
+			if !seenWarning[w] {
+				seenWarning[w] = true
+				out.Warnings = append(out.Warnings, w)
+			}
+		}
+	}
+	out.Meta.Started = start
+	out.Meta.Duration = end.Sub(start)
+	out.Normalize()
+	return out, nil
+}
+
+func shardName(r *Report) string {
+	if r.Meta.Shard == nil {
+		return "(unsharded)"
+	}
+	return strconv.Itoa(r.Meta.Shard.K) + "/" + strconv.Itoa(r.Meta.Shard.N)
+}
+
+// checkShards verifies the reports are exactly shards 1..n of n.
+func checkShards(reports []*Report) error {
+	n := -1
+	have := map[int]bool{}
+	for i, r := range reports {
+		s := r.Meta.Shard
+		if s == nil {
+			return fmt.Errorf("%w: report %d is not a shard report, but is given with %d others", ErrMerge, i+1, len(reports)-1)
+		}
+		if s.N < 1 || s.K < 1 || s.K > s.N {
+			return fmt.Errorf("%w: report %d has an invalid shard %d/%d", ErrMerge, i+1, s.K, s.N)
+		}
+		if n == -1 {
+			n = s.N
+		}
+		if s.N != n {
+			return fmt.Errorf("%w: shards of different totals (%s and %s)", ErrMerge, shardName(reports[0]), shardName(r))
+		}
+		if have[s.K] {
+			return fmt.Errorf("%w: shard %s is given twice", ErrMerge, shardName(r))
+		}
+		have[s.K] = true
+	}
+	var missing []string
+	for k := 1; k <= n; k++ {
+		if !have[k] {
+			missing = append(missing, strconv.Itoa(k)+"/"+strconv.Itoa(n))
+		}
+	}
+	if len(missing) > 0 {
+		return fmt.Errorf("%w: missing shard(s) %s; a merge of part of a run would look like the whole run", ErrMerge, strings.Join(missing, ", "))
+	}
+	return nil
+}
+
+// sameRun compares everything but the shard, timings and results.
+func sameRun(a, b *Report) error {
+	ma, mb := a.Meta, b.Meta
+	switch {
+	case ma.Version != mb.Version:
+		return fmt.Errorf("umpire version %q vs %q", ma.Version, mb.Version)
+	case ma.Kind != mb.Kind:
+		return fmt.Errorf("kind %q vs %q", ma.Kind, mb.Kind)
+	case !slices.Equal(ma.Games, mb.Games):
+		return fmt.Errorf("games %v vs %v", ma.Games, mb.Games)
+	case !slices.Equal(ma.RulesVersions, mb.RulesVersions):
+		return fmt.Errorf("rules versions %v vs %v", ma.RulesVersions, mb.RulesVersions)
+	case ma.Target != mb.Target:
+		return fmt.Errorf("target %q vs %q", ma.Target, mb.Target)
+	case !slices.Equal(ma.Seeds, mb.Seeds):
+		return fmt.Errorf("seed lists differ (%d vs %d seeds)", len(ma.Seeds), len(mb.Seeds))
+	case !slices.Equal(a.Rules, b.Rules):
+		return errors.New("rule catalogues differ")
+	}
+	ca, err := json.Marshal(ma.Config)
+	if err != nil {
+		return err
+	}
+	cb, err := json.Marshal(mb.Config)
+	if err != nil {
+		return err
+	}
+	if string(ca) != string(cb) {
+		return fmt.Errorf("config %s vs %s", ca, cb)
+	}
+	return nil
+}
+
+// checkSeeds verifies the shards' seeds partition the run's seed list.
+func checkSeeds(reports []*Report) error {
+	all := reports[0].Meta.Seeds
+	owner := map[string]string{}
+	for _, r := range reports {
+		for _, s := range r.Meta.Shard.Seeds {
+			if o, dup := owner[s]; dup {
+				return fmt.Errorf("%w: seed %s is played by shards %s and %s", ErrMerge, s, o, shardName(r))
+			}
+			owner[s] = shardName(r)
+		}
+	}
+	inRun := map[string]bool{}
+	for _, s := range all {
+		inRun[s] = true
+		if _, ok := owner[s]; !ok {
+			return fmt.Errorf("%w: seed %s of the run was played by no shard", ErrMerge, s)
+		}
+	}
+	for s, o := range owner {
+		if !inRun[s] {
+			return fmt.Errorf("%w: shard %s played seed %s, which is not in the run's seed list", ErrMerge, o, s)
+		}
+	}
+	return nil
+}
+
+// copyReport copies the report and its top-level slices.
+func copyReport(r *Report) *Report {
+	out := *r
+	out.Meta.Games = slices.Clone(r.Meta.Games)
+	out.Meta.RulesVersions = slices.Clone(r.Meta.RulesVersions)
+	out.Meta.Seeds = slices.Clone(r.Meta.Seeds)
+	if r.Meta.Shard != nil {
+		s := *r.Meta.Shard
+		s.Seeds = slices.Clone(s.Seeds)
+		out.Meta.Shard = &s
+	}
+	out.Rules = slices.Clone(r.Rules)
+	out.Checks = slices.Clone(r.Checks)
+	out.Matches = slices.Clone(r.Matches)
+	out.Warnings = slices.Clone(r.Warnings)
+	return &out
+}

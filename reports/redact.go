@@ -1,0 +1,157 @@
+package reports
+
+import (
+	"net/url"
+	"regexp"
+	"strings"
+)
+
+// Redacted replaces every secret Redact removes.
+const Redacted = "[redacted]"
+
+// secretKey matches names of keys, flags and headers that hold secrets.
+var secretKey = regexp.MustCompile(`(?i)(token|secret|passw(or)?d|authori[sz]ation|api[-_]?key|credential|cookie)`)
+
+// headerLine matches "Name: value" lines whose name is a secret header.
+var headerLine = regexp.MustCompile(`(?i)\b(x-agent-token|authorization|proxy-authorization|cookie)(\s*[:=]\s*)(\S[^\r\n]*)`)
+
+// IsSecretKey reports whether a config key, flag or header name names a
+// secret (token, secret, password, authorization, api key, credential,
+// cookie; case-insensitive, anywhere in the name).
+func IsSecretKey(name string) bool { return secretKey.MatchString(name) }
+
+// Redact returns a deep copy of config with secrets replaced by "[redacted]":
+// the value of every key named like a secret (see IsSecretKey), header lines
+// such as "x-agent-token: …" or "Authorization: Bearer …" inside strings,
+// passwords in URLs and URL query parameters named like secrets. Redact
+// never modifies its argument.
+func Redact(config map[string]any) map[string]any {
+	if config == nil {
+		return nil
+	}
+	out := make(map[string]any, len(config))
+	for k, v := range config {
+		if IsSecretKey(k) {
+			out[k] = Redacted
+			continue
+		}
+		out[k] = redactValue(v)
+	}
+	return out
+}
+
+func redactValue(v any) any {
+	switch v := v.(type) {
+	case map[string]any:
+		return Redact(v)
+	case map[string]string:
+		m := make(map[string]any, len(v))
+		for k, s := range v {
+			m[k] = s
+		}
+		return Redact(m)
+	case []any:
+		out := make([]any, len(v))
+		for i, e := range v {
+			out[i] = redactValue(e)
+		}
+		return out
+	case []string:
+		return RedactArgs(v)
+	case string:
+		return RedactString(v)
+	}
+	return v
+}
+
+// RedactString removes secrets from free text: values of secret header lines
+// and secrets carried in URLs.
+func RedactString(s string) string {
+	s = headerLine.ReplaceAllString(s, "${1}${2}"+Redacted)
+	if strings.Contains(s, "://") {
+		fields := strings.Fields(s)
+		changed := false
+		for i, f := range fields {
+			if r := redactURL(f); r != f {
+				fields[i], changed = r, true
+			}
+		}
+		if changed && len(fields) == 1 {
+			return fields[0]
+		}
+		if changed {
+			// Rebuild token by token; whitespace collapses, which is fine for
+			// a redacted display value.
+			return strings.Join(fields, " ")
+		}
+	}
+	return s
+}
+
+func redactURL(s string) string {
+	u, err := url.Parse(s)
+	if err != nil || u.Scheme == "" || u.Host == "" {
+		return s
+	}
+	changed := false
+	if _, has := u.User.Password(); has {
+		u.User = url.UserPassword(u.User.Username(), "REDACTED")
+		changed = true
+	}
+	q := u.Query()
+	for k := range q {
+		if IsSecretKey(k) {
+			q[k] = []string{"REDACTED"}
+			changed = true
+		}
+	}
+	if !changed {
+		return s
+	}
+	u.RawQuery = q.Encode()
+	return strings.ReplaceAll(u.String(), "REDACTED", Redacted)
+}
+
+// RedactArgs returns a copy of a command line with secret flag values
+// replaced: "--token X", "--token=X", "-password X", and the token part of
+// "--seat N=TOKEN" (the seat number stays). Other arguments go through
+// RedactString.
+func RedactArgs(args []string) []string {
+	out := make([]string, len(args))
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		name, value, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		isFlag := strings.HasPrefix(a, "-") && name != ""
+		switch {
+		case isFlag && (IsSecretKey(name) || name == "seat"):
+			redacted := Redacted
+			if name == "seat" {
+				redacted = seatRedacted(value)
+			}
+			if hasValue {
+				out[i] = a[:len(a)-len(value)] + redacted
+				continue
+			}
+			out[i] = a
+			if i+1 < len(args) {
+				i++
+				if name == "seat" {
+					out[i] = seatRedacted(args[i])
+				} else {
+					out[i] = Redacted
+				}
+			}
+		default:
+			out[i] = RedactString(a)
+		}
+	}
+	return out
+}
+
+// seatRedacted keeps the seat number of "N=TOKEN" and hides the token.
+func seatRedacted(v string) string {
+	if n, _, ok := strings.Cut(v, "="); ok {
+		return n + "=" + Redacted
+	}
+	return Redacted
+}
