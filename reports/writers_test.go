@@ -269,7 +269,6 @@ func TestMarkdownCapsAndCounts(t *testing.T) {
 	checkMarkdownTables(t, md)
 }
 
-
 // checkMarkdownTables verifies that every row of every table has as many
 // cell separators as the table's header: escaped text never adds a column.
 func checkMarkdownTables(t testing.TB, md string) {
