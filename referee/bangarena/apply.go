@@ -1,0 +1,314 @@
+package bangarena
+
+import (
+	"encoding/json"
+	"reflect"
+	"strings"
+
+	"github.com/umpire-arena/umpire/referee/rules"
+)
+
+// Apply performs the legal action actionID for seat, with optional args
+// merged over its argsSchema (§12). On rejection it returns a *rules.Error
+// naming the rule and leaves the state unchanged.
+func (g *Game) Apply(seat int, actionID string, args json.RawMessage) error {
+	if g.over {
+		return rules.Errorf("bangarena/12.decider", "the match has ended; no decision is pending")
+	}
+	if d, _ := g.Decider(); d != seat {
+		return rules.Errorf("bangarena/12.decider", "seat %d is not asked to decide now (seat %d is)", seat, d)
+	}
+	acts := g.legalActs(seat, nil)
+	var x act
+	found := false
+	for _, a := range acts {
+		if a.id() == actionID {
+			x, found = a, true
+			break
+		}
+	}
+	if !found {
+		return g.diagnose(seat, actionID)
+	}
+	var discard []int
+	if x.cmd == cDiscard {
+		st := &g.seats[seat]
+		discard = append([]int(nil), st.hand[:len(st.hand)-st.hp]...)
+	}
+	if len(args) > 0 && string(args) != "null" {
+		var m map[string]json.RawMessage
+		if err := json.Unmarshal(args, &m); err != nil {
+			return rules.Errorf("bangarena/12.args", "args must be a JSON object: %v", err)
+		}
+		if x.cmd == cDiscard {
+			if raw, ok := m["cardUids"]; ok {
+				d, err := g.discardArgs(seat, raw)
+				if err != nil {
+					return err
+				}
+				discard = d
+			}
+		} else if err := checkArgs(x.schema(nil), m); err != nil {
+			return err
+		}
+	}
+	g.record(seat, actionID, x, discard)
+	g.exec(seat, x, discard)
+	g.version++
+	g.decided++
+	g.advance()
+	return nil
+}
+
+// checkArgs rejects args that contradict the item's argsSchema.
+func checkArgs(schema map[string]any, m map[string]json.RawMessage) error {
+	for k, raw := range m {
+		want, ok := schema[k]
+		if !ok {
+			continue // unknown extra fields are allowed
+		}
+		var have, norm any
+		if err := json.Unmarshal(raw, &have); err != nil {
+			return rules.Errorf("bangarena/12.args", "args.%s: %v", k, err)
+		}
+		b, _ := json.Marshal(want)
+		_ = json.Unmarshal(b, &norm)
+		if !reflect.DeepEqual(have, norm) {
+			return rules.Errorf("bangarena/12.args", "args.%s = %s contradicts the item's argsSchema (%s)", k, raw, b)
+		}
+	}
+	return nil
+}
+
+// discardArgs validates args.cardUids of the discard item: exactly
+// (hand − hp) distinct uids of the seat's own hand (§13).
+func (g *Game) discardArgs(seat int, raw json.RawMessage) ([]int, error) {
+	var uids []string
+	if err := json.Unmarshal(raw, &uids); err != nil {
+		return nil, rules.Errorf("bangarena/13.discard-args", "args.cardUids must be a list of uids: %v", err)
+	}
+	st := &g.seats[seat]
+	want := len(st.hand) - st.hp
+	if len(uids) != want {
+		return nil, rules.Errorf("bangarena/13.discard-args", "discard exactly %d cards, not %d", want, len(uids))
+	}
+	out := make([]int, 0, len(uids))
+	for _, u := range uids {
+		c, ok := uidIndex[u]
+		if !ok || indexOf(st.hand, c) < 0 {
+			return nil, rules.Errorf("bangarena/13.discard-args", "%q is not in your hand", u)
+		}
+		if indexOf(out, c) >= 0 {
+			return nil, rules.Errorf("bangarena/13.discard-args", "%q is named twice", u)
+		}
+		out = append(out, c)
+	}
+	return out, nil
+}
+
+// record logs the applied decision as a private event: the replay record.
+func (g *Game) record(seat int, actionID string, x act, discard []int) {
+	e := newEvent("decision")
+	e.To, e.Seat, e.ActionID, e.Command = seat, seat, actionID, cmdNames[x.cmd]
+	if x.cmd == cDiscard {
+		b, _ := json.Marshal(map[string]any{"cardUids": uidsOf(discard)})
+		e.Args = b
+	}
+	e.Round = g.version
+	g.emit(e)
+}
+
+// exec performs a legal action.
+func (g *Game) exec(seat int, x act, discard []int) {
+	switch x.cmd {
+	case cGlory, cFirstDraw, cLookTop, cPrayer:
+		c := g.choices[0]
+		g.choices = g.choices[1:]
+		g.resolveChoice(c, x)
+		return
+	case cDiscardHeal:
+		st := &g.seats[seat]
+		g.discardFromHand(seat, []int{x.card, x.card2}, "char_12")
+		_ = st
+		g.heal(seat, 1)
+		return
+	case cDiscard:
+		g.discardFromHand(seat, discard, "discard")
+		return
+	}
+	if g.atk != nil {
+		g.react(seat, x)
+		return
+	}
+	g.play(seat, x)
+}
+
+// resolveChoice applies the answer to a pending choice.
+func (g *Game) resolveChoice(c choice, x act) {
+	s := c.seat
+	switch c.kind {
+	case "glory":
+		g.applyPerk(s, x.zone)
+	case "first_draw":
+		switch x.zone {
+		case "hand":
+			g.takeRandomFromHand(s, x.pick, "char_05")
+		case "discard":
+			top := g.discard[len(g.discard)-1]
+			g.discard = g.discard[:len(g.discard)-1]
+			g.seats[s].hand = append(g.seats[s].hand, top)
+			e := newEvent("take")
+			e.Seat, e.Zone, e.Reason = s, "discard", "char_10"
+			cc := cardOf(top)
+			e.Card = &cc
+			g.emit(e)
+		default:
+			g.drawN(s, 1, "draw")
+		}
+		g.drawN(s, 1, "draw")
+		g.afterDraw()
+	case "look_top":
+		n := len(g.deck)
+		g.deck = g.deck[:n-3]
+		var keep []int
+		for _, k := range c.cards {
+			if k != x.card {
+				keep = append(keep, k)
+			}
+		}
+		g.deck = append(g.deck, x.card)
+		g.seats[s].hand = append(g.seats[s].hand, keep...)
+		e := newEvent("draw")
+		e.Seat, e.Count, e.Reason, e.Cards, e.secret = s, len(keep), "look_top", g.cardsOut(keep), true
+		g.emit(e)
+		g.afterDraw()
+	case "prayer":
+		e := newEvent("prayer")
+		e.Seat, e.TargetSeat = s, c.victim
+		if x.yes {
+			g.seats[s].prayerUsed = true
+			v := &g.seats[c.victim]
+			if g.rng.IntN(5) == 0 && !v.alive {
+				v.alive, v.hp = true, 1
+				e.Result = "returned"
+			} else {
+				e.Result = "failed"
+			}
+		} else {
+			e.Result = "declined"
+		}
+		g.emit(e)
+	}
+}
+
+// diagnose explains why actionID is not legal for the deciding seat, with
+// the most specific rule it can name.
+func (g *Game) diagnose(seat int, actionID string) error {
+	parts := strings.Split(actionID, ":")
+	head := parts[0]
+	target := func(i int) int {
+		if len(parts) <= i {
+			return -1
+		}
+		t := 0
+		for _, ch := range parts[i] {
+			if ch < '0' || ch > '9' {
+				return -1
+			}
+			t = t*10 + int(ch-'0')
+			if t > 99 {
+				return -1
+			}
+		}
+		if len(parts[i]) == 0 {
+			return -1
+		}
+		return t
+	}
+	st := &g.seats[seat]
+	inHand := func(i int) (int, bool) {
+		if len(parts) <= i {
+			return -1, false
+		}
+		c, ok := uidIndex[parts[i]]
+		return c, ok && indexOf(st.hand, c) >= 0
+	}
+	reacting, choosing := g.atk != nil, len(g.choices) > 0
+	phaseErr := func(want string) error {
+		return rules.Errorf("bangarena/3.phases", "%q is a %s command; the match now waits for %s", actionID, want, g.waiting())
+	}
+	switch head {
+	case "miss", "raid_discard_shot", "duel_discard_shot", "pass_reaction":
+		if !reacting || choosing {
+			return phaseErr("reaction")
+		}
+		return rules.Errorf("bangarena/7.reactions", "%q does not answer the pending %s with a card of your hand", actionID, g.atk.kind)
+	case "first_draw", "look_top", "glory", "prayer":
+		if !choosing {
+			return phaseErr("pending-choice")
+		}
+		return rules.Errorf("bangarena/13.choices", "%q does not name the pending choice %s and one of its options", actionID, g.choices[0].id)
+	case "discard":
+		return phaseErr("discard")
+	}
+	if choosing {
+		return phaseErr("play")
+	}
+	if head == "discard_heal" {
+		if g.highNoon {
+			return rules.Errorf("bangarena/8.high-noon", "nobody heals at High Noon")
+		}
+		return rules.Errorf("bangarena/6.char-12-bonesetter", "%q: only Bonesetter, below max hp, may discard two hand cards to heal", actionID)
+	}
+	if reacting || g.phase != PhasePlay {
+		return phaseErr("play")
+	}
+	c, ok := inHand(1)
+	if head != "end_play" && head != "peek" && !ok {
+		return rules.Errorf("bangarena/13.action-ids", "%q does not name a card of your hand", actionID)
+	}
+	t := target(2)
+	switch head {
+	case "shot":
+		if g.shotLimited(seat) && g.shots >= 1 {
+			return rules.Errorf("bangarena/3.shot-limit", "one Shot per turn without a Volcanic, Mad Dog or High Noon")
+		}
+		if t < 0 || t >= len(g.seats) || t == seat || !g.seats[t].alive {
+			return rules.Errorf("bangarena/4.targets", "a Shot targets another living seat")
+		}
+		if g.Distance(seat, t) > g.Range(seat) {
+			return rules.Errorf("bangarena/4.range", "seat %d is at distance %d, beyond your range %d", t, g.Distance(seat, t), g.Range(seat))
+		}
+	case "equip_blue":
+		id := deckTable[c].id
+		if id == "jail" && t == g.marshal {
+			return rules.Errorf("bangarena/5.jail", "the Marshal cannot be jailed")
+		}
+		if id == "jail" && t >= 0 && t < len(g.seats) && g.inPlayID(t, "jail") >= 0 {
+			return rules.Errorf("bangarena/5.jail", "seat %d is already jailed", t)
+		}
+		if id != "jail" && g.inPlayID(seat, id) >= 0 {
+			return rules.Errorf("bangarena/5.blue-unique", "you already have a %s in play", id)
+		}
+	case "steal":
+		if t >= 0 && t < len(g.seats) && t != seat && g.seats[t].alive && g.Distance(seat, t) > 1 {
+			return rules.Errorf("bangarena/4.steal-distance", "Snatch reaches distance 1 only; seat %d is at %d", t, g.Distance(seat, t))
+		}
+	case "heal", "heal_all":
+		if g.highNoon {
+			return rules.Errorf("bangarena/8.high-noon", "nobody heals at High Noon")
+		}
+	}
+	return rules.Errorf("bangarena/13.action-ids", "%q is not among the legalActions of seat %d", actionID, seat)
+}
+
+// waiting describes what the match waits for, for error messages.
+func (g *Game) waiting() string {
+	switch {
+	case len(g.choices) > 0:
+		return "the pending choice " + g.choices[0].id
+	case g.atk != nil:
+		return "an answer to the " + g.atk.kind
+	}
+	return "the " + g.Phase() + " phase of seat " + itoa(g.turnSeat)
+}

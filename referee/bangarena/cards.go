@@ -1,0 +1,130 @@
+package bangarena
+
+// Effects of the cards of §5 played in the play phase.
+
+// playFromHand moves the played card from s's hand to the discard pile and
+// emits card_played.
+func (g *Game) playFromHand(s int, x act, target int) {
+	st := &g.seats[s]
+	st.hand = removeAt(st.hand, indexOf(st.hand, x.card))
+	g.toDiscard(x.card)
+	g.emitPlayed(s, x, target)
+}
+
+func (g *Game) emitPlayed(s int, x act, target int) {
+	e := newEvent("card_played")
+	e.Seat, e.CardID, e.UID, e.Command, e.TargetSeat, e.PlayedAs = s, deckTable[x.card].id, uidTable[x.card], cmdNames[x.cmd], target, x.playedAs
+	g.emit(e)
+}
+
+// play performs a play-phase action of the turn seat s.
+func (g *Game) play(s int, x act) {
+	st := &g.seats[s]
+	switch x.cmd {
+	case cShot:
+		g.playFromHand(s, x, x.target)
+		g.shots++
+		g.openAttack("shot", s, x.card, x)
+	case cAoe:
+		g.playFromHand(s, x, -1)
+		g.openAttack("aoe_shot", s, x.card, x)
+	case cRaid:
+		g.playFromHand(s, x, -1)
+		g.openAttack("raid", s, x.card, x)
+	case cDuel:
+		g.playFromHand(s, x, x.target)
+		g.openAttack("duel", s, x.card, x)
+	case cSteal, cToss:
+		g.playFromHand(s, x, x.target)
+		g.pick(s, x)
+	case cDraw, cMarket:
+		// The resolving card stays out of the piles until it is done (§3).
+		st.hand = removeAt(st.hand, indexOf(st.hand, x.card))
+		g.emitPlayed(s, x, -1)
+		if x.cmd == cDraw {
+			k := 2
+			if deckTable[x.card].id == "draw3" {
+				k = 3
+			}
+			g.drawN(s, k, deckTable[x.card].id)
+		} else {
+			// I-BA-15: clockwise is increasing seat order, starting with s.
+			for k := 0; k < len(g.seats); k++ {
+				t := (s + k) % len(g.seats)
+				if g.seats[t].alive {
+					g.drawN(t, 1, "market")
+				}
+			}
+		}
+		g.toDiscard(x.card)
+	case cHealAll:
+		g.playFromHand(s, x, -1)
+		for t := range g.seats {
+			if g.seats[t].alive {
+				g.heal(t, 1)
+			}
+		}
+	case cHealSelf:
+		g.playFromHand(s, x, -1)
+		g.heal(s, 1)
+	case cEquipBlue:
+		st.hand = removeAt(st.hand, indexOf(st.hand, x.card))
+		t := s
+		if x.target >= 0 {
+			t = x.target
+		}
+		g.seats[t].inPlay = append(g.seats[t].inPlay, x.card)
+		g.emitPlayed(s, x, x.target)
+	case cWeapon:
+		st.hand = removeAt(st.hand, indexOf(st.hand, x.card))
+		if st.weapon >= 0 {
+			g.toDiscard(st.weapon)
+			d := newEvent("discard")
+			d.Seat, d.UIDs, d.Reason = s, []string{uidTable[st.weapon]}, "weapon_replaced"
+			g.emit(d)
+		}
+		st.weapon = x.card
+		g.emitPlayed(s, x, -1)
+	case cEndPlay:
+		g.phase = PhaseDiscard
+	case cPeek:
+		st.peeks--
+		k := KnownRole{Seat: x.target, RoleID: g.seats[x.target].role}
+		st.known = append(st.known, k)
+		e := newEvent("peek_role")
+		e.To, e.Seat, e.TargetSeat, e.RoleID = s, s, x.target, k.RoleID
+		g.emit(e)
+	}
+}
+
+// pick resolves a Snatch (card to s's hand) or a Toss (to the discard pile).
+func (g *Game) pick(s int, x act) {
+	t := &g.seats[x.target]
+	var c int
+	switch x.zone {
+	case "hand":
+		i := g.rng.IntN(len(t.hand))
+		c = t.hand[i]
+		t.hand = removeAt(t.hand, i)
+	case "weapon":
+		c = t.weapon
+		t.weapon = -1
+	default:
+		c = x.pick
+		t.inPlay = removeAt(t.inPlay, indexOf(t.inPlay, c))
+	}
+	e := newEvent("take")
+	e.Seat, e.FromSeat, e.Zone = s, x.target, x.zone
+	cc := cardOf(c)
+	e.Card = &cc
+	if x.cmd == cSteal {
+		g.seats[s].hand = append(g.seats[s].hand, c)
+		e.Reason = "steal_near"
+		e.secret = x.zone == "hand"
+	} else {
+		g.toDiscard(c)
+		e.Type, e.Reason = "discard", "discard_any"
+		e.Seat, e.FromSeat, e.SourceSeat, e.UIDs, e.Card = x.target, -1, s, []string{uidTable[c]}, nil
+	}
+	g.emit(e)
+}

@@ -1,0 +1,131 @@
+package bangarena
+
+import "strconv"
+
+func itoa(i int) string { return strconv.Itoa(i) }
+
+// Checks of §8. A Jail or Dynamite check flips the top deck card (to the
+// discard pile afterwards); Lucky (char_08) flips two and keeps the better.
+// With deck and discard both empty nothing can be flipped: Dynamite passes,
+// Jail frees the seat, a card-based (legacy) Cover fails (§3).
+
+// flip turns up to n check cards, emitting one public check event each, and
+// returns them (already on the discard pile).
+func (g *Game) flip(s int, kind string, n int, judge func(int) string) []int {
+	var out []int
+	for range n {
+		c, ok := g.popDeck()
+		if !ok {
+			break
+		}
+		g.toDiscard(c)
+		e := newEvent("check")
+		e.Seat, e.Kind = s, kind
+		cc := cardOf(c)
+		e.Card, e.Result = &cc, judge(c)
+		g.emit(e)
+		out = append(out, c)
+	}
+	return out
+}
+
+func (g *Game) tries(s int) int {
+	if g.seats[s].char == "char_08" {
+		return 2
+	}
+	return 1
+}
+
+// dynamiteCheck reports whether the Dynamite before s explodes: spades 2–9.
+// Lucky explodes only when both cards would.
+func (g *Game) dynamiteCheck(s int) bool {
+	cards := g.flip(s, "dynamite", g.tries(s), func(c int) string {
+		if explodes(c) {
+			return "explode"
+		}
+		return "pass"
+	})
+	if len(cards) == 0 {
+		return false
+	}
+	for _, c := range cards {
+		if !explodes(c) {
+			return false
+		}
+	}
+	return true
+}
+
+// jailCheck reports whether s escapes the Jail: hearts (either card for
+// Lucky), or nothing left to flip.
+func (g *Game) jailCheck(s int) bool {
+	cards := g.flip(s, "jail", g.tries(s), func(c int) string {
+		if isHearts(c) {
+			return "escape"
+		}
+		return "stay"
+	})
+	if len(cards) == 0 {
+		return true
+	}
+	for _, c := range cards {
+		if isHearts(c) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasCover reports whether s is protected by Cover: a Cover card in play or
+// Iron Brow's innate one.
+func (g *Game) hasCover(s int) bool {
+	return g.inPlayID(s, "cover") >= 0 || g.seats[s].char == "char_06"
+}
+
+// coverCheck runs s's Cover when it applies and reports whether the hit is
+// cancelled. Outside legacy it is one fair coin from the match RNG (two for
+// Lucky), never a card, and Iron Brow's innate Cover plus a Cover card is
+// still one check; at High Noon there is no check. In legacy a check flips
+// a card (hearts succeed) and innate Cover stacks with a card: two checks.
+func (g *Game) coverCheck(s int) bool {
+	if !g.hasCover(s) || g.highNoon {
+		return false
+	}
+	if !g.legacy() {
+		flips := make([]bool, g.tries(s))
+		win := false
+		for i := range flips {
+			flips[i] = g.rng.IntN(2) == 1
+			win = win || flips[i]
+		}
+		e := newEvent("cover_check")
+		e.Seat, e.Coin, e.Flips = s, true, flips
+		e.Result = "fail"
+		if win {
+			e.Result = "cancel"
+		}
+		g.emit(e)
+		return win
+	}
+	checks := 0
+	if g.inPlayID(s, "cover") >= 0 {
+		checks++
+	}
+	if g.seats[s].char == "char_06" {
+		checks++
+	}
+	for range checks {
+		cards := g.flip(s, "cover", g.tries(s), func(c int) string {
+			if isHearts(c) {
+				return "cancel"
+			}
+			return "fail"
+		})
+		for _, c := range cards {
+			if isHearts(c) {
+				return true
+			}
+		}
+	}
+	return false
+}

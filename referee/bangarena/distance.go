@@ -1,0 +1,82 @@
+package bangarena
+
+// Distance and range of §4, over the ring of living seats.
+
+// ring is the fewest steps from a to b around the ring of living seats.
+func (g *Game) ring(a, b int) int {
+	if a == b {
+		return 0
+	}
+	n := len(g.seats)
+	cw, living := 0, 0
+	for k := 1; k < n; k++ {
+		t := (a + k) % n
+		if g.seats[t].alive {
+			living++
+			if t == b {
+				cw = living
+			}
+		}
+	}
+	if !g.seats[a].alive {
+		// Only asked for living seats; keep the result sane anyway.
+		living++
+	} else {
+		living++
+	}
+	ccw := living - cw
+	if ccw < cw {
+		return ccw
+	}
+	return cw
+}
+
+// hasHorse: a Horse card in play or Pass Shadow's built-in one (READINGS
+// 10). Built-in and card do not add up: §4 counts "has Horse" once (I-BA-11).
+func (g *Game) hasHorse(s int) bool {
+	return g.seats[s].char == "char_09" || g.inPlayID(s, "mount") >= 0
+}
+
+// hasScope: a Scope card or the built-in Scope of Eagle Eye and Mad Dog.
+func (g *Game) hasScope(s int) bool {
+	c := g.seats[s].char
+	return c == "char_11" || c == "char_16" || g.inPlayID(s, "scope") >= 0
+}
+
+// Distance returns distance(a → b) of §4: at least 1, the ring distance
+// plus 1 when b has a Horse, minus 1 when a has a Scope.
+func (g *Game) Distance(a, b int) int {
+	d := g.ring(a, b)
+	if g.hasHorse(b) {
+		d++
+	}
+	if g.hasScope(a) {
+		d--
+	}
+	if d < 1 {
+		d = 1
+	}
+	return d
+}
+
+// Range returns range(a): the weapon's range (1 for the Revolver) plus the
+// glory range perks (READINGS 10).
+func (g *Game) Range(a int) int {
+	r := 1
+	if w := g.seats[a].weapon; w >= 0 {
+		r = weaponRange(deckTable[w].id)
+	}
+	return r + g.seats[a].glory.Range
+}
+
+// shotLimited reports whether s is still bound by the one-Shot limit
+// (READINGS 13): not with a Volcanic, not for Mad Dog, not at High Noon.
+func (g *Game) shotLimited(s int) bool {
+	if g.highNoon || g.seats[s].char == "char_16" {
+		return false
+	}
+	if w := g.seats[s].weapon; w >= 0 && deckTable[w].id == "weapon_volcanic" {
+		return false
+	}
+	return true
+}

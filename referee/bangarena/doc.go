@@ -1,0 +1,23 @@
+// Package bangarena is umpire's referee for BangArena, rules
+// krug_rules@0.1.0 and protocol krug-decision/1: a pure, deterministic game
+// engine (standard library only, no I/O, no clocks, no goroutines).
+//
+// A match is a pure function of its Config, its seed string and the
+// decisions applied to it: NewGame deals from the seed, Decider names the
+// seat that must answer, Legal lists that seat's legalActions with the exact
+// actionIds of §13, Apply performs one of them (or returns a *rules.Error
+// naming the rule that forbids it, leaving the state unchanged), View
+// projects the PlayerView of §11 for a seat and Request wraps it in the
+// DecisionRequest of §12. Log returns every event, public and private, in
+// order; each applied decision is itself recorded as a private "decision"
+// event, so Replay can re-simulate a match from (config, seed, log).
+//
+// Where the rules are silent the engine follows the readings recorded in
+// referee/INTERPRETATIONS.md; code comments cite them as I-BA-n (and the
+// decided readings of the design as READINGS n).
+//
+// Files follow the rule areas: deck.go (§5 pack and RNG), setup.go (§2, §6
+// deal), turn.go (§3), distance.go (§4), cards.go (§5), reactions.go (§7),
+// checks.go (§8), characters.go (§6), glory.go (§9), win.go (§10), view.go
+// (§11, §12), legal.go (§13), fallback.go (§14), events.go (the event log).
+package bangarena

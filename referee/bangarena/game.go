@@ -1,0 +1,308 @@
+package bangarena
+
+import (
+	"math/rand/v2"
+
+	"github.com/umpire-arena/umpire/referee/rules"
+)
+
+// Protocol constants of §0 and §12.
+const (
+	RulesetVersion    = "krug_rules@0.1.0"
+	ProtocolVersion   = "krug-decision/1"
+	MechanicsPackHash = "PACK_DEFAULT_V0"
+)
+
+// Role modes of §2.
+const (
+	ModeClassic  = "classic"
+	ModePartners = "partners"
+	ModeImpostor = "impostor"
+	ModeLegacy   = "legacy"
+)
+
+// Role ids of §2.
+const (
+	RoleMarshal  = "marshal"
+	RoleAide     = "aide"
+	RoleRaider   = "raider"
+	RoleLone     = "lone"
+	RoleImpostor = "impostor"
+)
+
+// Phases of §3 and §11.
+const (
+	PhaseSetup    = "setup"
+	PhaseDraw     = "draw"
+	PhasePlay     = "play"
+	PhaseReaction = "reaction"
+	PhaseDiscard  = "discard"
+	PhaseEnded    = "ended"
+)
+
+// phaseTurnEnd is internal: the turn is over, the next one starts.
+const phaseTurnEnd = "turn_end"
+
+// Config selects a match's table. Zero values mean: classic mode, staged
+// characters not dealt, characters dealt from the seed.
+type Config struct {
+	// Seats is the number of seats, 4–8.
+	Seats int `json:"seats"`
+	// RoleMode is classic, partners, impostor or legacy ("" = classic).
+	RoleMode string `json:"roleMode,omitempty"`
+	// MatchID names the match in DecisionRequests ("" = derived from the seed).
+	MatchID string `json:"matchId,omitempty"`
+	// StagedCharacters adds the staged Preacher and Tracker (I-BA-16) to
+	// the characters dealt.
+	StagedCharacters bool `json:"stagedCharacters,omitempty"`
+	// Characters, when set, fixes the character of every seat (len = Seats)
+	// instead of dealing them from the seed.
+	Characters []string `json:"characters,omitempty"`
+}
+
+// Glory is the public glory record of a seat (§9).
+type Glory struct {
+	Stars int `json:"stars"`
+	Range int `json:"range"`
+	Heart int `json:"heart"`
+	Sight int `json:"sight"`
+}
+
+type seatState struct {
+	role, char string
+	hp, maxHp  int
+	alive      bool
+	hand       []int
+	inPlay     []int
+	weapon     int
+	glory      Glory
+	known      []KnownRole
+	prayerUsed bool
+	peeks      int
+}
+
+type attack struct {
+	kind     string // shot | aoe_shot | raid | duel
+	source   int
+	card     int
+	command  string
+	playedAs string
+	queue    []int
+	need     int  // Ricochets the head still needs (shot, aoe_shot)
+	checked  bool // the head's Cover check is done
+	duelA    int  // duellists: A opened the duel against B
+	duelB    int
+}
+
+type choice struct {
+	id     string
+	kind   string // glory | look_top | first_draw | prayer
+	seat   int
+	cards  []int // look_top: the cards looked at, top first
+	victim int   // prayer: the eliminated seat
+	reason string
+}
+
+// Game is one BangArena match. Its methods are not safe for concurrent use.
+type Game struct {
+	cfg      Config
+	seed     string
+	rng      *rand.Rand
+	seats    []seatState
+	deck     []int // top = last
+	discard  []int // top = last
+	phase    string
+	turnSeat int
+	round    int
+	highNoon bool
+	marshal  int
+	atk      *attack
+	choices  []choice
+	skipPlay bool
+	shots    int
+	events   []Event
+	version  int
+	nChoice  int
+	over     bool
+	endKind  string // normal | abandoned | force_end
+	winTeam  string
+	winSeats []int
+	decided  int
+	buf      []act
+}
+
+// NewGame deals a match from cfg and seed and runs it up to the first
+// decision. It returns a *rules.Error for a bad config.
+func NewGame(cfg Config, seed string) (*Game, error) {
+	if cfg.RoleMode == "" {
+		cfg.RoleMode = ModeClassic
+	}
+	switch cfg.RoleMode {
+	case ModeClassic, ModePartners, ModeImpostor, ModeLegacy:
+	default:
+		return nil, rules.Errorf("bangarena/2.role-distribution", "unknown roleMode %q (want classic, partners, impostor or legacy)", cfg.RoleMode)
+	}
+	if cfg.Seats < 4 || cfg.Seats > 8 {
+		return nil, rules.Errorf("bangarena/2.role-distribution", "a table has 4–8 seats, not %d", cfg.Seats)
+	}
+	if cfg.Characters != nil {
+		if len(cfg.Characters) != cfg.Seats {
+			return nil, rules.Errorf("bangarena/6.character-deal", "%d characters given for %d seats", len(cfg.Characters), cfg.Seats)
+		}
+		for _, c := range cfg.Characters {
+			if _, ok := charMaxHp(c, cfg.RoleMode); !ok {
+				return nil, rules.Errorf("bangarena/6.character-deal", "unknown character %q", c)
+			}
+		}
+	}
+	if cfg.MatchID == "" {
+		cfg.MatchID = "m-" + seedCommit(seed)[:12]
+	}
+	g := &Game{cfg: cfg, seed: seed, rng: newRNG(seed), phase: PhaseSetup}
+	g.setup()
+	g.advance()
+	return g, nil
+}
+
+// Config returns the match's config (with defaults filled in).
+func (g *Game) Config() Config { return g.cfg }
+
+// Seed returns the seed string the match was dealt from.
+func (g *Game) Seed() string { return g.seed }
+
+// Version returns the state version: it starts at 1 and grows by one with
+// every applied decision (the observationVersion of §12).
+func (g *Game) Version() int { return g.version }
+
+// Over reports whether the match has ended.
+func (g *Game) Over() bool { return g.over }
+
+// Winners returns the winning team and seats (sorted); empty before the end
+// and after an early end.
+func (g *Game) Winners() (team string, seats []int) {
+	return g.winTeam, append([]int(nil), g.winSeats...)
+}
+
+// Phase returns the phase of §11.
+func (g *Game) Phase() string {
+	if g.over {
+		return PhaseEnded
+	}
+	if g.atk != nil {
+		return PhaseReaction
+	}
+	if g.phase == phaseTurnEnd {
+		return PhaseDiscard
+	}
+	return g.phase
+}
+
+// Round returns the round: the number of Marshal turns begun.
+func (g *Game) Round() int { return g.round }
+
+// Seats returns the number of seats.
+func (g *Game) Seats() int { return len(g.seats) }
+
+// Log returns the full event log: every event, public and private, in order.
+func (g *Game) Log() []Event { return append([]Event(nil), g.events...) }
+
+// Decisions returns how many decisions have been applied.
+func (g *Game) Decisions() int { return g.decided }
+
+// Abort ends the match early (reason "abandoned" or "force_end"): no
+// winner, hidden roles stay hidden (§11).
+func (g *Game) Abort(reason string) {
+	if g.over {
+		return
+	}
+	if reason != "force_end" {
+		reason = "abandoned"
+	}
+	g.over, g.endKind = true, reason
+	e := newEvent("game_over")
+	e.Reason = reason
+	g.emit(e)
+}
+
+// Decider returns the seat that must decide now: the owner of the pending
+// choice, else the head of the reaction queue, else the turn seat in its
+// play or discard phase. ok is false when the match is over.
+func (g *Game) Decider() (seat int, ok bool) {
+	if g.over {
+		return -1, false
+	}
+	if len(g.choices) > 0 {
+		return g.choices[0].seat, true
+	}
+	if g.atk != nil {
+		return g.atk.queue[0], true
+	}
+	return g.turnSeat, true
+}
+
+func (g *Game) emit(e Event) {
+	e.Seq = len(g.events) + 1
+	g.events = append(g.events, e)
+}
+
+func (g *Game) living() int {
+	n := 0
+	for i := range g.seats {
+		if g.seats[i].alive {
+			n++
+		}
+	}
+	return n
+}
+
+// nextLiving returns the next living seat after s in seat order (wrapping);
+// s itself when no other seat lives.
+func (g *Game) nextLiving(s int) int {
+	n := len(g.seats)
+	for k := 1; k <= n; k++ {
+		t := (s + k) % n
+		if g.seats[t].alive {
+			return t
+		}
+	}
+	return s
+}
+
+func (g *Game) legacy() bool { return g.cfg.RoleMode == ModeLegacy }
+
+func (g *Game) cardsOut(ids []int) []Card {
+	out := make([]Card, len(ids))
+	for i, c := range ids {
+		out[i] = cardOf(c)
+	}
+	return out
+}
+
+func uidsOf(ids []int) []string {
+	out := make([]string, len(ids))
+	for i, c := range ids {
+		out[i] = uidTable[c]
+	}
+	return out
+}
+
+func removeAt(s []int, i int) []int { return append(s[:i], s[i+1:]...) }
+
+func indexOf(s []int, v int) int {
+	for i, x := range s {
+		if x == v {
+			return i
+		}
+	}
+	return -1
+}
+
+// inPlayID returns the index in seat's inPlay of a card with the given id, or -1.
+func (g *Game) inPlayID(seat int, id string) int {
+	for i, c := range g.seats[seat].inPlay {
+		if deckTable[c].id == id {
+			return i
+		}
+	}
+	return -1
+}

@@ -1,0 +1,458 @@
+package bangarena
+
+// Legal actions of §13 with their exact actionIds (READINGS 2–7, 14, 16).
+
+type cmdKind uint8
+
+const (
+	cShot cmdKind = iota + 1
+	cAoe
+	cRaid
+	cDuel
+	cSteal
+	cToss
+	cDraw
+	cMarket
+	cHealAll
+	cHealSelf
+	cEquipBlue
+	cWeapon
+	cEndPlay
+	cDiscard
+	cMiss
+	cRaidShot
+	cDuelShot
+	cPass
+	cFirstDraw
+	cLookTop
+	cGlory
+	cPrayer
+	cPeek
+	cDiscardHeal
+)
+
+var cmdNames = [...]string{
+	cShot: "play_shot", cAoe: "play_aoe_shot", cRaid: "play_raid", cDuel: "play_duel", cSteal: "play_steal",
+	cToss: "play_discard_any", cDraw: "play_draw", cMarket: "play_market", cHealAll: "play_heal_all",
+	cHealSelf: "play_heal_self", cEquipBlue: "play_equip_blue", cWeapon: "play_weapon", cEndPlay: "end_play",
+	cDiscard: "discard", cMiss: "play_miss", cRaidShot: "play_raid_discard_shot", cDuelShot: "play_duel_discard_shot",
+	cPass: "pass_reaction", cFirstDraw: "choose_first_draw", cLookTop: "choose_look_top", cGlory: "choose_glory",
+	cPrayer: "choose_prayer", cPeek: "use_peek_role", cDiscardHeal: "use_discard_heal",
+}
+
+// act is an internal legal action.
+type act struct {
+	cmd      cmdKind
+	card     int // card played, or -1
+	card2    int // second card of use_discard_heal, or -1
+	target   int // target seat, or -1
+	playedAs string
+	zone     string // steal/toss pick zone; first_draw source kind; glory perk
+	pick     int    // inPlay card of a pick; first_draw hand seat
+	yes      bool   // prayer
+	choiceID string
+}
+
+func newAct(c cmdKind) act { return act{cmd: c, card: -1, card2: -1, target: -1, pick: -1} }
+
+// LegalAction is one item of legalActions (§12, §13).
+type LegalAction struct {
+	ActionID   string         `json:"actionId"`
+	Command    string         `json:"command"`
+	ArgsSchema map[string]any `json:"argsSchema,omitempty"`
+}
+
+// id formats the actionId of §13.
+func (a act) id() string {
+	u := func(c int) string { return uidTable[c] }
+	switch a.cmd {
+	case cShot:
+		return "shot:" + u(a.card) + ":" + itoa(a.target)
+	case cAoe:
+		return "aoe_shot:" + u(a.card)
+	case cRaid:
+		return "raid:" + u(a.card)
+	case cDuel:
+		return "duel:" + u(a.card) + ":" + itoa(a.target)
+	case cSteal, cToss:
+		p := "steal:"
+		if a.cmd == cToss {
+			p = "discard_any:"
+		}
+		p += u(a.card) + ":" + itoa(a.target) + ":"
+		switch a.zone {
+		case "hand":
+			return p + "hand"
+		case "weapon":
+			return p + "weapon"
+		}
+		return p + "inPlay:" + u(a.pick)
+	case cDraw:
+		return "draw:" + u(a.card)
+	case cMarket:
+		return "market:" + u(a.card)
+	case cHealAll:
+		return "heal_all:" + u(a.card)
+	case cHealSelf:
+		return "heal:" + u(a.card)
+	case cEquipBlue:
+		if a.target >= 0 {
+			return "equip_blue:" + u(a.card) + ":" + itoa(a.target)
+		}
+		return "equip_blue:" + u(a.card)
+	case cWeapon:
+		return "weapon:" + u(a.card)
+	case cEndPlay:
+		return "end_play"
+	case cDiscard:
+		return "discard"
+	case cMiss:
+		return "miss:" + u(a.card)
+	case cRaidShot:
+		return "raid_discard_shot:" + u(a.card)
+	case cDuelShot:
+		return "duel_discard_shot:" + u(a.card)
+	case cPass:
+		return "pass_reaction"
+	case cFirstDraw:
+		switch a.zone {
+		case "hand":
+			return "first_draw:" + a.choiceID + ":hand:" + itoa(a.pick)
+		case "discard":
+			return "first_draw:" + a.choiceID + ":discard"
+		}
+		return "first_draw:" + a.choiceID + ":deck"
+	case cLookTop:
+		return "look_top:" + a.choiceID + ":" + u(a.card)
+	case cGlory:
+		return "glory:" + a.choiceID + ":" + a.zone
+	case cPrayer:
+		if a.yes {
+			return "prayer:" + a.choiceID + ":yes"
+		}
+		return "prayer:" + a.choiceID + ":no"
+	case cPeek:
+		return "peek:" + itoa(a.target)
+	case cDiscardHeal:
+		return "discard_heal:" + u(a.card) + ":" + u(a.card2)
+	}
+	return ""
+}
+
+// schema builds the argsSchema of §13 for a (discardUIDs for discard).
+func (a act) schema(discardUIDs []string) map[string]any {
+	m := map[string]any{}
+	if a.card >= 0 && a.cmd != cLookTop && a.cmd != cDiscardHeal {
+		m["cardUid"] = uidTable[a.card]
+	}
+	if a.target >= 0 {
+		m["targetSeat"] = a.target
+	}
+	if a.playedAs != "" {
+		m["playedAs"] = a.playedAs
+	}
+	switch a.cmd {
+	case cEndPlay, cPass:
+		return nil
+	case cSteal, cToss:
+		p := map[string]any{"zone": a.zone}
+		if a.zone == "inPlay" {
+			p["cardUid"] = uidTable[a.pick]
+		}
+		m["pick"] = p
+	case cDiscard:
+		m["cardUids"] = discardUIDs
+	case cFirstDraw:
+		src := map[string]any{"kind": a.zone}
+		if a.zone == "hand" {
+			src["seat"] = a.pick
+		}
+		m["choiceId"], m["source"] = a.choiceID, src
+	case cLookTop:
+		m["choiceId"], m["putBackUid"] = a.choiceID, uidTable[a.card]
+	case cGlory:
+		m["choiceId"], m["perk"] = a.choiceID, a.zone
+	case cPrayer:
+		m["choiceId"], m["pray"] = a.choiceID, a.yes
+	case cDiscardHeal:
+		m["cardUids"] = []string{uidTable[a.card], uidTable[a.card2]}
+	}
+	return m
+}
+
+// Legal returns seat's legalActions now: empty unless seat is the Decider.
+func (g *Game) Legal(seat int) []LegalAction {
+	acts := g.legalActs(seat, nil)
+	out := make([]LegalAction, len(acts))
+	for i, a := range acts {
+		out[i] = LegalAction{ActionID: a.id(), Command: cmdNames[a.cmd], ArgsSchema: a.schema(g.defaultDiscard(seat))}
+	}
+	return out
+}
+
+// defaultDiscard is the default of the discard item: the first (hand − hp)
+// cards in hand order (WIRE.md).
+func (g *Game) defaultDiscard(seat int) []string {
+	if seat < 0 || seat >= len(g.seats) {
+		return nil
+	}
+	st := &g.seats[seat]
+	k := len(st.hand) - st.hp
+	if k <= 0 {
+		return nil
+	}
+	return uidsOf(st.hand[:k])
+}
+
+// legalActs appends seat's legal actions to buf.
+func (g *Game) legalActs(seat int, buf []act) []act {
+	d, ok := g.Decider()
+	if !ok || d != seat {
+		return buf
+	}
+	if len(g.choices) > 0 {
+		return g.choiceActs(g.choices[0], buf)
+	}
+	if g.atk != nil {
+		buf = g.reactionActs(seat, buf)
+		return g.bonesetterActs(seat, buf)
+	}
+	switch g.phase {
+	case PhasePlay:
+		buf = g.playActs(seat, buf)
+	case PhaseDiscard:
+		buf = append(buf, newAct(cDiscard))
+		buf = g.bonesetterActs(seat, buf)
+	}
+	return buf
+}
+
+func (g *Game) choiceActs(c choice, buf []act) []act {
+	switch c.kind {
+	case "glory":
+		for _, p := range []string{"range", "heart", "sight"} {
+			if p == "sight" && !g.sightOffered(c.seat) {
+				continue
+			}
+			a := newAct(cGlory)
+			a.zone, a.choiceID = p, c.id
+			buf = append(buf, a)
+		}
+	case "first_draw":
+		a := newAct(cFirstDraw)
+		a.zone, a.choiceID = "deck", c.id
+		buf = append(buf, a)
+		if c.reason == "char_05" {
+			for t := range g.seats {
+				if t != c.seat && g.seats[t].alive && len(g.seats[t].hand) > 0 {
+					a := newAct(cFirstDraw)
+					a.zone, a.pick, a.choiceID = "hand", t, c.id
+					buf = append(buf, a)
+				}
+			}
+		}
+		if c.reason == "char_10" && len(g.discard) > 0 {
+			a := newAct(cFirstDraw)
+			a.zone, a.choiceID = "discard", c.id
+			buf = append(buf, a)
+		}
+	case "look_top":
+		for _, card := range c.cards {
+			a := newAct(cLookTop)
+			a.card, a.choiceID = card, c.id
+			buf = append(buf, a)
+		}
+	case "prayer":
+		for _, y := range []bool{true, false} {
+			a := newAct(cPrayer)
+			a.yes, a.choiceID = y, c.id
+			buf = append(buf, a)
+		}
+	}
+	return buf
+}
+
+// twoFaced reports whether s may play a card of id as the other kind.
+func (g *Game) twoFaced(s int) bool { return g.seats[s].char == "char_03" }
+
+func (g *Game) reactionActs(s int, buf []act) []act {
+	st := &g.seats[s]
+	a := g.atk
+	switch a.kind {
+	case "shot", "aoe_shot":
+		for _, c := range st.hand {
+			id := deckTable[c].id
+			if id == "miss" || (id == "shot" && g.twoFaced(s)) {
+				x := newAct(cMiss)
+				x.card = c
+				if id == "shot" {
+					x.playedAs = "miss"
+				}
+				buf = append(buf, x)
+			}
+		}
+		// READINGS 9: the Flask answers a Shot or Buckshot at hp 1 with 3+ living.
+		if st.hp == 1 && g.living() > 2 && !g.highNoon {
+			for _, c := range st.hand {
+				if deckTable[c].id == "heal_self" {
+					x := newAct(cHealSelf)
+					x.card = c
+					buf = append(buf, x)
+				}
+			}
+		}
+	case "raid", "duel":
+		k := cRaidShot
+		if a.kind == "duel" {
+			k = cDuelShot
+		}
+		for _, c := range st.hand {
+			id := deckTable[c].id
+			if id == "shot" || (id == "miss" && g.twoFaced(s)) {
+				x := newAct(k)
+				x.card = c
+				if id == "miss" {
+					x.playedAs = "shot"
+				}
+				buf = append(buf, x)
+			}
+		}
+	}
+	return append(buf, newAct(cPass))
+}
+
+// bonesetterActs: READINGS 7, one item per unordered pair in hand order.
+func (g *Game) bonesetterActs(s int, buf []act) []act {
+	st := &g.seats[s]
+	if st.char != "char_12" || st.hp >= st.maxHp || st.hp <= 0 || g.highNoon {
+		return buf
+	}
+	for i := 0; i < len(st.hand); i++ {
+		for j := i + 1; j < len(st.hand); j++ {
+			x := newAct(cDiscardHeal)
+			x.card, x.card2 = st.hand[i], st.hand[j]
+			buf = append(buf, x)
+		}
+	}
+	return buf
+}
+
+func (g *Game) playActs(s int, buf []act) []act {
+	st := &g.seats[s]
+	limited := g.shotLimited(s) && g.shots >= 1
+	for _, c := range st.hand {
+		id := deckTable[c].id
+		one := func(k cmdKind) {
+			x := newAct(k)
+			x.card = c
+			buf = append(buf, x)
+		}
+		if id == "shot" || (id == "miss" && g.twoFaced(s)) {
+			if !limited {
+				r := g.Range(s)
+				for t := range g.seats {
+					if t != s && g.seats[t].alive && g.Distance(s, t) <= r {
+						x := newAct(cShot)
+						x.card, x.target = c, t
+						if id == "miss" {
+							x.playedAs = "shot"
+						}
+						buf = append(buf, x)
+					}
+				}
+			}
+			continue
+		}
+		switch id {
+		case "heal_self":
+			if st.hp < st.maxHp && !g.highNoon && !(g.legacy() && g.living() <= 2) {
+				one(cHealSelf)
+			}
+		case "steal_near", "discard_any":
+			k := cSteal
+			if id == "discard_any" {
+				k = cToss
+			}
+			for t := range g.seats {
+				if t == s || !g.seats[t].alive || (k == cSteal && g.Distance(s, t) > 1) {
+					continue
+				}
+				ts := &g.seats[t]
+				if len(ts.hand) > 0 {
+					x := newAct(k)
+					x.card, x.target, x.zone = c, t, "hand"
+					buf = append(buf, x)
+				}
+				for _, p := range ts.inPlay {
+					x := newAct(k)
+					x.card, x.target, x.zone, x.pick = c, t, "inPlay", p
+					buf = append(buf, x)
+				}
+				if ts.weapon >= 0 {
+					x := newAct(k)
+					x.card, x.target, x.zone = c, t, "weapon"
+					buf = append(buf, x)
+				}
+			}
+		case "duel":
+			for t := range g.seats {
+				if t != s && g.seats[t].alive {
+					x := newAct(cDuel)
+					x.card, x.target = c, t
+					buf = append(buf, x)
+				}
+			}
+		case "raid":
+			one(cRaid)
+		case "aoe_shot":
+			one(cAoe)
+		case "draw2", "draw3":
+			one(cDraw)
+		case "market":
+			one(cMarket)
+		case "heal_all":
+			if !g.highNoon {
+				one(cHealAll)
+			}
+		case "jail":
+			for t := range g.seats {
+				if t != s && g.seats[t].alive && t != g.marshal && g.inPlayID(t, "jail") < 0 {
+					x := newAct(cEquipBlue)
+					x.card, x.target = c, t
+					buf = append(buf, x)
+				}
+			}
+		case "cover", "mount", "scope", "bomb":
+			if g.inPlayID(s, id) < 0 {
+				one(cEquipBlue)
+			}
+		case "miss":
+			// A Ricochet is only an answer (§7).
+		default:
+			if cardKind(id) == kindWeapon {
+				one(cWeapon)
+			}
+		}
+	}
+	if st.char == CharTracker && st.peeks > 0 {
+		for t := range g.seats {
+			if t != s && g.seats[t].alive && t != g.marshal && !g.knows(s, t) {
+				x := newAct(cPeek)
+				x.target = t
+				buf = append(buf, x)
+			}
+		}
+	}
+	buf = g.bonesetterActs(s, buf)
+	return append(buf, newAct(cEndPlay))
+}
+
+// knows reports whether s already learned t's role by a peek.
+func (g *Game) knows(s, t int) bool {
+	for _, k := range g.seats[s].known {
+		if k.Seat == t && g.seats[t].role == k.RoleID {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,245 @@
+package bangarena
+
+// Turn structure of §3: Dynamite check, Jail check, draw, play (with
+// reactions), discard, next living seat.
+
+// beginTurn starts seat s's turn and runs its automatic steps.
+func (g *Game) beginTurn(s int) {
+	g.turnSeat, g.shots, g.skipPlay = s, 0, false
+	if s == g.marshal {
+		g.round++
+		// §8 High Noon: from round 8, never in legacy (§2).
+		if !g.legacy() && g.round >= 8 && !g.highNoon {
+			g.highNoon = true
+			e := newEvent("high_noon")
+			e.Round = g.round
+			g.emit(e)
+		}
+	}
+	e := newEvent("turn_start")
+	e.Seat, e.Round = s, g.round
+	g.emit(e)
+	g.phase = PhaseDraw
+
+	// 1. Dynamite before Jail.
+	if i := g.inPlayID(s, "bomb"); i >= 0 {
+		bomb := g.seats[s].inPlay[i]
+		boom := g.dynamiteCheck(s)
+		g.seats[s].inPlay = removeAt(g.seats[s].inPlay, indexOf(g.seats[s].inPlay, bomb))
+		if boom {
+			g.toDiscard(bomb)
+			g.damage(s, 3, -1)
+			if g.over {
+				return
+			}
+			if !g.seats[s].alive {
+				g.phase = phaseTurnEnd
+				return
+			}
+		} else {
+			// I-BA-6: the next living seat after s at the moment of passing.
+			t := g.nextLiving(s)
+			g.seats[t].inPlay = append(g.seats[t].inPlay, bomb)
+			p := newEvent("dynamite_passed")
+			p.Seat, p.TargetSeat, p.UID, p.CardID = s, t, uidTable[bomb], "bomb"
+			g.emit(p)
+		}
+	}
+	// 2. Jail.
+	if i := g.inPlayID(s, "jail"); i >= 0 {
+		jail := g.seats[s].inPlay[i]
+		free := g.jailCheck(s)
+		g.seats[s].inPlay = removeAt(g.seats[s].inPlay, i)
+		g.toDiscard(jail)
+		if !free {
+			if g.legacy() {
+				// §2 legacy: a failed Jail skips the whole turn.
+				g.phase = phaseTurnEnd
+				return
+			}
+			g.skipPlay = true
+		}
+	}
+	// 3. Draw.
+	g.drawStep(s)
+}
+
+// drawOwner reports whether a character owns the draw step (READINGS 12).
+func drawOwner(c string) bool {
+	return c == "char_02" || c == "char_05" || c == "char_07" || c == "char_10"
+}
+
+// drawStep performs the draw of §3, or opens the pending choice of a
+// character (Grip, Vulture Jr., Three Eyes) or of the sight perk.
+func (g *Game) drawStep(s int) {
+	st := &g.seats[s]
+	switch {
+	case st.char == "char_05" || st.char == "char_10":
+		g.pushChoice(choice{kind: "first_draw", seat: s, reason: st.char})
+		return
+	case st.char == "char_07" || (st.glory.Sight > 0 && !drawOwner(st.char)):
+		if g.openLookTop(s) {
+			return
+		}
+	case st.char == "char_02":
+		g.drawN(s, 1, "draw")
+		// I-BA-9: the second card is revealed by a public check event.
+		if c, ok := g.popDeck(); ok {
+			g.seats[s].hand = append(g.seats[s].hand, c)
+			e := newEvent("check")
+			e.Seat, e.Kind = s, "red_suit"
+			cc := cardOf(c)
+			e.Card = &cc
+			if isRed(c) {
+				e.Result = "red"
+				g.emit(e)
+				g.drawN(s, 1, "char_02")
+			} else {
+				e.Result = "black"
+				g.emit(e)
+			}
+		}
+	default:
+		g.drawN(s, 2, "draw")
+	}
+	g.afterDraw()
+}
+
+// openLookTop opens the look-at-top-3 choice; with fewer than 3 cards left
+// in deck and discard together, the seat simply draws what there is
+// (I-BA-10) and false is returned.
+func (g *Game) openLookTop(s int) bool {
+	g.ensureDeck(3)
+	if len(g.deck) < 3 {
+		g.drawN(s, len(g.deck), "draw")
+		return false
+	}
+	n := len(g.deck)
+	cards := []int{g.deck[n-1], g.deck[n-2], g.deck[n-3]}
+	ch := g.pushChoice(choice{kind: "look_top", seat: s, cards: cards, reason: g.seats[s].char})
+	e := newEvent("look_top")
+	e.To, e.Seat, e.Cards, e.Reason = s, s, g.cardsOut(cards), ch.id
+	g.emit(e)
+	return true
+}
+
+// afterDraw moves to the play phase, or straight to discard after a failed
+// Jail (READINGS 16).
+func (g *Game) afterDraw() {
+	if g.skipPlay {
+		g.phase = PhaseDiscard
+	} else {
+		g.phase = PhasePlay
+	}
+}
+
+// advance runs automatic steps until a seat must decide or the match ends.
+func (g *Game) advance() {
+	for !g.over {
+		if len(g.choices) > 0 {
+			return
+		}
+		if g.emptyHands() {
+			continue
+		}
+		if g.atk != nil {
+			if g.stepAttack() {
+				continue
+			}
+			return
+		}
+		switch g.phase {
+		case phaseTurnEnd:
+			g.beginTurn(g.nextLiving(g.turnSeat))
+		case PhaseDiscard:
+			st := &g.seats[g.turnSeat]
+			if !st.alive || len(st.hand) <= st.hp {
+				g.phase = phaseTurnEnd
+				continue
+			}
+			return
+		case PhasePlay:
+			if !g.seats[g.turnSeat].alive {
+				g.phase = phaseTurnEnd
+				continue
+			}
+			return
+		default:
+			return
+		}
+	}
+}
+
+// popDeck takes the top card of the deck, reshuffling the discard pile in
+// when the deck is empty (§3). ok is false when both are empty.
+func (g *Game) popDeck() (int, bool) {
+	if len(g.deck) == 0 {
+		g.reshuffle()
+		if len(g.deck) == 0 {
+			return -1, false
+		}
+	}
+	c := g.deck[len(g.deck)-1]
+	g.deck = g.deck[:len(g.deck)-1]
+	return c, true
+}
+
+// reshuffle shuffles the discard pile and puts it under the deck.
+func (g *Game) reshuffle() {
+	if len(g.discard) == 0 {
+		return
+	}
+	pile := append([]int(nil), g.discard...)
+	shuffle(g.rng, pile)
+	g.discard = g.discard[:0]
+	g.deck = append(pile, g.deck...)
+	e := newEvent("reshuffle")
+	e.Count = len(pile)
+	g.emit(e)
+}
+
+// ensureDeck reshuffles the discard pile under the deck when the deck holds
+// fewer than k cards (used before looking at the top 3; I-BA-10).
+func (g *Game) ensureDeck(k int) {
+	if len(g.deck) < k {
+		g.reshuffle()
+	}
+}
+
+// drawN draws up to k cards from the deck into seat's hand and emits one
+// draw event (cards private to the seat). It returns the count drawn.
+func (g *Game) drawN(s, k int, reason string) int {
+	var got []int
+	for range k {
+		c, ok := g.popDeck()
+		if !ok {
+			break
+		}
+		got = append(got, c)
+	}
+	g.seats[s].hand = append(g.seats[s].hand, got...)
+	e := newEvent("draw")
+	e.Seat, e.Count, e.Reason, e.Cards, e.secret = s, len(got), reason, g.cardsOut(got), true
+	g.emit(e)
+	return len(got)
+}
+
+func (g *Game) toDiscard(cards ...int) { g.discard = append(g.discard, cards...) }
+
+// discardFromHand moves hand cards to the discard pile with a public event.
+func (g *Game) discardFromHand(s int, cards []int, reason string) {
+	for _, c := range cards {
+		g.seats[s].hand = removeAt(g.seats[s].hand, indexOf(g.seats[s].hand, c))
+	}
+	g.toDiscard(cards...)
+	e := newEvent("discard")
+	e.Seat, e.UIDs, e.Reason = s, uidsOf(cards), reason
+	g.emit(e)
+}
+
+func (g *Game) pushChoice(c choice) choice {
+	g.nChoice++
+	c.id = "ch" + itoa(g.nChoice)
+	g.choices = append(g.choices, c)
+	return c
+}

@@ -1,0 +1,166 @@
+package bangarena
+
+// PlayerView (§11) and DecisionRequest (§12).
+
+// HandCard is a hand entry: the card object for the viewer's own hand, a
+// card back ({backId}) for another seat's.
+type HandCard struct {
+	UID    string `json:"uid,omitempty"`
+	CardID string `json:"cardId,omitempty"`
+	Suit   string `json:"suit,omitempty"`
+	Rank   string `json:"rank,omitempty"`
+	BackID string `json:"backId,omitempty"`
+}
+
+// PlayerInfo is one entry of players[] of the PlayerView.
+type PlayerInfo struct {
+	Seat         int        `json:"seat"`
+	Hp           int        `json:"hp"`
+	MaxHp        int        `json:"maxHp"`
+	Alive        bool       `json:"alive"`
+	CharacterID  string     `json:"characterId"`
+	RoleID       *string    `json:"roleId"`
+	RoleHidden   bool       `json:"roleHidden,omitempty"`
+	Hand         []HandCard `json:"hand"`
+	HandCount    int        `json:"handCount"`
+	InPlayCards  []Card     `json:"inPlayCards"`
+	WeaponCardID *string    `json:"weaponCardId"`
+	Glory        Glory      `json:"glory"`
+}
+
+// PendingReaction is the attack being answered (WIRE.md).
+type PendingReaction struct {
+	Kind       string `json:"kind"`
+	SourceSeat int    `json:"sourceSeat"`
+	TargetSeat int    `json:"targetSeat"`
+	Command    string `json:"command"`
+	CardID     string `json:"cardId"`
+	CardUID    string `json:"cardUid"`
+}
+
+// PendingChoice is a choice in progress (WIRE.md); Cards only for the
+// chooser of a look_top.
+type PendingChoice struct {
+	ChoiceID string `json:"choiceId"`
+	Kind     string `json:"kind"`
+	Seat     int    `json:"seat"`
+	Command  string `json:"command"`
+	Cards    []Card `json:"cards,omitempty"`
+}
+
+// PlayerView is the observation of §11 for one seat.
+type PlayerView struct {
+	Version         int              `json:"version"`
+	Phase           string           `json:"phase"`
+	TurnSeat        int              `json:"turnSeat"`
+	You             int              `json:"you"`
+	Round           int              `json:"round"`
+	HighNoon        bool             `json:"highNoon"`
+	RoleMode        string           `json:"roleMode"`
+	PendingReaction *PendingReaction `json:"pendingReaction"`
+	ReactionQueue   []int            `json:"reactionQueue"`
+	PendingChoice   *PendingChoice   `json:"pendingChoice"`
+	Players         []PlayerInfo     `json:"players"`
+	DeckCount       int              `json:"deckCount"`
+	DiscardCount    int              `json:"discardCount"`
+	KnownRoles      []KnownRole      `json:"knownRoles,omitempty"`
+	Events          []Event          `json:"events"`
+	WinnerTeam      *string          `json:"winnerTeam"`
+	WinnerSeats     []int            `json:"winnerSeats"`
+}
+
+var choiceCommand = map[string]string{"glory": "choose_glory", "look_top": "choose_look_top", "first_draw": "choose_first_draw", "prayer": "choose_prayer"}
+
+// View projects the PlayerView of §11 for seat: own hand and role, public
+// facts, public events and seat's private ones; other hands as backs and
+// hidden roles as null (revealed on elimination and at a normal end, never
+// on an abandoned or force_end).
+func (g *Game) View(seat int) PlayerView {
+	v := PlayerView{
+		Version: g.version, Phase: g.Phase(), TurnSeat: g.turnSeat, You: seat, Round: g.round,
+		HighNoon: g.highNoon, RoleMode: g.cfg.RoleMode, ReactionQueue: []int{},
+		DeckCount: len(g.deck), DiscardCount: len(g.discard), Events: []Event{},
+	}
+	if g.atk != nil && !g.over {
+		a := g.atk
+		v.PendingReaction = &PendingReaction{Kind: a.kind, SourceSeat: a.source, TargetSeat: a.queue[0],
+			Command: a.command, CardID: deckTable[a.card].id, CardUID: uidTable[a.card]}
+		v.ReactionQueue = append(v.ReactionQueue, a.queue...)
+	}
+	if len(g.choices) > 0 && !g.over {
+		c := g.choices[0]
+		pc := &PendingChoice{ChoiceID: c.id, Kind: c.kind, Seat: c.seat, Command: choiceCommand[c.kind]}
+		if c.kind == "look_top" && c.seat == seat {
+			pc.Cards = g.cardsOut(c.cards)
+		}
+		v.PendingChoice = pc
+	}
+	normalEnd := g.over && g.endKind == "normal"
+	for s := range g.seats {
+		st := &g.seats[s]
+		p := PlayerInfo{Seat: s, Hp: st.hp, MaxHp: st.maxHp, Alive: st.alive, CharacterID: st.char,
+			HandCount: len(st.hand), InPlayCards: g.cardsOut(st.inPlay), Glory: st.glory, Hand: make([]HandCard, len(st.hand))}
+		if s == seat || st.role == RoleMarshal || !st.alive || normalEnd {
+			r := st.role
+			p.RoleID = &r
+		} else {
+			p.RoleHidden = true
+		}
+		for i, c := range st.hand {
+			if s == seat {
+				cc := cardOf(c)
+				p.Hand[i] = HandCard{UID: cc.UID, CardID: cc.CardID, Suit: cc.Suit, Rank: cc.Rank}
+			} else {
+				p.Hand[i] = HandCard{BackID: "card_back"}
+			}
+		}
+		if st.weapon >= 0 {
+			w := deckTable[st.weapon].id
+			p.WeaponCardID = &w
+		}
+		v.Players = append(v.Players, p)
+	}
+	if seat >= 0 && seat < len(g.seats) {
+		v.KnownRoles = append(v.KnownRoles, g.seats[seat].known...)
+	}
+	for _, e := range g.events {
+		if ve, ok := e.visibleTo(seat); ok {
+			v.Events = append(v.Events, ve)
+		}
+	}
+	if g.over && g.endKind == "normal" {
+		t := g.winTeam
+		v.WinnerTeam, v.WinnerSeats = &t, append([]int{}, g.winSeats...)
+	}
+	return v
+}
+
+// DecisionRequest is the message of §12.
+type DecisionRequest struct {
+	MatchID            string        `json:"matchId"`
+	SeatID             int           `json:"seatId"`
+	DecisionID         *string       `json:"decisionId"`
+	ObservationVersion int           `json:"observationVersion"`
+	DeadlineAt         string        `json:"deadlineAt"`
+	RulesetVersion     string        `json:"rulesetVersion"`
+	MechanicsPackHash  string        `json:"mechanicsPackHash"`
+	ProtocolVersion    string        `json:"protocolVersion"`
+	Observation        PlayerView    `json:"observation"`
+	LegalActions       []LegalAction `json:"legalActions"`
+}
+
+// Request builds seat's DecisionRequest. deadlineAt is supplied by the
+// caller (the engine has no clock). A seat with nothing to decide gets an
+// empty legalActions and a null decisionId (WIRE.md).
+func (g *Game) Request(seat int, deadlineAt string) DecisionRequest {
+	r := DecisionRequest{
+		MatchID: g.cfg.MatchID, SeatID: seat, ObservationVersion: g.version, DeadlineAt: deadlineAt,
+		RulesetVersion: RulesetVersion, MechanicsPackHash: MechanicsPackHash, ProtocolVersion: ProtocolVersion,
+		Observation: g.View(seat), LegalActions: g.Legal(seat),
+	}
+	if len(r.LegalActions) > 0 {
+		id := "d-" + itoa(g.version) + "-" + itoa(seat)
+		r.DecisionID = &id
+	}
+	return r
+}

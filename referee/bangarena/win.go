@@ -1,0 +1,71 @@
+package bangarena
+
+import "sort"
+
+// Team names of game_over.winnerTeam.
+const (
+	TeamLaw     = "law"
+	TeamRaiders = "raiders"
+	TeamLone    = "lone"
+)
+
+// evaluateWin applies §10 in order: sole lone survivor; partners: only
+// lones alive; Marshal dead (raiders and the impostor win, dead ones too);
+// no raider, lone or impostor alive (law wins, dead aides too).
+func (g *Game) evaluateWin() (team string, seats []int, ok bool) {
+	var living []int
+	for s := range g.seats {
+		if g.seats[s].alive {
+			living = append(living, s)
+		}
+	}
+	role := func(s int) string { return g.seats[s].role }
+	all := func(roles ...string) []int {
+		var out []int
+		for s := range g.seats {
+			for _, r := range roles {
+				if role(s) == r {
+					out = append(out, s)
+				}
+			}
+		}
+		sort.Ints(out)
+		return out
+	}
+	if len(living) == 1 && role(living[0]) == RoleLone {
+		return TeamLone, living, true
+	}
+	if g.cfg.RoleMode == ModePartners && len(living) > 0 {
+		lones := true
+		for _, s := range living {
+			lones = lones && role(s) == RoleLone
+		}
+		if lones {
+			return TeamLone, all(RoleLone), true
+		}
+	}
+	if !g.seats[g.marshal].alive {
+		return TeamRaiders, all(RoleRaider, RoleImpostor), true
+	}
+	for _, s := range living {
+		switch role(s) {
+		case RoleRaider, RoleLone, RoleImpostor:
+			return "", nil, false
+		}
+	}
+	return TeamLaw, all(RoleMarshal, RoleAide), true
+}
+
+// checkWin ends the match when §10 names a winner; it reports whether it did.
+func (g *Game) checkWin() bool {
+	team, seats, ok := g.evaluateWin()
+	if !ok {
+		return false
+	}
+	g.over, g.endKind, g.winTeam, g.winSeats = true, "normal", team, seats
+	g.atk, g.choices = nil, nil
+	e := newEvent("game_over")
+	e.WinnerTeam, e.WinnerSeats, e.Reason = team, seats, "normal"
+	g.emit(e)
+	return true
+}
