@@ -21,7 +21,7 @@ type Violation struct {
 	// "inference/defs.json#/$defs/player/properties/credits/minimum"; empty
 	// when the message could not be parsed at all.
 	KeywordLocation string `json:"keywordLocation"`
-	// Keyword is the failing keyword (the last token of KeywordLocation).
+	// Keyword is the failing keyword, e.g. "minimum" or "required".
 	Keyword string `json:"keyword,omitempty"`
 	// Message says what is wrong, e.g. "must be >= 0".
 	Message string `json:"message"`
@@ -88,7 +88,7 @@ func collect(e *jsonschema.ValidationError, out *[]Violation) {
 			return
 		}
 	}
-	if len(e.Causes) == 0 {
+	if _, ok := e.ErrorKind.(*kind.Contains); ok || len(e.Causes) == 0 {
 		*out = append(*out, leaf(e))
 		return
 	}
@@ -127,10 +127,18 @@ func dedupe(ss []string) []string {
 	return out
 }
 
+// keywordPath is the error's keyword path; the library leaves "not" out.
+func keywordPath(k jsonschema.ErrorKind) []string {
+	if _, ok := k.(*kind.Not); ok {
+		return []string{"not"}
+	}
+	return k.KeywordPath()
+}
+
 func leaf(e *jsonschema.ValidationError) Violation {
 	kw := ""
-	if p := e.ErrorKind.KeywordPath(); len(p) > 0 {
-		kw = p[len(p)-1]
+	if p := keywordPath(e.ErrorKind); len(p) > 0 {
+		kw = p[0]
 	}
 	return Violation{
 		InstanceLocation: pointer(e.InstanceLocation),
@@ -141,7 +149,7 @@ func leaf(e *jsonschema.ValidationError) Violation {
 }
 
 func keywordLocation(e *jsonschema.ValidationError) string {
-	loc := e.SchemaURL + pointer(e.ErrorKind.KeywordPath())
+	loc := e.SchemaURL + pointer(keywordPath(e.ErrorKind))
 	return strings.TrimPrefix(loc, BaseURL)
 }
 
@@ -179,6 +187,8 @@ func describe(k jsonschema.ErrorKind) string {
 		return "missing required " + quoteAll(k.Missing)
 	case *kind.Pattern:
 		return fmt.Sprintf("%q does not match %s", k.Got, k.Want)
+	case *kind.Contains:
+		return "no item has the required shape"
 	case *kind.Not:
 		return "must not match the forbidden shape"
 	case *kind.FalseSchema:

@@ -1,0 +1,71 @@
+package schemas
+
+import (
+	"bufio"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/tidwall/gjson"
+)
+
+// corpusMessage is one line of testdata/corpus/corpus.jsonl.
+type corpusMessage struct {
+	game, kind string
+	data       []byte
+}
+
+// loadCorpus reads the generated corpus (see bench/gen_corpus.py).
+func loadCorpus(t testing.TB) []corpusMessage {
+	t.Helper()
+	f, err := os.Open(filepath.Join("testdata", "corpus", "corpus.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []corpusMessage
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, DefaultMaxBytes)
+	for sc.Scan() {
+		r := gjson.ParseBytes(sc.Bytes())
+		out = append(out, corpusMessage{r.Get("game").Str, r.Get("kind").Str, []byte(r.Get("message").Raw)})
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if len(out) == 0 {
+		t.Fatal("empty corpus")
+	}
+	return out
+}
+
+// TestCorpus validates every corpus message against its kind and checks that
+// Detect finds that kind (MCP payloads need an explicit kind).
+func TestCorpus(t *testing.T) {
+	set := testSet(t)
+	kinds := map[string]bool{}
+	for i, m := range loadCorpus(t) {
+		kinds[m.game+" "+m.kind] = true
+		if vs := set.Validate(m.game, m.kind, m.data); len(vs) > 0 {
+			t.Errorf("line %d %s %s: %v", i+1, m.game, m.kind, Err(vs))
+		}
+		if strings.HasPrefix(m.kind, "mcp_") {
+			continue
+		}
+		got, err := Detect(m.game, m.data)
+		if err != nil || got != m.kind {
+			t.Errorf("line %d: Detect(%s) = %q, %v; want %q", i+1, m.game, got, err, m.kind)
+		}
+	}
+	for _, game := range Games() {
+		for _, k := range Kinds(game) {
+			if k == "log_line" {
+				continue
+			}
+			if !kinds[game+" "+k] {
+				t.Errorf("corpus has no %s %s message", game, k)
+			}
+		}
+	}
+}
