@@ -1,0 +1,199 @@
+package inference
+
+import (
+	"encoding/json"
+	"unicode/utf8"
+
+	"github.com/umpire-arena/umpire/referee/rules"
+)
+
+// The three actions of a move.
+const (
+	ActionFold  = "fold"
+	ActionCall  = "call"
+	ActionRaise = "raise"
+)
+
+// Move is what a seat plays on its turn: an action, the raise increment for
+// a raise, and an optional table message (empty means none, I-INF-13).
+type Move struct {
+	Action  string `json:"action"`
+	Amount  int    `json:"amount,omitempty"`
+	Message string `json:"message,omitempty"`
+}
+
+// LegalAction is one item of legal_actions. Fold has no argument; call has
+// Amount, exactly what the seat pays; raise has Min and Max, the bounds of
+// the increment. It marshals to the rules' wire form.
+type LegalAction struct {
+	Action string
+	Amount int
+	Min    int
+	Max    int
+}
+
+// MarshalJSON writes {"action":"fold"}, {"action":"call","amount":N} or
+// {"action":"raise","min":a,"max":b}.
+func (l LegalAction) MarshalJSON() ([]byte, error) {
+	b := append([]byte(`{"action":`), appendString(nil, l.Action)...)
+	switch l.Action {
+	case ActionCall:
+		b = appendIntField(b, "amount", l.Amount)
+	case ActionRaise:
+		b = appendIntField(b, "min", l.Min)
+		b = appendIntField(b, "max", l.Max)
+	}
+	return append(b, '}'), nil
+}
+
+// UnmarshalJSON reads an item of legal_actions; absent numbers read as 0.
+func (l *LegalAction) UnmarshalJSON(b []byte) error {
+	var w struct {
+		Action string `json:"action"`
+		Amount int    `json:"amount"`
+		Min    int    `json:"min"`
+		Max    int    `json:"max"`
+	}
+	if err := json.Unmarshal(b, &w); err != nil {
+		return err
+	}
+	*l = LegalAction{Action: w.Action, Amount: w.Amount, Min: w.Min, Max: w.Max}
+	return nil
+}
+
+// LegalActions appends to dst the legal actions of a seat holding credits
+// that owes toCall after raisesUsed raises this round, under lim:
+// fold always; call paying min(toCall, credits); raise with min lim.MinRaise
+// and max min(lim.MaxRaise, credits − toCall), only while raises remain and
+// credits cover toCall + lim.MinRaise (I-INF-4: offered even when no
+// opponent could answer it).
+func LegalActions(dst []LegalAction, credits, toCall, raisesUsed int, lim Limits) []LegalAction {
+	toCall = max(0, min(toCall, credits))
+	dst = append(dst, LegalAction{Action: ActionFold}, LegalAction{Action: ActionCall, Amount: toCall})
+	if raisesUsed < lim.MaxRaisesPerRound && credits >= toCall+lim.MinRaise {
+		dst = append(dst, LegalAction{Action: ActionRaise, Min: lim.MinRaise, Max: min(lim.MaxRaise, credits-toCall)})
+	}
+	return dst
+}
+
+// Legal appends the legal actions of the seat to act to dst (nothing outside
+// betting). It does not allocate when dst has room for three items.
+func (s *State) Legal(dst []LegalAction) []LegalAction {
+	if s.phase != PhaseBetting || s.toAct < 0 {
+		return dst
+	}
+	p := &s.seats[s.toAct]
+	lim := Limits{MinRaise: s.cfg.MinRaise, MaxRaise: s.cfg.MaxRaise, MaxRaisesPerRound: s.cfg.MaxRaisesPerRound}
+	return LegalActions(dst, p.Credits, s.currentBet-p.Bet, s.raisesUsed, lim)
+}
+
+// check validates a move by seat without changing anything.
+func (s *State) check(seat int, m Move) error {
+	switch {
+	case s.phase == PhaseOver:
+		return rules.Errorf("inference/illegal.match-over", "the match is over")
+	case s.phase != PhaseBetting:
+		return rules.Errorf("inference/illegal.not-your-turn", "no seat is to act (phase %s)", s.phase)
+	case seat != s.toAct:
+		return rules.Errorf("inference/illegal.not-your-turn", "seat %d moved but seat %d is to act", seat, s.toAct)
+	}
+	if m.Message != "" {
+		if n := utf8.RuneCountInString(m.Message); n > s.cfg.MaxMessageChars {
+			return rules.Errorf("inference/round.4.message-length", "message has %d characters, at most %d allowed", n, s.cfg.MaxMessageChars)
+		}
+	}
+	p := &s.seats[seat]
+	switch m.Action {
+	case ActionFold, ActionCall:
+		return nil
+	case ActionRaise:
+		toCall := s.currentBet - p.Bet
+		switch {
+		case m.Amount < s.cfg.MinRaise || m.Amount > s.cfg.MaxRaise:
+			return rules.Errorf("inference/round.3.raise-bounds", "raise amount %d is outside %d..%d", m.Amount, s.cfg.MinRaise, s.cfg.MaxRaise)
+		case s.raisesUsed >= s.cfg.MaxRaisesPerRound:
+			return rules.Errorf("inference/round.3.raise-cap", "all %d raises of this round are used", s.cfg.MaxRaisesPerRound)
+		case p.Credits < toCall+m.Amount:
+			return rules.Errorf("inference/round.3.raise-covered", "a raise of %d needs %d credits (call %d plus raise), seat has %d", m.Amount, toCall+m.Amount, toCall, p.Credits)
+		}
+		return nil
+	}
+	return rules.Errorf("inference/wire.move.action", "unknown action %q (want fold, call or raise)", m.Action)
+}
+
+// Apply plays seat's own move. An illegal move returns a *rules.Error naming
+// the rule and leaves the state unchanged (the turn is not consumed). A move
+// the seat makes itself clears its strikes. The message, if any, is logged
+// before the action.
+func (s *State) Apply(seat int, m Move) error {
+	if err := s.check(seat, m); err != nil {
+		return err
+	}
+	s.seats[seat].Strikes = 0
+	s.play(seat, m, false)
+	return nil
+}
+
+// play performs a checked move.
+func (s *State) play(seat int, m Move, timeout bool) {
+	p := &s.seats[seat]
+	if m.Message != "" {
+		s.messages = append(s.messages, MessageRecord{Turn: s.turn, Seat: seat, Text: m.Message})
+		if s.sink != nil {
+			s.ev = Event{Type: EventMessage, Round: s.round, Turn: s.turn, Seat: seat, Text: m.Message}
+			s.emit()
+		}
+	}
+	rec := ActionRecord{Turn: s.turn, Seat: seat, Action: m.Action, Timeout: timeout}
+	switch m.Action {
+	case ActionFold:
+		p.Folded = true
+	case ActionCall:
+		pay := min(s.currentBet-p.Bet, p.Credits)
+		p.Credits -= pay
+		p.Bet += pay
+		p.Contribution += pay
+		s.pot += pay
+		rec.Amount = pay
+	case ActionRaise:
+		pay := s.currentBet - p.Bet + m.Amount
+		p.Credits -= pay
+		p.Bet += pay
+		p.Contribution += pay
+		s.pot += pay
+		s.currentBet += m.Amount
+		s.raisesUsed++
+		rec.Amount = m.Amount
+		for i := range s.seats {
+			s.seats[i].Acted = false
+		}
+	}
+	p.Acted = true
+	if p.Credits == 0 && !p.Folded {
+		p.AllIn = true
+		rec.AllIn = true
+	}
+	s.actions = append(s.actions, rec)
+	if s.sink != nil {
+		s.ev = Event{Type: EventAction, Round: s.round, Turn: s.turn, Seat: seat, Action: m.Action,
+			Amount: rec.Amount, HasAmount: m.Action != ActionFold, Timeout: timeout, AllIn: rec.AllIn}
+		s.emit()
+	}
+	s.turn++
+	// End of betting: one seat left, or nobody left to act (I-INF-3).
+	left := 0
+	for i := range s.seats {
+		if q := &s.seats[i]; q.InRound && !q.Folded {
+			left++
+		}
+	}
+	if left <= 1 {
+		s.endBetting()
+		return
+	}
+	if next := s.nextToAct(seat); next >= 0 {
+		s.toAct = next
+		return
+	}
+	s.endBetting()
+}

@@ -1,0 +1,25 @@
+// Package inference is umpire's referee for Inference (rules inference-0.4):
+// a pure, deterministic engine for the betting game with hidden values.
+//
+// The package has three layers, each usable on its own:
+//
+//   - Pure functions of the rules: the ante schedule (AnteFor), legal
+//     actions (LegalActions, LegalFromView), pots and side pots (Pots),
+//     payouts (Settle), the final ranking (Rank), call_breakeven_value
+//     (BreakevenValue) and the seeded deal (SeedCommit, DealValue,
+//     SeatAssignment, FirstDealer).
+//   - State, the table of one match: rounds are started with dealt values
+//     supplied by the caller (or unknown, for a public log), moves and
+//     timeouts are applied, showdowns resolved (with values revealed later
+//     when unknown), and every step is reported as an Event to an optional
+//     Sink. Events marshal to exactly the match log lines of WIRE.md and
+//     ParseEvent reads them back.
+//   - Match, a State dealt from a seed, which starts each round itself.
+//
+// Rejected moves return a *rules.Error naming the catalogue rule and leave
+// the state unchanged. Where the rules document is silent, the engine
+// follows the readings recorded in referee/INTERPRETATIONS.md (I-INF-n),
+// cited in comments where they apply.
+//
+// The package performs no I/O, starts no goroutines and reads no clock.
+package inference

@@ -1,0 +1,81 @@
+package inference
+
+import "github.com/umpire-arena/umpire/referee/rules"
+
+// Match is a State dealt from a seed, as the embedded server and the
+// self-play runner use it: seats are drawn with SeatAssignment, round 1's
+// dealer with FirstDealer, every value with DealValue, and each round starts
+// by itself as soon as the previous one is settled.
+type Match struct {
+	*State
+	seed    string
+	players []int
+	vals    []int
+}
+
+// NewMatch seats players (given in entry order) by the seed, emits
+// match_start, and deals round 1 (and any following rounds that need no
+// decision). Use PlayerAt to map seats back to entries.
+func NewMatch(cfg Config, matchID, seed string, players []string, sink Sink) (*Match, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	if len(players) != cfg.TableSize {
+		return nil, rules.Errorf("inference/table.size", "%d players for a table of %d", len(players), cfg.TableSize)
+	}
+	perm := SeatAssignment(seed, cfg.TableSize)
+	names := make([]string, cfg.TableSize)
+	for seat, idx := range perm {
+		names[seat] = players[idx]
+	}
+	st, err := NewState(cfg, Setup{MatchID: matchID, Seed: seed, Names: names, FirstDealer: FirstDealer(seed, cfg.TableSize)}, sink)
+	if err != nil {
+		return nil, err
+	}
+	m := &Match{State: st, seed: seed, players: perm, vals: make([]int, cfg.TableSize)}
+	if err := m.advance(); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// Seed returns the match seed.
+func (m *Match) Seed() string { return m.seed }
+
+// PlayerAt returns the entry index of the player in seat.
+func (m *Match) PlayerAt(seat int) int { return m.players[seat] }
+
+// Apply plays seat's own move (see State.Apply) and moves on to the next
+// round when this one is over.
+func (m *Match) Apply(seat int, mv Move) error {
+	if err := m.State.Apply(seat, mv); err != nil {
+		return err
+	}
+	return m.advance()
+}
+
+// Timeout plays the default action for the seat to act (see State.Timeout)
+// and moves on to the next round when this one is over.
+func (m *Match) Timeout() error {
+	if err := m.State.Timeout(); err != nil {
+		return err
+	}
+	return m.advance()
+}
+
+// advance deals rounds until a seat must act or the match is over.
+func (m *Match) advance() error {
+	for m.State.Phase() == PhaseReady {
+		r := m.State.Round() + 1
+		for seat := range m.vals {
+			m.vals[seat] = 0
+			if m.State.liveNext(seat) {
+				m.vals[seat] = DealValue(m.seed, r, seat)
+			}
+		}
+		if err := m.State.StartRound(m.vals); err != nil {
+			return err
+		}
+	}
+	return nil
+}

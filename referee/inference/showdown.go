@@ -1,0 +1,135 @@
+package inference
+
+import "github.com/umpire-arena/umpire/referee/rules"
+
+// Reveal is a value shown at showdown.
+type Reveal struct {
+	Seat  int `json:"seat"`
+	Value int `json:"value"`
+}
+
+// Payout is what one seat receives at the end of a round, summed over pots.
+type Payout struct {
+	Seat   int `json:"seat"`
+	Amount int `json:"amount"`
+}
+
+// Outcome is the result of a round: the showdown line's content.
+type Outcome struct {
+	Pot         int      `json:"pot"`
+	Uncontested bool     `json:"uncontested"`
+	Reveals     []Reveal `json:"reveals"`
+	Winners     []int    `json:"winners"`
+	Payouts     []Payout `json:"payouts"`
+}
+
+// Settle resolves a round from what each seat put in, who folded, the
+// hidden values and the dealer (all indexed by seat; a seat not in the round
+// counts as folded with contribution 0, and its value is ignored).
+//
+// With two or more non-folded seats it is a showdown: their values are
+// revealed, each pot of Pots goes to its best value, ties split evenly and
+// the odd credits go one each to the tied winners in seat order starting
+// left of the dealer. With one non-folded seat it takes the whole pot,
+// uncontested, and nothing is revealed (I-INF-6); with none the pot (0)
+// stays unpaid. Values of the non-folded seats must be in 1–100 for a
+// showdown; otherwise Settle returns a *rules.Error.
+func Settle(contributions []int, folded []bool, values []int, dealer int) (Outcome, error) {
+	var sc settleScratch
+	var o Outcome
+	err := settle(&o, &sc, contributions, folded, values, dealer)
+	return o, err
+}
+
+type settleScratch struct {
+	levels []int
+	pots   []Pot
+	payout []int
+	best   []int
+}
+
+func settle(o *Outcome, sc *settleScratch, contributions []int, folded []bool, values []int, dealer int) error {
+	n := len(contributions)
+	if len(folded) != n || len(values) != n {
+		return rules.Errorf("inference/round.6.showdown", "settle: %d contributions, %d fold flags and %d values disagree", n, len(folded), len(values))
+	}
+	o.Pot, o.Uncontested = 0, false
+	o.Reveals, o.Winners, o.Payouts = o.Reveals[:0], o.Winners[:0], o.Payouts[:0]
+	left := 0
+	for seat, c := range contributions {
+		if c < 0 {
+			return rules.Errorf("inference/round.6.side-pots", "seat %d has a negative contribution %d", seat, c)
+		}
+		o.Pot += c
+		if !folded[seat] {
+			left++
+		}
+	}
+	if cap(sc.payout) < n {
+		sc.payout = make([]int, n)
+	}
+	pay := sc.payout[:n]
+	clear(pay)
+	if left <= 1 {
+		// I-INF-6: the last seat takes everything, unrevealed.
+		o.Uncontested = true
+		for seat := range contributions {
+			if !folded[seat] {
+				pay[seat] = o.Pot
+			}
+		}
+	} else {
+		for seat := range contributions {
+			if folded[seat] {
+				continue
+			}
+			v := values[seat]
+			if v < ValueMin || v > ValueMax {
+				return rules.Errorf("inference/round.6.showdown", "seat %d reaches showdown without a value in %d..%d (got %d)", seat, ValueMin, ValueMax, v)
+			}
+			o.Reveals = append(o.Reveals, Reveal{Seat: seat, Value: v})
+		}
+		sc.pots = appendPots(sc.pots[:0], &sc.levels, contributions, folded)
+		for _, p := range sc.pots {
+			if len(p.Eligible) == 0 {
+				continue
+			}
+			top := 0
+			for _, s := range p.Eligible {
+				top = max(top, values[s])
+			}
+			best := sc.best[:0]
+			// Tied winners in seat order starting left of the dealer.
+			for i := 1; i <= n; i++ {
+				s := (dealer + i) % n
+				if !folded[s] && contributions[s] > 0 && values[s] == top && contains(p.Eligible, s) {
+					best = append(best, s)
+				}
+			}
+			sc.best = best
+			share, odd := p.Amount/len(best), p.Amount%len(best)
+			for i, s := range best {
+				pay[s] += share
+				if i < odd {
+					pay[s]++
+				}
+			}
+		}
+	}
+	for seat, a := range pay {
+		if a > 0 {
+			o.Winners = append(o.Winners, seat)
+			o.Payouts = append(o.Payouts, Payout{Seat: seat, Amount: a})
+		}
+	}
+	return nil
+}
+
+func contains(xs []int, x int) bool {
+	for _, v := range xs {
+		if v == x {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,45 @@
+package inference
+
+import "github.com/umpire-arena/umpire/referee/rules"
+
+// TimeoutMove returns the move the server plays for a seat that lets its
+// turn run out owing toCall: a check (call of 0) when nothing is owed,
+// otherwise a fold.
+func TimeoutMove(toCall int) Move {
+	if toCall == 0 {
+		return Move{Action: ActionCall}
+	}
+	return Move{Action: ActionFold}
+}
+
+// Timeout records that the seat to act let its deadline pass (I-INF-9): a
+// strike is added and logged, the default action of TimeoutMove is played
+// for it, and at MaxConsecutiveTimeouts strikes or more the seat sits out
+// the next SitOutRounds rounds (it stays in the current round until it ends).
+// Sitting out and returning keep the strike count, so one more timeout after
+// a return sits the seat out again at once.
+func (s *State) Timeout() error {
+	if s.phase == PhaseOver {
+		return rules.Errorf("inference/illegal.match-over", "the match is over")
+	}
+	if s.phase != PhaseBetting {
+		return rules.Errorf("inference/timeouts.default-action", "no seat is to act (phase %s)", s.phase)
+	}
+	seat := s.toAct
+	p := &s.seats[seat]
+	p.Strikes++
+	sitOut := p.Strikes >= s.cfg.MaxConsecutiveTimeouts
+	if sitOut {
+		p.SittingOut = true
+		p.BackInRound = s.round + s.cfg.SitOutRounds + 1
+	}
+	if s.sink != nil {
+		s.ev = Event{Type: EventTimeout, Round: s.round, Turn: s.turn, Seat: seat, Strikes: p.Strikes, SitOut: sitOut}
+		if sitOut {
+			s.ev.BackInRound = p.BackInRound
+		}
+		s.emit()
+	}
+	s.play(seat, TimeoutMove(min(s.currentBet-p.Bet, p.Credits)), true)
+	return nil
+}

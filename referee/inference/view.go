@@ -1,0 +1,168 @@
+package inference
+
+import (
+	"github.com/umpire-arena/umpire/referee/rules"
+)
+
+// HistoryFullRounds is how many of the latest finished rounds keep their
+// actions and messages in visible_state.history.
+const HistoryFullRounds = 20
+
+// TurnRef is visible_state.turn: the action number and the seat to act.
+type TurnRef struct {
+	Turn int `json:"turn"`
+	Seat int `json:"seat"`
+}
+
+// PlayerView is one entry of visible_state.players.
+type PlayerView struct {
+	Seat       int    `json:"seat"`
+	Name       string `json:"name"`
+	Credits    int    `json:"credits"`
+	Busted     bool   `json:"busted"`
+	SittingOut bool   `json:"sitting_out"`
+	// BackInRound is set (and written) only while the seat sits out.
+	BackInRound  int  `json:"back_in_round,omitempty"`
+	InRound      bool `json:"in_round"`
+	Folded       bool `json:"folded"`
+	AllIn        bool `json:"all_in"`
+	Contribution int  `json:"contribution"`
+}
+
+// VisibleState is what one seat may see (the rules' visible_state), field
+// for field in the order of the rules' example. Field meanings follow
+// WIRE.md: CurrentBet counts bets above the ante, ToCall is what the seat
+// owes capped at its credits, Contribution is ante plus bets.
+type VisibleState struct {
+	Game               string          `json:"game"`
+	RulesVersion       string          `json:"rules_version"`
+	RoundsTotal        int             `json:"rounds_total"`
+	Round              int             `json:"round"`
+	Dealer             int             `json:"dealer"`
+	TableSize          int             `json:"table_size"`
+	YourSeat           int             `json:"your_seat"`
+	YourValue          *int            `json:"your_value"`
+	YourCredits        int             `json:"your_credits"`
+	ToCall             int             `json:"to_call"`
+	CallBreakevenValue *int            `json:"call_breakeven_value"`
+	CurrentBet         int             `json:"current_bet"`
+	Pot                int             `json:"pot"`
+	RaisesUsed         int             `json:"raises_used"`
+	Limits             Limits          `json:"limits"`
+	Turn               *TurnRef        `json:"turn"`
+	Players            []PlayerView    `json:"players"`
+	Actions            []ActionRecord  `json:"actions"`
+	Messages           []MessageRecord `json:"messages"`
+	History            []RoundRecord   `json:"history"`
+}
+
+// View projects the state for seat: its own value (never another seat's
+// before showdown), public seat data, the round so far, and history with
+// the last HistoryFullRounds rounds in full and older ones trimmed to
+// round, dealer, pot, uncontested, winners, reveals and payouts.
+func (s *State) View(seat int) VisibleState {
+	vs := VisibleState{
+		Game:         GameName,
+		RulesVersion: RulesVersion,
+		RoundsTotal:  s.cfg.Rounds,
+		Round:        s.round,
+		Dealer:       s.dealer,
+		TableSize:    len(s.seats),
+		YourSeat:     seat,
+		Limits:       s.cfg.Limits(s.round),
+		Players:      make([]PlayerView, len(s.seats)),
+		Actions:      append([]ActionRecord{}, s.actions...),
+		Messages:     append([]MessageRecord{}, s.messages...),
+		History:      make([]RoundRecord, len(s.history)),
+	}
+	between := s.phase == PhaseReady || s.phase == PhaseOver
+	if s.round == 0 {
+		vs.Dealer = s.setup.FirstDealer
+	}
+	if !between {
+		vs.CurrentBet, vs.Pot, vs.RaisesUsed = s.currentBet, s.pot, s.raisesUsed
+	}
+	for i := range s.seats {
+		p := &s.seats[i]
+		pv := PlayerView{Seat: i, Name: p.Name, Credits: p.Credits, Busted: p.Busted, SittingOut: p.SittingOut}
+		if p.SittingOut {
+			pv.BackInRound = p.BackInRound
+		}
+		if !between {
+			pv.InRound, pv.Folded, pv.AllIn, pv.Contribution = p.InRound, p.Folded, p.AllIn, p.Contribution
+		}
+		vs.Players[i] = pv
+	}
+	if seat >= 0 && seat < len(s.seats) {
+		me := &s.seats[seat]
+		vs.YourCredits = me.Credits
+		if !between && me.InRound && me.Value != 0 {
+			v := me.Value
+			vs.YourValue = &v
+		}
+		if s.phase == PhaseBetting {
+			vs.ToCall = s.ToCall(seat)
+			if !me.AllIn {
+				if be, ok := BreakevenValue(s.pot, vs.ToCall, s.opponentsIn(seat)); ok {
+					vs.CallBreakevenValue = &be
+				}
+			}
+		}
+	}
+	if s.phase == PhaseBetting {
+		vs.Turn = &TurnRef{Turn: s.turn, Seat: s.toAct}
+	}
+	for i, h := range s.history {
+		if len(s.history)-i > HistoryFullRounds {
+			h.Actions, h.Messages = nil, nil
+		}
+		vs.History[i] = h
+	}
+	return vs
+}
+
+// opponentsIn counts the non-folded seats in the round other than seat.
+func (s *State) opponentsIn(seat int) int {
+	k := 0
+	for i := range s.seats {
+		if q := &s.seats[i]; i != seat && q.InRound && !q.Folded {
+			k++
+		}
+	}
+	return k
+}
+
+// LegalFromView derives the legal actions of the seat to act from its
+// visible_state alone: it must be that seat's turn (turn.seat ==
+// your_seat). to_call is checked against current_bet, the seat's
+// contribution, the ante and its credits (WIRE.md), and the list follows
+// LegalActions. Inconsistent or incomplete views give a *rules.Error.
+func LegalFromView(vs VisibleState) ([]LegalAction, error) {
+	if vs.Turn == nil {
+		return nil, rules.Errorf("inference/illegal.not-your-turn", "visible_state.turn is null: no seat is to act")
+	}
+	if vs.Turn.Seat != vs.YourSeat {
+		return nil, rules.Errorf("inference/illegal.not-your-turn", "seat %d is to act, the view is seat %d's", vs.Turn.Seat, vs.YourSeat)
+	}
+	if vs.YourCredits <= 0 {
+		return nil, rules.Errorf("inference/round.3.all-in", "a seat with %d credits cannot act", vs.YourCredits)
+	}
+	if vs.ToCall < 0 || vs.ToCall > vs.YourCredits {
+		return nil, rules.Errorf("inference/protocol.to-call", "to_call %d must lie in 0..your_credits (%d)", vs.ToCall, vs.YourCredits)
+	}
+	for _, p := range vs.Players {
+		if p.Seat != vs.YourSeat {
+			continue
+		}
+		// Own bets above the ante = contribution − ante (a seat that acts
+		// has paid its full ante).
+		want := min(max(0, vs.CurrentBet-(p.Contribution-vs.Limits.Ante)), vs.YourCredits)
+		if want != vs.ToCall {
+			return nil, rules.Errorf("inference/protocol.to-call", "to_call is %d but current_bet %d, contribution %d and ante %d give %d", vs.ToCall, vs.CurrentBet, p.Contribution, vs.Limits.Ante, want)
+		}
+		if p.Credits != vs.YourCredits {
+			return nil, rules.Errorf("inference/visibility.public", "players[%d].credits %d differs from your_credits %d", p.Seat, p.Credits, vs.YourCredits)
+		}
+	}
+	return LegalActions(nil, vs.YourCredits, vs.ToCall, vs.RaisesUsed, vs.Limits), nil
+}
