@@ -507,8 +507,10 @@ func (p *Process) Close(grace time.Duration) (Exit, error) {
 		p.stdin.Close()
 		err := p.g.escalate(grace, p.spec.TermGrace)
 		p.g.stopCtx()
-		// Let the readers reach the end of the output the agent wrote, then
-		// release them whatever happens.
+		// Nobody reads stdout after Close: release its reader at once. Let
+		// the stderr reader reach the end of what the agent wrote, within a
+		// bound, then close the pipes whatever happens.
+		p.stopReaders()
 		done := make(chan struct{})
 		go func() { p.readers.Wait(); close(done) }()
 		t := time.NewTimer(500 * time.Millisecond)
@@ -517,7 +519,6 @@ func (p *Process) Close(grace time.Duration) (Exit, error) {
 		case <-t.C:
 		}
 		t.Stop()
-		p.stopReaders()
 		p.stdout.Close()
 		p.stderr.Close()
 		<-done

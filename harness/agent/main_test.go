@@ -1,0 +1,236 @@
+package agent
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// agents holds the commands of the example agents, built once per test
+// binary by TestMain.
+var agents struct {
+	goAgent string // the Go example agent binary
+	broken  string // the broken agent binary
+	python  string // command running agent.py, "" without python3
+	noPy    string // why python is skipped
+}
+
+func TestMain(m *testing.M) {
+	os.Exit(runMain(m))
+}
+
+func runMain(m *testing.M) int {
+	dir, err := os.MkdirTemp("", "umpire-agent-test-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 3
+	}
+	defer os.RemoveAll(dir)
+	root, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 3
+	}
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		goTool = filepath.Join(runtime.GOROOT(), "bin", "go")
+	}
+	for _, b := range []struct{ out, pkg string }{
+		{"goagent", "./examples/agents/go"},
+		{"broken", "./examples/agents/broken"},
+	} {
+		cmd := exec.Command(goTool, "build", "-o", filepath.Join(dir, b.out), b.pkg)
+		cmd.Dir = root
+		if out, err := cmd.CombinedOutput(); err != nil {
+			fmt.Fprintf(os.Stderr, "building %s: %v\n%s", b.pkg, err, out)
+			return 3
+		}
+	}
+	agents.goAgent = shellQuote(filepath.Join(dir, "goagent"))
+	agents.broken = shellQuote(filepath.Join(dir, "broken"))
+	if py, err := exec.LookPath("python3"); err != nil {
+		agents.noPy = "python3 is not installed"
+	} else {
+		agents.python = shellQuote(py) + " " + shellQuote(filepath.Join(root, "examples", "agents", "python", "agent.py"))
+	}
+	return m.Run()
+}
+
+// shellQuote quotes s for sh.
+func shellQuote(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+func fixture(t testing.TB, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return bytes.TrimSpace(b)
+}
+
+// leakWatch fails the test when goroutines or child processes outlive it:
+// goroutines above the count at the start, any child of this test process,
+// any process left in a tracked process group.
+type leakWatch struct {
+	t      *testing.T
+	base   int
+	groups []int
+}
+
+// watchLeaks must be called first in a test, so that its check runs after
+// every other cleanup.
+func watchLeaks(t *testing.T) *leakWatch {
+	w := &leakWatch{t: t, base: runtime.NumGoroutine()}
+	t.Cleanup(w.check)
+	return w
+}
+
+func (w *leakWatch) track(pgid int) { w.groups = append(w.groups, pgid) }
+
+func (w *leakWatch) check() {
+	t := w.t
+	t.Helper()
+	var procs []string
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		n := runtime.NumGoroutine()
+		procs = w.survivors()
+		if n <= w.base && len(procs) == 0 {
+			if waited := 5*time.Second - time.Until(deadline); waited > 500*time.Millisecond {
+				t.Logf("leak check settled after %v", waited)
+			}
+			return
+		}
+		if time.Now().After(deadline) {
+			if n > w.base {
+				buf := make([]byte, 1<<20)
+				buf = buf[:runtime.Stack(buf, true)]
+				t.Errorf("goroutines: have %d after the test, want at most %d as before it\n%s", n, w.base, buf)
+			}
+			if len(procs) > 0 {
+				t.Errorf("processes survived the test: %v", procs)
+			}
+			return
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// survivors lists processes whose parent is this test process (live or not
+// reaped) or that are alive in a tracked process group.
+func (w *leakWatch) survivors() []string {
+	me := os.Getpid()
+	ents, err := os.ReadDir("/proc")
+	if err != nil {
+		return nil // no /proc: nothing to scan
+	}
+	var out []string
+	for _, e := range ents {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		b, err := os.ReadFile("/proc/" + e.Name() + "/stat")
+		if err != nil {
+			continue
+		}
+		state, ppid, pgrp, ok := parseStat(b)
+		if !ok || pid == me {
+			continue
+		}
+		tracked := false
+		for _, g := range w.groups {
+			tracked = tracked || g == pgrp
+		}
+		// A dead process of a tracked group that init has not reaped yet is
+		// not ours to reap; a zombie child of this process would be.
+		if ppid == me || (tracked && state != 'Z') {
+			out = append(out, fmt.Sprintf("pid %d state %c ppid %d pgrp %d", pid, state, ppid, pgrp))
+		}
+	}
+	return out
+}
+
+// checkMove decides legality as a caller would: the move answers the
+// your_turn's match and turn with an action of its legal_actions, a raise
+// amount within [min, max].
+func checkMove(turnMsg, answer []byte) error {
+	var turn struct {
+		MatchID string `json:"match_id"`
+		Turn    int    `json:"turn"`
+		Legal   []struct {
+			Action   string
+			Min, Max *int
+		} `json:"legal_actions"`
+	}
+	var m struct {
+		Type    string
+		MatchID string `json:"match_id"`
+		Turn    *int
+		Action  string
+		Amount  *int
+	}
+	if err := json.Unmarshal(turnMsg, &turn); err != nil {
+		return err
+	}
+	if err := json.Unmarshal(answer, &m); err != nil {
+		return err
+	}
+	if m.Type != "move" || m.MatchID != turn.MatchID || m.Turn == nil || *m.Turn != turn.Turn {
+		return fmt.Errorf("move %s does not answer match %s turn %d", answer, turn.MatchID, turn.Turn)
+	}
+	for _, a := range turn.Legal {
+		if a.Action != m.Action {
+			continue
+		}
+		if a.Action != "raise" {
+			return nil
+		}
+		if m.Amount != nil && a.Min != nil && a.Max != nil && *a.Min <= *m.Amount && *m.Amount <= *a.Max {
+			return nil
+		}
+	}
+	return fmt.Errorf("move %s is not in legal_actions", answer)
+}
+
+// checkDecision decides legality of a BangArena decision body.
+func checkDecision(reqMsg, answer []byte) (actionID, commandID string, err error) {
+	var req struct {
+		SeatID  int `json:"seatId"`
+		Version int `json:"observationVersion"`
+		Legal   []struct {
+			ActionID string `json:"actionId"`
+		} `json:"legalActions"`
+	}
+	var d struct {
+		Seat      *int   `json:"seat"`
+		ActionID  string `json:"actionId"`
+		CommandID string `json:"commandId"`
+		Version   *int   `json:"observationVersion"`
+	}
+	if err := json.Unmarshal(reqMsg, &req); err != nil {
+		return "", "", err
+	}
+	if err := json.Unmarshal(answer, &d); err != nil {
+		return "", "", err
+	}
+	if d.Seat == nil || *d.Seat != req.SeatID || d.Version == nil || *d.Version != req.Version || d.CommandID == "" {
+		return "", "", fmt.Errorf("decision %s: want seat %d, observationVersion %d and a commandId", answer, req.SeatID, req.Version)
+	}
+	for _, a := range req.Legal {
+		if a.ActionID == d.ActionID {
+			return d.ActionID, d.CommandID, nil
+		}
+	}
+	return "", "", fmt.Errorf("decision %s: actionId not in legalActions", answer)
+}
