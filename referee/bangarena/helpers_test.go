@@ -2,6 +2,7 @@ package bangarena
 
 import (
 	"encoding/json"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/umpire-arena/umpire/referee/rules"
@@ -176,3 +177,33 @@ func conserved(g *Game) error {
 	}
 	return nil
 }
+
+func ruleOf(err error) string { return rules.RuleOf(err) }
+
+// fixedSource is a rand.Source that always returns the same value: with 1
+// every coin is lucky, with 0 every coin fails and every IntN(n) is 0.
+type fixedSource uint64
+
+func (f fixedSource) Uint64() uint64 { return uint64(f) }
+
+// coins makes every Cover coin of g come up lucky (true) or not.
+func (g *Game) coins(lucky bool) {
+	if lucky {
+		g.rng = rand.New(fixedSource(1))
+	} else {
+		g.rng = rand.New(fixedSource(0))
+	}
+}
+
+// startTurn begins seat's turn and runs it to the first decision.
+func (g *Game) startTurn(s int) {
+	g.beginTurn(s)
+	g.advance()
+}
+
+// four is a 4-seat table: Marshal at 0, raiders at 1 and 2, loner at 3.
+var fourRoles = []string{RoleMarshal, RoleRaider, RoleRaider, RoleLone}
+
+// neutral4 gives every seat Three Eyes-free, draw-neutral characters for
+// play-phase scenarios (Tollman only acts when hit by a player).
+func chars(cs ...string) []string { return cs }
