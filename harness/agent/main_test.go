@@ -98,31 +98,61 @@ func watchLeaks(t *testing.T) *leakWatch {
 func (w *leakWatch) track(pgid int) { w.groups = append(w.groups, pgid) }
 
 func (w *leakWatch) check() {
-	t := w.t
-	t.Helper()
-	var procs []string
-	deadline := time.Now().Add(5 * time.Second)
+	w.t.Helper()
+	start := time.Now()
+	for _, p := range w.problems(5 * time.Second) {
+		w.t.Error(p)
+	}
+	if d := time.Since(start); d > time.Second {
+		w.t.Logf("leak check settled after %v", d)
+	}
+}
+
+// problems waits up to wait for goroutines and processes to settle and
+// describes what is left.
+func (w *leakWatch) problems(wait time.Duration) []string {
+	deadline := time.Now().Add(wait)
 	for {
 		n := runtime.NumGoroutine()
-		procs = w.survivors()
+		procs := w.survivors()
 		if n <= w.base && len(procs) == 0 {
-			if waited := 5*time.Second - time.Until(deadline); waited > 500*time.Millisecond {
-				t.Logf("leak check settled after %v", waited)
-			}
-			return
+			return nil
 		}
 		if time.Now().After(deadline) {
+			var out []string
 			if n > w.base {
 				buf := make([]byte, 1<<20)
 				buf = buf[:runtime.Stack(buf, true)]
-				t.Errorf("goroutines: have %d after the test, want at most %d as before it\n%s", n, w.base, buf)
+				out = append(out, fmt.Sprintf("goroutines: have %d after the test, want at most %d as before it\n%s", n, w.base, buf))
 			}
 			if len(procs) > 0 {
-				t.Errorf("processes survived the test: %v", procs)
+				out = append(out, fmt.Sprintf("processes survived the test: %v", procs))
 			}
-			return
+			return out
 		}
 		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// TestLeakWatchCatchesLeaks tests the test helper: a stray goroutine and a
+// stray child process must be reported, and nothing once they are gone.
+func TestLeakWatchCatchesLeaks(t *testing.T) {
+	w := &leakWatch{t: t, base: runtime.NumGoroutine()}
+	release := make(chan struct{})
+	go func() { <-release }()
+	cmd := exec.Command("sleep", "30")
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	got := w.problems(100 * time.Millisecond)
+	if len(got) != 2 || !strings.HasPrefix(got[0], "goroutines") || !strings.Contains(got[1], strconv.Itoa(cmd.Process.Pid)) {
+		t.Errorf("problems %q, want the goroutine and pid %d", got, cmd.Process.Pid)
+	}
+	close(release)
+	cmd.Process.Kill()
+	cmd.Wait()
+	if got := w.problems(5 * time.Second); got != nil {
+		t.Errorf("problems %q after cleaning up, want none", got)
 	}
 }
 
