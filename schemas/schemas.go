@@ -166,6 +166,9 @@ func (s *Set) ValidateAuto(game string, data []byte) (kind string, vs []Violatio
 	if len(data) > s.maxBytes {
 		return "", []Violation{{Message: fmt.Sprintf("message of %d bytes exceeds the cap of %d bytes", len(data), s.maxBytes)}}
 	}
+	if _, err := decode(data); err != nil {
+		return "", []Violation{{Message: err.Error()}}
+	}
 	kind, err := Detect(game, data)
 	if err != nil {
 		return "", []Violation{{Message: err.Error()}}

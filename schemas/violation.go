@@ -1,9 +1,11 @@
 package schemas
 
 import (
+	"encoding/json"
 	"fmt"
 	"math/big"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
@@ -187,6 +189,17 @@ func describe(k jsonschema.ErrorKind) string {
 		return "missing required " + quoteAll(k.Missing)
 	case *kind.Pattern:
 		return fmt.Sprintf("%q does not match %s", k.Got, k.Want)
+	case *kind.Enum:
+		if len(k.Want) <= 6 {
+			want := make([]string, len(k.Want))
+			for i, w := range k.Want {
+				want[i] = display(w)
+			}
+			return fmt.Sprintf("got %s, want one of %s", display(k.Got), strings.Join(want, ", "))
+		}
+		return fmt.Sprintf("got %s, which is not one of the %d allowed values", display(k.Got), len(k.Want))
+	case *kind.Const:
+		return fmt.Sprintf("got %s, want %s", display(k.Got), display(k.Want))
 	case *kind.Contains:
 		return "no item has the required shape"
 	case *kind.Not:
@@ -195,6 +208,23 @@ func describe(k jsonschema.ErrorKind) string {
 		return "not allowed here"
 	}
 	return k.LocalizedString(message.NewPrinter(language.English))
+}
+
+// display shows an instance value as compact JSON (so control characters
+// come out escaped), shortened to 60 bytes.
+func display(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Sprintf("%v", v)
+	}
+	if len(b) > 60 {
+		n := 57
+		for n > 0 && !utf8.RuneStart(b[n]) {
+			n--
+		}
+		return string(b[:n]) + "..."
+	}
+	return string(b)
 }
 
 func num(r *big.Rat) string {

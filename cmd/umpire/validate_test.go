@@ -1,0 +1,173 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func runCmd(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	e := &env{stdin: strings.NewReader(stdin), stdout: &out, stderr: &errb}
+	code = run(context.Background(), e, args)
+	return code, out.String(), errb.String()
+}
+
+func td(name string) string { return filepath.Join("testdata", "validate", name) }
+
+func TestValidateCommand(t *testing.T) {
+	tests := []struct {
+		name       string
+		args       []string
+		stdin      string
+		wantCode   int
+		wantOut    []string // substrings of stdout, in order
+		wantErr    []string // substrings of stderr
+		wantNoOut  bool
+		wantOutLen int // number of stdout lines, when > 0
+	}{
+		{name: "valid JSON Lines", args: []string{"validate", "--game", "inference", td("inference_log.jsonl")}, wantCode: exitOK, wantNoOut: true, wantErr: []string{"4 message(s) read, 0 invalid"}},
+		{name: "invalid lines reported with line numbers", args: []string{"validate", "--game", "inference", td("inference_bad.jsonl")}, wantCode: exitFail,
+			wantOut:    []string{td("inference_bad.jsonl") + ":2: /amount: must be >= 0 (minimum)", ":3: (root): invalid JSON: truncated input", ":4: /seat: must be <= 7 (maximum)"},
+			wantErr:    []string{"4 message(s) read, 3 invalid, 3 violation(s)"},
+			wantOutLen: 3},
+		{name: "pretty document", args: []string{"validate", "--game", "bangarena", td("decision.json")}, wantCode: exitOK, wantNoOut: true, wantErr: []string{"1 message(s) read, 0 invalid"}},
+		{name: "pretty document missing a field", args: []string{"validate", "--game", "bangarena", "--kind", "decision", td("decision_bad.json")}, wantCode: exitFail,
+			wantOut: []string{td("decision_bad.json") + `:1: (root): missing required property "commandId" (required)`}},
+		{name: "truncated document", args: []string{"validate", "--game", "bangarena", td("truncated.json")}, wantCode: exitFail, wantOut: []string{"truncated input"}},
+		{name: "stdin", args: []string{"validate", "--game", "inference", "-"}, stdin: `{"type":"move","match_id":"m","turn":0,"action":"raise","amount":11}` + "\n", wantCode: exitFail,
+			wantOut: []string{"<stdin>:1: /amount: must be <= 10 (maximum)"}},
+		{name: "empty stdin fails", args: []string{"validate", "--game", "inference", "-"}, stdin: "", wantCode: exitFail, wantOut: []string{"<stdin>:1: (root): empty input"}},
+		{name: "several files", args: []string{"validate", "--game", "inference", td("inference_log.jsonl"), td("inference_bad.jsonl")}, wantCode: exitFail, wantErr: []string{"8 message(s) read, 3 invalid"}},
+		{name: "json format", args: []string{"validate", "--game", "inference", "--format", "json", td("inference_bad.jsonl")}, wantCode: exitFail, wantOutLen: 3,
+			wantOut: []string{`"line":2`, `"kind":"log_ante"`, `"instanceLocation":"/amount"`, `"keywordLocation":"inference/defs.json#/$defs/credits/minimum"`, `"keyword":"minimum"`}},
+		{name: "message over the cap", args: []string{"validate", "--game", "inference", "--max-bytes", "40", td("inference_log.jsonl")}, wantCode: exitFail, wantOut: []string{"exceeds the cap of 40 bytes"}},
+		{name: "kind not detected", args: []string{"validate", "--game", "bangarena", "-"}, stdin: `{"roomId":"r"}`, wantCode: exitFail, wantOut: []string{"cannot detect the message kind"}},
+		{name: "escape sequences are escaped", args: []string{"validate", "--game", "bangarena", "--kind", "legal_action", "-"}, stdin: `{"actionId":"x","command":"\u001b[31mred"}` + "\n", wantCode: exitFail, wantOut: []string{`\u001b[31mred`}},
+		{name: "list kinds", args: []string{"validate", "--game", "bangarena", "--list-kinds"}, wantCode: exitOK, wantOut: []string{"decision\n", "decision_request\n"}},
+		{name: "unknown kind", args: []string{"validate", "--game", "inference", "--kind", "nope", "-"}, wantCode: exitUsage, wantErr: []string{`unknown --kind "nope"`}},
+		{name: "unknown game", args: []string{"validate", "--game", "chess", "-"}, wantCode: exitUsage, wantErr: []string{`unknown game "chess"`}},
+		{name: "missing game", args: []string{"validate", "-"}, wantCode: exitUsage, wantErr: []string{"--game is required"}},
+		{name: "bad format", args: []string{"validate", "--game", "inference", "--format", "xml", "-"}, wantCode: exitUsage, wantErr: []string{`unknown --format "xml"`}},
+		{name: "no files", args: []string{"validate", "--game", "inference"}, wantCode: exitUsage, wantErr: []string{"at least one FILE"}},
+		{name: "unreadable file", args: []string{"validate", "--game", "inference", td("no-such-file.jsonl")}, wantCode: exitUsage, wantErr: []string{"cannot read"}, wantNoOut: true},
+		{name: "directory", args: []string{"validate", "--game", "inference", "testdata"}, wantCode: exitUsage, wantErr: []string{"cannot read testdata"}},
+		{name: "bad max-bytes", args: []string{"validate", "--game", "inference", "--max-bytes", "0", "-"}, wantCode: exitUsage, wantErr: []string{"--max-bytes must be positive"}},
+		{name: "help", args: []string{"validate", "-h"}, wantCode: exitOK, wantErr: []string{"Usage: umpire validate"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, errOut := runCmd(t, tc.stdin, tc.args...)
+			if code != tc.wantCode {
+				t.Errorf("exit code: have %d, want %d\nstdout:\n%s\nstderr:\n%s", code, tc.wantCode, out, errOut)
+			}
+			rest := out
+			for _, w := range tc.wantOut {
+				i := strings.Index(rest, w)
+				if i < 0 {
+					t.Errorf("stdout lacks %q (in order); have:\n%s", w, out)
+					break
+				}
+				rest = rest[i+len(w):]
+			}
+			for _, w := range tc.wantErr {
+				if !strings.Contains(errOut, w) {
+					t.Errorf("stderr lacks %q; have:\n%s", w, errOut)
+				}
+			}
+			if tc.wantNoOut && out != "" {
+				t.Errorf("want no stdout, have:\n%s", out)
+			}
+			if tc.wantOutLen > 0 {
+				if n := strings.Count(out, "\n"); n != tc.wantOutLen {
+					t.Errorf("have %d stdout lines, want %d:\n%s", n, tc.wantOutLen, out)
+				}
+			}
+		})
+	}
+}
+
+func TestEscapeText(t *testing.T) {
+	tests := []struct{ name, in, want string }{
+		{name: "plain", in: "/a: must be >= 0", want: "/a: must be >= 0"},
+		{name: "escape sequence", in: "x\x1b[2Jy", want: `x\u001b[2Jy`},
+		{name: "bidi override", in: "a\u202eb", want: `a\u202eb`},
+		{name: "newline", in: "a\nb", want: `a\u000ab`},
+		{name: "unicode kept", in: "¿Seguro? 🙂", want: "¿Seguro? 🙂"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if have := escapeText(tc.in); have != tc.want {
+				t.Errorf("have %q, want %q", have, tc.want)
+			}
+		})
+	}
+}
+
+func TestValidateJSONLinesAreObjects(t *testing.T) {
+	code, out, _ := runCmd(t, "", "validate", "--game", "inference", "--format", "json", td("inference_bad.jsonl"))
+	if code != exitFail {
+		t.Fatalf("exit code %d", code)
+	}
+	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+		var v violationJSON
+		if err := json.Unmarshal([]byte(l), &v); err != nil || v.File == "" || v.Line == 0 || v.Message == "" {
+			t.Errorf("line %q: %v %+v", l, err, v)
+		}
+	}
+}
+
+func TestSplitMessages(t *testing.T) {
+	tests := []struct {
+		name      string
+		data      string
+		wantLines []int
+		wantErrs  int
+	}{
+		{name: "json lines with blanks", data: "{}\n\n{}\r\n  \n[]\n", wantLines: []int{1, 3, 5}},
+		{name: "pretty document after blank lines", data: "\n\n{\n  \"a\": 1\n}\n", wantLines: []int{3}},
+		{name: "two pretty documents", data: "{\n\"a\":1\n}\n{\n\"b\":2\n}\n", wantLines: []int{1, 4}},
+		{name: "json lines whose first line is broken", data: "{\"a\":\n{\"b\":1}\n", wantLines: []int{1, 2}},
+		{name: "document with a syntax error", data: "{\n\"a\": 1,\n\"b\": x\n}\n", wantLines: []int{3}, wantErrs: 1},
+		{name: "empty", data: "", wantLines: []int{1}},
+		{name: "scalar document", data: "42", wantLines: []int{1}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			ms := splitMessages([]byte(tc.data))
+			var lines []int
+			errs := 0
+			for _, m := range ms {
+				lines = append(lines, m.line)
+				if m.err != "" {
+					errs++
+				}
+			}
+			if len(lines) != len(tc.wantLines) || errs != tc.wantErrs {
+				t.Fatalf("have lines %v (%d errors), want %v (%d errors)", lines, errs, tc.wantLines, tc.wantErrs)
+			}
+			for i := range lines {
+				if lines[i] != tc.wantLines[i] {
+					t.Fatalf("have lines %v, want %v", lines, tc.wantLines)
+				}
+			}
+		})
+	}
+}
+
+func FuzzSplitMessages(f *testing.F) {
+	f.Add([]byte("{}\n{}\n"))
+	f.Add([]byte("{\n\"a\": [1,\n2]}\n"))
+	f.Add([]byte("{\"a\":\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		for _, m := range splitMessages(data) {
+			if m.line < 1 {
+				t.Fatalf("line %d", m.line)
+			}
+		}
+	})
+}

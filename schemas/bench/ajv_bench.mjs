@@ -1,0 +1,43 @@
+// Validates the schemas test corpus with ajv (draft 2020-12) and prints
+// messages per second. Usage: node ajv_bench.mjs [seconds]
+// Each message is parsed from its JSON text and validated, as the Go side does.
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { createRequire } from "node:module";
+
+const require = createRequire(import.meta.url);
+const Ajv2020 = require("ajv/dist/2020").default;
+const addFormats = require("ajv-formats").default;
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.join(here, "..");
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+addFormats(ajv);
+for (const game of ["inference", "bangarena"]) {
+  for (const f of fs.readdirSync(path.join(root, game))) {
+    if (f.endsWith(".json")) ajv.addSchema(JSON.parse(fs.readFileSync(path.join(root, game, f), "utf8")));
+  }
+}
+const base = "https://umpire-arena.github.io/schemas/";
+const corpus = fs.readFileSync(path.join(root, "testdata", "corpus", "corpus.jsonl"), "utf8")
+  .split("\n").filter(Boolean).map((l) => JSON.parse(l))
+  .map((m) => ({ validate: ajv.getSchema(`${base}${m.game}/${m.kind}.json`), text: JSON.stringify(m.message), kind: m.kind }));
+for (const m of corpus) {
+  if (!m.validate(JSON.parse(m.text))) {
+    console.error("ajv rejects a corpus message of kind", m.kind, JSON.stringify(m.validate.errors));
+    process.exit(1);
+  }
+}
+const seconds = Number(process.argv[2] || 3);
+let n = 0;
+const start = process.hrtime.bigint();
+const stop = start + BigInt(Math.round(seconds * 1e9));
+while (process.hrtime.bigint() < stop) {
+  for (const m of corpus) {
+    if (!m.validate(JSON.parse(m.text))) throw new Error("invalid");
+  }
+  n += corpus.length;
+}
+const elapsed = Number(process.hrtime.bigint() - start) / 1e9;
+console.log(`ajv ${Math.round(n / elapsed)} msgs/s (${corpus.length} messages, ${elapsed.toFixed(1)} s)`);
