@@ -1,8 +1,213 @@
 package main
 
-import "context"
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
 
-// cmdReport runs "umpire report". It is filled in by later work.
-func cmdReport(_ context.Context, e *env, _ []string) int {
-	return notBuilt(e, "umpire report")
+	"github.com/umpire-arena/umpire/reports"
+)
+
+// cmdReport runs "umpire report SUBCOMMAND".
+func cmdReport(ctx context.Context, e *env, args []string) int {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		fmt.Fprintln(e.stderr, "Usage: umpire report merge SHARD.json|DIR... [--junit F] [--json F] [--html F] [--md F] [--format text|json]")
+		if len(args) == 0 {
+			return exitUsage
+		}
+		return exitOK
+	}
+	switch args[0] {
+	case "merge":
+		return cmdReportMerge(ctx, e, args[1:])
+	}
+	fmt.Fprintf(e.stderr, "umpire report: unknown subcommand %q (want merge)\n", args[0])
+	return exitUsage
+}
+
+// mergeConfig is the configuration of "umpire report merge".
+type mergeConfig struct {
+	inputs                []string
+	junit, json, html, md string
+	format                string
+}
+
+// cmdReportMerge joins shard reports into one report of the whole run and
+// writes the requested formats. Exit code: the merged report's (0 pass,
+// 1 fail or empty, 3 error); 2 for usage errors; 3 when a shard report cannot
+// be read, is not a valid report, or the shards do not form one whole run.
+func cmdReportMerge(_ context.Context, e *env, args []string) int {
+	var c mergeConfig
+	fs := newFlagSet(e, "report merge", "SHARD.json|DIR... [--junit F] [--json F] [--html F] [--md F]")
+	fs.StringVar(&c.junit, "junit", "", "write the merged report as JUnit XML to `FILE` (- for stdout)")
+	fs.StringVar(&c.json, "json", "", "write the merged report as JSON to `FILE` (- for stdout)")
+	fs.StringVar(&c.html, "html", "", "write the merged report as one HTML page to `FILE` (- for stdout)")
+	fs.StringVar(&c.md, "md", "", "write a Markdown summary to `FILE` (- for stdout; e.g. $GITHUB_STEP_SUMMARY)")
+	fs.StringVar(&c.format, "format", "text", "summary format: text or json")
+	// Flags may come before, between or after the files.
+	rest := args
+	for {
+		if code, ok := parseFlags(fs, rest); !ok {
+			return code
+		}
+		rest = fs.Args()
+		if len(rest) == 0 {
+			break
+		}
+		c.inputs = append(c.inputs, rest[0])
+		rest = rest[1:]
+	}
+	if !checkFormat(e, c.format) {
+		return exitUsage
+	}
+	if len(c.inputs) == 0 {
+		fmt.Fprintln(e.stderr, "umpire report merge: give the shard reports (JSON files written with --json or --report-dir, or directories holding them)")
+		fs.Usage()
+		return exitUsage
+	}
+	files, err := expandInputs(c.inputs)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "umpire report merge: %v\n", err)
+		return exitError
+	}
+	var shards []*reports.Report
+	for _, f := range files {
+		r, err := readReportFile(f)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "umpire report merge: %s: %v\n", f, err)
+			return exitError
+		}
+		shards = append(shards, r)
+	}
+	merged, err := reports.Merge(shards...)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "umpire report merge: %v\n", err)
+		return exitError
+	}
+
+	outputs := []struct {
+		path  string
+		write func(io.Writer, *reports.Report) error
+	}{
+		{c.junit, reports.WriteJUnit},
+		{c.json, reports.WriteJSON},
+		{c.html, reports.WriteHTML},
+		{c.md, reports.WriteMarkdown},
+	}
+	summaryTo := e.stdout
+	var wrote []string
+	for _, o := range outputs {
+		if o.path == "" {
+			continue
+		}
+		if o.path == "-" {
+			summaryTo = e.stderr // keep stdout for the report itself
+			if err := o.write(e.stdout, merged); err != nil {
+				fmt.Fprintf(e.stderr, "umpire report merge: %v\n", err)
+				return exitError
+			}
+			continue
+		}
+		if err := writeFileAtomic(o.path, merged, o.write); err != nil {
+			fmt.Fprintf(e.stderr, "umpire report merge: %v\n", err)
+			return exitError
+		}
+		wrote = append(wrote, o.path)
+	}
+
+	sum := merged.Summary()
+	if c.format == "json" {
+		enc := json.NewEncoder(summaryTo)
+		out := struct {
+			reports.Summary
+			Shards  int      `json:"shards"`
+			Seeds   int      `json:"seeds"`
+			Matches int      `json:"matches"`
+			Wrote   []string `json:"wrote"`
+		}{sum, len(shards), len(merged.Meta.Seeds), len(merged.Matches), wrote}
+		if out.Wrote == nil {
+			out.Wrote = []string{}
+		}
+		if err := enc.Encode(out); err != nil {
+			return exitError
+		}
+		return merged.ExitCode()
+	}
+	ct := sum.Counts
+	fmt.Fprintf(summaryTo, "umpire report merge: %d shard report(s), %d seeds, %d checks, %d matches\n", len(shards), len(merged.Meta.Seeds), ct.Total, len(merged.Matches))
+	fmt.Fprintf(summaryTo, "verdict %s (exit %d): pass %d, fail %d, error %d, skip %d, disabled %d, warnings %d\n",
+		strings.ToUpper(string(sum.Verdict)), sum.ExitCode, ct.Pass, ct.Fail, ct.Error, ct.Skip, ct.Disabled, ct.Warnings)
+	for _, w := range wrote {
+		fmt.Fprintf(summaryTo, "wrote %s\n", w)
+	}
+	return merged.ExitCode()
+}
+
+// expandInputs replaces each directory by the *.json files directly inside
+// it, sorted by name.
+func expandInputs(inputs []string) ([]string, error) {
+	var files []string
+	for _, in := range inputs {
+		fi, err := os.Stat(in)
+		if err != nil {
+			return nil, err
+		}
+		if !fi.IsDir() {
+			files = append(files, in)
+			continue
+		}
+		matches, err := filepath.Glob(filepath.Join(in, "*.json"))
+		if err != nil {
+			return nil, err
+		}
+		if len(matches) == 0 {
+			return nil, fmt.Errorf("directory %s holds no .json report", in)
+		}
+		sort.Strings(matches)
+		files = append(files, matches...)
+	}
+	return files, nil
+}
+
+func readReportFile(path string) (*reports.Report, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return reports.ReadJSON(f)
+}
+
+// writeFileAtomic writes a report to path through a temporary file in the
+// same directory, creating missing parent directories first: a missing
+// report directory must never fail a run.
+func writeFileAtomic(path string, r *reports.Report, write func(io.Writer, *reports.Report) error) error {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if err := write(tmp, r); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+		return err
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	return nil
 }
