@@ -104,7 +104,7 @@ func (a *HTTPAgent) Ask(ctx context.Context, msg any, deadline time.Duration) (R
 	}
 	l := Line{Bytes: bytes.TrimSpace(b), Size: len(b), Seq: 1, At: at}
 	if len(b) > a.spec.MaxBody {
-		l.Kind, l.Bytes = Oversize, b[:evidenceBytes]
+		l.Kind, l.Bytes = Oversize, b[:min(evidenceBytes, a.spec.MaxBody)]
 		r.Before = append(r.Before, l)
 		return r, errorf(Flood, "post", nil, "response body over the cap of %d bytes", a.spec.MaxBody)
 	}

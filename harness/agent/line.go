@@ -7,6 +7,7 @@ import (
 	"errors"
 	"io"
 	"time"
+	"unicode/utf8"
 )
 
 // DefaultMaxLine is the default cap on one line (or HTTP body) from an agent:
@@ -29,7 +30,8 @@ const (
 	NotJSON LineKind = "not_json"
 	// Blank: empty or whitespace only.
 	Blank LineKind = "blank"
-	// Oversize: longer than the cap; Bytes holds only its first bytes.
+	// Oversize: longer than the cap; Bytes holds only its first bytes (at
+	// most 256, and never more than the cap).
 	Oversize LineKind = "oversize"
 )
 
@@ -59,7 +61,7 @@ func Classify(b []byte) LineKind {
 	switch {
 	case len(b) == 0:
 		return Blank
-	case !json.Valid(b):
+	case !json.Valid(b) || !utf8.Valid(b): // the wire is UTF-8
 		return NotJSON
 	case b[0] == '{':
 		return Object
@@ -77,6 +79,7 @@ func splitLines(r io.Reader, max int, now func() time.Time, emit func(Line) bool
 	if max <= 0 {
 		max = DefaultMaxLine
 	}
+	evidence := min(evidenceBytes, max)
 	br := bufio.NewReaderSize(r, 64<<10)
 	var (
 		buf  []byte
@@ -109,11 +112,11 @@ func splitLines(r io.Reader, max int, now func() time.Time, emit func(Line) bool
 		case over:
 		case size > max:
 			over = true
-			if keep := evidenceBytes - len(buf); keep > 0 {
+			if keep := evidence - len(buf); keep > 0 {
 				buf = append(buf, chunk[:min(keep, len(chunk))]...)
 			}
-			if len(buf) > evidenceBytes {
-				buf = buf[:evidenceBytes]
+			if len(buf) > evidence {
+				buf = buf[:evidence]
 			}
 		default:
 			buf = append(buf, chunk...)
