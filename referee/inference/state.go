@@ -175,7 +175,7 @@ func NewState(cfg Config, setup Setup, sink Sink) (*State, error) {
 		values:     make([]int, n),
 		actions:    make([]ActionRecord, 0, 16),
 		messages:   make([]MessageRecord, 0, 8),
-		history:    make([]RoundRecord, 0, cfg.Rounds),
+		history:    make([]RoundRecord, 0, min(cfg.Rounds, 64)),
 	}
 	s.setup.Names = append([]string(nil), setup.Names...)
 	for i := range s.seats {
