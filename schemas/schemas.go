@@ -12,6 +12,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
@@ -44,6 +45,9 @@ func Files() fs.FS { return files }
 // Compile and reuse it; it is safe for concurrent use.
 type Set struct {
 	schemas  map[string]map[string]*jsonschema.Schema
+	fast     map[string]map[string]*fnode // nil entry: reference path only
+	keys     map[string]keyInfo
+	parsers  sync.Pool // *fparser
 	maxBytes int
 }
 
@@ -61,7 +65,8 @@ func WithMaxBytes(n int) Option {
 
 // Compile loads and compiles every embedded schema.
 func Compile(opts ...Option) (*Set, error) {
-	s := &Set{schemas: map[string]map[string]*jsonschema.Schema{}, maxBytes: DefaultMaxBytes}
+	s := &Set{schemas: map[string]map[string]*jsonschema.Schema{}, fast: map[string]map[string]*fnode{}, maxBytes: DefaultMaxBytes}
+	fc := newFastCompiler()
 	for _, o := range opts {
 		o(s)
 	}
@@ -85,18 +90,28 @@ func Compile(opts ...Option) (*Set, error) {
 			if err := c.AddResource(BaseURL+name, doc); err != nil {
 				return nil, fmt.Errorf("schemas: %s: %w", name, err)
 			}
+			fc.docs[BaseURL+name] = doc
 		}
 	}
 	for _, game := range Games() {
 		s.schemas[game] = map[string]*jsonschema.Schema{}
+		s.fast[game] = map[string]*fnode{}
 		for _, kind := range Kinds(game) {
 			sch, err := c.Compile(BaseURL + game + "/" + kind + ".json")
 			if err != nil {
 				return nil, fmt.Errorf("schemas: compile %s %s: %w", game, kind, err)
 			}
 			s.schemas[game][kind] = sch
+			// The fast path is an accelerator: a schema it cannot compile
+			// is validated by the reference path alone.
+			if fn, err := fc.compile(SchemaURL(game, kind)); err == nil {
+				s.fast[game][kind] = fn
+			}
 		}
 	}
+	fc.finalize()
+	s.keys = fc.keys
+	s.parsers.New = func() any { return &fparser{keys: s.keys} }
 	return s, nil
 }
 
@@ -143,6 +158,34 @@ func (s *Set) Validate(game, kind string, data []byte) []Violation {
 	if len(data) > s.maxBytes {
 		return []Violation{{Message: fmt.Sprintf("message of %d bytes exceeds the cap of %d bytes", len(data), s.maxBytes)}}
 	}
+	if s.fastValid(game, kind, data) {
+		return nil
+	}
+	return s.reference(sch, data)
+}
+
+// fastValid reports whether the fast path accepts data; false means invalid
+// or not sure, and the reference path decides.
+func (s *Set) fastValid(game, kind string, data []byte) bool {
+	fn := s.fast[game][kind]
+	if fn == nil {
+		return false
+	}
+	p := s.parsers.Get().(*fparser)
+	defer func() {
+		p.data = nil
+		s.parsers.Put(p)
+	}()
+	p.reset(data)
+	if p.parse() != nil {
+		return false
+	}
+	return fn.ok(p.nodes, 0)
+}
+
+// reference validates data with the reference validator and explains every
+// violation.
+func (s *Set) reference(sch *jsonschema.Schema, data []byte) []Violation {
 	inst, err := decode(data)
 	if err != nil {
 		return []Violation{{Message: err.Error()}}
@@ -166,11 +209,11 @@ func (s *Set) ValidateAuto(game string, data []byte) (kind string, vs []Violatio
 	if len(data) > s.maxBytes {
 		return "", []Violation{{Message: fmt.Sprintf("message of %d bytes exceeds the cap of %d bytes", len(data), s.maxBytes)}}
 	}
-	if _, err := decode(data); err != nil {
-		return "", []Violation{{Message: err.Error()}}
-	}
 	kind, err := Detect(game, data)
 	if err != nil {
+		if _, derr := decode(data); derr != nil {
+			err = derr // says what is wrong with the JSON
+		}
 		return "", []Violation{{Message: err.Error()}}
 	}
 	return kind, s.Validate(game, kind, data)

@@ -1,0 +1,734 @@
+package schemas
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"net/url"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+)
+
+// fnode is one schema compiled for the fast path: a boolean check of the
+// keywords umpire's schemas use. The reference validator (jsonschema/v6)
+// stays the authority: it compiles and meta-validates every schema, and it
+// explains every message the fast path rejects or declines. Tests check
+// that both agree on every fixture, the corpus and fuzzed input.
+type fnode struct {
+	always *bool // a boolean schema
+
+	types uint8 // bit set of typeBit; 0 = any
+
+	hasConst bool
+	constV   any
+	enum     []any
+
+	min, max, exMin, exMax *float64
+
+	minLen, maxLen int // -1 = none
+	pattern        *regexp.Regexp
+	format         *jsonschema.Schema // the reference validator's format check
+
+	required []string
+	props    map[string]*fnode
+	depReq   map[string][]string
+	// Filled by finalize: the same, by key id (see fastCompiler.keys).
+	requiredID []int32
+	propsID    []*fnode // indexed by key id; nil when no properties
+	depReqID   map[int32][]int32
+	minProps   int
+	maxProps   int
+	items      *fnode
+	minItems   int
+	maxItems   int
+	unique     bool
+	contains   *fnode
+	minContain int
+	maxContain int
+
+	// dispatch replaces a list of allOf items of the form
+	// {if: {properties: {K: {const: "v"}}, required: [K]}, then: S}: the
+	// then-schema of member K's value, found in one map look-up.
+	dispatchKey string
+	dispatchID  int32
+	dispatch    map[string]*fnode
+
+	ref                 *fnode
+	allOf, anyOf, oneOf []*fnode
+	not                 *fnode
+	ifN, thenN, elseN   *fnode
+}
+
+const (
+	tNull uint8 = 1 << iota
+	tBool
+	tInt
+	tNum
+	tStr
+	tArr
+	tObj
+)
+
+func typeBit(name string) uint8 {
+	switch name {
+	case "null":
+		return tNull
+	case "boolean":
+		return tBool
+	case "integer":
+		return tInt
+	case "number":
+		return tNum
+	case "string":
+		return tStr
+	case "array":
+		return tArr
+	case "object":
+		return tObj
+	}
+	return 0
+}
+
+// ignoredKeyword reports whether kw carries no assertion.
+func ignoredKeyword(kw string) bool {
+	switch kw {
+	case "$schema", "$id", "$defs", "$comment", "title", "description", "default", "examples":
+		return true
+	}
+	return false
+}
+
+// fastCompiler compiles raw schema documents into fnodes.
+type fastCompiler struct {
+	docs    map[string]any // schema documents by $id (no fragment)
+	memo    map[string]*fnode
+	formats map[string]*jsonschema.Schema
+	keys    map[string]keyInfo // every property name the schemas mention
+}
+
+// keyInfo is an interned property name and its id.
+type keyInfo struct {
+	s  string
+	id int32
+}
+
+func (fc *fastCompiler) intern(name string) int32 {
+	if k, ok := fc.keys[name]; ok {
+		return k.id
+	}
+	id := int32(len(fc.keys))
+	fc.keys[name] = keyInfo{name, id}
+	return id
+}
+
+// finalize turns the names of every compiled node into key ids.
+func (fc *fastCompiler) finalize() {
+	for _, n := range fc.memo {
+		for _, r := range n.required {
+			n.requiredID = append(n.requiredID, fc.intern(r))
+		}
+		if n.dispatch != nil {
+			n.dispatchID = fc.intern(n.dispatchKey)
+		}
+		for name, deps := range n.depReq {
+			if n.depReqID == nil {
+				n.depReqID = map[int32][]int32{}
+			}
+			for _, d := range deps {
+				n.depReqID[fc.intern(name)] = append(n.depReqID[fc.intern(name)], fc.intern(d))
+			}
+		}
+		for name := range n.props {
+			fc.intern(name)
+		}
+	}
+	for _, n := range fc.memo {
+		if n.props != nil {
+			n.propsID = make([]*fnode, len(fc.keys))
+			for name, p := range n.props {
+				n.propsID[fc.keys[name].id] = p
+			}
+		}
+	}
+}
+
+func newFastCompiler() *fastCompiler {
+	return &fastCompiler{docs: map[string]any{}, memo: map[string]*fnode{}, formats: map[string]*jsonschema.Schema{}, keys: map[string]keyInfo{}}
+}
+
+// compile compiles the schema at the absolute location loc (URL#pointer).
+func (fc *fastCompiler) compile(loc string) (*fnode, error) {
+	if n, ok := fc.memo[loc]; ok {
+		return n, nil
+	}
+	base, frag, _ := strings.Cut(loc, "#")
+	doc, ok := fc.docs[base]
+	if !ok {
+		return nil, fmt.Errorf("no schema %s", base)
+	}
+	raw, err := pointerGet(doc, frag)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", loc, err)
+	}
+	n := &fnode{minLen: -1, maxLen: -1, maxProps: -1, maxItems: -1, minContain: 1, maxContain: -1}
+	fc.memo[loc] = n // before the keywords, so that cycles terminate
+	if err := fc.fill(n, raw, base, loc); err != nil {
+		return nil, err
+	}
+	return n, nil
+}
+
+func pointerGet(doc any, frag string) (any, error) {
+	if frag == "" {
+		return doc, nil
+	}
+	if !strings.HasPrefix(frag, "/") {
+		return nil, fmt.Errorf("unsupported fragment %q", frag)
+	}
+	cur := doc
+	for _, tok := range strings.Split(frag[1:], "/") {
+		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+		switch c := cur.(type) {
+		case map[string]any:
+			v, ok := c[tok]
+			if !ok {
+				return nil, fmt.Errorf("no %q", tok)
+			}
+			cur = v
+		case []any:
+			i, err := strconv.Atoi(tok)
+			if err != nil || i < 0 || i >= len(c) {
+				return nil, fmt.Errorf("bad index %q", tok)
+			}
+			cur = c[i]
+		default:
+			return nil, fmt.Errorf("cannot descend into %T", cur)
+		}
+	}
+	return cur, nil
+}
+
+func schemaNum(v any) (float64, error) {
+	n, ok := v.(json.Number)
+	if !ok {
+		return 0, fmt.Errorf("not a number: %v", v)
+	}
+	return strconv.ParseFloat(string(n), 64)
+}
+
+func integer(v any) (int, error) {
+	f, err := schemaNum(v)
+	if err != nil || f != math.Trunc(f) {
+		return 0, fmt.Errorf("not an integer: %v", v)
+	}
+	return int(f), nil
+}
+
+// fill compiles the keywords of raw (at loc, in the document base).
+func (fc *fastCompiler) fill(n *fnode, raw any, base, loc string) error {
+	if b, ok := raw.(bool); ok {
+		n.always = &b
+		return nil
+	}
+	obj, ok := raw.(map[string]any)
+	if !ok {
+		return fmt.Errorf("%s: schema is %T", loc, raw)
+	}
+	if !strings.Contains(loc, "#") {
+		loc += "#"
+	}
+	child := func(path ...string) (*fnode, error) {
+		l := loc
+		for _, p := range path {
+			l += "/" + strings.ReplaceAll(strings.ReplaceAll(p, "~", "~0"), "/", "~1")
+		}
+		return fc.compile(l)
+	}
+	list := func(kw string) ([]*fnode, error) {
+		arr, ok := obj[kw].([]any)
+		if !ok {
+			return nil, fmt.Errorf("%s: %s is not a list", loc, kw)
+		}
+		out := make([]*fnode, len(arr))
+		for i := range arr {
+			c, err := child(kw, strconv.Itoa(i))
+			if err != nil {
+				return nil, err
+			}
+			out[i] = c
+		}
+		return out, nil
+	}
+	keys := make([]string, 0, len(obj))
+	for k := range obj {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, kw := range keys {
+		v := obj[kw]
+		var err error
+		switch kw {
+		case "type":
+			switch t := v.(type) {
+			case string:
+				n.types |= typeBit(t)
+			case []any:
+				for _, x := range t {
+					s, _ := x.(string)
+					n.types |= typeBit(s)
+				}
+			}
+		case "const":
+			n.hasConst, n.constV = true, v
+		case "enum":
+			n.enum, _ = v.([]any)
+		case "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum":
+			var f float64
+			if f, err = schemaNum(v); err == nil {
+				p := &f
+				switch kw {
+				case "minimum":
+					n.min = p
+				case "maximum":
+					n.max = p
+				case "exclusiveMinimum":
+					n.exMin = p
+				default:
+					n.exMax = p
+				}
+			}
+		case "minLength":
+			n.minLen, err = integer(v)
+		case "maxLength":
+			n.maxLen, err = integer(v)
+		case "pattern":
+			n.pattern, err = regexp.Compile(fmt.Sprint(v))
+		case "format":
+			n.format, err = fc.formatSchema(fmt.Sprint(v))
+		case "required":
+			for _, x := range v.([]any) {
+				s := fmt.Sprint(x)
+				n.required = append(n.required, s)
+			}
+		case "properties":
+			n.props = map[string]*fnode{}
+			for name := range v.(map[string]any) {
+				if n.props[name], err = child("properties", name); err != nil {
+					return err
+				}
+			}
+		case "dependentRequired":
+			n.depReq = map[string][]string{}
+			for name, deps := range v.(map[string]any) {
+				for _, d := range deps.([]any) {
+					n.depReq[name] = append(n.depReq[name], fmt.Sprint(d))
+				}
+			}
+		case "minProperties":
+			n.minProps, err = integer(v)
+		case "maxProperties":
+			n.maxProps, err = integer(v)
+		case "items":
+			n.items, err = child("items")
+		case "minItems":
+			n.minItems, err = integer(v)
+		case "maxItems":
+			n.maxItems, err = integer(v)
+		case "uniqueItems":
+			n.unique, _ = v.(bool)
+		case "contains":
+			n.contains, err = child("contains")
+		case "minContains":
+			n.minContain, err = integer(v)
+		case "maxContains":
+			n.maxContain, err = integer(v)
+		case "$ref":
+			var u *url.URL
+			if u, err = url.Parse(base); err == nil {
+				var r *url.URL
+				if r, err = u.Parse(fmt.Sprint(v)); err == nil {
+					n.ref, err = fc.compile(r.String())
+				}
+			}
+		case "allOf":
+			if n.allOf, err = list(kw); err == nil {
+				n.makeDispatch(obj[kw].([]any))
+			}
+		case "anyOf":
+			n.anyOf, err = list(kw)
+		case "oneOf":
+			n.oneOf, err = list(kw)
+		case "not":
+			n.not, err = child("not")
+		case "if":
+			n.ifN, err = child("if")
+		case "then":
+			n.thenN, err = child("then")
+		case "else":
+			n.elseN, err = child("else")
+		default:
+			if !ignoredKeyword(kw) {
+				return fmt.Errorf("%s: keyword %q has no fast check", loc, kw)
+			}
+		}
+		if err != nil {
+			return fmt.Errorf("%s/%s: %w", loc, kw, err)
+		}
+	}
+	return nil
+}
+
+// makeDispatch moves the allOf items that switch on one member's constant
+// string value into a map (see fnode.dispatch).
+func (n *fnode) makeDispatch(items []any) {
+	key := ""
+	table := map[string]*fnode{}
+	var rest []*fnode
+	for i, it := range items {
+		k, v, ok := constSwitch(it)
+		if !ok || (key != "" && k != key) || table[v] != nil {
+			rest = append(rest, n.allOf[i])
+			continue
+		}
+		key = k
+		table[v] = n.allOf[i].thenN
+	}
+	if len(table) < 2 {
+		return
+	}
+	n.dispatchKey, n.dispatch, n.allOf = key, table, rest
+}
+
+// constSwitch recognises {if: {properties: {K: {const: "v"}}, required: [K]},
+// then: S} with nothing else, and returns K and v.
+func constSwitch(item any) (key, value string, ok bool) {
+	m, _ := item.(map[string]any)
+	if len(m) != 2 || m["then"] == nil {
+		return "", "", false
+	}
+	cond, _ := m["if"].(map[string]any)
+	props, _ := cond["properties"].(map[string]any)
+	req, _ := cond["required"].([]any)
+	if len(cond) != 2 || len(props) != 1 || len(req) != 1 {
+		return "", "", false
+	}
+	for k, p := range props {
+		pm, _ := p.(map[string]any)
+		c, isStr := pm["const"].(string)
+		if len(pm) != 1 || !isStr || req[0] != k {
+			return "", "", false
+		}
+		return k, c, true
+	}
+	return "", "", false
+}
+
+// formatSchema compiles {"format": name} with the reference validator, so
+// that both paths judge formats the same way.
+func (fc *fastCompiler) formatSchema(name string) (*jsonschema.Schema, error) {
+	if s, ok := fc.formats[name]; ok {
+		return s, nil
+	}
+	c := jsonschema.NewCompiler()
+	c.DefaultDraft(jsonschema.Draft2020)
+	c.AssertFormat()
+	u := BaseURL + "format/" + url.PathEscape(name) + ".json"
+	if err := c.AddResource(u, map[string]any{"format": name}); err != nil {
+		return nil, err
+	}
+	s, err := c.Compile(u)
+	if err != nil {
+		return nil, err
+	}
+	fc.formats[name] = s
+	return s, nil
+}
+
+// ok reports whether node i of nodes satisfies n.
+func (n *fnode) ok(nodes []jnode, i int32) bool {
+	if n.always != nil {
+		return *n.always
+	}
+	v := &nodes[i]
+	if n.types != 0 && !n.typeOK(v) {
+		return false
+	}
+	if n.hasConst && !equalRaw(nodes, i, n.constV) {
+		return false
+	}
+	if n.enum != nil {
+		found := false
+		for _, e := range n.enum {
+			if equalRaw(nodes, i, e) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	switch v.kind {
+	case jNum:
+		if (n.min != nil && v.f < *n.min) || (n.max != nil && v.f > *n.max) ||
+			(n.exMin != nil && v.f <= *n.exMin) || (n.exMax != nil && v.f >= *n.exMax) {
+			return false
+		}
+	case jStr:
+		if n.minLen >= 0 || n.maxLen >= 0 {
+			l := utf8.RuneCountInString(v.s)
+			if (n.minLen >= 0 && l < n.minLen) || (n.maxLen >= 0 && l > n.maxLen) {
+				return false
+			}
+		}
+		if n.pattern != nil && !n.pattern.MatchString(v.s) {
+			return false
+		}
+		if n.format != nil && n.format.Validate(v.s) != nil {
+			return false
+		}
+	case jObj:
+		if !n.objectOK(nodes, i) {
+			return false
+		}
+	case jArr:
+		if !n.arrayOK(nodes, i) {
+			return false
+		}
+	}
+	if n.ref != nil && !n.ref.ok(nodes, i) {
+		return false
+	}
+	for _, s := range n.allOf {
+		if !s.ok(nodes, i) {
+			return false
+		}
+	}
+	if n.dispatch != nil && v.kind == jObj {
+		if c := memberID(nodes, i, n.dispatchID); c >= 0 && nodes[c].kind == jStr {
+			if s := n.dispatch[nodes[c].s]; s != nil && !s.ok(nodes, i) {
+				return false
+			}
+		}
+	}
+	if n.anyOf != nil {
+		any := false
+		for _, s := range n.anyOf {
+			if s.ok(nodes, i) {
+				any = true
+				break
+			}
+		}
+		if !any {
+			return false
+		}
+	}
+	if n.oneOf != nil {
+		count := 0
+		for _, s := range n.oneOf {
+			if s.ok(nodes, i) {
+				count++
+			}
+		}
+		if count != 1 {
+			return false
+		}
+	}
+	if n.not != nil && n.not.ok(nodes, i) {
+		return false
+	}
+	if n.ifN != nil {
+		if n.ifN.ok(nodes, i) {
+			if n.thenN != nil && !n.thenN.ok(nodes, i) {
+				return false
+			}
+		} else if n.elseN != nil && !n.elseN.ok(nodes, i) {
+			return false
+		}
+	}
+	return true
+}
+
+func (n *fnode) typeOK(v *jnode) bool {
+	switch v.kind {
+	case jNull:
+		return n.types&tNull != 0
+	case jBool:
+		return n.types&tBool != 0
+	case jNum:
+		return n.types&tNum != 0 || (n.types&tInt != 0 && v.isInt)
+	case jStr:
+		return n.types&tStr != 0
+	case jArr:
+		return n.types&tArr != 0
+	}
+	return n.types&tObj != 0
+}
+
+func memberID(nodes []jnode, obj int32, id int32) int32 {
+	for c := nodes[obj].first; c >= 0; c = nodes[c].next {
+		if nodes[c].kid == id {
+			return c
+		}
+	}
+	return -1
+}
+
+func member(nodes []jnode, obj int32, key string) int32 {
+	for c := nodes[obj].first; c >= 0; c = nodes[c].next {
+		if nodes[c].key == key {
+			return c
+		}
+	}
+	return -1
+}
+
+func (n *fnode) objectOK(nodes []jnode, i int32) bool {
+	cnt := int(nodes[i].n)
+	if cnt < n.minProps || (n.maxProps >= 0 && cnt > n.maxProps) {
+		return false
+	}
+	for _, r := range n.requiredID {
+		if memberID(nodes, i, r) < 0 {
+			return false
+		}
+	}
+	if n.propsID != nil || n.depReqID != nil {
+		for c := nodes[i].first; c >= 0; c = nodes[c].next {
+			k := nodes[c].kid
+			if k < 0 {
+				continue
+			}
+			if n.propsID != nil {
+				if s := n.propsID[k]; s != nil && !s.ok(nodes, c) {
+					return false
+				}
+			}
+			for _, d := range n.depReqID[k] {
+				if memberID(nodes, i, d) < 0 {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+func (n *fnode) arrayOK(nodes []jnode, i int32) bool {
+	cnt := int(nodes[i].n)
+	if cnt < n.minItems || (n.maxItems >= 0 && cnt > n.maxItems) {
+		return false
+	}
+	if n.items != nil {
+		for c := nodes[i].first; c >= 0; c = nodes[c].next {
+			if !n.items.ok(nodes, c) {
+				return false
+			}
+		}
+	}
+	if n.unique {
+		for a := nodes[i].first; a >= 0; a = nodes[a].next {
+			for b := nodes[a].next; b >= 0; b = nodes[b].next {
+				if equalNodes(nodes, a, b) {
+					return false
+				}
+			}
+		}
+	}
+	if n.contains != nil {
+		matches := 0
+		for c := nodes[i].first; c >= 0; c = nodes[c].next {
+			if n.contains.ok(nodes, c) {
+				matches++
+			}
+		}
+		if matches < n.minContain || (n.maxContain >= 0 && matches > n.maxContain) {
+			return false
+		}
+	}
+	return true
+}
+
+// equalNodes is JSON equality of two parsed values.
+func equalNodes(nodes []jnode, a, b int32) bool {
+	x, y := &nodes[a], &nodes[b]
+	if x.kind != y.kind {
+		return false
+	}
+	switch x.kind {
+	case jNull:
+		return true
+	case jBool:
+		return x.b == y.b
+	case jNum:
+		return x.f == y.f
+	case jStr:
+		return x.s == y.s
+	case jArr:
+		if x.n != y.n {
+			return false
+		}
+		for c, d := x.first, y.first; c >= 0; c, d = nodes[c].next, nodes[d].next {
+			if !equalNodes(nodes, c, d) {
+				return false
+			}
+		}
+		return true
+	}
+	if x.n != y.n {
+		return false
+	}
+	for c := x.first; c >= 0; c = nodes[c].next {
+		d := member(nodes, b, nodes[c].key)
+		if d < 0 || !equalNodes(nodes, c, d) {
+			return false
+		}
+	}
+	return true
+}
+
+// equalRaw is JSON equality of a parsed value and a schema value (as decoded
+// with json.Number).
+func equalRaw(nodes []jnode, i int32, raw any) bool {
+	v := &nodes[i]
+	switch r := raw.(type) {
+	case nil:
+		return v.kind == jNull
+	case bool:
+		return v.kind == jBool && v.b == r
+	case string:
+		return v.kind == jStr && v.s == r
+	case json.Number:
+		f, err := strconv.ParseFloat(string(r), 64)
+		return err == nil && v.kind == jNum && v.f == f
+	case []any:
+		if v.kind != jArr || int(v.n) != len(r) {
+			return false
+		}
+		k := 0
+		for c := v.first; c >= 0; c = nodes[c].next {
+			if !equalRaw(nodes, c, r[k]) {
+				return false
+			}
+			k++
+		}
+		return true
+	case map[string]any:
+		if v.kind != jObj || int(v.n) != len(r) {
+			return false
+		}
+		for key, val := range r {
+			c := member(nodes, i, key)
+			if c < 0 || !equalRaw(nodes, c, val) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
