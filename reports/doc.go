@@ -1,4 +1,55 @@
 // Package reports holds umpire's report model and its writers: JUnit XML for
 // CI, JSON for machines, Markdown for pull requests and HTML for people, and
 // the merge of sharded runs into one report.
+//
+// # The model
+//
+// One Report describes any run (conform, certify, verify, validate,
+// selftest): its Meta (umpire version, kind, games, rules versions, target,
+// the Redact-ed config, seeds, shard, start and duration), the Rules it was
+// judged against (a copy of the catalogue, so a report stands alone), its
+// Checks and, for runs that play matches, one Match per match with the raw
+// results statistics are computed from.
+//
+// A Check has an ordered Status, Disabled < Skip < Pass < Fail < Error (Worst
+// picks the most severe): Fail means the target departs from a rule, Error
+// means umpire could not carry the check out. A skip always has a Reason.
+// Findings are rules.Finding values with the transcript of the messages
+// exchanged around them.
+//
+// Everything else is derived, never stored as truth: Counts, Verdict and
+// ExitCode; Coverage (per rule, the checks that covered it and the worst
+// status, the Autobahn-like matrix); Stats (per agent and adversary type:
+// win rate with a Wilson interval, mean rank and score with Student-t
+// intervals, latency percentiles and histogram, termination counts). The
+// statistics functions (Wilson, MeanCI, Percentile, NewHistogram, LatencyOf)
+// are exported for other uses.
+//
+// # Verdicts and exit codes
+//
+// The verdict of a run, by precedence: error (any check errored: exit 3),
+// fail (any check failed on a MUST finding, or failed without findings:
+// exit 1), empty (nothing was checked and no match was played: exit 1, since
+// a run that checked nothing must not pass CI, but named apart from a
+// failing target), pass (exit 0). A failed check whose findings are all
+// SHOULD or INFO is a warning: it is shown everywhere but does not fail the
+// run.
+//
+// # Writers
+//
+// WriteJUnit, WriteJSON, WriteMarkdown (or Markdown{MaxRows}.Write) and
+// WriteHTML each take an io.Writer. Text that came from a player, an agent
+// or a target (names, table talk, stderr, transcript bodies) is escaped by
+// every writer; the HTML page is self-contained (embedded CSS, a small
+// script, charts drawn as inline SVG in Go) and loads nothing from the
+// network. The JSON form is versioned ("schema": "umpire-report/1") and read
+// back by ReadJSON.
+//
+// # Shards
+//
+// A sharded run writes one report per shard (Meta.Shard holds k, n and the
+// seeds it played; Meta.Seeds holds the whole run's seeds). Merge joins the
+// shard reports into the report an unsharded run of the same seeds would
+// have written, modulo timings, and refuses shards that do not make up
+// exactly one run: see Merge for the list.
 package reports
