@@ -22,7 +22,8 @@ func addSeeds(f *testing.F) {
 }
 
 // FuzzValidate feeds arbitrary bytes to Detect and Validate for every kind
-// of the game: neither may panic, and invalid input must give violations.
+// of the game: neither may panic, invalid input must give violations, and
+// the fast path must agree with the reference validator.
 func FuzzValidate(f *testing.F) {
 	addSeeds(f)
 	set, err := Compile(WithMaxBytes(1 << 16))
@@ -38,10 +39,16 @@ func FuzzValidate(f *testing.F) {
 			t.Fatal("undetected input gave no violation")
 		}
 		for _, k := range Kinds(game) {
-			for _, v := range set.Validate(game, k, data) {
+			vs := set.Validate(game, k, data)
+			for _, v := range vs {
 				if v.Message == "" {
 					t.Fatalf("%s: violation without message: %+v", k, v)
 				}
+			}
+			// The fast path may decline, never accept what the reference
+			// validator rejects.
+			if set.fastValid(game, k, data) && !referenceValid(set, game, k, data) {
+				t.Fatalf("%s: fast path accepts what the reference rejects", k)
 			}
 		}
 	})
