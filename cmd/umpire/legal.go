@@ -1,8 +1,274 @@
 package main
 
-import "context"
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+	"unicode"
 
-// cmdLegal runs "umpire legal". It is filled in by later work.
-func cmdLegal(_ context.Context, e *env, _ []string) int {
-	return notBuilt(e, "umpire legal")
+	"github.com/umpire-arena/umpire/referee/inference"
+)
+
+// maxMessageBytes bounds what "umpire legal" reads (WIRE.md: 1 MiB messages).
+const maxMessageBytes = 1 << 20
+
+// legalDiff is the outcome of "umpire legal --check".
+type legalDiff struct {
+	Derived   []inference.LegalAction `json:"derived"`
+	Given     []json.RawMessage       `json:"given,omitempty"`
+	Missing   []inference.LegalAction `json:"missing"`
+	Extra     []json.RawMessage       `json:"extra"`
+	Different []string                `json:"different"`
+	Equal     bool                    `json:"equal"`
+}
+
+// cmdLegal runs "umpire legal": derive the legal actions of one decision
+// from its visible_state and, with --check, compare them with the list the
+// message carries.
+func cmdLegal(_ context.Context, e *env, args []string) int {
+	fs := newFlagSet(e, "legal", "--game G [--check] [--format text|json] FILE|-")
+	game := fs.String("game", "", "inference or bangarena")
+	check := fs.Bool("check", false, "compare with the message's own legal_actions; exit 1 when they differ")
+	format := fs.String("format", "text", "text or json")
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
+	}
+	if !checkGame(e, *game) || !checkFormat(e, *format) {
+		return exitUsage
+	}
+	if *game == gameBangArena {
+		return notBuilt(e, "umpire legal --game bangarena")
+	}
+	if fs.NArg() != 1 {
+		fmt.Fprintln(e.stderr, "umpire legal: give exactly one FILE (or - for stdin)")
+		return exitUsage
+	}
+	name := fs.Arg(0)
+	raw, err := readLegalInput(e, name)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "umpire legal: cannot read %s: %v\n", name, err)
+		return exitUsage
+	}
+	vs, given, warnings, err := parseDecision(raw)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "umpire legal: %s: %v\n", name, err)
+		return exitUsage
+	}
+	for _, w := range warnings {
+		fmt.Fprintf(e.stderr, "umpire legal: %s: warning: %s\n", name, w)
+	}
+	derived, err := inference.LegalFromView(vs)
+	if err != nil {
+		// The message itself is inconsistent: a MUST finding.
+		fmt.Fprintf(e.stdout, "%s: no legal actions can be derived: %v\n", name, err)
+		return exitFail
+	}
+	if !*check {
+		out, _ := json.Marshal(derived)
+		fmt.Fprintf(e.stdout, "%s\n", out)
+		return exitOK
+	}
+	if given == nil {
+		fmt.Fprintf(e.stderr, "umpire legal: %s: --check needs a your_turn message with legal_actions\n", name)
+		return exitUsage
+	}
+	d := compareLegal(derived, given)
+	if *format == "json" {
+		enc := json.NewEncoder(e.stdout)
+		enc.SetIndent("", "  ")
+		_ = enc.Encode(d)
+	} else {
+		d.writeText(e.stdout)
+	}
+	if d.Equal {
+		return exitOK
+	}
+	return exitFail
+}
+
+func readLegalInput(e *env, name string) ([]byte, error) {
+	var r io.Reader
+	if name == "-" {
+		r = e.stdin
+	} else {
+		f, err := os.Open(name)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		r = f
+	}
+	b, err := io.ReadAll(io.LimitReader(r, maxMessageBytes+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(b) > maxMessageBytes {
+		return nil, fmt.Errorf("input exceeds %d bytes", maxMessageBytes)
+	}
+	return b, nil
+}
+
+// parseDecision reads a your_turn envelope or a bare visible_state. given is
+// the envelope's legal_actions (nil for a bare visible_state). Missing
+// envelope fields are warnings citing inference/protocol.envelope.
+func parseDecision(raw []byte) (vs inference.VisibleState, given []json.RawMessage, warnings []string, err error) {
+	raw = bytes.TrimSpace(raw)
+	var top map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &top); err != nil {
+		return vs, nil, nil, fmt.Errorf("not one JSON object: %v", err)
+	}
+	body := raw
+	if t, ok := top["type"]; ok {
+		var typ string
+		_ = json.Unmarshal(t, &typ)
+		if typ != "your_turn" {
+			return vs, nil, nil, fmt.Errorf("a %q message: want a your_turn message or a bare visible_state", typ)
+		}
+		for _, f := range []string{"match_id", "round", "turn", "deadline_ms", "visible_state", "legal_actions"} {
+			if _, ok := top[f]; !ok {
+				warnings = append(warnings, fmt.Sprintf("%s: your_turn lacks %q", "inference/protocol.envelope", f))
+			}
+		}
+		body, ok = top["visible_state"]
+		if !ok {
+			return vs, nil, warnings, fmt.Errorf("your_turn has no visible_state")
+		}
+		if la, ok := top["legal_actions"]; ok {
+			if err := json.Unmarshal(la, &given); err != nil {
+				return vs, nil, warnings, fmt.Errorf("legal_actions is not a list of objects: %v", err)
+			}
+			if given == nil {
+				given = []json.RawMessage{}
+			}
+		}
+		var turn int
+		if json.Unmarshal(top["turn"], &turn) == nil {
+			var vsTurn struct {
+				Turn *inference.TurnRef `json:"turn"`
+			}
+			if json.Unmarshal(body, &vsTurn) == nil && vsTurn.Turn != nil && vsTurn.Turn.Turn != turn {
+				warnings = append(warnings, fmt.Sprintf("%s: your_turn.turn %d differs from visible_state.turn.turn %d", "inference/protocol.envelope", turn, vsTurn.Turn.Turn))
+			}
+		}
+	}
+	var probe map[string]json.RawMessage
+	if err := json.Unmarshal(body, &probe); err != nil {
+		return vs, nil, warnings, fmt.Errorf("visible_state is not an object: %v", err)
+	}
+	for _, f := range []string{"your_seat", "your_credits", "to_call", "current_bet", "raises_used", "limits", "turn", "players"} {
+		if _, ok := probe[f]; !ok {
+			return vs, nil, warnings, fmt.Errorf("visible_state lacks %q", f)
+		}
+	}
+	if err := json.Unmarshal(body, &vs); err != nil {
+		return vs, nil, warnings, fmt.Errorf("visible_state: %v", err)
+	}
+	return vs, given, warnings, nil
+}
+
+// compareLegal compares the derived list with the message's own, item by
+// item by action name.
+func compareLegal(derived []inference.LegalAction, given []json.RawMessage) legalDiff {
+	d := legalDiff{Derived: derived, Given: given, Missing: []inference.LegalAction{}, Extra: []json.RawMessage{}, Different: []string{}}
+	byAction := map[string][]map[string]json.RawMessage{}
+	var order []string
+	for _, g := range given {
+		var m map[string]json.RawMessage
+		var action string
+		if json.Unmarshal(g, &m) != nil || json.Unmarshal(m["action"], &action) != nil {
+			d.Extra = append(d.Extra, g)
+			continue
+		}
+		if _, seen := byAction[action]; !seen {
+			order = append(order, action)
+		}
+		byAction[action] = append(byAction[action], m)
+		if len(byAction[action]) > 1 {
+			d.Extra = append(d.Extra, g)
+		}
+	}
+	known := map[string]bool{}
+	for _, want := range derived {
+		known[want.Action] = true
+		items := byAction[want.Action]
+		if len(items) == 0 {
+			d.Missing = append(d.Missing, want)
+			continue
+		}
+		got := items[0]
+		var fields []string
+		switch want.Action {
+		case inference.ActionCall:
+			fields = []string{"amount"}
+		case inference.ActionRaise:
+			fields = []string{"min", "max"}
+		}
+		wantVals := map[string]int{"amount": want.Amount, "min": want.Min, "max": want.Max}
+		for _, f := range fields {
+			raw, ok := got[f]
+			var v int
+			switch {
+			case !ok:
+				d.Different = append(d.Different, fmt.Sprintf("%s: %s missing, want %d", want.Action, f, wantVals[f]))
+			case json.Unmarshal(raw, &v) != nil:
+				d.Different = append(d.Different, fmt.Sprintf("%s: %s is %s, want the integer %d", want.Action, f, raw, wantVals[f]))
+			case v != wantVals[f]:
+				d.Different = append(d.Different, fmt.Sprintf("%s: %s is %d, want %d", want.Action, f, v, wantVals[f]))
+			}
+		}
+	}
+	for _, a := range order {
+		if !known[a] {
+			b, _ := json.Marshal(byAction[a][0])
+			d.Extra = append(d.Extra, b)
+		}
+	}
+	sort.Strings(d.Different)
+	d.Equal = len(d.Missing) == 0 && len(d.Extra) == 0 && len(d.Different) == 0
+	return d
+}
+
+func (d legalDiff) writeText(w io.Writer) {
+	der, _ := json.Marshal(d.Derived)
+	fmt.Fprintf(w, "derived:   %s\n", der)
+	if d.Equal {
+		fmt.Fprintln(w, "legal_actions match the referee's list")
+		return
+	}
+	rule := map[string]string{
+		inference.ActionFold:  "inference/wire.legal-actions.fold",
+		inference.ActionCall:  "inference/wire.legal-actions.call",
+		inference.ActionRaise: "inference/wire.legal-actions.raise",
+	}
+	for _, m := range d.Missing {
+		b, _ := json.Marshal(m)
+		fmt.Fprintf(w, "missing:   %s  (%s)\n", b, rule[m.Action])
+	}
+	for _, x := range d.Extra {
+		fmt.Fprintf(w, "extra:     %s  (%s)\n", legalEscape(string(x)), "inference/illegal.listed-only")
+	}
+	for _, s := range d.Different {
+		a, _, _ := strings.Cut(s, ":")
+		fmt.Fprintf(w, "different: %s  (%s)\n", s, rule[a])
+	}
+	fmt.Fprintf(w, "%d missing, %d extra, %d different\n", len(d.Missing), len(d.Extra), len(d.Different))
+}
+
+// legalEscape keeps control and format characters (escape sequences, bidi
+// overrides) of server-supplied text out of a terminal.
+func legalEscape(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) {
+			fmt.Fprintf(&b, `\u%04x`, r)
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }

@@ -1,8 +1,252 @@
 package main
 
-import "context"
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"text/tabwriter"
+	"time"
 
-// cmdSimulate runs "umpire simulate". It is filled in by later work.
-func cmdSimulate(_ context.Context, e *env, _ []string) int {
-	return notBuilt(e, "umpire simulate")
+	infadv "github.com/umpire-arena/umpire/harness/adversaries/inference"
+	"github.com/umpire-arena/umpire/referee/inference"
+)
+
+// simulateSummary is the result of "umpire simulate --game inference".
+type simulateSummary struct {
+	Game        string          `json:"game"`
+	Seed        string          `json:"seed"`
+	Seats       int             `json:"seats"`
+	RoundsMax   int             `json:"rounds_per_match"`
+	Matches     int             `json:"matches"`
+	Rounds      int             `json:"rounds"`
+	Actions     int             `json:"actions"`
+	Endings     map[string]int  `json:"endings"`
+	ByKind      []kindStats     `json:"by_adversary"`
+	ElapsedSec  float64         `json:"elapsed_s"`
+	MatchesPerS float64         `json:"matches_per_s"`
+	ActionsPerS float64         `json:"actions_per_s"`
+	LogDir      string          `json:"log_dir,omitempty"`
+	Results     []infadv.Result `json:"results"`
+	kinds       map[string]*kindStats
+}
+
+// kindStats is one adversary type's record over a run.
+type kindStats struct {
+	Kind       string  `json:"kind"`
+	Seats      int     `json:"seats"`
+	Wins       int     `json:"wins"`
+	WinRate    float64 `json:"win_rate"`
+	AvgCredits float64 `json:"avg_credits"`
+	credits    int
+}
+
+// simMatchSeed is the seed of match i (0-based) of a run seeded seed:
+// "<seed>/<i>".
+func simMatchSeed(seed string, i int) string { return fmt.Sprintf("%s/%d", seed, i) }
+
+// simMatchID is the id (and log file name) of match i: the seed with
+// characters other than letters, digits, '-' and '_' replaced by '_' (at
+// most 40 of them), then "-" and i in four digits.
+func simMatchID(seed string, i int) string {
+	var b strings.Builder
+	for _, r := range seed {
+		if b.Len() >= 40 {
+			break
+		}
+		if r < 128 && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_') {
+			b.WriteRune(r)
+		} else {
+			b.WriteByte('_')
+		}
+	}
+	return fmt.Sprintf("sim-%s-%04d", b.String(), i)
+}
+
+// cmdSimulate runs "umpire simulate": self-play between scripted adversaries
+// on the referee alone. Match i of N (0-based) is seeded "<seed>/<i>"; the
+// player entering at index j is of kind adversaries[(i+j) mod len] and
+// seeded infadv.PlayerSeed(match seed, j); seats are then drawn from the
+// match seed.
+func cmdSimulate(ctx context.Context, e *env, args []string) int {
+	fs := newFlagSet(e, "simulate", "--game G --matches N --seed S [--seats K] [--rounds R] [--log-dir DIR] [--adversaries LIST] [--format text|json]")
+	game := fs.String("game", "", "inference or bangarena")
+	matches := fs.Int("matches", 1, "number of matches to play")
+	seed := fs.String("seed", "umpire", "run seed; match i is seeded \"<seed>/<i>\"")
+	seats := fs.Int("seats", 6, "seats per table (3-8)")
+	rounds := fs.Int("rounds", 40, "rounds per match")
+	logDir := fs.String("log-dir", "", "write each match's full log to DIR/<match-id>.jsonl")
+	advs := fs.String("adversaries", "random,passive,aggressive,heuristic", "comma-separated adversary kinds, dealt round-robin to the seats")
+	format := fs.String("format", "text", "text or json")
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(e.stderr, "umpire simulate: unexpected argument %q\n", fs.Arg(0))
+		return exitUsage
+	}
+	if !checkGame(e, *game) || !checkFormat(e, *format) {
+		return exitUsage
+	}
+	if *game == gameBangArena {
+		return notBuilt(e, "umpire simulate --game bangarena")
+	}
+	if *matches < 1 {
+		fmt.Fprintln(e.stderr, "umpire simulate: --matches must be at least 1")
+		return exitUsage
+	}
+	cfg := inference.DefaultConfig()
+	cfg.TableSize, cfg.Rounds = *seats, *rounds
+	if err := cfg.Validate(); err != nil {
+		fmt.Fprintf(e.stderr, "umpire simulate: %v\n", err)
+		return exitUsage
+	}
+	var kinds []string
+	for _, k := range strings.Split(*advs, ",") {
+		k = strings.TrimSpace(k)
+		if _, err := infadv.New(k, 0); err != nil {
+			fmt.Fprintf(e.stderr, "umpire simulate: --adversaries: %v\n", err)
+			return exitUsage
+		}
+		kinds = append(kinds, k)
+	}
+	if *logDir != "" {
+		if err := os.MkdirAll(*logDir, 0o755); err != nil {
+			fmt.Fprintf(e.stderr, "umpire simulate: cannot create the log directory: %v\n", err)
+			return exitError
+		}
+	}
+	sum := &simulateSummary{Game: *game, Seed: *seed, Seats: cfg.TableSize, RoundsMax: cfg.Rounds, Endings: map[string]int{}, LogDir: *logDir, kinds: map[string]*kindStats{}}
+	for _, k := range kinds {
+		if sum.kinds[k] == nil {
+			sum.kinds[k] = &kindStats{Kind: k}
+		}
+	}
+	began := time.Now()
+	every := max(1, *matches/10)
+	for i := 0; i < *matches; i++ {
+		if err := ctx.Err(); err != nil {
+			fmt.Fprintf(e.stderr, "umpire simulate: interrupted after %d of %d matches\n", i, *matches)
+			return exitError
+		}
+		ms, id := simMatchSeed(*seed, i), simMatchID(*seed, i)
+		players := make([]infadv.Player, cfg.TableSize)
+		for j := range players {
+			players[j], _ = infadv.New(kinds[(i+j)%len(kinds)], infadv.PlayerSeed(ms, j))
+		}
+		var res infadv.Result
+		var err error
+		if *logDir != "" {
+			res, err = simulateToFile(ctx, cfg, id, ms, players, filepath.Join(*logDir, id+".jsonl"))
+		} else {
+			res, err = infadv.Simulate(ctx, cfg, id, ms, players, nil)
+		}
+		if err != nil {
+			fmt.Fprintf(e.stderr, "umpire simulate: match %s: %v\n", id, err)
+			return exitError
+		}
+		sum.add(res)
+		if *matches >= 100 && (i+1)%every == 0 && i+1 < *matches {
+			if e.isTerminal {
+				fmt.Fprintf(e.stderr, "\rsimulate: %d/%d matches", i+1, *matches)
+			} else {
+				fmt.Fprintf(e.stderr, "simulate: %d/%d matches\n", i+1, *matches)
+			}
+		}
+	}
+	if e.isTerminal && *matches >= 100 {
+		fmt.Fprint(e.stderr, "\r\033[K")
+	}
+	sum.finish(time.Since(began))
+	if *format == "json" {
+		enc := json.NewEncoder(e.stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(sum); err != nil {
+			return exitError
+		}
+		return exitOK
+	}
+	sum.writeText(e)
+	return exitOK
+}
+
+func simulateToFile(ctx context.Context, cfg inference.Config, id, seed string, players []infadv.Player, path string) (infadv.Result, error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return infadv.Result{}, err
+	}
+	res, err := infadv.Simulate(ctx, cfg, id, seed, players, f)
+	if cerr := f.Close(); err == nil && cerr != nil {
+		err = cerr
+	}
+	return res, err
+}
+
+func (s *simulateSummary) add(r infadv.Result) {
+	s.Matches++
+	s.Rounds += r.Rounds
+	s.Actions += r.Actions
+	s.Endings[r.Reason]++
+	credits := map[int]int{}
+	for _, x := range r.Ranking {
+		credits[x.Seat] = x.Credits
+	}
+	for seat, k := range r.Kinds {
+		ks := s.kinds[k]
+		ks.Seats++
+		ks.credits += credits[seat]
+	}
+	for _, seat := range r.WinnerSet {
+		s.kinds[r.Kinds[seat]].Wins++
+	}
+	s.Results = append(s.Results, r)
+}
+
+func (s *simulateSummary) finish(d time.Duration) {
+	s.ElapsedSec = d.Seconds()
+	if s.ElapsedSec > 0 {
+		s.MatchesPerS = float64(s.Matches) / s.ElapsedSec
+		s.ActionsPerS = float64(s.Actions) / s.ElapsedSec
+	}
+	for _, k := range s.kinds {
+		if k.Seats > 0 {
+			k.WinRate = float64(k.Wins) / float64(k.Seats)
+			k.AvgCredits = float64(k.credits) / float64(k.Seats)
+		}
+		s.ByKind = append(s.ByKind, *k)
+	}
+	sort.Slice(s.ByKind, func(i, j int) bool {
+		if s.ByKind[i].WinRate != s.ByKind[j].WinRate {
+			return s.ByKind[i].WinRate > s.ByKind[j].WinRate
+		}
+		return s.ByKind[i].Kind < s.ByKind[j].Kind
+	})
+}
+
+func (s *simulateSummary) writeText(e *env) {
+	w := e.stdout
+	fmt.Fprintf(w, "umpire simulate · Inference (%s) · seed %q · %d seats × %d rounds\n\n", inference.RulesVersion, s.Seed, s.Seats, s.RoundsMax)
+	var ends []string
+	for _, r := range []string{inference.ReasonRoundsComplete, inference.ReasonOnePlayerLeft} {
+		if n := s.Endings[r]; n > 0 {
+			ends = append(ends, fmt.Sprintf("%d %s", n, strings.ReplaceAll(r, "_", " ")))
+		}
+	}
+	fmt.Fprintf(w, "  matches  %d  (%s)\n", s.Matches, strings.Join(ends, ", "))
+	fmt.Fprintf(w, "  rounds   %d  (%.1f per match)\n", s.Rounds, float64(s.Rounds)/float64(s.Matches))
+	fmt.Fprintf(w, "  actions  %d  (%.1f per round)\n", s.Actions, float64(s.Actions)/float64(max(1, s.Rounds)))
+	fmt.Fprintf(w, "  speed    %.0f matches/s, %.0f actions/s  (%.2fs)\n\n", s.MatchesPerS, s.ActionsPerS, s.ElapsedSec)
+	tw := tabwriter.NewWriter(w, 0, 4, 3, ' ', 0)
+	fmt.Fprintln(tw, "  adversary\tseats\twins\twin rate\tavg final credits")
+	for _, k := range s.ByKind {
+		fmt.Fprintf(tw, "  %s\t%d\t%d\t%.1f%%\t%.1f\n", k.Kind, k.Seats, k.Wins, 100*k.WinRate, k.AvgCredits)
+	}
+	_ = tw.Flush()
+	if s.LogDir != "" {
+		fmt.Fprintf(w, "\n  logs     %s/<match-id>.jsonl  (%d files, full logs with deal_private)\n", s.LogDir, s.Matches)
+	}
+	fmt.Fprintf(w, "\n  wins are first places (shared firsts count for each); a seat's kind is dealt round-robin from --adversaries.\n")
 }

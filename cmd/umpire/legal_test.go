@@ -1,0 +1,101 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// runInf runs the CLI with stdin and returns the exit code and both streams.
+func runInf(t *testing.T, stdin string, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	e := &env{stdin: strings.NewReader(stdin), stdout: &out, stderr: &errb}
+	code := run(context.Background(), e, args)
+	return code, out.String(), errb.String()
+}
+
+func legalTD(name string) string { return filepath.Join("testdata", "legal", name) }
+
+func TestLegalCommand(t *testing.T) {
+	ok, err := os.ReadFile(legalTD("your_turn.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name     string
+		args     []string
+		stdin    string
+		wantCode int
+		wantOut  []string
+		wantErr  []string
+	}{
+		{name: "derive", args: []string{"legal", "--game", "inference", legalTD("your_turn.json")}, wantCode: exitOK,
+			wantOut: []string{`[{"action":"fold"},{"action":"call","amount":4},{"action":"raise","min":1,"max":10}]`}},
+		{name: "bare visible_state", args: []string{"legal", "--game", "inference", legalTD("visible_state.json")}, wantCode: exitOK,
+			wantOut: []string{`{"action":"call","amount":4}`}},
+		{name: "stdin", args: []string{"legal", "--game", "inference", "-"}, stdin: string(ok), wantCode: exitOK, wantOut: []string{`"max":10`}},
+		{name: "check equal", args: []string{"legal", "--game", "inference", "--check", legalTD("your_turn.json")}, wantCode: exitOK,
+			wantOut: []string{"legal_actions match"}},
+		{name: "check flags a broken your_turn", args: []string{"legal", "--game", "inference", "--check", legalTD("your_turn_broken.json")}, wantCode: exitFail,
+			wantOut: []string{`extra:     {"action":"check"}`, "different: call: amount is 2, want 4  (inference/wire.legal-actions.call)", "different: raise: max is 12, want 10  (inference/wire.legal-actions.raise)", "0 missing, 1 extra, 2 different"}},
+		{name: "check flags a missing raise", args: []string{"legal", "--game", "inference", "--check", legalTD("your_turn_missing_raise.json")}, wantCode: exitFail,
+			wantOut: []string{`missing:   {"action":"raise","min":1,"max":10}`}},
+		{name: "check json", args: []string{"legal", "--game", "inference", "--check", "--format", "json", legalTD("your_turn_broken.json")}, wantCode: exitFail,
+			wantOut: []string{`"missing": []`, `"extra": [`, `"different": [`, `"equal": false`}},
+		{name: "inconsistent view is a finding", args: []string{"legal", "--game", "inference", legalTD("your_turn_bad_to_call.json")}, wantCode: exitFail,
+			wantOut: []string{"inference/protocol.to-call"}},
+		{name: "envelope field missing warns", args: []string{"legal", "--game", "inference", "--check", legalTD("your_turn_no_deadline.json")}, wantCode: exitOK,
+			wantErr: []string{"inference/protocol.envelope", `lacks "deadline_ms"`}},
+		{name: "check without legal_actions", args: []string{"legal", "--game", "inference", "--check", legalTD("visible_state.json")}, wantCode: exitUsage, wantErr: []string{"--check needs a your_turn"}},
+		{name: "not json", args: []string{"legal", "--game", "inference", "-"}, stdin: "hello", wantCode: exitUsage, wantErr: []string{"not one JSON object"}},
+		{name: "other message type", args: []string{"legal", "--game", "inference", "-"}, stdin: `{"type":"move"}`, wantCode: exitUsage, wantErr: []string{`a "move" message`}},
+		{name: "view lacks fields", args: []string{"legal", "--game", "inference", "-"}, stdin: `{"your_seat":1}`, wantCode: exitUsage, wantErr: []string{`visible_state lacks "your_credits"`}},
+		{name: "missing file", args: []string{"legal", "--game", "inference", legalTD("nope.json")}, wantCode: exitUsage, wantErr: []string{"cannot read"}},
+		{name: "no file", args: []string{"legal", "--game", "inference"}, wantCode: exitUsage, wantErr: []string{"exactly one FILE"}},
+		{name: "bangarena not built here", args: []string{"legal", "--game", "bangarena", "-"}, wantCode: exitUsage, wantErr: []string{"umpire legal --game bangarena is not built yet"}},
+		{name: "no game", args: []string{"legal", "-"}, wantCode: exitUsage, wantErr: []string{"--game is required"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, errOut := runInf(t, tc.stdin, tc.args...)
+			if code != tc.wantCode {
+				t.Errorf("exit code: have %d, want %d\nstdout:\n%s\nstderr:\n%s", code, tc.wantCode, out, errOut)
+			}
+			rest := out
+			for _, w := range tc.wantOut {
+				i := strings.Index(rest, w)
+				if i < 0 {
+					t.Fatalf("stdout lacks %q (in order); have:\n%s", w, out)
+				}
+				rest = rest[i+len(w):]
+			}
+			for _, w := range tc.wantErr {
+				if !strings.Contains(errOut, w) {
+					t.Fatalf("stderr lacks %q; have:\n%s", w, errOut)
+				}
+			}
+		})
+	}
+}
+
+// FuzzLegalInput: whatever arrives, umpire legal answers with an exit code
+// and never panics.
+func FuzzLegalInput(f *testing.F) {
+	for _, name := range []string{"your_turn.json", "your_turn_broken.json", "visible_state.json"} {
+		b, err := os.ReadFile(legalTD(name))
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(string(b))
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		code, _, _ := runInf(t, in, "legal", "--game", "inference", "--check", "-")
+		if code != exitOK && code != exitFail && code != exitUsage {
+			t.Fatalf("exit %d", code)
+		}
+	})
+}

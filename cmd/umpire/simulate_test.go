@@ -1,0 +1,94 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/umpire-arena/umpire/referee/inference"
+)
+
+func TestSimulateCommand(t *testing.T) {
+	dir := t.TempDir()
+	tests := []struct {
+		name     string
+		args     []string
+		wantCode int
+		wantOut  []string
+		wantErr  []string
+	}{
+		{name: "demo", args: []string{"simulate", "--game", "inference", "--matches", "3", "--seed", "demo", "--rounds", "10"}, wantCode: exitOK,
+			wantOut: []string{`seed "demo"`, "6 seats × 10 rounds", "matches  3", "rounds   ", "actions  ", "matches/s", "adversary", "heuristic", "passive"}},
+		{name: "log dir", args: []string{"simulate", "--game", "inference", "--matches", "2", "--seed", "a b/c", "--seats", "3", "--rounds", "5", "--log-dir", dir}, wantCode: exitOK,
+			wantOut: []string{"3 seats × 5 rounds", "logs     " + dir}},
+		{name: "one adversary", args: []string{"simulate", "--game", "inference", "--matches", "1", "--adversaries", "passive", "--rounds", "3"}, wantCode: exitOK,
+			wantOut: []string{"adversary", "passive", " 6 "}},
+		{name: "unknown adversary", args: []string{"simulate", "--game", "inference", "--adversaries", "random,shark"}, wantCode: exitUsage, wantErr: []string{`unknown adversary "shark"`}},
+		{name: "bad seats", args: []string{"simulate", "--game", "inference", "--seats", "9"}, wantCode: exitUsage, wantErr: []string{"inference/table.size"}},
+		{name: "bad matches", args: []string{"simulate", "--game", "inference", "--matches", "0"}, wantCode: exitUsage, wantErr: []string{"--matches must be at least 1"}},
+		{name: "bangarena not built here", args: []string{"simulate", "--game", "bangarena"}, wantCode: exitUsage, wantErr: []string{"umpire simulate --game bangarena is not built yet"}},
+		{name: "stray argument", args: []string{"simulate", "--game", "inference", "x"}, wantCode: exitUsage, wantErr: []string{`unexpected argument "x"`}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, errOut := runInf(t, "", tc.args...)
+			if code != tc.wantCode {
+				t.Fatalf("exit code: have %d, want %d\nstdout:\n%s\nstderr:\n%s", code, tc.wantCode, out, errOut)
+			}
+			rest := out
+			for _, w := range tc.wantOut {
+				i := strings.Index(rest, w)
+				if i < 0 {
+					t.Fatalf("stdout lacks %q (in order); have:\n%s", w, out)
+				}
+				rest = rest[i+len(w):]
+			}
+			for _, w := range tc.wantErr {
+				if !strings.Contains(errOut, w) {
+					t.Fatalf("stderr lacks %q; have:\n%s", w, errOut)
+				}
+			}
+		})
+	}
+	// The logs are full logs that parse, one file per match, named by id.
+	for i := 0; i < 2; i++ {
+		path := filepath.Join(dir, simMatchID("a b/c", i)+".jsonl")
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ls := strings.Split(strings.TrimSpace(string(b)), "\n")
+		first, err := inference.ParseEvent([]byte(ls[0]))
+		if err != nil || first.SeedCommit != inference.SeedCommit(simMatchSeed("a b/c", i)) {
+			t.Fatalf("%s: first line %s (%v)", path, ls[0], err)
+		}
+		if !strings.Contains(string(b), `"type":"deal_private"`) || !strings.Contains(ls[len(ls)-1], `"type":"match_end"`) {
+			t.Fatalf("%s is not a full log", path)
+		}
+	}
+	if simMatchID("a b/c", 1) != "sim-a_b_c-0001" {
+		t.Fatalf("match id %s", simMatchID("a b/c", 1))
+	}
+}
+
+// TestSimulateDeterministic: the same seed gives the same results, in JSON.
+func TestSimulateDeterministic(t *testing.T) {
+	args := []string{"simulate", "--game", "inference", "--matches", "4", "--seed", "det", "--rounds", "15", "--format", "json"}
+	var runs [2]simulateSummary
+	for i := range runs {
+		code, out, errOut := runInf(t, "", args...)
+		if code != exitOK {
+			t.Fatalf("exit %d: %s", code, errOut)
+		}
+		if err := json.Unmarshal([]byte(out), &runs[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	a, _ := json.Marshal(runs[0].Results)
+	b, _ := json.Marshal(runs[1].Results)
+	if string(a) != string(b) || runs[0].Matches != 4 || runs[0].Actions == 0 || len(runs[0].ByKind) != 4 {
+		t.Fatalf("runs differ or are empty:\n%s\n%s", a, b)
+	}
+}
