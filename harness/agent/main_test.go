@@ -139,7 +139,11 @@ func (w *leakWatch) problems(wait time.Duration) []string {
 func TestLeakWatchCatchesLeaks(t *testing.T) {
 	w := &leakWatch{t: t, base: runtime.NumGoroutine()}
 	release := make(chan struct{})
-	go func() { <-release }()
+	// Many strays, so that goroutines of earlier tests ending meanwhile
+	// cannot hide them.
+	for range 100 {
+		go func() { <-release }()
+	}
 	cmd := exec.Command("sleep", "30")
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
