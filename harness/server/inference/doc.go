@@ -1,0 +1,23 @@
+// Package inference is umpire's embedded reference server for Inference
+// (rules inference-0.4) speaking the envelope of WIRE.md.
+//
+// A Server holds many matches at once, each run by its own goroutine around
+// the referee engine (referee/inference). Seats are played by agents that
+// attach over a WebSocket (GET /ws/inference?match=ID&seat=N, one message
+// per text frame, token in the first hello), over a JSON Lines stream
+// (RunStdio, for agent subprocesses), or in-process by scripted players
+// (harness/adversaries/inference). The server also answers the harness
+// extension POST /api/inference/matches, the match log GET /r/{id}.jsonl and
+// the rule catalogue GET /rules/inference.
+//
+// Deadlines run on the server's Clock; a timeout is played by the engine
+// (strikes, sit-outs, back_in_round). A slow client never blocks its match:
+// every connection has a bounded send queue and is dropped when it cannot
+// keep up, after which its seat times out as a silent one would.
+//
+// Faults (Options.Faults) make the server break one named rule on purpose,
+// to test the conformance suite. They are off unless listed explicitly.
+//
+// Importers usually alias the package, e.g. infsrv
+// "…/harness/server/inference", since the referee package has the same name.
+package inference

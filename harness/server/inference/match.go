@@ -1,0 +1,658 @@
+package inference
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	infadv "github.com/umpire-arena/umpire/harness/adversaries/inference"
+	ref "github.com/umpire-arena/umpire/referee/inference"
+	"github.com/umpire-arena/umpire/referee/rules"
+)
+
+// seatInfo says who plays a seat.
+type seatInfo struct {
+	agent  bool
+	token  string
+	kind   string
+	player infadv.Player
+}
+
+type evKind int
+
+const (
+	evAttach evKind = iota
+	evFrame
+	evDetach
+)
+
+// connEvent is what connection goroutines tell their match.
+type connEvent struct {
+	kind evKind
+	c    *conn
+	data []byte
+	text bool
+}
+
+// deadlineState is the open turn of an agent seat and its deadline.
+type deadlineState struct {
+	active            bool
+	seat, round, turn int
+	at                time.Time
+	timer             Timer
+}
+
+// creditAdjust moves one credit between seats after a round
+// (FaultOddChipWrongSeat).
+type creditAdjust struct{ from, to int }
+
+// Result is the outcome of a finished match.
+type Result struct {
+	MatchID    string          `json:"match_id"`
+	Seed       string          `json:"seed"`
+	SeedCommit string          `json:"seed_commit"`
+	Reason     string          `json:"reason"`
+	Rounds     int             `json:"rounds"`
+	Ranking    []ref.RankEntry `json:"ranking"`
+}
+
+// match is one match and the goroutine that runs it. Fields below "run
+// goroutine only" are touched by that goroutine alone until done is closed,
+// and only read afterwards.
+type match struct {
+	id, seed, commit string
+	cfg              ref.Config // the engine's (may differ from what limits announce under a fault)
+	annCap           int        // announced max_raises_per_round
+	seats            []seatInfo
+	names            []string
+	agentSeats       int
+	faults           faultSet
+	clock            Clock
+	deadline         time.Duration
+	startTimeout     time.Duration
+	events           chan connEvent
+	done             chan struct{}
+
+	// run goroutine only
+	st, pre     *ref.State
+	started     bool
+	conns       []*conn
+	helloed     []bool
+	dl          deadlineState
+	vals        []int
+	legal       []ref.LegalAction
+	startLine   []byte
+	endLine     []byte
+	adjust      []creditAdjust
+	foldTimeout int // seat+1 while FaultNoTimeoutDefault plays its fold
+	foldStrikes int
+
+	// openTurn is the turn still open, for errors sent outside the run
+	// goroutine.
+	openTurn atomic.Int64
+
+	mu     sync.Mutex
+	full   []byte // the full log
+	public []byte // the log without deal_private lines
+	over   bool
+	err    error
+	result Result
+}
+
+// run plays the match until it ends or ctx is cancelled.
+func (m *match) run(ctx context.Context) {
+	var err error
+	defer func() { m.close(err) }()
+	var startC <-chan time.Time
+	if m.agentSeats == 0 {
+		if err = m.start(); err != nil {
+			return
+		}
+	} else if m.startTimeout > 0 {
+		t := m.clock.NewTimer(m.startTimeout)
+		defer t.Stop()
+		startC = t.C()
+	}
+	for {
+		if m.started {
+			if err = m.drive(ctx); err != nil {
+				return
+			}
+			if m.st.Phase() == ref.PhaseOver {
+				m.end()
+				return
+			}
+		}
+		var dlC <-chan time.Time
+		if m.dl.active {
+			dlC = m.dl.timer.C()
+		}
+		select {
+		case <-ctx.Done():
+			err = ctx.Err()
+			return
+		case ev := <-m.events:
+			err = m.handle(ev)
+		case <-startC:
+			startC = nil
+			err = m.start() // I-INF-35: absent seats play as silent ones
+		case <-dlC:
+			err = m.onDeadline()
+		}
+		if err != nil {
+			return
+		}
+	}
+}
+
+// close records how the match ended and releases its waiters.
+func (m *match) close(err error) {
+	m.stopTimer()
+	for seat, c := range m.conns {
+		if c != nil {
+			c.kill("match aborted")
+			m.conns[seat] = nil
+		}
+	}
+	m.mu.Lock()
+	m.over = true
+	if err == nil && (m.st == nil || m.st.Phase() != ref.PhaseOver) {
+		err = fmt.Errorf("match %s stopped before its end", m.id)
+	}
+	m.err = err
+	if err == nil {
+		m.result = Result{MatchID: m.id, Seed: m.seed, SeedCommit: m.commit, Reason: m.st.EndReason(), Rounds: m.st.Round(), Ranking: m.st.Ranking()}
+	}
+	m.mu.Unlock()
+	close(m.done)
+}
+
+// start deals round 1: every agent seat has said hello, or the start
+// timeout has passed.
+func (m *match) start() error {
+	if m.started {
+		return nil
+	}
+	m.started = true
+	setup := ref.Setup{MatchID: m.id, Seed: m.seed, Names: m.names, FirstDealer: ref.FirstDealer(m.seed, m.cfg.TableSize)}
+	st, err := ref.NewState(m.cfg, setup, m)
+	if err != nil {
+		return err
+	}
+	m.st = st
+	return m.advance()
+}
+
+// advance deals rounds until a seat must act or the match is over, exactly
+// as ref.Match does (every value from ref.DealValue; values of seats not
+// dealt in are ignored by the engine).
+func (m *match) advance() error {
+	m.settleAdjust()
+	for m.st.Phase() == ref.PhaseReady {
+		r := m.st.Round() + 1
+		for seat := range m.vals {
+			m.vals[seat] = ref.DealValue(m.seed, r, seat)
+		}
+		if err := m.st.StartRound(m.vals); err != nil {
+			return err
+		}
+		m.settleAdjust()
+	}
+	return nil
+}
+
+// settleAdjust applies the credit moves of FaultOddChipWrongSeat between
+// rounds, so the seats' credits agree with the showdown line.
+func (m *match) settleAdjust() {
+	if len(m.adjust) == 0 || m.st.Phase() != ref.PhaseReady {
+		m.adjust = m.adjust[:0]
+		return
+	}
+	for _, a := range m.adjust {
+		from, to := m.st.Seat(a.from).Credits, m.st.Seat(a.to).Credits
+		if from >= 2 {
+			_ = m.st.SetCredits(a.from, from-1)
+			_ = m.st.SetCredits(a.to, to+1)
+		}
+	}
+	m.adjust = m.adjust[:0]
+}
+
+// drive plays scripted seats until an agent seat must act (its turn is then
+// opened) or the match is over.
+func (m *match) drive(ctx context.Context) error {
+	for steps := 1; m.st.Phase() == ref.PhaseBetting; steps++ {
+		seat := m.st.ToAct()
+		m.openTurn.Store(int64(m.st.Turn()))
+		if m.seats[seat].agent {
+			m.arm(seat)
+			return nil
+		}
+		vs := m.st.View(seat)
+		mv := m.seats[seat].player.Decide(&vs, m.legalFor(seat))
+		if err := m.st.Apply(seat, mv); err != nil {
+			// Scripted players only play listed moves; should one not,
+			// its turn is played by default.
+			if err := m.st.Timeout(); err != nil {
+				return err
+			}
+		}
+		if err := m.advance(); err != nil {
+			return err
+		}
+		if steps%256 == 0 && ctx.Err() != nil {
+			return ctx.Err()
+		}
+	}
+	m.stopTimer()
+	m.openTurn.Store(int64(m.st.Turn()))
+	if m.st.Phase() != ref.PhaseOver {
+		return fmt.Errorf("match %s: engine stopped in phase %s", m.id, m.st.Phase())
+	}
+	return nil
+}
+
+// arm opens seat's turn: starts its deadline and sends your_turn, once per
+// turn.
+func (m *match) arm(seat int) {
+	r, t := m.st.Round(), m.st.Turn()
+	if m.dl.active && m.dl.seat == seat && m.dl.round == r && m.dl.turn == t {
+		return
+	}
+	m.stopTimer()
+	fire := m.deadline
+	if m.faults.on(FaultShortDeadline) {
+		fire = m.deadline / 2
+	}
+	m.dl = deadlineState{active: true, seat: seat, round: r, turn: t, at: m.clock.Now().Add(m.deadline), timer: m.clock.NewTimer(fire)}
+	m.sendTo(seat, m.yourTurn(seat, int(m.deadline/time.Millisecond)))
+}
+
+func (m *match) stopTimer() {
+	if m.dl.timer != nil {
+		m.dl.timer.Stop()
+	}
+	m.dl = deadlineState{}
+}
+
+// onDeadline plays the default action for the seat whose time ran out.
+func (m *match) onDeadline() error {
+	dl := m.dl
+	m.stopTimer()
+	if m.st.Phase() != ref.PhaseBetting || m.st.ToAct() != dl.seat || m.st.Round() != dl.round || m.st.Turn() != dl.turn {
+		return nil
+	}
+	var err error
+	if m.faults.on(FaultNoTimeoutDefault) && m.st.ToCall(dl.seat) == 0 {
+		m.foldTimeout, m.foldStrikes = dl.seat+1, m.st.Seat(dl.seat).Strikes+1
+		err = m.st.Apply(dl.seat, ref.Move{Action: ref.ActionFold})
+		m.foldTimeout = 0
+	} else {
+		err = m.st.Timeout()
+	}
+	if err != nil {
+		return err
+	}
+	return m.advance()
+}
+
+// handle deals with one message from a connection goroutine.
+func (m *match) handle(ev connEvent) error {
+	c := ev.c
+	switch ev.kind {
+	case evAttach:
+		if old := m.conns[c.seat]; old != nil && old != c {
+			old.kill("replaced by a new connection")
+		}
+		m.conns[c.seat] = c
+		m.helloed[c.seat] = true
+		m.welcome(c)
+		if !m.started && m.allHello() {
+			return m.start()
+		}
+	case evDetach:
+		if m.conns[c.seat] == c {
+			m.conns[c.seat] = nil
+		}
+	case evFrame:
+		if m.conns[c.seat] != c {
+			return nil // a replaced connection
+		}
+		return m.onFrame(c, ev.data, ev.text)
+	}
+	return nil
+}
+
+func (m *match) allHello() bool {
+	for seat, s := range m.seats {
+		if s.agent && !m.helloed[seat] {
+			return false
+		}
+	}
+	return true
+}
+
+// welcome sends c the welcome with the current state; once the match has
+// started also the match_start event (I-INF-33) and, during its own turn,
+// your_turn with the time left (I-INF-34).
+func (m *match) welcome(c *conn) {
+	m.sendTo(c.seat, m.welcomeMsg(c.seat))
+	if !m.started {
+		return
+	}
+	m.sendTo(c.seat, encodeEvent(m.id, m.startLine))
+	if m.dl.active && m.dl.seat == c.seat {
+		left := max(0, int(m.dl.at.Sub(m.clock.Now())/time.Millisecond))
+		m.sendTo(c.seat, m.yourTurn(c.seat, left))
+	}
+}
+
+// onFrame answers one message of an attached agent.
+func (m *match) onFrame(c *conn, data []byte, text bool) error {
+	if !text {
+		m.sendErr(c.seat, CodeBadMessage, "messages are JSON text frames", "")
+		return nil
+	}
+	msg, bad := parseIn(data)
+	if bad != "" {
+		m.sendErr(c.seat, CodeBadMessage, bad, "")
+		return nil
+	}
+	switch *msg.Type {
+	case TypeHello:
+		if !c.authed && (msg.Token == nil || *msg.Token != m.seats[c.seat].token) {
+			m.sendErr(c.seat, CodeUnauthorized, "wrong token for this seat", "")
+			c.finish()
+			m.conns[c.seat] = nil
+			return nil
+		}
+		m.welcome(c)
+	case TypeMove:
+		return m.onMove(c, &msg)
+	default:
+		m.sendErr(c.seat, CodeBadMessage, fmt.Sprintf("unexpected message type %q (want move)", *msg.Type), "")
+	}
+	return nil
+}
+
+// onMove applies a move, or answers why not (I-INF-32). A rejected move
+// does not consume the turn and its deadline keeps running.
+func (m *match) onMove(c *conn, msg *inMsg) error {
+	seat := c.seat
+	switch {
+	case msg.MatchID != nil && *msg.MatchID != m.id:
+		m.sendErr(seat, CodeBadMessage, fmt.Sprintf("match_id %q is not this match", *msg.MatchID), "")
+		return nil
+	case msg.Turn == nil:
+		m.sendErr(seat, CodeBadMessage, `a move needs "turn"`, "")
+		return nil
+	case msg.Action == nil:
+		m.sendErr(seat, CodeBadMessage, `a move needs "action"`, "")
+		return nil
+	case *msg.Action == ref.ActionRaise && msg.Amount == nil:
+		m.sendErr(seat, CodeBadMessage, `a raise needs "amount", the increment`, "")
+		return nil
+	}
+	if !m.started || m.st.Phase() != ref.PhaseBetting || m.st.ToAct() != seat {
+		rule := "inference/illegal.not-your-turn"
+		if m.started && m.st.Phase() == ref.PhaseOver {
+			rule = "inference/illegal.match-over"
+		}
+		m.sendErr(seat, CodeNotYourTurn, "it is not this seat's turn", rule)
+		return nil
+	}
+	if *msg.Turn != m.st.Turn() {
+		m.sendErr(seat, CodeStaleTurn, fmt.Sprintf("turn %d is not the open turn %d", *msg.Turn, m.st.Turn()), "")
+		return nil
+	}
+	mv := ref.Move{Action: *msg.Action}
+	if msg.Amount != nil {
+		mv.Amount = *msg.Amount
+	}
+	if msg.Message != nil {
+		mv.Message = *msg.Message
+	}
+	if err := m.st.Apply(seat, mv); err != nil {
+		m.sendErr(seat, CodeIllegalMove, err.Error(), rules.RuleOf(err))
+		if !m.faults.on(FaultConsumeTurnOnIllegal) {
+			return nil
+		}
+		if err := m.st.Apply(seat, ref.TimeoutMove(m.st.ToCall(seat))); err != nil {
+			return err
+		}
+	}
+	m.stopTimer()
+	return m.advance()
+}
+
+// Emit receives the engine's events (ref.Sink): it applies the log-level
+// faults, appends the line to the log and sends it to the seats that may
+// see it.
+func (m *match) Emit(e *ref.Event) {
+	ev := *e
+	switch ev.Type {
+	case ref.EventMatchStart:
+		ev.Limits.MaxRaisesPerRound = m.annCap
+		ev.SeedCommit = m.commit
+	case ref.EventTimeout:
+		if ev.SitOut && m.faults.on(FaultWrongBackInRound) {
+			ev.BackInRound++
+		}
+	case ref.EventAction:
+		if m.foldTimeout == ev.Seat+1 {
+			te := ref.Event{Type: ref.EventTimeout, Round: ev.Round, Turn: ev.Turn, Seat: ev.Seat, Strikes: m.foldStrikes}
+			m.record(&te)
+			ev.Timeout = true
+		}
+	case ref.EventShowdown:
+		if ev.Uncontested && len(ev.Winners) == 1 && m.faults.on(FaultRevealUncontested) {
+			w := ev.Winners[0]
+			ev.Reveals = []ref.Reveal{{Seat: w, Value: m.st.Seat(w).Value}}
+		}
+		if !ev.Uncontested && m.faults.on(FaultOddChipWrongSeat) {
+			m.oddChip(&ev)
+		}
+	}
+	m.record(&ev)
+}
+
+// record logs and distributes one event.
+func (m *match) record(ev *ref.Event) {
+	line := ev.AppendJSON(nil)
+	m.mu.Lock()
+	m.full = append(append(m.full, line...), '\n')
+	if ev.Type != ref.EventDealPrivate {
+		m.public = append(append(m.public, line...), '\n')
+	}
+	m.mu.Unlock()
+	switch ev.Type {
+	case ref.EventMatchStart:
+		m.startLine = line
+		m.broadcast(encodeEvent(m.id, line))
+	case ref.EventMatchEnd:
+		m.endLine = line // sent as the match_end envelope
+	case ref.EventDealPrivate:
+		if !m.faults.on(FaultSkipDealPrivate) {
+			m.sendTo(ev.Seat, encodeEvent(m.id, line)) // its owner only
+		}
+	default:
+		m.broadcast(encodeEvent(m.id, line))
+	}
+}
+
+// oddChip moves the odd credit between the tied best values of a showdown
+// to the other tied winner (FaultOddChipWrongSeat). Only a plain odd split
+// (payouts one apart) is rewritten.
+func (m *match) oddChip(ev *ref.Event) {
+	best := 0
+	for _, r := range ev.Reveals {
+		best = max(best, r.Value)
+	}
+	pay := map[int]int{}
+	for _, p := range ev.Payouts {
+		pay[p.Seat] = p.Amount
+	}
+	donor, recv := -1, -1
+	for _, r := range ev.Reveals {
+		if r.Value != best || pay[r.Seat] == 0 {
+			continue
+		}
+		if donor < 0 || pay[r.Seat] > pay[donor] {
+			donor = r.Seat
+		}
+		if recv < 0 || pay[r.Seat] < pay[recv] {
+			recv = r.Seat
+		}
+	}
+	if donor < 0 || pay[donor]-pay[recv] != 1 || m.st.Seat(donor).Credits < 2 {
+		return
+	}
+	ps := append([]ref.Payout(nil), ev.Payouts...)
+	for i := range ps {
+		switch ps[i].Seat {
+		case donor:
+			ps[i].Amount--
+		case recv:
+			ps[i].Amount++
+		}
+	}
+	ev.Payouts = ps
+	m.adjust = append(m.adjust, creditAdjust{from: donor, to: recv})
+}
+
+// end sends match_end to every attached seat and closes the connections
+// once their queues are sent.
+func (m *match) end() {
+	m.stopTimer()
+	msg := encodeMatchEnd(m.id, m.commit, m.endLine)
+	for seat, c := range m.conns {
+		if c == nil {
+			continue
+		}
+		if c.send(msg) {
+			c.finish()
+		}
+		m.conns[seat] = nil
+	}
+}
+
+func (m *match) broadcast(msg []byte) {
+	for seat := range m.conns {
+		m.sendTo(seat, msg)
+	}
+}
+
+// sendTo queues msg for seat's connection, dropping a connection that
+// cannot keep up (its seat then times out normally).
+func (m *match) sendTo(seat int, msg []byte) {
+	c := m.conns[seat]
+	if c == nil {
+		return
+	}
+	if !c.send(msg) {
+		m.conns[seat] = nil
+	}
+}
+
+// sendErr answers seat with an error; turn is always the turn still open.
+func (m *match) sendErr(seat int, code, text, rule string) {
+	turn := 0
+	if m.st != nil {
+		turn = m.st.Turn()
+	}
+	m.sendTo(seat, encodeError(m.id, code, text, turn, rule))
+}
+
+// state is the engine state views come from: the match's, or before the
+// start a state at round 0.
+func (m *match) state() *ref.State {
+	if m.st != nil {
+		return m.st
+	}
+	return m.pre
+}
+
+// legalFor lists the legal actions of seat (to act) under the announced
+// limits.
+func (m *match) legalFor(seat int) []ref.LegalAction {
+	st := m.state()
+	p := st.Seat(seat)
+	lim := st.Config().Limits(st.Round())
+	lim.MaxRaisesPerRound = m.annCap
+	m.legal = ref.LegalActions(m.legal[:0], p.Credits, st.CurrentBet()-p.Bet, st.RaisesUsed(), lim)
+	return m.legal
+}
+
+// leakPlayer and leakView add players[].value (FaultLeakValue).
+type leakPlayer struct {
+	ref.PlayerView
+	Value *int `json:"value,omitempty"`
+}
+
+type leakView struct {
+	ref.VisibleState
+	Players []leakPlayer `json:"players"`
+}
+
+// viewJSON is seat's visible_state, with the view-level faults applied.
+func (m *match) viewJSON(seat int) json.RawMessage {
+	st := m.state()
+	vs := st.View(seat)
+	vs.Limits.MaxRaisesPerRound = m.annCap
+	if m.faults.on(FaultWrongBackInRound) {
+		for i := range vs.Players {
+			if vs.Players[i].SittingOut {
+				vs.Players[i].BackInRound++
+			}
+		}
+	}
+	var b []byte
+	if m.faults.on(FaultLeakValue) && st.Phase() == ref.PhaseBetting {
+		lv := leakView{VisibleState: vs, Players: make([]leakPlayer, len(vs.Players))}
+		for i, p := range vs.Players {
+			lv.Players[i].PlayerView = p
+			if q := st.Seat(i); i != seat && q.InRound && q.Value != 0 {
+				v := q.Value
+				lv.Players[i].Value = &v
+			}
+		}
+		b, _ = json.Marshal(lv)
+	} else {
+		b, _ = json.Marshal(vs)
+	}
+	return b
+}
+
+func (m *match) welcomeMsg(seat int) []byte {
+	b, _ := json.Marshal(welcomeMsg{Type: TypeWelcome, MatchID: m.id, Seat: seat, RulesVersion: ref.RulesVersion, VisibleState: m.viewJSON(seat)})
+	return b
+}
+
+func (m *match) yourTurn(seat, deadlineMS int) []byte {
+	msg := yourTurnMsg{Type: TypeYourTurn, MatchID: m.id, Round: m.st.Round(), Turn: m.st.Turn(), DeadlineMS: &deadlineMS,
+		VisibleState: m.viewJSON(seat), LegalActions: m.legalFor(seat)}
+	if m.faults.on(FaultDropDeadlineMS) {
+		msg.DeadlineMS = nil
+	}
+	b, _ := json.Marshal(msg)
+	return b
+}
+
+// serveEnded answers a connection that arrives after the match ended: the
+// final welcome and match_end, then a normal close. It runs outside the run
+// goroutine, after done is closed, reading the final state only.
+func (m *match) serveEnded(c *conn) {
+	m.mu.Lock()
+	err := m.err
+	m.mu.Unlock()
+	if err != nil {
+		c.kill("match aborted")
+		return
+	}
+	if c.send(m.welcomeMsg(c.seat)) && c.send(encodeMatchEnd(m.id, m.commit, m.endLine)) {
+		c.finish()
+	}
+}

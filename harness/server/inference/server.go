@@ -1,0 +1,620 @@
+package inference
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/subtle"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/coder/websocket"
+
+	infadv "github.com/umpire-arena/umpire/harness/adversaries/inference"
+	ref "github.com/umpire-arena/umpire/referee/inference"
+	"github.com/umpire-arena/umpire/referee/rules"
+)
+
+// Options configure a Server. The zero value is a working server on the
+// wall clock with no faults.
+type Options struct {
+	// Clock runs deadlines and the start timeout; nil means RealClock.
+	Clock Clock
+	// Faults lists deliberately broken behaviours (see Fault); empty means
+	// none. An unknown name makes New fail.
+	Faults []Fault
+	// StartTimeout is how long a match waits for every agent seat's hello
+	// before it starts anyway (absent seats then time out turn by turn).
+	// 0 means 60 s; a negative value waits for ever.
+	StartTimeout time.Duration
+	// HelloTimeout bounds the wait for a WebSocket connection's first
+	// hello; 0 means 10 s.
+	HelloTimeout time.Duration
+	// WriteTimeout bounds the write of one message; 0 means 10 s.
+	WriteTimeout time.Duration
+	// SendQueue is the number of messages queued per connection before it
+	// is dropped as too slow; 0 means 1024.
+	SendQueue int
+	// Adversaries are the scripted kinds that fill seats no agent takes
+	// when a MatchSpec names none, used in turn; empty means "heuristic".
+	Adversaries []string
+}
+
+// ErrClosed is returned once the server has been shut down.
+var ErrClosed = errors.New("inference server: shut down")
+
+// ErrNoMatch is returned for an unknown match id.
+var ErrNoMatch = errors.New("inference server: no such match")
+
+// Server is the embedded reference server for Inference. It is an
+// http.Handler; many matches run at once, each in its own goroutine.
+type Server struct {
+	opts   Options
+	clock  Clock
+	faults faultSet
+	mux    *http.ServeMux
+	ctx    context.Context
+	cancel context.CancelFunc
+	wg     sync.WaitGroup
+
+	mu      sync.Mutex
+	closed  bool
+	matches map[string]*match
+}
+
+// New returns a server configured by opts.
+func New(opts Options) (*Server, error) {
+	fs, err := newFaultSet(opts.Faults)
+	if err != nil {
+		return nil, err
+	}
+	if opts.Clock == nil {
+		opts.Clock = RealClock{}
+	}
+	if opts.StartTimeout == 0 {
+		opts.StartTimeout = 60 * time.Second
+	}
+	if opts.HelloTimeout <= 0 {
+		opts.HelloTimeout = 10 * time.Second
+	}
+	if opts.WriteTimeout <= 0 {
+		opts.WriteTimeout = 10 * time.Second
+	}
+	if opts.SendQueue <= 0 {
+		opts.SendQueue = 1024
+	}
+	if len(opts.Adversaries) == 0 {
+		opts.Adversaries = []string{"heuristic"}
+	}
+	for _, k := range opts.Adversaries {
+		if _, err := infadv.New(k, 0); err != nil {
+			return nil, err
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	s := &Server{opts: opts, clock: opts.Clock, faults: fs, ctx: ctx, cancel: cancel, matches: map[string]*match{}}
+	s.mux = http.NewServeMux()
+	s.mux.HandleFunc("GET /ws/inference", s.serveWS)
+	s.mux.HandleFunc("POST /api/inference/matches", s.serveCreate)
+	s.mux.HandleFunc("GET /r/{file}", s.serveLog)
+	s.mux.HandleFunc("GET /rules/inference", s.serveRules)
+	return s, nil
+}
+
+// ServeHTTP routes GET /ws/inference, POST /api/inference/matches,
+// GET /r/{id}.jsonl and GET /rules/inference.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.mux.ServeHTTP(w, r) }
+
+// MatchSpec asks for a match: the harness extension's request body, plus
+// Go-only fields. Zero values take the defaults of the rules (6 seats, 40
+// rounds, 10 s turns, 100 credits, ante 2 with its ramp).
+type MatchSpec struct {
+	Seats           int           `json:"seats"`
+	Rounds          int           `json:"rounds"`
+	DeadlineMS      int           `json:"deadline_ms"`
+	Seed            *string       `json:"seed,omitempty"`
+	StartingCredits int           `json:"starting_credits,omitempty"`
+	Ante            *int          `json:"ante,omitempty"`
+	AnteRamp        *ref.AnteRamp `json:"ante_ramp,omitempty"`
+	// Agents lists the seats agents play. nil means every seat not in
+	// Players; an empty (non-nil) list means none.
+	Agents []int `json:"agents,omitempty"`
+	// Adversaries are the scripted kinds for the other seats, used in turn
+	// in seat order; empty means Options.Adversaries.
+	Adversaries []string `json:"adversaries,omitempty"`
+	// Players puts in-process players in the given seats (Go only).
+	Players map[int]infadv.Player `json:"-"`
+}
+
+// Created answers a match creation: the match id and one token per agent
+// seat, keyed by the seat number as a string.
+type Created struct {
+	MatchID string            `json:"match_id"`
+	Tokens  map[string]string `json:"tokens"`
+}
+
+// config returns the engine configuration the spec asks for.
+func (spec MatchSpec) config() ref.Config {
+	cfg := ref.DefaultConfig()
+	if spec.Seats != 0 {
+		cfg.TableSize = spec.Seats
+	}
+	if spec.Rounds != 0 {
+		cfg.Rounds = spec.Rounds
+	}
+	if spec.DeadlineMS != 0 {
+		cfg.TurnDeadlineMS = spec.DeadlineMS
+	}
+	if spec.StartingCredits != 0 {
+		cfg.StartingCredits = spec.StartingCredits
+	}
+	if spec.Ante != nil {
+		cfg.Ante = *spec.Ante
+	}
+	if spec.AnteRamp != nil {
+		cfg.AnteRamp = *spec.AnteRamp
+	}
+	return cfg
+}
+
+// CreateMatch creates a match and starts its goroutine. The match begins
+// when every agent seat has said hello (at once when there is none), or
+// when Options.StartTimeout has passed.
+func (s *Server) CreateMatch(spec MatchSpec) (Created, error) {
+	cfg := spec.config()
+	if err := cfg.Validate(); err != nil {
+		return Created{}, err
+	}
+	n := cfg.TableSize
+	seed := ""
+	if spec.Seed != nil {
+		seed = *spec.Seed
+	} else {
+		seed = randomHex(16)
+	}
+	seats := make([]seatInfo, n)
+	for seat, p := range spec.Players {
+		if seat < 0 || seat >= n || p == nil {
+			return Created{}, fmt.Errorf("players: seat %d is not a seat of a table of %d", seat, n)
+		}
+		seats[seat] = seatInfo{kind: p.Kind(), player: p}
+	}
+	if spec.Agents == nil {
+		for seat := range seats {
+			seats[seat].agent = seats[seat].player == nil
+		}
+	}
+	for _, seat := range spec.Agents {
+		switch {
+		case seat < 0 || seat >= n:
+			return Created{}, fmt.Errorf("agents: seat %d is not a seat of a table of %d", seat, n)
+		case seats[seat].agent:
+			return Created{}, fmt.Errorf("agents: seat %d listed twice", seat)
+		case seats[seat].player != nil:
+			return Created{}, fmt.Errorf("agents: seat %d already has an in-process player", seat)
+		}
+		seats[seat].agent = true
+	}
+	kinds := spec.Adversaries
+	if len(kinds) == 0 {
+		kinds = s.opts.Adversaries
+	}
+	created := Created{MatchID: "m-" + randomHex(6), Tokens: map[string]string{}}
+	names := make([]string, n)
+	next := 0
+	agents := 0
+	for seat := range seats {
+		si := &seats[seat]
+		switch {
+		case si.agent:
+			si.kind = "agent"
+			si.token = randomHex(16)
+			created.Tokens[strconv.Itoa(seat)] = si.token
+			agents++
+		case si.player == nil:
+			kind := kinds[next%len(kinds)]
+			next++
+			p, err := infadv.New(kind, infadv.PlayerSeed(seed, seat))
+			if err != nil {
+				return Created{}, err
+			}
+			si.kind, si.player = kind, p
+		}
+		names[seat] = fmt.Sprintf("%s-%d", si.kind, seat)
+	}
+	m := &match{
+		id: created.MatchID, seed: seed, commit: ref.SeedCommit(seed),
+		cfg: cfg, annCap: cfg.MaxRaisesPerRound,
+		seats: seats, names: names, agentSeats: agents, faults: s.faults, clock: s.clock,
+		deadline: time.Duration(cfg.TurnDeadlineMS) * time.Millisecond, startTimeout: s.opts.StartTimeout,
+		events: make(chan connEvent, 64), done: make(chan struct{}),
+		conns: make([]*conn, n), helloed: make([]bool, n), vals: make([]int, n),
+	}
+	if s.faults.on(FaultWrongSeedCommit) {
+		m.commit = ref.SeedCommit(seed + "#")
+	}
+	if s.faults.on(FaultAcceptIllegalRaise) {
+		m.cfg.MaxRaisesPerRound++ // the engine allows one more than announced
+	}
+	pre, err := ref.NewState(m.cfg, ref.Setup{MatchID: m.id, Seed: seed, Names: names, FirstDealer: ref.FirstDealer(seed, n)}, nil)
+	if err != nil {
+		return Created{}, err
+	}
+	m.pre = pre
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return Created{}, ErrClosed
+	}
+	s.matches[m.id] = m
+	s.wg.Go(func() { m.run(s.ctx) })
+	return created, nil
+}
+
+// lookup returns the match with id, or nil.
+func (s *Server) lookup(id string) *match {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.matches[id]
+}
+
+// track counts a goroutine the server must wait for; false once shut down.
+func (s *Server) track() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return false
+	}
+	s.wg.Add(1)
+	return true
+}
+
+// Log returns the match log so far and whether the match is over. Until
+// the match ends the deal_private lines are left out (I-INF-31); after it
+// the log is complete.
+func (s *Server) Log(id string) (log []byte, over bool, err error) {
+	m := s.lookup(id)
+	if m == nil {
+		return nil, false, ErrNoMatch
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.over {
+		return append([]byte(nil), m.full...), true, nil
+	}
+	return append([]byte(nil), m.public...), false, nil
+}
+
+// Wait blocks until the match ends and returns its result; an error when
+// the match was stopped (shutdown) or ctx ends first.
+func (s *Server) Wait(ctx context.Context, id string) (Result, error) {
+	m := s.lookup(id)
+	if m == nil {
+		return Result{}, ErrNoMatch
+	}
+	select {
+	case <-ctx.Done():
+		return Result{}, ctx.Err()
+	case <-m.done:
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.result, m.err
+}
+
+// Forget removes a finished match (its log included); running matches are
+// kept. It reports whether the match was removed.
+func (s *Server) Forget(id string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	m := s.matches[id]
+	if m == nil {
+		return false
+	}
+	select {
+	case <-m.done:
+		delete(s.matches, id)
+		return true
+	default:
+		return false
+	}
+}
+
+// Shutdown stops every match and connection and waits until all the
+// server's goroutines have ended, or ctx ends. Later calls return at once.
+func (s *Server) Shutdown(ctx context.Context) error {
+	s.mu.Lock()
+	s.closed = true
+	s.mu.Unlock()
+	s.cancel()
+	done := make(chan struct{})
+	go func() {
+		s.wg.Wait()
+		close(done)
+	}()
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// serveWS runs one WebSocket connection: hello and token check, then the
+// seat's messages go to the match goroutine.
+func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	m := s.lookup(q.Get("match"))
+	if m == nil {
+		httpError(w, http.StatusNotFound, "not_found", "no such match", "")
+		return
+	}
+	seat, err := strconv.Atoi(q.Get("seat"))
+	if err != nil || seat < 0 || seat >= len(m.seats) {
+		httpError(w, http.StatusBadRequest, "bad_request", "seat must be a seat number of the match", "")
+		return
+	}
+	if !s.track() {
+		httpError(w, http.StatusServiceUnavailable, "shutting_down", "the server is shutting down", "")
+		return
+	}
+	defer s.wg.Done()
+	wc, err := websocket.Accept(w, r, nil)
+	if err != nil {
+		return
+	}
+	defer wc.CloseNow()
+	wc.SetReadLimit(MaxMessageBytes)
+	ctx, cancel := context.WithCancel(s.ctx)
+	defer cancel()
+	t := wsTransport{wc}
+	if !s.hello(ctx, m, seat, t) {
+		return
+	}
+	c := newConn(seat, t, s.opts.SendQueue, false)
+	s.wg.Go(func() { c.writeLoop(ctx, s.opts.WriteTimeout) })
+	s.pump(ctx, m, c)
+}
+
+// hello waits for the connection's hello; junk gets bad_message, a wrong
+// token unauthorized and the end of the connection.
+func (s *Server) hello(ctx context.Context, m *match, seat int, t transport) bool {
+	hctx, cancel := context.WithTimeout(ctx, s.opts.HelloTimeout)
+	defer cancel()
+	answer := func(code, text string) {
+		wctx, cancel := context.WithTimeout(ctx, s.opts.WriteTimeout)
+		defer cancel()
+		_ = t.write(wctx, encodeError(m.id, code, text, int(m.openTurn.Load()), ""))
+	}
+	for {
+		data, text, err := t.read(hctx)
+		if err != nil {
+			return false
+		}
+		if !text {
+			answer(CodeBadMessage, "messages are JSON text frames")
+			continue
+		}
+		msg, bad := parseIn(data)
+		switch {
+		case bad != "":
+			answer(CodeBadMessage, bad)
+			continue
+		case *msg.Type != TypeHello:
+			answer(CodeBadMessage, "the first message must be a hello")
+			continue
+		case msg.MatchID != nil && *msg.MatchID != m.id, msg.Seat != nil && *msg.Seat != seat:
+			answer(CodeBadMessage, "hello names another match or seat than the URL")
+			continue
+		}
+		si := m.seats[seat]
+		if !si.agent || msg.Token == nil || subtle.ConstantTimeCompare([]byte(*msg.Token), []byte(si.token)) != 1 {
+			answer(CodeUnauthorized, "wrong token for this seat")
+			t.finish("unauthorized")
+			return false
+		}
+		return true
+	}
+}
+
+// pump attaches c to its seat and forwards what the agent sends until the
+// connection ends.
+func (s *Server) pump(ctx context.Context, m *match, c *conn) {
+	select {
+	case m.events <- connEvent{kind: evAttach, c: c}:
+	case <-m.done:
+		m.serveEnded(c)
+	case <-ctx.Done():
+		c.kill("server shutting down")
+		return
+	}
+	for {
+		data, text, err := c.t.read(ctx)
+		if err != nil {
+			break
+		}
+		select {
+		case m.events <- connEvent{kind: evFrame, c: c, data: data, text: text}:
+		case <-m.done:
+		case <-c.quit:
+		}
+	}
+	c.kill("connection closed")
+	select {
+	case m.events <- connEvent{kind: evDetach, c: c}:
+	case <-m.done:
+	case <-ctx.Done():
+	}
+}
+
+// ErrAgentGone is returned by RunStdio when the agent's stream ends before
+// the match does; the seat then times out turn by turn.
+var ErrAgentGone = errors.New("inference server: the agent's stream ended before the match")
+
+// RunStdio plays one agent seat of a match over a JSON Lines stream: the
+// envelope messages go to w, one per line, and the agent's lines are read
+// from r. Attaching is the seat's hello (I-INF-36). It returns nil once
+// match_end is written, ErrAgentGone when r ends first, or ctx's error.
+// When the seat is dropped or the match ends, w is closed if it is an
+// io.Closer (an agent's stdin then sees EOF). A goroutine reading r may stay
+// blocked in r.Read until the caller closes r.
+func (s *Server) RunStdio(ctx context.Context, matchID string, seat int, r io.Reader, w io.Writer) error {
+	m := s.lookup(matchID)
+	if m == nil {
+		return ErrNoMatch
+	}
+	if seat < 0 || seat >= len(m.seats) || !m.seats[seat].agent {
+		return fmt.Errorf("inference server: seat %d of match %s is not an agent seat", seat, matchID)
+	}
+	if !s.track() {
+		return ErrClosed
+	}
+	defer s.wg.Done()
+	t := newLineTransport(r, w)
+	c := newConn(seat, t, s.opts.SendQueue, true)
+	s.wg.Go(func() { c.writeLoop(s.ctx, s.opts.WriteTimeout) })
+	select {
+	case m.events <- connEvent{kind: evAttach, c: c}:
+	case <-m.done:
+		m.serveEnded(c)
+	case <-ctx.Done():
+		c.kill("cancelled")
+		return ctx.Err()
+	case <-s.ctx.Done():
+		c.kill("server shutting down")
+		return ErrClosed
+	}
+	readErr := make(chan error, 1)
+	go func() { // not tracked: it ends when r does
+		for {
+			data, text, err := t.read(ctx)
+			if err != nil {
+				readErr <- err
+				return
+			}
+			select {
+			case m.events <- connEvent{kind: evFrame, c: c, data: data, text: text}:
+			case <-m.done:
+			case <-c.quit:
+				readErr <- nil
+				return
+			}
+		}
+	}()
+	detach := func() {
+		c.kill("detached")
+		select {
+		case m.events <- connEvent{kind: evDetach, c: c}:
+		case <-m.done:
+		case <-s.ctx.Done():
+		}
+	}
+	select {
+	case <-c.wrote:
+	case err := <-readErr:
+		select {
+		case <-m.done: // the match is over: let the writer finish
+			select {
+			case <-c.wrote:
+			case <-ctx.Done():
+				detach()
+				return ctx.Err()
+			}
+		default:
+			detach()
+			if err == nil || errors.Is(err, io.EOF) {
+				return ErrAgentGone
+			}
+			return fmt.Errorf("%w: %v", ErrAgentGone, err)
+		}
+	case <-ctx.Done():
+		detach()
+		return ctx.Err()
+	}
+	if c.finished {
+		return nil
+	}
+	detach()
+	if s.ctx.Err() != nil {
+		return ErrClosed
+	}
+	return errors.New("inference server: the agent was dropped (too slow or write failed)")
+}
+
+// serveCreate answers POST /api/inference/matches.
+func (s *Server) serveCreate(w http.ResponseWriter, r *http.Request) {
+	var spec MatchSpec
+	dec := json.NewDecoder(io.LimitReader(r.Body, MaxMessageBytes))
+	if err := dec.Decode(&spec); err != nil {
+		httpError(w, http.StatusBadRequest, "bad_request", "request body: "+err.Error(), "")
+		return
+	}
+	created, err := s.CreateMatch(spec)
+	if err != nil {
+		status := http.StatusBadRequest
+		if errors.Is(err, ErrClosed) {
+			status = http.StatusServiceUnavailable
+		}
+		httpError(w, status, "bad_request", err.Error(), rules.RuleOf(err))
+		return
+	}
+	writeJSON(w, http.StatusCreated, created)
+}
+
+// serveLog answers GET /r/{id}.jsonl.
+func (s *Server) serveLog(w http.ResponseWriter, r *http.Request) {
+	id, ok := strings.CutSuffix(r.PathValue("file"), ".jsonl")
+	if !ok {
+		httpError(w, http.StatusNotFound, "not_found", "logs are at /r/{match_id}.jsonl", "")
+		return
+	}
+	log, _, err := s.Log(id)
+	if err != nil {
+		httpError(w, http.StatusNotFound, "not_found", "no such match", "")
+		return
+	}
+	w.Header().Set("Content-Type", "application/jsonl; charset=utf-8")
+	_, _ = w.Write(log)
+}
+
+// RulesDoc is the body of GET /rules/inference: umpire's catalogue of the
+// Inference rules (its own paraphrase, with ids and sections).
+type RulesDoc struct {
+	Game         string       `json:"game"`
+	RulesVersion string       `json:"rules_version"`
+	Rules        []rules.Rule `json:"rules"`
+}
+
+func (s *Server) serveRules(w http.ResponseWriter, _ *http.Request) {
+	writeJSON(w, http.StatusOK, RulesDoc{Game: ref.GameName, RulesVersion: ref.RulesVersion, Rules: rules.Default().ForGame("inference")})
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+// httpError writes {"error":{"code","message","rule"?}}.
+func httpError(w http.ResponseWriter, status int, code, message, rule string) {
+	type body struct {
+		Code    string `json:"code"`
+		Message string `json:"message"`
+		Rule    string `json:"rule,omitempty"`
+	}
+	writeJSON(w, status, map[string]body{"error": {Code: code, Message: message, Rule: rule}})
+}
+
+// randomHex returns n random bytes in hex.
+func randomHex(n int) string {
+	b := make([]byte, n)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
+}
