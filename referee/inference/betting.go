@@ -140,7 +140,8 @@ func (s *State) play(seat int, m Move, timeout bool) {
 	if m.Message != "" {
 		s.messages = append(s.messages, MessageRecord{Turn: s.turn, Seat: seat, Text: m.Message})
 		if s.sink != nil {
-			s.ev = Event{Type: EventMessage, Round: s.round, Turn: s.turn, Seat: seat, Text: m.Message}
+			s.ev.setSmall(EventMessage, s.round, s.turn, seat)
+			s.ev.Text = m.Message
 			s.emit()
 		}
 	}
@@ -175,8 +176,9 @@ func (s *State) play(seat int, m Move, timeout bool) {
 	}
 	s.actions = append(s.actions, rec)
 	if s.sink != nil {
-		s.ev = Event{Type: EventAction, Round: s.round, Turn: s.turn, Seat: seat, Action: m.Action,
-			Amount: rec.Amount, HasAmount: m.Action != ActionFold, Timeout: timeout, AllIn: rec.AllIn}
+		s.ev.setSmall(EventAction, s.round, s.turn, seat)
+		s.ev.Action, s.ev.Amount, s.ev.HasAmount = m.Action, rec.Amount, m.Action != ActionFold
+		s.ev.Timeout, s.ev.AllIn = timeout, rec.AllIn
 		s.emit()
 	}
 	s.turn++

@@ -1,6 +1,9 @@
 package inference
 
-import "math/big"
+import (
+	"math/big"
+	"math/bits"
+)
 
 // BreakevenValue returns call_breakeven_value (I-INF-11): the smallest v in
 // 1–100 with share(v) × (pot + cost) ≥ cost, where cost is what the call
@@ -25,6 +28,15 @@ func BreakevenValue(pot, cost, opponents int) (v int, ok bool) {
 	if opponents <= 0 {
 		return ValueMin, true
 	}
+	if opponents <= 7 && pot >= 0 {
+		return breakevenSmall(pot, cost, opponents), true
+	}
+	return breakevenBig(pot, cost, opponents), true
+}
+
+// breakevenBig is BreakevenValue in arbitrary precision, for any number of
+// opponents.
+func breakevenBig(pot, cost, opponents int) int {
 	k := int64(opponents)
 	l := big.NewInt(1)
 	for j := int64(2); j <= k+1; j++ {
@@ -57,7 +69,7 @@ func BreakevenValue(pot, cost, opponents int) (v int, ok bool) {
 	}
 	lo, hi := ValueMin, ValueMax
 	if !qualifies(hi) {
-		return ValueMax, true
+		return ValueMax
 	}
 	for lo < hi { // share is increasing in v
 		mid := (lo + hi) / 2
@@ -67,5 +79,56 @@ func BreakevenValue(pot, cost, opponents int) (v int, ok bool) {
 			lo = mid + 1
 		}
 	}
-	return lo, true
+	return lo
+}
+
+// breakevenSmall is BreakevenValue for up to 7 opponents in 128-bit integer
+// arithmetic: with L = lcm(1..k+1) ≤ 840, L·100^k < 2^63, so both sides of
+// the comparison fit in a 64×64-bit product.
+func breakevenSmall(pot, cost, k int) int {
+	l := uint64(1)
+	for j := uint64(2); j <= uint64(k)+1; j++ {
+		a, b := l, j
+		for b != 0 {
+			a, b = b, a%b
+		}
+		l = l / a * j
+	}
+	pow := uint64(1)
+	for range k {
+		pow *= uint64(ValueMax - ValueMin + 1)
+	}
+	rhsHi, rhsLo := bits.Mul64(l*pow, uint64(cost))
+	total := uint64(pot + cost)
+	var binom [9]uint64
+	binom[0] = 1
+	for j := 1; j <= k; j++ {
+		binom[j] = binom[j-1] * uint64(k-j+1) / uint64(j)
+	}
+	qualifies := func(v int) bool {
+		a := uint64(v - ValueMin)
+		var sum uint64
+		for j := 0; j <= k; j++ {
+			term := binom[j] * (l / uint64(j+1))
+			for range k - j {
+				term *= a
+			}
+			sum += term
+		}
+		hi, lo := bits.Mul64(sum, total)
+		return hi > rhsHi || hi == rhsHi && lo >= rhsLo
+	}
+	if !qualifies(ValueMax) {
+		return ValueMax
+	}
+	lo, hi := ValueMin, ValueMax
+	for lo < hi {
+		mid := (lo + hi) / 2
+		if qualifies(mid) {
+			hi = mid
+		} else {
+			lo = mid + 1
+		}
+	}
+	return lo
 }

@@ -37,7 +37,8 @@ type SeatName struct {
 }
 
 // Event is one match-log object. It is a flat union: Type says which fields
-// are meaningful (see AppendJSON for the exact field list of each type).
+// are meaningful (see AppendJSON for the exact field list of each type);
+// in an Event emitted by a State the other fields are unspecified.
 // Slices in an Event emitted by a State point into the state's buffers and
 // are valid only during the Sink call; copy them to keep them.
 type Event struct {
@@ -89,6 +90,16 @@ type Event struct {
 	Reason  string
 	Seed    string
 	Ranking []RankEntry
+}
+
+// setSmall prepares e for one of the per-action events (deal_private,
+// ante, message, action, timeout) without rewriting the whole struct: it
+// sets the shared fields and clears every field those types use.
+func (e *Event) setSmall(typ string, round, turn, seat int) {
+	e.Type, e.Round, e.Turn, e.Seat = typ, round, turn, seat
+	e.Value, e.Amount, e.HasAmount, e.AllIn = 0, 0, false, false
+	e.Text, e.Action, e.Timeout = "", "", false
+	e.Strikes, e.SitOut, e.BackInRound = 0, false, 0
 }
 
 // Sink receives the events of a State as they happen. The *Event is reused:

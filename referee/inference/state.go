@@ -144,6 +144,7 @@ type State struct {
 	values   []int
 	outcome  Outcome
 	sc       settleScratch
+	arena    historyArena
 	seatList []SeatName
 }
 
@@ -398,7 +399,8 @@ func (s *State) StartRound(values []int) error {
 		}
 		for _, i := range s.dealtIn {
 			if v := s.seats[i].Value; v != 0 {
-				s.ev = Event{Type: EventDealPrivate, Round: s.round, Seat: i, Value: v}
+				s.ev.setSmall(EventDealPrivate, s.round, 0, i)
+				s.ev.Value = v
 				s.emit()
 			}
 		}
@@ -418,7 +420,8 @@ func (s *State) StartRound(values []int) error {
 			p.AllIn = true // short (or exact) stack: all-in for the round
 		}
 		if s.sink != nil {
-			s.ev = Event{Type: EventAnte, Round: s.round, Seat: i, Amount: pay, HasAmount: true, AllIn: p.AllIn}
+			s.ev.setSmall(EventAnte, s.round, 0, i)
+			s.ev.Amount, s.ev.HasAmount, s.ev.AllIn = pay, true, p.AllIn
 			s.emit()
 		}
 	}
@@ -525,11 +528,11 @@ func (s *State) settleRound() {
 		Dealer:      s.dealer,
 		Pot:         s.outcome.Pot,
 		Uncontested: s.outcome.Uncontested,
-		Winners:     append([]int{}, s.outcome.Winners...),
-		Reveals:     append([]Reveal{}, s.outcome.Reveals...),
-		Payouts:     append([]Payout{}, s.outcome.Payouts...),
-		Actions:     append([]ActionRecord{}, s.actions...),
-		Messages:    append([]MessageRecord{}, s.messages...),
+		Winners:     s.arena.ints(s.outcome.Winners),
+		Reveals:     s.arena.reveals(s.outcome.Reveals),
+		Payouts:     s.arena.payouts(s.outcome.Payouts),
+		Actions:     s.arena.actions(s.actions),
+		Messages:    s.arena.messages(s.messages),
 	})
 	s.pot = 0
 	// I-INF-7: busts after payouts, in seat order, simultaneous.
@@ -588,4 +591,41 @@ func (a ActionRecord) MarshalJSON() ([]byte, error) {
 		b = append(b, `,"all_in":true`...)
 	}
 	return append(b, '}'), nil
+}
+
+// historyArena keeps the slices of finished rounds in a few large backing
+// arrays, so recording a round does not allocate in steady state. Each
+// record's slices are capped (three-index slices): appending to one never
+// writes into another's. A full chunk is left to its records and a new one
+// started.
+type historyArena struct {
+	i []int
+	r []Reveal
+	p []Payout
+	a []ActionRecord
+	m []MessageRecord
+}
+
+const arenaChunk = 1024
+
+func grab[T any](buf *[]T, src []T) []T {
+	if len(src) == 0 {
+		return []T{} // empty, not nil: written as [] in JSON
+	}
+	if len(*buf)+len(src) > cap(*buf) {
+		*buf = make([]T, 0, max(len(src), min(2*cap(*buf), arenaChunk), 32))
+	}
+	start := len(*buf)
+	*buf = append(*buf, src...)
+	return (*buf)[start:len(*buf):len(*buf)]
+}
+
+func (h *historyArena) ints(src []int) []int          { return grab(&h.i, src) }
+func (h *historyArena) reveals(src []Reveal) []Reveal { return grab(&h.r, src) }
+func (h *historyArena) payouts(src []Payout) []Payout { return grab(&h.p, src) }
+func (h *historyArena) actions(src []ActionRecord) []ActionRecord {
+	return grab(&h.a, src)
+}
+func (h *historyArena) messages(src []MessageRecord) []MessageRecord {
+	return grab(&h.m, src)
 }

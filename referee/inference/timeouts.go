@@ -34,7 +34,8 @@ func (s *State) Timeout() error {
 		p.BackInRound = s.round + s.cfg.SitOutRounds + 1
 	}
 	if s.sink != nil {
-		s.ev = Event{Type: EventTimeout, Round: s.round, Turn: s.turn, Seat: seat, Strikes: p.Strikes, SitOut: sitOut}
+		s.ev.setSmall(EventTimeout, s.round, s.turn, seat)
+		s.ev.Strikes, s.ev.SitOut = p.Strikes, sitOut
 		if sitOut {
 			s.ev.BackInRound = p.BackInRound
 		}

@@ -59,7 +59,9 @@ type VisibleState struct {
 // View projects the state for seat: its own value (never another seat's
 // before showdown), public seat data, the round so far, and history with
 // the last HistoryFullRounds rounds in full and older ones trimmed to
-// round, dealer, pot, uncontested, winners, reveals and payouts.
+// round, dealer, pot, uncontested, winners, reveals and payouts. The
+// slices inside History entries are shared with the state: treat them as
+// read-only.
 func (s *State) View(seat int) VisibleState {
 	vs := VisibleState{
 		Game:         GameName,

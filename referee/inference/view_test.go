@@ -221,3 +221,38 @@ func TestLegalFromView(t *testing.T) {
 		})
 	}
 }
+
+// TestBreakevenFastPathAgrees compares the 128-bit path with the big-number
+// one over a grid of pots, costs and opponent counts.
+func TestBreakevenFastPathAgrees(t *testing.T) {
+	for k := 1; k <= 7; k++ {
+		for pot := 0; pot <= 800; pot += 13 {
+			for cost := 1; cost <= 120; cost += 7 {
+				fast := breakevenSmall(pot, cost, k)
+				big := breakevenBig(pot, cost, k)
+				if fast != big {
+					t.Fatalf("pot %d cost %d k %d: fast %d, big %d", pot, cost, k, fast, big)
+				}
+			}
+		}
+	}
+}
+
+// TestHistoryEmptyLists: recent rounds without messages still carry
+// "messages":[] and a round without winners "winners":[] (never null).
+func TestHistoryEmptyLists(t *testing.T) {
+	s, _ := table(t, 0, 0, 0, 0)
+	for i := range 3 {
+		s.seats[i].SittingOut, s.seats[i].BackInRound = true, 2
+	}
+	start(t, s) // nobody live: no winners
+	start(t, s, 1, 2, 3)
+	act(t, s, 2, ActionFold, 0)
+	act(t, s, 0, ActionFold, 0)
+	j := viewJSON(s, 0)
+	for _, want := range []string{`"winners":[],"reveals":[],"payouts":[],"actions":[],"messages":[]}`, `"actions":[{"turn":0,"seat":2,"action":"fold"},{"turn":1,"seat":0,"action":"fold"}],"messages":[]}`} {
+		if !strings.Contains(j, want) {
+			t.Fatalf("view lacks %s:\n%s", want, j)
+		}
+	}
+}
