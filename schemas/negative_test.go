@@ -156,7 +156,8 @@ func negativeCases() []mutation {
 		{name: "answer not ok", game: "bangarena", kind: "decision_answer", set: map[string]any{"/ok": false}, wantInstance: "/ok", wantKeyword: "bangarena/decision_answer.json#/properties/ok/const"},
 		{name: "random without replacedBy", game: "bangarena", kind: "decision_answer", set: map[string]any{"/random": true}, wantInstance: "", wantKeyword: "bangarena/decision_answer.json#/then/required"},
 		// BangArena events
-		{name: "unknown event", game: "bangarena", kind: "event", inline: `{"seq":1,"type":"explosion"}`, wantInstance: "/type", wantKeyword: "bangarena/event.json#/properties/type/enum"},
+		{name: "malformed event type", game: "bangarena", kind: "event", inline: `{"seq":1,"type":"Explosion!"}`, wantInstance: "/type", wantKeyword: "bangarena/event.json#/properties/type/pattern"},
+		{name: "type not a string", game: "bangarena", kind: "event", inline: `{"seq":1,"type":7}`, wantInstance: "/type", wantKeyword: "bangarena/event.json#/properties/type/type"},
 		{name: "turn_start round 0", game: "bangarena", kind: "event", inline: `{"seq":1,"type":"turn_start","seat":0,"round":0}`, wantInstance: "/round", wantKeyword: "bangarena/event.json#/$defs/turn_start/properties/round/minimum"},
 		{name: "high noon at round 7", game: "bangarena", kind: "event", inline: `{"seq":1,"type":"high_noon","round":7}`, wantInstance: "/round", wantKeyword: "bangarena/event.json#/$defs/high_noon/properties/round/minimum"},
 		{name: "damage of 0", game: "bangarena", kind: "event", inline: `{"seq":1,"type":"damage","seat":0,"amount":0}`, wantInstance: "/amount", wantKeyword: "bangarena/event.json#/$defs/damage/properties/amount/minimum"},

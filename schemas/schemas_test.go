@@ -96,6 +96,8 @@ func TestValidGoodMessages(t *testing.T) {
 		{name: "no pending decision", game: "bangarena", kind: "mcp_arena_list_legal_actions_output", data: `{"legalActions":[]}`},
 		{name: "jail names a target", game: "bangarena", kind: "legal_action", data: `{"actionId":"equip_blue:jail_02:4","command":"play_equip_blue","argsSchema":{"cardUid":"jail_02","targetSeat":4}}`},
 		{name: "steal from play", game: "bangarena", kind: "legal_action", data: `{"actionId":"steal:steal_near_01:3:inPlay:mount_01","command":"play_steal","argsSchema":{"cardUid":"steal_near_01","targetSeat":3,"pick":{"zone":"inPlay","cardUid":"mount_01"}}}`},
+		{name: "server's own event type", game: "bangarena", kind: "event", data: `{"seq":3,"type":"dynamite_passed","seat":2}`},
+		{name: "check with no card left", game: "bangarena", kind: "event", data: `{"seq":3,"type":"check","seat":2,"kind":"jail"}`},
 		{name: "pass_reaction with empty args", game: "bangarena", kind: "legal_action", data: `{"actionId":"pass_reaction","command":"pass_reaction","argsSchema":{}}`},
 	}
 	for _, tc := range tests {
