@@ -1,0 +1,158 @@
+package bangarena
+
+import (
+	"encoding/json"
+	"math/rand/v2"
+	"regexp"
+	"testing"
+)
+
+// actionIDFormats are the actionId shapes of §13 and READINGS 2–3, 7.
+var actionIDFormats = map[string]*regexp.Regexp{
+	"play_shot":              regexp.MustCompile(`^shot:[a-z0-9_]+_\d\d:\d$`),
+	"play_aoe_shot":          regexp.MustCompile(`^aoe_shot:[a-z0-9_]+_\d\d$`),
+	"play_raid":              regexp.MustCompile(`^raid:[a-z0-9_]+_\d\d$`),
+	"play_duel":              regexp.MustCompile(`^duel:[a-z0-9_]+_\d\d:\d$`),
+	"play_steal":             regexp.MustCompile(`^steal:[a-z0-9_]+_\d\d:\d:(hand|weapon|inPlay:[a-z0-9_]+_\d\d)$`),
+	"play_discard_any":       regexp.MustCompile(`^discard_any:[a-z0-9_]+_\d\d:\d:(hand|weapon|inPlay:[a-z0-9_]+_\d\d)$`),
+	"play_draw":              regexp.MustCompile(`^draw:(draw2|draw3)_\d\d$`),
+	"play_market":            regexp.MustCompile(`^market:market_\d\d$`),
+	"play_heal_all":          regexp.MustCompile(`^heal_all:heal_all_\d\d$`),
+	"play_heal_self":         regexp.MustCompile(`^heal:heal_self_\d\d$`),
+	"play_equip_blue":        regexp.MustCompile(`^equip_blue:(jail_\d\d:\d|(cover|mount|scope|bomb)_\d\d)$`),
+	"play_weapon":            regexp.MustCompile(`^weapon:weapon_[a-z]+_\d\d$`),
+	"end_play":               regexp.MustCompile(`^end_play$`),
+	"discard":                regexp.MustCompile(`^discard$`),
+	"play_miss":              regexp.MustCompile(`^miss:(miss|shot)_\d\d$`),
+	"play_raid_discard_shot": regexp.MustCompile(`^raid_discard_shot:(miss|shot)_\d\d$`),
+	"play_duel_discard_shot": regexp.MustCompile(`^duel_discard_shot:(miss|shot)_\d\d$`),
+	"pass_reaction":          regexp.MustCompile(`^pass_reaction$`),
+	"choose_first_draw":      regexp.MustCompile(`^first_draw:ch\d+:(deck|discard|hand:\d)$`),
+	"choose_look_top":        regexp.MustCompile(`^look_top:ch\d+:[a-z0-9_]+_\d\d$`),
+	"choose_glory":           regexp.MustCompile(`^glory:ch\d+:(range|heart|sight)$`),
+	"choose_prayer":          regexp.MustCompile(`^prayer:ch\d+:(yes|no)$`),
+	"use_peek_role":          regexp.MustCompile(`^peek:\d$`),
+	"use_discard_heal":       regexp.MustCompile(`^discard_heal:[a-z0-9_]+_\d\d:[a-z0-9_]+_\d\d$`),
+}
+
+func TestActionIDFormats(t *testing.T) {
+	// "bangarena/13.action-ids": every item seen in random games has the
+	// format of its command, and the ids of one list are distinct.
+	seen := map[string]bool{}
+	r := rand.New(rand.NewPCG(3, 4))
+	for i := range 120 {
+		g, _ := NewGame(Config{Seats: 4 + i%5, RoleMode: []string{ModeClassic, ModeImpostor}[i%2], StagedCharacters: true}, "ids-"+itoa(i))
+		for n := 0; !g.Over() && n < decisionCap; n++ {
+			seat, _ := g.Decider()
+			l := g.Legal(seat)
+			dup := map[string]bool{}
+			for _, a := range l {
+				re := actionIDFormats[a.Command]
+				if re == nil || !re.MatchString(a.ActionID) {
+					t.Fatalf("bangarena/13.action-ids: %s %q", a.Command, a.ActionID)
+				}
+				if dup[a.ActionID] {
+					t.Fatalf("bangarena/13.action-ids: %q twice", a.ActionID)
+				}
+				dup[a.ActionID] = true
+				seen[a.Command] = true
+			}
+			g.PlayRandom(r)
+		}
+	}
+	for c := range actionIDFormats {
+		if !seen[c] {
+			t.Logf("command %s not seen in the random games", c)
+		}
+	}
+}
+
+func TestArgsMerge(t *testing.T) {
+	// "bangarena/12.args": args agreeing with argsSchema (or extra fields)
+	// pass; args contradicting it are rejected.
+	g := five(t)
+	u := g.give(t, 0, "shot")
+	id := "shot:" + u[0] + ":1"
+	g.mustReject(t, 0, id, json.RawMessage(`{"targetSeat":4}`), "bangarena/12.args")
+	g.mustReject(t, 0, id, json.RawMessage(`[1]`), "bangarena/12.args")
+	if err := g.Apply(0, id, json.RawMessage(`{"targetSeat":1,"cardUid":"`+u[0]+`","note":"x"}`)); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestUnknownActionRejected(t *testing.T) {
+	// "bangarena/1.legal-only": invented commands are rejected, state unchanged.
+	g := five(t)
+	g.give(t, 0, "shot")
+	for _, id := range []string{"", "win_now", "shot:shot_99:1", "end_play:extra", "peek:1"} {
+		g.mustReject(t, 0, id, nil, "bangarena/13.action-ids")
+	}
+	before := len(g.events)
+	_ = g.Apply(0, "bogus", nil)
+	if len(g.events) != before {
+		t.Fatal("bangarena/1.legal-only: a rejected action changed the log")
+	}
+}
+
+func TestChoicesAreTheWholeDecision(t *testing.T) {
+	// "bangarena/13.choices"
+	g := six(t, ModeClassic)
+	g.kill(t, 0, 3)
+	g.give(t, 0, "raid")
+	for _, a := range g.Legal(0) {
+		if a.Command != "choose_glory" {
+			t.Fatalf("bangarena/13.choices: %s offered during a choice", a.ActionID)
+		}
+	}
+	g.mustReject(t, 0, "glory:ch999:heart", nil, "bangarena/13.choices")
+	g.mustReject(t, 0, "end_play", nil, "bangarena/3.phases")
+}
+
+func TestStagedPreacherAndTracker(t *testing.T) {
+	t.Run("prayer", func(t *testing.T) {
+		// "bangarena/13.prayer", "bangarena/6.staged"
+		g := six(t, ModeClassic)
+		g.seats[5].char = CharPreacher
+		g.kill(t, 0, 3)
+		g.mustApply(t, 0, "glory:"+g.choices[0].id+":range")
+		c := g.choices[0]
+		if c.kind != "prayer" || c.seat != 5 {
+			t.Fatalf("no prayer choice: %+v", c)
+		}
+		g.coins(false) // IntN(5) == 0: the 20% comes up
+		g.mustApply(t, 5, "prayer:"+c.id+":yes")
+		if !g.seats[3].alive || g.seats[3].hp != 1 || !g.seats[5].prayerUsed {
+			t.Fatal("bangarena/13.prayer: the prayer did not bring seat 3 back")
+		}
+		g.kill(t, 0, 4)
+		for _, ch := range g.choices {
+			if ch.kind == "prayer" {
+				t.Fatal("bangarena/13.prayer: a second prayer")
+			}
+		}
+	})
+	t.Run("peek", func(t *testing.T) {
+		// "bangarena/13.peek-role"
+		g := six(t, ModeClassic)
+		g.seats[0].char, g.seats[0].peeks = CharTracker, 2
+		g.mustApply(t, 0, "peek:3")
+		e := g.eventsOf("peek_role")
+		if len(e) != 1 || e[0].To != 0 || e[0].RoleID != RoleRaider {
+			t.Fatalf("bangarena/13.peek-role: %+v", e)
+		}
+		if hasID(g.Legal(0), "peek:3") || !hasID(g.Legal(0), "peek:4") {
+			t.Fatal("bangarena/13.peek-role: peeked seat offered again or others not offered")
+		}
+		for _, ev := range g.View(4).Events {
+			if ev.Type == "peek_role" {
+				t.Fatal("bangarena/11.events: peek visible to another seat")
+			}
+		}
+		g.mustApply(t, 0, "peek:4")
+		for _, a := range g.Legal(0) {
+			if a.Command == "use_peek_role" {
+				t.Fatal("bangarena/13.peek-role: uses not limited")
+			}
+		}
+	})
+}
