@@ -174,8 +174,31 @@ func negativeCases() []mutation {
 		{name: "mcp observation without room", game: "bangarena", kind: "mcp_arena_get_observation_input", del: []string{"/roomId"}, wantInstance: "", wantKeyword: "bangarena/mcp_arena_get_observation_input.json#/required"},
 		{name: "mcp submit error without message", game: "bangarena", kind: "mcp_arena_submit_decision_output", inline: `{"error":{"code":"illegal_action"}}`, wantInstance: "/error", wantKeyword: "bangarena/error.json#/properties/error/required"},
 		{name: "mcp legal list item", game: "bangarena", kind: "mcp_arena_list_legal_actions_output", set: map[string]any{"/legalActions/0/command": "x"}, wantInstance: "/legalActions/0/command", wantKeyword: bDefs + "command/enum"},
+		{name: "mcp rules input not an object", game: "bangarena", kind: "mcp_arena_get_rules_input", inline: `[]`, wantInstance: "", wantKeyword: "bangarena/mcp_arena_get_rules_input.json#/type"},
+		{name: "mcp rules output without roles", game: "bangarena", kind: "mcp_arena_get_rules_output", del: []string{"/roles"}, wantInstance: "", wantKeyword: "bangarena/rules_summary.json#/required"},
+		{name: "mcp observation output phase", game: "bangarena", kind: "mcp_arena_get_observation_output", set: map[string]any{"/phase": "night"}, wantInstance: "/phase", wantKeyword: bDefs + "phase/enum"},
+		{name: "mcp legal input seat 8", game: "bangarena", kind: "mcp_arena_list_legal_actions_input", set: map[string]any{"/seat": 8}, wantInstance: "/seat", wantKeyword: bDefs + "seat/maximum"},
+		{name: "mcp request input without seat", game: "bangarena", kind: "mcp_arena_get_decision_request_input", del: []string{"/seat"}, wantInstance: "", wantKeyword: "bangarena/mcp_arena_get_decision_request_input.json#/required"},
+		{name: "mcp request output protocol", game: "bangarena", kind: "mcp_arena_get_decision_request_output", set: map[string]any{"/protocolVersion": "krug-decision/2"}, wantInstance: "/protocolVersion", wantKeyword: "bangarena/decision_request.json#/properties/protocolVersion/const"},
+		{name: "mcp submit without commandId", game: "bangarena", kind: "mcp_arena_submit_decision_input", del: []string{"/commandId"}, wantInstance: "", wantKeyword: "bangarena/mcp_arena_submit_decision_input.json#/required"},
+		{name: "mcp submit without version", game: "bangarena", kind: "mcp_arena_submit_decision_input", del: []string{"/observationVersion"}, wantInstance: "", wantKeyword: "bangarena/mcp_arena_submit_decision_input.json#/anyOf/0/required", wantCount: 2},
 		{name: "card rank 1", game: "bangarena", kind: "card", set: map[string]any{"/rank": "1"}, wantInstance: "/rank", wantKeyword: bDefs + "rank/enum"},
 		{name: "match_end type", game: "bangarena", kind: "match_end", set: map[string]any{"/type": "end"}, wantInstance: "/type", wantKeyword: "bangarena/match_end.json#/properties/type/const"},
+	}
+}
+
+// TestEveryKindHasNegativeCases keeps the table complete.
+func TestEveryKindHasNegativeCases(t *testing.T) {
+	have := map[string]bool{}
+	for _, tc := range negativeCases() {
+		have[tc.game+" "+tc.kind] = true
+	}
+	for _, game := range Games() {
+		for _, k := range Kinds(game) {
+			if !have[game+" "+k] {
+				t.Errorf("no negative case for %s %s", game, k)
+			}
+		}
 	}
 }
 
