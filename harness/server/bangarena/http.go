@@ -1,0 +1,124 @@
+package bangarena
+
+import (
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"strconv"
+)
+
+// Handler returns the server's HTTP handler: the REST endpoints of §12,
+// the harness extensions of WIRE.md and MCP at /mcp.
+func (s *Server) Handler() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /api/arena/rules", func(w http.ResponseWriter, _ *http.Request) {
+		writeReply(w, reply{http.StatusOK, RulesSummary()})
+	})
+	mux.HandleFunc("POST /api/ai/rooms", s.handleCreate)
+	mux.HandleFunc("GET /api/ai/rooms/{roomId}", func(w http.ResponseWriter, req *http.Request) {
+		st, ok := s.Status(req.PathValue("roomId"))
+		if !ok {
+			writeReply(w, errReply(http.StatusNotFound, CodeNotFound, "no room %q", req.PathValue("roomId")))
+			return
+		}
+		writeReply(w, reply{http.StatusOK, st})
+	})
+	mux.HandleFunc("GET /api/ai/rooms/{roomId}/observe", func(w http.ResponseWriter, req *http.Request) {
+		seat, err := strconv.Atoi(req.URL.Query().Get("seat"))
+		if err != nil {
+			writeReply(w, errReply(http.StatusUnprocessableEntity, CodeBadSeat, "query parameter seat must be a seat number"))
+			return
+		}
+		writeReply(w, s.observe(req.PathValue("roomId"), seat, req.Header.Get("x-agent-token")))
+	})
+	mux.HandleFunc("POST /api/ai/rooms/{roomId}/decision", func(w http.ResponseWriter, req *http.Request) {
+		body, rp, ok := readBody(w, req)
+		if !ok {
+			if s.faults.on(Fault500OnMalformed) {
+				rp.status = http.StatusInternalServerError
+			}
+			writeReply(w, rp)
+			return
+		}
+		writeReply(w, s.decide(req.PathValue("roomId"), req.Header.Get("x-agent-token"), body))
+	})
+	mux.HandleFunc("GET /api/ai/rooms/{roomId}/log", func(w http.ResponseWriter, req *http.Request) {
+		r := s.room(req.PathValue("roomId"))
+		if r == nil {
+			writeReply(w, errReply(http.StatusNotFound, CodeNotFound, "no room %q", req.PathValue("roomId")))
+			return
+		}
+		b, ended := r.logLines()
+		if !ended {
+			writeReply(w, errReply(http.StatusConflict, CodeNotEnded, "the match is not over yet; the log is served after it").
+				with(func(e *APIError) { e.Retryable = true }))
+			return
+		}
+		w.Header().Set("Content-Type", "application/x-ndjson")
+		w.Header().Set("Umpire-Seed", r.g.Seed())
+		w.Header().Set("Umpire-Config", r.configHeader())
+		w.WriteHeader(http.StatusOK)
+		_, _ = w.Write(b)
+	})
+	mux.Handle("/mcp", http.MaxBytesHandler(s.mcp, MaxBodyBytes))
+	mux.HandleFunc("/", func(w http.ResponseWriter, req *http.Request) {
+		writeReply(w, errReply(http.StatusNotFound, CodeUnknownPath, "no endpoint %s %s", req.Method, req.URL.Path))
+	})
+	return mux
+}
+
+func (s *Server) handleCreate(w http.ResponseWriter, req *http.Request) {
+	body, rp, ok := readBody(w, req)
+	if !ok {
+		writeReply(w, rp)
+		return
+	}
+	var cfg RoomConfig
+	if err := json.Unmarshal(body, &cfg); err != nil {
+		writeReply(w, errReply(http.StatusUnprocessableEntity, CodeMalformed, "body is not a room config: %v", err))
+		return
+	}
+	writeReply(w, s.create(cfg))
+}
+
+// create answers POST /api/ai/rooms (and is shared with tests).
+func (s *Server) create(cfg RoomConfig) reply {
+	c, err := s.CreateRoom(cfg)
+	var ce *configError
+	switch {
+	case err == nil:
+		return reply{http.StatusOK, c}
+	case errors.As(err, &ce):
+		return errReply(http.StatusUnprocessableEntity, CodeBadConfig, "%v", err)
+	case errors.Is(err, ErrTooManyRooms):
+		return errReply(http.StatusConflict, CodeTooManyRooms, "%v", err).with(func(e *APIError) { e.Retryable = true })
+	default:
+		return errReply(http.StatusConflict, CodeShuttingDown, "%v", err)
+	}
+}
+
+// readBody reads at most MaxBodyBytes; a larger body is malformed (422).
+func readBody(w http.ResponseWriter, req *http.Request) ([]byte, reply, bool) {
+	body, err := io.ReadAll(http.MaxBytesReader(w, req.Body, MaxBodyBytes))
+	if err != nil {
+		var mb *http.MaxBytesError
+		if errors.As(err, &mb) {
+			return nil, errReply(http.StatusUnprocessableEntity, CodeMalformed, "body larger than %d bytes", MaxBodyBytes), false
+		}
+		return nil, errReply(http.StatusUnprocessableEntity, CodeMalformed, "cannot read body: %v", err), false
+	}
+	return body, reply{}, true
+}
+
+func writeReply(w http.ResponseWriter, rp reply) {
+	b, err := json.Marshal(rp.body)
+	if err != nil {
+		rp.status = http.StatusInternalServerError
+		b, _ = json.Marshal(ErrorBody{APIError{Code: CodeInternal, Message: "cannot encode the answer"}})
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(rp.status)
+	_, _ = w.Write(append(b, '\n'))
+}

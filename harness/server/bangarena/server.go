@@ -1,0 +1,387 @@
+package bangarena
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
+	"sort"
+	"sync"
+	"time"
+
+	ref "github.com/umpire-arena/umpire/referee/bangarena"
+)
+
+// Seat policies for illegal answers (§14).
+const (
+	PolicyReaskThenRandom = "reask_then_random"
+	PolicySkip            = "skip"
+	PolicyRandom          = "random"
+)
+
+// Defaults of Options and RoomConfig.
+const (
+	// DefaultDeadline is the per-seat decision deadline of an AI seat (§14).
+	DefaultDeadline = 15 * time.Second
+	// DefaultMaxDecisions ends a match that runs longer (force_end).
+	DefaultMaxDecisions = 50000
+	// DefaultMaxRooms caps the rooms held at once (ended ones included).
+	DefaultMaxRooms = 4096
+	// MaxBodyBytes caps every request body.
+	MaxBodyBytes = 1 << 20
+	// maxDeadline caps deadlineMs of a room.
+	maxDeadline = time.Hour
+)
+
+// Options configures a Server. The zero value is usable: wall clock, 15 s
+// deadlines, no pause, built-in players, no faults.
+type Options struct {
+	// Clock measures deadlines and pauses (nil = the wall clock).
+	Clock Clock
+	// Deadline is the default per-seat decision deadline of a room whose
+	// deadlineMs is 0 (0 = DefaultDeadline).
+	Deadline time.Duration
+	// Pause is the time between a decision becoming due and the server
+	// offering it to an agent seat; during it observe answers an empty
+	// legalActions and a decision is rejected 409 retryable (§14).
+	Pause time.Duration
+	// Players makes the scripted players (nil = NewPlayer).
+	Players PlayerFactory
+	// DefaultAdversaries are the player kinds of a room that names none
+	// (nil = ["random"]).
+	DefaultAdversaries []string
+	// MaxDecisions force-ends a match after that many decisions
+	// (0 = DefaultMaxDecisions).
+	MaxDecisions int
+	// MaxRooms caps the rooms held at once; the oldest ended rooms are
+	// dropped to make room (0 = DefaultMaxRooms).
+	MaxRooms int
+	// Faults lists deliberately broken behaviours (see FaultList). Unknown
+	// names make New fail.
+	Faults []Fault
+}
+
+// Server is the embedded BangArena reference server: many rooms, their
+// goroutines, and the HTTP handler for REST and MCP.
+type Server struct {
+	opts   Options
+	faults faultSet
+	ctx    context.Context
+	cancel context.CancelFunc
+	mcp    http.Handler
+
+	mu     sync.RWMutex
+	rooms  map[string]*room
+	order  []string // creation order, for dropping the oldest ended rooms
+	closed bool
+	wg     sync.WaitGroup
+}
+
+// New returns a Server with opts; it fails on an unknown fault or player
+// kind.
+func New(opts Options) (*Server, error) {
+	if opts.Clock == nil {
+		opts.Clock = SystemClock()
+	}
+	if opts.Deadline <= 0 {
+		opts.Deadline = DefaultDeadline
+	}
+	if opts.Pause < 0 {
+		return nil, errors.New("bangarena server: negative pause")
+	}
+	if opts.Players == nil {
+		opts.Players = NewPlayer
+	}
+	if len(opts.DefaultAdversaries) == 0 {
+		opts.DefaultAdversaries = []string{KindRandom}
+	}
+	for _, k := range opts.DefaultAdversaries {
+		if _, err := opts.Players(k, 0); err != nil {
+			return nil, fmt.Errorf("bangarena server: %w", err)
+		}
+	}
+	if opts.MaxDecisions <= 0 {
+		opts.MaxDecisions = DefaultMaxDecisions
+	}
+	if opts.MaxRooms <= 0 {
+		opts.MaxRooms = DefaultMaxRooms
+	}
+	fs := faultSet{}
+	for _, f := range opts.Faults {
+		if !knownFault(f) {
+			return nil, fmt.Errorf("bangarena server: unknown fault %q (known: %s)", f, faultNames())
+		}
+		fs[f] = true
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	s := &Server{opts: opts, faults: fs, ctx: ctx, cancel: cancel, rooms: map[string]*room{}}
+	s.mcp = s.mcpHandler()
+	return s, nil
+}
+
+// Faults returns the faults this server runs with, sorted.
+func (s *Server) Faults() []Fault {
+	var out []Fault
+	for f := range s.faults {
+		out = append(out, f)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// RoomConfig is the body of POST /api/ai/rooms and the argument of
+// CreateRoom.
+type RoomConfig struct {
+	// Seats is the number of seats, 4–8.
+	Seats int `json:"seats"`
+	// RoleMode is classic (default), partners, impostor or legacy.
+	RoleMode string `json:"roleMode,omitempty"`
+	// Seed fixes the deal ("" = a random seed).
+	Seed string `json:"seed,omitempty"`
+	// DeadlineMs is the per-seat decision deadline (0 = the server's).
+	DeadlineMs int `json:"deadlineMs,omitempty"`
+	// Agents are the seats played over REST / MCP; each gets a token.
+	Agents []int `json:"agents"`
+	// Adversaries are the scripted player kinds of the other seats, given
+	// to them in seat order, cycling (empty = the server's default).
+	Adversaries []string `json:"adversaries,omitempty"`
+	// Policy is the illegal-answer policy of every agent seat
+	// (reask_then_random, skip or random; "" = reask_then_random).
+	Policy string `json:"policy,omitempty"`
+	// SeatPolicies overrides Policy per agent seat.
+	SeatPolicies map[int]string `json:"seatPolicies,omitempty"`
+}
+
+// Created is the answer to POST /api/ai/rooms and the result of CreateRoom.
+type Created struct {
+	RoomID string `json:"roomId"`
+	// Tokens holds the x-agent-token of each agent seat.
+	Tokens map[int]string `json:"tokens"`
+}
+
+// configError is a bad RoomConfig (HTTP 422).
+type configError struct{ msg string }
+
+func (e *configError) Error() string { return e.msg }
+
+// ErrClosed is returned by CreateRoom after Shutdown.
+var ErrClosed = errors.New("bangarena server: shut down")
+
+// ErrTooManyRooms is returned by CreateRoom when MaxRooms rooms are live.
+var ErrTooManyRooms = errors.New("bangarena server: too many rooms")
+
+// CreateRoom deals a new room and starts its goroutine.
+func (s *Server) CreateRoom(cfg RoomConfig) (Created, error) {
+	r, err := s.newRoom(cfg)
+	if err != nil {
+		return Created{}, err
+	}
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return Created{}, ErrClosed
+	}
+	if len(s.rooms) >= s.opts.MaxRooms {
+		s.dropEndedLocked()
+		if len(s.rooms) >= s.opts.MaxRooms {
+			s.mu.Unlock()
+			return Created{}, ErrTooManyRooms
+		}
+	}
+	s.rooms[r.id] = r
+	s.order = append(s.order, r.id)
+	s.wg.Add(1)
+	s.mu.Unlock()
+	go func() {
+		defer s.wg.Done()
+		r.run(s.ctx)
+	}()
+	return Created{RoomID: r.id, Tokens: r.tokens()}, nil
+}
+
+// dropEndedLocked forgets the oldest ended rooms, down to three quarters of
+// MaxRooms.
+func (s *Server) dropEndedLocked() {
+	target := s.opts.MaxRooms * 3 / 4
+	keep := s.order[:0]
+	for _, id := range s.order {
+		r := s.rooms[id]
+		if len(s.rooms) > target && r.isEnded() {
+			delete(s.rooms, id)
+			continue
+		}
+		keep = append(keep, id)
+	}
+	s.order = keep
+}
+
+func (s *Server) room(id string) *room {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	return s.rooms[id]
+}
+
+// Rooms lists the ids of the rooms held, sorted.
+func (s *Server) Rooms() []string {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	ids := make([]string, 0, len(s.rooms))
+	for id := range s.rooms {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	return ids
+}
+
+// Wait blocks until the room's match is over (or ctx ends).
+func (s *Server) Wait(ctx context.Context, roomID string) error {
+	r := s.room(roomID)
+	if r == nil {
+		return fmt.Errorf("bangarena server: no room %q", roomID)
+	}
+	select {
+	case <-r.done:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// Status returns the status of a room (ok false when there is no such room).
+func (s *Server) Status(roomID string) (RoomStatus, bool) {
+	r := s.room(roomID)
+	if r == nil {
+		return RoomStatus{}, false
+	}
+	return r.status(), true
+}
+
+// Log returns the full event log of an ended room as JSON Lines.
+func (s *Server) Log(roomID string) ([]byte, error) {
+	r := s.room(roomID)
+	if r == nil {
+		return nil, fmt.Errorf("bangarena server: no room %q", roomID)
+	}
+	b, ok := r.logLines()
+	if !ok {
+		return nil, fmt.Errorf("bangarena server: room %q has not ended", roomID)
+	}
+	return b, nil
+}
+
+// Shutdown stops accepting rooms, force-ends every running match and waits
+// for the room goroutines to exit, or for ctx to end.
+func (s *Server) Shutdown(ctx context.Context) error {
+	s.mu.Lock()
+	s.closed = true
+	s.mu.Unlock()
+	s.cancel()
+	done := make(chan struct{})
+	go func() {
+		s.wg.Wait()
+		close(done)
+	}()
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+func (s *Server) newRoom(cfg RoomConfig) (*room, error) {
+	if cfg.Seats < 4 || cfg.Seats > 8 {
+		return nil, &configError{fmt.Sprintf("seats must be 4–8, got %d", cfg.Seats)}
+	}
+	if cfg.DeadlineMs < 0 || time.Duration(cfg.DeadlineMs)*time.Millisecond > maxDeadline {
+		return nil, &configError{fmt.Sprintf("deadlineMs must be 0–%d, got %d", maxDeadline.Milliseconds(), cfg.DeadlineMs)}
+	}
+	agents := map[int]bool{}
+	for _, a := range cfg.Agents {
+		if a < 0 || a >= cfg.Seats {
+			return nil, &configError{fmt.Sprintf("agent seat %d is not a seat of a %d-seat table", a, cfg.Seats)}
+		}
+		if agents[a] {
+			return nil, &configError{fmt.Sprintf("agent seat %d is listed twice", a)}
+		}
+		agents[a] = true
+	}
+	policy := cfg.Policy
+	if policy == "" {
+		policy = PolicyReaskThenRandom
+	}
+	if !validPolicy(policy) {
+		return nil, &configError{fmt.Sprintf("unknown policy %q (want reask_then_random, skip or random)", cfg.Policy)}
+	}
+	for seat, p := range cfg.SeatPolicies {
+		if !agents[seat] {
+			return nil, &configError{fmt.Sprintf("seatPolicies names seat %d, which is not an agent seat", seat)}
+		}
+		if !validPolicy(p) {
+			return nil, &configError{fmt.Sprintf("unknown policy %q for seat %d", p, seat)}
+		}
+	}
+	kinds := cfg.Adversaries
+	if len(kinds) == 0 {
+		kinds = s.opts.DefaultAdversaries
+	}
+	if cfg.Seed == "" {
+		cfg.Seed = randomHex(8)
+	}
+	id := "r-" + randomHex(8)
+	g, err := ref.NewGame(ref.Config{Seats: cfg.Seats, RoleMode: cfg.RoleMode, MatchID: "m-" + id[2:]}, cfg.Seed)
+	if err != nil {
+		return nil, &configError{err.Error()}
+	}
+	deadline := s.opts.Deadline
+	if cfg.DeadlineMs > 0 {
+		deadline = time.Duration(cfg.DeadlineMs) * time.Millisecond
+	}
+	r := &room{
+		id: id, s: s, cfg: cfg, g: g, deadline: deadline,
+		seats: make([]seatInfo, cfg.Seats),
+		rng:   newRand(PlayerSeed(cfg.Seed, -1)),
+		wake:  make(chan struct{}, 1),
+		done:  make(chan struct{}),
+	}
+	next := 0
+	for seat := range r.seats {
+		si := &r.seats[seat]
+		if agents[seat] {
+			si.agent, si.token, si.policy = true, randomHex(16), policy
+			if p, ok := cfg.SeatPolicies[seat]; ok {
+				si.policy = p
+			}
+			si.answers = map[string]Answer{}
+			continue
+		}
+		kind := kinds[next%len(kinds)]
+		next++
+		p, err := s.opts.Players(kind, PlayerSeed(cfg.Seed, seat))
+		if err != nil {
+			return nil, &configError{err.Error()}
+		}
+		si.kind, si.player = kind, p
+	}
+	r.mu.Lock()
+	r.settleLocked(s.opts.Clock.Now())
+	r.mu.Unlock()
+	return r, nil
+}
+
+func validPolicy(p string) bool {
+	switch p {
+	case PolicyReaskThenRandom, PolicySkip, PolicyRandom:
+		return true
+	}
+	return false
+}
+
+func randomHex(n int) string {
+	b := make([]byte, n)
+	_, _ = rand.Read(b) // crypto/rand.Read never returns an error (Go 1.24+)
+	return hex.EncodeToString(b)
+}
