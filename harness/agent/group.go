@@ -108,8 +108,20 @@ type group struct {
 // the child ends in this process. onCancel runs (once) when ctx is cancelled
 // before the group is closed, after the group has been killed.
 func startGroup(ctx context.Context, command, dir string, env []string, stdin, stdout, stderr *os.File, onCancel func()) (*group, error) {
+	// The child's ends of its pipes are the child's: this process closes
+	// its copies whatever happens.
+	defer func() {
+		for _, f := range []*os.File{stdin, stdout, stderr} {
+			if f != nil {
+				f.Close()
+			}
+		}
+	}()
 	if command == "" {
 		return nil, errorf(HarnessError, "start", nil, "empty command")
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, errorf(HarnessError, "start", err, "context already done")
 	}
 	sh := "/bin/sh"
 	if _, err := os.Stat(sh); err != nil {
@@ -126,16 +138,7 @@ func startGroup(ctx context.Context, command, dir string, env []string, stdin, s
 	cmd.Stdout = stdout
 	cmd.Stderr = stderr
 	cmd.SysProcAttr = sysProcAttr()
-	if err := ctx.Err(); err != nil {
-		return nil, errorf(HarnessError, "start", err, "context already done")
-	}
-	err := cmd.Start()
-	for _, f := range []*os.File{stdin, stdout, stderr} {
-		if f != nil {
-			f.Close()
-		}
-	}
-	if err != nil {
+	if err := cmd.Start(); err != nil {
 		return nil, errorf(HarnessError, "start", err, "could not start %q", command)
 	}
 	g := &group{cmd: cmd, pid: cmd.Process.Pid, started: time.Now(), exited: make(chan struct{}), forced: ForceNone}

@@ -83,14 +83,24 @@ func fixture(t testing.TB, name string) []byte {
 // any process left in a tracked process group.
 type leakWatch struct {
 	t      *testing.T
-	base   int
+	base   int // goroutines
+	fds    int // open file descriptors, -1 when unknown
 	groups []int
+}
+
+// openFDs counts this process's open file descriptors, -1 without /proc.
+func openFDs() int {
+	ents, err := os.ReadDir("/proc/self/fd")
+	if err != nil {
+		return -1
+	}
+	return len(ents) - 1 // the directory being read
 }
 
 // watchLeaks must be called first in a test, so that its check runs after
 // every other cleanup.
 func watchLeaks(t *testing.T) *leakWatch {
-	w := &leakWatch{t: t, base: runtime.NumGoroutine()}
+	w := &leakWatch{t: t, base: runtime.NumGoroutine(), fds: openFDs()}
 	t.Cleanup(w.check)
 	return w
 }
@@ -115,7 +125,8 @@ func (w *leakWatch) problems(wait time.Duration) []string {
 	for {
 		n := runtime.NumGoroutine()
 		procs := w.survivors()
-		if n <= w.base && len(procs) == 0 {
+		fds := openFDs()
+		if n <= w.base && len(procs) == 0 && fds <= w.fds {
 			return nil
 		}
 		if time.Now().After(deadline) {
@@ -128,6 +139,9 @@ func (w *leakWatch) problems(wait time.Duration) []string {
 			if len(procs) > 0 {
 				out = append(out, fmt.Sprintf("processes survived the test: %v", procs))
 			}
+			if fds > w.fds {
+				out = append(out, fmt.Sprintf("file descriptors: have %d open after the test, want at most %d as before it", fds, w.fds))
+			}
 			return out
 		}
 		time.Sleep(20 * time.Millisecond)
@@ -137,7 +151,7 @@ func (w *leakWatch) problems(wait time.Duration) []string {
 // TestLeakWatchCatchesLeaks tests the test helper: a stray goroutine and a
 // stray child process must be reported, and nothing once they are gone.
 func TestLeakWatchCatchesLeaks(t *testing.T) {
-	w := &leakWatch{t: t, base: runtime.NumGoroutine()}
+	w := &leakWatch{t: t, base: runtime.NumGoroutine(), fds: openFDs()}
 	release := make(chan struct{})
 	// Many strays, so that goroutines of earlier tests ending meanwhile
 	// cannot hide them.
@@ -148,10 +162,15 @@ func TestLeakWatchCatchesLeaks(t *testing.T) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	got := w.problems(100 * time.Millisecond)
-	if len(got) != 2 || !strings.HasPrefix(got[0], "goroutines") || !strings.Contains(got[1], strconv.Itoa(cmd.Process.Pid)) {
-		t.Errorf("problems %q, want the goroutine and pid %d", got, cmd.Process.Pid)
+	f, err := os.Open(os.DevNull)
+	if err != nil {
+		t.Fatal(err)
 	}
+	got := w.problems(100 * time.Millisecond)
+	if len(got) != 3 || !strings.HasPrefix(got[0], "goroutines") || !strings.Contains(got[1], strconv.Itoa(cmd.Process.Pid)) || !strings.HasPrefix(got[2], "file descriptors") {
+		t.Errorf("problems %q, want the goroutines, pid %d and the open file", got, cmd.Process.Pid)
+	}
+	f.Close()
 	close(release)
 	cmd.Process.Kill()
 	cmd.Wait()

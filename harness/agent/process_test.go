@@ -320,6 +320,14 @@ func TestCancelKillsEverything(t *testing.T) {
 	case <-time.After(generous):
 		t.Fatal("the agent outlived the cancellation")
 	}
+	// Cancellation alone ends every goroutine of the Process, before Close.
+	ended := make(chan struct{})
+	go func() { p.readers.Wait(); p.g.wg.Wait(); close(ended) }()
+	select {
+	case <-ended:
+	case <-time.After(generous):
+		t.Fatal("goroutines of the Process outlived the cancellation")
+	}
 	if _, err := p.Ask(context.Background(), `{"type":"ping"}`, generous); TerminationOf(err) != HarnessError {
 		t.Errorf("Ask after cancellation: %v, want a harness error", err)
 	}
