@@ -26,6 +26,48 @@ func BenchmarkValidateCorpus(b *testing.B) {
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "msgs/s")
 }
 
+// BenchmarkValidateCorpusReference validates the corpus with the reference
+// validator alone (no fast path), for comparison.
+func BenchmarkValidateCorpusReference(b *testing.B) {
+	set := testSet(b)
+	msgs := loadCorpus(b)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		m := msgs[i%len(msgs)]
+		sch, _ := set.lookup(m.game, m.kind)
+		if vs := set.reference(sch, m.data); len(vs) > 0 {
+			b.Fatal(Err(vs))
+		}
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "msgs/s")
+}
+
+// BenchmarkValidateInvalid validates messages that break one constraint
+// each: the fast path rejects them and the reference path explains.
+func BenchmarkValidateInvalid(b *testing.B) {
+	set := testSet(b)
+	type bad struct {
+		game, kind string
+		data       []byte
+	}
+	var msgs []bad
+	for _, tc := range negativeCases() {
+		if tc.inline != "" {
+			msgs = append(msgs, bad{tc.game, tc.kind, []byte(tc.inline)})
+		}
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		m := msgs[i%len(msgs)]
+		if vs := set.Validate(m.game, m.kind, m.data); len(vs) == 0 {
+			b.Fatal("an invalid message passed")
+		}
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "msgs/s")
+}
+
 // BenchmarkValidateCorpusParallel is BenchmarkValidateCorpus on every core
 // (one Set shared by all goroutines), the throughput of a validate run.
 func BenchmarkValidateCorpusParallel(b *testing.B) {
