@@ -19,7 +19,7 @@ func TestStoneLeopard(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			// "bangarena/6.char-01-stone-leopard"
+			covers(t, "bangarena/6.char-01-stone-leopard")
 			g := scenario(t, ModeClassic, chars("char_07", "char_01", "char_07", "char_07"), fourRoles, 0)
 			g.seats[1].maxHp, g.seats[1].hp = 6, tc.hp
 			if tc.dynamite {
@@ -40,7 +40,7 @@ func TestStoneLeopard(t *testing.T) {
 				}
 			}
 			if got != tc.want {
-				t.Fatalf("bangarena/6.char-01-stone-leopard: drew %d, want %d", got, tc.want)
+				t.Fatalf("%s: drew %d, want %d", "bangarena/6.char-01-stone-leopard", got, tc.want)
 			}
 		})
 	}
@@ -52,13 +52,14 @@ func TestRedSuit(t *testing.T) {
 		want int
 	}{{"hearts", 3}, {"diamonds", 3}, {"spades", 2}, {"clubs", 2}} {
 		t.Run(tc.suit, func(t *testing.T) {
-			// "bangarena/6.char-02-red-suit" (I-BA-9: public check event)
+			// (I-BA-9: public check event)
+			covers(t, "bangarena/6.char-02-red-suit")
 			g := scenario(t, ModeClassic, chars("char_07", "char_02", "char_07", "char_07"), fourRoles, 0)
 			g.stack(t, tc.suit, nil)
 			g.stack(t, "clubs", nil)
 			g.startTurn(1)
 			if n := len(g.seats[1].hand); n != tc.want {
-				t.Fatalf("bangarena/6.char-02-red-suit: drew %d, want %d", n, tc.want)
+				t.Fatalf("%s: drew %d, want %d", "bangarena/6.char-02-red-suit", n, tc.want)
 			}
 			var reveal []Event
 			for _, e := range g.View(3).Events {
@@ -74,7 +75,8 @@ func TestRedSuit(t *testing.T) {
 }
 
 func TestTwoFaced(t *testing.T) {
-	// "bangarena/6.char-03-two-faced" with READINGS 2.
+	// with READINGS 2.
+	covers(t, "bangarena/6.char-03-two-faced")
 	g := scenario(t, ModeClassic, chars("char_03", "char_03", "char_07", "char_07"), fourRoles, 0)
 	m := g.give(t, 0, "miss")
 	s := g.give(t, 1, "shot", "miss")
@@ -86,12 +88,12 @@ func TestTwoFaced(t *testing.T) {
 		}
 	}
 	if item.ArgsSchema["playedAs"] != "shot" || item.Command != "play_shot" {
-		t.Fatalf("bangarena/6.char-03-two-faced: Ricochet as Shot item %+v in %v", item, ids(l))
+		t.Fatalf("%s: Ricochet as Shot item %+v in %v", "bangarena/6.char-03-two-faced", item, ids(l))
 	}
 	g.mustApply(t, 0, item.ActionID)
 	r := g.Legal(1)
 	if !hasID(r, "miss:"+s[0]) || !hasID(r, "miss:"+s[1]) {
-		t.Fatalf("bangarena/6.char-03-two-faced: reactions %v", ids(r))
+		t.Fatalf("%s: reactions %v", "bangarena/6.char-03-two-faced", ids(r))
 	}
 	g.mustApply(t, 1, "miss:"+s[0])
 	cp := g.eventsOf("card_played")
@@ -105,23 +107,24 @@ func TestTwoFaced(t *testing.T) {
 	rd := g.give(t, 0, "raid")
 	g.mustApply(t, 0, "raid:"+rd[0])
 	if !hasID(g.Legal(1), "raid_discard_shot:"+s[1]) {
-		t.Fatalf("bangarena/6.char-03-two-faced: %v", ids(g.Legal(1)))
+		t.Fatalf("%s: %v", "bangarena/6.char-03-two-faced", ids(g.Legal(1)))
 	}
 }
 
 func TestTollman(t *testing.T) {
-	// "bangarena/6.char-04-tollman"
+	covers(t, "bangarena/6.char-04-tollman")
 	g := scenario(t, ModeClassic, chars("char_07", "char_04", "char_07", "char_07"), fourRoles, 0)
 	s := g.give(t, 0, "shot", "duel")
 	g.mustApply(t, 0, "shot:"+s[0]+":1")
 	g.mustApply(t, 1, "pass_reaction")
 	if len(g.seats[1].hand) != 1 || g.seats[1].hand[0] != uidIndex[s[1]] || len(g.seats[0].hand) != 0 {
-		t.Fatalf("bangarena/6.char-04-tollman: hands %v / %v", uidsOf(g.seats[0].hand), uidsOf(g.seats[1].hand))
+		t.Fatalf("%s: hands %v / %v", "bangarena/6.char-04-tollman", uidsOf(g.seats[0].hand), uidsOf(g.seats[1].hand))
 	}
 }
 
 func TestGrip(t *testing.T) {
-	// "bangarena/6.char-05-grip", READINGS 3 and 16.
+	// READINGS 3 and 16.
+	covers(t, "bangarena/6.char-05-grip")
 	g := scenario(t, ModeClassic, chars("char_07", "char_05", "char_07", "char_07"), fourRoles, 0)
 	h := g.give(t, 3, "duel")
 	g.seats[2].alive, g.seats[2].hp = false, 0
@@ -130,19 +133,19 @@ func TestGrip(t *testing.T) {
 	id := g.choices[0].id
 	want := []string{"first_draw:" + id + ":deck", "first_draw:" + id + ":hand:3"}
 	if fmt.Sprint(ids(l)) != fmt.Sprint(want) {
-		t.Fatalf("bangarena/6.char-05-grip: %v, want %v", ids(l), want)
+		t.Fatalf("%s: %v, want %v", "bangarena/6.char-05-grip", ids(l), want)
 	}
 	if src := l[1].ArgsSchema["source"].(map[string]any); src["kind"] != "hand" || src["seat"] != 3 {
 		t.Fatalf("argsSchema %v", l[1].ArgsSchema)
 	}
 	g.mustApply(t, 1, want[1])
 	if len(g.seats[1].hand) != 2 || g.seats[1].hand[0] != uidIndex[h[0]] || len(g.seats[3].hand) != 0 || g.Phase() != PhasePlay {
-		t.Fatalf("bangarena/6.char-05-grip: hand %v", uidsOf(g.seats[1].hand))
+		t.Fatalf("%s: hand %v", "bangarena/6.char-05-grip", uidsOf(g.seats[1].hand))
 	}
 }
 
 func TestThreeEyes(t *testing.T) {
-	// "bangarena/6.char-07-three-eyes", "bangarena/11.look-top"
+	covers(t, "bangarena/6.char-07-three-eyes", "bangarena/11.look-top")
 	g := scenario(t, ModeClassic, chars("char_04", "char_07", "char_04", "char_04"), fourRoles, 0)
 	n := len(g.deck)
 	top := []int{g.deck[n-1], g.deck[n-2], g.deck[n-3]}
@@ -152,7 +155,7 @@ func TestThreeEyes(t *testing.T) {
 	}
 	v1, v2 := g.View(1), g.View(2)
 	if v1.PendingChoice == nil || len(v1.PendingChoice.Cards) != 3 || v2.PendingChoice == nil || v2.PendingChoice.Cards != nil {
-		t.Fatalf("bangarena/11.look-top: chooser %+v other %+v", v1.PendingChoice, v2.PendingChoice)
+		t.Fatalf("%s: chooser %+v other %+v", "bangarena/11.look-top", v1.PendingChoice, v2.PendingChoice)
 	}
 	l := g.Legal(1)
 	if len(l) != 3 {
@@ -160,12 +163,12 @@ func TestThreeEyes(t *testing.T) {
 	}
 	g.mustApply(t, 1, "look_top:"+g.choices[0].id+":"+uidTable[top[1]])
 	if g.deck[len(g.deck)-1] != top[1] || fmt.Sprint(g.seats[1].hand) != fmt.Sprint([]int{top[0], top[2]}) || g.Phase() != PhasePlay {
-		t.Fatalf("bangarena/6.char-07-three-eyes: hand %v top %s", uidsOf(g.seats[1].hand), uidTable[g.deck[len(g.deck)-1]])
+		t.Fatalf("%s: hand %v top %s", "bangarena/6.char-07-three-eyes", uidsOf(g.seats[1].hand), uidTable[g.deck[len(g.deck)-1]])
 	}
 }
 
 func TestPassShadowAndEagleEye(t *testing.T) {
-	// "bangarena/6.char-09-pass-shadow", "bangarena/6.char-11-eagle-eye"
+	covers(t, "bangarena/6.char-09-pass-shadow", "bangarena/6.char-11-eagle-eye")
 	g := five(t, "char_11", "char_09", "char_07", "char_07", "char_07")
 	if g.Distance(2, 1) != 2 || g.Distance(0, 2) != 1 || g.Distance(0, 1) != 1 {
 		t.Fatalf("distances %d %d %d", g.Distance(2, 1), g.Distance(0, 2), g.Distance(0, 1))
@@ -173,7 +176,7 @@ func TestPassShadowAndEagleEye(t *testing.T) {
 }
 
 func TestVultureJr(t *testing.T) {
-	// "bangarena/6.char-10-vulture-jr"
+	covers(t, "bangarena/6.char-10-vulture-jr")
 	g := scenario(t, ModeClassic, chars("char_07", "char_10", "char_07", "char_07"), fourRoles, 0)
 	g.startTurn(1)
 	id := g.choices[0].id
@@ -186,7 +189,7 @@ func TestVultureJr(t *testing.T) {
 	id = g.choices[0].id
 	g.mustApply(t, 1, "first_draw:"+id+":discard")
 	if deckTable[g.seats[1].hand[2]].id != "raid" {
-		t.Fatal("bangarena/6.char-10-vulture-jr: discard top not taken")
+		t.Fatal("bangarena/6.char-10-vulture-jr", "discard top not taken")
 	}
 	before := len(g.seats[1].hand)
 	g.seats[2].hp = 1
@@ -196,12 +199,13 @@ func TestVultureJr(t *testing.T) {
 	g.mustApply(t, 0, "duel:"+s[0]+":2")
 	g.mustApply(t, 2, "pass_reaction")
 	if len(g.seats[1].hand) != before+2 {
-		t.Fatalf("bangarena/6.char-10-vulture-jr: drew %d on an elimination, want 2", len(g.seats[1].hand)-before)
+		t.Fatalf("%s: drew %d on an elimination, want 2", "bangarena/6.char-10-vulture-jr", len(g.seats[1].hand)-before)
 	}
 }
 
 func TestBonesetter(t *testing.T) {
-	// "bangarena/6.char-12-bonesetter", READINGS 7: pairs in hand order; usable in a reaction.
+	// READINGS 7: pairs in hand order; usable in a reaction.
+	covers(t, "bangarena/6.char-12-bonesetter")
 	g := scenario(t, ModeClassic, chars("char_07", "char_12", "char_07", "char_07"), fourRoles, 0)
 	u := g.give(t, 1, "duel", "raid", "market")
 	if len(g.bonesetterActs(1, nil)) != 0 {
@@ -218,7 +222,7 @@ func TestBonesetter(t *testing.T) {
 	}
 	want := []string{"discard_heal:" + u[0] + ":" + u[1], "discard_heal:" + u[0] + ":" + u[2], "discard_heal:" + u[1] + ":" + u[2]}
 	if fmt.Sprint(heals) != fmt.Sprint(want) {
-		t.Fatalf("bangarena/6.char-12-bonesetter: %v, want %v", heals, want)
+		t.Fatalf("%s: %v, want %v", "bangarena/6.char-12-bonesetter", heals, want)
 	}
 	g.mustApply(t, 1, want[0])
 	if g.seats[1].hp != 2 || g.Phase() != PhaseReaction {
@@ -226,7 +230,7 @@ func TestBonesetter(t *testing.T) {
 	}
 	g.mustApply(t, 1, "pass_reaction")
 	if !g.seats[1].alive || g.seats[1].hp != 1 {
-		t.Fatalf("bangarena/6.char-12-bonesetter: healed seat did not survive the hit")
+		t.Fatalf("%s: healed seat did not survive the hit", "bangarena/6.char-12-bonesetter")
 	}
 }
 
@@ -248,7 +252,8 @@ func TestDoubleBarrel(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			// "bangarena/6.char-13-double-barrel", READINGS 11
+			// READINGS 11
+			covers(t, "bangarena/6.char-13-double-barrel")
 			g := five(t, "char_13", "char_07", "char_07", "char_07", "char_07")
 			g.coins(tc.lucky)
 			target := 1
@@ -272,24 +277,24 @@ func TestDoubleBarrel(t *testing.T) {
 				}
 			}
 			if g.seats[target].hp != tc.wantHp || asked != tc.wantAsked {
-				t.Fatalf("bangarena/6.char-13-double-barrel: hp %d asked %d, want %d and %d", g.seats[target].hp, asked, tc.wantHp, tc.wantAsked)
+				t.Fatalf("%s: hp %d asked %d, want %d and %d", "bangarena/6.char-13-double-barrel", g.seats[target].hp, asked, tc.wantHp, tc.wantAsked)
 			}
 		})
 	}
 }
 
 func TestEmptyHands(t *testing.T) {
-	// "bangarena/6.char-14-empty-hands"
+	covers(t, "bangarena/6.char-14-empty-hands")
 	g := scenario(t, ModeClassic, chars("char_14", "char_07", "char_07", "char_07"), fourRoles, 0)
 	u := g.give(t, 0, "raid")
 	g.mustApply(t, 0, "raid:"+u[0])
 	if len(g.seats[0].hand) != 1 {
-		t.Fatalf("bangarena/6.char-14-empty-hands: hand %d after playing the last card", len(g.seats[0].hand))
+		t.Fatalf("%s: hand %d after playing the last card", "bangarena/6.char-14-empty-hands", len(g.seats[0].hand))
 	}
 }
 
 func TestScavengerAndVultureOnOneElimination(t *testing.T) {
-	// "bangarena/6.char-15-scavenger" with "bangarena/6.char-10-vulture-jr"
+	covers(t, "bangarena/6.char-15-scavenger", "bangarena/6.char-10-vulture-jr")
 	g := five(t, "char_07", "char_15", "char_10", "char_07", "char_07")
 	g.seats[3].hp = 1
 	held := g.give(t, 3, "miss", "raid")
@@ -300,11 +305,11 @@ func TestScavengerAndVultureOnOneElimination(t *testing.T) {
 	g.mustApply(t, 3, "pass_reaction")
 	for _, u := range append(held, w, hs) {
 		if indexOf(g.seats[1].hand, uidIndex[u]) < 0 {
-			t.Fatalf("bangarena/6.char-15-scavenger: %s not taken", u)
+			t.Fatalf("%s: %s not taken", "bangarena/6.char-15-scavenger", u)
 		}
 	}
 	if len(g.seats[2].hand) != 2 {
-		t.Fatalf("bangarena/6.char-10-vulture-jr: drew %d", len(g.seats[2].hand))
+		t.Fatalf("%s: drew %d", "bangarena/6.char-10-vulture-jr", len(g.seats[2].hand))
 	}
 	for _, u := range append(held, w, hs) {
 		if indexOf(g.discard, uidIndex[u]) >= 0 {
@@ -314,12 +319,12 @@ func TestScavengerAndVultureOnOneElimination(t *testing.T) {
 }
 
 func TestMadDog(t *testing.T) {
-	// "bangarena/6.char-16-mad-dog"
+	covers(t, "bangarena/6.char-16-mad-dog")
 	g := five(t, "char_16", "char_07", "char_07", "char_07", "char_07")
 	s := g.give(t, 0, "shot", "shot")
 	g.mustApply(t, 0, "shot:"+s[0]+":2") // built-in Scope: seat 2 at distance 1
 	g.mustApply(t, 2, "pass_reaction")
 	if !hasID(g.Legal(0), "shot:"+s[1]+":1") {
-		t.Fatal("bangarena/6.char-16-mad-dog: second Shot not offered")
+		t.Fatal("bangarena/6.char-16-mad-dog", "second Shot not offered")
 	}
 }

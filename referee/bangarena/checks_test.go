@@ -21,23 +21,23 @@ func TestJailCheck(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			// "bangarena/8.jail-check", "bangarena/2.legacy"
+			covers(t, "bangarena/8.jail-check", "bangarena/2.legacy")
 			g := scenario(t, tc.mode, chars("char_04", "char_04", "char_04", "char_04"), fourRoles, 0)
 			g.seats[1].hp = 1 // 2 cards > 1 hp: the discard decision shows
 			jail := g.equip(t, 1, "jail")
 			g.stack(t, tc.suit, nil)
 			g.startTurn(1)
 			if g.inPlayID(1, "jail") >= 0 || indexOf(g.discard, uidIndex[jail]) < 0 {
-				t.Fatal("bangarena/8.jail-check: the Jail was not discarded")
+				t.Fatal("bangarena/8.jail-check", "the Jail was not discarded")
 			}
 			if tc.wantPhase == "" {
 				if g.turnSeat != 2 {
-					t.Fatalf("bangarena/2.legacy: a failed Jail did not skip the turn (turn %d)", g.turnSeat)
+					t.Fatalf("%s: a failed Jail did not skip the turn (turn %d)", "bangarena/2.legacy", g.turnSeat)
 				}
 				return
 			}
 			if g.turnSeat != 1 || g.Phase() != tc.wantPhase || len(g.seats[1].hand) != tc.wantHand {
-				t.Fatalf("bangarena/8.jail-check: turn %d phase %s hand %d", g.turnSeat, g.Phase(), len(g.seats[1].hand))
+				t.Fatalf("%s: turn %d phase %s hand %d", "bangarena/8.jail-check", g.turnSeat, g.Phase(), len(g.seats[1].hand))
 			}
 			if tc.wantPhase == PhaseDiscard && ids(g.Legal(1))[0] != "discard" {
 				t.Fatalf("READINGS 16: legal %v", ids(g.Legal(1)))
@@ -48,19 +48,20 @@ func TestJailCheck(t *testing.T) {
 
 func TestDynamiteCheck(t *testing.T) {
 	t.Run("spades 2-9 explode", func(t *testing.T) {
-		// "bangarena/8.dynamite-check", "bangarena/9.killer" (no killer)
+		// (no killer)
+		covers(t, "bangarena/8.dynamite-check", "bangarena/9.killer")
 		g := scenario(t, ModeClassic, chars("char_04", "char_04", "char_04", "char_04"), fourRoles, 0)
 		g.equip(t, 1, "bomb")
 		g.stack(t, "spades", spade)
 		g.startTurn(1)
 		if g.seats[1].hp != 0 || g.seats[1].alive || g.inPlayID(2, "bomb") >= 0 {
-			t.Fatalf("bangarena/8.dynamite-check: hp %d", g.seats[1].hp)
+			t.Fatalf("%s: hp %d", "bangarena/8.dynamite-check", g.seats[1].hp)
 		}
 		if e := g.eventsOf("eliminated"); len(e) != 1 || e[0].KillerSeat != -1 {
-			t.Fatalf("bangarena/9.killer: %+v", e)
+			t.Fatalf("%s: %+v", "bangarena/9.killer", e)
 		}
 		if len(g.eventsOf("glory_star")) != 0 {
-			t.Fatal("bangarena/9.glory-star: Dynamite earned a star")
+			t.Fatal("bangarena/9.glory-star", "Dynamite earned a star")
 		}
 		if g.turnSeat != 2 {
 			t.Fatalf("turn %d after the explosion, want 2", g.turnSeat)
@@ -75,14 +76,14 @@ func TestDynamiteCheck(t *testing.T) {
 		g.stack(t, "spades", func(r string) bool { return r == "A" })
 		g.startTurn(1)
 		if g.inPlayID(4, "bomb") < 0 || g.seats[1].hp != g.seats[1].maxHp {
-			t.Fatal("bangarena/8.dynamite-check: the Dynamite did not pass to seat 4")
+			t.Fatal("bangarena/8.dynamite-check", "the Dynamite did not pass to seat 4")
 		}
 		if e := g.eventsOf("dynamite_passed"); len(e) != 1 || e[0].TargetSeat != 4 {
 			t.Fatalf("%+v", e)
 		}
 	})
 	t.Run("lucky keeps the better card", func(t *testing.T) {
-		// "bangarena/6.char-08-lucky"
+		covers(t, "bangarena/6.char-08-lucky")
 		g := scenario(t, ModeClassic, chars("char_04", "char_08", "char_04", "char_04"), fourRoles, 0)
 		g.equip(t, 1, "bomb")
 		g.equip(t, 1, "jail")
@@ -92,7 +93,7 @@ func TestDynamiteCheck(t *testing.T) {
 		g.stack(t, "diamonds", nil) // dynamite 1st try: pass
 		g.startTurn(1)
 		if len(g.eventsOf("check")) != 4 || g.seats[1].hp != 4 || g.Phase() != PhasePlay {
-			t.Fatalf("bangarena/6.char-08-lucky: checks %d hp %d phase %s", len(g.eventsOf("check")), g.seats[1].hp, g.Phase())
+			t.Fatalf("%s: checks %d hp %d phase %s", "bangarena/6.char-08-lucky", len(g.eventsOf("check")), g.seats[1].hp, g.Phase())
 		}
 	})
 }
@@ -113,7 +114,7 @@ func TestCoverCoin(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			// "bangarena/8.cover-coin", "bangarena/6.char-06-iron-brow"
+			covers(t, "bangarena/8.cover-coin", "bangarena/6.char-06-iron-brow")
 			g := scenario(t, tc.mode, chars("char_07", tc.char, "char_07", "char_07"), fourRoles, 0)
 			g.coins(false)
 			if tc.card {
@@ -128,20 +129,21 @@ func TestCoverCoin(t *testing.T) {
 				flips += len(e.Flips)
 			}
 			if flips != tc.wantFlips || len(g.eventsOf("check")) != tc.wantCards {
-				t.Fatalf("bangarena/6.char-06-iron-brow: flips %d card checks %d", flips, len(g.eventsOf("check")))
+				t.Fatalf("%s: flips %d card checks %d", "bangarena/6.char-06-iron-brow", flips, len(g.eventsOf("check")))
 			}
 		})
 	}
 }
 
 func TestHighNoon(t *testing.T) {
-	// "bangarena/8.high-noon": from round 8, public event; no Shot limit,
+	// from round 8, public event; no Shot limit,
+	covers(t, "bangarena/8.high-noon")
 	// no Cover check, no heal command at all.
 	g := scenario(t, ModeClassic, chars("char_12", "char_06", "char_07", "char_07"), fourRoles, 3)
 	g.round = 7
 	g.startTurn(0)
 	if !g.highNoon || len(g.eventsOf("high_noon")) != 1 || g.eventsOf("high_noon")[0].Round != 8 {
-		t.Fatalf("bangarena/8.high-noon: not declared at round %d", g.round)
+		t.Fatalf("%s: not declared at round %d", "bangarena/8.high-noon", g.round)
 	}
 	g.seats[0].hp = 2
 	u := g.give(t, 0, "heal_self", "heal_all", "shot", "shot")
@@ -149,14 +151,14 @@ func TestHighNoon(t *testing.T) {
 	for _, a := range l {
 		switch a.Command {
 		case "play_heal_self", "play_heal_all", "use_discard_heal":
-			t.Fatalf("bangarena/8.high-noon: %s offered", a.ActionID)
+			t.Fatalf("%s: %s offered", "bangarena/8.high-noon", a.ActionID)
 		}
 	}
 	g.mustReject(t, 0, "heal:"+u[0], nil, "bangarena/8.high-noon")
 	g.mustReject(t, 0, "discard_heal:"+u[0]+":"+u[1], nil, "bangarena/8.high-noon")
 	g.mustApply(t, 0, "shot:"+u[2]+":1")
 	if len(g.eventsOf("cover_check")) != 0 {
-		t.Fatal("bangarena/8.high-noon: Iron Brow's Cover checked at High Noon")
+		t.Fatal("bangarena/8.high-noon", "Iron Brow's Cover checked at High Noon")
 	}
 	g.mustApply(t, 1, "pass_reaction")
 	g.mustApply(t, 0, "shot:"+u[3]+":1")
@@ -165,7 +167,7 @@ func TestHighNoon(t *testing.T) {
 	lg.round = 9
 	lg.startTurn(0)
 	if lg.highNoon {
-		t.Fatal("bangarena/2.legacy: High Noon in legacy")
+		t.Fatal("bangarena/2.legacy", "High Noon in legacy")
 	}
 }
 

@@ -55,14 +55,15 @@ func TestDistance(t *testing.T) {
 }
 
 func TestBuiltinsDoNotBlockCards(t *testing.T) {
-	// "bangarena/4.built-ins" with READINGS 15.
+	// with READINGS 15.
+	covers(t, "bangarena/4.built-ins")
 	for _, c := range []struct{ char, card string }{{"char_09", "mount"}, {"char_11", "scope"}, {"char_16", "scope"}, {"char_06", "cover"}} {
 		t.Run(c.char, func(t *testing.T) {
 			g := five(t)
 			g.seats[0].char = c.char
 			u := g.give(t, 0, c.card)
 			if !hasID(g.Legal(0), "equip_blue:"+u[0]) {
-				t.Fatalf("bangarena/4.built-ins: %s cannot put a %s in play", c.char, c.card)
+				t.Fatalf("%s: %s cannot put a %s in play", "bangarena/4.built-ins", c.char, c.card)
 			}
 		})
 	}
@@ -93,7 +94,7 @@ func TestRange(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			// "bangarena/4.range", "bangarena/5.weapon"
+			covers(t, "bangarena/4.range", "bangarena/5.weapon")
 			g := five(t)
 			if tc.weapon != "" {
 				g.equip(t, 0, tc.weapon)
@@ -101,7 +102,7 @@ func TestRange(t *testing.T) {
 			g.seats[0].glory.Range = tc.glory
 			u := g.give(t, 0, "shot")
 			if have := fmt.Sprint(shotTargets(g, 0, u[0])); have != tc.want {
-				t.Fatalf("bangarena/4.range: Shot targets %s, want %s", have, tc.want)
+				t.Fatalf("%s: Shot targets %s, want %s", "bangarena/4.range", have, tc.want)
 			}
 		})
 	}
@@ -122,16 +123,16 @@ func TestStealDistanceAndTargets(t *testing.T) {
 	for s := 0; s < 5; s++ {
 		steal := hasID(l, fmt.Sprintf("steal:%s:%d:hand", u[0], s))
 		if want := s == 1 || s == 4; steal != want {
-			t.Errorf("bangarena/4.steal-distance: Snatch at seat %d offered=%v, want %v", s, steal, want)
+			t.Errorf("%s: Snatch at seat %d offered=%v, want %v", "bangarena/4.steal-distance", s, steal, want)
 		}
 		toss := hasID(l, fmt.Sprintf("discard_any:%s:%d:hand", u[1], s))
 		duel := hasID(l, fmt.Sprintf("duel:%s:%d", u[2], s))
 		if toss != (s != 0) || duel != (s != 0) {
-			t.Errorf("bangarena/4.targets: seat %d toss=%v duel=%v", s, toss, duel)
+			t.Errorf("%s: seat %d toss=%v duel=%v", "bangarena/4.targets", s, toss, duel)
 		}
 		jail := hasID(l, fmt.Sprintf("equip_blue:%s:%d", u[3], s))
 		if jail != (s != 0) {
-			t.Errorf("bangarena/4.targets: Jail on seat %d offered=%v", s, jail)
+			t.Errorf("%s: Jail on seat %d offered=%v", "bangarena/4.targets", s, jail)
 		}
 	}
 	g.mustReject(t, 0, "steal:"+u[0]+":2:hand", nil, "bangarena/4.steal-distance")

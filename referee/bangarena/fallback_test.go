@@ -6,14 +6,14 @@ import (
 )
 
 func TestDefaultAction(t *testing.T) {
-	// "bangarena/14.default-action", "bangarena/13.glory-default"
+	covers(t, "bangarena/14.default-action", "bangarena/13.glory-default")
 	g := six(t, ModeClassic)
 	if a, _ := g.DefaultAction(0); a.ActionID != "end_play" {
 		t.Fatalf("play default %s", a.ActionID)
 	}
 	g.kill(t, 0, 3)
 	if a, _ := g.DefaultAction(0); a.Command != "choose_glory" || a.ArgsSchema["perk"] != "heart" {
-		t.Fatalf("bangarena/13.glory-default: %+v", a)
+		t.Fatalf("%s: %+v", "bangarena/13.glory-default", a)
 	}
 	g.mustApply(t, 0, "glory:"+g.choices[0].id+":range")
 	s := g.give(t, 0, "shot")
@@ -41,7 +41,8 @@ func TestDefaultAction(t *testing.T) {
 }
 
 func TestRandomLegal(t *testing.T) {
-	// "bangarena/14.random-legal": always an item of legalActions, and
+	// always an item of legalActions, and
+	covers(t, "bangarena/14.random-legal")
 	// every item can come up.
 	g := five(t)
 	g.give(t, 0, "shot", "raid", "duel")
@@ -51,12 +52,12 @@ func TestRandomLegal(t *testing.T) {
 	for range 500 {
 		a, ok := g.RandomLegal(0, r)
 		if !ok || !hasID(g.Legal(0), a.ActionID) {
-			t.Fatalf("bangarena/14.random-legal: %q not legal", a.ActionID)
+			t.Fatalf("%s: %q not legal", "bangarena/14.random-legal", a.ActionID)
 		}
 		seen[a.ActionID] = true
 	}
 	if len(seen) != len(legal) {
-		t.Fatalf("bangarena/14.random-legal: %d of %d items drawn", len(seen), len(legal))
+		t.Fatalf("%s: %d of %d items drawn", "bangarena/14.random-legal", len(seen), len(legal))
 	}
 	if _, ok := g.RandomLegal(3, r); ok {
 		t.Fatal("a random item for a seat not asked")

@@ -23,25 +23,26 @@ func (g *Game) kill(t *testing.T, a, b int) {
 }
 
 func TestEliminationRevealsAndDiscards(t *testing.T) {
-	// "bangarena/9.elimination"
+	covers(t, "bangarena/9.elimination")
 	g := six(t, ModeClassic)
 	h := g.give(t, 3, "miss")
 	p := g.equip(t, 3, "mount")
 	g.kill(t, 0, 3)
 	e := g.eventsOf("eliminated")
 	if len(e) != 1 || e[0].RoleID != RoleRaider || e[0].KillerSeat != 0 {
-		t.Fatalf("bangarena/9.elimination: %+v", e)
+		t.Fatalf("%s: %+v", "bangarena/9.elimination", e)
 	}
 	if indexOf(g.discard, uidIndex[h[0]]) < 0 || indexOf(g.discard, uidIndex[p]) < 0 {
-		t.Fatal("bangarena/9.elimination: cards not discarded")
+		t.Fatal("bangarena/9.elimination", "cards not discarded")
 	}
 	if r := g.View(4).Players[3].RoleID; r == nil || *r != RoleRaider {
-		t.Fatal("bangarena/11.redaction: eliminated role not revealed")
+		t.Fatal("bangarena/11.redaction", "eliminated role not revealed")
 	}
 }
 
 func TestDuelThatEliminatesTheChallenger(t *testing.T) {
-	// "bangarena/9.killer": in a Duel the killer is the other duellist.
+	// in a Duel the killer is the other duellist.
+	covers(t, "bangarena/9.killer")
 	g := six(t, ModeClassic)
 	g.turnSeat = 2
 	g.seats[2].hp = 1
@@ -52,7 +53,7 @@ func TestDuelThatEliminatesTheChallenger(t *testing.T) {
 	g.mustApply(t, 2, "pass_reaction")
 	e := g.eventsOf("eliminated")
 	if len(e) != 1 || e[0].Seat != 2 || e[0].KillerSeat != 4 {
-		t.Fatalf("bangarena/9.killer: %+v", e)
+		t.Fatalf("%s: %+v", "bangarena/9.killer", e)
 	}
 	// The killer's glory choice comes first, then the next turn.
 	if d, _ := g.Decider(); d != 4 || g.choices[0].kind != "glory" {
@@ -91,14 +92,14 @@ func TestGloryStarAndPerks(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			// "bangarena/9.glory-star", "bangarena/9.glory-perks"
+			covers(t, "bangarena/9.glory-star", "bangarena/9.glory-perks")
 			g := six(t, ModeClassic)
 			g.seats[0].char = "char_04" // not a draw owner: sight is offered
 			g.seats[0].hp = 3
 			g.kill(t, 0, 3)
 			st := g.eventsOf("glory_star")
 			if len(st) != 1 || st[0].Seat != 0 || st[0].Stars != 1 || st[0].To != -1 {
-				t.Fatalf("bangarena/9.glory-star: %+v", st)
+				t.Fatalf("%s: %+v", "bangarena/9.glory-star", st)
 			}
 			id := g.choices[0].id
 			want := []string{"glory:" + id + ":range", "glory:" + id + ":heart", "glory:" + id + ":sight"}
@@ -107,7 +108,7 @@ func TestGloryStarAndPerks(t *testing.T) {
 			}
 			g.mustApply(t, 0, "glory:"+id+":"+tc.perk)
 			if err := tc.check(g); err != nil {
-				t.Fatalf("bangarena/9.glory-perks: %v", err)
+				t.Fatalf("%s: %v", "bangarena/9.glory-perks", err)
 			}
 			if g.View(5).Players[0].Glory != g.seats[0].glory {
 				t.Fatal("glory is not public")
@@ -117,13 +118,14 @@ func TestGloryStarAndPerks(t *testing.T) {
 }
 
 func TestSightPerkDraw(t *testing.T) {
-	// "bangarena/9.glory-perks": sight turns every draw into look-at-3, keep 2;
+	// sight turns every draw into look-at-3, keep 2;
+	covers(t, "bangarena/9.glory-perks")
 	// never offered to draw owners (READINGS 12).
 	g := six(t, ModeClassic)
 	g.seats[1].glory.Sight = 1
 	g.startTurn(1)
 	if len(g.choices) != 1 || g.choices[0].kind != "look_top" {
-		t.Fatal("bangarena/9.glory-perks: sight did not open look_top")
+		t.Fatal("bangarena/9.glory-perks", "sight did not open look_top")
 	}
 	for _, c := range []string{"char_02", "char_05", "char_07", "char_10"} {
 		g.seats[2].char = c
@@ -134,28 +136,28 @@ func TestSightPerkDraw(t *testing.T) {
 }
 
 func TestBounty(t *testing.T) {
-	// "bangarena/9.bounty"
+	covers(t, "bangarena/9.bounty")
 	g := six(t, ModeClassic)
 	g.seats[3].glory.Stars = 2
 	hand := len(g.seats[0].hand)
 	g.kill(t, 0, 3)
 	b := g.eventsOf("glory_bounty")
 	if len(b) != 1 || b[0].Stars != 2 || b[0].Count != 2 || b[0].FromSeat != 3 {
-		t.Fatalf("bangarena/9.bounty: %+v", b)
+		t.Fatalf("%s: %+v", "bangarena/9.bounty", b)
 	}
 	if g.seats[0].glory.Stars != 2 || len(g.choices) != 2 || len(g.seats[0].hand) != hand+2 {
-		t.Fatalf("bangarena/9.bounty: stars %d choices %d hand %d", g.seats[0].glory.Stars, len(g.choices), len(g.seats[0].hand))
+		t.Fatalf("%s: stars %d choices %d hand %d", "bangarena/9.bounty", g.seats[0].glory.Stars, len(g.choices), len(g.seats[0].hand))
 	}
 	// The bounty cards are private to the killer.
 	for _, e := range g.View(5).Events {
 		if e.Type == "glory_bounty" && e.Cards != nil {
-			t.Fatal("bangarena/11.events: bounty cards visible to another seat")
+			t.Fatal("bangarena/11.events", "bounty cards visible to another seat")
 		}
 	}
 }
 
 func TestLastBulletAndPenalty(t *testing.T) {
-	// "bangarena/9.last-bullet", "bangarena/9.kill-penalty"
+	covers(t, "bangarena/9.last-bullet", "bangarena/9.kill-penalty")
 	g := six(t, ModeClassic)
 	g.give(t, 0, "miss", "raid")
 	w := g.equip(t, 0, "weapon_rifle")
@@ -163,20 +165,20 @@ func TestLastBulletAndPenalty(t *testing.T) {
 	g.kill(t, 0, 1)
 	p := g.eventsOf("kill_penalty")
 	if len(p) != 1 || len(g.seats[0].hand) != 0 || len(g.seats[0].inPlay) != 0 || g.seats[0].weapon != -1 || indexOf(g.discard, uidIndex[w]) < 0 {
-		t.Fatalf("bangarena/9.kill-penalty: %+v hand %d", p, len(g.seats[0].hand))
+		t.Fatalf("%s: %+v hand %d", "bangarena/9.kill-penalty", p, len(g.seats[0].hand))
 	}
 	var reasons []string
 	for _, e := range g.eventsOf("glory_star") {
 		reasons = append(reasons, e.Reason)
 	}
 	if fmt.Sprint(reasons) != "[kill last_bullet]" {
-		t.Fatalf("bangarena/9.last-bullet: stars %v", reasons)
+		t.Fatalf("%s: stars %v", "bangarena/9.last-bullet", reasons)
 	}
 	// A raider killing the last aide also gives the Marshal the last bullet.
 	g2 := six(t, ModeClassic)
 	g2.kill(t, 2, 1)
 	if g2.seats[0].glory.Stars != 1 || len(g2.eventsOf("kill_penalty")) != 0 {
-		t.Fatal("bangarena/9.last-bullet: no star for the Marshal")
+		t.Fatal("bangarena/9.last-bullet", "no star for the Marshal")
 	}
 }
 
@@ -186,7 +188,8 @@ func TestKillReward(t *testing.T) {
 		want int
 	}{{ModeLegacy, 3}, {ModeClassic, 0}} {
 		t.Run(tc.mode, func(t *testing.T) {
-			// "bangarena/9.kill-reward" (I-BA-3: no card reward outside legacy)
+			// (I-BA-3: no card reward outside legacy)
+			covers(t, "bangarena/9.kill-reward")
 			g := six(t, tc.mode)
 			before := len(g.seats[5].hand)
 			g.kill(t, 5, 3)
@@ -194,12 +197,12 @@ func TestKillReward(t *testing.T) {
 			got := len(g.seats[5].hand) - before
 			if tc.mode == ModeClassic {
 				if len(r) != 0 || got != 0 {
-					t.Fatalf("bangarena/9.kill-reward: classic reward %d", got)
+					t.Fatalf("%s: classic reward %d", "bangarena/9.kill-reward", got)
 				}
 				return
 			}
 			if len(r) != 1 || r[0].Count != 3 || got != 3 || len(g.eventsOf("glory_star")) != 0 {
-				t.Fatalf("bangarena/9.kill-reward: legacy reward %+v got %d", r, got)
+				t.Fatalf("%s: legacy reward %+v got %d", "bangarena/9.kill-reward", r, got)
 			}
 		})
 	}

@@ -208,3 +208,15 @@ var fourRoles = []string{RoleMarshal, RoleRaider, RoleRaider, RoleLone}
 // neutral4 gives every seat Three Eyes-free, draw-neutral characters for
 // play-phase scenarios (Tollman only acts when hit by a player).
 func chars(cs ...string) []string { return cs }
+
+// covers names the rules a test checks (for the catalogue's citation
+// check and the test log); it fails on an id that is not well-formed.
+func covers(t *testing.T, ids ...string) {
+	t.Helper()
+	for _, id := range ids {
+		if !rules.ValidID(id) {
+			t.Fatalf("malformed rule id %q", id)
+		}
+	}
+	t.Logf("rules: %v", ids)
+}

@@ -118,9 +118,9 @@ func playOut(t *testing.T, cfg Config, seed string, r *rand.Rand) *Game {
 // every seat count: cards conserved, hp in range, every applied action
 // legal, only the Decider has actions, the game ends, views do not leak,
 // and a replay from seed and decisions reproduces the log exactly.
-// Rules: "bangarena/5.deck", "bangarena/12.decider", "bangarena/11.redaction",
-// "bangarena/10.win-order".
 func TestInvariantsRandomGames(t *testing.T) {
+	covers(t, "bangarena/5.deck", "bangarena/12.decider", "bangarena/11.redaction", "bangarena/11.events",
+		"bangarena/1.what-you-see", "bangarena/10.win-order", "bangarena/1.legal-only")
 	games := 30
 	if testing.Short() {
 		games = 10

@@ -36,7 +36,8 @@ var actionIDFormats = map[string]*regexp.Regexp{
 }
 
 func TestActionIDFormats(t *testing.T) {
-	// "bangarena/13.action-ids": every item seen in random games has the
+	// every item seen in random games has the
+	covers(t, "bangarena/13.action-ids")
 	// format of its command, and the ids of one list are distinct.
 	seen := map[string]bool{}
 	r := rand.New(rand.NewPCG(3, 4))
@@ -49,10 +50,10 @@ func TestActionIDFormats(t *testing.T) {
 			for _, a := range l {
 				re := actionIDFormats[a.Command]
 				if re == nil || !re.MatchString(a.ActionID) {
-					t.Fatalf("bangarena/13.action-ids: %s %q", a.Command, a.ActionID)
+					t.Fatalf("%s: %s %q", "bangarena/13.action-ids", a.Command, a.ActionID)
 				}
 				if dup[a.ActionID] {
-					t.Fatalf("bangarena/13.action-ids: %q twice", a.ActionID)
+					t.Fatalf("%s: %q twice", "bangarena/13.action-ids", a.ActionID)
 				}
 				dup[a.ActionID] = true
 				seen[a.Command] = true
@@ -68,7 +69,8 @@ func TestActionIDFormats(t *testing.T) {
 }
 
 func TestArgsMerge(t *testing.T) {
-	// "bangarena/12.args": args agreeing with argsSchema (or extra fields)
+	// args agreeing with argsSchema (or extra fields)
+	covers(t, "bangarena/12.args")
 	// pass; args contradicting it are rejected.
 	g := five(t)
 	u := g.give(t, 0, "shot")
@@ -81,7 +83,8 @@ func TestArgsMerge(t *testing.T) {
 }
 
 func TestUnknownActionRejected(t *testing.T) {
-	// "bangarena/1.legal-only": invented commands are rejected, state unchanged.
+	// invented commands are rejected, state unchanged.
+	covers(t, "bangarena/1.legal-only")
 	g := five(t)
 	g.give(t, 0, "shot")
 	for _, id := range []string{"", "win_now", "shot:shot_99:1", "end_play:extra", "peek:1"} {
@@ -90,18 +93,18 @@ func TestUnknownActionRejected(t *testing.T) {
 	before := len(g.events)
 	_ = g.Apply(0, "bogus", nil)
 	if len(g.events) != before {
-		t.Fatal("bangarena/1.legal-only: a rejected action changed the log")
+		t.Fatal("bangarena/1.legal-only", "a rejected action changed the log")
 	}
 }
 
 func TestChoicesAreTheWholeDecision(t *testing.T) {
-	// "bangarena/13.choices"
+	covers(t, "bangarena/13.choices")
 	g := six(t, ModeClassic)
 	g.kill(t, 0, 3)
 	g.give(t, 0, "raid")
 	for _, a := range g.Legal(0) {
 		if a.Command != "choose_glory" {
-			t.Fatalf("bangarena/13.choices: %s offered during a choice", a.ActionID)
+			t.Fatalf("%s: %s offered during a choice", "bangarena/13.choices", a.ActionID)
 		}
 	}
 	g.mustReject(t, 0, "glory:ch999:heart", nil, "bangarena/13.choices")
@@ -110,7 +113,7 @@ func TestChoicesAreTheWholeDecision(t *testing.T) {
 
 func TestStagedPreacherAndTracker(t *testing.T) {
 	t.Run("prayer", func(t *testing.T) {
-		// "bangarena/13.prayer", "bangarena/6.staged"
+		covers(t, "bangarena/13.prayer", "bangarena/6.staged")
 		g := six(t, ModeClassic)
 		g.seats[5].char = CharPreacher
 		g.kill(t, 0, 3)
@@ -122,36 +125,36 @@ func TestStagedPreacherAndTracker(t *testing.T) {
 		g.coins(false) // IntN(5) == 0: the 20% comes up
 		g.mustApply(t, 5, "prayer:"+c.id+":yes")
 		if !g.seats[3].alive || g.seats[3].hp != 1 || !g.seats[5].prayerUsed {
-			t.Fatal("bangarena/13.prayer: the prayer did not bring seat 3 back")
+			t.Fatal("bangarena/13.prayer", "the prayer did not bring seat 3 back")
 		}
 		g.kill(t, 0, 4)
 		for _, ch := range g.choices {
 			if ch.kind == "prayer" {
-				t.Fatal("bangarena/13.prayer: a second prayer")
+				t.Fatal("bangarena/13.prayer", "a second prayer")
 			}
 		}
 	})
 	t.Run("peek", func(t *testing.T) {
-		// "bangarena/13.peek-role"
+		covers(t, "bangarena/13.peek-role")
 		g := six(t, ModeClassic)
 		g.seats[0].char, g.seats[0].peeks = CharTracker, 2
 		g.mustApply(t, 0, "peek:3")
 		e := g.eventsOf("peek_role")
 		if len(e) != 1 || e[0].To != 0 || e[0].RoleID != RoleRaider {
-			t.Fatalf("bangarena/13.peek-role: %+v", e)
+			t.Fatalf("%s: %+v", "bangarena/13.peek-role", e)
 		}
 		if hasID(g.Legal(0), "peek:3") || !hasID(g.Legal(0), "peek:4") {
-			t.Fatal("bangarena/13.peek-role: peeked seat offered again or others not offered")
+			t.Fatal("bangarena/13.peek-role", "peeked seat offered again or others not offered")
 		}
 		for _, ev := range g.View(4).Events {
 			if ev.Type == "peek_role" {
-				t.Fatal("bangarena/11.events: peek visible to another seat")
+				t.Fatal("bangarena/11.events", "peek visible to another seat")
 			}
 		}
 		g.mustApply(t, 0, "peek:4")
 		for _, a := range g.Legal(0) {
 			if a.Command == "use_peek_role" {
-				t.Fatal("bangarena/13.peek-role: uses not limited")
+				t.Fatal("bangarena/13.peek-role", "uses not limited")
 			}
 		}
 	})

@@ -131,14 +131,15 @@ func TestMarshalBonusAndHiddenRoles(t *testing.T) {
 }
 
 func TestLegacyStoneLeopardHp(t *testing.T) {
-	// "bangarena/2.legacy": Stone Leopard has 4 hp in legacy, 3 elsewhere.
+	// Stone Leopard has 4 hp in legacy, 3 elsewhere.
+	covers(t, "bangarena/2.legacy")
 	for _, tc := range []struct {
 		name, mode string
 		want       int
 	}{{"legacy", ModeLegacy, 4}, {"classic", ModeClassic, 3}} {
 		t.Run(tc.name, func(t *testing.T) {
 			if hp, _ := charMaxHp("char_01", tc.mode); hp != tc.want {
-				t.Fatalf("bangarena/2.legacy: have %d, want %d", hp, tc.want)
+				t.Fatalf("%s: have %d, want %d", "bangarena/2.legacy", hp, tc.want)
 			}
 		})
 	}
@@ -155,16 +156,16 @@ func TestMarshalPublicAndFirst(t *testing.T) {
 			}
 		}
 		if first.Seat != g.marshal || first.Round != 1 {
-			t.Fatalf("bangarena/2.marshal-first-turn: first turn %+v, marshal %d", first, g.marshal)
+			t.Fatalf("%s: first turn %+v, marshal %d", "bangarena/2.marshal-first-turn", first, g.marshal)
 		}
 		other := (g.marshal + 1) % 6
 		v := g.View(other)
 		if r := v.Players[g.marshal].RoleID; r == nil || *r != RoleMarshal {
-			t.Fatalf("bangarena/2.marshal-public: seat %d does not see the Marshal", other)
+			t.Fatalf("%s: seat %d does not see the Marshal", "bangarena/2.marshal-public", other)
 		}
 		for s, p := range v.Players {
 			if s != other && s != g.marshal && p.RoleID != nil {
-				t.Fatalf("bangarena/2.marshal-public: seat %d sees the hidden role of %d", other, s)
+				t.Fatalf("%s: seat %d sees the hidden role of %d", "bangarena/2.marshal-public", other, s)
 			}
 		}
 	}
@@ -175,7 +176,7 @@ func TestImpostorBriefings(t *testing.T) {
 		g, _ := NewGame(Config{Seats: 5 + i%4, RoleMode: ModeImpostor}, fmt.Sprint("brief-", i))
 		mb := g.eventsOf("marshal_briefing")
 		if len(mb) != 1 || mb[0].To != g.marshal || len(mb[0].Known) != 2 {
-			t.Fatalf("bangarena/2.impostor-briefing: marshal_briefing %+v", mb)
+			t.Fatalf("%s: marshal_briefing %+v", "bangarena/2.impostor-briefing", mb)
 		}
 		roles := []string{}
 		for _, k := range mb[0].Known {
@@ -186,7 +187,7 @@ func TestImpostorBriefings(t *testing.T) {
 		}
 		sort.Strings(roles)
 		if fmt.Sprint(roles) != "[aide impostor]" {
-			t.Fatalf("bangarena/2.impostor-briefing: marshal learned %v, want the impostor and one aide", roles)
+			t.Fatalf("%s: marshal learned %v, want the impostor and one aide", "bangarena/2.impostor-briefing", roles)
 		}
 		tb := g.eventsOf("team_briefing")
 		team := 0
@@ -196,7 +197,7 @@ func TestImpostorBriefings(t *testing.T) {
 			}
 		}
 		if len(tb) != team {
-			t.Fatalf("bangarena/2.impostor-briefing: %d team briefings, want %d", len(tb), team)
+			t.Fatalf("%s: %d team briefings, want %d", "bangarena/2.impostor-briefing", len(tb), team)
 		}
 		for _, e := range tb {
 			if len(e.Known) != team-1 || e.To != e.Seat {
@@ -212,7 +213,7 @@ func TestImpostorBriefings(t *testing.T) {
 		for s := range g.seats {
 			for _, e := range g.View(s).Events {
 				if (e.Type == "marshal_briefing" || e.Type == "team_briefing") && e.Seat != s {
-					t.Fatalf("bangarena/11.events: seat %d sees %s of seat %d", s, e.Type, e.Seat)
+					t.Fatalf("%s: seat %d sees %s of seat %d", "bangarena/11.events", s, e.Type, e.Seat)
 				}
 			}
 		}
@@ -227,11 +228,11 @@ func TestCharacterDeal(t *testing.T) {
 		seen := map[string]bool{}
 		for _, st := range g.seats {
 			if seen[st.char] {
-				t.Fatalf("bangarena/6.character-deal: %s dealt twice", st.char)
+				t.Fatalf("%s: %s dealt twice", "bangarena/6.character-deal", st.char)
 			}
 			seen[st.char] = true
 			if (st.char == CharPreacher || st.char == CharTracker) && !cfg.StagedCharacters {
-				t.Fatalf("bangarena/6.staged: staged %s dealt without the switch", st.char)
+				t.Fatalf("%s: staged %s dealt without the switch", "bangarena/6.staged", st.char)
 			}
 			if st.char == CharPreacher || st.char == CharTracker {
 				staged = true
@@ -239,7 +240,7 @@ func TestCharacterDeal(t *testing.T) {
 		}
 	}
 	if !staged {
-		t.Fatal("bangarena/6.staged: the switch never dealt a staged character in 20 deals")
+		t.Fatal("bangarena/6.staged", "the switch never dealt a staged character in 20 deals")
 	}
 	if n := len(Characters(false)); n != 16 {
 		t.Fatalf("have %d characters, want 16", n)

@@ -6,21 +6,22 @@ import (
 )
 
 func TestTurnOrder(t *testing.T) {
-	// "bangarena/3.turn-order": next living seat in seat order, wrapping;
+	// next living seat in seat order, wrapping;
+	covers(t, "bangarena/3.turn-order")
 	// the round counts the Marshal's turns.
 	g := scenario(t, ModeClassic, chars("char_04", "char_04", "char_04", "char_04", "char_04"),
 		[]string{RoleMarshal, RoleAide, RoleRaider, RoleRaider, RoleLone}, 1)
 	g.seats[2].alive, g.seats[2].hp = false, 0
 	g.mustApply(t, 1, "end_play")
 	if g.turnSeat != 3 {
-		t.Fatalf("bangarena/3.turn-order: after seat 1 the turn is %d, want 3 (2 is dead)", g.turnSeat)
+		t.Fatalf("%s: after seat 1 the turn is %d, want 3 (2 is dead)", "bangarena/3.turn-order", g.turnSeat)
 	}
 	g.discardAllHands()
 	g.mustApply(t, 3, "end_play")
 	g.discardAllHands()
 	g.mustApply(t, 4, "end_play")
 	if g.turnSeat != 0 || g.round != 2 {
-		t.Fatalf("bangarena/3.turn-order: wrap to seat %d round %d, want 0 round 2", g.turnSeat, g.round)
+		t.Fatalf("%s: wrap to seat %d round %d, want 0 round 2", "bangarena/3.turn-order", g.turnSeat, g.round)
 	}
 }
 
@@ -34,12 +35,12 @@ func (g *Game) discardAllHands() {
 }
 
 func TestDrawTwo(t *testing.T) {
-	// "bangarena/3.draw-two"
+	covers(t, "bangarena/3.draw-two")
 	g := scenario(t, ModeClassic, chars("char_04", "char_04", "char_04", "char_04"), fourRoles, 3)
 	top := []int{g.deck[len(g.deck)-1], g.deck[len(g.deck)-2]}
 	g.startTurn(0)
 	if len(g.seats[0].hand) != 2 || g.seats[0].hand[0] != top[0] || g.seats[0].hand[1] != top[1] {
-		t.Fatalf("bangarena/3.draw-two: hand %v, want the top two %v", uidsOf(g.seats[0].hand), uidsOf(top))
+		t.Fatalf("%s: hand %v, want the top two %v", "bangarena/3.draw-two", uidsOf(g.seats[0].hand), uidsOf(top))
 	}
 	if g.Phase() != PhasePlay {
 		t.Fatalf("phase %s, want play", g.Phase())
@@ -47,7 +48,7 @@ func TestDrawTwo(t *testing.T) {
 }
 
 func TestDynamiteBeforeJail(t *testing.T) {
-	// "bangarena/3.dynamite-before-jail"
+	covers(t, "bangarena/3.dynamite-before-jail")
 	g := scenario(t, ModeClassic, chars("char_04", "char_04", "char_04", "char_04"), fourRoles, 0)
 	g.equip(t, 1, "bomb")
 	g.equip(t, 1, "jail")
@@ -59,7 +60,7 @@ func TestDynamiteBeforeJail(t *testing.T) {
 		kinds = append(kinds, e.Kind)
 	}
 	if len(kinds) != 2 || kinds[0] != "dynamite" || kinds[1] != "jail" {
-		t.Fatalf("bangarena/3.dynamite-before-jail: checks %v", kinds)
+		t.Fatalf("%s: checks %v", "bangarena/3.dynamite-before-jail", kinds)
 	}
 	if g.Phase() != PhasePlay || g.inPlayID(2, "bomb") < 0 || g.inPlayID(1, "jail") >= 0 {
 		t.Fatalf("after checks: phase %s, bomb at 2: %v", g.Phase(), g.inPlayID(2, "bomb") >= 0)
@@ -67,7 +68,8 @@ func TestDynamiteBeforeJail(t *testing.T) {
 }
 
 func TestPhasesReject(t *testing.T) {
-	// "bangarena/3.phases": a reaction command in the play phase.
+	// a reaction command in the play phase.
+	covers(t, "bangarena/3.phases")
 	g := scenario(t, ModeClassic, chars("char_04", "char_04", "char_04", "char_04"), fourRoles, 0)
 	g.mustReject(t, 0, "pass_reaction", nil, "bangarena/3.phases")
 	g.mustReject(t, 0, "glory:ch1:heart", nil, "bangarena/3.phases")
@@ -93,7 +95,7 @@ func TestShotLimit(t *testing.T) {
 			g.mustApply(t, 1, "pass_reaction")
 			id := "shot:" + u[1] + ":1"
 			if got := hasID(g.Legal(0), id); got != tc.second {
-				t.Fatalf("bangarena/3.shot-limit: second Shot offered = %v, want %v", got, tc.second)
+				t.Fatalf("%s: second Shot offered = %v, want %v", "bangarena/3.shot-limit", got, tc.second)
 			}
 			if !tc.second {
 				g.mustReject(t, 0, id, nil, "bangarena/3.shot-limit")
@@ -103,7 +105,7 @@ func TestShotLimit(t *testing.T) {
 }
 
 func TestDiscardToHp(t *testing.T) {
-	// "bangarena/3.discard-to-hp", "bangarena/13.discard-args"
+	covers(t, "bangarena/3.discard-to-hp", "bangarena/13.discard-args")
 	g := scenario(t, ModeClassic, chars("char_04", "char_04", "char_04", "char_04"), fourRoles, 1)
 	g.seats[1].hp = 2
 	u := g.give(t, 1, "duel", "raid", "market", "draw2")
@@ -135,7 +137,7 @@ func TestDiscardToHp(t *testing.T) {
 	}
 	for _, e := range g.eventsOf("discard") {
 		if e.Seat == 1 && (len(e.UIDs) != 2 || e.UIDs[0] != u[3] || e.UIDs[1] != u[2]) {
-			t.Fatalf("bangarena/3.discard-to-hp: discarded %v, want %v", e.UIDs, []string{u[3], u[2]})
+			t.Fatalf("%s: discarded %v, want %v", "bangarena/3.discard-to-hp", e.UIDs, []string{u[3], u[2]})
 		}
 	}
 	// No discard decision when the hand fits.
@@ -143,19 +145,19 @@ func TestDiscardToHp(t *testing.T) {
 	g2.give(t, 1, "duel")
 	g2.mustApply(t, 1, "end_play")
 	if g2.turnSeat != 2 {
-		t.Fatalf("bangarena/3.discard-to-hp: a discard decision with hand ≤ hp")
+		t.Fatalf("%s: a discard decision with hand ≤ hp", "bangarena/3.discard-to-hp")
 	}
 }
 
 func TestReshuffleAndEmptyPiles(t *testing.T) {
 	t.Run("reshuffle", func(t *testing.T) {
-		// "bangarena/3.reshuffle"
+		covers(t, "bangarena/3.reshuffle")
 		g := scenario(t, ModeClassic, chars("char_04", "char_04", "char_04", "char_04"), fourRoles, 0)
 		g.discard = append(g.discard, g.deck[:len(g.deck)-1]...)
 		g.deck = g.deck[len(g.deck)-1:]
 		g.startTurn(1)
 		if len(g.seats[1].hand) != 2 || len(g.eventsOf("reshuffle")) != 1 {
-			t.Fatalf("bangarena/3.reshuffle: hand %d, reshuffles %d", len(g.seats[1].hand), len(g.eventsOf("reshuffle")))
+			t.Fatalf("%s: hand %d, reshuffles %d", "bangarena/3.reshuffle", len(g.seats[1].hand), len(g.eventsOf("reshuffle")))
 		}
 		if err := conserved(g); err != nil {
 			t.Fatal(err)
@@ -172,7 +174,7 @@ func TestReshuffleAndEmptyPiles(t *testing.T) {
 		g.deck, g.discard = nil, nil
 	}
 	t.Run("draw yields nothing, dynamite passes, jail frees", func(t *testing.T) {
-		// "bangarena/3.empty-piles"
+		covers(t, "bangarena/3.empty-piles")
 		g := empty(t)
 		g.equip(t, 1, "bomb")
 		g.equip(t, 1, "jail")
@@ -181,32 +183,32 @@ func TestReshuffleAndEmptyPiles(t *testing.T) {
 		g.startTurn(1)
 		// The only card left to draw is the Jail just discarded.
 		if len(g.seats[1].hand) != 1 || g.seats[1].hand[0] != jail || g.inPlayID(2, "bomb") < 0 || g.Phase() != PhasePlay || g.seats[1].hp != g.seats[1].maxHp {
-			t.Fatalf("bangarena/3.empty-piles: hand %d, bomb passed %v, phase %s", len(g.seats[1].hand), g.inPlayID(2, "bomb") >= 0, g.Phase())
+			t.Fatalf("%s: hand %d, bomb passed %v, phase %s", "bangarena/3.empty-piles", len(g.seats[1].hand), g.inPlayID(2, "bomb") >= 0, g.Phase())
 		}
 	})
 	t.Run("legacy card cover fails", func(t *testing.T) {
-		// "bangarena/3.empty-piles" with "bangarena/2.legacy"
+		covers(t, "bangarena/3.empty-piles", "bangarena/2.legacy")
 		g := scenario(t, ModeLegacy, chars("char_04", "char_06", "char_04", "char_04"), fourRoles, 0)
 		g.equip(t, 1, "cover")
 		park(g)
 		if g.coverCheck(1) || len(g.eventsOf("check")) != 0 {
-			t.Fatalf("bangarena/3.empty-piles: legacy cover with empty piles did not fail")
+			t.Fatalf("%s: legacy cover with empty piles did not fail", "bangarena/3.empty-piles")
 		}
 	})
 	t.Run("wagon cannot draw itself", func(t *testing.T) {
-		// "bangarena/3.resolving-card"
+		covers(t, "bangarena/3.resolving-card")
 		g := empty(t)
 		u := g.give(t, 0, "draw2", "draw3")
 		park(g)
 		g.mustApply(t, 0, "draw:"+u[0])
 		if len(g.seats[0].hand) != 1 || g.discard[len(g.discard)-1] != uidIndex[u[0]] {
-			t.Fatalf("bangarena/3.resolving-card: Wagon drew its own uid (hand %v)", uidsOf(g.seats[0].hand))
+			t.Fatalf("%s: Wagon drew its own uid (hand %v)", "bangarena/3.resolving-card", uidsOf(g.seats[0].hand))
 		}
 		// Now the discard holds only the Wagon: the Caravan draws it, not itself.
 		g.mustApply(t, 0, "draw:"+u[1])
 		h := uidsOf(g.seats[0].hand)
 		if len(h) != 1 || h[0] != u[0] {
-			t.Fatalf("bangarena/3.resolving-card: Caravan drew %v, want only the Wagon", h)
+			t.Fatalf("%s: Caravan drew %v, want only the Wagon", "bangarena/3.resolving-card", h)
 		}
 	})
 }

@@ -7,29 +7,29 @@ import (
 )
 
 func TestReactionOnlyHeadDecides(t *testing.T) {
-	// "bangarena/7.reactions", "bangarena/12.decider", "bangarena/7.pending-shape"
+	covers(t, "bangarena/7.reactions", "bangarena/12.decider", "bangarena/7.pending-shape")
 	g := five(t)
 	u := g.give(t, 0, "aoe_shot")
 	g.mustApply(t, 0, "aoe_shot:"+u[0])
 	for s := range g.seats {
 		if (len(g.Legal(s)) > 0) != (s == 1) {
-			t.Fatalf("bangarena/7.reactions: seat %d legal %v", s, ids(g.Legal(s)))
+			t.Fatalf("%s: seat %d legal %v", "bangarena/7.reactions", s, ids(g.Legal(s)))
 		}
 	}
 	g.mustReject(t, 2, "pass_reaction", nil, "bangarena/12.decider")
 	v := g.View(3)
 	pr := v.PendingReaction
 	if pr == nil || pr.Kind != "aoe_shot" || pr.SourceSeat != 0 || pr.TargetSeat != 1 || pr.CardUID != u[0] || pr.Command != "play_aoe_shot" {
-		t.Fatalf("bangarena/7.pending-shape: %+v", pr)
+		t.Fatalf("%s: %+v", "bangarena/7.pending-shape", pr)
 	}
 	if len(v.ReactionQueue) != 4 || v.ReactionQueue[0] != 1 || v.Phase != PhaseReaction {
-		t.Fatalf("bangarena/7.pending-shape: queue %v phase %s", v.ReactionQueue, v.Phase)
+		t.Fatalf("%s: queue %v phase %s", "bangarena/7.pending-shape", v.ReactionQueue, v.Phase)
 	}
 	g.mustReject(t, 1, "miss:shot_01", nil, "bangarena/7.reactions")
 }
 
 func TestViewRedaction(t *testing.T) {
-	// "bangarena/11.redaction", "bangarena/11.events", "bangarena/1.what-you-see"
+	covers(t, "bangarena/11.redaction", "bangarena/11.events", "bangarena/1.what-you-see")
 	g, err := NewGame(Config{Seats: 6, RoleMode: ModeImpostor}, "view")
 	if err != nil {
 		t.Fatal(err)
@@ -41,23 +41,23 @@ func TestViewRedaction(t *testing.T) {
 			p := v.Players[o]
 			if o == s {
 				if p.RoleID == nil || *p.RoleID != st.role || len(p.Hand) != len(st.hand) || p.Hand[0].UID == "" {
-					t.Fatalf("bangarena/1.what-you-see: seat %d does not see its own hand and role", s)
+					t.Fatalf("%s: seat %d does not see its own hand and role", "bangarena/1.what-you-see", s)
 				}
 				continue
 			}
 			if st.role != RoleMarshal && (p.RoleID != nil || !p.RoleHidden) {
-				t.Fatalf("bangarena/11.redaction: seat %d sees the role of %d", s, o)
+				t.Fatalf("%s: seat %d sees the role of %d", "bangarena/11.redaction", s, o)
 			}
 			for _, c := range st.hand {
 				// The deal's private draw events must not leak the card either.
 				if strings.Contains(string(b), `"`+uidTable[c]+`"`) {
-					t.Fatalf("bangarena/11.events: seat %d's view names %s from seat %d's hand", s, uidTable[c], o)
+					t.Fatalf("%s: seat %d's view names %s from seat %d's hand", "bangarena/11.events", s, uidTable[c], o)
 				}
 			}
 		}
 		for _, e := range v.Events {
 			if e.To >= 0 && e.To != s {
-				t.Fatalf("bangarena/11.events: private event of %d shown to %d", e.To, s)
+				t.Fatalf("%s: private event of %d shown to %d", "bangarena/11.events", e.To, s)
 			}
 		}
 	}
@@ -71,12 +71,12 @@ func TestViewRedaction(t *testing.T) {
 		}
 	}
 	if hidden == 0 || v.Phase != PhaseEnded || v.WinnerTeam != nil {
-		t.Fatalf("bangarena/11.redaction: force_end revealed roles (%d hidden) or named winners", hidden)
+		t.Fatalf("%s: force_end revealed roles (%d hidden) or named winners", "bangarena/11.redaction", hidden)
 	}
 }
 
 func TestViewFieldsAndRequest(t *testing.T) {
-	// "bangarena/11.fields", "bangarena/12.request"
+	covers(t, "bangarena/11.fields", "bangarena/12.request")
 	g, _ := NewGame(Config{Seats: 5, MatchID: "m-test"}, "request")
 	seat, _ := g.Decider()
 	r := g.Request(seat, "2026-10-09T12:00:30.000Z")
@@ -89,36 +89,36 @@ func TestViewFieldsAndRequest(t *testing.T) {
 	for _, k := range []string{"matchId", "seatId", "decisionId", "observationVersion", "deadlineAt", "rulesetVersion",
 		"mechanicsPackHash", "protocolVersion", "observation", "legalActions"} {
 		if _, ok := m[k]; !ok {
-			t.Fatalf("bangarena/12.request: no %s", k)
+			t.Fatalf("%s: no %s", "bangarena/12.request", k)
 		}
 	}
 	if m["rulesetVersion"] != RulesetVersion || m["protocolVersion"] != ProtocolVersion || m["mechanicsPackHash"] != MechanicsPackHash || m["matchId"] != "m-test" {
-		t.Fatalf("bangarena/12.request: %v", m)
+		t.Fatalf("%s: %v", "bangarena/12.request", m)
 	}
 	obs := m["observation"].(map[string]any)
 	for _, k := range []string{"version", "phase", "turnSeat", "you", "players", "deckCount", "discardCount", "events",
 		"pendingReaction", "reactionQueue", "pendingChoice", "roleMode", "winnerTeam", "winnerSeats"} {
 		if _, ok := obs[k]; !ok {
-			t.Fatalf("bangarena/11.fields: observation has no %s", k)
+			t.Fatalf("%s: observation has no %s", "bangarena/11.fields", k)
 		}
 	}
 	p := obs["players"].([]any)[0].(map[string]any)
 	for _, k := range []string{"hp", "maxHp", "alive", "characterId", "roleId", "hand", "handCount", "inPlayCards", "weaponCardId", "glory"} {
 		if _, ok := p[k]; !ok {
-			t.Fatalf("bangarena/11.fields: player has no %s", k)
+			t.Fatalf("%s: player has no %s", "bangarena/11.fields", k)
 		}
 	}
 	if int(obs["version"].(float64)) != r.ObservationVersion || r.DecisionID == nil {
-		t.Fatal("bangarena/12.request: versions or decisionId")
+		t.Fatal("bangarena/12.request", "versions or decisionId")
 	}
 	other := (seat + 1) % 5
 	ro := g.Request(other, "x")
 	if ro.DecisionID != nil || len(ro.LegalActions) != 0 {
-		t.Fatal("bangarena/12.request: a non-deciding seat got a decision")
+		t.Fatal("bangarena/12.request", "a non-deciding seat got a decision")
 	}
 	for _, e := range r.Observation.Events {
 		if e.Seq <= 0 || e.Type == "" {
-			t.Fatalf("bangarena/11.events: event without seq/type %+v", e)
+			t.Fatalf("%s: event without seq/type %+v", "bangarena/11.events", e)
 		}
 	}
 }

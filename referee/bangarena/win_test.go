@@ -51,7 +51,8 @@ func TestWinOrder(t *testing.T) {
 }
 
 func TestWinCheckAfterElimination(t *testing.T) {
-	// "bangarena/10.win-order": the match ends at the elimination that
+	// the match ends at the elimination that
+	covers(t, "bangarena/10.win-order")
 	// settles it, with a public game_over, and nothing after it.
 	g := scenario(t, ModeClassic, chars("char_07", "char_07", "char_07", "char_07"), fourRoles, 0)
 	g.seats[1].alive, g.seats[1].hp = false, 0

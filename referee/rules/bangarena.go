@@ -5,7 +5,135 @@ package rules
 
 // BangArenaRules returns the BangArena part of the catalogue.
 func BangArenaRules() []Rule {
+	const doc = "krug_rules@0.1.0"
+	r := func(id string, l Level, sec, text string) Rule {
+		return Rule{ID: id, Level: l, Doc: doc, Section: sec, Text: text}
+	}
 	return []Rule{
-		// Filled in by the BangArena referee.
+		// §1 invariants
+		r("bangarena/1.legal-only", Must, "§1", "A seat acts only by echoing the actionId of one item of its current legalActions; anything else is rejected."),
+		r("bangarena/1.what-you-see", Must, "§1", "A seat sees its own hand and role, the public table and events, and its own private events — nothing of other hands or hidden roles."),
+
+		// §2 roles
+		r("bangarena/2.role-distribution", Must, "§2", "Roles are dealt per seat count (4–8): one Marshal, and the aides, raiders and loners of the classic table."),
+		r("bangarena/2.impostor-distribution", Must, "§2", "Impostor mode at 5+ seats replaces one raider by the Double Agent; below 5 seats the table is classic."),
+		r("bangarena/2.marshal-public", Must, "§2", "The Marshal's role is public from the deal; every other role is hidden."),
+		r("bangarena/2.marshal-first-turn", Must, "§2", "The Marshal takes the first turn."),
+		r("bangarena/2.marshal-bonus", Must, "§2", "The Marshal's extra max hp depends on the seat count (4:+2, 5:+0, 6:+2, 7:+1, 8:+1) and so does the start-hand bonus (6:+2, 7:+1, 8:−1)."),
+		r("bangarena/2.hidden-no-bonus", Must, "§6", "Hidden roles get no hp or start-card bonus: their hp and hand equal the character's hp."),
+		r("bangarena/2.impostor-briefing", Must, "§2", "In impostor mode the Marshal privately learns the impostor and one real aide as aides, and raiders and impostor privately learn each other."),
+		r("bangarena/2.impostor-8-seats", Must, "§2", "The impostor table at 8 seats adds one max hp (given to the Marshal, I-BA-4)."),
+		r("bangarena/2.legacy", Must, "§2", "Legacy mode: card-based Cover (hearts) that stacks with innate Cover, a failed Jail skips the whole turn, no Flask at two alive, no High Noon, no glory, Marshal +1 hp, Stone Leopard 4 hp, 3 cards for killing a raider."),
+		r("bangarena/2.partners", Must, "§2", "Partners mode deals as classic; when only loners live, every loner wins."),
+
+		// §3 turn
+		r("bangarena/3.turn-order", Must, "§3", "After the Marshal's turn, play passes to the next living seat in seat order, wrapping around."),
+		r("bangarena/3.dynamite-before-jail", Must, "§3", "At turn start the Dynamite check comes before the Jail check."),
+		r("bangarena/3.draw-two", Must, "§3", "A turn's draw step takes 2 cards unless a character or the sight perk owns the draw."),
+		r("bangarena/3.phases", Must, "§3", "Commands belong to their phase: play commands in the play phase, answers in a reaction, choices while a choice is pending, discard in the discard phase."),
+		r("bangarena/3.shot-limit", Must, "§3", "At most one Shot per turn unless the seat has a Volcanic, is Mad Dog, or it is High Noon."),
+		r("bangarena/3.discard-to-hp", Must, "§3", "At the end of the turn a seat holding more cards than hp discards exactly the excess."),
+		r("bangarena/3.reshuffle", Must, "§3", "An empty deck is refilled by shuffling the discard pile."),
+		r("bangarena/3.empty-piles", Must, "§3", "With deck and discard both empty, draws yield nothing, Dynamite passes, Jail frees and card-based Cover fails."),
+		r("bangarena/3.resolving-card", Must, "§3", "Wagon, Caravan and Bazaar can never draw the card that is resolving."),
+
+		// §4 distance
+		r("bangarena/4.distance", Must, "§4", "Distance is the ring distance over living seats, +1 if the target has a Horse, −1 if the viewer has a Scope, never below 1."),
+		r("bangarena/4.range", Must, "§4", "A Shot reaches seats at distance up to the weapon range (Revolver 1) plus glory range perks."),
+		r("bangarena/4.steal-distance", Must, "§4", "Snatch reaches distance 1 only, whatever the weapon."),
+		r("bangarena/4.targets", Must, "§4", "Duel, Toss and Jail reach any living seat; no targeted card targets its player."),
+		r("bangarena/4.built-ins", Must, "§4", "Pass Shadow always has a Horse; Eagle Eye and Mad Dog always have a Scope."),
+
+		// §5 cards
+		r("bangarena/5.deck", Must, "§5", "The pack has 80 cards with the copies of the card table, uids <cardId>_<copy>, every card always in exactly one place."),
+		r("bangarena/5.shot", Must, "§5", "A Shot deals 1 damage to a seat in range unless a Cover check or a Ricochet stops it."),
+		r("bangarena/5.flask", Must, "§5", "A Flask heals 1 in the play phase below max hp; off-turn only at 1 hp against a Shot or Buckshot with 3+ alive."),
+		r("bangarena/5.snatch", Must, "§5", "Snatch takes a card from a seat at distance 1: a chosen card in play or a random card of the hand."),
+		r("bangarena/5.toss", Must, "§5", "Toss discards a card of any other seat: a chosen card in play or a random card of the hand."),
+		r("bangarena/5.duel", Must, "§5", "A Duel alternates Shot discards starting with the target; the first who cannot or will not loses 1 hp."),
+		r("bangarena/5.raid", Must, "§5", "Raid: every other living seat discards a Shot or loses 1 hp."),
+		r("bangarena/5.wagon-caravan", Must, "§5", "Wagon draws 2 cards, Caravan 3."),
+		r("bangarena/5.bazaar", Must, "§5", "Bazaar: every living seat draws 1 card, starting with the player and going round."),
+		r("bangarena/5.saloon", Must, "§5", "Saloon heals every living seat by 1, never above max hp."),
+		r("bangarena/5.buckshot", Must, "§5", "Buckshot hits every other living seat for 1; each may answer like a Shot; it does not use the Shot limit."),
+		r("bangarena/5.jail", Must, "§5", "Jail goes on another living seat that is neither the Marshal nor already jailed."),
+		r("bangarena/5.cover", Must, "§5", "Cover gives a 50/50 check against each Shot or Buckshot hit; a failed check still allows a Ricochet."),
+		r("bangarena/5.horse-scope", Must, "§5", "Horse: others see the seat 1 farther; Scope: the seat sees others 1 nearer (minimum 1)."),
+		r("bangarena/5.dynamite", Must, "§5", "Dynamite is put before its player and checked at each turn start before the Jail."),
+		r("bangarena/5.weapon", Must, "§5", "A weapon replaces the current one (discarded); its range is printed; without one the virtual Revolver has range 1 and cannot be taken."),
+		r("bangarena/5.blue-unique", Must, "§5", "A seat has at most one blue card of each kind in play."),
+
+		// §6 characters
+		r("bangarena/6.max-hp", Must, "§6", "A seat's max hp is its character's hp plus the role bonus; start hand equals max hp plus the Marshal's card bonus."),
+		r("bangarena/6.character-deal", Must, "§6", "Each seat is dealt one of the 16 characters; the staged Preacher and Tracker only when enabled."),
+		r("bangarena/6.char-01-stone-leopard", Must, "§6", "Stone Leopard draws 1 card per hit taken (Dynamite too), 2 if the hit leaves 2 hp or less."),
+		r("bangarena/6.char-02-red-suit", Must, "§6", "Red Suit reveals the second card of the draw and draws one more if it is red."),
+		r("bangarena/6.char-03-two-faced", Must, "§6", "Two-Faced may play a Shot as a Ricochet and a Ricochet as a Shot (args.playedAs)."),
+		r("bangarena/6.char-04-tollman", Must, "§6", "Tollman, hit by a player, takes a random card from that player's hand."),
+		r("bangarena/6.char-05-grip", Must, "§6", "Grip may take the first draw at random from another seat's hand."),
+		r("bangarena/6.char-06-iron-brow", Must, "§6", "Iron Brow always has Cover; a Cover card adds no second check (legacy: it does)."),
+		r("bangarena/6.char-07-three-eyes", Must, "§6", "Three Eyes looks at the top 3 cards in the draw, keeps 2 and puts 1 back on top."),
+		r("bangarena/6.char-08-lucky", Must, "§6", "Lucky gets two tries on every check and keeps the better."),
+		r("bangarena/6.char-09-pass-shadow", Must, "§6", "Pass Shadow has a built-in Horse."),
+		r("bangarena/6.char-10-vulture-jr", Must, "§6", "Vulture Jr. may take the first draw from the discard top and draws 2 cards whenever a seat is eliminated."),
+		r("bangarena/6.char-11-eagle-eye", Must, "§6", "Eagle Eye has a built-in Scope."),
+		r("bangarena/6.char-12-bonesetter", Must, "§6", "Bonesetter may discard 2 cards to heal 1, in play, discard or reaction, never above max and not at High Noon."),
+		r("bangarena/6.char-13-double-barrel", Must, "§6", "A Shot by Double Barrel at distance 1 needs 2 Ricochets (a lucky Cover counts as one)."),
+		r("bangarena/6.char-14-empty-hands", Must, "§6", "Empty Hands draws 1 card as soon as the hand is empty."),
+		r("bangarena/6.char-15-scavenger", Must, "§6", "Scavenger takes the hand and in-play cards of every eliminated seat."),
+		r("bangarena/6.char-16-mad-dog", Must, "§6", "Mad Dog has no Shot limit and a built-in Scope."),
+		r("bangarena/6.staged", Info, "§13", "The staged Preacher (choose_prayer) and Tracker (use_peek_role) are modelled behind a switch."),
+
+		// §7 reactions
+		r("bangarena/7.reactions", Must, "§7", "Only the targeted seat (or the head of the reaction queue) answers, with a Ricochet, a Flask, a Shot discard or a pass as the attack allows."),
+		r("bangarena/7.queue-order", Must, "§7", "Buckshot and Raid are answered seat by seat in seat order from the attacker's left."),
+		r("bangarena/7.pending-shape", Must, "§7", "The observation shows the attack as pendingReaction (kind, source, target) and the seats still to answer as reactionQueue."),
+
+		// §8 checks
+		r("bangarena/8.jail-check", Must, "§8", "A Jail check flips the top card: hearts escape; otherwise the seat draws but skips play; the Jail is discarded either way."),
+		r("bangarena/8.dynamite-check", Must, "§8", "A Dynamite check flips the top card: spades 2–9 explode for 3 damage, otherwise the Dynamite passes to the next living seat."),
+		r("bangarena/8.cover-coin", Must, "§8", "A Cover check is a fair coin from the match RNG (event cover_check, coin true, flips), never a card; innate plus card Cover is one check."),
+		r("bangarena/8.high-noon", Must, "§8", "From round 8 (rounds count Marshal turns) High Noon lifts the Shot limit, skips Cover checks and forbids all healing."),
+		r("bangarena/8.suits", Must, "§8", "The pack holds 21 hearts, 20 diamonds, 20 clubs and 19 spades, 12 of them spades 2–9."),
+
+		// §9 elimination
+		r("bangarena/9.elimination", Must, "§9", "At 0 hp a seat is out: its role is revealed and its hand and cards in play are discarded."),
+		r("bangarena/9.killer", Must, "§9", "The killer is the source of the last damage (the other duellist in a Duel); Dynamite has none."),
+		r("bangarena/9.glory-star", Must, "§9", "Outside legacy the killer earns a public star and chooses a perk: range, heart or sight."),
+		r("bangarena/9.glory-perks", Must, "§9", "range adds 1 weapon range, heart adds 1 max hp and heals 1, sight lets every draw look at 3 and keep 2 (once, not for draw-owning characters)."),
+		r("bangarena/9.bounty", Must, "§9", "Killing a seat with stars takes one of its stars (with a perk) and draws one card per star it held."),
+		r("bangarena/9.last-bullet", Must, "§9", "The Marshal earns a star when his last aide is out."),
+		r("bangarena/9.kill-reward", Must, "§9", "In legacy the killer of a raider draws 3 cards; outside legacy there is no card reward."),
+		r("bangarena/9.kill-penalty", Must, "§9", "A Marshal who kills an aide discards hand, cards in play and weapon."),
+
+		// §10 win
+		r("bangarena/10.sole-survivor", Must, "§10", "One seat alive and it is a loner: that loner wins."),
+		r("bangarena/10.partners-lones", Must, "§10", "Partners mode: only loners alive — all loners win, dead ones too."),
+		r("bangarena/10.marshal-dead", Must, "§10", "The Marshal dead: all raiders win, dead ones too, with the impostor in impostor mode."),
+		r("bangarena/10.law-wins", Must, "§10", "No raider, loner or impostor alive: the Marshal and all aides win, dead aides too."),
+		r("bangarena/10.win-order", Must, "§10", "The win conditions are evaluated in order after every elimination; the first that holds ends the match."),
+
+		// §11 observation
+		r("bangarena/11.redaction", Must, "§11", "Other seats' hands are backs and hidden roles null (roleHidden) until elimination or a normal end; they stay hidden after abandoned or force_end."),
+		r("bangarena/11.events", Must, "§11", "The observation's events hold public events and the seat's own private ones only, each {seq, type, …}."),
+		r("bangarena/11.look-top", Must, "§11", "The cards of a look-top choice are shown to the chooser only."),
+		r("bangarena/11.fields", Must, "§11", "The observation carries version, phase, turnSeat, you, players (hp, maxHp, alive, characterId, handCount, inPlayCards, weaponCardId, glory), pile sizes, roleMode and the winners at the end."),
+
+		// §12 protocol
+		r("bangarena/12.request", Must, "§12", "A DecisionRequest carries matchId, seatId, decisionId, observationVersion, deadlineAt, rulesetVersion, mechanicsPackHash, protocolVersion, observation and legalActions."),
+		r("bangarena/12.decider", Must, "§12", "Only the seat that is asked (choice owner, reaction head or turn seat) may decide; nothing after the end."),
+		r("bangarena/12.args", Must, "§12", "args are merged over the item's argsSchema; args that contradict it are rejected."),
+
+		// §13 commands
+		r("bangarena/13.action-ids", Must, "§13", "Every legal item has the actionId format of the command catalogue."),
+		r("bangarena/13.discard-args", Must, "§13", "A discard may name its own cards: exactly (hand − hp) distinct uids of the hand."),
+		r("bangarena/13.choices", Must, "§13", "While a choice is pending its items (first_draw, look_top, glory, prayer) are the whole decision."),
+		r("bangarena/13.glory-default", Must, "§13", "A glory choice left unanswered defaults to heart."),
+		r("bangarena/13.prayer", Info, "§13", "Preacher (staged) may pray once per game after another seat's elimination: 20% the seat returns with 1 hp."),
+		r("bangarena/13.peek-role", Info, "§13", "Tracker (staged) learns the hidden role of a living seat privately: 1 use at 4–5 seats, 2 at 6–7, 3 at 8."),
+
+		// §14 timing
+		r("bangarena/14.default-action", Must, "§14", "On a timeout the server answers for the seat: pass, end_play, the default discard or the choice's default."),
+		r("bangarena/14.random-legal", Must, "§14", "A second illegal answer is replaced by a random item of legalActions."),
 	}
 }
