@@ -2,6 +2,7 @@ package inference
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -134,4 +135,54 @@ func TestOddChips(t *testing.T) {
 			t.Fatalf("odd credit should go to seat 2, left of dealer 1: %s", got)
 		}
 	})
+}
+
+// TestSidePotsInPlay drives three all-ins of different sizes, a caller and
+// a fold through the engine (inference/round.6.side-pots).
+func TestSidePotsInPlay(t *testing.T) {
+	t.Run("inference/round.6.side-pots", func(t *testing.T) {
+		s, log := table(t, 4, 7, 12, 22, 0, 0)
+		start(t, s, 90, 80, 10, 50, 99)
+		act(t, s, 0, ActionRaise, 5)  // all-in for 5
+		act(t, s, 1, ActionRaise, 5)  // pays 5 + 5: all-in
+		act(t, s, 2, ActionRaise, 10) // pays 10 + 10: all-in
+		act(t, s, 3, ActionCall, 0)   // 20
+		act(t, s, 4, ActionFold, 0)   // the best value folds its ante
+		o := s.LastOutcome()
+		if got := fmt.Sprint(o.Payouts); got != "[{0 30} {1 15} {3 20}]" || o.Pot != 65 {
+			t.Fatalf("payouts %s pot %d, want [{0 30} {1 15} {3 20}] of 65", got, o.Pot)
+		}
+		if got := linesOfType(log, EventAction); !strings.HasSuffix(got[0], `"all_in":true}`) || !strings.HasSuffix(got[2], `"all_in":true}`) || strings.Contains(got[3], "all_in") {
+			t.Fatalf("all_in flags:\n%s", strings.Join(got, "\n"))
+		}
+		if !s.Seat(2).Busted || s.Seat(0).Busted {
+			t.Fatal("seat 2 (lost everything) should bust, seat 0 (won the main pot) not")
+		}
+	})
+}
+
+// TestResync: a verifier can overwrite credits, strikes, sit-outs and the
+// next dealer between rounds, and only then.
+func TestResync(t *testing.T) {
+	s, _ := table(t, 0, 0, 0, 0)
+	if err := s.SetCredits(1, 55); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetStrikes(2, 3); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetSittingOut(2, 3); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetNextDealer(1); err != nil {
+		t.Fatal(err)
+	}
+	start(t, s, 5, 6, 7)
+	if s.Dealer() != 1 || s.Seat(1).Credits != 53 || s.Seat(2).InRound || s.Seat(2).Strikes != 3 {
+		t.Fatalf("resync not applied: dealer %d, seat 1 credits %d, seat 2 %+v", s.Dealer(), s.Seat(1).Credits, s.Seat(2))
+	}
+	wantRule(t, s.SetCredits(0, 1), "inference/protocol.log-order")
+	wantRule(t, s.SetStrikes(0, 1), "inference/timeouts.strikes")
+	wantRule(t, s.SetSittingOut(0, 4), "inference/timeouts.sit-out")
+	wantRule(t, s.SetNextDealer(0), "inference/table.button")
 }

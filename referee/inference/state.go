@@ -629,3 +629,27 @@ func (h *historyArena) actions(src []ActionRecord) []ActionRecord {
 func (h *historyArena) messages(src []MessageRecord) []MessageRecord {
 	return grab(&h.m, src)
 }
+
+// SetStrikes overwrites a seat's consecutive-timeout count between rounds
+// (a verifier resynchronising on a log's timeout lines).
+func (s *State) SetStrikes(seat, strikes int) error {
+	if s.phase != PhaseReady || seat < 0 || seat >= len(s.seats) || strikes < 0 {
+		return rules.Errorf("inference/timeouts.strikes", "strikes can only be set between rounds, to a seat that exists, not below 0")
+	}
+	s.seats[seat].Strikes = strikes
+	return nil
+}
+
+// SetSittingOut makes a seat sit out until backInRound (0 ends a sit-out)
+// between rounds (a verifier resynchronising on a log).
+func (s *State) SetSittingOut(seat, backInRound int) error {
+	if s.phase != PhaseReady || seat < 0 || seat >= len(s.seats) || s.seats[seat].Busted || backInRound < 0 {
+		return rules.Errorf("inference/timeouts.sit-out", "a sit-out can only be set between rounds, for a seat still in the match")
+	}
+	p := &s.seats[seat]
+	p.SittingOut, p.BackInRound = backInRound > s.round+1, 0
+	if p.SittingOut {
+		p.BackInRound = backInRound
+	}
+	return nil
+}
