@@ -105,7 +105,7 @@ func (s *State) check(seat int, m Move) error {
 	p := &s.seats[seat]
 	switch m.Action {
 	case ActionFold, ActionCall:
-		return nil
+		return nil // I-INF-40: an amount on fold or call is ignored
 	case ActionRaise:
 		toCall := s.currentBet - p.Bet
 		switch {
