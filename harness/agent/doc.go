@@ -22,5 +22,22 @@
 // Start. Output is bounded everywhere: a stdout line over the cap (1 MiB by
 // default) is a flood verdict, stderr is kept as a bounded tail.
 //
+// # Readings
+//
+// The command-line contract says that lines an agent writes that are not
+// JSON, or not expected, are findings and not crashes. The adapters read it
+// so: [Process.AskFunc] returns such lines in [Reply.Before] beside the answer
+// when one follows; only when no answer arrives by the deadline do they make
+// the verdict Malformed (rather than Timeout). Lines already waiting before a
+// request are late or unsolicited ([Reply.Stale]), never its answer; with
+// [FieldEquals] a late answer that arrives after the request is not taken for
+// its answer either. Hang is Timeout escalated: no stdout line at all for
+// [Spec.Watchdog], or an agent that had to be killed with SIGKILL at Close.
+// Over HTTP, a 5xx status counts as Crash, any other non-2xx (a redirect, a
+// 204 without body) as Malformed, a refused or dropped connection as
+// Disconnect.
+//
 // Subprocess and connect modes need a Unix system (process groups, signals).
+// On Linux the agent is also killed if umpire itself dies (PR_SET_PDEATHSIG
+// on the shell), and process groups are inspected through /proc.
 package agent

@@ -383,3 +383,52 @@ func TestStartErrors(t *testing.T) {
 		t.Errorf("missing program: %v, want crash", err)
 	}
 }
+
+// TestLateAnswerIsNotTheNextAnswer: the slow agent answers turn 3 after the
+// deadline; with FieldEquals the late move is a finding of the next request,
+// never its answer.
+func TestLateAnswerIsNotTheNextAnswer(t *testing.T) {
+	w := watchLeaks(t)
+	p := start(t, w, Spec{Command: agents.broken + " -mode slow -delay 1500ms"})
+	ctx := context.Background()
+	turn3 := fixture(t, "inference_your_turn.json")
+	turn4 := bytes.Replace(turn3, []byte(`"turn":3,"deadline_ms"`), []byte(`"turn":4,"deadline_ms"`), 1)
+	if _, err := p.AskFunc(ctx, turn3, 200*time.Millisecond, FieldEquals("turn", 3)); TerminationOf(err) != Timeout {
+		t.Fatalf("turn 3: %v, want a timeout", err)
+	}
+	r, err := p.AskFunc(ctx, turn4, generous, FieldEquals("turn", 4))
+	if err != nil {
+		t.Fatalf("turn 4: %v", err)
+	}
+	if !bytes.Contains(r.Answer.Bytes, []byte(`"turn":4`)) {
+		t.Errorf("answer %s, want the move for turn 4", r.Answer.Bytes)
+	}
+	late := append(append([]Line(nil), r.Stale...), r.Before...)
+	if len(late) != 1 || !bytes.Contains(late[0].Bytes, []byte(`"turn":3`)) {
+		t.Errorf("late lines %v, want the turn 3 move", late)
+	}
+}
+
+func TestFieldEquals(t *testing.T) {
+	tests := []struct {
+		name, line string
+		field      string
+		value      any
+		want       bool
+	}{
+		{"number", `{"turn": 4}`, "turn", 4, true},
+		{"other number", `{"turn":3}`, "turn", 4, false},
+		{"string", `{"match_id":"m-7"}`, "match_id", "m-7", true},
+		{"number as string", `{"turn":"4"}`, "turn", 4, false},
+		{"missing", `{"x":4}`, "turn", 4, false},
+		{"not an object", `[4]`, "turn", 4, false},
+		{"unencodable value", `{"turn":4}`, "turn", func() {}, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := FieldEquals(tc.field, tc.value)(Line{Bytes: []byte(tc.line)}); got != tc.want {
+				t.Errorf("FieldEquals(%s, %v)(%s) = %v, want %v", tc.field, tc.value, tc.line, got, tc.want)
+			}
+		})
+	}
+}
