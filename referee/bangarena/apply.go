@@ -106,7 +106,8 @@ func (g *Game) discardArgs(seat int, raw json.RawMessage) ([]int, error) {
 	return out, nil
 }
 
-// record logs the applied decision as a private event: the replay record.
+// record logs the applied decision as a private event: the replay record
+// (I-BA-20).
 func (g *Game) record(seat int, actionID string, x act, discard []int) {
 	e := newEvent("decision")
 	e.To, e.Seat, e.ActionID, e.Command = seat, seat, actionID, cmdNames[x.cmd]
@@ -143,7 +144,8 @@ func (g *Game) exec(seat int, x act, discard []int) {
 	g.play(seat, x)
 }
 
-// resolveChoice applies the answer to a pending choice.
+// resolveChoice applies the answer to a pending choice (I-BA-21 for the
+// first draw, I-BA-16 for the prayer).
 func (g *Game) resolveChoice(c choice, x act) {
 	s := c.seat
 	switch c.kind {

@@ -12,7 +12,7 @@ type KnownRole struct {
 	RoleID string `json:"roleId"`
 }
 
-// Event is one entry of the match log (WIRE.md vocabulary). Integer seat
+// Event is one entry of the match log (WIRE.md vocabulary; I-BA-20). Integer seat
 // fields hold -1 when absent. An event with To >= 0 is private to that seat;
 // otherwise it is public, except that the card details of "draw",
 // "take" and "glory_bounty" events (Cards, and Card for hand takes) are shown
@@ -103,6 +103,15 @@ func (e Event) MarshalJSON() ([]byte, error) {
 	}
 	if e.Coin {
 		b.WriteString(`,"coin":true`)
+	}
+	if e.Type == "game_over" {
+		// Always present: null and [] after an early end.
+		if e.WinnerTeam == "" {
+			b.WriteString(`,"winnerTeam":null`)
+		}
+		if e.WinnerSeats == nil {
+			b.WriteString(`,"winnerSeats":[]`)
+		}
 	}
 	any := []struct {
 		k  string

@@ -24,6 +24,7 @@ func (g *Game) eliminate(s, killer int) {
 			scav = t
 		}
 	}
+	// I-BA-22: Scavenger takes hand, blue cards and weapon.
 	if len(cards) > 0 {
 		if scav >= 0 {
 			g.seats[scav].hand = append(g.seats[scav].hand, cards...)
@@ -65,6 +66,7 @@ func (g *Game) eliminate(s, killer int) {
 		p.Seat, p.TargetSeat, p.UIDs = killer, s, uidsOf(lost)
 		g.emit(p)
 	}
+	// I-BA-3: cards for a kill only in legacy; glory elsewhere.
 	if g.legacy() {
 		if killer >= 0 && killer != s && st.role == RoleRaider && g.seats[killer].alive {
 			n := g.drawN(killer, 3, "kill_reward")
@@ -76,7 +78,7 @@ func (g *Game) eliminate(s, killer int) {
 		if killer >= 0 && killer != s && g.seats[killer].alive {
 			g.star(killer, "kill")
 			if v := st.glory.Stars; v > 0 {
-				// Bounty: one of the victim's stars (+ a perk choice) and one
+				// Bounty (I-BA-19): one of the victim's stars (+ a perk choice) and one
 				// card per star the victim held.
 				st.glory.Stars--
 				g.star(killer, "bounty")
@@ -93,6 +95,7 @@ func (g *Game) eliminate(s, killer int) {
 				g.emit(b)
 			}
 		}
+		// I-BA-23: whoever eliminated the last aide.
 		if st.role == RoleAide && g.seats[g.marshal].alive && !g.anyLiving(RoleAide) {
 			g.star(g.marshal, "last_bullet")
 		}

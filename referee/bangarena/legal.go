@@ -321,7 +321,8 @@ func (g *Game) reactionActs(s int, buf []act) []act {
 	return append(buf, newAct(cPass))
 }
 
-// bonesetterActs: READINGS 7, one item per unordered pair in hand order.
+// bonesetterActs: READINGS 7, one item per unordered pair in hand order,
+// offered in Bonesetter's own decisions (I-BA-18).
 func (g *Game) bonesetterActs(s int, buf []act) []act {
 	st := &g.seats[s]
 	if st.char != "char_12" || st.hp >= st.maxHp || st.hp <= 0 || g.highNoon {

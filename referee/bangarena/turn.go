@@ -8,7 +8,7 @@ func (g *Game) beginTurn(s int) {
 	g.turnSeat, g.shots, g.skipPlay = s, 0, false
 	if s == g.marshal {
 		g.round++
-		// §8 High Noon: from round 8, never in legacy (§2).
+		// §8 High Noon: from round 8, never in legacy (§2); I-BA-24.
 		if !g.legacy() && g.round >= 8 && !g.highNoon {
 			g.highNoon = true
 			e := newEvent("high_noon")

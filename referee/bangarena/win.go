@@ -9,7 +9,7 @@ const (
 	TeamLone    = "lone"
 )
 
-// evaluateWin applies §10 in order: sole lone survivor; partners: only
+// evaluateWin applies §10 in order (I-BA-17: one living loner is rule 1 even in partners): sole lone survivor; partners: only
 // lones alive; Marshal dead (raiders and the impostor win, dead ones too);
 // no raider, lone or impostor alive (law wins, dead aides too).
 func (g *Game) evaluateWin() (team string, seats []int, ok bool) {
