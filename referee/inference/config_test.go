@@ -43,27 +43,54 @@ func TestConfigValidate(t *testing.T) {
 	}
 }
 
-// TestDefaults pins the defaults of the rules text: table of 6
-// (inference/table.size), 40 rounds (inference/match.rounds), 100 credits
-// (inference/match.credits), deadline 10 s carried into limits
-// (inference/timeouts.deadline).
+// TestDefaults pins the defaults of the rules text, one rule at a time.
 func TestDefaults(t *testing.T) {
 	c := DefaultConfig()
 	lim := c.Limits(1)
-	got := []int{c.TableSize, c.Rounds, c.StartingCredits, lim.MinRaise, lim.MaxRaise, lim.MaxRaisesPerRound, lim.TurnDeadlineMS, lim.MaxConsecutiveTimeouts, lim.SitOutRounds, lim.MaxMessageChars, lim.ValueMin, lim.ValueMax}
-	want := []int{6, 40, 100, 1, 10, 3, 10000, 3, 5, 280, 1, 100}
-	if !eqInts(got, want) {
-		t.Fatalf("have %v, want %v", got, want)
+	tests := []struct {
+		rule      string
+		got, want []int
+	}{
+		{"inference/table.size", []int{c.TableSize}, []int{6}},
+		{"inference/match.rounds", []int{c.Rounds}, []int{40}},
+		{"inference/match.credits", []int{c.StartingCredits}, []int{100}},
+		{"inference/round.3.raise-bounds", []int{lim.MinRaise, lim.MaxRaise}, []int{1, 10}},
+		{"inference/round.3.raise-cap", []int{lim.MaxRaisesPerRound}, []int{3}},
+		{"inference/timeouts.deadline", []int{lim.TurnDeadlineMS}, []int{10000}},
+		{"inference/timeouts.sit-out", []int{lim.MaxConsecutiveTimeouts, lim.SitOutRounds}, []int{3, 5}},
+		{"inference/round.4.message-length", []int{lim.MaxMessageChars}, []int{280}},
+		{"inference/round.1.deal", []int{lim.ValueMin, lim.ValueMax}, []int{1, 100}},
 	}
-	for _, id := range []string{"inference/table.size", "inference/match.rounds", "inference/match.credits", "inference/timeouts.deadline"} {
-		_ = id // cited: each default above is that rule's number
+	for _, tc := range tests {
+		t.Run(tc.rule, func(t *testing.T) {
+			if !eqInts(tc.got, tc.want) {
+				t.Fatalf("have %v, want %v", tc.got, tc.want)
+			}
+		})
 	}
-	c.TurnDeadlineMS = 30000
-	s, _ := table(t, 0, 0, 0, 0)
-	_ = s
-	if got := c.Limits(3).TurnDeadlineMS; got != 30000 {
-		t.Fatalf("turn_deadline_ms = %d, want the configured 30000", got)
-	}
+	t.Run("inference/timeouts.deadline/carried into views", func(t *testing.T) {
+		c := DefaultConfig()
+		c.TableSize, c.TurnDeadlineMS = 3, 30000
+		s, err := NewState(c, Setup{Names: []string{"a", "b", "c"}}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		start(t, s, 1, 2, 3)
+		if got := s.View(0).Limits.TurnDeadlineMS; got != 30000 {
+			t.Fatalf("turn_deadline_ms = %d, want the configured 30000", got)
+		}
+	})
+	t.Run("inference/match.credits/every seat starts equal", func(t *testing.T) {
+		c := DefaultConfig()
+		c.StartingCredits = 37
+		m, err := NewMatch(c, "m", "s", []string{"a", "b", "c", "d", "e", "f"}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.TotalCredits() != 6*37 {
+			t.Fatalf("total credits %d, want %d", m.TotalCredits(), 6*37)
+		}
+	})
 }
 
 // TestAnteSchedule checks the ramp at its boundaries
@@ -71,6 +98,12 @@ func TestDefaults(t *testing.T) {
 // match's round_start and limits.ante follow it
 // (inference/wire.visible-state.ante).
 func TestAnteSchedule(t *testing.T) {
+	for _, id := range []string{"inference/round.2.ante-ramp", "inference/protocol.ante-formula", "inference/wire.visible-state.ante"} {
+		t.Run(id, testAnteSchedule)
+	}
+}
+
+func testAnteSchedule(t *testing.T) {
 	c := DefaultConfig()
 	tests := []struct{ round, want int }{{1, 2}, {20, 2}, {21, 3}, {30, 3}, {31, 4}, {40, 4}, {41, 5}, {51, 6}}
 	for _, tc := range tests {
@@ -103,5 +136,4 @@ func TestAnteSchedule(t *testing.T) {
 	if want := `{"type":"round_start","round":21,"dealer":2,"ante":3,"dealt_in":[0,1,2]}`; rs[20] != want {
 		t.Fatalf("have %s\nwant %s", rs[20], want)
 	}
-	_ = []string{"inference/round.2.ante-ramp", "inference/protocol.ante-formula", "inference/wire.visible-state.ante"}
 }

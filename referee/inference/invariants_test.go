@@ -127,8 +127,6 @@ func playRandom(t *testing.T, cfg Config, seed string, timeouts float64, checkVi
 // leak (inference/visibility.no-peek) and replay is deterministic
 // (inference/protocol.deal-function).
 func TestRandomMatchInvariants(t *testing.T) {
-	cited := []string{"inference/round.6.side-pots", "inference/illegal.listed-only", "inference/visibility.no-peek", "inference/protocol.deal-function"}
-	_ = cited
 	n := 1500
 	if testing.Short() {
 		n = 200
