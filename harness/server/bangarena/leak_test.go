@@ -1,0 +1,5 @@
+package bangarena
+
+import "runtime"
+
+func goroutines() int { return runtime.NumGoroutine() }
