@@ -17,6 +17,19 @@ type Match struct {
 // match_start, and deals round 1 (and any following rounds that need no
 // decision). Use PlayerAt to map seats back to entries.
 func NewMatch(cfg Config, matchID, seed string, players []string, sink Sink) (*Match, error) {
+	m, err := PrepareMatch(cfg, matchID, seed, players, sink)
+	if err != nil {
+		return nil, err
+	}
+	if err := m.Start(); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// PrepareMatch is NewMatch without dealing round 1: the match is in
+// PhaseReady at round 0 (what a welcome before the start shows) until Start.
+func PrepareMatch(cfg Config, matchID, seed string, players []string, sink Sink) (*Match, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
@@ -32,11 +45,16 @@ func NewMatch(cfg Config, matchID, seed string, players []string, sink Sink) (*M
 	if err != nil {
 		return nil, err
 	}
-	m := &Match{State: st, seed: seed, players: perm, vals: make([]int, cfg.TableSize)}
-	if err := m.advance(); err != nil {
-		return nil, err
+	return &Match{State: st, seed: seed, players: perm, vals: make([]int, cfg.TableSize)}, nil
+}
+
+// Start deals round 1 of a prepared match (and any following rounds that
+// need no decision). It fails once the match has started.
+func (m *Match) Start() error {
+	if m.State.Round() != 0 || m.State.Phase() != PhaseReady {
+		return rules.Errorf("inference/protocol.log-order", "the match has already started")
 	}
-	return m, nil
+	return m.advance()
 }
 
 // Seed returns the match seed.

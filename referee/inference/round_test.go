@@ -210,3 +210,25 @@ func TestFewLiveSeats(t *testing.T) {
 		}
 	})
 }
+
+// TestPreparedMatch: a prepared match shows round 0 (no value, no turn)
+// until it starts (inference/wire.visible-state.fields).
+func TestPreparedMatch(t *testing.T) {
+	t.Run("inference/wire.visible-state.fields", func(t *testing.T) {
+		m, err := PrepareMatch(DefaultConfig(), "m", "prep", []string{"a", "b", "c", "d", "e", "f"}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		vs := m.View(0)
+		if vs.Round != 0 || vs.YourValue != nil || vs.Turn != nil || vs.Dealer != FirstDealer("prep", 6) || vs.YourCredits != 100 {
+			t.Fatalf("view before the start: %s", viewJSON(m.State, 0))
+		}
+		if err := m.Start(); err != nil {
+			t.Fatal(err)
+		}
+		if m.Round() != 1 || m.ToAct() < 0 {
+			t.Fatalf("after Start: round %d, to act %d", m.Round(), m.ToAct())
+		}
+		wantRule(t, m.Start(), "inference/protocol.log-order")
+	})
+}
