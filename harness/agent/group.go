@@ -25,6 +25,9 @@ const (
 	// ForceCancel: the context given to Start was cancelled and the group
 	// was killed.
 	ForceCancel Force = "cancelled"
+	// ForceBudget: the deadline of the context given to Start (the match
+	// budget) passed and the group was killed.
+	ForceBudget Force = "budget"
 )
 
 // DefaultTermGrace is how long Close waits after SIGTERM before SIGKILL.
@@ -56,12 +59,12 @@ type Exit struct {
 }
 
 // Termination classifies the end of the process itself: OK when it exited 0
-// on its own or obeyed SIGTERM, Hang when it had to be killed with SIGKILL,
-// HarnessError when the run was cancelled, Crash otherwise (a non-zero
-// status or a signal umpire did not send).
+// on its own or obeyed SIGTERM, Hang when it had to be killed with SIGKILL
+// or outlived the match budget, HarnessError when the run was cancelled,
+// Crash otherwise (a non-zero status or a signal umpire did not send).
 func (e Exit) Termination() Termination {
 	switch e.Forced {
-	case ForceKill:
+	case ForceKill, ForceBudget:
 		return Hang
 	case ForceCancel:
 		return HarnessError
@@ -150,7 +153,11 @@ func startGroup(ctx context.Context, command, dir string, env []string, stdin, s
 		close(g.exited)
 	}()
 	g.stopCtx = context.AfterFunc(ctx, func() {
-		g.setForced(ForceCancel)
+		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			g.setForced(ForceBudget)
+		} else {
+			g.setForced(ForceCancel)
+		}
 		g.signal(syscall.SIGKILL)
 		if onCancel != nil {
 			onCancel()
@@ -161,7 +168,7 @@ func startGroup(ctx context.Context, command, dir string, env []string, stdin, s
 
 func (g *group) setForced(f Force) {
 	g.mu.Lock()
-	if g.forced == ForceNone || f == ForceCancel || (f == ForceKill && g.forced == ForceTerm) {
+	if g.forced == ForceNone || f == ForceCancel || f == ForceBudget || (f == ForceKill && g.forced == ForceTerm) {
 		g.forced = f
 	}
 	g.mu.Unlock()
@@ -273,11 +280,8 @@ func (g *group) exitVerdict(op string, wait time.Duration) *Error {
 		return errorf(Disconnect, op, nil, "the agent closed its output but is still running")
 	}
 	e := g.exit(nil)
-	g.mu.Lock()
-	forced := g.forced
-	g.mu.Unlock()
-	if forced == ForceCancel {
-		return errorf(HarnessError, op, context.Canceled, "the run was cancelled")
+	if err := g.stopped(op); err != nil {
+		return err
 	}
 	switch {
 	case e.Signal != "":
@@ -287,6 +291,22 @@ func (g *group) exitVerdict(op string, wait time.Duration) *Error {
 	default:
 		return errorf(Disconnect, op, nil, "the agent exited (status 0) before the match was over")
 	}
+}
+
+// stopped returns the error for a group that umpire killed because the
+// context of Start ended: a Hang when the match budget ran out, a
+// HarnessError when the run was cancelled; nil otherwise.
+func (g *group) stopped(op string) *Error {
+	g.mu.Lock()
+	forced := g.forced
+	g.mu.Unlock()
+	switch forced {
+	case ForceBudget:
+		return errorf(Hang, op, context.DeadlineExceeded, "the match budget ran out")
+	case ForceCancel:
+		return errorf(HarnessError, op, context.Canceled, "the run was cancelled")
+	}
+	return nil
 }
 
 // errClosed is returned for calls on a closed adapter.

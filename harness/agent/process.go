@@ -285,10 +285,8 @@ func (p *Process) write(ctx context.Context, b []byte) error {
 	case ctx.Err() != nil:
 		return p.ctxError("send", ctx)
 	case errors.Is(err, os.ErrDeadlineExceeded):
-		select {
-		case <-p.stop:
-			return errorf(HarnessError, "send", context.Canceled, "the run was cancelled")
-		default:
+		if err := p.g.stopped("send"); err != nil {
+			return err
 		}
 		return errorf(Timeout, "send", err, "the agent does not read its input")
 	case errors.Is(err, os.ErrClosed):

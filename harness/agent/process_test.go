@@ -432,3 +432,24 @@ func TestFieldEquals(t *testing.T) {
 		})
 	}
 }
+
+// TestMatchBudget: the deadline of Start's context is the match budget; an
+// agent still running when it passes is killed and judged a hang.
+func TestMatchBudget(t *testing.T) {
+	w := watchLeaks(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
+	defer cancel()
+	p, err := Start(ctx, Spec{Command: agents.broken + " -mode hang"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.track(p.PID())
+	_, err = p.Ask(context.Background(), fixture(t, "inference_your_turn.json"), generous)
+	if got := TerminationOf(err); got != Hang {
+		t.Errorf("Ask past the match budget: %s (%v), want hang", got, err)
+	}
+	exit, err := p.Close(generous)
+	if err != nil || exit.Forced != ForceBudget || exit.Termination() != Hang {
+		t.Errorf("Close = %v, %v; want killed for the budget, a hang", exit, err)
+	}
+}
