@@ -126,5 +126,17 @@ func InferenceRules() []Rule {
 		p("message-code-points", "Match log", "Message length is counted in Unicode code points."),
 		p("match-end", "Match log", "match_end gives the reason (rounds_complete or one_player_left), the seed and the ranking."),
 		p("envelope", "Envelope", "A your_turn message carries match_id, round, turn, deadline_ms, visible_state and legal_actions."),
+
+		// Log structure (verify).
+		{ID: "inference/log.match-start-first", Level: Must, Doc: wire, Section: "Match log", Text: "The first line of a match log is match_start, and there is only one."},
+		{ID: "inference/log.match-end-last", Level: Must, Doc: wire, Section: "Match log", Text: "A complete match log ends with match_end, and nothing follows it."},
+		{ID: "inference/log.seats", Level: Must, Doc: wire, Section: "Match log", Text: "match_start lists every seat once, numbered from 0 in order, and every seat a line names is one of them."},
+		{ID: "inference/log.round-sequence", Level: Must, Doc: wire, Section: "Match log", Text: "Rounds are numbered from 1 up by one, and every line of a round carries that round's number."},
+		{ID: "inference/log.turn-sequence", Level: Must, Doc: wire, Section: "Match log", Text: "Turns count a round's actions from 0, one per action; message and timeout lines carry the turn of the action they precede."},
+		{ID: "inference/log.message-before-action", Level: Must, Doc: wire, Section: "Match log", Text: "A message line comes just before the seat's own action it rides on, with the same turn and seat, at most one per move."},
+		{ID: "inference/log.timeout-before-action", Level: Must, Doc: wire, Section: "Match log", Text: "A timeout line is followed by the server's action for that turn flagged timeout; no action is flagged timeout without one."},
+		{ID: "inference/log.showdown-closes-round", Level: Must, Doc: wire, Section: "Match log", Text: "Each round is closed by exactly one showdown line, after its betting and before its bust lines."},
+		{ID: "inference/log.deal-lines", Level: Must, Doc: wire, Section: "Match log", Text: "A round of a full log has one deal_private line per dealt-in seat; a public log has none."},
+		{ID: "inference/log.line-length", Level: Must, Doc: wire, Section: "Envelope", Text: "A log line, like any message, is at most 1 MiB long."},
 	}
 }

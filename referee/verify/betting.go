@@ -1,0 +1,319 @@
+package verify
+
+import (
+	"fmt"
+	"unicode/utf8"
+
+	ref "github.com/umpire-arena/umpire/referee/inference"
+	"github.com/umpire-arena/umpire/referee/rules"
+)
+
+// closePending reports a message or timeout line left without its action.
+func (v *Verifier) closePending() {
+	if v.pendMsg {
+		v.reportAt(v.whereLine(v.pendMsgLine, v.pendMsgSeat, v.pendMsgTurn), "inference/log.message-before-action", ref.EventAction, v.rec.typ,
+			"a message rides on a move: seat %d's message of turn %d is not followed by its action", v.pendMsgSeat, v.pendMsgTurn)
+		v.pendMsg = false
+	}
+	if v.pendTO {
+		v.report("inference/log.timeout-before-action", v.pendTOSeat, v.pendTOTurn, ref.EventAction, v.rec.typ,
+			"a timeout line is followed by the action the server played for it; seat %d's turn %d has none", v.pendTOSeat, v.pendTOTurn)
+		v.pendTO = false
+	}
+}
+
+func (v *Verifier) whereLine(line, seat, turn int) (w rules.Where) {
+	w = v.where(seat, turn)
+	w.Line = line
+	return w
+}
+
+// betLine does the checks common to message, timeout and action lines:
+// round, turn, and the seat to act. It returns false when the line cannot
+// be applied at all.
+func (v *Verifier) betLine(r *record) bool {
+	if !v.seatOK(r.seat, r.turn) {
+		return false
+	}
+	if v.st == stShowdown && r.typ != ref.EventMessage {
+		// Betting was over: an extra move.
+		p := &v.seats[r.seat]
+		if r.typ == ref.EventAction && p.inRound && !p.folded && !p.allIn {
+			v.report("inference/round.5.end-of-betting", r.seat, r.turn, ref.EventShowdown, r.typ, "betting was over (every seat still in had matched the bet or was all-in, or one seat was left); no further action is due")
+			v.checkRound(r, r.seat, r.turn)
+			v.turn = r.turn
+			v.st = stBetting
+			v.toAct = r.seat
+			return true
+		}
+	}
+	if !v.at(stBetting, r.seat, r.turn) {
+		return false
+	}
+	if v.st != stBetting {
+		v.report("inference/round.5.end-of-betting", r.seat, r.turn, ref.EventShowdown, r.typ, "betting is closed this round (fewer than two seats can act, or it is over); no %s line is due", r.typ)
+		return false
+	}
+	v.checkRound(r, r.seat, r.turn)
+	if r.turn != v.turn && r.turn == v.turnAlt {
+		// The log's previous turn number was a one-off (reported): its
+		// count goes on from where it should have been.
+		v.turn = r.turn
+	}
+	v.turnAlt = -1
+	if r.turn != v.turn {
+		v.report("inference/log.turn-sequence", r.seat, r.turn, v.turn, r.turn, "turns count the round's actions from 0; the next action is turn %d", v.turn)
+		if r.typ == ref.EventAction {
+			v.turnAlt = v.turn + 1
+		} else {
+			v.turnAlt = v.turn
+		}
+		v.turn = r.turn
+		v.toAct = r.seat // one finding for a skipped or repeated turn
+		return true
+	}
+	if r.seat != v.toAct && r.seat == v.owedSeat && r.typ == ref.EventAction {
+		// The seat passed over by an out-of-turn action (reported) acts now.
+		v.owedSeat = -1
+		v.toAct = r.seat
+	}
+	if r.seat != v.toAct {
+		p := &v.seats[r.seat]
+		why := ""
+		switch {
+		case !p.inRound:
+			why = ", which is not dealt in"
+		case p.folded:
+			why = ", which has folded"
+		case p.allIn:
+			why = ", which is all-in"
+		}
+		v.report("inference/round.3.order", r.seat, r.turn, v.toAct, r.seat, "betting goes round in seat order from the dealer's left; seat %d is to act, not seat %d%s", v.toAct, r.seat, why)
+		v.owedSeat = v.toAct
+		v.toAct = r.seat
+	}
+	return true
+}
+
+// messageLine checks a message: before its action, turn and seat, length.
+func (v *Verifier) messageLine(r *record) {
+	if v.pendMsg && v.pendMsgTurn == r.turn {
+		v.report("inference/log.message-before-action", r.seat, r.turn, 1, 2, "a move carries at most one message; turn %d has a second", r.turn)
+		return
+	}
+	if r.turn == v.lastTurn && r.seat == v.lastSeat && v.st >= stBetting && r.round == v.round {
+		v.report("inference/log.message-before-action", r.seat, r.turn, "before the action", "after the action", "a message is logged before the action it rides on; seat %d's message of turn %d follows it", r.seat, r.turn)
+		return
+	}
+	v.closePending()
+	if !v.betLine(r) {
+		return
+	}
+	if n := utf8.RuneCountInString(r.text); n > v.cfg.MaxMessageChars {
+		v.report("inference/round.4.message-length", r.seat, r.turn, v.cfg.MaxMessageChars, n, "a table message has at most %d characters (code points); this one has %d", v.cfg.MaxMessageChars, n)
+	}
+	v.pendMsg, v.pendMsgSeat, v.pendMsgTurn, v.pendMsgLine = true, r.seat, r.turn, v.lineNo
+}
+
+// timeoutLine checks a timeout: strikes, sit-out and back_in_round.
+func (v *Verifier) timeoutLine(r *record) {
+	if v.pendMsg {
+		v.report("inference/log.message-before-action", v.pendMsgSeat, v.pendMsgTurn, ref.EventAction, ref.EventTimeout, "a message rides on the seat's own move, but seat %d's turn %d timed out", v.pendMsgSeat, v.pendMsgTurn)
+		v.pendMsg = false
+	}
+	if v.pendTO {
+		v.closePending()
+	}
+	if !v.betLine(r) {
+		return
+	}
+	p := &v.seats[r.seat]
+	exp := p.strikes + 1
+	if r.strikes != exp {
+		rule := "inference/protocol.strikes-count"
+		switch {
+		case r.strikes == 1 && p.strikes > 0:
+			rule = "inference/timeouts.strikes"
+		case r.strikes > exp && p.cleared:
+			rule = "inference/timeouts.clear-on-move"
+		}
+		v.report(rule, r.seat, r.turn, exp, r.strikes, "strikes count the seat's consecutive timeouts, this one included; only the seat's own move resets them (it had %d)", p.strikes)
+	}
+	max := v.cfg.MaxConsecutiveTimeouts
+	sitOut := exp >= max
+	if r.sitOut != sitOut {
+		rule := "inference/timeouts.sit-out"
+		if p.strikes >= max {
+			// I-INF-9: back on the last strike.
+			rule = "inference/timeouts.last-strike"
+		}
+		v.report(rule, r.seat, r.turn, sitOut, r.sitOut, "a seat sits out at its %d-th consecutive timeout, and again at once on any timeout after it returns on its last strike; this is timeout %d", max, exp)
+	} else if sitOut {
+		if back := v.round + v.cfg.SitOutRounds + 1; r.backIn != back {
+			v.report("inference/timeouts.back-in-round", r.seat, r.turn, back, r.backIn, "a seat that sits out in round %d misses the next %d rounds and is back in round %d", v.round, v.cfg.SitOutRounds, back)
+		}
+	}
+	// Adopt the log, remembering the expected sit-out when it differs.
+	switch {
+	case r.sitOut && sitOut:
+		back := v.round + v.cfg.SitOutRounds + 1
+		p.sitting, p.backIn = true, back
+		if r.backIn != back {
+			p.softBack = r.backIn
+		}
+	case r.sitOut:
+		p.sitting, p.backIn = true, r.backIn
+	case sitOut:
+		p.sitting, p.backIn, p.softSit = true, v.round+v.cfg.SitOutRounds+1, true
+	}
+	p.strikes = r.strikes
+	p.cleared = false
+	v.pendTO, v.pendTOSeat, v.pendTOTurn = true, r.seat, r.turn
+}
+
+// actionLine checks one action: seat and turn, legality, amounts, all-in
+// flag, timeouts and messages, then applies it as the log has it.
+func (v *Verifier) actionLine(r *record) {
+	if v.pendMsg && (v.pendMsgTurn != r.turn || v.pendMsgSeat != r.seat) {
+		v.closePending()
+	}
+	if v.pendTO && (v.pendTOTurn != r.turn || v.pendTOSeat != r.seat) {
+		v.closePending()
+	}
+	if !v.betLine(r) {
+		v.pendMsg, v.pendTO = false, false
+		return
+	}
+	seat := r.seat
+	p := &v.seats[seat]
+	if !p.inRound || p.folded || p.allIn {
+		// Reported by betLine; the line cannot change the round.
+		v.pendMsg, v.pendTO = false, false
+		v.toAct = v.nextToAct(seat)
+		if v.toAct < 0 {
+			v.st = stShowdown
+		}
+		v.turn++
+		return
+	}
+	owed := v.currentBet - p.bet
+	switch r.action {
+	case ref.ActionCall:
+		p.pick(func(c int) bool { return r.amount == max(0, min(owed, c)) && r.allIn == (c-r.amount == 0) })
+	case ref.ActionRaise:
+		p.pick(func(c int) bool { return c >= owed+r.amount && r.allIn == (c-owed-r.amount == 0) })
+	}
+	toCall := max(0, min(owed, p.credits))
+	switch {
+	case v.pendTO && !r.timeout:
+		v.report("inference/log.timeout-before-action", seat, r.turn, true, false, "the action after a timeout line is the server's and is flagged timeout")
+	case !v.pendTO && r.timeout:
+		v.report("inference/timeouts.logged", seat, r.turn, ref.EventTimeout, ref.EventAction, "every timeout is logged: a timeout line comes before the action the server played for it")
+		p.strikes++ // the unlogged timeout still counts
+		p.cleared = false
+	}
+	if v.pendMsg && r.timeout {
+		v.report("inference/log.message-before-action", seat, r.turn, false, true, "a message rides on the seat's own move, not on a timeout")
+	}
+	timedOut := v.pendTO || r.timeout
+	v.pendMsg, v.pendTO = false, false
+	if timedOut {
+		if want := ref.TimeoutMove(toCall); r.action != want.Action {
+			v.report("inference/timeouts.default-action", seat, r.turn, want.Action, r.action, "on a timeout the server checks when nothing is owed and folds otherwise (seat %d owed %d)", seat, toCall)
+			if want.Action == ref.ActionFold && r.action == ref.ActionCall && r.amount == 0 {
+				// A "call" that pays nothing while owing is a mislabelled
+				// fold: the log's numbers go on as after a fold.
+				r.action = ref.ActionFold
+				r.has &^= fAmount
+			}
+		}
+	} else {
+		// A move the seat made itself clears its strikes.
+		if p.strikes > 0 {
+			p.cleared = true
+		}
+		p.strikes = 0
+	}
+	pay := 0
+	switch r.action {
+	case ref.ActionFold:
+		if r.has&fAmount != 0 {
+			v.report("inference/protocol.log-fields", seat, r.turn, nil, r.amount, "a fold line carries no amount")
+		}
+	case ref.ActionCall:
+		pay = r.amount
+		if p.unsure {
+			v.inconclusive("inference/round.3.call", 1)
+		} else if r.amount != toCall {
+			rule := "inference/round.3.call"
+			if owed > p.credits || r.amount > p.credits {
+				rule = "inference/round.3.all-in"
+			}
+			v.report(rule, seat, r.turn, toCall, r.amount, "a call pays what the seat owes (%d above its bets this round), or its whole stack (%d) when that is less", owed, p.credits)
+		}
+	case ref.ActionRaise:
+		lo, hi := v.cfg.MinRaise, v.cfg.MaxRaise
+		switch {
+		case r.amount < lo || r.amount > hi:
+			v.report("inference/round.3.raise-bounds", seat, r.turn, fmt.Sprintf("%d..%d", lo, hi), r.amount, "a raise adds between %d and %d to the current bet", lo, hi)
+		case v.raises >= v.cfg.MaxRaisesPerRound:
+			v.report("inference/round.3.raise-cap", seat, r.turn, v.cfg.MaxRaisesPerRound, v.raises+1, "at most %d raises are made per round, table-wide; this is raise %d", v.cfg.MaxRaisesPerRound, v.raises+1)
+		case p.unsure:
+			v.inconclusive("inference/round.3.raise-covered", 1)
+		case p.credits < owed+r.amount:
+			v.report("inference/round.3.raise-covered", seat, r.turn, owed+r.amount, p.credits, "a raise must be covered: the call (%d) plus the raise (%d) from the seat's %d credits", owed, r.amount, p.credits)
+		}
+		pay = owed + r.amount
+		v.currentBet += r.amount
+		v.raises++
+		for i := range v.seats {
+			v.seats[i].acted = false
+		}
+	default:
+		v.report("inference/wire.move.action", seat, r.turn, "fold, call or raise", r.action, "an action is fold, call or raise; this one is treated as a fold")
+		r.action = ref.ActionFold
+	}
+	// Apply as the log has it.
+	if p.unsure && pay > p.credits {
+		p.credits = pay
+	}
+	pay = max(0, min(pay, p.credits))
+	p.credits -= pay
+	p.bet += pay
+	p.contrib += pay
+	p.acted = true
+	if r.action == ref.ActionFold {
+		p.folded = true
+	}
+	allIn := p.credits == 0 && !p.folded
+	if p.unsure && r.allIn {
+		p.credits, allIn, p.unsure = 0, true, false
+	}
+	if r.allIn != allIn && !p.unsure {
+		v.report("inference/protocol.action-all-in", seat, r.turn, allIn, r.allIn, "an action line is flagged all_in exactly when it leaves the seat with no credits (seat %d has %d)", seat, p.credits)
+	}
+	if allIn || (r.allIn && !p.folded) {
+		p.allIn = true
+		if r.allIn && p.credits != 0 {
+			// Adopt the log: the seat put everything in.
+			p.bet += p.credits
+			p.contrib += p.credits
+			p.credits = 0
+		}
+	}
+	v.turn = r.turn + 1
+	v.lastSeat, v.lastTurn = seat, r.turn
+	left := 0
+	for i := range v.seats {
+		if q := &v.seats[i]; q.inRound && !q.folded {
+			left++
+		}
+	}
+	v.toAct = -1
+	if left > 1 {
+		v.toAct = v.nextToAct(seat)
+	}
+	if v.toAct < 0 {
+		v.st = stShowdown
+	}
+}

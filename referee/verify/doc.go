@@ -1,0 +1,32 @@
+// Package verify is umpire's shadow referee for match logs: it replays an
+// Inference match log (the JSON Lines of WIRE.md, /r/{id}.jsonl) line by line
+// and reports, as rules.Finding values, every place where the log and the
+// rules disagree.
+//
+// A Verifier keeps only the table's state (a few integers per seat), so it
+// verifies a log of any length in constant memory: feed it lines with Line
+// and close with Finish, or let VerifyReader do both from an io.Reader.
+//
+// What it checks: the order of lines (match_start first, round structure,
+// turns from 0, message before its action, timeout before the server's
+// action, showdown closing each round, busts after it, match_end last);
+// seating and the dealer button; who is dealt in (busts, sit-outs, returns);
+// antes by the ramp and short-stack all-ins; every action (seat in turn,
+// call amounts, raise bounds and cap, coverage, all-in flags) and the end of
+// betting; timeouts (default action, strikes, sit-out, back_in_round, last
+// strike, strikes cleared by a move); showdowns (pot, side pots, winners,
+// ties, odd chips, uncontested pots revealing nothing); busts; the match
+// end reason and round; the final ranking; the seed commitment; and, for
+// logs dealt by umpire's documented deal function, every dealt value.
+//
+// After a divergence the verifier adopts what the log says and goes on, so
+// one bug gives one finding rather than a cascade. A public log (without
+// deal_private lines) is checked for everything that does not depend on
+// hidden values; what the log cannot prove is counted as inconclusive in the
+// Summary, never reported as a MUST finding.
+//
+// The package performs no I/O beyond reading the io.Reader a caller hands to
+// VerifyReader, starts no goroutines and reads no clock. Besides the
+// standard library and umpire's referee packages it uses gjson for fast
+// field access on each line.
+package verify

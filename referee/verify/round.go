@@ -1,0 +1,534 @@
+package verify
+
+import (
+	"fmt"
+	"slices"
+
+	ref "github.com/umpire-arena/umpire/referee/inference"
+)
+
+// matchStart checks match_start and sets the table up from it.
+func (v *Verifier) matchStart(r *record) {
+	if v.st != stBefore {
+		v.report("inference/log.match-start-first", -1, -1, nil, ref.EventMatchStart, "match_start comes once, as the first line; this one is ignored")
+		return
+	}
+	v.st = stBetween
+	s, err := decodeStart(r.raw)
+	if err != nil {
+		v.report("inference/protocol.log-line", -1, -1, nil, nil, "match_start does not decode: %v; default settings are assumed", err)
+		return
+	}
+	if s.RulesVersion != ref.RulesVersion {
+		v.report("inference/protocol.log-fields", -1, -1, ref.RulesVersion, s.RulesVersion, "rules_version names the rules the log follows; this verifier checks %s", ref.RulesVersion)
+	}
+	cfg := ref.Config{
+		TableSize:              s.TableSize,
+		Rounds:                 s.RoundsTotal,
+		StartingCredits:        s.StartingCredits,
+		Ante:                   s.Limits.Ante,
+		AnteRamp:               s.Limits.AnteRamp,
+		MinRaise:               s.Limits.MinRaise,
+		MaxRaise:               s.Limits.MaxRaise,
+		MaxRaisesPerRound:      s.Limits.MaxRaisesPerRound,
+		TurnDeadlineMS:         s.Limits.TurnDeadlineMS,
+		MaxConsecutiveTimeouts: s.Limits.MaxConsecutiveTimeouts,
+		SitOutRounds:           s.Limits.SitOutRounds,
+		MaxMessageChars:        s.Limits.MaxMessageChars,
+	}
+	if err := cfg.Validate(); err != nil {
+		v.report(ruleOf(err, "inference/protocol.log-fields"), -1, -1, nil, nil, "match_start settings are out of range (%v); default settings are assumed", err)
+		def := ref.DefaultConfig()
+		if s.TableSize >= 3 && s.TableSize <= 8 {
+			def.TableSize = s.TableSize
+		}
+		cfg = def
+	}
+	if s.Limits.ValueMin != ref.ValueMin || s.Limits.ValueMax != ref.ValueMax {
+		v.report("inference/round.1.deal", -1, -1, fmt.Sprintf("%d..%d", ref.ValueMin, ref.ValueMax), fmt.Sprintf("%d..%d", s.Limits.ValueMin, s.Limits.ValueMax), "hidden values are integers from 1 to 100")
+	}
+	v.setTable(cfg)
+	ok := len(s.Seats) == cfg.TableSize
+	for i, e := range s.Seats {
+		if e.Seat != i {
+			ok = false
+		}
+	}
+	if !ok {
+		got := make([]int, len(s.Seats))
+		for i, e := range s.Seats {
+			got[i] = e.Seat
+		}
+		v.report("inference/log.seats", -1, -1, fmt.Sprintf("seats 0..%d in order", cfg.TableSize-1), got, "match_start lists every seat of the table once, in seat order")
+	}
+	if !isHex64(s.SeedCommit) {
+		v.report("inference/protocol.seed-commit", -1, -1, "64 lowercase hex digits", s.SeedCommit, "seed_commit is the lowercase hex SHA-256 of the seed")
+	}
+	v.seedCommit = s.SeedCommit
+	v.dealName = s.Deal
+}
+
+func isHex64(s string) bool {
+	if len(s) != 64 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f') {
+			return false
+		}
+	}
+	return true
+}
+
+// liveNext reports whether seat i is dealt in round r (I-INF-1).
+func (v *Verifier) liveIn(i, r int) bool {
+	p := &v.seats[i]
+	return !p.busted && (!p.sitting || p.backIn <= r)
+}
+
+// closeRound ends an unfinished round before a round_start or match_end:
+// a missing showdown or missing bust lines are findings.
+func (v *Verifier) closeRound() {
+	switch {
+	case v.st >= stReturns && v.st <= stShowdown:
+		v.closeTo(stShowdown)
+		v.report("inference/log.showdown-closes-round", -1, -1, ref.EventShowdown, v.rec.typ, "round %d was not closed by a showdown; the stacks of its seats are unknown from here", v.round)
+		for i := range v.seats {
+			p := &v.seats[i]
+			if p.inRound {
+				p.unsure = true
+			}
+			p.inRound = false
+		}
+		v.st = stBetween
+	case v.st == stBusts:
+		v.missingBusts()
+		v.st = stBetween
+	}
+}
+
+// missingBusts reports seats left without credits but not busted.
+func (v *Verifier) missingBusts() {
+	for i := range v.seats {
+		p := &v.seats[i]
+		p.pick(func(c int) bool { return c != 0 })
+		if !p.busted && p.credits == 0 && !p.unsure {
+			v.report("inference/round.2.bust", i, -1, ref.EventBust, v.rec.typ, "seat %d was left with no credits in round %d and is busted after the payouts, but no bust line says so", i, v.round)
+			p.busted, p.bustRound, p.sitting = true, v.round, false
+		}
+	}
+}
+
+// roundStart checks round_start: number, dealer, ante, who is dealt in.
+func (v *Verifier) roundStart(r *record) {
+	v.closeRound()
+	v.altDealer = -1
+	alive := 0
+	for i := range v.seats {
+		if !v.seats[i].busted {
+			alive++
+		}
+	}
+	want := v.round + 1
+	if v.round > 0 && (alive <= 1 || v.round >= v.cfg.Rounds) {
+		v.report("inference/match.end", -1, -1, ref.EventMatchEnd, ref.EventRoundStart, "the match is over after round %d (%s); no further round may start", v.round, v.endReason(alive))
+	}
+	if r.round != want {
+		v.report("inference/log.round-sequence", -1, -1, want, r.round, "rounds are numbered from 1, up by one")
+	}
+	if v.noStart && v.sum.Rounds == 0 {
+		// No match_start: the table is as large as round 1 shows, and
+		// every stack is unknown.
+		n := max(3, r.dealer+1)
+		for _, s := range r.dealtIn {
+			n = max(n, s+1)
+		}
+		cfg := ref.DefaultConfig()
+		cfg.TableSize = min(n, 8)
+		v.setTable(cfg)
+		for i := range v.seats {
+			v.seats[i].unsure = true
+		}
+	}
+	v.round = r.round
+	v.sum.Rounds++
+	rd := r.round
+	// Dealer (I-INF-2).
+	if r.dealer < 0 || r.dealer >= len(v.seats) {
+		v.report("inference/log.seats", -1, -1, fmt.Sprintf("0..%d", len(v.seats)-1), r.dealer, "the dealer must be a seat of the table")
+		r.dealer = v.dealer
+	} else if rd > 1 && v.sum.Rounds > 1 {
+		if exp := v.nextDealer(rd, false); exp != r.dealer && v.nextDealer(rd, true) != r.dealer {
+			v.altDealer = exp
+			v.report("inference/table.button", -1, -1, exp, r.dealer, "the button moves to the first seat left of round %d's dealer (%d) that is dealt in this round", rd-1, v.dealer)
+		}
+	}
+	if v.sum.Rounds == 1 {
+		v.firstDeal = r.dealer
+		v.firstDealLine = v.lineNo
+	}
+	v.dealer = r.dealer
+	// Ante by the ramp.
+	v.rampAnte = ref.AnteFor(v.cfg.Ante, v.cfg.AnteRamp, rd)
+	if exp := v.rampAnte; r.ante != exp {
+		v.report("inference/round.2.ante-ramp", -1, -1, exp, r.ante, "the ante of round %d is %d by the schedule (base %d, ramp from round %d every %d by %d)", rd, exp, v.cfg.Ante, v.cfg.AnteRamp.FromRound, v.cfg.AnteRamp.EveryRounds, v.cfg.AnteRamp.Step)
+	}
+	v.ante = r.ante
+	// Who is dealt in.
+	if !slices.IsSorted(r.dealtIn) {
+		v.report("inference/protocol.sorted", -1, -1, "sorted by seat", r.dealtIn, "dealt_in lists seats in seat order")
+	}
+	logIn := make([]bool, len(v.seats))
+	for _, s := range r.dealtIn {
+		if s < 0 || s >= len(v.seats) {
+			v.report("inference/log.seats", -1, -1, fmt.Sprintf("0..%d", len(v.seats)-1), s, "dealt_in names seat %d, which is not a seat of this table", s)
+			continue
+		}
+		if logIn[s] {
+			v.report("inference/protocol.log-fields", s, -1, nil, r.dealtIn, "dealt_in names seat %d twice", s)
+		}
+		logIn[s] = true
+	}
+	for i := range v.seats {
+		p := &v.seats[i]
+		exp := v.liveIn(i, rd)
+		switch {
+		case logIn[i] && p.busted && p.softBust:
+			p.busted, p.softBust = false, false
+		case logIn[i] && p.busted:
+			v.report("inference/round.2.bust", i, -1, false, true, "seat %d busted in round %d and takes no further part, but is dealt in", i, p.bustRound)
+			p.busted = false
+		case logIn[i] && !exp && (p.softSit || p.softBack == rd):
+			// The log's own sit-out (reported when announced) ends here.
+			p.softSit, p.softBack = false, 0
+		case logIn[i] && !exp:
+			v.report("inference/timeouts.sit-out", i, -1, false, true, "seat %d sits out until round %d (no deal, no ante), but is dealt in to round %d", i, p.backIn, rd)
+			p.sitting = false
+		case !logIn[i] && exp && p.sitting && p.softBack > rd:
+			// Still out by the back_in_round the log announced (reported).
+		case !logIn[i] && exp && p.sitting:
+			v.report("inference/timeouts.back-in-round", i, -1, true, false, "seat %d was to be dealt in again in round %d (back_in_round), but is not", i, p.backIn)
+			p.backIn = rd + 1
+		case !logIn[i] && exp:
+			v.report("inference/round.1.deal", i, -1, true, false, "seat %d is live (not busted, not sitting out) and is dealt in, but round %d leaves it out", i, rd)
+			p.sitting, p.backIn = true, rd+1
+		}
+		if logIn[i] {
+			p.softSit, p.softBack, p.softBust = false, 0, false
+		}
+		p.returning = logIn[i] && p.sitting
+		if p.returning {
+			p.sitting, p.backIn = false, 0
+		}
+		p.inRound = logIn[i]
+		p.folded, p.allIn, p.acted, p.anted, p.dealt = false, false, false, false, false
+		p.contrib, p.bet, p.value = 0, 0, 0
+	}
+	v.turn, v.toAct, v.currentBet, v.raises = 0, -1, 0, 0
+	v.owedSeat, v.lastSeat, v.lastTurn, v.turnAlt = -1, -1, -1, -1
+	v.pendMsg, v.pendTO = false, false
+	v.anteNext = v.nextAnte()
+	v.st = stReturns
+}
+
+// endReason names why the match is over.
+func (v *Verifier) endReason(alive int) string {
+	if alive <= 1 {
+		return ref.ReasonOnePlayerLeft
+	}
+	return ref.ReasonRoundsComplete
+}
+
+// nextDealer is I-INF-2: the first seat left of the previous dealer that is
+// live in round rd; the button stays when none is.
+//
+// With soft set, a seat the log busted while it held credits (reported)
+// counts as live.
+func (v *Verifier) nextDealer(rd int, soft bool) int {
+	n := len(v.seats)
+	for k := 1; k <= n; k++ {
+		d := (v.dealer + k) % n
+		if v.liveIn(d, rd) || soft && v.seats[d].softBust && v.seats[d].busted {
+			return d
+		}
+	}
+	return v.dealer
+}
+
+// anteOrderFrom returns the first seat without an ante from dealer's left.
+func (v *Verifier) anteOrderFrom(dealer int) int {
+	n := len(v.seats)
+	for k := 1; k <= n; k++ {
+		i := (dealer + k) % n
+		if p := &v.seats[i]; p.inRound && !p.anted {
+			return i
+		}
+	}
+	return -1
+}
+
+// nextAnte returns the dealt-in seat whose ante is due next: the first one
+// without an ante in seat order from the dealer's left, or -1.
+func (v *Verifier) nextAnte() int {
+	n := len(v.seats)
+	for k := 1; k <= n; k++ {
+		i := (v.dealer + k) % n
+		if p := &v.seats[i]; p.inRound && !p.anted {
+			return i
+		}
+	}
+	return -1
+}
+
+// at moves to stage s for a line of that stage: a line of an earlier stage
+// than the current one is out of order (reported, false); skipped stages
+// are closed.
+func (v *Verifier) at(s stage, seat, turn int) bool {
+	if v.st == stBetween || v.st == stBefore {
+		v.report("inference/protocol.log-order", seat, turn, ref.EventRoundStart, v.rec.typ, "a %s line belongs inside a round, after round_start", v.rec.typ)
+		return false
+	}
+	if v.st > s {
+		v.report("inference/protocol.log-order", seat, turn, nil, v.rec.typ, "within a round the order is round_start, return, deal_private, ante, betting, showdown, bust; this %s line comes too late", v.rec.typ)
+		return false
+	}
+	v.closeTo(s)
+	return true
+}
+
+// closeTo closes every stage before s, reporting what is missing.
+func (v *Verifier) closeTo(s stage) {
+	for v.st < s {
+		switch v.st {
+		case stReturns:
+			for i := range v.seats {
+				if p := &v.seats[i]; p.returning {
+					v.report("inference/protocol.log-order", i, -1, ref.EventReturn, v.rec.typ, "seat %d is dealt in again this round, so a return line for it follows round_start", i)
+					p.returning = false
+				}
+			}
+			v.st = stDeals
+		case stDeals:
+			v.closeDeals()
+			v.st = stAntes
+		case stAntes:
+			for v.anteNext >= 0 {
+				i := v.anteNext
+				v.report("inference/round.2.ante", i, -1, ref.EventAnte, v.rec.typ, "every seat dealt in posts the ante; seat %d has no ante line", i)
+				v.payAnte(i, min(v.ante, v.seats[i].credits))
+				v.anteNext = v.nextAnte()
+			}
+			v.openBetting()
+		case stBetting:
+			if v.toAct >= 0 {
+				v.report("inference/round.5.end-of-betting", v.toAct, v.turn, v.toAct, v.rec.typ, "betting goes on until every seat still in has matched the bet or is all-in; seat %d was still to act at turn %d", v.toAct, v.turn)
+				v.toAct = -1
+			}
+			v.closePending()
+			v.st = stShowdown
+		case stShowdown:
+			// The showdown line itself moves past this stage.
+			return
+		default:
+			v.st++
+		}
+	}
+}
+
+// closeDeals checks that a round with deal lines has one per dealt-in seat.
+func (v *Verifier) closeDeals() {
+	dealt, in := 0, 0
+	for i := range v.seats {
+		p := &v.seats[i]
+		if p.inRound {
+			in++
+			if p.dealt {
+				dealt++
+			}
+		}
+	}
+	switch {
+	case dealt == 0:
+		// A public round: the deal cannot be checked.
+		v.inconclusive("inference/round.1.deal", in)
+	case dealt < in:
+		var miss []int
+		for i := range v.seats {
+			if p := &v.seats[i]; p.inRound && !p.dealt {
+				miss = append(miss, i)
+			}
+		}
+		v.report("inference/log.deal-lines", -1, -1, nil, miss, "a round of a full log has a deal_private line for every dealt-in seat; seats %v have none", miss)
+		v.fullRounds++
+		v.sum.Public = false
+	default:
+		v.fullRounds++
+		v.sum.Public = false
+	}
+}
+
+// returnLine checks a return line.
+func (v *Verifier) returnLine(r *record) {
+	if !v.seatOK(r.seat, -1) || !v.at(stReturns, r.seat, -1) {
+		return
+	}
+	v.checkRound(r, r.seat, -1)
+	p := &v.seats[r.seat]
+	if !p.returning {
+		v.report("inference/timeouts.back-in-round", r.seat, -1, nil, ref.EventReturn, "seat %d is not coming back from a sit-out this round", r.seat)
+		return
+	}
+	for i := 0; i < r.seat; i++ {
+		if v.seats[i].returning {
+			v.report("inference/protocol.sorted", r.seat, -1, i, r.seat, "return lines come in seat order; seat %d's is due first", i)
+			break
+		}
+	}
+	p.returning = false
+}
+
+// dealLine checks a deal_private line and keeps its value.
+func (v *Verifier) dealLine(r *record) {
+	if !v.seatOK(r.seat, -1) || !v.at(stDeals, r.seat, -1) {
+		return
+	}
+	v.checkRound(r, r.seat, -1)
+	p := &v.seats[r.seat]
+	switch {
+	case !p.inRound:
+		v.report("inference/log.deal-lines", r.seat, -1, nil, r.seat, "seat %d is not dealt in this round but has a deal_private line", r.seat)
+		return
+	case p.dealt:
+		v.report("inference/log.deal-lines", r.seat, -1, nil, r.seat, "seat %d has a second deal_private line this round", r.seat)
+		return
+	}
+	for i := r.seat + 1; i < len(v.seats); i++ {
+		if v.seats[i].dealt {
+			v.report("inference/protocol.sorted", r.seat, -1, nil, r.seat, "deal_private lines come in seat order")
+			break
+		}
+	}
+	p.dealt = true
+	if r.value < ref.ValueMin || r.value > ref.ValueMax {
+		v.report("inference/round.1.deal", r.seat, -1, fmt.Sprintf("%d..%d", ref.ValueMin, ref.ValueMax), r.value, "a hidden value is an integer from %d to %d", ref.ValueMin, ref.ValueMax)
+		return
+	}
+	p.value = r.value
+	v.keepDeal(r.seat, r.value, false)
+}
+
+// anteLine checks an ante line: order from the dealer's left, amount, all-in.
+func (v *Verifier) anteLine(r *record) {
+	if !v.seatOK(r.seat, -1) || !v.at(stAntes, r.seat, -1) {
+		return
+	}
+	v.checkRound(r, r.seat, -1)
+	p := &v.seats[r.seat]
+	switch {
+	case !p.inRound:
+		v.report("inference/round.2.ante", r.seat, -1, nil, r.seat, "only seats dealt in post the ante; seat %d is not dealt in", r.seat)
+		return
+	case p.anted:
+		v.report("inference/round.2.ante", r.seat, -1, nil, r.seat, "seat %d posts the ante once per round; this is its second ante line", r.seat)
+		return
+	}
+	if r.seat != v.anteNext && v.altDealer >= 0 && v.anteOrderFrom(v.altDealer) == r.seat {
+		// The log's antes follow the dealer the button gives (the wrong
+		// dealer in round_start is reported already): follow them.
+		v.dealer, v.altDealer = v.altDealer, -1
+		v.anteNext = r.seat
+	}
+	if r.seat != v.anteNext {
+		v.report("inference/protocol.log-order", r.seat, -1, v.anteNext, r.seat, "ante lines come in seat order from the dealer's left (dealer %d); seat %d's is due", v.dealer, v.anteNext)
+	}
+	amount := r.amount
+	if p.unsure {
+		// The log shows the stack again: a short ante is the whole stack.
+		v.inconclusive("inference/round.2.short-ante", 1)
+		if r.amount < v.ante || r.allIn {
+			p.credits, p.unsure = r.amount, false
+		} else {
+			p.credits = max(p.credits, r.amount)
+		}
+	} else {
+		p.pick(func(c int) bool {
+			return (amount == min(v.ante, c) || amount == min(v.rampAnte, c)) && r.allIn == (c-amount == 0)
+		})
+		exp := min(v.ante, p.credits)
+		if amount != exp && amount == min(v.rampAnte, p.credits) {
+			// round_start named another ante (reported); the ramp's is paid.
+			exp = amount
+		}
+		if amount != exp {
+			rule := "inference/round.2.ante"
+			if p.credits < v.ante || amount > p.credits {
+				rule = "inference/round.2.short-ante"
+			}
+			v.report(rule, r.seat, -1, exp, amount, "seat %d posts the ante of %d, or its whole stack of %d when that is less", r.seat, v.ante, p.credits)
+			if amount > p.credits {
+				p.credits = amount
+			}
+			if amount < 0 {
+				amount = 0
+			}
+		}
+		allIn := p.credits-amount == 0
+		if r.allIn != allIn {
+			v.report("inference/wire.events.ante-all-in", r.seat, -1, allIn, r.allIn, "an ante line is flagged all_in exactly when the ante leaves the seat with no credits")
+		}
+	}
+	v.payAnte(r.seat, amount)
+	v.anteNext = v.nextAnte()
+	if v.anteNext < 0 {
+		// Every dealt-in seat has posted: betting opens (or not).
+		v.openBetting()
+	}
+}
+
+func (v *Verifier) payAnte(i, amount int) {
+	p := &v.seats[i]
+	amount = max(0, min(amount, p.credits))
+	p.credits -= amount
+	p.contrib = amount
+	p.anted = true
+	if p.credits == 0 {
+		p.allIn = true
+	}
+}
+
+// openBetting starts the betting once the antes are in (I-INF-3): only
+// when two or more dealt-in seats can act; otherwise the showdown is due.
+func (v *Verifier) openBetting() {
+	v.anteNext = v.nextAnte()
+	if v.anteNext >= 0 {
+		return
+	}
+	canAct := 0
+	for i := range v.seats {
+		if p := &v.seats[i]; p.inRound && !p.allIn {
+			canAct++
+		}
+	}
+	v.st = stBetting
+	v.toAct = -1
+	if canAct >= 2 {
+		v.toAct = v.nextToAct(v.dealer)
+	}
+	if v.toAct < 0 {
+		v.st = stShowdown
+	}
+}
+
+// nextToAct returns the first seat after from that still has to act, or -1.
+func (v *Verifier) nextToAct(from int) int {
+	n := len(v.seats)
+	for k := 1; k <= n; k++ {
+		i := (from + k) % n
+		p := &v.seats[i]
+		if p.inRound && !p.folded && !p.allIn && (!p.acted || p.bet < v.currentBet) {
+			return i
+		}
+	}
+	return -1
+}

@@ -1,0 +1,416 @@
+package verify
+
+import (
+	"fmt"
+	"slices"
+
+	ref "github.com/umpire-arena/umpire/referee/inference"
+	"github.com/umpire-arena/umpire/referee/rules"
+)
+
+// showdownLine checks a showdown: pot, reveals, winners, payouts.
+func (v *Verifier) showdownLine(r *record) {
+	if v.st == stBusts {
+		v.report("inference/log.showdown-closes-round", -1, -1, 1, 2, "round %d has a second showdown line; it is ignored", v.round)
+		return
+	}
+	if !v.at(stShowdown, -1, -1) {
+		return
+	}
+	v.checkRound(r, -1, -1)
+	n := len(v.seats)
+	contrib, folded, values := v.scr.contrib, v.scr.folded, v.scr.values
+	pot, left := 0, 0
+	for i := range v.seats {
+		p := &v.seats[i]
+		contrib[i] = p.contrib
+		folded[i] = !p.inRound || p.folded
+		values[i] = 0
+		pot += p.contrib
+		if !folded[i] {
+			left++
+		}
+	}
+	// Shape: sorted lists, positive payouts, payouts summing to the pot.
+	paid := make([]int, n)
+	sum, shapeOK := 0, true
+	for k, e := range r.payouts {
+		if e.seat < 0 || e.seat >= n || e.n <= 0 || (k > 0 && r.payouts[k-1].seat >= e.seat) {
+			shapeOK = false
+			continue
+		}
+		paid[e.seat] += e.n
+		sum += e.n
+	}
+	if !shapeOK {
+		v.report("inference/protocol.sorted", -1, -1, "one positive entry per seat, sorted by seat", r.payouts, "payouts list each paid seat once, in seat order, with zero amounts left out")
+	}
+	for k := 1; k < len(r.reveals); k++ {
+		if r.reveals[k-1].seat >= r.reveals[k].seat {
+			v.report("inference/protocol.sorted", -1, -1, "sorted by seat", r.reveals, "reveals list seats once each, in seat order")
+			break
+		}
+	}
+	// Winners are the paid seats.
+	var wantWinners []int
+	for i, a := range paid {
+		if a > 0 {
+			wantWinners = append(wantWinners, i)
+		}
+	}
+	if !slices.Equal(wantWinners, r.winners) {
+		v.report("inference/protocol.winners", -1, -1, nilIfEmpty(wantWinners), r.winners, "winners lists every seat paid from at least one pot, in seat order")
+	}
+	checkPayouts := true
+	if r.pot != pot {
+		v.report("inference/round.6.showdown", -1, -1, pot, r.pot, "the pot is everything put in this round, antes and bets (%d)", pot)
+		checkPayouts = false
+	}
+	if left <= 1 {
+		// I-INF-6: the last seat takes the pot, unrevealed.
+		if !r.uncontested {
+			v.report("inference/round.7.uncontested", -1, -1, true, false, "with one seat left the pot is uncontested")
+		}
+		if len(r.reveals) > 0 {
+			v.report("inference/round.7.uncontested", -1, -1, []ref.Reveal{}, pairsReveal(r.reveals), "an uncontested pot reveals no value: the winner's bluff stays secret")
+		}
+	} else {
+		if r.uncontested {
+			v.report("inference/round.6.showdown", -1, -1, false, true, "%d seats are still in: the pot is contested", left)
+		}
+		if !v.reveals(r, values) {
+			checkPayouts = false
+		}
+	}
+	settled := false
+	if checkPayouts {
+		exp, err := ref.Settle(contrib, folded, values, v.dealer)
+		if err != nil {
+			v.inconclusive("inference/round.6.showdown", 1)
+		} else {
+			settled = true
+			if want := v.comparePayouts(exp, paid, contrib, folded, values); want != nil {
+				for i := range v.seats {
+					v.seats[i].delta += want[i] - paid[i]
+				}
+			}
+		}
+	}
+	if !settled && sum != r.pot {
+		v.report("inference/round.6.showdown", -1, -1, r.pot, sum, "the payouts add up to the pot")
+	}
+	// Adopt the log's payouts.
+	for i, a := range paid {
+		v.seats[i].credits += a
+	}
+	for i := range v.seats {
+		v.seats[i].contrib, v.seats[i].bet = 0, 0
+	}
+	v.st = stBusts
+	v.bustNext = 0
+}
+
+// reveals checks the revealed values against who is still in and, in a full
+// log, the dealt values. It fills values and reports whether every
+// contending seat has a usable value.
+func (v *Verifier) reveals(r *record, values []int) bool {
+	ok := true
+	for _, e := range r.reveals {
+		if e.seat < 0 || e.seat >= len(v.seats) {
+			v.report("inference/log.seats", e.seat, -1, nil, e.seat, "reveals names seat %d, which is not a seat of this table", e.seat)
+			continue
+		}
+		p := &v.seats[e.seat]
+		if !p.inRound || p.folded {
+			v.report("inference/visibility.no-peek", e.seat, -1, nil, e.seat, "only the values of seats still in are shown at showdown; seat %d %s", e.seat, map[bool]string{true: "folded", false: "was not dealt in"}[p.inRound])
+			continue
+		}
+		if e.n < ref.ValueMin || e.n > ref.ValueMax {
+			v.report("inference/round.6.showdown", e.seat, -1, fmt.Sprintf("%d..%d", ref.ValueMin, ref.ValueMax), e.n, "a revealed value is a hidden value, 1 to 100")
+			ok = false
+			continue
+		}
+		if p.value != 0 && e.n != p.value {
+			v.report("inference/round.6.showdown", e.seat, -1, p.value, e.n, "the showdown reveals the value seat %d was dealt", e.seat)
+		}
+		if p.value == 0 {
+			v.keepDeal(e.seat, e.n, true)
+		}
+		values[e.seat] = e.n
+	}
+	var missing []int
+	for i := range v.seats {
+		if p := &v.seats[i]; p.inRound && !p.folded && values[i] == 0 {
+			missing = append(missing, i)
+		}
+	}
+	if len(missing) > 0 {
+		if ok {
+			v.report("inference/round.6.showdown", -1, -1, nil, missing, "a showdown reveals every seat still in; seats %v are not revealed", missing)
+		}
+		v.inconclusive("inference/round.6.showdown", 1)
+		return false
+	}
+	return ok
+}
+
+// comparePayouts compares the log's payouts with the referee's and names
+// the rule the difference breaks.
+func (v *Verifier) comparePayouts(exp ref.Outcome, paid, contrib []int, folded []bool, values []int) []int {
+	n := len(paid)
+	want := make([]int, n)
+	for _, p := range exp.Payouts {
+		want[p.Seat] = p.Amount
+	}
+	if slices.Equal(want, paid) {
+		return nil
+	}
+	pots := ref.Pots(contrib, folded)
+	contested, tied := 0, false
+	oddSeat := make([]bool, n)
+	for _, p := range pots {
+		if len(p.Eligible) == 0 {
+			continue
+		}
+		contested++
+		top, best := 0, 0
+		for _, s := range p.Eligible {
+			top = max(top, values[s])
+		}
+		for _, s := range p.Eligible {
+			if values[s] == top {
+				best++
+			}
+		}
+		if best > 1 {
+			tied = true
+			if p.Amount%best != 0 {
+				for _, s := range p.Eligible {
+					if values[s] == top {
+						oddSeat[s] = true
+					}
+				}
+			}
+		}
+	}
+	odd, total := true, 0
+	for i := range want {
+		d := paid[i] - want[i]
+		total += d
+		if d != 0 && (d < -1 || d > 1 || !oddSeat[i]) {
+			odd = false
+		}
+	}
+	rule, why := "inference/round.6.showdown", "the highest value still in takes the pot"
+	switch {
+	case odd && total == 0:
+		rule, why = "inference/round.6.odd-chips", "credits that do not split evenly go one each to the tied winners nearest the dealer's left"
+	case contested > 1:
+		rule, why = "inference/round.6.side-pots", "each pot layer goes to the best value among the seats still in that paid into it"
+	case tied:
+		rule, why = "inference/round.6.ties", "tied best values share the pot evenly"
+	}
+	v.report(rule, -1, -1, payoutList(want), payoutList(paid), "%s (dealer %d)", why, v.dealer)
+	return want
+}
+
+func payoutList(a []int) []ref.Payout {
+	out := []ref.Payout{}
+	for i, x := range a {
+		if x != 0 {
+			out = append(out, ref.Payout{Seat: i, Amount: x})
+		}
+	}
+	return out
+}
+
+func pairsReveal(ps []pair) []ref.Reveal {
+	out := make([]ref.Reveal, len(ps))
+	for i, p := range ps {
+		out[i] = ref.Reveal{Seat: p.seat, Value: p.n}
+	}
+	return out
+}
+
+func nilIfEmpty(a []int) []int {
+	if a == nil {
+		return []int{}
+	}
+	return a
+}
+
+// bustLine checks a bust line: after the showdown, a seat left with nothing.
+func (v *Verifier) bustLine(r *record) {
+	if !v.seatOK(r.seat, -1) {
+		return
+	}
+	if v.st < stBusts {
+		if v.st == stBetween || v.st == stBefore {
+			v.report("inference/protocol.log-order", r.seat, -1, nil, ref.EventBust, "bust lines follow their round's showdown")
+		} else {
+			v.report("inference/log.showdown-closes-round", r.seat, -1, ref.EventShowdown, ref.EventBust, "bust lines come after the round's showdown; this one is ignored")
+		}
+		return
+	}
+	v.checkRound(r, r.seat, -1)
+	p := &v.seats[r.seat]
+	p.pick(func(c int) bool { return c == 0 })
+	switch {
+	case p.busted:
+		v.report("inference/round.2.bust", r.seat, -1, nil, r.seat, "seat %d busted already (round %d)", r.seat, p.bustRound)
+		return
+	case p.unsure:
+		v.inconclusive("inference/round.2.bust", 1)
+		p.credits = 0
+	case p.credits != 0:
+		v.report("inference/round.2.bust", r.seat, -1, 0, p.credits, "a seat busts when the payouts leave it with no credits; seat %d holds %d", r.seat, p.credits)
+		p.softBust = true
+		p.busted, p.bustRound, p.sitting = true, v.round, false
+		return
+	}
+	if r.seat < v.bustNext {
+		v.report("inference/protocol.sorted", r.seat, -1, nil, r.seat, "bust lines come in seat order")
+	}
+	for i := v.bustNext; i < r.seat; i++ {
+		q := &v.seats[i]
+		q.pick(func(c int) bool { return c != 0 })
+		if !q.busted && q.credits == 0 && !q.unsure {
+			v.report("inference/round.2.bust", i, -1, i, r.seat, "seat %d was left with no credits and busts before seat %d (seat order)", i, r.seat)
+			q.busted, q.bustRound, q.sitting = true, v.round, false
+		}
+	}
+	v.bustNext = r.seat + 1
+	p.busted, p.bustRound, p.sitting, p.credits = true, v.round, false, 0
+}
+
+// matchEnd checks match_end: when, why, the seed and the ranking.
+func (v *Verifier) matchEnd(r *record) {
+	v.closeRound()
+	alive := 0
+	for i := range v.seats {
+		if !v.seats[i].busted {
+			alive++
+		}
+	}
+	if r.round != v.round {
+		v.report("inference/log.round-sequence", -1, -1, v.round, r.round, "match_end carries the number of the last round played")
+	}
+	switch {
+	case r.reason != ref.ReasonRoundsComplete && r.reason != ref.ReasonOnePlayerLeft:
+		v.report("inference/protocol.match-end", -1, -1, "rounds_complete or one_player_left", r.reason, "match_end's reason is rounds_complete or one_player_left")
+	case alive > 1 && v.round < v.cfg.Rounds:
+		v.report("inference/match.end", -1, -1, "round "+fmt.Sprint(v.cfg.Rounds), "round "+fmt.Sprint(v.round), "the match goes on until its last round (%d) unless one seat holds every credit; %d seats still have credits", v.cfg.Rounds, alive)
+	case r.reason != v.endReason(alive):
+		v.report("inference/match.end", -1, -1, v.endReason(alive), r.reason, "the match ends with one_player_left when a single seat holds every credit, else rounds_complete after the last round")
+	}
+	seedOK := ref.SeedCommit(r.seed) == v.seedCommit
+	if v.noStart {
+		v.inconclusive("inference/protocol.seed-commit", 1)
+	} else if !seedOK {
+		v.report("inference/protocol.seed-commit", -1, -1, v.seedCommit, ref.SeedCommit(r.seed), "seed_commit in match_start is the SHA-256 of the seed match_end reveals")
+	}
+	v.checkRanking(r)
+	v.rederive(r.seed, seedOK)
+	v.st = stEnded
+	v.sum.Ended = true
+}
+
+// checkRanking compares the ranking with Rank of the verifier's standings
+// (I-INF-8).
+func (v *Verifier) checkRanking(r *record) {
+	st := v.scr.standings[:0]
+	for i := range v.seats {
+		p := &v.seats[i]
+		for _, e := range r.ranking {
+			if e.seat == i {
+				p.pick(func(c int) bool { return c == e.credits })
+			}
+		}
+		c := p.credits
+		if p.unsure {
+			v.inconclusive("inference/match.ranking", 1)
+			for _, e := range r.ranking {
+				if e.seat == i {
+					c = e.credits
+				}
+			}
+		}
+		st = append(st, ref.Standing{Seat: i, Credits: c, Busted: p.busted, BustRound: p.bustRound})
+	}
+	want := ref.Rank(st)
+	same := len(want) == len(r.ranking)
+	for k := 0; same && k < len(want); k++ {
+		g := r.ranking[k]
+		same = g.seat == want[k].Seat && g.rank == want[k].Rank && g.credits == want[k].Credits
+	}
+	if !same {
+		got := make([]ref.RankEntry, len(r.ranking))
+		for k, e := range r.ranking {
+			got[k] = ref.RankEntry{Seat: e.seat, Rank: e.rank, Credits: e.credits}
+		}
+		v.report("inference/match.ranking", -1, -1, want, got, "the ranking orders seats still in by credits, then busted seats by bust round (later first); equal credits or busts in one round share a rank (1, 2, 2, 4)")
+	}
+}
+
+// keepDeal keeps a dealt or revealed value until the seed is revealed.
+func (v *Verifier) keepDeal(seat, value int, reveal bool) {
+	if len(v.deals) >= maxDeals || v.round >= 1<<30 {
+		v.dealsLost++
+		return
+	}
+	v.deals = append(v.deals, deal{line: int32(v.lineNo), round: int32(v.round), seat: uint8(seat), value: uint8(value), reveal: reveal})
+}
+
+// rederive re-derives the kept deals from the seed when the log was dealt
+// by umpire's deal function (I-INF-V2).
+func (v *Verifier) rederive(seed string, seedOK bool) {
+	n := len(v.deals)
+	if n == 0 && v.dealsLost == 0 {
+		return
+	}
+	ours := false
+	switch v.opts.Deal {
+	case DealUmpire:
+		ours = true
+	case DealAuto:
+		if v.dealName != "" {
+			ours = v.dealName == DealFunction
+		} else {
+			match := 0
+			for _, d := range v.deals {
+				if ref.DealValue(seed, int(d.round), int(d.seat)) == int(d.value) {
+					match++
+				}
+			}
+			ours = match >= 2 && 2*match >= n
+		}
+	}
+	if !ours || !seedOK {
+		v.inconclusive("inference/protocol.deal-function", n+v.dealsLost)
+		return
+	}
+	if v.firstDeal != ref.FirstDealer(seed, len(v.seats)) {
+		v.reportAt(rules.Where{File: v.opts.File, Line: v.firstDealLine, Round: 1}, "inference/protocol.deal-function", ref.FirstDealer(seed, len(v.seats)), v.firstDeal,
+			"umpire's deal function draws round 1's dealer from the seed")
+	}
+	for _, d := range v.deals {
+		want := ref.DealValue(seed, int(d.round), int(d.seat))
+		if want != int(d.value) {
+			what := "deals"
+			if d.reveal {
+				what = "reveals at showdown"
+			}
+			v.reportAt(rules.Where{File: v.opts.File, Line: int(d.line), Round: int(d.round), Seat: rules.IntPtr(int(d.seat))}, "inference/protocol.deal-function",
+				want, int(d.value), "umpire's deal function gives seat %d the value %d in round %d from the revealed seed; the log %s %d", d.seat, want, d.round, what, d.value)
+		}
+	}
+	v.sum.DealsRederived += n
+	v.inconclusive("inference/protocol.deal-function", v.dealsLost)
+}
+
+func ruleOf(err error, def string) string {
+	if id := rules.RuleOf(err); id != "" {
+		return id
+	}
+	return def
+}
