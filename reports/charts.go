@@ -101,6 +101,12 @@ func lineChart(class, title, xLabel, yLabel string, series []Series) template.HT
 	ys := func(v float64) float64 {
 		return float64(padTop+plotH) - float64(plotH)*(finite(v)-yMin)/(yMax-yMin)
 	}
+	if n > 1 {
+		for i := 0; i <= 4; i++ {
+			j := (n - 1) * i / 4
+			fmt.Fprintf(&b, `<text class="tick" x="%.1f" y="%d" text-anchor="middle">%d</text>`, xs(j), padTop+plotH+14, j)
+		}
+	}
 	for i, s := range series {
 		pts := s.Points
 		if len(pts) > maxChartPoints {
@@ -122,12 +128,13 @@ func lineChart(class, title, xLabel, yLabel string, series []Series) template.HT
 	return template.HTML(b.String())
 }
 
-// barChart draws one bar per label.
-func barChart(class, title, xLabel, yLabel string, labels []string, values []int) template.HTML {
+// barChart draws one bar per bucket of a histogram: titles name the
+// buckets (shown on hover), edges label the boundaries between bars.
+func barChart(class, title, xLabel, yLabel string, titles, edges []string, values []int) template.HTML {
 	var b strings.Builder
 	svgOpen(&b, class, title)
 	if len(values) > maxBar {
-		values, labels = values[:maxBar], labels[:maxBar]
+		values = values[:maxBar]
 	}
 	hi := 0
 	for _, v := range values {
@@ -140,8 +147,14 @@ func barChart(class, title, xLabel, yLabel string, labels []string, values []int
 		for i, v := range values {
 			h := float64(plotH) * float64(v) / yMax
 			x := float64(padLeft) + bw*float64(i)
-			fmt.Fprintf(&b, `<rect class="bar" x="%.1f" y="%.1f" width="%.1f" height="%.1f" fill="#1f77b4"><title>%s: %d</title></rect>`, x+1, float64(padTop+plotH)-h, math.Max(bw-2, 1), h, esc(labels[i]), v)
-			fmt.Fprintf(&b, `<text class="tick" x="%.1f" y="%d" text-anchor="end" transform="rotate(-40 %.1f %d)">%s</text>`, x+bw/2, padTop+plotH+12, x+bw/2, padTop+plotH+12, esc(labels[i]))
+			name := ""
+			if i < len(titles) {
+				name = titles[i]
+			}
+			fmt.Fprintf(&b, `<rect class="bar" x="%.1f" y="%.1f" width="%.1f" height="%.1f" fill="#1f77b4"><title>%s: %d</title></rect>`, x+1, float64(padTop+plotH)-h, math.Max(bw-2, 1), h, esc(name), v)
+			if i > 0 && i-1 < len(edges) {
+				fmt.Fprintf(&b, `<text class="tick" x="%.1f" y="%d" text-anchor="middle">%s</text>`, x, padTop+plotH+14, esc(edges[i-1]))
+			}
 		}
 	}
 	b.WriteString(`</svg>`)
@@ -150,6 +163,9 @@ func barChart(class, title, xLabel, yLabel string, labels []string, values []int
 
 // statusColour is the fill of a status in charts and must match report.css.
 var statusColour = map[Status]string{Disabled: "#c8c8c8", Skip: "#e6d36a", Pass: "#4caf50", Fail: "#e53935", Error: "#8e24aa"}
+
+// warnColour marks failed rules with SHOULD/INFO findings only.
+const warnColour = "#fb8c00"
 
 // sectionChart draws, per section, a horizontal stacked bar of rules by
 // worst status, plus the uncovered rules in white.
@@ -169,13 +185,24 @@ func sectionChart(sections []SectionCoverage) template.HTML {
 		y := padTop + rowH*i
 		fmt.Fprintf(&b, `<text class="tick" x="%d" y="%d" text-anchor="end">%s</text>`, labelW-6, y+14, esc(clip(s.Section, 30)))
 		x := float64(labelW)
-		for _, st := range []Status{Pass, Fail, Error, Skip, Disabled} {
-			n := s.ByStatus[st]
-			if n == 0 || total == 0 {
+		type part struct {
+			name, colour string
+			n            int
+		}
+		parts := []part{
+			{"pass", statusColour[Pass], s.ByStatus[Pass]},
+			{"warn", warnColour, s.Warn},
+			{"fail", statusColour[Fail], s.ByStatus[Fail] - s.Warn},
+			{"error", statusColour[Error], s.ByStatus[Error]},
+			{"skip", statusColour[Skip], s.ByStatus[Skip]},
+			{"disabled", statusColour[Disabled], s.ByStatus[Disabled]},
+		}
+		for _, p := range parts {
+			if p.n <= 0 || total == 0 {
 				continue
 			}
-			w := barW * float64(n) / float64(total)
-			fmt.Fprintf(&b, `<rect class="bar status-%s" x="%.1f" y="%d" width="%.1f" height="%d" fill="%s"><title>%s: %d %s</title></rect>`, st, x, y+2, w, rowH-4, statusColour[st], esc(s.Section), n, st)
+			w := barW * float64(p.n) / float64(total)
+			fmt.Fprintf(&b, `<rect class="bar status-%s" x="%.1f" y="%d" width="%.1f" height="%d" fill="%s"><title>%s: %d %s</title></rect>`, p.name, x, y+2, w, rowH-4, p.colour, esc(s.Section), p.n, p.name)
 			x += w
 		}
 		if s.Uncovered > 0 && total > 0 {
@@ -184,14 +211,30 @@ func sectionChart(sections []SectionCoverage) template.HTML {
 		}
 	}
 	ly := padTop + rowH*len(sections) + 20
-	x := labelW
-	for _, st := range []Status{Pass, Fail, Error, Skip, Disabled} {
-		fmt.Fprintf(&b, `<rect x="%d" y="%d" width="10" height="10" fill="%s"/><text class="tick" x="%d" y="%d">%s</text>`, x, ly-9, statusColour[st], x+14, ly, st)
-		x += 80
+	x := 60
+	for _, l := range []struct{ name, colour string }{
+		{"pass", statusColour[Pass]}, {"warn", warnColour}, {"fail", statusColour[Fail]}, {"error", statusColour[Error]},
+		{"skip", statusColour[Skip]}, {"disabled", statusColour[Disabled]},
+	} {
+		fmt.Fprintf(&b, `<rect x="%d" y="%d" width="10" height="10" fill="%s"/><text class="tick" x="%d" y="%d">%s</text>`, x, ly-9, l.colour, x+14, ly, l.name)
+		x += 76
 	}
 	fmt.Fprintf(&b, `<rect x="%d" y="%d" width="10" height="10" fill="#fff" stroke="#999"/><text class="tick" x="%d" y="%d">not checked</text>`, x, ly-9, x+14, ly)
 	b.WriteString(`</svg>`)
 	return template.HTML(b.String())
+}
+
+// edgeLabels names the latency bucket edges: "1ms", "2ms", …, "10s".
+func edgeLabels(edgesMS []float64) []string {
+	out := make([]string, len(edgesMS))
+	for i, v := range edgesMS {
+		if v >= 1000 {
+			out[i] = trimNum(v/1000) + "s"
+		} else {
+			out[i] = trimNum(v)
+		}
+	}
+	return out
 }
 
 // histogramLabels names latency buckets: "<1ms", "1–2ms", …, "≥10s".

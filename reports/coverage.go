@@ -100,6 +100,9 @@ type SectionCoverage struct {
 	Section string `json:"section"`
 	// ByStatus counts covered rules per worst status.
 	ByStatus map[Status]int `json:"by_status"`
+	// Warn counts the rules under ByStatus[Fail] whose findings are all
+	// SHOULD or INFO.
+	Warn int `json:"warn"`
 	// Uncovered counts rules no check covered.
 	Uncovered int `json:"uncovered"`
 }
@@ -119,6 +122,9 @@ func SectionsOf(rows []RuleCoverage) []SectionCoverage {
 		}
 		if rc.Covered {
 			out[i].ByStatus[rc.Status]++
+			if rc.Status == Fail && rc.Findings[rules.Must] == 0 {
+				out[i].Warn++
+			}
 		} else {
 			out[i].Uncovered++
 		}

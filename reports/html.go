@@ -73,6 +73,8 @@ type htmlCheck struct {
 }
 
 type htmlFinding struct {
+	// Open is set on the first MUST finding, shown expanded.
+	Open                                                    bool
 	Rule, Level, Where, Expected, Got, Message, Requirement string
 	Transcript                                              []htmlMessage
 	More                                                    int
@@ -158,6 +160,7 @@ func buildView(r *Report) *htmlView {
 	}
 	v.Chart = sectionChart(SectionsOf(cov))
 
+	opened := false
 	for _, c := range r.Checks {
 		hc := htmlCheck{Check: c, Class: c.Status.String(), Duration: c.Duration.Round(time.Microsecond).String()}
 		if c.Warning() {
@@ -166,6 +169,9 @@ func buildView(r *Report) *htmlView {
 		for _, f := range c.Findings {
 			hf := htmlFinding{Rule: f.Rule, Level: string(f.Level), Where: whereText(f.Where),
 				Expected: clip(valueText(f.Expected), htmlMaxBody), Got: clip(valueText(f.Got), htmlMaxBody), Message: clip(f.Message, htmlMaxBody)}
+			if !opened && f.Level == rules.Must && (c.Status == Fail || c.Status == Error) {
+				hf.Open, opened = true, true
+			}
 			if ru, ok := r.Rule(f.Rule); ok {
 				hf.Requirement = ru.Text + " (" + ru.Doc + " " + ru.Section + ")"
 			}
@@ -191,7 +197,7 @@ func buildView(r *Report) *htmlView {
 		}
 	}
 
-	labels := histogramLabels(LatencyEdgesMS)
+	labels, edges := histogramLabels(LatencyEdgesMS), edgeLabels(LatencyEdgesMS)
 	for _, s := range r.Stats() {
 		a := htmlAgent{AgentStats: s,
 			P50: ms(s.Latency.P50), P95: ms(s.Latency.P95), P99: ms(s.Latency.P99), Max: ms(s.Latency.Max),
@@ -201,7 +207,7 @@ func buildView(r *Report) *htmlView {
 			Score:        fmt.Sprintf("%.1f (%.1f–%.1f)", s.MeanScore.Value, s.MeanScore.Lo, s.MeanScore.Hi),
 			Name:         s.Agent + " vs " + s.Adversary,
 		}
-		a.Chart = barChart("chart-latency", "Latency of "+a.Name, "response time", "decisions", labels, s.Latency.Histogram.Counts)
+		a.Chart = barChart("chart-latency", "Latency of "+a.Name, "response time (ms unless marked s)", "decisions", labels, edges, s.Latency.Histogram.Counts)
 		v.Agents = append(v.Agents, a)
 	}
 	for i, m := range r.Matches {

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Browser test of the HTML report: renders the sample report in headless
+# Chromium, dumps the DOM after scripts ran, checks the coverage matrix and
+# the charts with a Go test (build tag "browser"), and saves a screenshot.
+#
+#   scripts/browser-test.sh            # artifacts in umpire-report/browser/
+#
+# Installs Debian's chromium when it is missing (needs root and apt).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out="umpire-report/browser"
+mkdir -p "$out"
+start=$(date +%s)
+
+browser=""
+for b in chromium chromium-browser google-chrome; do
+  if command -v "$b" >/dev/null 2>&1; then browser="$b"; break; fi
+done
+if [ -z "$browser" ]; then
+  if [ "$(id -u)" -ne 0 ] || ! command -v apt-get >/dev/null 2>&1; then
+    echo "browser-test: chromium is missing and cannot be installed here (need root and apt-get)" >&2
+    exit 3
+  fi
+  echo "browser-test: installing chromium (apt-get)…" >&2
+  t0=$(date +%s)
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  echo "browser-test: chromium installed in $(( $(date +%s) - t0 ))s" >&2
+  browser=chromium
+fi
+"$browser" --version >&2 || true
+
+# 1. The sample report, built by the reports package's test helper.
+go test -count=1 -run '^TestWriteSampleHTML$' ./reports -args -html-out="$PWD/$out/sample.html" >/dev/null
+test -s "$out/sample.html"
+
+flags=(--headless --no-sandbox --disable-gpu --disable-quic --no-first-run
+  --disable-background-networking --disable-component-update --disable-sync
+  --disable-dev-shm-usage --hide-scrollbars)
+page="file://$PWD/$out/sample.html"
+
+# 2. The DOM after the page's own script ran.
+profile=$(mktemp -d)
+"$browser" "${flags[@]}" --user-data-dir="$profile" --virtual-time-budget=3000 --dump-dom "$page" >"$out/sample.dom.html" 2>"$out/chromium-dom.log"
+rm -rf "$profile"
+test -s "$out/sample.dom.html"
+
+# 3. A screenshot, full width, tall enough for the header, matrix and charts.
+profile=$(mktemp -d)
+"$browser" "${flags[@]}" --user-data-dir="$profile" --window-size=1280,4200 --screenshot="$PWD/$out/sample.png" "$page" 2>"$out/chromium-shot.log"
+rm -rf "$profile"
+test -s "$out/sample.png"
+
+# 4. Check what the browser built.
+UMPIRE_BROWSER_DOM="$PWD/$out/sample.dom.html" go test -count=1 -tags browser -run '^TestBrowserDOM$' ./reports
+
+echo "browser-test: ok in $(( $(date +%s) - start ))s; screenshot $out/sample.png, DOM $out/sample.dom.html"
