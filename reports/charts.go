@@ -146,7 +146,7 @@ func barChart(class, title, xLabel, yLabel string, titles, edges []string, value
 		bw := float64(plotW) / float64(len(values))
 		for i, v := range values {
 			h := float64(plotH) * float64(v) / yMax
-			x := float64(padLeft) + bw*float64(i)
+			x := float64(padLeft) + float64(bw*float64(i)) // rounded: no FMA, same output everywhere
 			name := ""
 			if i < len(titles) {
 				name = titles[i]

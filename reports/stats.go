@@ -30,8 +30,10 @@ func Wilson(successes, n int) Interval {
 	z2 := Z95 * Z95
 	nf := float64(n)
 	den := 1 + z2/nf
-	centre := (p + z2/(2*nf)) / den
-	half := Z95 * math.Sqrt(p*(1-p)/nf+z2/(4*nf*nf)) / den
+	centre := (p + z2/float64(2*nf)) / den
+	// Explicit conversions round each product, so no platform fuses them
+	// into FMA and results are identical everywhere.
+	half := Z95 * math.Sqrt(float64(p*(1-p))/nf+z2/float64(4*nf*nf)) / den
 	return Interval{Value: p, Lo: math.Max(0, centre-half), Hi: math.Min(1, centre+half), N: n}
 }
 
@@ -76,10 +78,10 @@ func MeanCI(xs []float64) Interval {
 	}
 	var ss float64
 	for _, x := range xs {
-		ss += (x - mean) * (x - mean)
+		ss += float64((x - mean) * (x - mean))
 	}
 	sd := math.Sqrt(ss / float64(n-1))
-	half := T95(n-1) * sd / math.Sqrt(float64(n))
+	half := float64(T95(n-1)*sd) / math.Sqrt(float64(n))
 	return Interval{Value: mean, Lo: mean - half, Hi: mean + half, N: n}
 }
 
@@ -97,12 +99,12 @@ func Percentile(xs []float64, p float64) float64 {
 
 func percentileSorted(s []float64, p float64) float64 {
 	p = math.Min(math.Max(p, 0), 100)
-	h := p / 100 * float64(len(s)-1)
+	h := float64(p / 100 * float64(len(s)-1))
 	lo := int(math.Floor(h))
 	if lo >= len(s)-1 {
 		return s[len(s)-1]
 	}
-	return s[lo] + (h-float64(lo))*(s[lo+1]-s[lo])
+	return s[lo] + float64((h-float64(lo))*(s[lo+1]-s[lo]))
 }
 
 // Histogram counts values into buckets bounded by Edges: bucket 0 holds
