@@ -60,9 +60,19 @@ type fixture struct {
 
 func newFixture(t testing.TB, opts Options) *fixture {
 	t.Helper()
+	return newFixtureWith(t, opts, nil)
+}
+
+// newFixtureWith lets prepare change the server before its handler is
+// built (e.g. the MCP implementation).
+func newFixtureWith(t testing.TB, opts Options, prepare func(*Server)) *fixture {
+	t.Helper()
 	s, err := New(opts)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if prepare != nil {
+		prepare(s)
 	}
 	hs := httptest.NewServer(s.Handler())
 	f := &fixture{t: t, s: s, http: hs, base: hs.URL}

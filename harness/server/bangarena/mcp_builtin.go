@@ -1,5 +1,3 @@
-//go:build !mcpsdk
-
 package bangarena
 
 import (
@@ -13,22 +11,17 @@ import (
 	ref "github.com/umpire-arena/umpire/referee/bangarena"
 )
 
-// MCPImplementation names the MCP implementation compiled in: "builtin"
-// by default, "go-sdk" with the build tag mcpsdk (the official SDK, whose
-// dependencies the module's go.sum does not list yet).
-const MCPImplementation = "builtin"
-
 // mcpProtocolVersions are the MCP protocol revisions this handler speaks,
 // newest first.
 func mcpProtocolVersions() []string { return []string{"2025-06-18", "2025-03-26", "2024-11-05"} }
 
-// mcpHandler is a minimal MCP server over streamable HTTP in stateless
+// builtinMCPHandler is a minimal MCP server over streamable HTTP in stateless
 // mode with JSON answers — the wire the official SDK speaks with
 // StreamableHTTPOptions{Stateless: true, JSONResponse: true}: one JSON-RPC
 // request per POST, initialize, ping, tools/list and tools/call. Tool
 // outputs are the REST answers (structuredContent and a text copy); an
 // error answer is the REST error body with isError true.
-func (s *Server) mcpHandler() http.Handler {
+func (s *Server) builtinMCPHandler() http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
 		if req.Method != http.MethodPost {
 			w.Header().Set("Allow", http.MethodPost)
