@@ -439,7 +439,15 @@ func (p *Process) AskFunc(ctx context.Context, msg any, deadline time.Duration, 
 		select {
 		case l, ok := <-p.lines:
 			if !ok {
-				return r, relabel(p.eofError("ask"), "ask")
+				return r, p.eofError("ask")
+			}
+			if l.At.Before(sent) {
+				// Read before the request went out: it cannot answer it.
+				r.Stale = append(r.Stale, l)
+				if err := p.noteExtra(l); err != nil {
+					return r, relabel(err, "ask")
+				}
+				continue
 			}
 			if l.Kind == Object && (accept == nil || accept(l)) {
 				r.Answer, r.Latency = l, l.At.Sub(sent)
