@@ -106,17 +106,21 @@ type match struct {
 func (m *match) run(ctx context.Context) {
 	var err error
 	defer func() { m.close(err) }()
+	var startT Timer
 	var startC <-chan time.Time
 	if m.agentSeats == 0 {
 		if err = m.start(); err != nil {
 			return
 		}
 	} else if m.startTimeout > 0 {
-		t := m.clock.NewTimer(m.startTimeout)
-		defer t.Stop()
-		startC = t.C()
+		startT = m.clock.NewTimer(m.startTimeout)
+		startC = startT.C()
 	}
 	for {
+		if m.started && startT != nil {
+			startT.Stop()
+			startT, startC = nil, nil
+		}
 		if m.started {
 			if err = m.drive(ctx); err != nil {
 				return
@@ -158,13 +162,12 @@ func (m *match) close(err error) {
 		}
 	}
 	m.mu.Lock()
-	m.over = true
-	if err == nil && (m.st == nil || m.st.Phase() != ref.PhaseOver) {
-		err = fmt.Errorf("match %s stopped before its end", m.id)
-	}
-	m.err = err
-	if err == nil {
-		m.result = Result{MatchID: m.id, Seed: m.seed, SeedCommit: m.commit, Reason: m.st.EndReason(), Rounds: m.st.Round(), Ranking: m.st.Ranking()}
+	if !m.over {
+		m.over = true
+		if err == nil {
+			err = fmt.Errorf("match %s stopped before its end", m.id)
+		}
+		m.err = err
 	}
 	m.mu.Unlock()
 	close(m.done)
@@ -527,6 +530,11 @@ func (m *match) oddChip(ev *ref.Event) {
 // once their queues are sent.
 func (m *match) end() {
 	m.stopTimer()
+	// The full log is served from now on, before any agent learns the end.
+	m.mu.Lock()
+	m.over = true
+	m.result = Result{MatchID: m.id, Seed: m.seed, SeedCommit: m.commit, Reason: m.st.EndReason(), Rounds: m.st.Round(), Ranking: m.st.Ranking()}
+	m.mu.Unlock()
 	msg := encodeMatchEnd(m.id, m.commit, m.endLine)
 	for seat, c := range m.conns {
 		if c == nil {

@@ -206,6 +206,11 @@ func (s *Server) CreateMatch(spec MatchSpec) (Created, error) {
 	if len(kinds) == 0 {
 		kinds = s.opts.Adversaries
 	}
+	for _, k := range kinds {
+		if _, err := infadv.New(k, 0); err != nil {
+			return Created{}, err
+		}
+	}
 	created := Created{MatchID: "m-" + randomHex(6), Tokens: map[string]string{}}
 	names := make([]string, n)
 	next := 0
