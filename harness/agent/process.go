@@ -321,6 +321,9 @@ func (p *Process) timeout(op string, err error) error {
 // eofError classifies the end of the agent's stdout.
 func (p *Process) eofError(op string) error {
 	p.eof = true
+	if err := p.closedError(op); err != nil {
+		return err // Close, from another goroutine, ended the output
+	}
 	if p.readErr != nil {
 		return errorf(HarnessError, op, p.readErr, "reading the agent's output failed")
 	}
@@ -469,6 +472,9 @@ func (p *Process) AskFunc(ctx context.Context, msg any, deadline time.Duration, 
 			defer t.Stop()
 			afterExit = t.C
 		case <-afterExit:
+			if err := p.closedError("ask"); err != nil {
+				return r, err
+			}
 			return r, p.g.exitVerdict("ask", 0)
 		case <-dctx.Done():
 			if ctx.Err() != nil {

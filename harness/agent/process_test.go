@@ -453,3 +453,27 @@ func TestMatchBudget(t *testing.T) {
 		t.Errorf("Close = %v, %v; want killed for the budget, a hang", exit, err)
 	}
 }
+
+// TestCloseDuringAsk: Close from another goroutine ends a waiting Ask with a
+// harness error, not a verdict against the agent.
+func TestCloseDuringAsk(t *testing.T) {
+	w := watchLeaks(t)
+	p := start(t, w, Spec{Command: agents.broken + " -mode hang", TermGrace: 200 * time.Millisecond})
+	errc := make(chan error, 1)
+	go func() {
+		_, err := p.Ask(context.Background(), fixture(t, "inference_your_turn.json"), time.Minute)
+		errc <- err
+	}()
+	time.Sleep(100 * time.Millisecond) // let the request go out (the verdict holds either way)
+	if _, err := p.Close(0); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case err := <-errc:
+		if TerminationOf(err) != HarnessError {
+			t.Errorf("Ask during Close: %v, want a harness error", err)
+		}
+	case <-time.After(generous):
+		t.Fatal("Ask kept waiting after Close")
+	}
+}
