@@ -17,6 +17,7 @@ func BenchmarkValidateCorpus(b *testing.B) {
 	b.SetBytes(bytes / int64(len(msgs)))
 	b.ReportAllocs()
 	b.ResetTimer()
+	cpu0 := cpuTime()
 	for i := 0; i < b.N; i++ {
 		m := msgs[i%len(msgs)]
 		if vs := set.Validate(m.game, m.kind, m.data); len(vs) > 0 {
@@ -24,6 +25,9 @@ func BenchmarkValidateCorpus(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "msgs/s")
+	if cpu := cpuTime() - cpu0; cpu > 0 {
+		b.ReportMetric(float64(b.N)/cpu.Seconds(), "msgs/cpu-s")
+	}
 }
 
 // BenchmarkValidateCorpusReference validates the corpus with the reference
