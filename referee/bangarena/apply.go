@@ -115,7 +115,7 @@ func (g *Game) record(seat int, actionID string, x act, discard []int) {
 		b, _ := json.Marshal(map[string]any{"cardUids": uidsOf(discard)})
 		e.Args = b
 	}
-	e.Round = g.version
+	e.Version = g.version
 	g.emit(e)
 }
 

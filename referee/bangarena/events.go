@@ -46,6 +46,10 @@ type Event struct {
 	RoleMode    string
 	Ruleset     string
 	CharacterID string
+	// SeedCommit (match_start) is the hex SHA-256 of the seed string.
+	SeedCommit string
+	// Version (decision) is the observationVersion the decision answered.
+	Version     int
 	MaxHp       int
 	Card        *Card
 	Cards       []Card
@@ -85,7 +89,7 @@ func (e Event) MarshalJSON() ([]byte, error) {
 	pos := []struct {
 		k string
 		v int
-	}{{"round", e.Round}, {"amount", e.Amount}, {"count", e.Count}, {"stars", e.Stars}, {"maxHp", e.MaxHp}}
+	}{{"round", e.Round}, {"amount", e.Amount}, {"count", e.Count}, {"stars", e.Stars}, {"maxHp", e.MaxHp}, {"observationVersion", e.Version}}
 	for _, f := range pos {
 		if f.v != 0 || (f.k == "count" && (e.Type == "draw" || e.Type == "glory_bounty" || e.Type == "kill_reward")) {
 			b.WriteString(`,"` + f.k + `":` + strconv.Itoa(f.v))
@@ -94,7 +98,7 @@ func (e Event) MarshalJSON() ([]byte, error) {
 	strs := []struct{ k, v string }{{"cardId", e.CardID}, {"uid", e.UID}, {"command", e.Command},
 		{"playedAs", e.PlayedAs}, {"kind", e.Kind}, {"roleId", e.RoleID}, {"perk", e.Perk}, {"zone", e.Zone},
 		{"reason", e.Reason}, {"result", e.Result}, {"actionId", e.ActionID}, {"winnerTeam", e.WinnerTeam},
-		{"roleMode", e.RoleMode}, {"rulesetVersion", e.Ruleset}, {"characterId", e.CharacterID}}
+		{"roleMode", e.RoleMode}, {"rulesetVersion", e.Ruleset}, {"characterId", e.CharacterID}, {"seedCommit", e.SeedCommit}}
 	for _, f := range strs {
 		if f.v != "" {
 			b.WriteString(`,"` + f.k + `":`)
@@ -152,6 +156,8 @@ func (e *Event) UnmarshalJSON(data []byte) error {
 		CardID, UID, Command, PlayedAs, Kind, RoleID, Perk     string
 		Zone, Reason, Result, ActionID, WinnerTeam, RoleMode   string
 		RulesetVersion, CharacterID                            string
+		SeedCommit                                             string
+		ObservationVersion                                     int
 		MaxHp                                                  int
 		Card                                                   *Card
 		Cards                                                  []Card
@@ -179,6 +185,7 @@ func (e *Event) UnmarshalJSON(data []byte) error {
 	e.CardID, e.UID, e.Command, e.PlayedAs, e.Kind, e.RoleID, e.Perk = a.CardID, a.UID, a.Command, a.PlayedAs, a.Kind, a.RoleID, a.Perk
 	e.Zone, e.Reason, e.Result, e.ActionID, e.WinnerTeam, e.RoleMode = a.Zone, a.Reason, a.Result, a.ActionID, a.WinnerTeam, a.RoleMode
 	e.Ruleset, e.CharacterID, e.MaxHp = a.RulesetVersion, a.CharacterID, a.MaxHp
+	e.SeedCommit, e.Version = a.SeedCommit, a.ObservationVersion
 	e.Card, e.Cards, e.UIDs, e.Flips, e.Known, e.WinnerSeats, e.Args = a.Card, a.Cards, a.UIDs, a.Flips, a.Known, a.WinnerSeats, a.Args
 	e.Coin, e.secret = a.Coin, a.Secret
 	return nil

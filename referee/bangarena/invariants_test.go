@@ -121,7 +121,7 @@ func playOut(t *testing.T, cfg Config, seed string, r *rand.Rand) *Game {
 func TestInvariantsRandomGames(t *testing.T) {
 	covers(t, "bangarena/5.deck", "bangarena/12.decider", "bangarena/11.redaction", "bangarena/11.events",
 		"bangarena/1.what-you-see", "bangarena/10.win-order", "bangarena/1.legal-only")
-	games := 30
+	games := 20
 	if testing.Short() {
 		games = 10
 	}
@@ -156,7 +156,7 @@ func TestInvariantsRandomGames(t *testing.T) {
 // TestFastSelfPlayEnds plays many more games through PlayRandom.
 func TestFastSelfPlayEnds(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
-	for i := range 800 {
+	for i := range 500 {
 		mode := []string{ModeClassic, ModePartners, ModeImpostor, ModeLegacy}[i%4]
 		g, err := NewGame(Config{Seats: 4 + i%5, RoleMode: mode, StagedCharacters: i%2 == 0}, fmt.Sprintf("fast-%d", i))
 		if err != nil {

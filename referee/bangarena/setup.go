@@ -107,7 +107,7 @@ func (g *Game) setup() {
 	n, mode := g.cfg.Seats, g.cfg.RoleMode
 	start := newEvent("match_start")
 	start.Count, start.RoleMode, start.Ruleset = n, mode, RulesetVersion
-	start.Reason = seedCommit(g.seed)
+	start.SeedCommit = seedCommit(g.seed)
 	g.emit(start)
 
 	roles := roleTable(n, mode)
