@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"sort"
@@ -92,7 +91,7 @@ func cmdReportMerge(_ context.Context, e *env, args []string) int {
 
 	outputs := []struct {
 		path  string
-		write func(io.Writer, *reports.Report) error
+		write reports.WriteFunc
 	}{
 		{c.junit, reports.WriteJUnit},
 		{c.json, reports.WriteJSON},
@@ -113,7 +112,7 @@ func cmdReportMerge(_ context.Context, e *env, args []string) int {
 			}
 			continue
 		}
-		if err := writeFileAtomic(o.path, merged, o.write); err != nil {
+		if err := reports.WriteFile(o.path, merged, o.write); err != nil {
 			fmt.Fprintf(e.stderr, "umpire report merge: %v\n", err)
 			return exitError
 		}
@@ -181,33 +180,4 @@ func readReportFile(path string) (*reports.Report, error) {
 	}
 	defer f.Close()
 	return reports.ReadJSON(f)
-}
-
-// writeFileAtomic writes a report to path through a temporary file in the
-// same directory, creating missing parent directories first: a missing
-// report directory must never fail a run.
-func writeFileAtomic(path string, r *reports.Report, write func(io.Writer, *reports.Report) error) error {
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if err := write(tmp, r); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		return err
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	return nil
 }

@@ -1,0 +1,67 @@
+package reports
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+)
+
+// WriteFunc is the signature every writer of this package has.
+type WriteFunc func(io.Writer, *Report) error
+
+// File names WriteDir uses inside a report directory. Shard merges look for
+// FileJSON (e.g. "umpire report merge shards/*/report.json").
+const (
+	FileJSON     = "report.json"
+	FileJUnit    = "junit.xml"
+	FileHTML     = "report.html"
+	FileMarkdown = "summary.md"
+)
+
+// WriteFile writes r with write to path, creating missing parent
+// directories (a missing report directory must never fail a run) and
+// replacing path atomically through a temporary file beside it, so a reader
+// never sees half a report.
+func WriteFile(path string, r *Report, write WriteFunc) error {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("reports: %w", err)
+	}
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*")
+	if err != nil {
+		return fmt.Errorf("reports: %w", err)
+	}
+	defer os.Remove(tmp.Name())
+	if err := write(tmp, r); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("reports: %w", err)
+	}
+	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+		return fmt.Errorf("reports: %w", err)
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		return fmt.Errorf("reports: writing %s: %w", path, err)
+	}
+	return nil
+}
+
+// WriteDir writes r in every format into dir (created if missing) under the
+// File* names and returns the paths written.
+func WriteDir(dir string, r *Report) ([]string, error) {
+	var paths []string
+	for _, f := range []struct {
+		name  string
+		write WriteFunc
+	}{{FileJSON, WriteJSON}, {FileJUnit, WriteJUnit}, {FileHTML, WriteHTML}, {FileMarkdown, WriteMarkdown}} {
+		p := filepath.Join(dir, f.name)
+		if err := WriteFile(p, r, f.write); err != nil {
+			return paths, err
+		}
+		paths = append(paths, p)
+	}
+	return paths, nil
+}
