@@ -166,13 +166,19 @@ func (s *Set) Validate(game, kind string, data []byte) []Violation {
 
 // fastValid reports whether the fast path accepts data; false means invalid
 // or not sure, and the reference path decides.
-func (s *Set) fastValid(game, kind string, data []byte) bool {
+func (s *Set) fastValid(game, kind string, data []byte) (valid bool) {
 	fn := s.fast[game][kind]
 	if fn == nil {
 		return false
 	}
 	p := s.parsers.Get().(*fparser)
 	defer func() {
+		// A fault in the accelerator must never take a message down: the
+		// reference path then decides.
+		if recover() != nil {
+			valid = false
+			return
+		}
 		p.data = nil
 		s.parsers.Put(p)
 	}()
