@@ -38,10 +38,10 @@ func (l LegalAction) MarshalJSON() ([]byte, error) {
 	b := append([]byte(`{"action":`), appendString(nil, l.Action)...)
 	switch l.Action {
 	case ActionCall:
-		b = appendIntField(b, "amount", l.Amount)
+		b = appendIntField(b, `,"amount":`, l.Amount)
 	case ActionRaise:
-		b = appendIntField(b, "min", l.Min)
-		b = appendIntField(b, "max", l.Max)
+		b = appendIntField(b, `,"min":`, l.Min)
+		b = appendIntField(b, `,"max":`, l.Max)
 	}
 	return append(b, '}'), nil
 }

@@ -132,56 +132,70 @@ func (e Event) MarshalJSON() ([]byte, error) { return e.AppendJSON(nil), nil }
 // only when true.
 func (e *Event) AppendJSON(dst []byte) []byte {
 	dst = append(dst, `{"type":`...)
-	dst = appendString(dst, e.Type)
+	switch e.Type {
+	case EventMatchStart, EventRoundStart, EventDealPrivate, EventAnte, EventMessage, EventAction,
+		EventTimeout, EventShowdown, EventBust, EventReturn, EventMatchEnd:
+		dst = append(dst, '"')
+		dst = append(dst, e.Type...) // known names need no escaping
+		dst = append(dst, '"')
+	default:
+		dst = appendString(dst, e.Type)
+	}
 	switch e.Type {
 	case EventMatchStart:
-		dst = appendStrField(dst, "match_id", e.MatchID)
-		dst = appendStrField(dst, "rules_version", e.RulesVersion)
-		dst = appendIntField(dst, "table_size", e.TableSize)
-		dst = appendIntField(dst, "rounds_total", e.RoundsTotal)
-		dst = appendIntField(dst, "starting_credits", e.StartingCredits)
+		dst = appendStrField(dst, `,"match_id":`, e.MatchID)
+		dst = appendStrField(dst, `,"rules_version":`, e.RulesVersion)
+		dst = appendIntField(dst, `,"table_size":`, e.TableSize)
+		dst = appendIntField(dst, `,"rounds_total":`, e.RoundsTotal)
+		dst = appendIntField(dst, `,"starting_credits":`, e.StartingCredits)
 		dst = append(dst, `,"seats":[`...)
 		for i, s := range e.Seats {
 			if i > 0 {
 				dst = append(dst, ',')
 			}
 			dst = append(dst, `{"seat":`...)
-			dst = strconv.AppendInt(dst, int64(s.Seat), 10)
-			dst = appendStrField(dst, "name", s.Name)
+			dst = appendInt(dst, s.Seat)
+			dst = appendStrField(dst, `,"name":`, s.Name)
 			dst = append(dst, '}')
 		}
 		dst = append(dst, `],"limits":`...)
 		dst = appendLimits(dst, &e.Limits)
-		dst = appendStrField(dst, "seed_commit", e.SeedCommit)
+		dst = appendStrField(dst, `,"seed_commit":`, e.SeedCommit)
 	case EventRoundStart:
-		dst = appendIntField(dst, "round", e.Round)
-		dst = appendIntField(dst, "dealer", e.Dealer)
-		dst = appendIntField(dst, "ante", e.Ante)
+		dst = appendIntField(dst, `,"round":`, e.Round)
+		dst = appendIntField(dst, `,"dealer":`, e.Dealer)
+		dst = appendIntField(dst, `,"ante":`, e.Ante)
 		dst = append(dst, `,"dealt_in":`...)
 		dst = appendInts(dst, e.DealtIn)
 	case EventDealPrivate:
-		dst = appendIntField(dst, "round", e.Round)
-		dst = appendIntField(dst, "seat", e.Seat)
-		dst = appendIntField(dst, "value", e.Value)
+		dst = appendIntField(dst, `,"round":`, e.Round)
+		dst = appendIntField(dst, `,"seat":`, e.Seat)
+		dst = appendIntField(dst, `,"value":`, e.Value)
 	case EventAnte:
-		dst = appendIntField(dst, "round", e.Round)
-		dst = appendIntField(dst, "seat", e.Seat)
-		dst = appendIntField(dst, "amount", e.Amount)
+		dst = appendIntField(dst, `,"round":`, e.Round)
+		dst = appendIntField(dst, `,"seat":`, e.Seat)
+		dst = appendIntField(dst, `,"amount":`, e.Amount)
 		if e.AllIn {
 			dst = append(dst, `,"all_in":true`...)
 		}
 	case EventMessage:
-		dst = appendIntField(dst, "round", e.Round)
-		dst = appendIntField(dst, "turn", e.Turn)
-		dst = appendIntField(dst, "seat", e.Seat)
-		dst = appendStrField(dst, "text", e.Text)
+		dst = appendIntField(dst, `,"round":`, e.Round)
+		dst = appendIntField(dst, `,"turn":`, e.Turn)
+		dst = appendIntField(dst, `,"seat":`, e.Seat)
+		dst = appendStrField(dst, `,"text":`, e.Text)
 	case EventAction:
-		dst = appendIntField(dst, "round", e.Round)
-		dst = appendIntField(dst, "turn", e.Turn)
-		dst = appendIntField(dst, "seat", e.Seat)
-		dst = appendStrField(dst, "action", e.Action)
+		dst = appendIntField(dst, `,"round":`, e.Round)
+		dst = appendIntField(dst, `,"turn":`, e.Turn)
+		dst = appendIntField(dst, `,"seat":`, e.Seat)
+		if e.Action == ActionFold || e.Action == ActionCall || e.Action == ActionRaise {
+			dst = append(dst, `,"action":"`...)
+			dst = append(dst, e.Action...)
+			dst = append(dst, '"')
+		} else {
+			dst = appendStrField(dst, `,"action":`, e.Action)
+		}
 		if e.HasAmount {
-			dst = appendIntField(dst, "amount", e.Amount)
+			dst = appendIntField(dst, `,"amount":`, e.Amount)
 		}
 		if e.Timeout {
 			dst = append(dst, `,"timeout":true`...)
@@ -190,17 +204,17 @@ func (e *Event) AppendJSON(dst []byte) []byte {
 			dst = append(dst, `,"all_in":true`...)
 		}
 	case EventTimeout:
-		dst = appendIntField(dst, "round", e.Round)
-		dst = appendIntField(dst, "turn", e.Turn)
-		dst = appendIntField(dst, "seat", e.Seat)
-		dst = appendIntField(dst, "strikes", e.Strikes)
+		dst = appendIntField(dst, `,"round":`, e.Round)
+		dst = appendIntField(dst, `,"turn":`, e.Turn)
+		dst = appendIntField(dst, `,"seat":`, e.Seat)
+		dst = appendIntField(dst, `,"strikes":`, e.Strikes)
 		if e.SitOut {
 			dst = append(dst, `,"sit_out":true`...)
-			dst = appendIntField(dst, "back_in_round", e.BackInRound)
+			dst = appendIntField(dst, `,"back_in_round":`, e.BackInRound)
 		}
 	case EventShowdown:
-		dst = appendIntField(dst, "round", e.Round)
-		dst = appendIntField(dst, "pot", e.Pot)
+		dst = appendIntField(dst, `,"round":`, e.Round)
+		dst = appendIntField(dst, `,"pot":`, e.Pot)
 		dst = append(dst, `,"uncontested":`...)
 		dst = strconv.AppendBool(dst, e.Uncontested)
 		dst = append(dst, `,"reveals":[`...)
@@ -209,8 +223,8 @@ func (e *Event) AppendJSON(dst []byte) []byte {
 				dst = append(dst, ',')
 			}
 			dst = append(dst, `{"seat":`...)
-			dst = strconv.AppendInt(dst, int64(r.Seat), 10)
-			dst = appendIntField(dst, "value", r.Value)
+			dst = appendInt(dst, r.Seat)
+			dst = appendIntField(dst, `,"value":`, r.Value)
 			dst = append(dst, '}')
 		}
 		dst = append(dst, `],"winners":`...)
@@ -221,27 +235,27 @@ func (e *Event) AppendJSON(dst []byte) []byte {
 				dst = append(dst, ',')
 			}
 			dst = append(dst, `{"seat":`...)
-			dst = strconv.AppendInt(dst, int64(p.Seat), 10)
-			dst = appendIntField(dst, "amount", p.Amount)
+			dst = appendInt(dst, p.Seat)
+			dst = appendIntField(dst, `,"amount":`, p.Amount)
 			dst = append(dst, '}')
 		}
 		dst = append(dst, ']')
 	case EventBust, EventReturn:
-		dst = appendIntField(dst, "round", e.Round)
-		dst = appendIntField(dst, "seat", e.Seat)
+		dst = appendIntField(dst, `,"round":`, e.Round)
+		dst = appendIntField(dst, `,"seat":`, e.Seat)
 	case EventMatchEnd:
-		dst = appendIntField(dst, "round", e.Round)
-		dst = appendStrField(dst, "reason", e.Reason)
-		dst = appendStrField(dst, "seed", e.Seed)
+		dst = appendIntField(dst, `,"round":`, e.Round)
+		dst = appendStrField(dst, `,"reason":`, e.Reason)
+		dst = appendStrField(dst, `,"seed":`, e.Seed)
 		dst = append(dst, `,"ranking":[`...)
 		for i, r := range e.Ranking {
 			if i > 0 {
 				dst = append(dst, ',')
 			}
 			dst = append(dst, `{"seat":`...)
-			dst = strconv.AppendInt(dst, int64(r.Seat), 10)
-			dst = appendIntField(dst, "rank", r.Rank)
-			dst = appendIntField(dst, "credits", r.Credits)
+			dst = appendInt(dst, r.Seat)
+			dst = appendIntField(dst, `,"rank":`, r.Rank)
+			dst = appendIntField(dst, `,"credits":`, r.Credits)
 			dst = append(dst, '}')
 		}
 		dst = append(dst, ']')
@@ -251,36 +265,47 @@ func (e *Event) AppendJSON(dst []byte) []byte {
 
 func appendLimits(dst []byte, l *Limits) []byte {
 	dst = append(dst, `{"ante":`...)
-	dst = strconv.AppendInt(dst, int64(l.Ante), 10)
+	dst = appendInt(dst, l.Ante)
 	dst = append(dst, `,"ante_ramp":{"from_round":`...)
-	dst = strconv.AppendInt(dst, int64(l.AnteRamp.FromRound), 10)
-	dst = appendIntField(dst, "every_rounds", l.AnteRamp.EveryRounds)
-	dst = appendIntField(dst, "step", l.AnteRamp.Step)
+	dst = appendInt(dst, l.AnteRamp.FromRound)
+	dst = appendIntField(dst, `,"every_rounds":`, l.AnteRamp.EveryRounds)
+	dst = appendIntField(dst, `,"step":`, l.AnteRamp.Step)
 	dst = append(dst, '}')
-	dst = appendIntField(dst, "min_raise", l.MinRaise)
-	dst = appendIntField(dst, "max_raise", l.MaxRaise)
-	dst = appendIntField(dst, "max_raises_per_round", l.MaxRaisesPerRound)
-	dst = appendIntField(dst, "value_min", l.ValueMin)
-	dst = appendIntField(dst, "value_max", l.ValueMax)
-	dst = appendIntField(dst, "turn_deadline_ms", l.TurnDeadlineMS)
-	dst = appendIntField(dst, "max_consecutive_timeouts", l.MaxConsecutiveTimeouts)
-	dst = appendIntField(dst, "sit_out_rounds", l.SitOutRounds)
-	dst = appendIntField(dst, "max_message_chars", l.MaxMessageChars)
+	dst = appendIntField(dst, `,"min_raise":`, l.MinRaise)
+	dst = appendIntField(dst, `,"max_raise":`, l.MaxRaise)
+	dst = appendIntField(dst, `,"max_raises_per_round":`, l.MaxRaisesPerRound)
+	dst = appendIntField(dst, `,"value_min":`, l.ValueMin)
+	dst = appendIntField(dst, `,"value_max":`, l.ValueMax)
+	dst = appendIntField(dst, `,"turn_deadline_ms":`, l.TurnDeadlineMS)
+	dst = appendIntField(dst, `,"max_consecutive_timeouts":`, l.MaxConsecutiveTimeouts)
+	dst = appendIntField(dst, `,"sit_out_rounds":`, l.SitOutRounds)
+	dst = appendIntField(dst, `,"max_message_chars":`, l.MaxMessageChars)
 	return append(dst, '}')
 }
 
-func appendIntField(dst []byte, name string, v int) []byte {
-	dst = append(dst, ',', '"')
-	dst = append(dst, name...)
-	dst = append(dst, '"', ':')
+// appendIntField appends key (the whole `,"name":` prefix) and v.
+func appendIntField(dst []byte, key string, v int) []byte {
+	return appendInt(append(dst, key...), v)
+}
+
+// appendInt is strconv.AppendInt with a short path for the small numbers
+// most log fields hold.
+func appendInt(dst []byte, v int) []byte {
+	switch {
+	case v >= 0 && v < 10:
+		return append(dst, byte('0'+v))
+	case v >= 10 && v < 100:
+		return append(dst, byte('0'+v/10), byte('0'+v%10))
+	case v >= 100 && v < 1000:
+		return append(dst, byte('0'+v/100), byte('0'+v/10%10), byte('0'+v%10))
+	}
 	return strconv.AppendInt(dst, int64(v), 10)
 }
 
-func appendStrField(dst []byte, name, v string) []byte {
-	dst = append(dst, ',', '"')
-	dst = append(dst, name...)
-	dst = append(dst, '"', ':')
-	return appendString(dst, v)
+// appendStrField appends key (the whole `,"name":` prefix) and v as a
+// JSON string.
+func appendStrField(dst []byte, key, v string) []byte {
+	return appendString(append(dst, key...), v)
 }
 
 func appendInts(dst []byte, xs []int) []byte {
@@ -289,7 +314,7 @@ func appendInts(dst []byte, xs []int) []byte {
 		if i > 0 {
 			dst = append(dst, ',')
 		}
-		dst = strconv.AppendInt(dst, int64(x), 10)
+		dst = appendInt(dst, x)
 	}
 	return append(dst, ']')
 }

@@ -2,6 +2,7 @@ package inference
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -158,4 +159,12 @@ func FuzzParseEvent(f *testing.F) {
 			t.Fatalf("re-encoding is not stable")
 		}
 	})
+}
+
+func TestAppendInt(t *testing.T) {
+	for _, v := range []int{0, 9, 10, 99, 100, 999, 1000, -1, -100, 1 << 40} {
+		if got, want := string(appendInt(nil, v)), fmt.Sprint(v); got != want {
+			t.Errorf("appendInt(%d) = %s", v, got)
+		}
+	}
 }

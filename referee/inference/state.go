@@ -579,10 +579,10 @@ func (s *State) endMatch(reason string) {
 // flags only when true.
 func (a ActionRecord) MarshalJSON() ([]byte, error) {
 	b := strconv.AppendInt([]byte(`{"turn":`), int64(a.Turn), 10)
-	b = appendIntField(b, "seat", a.Seat)
-	b = appendStrField(b, "action", a.Action)
+	b = appendIntField(b, `,"seat":`, a.Seat)
+	b = appendStrField(b, `,"action":`, a.Action)
 	if a.Action != ActionFold {
-		b = appendIntField(b, "amount", a.Amount)
+		b = appendIntField(b, `,"amount":`, a.Amount)
 	}
 	if a.Timeout {
 		b = append(b, `,"timeout":true`...)
