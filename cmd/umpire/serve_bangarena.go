@@ -1,0 +1,239 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	baserver "github.com/umpire-arena/umpire/harness/server/bangarena"
+	ba "github.com/umpire-arena/umpire/referee/bangarena"
+)
+
+const serveBangArenaSynopsis = "--game bangarena [--addr 127.0.0.1:7070] [--seats 6] [--mode classic] [--deadline 15s] " +
+	"[--seed S] [--adversaries random,heuristic] [--agents 0,3] [--policy reask_then_random|skip|random] [--format text|json]"
+
+// serveInfo is what serveBangArena prints once the server listens.
+type serveInfo struct {
+	Game        string            `json:"game"`
+	BaseURL     string            `json:"baseUrl"`
+	RoomID      string            `json:"roomId"`
+	Seats       int               `json:"seats"`
+	RoleMode    string            `json:"roleMode"`
+	Seed        string            `json:"seed,omitempty"`
+	DeadlineMs  int64             `json:"deadlineMs"`
+	Policy      string            `json:"policy"`
+	RulesURL    string            `json:"rulesUrl"`
+	MCPURL      string            `json:"mcpUrl"`
+	LogURL      string            `json:"logUrl"`
+	Agents      []serveSeat       `json:"agents"`
+	Adversaries map[string]string `json:"adversaries"`
+	Faults      []string          `json:"faults,omitempty"`
+}
+
+type serveSeat struct {
+	Seat        int    `json:"seat"`
+	Token       string `json:"token"`
+	ObserveURL  string `json:"observeUrl"`
+	DecisionURL string `json:"decisionUrl"`
+}
+
+// serveBangArena runs "umpire serve --game bangarena": the embedded
+// BangArena reference server with one room, the seats not in --agents
+// played by scripted adversaries. It prints the base URL, the room, each
+// agent seat's token and URLs, the MCP and log URLs, and serves until ctx
+// ends; then it shuts down cleanly. cmdServe calls it for --game bangarena.
+func serveBangArena(ctx context.Context, e *env, args []string) int {
+	fs := newFlagSet(e, "serve", serveBangArenaSynopsis)
+	game := fs.String("game", gameBangArena, "game: bangarena")
+	addr := fs.String("addr", "127.0.0.1:7070", "listen address (port 0 picks a free port)")
+	seats := fs.Int("seats", 6, "seats at the table, 4–8")
+	mode := fs.String("mode", ba.ModeClassic, "role mode: classic, partners, impostor or legacy")
+	deadline := fs.Duration("deadline", baserver.DefaultDeadline, "per-seat decision deadline")
+	seed := fs.String("seed", "", "seed of the deal (default: random)")
+	adversaries := fs.String("adversaries", "", "scripted player kinds for the other seats, in seat order, cycling (default: random)")
+	agents := fs.String("agents", "0", "agent seats, comma-separated (empty: all seats scripted)")
+	policy := fs.String("policy", baserver.PolicyReaskThenRandom, "illegal-answer policy of the agent seats: reask_then_random, skip or random")
+	pause := fs.Duration("pause", 0, "pause before each agent decision is offered (observe shows none meanwhile)")
+	format := fs.String("format", "text", "output: text or json")
+	unsafe := fs.Bool("unsafe-faults", false, "enable the deliberately broken behaviours named in "+baserver.FaultsEnv+" (testing the conformance suite only)")
+	_ = fs.Int("rounds", 0, "Inference only; ignored for bangarena")
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
+	}
+	if !checkGame(e, *game) || !checkFormat(e, *format) {
+		return exitUsage
+	}
+	if *game != gameBangArena {
+		fmt.Fprintf(e.stderr, "umpire: serveBangArena serves bangarena, not %s\n", *game)
+		return exitUsage
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(e.stderr, "umpire: serve takes no arguments, got %q\n", fs.Args())
+		return exitUsage
+	}
+	if *deadline <= 0 || *deadline > time.Hour {
+		fmt.Fprintln(e.stderr, "umpire: --deadline must be between 1ms and 1h")
+		return exitUsage
+	}
+	agentSeats, err := parseSeatList(*agents)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "umpire: --agents: %v\n", err)
+		return exitUsage
+	}
+	faults, err := baserver.FaultsFromEnv(os.Getenv, *unsafe)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "umpire: %v\n", err)
+		return exitUsage
+	}
+	var kinds []string
+	for _, k := range strings.Split(*adversaries, ",") {
+		if k = strings.TrimSpace(k); k != "" {
+			kinds = append(kinds, k)
+		}
+	}
+	srv, err := baserver.New(baserver.Options{Pause: *pause, Faults: faults})
+	if err != nil {
+		fmt.Fprintf(e.stderr, "umpire: %v\n", err)
+		return exitUsage
+	}
+	created, err := srv.CreateRoom(baserver.RoomConfig{
+		Seats: *seats, RoleMode: *mode, Seed: *seed, DeadlineMs: int(deadline.Milliseconds()),
+		Agents: agentSeats, Adversaries: kinds, Policy: *policy,
+	})
+	if err != nil {
+		fmt.Fprintf(e.stderr, "umpire: %v\n", err)
+		shutdownQuietly(srv)
+		return exitUsage
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "umpire: cannot listen on %s: %v\n", *addr, err)
+		shutdownQuietly(srv)
+		return exitError
+	}
+	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: time.Minute}
+	served := make(chan error, 1)
+	go func() { served <- hs.Serve(ln) }()
+
+	info := describeServe(ln.Addr().String(), created, srv, *seed)
+	if len(faults) > 0 {
+		fmt.Fprintf(e.stderr, "umpire: WARNING: serving with deliberate faults: %s\n", strings.Join(info.Faults, ", "))
+	}
+	printServeInfo(e, *format, info)
+
+	ended := make(chan struct{})
+	go func() {
+		defer close(ended)
+		if srv.Wait(ctx, created.RoomID) == nil && *format == "text" {
+			st, _ := srv.Status(created.RoomID)
+			fmt.Fprintf(e.stdout, "match over after %d decisions: winner %s %v; log at %s\n", st.Decisions, st.WinnerTeam, st.WinnerSeats, info.LogURL)
+		}
+	}()
+
+	code := exitOK
+	select {
+	case <-ctx.Done():
+	case err := <-served:
+		fmt.Fprintf(e.stderr, "umpire: server stopped: %v\n", err)
+		code = exitError
+	}
+	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := hs.Shutdown(sctx); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		fmt.Fprintf(e.stderr, "umpire: http shutdown: %v\n", err)
+	}
+	if err := srv.Shutdown(sctx); err != nil {
+		fmt.Fprintf(e.stderr, "umpire: server shutdown: %v\n", err)
+		code = exitError
+	}
+	<-ended
+	return code
+}
+
+func shutdownQuietly(srv *baserver.Server) {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	_ = srv.Shutdown(ctx)
+}
+
+// parseSeatList parses "0,3" into seats; "" is no seat.
+func parseSeatList(s string) ([]int, error) {
+	var out []int
+	for _, part := range strings.Split(s, ",") {
+		part = strings.TrimSpace(part)
+		if part == "" {
+			continue
+		}
+		n, err := strconv.Atoi(part)
+		if err != nil || n < 0 {
+			return nil, fmt.Errorf("%q is not a seat number", part)
+		}
+		out = append(out, n)
+	}
+	return out, nil
+}
+
+func describeServe(hostport string, c baserver.Created, srv *baserver.Server, seed string) serveInfo {
+	base := "http://" + hostport
+	st, _ := srv.Status(c.RoomID)
+	room := base + "/api/ai/rooms/" + c.RoomID
+	info := serveInfo{
+		Game: gameBangArena, BaseURL: base, RoomID: c.RoomID, Seats: st.Seats, RoleMode: st.RoleMode, Seed: seed,
+		DeadlineMs: st.DeadlineMs, RulesURL: base + "/api/arena/rules", MCPURL: base + "/mcp", LogURL: room + "/log",
+		Agents: []serveSeat{}, Adversaries: map[string]string{},
+	}
+	for _, seat := range st.Agents {
+		info.Policy = st.Policies[seat]
+		info.Agents = append(info.Agents, serveSeat{Seat: seat, Token: c.Tokens[seat],
+			ObserveURL: room + "/observe?seat=" + strconv.Itoa(seat), DecisionURL: room + "/decision"})
+	}
+	for seat, kind := range st.Adversaries {
+		info.Adversaries[strconv.Itoa(seat)] = kind
+	}
+	for _, f := range srv.Faults() {
+		info.Faults = append(info.Faults, string(f))
+	}
+	return info
+}
+
+func printServeInfo(e *env, format string, info serveInfo) {
+	if format == "json" {
+		b, _ := json.Marshal(info)
+		fmt.Fprintln(e.stdout, string(b))
+		return
+	}
+	w := e.stdout
+	fmt.Fprintf(w, "umpire serve: BangArena reference server (%s, %s)\n", ba.RulesetVersion, ba.ProtocolVersion)
+	fmt.Fprintf(w, "  base URL  %s\n", info.BaseURL)
+	fmt.Fprintf(w, "  room      %s  (%d seats, %s, deadline %s", info.RoomID, info.Seats, info.RoleMode, time.Duration(info.DeadlineMs)*time.Millisecond)
+	if info.Seed != "" {
+		fmt.Fprintf(w, ", seed %q", info.Seed)
+	}
+	fmt.Fprintln(w, ")")
+	fmt.Fprintf(w, "  rules     GET  %s\n", info.RulesURL)
+	fmt.Fprintf(w, "  MCP       POST %s\n", info.MCPURL)
+	fmt.Fprintf(w, "  log       GET  %s  (after the match)\n", info.LogURL)
+	for _, a := range info.Agents {
+		fmt.Fprintf(w, "  seat %d    token %s  (policy %s)\n", a.Seat, a.Token, info.Policy)
+		fmt.Fprintf(w, "            observe  GET  %s\n", a.ObserveURL)
+		fmt.Fprintf(w, "            decision POST %s  (header x-agent-token)\n", a.DecisionURL)
+	}
+	var seats []int
+	for s := range info.Adversaries {
+		n, _ := strconv.Atoi(s)
+		seats = append(seats, n)
+	}
+	sort.Ints(seats)
+	for _, s := range seats {
+		fmt.Fprintf(w, "  seat %d    scripted: %s\n", s, info.Adversaries[strconv.Itoa(s)])
+	}
+	fmt.Fprintln(w, "Serving until interrupted (Ctrl-C).")
+}
