@@ -3,7 +3,6 @@ package inference
 import (
 	"fmt"
 	"math/rand/v2"
-	"sort"
 	"strings"
 
 	ref "github.com/umpire-arena/umpire/referee/inference"
@@ -22,28 +21,23 @@ type Player interface {
 
 // Kinds lists the names New accepts, sorted.
 func Kinds() []string {
-	k := make([]string, 0, len(constructors))
-	for name := range constructors {
-		k = append(k, name)
-	}
-	sort.Strings(k)
-	return k
-}
-
-var constructors = map[string]func(*rand.Rand) Player{
-	"random":     func(r *rand.Rand) Player { return &randomPlayer{rng: r} },
-	"passive":    func(r *rand.Rand) Player { return passivePlayer{} },
-	"aggressive": func(r *rand.Rand) Player { return &aggressivePlayer{rng: r} },
-	"heuristic":  func(r *rand.Rand) Player { return &heuristicPlayer{rng: r} },
+	return []string{"aggressive", "heuristic", "passive", "random"}
 }
 
 // New returns the player of the given kind seeded with seed.
 func New(kind string, seed int64) (Player, error) {
-	c, ok := constructors[kind]
-	if !ok {
-		return nil, fmt.Errorf("unknown adversary %q (known: %s)", kind, strings.Join(Kinds(), ", "))
+	rng := rand.New(rand.NewPCG(uint64(seed), 0x9e3779b97f4a7c15))
+	switch kind {
+	case "random":
+		return &randomPlayer{rng: rng}, nil
+	case "passive":
+		return passivePlayer{}, nil
+	case "aggressive":
+		return &aggressivePlayer{rng: rng}, nil
+	case "heuristic":
+		return &heuristicPlayer{rng: rng}, nil
 	}
-	return c(rand.New(rand.NewPCG(uint64(seed), 0x9e3779b97f4a7c15))), nil
+	return nil, fmt.Errorf("unknown adversary %q (known: %s)", kind, strings.Join(Kinds(), ", "))
 }
 
 func find(legal []ref.LegalAction, action string) (ref.LegalAction, bool) {
@@ -116,7 +110,11 @@ type heuristicPlayer struct{ rng *rand.Rand }
 
 func (p *heuristicPlayer) Kind() string { return "heuristic" }
 
-var tableTalk = []string{"I like my odds.", "Your move.", "Feeling lucky?", "Hm.", "Not this time.", "All bark, no bite."}
+// tableTalk returns one of the heuristic player's table messages.
+func tableTalk(i int) string {
+	lines := [...]string{"I like my odds.", "Your move.", "Feeling lucky?", "Hm.", "Not this time.", "All bark, no bite."}
+	return lines[i%len(lines)]
+}
 
 func (p *heuristicPlayer) Decide(vs *ref.VisibleState, legal []ref.LegalAction) ref.Move {
 	value := 50
@@ -141,7 +139,7 @@ func (p *heuristicPlayer) Decide(vs *ref.VisibleState, legal []ref.LegalAction) 
 		mv = ref.Move{Action: ref.ActionFold}
 	}
 	if p.rng.IntN(100) < 4 {
-		mv.Message = tableTalk[p.rng.IntN(len(tableTalk))]
+		mv.Message = tableTalk(p.rng.IntN(6))
 	}
 	return mv
 }
