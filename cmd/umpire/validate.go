@@ -223,12 +223,9 @@ func (vw *violationWriter) write(file string, line int, kind string, v schemas.V
 		return
 	}
 	if vw.json {
-		b, err := json.Marshal(violationJSON{file, line, kind, v.InstanceLocation, v.KeywordLocation, v.Keyword, v.Message})
-		if err != nil {
-			vw.err = err
-			return
-		}
-		_, vw.err = fmt.Fprintf(vw.w, "%s\n", b)
+		enc := json.NewEncoder(vw.w) // one object per line
+		enc.SetEscapeHTML(false)
+		vw.err = enc.Encode(violationJSON{file, line, kind, v.InstanceLocation, v.KeywordLocation, v.Keyword, v.Message})
 		return
 	}
 	_, vw.err = fmt.Fprintf(vw.w, "%s:%d: %s\n", escapeText(file), line, escapeText(v.String()))

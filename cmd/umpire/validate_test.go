@@ -45,6 +45,8 @@ func TestValidateCommand(t *testing.T) {
 		{name: "several files", args: []string{"validate", "--game", "inference", td("inference_log.jsonl"), td("inference_bad.jsonl")}, wantCode: exitFail, wantErr: []string{"8 message(s) read, 3 invalid"}},
 		{name: "json format", args: []string{"validate", "--game", "inference", "--format", "json", td("inference_bad.jsonl")}, wantCode: exitFail, wantOutLen: 3,
 			wantOut: []string{`"line":2`, `"kind":"log_ante"`, `"instanceLocation":"/amount"`, `"keywordLocation":"inference/defs.json#/$defs/credits/minimum"`, `"keyword":"minimum"`}},
+		{name: "json output is not HTML-escaped", args: []string{"validate", "--game", "inference", "--format", "json", "-"}, stdin: `{"type":"bust","round":0,"seat":1}`, wantCode: exitFail,
+			wantOut: []string{`"file":"<stdin>"`, `"message":"must be >= 1"`}},
 		{name: "message over the cap", args: []string{"validate", "--game", "inference", "--max-bytes", "40", td("inference_log.jsonl")}, wantCode: exitFail, wantOut: []string{"exceeds the cap of 40 bytes"}},
 		{name: "kind not detected", args: []string{"validate", "--game", "bangarena", "-"}, stdin: `{"roomId":"r"}`, wantCode: exitFail, wantOut: []string{"cannot detect the message kind"}},
 		{name: "escape sequences are escaped", args: []string{"validate", "--game", "bangarena", "--kind", "legal_action", "-"}, stdin: `{"actionId":"x","command":"\u001b[31mred"}` + "\n", wantCode: exitFail, wantOut: []string{`\u001b[31mred`}},
