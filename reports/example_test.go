@@ -98,7 +98,7 @@ func ExampleWriteMarkdown() {
 	//
 	// **No check ran and no match was played: an empty run is not a pass.** Check the filters, the shard and the target.
 	//
-	// | pass | fail | error | skip | disabled | warnings | MUST findings | SHOULD findings |
+	// | pass | fail | warn | error | skip | disabled | MUST findings | SHOULD findings |
 	// |---:|---:|---:|---:|---:|---:|---:|---:|
 	// | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 |
 }

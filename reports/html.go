@@ -52,6 +52,8 @@ type htmlView struct {
 	Credits  []template.HTML
 	// Must, Should and Info count findings per level.
 	Must, Should, Info int
+	// Failing counts failed checks that fail the run (warnings apart).
+	Failing int
 }
 
 type htmlSection struct {
@@ -122,6 +124,7 @@ func buildView(r *Report) *htmlView {
 	v := &htmlView{R: r, Summary: r.Summary(), Games: strings.Join(r.Meta.Games, ", ")}
 	f := v.Summary.Counts.Findings
 	v.Must, v.Should, v.Info = f[rules.Must], f[rules.Should], f[rules.Info]
+	v.Failing = v.Summary.Counts.Fail - v.Summary.Counts.Warnings
 	v.Title = fmt.Sprintf("umpire %s · %s — %s", r.Meta.Kind, v.Games, v.Summary.Verdict)
 	if s := r.Meta.Shard; s != nil {
 		v.Shard = fmt.Sprintf("%d/%d (%d seeds)", s.K, s.N, len(s.Seeds))

@@ -62,8 +62,8 @@ func (o Markdown) Write(w io.Writer, r *Report) error {
 	}
 
 	c := sum.Counts
-	b.WriteString("| pass | fail | error | skip | disabled | warnings | MUST findings | SHOULD findings |\n|---:|---:|---:|---:|---:|---:|---:|---:|\n")
-	fmt.Fprintf(&b, "| %d | %d | %d | %d | %d | %d | %d | %d |\n\n", c.Pass, c.Fail, c.Error, c.Skip, c.Disabled, c.Warnings, c.Findings[rules.Must], c.Findings[rules.Should])
+	b.WriteString("| pass | fail | warn | error | skip | disabled | MUST findings | SHOULD findings |\n|---:|---:|---:|---:|---:|---:|---:|---:|\n")
+	fmt.Fprintf(&b, "| %d | %d | %d | %d | %d | %d | %d | %d |\n\n", c.Pass, c.Fail-c.Warnings, c.Warnings, c.Error, c.Skip, c.Disabled, c.Findings[rules.Must], c.Findings[rules.Should])
 
 	type row struct{ status, check, rule, level, where, expected, got string }
 	var rows []row

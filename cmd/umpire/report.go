@@ -139,8 +139,8 @@ func cmdReportMerge(_ context.Context, e *env, args []string) int {
 	}
 	ct := sum.Counts
 	fmt.Fprintf(summaryTo, "umpire report merge: %d shard report(s), %d seeds, %d checks, %d matches\n", len(shards), len(merged.Meta.Seeds), ct.Total, len(merged.Matches))
-	fmt.Fprintf(summaryTo, "verdict %s (exit %d): pass %d, fail %d, error %d, skip %d, disabled %d, warnings %d\n",
-		strings.ToUpper(string(sum.Verdict)), sum.ExitCode, ct.Pass, ct.Fail, ct.Error, ct.Skip, ct.Disabled, ct.Warnings)
+	fmt.Fprintf(summaryTo, "verdict %s (exit %d): pass %d, fail %d, warn %d, error %d, skip %d, disabled %d\n",
+		strings.ToUpper(string(sum.Verdict)), sum.ExitCode, ct.Pass, ct.Fail-ct.Warnings, ct.Warnings, ct.Error, ct.Skip, ct.Disabled)
 	for _, w := range wrote {
 		fmt.Fprintf(summaryTo, "wrote %s\n", w)
 	}
