@@ -178,6 +178,10 @@ func (p *heuristic) Decide(req *ba.DecisionRequest) (Decision, error) {
 		return Decision{}, ErrNoLegalActions
 	}
 	t := read(req)
+	if t.me < 0 || t.me >= len(t.obs.Players) {
+		// A malformed observation: fall back to a random item.
+		return Decision{ActionID: req.LegalActions[p.r.IntN(len(req.LegalActions))].ActionID}, nil
+	}
 	me := t.obs.Players[t.me]
 	hand := map[string]string{} // uid → cardId
 	for _, h := range me.Hand {
