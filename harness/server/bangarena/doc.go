@@ -37,6 +37,8 @@
 //
 // # Choices this server makes where the contract leaves room
 //
+// They are recorded in referee/INTERPRETATIONS.md as I-BA-60 to I-BA-66.
+//
 //   - legal_mask is an exact alias of legalActions: the same list of items
 //     (the shape the schemas package pins), not a bit mask.
 //   - With no decision pending for the seat (not its turn, the pause before a

@@ -20,7 +20,7 @@ type Request struct {
 	// DeadlineAt shadows the engine's field: ISO 8601 UTC with
 	// milliseconds while a decision is pending, else null.
 	DeadlineAt *string `json:"deadlineAt"`
-	// LegalMask is an exact alias of LegalActions (the same items).
+	// LegalMask is an exact alias of LegalActions (the same items; I-BA-60).
 	LegalMask []ref.LegalAction `json:"legal_mask"`
 }
 
@@ -107,7 +107,7 @@ func (rp reply) isError() bool { _, ok := rp.body.(ErrorBody); return ok }
 func deadlineString(t time.Time) string { return t.UTC().Format("2006-01-02T15:04:05.000Z") }
 
 // authLocked checks token for seat: 401 when missing or unknown, 403 when
-// it is another seat's token of the room.
+// it is another seat's token of the room (I-BA-65).
 func (r *room) authLocked(seat int, token string) (reply, bool) {
 	if seat < 0 || seat >= len(r.seats) {
 		return errReply(http.StatusUnprocessableEntity, CodeBadSeat, "seat %d is not a seat of this %d-seat room", seat, len(r.seats)), false
@@ -148,7 +148,7 @@ func (s *Server) observe(roomID string, seat int, token string) reply {
 }
 
 // requestLocked builds seat's Request: the pending decision, or an empty
-// legalActions with decisionId and deadlineAt null (WIRE.md).
+// legalActions with decisionId and deadlineAt null (WIRE.md, I-BA-62).
 func (r *room) requestLocked(seat int) Request {
 	var dl *string
 	req := r.g.Request(seat, "")
@@ -254,8 +254,10 @@ func (d Decision) version() int {
 	return *d.BasedOnVersion
 }
 
-// decide answers POST …/decision: authenticate, idempotency, staleness,
-// legality and the seat's policy (§12, §14, WIRE.md).
+// decide answers POST …/decision: authenticate, idempotency (answered from
+// the store first, in every state: I-BA-62), pending decision (I-BA-62),
+// staleness (I-BA-63), legality and the seat's policy (§12, §14, WIRE.md,
+// I-BA-61).
 func (s *Server) decide(roomID, token string, body []byte) reply {
 	r := s.room(roomID)
 	if r == nil {
@@ -320,7 +322,8 @@ func (r *room) applyLocked(seat int, actionID string, args json.RawMessage) erro
 	return r.g.Apply(seat, actionID, args)
 }
 
-// illegalLocked handles an illegal answer by the seat's policy (§14).
+// illegalLocked handles an illegal answer by the seat's policy (§14): the
+// count is per offered decision, skip gives the default answer (I-BA-61).
 func (r *room) illegalLocked(seat int, si *seatInfo, d Decision, cause error, now time.Time) reply {
 	r.open.illegal++
 	policy := si.policy

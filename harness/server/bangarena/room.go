@@ -164,7 +164,8 @@ func (r *room) settleLocked(now time.Time) (wait time.Duration, timed bool) {
 		if now.Before(r.open.deadline) {
 			return r.open.deadline.Sub(now), true
 		}
-		// §14: no answer in time → the server answers for the seat.
+		// §14: no answer in time → the server answers for the seat, with the
+		// deadline counted from the offer (I-BA-64).
 		r.timeouts++
 		r.applyDefaultLocked(seat)
 	}
@@ -204,7 +205,7 @@ func (r *room) afterApplyLocked(now time.Time) {
 }
 
 // logLines returns the engine's full log as JSON Lines once the match is
-// over.
+// over; the handler reveals the seed beside it (I-BA-66).
 func (r *room) logLines() ([]byte, bool) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
