@@ -3,6 +3,7 @@ package reports
 import (
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -64,28 +65,18 @@ func redactValue(v any) any {
 	return v
 }
 
-// RedactString removes secrets from free text: values of secret header lines
-// and secrets carried in URLs.
+// RedactString removes secrets from free text such as an agent command
+// line: values of secret header lines ("x-agent-token: …"), values of secret
+// flags ("--token X", "--seat 0=TOKEN") and secrets carried in URLs. When it
+// changes a command line, runs of white space become single spaces.
 func RedactString(s string) string {
 	s = headerLine.ReplaceAllString(s, "${1}${2}"+Redacted)
-	if strings.Contains(s, "://") {
-		fields := strings.Fields(s)
-		changed := false
-		for i, f := range fields {
-			if r := redactURL(f); r != f {
-				fields[i], changed = r, true
-			}
-		}
-		if changed && len(fields) == 1 {
-			return fields[0]
-		}
-		if changed {
-			// Rebuild token by token; whitespace collapses, which is fine for
-			// a redacted display value.
-			return strings.Join(fields, " ")
-		}
+	fields := strings.Fields(s)
+	out := redactWords(fields)
+	if slices.Equal(out, fields) {
+		return s
 	}
-	return s
+	return strings.Join(out, " ")
 }
 
 func redactURL(s string) string {
@@ -114,9 +105,23 @@ func redactURL(s string) string {
 
 // RedactArgs returns a copy of a command line with secret flag values
 // replaced: "--token X", "--token=X", "-password X", and the token part of
-// "--seat N=TOKEN" (the seat number stays). Other arguments go through
-// RedactString.
+// "--seat N=TOKEN" (the seat number stays); URLs lose their passwords and
+// secret query parameters, and an argument that is itself a command line
+// (e.g. the value of --agent) goes through RedactString.
 func RedactArgs(args []string) []string {
+	out := redactWords(args)
+	for i, a := range out {
+		if a == args[i] && strings.ContainsAny(a, " \t\n") {
+			out[i] = RedactString(a)
+		} else if a == args[i] {
+			out[i] = headerLine.ReplaceAllString(a, "${1}${2}"+Redacted)
+		}
+	}
+	return out
+}
+
+// redactWords redacts secret flag values and URLs word by word.
+func redactWords(args []string) []string {
 	out := make([]string, len(args))
 	for i := 0; i < len(args); i++ {
 		a := args[i]
@@ -141,8 +146,10 @@ func RedactArgs(args []string) []string {
 					out[i] = Redacted
 				}
 			}
+		case strings.Contains(a, "://"):
+			out[i] = redactURL(a)
 		default:
-			out[i] = RedactString(a)
+			out[i] = a
 		}
 	}
 	return out

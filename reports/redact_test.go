@@ -55,6 +55,9 @@ func TestRedactString(t *testing.T) {
 		{"bearer", "Authorization: Bearer abc.def", "Authorization: " + Redacted},
 		{"url query", "ws://h/ws?match=1&token=s", "ws://h/ws?match=1&token=" + Redacted},
 		{"url password", "connect to http://u:p@h:1/", "connect to http://u:" + Redacted + "@h:1/"},
+		{"agent command", "./bin/bot  --token xyz --level 2", "./bin/bot --token " + Redacted + " --level 2"},
+		{"seat flags", "umpire conform --seat 0=abc --seat=1=def", "umpire conform --seat 0=" + Redacted + " --seat=1=" + Redacted},
+		{"no secret keeps spacing", "a  b\tc", "a  b\tc"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
