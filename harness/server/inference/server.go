@@ -125,7 +125,7 @@ type MatchSpec struct {
 	AnteRamp        *ref.AnteRamp `json:"ante_ramp,omitempty"`
 	// Agents lists the seats agents play. nil means every seat not in
 	// Players; an empty (non-nil) list means none.
-	Agents []int `json:"agents,omitempty"`
+	Agents []int `json:"agents"`
 	// Adversaries are the scripted kinds for the other seats, used in turn
 	// in seat order; empty means Options.Adversaries.
 	Adversaries []string `json:"adversaries,omitempty"`
