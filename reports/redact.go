@@ -1,6 +1,8 @@
 package reports
 
 import (
+	"bytes"
+	"encoding/json"
 	"net/url"
 	"regexp"
 	"slices"
@@ -161,4 +163,57 @@ func seatRedacted(v string) string {
 		return n + "=" + Redacted
 	}
 	return Redacted
+}
+
+// RedactJSON returns raw with the values of secret keys (see IsSecretKey)
+// replaced by "[redacted]" at any depth, and secrets removed from strings
+// as by RedactString. When nothing is secret, raw is returned unchanged
+// (same bytes, same key order); when raw is not JSON, it is returned as is.
+func RedactJSON(raw []byte) []byte {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return raw
+	}
+	red, changed := redactAny(v)
+	if !changed {
+		return raw
+	}
+	b, err := json.Marshal(red)
+	if err != nil {
+		return raw
+	}
+	return b
+}
+
+func redactAny(v any) (any, bool) {
+	switch v := v.(type) {
+	case map[string]any:
+		changed := false
+		for k, e := range v {
+			if IsSecretKey(k) {
+				if e != Redacted {
+					v[k], changed = Redacted, true
+				}
+				continue
+			}
+			if r, c := redactAny(e); c {
+				v[k], changed = r, true
+			}
+		}
+		return v, changed
+	case []any:
+		changed := false
+		for i, e := range v {
+			if r, c := redactAny(e); c {
+				v[i], changed = r, true
+			}
+		}
+		return v, changed
+	case string:
+		r := RedactString(v)
+		return r, r != v
+	}
+	return v, false
 }

@@ -98,3 +98,34 @@ func FuzzRedactArgs(f *testing.F) {
 		}
 	})
 }
+
+func TestRedactJSON(t *testing.T) {
+	tests := []struct {
+		name, in, want string
+	}{
+		{"no secret keeps bytes", `{"b":1, "a":"x"}`, `{"b":1, "a":"x"}`},
+		{"hello token", `{"type":"hello","match_id":"m1","seat":2,"token":"s3cret"}`, `{"match_id":"m1","seat":2,"token":"[redacted]","type":"hello"}`},
+		{"nested tokens map", `{"match_id":"m","tokens":{"0":"a","1":"b"}}`, `{"match_id":"m","tokens":"[redacted]"}`},
+		{"header in a string", `["x-agent-token: abc"]`, `["x-agent-token: [redacted]"]`},
+		{"big numbers survive", `{"n":12345678901234567890,"password":"p"}`, `{"n":12345678901234567890,"password":"[redacted]"}`},
+		{"not JSON", `{"a":`, `{"a":`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := string(RedactJSON([]byte(tc.in))); got != tc.want {
+				t.Fatalf("RedactJSON(%s) = %s, want %s", tc.in, got, tc.want)
+			}
+		})
+	}
+}
+
+func TestNewMessageRedacts(t *testing.T) {
+	m := NewMessage(Sent, sampleStart, nil, []byte(`{"type":"hello","token":"s3cret"}`))
+	if strings.Contains(string(m.Body), "s3cret") {
+		t.Fatalf("token kept in %s", m.Body)
+	}
+	m = NewMessage(Received, sampleStart, nil, []byte("GET /r/1 x-agent-token: s3cret"))
+	if strings.Contains(m.Text, "s3cret") {
+		t.Fatalf("token kept in %q", m.Text)
+	}
+}

@@ -132,13 +132,15 @@ type Message struct {
 }
 
 // NewMessage builds a transcript message from raw bytes: Body when raw is
-// valid JSON, Text (with invalid UTF-8 replaced) otherwise.
+// valid JSON, Text (with invalid UTF-8 replaced) otherwise. Secrets are
+// removed on the way in (RedactJSON, RedactString): a hello's token or an
+// x-agent-token header never reaches a report.
 func NewMessage(dir Direction, at time.Time, seat *int, raw []byte) Message {
 	m := Message{Dir: dir, At: at, Seat: seat}
 	if trimmed := strings.TrimSpace(string(raw)); trimmed != "" && json.Valid([]byte(trimmed)) {
-		m.Body = json.RawMessage(trimmed)
+		m.Body = json.RawMessage(RedactJSON([]byte(trimmed)))
 	} else {
-		m.Text = strings.ToValidUTF8(string(raw), "\uFFFD")
+		m.Text = RedactString(strings.ToValidUTF8(string(raw), "\uFFFD"))
 	}
 	return m
 }
