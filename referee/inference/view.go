@@ -63,7 +63,18 @@ type VisibleState struct {
 // slices inside History entries are shared with the state: treat them as
 // read-only.
 func (s *State) View(seat int) VisibleState {
-	vs := VisibleState{
+	var vs VisibleState
+	s.ViewInto(seat, &vs)
+	return vs
+}
+
+// ViewInto is View writing into vs and reusing its slices and pointers, so
+// a caller that projects a view per decision does not allocate once the
+// buffers have grown. Whatever vs held before is overwritten.
+func (s *State) ViewInto(seat int, vs *VisibleState) {
+	players, actions, messages, history := vs.Players[:0], vs.Actions[:0], vs.Messages[:0], vs.History[:0]
+	yourValue, breakeven, turn := vs.YourValue, vs.CallBreakevenValue, vs.Turn
+	*vs = VisibleState{
 		Game:         GameName,
 		RulesVersion: RulesVersion,
 		RoundsTotal:  s.cfg.Rounds,
@@ -72,11 +83,18 @@ func (s *State) View(seat int) VisibleState {
 		TableSize:    len(s.seats),
 		YourSeat:     seat,
 		Limits:       s.cfg.Limits(s.round),
-		Players:      make([]PlayerView, len(s.seats)),
-		Actions:      append([]ActionRecord{}, s.actions...),
-		Messages:     append([]MessageRecord{}, s.messages...),
-		History:      make([]RoundRecord, len(s.history)),
 	}
+	if actions == nil {
+		actions = []ActionRecord{}
+	}
+	if messages == nil {
+		messages = []MessageRecord{}
+	}
+	if history == nil {
+		history = []RoundRecord{}
+	}
+	vs.Actions = append(actions, s.actions...)
+	vs.Messages = append(messages, s.messages...)
 	between := s.phase == PhaseReady || s.phase == PhaseOver
 	if s.round == 0 {
 		vs.Dealer = s.setup.FirstDealer
@@ -93,34 +111,46 @@ func (s *State) View(seat int) VisibleState {
 		if !between {
 			pv.InRound, pv.Folded, pv.AllIn, pv.Contribution = p.InRound, p.Folded, p.AllIn, p.Contribution
 		}
-		vs.Players[i] = pv
+		players = append(players, pv)
 	}
+	vs.Players = players
 	if seat >= 0 && seat < len(s.seats) {
 		me := &s.seats[seat]
 		vs.YourCredits = me.Credits
 		if !between && me.InRound && me.Value != 0 {
-			v := me.Value
-			vs.YourValue = &v
+			if yourValue == nil {
+				yourValue = new(int)
+			}
+			*yourValue = me.Value
+			vs.YourValue = yourValue
 		}
 		if s.phase == PhaseBetting {
 			vs.ToCall = s.ToCall(seat)
 			if !me.AllIn {
 				if be, ok := BreakevenValue(s.pot, vs.ToCall, s.opponentsIn(seat)); ok {
-					vs.CallBreakevenValue = &be
+					if breakeven == nil {
+						breakeven = new(int)
+					}
+					*breakeven = be
+					vs.CallBreakevenValue = breakeven
 				}
 			}
 		}
 	}
 	if s.phase == PhaseBetting {
-		vs.Turn = &TurnRef{Turn: s.turn, Seat: s.toAct}
+		if turn == nil {
+			turn = new(TurnRef)
+		}
+		*turn = TurnRef{Turn: s.turn, Seat: s.toAct}
+		vs.Turn = turn
 	}
 	for i, h := range s.history {
 		if len(s.history)-i > HistoryFullRounds {
 			h.Actions, h.Messages = nil, nil
 		}
-		vs.History[i] = h
+		history = append(history, h)
 	}
-	return vs
+	vs.History = history
 }
 
 // opponentsIn counts the non-folded seats in the round other than seat.

@@ -58,6 +58,7 @@ func Simulate(ctx context.Context, cfg ref.Config, matchID, seed string, players
 		res.Kinds[seat] = players[m.PlayerAt(seat)].Kind()
 	}
 	legal := make([]ref.LegalAction, 0, 3)
+	var vs ref.VisibleState
 	round := m.Round()
 	for m.Phase() != ref.PhaseOver {
 		if m.Round() != round {
@@ -67,7 +68,7 @@ func Simulate(ctx context.Context, cfg ref.Config, matchID, seed string, players
 			}
 		}
 		seat := m.ToAct()
-		vs := m.View(seat)
+		m.ViewInto(seat, &vs)
 		legal = m.Legal(legal[:0])
 		mv := players[m.PlayerAt(seat)].Decide(&vs, legal)
 		if err := m.Apply(seat, mv); err != nil {
