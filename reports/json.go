@@ -77,6 +77,7 @@ func ReadJSON(rd io.Reader) (*Report, error) {
 	if err := r.Validate(); err != nil {
 		return nil, err
 	}
+	sortRules(&r)
 	return &r, nil
 }
 

@@ -325,3 +325,19 @@ func TestNewMessage(t *testing.T) {
 		t.Fatalf("MarshalJSON of a non-JSON body = %s, %v", b, err)
 	}
 }
+
+func TestNewKeepsRulesSortedAndUnique(t *testing.T) {
+	cat := fixtureCatalogue(t)
+	r := New(Meta{Kind: KindConform, Games: []string{"inference", "inference"}}, cat)
+	if len(r.Rules) != len(cat.All()) {
+		t.Fatalf("%d rules, want %d", len(r.Rules), len(cat.All()))
+	}
+	for _, ru := range cat.All() {
+		if got, ok := r.Rule(ru.ID); !ok || got != ru {
+			t.Fatalf("Rule(%s) = %+v, %v", ru.ID, got, ok)
+		}
+	}
+	if _, ok := r.Rule("nope/x.y"); ok {
+		t.Fatal("Rule found an id that is not there")
+	}
+}

@@ -238,8 +238,14 @@ func New(meta Meta, cat *rules.Catalogue) *Report {
 			r.Rules = append(r.Rules, cat.ForGame(g)...)
 		}
 	}
-	slices.SortFunc(r.Rules, func(a, b rules.Rule) int { return strings.Compare(a.ID, b.ID) })
+	sortRules(r)
 	return r
+}
+
+// sortRules sorts the rule list by id and drops repeated ids.
+func sortRules(r *Report) {
+	slices.SortStableFunc(r.Rules, func(a, b rules.Rule) int { return strings.Compare(a.ID, b.ID) })
+	r.Rules = slices.CompactFunc(r.Rules, func(a, b rules.Rule) bool { return a.ID == b.ID })
 }
 
 // Rule returns the rule with id from the report's own rule list.
