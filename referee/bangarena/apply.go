@@ -60,7 +60,7 @@ func (g *Game) Apply(seat int, actionID string, args json.RawMessage) error {
 	return nil
 }
 
-// checkArgs rejects args that contradict the item's argsSchema.
+// checkArgs rejects args that contradict the item's argsSchema (I-BA-25).
 func checkArgs(schema map[string]any, m map[string]json.RawMessage) error {
 	for k, raw := range m {
 		want, ok := schema[k]

@@ -97,7 +97,7 @@ func (g *Game) play(s int, x act) {
 	}
 }
 
-// pick resolves a Snatch (card to s's hand) or a Toss (to the discard pile).
+// pick resolves (I-BA-28) a Snatch (card to s's hand) or a Toss (to the discard pile).
 func (g *Game) pick(s int, x act) {
 	t := &g.seats[x.target]
 	var c int

@@ -62,7 +62,7 @@ func (g *Game) takeRandomFromHand(s, from int, reason string) {
 	g.emit(e)
 }
 
-// emptyHands lets every living Empty Hands (char_14) with an empty hand draw
+// emptyHands (I-BA-27) lets every living Empty Hands (char_14) with an empty hand draw
 // one card; it reports whether any card was drawn.
 func (g *Game) emptyHands() bool {
 	drew := false

@@ -158,7 +158,7 @@ func NewGame(cfg Config, seed string) (*Game, error) {
 	if cfg.MatchID == "" {
 		cfg.MatchID = "m-" + seedCommit(seed)[:12]
 	}
-	g := &Game{cfg: cfg, seed: seed, rng: newRNG(seed), phase: PhaseSetup, events: make([]Event, 0, 1024)}
+	g := &Game{cfg: cfg, seed: seed, rng: newRNG(seed), phase: PhaseSetup, events: make([]Event, 0, 512)}
 	g.setup()
 	g.advance()
 	return g, nil
@@ -210,7 +210,7 @@ func (g *Game) Log() []Event { return append([]Event(nil), g.events...) }
 func (g *Game) Decisions() int { return g.decided }
 
 // Abort ends the match early (reason "abandoned" or "force_end"): no
-// winner, hidden roles stay hidden (§11).
+// winner, hidden roles stay hidden (§11; I-BA-26).
 func (g *Game) Abort(reason string) {
 	if g.over {
 		return
@@ -224,7 +224,7 @@ func (g *Game) Abort(reason string) {
 	g.emit(e)
 }
 
-// Decider returns the seat that must decide now: the owner of the pending
+// Decider returns the seat that must decide now (I-BA-27): the owner of the pending
 // choice, else the head of the reaction queue, else the turn seat in its
 // play or discard phase. ok is false when the match is over.
 func (g *Game) Decider() (seat int, ok bool) {
