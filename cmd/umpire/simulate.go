@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
 	"text/tabwriter"
 	"time"
 
@@ -126,39 +128,13 @@ func cmdSimulate(ctx context.Context, e *env, args []string) int {
 		}
 	}
 	began := time.Now()
-	every := max(1, *matches/10)
-	for i := 0; i < *matches; i++ {
-		if err := ctx.Err(); err != nil {
-			fmt.Fprintf(e.stderr, "umpire simulate: interrupted after %d of %d matches\n", i, *matches)
-			return exitError
-		}
-		ms, id := simMatchSeed(*seed, i), simMatchID(*seed, i)
-		players := make([]infadv.Player, cfg.TableSize)
-		for j := range players {
-			players[j], _ = infadv.New(kinds[(i+j)%len(kinds)], infadv.PlayerSeed(ms, j))
-		}
-		var res infadv.Result
-		var err error
-		if *logDir != "" {
-			res, err = simulateToFile(ctx, cfg, id, ms, players, filepath.Join(*logDir, id+".jsonl"))
-		} else {
-			res, err = infadv.Simulate(ctx, cfg, id, ms, players, nil)
-		}
-		if err != nil {
-			fmt.Fprintf(e.stderr, "umpire simulate: match %s: %v\n", id, err)
-			return exitError
-		}
-		sum.add(res)
-		if *matches >= 100 && (i+1)%every == 0 && i+1 < *matches {
-			if e.isTerminal {
-				fmt.Fprintf(e.stderr, "\rsimulate: %d/%d matches", i+1, *matches)
-			} else {
-				fmt.Fprintf(e.stderr, "simulate: %d/%d matches\n", i+1, *matches)
-			}
-		}
+	results, err := runSimulations(ctx, e, cfg, *seed, kinds, *matches, *logDir)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "umpire simulate: %v\n", err)
+		return exitError
 	}
-	if e.isTerminal && *matches >= 100 {
-		fmt.Fprint(e.stderr, "\r\033[K")
+	for _, r := range results {
+		sum.add(r)
 	}
 	sum.finish(time.Since(began))
 	if *format == "json" {
@@ -171,6 +147,77 @@ func cmdSimulate(ctx context.Context, e *env, args []string) int {
 	}
 	sum.writeText(e)
 	return exitOK
+}
+
+// runSimulations plays the matches on GOMAXPROCS workers. Each match is
+// independent and seeded, so the results (kept in match order) do not
+// depend on the scheduling.
+func runSimulations(ctx context.Context, e *env, cfg inference.Config, seed string, kinds []string, n int, logDir string) ([]infadv.Result, error) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	results := make([]infadv.Result, n)
+	errs := make([]error, n)
+	jobs := make(chan int)
+	done := make(chan int)
+	workers := min(runtime.GOMAXPROCS(0), n)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range jobs {
+				ms, id := simMatchSeed(seed, i), simMatchID(seed, i)
+				players := make([]infadv.Player, cfg.TableSize)
+				for j := range players {
+					players[j], _ = infadv.New(kinds[(i+j)%len(kinds)], infadv.PlayerSeed(ms, j))
+				}
+				if logDir != "" {
+					results[i], errs[i] = simulateToFile(ctx, cfg, id, ms, players, filepath.Join(logDir, id+".jsonl"))
+				} else {
+					results[i], errs[i] = infadv.Simulate(ctx, cfg, id, ms, players, nil)
+				}
+				if errs[i] != nil {
+					errs[i] = fmt.Errorf("match %s: %w", id, errs[i])
+					cancel()
+				}
+				done <- i
+			}
+		}()
+	}
+	go func() {
+		defer close(jobs)
+		for i := 0; i < n; i++ {
+			select {
+			case jobs <- i:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	go func() { wg.Wait(); close(done) }()
+	every, finished := max(1, n/10), 0
+	for range done {
+		finished++
+		if n >= 100 && finished%every == 0 && finished < n {
+			if e.isTerminal {
+				fmt.Fprintf(e.stderr, "\rsimulate: %d/%d matches", finished, n)
+			} else {
+				fmt.Fprintf(e.stderr, "simulate: %d/%d matches\n", finished, n)
+			}
+		}
+	}
+	if e.isTerminal && n >= 100 {
+		fmt.Fprint(e.stderr, "\r\033[K")
+	}
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	if err := ctx.Err(); err != nil && finished < n {
+		return nil, fmt.Errorf("interrupted after %d of %d matches", finished, n)
+	}
+	return results, nil
 }
 
 func simulateToFile(ctx context.Context, cfg inference.Config, id, seed string, players []infadv.Player, path string) (infadv.Result, error) {

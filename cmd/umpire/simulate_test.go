@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -90,5 +92,25 @@ func TestSimulateDeterministic(t *testing.T) {
 	b, _ := json.Marshal(runs[1].Results)
 	if string(a) != string(b) || runs[0].Matches != 4 || runs[0].Actions == 0 || len(runs[0].ByKind) != 4 {
 		t.Fatalf("runs differ or are empty:\n%s\n%s", a, b)
+	}
+}
+
+// TestSimulateCannotRun: a log directory that cannot be made, or an
+// interrupted run, is an error of the run (exit 3), not a finding.
+func TestSimulateCannotRun(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "plain-file")
+	if err := os.WriteFile(file, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut := runInf(t, "", "simulate", "--game", "inference", "--matches", "2", "--rounds", "3", "--log-dir", file)
+	if code != exitError || !strings.Contains(errOut, "cannot create the log directory") {
+		t.Fatalf("exit %d, stderr %s", code, errOut)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var out, errb bytes.Buffer
+	e := &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errb}
+	if code := run(ctx, e, []string{"simulate", "--game", "inference", "--matches", "50", "--rounds", "3"}); code != exitError {
+		t.Fatalf("interrupted run: exit %d, stderr %s", code, errb.String())
 	}
 }
