@@ -14,7 +14,14 @@
 //     when unknown), and every step is reported as an Event to an optional
 //     Sink. Events marshal to exactly the match log lines of WIRE.md and
 //     ParseEvent reads them back.
-//   - Match, a State dealt from a seed, which starts each round itself.
+//   - Match, a State dealt from a seed, which starts each round itself
+//     (NewMatch, or PrepareMatch then Start to show round 0 first).
+//
+// Views (View, or ViewInto to reuse buffers) are what one seat may see;
+// LegalFromView re-derives legal_actions from a view alone. The State's
+// read accessors (Seat, ToAct, CurrentBet, Pot, History, …) and the
+// between-round setters (SetCredits, SetStrikes, SetSittingOut,
+// SetNextDealer) let a verifier inspect and resynchronise a replay.
 //
 // Rejected moves return a *rules.Error naming the catalogue rule and leave
 // the state unchanged. Where the rules document is silent, the engine
