@@ -25,8 +25,9 @@ type fnode struct {
 	types uint8 // bit set of typeBit; 0 = any
 
 	hasConst bool
-	constV   any
-	enum     []any
+	constV   scalar
+	enum     []scalar
+	enumStr  map[string]bool // when every enum value is a string
 
 	min, max, exMin, exMax *float64
 
@@ -39,6 +40,8 @@ type fnode struct {
 	depReq   map[string][]string
 	// Filled by finalize: the same, by key id (see fastCompiler.keys).
 	requiredID []int32
+	reqBit     []int8   // by key id: the bit of a required name, -1 for others
+	reqFull    uint64   // all required bits
 	propsID    []*fnode // indexed by key id; nil when no properties
 	depReqID   map[int32][]int32
 	minProps   int
@@ -148,6 +151,16 @@ func (fc *fastCompiler) finalize() {
 		}
 	}
 	for _, n := range fc.memo {
+		if len(n.requiredID) > 0 && len(n.requiredID) <= 64 {
+			n.reqBit = make([]int8, len(fc.keys))
+			for i := range n.reqBit {
+				n.reqBit[i] = -1
+			}
+			for b, id := range n.requiredID {
+				n.reqBit[id] = int8(b)
+				n.reqFull |= 1 << b
+			}
+		}
 		if n.props != nil {
 			n.propsID = make([]*fnode, len(fc.keys))
 			for name, p := range n.props {
@@ -284,9 +297,21 @@ func (fc *fastCompiler) fill(n *fnode, raw any, base, loc string) error {
 				}
 			}
 		case "const":
-			n.hasConst, n.constV = true, v
+			n.hasConst, n.constV = true, toScalar(v)
 		case "enum":
-			n.enum, _ = v.([]any)
+			vals, _ := v.([]any)
+			allStr := true
+			for _, x := range vals {
+				n.enum = append(n.enum, toScalar(x))
+				_, isStr := x.(string)
+				allStr = allStr && isStr
+			}
+			if allStr {
+				n.enumStr = map[string]bool{}
+				for _, x := range vals {
+					n.enumStr[x.(string)] = true
+				}
+			}
 		case "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum":
 			var f float64
 			if f, err = schemaNum(v); err == nil {
@@ -458,13 +483,17 @@ func (n *fnode) ok(nodes []jnode, i int32) bool {
 	if n.types != 0 && !n.typeOK(v) {
 		return false
 	}
-	if n.hasConst && !equalRaw(nodes, i, n.constV) {
+	if n.hasConst && !n.constV.equal(nodes, i) {
 		return false
 	}
-	if n.enum != nil {
+	if n.enumStr != nil {
+		if v.kind != jStr || !n.enumStr[v.s] {
+			return false
+		}
+	} else if n.enum != nil {
 		found := false
 		for _, e := range n.enum {
-			if equalRaw(nodes, i, e) {
+			if e.equal(nodes, i) {
 				found = true
 				break
 			}
@@ -593,16 +622,26 @@ func (n *fnode) objectOK(nodes []jnode, i int32) bool {
 	if cnt < n.minProps || (n.maxProps >= 0 && cnt > n.maxProps) {
 		return false
 	}
-	for _, r := range n.requiredID {
-		if memberID(nodes, i, r) < 0 {
-			return false
+	if n.reqBit == nil {
+		for _, r := range n.requiredID {
+			if memberID(nodes, i, r) < 0 {
+				return false
+			}
 		}
+	} else if cnt < len(n.requiredID) {
+		return false
 	}
-	if n.propsID != nil || n.depReqID != nil {
+	if n.reqBit != nil || n.propsID != nil || n.depReqID != nil {
+		var seen uint64
 		for c := nodes[i].first; c >= 0; c = nodes[c].next {
 			k := nodes[c].kid
 			if k < 0 {
 				continue
+			}
+			if n.reqBit != nil {
+				if b := n.reqBit[k]; b >= 0 {
+					seen |= 1 << b
+				}
 			}
 			if n.propsID != nil {
 				if s := n.propsID[k]; s != nil && !s.ok(nodes, c) {
@@ -614,6 +653,9 @@ func (n *fnode) objectOK(nodes []jnode, i int32) bool {
 					return false
 				}
 			}
+		}
+		if seen != n.reqFull {
+			return false
 		}
 	}
 	return true
@@ -652,6 +694,54 @@ func (n *fnode) arrayOK(nodes []jnode, i int32) bool {
 		}
 	}
 	return true
+}
+
+// scalar is a const or enum value of a schema, parsed once.
+type scalar struct {
+	kind jkind
+	b    bool
+	f    float64
+	s    string
+	raw  any // arrays and objects, compared with equalRaw
+	ok   bool
+}
+
+func toScalar(v any) scalar {
+	switch x := v.(type) {
+	case nil:
+		return scalar{kind: jNull, ok: true}
+	case bool:
+		return scalar{kind: jBool, b: x, ok: true}
+	case string:
+		return scalar{kind: jStr, s: x, ok: true}
+	case json.Number:
+		f, err := strconv.ParseFloat(string(x), 64)
+		return scalar{kind: jNum, f: f, ok: err == nil}
+	case []any:
+		return scalar{kind: jArr, raw: x, ok: true}
+	case map[string]any:
+		return scalar{kind: jObj, raw: x, ok: true}
+	}
+	return scalar{}
+}
+
+// equal is JSON equality of node i and the schema value.
+func (c scalar) equal(nodes []jnode, i int32) bool {
+	v := &nodes[i]
+	if !c.ok || v.kind != c.kind {
+		return false
+	}
+	switch c.kind {
+	case jNull:
+		return true
+	case jBool:
+		return v.b == c.b
+	case jNum:
+		return v.f == c.f
+	case jStr:
+		return v.s == c.s
+	}
+	return equalRaw(nodes, i, c.raw)
 }
 
 // equalNodes is JSON equality of two parsed values.
