@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -471,8 +472,26 @@ func TestHelperCertify(t *testing.T) {
 	os.Exit(0)
 }
 
-// fakeUmpire builds the real umpire binary and a wrapper "umpire" on a
-// fresh PATH directory that sends certify to TestHelperCertify and every
+// realUmpire is the umpire binary built once for this test binary's run.
+var realUmpire struct {
+	once sync.Once
+	dir  string
+	path string
+	err  error
+	out  []byte
+}
+
+// TestMain removes the binary built for the local runs.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if realUmpire.dir != "" {
+		os.RemoveAll(realUmpire.dir)
+	}
+	os.Exit(code)
+}
+
+// fakeUmpire builds the real umpire binary (once) and a wrapper "umpire" on
+// a fresh PATH directory that sends certify to TestHelperCertify and every
 // other subcommand to the real binary.
 func fakeUmpire(t *testing.T) (binDir string) {
 	t.Helper()
@@ -482,17 +501,24 @@ func fakeUmpire(t *testing.T) (binDir string) {
 	if runtime.GOOS == "windows" {
 		t.Skip("runs POSIX shell scripts")
 	}
-	binDir = t.TempDir()
-	real := filepath.Join(binDir, "umpire-real")
-	build := exec.Command("go", "build", "-o", real, "github.com/umpire-arena/umpire/cmd/umpire")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build cmd/umpire: %v\n%s", err, out)
+	realUmpire.once.Do(func() {
+		realUmpire.dir, realUmpire.err = os.MkdirTemp("", "umpire-ci-test-")
+		if realUmpire.err != nil {
+			return
+		}
+		realUmpire.path = filepath.Join(realUmpire.dir, "umpire-real")
+		build := exec.Command("go", "build", "-o", realUmpire.path, "github.com/umpire-arena/umpire/cmd/umpire")
+		realUmpire.out, realUmpire.err = build.CombinedOutput()
+	})
+	if realUmpire.err != nil {
+		t.Fatalf("go build cmd/umpire: %v\n%s", realUmpire.err, realUmpire.out)
 	}
+	binDir = t.TempDir()
 	self, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
-	wrapper := fmt.Sprintf("#!/bin/sh\nif [ \"$1\" = certify ]; then shift; UMPIRE_FAKE_CERTIFY=1 exec %q -test.run='^TestHelperCertify$' -- \"$@\"; fi\nexec %q \"$@\"\n", self, real)
+	wrapper := fmt.Sprintf("#!/bin/sh\nif [ \"$1\" = certify ]; then shift; UMPIRE_FAKE_CERTIFY=1 exec %q -test.run='^TestHelperCertify$' -- \"$@\"; fi\nexec %q \"$@\"\n", self, realUmpire.path)
 	if err := os.WriteFile(filepath.Join(binDir, "umpire"), []byte(wrapper), 0o755); err != nil {
 		t.Fatal(err)
 	}
