@@ -13,9 +13,16 @@
 // wrong types are violations.
 //
 // Schemas are compiled with github.com/santhosh-tekuri/jsonschema/v6, the
-// maintained successor of v5 of the same library. Compile builds a *Set once;
-// the Set holds no mutable state and is safe for concurrent use, so callers
-// keep one and reuse it.
+// maintained successor of v5 of the same library; it is the reference
+// validator and words every violation. In front of it a fast path parses a
+// message once into a flat tree and checks it against a copy of the same
+// schemas compiled to plain Go checks; only messages the fast path rejects
+// (or is not sure how to read) reach the reference validator, which then
+// decides and explains. Tests hold the two to the same verdicts.
+//
+// Compile builds a *Set once; the Set is read-only after that (its only
+// mutable part is a pool of parse buffers) and safe for concurrent use, so
+// callers keep one and reuse it. Nothing is global.
 //
 // Typical use:
 //
