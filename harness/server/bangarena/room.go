@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"maps"
 	"math/rand/v2"
+	"runtime"
 	"sync"
 	"time"
 
@@ -92,6 +93,16 @@ func (r *room) run(ctx context.Context) {
 		r.mu.Unlock()
 		if ended {
 			return
+		}
+		if timed && wait <= 0 {
+			// More to do at once (a batch of scripted moves): yield the lock
+			// to waiting handlers, then go on unless the server stops.
+			select {
+			case <-ctx.Done():
+			default:
+				runtime.Gosched()
+				continue
+			}
 		}
 		var fire <-chan time.Time
 		var t Timer
