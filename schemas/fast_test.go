@@ -3,6 +3,7 @@ package schemas
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -40,7 +41,7 @@ func TestFastPathAgrees(t *testing.T) {
 	}
 	var samples []sample
 	for i, m := range loadCorpus(t) {
-		samples = append(samples, sample{"corpus " + string(rune('0'+i%10)), m.game, m.kind, m.data})
+		samples = append(samples, sample{"corpus line " + strconv.Itoa(i+1), m.game, m.kind, m.data})
 	}
 	for _, tc := range negativeCases() {
 		base := []byte(tc.inline)
