@@ -84,6 +84,7 @@ type match struct {
 	dl          deadlineState
 	vals        []int
 	legal       []ref.LegalAction
+	vsBuf       ref.VisibleState
 	startLine   []byte
 	endLine     []byte
 	adjust      []creditAdjust
@@ -234,8 +235,8 @@ func (m *match) drive(ctx context.Context) error {
 			m.arm(seat)
 			return nil
 		}
-		vs := m.st.View(seat)
-		mv := m.seats[seat].player.Decide(&vs, m.legalFor(seat))
+		m.st.ViewInto(seat, &m.vsBuf) // players do not keep the view
+		mv := m.seats[seat].player.Decide(&m.vsBuf, m.legalFor(seat))
 		if err := m.st.Apply(seat, mv); err != nil {
 			// Scripted players only play listed moves; should one not,
 			// its turn is played by default.
