@@ -1,6 +1,9 @@
 // Command agent is umpire's example agent for both games. It speaks JSON
-// Lines on stdin/stdout (`umpire certify --agent 'CMD'`) or, with -http,
-// serves the same policy over HTTP (`umpire certify --agent-url URL`).
+// Lines on stdin/stdout (`umpire certify --agent 'CMD'`); with -http it
+// serves the same policy over HTTP (`umpire certify --agent-url URL`); with
+// -connect it joins the server named by its UMPIRE_* environment by itself
+// (`umpire certify --agent-connect 'CMD'`): WebSocket for Inference, the
+// REST decision protocol for BangArena.
 //
 // Inference: it answers each your_turn with a move from legal_actions,
 // chosen from its hidden value and the break-even value; after an error for
@@ -30,12 +33,21 @@ const maxMessage = 1 << 20
 func main() {
 	seed := flag.Uint64("seed", 1, "seed of the policy's random choices")
 	addr := flag.String("http", "", "serve the policy over HTTP on this address (e.g. :8080) instead of stdin/stdout")
+	conn := flag.Bool("connect", false, "connect to the server named by UMPIRE_URL, UMPIRE_GAME, UMPIRE_MATCH or UMPIRE_ROOM, UMPIRE_SEAT, UMPIRE_TOKEN")
 	flag.Parse()
 	p := newPlayer(*seed)
 	var err error
-	if *addr != "" {
+	switch {
+	case *conn:
+		ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, os.Interrupt)
+		err = connect(ctx, p, os.Getenv, os.Stderr)
+		if ctx.Err() != nil {
+			err = nil // told to stop
+		}
+		stop()
+	case *addr != "":
 		err = serveHTTP(*addr, p, os.Stdout)
-	} else {
+	default:
 		err = serveLines(os.Stdin, os.Stdout, p, os.Stderr)
 	}
 	if err != nil {
