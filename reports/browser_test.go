@@ -39,6 +39,9 @@ func TestBrowserDOM(t *testing.T) {
 	if classes["details.finding"] == 0 || classes["table.transcript"] == 0 {
 		t.Error("findings or transcripts missing from the browser DOM")
 	}
+	if !strings.Contains(string(dom), `data-report-script="ok"`) {
+		t.Error("the report's script did not run to its end in the browser")
+	}
 	if v := ids["verdict"]; v == nil || !strings.Contains(textOf(v), "fail") {
 		t.Error("the verdict does not read fail")
 	}
