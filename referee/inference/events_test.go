@@ -168,3 +168,73 @@ func TestAppendInt(t *testing.T) {
 		}
 	}
 }
+
+// TestAppendStringMatchesEncodingJSON: player text is escaped exactly as
+// encoding/json does it (HTML characters, controls, U+2028/2029, invalid
+// UTF-8).
+func TestAppendStringMatchesEncodingJSON(t *testing.T) {
+	for _, s := range []string{"", "plain", `"quoted" \ back`, "<script>&amp;</script>", "tab\tnl\ncr\r\x00\x1f\x7f", "line\u2028sep\u2029", "bad \xff\xfe utf8", "émoji 🂡", "\u202egnp.exe"} {
+		want, _ := json.Marshal(s)
+		if got := appendString(nil, s); string(got) != string(want) {
+			t.Errorf("appendString(%q) = %s, want %s", s, got, want)
+		}
+	}
+}
+
+func FuzzAppendString(f *testing.F) {
+	f.Add("I like my odds.")
+	f.Add("\xff<\u2028>")
+	f.Fuzz(func(t *testing.T, s string) {
+		want, _ := json.Marshal(s)
+		if got := appendString(nil, s); string(got) != string(want) {
+			t.Fatalf("appendString(%q) = %s, want %s", s, got, want)
+		}
+	})
+}
+
+func TestNewStateErrors(t *testing.T) {
+	cfg := DefaultConfig()
+	cfg.TableSize = 3
+	_, err := NewState(cfg, Setup{Names: []string{"a", "b"}}, nil)
+	wantRule(t, err, "inference/table.size")
+	_, err = NewState(cfg, Setup{Names: []string{"a", "b", "c"}, FirstDealer: 3}, nil)
+	wantRule(t, err, "inference/table.button")
+	bad := cfg
+	bad.Rounds = 0
+	_, err = NewState(bad, Setup{Names: []string{"a", "b", "c"}}, nil)
+	wantRule(t, err, "inference/match.rounds")
+	_, err = NewMatch(cfg, "m", "s", []string{"a"}, nil)
+	wantRule(t, err, "inference/table.size")
+	_, err = NewMatch(bad, "m", "s", []string{"a", "b", "c"}, nil)
+	wantRule(t, err, "inference/match.rounds")
+
+	s, _ := NewState(cfg, Setup{Names: []string{"a", "b", "c"}}, nil)
+	wantRule(t, s.StartRound([]int{1, 2}), "inference/round.1.deal")
+	wantRule(t, s.StartRound([]int{1, 2, 101}), "inference/round.1.deal")
+	wantRule(t, s.Reveal([]int{1, 2, 3}), "inference/round.6.showdown")
+	wantRule(t, s.Timeout(), "inference/timeouts.default-action")
+	if err := s.StartRound(nil); err != nil {
+		t.Fatal(err)
+	}
+	wantRule(t, s.StartRound(nil), "inference/protocol.log-order")
+	for s.Phase() == PhaseBetting {
+		act(t, s, s.ToAct(), ActionCall, 0)
+	}
+	if s.Phase() != PhaseShowdown {
+		t.Fatalf("phase %s, want showdown (values unknown)", s.Phase())
+	}
+	wantRule(t, s.Reveal([]int{1, 2}), "inference/round.6.showdown")
+	wantRule(t, s.Reveal([]int{1, 0, 3}), "inference/round.6.showdown")
+	wantRule(t, s.Apply(0, Move{Action: ActionCall}), "inference/illegal.not-your-turn")
+	if err := s.Reveal([]int{1, 5, 3}); err != nil {
+		t.Fatal(err)
+	}
+	if got := s.LastOutcome().Winners; len(got) != 1 || got[0] != 1 {
+		t.Fatalf("winners %v, want [1]", got)
+	}
+	for _, p := range []Phase{PhaseReady, PhaseBetting, PhaseShowdown, PhaseOver, Phase(9)} {
+		if p.String() == "" {
+			t.Fatal("empty phase name")
+		}
+	}
+}
