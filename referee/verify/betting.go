@@ -2,7 +2,6 @@ package verify
 
 import (
 	"fmt"
-	"unicode/utf8"
 
 	ref "github.com/umpire-arena/umpire/referee/inference"
 	"github.com/umpire-arena/umpire/referee/rules"
@@ -109,7 +108,7 @@ func (v *Verifier) messageLine(r *record) {
 	if !v.betLine(r) {
 		return
 	}
-	if n := utf8.RuneCountInString(r.text); n > v.cfg.MaxMessageChars {
+	if n := r.textLen; n > v.cfg.MaxMessageChars {
 		v.report("inference/round.4.message-length", r.seat, r.turn, v.cfg.MaxMessageChars, n, "a table message has at most %d characters (code points); this one has %d", v.cfg.MaxMessageChars, n)
 	}
 	v.pendMsg, v.pendMsgSeat, v.pendMsgTurn, v.pendMsgLine = true, r.seat, r.turn, v.lineNo

@@ -2,9 +2,8 @@ package verify
 
 import (
 	"encoding/json"
-	"math"
+	"unicode/utf8"
 
-	"github.com/tidwall/gjson"
 	ref "github.com/umpire-arena/umpire/referee/inference"
 )
 
@@ -90,7 +89,8 @@ type record struct {
 
 	round, turn, seat, dealer, ante, value, amount, strikes, backIn, pot int
 	allIn, timeout, sitOut, uncontested                                  bool
-	text, action, reason, seed, deal                                     string
+	action, reason, seed, deal                                           string
+	textLen                                                              int
 
 	dealtIn, winners []int
 	reveals, payouts []pair
@@ -107,50 +107,52 @@ func (r *record) reset() {
 	r.typ, r.has = "", 0
 	r.round, r.turn, r.seat, r.dealer, r.ante, r.value, r.amount, r.strikes, r.backIn, r.pot = 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
 	r.allIn, r.timeout, r.sitOut, r.uncontested = false, false, false, false
-	r.text, r.action, r.reason, r.seed, r.deal = "", "", "", "", ""
+	r.textLen, r.action, r.reason, r.seed, r.deal = 0, "", "", "", ""
 	r.dealtIn, r.winners = r.dealtIn[:0], r.winners[:0]
 	r.reveals, r.payouts, r.ranking = r.reveals[:0], r.payouts[:0], r.ranking[:0]
 	r.raw, r.bad = "", ""
 }
 
-// asInt reads an integer JSON number; ok is false for any other value.
-func asInt(v gjson.Result) (int, bool) {
-	if v.Type != gjson.Number {
-		return 0, false
+// parse decodes and validates line into r. ok is false when the line is
+// not valid JSON; obj is false when it is valid JSON but not an object.
+func (r *record) parse(line []byte) (ok, obj bool) {
+	r.reset()
+	s := scanner{b: line}
+	if s.peek() != '{' {
+		return s.skip(1) && s.peek() == 0 && s.i == len(s.b), false
 	}
-	f := v.Num
-	if f != math.Trunc(f) || math.Abs(f) > 1<<50 {
-		return 0, false
+	s.i++
+	if !s.eat('}') {
+		for {
+			key, esc, good := s.str()
+			if !good || !s.eat(':') {
+				return false, true
+			}
+			if esc {
+				name, good := unquote(key)
+				if !good {
+					return false, true
+				}
+				key = []byte(name)
+			}
+			if !r.field(&s, key) {
+				return false, true
+			}
+			if s.eat('}') {
+				break
+			}
+			if !s.eat(',') {
+				return false, true
+			}
+		}
 	}
-	return int(f), true
-}
-
-func asBool(v gjson.Result) (bool, bool) {
-	switch v.Type {
-	case gjson.True:
-		return true, true
-	case gjson.False:
+	if s.peek() != 0 || s.i != len(s.b) {
 		return false, true
 	}
-	return false, false
-}
-
-// parse decodes line (already known to be valid JSON) into r. It returns
-// false when the line is not a JSON object.
-func (r *record) parse(line string) bool {
-	r.reset()
-	obj := gjson.Parse(line)
-	if !obj.IsObject() {
-		return false
-	}
-	obj.ForEach(func(k, v gjson.Result) bool {
-		r.field(k.Str, v)
-		return true
-	})
 	if r.typ == ref.EventMatchStart {
-		r.raw = line
+		r.raw = string(line)
 	}
-	return true
+	return true, true
 }
 
 func (r *record) badf(name, want string) {
@@ -159,221 +161,375 @@ func (r *record) badf(name, want string) {
 	}
 }
 
-func (r *record) intField(bit uint32, name string, dst *int, v gjson.Result) {
-	n, ok := asInt(v)
-	if !ok {
+func (r *record) intField(s *scanner, bit uint32, name string, dst *int) bool {
+	n, isInt, ok := s.integer()
+	if !isInt {
 		r.badf(name, "an integer")
-		return
+		return ok
 	}
 	*dst = n
 	r.has |= bit
+	return ok
 }
 
-func (r *record) boolField(bit uint32, name string, dst *bool, v gjson.Result) {
-	b, ok := asBool(v)
-	if !ok {
+func (r *record) boolField(s *scanner, bit uint32, name string, dst *bool) bool {
+	b, isBool, ok := s.boolean()
+	if !isBool {
 		r.badf(name, "true or false")
-		return
+		return ok
 	}
 	*dst = b
 	r.has |= bit
+	return ok
 }
 
-func (r *record) strField(bit uint32, name string, dst *string, v gjson.Result) {
-	if v.Type != gjson.String {
+// strField reads a string value; dst may be nil when only presence counts.
+func (r *record) strField(s *scanner, bit uint32, name string, dst *string) bool {
+	if s.peek() != '"' {
 		r.badf(name, "a string")
-		return
+		return s.skip(1)
 	}
-	*dst = v.Str
+	raw, esc, ok := s.str()
+	if !ok {
+		return false
+	}
+	if dst != nil {
+		if esc {
+			if *dst, ok = unquote(raw); !ok {
+				return false
+			}
+		} else {
+			*dst = string(raw)
+		}
+	}
 	r.has |= bit
+	return true
 }
 
-func (r *record) intsField(bit uint32, name string, dst *[]int, v gjson.Result) {
-	if !v.IsArray() {
-		r.badf(name, "an array of integers")
-		return
+// typeField reads "type" without allocating for the known types.
+func (r *record) typeField(s *scanner) bool {
+	if s.peek() != '"' {
+		r.badf("type", "a string")
+		return s.skip(1)
 	}
-	ok := true
-	v.ForEach(func(_, x gjson.Result) bool {
-		n, good := asInt(x)
-		if !good {
-			ok = false
+	raw, esc, ok := s.str()
+	if !ok {
+		return false
+	}
+	switch string(raw) {
+	case ref.EventMatchStart:
+		r.typ = ref.EventMatchStart
+	case ref.EventRoundStart:
+		r.typ = ref.EventRoundStart
+	case ref.EventDealPrivate:
+		r.typ = ref.EventDealPrivate
+	case ref.EventAnte:
+		r.typ = ref.EventAnte
+	case ref.EventMessage:
+		r.typ = ref.EventMessage
+	case ref.EventAction:
+		r.typ = ref.EventAction
+	case ref.EventTimeout:
+		r.typ = ref.EventTimeout
+	case ref.EventShowdown:
+		r.typ = ref.EventShowdown
+	case ref.EventBust:
+		r.typ = ref.EventBust
+	case ref.EventReturn:
+		r.typ = ref.EventReturn
+	case ref.EventMatchEnd:
+		r.typ = ref.EventMatchEnd
+	default:
+		if esc {
+			r.typ, ok = unquote(raw)
+			return ok
+		}
+		r.typ = string(raw)
+	}
+	return true
+}
+
+// actionField reads "action" without allocating for the three actions.
+func (r *record) actionField(s *scanner) bool {
+	if s.peek() != '"' {
+		r.badf("action", "a string")
+		return s.skip(1)
+	}
+	raw, esc, ok := s.str()
+	if !ok {
+		return false
+	}
+	switch string(raw) {
+	case ref.ActionFold:
+		r.action = ref.ActionFold
+	case ref.ActionCall:
+		r.action = ref.ActionCall
+	case ref.ActionRaise:
+		r.action = ref.ActionRaise
+	default:
+		if esc {
+			r.action, ok = unquote(raw)
+			if !ok {
+				return false
+			}
+		} else {
+			r.action = string(raw)
+		}
+	}
+	r.has |= fAction
+	return true
+}
+
+// textField reads "text", keeping only its length in code points.
+func (r *record) textField(s *scanner) bool {
+	if s.peek() != '"' {
+		r.badf("text", "a string")
+		return s.skip(1)
+	}
+	raw, esc, ok := s.str()
+	if !ok {
+		return false
+	}
+	if esc {
+		t, ok := unquote(raw)
+		if !ok {
 			return false
 		}
-		*dst = append(*dst, n)
+		r.textLen = utf8.RuneCountInString(t)
+	} else {
+		r.textLen = utf8.RuneCount(raw)
+	}
+	r.has |= fText
+	return true
+}
+
+// intsField reads an array of integers.
+func (r *record) intsField(s *scanner, bit uint32, name string, dst *[]int) bool {
+	if s.peek() != '[' {
+		r.badf(name, "an array of integers")
+		return s.skip(1)
+	}
+	s.i++
+	good := true
+	if !s.eat(']') {
+		for {
+			n, isInt, ok := s.integer()
+			if !ok {
+				return false
+			}
+			if isInt {
+				*dst = append(*dst, n)
+			} else {
+				good = false
+			}
+			if s.eat(']') {
+				break
+			}
+			if !s.eat(',') {
+				return false
+			}
+		}
+	}
+	if !good {
+		r.badf(name, "an array of integers")
 		return true
-	})
-	if !ok {
-		r.badf(name, "an array of integers")
-		return
 	}
 	r.has |= bit
+	return true
 }
 
-// pairsField reads an array of {"seat":s, key:n} objects.
-func (r *record) pairsField(bit uint32, name, key string, dst *[]pair, v gjson.Result) {
-	want := "an array of {seat, " + key + "} objects"
-	if !v.IsArray() {
+// objectsField reads an array of objects whose integer members named in
+// keys are stored by set (index of the key, value); every key is required.
+func (r *record) objectsField(s *scanner, bit uint32, name, want string, keys []string, set func(k, n int), next func()) bool {
+	if s.peek() != '[' {
 		r.badf(name, want)
-		return
+		return s.skip(1)
 	}
-	ok := true
-	v.ForEach(func(_, x gjson.Result) bool {
-		if !x.IsObject() {
-			ok = false
-			return false
-		}
-		p, got := pair{}, 0
-		x.ForEach(func(k, y gjson.Result) bool {
-			switch k.Str {
-			case "seat":
-				n, good := asInt(y)
-				ok = ok && good
-				p.seat, got = n, got|1
-			case key:
-				n, good := asInt(y)
-				ok = ok && good
-				p.n, got = n, got|2
+	s.i++
+	good := true
+	if !s.eat(']') {
+		for {
+			if s.peek() != '{' {
+				good = false
+				if !s.skip(1) {
+					return false
+				}
+			} else {
+				s.i++
+				seen := 0
+				next()
+				if !s.eat('}') {
+					for {
+						key, esc, ok := s.str()
+						if !ok || !s.eat(':') {
+							return false
+						}
+						k := -1
+						if !esc {
+							for j, kk := range keys {
+								if string(key) == kk {
+									k = j
+								}
+							}
+						}
+						if k < 0 {
+							if !s.skip(1) {
+								return false
+							}
+						} else {
+							n, isInt, ok := s.integer()
+							if !ok {
+								return false
+							}
+							if !isInt {
+								good = false
+							}
+							set(k, n)
+							seen |= 1 << k
+						}
+						if s.eat('}') {
+							break
+						}
+						if !s.eat(',') {
+							return false
+						}
+					}
+				}
+				if seen != 1<<len(keys)-1 {
+					good = false
+				}
 			}
-			return ok
-		})
-		if got != 3 {
-			ok = false
+			if s.eat(']') {
+				break
+			}
+			if !s.eat(',') {
+				return false
+			}
 		}
-		*dst = append(*dst, p)
-		return ok
-	})
-	if !ok {
+	}
+	if !good {
 		r.badf(name, want)
-		return
+		return true
 	}
 	r.has |= bit
+	return true
 }
 
-func (r *record) rankingField(v gjson.Result) {
-	const want = "an array of {seat, rank, credits} objects"
-	if !v.IsArray() {
-		r.badf("ranking", want)
-		return
-	}
-	ok := true
-	v.ForEach(func(_, x gjson.Result) bool {
-		if !x.IsObject() {
-			ok = false
-			return false
-		}
-		e, got := rankEntry{}, 0
-		x.ForEach(func(k, y gjson.Result) bool {
-			var dst *int
-			var bit int
-			switch k.Str {
-			case "seat":
-				dst, bit = &e.seat, 1
-			case "rank":
-				dst, bit = &e.rank, 2
-			case "credits":
-				dst, bit = &e.credits, 4
-			default:
-				return true
-			}
-			n, good := asInt(y)
-			ok = ok && good
-			*dst, got = n, got|bit
-			return ok
-		})
-		if got != 7 {
-			ok = false
-		}
-		r.ranking = append(r.ranking, e)
-		return ok
-	})
-	if !ok {
-		r.badf("ranking", want)
-		return
-	}
-	r.has |= fRanking
-}
+var (
+	revealKeys  = []string{"seat", "value"}
+	payoutKeys  = []string{"seat", "amount"}
+	rankingKeys = []string{"seat", "rank", "credits"}
+)
 
-func (r *record) field(name string, v gjson.Result) {
-	switch name {
+// field reads the value of the member name; false means invalid JSON.
+func (r *record) field(s *scanner, key []byte) bool {
+	switch string(key) { // no allocation: the cases are constants
 	case "type":
-		if v.Type == gjson.String {
-			r.typ = v.Str
-		} else {
-			r.badf("type", "a string")
-		}
+		return r.typeField(s)
 	case "round":
-		r.intField(fRound, name, &r.round, v)
+		return r.intField(s, fRound, "round", &r.round)
 	case "turn":
-		r.intField(fTurn, name, &r.turn, v)
+		return r.intField(s, fTurn, "turn", &r.turn)
 	case "seat":
-		r.intField(fSeat, name, &r.seat, v)
+		return r.intField(s, fSeat, "seat", &r.seat)
 	case "dealer":
-		r.intField(fDealer, name, &r.dealer, v)
+		return r.intField(s, fDealer, "dealer", &r.dealer)
 	case "ante":
-		r.intField(fAnte, name, &r.ante, v)
+		return r.intField(s, fAnte, "ante", &r.ante)
 	case "dealt_in":
-		r.intsField(fDealtIn, name, &r.dealtIn, v)
+		r.dealtIn = r.dealtIn[:0]
+		return r.intsField(s, fDealtIn, "dealt_in", &r.dealtIn)
 	case "value":
-		r.intField(fValue, name, &r.value, v)
+		return r.intField(s, fValue, "value", &r.value)
 	case "amount":
-		r.intField(fAmount, name, &r.amount, v)
+		return r.intField(s, fAmount, "amount", &r.amount)
 	case "all_in":
-		r.boolField(fAllIn, name, &r.allIn, v)
+		return r.boolField(s, fAllIn, "all_in", &r.allIn)
 	case "text":
-		r.strField(fText, name, &r.text, v)
+		return r.textField(s)
 	case "action":
-		r.strField(fAction, name, &r.action, v)
+		return r.actionField(s)
 	case "timeout":
-		r.boolField(fTimeout, name, &r.timeout, v)
+		return r.boolField(s, fTimeout, "timeout", &r.timeout)
 	case "strikes":
-		r.intField(fStrikes, name, &r.strikes, v)
+		return r.intField(s, fStrikes, "strikes", &r.strikes)
 	case "sit_out":
-		r.boolField(fSitOut, name, &r.sitOut, v)
+		return r.boolField(s, fSitOut, "sit_out", &r.sitOut)
 	case "back_in_round":
-		r.intField(fBackIn, name, &r.backIn, v)
+		return r.intField(s, fBackIn, "back_in_round", &r.backIn)
 	case "pot":
-		r.intField(fPot, name, &r.pot, v)
+		return r.intField(s, fPot, "pot", &r.pot)
 	case "uncontested":
-		r.boolField(fUncontested, name, &r.uncontested, v)
+		return r.boolField(s, fUncontested, "uncontested", &r.uncontested)
 	case "reveals":
-		r.pairsField(fReveals, name, "value", &r.reveals, v)
+		r.reveals = r.reveals[:0]
+		return r.objectsField(s, fReveals, "reveals", "an array of {seat, value} objects", revealKeys,
+			func(k, n int) { setPair(&r.reveals[len(r.reveals)-1], k, n) },
+			func() { r.reveals = append(r.reveals, pair{}) })
 	case "winners":
-		r.intsField(fWinners, name, &r.winners, v)
+		r.winners = r.winners[:0]
+		return r.intsField(s, fWinners, "winners", &r.winners)
 	case "payouts":
-		r.pairsField(fPayouts, name, "amount", &r.payouts, v)
-	case "reason":
-		r.strField(fReason, name, &r.reason, v)
-	case "seed":
-		r.strField(fSeed, name, &r.seed, v)
+		r.payouts = r.payouts[:0]
+		return r.objectsField(s, fPayouts, "payouts", "an array of {seat, amount} objects", payoutKeys,
+			func(k, n int) { setPair(&r.payouts[len(r.payouts)-1], k, n) },
+			func() { r.payouts = append(r.payouts, pair{}) })
 	case "ranking":
-		r.rankingField(v)
+		r.ranking = r.ranking[:0]
+		return r.objectsField(s, fRanking, "ranking", "an array of {seat, rank, credits} objects", rankingKeys,
+			func(k, n int) {
+				e := &r.ranking[len(r.ranking)-1]
+				switch k {
+				case 0:
+					e.seat = n
+				case 1:
+					e.rank = n
+				default:
+					e.credits = n
+				}
+			},
+			func() { r.ranking = append(r.ranking, rankEntry{}) })
+	case "reason":
+		return r.strField(s, fReason, "reason", &r.reason)
+	case "seed":
+		return r.strField(s, fSeed, "seed", &r.seed)
 	case "deal":
-		r.strField(fDeal, name, &r.deal, v)
+		return r.strField(s, fDeal, "deal", &r.deal)
 	case "match_id":
-		r.strField(fMatchID, name, new(string), v)
+		return r.strField(s, fMatchID, "match_id", nil)
 	case "rules_version":
-		r.strField(fRulesVersion, name, new(string), v)
+		return r.strField(s, fRulesVersion, "rules_version", nil)
 	case "seed_commit":
-		r.strField(fSeedCommit, name, new(string), v)
+		return r.strField(s, fSeedCommit, "seed_commit", nil)
 	case "table_size":
-		r.intField(fTableSize, name, new(int), v)
+		return r.intField(s, fTableSize, "table_size", new(int))
 	case "rounds_total":
-		r.intField(fRoundsTotal, name, new(int), v)
+		return r.intField(s, fRoundsTotal, "rounds_total", new(int))
 	case "starting_credits":
-		r.intField(fStartingCredits, name, new(int), v)
+		return r.intField(s, fStartingCredits, "starting_credits", new(int))
 	case "seats":
-		if v.IsArray() {
+		if s.peek() != '[' {
+			r.badf("seats", "an array of {seat, name} objects")
+		} else {
 			r.has |= fSeats
-		} else {
-			r.badf(name, "an array of {seat, name} objects")
 		}
+		return s.skip(1)
 	case "limits":
-		if v.IsObject() {
-			r.has |= fLimits
+		if s.peek() != '{' {
+			r.badf("limits", "an object")
 		} else {
-			r.badf(name, "an object")
+			r.has |= fLimits
 		}
+		return s.skip(1)
+	}
+	return s.skip(1)
+}
+
+func setPair(p *pair, k, n int) {
+	if k == 0 {
+		p.seat = n
+	} else {
+		p.n = n
 	}
 }
 

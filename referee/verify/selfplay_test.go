@@ -2,6 +2,7 @@ package verify
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	ref "github.com/umpire-arena/umpire/referee/inference"
@@ -32,5 +33,123 @@ func TestSelfPlayLogsVerifyClean(t *testing.T) {
 		if !sum.Ended || sum.Public || sum.DealsRederived == 0 {
 			t.Fatalf("seed %s: summary %+v: want an ended full log with deals re-derived", g.seed, sum)
 		}
+	}
+}
+
+func TestPublicLogsHaveNoMustFinding(t *testing.T) {
+	seeds := 150
+	if testing.Short() {
+		seeds = 20
+	}
+	inconclusive := 0
+	for i := range seeds {
+		g := selfPlayGen(i)
+		g.public = true
+		log, _ := g.play(t)
+		fs, sum := verifyAll(t, log, Options{File: g.seed})
+		if sum.Must != 0 || len(fs) != 0 {
+			t.Fatalf("seed %s: public log gives findings, want none:%s", g.seed, describe(fs[:min(len(fs), 10)]))
+		}
+		if !sum.Public || sum.Inconclusive == 0 || sum.InconclusiveByRule["inference/round.1.deal"] == 0 {
+			t.Fatalf("seed %s: summary %+v: want a public log with inconclusive deal checks", g.seed, sum)
+		}
+		inconclusive += sum.Inconclusive
+	}
+	t.Logf("%d public logs: %d inconclusive checks", seeds, inconclusive)
+}
+
+// TestPublicLogOfFixture: the fixture's public twin (testdata/public.jsonl)
+// verifies clean, re-deriving the revealed values from the seed.
+func TestPublicLogOfFixture(t *testing.T) {
+	log, _ := golden(t)
+	pub := stripDeals(log)
+	fs, sum := verifyAll(t, pub, Options{File: "public.jsonl"})
+	if len(fs) != 0 {
+		t.Fatalf("%d findings:%s", len(fs), describe(fs))
+	}
+	if !sum.Public || sum.Inconclusive == 0 || sum.DealsRederived == 0 {
+		t.Errorf("summary %+v: want public, inconclusive deals, revealed values re-derived", sum)
+	}
+	// A revealed value that is not the deal of the seed is caught in a
+	// public log too.
+	lines := splitLines(pub)
+	i := find(t, lines, 1, func(_ int, e ref.Event) bool { return e.Type == ref.EventShowdown && !e.Uncontested })
+	e := ev(t, lines, i)
+	e.Reveals[0].Value = e.Reveals[0].Value%100 + 1
+	put(lines, i, e)
+	fs, _ = verifyAll(t, joinLines(lines), Options{File: "public.jsonl"})
+	found := false
+	for _, f := range fs {
+		if f.Rule == "inference/protocol.deal-function" && f.Where.Line == i+1 {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("a changed reveal in a public log: findings%s\nwant inference/protocol.deal-function at line %d", describe(fs), i+1)
+	}
+}
+
+func TestDealModes(t *testing.T) {
+	log, _ := golden(t)
+	lines := splitLines(log)
+	// A foreign deal function: the log's values are not umpire's.
+	foreign := append([]string(nil), lines...)
+	for i := range foreign {
+		e := ev(t, foreign, i)
+		if e.Type == ref.EventDealPrivate {
+			e.Value = 101 - e.Value
+			put(foreign, i, e)
+		}
+	}
+	named := append([]string(nil), lines...)
+	named[0] = strings.Replace(named[0], `"seed_commit"`, `"deal":"`+DealFunction+`","seed_commit"`, 1)
+	other := append([]string(nil), lines...)
+	other[0] = strings.Replace(other[0], `"seed_commit"`, `"deal":"someone-elses","seed_commit"`, 1)
+	tests := []struct {
+		name      string
+		lines     []string
+		mode      DealMode
+		rederived bool
+	}{
+		{"auto recognises umpire's deals", lines, DealAuto, true},
+		{"named in match_start", named, DealAuto, true},
+		{"another deal function named", other, DealAuto, false},
+		{"forced off", lines, DealOther, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			fs, sum := verifyAll(t, joinLines(tc.lines), Options{Deal: tc.mode})
+			if len(fs) != 0 {
+				t.Fatalf("findings:%s", describe(fs))
+			}
+			if got := sum.DealsRederived > 0; got != tc.rederived {
+				t.Errorf("deals re-derived: %v (%+v), want %v", got, sum, tc.rederived)
+			}
+			if !tc.rederived && sum.InconclusiveByRule["inference/protocol.deal-function"] == 0 {
+				t.Errorf("deals not re-derived but not counted inconclusive: %+v", sum)
+			}
+		})
+	}
+	// In the foreign log the showdowns reveal other values than the deals,
+	// so only deal findings are looked at: auto mode counts the deals
+	// inconclusive, forced mode reports them.
+	fs, sum := verifyAll(t, joinLines(foreign), Options{})
+	for _, f := range fs {
+		if f.Rule == "inference/protocol.deal-function" {
+			t.Errorf("auto mode reports a foreign deal function: %s", f)
+		}
+	}
+	if sum.InconclusiveByRule["inference/protocol.deal-function"] == 0 {
+		t.Errorf("foreign deals not counted inconclusive: %+v", sum)
+	}
+	fs, _ = verifyAll(t, joinLines(foreign), Options{Deal: DealUmpire})
+	n := 0
+	for _, f := range fs {
+		if f.Rule == "inference/protocol.deal-function" {
+			n++
+		}
+	}
+	if n == 0 {
+		t.Errorf("forced umpire mode: no deal-function finding on foreign deals")
 	}
 }

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/tidwall/gjson"
 	ref "github.com/umpire-arena/umpire/referee/inference"
 	"github.com/umpire-arena/umpire/referee/rules"
 )
@@ -192,6 +191,9 @@ type scratch struct {
 	contrib   []int
 	folded    []bool
 	values    []int
+	paid      []int
+	want      []int
+	one       []ref.Payout
 	standings []ref.Standing
 }
 
@@ -214,7 +216,7 @@ func (v *Verifier) setTable(cfg ref.Config) {
 		v.seats[i].credits = cfg.StartingCredits
 	}
 	n := cfg.TableSize
-	v.scr = scratch{contrib: make([]int, n), folded: make([]bool, n), values: make([]int, n), standings: make([]ref.Standing, n)}
+	v.scr = scratch{contrib: make([]int, n), folded: make([]bool, n), values: make([]int, n), paid: make([]int, n), want: make([]int, n), one: make([]ref.Payout, 0, 1), standings: make([]ref.Standing, n)}
 }
 
 // where returns the location of the current line.
@@ -296,12 +298,13 @@ func (v *Verifier) Line(lineNo int, data []byte) []rules.Finding {
 		v.report("inference/protocol.log-line", -1, -1, nil, nil, "each log line must be one JSON object; this line is empty")
 		return v.out
 	}
-	if !gjson.ValidBytes(data) {
+	r := &v.rec
+	valid, obj := r.parse(data)
+	switch {
+	case !valid:
 		v.report("inference/protocol.log-line", -1, -1, nil, nil, "each log line must be one JSON object; this line is not valid JSON")
 		return v.out
-	}
-	r := &v.rec
-	if !r.parse(string(data)) {
+	case !obj:
 		v.report("inference/protocol.log-line", -1, -1, nil, nil, "each log line must be one JSON object; this line is valid JSON but not an object")
 		return v.out
 	}

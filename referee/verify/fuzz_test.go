@@ -1,0 +1,94 @@
+package verify
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/umpire-arena/umpire/referee/rules"
+)
+
+// FuzzLine feeds arbitrary lines, after a valid log's first lines, to a
+// verifier: it must never panic, and every finding must name a rule and a
+// level.
+func FuzzLine(f *testing.F) {
+	log, err := os.ReadFile(filepath.Join("testdata", "full.jsonl"))
+	if err != nil {
+		f.Fatal(err)
+	}
+	lines := splitLines(log)
+	for _, l := range lines[:40] {
+		f.Add([]byte(l))
+	}
+	f.Add([]byte(`{"type":"showdown","round":1,"pot":-5,"uncontested":false,"reveals":[{"seat":99,"value":1e9}],"winners":[-1],"payouts":[{"seat":0,"amount":-3}]}`))
+	f.Add([]byte(`{"type":"round_start","round":2147483648,"dealer":-1,"ante":0,"dealt_in":[0,0,7,-1]}`))
+	f.Add([]byte(`[1,2,3]`))
+	f.Add([]byte{0xff, 0xfe})
+	f.Fuzz(func(t *testing.T, line []byte) {
+		v := NewInference(Options{File: "fuzz"})
+		check := func(fs []rules.Finding) {
+			for _, x := range fs {
+				if x.Rule == "" || x.Level == "" || x.Message == "" {
+					t.Fatalf("malformed finding %+v", x)
+				}
+			}
+		}
+		for i, l := range lines[:12] {
+			check(v.Line(i+1, []byte(l)))
+		}
+		check(v.Line(13, line))
+		for i, l := range lines[12:60] {
+			check(v.Line(14+i, []byte(l)))
+		}
+		check(v.FinishFindings())
+	})
+}
+
+// FuzzLog replaces one line of a valid log by arbitrary bytes, or feeds
+// the bytes as a whole log, through VerifyReader: no panic, no error.
+func FuzzLog(f *testing.F) {
+	log, err := os.ReadFile(filepath.Join("testdata", "full.jsonl"))
+	if err != nil {
+		f.Fatal(err)
+	}
+	lines := splitLines(log)
+	f.Add(uint16(5), []byte(`{"type":"action","round":1,"turn":0,"seat":3,"action":"raise","amount":99}`))
+	f.Add(uint16(0), []byte(`{"type":"match_start","table_size":1}`))
+	f.Add(uint16(20), []byte("not json"))
+	f.Add(uint16(65535), log[:300])
+	f.Fuzz(func(t *testing.T, at uint16, data []byte) {
+		var in []byte
+		if int(at) < len(lines) {
+			mut := append([]string(nil), lines...)
+			mut[at] = string(bytes.ReplaceAll(data, []byte("\n"), nil))
+			in = joinLines(mut)
+		} else {
+			in = data
+		}
+		sum, err := VerifyReader(context.Background(), bytes.NewReader(in), "fuzz", func(rules.Finding) {})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sum.Lines == 0 && len(bytes.TrimSpace(in)) > 0 && bytes.Count(in, []byte("\n")) > 0 {
+			t.Fatalf("read no line of a non-empty log")
+		}
+	})
+}
+
+// FuzzScanner checks the line scanner against encoding/json: both must
+// agree on which inputs are valid JSON.
+func FuzzScanner(f *testing.F) {
+	for _, s := range []string{`{}`, `{"a":[1,2,{"b":null}]}`, `[1e5,-0.5,"\u00e9\n"]`, `"x"`, `{"a":01}`, `{"a":1,}`, `  {"type":"bust"} `, `{"a":"\ud800"}`, "{\"a\":\"\xff\"}", `tru`, `-`, `1.`, `{"a":-1e+}`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var r record
+		valid, _ := r.parse(data)
+		if want := json.Valid(data); valid != want {
+			t.Fatalf("scanner says valid=%v, encoding/json says %v, for %q", valid, want, data)
+		}
+	})
+}
