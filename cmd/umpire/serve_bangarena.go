@@ -58,7 +58,7 @@ func serveBangArena(ctx context.Context, e *env, args []string) int {
 	mode := fs.String("mode", ba.ModeClassic, "role mode: classic, partners, impostor or legacy")
 	deadline := fs.Duration("deadline", baserver.DefaultDeadline, "per-seat decision deadline")
 	seed := fs.String("seed", "", "seed of the deal (default: random)")
-	adversaries := fs.String("adversaries", "", "scripted player kinds for the other seats, in seat order, cycling (default: random)")
+	adversaries := fs.String("adversaries", "random,heuristic", "scripted player kinds for the other seats, in seat order, cycling (random, heuristic, passive)")
 	agents := fs.String("agents", "0", "agent seats, comma-separated (empty: all seats scripted)")
 	policy := fs.String("policy", baserver.PolicyReaskThenRandom, "illegal-answer policy of the agent seats: reask_then_random, skip or random")
 	pause := fs.Duration("pause", 0, "pause before each agent decision is offered (observe shows none meanwhile)")

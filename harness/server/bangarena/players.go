@@ -37,8 +37,9 @@ func PlayerKinds() []string {
 	return k
 }
 
-// NewPlayer returns a built-in scripted player. Options.Players may supply
-// other kinds (the adversaries of harness/adversaries/bangarena).
+// NewPlayer returns a built-in scripted player (random or passive); the
+// default factory, Adversaries, adds the players of
+// harness/adversaries/bangarena.
 func NewPlayer(kind string, seed int64) (Player, error) {
 	switch kind {
 	case KindRandom:

@@ -48,7 +48,7 @@ type Options struct {
 	// offering it to an agent seat; during it observe answers an empty
 	// legalActions and a decision is rejected 409 retryable (§14).
 	Pause time.Duration
-	// Players makes the scripted players (nil = NewPlayer).
+	// Players makes the scripted players (nil = Adversaries).
 	Players PlayerFactory
 	// DefaultAdversaries are the player kinds of a room that names none
 	// (nil = ["random"]).
@@ -93,7 +93,7 @@ func New(opts Options) (*Server, error) {
 		return nil, errors.New("bangarena server: negative pause")
 	}
 	if opts.Players == nil {
-		opts.Players = NewPlayer
+		opts.Players = Adversaries
 	}
 	if len(opts.DefaultAdversaries) == 0 {
 		opts.DefaultAdversaries = []string{KindRandom}

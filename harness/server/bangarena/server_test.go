@@ -499,7 +499,7 @@ func TestManyRoomsAtOnce(t *testing.T) {
 	f := newFixture(t, Options{})
 	var ids []string
 	for i := 0; i < 50; i++ {
-		c := f.create(RoomConfig{Seats: 4 + i%5, Seed: "many-" + string(rune('a'+i%26)) + string(rune('a'+i/26)), Adversaries: []string{KindRandom, KindPassive}})
+		c := f.create(RoomConfig{Seats: 4 + i%5, Seed: "many-" + string(rune('a'+i%26)) + string(rune('a'+i/26)), Adversaries: []string{KindRandom, "heuristic", KindPassive}})
 		ids = append(ids, c.RoomID)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), testWait)
@@ -568,5 +568,46 @@ func TestCreateRoomTokensAreRandomAndDistinct(t *testing.T) {
 			}
 			seen[tok] = true
 		}
+	}
+}
+
+func TestAdversaryKinds(t *testing.T) {
+	kinds := AdversaryKinds()
+	for _, want := range []string{KindRandom, "heuristic", KindPassive} {
+		if _, err := Adversaries(want, 1); err != nil {
+			t.Errorf("Adversaries(%q): %v", want, err)
+		}
+		found := false
+		for _, k := range kinds {
+			found = found || k == want
+		}
+		if !found {
+			t.Errorf("AdversaryKinds() = %v lacks %q", kinds, want)
+		}
+	}
+	if _, err := Adversaries("genius", 1); err == nil {
+		t.Fatal("an unknown adversary was accepted")
+	}
+	if _, err := New(Options{DefaultAdversaries: []string{"genius"}}); err == nil {
+		t.Fatal("New accepted an unknown default adversary")
+	}
+	// A heuristic-only table plays to the end.
+	s, err := New(Options{DefaultAdversaries: []string{"heuristic"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Shutdown(context.Background())
+	c, err := s.CreateRoom(RoomConfig{Seats: 7, RoleMode: "impostor", Seed: "heuristic"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), testWait)
+	defer cancel()
+	if err := s.Wait(ctx, c.RoomID); err != nil {
+		t.Fatal(err)
+	}
+	st, _ := s.Status(c.RoomID)
+	if st.WinnerTeam == "" || st.Adversaries[0] != "heuristic" {
+		t.Fatalf("status: %+v", st)
 	}
 }
