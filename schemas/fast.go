@@ -33,6 +33,7 @@ type fnode struct {
 
 	minLen, maxLen int // -1 = none
 	pattern        *regexp.Regexp
+	uidPrefixes    map[string]bool // pattern ^(?:a|b|…)_[0-9]{2}$, matched without the regexp engine
 	format         *jsonschema.Schema // the reference validator's format check
 
 	required []string
@@ -332,7 +333,9 @@ func (fc *fastCompiler) fill(n *fnode, raw any, base, loc string) error {
 		case "maxLength":
 			n.maxLen, err = integer(v)
 		case "pattern":
-			n.pattern, err = regexp.Compile(fmt.Sprint(v))
+			if n.pattern, err = regexp.Compile(fmt.Sprint(v)); err == nil {
+				n.uidPrefixes = uidPattern(fmt.Sprint(v))
+			}
 		case "format":
 			n.format, err = fc.formatSchema(fmt.Sprint(v))
 		case "required":
@@ -453,6 +456,37 @@ func constSwitch(item any) (key, value string, ok bool) {
 	return "", "", false
 }
 
+// uidPattern recognises the card-uid patterns "^(?:a|b|…)_[0-9]{2}$" and
+// "^a_[0-9]{2}$" whose alternatives are plain lowercase names, and returns the
+// names; nil for any other pattern.
+func uidPattern(p string) map[string]bool {
+	const suffix = "_[0-9]{2}$"
+	if !strings.HasPrefix(p, "^") || !strings.HasSuffix(p, suffix) {
+		return nil
+	}
+	body := p[1 : len(p)-len(suffix)]
+	if strings.HasPrefix(body, "(?:") && strings.HasSuffix(body, ")") {
+		body = body[3 : len(body)-1]
+	}
+	names := map[string]bool{}
+	for _, alt := range strings.Split(body, "|") {
+		if alt == "" || strings.Trim(alt, "abcdefghijklmnopqrstuvwxyz0123456789_") != "" {
+			return nil
+		}
+		names[alt] = true
+	}
+	return names
+}
+
+// matchUID matches s against a pattern uidPattern recognised.
+func matchUID(names map[string]bool, s string) bool {
+	n := len(s)
+	if n < 4 || s[n-3] != '_' || s[n-2] < '0' || s[n-2] > '9' || s[n-1] < '0' || s[n-1] > '9' {
+		return false
+	}
+	return names[s[:n-3]]
+}
+
 // formatSchema compiles {"format": name} with the reference validator, so
 // that both paths judge formats the same way.
 func (fc *fastCompiler) formatSchema(name string) (*jsonschema.Schema, error) {
@@ -515,7 +549,11 @@ func (n *fnode) ok(nodes []jnode, i int32) bool {
 				return false
 			}
 		}
-		if n.pattern != nil && !n.pattern.MatchString(v.s) {
+		if n.uidPrefixes != nil {
+			if !matchUID(n.uidPrefixes, v.s) {
+				return false
+			}
+		} else if n.pattern != nil && !n.pattern.MatchString(v.s) {
 			return false
 		}
 		if n.format != nil && n.format.Validate(v.s) != nil {

@@ -3,6 +3,7 @@ package schemas
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -88,6 +89,29 @@ func TestFastPathAgrees(t *testing.T) {
 			if p.parse() == nil {
 				t.Errorf("%s (%s %s): fast path rejects what the reference accepts: %s", sm.name, sm.game, sm.kind, sm.data)
 			}
+		}
+	}
+}
+
+// TestUIDPattern checks the regexp-free matcher against the regexp engine.
+func TestUIDPattern(t *testing.T) {
+	patterns := []string{`^(?:shot|miss|heal_self|draw2)_[0-9]{2}$`, `^shot_[0-9]{2}$`, `^jail_[0-9]{2}$`}
+	inputs := []string{"shot_07", "miss_12", "heal_self_01", "draw2_02", "shot_7", "shot_007", "xshot_07", "shot_07\n", "shot07", "shot__07", "heal_07", "jail_01", "_01", "shot_0a", "", "miss_99", "shot_07 "}
+	for _, p := range patterns {
+		names := uidPattern(p)
+		if names == nil {
+			t.Fatalf("%s not recognised", p)
+		}
+		re := regexp.MustCompile(p)
+		for _, in := range inputs {
+			if have, want := matchUID(names, in), re.MatchString(in); have != want {
+				t.Errorf("%s on %q: have %v, want %v", p, in, have, want)
+			}
+		}
+	}
+	for _, p := range []string{`^(?:a|b)_[0-9]{2}`, `(?:a|b)_[0-9]{2}$`, `^(?:a.|b)_[0-9]{2}$`, `^[^:]+$`, `^(?:a|)_[0-9]{2}$`} {
+		if uidPattern(p) != nil {
+			t.Errorf("%s: recognised, want nil", p)
 		}
 	}
 }
