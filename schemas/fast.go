@@ -33,7 +33,7 @@ type fnode struct {
 
 	minLen, maxLen int // -1 = none
 	pattern        *regexp.Regexp
-	uidPrefixes    map[string]bool // pattern ^(?:a|b|…)_[0-9]{2}$, matched without the regexp engine
+	uidPrefixes    map[string]bool    // pattern ^(?:a|b|…)_[0-9]{2}$, matched without the regexp engine
 	format         *jsonschema.Schema // the reference validator's format check
 
 	required []string
