@@ -176,6 +176,9 @@ func LegalFromView(vs VisibleState) ([]LegalAction, error) {
 	if vs.Turn.Seat != vs.YourSeat {
 		return nil, rules.Errorf("inference/illegal.not-your-turn", "seat %d is to act, the view is seat %d's", vs.Turn.Seat, vs.YourSeat)
 	}
+	if lim := vs.Limits; lim.MinRaise < 1 || lim.MaxRaise < lim.MinRaise || lim.MaxRaisesPerRound < 0 {
+		return nil, rules.Errorf("inference/wire.visible-state.fields", "limits give no usable raise bounds (min_raise %d, max_raise %d, max_raises_per_round %d)", lim.MinRaise, lim.MaxRaise, lim.MaxRaisesPerRound)
+	}
 	if vs.YourCredits <= 0 {
 		return nil, rules.Errorf("inference/round.3.all-in", "a seat with %d credits cannot act", vs.YourCredits)
 	}

@@ -211,6 +211,8 @@ func TestLegalFromView(t *testing.T) {
 		{"to_call inconsistent", func(v *VisibleState) { v.ToCall = 3 }, "inference/protocol.to-call"},
 		{"to_call above credits", func(v *VisibleState) { v.ToCall = 99 }, "inference/protocol.to-call"},
 		{"credits disagree", func(v *VisibleState) { v.Players[2].Credits = 1 }, "inference/visibility.public"},
+		{"limits missing", func(v *VisibleState) { v.Limits = Limits{} }, "inference/wire.visible-state.fields"},
+		{"nothing left to act with", func(v *VisibleState) { v.YourCredits = 0 }, "inference/round.3.all-in"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
