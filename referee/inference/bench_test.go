@@ -91,3 +91,32 @@ func BenchmarkMatch6x40(b *testing.B) {
 	b.ReportMetric(float64(actions)/b.Elapsed().Seconds(), "actions/s")
 	b.ReportMetric(float64(actions)/float64(b.N), "actions/match")
 }
+
+// BenchmarkViewInto projects the view of the seat to act in a 6-seat match
+// at round 30 (history of 29 rounds), reusing the buffers.
+func BenchmarkViewInto(b *testing.B) {
+	m, err := NewMatch(DefaultConfig(), "bench", "view", []string{"a", "b", "c", "d", "e", "f"}, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for m.Round() < 30 {
+		if err := m.Apply(m.ToAct(), Move{Action: ActionCall}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	var vs VisibleState
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		m.ViewInto(m.ToAct(), &vs)
+	}
+}
+
+// BenchmarkBreakevenValue times the exact computation for 5 opponents.
+func BenchmarkBreakevenValue(b *testing.B) {
+	for i := range b.N {
+		if _, ok := BreakevenValue(40+i%50, 1+i%20, 5); !ok {
+			b.Fatal("no value")
+		}
+	}
+}
