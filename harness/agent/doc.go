@@ -8,6 +8,11 @@
 //   - [StartConnect]: a program (`--agent-connect 'CMD'`) that connects to the
 //     server by itself, given UMPIRE_* variables in its environment.
 //
+// A JSON Lines agent is driven either request by request ([Process.Ask],
+// when the caller plays the server's part) or joined to a server that speaks
+// JSON Lines over streams itself ([Process.Relay], e.g. the embedded
+// Inference server's stdio mode), with every line observed for the report.
+//
 // The package is game-agnostic: which message to send and whether an answer
 // is legal are the caller's business. What it does decide is how an exchange
 // ended, as a [Termination] (ok, timeout, hang, malformed, crash, disconnect,
