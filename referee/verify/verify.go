@@ -317,7 +317,7 @@ func (v *Verifier) Line(lineNo int, data []byte) []rules.Finding {
 		if r.typ == "" {
 			v.report("inference/protocol.log-line", -1, -1, nil, nil, "every log line needs a string field \"type\"")
 		} else {
-			v.report("inference/protocol.log-line", -1, -1, nil, quoteType(r.typ), "the log object type %s is not one of the match log's types", quoteType(r.typ))
+			v.report("inference/protocol.log-line", -1, -1, nil, shortType(r.typ), "the log object type %s is not one of the match log's types", quoteType(r.typ))
 		}
 		return v.out
 	}
@@ -401,6 +401,13 @@ func (v *Verifier) Summary() Summary {
 		s.InconclusiveByRule = m
 	}
 	return s
+}
+
+func shortType(t string) string {
+	if len(t) > 40 {
+		return t[:40] + "…"
+	}
+	return t
 }
 
 func quoteType(t string) string {

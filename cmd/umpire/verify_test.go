@@ -1,0 +1,130 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// vtd names a fixture of the verifier's own test data.
+func vtd(name string) string { return filepath.Join("..", "..", "referee", "verify", "testdata", name) }
+
+func runVerify(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	e := &env{stdin: strings.NewReader(stdin), stdout: &out, stderr: &errb}
+	code = run(context.Background(), e, append([]string{"verify"}, args...))
+	return code, out.String(), errb.String()
+}
+
+func TestVerifyCommand(t *testing.T) {
+	full, err := os.ReadFile(vtd("full.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	escape := string(full[:bytes.IndexByte(full, '\n')+1]) + "{\"type\":\"\\u001b[31mred\\u202e\"}\n"
+	tests := []struct {
+		name     string
+		args     []string
+		stdin    string
+		wantCode int
+		wantOut  []string // substrings of stdout, in order
+		wantErr  []string // substrings of stderr
+		notOut   []string // must not appear in stdout
+	}{
+		{name: "correct log", args: []string{"--game", "inference", vtd("full.jsonl")}, wantCode: exitOK,
+			wantOut: []string{vtd("full.jsonl") + "\n", "conforms: 771 line(s), 40 round(s), 0 MUST", "umpire verify: 1 file(s), 771 line(s), 40 round(s): 0 MUST"}},
+		{name: "public log", args: []string{"--game", "inference", vtd("public.jsonl")}, wantCode: exitOK,
+			wantOut: []string{"conforms:", "public log", "0 MUST"}, notOut: []string{" 0 inconclusive"}},
+		{name: "wrong side pot", args: []string{"--game", "inference", vtd("mutations/side-pot-wrong.jsonl")}, wantCode: exitFail,
+			wantOut: []string{"  round 10:\n", "    line 244: MUST inference/round.6.side-pots: ", "      expected [{\"seat\":4,\"amount\":19}", "does not conform", "1 MUST"}},
+		{name: "action out of turn shows turn and seat", args: []string{"--game", "inference", vtd("mutations/action-out-of-turn.jsonl")}, wantCode: exitFail,
+			wantOut: []string{"(turn ", ", seat ", "MUST inference/round.3.order"}},
+		{name: "match-level findings first", args: []string{"--game", "inference", vtd("mutations/truncated.jsonl")}, wantCode: exitFail,
+			wantOut: []string{"  round 40:\n", "inference/log.match-end-last"}},
+		{name: "json lines", args: []string{"--game", "inference", "--format", "json", vtd("mutations/raise-over-cap.jsonl")}, wantCode: exitFail,
+			wantOut: []string{`{"rule":"inference/round.3.raise-cap","level":"MUST","where":{"file":"` + vtd("mutations/raise-over-cap.jsonl") + `","line":28,"round":1,"turn":`, `{"summary":{`}},
+		{name: "stdin and several files", args: []string{"--game", "inference", "-", vtd("full.jsonl")}, stdin: string(full), wantCode: exitOK,
+			wantOut: []string{"<stdin>\n", vtd("full.jsonl") + "\n", "2 file(s), 1542 line(s), 80 round(s)"}},
+		{name: "empty input fails", args: []string{"--game", "inference", "-"}, stdin: "", wantCode: exitFail,
+			wantOut: []string{"inference/log.match-start-first", "inference/log.match-end-last"}},
+		{name: "log text is escaped", args: []string{"--game", "inference", "-"}, stdin: escape, wantCode: exitFail,
+			wantOut: []string{"inference/protocol.log-line", `\x1b[31mred`, `got "\u001b[31mred\u202e"`}, notOut: []string{"\x1b", "\u202e"}},
+		{name: "forced deal re-derivation", args: []string{"--game", "inference", "--deal", "umpire", vtd("full.jsonl")}, wantCode: exitOK, wantOut: []string{"deal(s) re-derived"}},
+		{name: "bangarena not built", args: []string{"--game", "bangarena", "x.jsonl"}, wantCode: exitUsage, wantErr: []string{"umpire verify --game bangarena is not built yet"}},
+		{name: "unknown deal mode", args: []string{"--game", "inference", "--deal", "x", "-"}, wantCode: exitUsage, wantErr: []string{`unknown --deal "x"`}},
+		{name: "no files", args: []string{"--game", "inference"}, wantCode: exitUsage, wantErr: []string{"at least one LOG.jsonl"}},
+		{name: "missing game", args: []string{"-"}, wantCode: exitUsage, wantErr: []string{"--game is required"}},
+		{name: "bad format", args: []string{"--game", "inference", "--format", "xml", "-"}, wantCode: exitUsage, wantErr: []string{`unknown --format "xml"`}},
+		{name: "unreadable file", args: []string{"--game", "inference", vtd("full.jsonl"), vtd("no-such.jsonl")}, wantCode: exitUsage, wantErr: []string{"cannot read"}},
+		{name: "directory", args: []string{"--game", "inference", vtd("")}, wantCode: exitUsage, wantErr: []string{"is a directory"}},
+		{name: "help", args: []string{"-h"}, wantCode: exitOK, wantErr: []string{"Usage: umpire verify"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, errs := runVerify(t, tc.stdin, tc.args...)
+			if code != tc.wantCode {
+				t.Errorf("exit %d, want %d\nstdout:\n%s\nstderr:\n%s", code, tc.wantCode, out, errs)
+			}
+			rest := out
+			for _, w := range tc.wantOut {
+				i := strings.Index(rest, w)
+				if i < 0 {
+					t.Fatalf("stdout lacks %q (in order)\nstdout:\n%s", w, out)
+				}
+				rest = rest[i+len(w):]
+			}
+			for _, w := range tc.wantErr {
+				if !strings.Contains(errs, w) {
+					t.Errorf("stderr lacks %q\nstderr:\n%s", w, errs)
+				}
+			}
+			for _, w := range tc.notOut {
+				if strings.Contains(out, w) {
+					t.Errorf("stdout has %q\nstdout:\n%s", w, out)
+				}
+			}
+		})
+	}
+}
+
+// TestVerifyJSONLines: every line of --format json is a JSON object; the
+// findings carry rule, level and where; the last line is the summary.
+func TestVerifyJSONLines(t *testing.T) {
+	code, out, _ := runVerify(t, "", "--game", "inference", "--format", "json", vtd("mutations/raise-over-max.jsonl"), vtd("mutations/bust-missing.jsonl"))
+	if code != exitFail {
+		t.Fatalf("exit %d, want %d", code, exitFail)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) < 3 {
+		t.Fatalf("%d lines, want findings and a summary:\n%s", len(lines), out)
+	}
+	rulesSeen := map[string]bool{}
+	for i, l := range lines {
+		var m map[string]any
+		if err := json.Unmarshal([]byte(l), &m); err != nil {
+			t.Fatalf("line %d is not JSON: %v: %s", i+1, err, l)
+		}
+		if i == len(lines)-1 {
+			s, ok := m["summary"].(map[string]any)
+			if !ok || s["files"] != 2.0 || s["must"].(float64) != float64(len(lines)-1) {
+				t.Errorf("summary line %s: want 2 files and %d MUST", l, len(lines)-1)
+			}
+			continue
+		}
+		r, _ := m["rule"].(string)
+		rulesSeen[r] = true
+		if m["level"] != "MUST" || m["where"] == nil || m["message"] == "" {
+			t.Errorf("finding line %s lacks level, where or message", l)
+		}
+	}
+	for _, r := range []string{"inference/round.3.raise-bounds", "inference/round.2.bust"} {
+		if !rulesSeen[r] {
+			t.Errorf("no finding of %s in:\n%s", r, out)
+		}
+	}
+}
