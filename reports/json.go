@@ -67,6 +67,9 @@ var ErrInvalid = errors.New("reports: invalid report")
 // trailing data and reports that fail Validate. Derived members are ignored.
 func ReadJSON(rd io.Reader) (*Report, error) {
 	dec := json.NewDecoder(rd)
+	// Numbers in free-form members (config, expected, got) keep their exact
+	// text, so big integers survive a read and a write unchanged.
+	dec.UseNumber()
 	var r Report
 	if err := dec.Decode(&r); err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrInvalid, err)

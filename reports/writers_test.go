@@ -12,6 +12,8 @@ import (
 	"testing"
 
 	"golang.org/x/net/html"
+
+	"github.com/umpire-arena/umpire/referee/rules"
 )
 
 func sample(t testing.TB) *Report {
@@ -114,6 +116,22 @@ func TestJSONRoundTrip(t *testing.T) {
 	}
 	if strings.Contains(first.String(), "s3cr3t") || strings.Contains(first.String(), "abc123") {
 		t.Fatal("a secret of the config reached the JSON report")
+	}
+}
+
+func TestReadJSONKeepsBigNumbers(t *testing.T) {
+	r := New(Meta{Kind: KindVerify, Config: map[string]any{"seed": uint64(18446744073709551615)}}, nil)
+	r.Checks = []Check{{Name: "c", Status: Fail, Findings: []Finding{{Finding: rules.Finding{Rule: "x", Level: rules.Must, Expected: uint64(9007199254740993), Got: 0.1}}}}}
+	first := jsonOf(t, r)
+	back, err := ReadJSON(strings.NewReader(first))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again := jsonOf(t, back); again != first {
+		t.Fatalf("numbers changed on a round trip:\n%s\n%s", first, again)
+	}
+	if !strings.Contains(first, "9007199254740993") || !strings.Contains(first, "18446744073709551615") {
+		t.Fatal("big integers not written exactly")
 	}
 }
 
