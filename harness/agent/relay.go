@@ -29,7 +29,8 @@ const (
 //
 // Relay returns nil when fromServer ends (the server is done with the
 // agent). Otherwise it returns the agent's verdict: Crash or Disconnect when
-// its output ends, Flood for a line over the cap or too many lines within
+// its output ends, Flood for a line over the cap or, counting only the lines
+// beyond one per server line, more than Spec.FloodLines within
 // Spec.FloodWindow, a HarnessError or Hang when ctx ends (cancelled, or its
 // deadline — the match budget — passed). On return both streams are closed
 // and no goroutine of Relay is left; the agent keeps running until Close.
@@ -43,6 +44,11 @@ func (p *Process) Relay(ctx context.Context, fromServer io.ReadCloser, toServer 
 		defer obsMu.Unlock()
 		observe(d, l)
 	}
+	// Each server line entitles the agent to one line (credits, capped at
+	// FloodLines): only lines beyond that count towards the flood limit, so
+	// a fast match is not mistaken for a flood.
+	var credMu sync.Mutex
+	credits := 0
 	rctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	var closeOnce sync.Once
@@ -63,6 +69,9 @@ func (p *Process) Relay(ctx context.Context, fromServer io.ReadCloser, toServer 
 		defer cancel()
 		err := splitLines(fromServer, p.spec.MaxLine, time.Now, func(l Line) bool {
 			see(FromServer, l)
+			credMu.Lock()
+			credits = min(credits+1, p.spec.FloodLines)
+			credMu.Unlock()
 			if l.Kind == Oversize {
 				return true // cannot be passed on whole; the server's own bug
 			}
@@ -118,8 +127,16 @@ func (p *Process) Relay(ctx context.Context, fromServer io.ReadCloser, toServer 
 			return result(relabel(err, "relay"))
 		}
 		see(FromAgent, l)
-		if err := p.noteExtra(l); err != nil {
-			return result(relabel(err, "relay"))
+		credMu.Lock()
+		solicited := credits > 0
+		if solicited {
+			credits--
+		}
+		credMu.Unlock()
+		if !solicited {
+			if err := p.noteExtra(l); err != nil {
+				return result(relabel(err, "relay"))
+			}
 		}
 		if _, err := toServer.Write(withNewline(l.Bytes)); err != nil {
 			if rctx.Err() != nil && ctx.Err() == nil {

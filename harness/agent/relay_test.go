@@ -122,3 +122,24 @@ func TestRelayPassesGarbageOn(t *testing.T) {
 		t.Errorf("observed kinds %v, want not_json first", kinds)
 	}
 }
+
+// TestRelayFastMatchIsNoFlood: an agent answering many messages quickly is
+// not flooding; each server line entitles it to one line.
+func TestRelayFastMatchIsNoFlood(t *testing.T) {
+	w := watchLeaks(t)
+	p := start(t, w, Spec{Command: `cat`, FloodLines: 10, FloodWindow: time.Minute})
+	serverR, relayW := io.Pipe()
+	relayR, serverW := io.Pipe()
+	msgs := make([]string, 200)
+	wants := map[int]bool{}
+	for i := range msgs {
+		msgs[i], wants[i] = `{"n":1}`, true
+	}
+	served := fakeServer(serverW, serverR, msgs, wants, false)
+	if err := p.Relay(context.Background(), relayR, relayW, nil); err != nil {
+		t.Fatalf("Relay: %v, want nil for 200 answers to 200 messages", err)
+	}
+	if got := <-served; len(got) != 200 {
+		t.Errorf("server read %d lines, want 200", len(got))
+	}
+}
