@@ -92,9 +92,10 @@ type Event struct {
 	Ranking []RankEntry
 }
 
-// setSmall prepares e for one of the per-action events (deal_private,
-// ante, message, action, timeout) without rewriting the whole struct: it
-// sets the shared fields and clears every field those types use.
+// setSmall prepares e for an event of a round (every type but match_start
+// and match_end) without rewriting the whole struct: it sets the shared
+// fields and clears the scalar fields those types use; the caller sets the
+// rest.
 func (e *Event) setSmall(typ string, round, turn, seat int) {
 	e.Type, e.Round, e.Turn, e.Seat = typ, round, turn, seat
 	e.Value, e.Amount, e.HasAmount, e.AllIn = 0, 0, false, false

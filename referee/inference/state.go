@@ -391,10 +391,11 @@ func (s *State) StartRound(values []int) error {
 	}
 	s.phase = PhaseBetting
 	if s.sink != nil {
-		s.ev = Event{Type: EventRoundStart, Round: s.round, Dealer: dealer, Ante: s.ante, DealtIn: s.dealtIn}
+		s.ev.setSmall(EventRoundStart, s.round, 0, 0)
+		s.ev.Dealer, s.ev.Ante, s.ev.DealtIn = dealer, s.ante, s.dealtIn
 		s.emit()
 		for _, i := range s.returned {
-			s.ev = Event{Type: EventReturn, Round: s.round, Seat: i}
+			s.ev.setSmall(EventReturn, s.round, 0, i)
 			s.emit()
 		}
 		for _, i := range s.dealtIn {
@@ -520,7 +521,8 @@ func (s *State) settleRound() {
 		s.seats[p.Seat].Credits += p.Amount
 	}
 	if s.sink != nil {
-		s.ev = Event{Type: EventShowdown, Round: s.round, Outcome: s.outcome}
+		s.ev.setSmall(EventShowdown, s.round, 0, 0)
+		s.ev.Outcome = s.outcome
 		s.emit()
 	}
 	s.history = append(s.history, RoundRecord{
@@ -543,7 +545,7 @@ func (s *State) settleRound() {
 			p.Busted, p.BustRound = true, s.round
 			p.SittingOut, p.BackInRound = false, 0
 			if s.sink != nil {
-				s.ev = Event{Type: EventBust, Round: s.round, Seat: i}
+				s.ev.setSmall(EventBust, s.round, 0, i)
 				s.emit()
 			}
 		}
