@@ -1,8 +1,292 @@
 package main
 
-import "context"
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"strconv"
+	"strings"
+	"time"
 
-// cmdServe runs "umpire serve". It is filled in by later work.
-func cmdServe(_ context.Context, e *env, _ []string) int {
-	return notBuilt(e, "umpire serve")
+	infadv "github.com/umpire-arena/umpire/harness/adversaries/inference"
+	infsrv "github.com/umpire-arena/umpire/harness/server/inference"
+	ref "github.com/umpire-arena/umpire/referee/inference"
+)
+
+const serveInferenceSynopsis = "--game inference [--addr 127.0.0.1:7070] [--seats 6] [--rounds 40] [--deadline 10s] " +
+	"[--seed S] [--adversaries random,heuristic,...] [--agents 0,3] [--start-timeout D] [--format text|json] [--unsafe-faults]"
+
+// cmdServe runs "umpire serve": the embedded reference server of the game
+// named by --game (serveInference or serveBangArena).
+func cmdServe(ctx context.Context, e *env, args []string) int {
+	switch game := gameFlag(args); game {
+	case gameInference:
+		return serveInference(ctx, e, args)
+	case gameBangArena:
+		return serveBangArena(ctx, e, args)
+	case "":
+		for _, a := range args {
+			if a == "-h" || a == "-help" || a == "--help" {
+				fmt.Fprintf(e.stderr, "Usage: umpire serve %s\n       umpire serve %s\n\nRun with --game and -h for the flags of one game.\n", serveInferenceSynopsis, serveBangArenaSynopsis)
+				return exitOK
+			}
+		}
+		checkGame(e, game)
+		return exitUsage
+	default:
+		checkGame(e, game)
+		return exitUsage
+	}
+}
+
+// gameFlag finds the value of --game (or -game) in args, "" when absent.
+func gameFlag(args []string) string {
+	for i, a := range args {
+		if a == "--" {
+			break
+		}
+		name, value, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if !strings.HasPrefix(a, "-") || name != "game" {
+			continue
+		}
+		if hasValue {
+			return value
+		}
+		if i+1 < len(args) {
+			return args[i+1]
+		}
+	}
+	return ""
+}
+
+// inferenceServeInfo is what serveInference prints once it listens.
+type inferenceServeInfo struct {
+	Game        string               `json:"game"`
+	URL         string               `json:"url"`
+	MatchID     string               `json:"match_id"`
+	Seats       int                  `json:"seats"`
+	Rounds      int                  `json:"rounds"`
+	DeadlineMS  int                  `json:"deadline_ms"`
+	Seed        string               `json:"seed,omitempty"`
+	RulesURL    string               `json:"rules_url"`
+	LogURL      string               `json:"log_url"`
+	CreateURL   string               `json:"create_url"`
+	Agents      []inferenceServeSeat `json:"agents"`
+	Adversaries map[string]string    `json:"adversaries"`
+	Faults      []string             `json:"faults,omitempty"`
+}
+
+type inferenceServeSeat struct {
+	Seat  int    `json:"seat"`
+	Token string `json:"token"`
+	WSURL string `json:"ws_url"`
+}
+
+// serveInference runs "umpire serve --game inference": the embedded
+// Inference server with one match; seats not in --agents are played by
+// scripted adversaries. It prints the URL, the match id, each agent seat's
+// WebSocket URL and token, and the log URL, serves until ctx ends (Ctrl-C),
+// then shuts down cleanly.
+func serveInference(ctx context.Context, e *env, args []string) int {
+	fs := newFlagSet(e, "serve", serveInferenceSynopsis)
+	game := fs.String("game", gameInference, "game: inference")
+	addr := fs.String("addr", "127.0.0.1:7070", "listen address (port 0 picks a free port)")
+	seats := fs.Int("seats", 6, "seats at the table, 3–8")
+	rounds := fs.Int("rounds", 40, "rounds of the match")
+	deadline := fs.Duration("deadline", 10*time.Second, "turn deadline (deadline_ms)")
+	seed := fs.String("seed", "", "seed of the match (default: random, revealed at match end)")
+	adversaries := fs.String("adversaries", "heuristic", "scripted kinds for the seats no agent plays, in seat order, cycling: "+strings.Join(infadv.Kinds(), ", "))
+	agents := fs.String("agents", "0", "agent seats, comma-separated (empty: every seat scripted)")
+	startTimeout := fs.Duration("start-timeout", 0, "start without the agents that have not said hello after this long (0: wait for all)")
+	format := fs.String("format", "text", "output: text or json")
+	unsafe := fs.Bool("unsafe-faults", false, "enable the deliberately broken behaviours named in "+infsrv.FaultsEnv+" (testing the conformance suite only)")
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
+	}
+	if !checkGame(e, *game) || !checkFormat(e, *format) {
+		return exitUsage
+	}
+	if *game != gameInference {
+		fmt.Fprintf(e.stderr, "umpire: serveInference serves inference, not %s\n", *game)
+		return exitUsage
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(e.stderr, "umpire: serve takes no arguments, got %q\n", fs.Args())
+		return exitUsage
+	}
+	if *deadline < time.Millisecond || *deadline > time.Hour {
+		fmt.Fprintln(e.stderr, "umpire: --deadline must be between 1ms and 1h")
+		return exitUsage
+	}
+	if *startTimeout < 0 {
+		fmt.Fprintln(e.stderr, "umpire: --start-timeout must not be negative")
+		return exitUsage
+	}
+	agentSeats, err := parseSeats(*agents)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "umpire: --agents: %v\n", err)
+		return exitUsage
+	}
+	faults, err := infsrv.FaultsFromEnv(os.Getenv, *unsafe)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "umpire: %v\n", err)
+		return exitUsage
+	}
+	var kinds []string
+	for _, k := range strings.Split(*adversaries, ",") {
+		if k = strings.TrimSpace(k); k != "" {
+			kinds = append(kinds, k)
+		}
+	}
+	opts := infsrv.Options{Faults: faults, StartTimeout: *startTimeout}
+	if *startTimeout == 0 {
+		opts.StartTimeout = -1 // wait for every agent
+	}
+	srv, err := infsrv.New(opts)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "umpire: %v\n", err)
+		return exitUsage
+	}
+	stop := func() {
+		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_ = srv.Shutdown(sctx)
+	}
+	spec := infsrv.MatchSpec{Seats: *seats, Rounds: *rounds, DeadlineMS: int(deadline.Milliseconds()), Agents: agentSeats, Adversaries: kinds}
+	if *seed != "" {
+		spec.Seed = seed
+	}
+	created, err := srv.CreateMatch(spec)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "umpire: %v\n", err)
+		stop()
+		return exitUsage
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "umpire: cannot listen on %s: %v\n", *addr, err)
+		stop()
+		return exitError
+	}
+	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: time.Minute}
+	served := make(chan error, 1)
+	go func() { served <- hs.Serve(ln) }()
+
+	info := describeInference(ln.Addr().String(), created, srv, *seed)
+	if len(faults) > 0 {
+		fmt.Fprintf(e.stderr, "umpire: WARNING: serving with deliberate faults: %s\n", strings.Join(info.Faults, ", "))
+	}
+	printInference(e, *format, info)
+
+	ended := make(chan struct{})
+	go func() {
+		defer close(ended)
+		res, err := srv.Wait(ctx, created.MatchID)
+		if err != nil || *format != "text" {
+			return
+		}
+		fmt.Fprintf(e.stdout, "match over after %d rounds (%s):", res.Rounds, res.Reason)
+		for _, r := range res.Ranking {
+			fmt.Fprintf(e.stdout, " #%d seat %d (%d)", r.Rank, r.Seat, r.Credits)
+		}
+		fmt.Fprintf(e.stdout, "; seed %q; log at %s\n", res.Seed, info.LogURL)
+	}()
+
+	code := exitOK
+	select {
+	case <-ctx.Done():
+	case err := <-served:
+		fmt.Fprintf(e.stderr, "umpire: server stopped: %v\n", err)
+		code = exitError
+	}
+	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil { // closes the WebSocket connections, which http.Server does not track
+		fmt.Fprintf(e.stderr, "umpire: server shutdown: %v\n", err)
+		code = exitError
+	}
+	if err := hs.Shutdown(sctx); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		fmt.Fprintf(e.stderr, "umpire: http shutdown: %v\n", err)
+	}
+	<-ended
+	return code
+}
+
+// parseSeats parses "0,3" into seat numbers; "" (or "none") is no seat.
+func parseSeats(s string) ([]int, error) {
+	out := []int{}
+	if strings.TrimSpace(s) == "none" {
+		return out, nil
+	}
+	for _, part := range strings.Split(s, ",") {
+		part = strings.TrimSpace(part)
+		if part == "" {
+			continue
+		}
+		n, err := strconv.Atoi(part)
+		if err != nil || n < 0 {
+			return nil, fmt.Errorf("%q is not a seat number", part)
+		}
+		out = append(out, n)
+	}
+	return out, nil
+}
+
+func describeInference(hostport string, c infsrv.Created, srv *infsrv.Server, seed string) inferenceServeInfo {
+	base := "http://" + hostport
+	mi, _ := srv.Info(c.MatchID)
+	info := inferenceServeInfo{
+		Game: gameInference, URL: base, MatchID: c.MatchID, Seats: mi.Config.TableSize, Rounds: mi.Config.Rounds,
+		DeadlineMS: mi.Config.TurnDeadlineMS, Seed: seed, RulesURL: base + "/rules/inference",
+		LogURL: base + "/r/" + c.MatchID + ".jsonl", CreateURL: base + "/api/inference/matches",
+		Agents: []inferenceServeSeat{}, Adversaries: map[string]string{},
+	}
+	for _, sd := range mi.Seats {
+		if !sd.Agent {
+			info.Adversaries[strconv.Itoa(sd.Seat)] = sd.Kind
+			continue
+		}
+		info.Agents = append(info.Agents, inferenceServeSeat{Seat: sd.Seat, Token: c.Tokens[strconv.Itoa(sd.Seat)],
+			WSURL: fmt.Sprintf("ws://%s/ws/inference?match=%s&seat=%d", hostport, c.MatchID, sd.Seat)})
+	}
+	for _, f := range srv.Faults() {
+		info.Faults = append(info.Faults, string(f))
+	}
+	return info
+}
+
+func printInference(e *env, format string, info inferenceServeInfo) {
+	if format == "json" {
+		b, _ := json.Marshal(info)
+		fmt.Fprintln(e.stdout, string(b))
+		return
+	}
+	w := e.stdout
+	fmt.Fprintf(w, "umpire serve: Inference reference server (%s)\n", ref.RulesVersion)
+	fmt.Fprintf(w, "  URL       %s\n", info.URL)
+	fmt.Fprintf(w, "  match     %s  (%d seats, %d rounds, deadline %s", info.MatchID, info.Seats, info.Rounds, time.Duration(info.DeadlineMS)*time.Millisecond)
+	if info.Seed != "" {
+		fmt.Fprintf(w, ", seed %q", info.Seed)
+	}
+	fmt.Fprintln(w, ")")
+	fmt.Fprintf(w, "  rules     GET  %s\n", info.RulesURL)
+	fmt.Fprintf(w, "  log       GET  %s  (deal_private lines once the match is over)\n", info.LogURL)
+	fmt.Fprintf(w, "  matches   POST %s\n", info.CreateURL)
+	for _, a := range info.Agents {
+		fmt.Fprintf(w, "  seat %d    token %s\n", a.Seat, a.Token)
+		fmt.Fprintf(w, "            %s  (first message: hello with the token)\n", a.WSURL)
+	}
+	for seat := range info.Seats {
+		if kind, ok := info.Adversaries[strconv.Itoa(seat)]; ok {
+			fmt.Fprintf(w, "  seat %d    scripted: %s\n", seat, kind)
+		}
+	}
+	if len(info.Agents) > 0 {
+		fmt.Fprintln(w, "The match starts when every agent seat has said hello.")
+	}
+	fmt.Fprintln(w, "Serving until interrupted (Ctrl-C).")
 }

@@ -121,6 +121,28 @@ func faultNames() string {
 	return strings.Join(names, ", ")
 }
 
+// FaultsFromEnv returns the faults named in the FaultsEnv variable (read
+// with getenv) when enabled (the --unsafe-faults flag) is set. Both must be
+// given together: the variable without the flag, the flag without the
+// variable, or an unknown name is an error, so faults are never switched on
+// by accident.
+func FaultsFromEnv(getenv func(string) string, enabled bool) ([]Fault, error) {
+	list := strings.TrimSpace(getenv(FaultsEnv))
+	switch {
+	case list == "" && !enabled:
+		return nil, nil
+	case list == "":
+		return nil, fmt.Errorf("--unsafe-faults needs %s=name,... (known: %s)", FaultsEnv, faultNames())
+	case !enabled:
+		return nil, fmt.Errorf("%s is set but faults are only enabled together with --unsafe-faults", FaultsEnv)
+	}
+	fs, err := ParseFaults(list)
+	if err == nil && len(fs) == 0 {
+		err = fmt.Errorf("%s names no fault", FaultsEnv)
+	}
+	return fs, err
+}
+
 // faultSet is the set of enabled faults.
 type faultSet map[Fault]bool
 

@@ -282,6 +282,47 @@ func TestFaultsAreExplicit(t *testing.T) {
 			}
 		})
 	}
+	env := func(v string) func(string) string {
+		return func(name string) string {
+			if name == FaultsEnv {
+				return v
+			}
+			return ""
+		}
+	}
+	envTests := []struct {
+		name  string
+		value string
+		flag  bool
+		want  []Fault
+		err   bool
+	}{
+		{"neither", "", false, nil, false},
+		{"both", "leak-value", true, []Fault{FaultLeakValue}, false},
+		{"variable without the flag", "leak-value", false, nil, true},
+		{"flag without the variable", "", true, nil, true},
+		{"flag with an empty list", " , ", true, nil, true},
+		{"unknown name", "leak-everything", true, nil, true},
+	}
+	for _, tc := range envTests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := FaultsFromEnv(env(tc.value), tc.flag)
+			if (err != nil) != tc.err || !slices.Equal(got, tc.want) {
+				t.Fatalf("FaultsFromEnv(%q, %v) = %v, %v; want %v (error %v)", tc.value, tc.flag, got, err, tc.want, tc.err)
+			}
+		})
+	}
+	s, err := New(Options{Faults: []Fault{FaultShortDeadline, FaultLeakValue}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Shutdown(context.Background())
+	if got := s.Faults(); !slices.Equal(got, []Fault{FaultLeakValue, FaultShortDeadline}) {
+		t.Fatalf("Faults() = %v", got)
+	}
+	if plain, _ := New(Options{}); len(plain.Faults()) != 0 {
+		t.Fatalf("faults on by default: %v", plain.Faults())
+	}
 	names := map[Fault]bool{}
 	for _, f := range Faults() {
 		if names[f.Name] || f.Doc == "" {

@@ -263,6 +263,48 @@ func (s *Server) CreateMatch(spec MatchSpec) (Created, error) {
 	return created, nil
 }
 
+// SeatDesc says who plays a seat of a match.
+type SeatDesc struct {
+	Seat int `json:"seat"`
+	// Agent seats are played over a connection; the others in-process.
+	Agent bool `json:"agent"`
+	// Kind is "agent" or the in-process player's kind.
+	Kind string `json:"kind"`
+}
+
+// MatchInfo describes a match: its configuration and seats.
+type MatchInfo struct {
+	MatchID string     `json:"match_id"`
+	Config  ref.Config `json:"config"`
+	Seats   []SeatDesc `json:"seats"`
+}
+
+// Info describes the match with id.
+func (s *Server) Info(id string) (MatchInfo, error) {
+	m := s.lookup(id)
+	if m == nil {
+		return MatchInfo{}, ErrNoMatch
+	}
+	cfg := m.cfg
+	cfg.MaxRaisesPerRound = m.annCap
+	info := MatchInfo{MatchID: m.id, Config: cfg}
+	for seat, si := range m.seats {
+		info.Seats = append(info.Seats, SeatDesc{Seat: seat, Agent: si.agent, Kind: si.kind})
+	}
+	return info, nil
+}
+
+// Faults returns the faults this server was started with.
+func (s *Server) Faults() []Fault {
+	var out []Fault
+	for _, f := range faultList() {
+		if s.faults.on(f.Name) {
+			out = append(out, f.Name)
+		}
+	}
+	return out
+}
+
 // lookup returns the match with id, or nil.
 func (s *Server) lookup(id string) *match {
 	s.mu.Lock()
