@@ -131,7 +131,7 @@ func TestFaults(t *testing.T) {
 			seeds: 20,
 			observe: func(t *testing.T, r faultRun) bool {
 				got, _ := replay(t, r.log)
-				_, typ := divergence(r.log, got)
+				_, typ := divergence(engineLog(r.log), got)
 				return typ == ref.EventShowdown
 			},
 		},

@@ -143,7 +143,7 @@ func (m *match) run(ctx context.Context) {
 			err = m.handle(ev)
 		case <-startC:
 			startC = nil
-			err = m.start() // I-INF-35: absent seats play as silent ones
+			err = m.start() // I-INF-S5: absent seats play as silent ones
 		case <-dlC:
 			err = m.onDeadline()
 		}
@@ -340,8 +340,8 @@ func (m *match) allHello() bool {
 }
 
 // welcome sends c the welcome with the current state; once the match has
-// started also the match_start event (I-INF-33) and, during its own turn,
-// your_turn with the time left (I-INF-34).
+// started also the match_start event (I-INF-S3) and, during its own turn,
+// your_turn with the time left (I-INF-S4).
 func (m *match) welcome(c *conn) {
 	m.sendTo(c.seat, m.welcomeMsg(c.seat))
 	if !m.started {
@@ -382,7 +382,7 @@ func (m *match) onFrame(c *conn, data []byte, text bool) error {
 	return nil
 }
 
-// onMove applies a move, or answers why not (I-INF-32). A rejected move
+// onMove applies a move, or answers why not (I-INF-S2). A rejected move
 // does not consume the turn and its deadline keeps running.
 func (m *match) onMove(c *conn, msg *inMsg) error {
 	seat := c.seat
@@ -466,6 +466,10 @@ func (m *match) Emit(e *ref.Event) {
 // record logs and distributes one event.
 func (m *match) record(ev *ref.Event) {
 	line := ev.AppendJSON(nil)
+	if ev.Type == ref.EventMatchStart {
+		// I-INF-S8: name the deal function so a verifier re-derives deals.
+		line = append(line[:len(line)-1], `,"deal":"`+DealFunction+`"}`...)
+	}
 	m.mu.Lock()
 	m.full = append(append(m.full, line...), '\n')
 	if ev.Type != ref.EventDealPrivate {

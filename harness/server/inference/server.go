@@ -123,8 +123,8 @@ type MatchSpec struct {
 	StartingCredits int           `json:"starting_credits,omitempty"`
 	Ante            *int          `json:"ante,omitempty"`
 	AnteRamp        *ref.AnteRamp `json:"ante_ramp,omitempty"`
-	// Agents lists the seats agents play. nil means every seat not in
-	// Players; an empty (non-nil) list means none.
+	// Agents lists the seats agents play. nil (absent in JSON) means every
+	// seat not in Players; an empty list means none (I-INF-S7).
 	Agents []int `json:"agents"`
 	// Adversaries are the scripted kinds for the other seats, used in turn
 	// in seat order; empty means Options.Adversaries.
@@ -164,7 +164,9 @@ func (spec MatchSpec) config() ref.Config {
 	return cfg
 }
 
-// CreateMatch creates a match and starts its goroutine. The match begins
+// CreateMatch creates a match and starts its goroutine. Seats are taken as
+// asked, not drawn (I-INF-S7): agents in their seats, scripted kinds in the
+// other seats in seat order; each seat is named "<kind>-<seat>". The match begins
 // when every agent seat has said hello (at once when there is none), or
 // when Options.StartTimeout has passed.
 func (s *Server) CreateMatch(spec MatchSpec) (Created, error) {
@@ -324,7 +326,7 @@ func (s *Server) track() bool {
 }
 
 // Log returns the match log so far and whether the match is over. Until
-// the match ends the deal_private lines are left out (I-INF-31); after it
+// the match ends the deal_private lines are left out (I-INF-S1); after it
 // the log is complete.
 func (s *Server) Log(id string) (log []byte, over bool, err error) {
 	m := s.lookup(id)
@@ -507,7 +509,7 @@ var ErrAgentGone = errors.New("inference server: the agent's stream ended before
 
 // RunStdio plays one agent seat of a match over a JSON Lines stream: the
 // envelope messages go to w, one per line, and the agent's lines are read
-// from r. Attaching is the seat's hello (I-INF-36). It returns nil once
+// from r. Attaching is the seat's hello (I-INF-S6). It returns nil once
 // match_end is written, ErrAgentGone when r ends first, or ctx's error.
 // When the seat is dropped or the match ends, w is closed if it is an
 // io.Closer (an agent's stdin then sees EOF). A goroutine reading r may stay

@@ -91,7 +91,7 @@ func TestFullMatchTwoClients(t *testing.T) {
 			// The event stream is the log without other seats' deal_private
 			// lines (match_end comes as the envelope).
 			var want [][]byte
-			for _, line := range bytes.Split(bytes.TrimSpace(log), []byte("\n")) {
+			for _, line := range bytes.Split(bytes.TrimSpace(log), []byte("\n")) { // as sent, deal field included
 				e, _ := ref.ParseEvent(line)
 				if (e.Type == ref.EventDealPrivate && e.Seat != cl.seat) || e.Type == ref.EventMatchEnd {
 					continue

@@ -11,6 +11,12 @@ import (
 // 1 MiB, well above the WebSocket library's 32 KiB default.
 const MaxMessageBytes = 1 << 20
 
+// DealFunction is the value of the extra match_start field "deal" in the
+// server's logs: every hidden value, round 1's dealer and the seed
+// commitment come from referee/inference (DealValue, FirstDealer,
+// SeedCommit), so a verifier can re-derive the deals (I-INF-S8).
+const DealFunction = "umpire-sha256-v1"
+
 // Envelope message types (WIRE.md).
 const (
 	TypeHello    = "hello"
