@@ -200,7 +200,7 @@ func buildView(r *Report) *htmlView {
 		}
 	}
 
-	labels, edges := histogramLabels(LatencyEdgesMS), edgeLabels(LatencyEdgesMS)
+	labels, edges := histogramLabels(LatencyEdgesMS()), edgeLabels(LatencyEdgesMS())
 	for _, s := range r.Stats() {
 		a := htmlAgent{AgentStats: s,
 			P50: ms(s.Latency.P50), P95: ms(s.Latency.P95), P99: ms(s.Latency.P99), Max: ms(s.Latency.Max),

@@ -128,9 +128,12 @@ func NewHistogram(xs []float64, edges []float64) Histogram {
 	return h
 }
 
-// LatencyEdgesMS are the bucket edges, in milliseconds, of latency
-// histograms: fixed, so histograms of shards add up.
-var LatencyEdgesMS = []float64{1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000}
+// LatencyEdgesMS returns the bucket edges, in milliseconds, of latency
+// histograms: fixed, so histograms of shards add up. The slice is new on
+// every call.
+func LatencyEdgesMS() []float64 {
+	return []float64{1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000}
+}
 
 // Latency summarises response times.
 type Latency struct {
@@ -139,7 +142,7 @@ type Latency struct {
 	P95   time.Duration `json:"p95_ns"`
 	P99   time.Duration `json:"p99_ns"`
 	Max   time.Duration `json:"max_ns"`
-	// Histogram buckets latencies in milliseconds by LatencyEdgesMS.
+	// Histogram buckets latencies in milliseconds by LatencyEdgesMS().
 	Histogram Histogram `json:"histogram_ms"`
 }
 
@@ -152,7 +155,7 @@ func LatencyOf(ds []time.Duration) Latency {
 		ms[i] = float64(d) / float64(time.Millisecond)
 	}
 	slices.Sort(xs)
-	l := Latency{Count: len(ds), Histogram: NewHistogram(ms, LatencyEdgesMS)}
+	l := Latency{Count: len(ds), Histogram: NewHistogram(ms, LatencyEdgesMS())}
 	if len(xs) > 0 {
 		l.P50 = time.Duration(math.Round(percentileSorted(xs, 50)))
 		l.P95 = time.Duration(math.Round(percentileSorted(xs, 95)))

@@ -16,14 +16,11 @@ const EnvIndex = "JOB_COMPLETION_INDEX"
 var ErrShard = errors.New("shard")
 
 // Shard is the k-th of n parts of a run, 1-based. The zero value is not a
-// valid shard; use All for an unsharded run.
+// valid shard; an unsharded run is Shard{K: 1, N: 1}.
 type Shard struct {
 	K int `json:"k"`
 	N int `json:"n"`
 }
-
-// All is the single shard of an unsharded run.
-var All = Shard{K: 1, N: 1}
 
 // String renders the shard as "k/n".
 func (s Shard) String() string { return strconv.Itoa(s.K) + "/" + strconv.Itoa(s.N) }
