@@ -116,8 +116,8 @@ func (v *Verifier) messageLine(r *record) {
 
 // timeoutLine checks a timeout: strikes, sit-out and back_in_round.
 func (v *Verifier) timeoutLine(r *record) {
-	if v.pendMsg {
-		v.report("inference/log.message-before-action", v.pendMsgSeat, v.pendMsgTurn, ref.EventAction, ref.EventTimeout, "a message rides on the seat's own move, but seat %d's turn %d timed out", v.pendMsgSeat, v.pendMsgTurn)
+	if v.pendMsg { // I-INF-V4
+		v.reportAt(v.whereLine(v.pendMsgLine, v.pendMsgSeat, v.pendMsgTurn), "inference/log.message-before-action", ref.EventAction, ref.EventTimeout, "a message rides on the seat's own move, but seat %d's turn %d timed out", v.pendMsgSeat, v.pendMsgTurn)
 		v.pendMsg = false
 	}
 	if v.pendTO {
@@ -208,10 +208,10 @@ func (v *Verifier) actionLine(r *record) {
 		v.report("inference/log.timeout-before-action", seat, r.turn, true, false, "the action after a timeout line is the server's and is flagged timeout")
 	case !v.pendTO && r.timeout:
 		v.report("inference/timeouts.logged", seat, r.turn, ref.EventTimeout, ref.EventAction, "every timeout is logged: a timeout line comes before the action the server played for it")
-		p.strikes++ // the unlogged timeout still counts
+		p.strikes++ // I-INF-V2: the unlogged timeout still counts
 		p.cleared = false
 	}
-	if v.pendMsg && r.timeout {
+	if v.pendMsg && r.timeout { // I-INF-V4
 		v.report("inference/log.message-before-action", seat, r.turn, false, true, "a message rides on the seat's own move, not on a timeout")
 	}
 	timedOut := v.pendTO || r.timeout

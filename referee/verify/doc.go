@@ -25,8 +25,12 @@
 // hidden values; what the log cannot prove is counted as inconclusive in the
 // Summary, never reported as a MUST finding.
 //
+// Each line is read by a one-pass, allocation-free JSON scanner that
+// validates the whole grammar while it picks the fields it knows.
+//
 // The package performs no I/O beyond reading the io.Reader a caller hands to
-// VerifyReader, starts no goroutines and reads no clock. Besides the
-// standard library and umpire's referee packages it uses gjson for fast
-// field access on each line.
+// VerifyReader or Read, starts no goroutines and reads no clock; it imports
+// only the standard library and umpire's referee packages. The readings it
+// applies where the rules are silent are I-INF-V1 to I-INF-V6 in
+// referee/INTERPRETATIONS.md.
 package verify

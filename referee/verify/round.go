@@ -7,7 +7,8 @@ import (
 	ref "github.com/umpire-arena/umpire/referee/inference"
 )
 
-// matchStart checks match_start and sets the table up from it.
+// matchStart checks match_start and sets the table up from it: the log is
+// held to the settings it declares (I-INF-V6).
 func (v *Verifier) matchStart(r *record) {
 	if v.st != stBefore {
 		v.report("inference/log.match-start-first", -1, -1, nil, ref.EventMatchStart, "match_start comes once, as the first line; this one is ignored")
@@ -81,7 +82,7 @@ func isHex64(s string) bool {
 	return true
 }
 
-// liveNext reports whether seat i is dealt in round r (I-INF-1).
+// liveIn reports whether seat i is dealt in round r (I-INF-1).
 func (v *Verifier) liveIn(i, r int) bool {
 	p := &v.seats[i]
 	return !p.busted && (!p.sitting || p.backIn <= r)
@@ -350,7 +351,7 @@ func (v *Verifier) closeDeals() {
 	}
 	switch {
 	case dealt == 0:
-		// A public round: the deal cannot be checked.
+		// A public round: the deal cannot be checked (I-INF-V3).
 		v.inconclusive("inference/round.1.deal", in)
 	case dealt < in:
 		var miss []int

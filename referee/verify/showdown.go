@@ -143,7 +143,7 @@ func (v *Verifier) reveals(r *record, values []int) bool {
 			continue
 		}
 		p := &v.seats[e.seat]
-		if !p.inRound || p.folded {
+		if !p.inRound || p.folded { // I-INF-V5
 			v.report("inference/visibility.no-peek", e.seat, -1, nil, e.seat, "only the values of seats still in are shown at showdown; seat %d %s", e.seat, map[bool]string{true: "folded", false: "was not dealt in"}[p.inRound])
 			continue
 		}
@@ -166,7 +166,7 @@ func (v *Verifier) reveals(r *record, values []int) bool {
 			missing = append(missing, i)
 		}
 	}
-	if len(missing) > 0 {
+	if len(missing) > 0 { // I-INF-V3: the omission is proved, the payouts are not
 		if ok {
 			v.report("inference/round.6.showdown", -1, -1, nil, missing, "a showdown reveals every seat still in; seats %v are not revealed", missing)
 		}
@@ -191,11 +191,16 @@ func (v *Verifier) comparePayouts(exp ref.Outcome, paid, contrib []int, folded [
 	pots := ref.Pots(contrib, folded)
 	contested, tied := 0, false
 	oddSeat := make([]bool, n)
+	var prev []int
 	for _, p := range pots {
 		if len(p.Eligible) == 0 {
 			continue
 		}
-		contested++
+		if !slices.Equal(prev, p.Eligible) {
+			// Layers with the same contenders are one pot in effect.
+			contested++
+			prev = p.Eligible
+		}
 		top, best := 0, 0
 		for _, s := range p.Eligible {
 			top = max(top, values[s])
@@ -385,7 +390,7 @@ func (v *Verifier) keepDeal(seat, value int, reveal bool) {
 }
 
 // rederive re-derives the kept deals from the seed when the log was dealt
-// by umpire's deal function (I-INF-V2).
+// by umpire's deal function (I-INF-V1).
 func (v *Verifier) rederive(seed string, seedOK bool) {
 	n := len(v.deals)
 	if n == 0 && v.dealsLost == 0 {

@@ -21,7 +21,7 @@ type DealMode int
 const (
 	// DealAuto re-derives the deals when match_start names umpire's deal
 	// function (field "deal" equal to DealFunction), or, when it names none,
-	// when the log's own deals show they were drawn by it (I-INF-V2).
+	// when the log's own deals show they were drawn by it (I-INF-V1).
 	DealAuto DealMode = iota
 	// DealUmpire always re-derives: the log claims to come from umpire.
 	DealUmpire
