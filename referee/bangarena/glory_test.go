@@ -145,6 +145,9 @@ func TestBounty(t *testing.T) {
 	if len(b) != 1 || b[0].Stars != 2 || b[0].Count != 2 || b[0].FromSeat != 3 {
 		t.Fatalf("%s: %+v", "bangarena/9.bounty", b)
 	}
+	if g.seats[3].glory.Stars != 1 {
+		t.Fatalf("%s: the victim kept %d stars, want 1 (one taken)", "bangarena/9.bounty", g.seats[3].glory.Stars)
+	}
 	if g.seats[0].glory.Stars != 2 || len(g.choices) != 2 || len(g.seats[0].hand) != hand+2 {
 		t.Fatalf("%s: stars %d choices %d hand %d", "bangarena/9.bounty", g.seats[0].glory.Stars, len(g.choices), len(g.seats[0].hand))
 	}

@@ -74,3 +74,28 @@ func TestRulesExampleRequestDecodes(t *testing.T) {
 		t.Fatal("the rules' own actionIds do not match our formats")
 	}
 }
+
+func TestDecodeGoldenLogsAndReplay(t *testing.T) {
+	covers(t, "bangarena/11.events")
+	data, err := os.ReadFile(filepath.Join("testdata", "impostor8.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	events, err := DecodeLog(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(EncodeLog(events), data) {
+		t.Fatal("decode → encode changed the log")
+	}
+	g, err := Replay(Config{Seats: 8, RoleMode: ModeImpostor}, "golden-impostor8", DecisionsOf(events))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(EncodeLog(g.Log()), data) {
+		t.Fatal("replaying the decisions of the golden log gave another log")
+	}
+	if _, err := DecodeLog([]byte("{\"seq\":1,\"type\":\"x\"}\n{oops\n")); ruleOf(err) != "bangarena/11.events" {
+		t.Fatalf("bad line: %v", err)
+	}
+}

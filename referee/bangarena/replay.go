@@ -40,3 +40,56 @@ func Replay(cfg Config, seed string, decisions []Decision) (*Game, error) {
 	}
 	return g, nil
 }
+
+// EncodeLog writes events as JSON Lines: one event object per line.
+func EncodeLog(events []Event) []byte {
+	var out []byte
+	for _, e := range events {
+		b, _ := e.MarshalJSON()
+		out = append(out, b...)
+		out = append(out, '\n')
+	}
+	return out
+}
+
+// DecodeLog reads a JSON Lines event log (blank lines skipped). A line that
+// is not an event object gives a *rules.Error naming the line.
+func DecodeLog(data []byte) ([]Event, error) {
+	var out []Event
+	line := 0
+	for len(data) > 0 {
+		line++
+		i := 0
+		for i < len(data) && data[i] != '\n' {
+			i++
+		}
+		text := data[:i]
+		if i < len(data) {
+			data = data[i+1:]
+		} else {
+			data = nil
+		}
+		if len(trimSpace(text)) == 0 {
+			continue
+		}
+		var e Event
+		if err := json.Unmarshal(text, &e); err != nil {
+			return out, rules.Errorf("bangarena/11.events", "log line %d is not an event object: %v", line, err)
+		}
+		if e.Type == "" || e.Seq <= 0 {
+			return out, rules.Errorf("bangarena/11.events", "log line %d has no seq or type", line)
+		}
+		out = append(out, e)
+	}
+	return out, nil
+}
+
+func trimSpace(b []byte) []byte {
+	for len(b) > 0 && (b[0] == ' ' || b[0] == '\t' || b[0] == '\r') {
+		b = b[1:]
+	}
+	for len(b) > 0 && (b[len(b)-1] == ' ' || b[len(b)-1] == '\t' || b[len(b)-1] == '\r') {
+		b = b[:len(b)-1]
+	}
+	return b
+}
