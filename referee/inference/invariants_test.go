@@ -169,12 +169,14 @@ func FuzzApply(f *testing.F) {
 		cfg := DefaultConfig()
 		cfg.TableSize = 3
 		cfg.Rounds = 5
-		m, err := NewMatch(cfg, "f", seed, []string{"a", "b", "c"}, &LogBuffer{})
+		log := &LogBuffer{}
+		m, err := NewMatch(cfg, "f", seed, []string{"a", "b", "c"}, log)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for i := 0; i+1 < len(script); i += 2 {
 			op, arg := script[i], int(script[i+1])
+			before, logLen, turn, toAct := fmt.Sprint(m.Seats()), len(log.Buf), m.Turn(), m.ToAct()
 			var err error
 			switch op % 6 {
 			case 0:
@@ -194,6 +196,9 @@ func FuzzApply(f *testing.F) {
 				id := rules.RuleOf(err)
 				if _, ok := cat.Lookup(id); !ok {
 					t.Fatalf("rejection %v carries no catalogue rule", err)
+				}
+				if fmt.Sprint(m.Seats()) != before || len(log.Buf) != logLen || m.Turn() != turn || m.ToAct() != toAct {
+					t.Fatalf("rejected move (%v) changed the state", err)
 				}
 			}
 			if m.TotalCredits() != 300 {
