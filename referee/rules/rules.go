@@ -123,7 +123,7 @@ func ValidID(id string) bool {
 // and the wire contract. It panics only if the built-in lists are malformed,
 // which the package tests rule out.
 func Default() *Catalogue {
-	c, err := NewCatalogue(InferenceRules(), BangArenaRules())
+	c, err := NewCatalogue(InferenceRules(), BangArenaRules(), AgentRules(), ServerRules())
 	if err != nil {
 		panic(err)
 	}

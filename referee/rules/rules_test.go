@@ -60,6 +60,11 @@ func citations(t *testing.T) (code, tests map[string][]string) {
 			}
 			return nil
 		}
+		// The catalogue's own lists (every non-test file of this package)
+		// define ids; they do not cite them.
+		if filepath.Dir(path) == filepath.Join(root, "referee", "rules") && !strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
 		if !strings.HasSuffix(path, ".go") || catalogueFiles[path] {
 			return nil
 		}
@@ -94,7 +99,7 @@ func citations(t *testing.T) (code, tests map[string][]string) {
 }
 
 func TestCatalogueIsWellFormed(t *testing.T) {
-	if _, err := NewCatalogue(InferenceRules(), BangArenaRules()); err != nil {
+	if _, err := NewCatalogue(InferenceRules(), BangArenaRules(), AgentRules(), ServerRules()); err != nil {
 		t.Fatal(err)
 	}
 }
