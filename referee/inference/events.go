@@ -39,8 +39,9 @@ type SeatName struct {
 // Event is one match-log object. It is a flat union: Type says which fields
 // are meaningful (see AppendJSON for the exact field list of each type);
 // in an Event emitted by a State the other fields are unspecified.
-// Slices in an Event emitted by a State point into the state's buffers and
-// are valid only during the Sink call; copy them to keep them.
+// Slices in an Event emitted by a State point into the state's buffers:
+// they are valid only during the Sink call and must not be modified; copy
+// them to keep or change them.
 type Event struct {
 	Type string
 

@@ -520,11 +520,6 @@ func (s *State) settleRound() {
 	for _, p := range s.outcome.Payouts {
 		s.seats[p.Seat].Credits += p.Amount
 	}
-	if s.sink != nil {
-		s.ev.setSmall(EventShowdown, s.round, 0, 0)
-		s.ev.Outcome = s.outcome
-		s.emit()
-	}
 	s.history = append(s.history, RoundRecord{
 		Round:       s.round,
 		Dealer:      s.dealer,
@@ -536,7 +531,12 @@ func (s *State) settleRound() {
 		Actions:     s.arena.actions(s.actions),
 		Messages:    s.arena.messages(s.messages),
 	})
-	s.pot = 0
+	s.pot = 0 // paid out: credits stay conserved for a sink that looks
+	if s.sink != nil {
+		s.ev.setSmall(EventShowdown, s.round, 0, 0)
+		s.ev.Outcome = s.outcome
+		s.emit()
+	}
 	// I-INF-7: busts after payouts, in seat order, simultaneous.
 	alive := 0
 	for i := range s.seats {
