@@ -158,7 +158,7 @@ func NewGame(cfg Config, seed string) (*Game, error) {
 	if cfg.MatchID == "" {
 		cfg.MatchID = "m-" + seedCommit(seed)[:12]
 	}
-	g := &Game{cfg: cfg, seed: seed, rng: newRNG(seed), phase: PhaseSetup, events: make([]Event, 0, 512)}
+	g := &Game{cfg: cfg, seed: seed, rng: newRNG(seed), phase: PhaseSetup, events: make([]Event, 0, 1024)}
 	g.setup()
 	g.advance()
 	return g, nil
