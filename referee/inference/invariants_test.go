@@ -58,12 +58,18 @@ func playRandom(t *testing.T, cfg Config, seed string, timeouts float64, checkVi
 		names[i] = fmt.Sprintf("p%d", i)
 	}
 	log := &LogBuffer{}
-	m, err := NewMatch(cfg, "m-"+seed, seed, names, log)
+	total := cfg.TableSize * cfg.StartingCredits
+	// Credits are conserved at every event a sink can observe.
+	checker := &conservingSink{log: log, t: t, total: total}
+	m, err := PrepareMatch(cfg, "m-"+seed, seed, names, checker)
 	if err != nil {
 		t.Fatal(err)
 	}
+	checker.s = m.State
+	if err := m.Start(); err != nil {
+		t.Fatal(err)
+	}
 	r := &randomPlayer{rng: rand.New(rand.NewPCG(uint64(len(seed)), uint64(seed[0]))), timeouts: timeouts}
-	total := cfg.TableSize * cfg.StartingCredits
 	for steps := 0; m.Phase() != PhaseOver; steps++ {
 		if steps > 100000 {
 			t.Fatal("match does not end")
@@ -213,4 +219,20 @@ func splitLines(b []byte, all bool) []string {
 		return nil
 	}
 	return strings.Split(strings.TrimSpace(string(b)), "\n")
+}
+
+// conservingSink logs every event and checks, as it arrives, that seats and
+// pot still hold every credit of the match.
+type conservingSink struct {
+	log   *LogBuffer
+	t     *testing.T
+	s     *State
+	total int
+}
+
+func (c *conservingSink) Emit(e *Event) {
+	c.log.Emit(e)
+	if c.s != nil && c.s.TotalCredits() != c.total {
+		c.t.Fatalf("at %s of round %d: %d credits, want %d", e.Type, e.Round, c.s.TotalCredits(), c.total)
+	}
 }
