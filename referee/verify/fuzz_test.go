@@ -47,23 +47,38 @@ func FuzzLine(f *testing.F) {
 	})
 }
 
-// FuzzLog replaces one line of a valid log by arbitrary bytes, or feeds
-// the bytes as a whole log, through VerifyReader: no panic, no error.
+// FuzzLog mutates a valid log (op: replace, delete, swap with the next
+// line, or insert before line at) or feeds the bytes as a whole log, through
+// VerifyReader: no panic, no error.
 func FuzzLog(f *testing.F) {
 	log, err := os.ReadFile(filepath.Join("testdata", "full.jsonl"))
 	if err != nil {
 		f.Fatal(err)
 	}
 	lines := splitLines(log)
-	f.Add(uint16(5), []byte(`{"type":"action","round":1,"turn":0,"seat":3,"action":"raise","amount":99}`))
-	f.Add(uint16(0), []byte(`{"type":"match_start","table_size":1}`))
-	f.Add(uint16(20), []byte("not json"))
-	f.Add(uint16(65535), log[:300])
-	f.Fuzz(func(t *testing.T, at uint16, data []byte) {
+	f.Add(uint16(5), uint8(0), []byte(`{"type":"action","round":1,"turn":0,"seat":3,"action":"raise","amount":99}`))
+	f.Add(uint16(0), uint8(0), []byte(`{"type":"match_start","table_size":1}`))
+	f.Add(uint16(20), uint8(1), []byte(nil))
+	f.Add(uint16(31), uint8(2), []byte(nil))
+	f.Add(uint16(9), uint8(3), []byte(`{"type":"bust","round":1,"seat":3}`))
+	f.Add(uint16(65535), uint8(0), log[:300])
+	f.Fuzz(func(t *testing.T, at uint16, op uint8, data []byte) {
 		var in []byte
-		if int(at) < len(lines) {
+		if i := int(at); i < len(lines) {
 			mut := append([]string(nil), lines...)
-			mut[at] = string(bytes.ReplaceAll(data, []byte("\n"), nil))
+			line := string(bytes.ReplaceAll(data, []byte("\n"), nil))
+			switch op % 4 {
+			case 0:
+				mut[i] = line
+			case 1:
+				mut = remove(mut, i)
+			case 2:
+				if i+1 < len(mut) {
+					mut[i], mut[i+1] = mut[i+1], mut[i]
+				}
+			default:
+				mut = insert(mut, i, line)
+			}
 			in = joinLines(mut)
 		} else {
 			in = data

@@ -69,9 +69,6 @@ type Summary struct {
 	Ended bool `json:"ended"`
 }
 
-// Findings returns the number of findings of every level.
-func (s Summary) Findings() int { return s.Must + s.Should + s.Info }
-
 // stage is where the verifier is within the match.
 type stage int
 
