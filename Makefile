@@ -5,7 +5,7 @@ VERSION   ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
 LDFLAGS   := -X main.version=$(VERSION)
 FUZZTIME  ?= 10s
 
-.PHONY: all build demo test vet bench fuzz clean
+.PHONY: all build demo test test-browser vet bench fuzz clean
 
 all: build
 
@@ -20,6 +20,11 @@ demo: build
 test:
 	$(GO) vet ./...
 	$(GO) test -count=1 ./...
+
+# The HTML report rendered in headless Chromium (installed with apt when
+# missing); the screenshot lands in umpire-report/browser/.
+test-browser:
+	bash scripts/browser-test.sh
 
 vet:
 	$(GO) vet ./...
