@@ -24,7 +24,9 @@ func Adversaries(kind string, seed int64) (Player, error) {
 	if err != nil {
 		return nil, err
 	}
-	return adversary{p}, nil
+	// The random player of harness/adversaries/bangarena is documented as
+	// a uniformly random legal item: it reads legalActions only.
+	return adversary{p: p, view: kind != KindRandom}, nil
 }
 
 // AdversaryKinds lists the kinds Adversaries accepts, sorted.
@@ -35,7 +37,13 @@ func AdversaryKinds() []string {
 }
 
 // adversary adapts a player of harness/adversaries/bangarena.
-type adversary struct{ p baadv.Player }
+type adversary struct {
+	p    baadv.Player
+	view bool
+}
+
+// NeedsObservation reports whether the player reads the observation.
+func (a adversary) NeedsObservation() bool { return a.view }
 
 // Decide returns the player's answer; a player error gives an empty
 // actionId, which the room replaces by the default answer.

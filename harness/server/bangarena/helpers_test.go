@@ -18,7 +18,7 @@ import (
 )
 
 // testWait bounds every wait of a test on wall-clock time.
-const testWait = 60 * time.Second
+const testWait = 3 * time.Minute
 
 var (
 	schemaOnce sync.Once

@@ -18,6 +18,15 @@ type Player interface {
 	Decide(req *ref.DecisionRequest) (actionID string, args json.RawMessage)
 }
 
+// ViewNeeder is implemented by players that say whether they read the
+// observation. A player that reports false gets a DecisionRequest with
+// only seatId, observationVersion and legalActions, which spares the room
+// building a PlayerView per scripted move. Players without the method get
+// the whole request.
+type ViewNeeder interface {
+	NeedsObservation() bool
+}
+
 // PlayerFactory makes the scripted player of a kind, seeded with seed.
 type PlayerFactory func(kind string, seed int64) (Player, error)
 
@@ -60,11 +69,17 @@ func PlayerSeed(roomSeed string, seat int) int64 {
 
 type randomPlayer struct{ rng *rand.Rand }
 
+// NeedsObservation is false: only legalActions are read.
+func (p *randomPlayer) NeedsObservation() bool { return false }
+
 func (p *randomPlayer) Decide(req *ref.DecisionRequest) (string, json.RawMessage) {
 	return req.LegalActions[p.rng.IntN(len(req.LegalActions))].ActionID, nil
 }
 
 type passivePlayer struct{}
+
+// NeedsObservation is false: only legalActions are read.
+func (passivePlayer) NeedsObservation() bool { return false }
 
 // Decide picks the first item whose command is a passive answer, else the
 // first item (the default choices are listed first by the engine).

@@ -151,7 +151,7 @@ func (r *room) settleLocked(now time.Time) (wait time.Duration, timed bool) {
 				return 0, true // let observers in, then go on
 			}
 			moves++
-			req := r.g.Request(seat, "")
+			req := r.scriptedRequestLocked(seat, si.player)
 			id, args := si.player.Decide(&req)
 			if err := r.g.Apply(seat, id, args); err != nil {
 				r.applyDefaultLocked(seat)
@@ -299,4 +299,18 @@ func (r *room) cloneAnswers(seat int) map[string]Answer {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return maps.Clone(r.seats[seat].answers)
+}
+
+// scriptedRequestLocked builds the request a scripted player gets: the
+// whole DecisionRequest, or only the legal items for a player that does
+// not read the observation (ViewNeeder).
+func (r *room) scriptedRequestLocked(seat int, p Player) ref.DecisionRequest {
+	if vn, ok := p.(ViewNeeder); ok && !vn.NeedsObservation() {
+		return ref.DecisionRequest{
+			MatchID: r.g.Config().MatchID, SeatID: seat, ObservationVersion: r.g.Version(),
+			RulesetVersion: ref.RulesetVersion, MechanicsPackHash: ref.MechanicsPackHash, ProtocolVersion: ref.ProtocolVersion,
+			LegalActions: r.g.Legal(seat),
+		}
+	}
+	return r.g.Request(seat, "")
 }

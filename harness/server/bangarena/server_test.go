@@ -37,7 +37,7 @@ func playAgent(t *testing.T, f *fixture, room string, seat int, token string, se
 			if w.DecisionID != nil || w.DeadlineAt != nil {
 				t.Errorf("seat %d: empty legalActions with decisionId %v deadlineAt %v", seat, w.DecisionID, w.DeadlineAt)
 			}
-			time.Sleep(200 * time.Microsecond)
+			time.Sleep(time.Millisecond)
 			continue
 		}
 		if w.DecisionID == nil || w.DeadlineAt == nil {
@@ -609,5 +609,54 @@ func TestAdversaryKinds(t *testing.T) {
 	st, _ := s.Status(c.RoomID)
 	if st.WinnerTeam == "" || st.Adversaries[0] != "heuristic" {
 		t.Fatalf("status: %+v", st)
+	}
+}
+
+// recorder is a scripted player that records whether it saw a view.
+type recorder struct {
+	view     bool
+	mu       *sync.Mutex
+	sawView  *int
+	sawEmpty *int
+}
+
+func (p recorder) NeedsObservation() bool { return p.view }
+
+func (p recorder) Decide(req *ref.DecisionRequest) (string, json.RawMessage) {
+	p.mu.Lock()
+	if len(req.Observation.Players) > 0 {
+		*p.sawView++
+	} else {
+		*p.sawEmpty++
+	}
+	p.mu.Unlock()
+	return req.LegalActions[0].ActionID, nil
+}
+
+func TestScriptedRequestsHonourNeedsObservation(t *testing.T) {
+	for _, view := range []bool{true, false} {
+		var mu sync.Mutex
+		var withView, without int
+		s, err := New(Options{Players: func(string, int64) (Player, error) {
+			return recorder{view: view, mu: &mu, sawView: &withView, sawEmpty: &without}, nil
+		}, MaxDecisions: 300})
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := s.CreateRoom(RoomConfig{Seats: 4, Seed: "needs"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), testWait)
+		if err := s.Wait(ctx, c.RoomID); err != nil {
+			t.Fatal(err)
+		}
+		cancel()
+		_ = s.Shutdown(context.Background())
+		mu.Lock()
+		if view && (withView == 0 || without != 0) || !view && (without == 0 || withView != 0) {
+			t.Fatalf("needs view %v: %d requests with a view, %d without", view, withView, without)
+		}
+		mu.Unlock()
 	}
 }
