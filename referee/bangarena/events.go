@@ -49,7 +49,9 @@ type Event struct {
 	// SeedCommit (match_start) is the hex SHA-256 of the seed string.
 	SeedCommit string
 	// Version (decision) is the observationVersion the decision answered.
-	Version     int
+	Version int
+	// Config (match_start) is the table's config, so a log replays alone.
+	Config      *Config
 	MaxHp       int
 	Card        *Card
 	Cards       []Card
@@ -121,7 +123,7 @@ func (e Event) MarshalJSON() ([]byte, error) {
 		k  string
 		v  any
 		ok bool
-	}{{"card", e.Card, e.Card != nil}, {"cards", e.Cards, e.Cards != nil}, {"uids", e.UIDs, e.UIDs != nil},
+	}{{"config", e.Config, e.Config != nil}, {"card", e.Card, e.Card != nil}, {"cards", e.Cards, e.Cards != nil}, {"uids", e.UIDs, e.UIDs != nil},
 		{"flips", e.Flips, e.Flips != nil}, {"known", e.Known, e.Known != nil},
 		{"winnerSeats", e.WinnerSeats, e.WinnerSeats != nil}, {"args", e.Args, len(e.Args) > 0}}
 	for _, f := range any {
@@ -157,6 +159,7 @@ func (e *Event) UnmarshalJSON(data []byte) error {
 		Zone, Reason, Result, ActionID, WinnerTeam, RoleMode   string
 		RulesetVersion, CharacterID                            string
 		SeedCommit                                             string
+		Config                                                 *Config
 		ObservationVersion                                     int
 		MaxHp                                                  int
 		Card                                                   *Card
@@ -185,7 +188,7 @@ func (e *Event) UnmarshalJSON(data []byte) error {
 	e.CardID, e.UID, e.Command, e.PlayedAs, e.Kind, e.RoleID, e.Perk = a.CardID, a.UID, a.Command, a.PlayedAs, a.Kind, a.RoleID, a.Perk
 	e.Zone, e.Reason, e.Result, e.ActionID, e.WinnerTeam, e.RoleMode = a.Zone, a.Reason, a.Result, a.ActionID, a.WinnerTeam, a.RoleMode
 	e.Ruleset, e.CharacterID, e.MaxHp = a.RulesetVersion, a.CharacterID, a.MaxHp
-	e.SeedCommit, e.Version = a.SeedCommit, a.ObservationVersion
+	e.SeedCommit, e.Version, e.Config = a.SeedCommit, a.ObservationVersion, a.Config
 	e.Card, e.Cards, e.UIDs, e.Flips, e.Known, e.WinnerSeats, e.Args = a.Card, a.Cards, a.UIDs, a.Flips, a.Known, a.WinnerSeats, a.Args
 	e.Coin, e.secret = a.Coin, a.Secret
 	return nil

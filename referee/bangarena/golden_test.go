@@ -99,3 +99,16 @@ func TestDecodeGoldenLogsAndReplay(t *testing.T) {
 		t.Fatalf("bad line: %v", err)
 	}
 }
+
+func TestConfigOfLog(t *testing.T) {
+	cfg := Config{Seats: 7, RoleMode: ModePartners, StagedCharacters: true, MatchID: "m-7"}
+	g, _ := NewGame(cfg, "cfg")
+	events, err := DecodeLog(EncodeLog(g.Log()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	have, ok := ConfigOf(events)
+	if !ok || have.Seats != 7 || have.RoleMode != ModePartners || !have.StagedCharacters || have.MatchID != "m-7" {
+		t.Fatalf("ConfigOf = %+v, %v", have, ok)
+	}
+}

@@ -14,6 +14,16 @@ type Decision struct {
 	Args     json.RawMessage `json:"args,omitempty"`
 }
 
+// ConfigOf returns the config recorded in a log's match_start event.
+func ConfigOf(log []Event) (Config, bool) {
+	for _, e := range log {
+		if e.Type == "match_start" && e.Config != nil {
+			return *e.Config, true
+		}
+	}
+	return Config{}, false
+}
+
 // DecisionsOf extracts the applied decisions, in order, from a full log.
 func DecisionsOf(log []Event) []Decision {
 	var out []Decision

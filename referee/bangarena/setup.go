@@ -108,6 +108,8 @@ func (g *Game) setup() {
 	start := newEvent("match_start")
 	start.Count, start.RoleMode, start.Ruleset = n, mode, RulesetVersion
 	start.SeedCommit = seedCommit(g.seed)
+	cfg := g.cfg
+	start.Config = &cfg
 	g.emit(start)
 
 	roles := roleTable(n, mode)
