@@ -7,6 +7,7 @@ import (
 	"errors"
 	"io"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/coder/websocket"
@@ -42,6 +43,8 @@ type conn struct {
 	// finished is set (before wrote is closed) when the writer ended after
 	// sending everything, at the end of the match.
 	finished bool
+	// finishing is set when the last message has been queued.
+	finishing atomic.Bool
 }
 
 func newConn(seat int, t transport, queue int, authed bool) *conn {
@@ -65,9 +68,23 @@ func (c *conn) send(msg []byte) bool {
 	}
 }
 
+// sendLast queues the last messages and then finish. finishing is set
+// first, so whoever sees the agent leave after it read them knows the end
+// was sent.
+func (c *conn) sendLast(msgs ...[]byte) {
+	c.finishing.Store(true)
+	for _, m := range msgs {
+		if !c.send(m) {
+			return
+		}
+	}
+	c.finish()
+}
+
 // finish asks the writer to close the connection normally once everything
 // queued is sent.
 func (c *conn) finish() {
+	c.finishing.Store(true)
 	select {
 	case c.q <- nil:
 	default:

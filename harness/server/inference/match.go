@@ -545,9 +545,7 @@ func (m *match) end() {
 		if c == nil {
 			continue
 		}
-		if c.send(msg) {
-			c.finish()
-		}
+		c.sendLast(msg)
 		m.conns[seat] = nil
 	}
 }
@@ -665,7 +663,5 @@ func (m *match) serveEnded(c *conn) {
 		c.kill("match aborted")
 		return
 	}
-	if c.send(m.welcomeMsg(c.seat)) && c.send(encodeMatchEnd(m.id, m.commit, m.endLine)) {
-		c.finish()
-	}
+	c.sendLast(m.welcomeMsg(c.seat), encodeMatchEnd(m.id, m.commit, m.endLine))
 }

@@ -568,20 +568,20 @@ func (s *Server) RunStdio(ctx context.Context, matchID string, seat int, r io.Re
 	select {
 	case <-c.wrote:
 	case err := <-readErr:
-		select {
-		case <-m.done: // the match is over: let the writer finish
-			select {
-			case <-c.wrote:
-			case <-ctx.Done():
-				detach()
-				return ctx.Err()
-			}
-		default:
+		if !c.finishing.Load() {
 			detach()
 			if err == nil || errors.Is(err, io.EOF) {
 				return ErrAgentGone
 			}
 			return fmt.Errorf("%w: %v", ErrAgentGone, err)
+		}
+		// match_end is queued (an agent may leave once it has read it):
+		// let the writer finish.
+		select {
+		case <-c.wrote:
+		case <-ctx.Done():
+			detach()
+			return ctx.Err()
 		}
 	case <-ctx.Done():
 		detach()

@@ -73,7 +73,8 @@ func TestRunStdio(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	if err := s.RunStdio(ctx, c.MatchID, 3, fromAgentR, toAgentW); err != nil {
-		t.Fatalf("RunStdio: %v", err)
+		r := <-agentDone
+		t.Fatalf("RunStdio: %v (agent: %d messages, %v)", err, len(r.got), r.err)
 	}
 	r := <-agentDone
 	if r.err != nil {
