@@ -13,7 +13,7 @@ func SeedCommit(seed string) string {
 	return hex.EncodeToString(sum[:])
 }
 
-// stream draws unbiased integers from SHA-256 blocks. Block number k of the
+// stream draws unbiased integers from SHA-256 blocks (I-INF-16). Block number k of the
 // stream (label, seed, a, b) is
 //
 //	SHA-256( label ‖ 0x00 ‖ seed ‖ 0x00 ‖ be32(a) ‖ be32(b) ‖ be32(k) )

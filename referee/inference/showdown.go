@@ -116,6 +116,7 @@ func settle(o *Outcome, sc *settleScratch, contributions []int, folded []bool, v
 			}
 		}
 	}
+	// I-INF-14: winners are the seats with a positive payout.
 	for seat, a := range pay {
 		if a > 0 {
 			o.Winners = append(o.Winners, seat)

@@ -437,6 +437,8 @@ func (s *State) StartRound(values []int) error {
 		s.toAct = s.nextToAct(dealer)
 		return nil
 	}
+	// I-INF-10: with one or no live seat (or one able to act) there is no
+	// betting; the round settles at once.
 	s.endBetting()
 	return nil
 }

@@ -95,6 +95,7 @@ func (s *State) ViewInto(seat int, vs *VisibleState) {
 	}
 	vs.Actions = append(actions, s.actions...)
 	vs.Messages = append(messages, s.messages...)
+	// I-INF-15: outside a round, no value, turn or round figures are shown.
 	between := s.phase == PhaseReady || s.phase == PhaseOver
 	if s.round == 0 {
 		vs.Dealer = s.setup.FirstDealer
