@@ -58,6 +58,22 @@ type Config struct {
 	// Characters, when set, fixes the character of every seat (len = Seats)
 	// instead of dealing them from the seed.
 	Characters []string `json:"characters,omitempty"`
+	// Readings selects other readings of gaps, where a server may
+	// legitimately differ (referee/INTERPRETATIONS.md); zero = umpire's.
+	Readings Readings `json:"readings,omitzero"`
+}
+
+// Readings are the config switches of the interpretations.
+type Readings struct {
+	// FlaskCancels makes a Flask played as a reaction cancel the hit
+	// (healing 1) instead of healing 1 before the hit lands (I-BA-7).
+	FlaskCancels bool `json:"flaskCancels,omitempty"`
+	// RaiderKillCards is the number of cards the killer of a raider draws
+	// outside legacy (I-BA-3: 0; §15 mentions 2).
+	RaiderKillCards int `json:"raiderKillCards,omitempty"`
+	// LonesFirst checks §10 rule 2 (partners: every living seat a loner,
+	// all loners win) before rule 1 (I-BA-17).
+	LonesFirst bool `json:"lonesFirst,omitempty"`
 }
 
 // Glory is the public glory record of a seat (§9).

@@ -75,6 +75,12 @@ func (g *Game) eliminate(s, killer int) {
 			g.emit(r)
 		}
 	} else {
+		if k := g.cfg.Readings.RaiderKillCards; k > 0 && killer >= 0 && killer != s && st.role == RoleRaider && g.seats[killer].alive {
+			n := g.drawN(killer, k, "kill_reward")
+			r := newEvent("kill_reward")
+			r.Seat, r.TargetSeat, r.Count = killer, s, n
+			g.emit(r)
+		}
 		if killer >= 0 && killer != s && g.seats[killer].alive {
 			g.star(killer, "kill")
 			if v := st.glory.Stars; v > 0 {

@@ -80,7 +80,9 @@ func (g *Game) react(s int, x act) {
 		g.playFromHand(s, x, -1)
 		g.heal(s, 1)
 		g.popHead()
-		g.damage(s, 1, a.source)
+		if !g.cfg.Readings.FlaskCancels {
+			g.damage(s, 1, a.source)
+		}
 	case cRaidShot:
 		g.playFromHand(s, x, -1)
 		g.popHead()

@@ -32,7 +32,8 @@ func (g *Game) evaluateWin() (team string, seats []int, ok bool) {
 		sort.Ints(out)
 		return out
 	}
-	if len(living) == 1 && role(living[0]) == RoleLone {
+	lonesFirst := g.cfg.Readings.LonesFirst
+	if len(living) == 1 && role(living[0]) == RoleLone && !(lonesFirst && g.cfg.RoleMode == ModePartners) {
 		return TeamLone, living, true
 	}
 	if g.cfg.RoleMode == ModePartners && len(living) > 0 {
