@@ -15,7 +15,7 @@ import (
 	"github.com/umpire-arena/umpire/referee/verify"
 )
 
-const verifySynopsis = "--game G [--format text|json] [--deal auto|umpire|other] LOG.jsonl...|-"
+const verifySynopsis = "--game G [--format text|json] [--deal auto|umpire|other] [--unfinished] LOG.jsonl...|-"
 
 // cmdVerify runs "umpire verify": each match log is replayed line by line
 // through the shadow referee (referee/verify) and every divergence from the
@@ -29,6 +29,7 @@ func cmdVerify(ctx context.Context, e *env, args []string) (code int) {
 	game := fs.String("game", "", "game: inference or bangarena")
 	format := fs.String("format", "text", "output: text (findings grouped per round), or json (one JSON object per finding)")
 	deal := fs.String("deal", "auto", "re-derive hidden values from the revealed seed: auto (when the log shows umpire's deal function), umpire (always), other (never)")
+	unfinished := fs.Bool("unfinished", false, "accept logs that stop before match_end (matches still in play)")
 	if c, ok := parseFlags(fs, args); !ok {
 		return c
 	}
@@ -94,7 +95,7 @@ func cmdVerify(ctx context.Context, e *env, args []string) (code int) {
 	out := &findingWriter{w: e.stdout, json: *format == "json"}
 	var total verify.Summary
 	for _, s := range srcs {
-		v := verify.NewInference(verify.Options{File: s.name, Deal: mode})
+		v := verify.NewInference(verify.Options{File: s.name, Deal: mode, Unfinished: *unfinished})
 		var buf []rules.Finding
 		emit := out.write
 		if !out.json {

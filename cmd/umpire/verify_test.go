@@ -46,6 +46,8 @@ func TestVerifyCommand(t *testing.T) {
 			wantOut: []string{"(turn ", ", seat ", "MUST inference/round.3.order"}},
 		{name: "match-level findings first", args: []string{"--game", "inference", vtd("mutations/truncated.jsonl")}, wantCode: exitFail,
 			wantOut: []string{"  round 40:\n", "inference/log.match-end-last"}},
+		{name: "unfinished log accepted", args: []string{"--game", "inference", "--unfinished", vtd("mutations/truncated.jsonl")}, wantCode: exitOK,
+			wantOut: []string{"conforms:", "0 MUST", "inconclusive"}, notOut: []string{" 0 inconclusive"}},
 		{name: "json lines", args: []string{"--game", "inference", "--format", "json", vtd("mutations/raise-over-cap.jsonl")}, wantCode: exitFail,
 			wantOut: []string{`{"rule":"inference/round.3.raise-cap","level":"MUST","where":{"file":"` + vtd("mutations/raise-over-cap.jsonl") + `","line":28,"round":1,"turn":`, `{"summary":{`}},
 		{name: "stdin and several files", args: []string{"--game", "inference", "-", vtd("full.jsonl")}, stdin: string(full), wantCode: exitOK,

@@ -44,6 +44,20 @@ func TestReadLongLines(t *testing.T) {
 	}
 }
 
+func TestUnfinished(t *testing.T) {
+	log, _ := golden(t)
+	lines := splitLines(log)
+	live := joinLines(lines[:300])
+	fs, sum := verifyAll(t, live, Options{Unfinished: true})
+	if len(fs) != 0 || sum.InconclusiveByRule["inference/log.match-end-last"] != 1 || sum.InconclusiveByRule["inference/protocol.deal-function"] == 0 {
+		t.Errorf("unfinished log: %+v%s, want no finding, the end and the deals inconclusive", sum, describe(fs))
+	}
+	fs, _ = verifyAll(t, live, Options{})
+	if len(fs) != 1 || fs[0].Rule != "inference/log.match-end-last" {
+		t.Errorf("the same log, finished expected: %s, want one inference/log.match-end-last", describe(fs))
+	}
+}
+
 func TestReadCRLFAndEmpty(t *testing.T) {
 	log, _ := golden(t)
 	crlf := bytes.ReplaceAll(log, []byte("\n"), []byte("\r\n"))

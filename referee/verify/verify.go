@@ -44,6 +44,10 @@ type Options struct {
 	File string
 	// Deal selects whether deals are re-derived from the seed.
 	Deal DealMode
+	// Unfinished accepts a log that stops before match_end (a match still
+	// in play, as GET /r/{id}.jsonl serves it): the end is then counted
+	// inconclusive instead of reported.
+	Unfinished bool
 }
 
 // Summary is what a verification found, in counts.
@@ -380,6 +384,13 @@ func (v *Verifier) FinishFindings() []rules.Finding {
 	if v.st != stEnded && !v.done {
 		if v.st == stBefore {
 			v.report("inference/log.match-start-first", -1, -1, ref.EventMatchStart, nil, "the log holds no match_start line")
+		}
+		if v.opts.Unfinished && v.st != stBefore {
+			v.inconclusive("inference/log.match-end-last", 1)
+			// The seed is not revealed yet: the deals stay unchecked.
+			v.inconclusive("inference/protocol.deal-function", len(v.deals)+v.dealsLost)
+			v.done = true
+			return v.out
 		}
 		v.report("inference/log.match-end-last", -1, -1, ref.EventMatchEnd, nil, "the log ends without match_end (truncated, or the match was not finished)")
 		v.done = true
