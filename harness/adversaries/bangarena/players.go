@@ -48,8 +48,10 @@ func New(name, seed string) (Player, error) {
 
 type randomPlayer struct{ r *rand.Rand }
 
+// Name implements Player.
 func (p *randomPlayer) Name() string { return "random" }
 
+// Decide picks a uniformly random item of legalActions.
 func (p *randomPlayer) Decide(req *ba.DecisionRequest) (Decision, error) {
 	if len(req.LegalActions) == 0 {
 		return Decision{}, ErrNoLegalActions
@@ -63,6 +65,7 @@ func (p *randomPlayer) Decide(req *ba.DecisionRequest) (Decision, error) {
 // Marshal alive while others live. Ties go to targets with fewer cards.
 type heuristic struct{ r *rand.Rand }
 
+// Name implements Player.
 func (p *heuristic) Name() string { return "heuristic" }
 
 // table is what the heuristic reads from an observation.
@@ -173,6 +176,8 @@ func (t *table) keep(cardID string) int {
 	return 2
 }
 
+// Decide scores every item by the rules of thumb and picks a best one
+// (ties broken by the player's RNG).
 func (p *heuristic) Decide(req *ba.DecisionRequest) (Decision, error) {
 	if len(req.LegalActions) == 0 {
 		return Decision{}, ErrNoLegalActions
