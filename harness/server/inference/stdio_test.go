@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sync"
 	"testing"
 	"time"
 
@@ -136,5 +137,56 @@ func TestRunStdioAgentGone(t *testing.T) {
 	}
 	if err := s.RunStdio(ctx, "m-nope", 0, fromAgentR, io.Discard); !errors.Is(err, ErrNoMatch) {
 		t.Fatalf("RunStdio on an unknown match = %v", err)
+	}
+}
+
+// stuckWriter blocks every Write until it is closed, like the stdin of an
+// agent that never reads.
+type stuckWriter struct {
+	closed chan struct{}
+	once   sync.Once
+}
+
+func (w *stuckWriter) Write(p []byte) (int, error) {
+	<-w.closed
+	return 0, io.ErrClosedPipe
+}
+
+func (w *stuckWriter) Close() error {
+	w.once.Do(func() { close(w.closed) })
+	return nil
+}
+
+// TestSlowAgentIsDropped: an agent that cannot keep up fills its bounded
+// send queue and is dropped; its match goes on without waiting for it and
+// the seat times out normally.
+func TestSlowAgentIsDropped(t *testing.T) {
+	s, _ := testServer(t, Options{SendQueue: 4})
+	c, err := s.CreateMatch(MatchSpec{Seats: 3, Rounds: 5, DeadlineMS: 5, Seed: strp("slow"), Agents: []int{1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	in, inW := io.Pipe() // the agent never writes either
+	defer inW.Close()    // ends RunStdio's reading goroutine
+	w := &stuckWriter{closed: make(chan struct{})}
+	err = s.RunStdio(ctx, c.MatchID, 1, in, w)
+	if err == nil || errors.Is(err, ErrAgentGone) || ctx.Err() != nil {
+		t.Fatalf("RunStdio = %v, want the agent dropped as too slow", err)
+	}
+	if _, err := s.Wait(ctx, c.MatchID); err != nil {
+		t.Fatal(err)
+	}
+	log, _, _ := s.Log(c.MatchID)
+	evs := checkLog(t, log)
+	timeouts := 0
+	for _, e := range evs {
+		if e.Type == ref.EventTimeout && e.Seat == 1 {
+			timeouts++
+		}
+	}
+	if timeouts == 0 {
+		t.Fatal("inference/timeouts.default-action: the dropped seat never timed out")
 	}
 }
