@@ -15,6 +15,16 @@ func selfPlayGen(i int) gen {
 	cfg.TableSize = 3 + i%6
 	cfg.StartingCredits = 20 + (i*7)%90
 	cfg.Rounds = 10 + (i*13)%50
+	if i%4 == 3 {
+		// Other settings a server may run with.
+		cfg.Ante = 1 + i%3
+		cfg.AnteRamp = ref.AnteRamp{FromRound: 2 + i%9, EveryRounds: 1 + i%5, Step: i % 3}
+		cfg.MinRaise, cfg.MaxRaise = 1+i%2, 3+i%9
+		cfg.MaxRaisesPerRound = i % 5
+		cfg.MaxConsecutiveTimeouts = 1 + i%3
+		cfg.SitOutRounds = i % 4
+		cfg.MaxMessageChars = 30
+	}
 	return gen{cfg: cfg, seed: fmt.Sprintf("self-%d", i), timeoutP: 0.04, flaky: i % cfg.TableSize, flakyP: 0.45, msgP: 0.2}
 }
 
