@@ -285,15 +285,22 @@ func (s *simulateSummary) writeText(e *env) {
 	fmt.Fprintf(w, "  matches  %d  (%s)\n", s.Matches, strings.Join(ends, ", "))
 	fmt.Fprintf(w, "  rounds   %d  (%.1f per match)\n", s.Rounds, float64(s.Rounds)/float64(s.Matches))
 	fmt.Fprintf(w, "  actions  %d  (%.1f per round)\n", s.Actions, float64(s.Actions)/float64(max(1, s.Rounds)))
-	fmt.Fprintf(w, "  speed    %.0f matches/s, %.0f actions/s  (%.2fs)\n\n", s.MatchesPerS, s.ActionsPerS, s.ElapsedSec)
+	fmt.Fprintf(w, "  speed    %.0f matches/s, %.0f actions/s  (%.2fs)\n", s.MatchesPerS, s.ActionsPerS, s.ElapsedSec)
+	last := ""
+	if s.Matches > 1 {
+		last = " … " + simMatchSeed(s.Seed, s.Matches-1)
+	}
+	fmt.Fprintf(w, "  seeds    %s%s\n\n", simMatchSeed(s.Seed, 0), last)
 	tw := tabwriter.NewWriter(w, 0, 4, 3, ' ', 0)
 	fmt.Fprintln(tw, "  adversary\tseats\twins\twin rate\tavg final credits")
 	for _, k := range s.ByKind {
 		fmt.Fprintf(tw, "  %s\t%d\t%d\t%.1f%%\t%.1f\n", k.Kind, k.Seats, k.Wins, 100*k.WinRate, k.AvgCredits)
 	}
 	_ = tw.Flush()
+	fmt.Fprintln(w, "\n  wins = first places (shared firsts count for each seat)")
 	if s.LogDir != "" {
-		fmt.Fprintf(w, "\n  logs     %s/<match-id>.jsonl  (%d files, full logs with deal_private)\n", s.LogDir, s.Matches)
+		fmt.Fprintf(w, "  logs     %s/<match-id>.jsonl  (%d full logs, deal_private included)\n", s.LogDir, s.Matches)
+	} else {
+		fmt.Fprintln(w, "  add --log-dir DIR to keep every match log; umpire verify replays them")
 	}
-	fmt.Fprintf(w, "\n  wins are first places (shared firsts count for each); a seat's kind is dealt round-robin from --adversaries.\n")
 }
