@@ -200,7 +200,7 @@ func (e Event) visibleTo(seat int) (Event, bool) {
 	if e.To >= 0 && e.To != seat {
 		return Event{}, false
 	}
-	if e.secret && seat != e.Seat && seat != e.FromSeat {
+	if e.secret && (seat < 0 || (seat != e.Seat && seat != e.FromSeat)) {
 		e.Cards = nil
 		e.Card = nil
 		e.UIDs = nil

@@ -222,6 +222,9 @@ func (g *Game) Seats() int { return len(g.seats) }
 // Log returns the full event log: every event, public and private, in order.
 func (g *Game) Log() []Event { return append([]Event(nil), g.events...) }
 
+// Events is Log under the name the design uses.
+func (g *Game) Events() []Event { return g.Log() }
+
 // Decisions returns how many decisions have been applied.
 func (g *Game) Decisions() int { return g.decided }
 

@@ -74,7 +74,8 @@ var choiceCommand = map[string]string{"glory": "choose_glory", "look_top": "choo
 // View projects the PlayerView of §11 for seat: own hand and role, public
 // facts, public events and seat's private ones; other hands as backs and
 // hidden roles as null (revealed on elimination and at a normal end, never
-// on an abandoned or force_end).
+// on an abandoned or force_end). A seat outside the table (e.g. -1) gets the
+// public view of a spectator.
 func (g *Game) View(seat int) PlayerView {
 	v := PlayerView{
 		Version: g.version, Phase: g.Phase(), TurnSeat: g.turnSeat, You: seat, Round: g.round,

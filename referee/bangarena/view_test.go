@@ -140,3 +140,27 @@ func TestEventJSONRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+func TestSpectatorView(t *testing.T) {
+	covers(t, "bangarena/11.redaction")
+	g, _ := NewGame(Config{Seats: 5}, "spectator")
+	v := g.View(-1)
+	for _, p := range v.Players {
+		if p.RoleID != nil && *p.RoleID != RoleMarshal {
+			t.Fatalf("a spectator sees the role of seat %d", p.Seat)
+		}
+		for _, h := range p.Hand {
+			if h.UID != "" {
+				t.Fatal("a spectator sees a hand card")
+			}
+		}
+	}
+	for _, e := range v.Events {
+		if e.To >= 0 || e.Cards != nil {
+			t.Fatalf("a spectator sees %+v", e)
+		}
+	}
+	if len(g.Events()) != len(g.Log()) {
+		t.Fatal("Events and Log differ")
+	}
+}
