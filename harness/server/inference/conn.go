@@ -150,7 +150,16 @@ func (w wsTransport) write(ctx context.Context, data []byte) error {
 	return w.c.Write(ctx, websocket.MessageText, data)
 }
 
-func (w wsTransport) finish(reason string) { _ = w.c.Close(websocket.StatusNormalClosure, reason) }
+// reasonUnauthorized closes a connection whose hello had a wrong token.
+const reasonUnauthorized = "unauthorized"
+
+func (w wsTransport) finish(reason string) {
+	code := websocket.StatusNormalClosure
+	if reason == reasonUnauthorized {
+		code = websocket.StatusPolicyViolation
+	}
+	_ = w.c.Close(code, reason)
+}
 
 func (w wsTransport) abort(reason string) { _ = w.c.CloseNow() }
 

@@ -73,7 +73,7 @@ type match struct {
 	clock            Clock
 	deadline         time.Duration
 	startTimeout     time.Duration
-	events           chan connEvent
+	events           chan connEvent // unbuffered: an event is taken by the run goroutine or not at all
 	done             chan struct{}
 
 	// run goroutine only

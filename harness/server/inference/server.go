@@ -241,7 +241,7 @@ func (s *Server) CreateMatch(spec MatchSpec) (Created, error) {
 		cfg: cfg, annCap: cfg.MaxRaisesPerRound,
 		seats: seats, names: names, agentSeats: agents, faults: s.faults, clock: s.clock,
 		deadline: time.Duration(cfg.TurnDeadlineMS) * time.Millisecond, startTimeout: s.opts.StartTimeout,
-		events: make(chan connEvent, 64), done: make(chan struct{}),
+		events: make(chan connEvent), done: make(chan struct{}),
 		conns: make([]*conn, n), helloed: make([]bool, n), vals: make([]int, n),
 	}
 	if s.faults.on(FaultWrongSeedCommit) {
@@ -466,7 +466,7 @@ func (s *Server) hello(ctx context.Context, m *match, seat int, t transport) boo
 		si := m.seats[seat]
 		if !si.agent || msg.Token == nil || subtle.ConstantTimeCompare([]byte(*msg.Token), []byte(si.token)) != 1 {
 			answer(CodeUnauthorized, "wrong token for this seat")
-			t.finish("unauthorized")
+			t.finish(reasonUnauthorized)
 			return false
 		}
 		return true

@@ -391,8 +391,12 @@ func TestHelloChecks(t *testing.T) {
 					t.Fatalf("after %s: got %s (%v), want error %s with a turn", s, f.raw, err, tc.codes[i])
 				}
 			}
-			if f, err := cl.next(); err == nil {
+			f, err := cl.next()
+			if err == nil {
 				t.Fatalf("connection still open after unauthorized: %s", f.raw)
+			}
+			if code := websocket.CloseStatus(err); code != websocket.StatusPolicyViolation {
+				t.Fatalf("closed with %v, want policy violation", code)
 			}
 		})
 	}
