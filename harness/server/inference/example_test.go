@@ -2,7 +2,9 @@ package inference_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"io"
 	"net/http/httptest"
 
 	infsrv "github.com/umpire-arena/umpire/harness/server/inference"
@@ -45,4 +47,34 @@ func ExampleParseFaults() {
 	// [leak-value short-deadline] <nil>
 	// inference/visibility.no-peek
 	// true
+}
+
+// RunStdio plays an agent seat over JSON Lines, as for an agent
+// subprocess: here a tiny agent that checks or calls on every turn.
+func ExampleServer_RunStdio() {
+	s, _ := infsrv.New(infsrv.Options{})
+	defer s.Shutdown(context.Background())
+	seed := "stdio-example"
+	c, _ := s.CreateMatch(infsrv.MatchSpec{Seats: 3, Rounds: 2, Seed: &seed, Agents: []int{0}, Adversaries: []string{"passive"}})
+
+	toAgent, serverOut := io.Pipe()
+	serverIn, fromAgent := io.Pipe()
+	go func() { // the agent: read envelopes, answer your_turn with a call
+		defer fromAgent.Close()
+		dec := json.NewDecoder(toAgent)
+		for {
+			var env infsrv.Envelope
+			if dec.Decode(&env) != nil || env.Type == infsrv.TypeMatchEnd {
+				return
+			}
+			if env.Type == infsrv.TypeYourTurn {
+				b, _ := json.Marshal(infsrv.MoveMsg{Type: infsrv.TypeMove, MatchID: env.MatchID, Turn: *env.Turn, Action: "call"})
+				fromAgent.Write(append(b, '\n'))
+			}
+		}
+	}()
+	err := s.RunStdio(context.Background(), c.MatchID, 0, serverIn, serverOut)
+	res, _ := s.Wait(context.Background(), c.MatchID)
+	fmt.Println(err, res.Reason, res.Rounds)
+	// Output: <nil> rounds_complete 2
 }
