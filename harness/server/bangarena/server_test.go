@@ -660,3 +660,33 @@ func TestScriptedRequestsHonourNeedsObservation(t *testing.T) {
 		mu.Unlock()
 	}
 }
+
+func TestRoomStatusRevealsSeedOnlyAtTheEnd(t *testing.T) {
+	f := newFixture(t, Options{})
+	live := agentsRoom(t, f, RoomConfig{Seed: "secret-live"})
+	st, body := f.do("GET", "/api/ai/rooms/"+live.RoomID, "", nil)
+	if st != http.StatusOK || strings.Contains(string(body), "secret-live") || !strings.Contains(string(body), `"ended":false`) {
+		t.Fatalf("live status: %d %s", st, body)
+	}
+	done := f.create(RoomConfig{Seats: 4, Seed: "secret-done"})
+	ctx, cancel := context.WithTimeout(context.Background(), testWait)
+	defer cancel()
+	if err := f.s.Wait(ctx, done.RoomID); err != nil {
+		t.Fatal(err)
+	}
+	st, body = f.do("GET", "/api/ai/rooms/"+done.RoomID, "", nil)
+	if st != http.StatusOK || !strings.Contains(string(body), `"seed":"secret-done"`) {
+		t.Fatalf("ended status: %d %s", st, body)
+	}
+	resp, err := f.http.Client().Get(f.base + "/api/ai/rooms/" + done.RoomID + "/log")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.Header.Get("Umpire-Seed") != "secret-done" || !strings.Contains(resp.Header.Get("Umpire-Config"), `"seats":4`) {
+		t.Fatalf("log headers: %v", resp.Header)
+	}
+	if st, body := f.do("GET", "/api/ai/rooms/r-none", "", nil); st != http.StatusNotFound {
+		t.Fatalf("unknown room status: %d %s", st, body)
+	}
+}
