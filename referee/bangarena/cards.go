@@ -91,6 +91,7 @@ func (g *Game) play(s int, x act) {
 		st.peeks--
 		k := KnownRole{Seat: x.target, RoleID: g.seats[x.target].role}
 		st.known = append(st.known, k)
+		st.peeked = append(st.peeked, x.target)
 		e := newEvent("peek_role")
 		e.To, e.Seat, e.TargetSeat, e.RoleID = s, s, x.target, k.RoleID
 		g.emit(e)

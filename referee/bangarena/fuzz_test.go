@@ -96,3 +96,23 @@ func FuzzDecodeLog(f *testing.F) {
 		}
 	})
 }
+
+// FuzzLegalFromView feeds arbitrary observations to LegalFromView: never a
+// panic, errors typed.
+func FuzzLegalFromView(f *testing.F) {
+	g, _ := NewGame(Config{Seats: 5, RoleMode: ModeImpostor, StagedCharacters: true}, "fuzz-view")
+	seat, _ := g.Decider()
+	b, _ := json.Marshal(g.View(seat))
+	f.Add(b)
+	f.Add([]byte(`{"you":0,"turnSeat":0,"phase":"reaction","players":[{"seat":0,"roleId":"marshal","hp":1,"maxHp":1},{"seat":1}],"pendingReaction":{"kind":"duel","sourceSeat":1,"targetSeat":0},"reactionQueue":[0]}`))
+	f.Add([]byte(`{"you":1,"turnSeat":0,"phase":"draw","players":[{"seat":0,"roleId":"marshal"},{"seat":1,"characterId":"char_07"}],"pendingChoice":{"choiceId":"ch1","kind":"look_top","seat":1,"cards":[{"uid":"shot_01"}]}}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var v PlayerView
+		if json.Unmarshal(data, &v) != nil {
+			return
+		}
+		if _, err := LegalFromView(v); err != nil && ruleOf(err) == "" {
+			t.Fatalf("untyped error %v", err)
+		}
+	})
+}

@@ -95,6 +95,7 @@ type seatState struct {
 	known      []KnownRole
 	prayerUsed bool
 	peeks      int
+	peeked     []int // seats Tracker has peeked at
 }
 
 type attack struct {

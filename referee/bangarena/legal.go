@@ -448,12 +448,6 @@ func (g *Game) playActs(s int, buf []act) []act {
 	return append(buf, newAct(cEndPlay))
 }
 
-// knows reports whether s already learned t's role by a peek.
-func (g *Game) knows(s, t int) bool {
-	for _, k := range g.seats[s].known {
-		if k.Seat == t && g.seats[t].role == k.RoleID {
-			return true
-		}
-	}
-	return false
-}
+// knows reports whether s already peeked at t. Only peeks count (never
+// briefings), so the list of peek items reveals nothing about true roles.
+func (g *Game) knows(s, t int) bool { return indexOf(g.seats[s].peeked, t) >= 0 }
