@@ -38,6 +38,15 @@ const (
 	// FaultIgnoreDeadline never answers for a silent seat: the deadline
 	// passes and the decision stays open.
 	FaultIgnoreDeadline Fault = "ignore-deadline"
+	// FaultAnswerWithoutVersion answers an accepted decision without its
+	// observationVersion.
+	FaultAnswerWithoutVersion Fault = "answer-without-version"
+	// FaultLogDropsDecision serves the room log without its last decision,
+	// so it no longer replays to the end the players saw.
+	FaultLogDropsDecision Fault = "log-drops-decision"
+	// FaultMCPMissingTool leaves arena_submit_decision out of the MCP tools
+	// (builtin MCP handler only).
+	FaultMCPMissingTool Fault = "mcp-missing-tool"
 )
 
 // FaultInfo describes one fault: what it breaks and the rule it breaks.
@@ -67,6 +76,9 @@ func FaultList() []FaultInfo {
 		{FaultJailMarshal, "bangarena/5.jail", "§5 Jail, §13 play_equip_blue", "Jail on the Marshal is offered in legalActions"},
 		{Fault500OnMalformed, "", "WIRE.md errors: 422 for a malformed body", "a malformed decision body gets HTTP 500"},
 		{FaultIgnoreDeadline, "bangarena/14.default-action", "§14 fallbacks", "a silent seat is never answered for at its deadline"},
+		{FaultAnswerWithoutVersion, "", "WIRE.md decision answers {ok, observationVersion, …}", "an accepted decision is answered without observationVersion"},
+		{FaultLogDropsDecision, "", "WIRE.md harness extension: the room log re-simulates the match", "the served log lacks its last decision event"},
+		{FaultMCPMissingTool, "", "§12 MCP tools", "tools/list lacks arena_submit_decision and calling it fails"},
 	}
 	sort.Slice(l, func(i, j int) bool { return l[i].Name < l[j].Name })
 	return l

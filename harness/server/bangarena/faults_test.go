@@ -1,6 +1,10 @@
 package bangarena
 
 import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
 	"net/http"
 	"strings"
 	"testing"
@@ -91,8 +95,8 @@ func TestFaultListNamesRules(t *testing.T) {
 			t.Errorf("%s breaks %q, want %q", fi.Name, fi.Rule, w)
 		}
 	}
-	if len(FaultList()) != 9 {
-		t.Fatalf("%d faults, want 9", len(FaultList()))
+	if len(FaultList()) != 12 {
+		t.Fatalf("%d faults, want 12", len(FaultList()))
 	}
 }
 
@@ -147,6 +151,19 @@ func TestEachFaultBreaksItsBehaviour(t *testing.T) {
 		{Fault500OnMalformed, func(t *testing.T, f *fixture, c Created, seat int, w wire) bool {
 			st, _ := f.do("POST", "/api/ai/rooms/"+c.RoomID+"/decision", c.Tokens[seat], []byte(`{"seat":`))
 			return st == http.StatusInternalServerError
+		}},
+		{FaultAnswerWithoutVersion, func(t *testing.T, f *fixture, c Created, seat int, w wire) bool {
+			st, m, body := f.post(c.RoomID, c.Tokens[seat], decision(seat, w.LegalActions[0].ActionID, "c1", w.ObservationVersion))
+			if st != http.StatusOK {
+				t.Fatalf("decision: %d %s", st, body)
+			}
+			_, has := m["observationVersion"]
+			return !has
+		}},
+		{FaultMCPMissingTool, func(t *testing.T, f *fixture, c Created, seat int, w wire) bool {
+			rc := &rpcClient{f: f}
+			_, m := rc.rpc(t, "tools/list", map[string]any{})
+			return !bytes.Contains(m["result"], []byte(ToolSubmitDecision))
 		}},
 	} {
 		t.Run(string(tc.fault), func(t *testing.T) {
@@ -224,6 +241,39 @@ func TestFaultJailMarshal(t *testing.T) {
 		has := actionIDs(req.LegalActions)["equip_blue:jail_01:0"]
 		if has != on {
 			t.Fatalf("fault %v: Jail on the Marshal offered = %v", on, has)
+		}
+	}
+}
+
+func TestFaultLogDropsDecision(t *testing.T) {
+	for _, on := range []bool{false, true} {
+		opts := Options{}
+		if on {
+			opts.Faults = []Fault{FaultLogDropsDecision}
+		}
+		f := newFixture(t, opts)
+		c := f.create(RoomConfig{Seats: 5, Seed: "drop"})
+		ctx, cancel := context.WithTimeout(context.Background(), testWait)
+		if err := f.s.Wait(ctx, c.RoomID); err != nil {
+			t.Fatal(err)
+		}
+		cancel()
+		st := f.status(c.RoomID)
+		_, body := f.do("GET", "/api/ai/rooms/"+c.RoomID+"/log", "", nil)
+		var events []ref.Event
+		sc := bufio.NewScanner(bytes.NewReader(body))
+		sc.Buffer(nil, MaxBodyBytes)
+		for sc.Scan() {
+			var e ref.Event
+			if err := json.Unmarshal(sc.Bytes(), &e); err != nil {
+				t.Fatal(err)
+			}
+			events = append(events, e)
+		}
+		g, _ := ref.Replay(ref.Config{Seats: 5, MatchID: st.MatchID}, st.Seed, ref.DecisionsOf(events))
+		replays := g != nil && g.Over() && g.Version() == st.Version
+		if replays == on {
+			t.Fatalf("fault %v: the served log replays to the end = %v", on, replays)
 		}
 	}
 }

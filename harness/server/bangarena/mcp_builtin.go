@@ -104,6 +104,9 @@ func (s *Server) mcpCall(method string, params json.RawMessage, h http.Header) (
 	case "tools/list":
 		var tools []map[string]any
 		for _, t := range toolDescriptions() {
+			if t[0] == ToolSubmitDecision && s.faults.on(FaultMCPMissingTool) {
+				continue
+			}
 			tools = append(tools, map[string]any{"name": t[0], "description": t[1], "inputSchema": json.RawMessage(toolInputSchema(t[0]))})
 		}
 		return map[string]any{"tools": tools}, nil
@@ -114,6 +117,9 @@ func (s *Server) mcpCall(method string, params json.RawMessage, h http.Header) (
 		}
 		if err := json.Unmarshal(params, &p); err != nil || p.Name == "" {
 			return nil, &rpcErr{-32602, "tools/call needs params {name, arguments}"}
+		}
+		if p.Name == ToolSubmitDecision && s.faults.on(FaultMCPMissingTool) {
+			return nil, &rpcErr{-32602, fmt.Sprintf("unknown tool %q", p.Name)}
 		}
 		rp, ok := s.dispatchTool(p.Name, p.Arguments, h)
 		if !ok {

@@ -46,10 +46,12 @@ func (s *Server) mcpHandler() http.Handler {
 		func(_ context.Context, req *mcp.CallToolRequest, in SeatInput) (*mcp.CallToolResult, any, error) {
 			return sdkReply(s.toolRequest(in, hdr(req)))
 		})
-	mcp.AddTool(srv, &mcp.Tool{Name: ToolSubmitDecision, Description: d[ToolSubmitDecision]},
-		func(_ context.Context, req *mcp.CallToolRequest, in SubmitInput) (*mcp.CallToolResult, any, error) {
-			return sdkReply(s.toolSubmit(in, hdr(req)))
-		})
+	if !s.faults.on(FaultMCPMissingTool) {
+		mcp.AddTool(srv, &mcp.Tool{Name: ToolSubmitDecision, Description: d[ToolSubmitDecision]},
+			func(_ context.Context, req *mcp.CallToolRequest, in SubmitInput) (*mcp.CallToolResult, any, error) {
+				return sdkReply(s.toolSubmit(in, hdr(req)))
+			})
+	}
 	return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv },
 		&mcp.StreamableHTTPOptions{Stateless: true, JSONResponse: true})
 }

@@ -301,6 +301,9 @@ func (s *Server) decide(roomID, token string, body []byte) reply {
 		a := Answer{OK: true, ObservationVersion: r.g.Version()}
 		si.answers[d.CommandID] = a
 		r.afterApplyLocked(now)
+		if s.faults.on(FaultAnswerWithoutVersion) {
+			return reply{http.StatusOK, map[string]any{"ok": true}}
+		}
 		return reply{http.StatusOK, a}
 	}
 	return r.illegalLocked(seat, si, d, err, now)

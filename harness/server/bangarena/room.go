@@ -226,7 +226,16 @@ func (r *room) logLines() ([]byte, bool) {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
-	for _, e := range r.g.Log() {
+	events := r.g.Log()
+	if r.s.faults.on(FaultLogDropsDecision) {
+		for i := len(events) - 1; i >= 0; i-- {
+			if events[i].Type == "decision" {
+				events = append(events[:i:i], events[i+1:]...)
+				break
+			}
+		}
+	}
+	for _, e := range events {
 		if err := enc.Encode(e); err != nil {
 			continue // an event the engine cannot write is left out rather than cut the log
 		}
