@@ -254,7 +254,7 @@ func (g *Game) Decider() (seat int, ok bool) {
 	if len(g.choices) > 0 {
 		return g.choices[0].seat, true
 	}
-	if g.atk != nil {
+	if g.atk != nil && len(g.atk.queue) > 0 {
 		return g.atk.queue[0], true
 	}
 	return g.turnSeat, true

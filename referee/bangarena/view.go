@@ -82,7 +82,7 @@ func (g *Game) View(seat int) PlayerView {
 		HighNoon: g.highNoon, RoleMode: g.cfg.RoleMode, ReactionQueue: []int{},
 		DeckCount: len(g.deck), DiscardCount: len(g.discard), Events: []Event{},
 	}
-	if g.atk != nil && !g.over {
+	if g.atk != nil && len(g.atk.queue) > 0 && !g.over {
 		a := g.atk
 		v.PendingReaction = &PendingReaction{Kind: a.kind, SourceSeat: a.source, TargetSeat: a.queue[0],
 			Command: a.command, CardID: deckTable[a.card].id, CardUID: uidTable[a.card]}
