@@ -1,0 +1,331 @@
+package certify
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"time"
+
+	baserver "github.com/umpire-arena/umpire/harness/server/bangarena"
+	"github.com/umpire-arena/umpire/referee/rules"
+)
+
+// pollInterval is how often the driver looks for the agent's next decision.
+const pollInterval = time.Millisecond
+
+// baDecision is an agent's decision body as sent, fields kept optional.
+type baDecision struct {
+	Seat               *int   `json:"seat"`
+	ActionID           string `json:"actionId"`
+	CommandID          string `json:"commandId"`
+	ObservationVersion *int   `json:"observationVersion"`
+	BasedOnVersion     *int   `json:"basedOnVersion"`
+}
+
+// version returns the version the decision names (-1 when none).
+func (d baDecision) version() int {
+	switch {
+	case d.ObservationVersion != nil:
+		return *d.ObservationVersion
+	case d.BasedOnVersion != nil:
+		return *d.BasedOnVersion
+	}
+	return -1
+}
+
+// baKey is the request key of a BangArena answer: its observationVersion.
+func baKey(b []byte) string {
+	var d baDecision
+	if json.Unmarshal(b, &d) != nil || d.version() < 0 {
+		return ""
+	}
+	return strconv.Itoa(d.version())
+}
+
+// do calls the BangArena server's HTTP handler in-process.
+func (r *runner) do(method, path, token string, body []byte) (int, []byte) {
+	req := httptest.NewRequest(method, path, bytes.NewReader(body))
+	if token != "" {
+		req.Header.Set("x-agent-token", token)
+	}
+	if body != nil {
+		req.Header.Set("content-type", "application/json")
+	}
+	rec := httptest.NewRecorder()
+	r.baHandler.ServeHTTP(rec, req)
+	return rec.Code, rec.Body.Bytes()
+}
+
+// baState is what the driver remembers over one BangArena match.
+type baState struct {
+	room, token   string
+	seat          int
+	commands      map[string]int // commandId → the version of the decision it answered
+	injected      bool
+	injectPending bool
+	fallback      bool
+	missed        int // decisions in a row without a legal answer in time
+	passive       baserver.Player
+}
+
+// playBangArena plays one BangArena match with the agent behind l: umpire
+// plays the agent's REST client, passing each DecisionRequest to the agent
+// and its decision to the server.
+func (r *runner) playBangArena(ctx context.Context, p Planned, j *judge, l *link) outcome {
+	var out outcome
+	created, err := r.ba.CreateRoom(r.roomConfig(p))
+	if err != nil {
+		j.harness("cannot create the room: " + err.Error())
+		return out
+	}
+	passive, _ := baserver.NewPlayer(baserver.KindPassive, 0)
+	st := &baState{room: created.RoomID, token: created.Tokens[p.Seat], seat: p.Seat, commands: map[string]int{}, passive: passive}
+	out.matchID = st.room
+	inject := l.proc != nil && !r.cfg.NoInject
+	if !inject {
+		j.skipIf(CheckServerError, "no server-side error is injected over this transport")
+	}
+	seen := map[string]bool{}
+	obsPath := "/api/ai/rooms/" + st.room + "/observe?seat=" + strconv.Itoa(p.Seat)
+	for {
+		if ctx.Err() != nil {
+			j.harness("the match did not end within its budget (" + r.cfg.MatchBudget.String() + ")")
+			return out
+		}
+		status, ok := r.ba.Status(st.room)
+		if !ok {
+			j.harness("the room vanished")
+			return out
+		}
+		if status.Ended {
+			break
+		}
+		code, body := r.do(http.MethodGet, obsPath, st.token, nil)
+		if code != http.StatusOK {
+			j.harness(fmt.Sprintf("observe answered %d: %s", code, trim(body)))
+			return out
+		}
+		var req baserver.Request
+		if err := json.Unmarshal(body, &req); err != nil {
+			j.harness("observe answered a body umpire cannot read: " + err.Error())
+			return out
+		}
+		key := strconv.Itoa(req.ObservationVersion)
+		if req.DecisionID != nil {
+			key += "/" + *req.DecisionID
+		}
+		if len(req.LegalActions) == 0 || seen[key] {
+			time.Sleep(pollInterval)
+			continue
+		}
+		seen[key] = true
+		if !l.alive() || st.fallback {
+			r.fallbackAnswer(st, &req)
+			continue
+		}
+		deadline := r.cfg.Deadline
+		if req.DeadlineAt != nil {
+			if t, err := time.Parse(time.RFC3339Nano, *req.DeadlineAt); err == nil {
+				deadline = time.Until(t)
+			}
+		}
+		if r.baDecide(ctx, st, j, l, &req, body, deadline, inject, &out) {
+			st.missed = 0
+		} else {
+			st.missed++
+		}
+		if st.missed >= r.cfg.MaxTimeouts && l.alive() && !st.fallback {
+			st.fallback = true
+			j.note(time.Now(), fmt.Sprintf("%d decisions in a row without a legal answer in time: the seat finishes the match on the server's fallback answers", st.missed))
+		}
+	}
+	out.over = true
+	status, _ := r.ba.Status(st.room)
+	for _, s := range status.WinnerSeats {
+		if s == p.Seat {
+			out.won = true
+		}
+	}
+	out.rank = 2
+	if out.won {
+		out.rank = 1
+	}
+	if code, body := r.do(http.MethodGet, obsPath, st.token, nil); code == http.StatusOK {
+		var req baserver.Request
+		if json.Unmarshal(body, &req) == nil {
+			for _, pl := range req.Observation.Players {
+				if pl.Seat == p.Seat {
+					out.score = float64(pl.Glory.Stars)
+					if pl.RoleID != nil {
+						out.role = *pl.RoleID
+					}
+				}
+			}
+		}
+	}
+	end := rawJSON(map[string]any{"type": "match_end", "roomId": st.room, "winnerTeam": status.WinnerTeam, "winnerSeats": status.WinnerSeats})
+	l.send(ctx, end, r.cfg.ExitGrace)
+	j.skipIf(CheckRecover, "the agent's answers needed no reask, so there was nothing to recover from")
+	j.skipIf(CheckCommandIDs, "the agent answered no decision")
+	return out
+}
+
+// roomConfig is the room of a planned match.
+func (r *runner) roomConfig(p Planned) baserver.RoomConfig {
+	return baserver.RoomConfig{
+		Seats: r.cfg.Seats, RoleMode: r.cfg.Mode, Seed: p.Seed, DeadlineMs: int(r.cfg.Deadline / time.Millisecond),
+		Agents: []int{p.Seat}, Adversaries: []string{p.Adversary}, Policy: baserver.PolicyReaskThenRandom,
+	}
+}
+
+// fallbackAnswer answers a decision for a seat whose agent is out of the
+// match: the passive player's answer, which is the one the server gives a
+// silent seat (§14), at once.
+func (r *runner) fallbackAnswer(st *baState, req *baserver.Request) {
+	id, args := st.passive.Decide(&req.DecisionRequest)
+	v := req.ObservationVersion
+	body := rawJSON(baserver.Decision{Seat: &st.seat, ActionID: id, CommandID: "umpire-fallback-" + strconv.Itoa(v), ObservationVersion: &v, Args: args})
+	r.do(http.MethodPost, "/api/ai/rooms/"+st.room+"/decision", st.token, body)
+}
+
+// baDecide asks the agent for one decision (again after a reask or the
+// injected error) and posts its answers. It reports whether the server
+// accepted a legal answer of the agent in time.
+func (r *runner) baDecide(ctx context.Context, st *baState, j *judge, l *link, req *baserver.Request, body []byte, deadline time.Duration, inject bool, out *outcome) bool {
+	v := req.ObservationVersion
+	key := strconv.Itoa(v)
+	where := rules.Where{Step: "decision " + key}
+	started := time.Now()
+	msg := body
+	reasked := false
+	for attempt := 0; attempt < 4; attempt++ {
+		left := deadline - time.Since(started)
+		ans, ok := l.ask(ctx, msg, key, left, where)
+		if !ok {
+			if reasked {
+				j.fail(CheckRecover, where, "a legal item after the reask", "no answer", "the agent did not answer again after the reask")
+			}
+			if st.injectPending && !l.alive() {
+				st.injectPending = false
+				j.skipIf(CheckServerError, "the agent gave no answer after the injected error; see the other checks")
+			}
+			return false
+		}
+		var d baDecision
+		legalWhy := ""
+		if err := json.Unmarshal(ans.raw, &d); err != nil {
+			j.fail(CheckHygiene, where, "a decision body", string(trim(ans.raw)), "the answer is not a decision body: "+err.Error())
+			legalWhy = "the answer cannot be read as a decision"
+		} else {
+			if d.version() == v && d.Seat != nil && *d.Seat == st.seat {
+				j.ran(CheckEcho)
+			} else {
+				j.fail(CheckEcho, where, map[string]any{"seat": st.seat, "observationVersion": v},
+					map[string]any{"seat": d.Seat, "observationVersion": d.ObservationVersion, "basedOnVersion": d.BasedOnVersion},
+					"the decision does not echo the seat and observationVersion of its request")
+			}
+			legalWhy = fmt.Sprintf("actionId %q is not an item of legalActions", d.ActionID)
+			for _, a := range req.LegalActions {
+				if a.ActionID == d.ActionID {
+					legalWhy = ""
+				}
+			}
+			switch prev, seenCmd := st.commands[d.CommandID]; {
+			case d.CommandID == "":
+				j.fail(CheckCommandIDs, where, "a non-empty commandId", "none", "the decision has no commandId")
+			case seenCmd && prev != v:
+				j.fail(CheckCommandIDs, where, "a fresh commandId for a new decision", d.CommandID, fmt.Sprintf("commandId %q was already used for the decision at version %d", d.CommandID, prev))
+			default:
+				st.commands[d.CommandID] = v
+				j.ran(CheckCommandIDs)
+			}
+		}
+		if legalWhy == "" {
+			j.ran(CheckLegal)
+		} else {
+			j.fail(CheckLegal, where, rawJSON(actionIDs(req)), string(trim(ans.raw)), legalWhy)
+		}
+		if reasked {
+			if legalWhy == "" {
+				j.ran(CheckRecover)
+			} else {
+				j.fail(CheckRecover, where, "a legal item after the reask", string(trim(ans.raw)), "the agent answered the reask with another illegal item")
+			}
+		}
+		if st.injectPending {
+			st.injectPending = false
+			if legalWhy == "" {
+				j.ran(CheckServerError)
+			} else {
+				j.fail(CheckServerError, where, "a legal item after the injected server error", string(trim(ans.raw)), "the agent's answer after a retryable server error is not a legal item")
+			}
+		}
+		if inject && !st.injected {
+			// The pause of §14: reject the first answer as retryable, then
+			// offer the same request again.
+			st.injected, st.injectPending = true, true
+			j.note(time.Now(), "injecting a retryable server error for the agent's first decision")
+			l.send(ctx, rawJSON(baserver.ErrorBody{Error: baserver.APIError{Code: baserver.CodeNotPending, Retryable: true,
+				Message: "umpire certify: an injected retryable error (the pause between turns); fetch the request again and answer it"}}), deadline)
+			if !l.alive() {
+				st.injectPending = false
+				j.fail(CheckServerError, where, "the agent keeps playing", string(l.dead), "the agent stopped on a server-side error it did not cause")
+				return false
+			}
+			msg = body
+			continue
+		}
+		code, resp := r.do(http.MethodPost, "/api/ai/rooms/"+st.room+"/decision", st.token, ans.raw)
+		switch code {
+		case http.StatusOK:
+			var a baserver.Answer
+			_ = json.Unmarshal(resp, &a)
+			if a.Duplicate {
+				j.fail(CheckCommandIDs, where, "a fresh commandId", d.CommandID, "the server took the decision for a repeat of an earlier one (duplicate) and did not apply it")
+				return false
+			}
+			return legalWhy == "" && !a.Random && !a.Skipped
+		case http.StatusBadRequest:
+			var e baserver.ErrorBody
+			if json.Unmarshal(resp, &e) == nil && e.Error.Reask {
+				reasked = true
+				msg = resp
+				continue
+			}
+			l.send(ctx, resp, deadline)
+			return false
+		case http.StatusConflict:
+			if ans.latency <= deadline && d.version() == v {
+				out.misses++
+				j.note(time.Now(), "the server closed a decision umpire saw answered in time (a harness-caused deadline miss)")
+			}
+			l.send(ctx, resp, deadline)
+			return false
+		case http.StatusUnprocessableEntity:
+			j.fail(CheckHygiene, where, "a well-formed decision body", string(trim(ans.raw)), "the server rejected the decision as malformed: "+string(trim(resp)))
+			l.send(ctx, resp, deadline)
+			return false
+		case http.StatusForbidden:
+			j.fail(CheckLegal, where, "a decision for the agent's own seat", string(trim(ans.raw)), "the decision names a seat the agent does not play")
+			l.send(ctx, resp, deadline)
+			return false
+		default:
+			j.harness(fmt.Sprintf("the server answered a decision with %d: %s", code, trim(resp)))
+			return false
+		}
+	}
+	return false
+}
+
+// actionIDs lists the actionIds of a request, for findings.
+func actionIDs(req *baserver.Request) []string {
+	out := make([]string, 0, len(req.LegalActions))
+	for _, a := range req.LegalActions {
+		out = append(out, a.ActionID)
+	}
+	return out
+}

@@ -1,0 +1,302 @@
+package certify
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"time"
+
+	infadv "github.com/umpire-arena/umpire/harness/adversaries/inference"
+	baserver "github.com/umpire-arena/umpire/harness/server/bangarena"
+	"github.com/umpire-arena/umpire/harness/shard"
+	"github.com/umpire-arena/umpire/reports"
+)
+
+// Games.
+const (
+	GameInference = "inference"
+	GameBangArena = "bangarena"
+)
+
+// Defaults of a Config.
+const (
+	// DefaultMatches is enough matches for a verdict on the checks (each
+	// check runs in every match) and a win-rate interval about ±0.15 wide.
+	DefaultMatches = 30
+	// DefaultSeed seeds a run when none is given.
+	DefaultSeed = "umpire"
+	// DefaultMaxTimeouts is how many BangArena deadlines in a row an agent
+	// may miss before its seat finishes on the server's fallback answers.
+	DefaultMaxTimeouts = 3
+	// DefaultMinConfident is the fewest matches UntilConfident stops after.
+	DefaultMinConfident = 10
+	// DefaultExitGrace is how long an agent may take to exit after
+	// match_end before it is signalled.
+	DefaultExitGrace = 2 * time.Second
+)
+
+// ErrConfig is wrapped by every error about a Config (a usage error).
+var ErrConfig = errors.New("certify: bad configuration")
+
+// Agent says how to reach the agent under test: exactly one field is set.
+type Agent struct {
+	// Command is run as `sh -c Command`, once per match, speaking JSON Lines
+	// on stdin/stdout (--agent).
+	Command string
+	// Connect is run as `sh -c Connect`, once per match, and connects to the
+	// server itself (--agent-connect).
+	Connect string
+	// URL is an HTTP endpoint POSTed each decision (--agent-url).
+	URL string
+}
+
+// Mode names the transport: "command", "connect" or "url" ("" when none or
+// more than one is set).
+func (a Agent) Mode() string {
+	n, m := 0, ""
+	if a.Command != "" {
+		n, m = n+1, "command"
+	}
+	if a.Connect != "" {
+		n, m = n+1, "connect"
+	}
+	if a.URL != "" {
+		n, m = n+1, "url"
+	}
+	if n != 1 {
+		return ""
+	}
+	return m
+}
+
+// Target renders the agent for a report (secrets removed).
+func (a Agent) Target() string {
+	switch a.Mode() {
+	case "command":
+		return reports.RedactString(a.Command)
+	case "connect":
+		return "connect: " + reports.RedactString(a.Connect)
+	case "url":
+		return reports.RedactString(a.URL)
+	}
+	return ""
+}
+
+// Name is a short name of the agent for statistics: the base name of the
+// command's program, or "http-agent".
+func (a Agent) Name() string {
+	cmd := a.Command
+	if cmd == "" {
+		cmd = a.Connect
+	}
+	if f := strings.Fields(cmd); len(f) > 0 {
+		prog := f[0]
+		if (prog == "python3" || prog == "python" || prog == "node" || prog == "sh") && len(f) > 1 {
+			prog = f[1]
+		}
+		return filepath.Base(prog)
+	}
+	return "http-agent"
+}
+
+// Config is a certification run.
+type Config struct {
+	// Game is "inference" or "bangarena".
+	Game string
+	// Agent is the agent under test.
+	Agent Agent
+	// Matches is the number of matches of the whole run (DefaultMatches when 0).
+	Matches int
+	// Seed is the run seed (DefaultSeed when "").
+	Seed string
+	// Seats per table: 0 means 6 (Inference 3–8, BangArena 4–8).
+	Seats int
+	// Rounds per Inference match: 0 means 40. Ignored by BangArena.
+	Rounds int
+	// Mode is BangArena's role mode (classic, partners, impostor, legacy;
+	// "" is classic). Inference has none.
+	Mode string
+	// Deadline is the decision deadline: 0 means the game's (Inference 10 s,
+	// BangArena 15 s).
+	Deadline time.Duration
+	// Adversaries are the scripted kinds, one per match in turn (default
+	// random and heuristic).
+	Adversaries []string
+	// Shard is the part of the run to play; the zero value is the whole run.
+	Shard shard.Shard
+	// Workers bounds the matches played at once (GOMAXPROCS when 0).
+	Workers int
+	// MatchBudget is the per-match watchdog (0: derived from the deadline
+	// and the match size).
+	MatchBudget time.Duration
+	// ExitGrace is how long an agent may take to exit after match_end
+	// (DefaultExitGrace when 0).
+	ExitGrace time.Duration
+	// MaxTimeouts: BangArena deadlines missed in a row before the seat
+	// finishes on fallback answers (DefaultMaxTimeouts when 0).
+	MaxTimeouts int
+	// MaxDecisions force-ends a BangArena match after that many decisions
+	// (0: the server's default).
+	MaxDecisions int
+	// NoInject turns off the injected server-side error.
+	NoInject bool
+	// UntilConfident stops early once the win rate's interval excludes
+	// 1/seats (see the package documentation). Not with a shard.
+	UntilConfident bool
+	// MinConfident is the fewest matches an early stop needs
+	// (DefaultMinConfident when 0).
+	MinConfident int
+	// Version is umpire's version, for the report.
+	Version string
+	// Args is the command line, recorded (redacted) in the report's config.
+	Args []string
+	// Progress, when not nil, is called after each match in match order
+	// (from the goroutine that called Run).
+	Progress func(done, total int, r *MatchResult)
+}
+
+// MatchSeed returns the seed of match i of a run seeded seed: "seed/i".
+func MatchSeed(seed string, i int) string { return fmt.Sprintf("%s/%d", seed, i) }
+
+// withDefaults fills the zero fields and validates the result.
+func (c Config) withDefaults() (Config, error) {
+	bad := func(format string, a ...any) (Config, error) {
+		return c, fmt.Errorf("%w: %s", ErrConfig, fmt.Sprintf(format, a...))
+	}
+	switch c.Game {
+	case GameInference, GameBangArena:
+	default:
+		return bad("unknown game %q (want inference or bangarena)", c.Game)
+	}
+	if c.Agent.Mode() == "" {
+		return bad("give exactly one of an agent command, a connect command or an agent URL")
+	}
+	if c.Matches == 0 {
+		c.Matches = DefaultMatches
+	}
+	if c.Matches < 1 {
+		return bad("matches must be at least 1")
+	}
+	if c.Seed == "" {
+		c.Seed = DefaultSeed
+	}
+	if c.Seats == 0 {
+		c.Seats = 6
+	}
+	if c.Rounds == 0 {
+		c.Rounds = 40
+	}
+	if c.Deadline == 0 {
+		if c.Game == GameInference {
+			c.Deadline = 10 * time.Second
+		} else {
+			c.Deadline = baserver.DefaultDeadline
+		}
+	}
+	if c.Deadline < time.Millisecond {
+		return bad("the deadline must be at least 1ms")
+	}
+	if len(c.Adversaries) == 0 {
+		c.Adversaries = []string{"random", "heuristic"}
+	}
+	switch c.Game {
+	case GameInference:
+		if c.Seats < 3 || c.Seats > 8 {
+			return bad("inference seats must be 3-8, not %d", c.Seats)
+		}
+		if c.Rounds < 1 {
+			return bad("rounds must be at least 1")
+		}
+		if c.Mode != "" {
+			return bad("--mode is a BangArena role mode; Inference has none")
+		}
+		for _, k := range c.Adversaries {
+			if _, err := infadv.New(k, 0); err != nil {
+				return bad("adversary %q: %v", k, err)
+			}
+		}
+	case GameBangArena:
+		if c.Seats < 4 || c.Seats > 8 {
+			return bad("bangarena seats must be 4-8, not %d", c.Seats)
+		}
+		switch c.Mode {
+		case "", "classic", "partners", "impostor", "legacy":
+		default:
+			return bad("unknown role mode %q (classic, partners, impostor, legacy)", c.Mode)
+		}
+		kinds := baserver.AdversaryKinds()
+		for _, k := range c.Adversaries {
+			ok := false
+			for _, want := range kinds {
+				ok = ok || k == want
+			}
+			if !ok {
+				return bad("unknown adversary %q (known: %s)", k, strings.Join(kinds, ", "))
+			}
+		}
+	}
+	if c.Shard == (shard.Shard{}) {
+		c.Shard = shard.Shard{K: 1, N: 1}
+	}
+	if err := c.Shard.Valid(); err != nil {
+		return bad("%v", err)
+	}
+	if c.UntilConfident && c.Shard.N > 1 {
+		return bad("an early stop needs the whole run; it cannot be combined with a shard")
+	}
+	if c.Workers <= 0 {
+		c.Workers = runtime.GOMAXPROCS(0)
+	}
+	if c.ExitGrace == 0 {
+		c.ExitGrace = DefaultExitGrace
+	}
+	if c.MaxTimeouts == 0 {
+		c.MaxTimeouts = DefaultMaxTimeouts
+	}
+	if c.MinConfident == 0 {
+		c.MinConfident = DefaultMinConfident
+	}
+	if c.MatchBudget == 0 {
+		c.MatchBudget = c.defaultBudget()
+	}
+	return c, nil
+}
+
+// defaultBudget bounds one match generously: every decision the agent could
+// be asked, each taking its whole deadline, plus a minute.
+func (c Config) defaultBudget() time.Duration {
+	var decisions int
+	if c.Game == GameInference {
+		decisions = c.Rounds * 2 * c.Seats // a seat acts at most about twice per round per raiser
+	} else {
+		decisions = c.MaxTimeouts * 40 // a silent agent falls back after MaxTimeouts
+	}
+	return time.Duration(decisions)*c.Deadline + time.Minute
+}
+
+// Planned is one match of a run before it is played.
+type Planned struct {
+	Index     int
+	Seed      string
+	Seat      int
+	Adversary string
+}
+
+// plan lists every match of the whole run.
+func (c Config) plan() []Planned {
+	out := make([]Planned, c.Matches)
+	for i := range out {
+		out[i] = Planned{Index: i, Seed: MatchSeed(c.Seed, i), Seat: i % c.Seats, Adversary: c.Adversaries[i%len(c.Adversaries)]}
+	}
+	return out
+}
+
+// rulesVersions names what the run judges against.
+func rulesVersions(game string) []string {
+	if game == GameInference {
+		return []string{"inference-0.4"}
+	}
+	return []string{"krug_rules@0.1.0", "krug-decision/1"}
+}

@@ -1,0 +1,75 @@
+// Package certify runs `umpire certify` and `umpire replay`: it plays seeded
+// matches of the agent under test against scripted adversaries on the
+// embedded reference servers, judges every exchange with the agent, and
+// builds a report (package reports) with checks, findings, per-match results
+// and statistics.
+//
+// # Matches, seeds, seats and adversaries
+//
+// Match i (0-based) of a run seeded S is seeded MatchSeed(S, i) = "S/i".
+// The agent sits in seat i mod seats, so consecutive matches rotate it round
+// the table; every other seat is played by one scripted adversary kind,
+// Adversaries[i mod len(Adversaries)], so each match is a clean sample of
+// "agent against that kind". In BangArena the roles are dealt from the seed
+// (the rules give the deal no choice), so the agent meets the roles the seeds
+// deal to its rotating seat; each match's role is recorded in its
+// SeriesOf/transcript. A shard k/n plays the matches harness/shard.Select
+// picks from the seed list; the merge of all shards is the unsharded run.
+//
+// # Transports
+//
+// An agent is reached in one of three ways (Agent): a JSON Lines subprocess
+// (one process per match, its own process group, killed and reaped at the
+// end), an HTTP endpoint POSTed each decision, or a program that connects to
+// a loopback listener of the embedded server by itself (UMPIRE_* variables).
+// For the first two, umpire plays the client's part of the server protocol
+// and passes each decision to the agent, so it sees every line and times every
+// answer; in connect mode it sees only what the server reports (timeouts,
+// replaced answers), and says so with skipped checks.
+//
+// # Checks
+//
+// Each match gets one check per agent rule (referee/rules, ids
+// "<game>/agent.<slug>"): legal answers, answers in time, recovery after an
+// Inference error or a BangArena reask, echo of turn / observationVersion,
+// commandId use, the 280-character message limit, nothing sent when not
+// asked, survival of a server-side error, no crash, no hang, stdout hygiene,
+// and (SHOULD) exiting after match_end. A check that the match did not
+// exercise (no illegal answer, so no reask) is skipped with its reason, never
+// passed. The server-side error is injected by umpire in subprocess mode:
+// before the agent's first Inference your_turn an error it did not cause
+// (code stale_turn, which needs no answer), and at its first BangArena
+// decision a retryable rejection of its answer (the pause of §14) followed by
+// the same request again.
+//
+// # Terminations
+//
+// Every match ends for the agent with one code of reports.Termination, by
+// precedence: harness-error (umpire failed; counted apart, makes the exit
+// code 3), crash, hang, disconnect, illegal, malformed (a flood counts here,
+// with a hygiene finding naming it), timeout, ok.
+//
+// # Budgets
+//
+// Three layers: the decision deadline (Config.Deadline) for each answer; a
+// watchdog per match (Config.MatchBudget, derived from the deadline and the
+// match size when 0) after which the agent's process group is killed and the
+// match judged a hang; and the caller's context for the whole run. In
+// BangArena, once the agent has crashed, hung, flooded or missed
+// MaxTimeouts deadlines in a row, its seat finishes the match on the
+// server's fallback answers (§14, §16's budget cap), given at once by the
+// passive player — the answers the server gives a silent seat — so a dead
+// agent costs no further deadlines.
+//
+// # Statistics and early stop
+//
+// Per adversary kind: win rate with a Wilson 95 % interval, mean rank and
+// mean score (Inference credits, BangArena glory) with Student-t intervals,
+// latency percentiles — computed by package reports from the per-match
+// records. UntilConfident stops early, at the first prefix of matches (in
+// match order, so the stop does not depend on scheduling) of at least
+// MinConfident matches where the Wilson interval of the pooled win rate
+// excludes the null rate 1/seats — the share of wins of a seat chosen at
+// random. The claim it decides is "the agent wins more (or less) often than
+// chance at this table"; Report.Warnings states which way it went.
+package certify

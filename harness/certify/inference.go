@@ -1,0 +1,327 @@
+package certify
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"time"
+	"unicode/utf8"
+
+	infsrv "github.com/umpire-arena/umpire/harness/server/inference"
+	ref "github.com/umpire-arena/umpire/referee/inference"
+	"github.com/umpire-arena/umpire/referee/rules"
+)
+
+// maxMessage is the largest message either side accepts.
+const maxMessage = infsrv.MaxMessageBytes
+
+// outcome is what a game driver reports about one match.
+type outcome struct {
+	over      bool // the match reached its end
+	rank      int
+	won       bool
+	score     float64
+	role      string
+	misses    int // answers in time by umpire's clock that the server timed out
+	matchID   string
+	latencies []time.Duration
+}
+
+// infTurn is the Inference turn open for the agent.
+type infTurn struct {
+	turn, round int
+	legal       []ref.LegalAction
+	sentAt      time.Time
+	deadline    time.Duration
+	inTime      bool // the agent's last answer came in time
+	reasked     bool
+}
+
+// infLine decodes what the driver needs of a server line.
+type infLine struct {
+	infsrv.Envelope
+}
+
+// infEvent is the part of an event object the driver reads.
+type infEvent struct {
+	Type  string `json:"type"`
+	Seat  *int   `json:"seat"`
+	Round int    `json:"round"`
+	Turn  *int   `json:"turn"`
+}
+
+// infMove is an agent's move as sent, fields kept optional to judge them.
+type infMove struct {
+	Type    string  `json:"type"`
+	MatchID string  `json:"match_id"`
+	Turn    *int    `json:"turn"`
+	Action  string  `json:"action"`
+	Amount  *int    `json:"amount"`
+	Message *string `json:"message"`
+}
+
+// infKey is the request key of an Inference answer: its turn.
+func infKey(b []byte) string {
+	var t int
+	if jsonField(b, "turn", &t) {
+		return strconv.Itoa(t)
+	}
+	return ""
+}
+
+// playInference plays one Inference match with the agent behind l on the
+// embedded server's JSON Lines seat transport.
+func (r *runner) playInference(ctx context.Context, p Planned, j *judge, l *link) outcome {
+	var out outcome
+	seed := p.Seed
+	created, err := r.inf.CreateMatch(infsrv.MatchSpec{
+		Seats: r.cfg.Seats, Rounds: r.cfg.Rounds, DeadlineMS: int(r.cfg.Deadline / time.Millisecond),
+		Seed: &seed, Agents: []int{p.Seat}, Adversaries: []string{p.Adversary},
+	})
+	if err != nil {
+		j.harness("cannot create the match: " + err.Error())
+		return out
+	}
+	id := created.MatchID
+	out.matchID = id
+	toSrvR, toSrvW := io.Pipe()
+	fromSrvR, fromSrvW := io.Pipe()
+	runErr := make(chan error, 1)
+	go func() { runErr <- r.inf.RunStdio(ctx, id, p.Seat, toSrvR, fromSrvW) }()
+	// Writes to the server go through their own goroutine so that the
+	// driver never blocks on the pipe while the server writes to it.
+	writes := make(chan []byte, 64)
+	wdone := make(chan struct{})
+	go func() {
+		defer close(wdone)
+		for b := range writes {
+			if _, err := toSrvW.Write(append(b, '\n')); err != nil {
+				for range writes {
+				}
+				return
+			}
+		}
+	}()
+	defer func() {
+		close(writes)
+		toSrvW.Close()
+		<-wdone
+		fromSrvR.Close()
+		if err := <-runErr; err != nil && !out.over && !errors.Is(err, infsrv.ErrAgentGone) && ctx.Err() == nil {
+			j.harness("the server's seat transport failed: " + err.Error())
+		}
+		toSrvR.Close()
+		r.inf.Forget(id)
+	}()
+
+	br := bufio.NewReaderSize(fromSrvR, 64<<10)
+	var (
+		open          *infTurn
+		injected      bool
+		injectPending bool
+		sawMessage    bool
+	)
+	inject := l.proc != nil && !r.cfg.NoInject
+	if !inject {
+		j.skipIf(CheckServerError, "no server-side error is injected over this transport")
+	}
+	handle := func(ans answer, t *infTurn) {
+		var m infMove
+		where := rules.Where{Round: t.round, Turn: rules.IntPtr(t.turn)}
+		if err := json.Unmarshal(ans.raw, &m); err != nil {
+			j.fail(CheckHygiene, where, "a move object", string(trim(ans.raw)), "the answer is not a move: "+err.Error())
+			j.fail(CheckLegal, where, "a move from legal_actions", string(trim(ans.raw)), "the answer cannot be read as a move")
+		} else {
+			echo := m.Type == infsrv.TypeMove && m.MatchID == id && m.Turn != nil && *m.Turn == t.turn
+			if echo {
+				j.ran(CheckEcho)
+			} else {
+				got := map[string]any{"type": m.Type, "match_id": m.MatchID, "turn": m.Turn}
+				j.fail(CheckEcho, where, map[string]any{"type": "move", "match_id": id, "turn": t.turn}, got, "the move does not echo the type, match_id and turn of the your_turn it answers")
+			}
+			if m.Message != nil {
+				sawMessage = true
+				if n := utf8.RuneCountInString(*m.Message); n > 280 {
+					j.fail(CheckMessageLen, where, "at most 280 characters", n, "the table message is too long")
+				} else {
+					j.ran(CheckMessageLen)
+				}
+			}
+			legal := infLegal(t.legal, m)
+			if legal == "" {
+				j.ran(CheckLegal)
+			} else {
+				j.fail(CheckLegal, where, rawJSON(t.legal), string(trim(ans.raw)), legal)
+			}
+			if t.reasked {
+				if legal == "" && echo {
+					j.ran(CheckRecover)
+				} else {
+					j.fail(CheckRecover, where, "a legal move after the error", string(trim(ans.raw)), "the agent did not recover from the error for its move")
+				}
+			}
+			if injectPending {
+				injectPending = false
+				if legal == "" && echo {
+					j.ran(CheckServerError)
+				} else {
+					j.fail(CheckServerError, where, "a legal move after the injected server error", string(trim(ans.raw)), "the agent's first answer after a server-side error it did not cause is not a legal move")
+				}
+			}
+		}
+		t.inTime = ans.latency <= t.deadline
+		writes <- append([]byte(nil), ans.raw...)
+	}
+	for {
+		line, err := readLine(br)
+		if err != nil {
+			if !out.over && ctx.Err() != nil {
+				j.harness("the match did not end within its budget (" + r.cfg.MatchBudget.String() + "): " + ctx.Err().Error())
+			}
+			break
+		}
+		var env infLine
+		if err := json.Unmarshal(line, &env); err != nil {
+			j.harness("the server wrote a line umpire cannot read: " + err.Error())
+			continue
+		}
+		switch env.Type {
+		case infsrv.TypeYourTurn:
+			if env.Turn == nil || env.DeadlineMS == nil {
+				j.harness("a your_turn without turn or deadline_ms")
+				continue
+			}
+			t := &infTurn{turn: *env.Turn, round: env.Round, legal: env.LegalActions, sentAt: time.Now(), deadline: time.Duration(*env.DeadlineMS) * time.Millisecond}
+			open = t
+			if inject && !injected && l.alive() {
+				injected, injectPending = true, true
+				msg := rawJSON(map[string]any{"type": infsrv.TypeError, "match_id": id, "code": infsrv.CodeStaleTurn, "turn": t.turn,
+					"message": "umpire certify: an injected server-side error the agent did not cause; it needs no answer"})
+				j.note(time.Now(), "injecting a server-side error before the agent's first your_turn")
+				l.send(ctx, msg, t.deadline)
+				if !l.alive() {
+					j.fail(CheckServerError, rules.Where{Round: t.round, Turn: rules.IntPtr(t.turn)}, "the agent keeps playing", string(l.dead), "the agent stopped on a server-side error it did not cause")
+					injectPending = false
+				}
+			}
+			if !l.alive() {
+				continue
+			}
+			ans, ok := l.ask(ctx, line, strconv.Itoa(t.turn), t.deadline, rules.Where{Round: t.round, Turn: rules.IntPtr(t.turn)})
+			if !ok {
+				if injectPending && !l.alive() {
+					injectPending = false
+					j.skipIf(CheckServerError, "the agent gave no answer after the injected error; see the other checks")
+				}
+				continue
+			}
+			handle(ans, t)
+		case infsrv.TypeError:
+			own := env.Code == infsrv.CodeIllegalMove || env.Code == infsrv.CodeBadMessage
+			if own && open != nil && env.Turn != nil && *env.Turn == open.turn && l.alive() {
+				open.reasked = true
+				left := open.deadline - time.Since(open.sentAt)
+				if left <= 0 {
+					l.send(ctx, line, open.deadline)
+					continue
+				}
+				ans, ok := l.ask(ctx, line, strconv.Itoa(open.turn), left, rules.Where{Round: open.round, Turn: rules.IntPtr(open.turn)})
+				if !ok {
+					j.fail(CheckRecover, rules.Where{Round: open.round, Turn: rules.IntPtr(open.turn)}, "a legal move after the error", "no answer", "the agent did not answer again after the error for its move")
+					continue
+				}
+				handle(ans, open)
+				continue
+			}
+			if env.Code == infsrv.CodeStaleTurn && open != nil && env.Turn != nil && *env.Turn == open.turn && open.inTime {
+				out.misses++
+				j.note(time.Now(), "the server judged late an answer umpire received in time (a harness-caused deadline miss)")
+			}
+			l.send(ctx, line, r.cfg.Deadline)
+		case infsrv.TypeEvent:
+			var ev infEvent
+			_ = json.Unmarshal(env.Event, &ev)
+			if ev.Type == ref.EventTimeout && ev.Seat != nil && *ev.Seat == p.Seat && open != nil && ev.Turn != nil && *ev.Turn == open.turn {
+				if open.inTime {
+					out.misses++
+					j.note(time.Now(), "the server timed out a turn umpire saw answered in time (a harness-caused deadline miss)")
+				} else if l.alive() && !l.late[strconv.Itoa(open.turn)] {
+					// A timeout umpire did not see coming (e.g. the answer
+					// was rejected and none followed).
+					j.fail(CheckDeadline, rules.Where{Round: open.round, Turn: rules.IntPtr(open.turn)}, "a legal move before the deadline", "the server's timeout", "the turn timed out without a legal move")
+				}
+				open = nil
+			}
+			l.send(ctx, line, r.cfg.Deadline)
+		case infsrv.TypeMatchEnd:
+			out.over = true
+			for _, e := range env.Ranking {
+				if e.Seat == p.Seat {
+					out.rank, out.score, out.won = e.Rank, float64(e.Credits), e.Rank == 1
+				}
+			}
+			l.send(ctx, line, r.cfg.Deadline)
+		default:
+			l.send(ctx, line, r.cfg.Deadline)
+		}
+		if out.over {
+			break
+		}
+	}
+	if !sawMessage {
+		j.skipIf(CheckMessageLen, "the agent sent no table message")
+	}
+	j.skipIf(CheckRecover, "the server sent no error for the agent's moves, so there was nothing to recover from")
+	return out
+}
+
+// infLegal returns "" when m is one of the legal actions, else why not.
+func infLegal(legal []ref.LegalAction, m infMove) string {
+	for _, a := range legal {
+		if a.Action != m.Action {
+			continue
+		}
+		if a.Action == ref.ActionRaise {
+			if m.Amount == nil {
+				return "a raise without amount"
+			}
+			if *m.Amount < a.Min || *m.Amount > a.Max {
+				return fmt.Sprintf("raise amount %d outside [%d, %d]", *m.Amount, a.Min, a.Max)
+			}
+		}
+		return ""
+	}
+	return fmt.Sprintf("action %q is not offered", m.Action)
+}
+
+// readLine reads one line (without its end) of at most maxMessage bytes.
+func readLine(br *bufio.Reader) ([]byte, error) {
+	var buf []byte
+	for {
+		chunk, err := br.ReadSlice('\n')
+		buf = append(buf, chunk...)
+		if len(buf) > maxMessage+2 {
+			return nil, errors.New("a line over the size cap")
+		}
+		if err == nil {
+			return trimEOL(buf), nil
+		}
+		if !errors.Is(err, bufio.ErrBufferFull) {
+			if len(buf) > 0 && errors.Is(err, io.EOF) {
+				return trimEOL(buf), nil
+			}
+			return nil, err
+		}
+	}
+}
+
+func trimEOL(b []byte) []byte {
+	for len(b) > 0 && (b[len(b)-1] == '\n' || b[len(b)-1] == '\r') {
+		b = b[:len(b)-1]
+	}
+	return b
+}

@@ -1,0 +1,200 @@
+package certify
+
+import (
+	"encoding/json"
+	"time"
+
+	"github.com/umpire-arena/umpire/referee/rules"
+	"github.com/umpire-arena/umpire/reports"
+)
+
+// Check names of a match, in report order.
+const (
+	CheckLegal       = "agent-legal-answers"
+	CheckDeadline    = "agent-answers-in-time"
+	CheckRecover     = "agent-recovers-after-reask"
+	CheckEcho        = "agent-echoes-request"
+	CheckCommandIDs  = "agent-command-ids"
+	CheckMessageLen  = "agent-message-length"
+	CheckOnlyAsked   = "agent-only-when-asked"
+	CheckServerError = "agent-survives-server-error"
+	CheckNoCrash     = "agent-no-crash"
+	CheckNoHang      = "agent-no-hang"
+	CheckHygiene     = "agent-hygiene"
+	CheckExit        = "agent-exits-after-end"
+	CheckHarness     = "harness"
+)
+
+// checkDef is one check of a game: its name and its rule.
+type checkDef struct {
+	name string
+	rule string
+}
+
+// checksOf lists the checks of a game in report order. Rule ids are spelled
+// out so the catalogue tests see them.
+func checksOf(game string) []checkDef {
+	if game == GameInference {
+		return []checkDef{
+			{CheckLegal, "inference/agent.legal-answer"},
+			{CheckDeadline, "inference/agent.answer-in-time"},
+			{CheckRecover, "inference/agent.recover-after-error"},
+			{CheckEcho, "inference/agent.turn-echo"},
+			{CheckMessageLen, "inference/agent.message-length"},
+			{CheckOnlyAsked, "inference/agent.only-when-asked"},
+			{CheckServerError, "inference/agent.survives-server-error"},
+			{CheckNoCrash, "inference/agent.no-crash"},
+			{CheckNoHang, "inference/agent.no-hang"},
+			{CheckHygiene, "inference/agent.hygiene"},
+			{CheckExit, "inference/agent.exit-after-end"},
+		}
+	}
+	return []checkDef{
+		{CheckLegal, "bangarena/agent.legal-answer"},
+		{CheckDeadline, "bangarena/agent.answer-in-time"},
+		{CheckRecover, "bangarena/agent.recover-after-reask"},
+		{CheckEcho, "bangarena/agent.version-echo"},
+		{CheckCommandIDs, "bangarena/agent.command-id-unique"},
+		{CheckOnlyAsked, "bangarena/agent.only-when-asked"},
+		{CheckServerError, "bangarena/agent.survives-server-error"},
+		{CheckNoCrash, "bangarena/agent.no-crash"},
+		{CheckNoHang, "bangarena/agent.no-hang"},
+		{CheckHygiene, "bangarena/agent.hygiene"},
+		{CheckExit, "bangarena/agent.exit-after-end"},
+	}
+}
+
+// window is how many transcript messages a finding carries.
+const window = 8
+
+// judge collects what one match shows about the agent: findings per check,
+// which checks were exercised, skip reasons, and the transcript.
+type judge struct {
+	game       string
+	seed       string
+	seat       int
+	defs       []checkDef
+	levels     map[string]rules.Level
+	findings   map[string][]reports.Finding
+	exercised  map[string]bool
+	skip       map[string]string
+	errored    string // a harness failure, "" when none
+	transcript []reports.Message
+}
+
+func newJudge(cat *rules.Catalogue, game, seed string, seat int) *judge {
+	j := &judge{game: game, seed: seed, seat: seat, defs: checksOf(game), levels: map[string]rules.Level{},
+		findings: map[string][]reports.Finding{}, exercised: map[string]bool{}, skip: map[string]string{}}
+	for _, d := range j.defs {
+		j.levels[d.rule] = rules.Must
+		if r, ok := cat.Lookup(d.rule); ok {
+			j.levels[d.rule] = r.Level
+		}
+	}
+	return j
+}
+
+// ruleOf returns the rule of a check.
+func (j *judge) ruleOf(check string) (string, rules.Level) {
+	for _, d := range j.defs {
+		if d.name == check {
+			return d.rule, j.levels[d.rule]
+		}
+	}
+	return "", rules.Must
+}
+
+// sent and received add a message to the transcript.
+func (j *judge) sent(at time.Time, raw []byte) {
+	j.transcript = append(j.transcript, reports.NewMessage(reports.Sent, at, rules.IntPtr(j.seat), raw))
+}
+
+func (j *judge) received(at time.Time, raw []byte) {
+	j.transcript = append(j.transcript, reports.NewMessage(reports.Received, at, rules.IntPtr(j.seat), raw))
+}
+
+// note records free text (e.g. what umpire did) in the transcript.
+func (j *judge) note(at time.Time, text string) {
+	j.transcript = append(j.transcript, reports.Message{Dir: reports.Sent, At: at, Text: "umpire: " + text})
+}
+
+// ran marks a check as exercised.
+func (j *judge) ran(check string) { j.exercised[check] = true }
+
+// fail adds a finding to a check (which is then exercised).
+func (j *judge) fail(check string, where rules.Where, expected, got any, msg string) {
+	rule, level := j.ruleOf(check)
+	if where.Seat == nil {
+		where.Seat = rules.IntPtr(j.seat)
+	}
+	f := reports.Finding{Finding: rules.Finding{Rule: rule, Level: level, Where: where, Expected: expected, Got: got, Message: msg}}
+	from := max(0, len(j.transcript)-window)
+	f.Transcript = append([]reports.Message(nil), j.transcript[from:]...)
+	j.findings[check] = append(j.findings[check], f)
+	j.exercised[check] = true
+}
+
+// has reports whether a check has findings.
+func (j *judge) has(check string) bool { return len(j.findings[check]) > 0 }
+
+// skipIf records why a check could not be exercised (used when it was not).
+func (j *judge) skipIf(check, reason string) {
+	if _, ok := j.skip[check]; !ok {
+		j.skip[check] = reason
+	}
+}
+
+// harness records a failure of umpire itself.
+func (j *judge) harness(msg string) {
+	if j.errored == "" {
+		j.errored = msg
+	}
+}
+
+// checks renders the checks of the match.
+func (j *judge) checks() []reports.Check {
+	var out []reports.Check
+	for _, d := range j.defs {
+		c := reports.Check{Name: d.name, Section: "agent", Rules: []string{d.rule}, Seed: j.seed}
+		switch {
+		case len(j.findings[d.name]) > 0:
+			c.Status, c.Findings = reports.Fail, j.findings[d.name]
+		case j.exercised[d.name]:
+			c.Status = reports.Pass
+		default:
+			c.Status = reports.Skip
+			c.Reason = j.skip[d.name]
+			if c.Reason == "" {
+				c.Reason = "the match gave no occasion to exercise this check"
+			}
+		}
+		out = append(out, c)
+	}
+	if j.errored != "" {
+		out = append(out, reports.Check{Name: CheckHarness, Section: "harness", Rules: []string{}, Seed: j.seed, Status: reports.Error, Reason: j.errored})
+	}
+	return out
+}
+
+// termination derives the match's termination code from the findings.
+func (j *judge) termination(process reports.Termination) reports.Termination {
+	switch {
+	case j.errored != "":
+		return reports.TermHarness
+	case process != "" && process != reports.TermOK:
+		return process
+	case j.has(CheckLegal) || j.has(CheckRecover):
+		return reports.TermIllegal
+	case j.has(CheckHygiene):
+		return reports.TermMalformed
+	case j.has(CheckDeadline):
+		return reports.TermTimeout
+	}
+	return reports.TermOK
+}
+
+// rawJSON compacts b when it is JSON, for comparisons and transcripts.
+func rawJSON(v any) []byte {
+	b, _ := json.Marshal(v)
+	return b
+}

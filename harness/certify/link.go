@@ -1,0 +1,226 @@
+package certify
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/umpire-arena/umpire/harness/agent"
+	"github.com/umpire-arena/umpire/referee/rules"
+	"github.com/umpire-arena/umpire/reports"
+)
+
+// link is umpire's side of one agent for one match over an Asker (a JSON
+// Lines process or an HTTP endpoint): it sends, asks, and judges what comes
+// back that is not an answer.
+type link struct {
+	asker agent.Asker
+	proc  *agent.Process // nil over HTTP
+	j     *judge
+	// dead is set once the agent can no longer answer (crash, hang, flood,
+	// disconnect, harness error): nothing more is sent to it.
+	dead reports.Termination
+	// late holds the keys of requests that got no answer in time: a late
+	// answer to one of them is a missed deadline, not an unsolicited line.
+	late map[string]bool
+	// keyOf returns the request key an answer line refers to ("" if none).
+	keyOf     func(b []byte) string
+	latencies []time.Duration
+	// consecutive counts deadlines missed in a row.
+	consecutive int
+}
+
+func newLink(a agent.Asker, p *agent.Process, j *judge, keyOf func([]byte) string) *link {
+	return &link{asker: a, proc: p, j: j, late: map[string]bool{}, keyOf: keyOf}
+}
+
+// alive reports whether the agent can still be asked.
+func (l *link) alive() bool { return l.dead == "" }
+
+// send passes a message that needs no answer (JSON Lines agents only).
+func (l *link) send(ctx context.Context, raw []byte, deadline time.Duration) {
+	if l.proc == nil || !l.alive() {
+		return
+	}
+	l.j.sent(time.Now(), raw)
+	sctx, cancel := context.WithTimeout(ctx, deadline)
+	err := l.proc.Send(sctx, raw)
+	cancel()
+	if err != nil {
+		l.verdict(err, rules.Where{Step: "send"})
+	}
+}
+
+// answer is an answer the agent gave in time (or late, over HTTP).
+type answer struct {
+	raw     []byte
+	at      time.Time
+	latency time.Duration
+}
+
+// ask sends raw, a request keyed key, and waits up to deadline. It judges the
+// lines that were not the answer and a missing answer; ok is false when
+// there is no answer.
+func (l *link) ask(ctx context.Context, raw []byte, key string, deadline time.Duration, where rules.Where) (answer, bool) {
+	if !l.alive() {
+		return answer{}, false
+	}
+	if deadline <= 0 {
+		deadline = time.Millisecond
+	}
+	l.j.sent(time.Now(), raw)
+	var (
+		reply agent.Reply
+		err   error
+	)
+	if l.proc != nil {
+		// A late answer to an earlier request is never taken for this one.
+		reply, err = l.proc.AskFunc(ctx, raw, deadline, func(ln agent.Line) bool {
+			k := l.keyOf(ln.Bytes)
+			return k == "" || k == key
+		})
+	} else {
+		reply, err = l.asker.Ask(ctx, raw, deadline)
+	}
+	l.unasked(reply.Stale, where)
+	for _, ln := range reply.Before {
+		l.j.received(ln.At, ln.Bytes)
+		if ln.Kind == agent.Object {
+			if k := l.keyOf(ln.Bytes); k != "" && l.late[k] {
+				continue // a late answer: already a missed deadline
+			}
+			l.j.fail(CheckOnlyAsked, where, "one answer to the request", string(trim(ln.Bytes)), "the agent wrote an object that is not the answer")
+			continue
+		}
+		l.j.fail(CheckHygiene, where, "one JSON object per line", fmt.Sprintf("%s line %q", ln.Kind, trim(ln.Bytes)), "the agent wrote a line that is not one JSON object")
+	}
+	if err != nil {
+		if t := agent.TerminationOf(err); t == agent.Timeout || t == agent.Malformed {
+			l.late[key] = true
+			l.consecutive++
+		}
+		l.verdict(err, where)
+		return answer{}, false
+	}
+	l.consecutive = 0
+	l.j.received(reply.Answer.At, reply.Answer.Bytes)
+	l.j.ran(CheckHygiene)
+	l.j.ran(CheckOnlyAsked)
+	l.latencies = append(l.latencies, reply.Latency)
+	if reply.Latency > deadline {
+		l.j.fail(CheckDeadline, where, fmt.Sprintf("an answer within %v", deadline), reply.Latency.String(), "the answer came after the deadline")
+	} else {
+		l.j.ran(CheckDeadline)
+	}
+	return answer{raw: reply.Answer.Bytes, at: reply.Answer.At, latency: reply.Latency}, true
+}
+
+// unasked judges lines written when nothing was asked.
+func (l *link) unasked(lines []agent.Line, where rules.Where) {
+	for _, ln := range lines {
+		l.j.received(ln.At, ln.Bytes)
+		if ln.Kind != agent.Object {
+			l.j.fail(CheckHygiene, where, "one JSON object per line", fmt.Sprintf("%s line %q", ln.Kind, trim(ln.Bytes)), "the agent wrote a line that is not one JSON object")
+			continue
+		}
+		if k := l.keyOf(ln.Bytes); k != "" && l.late[k] {
+			// A late answer: its missed deadline is already a finding.
+			continue
+		}
+		l.j.fail(CheckOnlyAsked, where, "no line when nothing is asked", string(trim(ln.Bytes)), "the agent answered when it was not asked (not its turn, or a message that needs no answer)")
+	}
+}
+
+// verdict judges a failed exchange.
+func (l *link) verdict(err error, where rules.Where) {
+	t := agent.TerminationOf(err)
+	msg := err.Error()
+	switch t {
+	case agent.Timeout:
+		l.j.fail(CheckDeadline, where, "an answer before the deadline", "none", "no answer before the deadline: "+msg)
+	case agent.Malformed:
+		l.j.fail(CheckHygiene, where, "one JSON object as the answer", "only malformed lines", msg)
+		l.j.fail(CheckDeadline, where, "an answer before the deadline", "none", "no usable answer before the deadline")
+	case agent.Flood:
+		l.j.fail(CheckHygiene, where, "lines within the size cap and rate", "a flood", msg)
+		l.dead = reports.TermMalformed
+	case agent.Crash:
+		l.j.fail(CheckNoCrash, where, "the agent alive until match_end", "crash", msg)
+		l.dead = reports.TermCrash
+	case agent.Disconnect:
+		l.j.fail(CheckNoCrash, where, "the agent connected until match_end", "disconnect", msg)
+		l.dead = reports.TermDisconnect
+	case agent.Hang:
+		l.j.fail(CheckNoHang, where, "output from the agent", "silence past the watchdog", msg)
+		l.dead = reports.TermHang
+	default:
+		if ctxDone(err) {
+			l.j.harness("the match was cut short: " + msg)
+		} else {
+			l.j.harness(msg)
+		}
+		l.dead = reports.TermHarness
+	}
+}
+
+// finish drains what the agent wrote after its last request, ends the
+// process and judges how it ended. It returns the tail of its stderr.
+func (l *link) finish(grace time.Duration, matchOver bool) string {
+	if l.proc == nil {
+		return ""
+	}
+	if !l.alive() {
+		l.j.skipIf(CheckExit, "the agent was out of the match before its end")
+	}
+	if lines, _ := l.proc.Drain(); len(lines) > 0 && l.alive() {
+		l.unasked(lines, rules.Where{Step: "after match_end"})
+	}
+	ex, _ := l.proc.Close(grace)
+	where := rules.Where{Step: "exit"}
+	switch {
+	case ex.Forced == agent.ForceKill || ex.Forced == agent.ForceBudget:
+		if l.dead != reports.TermHang {
+			l.j.fail(CheckNoHang, where, "the agent ends on SIGTERM at the latest", ex.String(), "the agent had to be killed with SIGKILL")
+		}
+		if l.dead == "" || l.dead == reports.TermMalformed {
+			l.dead = reports.TermHang
+		}
+	case !matchOver || !l.alive():
+	case ex.Forced == agent.ForceTerm:
+		l.j.fail(CheckExit, where, "exit within "+grace.String()+" of match_end", ex.String(), "the agent did not exit by itself after match_end and was sent SIGTERM")
+	case ex.Code != 0 && l.alive():
+		l.j.fail(CheckExit, where, "exit status 0 after match_end", ex.String(), "the agent exited with a failure status after match_end")
+	default:
+		l.j.ran(CheckExit)
+	}
+	if l.alive() {
+		l.j.ran(CheckNoCrash)
+		l.j.ran(CheckNoHang)
+	}
+	return string(ex.Output)
+}
+
+// trim shortens an agent's line for a finding.
+func trim(b []byte) []byte {
+	if len(b) > 200 {
+		return append(append([]byte(nil), b[:200]...), "…"...)
+	}
+	return b
+}
+
+// ctxDone reports whether err comes from a context.
+func ctxDone(err error) bool {
+	return err != nil && (errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded))
+}
+
+// jsonField reads one top-level field of a JSON object into v.
+func jsonField(b []byte, field string, v any) bool {
+	var m map[string]json.RawMessage
+	if json.Unmarshal(b, &m) != nil {
+		return false
+	}
+	raw, ok := m[field]
+	return ok && json.Unmarshal(raw, v) == nil
+}

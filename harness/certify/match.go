@@ -1,0 +1,265 @@
+package certify
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/umpire-arena/umpire/harness/agent"
+	infsrv "github.com/umpire-arena/umpire/harness/server/inference"
+	"github.com/umpire-arena/umpire/referee/rules"
+	"github.com/umpire-arena/umpire/reports"
+)
+
+// MatchResult is everything one match showed: its plan, the raw result for
+// statistics, its checks and the full transcript of the exchange with the
+// agent.
+type MatchResult struct {
+	Planned
+	// Match is the raw result (termination, rank, score, latencies, stderr).
+	Match reports.Match
+	// Checks are the match's checks, in report order.
+	Checks []reports.Check
+	// Transcript is every message exchanged with the agent, oldest first.
+	Transcript []reports.Message
+	// Role is the agent's role (BangArena), "" when unknown.
+	Role string
+	// HarnessMisses counts answers umpire received in time that the server
+	// nevertheless judged late: deadline misses caused by umpire.
+	HarnessMisses int
+}
+
+// watchdogFor is the agent adapter's watchdog: silence this long during a
+// request is a hang rather than a timeout. It is well above any deadline so
+// that a slow agent is judged slow, not hung.
+func watchdogFor(deadline time.Duration) time.Duration {
+	return max(10*deadline, 10*time.Second)
+}
+
+// playMatch plays one planned match. It never returns an error: a failure
+// of umpire is a harness-error check of the match.
+func (r *runner) playMatch(ctx context.Context, p Planned) *MatchResult {
+	began := time.Now()
+	j := newJudge(r.cat, r.cfg.Game, p.Seed, p.Seat)
+	mctx, cancel := context.WithTimeout(ctx, r.cfg.MatchBudget)
+	defer cancel()
+	var (
+		out    outcome
+		stderr string
+		proc   reports.Termination
+	)
+	switch r.cfg.Agent.Mode() {
+	case "connect":
+		out, stderr, proc = r.playConnect(mctx, p, j)
+	default:
+		var l *link
+		key := infKey
+		if r.cfg.Game == GameBangArena {
+			key = baKey
+		}
+		if r.cfg.Agent.Mode() == "command" {
+			pr, err := agent.Start(mctx, agent.Spec{Command: r.cfg.Agent.Command, Watchdog: watchdogFor(r.cfg.Deadline), TermGrace: time.Second})
+			if err != nil {
+				j.harness("cannot start the agent: " + err.Error())
+				break
+			}
+			l = newLink(pr, pr, j, key)
+		} else {
+			h, err := agent.NewHTTP(agent.HTTPSpec{URL: r.cfg.Agent.URL})
+			if err != nil {
+				j.harness("cannot reach the agent: " + err.Error())
+				break
+			}
+			defer h.Close()
+			l = newLink(h, nil, j, key)
+			j.skipIf(CheckExit, "an HTTP agent has no process to watch")
+			j.skipIf(CheckNoHang, "an HTTP agent has no process to watch")
+		}
+		if r.cfg.Game == GameInference {
+			out = r.playInference(mctx, p, j, l)
+		} else {
+			out = r.playBangArena(mctx, p, j, l)
+		}
+		stderr = l.finish(r.cfg.ExitGrace, out.over)
+		proc = l.dead
+		if l.proc == nil && l.alive() {
+			j.ran(CheckNoCrash)
+		}
+		out.latencies = l.latencies
+	}
+	res := &MatchResult{Planned: p, Checks: j.checks(), Transcript: j.transcript, Role: out.role, HarnessMisses: out.misses}
+	res.Match = reports.Match{
+		Seed: p.Seed, Agent: r.cfg.Agent.Name(), Adversary: p.Adversary, Seat: p.Seat, Seats: r.cfg.Seats,
+		Rank: out.rank, Won: out.won, Score: out.score, Termination: j.termination(proc),
+		Latencies: out.latencies, Stderr: stderr, Duration: time.Since(began),
+	}
+	if out.role != "" {
+		res.Match.SeriesOf = "role " + out.role
+	}
+	return res
+}
+
+// playConnect plays a match with an agent that connects to the loopback
+// listener by itself. Umpire sees only what the server reports.
+func (r *runner) playConnect(ctx context.Context, p Planned, j *judge) (outcome, string, reports.Termination) {
+	var out outcome
+	spec := agent.ConnectSpec{Command: r.cfg.Agent.Connect, Game: r.cfg.Game, URL: r.url, Seat: p.Seat, TermGrace: time.Second}
+	for _, c := range []string{CheckLegal, CheckRecover, CheckEcho, CheckCommandIDs, CheckMessageLen, CheckOnlyAsked, CheckServerError, CheckHygiene} {
+		j.skipIf(c, "not observable when the agent connects to the server itself")
+	}
+	if r.cfg.Game == GameInference {
+		seed := p.Seed
+		created, err := r.inf.CreateMatch(infsrv.MatchSpec{Seats: r.cfg.Seats, Rounds: r.cfg.Rounds, DeadlineMS: int(r.cfg.Deadline / time.Millisecond),
+			Seed: &seed, Agents: []int{p.Seat}, Adversaries: []string{p.Adversary}})
+		if err != nil {
+			j.harness("cannot create the match: " + err.Error())
+			return out, "", ""
+		}
+		spec.ID, spec.Token = created.MatchID, created.Tokens[strconv.Itoa(p.Seat)]
+	} else {
+		created, err := r.ba.CreateRoom(r.roomConfig(p))
+		if err != nil {
+			j.harness("cannot create the room: " + err.Error())
+			return out, "", ""
+		}
+		spec.ID, spec.Token = created.RoomID, created.Tokens[p.Seat]
+	}
+	out.matchID = spec.ID
+	c, err := agent.StartConnect(ctx, spec)
+	if err != nil {
+		j.harness("cannot start the agent: " + err.Error())
+		return out, "", ""
+	}
+	var died bool
+	waitErr := make(chan error, 1)
+	go func() {
+		if r.cfg.Game == GameInference {
+			res, err := r.inf.Wait(ctx, spec.ID)
+			for _, e := range res.Ranking {
+				if e.Seat == p.Seat {
+					out.rank, out.score, out.won = e.Rank, float64(e.Credits), e.Rank == 1
+				}
+			}
+			waitErr <- err
+			return
+		}
+		waitErr <- r.ba.Wait(ctx, spec.ID)
+	}()
+	var werr error
+	select {
+	case werr = <-waitErr:
+	case <-c.Done():
+		died = true
+		werr = <-waitErr
+	}
+	ex, _ := c.Close(r.cfg.ExitGrace)
+	var term reports.Termination
+	where := rules.Where{Step: "exit"}
+	switch {
+	case werr != nil:
+		j.harness("the match did not end: " + werr.Error())
+	case ex.Forced == agent.ForceKill || ex.Forced == agent.ForceBudget:
+		j.fail(CheckNoHang, where, "the agent ends on SIGTERM at the latest", ex.String(), "the agent had to be killed with SIGKILL")
+		term = reports.TermHang
+	case died && ex.Code != 0:
+		j.fail(CheckNoCrash, where, "the agent connected until the match ended", ex.String(), "the agent exited during the match")
+		term = reports.TermCrash
+	case died:
+		j.fail(CheckNoCrash, where, "the agent connected until the match ended", ex.String(), "the agent left during the match")
+		term = reports.TermDisconnect
+	case ex.Forced == agent.ForceTerm:
+		j.fail(CheckExit, where, "exit after the match", ex.String(), "the agent did not exit by itself after the match and was sent SIGTERM")
+	default:
+		j.ran(CheckExit)
+	}
+	if term == "" {
+		j.ran(CheckNoCrash)
+		j.ran(CheckNoHang)
+	}
+	if werr == nil {
+		out.over = true
+		r.connectFindings(p, spec, j, &out)
+	}
+	return out, string(ex.Output), term
+}
+
+// connectFindings judges what the server saw of a connect-mode agent: its
+// timeouts (both games) and its replaced answers (BangArena).
+func (r *runner) connectFindings(p Planned, spec agent.ConnectSpec, j *judge, out *outcome) {
+	if r.cfg.Game == GameInference {
+		log, _, err := r.inf.Log(spec.ID)
+		r.inf.Forget(spec.ID)
+		if err != nil {
+			j.harness("cannot read the match log: " + err.Error())
+			return
+		}
+		j.ran(CheckDeadline)
+		for _, line := range splitLines(log) {
+			var ev infEvent
+			if json.Unmarshal(line, &ev) == nil && ev.Type == "timeout" && ev.Seat != nil && *ev.Seat == p.Seat {
+				j.fail(CheckDeadline, rules.Where{Round: ev.Round, Turn: ev.Turn}, "a move before the deadline", "the server's timeout", "the turn timed out")
+			}
+		}
+		return
+	}
+	st, _ := r.ba.Status(spec.ID)
+	j.ran(CheckDeadline)
+	for _, s := range st.WinnerSeats {
+		out.won = out.won || s == p.Seat
+	}
+	out.rank = 2
+	if out.won {
+		out.rank = 1
+	}
+	if st.Timeouts > 0 {
+		j.fail(CheckDeadline, rules.Where{}, "an answer before every deadline", st.Timeouts, fmt.Sprintf("the server answered %d decisions for the silent seat", st.Timeouts))
+	}
+	if st.Replaced > 0 {
+		j.fail(CheckLegal, rules.Where{}, "only legal answers", st.Replaced, fmt.Sprintf("the server replaced %d illegal answers", st.Replaced))
+	}
+	if code, body := r.do(http.MethodGet, "/api/ai/rooms/"+spec.ID+"/observe?seat="+strconv.Itoa(p.Seat), spec.Token, nil); code == http.StatusOK {
+		var req struct {
+			Observation struct {
+				Players []struct {
+					Seat   int     `json:"seat"`
+					RoleID *string `json:"roleId"`
+					Glory  struct {
+						Stars int `json:"stars"`
+					} `json:"glory"`
+				} `json:"players"`
+			} `json:"observation"`
+		}
+		if json.Unmarshal(body, &req) == nil {
+			for _, pl := range req.Observation.Players {
+				if pl.Seat == p.Seat {
+					out.score = float64(pl.Glory.Stars)
+					if pl.RoleID != nil {
+						out.role = *pl.RoleID
+					}
+				}
+			}
+		}
+	}
+}
+
+// splitLines splits JSON Lines.
+func splitLines(b []byte) [][]byte {
+	var out [][]byte
+	for len(b) > 0 {
+		i := 0
+		for i < len(b) && b[i] != '\n' {
+			i++
+		}
+		if i > 0 {
+			out = append(out, b[:i])
+		}
+		if i == len(b) {
+			break
+		}
+		b = b[i+1:]
+	}
+	return out
+}

@@ -1,0 +1,283 @@
+package certify
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"time"
+
+	baserver "github.com/umpire-arena/umpire/harness/server/bangarena"
+	infsrv "github.com/umpire-arena/umpire/harness/server/inference"
+	"github.com/umpire-arena/umpire/harness/shard"
+	"github.com/umpire-arena/umpire/referee/rules"
+	"github.com/umpire-arena/umpire/reports"
+)
+
+// runner holds the embedded server of a run and, in connect mode, its
+// loopback listener.
+type runner struct {
+	cfg       Config
+	cat       *rules.Catalogue
+	inf       *infsrv.Server
+	ba        *baserver.Server
+	baHandler http.Handler
+	url       string
+	hs        *http.Server
+	served    chan struct{}
+}
+
+// newRunner starts the embedded server of cfg's game (cfg has its defaults).
+func newRunner(cfg Config) (*runner, error) {
+	r := &runner{cfg: cfg, cat: rules.Default()}
+	var h http.Handler
+	if cfg.Game == GameInference {
+		s, err := infsrv.New(infsrv.Options{StartTimeout: 30 * time.Second})
+		if err != nil {
+			return nil, err
+		}
+		r.inf, h = s, s
+	} else {
+		s, err := baserver.New(baserver.Options{Deadline: cfg.Deadline, MaxDecisions: cfg.MaxDecisions})
+		if err != nil {
+			return nil, err
+		}
+		r.ba, r.baHandler = s, s.Handler()
+		h = r.baHandler
+	}
+	if cfg.Agent.Mode() == "connect" {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			r.close()
+			return nil, err
+		}
+		r.url = "http://" + ln.Addr().String()
+		r.hs = &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
+		r.served = make(chan struct{})
+		go func() {
+			defer close(r.served)
+			_ = r.hs.Serve(ln)
+		}()
+	}
+	return r, nil
+}
+
+// close stops the listener and the server and waits for their goroutines.
+func (r *runner) close() {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if r.hs != nil {
+		_ = r.hs.Shutdown(ctx)
+		_ = r.hs.Close()
+		<-r.served
+	}
+	if r.inf != nil {
+		_ = r.inf.Shutdown(ctx)
+	}
+	if r.ba != nil {
+		_ = r.ba.Shutdown(ctx)
+	}
+}
+
+// Run carries out a certification run (or its shard) and returns its report.
+// The error is non-nil only when the run cannot start: a bad configuration
+// (wrapping ErrConfig) or an embedded server that will not start. Failures
+// during matches are in the report (harness-error checks, exit code 3).
+func Run(ctx context.Context, cfg Config) (*reports.Report, error) {
+	cfg, err := cfg.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	started := time.Now()
+	plan := cfg.plan()
+	mine, err := shard.Select(plan, cfg.Shard.K, cfg.Shard.N)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrConfig, err)
+	}
+	r, err := newRunner(cfg)
+	if err != nil {
+		return nil, err
+	}
+	results, stop := r.playAll(ctx, mine)
+	r.close()
+
+	seeds := make([]string, len(plan))
+	for i, p := range plan {
+		seeds[i] = p.Seed
+	}
+	if stop != nil {
+		seeds = seeds[:len(results)]
+	}
+	meta := reports.Meta{
+		Version: cfg.Version, Kind: reports.KindCertify, Games: []string{cfg.Game}, RulesVersions: rulesVersions(cfg.Game),
+		Target: cfg.Agent.Target(), Config: reports.Redact(configMap(cfg)), Seeds: seeds, Started: started,
+	}
+	if cfg.Shard.N > 1 {
+		own := make([]string, len(mine))
+		for i, p := range mine {
+			own[i] = p.Seed
+		}
+		meta.Shard = &reports.Shard{K: cfg.Shard.K, N: cfg.Shard.N, Seeds: own}
+	}
+	rep := reports.New(meta, r.cat)
+	misses := 0
+	for _, res := range results {
+		rep.Checks = append(rep.Checks, res.Checks...)
+		rep.Matches = append(rep.Matches, res.Match)
+		misses += res.HarnessMisses
+	}
+	if misses > 0 {
+		rep.Warnings = append(rep.Warnings, fmt.Sprintf("%d answers that umpire received in time were judged late by the server (harness-caused deadline misses; not charged to the agent)", misses))
+	}
+	if stop != nil {
+		rep.Warnings = append(rep.Warnings, stop.String())
+	}
+	if ctx.Err() != nil {
+		rep.Warnings = append(rep.Warnings, "the run was interrupted: "+ctx.Err().Error())
+	}
+	rep.Meta.Duration = time.Since(started)
+	rep.Normalize()
+	return rep, nil
+}
+
+// Replay plays match k of the run cfg describes, exactly as Run plays it,
+// and returns its result with the full transcript.
+func Replay(ctx context.Context, cfg Config, k int) (*MatchResult, error) {
+	if k < 0 {
+		return nil, fmt.Errorf("%w: the match index must be 0 or more", ErrConfig)
+	}
+	if cfg.Matches <= k {
+		cfg.Matches = k + 1
+	}
+	cfg.Shard, cfg.UntilConfident = shard.Shard{}, false
+	cfg, err := cfg.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	r, err := newRunner(cfg)
+	if err != nil {
+		return nil, err
+	}
+	defer r.close()
+	return r.playMatch(ctx, cfg.plan()[k]), nil
+}
+
+// playAll plays the planned matches on a pool of workers and returns the
+// results in plan order. With UntilConfident it stops at the first prefix
+// that decides the claim and returns that prefix and the decision.
+func (r *runner) playAll(ctx context.Context, plan []Planned) ([]*MatchResult, *Decision) {
+	results := make([]*MatchResult, len(plan))
+	finished := make([]bool, len(plan))
+	done := make(chan int)
+	var (
+		inflight, dispatch, next int
+		decision                 *Decision
+	)
+	for {
+		for inflight < r.cfg.Workers && dispatch < len(plan) && decision == nil && ctx.Err() == nil {
+			i := dispatch
+			dispatch++
+			inflight++
+			go func() {
+				results[i] = r.playMatch(ctx, plan[i])
+				done <- i
+			}()
+		}
+		if inflight == 0 {
+			break
+		}
+		i := <-done
+		inflight--
+		finished[i] = true
+		for next < len(plan) && finished[next] && decision == nil {
+			next++
+			if r.cfg.Progress != nil {
+				r.cfg.Progress(next, len(plan), results[next-1])
+			}
+			if r.cfg.UntilConfident {
+				decision = decide(results[:next], r.cfg.Seats, r.cfg.MinConfident)
+			}
+		}
+	}
+	if decision != nil {
+		return results[:decision.Matches], decision
+	}
+	return results[:next], nil
+}
+
+// Decision is the outcome of an early stop.
+type Decision struct {
+	// Matches is the number of matches (a prefix of the plan) it rests on.
+	Matches int
+	// Null is the win rate of a seat chosen at random, 1/seats.
+	Null float64
+	// WinRate is the pooled win rate with its Wilson interval.
+	WinRate reports.Interval
+	// Better is true when the interval lies above Null, false below.
+	Better bool
+}
+
+// String states the claim decided.
+func (d Decision) String() string {
+	way := "more"
+	if !d.Better {
+		way = "less"
+	}
+	return fmt.Sprintf("stopped early after %d matches: the agent wins %s often than chance (1/seats = %.3f); win rate %.3f, 95%% Wilson interval [%.3f, %.3f]",
+		d.Matches, way, d.Null, d.WinRate.Value, d.WinRate.Lo, d.WinRate.Hi)
+}
+
+// decide returns the early-stop decision on a prefix of results, or nil
+// while the Wilson interval of the win rate still contains 1/seats. Matches
+// that ended in a harness error do not count.
+func decide(results []*MatchResult, seats, minimum int) *Decision {
+	if len(results) < minimum {
+		return nil
+	}
+	wins, n := 0, 0
+	for _, res := range results {
+		if res.Match.Termination == reports.TermHarness {
+			continue
+		}
+		n++
+		if res.Match.Won {
+			wins++
+		}
+	}
+	ci := reports.Wilson(wins, n)
+	null := 1 / float64(seats)
+	switch {
+	case n >= minimum && ci.Lo > null:
+		return &Decision{Matches: len(results), Null: null, WinRate: ci, Better: true}
+	case n >= minimum && ci.Hi < null:
+		return &Decision{Matches: len(results), Null: null, WinRate: ci, Better: false}
+	}
+	return nil
+}
+
+// configMap is the run's configuration for the report: the same for every
+// shard of a run (so no shard, no worker count).
+func configMap(c Config) map[string]any {
+	m := map[string]any{
+		"game": c.Game, "agent_mode": c.Agent.Mode(), "matches": c.Matches, "seed": c.Seed, "seats": c.Seats,
+		"deadline": c.Deadline.String(), "adversaries": append([]string(nil), c.Adversaries...),
+		"match_budget": c.MatchBudget.String(), "until_confident": c.UntilConfident, "inject_server_error": !c.NoInject,
+	}
+	if c.Game == GameInference {
+		m["rounds"] = c.Rounds
+	} else {
+		mode := c.Mode
+		if mode == "" {
+			mode = "classic"
+		}
+		m["mode"] = mode
+		if c.MaxDecisions > 0 {
+			m["max_decisions"] = c.MaxDecisions
+		}
+	}
+	return m
+}
+
+// IsConfigError reports whether err is a configuration (usage) error.
+func IsConfigError(err error) bool { return errors.Is(err, ErrConfig) }
