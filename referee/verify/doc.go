@@ -25,8 +25,9 @@
 // hidden values; what the log cannot prove is counted as inconclusive in the
 // Summary, never reported as a MUST finding.
 //
-// Each line is read by a one-pass, allocation-free JSON scanner that
-// validates the whole grammar while it picks the fields it knows.
+// Each line is read by a one-pass JSON scanner that validates the whole
+// grammar while it picks the fields it knows; it allocates only to decode
+// strings with escapes (and match_start).
 //
 // The package performs no I/O beyond reading the io.Reader a caller hands to
 // VerifyReader or Read, starts no goroutines and reads no clock; it imports

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/umpire-arena/umpire/referee/rules"
 )
@@ -104,6 +105,28 @@ func FuzzScanner(f *testing.F) {
 		valid, _ := r.parse(data)
 		if want := json.Valid(data); valid != want {
 			t.Fatalf("scanner says valid=%v, encoding/json says %v, for %q", valid, want, data)
+		}
+	})
+}
+
+// FuzzTextLength: the message length read without decoding equals the
+// code points of the string encoding/json decodes.
+func FuzzTextLength(f *testing.F) {
+	for _, s := range []string{`"abc"`, `"\u00e9t\u00e9"`, `"\ud83d\ude00"`, `"\ud83d"`, `"\ud83dx"`, `"\ud83d\u0041"`, "\"\xff\xfe\"", `"\\\"\/\b\f\n\r\t"`, `"<b>&amp;</b>"`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		s := scanner{b: data}
+		raw, _, ok := s.str()
+		if !ok || s.i != len(data) {
+			return
+		}
+		var want string
+		if err := json.Unmarshal(data, &want); err != nil {
+			t.Fatalf("scanner accepted %q, encoding/json did not: %v", data, err)
+		}
+		if got, n := escapedRunes(raw), utf8.RuneCountInString(want); got != n {
+			t.Fatalf("%q: %d code points, encoding/json decodes %d", data, got, n)
 		}
 	})
 }

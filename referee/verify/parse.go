@@ -291,11 +291,7 @@ func (r *record) textField(s *scanner) bool {
 		return false
 	}
 	if esc {
-		t, ok := unquote(raw)
-		if !ok {
-			return false
-		}
-		r.textLen = utf8.RuneCountInString(t)
+		r.textLen = escapedRunes(raw)
 	} else {
 		r.textLen = utf8.RuneCount(raw)
 	}

@@ -4,6 +4,9 @@ import (
 	"encoding/json"
 	"math"
 	"strconv"
+	"unicode"
+	"unicode/utf16"
+	"unicode/utf8"
 )
 
 // maxDepth bounds the nesting of a log line, as encoding/json does.
@@ -19,6 +22,9 @@ type scanner struct {
 }
 
 func (s *scanner) ws() {
+	if s.i < len(s.b) && s.b[s.i] > ' ' {
+		return
+	}
 	for s.i < len(s.b) {
 		switch s.b[s.i] {
 		case ' ', '\t', '\n', '\r':
@@ -244,6 +250,52 @@ func (s *scanner) integer() (n int, isInt, ok bool) {
 		return s.num()
 	}
 	return 0, false, s.skip(1)
+}
+
+// escapedRunes counts the code points of a string's raw content (already
+// validated by str) as encoding/json would decode it: an escape is one
+// code point, a surrogate pair of escapes too, and every invalid byte
+// becomes one U+FFFD.
+func escapedRunes(raw []byte) int {
+	n := 0
+	for i := 0; i < len(raw); {
+		if raw[i] != '\\' {
+			_, size := utf8.DecodeRune(raw[i:])
+			i += size
+			n++
+			continue
+		}
+		if raw[i+1] != 'u' {
+			i += 2
+			n++
+			continue
+		}
+		r := hex4(raw[i+2 : i+6])
+		i += 6
+		n++
+		if utf16.IsSurrogate(r) && i+6 <= len(raw) && raw[i] == '\\' && raw[i+1] == 'u' {
+			if utf16.DecodeRune(r, hex4(raw[i+2:i+6])) != unicode.ReplacementChar {
+				i += 6 // the low half of the pair
+			}
+		}
+	}
+	return n
+}
+
+func hex4(b []byte) rune {
+	var r rune
+	for _, c := range b[:4] {
+		r <<= 4
+		switch {
+		case c >= '0' && c <= '9':
+			r |= rune(c - '0')
+		case c >= 'a' && c <= 'f':
+			r |= rune(c - 'a' + 10)
+		default:
+			r |= rune(c - 'A' + 10)
+		}
+	}
+	return r
 }
 
 // unquote decodes a string's raw content with escapes.

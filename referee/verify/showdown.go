@@ -104,7 +104,7 @@ func (v *Verifier) showdownLine(r *record) {
 					exp.Payouts = append(exp.Payouts, ref.Payout{Seat: i, Amount: pot})
 				}
 			}
-		} else {
+		} else if !v.settle(&exp, contrib, folded, values) {
 			exp, err = ref.Settle(contrib, folded, values, v.dealer)
 		}
 		if err != nil {
@@ -130,6 +130,103 @@ func (v *Verifier) showdownLine(r *record) {
 	}
 	v.st = stBusts
 	v.bustNext = 0
+}
+
+// settle pays a contested showdown exactly as ref.Settle does (I-INF-5),
+// without allocating: one layer per distinct contribution level (folded
+// seats' included), each contested by the seats still in that reached it
+// and split on its own among its best values, odd credits one each from
+// the dealer's left; a layer nobody still in reached goes to the highest
+// layer below it that has contenders. It returns false when the table is
+// too large for its fixed buffers (then ref.Settle is used).
+func (v *Verifier) settle(o *ref.Outcome, contrib []int, folded []bool, values []int) bool {
+	const maxSeats = 8
+	n := len(contrib)
+	if n > maxSeats {
+		return false
+	}
+	var lv [maxSeats]int
+	nl := 0
+	for _, c := range contrib {
+		if c <= 0 {
+			continue
+		}
+		dup := false
+		for k := 0; k < nl; k++ {
+			dup = dup || lv[k] == c
+		}
+		if !dup {
+			lv[nl] = c
+			nl++
+		}
+	}
+	slices.Sort(lv[:nl])
+	var amount [maxSeats]int
+	var elig [maxSeats]uint16
+	np, prev := 0, 0
+	for _, level := range lv[:nl] {
+		a := 0
+		var m uint16
+		for s, c := range contrib {
+			a += min(c, level) - min(c, prev)
+			if c >= level && !folded[s] {
+				m |= 1 << s
+			}
+		}
+		prev = level
+		if m == 0 {
+			merged := false
+			for k := np - 1; k >= 0; k-- {
+				if elig[k] != 0 {
+					amount[k] += a
+					merged = true
+					break
+				}
+			}
+			if merged {
+				continue
+			}
+		}
+		amount[np], elig[np] = a, m
+		np++
+	}
+	var pay [maxSeats]int
+	for k := 0; k < np; k++ {
+		if elig[k] == 0 {
+			continue
+		}
+		top, best := 0, 0
+		for s := 0; s < n; s++ {
+			if elig[k]&(1<<s) != 0 {
+				top = max(top, values[s])
+			}
+		}
+		for s := 0; s < n; s++ {
+			if elig[k]&(1<<s) != 0 && contrib[s] > 0 && values[s] == top {
+				best++
+			}
+		}
+		share, odd := amount[k]/best, amount[k]%best
+		for i := 1; i <= n; i++ {
+			s := (v.dealer + i) % n
+			if elig[k]&(1<<s) != 0 && contrib[s] > 0 && values[s] == top {
+				pay[s] += share
+				if odd > 0 {
+					pay[s]++
+					odd--
+				}
+			}
+		}
+	}
+	out := v.scr.onePay[:0]
+	for s := 0; s < n; s++ {
+		if pay[s] > 0 {
+			out = append(out, ref.Payout{Seat: s, Amount: pay[s]})
+		}
+	}
+	v.scr.onePay = out
+	o.Payouts = out
+	return true
 }
 
 // reveals checks the revealed values against who is still in and, in a full

@@ -67,7 +67,9 @@ type Summary struct {
 	InconclusiveByRule map[string]int `json:"inconclusive_by_rule,omitempty"`
 	// Public is true when no round of the log carried deal_private lines.
 	Public bool `json:"public"`
-	// DealsRederived counts deal_private values re-derived from the seed.
+	// DealsRederived counts the values re-derived from the seed: the
+	// deal_private lines, and in public rounds the values revealed at
+	// showdown.
 	DealsRederived int `json:"deals_rederived"`
 	// Ended is true when the log reached match_end.
 	Ended bool `json:"ended"`
@@ -195,6 +197,7 @@ type scratch struct {
 	paid      []int
 	want      []int
 	one       []ref.Payout
+	onePay    []ref.Payout
 	standings []ref.Standing
 }
 
@@ -369,9 +372,10 @@ func (v *Verifier) Line(lineNo int, data []byte) []rules.Finding {
 	return v.out
 }
 
-// Finish closes the log: a log that stops before match_end is a finding
-// (inference/log.match-end-last). It returns the summary; the findings it
-// adds are in Summary's counts and returned by FinishFindings.
+// Finish closes the log and returns the summary. A log that stops before
+// match_end is a finding (inference/log.match-end-last) unless
+// Options.Unfinished; Finish only counts the findings it adds, use
+// FinishFindings instead to get them.
 func (v *Verifier) Finish() Summary {
 	v.FinishFindings()
 	return v.Summary()
