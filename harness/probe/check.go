@@ -1,0 +1,191 @@
+package probe
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/onsi/ginkgo/v2/types"
+	"github.com/umpire-arena/umpire/referee/rules"
+	"github.com/umpire-arena/umpire/reports"
+)
+
+// Check is one conformance check: a function of a live target, the rules it
+// covers and how long it may take.
+type Check struct {
+	// Name is the check's stable name, e.g. "illegal move is refused".
+	Name string
+	// Game is the game the check applies to.
+	Game string
+	// Section groups checks in reports, e.g. "Probes" or "Hidden information".
+	Section string
+	// Rules are the rule ids the check covers (its Ginkgo labels).
+	Rules []string
+	// Timeout bounds the check, derived from the target's deadline.
+	Timeout func(t *Target) time.Duration
+	// Run carries the check out.
+	Run func(ctx context.Context, t *Target) Result
+}
+
+// Result is what a check found. Status is left zero (Disabled) for a check
+// that ran: Run derives Pass or Fail from the findings. A check sets Skip or
+// Error, with a Reason, when it could not judge the target.
+type Result struct {
+	Status   reports.Status
+	Reason   string
+	Findings []reports.Finding
+}
+
+// skip returns a skipped result.
+func skip(format string, args ...any) Result {
+	return Result{Status: reports.Skip, Reason: fmt.Sprintf(format, args...)}
+}
+
+// errored returns a result for a check umpire could not carry out.
+func errored(err error) Result {
+	return Result{Status: reports.Error, Reason: err.Error()}
+}
+
+// MustFindings returns the MUST findings of r.
+func (r Result) MustFindings() []reports.Finding {
+	var out []reports.Finding
+	for _, f := range r.Findings {
+		if f.Level == rules.Must {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// TimeoutOf returns the check's timeout for t (a default of 30 s when the
+// check names none; Target.CheckTimeout overrides both).
+func (c Check) TimeoutOf(t *Target) time.Duration {
+	if t.CheckTimeout > 0 {
+		return t.CheckTimeout
+	}
+	if c.Timeout == nil {
+		return 30 * time.Second
+	}
+	return c.Timeout(t)
+}
+
+// Labels returns the check's Ginkgo labels: its game and its rule ids with
+// the slash replaced by a dot (Ginkgo labels may not hold a slash), e.g.
+// "inference.round.3.raise-cap".
+func (c Check) Labels() []string {
+	out := []string{c.Game}
+	for _, id := range c.Rules {
+		out = append(out, Label(id))
+	}
+	return out
+}
+
+// Label turns a rule id into a Ginkgo label.
+func Label(ruleID string) string {
+	return strings.ReplaceAll(ruleID, "/", ".")
+}
+
+// Filter returns the checks whose labels match a Ginkgo label filter
+// expression (e.g. "inference.illegal.no-consume || bangarena"). Rule ids
+// written with a slash are accepted and read as labels.
+func Filter(checks []Check, expr string) ([]Check, error) {
+	expr = labelExpr(expr)
+	f, err := types.ParseLabelFilter(expr)
+	if err != nil {
+		return nil, fmt.Errorf("%w: label filter: %v", ErrConfig, err)
+	}
+	var out []Check
+	for _, c := range checks {
+		if f(c.Labels()) {
+			out = append(out, c)
+		}
+	}
+	return out, nil
+}
+
+// labelExpr rewrites rule ids (game/…) in a filter expression as labels.
+func labelExpr(expr string) string {
+	for _, g := range []string{GameInference, GameBangArena} {
+		expr = strings.ReplaceAll(expr, g+"/", g+".")
+	}
+	return expr
+}
+
+// Run carries c out against t within its timeout and returns the report
+// entry. A check that ends with its context's deadline is an Error.
+func Run(ctx context.Context, t *Target, c Check) reports.Check {
+	start := time.Now()
+	cctx, cancel := context.WithTimeout(ctx, c.TimeoutOf(t))
+	defer cancel()
+	res := runGuarded(cctx, t, c)
+	if res.Status == reports.Disabled && cctx.Err() != nil && len(res.MustFindings()) == 0 {
+		res = Result{Status: reports.Error, Reason: fmt.Sprintf("the check did not finish within %v", c.TimeoutOf(t)), Findings: res.Findings}
+	}
+	return Finish(c, res, time.Since(start))
+}
+
+// runGuarded runs the check, turning a panic into an Error.
+func runGuarded(ctx context.Context, t *Target, c Check) (res Result) {
+	defer func() {
+		if p := recover(); p != nil {
+			res = Result{Status: reports.Error, Reason: fmt.Sprintf("internal error: %v", p)}
+		}
+	}()
+	return c.Run(ctx, t)
+}
+
+// Finish turns a Result into a reports.Check: Pass or Fail from the findings
+// unless the check chose Skip or Error.
+func Finish(c Check, res Result, d time.Duration) reports.Check {
+	st := res.Status
+	if st == reports.Disabled {
+		st = reports.Pass
+		if len(res.Findings) > 0 {
+			st = reports.Fail
+		}
+	}
+	if (st == reports.Skip || st == reports.Error) && res.Reason == "" {
+		res.Reason = "no reason given"
+	}
+	sort.SliceStable(res.Findings, func(i, j int) bool { return res.Findings[i].Rule < res.Findings[j].Rule })
+	return reports.Check{
+		Name:     c.Name,
+		Section:  c.Section,
+		Rules:    append([]string(nil), c.Rules...),
+		Status:   st,
+		Reason:   res.Reason,
+		Duration: d,
+		Findings: res.Findings,
+	}
+}
+
+// Checks returns the suite of game, in a fixed order.
+func Checks(game string) []Check {
+	switch game {
+	case GameInference:
+		return inferenceChecks()
+	case GameBangArena:
+		return bangarenaChecks()
+	}
+	return nil
+}
+
+// finding builds a finding.
+func finding(rule string, where rules.Where, expected, got any, format string, args ...any) reports.Finding {
+	lvl := rules.Must
+	if r, ok := rules.Default().Lookup(rule); ok {
+		lvl = r.Level
+	}
+	return reports.Finding{Finding: rules.Finding{
+		Rule: rule, Level: lvl, Where: where, Expected: expected, Got: got,
+		Message: fmt.Sprintf(format, args...),
+	}}
+}
+
+// isTimeout reports whether err comes from a context that ended.
+func isTimeout(err error) bool {
+	return errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled)
+}

@@ -1,0 +1,107 @@
+package probe
+
+import (
+	"context"
+	"testing"
+
+	"github.com/umpire-arena/umpire/reports"
+)
+
+// runSuite runs every check of game against a fresh embedded server with
+// faults, and returns the report entries by check name.
+func runSuite(t *testing.T, game string, faults []string) map[string]reports.Check {
+	t.Helper()
+	e, err := StartEmbedded(game, faults)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		if err := e.Close(); err != nil {
+			t.Errorf("closing the embedded server: %v", err)
+		}
+	}()
+	tg := &Target{Game: game, URL: e.URL, Create: true, DeadlineMS: 300}
+	if err := tg.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]reports.Check{}
+	for _, c := range Checks(game) {
+		out[c.Name] = Run(context.Background(), tg, c)
+	}
+	return out
+}
+
+func TestEmbeddedConforms(t *testing.T) {
+	for _, game := range []string{GameInference, GameBangArena} {
+		t.Run(game, func(t *testing.T) {
+			got := runSuite(t, game, nil)
+			if len(got) == 0 {
+				t.Skipf("no checks for %s yet", game)
+			}
+			for name, c := range got {
+				if c.Status != reports.Pass {
+					t.Errorf("%s: have %v (%s) %v, want pass", name, c.Status, c.Reason, c.Findings)
+				}
+			}
+		})
+	}
+}
+
+// faultCase names a fault of an embedded server and the rule the suite must
+// report for it.
+type faultCase struct {
+	game, fault, rule string
+}
+
+// faultTable is the fault→check table: with the fault on, some check fails
+// citing rule, and no check fails without citing it.
+func faultTable() []faultCase {
+	return []faultCase{
+		{GameInference, "accept-illegal-raise", "inference/round.3.raise-cap"},
+		{GameInference, "consume-turn-on-illegal", "inference/illegal.no-consume"},
+		{GameInference, "leak-value", "inference/visibility.no-peek"},
+		{GameInference, "odd-chip-wrong-seat", "inference/round.6.odd-chips"},
+		{GameInference, "no-timeout-default", "inference/timeouts.default-action"},
+		{GameInference, "wrong-back-in-round", "inference/timeouts.back-in-round"},
+		{GameInference, "skip-deal-private", "inference/wire.events.objects"},
+		{GameInference, "short-deadline", "inference/timeouts.deadline"},
+		{GameInference, "wrong-seed-commit", "inference/protocol.seed-commit"},
+		{GameInference, "drop-deadline-ms", "inference/protocol.envelope"},
+		{GameInference, "reveal-uncontested", "inference/round.7.uncontested"},
+	}
+}
+
+func TestFaultsAreCaught(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays a suite per fault")
+	}
+	for _, fc := range faultTable() {
+		t.Run(fc.game+"/"+fc.fault, func(t *testing.T) {
+			t.Parallel()
+			got := runSuite(t, fc.game, []string{fc.fault})
+			caught := false
+			for name, c := range got {
+				if c.Status == reports.Error {
+					t.Errorf("%s: error %s", name, c.Reason)
+				}
+				if !c.Failing() {
+					continue
+				}
+				cites := false
+				for _, f := range c.Findings {
+					if f.Rule == fc.rule {
+						cites = true
+					}
+				}
+				if cites {
+					caught = true
+				} else {
+					t.Errorf("unrelated check %q fails: %v", name, c.Findings)
+				}
+			}
+			if !caught {
+				t.Errorf("have no failing check citing %s, want one", fc.rule)
+			}
+		})
+	}
+}

@@ -1,0 +1,361 @@
+package probe
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/umpire-arena/umpire/schemas"
+)
+
+// Games the suite knows.
+const (
+	GameInference = "inference"
+	GameBangArena = "bangarena"
+)
+
+// MCP capability values of Target.MCP.
+const (
+	MCPAuto = "auto" // probe /mcp: a 404 means absent (checks skipped)
+	MCPYes  = "yes"  // the server declares MCP: a 404 is a failure
+	MCPNo   = "no"   // the server declares no MCP: the checks are skipped
+)
+
+// ErrConfig is wrapped by every configuration error of a Target.
+var ErrConfig = errors.New("probe: bad target configuration")
+
+// Target is the server under test and what the suite may do with it. It is
+// filled from flags, then the environment (FromEnv), then an optional JSON
+// file (LoadFile), and checked once with Validate.
+type Target struct {
+	// Game is "inference" or "bangarena".
+	Game string `json:"game"`
+	// URL is the server's base URL (http or https).
+	URL string `json:"url"`
+	// Match is the Inference match to play (without Create).
+	Match string `json:"match,omitempty"`
+	// Room is the BangArena room to play (without Create).
+	Room string `json:"room,omitempty"`
+	// Seats maps seat numbers to their tokens: the seats the suite plays.
+	Seats map[int]string `json:"seats,omitempty"`
+	// Create says the target offers the harness extension of WIRE.md: the
+	// suite creates the matches and rooms it needs.
+	Create bool `json:"create,omitempty"`
+	// TableSize is the number of seats of the matches and rooms the suite
+	// creates (0 = 3 for Inference, 4 for BangArena).
+	TableSize int `json:"table_size,omitempty"`
+	// Rounds is the number of rounds of the Inference matches the suite
+	// creates for observation (0 = 6).
+	Rounds int `json:"rounds,omitempty"`
+	// DeadlineMS is the server's decision deadline in milliseconds: the
+	// one asked for in created matches and rooms (0 = 300), and the basis of
+	// every wait for a server's default action.
+	DeadlineMS int `json:"deadline_ms,omitempty"`
+	// MCP is the declared MCP capability: auto, yes or no (BangArena).
+	MCP string `json:"mcp,omitempty"`
+	// SeatPolicy is the illegal-answer policy of the seats the suite plays
+	// (BangArena; "" = reask_then_random, the rules' default). The reask
+	// probe is skipped for other policies.
+	SeatPolicy string `json:"seat_policy,omitempty"`
+	// Seed is the seed asked for in created matches and rooms ("" = the
+	// suite derives fixed seeds, so runs are reproducible).
+	Seed string `json:"seed,omitempty"`
+	// CheckTimeout bounds each check (0 = derived from DeadlineMS).
+	CheckTimeout time.Duration `json:"check_timeout_ns,omitempty"`
+
+	// HTTP is the client for REST calls (nil = a default client).
+	HTTP *http.Client `json:"-"`
+
+	mu       sync.Mutex
+	schemas  *schemas.Set
+	sessions map[string]*sessionSlot
+}
+
+// sessionSlot holds one played session, shared by the checks observing it.
+type sessionSlot struct {
+	once sync.Once
+	done chan struct{}
+	val  any
+	err  error
+}
+
+// ParseSeat parses "N=TOKEN".
+func ParseSeat(s string) (int, string, error) {
+	n, tok, ok := strings.Cut(s, "=")
+	if !ok {
+		return 0, "", fmt.Errorf("%w: seat %q: want N=TOKEN", ErrConfig, s)
+	}
+	seat, err := strconv.Atoi(strings.TrimSpace(n))
+	if err != nil || seat < 0 {
+		return 0, "", fmt.Errorf("%w: seat %q: seat number must be an integer ≥ 0", ErrConfig, n)
+	}
+	if tok == "" {
+		return 0, "", fmt.Errorf("%w: seat %d: empty token", ErrConfig, seat)
+	}
+	return seat, tok, nil
+}
+
+// ParseSeats parses a comma-separated list "0=tok,1=tok" (UMPIRE_SEATS).
+func ParseSeats(list string) (map[int]string, error) {
+	out := map[int]string{}
+	for _, item := range strings.Split(list, ",") {
+		item = strings.TrimSpace(item)
+		if item == "" {
+			continue
+		}
+		seat, tok, err := ParseSeat(item)
+		if err != nil {
+			return nil, err
+		}
+		out[seat] = tok
+	}
+	return out, nil
+}
+
+// FromEnv fills the fields still unset from the environment read with
+// getenv: UMPIRE_TARGET, UMPIRE_MATCH, UMPIRE_ROOM, UMPIRE_SEATS,
+// UMPIRE_CREATE (true/1), UMPIRE_DEADLINE_MS and UMPIRE_MCP.
+func (t *Target) FromEnv(getenv func(string) string) error {
+	if t.URL == "" {
+		t.URL = getenv("UMPIRE_TARGET")
+	}
+	if t.Match == "" {
+		t.Match = getenv("UMPIRE_MATCH")
+	}
+	if t.Room == "" {
+		t.Room = getenv("UMPIRE_ROOM")
+	}
+	if len(t.Seats) == 0 {
+		if v := getenv("UMPIRE_SEATS"); v != "" {
+			s, err := ParseSeats(v)
+			if err != nil {
+				return err
+			}
+			t.Seats = s
+		}
+	}
+	if !t.Create {
+		if v := getenv("UMPIRE_CREATE"); v != "" {
+			b, err := strconv.ParseBool(v)
+			if err != nil {
+				return fmt.Errorf("%w: UMPIRE_CREATE=%q: want true or false", ErrConfig, v)
+			}
+			t.Create = b
+		}
+	}
+	if t.DeadlineMS == 0 {
+		if v := getenv("UMPIRE_DEADLINE_MS"); v != "" {
+			n, err := strconv.Atoi(v)
+			if err != nil {
+				return fmt.Errorf("%w: UMPIRE_DEADLINE_MS=%q: want milliseconds", ErrConfig, v)
+			}
+			t.DeadlineMS = n
+		}
+	}
+	if t.MCP == "" {
+		t.MCP = getenv("UMPIRE_MCP")
+	}
+	return nil
+}
+
+// LoadFile fills the fields still unset from a JSON file holding a Target.
+func (t *Target) LoadFile(path string) error {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return fmt.Errorf("%w: %v", ErrConfig, err)
+	}
+	var f Target
+	dec := json.NewDecoder(strings.NewReader(string(data)))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&f); err != nil {
+		return fmt.Errorf("%w: %s: %v", ErrConfig, path, err)
+	}
+	t.merge(&f)
+	return nil
+}
+
+// merge copies the fields of f that t leaves unset.
+func (t *Target) merge(f *Target) {
+	if t.Game == "" {
+		t.Game = f.Game
+	}
+	if t.URL == "" {
+		t.URL = f.URL
+	}
+	if t.Match == "" {
+		t.Match = f.Match
+	}
+	if t.Room == "" {
+		t.Room = f.Room
+	}
+	if len(t.Seats) == 0 {
+		t.Seats = f.Seats
+	}
+	t.Create = t.Create || f.Create
+	if t.TableSize == 0 {
+		t.TableSize = f.TableSize
+	}
+	if t.Rounds == 0 {
+		t.Rounds = f.Rounds
+	}
+	if t.DeadlineMS == 0 {
+		t.DeadlineMS = f.DeadlineMS
+	}
+	if t.MCP == "" {
+		t.MCP = f.MCP
+	}
+	if t.SeatPolicy == "" {
+		t.SeatPolicy = f.SeatPolicy
+	}
+	if t.Seed == "" {
+		t.Seed = f.Seed
+	}
+	if t.CheckTimeout == 0 {
+		t.CheckTimeout = f.CheckTimeout
+	}
+}
+
+// Validate checks the configuration once and fills defaults.
+func (t *Target) Validate() error {
+	switch t.Game {
+	case GameInference, GameBangArena:
+	default:
+		return fmt.Errorf("%w: game %q (want inference or bangarena)", ErrConfig, t.Game)
+	}
+	if t.URL == "" {
+		return fmt.Errorf("%w: no target URL (--target, UMPIRE_TARGET or --embedded)", ErrConfig)
+	}
+	u, err := url.Parse(t.URL)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return fmt.Errorf("%w: target %q is not an http(s) URL", ErrConfig, t.URL)
+	}
+	t.URL = strings.TrimRight(t.URL, "/")
+	if !t.Create {
+		if t.Game == GameInference && t.Match == "" {
+			return fmt.Errorf("%w: give --match and --seat N=TOKEN, or --create when the server offers the harness extension", ErrConfig)
+		}
+		if t.Game == GameBangArena && t.Room == "" {
+			return fmt.Errorf("%w: give --room and --seat N=TOKEN, or --create when the server offers the harness extension", ErrConfig)
+		}
+		if len(t.Seats) == 0 {
+			return fmt.Errorf("%w: no seat tokens (--seat N=TOKEN, repeatable)", ErrConfig)
+		}
+	}
+	switch t.MCP {
+	case "":
+		t.MCP = MCPAuto
+	case MCPAuto, MCPYes, MCPNo:
+	default:
+		return fmt.Errorf("%w: mcp %q (want auto, yes or no)", ErrConfig, t.MCP)
+	}
+	if t.DeadlineMS < 0 || t.TableSize < 0 || t.Rounds < 0 {
+		return fmt.Errorf("%w: negative deadline, table size or rounds", ErrConfig)
+	}
+	if t.DeadlineMS == 0 {
+		t.DeadlineMS = 300
+	}
+	if t.TableSize == 0 {
+		t.TableSize = 3
+		if t.Game == GameBangArena {
+			t.TableSize = 4
+		}
+	}
+	if t.Rounds == 0 {
+		t.Rounds = 6
+	}
+	return nil
+}
+
+// Redacted returns the configuration as a map for a report, with the seat
+// tokens left out (only the seat numbers remain).
+func (t *Target) Redacted() map[string]any {
+	seats := make([]int, 0, len(t.Seats))
+	for s := range t.Seats {
+		seats = append(seats, s)
+	}
+	sort.Ints(seats)
+	m := map[string]any{
+		"game": t.Game, "url": t.URL, "create": t.Create, "deadline_ms": t.DeadlineMS,
+		"table_size": t.TableSize, "mcp": t.MCP, "seats": seats,
+	}
+	if t.Match != "" {
+		m["match"] = t.Match
+	}
+	if t.Room != "" {
+		m["room"] = t.Room
+	}
+	if t.Game == GameInference {
+		m["rounds"] = t.Rounds
+	}
+	if t.SeatPolicy != "" {
+		m["seat_policy"] = t.SeatPolicy
+	}
+	if t.Seed != "" {
+		m["seed"] = t.Seed
+	}
+	return m
+}
+
+// deadline returns the server's decision deadline.
+func (t *Target) deadline() time.Duration {
+	return time.Duration(t.DeadlineMS) * time.Millisecond
+}
+
+// client returns the HTTP client.
+func (t *Target) client() *http.Client {
+	if t.HTTP != nil {
+		return t.HTTP
+	}
+	return http.DefaultClient
+}
+
+// schemaSet compiles the schemas once per Target.
+func (t *Target) schemaSet() (*schemas.Set, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.schemas == nil {
+		s, err := schemas.Compile()
+		if err != nil {
+			return nil, err
+		}
+		t.schemas = s
+	}
+	return t.schemas, nil
+}
+
+// shared runs play once per key and Target and hands every caller its result;
+// a caller whose ctx ends first gets ctx's error while play goes on for the
+// others (play itself is bounded by the context of the first caller).
+func (t *Target) shared(ctx interface {
+	Done() <-chan struct{}
+	Err() error
+}, key string, play func() (any, error)) (any, error) {
+	t.mu.Lock()
+	if t.sessions == nil {
+		t.sessions = map[string]*sessionSlot{}
+	}
+	s := t.sessions[key]
+	if s == nil {
+		s = &sessionSlot{done: make(chan struct{})}
+		t.sessions[key] = s
+	}
+	t.mu.Unlock()
+	go s.once.Do(func() {
+		s.val, s.err = play()
+		close(s.done)
+	})
+	select {
+	case <-s.done:
+		return s.val, s.err
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
