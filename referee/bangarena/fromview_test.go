@@ -22,6 +22,7 @@ func legalSet(l []LegalAction) []string {
 // the legal actions re-derived from the decider's observation alone equal
 // the engine's own list (READINGS 8: as sets).
 func TestLegalFromViewAgrees(t *testing.T) {
+	t.Parallel()
 	covers(t, "bangarena/13.action-ids", "bangarena/11.fields")
 	r := rand.New(rand.NewPCG(9, 9))
 	games := 12

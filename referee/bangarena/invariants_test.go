@@ -153,10 +153,16 @@ func TestInvariantsRandomGames(t *testing.T) {
 	}
 }
 
-// TestFastSelfPlayEnds plays many more games through PlayRandom.
+// TestFastSelfPlayEnds plays many more games through PlayRandom, checking
+// cards and hp after every decision.
 func TestFastSelfPlayEnds(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(1, 2))
-	for i := range 500 {
+	games := 2000
+	if testing.Short() {
+		games = 300
+	}
+	for i := range games {
 		mode := []string{ModeClassic, ModePartners, ModeImpostor, ModeLegacy}[i%4]
 		g, err := NewGame(Config{Seats: 4 + i%5, RoleMode: mode, StagedCharacters: i%2 == 0}, fmt.Sprintf("fast-%d", i))
 		if err != nil {
@@ -168,6 +174,9 @@ func TestFastSelfPlayEnds(t *testing.T) {
 			}
 			if _, ok := g.PlayRandom(r); !ok {
 				t.Fatalf("game %d stuck", i)
+			}
+			if err := checkState(g); err != nil {
+				t.Fatalf("game %d step %d: %v", i, n, err)
 			}
 		}
 		if err := checkState(g); err != nil {
