@@ -64,7 +64,13 @@ type FaultInfo struct {
 	Breaks string `json:"breaks"`
 }
 
-// FaultList returns the closed list of faults, sorted by name.
+// FaultList returns the closed list of faults, sorted by name. Faults that
+// break a protocol behaviour the catalogue has no rule for yet carry an
+// empty Rule and name the contract in Ref; when server-conformance rules
+// are added to the catalogue (e.g. ids like bangarena/server.reask,
+// server.duplicate-command, server.stale-version, server.token,
+// server.malformed-body, server.answer-shape, server.replay,
+// server.mcp-tools) they belong here.
 func FaultList() []FaultInfo {
 	l := []FaultInfo{
 		{FaultSkipReask, "bangarena/14.random-legal", "§14 reask_then_random", "the first illegal answer is replaced by a random item (200 random) instead of 400 reask"},

@@ -78,7 +78,6 @@ const (
 	CodeTooManyRooms  = "too_many_rooms"
 	CodeShuttingDown  = "shutting_down"
 	CodeInternal      = "internal"
-	CodeMethod        = "method_not_allowed"
 	CodeUnknownPath   = "not_found"
 	CodeBadSeat       = "bad_seat"
 	CodeInvalidParams = "invalid_params"

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"maps"
 	"math/rand/v2"
 	"runtime"
 	"sync"
@@ -301,13 +300,6 @@ func (r *room) configHeader() string {
 	c := r.g.Config()
 	b, _ := json.Marshal(map[string]any{"seats": c.Seats, "roleMode": c.RoleMode, "matchId": c.MatchID})
 	return string(b)
-}
-
-// cloneAnswers is used by tests that inspect stored answers.
-func (r *room) cloneAnswers(seat int) map[string]Answer {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return maps.Clone(r.seats[seat].answers)
 }
 
 // scriptedRequestLocked builds the request a scripted player gets: the
