@@ -257,7 +257,7 @@ func infCheckLegal(ctx context.Context, t *Target) Result {
 			continue
 		}
 		for _, d := range diffLegal(want, got) {
-			f := finding("inference/wire.legal-actions."+d.action, where, d.want, d.got, "legal_actions %s", d.what)
+			f := finding(legalRule(d.action), where, d.want, d.got, "legal_actions %s", d.what)
 			f.Transcript = s.around(i)
 			res.Findings = append(res.Findings, f)
 		}
@@ -266,6 +266,17 @@ func infCheckLegal(ctx context.Context, t *Target) Result {
 		return skip("the suite was never asked to move, so no legal_actions could be compared")
 	}
 	return res
+}
+
+// legalRule names the rule of each legal_actions item.
+func legalRule(action string) string {
+	switch action {
+	case "call":
+		return "inference/wire.legal-actions.call"
+	case "raise":
+		return "inference/wire.legal-actions.raise"
+	}
+	return "inference/wire.legal-actions.fold"
 }
 
 type legalDiff struct {

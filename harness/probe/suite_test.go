@@ -38,9 +38,18 @@ func TestEmbeddedConforms(t *testing.T) {
 			if len(got) == 0 {
 				t.Skipf("no checks for %s yet", game)
 			}
+			covered := map[string]bool{}
 			for name, c := range got {
 				if c.Status != reports.Pass {
 					t.Errorf("%s: have %v (%s) %v, want pass", name, c.Status, c.Reason, c.Findings)
+				}
+				for _, r := range c.Rules {
+					covered[r] = true
+				}
+			}
+			for _, r := range passedRules()[game] {
+				if !covered[r] {
+					t.Errorf("no passing check covers %s", r)
 				}
 			}
 		})
@@ -103,5 +112,17 @@ func TestFaultsAreCaught(t *testing.T) {
 				t.Errorf("have no failing check citing %s, want one", fc.rule)
 			}
 		})
+	}
+}
+
+// passedRules lists, per game, rules (the server rules among them) that a
+// passing check of the embedded server must cover.
+func passedRules() map[string][]string {
+	return map[string][]string{
+		GameInference: {
+			"inference/server.auth", "inference/server.bad-message", "inference/illegal.listed-only",
+			"inference/wire.legal-actions.call", "inference/wire.legal-actions.fold", "inference/wire.legal-actions.raise",
+			"inference/timeouts.sit-out", "inference/round.6.ties",
+		},
 	}
 }

@@ -16,6 +16,5 @@ func ServerRules() []Rule {
 			Text: "A hello with a wrong token is refused with an unauthorized error, and the seat does not join."},
 		{ID: "inference/server.bad-message", Level: Must, Doc: wire, Section: "Envelope",
 			Text: "A message that is not a well-formed move is answered with a bad_message error; it changes nothing and the turn stays open."},
-
 	}
 }
