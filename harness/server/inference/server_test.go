@@ -555,3 +555,35 @@ func TestShutdownLeavesNoGoroutines(t *testing.T) {
 	buf := make([]byte, 1<<20)
 	t.Fatalf("%d goroutines before, %d after Shutdown:\n%s", before, now, buf[:runtime.Stack(buf, true)])
 }
+
+// TestDeadlineKeepsRunning: an illegal move neither consumes the turn nor
+// restarts its deadline, and a reconnect is told exactly the time left
+// (manual clock: time moves only when the test says).
+func TestDeadlineKeepsRunning(t *testing.T) {
+	clk := newManualClock()
+	_, ts := testServer(t, Options{Clock: clk})
+	c := create(t, ts, MatchSpec{Seats: 3, Rounds: 1, DeadlineMS: 1000, Seed: strp("deadline"), Agents: []int{0}, Adversaries: []string{"passive"}})
+	a := dial(t, ts, c.MatchID, 0, c.Tokens["0"])
+	yt := a.until(isType(TypeYourTurn))
+	if *yt.env.DeadlineMS != 1000 || yt.env.VisibleState.Limits.TurnDeadlineMS != 1000 {
+		t.Fatalf("inference/timeouts.deadline: your_turn %s", yt.raw)
+	}
+	clk.Advance(400 * time.Millisecond)
+	a.send(MoveMsg{Type: TypeMove, MatchID: c.MatchID, Turn: *yt.env.Turn, Action: ref.ActionRaise, Amount: 11})
+	if f := a.until(isType(TypeError)); f.env.Code != CodeIllegalMove {
+		t.Fatalf("got %s, want illegal_move", f.raw)
+	}
+	b := dial(t, ts, c.MatchID, 0, c.Tokens["0"])
+	yt2 := b.until(isType(TypeYourTurn))
+	if *yt2.env.DeadlineMS != 600 || *yt2.env.Turn != *yt.env.Turn {
+		t.Fatalf("your_turn after reconnect %s: want the same turn with 600 ms left", yt2.raw)
+	}
+	clk.Advance(600 * time.Millisecond) // the original deadline
+	f := b.until(func(f frame) bool { return f.env.Type == TypeEvent && strings.Contains(string(f.env.Event), `"type":"timeout"`) })
+	if e, _ := ref.ParseEvent(f.env.Event); e.Seat != 0 || e.Turn != *yt.env.Turn || e.Strikes != 1 {
+		t.Fatalf("inference/timeouts.logged: %s", f.raw)
+	}
+	if err := b.play(nil); err != nil {
+		t.Fatal(err)
+	}
+}
