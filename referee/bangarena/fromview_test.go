@@ -25,9 +25,9 @@ func TestLegalFromViewAgrees(t *testing.T) {
 	t.Parallel()
 	covers(t, "bangarena/13.action-ids", "bangarena/11.fields")
 	r := rand.New(rand.NewPCG(9, 9))
-	games := 12
+	games := 8
 	if testing.Short() {
-		games = 8
+		games = 4
 	}
 	for i := range games {
 		cfg := Config{Seats: 4 + i%5, RoleMode: []string{ModeClassic, ModePartners, ModeImpostor, ModeLegacy}[i%4], StagedCharacters: i%3 == 0}
