@@ -20,8 +20,8 @@ import (
 const serveBangArenaSynopsis = "--game bangarena [--addr 127.0.0.1:7070] [--seats 6] [--mode classic] [--deadline 15s] " +
 	"[--seed S] [--adversaries random,heuristic] [--agents 0,3] [--policy reask_then_random|skip|random] [--format text|json]"
 
-// serveInfo is what serveBangArena prints once the server listens.
-type serveInfo struct {
+// baServeInfo is what serveBangArena prints once the server listens.
+type baServeInfo struct {
 	Game        string            `json:"game"`
 	BaseURL     string            `json:"baseUrl"`
 	RoomID      string            `json:"roomId"`
@@ -33,12 +33,12 @@ type serveInfo struct {
 	RulesURL    string            `json:"rulesUrl"`
 	MCPURL      string            `json:"mcpUrl"`
 	LogURL      string            `json:"logUrl"`
-	Agents      []serveSeat       `json:"agents"`
+	Agents      []baServeSeat     `json:"agents"`
 	Adversaries map[string]string `json:"adversaries"`
 	Faults      []string          `json:"faults,omitempty"`
 }
 
-type serveSeat struct {
+type baServeSeat struct {
 	Seat        int    `json:"seat"`
 	Token       string `json:"token"`
 	ObserveURL  string `json:"observeUrl"`
@@ -83,7 +83,7 @@ func serveBangArena(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintln(e.stderr, "umpire: --deadline must be between 1ms and 1h")
 		return exitUsage
 	}
-	agentSeats, err := parseSeatList(*agents)
+	agentSeats, err := parseBASeatList(*agents)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "umpire: --agents: %v\n", err)
 		return exitUsage
@@ -110,24 +110,24 @@ func serveBangArena(ctx context.Context, e *env, args []string) int {
 	})
 	if err != nil {
 		fmt.Fprintf(e.stderr, "umpire: %v\n", err)
-		shutdownQuietly(srv)
+		shutdownBAQuietly(srv)
 		return exitUsage
 	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "umpire: cannot listen on %s: %v\n", *addr, err)
-		shutdownQuietly(srv)
+		shutdownBAQuietly(srv)
 		return exitError
 	}
 	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: time.Minute}
 	served := make(chan error, 1)
 	go func() { served <- hs.Serve(ln) }()
 
-	info := describeServe(ln.Addr().String(), created, srv, *seed)
+	info := describeBAServe(ln.Addr().String(), created, srv, *seed)
 	if len(faults) > 0 {
 		fmt.Fprintf(e.stderr, "umpire: WARNING: serving with deliberate faults: %s\n", strings.Join(info.Faults, ", "))
 	}
-	printServeInfo(e, *format, info)
+	printBAServeInfo(e, *format, info)
 
 	ended := make(chan struct{})
 	go func() {
@@ -158,14 +158,14 @@ func serveBangArena(ctx context.Context, e *env, args []string) int {
 	return code
 }
 
-func shutdownQuietly(srv *baserver.Server) {
+func shutdownBAQuietly(srv *baserver.Server) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	_ = srv.Shutdown(ctx)
 }
 
-// parseSeatList parses "0,3" into seats; "" is no seat.
-func parseSeatList(s string) ([]int, error) {
+// parseBASeatList parses "0,3" into seats; "" is no seat.
+func parseBASeatList(s string) ([]int, error) {
 	var out []int
 	for _, part := range strings.Split(s, ",") {
 		part = strings.TrimSpace(part)
@@ -181,18 +181,18 @@ func parseSeatList(s string) ([]int, error) {
 	return out, nil
 }
 
-func describeServe(hostport string, c baserver.Created, srv *baserver.Server, seed string) serveInfo {
+func describeBAServe(hostport string, c baserver.Created, srv *baserver.Server, seed string) baServeInfo {
 	base := "http://" + hostport
 	st, _ := srv.Status(c.RoomID)
 	room := base + "/api/ai/rooms/" + c.RoomID
-	info := serveInfo{
+	info := baServeInfo{
 		Game: gameBangArena, BaseURL: base, RoomID: c.RoomID, Seats: st.Seats, RoleMode: st.RoleMode, Seed: seed,
 		DeadlineMs: st.DeadlineMs, RulesURL: base + "/api/arena/rules", MCPURL: base + "/mcp", LogURL: room + "/log",
-		Agents: []serveSeat{}, Adversaries: map[string]string{},
+		Agents: []baServeSeat{}, Adversaries: map[string]string{},
 	}
 	for _, seat := range st.Agents {
 		info.Policy = st.Policies[seat]
-		info.Agents = append(info.Agents, serveSeat{Seat: seat, Token: c.Tokens[seat],
+		info.Agents = append(info.Agents, baServeSeat{Seat: seat, Token: c.Tokens[seat],
 			ObserveURL: room + "/observe?seat=" + strconv.Itoa(seat), DecisionURL: room + "/decision"})
 	}
 	for seat, kind := range st.Adversaries {
@@ -204,7 +204,7 @@ func describeServe(hostport string, c baserver.Created, srv *baserver.Server, se
 	return info
 }
 
-func printServeInfo(e *env, format string, info serveInfo) {
+func printBAServeInfo(e *env, format string, info baServeInfo) {
 	if format == "json" {
 		b, _ := json.Marshal(info)
 		fmt.Fprintln(e.stdout, string(b))

@@ -12,19 +12,19 @@ import (
 	"time"
 )
 
-// syncBuffer is a bytes.Buffer safe for a writer and a reader goroutine.
-type syncBuffer struct {
+// baSyncBuffer is a bytes.Buffer safe for a writer and a reader goroutine.
+type baSyncBuffer struct {
 	mu sync.Mutex
 	b  bytes.Buffer
 }
 
-func (s *syncBuffer) Write(p []byte) (int, error) {
+func (s *baSyncBuffer) Write(p []byte) (int, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.b.Write(p)
 }
 
-func (s *syncBuffer) String() string {
+func (s *baSyncBuffer) String() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.b.String()
@@ -78,11 +78,11 @@ func TestServeBangArenaServesAndStops(t *testing.T) {
 			if tc.faults != "" {
 				args = append(args, "--unsafe-faults")
 			}
-			var out, errb syncBuffer
+			var out, errb baSyncBuffer
 			ctx, cancel := context.WithCancel(context.Background())
 			done := make(chan int, 1)
 			go func() { done <- serveBangArena(ctx, &env{stdout: &out, stderr: &errb}, args) }()
-			var info serveInfo
+			var info baServeInfo
 			end := time.Now().Add(30 * time.Second)
 			for {
 				line, _, _ := strings.Cut(out.String(), "\n")
@@ -138,7 +138,7 @@ func TestServeBangArenaServesAndStops(t *testing.T) {
 }
 
 func TestServeBangArenaText(t *testing.T) {
-	var out, errb syncBuffer
+	var out, errb baSyncBuffer
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan int, 1)
 	go func() {
