@@ -579,7 +579,9 @@ func TestDeadlineKeepsRunning(t *testing.T) {
 		t.Fatalf("your_turn after reconnect %s: want the same turn with 600 ms left", yt2.raw)
 	}
 	clk.Advance(600 * time.Millisecond) // the original deadline
-	f := b.until(func(f frame) bool { return f.env.Type == TypeEvent && strings.Contains(string(f.env.Event), `"type":"timeout"`) })
+	f := b.until(func(f frame) bool {
+		return f.env.Type == TypeEvent && strings.Contains(string(f.env.Event), `"type":"timeout"`)
+	})
 	if e, _ := ref.ParseEvent(f.env.Event); e.Seat != 0 || e.Turn != *yt.env.Turn || e.Strikes != 1 {
 		t.Fatalf("inference/timeouts.logged: %s", f.raw)
 	}
