@@ -177,7 +177,7 @@ func (g *group) setForced(f Force) {
 // signal sends sig to the whole process group. A group that is already gone
 // is not an error.
 func (g *group) signal(sig syscall.Signal) {
-	_ = syscall.Kill(-g.pid, sig)
+	_ = killGroup(g.pid, sig)
 }
 
 func (g *group) hasExited() bool {
@@ -250,7 +250,7 @@ func (g *group) groupAlive() bool {
 	if alive, ok := procGroupAlive(g.pid); ok {
 		return alive
 	}
-	return syscall.Kill(-g.pid, 0) == nil
+	return killGroup(g.pid, 0) == nil
 }
 
 // exit describes the reaped process; call only after exited is closed.
