@@ -146,7 +146,7 @@ func (v *Verifier) timeoutLine(r *record) {
 			// I-INF-9: back on the last strike.
 			rule = "inference/timeouts.last-strike"
 		}
-		v.report(rule, r.seat, r.turn, sitOut, r.sitOut, "a seat sits out at its %d-th consecutive timeout, and again at once on any timeout after it returns on its last strike; this is timeout %d", max, exp)
+		v.report(rule, r.seat, r.turn, sitOut, r.sitOut, "a seat sits out when its consecutive timeouts reach %d, and again at once on a timeout after it returns on its last strike; this is timeout %d in a row", max, exp)
 	} else if sitOut {
 		if back := v.round + v.cfg.SitOutRounds + 1; r.backIn != back {
 			v.report("inference/timeouts.back-in-round", r.seat, r.turn, back, r.backIn, "a seat that sits out in round %d misses the next %d rounds and is back in round %d", v.round, v.cfg.SitOutRounds, back)
@@ -208,8 +208,14 @@ func (v *Verifier) actionLine(r *record) {
 		v.report("inference/log.timeout-before-action", seat, r.turn, true, false, "the action after a timeout line is the server's and is flagged timeout")
 	case !v.pendTO && r.timeout:
 		v.report("inference/timeouts.logged", seat, r.turn, ref.EventTimeout, ref.EventAction, "every timeout is logged: a timeout line comes before the action the server played for it")
-		p.strikes++ // I-INF-V2: the unlogged timeout still counts
+		// I-INF-V2: the unlogged timeout still counts, sit-out included
+		// (soft: the log never announced it, so either way is no
+		// further finding).
+		p.strikes++
 		p.cleared = false
+		if p.strikes >= v.cfg.MaxConsecutiveTimeouts {
+			p.sitting, p.backIn, p.softSit = true, v.round+v.cfg.SitOutRounds+1, true
+		}
 	}
 	if v.pendMsg && r.timeout { // I-INF-V4
 		v.report("inference/log.message-before-action", seat, r.turn, false, true, "a message rides on the seat's own move, not on a timeout")
