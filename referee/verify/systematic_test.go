@@ -75,3 +75,64 @@ func TestSystematicBugs(t *testing.T) {
 		})
 	}
 }
+
+// TestSystematicPerRound: a bug repeated in every round gives one finding
+// per round it touches.
+func TestSystematicPerRound(t *testing.T) {
+	log, _ := golden(t)
+	tests := []struct {
+		name      string
+		rule      string
+		transform func(lines []string) (out []string, rounds int)
+	}{
+		{"turns counted from 1", "inference/log.turn-sequence", func(lines []string) ([]string, int) {
+			rounds := map[int]bool{}
+			for i := range lines {
+				e := ev(t, lines, i)
+				switch e.Type {
+				case "action", "message", "timeout":
+					e.Turn++
+					put(lines, i, e)
+					rounds[e.Round] = true
+				}
+			}
+			return lines, len(rounds)
+		}},
+		{"the dealer antes first", "inference/protocol.log-order", func(lines []string) ([]string, int) {
+			n := 0
+			for i := 0; i < len(lines); i++ {
+				// Move each round's last ante line (the dealer's) first.
+				if ev(t, lines, i).Type != "ante" {
+					continue
+				}
+				j := i
+				for j+1 < len(lines) && ev(t, lines, j+1).Type == "ante" {
+					j++
+				}
+				if j > i {
+					last := lines[j]
+					copy(lines[i+1:j+1], lines[i:j])
+					lines[i] = last
+					n++
+				}
+				i = j
+			}
+			return lines, n
+		}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			out, want := tc.transform(splitLines(log))
+			fs, _ := verifyAll(t, joinLines(out), Options{})
+			if len(fs) != want {
+				t.Errorf("%d findings for %d rounds:%s", len(fs), want, describe(fs[:min(len(fs), 12)]))
+			}
+			for _, f := range fs {
+				if f.Rule != tc.rule {
+					t.Errorf("finding %s at line %d, want only %s", f.Rule, f.Where.Line, tc.rule)
+					break
+				}
+			}
+		})
+	}
+}
