@@ -137,7 +137,7 @@ type Game struct {
 	choices  []choice
 	skipPlay bool
 	shots    int
-	events   []Event
+	events   []*Event
 	version  int
 	nChoice  int
 	over     bool
@@ -175,7 +175,7 @@ func NewGame(cfg Config, seed string) (*Game, error) {
 	if cfg.MatchID == "" {
 		cfg.MatchID = "m-" + seedCommit(seed)[:12]
 	}
-	g := &Game{cfg: cfg, seed: seed, rng: newRNG(seed), phase: PhaseSetup, events: make([]Event, 0, 1024)}
+	g := &Game{cfg: cfg, seed: seed, rng: newRNG(seed), phase: PhaseSetup, events: make([]*Event, 0, 512)}
 	g.setup()
 	g.advance()
 	return g, nil
@@ -221,7 +221,13 @@ func (g *Game) Round() int { return g.round }
 func (g *Game) Seats() int { return len(g.seats) }
 
 // Log returns the full event log: every event, public and private, in order.
-func (g *Game) Log() []Event { return append([]Event(nil), g.events...) }
+func (g *Game) Log() []Event {
+	out := make([]Event, len(g.events))
+	for i, e := range g.events {
+		out[i] = *e
+	}
+	return out
+}
 
 // Events is Log under the name the design uses.
 func (g *Game) Events() []Event { return g.Log() }
@@ -262,7 +268,9 @@ func (g *Game) Decider() (seat int, ok bool) {
 
 func (g *Game) emit(e Event) {
 	e.Seq = len(g.events) + 1
-	g.events = append(g.events, e)
+	p := new(Event)
+	*p = e
+	g.events = append(g.events, p)
 }
 
 func (g *Game) living() int {

@@ -143,7 +143,7 @@ func (g *Game) eventsOf(typ string) []Event {
 	var out []Event
 	for _, e := range g.events {
 		if e.Type == typ {
-			out = append(out, e)
+			out = append(out, *e)
 		}
 	}
 	return out

@@ -151,7 +151,7 @@ func TestMarshalPublicAndFirst(t *testing.T) {
 		var first Event
 		for _, e := range g.events {
 			if e.Type == "turn_start" {
-				first = e
+				first = *e
 				break
 			}
 		}
