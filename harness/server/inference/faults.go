@@ -25,12 +25,15 @@ const (
 	FaultLeakValue Fault = "leak-value"
 	// FaultOddChipWrongSeat gives the odd credit of a split pot to the tied
 	// winner that should not get it (the showdown line and the seats'
-	// credits agree; visible_state.history keeps the engine's payouts).
+	// credits agree from the next round on, so not in the ranking when it
+	// happens in the last round; visible_state.history keeps the engine's
+	// payouts).
 	FaultOddChipWrongSeat Fault = "odd-chip-wrong-seat"
 	// FaultNoTimeoutDefault folds a timed-out seat even when it owes
 	// nothing. The engine cannot fold on a timeout, so the server applies a
-	// fold and writes the timeout line itself; the engine's strike count is
-	// reset by that fold, so a sit-out may come later than it should.
+	// fold, writes the timeout line itself and restores the strikes (and a
+	// sit-out) the fold cleared when the round ends; until then the seat's
+	// sitting_out does not show in visible_state.
 	FaultNoTimeoutDefault Fault = "no-timeout-default"
 	// FaultWrongBackInRound announces back_in_round one round later than
 	// the round the seat is in fact dealt in again (timeout line, events,

@@ -49,6 +49,10 @@ type deadlineState struct {
 // (FaultOddChipWrongSeat).
 type creditAdjust struct{ from, to int }
 
+// strikeFix restores after a round the strikes (and sit-out) of a seat
+// whose timeout FaultNoTimeoutDefault played as a fold of its own.
+type strikeFix struct{ seat, strikes, backIn int }
+
 // Result is the outcome of a finished match.
 type Result struct {
 	MatchID    string          `json:"match_id"`
@@ -88,8 +92,9 @@ type match struct {
 	startLine   []byte
 	endLine     []byte
 	adjust      []creditAdjust
-	foldTimeout int // seat+1 while FaultNoTimeoutDefault plays its fold
-	foldStrikes int
+	foldTimeout int       // seat+1 while FaultNoTimeoutDefault plays its fold
+	foldEv      ref.Event // the timeout line written before that fold
+	strikeFix   []strikeFix
 
 	// openTurn is the turn still open, for errors sent outside the run
 	// goroutine.
@@ -208,13 +213,20 @@ func (m *match) advance() error {
 	return nil
 }
 
-// settleAdjust applies the credit moves of FaultOddChipWrongSeat between
-// rounds, so the seats' credits agree with the showdown line.
+// settleAdjust applies between rounds what faults changed behind the
+// engine's back: the credit moves of FaultOddChipWrongSeat (so credits agree
+// with the showdown line) and the strikes of FaultNoTimeoutDefault.
 func (m *match) settleAdjust() {
-	if len(m.adjust) == 0 || m.st.Phase() != ref.PhaseReady {
-		m.adjust = m.adjust[:0]
-		return
+	if m.st.Phase() != ref.PhaseReady {
+		return // kept for the end of the round (dropped when the match is over)
 	}
+	for _, f := range m.strikeFix {
+		_ = m.st.SetStrikes(f.seat, f.strikes)
+		if f.backIn > 0 {
+			_ = m.st.SetSittingOut(f.seat, f.backIn)
+		}
+	}
+	m.strikeFix = m.strikeFix[:0]
 	for _, a := range m.adjust {
 		from, to := m.st.Seat(a.from).Credits, m.st.Seat(a.to).Credits
 		if from >= 2 {
@@ -291,7 +303,18 @@ func (m *match) onDeadline() error {
 	}
 	var err error
 	if m.faults.on(FaultNoTimeoutDefault) && m.st.ToCall(dl.seat) == 0 {
-		m.foldTimeout, m.foldStrikes = dl.seat+1, m.st.Seat(dl.seat).Strikes+1
+		// The engine has no folding timeout: apply a fold, write the
+		// timeout line the engine would have written, and restore the
+		// strikes (and sit-out) the fold cleared once the round is over.
+		k := m.st.Seat(dl.seat).Strikes + 1
+		fix := strikeFix{seat: dl.seat, strikes: k}
+		m.foldEv = ref.Event{Type: ref.EventTimeout, Round: dl.round, Turn: dl.turn, Seat: dl.seat, Strikes: k}
+		if k >= m.cfg.MaxConsecutiveTimeouts {
+			fix.backIn = dl.round + m.cfg.SitOutRounds + 1
+			m.foldEv.SitOut, m.foldEv.BackInRound = true, fix.backIn
+		}
+		m.strikeFix = append(m.strikeFix, fix)
+		m.foldTimeout = dl.seat + 1
 		err = m.st.Apply(dl.seat, ref.Move{Action: ref.ActionFold})
 		m.foldTimeout = 0
 	} else {
@@ -447,8 +470,8 @@ func (m *match) Emit(e *ref.Event) {
 		}
 	case ref.EventAction:
 		if m.foldTimeout == ev.Seat+1 {
-			te := ref.Event{Type: ref.EventTimeout, Round: ev.Round, Turn: ev.Turn, Seat: ev.Seat, Strikes: m.foldStrikes}
-			m.record(&te)
+			te := m.foldEv
+			m.Emit(&te) // a timeout line, with its own faults applied
 			ev.Timeout = true
 		}
 	case ref.EventShowdown:

@@ -42,8 +42,7 @@ func TestLogsVerifyClean(t *testing.T) {
 }
 
 // TestLogFaultsCiteTheirRule: each fault that shows in the log makes the
-// verifier report the fault's rule, and (but for no-timeout-default, see
-// FaultNoTimeoutDefault) that rule alone.
+// verifier report the fault's rule, and that rule alone.
 func TestLogFaultsCiteTheirRule(t *testing.T) {
 	silent := func(frame) *MoveMsg { return nil }
 	base := MatchSpec{Seats: 4, Rounds: 40, DeadlineMS: 5, Seed: strp("verify-faults"), Agents: []int{0}, Adversaries: []string{"random", "heuristic", "aggressive"}}
@@ -58,7 +57,7 @@ func TestLogFaultsCiteTheirRule(t *testing.T) {
 			func(f frame) *MoveMsg { return move(f, ref.ActionRaise, 1) }, true},
 		{FaultOddChipWrongSeat, MatchSpec{Seats: 3, Rounds: 150, Seed: strp("fault-odd-chip-wrong-seat-0"), Agents: []int{}, Adversaries: []string{"passive"},
 			Ante: &ante, AnteRamp: &ref.AnteRamp{FromRound: 1, EveryRounds: 1}}, nil, true},
-		{FaultNoTimeoutDefault, base, silent, false},
+		{FaultNoTimeoutDefault, base, silent, true},
 		{FaultRevealUncontested, base, silent, true},
 		{FaultWrongBackInRound, base, silent, true},
 		{FaultWrongSeedCommit, base, silent, true},
