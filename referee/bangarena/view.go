@@ -80,7 +80,7 @@ func (g *Game) View(seat int) PlayerView {
 	v := PlayerView{
 		Version: g.version, Phase: g.Phase(), TurnSeat: g.turnSeat, You: seat, Round: g.round,
 		HighNoon: g.highNoon, RoleMode: g.cfg.RoleMode, ReactionQueue: []int{},
-		DeckCount: len(g.deck), DiscardCount: len(g.discard), Events: []Event{},
+		DeckCount: len(g.deck), DiscardCount: len(g.discard), Events: make([]Event, 0, len(g.events)),
 	}
 	if g.atk != nil && len(g.atk.queue) > 0 && !g.over {
 		a := g.atk
