@@ -166,7 +166,6 @@ type Verifier struct {
 	lastTurn      int
 	turnAlt       int // the turn expected before the log's last renumbering, else -1
 	bustNext      int // seat order position for the next bust line
-	fullRounds    int
 
 	pendMsg     bool
 	pendMsgSeat int
