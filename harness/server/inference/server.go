@@ -42,6 +42,10 @@ type Options struct {
 	// SendQueue is the number of messages queued per connection before it
 	// is dropped as too slow; 0 means 1024.
 	SendQueue int
+	// OriginPatterns lets browsers from these origins open WebSockets
+	// (host patterns as in coder/websocket's AcceptOptions); agents that
+	// send no Origin header are always accepted.
+	OriginPatterns []string
 	// Adversaries are the scripted kinds that fill seats no agent takes
 	// when a MatchSpec names none, used in turn; empty means "heuristic".
 	Adversaries []string
@@ -415,7 +419,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer s.wg.Done()
-	wc, err := websocket.Accept(w, r, nil)
+	wc, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.opts.OriginPatterns})
 	if err != nil {
 		return
 	}
