@@ -589,3 +589,31 @@ func TestDeadlineKeepsRunning(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestOrigins: a browser page of another origin may open a WebSocket only
+// when Options.OriginPatterns allows it.
+func TestOrigins(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		patterns []string
+		ok       bool
+	}{
+		{"refused by default", nil, false},
+		{"allowed by pattern", []string{"arena.example"}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, ts := testServer(t, Options{OriginPatterns: tc.patterns})
+			c := create(t, ts, MatchSpec{Seats: 3, Rounds: 1, Seed: strp("origin"), Agents: []int{0}})
+			url := strings.Replace(ts.URL, "http://", "ws://", 1) + "/ws/inference?match=" + c.MatchID + "&seat=0"
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			conn, _, err := websocket.Dial(ctx, url, &websocket.DialOptions{HTTPHeader: http.Header{"Origin": {"https://arena.example"}}})
+			if (err == nil) != tc.ok {
+				t.Fatalf("dial from another origin: %v, want ok %v", err, tc.ok)
+			}
+			if conn != nil {
+				_ = conn.CloseNow()
+			}
+		})
+	}
+}
