@@ -220,8 +220,9 @@ func explodes(i int) bool {
 // deck order, reshuffles, Cover coins, random hand picks, prayers — is drawn
 // from it in the order the events happen, so a match is a pure function of
 // (config, seed, decisions).
-func newRNG(seed string) *rand.Rand {
-	return rand.New(rand.NewChaCha8(sha256.Sum256([]byte(seed))))
+func newRNG(seed string) (*rand.Rand, *rand.ChaCha8) {
+	src := rand.NewChaCha8(sha256.Sum256([]byte(seed)))
+	return rand.New(src), src
 }
 
 // shuffle permutes s with the match RNG (Fisher–Yates of math/rand/v2).

@@ -125,6 +125,7 @@ type Game struct {
 	cfg      Config
 	seed     string
 	rng      *rand.Rand
+	src      *rand.ChaCha8 // the source of rng, for Clone
 	seats    []seatState
 	deck     []int // top = last
 	discard  []int // top = last
@@ -175,7 +176,8 @@ func NewGame(cfg Config, seed string) (*Game, error) {
 	if cfg.MatchID == "" {
 		cfg.MatchID = "m-" + seedCommit(seed)[:12]
 	}
-	g := &Game{cfg: cfg, seed: seed, rng: newRNG(seed), phase: PhaseSetup, events: make([]*Event, 0, 512)}
+	g := &Game{cfg: cfg, seed: seed, phase: PhaseSetup, events: make([]*Event, 0, 512)}
+	g.rng, g.src = newRNG(seed)
 	g.setup()
 	g.advance()
 	return g, nil

@@ -1,0 +1,40 @@
+package bangarena
+
+import "math/rand/v2"
+
+// Clone returns an independent copy of the match, RNG state included: the
+// same decisions applied to both give the same events. Servers can use it to
+// try a decision without committing it.
+func (g *Game) Clone() *Game {
+	c := *g
+	if g.src != nil {
+		b, _ := g.src.MarshalBinary()
+		src := new(rand.ChaCha8)
+		_ = src.UnmarshalBinary(b)
+		c.src, c.rng = src, rand.New(src)
+	}
+	c.seats = make([]seatState, len(g.seats))
+	for i, st := range g.seats {
+		st.hand = append([]int(nil), st.hand...)
+		st.inPlay = append([]int(nil), st.inPlay...)
+		st.known = append([]KnownRole(nil), st.known...)
+		st.peeked = append([]int(nil), st.peeked...)
+		c.seats[i] = st
+	}
+	c.deck = append([]int(nil), g.deck...)
+	c.discard = append([]int(nil), g.discard...)
+	if g.atk != nil {
+		a := *g.atk
+		a.queue = append([]int(nil), g.atk.queue...)
+		c.atk = &a
+	}
+	c.choices = make([]choice, len(g.choices))
+	for i, ch := range g.choices {
+		ch.cards = append([]int(nil), ch.cards...)
+		c.choices[i] = ch
+	}
+	c.events = append(make([]*Event, 0, cap(g.events)), g.events...) // events are never modified once emitted
+	c.winSeats = append([]int(nil), g.winSeats...)
+	c.buf = nil
+	return &c
+}
