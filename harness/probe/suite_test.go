@@ -2,6 +2,8 @@ package probe
 
 import (
 	"context"
+	basrv "github.com/umpire-arena/umpire/harness/server/bangarena"
+	infsrv "github.com/umpire-arena/umpire/harness/server/inference"
 	"testing"
 
 	"github.com/umpire-arena/umpire/reports"
@@ -36,7 +38,7 @@ func TestEmbeddedConforms(t *testing.T) {
 		t.Run(game, func(t *testing.T) {
 			got := runSuite(t, game, nil)
 			if len(got) == 0 {
-				t.Skipf("no checks for %s yet", game)
+				t.Fatalf("no checks for %s", game)
 			}
 			covered := map[string]bool{}
 			for name, c := range got {
@@ -77,6 +79,18 @@ func faultTable() []faultCase {
 		{GameInference, "wrong-seed-commit", "inference/protocol.seed-commit"},
 		{GameInference, "drop-deadline-ms", "inference/protocol.envelope"},
 		{GameInference, "reveal-uncontested", "inference/round.7.uncontested"},
+		{GameBangArena, "skip-reask", "bangarena/14.random-legal"},
+		{GameBangArena, "no-duplicate", "bangarena/server.duplicate-command"},
+		{GameBangArena, "accept-stale", "bangarena/server.stale-version"},
+		{GameBangArena, "leak-hand", "bangarena/11.redaction"},
+		{GameBangArena, "leak-role", "bangarena/11.redaction"},
+		{GameBangArena, "wrong-token-accepted", "bangarena/server.token"},
+		{GameBangArena, "jail-marshal", "bangarena/5.jail"},
+		{GameBangArena, "500-on-malformed", "bangarena/server.malformed-body"},
+		{GameBangArena, "ignore-deadline", "bangarena/14.default-action"},
+		{GameBangArena, "answer-without-version", "bangarena/server.answer-shape"},
+		{GameBangArena, "log-drops-decision", "bangarena/server.replay"},
+		{GameBangArena, "mcp-missing-tool", "bangarena/server.mcp-tools"},
 	}
 }
 
@@ -124,5 +138,31 @@ func passedRules() map[string][]string {
 			"inference/wire.legal-actions.call", "inference/wire.legal-actions.fold", "inference/wire.legal-actions.raise",
 			"inference/timeouts.sit-out", "inference/round.6.ties",
 		},
+		GameBangArena: {
+			"bangarena/server.answer-shape", "bangarena/server.legal-actions", "bangarena/server.replay",
+			"bangarena/server.reask", "bangarena/12.decider", "bangarena/server.mcp-tools",
+		},
+	}
+}
+
+func TestFaultTableIsComplete(t *testing.T) {
+	have := map[string]bool{}
+	for _, fc := range faultTable() {
+		have[fc.game+"/"+fc.fault] = true
+	}
+	var want []string
+	for _, f := range infsrv.Faults() {
+		want = append(want, GameInference+"/"+string(f.Name))
+	}
+	for _, f := range basrv.FaultList() {
+		want = append(want, GameBangArena+"/"+string(f.Name))
+	}
+	for _, w := range want {
+		if !have[w] {
+			t.Errorf("fault %s has no row in the fault table", w)
+		}
+	}
+	if len(have) != len(want) {
+		t.Errorf("have %d rows, want %d (one per fault)", len(have), len(want))
 	}
 }

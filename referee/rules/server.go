@@ -11,10 +11,30 @@ package rules
 // ServerRules returns the server-conformance part of the catalogue.
 func ServerRules() []Rule {
 	const wire = "WIRE.md"
+	const krug = "krug_rules@0.1.0"
 	return []Rule{
 		{ID: "inference/server.auth", Level: Must, Doc: wire, Section: "Envelope",
 			Text: "A hello with a wrong token is refused with an unauthorized error, and the seat does not join."},
 		{ID: "inference/server.bad-message", Level: Must, Doc: wire, Section: "Envelope",
 			Text: "A message that is not a well-formed move is answered with a bad_message error; it changes nothing and the turn stays open."},
+
+		{ID: "bangarena/server.answer-shape", Level: Must, Doc: wire, Section: "Decision answers",
+			Text: "Decision answers and error bodies have the pinned shapes: {ok, observationVersion, …} and {error:{code, message, …}}."},
+		{ID: "bangarena/server.duplicate-command", Level: Must, Doc: krug, Section: "§12",
+			Text: "A decision repeating an accepted commandId of the seat gets the stored answer again, marked duplicate, and is not applied twice."},
+		{ID: "bangarena/server.legal-actions", Level: Must, Doc: krug, Section: "§13",
+			Text: "The legalActions a server offers are the engine's for the same state: the same set of actionIds."},
+		{ID: "bangarena/server.malformed-body", Level: Must, Doc: wire, Section: "Errors",
+			Text: "A malformed decision body is answered 4xx (422), never 5xx, and changes nothing."},
+		{ID: "bangarena/server.mcp-tools", Level: Must, Doc: krug, Section: "§12",
+			Text: "A server that offers MCP at /mcp lists and answers the five arena tools."},
+		{ID: "bangarena/server.reask", Level: Must, Doc: krug, Section: "§14",
+			Text: "The first illegal answer to a decision is refused with HTTP 400 and reask true, and nothing is applied."},
+		{ID: "bangarena/server.replay", Level: Must, Doc: wire, Section: "Harness extension",
+			Text: "The room's full log replays through the engine from its seed and decisions, to the winners the observations showed."},
+		{ID: "bangarena/server.stale-version", Level: Must, Doc: krug, Section: "§12",
+			Text: "A decision based on an observationVersion other than the current one is rejected (409) and not applied."},
+		{ID: "bangarena/server.token", Level: Must, Doc: krug, Section: "§12",
+			Text: "observe and decision need the seat's own x-agent-token: missing or wrong → 401, another seat's → 403, nothing applied."},
 	}
 }

@@ -1,0 +1,252 @@
+package probe
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strconv"
+	"sync"
+	"time"
+
+	baadv "github.com/umpire-arena/umpire/harness/adversaries/bangarena"
+	ba "github.com/umpire-arena/umpire/referee/bangarena"
+	"github.com/umpire-arena/umpire/reports"
+)
+
+// baRoom is a BangArena room the suite plays over REST: every seat it holds a
+// token for, with every exchange recorded.
+type baRoom struct {
+	t       *Target
+	id      string
+	seed    string
+	tokens  map[int]string
+	players map[int]baadv.Player
+	cmd     int
+
+	mu    sync.Mutex
+	trans []reports.Message
+	// Seen are the DecisionRequests with legalActions the suite received.
+	Seen []baSeen
+}
+
+// baSeen is one decision the suite was offered.
+type baSeen struct {
+	Seat    int
+	Version int
+	Raw     []byte
+	Req     ba.DecisionRequest
+}
+
+// baCreate asks the harness extension for a room with every seat an agent.
+func baCreate(ctx context.Context, t *Target, purpose string) (*baRoom, error) {
+	seats := make([]int, t.TableSize)
+	for i := range seats {
+		seats[i] = i
+	}
+	seed := t.seedFor(purpose)
+	body := map[string]any{"seats": t.TableSize, "roleMode": "classic", "seed": seed, "deadlineMs": t.DeadlineMS, "agents": seats}
+	if t.SeatPolicy != "" {
+		body["policy"] = t.SeatPolicy
+	}
+	status, data, err := doJSON(ctx, t, http.MethodPost, "/api/ai/rooms", nil, body)
+	if err != nil {
+		return nil, err
+	}
+	if status != http.StatusOK && status != http.StatusCreated {
+		return nil, fmt.Errorf("creating a room: HTTP %d: %s", status, clip(data))
+	}
+	var out struct {
+		RoomID string            `json:"roomId"`
+		Tokens map[string]string `json:"tokens"`
+	}
+	if err := json.Unmarshal(data, &out); err != nil || out.RoomID == "" {
+		return nil, fmt.Errorf("creating a room: unexpected answer %s", clip(data))
+	}
+	toks := map[int]string{}
+	for k, v := range out.Tokens {
+		n, err := strconv.Atoi(k)
+		if err != nil {
+			return nil, fmt.Errorf("creating a room: token key %q is not a seat", k)
+		}
+		toks[n] = v
+	}
+	return newRoom(t, out.RoomID, seed, toks)
+}
+
+func newRoom(t *Target, id, seed string, toks map[int]string) (*baRoom, error) {
+	r := &baRoom{t: t, id: id, seed: seed, tokens: toks, players: map[int]baadv.Player{}}
+	for seat := range toks {
+		p, err := baadv.New("heuristic", fmt.Sprintf("%s/%d", id, seat))
+		if err != nil {
+			return nil, err
+		}
+		r.players[seat] = p
+	}
+	return r, nil
+}
+
+// record adds an exchange to the transcript.
+func (r *baRoom) record(dir reports.Direction, seat int, data []byte) {
+	s := seat
+	r.mu.Lock()
+	r.trans = append(r.trans, reports.NewMessage(dir, time.Now(), &s, data))
+	r.mu.Unlock()
+}
+
+// tail returns the last n transcript messages.
+func (r *baRoom) tail(n int) []reports.Message {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if len(r.trans) <= n {
+		return append([]reports.Message(nil), r.trans...)
+	}
+	return append([]reports.Message(nil), r.trans[len(r.trans)-n:]...)
+}
+
+// observe reads a seat's DecisionRequest with the given token.
+func (r *baRoom) observeAs(ctx context.Context, seat int, token string) (int, []byte, error) {
+	h := map[string]string{}
+	if token != "" {
+		h["x-agent-token"] = token
+	}
+	status, data, err := doJSON(ctx, r.t, http.MethodGet, "/api/ai/rooms/"+url.PathEscape(r.id)+"/observe?seat="+strconv.Itoa(seat), h, nil)
+	if err == nil {
+		r.record(reports.Received, seat, data)
+	}
+	return status, data, err
+}
+
+// observe reads a seat's DecisionRequest; a non-200 answer is an error.
+func (r *baRoom) observe(ctx context.Context, seat int) (ba.DecisionRequest, []byte, error) {
+	status, data, err := r.observeAs(ctx, seat, r.tokens[seat])
+	var req ba.DecisionRequest
+	if err != nil {
+		return req, nil, err
+	}
+	if status != http.StatusOK {
+		return req, data, fmt.Errorf("observe seat %d: HTTP %d: %s", seat, status, clip(data))
+	}
+	if err := json.Unmarshal(data, &req); err != nil {
+		return req, data, fmt.Errorf("observe seat %d: %v", seat, err)
+	}
+	return req, data, nil
+}
+
+// decideAs posts a decision body with the given token.
+func (r *baRoom) decideAs(ctx context.Context, seat int, token string, body any) (int, []byte, error) {
+	h := map[string]string{}
+	if token != "" {
+		h["x-agent-token"] = token
+	}
+	raw, ok := body.([]byte)
+	if !ok {
+		var err error
+		if raw, err = json.Marshal(body); err != nil {
+			return 0, nil, err
+		}
+	}
+	r.record(reports.Sent, seat, raw)
+	status, data, err := doJSON(ctx, r.t, http.MethodPost, "/api/ai/rooms/"+url.PathEscape(r.id)+"/decision", h, raw)
+	if err == nil {
+		r.record(reports.Received, seat, data)
+	}
+	return status, data, err
+}
+
+// body builds a decision body.
+func (r *baRoom) body(seat int, actionID string, version int, args json.RawMessage) map[string]any {
+	r.cmd++
+	b := map[string]any{"seat": seat, "actionId": actionID, "commandId": fmt.Sprintf("umpire-%s-%d-%d", r.id, seat, r.cmd), "observationVersion": version}
+	if len(args) > 0 {
+		b["args"] = args
+	}
+	return b
+}
+
+// pending polls the seats until one has a decision to make and returns it;
+// ended is true once an observation shows the match over.
+func (r *baRoom) pending(ctx context.Context) (seen baSeen, ended bool, err error) {
+	for {
+		for _, seat := range sortedSeats(r.tokens) {
+			req, raw, err := r.observe(ctx, seat)
+			if err != nil {
+				return baSeen{}, false, err
+			}
+			if req.Observation.Phase == ba.PhaseEnded || req.Observation.WinnerTeam != nil {
+				return baSeen{Seat: seat, Version: req.ObservationVersion, Raw: raw, Req: req}, true, nil
+			}
+			if len(req.LegalActions) > 0 {
+				s := baSeen{Seat: seat, Version: req.ObservationVersion, Raw: raw, Req: req}
+				r.Seen = append(r.Seen, s)
+				return s, false, nil
+			}
+		}
+		select {
+		case <-ctx.Done():
+			return baSeen{}, false, ctx.Err()
+		case <-time.After(2 * time.Millisecond):
+		}
+	}
+}
+
+// play answers a pending decision with the seat's scripted player.
+func (r *baRoom) play(ctx context.Context, s baSeen) error {
+	d, err := r.players[s.Seat].Decide(&s.Req)
+	if err != nil {
+		return err
+	}
+	status, data, err := r.decideAs(ctx, s.Seat, r.tokens[s.Seat], r.body(s.Seat, d.ActionID, s.Version, d.Args))
+	if err != nil {
+		return err
+	}
+	// 409 (the decision moved on, e.g. a deadline passed) is retried by
+	// the caller's next poll; anything else but 200 is the server's
+	// answer to a legal item, reported by the checks that read Seen.
+	_ = data
+	_ = status
+	return nil
+}
+
+// playUntil plays every decision until stop accepts one (returned) or the
+// match ends (ended true).
+func (r *baRoom) playUntil(ctx context.Context, stop func(s baSeen) bool) (baSeen, bool, error) {
+	for {
+		s, ended, err := r.pending(ctx)
+		if err != nil || ended {
+			return s, ended, err
+		}
+		if stop != nil && stop(s) {
+			return s, false, nil
+		}
+		if err := r.play(ctx, s); err != nil {
+			return s, false, err
+		}
+	}
+}
+
+// fetchLog reads the room's full log (the harness extension); 409 until the
+// match is over.
+func (r *baRoom) fetchLog(ctx context.Context) (int, []byte, error) {
+	return doJSON(ctx, r.t, http.MethodGet, "/api/ai/rooms/"+url.PathEscape(r.id)+"/log", nil, nil)
+}
+
+// apiError decodes an error body.
+type apiError struct {
+	Error struct {
+		Code      string `json:"code"`
+		Message   string `json:"message"`
+		Reask     bool   `json:"reask"`
+		Retryable bool   `json:"retryable"`
+	} `json:"error"`
+}
+
+// answer decodes a decision answer.
+type answer struct {
+	OK                 bool   `json:"ok"`
+	ObservationVersion *int   `json:"observationVersion"`
+	Duplicate          bool   `json:"duplicate"`
+	Random             bool   `json:"random"`
+	ReplacedBy         string `json:"replacedBy"`
+}

@@ -1,3 +1,0 @@
-package probe
-
-func bangarenaChecks() []Check { return nil }
