@@ -12,6 +12,12 @@
 // order; each applied decision is itself recorded as a private "decision"
 // event, so Replay can re-simulate a match from (config, seed, log).
 //
+// LegalFromView re-derives a seat's legalActions from its observation
+// alone (for checking a server's list); Clone copies a match with its RNG
+// state; EncodeLog / DecodeLog write and read the JSON Lines log, ConfigOf
+// and DecisionsOf take back what Replay needs; DefaultAction and
+// RandomLegal are the timeout and reask fallbacks of §14.
+//
 // Where the rules are silent the engine follows the readings recorded in
 // referee/INTERPRETATIONS.md; code comments cite them as I-BA-n (and the
 // decided readings of the design as READINGS n).
@@ -19,5 +25,6 @@
 // Files follow the rule areas: deck.go (§5 pack and RNG), setup.go (§2, §6
 // deal), turn.go (§3), distance.go (§4), cards.go (§5), reactions.go (§7),
 // checks.go (§8), characters.go (§6), glory.go (§9), win.go (§10), view.go
-// (§11, §12), legal.go (§13), fallback.go (§14), events.go (the event log).
+// (§11, §12), legal.go (§13), fallback.go (§14), events.go and replay.go
+// (the event log), fromview.go (legality from an observation).
 package bangarena
