@@ -1,5 +1,3 @@
-//go:build mcpsdk
-
 package bangarena
 
 import (
@@ -11,7 +9,8 @@ import (
 	ref "github.com/umpire-arena/umpire/referee/bangarena"
 )
 
-// MCPImplementation names the MCP implementation compiled in.
+// MCPImplementation names the MCP implementation serving /mcp: the official
+// Go SDK.
 const MCPImplementation = "go-sdk"
 
 // mcpHandler builds the MCP server with the official Go SDK (stateless

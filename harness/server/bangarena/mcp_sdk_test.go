@@ -1,5 +1,3 @@
-//go:build mcpsdk
-
 package bangarena
 
 import (
@@ -11,18 +9,9 @@ import (
 )
 
 // TestMCPWithSDKClient drives /mcp with the official SDK's client over a
-// real loopback server, against the SDK's server and the builtin one
-// (build tag mcpsdk; see MCPImplementation).
+// real loopback server.
 func TestMCPWithSDKClient(t *testing.T) {
-	for _, tc := range []struct {
-		name    string
-		prepare func(*Server)
-	}{
-		{"sdk server", nil},
-		{"builtin server", useBuiltinMCP},
-	} {
-		t.Run(tc.name, func(t *testing.T) { testSDKClient(t, newFixtureWith(t, Options{}, tc.prepare)) })
-	}
+	testSDKClient(t, newFixtureWith(t, Options{}, nil))
 }
 
 func testSDKClient(t *testing.T, f *fixture) {
