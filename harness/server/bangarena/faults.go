@@ -45,7 +45,7 @@ const (
 	// so it no longer replays to the end the players saw.
 	FaultLogDropsDecision Fault = "log-drops-decision"
 	// FaultMCPMissingTool leaves arena_submit_decision out of the MCP tools
-	// (builtin MCP handler only).
+	// (the SDK server is built without the tool).
 	FaultMCPMissingTool Fault = "mcp-missing-tool"
 )
 
