@@ -211,7 +211,7 @@ func (r *runner) baDecide(ctx context.Context, st *baState, j *judge, l *link, r
 			}
 			if st.injectPending && !l.alive() {
 				st.injectPending = false
-				j.skipIf(CheckServerError, "the agent gave no answer after the injected error; see the other checks")
+				j.fail(CheckServerError, where, "the agent keeps playing", string(l.dead), "the agent stopped right after a retryable server error it did not cause")
 			}
 			return false
 		}

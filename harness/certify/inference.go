@@ -215,7 +215,8 @@ func (r *runner) playInference(ctx context.Context, p Planned, j *judge, l *link
 			if !ok {
 				if injectPending && !l.alive() {
 					injectPending = false
-					j.skipIf(CheckServerError, "the agent gave no answer after the injected error; see the other checks")
+					j.fail(CheckServerError, rules.Where{Round: t.round, Turn: rules.IntPtr(t.turn)}, "the agent keeps playing", string(l.dead),
+						"the agent stopped right after a server-side error it did not cause (or on the request that followed it)")
 				}
 				continue
 			}

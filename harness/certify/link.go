@@ -25,6 +25,8 @@ type link struct {
 	// late holds the keys of requests that got no answer in time: a late
 	// answer to one of them is a missed deadline, not an unsolicited line.
 	late map[string]bool
+	// asked holds the keys of every request asked so far.
+	asked map[string]bool
 	// keyOf returns the request key an answer line refers to ("" if none).
 	keyOf     func(b []byte) string
 	latencies []time.Duration
@@ -33,7 +35,7 @@ type link struct {
 }
 
 func newLink(a agent.Asker, p *agent.Process, j *judge, keyOf func([]byte) string) *link {
-	return &link{asker: a, proc: p, j: j, late: map[string]bool{}, keyOf: keyOf}
+	return &link{asker: a, proc: p, j: j, late: map[string]bool{}, asked: map[string]bool{}, keyOf: keyOf}
 }
 
 // alive reports whether the agent can still be asked.
@@ -71,15 +73,18 @@ func (l *link) ask(ctx context.Context, raw []byte, key string, deadline time.Du
 		deadline = time.Millisecond
 	}
 	l.j.sent(time.Now(), raw)
+	l.asked[key] = true
 	var (
 		reply agent.Reply
 		err   error
 	)
 	if l.proc != nil {
-		// A late answer to an earlier request is never taken for this one.
+		// An answer that names an earlier request is never taken for this
+		// one; one that names no request, or one never asked, is (and its
+		// echo is judged).
 		reply, err = l.proc.AskFunc(ctx, raw, deadline, func(ln agent.Line) bool {
 			k := l.keyOf(ln.Bytes)
-			return k == "" || k == key
+			return k == "" || k == key || !l.asked[k]
 		})
 	} else {
 		reply, err = l.asker.Ask(ctx, raw, deadline)

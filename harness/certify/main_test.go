@@ -15,6 +15,9 @@ var bin struct {
 }
 
 func TestMain(m *testing.M) {
+	if mode := os.Getenv(fakeEnv); mode != "" {
+		os.Exit(fakeAgent(mode))
+	}
 	os.Exit(run(m))
 }
 

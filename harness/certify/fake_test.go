@@ -1,0 +1,130 @@
+package certify
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+)
+
+// fakeEnv names the misbehaviour of the test binary run as an agent.
+const fakeEnv = "CERTIFY_FAKE_AGENT"
+
+// fakeCommand is the command line that runs this test binary as a fake
+// agent with the given misbehaviour.
+func fakeCommand(mode string) string {
+	return fmt.Sprintf("%s=%s exec %q", fakeEnv, mode, os.Args[0])
+}
+
+// fakeAgent plays both games with the first legal item, misbehaving in one
+// way:
+//
+//	chatty     writes an unasked line after each answer
+//	longmsg    adds a 300-character table message to every move (Inference)
+//	badecho    answers with the wrong turn / observationVersion
+//	samecmd    uses one commandId for every decision (BangArena)
+//	recover    answers each request illegally first, legally after the reask
+//	noexit     ignores match_end (exits on SIGTERM)
+//	errexit    exits as soon as it gets an error it did not cause
+func fakeAgent(mode string) int {
+	in := bufio.NewScanner(os.Stdin)
+	in.Buffer(make([]byte, 64<<10), 2<<20)
+	out := bufio.NewWriter(os.Stdout)
+	defer out.Flush()
+	var (
+		lastTurn map[string]any
+		lastReq  map[string]any
+		tried    = map[string]bool{}
+		n        int
+	)
+	write := func(v any) {
+		b, _ := json.Marshal(v)
+		out.Write(append(b, '\n'))
+		out.Flush()
+	}
+	infMove := func(t map[string]any, illegal bool) {
+		legal, _ := t["legal_actions"].([]any)
+		first, _ := legal[0].(map[string]any)
+		m := map[string]any{"type": "move", "match_id": t["match_id"], "turn": t["turn"], "action": first["action"]}
+		if illegal {
+			m["action"], m["amount"] = "raise", 100000
+		}
+		if mode == "longmsg" {
+			m["message"] = strings.Repeat("é", 300)
+		}
+		if mode == "badecho" {
+			m["turn"] = 9999
+		}
+		write(m)
+		if mode == "chatty" {
+			write(map[string]any{"type": "chat", "turn": t["turn"], "text": "unasked"})
+		}
+	}
+	baDecide := func(r map[string]any, illegal bool) {
+		n++
+		legal, _ := r["legalActions"].([]any)
+		first, _ := legal[0].(map[string]any)
+		id := first["actionId"]
+		if illegal {
+			id = "never-offered"
+		}
+		cmd := fmt.Sprintf("c-%d", n)
+		if mode == "samecmd" {
+			cmd = "c-same"
+		}
+		v := r["observationVersion"]
+		if mode == "badecho" {
+			v = -5
+		}
+		write(map[string]any{"seat": r["seatId"], "actionId": id, "commandId": cmd, "observationVersion": v})
+		if mode == "chatty" {
+			write(map[string]any{"observationVersion": r["observationVersion"], "text": "unasked"})
+		}
+	}
+	for in.Scan() {
+		var m map[string]any
+		if json.Unmarshal(in.Bytes(), &m) != nil {
+			continue
+		}
+		typ, _ := m["type"].(string)
+		errBody, isErrBody := m["error"].(map[string]any)
+		switch {
+		case typ == "match_end":
+			if mode == "noexit" {
+				for {
+					time.Sleep(time.Hour)
+				}
+			}
+			return 0
+		case typ == "your_turn":
+			lastTurn = m
+			infMove(m, mode == "recover")
+		case typ == "error":
+			code, _ := m["code"].(string)
+			if mode == "errexit" && code == "stale_turn" {
+				return 0
+			}
+			if lastTurn != nil && (code == "illegal_move" || code == "bad_message") {
+				infMove(lastTurn, false)
+			}
+		case isErrBody:
+			if mode == "errexit" && errBody["retryable"] == true {
+				return 0
+			}
+			if errBody["reask"] == true && lastReq != nil {
+				baDecide(lastReq, false)
+			}
+		case m["legalActions"] != nil:
+			if l, _ := m["legalActions"].([]any); len(l) == 0 {
+				continue
+			}
+			key := fmt.Sprint(m["observationVersion"])
+			lastReq = m
+			baDecide(m, mode == "recover" && !tried[key])
+			tried[key] = true
+		}
+	}
+	return 0
+}
