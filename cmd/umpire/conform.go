@@ -1,8 +1,265 @@
 package main
 
-import "context"
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"os"
+	"strings"
+	"time"
 
-// cmdConform runs "umpire conform". It is filled in by later work.
-func cmdConform(_ context.Context, e *env, _ []string) int {
-	return notBuilt(e, "umpire conform")
+	"github.com/umpire-arena/umpire/harness/probe"
+	basrv "github.com/umpire-arena/umpire/harness/server/bangarena"
+	infsrv "github.com/umpire-arena/umpire/harness/server/inference"
+	"github.com/umpire-arena/umpire/referee/rules"
+	"github.com/umpire-arena/umpire/reports"
+)
+
+const conformSynopsis = "--game G (--target URL (--match ID | --room ID) --seat N=TOKEN... | --target URL --create | --embedded) [--config FILE] [--deadline-ms N] [--mcp auto|yes|no] [--label-filter EXPR] [--junit F] [--json F] [--html F] [--md F] [--report-dir DIR]"
+
+// seatFlags collects repeatable --seat N=TOKEN flags.
+type seatFlags map[int]string
+
+func (s seatFlags) String() string { return fmt.Sprintf("%d seats", len(s)) }
+
+func (s seatFlags) Set(v string) error {
+	seat, tok, err := probe.ParseSeat(v)
+	if err != nil {
+		return err
+	}
+	s[seat] = tok
+	return nil
+}
+
+// cmdConform runs "umpire conform": the server conformance suite of
+// harness/probe against a live server (or the embedded one), serially and
+// in-process. It calls the same check list the Ginkgo suites of specs/ wrap
+// (see specs/doc.go for why the binary does not run Ginkgo itself), so both
+// produce the same reports model. Exit 0 when every MUST holds, 1 on a MUST
+// finding (or when nothing was checked), 2 for usage errors, 3 when the run
+// could not be carried out (target unreachable, a check errored).
+func cmdConform(ctx context.Context, e *env, args []string) int {
+	fs := newFlagSet(e, "conform", conformSynopsis)
+	var t probe.Target
+	seats := seatFlags{}
+	fs.StringVar(&t.Game, "game", "", "game: inference or bangarena")
+	fs.StringVar(&t.URL, "target", "", "the server's base URL (env UMPIRE_TARGET)")
+	fs.StringVar(&t.Match, "match", "", "Inference match id to play (env UMPIRE_MATCH)")
+	fs.StringVar(&t.Room, "room", "", "BangArena room id to play (env UMPIRE_ROOM)")
+	fs.Var(seats, "seat", "N=TOKEN: a seat the suite may play (repeatable; env UMPIRE_SEATS=\"0=tok,1=tok\")")
+	fs.BoolVar(&t.Create, "create", false, "the target offers the harness extension: the suite creates its matches and rooms (env UMPIRE_CREATE)")
+	embedded := fs.Bool("embedded", false, "start the embedded reference server in-process as the target")
+	unsafeFaults := fs.Bool("unsafe-faults", false, "with --embedded: switch on the faults named in "+infsrv.FaultsEnv+" (to see the suite catch them)")
+	config := fs.String("config", "", "JSON file with the target configuration (fields of probe.Target)")
+	fs.IntVar(&t.DeadlineMS, "deadline-ms", 0, "the server's decision deadline in ms; asked for in created matches (default 300; env UMPIRE_DEADLINE_MS)")
+	fs.IntVar(&t.TableSize, "seats", 0, "seats of the matches and rooms the suite creates (default 3 Inference, 4 BangArena)")
+	fs.IntVar(&t.Rounds, "rounds", 0, "rounds of the observed Inference match the suite creates (default 6)")
+	fs.StringVar(&t.MCP, "mcp", "", "declared MCP capability: auto (probe /mcp), yes, no (env UMPIRE_MCP)")
+	fs.StringVar(&t.SeatPolicy, "seat-policy", "", "BangArena illegal-answer policy of the suite's seats (default reask_then_random)")
+	fs.StringVar(&t.Seed, "seed", "", "seed prefix of created matches and rooms (default fixed seeds)")
+	fs.DurationVar(&t.CheckTimeout, "check-timeout", 0, "bound on each check (default derived from the deadline)")
+	filter := fs.String("label-filter", "", "Ginkgo label filter over the checks' labels: the game and rule ids (e.g. 'bangarena/server.token || bangarena/14.random-legal')")
+	junit := fs.String("junit", "", "write JUnit XML to this file")
+	jsonOut := fs.String("json", "", "write the JSON report to this file")
+	html := fs.String("html", "", "write the HTML report to this file")
+	md := fs.String("md", "", "write the Markdown summary to this file")
+	dir := fs.String("report-dir", "", "write every report format into this directory")
+	format := fs.String("format", "text", "console output: text, or json (the report summary)")
+	if c, ok := parseFlags(fs, args); !ok {
+		return c
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(e.stderr, "umpire conform: unexpected arguments %q\n", fs.Args())
+		return exitUsage
+	}
+	if !checkGame(e, t.Game) || !checkFormat(e, *format) {
+		return exitUsage
+	}
+	if len(seats) > 0 {
+		t.Seats = seats
+	}
+	if *unsafeFaults && !*embedded {
+		fmt.Fprintln(e.stderr, "umpire conform: --unsafe-faults works with --embedded only")
+		return exitUsage
+	}
+	if *embedded && (t.URL != "" || t.Match != "" || t.Room != "" || len(t.Seats) > 0) {
+		fmt.Fprintln(e.stderr, "umpire conform: --embedded makes its own target; drop --target, --match, --room and --seat")
+		return exitUsage
+	}
+	// Flags first, then the environment, then the file.
+	if !*embedded {
+		if err := t.FromEnv(os.Getenv); err != nil {
+			fmt.Fprintf(e.stderr, "umpire conform: %v\n", err)
+			return exitUsage
+		}
+	}
+	if *config != "" {
+		if err := t.LoadFile(*config); err != nil {
+			fmt.Fprintf(e.stderr, "umpire conform: %v\n", err)
+			return exitUsage
+		}
+	}
+	checks, err := probe.Filter(probe.Checks(t.Game), *filter)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "umpire conform: %v\n", err)
+		return exitUsage
+	}
+	var faults []string
+	if *embedded {
+		faults, err = conformFaults(t.Game, *unsafeFaults)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "umpire conform: %v\n", err)
+			return exitUsage
+		}
+		srv, err := probe.StartEmbedded(t.Game, faults)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "umpire conform: starting the embedded server: %v\n", err)
+			return exitError
+		}
+		defer srv.Close()
+		t.URL, t.Create = srv.URL, true
+	}
+	if err := t.Validate(); err != nil {
+		fmt.Fprintf(e.stderr, "umpire conform: %v\n", err)
+		return exitUsage
+	}
+	if err := reachable(ctx, &t); err != nil {
+		fmt.Fprintf(e.stderr, "umpire conform: the target cannot be reached: %v\n", err)
+		return exitError
+	}
+
+	start := time.Now()
+	cfg := t.Redacted()
+	if *embedded {
+		cfg["embedded"] = true
+		if len(faults) > 0 {
+			cfg["faults"] = faults
+		}
+	}
+	if *filter != "" {
+		cfg["label_filter"] = *filter
+	}
+	rep := reports.New(reports.Meta{
+		Version: strings.TrimSpace(version), Kind: reports.KindConform, Games: []string{t.Game},
+		RulesVersions: rulesVersions(t.Game), Target: t.URL, Config: reports.Redact(cfg), Started: start,
+	}, rules.Default())
+	for _, c := range checks {
+		if ctx.Err() != nil {
+			rep.Checks = append(rep.Checks, probe.Finish(c, probe.Result{Status: reports.Error, Reason: "interrupted"}, 0))
+			continue
+		}
+		rc := probe.Run(ctx, &t, c)
+		rep.Checks = append(rep.Checks, rc)
+		if *format == "text" {
+			printCheck(e, rc)
+		}
+	}
+	rep.Meta.Duration = time.Since(start)
+	rep.Normalize()
+	if err := writeConformReports(rep, *junit, *jsonOut, *html, *md, *dir); err != nil {
+		fmt.Fprintf(e.stderr, "umpire conform: writing reports: %v\n", err)
+		return exitError
+	}
+	sum := rep.Summary()
+	if *format == "json" {
+		enc := json.NewEncoder(e.stdout)
+		enc.SetEscapeHTML(false)
+		_ = enc.Encode(sum)
+	} else {
+		c := sum.Counts
+		fmt.Fprintf(e.stdout, "%s: %d checks — %d pass, %d fail, %d error, %d skip (%d warnings) in %v\n",
+			strings.ToUpper(string(sum.Verdict)), c.Total, c.Pass, c.Fail, c.Error, c.Skip, c.Warnings, rep.Meta.Duration.Round(time.Millisecond))
+	}
+	return rep.ExitCode()
+}
+
+// conformFaults returns the faults of the embedded server: none unless
+// --unsafe-faults is given together with UMPIRE_UNSAFE_FAULTS.
+func conformFaults(game string, unsafe bool) ([]string, error) {
+	var out []string
+	switch game {
+	case gameInference:
+		fs, err := infsrv.FaultsFromEnv(os.Getenv, unsafe)
+		if err != nil {
+			return nil, err
+		}
+		for _, f := range fs {
+			out = append(out, string(f))
+		}
+	case gameBangArena:
+		fs, err := basrv.FaultsFromEnv(os.Getenv, unsafe)
+		if err != nil {
+			return nil, err
+		}
+		for _, f := range fs {
+			out = append(out, string(f))
+		}
+	}
+	return out, nil
+}
+
+// reachable makes one request to the target: any HTTP answer will do.
+func reachable(ctx context.Context, t *probe.Target) error {
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, t.URL+"/", nil)
+	if err != nil {
+		return err
+	}
+	client := t.HTTP
+	if client == nil {
+		client = http.DefaultClient
+	}
+	resp, err := client.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// rulesVersions names the documents a game is judged against.
+func rulesVersions(game string) []string {
+	if game == gameBangArena {
+		return []string{"krug_rules@0.1.0", "krug-decision/1"}
+	}
+	return []string{"inference-0.4"}
+}
+
+// printCheck prints one finished check.
+func printCheck(e *env, c reports.Check) {
+	status := strings.ToUpper(c.Status.String())
+	if c.Warning() {
+		status = "WARN"
+	}
+	fmt.Fprintf(e.stdout, "%-5s %s (%v)\n", status, c.Name, c.Duration.Round(time.Millisecond))
+	if c.Reason != "" {
+		fmt.Fprintf(e.stdout, "      %s\n", c.Reason)
+	}
+	for i, f := range c.Findings {
+		if i == 5 {
+			fmt.Fprintf(e.stdout, "      … %d more findings in the report\n", len(c.Findings)-5)
+			break
+		}
+		fmt.Fprintf(e.stdout, "      %s\n", f.Finding.String())
+	}
+}
+
+// writeConformReports writes the requested report files.
+func writeConformReports(rep *reports.Report, junit, jsonOut, html, md, dir string) error {
+	var errs []error
+	for _, o := range []struct {
+		path  string
+		write reports.WriteFunc
+	}{{junit, reports.WriteJUnit}, {jsonOut, reports.WriteJSON}, {html, reports.WriteHTML}, {md, reports.WriteMarkdown}} {
+		if o.path != "" {
+			errs = append(errs, reports.WriteFile(o.path, rep, o.write))
+		}
+	}
+	if dir != "" {
+		_, err := reports.WriteDir(dir, rep)
+		errs = append(errs, err)
+	}
+	return errors.Join(errs...)
 }

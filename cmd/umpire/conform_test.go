@@ -1,0 +1,98 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/umpire-arena/umpire/reports"
+)
+
+func runConform(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	e := &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errb}
+	code := run(context.Background(), e, append([]string{"conform"}, args...))
+	return code, out.String(), errb.String()
+}
+
+func TestConformEmbedded(t *testing.T) {
+	for _, game := range []string{gameInference, gameBangArena} {
+		t.Run(game, func(t *testing.T) {
+			dir := t.TempDir()
+			code, out, errs := runConform(t, "--embedded", "--game", game, "--report-dir", dir)
+			if code != exitOK {
+				t.Fatalf("have exit %d, want 0\nstdout:\n%s\nstderr:\n%s", code, out, errs)
+			}
+			for _, name := range []string{reports.FileJSON, reports.FileJUnit, reports.FileHTML, reports.FileMarkdown} {
+				if st, err := os.Stat(filepath.Join(dir, name)); err != nil || st.Size() == 0 {
+					t.Errorf("report %s: %v", name, err)
+				}
+			}
+			f, err := os.Open(filepath.Join(dir, reports.FileJSON))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			rep, err := reports.ReadJSON(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rep.Meta.Kind != reports.KindConform || len(rep.Checks) == 0 {
+				t.Errorf("have kind %q with %d checks, want conform with checks", rep.Meta.Kind, len(rep.Checks))
+			}
+			if !strings.Contains(out, "PASS:") {
+				t.Errorf("have stdout %q, want a PASS summary", out)
+			}
+		})
+	}
+}
+
+func TestConformExitCodes(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want int
+	}{
+		{"unreachable target", []string{"--game", "inference", "--target", "http://127.0.0.1:1", "--create"}, exitError},
+		{"unknown flag", []string{"--game", "inference", "--bogus"}, exitUsage},
+		{"no game", []string{"--embedded"}, exitUsage},
+		{"no target", []string{"--game", "bangarena"}, exitUsage},
+		{"match without seats", []string{"--game", "inference", "--target", "http://127.0.0.1:1", "--match", "m"}, exitUsage},
+		{"bad seat", []string{"--game", "inference", "--target", "http://127.0.0.1:1", "--match", "m", "--seat", "x=1"}, exitUsage},
+		{"embedded with a target", []string{"--game", "inference", "--embedded", "--target", "http://127.0.0.1:1"}, exitUsage},
+		{"bad label filter", []string{"--game", "inference", "--embedded", "--label-filter", "(("}, exitUsage},
+		{"faults without --embedded", []string{"--game", "inference", "--unsafe-faults", "--target", "http://127.0.0.1:1", "--create"}, exitUsage},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Setenv("UMPIRE_TARGET", "")
+			code, out, errs := runConform(t, tc.args...)
+			if code != tc.want {
+				t.Errorf("have exit %d, want %d\nstdout:\n%s\nstderr:\n%s", code, tc.want, out, errs)
+			}
+		})
+	}
+}
+
+func TestConformFaultFails(t *testing.T) {
+	t.Setenv("UMPIRE_UNSAFE_FAULTS", "leak-role")
+	code, out, errs := runConform(t, "--embedded", "--unsafe-faults", "--game", "bangarena", "--label-filter", "bangarena/11.redaction")
+	if code != exitFail {
+		t.Fatalf("have exit %d, want 1\nstdout:\n%s\nstderr:\n%s", code, out, errs)
+	}
+	if !strings.Contains(out, "bangarena/11.redaction") {
+		t.Errorf("have stdout %q, want the redaction finding", out)
+	}
+}
+
+func TestConformLabelFilterEmpty(t *testing.T) {
+	// A filter that selects nothing checks nothing: the run must not pass.
+	code, out, _ := runConform(t, "--embedded", "--game", "inference", "--label-filter", "no-such-label")
+	if code != exitFail {
+		t.Errorf("have exit %d, want 1 for an empty run\n%s", code, out)
+	}
+}
