@@ -135,5 +135,13 @@ func BangArenaRules() []Rule {
 		// §14 timing
 		r("bangarena/14.default-action", Must, "§14", "On a timeout the server answers for the seat: pass, end_play, the default discard or the choice's default."),
 		r("bangarena/14.random-legal", Must, "§14", "A second illegal answer is replaced by a random item of legalActions."),
+
+		// Full event logs (WIRE.md; umpire verify --game bangarena)
+		{ID: "bangarena/log.json", Level: Must, Doc: "WIRE.md", Section: "BangArena", Text: "Every line of a log is one event object with a positive seq and a type."},
+		{ID: "bangarena/log.seq", Level: Must, Doc: "WIRE.md", Section: "BangArena", Text: "Event seq numbers count from 1 up by one, in log order."},
+		{ID: "bangarena/log.match-start", Level: Must, Doc: "WIRE.md", Section: "BangArena", Text: "A full log opens with match_start carrying the table's config and the seed commitment."},
+		{ID: "bangarena/log.seed", Level: Info, Doc: "WIRE.md", Section: "BangArena", Text: "A log is re-simulated only with a seed whose SHA-256 is match_start's seedCommit."},
+		{ID: "bangarena/log.complete", Level: Must, Doc: "WIRE.md", Section: "BangArena", Text: "A finished match's log holds every event through game_over, and nothing after it."},
+		{ID: "bangarena/log.line-length", Level: Must, Doc: "WIRE.md", Section: "BangArena", Text: "A log line is at most 1 MiB long."},
 	}
 }

@@ -1,0 +1,536 @@
+package verify
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	ba "github.com/umpire-arena/umpire/referee/bangarena"
+	"github.com/umpire-arena/umpire/referee/rules"
+)
+
+// BangArenaOptions configure a BangArenaVerifier.
+type BangArenaOptions struct {
+	// File names the log in findings (Where.File).
+	File string
+	// Seeds are candidate seeds of the match. A full log commits to its
+	// seed (match_start's seedCommit, the hex SHA-256 of the seed) without
+	// revealing it; the first candidate that hashes to the commitment is
+	// used. Besides these, the verifier tries the config's matchId and,
+	// for a candidate S and a matchId ending in "-<digits>", "S/<digits>"
+	// (the match seeds of umpire simulate).
+	Seeds []string
+	// Unfinished accepts a log that stops before game_over.
+	Unfinished bool
+}
+
+// BangArenaSummary is what the verification of one BangArena log found.
+type BangArenaSummary struct {
+	File string `json:"file,omitempty"`
+	// Lines is the number of lines read, Events the events among them,
+	// Decisions the decision events replayed, Turns the turn_start events.
+	Lines     int `json:"lines"`
+	Events    int `json:"events"`
+	Decisions int `json:"decisions"`
+	Turns     int `json:"turns"`
+	// Must, Should and Info count findings by level.
+	Must   int `json:"must"`
+	Should int `json:"should"`
+	Info   int `json:"info"`
+	// Repeats counts divergences not reported because their rule area
+	// already had its finding (one bug, one finding).
+	Repeats int `json:"repeats"`
+	// Inconclusive counts lines that could not be checked (after the
+	// replay stopped, or without the seed).
+	Inconclusive int `json:"inconclusive"`
+	// SeedUnknown is true when no candidate seed matched the commitment:
+	// the log could not be re-simulated.
+	SeedUnknown bool `json:"seed_unknown,omitempty"`
+	// Ended is true when the log reached game_over.
+	Ended bool `json:"ended"`
+}
+
+// BangArenaVerifier re-simulates one full BangArena log with the engine and
+// compares it event by event. It is not safe for concurrent use; make one
+// per log.
+type BangArenaVerifier struct {
+	opts    BangArenaOptions
+	sum     BangArenaSummary
+	out     []rules.Finding
+	g       *ba.Game
+	pending []ba.Event // engine events the log has not shown yet
+	skipped [][]byte   // engine events reported missing, in case they come late
+	areas   map[string]bool
+	lastSeq int
+	started bool
+	stopped bool // the replay cannot go on: the rest is inconclusive
+	seqBad  bool
+	seen    int // engine events already moved to pending
+	owed    *owed
+}
+
+// NewBangArena returns a verifier for one BangArena log.
+func NewBangArena(opts BangArenaOptions) *BangArenaVerifier {
+	return &BangArenaVerifier{opts: opts, sum: BangArenaSummary{File: opts.File}, areas: map[string]bool{}}
+}
+
+// Summary returns the counts so far.
+func (v *BangArenaVerifier) Summary() BangArenaSummary { return v.sum }
+
+// eventArea names the rule area of an event and the rule a divergence in
+// it breaks. Areas: setup, turns, draws, checks, effects, reactions,
+// damage, glory, win, decisions.
+func eventArea(e *ba.Event) (area, rule string) {
+	switch e.Type {
+	case "match_start", "role", "marshal_briefing", "team_briefing":
+		return "setup", "bangarena/2.role-distribution"
+	case "deal":
+		return "setup", "bangarena/6.character-deal"
+	case "turn_start":
+		return "turns", "bangarena/3.turn-order"
+	case "draw":
+		if e.Reason == "deal" {
+			return "setup", "bangarena/5.deck"
+		}
+		return "draws", "bangarena/3.draw-two"
+	case "reshuffle":
+		return "draws", "bangarena/3.reshuffle"
+	case "check":
+		if e.Kind == "dynamite" {
+			return "checks", "bangarena/8.dynamite-check"
+		}
+		return "checks", "bangarena/8.jail-check"
+	case "cover_check":
+		return "checks", "bangarena/5.cover"
+	case "high_noon":
+		return "checks", "bangarena/8.high-noon"
+	case "pass":
+		return "reactions", "bangarena/7.reactions"
+	case "damage", "eliminated":
+		return "damage", "bangarena/9.elimination"
+	case "glory_star":
+		return "glory", "bangarena/9.glory-star"
+	case "glory_perk":
+		return "glory", "bangarena/9.glory-perks"
+	case "glory_bounty":
+		return "glory", "bangarena/9.bounty"
+	case "kill_reward":
+		return "glory", "bangarena/9.kill-reward"
+	case "kill_penalty":
+		return "glory", "bangarena/9.kill-penalty"
+	case "game_over":
+		return "win", "bangarena/10.win-order"
+	case "decision":
+		return "decisions", "bangarena/1.legal-only"
+	}
+	return "effects", "bangarena/3.resolving-card"
+}
+
+func (v *BangArenaVerifier) add(f rules.Finding) {
+	if f.Where.File == "" {
+		f.Where.File = v.opts.File
+	}
+	switch f.Level {
+	case rules.Must:
+		v.sum.Must++
+	case rules.Should:
+		v.sum.Should++
+	default:
+		v.sum.Info++
+	}
+	v.out = append(v.out, f)
+}
+
+// diverge reports a divergence in area, once per area.
+func (v *BangArenaVerifier) diverge(area, rule string, line int, expected, got any, format string, args ...any) {
+	if v.areas[area] {
+		v.sum.Repeats++
+		return
+	}
+	v.areas[area] = true
+	v.add(rules.Finding{Rule: rule, Level: rules.Must, Where: rules.Where{Line: line}, Expected: expected, Got: got,
+		Message: fmt.Sprintf(format, args...)})
+}
+
+// canon renders an event the way the engine writes it, so that two events
+// compare by content whatever the field order of the log.
+func canon(e *ba.Event) []byte {
+	b, _ := e.MarshalJSON()
+	return b
+}
+
+// rawJSON decodes an event's JSON for a finding's expected or got.
+func rawJSON(b []byte) any {
+	var x any
+	_ = json.Unmarshal(b, &x)
+	return x
+}
+
+// Line verifies one log line (lineNo is 1-based, data without its newline)
+// and returns the findings it gives; the slice is reused by the next call.
+func (v *BangArenaVerifier) Line(lineNo int, data []byte) []rules.Finding {
+	v.out = v.out[:0]
+	v.sum.Lines++
+	data = bytes.TrimSpace(data)
+	if len(data) == 0 {
+		return v.out
+	}
+	if len(data) > MaxLineBytes {
+		v.add(rules.Finding{Rule: "bangarena/log.line-length", Level: rules.Must, Where: rules.Where{Line: lineNo},
+			Message: fmt.Sprintf("the line is %d bytes long, over the 1 MiB bound", len(data))})
+		return v.out
+	}
+	var e ba.Event
+	if err := json.Unmarshal(data, &e); err != nil || e.Type == "" || e.Seq <= 0 {
+		msg := "the line has no seq or type"
+		if err != nil {
+			msg = "the line is not one event object: " + err.Error()
+		}
+		v.add(rules.Finding{Rule: "bangarena/log.json", Level: rules.Must, Where: rules.Where{Line: lineNo}, Message: msg})
+		return v.out
+	}
+	v.sum.Events++
+	if !v.started && e.Type != "match_start" {
+		v.lastSeq = e.Seq - 1 // the missing match_start is the finding
+	}
+	if e.Seq != v.lastSeq+1 && !v.seqBad {
+		v.seqBad = true
+		v.add(rules.Finding{Rule: "bangarena/log.seq", Level: rules.Must, Where: rules.Where{Line: lineNo}, Expected: v.lastSeq + 1, Got: e.Seq,
+			Message: "event seq numbers count from 1 up by one"})
+	}
+	v.lastSeq = e.Seq
+	switch e.Type {
+	case "turn_start":
+		v.sum.Turns++
+	case "game_over":
+		v.sum.Ended = true
+	}
+	if !v.started {
+		v.started = true
+		v.begin(lineNo, &e)
+		if v.g == nil {
+			return v.out
+		}
+	}
+	if v.stopped || v.g == nil {
+		v.sum.Inconclusive++
+		return v.out
+	}
+	if e.Type == "decision" {
+		v.sum.Decisions++
+		v.missing(lineNo)
+		if err := v.g.Apply(e.Seat, e.ActionID, e.Args); err != nil {
+			// A decision that names no item of the list breaks §1; the
+			// protocol rules (who decides, args) are more precise.
+			rule := rules.RuleOf(err)
+			if rule != "bangarena/12.decider" && rule != "bangarena/12.args" && rule != "bangarena/13.discard-args" {
+				rule = "bangarena/1.legal-only"
+			}
+			seat := e.Seat
+			v.add(rules.Finding{Rule: rule, Level: rules.Must, Where: rules.Where{Line: lineNo, Seat: &seat}, Got: e.ActionID,
+				Message: fmt.Sprintf("seat %d's decision %q is not one the rules allow here (%v); the replay stops", e.Seat, e.ActionID, err)})
+			v.stopped = true
+			return v.out
+		}
+		v.pull()
+	}
+	v.compare(lineNo, &e)
+	return v.out
+}
+
+// pull appends the engine's new events to pending.
+func (v *BangArenaVerifier) pull() {
+	v.pending = append(v.pending, v.g.EventsFrom(v.seen)...)
+	v.seen = v.g.EventCount()
+}
+
+// begin reads match_start: the config, the seed commitment, the seed.
+func (v *BangArenaVerifier) begin(lineNo int, e *ba.Event) {
+	if e.Type != "match_start" || e.Config == nil {
+		v.add(rules.Finding{Rule: "bangarena/log.match-start", Level: rules.Must, Where: rules.Where{Line: lineNo}, Got: e.Type,
+			Message: "a full log opens with match_start carrying the table's config; nothing can be replayed"})
+		v.stopped = true
+		return
+	}
+	cfg := *e.Config
+	seed, ok := v.findSeed(cfg, e.SeedCommit)
+	if !ok {
+		v.sum.SeedUnknown = true
+		v.add(rules.Finding{Rule: "bangarena/log.seed", Level: rules.Info, Where: rules.Where{Line: lineNo}, Got: e.SeedCommit,
+			Message: "no seed given hashes to the log's seedCommit: the log cannot be re-simulated (give the match seed)"})
+		v.stopped = true
+		return
+	}
+	g, err := ba.NewGame(cfg, seed)
+	if err != nil {
+		v.add(rules.Finding{Rule: "bangarena/log.match-start", Level: rules.Must, Where: rules.Where{Line: lineNo},
+			Message: fmt.Sprintf("the config of match_start is not a table the engine can deal: %v", err)})
+		v.stopped = true
+		return
+	}
+	v.g = g
+	v.pull()
+}
+
+func seedHash(s string) string {
+	h := sha256.Sum256([]byte(s))
+	return hex.EncodeToString(h[:])
+}
+
+func (v *BangArenaVerifier) findSeed(cfg ba.Config, commit string) (string, bool) {
+	var cands []string
+	suffix := ""
+	if i := strings.LastIndexByte(cfg.MatchID, '-'); i >= 0 && i+1 < len(cfg.MatchID) && strings.Trim(cfg.MatchID[i+1:], "0123456789") == "" {
+		suffix = strings.TrimLeft(cfg.MatchID[i+1:], "0")
+		if suffix == "" {
+			suffix = "0"
+		}
+	}
+	for _, s := range v.opts.Seeds {
+		cands = append(cands, s)
+		if suffix != "" {
+			cands = append(cands, s+"/"+suffix)
+		}
+	}
+	cands = append(cands, cfg.MatchID)
+	for _, s := range cands {
+		if seedHash(s) == commit {
+			return s, true
+		}
+	}
+	return "", false
+}
+
+// maxSkipped bounds the engine events kept in case the log shows them late.
+const maxSkipped = 16
+
+// resyncWindow is how far ahead in the engine's events a log line is
+// looked for when it does not match the next one.
+const resyncWindow = 8
+
+func (v *BangArenaVerifier) pop(n int) {
+	v.pending = v.pending[n:]
+	if len(v.pending) == 0 {
+		v.pending = v.pending[:0:0]
+	}
+}
+
+func (v *BangArenaVerifier) skip(e *ba.Event) {
+	if len(v.skipped) == maxSkipped {
+		v.skipped = v.skipped[1:]
+	}
+	v.skipped = append(v.skipped, canonNoSeq(e))
+}
+
+// late reports whether got is an engine event already reported missing
+// (it came later than it should: one finding was enough), and forgets it.
+func (v *BangArenaVerifier) late(got []byte) bool {
+	for i, s := range v.skipped {
+		if bytes.Equal(s, got) {
+			v.skipped = append(v.skipped[:i], v.skipped[i+1:]...)
+			return true
+		}
+	}
+	return false
+}
+
+// canonNoSeq is canon without the seq: seq numbers are checked on their
+// own (bangarena/log.seq), so one missing line does not shift every
+// comparison after it.
+func canonNoSeq(e *ba.Event) []byte {
+	c := *e
+	c.Seq = 0
+	return canon(&c)
+}
+
+// owed holds engine events the log skipped at line, where it showed early
+// instead: if they come within a few lines it was a reordering (one
+// finding, in early's area), otherwise they are missing (one finding, in
+// first's area).
+type owed struct {
+	line     int
+	first    ba.Event
+	early    ba.Event
+	events   [][]byte
+	reported bool
+}
+
+func (o *owed) take(got []byte) bool {
+	for i, s := range o.events {
+		if bytes.Equal(s, got) {
+			o.events = append(o.events[:i], o.events[i+1:]...)
+			return true
+		}
+	}
+	return false
+}
+
+// flushOwed reports the owed events that never came as missing.
+func (v *BangArenaVerifier) flushOwed() {
+	o := v.owed
+	if o == nil {
+		return
+	}
+	v.owed = nil
+	if len(o.events) == 0 || o.reported {
+		return
+	}
+	area, rule := eventArea(&o.first)
+	v.diverge(area, rule, o.line, rawJSON(canon(&o.first)), nil,
+		"the log lacks %d event(s) the rules produce here, first a %s", len(o.events), o.first.Type)
+	v.skipped = append(v.skipped, o.events...)
+	if len(v.skipped) > maxSkipped {
+		v.skipped = v.skipped[len(v.skipped)-maxSkipped:]
+	}
+}
+
+// missing reports the engine events the log has not shown before a
+// decision (or its end).
+func (v *BangArenaVerifier) missing(lineNo int) {
+	v.flushOwed()
+	if len(v.pending) == 0 {
+		return
+	}
+	first := &v.pending[0]
+	area, rule := eventArea(first)
+	v.diverge(area, rule, lineNo, rawJSON(canon(first)), nil,
+		"the log lacks %d event(s) the rules produce here, first a %s", len(v.pending), first.Type)
+	for i := range v.pending {
+		v.skip(&v.pending[i])
+	}
+	v.pop(len(v.pending))
+}
+
+// compare matches one log event with the engine's next one, and
+// resynchronises after a divergence.
+func (v *BangArenaVerifier) compare(lineNo int, e *ba.Event) {
+	got := canonNoSeq(e)
+	if v.owed != nil {
+		if v.owed.take(got) {
+			// e was owed: the earlier line came early (out of order).
+			area, rule := eventArea(&v.owed.early)
+			v.diverge(area, rule, v.owed.line, rawJSON(canon(&v.owed.first)), rawJSON(canon(&v.owed.early)),
+				"the log shows this %s event out of order, before a %s", v.owed.early.Type, v.owed.first.Type)
+			v.owed.reported = true
+			if len(v.owed.events) == 0 {
+				v.owed = nil
+			}
+			return
+		}
+		if lineNo-v.owed.line > resyncWindow {
+			v.flushOwed()
+		}
+	}
+	if len(v.pending) == 0 {
+		if v.late(got) {
+			return
+		}
+		area, rule := eventArea(e)
+		what := "the rules produce no further event before the next decision"
+		if v.g.Over() {
+			area, rule, what = "win", "bangarena/log.complete", "the match is over"
+		}
+		v.diverge(area, rule, lineNo, nil, rawJSON(canon(e)), "the log shows a %s event here, but %s", e.Type, what)
+		return
+	}
+	if bytes.Equal(canonNoSeq(&v.pending[0]), got) {
+		v.pop(1)
+		return
+	}
+	if v.late(got) {
+		return
+	}
+	for j := 1; j < len(v.pending) && j <= resyncWindow; j++ {
+		if bytes.Equal(canonNoSeq(&v.pending[j]), got) {
+			// Either pending[:j] are missing or e came early: the next
+			// lines tell (flushOwed / late).
+			v.flushOwed()
+			o := &owed{line: lineNo, first: v.pending[0], early: *e}
+			for k := range j {
+				o.events = append(o.events, canonNoSeq(&v.pending[k]))
+			}
+			v.owed = o
+			v.pop(j + 1)
+			return
+		}
+	}
+	want := &v.pending[0]
+	area, rule := eventArea(want)
+	if want.Type == "decision" || e.Type == "decision" {
+		area, rule = "decisions", "bangarena/1.legal-only"
+	}
+	v.diverge(area, rule, lineNo, rawJSON(canon(want)), rawJSON(canon(e)), "the log's %s event differs from what the rules produce", e.Type)
+	v.skip(want)
+	v.pop(1)
+}
+
+// Finish closes the log and returns the findings it adds (reused slice).
+func (v *BangArenaVerifier) Finish() []rules.Finding {
+	v.out = v.out[:0]
+	switch {
+	case !v.started:
+		v.add(rules.Finding{Rule: "bangarena/log.match-start", Level: rules.Must, Where: rules.Where{Line: 1}, Message: "the log holds no event"})
+	case v.g == nil || v.stopped:
+	case !v.sum.Ended && v.opts.Unfinished:
+		v.sum.Inconclusive++
+	case !v.sum.Ended:
+		v.add(rules.Finding{Rule: "bangarena/log.complete", Level: rules.Must, Where: rules.Where{Line: v.sum.Lines},
+			Message: "the log stops before the match is over (no game_over)"})
+	default:
+		v.flushOwed()
+		v.missing(v.sum.Lines + 1)
+	}
+	return v.out
+}
+
+// Read feeds every line of r to the verifier, then finishes it, passing
+// each finding to emit (which may be nil). Memory stays bounded by the
+// longest line and the engine's own state of one match. Only a read error
+// or ctx being done stops it early, with that error.
+func (v *BangArenaVerifier) Read(ctx context.Context, r io.Reader, emit func(rules.Finding)) (BangArenaSummary, error) {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64<<10), MaxLineBytes+1)
+	send := func(fs []rules.Finding) {
+		if emit != nil {
+			for _, f := range fs {
+				emit(f)
+			}
+		}
+	}
+	n := 0
+	for sc.Scan() {
+		n++
+		send(v.Line(n, sc.Bytes()))
+		if n%256 == 0 {
+			if err := ctx.Err(); err != nil {
+				return v.sum, err
+			}
+		}
+	}
+	if err := sc.Err(); err != nil {
+		if errors.Is(err, bufio.ErrTooLong) {
+			v.out = v.out[:0]
+			v.add(rules.Finding{Rule: "bangarena/log.line-length", Level: rules.Must, Where: rules.Where{Line: n + 1},
+				Message: "a line is over the 1 MiB bound; the rest of the log is not read"})
+			send(v.out)
+			v.stopped = true
+		} else {
+			return v.sum, err
+		}
+	}
+	send(v.Finish())
+	return v.sum, nil
+}
+
+// VerifyBangArenaReader verifies the BangArena log read from r with opts,
+// passing every finding to emit (which may be nil).
+func VerifyBangArenaReader(ctx context.Context, r io.Reader, opts BangArenaOptions, emit func(rules.Finding)) (BangArenaSummary, error) {
+	return NewBangArena(opts).Read(ctx, r, emit)
+}

@@ -1,0 +1,337 @@
+package verify
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	ba "github.com/umpire-arena/umpire/referee/bangarena"
+	"github.com/umpire-arena/umpire/referee/rules"
+)
+
+// baSelfPlay plays one random match of cfg dealt from seed and returns its
+// full log as JSON Lines.
+func baSelfPlay(t testing.TB, cfg ba.Config, seed string, r *rand.Rand) []byte {
+	t.Helper()
+	g, err := ba.NewGame(cfg, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n := 0; !g.Over(); n++ {
+		if n > 20000 {
+			t.Fatalf("seed %q: no end", seed)
+		}
+		g.PlayRandom(r)
+	}
+	return ba.EncodeLog(g.Log())
+}
+
+const baGoldenSeed = "verify-golden"
+
+// The golden log's matchId is its seed, so the verifier finds it alone.
+
+// baGolden returns the correct log of testdata/bangarena/classic6.jsonl,
+// rewriting it with -update.
+func baGolden(t *testing.T) []byte {
+	t.Helper()
+	path := filepath.Join("testdata", "bangarena", "classic6.jsonl")
+	if *update {
+		// The first seed whose match shows every feature the mutations
+		// break.
+		for i := 0; ; i++ {
+			seed := fmt.Sprintf("%s-%d", baGoldenSeed, i)
+			log := baSelfPlay(t, ba.Config{Seats: 6, MatchID: seed}, seed, rand.New(rand.NewPCG(6, uint64(i))))
+			s := string(log)
+			if !strings.Contains(s, `"kind":"dynamite"`) || !strings.Contains(s, `"type":"glory_star"`) ||
+				!strings.Contains(s, `"kind":"jail"`) || !strings.Contains(s, `"actionId":"end_play"`) {
+				continue
+			}
+			if err := os.WriteFile(path, log, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			break
+		}
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -run TestBangArena -update)", err)
+	}
+	return b
+}
+
+func baVerify(t testing.TB, log []byte, opts BangArenaOptions) ([]rules.Finding, BangArenaSummary) {
+	t.Helper()
+	var fs []rules.Finding
+	sum, err := VerifyBangArenaReader(context.Background(), bytes.NewReader(log), opts, func(f rules.Finding) { fs = append(fs, f) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fs, sum
+}
+
+// baLines splits a log into decoded events (one per line).
+func baLines(t *testing.T, log []byte) []map[string]any {
+	t.Helper()
+	var out []map[string]any
+	for _, l := range bytes.Split(bytes.TrimSpace(log), []byte("\n")) {
+		var m map[string]any
+		if err := json.Unmarshal(l, &m); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+func baJoin(lines []map[string]any) []byte {
+	var b bytes.Buffer
+	for _, m := range lines {
+		x, _ := json.Marshal(m)
+		b.Write(x)
+		b.WriteByte('\n')
+	}
+	return b.Bytes()
+}
+
+// baRenumber gives the lines consecutive seqs, as a server that made the
+// mistake would.
+func baRenumber(lines []map[string]any) {
+	for i, m := range lines {
+		m["seq"] = float64(i + 1)
+	}
+}
+
+// baFind returns the index of the first line for which ok holds.
+func baFind(t *testing.T, lines []map[string]any, ok func(m map[string]any) bool) int {
+	t.Helper()
+	for i, m := range lines {
+		if ok(m) {
+			return i
+		}
+	}
+	t.Fatal("the golden log has no line for this mutation; pick another seed")
+	return -1
+}
+
+func TestBangArenaGoldenVerifiesClean(t *testing.T) {
+	log := baGolden(t)
+	fs, sum := baVerify(t, log, BangArenaOptions{File: "classic6.jsonl"})
+	if len(fs) != 0 {
+		t.Fatalf("findings on the correct log: %v", fs)
+	}
+	if !sum.Ended || sum.Decisions == 0 || sum.Turns == 0 || sum.Inconclusive != 0 {
+		t.Fatalf("summary %+v", sum)
+	}
+}
+
+// TestBangArenaMutations: each log is broken in exactly one way and gives
+// exactly one finding, of the rule and on the line that broke.
+func TestBangArenaMutations(t *testing.T) {
+	golden := baGolden(t)
+	isType := func(typ string) func(m map[string]any) bool {
+		return func(m map[string]any) bool { return m["type"] == typ }
+	}
+	suitOf := func(m map[string]any) string {
+		c, _ := m["card"].(map[string]any)
+		s, _ := c["suit"].(string)
+		return s
+	}
+	tests := []struct {
+		name string
+		// mutate breaks lines and returns the 1-based line the finding is on.
+		mutate func(t *testing.T, lines []map[string]any) ([]map[string]any, int)
+		rule   string
+	}{
+		{"wrong draw", func(t *testing.T, l []map[string]any) ([]map[string]any, int) {
+			i := baFind(t, l, func(m map[string]any) bool { return m["type"] == "draw" && m["reason"] == "draw" })
+			cards := l[i]["cards"].([]any)
+			c := cards[0].(map[string]any)
+			if c["uid"] == "heal_all_01" {
+				c["uid"], c["cardId"] = "miss_01", "miss"
+			} else {
+				c["uid"], c["cardId"] = "heal_all_01", "heal_all"
+			}
+			return l, i + 1
+		}, "bangarena/3.draw-two"},
+		{"jail check on a heart still skips", func(t *testing.T, l []map[string]any) ([]map[string]any, int) {
+			i := baFind(t, l, func(m map[string]any) bool {
+				return m["type"] == "check" && m["kind"] == "jail" && suitOf(m) != "hearts"
+			})
+			l[i]["card"].(map[string]any)["suit"] = "hearts"
+			return l, i + 1
+		}, "bangarena/8.jail-check"},
+		{"dynamite explodes on a heart", func(t *testing.T, l []map[string]any) ([]map[string]any, int) {
+			i := baFind(t, l, func(m map[string]any) bool { return m["type"] == "check" && m["kind"] == "dynamite" })
+			l[i]["card"].(map[string]any)["suit"] = "hearts"
+			l[i]["result"] = "explode"
+			return l, i + 1
+		}, "bangarena/8.dynamite-check"},
+		{"damage to the wrong seat", func(t *testing.T, l []map[string]any) ([]map[string]any, int) {
+			i := baFind(t, l, isType("damage"))
+			l[i]["seat"] = float64((int(l[i]["seat"].(float64)) + 1) % 6)
+			return l, i + 1
+		}, "bangarena/9.elimination"},
+		{"wrong winner", func(t *testing.T, l []map[string]any) ([]map[string]any, int) {
+			i := baFind(t, l, isType("game_over"))
+			if l[i]["winnerTeam"] == "law" {
+				l[i]["winnerTeam"] = "outlaws"
+			} else {
+				l[i]["winnerTeam"] = "law"
+			}
+			return l, i + 1
+		}, "bangarena/10.win-order"},
+		{"missing glory star", func(t *testing.T, l []map[string]any) ([]map[string]any, int) {
+			i := baFind(t, l, isType("glory_star"))
+			l = append(l[:i:i], l[i+1:]...)
+			baRenumber(l)
+			return l, i + 1
+		}, "bangarena/9.glory-star"},
+		{"reordered turn", func(t *testing.T, l []map[string]any) ([]map[string]any, int) {
+			i := baFind(t, l, func(m map[string]any) bool { return m["type"] == "turn_start" && m["round"] == float64(2) })
+			l[i], l[i-1] = l[i-1], l[i]
+			baRenumber(l)
+			return l, i
+		}, "bangarena/3.turn-order"},
+		{"decision not in the legal list", func(t *testing.T, l []map[string]any) ([]map[string]any, int) {
+			i := baFind(t, l, func(m map[string]any) bool { return m["type"] == "decision" && m["actionId"] == "end_play" })
+			l[i]["actionId"] = "shot:shot_99:1"
+			return l, i + 1
+		}, "bangarena/1.legal-only"},
+		{"line out of seq", func(t *testing.T, l []map[string]any) ([]map[string]any, int) {
+			l[5]["seq"] = float64(99)
+			l[6]["seq"] = float64(100)
+			for k := 7; k < len(l); k++ {
+				l[k]["seq"] = float64(k + 94)
+			}
+			return l, 6
+		}, "bangarena/log.seq"},
+		{"extra event after the end", func(t *testing.T, l []map[string]any) ([]map[string]any, int) {
+			l = append(l, map[string]any{"seq": float64(len(l) + 1), "type": "heal", "seat": float64(0), "amount": float64(1)})
+			return l, len(l)
+		}, "bangarena/log.complete"},
+		{"truncated", func(t *testing.T, l []map[string]any) ([]map[string]any, int) {
+			i := baFind(t, l, isType("game_over"))
+			return l[:i-3], i - 3
+		}, "bangarena/log.complete"},
+		{"not match_start first", func(t *testing.T, l []map[string]any) ([]map[string]any, int) {
+			return l[1:], 1
+		}, "bangarena/log.match-start"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			lines, line := tc.mutate(t, baLines(t, golden))
+			fs, _ := baVerify(t, baJoin(lines), BangArenaOptions{File: "m.jsonl"})
+			if len(fs) != 1 || fs[0].Rule != tc.rule || fs[0].Where.Line != line {
+				t.Fatalf("have %d finding(s) %v; want one of %s on line %d", len(fs), fs, tc.rule, line)
+			}
+		})
+	}
+}
+
+func TestBangArenaSeedUnknown(t *testing.T) {
+	log := baSelfPlay(t, ba.Config{Seats: 4, MatchID: "m-1"}, "hidden", rand.New(rand.NewPCG(1, 1)))
+	fs, sum := baVerify(t, log, BangArenaOptions{Seeds: []string{"other"}})
+	if !sum.SeedUnknown || len(fs) != 1 || fs[0].Rule != "bangarena/log.seed" || fs[0].Level != rules.Info || sum.Must != 0 {
+		t.Fatalf("have %v %+v", fs, sum)
+	}
+}
+
+func TestBangArenaBadLines(t *testing.T) {
+	tests := []struct {
+		name, log, rule string
+		line            int
+	}{
+		{"not json", "{oops\n", "bangarena/log.json", 1},
+		{"no type", `{"seq":1}` + "\n", "bangarena/log.json", 1},
+		{"empty", "", "bangarena/log.match-start", 1},
+		{"too long", `{"seq":1,"type":"x","pad":"` + strings.Repeat("a", MaxLineBytes) + "\"}\n", "bangarena/log.line-length", 1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			fs, _ := baVerify(t, []byte(tc.log), BangArenaOptions{})
+			if len(fs) == 0 || fs[0].Rule != tc.rule || fs[0].Where.Line != tc.line {
+				t.Fatalf("have %v, want %s on line %d first", fs, tc.rule, tc.line)
+			}
+		})
+	}
+}
+
+// TestBangArenaSelfPlayVerifiesClean: logs of random matches in every mode
+// and seat count verify with no finding, the seed found from the matchId.
+func TestBangArenaSelfPlayVerifiesClean(t *testing.T) {
+	t.Parallel()
+	n := 300
+	if testing.Short() {
+		n = 40
+	}
+	modes := []string{ba.ModeClassic, ba.ModePartners, ba.ModeImpostor, ba.ModeLegacy}
+	for i := range n {
+		seed := fmt.Sprintf("selfplay/%d", i)
+		cfg := ba.Config{Seats: 4 + i%5, RoleMode: modes[i%4], StagedCharacters: i%3 == 0, MatchID: seed}
+		log := baSelfPlay(t, cfg, seed, rand.New(rand.NewPCG(uint64(i), 7)))
+		fs, sum := baVerify(t, log, BangArenaOptions{})
+		if len(fs) != 0 || !sum.Ended || sum.SeedUnknown {
+			t.Fatalf("seed %q: %v %+v", seed, fs, sum)
+		}
+	}
+}
+
+// TestBangArenaSimulateSeeds: a matchId "sim-…-0007" and --seed S find the
+// match seed "S/7".
+func TestBangArenaSimulateSeeds(t *testing.T) {
+	cfg := ba.Config{Seats: 4, MatchID: "sim-run-0007"}
+	log := baSelfPlay(t, cfg, "run/7", rand.New(rand.NewPCG(1, 2)))
+	if fs, sum := baVerify(t, log, BangArenaOptions{Seeds: []string{"run"}}); len(fs) != 0 || sum.SeedUnknown {
+		t.Fatalf("%v %+v", fs, sum)
+	}
+}
+
+func FuzzBangArenaLog(f *testing.F) {
+	g, _ := ba.NewGame(ba.Config{Seats: 4, MatchID: "fz"}, "fz")
+	r := rand.New(rand.NewPCG(3, 3))
+	for !g.Over() {
+		g.PlayRandom(r)
+	}
+	log := ba.EncodeLog(g.Log())
+	f.Add(log, uint16(0), uint8(0))
+	f.Add([]byte("{oops\n"), uint16(1), uint8(1))
+	f.Fuzz(func(t *testing.T, data []byte, at uint16, how uint8) {
+		// Arbitrary bytes, and a mutation of a valid log at line at.
+		for _, in := range [][]byte{data, baMutateLog(log, int(at), how, data)} {
+			var fs []rules.Finding
+			sum, err := VerifyBangArenaReader(context.Background(), bytes.NewReader(in), BangArenaOptions{Seeds: []string{"fz"}}, func(f rules.Finding) { fs = append(fs, f) })
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, f := range fs {
+				if _, ok := rules.Default().Lookup(f.Rule); !ok {
+					t.Fatalf("finding cites unknown rule %q", f.Rule)
+				}
+			}
+			if sum.Must+sum.Should+sum.Info != len(fs) {
+				t.Fatalf("summary counts %+v for %d findings", sum, len(fs))
+			}
+		}
+	})
+}
+
+// baMutateLog drops, duplicates or replaces line at of log.
+func baMutateLog(log []byte, at int, how uint8, data []byte) []byte {
+	lines := bytes.Split(log, []byte("\n"))
+	at %= len(lines)
+	switch how % 3 {
+	case 0:
+		lines = append(lines[:at:at], lines[at+1:]...)
+	case 1:
+		lines = append(lines[:at+1:at+1], lines[at:]...)
+	default:
+		lines[at] = data
+	}
+	return bytes.Join(lines, []byte("\n"))
+}
