@@ -1,8 +1,292 @@
 package main
 
-import "context"
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
 
-// cmdCertify runs "umpire certify". It is filled in by later work.
-func cmdCertify(_ context.Context, e *env, _ []string) int {
-	return notBuilt(e, "umpire certify")
+	"github.com/umpire-arena/umpire/harness/certify"
+	"github.com/umpire-arena/umpire/harness/shard"
+	"github.com/umpire-arena/umpire/referee/rules"
+	"github.com/umpire-arena/umpire/reports"
+)
+
+// certFlags are the flags certify and replay share: the agent, the table
+// and the run seed, so that a replay names its match as the run did.
+type certFlags struct {
+	game, agentCmd, agentConnect, agentURL string
+	seed, mode, adversaries, format        string
+	seats, rounds                          int
+	deadline                               time.Duration
+}
+
+func addCertFlags(fs *flag.FlagSet, f *certFlags) {
+	fs.StringVar(&f.game, "game", "", "inference or bangarena")
+	fs.StringVar(&f.agentCmd, "agent", "", "the agent: a command speaking JSON Lines on stdin/stdout, started once per match")
+	fs.StringVar(&f.agentConnect, "agent-connect", "", "the agent: a command that connects to the server itself (UMPIRE_URL, UMPIRE_GAME, UMPIRE_MATCH or UMPIRE_ROOM, UMPIRE_SEAT, UMPIRE_TOKEN)")
+	fs.StringVar(&f.agentURL, "agent-url", "", "the agent: an HTTP endpoint POSTed each decision")
+	fs.StringVar(&f.seed, "seed", certify.DefaultSeed, "run seed; match i is seeded \"<seed>/<i>\"")
+	fs.IntVar(&f.seats, "seats", 6, "seats per table (Inference 3-8, BangArena 4-8); the agent sits in seat i mod seats")
+	fs.IntVar(&f.rounds, "rounds", 40, "rounds per Inference match")
+	fs.StringVar(&f.mode, "mode", "", "BangArena role mode: classic, partners, impostor or legacy (default classic)")
+	fs.DurationVar(&f.deadline, "deadline", 0, "decision deadline (default: the game's, Inference 10s, BangArena 15s)")
+	fs.StringVar(&f.adversaries, "adversaries", "random,heuristic", "scripted adversary kinds; match i is played against kind i mod count in every other seat")
+	fs.StringVar(&f.format, "format", "text", "text or json")
+}
+
+// config turns the flags into a certification config (not yet validated).
+func (f *certFlags) config() certify.Config {
+	var kinds []string
+	for _, k := range strings.Split(f.adversaries, ",") {
+		if k = strings.TrimSpace(k); k != "" {
+			kinds = append(kinds, k)
+		}
+	}
+	return certify.Config{
+		Game: f.game, Agent: certify.Agent{Command: f.agentCmd, Connect: f.agentConnect, URL: f.agentURL},
+		Seed: f.seed, Seats: f.seats, Rounds: f.rounds, Mode: f.mode, Deadline: f.deadline, Adversaries: kinds,
+		Version: strings.TrimSpace(version),
+	}
+}
+
+// agentArgs renders the agent flags again, for a replay hint.
+func (f *certFlags) agentArgs() string {
+	switch {
+	case f.agentCmd != "":
+		return "--agent " + strconv.Quote(reports.RedactString(f.agentCmd))
+	case f.agentConnect != "":
+		return "--agent-connect " + strconv.Quote(reports.RedactString(f.agentConnect))
+	}
+	return "--agent-url " + strconv.Quote(reports.RedactString(f.agentURL))
+}
+
+// tableArgs renders the table flags that differ from their defaults.
+func (f *certFlags) tableArgs() string {
+	var b strings.Builder
+	if f.seats != 6 {
+		fmt.Fprintf(&b, " --seats %d", f.seats)
+	}
+	if f.rounds != 40 && f.game == gameInference {
+		fmt.Fprintf(&b, " --rounds %d", f.rounds)
+	}
+	if f.mode != "" {
+		fmt.Fprintf(&b, " --mode %s", f.mode)
+	}
+	if f.deadline != 0 {
+		fmt.Fprintf(&b, " --deadline %s", f.deadline)
+	}
+	if f.adversaries != "random,heuristic" {
+		fmt.Fprintf(&b, " --adversaries %s", f.adversaries)
+	}
+	return b.String()
+}
+
+// checkAgentFlags says whether exactly one agent flag is set.
+func (f *certFlags) checkAgentFlags(e *env, name string) bool {
+	n := 0
+	for _, s := range []string{f.agentCmd, f.agentConnect, f.agentURL} {
+		if s != "" {
+			n++
+		}
+	}
+	if n != 1 {
+		fmt.Fprintf(e.stderr, "umpire %s: give exactly one of --agent, --agent-connect or --agent-url\n", name)
+		return false
+	}
+	return true
+}
+
+// cmdCertify runs "umpire certify": seeded matches of the agent against
+// scripted adversaries on the embedded server, checks, statistics, reports.
+func cmdCertify(ctx context.Context, e *env, args []string) int {
+	fs := newFlagSet(e, "certify", "--game G (--agent 'CMD' | --agent-connect 'CMD' | --agent-url URL) [--matches N] [--seed S] [--seats 6] [--rounds R] [--mode M] [--deadline D] [--adversaries a,b] [--shard k/n] [--report-dir DIR] [--until-confident] [--format text|json]")
+	var f certFlags
+	addCertFlags(fs, &f)
+	matches := fs.Int("matches", certify.DefaultMatches, "matches in the whole run (30 by default: every check runs in each, and the win rate's interval is about ±0.15 wide)")
+	shardFlag := fs.String("shard", "", "play only shard k of n of the run's matches (e.g. 2/4); merge the shards' report.json with umpire report merge")
+	reportDir := fs.String("report-dir", "", "where to write report.json, junit.xml, report.html and summary.md (default ./umpire-report/certify-<game>)")
+	until := fs.Bool("until-confident", false, "stop early once the win rate's 95% Wilson interval excludes 1/seats (at least 10 matches)")
+	workers := fs.Int("workers", 0, "matches played at once (default GOMAXPROCS)")
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(e.stderr, "umpire certify: unexpected argument %q\n", fs.Arg(0))
+		return exitUsage
+	}
+	if !checkGame(e, f.game) || !checkFormat(e, f.format) || !f.checkAgentFlags(e, "certify") {
+		return exitUsage
+	}
+	cfg := f.config()
+	cfg.Matches, cfg.UntilConfident, cfg.Workers, cfg.Args = *matches, *until, *workers, append([]string{"certify"}, args...)
+	if *shardFlag != "" {
+		s, err := shard.Parse(*shardFlag)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "umpire certify: --shard: %v\n", err)
+			return exitUsage
+		}
+		cfg.Shard = s
+	}
+	dir := *reportDir
+	if dir == "" {
+		dir = filepath.Join("umpire-report", "certify-"+f.game)
+	}
+	bar := e.isTerminal && f.format == "text"
+	cfg.Progress = func(done, total int, r *certify.MatchResult) {
+		if bar {
+			width := 30
+			fill := done * width / total
+			fmt.Fprintf(e.stdout, "\r[%s%s] %d/%d", strings.Repeat("#", fill), strings.Repeat(".", width-fill), done, total)
+			if done == total {
+				fmt.Fprintln(e.stdout)
+			}
+			return
+		}
+		fmt.Fprintf(e.stderr, "certify: %d/%d seed %s seat %d vs %s: %s, rank %d\n", done, total,
+			certEscape(r.Seed), r.Seat, r.Adversary, r.Match.Termination, r.Match.Rank)
+	}
+	rep, err := certify.Run(ctx, cfg)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "umpire certify: %v\n", err)
+		if certify.IsConfigError(err) {
+			return exitUsage
+		}
+		return exitError
+	}
+	paths, werr := reports.WriteDir(dir, rep)
+	if f.format == "json" {
+		if err := reports.WriteJSON(e.stdout, rep); err != nil {
+			return exitError
+		}
+	} else {
+		writeCertifySummary(e.stdout, rep, &f)
+		if werr == nil {
+			fmt.Fprintf(e.stdout, "reports: %s\n", strings.Join(paths, ", "))
+		}
+	}
+	if werr != nil {
+		fmt.Fprintf(e.stderr, "umpire certify: cannot write the reports: %v\n", werr)
+		return exitError
+	}
+	return rep.ExitCode()
+}
+
+// writeCertifySummary prints the verdict, the statistics per adversary, the
+// failing checks and how to replay a failing match.
+func writeCertifySummary(w io.Writer, rep *reports.Report, f *certFlags) {
+	sum := rep.Summary()
+	fmt.Fprintf(w, "umpire certify --game %s: %s (exit %d) — %d matches, checks: %d pass, %d fail (%d warnings), %d skip, %d error\n",
+		f.game, strings.ToUpper(string(sum.Verdict)), sum.ExitCode, len(rep.Matches),
+		sum.Counts.Pass, sum.Counts.Fail, sum.Counts.Warnings, sum.Counts.Skip, sum.Counts.Error)
+	if rep.Meta.Shard != nil {
+		fmt.Fprintf(w, "shard %d/%d: %d of %d seeds\n", rep.Meta.Shard.K, rep.Meta.Shard.N, len(rep.Meta.Shard.Seeds), len(rep.Meta.Seeds))
+	}
+	score := "credits"
+	if f.game == gameBangArena {
+		score = "glory"
+	}
+	fmt.Fprintf(w, "\n%-12s %4s %-22s %-18s %-22s %s\n", "adversary", "n", "win rate [95% CI]", "mean rank [CI]", "mean "+score+" [CI]", "latency p50/p95/p99/max")
+	for _, s := range rep.Stats() {
+		fmt.Fprintf(w, "%-12s %4d %5.2f [%4.2f, %4.2f]     %4.2f [%4.2f, %4.2f] %7.1f [%6.1f, %6.1f] %s/%s/%s/%s\n",
+			certEscape(s.Adversary), s.Matches, s.WinRate.Value, s.WinRate.Lo, s.WinRate.Hi,
+			s.MeanRank.Value, s.MeanRank.Lo, s.MeanRank.Hi, s.MeanScore.Value, s.MeanScore.Lo, s.MeanScore.Hi,
+			ms(s.Latency.P50), ms(s.Latency.P95), ms(s.Latency.P99), ms(s.Latency.Max))
+	}
+	terms := map[reports.Termination]int{}
+	for _, m := range rep.Matches {
+		terms[m.Termination]++
+	}
+	var parts []string
+	for _, t := range reports.Terminations() {
+		if terms[t] > 0 {
+			parts = append(parts, fmt.Sprintf("%s %d", t, terms[t]))
+		}
+	}
+	fmt.Fprintf(w, "terminations: %s\n", strings.Join(parts, ", "))
+	for _, warn := range rep.Warnings {
+		fmt.Fprintf(w, "note: %s\n", certEscape(warn))
+	}
+	// Failing checks, grouped by check and rule, with the first seeds.
+	type group struct {
+		name, rule string
+		level      rules.Level
+		seeds      []string
+		message    string
+	}
+	groups := map[string]*group{}
+	var order []string
+	failingSeeds := map[string]bool{}
+	for _, c := range rep.Checks {
+		if c.Status != reports.Fail && c.Status != reports.Error {
+			continue
+		}
+		rule, level, msg := strings.Join(c.Rules, ","), rules.Level("ERROR"), c.Reason
+		if len(c.Findings) > 0 {
+			rule, level, msg = c.Findings[0].Rule, c.Findings[0].Level, c.Findings[0].Message
+		}
+		if c.Failing() || c.Status == reports.Error {
+			failingSeeds[c.Seed] = true
+		}
+		key := c.Name + "|" + rule
+		g := groups[key]
+		if g == nil {
+			g = &group{name: c.Name, rule: rule, level: level, message: msg}
+			groups[key] = g
+			order = append(order, key)
+		}
+		g.seeds = append(g.seeds, c.Seed)
+	}
+	if len(order) > 0 {
+		fmt.Fprintln(w, "\nfailing checks:")
+	}
+	for _, k := range order {
+		g := groups[k]
+		more := ""
+		if len(g.seeds) > 3 {
+			more = fmt.Sprintf(" and %d more", len(g.seeds)-3)
+		}
+		fmt.Fprintf(w, "  %-6s %s (%s) in %d matches (%s%s): %s\n", g.level, g.rule, g.name, len(g.seeds),
+			certEscape(strings.Join(g.seeds[:min(3, len(g.seeds))], ", ")), more, certEscape(g.message))
+	}
+	var seeds []string
+	for s := range failingSeeds {
+		seeds = append(seeds, s)
+	}
+	sort.Strings(seeds)
+	if len(seeds) > 0 {
+		s := seeds[0]
+		k := s[strings.LastIndexByte(s, '/')+1:]
+		fmt.Fprintf(w, "\nreplay a failing match with a full transcript:\n  umpire replay --game %s --seed %s --match %s %s%s\n",
+			f.game, strconv.Quote(certEscape(f.seed)), k, f.agentArgs(), f.tableArgs())
+	}
+}
+
+// ms renders a duration in milliseconds.
+func ms(d time.Duration) string {
+	return strconv.FormatFloat(float64(d)/float64(time.Millisecond), 'f', 1, 64) + "ms"
+}
+
+// certEscape makes text that came from an agent or a seed safe for a
+// terminal: control characters (escape sequences included) are shown as
+// Go escapes.
+func certEscape(s string) string {
+	clean := true
+	for _, r := range s {
+		if unicode.IsControl(r) || r == unicode.ReplacementChar {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return s
+	}
+	q := strconv.QuoteToGraphic(s)
+	return q[1 : len(q)-1]
 }

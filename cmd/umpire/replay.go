@@ -1,8 +1,100 @@
 package main
 
-import "context"
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
 
-// cmdReplay runs "umpire replay". It is filled in by later work.
-func cmdReplay(_ context.Context, e *env, _ []string) int {
-	return notBuilt(e, "umpire replay")
+	"github.com/umpire-arena/umpire/harness/certify"
+	"github.com/umpire-arena/umpire/reports"
+)
+
+// replayOutput is the JSON form of a replay.
+type replayOutput struct {
+	Match      reports.Match     `json:"match"`
+	Index      int               `json:"index"`
+	Role       string            `json:"role,omitempty"`
+	Checks     []reports.Check   `json:"checks"`
+	Transcript []reports.Message `json:"transcript"`
+}
+
+// cmdReplay runs "umpire replay": match K of a certify run, played again
+// exactly as the run played it, with its full transcript.
+func cmdReplay(ctx context.Context, e *env, args []string) int {
+	fs := newFlagSet(e, "replay", "--game G --seed S [--match K] (--agent 'CMD' | --agent-connect 'CMD' | --agent-url URL) [the run's --seats --rounds --mode --deadline --adversaries] [--format text|json]")
+	var f certFlags
+	addCertFlags(fs, &f)
+	match := fs.Int("match", 0, "the match to replay: its index K in the run (seed \"<seed>/<K>\")")
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(e.stderr, "umpire replay: unexpected argument %q\n", fs.Arg(0))
+		return exitUsage
+	}
+	if !checkGame(e, f.game) || !checkFormat(e, f.format) || !f.checkAgentFlags(e, "replay") {
+		return exitUsage
+	}
+	if *match < 0 {
+		fmt.Fprintln(e.stderr, "umpire replay: --match must be 0 or more")
+		return exitUsage
+	}
+	cfg := f.config()
+	cfg.Matches = *match + 1
+	res, err := certify.Replay(ctx, cfg, *match)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "umpire replay: %v\n", err)
+		if certify.IsConfigError(err) {
+			return exitUsage
+		}
+		return exitError
+	}
+	code := exitOK
+	for _, c := range res.Checks {
+		switch {
+		case c.Status == reports.Error:
+			code = exitError
+		case c.Failing() && code == exitOK:
+			code = exitFail
+		}
+	}
+	if f.format == "json" {
+		enc := json.NewEncoder(e.stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(replayOutput{Match: res.Match, Index: res.Index, Role: res.Role, Checks: res.Checks, Transcript: res.Transcript}); err != nil {
+			return exitError
+		}
+		return code
+	}
+	fmt.Fprintf(e.stdout, "replay of match %d (seed %s): seat %d of %d vs %s\n", res.Index, certEscape(res.Seed), res.Seat, res.Match.Seats, res.Adversary)
+	for _, m := range res.Transcript {
+		arrow := "→"
+		if m.Dir == reports.Received {
+			arrow = "←"
+		}
+		fmt.Fprintf(e.stdout, "%s %s %s\n", m.At.UTC().Format("15:04:05.000"), arrow, certEscape(m.Content()))
+	}
+	fmt.Fprintf(e.stdout, "\ntermination %s, rank %d, score %g", res.Match.Termination, res.Match.Rank, res.Match.Score)
+	if res.Role != "" {
+		fmt.Fprintf(e.stdout, ", role %s", certEscape(res.Role))
+	}
+	fmt.Fprintln(e.stdout)
+	for _, c := range res.Checks {
+		line := fmt.Sprintf("%-5s %s", c.Status, c.Name)
+		if c.Reason != "" {
+			line += ": " + c.Reason
+		}
+		fmt.Fprintln(e.stdout, certEscape(line))
+		for _, fd := range c.Findings {
+			fmt.Fprintf(e.stdout, "      %s %s: %s\n", fd.Level, fd.Rule, certEscape(fd.Message))
+		}
+	}
+	if s := res.Match.Stderr; s != "" {
+		fmt.Fprintln(e.stdout, "\nagent stderr (tail):")
+		for _, line := range strings.Split(strings.TrimRight(s, "\n"), "\n") {
+			fmt.Fprintln(e.stdout, "  "+certEscape(line))
+		}
+	}
+	return code
 }
