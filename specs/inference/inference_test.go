@@ -1,0 +1,15 @@
+package inference
+
+import (
+	"testing"
+
+	"github.com/onsi/ginkgo/v2"
+	"github.com/umpire-arena/umpire/harness/probe"
+	"github.com/umpire-arena/umpire/specs"
+)
+
+var _ = specs.ServerSuite(probe.GameInference)
+
+func TestInferenceServer(t *testing.T) {
+	ginkgo.RunSpecs(t, "Inference server conformance")
+}
