@@ -138,6 +138,7 @@ func (r *runner) playBangArena(ctx context.Context, p Planned, j *judge, l *link
 		} else {
 			st.missed++
 		}
+		// I-BA-C3: past the budget the seat finishes on fallback answers.
 		if st.missed >= r.cfg.MaxTimeouts && l.alive() && !st.fallback {
 			st.fallback = true
 			j.note(time.Now(), fmt.Sprintf("%d decisions in a row without a legal answer in time: the seat finishes the match on the server's fallback answers", st.missed))
@@ -150,7 +151,7 @@ func (r *runner) playBangArena(ctx context.Context, p Planned, j *judge, l *link
 			out.won = true
 		}
 	}
-	out.rank = 2
+	out.rank = 2 // I-BA-C4: winners rank 1, the others 2; the score is glory stars
 	if out.won {
 		out.rank = 1
 	}
@@ -234,6 +235,7 @@ func (r *runner) baDecide(ctx context.Context, st *baState, j *judge, l *link, r
 					legalWhy = ""
 				}
 			}
+			// I-BA-C2: a commandId may come again within one decision only.
 			switch prev, seenCmd := st.commands[d.CommandID]; {
 			case d.CommandID == "":
 				j.fail(CheckCommandIDs, where, "a non-empty commandId", "none", "the decision has no commandId")
@@ -265,8 +267,8 @@ func (r *runner) baDecide(ctx context.Context, st *baState, j *judge, l *link, r
 			}
 		}
 		if inject && !st.injected {
-			// The pause of §14: reject the first answer as retryable, then
-			// offer the same request again.
+			// The pause of §14 (I-BA-C1): reject the first answer as
+			// retryable, then offer the same request again.
 			st.injected, st.injectPending = true, true
 			j.note(time.Now(), "injecting a retryable server error for the agent's first decision")
 			l.send(ctx, rawJSON(baserver.ErrorBody{Error: baserver.APIError{Code: baserver.CodeNotPending, Retryable: true,

@@ -198,6 +198,7 @@ func (r *runner) playInference(ctx context.Context, p Planned, j *judge, l *link
 			t := &infTurn{turn: *env.Turn, round: env.Round, legal: env.LegalActions, sentAt: time.Now(), deadline: time.Duration(*env.DeadlineMS) * time.Millisecond}
 			open = t
 			if inject && !injected && l.alive() {
+				// I-INF-C1: an error the agent did not cause, needing no answer.
 				injected, injectPending = true, true
 				msg := rawJSON(map[string]any{"type": infsrv.TypeError, "match_id": id, "code": infsrv.CodeStaleTurn, "turn": t.turn,
 					"message": "umpire certify: an injected server-side error the agent did not cause; it needs no answer"})

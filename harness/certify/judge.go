@@ -176,7 +176,8 @@ func (j *judge) checks() []reports.Check {
 	return out
 }
 
-// termination derives the match's termination code from the findings.
+// termination derives the match's termination code from the findings, by
+// the precedence of I-INF-C3 (which I-BA-C4 follows).
 func (j *judge) termination(process reports.Termination) reports.Termination {
 	switch {
 	case j.errored != "":

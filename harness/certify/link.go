@@ -79,7 +79,7 @@ func (l *link) ask(ctx context.Context, raw []byte, key string, deadline time.Du
 		err   error
 	)
 	if l.proc != nil {
-		// An answer that names an earlier request is never taken for this
+		// I-INF-C2: an answer that names an earlier request is never taken for this
 		// one; one that names no request, or one never asked, is (and its
 		// echo is judged).
 		reply, err = l.proc.AskFunc(ctx, raw, deadline, func(ln agent.Line) bool {
