@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -13,7 +14,9 @@ import (
 	"text/tabwriter"
 	"time"
 
+	baadv "github.com/umpire-arena/umpire/harness/adversaries/bangarena"
 	infadv "github.com/umpire-arena/umpire/harness/adversaries/inference"
+	ba "github.com/umpire-arena/umpire/referee/bangarena"
 	"github.com/umpire-arena/umpire/referee/inference"
 )
 
@@ -74,7 +77,7 @@ func simMatchID(seed string, i int) string {
 // seeded infadv.PlayerSeed(match seed, j); seats are then drawn from the
 // match seed.
 func cmdSimulate(ctx context.Context, e *env, args []string) int {
-	fs := newFlagSet(e, "simulate", "--game G --matches N --seed S [--seats K] [--rounds R] [--log-dir DIR] [--adversaries LIST] [--format text|json]")
+	fs := newFlagSet(e, "simulate", "--game G --matches N --seed S [--seats K] [--rounds R] [--mode M] [--log-dir DIR] [--adversaries LIST] [--format text|json]")
 	game := fs.String("game", "", "inference or bangarena")
 	matches := fs.Int("matches", 1, "number of matches to play")
 	seed := fs.String("seed", "umpire", "run seed; match i is seeded \"<seed>/<i>\"")
@@ -83,6 +86,7 @@ func cmdSimulate(ctx context.Context, e *env, args []string) int {
 	logDir := fs.String("log-dir", "", "write each match's full log to DIR/<match-id>.jsonl")
 	advs := fs.String("adversaries", "random,passive,aggressive,heuristic", "comma-separated adversary kinds, dealt round-robin to the seats")
 	format := fs.String("format", "text", "text or json")
+	mode := fs.String("mode", "classic", "BangArena role mode: classic, partners, impostor or legacy")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
@@ -94,7 +98,14 @@ func cmdSimulate(ctx context.Context, e *env, args []string) int {
 		return exitUsage
 	}
 	if *game == gameBangArena {
-		return notBuilt(e, "umpire simulate --game bangarena")
+		advSet := false
+		fs.Visit(func(f *flag.Flag) { advSet = advSet || f.Name == "adversaries" })
+		list := "random,heuristic"
+		if advSet {
+			list = *advs
+		}
+		return simulateBangArena(ctx, e, bangSimOptions{matches: *matches, seed: *seed, seats: *seats, mode: *mode,
+			logDir: *logDir, adversaries: list, format: *format})
 	}
 	if *matches < 1 {
 		fmt.Fprintln(e.stderr, "umpire simulate: --matches must be at least 1")
@@ -302,5 +313,254 @@ func (s *simulateSummary) writeText(e *env) {
 		fmt.Fprintf(w, "  logs     %s/<match-id>.jsonl  (%d full logs, deal_private included)\n", s.LogDir, s.Matches)
 	} else {
 		fmt.Fprintln(w, "  add --log-dir DIR to keep every match log; umpire verify replays them")
+	}
+}
+
+// bangSimOptions are the flags of "umpire simulate --game bangarena".
+type bangSimOptions struct {
+	matches, seats                          int
+	seed, mode, logDir, adversaries, format string
+}
+
+// bangSimSummary is the result of "umpire simulate --game bangarena".
+type bangSimSummary struct {
+	Game        string          `json:"game"`
+	Seed        string          `json:"seed"`
+	Seats       int             `json:"seats"`
+	Mode        string          `json:"roleMode"`
+	Matches     int             `json:"matches"`
+	Rounds      int             `json:"rounds"`
+	Decisions   int             `json:"decisions"`
+	Events      int             `json:"events"`
+	WinsByTeam  map[string]int  `json:"wins_by_team"`
+	ByKind      []bangKindStats `json:"by_adversary"`
+	ElapsedSec  float64         `json:"elapsed_s"`
+	MatchesPerS float64         `json:"matches_per_s"`
+	LogDir      string          `json:"log_dir,omitempty"`
+	Results     []baadv.Result  `json:"results"`
+	kinds       map[string]*bangKindStats
+	order       []string
+}
+
+// bangKindStats is one adversary type's record over a BangArena run.
+type bangKindStats struct {
+	Kind    string  `json:"kind"`
+	Seats   int     `json:"seats"`
+	Wins    int     `json:"wins"`
+	WinRate float64 `json:"win_rate"`
+}
+
+// bangPlayerSeed is the seed of the player in seat j of a match seeded ms.
+func bangPlayerSeed(ms string, j int) string { return fmt.Sprintf("%s/seat-%d", ms, j) }
+
+// simulateBangArena plays o.matches BangArena matches on the engine alone.
+// Match i is seeded "<seed>/<i>" (as for Inference) and its matchId is
+// the log's name, sim-<seed>-<i>; seat j is played by
+// adversaries[(i+j) mod len], seeded "<match seed>/seat-<j>".
+func simulateBangArena(ctx context.Context, e *env, o bangSimOptions) int {
+	if o.matches < 1 {
+		fmt.Fprintln(e.stderr, "umpire simulate: --matches must be at least 1")
+		return exitUsage
+	}
+	cfg := ba.Config{Seats: o.seats, RoleMode: o.mode}
+	if _, err := ba.NewGame(cfg, o.seed); err != nil {
+		fmt.Fprintf(e.stderr, "umpire simulate: %v\n", err)
+		return exitUsage
+	}
+	var kinds []string
+	for _, k := range strings.Split(o.adversaries, ",") {
+		k = strings.TrimSpace(k)
+		if _, err := baadv.New(k, ""); err != nil {
+			fmt.Fprintf(e.stderr, "umpire simulate: --adversaries: %v (BangArena knows %s)\n", err, strings.Join(baadv.Names(), ", "))
+			return exitUsage
+		}
+		kinds = append(kinds, k)
+	}
+	if o.logDir != "" {
+		if err := os.MkdirAll(o.logDir, 0o755); err != nil {
+			fmt.Fprintf(e.stderr, "umpire simulate: cannot create the log directory: %v\n", err)
+			return exitError
+		}
+	}
+	sum := &bangSimSummary{Game: gameBangArena, Seed: o.seed, Seats: o.seats, Mode: o.mode, WinsByTeam: map[string]int{}, LogDir: o.logDir, kinds: map[string]*bangKindStats{}}
+	for _, k := range kinds {
+		if sum.kinds[k] == nil {
+			sum.kinds[k] = &bangKindStats{Kind: k}
+			sum.order = append(sum.order, k)
+		}
+	}
+	began := time.Now()
+	results, players, err := runBangSimulations(ctx, e, cfg, o.seed, kinds, o.matches, o.logDir)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "umpire simulate: %v\n", err)
+		return exitError
+	}
+	for i, r := range results {
+		sum.add(r, players[i])
+	}
+	sum.ElapsedSec = time.Since(began).Seconds()
+	if sum.ElapsedSec > 0 {
+		sum.MatchesPerS = float64(sum.Matches) / sum.ElapsedSec
+	}
+	for _, k := range sum.order {
+		ks := sum.kinds[k]
+		if ks.Seats > 0 {
+			ks.WinRate = float64(ks.Wins) / float64(ks.Seats)
+		}
+		sum.ByKind = append(sum.ByKind, *ks)
+	}
+	if o.format == "json" {
+		enc := json.NewEncoder(e.stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(sum); err != nil {
+			return exitError
+		}
+		return exitOK
+	}
+	sum.writeText(e)
+	return exitOK
+}
+
+// runBangSimulations plays the matches on GOMAXPROCS workers; results, and
+// the adversary kind of every seat, come back in match order.
+func runBangSimulations(ctx context.Context, e *env, cfg ba.Config, seed string, kinds []string, n int, logDir string) ([]baadv.Result, [][]string, error) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	results := make([]baadv.Result, n)
+	seats := make([][]string, n)
+	errs := make([]error, n)
+	jobs := make(chan int)
+	done := make(chan int)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), n) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range jobs {
+				ms, id := simMatchSeed(seed, i), simMatchID(seed, i)
+				c := cfg
+				c.MatchID = id
+				players := make([]baadv.Player, c.Seats)
+				seats[i] = make([]string, c.Seats)
+				for j := range players {
+					seats[i][j] = kinds[(i+j)%len(kinds)]
+					players[j], _ = baadv.New(seats[i][j], bangPlayerSeed(ms, j))
+				}
+				results[i], errs[i] = bangSimulateOne(ctx, c, ms, players, logDir, id)
+				if errs[i] != nil {
+					errs[i] = fmt.Errorf("match %s: %w", id, errs[i])
+					cancel()
+				}
+				done <- i
+			}
+		}()
+	}
+	go func() {
+		defer close(jobs)
+		for i := 0; i < n; i++ {
+			select {
+			case jobs <- i:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	go func() { wg.Wait(); close(done) }()
+	every, finished := max(1, n/10), 0
+	for range done {
+		finished++
+		if n >= 100 && finished%every == 0 && finished < n {
+			if e.isTerminal {
+				fmt.Fprintf(e.stderr, "\rsimulate: %d/%d matches", finished, n)
+			} else {
+				fmt.Fprintf(e.stderr, "simulate: %d/%d matches\n", finished, n)
+			}
+		}
+	}
+	if e.isTerminal && n >= 100 {
+		fmt.Fprint(e.stderr, "\r\033[K")
+	}
+	for _, err := range errs {
+		if err != nil {
+			return nil, nil, err
+		}
+	}
+	if err := ctx.Err(); err != nil && finished < n {
+		return nil, nil, fmt.Errorf("interrupted after %d of %d matches", finished, n)
+	}
+	return results, seats, nil
+}
+
+func bangSimulateOne(ctx context.Context, cfg ba.Config, seed string, players []baadv.Player, logDir, id string) (baadv.Result, error) {
+	if logDir == "" {
+		return baadv.Simulate(ctx, cfg, seed, players, nil)
+	}
+	f, err := os.Create(filepath.Join(logDir, id+".jsonl"))
+	if err != nil {
+		return baadv.Result{}, err
+	}
+	res, err := baadv.Simulate(ctx, cfg, seed, players, f)
+	if cerr := f.Close(); err == nil && cerr != nil {
+		err = cerr
+	}
+	return res, err
+}
+
+func (s *bangSimSummary) add(r baadv.Result, kinds []string) {
+	s.Matches++
+	s.Rounds += r.Rounds
+	s.Decisions += r.Decisions
+	s.Events += r.Events
+	team := r.WinnerTeam
+	if team == "" {
+		team = "none"
+	}
+	s.WinsByTeam[team]++
+	for _, k := range kinds {
+		s.kinds[k].Seats++
+	}
+	for _, seat := range r.WinnerSeats {
+		if seat >= 0 && seat < len(kinds) {
+			s.kinds[kinds[seat]].Wins++
+		}
+	}
+	s.Results = append(s.Results, r)
+}
+
+func (s *bangSimSummary) writeText(e *env) {
+	w := e.stdout
+	fmt.Fprintf(w, "umpire simulate · BangArena (%s) · seed %q · %d seats · %s mode\n\n", ba.RulesetVersion, s.Seed, s.Seats, s.Mode)
+	fmt.Fprintf(w, "  games      %d\n", s.Matches)
+	fmt.Fprintf(w, "  rounds     %d  (%.1f per game)\n", s.Rounds, float64(s.Rounds)/float64(s.Matches))
+	fmt.Fprintf(w, "  decisions  %d  (%.1f per game)\n", s.Decisions, float64(s.Decisions)/float64(s.Matches))
+	fmt.Fprintf(w, "  speed      %.0f games/s  (%.2fs)\n", s.MatchesPerS, s.ElapsedSec)
+	last := ""
+	if s.Matches > 1 {
+		last = " … " + simMatchSeed(s.Seed, s.Matches-1)
+	}
+	fmt.Fprintf(w, "  seeds      %s%s\n\n", simMatchSeed(s.Seed, 0), last)
+	teams := make([]string, 0, len(s.WinsByTeam))
+	for t := range s.WinsByTeam {
+		teams = append(teams, t)
+	}
+	sort.Strings(teams)
+	tw := tabwriter.NewWriter(w, 0, 4, 3, ' ', 0)
+	fmt.Fprintln(tw, "  winning team\tgames\tshare")
+	for _, t := range teams {
+		fmt.Fprintf(tw, "  %s\t%d\t%.1f%%\n", t, s.WinsByTeam[t], 100*float64(s.WinsByTeam[t])/float64(s.Matches))
+	}
+	_ = tw.Flush()
+	fmt.Fprintln(w)
+	fmt.Fprintln(tw, "  adversary\tseats\twins\twin rate")
+	for _, k := range s.ByKind {
+		fmt.Fprintf(tw, "  %s\t%d\t%d\t%.1f%%\n", k.Kind, k.Seats, k.Wins, 100*k.WinRate)
+	}
+	_ = tw.Flush()
+	fmt.Fprintln(w, "\n  wins = seats on the winning side (dead winners count)")
+	if s.LogDir != "" {
+		fmt.Fprintf(w, "  logs       %s/<match-id>.jsonl  (%d full logs)\n", s.LogDir, s.Matches)
+		fmt.Fprintf(w, "  verify     umpire verify --game bangarena --seed %q %s/*.jsonl\n", s.Seed, s.LogDir)
+	} else {
+		fmt.Fprintln(w, "  add --log-dir DIR to keep every match log; umpire verify --game bangarena --seed S replays them")
 	}
 }

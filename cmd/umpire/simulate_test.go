@@ -30,7 +30,6 @@ func TestSimulateCommand(t *testing.T) {
 		{name: "unknown adversary", args: []string{"simulate", "--game", "inference", "--adversaries", "random,shark"}, wantCode: exitUsage, wantErr: []string{`unknown adversary "shark"`}},
 		{name: "bad seats", args: []string{"simulate", "--game", "inference", "--seats", "9"}, wantCode: exitUsage, wantErr: []string{"inference/table.size"}},
 		{name: "bad matches", args: []string{"simulate", "--game", "inference", "--matches", "0"}, wantCode: exitUsage, wantErr: []string{"--matches must be at least 1"}},
-		{name: "bangarena not built here", args: []string{"simulate", "--game", "bangarena"}, wantCode: exitUsage, wantErr: []string{"umpire simulate --game bangarena is not built yet"}},
 		{name: "stray argument", args: []string{"simulate", "--game", "inference", "x"}, wantCode: exitUsage, wantErr: []string{`unexpected argument "x"`}},
 	}
 	for _, tc := range tests {

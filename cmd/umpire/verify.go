@@ -15,7 +15,7 @@ import (
 	"github.com/umpire-arena/umpire/referee/verify"
 )
 
-const verifySynopsis = "--game G [--format text|json] [--deal auto|umpire|other] [--unfinished] LOG.jsonl...|-"
+const verifySynopsis = "--game G [--format text|json] [--deal auto|umpire|other] [--seed S]... [--unfinished] LOG.jsonl...|-"
 
 // cmdVerify runs "umpire verify": each match log is replayed line by line
 // through the shadow referee (referee/verify) and every divergence from the
@@ -30,6 +30,11 @@ func cmdVerify(ctx context.Context, e *env, args []string) (code int) {
 	format := fs.String("format", "text", "output: text (findings grouped per round), or json (one JSON object per finding)")
 	deal := fs.String("deal", "auto", "re-derive hidden values from the revealed seed: auto (when the log shows umpire's deal function), umpire (always), other (never)")
 	unfinished := fs.Bool("unfinished", false, "accept logs that stop before match_end (matches still in play)")
+	var seeds []string
+	fs.Func("seed", "BangArena: a candidate match seed, or the run seed of umpire simulate (repeatable); the log's seedCommit picks the right one", func(s string) error {
+		seeds = append(seeds, s)
+		return nil
+	})
 	if c, ok := parseFlags(fs, args); !ok {
 		return c
 	}
@@ -37,7 +42,7 @@ func cmdVerify(ctx context.Context, e *env, args []string) (code int) {
 		return exitUsage
 	}
 	if *game == gameBangArena {
-		return notBuilt(e, "umpire verify --game bangarena")
+		return verifyBangArena(ctx, e, fs.Args(), seeds, *format == "json", *unfinished)
 	}
 	modes := map[string]verify.DealMode{"auto": verify.DealAuto, "umpire": verify.DealUmpire, "other": verify.DealOther}
 	mode, ok := modes[*deal]
@@ -257,4 +262,122 @@ func cleanText(s string) string {
 
 func verifyUnsafeRune(r rune) bool {
 	return unicode.IsControl(r) || unicode.Is(unicode.Cf, r) || r == unicode.ReplacementChar
+}
+
+// verifyBangArena runs "umpire verify --game bangarena": each full log is
+// re-simulated by the engine from its config and seed and compared event
+// by event (referee/verify). Same output and exit codes as for Inference;
+// a log whose seed is unknown cannot be verified: exit 2 (give --seed).
+func verifyBangArena(ctx context.Context, e *env, names, seeds []string, asJSON, unfinished bool) (code int) {
+	if len(names) == 0 {
+		fmt.Fprintln(e.stderr, "umpire: verify needs at least one LOG.jsonl (or - for standard input)")
+		return exitUsage
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			fmt.Fprintf(e.stderr, "umpire: internal error while verifying: %v\n", p)
+			code = exitError
+		}
+	}()
+	out := &findingWriter{w: e.stdout, json: asJSON}
+	var total verify.BangArenaSummary
+	unknown := 0
+	for _, name := range names {
+		var r io.Reader = e.stdin
+		shown := "<stdin>"
+		if name != "-" {
+			f, err := os.Open(name)
+			if err == nil {
+				var st os.FileInfo
+				if st, err = f.Stat(); err == nil && st.IsDir() {
+					err = fmt.Errorf("is a directory")
+				}
+			}
+			if err != nil {
+				if f != nil {
+					f.Close()
+				}
+				fmt.Fprintf(e.stderr, "umpire: cannot read %s: %v\n", name, err)
+				return exitUsage
+			}
+			defer f.Close()
+			r, shown = f, name
+		}
+		var buf []rules.Finding
+		emit := out.write
+		if !out.json {
+			emit = func(f rules.Finding) { buf = append(buf, f) }
+		}
+		sum, err := verify.VerifyBangArenaReader(ctx, r, verify.BangArenaOptions{File: shown, Seeds: seeds, Unfinished: unfinished}, emit)
+		if err != nil {
+			if ctx.Err() != nil {
+				fmt.Fprintln(e.stderr, "umpire: interrupted")
+				return exitError
+			}
+			fmt.Fprintf(e.stderr, "umpire: cannot read %s: %v\n", shown, err)
+			return exitUsage
+		}
+		if sum.SeedUnknown {
+			unknown++
+		}
+		if !out.json {
+			out.bangGroup(shown, buf, sum)
+		}
+		total.Lines += sum.Lines
+		total.Events += sum.Events
+		total.Decisions += sum.Decisions
+		total.Turns += sum.Turns
+		total.Must += sum.Must
+		total.Should += sum.Should
+		total.Info += sum.Info
+		total.Repeats += sum.Repeats
+		total.Inconclusive += sum.Inconclusive
+	}
+	if out.json {
+		b, _ := json.Marshal(map[string]any{"summary": map[string]any{
+			"files": len(names), "lines": total.Lines, "decisions": total.Decisions, "turns": total.Turns, "must": total.Must,
+			"should": total.Should, "info": total.Info, "repeats": total.Repeats, "inconclusive": total.Inconclusive, "seed_unknown": unknown,
+		}})
+		out.printf("%s\n", b)
+	} else {
+		out.printf("umpire verify: %d file(s), %d line(s), %d turn(s), %d decision(s): %d MUST, %d SHOULD, %d INFO finding(s), %d inconclusive line(s)\n",
+			len(names), total.Lines, total.Turns, total.Decisions, total.Must, total.Should, total.Info, total.Inconclusive)
+	}
+	if out.err != nil {
+		fmt.Fprintf(e.stderr, "umpire: writing output: %v\n", out.err)
+		return exitError
+	}
+	switch {
+	case total.Must > 0:
+		return exitFail
+	case unknown > 0:
+		fmt.Fprintf(e.stderr, "umpire: %d log(s) could not be re-simulated: give the match seed (or the simulate run seed) with --seed\n", unknown)
+		return exitUsage
+	}
+	return exitOK
+}
+
+// bangGroup prints one BangArena log's findings for people, in line order.
+func (o *findingWriter) bangGroup(name string, fs []rules.Finding, sum verify.BangArenaSummary) {
+	sort.SliceStable(fs, func(i, j int) bool { return fs[i].Where.Line < fs[j].Where.Line })
+	o.printf("%s\n", cleanText(name))
+	for _, f := range fs {
+		loc := fmt.Sprintf("line %d", f.Where.Line)
+		if f.Where.Seat != nil {
+			loc += fmt.Sprintf(" (seat %d)", *f.Where.Seat)
+		}
+		o.printf("    %s: %s %s: %s\n", loc, f.Level, f.Rule, cleanText(f.Message))
+		if f.Expected != nil || f.Got != nil {
+			o.printf("      expected %s, got %s\n", jsonText(f.Expected), jsonText(f.Got))
+		}
+	}
+	verdict := "conforms"
+	switch {
+	case sum.Must > 0:
+		verdict = "does not conform"
+	case sum.SeedUnknown:
+		verdict = "not verified (seed unknown)"
+	}
+	o.printf("  %s: %d line(s), %d turn(s), %d decision(s) replayed, %d MUST, %d SHOULD, %d INFO, %d repeat(s) not reported, %d inconclusive\n",
+		verdict, sum.Lines, sum.Turns, sum.Decisions, sum.Must, sum.Should, sum.Info, sum.Repeats, sum.Inconclusive)
 }

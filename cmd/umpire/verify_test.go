@@ -57,7 +57,6 @@ func TestVerifyCommand(t *testing.T) {
 		{name: "log text is escaped", args: []string{"--game", "inference", "-"}, stdin: escape, wantCode: exitFail,
 			wantOut: []string{"inference/protocol.log-line", `\x1b[31mred`, `got "\u001b[31mred\u202e"`}, notOut: []string{"\x1b", "\u202e"}},
 		{name: "forced deal re-derivation", args: []string{"--game", "inference", "--deal", "umpire", vtd("full.jsonl")}, wantCode: exitOK, wantOut: []string{"deal(s) re-derived"}},
-		{name: "bangarena not built", args: []string{"--game", "bangarena", "x.jsonl"}, wantCode: exitUsage, wantErr: []string{"umpire verify --game bangarena is not built yet"}},
 		{name: "unknown deal mode", args: []string{"--game", "inference", "--deal", "x", "-"}, wantCode: exitUsage, wantErr: []string{`unknown --deal "x"`}},
 		{name: "no files", args: []string{"--game", "inference"}, wantCode: exitUsage, wantErr: []string{"at least one LOG.jsonl"}},
 		{name: "missing game", args: []string{"-"}, wantCode: exitUsage, wantErr: []string{"--game is required"}},

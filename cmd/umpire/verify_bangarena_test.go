@@ -1,0 +1,90 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// bangLog simulates one BangArena match of run seed "vb" into dir and
+// returns the log's path.
+func bangLog(t *testing.T, dir string) string {
+	t.Helper()
+	if code, _, errOut := runInf(t, "", "simulate", "--game", "bangarena", "--matches", "1", "--seed", "vb", "--seats", "5", "--log-dir", dir); code != exitOK {
+		t.Fatalf("simulate: %d %s", code, errOut)
+	}
+	return filepath.Join(dir, simMatchID("vb", 0)+".jsonl")
+}
+
+func TestVerifyBangArena(t *testing.T) {
+	dir := t.TempDir()
+	good := bangLog(t, dir)
+	data, err := os.ReadFile(good)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Damage to the wrong seat on the first damage line.
+	lines := bytes.Split(data, []byte("\n"))
+	bad, badLine := filepath.Join(dir, "bad.jsonl"), 0
+	for i, l := range lines {
+		var m map[string]any
+		_ = json.Unmarshal(l, &m)
+		if m["type"] == "damage" {
+			m["seat"] = float64((int(m["seat"].(float64)) + 1) % 5)
+			lines[i], _ = json.Marshal(m)
+			badLine = i + 1
+			break
+		}
+	}
+	if badLine == 0 {
+		t.Fatal("the simulated match has no damage; pick another seed")
+	}
+	if err := os.WriteFile(bad, bytes.Join(lines, []byte("\n")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name     string
+		args     []string
+		stdin    string
+		wantCode int
+		wantOut  []string
+		wantErr  []string
+	}{
+		{name: "clean", args: []string{"--seed", "vb", good}, wantCode: exitOK, wantOut: []string{good, "conforms", "0 MUST", "umpire verify: 1 file(s)"}},
+		{name: "clean from stdin", args: []string{"--seed", "vb", "-"}, stdin: string(data), wantCode: exitOK, wantOut: []string{"<stdin>", "conforms"}},
+		{name: "json", args: []string{"--seed", "vb", "--format", "json", good}, wantCode: exitOK, wantOut: []string{`{"summary":`, `"must":0`}},
+		{name: "wrong damage seat", args: []string{"--seed", "vb", good, bad}, wantCode: exitFail,
+			wantOut: []string{"conforms", bad, "line " + itoa(badLine) + ": MUST bangarena/9.elimination", "expected", "does not conform", "1 MUST"}},
+		{name: "wrong damage seat json", args: []string{"--seed", "vb", "--format", "json", bad}, wantCode: exitFail,
+			wantOut: []string{`"rule":"bangarena/9.elimination"`, `"line":` + itoa(badLine), `{"summary":`}},
+		{name: "seed unknown", args: []string{good}, wantCode: exitUsage, wantOut: []string{"bangarena/log.seed", "not verified"}, wantErr: []string{"--seed"}},
+		{name: "missing file", args: []string{"--seed", "vb", filepath.Join(dir, "nope.jsonl")}, wantCode: exitUsage, wantErr: []string{"cannot read"}},
+		{name: "no file", args: nil, wantCode: exitUsage, wantErr: []string{"at least one"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, errOut := runInf(t, tc.stdin, append([]string{"verify", "--game", "bangarena"}, tc.args...)...)
+			if code != tc.wantCode {
+				t.Fatalf("exit code: have %d, want %d\nstdout:\n%s\nstderr:\n%s", code, tc.wantCode, out, errOut)
+			}
+			rest := out
+			for _, w := range tc.wantOut {
+				i := strings.Index(rest, w)
+				if i < 0 {
+					t.Fatalf("stdout lacks %q (in order); have:\n%s", w, out)
+				}
+				rest = rest[i+len(w):]
+			}
+			for _, w := range tc.wantErr {
+				if !strings.Contains(errOut, w) {
+					t.Fatalf("stderr lacks %q; have:\n%s", w, errOut)
+				}
+			}
+		})
+	}
+}
+
+func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
