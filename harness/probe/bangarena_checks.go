@@ -342,7 +342,7 @@ func (r *baRoom) unchanged(ctx context.Context, s baSeen) (bool, ba.DecisionRequ
 // probeLong is a longer deadline for probes that need the decision to stay
 // open while they talk to the server.
 func probeLong(t *Target) *Target {
-	c := &Target{Game: t.Game, URL: t.URL, Create: t.Create, TableSize: t.TableSize, DeadlineMS: max(t.DeadlineMS, 5000), MCP: t.MCP, SeatPolicy: t.SeatPolicy, Seed: t.Seed, HTTP: t.HTTP}
+	c := &Target{Game: t.Game, URL: t.URL, Create: t.Create, TableSize: t.TableSize, DeadlineMS: max(t.DeadlineMS, 5000), MCP: t.MCP, SeatPolicy: t.SeatPolicy, Seed: t.Seed, HTTP: t.HTTP, state: &targetState{}}
 	return c
 }
 

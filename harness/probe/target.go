@@ -74,6 +74,13 @@ type Target struct {
 	// HTTP is the client for REST calls (nil = a default client).
 	HTTP *http.Client `json:"-"`
 
+	// state is shared by copies of a validated Target (set by Validate).
+	state *targetState
+}
+
+// targetState is what the checks of one run share: the compiled schemas and
+// the played sessions.
+type targetState struct {
 	mu       sync.Mutex
 	schemas  *schemas.Set
 	sessions map[string]*sessionSlot
@@ -271,7 +278,18 @@ func (t *Target) Validate() error {
 	if t.Rounds == 0 {
 		t.Rounds = 6
 	}
+	if t.state == nil {
+		t.state = &targetState{}
+	}
 	return nil
+}
+
+// st returns the shared state; a Target must be validated before use.
+func (t *Target) st() *targetState {
+	if t.state == nil {
+		panic("probe: Target used before Validate")
+	}
+	return t.state
 }
 
 // Redacted returns the configuration as a map for a report, with the seat
@@ -319,16 +337,17 @@ func (t *Target) client() *http.Client {
 
 // schemaSet compiles the schemas once per Target.
 func (t *Target) schemaSet() (*schemas.Set, error) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if t.schemas == nil {
+	st := t.st()
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	if st.schemas == nil {
 		s, err := schemas.Compile()
 		if err != nil {
 			return nil, err
 		}
-		t.schemas = s
+		st.schemas = s
 	}
-	return t.schemas, nil
+	return st.schemas, nil
 }
 
 // shared runs play once per key and Target and hands every caller its result;
@@ -338,16 +357,17 @@ func (t *Target) shared(ctx interface {
 	Done() <-chan struct{}
 	Err() error
 }, key string, play func() (any, error)) (any, error) {
-	t.mu.Lock()
-	if t.sessions == nil {
-		t.sessions = map[string]*sessionSlot{}
+	st := t.st()
+	st.mu.Lock()
+	if st.sessions == nil {
+		st.sessions = map[string]*sessionSlot{}
 	}
-	s := t.sessions[key]
+	s := st.sessions[key]
 	if s == nil {
 		s = &sessionSlot{done: make(chan struct{})}
-		t.sessions[key] = s
+		st.sessions[key] = s
 	}
-	t.mu.Unlock()
+	st.mu.Unlock()
 	go s.once.Do(func() {
 		s.val, s.err = play()
 		close(s.done)

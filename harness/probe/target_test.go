@@ -1,0 +1,196 @@
+package probe
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	ref "github.com/umpire-arena/umpire/referee/inference"
+)
+
+func TestParseSeats(t *testing.T) {
+	tests := []struct {
+		name    string
+		in      string
+		want    map[int]string
+		wantErr bool
+	}{
+		{"two seats", "0=a,1=b", map[int]string{0: "a", 1: "b"}, false},
+		{"spaces and empty items", " 3=x , ,", map[int]string{3: "x"}, false},
+		{"token with equals", "2=a=b", map[int]string{2: "a=b"}, false},
+		{"no equals", "0", nil, true},
+		{"negative seat", "-1=a", nil, true},
+		{"empty token", "1=", nil, true},
+		{"not a number", "x=1", nil, true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := ParseSeats(tc.in)
+			if (err != nil) != tc.wantErr {
+				t.Fatalf("have error %v, want error %v", err, tc.wantErr)
+			}
+			if err != nil && !errors.Is(err, ErrConfig) {
+				t.Errorf("have %v, want an ErrConfig", err)
+			}
+			if fmt.Sprint(got) != fmt.Sprint(tc.want) && !tc.wantErr {
+				t.Errorf("have %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestTargetSources(t *testing.T) {
+	env := map[string]string{"UMPIRE_TARGET": "http://env:1", "UMPIRE_ROOM": "r-env", "UMPIRE_SEATS": "1=env-tok", "UMPIRE_MCP": "yes"}
+	getenv := func(k string) string { return env[k] }
+	tests := []struct {
+		name  string
+		flags Target
+		check func(t *testing.T, tg *Target)
+	}{
+		{"env fills what flags leave", Target{Game: GameBangArena}, func(t *testing.T, tg *Target) {
+			if tg.URL != "http://env:1" || tg.Room != "r-env" || tg.Seats[1] != "env-tok" || tg.MCP != MCPYes {
+				t.Errorf("have %+v, want the environment's values", tg)
+			}
+			if tg.DeadlineMS != 500 {
+				t.Errorf("have deadline %d, want 500 from the file", tg.DeadlineMS)
+			}
+		}},
+		{"flags win over env and file", Target{Game: GameBangArena, URL: "http://flag:2", Room: "r-flag", MCP: MCPNo}, func(t *testing.T, tg *Target) {
+			if tg.URL != "http://flag:2" || tg.Room != "r-flag" || tg.MCP != MCPNo {
+				t.Errorf("have %+v, want the flags' values", tg)
+			}
+		}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			tg := tc.flags
+			if err := tg.FromEnv(getenv); err != nil {
+				t.Fatal(err)
+			}
+			if err := tg.LoadFile("testdata/target.json"); err != nil {
+				t.Fatal(err)
+			}
+			if err := tg.Validate(); err != nil {
+				t.Fatal(err)
+			}
+			tc.check(t, &tg)
+		})
+	}
+}
+
+func TestTargetValidate(t *testing.T) {
+	tests := []struct {
+		name string
+		t    Target
+		ok   bool
+	}{
+		{"create", Target{Game: GameInference, URL: "http://h:1", Create: true}, true},
+		{"match and seats", Target{Game: GameInference, URL: "http://h:1", Match: "m", Seats: map[int]string{0: "t"}}, true},
+		{"no game", Target{URL: "http://h:1", Create: true}, false},
+		{"no url", Target{Game: GameInference, Create: true}, false},
+		{"not http", Target{Game: GameInference, URL: "ftp://h", Create: true}, false},
+		{"match without seats", Target{Game: GameInference, URL: "http://h:1", Match: "m"}, false},
+		{"room missing", Target{Game: GameBangArena, URL: "http://h:1", Seats: map[int]string{0: "t"}}, false},
+		{"bad mcp", Target{Game: GameBangArena, URL: "http://h:1", Create: true, MCP: "maybe"}, false},
+		{"negative deadline", Target{Game: GameBangArena, URL: "http://h:1", Create: true, DeadlineMS: -1}, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			err := tc.t.Validate()
+			if (err == nil) != tc.ok {
+				t.Errorf("have %v, want ok=%v", err, tc.ok)
+			}
+		})
+	}
+}
+
+func TestRedactedHasNoTokens(t *testing.T) {
+	tg := Target{Game: GameInference, URL: "http://h:1", Match: "m", Seats: map[int]string{0: "secret-zero", 4: "secret-four"}}
+	if err := tg.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	data, err := json.Marshal(tg.Redacted())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(data), "secret") {
+		t.Errorf("have %s, want no token", data)
+	}
+	if !strings.Contains(string(data), `"seats":[0,4]`) {
+		t.Errorf("have %s, want the seat numbers", data)
+	}
+}
+
+func TestFilter(t *testing.T) {
+	tests := []struct {
+		name, expr string
+		want       int
+	}{
+		{"everything", "", len(Checks(GameInference))},
+		{"by rule id with a slash", "inference/server.auth", 1},
+		{"by label", "inference.round.3.raise-cap", 1},
+		{"or", "inference/server.auth || inference/round.3.raise-cap", 2},
+		{"by game", "inference", len(Checks(GameInference))},
+		{"nothing", "bangarena", 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := Filter(Checks(GameInference), tc.expr)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(got) != tc.want {
+				t.Errorf("have %d checks, want %d", len(got), tc.want)
+			}
+		})
+	}
+	if _, err := Filter(Checks(GameInference), "(("); err == nil {
+		t.Error("have no error for a bad expression, want one")
+	}
+}
+
+func TestDiffLegal(t *testing.T) {
+	fold := ref.LegalAction{Action: "fold"}
+	call := ref.LegalAction{Action: "call", Amount: 2}
+	raise := ref.LegalAction{Action: "raise", Min: 1, Max: 10}
+	tests := []struct {
+		name      string
+		want, got []ref.LegalAction
+		actions   []string
+	}{
+		{"same", []ref.LegalAction{fold, call, raise}, []ref.LegalAction{raise, fold, call}, nil},
+		{"raise missing", []ref.LegalAction{fold, call, raise}, []ref.LegalAction{fold, call}, []string{"raise"}},
+		{"extra raise", []ref.LegalAction{fold, call}, []ref.LegalAction{fold, call, raise}, []string{"raise"}},
+		{"call amount differs", []ref.LegalAction{fold, call}, []ref.LegalAction{fold, {Action: "call", Amount: 3}}, []string{"call"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var have []string
+			for _, d := range diffLegal(tc.want, tc.got) {
+				have = append(have, d.action)
+			}
+			if fmt.Sprint(have) != fmt.Sprint(tc.actions) {
+				t.Errorf("have %v, want %v", have, tc.actions)
+			}
+		})
+	}
+}
+
+func FuzzParseSeats(f *testing.F) {
+	for _, s := range []string{"0=a,1=b", "", "x", "1=", "=", ",,,", "99999999999999999999=a"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		m, err := ParseSeats(s)
+		if err != nil {
+			return
+		}
+		for seat, tok := range m {
+			if seat < 0 || tok == "" {
+				t.Errorf("ParseSeats(%q) gave seat %d token %q", s, seat, tok)
+			}
+		}
+	})
+}
