@@ -1,6 +1,12 @@
 package bangarena
 
-import "github.com/umpire-arena/umpire/referee/rules"
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+
+	"github.com/umpire-arena/umpire/referee/rules"
+)
 
 // LegalFromView re-derives the legalActions of the seat a PlayerView
 // belongs to (its "you"), from that observation alone: hands of other seats
@@ -11,11 +17,131 @@ import "github.com/umpire-arena/umpire/referee/rules"
 // This is what `umpire legal` and the conformance checks compare a
 // server's own list with (as sets, READINGS 8).
 func LegalFromView(v PlayerView) ([]LegalAction, error) {
-	g, err := gameFromView(v)
+	g, _, err := gameFromView(v)
 	if err != nil {
 		return nil, err
 	}
 	return g.Legal(v.You), nil
+}
+
+// Undecided is a part of the legal list that an observation does not
+// carry enough to decide: the items of Command are left out rather than
+// guessed, and Reason says what is missing.
+type Undecided struct {
+	Command string `json:"command"`
+	Reason  string `json:"reason"`
+}
+
+// history is what the observation's events tell of the past.
+type history struct {
+	// complete: the events reach back to the match start (seq 1).
+	complete bool
+	// turnKnown: the events reach back to this turn's turn_start, so the
+	// Shot count of the turn is known; why says why not.
+	turnKnown bool
+	why       string
+}
+
+// maxPeeks is Tracker's number of peeks by seat count (I-BA-16).
+var maxPeeks = [...]int{0, 0, 1, 1, 1, 1, 2, 2, 3}
+
+// LegalFromRequest derives the legalActions of a DecisionRequest from its
+// observation alone, like LegalFromView, without assuming that the
+// observation's events reach back to the match start: what depends on
+// events the list does not hold (the Shot limit when this turn's
+// turn_start is not in it, Tracker's peeks left when the match start is
+// not) is left out and reported as undecided when it changes the list,
+// never guessed (I-BA-L1). The items compare with the request's own list
+// as sets (READINGS 8). A request whose seatId is not the observation's
+// seat, or an observation it cannot read, gives a *rules.Error.
+func LegalFromRequest(req DecisionRequest) ([]LegalAction, []Undecided, error) {
+	v := req.Observation
+	if req.SeatID != v.You {
+		return nil, nil, rules.Errorf("bangarena/12.request", "seatId %d is not the observation's seat (you = %d)", req.SeatID, v.You)
+	}
+	g, h, err := gameFromView(v)
+	if err != nil {
+		return nil, nil, err
+	}
+	me := &g.seats[v.You]
+	type alt struct {
+		apply, undo func()
+		reason      string
+	}
+	var alts []alt
+	if !h.turnKnown {
+		shots := g.shots
+		alts = append(alts, alt{func() { g.shots = 1 - min(shots, 1) }, func() { g.shots = shots },
+			h.why + ": the Shot limit of this turn (one Shot unless lifted) cannot be decided"})
+	}
+	if !h.complete && me.char == CharTracker {
+		peeks, peeked := me.peeks, me.peeked
+		// The events kept may show only some of the peeks: any peek item
+		// is then a guess (none left is as possible as all).
+		alts = append(alts, alt{func() { me.peeks = 0 }, func() { me.peeks, me.peeked = peeks, peeked },
+			"the events do not reach back to the match start: Tracker's peeks left and the seats already peeked cannot be decided"})
+	}
+	base := g.Legal(v.You)
+	var und []Undecided
+	drop := map[string]bool{}
+	for _, a := range alts {
+		a.apply()
+		other := g.Legal(v.You)
+		a.undo()
+		for _, c := range differingCommands(base, other) {
+			if !drop[c] {
+				drop[c] = true
+				und = append(und, Undecided{Command: c, Reason: a.reason})
+			}
+		}
+	}
+	if len(drop) == 0 {
+		return base, nil, nil
+	}
+	out := base[:0:0]
+	for _, a := range base {
+		if !drop[a.Command] {
+			out = append(out, a)
+		}
+	}
+	return out, und, nil
+}
+
+// differingCommands lists the commands whose items (actionId and
+// argsSchema) differ between two lists.
+func differingCommands(a, b []LegalAction) []string {
+	key := func(l []LegalAction) map[string]map[string]bool {
+		m := map[string]map[string]bool{}
+		for _, x := range l {
+			k, _ := json.Marshal(x)
+			if m[x.Command] == nil {
+				m[x.Command] = map[string]bool{}
+			}
+			m[x.Command][string(k)] = true
+		}
+		return m
+	}
+	ka, kb := key(a), key(b)
+	var out []string
+	seen := map[string]bool{}
+	for _, pair := range [2][2]map[string]map[string]bool{{ka, kb}, {kb, ka}} {
+		for c, items := range pair[0] {
+			if seen[c] {
+				continue
+			}
+			other := pair[1][c]
+			same := len(items) == len(other)
+			for k := range items {
+				same = same && other[k]
+			}
+			if !same {
+				seen[c] = true
+				out = append(out, c)
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
 }
 
 func viewErr(format string, args ...any) error {
@@ -23,13 +149,14 @@ func viewErr(format string, args ...any) error {
 }
 
 // gameFromView rebuilds as much of a Game as legality needs.
-func gameFromView(v PlayerView) (*Game, error) {
+func gameFromView(v PlayerView) (*Game, history, error) {
+	var h history
 	n := len(v.Players)
 	if n < 2 || n > 8 {
-		return nil, viewErr("players has %d entries", n)
+		return nil, h, viewErr("players has %d entries", n)
 	}
 	if v.You < 0 || v.You >= n {
-		return nil, viewErr("you = %d is not a seat of the table", v.You)
+		return nil, h, viewErr("you = %d is not a seat of the table", v.You)
 	}
 	mode := v.RoleMode
 	if mode == "" {
@@ -37,16 +164,16 @@ func gameFromView(v PlayerView) (*Game, error) {
 	}
 	g := &Game{cfg: Config{Seats: n, RoleMode: mode}, phase: v.Phase, turnSeat: v.TurnSeat, round: v.Round, marshal: -1}
 	if v.TurnSeat < 0 || v.TurnSeat >= n {
-		return nil, viewErr("turnSeat = %d is not a seat of the table", v.TurnSeat)
+		return nil, h, viewErr("turnSeat = %d is not a seat of the table", v.TurnSeat)
 	}
 	g.over = v.Phase == PhaseEnded
 	g.seats = make([]seatState, n)
 	for i, p := range v.Players {
 		if p.Seat != i {
-			return nil, viewErr("players[%d] has seat %d", i, p.Seat)
+			return nil, h, viewErr("players[%d] has seat %d", i, p.Seat)
 		}
 		if p.Hp < 0 || p.MaxHp < 0 || p.Hp > p.MaxHp || p.HandCount < 0 || p.HandCount > deckSize || len(p.Hand) > deckSize || len(p.InPlayCards) > deckSize {
-			return nil, viewErr("seat %d has hp %d of %d and %d cards", i, p.Hp, p.MaxHp, p.HandCount)
+			return nil, h, viewErr("seat %d has hp %d of %d and %d cards", i, p.Hp, p.MaxHp, p.HandCount)
 		}
 		st := &g.seats[i]
 		st.char, st.hp, st.maxHp, st.alive, st.glory, st.weapon = p.CharacterID, p.Hp, p.MaxHp, p.Alive, p.Glory, -1
@@ -57,10 +184,10 @@ func gameFromView(v PlayerView) (*Game, error) {
 			}
 		}
 		if i == v.You {
-			for _, h := range p.Hand {
-				c, ok := uidIndex[h.UID]
+			for _, hc := range p.Hand {
+				c, ok := uidIndex[hc.UID]
 				if !ok {
-					return nil, viewErr("your hand holds an unknown uid %q", h.UID)
+					return nil, h, viewErr("your hand holds an unknown uid %q", hc.UID)
 				}
 				st.hand = append(st.hand, c)
 			}
@@ -70,7 +197,7 @@ func gameFromView(v PlayerView) (*Game, error) {
 		for _, c := range p.InPlayCards {
 			k, ok := uidIndex[c.UID]
 			if !ok {
-				return nil, viewErr("seat %d has an unknown card %q in play", i, c.UID)
+				return nil, h, viewErr("seat %d has an unknown card %q in play", i, c.UID)
 			}
 			st.inPlay = append(st.inPlay, k)
 		}
@@ -83,15 +210,15 @@ func gameFromView(v PlayerView) (*Game, error) {
 				}
 			}
 			if st.weapon < 0 {
-				return nil, viewErr("seat %d has an unknown weapon %q", i, *p.WeaponCardID)
+				return nil, h, viewErr("seat %d has an unknown weapon %q", i, *p.WeaponCardID)
 			}
 		}
 	}
 	if g.marshal < 0 {
-		return nil, viewErr("no seat shows the Marshal's role")
+		return nil, h, viewErr("no seat shows the Marshal's role")
 	}
 	if v.DeckCount < 0 || v.DeckCount > deckSize || v.DiscardCount < 0 || v.DiscardCount > deckSize {
-		return nil, viewErr("pile sizes %d and %d", v.DeckCount, v.DiscardCount)
+		return nil, h, viewErr("pile sizes %d and %d", v.DeckCount, v.DiscardCount)
 	}
 	g.deck = make([]int, v.DeckCount)
 	g.discard = make([]int, v.DiscardCount)
@@ -114,6 +241,16 @@ func gameFromView(v PlayerView) (*Game, error) {
 		}
 	}
 	g.highNoon = g.highNoon || v.HighNoon
+	h.complete = len(v.Events) > 0 && v.Events[0].Seq == 1
+	// I-BA-L1: the latest turn_start of the list is this turn's only when
+	// it is the turn seat's (of the observation's round, when given).
+	h.turnKnown = true
+	switch last := lastTurnStart(v.Events); {
+	case last < 0:
+		h.turnKnown, h.why = false, "the events do not reach back to this turn's turn_start"
+	case v.Events[last].Seat != v.TurnSeat || (v.Round > 0 && v.Events[last].Round > 0 && v.Events[last].Round != v.Round):
+		h.turnKnown, h.why = false, fmt.Sprintf("the latest turn_start in the events is seat %d's of round %d, not this turn's", v.Events[last].Seat, v.Events[last].Round)
+	}
 	if lastTurn >= 0 {
 		for _, e := range v.Events[lastTurn:] {
 			if e.Type == "card_played" && e.Command == "play_shot" && e.Seat == v.TurnSeat {
@@ -122,7 +259,7 @@ func gameFromView(v PlayerView) (*Game, error) {
 		}
 	}
 	if g.seats[v.You].char == CharTracker {
-		g.seats[v.You].peeks = max(0, [...]int{0, 0, 1, 1, 1, 1, 2, 2, 3}[n]-peeks)
+		g.seats[v.You].peeks = max(0, maxPeeks[n]-peeks)
 	}
 	if pr := v.PendingReaction; pr != nil && !g.over {
 		a := &attack{kind: pr.Kind, source: pr.SourceSeat, command: pr.Command, card: -1, duelA: pr.SourceSeat, duelB: pr.TargetSeat, checked: true, need: 1}
@@ -135,27 +272,37 @@ func gameFromView(v PlayerView) (*Game, error) {
 		}
 		for _, s := range a.queue {
 			if s < 0 || s >= n {
-				return nil, viewErr("reactionQueue names seat %d", s)
+				return nil, h, viewErr("reactionQueue names seat %d", s)
 			}
 		}
 		g.atk = a
 	}
 	if pc := v.PendingChoice; pc != nil && !g.over {
 		if pc.Seat < 0 || pc.Seat >= n {
-			return nil, viewErr("pendingChoice.seat = %d", pc.Seat)
+			return nil, h, viewErr("pendingChoice.seat = %d", pc.Seat)
 		}
 		c := choice{id: pc.ChoiceID, kind: pc.Kind, seat: pc.Seat, reason: g.seats[pc.Seat].char}
 		for _, card := range pc.Cards {
 			k, ok := uidIndex[card.UID]
 			if !ok {
-				return nil, viewErr("pendingChoice shows an unknown uid %q", card.UID)
+				return nil, h, viewErr("pendingChoice shows an unknown uid %q", card.UID)
 			}
 			c.cards = append(c.cards, k)
 		}
 		if c.kind == "look_top" && len(c.cards) == 0 && pc.Seat == v.You {
-			return nil, viewErr("a look_top choice without its cards")
+			return nil, h, viewErr("a look_top choice without its cards")
 		}
 		g.choices = []choice{c}
 	}
-	return g, nil
+	return g, h, nil
+}
+
+// lastTurnStart returns the index of the latest turn_start event, or -1.
+func lastTurnStart(events []Event) int {
+	for i := len(events) - 1; i >= 0; i-- {
+		if events[i].Type == "turn_start" {
+			return i
+		}
+	}
+	return -1
 }
