@@ -39,6 +39,11 @@ func bangarenaChecks() []Check {
 			Rules: []string{"bangarena/server.malformed-body"}, Timeout: probe, Run: baProbeMalformed},
 		{Name: "bangarena: a silent seat is answered for at its deadline", Game: GameBangArena, Section: secTimeout,
 			Rules: []string{"bangarena/14.default-action"}, Timeout: probe, Run: baProbeSilent},
+		{Name: "bangarena: hidden roles stay hidden after an early end", Game: GameBangArena, Section: secHidden,
+			Rules: []string{"bangarena/11.redaction"}, Timeout: probe, Run: func(context.Context, *Target) Result {
+				// I-BA-P3: an early end (abandoned, force_end) cannot be caused through the wire.
+				return skip("an early end (abandoned or force_end) cannot be caused through the protocol, so the redaction after it is not checked")
+			}},
 		{Name: "bangarena: MCP tools", Game: GameBangArena, Section: secProbes,
 			Rules: []string{"bangarena/server.mcp-tools"}, Timeout: probe, Run: baProbeMCP},
 	}
@@ -169,7 +174,7 @@ func baCheckReplay(ctx context.Context, t *Target) Result {
 	for _, x := range s.room.Seen {
 		seen[key{x.Seat, x.Version}] = x
 	}
-	// Replay decision by decision; at every decision the suite was offered,
+	// I-BA-P1. Replay decision by decision; at every decision the suite was offered,
 	// compare the offered items with the engine's (as sets of actionIds,
 	// READINGS 8). The comparison is made afterwards from the log, since
 	// the engine cannot be rebuilt from one seat's observation.
@@ -346,6 +351,7 @@ func probeLong(t *Target) *Target {
 	return c
 }
 
+// baProbeReask and the other protocol probes follow I-BA-P2.
 func baProbeReask(ctx context.Context, t *Target) Result {
 	if r, ok := needCreate(t); !ok {
 		return r
@@ -623,8 +629,8 @@ func baProbeSilent(ctx context.Context, t *Target) Result {
 	}
 	seat := s.Seat
 	where := rules.Where{Seat: &seat, Step: fmt.Sprintf("version %d", s.Version)}
-	// Tolerance: the server must answer for the seat within its deadline
-	// plus max(1 s, the deadline).
+	// Tolerance (I-BA-P3): the server must answer for the seat within its
+	// deadline plus max(1 s, the deadline).
 	d := t.deadline()
 	limit := time.Now().Add(d + max(time.Second, d))
 	for time.Now().Before(limit) {

@@ -185,7 +185,7 @@ func infCheckSchema(ctx context.Context, t *Target) Result {
 	var res Result
 	for i, m := range s.got {
 		kind := m.Env.Type
-		rule := "inference/protocol.envelope"
+		rule := "inference/protocol.envelope" // I-INF-P3
 		if kind == "event" {
 			rule = "inference/protocol.log-line"
 		}
@@ -532,7 +532,7 @@ func infProbeIllegal(ctx context.Context, t *Target) Result {
 		res.Findings = append(res.Findings, f)
 		return res
 	}
-	// The same turn is still open: a legal move now must be accepted. A
+	// I-INF-P2. The same turn is still open: a legal move now must be accepted. A
 	// raise (when offered) tells the seat's own move apart from any default
 	// action a server might have played for it.
 	retry, retryAmount := "call", 0
@@ -718,7 +718,7 @@ func infProbeMalformed(ctx context.Context, t *Target) Result {
 	return res
 }
 
-// splitSeed finds a seed whose first round deals two seats of a table of n the
+// splitSeed (I-INF-P4) finds a seed whose first round deals two seats of a table of n the
 // same value under umpire's deal function (another server deals otherwise,
 // and the probe then reports a skip).
 func splitSeed(base string, n int) (string, int) {
@@ -805,7 +805,7 @@ func infProbeDeadline(ctx context.Context, t *Target) Result {
 	if r, ok := needCreate(t); !ok {
 		return r
 	}
-	// A longer deadline than the target's, so timing noise stays small
+	// I-INF-P1: a longer deadline than the target's, so timing noise stays small
 	// next to it: the timeout must come between 75 % and 130 % of it after
 	// the your_turn arrived, though an illegal move was sent at 40 %.
 	d := max(t.deadline(), 1500*time.Millisecond)
@@ -874,8 +874,8 @@ func infProbeSilent(ctx context.Context, t *Target) Result {
 	vs, _ := turn.view()
 	seat := turn.Seat
 	where := rules.Where{Seat: &seat, Round: turn.Env.Round, Turn: turn.Env.Turn}
-	// Tolerance: the default action must come within the deadline plus
-	// max(1 s, the deadline) after your_turn arrived.
+	// Tolerance (I-INF-P1): the default action must come within the
+	// deadline plus max(1 s, the deadline) after your_turn arrived.
 	d := t.deadline()
 	wctx, cancel := context.WithTimeout(ctx, d+max(time.Second, d))
 	defer cancel()
@@ -971,7 +971,7 @@ func infProbeSitOut(ctx context.Context, t *Target) Result {
 	if back == 0 {
 		return skip("the probe match ended before seat %d was dealt in again", silent)
 	}
-	switch {
+	switch { // I-INF-P3
 	case back != announced && back == third+6:
 		res.Findings = append(res.Findings, finding("inference/timeouts.back-in-round", where, back, announced,
 			"back_in_round announced %d, but the seat was dealt in again in round %d", announced, back))
