@@ -114,6 +114,7 @@ func cmdCertify(ctx context.Context, e *env, args []string) int {
 	reportDir := fs.String("report-dir", "", "where to write report.json, junit.xml, report.html and summary.md (default ./umpire-report/certify-<game>)")
 	until := fs.Bool("until-confident", false, "stop early once the win rate's 95% Wilson interval excludes 1/seats (at least 10 matches)")
 	workers := fs.Int("workers", 0, "matches played at once (default GOMAXPROCS)")
+	runBudget := fs.Duration("run-budget", 0, "wall-clock budget of the whole run (0: none); matches not played by then make the run an error (exit 3)")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
@@ -125,7 +126,7 @@ func cmdCertify(ctx context.Context, e *env, args []string) int {
 		return exitUsage
 	}
 	cfg := f.config()
-	cfg.Matches, cfg.UntilConfident, cfg.Workers, cfg.Args = *matches, *until, *workers, append([]string{"certify"}, args...)
+	cfg.Matches, cfg.UntilConfident, cfg.Workers, cfg.RunBudget, cfg.Args = *matches, *until, *workers, *runBudget, append([]string{"certify"}, args...)
 	if *shardFlag != "" {
 		s, err := shard.Parse(*shardFlag)
 		if err != nil {

@@ -128,6 +128,10 @@ type Config struct {
 	Shard shard.Shard
 	// Workers bounds the matches played at once (GOMAXPROCS when 0).
 	Workers int
+	// RunBudget bounds the whole run (0: none but the caller's context).
+	// Matches not started by then are not played; running ones end as
+	// harness errors.
+	RunBudget time.Duration
 	// MatchBudget is the per-match watchdog (0: derived from the deadline
 	// and the match size).
 	MatchBudget time.Duration

@@ -12,8 +12,8 @@
 // Adversaries[i mod len(Adversaries)], so each match is a clean sample of
 // "agent against that kind". In BangArena the roles are dealt from the seed
 // (the rules give the deal no choice), so the agent meets the roles the seeds
-// deal to its rotating seat; each match's role is recorded in its
-// SeriesOf/transcript. A shard k/n plays the matches harness/shard.Select
+// deal to its rotating seat; each match's role is in MatchResult.Role and in
+// the output of `umpire replay`. A shard k/n plays the matches harness/shard.Select
 // picks from the seed list; the merge of all shards is the unsharded run.
 //
 // # Transports

@@ -96,9 +96,6 @@ func (r *runner) playMatch(ctx context.Context, p Planned) *MatchResult {
 		Rank: out.rank, Won: out.won, Score: out.score, Termination: j.termination(proc),
 		Latencies: out.latencies, Stderr: stderr, Duration: time.Since(began),
 	}
-	if out.role != "" {
-		res.Match.SeriesOf = "role " + out.role
-	}
 	return res
 }
 

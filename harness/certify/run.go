@@ -99,6 +99,11 @@ func Run(ctx context.Context, cfg Config) (*reports.Report, error) {
 	if err != nil {
 		return nil, err
 	}
+	if cfg.RunBudget > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, cfg.RunBudget)
+		defer cancel()
+	}
 	results, stop := r.playAll(ctx, mine)
 	r.close()
 
@@ -135,6 +140,11 @@ func Run(ctx context.Context, cfg Config) (*reports.Report, error) {
 	}
 	if ctx.Err() != nil {
 		rep.Warnings = append(rep.Warnings, "the run was interrupted: "+ctx.Err().Error())
+		if len(results) < len(mine) {
+			// Matches never played leave a hole: the run cannot vouch.
+			rep.Checks = append(rep.Checks, reports.Check{Name: CheckHarness, Section: "harness", Rules: []string{}, Status: reports.Error,
+				Reason: fmt.Sprintf("the run ended (%v) after %d of %d matches", ctx.Err(), len(results), len(mine))})
+		}
 	}
 	rep.Meta.Duration = time.Since(started)
 	rep.Normalize()

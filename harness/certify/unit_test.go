@@ -1,0 +1,219 @@
+package certify
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/umpire-arena/umpire/harness/shard"
+	ref "github.com/umpire-arena/umpire/referee/inference"
+	"github.com/umpire-arena/umpire/reports"
+)
+
+func TestPlan(t *testing.T) {
+	c, err := Config{Game: GameInference, Agent: Agent{Command: "a"}, Matches: 5, Seed: "s", Seats: 3, Adversaries: []string{"random", "passive"}}.withDefaults()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Planned{{0, "s/0", 0, "random"}, {1, "s/1", 1, "passive"}, {2, "s/2", 2, "random"}, {3, "s/3", 0, "passive"}, {4, "s/4", 1, "random"}}
+	have := c.plan()
+	if fmt.Sprint(have) != fmt.Sprint(want) {
+		t.Errorf("plan:\nhave %v\nwant %v", have, want)
+	}
+	two, _ := shard.Select(have, 2, 2)
+	if fmt.Sprint(two) != fmt.Sprint([]Planned{want[1], want[3]}) {
+		t.Errorf("shard 2/2: have %v", two)
+	}
+}
+
+func TestConfigErrors(t *testing.T) {
+	base := Config{Game: GameInference, Agent: Agent{Command: "a"}}
+	tests := []struct {
+		name string
+		edit func(*Config)
+	}{
+		{"no agent", func(c *Config) { c.Agent = Agent{} }},
+		{"two agents", func(c *Config) { c.Agent.URL = "http://x" }},
+		{"unknown game", func(c *Config) { c.Game = "chess" }},
+		{"negative matches", func(c *Config) { c.Matches = -1 }},
+		{"inference seats", func(c *Config) { c.Seats = 9 }},
+		{"bangarena seats", func(c *Config) { c.Game, c.Seats = GameBangArena, 3 }},
+		{"role mode", func(c *Config) { c.Game, c.Mode = GameBangArena, "chaos" }},
+		{"inference mode", func(c *Config) { c.Mode = "classic" }},
+		{"adversary", func(c *Config) { c.Adversaries = []string{"shark"} }},
+		{"bangarena adversary", func(c *Config) { c.Game, c.Adversaries = GameBangArena, []string{"aggressive"} }},
+		{"shard", func(c *Config) { c.Shard = shard.Shard{K: 3, N: 2} }},
+		{"early stop with shard", func(c *Config) { c.Shard, c.UntilConfident = shard.Shard{K: 1, N: 2}, true }},
+		{"tiny deadline", func(c *Config) { c.Deadline = 1 }},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			c := base
+			tc.edit(&c)
+			_, err := Run(context.Background(), c)
+			if !errors.Is(err, ErrConfig) || !IsConfigError(err) {
+				t.Errorf("Run: have %v, want an ErrConfig", err)
+			}
+		})
+	}
+}
+
+func TestDecide(t *testing.T) {
+	mk := func(wins, losses, harness int) []*MatchResult {
+		var out []*MatchResult
+		for i := 0; i < wins+losses+harness; i++ {
+			m := &MatchResult{}
+			switch {
+			case i < wins:
+				m.Match.Won, m.Match.Termination = true, reports.TermOK
+			case i < wins+losses:
+				m.Match.Termination = reports.TermOK
+			default:
+				m.Match.Termination = reports.TermHarness
+			}
+			out = append(out, m)
+		}
+		return out
+	}
+	tests := []struct {
+		name                 string
+		wins, losses, broken int
+		seats, min           int
+		want                 string // "", "better", "worse"
+	}{
+		{"too few matches", 9, 0, 0, 6, 10, ""},
+		{"always wins", 10, 0, 0, 6, 10, "better"},
+		{"never wins", 0, 30, 0, 6, 10, "worse"},
+		{"chance level", 5, 25, 0, 6, 10, ""},
+		{"harness errors do not count", 9, 0, 5, 6, 10, ""},
+		{"half at a 3-seat table is undecided", 10, 10, 0, 3, 10, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			d := decide(mk(tc.wins, tc.losses, tc.broken), tc.seats, tc.min)
+			have := ""
+			if d != nil {
+				have = "worse"
+				if d.Better {
+					have = "better"
+				}
+				if d.Matches != tc.wins+tc.losses+tc.broken || d.Null != 1/float64(tc.seats) {
+					t.Errorf("decision %+v", d)
+				}
+			}
+			if have != tc.want {
+				t.Errorf("have %q, want %q (%v)", have, tc.want, d)
+			}
+		})
+	}
+}
+
+// TestUntilConfident: an agent that wins every match at a 3-seat table
+// against passive players stops at the first prefix that decides it.
+func TestUntilConfident(t *testing.T) {
+	cfg := small(GameInference, bin.agent, 40)
+	cfg.Adversaries, cfg.UntilConfident, cfg.MinConfident, cfg.Deadline = []string{"passive"}, true, 5, 0
+	r := certify(t, cfg)
+	if len(r.Matches) >= 40 || len(r.Matches) < 5 {
+		t.Fatalf("want an early stop after 5 to 39 matches, have %d", len(r.Matches))
+	}
+	if len(r.Meta.Seeds) != len(r.Matches) || len(r.Warnings) == 0 {
+		t.Errorf("seeds %d, warnings %v", len(r.Meta.Seeds), r.Warnings)
+	}
+	wins := 0
+	for _, m := range r.Matches {
+		if m.Won {
+			wins++
+		}
+	}
+	if reports.Wilson(wins, len(r.Matches)).Lo <= 1.0/3 {
+		t.Errorf("stopped with %d wins of %d, which does not decide the claim", wins, len(r.Matches))
+	}
+}
+
+func TestInfLegal(t *testing.T) {
+	legal := []ref.LegalAction{{Action: "fold"}, {Action: "call", Amount: 2}, {Action: "raise", Min: 1, Max: 10}}
+	amt := func(n int) *int { return &n }
+	tests := []struct {
+		name string
+		move infMove
+		ok   bool
+	}{
+		{"fold", infMove{Action: "fold"}, true},
+		{"call", infMove{Action: "call"}, true},
+		{"raise in bounds", infMove{Action: "raise", Amount: amt(10)}, true},
+		{"raise too big", infMove{Action: "raise", Amount: amt(11)}, false},
+		{"raise too small", infMove{Action: "raise", Amount: amt(0)}, false},
+		{"raise without amount", infMove{Action: "raise"}, false},
+		{"unknown action", infMove{Action: "check"}, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			why := infLegal(legal, tc.move)
+			if (why == "") != tc.ok {
+				t.Errorf("infLegal: have %q, want ok=%v", why, tc.ok)
+			}
+		})
+	}
+}
+
+func TestKeys(t *testing.T) {
+	tests := []struct {
+		name, line, inf, ba string
+	}{
+		{"move", `{"type":"move","turn":4}`, "4", ""},
+		{"decision", `{"observationVersion":41}`, "", "41"},
+		{"based on", `{"basedOnVersion":7}`, "", "7"},
+		{"neither", `{"x":1}`, "", ""},
+		{"not json", `nope`, "", ""},
+		{"wrong type", `{"turn":"4","observationVersion":"41"}`, "", ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if have := infKey([]byte(tc.line)); have != tc.inf {
+				t.Errorf("infKey: have %q, want %q", have, tc.inf)
+			}
+			if have := baKey([]byte(tc.line)); have != tc.ba {
+				t.Errorf("baKey: have %q, want %q", have, tc.ba)
+			}
+		})
+	}
+}
+
+// FuzzAnswer feeds arbitrary agent answers to the parts that read them:
+// they must never panic.
+func FuzzAnswer(f *testing.F) {
+	for _, s := range []string{`{"type":"move","turn":1,"action":"raise","amount":3}`, `{"seat":1,"actionId":"end_play","commandId":"c","observationVersion":2}`, `[]`, `{"turn":1e999}`, "\x00"} {
+		f.Add([]byte(s))
+	}
+	legal := []ref.LegalAction{{Action: "fold"}, {Action: "raise", Min: 1, Max: 5}}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		_ = infKey(b)
+		_ = baKey(b)
+		var m infMove
+		if jsonUnmarshal(b, &m) == nil {
+			_ = infLegal(legal, m)
+		}
+		_ = trim(b)
+		_ = splitLines(b)
+	})
+}
+
+func jsonUnmarshal(b []byte, v any) error { return json.Unmarshal(b, v) }
+
+// TestRunBudget: a run cut short by its budget is an error (exit 3), never
+// a pass, and what it played is still reported.
+func TestRunBudget(t *testing.T) {
+	cfg := small(GameInference, bin.broken+" -mode hang", 4)
+	cfg.Workers, cfg.RunBudget = 1, 300*time.Millisecond
+	r := certify(t, cfg)
+	if code := r.ExitCode(); code != reports.ExitError {
+		t.Errorf("exit code: have %d, want %d (warnings %v)", code, reports.ExitError, r.Warnings)
+	}
+	if len(r.Matches) >= 4 {
+		t.Errorf("have %d matches, want fewer than 4", len(r.Matches))
+	}
+}
