@@ -11,6 +11,7 @@ import (
 	"strings"
 	"unicode"
 
+	ba "github.com/umpire-arena/umpire/referee/bangarena"
 	"github.com/umpire-arena/umpire/referee/inference"
 )
 
@@ -41,12 +42,12 @@ func cmdLegal(_ context.Context, e *env, args []string) int {
 	if !checkGame(e, *game) || !checkFormat(e, *format) {
 		return exitUsage
 	}
-	if *game == gameBangArena {
-		return notBuilt(e, "umpire legal --game bangarena")
-	}
 	if fs.NArg() != 1 {
 		fmt.Fprintln(e.stderr, "umpire legal: give exactly one FILE (or - for stdin)")
 		return exitUsage
+	}
+	if *game == gameBangArena {
+		return legalBangArena(e, fs.Arg(0), *check, *format == "json")
 	}
 	name := fs.Arg(0)
 	raw, err := readLegalInput(e, name)
@@ -269,6 +270,174 @@ func legalEscape(s string) string {
 			continue
 		}
 		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// bangDerived is what "umpire legal --game bangarena" prints without
+// --check: the items derived from the request's observation, and what the
+// observation does not carry enough to decide.
+type bangDerived struct {
+	LegalActions []ba.LegalAction `json:"legalActions"`
+	Undecided    []ba.Undecided   `json:"undecided"`
+}
+
+// bangLegalDiff is the outcome of "umpire legal --game bangarena --check".
+type bangLegalDiff struct {
+	Derived   []ba.LegalAction  `json:"derived"`
+	Undecided []ba.Undecided    `json:"undecided"`
+	Missing   []ba.LegalAction  `json:"missing"`
+	Extra     []json.RawMessage `json:"extra"`
+	Different []string          `json:"different"`
+	// Unchecked are the request's items of undecided commands: neither
+	// confirmed nor flagged.
+	Unchecked []json.RawMessage `json:"unchecked"`
+	Equal     bool              `json:"equal"`
+}
+
+// legalBangArena derives the legal items of one BangArena DecisionRequest
+// from its observation alone (bangarena.LegalFromRequest) and, with check,
+// compares them with the request's own legalActions as sets of actionIds
+// with their command and argsSchema (READINGS 8).
+func legalBangArena(e *env, name string, check, asJSON bool) int {
+	raw, err := readLegalInput(e, name)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "umpire legal: cannot read %s: %v\n", name, err)
+		return exitUsage
+	}
+	var top map[string]json.RawMessage
+	if err := json.Unmarshal(bytes.TrimSpace(raw), &top); err != nil {
+		fmt.Fprintf(e.stderr, "umpire legal: %s: not one JSON object: %v\n", name, err)
+		return exitUsage
+	}
+	if _, ok := top["observation"]; !ok {
+		fmt.Fprintf(e.stderr, "umpire legal: %s: not a DecisionRequest: no observation\n", name)
+		return exitUsage
+	}
+	var req ba.DecisionRequest
+	if err := json.Unmarshal(raw, &req); err != nil {
+		fmt.Fprintf(e.stderr, "umpire legal: %s: the DecisionRequest does not read: %v\n", name, err)
+		return exitUsage
+	}
+	derived, und, err := ba.LegalFromRequest(req)
+	if err != nil {
+		// The request itself is inconsistent: a MUST finding.
+		fmt.Fprintf(e.stdout, "%s: no legal actions can be derived: %s\n", legalEscape(name), legalEscape(err.Error()))
+		return exitFail
+	}
+	if derived == nil {
+		derived = []ba.LegalAction{}
+	}
+	if und == nil {
+		und = []ba.Undecided{}
+	}
+	if !check {
+		out, _ := json.Marshal(bangDerived{LegalActions: derived, Undecided: und})
+		fmt.Fprintf(e.stdout, "%s\n", out)
+		return exitOK
+	}
+	var given []json.RawMessage
+	if la, ok := top["legalActions"]; !ok || json.Unmarshal(la, &given) != nil {
+		fmt.Fprintf(e.stderr, "umpire legal: %s: --check needs the request's legalActions as a list\n", name)
+		return exitUsage
+	}
+	d := compareBangLegal(derived, und, given)
+	if asJSON {
+		enc := json.NewEncoder(e.stdout)
+		enc.SetIndent("", "  ")
+		_ = enc.Encode(d)
+	} else {
+		d.writeText(e.stdout)
+	}
+	if d.Equal {
+		return exitOK
+	}
+	return exitFail
+}
+
+// compareBangLegal compares the derived items with the request's own, by
+// actionId: missing, extra (an unreadable item, a repeated actionId, an
+// item the rules do not allow), different (same actionId, other command or
+// argsSchema); items of undecided commands are set aside as unchecked.
+func compareBangLegal(derived []ba.LegalAction, und []ba.Undecided, given []json.RawMessage) bangLegalDiff {
+	d := bangLegalDiff{Derived: derived, Undecided: und, Missing: []ba.LegalAction{}, Extra: []json.RawMessage{}, Different: []string{}, Unchecked: []json.RawMessage{}}
+	undecided := map[string]bool{}
+	for _, u := range und {
+		undecided[u.Command] = true
+	}
+	want := map[string]ba.LegalAction{}
+	for _, a := range derived {
+		want[a.ActionID] = a
+	}
+	seen := map[string]bool{}
+	for _, g := range given {
+		var item ba.LegalAction
+		if json.Unmarshal(g, &item) != nil || item.ActionID == "" || seen[item.ActionID] {
+			d.Extra = append(d.Extra, g)
+			continue
+		}
+		seen[item.ActionID] = true
+		w, ok := want[item.ActionID]
+		switch {
+		case !ok && undecided[item.Command]:
+			d.Unchecked = append(d.Unchecked, g)
+		case !ok:
+			d.Extra = append(d.Extra, g)
+		default:
+			if w.Command != item.Command {
+				d.Different = append(d.Different, fmt.Sprintf("%s: command is %q, want %q", item.ActionID, item.Command, w.Command))
+			}
+			ws, _ := json.Marshal(w.ArgsSchema)
+			gs, _ := json.Marshal(item.ArgsSchema)
+			if !bytes.Equal(ws, gs) {
+				d.Different = append(d.Different, fmt.Sprintf("%s: argsSchema is %s, want %s", item.ActionID, gs, ws))
+			}
+		}
+	}
+	for _, a := range derived {
+		if !seen[a.ActionID] {
+			d.Missing = append(d.Missing, a)
+		}
+	}
+	sort.Strings(d.Different)
+	d.Equal = len(d.Missing) == 0 && len(d.Extra) == 0 && len(d.Different) == 0
+	return d
+}
+
+func (d bangLegalDiff) writeText(w io.Writer) {
+	ids := make([]string, len(d.Derived))
+	for i, a := range d.Derived {
+		ids[i] = a.ActionID
+	}
+	fmt.Fprintf(w, "derived:   %d item(s): %s\n", len(ids), legalEscape(strings.Join(ids, " ")))
+	for _, u := range d.Undecided {
+		fmt.Fprintf(w, "undecided: %s: %s\n", legalEscape(u.Command), legalEscape(u.Reason))
+	}
+	for _, x := range d.Unchecked {
+		fmt.Fprintf(w, "unchecked: %s  (its command is undecided)\n", legalEscape(compactJSON(x)))
+	}
+	if d.Equal {
+		fmt.Fprintln(w, "legalActions match the referee's list")
+		return
+	}
+	for _, m := range d.Missing {
+		b, _ := json.Marshal(m)
+		fmt.Fprintf(w, "missing:   %s  (%s)\n", legalEscape(string(b)), "bangarena/1.legal-only")
+	}
+	for _, x := range d.Extra {
+		fmt.Fprintf(w, "extra:     %s  (%s)\n", legalEscape(compactJSON(x)), "bangarena/1.legal-only")
+	}
+	for _, s := range d.Different {
+		fmt.Fprintf(w, "different: %s  (%s)\n", legalEscape(s), "bangarena/12.args")
+	}
+	fmt.Fprintf(w, "%d missing, %d extra, %d different\n", len(d.Missing), len(d.Extra), len(d.Different))
+}
+
+// compactJSON renders a request's item on one line.
+func compactJSON(raw []byte) string {
+	var b bytes.Buffer
+	if json.Compact(&b, raw) != nil {
+		return string(raw)
 	}
 	return b.String()
 }

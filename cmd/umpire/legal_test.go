@@ -56,7 +56,6 @@ func TestLegalCommand(t *testing.T) {
 		{name: "view lacks fields", args: []string{"legal", "--game", "inference", "-"}, stdin: `{"your_seat":1}`, wantCode: exitUsage, wantErr: []string{`visible_state lacks "your_credits"`}},
 		{name: "missing file", args: []string{"legal", "--game", "inference", legalTD("nope.json")}, wantCode: exitUsage, wantErr: []string{"cannot read"}},
 		{name: "no file", args: []string{"legal", "--game", "inference"}, wantCode: exitUsage, wantErr: []string{"exactly one FILE"}},
-		{name: "bangarena not built here", args: []string{"legal", "--game", "bangarena", "-"}, wantCode: exitUsage, wantErr: []string{"umpire legal --game bangarena is not built yet"}},
 		{name: "no game", args: []string{"legal", "-"}, wantCode: exitUsage, wantErr: []string{"--game is required"}},
 	}
 	for _, tc := range tests {

@@ -1,0 +1,148 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"strings"
+	"testing"
+
+	ba "github.com/umpire-arena/umpire/referee/bangarena"
+)
+
+var updateBangLegal = flag.Bool("update-bangarena-legal", false, "rewrite testdata/legal/bangarena_*.json from seeded self-play")
+
+// writeBangLegalFixtures finds, in seeded self-play, a play-phase request
+// of the turn seat holding a Shot it may still play, and writes it, a
+// broken twin and a twin whose events stop after this turn's start.
+func writeBangLegalFixtures(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 5))
+	for i := 0; i < 500; i++ {
+		g, _ := ba.NewGame(ba.Config{Seats: 5, MatchID: fmt.Sprint("legal-", i)}, fmt.Sprint("legal-", i))
+		for n := 0; !g.Over() && n < 2000; n++ {
+			seat, _ := g.Decider()
+			req := g.Request(seat, "1970-01-01T00:00:30.000Z")
+			v := req.Observation
+			shots, ends := 0, 0
+			for _, a := range req.LegalActions {
+				if a.Command == "play_shot" {
+					shots++
+				}
+				if a.ActionID == "end_play" {
+					ends++
+				}
+			}
+			last := 0
+			for k, e := range v.Events {
+				if e.Type == "turn_start" {
+					last = k
+				}
+			}
+			cut := req
+			cut.Observation.Events = v.Events[last+1:]
+			_, und, _ := ba.LegalFromRequest(cut)
+			if v.Phase == ba.PhasePlay && v.PendingReaction == nil && v.PendingChoice == nil && shots >= 2 && ends == 1 && len(req.LegalActions) >= 5 && len(und) == 1 {
+				write := func(name string, x any) {
+					b, _ := json.MarshalIndent(x, "", "  ")
+					if err := os.WriteFile(legalTD(name), append(b, '\n'), 0o644); err != nil {
+						t.Fatal(err)
+					}
+				}
+				write("bangarena_request.json", req)
+				// Broken: end_play left out, the first Shot's argsSchema
+				// wrong, an item for a card not in hand added.
+				broken := req
+				broken.LegalActions = nil
+				for _, a := range req.LegalActions {
+					if a.ActionID == "end_play" {
+						continue
+					}
+					if a.Command == "play_shot" && len(broken.LegalActions) == 0 || a.Command == "play_shot" && broken.LegalActions[len(broken.LegalActions)-1].Command != "play_shot" {
+						a.ArgsSchema = map[string]any{"playedAs": "miss"}
+					}
+					broken.LegalActions = append(broken.LegalActions, a)
+				}
+				broken.LegalActions = append(broken.LegalActions, ba.LegalAction{ActionID: "weapon:weapon_volcanic_99", Command: "play_weapon"})
+				write("bangarena_request_broken.json", broken)
+				write("bangarena_request_cut.json", cut)
+				return
+			}
+			g.PlayRandom(r)
+		}
+	}
+	t.Fatal("no fitting request in self-play")
+}
+
+func TestLegalBangArena(t *testing.T) {
+	if *updateBangLegal {
+		writeBangLegalFixtures(t)
+	}
+	good, err := os.ReadFile(legalTD("bangarena_request.json"))
+	if err != nil {
+		t.Fatalf("%v (run go test -run TestLegalBangArena -update-bangarena-legal)", err)
+	}
+	var req ba.DecisionRequest
+	if err := json.Unmarshal(good, &req); err != nil {
+		t.Fatal(err)
+	}
+	firstShot := ""
+	for _, a := range req.LegalActions {
+		if a.Command == "play_shot" && firstShot == "" {
+			firstShot = a.ActionID
+		}
+	}
+	tests := []struct {
+		name     string
+		args     []string
+		stdin    string
+		wantCode int
+		wantOut  []string
+		wantErr  []string
+	}{
+		{name: "derive", args: []string{legalTD("bangarena_request.json")}, wantCode: exitOK,
+			wantOut: []string{`{"legalActions":[`, `"actionId":"end_play"`, `"undecided":[]}`}},
+		{name: "stdin", args: []string{"-"}, stdin: string(good), wantCode: exitOK, wantOut: []string{`"actionId":"` + firstShot + `"`}},
+		{name: "check equal", args: []string{"--check", legalTD("bangarena_request.json")}, wantCode: exitOK,
+			wantOut: []string{"derived:", "legalActions match the referee's list"}},
+		{name: "check flags a broken request", args: []string{"--check", legalTD("bangarena_request_broken.json")}, wantCode: exitFail,
+			wantOut: []string{`missing:   {"actionId":"end_play","command":"end_play"}  (bangarena/1.legal-only)`,
+				`extra:     {"actionId":"weapon:weapon_volcanic_99","command":"play_weapon"}  (bangarena/1.legal-only)`,
+				"different: " + firstShot + `: argsSchema is {"playedAs":"miss"}, want {`, "(bangarena/12.args)",
+				"1 missing, 1 extra, 1 different"}},
+		{name: "check json", args: []string{"--check", "--format", "json", legalTD("bangarena_request_broken.json")}, wantCode: exitFail,
+			wantOut: []string{`"missing": [`, `"extra": [`, `"different": [`, `"equal": false`}},
+		{name: "undecided shot limit", args: []string{legalTD("bangarena_request_cut.json")}, wantCode: exitOK,
+			wantOut: []string{`"undecided":[{"command":"play_shot","reason":"the events do not reach back to this turn's turn_start: the Shot limit`}},
+		{name: "undecided does not fail the check", args: []string{"--check", legalTD("bangarena_request_cut.json")}, wantCode: exitOK,
+			wantOut: []string{"undecided: play_shot: ", "unchecked: ", "legalActions match"}},
+		{name: "inconsistent request", args: []string{"-"}, stdin: strings.Replace(string(good), `"seatId": `, `"seatId": 1`, 1), wantCode: exitFail,
+			wantOut: []string{"no legal actions can be derived", "bangarena/12.request"}},
+		{name: "not json", args: []string{"-"}, stdin: "hello", wantCode: exitUsage, wantErr: []string{"not one JSON object"}},
+		{name: "not a request", args: []string{"-"}, stdin: `{"seat":1}`, wantCode: exitUsage, wantErr: []string{"no observation"}},
+		{name: "check without legalActions", args: []string{"--check", "-"}, stdin: `{"seatId":0,"observation":{"you":0,"turnSeat":0,"players":[{"seat":0,"roleId":"marshal"},{"seat":1}]}}`, wantCode: exitUsage, wantErr: []string{"--check needs"}},
+		{name: "missing file", args: []string{legalTD("nope.json")}, wantCode: exitUsage, wantErr: []string{"cannot read"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, errOut := runInf(t, tc.stdin, append([]string{"legal", "--game", "bangarena"}, tc.args...)...)
+			if code != tc.wantCode {
+				t.Fatalf("exit code: have %d, want %d\nstdout:\n%s\nstderr:\n%s", code, tc.wantCode, out, errOut)
+			}
+			rest := out
+			for _, w := range tc.wantOut {
+				i := strings.Index(rest, w)
+				if i < 0 {
+					t.Fatalf("stdout lacks %q (in order); have:\n%s", w, out)
+				}
+				rest = rest[i+len(w):]
+			}
+			for _, w := range tc.wantErr {
+				if !strings.Contains(errOut, w) {
+					t.Fatalf("stderr lacks %q; have:\n%s", w, errOut)
+				}
+			}
+		})
+	}
+}
