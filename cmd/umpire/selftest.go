@@ -1,8 +1,295 @@
 package main
 
-import "context"
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+	"sync"
+	"text/tabwriter"
+	"time"
+	"unicode"
 
-// cmdSelftest runs "umpire selftest". It is filled in by later work.
-func cmdSelftest(_ context.Context, e *env, _ []string) int {
-	return notBuilt(e, "umpire selftest")
+	"github.com/umpire-arena/umpire/harness/selftest"
+	"github.com/umpire-arena/umpire/reports"
+)
+
+const selftestSynopsis = "[--game G] [--matches N] [--report-dir DIR] [--format text|json]"
+
+// cmdSelftest runs "umpire selftest": the out-of-the-box demo. For each
+// game (or only --game) it runs the server conformance suite against the
+// embedded server, certifies the bundled example agents, and verifies
+// freshly simulated match logs (harness/selftest), writes every report
+// under --report-dir with an overall index.html, and prints a summary
+// table. Exit 0 when everything conforms, 1 on a MUST finding, 2 for usage
+// errors, 3 when a step could not be carried out.
+func cmdSelftest(ctx context.Context, e *env, args []string) int {
+	return selftestMain(ctx, e, args, nil)
+}
+
+// selftestMain is cmdSelftest with a hook that adjusts the options after
+// the flags (tests inject steps with it; users have no flag for that).
+func selftestMain(ctx context.Context, e *env, args []string, hook func(*selftest.Options)) int {
+	fs := newFlagSet(e, "selftest", selftestSynopsis)
+	game := fs.String("game", "", "only this game: inference or bangarena (default both)")
+	matches := fs.Int("matches", selftest.DefaultMatches, "matches per certified agent, and simulated logs per game")
+	dir := fs.String("report-dir", selftest.DefaultReportDir, "directory for the reports (one subdirectory per step, index.html on top)")
+	format := fs.String("format", "text", "console output: text (progress and a summary table), or json (the summary)")
+	if c, ok := parseFlags(fs, args); !ok {
+		return c
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(e.stderr, "umpire selftest: unexpected arguments %q\n", fs.Args())
+		return exitUsage
+	}
+	if !checkFormat(e, *format) {
+		return exitUsage
+	}
+	var games []string
+	if *game != "" {
+		if !checkGame(e, *game) {
+			return exitUsage
+		}
+		games = []string{*game}
+	}
+	if *matches < 1 {
+		fmt.Fprintln(e.stderr, "umpire selftest: --matches must be at least 1")
+		return exitUsage
+	}
+	if *dir == "" {
+		fmt.Fprintln(e.stderr, "umpire selftest: --report-dir must not be empty")
+		return exitUsage
+	}
+
+	// Progress goes to stdout with text output; with JSON output stdout
+	// carries only the summary, so progress goes to stderr as plain lines.
+	var p *selftestProgress
+	if *format == "json" {
+		p = newSelftestProgress(e.stderr, false)
+	} else {
+		p = newSelftestProgress(e.stdout, e.isTerminal)
+	}
+	opts := selftest.Options{Games: games, Matches: *matches, ReportDir: *dir,
+		Version: strings.TrimSpace(version), Observe: p.observe}
+	if hook != nil {
+		hook(&opts)
+	}
+	if *format == "text" {
+		fmt.Fprintf(e.stdout, "umpire selftest · reports in %s\n", safeText(opts.ReportDir))
+	}
+	p.start()
+	sum, err := selftest.Run(ctx, opts)
+	p.stop()
+	if err != nil {
+		fmt.Fprintf(e.stderr, "umpire selftest: %v\n", err)
+		if errors.Is(err, selftest.ErrOptions) {
+			return exitUsage
+		}
+		return exitError
+	}
+	if *format == "json" {
+		if err := selftest.WriteSummaryJSON(e.stdout, sum); err != nil {
+			fmt.Fprintf(e.stderr, "umpire selftest: writing the summary: %v\n", err)
+			return exitError
+		}
+		return sum.ExitCode
+	}
+	printSelftestSummary(e.stdout, sum)
+	return sum.ExitCode
+}
+
+// printSelftestSummary prints the table of steps and the overall verdict.
+func printSelftestSummary(w io.Writer, sum *selftest.Summary) {
+	fmt.Fprintln(w)
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "step\tverdict\tpass\tfail\tskip\terror\tmatches\tduration\treport")
+	for _, s := range sum.Steps {
+		report, counts, matches := "—", "—\t—\t—\t—", "—"
+		if s.Dir != "" {
+			report = filepath.Join(sum.ReportDir, filepath.FromSlash(s.Dir), reports.FileHTML)
+		}
+		if s.Verdict != selftest.VerdictSkip {
+			c := s.Counts
+			counts = fmt.Sprintf("%d\t%d\t%d\t%d", c.Pass, c.Fail, c.Skip, c.Error)
+		}
+		if s.Matches > 0 {
+			matches = fmt.Sprint(s.Matches)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%v\t%s\n", safeText(s.Name), verdictWord(s.Verdict), counts, matches,
+			roundSelftest(s.Duration), safeText(report))
+	}
+	_ = tw.Flush()
+	var notes []string
+	for _, s := range sum.Steps {
+		if s.Reason != "" {
+			notes = append(notes, fmt.Sprintf("  %s: %s", safeText(s.Name), safeText(s.Reason)))
+		}
+		for _, f := range s.Failures {
+			notes = append(notes, fmt.Sprintf("  %s: %s", safeText(s.Name), safeText(f)))
+		}
+	}
+	for _, x := range sum.Warnings {
+		notes = append(notes, "  warning: "+safeText(x))
+	}
+	if len(notes) > 0 {
+		fmt.Fprintln(w)
+		fmt.Fprintln(w, strings.Join(notes, "\n"))
+	}
+	what := map[int]string{
+		exitOK:    "everything checked conforms",
+		exitFail:  "a MUST rule is violated (or a step checked nothing)",
+		exitError: "a step could not be carried out",
+	}[sum.ExitCode]
+	if sum.Interrupted {
+		what = "interrupted"
+	}
+	fmt.Fprintf(w, "\n%s: %s · %d steps in %v · exit %d\n", verdictWord(sum.Verdict), what, len(sum.Steps), roundSelftest(sum.Duration), sum.ExitCode)
+	fmt.Fprintf(w, "open %s\n", safeText(filepath.Join(sum.ReportDir, selftest.FileIndex)))
+}
+
+// verdictWord is a verdict in capitals.
+func verdictWord(v reports.Verdict) string { return strings.ToUpper(string(v)) }
+
+// roundSelftest rounds a duration for the console.
+func roundSelftest(d time.Duration) time.Duration {
+	if d >= time.Second {
+		return d.Round(100 * time.Millisecond)
+	}
+	return d.Round(time.Millisecond)
+}
+
+// safeText escapes control and format characters (terminal escapes, bidi
+// overrides) in text that may come from an agent or a target.
+func safeText(s string) string {
+	if strings.IndexFunc(s, unsafeRune) < 0 {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if unsafeRune(r) {
+			fmt.Fprintf(&b, `\u%04x`, r)
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+func unsafeRune(r rune) bool {
+	return unicode.IsControl(r) || unicode.Is(unicode.Cf, r)
+}
+
+// selftestProgress renders a run's progress: on a terminal one live line
+// per step (a bar, the units done and the time spent, redrawn in place),
+// elsewhere one plain line when a step starts and one when it ends.
+type selftestProgress struct {
+	w    io.Writer
+	tty  bool
+	mu   sync.Mutex
+	cur  *selftest.Event // the running step, nil between steps
+	t0   time.Time       // when it started
+	quit chan struct{}
+	wg   sync.WaitGroup
+}
+
+func newSelftestProgress(w io.Writer, tty bool) *selftestProgress {
+	return &selftestProgress{w: w, tty: tty, quit: make(chan struct{})}
+}
+
+// start begins redrawing the live line on a terminal, so the clock moves
+// while a step has nothing to report.
+func (p *selftestProgress) start() {
+	if !p.tty {
+		return
+	}
+	p.wg.Add(1)
+	go func() {
+		defer p.wg.Done()
+		tick := time.NewTicker(250 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			select {
+			case <-p.quit:
+				return
+			case <-tick.C:
+				p.mu.Lock()
+				p.draw()
+				p.mu.Unlock()
+			}
+		}
+	}()
+}
+
+// stop ends the redrawing.
+func (p *selftestProgress) stop() {
+	close(p.quit)
+	p.wg.Wait()
+}
+
+// observe receives the run's events.
+func (p *selftestProgress) observe(ev selftest.Event) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	tag := fmt.Sprintf("[%d/%d]", ev.Index+1, ev.Count)
+	switch ev.Kind {
+	case selftest.StepStarted:
+		p.cur, p.t0 = &ev, time.Now()
+		if p.tty {
+			p.draw()
+		} else {
+			fmt.Fprintf(p.w, "%s %s: %s\n", tag, safeText(ev.Step.Name), safeText(ev.Step.Title))
+		}
+	case selftest.StepProgress:
+		if p.cur != nil {
+			p.cur.Done, p.cur.Total = ev.Done, ev.Total
+		}
+		if p.tty {
+			p.draw()
+		}
+	case selftest.StepFinished:
+		p.cur = nil
+		r := ev.Result
+		line := fmt.Sprintf("%s %s: %s", tag, safeText(r.Name), verdictWord(r.Verdict))
+		if r.Verdict != selftest.VerdictSkip {
+			c := r.Counts
+			line += fmt.Sprintf(" (%d pass, %d fail, %d skip, %d error)", c.Pass, c.Fail, c.Skip, c.Error)
+		}
+		line += fmt.Sprintf(" in %v", roundSelftest(r.Duration))
+		if r.Reason != "" {
+			line += " — " + safeText(firstLine(r.Reason))
+		}
+		if p.tty {
+			fmt.Fprint(p.w, "\r\033[K")
+		}
+		fmt.Fprintln(p.w, line)
+	}
+}
+
+// draw redraws the live line of the running step (terminal only; the
+// caller holds mu).
+func (p *selftestProgress) draw() {
+	if p.cur == nil {
+		return
+	}
+	const width = 24
+	ev := p.cur
+	bar := strings.Repeat("·", width)
+	count := ""
+	if ev.Total > 0 {
+		n := min(width, ev.Done*width/ev.Total)
+		bar = strings.Repeat("█", n) + strings.Repeat("·", width-n)
+		count = fmt.Sprintf(" %d/%d", ev.Done, ev.Total)
+	}
+	fmt.Fprintf(p.w, "\r\033[K[%d/%d] %-24s %s%s %v", ev.Index+1, ev.Count, safeText(ev.Step.Name), bar, count,
+		time.Since(p.t0).Round(100*time.Millisecond))
+}
+
+// firstLine cuts text at its first newline.
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i] + " …"
+	}
+	return s
 }
