@@ -355,7 +355,7 @@ func legalBangArena(e *env, name string, check, asJSON bool) int {
 	return exitFail
 }
 
-// compareBangLegal compares the derived items with the request's own, by
+// compareBangLegal (I-BA-L1, I-BA-L2) compares the derived items with the request's own, by
 // actionId: missing, extra (an unreadable item, a repeated actionId, an
 // item the rules do not allow), different (same actionId, other command or
 // argsSchema); items of undecided commands are set aside as unchecked.

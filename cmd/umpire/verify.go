@@ -267,7 +267,8 @@ func verifyUnsafeRune(r rune) bool {
 // verifyBangArena runs "umpire verify --game bangarena": each full log is
 // re-simulated by the engine from its config and seed and compared event
 // by event (referee/verify). Same output and exit codes as for Inference;
-// a log whose seed is unknown cannot be verified: exit 2 (give --seed).
+// a log whose seed is unknown cannot be verified: exit 2 (give --seed;
+// I-BA-V1).
 func verifyBangArena(ctx context.Context, e *env, names, seeds []string, asJSON, unfinished bool) (code int) {
 	if len(names) == 0 {
 		fmt.Fprintln(e.stderr, "umpire: verify needs at least one LOG.jsonl (or - for standard input)")

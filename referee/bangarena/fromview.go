@@ -56,7 +56,7 @@ var maxPeeks = [...]int{0, 0, 1, 1, 1, 1, 2, 2, 3}
 // seat, or an observation it cannot read, gives a *rules.Error.
 func LegalFromRequest(req DecisionRequest) ([]LegalAction, []Undecided, error) {
 	v := req.Observation
-	if req.SeatID != v.You {
+	if req.SeatID != v.You { // I-BA-L2
 		return nil, nil, rules.Errorf("bangarena/12.request", "seatId %d is not the observation's seat (you = %d)", req.SeatID, v.You)
 	}
 	g, h, err := gameFromView(v)

@@ -85,7 +85,7 @@ func NewBangArena(opts BangArenaOptions) *BangArenaVerifier {
 func (v *BangArenaVerifier) Summary() BangArenaSummary { return v.sum }
 
 // eventArea names the rule area of an event and the rule a divergence in
-// it breaks. Areas: setup, turns, draws, checks, effects, reactions,
+// it breaks (I-BA-V2). Areas: setup, turns, draws, checks, effects, reactions,
 // damage, glory, win, decisions.
 func eventArea(e *ba.Event) (area, rule string) {
 	switch e.Type {
@@ -148,7 +148,7 @@ func (v *BangArenaVerifier) add(f rules.Finding) {
 	v.out = append(v.out, f)
 }
 
-// diverge reports a divergence in area, once per area.
+// diverge reports a divergence in area, once per area (I-BA-V2).
 func (v *BangArenaVerifier) diverge(area, rule string, line int, expected, got any, format string, args ...any) {
 	if v.areas[area] {
 		v.sum.Repeats++
@@ -284,6 +284,7 @@ func seedHash(s string) string {
 	return hex.EncodeToString(h[:])
 }
 
+// findSeed picks the candidate seed that hashes to the commitment (I-BA-V1).
 func (v *BangArenaVerifier) findSeed(cfg ba.Config, commit string) (string, bool) {
 	var cands []string
 	suffix := ""
