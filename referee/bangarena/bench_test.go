@@ -1,6 +1,7 @@
 package bangarena
 
 import (
+	"encoding/json"
 	"math/rand/v2"
 	"strconv"
 	"testing"
@@ -27,5 +28,66 @@ func BenchmarkLegal(b *testing.B) {
 	seat, _ := g.Decider()
 	for b.Loop() {
 		_ = g.Legal(seat)
+	}
+}
+
+// lateGame returns a 6-seat random game one decision before its end (the
+// longest of a few seeds), where a view carries the most events.
+func lateGame(b *testing.B) *Game {
+	b.Helper()
+	var best *Game
+	for i := range 8 {
+		seed := "bench-late-" + strconv.Itoa(i)
+		g, _ := NewGame(Config{Seats: 6}, seed)
+		r := rand.New(rand.NewPCG(7, uint64(i)))
+		prev := g.Clone()
+		for !g.Over() {
+			prev = g.Clone()
+			g.PlayRandom(r)
+		}
+		if best == nil || prev.EventCount() > best.EventCount() {
+			best = prev
+		}
+	}
+	return best
+}
+
+// BenchmarkRequestLate builds the Decider's DecisionRequest one decision
+// before the end of a long game (events/view reported); requests/s = 1e9 / ns/op.
+func BenchmarkRequestLate(b *testing.B) {
+	g := lateGame(b)
+	seat, _ := g.Decider()
+	n := 0
+	for b.Loop() {
+		n = len(g.Request(seat, "1970-01-01T00:00:30.000Z").Observation.Events)
+	}
+	b.ReportMetric(float64(n), "events/view")
+}
+
+// BenchmarkRequestLateJSON is BenchmarkRequestLate plus the JSON encoding a
+// server sends.
+func BenchmarkRequestLateJSON(b *testing.B) {
+	g := lateGame(b)
+	seat, _ := g.Decider()
+	for b.Loop() {
+		if _, err := json.Marshal(g.Request(seat, "1970-01-01T00:00:30.000Z")); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkRequestEverySeat6 plays whole random 6-seat games and builds
+// every seat's DecisionRequest after every decision, as a server answering
+// observe calls does.
+func BenchmarkRequestEverySeat6(b *testing.B) {
+	r := rand.New(rand.NewPCG(3, 3))
+	for i := 0; b.Loop(); i++ {
+		g, _ := NewGame(Config{Seats: 6}, "bench-every-"+strconv.Itoa(i))
+		for !g.Over() {
+			for s := range 6 {
+				_ = g.Request(s, "")
+			}
+			g.PlayRandom(r)
+		}
 	}
 }

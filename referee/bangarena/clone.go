@@ -36,5 +36,6 @@ func (g *Game) Clone() *Game {
 	c.events = append(make([]*Event, 0, cap(g.events)), g.events...) // events are never modified once emitted
 	c.winSeats = append([]int(nil), g.winSeats...)
 	c.buf = nil
+	c.vis = cloneVis(g.vis)
 	return &c
 }

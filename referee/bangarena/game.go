@@ -147,6 +147,7 @@ type Game struct {
 	winSeats []int
 	decided  int
 	buf      []act
+	vis      []seatEvents // per-seat projections of events (viewcache.go); the last is the spectators'
 }
 
 // NewGame deals a match from cfg and seed and runs it up to the first

@@ -76,11 +76,16 @@ var choiceCommand = map[string]string{"glory": "choose_glory", "look_top": "choo
 // hidden roles as null (revealed on elimination and at a normal end, never
 // on an abandoned or force_end). A seat outside the table (e.g. -1) gets the
 // public view of a spectator.
+//
+// The view's Events slice shares storage with the engine (events are never
+// modified once emitted): read it, append to it, but do not assign to its
+// elements. Each seat's projection is kept incrementally, so a view costs
+// the events new since that seat's previous view, not the whole log.
 func (g *Game) View(seat int) PlayerView {
 	v := PlayerView{
 		Version: g.version, Phase: g.Phase(), TurnSeat: g.turnSeat, You: seat, Round: g.round,
 		HighNoon: g.highNoon, RoleMode: g.cfg.RoleMode, ReactionQueue: []int{},
-		DeckCount: len(g.deck), DiscardCount: len(g.discard), Events: make([]Event, 0, len(g.events)),
+		DeckCount: len(g.deck), DiscardCount: len(g.discard),
 	}
 	if g.atk != nil && len(g.atk.queue) > 0 && !g.over {
 		a := g.atk
@@ -124,11 +129,7 @@ func (g *Game) View(seat int) PlayerView {
 	if seat >= 0 && seat < len(g.seats) {
 		v.KnownRoles = append(v.KnownRoles, g.seats[seat].known...)
 	}
-	for _, e := range g.events {
-		if ve, ok := e.visibleTo(seat); ok {
-			v.Events = append(v.Events, ve)
-		}
-	}
+	v.Events = g.visibleEvents(seat)
 	if g.over && g.endKind == "normal" {
 		t := g.winTeam
 		v.WinnerTeam, v.WinnerSeats = &t, append([]int{}, g.winSeats...)
