@@ -192,3 +192,66 @@ func TestLegalFromRequestSeatMismatch(t *testing.T) {
 		t.Fatalf("have %v", err)
 	}
 }
+
+// BenchmarkLegalFromRequest times the derivation for the requests of one
+// 6-seat match (decoded once), per request.
+func BenchmarkLegalFromRequest(b *testing.B) {
+	g, _ := NewGame(Config{Seats: 6}, "bench-fromrequest")
+	r := rand.New(rand.NewPCG(1, 1))
+	var reqs []DecisionRequest
+	for !g.Over() {
+		seat, _ := g.Decider()
+		reqs = append(reqs, roundTrip(b, g.Request(seat, "")))
+		g.PlayRandom(r)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		if _, _, err := LegalFromRequest(reqs[i%len(reqs)]); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// FuzzLegalFromRequest feeds arbitrary requests, and the same with their
+// events cut anywhere: never a panic, errors typed, every undecided part
+// named and explained.
+func FuzzLegalFromRequest(f *testing.F) {
+	g, _ := NewGame(Config{Seats: 5, RoleMode: ModeImpostor, StagedCharacters: true}, "fuzz-request")
+	r := rand.New(rand.NewPCG(4, 4))
+	for range 40 {
+		g.PlayRandom(r)
+	}
+	seat, _ := g.Decider()
+	b, _ := json.Marshal(g.Request(seat, ""))
+	f.Add(b, uint16(0))
+	f.Add([]byte(`{"seatId":0,"observation":{"you":0,"turnSeat":0,"phase":"play","players":[{"seat":0,"roleId":"marshal","hp":1,"maxHp":1},{"seat":1}]}}`), uint16(3))
+	f.Fuzz(func(t *testing.T, data []byte, cut uint16) {
+		var req DecisionRequest
+		if json.Unmarshal(data, &req) != nil {
+			return
+		}
+		full, _, err := LegalFromRequest(req)
+		if err != nil {
+			if ruleOf(err) == "" {
+				t.Fatalf("untyped error %v", err)
+			}
+			return
+		}
+		if ev := req.Observation.Events; len(ev) > 0 {
+			req.Observation.Events = ev[int(cut)%len(ev):]
+		}
+		part, und, err := LegalFromRequest(req)
+		if err != nil {
+			t.Fatalf("the full observation reads but a cut one does not: %v", err)
+		}
+		for _, u := range und {
+			if u.Reason == "" || u.Command == "" {
+				t.Fatalf("undecided without command or reason: %+v", u)
+			}
+		}
+		if len(part) > len(full)+len(g.seats)*deckSize {
+			t.Fatalf("%d items from a cut observation", len(part))
+		}
+	})
+}

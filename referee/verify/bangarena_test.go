@@ -335,3 +335,24 @@ func baMutateLog(log []byte, at int, how uint8, data []byte) []byte {
 	}
 	return bytes.Join(lines, []byte("\n"))
 }
+
+// BenchmarkVerifyBangArena times the verification of the golden log
+// (re-simulation included) and reports lines per second.
+func BenchmarkVerifyBangArena(b *testing.B) {
+	log, err := os.ReadFile(filepath.Join("testdata", "bangarena", "classic6.jsonl"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	lines := bytes.Count(log, []byte("\n"))
+	b.SetBytes(int64(len(log)))
+	b.ReportAllocs()
+	n := 0
+	for b.Loop() {
+		sum, err := VerifyBangArenaReader(context.Background(), bytes.NewReader(log), BangArenaOptions{}, nil)
+		if err != nil || sum.Must != 0 {
+			b.Fatalf("%v %+v", err, sum)
+		}
+		n++
+	}
+	b.ReportMetric(float64(n*lines)/b.Elapsed().Seconds(), "lines/s")
+}
