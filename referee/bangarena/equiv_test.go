@@ -254,3 +254,50 @@ func TestRequestsAndLogMatchReference(t *testing.T) {
 		}
 	}
 }
+
+// FuzzEventJSONMatchesReference checks the event encoder against the
+// reference on events with arbitrary strings (escapes, HTML characters,
+// invalid UTF-8, U+2028) and field combinations.
+func FuzzEventJSONMatchesReference(f *testing.F) {
+	f.Add("draw", "a<b>&\"\\\n\t\x01\x7f", "\u2028\u2029\xff\xfe", 3, -1, true, []byte(`{"x": 1}`))
+	f.Add("game_over", "", "", 0, 2, false, []byte(nil))
+	f.Add("kill_reward", "é", "\b\f\r", -5, 0, true, []byte(`[1, 2 ]`))
+	f.Add("card_played", "shot", "shot_01", 7, 4, false, []byte(`not json`))
+	f.Fuzz(func(t *testing.T, typ, s1, s2 string, n, seat int, flag bool, args []byte) {
+		e := newEvent(typ)
+		e.Seq, e.Seat, e.TargetSeat, e.FromSeat = n, seat, n, seat-1
+		e.Round, e.Amount, e.Count, e.Stars, e.MaxHp, e.Version = n, -n, n%3, seat, n, seat
+		e.CardID, e.UID, e.Command, e.PlayedAs, e.Kind, e.RoleID = s1, s2, s1, s2, s1, s2
+		e.Perk, e.Zone, e.Reason, e.Result, e.ActionID, e.Ruleset = s2, s1, s2, s1, s2, s1
+		e.CharacterID, e.SeedCommit, e.RoleMode = s1, s2, s1
+		e.Coin, e.secret, e.Args = flag, !flag, args
+		if flag {
+			e.WinnerTeam = s2
+			e.Card = &Card{UID: s1, CardID: s2, Suit: s1, Rank: s2}
+			e.Cards = []Card{{UID: s2}, {CardID: s1, Rank: "10"}}
+			e.UIDs = []string{s1, s2}
+			e.Flips = []bool{true, false}
+			e.Known = []KnownRole{{Seat: seat, RoleID: s1}}
+			e.WinnerSeats = []int{seat, n}
+			e.Config = &Config{Seats: n, RoleMode: s1, MatchID: s2, Characters: []string{s1}}
+		} else if n%2 == 0 {
+			e.Cards, e.UIDs, e.Flips, e.Known, e.WinnerSeats = []Card{}, []string{}, []bool{}, []KnownRole{}, []int{}
+		}
+		have, err := json.Marshal(e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := json.Marshal(refEvent(e))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(have, want) {
+			t.Fatalf("event encoding differs from the reference\nhave %s\nwant %s", have, want)
+		}
+		direct, _ := e.MarshalJSON()
+		wantDirect, _ := refEvent(e).MarshalJSON()
+		if !bytes.Equal(direct, wantDirect) {
+			t.Fatalf("MarshalJSON differs from the reference\nhave %s\nwant %s", direct, wantDirect)
+		}
+	})
+}

@@ -1,9 +1,9 @@
 package bangarena
 
 import (
-	"bytes"
 	"encoding/json"
 	"strconv"
+	"unicode/utf8"
 )
 
 // KnownRole is a role a seat learned privately (impostor briefings, peeks).
@@ -73,79 +73,231 @@ func newEvent(typ string) Event {
 // MarshalJSON writes the event as one JSON object with only its present
 // fields: {"seq":…, "type":…, …}.
 func (e Event) MarshalJSON() ([]byte, error) {
-	var b bytes.Buffer
-	b.WriteString(`{"seq":`)
-	b.WriteString(strconv.Itoa(e.Seq))
-	b.WriteString(`,"type":`)
-	writeJSON(&b, e.Type)
-	ints := []struct {
-		k string
-		v int
-	}{{"to", e.To}, {"seat", e.Seat}, {"targetSeat", e.TargetSeat}, {"sourceSeat", e.SourceSeat},
-		{"killerSeat", e.KillerSeat}, {"fromSeat", e.FromSeat}}
-	for _, f := range ints {
-		if f.v >= 0 {
-			b.WriteString(`,"` + f.k + `":` + strconv.Itoa(f.v))
-		}
+	return e.appendJSON(make([]byte, 0, 192)), nil
+}
+
+// appendJSON appends the event's JSON object to b, fields in a fixed order,
+// strings escaped exactly as encoding/json escapes them (HTML characters
+// included), so views and logs are the same bytes json.Marshal would give.
+func (e *Event) appendJSON(b []byte) []byte {
+	b = append(b, `{"seq":`...)
+	b = strconv.AppendInt(b, int64(e.Seq), 10)
+	b = append(b, `,"type":`...)
+	b = appendJSONString(b, e.Type)
+	b = appendSeat(b, `,"to":`, e.To)
+	b = appendSeat(b, `,"seat":`, e.Seat)
+	b = appendSeat(b, `,"targetSeat":`, e.TargetSeat)
+	b = appendSeat(b, `,"sourceSeat":`, e.SourceSeat)
+	b = appendSeat(b, `,"killerSeat":`, e.KillerSeat)
+	b = appendSeat(b, `,"fromSeat":`, e.FromSeat)
+	b = appendNonZero(b, `,"round":`, e.Round)
+	b = appendNonZero(b, `,"amount":`, e.Amount)
+	if e.Count != 0 || e.Type == "draw" || e.Type == "glory_bounty" || e.Type == "kill_reward" {
+		b = append(b, `,"count":`...)
+		b = strconv.AppendInt(b, int64(e.Count), 10)
 	}
-	pos := []struct {
-		k string
-		v int
-	}{{"round", e.Round}, {"amount", e.Amount}, {"count", e.Count}, {"stars", e.Stars}, {"maxHp", e.MaxHp}, {"observationVersion", e.Version}}
-	for _, f := range pos {
-		if f.v != 0 || (f.k == "count" && (e.Type == "draw" || e.Type == "glory_bounty" || e.Type == "kill_reward")) {
-			b.WriteString(`,"` + f.k + `":` + strconv.Itoa(f.v))
-		}
-	}
-	strs := []struct{ k, v string }{{"cardId", e.CardID}, {"uid", e.UID}, {"command", e.Command},
-		{"playedAs", e.PlayedAs}, {"kind", e.Kind}, {"roleId", e.RoleID}, {"perk", e.Perk}, {"zone", e.Zone},
-		{"reason", e.Reason}, {"result", e.Result}, {"actionId", e.ActionID}, {"winnerTeam", e.WinnerTeam},
-		{"roleMode", e.RoleMode}, {"rulesetVersion", e.Ruleset}, {"characterId", e.CharacterID}, {"seedCommit", e.SeedCommit}}
-	for _, f := range strs {
-		if f.v != "" {
-			b.WriteString(`,"` + f.k + `":`)
-			writeJSON(&b, f.v)
-		}
-	}
+	b = appendNonZero(b, `,"stars":`, e.Stars)
+	b = appendNonZero(b, `,"maxHp":`, e.MaxHp)
+	b = appendNonZero(b, `,"observationVersion":`, e.Version)
+	b = appendNonEmpty(b, `,"cardId":`, e.CardID)
+	b = appendNonEmpty(b, `,"uid":`, e.UID)
+	b = appendNonEmpty(b, `,"command":`, e.Command)
+	b = appendNonEmpty(b, `,"playedAs":`, e.PlayedAs)
+	b = appendNonEmpty(b, `,"kind":`, e.Kind)
+	b = appendNonEmpty(b, `,"roleId":`, e.RoleID)
+	b = appendNonEmpty(b, `,"perk":`, e.Perk)
+	b = appendNonEmpty(b, `,"zone":`, e.Zone)
+	b = appendNonEmpty(b, `,"reason":`, e.Reason)
+	b = appendNonEmpty(b, `,"result":`, e.Result)
+	b = appendNonEmpty(b, `,"actionId":`, e.ActionID)
+	b = appendNonEmpty(b, `,"winnerTeam":`, e.WinnerTeam)
+	b = appendNonEmpty(b, `,"roleMode":`, e.RoleMode)
+	b = appendNonEmpty(b, `,"rulesetVersion":`, e.Ruleset)
+	b = appendNonEmpty(b, `,"characterId":`, e.CharacterID)
+	b = appendNonEmpty(b, `,"seedCommit":`, e.SeedCommit)
 	if e.Coin {
-		b.WriteString(`,"coin":true`)
+		b = append(b, `,"coin":true`...)
 	}
 	if e.Type == "game_over" {
 		// Always present: null and [] after an early end.
 		if e.WinnerTeam == "" {
-			b.WriteString(`,"winnerTeam":null`)
+			b = append(b, `,"winnerTeam":null`...)
 		}
 		if e.WinnerSeats == nil {
-			b.WriteString(`,"winnerSeats":[]`)
+			b = append(b, `,"winnerSeats":[]`...)
 		}
 	}
-	any := []struct {
-		k  string
-		v  any
-		ok bool
-	}{{"config", e.Config, e.Config != nil}, {"card", e.Card, e.Card != nil}, {"cards", e.Cards, e.Cards != nil}, {"uids", e.UIDs, e.UIDs != nil},
-		{"flips", e.Flips, e.Flips != nil}, {"known", e.Known, e.Known != nil},
-		{"winnerSeats", e.WinnerSeats, e.WinnerSeats != nil}, {"args", e.Args, len(e.Args) > 0}}
-	for _, f := range any {
-		if f.ok {
-			b.WriteString(`,"` + f.k + `":`)
-			writeJSON(&b, f.v)
+	if e.Config != nil {
+		b = append(b, `,"config":`...)
+		b = appendMarshal(b, e.Config)
+	}
+	if e.Card != nil {
+		b = append(b, `,"card":`...)
+		b = appendCard(b, e.Card)
+	}
+	if e.Cards != nil {
+		b = append(b, `,"cards":[`...)
+		for i := range e.Cards {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendCard(b, &e.Cards[i])
 		}
+		b = append(b, ']')
+	}
+	if e.UIDs != nil {
+		b = append(b, `,"uids":[`...)
+		for i, u := range e.UIDs {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendJSONString(b, u)
+		}
+		b = append(b, ']')
+	}
+	if e.Flips != nil {
+		b = append(b, `,"flips":[`...)
+		for i, f := range e.Flips {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = strconv.AppendBool(b, f)
+		}
+		b = append(b, ']')
+	}
+	if e.Known != nil {
+		b = append(b, `,"known":[`...)
+		for i, k := range e.Known {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, `{"seat":`...)
+			b = strconv.AppendInt(b, int64(k.Seat), 10)
+			b = append(b, `,"roleId":`...)
+			b = appendJSONString(b, k.RoleID)
+			b = append(b, '}')
+		}
+		b = append(b, ']')
+	}
+	if e.WinnerSeats != nil {
+		b = append(b, `,"winnerSeats":[`...)
+		for i, s := range e.WinnerSeats {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = strconv.AppendInt(b, int64(s), 10)
+		}
+		b = append(b, ']')
+	}
+	if len(e.Args) > 0 {
+		b = append(b, `,"args":`...)
+		b = appendMarshal(b, e.Args)
 	}
 	if e.secret {
-		b.WriteString(`,"secret":true`)
+		b = append(b, `,"secret":true`...)
 	}
-	b.WriteByte('}')
-	return b.Bytes(), nil
+	return append(b, '}')
 }
 
-func writeJSON(b *bytes.Buffer, v any) {
+func appendSeat(b []byte, key string, v int) []byte {
+	if v < 0 {
+		return b
+	}
+	return strconv.AppendInt(append(b, key...), int64(v), 10)
+}
+
+func appendNonZero(b []byte, key string, v int) []byte {
+	if v == 0 {
+		return b
+	}
+	return strconv.AppendInt(append(b, key...), int64(v), 10)
+}
+
+func appendNonEmpty(b []byte, key, v string) []byte {
+	if v == "" {
+		return b
+	}
+	return appendJSONString(append(b, key...), v)
+}
+
+func appendCard(b []byte, c *Card) []byte {
+	b = append(b, `{"uid":`...)
+	b = appendJSONString(b, c.UID)
+	b = append(b, `,"cardId":`...)
+	b = appendJSONString(b, c.CardID)
+	b = append(b, `,"suit":`...)
+	b = appendJSONString(b, c.Suit)
+	b = append(b, `,"rank":`...)
+	b = appendJSONString(b, c.Rank)
+	return append(b, '}')
+}
+
+// appendMarshal appends json.Marshal's encoding of v (null if it fails):
+// for the rare fields (config, args) whose encoding is not worth writing out.
+func appendMarshal(b []byte, v any) []byte {
 	out, err := json.Marshal(v)
 	if err != nil {
-		b.WriteString("null")
-		return
+		return append(b, "null"...)
 	}
-	b.Write(out)
+	return append(b, out...)
+}
+
+const hexDigits = "0123456789abcdef"
+
+// appendJSONString appends s as a JSON string escaped as json.Marshal does:
+// quotes, backslashes and control characters escaped (\b \f \n \r \t
+// short), <, > and & as \u003c \u003e \u0026, invalid UTF-8 as \ufffd, and
+// U+2028 and U+2029 escaped.
+func appendJSONString(b []byte, s string) []byte {
+	b = append(b, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
+				i++
+				continue
+			}
+			b = append(b, s[start:i]...)
+			switch c {
+			case '\\', '"':
+				b = append(b, '\\', c)
+			case '\b':
+				b = append(b, '\\', 'b')
+			case '\f':
+				b = append(b, '\\', 'f')
+			case '\n':
+				b = append(b, '\\', 'n')
+			case '\r':
+				b = append(b, '\\', 'r')
+			case '\t':
+				b = append(b, '\\', 't')
+			default:
+				b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			b = append(b, s[start:i]...)
+			b = append(b, `\ufffd`...)
+			i += size
+			start = i
+			continue
+		}
+		if r == '\u2028' || r == '\u2029' {
+			b = append(b, s[start:i]...)
+			b = append(b, '\\', 'u', '2', '0', '2', hexDigits[r&0xF])
+			i += size
+			start = i
+			continue
+		}
+		i += size
+	}
+	b = append(b, s[start:]...)
+	return append(b, '"')
 }
 
 // UnmarshalJSON reads an event written by MarshalJSON.
