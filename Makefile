@@ -14,7 +14,7 @@ build:
 
 # The main job on the embedded default.
 demo: build
-	./$(BIN) simulate --game inference --matches 20 --seed demo
+	./$(BIN) selftest
 
 # Vet and every test.
 test:
