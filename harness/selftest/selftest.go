@@ -427,6 +427,7 @@ func runStep(ctx, parent context.Context, o Options, s Step, i, n int, obs *obse
 	mu.Lock()
 	live = false
 	mu.Unlock()
+	late := sctx.Err() != nil // before writing reports, which takes time too
 
 	var skip *SkipError
 	switch {
@@ -434,6 +435,8 @@ func runStep(ctx, parent context.Context, o Options, s Step, i, n int, obs *obse
 		res.Verdict, res.ExitCode, res.Reason = VerdictSkip, reports.ExitOK, skip.Reason
 		_ = os.Remove(dir) // empty: nothing to link
 		return res
+	case out.err != nil && late && (errors.Is(out.err, context.Canceled) || errors.Is(out.err, context.DeadlineExceeded)):
+		res.Verdict, res.ExitCode, res.Reason = reports.VerdictError, reports.ExitError, deadlineReason(ctx, parent, timeout)
 	case out.err != nil:
 		res.Verdict, res.ExitCode, res.Reason = reports.VerdictError, reports.ExitError, out.err.Error()
 	case out.rep == nil:
@@ -465,9 +468,9 @@ func runStep(ctx, parent context.Context, o Options, s Step, i, n int, obs *obse
 	}
 	// A step that returned after its deadline or an interruption did not
 	// carry out its whole plan, whatever its partial report says.
-	if sctx.Err() != nil && res.Verdict != reports.VerdictError {
+	if why := deadlineReason(ctx, parent, timeout); late && !strings.Contains(res.Reason, why) {
 		res.Verdict, res.ExitCode = reports.VerdictError, reports.ExitError
-		res.Reason = joinReason(res.Reason, deadlineReason(ctx, parent, timeout))
+		res.Reason = joinReason(res.Reason, why)
 	} else if res.Verdict == reports.VerdictError && res.Reason == "" {
 		res.Reason = "a check could not be carried out (see the step's report)"
 	}

@@ -261,27 +261,33 @@ func verifyInference(ctx context.Context, dir, id, seed string, i int) ([]report
 		if err := os.WriteFile(filepath.Join(dir, lg.name), lg.data, 0o644); err != nil {
 			return nil, err
 		}
-		start := time.Now()
-		c := reports.Check{Name: lg.name + ": " + lg.what}
-		var fs []rules.Finding
-		v := verify.NewInference(verify.Options{File: lg.name})
-		sum, err := v.Read(ctx, bytes.NewReader(lg.data), func(f rules.Finding) { fs = append(fs, f) })
-		c.Duration = time.Since(start)
-		switch {
-		case err != nil:
-			c.Status, c.Reason = reports.Error, "the verifier stopped: "+err.Error()
-		case sum.Public != lg.public:
-			// The log umpire wrote is not the kind it meant to write: a
-			// harness fault, not a finding about the rules.
-			c.Status, c.Reason = reports.Error, fmt.Sprintf("the verifier read the %s as public=%v", lg.what, sum.Public)
-		case !lg.public && sum.DealsRederived == 0:
-			c.Status, c.Reason = reports.Error, "no hidden value of the full log was re-derived from its seed"
-		default:
-			c.Status, c.Findings = statusOf(fs)
-		}
-		checks = append(checks, c)
+		checks = append(checks, checkInferenceLog(ctx, lg.name, lg.what, lg.data, lg.public))
 	}
 	return checks, nil
+}
+
+// checkInferenceLog verifies one Inference log: a check that passes when
+// the verifier finds nothing.
+func checkInferenceLog(ctx context.Context, name, what string, data []byte, public bool) reports.Check {
+	start := time.Now()
+	c := reports.Check{Name: name + ": " + what}
+	var fs []rules.Finding
+	v := verify.NewInference(verify.Options{File: name})
+	sum, err := v.Read(ctx, bytes.NewReader(data), func(f rules.Finding) { fs = append(fs, f) })
+	c.Duration = time.Since(start)
+	switch {
+	case err != nil:
+		c.Status, c.Reason = reports.Error, "the verifier stopped: "+err.Error()
+	case len(fs) == 0 && sum.Public != public:
+		// The log umpire wrote is not the kind it meant to write: a
+		// harness fault, not a finding about the rules.
+		c.Status, c.Reason = reports.Error, fmt.Sprintf("the verifier read the %s as public=%v", what, sum.Public)
+	case len(fs) == 0 && !public && sum.DealsRederived == 0:
+		c.Status, c.Reason = reports.Error, "no hidden value of the full log was re-derived from its seed"
+	default:
+		c.Status, c.Findings = statusOf(fs)
+	}
+	return c
 }
 
 // publicLog returns log without its deal_private lines: the public version
