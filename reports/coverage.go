@@ -129,7 +129,46 @@ func SectionsOf(rows []RuleCoverage) []SectionCoverage {
 			out[i].Uncovered++
 		}
 	}
+	slices.SortStableFunc(out, func(a, b SectionCoverage) int { return compareSections(a.Section, b.Section) })
 	return out
+}
+
+// compareSections orders section keys ("game · section") naturally: by game,
+// then sections with a number (§4, Round 3) by that number before the
+// others, then by name — so §2 comes before §10.
+func compareSections(a, b string) int {
+	ga, sa, _ := strings.Cut(a, " · ")
+	gb, sb, _ := strings.Cut(b, " · ")
+	if c := strings.Compare(ga, gb); c != 0 {
+		return c
+	}
+	na, oka := firstNumber(sa)
+	nb, okb := firstNumber(sb)
+	switch {
+	case oka && !okb:
+		return -1
+	case !oka && okb:
+		return 1
+	case oka && okb && na != nb:
+		return na - nb
+	}
+	return strings.Compare(sa, sb)
+}
+
+// firstNumber returns the first run of decimal digits in s.
+func firstNumber(s string) (int, bool) {
+	n, found := 0, false
+	for _, ch := range s {
+		if ch >= '0' && ch <= '9' {
+			if n < 1e6 {
+				n = n*10 + int(ch-'0')
+			}
+			found = true
+		} else if found {
+			break
+		}
+	}
+	return n, found
 }
 
 func sectionKey(r rules.Rule) string {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"slices"
 	"strings"
 	"time"
 
@@ -161,6 +162,7 @@ func buildView(r *Report) *htmlView {
 		}
 		v.Sections[i].Rules = append(v.Sections[i].Rules, hr)
 	}
+	slices.SortStableFunc(v.Sections, func(a, b htmlSection) int { return compareSections(a.Name, b.Name) })
 	v.Chart = sectionChart(SectionsOf(cov))
 
 	opened := false
