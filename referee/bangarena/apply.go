@@ -112,8 +112,15 @@ func (g *Game) record(seat int, actionID string, x act, discard []int) {
 	e := newEvent("decision")
 	e.To, e.Seat, e.ActionID, e.Command = seat, seat, actionID, cmdNames[x.cmd]
 	if x.cmd == cDiscard {
-		b, _ := json.Marshal(map[string]any{"cardUids": uidsOf(discard)})
-		e.Args = b
+		// The bytes json.Marshal gives for {"cardUids": [...]}.
+		b := append(make([]byte, 0, 16+12*len(discard)), `{"cardUids":[`...)
+		for i, c := range discard {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendJSONString(b, uidTable[c])
+		}
+		e.Args = append(b, ']', '}')
 	}
 	e.Version = g.version
 	g.emit(e)

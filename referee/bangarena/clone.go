@@ -36,6 +36,7 @@ func (g *Game) Clone() *Game {
 	c.events = append(make([]*Event, 0, cap(g.events)), g.events...) // events are never modified once emitted
 	c.winSeats = append([]int(nil), g.winSeats...)
 	c.buf = nil
+	c.slab = nil // the free slots of g's chunk are g's
 	c.vis = cloneVis(g.vis)
 	return &c
 }

@@ -147,6 +147,7 @@ type Game struct {
 	winSeats []int
 	decided  int
 	buf      []act
+	slab     []Event      // storage of the latest events; a Clone starts its own
 	vis      []seatEvents // per-seat projections of events (viewcache.go); the last is the spectators'
 }
 
@@ -271,10 +272,16 @@ func (g *Game) Decider() (seat int, ok bool) {
 
 func (g *Game) emit(e Event) {
 	e.Seq = len(g.events) + 1
-	p := new(Event)
-	*p = e
-	g.events = append(g.events, p)
+	if len(g.slab) == cap(g.slab) {
+		g.slab = make([]Event, 0, eventChunk)
+	}
+	g.slab = append(g.slab, e)
+	g.events = append(g.events, &g.slab[len(g.slab)-1])
 }
+
+// eventChunk is how many events the engine allocates at once: one
+// allocation per chunk instead of one per event.
+const eventChunk = 32
 
 func (g *Game) living() int {
 	n := 0
