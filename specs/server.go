@@ -82,6 +82,10 @@ func ServerSuite(game string) bool {
 			return
 		}
 		rep := ReportOf(game, r)
+		if target != nil {
+			rep.Meta.Target = target.URL
+			rep.Meta.Config = reports.Redact(target.Redacted())
+		}
 		if _, err := reports.WriteDir(filepath.Join(dir, game), rep); err != nil {
 			ginkgo.Fail("umpire: writing reports: " + err.Error())
 		}

@@ -58,7 +58,7 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 	fs.IntVar(&t.Rounds, "rounds", 0, "rounds of the observed Inference match the suite creates (default 6)")
 	fs.StringVar(&t.MCP, "mcp", "", "declared MCP capability: auto (probe /mcp), yes, no (env UMPIRE_MCP)")
 	fs.StringVar(&t.SeatPolicy, "seat-policy", "", "BangArena illegal-answer policy of the suite's seats (default reask_then_random)")
-	fs.StringVar(&t.Seed, "seed", "", "seed prefix of created matches and rooms (default fixed seeds)")
+	fs.StringVar(&t.Seed, "seed", "", "seed prefix of the matches and rooms the suite creates (default fixed seeds); with --room, the room's seed, which enables the replay cross-check")
 	fs.DurationVar(&t.CheckTimeout, "check-timeout", 0, "bound on each check (default derived from the deadline)")
 	filter := fs.String("label-filter", "", "Ginkgo label filter over the checks' labels: the game and rule ids (e.g. 'bangarena/server.token || bangarena/14.random-legal')")
 	junit := fs.String("junit", "", "write JUnit XML to this file")

@@ -65,8 +65,9 @@ type Target struct {
 	// (BangArena; "" = reask_then_random, the rules' default). The reask
 	// probe is skipped for other policies.
 	SeatPolicy string `json:"seat_policy,omitempty"`
-	// Seed is the seed asked for in created matches and rooms ("" = the
-	// suite derives fixed seeds, so runs are reproducible).
+	// Seed is the prefix of the seeds asked for in created matches and
+	// rooms ("" = fixed seeds, so runs are reproducible). With a given Room
+	// it is that room's seed, when known: the replay cross-check needs it.
 	Seed string `json:"seed,omitempty"`
 	// CheckTimeout bounds each check (0 = derived from DeadlineMS).
 	CheckTimeout time.Duration `json:"check_timeout_ns,omitempty"`

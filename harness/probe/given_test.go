@@ -1,0 +1,64 @@
+package probe
+
+import (
+	"context"
+	"strconv"
+	"testing"
+
+	"github.com/umpire-arena/umpire/reports"
+)
+
+// TestGivenMatchAndRoom runs the suite on one match or room made beforehand
+// (no --create): the checks that observe a played session judge it, and
+// every probe that needs a match of its own is skipped with a reason, never
+// passed.
+func TestGivenMatchAndRoom(t *testing.T) {
+	for _, game := range []string{GameInference, GameBangArena} {
+		t.Run(game, func(t *testing.T) {
+			e, err := StartEmbedded(game, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer e.Close()
+			maker := &Target{Game: game, URL: e.URL, Create: true}
+			if err := maker.Validate(); err != nil {
+				t.Fatal(err)
+			}
+			ctx := context.Background()
+			tg := &Target{Game: game, URL: e.URL, Seats: map[int]string{}}
+			if game == GameInference {
+				id, toks, err := infCreate(ctx, maker, map[string]any{"seats": 3, "rounds": 3, "deadline_ms": 300, "seed": "given"})
+				if err != nil {
+					t.Fatal(err)
+				}
+				tg.Match, tg.Seats = id, toks
+			} else {
+				r, err := baCreate(ctx, maker, "given")
+				if err != nil {
+					t.Fatal(err)
+				}
+				tg.Room, tg.Seats, tg.Seed = r.id, r.tokens, r.seed
+			}
+			if err := tg.Validate(); err != nil {
+				t.Fatal(err)
+			}
+			passed := 0
+			for _, c := range Checks(game) {
+				rc := Run(ctx, tg, c)
+				switch rc.Status {
+				case reports.Pass:
+					passed++
+				case reports.Skip:
+					if rc.Reason == "" {
+						t.Errorf("%s: skipped without a reason", c.Name)
+					}
+				default:
+					t.Errorf("%s: have %v (%s) %v, want pass or skip", c.Name, rc.Status, rc.Reason, rc.Findings)
+				}
+			}
+			if want := 3; passed < want {
+				t.Errorf("have %d passing checks on the given %s, want at least %s", passed, game, strconv.Itoa(want))
+			}
+		})
+	}
+}
