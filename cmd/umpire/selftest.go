@@ -110,7 +110,7 @@ func printSelftestSummary(w io.Writer, sum *selftest.Summary) {
 		if s.Dir != "" {
 			report = filepath.Join(sum.ReportDir, filepath.FromSlash(s.Dir), reports.FileHTML)
 		}
-		if s.Verdict != selftest.VerdictSkip {
+		if s.Verdict != selftest.VerdictSkip && s.Dir != "" {
 			c := s.Counts
 			counts = fmt.Sprintf("%d\t%d\t%d\t%d", c.Pass, c.Fail, c.Skip, c.Error)
 		}
@@ -252,7 +252,7 @@ func (p *selftestProgress) observe(ev selftest.Event) {
 		p.cur = nil
 		r := ev.Result
 		line := fmt.Sprintf("%s %s: %s", tag, safeText(r.Name), verdictWord(r.Verdict))
-		if r.Verdict != selftest.VerdictSkip {
+		if r.Verdict != selftest.VerdictSkip && r.Dir != "" {
 			c := r.Counts
 			line += fmt.Sprintf(" (%d pass, %d fail, %d skip, %d error)", c.Pass, c.Fail, c.Skip, c.Error)
 		}

@@ -72,7 +72,7 @@ func (s StepResult) stepFile(name string) string {
 
 // checksLine renders a step's counts: "12 pass · 0 fail · 1 skip".
 func (s StepResult) checksLine() string {
-	if s.Verdict == VerdictSkip {
+	if s.Verdict == VerdictSkip || s.Dir == "" {
 		return "—"
 	}
 	c := s.Counts
@@ -116,6 +116,7 @@ var indexTemplate = template.Must(template.New("index").Funcs(template.FuncMap{
 body { font: 15px/1.5 system-ui, -apple-system, "Segoe UI", sans-serif; color:#1f2328; margin:0; padding:2rem; max-width:76rem; }
 h1 { font-size:1.6rem; margin:0 0 .25rem; }
 .meta { color:#57606a; margin:0 0 1.5rem; }
+.note { color:#57606a; font-size:.85rem; margin:.75rem 0 0; }
 .banner { display:flex; align-items:center; gap:1rem; padding:1rem 1.25rem; border-radius:8px; margin-bottom:1.5rem; border:1px solid var(--line); }
 .banner strong { font-size:1.25rem; }
 .badge { display:inline-block; min-width:4.2rem; text-align:center; padding:.1rem .55rem; border-radius:2rem; color:#fff; font-weight:600; font-size:.8rem; letter-spacing:.04em; }
@@ -155,6 +156,7 @@ code { font: .9em ui-monospace, SFMono-Regular, Menlo, monospace; background:#f6
 </tr>
 {{end}}</tbody>
 </table>
+<p class="note">A skipped check is one the run did not exercise (an agent that never needed a reask has nothing to recover from); its reason is in the step's report. A skip is never counted as a pass.</p>
 {{if .Warnings}}<ul>{{range .Warnings}}<li>{{.}}</li>{{end}}</ul>{{end}}
 <footer>Reproduce with <code>umpire selftest{{if eq (len .Games) 1}} --game {{index .Games 0}}{{end}} --matches {{.Matches}}</code>. Every match is seeded from <code>selftest</code>; each step's report names its seeds. Exit codes: 0 conforms · 1 a MUST finding · 2 usage · 3 a step could not be carried out.</footer>
 </body>
