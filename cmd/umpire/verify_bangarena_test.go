@@ -2,11 +2,16 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	baserver "github.com/umpire-arena/umpire/harness/server/bangarena"
 )
 
 // bangLog simulates one BangArena match of run seed "vb" into dir and
@@ -88,3 +93,58 @@ func TestVerifyBangArena(t *testing.T) {
 }
 
 func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
+
+// TestVerifyBangArenaServerLogs: the embedded server's room logs verify
+// clean with the seed it reveals; with its log-drops-decision fault the
+// log breaks bangarena/log.complete.
+func TestVerifyBangArenaServerLogs(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		faults []baserver.Fault
+		code   int
+		want   string
+	}{
+		{"clean", nil, exitOK, "conforms"},
+		{"log drops a decision", []baserver.Fault{baserver.FaultLogDropsDecision}, exitFail, "2 MUST"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			srv, err := baserver.New(baserver.Options{Faults: tc.faults})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer srv.Shutdown(context.Background())
+			dir := t.TempDir()
+			args := []string{"verify", "--game", "bangarena"}
+			var paths []string
+			for i, cfg := range []baserver.RoomConfig{
+				{Seats: 6, RoleMode: "impostor", Seed: "served-" + tc.name + "-1", Agents: []int{}},
+				{Seats: 4, RoleMode: "legacy", Seed: "served-" + tc.name + "-2", Agents: []int{}, Adversaries: []string{"heuristic", "random"}},
+			} {
+				c, err := srv.CreateRoom(cfg)
+				if err != nil {
+					t.Fatal(err)
+				}
+				ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+				err = srv.Wait(ctx, c.RoomID)
+				cancel()
+				if err != nil {
+					t.Fatal(err)
+				}
+				log, err := srv.Log(c.RoomID)
+				if err != nil {
+					t.Fatal(err)
+				}
+				p := filepath.Join(dir, fmt.Sprintf("room%d.jsonl", i))
+				if err := os.WriteFile(p, log, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				args = append(args, "--seed", cfg.Seed)
+				paths = append(paths, p)
+			}
+			code, out, errOut := runInf(t, "", append(args, paths...)...)
+			if code != tc.code || !strings.Contains(out, tc.want) {
+				t.Fatalf("exit %d (want %d), want %q:\n%s\n%s", code, tc.code, tc.want, out, errOut)
+			}
+		})
+	}
+}

@@ -74,6 +74,7 @@ type BangArenaVerifier struct {
 	seqBad  bool
 	seen    int // engine events already moved to pending
 	owed    *owed
+	missed  int // events found missing on the current line
 }
 
 // NewBangArena returns a verifier for one BangArena log.
@@ -216,12 +217,22 @@ func (v *BangArenaVerifier) Line(lineNo int, data []byte) []rules.Finding {
 	if !v.started && e.Type != "match_start" {
 		v.lastSeq = e.Seq - 1 // the missing match_start is the finding
 	}
-	if e.Seq != v.lastSeq+1 && !v.seqBad {
+	want := v.lastSeq + 1
+	v.lastSeq = e.Seq
+	v.missed = 0
+	v.process(lineNo, &e)
+	// A gap of seq as wide as the events found missing on this line is
+	// that finding already (one bug, one finding).
+	if e.Seq != want && !v.seqBad && !(e.Seq > want && e.Seq-want == v.missed) {
 		v.seqBad = true
-		v.add(rules.Finding{Rule: "bangarena/log.seq", Level: rules.Must, Where: rules.Where{Line: lineNo}, Expected: v.lastSeq + 1, Got: e.Seq,
+		v.add(rules.Finding{Rule: "bangarena/log.seq", Level: rules.Must, Where: rules.Where{Line: lineNo}, Expected: want, Got: e.Seq,
 			Message: "event seq numbers count from 1 up by one"})
 	}
-	v.lastSeq = e.Seq
+	return v.out
+}
+
+// process checks one decoded event against the replay.
+func (v *BangArenaVerifier) process(lineNo int, e *ba.Event) {
 	switch e.Type {
 	case "turn_start":
 		v.sum.Turns++
@@ -230,14 +241,14 @@ func (v *BangArenaVerifier) Line(lineNo int, data []byte) []rules.Finding {
 	}
 	if !v.started {
 		v.started = true
-		v.begin(lineNo, &e)
+		v.begin(lineNo, e)
 		if v.g == nil {
-			return v.out
+			return
 		}
 	}
 	if v.stopped || v.g == nil {
 		v.sum.Inconclusive++
-		return v.out
+		return
 	}
 	if e.Type == "decision" {
 		v.sum.Decisions++
@@ -253,12 +264,32 @@ func (v *BangArenaVerifier) Line(lineNo int, data []byte) []rules.Finding {
 			v.add(rules.Finding{Rule: rule, Level: rules.Must, Where: rules.Where{Line: lineNo, Seat: &seat}, Got: e.ActionID,
 				Message: fmt.Sprintf("seat %d's decision %q is not one the rules allow here (%v); the replay stops", e.Seat, e.ActionID, err)})
 			v.stopped = true
-			return v.out
+			return
 		}
 		v.pull()
 	}
-	v.compare(lineNo, &e)
-	return v.out
+	v.compare(lineNo, e)
+}
+
+// inferDecision finds the decision the log left out before e: the first
+// legal item of the seat asked whose consequences begin with e.
+func (v *BangArenaVerifier) inferDecision(e *ba.Event) (seat int, item ba.LegalAction, ok bool) {
+	seat, asked := v.g.Decider()
+	if !asked {
+		return 0, item, false
+	}
+	got := canonNoSeq(e)
+	for _, a := range v.g.Legal(seat) {
+		c := v.g.Clone()
+		if c.Apply(seat, a.ActionID, nil) != nil {
+			continue
+		}
+		evs := c.EventsFrom(v.seen)
+		if len(evs) > 1 && bytes.Equal(canonNoSeq(&evs[1]), got) {
+			return seat, a, true
+		}
+	}
+	return 0, item, false
 }
 
 // pull appends the engine's new events to pending.
@@ -417,6 +448,7 @@ func (v *BangArenaVerifier) missing(lineNo int) {
 	}
 	first := &v.pending[0]
 	area, rule := eventArea(first)
+	v.missed += len(v.pending)
 	v.diverge(area, rule, lineNo, rawJSON(canon(first)), nil,
 		"the log lacks %d event(s) the rules produce here, first a %s", len(v.pending), first.Type)
 	for i := range v.pending {
@@ -449,6 +481,26 @@ func (v *BangArenaVerifier) compare(lineNo int, e *ba.Event) {
 		if v.late(got) {
 			return
 		}
+		if e.Type != "decision" && !v.g.Over() {
+			if seat, a, ok := v.inferDecision(e); ok {
+				// The log lacks a decision; replay it and go on.
+				s := seat
+				v.missed++
+				if !v.areas["decisions"] {
+					v.areas["decisions"] = true
+					v.add(rules.Finding{Rule: "bangarena/log.complete", Level: rules.Must, Where: rules.Where{Line: lineNo, Seat: &s},
+						Expected: map[string]any{"type": "decision", "seat": seat, "actionId": a.ActionID}, Got: rawJSON(canon(e)),
+						Message: fmt.Sprintf("the log lacks seat %d's decision before this %s event (%q fits what follows)", seat, e.Type, a.ActionID)})
+				} else {
+					v.sum.Repeats++
+				}
+				_ = v.g.Apply(seat, a.ActionID, nil)
+				v.pull()
+				v.pop(1) // the engine's decision event
+				v.compare(lineNo, e)
+				return
+			}
+		}
 		area, rule := eventArea(e)
 		what := "the rules produce no further event before the next decision"
 		if v.g.Over() {
@@ -474,6 +526,7 @@ func (v *BangArenaVerifier) compare(lineNo int, e *ba.Event) {
 				o.events = append(o.events, canonNoSeq(&v.pending[k]))
 			}
 			v.owed = o
+			v.missed += j
 			v.pop(j + 1)
 			return
 		}
