@@ -204,7 +204,9 @@ func TestBangArenaMutations(t *testing.T) {
 			return l, i + 1
 		}, "bangarena/1.legal-only"},
 		{"decision left out", func(t *testing.T, l []map[string]any) ([]map[string]any, int) {
-			i := baFind(t, l, func(m map[string]any) bool { return m["type"] == "decision" && m["seq"].(float64) > 100 && m["actionId"] != "end_play" })
+			i := baFind(t, l, func(m map[string]any) bool {
+				return m["type"] == "decision" && m["seq"].(float64) > 100 && m["actionId"] != "end_play"
+			})
 			return append(l[:i:i], l[i+1:]...), i + 1
 		}, "bangarena/log.complete"},
 		{"damage line left out", func(t *testing.T, l []map[string]any) ([]map[string]any, int) {
