@@ -74,7 +74,8 @@ type BangArenaVerifier struct {
 	seqBad  bool
 	seen    int // engine events already moved to pending
 	owed    *owed
-	missed  int // events found missing on the current line
+	missed  int    // events found missing on the current line
+	prev    []byte // the previous line, to tell a repeated one
 }
 
 // NewBangArena returns a verifier for one BangArena log.
@@ -188,6 +189,13 @@ func (v *BangArenaVerifier) Line(lineNo int, data []byte) []rules.Finding {
 			Message: fmt.Sprintf("the line is %d bytes long, over the 1 MiB bound", len(data))})
 		return v.out
 	}
+	// A line repeated word for word is one finding, not a cascade.
+	if bytes.Equal(data, v.prev) {
+		v.sum.Events++
+		v.diverge("duplicates", "bangarena/log.seq", lineNo, nil, rawJSON(data), "the line repeats the one before it")
+		return v.out
+	}
+	v.prev = append(v.prev[:0], data...)
 	// Fast path: a line written exactly as the engine writes its next
 	// event (a log of umpire's own engine) needs no decoding.
 	if v.g != nil && !v.stopped && v.owed == nil && len(v.pending) > 0 && v.pending[0].Seq == v.lastSeq+1 {

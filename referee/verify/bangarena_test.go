@@ -213,6 +213,10 @@ func TestBangArenaMutations(t *testing.T) {
 			i := baFind(t, l, isType("damage"))
 			return append(l[:i:i], l[i+1:]...), i + 1
 		}, "bangarena/9.elimination"},
+		{"line repeated", func(t *testing.T, l []map[string]any) ([]map[string]any, int) {
+			i := baFind(t, l, isType("heal"))
+			return append(l[:i+1:i+1], l[i:]...), i + 2
+		}, "bangarena/log.seq"},
 		{"line out of seq", func(t *testing.T, l []map[string]any) ([]map[string]any, int) {
 			l[5]["seq"] = float64(99)
 			l[6]["seq"] = float64(100)
