@@ -121,6 +121,10 @@ func (b *goBuild) build(ctx context.Context) {
 	var msg bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &msg, &msg
 	if err := cmd.Run(); err != nil {
+		if ctx.Err() != nil {
+			b.err = ctx.Err() // stopped, not a broken build
+			return
+		}
 		b.err = fmt.Errorf("building the Go example agent (go build -o %s %s in %s): %v: %s", out, goAgentPkg, b.src.root, err, tail(msg.String(), 800))
 		return
 	}

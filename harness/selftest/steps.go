@@ -126,6 +126,9 @@ func certifyPythonStep(o Options, game string, src sources) Step {
 				return nil, Skip("the Python example agent is missing: " + err.Error())
 			}
 			py, err = pythonExecutable(ctx, py)
+			if err != nil && ctx.Err() != nil {
+				return nil, ctx.Err() // interrupted, not a broken python3
+			}
 			if err != nil {
 				return nil, Skip("python3 on PATH does not run: " + err.Error())
 			}
