@@ -14,8 +14,8 @@ import (
 // High Noon come from the events (READINGS 13), the pending reaction and
 // choice from their fields. It returns an empty list when that seat is not
 // the one asked, and a *rules.Error for an observation it cannot read.
-// This is what `umpire legal` and the conformance checks compare a
-// server's own list with (as sets, READINGS 8).
+// It assumes the events reach back to the match start; LegalFromRequest
+// (what `umpire legal` uses) does not, and says what it cannot decide.
 func LegalFromView(v PlayerView) ([]LegalAction, error) {
 	g, _, err := gameFromView(v)
 	if err != nil {

@@ -248,6 +248,22 @@ func TestBangArenaMutations(t *testing.T) {
 	}
 }
 
+// TestBangArenaUnfinished: a log cut before game_over is a finding, or
+// with Unfinished one inconclusive check.
+func TestBangArenaUnfinished(t *testing.T) {
+	log := baGolden(t)
+	cut := log[:bytes.Index(log, []byte(`"type":"game_over"`))]
+	cut = cut[:bytes.LastIndexByte(cut[:len(cut)-1], '\n')+1]
+	fs, _ := baVerify(t, cut, BangArenaOptions{})
+	if len(fs) != 1 || fs[0].Rule != "bangarena/log.complete" {
+		t.Fatalf("have %v", fs)
+	}
+	fs, sum := baVerify(t, cut, BangArenaOptions{Unfinished: true})
+	if len(fs) != 0 || sum.Inconclusive != 1 || sum.Ended {
+		t.Fatalf("have %v %+v", fs, sum)
+	}
+}
+
 func TestBangArenaSeedUnknown(t *testing.T) {
 	log := baSelfPlay(t, ba.Config{Seats: 4, MatchID: "m-1"}, "hidden", rand.New(rand.NewPCG(1, 1)))
 	fs, sum := baVerify(t, log, BangArenaOptions{Seeds: []string{"other"}})
