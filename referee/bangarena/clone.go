@@ -33,7 +33,7 @@ func (g *Game) Clone() *Game {
 		ch.cards = append([]int(nil), ch.cards...)
 		c.choices[i] = ch
 	}
-	c.events = append(make([]*Event, 0, cap(g.events)), g.events...) // events are never modified once emitted
+	c.events = append(make([]*stored, 0, cap(g.events)), g.events...) // events are never modified once emitted
 	c.winSeats = append([]int(nil), g.winSeats...)
 	c.buf = nil
 	c.slab = nil // the free slots of g's chunk are g's

@@ -132,7 +132,7 @@ type refRequest struct {
 // filtered and redacted for seat, copied.
 func refEvents(g *Game, seat int) []refEvent {
 	out := make([]refEvent, 0, len(g.events))
-	for _, e := range g.events {
+	for _, e := range g.Log() {
 		if ve, ok := e.visibleTo(seat); ok {
 			out = append(out, refEvent(ve))
 		}
@@ -164,8 +164,8 @@ func refRequestJSON(t *testing.T, g *Game, seat int, deadline string) []byte {
 func refLog(t *testing.T, g *Game) []byte {
 	t.Helper()
 	var b bytes.Buffer
-	for _, e := range g.events {
-		line, err := json.Marshal(refEvent(*e))
+	for _, e := range g.Log() {
+		line, err := json.Marshal(refEvent(e))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -12,7 +12,7 @@ func (g *Game) EventsFrom(i int) []Event {
 	}
 	out := make([]Event, len(g.events)-i)
 	for k, e := range g.events[i:] {
-		out[k] = *e
+		out[k] = e.event()
 	}
 	return out
 }

@@ -138,7 +138,7 @@ type Game struct {
 	choices  []choice
 	skipPlay bool
 	shots    int
-	events   []*Event
+	events   []*stored // the log, compact (stored.go); never modified once emitted
 	version  int
 	nChoice  int
 	over     bool
@@ -147,7 +147,7 @@ type Game struct {
 	winSeats []int
 	decided  int
 	buf      []act
-	slab     []Event      // storage of the latest events; a Clone starts its own
+	slab     []stored     // storage of the latest events; a Clone starts its own
 	vis      []seatEvents // per-seat projections of events (viewcache.go); the last is the spectators'
 }
 
@@ -178,7 +178,7 @@ func NewGame(cfg Config, seed string) (*Game, error) {
 	if cfg.MatchID == "" {
 		cfg.MatchID = "m-" + seedCommit(seed)[:12]
 	}
-	g := &Game{cfg: cfg, seed: seed, phase: PhaseSetup, events: make([]*Event, 0, 512)}
+	g := &Game{cfg: cfg, seed: seed, phase: PhaseSetup, events: make([]*stored, 0, 512)}
 	g.rng, g.src = newRNG(seed)
 	g.setup()
 	g.advance()
@@ -228,7 +228,7 @@ func (g *Game) Seats() int { return len(g.seats) }
 func (g *Game) Log() []Event {
 	out := make([]Event, len(g.events))
 	for i, e := range g.events {
-		out[i] = *e
+		out[i] = e.event()
 	}
 	return out
 }
@@ -273,9 +273,9 @@ func (g *Game) Decider() (seat int, ok bool) {
 func (g *Game) emit(e Event) {
 	e.Seq = len(g.events) + 1
 	if len(g.slab) == cap(g.slab) {
-		g.slab = make([]Event, 0, eventChunk)
+		g.slab = make([]stored, 0, eventChunk)
 	}
-	g.slab = append(g.slab, e)
+	g.slab = append(g.slab, pack(&e))
 	g.events = append(g.events, &g.slab[len(g.slab)-1])
 }
 

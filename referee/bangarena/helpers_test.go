@@ -141,9 +141,9 @@ func hasID(l []LegalAction, id string) bool {
 // eventsOf returns the events of a type since the scenario began.
 func (g *Game) eventsOf(typ string) []Event {
 	var out []Event
-	for _, e := range g.events {
+	for _, e := range g.Log() {
 		if e.Type == typ {
-			out = append(out, *e)
+			out = append(out, e)
 		}
 	}
 	return out

@@ -56,7 +56,7 @@ func TestAbortEvent(t *testing.T) {
 	covers(t, "bangarena/11.redaction")
 	g, _ := NewGame(Config{Seats: 4}, "abort")
 	g.Abort("abandoned")
-	last := g.events[len(g.events)-1]
+	last := g.Log()[len(g.events)-1]
 	b, _ := last.MarshalJSON()
 	if string(b) != fmt.Sprintf(`{"seq":%d,"type":"game_over","reason":"abandoned","winnerTeam":null,"winnerSeats":[]}`, last.Seq) {
 		t.Fatalf("game_over %s", b)

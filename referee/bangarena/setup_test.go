@@ -74,7 +74,7 @@ func TestNewGameRejectsBadConfig(t *testing.T) {
 
 // dealCount returns how many cards seat got at the deal.
 func dealCount(g *Game, seat int) int {
-	for _, e := range g.events {
+	for _, e := range g.Log() {
 		if e.Type == "draw" && e.Reason == "deal" && e.Seat == seat {
 			return e.Count
 		}
@@ -149,9 +149,9 @@ func TestMarshalPublicAndFirst(t *testing.T) {
 	for i := range 10 {
 		g, _ := NewGame(Config{Seats: 6}, fmt.Sprint("first-", i))
 		var first Event
-		for _, e := range g.events {
+		for _, e := range g.Log() {
 			if e.Type == "turn_start" {
-				first = *e
+				first = e
 				break
 			}
 		}

@@ -25,8 +25,8 @@ func (g *Game) visibleEvents(seat int) []Event {
 		sv.events = make([]Event, 0, max(64, len(g.events)))
 	}
 	if sv.upto < len(g.events) {
-		for _, e := range g.events[sv.upto:] {
-			if ve, ok := e.visibleTo(seat); ok {
+		for _, s := range g.events[sv.upto:] {
+			if ve, ok := s.event().visibleTo(seat); ok {
 				sv.events = append(sv.events, ve)
 			}
 		}

@@ -1,0 +1,58 @@
+package bangarena
+
+import "math"
+
+// stored is the engine's compact form of an emitted Event (240 bytes
+// instead of 536): the fields most events carry, with narrow integers, and
+// the whole event behind rare when it carries anything else (or a value the
+// narrow fields cannot hold). event() gives back exactly the Event emitted.
+type stored struct {
+	seq, version, round, amount, count int32
+
+	to, seat, targetSeat, sourceSeat, killerSeat, fromSeat int8
+	coin, secret                                           bool
+
+	typ, command, actionID, reason, cardID, uid, kind, zone, playedAs string
+
+	card  *Card
+	cards []Card
+	uids  []string
+	rare  *Event
+}
+
+func fits8(v int) bool  { return v >= math.MinInt8 && v <= math.MaxInt8 }
+func fits32(v int) bool { return v >= math.MinInt32 && v <= math.MaxInt32 }
+
+// pack stores e compactly.
+func pack(e *Event) stored {
+	if e.Stars != 0 || e.MaxHp != 0 || e.Config != nil || e.Flips != nil || e.Known != nil ||
+		e.WinnerSeats != nil || e.Args != nil || e.RoleID != "" || e.Perk != "" || e.Result != "" ||
+		e.WinnerTeam != "" || e.RoleMode != "" || e.Ruleset != "" || e.CharacterID != "" || e.SeedCommit != "" ||
+		!fits32(e.Seq) || !fits32(e.Version) || !fits32(e.Round) || !fits32(e.Amount) || !fits32(e.Count) ||
+		!fits8(e.To) || !fits8(e.Seat) || !fits8(e.TargetSeat) || !fits8(e.SourceSeat) || !fits8(e.KillerSeat) || !fits8(e.FromSeat) {
+		r := new(Event)
+		*r = *e
+		return stored{rare: r}
+	}
+	return stored{
+		seq: int32(e.Seq), version: int32(e.Version), round: int32(e.Round), amount: int32(e.Amount), count: int32(e.Count),
+		to: int8(e.To), seat: int8(e.Seat), targetSeat: int8(e.TargetSeat), sourceSeat: int8(e.SourceSeat),
+		killerSeat: int8(e.KillerSeat), fromSeat: int8(e.FromSeat), coin: e.Coin, secret: e.secret,
+		typ: e.Type, command: e.Command, actionID: e.ActionID, reason: e.Reason, cardID: e.CardID, uid: e.UID,
+		kind: e.Kind, zone: e.Zone, playedAs: e.PlayedAs, card: e.Card, cards: e.Cards, uids: e.UIDs,
+	}
+}
+
+// event returns the Event s stores.
+func (s *stored) event() Event {
+	if s.rare != nil {
+		return *s.rare
+	}
+	return Event{
+		Seq: int(s.seq), Version: int(s.version), Round: int(s.round), Amount: int(s.amount), Count: int(s.count),
+		To: int(s.to), Seat: int(s.seat), TargetSeat: int(s.targetSeat), SourceSeat: int(s.sourceSeat),
+		KillerSeat: int(s.killerSeat), FromSeat: int(s.fromSeat), Coin: s.coin, secret: s.secret,
+		Type: s.typ, Command: s.command, ActionID: s.actionID, Reason: s.reason, CardID: s.cardID, UID: s.uid,
+		Kind: s.kind, Zone: s.zone, PlayedAs: s.playedAs, Card: s.card, Cards: s.cards, UIDs: s.uids,
+	}
+}
