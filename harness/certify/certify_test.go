@@ -76,7 +76,7 @@ func TestBrokenAgents(t *testing.T) {
 			want{reports.TermHang, CheckNoHang, "inference/agent.no-hang"}, want{reports.TermHang, CheckNoHang, "bangarena/agent.no-hang"}},
 		{"silent-exit", bin.broken + " -mode silent-exit",
 			want{reports.TermDisconnect, CheckNoCrash, "inference/agent.no-crash"}, want{reports.TermDisconnect, CheckNoCrash, "bangarena/agent.no-crash"}},
-		{"slow", bin.broken + " -mode slow -delay 1s",
+		{"slow", bin.broken + " -mode slow -delay 2500ms",
 			want{reports.TermTimeout, CheckDeadline, "inference/agent.answer-in-time"}, want{reports.TermTimeout, CheckDeadline, "bangarena/agent.answer-in-time"}},
 		{"chatty", fakeCommand("chatty"),
 			want{"", CheckOnlyAsked, "inference/agent.only-when-asked"}, want{"", CheckOnlyAsked, "bangarena/agent.only-when-asked"}},
@@ -102,7 +102,15 @@ func TestBrokenAgents(t *testing.T) {
 			}
 			t.Run(game+"/"+tc.name, func(t *testing.T) {
 				t.Parallel()
-				r := certify(t, small(game, tc.command, 1))
+				cfg := small(game, tc.command, 1)
+				// The fake agent is this test binary, slow to start under
+				// the race detector; its first answer must not be late.
+				cfg.Deadline = time.Second
+				if strings.Contains(tc.command, fakeEnv) {
+					// Short matches keep the generous deadline cheap.
+					cfg.Deadline, cfg.Rounds, cfg.MaxTimeouts = 3*time.Second, 1, 1
+				}
+				r := certify(t, cfg)
 				if len(r.Matches) != 1 {
 					t.Fatalf("have %d matches, want 1", len(r.Matches))
 				}
@@ -127,7 +135,9 @@ func TestRecoveryPasses(t *testing.T) {
 	for _, game := range []string{GameInference, GameBangArena} {
 		t.Run(game, func(t *testing.T) {
 			t.Parallel()
-			r := certify(t, small(game, fakeCommand("recover"), 1))
+			cfg := small(game, fakeCommand("recover"), 1)
+			cfg.Deadline = 3 * time.Second
+			r := certify(t, cfg)
 			st := status(r, CheckRecover)
 			if st != reports.Pass {
 				t.Errorf("recovery check: have %s, want pass (failing %v)", st, failed(r))

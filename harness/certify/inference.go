@@ -41,9 +41,17 @@ type infTurn struct {
 	reasked     bool
 }
 
-// infLine decodes what the driver needs of a server line.
+// infLine decodes what the driver needs of a server line (not the
+// visible_state, the bulk of it).
 type infLine struct {
-	infsrv.Envelope
+	Type         string            `json:"type"`
+	Round        int               `json:"round"`
+	Turn         *int              `json:"turn"`
+	DeadlineMS   *int              `json:"deadline_ms"`
+	LegalActions []ref.LegalAction `json:"legal_actions"`
+	Code         string            `json:"code"`
+	Event        json.RawMessage   `json:"event"`
+	Ranking      []ref.RankEntry   `json:"ranking"`
 }
 
 // infEvent is the part of an event object the driver reads.

@@ -70,16 +70,44 @@ const window = 8
 // judge collects what one match shows about the agent: findings per check,
 // which checks were exercised, skip reasons, and the transcript.
 type judge struct {
-	game       string
-	seed       string
-	seat       int
-	defs       []checkDef
-	levels     map[string]rules.Level
-	findings   map[string][]reports.Finding
-	exercised  map[string]bool
-	skip       map[string]string
-	errored    string // a harness failure, "" when none
-	transcript []reports.Message
+	game      string
+	seed      string
+	seat      int
+	defs      []checkDef
+	levels    map[string]rules.Level
+	findings  map[string][]reports.Finding
+	exercised map[string]bool
+	skip      map[string]string
+	errored   string // a harness failure, "" when none
+	// log holds the exchange as it happened; it becomes report messages
+	// only where needed (a finding's window, a replay), since building a
+	// message parses and redacts it.
+	log []logEntry
+}
+
+// logEntry is one message of the exchange before it becomes a report message.
+type logEntry struct {
+	dir  reports.Direction
+	at   time.Time
+	raw  []byte
+	note string
+}
+
+// message renders a log entry as a transcript message.
+func (j *judge) message(e logEntry) reports.Message {
+	if e.note != "" {
+		return reports.Message{Dir: e.dir, At: e.at, Text: "umpire: " + e.note}
+	}
+	return reports.NewMessage(e.dir, e.at, rules.IntPtr(j.seat), e.raw)
+}
+
+// transcript renders the whole exchange.
+func (j *judge) transcript() []reports.Message {
+	out := make([]reports.Message, len(j.log))
+	for i, e := range j.log {
+		out[i] = j.message(e)
+	}
+	return out
 }
 
 func newJudge(cat *rules.Catalogue, game, seed string, seat int) *judge {
@@ -105,17 +133,18 @@ func (j *judge) ruleOf(check string) (string, rules.Level) {
 }
 
 // sent and received add a message to the transcript.
+// The bytes are kept as given: callers pass buffers they do not reuse.
 func (j *judge) sent(at time.Time, raw []byte) {
-	j.transcript = append(j.transcript, reports.NewMessage(reports.Sent, at, rules.IntPtr(j.seat), raw))
+	j.log = append(j.log, logEntry{dir: reports.Sent, at: at, raw: raw})
 }
 
 func (j *judge) received(at time.Time, raw []byte) {
-	j.transcript = append(j.transcript, reports.NewMessage(reports.Received, at, rules.IntPtr(j.seat), raw))
+	j.log = append(j.log, logEntry{dir: reports.Received, at: at, raw: append([]byte(nil), raw...)})
 }
 
 // note records free text (e.g. what umpire did) in the transcript.
 func (j *judge) note(at time.Time, text string) {
-	j.transcript = append(j.transcript, reports.Message{Dir: reports.Sent, At: at, Text: "umpire: " + text})
+	j.log = append(j.log, logEntry{dir: reports.Sent, at: at, note: text})
 }
 
 // ran marks a check as exercised.
@@ -128,8 +157,9 @@ func (j *judge) fail(check string, where rules.Where, expected, got any, msg str
 		where.Seat = rules.IntPtr(j.seat)
 	}
 	f := reports.Finding{Finding: rules.Finding{Rule: rule, Level: level, Where: where, Expected: expected, Got: got, Message: msg}}
-	from := max(0, len(j.transcript)-window)
-	f.Transcript = append([]reports.Message(nil), j.transcript[from:]...)
+	for _, e := range j.log[max(0, len(j.log)-window):] {
+		f.Transcript = append(f.Transcript, j.message(e))
+	}
 	j.findings[check] = append(j.findings[check], f)
 	j.exercised[check] = true
 }

@@ -23,7 +23,8 @@ type MatchResult struct {
 	Match reports.Match
 	// Checks are the match's checks, in report order.
 	Checks []reports.Check
-	// Transcript is every message exchanged with the agent, oldest first.
+	// Transcript is every message exchanged with the agent, oldest first
+	// (filled by Replay; a run keeps only the windows around findings).
 	Transcript []reports.Message
 	// Role is the agent's role (BangArena), "" when unknown.
 	Role string
@@ -90,7 +91,10 @@ func (r *runner) playMatch(ctx context.Context, p Planned) *MatchResult {
 		}
 		out.latencies = l.latencies
 	}
-	res := &MatchResult{Planned: p, Checks: j.checks(), Transcript: j.transcript, Role: out.role, HarnessMisses: out.misses}
+	res := &MatchResult{Planned: p, Checks: j.checks(), Role: out.role, HarnessMisses: out.misses}
+	if r.keepTranscript {
+		res.Transcript = j.transcript()
+	}
 	res.Match = reports.Match{
 		Seed: p.Seed, Agent: r.cfg.Agent.Name(), Adversary: p.Adversary, Seat: p.Seat, Seats: r.cfg.Seats,
 		Rank: out.rank, Won: out.won, Score: out.score, Termination: j.termination(proc),

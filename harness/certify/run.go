@@ -26,6 +26,8 @@ type runner struct {
 	url       string
 	hs        *http.Server
 	served    chan struct{}
+	// keepTranscript makes every MatchResult carry its whole transcript.
+	keepTranscript bool
 }
 
 // newRunner starts the embedded server of cfg's game (cfg has its defaults).
@@ -170,6 +172,7 @@ func Replay(ctx context.Context, cfg Config, k int) (*MatchResult, error) {
 		return nil, err
 	}
 	defer r.close()
+	r.keepTranscript = true
 	return r.playMatch(ctx, cfg.plan()[k]), nil
 }
 
