@@ -264,6 +264,19 @@ func TestBangArenaUnfinished(t *testing.T) {
 	}
 }
 
+// TestBangArenaForeignShape: a log written with other field order, no
+// engine-only "secret" marker and an unknown extra field verifies clean.
+func TestBangArenaForeignShape(t *testing.T) {
+	lines := baLines(t, baGolden(t))
+	for _, m := range lines {
+		delete(m, "secret")
+		m["server"] = "other"
+	}
+	if fs, _ := baVerify(t, baJoin(lines), BangArenaOptions{}); len(fs) != 0 {
+		t.Fatalf("findings: %v", fs)
+	}
+}
+
 func TestBangArenaSeedUnknown(t *testing.T) {
 	log := baSelfPlay(t, ba.Config{Seats: 4, MatchID: "m-1"}, "hidden", rand.New(rand.NewPCG(1, 1)))
 	fs, sum := baVerify(t, log, BangArenaOptions{Seeds: []string{"other"}})
