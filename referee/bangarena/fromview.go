@@ -40,6 +40,9 @@ type history struct {
 	// Shot count of the turn is known; why says why not.
 	turnKnown bool
 	why       string
+	// noonKnown: whether High Noon holds is known (from the highNoon
+	// field, a high_noon event, the round, or the mode).
+	noonKnown bool
 }
 
 // maxPeeks is Tracker's number of peeks by seat count (I-BA-16).
@@ -74,6 +77,10 @@ func LegalFromRequest(req DecisionRequest) ([]LegalAction, []Undecided, error) {
 		alts = append(alts, alt{func() { g.shots = 1 - min(shots, 1) }, func() { g.shots = shots },
 			h.why + ": the Shot limit of this turn (one Shot unless lifted) cannot be decided"})
 	}
+	if !h.noonKnown {
+		alts = append(alts, alt{func() { g.highNoon = true }, func() { g.highNoon = false },
+			"neither the round nor the events tell whether High Noon holds"})
+	}
 	if !h.complete && me.char == CharTracker {
 		peeks, peeked := me.peeks, me.peeked
 		// The events kept may show only some of the peeks: any peek item
@@ -92,6 +99,12 @@ func LegalFromRequest(req DecisionRequest) ([]LegalAction, []Undecided, error) {
 			if !drop[c] {
 				drop[c] = true
 				und = append(und, Undecided{Command: c, Reason: a.reason})
+				continue
+			}
+			for i := range und {
+				if und[i].Command == c {
+					und[i].Reason += "; " + a.reason
+				}
 			}
 		}
 	}
@@ -242,6 +255,16 @@ func gameFromView(v PlayerView) (*Game, history, error) {
 	}
 	g.highNoon = g.highNoon || v.HighNoon
 	h.complete = len(v.Events) > 0 && v.Events[0].Seq == 1
+	// High Noon holds from round 8 outside legacy (I-BA-24); the round is
+	// the observation's, or the latest turn_start's (I-BA-L1).
+	round := v.Round
+	if last := lastTurnStart(v.Events); last >= 0 {
+		round = max(round, v.Events[last].Round)
+	}
+	if mode != ModeLegacy && round >= 8 {
+		g.highNoon = true
+	}
+	h.noonKnown = g.highNoon || mode == ModeLegacy || h.complete || round > 0
 	// I-BA-L1: the latest turn_start of the list is this turn's only when
 	// it is the turn seat's (of the observation's round, when given).
 	h.turnKnown = true

@@ -292,3 +292,50 @@ func TestShotLimitUndecided(t *testing.T) {
 		})
 	}
 }
+
+// TestHighNoonUndecided: a seat below its max hp holding a Flask may
+// drink it unless High Noon holds. With the round (or the highNoon field)
+// the Flask is decided; with neither round, field nor events it is
+// reported undecided, never offered.
+func TestHighNoonUndecided(t *testing.T) {
+	covers(t, "bangarena/8.high-noon", "bangarena/5.flask")
+	b, err := os.ReadFile(filepath.Join("testdata", "fromview", "high_noon.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var req DecisionRequest
+	if err := json.Unmarshal(b, &req); err != nil {
+		t.Fatal(err)
+	}
+	me := &req.Observation.Players[req.SeatID]
+	me.MaxHp = max(me.MaxHp, 2)
+	me.Hp = me.MaxHp - 1
+	me.Hand[0] = HandCard{UID: "heal_self_01", CardID: "heal_self", Suit: "hearts", Rank: "J"}
+	for _, tc := range []struct {
+		name             string
+		round            int
+		highNoon         bool
+		flask, undecided bool
+	}{
+		{"round 8 or more", max(req.Observation.Round, 8), false, false, false},
+		{"highNoon field", 0, true, false, false},
+		{"before High Noon", 3, false, true, false},
+		{"round unknown", 0, false, false, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := req
+			r.Observation.Events, r.Observation.HighNoon, r.Observation.Round = nil, tc.highNoon, tc.round
+			have, und, err := LegalFromRequest(r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			noon := false
+			for _, u := range und {
+				noon = noon || u.Command == "play_heal_self" && strings.Contains(u.Reason, "High Noon")
+			}
+			if noon != tc.undecided || hasPrefix(have, "heal:heal_self_01") != tc.flask {
+				t.Fatalf("Flask offered %v, undecided %v; want offered=%v undecided=%v", hasPrefix(have, "heal:"), und, tc.flask, tc.undecided)
+			}
+		})
+	}
+}
