@@ -91,3 +91,18 @@ func BenchmarkRequestEverySeat6(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkRequestLateAppendJSON is BenchmarkRequestLateJSON encoding with
+// DecisionRequest.AppendJSON.
+func BenchmarkRequestLateAppendJSON(b *testing.B) {
+	g := lateGame(b)
+	seat, _ := g.Decider()
+	var buf []byte
+	for b.Loop() {
+		r := g.Request(seat, "1970-01-01T00:00:30.000Z")
+		var err error
+		if buf, err = r.AppendJSON(buf[:0]); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -18,6 +18,13 @@
 // and DecisionsOf take back what Replay needs; DefaultAction and
 // RandomLegal are the timeout and reask fallbacks of §14.
 //
+// Views are cheap late in a match: each seat's projection of the log is
+// kept incrementally and shared read-only by the views (viewcache.go), the
+// log itself is stored compactly (stored.go), and DecisionRequest.AppendJSON
+// / PlayerView.AppendJSON encode a request to the bytes json.Marshal gives
+// without re-scanning every event. EventCount and EventsFrom hand a log
+// reader only the events new since its last call.
+//
 // Where the rules are silent the engine follows the readings recorded in
 // referee/INTERPRETATIONS.md; code comments cite them as I-BA-n (and the
 // decided readings of the design as READINGS n).
@@ -25,6 +32,8 @@
 // Files follow the rule areas: deck.go (§5 pack and RNG), setup.go (§2, §6
 // deal), turn.go (§3), distance.go (§4), cards.go (§5), reactions.go (§7),
 // checks.go (§8), characters.go (§6), glory.go (§9), win.go (§10), view.go
-// (§11, §12), legal.go (§13), fallback.go (§14), events.go and replay.go
-// (the event log), fromview.go (legality from an observation).
+// (§11, §12), legal.go (§13), fallback.go (§14), events.go, stored.go,
+// eventtail.go and replay.go (the event log), viewcache.go and
+// requestjson.go (fast views and their encoding), fromview.go (legality
+// from an observation).
 package bangarena

@@ -194,6 +194,18 @@ func sameRequests(t *testing.T, g *Game, step int, r *rand.Rand) {
 			t.Fatalf("%s: seed %q step %d seat %d: request differs from the reference projection\nhave %s\nwant %s",
 				"bangarena/11.events", g.seed, step, s, have, want)
 		}
+		req := g.Request(s, "1970-01-01T00:00:30.000Z")
+		direct, err := req.AppendJSON([]byte("x"))
+		if err != nil || !bytes.Equal(direct[1:], want) || direct[0] != 'x' {
+			t.Fatalf("%s: seed %q step %d seat %d: AppendJSON differs from the reference (%v)\nhave %s\nwant %s",
+				"bangarena/11.events", g.seed, step, s, err, direct, want)
+		}
+		view, err := req.Observation.AppendJSON(nil)
+		wantView, _ := json.Marshal(req.Observation)
+		if err != nil || !bytes.Equal(view, wantView) {
+			t.Fatalf("seed %q step %d seat %d: PlayerView.AppendJSON differs from json.Marshal (%v)\nhave %s\nwant %s",
+				g.seed, step, s, err, view, wantView)
+		}
 	}
 }
 
