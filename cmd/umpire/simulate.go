@@ -1,10 +1,12 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -330,6 +332,7 @@ type bangSimSummary struct {
 	Mode        string          `json:"roleMode"`
 	Matches     int             `json:"matches"`
 	Rounds      int             `json:"rounds"`
+	Turns       int             `json:"turns"`
 	Decisions   int             `json:"decisions"`
 	Events      int             `json:"events"`
 	WinsByTeam  map[string]int  `json:"wins_by_team"`
@@ -390,13 +393,14 @@ func simulateBangArena(ctx context.Context, e *env, o bangSimOptions) int {
 		}
 	}
 	began := time.Now()
-	results, players, err := runBangSimulations(ctx, e, cfg, o.seed, kinds, o.matches, o.logDir)
+	results, players, turns, err := runBangSimulations(ctx, e, cfg, o.seed, kinds, o.matches, o.logDir)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "umpire simulate: %v\n", err)
 		return exitError
 	}
 	for i, r := range results {
 		sum.add(r, players[i])
+		sum.Turns += turns[i]
 	}
 	sum.ElapsedSec = time.Since(began).Seconds()
 	if sum.ElapsedSec > 0 {
@@ -423,11 +427,12 @@ func simulateBangArena(ctx context.Context, e *env, o bangSimOptions) int {
 
 // runBangSimulations plays the matches on GOMAXPROCS workers; results, and
 // the adversary kind of every seat, come back in match order.
-func runBangSimulations(ctx context.Context, e *env, cfg ba.Config, seed string, kinds []string, n int, logDir string) ([]baadv.Result, [][]string, error) {
+func runBangSimulations(ctx context.Context, e *env, cfg ba.Config, seed string, kinds []string, n int, logDir string) ([]baadv.Result, [][]string, []int, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	results := make([]baadv.Result, n)
 	seats := make([][]string, n)
+	turns := make([]int, n)
 	errs := make([]error, n)
 	jobs := make(chan int)
 	done := make(chan int)
@@ -446,7 +451,7 @@ func runBangSimulations(ctx context.Context, e *env, cfg ba.Config, seed string,
 					seats[i][j] = kinds[(i+j)%len(kinds)]
 					players[j], _ = baadv.New(seats[i][j], bangPlayerSeed(ms, j))
 				}
-				results[i], errs[i] = bangSimulateOne(ctx, c, ms, players, logDir, id)
+				results[i], turns[i], errs[i] = bangSimulateOne(ctx, c, ms, players, logDir, id)
 				if errs[i] != nil {
 					errs[i] = fmt.Errorf("match %s: %w", id, errs[i])
 					cancel()
@@ -482,28 +487,49 @@ func runBangSimulations(ctx context.Context, e *env, cfg ba.Config, seed string,
 	}
 	for _, err := range errs {
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 	}
 	if err := ctx.Err(); err != nil && finished < n {
-		return nil, nil, fmt.Errorf("interrupted after %d of %d matches", finished, n)
+		return nil, nil, nil, fmt.Errorf("interrupted after %d of %d matches", finished, n)
 	}
-	return results, seats, nil
+	return results, seats, turns, nil
 }
 
-func bangSimulateOne(ctx context.Context, cfg ba.Config, seed string, players []baadv.Player, logDir, id string) (baadv.Result, error) {
+// turnCounter counts the turn_start events of a log written through it.
+type turnCounter struct {
+	n    int
+	tail []byte // the end of the previous write, for a match split across writes
+}
+
+var turnStartMark = []byte(`"type":"turn_start"`)
+
+func (c *turnCounter) Write(p []byte) (int, error) {
+	buf := append(c.tail, p...)
+	c.n += bytes.Count(buf, turnStartMark)
+	// Keep what may begin a mark, but never a whole one (counted already).
+	keep := min(len(buf), len(turnStartMark)-1)
+	c.tail = append(c.tail[:0], buf[len(buf)-keep:]...)
+	return len(p), nil
+}
+
+// bangSimulateOne plays one match, writing its log to logDir/<id>.jsonl
+// when logDir is set, and returns its result and number of turns.
+func bangSimulateOne(ctx context.Context, cfg ba.Config, seed string, players []baadv.Player, logDir, id string) (baadv.Result, int, error) {
+	var tc turnCounter
 	if logDir == "" {
-		return baadv.Simulate(ctx, cfg, seed, players, nil)
+		res, err := baadv.Simulate(ctx, cfg, seed, players, &tc)
+		return res, tc.n, err
 	}
 	f, err := os.Create(filepath.Join(logDir, id+".jsonl"))
 	if err != nil {
-		return baadv.Result{}, err
+		return baadv.Result{}, 0, err
 	}
-	res, err := baadv.Simulate(ctx, cfg, seed, players, f)
+	res, err := baadv.Simulate(ctx, cfg, seed, players, io.MultiWriter(f, &tc))
 	if cerr := f.Close(); err == nil && cerr != nil {
 		err = cerr
 	}
-	return res, err
+	return res, tc.n, err
 }
 
 func (s *bangSimSummary) add(r baadv.Result, kinds []string) {
@@ -531,7 +557,7 @@ func (s *bangSimSummary) writeText(e *env) {
 	w := e.stdout
 	fmt.Fprintf(w, "umpire simulate · BangArena (%s) · seed %q · %d seats · %s mode\n\n", ba.RulesetVersion, s.Seed, s.Seats, s.Mode)
 	fmt.Fprintf(w, "  games      %d\n", s.Matches)
-	fmt.Fprintf(w, "  rounds     %d  (%.1f per game)\n", s.Rounds, float64(s.Rounds)/float64(s.Matches))
+	fmt.Fprintf(w, "  turns      %d  (%.1f per game, %d rounds)\n", s.Turns, float64(s.Turns)/float64(s.Matches), s.Rounds)
 	fmt.Fprintf(w, "  decisions  %d  (%.1f per game)\n", s.Decisions, float64(s.Decisions)/float64(s.Matches))
 	fmt.Fprintf(w, "  speed      %.0f games/s  (%.2fs)\n", s.MatchesPerS, s.ElapsedSec)
 	last := ""

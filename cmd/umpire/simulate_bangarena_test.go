@@ -18,7 +18,7 @@ func TestSimulateBangArena(t *testing.T) {
 		wantErr  []string
 	}{
 		{name: "demo", args: []string{"simulate", "--game", "bangarena", "--matches", "3", "--seed", "demo"}, wantCode: exitOK,
-			wantOut: []string{"BangArena", `seed "demo"`, "6 seats", "classic mode", "games      3", "rounds", "decisions", "games/s", "winning team", "adversary", "random", "heuristic"}},
+			wantOut: []string{"BangArena", `seed "demo"`, "6 seats", "classic mode", "games      3", "turns      ", "rounds)", "decisions", "games/s", "winning team", "adversary", "random", "heuristic"}},
 		{name: "mode, seats and logs", args: []string{"simulate", "--game", "bangarena", "--matches", "2", "--seed", "a b/c", "--seats", "8", "--mode", "impostor", "--log-dir", dir}, wantCode: exitOK,
 			wantOut: []string{"8 seats", "impostor mode", "logs       " + dir, "umpire verify --game bangarena --seed"}},
 		{name: "one adversary", args: []string{"simulate", "--game", "bangarena", "--matches", "1", "--seats", "4", "--adversaries", "heuristic"}, wantCode: exitOK,
@@ -82,12 +82,27 @@ func TestSimulateBangArenaJSON(t *testing.T) {
 	for _, n := range s.WinsByTeam {
 		wins += n
 	}
-	if s.Matches != 4 || wins != 4 || len(s.Results) != 4 || s.Decisions == 0 {
+	if s.Matches != 4 || wins != 4 || len(s.Results) != 4 || s.Decisions == 0 || s.Turns < s.Rounds {
 		t.Fatalf("summary %+v", s)
 	}
 	for i := range s.Results {
 		if s.Results[i].Decisions != sums[1].Results[i].Decisions || s.Results[i].WinnerTeam != sums[1].Results[i].WinnerTeam {
 			t.Fatalf("match %d differs between two runs of the same seed", i)
+		}
+	}
+}
+
+// TestTurnCounter: turn_start marks are counted once whatever the write
+// boundaries.
+func TestTurnCounter(t *testing.T) {
+	log := strings.Repeat(`{"seq":1,"type":"turn_start","seat":0}`+"\n"+`{"seq":2,"type":"draw"}`+"\n", 7)
+	for _, size := range []int{1, 2, 5, 19, 20, 64, len(log)} {
+		var c turnCounter
+		for i := 0; i < len(log); i += size {
+			_, _ = c.Write([]byte(log[i:min(i+size, len(log))]))
+		}
+		if c.n != 7 {
+			t.Fatalf("writes of %d bytes: counted %d turns, want 7", size, c.n)
 		}
 	}
 }
