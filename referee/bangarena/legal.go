@@ -184,8 +184,12 @@ func (a act) schema(discardUIDs []string) map[string]any {
 func (g *Game) Legal(seat int) []LegalAction {
 	acts := g.legalActs(seat, nil)
 	out := make([]LegalAction, len(acts))
+	var discard []string // the discard item's default, built for it alone
 	for i, a := range acts {
-		out[i] = LegalAction{ActionID: a.id(), Command: cmdNames[a.cmd], ArgsSchema: a.schema(g.defaultDiscard(seat))}
+		if a.cmd == cDiscard && discard == nil {
+			discard = g.defaultDiscard(seat)
+		}
+		out[i] = LegalAction{ActionID: a.id(), Command: cmdNames[a.cmd], ArgsSchema: a.schema(discard)}
 	}
 	return out
 }

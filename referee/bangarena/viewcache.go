@@ -22,7 +22,7 @@ func (g *Game) visibleEvents(seat int) []Event {
 	}
 	sv := &g.vis[k]
 	if sv.events == nil {
-		sv.events = make([]Event, 0, max(64, len(g.events)))
+		sv.events = make([]Event, 0, max(256, len(g.events)+len(g.events)/2))
 	}
 	if sv.upto < len(g.events) {
 		for _, s := range g.events[sv.upto:] {
