@@ -76,6 +76,9 @@ type BangArenaVerifier struct {
 	owed    *owed
 	missed  int    // events found missing on the current line
 	prev    []byte // the previous line, to tell a repeated one
+	// inferFailed is the engine's event count when a left-out decision
+	// could not be inferred (0: never).
+	inferFailed int
 }
 
 // NewBangArena returns a verifier for one BangArena log.
@@ -495,8 +498,13 @@ func (v *BangArenaVerifier) compare(lineNo int, e *ba.Event) {
 		if v.late(got) {
 			return
 		}
-		if e.Type != "decision" && !v.g.Over() {
-			if seat, a, ok := v.inferDecision(e); ok {
+		if e.Type != "decision" && !v.g.Over() && v.inferFailed != v.g.EventCount() {
+			seat, a, ok := v.inferDecision(e)
+			if !ok {
+				// Not again until the engine moves on (bounded work per line).
+				v.inferFailed = v.g.EventCount()
+			}
+			if ok {
 				// The log lacks a decision; replay it and go on.
 				s := seat
 				v.missed++
