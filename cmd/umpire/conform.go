@@ -243,6 +243,9 @@ func printCheck(e *env, c reports.Check) {
 			break
 		}
 		fmt.Fprintf(e.stdout, "      %s\n", f.Finding.String())
+		if r, ok := rules.Default().Lookup(f.Rule); ok {
+			fmt.Fprintf(e.stdout, "        requirement: %s\n", r.Text)
+		}
 	}
 }
 

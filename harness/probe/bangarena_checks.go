@@ -75,7 +75,9 @@ func baPlaySession(ctx context.Context, t *Target) (*baSession, error) {
 	var r *baRoom
 	var err error
 	if t.Create {
-		r, err = baCreate(ctx, t, "session")
+		// A long deadline: the session answers every decision, and a
+		// loaded machine must not lose decisions to the server's fallback.
+		r, err = baCreate(ctx, probeLong(t), "session")
 	} else {
 		r, err = newRoom(t, t.Room, t.Seed, t.Seats)
 	}

@@ -24,6 +24,9 @@ type baRoom struct {
 	tokens  map[int]string
 	players map[int]baadv.Player
 	cmd     int
+	// hint is the seat most likely to decide next (-1 = none), read from
+	// the last observation, so polling asks it first.
+	hint int
 
 	mu    sync.Mutex
 	trans []reports.Message
@@ -76,7 +79,7 @@ func baCreate(ctx context.Context, t *Target, purpose string) (*baRoom, error) {
 }
 
 func newRoom(t *Target, id, seed string, toks map[int]string) (*baRoom, error) {
-	r := &baRoom{t: t, id: id, seed: seed, tokens: toks, players: map[int]baadv.Player{}}
+	r := &baRoom{t: t, id: id, seed: seed, tokens: toks, players: map[int]baadv.Player{}, hint: -1}
 	for seat := range toks {
 		p, err := baadv.New("heuristic", fmt.Sprintf("%s/%d", id, seat))
 		if err != nil {
@@ -169,7 +172,11 @@ func (r *baRoom) body(seat int, actionID string, version int, args json.RawMessa
 // ended is true once an observation shows the match over.
 func (r *baRoom) pending(ctx context.Context) (seen baSeen, ended bool, err error) {
 	for {
-		for _, seat := range sortedSeats(r.tokens) {
+		order := sortedSeats(r.tokens)
+		if _, ok := r.tokens[r.hint]; ok {
+			order = append([]int{r.hint}, order...)
+		}
+		for _, seat := range order {
 			req, raw, err := r.observe(ctx, seat)
 			if err != nil {
 				return baSeen{}, false, err
@@ -177,6 +184,7 @@ func (r *baRoom) pending(ctx context.Context) (seen baSeen, ended bool, err erro
 			if req.Observation.Phase == ba.PhaseEnded || req.Observation.WinnerTeam != nil {
 				return baSeen{Seat: seat, Version: req.ObservationVersion, Raw: raw, Req: req}, true, nil
 			}
+			r.hint = nextDecider(req.Observation)
 			if len(req.LegalActions) > 0 {
 				s := baSeen{Seat: seat, Version: req.ObservationVersion, Raw: raw, Req: req}
 				r.Seen = append(r.Seen, s)
@@ -249,4 +257,17 @@ type answer struct {
 	Duplicate          bool   `json:"duplicate"`
 	Random             bool   `json:"random"`
 	ReplacedBy         string `json:"replacedBy"`
+}
+
+// nextDecider guesses from an observation which seat decides next: the
+// owner of a pending choice, the head of the reaction queue, or the turn
+// seat. It only orders polling; nothing depends on it being right.
+func nextDecider(v ba.PlayerView) int {
+	switch {
+	case v.PendingChoice != nil:
+		return v.PendingChoice.Seat
+	case len(v.ReactionQueue) > 0:
+		return v.ReactionQueue[0]
+	}
+	return v.TurnSeat
 }

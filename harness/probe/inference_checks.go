@@ -88,7 +88,7 @@ func infPlaySession(ctx context.Context, t *Target) (*infSession, error) {
 	matchID, tokens := t.Match, t.Seats
 	if t.Create {
 		var err error
-		matchID, tokens, err = infCreate(ctx, t, map[string]any{"seats": t.TableSize, "rounds": t.Rounds, "deadline_ms": t.DeadlineMS, "seed": t.seedFor("session")})
+		matchID, tokens, err = infCreate(ctx, t, map[string]any{"seats": t.TableSize, "rounds": t.Rounds, "deadline_ms": max(t.DeadlineMS, 5000), "seed": t.seedFor("session")})
 		if err != nil {
 			return nil, err
 		}

@@ -1,0 +1,6 @@
+//go:build !race
+
+package probe
+
+// raceEnabled is false without -race: the fault table plays every fault.
+const raceEnabled = false
