@@ -364,8 +364,15 @@ func (o *findingWriter) bangGroup(name string, fs []rules.Finding, sum verify.Ba
 	o.printf("%s\n", cleanText(name))
 	for _, f := range fs {
 		loc := fmt.Sprintf("line %d", f.Where.Line)
+		var at []string
+		if f.Where.Round > 0 {
+			at = append(at, fmt.Sprintf("round %d", f.Where.Round))
+		}
 		if f.Where.Seat != nil {
-			loc += fmt.Sprintf(" (seat %d)", *f.Where.Seat)
+			at = append(at, fmt.Sprintf("seat %d", *f.Where.Seat))
+		}
+		if len(at) > 0 {
+			loc += " (" + strings.Join(at, ", ") + ")"
 		}
 		o.printf("    %s: %s %s: %s\n", loc, f.Level, f.Rule, cleanText(f.Message))
 		if f.Expected != nil || f.Got != nil {

@@ -62,7 +62,7 @@ func TestVerifyBangArena(t *testing.T) {
 		{name: "clean from stdin", args: []string{"--seed", "vb", "-"}, stdin: string(data), wantCode: exitOK, wantOut: []string{"<stdin>", "conforms"}},
 		{name: "json", args: []string{"--seed", "vb", "--format", "json", good}, wantCode: exitOK, wantOut: []string{`{"summary":`, `"must":0`}},
 		{name: "wrong damage seat", args: []string{"--seed", "vb", good, bad}, wantCode: exitFail,
-			wantOut: []string{"conforms", bad, "line " + itoa(badLine) + ": MUST bangarena/9.elimination", "expected", "does not conform", "1 MUST"}},
+			wantOut: []string{"conforms", bad, "line " + itoa(badLine) + " (round ", "): MUST bangarena/9.elimination", "expected", "does not conform", "1 MUST"}},
 		{name: "wrong damage seat json", args: []string{"--seed", "vb", "--format", "json", bad}, wantCode: exitFail,
 			wantOut: []string{`"rule":"bangarena/9.elimination"`, `"line":` + itoa(badLine), `{"summary":`}},
 		{name: "seed unknown", args: []string{good}, wantCode: exitUsage, wantOut: []string{"bangarena/log.seed", "not verified"}, wantErr: []string{"--seed"}},

@@ -142,6 +142,9 @@ func (v *BangArenaVerifier) add(f rules.Finding) {
 	if f.Where.File == "" {
 		f.Where.File = v.opts.File
 	}
+	if v.g != nil && f.Where.Round == 0 {
+		f.Where.Round = v.g.Round() // the replay's round (Marshal turns from 1)
+	}
 	switch f.Level {
 	case rules.Must:
 		v.sum.Must++
