@@ -51,7 +51,23 @@ profile=$(mktemp -d)
 rm -rf "$profile"
 test -s "$out/sample.png"
 
-# 4. Check what the browser built.
-UMPIRE_BROWSER_DOM="$PWD/$out/sample.dom.html" go test -count=1 -tags browser -run '^TestBrowserDOM$' ./reports
+# 4. The report of a real run: umpire selftest certifies the Go example agent
+#    on the embedded Inference server (a few seconds).
+go build -o "$out/umpire" ./cmd/umpire
+"$out/umpire" selftest --game inference --matches 2 --report-dir "$out/selftest" >"$out/selftest.log"
+real="$out/selftest/certify-inference-go"
+test -s "$real/report.html" && test -s "$real/report.json"
+profile=$(mktemp -d)
+"$browser" "${flags[@]}" --user-data-dir="$profile" --virtual-time-budget=3000 --dump-dom "file://$PWD/$real/report.html" >"$out/real.dom.html" 2>"$out/chromium-real-dom.log"
+rm -rf "$profile"
+profile=$(mktemp -d)
+"$browser" "${flags[@]}" --user-data-dir="$profile" --window-size=1280,4200 --screenshot="$PWD/$out/real.png" "file://$PWD/$real/report.html" 2>"$out/chromium-real-shot.log"
+rm -rf "$profile"
+test -s "$out/real.dom.html" && test -s "$out/real.png"
 
-echo "browser-test: ok in $(( $(date +%s) - start ))s; screenshot $out/sample.png, DOM $out/sample.dom.html"
+# 5. Check what the browser built, for both.
+UMPIRE_BROWSER_DOM="$PWD/$out/sample.dom.html" \
+UMPIRE_BROWSER_REAL_DOM="$PWD/$out/real.dom.html" UMPIRE_BROWSER_REAL_JSON="$PWD/$real/report.json" \
+  go test -count=1 -tags browser -run '^TestBrowserDOM' -v ./reports | grep -E '^(=== RUN|--- |PASS|FAIL|ok)' 
+
+echo "browser-test: ok in $(( $(date +%s) - start ))s; screenshots $out/sample.png (sample) and $out/real.png (a real run)"
