@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sort"
 	"strings"
 
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
@@ -561,7 +562,9 @@ func (v *BangArenaVerifier) compare(lineNo int, e *ba.Event) {
 	if want.Type == "decision" || e.Type == "decision" {
 		area, rule = "decisions", "bangarena/1.legal-only"
 	}
-	v.diverge(area, rule, lineNo, rawJSON(canon(want)), rawJSON(canon(e)), "the log's %s event differs from what the rules produce", e.Type)
+	w, g := rawJSON(canon(want)), rawJSON(canon(e))
+	v.diverge(area, rule, lineNo, w, g, "the log's %s event differs from what the rules produce (%s)", e.Type,
+		strings.Join(diffKeys(rawJSON(canonNoSeq(want)), rawJSON(canonNoSeq(e))), ", "))
 	v.skip(want)
 	v.pop(1)
 }
@@ -628,4 +631,23 @@ func (v *BangArenaVerifier) Read(ctx context.Context, r io.Reader, emit func(rul
 // passing every finding to emit (which may be nil).
 func VerifyBangArenaReader(ctx context.Context, r io.Reader, opts BangArenaOptions, emit func(rules.Finding)) (BangArenaSummary, error) {
 	return NewBangArena(opts).Read(ctx, r, emit)
+}
+
+// diffKeys names the top-level fields in which two decoded events differ.
+func diffKeys(a, b any) []string {
+	ma, _ := a.(map[string]any)
+	mb, _ := b.(map[string]any)
+	var out []string
+	for k, va := range ma {
+		if vb, ok := mb[k]; !ok || fmt.Sprint(va) != fmt.Sprint(vb) {
+			out = append(out, k)
+		}
+	}
+	for k := range mb {
+		if _, ok := ma[k]; !ok {
+			out = append(out, k)
+		}
+	}
+	sort.Strings(out)
+	return out
 }

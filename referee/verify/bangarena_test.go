@@ -147,6 +147,8 @@ func TestBangArenaMutations(t *testing.T) {
 		// mutate breaks lines and returns the 1-based line the finding is on.
 		mutate func(t *testing.T, lines []map[string]any) ([]map[string]any, int)
 		rule   string
+		// field, when set, is the one field the message must name.
+		field string
 	}{
 		{"wrong draw", func(t *testing.T, l []map[string]any) ([]map[string]any, int) {
 			i := baFind(t, l, func(m map[string]any) bool { return m["type"] == "draw" && m["reason"] == "draw" })
@@ -158,25 +160,25 @@ func TestBangArenaMutations(t *testing.T) {
 				c["uid"], c["cardId"] = "heal_all_01", "heal_all"
 			}
 			return l, i + 1
-		}, "bangarena/3.draw-two"},
+		}, "bangarena/3.draw-two", ""},
 		{"jail check on a heart still skips", func(t *testing.T, l []map[string]any) ([]map[string]any, int) {
 			i := baFind(t, l, func(m map[string]any) bool {
 				return m["type"] == "check" && m["kind"] == "jail" && suitOf(m) != "hearts"
 			})
 			l[i]["card"].(map[string]any)["suit"] = "hearts"
 			return l, i + 1
-		}, "bangarena/8.jail-check"},
+		}, "bangarena/8.jail-check", "card"},
 		{"dynamite explodes on a heart", func(t *testing.T, l []map[string]any) ([]map[string]any, int) {
 			i := baFind(t, l, func(m map[string]any) bool { return m["type"] == "check" && m["kind"] == "dynamite" })
 			l[i]["card"].(map[string]any)["suit"] = "hearts"
 			l[i]["result"] = "explode"
 			return l, i + 1
-		}, "bangarena/8.dynamite-check"},
+		}, "bangarena/8.dynamite-check", ""},
 		{"damage to the wrong seat", func(t *testing.T, l []map[string]any) ([]map[string]any, int) {
 			i := baFind(t, l, isType("damage"))
 			l[i]["seat"] = float64((int(l[i]["seat"].(float64)) + 1) % 6)
 			return l, i + 1
-		}, "bangarena/9.elimination"},
+		}, "bangarena/9.elimination", "seat"},
 		{"wrong winner", func(t *testing.T, l []map[string]any) ([]map[string]any, int) {
 			i := baFind(t, l, isType("game_over"))
 			if l[i]["winnerTeam"] == "law" {
@@ -185,38 +187,38 @@ func TestBangArenaMutations(t *testing.T) {
 				l[i]["winnerTeam"] = "law"
 			}
 			return l, i + 1
-		}, "bangarena/10.win-order"},
+		}, "bangarena/10.win-order", "winnerTeam"},
 		{"missing glory star", func(t *testing.T, l []map[string]any) ([]map[string]any, int) {
 			i := baFind(t, l, isType("glory_star"))
 			l = append(l[:i:i], l[i+1:]...)
 			baRenumber(l)
 			return l, i + 1
-		}, "bangarena/9.glory-star"},
+		}, "bangarena/9.glory-star", ""},
 		{"reordered turn", func(t *testing.T, l []map[string]any) ([]map[string]any, int) {
 			i := baFind(t, l, func(m map[string]any) bool { return m["type"] == "turn_start" && m["round"] == float64(2) })
 			l[i], l[i-1] = l[i-1], l[i]
 			baRenumber(l)
 			return l, i
-		}, "bangarena/3.turn-order"},
+		}, "bangarena/3.turn-order", ""},
 		{"decision not in the legal list", func(t *testing.T, l []map[string]any) ([]map[string]any, int) {
 			i := baFind(t, l, func(m map[string]any) bool { return m["type"] == "decision" && m["actionId"] == "end_play" })
 			l[i]["actionId"] = "shot:shot_99:1"
 			return l, i + 1
-		}, "bangarena/1.legal-only"},
+		}, "bangarena/1.legal-only", ""},
 		{"decision left out", func(t *testing.T, l []map[string]any) ([]map[string]any, int) {
 			i := baFind(t, l, func(m map[string]any) bool {
 				return m["type"] == "decision" && m["seq"].(float64) > 100 && m["actionId"] != "end_play"
 			})
 			return append(l[:i:i], l[i+1:]...), i + 1
-		}, "bangarena/log.complete"},
+		}, "bangarena/log.complete", ""},
 		{"damage line left out", func(t *testing.T, l []map[string]any) ([]map[string]any, int) {
 			i := baFind(t, l, isType("damage"))
 			return append(l[:i:i], l[i+1:]...), i + 1
-		}, "bangarena/9.elimination"},
+		}, "bangarena/9.elimination", ""},
 		{"line repeated", func(t *testing.T, l []map[string]any) ([]map[string]any, int) {
 			i := baFind(t, l, isType("heal"))
 			return append(l[:i+1:i+1], l[i:]...), i + 2
-		}, "bangarena/log.seq"},
+		}, "bangarena/log.seq", ""},
 		{"line out of seq", func(t *testing.T, l []map[string]any) ([]map[string]any, int) {
 			l[5]["seq"] = float64(99)
 			l[6]["seq"] = float64(100)
@@ -224,18 +226,18 @@ func TestBangArenaMutations(t *testing.T) {
 				l[k]["seq"] = float64(k + 94)
 			}
 			return l, 6
-		}, "bangarena/log.seq"},
+		}, "bangarena/log.seq", ""},
 		{"extra event after the end", func(t *testing.T, l []map[string]any) ([]map[string]any, int) {
 			l = append(l, map[string]any{"seq": float64(len(l) + 1), "type": "heal", "seat": float64(0), "amount": float64(1)})
 			return l, len(l)
-		}, "bangarena/log.complete"},
+		}, "bangarena/log.complete", ""},
 		{"truncated", func(t *testing.T, l []map[string]any) ([]map[string]any, int) {
 			i := baFind(t, l, isType("game_over"))
 			return l[:i-3], i - 3
-		}, "bangarena/log.complete"},
+		}, "bangarena/log.complete", ""},
 		{"not match_start first", func(t *testing.T, l []map[string]any) ([]map[string]any, int) {
 			return l[1:], 1
-		}, "bangarena/log.match-start"},
+		}, "bangarena/log.match-start", ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -243,6 +245,9 @@ func TestBangArenaMutations(t *testing.T) {
 			fs, _ := baVerify(t, baJoin(lines), BangArenaOptions{File: "m.jsonl"})
 			if len(fs) != 1 || fs[0].Rule != tc.rule || fs[0].Where.Line != line {
 				t.Fatalf("have %d finding(s) %v; want one of %s on line %d", len(fs), fs, tc.rule, line)
+			}
+			if tc.field != "" && !strings.Contains(fs[0].Message, "("+tc.field+")") {
+				t.Fatalf("the message does not name the field %q: %s", tc.field, fs[0].Message)
 			}
 		})
 	}
