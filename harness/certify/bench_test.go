@@ -3,6 +3,8 @@ package certify
 import (
 	"context"
 	"fmt"
+	"os"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -19,8 +21,19 @@ import (
 // the deadline misses umpire itself caused (harness-misses; want 0).
 //
 //	go test -run '^$' -bench Load -benchtime 1x ./harness/certify/
+//
+// CERTIFY_LOAD_N lists the concurrency levels (default 1,16,64,256).
 func BenchmarkLoad(b *testing.B) {
-	for _, n := range []int{1, 16, 64, 256} {
+	levels := []int{1, 16, 64, 256}
+	if s := os.Getenv("CERTIFY_LOAD_N"); s != "" {
+		levels = nil
+		for _, f := range strings.Split(s, ",") {
+			if n, err := strconv.Atoi(strings.TrimSpace(f)); err == nil && n > 0 {
+				levels = append(levels, n)
+			}
+		}
+	}
+	for _, n := range levels {
 		b.Run(fmt.Sprintf("matches=%d", n), func(b *testing.B) {
 			payload := yourTurnLine(b)
 			for range b.N {
