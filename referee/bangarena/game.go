@@ -275,8 +275,11 @@ func (g *Game) emit(e Event) {
 	if len(g.slab) == cap(g.slab) {
 		g.slab = make([]stored, 0, eventChunk)
 	}
-	g.slab = append(g.slab, pack(&e))
-	g.events = append(g.events, &g.slab[len(g.slab)-1])
+	n := len(g.slab)
+	g.slab = g.slab[:n+1]
+	p := &g.slab[n]
+	p.set(&e)
+	g.events = append(g.events, p)
 }
 
 // eventChunk is how many events the engine allocates at once: one

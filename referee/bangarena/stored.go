@@ -25,6 +25,13 @@ func fits32(v int) bool { return v >= math.MinInt32 && v <= math.MaxInt32 }
 
 // pack stores e compactly.
 func pack(e *Event) stored {
+	var s stored
+	s.set(e)
+	return s
+}
+
+// set stores e compactly in s (a zero stored).
+func (s *stored) set(e *Event) {
 	if e.Stars != 0 || e.MaxHp != 0 || e.Config != nil || e.Flips != nil || e.Known != nil ||
 		e.WinnerSeats != nil || e.Args != nil || e.RoleID != "" || e.Perk != "" || e.Result != "" ||
 		e.WinnerTeam != "" || e.RoleMode != "" || e.Ruleset != "" || e.CharacterID != "" || e.SeedCommit != "" ||
@@ -32,15 +39,14 @@ func pack(e *Event) stored {
 		!fits8(e.To) || !fits8(e.Seat) || !fits8(e.TargetSeat) || !fits8(e.SourceSeat) || !fits8(e.KillerSeat) || !fits8(e.FromSeat) {
 		r := new(Event)
 		*r = *e
-		return stored{rare: r}
+		s.rare = r
+		return
 	}
-	return stored{
-		seq: int32(e.Seq), version: int32(e.Version), round: int32(e.Round), amount: int32(e.Amount), count: int32(e.Count),
-		to: int8(e.To), seat: int8(e.Seat), targetSeat: int8(e.TargetSeat), sourceSeat: int8(e.SourceSeat),
-		killerSeat: int8(e.KillerSeat), fromSeat: int8(e.FromSeat), coin: e.Coin, secret: e.secret,
-		typ: e.Type, command: e.Command, actionID: e.ActionID, reason: e.Reason, cardID: e.CardID, uid: e.UID,
-		kind: e.Kind, zone: e.Zone, playedAs: e.PlayedAs, card: e.Card, cards: e.Cards, uids: e.UIDs,
-	}
+	s.seq, s.version, s.round, s.amount, s.count = int32(e.Seq), int32(e.Version), int32(e.Round), int32(e.Amount), int32(e.Count)
+	s.to, s.seat, s.targetSeat, s.sourceSeat = int8(e.To), int8(e.Seat), int8(e.TargetSeat), int8(e.SourceSeat)
+	s.killerSeat, s.fromSeat, s.coin, s.secret = int8(e.KillerSeat), int8(e.FromSeat), e.Coin, e.secret
+	s.typ, s.command, s.actionID, s.reason, s.cardID, s.uid = e.Type, e.Command, e.ActionID, e.Reason, e.CardID, e.UID
+	s.kind, s.zone, s.playedAs, s.card, s.cards, s.uids = e.Kind, e.Zone, e.PlayedAs, e.Card, e.Cards, e.UIDs
 }
 
 // event returns the Event s stores.
