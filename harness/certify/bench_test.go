@@ -39,7 +39,7 @@ func BenchmarkLoad(b *testing.B) {
 			for range b.N {
 				echo := echoRate(b, n, payload, 2*time.Second)
 				cfg := small(GameInference, fakeCommand("plain"), n)
-				cfg.Workers, cfg.Rounds, cfg.Deadline, cfg.NoInject = n, 10, 10*time.Second, true
+				cfg.Workers, cfg.Rounds, cfg.Deadline, cfg.NoInject = n, 40, 10*time.Second, true
 				began := time.Now()
 				r, err := Run(context.Background(), cfg)
 				if err != nil {
@@ -80,17 +80,20 @@ func echoRate(b *testing.B, n int, msg []byte, d time.Duration) float64 {
 		total int
 		wg    sync.WaitGroup
 	)
+	// Start every process first, then measure the round trips alone.
+	procs := make([]*agent.Process, n)
+	for i := range procs {
+		p, err := agent.Start(context.Background(), agent.Spec{Command: "exec cat"})
+		if err != nil {
+			b.Fatal(err)
+		}
+		procs[i] = p
+	}
 	began := time.Now()
-	for range n {
+	for _, p := range procs {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			p, err := agent.Start(context.Background(), agent.Spec{Command: "exec cat"})
-			if err != nil {
-				b.Error(err)
-				return
-			}
-			defer p.Close(time.Second)
 			k := 0
 			for time.Since(began) < d {
 				if _, err := p.Ask(context.Background(), msg, 10*time.Second); err != nil {
@@ -105,7 +108,11 @@ func echoRate(b *testing.B, n int, msg []byte, d time.Duration) float64 {
 		}()
 	}
 	wg.Wait()
-	return float64(total) / time.Since(began).Seconds()
+	rate := float64(total) / time.Since(began).Seconds()
+	for _, p := range procs {
+		p.Close(time.Second)
+	}
+	return rate
 }
 
 // yourTurnLine returns a real your_turn line of a short match, the payload
