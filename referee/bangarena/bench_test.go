@@ -106,3 +106,12 @@ func BenchmarkRequestLateAppendJSON(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkEncodeLog writes the JSON Lines log of a long match.
+func BenchmarkEncodeLog(b *testing.B) {
+	log := lateGame(b).Log()
+	for b.Loop() {
+		_ = EncodeLog(log)
+	}
+	b.ReportMetric(float64(len(log)), "events")
+}

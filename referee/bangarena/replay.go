@@ -54,9 +54,11 @@ func Replay(cfg Config, seed string, decisions []Decision) (*Game, error) {
 // EncodeLog writes events as JSON Lines: one event object per line.
 func EncodeLog(events []Event) []byte {
 	var out []byte
-	for _, e := range events {
-		b, _ := e.MarshalJSON()
-		out = append(out, b...)
+	if len(events) > 0 {
+		out = make([]byte, 0, 160*len(events))
+	}
+	for i := range events {
+		out = events[i].appendJSON(out)
 		out = append(out, '\n')
 	}
 	return out
