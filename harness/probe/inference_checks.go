@@ -806,9 +806,9 @@ func infProbeDeadline(ctx context.Context, t *Target) Result {
 		return r
 	}
 	// I-INF-P1: a longer deadline than the target's, so timing noise stays small
-	// next to it: the timeout must come between 75 % and 130 % of it after
+	// next to it: the timeout must come between 75 % and 125 % of it after
 	// the your_turn arrived, though an illegal move was sent at 40 %.
-	d := max(t.deadline(), 1500*time.Millisecond)
+	d := max(t.deadline(), 3*time.Second)
 	p, err := infProbeMatch(ctx, t, "deadline", map[string]any{"deadline_ms": int(d / time.Millisecond), "rounds": 1})
 	if err != nil {
 		return probeErr(err)
@@ -846,8 +846,8 @@ func infProbeDeadline(ctx context.Context, t *Target) Result {
 			"the turn timed out early, %v after your_turn announced %v", el.Round(time.Millisecond), d)
 		f.Transcript = p.tail(6)
 		res.Findings = append(res.Findings, f)
-	case el > d*13/10:
-		f := finding("inference/timeouts.deadline", where, fmt.Sprintf("a timeout about %v after your_turn (tolerance +30 %%)", d), el.Round(time.Millisecond).String(),
+	case el > d*5/4:
+		f := finding("inference/timeouts.deadline", where, fmt.Sprintf("a timeout about %v after your_turn (tolerance +25 %%)", d), el.Round(time.Millisecond).String(),
 			"the turn timed out late, %v after your_turn: the illegal move may have restarted the deadline", el.Round(time.Millisecond))
 		f.Transcript = p.tail(6)
 		res.Findings = append(res.Findings, f)
