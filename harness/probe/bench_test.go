@@ -1,0 +1,46 @@
+package probe
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	ref "github.com/umpire-arena/umpire/referee/inference"
+)
+
+// BenchmarkBangArenaSession plays the shared BangArena session (a whole
+// match, every seat over REST) against the embedded server once per
+// iteration and reports the decisions per second the suite drives.
+func BenchmarkBangArenaSession(b *testing.B) {
+	e, err := StartEmbedded(GameBangArena, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer e.Close()
+	decisions := 0
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		tg := &Target{Game: GameBangArena, URL: e.URL, Create: true, Seed: fmt.Sprintf("bench-%d", i)}
+		if err := tg.Validate(); err != nil {
+			b.Fatal(err)
+		}
+		s, err := baPlaySession(context.Background(), tg)
+		if err != nil {
+			b.Fatal(err)
+		}
+		decisions += len(s.room.Seen)
+	}
+	b.ReportMetric(float64(decisions)/b.Elapsed().Seconds(), "decisions/s")
+}
+
+// BenchmarkDiffLegal times the comparison of a your_turn's legal_actions
+// with the referee's.
+func BenchmarkDiffLegal(b *testing.B) {
+	want := []ref.LegalAction{{Action: "fold"}, {Action: "call", Amount: 3}, {Action: "raise", Min: 1, Max: 10}}
+	got := []ref.LegalAction{{Action: "fold"}, {Action: "call", Amount: 2}}
+	for i := 0; i < b.N; i++ {
+		if len(diffLegal(want, got)) != 2 {
+			b.Fatal("want two differences")
+		}
+	}
+}
