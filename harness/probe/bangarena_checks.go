@@ -59,25 +59,81 @@ type baSession struct {
 	logErr  error
 }
 
-func baObserve(ctx context.Context, t *Target) (*baSession, error) {
+// baMinDecisions is how many decisions the created sessions show the suite
+// at least (up to baMaxRooms rooms): one short match may never reach the
+// situations a cross-check needs (a Jail in hand, a reaction, a choice).
+const (
+	baMinDecisions = 200
+	baMaxRooms     = 3
+)
+
+func baObserve(ctx context.Context, t *Target) ([]*baSession, error) {
 	v, err := t.shared(ctx, "bangarena-session", func() (any, error) {
 		sctx, cancel := context.WithTimeout(context.Background(), 110*time.Second)
 		defer cancel()
-		return baPlaySession(sctx, t)
+		var out []*baSession
+		seen := 0
+		for i := 0; i < baMaxRooms; i++ {
+			purpose := "session"
+			if i > 0 {
+				purpose = fmt.Sprintf("session-%d", i+1)
+			}
+			s, err := baPlaySession(sctx, t, purpose)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, s)
+			seen += len(s.room.Seen)
+			if !t.Create || seen >= baMinDecisions {
+				break
+			}
+		}
+		return out, nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	return v.(*baSession), nil
+	return v.([]*baSession), nil
 }
 
-func baPlaySession(ctx context.Context, t *Target) (*baSession, error) {
+// eachSession runs a per-room check over every session room and joins the
+// results: findings add up; the result is an Error if any room errored and
+// a Skip (with the first reason) only if every room was skipped.
+func eachSession(ctx context.Context, t *Target, one func(s *baSession) Result) Result {
+	ss, err := baObserve(ctx, t)
+	if err != nil {
+		return sessionErr(err)
+	}
+	var res Result
+	skips := 0
+	for _, s := range ss {
+		r := one(s)
+		res.Findings = append(res.Findings, r.Findings...)
+		switch r.Status {
+		case reports.Error:
+			return Result{Status: reports.Error, Reason: r.Reason, Findings: res.Findings}
+		case reports.Skip:
+			skips++
+			if res.Reason == "" {
+				res.Reason = r.Reason
+			}
+		}
+	}
+	if skips == len(ss) {
+		res.Status = reports.Skip
+	} else {
+		res.Reason = ""
+	}
+	return res
+}
+
+func baPlaySession(ctx context.Context, t *Target, purpose string) (*baSession, error) {
 	var r *baRoom
 	var err error
 	if t.Create {
 		// A long deadline: the session answers every decision, and a
 		// loaded machine must not lose decisions to the server's fallback.
-		r, err = baCreate(ctx, probeLong(t), "session")
+		r, err = baCreate(ctx, probeLong(t), purpose)
 	} else {
 		r, err = newRoom(t, t.Room, t.Seed, t.Seats)
 	}
@@ -117,10 +173,10 @@ func baPlaySession(ctx context.Context, t *Target) (*baSession, error) {
 }
 
 func baCheckSchema(ctx context.Context, t *Target) Result {
-	s, err := baObserve(ctx, t)
-	if err != nil {
-		return sessionErr(err)
-	}
+	return eachSession(ctx, t, func(s *baSession) Result { return baCheckSchemaOne(t, s) })
+}
+
+func baCheckSchemaOne(t *Target, s *baSession) Result {
 	set, err := t.schemaSet()
 	if err != nil {
 		return errored(err)
@@ -152,10 +208,10 @@ func baCheckSchema(ctx context.Context, t *Target) Result {
 }
 
 func baCheckReplay(ctx context.Context, t *Target) Result {
-	s, err := baObserve(ctx, t)
-	if err != nil {
-		return sessionErr(err)
-	}
+	return eachSession(ctx, t, func(s *baSession) Result { return baCheckReplayOne(t, s) })
+}
+
+func baCheckReplayOne(t *Target, s *baSession) Result {
 	if s.logErr != nil {
 		return skip("the room log could not be read (the harness extension GET /api/ai/rooms/{id}/log): %v", s.logErr)
 	}
@@ -263,10 +319,10 @@ func sameInts(a, b []int) bool {
 }
 
 func baCheckHidden(ctx context.Context, t *Target) Result {
-	s, err := baObserve(ctx, t)
-	if err != nil {
-		return sessionErr(err)
-	}
+	return eachSession(ctx, t, func(s *baSession) Result { return baCheckHiddenOne(t, s) })
+}
+
+func baCheckHiddenOne(t *Target, s *baSession) Result {
 	var res Result
 	for _, x := range s.room.Seen {
 		obs := x.Req.Observation

@@ -80,8 +80,14 @@ func baCreate(ctx context.Context, t *Target, purpose string) (*baRoom, error) {
 
 func newRoom(t *Target, id, seed string, toks map[int]string) (*baRoom, error) {
 	r := &baRoom{t: t, id: id, seed: seed, tokens: toks, players: map[int]baadv.Player{}, hint: -1}
+	// The players are seeded from the room's seed when it is known, so a
+	// created room plays the same match every run.
+	base := seed
+	if base == "" {
+		base = id
+	}
 	for seat := range toks {
-		p, err := baadv.New("heuristic", fmt.Sprintf("%s/%d", id, seat))
+		p, err := baadv.New("heuristic", fmt.Sprintf("%s/%d", base, seat))
 		if err != nil {
 			return nil, err
 		}

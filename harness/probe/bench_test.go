@@ -24,7 +24,7 @@ func BenchmarkBangArenaSession(b *testing.B) {
 		if err := tg.Validate(); err != nil {
 			b.Fatal(err)
 		}
-		s, err := baPlaySession(context.Background(), tg)
+		s, err := baPlaySession(context.Background(), tg, "bench")
 		if err != nil {
 			b.Fatal(err)
 		}
