@@ -198,7 +198,7 @@ func writeCertifySummary(w io.Writer, rep *reports.Report, f *certFlags) {
 		fmt.Fprintf(w, "%-12s %4d %5.2f [%4.2f, %4.2f]     %4.2f [%4.2f, %4.2f] %7.1f [%6.1f, %6.1f] %s/%s/%s/%s\n",
 			certEscape(s.Adversary), s.Matches, s.WinRate.Value, s.WinRate.Lo, s.WinRate.Hi,
 			s.MeanRank.Value, s.MeanRank.Lo, s.MeanRank.Hi, s.MeanScore.Value, s.MeanScore.Lo, s.MeanScore.Hi,
-			ms(s.Latency.P50), ms(s.Latency.P95), ms(s.Latency.P99), ms(s.Latency.Max))
+			certMS(s.Latency.P50), certMS(s.Latency.P95), certMS(s.Latency.P99), certMS(s.Latency.Max))
 	}
 	terms := map[reports.Termination]int{}
 	for _, m := range rep.Matches {
@@ -269,8 +269,8 @@ func writeCertifySummary(w io.Writer, rep *reports.Report, f *certFlags) {
 	}
 }
 
-// ms renders a duration in milliseconds.
-func ms(d time.Duration) string {
+// certMS renders a duration in milliseconds.
+func certMS(d time.Duration) string {
 	return strconv.FormatFloat(float64(d)/float64(time.Millisecond), 'f', 1, 64) + "ms"
 }
 
