@@ -6,10 +6,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"sort"
 	"strings"
-	"unicode"
 
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
 	"github.com/umpire-arena/umpire/referee/inference"
@@ -50,9 +48,8 @@ func cmdLegal(_ context.Context, e *env, args []string) int {
 		return legalBangArena(e, fs.Arg(0), *check, *format == "json")
 	}
 	name := fs.Arg(0)
-	raw, err := readLegalInput(e, name)
-	if err != nil {
-		fmt.Fprintf(e.stderr, "umpire legal: cannot read %s: %v\n", name, err)
+	raw, ok := readLegalInput(e, name)
+	if !ok {
 		return exitUsage
 	}
 	vs, given, warnings, err := parseDecision(raw)
@@ -70,8 +67,7 @@ func cmdLegal(_ context.Context, e *env, args []string) int {
 		return exitFail
 	}
 	if !*check {
-		out, _ := json.Marshal(derived)
-		fmt.Fprintf(e.stdout, "%s\n", out)
+		_ = writeJSONLine(e.stdout, derived)
 		return exitOK
 	}
 	if given == nil {
@@ -79,39 +75,32 @@ func cmdLegal(_ context.Context, e *env, args []string) int {
 		return exitUsage
 	}
 	d := compareLegal(derived, given)
-	if *format == "json" {
-		enc := json.NewEncoder(e.stdout)
-		enc.SetIndent("", "  ")
-		_ = enc.Encode(d)
+	return printLegalDiff(e, d, d.Equal, *format == "json")
+}
+
+// readLegalInput reads the one message of "umpire legal" (FILE|-, at most
+// maxMessageBytes); ok is false, the failure said on stderr, when it cannot.
+func readLegalInput(e *env, name string) (raw []byte, ok bool) {
+	in, err := readInput(e, name, maxMessageBytes)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "umpire legal: cannot read %s: %v\n", name, err)
+		return nil, false
+	}
+	return in.data, true
+}
+
+// printLegalDiff prints the outcome of --check (indented JSON, or text)
+// and returns the exit code: 0 when the lists are equal, 1 otherwise.
+func printLegalDiff(e *env, d interface{ writeText(io.Writer) }, equal, asJSON bool) int {
+	if asJSON {
+		_ = writeJSONIndented(e.stdout, d)
 	} else {
 		d.writeText(e.stdout)
 	}
-	if d.Equal {
+	if equal {
 		return exitOK
 	}
 	return exitFail
-}
-
-func readLegalInput(e *env, name string) ([]byte, error) {
-	var r io.Reader
-	if name == "-" {
-		r = e.stdin
-	} else {
-		f, err := os.Open(name)
-		if err != nil {
-			return nil, err
-		}
-		defer f.Close()
-		r = f
-	}
-	b, err := io.ReadAll(io.LimitReader(r, maxMessageBytes+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(b) > maxMessageBytes {
-		return nil, fmt.Errorf("input exceeds %d bytes", maxMessageBytes)
-	}
-	return b, nil
 }
 
 // parseDecision reads a your_turn envelope or a bare visible_state. given is
@@ -251,27 +240,13 @@ func (d legalDiff) writeText(w io.Writer) {
 		fmt.Fprintf(w, "missing:   %s  (%s)\n", b, rule[m.Action])
 	}
 	for _, x := range d.Extra {
-		fmt.Fprintf(w, "extra:     %s  (%s)\n", legalEscape(string(x)), "inference/illegal.listed-only")
+		fmt.Fprintf(w, "extra:     %s  (%s)\n", safeText(string(x)), "inference/illegal.listed-only")
 	}
 	for _, s := range d.Different {
 		a, _, _ := strings.Cut(s, ":")
 		fmt.Fprintf(w, "different: %s  (%s)\n", s, rule[a])
 	}
 	fmt.Fprintf(w, "%d missing, %d extra, %d different\n", len(d.Missing), len(d.Extra), len(d.Different))
-}
-
-// legalEscape keeps control and format characters (escape sequences, bidi
-// overrides) of server-supplied text out of a terminal.
-func legalEscape(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) {
-			fmt.Fprintf(&b, `\u%04x`, r)
-			continue
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
 }
 
 // bangDerived is what "umpire legal --game bangarena" prints without
@@ -300,9 +275,8 @@ type bangLegalDiff struct {
 // compares them with the request's own legalActions as sets of actionIds
 // with their command and argsSchema (READINGS 8).
 func legalBangArena(e *env, name string, check, asJSON bool) int {
-	raw, err := readLegalInput(e, name)
-	if err != nil {
-		fmt.Fprintf(e.stderr, "umpire legal: cannot read %s: %v\n", name, err)
+	raw, ok := readLegalInput(e, name)
+	if !ok {
 		return exitUsage
 	}
 	var top map[string]json.RawMessage
@@ -322,7 +296,7 @@ func legalBangArena(e *env, name string, check, asJSON bool) int {
 	derived, und, err := ba.LegalFromRequest(req)
 	if err != nil {
 		// The request itself is inconsistent: a MUST finding.
-		fmt.Fprintf(e.stdout, "%s: no legal actions can be derived: %s\n", legalEscape(name), legalEscape(err.Error()))
+		fmt.Fprintf(e.stdout, "%s: no legal actions can be derived: %s\n", safeText(name), safeText(err.Error()))
 		return exitFail
 	}
 	if derived == nil {
@@ -332,8 +306,7 @@ func legalBangArena(e *env, name string, check, asJSON bool) int {
 		und = []ba.Undecided{}
 	}
 	if !check {
-		out, _ := json.Marshal(bangDerived{LegalActions: derived, Undecided: und})
-		fmt.Fprintf(e.stdout, "%s\n", out)
+		_ = writeJSONLine(e.stdout, bangDerived{LegalActions: derived, Undecided: und})
 		return exitOK
 	}
 	var given []json.RawMessage
@@ -342,17 +315,7 @@ func legalBangArena(e *env, name string, check, asJSON bool) int {
 		return exitUsage
 	}
 	d := compareBangLegal(derived, und, given)
-	if asJSON {
-		enc := json.NewEncoder(e.stdout)
-		enc.SetIndent("", "  ")
-		_ = enc.Encode(d)
-	} else {
-		d.writeText(e.stdout)
-	}
-	if d.Equal {
-		return exitOK
-	}
-	return exitFail
+	return printLegalDiff(e, d, d.Equal, asJSON)
 }
 
 // compareBangLegal (I-BA-L1, I-BA-L2) compares the derived items with the request's own, by
@@ -409,12 +372,12 @@ func (d bangLegalDiff) writeText(w io.Writer) {
 	for i, a := range d.Derived {
 		ids[i] = a.ActionID
 	}
-	fmt.Fprintf(w, "derived:   %d item(s): %s\n", len(ids), legalEscape(strings.Join(ids, " ")))
+	fmt.Fprintf(w, "derived:   %d item(s): %s\n", len(ids), safeText(strings.Join(ids, " ")))
 	for _, u := range d.Undecided {
-		fmt.Fprintf(w, "undecided: %s: %s\n", legalEscape(u.Command), legalEscape(u.Reason))
+		fmt.Fprintf(w, "undecided: %s: %s\n", safeText(u.Command), safeText(u.Reason))
 	}
 	for _, x := range d.Unchecked {
-		fmt.Fprintf(w, "unchecked: %s  (its command is undecided)\n", legalEscape(compactJSON(x)))
+		fmt.Fprintf(w, "unchecked: %s  (its command is undecided)\n", safeText(compactJSON(x)))
 	}
 	if d.Equal {
 		fmt.Fprintln(w, "legalActions match the referee's list")
@@ -422,13 +385,13 @@ func (d bangLegalDiff) writeText(w io.Writer) {
 	}
 	for _, m := range d.Missing {
 		b, _ := json.Marshal(m)
-		fmt.Fprintf(w, "missing:   %s  (%s)\n", legalEscape(string(b)), "bangarena/1.legal-only")
+		fmt.Fprintf(w, "missing:   %s  (%s)\n", safeText(string(b)), "bangarena/1.legal-only")
 	}
 	for _, x := range d.Extra {
-		fmt.Fprintf(w, "extra:     %s  (%s)\n", legalEscape(compactJSON(x)), "bangarena/1.legal-only")
+		fmt.Fprintf(w, "extra:     %s  (%s)\n", safeText(compactJSON(x)), "bangarena/1.legal-only")
 	}
 	for _, s := range d.Different {
-		fmt.Fprintf(w, "different: %s  (%s)\n", legalEscape(s), "bangarena/12.args")
+		fmt.Fprintf(w, "different: %s  (%s)\n", safeText(s), "bangarena/12.args")
 	}
 	fmt.Fprintf(w, "%d missing, %d extra, %d different\n", len(d.Missing), len(d.Extra), len(d.Different))
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"text/tabwriter"
 
@@ -30,12 +29,10 @@ func cmdRules(_ context.Context, e *env, args []string) int {
 		list = cat.ForGame(*game)
 	}
 	if *format == "json" {
-		enc := json.NewEncoder(e.stdout)
-		enc.SetIndent("", "  ")
 		if list == nil {
 			list = []rules.Rule{}
 		}
-		if err := enc.Encode(list); err != nil {
+		if err := writeJSONIndented(e.stdout, list); err != nil {
 			fmt.Fprintf(e.stderr, "umpire rules: %v\n", err)
 			return exitError
 		}

@@ -10,7 +10,6 @@ import (
 	"sync"
 	"text/tabwriter"
 	"time"
-	"unicode"
 
 	"github.com/umpire-arena/umpire/harness/selftest"
 	"github.com/umpire-arena/umpire/reports"
@@ -158,27 +157,6 @@ func roundSelftest(d time.Duration) time.Duration {
 		return d.Round(100 * time.Millisecond)
 	}
 	return d.Round(time.Millisecond)
-}
-
-// safeText escapes control and format characters (terminal escapes, bidi
-// overrides) in text that may come from an agent or a target.
-func safeText(s string) string {
-	if strings.IndexFunc(s, unsafeRune) < 0 {
-		return s
-	}
-	var b strings.Builder
-	for _, r := range s {
-		if unsafeRune(r) {
-			fmt.Fprintf(&b, `\u%04x`, r)
-			continue
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
-}
-
-func unsafeRune(r rune) bool {
-	return unicode.IsControl(r) || unicode.Is(unicode.Cf, r)
 }
 
 // selftestProgress renders a run's progress: on a terminal one live line

@@ -7,9 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
-	"unicode"
 
 	"github.com/tidwall/gjson"
 	"github.com/umpire-arena/umpire/schemas"
@@ -58,7 +56,7 @@ func cmdValidate(ctx context.Context, e *env, args []string) int {
 	// (exit 2) and nothing is reported as valid or invalid.
 	inputs := make([]input, 0, fs.NArg())
 	for _, name := range fs.Args() {
-		in, err := readInput(e, name)
+		in, err := readInput(e, name, 0)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "umpire: cannot read %s: %v\n", name, err)
 			return exitUsage
@@ -107,21 +105,6 @@ func cmdValidate(ctx context.Context, e *env, args []string) int {
 		return exitFail
 	}
 	return exitOK
-}
-
-// input is one named input read whole.
-type input struct {
-	name string
-	data []byte
-}
-
-func readInput(e *env, name string) (input, error) {
-	if name == "-" {
-		data, err := io.ReadAll(e.stdin)
-		return input{name: "<stdin>", data: data}, err
-	}
-	data, err := os.ReadFile(name)
-	return input{name: name, data: data}, err
 }
 
 // message is one JSON message of an input, with its 1-based starting line;
@@ -229,25 +212,4 @@ func (vw *violationWriter) write(file string, line int, kind string, v schemas.V
 		return
 	}
 	_, vw.err = fmt.Fprintf(vw.w, "%s:%d: %s\n", escapeText(file), line, escapeText(v.String()))
-}
-
-// escapeText makes text from a message safe for a terminal: control and
-// format characters (escape sequences, bidi overrides) are shown as \uXXXX.
-func escapeText(s string) string {
-	if !strings.ContainsFunc(s, needsEscape) {
-		return s
-	}
-	var b strings.Builder
-	for _, r := range s {
-		if needsEscape(r) {
-			fmt.Fprintf(&b, `\u%04x`, r)
-			continue
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
-}
-
-func needsEscape(r rune) bool {
-	return unicode.IsControl(r) || unicode.Is(unicode.Cf, r) || r == unicode.ReplacementChar
 }

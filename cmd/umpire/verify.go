@@ -6,10 +6,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"sort"
 	"strings"
-	"unicode"
 
 	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/referee/verify"
@@ -60,63 +58,28 @@ func cmdVerify(ctx context.Context, e *env, args []string) (code int) {
 	type source struct {
 		name string
 		r    io.Reader
-		f    *os.File
 	}
 	var srcs []source
-	defer func() {
-		for _, s := range srcs {
-			if s.f != nil {
-				s.f.Close()
-			}
-		}
-	}()
 	for _, name := range fs.Args() {
-		if name == "-" {
-			srcs = append(srcs, source{name: "<stdin>", r: e.stdin})
-			continue
-		}
-		f, err := os.Open(name)
-		if err == nil {
-			var st os.FileInfo
-			if st, err = f.Stat(); err == nil && st.IsDir() {
-				err = fmt.Errorf("is a directory")
-			}
-		}
-		if err != nil {
-			if f != nil {
-				f.Close()
-			}
-			fmt.Fprintf(e.stderr, "umpire: cannot read %s: %v\n", name, err)
+		r, shown, closeFn, ok := openLog(e, name)
+		if !ok {
 			return exitUsage
 		}
-		srcs = append(srcs, source{name: name, r: f, f: f})
+		defer closeFn()
+		srcs = append(srcs, source{name: shown, r: r})
 	}
-	defer func() {
-		if p := recover(); p != nil {
-			fmt.Fprintf(e.stderr, "umpire: internal error while verifying: %v\n", p)
-			code = exitError
-		}
-	}()
+	defer recoverVerify(e, &code)
 	out := &findingWriter{w: e.stdout, json: *format == "json"}
 	var total verify.Summary
 	for _, s := range srcs {
 		v := verify.NewInference(verify.Options{File: s.name, Deal: mode, Unfinished: *unfinished})
-		var buf []rules.Finding
-		emit := out.write
-		if !out.json {
-			emit = func(f rules.Finding) { buf = append(buf, f) }
-		}
+		buf, emit := out.collector()
 		sum, err := v.Read(ctx, s.r, emit)
-		if err != nil {
-			if ctx.Err() != nil {
-				fmt.Fprintln(e.stderr, "umpire: interrupted")
-				return exitError
-			}
-			fmt.Fprintf(e.stderr, "umpire: cannot read %s: %v\n", s.name, err)
-			return exitUsage
+		if c, ok := verifyReadFailed(ctx, e, s.name, err); !ok {
+			return c
 		}
 		if !out.json {
-			out.group(s.name, buf, sum)
+			out.group(s.name, *buf, sum)
 		}
 		total.Lines += sum.Lines
 		total.Rounds += sum.Rounds
@@ -127,14 +90,47 @@ func cmdVerify(ctx context.Context, e *env, args []string) (code int) {
 		total.DealsRederived += sum.DealsRederived
 	}
 	out.summary(len(srcs), total)
-	if out.err != nil {
-		fmt.Fprintf(e.stderr, "umpire: writing output: %v\n", out.err)
+	if !out.flushed(e) {
 		return exitError
 	}
 	if total.Must > 0 {
 		return exitFail
 	}
 	return exitOK
+}
+
+// openLog opens one LOG.jsonl|- argument of verify; ok is false, the
+// failure said on stderr, when it cannot be read.
+func openLog(e *env, name string) (r io.Reader, shown string, closeFn func(), ok bool) {
+	r, shown, closeFn, err := openInput(e, name)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "umpire: cannot read %s: %v\n", name, err)
+		return nil, "", nil, false
+	}
+	return r, shown, closeFn, true
+}
+
+// recoverVerify, deferred, turns a panic of the verifier into exit 3.
+func recoverVerify(e *env, code *int) {
+	if p := recover(); p != nil {
+		fmt.Fprintf(e.stderr, "umpire: internal error while verifying: %v\n", p)
+		*code = exitError
+	}
+}
+
+// verifyReadFailed maps the error of reading one log to an exit code: an
+// interrupted run is exit 3, a log that does not read exit 2. ok is true
+// when err is nil and the run goes on.
+func verifyReadFailed(ctx context.Context, e *env, name string, err error) (code int, ok bool) {
+	if err == nil {
+		return exitOK, true
+	}
+	if ctx.Err() != nil {
+		fmt.Fprintln(e.stderr, "umpire: interrupted")
+		return exitError, false
+	}
+	fmt.Fprintf(e.stderr, "umpire: cannot read %s: %v\n", name, err)
+	return exitUsage, false
 }
 
 // findingWriter prints findings as text or JSON Lines, keeping the first
@@ -148,6 +144,40 @@ type findingWriter struct {
 func (o *findingWriter) printf(format string, args ...any) {
 	if o.err == nil {
 		_, o.err = fmt.Fprintf(o.w, format, args...)
+	}
+}
+
+// flushed reports whether every write went through; if not it says so on
+// stderr.
+func (o *findingWriter) flushed(e *env) bool {
+	if o.err != nil {
+		fmt.Fprintf(e.stderr, "umpire: writing output: %v\n", o.err)
+		return false
+	}
+	return true
+}
+
+// collector returns where one file's findings go: with JSON output they
+// are written at once (buf stays empty); with text output they are kept
+// in buf for grouping.
+func (o *findingWriter) collector() (buf *[]rules.Finding, emit func(rules.Finding)) {
+	buf = new([]rules.Finding)
+	if o.json {
+		return buf, o.write
+	}
+	return buf, func(f rules.Finding) { *buf = append(*buf, f) }
+}
+
+// finding prints one finding for people at loc ("line N (…)"), with its
+// expected and got values when it has them.
+func (o *findingWriter) finding(line int, at []string, f rules.Finding) {
+	loc := fmt.Sprintf("line %d", line)
+	if len(at) > 0 {
+		loc += " (" + strings.Join(at, ", ") + ")"
+	}
+	o.printf("    %s: %s %s: %s\n", loc, f.Level, f.Rule, escapeText(f.Message))
+	if f.Expected != nil || f.Got != nil {
+		o.printf("      expected %s, got %s\n", jsonText(f.Expected), jsonText(f.Got))
 	}
 }
 
@@ -174,7 +204,7 @@ func (o *findingWriter) group(name string, fs []rules.Finding, sum verify.Summar
 		}
 		return fs[i].Where.Line < fs[j].Where.Line
 	})
-	o.printf("%s\n", cleanText(name))
+	o.printf("%s\n", escapeText(name))
 	round := -1
 	for _, f := range fs {
 		if f.Where.Round != round {
@@ -192,14 +222,7 @@ func (o *findingWriter) group(name string, fs []rules.Finding, sum verify.Summar
 		if f.Where.Seat != nil {
 			at = append(at, fmt.Sprintf("seat %d", *f.Where.Seat))
 		}
-		loc := fmt.Sprintf("line %d", f.Where.Line)
-		if len(at) > 0 {
-			loc += " (" + strings.Join(at, ", ") + ")"
-		}
-		o.printf("    %s: %s %s: %s\n", loc, f.Level, f.Rule, cleanText(f.Message))
-		if f.Expected != nil || f.Got != nil {
-			o.printf("      expected %s, got %s\n", jsonText(f.Expected), jsonText(f.Got))
-		}
+		o.finding(f.Where.Line, at, f)
 	}
 	verdict := "conforms"
 	if sum.Must > 0 {
@@ -238,30 +261,9 @@ func jsonText(v any) string {
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(v); err != nil {
-		return cleanText(fmt.Sprint(v))
+		return escapeText(fmt.Sprint(v))
 	}
-	return cleanText(strings.TrimSuffix(b.String(), "\n"))
-}
-
-// clean escapes control and format characters (terminal escapes, bidi
-// overrides) in text shown to people.
-func cleanText(s string) string {
-	if strings.IndexFunc(s, verifyUnsafeRune) < 0 {
-		return s
-	}
-	var b strings.Builder
-	for _, r := range s {
-		if verifyUnsafeRune(r) {
-			fmt.Fprintf(&b, `\u%04x`, r)
-			continue
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
-}
-
-func verifyUnsafeRune(r rune) bool {
-	return unicode.IsControl(r) || unicode.Is(unicode.Cf, r) || r == unicode.ReplacementChar
+	return escapeText(strings.TrimSuffix(b.String(), "\n"))
 }
 
 // verifyBangArena runs "umpire verify --game bangarena": each full log is
@@ -274,55 +276,26 @@ func verifyBangArena(ctx context.Context, e *env, names, seeds []string, asJSON,
 		fmt.Fprintln(e.stderr, "umpire: verify needs at least one LOG.jsonl (or - for standard input)")
 		return exitUsage
 	}
-	defer func() {
-		if p := recover(); p != nil {
-			fmt.Fprintf(e.stderr, "umpire: internal error while verifying: %v\n", p)
-			code = exitError
-		}
-	}()
+	defer recoverVerify(e, &code)
 	out := &findingWriter{w: e.stdout, json: asJSON}
 	var total verify.BangArenaSummary
 	unknown := 0
 	for _, name := range names {
-		var r io.Reader = e.stdin
-		shown := "<stdin>"
-		if name != "-" {
-			f, err := os.Open(name)
-			if err == nil {
-				var st os.FileInfo
-				if st, err = f.Stat(); err == nil && st.IsDir() {
-					err = fmt.Errorf("is a directory")
-				}
-			}
-			if err != nil {
-				if f != nil {
-					f.Close()
-				}
-				fmt.Fprintf(e.stderr, "umpire: cannot read %s: %v\n", name, err)
-				return exitUsage
-			}
-			defer f.Close()
-			r, shown = f, name
-		}
-		var buf []rules.Finding
-		emit := out.write
-		if !out.json {
-			emit = func(f rules.Finding) { buf = append(buf, f) }
-		}
-		sum, err := verify.VerifyBangArenaReader(ctx, r, verify.BangArenaOptions{File: shown, Seeds: seeds, Unfinished: unfinished}, emit)
-		if err != nil {
-			if ctx.Err() != nil {
-				fmt.Fprintln(e.stderr, "umpire: interrupted")
-				return exitError
-			}
-			fmt.Fprintf(e.stderr, "umpire: cannot read %s: %v\n", shown, err)
+		r, shown, closeFn, ok := openLog(e, name)
+		if !ok {
 			return exitUsage
+		}
+		defer closeFn()
+		buf, emit := out.collector()
+		sum, err := verify.VerifyBangArenaReader(ctx, r, verify.BangArenaOptions{File: shown, Seeds: seeds, Unfinished: unfinished}, emit)
+		if c, ok := verifyReadFailed(ctx, e, shown, err); !ok {
+			return c
 		}
 		if sum.SeedUnknown {
 			unknown++
 		}
 		if !out.json {
-			out.bangGroup(shown, buf, sum)
+			out.bangGroup(shown, *buf, sum)
 		}
 		total.Lines += sum.Lines
 		total.Events += sum.Events
@@ -344,8 +317,7 @@ func verifyBangArena(ctx context.Context, e *env, names, seeds []string, asJSON,
 		out.printf("umpire verify: %d file(s), %d line(s), %d turn(s), %d decision(s): %d MUST, %d SHOULD, %d INFO finding(s), %d inconclusive line(s)\n",
 			len(names), total.Lines, total.Turns, total.Decisions, total.Must, total.Should, total.Info, total.Inconclusive)
 	}
-	if out.err != nil {
-		fmt.Fprintf(e.stderr, "umpire: writing output: %v\n", out.err)
+	if !out.flushed(e) {
 		return exitError
 	}
 	switch {
@@ -361,9 +333,8 @@ func verifyBangArena(ctx context.Context, e *env, names, seeds []string, asJSON,
 // bangGroup prints one BangArena log's findings for people, in line order.
 func (o *findingWriter) bangGroup(name string, fs []rules.Finding, sum verify.BangArenaSummary) {
 	sort.SliceStable(fs, func(i, j int) bool { return fs[i].Where.Line < fs[j].Where.Line })
-	o.printf("%s\n", cleanText(name))
+	o.printf("%s\n", escapeText(name))
 	for _, f := range fs {
-		loc := fmt.Sprintf("line %d", f.Where.Line)
 		var at []string
 		if f.Where.Round > 0 {
 			at = append(at, fmt.Sprintf("round %d", f.Where.Round))
@@ -371,13 +342,7 @@ func (o *findingWriter) bangGroup(name string, fs []rules.Finding, sum verify.Ba
 		if f.Where.Seat != nil {
 			at = append(at, fmt.Sprintf("seat %d", *f.Where.Seat))
 		}
-		if len(at) > 0 {
-			loc += " (" + strings.Join(at, ", ") + ")"
-		}
-		o.printf("    %s: %s %s: %s\n", loc, f.Level, f.Rule, cleanText(f.Message))
-		if f.Expected != nil || f.Got != nil {
-			o.printf("      expected %s, got %s\n", jsonText(f.Expected), jsonText(f.Got))
-		}
+		o.finding(f.Where.Line, at, f)
 	}
 	verdict := "conforms"
 	switch {
