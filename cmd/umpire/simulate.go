@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -99,6 +98,10 @@ func cmdSimulate(ctx context.Context, e *env, args []string) int {
 	if !checkGame(e, *game) || !checkFormat(e, *format) {
 		return exitUsage
 	}
+	if *matches < 1 {
+		fmt.Fprintln(e.stderr, "umpire simulate: --matches must be at least 1")
+		return exitUsage
+	}
 	if *game == gameBangArena {
 		advSet := false
 		fs.Visit(func(f *flag.Flag) { advSet = advSet || f.Name == "adversaries" })
@@ -108,10 +111,6 @@ func cmdSimulate(ctx context.Context, e *env, args []string) int {
 		}
 		return simulateBangArena(ctx, e, bangSimOptions{matches: *matches, seed: *seed, seats: *seats, mode: *mode,
 			logDir: *logDir, adversaries: list, format: *format})
-	}
-	if *matches < 1 {
-		fmt.Fprintln(e.stderr, "umpire simulate: --matches must be at least 1")
-		return exitUsage
 	}
 	cfg := inference.DefaultConfig()
 	cfg.TableSize, cfg.Rounds = *seats, *rounds
@@ -128,11 +127,8 @@ func cmdSimulate(ctx context.Context, e *env, args []string) int {
 		}
 		kinds = append(kinds, k)
 	}
-	if *logDir != "" {
-		if err := os.MkdirAll(*logDir, 0o755); err != nil {
-			fmt.Fprintf(e.stderr, "umpire simulate: cannot create the log directory: %v\n", err)
-			return exitError
-		}
+	if !makeLogDir(e, *logDir) {
+		return exitError
 	}
 	sum := &simulateSummary{Game: *game, Seed: *seed, Seats: cfg.TableSize, RoundsMax: cfg.Rounds, Endings: map[string]int{}, LogDir: *logDir, kinds: map[string]*kindStats{}}
 	for _, k := range kinds {
@@ -150,10 +146,27 @@ func cmdSimulate(ctx context.Context, e *env, args []string) int {
 		sum.add(r)
 	}
 	sum.finish(time.Since(began))
-	if *format == "json" {
-		enc := json.NewEncoder(e.stdout)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(sum); err != nil {
+	return printSimSummary(e, *format, sum)
+}
+
+// makeLogDir creates --log-dir when one is given; false (said on stderr)
+// when it cannot be made.
+func makeLogDir(e *env, dir string) bool {
+	if dir == "" {
+		return true
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		fmt.Fprintf(e.stderr, "umpire simulate: cannot create the log directory: %v\n", err)
+		return false
+	}
+	return true
+}
+
+// printSimSummary prints a run's summary, indented JSON or text, and
+// returns the exit code.
+func printSimSummary(e *env, format string, sum interface{ writeText(*env) }) int {
+	if format == "json" {
+		if err := writeJSONIndented(e.stdout, sum); err != nil {
 			return exitError
 		}
 		return exitOK
@@ -162,35 +175,64 @@ func cmdSimulate(ctx context.Context, e *env, args []string) int {
 	return exitOK
 }
 
+// simSeeds names the seeds of a run's matches: the first, and the last
+// when there are several.
+func simSeeds(seed string, matches int) string {
+	last := ""
+	if matches > 1 {
+		last = " … " + simMatchSeed(seed, matches-1)
+	}
+	return simMatchSeed(seed, 0) + last
+}
+
 // runSimulations plays the matches on GOMAXPROCS workers. Each match is
 // independent and seeded, so the results (kept in match order) do not
 // depend on the scheduling.
 func runSimulations(ctx context.Context, e *env, cfg inference.Config, seed string, kinds []string, n int, logDir string) ([]infadv.Result, error) {
+	results := make([]infadv.Result, n)
+	err := playMatches(ctx, e, n, func(ctx context.Context, i int) error {
+		ms, id := simMatchSeed(seed, i), simMatchID(seed, i)
+		players := make([]infadv.Player, cfg.TableSize)
+		for j := range players {
+			players[j], _ = infadv.New(kinds[(i+j)%len(kinds)], infadv.PlayerSeed(ms, j))
+		}
+		var err error
+		if logDir != "" {
+			results[i], err = simulateToFile(ctx, cfg, id, ms, players, filepath.Join(logDir, id+".jsonl"))
+		} else {
+			results[i], err = infadv.Simulate(ctx, cfg, id, ms, players, nil)
+		}
+		if err != nil {
+			return fmt.Errorf("match %s: %w", id, err)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return results, nil
+}
+
+// playMatches calls play(ctx, i) for the n matches of a run on GOMAXPROCS
+// workers, reporting progress on stderr for runs of 100 matches or more
+// (a line redrawn in place on a terminal). The first error cancels the
+// matches not yet played; the error of the lowest match index is returned,
+// and a run interrupted before its end is an error too. play writes its
+// result at index i, so results come out in match order whatever the
+// scheduling.
+func playMatches(ctx context.Context, e *env, n int, play func(ctx context.Context, i int) error) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	results := make([]infadv.Result, n)
 	errs := make([]error, n)
 	jobs := make(chan int)
 	done := make(chan int)
-	workers := min(runtime.GOMAXPROCS(0), n)
 	var wg sync.WaitGroup
-	for range workers {
+	for range min(runtime.GOMAXPROCS(0), n) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for i := range jobs {
-				ms, id := simMatchSeed(seed, i), simMatchID(seed, i)
-				players := make([]infadv.Player, cfg.TableSize)
-				for j := range players {
-					players[j], _ = infadv.New(kinds[(i+j)%len(kinds)], infadv.PlayerSeed(ms, j))
-				}
-				if logDir != "" {
-					results[i], errs[i] = simulateToFile(ctx, cfg, id, ms, players, filepath.Join(logDir, id+".jsonl"))
-				} else {
-					results[i], errs[i] = infadv.Simulate(ctx, cfg, id, ms, players, nil)
-				}
-				if errs[i] != nil {
-					errs[i] = fmt.Errorf("match %s: %w", id, errs[i])
+				if errs[i] = play(ctx, i); errs[i] != nil {
 					cancel()
 				}
 				done <- i
@@ -224,13 +266,13 @@ func runSimulations(ctx context.Context, e *env, cfg inference.Config, seed stri
 	}
 	for _, err := range errs {
 		if err != nil {
-			return nil, err
+			return err
 		}
 	}
 	if err := ctx.Err(); err != nil && finished < n {
-		return nil, fmt.Errorf("interrupted after %d of %d matches", finished, n)
+		return fmt.Errorf("interrupted after %d of %d matches", finished, n)
 	}
-	return results, nil
+	return nil
 }
 
 func simulateToFile(ctx context.Context, cfg inference.Config, id, seed string, players []infadv.Player, path string) (infadv.Result, error) {
@@ -299,11 +341,7 @@ func (s *simulateSummary) writeText(e *env) {
 	fmt.Fprintf(w, "  rounds   %d  (%.1f per match)\n", s.Rounds, float64(s.Rounds)/float64(s.Matches))
 	fmt.Fprintf(w, "  actions  %d  (%.1f per round)\n", s.Actions, float64(s.Actions)/float64(max(1, s.Rounds)))
 	fmt.Fprintf(w, "  speed    %.0f matches/s, %.0f actions/s  (%.2fs)\n", s.MatchesPerS, s.ActionsPerS, s.ElapsedSec)
-	last := ""
-	if s.Matches > 1 {
-		last = " … " + simMatchSeed(s.Seed, s.Matches-1)
-	}
-	fmt.Fprintf(w, "  seeds    %s%s\n\n", simMatchSeed(s.Seed, 0), last)
+	fmt.Fprintf(w, "  seeds    %s\n\n", simSeeds(s.Seed, s.Matches))
 	tw := tabwriter.NewWriter(w, 0, 4, 3, ' ', 0)
 	fmt.Fprintln(tw, "  adversary\tseats\twins\twin rate\tavg final credits")
 	for _, k := range s.ByKind {
@@ -361,10 +399,6 @@ func bangPlayerSeed(ms string, j int) string { return fmt.Sprintf("%s/seat-%d", 
 // the log's name, sim-<seed>-<i>; seat j is played by
 // adversaries[(i+j) mod len], seeded "<match seed>/seat-<j>".
 func simulateBangArena(ctx context.Context, e *env, o bangSimOptions) int {
-	if o.matches < 1 {
-		fmt.Fprintln(e.stderr, "umpire simulate: --matches must be at least 1")
-		return exitUsage
-	}
 	cfg := ba.Config{Seats: o.seats, RoleMode: o.mode}
 	if _, err := ba.NewGame(cfg, o.seed); err != nil {
 		fmt.Fprintf(e.stderr, "umpire simulate: %v\n", err)
@@ -379,11 +413,8 @@ func simulateBangArena(ctx context.Context, e *env, o bangSimOptions) int {
 		}
 		kinds = append(kinds, k)
 	}
-	if o.logDir != "" {
-		if err := os.MkdirAll(o.logDir, 0o755); err != nil {
-			fmt.Fprintf(e.stderr, "umpire simulate: cannot create the log directory: %v\n", err)
-			return exitError
-		}
+	if !makeLogDir(e, o.logDir) {
+		return exitError
 	}
 	sum := &bangSimSummary{Game: gameBangArena, Seed: o.seed, Seats: o.seats, Mode: o.mode, WinsByTeam: map[string]int{}, LogDir: o.logDir, kinds: map[string]*bangKindStats{}}
 	for _, k := range kinds {
@@ -413,85 +444,34 @@ func simulateBangArena(ctx context.Context, e *env, o bangSimOptions) int {
 		}
 		sum.ByKind = append(sum.ByKind, *ks)
 	}
-	if o.format == "json" {
-		enc := json.NewEncoder(e.stdout)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(sum); err != nil {
-			return exitError
-		}
-		return exitOK
-	}
-	sum.writeText(e)
-	return exitOK
+	return printSimSummary(e, o.format, sum)
 }
 
 // runBangSimulations plays the matches on GOMAXPROCS workers; results, and
 // the adversary kind of every seat, come back in match order.
 func runBangSimulations(ctx context.Context, e *env, cfg ba.Config, seed string, kinds []string, n int, logDir string) ([]baadv.Result, [][]string, []int, error) {
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
 	results := make([]baadv.Result, n)
 	seats := make([][]string, n)
 	turns := make([]int, n)
-	errs := make([]error, n)
-	jobs := make(chan int)
-	done := make(chan int)
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), n) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range jobs {
-				ms, id := simMatchSeed(seed, i), simMatchID(seed, i)
-				c := cfg
-				c.MatchID = id
-				players := make([]baadv.Player, c.Seats)
-				seats[i] = make([]string, c.Seats)
-				for j := range players {
-					seats[i][j] = kinds[(i+j)%len(kinds)]
-					players[j], _ = baadv.New(seats[i][j], bangPlayerSeed(ms, j))
-				}
-				results[i], turns[i], errs[i] = bangSimulateOne(ctx, c, ms, players, logDir, id)
-				if errs[i] != nil {
-					errs[i] = fmt.Errorf("match %s: %w", id, errs[i])
-					cancel()
-				}
-				done <- i
-			}
-		}()
-	}
-	go func() {
-		defer close(jobs)
-		for i := 0; i < n; i++ {
-			select {
-			case jobs <- i:
-			case <-ctx.Done():
-				return
-			}
+	err := playMatches(ctx, e, n, func(ctx context.Context, i int) error {
+		ms, id := simMatchSeed(seed, i), simMatchID(seed, i)
+		c := cfg
+		c.MatchID = id
+		players := make([]baadv.Player, c.Seats)
+		seats[i] = make([]string, c.Seats)
+		for j := range players {
+			seats[i][j] = kinds[(i+j)%len(kinds)]
+			players[j], _ = baadv.New(seats[i][j], bangPlayerSeed(ms, j))
 		}
-	}()
-	go func() { wg.Wait(); close(done) }()
-	every, finished := max(1, n/10), 0
-	for range done {
-		finished++
-		if n >= 100 && finished%every == 0 && finished < n {
-			if e.isTerminal {
-				fmt.Fprintf(e.stderr, "\rsimulate: %d/%d matches", finished, n)
-			} else {
-				fmt.Fprintf(e.stderr, "simulate: %d/%d matches\n", finished, n)
-			}
-		}
-	}
-	if e.isTerminal && n >= 100 {
-		fmt.Fprint(e.stderr, "\r\033[K")
-	}
-	for _, err := range errs {
+		var err error
+		results[i], turns[i], err = bangSimulateOne(ctx, c, ms, players, logDir, id)
 		if err != nil {
-			return nil, nil, nil, err
+			return fmt.Errorf("match %s: %w", id, err)
 		}
-	}
-	if err := ctx.Err(); err != nil && finished < n {
-		return nil, nil, nil, fmt.Errorf("interrupted after %d of %d matches", finished, n)
+		return nil
+	})
+	if err != nil {
+		return nil, nil, nil, err
 	}
 	return results, seats, turns, nil
 }
@@ -560,11 +540,7 @@ func (s *bangSimSummary) writeText(e *env) {
 	fmt.Fprintf(w, "  turns      %d  (%.1f per game, %d rounds)\n", s.Turns, float64(s.Turns)/float64(s.Matches), s.Rounds)
 	fmt.Fprintf(w, "  decisions  %d  (%.1f per game)\n", s.Decisions, float64(s.Decisions)/float64(s.Matches))
 	fmt.Fprintf(w, "  speed      %.0f games/s  (%.2fs)\n", s.MatchesPerS, s.ElapsedSec)
-	last := ""
-	if s.Matches > 1 {
-		last = " … " + simMatchSeed(s.Seed, s.Matches-1)
-	}
-	fmt.Fprintf(w, "  seeds      %s%s\n\n", simMatchSeed(s.Seed, 0), last)
+	fmt.Fprintf(w, "  seeds      %s\n\n", simSeeds(s.Seed, s.Matches))
 	teams := make([]string, 0, len(s.WinsByTeam))
 	for t := range s.WinsByTeam {
 		teams = append(teams, t)
