@@ -1,6 +1,7 @@
 package probe
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -180,11 +181,23 @@ func (t *Target) LoadFile(path string) error {
 	if err != nil {
 		return fmt.Errorf("%w: %v", ErrConfig, err)
 	}
+	if err := t.LoadJSON(data); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return nil
+}
+
+// LoadJSON fills the fields still unset from a JSON object holding a
+// Target; unknown fields and trailing data are errors.
+func (t *Target) LoadJSON(data []byte) error {
 	var f Target
-	dec := json.NewDecoder(strings.NewReader(string(data)))
+	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&f); err != nil {
-		return fmt.Errorf("%w: %s: %v", ErrConfig, path, err)
+		return fmt.Errorf("%w: %v", ErrConfig, err)
+	}
+	if dec.More() {
+		return fmt.Errorf("%w: trailing data after the configuration object", ErrConfig)
 	}
 	t.merge(&f)
 	return nil

@@ -194,3 +194,45 @@ func FuzzParseSeats(f *testing.F) {
 		}
 	})
 }
+
+func TestLoadJSON(t *testing.T) {
+	tests := []struct {
+		name string
+		in   string
+		ok   bool
+	}{
+		{"object", `{"game":"inference","url":"http://h:1","create":true}`, true},
+		{"unknown field", `{"game":"inference","token":"x"}`, false},
+		{"trailing data", `{"game":"inference"} {}`, false},
+		{"not json", `game=inference`, false},
+		{"wrong type", `{"deadline_ms":"soon"}`, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var tg Target
+			err := tg.LoadJSON([]byte(tc.in))
+			if (err == nil) != tc.ok {
+				t.Errorf("have %v, want ok=%v", err, tc.ok)
+			}
+			if err != nil && !errors.Is(err, ErrConfig) {
+				t.Errorf("have %v, want an ErrConfig", err)
+			}
+		})
+	}
+}
+
+func FuzzLoadJSON(f *testing.F) {
+	f.Add([]byte(`{"game":"bangarena","url":"http://h:1","room":"r","seats":{"0":"t"}}`))
+	f.Add([]byte(`{}`))
+	f.Add([]byte(`{"seats":{"x":"t"}}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var tg Target
+		if err := tg.LoadJSON(data); err != nil {
+			if !errors.Is(err, ErrConfig) {
+				t.Errorf("LoadJSON error %v is not an ErrConfig", err)
+			}
+			return
+		}
+		_ = tg.Validate() // must not panic whatever the file held
+	})
+}
