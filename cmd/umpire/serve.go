@@ -2,8 +2,8 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"net"
 	"net/http"
@@ -107,15 +107,7 @@ func serveInference(ctx context.Context, e *env, args []string) int {
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
-	if !checkGame(e, *game) || !checkFormat(e, *format) {
-		return exitUsage
-	}
-	if *game != gameInference {
-		fmt.Fprintf(e.stderr, "umpire: serveInference serves inference, not %s\n", *game)
-		return exitUsage
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(e.stderr, "umpire: serve takes no arguments, got %q\n", fs.Args())
+	if !checkServeArgs(e, fs, *game, gameInference, *format, "serveInference") {
 		return exitUsage
 	}
 	if *deadline < time.Millisecond || *deadline > time.Hour {
@@ -136,12 +128,7 @@ func serveInference(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "umpire: %v\n", err)
 		return exitUsage
 	}
-	var kinds []string
-	for _, k := range strings.Split(*adversaries, ",") {
-		if k = strings.TrimSpace(k); k != "" {
-			kinds = append(kinds, k)
-		}
-	}
+	kinds := splitList(*adversaries)
 	opts := infsrv.Options{Faults: faults, StartTimeout: *startTimeout}
 	if *startTimeout == 0 {
 		opts.StartTimeout = -1 // wait for every agent
@@ -151,11 +138,6 @@ func serveInference(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "umpire: %v\n", err)
 		return exitUsage
 	}
-	stop := func() {
-		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		_ = srv.Shutdown(sctx)
-	}
 	spec := infsrv.MatchSpec{Seats: *seats, Rounds: *rounds, DeadlineMS: int(deadline.Milliseconds()), Agents: agentSeats, Adversaries: kinds}
 	if *seed != "" {
 		spec.Seed = seed
@@ -163,22 +145,18 @@ func serveInference(ctx context.Context, e *env, args []string) int {
 	created, err := srv.CreateMatch(spec)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "umpire: %v\n", err)
-		stop()
+		shutdownQuietly(srv)
 		return exitUsage
 	}
-	ln, err := net.Listen("tcp", *addr)
-	if err != nil {
-		fmt.Fprintf(e.stderr, "umpire: cannot listen on %s: %v\n", *addr, err)
-		stop()
+	hs, hostport, served, ok := listenHTTP(e, *addr, srv)
+	if !ok {
+		shutdownQuietly(srv)
 		return exitError
 	}
-	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: time.Minute}
-	served := make(chan error, 1)
-	go func() { served <- hs.Serve(ln) }()
 
-	info := describeInference(ln.Addr().String(), created, srv, *seed)
+	info := describeInference(hostport, created, srv, *seed)
 	if len(faults) > 0 {
-		fmt.Fprintf(e.stderr, "umpire: WARNING: serving with deliberate faults: %s\n", strings.Join(info.Faults, ", "))
+		warnFaults(e, info.Faults)
 	}
 	printInference(e, *format, info)
 
@@ -196,32 +174,124 @@ func serveInference(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stdout, "; seed %q; log at %s\n", res.Seed, info.LogURL)
 	}()
 
-	code := exitOK
-	select {
-	case <-ctx.Done():
-	case err := <-served:
-		fmt.Fprintf(e.stderr, "umpire: server stopped: %v\n", err)
-		code = exitError
-	}
+	code := waitServing(ctx, e, served)
 	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	if err := srv.Shutdown(sctx); err != nil { // closes the WebSocket connections, which http.Server does not track
-		fmt.Fprintf(e.stderr, "umpire: server shutdown: %v\n", err)
+	if !shutdownServer(sctx, e, srv) { // first: it closes the WebSocket connections, which http.Server does not track
 		code = exitError
 	}
-	if err := hs.Shutdown(sctx); err != nil && !errors.Is(err, http.ErrServerClosed) {
-		fmt.Fprintf(e.stderr, "umpire: http shutdown: %v\n", err)
-	}
+	shutdownHTTP(sctx, e, hs)
 	<-ended
 	return code
 }
 
-// parseSeats parses "0,3" into seat numbers; "" (or "none") is no seat.
-func parseSeats(s string) ([]int, error) {
-	out := []int{}
-	if strings.TrimSpace(s) == "none" {
-		return out, nil
+// checkServeArgs checks what both games' serve share: --game (which must
+// be want: fn serves only that game), --format, and no arguments.
+func checkServeArgs(e *env, fs *flag.FlagSet, game, want, format, fn string) bool {
+	if !checkGame(e, game) || !checkFormat(e, format) {
+		return false
 	}
+	if game != want {
+		fmt.Fprintf(e.stderr, "umpire: %s serves %s, not %s\n", fn, want, game)
+		return false
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(e.stderr, "umpire: serve takes no arguments, got %q\n", fs.Args())
+		return false
+	}
+	return true
+}
+
+// splitList splits a comma-separated flag value, dropping blanks.
+func splitList(s string) []string {
+	var out []string
+	for _, k := range strings.Split(s, ",") {
+		if k = strings.TrimSpace(k); k != "" {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// warnFaults says on stderr that the server runs with deliberate faults.
+func warnFaults(e *env, faults []string) {
+	fmt.Fprintf(e.stderr, "umpire: WARNING: serving with deliberate faults: %s\n", strings.Join(faults, ", "))
+}
+
+// listenHTTP listens on addr and serves h in the background; served gets
+// what Serve returns. ok is false, the failure said on stderr, when addr
+// cannot be listened on.
+func listenHTTP(e *env, addr string, h http.Handler) (hs *http.Server, hostport string, served <-chan error, ok bool) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "umpire: cannot listen on %s: %v\n", addr, err)
+		return nil, "", nil, false
+	}
+	hs = &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: time.Minute}
+	ch := make(chan error, 1)
+	go func() { ch <- hs.Serve(ln) }()
+	return hs, ln.Addr().String(), ch, true
+}
+
+// waitServing waits until ctx ends (Ctrl-C: exit 0) or the HTTP server
+// stops by itself (exit 3) and returns that exit code.
+func waitServing(ctx context.Context, e *env, served <-chan error) int {
+	select {
+	case <-ctx.Done():
+		return exitOK
+	case err := <-served:
+		fmt.Fprintf(e.stderr, "umpire: server stopped: %v\n", err)
+		return exitError
+	}
+}
+
+// shutdowner is a game server of serve.
+type shutdowner interface {
+	Shutdown(ctx context.Context) error
+}
+
+// shutdownServer shuts the game server down within ctx; false, said on
+// stderr, when it could not.
+func shutdownServer(ctx context.Context, e *env, srv shutdowner) bool {
+	if err := srv.Shutdown(ctx); err != nil {
+		fmt.Fprintf(e.stderr, "umpire: server shutdown: %v\n", err)
+		return false
+	}
+	return true
+}
+
+// shutdownHTTP shuts the HTTP server down within ctx; a failure is said
+// on stderr and does not change the exit code.
+func shutdownHTTP(ctx context.Context, e *env, hs *http.Server) {
+	if err := hs.Shutdown(ctx); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		fmt.Fprintf(e.stderr, "umpire: http shutdown: %v\n", err)
+	}
+}
+
+// shutdownQuietly shuts a game server down that never served (a start that
+// failed), ignoring the outcome.
+func shutdownQuietly(srv shutdowner) {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	_ = srv.Shutdown(ctx)
+}
+
+// parseSeats parses "0,3" into seat numbers; "" (or "none") is no seat,
+// an empty list (never nil).
+func parseSeats(s string) ([]int, error) {
+	if strings.TrimSpace(s) == "none" {
+		return []int{}, nil
+	}
+	out, err := parseSeatList(s)
+	if err == nil && out == nil {
+		out = []int{}
+	}
+	return out, err
+}
+
+// parseSeatList parses "0,3" into seats; "" is no seat (nil).
+func parseSeatList(s string) ([]int, error) {
+	var out []int
 	for _, part := range strings.Split(s, ",") {
 		part = strings.TrimSpace(part)
 		if part == "" {
@@ -261,8 +331,7 @@ func describeInference(hostport string, c infsrv.Created, srv *infsrv.Server, se
 
 func printInference(e *env, format string, info inferenceServeInfo) {
 	if format == "json" {
-		b, _ := json.Marshal(info)
-		fmt.Fprintln(e.stdout, string(b))
+		_ = writeJSONLine(e.stdout, info)
 		return
 	}
 	w := e.stdout

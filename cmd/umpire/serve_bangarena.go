@@ -2,15 +2,10 @@ package main
 
 import (
 	"context"
-	"encoding/json"
-	"errors"
 	"fmt"
-	"net"
-	"net/http"
 	"os"
 	"sort"
 	"strconv"
-	"strings"
 	"time"
 
 	baserver "github.com/umpire-arena/umpire/harness/server/bangarena"
@@ -68,22 +63,14 @@ func serveBangArena(ctx context.Context, e *env, args []string) int {
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
-	if !checkGame(e, *game) || !checkFormat(e, *format) {
-		return exitUsage
-	}
-	if *game != gameBangArena {
-		fmt.Fprintf(e.stderr, "umpire: serveBangArena serves bangarena, not %s\n", *game)
-		return exitUsage
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(e.stderr, "umpire: serve takes no arguments, got %q\n", fs.Args())
+	if !checkServeArgs(e, fs, *game, gameBangArena, *format, "serveBangArena") {
 		return exitUsage
 	}
 	if *deadline <= 0 || *deadline > time.Hour {
 		fmt.Fprintln(e.stderr, "umpire: --deadline must be between 1ms and 1h")
 		return exitUsage
 	}
-	agentSeats, err := parseBASeatList(*agents)
+	agentSeats, err := parseSeatList(*agents)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "umpire: --agents: %v\n", err)
 		return exitUsage
@@ -93,12 +80,7 @@ func serveBangArena(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "umpire: %v\n", err)
 		return exitUsage
 	}
-	var kinds []string
-	for _, k := range strings.Split(*adversaries, ",") {
-		if k = strings.TrimSpace(k); k != "" {
-			kinds = append(kinds, k)
-		}
-	}
+	kinds := splitList(*adversaries)
 	srv, err := baserver.New(baserver.Options{Pause: *pause, Faults: faults})
 	if err != nil {
 		fmt.Fprintf(e.stderr, "umpire: %v\n", err)
@@ -110,22 +92,18 @@ func serveBangArena(ctx context.Context, e *env, args []string) int {
 	})
 	if err != nil {
 		fmt.Fprintf(e.stderr, "umpire: %v\n", err)
-		shutdownBAQuietly(srv)
+		shutdownQuietly(srv)
 		return exitUsage
 	}
-	ln, err := net.Listen("tcp", *addr)
-	if err != nil {
-		fmt.Fprintf(e.stderr, "umpire: cannot listen on %s: %v\n", *addr, err)
-		shutdownBAQuietly(srv)
+	hs, hostport, served, ok := listenHTTP(e, *addr, srv.Handler())
+	if !ok {
+		shutdownQuietly(srv)
 		return exitError
 	}
-	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: time.Minute}
-	served := make(chan error, 1)
-	go func() { served <- hs.Serve(ln) }()
 
-	info := describeBAServe(ln.Addr().String(), created, srv, *seed)
+	info := describeBAServe(hostport, created, srv, *seed)
 	if len(faults) > 0 {
-		fmt.Fprintf(e.stderr, "umpire: WARNING: serving with deliberate faults: %s\n", strings.Join(info.Faults, ", "))
+		warnFaults(e, info.Faults)
 	}
 	printBAServeInfo(e, *format, info)
 
@@ -138,47 +116,15 @@ func serveBangArena(ctx context.Context, e *env, args []string) int {
 		}
 	}()
 
-	code := exitOK
-	select {
-	case <-ctx.Done():
-	case err := <-served:
-		fmt.Fprintf(e.stderr, "umpire: server stopped: %v\n", err)
-		code = exitError
-	}
+	code := waitServing(ctx, e, served)
 	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	if err := hs.Shutdown(sctx); err != nil && !errors.Is(err, http.ErrServerClosed) {
-		fmt.Fprintf(e.stderr, "umpire: http shutdown: %v\n", err)
-	}
-	if err := srv.Shutdown(sctx); err != nil {
-		fmt.Fprintf(e.stderr, "umpire: server shutdown: %v\n", err)
+	shutdownHTTP(sctx, e, hs)
+	if !shutdownServer(sctx, e, srv) {
 		code = exitError
 	}
 	<-ended
 	return code
-}
-
-func shutdownBAQuietly(srv *baserver.Server) {
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	_ = srv.Shutdown(ctx)
-}
-
-// parseBASeatList parses "0,3" into seats; "" is no seat.
-func parseBASeatList(s string) ([]int, error) {
-	var out []int
-	for _, part := range strings.Split(s, ",") {
-		part = strings.TrimSpace(part)
-		if part == "" {
-			continue
-		}
-		n, err := strconv.Atoi(part)
-		if err != nil || n < 0 {
-			return nil, fmt.Errorf("%q is not a seat number", part)
-		}
-		out = append(out, n)
-	}
-	return out, nil
 }
 
 func describeBAServe(hostport string, c baserver.Created, srv *baserver.Server, seed string) baServeInfo {
@@ -206,8 +152,7 @@ func describeBAServe(hostport string, c baserver.Created, srv *baserver.Server, 
 
 func printBAServeInfo(e *env, format string, info baServeInfo) {
 	if format == "json" {
-		b, _ := json.Marshal(info)
-		fmt.Fprintln(e.stdout, string(b))
+		_ = writeJSONLine(e.stdout, info)
 		return
 	}
 	w := e.stdout
