@@ -235,14 +235,15 @@ func printCheck(e *env, c reports.Check) {
 	}
 	fmt.Fprintf(e.stdout, "%-5s %s (%v)\n", status, c.Name, c.Duration.Round(time.Millisecond))
 	if c.Reason != "" {
-		fmt.Fprintf(e.stdout, "      %s\n", c.Reason)
+		fmt.Fprintf(e.stdout, "      %s\n", safeText(c.Reason))
 	}
 	for i, f := range c.Findings {
 		if i == 5 {
 			fmt.Fprintf(e.stdout, "      … %d more findings in the report\n", len(c.Findings)-5)
 			break
 		}
-		fmt.Fprintf(e.stdout, "      %s\n", f.Finding.String())
+		// Findings quote the target's answers: escaped for the terminal.
+		fmt.Fprintf(e.stdout, "      %s\n", safeText(f.Finding.String()))
 		if r, ok := rules.Default().Lookup(f.Rule); ok {
 			fmt.Fprintf(e.stdout, "        requirement: %s\n", r.Text)
 		}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/reports"
 )
 
@@ -94,5 +95,19 @@ func TestConformLabelFilterEmpty(t *testing.T) {
 	code, out, _ := runConform(t, "--embedded", "--game", "inference", "--label-filter", "no-such-label")
 	if code != exitFail {
 		t.Errorf("have exit %d, want 1 for an empty run\n%s", code, out)
+	}
+}
+
+func TestConformPrintEscapesTargetText(t *testing.T) {
+	var out bytes.Buffer
+	e := &env{stdout: &out, stderr: &out}
+	c := reports.Check{Name: "c", Status: reports.Fail, Reason: "bad \x1b[31mred",
+		Findings: []reports.Finding{{Finding: rules.Finding{Rule: "bangarena/server.token", Level: rules.Must, Got: "HTTP 200 \x1b]0;title\x07", Message: "m"}}}}
+	printCheck(e, c)
+	if strings.ContainsAny(out.String(), "\x1b\x07") {
+		t.Errorf("have %q, want control characters escaped", out.String())
+	}
+	if !strings.Contains(out.String(), "requirement:") {
+		t.Errorf("have %q, want the rule's requirement", out.String())
 	}
 }
