@@ -126,23 +126,11 @@ func TestLegalBangArena(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			code, out, errOut := runInf(t, tc.stdin, append([]string{"legal", "--game", "bangarena"}, tc.args...)...)
+			code, out, errOut := runUmpire(t, tc.stdin, append([]string{"legal", "--game", "bangarena"}, tc.args...)...)
 			if code != tc.wantCode {
 				t.Fatalf("exit code: have %d, want %d\nstdout:\n%s\nstderr:\n%s", code, tc.wantCode, out, errOut)
 			}
-			rest := out
-			for _, w := range tc.wantOut {
-				i := strings.Index(rest, w)
-				if i < 0 {
-					t.Fatalf("stdout lacks %q (in order); have:\n%s", w, out)
-				}
-				rest = rest[i+len(w):]
-			}
-			for _, w := range tc.wantErr {
-				if !strings.Contains(errOut, w) {
-					t.Fatalf("stderr lacks %q; have:\n%s", w, errOut)
-				}
-			}
+			checkStreams(t, out, errOut, tc.wantOut, tc.wantErr)
 		})
 	}
 }

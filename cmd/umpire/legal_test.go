@@ -1,30 +1,14 @@
 package main
 
 import (
-	"bytes"
-	"context"
-	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 )
-
-// runInf runs the CLI with stdin and returns the exit code and both streams.
-func runInf(t *testing.T, stdin string, args ...string) (int, string, string) {
-	t.Helper()
-	var out, errb bytes.Buffer
-	e := &env{stdin: strings.NewReader(stdin), stdout: &out, stderr: &errb}
-	code := run(context.Background(), e, args)
-	return code, out.String(), errb.String()
-}
 
 func legalTD(name string) string { return filepath.Join("testdata", "legal", name) }
 
 func TestLegalCommand(t *testing.T) {
-	ok, err := os.ReadFile(legalTD("your_turn.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	ok := readFixture(t, legalTD("your_turn.json"))
 	tests := []struct {
 		name     string
 		args     []string
@@ -60,23 +44,11 @@ func TestLegalCommand(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			code, out, errOut := runInf(t, tc.stdin, tc.args...)
+			code, out, errOut := runUmpire(t, tc.stdin, tc.args...)
 			if code != tc.wantCode {
 				t.Errorf("exit code: have %d, want %d\nstdout:\n%s\nstderr:\n%s", code, tc.wantCode, out, errOut)
 			}
-			rest := out
-			for _, w := range tc.wantOut {
-				i := strings.Index(rest, w)
-				if i < 0 {
-					t.Fatalf("stdout lacks %q (in order); have:\n%s", w, out)
-				}
-				rest = rest[i+len(w):]
-			}
-			for _, w := range tc.wantErr {
-				if !strings.Contains(errOut, w) {
-					t.Fatalf("stderr lacks %q; have:\n%s", w, errOut)
-				}
-			}
+			checkStreams(t, out, errOut, tc.wantOut, tc.wantErr)
 		})
 	}
 }
@@ -85,14 +57,10 @@ func TestLegalCommand(t *testing.T) {
 // and never panics.
 func FuzzLegalInput(f *testing.F) {
 	for _, name := range []string{"your_turn.json", "your_turn_broken.json", "visible_state.json"} {
-		b, err := os.ReadFile(legalTD(name))
-		if err != nil {
-			f.Fatal(err)
-		}
-		f.Add(string(b))
+		f.Add(string(readFixture(f, legalTD(name))))
 	}
 	f.Fuzz(func(t *testing.T, in string) {
-		code, _, _ := runInf(t, in, "legal", "--game", "inference", "--check", "-")
+		code, _, _ := runUmpire(t, in, "legal", "--game", "inference", "--check", "-")
 		if code != exitOK && code != exitFail && code != exitUsage {
 			t.Fatalf("exit %d", code)
 		}

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"context"
 	"encoding/json"
 	"encoding/xml"
 	"fmt"
@@ -55,13 +53,6 @@ func writeShards(t *testing.T, dir string, seeds []string, n int, failSeed strin
 	return paths
 }
 
-func runCLI(t *testing.T, args ...string) (code int, stdout, stderr string) {
-	t.Helper()
-	var out, errb bytes.Buffer
-	code = run(context.Background(), &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errb}, args)
-	return code, out.String(), errb.String()
-}
-
 func TestReportMergeWritesEveryFormat(t *testing.T) {
 	dir := t.TempDir()
 	seeds := []string{"1", "2", "3", "4", "5", "6", "7"}
@@ -69,7 +60,7 @@ func TestReportMergeWritesEveryFormat(t *testing.T) {
 	out := filepath.Join(dir, "not", "yet", "there") // a missing report directory must not fail
 	args := append([]string{"report", "merge"}, paths[0], "--junit", filepath.Join(out, "junit.xml"), paths[1])
 	args = append(args, paths[2], "--json", filepath.Join(out, "merged.json"), "--html", filepath.Join(out, "report.html"), "--md", filepath.Join(out, "summary.md"))
-	code, stdout, stderr := runCLI(t, args...)
+	code, stdout, stderr := runUmpire(t, "", args...)
 	if code != exitOK {
 		t.Fatalf("exit %d, want 0; stderr: %s", code, stderr)
 	}
@@ -126,7 +117,7 @@ func TestReportMergeExitCodes(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
-			code, _, stderr := runCLI(t, append([]string{"report", "merge"}, tc.args(dir)...)...)
+			code, _, stderr := runUmpire(t, "", append([]string{"report", "merge"}, tc.args(dir)...)...)
 			if code != tc.want {
 				t.Fatalf("exit %d, want %d; stderr: %s", code, tc.want, stderr)
 			}
@@ -140,7 +131,7 @@ func TestReportMergeExitCodes(t *testing.T) {
 func TestReportMergeToStdout(t *testing.T) {
 	dir := t.TempDir()
 	paths := writeShards(t, dir, []string{"1", "2"}, 2, "2")
-	code, stdout, stderr := runCLI(t, append([]string{"report", "merge", "--md", "-", "--format", "json"}, paths...)...)
+	code, stdout, stderr := runUmpire(t, "", append([]string{"report", "merge", "--md", "-", "--format", "json"}, paths...)...)
 	if code != exitFail {
 		t.Fatalf("exit %d, want 1; stderr %s", code, stderr)
 	}
@@ -159,13 +150,13 @@ func TestReportMergeToStdout(t *testing.T) {
 }
 
 func TestReportUsage(t *testing.T) {
-	if code, _, _ := runCLI(t, "report"); code != exitUsage {
+	if code, _, _ := runUmpire(t, "", "report"); code != exitUsage {
 		t.Fatalf("umpire report: exit %d", code)
 	}
-	if code, _, stderr := runCLI(t, "report", "split"); code != exitUsage || !strings.Contains(stderr, "unknown subcommand") {
+	if code, _, stderr := runUmpire(t, "", "report", "split"); code != exitUsage || !strings.Contains(stderr, "unknown subcommand") {
 		t.Fatalf("umpire report split: exit %d, %s", code, stderr)
 	}
-	if code, _, _ := runCLI(t, "report", "merge", "-h"); code != exitOK {
+	if code, _, _ := runUmpire(t, "", "report", "merge", "-h"); code != exitOK {
 		t.Fatalf("umpire report merge -h: exit %d", code)
 	}
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"os"
@@ -18,15 +17,12 @@ import (
 // selftestMain with hook when hook is not nil.
 func runSelftest(t *testing.T, tty bool, hook func(*selftest.Options), args ...string) (int, string, string) {
 	t.Helper()
-	var out, errb bytes.Buffer
-	e := &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errb, isTerminal: tty}
-	var code int
-	if hook == nil {
-		code = run(context.Background(), e, append([]string{"selftest"}, args...))
-	} else {
-		code = selftestMain(context.Background(), e, args, hook)
-	}
-	return code, out.String(), errb.String()
+	return runEnv(t, "", tty, func(e *env) int {
+		if hook == nil {
+			return run(context.Background(), e, append([]string{"selftest"}, args...))
+		}
+		return selftestMain(context.Background(), e, args, hook)
+	})
 }
 
 // readReport reads and validates a report.json.

@@ -7,28 +7,9 @@ import (
 	"io"
 	"net/http"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 )
-
-// baSyncBuffer is a bytes.Buffer safe for a writer and a reader goroutine.
-type baSyncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *baSyncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *baSyncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
 
 func TestServeBangArenaUsage(t *testing.T) {
 	for _, tc := range []struct {
@@ -78,7 +59,7 @@ func TestServeBangArenaServesAndStops(t *testing.T) {
 			if tc.faults != "" {
 				args = append(args, "--unsafe-faults")
 			}
-			var out, errb baSyncBuffer
+			var out, errb syncBuffer
 			ctx, cancel := context.WithCancel(context.Background())
 			done := make(chan int, 1)
 			go func() { done <- serveBangArena(ctx, &env{stdout: &out, stderr: &errb}, args) }()
@@ -138,7 +119,7 @@ func TestServeBangArenaServesAndStops(t *testing.T) {
 }
 
 func TestServeBangArenaText(t *testing.T) {
-	var out, errb baSyncBuffer
+	var out, errb syncBuffer
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan int, 1)
 	go func() {

@@ -8,7 +8,6 @@ import (
 	"io"
 	"net/http"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -18,30 +17,12 @@ import (
 	ref "github.com/umpire-arena/umpire/referee/inference"
 )
 
-// lockedBuffer is a buffer one goroutine writes while another reads.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
-
 // startServe runs "umpire serve" through run in a goroutine and returns
 // the JSON it printed, a cancel that stops it, and the exit code channel.
-func startServe(t *testing.T, args ...string) (inferenceServeInfo, context.CancelFunc, <-chan int, *lockedBuffer) {
+func startServe(t *testing.T, args ...string) (inferenceServeInfo, context.CancelFunc, <-chan int, *syncBuffer) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	out, errb := &lockedBuffer{}, &lockedBuffer{}
+	out, errb := &syncBuffer{}, &syncBuffer{}
 	code := make(chan int, 1)
 	go func() { code <- run(ctx, &env{stdout: out, stderr: errb}, append([]string{"serve"}, args...)) }()
 	deadline := time.Now().Add(20 * time.Second)
@@ -127,7 +108,7 @@ func TestServeInferenceScriptedMatch(t *testing.T) {
 func TestServeInferenceAgentSeat(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	out, errb := &lockedBuffer{}, &lockedBuffer{}
+	out, errb := &syncBuffer{}, &syncBuffer{}
 	code := make(chan int, 1)
 	go func() {
 		code <- run(ctx, &env{stdout: out, stderr: errb}, []string{"serve", "--game=inference", "--addr", "127.0.0.1:0", "--agents", "2", "--seats", "3", "--rounds", "3", "--deadline", "20s"})

@@ -30,23 +30,11 @@ func TestSimulateBangArena(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			code, out, errOut := runInf(t, "", tc.args...)
+			code, out, errOut := runUmpire(t, "", tc.args...)
 			if code != tc.wantCode {
 				t.Fatalf("exit code: have %d, want %d\nstdout:\n%s\nstderr:\n%s", code, tc.wantCode, out, errOut)
 			}
-			rest := out
-			for _, w := range tc.wantOut {
-				i := strings.Index(rest, w)
-				if i < 0 {
-					t.Fatalf("stdout lacks %q (in order); have:\n%s", w, out)
-				}
-				rest = rest[i+len(w):]
-			}
-			for _, w := range tc.wantErr {
-				if !strings.Contains(errOut, w) {
-					t.Fatalf("stderr lacks %q; have:\n%s", w, errOut)
-				}
-			}
+			checkStreams(t, out, errOut, tc.wantOut, tc.wantErr)
 		})
 	}
 	// One log per match, named by id; they verify clean with the run seed.
@@ -58,7 +46,7 @@ func TestSimulateBangArena(t *testing.T) {
 		}
 		logs = append(logs, path)
 	}
-	code, out, errOut := runInf(t, "", append([]string{"verify", "--game", "bangarena", "--seed", "a b/c"}, logs...)...)
+	code, out, errOut := runUmpire(t, "", append([]string{"verify", "--game", "bangarena", "--seed", "a b/c"}, logs...)...)
 	if code != exitOK || !strings.Contains(out, "0 MUST") {
 		t.Fatalf("verify: %d\n%s\n%s", code, out, errOut)
 	}
@@ -69,7 +57,7 @@ func TestSimulateBangArena(t *testing.T) {
 func TestSimulateBangArenaJSON(t *testing.T) {
 	var sums [2]bangSimSummary
 	for k := range sums {
-		code, out, errOut := runInf(t, "", "simulate", "--game", "bangarena", "--matches", "4", "--seed", "j", "--seats", "5", "--format", "json")
+		code, out, errOut := runUmpire(t, "", "simulate", "--game", "bangarena", "--matches", "4", "--seed", "j", "--seats", "5", "--format", "json")
 		if code != exitOK {
 			t.Fatalf("%d %s", code, errOut)
 		}

@@ -34,32 +34,17 @@ func TestSimulateCommand(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			code, out, errOut := runInf(t, "", tc.args...)
+			code, out, errOut := runUmpire(t, "", tc.args...)
 			if code != tc.wantCode {
 				t.Fatalf("exit code: have %d, want %d\nstdout:\n%s\nstderr:\n%s", code, tc.wantCode, out, errOut)
 			}
-			rest := out
-			for _, w := range tc.wantOut {
-				i := strings.Index(rest, w)
-				if i < 0 {
-					t.Fatalf("stdout lacks %q (in order); have:\n%s", w, out)
-				}
-				rest = rest[i+len(w):]
-			}
-			for _, w := range tc.wantErr {
-				if !strings.Contains(errOut, w) {
-					t.Fatalf("stderr lacks %q; have:\n%s", w, errOut)
-				}
-			}
+			checkStreams(t, out, errOut, tc.wantOut, tc.wantErr)
 		})
 	}
 	// The logs are full logs that parse, one file per match, named by id.
 	for i := 0; i < 2; i++ {
 		path := filepath.Join(dir, simMatchID("a b/c", i)+".jsonl")
-		b, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
+		b := readFixture(t, path)
 		ls := strings.Split(strings.TrimSpace(string(b)), "\n")
 		first, err := inference.ParseEvent([]byte(ls[0]))
 		if err != nil || first.SeedCommit != inference.SeedCommit(simMatchSeed("a b/c", i)) {
@@ -79,7 +64,7 @@ func TestSimulateDeterministic(t *testing.T) {
 	args := []string{"simulate", "--game", "inference", "--matches", "4", "--seed", "det", "--rounds", "15", "--format", "json"}
 	var runs [2]simulateSummary
 	for i := range runs {
-		code, out, errOut := runInf(t, "", args...)
+		code, out, errOut := runUmpire(t, "", args...)
 		if code != exitOK {
 			t.Fatalf("exit %d: %s", code, errOut)
 		}
@@ -101,7 +86,7 @@ func TestSimulateCannotRun(t *testing.T) {
 	if err := os.WriteFile(file, []byte("x"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	code, _, errOut := runInf(t, "", "simulate", "--game", "inference", "--matches", "2", "--rounds", "3", "--log-dir", file)
+	code, _, errOut := runUmpire(t, "", "simulate", "--game", "inference", "--matches", "2", "--rounds", "3", "--log-dir", file)
 	if code != exitError || !strings.Contains(errOut, "cannot create the log directory") {
 		t.Fatalf("exit %d, stderr %s", code, errOut)
 	}

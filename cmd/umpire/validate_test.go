@@ -1,21 +1,11 @@
 package main
 
 import (
-	"bytes"
-	"context"
 	"encoding/json"
 	"path/filepath"
 	"strings"
 	"testing"
 )
-
-func runCmd(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
-	t.Helper()
-	var out, errb bytes.Buffer
-	e := &env{stdin: strings.NewReader(stdin), stdout: &out, stderr: &errb}
-	code = run(context.Background(), e, args)
-	return code, out.String(), errb.String()
-}
 
 func td(name string) string { return filepath.Join("testdata", "validate", name) }
 
@@ -63,24 +53,11 @@ func TestValidateCommand(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			code, out, errOut := runCmd(t, tc.stdin, tc.args...)
+			code, out, errOut := runUmpire(t, tc.stdin, tc.args...)
 			if code != tc.wantCode {
 				t.Errorf("exit code: have %d, want %d\nstdout:\n%s\nstderr:\n%s", code, tc.wantCode, out, errOut)
 			}
-			rest := out
-			for _, w := range tc.wantOut {
-				i := strings.Index(rest, w)
-				if i < 0 {
-					t.Errorf("stdout lacks %q (in order); have:\n%s", w, out)
-					break
-				}
-				rest = rest[i+len(w):]
-			}
-			for _, w := range tc.wantErr {
-				if !strings.Contains(errOut, w) {
-					t.Errorf("stderr lacks %q; have:\n%s", w, errOut)
-				}
-			}
+			checkStreams(t, out, errOut, tc.wantOut, tc.wantErr)
 			if tc.wantNoOut && out != "" {
 				t.Errorf("want no stdout, have:\n%s", out)
 			}
@@ -111,7 +88,7 @@ func TestEscapeText(t *testing.T) {
 }
 
 func TestValidateJSONLinesAreObjects(t *testing.T) {
-	code, out, _ := runCmd(t, "", "validate", "--game", "inference", "--format", "json", td("inference_bad.jsonl"))
+	code, out, _ := runUmpire(t, "", "validate", "--game", "inference", "--format", "json", td("inference_bad.jsonl"))
 	if code != exitFail {
 		t.Fatalf("exit code %d", code)
 	}

@@ -18,7 +18,7 @@ import (
 // returns the log's path.
 func bangLog(t *testing.T, dir string) string {
 	t.Helper()
-	if code, _, errOut := runInf(t, "", "simulate", "--game", "bangarena", "--matches", "1", "--seed", "vb", "--seats", "5", "--log-dir", dir); code != exitOK {
+	if code, _, errOut := runUmpire(t, "", "simulate", "--game", "bangarena", "--matches", "1", "--seed", "vb", "--seats", "5", "--log-dir", dir); code != exitOK {
 		t.Fatalf("simulate: %d %s", code, errOut)
 	}
 	return filepath.Join(dir, simMatchID("vb", 0)+".jsonl")
@@ -27,10 +27,7 @@ func bangLog(t *testing.T, dir string) string {
 func TestVerifyBangArena(t *testing.T) {
 	dir := t.TempDir()
 	good := bangLog(t, dir)
-	data, err := os.ReadFile(good)
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := readFixture(t, good)
 	// Damage to the wrong seat on the first damage line.
 	lines := bytes.Split(data, []byte("\n"))
 	bad, badLine := filepath.Join(dir, "bad.jsonl"), 0
@@ -71,23 +68,11 @@ func TestVerifyBangArena(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			code, out, errOut := runInf(t, tc.stdin, append([]string{"verify", "--game", "bangarena"}, tc.args...)...)
+			code, out, errOut := runUmpire(t, tc.stdin, append([]string{"verify", "--game", "bangarena"}, tc.args...)...)
 			if code != tc.wantCode {
 				t.Fatalf("exit code: have %d, want %d\nstdout:\n%s\nstderr:\n%s", code, tc.wantCode, out, errOut)
 			}
-			rest := out
-			for _, w := range tc.wantOut {
-				i := strings.Index(rest, w)
-				if i < 0 {
-					t.Fatalf("stdout lacks %q (in order); have:\n%s", w, out)
-				}
-				rest = rest[i+len(w):]
-			}
-			for _, w := range tc.wantErr {
-				if !strings.Contains(errOut, w) {
-					t.Fatalf("stderr lacks %q; have:\n%s", w, errOut)
-				}
-			}
+			checkStreams(t, out, errOut, tc.wantOut, tc.wantErr)
 		})
 	}
 }
@@ -141,7 +126,7 @@ func TestVerifyBangArenaServerLogs(t *testing.T) {
 				args = append(args, "--seed", cfg.Seed)
 				paths = append(paths, p)
 			}
-			code, out, errOut := runInf(t, "", append(args, paths...)...)
+			code, out, errOut := runUmpire(t, "", append(args, paths...)...)
 			if code != tc.code || !strings.Contains(out, tc.want) {
 				t.Fatalf("exit %d (want %d), want %q:\n%s\n%s", code, tc.code, tc.want, out, errOut)
 			}

@@ -2,9 +2,7 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -13,19 +11,8 @@ import (
 // vtd names a fixture of the verifier's own test data.
 func vtd(name string) string { return filepath.Join("..", "..", "referee", "verify", "testdata", name) }
 
-func runVerify(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
-	t.Helper()
-	var out, errb bytes.Buffer
-	e := &env{stdin: strings.NewReader(stdin), stdout: &out, stderr: &errb}
-	code = run(context.Background(), e, append([]string{"verify"}, args...))
-	return code, out.String(), errb.String()
-}
-
 func TestVerifyCommand(t *testing.T) {
-	full, err := os.ReadFile(vtd("full.jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	full := readFixture(t, vtd("full.jsonl"))
 	escape := string(full[:bytes.IndexByte(full, '\n')+1]) + "{\"type\":\"\\u001b[31mred\\u202e\"}\n"
 	tests := []struct {
 		name     string
@@ -67,23 +54,11 @@ func TestVerifyCommand(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			code, out, errs := runVerify(t, tc.stdin, tc.args...)
+			code, out, errs := runUmpire(t, tc.stdin, append([]string{"verify"}, tc.args...)...)
 			if code != tc.wantCode {
 				t.Errorf("exit %d, want %d\nstdout:\n%s\nstderr:\n%s", code, tc.wantCode, out, errs)
 			}
-			rest := out
-			for _, w := range tc.wantOut {
-				i := strings.Index(rest, w)
-				if i < 0 {
-					t.Fatalf("stdout lacks %q (in order)\nstdout:\n%s", w, out)
-				}
-				rest = rest[i+len(w):]
-			}
-			for _, w := range tc.wantErr {
-				if !strings.Contains(errs, w) {
-					t.Errorf("stderr lacks %q\nstderr:\n%s", w, errs)
-				}
-			}
+			checkStreams(t, out, errs, tc.wantOut, tc.wantErr)
 			for _, w := range tc.notOut {
 				if strings.Contains(out, w) {
 					t.Errorf("stdout has %q\nstdout:\n%s", w, out)
@@ -96,7 +71,7 @@ func TestVerifyCommand(t *testing.T) {
 // TestVerifyJSONLines: every line of --format json is a JSON object; the
 // findings carry rule, level and where; the last line is the summary.
 func TestVerifyJSONLines(t *testing.T) {
-	code, out, _ := runVerify(t, "", "--game", "inference", "--format", "json", vtd("mutations/raise-over-max.jsonl"), vtd("mutations/bust-missing.jsonl"))
+	code, out, _ := runUmpire(t, "", "verify", "--game", "inference", "--format", "json", vtd("mutations/raise-over-max.jsonl"), vtd("mutations/bust-missing.jsonl"))
 	if code != exitFail {
 		t.Fatalf("exit %d, want %d", code, exitFail)
 	}
