@@ -73,3 +73,47 @@ func (s *syncBuffer) String() string {
 	defer s.mu.Unlock()
 	return s.b.String()
 }
+
+// cliCase is one run of the command line in a table test: the exit code
+// it must give, substrings its stdout must hold in order, substrings of
+// its stderr, and optionally what stdout must not hold, that it must be
+// empty, or how many lines it must have.
+type cliCase struct {
+	name       string
+	args       []string
+	stdin      string
+	wantCode   int
+	wantOut    []string // substrings of stdout, in order
+	wantErr    []string // substrings of stderr
+	notOut     []string // must not appear in stdout
+	wantNoOut  bool     // stdout must be empty
+	wantOutLen int      // number of stdout lines, when > 0
+}
+
+// runCases runs each case as a subtest, its args after prefix.
+func runCases(t *testing.T, prefix []string, tests []cliCase) {
+	t.Helper()
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			args := append(append([]string(nil), prefix...), tc.args...)
+			code, out, errOut := runUmpire(t, tc.stdin, args...)
+			if code != tc.wantCode {
+				t.Errorf("exit code: have %d, want %d\nstdout:\n%s\nstderr:\n%s", code, tc.wantCode, out, errOut)
+			}
+			checkStreams(t, out, errOut, tc.wantOut, tc.wantErr)
+			for _, w := range tc.notOut {
+				if strings.Contains(out, w) {
+					t.Errorf("stdout has %q\nstdout:\n%s", w, out)
+				}
+			}
+			if tc.wantNoOut && out != "" {
+				t.Errorf("want no stdout, have:\n%s", out)
+			}
+			if tc.wantOutLen > 0 {
+				if n := strings.Count(out, "\n"); n != tc.wantOutLen {
+					t.Errorf("have %d stdout lines, want %d:\n%s", n, tc.wantOutLen, out)
+				}
+			}
+		})
+	}
+}

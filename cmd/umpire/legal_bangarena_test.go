@@ -93,14 +93,7 @@ func TestLegalBangArena(t *testing.T) {
 			firstShot = a.ActionID
 		}
 	}
-	tests := []struct {
-		name     string
-		args     []string
-		stdin    string
-		wantCode int
-		wantOut  []string
-		wantErr  []string
-	}{
+	tests := []cliCase{
 		{name: "derive", args: []string{legalTD("bangarena_request.json")}, wantCode: exitOK,
 			wantOut: []string{`{"legalActions":[`, `"actionId":"end_play"`, `"undecided":[]}`}},
 		{name: "stdin", args: []string{"-"}, stdin: string(good), wantCode: exitOK, wantOut: []string{`"actionId":"` + firstShot + `"`}},
@@ -124,13 +117,5 @@ func TestLegalBangArena(t *testing.T) {
 		{name: "check without legalActions", args: []string{"--check", "-"}, stdin: `{"seatId":0,"observation":{"you":0,"turnSeat":0,"players":[{"seat":0,"roleId":"marshal"},{"seat":1}]}}`, wantCode: exitUsage, wantErr: []string{"--check needs"}},
 		{name: "missing file", args: []string{legalTD("nope.json")}, wantCode: exitUsage, wantErr: []string{"cannot read"}},
 	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			code, out, errOut := runUmpire(t, tc.stdin, append([]string{"legal", "--game", "bangarena"}, tc.args...)...)
-			if code != tc.wantCode {
-				t.Fatalf("exit code: have %d, want %d\nstdout:\n%s\nstderr:\n%s", code, tc.wantCode, out, errOut)
-			}
-			checkStreams(t, out, errOut, tc.wantOut, tc.wantErr)
-		})
-	}
+	runCases(t, []string{"legal", "--game", "bangarena"}, tests)
 }

@@ -9,14 +9,7 @@ func legalTD(name string) string { return filepath.Join("testdata", "legal", nam
 
 func TestLegalCommand(t *testing.T) {
 	ok := readFixture(t, legalTD("your_turn.json"))
-	tests := []struct {
-		name     string
-		args     []string
-		stdin    string
-		wantCode int
-		wantOut  []string
-		wantErr  []string
-	}{
+	tests := []cliCase{
 		{name: "derive", args: []string{"legal", "--game", "inference", legalTD("your_turn.json")}, wantCode: exitOK,
 			wantOut: []string{`[{"action":"fold"},{"action":"call","amount":4},{"action":"raise","min":1,"max":10}]`}},
 		{name: "bare visible_state", args: []string{"legal", "--game", "inference", legalTD("visible_state.json")}, wantCode: exitOK,
@@ -42,15 +35,7 @@ func TestLegalCommand(t *testing.T) {
 		{name: "no file", args: []string{"legal", "--game", "inference"}, wantCode: exitUsage, wantErr: []string{"exactly one FILE"}},
 		{name: "no game", args: []string{"legal", "-"}, wantCode: exitUsage, wantErr: []string{"--game is required"}},
 	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			code, out, errOut := runUmpire(t, tc.stdin, tc.args...)
-			if code != tc.wantCode {
-				t.Errorf("exit code: have %d, want %d\nstdout:\n%s\nstderr:\n%s", code, tc.wantCode, out, errOut)
-			}
-			checkStreams(t, out, errOut, tc.wantOut, tc.wantErr)
-		})
-	}
+	runCases(t, nil, tests)
 }
 
 // FuzzLegalInput: whatever arrives, umpire legal answers with an exit code

@@ -10,13 +10,7 @@ import (
 
 func TestSimulateBangArena(t *testing.T) {
 	dir := t.TempDir()
-	tests := []struct {
-		name     string
-		args     []string
-		wantCode int
-		wantOut  []string
-		wantErr  []string
-	}{
+	tests := []cliCase{
 		{name: "demo", args: []string{"simulate", "--game", "bangarena", "--matches", "3", "--seed", "demo"}, wantCode: exitOK,
 			wantOut: []string{"BangArena", `seed "demo"`, "6 seats", "classic mode", "games      3", "turns      ", "rounds)", "decisions", "games/s", "winning team", "adversary", "random", "heuristic"}},
 		{name: "mode, seats and logs", args: []string{"simulate", "--game", "bangarena", "--matches", "2", "--seed", "a b/c", "--seats", "8", "--mode", "impostor", "--log-dir", dir}, wantCode: exitOK,
@@ -28,15 +22,7 @@ func TestSimulateBangArena(t *testing.T) {
 		{name: "bad mode", args: []string{"simulate", "--game", "bangarena", "--mode", "chaos"}, wantCode: exitUsage, wantErr: []string{"umpire simulate:"}},
 		{name: "bad matches", args: []string{"simulate", "--game", "bangarena", "--matches", "0"}, wantCode: exitUsage, wantErr: []string{"--matches must be at least 1"}},
 	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			code, out, errOut := runUmpire(t, "", tc.args...)
-			if code != tc.wantCode {
-				t.Fatalf("exit code: have %d, want %d\nstdout:\n%s\nstderr:\n%s", code, tc.wantCode, out, errOut)
-			}
-			checkStreams(t, out, errOut, tc.wantOut, tc.wantErr)
-		})
-	}
+	runCases(t, nil, tests)
 	// One log per match, named by id; they verify clean with the run seed.
 	var logs []string
 	for i := range 2 {

@@ -14,13 +14,7 @@ import (
 
 func TestSimulateCommand(t *testing.T) {
 	dir := t.TempDir()
-	tests := []struct {
-		name     string
-		args     []string
-		wantCode int
-		wantOut  []string
-		wantErr  []string
-	}{
+	tests := []cliCase{
 		{name: "demo", args: []string{"simulate", "--game", "inference", "--matches", "3", "--seed", "demo", "--rounds", "10"}, wantCode: exitOK,
 			wantOut: []string{`seed "demo"`, "6 seats × 10 rounds", "matches  3", "rounds   ", "actions  ", "matches/s", "adversary", "heuristic", "passive"}},
 		{name: "log dir", args: []string{"simulate", "--game", "inference", "--matches", "2", "--seed", "a b/c", "--seats", "3", "--rounds", "5", "--log-dir", dir}, wantCode: exitOK,
@@ -32,15 +26,7 @@ func TestSimulateCommand(t *testing.T) {
 		{name: "bad matches", args: []string{"simulate", "--game", "inference", "--matches", "0"}, wantCode: exitUsage, wantErr: []string{"--matches must be at least 1"}},
 		{name: "stray argument", args: []string{"simulate", "--game", "inference", "x"}, wantCode: exitUsage, wantErr: []string{`unexpected argument "x"`}},
 	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			code, out, errOut := runUmpire(t, "", tc.args...)
-			if code != tc.wantCode {
-				t.Fatalf("exit code: have %d, want %d\nstdout:\n%s\nstderr:\n%s", code, tc.wantCode, out, errOut)
-			}
-			checkStreams(t, out, errOut, tc.wantOut, tc.wantErr)
-		})
-	}
+	runCases(t, nil, tests)
 	// The logs are full logs that parse, one file per match, named by id.
 	for i := 0; i < 2; i++ {
 		path := filepath.Join(dir, simMatchID("a b/c", i)+".jsonl")

@@ -10,16 +10,7 @@ import (
 func td(name string) string { return filepath.Join("testdata", "validate", name) }
 
 func TestValidateCommand(t *testing.T) {
-	tests := []struct {
-		name       string
-		args       []string
-		stdin      string
-		wantCode   int
-		wantOut    []string // substrings of stdout, in order
-		wantErr    []string // substrings of stderr
-		wantNoOut  bool
-		wantOutLen int // number of stdout lines, when > 0
-	}{
+	tests := []cliCase{
 		{name: "valid JSON Lines", args: []string{"validate", "--game", "inference", td("inference_log.jsonl")}, wantCode: exitOK, wantNoOut: true, wantErr: []string{"4 message(s) read, 0 invalid"}},
 		{name: "invalid lines reported with line numbers", args: []string{"validate", "--game", "inference", td("inference_bad.jsonl")}, wantCode: exitFail,
 			wantOut:    []string{td("inference_bad.jsonl") + ":2: /amount: must be >= 0 (minimum)", ":3: (root): invalid JSON: truncated input", ":4: /seat: must be <= 7 (maximum)"},
@@ -51,23 +42,7 @@ func TestValidateCommand(t *testing.T) {
 		{name: "bad max-bytes", args: []string{"validate", "--game", "inference", "--max-bytes", "0", "-"}, wantCode: exitUsage, wantErr: []string{"--max-bytes must be positive"}},
 		{name: "help", args: []string{"validate", "-h"}, wantCode: exitOK, wantErr: []string{"Usage: umpire validate"}},
 	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			code, out, errOut := runUmpire(t, tc.stdin, tc.args...)
-			if code != tc.wantCode {
-				t.Errorf("exit code: have %d, want %d\nstdout:\n%s\nstderr:\n%s", code, tc.wantCode, out, errOut)
-			}
-			checkStreams(t, out, errOut, tc.wantOut, tc.wantErr)
-			if tc.wantNoOut && out != "" {
-				t.Errorf("want no stdout, have:\n%s", out)
-			}
-			if tc.wantOutLen > 0 {
-				if n := strings.Count(out, "\n"); n != tc.wantOutLen {
-					t.Errorf("have %d stdout lines, want %d:\n%s", n, tc.wantOutLen, out)
-				}
-			}
-		})
-	}
+	runCases(t, nil, tests)
 }
 
 func TestEscapeText(t *testing.T) {

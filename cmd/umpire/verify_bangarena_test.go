@@ -47,14 +47,7 @@ func TestVerifyBangArena(t *testing.T) {
 	if err := os.WriteFile(bad, bytes.Join(lines, []byte("\n")), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	tests := []struct {
-		name     string
-		args     []string
-		stdin    string
-		wantCode int
-		wantOut  []string
-		wantErr  []string
-	}{
+	tests := []cliCase{
 		{name: "clean", args: []string{"--seed", "vb", good}, wantCode: exitOK, wantOut: []string{good, "conforms", "0 MUST", "umpire verify: 1 file(s)"}},
 		{name: "clean from stdin", args: []string{"--seed", "vb", "-"}, stdin: string(data), wantCode: exitOK, wantOut: []string{"<stdin>", "conforms"}},
 		{name: "json", args: []string{"--seed", "vb", "--format", "json", good}, wantCode: exitOK, wantOut: []string{`{"summary":`, `"must":0`}},
@@ -66,15 +59,7 @@ func TestVerifyBangArena(t *testing.T) {
 		{name: "missing file", args: []string{"--seed", "vb", filepath.Join(dir, "nope.jsonl")}, wantCode: exitUsage, wantErr: []string{"cannot read"}},
 		{name: "no file", args: nil, wantCode: exitUsage, wantErr: []string{"at least one"}},
 	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			code, out, errOut := runUmpire(t, tc.stdin, append([]string{"verify", "--game", "bangarena"}, tc.args...)...)
-			if code != tc.wantCode {
-				t.Fatalf("exit code: have %d, want %d\nstdout:\n%s\nstderr:\n%s", code, tc.wantCode, out, errOut)
-			}
-			checkStreams(t, out, errOut, tc.wantOut, tc.wantErr)
-		})
-	}
+	runCases(t, []string{"verify", "--game", "bangarena"}, tests)
 }
 
 func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }

@@ -14,15 +14,7 @@ func vtd(name string) string { return filepath.Join("..", "..", "referee", "veri
 func TestVerifyCommand(t *testing.T) {
 	full := readFixture(t, vtd("full.jsonl"))
 	escape := string(full[:bytes.IndexByte(full, '\n')+1]) + "{\"type\":\"\\u001b[31mred\\u202e\"}\n"
-	tests := []struct {
-		name     string
-		args     []string
-		stdin    string
-		wantCode int
-		wantOut  []string // substrings of stdout, in order
-		wantErr  []string // substrings of stderr
-		notOut   []string // must not appear in stdout
-	}{
+	tests := []cliCase{
 		{name: "correct log", args: []string{"--game", "inference", vtd("full.jsonl")}, wantCode: exitOK,
 			wantOut: []string{vtd("full.jsonl") + "\n", "conforms: 771 line(s), 40 round(s), 0 MUST", "umpire verify: 1 file(s), 771 line(s), 40 round(s): 0 MUST"}},
 		{name: "public log", args: []string{"--game", "inference", vtd("public.jsonl")}, wantCode: exitOK,
@@ -52,20 +44,7 @@ func TestVerifyCommand(t *testing.T) {
 		{name: "directory", args: []string{"--game", "inference", vtd("")}, wantCode: exitUsage, wantErr: []string{"is a directory"}},
 		{name: "help", args: []string{"-h"}, wantCode: exitOK, wantErr: []string{"Usage: umpire verify"}},
 	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			code, out, errs := runUmpire(t, tc.stdin, append([]string{"verify"}, tc.args...)...)
-			if code != tc.wantCode {
-				t.Errorf("exit %d, want %d\nstdout:\n%s\nstderr:\n%s", code, tc.wantCode, out, errs)
-			}
-			checkStreams(t, out, errs, tc.wantOut, tc.wantErr)
-			for _, w := range tc.notOut {
-				if strings.Contains(out, w) {
-					t.Errorf("stdout has %q\nstdout:\n%s", w, out)
-				}
-			}
-		})
-	}
+	runCases(t, []string{"verify"}, tests)
 }
 
 // TestVerifyJSONLines: every line of --format json is a JSON object; the
