@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"io"
@@ -33,12 +32,9 @@ func TestServeBangArenaUsage(t *testing.T) {
 		{"bad address", []string{"--addr", "256.1.1.1:99999"}, "", exitError},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			t.Setenv("UMPIRE_UNSAFE_FAULTS", tc.env)
-			var out, errb bytes.Buffer
-			ctx, cancel := context.WithCancel(context.Background())
-			cancel() // a run that got past the checks stops at once
-			if got := serveBangArena(ctx, &env{stdout: &out, stderr: &errb}, tc.args); got != tc.want {
-				t.Fatalf("exit: have %d, want %d\nstderr: %s", got, tc.want, errb.String())
+			got, stderr := serveStopped(t, tc.env, func(ctx context.Context, e *env) int { return serveBangArena(ctx, e, tc.args) })
+			if got != tc.want {
+				t.Fatalf("exit: have %d, want %d\nstderr: %s", got, tc.want, stderr)
 			}
 		})
 	}

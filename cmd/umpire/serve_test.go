@@ -216,15 +216,26 @@ func TestServeUsage(t *testing.T) {
 		{"bad format", []string{"--game", "inference", "--format", "xml"}, "", exitUsage},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			t.Setenv(infsrv.FaultsEnv, tc.env)
-			var out, errb bytes.Buffer
-			ctx, cancel := context.WithCancel(context.Background())
-			cancel() // a run that got past the checks stops at once
-			if got := run(ctx, &env{stdout: &out, stderr: &errb}, append([]string{"serve"}, tc.args...)); got != tc.want {
-				t.Fatalf("exit: have %d, want %d\nstderr: %s", got, tc.want, errb.String())
+			got, stderr := serveStopped(t, tc.env, func(ctx context.Context, e *env) int {
+				return run(ctx, e, append([]string{"serve"}, tc.args...))
+			})
+			if got != tc.want {
+				t.Fatalf("exit: have %d, want %d\nstderr: %s", got, tc.want, stderr)
 			}
 		})
 	}
+}
+
+// serveStopped runs serve with faults as the faults variable and a
+// context ended beforehand, so that a run that got past the checks stops
+// at once; it returns the exit code and stderr.
+func serveStopped(t *testing.T, faults string, serve func(ctx context.Context, e *env) int) (code int, stderr string) {
+	t.Helper()
+	t.Setenv(infsrv.FaultsEnv, faults)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	code, _, stderr = runEnv(t, "", false, func(e *env) int { return serve(ctx, e) })
+	return code, stderr
 }
 
 func TestGameFlag(t *testing.T) {
