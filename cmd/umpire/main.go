@@ -120,6 +120,16 @@ func parseFlags(fs *flag.FlagSet, args []string) (code int, ok bool) {
 	return exitOK, true
 }
 
+// checkNoArgs says whether fs was left no arguments after its flags; if
+// one is left, it names the first on stderr as unexpected for command name.
+func checkNoArgs(e *env, fs *flag.FlagSet, name string) bool {
+	if fs.NArg() > 0 {
+		fmt.Fprintf(e.stderr, "umpire %s: unexpected argument %q\n", name, fs.Arg(0))
+		return false
+	}
+	return true
+}
+
 // checkGame validates the --game flag value.
 func checkGame(e *env, game string) bool {
 	switch game {

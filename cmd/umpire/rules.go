@@ -16,8 +16,7 @@ func cmdRules(_ context.Context, e *env, args []string) int {
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(e.stderr, "umpire rules: unexpected argument %q\n", fs.Arg(0))
+	if !checkNoArgs(e, fs, "rules") {
 		return exitUsage
 	}
 	if *game != "" && !checkGame(e, *game) || !checkFormat(e, *format) {

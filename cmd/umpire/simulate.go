@@ -91,8 +91,7 @@ func cmdSimulate(ctx context.Context, e *env, args []string) int {
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(e.stderr, "umpire simulate: unexpected argument %q\n", fs.Arg(0))
+	if !checkNoArgs(e, fs, "simulate") {
 		return exitUsage
 	}
 	if !checkGame(e, *game) || !checkFormat(e, *format) {
