@@ -75,7 +75,7 @@ func cmdVerify(ctx context.Context, e *env, args []string) (code int) {
 		v := verify.NewInference(verify.Options{File: s.name, Deal: mode, Unfinished: *unfinished})
 		buf, emit := out.collector()
 		sum, err := v.Read(ctx, s.r, emit)
-		if c, ok := verifyReadFailed(ctx, e, s.name, err); !ok {
+		if c, ok := verifyReadOK(ctx, e, s.name, err); !ok {
 			return c
 		}
 		if !out.json {
@@ -118,10 +118,10 @@ func recoverVerify(e *env, code *int) {
 	}
 }
 
-// verifyReadFailed maps the error of reading one log to an exit code: an
-// interrupted run is exit 3, a log that does not read exit 2. ok is true
-// when err is nil and the run goes on.
-func verifyReadFailed(ctx context.Context, e *env, name string, err error) (code int, ok bool) {
+// verifyReadOK says whether one log was read through (err is nil) and,
+// when not, gives the exit code after saying why on stderr: 3 for an
+// interrupted run, 2 for a log that does not read (like parseFlags).
+func verifyReadOK(ctx context.Context, e *env, name string, err error) (code int, ok bool) {
 	if err == nil {
 		return exitOK, true
 	}
@@ -288,7 +288,7 @@ func verifyBangArena(ctx context.Context, e *env, names, seeds []string, asJSON,
 		defer closeFn()
 		buf, emit := out.collector()
 		sum, err := verify.VerifyBangArenaReader(ctx, r, verify.BangArenaOptions{File: shown, Seeds: seeds, Unfinished: unfinished}, emit)
-		if c, ok := verifyReadFailed(ctx, e, shown, err); !ok {
+		if c, ok := verifyReadOK(ctx, e, shown, err); !ok {
 			return c
 		}
 		if sum.SeedUnknown {
