@@ -2,13 +2,13 @@ package specs
 
 import (
 	"encoding/json"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/onsi/ginkgo/v2"
+	"github.com/onsi/gomega"
 	"github.com/umpire-arena/umpire/harness/probe"
 	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/reports"
@@ -111,9 +111,7 @@ func Judge(rc reports.Check) {
 			ginkgo.AddReportEntry(string(f.Level)+" "+f.Rule, describe(f))
 		}
 	}
-	if len(must) > 0 {
-		ginkgo.Fail(fmt.Sprintf("%d MUST finding(s):\n%s", len(must), strings.Join(must, "\n")))
-	}
+	gomega.Expect(must).To(gomega.BeEmpty(), "%d MUST finding(s):\n%s", len(must), strings.Join(must, "\n"))
 }
 
 // describe renders a finding with the rule's text (the requirement first,

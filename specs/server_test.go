@@ -3,10 +3,13 @@ package specs
 import (
 	"context"
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/onsi/ginkgo/v2/types"
+	"github.com/onsi/gomega"
 	"github.com/umpire-arena/umpire/harness/probe"
+	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/reports"
 )
 
@@ -61,5 +64,20 @@ func TestReportOfMatchesDirectRun(t *testing.T) {
 	}
 	if rep.Meta.Kind != reports.KindConform {
 		t.Errorf("have kind %q, want conform", rep.Meta.Kind)
+	}
+}
+
+// TestJudgeFailsOnAMustFinding proves a spec cannot pass while its check
+// reports a MUST finding, and does pass on a clean check.
+func TestJudgeFailsOnAMustFinding(t *testing.T) {
+	gomega.RegisterTestingT(t)
+	must := reports.Check{Name: "c", Status: reports.Fail, Findings: []reports.Finding{{Finding: rules.Finding{
+		Rule: "inference/round.3.raise-cap", Level: rules.Must, Message: "a fourth raise was accepted"}}}}
+	failures := gomega.InterceptGomegaFailures(func() { Judge(must) })
+	if len(failures) != 1 || !strings.Contains(failures[0], "inference/round.3.raise-cap") {
+		t.Fatalf("Judge of a MUST finding: failures %q", failures)
+	}
+	if failures := gomega.InterceptGomegaFailures(func() { Judge(reports.Check{Name: "c", Status: reports.Pass}) }); len(failures) != 0 {
+		t.Fatalf("Judge of a clean check failed: %q", failures)
 	}
 }

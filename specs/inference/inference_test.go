@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/onsi/ginkgo/v2"
+	"github.com/onsi/gomega"
 	"github.com/umpire-arena/umpire/harness/probe"
 	"github.com/umpire-arena/umpire/specs"
 )
@@ -11,5 +12,6 @@ import (
 var _ = specs.ServerSuite(probe.GameInference)
 
 func TestInferenceServer(t *testing.T) {
+	gomega.RegisterFailHandler(ginkgo.Fail)
 	ginkgo.RunSpecs(t, "Inference server conformance")
 }
