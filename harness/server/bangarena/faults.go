@@ -64,27 +64,25 @@ type FaultInfo struct {
 	Breaks string `json:"breaks"`
 }
 
-// FaultList returns the closed list of faults, sorted by name. Faults that
-// break a protocol behaviour the catalogue has no rule for yet carry an
-// empty Rule and name the contract in Ref; when server-conformance rules
-// are added to the catalogue (e.g. ids like bangarena/server.reask,
-// server.duplicate-command, server.stale-version, server.token,
-// server.malformed-body, server.answer-shape, server.replay,
-// server.mcp-tools) they belong here.
+// FaultList returns the closed list of faults, sorted by name, each with
+// the catalogue rule it breaks (a game rule, or a server-conformance rule
+// for protocol behaviour) and the contract sentence in Ref. The
+// conformance suite's fault table (harness/probe) proves each is caught by
+// a check citing that rule.
 func FaultList() []FaultInfo {
 	l := []FaultInfo{
 		{FaultSkipReask, "bangarena/14.random-legal", "§14 reask_then_random", "the first illegal answer is replaced by a random item (200 random) instead of 400 reask"},
-		{FaultNoDuplicate, "", "§12 commandId idempotency; WIRE.md decision answers", "a repeated commandId is not answered with the stored answer and duplicate true"},
-		{FaultAcceptStale, "", "§12 observationVersion / basedOnVersion", "a decision on a stale observationVersion is applied instead of 409"},
+		{FaultNoDuplicate, "bangarena/server.duplicate-command", "§12 commandId idempotency; WIRE.md decision answers", "a repeated commandId is not answered with the stored answer and duplicate true"},
+		{FaultAcceptStale, "bangarena/server.stale-version", "§12 observationVersion / basedOnVersion", "a decision on a stale observationVersion is applied instead of 409"},
 		{FaultLeakHand, "bangarena/11.redaction", "§11 players[i].hand", "other seats' hands carry their cards instead of backs"},
 		{FaultLeakRole, "bangarena/11.redaction", "§11 players[i].roleId", "other seats' hidden roles are shown"},
-		{FaultWrongTokenAccepted, "", "§12 x-agent-token; WIRE.md errors 401/403", "a wrong token or another seat's token is accepted"},
+		{FaultWrongTokenAccepted, "bangarena/server.token", "§12 x-agent-token; WIRE.md errors 401/403", "a wrong token or another seat's token is accepted"},
 		{FaultJailMarshal, "bangarena/5.jail", "§5 Jail, §13 play_equip_blue", "Jail on the Marshal is offered in legalActions"},
-		{Fault500OnMalformed, "", "WIRE.md errors: 422 for a malformed body", "a malformed decision body gets HTTP 500"},
+		{Fault500OnMalformed, "bangarena/server.malformed-body", "WIRE.md errors: 422 for a malformed body", "a malformed decision body gets HTTP 500"},
 		{FaultIgnoreDeadline, "bangarena/14.default-action", "§14 fallbacks", "a silent seat is never answered for at its deadline"},
-		{FaultAnswerWithoutVersion, "", "WIRE.md decision answers {ok, observationVersion, …}", "an accepted decision is answered without observationVersion"},
-		{FaultLogDropsDecision, "", "WIRE.md harness extension: the room log re-simulates the match", "the served log lacks its last decision event"},
-		{FaultMCPMissingTool, "", "§12 MCP tools", "tools/list lacks arena_submit_decision and calling it fails"},
+		{FaultAnswerWithoutVersion, "bangarena/server.answer-shape", "WIRE.md decision answers {ok, observationVersion, …}", "an accepted decision is answered without observationVersion"},
+		{FaultLogDropsDecision, "bangarena/server.replay", "WIRE.md harness extension: the room log re-simulates the match", "the served log lacks its last decision event"},
+		{FaultMCPMissingTool, "bangarena/server.mcp-tools", "§12 MCP tools", "tools/list lacks arena_submit_decision and calling it fails"},
 	}
 	sort.Slice(l, func(i, j int) bool { return l[i].Name < l[j].Name })
 	return l

@@ -79,19 +79,26 @@ func TestFaultsFromEnv(t *testing.T) {
 }
 
 func TestFaultListNamesRules(t *testing.T) {
-	// Each fault names the rule it breaks where the catalogue has one.
+	// Each fault names the catalogue rule it breaks.
 	want := map[Fault]string{
-		FaultSkipReask:      "bangarena/14.random-legal",
-		FaultLeakHand:       "bangarena/11.redaction",
-		FaultLeakRole:       "bangarena/11.redaction",
-		FaultJailMarshal:    "bangarena/5.jail",
-		FaultIgnoreDeadline: "bangarena/14.default-action",
+		FaultSkipReask:            "bangarena/14.random-legal",
+		FaultLeakHand:             "bangarena/11.redaction",
+		FaultLeakRole:             "bangarena/11.redaction",
+		FaultJailMarshal:          "bangarena/5.jail",
+		FaultIgnoreDeadline:       "bangarena/14.default-action",
+		FaultNoDuplicate:          "bangarena/server.duplicate-command",
+		FaultAcceptStale:          "bangarena/server.stale-version",
+		FaultWrongTokenAccepted:   "bangarena/server.token",
+		Fault500OnMalformed:       "bangarena/server.malformed-body",
+		FaultAnswerWithoutVersion: "bangarena/server.answer-shape",
+		FaultLogDropsDecision:     "bangarena/server.replay",
+		FaultMCPMissingTool:       "bangarena/server.mcp-tools",
 	}
 	for _, fi := range FaultList() {
 		if fi.Ref == "" || fi.Breaks == "" {
 			t.Errorf("%s: no reference or description", fi.Name)
 		}
-		if w, ok := want[fi.Name]; ok && fi.Rule != w {
+		if w, ok := want[fi.Name]; !ok || fi.Rule != w {
 			t.Errorf("%s breaks %q, want %q", fi.Name, fi.Rule, w)
 		}
 	}
