@@ -2,6 +2,7 @@ package bangarena
 
 import (
 	"encoding/json"
+	"github.com/umpire-arena/umpire/referee/internal/jsonw"
 	"reflect"
 	"strings"
 
@@ -118,7 +119,7 @@ func (g *Game) record(seat int, actionID string, x act, discard []int) {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = appendJSONString(b, uidTable[c])
+			b = jsonw.AppendString(b, uidTable[c])
 		}
 		e.Args = append(b, ']', '}')
 	}

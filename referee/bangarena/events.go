@@ -2,8 +2,8 @@ package bangarena
 
 import (
 	"encoding/json"
+	"github.com/umpire-arena/umpire/referee/internal/jsonw"
 	"strconv"
-	"unicode/utf8"
 )
 
 // KnownRole is a role a seat learned privately (impostor briefings, peeks).
@@ -83,7 +83,7 @@ func (e *Event) appendJSON(b []byte) []byte {
 	b = append(b, `{"seq":`...)
 	b = strconv.AppendInt(b, int64(e.Seq), 10)
 	b = append(b, `,"type":`...)
-	b = appendJSONString(b, e.Type)
+	b = jsonw.AppendString(b, e.Type)
 	b = appendSeat(b, `,"to":`, e.To)
 	b = appendSeat(b, `,"seat":`, e.Seat)
 	b = appendSeat(b, `,"targetSeat":`, e.TargetSeat)
@@ -151,7 +151,7 @@ func (e *Event) appendJSON(b []byte) []byte {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = appendJSONString(b, u)
+			b = jsonw.AppendString(b, u)
 		}
 		b = append(b, ']')
 	}
@@ -174,7 +174,7 @@ func (e *Event) appendJSON(b []byte) []byte {
 			b = append(b, `{"seat":`...)
 			b = strconv.AppendInt(b, int64(k.Seat), 10)
 			b = append(b, `,"roleId":`...)
-			b = appendJSONString(b, k.RoleID)
+			b = jsonw.AppendString(b, k.RoleID)
 			b = append(b, '}')
 		}
 		b = append(b, ']')
@@ -217,18 +217,18 @@ func appendNonEmpty(b []byte, key, v string) []byte {
 	if v == "" {
 		return b
 	}
-	return appendJSONString(append(b, key...), v)
+	return jsonw.AppendString(append(b, key...), v)
 }
 
 func appendCard(b []byte, c *Card) []byte {
 	b = append(b, `{"uid":`...)
-	b = appendJSONString(b, c.UID)
+	b = jsonw.AppendString(b, c.UID)
 	b = append(b, `,"cardId":`...)
-	b = appendJSONString(b, c.CardID)
+	b = jsonw.AppendString(b, c.CardID)
 	b = append(b, `,"suit":`...)
-	b = appendJSONString(b, c.Suit)
+	b = jsonw.AppendString(b, c.Suit)
 	b = append(b, `,"rank":`...)
-	b = appendJSONString(b, c.Rank)
+	b = jsonw.AppendString(b, c.Rank)
 	return append(b, '}')
 }
 
@@ -240,64 +240,6 @@ func appendMarshal(b []byte, v any) []byte {
 		return append(b, "null"...)
 	}
 	return append(b, out...)
-}
-
-const hexDigits = "0123456789abcdef"
-
-// appendJSONString appends s as a JSON string escaped as json.Marshal does:
-// quotes, backslashes and control characters escaped (\b \f \n \r \t
-// short), <, > and & as \u003c \u003e \u0026, invalid UTF-8 as \ufffd, and
-// U+2028 and U+2029 escaped.
-func appendJSONString(b []byte, s string) []byte {
-	b = append(b, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
-				i++
-				continue
-			}
-			b = append(b, s[start:i]...)
-			switch c {
-			case '\\', '"':
-				b = append(b, '\\', c)
-			case '\b':
-				b = append(b, '\\', 'b')
-			case '\f':
-				b = append(b, '\\', 'f')
-			case '\n':
-				b = append(b, '\\', 'n')
-			case '\r':
-				b = append(b, '\\', 'r')
-			case '\t':
-				b = append(b, '\\', 't')
-			default:
-				b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
-			}
-			i++
-			start = i
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			b = append(b, s[start:i]...)
-			b = append(b, `\ufffd`...)
-			i += size
-			start = i
-			continue
-		}
-		if r == '\u2028' || r == '\u2029' {
-			b = append(b, s[start:i]...)
-			b = append(b, '\\', 'u', '2', '0', '2', hexDigits[r&0xF])
-			i += size
-			start = i
-			continue
-		}
-		i += size
-	}
-	b = append(b, s[start:]...)
-	return append(b, '"')
 }
 
 // UnmarshalJSON reads an event written by MarshalJSON.

@@ -2,6 +2,7 @@ package inference
 
 import (
 	"encoding/json"
+	"github.com/umpire-arena/umpire/referee/internal/jsonw"
 	"unicode/utf8"
 
 	"github.com/umpire-arena/umpire/referee/rules"
@@ -35,7 +36,7 @@ type LegalAction struct {
 // MarshalJSON writes {"action":"fold"}, {"action":"call","amount":N} or
 // {"action":"raise","min":a,"max":b}.
 func (l LegalAction) MarshalJSON() ([]byte, error) {
-	b := append([]byte(`{"action":`), appendString(nil, l.Action)...)
+	b := append([]byte(`{"action":`), jsonw.AppendString(nil, l.Action)...)
 	switch l.Action {
 	case ActionCall:
 		b = appendIntField(b, `,"amount":`, l.Amount)

@@ -3,8 +3,8 @@ package inference
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/umpire-arena/umpire/referee/internal/jsonw"
 	"strconv"
-	"unicode/utf8"
 
 	"github.com/umpire-arena/umpire/referee/rules"
 )
@@ -141,7 +141,7 @@ func (e *Event) AppendJSON(dst []byte) []byte {
 		dst = append(dst, e.Type...) // known names need no escaping
 		dst = append(dst, '"')
 	default:
-		dst = appendString(dst, e.Type)
+		dst = jsonw.AppendString(dst, e.Type)
 	}
 	switch e.Type {
 	case EventMatchStart:
@@ -307,7 +307,7 @@ func appendInt(dst []byte, v int) []byte {
 // appendStrField appends key (the whole `,"name":` prefix) and v as a
 // JSON string.
 func appendStrField(dst []byte, key, v string) []byte {
-	return appendString(append(dst, key...), v)
+	return jsonw.AppendString(append(dst, key...), v)
 }
 
 func appendInts(dst []byte, xs []int) []byte {
@@ -319,63 +319,6 @@ func appendInts(dst []byte, xs []int) []byte {
 		dst = appendInt(dst, x)
 	}
 	return append(dst, ']')
-}
-
-const hexDigits = "0123456789abcdef"
-
-// appendString appends s as a JSON string, escaped like encoding/json
-// (HTML-sensitive characters, U+2028/U+2029 and invalid UTF-8 included), so
-// player text is safe wherever the line is later embedded.
-func appendString(dst []byte, s string) []byte {
-	dst = append(dst, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		b := s[i]
-		if b < utf8.RuneSelf {
-			if b >= 0x20 && b != '"' && b != '\\' && b != '<' && b != '>' && b != '&' {
-				i++
-				continue
-			}
-			dst = append(dst, s[start:i]...)
-			switch b {
-			case '"', '\\':
-				dst = append(dst, '\\', b)
-			case '\n':
-				dst = append(dst, '\\', 'n')
-			case '\r':
-				dst = append(dst, '\\', 'r')
-			case '\t':
-				dst = append(dst, '\\', 't')
-			case '\b':
-				dst = append(dst, '\\', 'b')
-			case '\f':
-				dst = append(dst, '\\', 'f')
-			default:
-				dst = append(dst, '\\', 'u', '0', '0', hexDigits[b>>4], hexDigits[b&0xF])
-			}
-			i++
-			start = i
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			dst = append(dst, s[start:i]...)
-			dst = append(dst, `\ufffd`...)
-			i += size
-			start = i
-			continue
-		}
-		if r == '\u2028' || r == '\u2029' {
-			dst = append(dst, s[start:i]...)
-			dst = append(dst, '\\', 'u', '2', '0', '2', hexDigits[r&0xF])
-			i += size
-			start = i
-			continue
-		}
-		i += size
-	}
-	dst = append(dst, s[start:]...)
-	return append(dst, '"')
 }
 
 // wireEvent is the decoding form of a log line: pointers tell present from

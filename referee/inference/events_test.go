@@ -3,6 +3,7 @@ package inference
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/umpire-arena/umpire/referee/internal/jsonw"
 	"strings"
 	"testing"
 )
@@ -175,8 +176,8 @@ func TestAppendInt(t *testing.T) {
 func TestAppendStringMatchesEncodingJSON(t *testing.T) {
 	for _, s := range []string{"", "plain", `"quoted" \ back`, "<script>&amp;</script>", "tab\tnl\ncr\r\x00\x1f\x7f", "line\u2028sep\u2029", "bad \xff\xfe utf8", "émoji 🂡", "\u202egnp.exe"} {
 		want, _ := json.Marshal(s)
-		if got := appendString(nil, s); string(got) != string(want) {
-			t.Errorf("appendString(%q) = %s, want %s", s, got, want)
+		if got := jsonw.AppendString(nil, s); string(got) != string(want) {
+			t.Errorf("jsonw.AppendString(%q) = %s, want %s", s, got, want)
 		}
 	}
 }
@@ -186,8 +187,8 @@ func FuzzAppendString(f *testing.F) {
 	f.Add("\xff<\u2028>")
 	f.Fuzz(func(t *testing.T, s string) {
 		want, _ := json.Marshal(s)
-		if got := appendString(nil, s); string(got) != string(want) {
-			t.Fatalf("appendString(%q) = %s, want %s", s, got, want)
+		if got := jsonw.AppendString(nil, s); string(got) != string(want) {
+			t.Fatalf("jsonw.AppendString(%q) = %s, want %s", s, got, want)
 		}
 	})
 }
