@@ -12,6 +12,7 @@ import (
 
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
 	"github.com/umpire-arena/umpire/referee/rules"
+	"github.com/umpire-arena/umpire/referee/verify"
 	"github.com/umpire-arena/umpire/reports"
 )
 
@@ -23,6 +24,8 @@ func bangarenaChecks() []Check {
 			Rules: []string{"bangarena/12.request", "bangarena/11.fields", "bangarena/server.answer-shape"}, Timeout: long, Run: baCheckSchema},
 		{Name: "bangarena: legalActions agree with the engine (replay of the room log)", Game: GameBangArena, Section: secCross,
 			Rules: []string{"bangarena/server.legal-actions", "bangarena/server.replay"}, Timeout: long, Run: baCheckReplay},
+		{Name: "bangarena: the room log re-simulates event by event (log verifier)", Game: GameBangArena, Section: secCross,
+			Rules: baVerifierRules, Timeout: long, Run: baCheckVerify},
 		{Name: "bangarena: other seats' hands and hidden roles stay hidden", Game: GameBangArena, Section: secHidden,
 			Rules: []string{"bangarena/11.redaction", "bangarena/1.what-you-see"}, Timeout: long, Run: baCheckHidden},
 		{Name: "bangarena: first illegal answer is reasked, the second replaced", Game: GameBangArena, Section: secProbes,
@@ -284,6 +287,43 @@ func baCheckReplayOne(t *Target, s *baSession) Result {
 	if s.final.Observation.WinnerTeam != nil && (*s.final.Observation.WinnerTeam != team || !sameInts(seats, s.final.Observation.WinnerSeats)) {
 		res.Findings = append(res.Findings, finding("bangarena/server.replay", rules.Where{}, map[string]any{"team": team, "seats": seats},
 			map[string]any{"team": *s.final.Observation.WinnerTeam, "seats": s.final.Observation.WinnerSeats}, "the replayed winners differ from the winners the server showed"))
+	}
+	return res
+}
+
+// baVerifierRules are the rule areas in which the BangArena log verifier
+// (referee/verify) compares a room log with the engine's re-simulation:
+// every outcome the server logged — deal, turns, draws, checks, card
+// effects, reactions, damage, eliminations, glory, the winner.
+var baVerifierRules = []string{
+	"bangarena/2.role-distribution", "bangarena/3.draw-two", "bangarena/3.reshuffle",
+	"bangarena/3.resolving-card", "bangarena/3.turn-order", "bangarena/5.deck", "bangarena/6.character-deal",
+	"bangarena/7.reactions", "bangarena/8.dynamite-check", "bangarena/8.jail-check", "bangarena/9.elimination",
+	"bangarena/9.glory-star", "bangarena/10.win-order",
+}
+
+func baCheckVerify(ctx context.Context, t *Target) Result {
+	return eachSession(ctx, t, func(s *baSession) Result { return baCheckVerifyOne(ctx, s) })
+}
+
+// baCheckVerifyOne runs the BangArena log verifier over one room's log with
+// the seed the suite created the room with; each finding keeps the rule the
+// verifier names (one per rule area, I-BA-V1).
+func baCheckVerifyOne(ctx context.Context, s *baSession) Result {
+	if s.logErr != nil {
+		return skip("the room log could not be read (the harness extension GET /api/ai/rooms/{id}/log): %v", s.logErr)
+	}
+	if s.room.seed == "" {
+		return skip("the room's seed is unknown (a room the suite did not create): its log cannot be re-simulated")
+	}
+	var res Result
+	sum, err := verify.VerifyBangArenaReader(ctx, bytes.NewReader(s.log), verify.BangArenaOptions{File: "room log", Seeds: []string{s.room.seed}},
+		func(f rules.Finding) { res.Findings = append(res.Findings, reports.Finding{Finding: f}) })
+	if err != nil {
+		return errored(err)
+	}
+	if sum.Decisions == 0 && len(res.Findings) == 0 {
+		return skip("the room log holds no decision to re-simulate")
 	}
 	return res
 }
