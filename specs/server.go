@@ -9,6 +9,7 @@ import (
 
 	"github.com/onsi/ginkgo/v2"
 	"github.com/onsi/gomega"
+	"github.com/umpire-arena/umpire/harness"
 	"github.com/umpire-arena/umpire/harness/probe"
 	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/reports"
@@ -128,11 +129,7 @@ func describe(f reports.Finding) string {
 // reports.Check per spec that recorded one, the same model "umpire conform"
 // writes.
 func ReportOf(game string, r ginkgo.Report) *reports.Report {
-	versions := []string{"inference-0.4"}
-	if game == probe.GameBangArena {
-		versions = []string{"krug_rules@0.1.0", "krug-decision/1"}
-	}
-	rep := reports.New(reports.Meta{Version: "ginkgo", Kind: reports.KindConform, Games: []string{game}, RulesVersions: versions,
+	rep := reports.New(reports.Meta{Version: "ginkgo", Kind: reports.KindConform, Games: []string{game}, RulesVersions: harness.RulesVersions(game),
 		Started: r.StartTime, Duration: r.RunTime}, rules.Default())
 	for _, s := range r.SpecReports {
 		for _, e := range s.ReportEntries {

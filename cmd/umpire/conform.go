@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/umpire-arena/umpire/harness"
 	"github.com/umpire-arena/umpire/harness/probe"
 	basrv "github.com/umpire-arena/umpire/harness/server/bangarena"
 	infsrv "github.com/umpire-arena/umpire/harness/server/inference"
@@ -143,19 +144,13 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 	}
 	rep := reports.New(reports.Meta{
 		Version: strings.TrimSpace(version), Kind: reports.KindConform, Games: []string{t.Game},
-		RulesVersions: rulesVersions(t.Game), Target: t.URL, Config: reports.Redact(cfg), Started: start,
+		RulesVersions: harness.RulesVersions(t.Game), Target: t.URL, Config: reports.Redact(cfg), Started: start,
 	}, rules.Default())
-	for _, c := range checks {
-		if ctx.Err() != nil {
-			rep.Checks = append(rep.Checks, probe.Finish(c, probe.Result{Status: reports.Error, Reason: "interrupted"}, 0))
-			continue
-		}
-		rc := probe.Run(ctx, &t, c)
-		rep.Checks = append(rep.Checks, rc)
+	rep.Checks = probe.RunAll(ctx, &t, checks, func(_ int, rc reports.Check) {
 		if *format == "text" {
 			printCheck(e, rc)
 		}
-	}
+	})
 	rep.Meta.Duration = time.Since(start)
 	rep.Normalize()
 	if err := writeConformReports(rep, *junit, *jsonOut, *html, *md, *dir); err != nil {
@@ -220,12 +215,6 @@ func reachable(ctx context.Context, t *probe.Target) error {
 }
 
 // rulesVersions names the documents a game is judged against.
-func rulesVersions(game string) []string {
-	if game == gameBangArena {
-		return []string{"krug_rules@0.1.0", "krug-decision/1"}
-	}
-	return []string{"inference-0.4"}
-}
 
 // printCheck prints one finished check.
 func printCheck(e *env, c reports.Check) {

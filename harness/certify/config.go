@@ -296,11 +296,3 @@ func (c Config) plan() []Planned {
 	}
 	return out
 }
-
-// rulesVersions names what the run judges against.
-func rulesVersions(game string) []string {
-	if game == GameInference {
-		return []string{"inference-0.4"}
-	}
-	return []string{"krug_rules@0.1.0", "krug-decision/1"}
-}

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/umpire-arena/umpire/harness"
 	baserver "github.com/umpire-arena/umpire/harness/server/bangarena"
 	infsrv "github.com/umpire-arena/umpire/harness/server/inference"
 	"github.com/umpire-arena/umpire/harness/shard"
@@ -117,7 +118,7 @@ func Run(ctx context.Context, cfg Config) (*reports.Report, error) {
 		seeds = seeds[:len(results)]
 	}
 	meta := reports.Meta{
-		Version: cfg.Version, Kind: reports.KindCertify, Games: []string{cfg.Game}, RulesVersions: rulesVersions(cfg.Game),
+		Version: cfg.Version, Kind: reports.KindCertify, Games: []string{cfg.Game}, RulesVersions: harness.RulesVersions(cfg.Game),
 		Target: cfg.Agent.Target(), Config: reports.Redact(configMap(cfg)), Seeds: seeds, Started: started,
 	}
 	if cfg.Shard.N > 1 {

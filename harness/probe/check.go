@@ -137,6 +137,27 @@ func runGuarded(ctx context.Context, t *Target, c Check) (res Result) {
 	return c.Run(ctx, t)
 }
 
+// RunAll carries checks out against t one after another, in order: the
+// suite as "umpire conform", selftest and the Ginkgo specs run it. Once ctx
+// is done the remaining checks are recorded as Error "interrupted", never
+// dropped. each, when not nil, sees every result as it finishes.
+func RunAll(ctx context.Context, t *Target, checks []Check, each func(i int, rc reports.Check)) []reports.Check {
+	out := make([]reports.Check, 0, len(checks))
+	for i, c := range checks {
+		var rc reports.Check
+		if ctx.Err() != nil {
+			rc = Finish(c, Result{Status: reports.Error, Reason: "interrupted"}, 0)
+		} else {
+			rc = Run(ctx, t, c)
+		}
+		out = append(out, rc)
+		if each != nil {
+			each(i, rc)
+		}
+	}
+	return out
+}
+
 // Finish turns a Result into a reports.Check: Pass or Fail from the findings
 // unless the check chose Skip or Error.
 func Finish(c Check, res Result, d time.Duration) reports.Check {

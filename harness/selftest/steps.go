@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/umpire-arena/umpire/harness"
 	baadv "github.com/umpire-arena/umpire/harness/adversaries/bangarena"
 	infadv "github.com/umpire-arena/umpire/harness/adversaries/inference"
 	"github.com/umpire-arena/umpire/harness/certify"
@@ -41,12 +42,6 @@ const (
 )
 
 // rulesVersions names the documents a game is judged against.
-func rulesVersions(game string) []string {
-	if game == GameBangArena {
-		return []string{"krug_rules@0.1.0", "krug-decision/1"}
-	}
-	return []string{"inference-0.4"}
-}
 
 // gameTitle is a game's name for people.
 func gameTitle(game string) string {
@@ -76,17 +71,10 @@ func conformStep(o Options, game string) Step {
 			cfg["embedded"] = true
 			start := time.Now()
 			rep := reports.New(reports.Meta{Version: o.Version, Kind: reports.KindConform, Games: []string{game},
-				RulesVersions: rulesVersions(game), Target: srv.URL + " (embedded)", Config: reports.Redact(cfg), Started: start},
+				RulesVersions: harness.RulesVersions(game), Target: srv.URL + " (embedded)", Config: reports.Redact(cfg), Started: start},
 				rules.Default())
 			checks := probe.Checks(game)
-			for i, c := range checks {
-				if ctx.Err() != nil {
-					rep.Checks = append(rep.Checks, probe.Finish(c, probe.Result{Status: reports.Error, Reason: "interrupted"}, 0))
-					continue
-				}
-				rep.Checks = append(rep.Checks, probe.Run(ctx, &t, c))
-				env.Progress(i+1, len(checks))
-			}
+			rep.Checks = probe.RunAll(ctx, &t, checks, func(i int, _ reports.Check) { env.Progress(i+1, len(checks)) })
 			rep.Meta.Duration = time.Since(start)
 			return rep, nil
 		},
@@ -187,7 +175,7 @@ func verifyStep(o Options, game string) Step {
 			}
 			start := time.Now()
 			rep := reports.New(reports.Meta{Version: o.Version, Kind: reports.KindVerify, Games: []string{game},
-				RulesVersions: rulesVersions(game), Target: "simulated match logs in " + filepath.ToSlash(filepath.Join(filepath.Base(env.Dir), "logs")),
+				RulesVersions: harness.RulesVersions(game), Target: "simulated match logs in " + filepath.ToSlash(filepath.Join(filepath.Base(env.Dir), "logs")),
 				Config: map[string]any{"matches": o.Matches, "seed": Seed}, Started: start}, rules.Default())
 			covered := logRules(game)
 			for i := range o.Matches {
