@@ -442,6 +442,18 @@ func (r *baRoom) unchanged(ctx context.Context, s baSeen) (bool, ba.DecisionRequ
 	return same, req, nil
 }
 
+// nothingApplied checks, after a request the server had to reject, that s's
+// decision is still open; when it moved on it returns a finding of rule
+// saying that what (e.g. "a stale decision") changed the state.
+func (r *baRoom) nothingApplied(ctx context.Context, s baSeen, rule string, where rules.Where, what string) (*reports.Finding, error) {
+	same, _, err := r.unchanged(ctx, s)
+	if err != nil || same {
+		return nil, err
+	}
+	f := finding(rule, where, "nothing applied", "the decision moved on", "%s changed the state", what)
+	return &f, nil
+}
+
 // probeLong is a longer deadline for probes that need the decision to stay
 // open while they talk to the server.
 func probeLong(t *Target) *Target {
@@ -575,10 +587,10 @@ func baProbeStale(ctx context.Context, t *Target) Result {
 			return res
 		}
 	}
-	if same, _, err := r.unchanged(ctx, s); err != nil {
+	if f, err := r.nothingApplied(ctx, s, "bangarena/server.stale-version", where, "a stale decision"); err != nil {
 		return probeErr(err)
-	} else if !same {
-		res.Findings = append(res.Findings, finding("bangarena/server.stale-version", where, "nothing applied", "the decision moved on", "a stale decision changed the state"))
+	} else if f != nil {
+		res.Findings = append(res.Findings, *f)
 	}
 	return res
 }
@@ -636,10 +648,10 @@ func baProbeToken(ctx context.Context, t *Target) Result {
 			return res
 		}
 	}
-	if same, _, err := r.unchanged(ctx, s); err != nil {
+	if f, err := r.nothingApplied(ctx, s, "bangarena/server.token", where, "a decision with a bad token"); err != nil {
 		return probeErr(err)
-	} else if !same {
-		res.Findings = append(res.Findings, finding("bangarena/server.token", where, "nothing applied", "the decision moved on", "a decision with a bad token changed the state"))
+	} else if f != nil {
+		res.Findings = append(res.Findings, *f)
 	}
 	return res
 }
@@ -676,10 +688,10 @@ func baProbeNotPending(ctx context.Context, t *Target) Result {
 			f.Transcript = r.tail(4)
 			return Result{Findings: []reports.Finding{f}}
 		}
-		if same, _, err := r.unchanged(ctx, s); err != nil {
+		if f, err := r.nothingApplied(ctx, s, "bangarena/12.decider", where, "a decision out of turn"); err != nil {
 			return probeErr(err)
-		} else if !same {
-			return Result{Findings: []reports.Finding{finding("bangarena/12.decider", where, "nothing applied", "the decision moved on", "a decision out of turn changed the state")}}
+		} else if f != nil {
+			return Result{Findings: []reports.Finding{*f}}
 		}
 		return Result{}
 	}
@@ -709,10 +721,10 @@ func baProbeMalformed(ctx context.Context, t *Target) Result {
 			res.Findings = append(res.Findings, f)
 		}
 	}
-	if same, _, err := r.unchanged(ctx, s); err != nil {
+	if f, err := r.nothingApplied(ctx, s, "bangarena/server.malformed-body", where, "a malformed body"); err != nil {
 		return probeErr(err)
-	} else if !same {
-		res.Findings = append(res.Findings, finding("bangarena/server.malformed-body", where, "nothing applied", "the decision moved on", "a malformed body changed the state"))
+	} else if f != nil {
+		res.Findings = append(res.Findings, *f)
 	}
 	return res
 }
