@@ -173,24 +173,20 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 // conformFaults returns the faults of the embedded server: none unless
 // --unsafe-faults is given together with UMPIRE_UNSAFE_FAULTS.
 func conformFaults(game string, unsafe bool) ([]string, error) {
+	if game == gameBangArena {
+		return faultNames(basrv.FaultsFromEnv(os.Getenv, unsafe))
+	}
+	return faultNames(infsrv.FaultsFromEnv(os.Getenv, unsafe))
+}
+
+// faultNames turns either server's fault list into plain names.
+func faultNames[F ~string](fs []F, err error) ([]string, error) {
+	if err != nil {
+		return nil, err
+	}
 	var out []string
-	switch game {
-	case gameInference:
-		fs, err := infsrv.FaultsFromEnv(os.Getenv, unsafe)
-		if err != nil {
-			return nil, err
-		}
-		for _, f := range fs {
-			out = append(out, string(f))
-		}
-	case gameBangArena:
-		fs, err := basrv.FaultsFromEnv(os.Getenv, unsafe)
-		if err != nil {
-			return nil, err
-		}
-		for _, f := range fs {
-			out = append(out, string(f))
-		}
+	for _, f := range fs {
+		out = append(out, string(f))
 	}
 	return out, nil
 }
