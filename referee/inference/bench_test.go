@@ -1,6 +1,7 @@
 package inference
 
 import (
+	"encoding/json"
 	"strconv"
 	"testing"
 )
@@ -119,4 +120,30 @@ func BenchmarkBreakevenValue(b *testing.B) {
 			b.Fatal("no value")
 		}
 	}
+}
+
+// BenchmarkViewJSON encodes the view and legal actions of the seat to act
+// in a 6-seat match at round 30 (what a server puts in each your_turn):
+// AppendJSON into a reused buffer against encoding/json.
+func BenchmarkViewJSON(b *testing.B) {
+	m, vs := midMatchView(b)
+	legal := m.Legal(nil)
+	b.Run("enc=append", func(b *testing.B) {
+		buf := make([]byte, 0, 1<<16)
+		b.ReportAllocs()
+		for range b.N {
+			buf = AppendLegalJSON(vs.AppendJSON(buf[:0]), legal)
+		}
+		b.SetBytes(int64(len(buf)))
+	})
+	b.Run("enc=encoding-json", func(b *testing.B) {
+		b.ReportAllocs()
+		n := 0
+		for range b.N {
+			v, _ := json.Marshal(vs)
+			l, _ := json.Marshal(legal)
+			n = len(v) + len(l)
+		}
+		b.SetBytes(int64(n))
+	})
 }
