@@ -24,6 +24,8 @@ func bangarenaChecks() []Check {
 			Rules: []string{"bangarena/12.request", "bangarena/11.fields", "bangarena/server.answer-shape"}, Timeout: long, Run: baCheckSchema},
 		{Name: "bangarena: legalActions agree with the engine (replay of the room log)", Game: GameBangArena, Section: secCross,
 			Rules: []string{"bangarena/server.legal-actions", "bangarena/server.replay"}, Timeout: long, Run: baCheckReplay},
+		{Name: "bangarena: legalActions agree with the referee, derived from each observation (live)", Game: GameBangArena, Section: secCross,
+			Rules: []string{"bangarena/server.legal-actions"}, Timeout: long, Run: baCheckLive},
 		{Name: "bangarena: the room log re-simulates event by event (log verifier)", Game: GameBangArena, Section: secCross,
 			Rules: baVerifierRules, Timeout: long, Run: baCheckVerify},
 		{Name: "bangarena: other seats' hands and hidden roles stay hidden", Game: GameBangArena, Section: secHidden,

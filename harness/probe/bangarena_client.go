@@ -32,6 +32,9 @@ type baRoom struct {
 	trans []reports.Message
 	// Seen are the DecisionRequests with legalActions the suite received.
 	Seen []baSeen
+	// live is the comparison of each of Seen with the referee's items,
+	// made as it arrives (I-BA-P4).
+	live baLive
 }
 
 // baSeen is one decision the suite was offered.
@@ -194,6 +197,7 @@ func (r *baRoom) pending(ctx context.Context) (seen baSeen, ended bool, err erro
 			if len(req.LegalActions) > 0 {
 				s := baSeen{Seat: seat, Version: req.ObservationVersion, Raw: raw, Req: req}
 				r.Seen = append(r.Seen, s)
+				r.live.add(s)
 				return s, false, nil
 			}
 		}

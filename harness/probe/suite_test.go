@@ -90,7 +90,7 @@ func faultTable() []faultCase {
 		{GameBangArena, "leak-hand", "bangarena/11.redaction", nil},
 		{GameBangArena, "leak-role", "bangarena/11.redaction", nil},
 		{GameBangArena, "wrong-token-accepted", "bangarena/server.token", nil},
-		{GameBangArena, "jail-marshal", "bangarena/5.jail", nil},
+		{GameBangArena, "jail-marshal", "bangarena/5.jail", []string{"bangarena/server.legal-actions"}},
 		{GameBangArena, "500-on-malformed", "bangarena/server.malformed-body", nil},
 		{GameBangArena, "ignore-deadline", "bangarena/14.default-action", nil},
 		{GameBangArena, "answer-without-version", "bangarena/server.answer-shape", nil},

@@ -1,0 +1,144 @@
+package probe
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"time"
+
+	ba "github.com/umpire-arena/umpire/referee/bangarena"
+	"github.com/umpire-arena/umpire/referee/rules"
+	"github.com/umpire-arena/umpire/reports"
+)
+
+// baLive is what the live legality check found over a set of
+// DecisionRequests: the findings, and counts for the result text.
+type baLive struct {
+	Findings []reports.Finding
+	// Compared counts the requests whose list was compared.
+	Compared int
+	// Partial counts the compared requests with at least one undecided
+	// command (I-BA-L1).
+	Partial int
+	// Undecided counts the undecided commands over all requests.
+	Undecided int
+	// Unchecked counts the offered items of undecided commands: neither
+	// confirmed nor flagged.
+	Unchecked int
+}
+
+// add folds the comparison of one request into l.
+func (l *baLive) add(x baSeen) {
+	fs, und, unchecked := baLiveCompare(x)
+	l.Compared++
+	l.Findings = append(l.Findings, fs...)
+	if len(und) > 0 {
+		l.Partial++
+	}
+	l.Undecided += len(und)
+	l.Unchecked += unchecked
+}
+
+// merge adds the counts and findings of o to l.
+func (l *baLive) merge(o *baLive) {
+	l.Findings = append(l.Findings, o.Findings...)
+	l.Compared += o.Compared
+	l.Partial += o.Partial
+	l.Undecided += o.Undecided
+	l.Unchecked += o.Unchecked
+}
+
+// summary is the result text: how much was compared and how much was left
+// inconclusive.
+func (l *baLive) summary() string {
+	return fmt.Sprintf("%d DecisionRequest(s) compared with the referee's list; %d had undecided commands (%d command(s), %d offered item(s) inconclusive: neither passed nor failed)",
+		l.Compared, l.Partial, l.Undecided, l.Unchecked)
+}
+
+// baLiveCompare (I-BA-P4) compares the legalActions a server offered in one
+// DecisionRequest with the items the referee derives from that request's
+// observation alone (bangarena.LegalFromRequest, I-BA-L1), as sets of
+// actionIds (READINGS 8). It needs neither the room's seed nor its log. An
+// offered item the referee rules out, and an item the referee derives that
+// is not offered, are findings; an offered item of a command the referee
+// cannot decide from the observation is counted in unchecked and judged
+// neither way. und are the referee's undecided commands.
+func baLiveCompare(x baSeen) (fs []reports.Finding, und []ba.Undecided, unchecked int) {
+	seat := x.Seat
+	where := rules.Where{Seat: &seat, Step: fmt.Sprintf("version %d", x.Version)}
+	evidence := func(f reports.Finding) reports.Finding {
+		f.Transcript = []reports.Message{reports.NewMessage(reports.Received, time.Now(), &seat, x.Raw)}
+		return f
+	}
+	derived, und, err := ba.LegalFromRequest(x.Req)
+	if err != nil {
+		// I-BA-L2: a request that contradicts itself or cannot be read
+		// has no legal list; the referee's error names the rule.
+		rule := rules.RuleOf(err)
+		if rule == "" {
+			rule = "bangarena/server.legal-actions"
+		}
+		return []reports.Finding{evidence(finding(rule, where, "an observation the legal items can be derived from", err.Error(),
+			"no legal actions can be derived from the DecisionRequest: %v", err))}, nil, 0
+	}
+	undecided := map[string]bool{}
+	for _, u := range und {
+		undecided[u.Command] = true
+	}
+	want := map[string]bool{}
+	for _, a := range derived {
+		want[a.ActionID] = true
+	}
+	got := map[string]bool{}
+	var extra []string
+	for _, a := range x.Req.LegalActions {
+		if got[a.ActionID] {
+			continue
+		}
+		got[a.ActionID] = true
+		switch {
+		case want[a.ActionID]:
+		case undecided[a.Command]:
+			unchecked++
+		default:
+			extra = append(extra, a.ActionID)
+		}
+	}
+	var missing []string
+	for _, a := range derived {
+		if !got[a.ActionID] {
+			missing = append(missing, a.ActionID)
+		}
+	}
+	sort.Strings(extra)
+	sort.Strings(missing)
+	// The referee names no rule for an item it does not derive: the
+	// generic legal-actions rule is cited (I-BA-P4).
+	for _, id := range extra {
+		fs = append(fs, evidence(finding("bangarena/server.legal-actions", where, "no such item", id,
+			"the server offers %q, which the referee does not allow for this observation", id)))
+	}
+	for _, id := range missing {
+		fs = append(fs, evidence(finding("bangarena/server.legal-actions", where, id, "missing",
+			"the server does not offer %q, which the referee allows for this observation", id)))
+	}
+	return fs, und, unchecked
+}
+
+// baCheckLive reports the live comparison of every DecisionRequest the
+// sessions were offered (made by baRoom.pending as each arrived), in rooms
+// the suite created or was given alike.
+func baCheckLive(ctx context.Context, t *Target) Result {
+	ss, err := baObserve(ctx, t)
+	if err != nil {
+		return sessionErr(err)
+	}
+	var l baLive
+	for _, s := range ss {
+		l.merge(&s.room.live)
+	}
+	if l.Compared == 0 {
+		return skip("the suite was never asked to decide")
+	}
+	return Result{Reason: l.summary(), Findings: l.Findings}
+}

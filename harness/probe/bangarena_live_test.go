@@ -1,0 +1,197 @@
+package probe
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	ba "github.com/umpire-arena/umpire/referee/bangarena"
+	"github.com/umpire-arena/umpire/reports"
+)
+
+// readLiveFixture reads a DecisionRequest of testdata/live.
+func readLiveFixture(t *testing.T, name string) ba.DecisionRequest {
+	t.Helper()
+	raw, err := os.ReadFile(filepath.Join("testdata", "live", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var req ba.DecisionRequest
+	if err := json.Unmarshal(raw, &req); err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return req
+}
+
+// withoutItem returns req's legalActions less the item id.
+func withoutItem(l []ba.LegalAction, id string) []ba.LegalAction {
+	return slices.DeleteFunc(slices.Clone(l), func(a ba.LegalAction) bool { return a.ActionID == id })
+}
+
+// TestLiveCompareFixture: the live comparison (I-BA-P4) of one hand-made
+// DecisionRequest: seat 3 holds jail_01 and the Marshal is seat 0; the
+// fixture's list offers Jail on the Marshal besides the engine's items.
+func TestLiveCompareFixture(t *testing.T) {
+	const extra = "equip_blue:jail_01:0"
+	tests := []struct {
+		name string
+		edit func(r *ba.DecisionRequest)
+		// want are the findings as "rule got".
+		want []string
+		// unchecked is the number of offered items left inconclusive;
+		// undecided the commands the referee could not decide.
+		unchecked int
+		undecided []string
+	}{
+		{"an extra item: Jail on the Marshal", func(*ba.DecisionRequest) {}, []string{"bangarena/server.legal-actions " + extra}, 0, nil},
+		{"the engine's list", func(r *ba.DecisionRequest) { r.LegalActions = withoutItem(r.LegalActions, extra) }, nil, 0, nil},
+		{"a legal item dropped", func(r *ba.DecisionRequest) {
+			r.LegalActions = withoutItem(withoutItem(r.LegalActions, extra), "end_play")
+		}, []string{"bangarena/server.legal-actions missing"}, 0, nil},
+		{"events cut before this turn: Shots undecided, the Jail still judged", func(r *ba.DecisionRequest) {
+			ev := r.Observation.Events
+			last := -1
+			for i, e := range ev {
+				if e.Type == "turn_start" {
+					last = i
+				}
+			}
+			r.Observation.Events = ev[last+1:]
+		}, []string{"bangarena/server.legal-actions " + extra}, 2, []string{"play_shot"}},
+		{"a seatId that is not the observation's seat", func(r *ba.DecisionRequest) { r.SeatID = 1 }, []string{"bangarena/12.request "}, 0, nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			req := readLiveFixture(t, "jail_marshal_offered.json")
+			tc.edit(&req)
+			raw, _ := json.Marshal(req)
+			fs, und, unchecked := baLiveCompare(baSeen{Seat: req.SeatID, Version: req.ObservationVersion, Raw: raw, Req: req})
+			var have []string
+			for _, f := range fs {
+				got, _ := f.Got.(string)
+				if f.Rule == "bangarena/12.request" {
+					got = ""
+				}
+				have = append(have, f.Rule+" "+got)
+				if len(f.Transcript) == 0 {
+					t.Errorf("finding %s has no transcript", f.Rule)
+				}
+			}
+			if !slices.Equal(have, tc.want) {
+				t.Errorf("findings: have %q, want %q", have, tc.want)
+			}
+			if unchecked != tc.unchecked {
+				t.Errorf("unchecked: have %d, want %d", unchecked, tc.unchecked)
+			}
+			var cmds []string
+			for _, u := range und {
+				cmds = append(cmds, u.Command)
+			}
+			if !slices.Equal(cmds, tc.undecided) {
+				t.Errorf("undecided: have %q, want %q", cmds, tc.undecided)
+			}
+		})
+	}
+}
+
+// liveCheck returns the live legality check of the suite.
+func liveCheck(t *testing.T) Check {
+	t.Helper()
+	for _, c := range Checks(GameBangArena) {
+		if strings.Contains(c.Name, "(live)") {
+			return c
+		}
+	}
+	t.Fatal("no live legality check in the BangArena suite")
+	return Check{}
+}
+
+// TestLiveCheckOnEmbedded: the live check passes on the embedded server and
+// fails on the fault that offers an illegal item (Jail on the Marshal),
+// citing the legal-actions rule and naming the item.
+func TestLiveCheckOnEmbedded(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays sessions on two servers")
+	}
+	for _, tc := range []struct {
+		fault string
+		fail  bool
+	}{{"", false}, {"jail-marshal", true}} {
+		t.Run("fault="+tc.fault, func(t *testing.T) {
+			t.Parallel()
+			var faults []string
+			if tc.fault != "" {
+				faults = []string{tc.fault}
+			}
+			e, err := StartEmbedded(GameBangArena, faults)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer e.Close()
+			tg := &Target{Game: GameBangArena, URL: e.URL, Create: true}
+			if err := tg.Validate(); err != nil {
+				t.Fatal(err)
+			}
+			rc := Run(context.Background(), tg, liveCheck(t))
+			t.Logf("%v: %s", rc.Status, rc.Reason)
+			if !tc.fail {
+				if rc.Status != reports.Pass {
+					t.Fatalf("have %v (%s) %v, want pass", rc.Status, rc.Reason, rc.Findings)
+				}
+				return
+			}
+			if rc.Status != reports.Fail {
+				t.Fatalf("have %v (%s), want fail", rc.Status, rc.Reason)
+			}
+			for _, f := range rc.Findings {
+				got, _ := f.Got.(string)
+				if f.Rule != "bangarena/server.legal-actions" || !strings.HasPrefix(got, "equip_blue:jail_") {
+					t.Errorf("have finding %s %v (%s), want legal-actions on a Jail item", f.Rule, f.Got, f.Message)
+				}
+			}
+		})
+	}
+}
+
+// TestLiveCheckOnGivenRoom: on a room the suite did not create (no seed,
+// so no replay) the live check still compares every request it is
+// offered, and passes on the embedded server.
+func TestLiveCheckOnGivenRoom(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays a room")
+	}
+	e, err := StartEmbedded(GameBangArena, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	maker := &Target{Game: GameBangArena, URL: e.URL, Create: true, DeadlineMS: 5000}
+	if err := maker.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	r, err := baCreate(ctx, maker, "given-live")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tg := &Target{Game: GameBangArena, URL: e.URL, Room: r.id, Seats: r.tokens}
+	if err := tg.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	rc := Run(ctx, tg, liveCheck(t))
+	if rc.Status != reports.Pass || !strings.Contains(rc.Reason, "compared") {
+		t.Fatalf("live: have %v (%s) %v, want pass with counts", rc.Status, rc.Reason, rc.Findings)
+	}
+	t.Logf("live: %s", rc.Reason)
+	for _, c := range Checks(GameBangArena) {
+		if strings.Contains(c.Name, "replay of the room log") {
+			if rc := Run(ctx, tg, c); rc.Status != reports.Skip {
+				t.Errorf("replay without a seed: have %v (%s), want skip", rc.Status, rc.Reason)
+			}
+		}
+	}
+}
