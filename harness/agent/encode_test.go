@@ -18,6 +18,9 @@ func TestEncodeOneLine(t *testing.T) {
 		{"a value is marshalled", map[string]int{"turn": 2}, "{\"turn\":2}\n", false},
 		{"invalid one-line JSON is refused", []byte(`{"a":`), "", true},
 		{"invalid multi-line JSON is refused", "{\n\"a\":", "", true},
+		{"verbatim one line passes unchecked", Verbatim(`{"a":1}`), "{\"a\":1}\n", false},
+		{"verbatim with a line break is compacted", Verbatim("{\"a\":\n1}"), "{\"a\":1}\n", false},
+		{"verbatim with a line break must be JSON", Verbatim("{\"a\":\n"), "", true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

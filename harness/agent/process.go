@@ -117,6 +117,10 @@ type Process struct {
 	eof    bool        // the caller saw lines closed
 	extras []time.Time // arrival of the latest unsolicited lines (flood window)
 
+	// pending holds lines queued by Post, written with the next Ask,
+	// AskFunc or Flush in one write.
+	pending []byte
+
 	closed    atomic.Bool
 	closeOnce sync.Once
 	exit      Exit
@@ -227,11 +231,25 @@ func (p *Process) readStderr() {
 	}
 }
 
+// Verbatim is a message the caller vouches is one JSON value on one line
+// (e.g. a message its own server encoded): it is sent as it is, without the
+// validity scan other []byte messages get. One that holds a line break is
+// compacted like any other.
+type Verbatim []byte
+
 // encode turns a message into one line: a []byte or json.RawMessage is sent
 // as is (compacted), anything else is marshalled.
 func encode(v any) ([]byte, error) {
 	var raw []byte
 	switch m := v.(type) {
+	case Verbatim:
+		if bytes.IndexByte(m, '\n') < 0 && bytes.IndexByte(m, '\r') < 0 {
+			line := make([]byte, len(m)+1)
+			copy(line, m)
+			line[len(m)] = '\n'
+			return line, nil
+		}
+		raw = m
 	case []byte:
 		raw = m
 	case json.RawMessage:
@@ -271,7 +289,49 @@ func (p *Process) Send(ctx context.Context, msg any) error {
 	if err != nil {
 		return err
 	}
-	return p.write(ctx, b)
+	return p.write(ctx, p.take(b))
+}
+
+// postFlushAt is how many queued bytes make Post write them at once.
+const postFlushAt = 64 << 10
+
+// Post queues msg (encoded as by Send) without writing it: queued lines go
+// out, in order, with the next Send, Ask, AskFunc or Flush, in one write.
+// A queue past 64 KiB is written at once, bounded by ctx like Send. Post
+// suits messages that need no answer and no prompt delivery of their own
+// (events before a request); call Flush before waiting on something else.
+func (p *Process) Post(ctx context.Context, msg any) error {
+	b, err := encode(msg)
+	if err != nil {
+		return err
+	}
+	p.pending = append(p.pending, b...)
+	if len(p.pending) < postFlushAt {
+		return nil
+	}
+	return p.Flush(ctx)
+}
+
+// Flush writes the lines queued by Post, if any (see Send for the
+// verdicts of a failed write).
+func (p *Process) Flush(ctx context.Context) error {
+	if len(p.pending) == 0 {
+		return nil
+	}
+	return p.write(ctx, p.take(nil))
+}
+
+// Pending reports whether Post queued lines that are not written yet.
+func (p *Process) Pending() bool { return len(p.pending) > 0 }
+
+// take returns the queued lines followed by b, and empties the queue.
+func (p *Process) take(b []byte) []byte {
+	if len(p.pending) == 0 {
+		return b
+	}
+	out := append(p.pending, b...)
+	p.pending = nil
+	return out
 }
 
 func (p *Process) write(ctx context.Context, b []byte) error {
@@ -421,7 +481,8 @@ func (p *Process) Ask(ctx context.Context, msg any, deadline time.Duration) (Rep
 	return p.AskFunc(ctx, msg, deadline, nil)
 }
 
-// AskFunc drains lines already waiting (Reply.Stale), sends msg, and waits
+// AskFunc drains lines already waiting (Reply.Stale), sends the lines
+// queued by Post and then msg in one write, and waits
 // up to deadline for the first line that is one JSON object and that accept
 // (when not nil) takes as the answer, e.g. by its turn or observation
 // version. Other lines are collected in Reply.Before. Verdicts: Flood when
@@ -440,7 +501,7 @@ func (p *Process) AskFunc(ctx context.Context, msg any, deadline time.Duration, 
 	dctx, cancel := context.WithTimeout(ctx, deadline)
 	defer cancel()
 	sent := time.Now()
-	if err := p.write(dctx, b); err != nil {
+	if err := p.write(dctx, p.take(b)); err != nil {
 		return r, relabel(err, "ask")
 	}
 	malformed := 0

@@ -11,6 +11,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/tidwall/gjson"
 	infsrv "github.com/umpire-arena/umpire/harness/server/inference"
 	ref "github.com/umpire-arena/umpire/referee/inference"
 	"github.com/umpire-arena/umpire/referee/rules"
@@ -41,25 +42,82 @@ type infTurn struct {
 	reasked     bool
 }
 
-// infLine decodes what the driver needs of a server line (not the
-// visible_state, the bulk of it).
+// infLine is what the driver reads of a server line: a few top-level
+// fields, not the visible_state (the bulk of a your_turn).
 type infLine struct {
-	Type         string            `json:"type"`
-	Round        int               `json:"round"`
-	Turn         *int              `json:"turn"`
-	DeadlineMS   *int              `json:"deadline_ms"`
-	LegalActions []ref.LegalAction `json:"legal_actions"`
-	Code         string            `json:"code"`
-	Event        json.RawMessage   `json:"event"`
-	Ranking      []ref.RankEntry   `json:"ranking"`
+	Type         string
+	Round        int
+	Turn         *int
+	DeadlineMS   *int
+	LegalActions []ref.LegalAction
+	Code         string
+	Event        infEvent
+	Ranking      []ref.RankEntry
 }
 
 // infEvent is the part of an event object the driver reads.
 type infEvent struct {
-	Type  string `json:"type"`
-	Seat  *int   `json:"seat"`
-	Round int    `json:"round"`
-	Turn  *int   `json:"turn"`
+	Type  string
+	Seat  *int
+	Round int
+	Turn  *int
+}
+
+// intPtr returns v's integer, nil when v is not a number.
+func intPtr(v gjson.Result) *int {
+	if v.Type != gjson.Number {
+		return nil
+	}
+	n := int(v.Int())
+	return &n
+}
+
+// readInfLine probes one line from the embedded server in a single pass
+// over its top level (gjson skips the visible_state without decoding it);
+// only legal_actions and ranking are decoded. The server is umpire's own,
+// so its lines are JSON; a line without a type is an error.
+func readInfLine(line []byte) (infLine, error) {
+	var (
+		env infLine
+		err error
+	)
+	gjson.ParseBytes(line).ForEach(func(k, v gjson.Result) bool {
+		switch k.Str {
+		case "type":
+			env.Type = v.Str
+		case "round":
+			env.Round = int(v.Int())
+		case "turn":
+			env.Turn = intPtr(v)
+		case "deadline_ms":
+			env.DeadlineMS = intPtr(v)
+		case "code":
+			env.Code = v.Str
+		case "legal_actions":
+			err = json.Unmarshal([]byte(v.Raw), &env.LegalActions)
+		case "ranking":
+			err = json.Unmarshal([]byte(v.Raw), &env.Ranking)
+		case "event":
+			v.ForEach(func(k, v gjson.Result) bool {
+				switch k.Str {
+				case "type":
+					env.Event.Type = v.Str
+				case "seat":
+					env.Event.Seat = intPtr(v)
+				case "round":
+					env.Event.Round = int(v.Int())
+				case "turn":
+					env.Event.Turn = intPtr(v)
+				}
+				return true
+			})
+		}
+		return err == nil
+	})
+	if err == nil && env.Type == "" {
+		err = errors.New("a line without a type")
+	}
+	return env, err
 }
 
 // infMove is an agent's move as sent, fields kept optional to judge them.
@@ -185,6 +243,11 @@ func (r *runner) playInference(ctx context.Context, p Planned, j *judge, l *link
 		writes <- append([]byte(nil), ans.raw...)
 	}
 	for {
+		if br.Buffered() == 0 {
+			// Nothing more of this burst: the agent gets the events
+			// posted so far before umpire waits for the server.
+			l.flush(ctx, r.cfg.Deadline)
+		}
 		line, err := readLine(br)
 		if err != nil {
 			if !out.over && ctx.Err() != nil {
@@ -192,8 +255,8 @@ func (r *runner) playInference(ctx context.Context, p Planned, j *judge, l *link
 			}
 			break
 		}
-		var env infLine
-		if err := json.Unmarshal(line, &env); err != nil {
+		env, err := readInfLine(line)
+		if err != nil {
 			j.harness("the server wrote a line umpire cannot read: " + err.Error())
 			continue
 		}
@@ -253,8 +316,7 @@ func (r *runner) playInference(ctx context.Context, p Planned, j *judge, l *link
 			}
 			l.send(ctx, line, r.cfg.Deadline)
 		case infsrv.TypeEvent:
-			var ev infEvent
-			_ = json.Unmarshal(env.Event, &ev)
+			ev := env.Event
 			if ev.Type == ref.EventTimeout && ev.Seat != nil && *ev.Seat == p.Seat && open != nil && ev.Turn != nil && *ev.Turn == open.turn {
 				if open.inTime {
 					out.misses++
@@ -266,7 +328,7 @@ func (r *runner) playInference(ctx context.Context, p Planned, j *judge, l *link
 				}
 				open = nil
 			}
-			l.send(ctx, line, r.cfg.Deadline)
+			l.post(ctx, line, r.cfg.Deadline)
 		case infsrv.TypeMatchEnd:
 			out.over = true
 			for _, e := range env.Ranking {

@@ -81,8 +81,10 @@ type judge struct {
 	errored   string // a harness failure, "" when none
 	// log holds the exchange as it happened; it becomes report messages
 	// only where needed (a finding's window, a replay), since building a
-	// message parses and redacts it.
-	log []logEntry
+	// message parses and redacts it. Unless keepAll is set (a replay), only
+	// the latest entries are kept: a finding carries the last window of them.
+	log     []logEntry
+	keepAll bool
 }
 
 // logEntry is one message of the exchange before it becomes a report message.
@@ -135,16 +137,28 @@ func (j *judge) ruleOf(check string) (string, rules.Level) {
 // sent and received add a message to the transcript.
 // The bytes are kept as given: callers pass buffers they do not reuse.
 func (j *judge) sent(at time.Time, raw []byte) {
-	j.log = append(j.log, logEntry{dir: reports.Sent, at: at, raw: raw})
+	j.add(logEntry{dir: reports.Sent, at: at, raw: raw})
 }
 
 func (j *judge) received(at time.Time, raw []byte) {
-	j.log = append(j.log, logEntry{dir: reports.Received, at: at, raw: append([]byte(nil), raw...)})
+	j.add(logEntry{dir: reports.Received, at: at, raw: append([]byte(nil), raw...)})
 }
 
 // note records free text (e.g. what umpire did) in the transcript.
 func (j *judge) note(at time.Time, text string) {
-	j.log = append(j.log, logEntry{dir: reports.Sent, at: at, note: text})
+	j.add(logEntry{dir: reports.Sent, at: at, note: text})
+}
+
+// add appends to the log; without keepAll, a log of 4 windows drops all
+// but its last window (so memory per match stays bounded however long it
+// runs, which matters with a thousand matches at once).
+func (j *judge) add(e logEntry) {
+	if !j.keepAll && len(j.log) >= 4*window {
+		n := copy(j.log, j.log[len(j.log)-window:])
+		clear(j.log[n:])
+		j.log = j.log[:n]
+	}
+	j.log = append(j.log, e)
 }
 
 // ran marks a check as exercised.

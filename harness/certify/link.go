@@ -41,14 +41,37 @@ func newLink(a agent.Asker, p *agent.Process, j *judge, keyOf func([]byte) strin
 // alive reports whether the agent can still be asked.
 func (l *link) alive() bool { return l.dead == "" }
 
-// send passes a message that needs no answer (JSON Lines agents only).
+// send passes a message that needs no answer (JSON Lines agents only),
+// with anything post queued before it, at once.
 func (l *link) send(ctx context.Context, raw []byte, deadline time.Duration) {
+	l.post(ctx, raw, deadline)
+	l.flush(ctx, deadline)
+}
+
+// post queues a message that needs no answer (JSON Lines agents only): it
+// goes out with the next request, send or flush, in the same write.
+func (l *link) post(ctx context.Context, raw []byte, deadline time.Duration) {
 	if l.proc == nil || !l.alive() {
 		return
 	}
 	l.j.sent(time.Now(), raw)
 	sctx, cancel := context.WithTimeout(ctx, deadline)
-	err := l.proc.Send(sctx, raw)
+	err := l.proc.Post(sctx, agent.Verbatim(raw))
+	cancel()
+	if err != nil {
+		l.verdict(err, rules.Where{Step: "send"})
+	}
+}
+
+// flush writes what post queued. A driver calls it before it waits for
+// anything else than the agent's answer, so the agent sees every message
+// promptly.
+func (l *link) flush(ctx context.Context, deadline time.Duration) {
+	if l.proc == nil || !l.alive() || !l.proc.Pending() {
+		return
+	}
+	sctx, cancel := context.WithTimeout(ctx, deadline)
+	err := l.proc.Flush(sctx)
 	cancel()
 	if err != nil {
 		l.verdict(err, rules.Where{Step: "send"})
@@ -82,7 +105,7 @@ func (l *link) ask(ctx context.Context, raw []byte, key string, deadline time.Du
 		// I-INF-C2: an answer that names an earlier request is never taken for this
 		// one; one that names no request, or one never asked, is (and its
 		// echo is judged).
-		reply, err = l.proc.AskFunc(ctx, raw, deadline, func(ln agent.Line) bool {
+		reply, err = l.proc.AskFunc(ctx, agent.Verbatim(raw), deadline, func(ln agent.Line) bool {
 			k := l.keyOf(ln.Bytes)
 			return k == "" || k == key || !l.asked[k]
 		})
@@ -179,6 +202,7 @@ func (l *link) finish(grace time.Duration, matchOver bool) string {
 	if !l.alive() {
 		l.j.skipIf(CheckExit, "the agent was out of the match before its end")
 	}
+	l.flush(context.Background(), grace)
 	if lines, _ := l.proc.Drain(); len(lines) > 0 && l.alive() {
 		l.unasked(lines, rules.Where{Step: "after match_end"})
 	}

@@ -45,6 +45,7 @@ func watchdogFor(deadline time.Duration) time.Duration {
 func (r *runner) playMatch(ctx context.Context, p Planned) *MatchResult {
 	began := time.Now()
 	j := newJudge(r.cat, r.cfg.Game, p.Seed, p.Seat)
+	j.keepAll = r.keepTranscript
 	mctx, cancel := context.WithTimeout(ctx, r.cfg.MatchBudget)
 	defer cancel()
 	var (

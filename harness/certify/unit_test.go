@@ -10,6 +10,7 @@ import (
 
 	"github.com/umpire-arena/umpire/harness/shard"
 	ref "github.com/umpire-arena/umpire/referee/inference"
+	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/reports"
 )
 
@@ -215,5 +216,33 @@ func TestRunBudget(t *testing.T) {
 	}
 	if len(r.Matches) >= 4 {
 		t.Errorf("have %d matches, want fewer than 4", len(r.Matches))
+	}
+}
+
+// TestJudgeLogBounded: a run keeps only the latest messages of a match (a
+// finding carries the last window of them), a replay keeps them all.
+func TestJudgeLogBounded(t *testing.T) {
+	cat := rules.Default()
+	for _, keepAll := range []bool{false, true} {
+		j := newJudge(cat, GameInference, "s", 0)
+		j.keepAll = keepAll
+		at := time.Unix(0, 0)
+		for i := range 1000 {
+			j.sent(at, []byte(fmt.Sprintf(`{"n":%d}`, i)))
+		}
+		j.fail(CheckLegal, rules.Where{}, "x", "y", "z")
+		f := j.findings[CheckLegal]
+		if len(f) != 1 || len(f[0].Transcript) != window {
+			t.Fatalf("keepAll=%v: the finding carries %d messages, want %d", keepAll, len(f[0].Transcript), window)
+		}
+		if got := string(f[0].Transcript[window-1].Body); got != `{"n":999}` {
+			t.Errorf("keepAll=%v: the finding's last message is %s, want the last sent", keepAll, got)
+		}
+		if keepAll && len(j.transcript()) != 1000 {
+			t.Errorf("a replay kept %d messages, want 1000", len(j.transcript()))
+		}
+		if !keepAll && len(j.log) >= 4*window {
+			t.Errorf("a run kept %d messages, want fewer than %d", len(j.log), 4*window)
+		}
 	}
 }
