@@ -51,6 +51,8 @@ func bangarenaChecks() []Check {
 			}},
 		{Name: "bangarena: MCP tools", Game: GameBangArena, Section: secProbes,
 			Rules: []string{"bangarena/server.mcp-tools"}, Timeout: probe, Run: baProbeMCP},
+		{Name: "bangarena: a decision submitted over MCP is applied once", Game: GameBangArena, Section: secProbes,
+			Rules: []string{"bangarena/server.mcp-tools", "bangarena/server.duplicate-command"}, Timeout: probe, Run: baProbeMCPDecision},
 	}
 }
 

@@ -9,7 +9,9 @@ import (
 	"io"
 	"net/http"
 	"strings"
+	"time"
 
+	ba "github.com/umpire-arena/umpire/referee/bangarena"
 	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/reports"
 )
@@ -25,6 +27,11 @@ type mcpClient struct {
 	t       *Target
 	session string
 	id      int
+	// token, when set, is sent as x-agent-token with every request (the
+	// seat tokens are given in the tool arguments as well).
+	token string
+	// trans records the tool calls and their answers, oldest first.
+	trans []reports.Message
 }
 
 // call sends one request (or a notification when id is 0) and returns the
@@ -47,6 +54,9 @@ func (c *mcpClient) call(ctx context.Context, method string, params any, notify 
 	req.Header.Set("Accept", "application/json, text/event-stream")
 	if c.session != "" {
 		req.Header.Set("Mcp-Session-Id", c.session)
+	}
+	if c.token != "" {
+		req.Header.Set("x-agent-token", c.token)
 	}
 	resp, err := c.t.client().Do(req)
 	if err != nil {
@@ -81,9 +91,13 @@ func (c *mcpClient) call(ctx context.Context, method string, params any, notify 
 	return resp.StatusCode, body, nil
 }
 
-func baProbeMCP(ctx context.Context, t *Target) Result {
+// mcpOpen starts an MCP session with the target. When the check is to end
+// there (MCP declared absent, /mcp answering 404 or initialize failing) it
+// returns that check's result instead of a client.
+func mcpOpen(ctx context.Context, t *Target) (*mcpClient, *Result) {
 	if t.MCP == MCPNo {
-		return skip("the target declares no MCP (--mcp no)")
+		r := skip("the target declares no MCP (--mcp no)")
+		return nil, &r
 	}
 	c := &mcpClient{t: t}
 	status, data, err := c.call(ctx, "initialize", map[string]any{
@@ -91,19 +105,29 @@ func baProbeMCP(ctx context.Context, t *Target) Result {
 		"clientInfo": map[string]any{"name": "umpire", "version": "conform"},
 	}, false)
 	if err != nil {
-		return probeErr(err)
+		r := probeErr(err)
+		return nil, &r
 	}
 	if status == http.StatusNotFound {
 		if t.MCP == MCPYes {
-			return Result{Findings: []reports.Finding{finding("bangarena/server.mcp-tools", rules.Where{}, "MCP at /mcp", "HTTP 404", "the target declares MCP but /mcp answers 404")}}
+			return nil, &Result{Findings: []reports.Finding{finding("bangarena/server.mcp-tools", rules.Where{}, "MCP at /mcp", "HTTP 404", "the target declares MCP but /mcp answers 404")}}
 		}
-		return skip("/mcp answers 404: the server offers no MCP (optional)")
+		r := skip("/mcp answers 404: the server offers no MCP (optional)")
+		return nil, &r
 	}
 	if status != http.StatusOK {
-		return Result{Findings: []reports.Finding{finding("bangarena/server.mcp-tools", rules.Where{}, "HTTP 200 to initialize", fmt.Sprintf("HTTP %d %s", status, clip(data)), "MCP initialize failed")}}
+		return nil, &Result{Findings: []reports.Finding{finding("bangarena/server.mcp-tools", rules.Where{}, "HTTP 200 to initialize", fmt.Sprintf("HTTP %d %s", status, clip(data)), "MCP initialize failed")}}
 	}
 	_, _, _ = c.call(ctx, "notifications/initialized", nil, true)
-	status, data, err = c.call(ctx, "tools/list", map[string]any{}, false)
+	return c, nil
+}
+
+func baProbeMCP(ctx context.Context, t *Target) Result {
+	c, stop := mcpOpen(ctx, t)
+	if stop != nil {
+		return *stop
+	}
+	status, data, err := c.call(ctx, "tools/list", map[string]any{}, false)
 	if err != nil {
 		return probeErr(err)
 	}
@@ -140,4 +164,207 @@ func baProbeMCP(ctx context.Context, t *Target) Result {
 		res.Findings = append(res.Findings, finding("bangarena/server.mcp-tools", rules.Where{}, "a result of arena_get_rules", fmt.Sprintf("HTTP %d %s", status, clip(data)), "calling arena_get_rules over MCP failed"))
 	}
 	return res
+}
+
+// mcpToolResult is the result of a tools/call: the tool's answer as
+// structuredContent, or as JSON in its first text content.
+type mcpToolResult struct {
+	IsError           bool            `json:"isError"`
+	StructuredContent json.RawMessage `json:"structuredContent"`
+	Content           []struct {
+		Type string `json:"type"`
+		Text string `json:"text"`
+	} `json:"content"`
+}
+
+// payload returns the tool's answer as JSON.
+func (r *mcpToolResult) payload() json.RawMessage {
+	if len(r.StructuredContent) > 0 && string(r.StructuredContent) != "null" {
+		return r.StructuredContent
+	}
+	for _, c := range r.Content {
+		if c.Type == "text" && json.Valid([]byte(c.Text)) {
+			return json.RawMessage(c.Text)
+		}
+	}
+	return nil
+}
+
+// tool calls one tool as seat and returns its result; ok is false when the
+// server answered no tool result (an HTTP error or a JSON-RPC error), with
+// got describing that answer. The exchange is recorded in c.trans.
+func (c *mcpClient) tool(ctx context.Context, seat int, name string, args map[string]any) (res mcpToolResult, ok bool, got string, err error) {
+	params := map[string]any{"name": name, "arguments": args}
+	sent, _ := json.Marshal(params)
+	c.trans = append(c.trans, reports.NewMessage(reports.Sent, time.Now(), &seat, sent))
+	status, data, err := c.call(ctx, "tools/call", params, false)
+	if err != nil {
+		return res, false, "", err
+	}
+	c.trans = append(c.trans, reports.NewMessage(reports.Received, time.Now(), &seat, data))
+	var msg struct {
+		Result *mcpToolResult `json:"result"`
+	}
+	if status != http.StatusOK || json.Unmarshal(data, &msg) != nil || msg.Result == nil {
+		return res, false, fmt.Sprintf("HTTP %d %s", status, clip(data)), nil
+	}
+	return *msg.Result, true, "", nil
+}
+
+// tail returns the last n recorded MCP messages.
+func (c *mcpClient) tail(n int) []reports.Message {
+	if len(c.trans) <= n {
+		return append([]reports.Message(nil), c.trans...)
+	}
+	return append([]reports.Message(nil), c.trans[len(c.trans)-n:]...)
+}
+
+// mcpWait bounds the wait for a decision pending on a seat the suite holds
+// (I-BA-P5).
+func mcpWait(t *Target) time.Duration {
+	return 5*time.Second + 2*t.deadline()
+}
+
+// baProbeMCPDecision (I-BA-P5) answers one pending decision over MCP: it
+// reads the seat's DecisionRequest with arena_get_decision_request, submits
+// an item both the server and the referee list with arena_submit_decision,
+// checks that the answer accepts it and the seat's observationVersion moved
+// on, then repeats the same commandId and expects the stored answer marked
+// duplicate. It is skipped when MCP is absent or no seat the suite holds
+// has a decision pending within mcpWait.
+func baProbeMCPDecision(ctx context.Context, t *Target) Result {
+	c, stop := mcpOpen(ctx, t)
+	if stop != nil {
+		return *stop
+	}
+	var r *baRoom
+	var err error
+	if t.Create {
+		// A long deadline: the decision must stay open while the probe
+		// talks to the server.
+		r, err = baCreate(ctx, probeLong(t), "mcp-decision")
+	} else {
+		r, err = newRoom(t, t.Room, t.Seed, t.Seats)
+	}
+	if err != nil {
+		return probeErr(err)
+	}
+	x, res, ok := mcpPending(ctx, c, r, mcpWait(t))
+	if !ok {
+		return res
+	}
+	seat := x.Seat
+	where := rules.Where{Seat: &seat, Step: fmt.Sprintf("version %d", x.Version)}
+	fail := func(rule string, expected, got any, format string, args ...any) Result {
+		f := finding(rule, where, expected, got, format, args...)
+		f.Transcript = c.tail(6)
+		return Result{Findings: []reports.Finding{f}}
+	}
+	actionID := mcpChoice(x.Req)
+	args := map[string]any{"roomId": r.id, "seat": seat, "token": r.tokens[seat], "actionId": actionID,
+		"commandId": fmt.Sprintf("umpire-mcp-%s-%d-%d", r.id, seat, x.Version), "observationVersion": x.Version}
+	c.token = r.tokens[seat]
+	first, ok, got, err := c.tool(ctx, seat, "arena_submit_decision", args)
+	if err != nil {
+		return probeErr(err)
+	}
+	if !ok {
+		return fail("bangarena/server.mcp-tools", "a result of arena_submit_decision", got, "calling arena_submit_decision over MCP failed")
+	}
+	var e apiError
+	if first.IsError && json.Unmarshal(first.payload(), &e) == nil && e.Error.Retryable {
+		return skip("the decision moved on before the MCP submit (%s): nothing to judge", e.Error.Code)
+	}
+	var a1 answer
+	if first.IsError || json.Unmarshal(first.payload(), &a1) != nil || !a1.OK {
+		return fail("bangarena/server.mcp-tools", "ok true", string(first.payload()), "a legal decision (%s) submitted over MCP was not accepted", actionID)
+	}
+	if a1.ObservationVersion != nil && *a1.ObservationVersion <= x.Version {
+		return fail("bangarena/server.mcp-tools", fmt.Sprintf("observationVersion above %d", x.Version), *a1.ObservationVersion,
+			"the answer to a decision submitted over MCP does not advance the observationVersion")
+	}
+	now, ok, got, err := c.tool(ctx, seat, "arena_get_decision_request", map[string]any{"roomId": r.id, "seat": seat, "token": r.tokens[seat]})
+	if err != nil {
+		return probeErr(err)
+	}
+	var after ba.DecisionRequest
+	if !ok || now.IsError || json.Unmarshal(now.payload(), &after) != nil {
+		return fail("bangarena/server.mcp-tools", "a DecisionRequest from arena_get_decision_request", got+string(now.payload()), "reading the DecisionRequest over MCP after the submit failed")
+	}
+	if after.ObservationVersion <= x.Version {
+		return fail("bangarena/server.mcp-tools", fmt.Sprintf("observationVersion above %d", x.Version), after.ObservationVersion,
+			"the decision submitted over MCP was accepted but the seat's observationVersion did not move on")
+	}
+	second, ok, got, err := c.tool(ctx, seat, "arena_submit_decision", args)
+	if err != nil {
+		return probeErr(err)
+	}
+	var a2 answer
+	if !ok || second.IsError || json.Unmarshal(second.payload(), &a2) != nil {
+		return fail("bangarena/server.duplicate-command", "the stored answer with duplicate true", got+string(second.payload()),
+			"a repeated commandId over MCP did not get the stored answer")
+	}
+	sameVersion := a1.ObservationVersion == nil || a2.ObservationVersion == nil || *a1.ObservationVersion == *a2.ObservationVersion
+	if !a2.OK || !a2.Duplicate || !sameVersion {
+		return fail("bangarena/server.duplicate-command", "ok true, duplicate true, the first answer's observationVersion", string(second.payload()),
+			"a repeated commandId over MCP did not get the stored answer")
+	}
+	return Result{}
+}
+
+// mcpPending polls the seats of r over MCP (arena_get_decision_request)
+// until one has a decision pending, for at most wait; when it returns
+// ok false, res is the check's result (a skip, a finding or an error).
+func mcpPending(ctx context.Context, c *mcpClient, r *baRoom, wait time.Duration) (x baSeen, res Result, ok bool) {
+	limit := time.Now().Add(wait)
+	for {
+		for _, seat := range sortedSeats(r.tokens) {
+			c.token = r.tokens[seat]
+			tr, ok, got, err := c.tool(ctx, seat, "arena_get_decision_request", map[string]any{"roomId": r.id, "seat": seat, "token": r.tokens[seat]})
+			if err != nil {
+				return x, probeErr(err), false
+			}
+			var req ba.DecisionRequest
+			raw := tr.payload()
+			if !ok || tr.IsError || json.Unmarshal(raw, &req) != nil {
+				s := seat
+				f := finding("bangarena/server.mcp-tools", rules.Where{Seat: &s}, "a DecisionRequest from arena_get_decision_request", got+string(raw),
+					"reading seat %d's DecisionRequest over MCP failed", seat)
+				f.Transcript = c.tail(2)
+				return x, Result{Findings: []reports.Finding{f}}, false
+			}
+			if req.Observation.Phase == ba.PhaseEnded || req.Observation.WinnerTeam != nil {
+				return x, skip("room %s has ended: no decision is pending for the seats the suite holds", r.id), false
+			}
+			if len(req.LegalActions) > 0 {
+				return baSeen{Seat: seat, Version: req.ObservationVersion, Raw: raw, Req: req}, Result{}, true
+			}
+		}
+		if time.Now().After(limit) {
+			return x, skip("no seat the suite holds had a decision pending within %v", wait), false
+		}
+		select {
+		case <-ctx.Done():
+			return x, probeErr(ctx.Err()), false
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+}
+
+// mcpChoice picks the item to submit: the first offered item the referee
+// also derives from the request (I-BA-P4), else the first offered one.
+func mcpChoice(req ba.DecisionRequest) string {
+	derived, _, err := ba.LegalFromRequest(req)
+	if err == nil {
+		want := map[string]bool{}
+		for _, a := range derived {
+			want[a.ActionID] = true
+		}
+		for _, a := range req.LegalActions {
+			if want[a.ActionID] {
+				return a.ActionID
+			}
+		}
+	}
+	return req.LegalActions[0].ActionID
 }
