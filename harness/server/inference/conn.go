@@ -20,22 +20,72 @@ type transport interface {
 	read(ctx context.Context) (data []byte, text bool, err error)
 	// write sends one message.
 	write(ctx context.Context, data []byte) error
+	// writeBatch sends the messages of b in order, each within timeout
+	// where the transport can bound a write. It must not keep b.
+	writeBatch(ctx context.Context, timeout time.Duration, b *batch) error
 	// finish closes the connection normally after the last message.
 	finish(reason string)
 	// abort closes the connection at once.
 	abort(reason string)
 }
 
-// conn is an agent attached to a seat. Messages for it go through a bounded
-// queue drained by its own writer goroutine, so a slow agent never blocks
-// its match: when the queue is full the connection is dropped.
+// batch holds the messages of one burst for one connection, in order:
+// every message followed by '\n' in buf (a JSON Lines transport writes buf
+// as it is), ends[i] the end of message i's line.
+type batch struct {
+	buf  []byte
+	ends []int
+}
+
+// each calls f with every message of b (without its newline) until f fails.
+func (b *batch) each(f func(msg []byte) error) error {
+	start := 0
+	for _, end := range b.ends {
+		if err := f(b.buf[start : end-1]); err != nil {
+			return err
+		}
+		start = end
+	}
+	return nil
+}
+
+// Bursts are handed to the writer whole, or sooner once they hold
+// maxBurstMessages messages or maxBurstBytes bytes, so that a long burst
+// (an agent that is out of the match watching the scripted seats play to
+// the end) is written while it is still being made.
+const (
+	maxBurstMessages = 64
+	maxBurstBytes    = 256 << 10
+	// maxKeptBatch is the largest buffer a spent batch keeps for reuse.
+	maxKeptBatch = 1 << 20
+)
+
+// conn is an agent attached to a seat. Messages for it are collected into
+// bursts (send), handed as one unit to its own writer goroutine (flush), and
+// written by it, so a slow agent never blocks its match. The queue is
+// bounded in messages: when limit messages wait — in bursts handed over and
+// not yet taken by the writer, plus those of the burst being collected — the
+// next send drops the connection.
+//
+// send, flush, sendLast and finish are called by one goroutine at a time:
+// the match's run goroutine, or (serveEnded) the goroutine that attaches a
+// connection after the match has ended.
 type conn struct {
 	seat int
 	// authed: the transport is authenticated by construction (stdio), so a
 	// hello needs no token.
 	authed bool
 	t      transport
-	q      chan []byte
+	limit  int
+	// q carries bursts to the writer; nil asks it to finish. Its capacity
+	// (limit+1) is never reached: every burst holds a message.
+	q chan *batch
+	// free returns spent batches from the writer for reuse.
+	free chan *batch
+	// pend is the burst being collected (sender only).
+	pend *batch
+	// queued counts the messages in q.
+	queued atomic.Int64
 	quit   chan struct{}
 	once   sync.Once
 	// wrote is closed when the writer goroutine has ended.
@@ -48,21 +98,54 @@ type conn struct {
 }
 
 func newConn(seat int, t transport, queue int, authed bool) *conn {
-	return &conn{seat: seat, authed: authed, t: t, q: make(chan []byte, queue), quit: make(chan struct{}), wrote: make(chan struct{})}
+	return &conn{seat: seat, authed: authed, t: t, limit: queue, q: make(chan *batch, queue+1), free: make(chan *batch, 2),
+		quit: make(chan struct{}), wrote: make(chan struct{})}
 }
 
-// send queues msg; it reports false (and drops the connection) when the
+// send adds a copy of msg to the burst being collected (msg may be reused
+// once send returns); it reports false (and drops the connection) when the
 // queue is full or the connection is gone.
 func (c *conn) send(msg []byte) bool {
-	select {
-	case <-c.quit:
+	if c.gone() {
 		return false
-	default:
 	}
-	select {
-	case c.q <- msg:
+	p := c.pend
+	if p == nil {
+		select {
+		case p = <-c.free:
+		default:
+			p = &batch{}
+		}
+		c.pend = p
+	}
+	if int(c.queued.Load())+len(p.ends) >= c.limit {
+		c.kill("too slow: send queue full")
+		return false
+	}
+	p.buf = append(append(p.buf, msg...), '\n')
+	p.ends = append(p.ends, len(p.buf))
+	if len(p.ends) >= min(c.limit, maxBurstMessages) || len(p.buf) >= maxBurstBytes {
+		return c.flush()
+	}
+	return true
+}
+
+// flush hands the burst collected so far to the writer as one unit; it
+// reports false when the connection is gone.
+func (c *conn) flush() bool {
+	if c.gone() {
+		return false
+	}
+	p := c.pend
+	if p == nil || len(p.ends) == 0 {
 		return true
-	default:
+	}
+	c.pend = nil
+	c.queued.Add(int64(len(p.ends)))
+	select {
+	case c.q <- p:
+		return true
+	default: // not reached while every burst holds a message
 		c.kill("too slow: send queue full")
 		return false
 	}
@@ -81,10 +164,13 @@ func (c *conn) sendLast(msgs ...[]byte) {
 	c.finish()
 }
 
-// finish asks the writer to close the connection normally once everything
-// queued is sent.
+// finish hands over what is collected and asks the writer to close the
+// connection normally once everything queued is sent.
 func (c *conn) finish() {
 	c.finishing.Store(true)
+	if !c.flush() {
+		return
+	}
 	select {
 	case c.q <- nil:
 	default:
@@ -110,7 +196,8 @@ func (c *conn) gone() bool {
 	}
 }
 
-// writeLoop drains the queue until the connection ends.
+// writeLoop drains the queue until the connection ends, one burst at a
+// time.
 func (c *conn) writeLoop(ctx context.Context, timeout time.Duration) {
 	defer close(c.wrote)
 	for {
@@ -120,19 +207,24 @@ func (c *conn) writeLoop(ctx context.Context, timeout time.Duration) {
 		case <-ctx.Done():
 			c.kill("server shutting down")
 			return
-		case msg := <-c.q:
-			if msg == nil {
+		case b := <-c.q:
+			if b == nil {
 				c.finished = true
 				c.t.finish("match over")
 				c.kill("match over")
 				return
 			}
-			wctx, cancel := context.WithTimeout(ctx, timeout)
-			err := c.t.write(wctx, msg)
-			cancel()
-			if err != nil {
+			c.queued.Add(-int64(len(b.ends)))
+			if err := c.t.writeBatch(ctx, timeout, b); err != nil {
 				c.kill("write failed")
 				return
+			}
+			if cap(b.buf) <= maxKeptBatch {
+				b.buf, b.ends = b.buf[:0], b.ends[:0]
+				select {
+				case c.free <- b:
+				default:
+				}
 			}
 		}
 	}
@@ -148,6 +240,15 @@ func (w wsTransport) read(ctx context.Context) ([]byte, bool, error) {
 
 func (w wsTransport) write(ctx context.Context, data []byte) error {
 	return w.c.Write(ctx, websocket.MessageText, data)
+}
+
+// writeBatch writes one text frame per message, each within timeout.
+func (w wsTransport) writeBatch(ctx context.Context, timeout time.Duration, b *batch) error {
+	return b.each(func(msg []byte) error {
+		wctx, cancel := context.WithTimeout(ctx, timeout)
+		defer cancel()
+		return w.write(wctx, msg)
+	})
 }
 
 // reasonUnauthorized closes a connection whose hello had a wrong token.
@@ -205,6 +306,16 @@ func (l *lineTransport) write(_ context.Context, data []byte) error {
 	line := make([]byte, 0, len(data)+1)
 	line = append(append(line, data...), '\n')
 	_, err := l.w.Write(line)
+	return err
+}
+
+// writeBatch writes all of b's lines with a single Write. A Write to a
+// plain io.Writer cannot be interrupted: timeout does not apply (a stuck
+// agent is dropped when its queue fills, and abort closes w).
+func (l *lineTransport) writeBatch(_ context.Context, _ time.Duration, b *batch) error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	_, err := l.w.Write(b.buf)
 	return err
 }
 

@@ -13,7 +13,10 @@
 // Deadlines run on the server's Clock; a timeout is played by the engine
 // (strikes, sit-outs, back_in_round). A slow client never blocks its match:
 // every connection has a bounded send queue and is dropped when it cannot
-// keep up, after which its seat times out as a silent one would.
+// keep up, after which its seat times out as a silent one would. What a
+// match sends a connection before it next waits (the events of the scripted
+// moves, then your_turn) is handed over as one burst: a JSON Lines stream
+// gets it in a single Write, a WebSocket one frame per message.
 //
 // Faults (Options.Faults) make the server break one named rule on purpose,
 // to test the conformance suite. They are off unless listed explicitly.

@@ -1,6 +1,7 @@
 package inference
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -89,6 +90,10 @@ type match struct {
 	vals        []int
 	legal       []ref.LegalAction
 	vsBuf       ref.VisibleState
+	vsOut       ref.VisibleState // views encoded for agents
+	viewBuf     []byte           // an encoded view
+	out         []byte           // the message being encoded (sendTo copies it)
+	lineBuf     []byte           // the log line being recorded
 	startLine   []byte
 	endLine     []byte
 	adjust      []creditAdjust
@@ -140,6 +145,7 @@ func (m *match) run(ctx context.Context) {
 		if m.dl.active {
 			dlC = m.dl.timer.C()
 		}
+		m.flush() // the burst goes out before the match waits
 		select {
 		case <-ctx.Done():
 			err = ctx.Err()
@@ -488,11 +494,12 @@ func (m *match) Emit(e *ref.Event) {
 
 // record logs and distributes one event.
 func (m *match) record(ev *ref.Event) {
-	line := ev.AppendJSON(nil)
+	m.lineBuf = ev.AppendJSON(m.lineBuf[:0])
 	if ev.Type == ref.EventMatchStart {
 		// I-INF-S8: name the deal function so a verifier re-derives deals.
-		line = append(line[:len(line)-1], `,"deal":"`+DealFunction+`"}`...)
+		m.lineBuf = append(m.lineBuf[:len(m.lineBuf)-1], `,"deal":"`+DealFunction+`"}`...)
 	}
+	line := m.lineBuf
 	m.mu.Lock()
 	m.full = append(append(m.full, line...), '\n')
 	if ev.Type != ref.EventDealPrivate {
@@ -501,17 +508,24 @@ func (m *match) record(ev *ref.Event) {
 	m.mu.Unlock()
 	switch ev.Type {
 	case ref.EventMatchStart:
-		m.startLine = line
-		m.broadcast(encodeEvent(m.id, line))
+		m.startLine = bytes.Clone(line)
+		m.broadcast(m.encodeEvent(line))
 	case ref.EventMatchEnd:
-		m.endLine = line // sent as the match_end envelope
+		m.endLine = bytes.Clone(line) // sent as the match_end envelope
 	case ref.EventDealPrivate:
 		if !m.faults.on(FaultSkipDealPrivate) {
-			m.sendTo(ev.Seat, encodeEvent(m.id, line)) // its owner only
+			m.sendTo(ev.Seat, m.encodeEvent(line)) // its owner only
 		}
 	default:
-		m.broadcast(encodeEvent(m.id, line))
+		m.broadcast(m.encodeEvent(line))
 	}
+}
+
+// encodeEvent is the event envelope of line in the run goroutine's scratch
+// buffer: valid until the next message is encoded (sendTo copies it).
+func (m *match) encodeEvent(line []byte) []byte {
+	m.out = appendEvent(m.out[:0], m.id, line)
+	return m.out
 }
 
 // oddChip moves the odd credit between the tied best values of a showdown
@@ -573,14 +587,25 @@ func (m *match) end() {
 	}
 }
 
+// flush hands every connection the messages collected for it since the
+// last flush, as one unit.
+func (m *match) flush() {
+	for seat, c := range m.conns {
+		if c != nil && !c.flush() {
+			m.conns[seat] = nil
+		}
+	}
+}
+
 func (m *match) broadcast(msg []byte) {
 	for seat := range m.conns {
 		m.sendTo(seat, msg)
 	}
 }
 
-// sendTo queues msg for seat's connection, dropping a connection that
-// cannot keep up (its seat then times out normally).
+// sendTo adds a copy of msg to the burst of seat's connection (flush hands
+// it over), dropping a connection that cannot keep up (its seat then times
+// out normally).
 func (m *match) sendTo(seat int, msg []byte) {
 	c := m.conns[seat]
 	if c == nil {
@@ -597,7 +622,8 @@ func (m *match) sendErr(seat int, code, text, rule string) {
 	if m.st != nil {
 		turn = m.st.Turn()
 	}
-	m.sendTo(seat, encodeError(m.id, code, text, turn, rule))
+	m.out = appendError(m.out[:0], m.id, code, text, turn, rule)
+	m.sendTo(seat, m.out)
 }
 
 // state is the engine state views come from: the match's, or before the
@@ -631,10 +657,12 @@ type leakView struct {
 	Players []leakPlayer `json:"players"`
 }
 
-// viewJSON is seat's visible_state, with the view-level faults applied.
-func (m *match) viewJSON(seat int) json.RawMessage {
+// appendView appends seat's visible_state, with the view-level faults
+// applied, to dst. It projects into vs (reused: the caller owns it); the
+// fault-free path writes without encoding/json.
+func (m *match) appendView(dst []byte, vs *ref.VisibleState, seat int) []byte {
 	st := m.state()
-	vs := st.View(seat)
+	st.ViewInto(seat, vs)
 	vs.Limits.MaxRaisesPerRound = m.annCap
 	if m.faults.on(FaultWrongBackInRound) {
 		for i := range vs.Players {
@@ -643,9 +671,8 @@ func (m *match) viewJSON(seat int) json.RawMessage {
 			}
 		}
 	}
-	var b []byte
 	if m.faults.on(FaultLeakValue) && st.Phase() == ref.PhaseBetting {
-		lv := leakView{VisibleState: vs, Players: make([]leakPlayer, len(vs.Players))}
+		lv := leakView{VisibleState: *vs, Players: make([]leakPlayer, len(vs.Players))}
 		for i, p := range vs.Players {
 			lv.Players[i].PlayerView = p
 			if q := st.Seat(i); i != seat && q.InRound && q.Value != 0 {
@@ -653,26 +680,28 @@ func (m *match) viewJSON(seat int) json.RawMessage {
 				lv.Players[i].Value = &v
 			}
 		}
-		b, _ = json.Marshal(lv)
-	} else {
-		b, _ = json.Marshal(vs)
+		b, _ := json.Marshal(lv)
+		return append(dst, b...)
 	}
-	return b
+	return vs.AppendJSON(dst)
 }
 
+// welcomeMsg is seat's welcome. It allocates its own buffers: serveEnded
+// calls it outside the run goroutine.
 func (m *match) welcomeMsg(seat int) []byte {
-	b, _ := json.Marshal(welcomeMsg{Type: TypeWelcome, MatchID: m.id, Seat: seat, RulesVersion: ref.RulesVersion, VisibleState: m.viewJSON(seat)})
-	return b
+	var vs ref.VisibleState
+	return appendWelcome(nil, m.id, seat, m.appendView(nil, &vs, seat))
 }
 
+// yourTurn is seat's your_turn, written into the run goroutine's scratch
+// buffers: valid until the next message is encoded (sendTo copies it).
 func (m *match) yourTurn(seat, deadlineMS int) []byte {
-	msg := yourTurnMsg{Type: TypeYourTurn, MatchID: m.id, Round: m.st.Round(), Turn: m.st.Turn(), DeadlineMS: &deadlineMS,
-		VisibleState: m.viewJSON(seat), LegalActions: m.legalFor(seat)}
 	if m.faults.on(FaultDropDeadlineMS) {
-		msg.DeadlineMS = nil
+		deadlineMS = -1
 	}
-	b, _ := json.Marshal(msg)
-	return b
+	m.viewBuf = m.appendView(m.viewBuf[:0], &m.vsOut, seat)
+	m.out = appendYourTurn(m.out[:0], m.id, m.st.Round(), m.st.Turn(), deadlineMS, m.viewBuf, m.legalFor(seat))
+	return m.out
 }
 
 // serveEnded answers a connection that arrives after the match ended: the

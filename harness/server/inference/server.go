@@ -39,8 +39,9 @@ type Options struct {
 	HelloTimeout time.Duration
 	// WriteTimeout bounds the write of one message; 0 means 10 s.
 	WriteTimeout time.Duration
-	// SendQueue is the number of messages queued per connection before it
-	// is dropped as too slow; 0 means 1024.
+	// SendQueue bounds, in messages, what waits to be written to one
+	// connection — the burst being collected plus the bursts its writer has
+	// not yet taken — before it is dropped as too slow; 0 means 1024.
 	SendQueue int
 	// OriginPatterns lets browsers from these origins open WebSockets
 	// (host patterns as in coder/websocket's AcceptOptions); agents that

@@ -78,46 +78,57 @@ type Envelope struct {
 	Ranking      []ref.RankEntry   `json:"ranking,omitempty"`
 }
 
-// welcomeMsg is the welcome envelope.
-type welcomeMsg struct {
-	Type         string          `json:"type"`
-	MatchID      string          `json:"match_id"`
-	Seat         int             `json:"seat"`
-	RulesVersion string          `json:"rules_version"`
-	VisibleState json.RawMessage `json:"visible_state"`
-}
-
-// yourTurnMsg is the your_turn envelope; DeadlineMS is nil only under
-// FaultDropDeadlineMS.
-type yourTurnMsg struct {
-	Type         string            `json:"type"`
-	MatchID      string            `json:"match_id"`
-	Round        int               `json:"round"`
-	Turn         int               `json:"turn"`
-	DeadlineMS   *int              `json:"deadline_ms,omitempty"`
-	VisibleState json.RawMessage   `json:"visible_state"`
-	LegalActions []ref.LegalAction `json:"legal_actions"`
-}
-
-// errorMsg is the error envelope. Rule, an extension, names the catalogue
-// rule a rejected move broke.
-type errorMsg struct {
-	Type    string `json:"type"`
-	MatchID string `json:"match_id"`
-	Code    string `json:"code"`
-	Message string `json:"message"`
-	Turn    int    `json:"turn"`
-	Rule    string `json:"rule,omitempty"`
+// appendError appends the error envelope. Rule, an extension, names the
+// catalogue rule a rejected move broke (left out when empty).
+func appendError(dst []byte, matchID, code, message string, turn int, rule string) []byte {
+	dst = append(dst, `{"type":"error","match_id":`...)
+	dst = ref.AppendJSONString(dst, matchID)
+	dst = ref.AppendJSONString(append(dst, `,"code":`...), code)
+	dst = ref.AppendJSONString(append(dst, `,"message":`...), message)
+	dst = strconv.AppendInt(append(dst, `,"turn":`...), int64(turn), 10)
+	if rule != "" {
+		dst = ref.AppendJSONString(append(dst, `,"rule":`...), rule)
+	}
+	return append(dst, '}')
 }
 
 func encodeError(matchID, code, message string, turn int, rule string) []byte {
-	b, _ := json.Marshal(errorMsg{Type: TypeError, MatchID: matchID, Code: code, Message: message, Turn: turn, Rule: rule})
-	return b
+	return appendError(nil, matchID, code, message, turn, rule)
+}
+
+// appendWelcome appends the welcome envelope; view is the visible_state
+// (one JSON object).
+func appendWelcome(dst []byte, matchID string, seat int, view []byte) []byte {
+	dst = append(dst, `{"type":"welcome","match_id":`...)
+	dst = ref.AppendJSONString(dst, matchID)
+	dst = strconv.AppendInt(append(dst, `,"seat":`...), int64(seat), 10)
+	dst = ref.AppendJSONString(append(dst, `,"rules_version":`...), ref.RulesVersion)
+	dst = append(append(dst, `,"visible_state":`...), view...)
+	return append(dst, '}')
+}
+
+// appendYourTurn appends the your_turn envelope; deadline_ms is left out
+// when deadlineMS is negative (only under FaultDropDeadlineMS).
+func appendYourTurn(dst []byte, matchID string, round, turn, deadlineMS int, view []byte, legal []ref.LegalAction) []byte {
+	dst = append(dst, `{"type":"your_turn","match_id":`...)
+	dst = ref.AppendJSONString(dst, matchID)
+	dst = strconv.AppendInt(append(dst, `,"round":`...), int64(round), 10)
+	dst = strconv.AppendInt(append(dst, `,"turn":`...), int64(turn), 10)
+	if deadlineMS >= 0 {
+		dst = strconv.AppendInt(append(dst, `,"deadline_ms":`...), int64(deadlineMS), 10)
+	}
+	dst = append(append(dst, `,"visible_state":`...), view...)
+	dst = ref.AppendLegalJSON(append(dst, `,"legal_actions":`...), legal)
+	return append(dst, '}')
 }
 
 // encodeEvent wraps a log line (one JSON object) in an event envelope.
 func encodeEvent(matchID string, line []byte) []byte {
-	b := make([]byte, 0, len(line)+len(matchID)+40)
+	return appendEvent(make([]byte, 0, len(line)+len(matchID)+40), matchID, line)
+}
+
+// appendEvent is encodeEvent appending to b.
+func appendEvent(b []byte, matchID string, line []byte) []byte {
 	b = append(b, `{"type":"event","match_id":`...)
 	b = strconv.AppendQuote(b, matchID)
 	b = append(b, `,"event":`...)

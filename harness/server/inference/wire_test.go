@@ -1,0 +1,89 @@
+package inference
+
+import (
+	"encoding/json"
+	"fmt"
+	"testing"
+
+	ref "github.com/umpire-arena/umpire/referee/inference"
+)
+
+// The envelopes as encoding/json writes them: the reference the appending
+// encoders of wire.go must match byte for byte.
+
+type welcomeRef struct {
+	Type         string          `json:"type"`
+	MatchID      string          `json:"match_id"`
+	Seat         int             `json:"seat"`
+	RulesVersion string          `json:"rules_version"`
+	VisibleState json.RawMessage `json:"visible_state"`
+}
+
+type yourTurnRef struct {
+	Type         string            `json:"type"`
+	MatchID      string            `json:"match_id"`
+	Round        int               `json:"round"`
+	Turn         int               `json:"turn"`
+	DeadlineMS   *int              `json:"deadline_ms,omitempty"`
+	VisibleState json.RawMessage   `json:"visible_state"`
+	LegalActions []ref.LegalAction `json:"legal_actions"`
+}
+
+type errorRef struct {
+	Type    string `json:"type"`
+	MatchID string `json:"match_id"`
+	Code    string `json:"code"`
+	Message string `json:"message"`
+	Turn    int    `json:"turn"`
+	Rule    string `json:"rule,omitempty"`
+}
+
+var hostileText = []string{"m-1f2e", "", `"quoted" \ back`, "<script>&amp;</script>", "tab\tnl\n\x00\x7f", "line\u2028sep\u2029", "bad \xff utf8", "émoji 🂡"}
+
+// TestEnvelopesMatchEncodingJSON: welcome, your_turn (with and without
+// deadline_ms) and error envelopes are written exactly as encoding/json
+// writes them (inference/protocol.envelope), whatever the text inside.
+func TestEnvelopesMatchEncodingJSON(t *testing.T) {
+	m, err := ref.NewMatch(ref.DefaultConfig(), "m", "wire", hostileText[:6], nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k := 0; m.Round() < 3; k++ {
+		mv := ref.Move{Action: ref.ActionCall}
+		if k%3 == 0 {
+			mv.Message = hostileText[k%len(hostileText)]
+		}
+		if err := m.Apply(m.ToAct(), mv); err != nil {
+			t.Fatal(err)
+		}
+	}
+	vs := m.View(m.ToAct())
+	view := vs.AppendJSON(nil)
+	legal := m.Legal(nil)
+	same := func(what string, have []byte, v any) {
+		t.Helper()
+		want, err := json.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(have) != string(want) {
+			t.Fatalf("%s:\nhave %s\nwant %s", what, have, want)
+		}
+	}
+	for i, id := range hostileText {
+		text := hostileText[(i+3)%len(hostileText)]
+		same("welcome", appendWelcome([]byte{}, id, i, view),
+			welcomeRef{Type: TypeWelcome, MatchID: id, Seat: i, RulesVersion: ref.RulesVersion, VisibleState: view})
+		for _, dl := range []int{-1, 0, 30000} {
+			want := yourTurnRef{Type: TypeYourTurn, MatchID: id, Round: i, Turn: 1000 + i, VisibleState: view, LegalActions: legal}
+			if dl >= 0 {
+				want.DeadlineMS = &dl
+			}
+			same(fmt.Sprint("your_turn deadline ", dl), appendYourTurn(nil, id, i, 1000+i, dl, view, legal), want)
+		}
+		for _, rule := range []string{"", "inference/illegal.not-your-turn", text} {
+			same("error", encodeError(id, CodeIllegalMove, text, i-3, rule),
+				errorRef{Type: TypeError, MatchID: id, Code: CodeIllegalMove, Message: text, Turn: i - 3, Rule: rule})
+		}
+	}
+}
