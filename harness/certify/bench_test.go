@@ -1,6 +1,7 @@
 package certify
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"fmt"
@@ -18,17 +19,22 @@ import (
 )
 
 // BenchmarkLoad plays N matches at once, each with a trivial agent
-// (testdata/trivial: calls every Inference turn, takes the first legal
-// BangArena item) in one seat and scripted adversaries in the others, on
-// the embedded server, with certify's default table (6 seats, 40 Inference
-// rounds). It reports:
+// (testdata/trivial: checks or folds every Inference turn, takes the first
+// legal BangArena item) in one seat and scripted adversaries in the
+// others, on the embedded server, with certify's default table (6 seats, 40
+// Inference rounds). Two transports: transport=stdio runs one agent process
+// per match speaking JSON Lines on its stdin/stdout (`--agent`);
+// transport=http serves the agent from one process over loopback HTTP, each
+// request POSTed (`--agent-url`). It reports:
 //
 //   - decisions/s: the agent's answers per second of the whole run (process
 //     starts and ends included);
 //
-//   - echo-roundtrips/s: a bare round trip through the same adapter to N
-//     `cat` processes echoing the same request line (a real your_turn or
-//     DecisionRequest of such a match), measured just before in the same run;
+//   - echo-roundtrips/s: bare round trips through the same adapter and
+//     transport — N `cat` processes (stdio) or an HTTP endpoint answering
+//     each POST with its body (http) — sending the same request line (the
+//     last your_turn or DecisionRequest of a match of this kind), measured
+//     just before in the same run with N concurrent streams;
 //
 //   - ratio: decisions/s ÷ echo-roundtrips/s;
 //
@@ -46,61 +52,129 @@ import (
 // CERTIFY_LOAD_N lists the concurrency levels (default 1,16,64,256),
 // CERTIFY_LOAD_WAVES how many matches each level plays per concurrent slot
 // (default 4), CERTIFY_LOAD_SEATS the table size (default 6),
-// CERTIFY_LOAD_GAMES the games (default inference,bangarena).
+// CERTIFY_LOAD_GAMES the games (default inference,bangarena) and
+// CERTIFY_LOAD_TRANSPORTS the transports (default stdio,http).
 func BenchmarkLoad(b *testing.B) {
 	levels := envInts(b, "CERTIFY_LOAD_N", []int{1, 16, 64, 256})
 	waves := envInts(b, "CERTIFY_LOAD_WAVES", []int{4})[0]
 	seats := envInts(b, "CERTIFY_LOAD_SEATS", []int{6})[0]
-	games := []string{GameInference, GameBangArena}
-	if s := os.Getenv("CERTIFY_LOAD_GAMES"); s != "" {
-		games = strings.Split(s, ",")
-	}
+	games := envList("CERTIFY_LOAD_GAMES", GameInference, GameBangArena)
+	transports := envList("CERTIFY_LOAD_TRANSPORTS", "stdio", "http")
 	trivial := filepath.Join(b.TempDir(), "trivial")
 	if out, err := exec.Command("go", "build", "-o", trivial, "./testdata/trivial").CombinedOutput(); err != nil {
 		b.Fatalf("building the trivial agent: %v\n%s", err, out)
 	}
 	for _, game := range games {
-		for _, n := range levels {
-			b.Run(fmt.Sprintf("game=%s/matches=%d", game, n), func(b *testing.B) {
-				cfg := Config{Game: game, Agent: Agent{Command: "exec " + trivial}, Matches: n * waves, Workers: n,
-					Seed: "load", Seats: seats, Deadline: 10 * time.Second, ExitGrace: 2 * time.Second, NoInject: true}
-				payload := requestLine(b, cfg)
-				for range b.N {
-					echo := echoRate(b, n, payload, 2*time.Second)
-					self, children := cpuNow()
-					began := time.Now()
-					r, err := Run(context.Background(), cfg)
-					if err != nil {
-						b.Fatal(err)
+		for _, transport := range transports {
+			for _, n := range levels {
+				b.Run(fmt.Sprintf("game=%s/transport=%s/matches=%d", game, transport, n), func(b *testing.B) {
+					cfg := Config{Game: game, Matches: n * waves, Workers: n, Seed: "load", Seats: seats,
+						Deadline: 10 * time.Second, ExitGrace: 2 * time.Second, NoInject: true}
+					var agentPID int
+					switch transport {
+					case "stdio":
+						cfg.Agent = Agent{Command: "exec " + trivial}
+					case "http":
+						cfg.Agent.URL, agentPID = serveTrivial(b, trivial)
+					default:
+						b.Fatalf("unknown transport %q", transport)
 					}
-					elapsed := time.Since(began)
-					self2, children2 := cpuNow()
-					decisions, bad, misses := 0, 0, 0
-					for _, m := range r.Matches {
-						decisions += len(m.Latencies)
-						if m.Termination != "ok" {
-							bad++
+					payload := requestLine(b, cfg)
+					for range b.N {
+						var echo float64
+						if transport == "stdio" {
+							echo = echoRate(b, n, payload, 2*time.Second, func() agent.Asker { return startCat(b) })
+						} else {
+							url, _ := serveTrivial(b, trivial, "-echo")
+							echo = echoRate(b, n, payload, 2*time.Second, func() agent.Asker { return newHTTP(b, url) })
 						}
-					}
-					for _, w := range r.Warnings {
-						var k int
-						if _, err := fmt.Sscanf(w, "%d answers", &k); err == nil {
-							misses += k
+						self, children := cpuNow()
+						server := procCPU(agentPID)
+						began := time.Now()
+						r, err := Run(context.Background(), cfg)
+						if err != nil {
+							b.Fatal(err)
 						}
+						elapsed := time.Since(began)
+						self2, children2 := cpuNow()
+						agentCPU := children2 - children + procCPU(agentPID) - server
+						decisions, bad, misses := 0, 0, 0
+						for _, m := range r.Matches {
+							decisions += len(m.Latencies)
+							if m.Termination != "ok" {
+								bad++
+							}
+						}
+						for _, w := range r.Warnings {
+							var k int
+							if _, err := fmt.Sscanf(w, "%d answers", &k); err == nil {
+								misses += k
+							}
+						}
+						rate := float64(decisions) / elapsed.Seconds()
+						b.ReportMetric(rate, "decisions/s")
+						b.ReportMetric(echo, "echo-roundtrips/s")
+						b.ReportMetric(rate/echo, "ratio")
+						b.ReportMetric(float64(misses), "harness-misses")
+						b.ReportMetric(float64(bad), "not-ok-matches")
+						b.ReportMetric(float64(decisions)/float64(len(r.Matches)), "decisions/match")
+						b.ReportMetric(float64((self2-self).Microseconds())/float64(decisions), "umpire-µs/decision")
+						b.ReportMetric(float64(agentCPU.Microseconds())/float64(decisions), "agent-µs/decision")
 					}
-					rate := float64(decisions) / elapsed.Seconds()
-					b.ReportMetric(rate, "decisions/s")
-					b.ReportMetric(echo, "echo-roundtrips/s")
-					b.ReportMetric(rate/echo, "ratio")
-					b.ReportMetric(float64(misses), "harness-misses")
-					b.ReportMetric(float64(bad), "not-ok-matches")
-					b.ReportMetric(float64(decisions)/float64(len(r.Matches)), "decisions/match")
-					b.ReportMetric(float64((self2-self).Microseconds())/float64(decisions), "umpire-µs/decision")
-					b.ReportMetric(float64((children2-children).Microseconds())/float64(decisions), "agent-µs/decision")
-				}
-			})
+				})
+			}
 		}
 	}
+}
+
+// serveTrivial starts the trivial agent as an HTTP endpoint on loopback
+// (with extra flags, e.g. -echo), stopped when b ends, and returns its URL
+// and process id.
+func serveTrivial(b *testing.B, trivial string, flags ...string) (string, int) {
+	b.Helper()
+	cmd := exec.Command(trivial, append([]string{"-http", "127.0.0.1:0"}, flags...)...)
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	url, err := bufio.NewReader(out).ReadString('\n')
+	if err != nil {
+		b.Fatalf("the trivial HTTP agent did not start: %v", err)
+	}
+	return strings.TrimSpace(url), cmd.Process.Pid
+}
+
+// procCPU returns the CPU time (user+system) process pid has used so far,
+// 0 for pid 0.
+func procCPU(pid int) time.Duration {
+	if pid == 0 {
+		return 0
+	}
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0
+	}
+	// Fields after the command name (which ends with the last ')'):
+	// state is field 3, utime 14 and stime 15.
+	f := strings.Fields(string(b[bytes.LastIndexByte(b, ')')+1:]))
+	if len(f) < 13 {
+		return 0
+	}
+	ut, _ := strconv.ParseInt(f[11], 10, 64)
+	st, _ := strconv.ParseInt(f[12], 10, 64)
+	return time.Duration(ut+st) * time.Second / 100 // USER_HZ
+}
+
+// envList reads a comma-separated list from the environment, def when unset.
+func envList(name string, def ...string) []string {
+	if s := os.Getenv(name); s != "" {
+		return strings.Split(s, ",")
+	}
+	return def
 }
 
 // envInts reads a comma-separated list of positive integers from the
@@ -133,32 +207,28 @@ func cpuNow() (self, children time.Duration) {
 	return cpu(s), cpu(c)
 }
 
-// echoRate measures round trips per second through n concurrent `cat`
-// processes for about d, with the same adapter the matches use.
-func echoRate(b *testing.B, n int, msg []byte, d time.Duration) float64 {
+// echoRate measures round trips per second through n concurrent askers
+// made by open for about d, with the adapter the matches use.
+func echoRate(b *testing.B, n int, msg []byte, d time.Duration, open func() agent.Asker) float64 {
 	b.Helper()
 	var (
 		mu    sync.Mutex
 		total int
 		wg    sync.WaitGroup
 	)
-	// Start every process first, then measure the round trips alone.
-	procs := make([]*agent.Process, n)
-	for i := range procs {
-		p, err := agent.Start(context.Background(), agent.Spec{Command: "exec cat"})
-		if err != nil {
-			b.Fatal(err)
-		}
-		procs[i] = p
+	// Open every asker first, then measure the round trips alone.
+	askers := make([]agent.Asker, n)
+	for i := range askers {
+		askers[i] = open()
 	}
 	began := time.Now()
-	for _, p := range procs {
+	for _, a := range askers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			k := 0
 			for time.Since(began) < d {
-				if _, err := p.Ask(context.Background(), agent.Verbatim(msg), 10*time.Second); err != nil {
+				if _, err := a.Ask(context.Background(), agent.Verbatim(msg), 10*time.Second); err != nil {
 					b.Error(err)
 					return
 				}
@@ -171,10 +241,33 @@ func echoRate(b *testing.B, n int, msg []byte, d time.Duration) float64 {
 	}
 	wg.Wait()
 	rate := float64(total) / time.Since(began).Seconds()
-	for _, p := range procs {
-		p.Close(time.Second)
+	for _, a := range askers {
+		switch a := a.(type) {
+		case *agent.Process:
+			a.Close(time.Second)
+		case *agent.HTTPAgent:
+			a.Close()
+		}
 	}
 	return rate
+}
+
+// startCat starts a `cat` process: an agent that echoes every line.
+func startCat(b *testing.B) agent.Asker {
+	p, err := agent.Start(context.Background(), agent.Spec{Command: "exec cat"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return p
+}
+
+// newHTTP returns an HTTP asker of url.
+func newHTTP(b *testing.B, url string) agent.Asker {
+	h, err := agent.NewHTTP(agent.HTTPSpec{URL: url})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return h
 }
 
 // requestLine returns the last request the agent got in the first match of

@@ -110,7 +110,7 @@ func (l *link) ask(ctx context.Context, raw []byte, key string, deadline time.Du
 			return k == "" || k == key || !l.asked[k]
 		})
 	} else {
-		reply, err = l.asker.Ask(ctx, raw, deadline)
+		reply, err = l.asker.Ask(ctx, agent.Verbatim(raw), deadline)
 	}
 	l.unasked(reply.Stale, where)
 	for _, ln := range reply.Before {
