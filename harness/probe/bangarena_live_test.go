@@ -3,6 +3,8 @@ package probe
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
@@ -193,5 +195,66 @@ func TestLiveCheckOnGivenRoom(t *testing.T) {
 				t.Errorf("replay without a seed: have %v (%s), want skip", rc.Status, rc.Reason)
 			}
 		}
+	}
+}
+
+// TestLiveCompareCappedEvents: over requests of seeded self-play in every
+// role mode, with the observation's events capped to their last k (as a
+// server may send them), the engine's own list gives no finding, whatever
+// is undecided; the same list less one item gives exactly one finding
+// unless that item's command is undecided. The counts of inconclusive
+// items per cap are logged.
+func TestLiveCompareCappedEvents(t *testing.T) {
+	games := 8
+	if testing.Short() || raceEnabled {
+		games = 2
+	}
+	caps := []int{-1, 30, 8, 0} // -1: every event
+	modes := []string{ba.ModeClassic, ba.ModePartners, ba.ModeImpostor, ba.ModeLegacy}
+	lives := make([]baLive, len(caps))
+	for i := range games {
+		g, err := ba.NewGame(ba.Config{Seats: 4 + i%5, RoleMode: modes[i%4]}, fmt.Sprint("live-capped-", i))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rand.New(rand.NewPCG(uint64(i), 4))
+		for n := 0; !g.Over() && n < 300; n++ {
+			seat, _ := g.Decider()
+			full := g.Request(seat, "1970-01-01T00:00:30.000Z")
+			for ci, k := range caps {
+				req := full
+				if ev := full.Observation.Events; k >= 0 && len(ev) > k {
+					req.Observation.Events = ev[len(ev)-k:]
+				}
+				x := baSeen{Seat: seat, Version: req.ObservationVersion, Req: req}
+				before := len(lives[ci].Findings)
+				lives[ci].add(x)
+				if fs := lives[ci].Findings[before:]; len(fs) > 0 {
+					t.Fatalf("game %d step %d cap %d: the engine's list gives findings %v", i, n, k, fs[0].Message)
+				}
+				drop := req.LegalActions[0]
+				req.LegalActions = req.LegalActions[1:]
+				fs, und, _ := baLiveCompare(baSeen{Seat: seat, Version: req.ObservationVersion, Req: req})
+				want := 1
+				for _, u := range und {
+					if u.Command == drop.Command {
+						want = 0
+					}
+				}
+				if len(fs) != want {
+					t.Fatalf("game %d step %d cap %d: without %s have %d finding(s), want %d", i, n, k, drop.ActionID, len(fs), want)
+				}
+			}
+			g.PlayRandom(r)
+		}
+	}
+	for ci, k := range caps {
+		t.Logf("events cap %d: %s", k, lives[ci].summary())
+	}
+	if lives[0].Unchecked != 0 || lives[0].Partial != 0 {
+		t.Errorf("with every event: have %d inconclusive items, want 0", lives[0].Unchecked)
+	}
+	if lives[len(caps)-1].Unchecked == 0 {
+		t.Errorf("with no events: nothing was inconclusive; the comparison cannot tell a cut list")
 	}
 }
