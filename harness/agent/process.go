@@ -26,7 +26,8 @@ const (
 
 // Spec says how to start a JSON Lines agent.
 type Spec struct {
-	// Command is run as `sh -c Command`.
+	// Command is run as `sh -c Command` would run it (without the shell
+	// when it is plain words naming a program, see startGroup).
 	Command string
 	// Dir is the working directory; "" is the caller's.
 	Dir string
@@ -127,7 +128,8 @@ type Process struct {
 	closeErr  error
 }
 
-// Start starts the agent: `sh -c spec.Command` in its own process group,
+// Start starts the agent, `sh -c spec.Command` (or its words directly, when
+// the shell would change nothing), in its own process group,
 // with pipes to its stdin, stdout and stderr. Cancelling ctx kills the group
 // and ends every goroutine of the Process; Close must still be called to
 // collect the Exit (it is then immediate).
