@@ -145,11 +145,10 @@ func (s *State) ViewInto(seat int, vs *VisibleState) {
 		*turn = TurnRef{Turn: s.turn, Seat: s.toAct}
 		vs.Turn = turn
 	}
-	for i, h := range s.history {
-		if len(s.history)-i > HistoryFullRounds {
-			h.Actions, h.Messages = nil, nil
-		}
-		history = append(history, h)
+	// One bulk copy, then the older rounds trimmed in the copy.
+	history = append(history, s.history...)
+	for i := range len(history) - HistoryFullRounds {
+		history[i].Actions, history[i].Messages = nil, nil
 	}
 	vs.History = history
 }

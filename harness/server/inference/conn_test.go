@@ -236,3 +236,34 @@ func TestConnQueueBound(t *testing.T) {
 		close(tr.block)
 	})
 }
+
+// TestMatchLog: the chunked log gives back exactly the lines added, across
+// chunk boundaries and with lines longer than a chunk; the public form
+// leaves out deal_private lines only (I-INF-S1).
+func TestMatchLog(t *testing.T) {
+	var l matchLog
+	var full, public []byte
+	for i := range 5000 {
+		line := fmt.Appendf(nil, `{"type":"round_start","round":%d}`, i)
+		switch {
+		case i%7 == 3:
+			line = fmt.Appendf(nil, `{"type":"deal_private","round":%d}`, i)
+		case i%1000 == 999:
+			line = fmt.Appendf(nil, `{"type":"message","text":"%s"}`, bytes.Repeat([]byte("x"), logChunk+i))
+		}
+		l.add(line)
+		full = append(append(full, line...), '\n')
+		if i%7 != 3 {
+			public = append(append(public, line...), '\n')
+		}
+	}
+	if len(l.chunks) < 5 {
+		t.Fatalf("%d chunks: the test does not cross chunk boundaries", len(l.chunks))
+	}
+	if got := l.bytes(false); !bytes.Equal(got, full) {
+		t.Fatalf("full log differs (%d bytes, want %d)", len(got), len(full))
+	}
+	if got := l.bytes(true); !bytes.Equal(got, public) {
+		t.Fatalf("public log differs (%d bytes, want %d)", len(got), len(public))
+	}
+}

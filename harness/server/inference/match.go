@@ -94,6 +94,7 @@ type match struct {
 	viewBuf     []byte           // an encoded view
 	out         []byte           // the message being encoded (sendTo copies it)
 	lineBuf     []byte           // the log line being recorded
+	evPrefix    []byte           // the event envelope before its event object
 	startLine   []byte
 	endLine     []byte
 	adjust      []creditAdjust
@@ -106,8 +107,7 @@ type match struct {
 	openTurn atomic.Int64
 
 	mu     sync.Mutex
-	full   []byte // the full log
-	public []byte // the log without deal_private lines
+	log    matchLog
 	over   bool
 	err    error
 	result Result
@@ -501,10 +501,7 @@ func (m *match) record(ev *ref.Event) {
 	}
 	line := m.lineBuf
 	m.mu.Lock()
-	m.full = append(append(m.full, line...), '\n')
-	if ev.Type != ref.EventDealPrivate {
-		m.public = append(append(m.public, line...), '\n')
-	}
+	m.log.add(line)
 	m.mu.Unlock()
 	switch ev.Type {
 	case ref.EventMatchStart:
@@ -524,8 +521,54 @@ func (m *match) record(ev *ref.Event) {
 // encodeEvent is the event envelope of line in the run goroutine's scratch
 // buffer: valid until the next message is encoded (sendTo copies it).
 func (m *match) encodeEvent(line []byte) []byte {
-	m.out = appendEvent(m.out[:0], m.id, line)
+	if m.evPrefix == nil {
+		m.evPrefix = appendEvent(nil, m.id, nil)
+		m.evPrefix = m.evPrefix[:len(m.evPrefix)-1] // the envelope up to the event object
+	}
+	m.out = append(append(append(m.out[:0], m.evPrefix...), line...), '}')
 	return m.out
+}
+
+// matchLog is a match log kept in chunks of whole lines, so that it grows
+// without copying what it holds.
+type matchLog struct {
+	chunks [][]byte
+	size   int
+}
+
+// logChunk is the capacity of a chunk (a longer line gets a chunk of its
+// own).
+const logChunk = 64 << 10
+
+// add appends line and a newline.
+func (l *matchLog) add(line []byte) {
+	n := len(l.chunks)
+	if n == 0 || len(l.chunks[n-1])+len(line)+1 > cap(l.chunks[n-1]) {
+		l.chunks = append(l.chunks, make([]byte, 0, max(logChunk, len(line)+1)))
+		n++
+	}
+	l.chunks[n-1] = append(append(l.chunks[n-1], line...), '\n')
+	l.size += len(line) + 1
+}
+
+// bytes returns a copy of the log; public leaves out the deal_private
+// lines (I-INF-S1).
+func (l *matchLog) bytes(public bool) []byte {
+	out := make([]byte, 0, l.size)
+	for _, c := range l.chunks {
+		if !public {
+			out = append(out, c...)
+			continue
+		}
+		for len(c) > 0 {
+			i := bytes.IndexByte(c, '\n') + 1
+			if !bytes.HasPrefix(c, []byte(`{"type":"`+ref.EventDealPrivate+`"`)) {
+				out = append(out, c[:i]...)
+			}
+			c = c[i:]
+		}
+	}
+	return out
 }
 
 // oddChip moves the odd credit between the tied best values of a showdown

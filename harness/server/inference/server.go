@@ -340,10 +340,7 @@ func (s *Server) Log(id string) (log []byte, over bool, err error) {
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if m.over {
-		return append([]byte(nil), m.full...), true, nil
-	}
-	return append([]byte(nil), m.public...), false, nil
+	return m.log.bytes(!m.over), m.over, nil
 }
 
 // Wait blocks until the match ends and returns its result; an error when
