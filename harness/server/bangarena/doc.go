@@ -19,6 +19,12 @@
 // nothing behind. Time comes from a Clock, so tests drive deadlines with a
 // FakeClock instead of sleeping.
 //
+// A client in the same process (umpire certify) need not poll observe:
+// WaitDecision blocks until a seat has its next decision or the match is
+// over. It is not part of the wire. The hot answers (observe's request, a
+// decision's answer) are written without reflection, byte for byte what
+// encoding/json would write.
+//
 // # Endpoints
 //
 //	GET  /api/arena/rules                       rules summary (ids and our catalogue)

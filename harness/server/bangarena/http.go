@@ -112,7 +112,7 @@ func readBody(w http.ResponseWriter, req *http.Request) ([]byte, reply, bool) {
 }
 
 func writeReply(w http.ResponseWriter, rp reply) {
-	b, err := json.Marshal(rp.body)
+	b, err := appendBody(make([]byte, 0, 1024), rp.body)
 	if err != nil {
 		rp.status = http.StatusInternalServerError
 		b, _ = json.Marshal(ErrorBody{APIError{Code: CodeInternal, Message: "cannot encode the answer"}})

@@ -58,7 +58,7 @@ func (s *Server) mcpHandler() http.Handler {
 // sdkReply turns a REST reply into a tool result: the same JSON, with
 // isError set for an error body.
 func sdkReply(rp reply) (*mcp.CallToolResult, any, error) {
-	b, err := json.Marshal(rp.body)
+	b, err := appendBody(nil, rp.body)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -220,8 +220,9 @@ func parseDecision(body []byte) (Decision, error) {
 	if dec.More() {
 		return d, errors.New("body holds more than one JSON value")
 	}
-	var probe map[string]json.RawMessage
-	if err := json.Unmarshal(body, &probe); err != nil || probe == nil {
+	// The first value decoded into a struct, so it is an object or null; the
+	// whole body must also be valid JSON (nothing stray after the object).
+	if trimmed := bytes.TrimLeft(body, " \t\r\n"); len(trimmed) == 0 || trimmed[0] != '{' || !json.Valid(body) {
 		return d, errors.New("body must be a JSON object")
 	}
 	switch {

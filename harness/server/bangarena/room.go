@@ -35,6 +35,9 @@ type room struct {
 	ended      bool
 	timeouts   int
 	replaced   int
+	// changed is closed (and cleared) when the room changes, to wake
+	// WaitDecision; nil while nobody waits.
+	changed chan struct{}
 }
 
 type seatInfo struct {
@@ -89,6 +92,7 @@ func (r *room) run(ctx context.Context) {
 		r.mu.Lock()
 		wait, timed := r.settleLocked(clock.Now())
 		ended := r.ended
+		r.notifyLocked()
 		r.mu.Unlock()
 		if ended {
 			return
@@ -120,6 +124,7 @@ func (r *room) run(ctx context.Context) {
 			r.g.Abort("force_end")
 			r.ended = true
 			r.open = nil
+			r.notifyLocked()
 			r.mu.Unlock()
 			return
 		}
@@ -211,6 +216,7 @@ func (r *room) afterApplyLocked(now time.Time) {
 	} else if seat, _ := r.g.Decider(); r.seats[seat].agent && r.s.opts.Pause == 0 {
 		r.openLocked(seat, now)
 	}
+	r.notifyLocked()
 	r.poke()
 }
 

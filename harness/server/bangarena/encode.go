@@ -1,0 +1,131 @@
+package bangarena
+
+import (
+	"bytes"
+	"encoding/json"
+	"strconv"
+)
+
+// The hot answers (observe's Request, a decision's Answer) are written
+// without reflection: the same bytes json.Marshal gives, checked by
+// TestEncodersMatchEncodingJSON over many seeded rooms.
+
+// appendBody appends the JSON encoding of an answer body to b.
+func appendBody(b []byte, v any) ([]byte, error) {
+	switch x := v.(type) {
+	case Request:
+		return x.appendJSON(b)
+	case Answer:
+		return x.appendJSON(b), nil
+	}
+	out, err := json.Marshal(v)
+	if err != nil {
+		return b, err
+	}
+	return append(b, out...), nil
+}
+
+var (
+	emptyDeadline = []byte(`"deadlineAt":"",`)
+	legalKey      = []byte(`,"legalActions":`)
+)
+
+// appendJSON appends json.Marshal(q)'s bytes: the engine's encoding of the
+// DecisionRequest (its event list written directly) without the shadowed
+// deadlineAt, then deadlineAt and legal_mask, which encoding/json writes
+// after the embedded fields.
+func (q Request) appendJSON(b []byte) ([]byte, error) {
+	req := q.DecisionRequest
+	req.DeadlineAt = ""
+	start := len(b)
+	b, err := req.AppendJSON(b)
+	if err != nil {
+		return b[:start], err
+	}
+	// The first "deadlineAt" key is the request's own: every field before it
+	// is a number, null or an escaped string.
+	i := bytes.Index(b[start:], emptyDeadline)
+	// legalActions is the last field of the request, and nothing inside its
+	// items is a legalActions key.
+	j := bytes.LastIndex(b[start:], legalKey)
+	if i < 0 || j < i || b[len(b)-1] != '}' {
+		return q.marshalSlow(b[:start])
+	}
+	i += start
+	b = append(b[:i], b[i+len(emptyDeadline):]...)
+	j += start - len(emptyDeadline) + len(legalKey)
+	end := len(b) - 1 // the closing brace of the request
+	b = append(b[:end], `,"deadlineAt":`...)
+	if q.DeadlineAt == nil {
+		b = append(b, "null"...)
+	} else {
+		b = appendString(b, *q.DeadlineAt)
+	}
+	b = append(b, `,"legal_mask":`...)
+	if sameItems(q.LegalMask, q.LegalActions) {
+		// The alias of I-BA-60: the very bytes of legalActions.
+		b = append(b, b[j:end]...)
+	} else {
+		out, err := json.Marshal(q.LegalMask)
+		if err != nil {
+			return b[:start], err
+		}
+		b = append(b, out...)
+	}
+	return append(b, '}'), nil
+}
+
+func (q Request) marshalSlow(b []byte) ([]byte, error) {
+	out, err := json.Marshal(q)
+	if err != nil {
+		return b, err
+	}
+	return append(b, out...), nil
+}
+
+// sameItems reports whether two lists are the same slice (so encode the
+// same), nil-ness included.
+func sameItems[T any](a, b []T) bool {
+	if (a == nil) != (b == nil) || len(a) != len(b) {
+		return false
+	}
+	return len(a) == 0 || &a[0] == &b[0]
+}
+
+// appendJSON appends json.Marshal(a)'s bytes.
+func (a Answer) appendJSON(b []byte) []byte {
+	b = append(b, `{"ok":`...)
+	b = strconv.AppendBool(b, a.OK)
+	b = append(b, `,"observationVersion":`...)
+	b = strconv.AppendInt(b, int64(a.ObservationVersion), 10)
+	if a.Duplicate {
+		b = append(b, `,"duplicate":true`...)
+	}
+	if a.Random {
+		b = append(b, `,"random":true`...)
+	}
+	if a.Skipped {
+		b = append(b, `,"skipped":true`...)
+	}
+	if a.ReplacedBy != "" {
+		b = appendString(append(b, `,"replacedBy":`...), a.ReplacedBy)
+	}
+	if a.RequestedActionID != "" {
+		b = appendString(append(b, `,"requestedActionId":`...), a.RequestedActionID)
+	}
+	return append(b, '}')
+}
+
+// appendString appends s as encoding/json writes it: as it is when every
+// byte is printable ASCII that needs no escape, else through json.Marshal.
+func appendString(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			out, _ := json.Marshal(s) // a string always encodes
+			return append(b, out...)
+		}
+	}
+	b = append(b, '"')
+	b = append(b, s...)
+	return append(b, '"')
+}
