@@ -25,13 +25,40 @@ type baLive struct {
 	// Unchecked counts the offered items of undecided commands: neither
 	// confirmed nor flagged.
 	Unchecked int
+
+	// done are the (seat, observationVersion) pairs compared: a request
+	// polled again before its decision moved on is compared once.
+	done map[[2]int]bool
+	// shown are the kinds of finding (rule, extra or missing) that
+	// already carry the request as evidence: later ones of the same kind
+	// carry none, so a server wrong at every decision does not fill the
+	// report with copies of its requests.
+	shown map[string]bool
 }
 
 // add folds the comparison of one request into l.
 func (l *baLive) add(x baSeen) {
+	key := [2]int{x.Seat, x.Version}
+	if l.done[key] {
+		return
+	}
+	if l.done == nil {
+		l.done, l.shown = map[[2]int]bool{}, map[string]bool{}
+	}
+	l.done[key] = true
 	fs, und, unchecked := baLiveCompare(x)
 	l.Compared++
-	l.Findings = append(l.Findings, fs...)
+	for _, f := range fs {
+		kind := f.Rule
+		if f.Rule == "bangarena/server.legal-actions" {
+			kind += fmt.Sprint(f.Got == "missing")
+		}
+		if l.shown[kind] {
+			f.Transcript = nil
+		}
+		l.shown[kind] = true
+		l.Findings = append(l.Findings, f)
+	}
 	if len(und) > 0 {
 		l.Partial++
 	}

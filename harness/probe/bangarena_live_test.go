@@ -258,3 +258,31 @@ func TestLiveCompareCappedEvents(t *testing.T) {
 		t.Errorf("with no events: nothing was inconclusive; the comparison cannot tell a cut list")
 	}
 }
+
+// TestLiveAddOnceEach: a request polled again at the same version is
+// compared once, and only the first finding of a kind carries the request
+// as evidence.
+func TestLiveAddOnceEach(t *testing.T) {
+	req := readLiveFixture(t, "jail_marshal_offered.json")
+	x := baSeen{Seat: req.SeatID, Version: req.ObservationVersion, Req: req}
+	var l baLive
+	l.add(x)
+	l.add(x)
+	if l.Compared != 1 || len(l.Findings) != 1 {
+		t.Fatalf("the same request twice: have %d compared, %d findings, want 1 and 1", l.Compared, len(l.Findings))
+	}
+	x.Version++
+	l.add(x)
+	if l.Compared != 2 || len(l.Findings) != 2 {
+		t.Fatalf("a later version: have %d compared, %d findings, want 2 and 2", l.Compared, len(l.Findings))
+	}
+	if len(l.Findings[0].Transcript) == 0 || len(l.Findings[1].Transcript) != 0 {
+		t.Errorf("have transcripts of %d and %d messages, want the first finding's only", len(l.Findings[0].Transcript), len(l.Findings[1].Transcript))
+	}
+	x.Req.LegalActions = withoutItem(withoutItem(x.Req.LegalActions, "equip_blue:jail_01:0"), "end_play")
+	x.Version++
+	l.add(x)
+	if f := l.Findings[len(l.Findings)-1]; f.Got != "missing" || len(f.Transcript) == 0 {
+		t.Errorf("the first missing item: have %v with %d messages, want missing with the request", f.Got, len(f.Transcript))
+	}
+}
