@@ -82,8 +82,10 @@ type conn struct {
 	q chan *batch
 	// free returns spent batches from the writer for reuse.
 	free chan *batch
-	// pend is the burst being collected (sender only).
-	pend *batch
+	// pend is the burst being collected, largest the size of the largest
+	// burst so far (sender only).
+	pend    *batch
+	largest int
 	// queued counts the messages in q.
 	queued atomic.Int64
 	quit   chan struct{}
@@ -98,7 +100,7 @@ type conn struct {
 }
 
 func newConn(seat int, t transport, queue int, authed bool) *conn {
-	return &conn{seat: seat, authed: authed, t: t, limit: queue, q: make(chan *batch, queue+1), free: make(chan *batch, 2),
+	return &conn{seat: seat, authed: authed, t: t, limit: queue, q: make(chan *batch, queue+1), free: make(chan *batch, 4),
 		quit: make(chan struct{}), wrote: make(chan struct{})}
 }
 
@@ -113,8 +115,8 @@ func (c *conn) send(msg []byte) bool {
 	if p == nil {
 		select {
 		case p = <-c.free:
-		default:
-			p = &batch{}
+		default: // sized like the largest burst so far, so it rarely grows
+			p = &batch{buf: make([]byte, 0, max(4<<10, c.largest)), ends: make([]int, 0, 16)}
 		}
 		c.pend = p
 	}
@@ -141,6 +143,7 @@ func (c *conn) flush() bool {
 		return true
 	}
 	c.pend = nil
+	c.largest = max(c.largest, min(len(p.buf), maxBurstBytes))
 	c.queued.Add(int64(len(p.ends)))
 	select {
 	case c.q <- p:

@@ -3,6 +3,7 @@ package inference
 import (
 	"encoding/json"
 	"strconv"
+	"unicode/utf8"
 
 	ref "github.com/umpire-arena/umpire/referee/inference"
 )
@@ -169,6 +170,9 @@ func parseIn(data []byte) (inMsg, string) {
 	if len(data) == 0 || firstNonSpace(data) != '{' {
 		return m, "a message must be one JSON object"
 	}
+	if fast, ok := parseFast(data); ok {
+		return fast, ""
+	}
 	if err := json.Unmarshal(data, &m); err != nil {
 		return m, "not a valid message: " + err.Error()
 	}
@@ -187,4 +191,155 @@ func firstNonSpace(b []byte) byte {
 		return c
 	}
 	return 0
+}
+
+// parseFast decodes the usual form of an agent's message without
+// encoding/json: one flat object whose keys are inMsg's (lower case, each
+// at most once), with plain strings (valid UTF-8, no escapes or control
+// characters) and integers of at most 18 digits. Anything else reports
+// false, and encoding/json decides; what parseFast accepts decodes as
+// json.Unmarshal decodes it (FuzzParseFast).
+func parseFast(b []byte) (m inMsg, ok bool) {
+	i := skipSpace(b, 0)
+	if i >= len(b) || b[i] != '{' {
+		return m, false
+	}
+	i++
+	for {
+		var key []byte
+		i = skipSpace(b, i)
+		if key, i, ok = plainString(b, i); !ok {
+			return m, false
+		}
+		if i = skipSpace(b, i); i >= len(b) || b[i] != ':' {
+			return m, false
+		}
+		i = skipSpace(b, i+1)
+		var sp **string
+		var ip **int
+		switch string(key) {
+		case "type":
+			sp = &m.Type
+		case "match_id":
+			sp = &m.MatchID
+		case "token":
+			sp = &m.Token
+		case "action":
+			sp = &m.Action
+		case "message":
+			sp = &m.Message
+		case "seat":
+			ip = &m.Seat
+		case "turn":
+			ip = &m.Turn
+		case "amount":
+			ip = &m.Amount
+		default:
+			return m, false
+		}
+		if sp != nil {
+			var v []byte
+			if *sp != nil {
+				return m, false
+			}
+			if v, i, ok = plainString(b, i); !ok {
+				return m, false
+			}
+			s := internValue(v)
+			*sp = &s
+		} else {
+			if *ip != nil {
+				return m, false
+			}
+			n, j, ok := plainInt(b, i)
+			if !ok {
+				return m, false
+			}
+			*ip, i = &n, j
+		}
+		if i = skipSpace(b, i); i >= len(b) {
+			return m, false
+		}
+		switch b[i] {
+		case ',':
+			i++
+			continue
+		case '}':
+			return m, skipSpace(b, i+1) == len(b)
+		}
+		return m, false
+	}
+}
+
+// internValue is string(v), without allocating for the words moves use.
+func internValue(v []byte) string {
+	switch string(v) {
+	case TypeMove:
+		return TypeMove
+	case TypeHello:
+		return TypeHello
+	case ref.ActionCall:
+		return ref.ActionCall
+	case ref.ActionFold:
+		return ref.ActionFold
+	case ref.ActionRaise:
+		return ref.ActionRaise
+	}
+	return string(v)
+}
+
+func skipSpace(b []byte, i int) int {
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// plainString reads a string at b[i] with no escapes or control
+// characters, in valid UTF-8; it returns its content and the index after it.
+func plainString(b []byte, i int) ([]byte, int, bool) {
+	if i >= len(b) || b[i] != '"' {
+		return nil, i, false
+	}
+	start := i + 1
+	ascii := true
+	for j := start; j < len(b); j++ {
+		switch c := b[j]; {
+		case c == '"':
+			if !ascii && !utf8.Valid(b[start:j]) {
+				return nil, i, false
+			}
+			return b[start:j], j + 1, true
+		case c < 0x20 || c == '\\':
+			return nil, i, false
+		case c >= utf8.RuneSelf:
+			ascii = false
+		}
+	}
+	return nil, i, false
+}
+
+// plainInt reads an integer at b[i]: an optional minus, then 0 or a
+// non-zero digit and at most 17 more, not followed by a fraction or an
+// exponent.
+func plainInt(b []byte, i int) (int, int, bool) {
+	neg := i < len(b) && b[i] == '-'
+	if neg {
+		i++
+	}
+	start, n := i, 0
+	for i < len(b) && b[i] >= '0' && b[i] <= '9' && i-start < 18 {
+		n = n*10 + int(b[i]-'0')
+		i++
+	}
+	switch {
+	case i == start, b[start] == '0' && i > start+1:
+		return 0, i, false
+	case i < len(b) && (b[i] == '.' || b[i] == 'e' || b[i] == 'E' || (b[i] >= '0' && b[i] <= '9')):
+		return 0, i, false
+	}
+	if neg {
+		n = -n
+	}
+	return n, i, true
 }
