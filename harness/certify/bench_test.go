@@ -38,6 +38,11 @@ import (
 //
 //   - ratio: decisions/s ÷ echo-roundtrips/s;
 //
+//   - ack-roundtrips/s and ratio-ack: the same with an answer as small as a
+//     decision's (the trivial agent's -ack mode answers {} to every
+//     request), the like-for-like comparison: an echo also carries the
+//     request back and has umpire read it;
+//
 //   - harness-misses: answers umpire received in time that the server
 //     judged late (want 0), and not-ok-matches: matches whose termination
 //     was not ok (want 0);
@@ -60,9 +65,12 @@ func BenchmarkLoad(b *testing.B) {
 	seats := envInts(b, "CERTIFY_LOAD_SEATS", []int{6})[0]
 	games := envList("CERTIFY_LOAD_GAMES", GameInference, GameBangArena)
 	transports := envList("CERTIFY_LOAD_TRANSPORTS", "stdio", "http")
-	trivial := filepath.Join(b.TempDir(), "trivial")
-	if out, err := exec.Command("go", "build", "-o", trivial, "./testdata/trivial").CombinedOutput(); err != nil {
-		b.Fatalf("building the trivial agent: %v\n%s", err, out)
+	dir := b.TempDir()
+	trivial, trivialHTTP := filepath.Join(dir, "trivial"), filepath.Join(dir, "trivial-http")
+	for out, tags := range map[string]string{trivial: "", trivialHTTP: "http"} {
+		if msg, err := exec.Command("go", "build", "-tags", tags, "-o", out, "./testdata/trivial").CombinedOutput(); err != nil {
+			b.Fatalf("building the trivial agent: %v\n%s", err, msg)
+		}
 	}
 	for _, game := range games {
 		for _, transport := range transports {
@@ -75,18 +83,21 @@ func BenchmarkLoad(b *testing.B) {
 					case "stdio":
 						cfg.Agent = Agent{Command: "exec " + trivial}
 					case "http":
-						cfg.Agent.URL, agentPID = serveTrivial(b, trivial)
+						cfg.Agent.URL, agentPID = serveTrivial(b, trivialHTTP)
 					default:
 						b.Fatalf("unknown transport %q", transport)
 					}
 					payload := requestLine(b, cfg)
 					for range b.N {
-						var echo float64
+						var echo, ack float64
 						if transport == "stdio" {
-							echo = echoRate(b, n, payload, 2*time.Second, func() agent.Asker { return startCat(b) })
+							echo = echoRate(b, n, payload, 2*time.Second, func() agent.Asker { return startAgent(b, "exec cat") })
+							ack = echoRate(b, n, payload, 2*time.Second, func() agent.Asker { return startAgent(b, trivial+" -ack") })
 						} else {
-							url, _ := serveTrivial(b, trivial, "-echo")
-							echo = echoRate(b, n, payload, 2*time.Second, func() agent.Asker { return newHTTP(b, url) })
+							echoURL, _ := serveTrivial(b, trivialHTTP, "-echo")
+							ackURL, _ := serveTrivial(b, trivialHTTP, "-ack")
+							echo = echoRate(b, n, payload, 2*time.Second, func() agent.Asker { return newHTTP(b, echoURL) })
+							ack = echoRate(b, n, payload, 2*time.Second, func() agent.Asker { return newHTTP(b, ackURL) })
 						}
 						self, children := cpuNow()
 						server := procCPU(agentPID)
@@ -115,6 +126,8 @@ func BenchmarkLoad(b *testing.B) {
 						b.ReportMetric(rate, "decisions/s")
 						b.ReportMetric(echo, "echo-roundtrips/s")
 						b.ReportMetric(rate/echo, "ratio")
+						b.ReportMetric(ack, "ack-roundtrips/s")
+						b.ReportMetric(rate/ack, "ratio-ack")
 						b.ReportMetric(float64(misses), "harness-misses")
 						b.ReportMetric(float64(bad), "not-ok-matches")
 						b.ReportMetric(float64(decisions)/float64(len(r.Matches)), "decisions/match")
@@ -127,12 +140,12 @@ func BenchmarkLoad(b *testing.B) {
 	}
 }
 
-// serveTrivial starts the trivial agent as an HTTP endpoint on loopback
+// serveTrivial starts the HTTP build of the trivial agent on loopback
 // (with extra flags, e.g. -echo), stopped when b ends, and returns its URL
 // and process id.
-func serveTrivial(b *testing.B, trivial string, flags ...string) (string, int) {
+func serveTrivial(b *testing.B, trivialHTTP string, flags ...string) (string, int) {
 	b.Helper()
-	cmd := exec.Command(trivial, append([]string{"-http", "127.0.0.1:0"}, flags...)...)
+	cmd := exec.Command(trivialHTTP, flags...)
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		b.Fatal(err)
@@ -252,9 +265,9 @@ func echoRate(b *testing.B, n int, msg []byte, d time.Duration, open func() agen
 	return rate
 }
 
-// startCat starts a `cat` process: an agent that echoes every line.
-func startCat(b *testing.B) agent.Asker {
-	p, err := agent.Start(context.Background(), agent.Spec{Command: "exec cat"})
+// startAgent starts a JSON Lines agent.
+func startAgent(b *testing.B, command string) agent.Asker {
+	p, err := agent.Start(context.Background(), agent.Spec{Command: command})
 	if err != nil {
 		b.Fatal(err)
 	}
