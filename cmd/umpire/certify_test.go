@@ -25,7 +25,7 @@ func buildAgents(t *testing.T) (agent, broken string) {
 	t.Helper()
 	dir := t.TempDir()
 	agent, broken = filepath.Join(dir, "agent"), filepath.Join(dir, "broken")
-	for out, pkg := range map[string]string{agent: "../../examples/agents/go", broken: "../../examples/agents/broken"} {
+	for out, pkg := range map[string]string{agent: "../../examples/agents/goagent", broken: "../../examples/agents/broken"} {
 		if b, err := exec.Command("go", "build", "-o", out, pkg).CombinedOutput(); err != nil {
 			t.Fatalf("go build %s: %v\n%s", pkg, err, b)
 		}

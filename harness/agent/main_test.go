@@ -46,7 +46,7 @@ func runMain(m *testing.M) int {
 		goTool = filepath.Join(runtime.GOROOT(), "bin", "go")
 	}
 	for _, b := range []struct{ out, pkg string }{
-		{"goagent", "./examples/agents/go"},
+		{"goagent", "./examples/agents/goagent"},
 		{"broken", "./examples/agents/broken"},
 	} {
 		cmd := exec.Command(goTool, "build", "-o", filepath.Join(dir, b.out), b.pkg)

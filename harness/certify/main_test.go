@@ -30,7 +30,7 @@ func run(m *testing.M) int {
 	defer os.RemoveAll(dir)
 	bin.dir = dir
 	bin.agent, bin.broken = filepath.Join(dir, "agent"), filepath.Join(dir, "broken")
-	for out, pkg := range map[string]string{bin.agent: "../../examples/agents/go", bin.broken: "../../examples/agents/broken"} {
+	for out, pkg := range map[string]string{bin.agent: "../../examples/agents/goagent", bin.broken: "../../examples/agents/broken"} {
 		cmd := exec.Command("go", "build", "-o", out, pkg)
 		cmd.Stderr = os.Stderr
 		if err := cmd.Run(); err != nil {

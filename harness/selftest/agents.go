@@ -17,7 +17,7 @@ const modulePath = "github.com/umpire-arena/umpire"
 
 // Paths of the example agents inside the source tree.
 const (
-	goAgentPkg  = "./examples/agents/go"
+	goAgentPkg  = "./examples/agents/goagent"
 	pythonAgent = "examples/agents/python/agent.py"
 )
 
