@@ -136,6 +136,15 @@ func BenchmarkViewJSON(b *testing.B) {
 		}
 		b.SetBytes(int64(len(buf)))
 	})
+	b.Run("enc=append-cached-history", func(b *testing.B) {
+		buf := make([]byte, 0, 1<<16)
+		var c HistoryCache
+		b.ReportAllocs()
+		for range b.N {
+			buf = AppendLegalJSON(vs.AppendJSONCached(buf[:0], &c), legal)
+		}
+		b.SetBytes(int64(len(buf)))
+	})
 	b.Run("enc=encoding-json", func(b *testing.B) {
 		b.ReportAllocs()
 		n := 0

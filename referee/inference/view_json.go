@@ -17,6 +17,29 @@ func AppendJSONString(dst []byte, s string) []byte { return jsonw.AppendString(d
 // omitzero fields left out the same way, same string escaping — without
 // reflection and, once dst has room, without allocating.
 func (v *VisibleState) AppendJSON(dst []byte) []byte {
+	return v.appendJSON(dst, nil)
+}
+
+// HistoryCache keeps the encoding of a view's history for the next views.
+// History is the same for every seat and changes only when a round ends,
+// so a server encoding a view per turn need not encode it again each time.
+// The cache is keyed by the number of entries and the last entry's round
+// and pot: use one HistoryCache per match (State), never across matches.
+// The zero value is an empty cache.
+type HistoryCache struct {
+	n, round, pot int
+	valid         bool
+	enc           []byte
+}
+
+// AppendJSONCached is AppendJSON taking the encoding of v.History from c
+// when c holds it, and storing it in c otherwise. The output is the same.
+// A nil c is AppendJSON.
+func (v *VisibleState) AppendJSONCached(dst []byte, c *HistoryCache) []byte {
+	return v.appendJSON(dst, c)
+}
+
+func (v *VisibleState) appendJSON(dst []byte, c *HistoryCache) []byte {
 	dst = appendStrField(append(dst, '{'), `"game":`, v.Game)
 	dst = appendStrField(dst, `,"rules_version":`, v.RulesVersion)
 	dst = appendIntField(dst, `,"rounds_total":`, v.RoundsTotal)
@@ -55,19 +78,32 @@ func (v *VisibleState) AppendJSON(dst []byte) []byte {
 	dst = appendActionRecords(append(dst, `,"actions":`...), v.Actions)
 	dst = appendMessageRecords(append(dst, `,"messages":`...), v.Messages)
 	dst = append(dst, `,"history":`...)
-	if v.History == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i := range v.History {
-			if i > 0 {
-				dst = append(dst, ',')
-			}
-			dst = appendRoundRecord(dst, &v.History[i])
-		}
-		dst = append(dst, ']')
+	if c == nil || v.History == nil {
+		return append(appendHistory(dst, v.History), '}')
 	}
-	return append(dst, '}')
+	n, round, pot := len(v.History), 0, 0
+	if n > 0 {
+		round, pot = v.History[n-1].Round, v.History[n-1].Pot
+	}
+	if !c.valid || c.n != n || c.round != round || c.pot != pot {
+		c.enc = appendHistory(c.enc[:0], v.History)
+		c.n, c.round, c.pot, c.valid = n, round, pot, true
+	}
+	return append(append(dst, c.enc...), '}')
+}
+
+func appendHistory(dst []byte, h []RoundRecord) []byte {
+	if h == nil {
+		return append(dst, "null"...)
+	}
+	dst = append(dst, '[')
+	for i := range h {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = appendRoundRecord(dst, &h[i])
+	}
+	return append(dst, ']')
 }
 
 // AppendLegalJSON appends legal to dst exactly as encoding/json.Marshal

@@ -65,10 +65,15 @@ func TestViewJSONMatchesEncodingJSON(t *testing.T) {
 			t.Fatal(err)
 		}
 		var vs VisibleState
+		var cache HistoryCache
 		check := func(step int) {
 			for seat := range cfg.TableSize {
 				m.ViewInto(seat, &vs) // reused buffers, as servers use them
-				sameAsEncodingJSON(t, &vs, fmt.Sprintf("match %d step %d seat %d", i, step, seat))
+				what := fmt.Sprintf("match %d step %d seat %d", i, step, seat)
+				sameAsEncodingJSON(t, &vs, what)
+				if plain, cached := vs.AppendJSON(nil), vs.AppendJSONCached(nil, &cache); string(plain) != string(cached) {
+					t.Fatalf("%s: AppendJSONCached differs from AppendJSON:\nhave %s\nwant %s", what, cached, plain)
+				}
 				views++
 			}
 		}

@@ -95,6 +95,7 @@ type match struct {
 	out         []byte           // the message being encoded (sendTo copies it)
 	lineBuf     []byte           // the log line being recorded
 	evPrefix    []byte           // the event envelope before its event object
+	hist        ref.HistoryCache // the encoded history of the views
 	startLine   []byte
 	endLine     []byte
 	adjust      []creditAdjust
@@ -702,8 +703,9 @@ type leakView struct {
 
 // appendView appends seat's visible_state, with the view-level faults
 // applied, to dst. It projects into vs (reused: the caller owns it); the
-// fault-free path writes without encoding/json.
-func (m *match) appendView(dst []byte, vs *ref.VisibleState, seat int) []byte {
+// fault-free path writes without encoding/json, with the history's encoding
+// kept in hc when hc is not nil (the run goroutine's m.hist).
+func (m *match) appendView(dst []byte, vs *ref.VisibleState, seat int, hc *ref.HistoryCache) []byte {
 	st := m.state()
 	st.ViewInto(seat, vs)
 	vs.Limits.MaxRaisesPerRound = m.annCap
@@ -726,14 +728,14 @@ func (m *match) appendView(dst []byte, vs *ref.VisibleState, seat int) []byte {
 		b, _ := json.Marshal(lv)
 		return append(dst, b...)
 	}
-	return vs.AppendJSON(dst)
+	return vs.AppendJSONCached(dst, hc)
 }
 
 // welcomeMsg is seat's welcome. It allocates its own buffers: serveEnded
 // calls it outside the run goroutine.
 func (m *match) welcomeMsg(seat int) []byte {
 	var vs ref.VisibleState
-	return appendWelcome(nil, m.id, seat, m.appendView(nil, &vs, seat))
+	return appendWelcome(nil, m.id, seat, m.appendView(nil, &vs, seat, nil))
 }
 
 // yourTurn is seat's your_turn, written into the run goroutine's scratch
@@ -742,7 +744,7 @@ func (m *match) yourTurn(seat, deadlineMS int) []byte {
 	if m.faults.on(FaultDropDeadlineMS) {
 		deadlineMS = -1
 	}
-	m.viewBuf = m.appendView(m.viewBuf[:0], &m.vsOut, seat)
+	m.viewBuf = m.appendView(m.viewBuf[:0], &m.vsOut, seat, &m.hist)
 	m.out = appendYourTurn(m.out[:0], m.id, m.st.Round(), m.st.Turn(), deadlineMS, m.viewBuf, m.legalFor(seat))
 	return m.out
 }

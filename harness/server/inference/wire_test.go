@@ -1,9 +1,14 @@
 package inference
 
 import (
+	"bufio"
+	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"testing"
+	"time"
 
 	ref "github.com/umpire-arena/umpire/referee/inference"
 )
@@ -85,5 +90,71 @@ func TestEnvelopesMatchEncodingJSON(t *testing.T) {
 			same("error", encodeError(id, CodeIllegalMove, text, i-3, rule),
 				errorRef{Type: TypeError, MatchID: id, Code: CodeIllegalMove, Message: text, Turn: i - 3, Rule: rule})
 		}
+	}
+}
+
+// TestYourTurnViewsRoundTrip plays a long stdio match (history trimmed
+// after HistoryFullRounds rounds) and checks every your_turn: its bytes are
+// what encoding/json writes for the envelope it decodes to, and its
+// history (encoded once per round and reused) holds every finished round.
+func TestYourTurnViewsRoundTrip(t *testing.T) {
+	s, _ := testServer(t, Options{})
+	c, err := s.CreateMatch(MatchSpec{Seats: 4, Rounds: ref.HistoryFullRounds + 6, DeadlineMS: 30000, Seed: strp("round-trip"), Agents: []int{2}, Adversaries: []string{"passive"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	toAgentR, toAgentW := io.Pipe()
+	fromAgentR, fromAgentW := io.Pipe()
+	var turns []frame
+	agentErr := make(chan error, 1)
+	go func() {
+		defer fromAgentW.Close()
+		sc := bufio.NewScanner(toAgentR)
+		sc.Buffer(nil, MaxMessageBytes)
+		for sc.Scan() {
+			var env Envelope
+			if err := json.Unmarshal(sc.Bytes(), &env); err != nil {
+				agentErr <- err
+				return
+			}
+			if env.Type == TypeMatchEnd {
+				break
+			}
+			if env.Type == TypeYourTurn {
+				turns = append(turns, frame{env: env, raw: bytes.Clone(sc.Bytes())})
+				b, _ := json.Marshal(MoveMsg{Type: TypeMove, MatchID: c.MatchID, Turn: *env.Turn, Action: ref.ActionCall})
+				if _, err := fromAgentW.Write(append(b, '\n')); err != nil {
+					agentErr <- err
+					return
+				}
+			}
+		}
+		_, _ = io.Copy(io.Discard, toAgentR)
+		agentErr <- sc.Err()
+	}()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if err := s.RunStdio(ctx, c.MatchID, 2, fromAgentR, toAgentW); err != nil {
+		t.Fatalf("RunStdio: %v", err)
+	}
+	if err := <-agentErr; err != nil {
+		t.Fatal(err)
+	}
+	last := 0
+	for _, f := range turns {
+		e := f.env
+		vs := e.VisibleState
+		want, _ := json.Marshal(yourTurnRef{Type: e.Type, MatchID: e.MatchID, Round: e.Round, Turn: *e.Turn, DeadlineMS: e.DeadlineMS,
+			VisibleState: json.RawMessage(vs.AppendJSON(nil)), LegalActions: e.LegalActions})
+		if !bytes.Equal(f.raw, want) {
+			t.Fatalf("round %d turn %d: your_turn is not what encoding/json writes for it:\nhave %s\nwant %s", e.Round, *e.Turn, f.raw, want)
+		}
+		if n := len(vs.History); n != e.Round-1 || (n > 0 && vs.History[n-1].Round != n) {
+			t.Fatalf("round %d: history of %d rounds, want every finished round", e.Round, n)
+		}
+		last = e.Round
+	}
+	if last <= ref.HistoryFullRounds+1 {
+		t.Fatalf("the agent's last turn is in round %d: the test does not reach trimmed history", last)
 	}
 }
