@@ -2,6 +2,7 @@ package probe
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -64,6 +65,16 @@ func TestMCPDecisionOnEmbedded(t *testing.T) {
 			}
 			if len(rc.Findings[0].Transcript) == 0 {
 				t.Errorf("the finding has no transcript")
+			}
+			// The seat tokens the tool arguments carry never reach a report.
+			data, _ := json.Marshal(rc.Findings)
+			for i, part := range strings.Split(string(data), `"token":`)[1:] {
+				if !strings.HasPrefix(part, `"[redacted]"`) {
+					t.Errorf("token %d in the transcript is not redacted: %.40s", i, part)
+				}
+			}
+			if !strings.Contains(string(data), `"token":`) {
+				t.Errorf("no token argument in the transcript %s", data)
 			}
 		})
 	}
