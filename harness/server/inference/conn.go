@@ -323,7 +323,8 @@ func (l *lineTransport) writeBatch(_ context.Context, _ time.Duration, b *batch)
 }
 
 func newLineTransport(r io.Reader, w io.Writer) *lineTransport {
-	return &lineTransport{r: bufio.NewReaderSize(r, 64<<10), w: w}
+	// Lines longer than the buffer are read in pieces (read).
+	return &lineTransport{r: bufio.NewReaderSize(r, 8<<10), w: w}
 }
 
 // finish and abort close the writing side when it can be closed (an

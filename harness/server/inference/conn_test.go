@@ -267,3 +267,26 @@ func TestMatchLog(t *testing.T) {
 		t.Fatalf("public log differs (%d bytes, want %d)", len(got), len(public))
 	}
 }
+
+// TestLineTransportRead: lines longer than the read buffer come back
+// whole, blank lines are skipped, a last line needs no newline, and a line
+// over MaxMessageBytes is refused.
+func TestLineTransportRead(t *testing.T) {
+	long := bytes.Repeat([]byte("y"), 20<<10)
+	in := "{\"a\":1}\n\n  \r\n" + string(long) + "\n  {\"b\":2}  \n{\"c\":3}"
+	l := newLineTransport(bytes.NewReader([]byte(in)), io.Discard)
+	for _, want := range []string{`{"a":1}`, string(long), `{"b":2}`, `{"c":3}`} {
+		got, text, err := l.read(context.Background())
+		if err != nil || !text || string(got) != want {
+			t.Fatalf("read = %.40q (%d bytes), %v, %v; want %.40q (%d bytes)", got, len(got), text, err, want, len(want))
+		}
+	}
+	if _, _, err := l.read(context.Background()); err != io.EOF {
+		t.Fatalf("read at the end = %v, want io.EOF", err)
+	}
+	huge := bytes.Repeat([]byte("z"), MaxMessageBytes+10)
+	l = newLineTransport(bytes.NewReader(append(huge, '\n')), io.Discard)
+	if _, _, err := l.read(context.Background()); err != errLineTooLong {
+		t.Fatalf("read of a %d-byte line = %v, want errLineTooLong", len(huge), err)
+	}
+}

@@ -537,15 +537,22 @@ type matchLog struct {
 	size   int
 }
 
-// logChunk is the capacity of a chunk (a longer line gets a chunk of its
-// own).
-const logChunk = 64 << 10
+// Chunks start at firstLogChunk bytes and double up to logChunk (a longer
+// line gets a chunk of its own), so a short match keeps a small log.
+const (
+	firstLogChunk = 4 << 10
+	logChunk      = 64 << 10
+)
 
 // add appends line and a newline.
 func (l *matchLog) add(line []byte) {
 	n := len(l.chunks)
 	if n == 0 || len(l.chunks[n-1])+len(line)+1 > cap(l.chunks[n-1]) {
-		l.chunks = append(l.chunks, make([]byte, 0, max(logChunk, len(line)+1)))
+		size := firstLogChunk
+		if n > 0 {
+			size = min(2*cap(l.chunks[n-1]), logChunk)
+		}
+		l.chunks = append(l.chunks, make([]byte, 0, max(size, len(line)+1)))
 		n++
 	}
 	l.chunks[n-1] = append(append(l.chunks[n-1], line...), '\n')
