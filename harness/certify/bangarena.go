@@ -10,12 +10,11 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/tidwall/gjson"
 	baserver "github.com/umpire-arena/umpire/harness/server/bangarena"
+	baref "github.com/umpire-arena/umpire/referee/bangarena"
 	"github.com/umpire-arena/umpire/referee/rules"
 )
-
-// pollInterval is how often the driver looks for the agent's next decision.
-const pollInterval = time.Millisecond
 
 // baDecision is an agent's decision body as sent, fields kept optional.
 type baDecision struct {
@@ -89,19 +88,21 @@ func (r *runner) playBangArena(ctx context.Context, p Planned, j *judge, l *link
 	if !inject {
 		j.skipIf(CheckServerError, "no server-side error is injected over this transport")
 	}
-	seen := map[string]bool{}
 	obsPath := "/api/ai/rooms/" + st.room + "/observe?seat=" + strconv.Itoa(p.Seat)
+	// after is the observationVersion of the last decision handled: the
+	// server wakes the driver for the next one (no polling).
+	after := -1
 	for {
-		if ctx.Err() != nil {
-			j.harness("the match did not end within its budget (" + r.cfg.MatchBudget.String() + ")")
+		ws, err := r.ba.WaitDecision(ctx, st.room, p.Seat, after)
+		if err != nil {
+			if ctx.Err() != nil {
+				j.harness("the match did not end within its budget (" + r.cfg.MatchBudget.String() + ")")
+			} else {
+				j.harness("the room vanished")
+			}
 			return out
 		}
-		status, ok := r.ba.Status(st.room)
-		if !ok {
-			j.harness("the room vanished")
-			return out
-		}
-		if status.Ended {
+		if ws.Ended {
 			break
 		}
 		code, body := r.do(http.MethodGet, obsPath, st.token, nil)
@@ -109,31 +110,26 @@ func (r *runner) playBangArena(ctx context.Context, p Planned, j *judge, l *link
 			j.harness(fmt.Sprintf("observe answered %d: %s", code, trim(body)))
 			return out
 		}
-		var req baserver.Request
-		if err := json.Unmarshal(body, &req); err != nil {
+		req, err := readBARequest(body)
+		if err != nil {
 			j.harness("observe answered a body umpire cannot read: " + err.Error())
 			return out
 		}
-		key := strconv.Itoa(req.ObservationVersion)
-		if req.DecisionID != nil {
-			key += "/" + *req.DecisionID
+		if len(req.legal) == 0 || req.version <= after {
+			continue // the decision closed between the wake and observe: wait again
 		}
-		if len(req.LegalActions) == 0 || seen[key] {
-			time.Sleep(pollInterval)
-			continue
-		}
-		seen[key] = true
+		after = req.version
 		if !l.alive() || st.fallback {
-			r.fallbackAnswer(st, &req)
+			r.fallbackAnswer(st, req)
 			continue
 		}
 		deadline := r.cfg.Deadline
-		if req.DeadlineAt != nil {
-			if t, err := time.Parse(time.RFC3339Nano, *req.DeadlineAt); err == nil {
+		if req.deadlineAt != "" {
+			if t, err := time.Parse(time.RFC3339Nano, req.deadlineAt); err == nil {
 				deadline = time.Until(t)
 			}
 		}
-		if r.baDecide(ctx, st, j, l, &req, body, deadline, inject, &out) {
+		if r.baDecide(ctx, st, j, l, req, body, deadline, inject, &out) {
 			st.missed = 0
 		} else {
 			st.missed++
@@ -156,7 +152,7 @@ func (r *runner) playBangArena(ctx context.Context, p Planned, j *judge, l *link
 		out.rank = 1
 	}
 	if code, body := r.do(http.MethodGet, obsPath, st.token, nil); code == http.StatusOK {
-		var req baserver.Request
+		var req baPlayers
 		if json.Unmarshal(body, &req) == nil {
 			for _, pl := range req.Observation.Players {
 				if pl.Seat == p.Seat {
@@ -186,9 +182,9 @@ func (r *runner) roomConfig(p Planned) baserver.RoomConfig {
 // fallbackAnswer answers a decision for a seat whose agent is out of the
 // match: the passive player's answer, which is the one the server gives a
 // silent seat (§14), at once.
-func (r *runner) fallbackAnswer(st *baState, req *baserver.Request) {
-	id, args := st.passive.Decide(&req.DecisionRequest)
-	v := req.ObservationVersion
+func (r *runner) fallbackAnswer(st *baState, req *baRequest) {
+	id, args := st.passive.Decide(&baref.DecisionRequest{ObservationVersion: req.version, LegalActions: req.legal})
+	v := req.version
 	body := rawJSON(baserver.Decision{Seat: &st.seat, ActionID: id, CommandID: "umpire-fallback-" + strconv.Itoa(v), ObservationVersion: &v, Args: args})
 	r.do(http.MethodPost, "/api/ai/rooms/"+st.room+"/decision", st.token, body)
 }
@@ -196,8 +192,8 @@ func (r *runner) fallbackAnswer(st *baState, req *baserver.Request) {
 // baDecide asks the agent for one decision (again after a reask or the
 // injected error) and posts its answers. It reports whether the server
 // accepted a legal answer of the agent in time.
-func (r *runner) baDecide(ctx context.Context, st *baState, j *judge, l *link, req *baserver.Request, body []byte, deadline time.Duration, inject bool, out *outcome) bool {
-	v := req.ObservationVersion
+func (r *runner) baDecide(ctx context.Context, st *baState, j *judge, l *link, req *baRequest, body []byte, deadline time.Duration, inject bool, out *outcome) bool {
+	v := req.version
 	key := strconv.Itoa(v)
 	where := rules.Where{Step: "decision " + key}
 	started := time.Now()
@@ -230,7 +226,7 @@ func (r *runner) baDecide(ctx context.Context, st *baState, j *judge, l *link, r
 					"the decision does not echo the seat and observationVersion of its request")
 			}
 			legalWhy = fmt.Sprintf("actionId %q is not an item of legalActions", d.ActionID)
-			for _, a := range req.LegalActions {
+			for _, a := range req.legal {
 				if a.ActionID == d.ActionID {
 					legalWhy = ""
 				}
@@ -285,15 +281,14 @@ func (r *runner) baDecide(ctx context.Context, st *baState, j *judge, l *link, r
 		switch code {
 		case http.StatusOK:
 			var a baserver.Answer
-			_ = json.Unmarshal(resp, &a)
+			a.Duplicate, a.Random, a.Skipped = gjsonTrue(resp, "duplicate"), gjsonTrue(resp, "random"), gjsonTrue(resp, "skipped")
 			if a.Duplicate {
 				j.fail(CheckCommandIDs, where, "a fresh commandId", d.CommandID, "the server took the decision for a repeat of an earlier one (duplicate) and did not apply it")
 				return false
 			}
 			return legalWhy == "" && !a.Random && !a.Skipped
 		case http.StatusBadRequest:
-			var e baserver.ErrorBody
-			if json.Unmarshal(resp, &e) == nil && e.Error.Reask {
+			if gjsonTrue(resp, "error.reask") {
 				reasked = true
 				msg = resp
 				continue
@@ -324,10 +319,87 @@ func (r *runner) baDecide(ctx context.Context, st *baState, j *judge, l *link, r
 }
 
 // actionIDs lists the actionIds of a request, for findings.
-func actionIDs(req *baserver.Request) []string {
-	out := make([]string, 0, len(req.LegalActions))
-	for _, a := range req.LegalActions {
+func actionIDs(req *baRequest) []string {
+	out := make([]string, 0, len(req.legal))
+	for _, a := range req.legal {
 		out = append(out, a.ActionID)
 	}
 	return out
+}
+
+// baRequest is what the driver reads of an observe answer: the body itself
+// goes to the agent as it is, so only these fields are decoded.
+type baRequest struct {
+	version    int
+	deadlineAt string // "" when null
+	// legal holds the actionId and command of each item (not argsSchema).
+	legal []baref.LegalAction
+}
+
+// readBARequest reads the fields the driver needs from an observe body in
+// one pass over its top-level keys, without decoding the observation.
+func readBARequest(body []byte) (*baRequest, error) {
+	req := &baRequest{}
+	var version, deadline, legal gjson.Result
+	root := gjson.ParseBytes(body)
+	if !root.IsObject() {
+		return nil, fmt.Errorf("not a JSON object")
+	}
+	root.ForEach(func(key, value gjson.Result) bool {
+		switch key.Str {
+		case "observationVersion":
+			version = value
+		case "deadlineAt":
+			deadline = value
+		case "legalActions":
+			legal = value
+		}
+		return true
+	})
+	if version.Type != gjson.Number || version.Num != float64(int(version.Num)) {
+		return nil, fmt.Errorf("observationVersion is %q, not an integer", version.Raw)
+	}
+	req.version = int(version.Num)
+	switch deadline.Type {
+	case gjson.String:
+		req.deadlineAt = deadline.Str
+	case gjson.Null:
+	default:
+		return nil, fmt.Errorf("deadlineAt is %q, not a string or null", deadline.Raw)
+	}
+	if !legal.IsArray() {
+		return nil, fmt.Errorf("legalActions is %q, not an array", trim([]byte(legal.Raw)))
+	}
+	var bad error
+	legal.ForEach(func(_, item gjson.Result) bool {
+		id, cmd := item.Get("actionId"), item.Get("command")
+		if id.Type != gjson.String {
+			bad = fmt.Errorf("an item of legalActions has no actionId string: %s", trim([]byte(item.Raw)))
+			return false
+		}
+		req.legal = append(req.legal, baref.LegalAction{ActionID: id.Str, Command: cmd.Str})
+		return true
+	})
+	if bad != nil {
+		return nil, bad
+	}
+	return req, nil
+}
+
+// baPlayers is the part of the last observe the result needs.
+type baPlayers struct {
+	Observation struct {
+		Players []struct {
+			Seat   int     `json:"seat"`
+			RoleID *string `json:"roleId"`
+			Glory  struct {
+				Stars int `json:"stars"`
+			} `json:"glory"`
+		} `json:"players"`
+	} `json:"observation"`
+}
+
+// gjsonTrue reports whether path of a JSON body is true.
+func gjsonTrue(body []byte, path string) bool {
+	return gjson.GetBytes(body, path).Type == gjson.True
 }
