@@ -227,7 +227,9 @@ type Series struct {
 }
 
 // New returns an empty report for meta, holding the rules of cat for the
-// games in meta.Games (all of cat when Games is empty).
+// games in meta.Games (all of cat when Games is empty). Give it
+// ApplicableRules(meta.Kind, cat) so that the coverage matrix lists only
+// what the run could have checked.
 func New(meta Meta, cat *rules.Catalogue) *Report {
 	r := &Report{Schema: Schema, Meta: meta}
 	if cat != nil {
@@ -240,6 +242,27 @@ func New(meta Meta, cat *rules.Catalogue) *Report {
 	}
 	sortRules(r)
 	return r
+}
+
+// Applies reports whether a run of kind can check rule ru. Certification
+// judges an agent: the agents' rules only. Conformance and verification
+// judge a server or its logs: every rule but the agents'. Other kinds
+// (selftest, validate, and a kind left empty) can meet every rule.
+func Applies(kind Kind, ru rules.Rule) bool {
+	agent := ru.Area() == "agent"
+	switch kind {
+	case KindCertify:
+		return agent
+	case KindConform, KindVerify:
+		return !agent
+	}
+	return true
+}
+
+// ApplicableRules returns the rules of cat that a run of kind can check
+// (see Applies).
+func ApplicableRules(kind Kind, cat *rules.Catalogue) *rules.Catalogue {
+	return cat.Select(func(ru rules.Rule) bool { return Applies(kind, ru) })
 }
 
 // sortRules sorts the rule list by id and drops repeated ids.

@@ -130,7 +130,7 @@ func describe(f reports.Finding) string {
 // writes.
 func ReportOf(game string, r ginkgo.Report) *reports.Report {
 	rep := reports.New(reports.Meta{Version: "ginkgo", Kind: reports.KindConform, Games: []string{game}, RulesVersions: harness.RulesVersions(game),
-		Started: r.StartTime, Duration: r.RunTime}, rules.Default())
+		Started: r.StartTime, Duration: r.RunTime}, reports.ApplicableRules(reports.KindConform, rules.Default()))
 	for _, s := range r.SpecReports {
 		for _, e := range s.ReportEntries {
 			if e.Name != EntryName {

@@ -145,7 +145,7 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 	rep := reports.New(reports.Meta{
 		Version: strings.TrimSpace(version), Kind: reports.KindConform, Games: []string{t.Game},
 		RulesVersions: harness.RulesVersions(t.Game), Target: t.URL, Config: reports.Redact(cfg), Started: start,
-	}, rules.Default())
+	}, reports.ApplicableRules(reports.KindConform, rules.Default()))
 	rep.Checks = probe.RunAll(ctx, &t, checks, func(_ int, rc reports.Check) {
 		if *format == "text" {
 			printCheck(e, rc)

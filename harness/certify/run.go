@@ -128,7 +128,7 @@ func Run(ctx context.Context, cfg Config) (*reports.Report, error) {
 		}
 		meta.Shard = &reports.Shard{K: cfg.Shard.K, N: cfg.Shard.N, Seeds: own}
 	}
-	rep := reports.New(meta, r.cat)
+	rep := reports.New(meta, reports.ApplicableRules(meta.Kind, r.cat))
 	misses := 0
 	for _, res := range results {
 		rep.Checks = append(rep.Checks, res.Checks...)

@@ -72,7 +72,7 @@ func conformStep(o Options, game string) Step {
 			start := time.Now()
 			rep := reports.New(reports.Meta{Version: o.Version, Kind: reports.KindConform, Games: []string{game},
 				RulesVersions: harness.RulesVersions(game), Target: srv.URL + " (embedded)", Config: reports.Redact(cfg), Started: start},
-				rules.Default())
+				reports.ApplicableRules(reports.KindConform, rules.Default()))
 			checks := probe.Checks(game)
 			rep.Checks = probe.RunAll(ctx, &t, checks, func(i int, _ reports.Check) { env.Progress(i+1, len(checks)) })
 			rep.Meta.Duration = time.Since(start)
@@ -176,7 +176,8 @@ func verifyStep(o Options, game string) Step {
 			start := time.Now()
 			rep := reports.New(reports.Meta{Version: o.Version, Kind: reports.KindVerify, Games: []string{game},
 				RulesVersions: harness.RulesVersions(game), Target: "simulated match logs in " + filepath.ToSlash(filepath.Join(filepath.Base(env.Dir), "logs")),
-				Config: map[string]any{"matches": o.Matches, "seed": Seed}, Started: start}, rules.Default())
+				Config: map[string]any{"matches": o.Matches, "seed": Seed}, Started: start},
+				reports.ApplicableRules(reports.KindVerify, rules.Default()))
 			covered := logRules(game)
 			for i := range o.Matches {
 				if err := ctx.Err(); err != nil {

@@ -38,6 +38,15 @@ func (r Rule) Game() string {
 	return g
 }
 
+// Area returns the part of the id between the game and the first dot
+// after it: "agent" and "server" for the rules of agents and servers, a
+// section of the rules document for the game's own rules.
+func (r Rule) Area() string {
+	_, rest, _ := strings.Cut(r.ID, "/")
+	area, _, _ := strings.Cut(rest, ".")
+	return area
+}
+
 // Catalogue is an immutable, sorted set of rules.
 type Catalogue struct {
 	byID  map[string]int
@@ -95,6 +104,18 @@ func (c *Catalogue) ForGame(game string) []Rule {
 	for _, r := range c.rules {
 		if r.Game() == game {
 			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// Select returns a catalogue of the rules keep accepts.
+func (c *Catalogue) Select(keep func(Rule) bool) *Catalogue {
+	out := &Catalogue{byID: map[string]int{}}
+	for _, r := range c.rules {
+		if keep(r) {
+			out.byID[r.ID] = len(out.rules)
+			out.rules = append(out.rules, r)
 		}
 	}
 	return out
