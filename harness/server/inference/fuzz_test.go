@@ -115,6 +115,13 @@ func TestParseFast(t *testing.T) {
 			t.Errorf("parseFast(%s) = %+v, encoding/json says %+v", tc.in, m, want)
 		}
 	}
+	// A message the fast path takes still needs its type.
+	if _, ok := parseFast([]byte(`{"token":""}`)); !ok {
+		t.Fatal("parseFast refuses a plain object without type")
+	}
+	if m, bad := parseIn([]byte(`{"token":""}`)); bad != `missing field "type"` {
+		t.Fatalf("parseIn without type = %+v, %q; want missing field \"type\"", m, bad)
+	}
 }
 
 // FuzzParseFast: whatever the fast path accepts, encoding/json decodes

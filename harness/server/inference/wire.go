@@ -171,9 +171,8 @@ func parseIn(data []byte) (inMsg, string) {
 		return m, "a message must be one JSON object"
 	}
 	if fast, ok := parseFast(data); ok {
-		return fast, ""
-	}
-	if err := json.Unmarshal(data, &m); err != nil {
+		m = fast
+	} else if err := json.Unmarshal(data, &m); err != nil {
 		return m, "not a valid message: " + err.Error()
 	}
 	if m.Type == nil {
