@@ -241,15 +241,16 @@ type Verbatim []byte
 
 // encode turns a message into one line: a []byte or json.RawMessage is sent
 // as is (compacted), anything else is marshalled.
-func encode(v any) ([]byte, error) {
+func encode(v any) ([]byte, error) { return appendLine(nil, v) }
+
+// appendLine appends v as one line (see encode) to dst. On error dst is
+// returned unchanged.
+func appendLine(dst []byte, v any) ([]byte, error) {
 	var raw []byte
 	switch m := v.(type) {
 	case Verbatim:
 		if bytes.IndexByte(m, '\n') < 0 && bytes.IndexByte(m, '\r') < 0 {
-			line := make([]byte, len(m)+1)
-			copy(line, m)
-			line[len(m)] = '\n'
-			return line, nil
+			return append(append(dst, m...), '\n'), nil
 		}
 		raw = m
 	case []byte:
@@ -261,21 +262,18 @@ func encode(v any) ([]byte, error) {
 	default:
 		b, err := json.Marshal(v)
 		if err != nil {
-			return nil, errorf(HarnessError, "send", err, "cannot encode the message")
+			return dst, errorf(HarnessError, "send", err, "cannot encode the message")
 		}
-		return append(b, '\n'), nil
+		return append(append(dst, b...), '\n'), nil
 	}
 	// Valid JSON without a line break is already one line: send it as it is
 	// (re-compacting every message was the adapter's main CPU cost).
 	if bytes.IndexByte(raw, '\n') < 0 && bytes.IndexByte(raw, '\r') < 0 && json.Valid(raw) {
-		line := make([]byte, len(raw)+1)
-		copy(line, raw)
-		line[len(raw)] = '\n'
-		return line, nil
+		return append(append(dst, raw...), '\n'), nil
 	}
-	var buf bytes.Buffer
-	if err := json.Compact(&buf, raw); err != nil {
-		return nil, errorf(HarnessError, "send", err, "the message is not valid JSON")
+	buf := bytes.NewBuffer(dst)
+	if err := json.Compact(buf, raw); err != nil {
+		return dst[:len(dst):len(dst)], errorf(HarnessError, "send", err, "the message is not valid JSON")
 	}
 	buf.WriteByte('\n')
 	return buf.Bytes(), nil
@@ -287,11 +285,10 @@ func encode(v any) ([]byte, error) {
 // (the agent does not read) is a Timeout; a closed stdin is classified from
 // the agent's exit (Crash or Disconnect).
 func (p *Process) Send(ctx context.Context, msg any) error {
-	b, err := encode(msg)
-	if err != nil {
+	if err := p.queue(msg); err != nil {
 		return err
 	}
-	return p.write(ctx, p.take(b))
+	return p.Flush(ctx)
 }
 
 // postFlushAt is how many queued bytes make Post write them at once.
@@ -303,11 +300,9 @@ const postFlushAt = 64 << 10
 // suits messages that need no answer and no prompt delivery of their own
 // (events before a request); call Flush before waiting on something else.
 func (p *Process) Post(ctx context.Context, msg any) error {
-	b, err := encode(msg)
-	if err != nil {
+	if err := p.queue(msg); err != nil {
 		return err
 	}
-	p.pending = append(p.pending, b...)
 	if len(p.pending) < postFlushAt {
 		return nil
 	}
@@ -320,20 +315,23 @@ func (p *Process) Flush(ctx context.Context) error {
 	if len(p.pending) == 0 {
 		return nil
 	}
-	return p.write(ctx, p.take(nil))
+	err := p.write(ctx, p.pending)
+	// The buffer is reused unless a large message made it large.
+	p.pending = p.pending[:0]
+	if cap(p.pending) > 4*postFlushAt {
+		p.pending = nil
+	}
+	return err
 }
 
 // Pending reports whether Post queued lines that are not written yet.
 func (p *Process) Pending() bool { return len(p.pending) > 0 }
 
-// take returns the queued lines followed by b, and empties the queue.
-func (p *Process) take(b []byte) []byte {
-	if len(p.pending) == 0 {
-		return b
-	}
-	out := append(p.pending, b...)
-	p.pending = nil
-	return out
+// queue appends msg, encoded, to the lines waiting to be written.
+func (p *Process) queue(msg any) error {
+	var err error
+	p.pending, err = appendLine(p.pending, msg)
+	return err
 }
 
 func (p *Process) write(ctx context.Context, b []byte) error {
@@ -492,18 +490,20 @@ func (p *Process) Ask(ctx context.Context, msg any, deadline time.Duration) (Rep
 // when only malformed lines came, else Timeout (Hang past the watchdog);
 // Crash or Disconnect when the agent's output ends.
 func (p *Process) AskFunc(ctx context.Context, msg any, deadline time.Duration, accept func(Line) bool) (Reply, error) {
-	var r Reply
-	b, err := encode(msg)
-	if err != nil {
+	var (
+		r   Reply
+		err error
+	)
+	if r.Stale, err = p.Drain(); err != nil {
 		return r, err
 	}
-	if r.Stale, err = p.Drain(); err != nil {
+	if err := p.queue(msg); err != nil {
 		return r, err
 	}
 	dctx, cancel := context.WithTimeout(ctx, deadline)
 	defer cancel()
 	sent := time.Now()
-	if err := p.write(dctx, p.take(b)); err != nil {
+	if err := p.Flush(dctx); err != nil {
 		return r, relabel(err, "ask")
 	}
 	malformed := 0
