@@ -48,13 +48,18 @@ func (l *baLive) add(x baSeen) {
 	l.done[key] = true
 	fs, und, unchecked := baLiveCompare(x)
 	l.Compared++
+	var evidence []reports.Message
 	for _, f := range fs {
 		kind := f.Rule
 		if f.Rule == "bangarena/server.legal-actions" {
 			kind += fmt.Sprint(f.Got == "missing")
 		}
-		if l.shown[kind] {
-			f.Transcript = nil
+		if !l.shown[kind] {
+			if evidence == nil {
+				seat := x.Seat
+				evidence = []reports.Message{reports.NewMessage(reports.Received, time.Now(), &seat, x.Raw)}
+			}
+			f.Transcript = evidence
 		}
 		l.shown[kind] = true
 		l.Findings = append(l.Findings, f)
@@ -89,14 +94,11 @@ func (l *baLive) summary() string {
 // offered item the referee rules out, and an item the referee derives that
 // is not offered, are findings; an offered item of a command the referee
 // cannot decide from the observation is counted in unchecked and judged
-// neither way. und are the referee's undecided commands.
+// neither way. und are the referee's undecided commands. The findings carry
+// no transcript: baLive.add attaches the request where it is wanted.
 func baLiveCompare(x baSeen) (fs []reports.Finding, und []ba.Undecided, unchecked int) {
 	seat := x.Seat
 	where := rules.Where{Seat: &seat, Step: fmt.Sprintf("version %d", x.Version)}
-	evidence := func(f reports.Finding) reports.Finding {
-		f.Transcript = []reports.Message{reports.NewMessage(reports.Received, time.Now(), &seat, x.Raw)}
-		return f
-	}
 	derived, und, err := ba.LegalFromRequest(x.Req)
 	if err != nil {
 		// I-BA-L2: a request that contradicts itself or cannot be read
@@ -105,8 +107,8 @@ func baLiveCompare(x baSeen) (fs []reports.Finding, und []ba.Undecided, unchecke
 		if rule == "" {
 			rule = "bangarena/server.legal-actions"
 		}
-		return []reports.Finding{evidence(finding(rule, where, "an observation the legal items can be derived from", err.Error(),
-			"no legal actions can be derived from the DecisionRequest: %v", err))}, nil, 0
+		return []reports.Finding{finding(rule, where, "an observation the legal items can be derived from", err.Error(),
+			"no legal actions can be derived from the DecisionRequest: %v", err)}, nil, 0
 	}
 	undecided := map[string]bool{}
 	for _, u := range und {
@@ -142,12 +144,12 @@ func baLiveCompare(x baSeen) (fs []reports.Finding, und []ba.Undecided, unchecke
 	// The referee names no rule for an item it does not derive: the
 	// generic legal-actions rule is cited (I-BA-P4).
 	for _, id := range extra {
-		fs = append(fs, evidence(finding("bangarena/server.legal-actions", where, "no such item", id,
-			"the server offers %q, which the referee does not allow for this observation", id)))
+		fs = append(fs, finding("bangarena/server.legal-actions", where, "no such item", id,
+			"the server offers %q, which the referee does not allow for this observation", id))
 	}
 	for _, id := range missing {
-		fs = append(fs, evidence(finding("bangarena/server.legal-actions", where, id, "missing",
-			"the server does not offer %q, which the referee allows for this observation", id)))
+		fs = append(fs, finding("bangarena/server.legal-actions", where, id, "missing",
+			"the server does not offer %q, which the referee allows for this observation", id))
 	}
 	return fs, und, unchecked
 }
