@@ -56,3 +56,61 @@ func spliceEvents(b, out []byte, events []Event) []byte {
 	b = append(b, ']')
 	return append(b, out[i+len("null"):]...)
 }
+
+// EventCache keeps the encoding of one seat's event list between that
+// seat's requests. A seat's events only grow (events are never changed once
+// emitted), so each request encodes only the events new since the last one.
+// Keep one per seat and match; a cache handed another seat's or match's
+// request, or a list that did not grow from the one it holds, starts over.
+// The zero value is ready to use. It holds about as many bytes as the
+// events' encoding.
+type EventCache struct {
+	match   string
+	seat    int
+	n       int // events encoded
+	lastSeq int // Seq of the last of them
+	enc     []byte
+}
+
+// AppendJSONCached is AppendJSON with the event list's encoding kept in c:
+// the same bytes, the events encoded once over a match. A nil c encodes
+// without a cache.
+func (r *DecisionRequest) AppendJSONCached(b []byte, c *EventCache) ([]byte, error) {
+	if c == nil {
+		return r.AppendJSON(b)
+	}
+	events := r.Observation.Events
+	shell := *r
+	shell.Observation.Events = nil
+	out, err := json.Marshal(&shell)
+	if err != nil {
+		return b, err
+	}
+	i := bytes.Index(out, eventsNull)
+	if i < 0 || events == nil {
+		return append(b, out...), nil
+	}
+	i += len(eventsNull) - len("null")
+	b = append(b, out[:i]...)
+	b = c.appendEvents(b, r.MatchID, r.Observation.You, events)
+	return append(b, out[i+len("null"):]...), nil
+}
+
+// appendEvents appends the JSON array of events, extending the cache.
+func (c *EventCache) appendEvents(b []byte, match string, seat int, events []Event) []byte {
+	if c.match != match || c.seat != seat || c.n > len(events) || (c.n > 0 && events[c.n-1].Seq != c.lastSeq) {
+		*c = EventCache{match: match, seat: seat, enc: c.enc[:0]}
+	}
+	for k := c.n; k < len(events); k++ {
+		if k > 0 {
+			c.enc = append(c.enc, ',')
+		}
+		c.enc = events[k].appendJSON(c.enc)
+	}
+	if c.n = len(events); c.n > 0 {
+		c.lastSeq = events[c.n-1].Seq
+	}
+	b = append(b, '[')
+	b = append(b, c.enc...)
+	return append(b, ']')
+}

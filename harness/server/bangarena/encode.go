@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"strconv"
+
+	ref "github.com/umpire-arena/umpire/referee/bangarena"
 )
 
 // The hot answers (observe's Request, a decision's Answer) are written
@@ -14,7 +16,7 @@ import (
 func appendBody(b []byte, v any) ([]byte, error) {
 	switch x := v.(type) {
 	case Request:
-		return x.appendJSON(b)
+		return x.appendJSON(b, nil)
 	case Answer:
 		return x.appendJSON(b), nil
 	}
@@ -31,14 +33,14 @@ var (
 )
 
 // appendJSON appends json.Marshal(q)'s bytes: the engine's encoding of the
-// DecisionRequest (its event list written directly) without the shadowed
-// deadlineAt, then deadlineAt and legal_mask, which encoding/json writes
-// after the embedded fields.
-func (q Request) appendJSON(b []byte) ([]byte, error) {
+// DecisionRequest (its event list written directly, through c when not nil)
+// without the shadowed deadlineAt, then deadlineAt and legal_mask, which
+// encoding/json writes after the embedded fields.
+func (q Request) appendJSON(b []byte, c *ref.EventCache) ([]byte, error) {
 	req := q.DecisionRequest
 	req.DeadlineAt = ""
 	start := len(b)
-	b, err := req.AppendJSON(b)
+	b, err := req.AppendJSONCached(b, c)
 	if err != nil {
 		return b[:start], err
 	}

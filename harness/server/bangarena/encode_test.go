@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"net/http"
+	"net/http/httptest"
 	"strconv"
 	"testing"
 	"time"
@@ -59,7 +61,7 @@ func TestEncodersMatchEncodingJSON(t *testing.T) {
 		{name: "faults that rewrite requests", seats: 5, rooms: 2, faults: []Fault{FaultLeakHand, FaultLeakRole, FaultJailMarshal}},
 		{name: "answers without version", seats: 4, rooms: 2, faults: []Fault{FaultAnswerWithoutVersion, FaultNoDuplicate}},
 	}
-	requests, answers := 0, 0
+	requests, answers, observed := 0, 0, 0
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			for k := range tc.rooms {
@@ -76,6 +78,7 @@ func TestEncodersMatchEncodingJSON(t *testing.T) {
 					t.Fatal(err)
 				}
 				r := s.room(c.RoomID)
+				h := s.Handler()
 				rng := rand.New(rand.NewPCG(uint64(k), 7))
 				var used []string
 				for step := 0; ; step++ {
@@ -98,7 +101,27 @@ func TestEncodersMatchEncodingJSON(t *testing.T) {
 						}
 					}
 					ended := r.ended
+					want := make([][]byte, tc.seats)
+					for seat := range tc.seats {
+						if seat == decider || rng.IntN(4) == 0 {
+							b, _ := json.Marshal(r.requestLocked(seat))
+							want[seat] = append(b, '\n')
+						}
+					}
 					r.mu.Unlock()
+					// REST observe (through the seats' event caches) gives
+					// the same bytes, for the seats asked at this step.
+					for seat := range tc.seats {
+						if want[seat] == nil {
+							continue
+						}
+						rec := httptest.NewRecorder()
+						h.ServeHTTP(rec, observeRequest(c.RoomID, seat, c.Tokens[seat]))
+						if rec.Code != http.StatusOK || !bytes.Equal(rec.Body.Bytes(), want[seat]) {
+							t.Fatalf("room %d step %d seat %d: REST observe: have %d %s\nwant %s", k, step, seat, rec.Code, truncate(rec.Body.Bytes()), truncate(want[seat]))
+						}
+						observed++
+					}
 					if ended {
 						break
 					}
@@ -126,7 +149,13 @@ func TestEncodersMatchEncodingJSON(t *testing.T) {
 			}
 		})
 	}
-	t.Logf("%d requests and %d answers written byte for byte as json.Marshal writes them", requests, answers)
+	t.Logf("%d requests, %d answers and %d REST observe bodies written byte for byte as json.Marshal writes them", requests, answers, observed)
+}
+
+func observeRequest(room string, seat int, token string) *http.Request {
+	req := httptest.NewRequest(http.MethodGet, "/api/ai/rooms/"+room+"/observe?seat="+strconv.Itoa(seat), nil)
+	req.Header.Set("x-agent-token", token)
+	return req
 }
 
 func TestAnswerAndStringEncoding(t *testing.T) {

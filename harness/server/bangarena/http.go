@@ -6,6 +6,8 @@ import (
 	"io"
 	"net/http"
 	"strconv"
+
+	ref "github.com/umpire-arena/umpire/referee/bangarena"
 )
 
 // Handler returns the server's HTTP handler: the REST endpoints of §12,
@@ -30,7 +32,7 @@ func (s *Server) Handler() http.Handler {
 			writeReply(w, errReply(http.StatusUnprocessableEntity, CodeBadSeat, "query parameter seat must be a seat number"))
 			return
 		}
-		writeReply(w, s.observe(req.PathValue("roomId"), seat, req.Header.Get("x-agent-token")))
+		s.writeObserve(w, req.PathValue("roomId"), seat, req.Header.Get("x-agent-token"))
 	})
 	mux.HandleFunc("POST /api/ai/rooms/{roomId}/decision", func(w http.ResponseWriter, req *http.Request) {
 		body, rp, ok := readBody(w, req)
@@ -113,12 +115,55 @@ func readBody(w http.ResponseWriter, req *http.Request) ([]byte, reply, bool) {
 
 func writeReply(w http.ResponseWriter, rp reply) {
 	b, err := appendBody(make([]byte, 0, 1024), rp.body)
+	writeJSON(w, rp.status, b, err)
+}
+
+// writeJSON writes an encoded answer and a newline; err is an encoding
+// error, answered 500.
+func writeJSON(w http.ResponseWriter, status int, b []byte, err error) {
 	if err != nil {
-		rp.status = http.StatusInternalServerError
+		status = http.StatusInternalServerError
 		b, _ = json.Marshal(ErrorBody{APIError{Code: CodeInternal, Message: "cannot encode the answer"}})
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")
-	w.WriteHeader(rp.status)
+	w.WriteHeader(status)
 	_, _ = w.Write(append(b, '\n'))
 }
+
+// writeObserve answers GET …/observe as observe does, the request encoded
+// under the room's lock with the seat's event cache (dropped once the match
+// is over) into a pooled buffer.
+func (s *Server) writeObserve(w http.ResponseWriter, roomID string, seat int, token string) {
+	r := s.room(roomID)
+	if r == nil {
+		writeReply(w, errReply(http.StatusNotFound, CodeNotFound, "no room %q", roomID))
+		return
+	}
+	bp, _ := s.bufs.Get().(*[]byte)
+	if bp == nil {
+		bp = new([]byte)
+	}
+	r.mu.Lock()
+	rp, ok := r.authLocked(seat, token)
+	if !ok {
+		r.mu.Unlock()
+		writeReply(w, rp)
+		s.bufs.Put(bp)
+		return
+	}
+	cache := &r.seats[seat].events
+	if r.ended {
+		*cache, cache = ref.EventCache{}, nil
+	}
+	b, err := r.requestLocked(seat).appendJSON((*bp)[:0], cache)
+	r.mu.Unlock()
+	writeJSON(w, http.StatusOK, b, err)
+	if cap(b) <= maxPooled {
+		*bp = b[:0]
+		s.bufs.Put(bp)
+	}
+}
+
+// maxPooled is the largest buffer kept for the next answer.
+const maxPooled = 1 << 20

@@ -47,6 +47,9 @@ type seatInfo struct {
 	kind    string
 	player  Player
 	answers map[string]Answer // accepted answers by commandId
+	// events keeps the encoding of the seat's events for its next observe
+	// (REST) while the match runs.
+	events ref.EventCache
 }
 
 // openDecision is the decision offered to an agent seat.

@@ -78,6 +78,9 @@ type Server struct {
 	order  []string // creation order, for dropping the oldest ended rooms
 	closed bool
 	wg     sync.WaitGroup
+
+	// bufs holds *[]byte buffers for encoding answers.
+	bufs sync.Pool
 }
 
 // New returns a Server with opts; it fails on an unknown fault or player
