@@ -16,7 +16,7 @@ func TestPostGoesOutWithTheNextAsk(t *testing.T) {
 	p := start(t, w, Spec{Command: "exec cat"})
 	ctx := context.Background()
 	for i := range 3 {
-		if err := p.Post(ctx, Verbatim(fmt.Sprintf(`{"event":%d}`, i))); err != nil {
+		if full, err := p.Post(Verbatim(fmt.Sprintf(`{"event":%d}`, i))); err != nil || full {
 			t.Fatalf("Post %d: %v", i, err)
 		}
 	}
@@ -43,17 +43,16 @@ func TestPostGoesOutWithTheNextAsk(t *testing.T) {
 	}
 }
 
-// TestPostFlushes: Flush writes the queue; a queue past its bound is
-// written by Post itself; a message that is not JSON is refused and not
-// queued.
+// TestPostFlushes: Flush writes the queue; Post says when the queue is
+// past its bound; a message that is not JSON is refused and not queued.
 func TestPostFlushes(t *testing.T) {
 	w := watchLeaks(t)
 	p := start(t, w, Spec{Command: "exec cat"})
 	ctx := context.Background()
-	if err := p.Post(ctx, []byte(`{"a":`)); err == nil || len(p.pending) != 0 {
+	if _, err := p.Post([]byte(`{"a":`)); err == nil || len(p.pending) != 0 {
 		t.Fatalf("Post of broken JSON: err %v, %d bytes queued; want an error and nothing queued", err, len(p.pending))
 	}
-	if err := p.Post(ctx, Verbatim(`{"a":1}`)); err != nil {
+	if _, err := p.Post(Verbatim(`{"a":1}`)); err != nil {
 		t.Fatal(err)
 	}
 	if err := p.Flush(ctx); err != nil || len(p.pending) != 0 {
@@ -64,11 +63,11 @@ func TestPostFlushes(t *testing.T) {
 		t.Fatalf("after Flush the agent echoed %q, %v; want {\"a\":1}", l.Bytes, err)
 	}
 	big := Verbatim(`{"pad":"` + strings.Repeat("x", postFlushAt) + `"}`)
-	if err := p.Post(ctx, big); err != nil {
-		t.Fatal(err)
+	if full, err := p.Post(big); err != nil || !full {
+		t.Fatalf("Post of %d bytes: full %v, %v; want full", len(big), full, err)
 	}
-	if len(p.pending) != 0 {
-		t.Errorf("a queue of %d bytes was not written", len(p.pending))
+	if err := p.Flush(ctx); err != nil || len(p.pending) != 0 {
+		t.Fatalf("Flush: %v, %d bytes left", err, len(p.pending))
 	}
 	l, err = p.Receive(ctx)
 	if err != nil || !bytes.Equal(l.Bytes, big) {

@@ -296,17 +296,14 @@ const postFlushAt = 64 << 10
 
 // Post queues msg (encoded as by Send) without writing it: queued lines go
 // out, in order, with the next Send, Ask, AskFunc or Flush, in one write.
-// A queue past 64 KiB is written at once, bounded by ctx like Send. Post
-// suits messages that need no answer and no prompt delivery of their own
-// (events before a request); call Flush before waiting on something else.
-func (p *Process) Post(ctx context.Context, msg any) error {
+// It suits messages that need no answer and no prompt delivery of their
+// own (events before a request). full reports a queue past 64 KiB: the
+// caller should Flush then, and before it waits on anything else.
+func (p *Process) Post(msg any) (full bool, err error) {
 	if err := p.queue(msg); err != nil {
-		return err
+		return false, err
 	}
-	if len(p.pending) < postFlushAt {
-		return nil
-	}
-	return p.Flush(ctx)
+	return len(p.pending) >= postFlushAt, nil
 }
 
 // Flush writes the lines queued by Post, if any (see Send for the

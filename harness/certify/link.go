@@ -55,11 +55,13 @@ func (l *link) post(ctx context.Context, raw []byte, deadline time.Duration) {
 		return
 	}
 	l.j.sent(time.Now(), raw)
-	sctx, cancel := context.WithTimeout(ctx, deadline)
-	err := l.proc.Post(sctx, agent.Verbatim(raw))
-	cancel()
+	full, err := l.proc.Post(agent.Verbatim(raw))
 	if err != nil {
 		l.verdict(err, rules.Where{Step: "send"})
+		return
+	}
+	if full {
+		l.flush(ctx, deadline)
 	}
 }
 
