@@ -1,7 +1,6 @@
 package certify
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
@@ -194,9 +193,9 @@ func (r *runner) playInference(ctx context.Context, p Planned, j *judge, l *link
 	id := created.MatchID
 	out.matchID = id
 	toSrvR, toSrvW := io.Pipe()
-	fromSrvR, fromSrvW := io.Pipe()
+	fromSrv := newFeed()
 	runErr := make(chan error, 1)
-	go func() { runErr <- r.inf.RunStdio(ctx, id, p.Seat, toSrvR, fromSrvW) }()
+	go func() { runErr <- r.inf.RunStdio(ctx, id, p.Seat, toSrvR, fromSrv) }()
 	// Writes to the server go through their own goroutine so that the
 	// driver never blocks on the pipe while the server writes to it.
 	writes := make(chan []byte, 64)
@@ -215,7 +214,7 @@ func (r *runner) playInference(ctx context.Context, p Planned, j *judge, l *link
 		close(writes)
 		toSrvW.Close()
 		<-wdone
-		fromSrvR.Close()
+		fromSrv.stop()
 		if err := <-runErr; err != nil && !out.over && !errors.Is(err, infsrv.ErrAgentGone) && ctx.Err() == nil {
 			j.harness("the server's seat transport failed: " + err.Error())
 		}
@@ -223,7 +222,6 @@ func (r *runner) playInference(ctx context.Context, p Planned, j *judge, l *link
 		r.inf.Forget(id)
 	}()
 
-	br := bufio.NewReaderSize(fromSrvR, 64<<10)
 	var (
 		open          *infTurn
 		injected      bool
@@ -282,12 +280,12 @@ func (r *runner) playInference(ctx context.Context, p Planned, j *judge, l *link
 		writes <- append([]byte(nil), ans.raw...)
 	}
 	for {
-		if br.Buffered() == 0 {
+		if !fromSrv.buffered() {
 			// Nothing more of this burst: the agent gets the events
 			// posted so far before umpire waits for the server.
 			l.flush(ctx, r.cfg.Deadline)
 		}
-		line, err := readLine(br)
+		line, err := fromSrv.line(ctx)
 		if err != nil {
 			if !out.over && ctx.Err() != nil {
 				j.harness("the match did not end within its budget (" + r.cfg.MatchBudget.String() + "): " + ctx.Err().Error())
@@ -407,27 +405,6 @@ func infLegal(legal []ref.LegalAction, m infMove) string {
 		return ""
 	}
 	return fmt.Sprintf("action %q is not offered", m.Action)
-}
-
-// readLine reads one line (without its end) of at most maxMessage bytes.
-func readLine(br *bufio.Reader) ([]byte, error) {
-	var buf []byte
-	for {
-		chunk, err := br.ReadSlice('\n')
-		buf = append(buf, chunk...)
-		if len(buf) > maxMessage+2 {
-			return nil, errors.New("a line over the size cap")
-		}
-		if err == nil {
-			return trimEOL(buf), nil
-		}
-		if !errors.Is(err, bufio.ErrBufferFull) {
-			if len(buf) > 0 && errors.Is(err, io.EOF) {
-				return trimEOL(buf), nil
-			}
-			return nil, err
-		}
-	}
 }
 
 func trimEOL(b []byte) []byte {

@@ -1,0 +1,59 @@
+package certify
+
+import (
+	"context"
+	"errors"
+	"io"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestFeed: lines come out in order across blocks (a line split over two
+// writes included), blank lines are skipped, the blocks written before
+// Close come before io.EOF, and a write after the reader stopped fails
+// instead of blocking.
+func TestFeed(t *testing.T) {
+	f := newFeed()
+	ctx := context.Background()
+	for _, w := range []string{"{\"a\":1}\n\n{\"b\":2}\r\n{\"c\"", ":3}\n{\"d\":4}"} {
+		if _, err := f.Write([]byte(w)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f.Close()
+	if _, err := f.Write([]byte("{}\n")); err == nil {
+		t.Error("a write after Close was taken")
+	}
+	var got []string
+	for {
+		ln, err := f.line(ctx)
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, string(ln))
+	}
+	if want := `{"a":1} {"b":2} {"c":3} {"d":4}`; strings.Join(got, " ") != want {
+		t.Errorf("lines %q, want %s", got, want)
+	}
+
+	g := newFeed()
+	buf := []byte("{\"x\":1}\n")
+	g.Write(buf)
+	buf[2] = 'y' // the writer reuses its buffer: the feed kept a copy
+	if ln, _ := g.line(ctx); string(ln) != `{"x":1}` {
+		t.Errorf("line %s, want the bytes as written", ln)
+	}
+	cctx, cancel := context.WithTimeout(ctx, 10*time.Millisecond)
+	defer cancel()
+	if _, err := g.line(cctx); !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("line on an idle feed: %v, want the context's error", err)
+	}
+	g.stop()
+	if _, err := g.Write([]byte("{}\n")); err == nil {
+		t.Error("a write to a stopped feed was taken")
+	}
+}
