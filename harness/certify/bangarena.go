@@ -5,10 +5,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
-	"net/http/httptest"
+	"net/url"
 	"strconv"
 	"time"
+	"unsafe"
 
 	"github.com/tidwall/gjson"
 	baserver "github.com/umpire-arena/umpire/harness/server/bangarena"
@@ -45,18 +47,56 @@ func baKey(b []byte) string {
 	return strconv.Itoa(d.version())
 }
 
-// do calls the BangArena server's HTTP handler in-process.
+// do calls the BangArena server's HTTP handler in-process: the handler a
+// socket would reach, with a request built directly (no URL round trip
+// through text beyond the path) and the answer collected in memory.
 func (r *runner) do(method, path, token string, body []byte) (int, []byte) {
-	req := httptest.NewRequest(method, path, bytes.NewReader(body))
+	u, err := url.ParseRequestURI(path)
+	if err != nil {
+		return http.StatusBadRequest, []byte(err.Error())
+	}
+	req := &http.Request{Method: method, URL: u, RequestURI: path, Proto: "HTTP/1.1", ProtoMajor: 1, ProtoMinor: 1,
+		Header: make(http.Header, 2), Host: "umpire.invalid", Body: http.NoBody, RemoteAddr: "in-process"}
 	if token != "" {
 		req.Header.Set("x-agent-token", token)
 	}
 	if body != nil {
 		req.Header.Set("content-type", "application/json")
+		req.Body, req.ContentLength = io.NopCloser(bytes.NewReader(body)), int64(len(body))
 	}
-	rec := httptest.NewRecorder()
-	r.baHandler.ServeHTTP(rec, req)
-	return rec.Code, rec.Body.Bytes()
+	w := &memWriter{header: make(http.Header, 2)}
+	r.baHandler.ServeHTTP(w, req)
+	if w.code == 0 {
+		w.code = http.StatusOK
+	}
+	return w.code, w.body
+}
+
+// memWriter is the http.ResponseWriter of an in-process call: the status
+// and the body; each call gets a fresh body (the judge keeps it).
+type memWriter struct {
+	header http.Header
+	code   int
+	body   []byte
+}
+
+func (w *memWriter) Header() http.Header { return w.header }
+
+func (w *memWriter) WriteHeader(code int) {
+	if w.code == 0 {
+		w.code = code
+	}
+}
+
+func (w *memWriter) Write(p []byte) (int, error) {
+	if w.code == 0 {
+		w.code = http.StatusOK
+	}
+	if w.body == nil {
+		w.body = make([]byte, 0, len(p))
+	}
+	w.body = append(w.body, p...)
+	return len(p), nil
 }
 
 // baState is what the driver remembers over one BangArena match.
@@ -341,7 +381,9 @@ type baRequest struct {
 func readBARequest(body []byte) (*baRequest, error) {
 	req := &baRequest{}
 	var version, deadline, legal gjson.Result
-	root := gjson.ParseBytes(body)
+	// Parsed in place: the body is never changed (the judge keeps it as
+	// sent), so the results may point into it.
+	root := gjson.Parse(unsafe.String(unsafe.SliceData(body), len(body)))
 	if !root.IsObject() {
 		return nil, fmt.Errorf("not a JSON object")
 	}
