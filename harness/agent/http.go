@@ -24,6 +24,9 @@ type HTTPSpec struct {
 	// DialTimeout bounds connecting (5 s when 0); each request is also
 	// bounded by its deadline.
 	DialTimeout time.Duration
+	// MaxConns is how many idle connections are kept for reuse (4 when
+	// 0): set it to the number of requests made at once.
+	MaxConns int
 }
 
 // HTTPAgent is an agent behind an HTTP endpoint. It has its own
@@ -47,11 +50,14 @@ func NewHTTP(spec HTTPSpec) (*HTTPAgent, error) {
 	if spec.DialTimeout <= 0 {
 		spec.DialTimeout = 5 * time.Second
 	}
+	if spec.MaxConns <= 0 {
+		spec.MaxConns = 4
+	}
 	tr := &http.Transport{
 		Proxy:               nil, // the agent is reached directly
 		DialContext:         (&net.Dialer{Timeout: spec.DialTimeout}).DialContext,
-		MaxIdleConns:        4,
-		MaxIdleConnsPerHost: 4,
+		MaxIdleConns:        spec.MaxConns,
+		MaxIdleConnsPerHost: spec.MaxConns,
 		IdleConnTimeout:     30 * time.Second,
 		DisableCompression:  true,
 		// Requests (a your_turn late in a match is ~16 KiB) go out in one

@@ -70,13 +70,7 @@ func (r *runner) playMatch(ctx context.Context, p Planned) *MatchResult {
 			}
 			l = newLink(pr, pr, j, key)
 		} else {
-			h, err := agent.NewHTTP(agent.HTTPSpec{URL: r.cfg.Agent.URL})
-			if err != nil {
-				j.harness("cannot reach the agent: " + err.Error())
-				break
-			}
-			defer h.Close()
-			l = newLink(h, nil, j, key)
+			l = newLink(r.web, nil, j, key)
 			j.skipIf(CheckExit, "an HTTP agent has no process to watch")
 			j.skipIf(CheckNoHang, "an HTTP agent has no process to watch")
 		}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/umpire-arena/umpire/harness"
+	"github.com/umpire-arena/umpire/harness/agent"
 	baserver "github.com/umpire-arena/umpire/harness/server/bangarena"
 	infsrv "github.com/umpire-arena/umpire/harness/server/inference"
 	"github.com/umpire-arena/umpire/harness/shard"
@@ -25,8 +26,11 @@ type runner struct {
 	ba        *baserver.Server
 	baHandler http.Handler
 	url       string
-	hs        *http.Server
-	served    chan struct{}
+	// web is the agent behind --agent-url, shared by every match so that
+	// its connections are reused across matches.
+	web    *agent.HTTPAgent
+	hs     *http.Server
+	served chan struct{}
 	// keepTranscript makes every MatchResult carry its whole transcript.
 	keepTranscript bool
 }
@@ -48,6 +52,14 @@ func newRunner(cfg Config) (*runner, error) {
 		}
 		r.ba, r.baHandler = s, s.Handler()
 		h = r.baHandler
+	}
+	if cfg.Agent.URL != "" {
+		web, err := agent.NewHTTP(agent.HTTPSpec{URL: cfg.Agent.URL, MaxConns: cfg.Workers})
+		if err != nil {
+			r.close()
+			return nil, fmt.Errorf("%w: %v", ErrConfig, err)
+		}
+		r.web = web
 	}
 	if cfg.Agent.Mode() == "connect" {
 		ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -74,6 +86,9 @@ func (r *runner) close() {
 		_ = r.hs.Shutdown(ctx)
 		_ = r.hs.Close()
 		<-r.served
+	}
+	if r.web != nil {
+		_ = r.web.Close()
 	}
 	if r.inf != nil {
 		_ = r.inf.Shutdown(ctx)
