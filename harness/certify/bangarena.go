@@ -134,6 +134,9 @@ func (r *runner) playBangArena(ctx context.Context, p Planned, j *judge, l *link
 	after := -1
 	for {
 		ws, err := r.ba.WaitDecision(ctx, st.room, p.Seat, after)
+		if err == nil && ctx.Err() != nil {
+			err = ctx.Err() // a wait that holds already returns at once: check the budget too
+		}
 		if err != nil {
 			if ctx.Err() != nil {
 				j.harness("the match did not end within its budget (" + r.cfg.MatchBudget.String() + ")")
