@@ -55,12 +55,13 @@ type infLine struct {
 	Ranking      []ref.RankEntry
 }
 
-// infEvent is the part of an event object the driver reads.
+// infEvent is the part of an event object the driver reads (also decoded
+// from match-log lines in connect mode).
 type infEvent struct {
-	Type  string
-	Seat  *int
-	Round int
-	Turn  *int
+	Type  string `json:"type"`
+	Seat  *int   `json:"seat"`
+	Round int    `json:"round"`
+	Turn  *int   `json:"turn"`
 }
 
 // intPtr returns v's integer, nil when v is not a number.

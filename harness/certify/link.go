@@ -32,6 +32,9 @@ type link struct {
 	latencies []time.Duration
 	// consecutive counts deadlines missed in a row.
 	consecutive int
+	// afterAsk, when set, is called after every request, answered or not
+	// (the first call releases the agent's start slot).
+	afterAsk func()
 }
 
 func newLink(a agent.Asker, p *agent.Process, j *judge, keyOf func([]byte) string) *link {
@@ -99,6 +102,9 @@ func (l *link) ask(ctx context.Context, raw []byte, key string, deadline time.Du
 	}
 	l.j.sent(time.Now(), raw)
 	l.asked[key] = true
+	if l.afterAsk != nil {
+		defer l.afterAsk()
+	}
 	var (
 		reply agent.Reply
 		err   error

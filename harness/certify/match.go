@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/umpire-arena/umpire/harness/agent"
@@ -43,9 +44,15 @@ func watchdogFor(deadline time.Duration) time.Duration {
 // playMatch plays one planned match. It never returns an error: a failure
 // of umpire is a harness-error check of the match.
 func (r *runner) playMatch(ctx context.Context, p Planned) *MatchResult {
-	began := time.Now()
 	j := newJudge(r.cat, r.cfg.Game, p.Seed, p.Seat)
 	j.keepAll = r.keepTranscript
+	release, started := func() {}, true
+	if r.cfg.Agent.Mode() == "command" {
+		// Waiting for a start slot is not the match's time.
+		release, started = r.startSlot(ctx)
+		defer release()
+	}
+	began := time.Now()
 	mctx, cancel := context.WithTimeout(ctx, r.cfg.MatchBudget)
 	defer cancel()
 	var (
@@ -63,12 +70,17 @@ func (r *runner) playMatch(ctx context.Context, p Planned) *MatchResult {
 			key = baKey
 		}
 		if r.cfg.Agent.Mode() == "command" {
+			if !started {
+				j.harness("the run ended before the agent could be started")
+				break
+			}
 			pr, err := agent.Start(mctx, agent.Spec{Command: r.cfg.Agent.Command, Watchdog: watchdogFor(r.cfg.Deadline), TermGrace: time.Second})
 			if err != nil {
 				j.harness("cannot start the agent: " + err.Error())
 				break
 			}
 			l = newLink(pr, pr, j, key)
+			l.afterAsk = release
 		} else {
 			l = newLink(r.web, nil, j, key)
 			j.skipIf(CheckExit, "an HTTP agent has no process to watch")
@@ -96,6 +108,23 @@ func (r *runner) playMatch(ctx context.Context, p Planned) *MatchResult {
 		Latencies: out.latencies, Stderr: stderr, Duration: time.Since(began),
 	}
 	return res
+}
+
+// startSlot waits for one of the run's start slots (ok is false when ctx
+// ends first) and returns its release, which may be called any number of
+// times. A JSON Lines agent holds a slot from its start until its first
+// request is answered or given up on:
+// with a thousand matches at once, a thousand programs starting together
+// would take the machine from the matches already playing, umpire's own
+// goroutines included, and their deadlines would be missed for umpire's
+// delays, not the agents'.
+func (r *runner) startSlot(ctx context.Context) (release func(), ok bool) {
+	select {
+	case r.starts <- struct{}{}:
+		return sync.OnceFunc(func() { <-r.starts }), true
+	case <-ctx.Done():
+		return func() {}, false
+	}
 }
 
 // playConnect plays a match with an agent that connects to the loopback

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"runtime"
 	"time"
 
 	"github.com/umpire-arena/umpire/harness"
@@ -31,13 +32,15 @@ type runner struct {
 	web    *agent.HTTPAgent
 	hs     *http.Server
 	served chan struct{}
+	// starts holds a token per agent starting (see startSlot).
+	starts chan struct{}
 	// keepTranscript makes every MatchResult carry its whole transcript.
 	keepTranscript bool
 }
 
 // newRunner starts the embedded server of cfg's game (cfg has its defaults).
 func newRunner(cfg Config) (*runner, error) {
-	r := &runner{cfg: cfg, cat: rules.Default()}
+	r := &runner{cfg: cfg, cat: rules.Default(), starts: make(chan struct{}, max(2, 2*runtime.GOMAXPROCS(0)))}
 	var h http.Handler
 	if cfg.Game == GameInference {
 		s, err := infsrv.New(infsrv.Options{StartTimeout: 30 * time.Second})

@@ -326,3 +326,39 @@ func BenchmarkReadInfLine(b *testing.B) {
 		}
 	}
 }
+
+// TestStartSlots: no more agents start at once than there are slots; a
+// release (idempotent) lets the next one in; a run that ends frees the
+// waiter without a slot.
+func TestStartSlots(t *testing.T) {
+	r := &runner{starts: make(chan struct{}, 2)}
+	ctx := context.Background()
+	a, ok1 := r.startSlot(ctx)
+	_, ok2 := r.startSlot(ctx)
+	if !ok1 || !ok2 {
+		t.Fatal("the first two starts did not get a slot")
+	}
+	got := make(chan bool)
+	go func() {
+		_, ok := r.startSlot(ctx)
+		got <- ok
+	}()
+	select {
+	case <-got:
+		t.Fatal("a third start got a slot while two were held")
+	case <-time.After(50 * time.Millisecond):
+	}
+	a()
+	a() // a second release frees nothing more
+	if ok := <-got; !ok {
+		t.Fatal("the waiting start did not get the released slot")
+	}
+	if len(r.starts) != 2 {
+		t.Fatalf("%d slots held, want 2", len(r.starts))
+	}
+	cctx, cancel := context.WithCancel(ctx)
+	cancel()
+	if _, ok := r.startSlot(cctx); ok {
+		t.Error("a start got a slot after its run ended")
+	}
+}
