@@ -153,6 +153,9 @@ func (r *runner) playBangArena(ctx context.Context, p Planned, j *judge, l *link
 			j.harness(fmt.Sprintf("observe answered %d: %s", code, trim(body)))
 			return out
 		}
+		// The answer's line break is not part of the JSON value: without it
+		// the body goes to the agent as the one line it is.
+		body = bytes.TrimSuffix(body, []byte("\n"))
 		req, err := readBARequest(body)
 		if err != nil {
 			j.harness("observe answered a body umpire cannot read: " + err.Error())
@@ -333,7 +336,7 @@ func (r *runner) baDecide(ctx context.Context, st *baState, j *judge, l *link, r
 		case http.StatusBadRequest:
 			if gjsonTrue(resp, "error.reask") {
 				reasked = true
-				msg = resp
+				msg = bytes.TrimSuffix(resp, []byte("\n"))
 				continue
 			}
 			l.send(ctx, resp, deadline)
