@@ -93,9 +93,10 @@ func (w *memWriter) Write(p []byte) (int, error) {
 		w.code = http.StatusOK
 	}
 	if w.body == nil {
-		w.body = make([]byte, 0, len(p))
+		w.body = bytes.Clone(p) // one copy, not zeroed first
+	} else {
+		w.body = append(w.body, p...)
 	}
-	w.body = append(w.body, p...)
 	return len(p), nil
 }
 
