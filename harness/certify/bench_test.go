@@ -229,11 +229,22 @@ func echoRate(b *testing.B, n int, msg []byte, d time.Duration, open func() agen
 		total int
 		wg    sync.WaitGroup
 	)
-	// Open every asker first, then measure the round trips alone.
+	// Open every asker and have it answer once (a program has started
+	// when it answers), then measure the round trips alone.
 	askers := make([]agent.Asker, n)
 	for i := range askers {
 		askers[i] = open()
 	}
+	for _, a := range askers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if _, err := a.Ask(context.Background(), agent.Verbatim(msg), time.Minute); err != nil {
+				b.Error(err)
+			}
+		}()
+	}
+	wg.Wait()
 	began := time.Now()
 	for _, a := range askers {
 		wg.Add(1)
