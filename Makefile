@@ -5,7 +5,7 @@ VERSION   ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
 LDFLAGS   := -X main.version=$(VERSION)
 FUZZTIME  ?= 10s
 
-.PHONY: all build demo test test-browser vet bench fuzz clean
+.PHONY: all build demo test test-browser vet bench load fuzz clean
 
 all: build
 
@@ -32,6 +32,12 @@ vet:
 # Benchmarks: figures for the notes, never asserted in tests.
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+# The certify load benchmark alone: decisions/s against an echo round trip,
+# harness-caused deadline misses (CERTIFY_LOAD_N=1024 CERTIFY_LOAD_WAVES=1
+# for a thousand matches at once; see harness/certify/bench_test.go).
+load:
+	$(GO) test -run '^$$' -bench Load -benchtime 1x -timeout 60m ./harness/certify/
 
 # A short run of every fuzz target (FUZZTIME each).
 fuzz:
