@@ -198,19 +198,7 @@ func (r *runner) playBangArena(ctx context.Context, p Planned, j *judge, l *link
 	if out.won {
 		out.rank = 1
 	}
-	if code, body := r.do(http.MethodGet, obsPath, st.token, nil); code == http.StatusOK {
-		var req baPlayers
-		if json.Unmarshal(body, &req) == nil {
-			for _, pl := range req.Observation.Players {
-				if pl.Seat == p.Seat {
-					out.score = float64(pl.Glory.Stars)
-					if pl.RoleID != nil {
-						out.role = *pl.RoleID
-					}
-				}
-			}
-		}
-	}
+	r.finalScore(st.room, p.Seat, st.token, &out)
 	end := rawJSON(map[string]any{"type": "match_end", "roomId": st.room, "winnerTeam": status.WinnerTeam, "winnerSeats": status.WinnerSeats})
 	l.send(ctx, end, r.cfg.ExitGrace)
 	j.skipIf(CheckRecover, "the agent's answers needed no reask, so there was nothing to recover from")
@@ -435,17 +423,35 @@ func readBARequest(body []byte) (*baRequest, error) {
 	return req, nil
 }
 
-// baPlayers is the part of the last observe the result needs.
-type baPlayers struct {
-	Observation struct {
-		Players []struct {
-			Seat   int     `json:"seat"`
-			RoleID *string `json:"roleId"`
-			Glory  struct {
-				Stars int `json:"stars"`
-			} `json:"glory"`
-		} `json:"players"`
-	} `json:"observation"`
+// finalScore reads the seat's glory stars (its score) and role from the
+// room's last observation into out.
+func (r *runner) finalScore(room string, seat int, token string, out *outcome) {
+	code, body := r.do(http.MethodGet, "/api/ai/rooms/"+room+"/observe?seat="+strconv.Itoa(seat), token, nil)
+	if code != http.StatusOK {
+		return
+	}
+	var req struct {
+		Observation struct {
+			Players []struct {
+				Seat   int     `json:"seat"`
+				RoleID *string `json:"roleId"`
+				Glory  struct {
+					Stars int `json:"stars"`
+				} `json:"glory"`
+			} `json:"players"`
+		} `json:"observation"`
+	}
+	if json.Unmarshal(body, &req) != nil {
+		return
+	}
+	for _, pl := range req.Observation.Players {
+		if pl.Seat == seat {
+			out.score = float64(pl.Glory.Stars)
+			if pl.RoleID != nil {
+				out.role = *pl.RoleID
+			}
+		}
+	}
 }
 
 // gjsonTrue reports whether path of a JSON body is true.

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"net/http"
 	"strconv"
 	"sync"
 	"time"
@@ -245,29 +244,7 @@ func (r *runner) connectFindings(p Planned, spec agent.ConnectSpec, j *judge, ou
 	if st.Replaced > 0 {
 		j.fail(CheckLegal, rules.Where{}, "only legal answers", st.Replaced, fmt.Sprintf("the server replaced %d illegal answers", st.Replaced))
 	}
-	if code, body := r.do(http.MethodGet, "/api/ai/rooms/"+spec.ID+"/observe?seat="+strconv.Itoa(p.Seat), spec.Token, nil); code == http.StatusOK {
-		var req struct {
-			Observation struct {
-				Players []struct {
-					Seat   int     `json:"seat"`
-					RoleID *string `json:"roleId"`
-					Glory  struct {
-						Stars int `json:"stars"`
-					} `json:"glory"`
-				} `json:"players"`
-			} `json:"observation"`
-		}
-		if json.Unmarshal(body, &req) == nil {
-			for _, pl := range req.Observation.Players {
-				if pl.Seat == p.Seat {
-					out.score = float64(pl.Glory.Stars)
-					if pl.RoleID != nil {
-						out.role = *pl.RoleID
-					}
-				}
-			}
-		}
-	}
+	r.finalScore(spec.ID, p.Seat, spec.Token, out)
 }
 
 // splitLines splits JSON Lines.
