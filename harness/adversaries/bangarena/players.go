@@ -63,29 +63,107 @@ func (p *randomPlayer) Decide(req *ba.DecisionRequest) (Decision, error) {
 // attacked him; a Deputy never attacks the Marshal and shoots the
 // Marshal's attackers; Raiders focus the Marshal; a Loner keeps the
 // Marshal alive while others live. Ties go to targets with fewer cards.
-type heuristic struct{ r *rand.Rand }
+//
+// A heuristic follows one match: it keeps the attacks it has read from the
+// observation's events and reads only the events new since its previous
+// decision. A request whose events do not extend the previous request's
+// (another match, another seat) is read afresh, so answers never depend on
+// what the player saw before.
+type heuristic struct {
+	r *rand.Rand
+	// seen is the running tally of the events read so far.
+	seen tally
+	// t is the per-decision table, reused.
+	t table
+}
 
 // Name implements Player.
 func (p *heuristic) Name() string { return "heuristic" }
 
-// table is what the heuristic reads from an observation.
-type table struct {
-	obs      *ba.PlayerView
-	me       int
-	role     string
-	marshal  int
-	living   int
-	hostile  map[int]int // seat → attacks on the Marshal
-	attacked map[int]int // seat → attacks on me
-	known    map[int]string
+// tally counts the hostile card plays of an observation's events: attacks
+// maps (attacker, target) to the number of card_played events of an
+// attacking command from attacker at target.
+type tally struct {
+	matchID string
+	you     int
+	upto    int      // events read
+	first   eventKey // events[0] when upto > 0
+	last    eventKey // events[upto-1] when upto > 0
+	attacks map[[2]int]int
 }
 
-func read(req *ba.DecisionRequest) *table {
+// eventKey is the part of an event the tally compares to recognise a
+// request that extends the previous one.
+type eventKey struct {
+	Seq, Seat, TargetSeat int
+	Type, Command         string
+}
+
+func keyOf(e *ba.Event) eventKey {
+	return eventKey{Seq: e.Seq, Seat: e.Seat, TargetSeat: e.TargetSeat, Type: e.Type, Command: e.Command}
+}
+
+// update brings the tally up to req's events: only the new ones when they
+// extend those read before, all of them otherwise.
+func (c *tally) update(req *ba.DecisionRequest) {
 	o := &req.Observation
-	t := &table{obs: o, me: o.You, marshal: -1, hostile: map[int]int{}, attacked: map[int]int{}, known: map[int]string{}}
+	ev := o.Events
+	if c.attacks == nil || req.MatchID != c.matchID || o.You != c.you || len(ev) < c.upto ||
+		(c.upto > 0 && (keyOf(&ev[0]) != c.first || keyOf(&ev[c.upto-1]) != c.last)) {
+		clear(c.attacks)
+		if c.attacks == nil {
+			c.attacks = map[[2]int]int{}
+		}
+		c.matchID, c.you, c.upto = req.MatchID, o.You, 0
+	}
+	for i := c.upto; i < len(ev); i++ {
+		e := &ev[i]
+		if e.Type == "card_played" && e.TargetSeat >= 0 && e.Seat != e.TargetSeat {
+			switch e.Command {
+			case "play_shot", "play_duel", "play_steal", "play_discard_any", "play_equip_blue":
+				c.attacks[[2]int{e.Seat, e.TargetSeat}]++
+			}
+		}
+	}
+	if len(ev) > 0 {
+		c.first, c.last = keyOf(&ev[0]), keyOf(&ev[len(ev)-1])
+	}
+	c.upto = len(ev)
+}
+
+// table is what the heuristic reads from an observation.
+type table struct {
+	obs     *ba.PlayerView
+	me      int
+	role    string
+	marshal int
+	living  int
+	// hostile[s]: attacks of seat s on the Marshal; attacked[s]: on me;
+	// known[s]: the role seat s is known to hold (all for s in players).
+	hostile, attacked []int
+	known             []string
+	// enemies[s] caches enemy(s) for s in players (-1: not yet).
+	enemies []int
+}
+
+// read fills t from req and the tally of its events.
+func (t *table) read(req *ba.DecisionRequest, seen *tally) {
+	o := &req.Observation
+	n := len(o.Players)
+	t.obs, t.me, t.marshal, t.living = o, o.You, -1, 0
+	t.hostile = resize(t.hostile, n)
+	t.attacked = resize(t.attacked, n)
+	t.enemies = resize(t.enemies, n)
+	if cap(t.known) < n {
+		t.known = make([]string, n)
+	}
+	t.known = t.known[:n]
+	clear(t.known)
 	for _, p := range o.Players {
 		if p.RoleID != nil {
-			t.known[p.Seat] = *p.RoleID
+			if p.Seat >= 0 && p.Seat < n {
+				t.known[p.Seat] = *p.RoleID
+			}
 			if *p.RoleID == ba.RoleMarshal {
 				t.marshal = p.Seat
 			}
@@ -95,27 +173,44 @@ func read(req *ba.DecisionRequest) *table {
 		}
 	}
 	for _, k := range o.KnownRoles {
-		t.known[k.Seat] = k.RoleID
-	}
-	t.role = t.known[t.me]
-	for _, e := range o.Events {
-		if e.Type == "card_played" && e.TargetSeat >= 0 && e.Seat != e.TargetSeat {
-			switch e.Command {
-			case "play_shot", "play_duel", "play_steal", "play_discard_any", "play_equip_blue":
-				if e.TargetSeat == t.marshal {
-					t.hostile[e.Seat]++
-				}
-				if e.TargetSeat == t.me {
-					t.attacked[e.Seat]++
-				}
-			}
+		if k.Seat >= 0 && k.Seat < n {
+			t.known[k.Seat] = k.RoleID
 		}
 	}
-	return t
+	t.role = ""
+	if t.me >= 0 && t.me < n {
+		t.role = t.known[t.me]
+	}
+	for s := range n {
+		t.hostile[s], t.attacked[s], t.enemies[s] = 0, 0, -1
+		if len(seen.attacks) > 0 {
+			t.hostile[s] = seen.attacks[[2]int{s, t.marshal}]
+			t.attacked[s] = seen.attacks[[2]int{s, t.me}]
+		}
+	}
 }
 
-// enemy scores how much the heuristic wants to hurt seat s (≤ 0: not at all).
+func resize(s []int, n int) []int {
+	if cap(s) < n {
+		return make([]int, n)
+	}
+	return s[:n]
+}
+
+// enemy is enemyScore, computed once per seat and decision.
 func (t *table) enemy(s int) int {
+	if s < 0 || s >= len(t.enemies) {
+		return 0
+	}
+	if t.enemies[s] < 0 {
+		t.enemies[s] = t.enemyScore(s)
+	}
+	return t.enemies[s]
+}
+
+// enemyScore scores how much the heuristic wants to hurt seat s (≤ 0: not
+// at all).
+func (t *table) enemyScore(s int) int {
 	if s == t.me || s < 0 || s >= len(t.obs.Players) || !t.obs.Players[s].Alive {
 		return 0
 	}
@@ -177,42 +272,66 @@ func (t *table) keep(cardID string) int {
 }
 
 // Decide scores every item by the rules of thumb and picks a best one
-// (ties broken by the player's RNG).
+// (ties broken by the player's RNG, among the best items in their order).
 func (p *heuristic) Decide(req *ba.DecisionRequest) (Decision, error) {
 	if len(req.LegalActions) == 0 {
 		return Decision{}, ErrNoLegalActions
 	}
-	t := read(req)
+	p.seen.update(req)
+	t := &p.t
+	t.read(req, &p.seen)
 	if t.me < 0 || t.me >= len(t.obs.Players) {
 		// A malformed observation: fall back to a random item.
 		return Decision{ActionID: req.LegalActions[p.r.IntN(len(req.LegalActions))].ActionID}, nil
 	}
-	me := t.obs.Players[t.me]
-	hand := map[string]string{} // uid → cardId
-	for _, h := range me.Hand {
-		hand[h.UID] = h.CardID
+	me := &t.obs.Players[t.me]
+	c := scoring{low: me.Hp <= 2}
+	for _, pl := range t.obs.Players {
+		if pl.Alive && pl.Seat != t.me {
+			if t.enemy(pl.Seat) > 0 {
+				c.enemies++
+			} else {
+				c.allies++
+			}
+		}
 	}
-	type scored struct {
-		a     ba.LegalAction
-		score int
+	// The best items, in their order (what a stable sort by score puts first).
+	var buf [16]int
+	best := buf[:0]
+	top := 0
+	for i := range req.LegalActions {
+		s := p.score(t, me, &c, &req.LegalActions[i])
+		switch {
+		case len(best) == 0 || s > top:
+			top, best = s, append(best[:0], i)
+		case s == top:
+			best = append(best, i)
+		}
 	}
-	var best []scored
-	for _, a := range req.LegalActions {
-		s := p.score(t, me, hand, a)
-		best = append(best, scored{a, s})
-	}
-	sort.SliceStable(best, func(i, j int) bool { return best[i].score > best[j].score })
-	top := best[0]
-	n := 1
-	for n < len(best) && best[n].score == top.score {
-		n++
-	}
-	choice := best[p.r.IntN(n)].a
+	choice := &req.LegalActions[best[p.r.IntN(len(best))]]
 	d := Decision{ActionID: choice.ActionID}
 	if choice.Command == "discard" {
-		d.Args = p.discardArgs(t, me)
+		d.Args = p.discardArgs(t, *me)
 	}
 	return d, nil
+}
+
+// scoring holds what every item's score of one decision shares.
+type scoring struct {
+	low             bool
+	enemies, allies int
+}
+
+// handCard returns the cardId of the card uid in me's hand ("" if none; the
+// last one when a uid repeats).
+func handCard(me *ba.PlayerInfo, uid string) string {
+	id := ""
+	for _, h := range me.Hand {
+		if h.UID == uid {
+			id = h.CardID
+		}
+	}
+	return id
 }
 
 // intOf reads a JSON number that may be an int (in process) or a float64
@@ -227,21 +346,11 @@ func intOf(v any) int {
 	return -1
 }
 
-func target(a ba.LegalAction) int { return intOf(a.ArgsSchema["targetSeat"]) }
+func target(a *ba.LegalAction) int { return intOf(a.ArgsSchema["targetSeat"]) }
 
-func (p *heuristic) score(t *table, me ba.PlayerInfo, hand map[string]string, a ba.LegalAction) int {
-	low := me.Hp <= 2
-	enemies := 0
-	allies := 0
-	for _, pl := range t.obs.Players {
-		if pl.Alive && pl.Seat != t.me {
-			if t.enemy(pl.Seat) > 0 {
-				enemies++
-			} else {
-				allies++
-			}
-		}
-	}
+func (p *heuristic) score(t *table, me *ba.PlayerInfo, c *scoring, ap *ba.LegalAction) int {
+	low, enemies, allies := c.low, c.enemies, c.allies
+	a := ap
 	switch a.Command {
 	// Choices.
 	case "choose_glory":
@@ -307,7 +416,7 @@ func (p *heuristic) score(t *table, me ba.PlayerInfo, hand map[string]string, a 
 	// Play.
 	case "play_equip_blue":
 		uid, _ := a.ArgsSchema["cardUid"].(string)
-		switch hand[uid] {
+		switch handCard(me, uid) {
 		case "jail":
 			return 30 + t.enemy(target(a))/5
 		case "bomb":
@@ -316,7 +425,7 @@ func (p *heuristic) score(t *table, me ba.PlayerInfo, hand map[string]string, a 
 		return 70
 	case "play_weapon":
 		uid, _ := a.ArgsSchema["cardUid"].(string)
-		if me.WeaponCardID == nil || rangeOf(hand[uid]) > rangeOf(*me.WeaponCardID) {
+		if me.WeaponCardID == nil || rangeOf(handCard(me, uid)) > rangeOf(*me.WeaponCardID) {
 			return 65
 		}
 		return -1
@@ -330,7 +439,7 @@ func (p *heuristic) score(t *table, me ba.PlayerInfo, hand map[string]string, a 
 	case "play_shot":
 		if e := t.enemy(target(a)); e > 0 {
 			uid, _ := a.ArgsSchema["cardUid"].(string)
-			if hand[uid] == "miss" && t.role == ba.RoleMarshal {
+			if handCard(me, uid) == "miss" && t.role == ba.RoleMarshal {
 				return -1 // the Marshal keeps his Ricochets
 			}
 			return 40 + e
@@ -339,9 +448,11 @@ func (p *heuristic) score(t *table, me ba.PlayerInfo, hand map[string]string, a 
 	case "play_duel":
 		if e := t.enemy(target(a)); e > 0 {
 			shots := 0
-			for _, id := range hand {
-				if id == "shot" {
+			for _, h := range me.Hand {
+				// A uid counts once, as its last card (as a uid → cardId map would).
+				if h.CardID == "shot" && handCard(me, h.UID) == "shot" {
 					shots++
+					break
 				}
 			}
 			if shots >= 1 {
