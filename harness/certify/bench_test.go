@@ -50,7 +50,10 @@ import (
 //   - decisions/match: the agent's answers per match;
 //
 //   - umpire-µs/decision and agent-µs/decision: CPU time (user+system) of
-//     the umpire process and of the agent processes per decision.
+//     the umpire process and of the agent processes per decision, and
+//     agent-ms/match the agents' per match (over stdio mostly the start and
+//     exit of one process: the part of a decision's cost that no harness
+//     can remove when the contract starts the agent once per match).
 //
 //     go test -run '^$' -bench Load -benchtime 1x ./harness/certify/
 //
@@ -133,6 +136,7 @@ func BenchmarkLoad(b *testing.B) {
 						b.ReportMetric(float64(decisions)/float64(len(r.Matches)), "decisions/match")
 						b.ReportMetric(float64((self2-self).Microseconds())/float64(decisions), "umpire-µs/decision")
 						b.ReportMetric(float64(agentCPU.Microseconds())/float64(decisions), "agent-µs/decision")
+						b.ReportMetric(float64(agentCPU.Microseconds())/1000/float64(len(r.Matches)), "agent-ms/match")
 					}
 				})
 			}
