@@ -62,3 +62,12 @@ func (s *stored) event() Event {
 		Kind: s.kind, Zone: s.zone, PlayedAs: s.playedAs, Card: s.card, Cards: s.cards, UIDs: s.uids,
 	}
 }
+
+// audience returns the fields that decide who sees the event: To, Seat,
+// FromSeat and whether its card details are secret.
+func (s *stored) audience() (to, seat, from int, secret bool) {
+	if r := s.rare; r != nil {
+		return r.To, r.Seat, r.FromSeat, r.secret
+	}
+	return int(s.to), int(s.seat), int(s.fromSeat), s.secret
+}

@@ -102,29 +102,49 @@ func (g *Game) View(seat int) PlayerView {
 		v.PendingChoice = pc
 	}
 	normalEnd := g.over && g.endKind == "normal"
+	// One backing array each for the hands, the cards in play and the
+	// role and weapon names of all players; every slice handed out has its
+	// capacity cut to its length, so appending to one never writes into
+	// another's.
+	nHand, nPlay := 0, 0
+	for s := range g.seats {
+		nHand += len(g.seats[s].hand)
+		nPlay += len(g.seats[s].inPlay)
+	}
+	hands := make([]HandCard, nHand)
+	plays := make([]Card, nPlay)
+	names := make([]string, 2*len(g.seats))
+	v.Players = make([]PlayerInfo, len(g.seats))
 	for s := range g.seats {
 		st := &g.seats[s]
-		p := PlayerInfo{Seat: s, Hp: st.hp, MaxHp: st.maxHp, Alive: st.alive, CharacterID: st.char,
-			HandCount: len(st.hand), InPlayCards: g.cardsOut(st.inPlay), Glory: st.glory, Hand: make([]HandCard, len(st.hand))}
+		hand := hands[:len(st.hand):len(st.hand)]
+		hands = hands[len(st.hand):]
+		inPlay := plays[:len(st.inPlay):len(st.inPlay)]
+		plays = plays[len(st.inPlay):]
+		for i, c := range st.inPlay {
+			inPlay[i] = cardOf(c)
+		}
+		p := &v.Players[s]
+		*p = PlayerInfo{Seat: s, Hp: st.hp, MaxHp: st.maxHp, Alive: st.alive, CharacterID: st.char,
+			HandCount: len(st.hand), InPlayCards: inPlay, Glory: st.glory, Hand: hand}
 		if s == seat || st.role == RoleMarshal || !st.alive || normalEnd {
-			r := st.role
-			p.RoleID = &r
+			names[2*s] = st.role
+			p.RoleID = &names[2*s]
 		} else {
 			p.RoleHidden = true
 		}
 		for i, c := range st.hand {
 			if s == seat {
 				cc := cardOf(c)
-				p.Hand[i] = HandCard{UID: cc.UID, CardID: cc.CardID, Suit: cc.Suit, Rank: cc.Rank}
+				hand[i] = HandCard{UID: cc.UID, CardID: cc.CardID, Suit: cc.Suit, Rank: cc.Rank}
 			} else {
-				p.Hand[i] = HandCard{BackID: "card_back"}
+				hand[i] = HandCard{BackID: "card_back"}
 			}
 		}
 		if st.weapon >= 0 {
-			w := deckTable[st.weapon].id
-			p.WeaponCardID = &w
+			names[2*s+1] = deckTable[st.weapon].id
+			p.WeaponCardID = &names[2*s+1]
 		}
-		v.Players = append(v.Players, p)
 	}
 	if seat >= 0 && seat < len(g.seats) {
 		v.KnownRoles = append(v.KnownRoles, g.seats[seat].known...)

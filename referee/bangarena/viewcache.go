@@ -21,19 +21,44 @@ func (g *Game) visibleEvents(seat int) []Event {
 		g.vis = make([]seatEvents, len(g.seats)+1)
 	}
 	sv := &g.vis[k]
-	if sv.events == nil {
-		sv.events = make([]Event, 0, max(256, len(g.events)+len(g.events)/2))
-	}
 	if sv.upto < len(g.events) {
-		for _, s := range g.events[sv.upto:] {
-			if ve, ok := s.event().visibleTo(seat); ok {
-				sv.events = append(sv.events, ve)
+		for i := sv.upto; i < len(g.events); i++ {
+			st := g.events[i]
+			to, es, from, secret := st.audience()
+			if to >= 0 && to != seat {
+				continue
+			}
+			if len(sv.events) == cap(sv.events) {
+				sv.events = grow(sv.events, len(g.events)-i)
+			}
+			n := len(sv.events)
+			sv.events = sv.events[:n+1]
+			e := &sv.events[n]
+			*e = st.event()
+			// As Event.visibleTo: card details of a secret event only for
+			// the seats involved.
+			if secret {
+				if seat < 0 || (seat != es && seat != from) {
+					e.Cards, e.Card, e.UIDs = nil, nil, nil
+				}
+				e.secret = false
 			}
 		}
 		sv.upto = len(g.events)
 	}
 	n := len(sv.events)
 	return sv.events[:n:n]
+}
+
+// grow returns events with room for at least more further events: the
+// capacity doubles (at least 256), so a projection is copied a few times
+// over a match rather than at every quarter of growth as append does for
+// large elements.
+func grow(events []Event, more int) []Event {
+	c := max(256, 2*cap(events), len(events)+more)
+	out := make([]Event, len(events), c)
+	copy(out, events)
+	return out
 }
 
 // seatEvents is one seat's projection: events holds the visible events of
