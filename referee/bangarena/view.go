@@ -82,6 +82,13 @@ var choiceCommand = map[string]string{"glory": "choose_glory", "look_top": "choo
 // elements. Each seat's projection is kept incrementally, so a view costs
 // the events new since that seat's previous view, not the whole log.
 func (g *Game) View(seat int) PlayerView {
+	v := g.viewBase(seat)
+	v.Events = g.visibleEvents(seat)
+	return v
+}
+
+// viewBase is seat's View without its events.
+func (g *Game) viewBase(seat int) PlayerView {
 	v := PlayerView{
 		Version: g.version, Phase: g.Phase(), TurnSeat: g.turnSeat, You: seat, Round: g.round,
 		HighNoon: g.highNoon, RoleMode: g.cfg.RoleMode, ReactionQueue: []int{},
@@ -149,7 +156,6 @@ func (g *Game) View(seat int) PlayerView {
 	if seat >= 0 && seat < len(g.seats) {
 		v.KnownRoles = append(v.KnownRoles, g.seats[seat].known...)
 	}
-	v.Events = g.visibleEvents(seat)
 	if g.over && g.endKind == "normal" {
 		t := g.winTeam
 		v.WinnerTeam, v.WinnerSeats = &t, append([]int{}, g.winSeats...)

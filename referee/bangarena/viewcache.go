@@ -24,8 +24,7 @@ func (g *Game) visibleEvents(seat int) []Event {
 	if sv.upto < len(g.events) {
 		for i := sv.upto; i < len(g.events); i++ {
 			st := g.events[i]
-			to, es, from, secret := st.audience()
-			if to >= 0 && to != seat {
+			if !st.seenBy(seat) {
 				continue
 			}
 			if len(sv.events) == cap(sv.events) {
@@ -33,16 +32,7 @@ func (g *Game) visibleEvents(seat int) []Event {
 			}
 			n := len(sv.events)
 			sv.events = sv.events[:n+1]
-			e := &sv.events[n]
-			*e = st.event()
-			// As Event.visibleTo: card details of a secret event only for
-			// the seats involved.
-			if secret {
-				if seat < 0 || (seat != es && seat != from) {
-					e.Cards, e.Card, e.UIDs = nil, nil, nil
-				}
-				e.secret = false
-			}
+			st.projectTo(&sv.events[n], seat)
 		}
 		sv.upto = len(g.events)
 	}
@@ -80,4 +70,23 @@ func cloneVis(vis []seatEvents) []seatEvents {
 		out[i] = seatEvents{events: sv.events[:n:n], upto: sv.upto}
 	}
 	return out
+}
+
+// seenBy reports whether seat sees the event s stores (Event.visibleTo).
+func (s *stored) seenBy(seat int) bool {
+	to, _, _, _ := s.audience()
+	return to < 0 || to == seat
+}
+
+// projectTo writes into e the event s stores as seat sees it (an event
+// seenBy seat): as Event.visibleTo, the card details of a secret event only
+// for the seats involved.
+func (s *stored) projectTo(e *Event, seat int) {
+	*e = s.event()
+	if e.secret {
+		if seat < 0 || (seat != e.Seat && seat != e.FromSeat) {
+			e.Cards, e.Card, e.UIDs = nil, nil, nil
+		}
+		e.secret = false
+	}
 }

@@ -34,17 +34,30 @@ func goldenMatches() []string {
 	return out
 }
 
+// wholeRequests hides a player's DecideDelta: Simulate then hands it whole
+// requests (Game.Request, events from the log's start) through Decide.
+type wholeRequests struct{ Player }
+
 // playGolden plays one match of goldenMatches and returns the SHA-256 of
 // its full JSON Lines log (every event, every decision with its args).
-func playGolden(t *testing.T, match string) string {
+// whole: the players get whole requests instead of event deltas.
+func playGolden(t *testing.T, match string, whole bool) string {
 	t.Helper()
 	f := strings.Fields(match)
 	var seats int
 	fmt.Sscan(f[1], &seats)
 	seed := f[3] + "/" + f[0] + "/" + f[1] + "/" + f[2]
 	var log bytes.Buffer
-	_, err := Simulate(context.Background(), bangarena.Config{Seats: seats, RoleMode: f[0]}, seed,
-		players(t, seats, strings.Split(f[2], "+"), seed), &log)
+	ps := players(t, seats, strings.Split(f[2], "+"), seed)
+	for i := range ps {
+		if _, ok := ps[i].(DeltaPlayer); !ok {
+			t.Fatalf("%s is no DeltaPlayer", ps[i].Name())
+		}
+		if whole {
+			ps[i] = wholeRequests{ps[i]}
+		}
+	}
+	_, err := Simulate(context.Background(), bangarena.Config{Seats: seats, RoleMode: f[0]}, seed, ps, &log)
 	if err != nil {
 		t.Fatalf("%s: %v", match, err)
 	}
@@ -54,7 +67,9 @@ func playGolden(t *testing.T, match string) string {
 
 // TestGoldenLogs: the players make exactly the decisions they made when
 // testdata/golden_logs.txt was recorded (before the heuristic kept running
-// state and views got cheaper): same seeded matches, same log bytes.
+// state and views got cheaper): same seeded matches, same log bytes,
+// whether the players get whole requests (Decide, as the server's rooms
+// ask them) or event deltas (DecideDelta).
 func TestGoldenLogs(t *testing.T) {
 	path := filepath.Join("testdata", "golden_logs.txt")
 	matches := goldenMatches()
@@ -64,7 +79,7 @@ func TestGoldenLogs(t *testing.T) {
 	if *updateGolden {
 		var b bytes.Buffer
 		for _, m := range goldenMatches() {
-			fmt.Fprintf(&b, "%s %s\n", m, playGolden(t, m))
+			fmt.Fprintf(&b, "%s %s\n", m, playGolden(t, m, true))
 		}
 		if err := os.MkdirAll("testdata", 0o755); err != nil {
 			t.Fatal(err)
@@ -90,8 +105,10 @@ func TestGoldenLogs(t *testing.T) {
 		t.Fatalf("%s holds %d matches, want %d", path, len(want), len(goldenMatches()))
 	}
 	for _, m := range matches {
-		if have := playGolden(t, m); have != want[m] {
-			t.Errorf("%s: log sha256 %s, want %s", m, have, want[m])
+		for _, whole := range []bool{true, false} {
+			if have := playGolden(t, m, whole); have != want[m] {
+				t.Errorf("%s (whole requests %v): log sha256 %s, want %s", m, whole, have, want[m])
+			}
 		}
 	}
 }

@@ -27,6 +27,19 @@ type Player interface {
 	Decide(req *ba.DecisionRequest) (Decision, error)
 }
 
+// DeltaPlayer is a Player that can also follow a match through requests
+// whose observation carries only the events new since the seat's previous
+// request (referee/bangarena's Game.RequestSince): what a scripted seat
+// needs, without the engine keeping a copy of the log per seat. Both
+// players of this package are DeltaPlayers.
+type DeltaPlayer interface {
+	Player
+	// DecideDelta answers as Decide would answer the whole request. The
+	// first DecideDelta of a match (or after a Decide) gets the events from
+	// the log's start, each later one those since the previous call.
+	DecideDelta(req *ba.DecisionRequest) (Decision, error)
+}
+
 // ErrNoLegalActions is returned by Decide for a request without items.
 var ErrNoLegalActions = errors.New("bangarena adversary: the request has no legalActions")
 
@@ -50,6 +63,9 @@ type randomPlayer struct{ r *rand.Rand }
 
 // Name implements Player.
 func (p *randomPlayer) Name() string { return "random" }
+
+// DecideDelta implements DeltaPlayer (the events are not read).
+func (p *randomPlayer) DecideDelta(req *ba.DecisionRequest) (Decision, error) { return p.Decide(req) }
 
 // Decide picks a uniformly random item of legalActions.
 func (p *randomPlayer) Decide(req *ba.DecisionRequest) (Decision, error) {
@@ -84,6 +100,8 @@ func (p *heuristic) Name() string { return "heuristic" }
 // maps (attacker, target) to the number of card_played events of an
 // attacking command from attacker at target.
 type tally struct {
+	// delta: the tally follows DecideDelta's event deltas.
+	delta   bool
 	matchID string
 	you     int
 	upto    int      // events read
@@ -108,16 +126,37 @@ func keyOf(e *ba.Event) eventKey {
 func (c *tally) update(req *ba.DecisionRequest) {
 	o := &req.Observation
 	ev := o.Events
-	if c.attacks == nil || req.MatchID != c.matchID || o.You != c.you || len(ev) < c.upto ||
+	if c.attacks == nil || c.delta || req.MatchID != c.matchID || o.You != c.you || len(ev) < c.upto ||
 		(c.upto > 0 && (keyOf(&ev[0]) != c.first || keyOf(&ev[c.upto-1]) != c.last)) {
 		clear(c.attacks)
 		if c.attacks == nil {
 			c.attacks = map[[2]int]int{}
 		}
-		c.matchID, c.you, c.upto = req.MatchID, o.You, 0
+		c.matchID, c.you, c.upto, c.delta = req.MatchID, o.You, 0, false
 	}
-	for i := c.upto; i < len(ev); i++ {
-		e := &ev[i]
+	c.count(ev[c.upto:])
+	if len(ev) > 0 {
+		c.first, c.last = keyOf(&ev[0]), keyOf(&ev[len(ev)-1])
+	}
+	c.upto = len(ev)
+}
+
+// add counts req's events as new ones (a delta).
+func (c *tally) add(req *ba.DecisionRequest) {
+	if c.attacks == nil || !c.delta {
+		clear(c.attacks)
+		if c.attacks == nil {
+			c.attacks = map[[2]int]int{}
+		}
+		c.delta, c.upto = true, 0
+	}
+	c.count(req.Observation.Events)
+}
+
+// count adds the hostile card plays of events.
+func (c *tally) count(events []ba.Event) {
+	for i := range events {
+		e := &events[i]
 		if e.Type == "card_played" && e.TargetSeat >= 0 && e.Seat != e.TargetSeat {
 			switch e.Command {
 			case "play_shot", "play_duel", "play_steal", "play_discard_any", "play_equip_blue":
@@ -125,10 +164,6 @@ func (c *tally) update(req *ba.DecisionRequest) {
 			}
 		}
 	}
-	if len(ev) > 0 {
-		c.first, c.last = keyOf(&ev[0]), keyOf(&ev[len(ev)-1])
-	}
-	c.upto = len(ev)
 }
 
 // table is what the heuristic reads from an observation.
@@ -278,6 +313,20 @@ func (p *heuristic) Decide(req *ba.DecisionRequest) (Decision, error) {
 		return Decision{}, ErrNoLegalActions
 	}
 	p.seen.update(req)
+	return p.decide(req)
+}
+
+// DecideDelta implements DeltaPlayer.
+func (p *heuristic) DecideDelta(req *ba.DecisionRequest) (Decision, error) {
+	if len(req.LegalActions) == 0 {
+		return Decision{}, ErrNoLegalActions
+	}
+	p.seen.add(req)
+	return p.decide(req)
+}
+
+// decide answers req from the tally of the events up to it.
+func (p *heuristic) decide(req *ba.DecisionRequest) (Decision, error) {
 	t := &p.t
 	t.read(req, &p.seen)
 	if t.me < 0 || t.me >= len(t.obs.Players) {

@@ -31,7 +31,8 @@ type Result struct {
 }
 
 // Simulate plays one match of cfg dealt from seed, asking players[seat]
-// for every decision of that seat through a DecisionRequest, and writes the
+// for every decision of that seat through a DecisionRequest (to a
+// DeltaPlayer through DecideDelta, its events a delta), and writes the
 // full event log (public and private events, including each applied
 // decision) to log as JSON Lines when log is not nil. It returns an error
 // when a player fails or answers an illegal action, when the match exceeds
@@ -44,6 +45,7 @@ func Simulate(ctx context.Context, cfg ba.Config, seed string, players []Player,
 	if err != nil {
 		return Result{}, err
 	}
+	from := make([]int, cfg.Seats) // per DeltaPlayer seat: the log index of its next delta
 	for n := 0; !g.Over(); n++ {
 		if n >= MaxDecisions {
 			return Result{}, fmt.Errorf("bangarena simulate: seed %q: no end after %d decisions", seed, n)
@@ -54,8 +56,15 @@ func Simulate(ctx context.Context, cfg ba.Config, seed string, players []Player,
 			}
 		}
 		seat, _ := g.Decider()
-		req := g.Request(seat, SimDeadline)
-		d, err := players[seat].Decide(&req)
+		var d Decision
+		if dp, ok := players[seat].(DeltaPlayer); ok {
+			var req ba.DecisionRequest
+			req, from[seat] = g.RequestSince(seat, SimDeadline, from[seat])
+			d, err = dp.DecideDelta(&req)
+		} else {
+			req := g.Request(seat, SimDeadline)
+			d, err = players[seat].Decide(&req)
+		}
 		if err != nil {
 			return Result{}, fmt.Errorf("bangarena simulate: seed %q: seat %d (%s): %w", seed, seat, players[seat].Name(), err)
 		}
