@@ -22,18 +22,20 @@ func TestRequestSinceMatchesRequest(t *testing.T) {
 			}
 			r := rand.New(rand.NewPCG(uint64(seats), 7))
 			from := make([]int, seats+1)
+			bufs := make([][]Event, seats+1)
 			seen := make([][]Event, seats+1)
 			check := func(seat int) {
 				k := seat
 				if seat < 0 {
 					k = seats
 				}
-				delta, next := g.RequestSince(seat, "t", from[k])
+				delta, next := g.RequestSince(seat, "t", from[k], bufs[k])
 				if delta.Observation.Events == nil {
 					t.Fatalf("%s: nil events", seed)
 				}
 				from[k] = next
 				seen[k] = append(seen[k], delta.Observation.Events...)
+				bufs[k] = delta.Observation.Events // reused by the next call
 				full := g.Request(seat, "t")
 				if have, want := mustJSON(t, seen[k]), mustJSON(t, full.Observation.Events); have != want {
 					t.Fatalf("%s seat %d: deltas give\n%s\nView gives\n%s", seed, seat, have, want)

@@ -23,3 +23,20 @@ func BenchmarkSimulateHeuristic6(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkSimulateHeuristic6Whole is BenchmarkSimulateHeuristic6 with
+// whole requests (Game.Request and Decide, as the server's rooms ask their
+// scripted seats today) instead of event deltas.
+func BenchmarkSimulateHeuristic6Whole(b *testing.B) {
+	for i := 0; b.Loop(); i++ {
+		seed := "bench-" + strconv.Itoa(i)
+		ps := make([]Player, 6)
+		for s := range ps {
+			p, _ := New("heuristic", seed+strconv.Itoa(s))
+			ps[s] = wholeRequests{p}
+		}
+		if _, err := Simulate(context.Background(), bangarena.Config{Seats: 6}, seed, ps, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -36,7 +36,9 @@ type DeltaPlayer interface {
 	Player
 	// DecideDelta answers as Decide would answer the whole request. The
 	// first DecideDelta of a match (or after a Decide) gets the events from
-	// the log's start, each later one those since the previous call.
+	// the log's start, each later one those since the previous call. The
+	// player keeps none of req's events after it returns (the caller may
+	// reuse their storage).
 	DecideDelta(req *ba.DecisionRequest) (Decision, error)
 }
 

@@ -45,7 +45,10 @@ func Simulate(ctx context.Context, cfg ba.Config, seed string, players []Player,
 	if err != nil {
 		return Result{}, err
 	}
-	from := make([]int, cfg.Seats) // per DeltaPlayer seat: the log index of its next delta
+	// Per DeltaPlayer seat: the log index of its next delta, and the events
+	// buffer its requests reuse.
+	from := make([]int, cfg.Seats)
+	bufs := make([][]ba.Event, cfg.Seats)
 	for n := 0; !g.Over(); n++ {
 		if n >= MaxDecisions {
 			return Result{}, fmt.Errorf("bangarena simulate: seed %q: no end after %d decisions", seed, n)
@@ -59,8 +62,9 @@ func Simulate(ctx context.Context, cfg ba.Config, seed string, players []Player,
 		var d Decision
 		if dp, ok := players[seat].(DeltaPlayer); ok {
 			var req ba.DecisionRequest
-			req, from[seat] = g.RequestSince(seat, SimDeadline, from[seat])
+			req, from[seat] = g.RequestSince(seat, SimDeadline, from[seat], bufs[seat])
 			d, err = dp.DecideDelta(&req)
+			bufs[seat] = req.Observation.Events
 		} else {
 			req := g.Request(seat, SimDeadline)
 			d, err = players[seat].Decide(&req)
@@ -72,10 +76,9 @@ func Simulate(ctx context.Context, cfg ba.Config, seed string, players []Player,
 			return Result{}, fmt.Errorf("bangarena simulate: seed %q: seat %d (%s) answered %q: %w", seed, seat, players[seat].Name(), d.ActionID, err)
 		}
 	}
-	events := g.Log()
 	if log != nil {
 		w := bufio.NewWriter(log)
-		for _, e := range events {
+		for _, e := range g.Log() {
 			b, err := json.Marshal(e)
 			if err != nil {
 				return Result{}, err
@@ -88,9 +91,9 @@ func Simulate(ctx context.Context, cfg ba.Config, seed string, players []Player,
 		}
 	}
 	team, seats := g.Winners()
-	res := Result{Seed: seed, Config: g.Config(), WinnerTeam: team, WinnerSeats: seats, Decisions: g.Decisions(), Rounds: g.Round(), Events: len(events)}
-	end := g.View(0)
-	for _, p := range end.Players {
+	res := Result{Seed: seed, Config: g.Config(), WinnerTeam: team, WinnerSeats: seats, Decisions: g.Decisions(), Rounds: g.Round(), Events: g.EventCount()}
+	end, _ := g.RequestSince(0, SimDeadline, g.EventCount(), nil) // roles and characters, no events
+	for _, p := range end.Observation.Players {
 		role := ""
 		if p.RoleID != nil {
 			role = *p.RoleID
