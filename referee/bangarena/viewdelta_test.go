@@ -72,3 +72,23 @@ func mustJSON(t *testing.T, v any) string {
 	}
 	return string(b)
 }
+
+// BenchmarkRequestSinceEverySeat6 is BenchmarkRequestEverySeat6 with every
+// seat following the match through RequestSince (each seat's buffer
+// reused), as scripted seats can.
+func BenchmarkRequestSinceEverySeat6(b *testing.B) {
+	r := rand.New(rand.NewPCG(3, 3))
+	for i := 0; b.Loop(); i++ {
+		g, _ := NewGame(Config{Seats: 6}, "bench-every-"+fmt.Sprint(i))
+		var from [6]int
+		var bufs [6][]Event
+		for !g.Over() {
+			for s := range 6 {
+				var req DecisionRequest
+				req, from[s] = g.RequestSince(s, "", from[s], bufs[s])
+				bufs[s] = req.Observation.Events
+			}
+			g.PlayRandom(r)
+		}
+	}
+}
