@@ -26,7 +26,11 @@ func Adversaries(kind string, seed int64) (Player, error) {
 	}
 	// The random player of harness/adversaries/bangarena is documented as
 	// a uniformly random legal item: it reads legalActions only.
-	return adversary{p: p, view: kind != KindRandom}, nil
+	a := adversary{p: p, view: kind != KindRandom}
+	if d, ok := p.(baadv.DeltaPlayer); ok && a.view {
+		return &deltaAdversary{adversary: a, d: d}, nil
+	}
+	return a, nil
 }
 
 // AdversaryKinds lists the kinds Adversaries accepts, sorted.
@@ -53,4 +57,39 @@ func (a adversary) Decide(req *ref.DecisionRequest) (string, json.RawMessage) {
 		return "", nil
 	}
 	return d.ActionID, d.Args
+}
+
+// GameDecider is implemented by players that decide from the game itself:
+// a room calls DecideGame for them instead of building a whole request.
+type GameDecider interface {
+	DecideGame(g *ref.Game, seat int) (actionID string, args json.RawMessage)
+}
+
+// deltaAdversary is an adversary that reads, at each decision, only the
+// events new since its previous one (baadv.DeltaPlayer, ref.Game.RequestSince),
+// so a scripted seat costs the same late in a match as early. It serves one
+// seat of one room's game (the room makes a player per seat).
+type deltaAdversary struct {
+	adversary
+	d    baadv.DeltaPlayer
+	from int         // the log index its next request starts at
+	buf  []ref.Event // the last request's events, reused
+}
+
+// DecideGame answers the seat's decision in g.
+func (a *deltaAdversary) DecideGame(g *ref.Game, seat int) (string, json.RawMessage) {
+	req, next := g.RequestSince(seat, "", a.from, a.buf)
+	a.from, a.buf = next, req.Observation.Events
+	d, err := a.d.DecideDelta(&req)
+	if err != nil {
+		return "", nil
+	}
+	return d.ActionID, d.Args
+}
+
+// Decide answers a whole request; the player then reads the next delta
+// from the log's start again.
+func (a *deltaAdversary) Decide(req *ref.DecisionRequest) (string, json.RawMessage) {
+	a.from = 0
+	return a.adversary.Decide(req)
 }

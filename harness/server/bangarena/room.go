@@ -158,8 +158,16 @@ func (r *room) settleLocked(now time.Time) (wait time.Duration, timed bool) {
 				return 0, true // let observers in, then go on
 			}
 			moves++
-			req := r.scriptedRequestLocked(seat, si.player)
-			id, args := si.player.Decide(&req)
+			var (
+				id   string
+				args json.RawMessage
+			)
+			if gd, ok := si.player.(GameDecider); ok {
+				id, args = gd.DecideGame(r.g, seat)
+			} else {
+				req := r.scriptedRequestLocked(seat, si.player)
+				id, args = si.player.Decide(&req)
+			}
 			if err := r.g.Apply(seat, id, args); err != nil {
 				r.applyDefaultLocked(seat)
 			}
