@@ -12,6 +12,10 @@
 // when the caller plays the server's part) or joined to a server that speaks
 // JSON Lines over streams itself ([Process.Relay], e.g. the embedded
 // Inference server's stdio mode), with every line observed for the report.
+// Messages that need no answer can be queued with [Process.Post]: they go
+// out with the next request in the same write (one wake-up of the agent per
+// decision instead of one per event). A command made of plain words is
+// started directly; one with shell syntax runs under `sh -c`.
 //
 // The package is game-agnostic: which message to send and whether an answer
 // is legal are the caller's business. What it does decide is how an exchange

@@ -27,6 +27,19 @@
 // answer; in connect mode it sees only what the server reports (timeouts,
 // replaced answers), and says so with skipped checks.
 //
+// # Throughput
+//
+// A run plays Config.Workers matches at once (a thousand work on two
+// cores). JSON Lines agents start a few at a time — a start slot is held
+// from a process's start until its first request has been answered or given
+// up — so that programs starting together do not take the machine from the
+// matches already playing; the time spent waiting for a slot is not counted
+// against the match. The embedded server's messages reach the driver a
+// burst at a time, and the events of a burst reach the agent with the
+// request that ends it, in one write. BenchmarkLoad (make load) measures
+// decisions per second against a bare echo round trip, and the deadline
+// misses umpire itself caused.
+//
 // # Checks
 //
 // Each match gets one check per agent rule (referee/rules, ids
