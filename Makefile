@@ -5,7 +5,7 @@ VERSION   ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
 LDFLAGS   := -X main.version=$(VERSION)
 FUZZTIME  ?= 10s
 
-.PHONY: all build demo test test-browser vet bench load fuzz clean
+.PHONY: all build demo test test-race test-browser vet bench load fuzz clean
 
 all: build
 
@@ -20,6 +20,11 @@ demo: build
 test:
 	$(GO) vet ./...
 	$(GO) test -count=1 ./...
+
+# The race detector on the packages where goroutines meet: the agent
+# adapters, the embedded servers and certification.
+test-race:
+	$(GO) test -race -count=1 ./harness/agent/ ./harness/server/... ./harness/certify/
 
 # The HTML report rendered in headless Chromium (installed with apt when
 # missing); the screenshot lands in umpire-report/browser/.

@@ -117,12 +117,12 @@ func (r *room) authLocked(seat int, token string) (reply, bool) {
 	if r.s.faults.on(FaultWrongTokenAccepted) {
 		return reply{}, true // fault: any non-empty token passes
 	}
-	si := r.seats[seat]
+	si := &r.seats[seat]
 	if si.agent && si.token == token {
 		return reply{}, true
 	}
-	for other, o := range r.seats {
-		if other != seat && o.agent && o.token == token {
+	for other := range r.seats {
+		if o := &r.seats[other]; other != seat && o.agent && o.token == token {
 			return errReply(http.StatusForbidden, CodeForbidden, "this token belongs to seat %d, not seat %d", other, seat), false
 		}
 	}

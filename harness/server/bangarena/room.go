@@ -62,10 +62,12 @@ type openDecision struct {
 
 func newRand(seed int64) *rand.Rand { return rand.New(rand.NewPCG(uint64(seed), 0x726f6f6d)) }
 
+// tokens maps the agent seats to their tokens. It reads only fields fixed
+// at creation (never a copy of a seat, whose caches observers write).
 func (r *room) tokens() map[int]string {
 	out := map[int]string{}
-	for seat, si := range r.seats {
-		if si.agent {
+	for seat := range r.seats {
+		if si := &r.seats[seat]; si.agent {
 			out[seat] = si.token
 		}
 	}
@@ -297,12 +299,12 @@ func (r *room) status() RoomStatus {
 	if st.RoleMode == "" {
 		st.RoleMode = ref.ModeClassic
 	}
-	for seat, si := range r.seats {
-		if si.agent {
+	for seat := range r.seats {
+		if si := &r.seats[seat]; si.agent {
 			st.Agents = append(st.Agents, seat)
 			st.Policies[seat] = si.policy
 		} else {
-			st.Adversaries[seat] = si.kind
+			st.Adversaries[seat] = r.seats[seat].kind
 		}
 	}
 	if r.ended {

@@ -198,11 +198,12 @@ func (s *Server) CreateRoom(cfg RoomConfig) (Created, error) {
 	s.order = append(s.order, r.id)
 	s.wg.Add(1)
 	s.mu.Unlock()
+	created := Created{RoomID: r.id, Tokens: r.tokens()}
 	go func() {
 		defer s.wg.Done()
 		r.run(s.ctx)
 	}()
-	return Created{RoomID: r.id, Tokens: r.tokens()}, nil
+	return created, nil
 }
 
 // dropEndedLocked forgets the oldest ended rooms, down to three quarters of
