@@ -433,6 +433,20 @@ func baProbeRoom(ctx context.Context, t *Target, purpose string) (*baRoom, baSee
 	return r, s, nil
 }
 
+// baProbeStart creates a probe room on t (a skip when the suite may not
+// create rooms) and plays it to its first decision, the one the probe works
+// on.
+func baProbeStart(ctx context.Context, t *Target, purpose string) (*baRoom, baSeen, Result, bool) {
+	if r, ok := needCreate(t); !ok {
+		return nil, baSeen{}, r, false
+	}
+	r, s, err := baProbeRoom(ctx, t, purpose)
+	if err != nil {
+		return nil, s, probeErr(err), false
+	}
+	return r, s, Result{}, true
+}
+
 // unchanged checks that a seat's pending decision is still the same one.
 func (r *baRoom) unchanged(ctx context.Context, s baSeen) (bool, ba.DecisionRequest, error) {
 	req, _, err := r.observe(ctx, s.Seat)
@@ -446,16 +460,19 @@ func (r *baRoom) unchanged(ctx context.Context, s baSeen) (bool, ba.DecisionRequ
 	return same, req, nil
 }
 
-// nothingApplied checks, after a request the server had to reject, that s's
-// decision is still open; when it moved on it returns a finding of rule
-// saying that what (e.g. "a stale decision") changed the state.
-func (r *baRoom) nothingApplied(ctx context.Context, s baSeen, rule string, where rules.Where, what string) (*reports.Finding, error) {
+// nothingApplied ends a probe whose requests the server had to reject: it
+// checks that s's decision is still open and, when it moved on, adds to res
+// a finding of rule saying that what (e.g. "a stale decision") changed the
+// state. An error reaching the server becomes the probe's Result.
+func (r *baRoom) nothingApplied(ctx context.Context, res Result, s baSeen, rule string, where rules.Where, what string) Result {
 	same, _, err := r.unchanged(ctx, s)
-	if err != nil || same {
-		return nil, err
+	if err != nil {
+		return probeErr(err)
 	}
-	f := finding(rule, where, "nothing applied", "the decision moved on", "%s changed the state", what)
-	return &f, nil
+	if !same {
+		res.Findings = append(res.Findings, finding(rule, where, "nothing applied", "the decision moved on", "%s changed the state", what))
+	}
+	return res
 }
 
 // probeLong is a longer deadline for probes that need the decision to stay
@@ -524,12 +541,9 @@ func baProbeReask(ctx context.Context, t *Target) Result {
 }
 
 func baProbeDuplicate(ctx context.Context, t *Target) Result {
-	if r, ok := needCreate(t); !ok {
-		return r
-	}
-	r, s, err := baProbeRoom(ctx, probeLong(t), "duplicate")
-	if err != nil {
-		return probeErr(err)
+	r, s, stop, ok := baProbeStart(ctx, probeLong(t), "duplicate")
+	if !ok {
+		return stop
 	}
 	seat := s.Seat
 	where := rules.Where{Seat: &seat, Step: fmt.Sprintf("version %d", s.Version)}
@@ -565,12 +579,9 @@ func baProbeDuplicate(ctx context.Context, t *Target) Result {
 }
 
 func baProbeStale(ctx context.Context, t *Target) Result {
-	if r, ok := needCreate(t); !ok {
-		return r
-	}
-	r, s, err := baProbeRoom(ctx, probeLong(t), "stale")
-	if err != nil {
-		return probeErr(err)
+	r, s, stop, ok := baProbeStart(ctx, probeLong(t), "stale")
+	if !ok {
+		return stop
 	}
 	seat := s.Seat
 	where := rules.Where{Seat: &seat, Step: fmt.Sprintf("version %d", s.Version)}
@@ -591,21 +602,13 @@ func baProbeStale(ctx context.Context, t *Target) Result {
 			return res
 		}
 	}
-	if f, err := r.nothingApplied(ctx, s, "bangarena/server.stale-version", where, "a stale decision"); err != nil {
-		return probeErr(err)
-	} else if f != nil {
-		res.Findings = append(res.Findings, *f)
-	}
-	return res
+	return r.nothingApplied(ctx, res, s, "bangarena/server.stale-version", where, "a stale decision")
 }
 
 func baProbeToken(ctx context.Context, t *Target) Result {
-	if r, ok := needCreate(t); !ok {
-		return r
-	}
-	r, s, err := baProbeRoom(ctx, probeLong(t), "token")
-	if err != nil {
-		return probeErr(err)
+	r, s, stop, ok := baProbeStart(ctx, probeLong(t), "token")
+	if !ok {
+		return stop
 	}
 	seat := s.Seat
 	other := -1
@@ -652,21 +655,13 @@ func baProbeToken(ctx context.Context, t *Target) Result {
 			return res
 		}
 	}
-	if f, err := r.nothingApplied(ctx, s, "bangarena/server.token", where, "a decision with a bad token"); err != nil {
-		return probeErr(err)
-	} else if f != nil {
-		res.Findings = append(res.Findings, *f)
-	}
-	return res
+	return r.nothingApplied(ctx, res, s, "bangarena/server.token", where, "a decision with a bad token")
 }
 
 func baProbeNotPending(ctx context.Context, t *Target) Result {
-	if r, ok := needCreate(t); !ok {
-		return r
-	}
-	r, s, err := baProbeRoom(ctx, probeLong(t), "not-pending")
-	if err != nil {
-		return probeErr(err)
+	r, s, stop, ok := baProbeStart(ctx, probeLong(t), "not-pending")
+	if !ok {
+		return stop
 	}
 	for _, o := range sortedSeats(r.tokens) {
 		if o == s.Seat {
@@ -692,23 +687,15 @@ func baProbeNotPending(ctx context.Context, t *Target) Result {
 			f.Transcript = r.tail(4)
 			return Result{Findings: []reports.Finding{f}}
 		}
-		if f, err := r.nothingApplied(ctx, s, "bangarena/12.decider", where, "a decision out of turn"); err != nil {
-			return probeErr(err)
-		} else if f != nil {
-			return Result{Findings: []reports.Finding{*f}}
-		}
-		return Result{}
+		return r.nothingApplied(ctx, Result{}, s, "bangarena/12.decider", where, "a decision out of turn")
 	}
 	return skip("every seat had a decision pending at once")
 }
 
 func baProbeMalformed(ctx context.Context, t *Target) Result {
-	if r, ok := needCreate(t); !ok {
-		return r
-	}
-	r, s, err := baProbeRoom(ctx, probeLong(t), "malformed")
-	if err != nil {
-		return probeErr(err)
+	r, s, stop, ok := baProbeStart(ctx, probeLong(t), "malformed")
+	if !ok {
+		return stop
 	}
 	seat := s.Seat
 	where := rules.Where{Seat: &seat, Step: fmt.Sprintf("version %d", s.Version)}
@@ -725,21 +712,13 @@ func baProbeMalformed(ctx context.Context, t *Target) Result {
 			res.Findings = append(res.Findings, f)
 		}
 	}
-	if f, err := r.nothingApplied(ctx, s, "bangarena/server.malformed-body", where, "a malformed body"); err != nil {
-		return probeErr(err)
-	} else if f != nil {
-		res.Findings = append(res.Findings, *f)
-	}
-	return res
+	return r.nothingApplied(ctx, res, s, "bangarena/server.malformed-body", where, "a malformed body")
 }
 
 func baProbeSilent(ctx context.Context, t *Target) Result {
-	if r, ok := needCreate(t); !ok {
-		return r
-	}
-	r, s, err := baProbeRoom(ctx, t, "silent")
-	if err != nil {
-		return probeErr(err)
+	r, s, stop, ok := baProbeStart(ctx, t, "silent")
+	if !ok {
+		return stop
 	}
 	seat := s.Seat
 	where := rules.Where{Seat: &seat, Step: fmt.Sprintf("version %d", s.Version)}

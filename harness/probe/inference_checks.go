@@ -466,6 +466,44 @@ func infProbeMatch(ctx context.Context, t *Target, purpose string, extra map[str
 	return infJoin(ctx, t, id, toks)
 }
 
+// infProbeOpen creates a probe match (a skip when the suite may not create
+// matches); when ok, the caller closes the match.
+func infProbeOpen(ctx context.Context, t *Target, purpose string, extra map[string]any) (*infPlay, Result, bool) {
+	if r, ok := needCreate(t); !ok {
+		return nil, r, false
+	}
+	p, err := infProbeMatch(ctx, t, purpose, extra)
+	if err != nil {
+		return nil, probeErr(err), false
+	}
+	return p, Result{}, true
+}
+
+// infProbeStart creates a probe match as infProbeOpen does and reads until
+// the first your_turn, the turn the probe works on; when ok, the caller
+// closes the match.
+func infProbeStart(ctx context.Context, t *Target, purpose string, extra map[string]any) (*infPlay, infMsg, Result, bool) {
+	p, r, ok := infProbeOpen(ctx, t, purpose, extra)
+	if !ok {
+		return nil, infMsg{}, r, false
+	}
+	turn, err := p.awaitAfter(ctx, func(m infMsg) bool { return m.Env.Type == "your_turn" })
+	if err != nil {
+		p.Close()
+		return nil, turn, probeErr(err), false
+	}
+	return p, turn, Result{}, true
+}
+
+// finish plays the rest of a probe match with default moves, so that it
+// ends, and returns res (or the error that stopped the match).
+func (p *infPlay) finish(ctx context.Context, res Result) Result {
+	if err := p.playOut(ctx, nil); err != nil {
+		return probeErr(err)
+	}
+	return res
+}
+
 // probeErr turns an error of a probe into a Result.
 func probeErr(err error) Result {
 	if isTimeout(err) {
@@ -494,18 +532,11 @@ func (p *infPlay) awaitAfter(ctx context.Context, pick func(m infMsg) bool) (inf
 }
 
 func infProbeIllegal(ctx context.Context, t *Target) Result {
-	if r, ok := needCreate(t); !ok {
-		return r
-	}
-	p, err := infProbeMatch(ctx, t, "illegal", map[string]any{"deadline_ms": max(t.DeadlineMS, 2000)})
-	if err != nil {
-		return probeErr(err)
+	p, turn, stop, ok := infProbeStart(ctx, t, "illegal", map[string]any{"deadline_ms": max(t.DeadlineMS, 2000)})
+	if !ok {
+		return stop
 	}
 	defer p.Close()
-	turn, err := p.awaitAfter(ctx, func(m infMsg) bool { return m.Env.Type == "your_turn" })
-	if err != nil {
-		return probeErr(err)
-	}
 	legal, _ := turn.legal()
 	amount := 1
 	for _, a := range legal {
@@ -556,24 +587,18 @@ func infProbeIllegal(ctx context.Context, t *Target) Result {
 		f.Transcript = p.tail(10)
 		res.Findings = append(res.Findings, f)
 	}
-	if err := p.playOut(ctx, nil); err != nil {
-		return probeErr(err)
-	}
-	return res
+	return p.finish(ctx, res)
 }
 
 func infProbeRaiseCap(ctx context.Context, t *Target) Result {
-	if r, ok := needCreate(t); !ok {
-		return r
-	}
-	p, err := infProbeMatch(ctx, t, "raise-cap", map[string]any{"deadline_ms": max(t.DeadlineMS, 2000), "rounds": 1})
-	if err != nil {
-		return probeErr(err)
+	p, stop, ok := infProbeOpen(ctx, t, "raise-cap", map[string]any{"deadline_ms": max(t.DeadlineMS, 2000), "rounds": 1})
+	if !ok {
+		return stop
 	}
 	defer p.Close()
 	var res Result
 	probed := false
-	err = p.playOut(ctx, func(m infMsg) error {
+	err := p.playOut(ctx, func(m infMsg) error {
 		legal, _ := m.legal()
 		vs, _ := m.view()
 		canRaise := false
@@ -661,18 +686,11 @@ func infProbeAuth(ctx context.Context, t *Target) Result {
 }
 
 func infProbeMalformed(ctx context.Context, t *Target) Result {
-	if r, ok := needCreate(t); !ok {
-		return r
-	}
-	p, err := infProbeMatch(ctx, t, "malformed", map[string]any{"deadline_ms": max(t.DeadlineMS, 2000), "rounds": 1})
-	if err != nil {
-		return probeErr(err)
+	p, turn, stop, ok := infProbeStart(ctx, t, "malformed", map[string]any{"deadline_ms": max(t.DeadlineMS, 2000), "rounds": 1})
+	if !ok {
+		return stop
 	}
 	defer p.Close()
-	turn, err := p.awaitAfter(ctx, func(m infMsg) bool { return m.Env.Type == "your_turn" })
-	if err != nil {
-		return probeErr(err)
-	}
 	seat, tn := turn.Seat, turn.turnOf()
 	where := rules.Where{Seat: &seat, Round: turn.Env.Round, Turn: turn.Env.Turn}
 	var res Result
@@ -712,10 +730,7 @@ func infProbeMalformed(ctx context.Context, t *Target) Result {
 		f.Transcript = p.tail(6)
 		res.Findings = append(res.Findings, f)
 	}
-	if err := p.playOut(ctx, nil); err != nil {
-		return probeErr(err)
-	}
-	return res
+	return p.finish(ctx, res)
 }
 
 // splitSeed (I-INF-P4) finds a seed whose first round deals two seats of a table of n the
@@ -821,15 +836,11 @@ func infDeadlineOnce(ctx context.Context, t *Target, purpose string) Result {
 	// next to it: the timeout must come between 75 % and 125 % of it after
 	// the your_turn arrived, though an illegal move was sent at 40 %.
 	d := max(t.deadline(), 3*time.Second)
-	p, err := infProbeMatch(ctx, t, purpose, map[string]any{"deadline_ms": int(d / time.Millisecond), "rounds": 1})
-	if err != nil {
-		return probeErr(err)
+	p, turn, stop, ok := infProbeStart(ctx, t, purpose, map[string]any{"deadline_ms": int(d / time.Millisecond), "rounds": 1})
+	if !ok {
+		return stop
 	}
 	defer p.Close()
-	turn, err := p.awaitAfter(ctx, func(m infMsg) bool { return m.Env.Type == "your_turn" })
-	if err != nil {
-		return probeErr(err)
-	}
 	seat, tn := turn.Seat, turn.turnOf()
 	where := rules.Where{Seat: &seat, Round: turn.Env.Round, Turn: turn.Env.Turn}
 	select {
@@ -864,25 +875,15 @@ func infDeadlineOnce(ctx context.Context, t *Target, purpose string) Result {
 		f.Transcript = p.tail(6)
 		res.Findings = append(res.Findings, f)
 	}
-	if err := p.playOut(ctx, nil); err != nil {
-		return probeErr(err)
-	}
-	return res
+	return p.finish(ctx, res)
 }
 
 func infProbeSilent(ctx context.Context, t *Target) Result {
-	if r, ok := needCreate(t); !ok {
-		return r
-	}
-	p, err := infProbeMatch(ctx, t, "silent", map[string]any{"rounds": 1})
-	if err != nil {
-		return probeErr(err)
+	p, turn, stop, ok := infProbeStart(ctx, t, "silent", map[string]any{"rounds": 1})
+	if !ok {
+		return stop
 	}
 	defer p.Close()
-	turn, err := p.awaitAfter(ctx, func(m infMsg) bool { return m.Env.Type == "your_turn" })
-	if err != nil {
-		return probeErr(err)
-	}
 	vs, _ := turn.view()
 	seat := turn.Seat
 	where := rules.Where{Seat: &seat, Round: turn.Env.Round, Turn: turn.Env.Turn}
@@ -927,25 +928,19 @@ func infProbeSilent(ctx context.Context, t *Target) Result {
 		f.Transcript = p.tail(6)
 		res.Findings = append(res.Findings, f)
 	}
-	if err := p.playOut(ctx, nil); err != nil {
-		return probeErr(err)
-	}
-	return res
+	return p.finish(ctx, res)
 }
 
 func infProbeSitOut(ctx context.Context, t *Target) Result {
-	if r, ok := needCreate(t); !ok {
-		return r
-	}
-	p, err := infProbeMatch(ctx, t, "sit-out", map[string]any{"rounds": 11})
-	if err != nil {
-		return probeErr(err)
+	p, stop, ok := infProbeOpen(ctx, t, "sit-out", map[string]any{"rounds": 11})
+	if !ok {
+		return stop
 	}
 	defer p.Close()
 	silent := -1
 	third, announced, back := 0, 0, 0
 	var res Result
-	err = p.playOut(ctx, func(m infMsg) error {
+	err := p.playOut(ctx, func(m infMsg) error {
 		if silent < 0 {
 			silent = m.Seat
 		}
