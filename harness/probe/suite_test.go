@@ -87,6 +87,7 @@ func faultTable() []faultCase {
 		{GameBangArena, "skip-reask", "bangarena/14.random-legal", nil},
 		{GameBangArena, "no-duplicate", "bangarena/server.duplicate-command", nil},
 		{GameBangArena, "accept-stale", "bangarena/server.stale-version", nil},
+		{GameBangArena, "stale-applied", "bangarena/server.stale-version", nil},
 		{GameBangArena, "leak-hand", "bangarena/11.redaction", nil},
 		{GameBangArena, "leak-role", "bangarena/11.redaction", nil},
 		{GameBangArena, "wrong-token-accepted", "bangarena/server.token", nil},

@@ -23,6 +23,9 @@ const (
 	// FaultAcceptStale accepts a decision whose observationVersion is not
 	// the current one.
 	FaultAcceptStale Fault = "accept-stale"
+	// FaultStaleApplied answers a decision on a stale observationVersion
+	// with the 409 it should get, but applies it all the same.
+	FaultStaleApplied Fault = "stale-applied"
 	// FaultLeakHand shows the other seats' hand cards in observations.
 	FaultLeakHand Fault = "leak-hand"
 	// FaultLeakRole shows the other seats' hidden roles in observations.
@@ -74,6 +77,7 @@ func FaultList() []FaultInfo {
 		{FaultSkipReask, "bangarena/14.random-legal", "§14 reask_then_random", "the first illegal answer is replaced by a random item (200 random) instead of 400 reask"},
 		{FaultNoDuplicate, "bangarena/server.duplicate-command", "§12 commandId idempotency; WIRE.md decision answers", "a repeated commandId is not answered with the stored answer and duplicate true"},
 		{FaultAcceptStale, "bangarena/server.stale-version", "§12 observationVersion / basedOnVersion", "a decision on a stale observationVersion is applied instead of 409"},
+		{FaultStaleApplied, "bangarena/server.stale-version", "§12 observationVersion / basedOnVersion", "a decision on a stale observationVersion is answered 409 but applied all the same"},
 		{FaultLeakHand, "bangarena/11.redaction", "§11 players[i].hand", "other seats' hands carry their cards instead of backs"},
 		{FaultLeakRole, "bangarena/11.redaction", "§11 players[i].roleId", "other seats' hidden roles are shown"},
 		{FaultWrongTokenAccepted, "bangarena/server.token", "§12 x-agent-token; WIRE.md errors 401/403", "a wrong token or another seat's token is accepted"},

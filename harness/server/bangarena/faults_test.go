@@ -88,6 +88,7 @@ func TestFaultListNamesRules(t *testing.T) {
 		FaultIgnoreDeadline:       "bangarena/14.default-action",
 		FaultNoDuplicate:          "bangarena/server.duplicate-command",
 		FaultAcceptStale:          "bangarena/server.stale-version",
+		FaultStaleApplied:         "bangarena/server.stale-version",
 		FaultWrongTokenAccepted:   "bangarena/server.token",
 		Fault500OnMalformed:       "bangarena/server.malformed-body",
 		FaultAnswerWithoutVersion: "bangarena/server.answer-shape",
@@ -102,8 +103,8 @@ func TestFaultListNamesRules(t *testing.T) {
 			t.Errorf("%s breaks %q, want %q", fi.Name, fi.Rule, w)
 		}
 	}
-	if len(FaultList()) != 12 {
-		t.Fatalf("%d faults, want 12", len(FaultList()))
+	if len(FaultList()) != 13 {
+		t.Fatalf("%d faults, want 13", len(FaultList()))
 	}
 }
 
@@ -130,6 +131,11 @@ func TestEachFaultBreaksItsBehaviour(t *testing.T) {
 		{FaultAcceptStale, func(t *testing.T, f *fixture, c Created, seat int, w wire) bool {
 			st, _, _ := f.post(c.RoomID, c.Tokens[seat], decision(seat, w.LegalActions[0].ActionID, "c1", w.ObservationVersion-1))
 			return st == http.StatusOK
+		}},
+		{FaultStaleApplied, func(t *testing.T, f *fixture, c Created, seat int, w wire) bool {
+			st, _, _ := f.post(c.RoomID, c.Tokens[seat], decision(seat, w.LegalActions[0].ActionID, "c1", w.ObservationVersion-1))
+			_, after, _ := f.observe(c.RoomID, seat, c.Tokens[seat])
+			return st == http.StatusConflict && after.ObservationVersion != w.ObservationVersion
 		}},
 		{FaultLeakHand, func(t *testing.T, f *fixture, c Created, seat int, w wire) bool {
 			for _, p := range w.Observation.Players {

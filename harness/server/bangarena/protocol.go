@@ -293,6 +293,9 @@ func (s *Server) decide(roomID, token string, body []byte) reply {
 			with(func(e *APIError) { e.Retryable = true })
 	}
 	if v := d.version(); v != r.g.Version() && !s.faults.on(FaultAcceptStale) {
+		if s.faults.on(FaultStaleApplied) && r.applyLocked(seat, d.ActionID, d.Args) == nil {
+			r.afterApplyLocked(now)
+		}
 		return errReply(http.StatusConflict, CodeStale, "observationVersion %d is stale; the state is at version %d", v, r.g.Version()).
 			with(func(e *APIError) { e.Retryable = true })
 	}
