@@ -41,43 +41,12 @@ func TestStdioBurstIsOneWrite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	toAgentR, toAgentW := io.Pipe()
-	fromAgentR, fromAgentW := io.Pipe()
-	rec := &recordingWriter{w: toAgentW}
-	agentErr := make(chan error, 1)
-	go func() {
-		defer fromAgentW.Close()
-		policy := callPolicy(c.MatchID)
-		sc := bufio.NewScanner(toAgentR)
-		sc.Buffer(nil, MaxMessageBytes)
-		for sc.Scan() {
-			var env Envelope
-			if err := json.Unmarshal(sc.Bytes(), &env); err != nil {
-				agentErr <- err
-				return
-			}
-			if env.Type == TypeMatchEnd {
-				break
-			}
-			if env.Type == TypeYourTurn {
-				b, _ := json.Marshal(policy(frame{env: env}))
-				if _, err := fromAgentW.Write(append(b, '\n')); err != nil {
-					agentErr <- err
-					return
-				}
-			}
-		}
-		_, _ = io.Copy(io.Discard, toAgentR)
-		agentErr <- sc.Err()
-	}()
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	if err := s.RunStdio(ctx, c.MatchID, 0, fromAgentR, rec); err != nil {
-		t.Fatalf("RunStdio: %v", err)
-	}
-	if err := <-agentErr; err != nil {
-		t.Fatal(err)
-	}
+	var rec *recordingWriter
+	policy := callPolicy(c.MatchID)
+	playStdio(t, s, c.MatchID, 0, func(w io.WriteCloser) io.WriteCloser {
+		rec = &recordingWriter{w: w}
+		return rec
+	}, func(env Envelope, _ []byte) any { return policy(frame{env: env}) })
 	want, err := os.ReadFile(filepath.Join("testdata", "transcript_seat0.jsonl"))
 	if err != nil {
 		t.Fatal(err)
@@ -288,5 +257,51 @@ func TestLineTransportRead(t *testing.T) {
 	l = newLineTransport(bytes.NewReader(append(huge, '\n')), io.Discard)
 	if _, _, err := l.read(context.Background()); err != errLineTooLong {
 		t.Fatalf("read of a %d-byte line = %v, want errLineTooLong", len(huge), err)
+	}
+}
+
+// playStdio plays seat of matchID over RunStdio with an agent that answers
+// every your_turn with move(env, line) and reads on to match_end. wrap, when
+// not nil, wraps the writer the server writes the agent's lines to.
+func playStdio(t *testing.T, s *Server, matchID string, seat int, wrap func(io.WriteCloser) io.WriteCloser, move func(env Envelope, line []byte) any) {
+	t.Helper()
+	toAgentR, toAgentW := io.Pipe()
+	fromAgentR, fromAgentW := io.Pipe()
+	var out io.WriteCloser = toAgentW
+	if wrap != nil {
+		out = wrap(toAgentW)
+	}
+	agentErr := make(chan error, 1)
+	go func() {
+		defer fromAgentW.Close()
+		sc := bufio.NewScanner(toAgentR)
+		sc.Buffer(nil, MaxMessageBytes)
+		for sc.Scan() {
+			var env Envelope
+			if err := json.Unmarshal(sc.Bytes(), &env); err != nil {
+				agentErr <- err
+				return
+			}
+			if env.Type == TypeMatchEnd {
+				break
+			}
+			if env.Type == TypeYourTurn {
+				b, _ := json.Marshal(move(env, bytes.Clone(sc.Bytes())))
+				if _, err := fromAgentW.Write(append(b, '\n')); err != nil {
+					agentErr <- err
+					return
+				}
+			}
+		}
+		_, _ = io.Copy(io.Discard, toAgentR)
+		agentErr <- sc.Err()
+	}()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if err := s.RunStdio(ctx, matchID, seat, fromAgentR, out); err != nil {
+		t.Fatalf("RunStdio: %v", err)
+	}
+	if err := <-agentErr; err != nil {
+		t.Fatal(err)
 	}
 }

@@ -1,14 +1,10 @@
 package inference
 
 import (
-	"bufio"
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"testing"
-	"time"
 
 	ref "github.com/umpire-arena/umpire/referee/inference"
 )
@@ -103,43 +99,11 @@ func TestYourTurnViewsRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	toAgentR, toAgentW := io.Pipe()
-	fromAgentR, fromAgentW := io.Pipe()
 	var turns []frame
-	agentErr := make(chan error, 1)
-	go func() {
-		defer fromAgentW.Close()
-		sc := bufio.NewScanner(toAgentR)
-		sc.Buffer(nil, MaxMessageBytes)
-		for sc.Scan() {
-			var env Envelope
-			if err := json.Unmarshal(sc.Bytes(), &env); err != nil {
-				agentErr <- err
-				return
-			}
-			if env.Type == TypeMatchEnd {
-				break
-			}
-			if env.Type == TypeYourTurn {
-				turns = append(turns, frame{env: env, raw: bytes.Clone(sc.Bytes())})
-				b, _ := json.Marshal(MoveMsg{Type: TypeMove, MatchID: c.MatchID, Turn: *env.Turn, Action: ref.ActionCall})
-				if _, err := fromAgentW.Write(append(b, '\n')); err != nil {
-					agentErr <- err
-					return
-				}
-			}
-		}
-		_, _ = io.Copy(io.Discard, toAgentR)
-		agentErr <- sc.Err()
-	}()
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	if err := s.RunStdio(ctx, c.MatchID, 2, fromAgentR, toAgentW); err != nil {
-		t.Fatalf("RunStdio: %v", err)
-	}
-	if err := <-agentErr; err != nil {
-		t.Fatal(err)
-	}
+	playStdio(t, s, c.MatchID, 2, nil, func(env Envelope, line []byte) any {
+		turns = append(turns, frame{env: env, raw: line})
+		return MoveMsg{Type: TypeMove, MatchID: c.MatchID, Turn: *env.Turn, Action: ref.ActionCall}
+	})
 	last := 0
 	for _, f := range turns {
 		e := f.env
