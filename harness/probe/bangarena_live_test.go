@@ -97,17 +97,20 @@ func TestLiveCompareFixture(t *testing.T) {
 	}
 }
 
-// liveCheck returns the live legality check of the suite.
-func liveCheck(t *testing.T) Check {
+// checkNamed returns the check of game's suite whose name contains part.
+func checkNamed(t *testing.T, game, part string) Check {
 	t.Helper()
-	for _, c := range Checks(GameBangArena) {
-		if strings.Contains(c.Name, "(live)") {
+	for _, c := range Checks(game) {
+		if strings.Contains(c.Name, part) {
 			return c
 		}
 	}
-	t.Fatal("no live legality check in the BangArena suite")
+	t.Fatalf("no check named like %q in the %s suite", part, game)
 	return Check{}
 }
+
+// liveCheck returns the live legality check of the suite.
+func liveCheck(t *testing.T) Check { return checkNamed(t, GameBangArena, "(live)") }
 
 // TestLiveCheckOnEmbedded: the live check passes on the embedded server and
 // fails on the fault that offers an illegal item (Jail on the Marshal),
@@ -186,12 +189,8 @@ func TestLiveCheckOnGivenRoom(t *testing.T) {
 		t.Fatalf("live: have %v (%s) %v, want pass with counts", rc.Status, rc.Reason, rc.Findings)
 	}
 	t.Logf("live: %s", rc.Reason)
-	for _, c := range Checks(GameBangArena) {
-		if strings.Contains(c.Name, "replay of the room log") {
-			if rc := Run(ctx, tg, c); rc.Status != reports.Skip {
-				t.Errorf("replay without a seed: have %v (%s), want skip", rc.Status, rc.Reason)
-			}
-		}
+	if rc := Run(ctx, tg, checkNamed(t, GameBangArena, "replay of the room log")); rc.Status != reports.Skip {
+		t.Errorf("replay without a seed: have %v (%s), want skip", rc.Status, rc.Reason)
 	}
 }
 

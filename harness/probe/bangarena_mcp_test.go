@@ -12,16 +12,7 @@ import (
 )
 
 // mcpDecisionCheck returns the suite's MCP decision probe.
-func mcpDecisionCheck(t *testing.T) Check {
-	t.Helper()
-	for _, c := range Checks(GameBangArena) {
-		if strings.Contains(c.Name, "submitted over MCP") {
-			return c
-		}
-	}
-	t.Fatal("no MCP decision probe in the BangArena suite")
-	return Check{}
-}
+func mcpDecisionCheck(t *testing.T) Check { return checkNamed(t, GameBangArena, "submitted over MCP") }
 
 // TestMCPDecisionOnEmbedded: the probe passes on the embedded server (MCP
 // through the official Go SDK), and fails citing the rule each fault breaks
