@@ -19,7 +19,9 @@
 //
 // Everything else is derived, never stored as truth: Counts, Verdict and
 // ExitCode; Coverage (per rule, the checks that covered it and the worst
-// status, the Autobahn-like matrix); Stats (per agent and adversary type:
+// status, the Autobahn-like matrix, over the report's rule list: New is
+// given ApplicableRules(kind, catalogue), the rules a run of that kind can
+// check); Stats (per agent and adversary type:
 // win rate with a Wilson interval, mean rank and score with Student-t
 // intervals, latency percentiles and histogram, termination counts). The
 // statistics functions (Wilson, MeanCI, Percentile, NewHistogram, LatencyOf)
