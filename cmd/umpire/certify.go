@@ -115,6 +115,8 @@ func cmdCertify(ctx context.Context, e *env, args []string) int {
 	until := fs.Bool("until-confident", false, "stop early once the win rate's 95% Wilson interval excludes 1/seats (at least 10 matches)")
 	workers := fs.Int("workers", 0, "matches played at once (default GOMAXPROCS)")
 	runBudget := fs.Duration("run-budget", 0, "wall-clock budget of the whole run (0: none); matches not played by then make the run an error (exit 3)")
+	var basis basisFlags
+	addBasisFlags(fs, &basis, false)
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
@@ -127,6 +129,12 @@ func cmdCertify(ctx context.Context, e *env, args []string) int {
 	}
 	cfg := f.config()
 	cfg.Matches, cfg.UntilConfident, cfg.Workers, cfg.RunBudget, cfg.Args = *matches, *until, *workers, *runBudget, append([]string{"certify"}, args...)
+	var meta reports.Meta
+	if err := basis.apply(&meta); err != nil {
+		fmt.Fprintf(e.stderr, "umpire certify: %v\n", err)
+		return exitUsage
+	}
+	cfg.Strict, cfg.KnownFailing = meta.Strict, meta.KnownFailing
 	if *shardFlag != "" {
 		s, err := shard.Parse(*shardFlag)
 		if err != nil {

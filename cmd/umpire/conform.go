@@ -68,6 +68,8 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 	md := fs.String("md", "", "write the Markdown summary to this file")
 	dir := fs.String("report-dir", "", "write every report format into this directory")
 	format := fs.String("format", "text", "console output: text, or json (the report summary)")
+	var basis basisFlags
+	addBasisFlags(fs, &basis, true)
 	if c, ok := parseFlags(fs, args); !ok {
 		return c
 	}
@@ -142,10 +144,18 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 	if *filter != "" {
 		cfg["label_filter"] = *filter
 	}
-	rep := reports.New(reports.Meta{
+	meta := reports.Meta{
 		Version: strings.TrimSpace(version), Kind: reports.KindConform, Games: []string{t.Game},
 		RulesVersions: harness.RulesVersions(t.Game), Target: t.URL, Config: reports.Redact(cfg), Started: start,
-	}, reports.ApplicableRules(reports.KindConform, rules.Default()))
+		Strict: t.Strict,
+	}
+	if err := basis.apply(&meta); err != nil {
+		fmt.Fprintf(e.stderr, "umpire conform: %v\n", err)
+		return exitUsage
+	}
+	t.Strict = meta.Strict
+	t.Flaky = knownRules(meta.KnownFlaky)
+	rep := reports.New(meta, reports.ApplicableRules(reports.KindConform, rules.Default()))
 	rep.Checks = probe.RunAll(ctx, &t, checks, func(_ int, rc reports.Check) {
 		if *format == "text" {
 			printCheck(e, rc)
