@@ -64,8 +64,8 @@ type htmlSection struct {
 
 type htmlRule struct {
 	ID, Level, Basis, Text, Status, Label string
-	Checks                         []string
-	Must, Should, Info             int
+	Checks                                []string
+	Must, Should, Info                    int
 }
 
 type htmlCheck struct {
@@ -77,10 +77,10 @@ type htmlCheck struct {
 
 type htmlFinding struct {
 	// Open is set on the first MUST finding, shown expanded.
-	Open                                                    bool
+	Open                                                           bool
 	Rule, Level, Basis, Where, Expected, Got, Message, Requirement string
-	Transcript                                              []htmlMessage
-	More                                                    int
+	Transcript                                                     []htmlMessage
+	More                                                           int
 }
 
 type htmlMessage struct {
