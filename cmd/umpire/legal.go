@@ -288,12 +288,18 @@ func legalBangArena(e *env, name string, check, asJSON bool) int {
 		fmt.Fprintf(e.stderr, "umpire legal: %s: not a DecisionRequest: no observation\n", name)
 		return exitUsage
 	}
-	var req ba.DecisionRequest
-	if err := json.Unmarshal(raw, &req); err != nil {
-		fmt.Fprintf(e.stderr, "umpire legal: %s: the DecisionRequest does not read: %v\n", name, err)
+	// I-BA-L3: fields are read tolerantly; one that is shaped otherwise
+	// than umpire's reader expects leaves undecided only what depends on it.
+	req, gaps, err := ba.ReadRequest(raw)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "umpire legal: %s: %v\n", name, err)
 		return exitUsage
 	}
-	derived, und, err := ba.LegalFromRequest(req)
+	if f := gaps.Fields(); len(f) > 0 {
+		fmt.Fprintf(e.stderr, "umpire legal: %s: note: read around %d field(s) of another shape (the schema check judges shapes): %s\n",
+			name, len(f), safeText(strings.Join(clipList(f, 8), ", ")))
+	}
+	derived, und, err := ba.LegalFromRead(req, gaps)
 	if err != nil {
 		// The request itself is inconsistent: a MUST finding.
 		fmt.Fprintf(e.stdout, "%s: no legal actions can be derived: %s\n", safeText(name), safeText(err.Error()))
@@ -325,8 +331,10 @@ func legalBangArena(e *env, name string, check, asJSON bool) int {
 func compareBangLegal(derived []ba.LegalAction, und []ba.Undecided, given []json.RawMessage) bangLegalDiff {
 	d := bangLegalDiff{Derived: derived, Undecided: und, Missing: []ba.LegalAction{}, Extra: []json.RawMessage{}, Different: []string{}, Unchecked: []json.RawMessage{}}
 	undecided := map[string]bool{}
+	all := false
 	for _, u := range und {
 		undecided[u.Command] = true
+		all = all || u.Command == ba.AllUndecided
 	}
 	want := map[string]ba.LegalAction{}
 	for _, a := range derived {
@@ -335,6 +343,10 @@ func compareBangLegal(derived []ba.LegalAction, und []ba.Undecided, given []json
 	seen := map[string]bool{}
 	for _, g := range given {
 		var item ba.LegalAction
+		if all {
+			d.Unchecked = append(d.Unchecked, g)
+			continue
+		}
 		if json.Unmarshal(g, &item) != nil || item.ActionID == "" || seen[item.ActionID] {
 			d.Extra = append(d.Extra, g)
 			continue
@@ -394,6 +406,14 @@ func (d bangLegalDiff) writeText(w io.Writer) {
 		fmt.Fprintf(w, "different: %s  (%s)\n", safeText(s), "bangarena/12.args")
 	}
 	fmt.Fprintf(w, "%d missing, %d extra, %d different\n", len(d.Missing), len(d.Extra), len(d.Different))
+}
+
+// clipList keeps the first n entries of l, saying how many more there are.
+func clipList(l []string, n int) []string {
+	if len(l) <= n {
+		return l
+	}
+	return append(append([]string(nil), l[:n]...), fmt.Sprintf("… %d more", len(l)-n))
 }
 
 // compactJSON renders a request's item on one line.

@@ -119,3 +119,45 @@ func TestLegalBangArena(t *testing.T) {
 	}
 	runCases(t, []string{"legal", "--game", "bangarena"}, tests)
 }
+
+// TestLegalBangArenaOtherShapes (issue 12, I-BA-L3): a request whose fields
+// legality does not need are shaped otherwise than umpire's server writes
+// them — knownRoles as an object keyed by seat, deadlineAt as epoch
+// milliseconds, extra fields — gives the same derived items as the
+// request in umpire's shape, with and without --check.
+func TestLegalBangArenaOtherShapes(t *testing.T) {
+	good, err := os.ReadFile(legalTD("bangarena_request.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var top map[string]any
+	if err := json.Unmarshal(good, &top); err != nil {
+		t.Fatal(err)
+	}
+	obs := top["observation"].(map[string]any)
+	you := fmt.Sprint(obs["you"])
+	obs["knownRoles"] = map[string]any{you: "self"}
+	top["deadlineAt"] = 1791547230000
+	top["x_server"] = map[string]any{"region": []any{1, 2}}
+	odd, _ := json.Marshal(top)
+	_, want, _ := runUmpire(t, string(good), "legal", "--game", "bangarena", "-")
+	code, got, errOut := runUmpire(t, string(odd), "legal", "--game", "bangarena", "-")
+	if code != exitOK || got != want {
+		t.Fatalf("knownRoles as an object: exit %d, stdout\n%s\nwant exit 0 and\n%s\nstderr: %s", code, got, want, errOut)
+	}
+	if !strings.Contains(errOut, "observation.knownRoles") || !strings.Contains(errOut, "deadlineAt") {
+		t.Errorf("stderr does not name the fields read around: %s", errOut)
+	}
+	code, out, _ := runUmpire(t, string(odd), "legal", "--game", "bangarena", "--check", "-")
+	if code != exitOK || !strings.Contains(out, "legalActions match the referee's list") {
+		t.Fatalf("--check: exit %d\n%s", code, out)
+	}
+	// A field every item depends on, shaped otherwise: nothing is derived,
+	// nothing fails.
+	obs["players"] = map[string]any{"0": "marshal"}
+	worse, _ := json.Marshal(top)
+	code, out, _ = runUmpire(t, string(worse), "legal", "--game", "bangarena", "--check", "-")
+	if code != exitOK || !strings.Contains(out, "undecided: *: observation.players does not read") {
+		t.Fatalf("players as an object: exit %d\n%s", code, out)
+	}
+}

@@ -58,13 +58,27 @@ var maxPeeks = [...]int{0, 0, 1, 1, 1, 1, 2, 2, 3}
 // as sets (READINGS 8). A request whose seatId is not the observation's
 // seat, or an observation it cannot read, gives a *rules.Error.
 func LegalFromRequest(req DecisionRequest) ([]LegalAction, []Undecided, error) {
+	return legalFromRequest(req, ReadGaps{})
+}
+
+// legalFromRequest is LegalFromRequest with what the tolerant reader could
+// not read (I-BA-L3): an unknown role mode, High Noon or Shot count of the
+// turn is one more possible history.
+func legalFromRequest(req DecisionRequest, gaps ReadGaps) ([]LegalAction, []Undecided, error) {
 	v := req.Observation
-	if req.SeatID != v.You { // I-BA-L2
+	if req.SeatID != v.You && !gaps.noSeat { // I-BA-L2
 		return nil, nil, rules.Errorf("bangarena/12.request", "seatId %d is not the observation's seat (you = %d)", req.SeatID, v.You)
 	}
 	g, h, err := gameFromView(v)
 	if err != nil {
 		return nil, nil, err
+	}
+	if gaps.turn != "" && h.turnKnown {
+		h.turnKnown, h.why = false, gaps.turn
+	}
+	noonWhy := "neither the round nor the events tell whether High Noon holds"
+	if gaps.noon != "" && !g.highNoon {
+		h.noonKnown, noonWhy = false, gaps.noon+": whether High Noon holds cannot be decided"
 	}
 	me := &g.seats[v.You]
 	type alt struct {
@@ -72,14 +86,20 @@ func LegalFromRequest(req DecisionRequest) ([]LegalAction, []Undecided, error) {
 		reason      string
 	}
 	var alts []alt
+	if gaps.mode != "" {
+		mode, other := g.cfg.RoleMode, ModeLegacy
+		if mode == ModeLegacy {
+			other = ModeClassic
+		}
+		alts = append(alts, alt{func() { g.cfg.RoleMode = other }, func() { g.cfg.RoleMode = mode }, gaps.mode + ": the role mode cannot be decided"})
+	}
 	if !h.turnKnown {
 		shots := g.shots
 		alts = append(alts, alt{func() { g.shots = 1 - min(shots, 1) }, func() { g.shots = shots },
 			h.why + ": the Shot limit of this turn (one Shot unless lifted) cannot be decided"})
 	}
 	if !h.noonKnown {
-		alts = append(alts, alt{func() { g.highNoon = true }, func() { g.highNoon = false },
-			"neither the round nor the events tell whether High Noon holds"})
+		alts = append(alts, alt{func() { g.highNoon = true }, func() { g.highNoon = false }, noonWhy})
 	}
 	if !h.complete && me.char == CharTracker {
 		peeks, peeked := me.peeks, me.peeked
