@@ -67,7 +67,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("/", func(w http.ResponseWriter, req *http.Request) {
 		writeReply(w, errReply(http.StatusNotFound, CodeUnknownPath, "no endpoint %s %s", req.Method, req.URL.Path))
 	})
-	return mux
+	return s.withDialects(mux)
 }
 
 func (s *Server) handleCreate(w http.ResponseWriter, req *http.Request) {

@@ -62,16 +62,21 @@ type Options struct {
 	// Faults lists deliberately broken behaviours (see FaultList). Unknown
 	// names make New fail.
 	Faults []Fault
+	// Dialects lists legitimate alternative choices where the documents
+	// are silent (see DialectList); safe, unlike Faults. Unknown names
+	// make New fail.
+	Dialects []Dialect
 }
 
 // Server is the embedded BangArena reference server: many rooms, their
 // goroutines, and the HTTP handler for REST and MCP.
 type Server struct {
-	opts   Options
-	faults faultSet
-	ctx    context.Context
-	cancel context.CancelFunc
-	mcp    http.Handler
+	opts     Options
+	faults   faultSet
+	dialects dialectSet
+	ctx      context.Context
+	cancel   context.CancelFunc
+	mcp      http.Handler
 
 	mu     sync.RWMutex
 	rooms  map[string]*room
@@ -119,8 +124,15 @@ func New(opts Options) (*Server, error) {
 		}
 		fs[f] = true
 	}
+	ds := dialectSet{}
+	for _, d := range opts.Dialects {
+		if !knownDialect(d) {
+			return nil, fmt.Errorf("bangarena server: unknown dialect %q (known: %s)", d, dialectNames())
+		}
+		ds[d] = true
+	}
 	ctx, cancel := context.WithCancel(context.Background())
-	s := &Server{opts: opts, faults: fs, ctx: ctx, cancel: cancel, rooms: map[string]*room{}}
+	s := &Server{opts: opts, faults: fs, dialects: ds, ctx: ctx, cancel: cancel, rooms: map[string]*room{}}
 	s.mcp = s.mcpHandler()
 	return s, nil
 }

@@ -1,0 +1,313 @@
+package bangarena
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Dialect names one legitimate alternative choice of a BangArena server
+// where the rules documents are silent (a field's shape, an error code
+// string, a status code the document does not number, an optional
+// endpoint). Unlike a Fault, a dialect breaks no rule: a correct server
+// could make the choice, so the conformance suite must pass it (at most
+// SHOULD findings on umpire's own pins). Dialects are safe to switch on;
+// they change message content only, never the game.
+type Dialect string
+
+// The closed list of dialects (see DialectList for what each changes).
+const (
+	DialectKnownRolesObject Dialect = "known-roles-object"
+	DialectErrorCodes       Dialect = "error-codes"
+	DialectMalformed400     Dialect = "malformed-400"
+	DialectAuth401          Dialect = "auth-401"
+	DialectStale412         Dialect = "stale-412"
+	DialectAnswerAccepted   Dialect = "answer-accepted"
+	DialectNoMCP            Dialect = "no-mcp"
+	DialectNoLog            Dialect = "no-log"
+	DialectExtraFields      Dialect = "extra-fields"
+	DialectLegalOrder       Dialect = "legal-order"
+	DialectDecisionIDs      Dialect = "decision-ids"
+)
+
+// DialectInfo describes one dialect: what a client sees, why the documents
+// allow it, and the SHOULD findings of umpire's pins the conformance suite
+// reports for it (MUST under --strict).
+type DialectInfo struct {
+	Name Dialect `json:"name"`
+	// Changes says in a few words what a client observes.
+	Changes string `json:"changes"`
+	// Why names the gap of the documents the choice falls in.
+	Why string `json:"why"`
+	// Should lists the rule ids of the SHOULD findings the suite reports
+	// (umpire's pins the dialect differs from); empty when none.
+	Should []string `json:"should,omitempty"`
+}
+
+// DialectList returns the closed list of dialects, sorted by name.
+func DialectList() []DialectInfo {
+	l := []DialectInfo{
+		{DialectKnownRolesObject, "observation.knownRoles is an object keyed by seat ({\"2\": \"aide\"}), always present, with the seat's own role", "§2/§11 name knownRoles without a shape", nil},
+		{DialectErrorCodes, "error codes of its own (STALE, AUTH_REQUIRED, …) instead of umpire's", "the documents name no error codes", nil},
+		{DialectMalformed400, "a malformed decision body gets HTTP 400 instead of 422", "the documents number no status for a malformed body", []string{"bangarena/server.status-code"}},
+		{DialectAuth401, "another seat's token gets HTTP 401 instead of 403", "§12 needs the seat's own token, without a status", []string{"bangarena/server.status-code"}},
+		{DialectStale412, "a stale observationVersion gets HTTP 412 instead of 409", "§12 says \"reject\", without a status", []string{"bangarena/server.status-code"}},
+		{DialectAnswerAccepted, "decision answers read {accepted: true, version: N, duplicate?, random?, replacedBy?} instead of {ok, observationVersion, …}", "the documents fix no answer body beyond `duplicate`", []string{"bangarena/server.answer-shape"}},
+		{DialectNoMCP, "no MCP: /mcp answers 404", "WIRE.md: MCP is optional", nil},
+		{DialectNoLog, "no room log: GET …/log answers 404", "the room log is umpire's harness extension", nil},
+		{DialectExtraFields, "extra fields in every object: request, observation, players, events, legal items, pending reaction and choice, answers, errors", "WIRE.md: unknown extra fields are allowed in every message", nil},
+		{DialectLegalOrder, "legalActions (and legal_mask) in reverse order", "READINGS 8: the order of legalActions is not part of the contract", nil},
+		{DialectDecisionIDs, "decisionId of its own form (<matchId>:<version>:<seat>)", "§12's d-41-2 is an example", nil},
+	}
+	sort.Slice(l, func(i, j int) bool { return l[i].Name < l[j].Name })
+	return l
+}
+
+// ParseDialects parses a comma-separated list of dialect names; unknown
+// names are an error, blanks are ignored, duplicates merged.
+func ParseDialects(list string) ([]Dialect, error) {
+	var out []Dialect
+	for _, part := range strings.Split(list, ",") {
+		d := Dialect(strings.TrimSpace(part))
+		if d == "" || slices.Contains(out, d) {
+			continue
+		}
+		if !knownDialect(d) {
+			return nil, fmt.Errorf("unknown dialect %q (known: %s)", d, dialectNames())
+		}
+		out = append(out, d)
+	}
+	return out, nil
+}
+
+func knownDialect(d Dialect) bool {
+	for _, i := range DialectList() {
+		if i.Name == d {
+			return true
+		}
+	}
+	return false
+}
+
+func dialectNames() string {
+	var n []string
+	for _, i := range DialectList() {
+		n = append(n, string(i.Name))
+	}
+	return strings.Join(n, ", ")
+}
+
+type dialectSet map[Dialect]bool
+
+func (s dialectSet) on(d Dialect) bool { return s[d] }
+
+// Dialects returns the dialects this server speaks, sorted.
+func (s *Server) Dialects() []Dialect {
+	var out []Dialect
+	for d := range s.dialects {
+		out = append(out, d)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// withDialects wraps the REST handler: without dialects it is the handler
+// itself; with them every JSON answer is rewritten after the fact, so the
+// engine and the encoders stay as they are.
+func (s *Server) withDialects(h http.Handler) http.Handler {
+	if len(s.dialects) == 0 {
+		return h
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		p := req.URL.Path
+		switch {
+		case s.dialects.on(DialectNoMCP) && (p == "/mcp" || strings.HasPrefix(p, "/mcp/")),
+			s.dialects.on(DialectNoLog) && strings.HasPrefix(p, "/api/ai/rooms/") && strings.HasSuffix(p, "/log"):
+			writeReply(w, errReply(http.StatusNotFound, CodeUnknownPath, "no endpoint %s %s", req.Method, p))
+			return
+		case p == "/mcp":
+			h.ServeHTTP(w, req)
+			return
+		}
+		rec := &recorder{header: http.Header{}}
+		h.ServeHTTP(rec, req)
+		status, body := rec.status, rec.body.Bytes()
+		if status == 0 {
+			status = http.StatusOK
+		}
+		if strings.Contains(rec.header.Get("Content-Type"), "json") {
+			status, body = s.rewrite(p, status, body)
+		}
+		for k, v := range rec.header {
+			w.Header()[k] = v
+		}
+		w.Header().Del("Content-Length")
+		w.WriteHeader(status)
+		_, _ = w.Write(body)
+	})
+}
+
+// recorder collects an answer for rewriting.
+type recorder struct {
+	header http.Header
+	status int
+	body   bytes.Buffer
+}
+
+func (r *recorder) Header() http.Header { return r.header }
+func (r *recorder) WriteHeader(code int) {
+	if r.status == 0 {
+		r.status = code
+	}
+}
+func (r *recorder) Write(p []byte) (int, error) {
+	if r.status == 0 {
+		r.status = http.StatusOK
+	}
+	return r.body.Write(p)
+}
+
+// rewrite applies the dialects to one JSON answer of path.
+func (s *Server) rewrite(path string, status int, body []byte) (int, []byte) {
+	var v any
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.UseNumber()
+	if dec.Decode(&v) != nil {
+		return status, body
+	}
+	top, ok := v.(map[string]any)
+	if !ok {
+		return status, body
+	}
+	d := s.dialects
+	if e, ok := top["error"].(map[string]any); ok {
+		status = s.rewriteError(status, e)
+	} else if strings.HasSuffix(path, "/observe") {
+		s.rewriteRequest(top)
+	} else if strings.HasSuffix(path, "/decision") && status == http.StatusOK {
+		if d.on(DialectAnswerAccepted) {
+			if ok, has := top["ok"]; has {
+				top["accepted"] = ok
+				delete(top, "ok")
+			}
+			if ver, has := top["observationVersion"]; has {
+				top["version"] = ver
+				delete(top, "observationVersion")
+			}
+		}
+		if d.on(DialectExtraFields) {
+			top["serverTime"] = "2026-10-09T12:00:00.000Z"
+		}
+	}
+	if d.on(DialectExtraFields) {
+		top["x_server"] = map[string]any{"name": "umpire-dialects", "build": []any{1, "b"}}
+	}
+	out, err := json.Marshal(top)
+	if err != nil {
+		return status, body
+	}
+	return status, append(out, '\n')
+}
+
+// ownCodes are the error codes of DialectErrorCodes.
+var ownCodes = map[string]string{
+	CodeMalformed: "BAD_BODY", CodeUnauthorized: "AUTH_REQUIRED", CodeForbidden: "WRONG_SEAT",
+	CodeNotFound: "NO_ROOM", CodeStale: "STALE", CodeNotPending: "NOT_YOUR_DECISION", CodeEnded: "GAME_OVER",
+	CodeIllegal: "ILLEGAL_ACTION", CodeNotEnded: "LOG_NOT_READY", CodeUnknownPath: "NO_ENDPOINT",
+}
+
+func (s *Server) rewriteError(status int, e map[string]any) int {
+	d := s.dialects
+	code, _ := e["code"].(string)
+	switch {
+	case d.on(DialectMalformed400) && code == CodeMalformed && status == http.StatusUnprocessableEntity:
+		status = http.StatusBadRequest
+	case d.on(DialectAuth401) && code == CodeForbidden && status == http.StatusForbidden:
+		status = http.StatusUnauthorized
+	case d.on(DialectStale412) && code == CodeStale && status == http.StatusConflict:
+		status = http.StatusPreconditionFailed
+	}
+	if d.on(DialectErrorCodes) {
+		if c, ok := ownCodes[code]; ok {
+			e["code"] = c
+		} else {
+			e["code"] = strings.ToUpper(code)
+		}
+	}
+	if d.on(DialectExtraFields) {
+		e["details"] = map[string]any{"traceId": "t-1", "hints": []any{"see the docs"}}
+	}
+	return status
+}
+
+func (s *Server) rewriteRequest(top map[string]any) {
+	d := s.dialects
+	obs, _ := top["observation"].(map[string]any)
+	if obs == nil {
+		return
+	}
+	if d.on(DialectKnownRolesObject) {
+		known := map[string]any{}
+		if l, ok := obs["knownRoles"].([]any); ok {
+			for _, k := range l {
+				if m, ok := k.(map[string]any); ok {
+					known[fmt.Sprint(m["seat"])] = m["roleId"]
+				}
+			}
+		}
+		you := fmt.Sprint(obs["you"])
+		for _, p := range asList(obs["players"]) {
+			if fmt.Sprint(p["seat"]) == you && p["roleId"] != nil {
+				known[you] = p["roleId"]
+			}
+		}
+		obs["knownRoles"] = known
+	}
+	if d.on(DialectDecisionIDs) && top["decisionId"] != nil {
+		top["decisionId"] = fmt.Sprintf("%v:%v:%v", top["matchId"], top["observationVersion"], top["seatId"])
+	}
+	if d.on(DialectLegalOrder) {
+		for _, k := range []string{"legalActions", "legal_mask"} {
+			if l, ok := top[k].([]any); ok {
+				slices.Reverse(l)
+			}
+		}
+	}
+	if d.on(DialectExtraFields) {
+		extra := func(n int) map[string]any { return map[string]any{"n": n, "tags": []any{"x", 1, nil}} }
+		obs["x_table"] = extra(1)
+		for i, p := range asList(obs["players"]) {
+			p["x_seat"] = extra(i)
+			p["avatarUrl"] = "/a/" + strconv.Itoa(i) + ".png"
+		}
+		for _, e := range asList(obs["events"]) {
+			e["x_meta"] = extra(0)
+		}
+		for _, k := range []string{"legalActions", "legal_mask"} {
+			for _, a := range asList(top[k]) {
+				a["label"] = map[string]any{"en": a["command"]}
+			}
+		}
+		for _, k := range []string{"pendingReaction", "pendingChoice"} {
+			if m, ok := obs[k].(map[string]any); ok {
+				m["x_since"] = extra(2)
+			}
+		}
+	}
+}
+
+func asList(v any) []map[string]any {
+	l, _ := v.([]any)
+	out := make([]map[string]any, 0, len(l))
+	for _, x := range l {
+		if m, ok := x.(map[string]any); ok {
+			out = append(out, m)
+		}
+	}
+	return out
+}
