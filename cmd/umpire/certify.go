@@ -194,6 +194,9 @@ func writeCertifySummary(w io.Writer, rep *reports.Report, f *certFlags) {
 	fmt.Fprintf(w, "umpire certify --game %s: %s (exit %d) — %d matches, checks: %d pass, %d fail (%d warnings), %d skip, %d error\n",
 		f.game, strings.ToUpper(string(sum.Verdict)), sum.ExitCode, len(rep.Matches),
 		sum.Counts.Pass, sum.Counts.Fail, sum.Counts.Warnings, sum.Counts.Skip, sum.Counts.Error)
+	for _, k := range sum.Stale {
+		fmt.Fprintf(w, "FAIL %s\n", certEscape(reports.StaleText(k)))
+	}
 	if rep.Meta.Shard != nil {
 		fmt.Fprintf(w, "shard %d/%d: %d of %d seeds\n", rep.Meta.Shard.K, rep.Meta.Shard.N, len(rep.Meta.Shard.Seeds), len(rep.Meta.Seeds))
 	}

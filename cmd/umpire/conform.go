@@ -104,6 +104,12 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 			return exitUsage
 		}
 	}
+	graded := reports.Meta{Strict: t.Strict}
+	if err := basis.apply(&graded); err != nil {
+		fmt.Fprintf(e.stderr, "umpire conform: %v\n", err)
+		return exitUsage
+	}
+	t.Strict, t.Flaky = graded.Strict, knownRules(graded.KnownFlaky)
 	checks, err := probe.Filter(probe.Checks(t.Game), *filter)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "umpire conform: %v\n", err)
@@ -147,14 +153,8 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 	meta := reports.Meta{
 		Version: strings.TrimSpace(version), Kind: reports.KindConform, Games: []string{t.Game},
 		RulesVersions: harness.RulesVersions(t.Game), Target: t.URL, Config: reports.Redact(cfg), Started: start,
-		Strict: t.Strict,
+		Strict: t.Strict, KnownFailing: graded.KnownFailing, KnownFlaky: graded.KnownFlaky,
 	}
-	if err := basis.apply(&meta); err != nil {
-		fmt.Fprintf(e.stderr, "umpire conform: %v\n", err)
-		return exitUsage
-	}
-	t.Strict = meta.Strict
-	t.Flaky = knownRules(meta.KnownFlaky)
 	rep := reports.New(meta, reports.ApplicableRules(reports.KindConform, rules.Default()))
 	rep.Checks = probe.RunAll(ctx, &t, checks, func(_ int, rc reports.Check) {
 		if *format == "text" {
@@ -174,6 +174,9 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 		_ = enc.Encode(sum)
 	} else {
 		c := sum.Counts
+		for _, k := range sum.Stale {
+			fmt.Fprintf(e.stdout, "FAIL %s\n", escapeText(reports.StaleText(k)))
+		}
 		fmt.Fprintf(e.stdout, "%s: %d checks — %d pass, %d fail, %d error, %d skip (%d warnings) in %v\n",
 			strings.ToUpper(string(sum.Verdict)), c.Total, c.Pass, c.Fail, c.Error, c.Skip, c.Warnings, rep.Meta.Duration.Round(time.Millisecond))
 	}
