@@ -18,7 +18,7 @@ import (
 	"github.com/umpire-arena/umpire/reports"
 )
 
-const conformSynopsis = "--game G (--target URL (--match ID | --room ID) --seat N=TOKEN... | --target URL --create | --embedded) [--config FILE] [--deadline-ms N] [--mcp auto|yes|no] [--label-filter EXPR] [--junit F] [--json F] [--html F] [--md F] [--report-dir DIR]"
+const conformSynopsis = "--game G (--target URL (--match ID | --room ID) --seat N=TOKEN... | --target URL --create | --embedded) [--config FILE] [--deadline-ms N] [--mcp auto|yes|no] [--label-filter EXPR] [--check NAME] [--list] [--strict] [--known-failing FILE] [--junit F] [--json F] [--html F] [--md F] [--report-dir DIR]"
 
 // seatFlags collects repeatable --seat N=TOKEN flags.
 type seatFlags map[int]string
@@ -70,6 +70,9 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 	format := fs.String("format", "text", "console output: text, or json (the report summary)")
 	var basis basisFlags
 	addBasisFlags(fs, &basis, true)
+	list := fs.Bool("list", false, "list the suite's checks with their sections and rules, and run nothing")
+	var only checkNames
+	fs.Var(&only, "check", "run only the check of this name (or a unique part of it; repeatable)")
 	if c, ok := parseFlags(fs, args); !ok {
 		return c
 	}
@@ -79,6 +82,17 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 	}
 	if !checkGame(e, t.Game) || !checkFormat(e, *format) {
 		return exitUsage
+	}
+	if *list {
+		checks, err := probe.Filter(probe.Checks(t.Game), *filter)
+		if err == nil {
+			checks, err = selectChecks(checks, only)
+		}
+		if err != nil {
+			fmt.Fprintf(e.stderr, "umpire conform: %v\n", err)
+			return exitUsage
+		}
+		return listChecks(e, checks, *format == "json")
 	}
 	if len(seats) > 0 {
 		t.Seats = seats
@@ -111,6 +125,9 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 	}
 	t.Strict, t.Flaky = graded.Strict, knownRules(graded.KnownFlaky)
 	checks, err := probe.Filter(probe.Checks(t.Game), *filter)
+	if err == nil {
+		checks, err = selectChecks(checks, only)
+	}
 	if err != nil {
 		fmt.Fprintf(e.stderr, "umpire conform: %v\n", err)
 		return exitUsage
