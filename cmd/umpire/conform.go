@@ -67,6 +67,7 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 	html := fs.String("html", "", "write the HTML report to this file")
 	md := fs.String("md", "", "write the Markdown summary to this file")
 	dir := fs.String("report-dir", "", "write every report format into this directory")
+	bundle := fs.String("bundle", "", "write a certification bundle into this directory: every report, the run, transcripts, a digest manifest (umpire bundle verify DIR)")
 	format := fs.String("format", "text", "console output: text, or json (the report summary)")
 	var basis basisFlags
 	addBasisFlags(fs, &basis, true)
@@ -182,6 +183,9 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 	rep.Normalize()
 	if err := writeConformReports(rep, *junit, *jsonOut, *html, *md, *dir); err != nil {
 		fmt.Fprintf(e.stderr, "umpire conform: writing reports: %v\n", err)
+		return exitError
+	}
+	if !writeBundle(e, "conform", *bundle, rep) {
 		return exitError
 	}
 	sum := rep.Summary()

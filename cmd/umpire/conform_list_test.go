@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"os"
 	"strings"
 	"testing"
 )
@@ -42,5 +43,29 @@ func TestConformRunOneCheck(t *testing.T) {
 	code, out, errOut := runUmpire(t, "", "conform", "--game", "bangarena", "--embedded", "--check", "token")
 	if code != exitOK || !strings.Contains(out, "1 checks") {
 		t.Fatalf("exit %d\n%s%s", code, out, errOut)
+	}
+}
+
+// TestConformBundle writes a bundle of a conform run and checks it, then
+// changes one byte of it.
+func TestConformBundle(t *testing.T) {
+	dir := t.TempDir() + "/bundle"
+	code, out, errOut := runUmpire(t, "", "conform", "--game", "bangarena", "--embedded", "--check", "token", "--bundle", dir)
+	if code != exitOK {
+		t.Fatalf("conform: exit %d\n%s%s", code, out, errOut)
+	}
+	code, out, errOut = runUmpire(t, "", "bundle", "verify", dir)
+	if code != exitOK || !strings.Contains(out, "intact") {
+		t.Fatalf("bundle verify: exit %d\n%s%s", code, out, errOut)
+	}
+	if err := os.WriteFile(dir+"/summary.md", []byte("all good\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, _ = runUmpire(t, "", "bundle", "verify", dir)
+	if code != exitFail || !strings.Contains(out, "summary.md was changed") {
+		t.Fatalf("tampered bundle: exit %d\n%s", code, out)
+	}
+	if code, _, _ := runUmpire(t, "", "bundle", "verify", t.TempDir()); code != exitError {
+		t.Errorf("a directory without a manifest: exit %d, want %d", code, exitError)
 	}
 }

@@ -56,6 +56,7 @@ func commands() []command {
 		{"replay", "re-run one match of a certify/simulate run exactly", cmdReplay},
 		{"report", "work with reports (report merge SHARD.json...)", cmdReport},
 		{"rules", "print the rule catalogue", cmdRules},
+		{"bundle", "re-check a certification bundle (bundle verify DIR)", cmdBundle},
 		{"version", "print the version", cmdVersion},
 	}
 }
