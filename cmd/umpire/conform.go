@@ -52,6 +52,7 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 	fs.Var(seats, "seat", "N=TOKEN: a seat the suite may play (repeatable; env UMPIRE_SEATS=\"0=tok,1=tok\")")
 	fs.BoolVar(&t.Create, "create", false, "the target offers the harness extension: the suite creates its matches and rooms (env UMPIRE_CREATE)")
 	embedded := fs.Bool("embedded", false, "start the embedded reference server in-process as the target")
+	dialects := fs.String("dialect", "", "with --embedded: the embedded server speaks these dialects (comma-separated; legitimate choices where the documents are silent, see umpire serve --help)")
 	unsafeFaults := fs.Bool("unsafe-faults", false, "with --embedded: switch on the faults named in "+infsrv.FaultsEnv+" (to see the suite catch them)")
 	config := fs.String("config", "", "JSON file with the target configuration (fields of probe.Target)")
 	fs.IntVar(&t.DeadlineMS, "deadline-ms", 0, "the server's decision deadline in ms; asked for in created matches (default 300; env UMPIRE_DEADLINE_MS)")
@@ -98,6 +99,10 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 	if len(seats) > 0 {
 		t.Seats = seats
 	}
+	if *dialects != "" && !*embedded {
+		fmt.Fprintln(e.stderr, "umpire conform: --dialect works with --embedded only")
+		return exitUsage
+	}
 	if *unsafeFaults && !*embedded {
 		fmt.Fprintln(e.stderr, "umpire conform: --unsafe-faults works with --embedded only")
 		return exitUsage
@@ -140,7 +145,12 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 			fmt.Fprintf(e.stderr, "umpire conform: %v\n", err)
 			return exitUsage
 		}
-		srv, err := probe.StartEmbedded(t.Game, faults)
+		ds, err := conformDialects(t.Game, *dialects)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "umpire conform: --dialect: %v\n", err)
+			return exitUsage
+		}
+		srv, err := probe.StartEmbeddedDialects(t.Game, faults, ds)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "umpire conform: starting the embedded server: %v\n", err)
 			return exitError
@@ -163,6 +173,9 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 		cfg["embedded"] = true
 		if len(faults) > 0 {
 			cfg["faults"] = faults
+		}
+		if *dialects != "" {
+			cfg["dialects"] = *dialects
 		}
 	}
 	if *filter != "" {
@@ -202,6 +215,17 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 			strings.ToUpper(string(sum.Verdict)), c.Total, c.Pass, c.Fail, c.Error, c.Skip, c.Warnings, rep.Meta.Duration.Round(time.Millisecond))
 	}
 	return rep.ExitCode()
+}
+
+// conformDialects parses --dialect for the embedded server of game.
+func conformDialects(game, list string) ([]string, error) {
+	if list == "" {
+		return nil, nil
+	}
+	if game != gameBangArena {
+		return nil, fmt.Errorf("the embedded %s server has no dialects", game)
+	}
+	return faultNames(basrv.ParseDialects(list))
 }
 
 // conformFaults returns the faults of the embedded server: none unless

@@ -6,6 +6,7 @@ import (
 	"os"
 	"sort"
 	"strconv"
+	"strings"
 	"time"
 
 	baserver "github.com/umpire-arena/umpire/harness/server/bangarena"
@@ -59,6 +60,7 @@ func serveBangArena(ctx context.Context, e *env, args []string) int {
 	pause := fs.Duration("pause", 0, "pause before each agent decision is offered (observe shows none meanwhile)")
 	format := fs.String("format", "text", "output: text or json")
 	unsafe := fs.Bool("unsafe-faults", false, "enable the deliberately broken behaviours named in "+baserver.FaultsEnv+" (testing the conformance suite only)")
+	dialect := fs.String("dialect", "", "speak these dialects, comma-separated: legitimate choices where the documents are silent ("+baDialectNames()+")")
 	_ = fs.Int("rounds", 0, "Inference only; ignored for bangarena")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
@@ -80,8 +82,13 @@ func serveBangArena(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "umpire: %v\n", err)
 		return exitUsage
 	}
+	dialects, err := baserver.ParseDialects(*dialect)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "umpire: --dialect: %v\n", err)
+		return exitUsage
+	}
 	kinds := splitList(*adversaries)
-	srv, err := baserver.New(baserver.Options{Pause: *pause, Faults: faults})
+	srv, err := baserver.New(baserver.Options{Pause: *pause, Faults: faults, Dialects: dialects})
 	if err != nil {
 		fmt.Fprintf(e.stderr, "umpire: %v\n", err)
 		return exitUsage
@@ -181,4 +188,13 @@ func printBAServeInfo(e *env, format string, info baServeInfo) {
 		fmt.Fprintf(w, "  seat %d    scripted: %s\n", s, info.Adversaries[strconv.Itoa(s)])
 	}
 	fmt.Fprintln(w, "Serving until interrupted (Ctrl-C).")
+}
+
+// baDialectNames lists the BangArena server's dialects for --help.
+func baDialectNames() string {
+	var n []string
+	for _, d := range baserver.DialectList() {
+		n = append(n, string(d.Name))
+	}
+	return strings.Join(n, ", ")
 }

@@ -35,13 +35,13 @@ func bangarenaChecks() []Check {
 		{Name: "bangarena: a repeated commandId gets the stored answer", Game: GameBangArena, Section: secProbes,
 			Rules: []string{"bangarena/server.duplicate-command"}, Timeout: probe, Run: baProbeDuplicate},
 		{Name: "bangarena: a stale observationVersion is rejected", Game: GameBangArena, Section: secProbes,
-			Rules: []string{"bangarena/server.stale-version"}, Timeout: probe, Run: baProbeStale},
+			Rules: []string{"bangarena/server.stale-version", "bangarena/server.status-code"}, Timeout: probe, Run: baProbeStale},
 		{Name: "bangarena: missing, wrong and other seats' tokens are rejected", Game: GameBangArena, Section: secProbes,
-			Rules: []string{"bangarena/server.token"}, Timeout: probe, Run: baProbeToken},
+			Rules: []string{"bangarena/server.token", "bangarena/server.status-code"}, Timeout: probe, Run: baProbeToken},
 		{Name: "bangarena: a decision outside one's turn is a retryable rejection", Game: GameBangArena, Section: secProbes,
-			Rules: []string{"bangarena/12.decider"}, Timeout: probe, Run: baProbeNotPending},
+			Rules: []string{"bangarena/12.decider", "bangarena/server.status-code", "bangarena/server.answer-shape"}, Timeout: probe, Run: baProbeNotPending},
 		{Name: "bangarena: malformed bodies get 4xx and change nothing", Game: GameBangArena, Section: secProbes,
-			Rules: []string{"bangarena/server.malformed-body"}, Timeout: probe, Run: baProbeMalformed},
+			Rules: []string{"bangarena/server.malformed-body", "bangarena/server.status-code"}, Timeout: probe, Run: baProbeMalformed},
 		{Name: "bangarena: a silent seat is answered for at its deadline", Game: GameBangArena, Section: secTimeout,
 			Rules: []string{"bangarena/14.default-action"}, Timeout: probe, Run: baProbeSilent},
 		{Name: "bangarena: hidden roles stay hidden after an early end", Game: GameBangArena, Section: secHidden,
@@ -253,26 +253,32 @@ func baCheckReplayOne(t *Target, s *baSession) Result {
 		if x, ok := seen[key{d.Seat, g.Version()}]; ok {
 			compared++
 			want := map[string]bool{}
+			items := map[string]ba.LegalAction{}
 			for _, a := range g.Legal(d.Seat) {
 				want[a.ActionID] = true
+				items[a.ActionID] = a
 			}
 			got := map[string]bool{}
 			for _, a := range x.Req.LegalActions {
 				got[a.ActionID] = true
+				if _, ok := items[a.ActionID]; !ok {
+					items[a.ActionID] = a
+				}
 			}
+			phase := g.Phase()
 			seat := d.Seat
 			where := rules.Where{Seat: &seat, Step: fmt.Sprintf("decision %d (version %d)", i, x.Version)}
 			for id := range got {
 				if !want[id] {
 					rule := baExtraRule(cfg, s.room.seed, decisions[:i], d.Seat, id)
-					f := finding(rule, where, "no such item", id, "the server offers %q, which the engine does not allow here", id)
+					f := onReading(finding(rule, where, "no such item", id, "the server offers %q, which the engine does not allow here", id), items[id], phase)
 					f.Transcript = []reports.Message{reports.NewMessage(reports.Received, time.Now(), &seat, x.Raw)}
 					res.Findings = append(res.Findings, f)
 				}
 			}
 			for id := range want {
 				if !got[id] {
-					f := finding("bangarena/server.legal-actions", where, id, "missing", "the server does not offer %q, which the engine allows here", id)
+					f := onReading(finding("bangarena/server.legal-actions", where, id, "missing", "the server does not offer %q, which the engine allows here", id), items[id], phase)
 					res.Findings = append(res.Findings, f)
 				}
 			}
@@ -475,6 +481,12 @@ func (r *baRoom) nothingApplied(ctx context.Context, res Result, s baSeen, rule 
 	return res
 }
 
+// refused reports whether an HTTP status is a refusal of the client's
+// request (4xx): the documents say a decision is rejected, umpire's pins
+// (WIRE.md Errors) say with which status; another 4xx is a finding of
+// bangarena/server.status-code, a 2xx or 5xx one of the refusal's own rule.
+func refused(status int) bool { return status >= 400 && status < 500 }
+
 // probeLong is a longer deadline for probes that need the decision to stay
 // open while they talk to the server.
 func probeLong(t *Target) *Target {
@@ -590,13 +602,24 @@ func baProbeStale(ctx context.Context, t *Target) Result {
 		return errored(err)
 	}
 	var res Result
+	noted := false
 	for _, v := range []int{s.Version - 1, s.Version + 1000} {
 		status, data, err := r.decideAs(ctx, seat, r.tokens[seat], r.body(seat, d.ActionID, v, d.Args))
 		if err != nil {
 			return probeErr(err)
 		}
-		if status != http.StatusConflict {
-			f := finding("bangarena/server.stale-version", where, "HTTP 409", fmt.Sprintf("HTTP %d %s", status, data), "a decision on observationVersion %d (current %d) was not rejected as stale", v, s.Version)
+		switch {
+		case status == http.StatusConflict:
+		case refused(status) && noted:
+		case refused(status):
+			// Refused, with another status than umpire's pin: the
+			// "nothing applied" part below still holds it to §12.
+			noted = true
+			f := finding("bangarena/server.status-code", where, "HTTP 409", fmt.Sprintf("HTTP %d %s", status, clip(data)), "a stale decision was refused with HTTP %d, not umpire's pinned 409", status)
+			f.Transcript = r.tail(2)
+			res.Findings = append(res.Findings, f)
+		default:
+			f := finding("bangarena/server.stale-version", where, "a refusal (HTTP 409)", fmt.Sprintf("HTTP %d %s", status, data), "a decision on observationVersion %d (current %d) was not rejected as stale", v, s.Version)
 			f.Transcript = r.tail(4)
 			res.Findings = append(res.Findings, f)
 			return res
@@ -641,15 +664,27 @@ func baProbeToken(ctx context.Context, t *Target) Result {
 		if err != nil {
 			return probeErr(err)
 		}
-		if status != c.want {
-			res.Findings = append(res.Findings, finding("bangarena/server.token", where, fmt.Sprintf("HTTP %d", c.want), fmt.Sprintf("HTTP %d %s", status, clip(data)), "observe with %s was not rejected", c.name))
+		switch {
+		case status == c.want:
+		case refused(status):
+			res.Findings = append(res.Findings, finding("bangarena/server.status-code", where, fmt.Sprintf("HTTP %d", c.want), fmt.Sprintf("HTTP %d %s", status, clip(data)),
+				"observe with %s was refused with HTTP %d, not umpire's pinned %d", c.name, status, c.want))
+		default:
+			res.Findings = append(res.Findings, finding("bangarena/server.token", where, fmt.Sprintf("a refusal (HTTP %d)", c.want), fmt.Sprintf("HTTP %d %s", status, clip(data)), "observe with %s was not rejected", c.name))
 		}
 		status, data, err = r.decideAs(ctx, seat, c.token, r.body(seat, d.ActionID, s.Version, d.Args))
 		if err != nil {
 			return probeErr(err)
 		}
-		if status != c.want {
-			f := finding("bangarena/server.token", where, fmt.Sprintf("HTTP %d", c.want), fmt.Sprintf("HTTP %d %s", status, clip(data)), "a decision with %s was not rejected", c.name)
+		switch {
+		case status == c.want:
+		case refused(status):
+			f := finding("bangarena/server.status-code", where, fmt.Sprintf("HTTP %d", c.want), fmt.Sprintf("HTTP %d %s", status, clip(data)),
+				"a decision with %s was refused with HTTP %d, not umpire's pinned %d", c.name, status, c.want)
+			f.Transcript = r.tail(2)
+			res.Findings = append(res.Findings, f)
+		default:
+			f := finding("bangarena/server.token", where, fmt.Sprintf("a refusal (HTTP %d)", c.want), fmt.Sprintf("HTTP %d %s", status, clip(data)), "a decision with %s was not rejected", c.name)
 			f.Transcript = r.tail(4)
 			res.Findings = append(res.Findings, f)
 			return res
@@ -682,12 +717,21 @@ func baProbeNotPending(ctx context.Context, t *Target) Result {
 		}
 		var e apiError
 		_ = json.Unmarshal(data, &e)
-		if status != http.StatusConflict || !e.Error.Retryable {
-			f := finding("bangarena/12.decider", where, "HTTP 409 with retryable true", fmt.Sprintf("HTTP %d %s", status, clip(data)), "a decision from a seat with nothing pending was not rejected as retryable")
+		var res Result
+		switch {
+		case status == http.StatusConflict && e.Error.Retryable:
+		case status == http.StatusConflict:
+			res.Findings = append(res.Findings, finding("bangarena/server.answer-shape", where, "retryable true", fmt.Sprintf("HTTP %d %s", status, clip(data)),
+				"the refusal of a decision from a seat with nothing pending is not marked retryable"))
+		case refused(status):
+			res.Findings = append(res.Findings, finding("bangarena/server.status-code", where, "HTTP 409 with retryable true", fmt.Sprintf("HTTP %d %s", status, clip(data)),
+				"a decision from a seat with nothing pending was refused with HTTP %d, not umpire's pinned 409", status))
+		default:
+			f := finding("bangarena/12.decider", where, "a refusal (HTTP 409 with retryable true)", fmt.Sprintf("HTTP %d %s", status, clip(data)), "a decision from a seat with nothing pending was not rejected")
 			f.Transcript = r.tail(4)
 			return Result{Findings: []reports.Finding{f}}
 		}
-		return r.nothingApplied(ctx, Result{}, s, "bangarena/12.decider", where, "a decision out of turn")
+		return r.nothingApplied(ctx, res, s, "bangarena/12.decider", where, "a decision out of turn")
 	}
 	return skip("every seat had a decision pending at once")
 }
@@ -700,13 +744,24 @@ func baProbeMalformed(ctx context.Context, t *Target) Result {
 	seat := s.Seat
 	where := rules.Where{Seat: &seat, Step: fmt.Sprintf("version %d", s.Version)}
 	var res Result
+	statusNoted := false
 	bodies := []string{`not json`, `{}`, `{"seat":"zero","actionId":7}`, `[1,2,3]`, `{"seat":` + fmt.Sprint(seat) + `,"actionId":"end_play"}`, strings.Repeat("{", 5000)}
 	for _, b := range bodies {
 		status, data, err := r.decideAs(ctx, seat, r.tokens[seat], []byte(b))
 		if err != nil {
 			return probeErr(err)
 		}
-		if status < 400 || status >= 500 {
+		switch {
+		case status == http.StatusUnprocessableEntity:
+		case refused(status):
+			if !statusNoted {
+				statusNoted = true
+				f := finding("bangarena/server.status-code", where, "HTTP 422", fmt.Sprintf("HTTP %d %s", status, clip(data)),
+					"a malformed decision body %q was refused with HTTP %d, not umpire's pinned 422", clip([]byte(b)), status)
+				f.Transcript = r.tail(2)
+				res.Findings = append(res.Findings, f)
+			}
+		default:
 			f := finding("bangarena/server.malformed-body", where, "HTTP 4xx (422)", fmt.Sprintf("HTTP %d %s", status, clip(data)), "a malformed decision body %q was answered %d", clip([]byte(b)), status)
 			f.Transcript = r.tail(2)
 			res.Findings = append(res.Findings, f)

@@ -43,6 +43,8 @@ type baSeen struct {
 	Version int
 	Raw     []byte
 	Req     ba.DecisionRequest
+	// Gaps are the fields of Req that did not read in umpire's shapes.
+	Gaps ba.ReadGaps
 }
 
 // baCreate asks the harness extension for a room with every seat an agent.
@@ -132,18 +134,29 @@ func (r *baRoom) observeAs(ctx context.Context, seat int, token string) (int, []
 
 // observe reads a seat's DecisionRequest; a non-200 answer is an error.
 func (r *baRoom) observe(ctx context.Context, seat int) (ba.DecisionRequest, []byte, error) {
+	req, _, data, err := r.observeRead(ctx, seat)
+	return req, data, err
+}
+
+// observeRead reads a seat's DecisionRequest tolerantly (I-BA-L3): fields
+// of another shape than umpire's are read around and named in the gaps
+// (the schema check judges shapes); only an answer that is no
+// DecisionRequest at all is an error.
+func (r *baRoom) observeRead(ctx context.Context, seat int) (ba.DecisionRequest, ba.ReadGaps, []byte, error) {
 	status, data, err := r.observeAs(ctx, seat, r.tokens[seat])
 	var req ba.DecisionRequest
+	var gaps ba.ReadGaps
 	if err != nil {
-		return req, nil, err
+		return req, gaps, nil, err
 	}
 	if status != http.StatusOK {
-		return req, data, fmt.Errorf("observe seat %d: HTTP %d: %s", seat, status, clip(data))
+		return req, gaps, data, fmt.Errorf("observe seat %d: HTTP %d: %s", seat, status, clip(data))
 	}
-	if err := json.Unmarshal(data, &req); err != nil {
-		return req, data, fmt.Errorf("observe seat %d: %v", seat, err)
+	req, gaps, err = ba.ReadRequest(data)
+	if err != nil {
+		return req, gaps, data, fmt.Errorf("observe seat %d: %v", seat, err)
 	}
-	return req, data, nil
+	return req, gaps, data, nil
 }
 
 // decideAs posts a decision body with the given token.
@@ -186,16 +199,16 @@ func (r *baRoom) pending(ctx context.Context) (seen baSeen, ended bool, err erro
 			order = append([]int{r.hint}, order...)
 		}
 		for _, seat := range order {
-			req, raw, err := r.observe(ctx, seat)
+			req, gaps, raw, err := r.observeRead(ctx, seat)
 			if err != nil {
 				return baSeen{}, false, err
 			}
 			if req.Observation.Phase == ba.PhaseEnded || req.Observation.WinnerTeam != nil {
-				return baSeen{Seat: seat, Version: req.ObservationVersion, Raw: raw, Req: req}, true, nil
+				return baSeen{Seat: seat, Version: req.ObservationVersion, Raw: raw, Req: req, Gaps: gaps}, true, nil
 			}
 			r.hint = nextDecider(req.Observation)
 			if len(req.LegalActions) > 0 {
-				s := baSeen{Seat: seat, Version: req.ObservationVersion, Raw: raw, Req: req}
+				s := baSeen{Seat: seat, Version: req.ObservationVersion, Raw: raw, Req: req, Gaps: gaps}
 				r.Seen = append(r.Seen, s)
 				r.live.add(s)
 				return s, false, nil

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sort"
+	"strings"
 	"time"
 
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
@@ -99,7 +100,7 @@ func (l *baLive) summary() string {
 func baLiveCompare(x baSeen) (fs []reports.Finding, und []ba.Undecided, unchecked int) {
 	seat := x.Seat
 	where := rules.Where{Seat: &seat, Step: fmt.Sprintf("version %d", x.Version)}
-	derived, und, err := ba.LegalFromRequest(x.Req)
+	derived, und, err := ba.LegalFromRead(x.Req, x.Gaps)
 	if err != nil {
 		// I-BA-L2: a request that contradicts itself or cannot be read
 		// has no legal list; the referee's error names the rule.
@@ -113,6 +114,10 @@ func baLiveCompare(x baSeen) (fs []reports.Finding, und []ba.Undecided, unchecke
 	undecided := map[string]bool{}
 	for _, u := range und {
 		undecided[u.Command] = true
+		if u.Command == ba.AllUndecided {
+			// I-BA-L3: a field every item depends on did not read.
+			return nil, und, len(x.Req.LegalActions)
+		}
 	}
 	want := map[string]bool{}
 	for _, a := range derived {
@@ -143,13 +148,21 @@ func baLiveCompare(x baSeen) (fs []reports.Finding, und []ba.Undecided, unchecke
 	sort.Strings(missing)
 	// The referee names no rule for an item it does not derive: the
 	// generic legal-actions rule is cited (I-BA-P4).
+	items := map[string]ba.LegalAction{}
+	for _, a := range x.Req.LegalActions {
+		items[a.ActionID] = a
+	}
+	for _, a := range derived {
+		items[a.ActionID] = a
+	}
+	phase := x.Req.Observation.Phase
 	for _, id := range extra {
-		fs = append(fs, finding("bangarena/server.legal-actions", where, "no such item", id,
-			"the server offers %q, which the referee does not allow for this observation", id))
+		fs = append(fs, onReading(finding("bangarena/server.legal-actions", where, "no such item", id,
+			"the server offers %q, which the referee does not allow for this observation", id), items[id], phase))
 	}
 	for _, id := range missing {
-		fs = append(fs, finding("bangarena/server.legal-actions", where, id, "missing",
-			"the server does not offer %q, which the referee allows for this observation", id))
+		fs = append(fs, onReading(finding("bangarena/server.legal-actions", where, id, "missing",
+			"the server does not offer %q, which the referee allows for this observation", id), items[id], phase))
 	}
 	return fs, und, unchecked
 }
@@ -170,4 +183,40 @@ func baCheckLive(ctx context.Context, t *Target) Result {
 		return skip("the suite was never asked to decide")
 	}
 	return Result{Reason: l.summary(), Findings: l.Findings}
+}
+
+// baReadingOf names the reading of umpire's an item rests on, when its
+// presence or its actionId is decided by a reading of a gap of the
+// documents rather than by their text ("" when none): a server that reads
+// the gap otherwise differs from umpire there at SHOULD, not MUST.
+func baReadingOf(a ba.LegalAction, phase string) string {
+	id := a.ActionID
+	kind, rest, _ := strings.Cut(id, ":")
+	uid, _, _ := strings.Cut(rest, ":")
+	switch {
+	case a.ArgsSchema["playedAs"] != nil,
+		(kind == "shot" || kind == "raid_discard_shot" || kind == "duel_discard_shot") && strings.HasPrefix(uid, "miss_"),
+		kind == "miss" && strings.HasPrefix(uid, "shot_"):
+		return "I-BA-29" // Two-Faced items (READINGS 2)
+	case kind == "first_draw" || a.Command == "choose_first_draw":
+		return "I-BA-21" // first-draw ids and sources (READINGS 3, 16)
+	case kind == "discard_heal" || a.Command == "use_discard_heal":
+		return "I-BA-31" // Bonesetter's pairs (READINGS 7)
+	case (kind == "heal" || a.Command == "play_heal_self") && phase == ba.PhaseReaction:
+		return "I-BA-7" // Flask as a reaction (READINGS 9)
+	case kind == "steal" || kind == "discard_any":
+		return "I-BA-30" // Snatch / Toss picks (READINGS 14)
+	case kind == "glory" && strings.HasSuffix(id, ":sight"):
+		return "I-BA-32" // who is offered sight (READINGS 12)
+	}
+	return ""
+}
+
+// onReading gives f the basis reading of the item it is about, when the
+// item rests on one (baReadingOf).
+func onReading(f reports.Finding, a ba.LegalAction, phase string) reports.Finding {
+	if ref := baReadingOf(a, phase); ref != "" {
+		f.Basis, f.Ref = rules.BasisReading, ref
+	}
+	return f
 }

@@ -26,10 +26,20 @@ type Embedded struct {
 // StartEmbedded starts the reference server of game on 127.0.0.1 with the
 // named faults switched on (none for a conforming server). Close stops it.
 func StartEmbedded(game string, faults []string) (*Embedded, error) {
+	return StartEmbeddedDialects(game, faults, nil)
+}
+
+// StartEmbeddedDialects is StartEmbedded with the named dialects switched
+// on too: legitimate alternative choices where the documents are silent,
+// which a conforming server may make (BangArena: basrv.DialectList).
+func StartEmbeddedDialects(game string, faults, dialects []string) (*Embedded, error) {
 	var h http.Handler
 	var shutdown func(ctx context.Context) error
 	switch game {
 	case GameInference:
+		if len(dialects) > 0 {
+			return nil, fmt.Errorf("%w: the embedded Inference server has no dialects %v", ErrConfig, dialects)
+		}
 		fs := make([]infsrv.Fault, len(faults))
 		for i, f := range faults {
 			fs[i] = infsrv.Fault(f)
@@ -44,7 +54,11 @@ func StartEmbedded(game string, faults []string) (*Embedded, error) {
 		for i, f := range faults {
 			fs[i] = basrv.Fault(f)
 		}
-		s, err := basrv.New(basrv.Options{Faults: fs})
+		ds := make([]basrv.Dialect, len(dialects))
+		for i, d := range dialects {
+			ds[i] = basrv.Dialect(d)
+		}
+		s, err := basrv.New(basrv.Options{Faults: fs, Dialects: ds})
 		if err != nil {
 			return nil, err
 		}

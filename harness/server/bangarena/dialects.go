@@ -134,13 +134,13 @@ func (s *Server) withDialects(h http.Handler) http.Handler {
 			h.ServeHTTP(w, req)
 			return
 		}
-		rec := &recorder{header: http.Header{}}
+		rec := &dialectRecorder{header: http.Header{}}
 		h.ServeHTTP(rec, req)
 		status, body := rec.status, rec.body.Bytes()
 		if status == 0 {
 			status = http.StatusOK
 		}
-		if strings.Contains(rec.header.Get("Content-Type"), "json") {
+		if strings.HasPrefix(rec.header.Get("Content-Type"), "application/json") {
 			status, body = s.rewrite(p, status, body)
 		}
 		for k, v := range rec.header {
@@ -152,20 +152,20 @@ func (s *Server) withDialects(h http.Handler) http.Handler {
 	})
 }
 
-// recorder collects an answer for rewriting.
-type recorder struct {
+// dialectRecorder collects an answer for rewriting.
+type dialectRecorder struct {
 	header http.Header
 	status int
 	body   bytes.Buffer
 }
 
-func (r *recorder) Header() http.Header { return r.header }
-func (r *recorder) WriteHeader(code int) {
+func (r *dialectRecorder) Header() http.Header { return r.header }
+func (r *dialectRecorder) WriteHeader(code int) {
 	if r.status == 0 {
 		r.status = code
 	}
 }
-func (r *recorder) Write(p []byte) (int, error) {
+func (r *dialectRecorder) Write(p []byte) (int, error) {
 	if r.status == 0 {
 		r.status = http.StatusOK
 	}

@@ -1,0 +1,103 @@
+package probe
+
+import (
+	"context"
+	"slices"
+	"sort"
+	"testing"
+
+	basrv "github.com/umpire-arena/umpire/harness/server/bangarena"
+	"github.com/umpire-arena/umpire/referee/rules"
+	"github.com/umpire-arena/umpire/reports"
+)
+
+// runDialectSuite runs every BangArena check against an embedded server
+// speaking the dialects.
+func runDialectSuite(t *testing.T, dialects []string) map[string]reports.Check {
+	t.Helper()
+	e, err := StartEmbeddedDialects(GameBangArena, nil, dialects)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		if err := e.Close(); err != nil {
+			t.Errorf("closing the embedded server: %v", err)
+		}
+	}()
+	tg := &Target{Game: GameBangArena, URL: e.URL, Create: true, DeadlineMS: 300}
+	if err := tg.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]reports.Check{}
+	for _, c := range Checks(GameBangArena) {
+		out[c.Name] = Run(context.Background(), tg, c)
+	}
+	return out
+}
+
+// dialectSkips are the checks a dialect disables (the optional endpoint
+// it leaves out), each skipped with its reason, never failed.
+var dialectSkips = map[basrv.Dialect][]string{
+	basrv.DialectNoMCP: {"bangarena: MCP tools", "bangarena: a decision submitted over MCP is applied once"},
+	basrv.DialectNoLog: {"bangarena: legalActions agree with the engine (replay of the room log)", "bangarena: the room log re-simulates event by event (log verifier)"},
+}
+
+// TestDialectsConform (issue 12): the suite passes the embedded server in
+// each of its dialects — legitimate choices where the documents are silent:
+// no check errors or fails at MUST, the SHOULD findings are exactly those of
+// umpire's pins the dialect differs from (DialectInfo.Should), and graded
+// strictly those, and only those, are MUST.
+func TestDialectsConform(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays a suite per dialect")
+	}
+	cat := rules.Default()
+	for _, d := range basrv.DialectList() {
+		t.Run(string(d.Name), func(t *testing.T) {
+			t.Parallel()
+			got := runDialectSuite(t, []string{string(d.Name)})
+			var should, strict []string
+			for name, c := range got {
+				switch {
+				case c.Status == reports.Error:
+					t.Errorf("%s: error: %s", name, c.Reason)
+				case c.Status == reports.Skip && !slices.Contains(dialectSkips[d.Name], name) && c.Reason != "" && !isEarlyEnd(name):
+					t.Errorf("%s: skipped (%s), want run", name, c.Reason)
+				case c.Status != reports.Skip && slices.Contains(dialectSkips[d.Name], name):
+					t.Errorf("%s: %s, want skipped (the dialect leaves its endpoint out)", name, c.Status)
+				}
+				for _, f := range c.Findings {
+					switch f.Level {
+					case rules.Must:
+						t.Errorf("%s: MUST %s: %s", name, f.Rule, f.Message)
+					case rules.Should:
+						should = append(should, f.Rule)
+					}
+					if g := cat.Grade(f.Finding, true); g.Level == rules.Must {
+						strict = append(strict, g.Rule)
+					}
+				}
+			}
+			want := append([]string(nil), d.Should...)
+			if got, want := uniq(should), uniq(want); !slices.Equal(got, want) {
+				t.Errorf("SHOULD findings of rules %v, want %v", got, want)
+			}
+			if got, want := uniq(strict), uniq(want); !slices.Equal(got, want) {
+				t.Errorf("strictly graded MUST findings of rules %v, want %v", got, want)
+			}
+		})
+	}
+}
+
+func isEarlyEnd(name string) bool { return name == "bangarena: hidden roles stay hidden after an early end" }
+
+func uniq(l []string) []string {
+	out := []string{}
+	for _, s := range l {
+		if !slices.Contains(out, s) {
+			out = append(out, s)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
