@@ -89,7 +89,9 @@ func TestDialectsConform(t *testing.T) {
 	}
 }
 
-func isEarlyEnd(name string) bool { return name == "bangarena: hidden roles stay hidden after an early end" }
+func isEarlyEnd(name string) bool {
+	return name == "bangarena: hidden roles stay hidden after an early end"
+}
 
 func uniq(l []string) []string {
 	out := []string{}

@@ -27,6 +27,7 @@ const (
 	DialectMalformed400     Dialect = "malformed-400"
 	DialectAuth401          Dialect = "auth-401"
 	DialectStale412         Dialect = "stale-412"
+	DialectNotPending425    Dialect = "not-pending-425"
 	DialectAnswerAccepted   Dialect = "answer-accepted"
 	DialectNoMCP            Dialect = "no-mcp"
 	DialectNoLog            Dialect = "no-log"
@@ -57,6 +58,7 @@ func DialectList() []DialectInfo {
 		{DialectMalformed400, "a malformed decision body gets HTTP 400 instead of 422", "the documents number no status for a malformed body", []string{"bangarena/server.status-code"}},
 		{DialectAuth401, "another seat's token gets HTTP 401 instead of 403", "§12 needs the seat's own token, without a status", []string{"bangarena/server.status-code"}},
 		{DialectStale412, "a stale observationVersion gets HTTP 412 instead of 409", "§12 says \"reject\", without a status", []string{"bangarena/server.status-code"}},
+		{DialectNotPending425, "a decision while nothing is pending for the seat gets HTTP 425 (Too Early), still retryable, instead of 409", "§14 says \"rejected as retryable\", without a status", []string{"bangarena/server.status-code"}},
 		{DialectAnswerAccepted, "decision answers read {accepted: true, version: N, duplicate?, random?, replacedBy?} instead of {ok, observationVersion, …}", "the documents fix no answer body beyond `duplicate`", []string{"bangarena/server.answer-shape"}},
 		{DialectNoMCP, "no MCP: /mcp answers 404", "WIRE.md: MCP is optional", nil},
 		{DialectNoLog, "no room log: GET …/log answers 404", "the room log is umpire's harness extension", nil},
@@ -231,6 +233,8 @@ func (s *Server) rewriteError(status int, e map[string]any) int {
 		status = http.StatusUnauthorized
 	case d.on(DialectStale412) && code == CodeStale && status == http.StatusConflict:
 		status = http.StatusPreconditionFailed
+	case d.on(DialectNotPending425) && code == CodeNotPending && status == http.StatusConflict:
+		status = http.StatusTooEarly
 	}
 	if d.on(DialectErrorCodes) {
 		if c, ok := ownCodes[code]; ok {
