@@ -301,6 +301,7 @@ func (r *runner) baDecide(ctx context.Context, st *baState, j *judge, l *link, r
 			// The pause of §14 (I-BA-C1): reject the first answer as
 			// retryable, then offer the same request again.
 			st.injected, st.injectPending = true, true
+			l.own[key] = true
 			j.note(time.Now(), "injecting a retryable server error for the agent's first decision")
 			l.send(ctx, rawJSON(baserver.ErrorBody{Error: baserver.APIError{Code: baserver.CodeNotPending, Retryable: true,
 				Message: "umpire certify: an injected retryable error (the pause between turns); fetch the request again and answer it"}}), deadline)
@@ -328,6 +329,7 @@ func (r *runner) baDecide(ctx context.Context, st *baState, j *judge, l *link, r
 				msg = bytes.TrimSuffix(resp, []byte("\n"))
 				continue
 			}
+			l.own[key] = true
 			l.send(ctx, resp, deadline)
 			return false
 		case http.StatusConflict:
@@ -335,14 +337,17 @@ func (r *runner) baDecide(ctx context.Context, st *baState, j *judge, l *link, r
 				out.misses++
 				j.note(time.Now(), "the server closed a decision umpire saw answered in time (a harness-caused deadline miss)")
 			}
+			l.own[key] = true
 			l.send(ctx, resp, deadline)
 			return false
 		case http.StatusUnprocessableEntity:
 			j.fail(CheckHygiene, where, "a well-formed decision body", string(trim(ans.raw)), "the server rejected the decision as malformed: "+string(trim(resp)))
+			l.own[key] = true
 			l.send(ctx, resp, deadline)
 			return false
 		case http.StatusForbidden:
 			j.fail(CheckLegal, where, "a decision for the agent's own seat", string(trim(ans.raw)), "the decision names a seat the agent does not play")
+			l.own[key] = true
 			l.send(ctx, resp, deadline)
 			return false
 		default:

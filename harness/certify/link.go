@@ -27,6 +27,12 @@ type link struct {
 	late map[string]bool
 	// asked holds the keys of every request asked so far.
 	asked map[string]bool
+	// own holds the keys of requests around which umpire made a situation
+	// of its own (an injected error and the request sent again, an error
+	// body that needs no answer): an extra answer naming one of them is one
+	// a real server would refuse or ignore, so it is judged on a reading
+	// (I-BA-C5), not at MUST.
+	own map[string]bool
 	// keyOf returns the request key an answer line refers to ("" if none).
 	keyOf     func(b []byte) string
 	latencies []time.Duration
@@ -38,7 +44,7 @@ type link struct {
 }
 
 func newLink(a agent.Asker, p *agent.Process, j *judge, keyOf func([]byte) string) *link {
-	return &link{asker: a, proc: p, j: j, late: map[string]bool{}, asked: map[string]bool{}, keyOf: keyOf}
+	return &link{asker: a, proc: p, j: j, late: map[string]bool{}, asked: map[string]bool{}, own: map[string]bool{}, keyOf: keyOf}
 }
 
 // alive reports whether the agent can still be asked.
@@ -124,10 +130,12 @@ func (l *link) ask(ctx context.Context, raw []byte, key string, deadline time.Du
 	for _, ln := range reply.Before {
 		l.j.received(ln.At, ln.Bytes)
 		if ln.Kind == agent.Object {
-			if k := l.keyOf(ln.Bytes); k != "" && l.late[k] {
+			k := l.keyOf(ln.Bytes)
+			if k != "" && l.late[k] {
 				continue // a late answer: already a missed deadline
 			}
 			l.j.fail(CheckOnlyAsked, where, "one answer to the request", string(trim(ln.Bytes)), "the agent wrote an object that is not the answer")
+			l.onOwn(k)
 			continue
 		}
 		l.j.fail(CheckHygiene, where, "one JSON object per line", fmt.Sprintf("%s line %q", ln.Kind, trim(ln.Bytes)), "the agent wrote a line that is not one JSON object")
@@ -153,6 +161,19 @@ func (l *link) ask(ctx context.Context, raw []byte, key string, deadline time.Du
 	return answer{raw: reply.Answer.Bytes, at: reply.Answer.At, latency: reply.Latency}, true
 }
 
+// onOwn gives the only-when-asked finding just made the basis of reading
+// I-BA-C5 when the line names a request around which umpire made a
+// situation of its own.
+func (l *link) onOwn(key string) {
+	if key == "" || !l.own[key] {
+		return
+	}
+	fs := l.j.findings[CheckOnlyAsked]
+	f := &fs[len(fs)-1]
+	f.Basis, f.Ref = rules.BasisReading, "I-BA-C5"
+	f.Message += " (an extra answer about a request umpire itself sent again or answered with an error that needs no answer: a real server refuses or ignores it)"
+}
+
 // unasked judges lines written when nothing was asked.
 func (l *link) unasked(lines []agent.Line, where rules.Where) {
 	for _, ln := range lines {
@@ -161,11 +182,13 @@ func (l *link) unasked(lines []agent.Line, where rules.Where) {
 			l.j.fail(CheckHygiene, where, "one JSON object per line", fmt.Sprintf("%s line %q", ln.Kind, trim(ln.Bytes)), "the agent wrote a line that is not one JSON object")
 			continue
 		}
-		if k := l.keyOf(ln.Bytes); k != "" && l.late[k] {
+		k := l.keyOf(ln.Bytes)
+		if k != "" && l.late[k] {
 			// A late answer: its missed deadline is already a finding.
 			continue
 		}
 		l.j.fail(CheckOnlyAsked, where, "no line when nothing is asked", string(trim(ln.Bytes)), "the agent answered when it was not asked (not its turn, or a message that needs no answer)")
+		l.onOwn(k)
 	}
 }
 

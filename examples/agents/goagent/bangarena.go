@@ -7,10 +7,17 @@ import (
 
 // decisionRequest is the part of a BangArena DecisionRequest the policy reads.
 type decisionRequest struct {
-	SeatID             *int `json:"seatId"`
-	ObservationVersion int  `json:"observationVersion"`
+	SeatID             *int   `json:"seatId"`
+	ObservationVersion int    `json:"observationVersion"`
+	DeadlineAt         string `json:"deadlineAt"`
 	Observation        struct {
-		You *int `json:"you"`
+		You     *int `json:"you"`
+		Players []struct {
+			Seat int `json:"seat"`
+			Hand []struct {
+				UID string `json:"uid"`
+			} `json:"hand"`
+		} `json:"players"`
 	} `json:"observation"`
 	LegalActions []legalAction `json:"legalActions"`
 }
@@ -19,6 +26,12 @@ type decisionRequest struct {
 type legalAction struct {
 	ActionID string `json:"actionId"`
 	Command  string `json:"command"`
+	// Args is the item's argsSchema as sent; ArgsSchema reads the
+	// discard's default cards.
+	Args       json.RawMessage `json:"argsSchema"`
+	ArgsSchema struct {
+		CardUIDs []string `json:"cardUids"`
+	} `json:"-"`
 }
 
 // decision is the agent's answer (§12's decision body).
@@ -78,6 +91,12 @@ func (p *player) decide() ([]byte, bool, error) {
 		seat = *r.Observation.You
 	}
 	p.seq++
+	if len(p.dialects) > 0 {
+		_ = json.Unmarshal(chosen.Args, &chosen.ArgsSchema)
+		b, err := p.bangDecision(seat, chosen, r)
+		p.last = b
+		return b, false, err
+	}
 	b, err := json.Marshal(decision{
 		Seat:               seat,
 		ActionID:           chosen.ActionID,

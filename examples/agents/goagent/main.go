@@ -34,9 +34,18 @@ func main() {
 	seed := flag.Uint64("seed", 1, "seed of the policy's random choices")
 	addr := flag.String("http", "", "serve the policy over HTTP on this address (e.g. :8080) instead of stdin/stdout")
 	conn := flag.Bool("connect", false, "connect to the server named by UMPIRE_URL, UMPIRE_GAME, UMPIRE_MATCH or UMPIRE_ROOM, UMPIRE_SEAT, UMPIRE_TOKEN")
+	dialect := flag.String("dialect", "", "BangArena dialects, comma-separated: "+dialectHelp())
 	flag.Parse()
 	p := newPlayer(*seed)
-	var err error
+	d, err := parseDialects(*dialect)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "agent:", err)
+		os.Exit(2)
+	}
+	p.dialects = d
+	if d["stderr-chatter"] {
+		fmt.Fprintln(os.Stderr, "agent: starting with dialects", *dialect)
+	}
 	switch {
 	case *conn:
 		ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, os.Interrupt)

@@ -21,6 +21,9 @@ type player struct {
 
 	request *decisionRequest // last BangArena decision
 	triedID map[string]bool  // actionIds tried on it
+
+	dialects dialects // BangArena dialects (-dialect)
+	last     []byte   // the last decision sent (retry-on-error)
 }
 
 func newPlayer(seed uint64) *player {
@@ -84,6 +87,12 @@ func (p *player) handle(msg []byte) (answer []byte, done bool, err error) {
 		}
 		if err := json.Unmarshal(msg, &body); err != nil {
 			return nil, false, fmt.Errorf("error body: %w", err)
+		}
+		if !body.Error.Reask && p.dialects["retry-on-error"] && p.last != nil {
+			// A retry of the same decision with the same commandId: a
+			// server refuses it (nothing pending, stale) or answers it
+			// again (duplicate).
+			return p.last, false, nil
 		}
 		if !body.Error.Reask || p.request == nil {
 			return nil, false, nil
