@@ -75,4 +75,3 @@ func uniqSorted(l []string) []string {
 	sort.Strings(out)
 	return out
 }
-

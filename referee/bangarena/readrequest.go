@@ -315,10 +315,19 @@ func readPlayer(raw json.RawMessage, i, you int, g *ReadGaps) PlayerInfo {
 			p.Hand = cards
 		}
 	} else if v, ok := m["hand"]; ok {
-		// Another seat's hand counts only by its length (card backs).
+		// Another seat's hand counts only by its length (card backs); what
+		// its entries show is kept for the redaction check (§11).
 		var backs []json.RawMessage
 		if json.Unmarshal(v, &backs) == nil {
 			p.Hand = make([]HandCard, len(backs))
+			for k, b := range backs {
+				var m map[string]json.RawMessage
+				if json.Unmarshal(b, &m) != nil {
+					continue
+				}
+				c := &p.Hand[k]
+				_, _, _ = read(m, "uid", &c.UID), read(m, "cardId", &c.CardID), read(m, "backId", &c.BackID)
+			}
 		} else {
 			g.field(path + ".hand")
 		}
