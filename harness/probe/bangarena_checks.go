@@ -7,9 +7,11 @@ import (
 	"fmt"
 	"net/http"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
+	"github.com/tidwall/gjson"
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
 	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/referee/verify"
@@ -200,7 +202,7 @@ func baCheckSchemaOne(t *Target, s *baSession) Result {
 	}
 	for i, a := range s.answers {
 		kind := "decision_answer"
-		if bytes.Contains(a, []byte(`"error"`)) {
+		if gjson.GetBytes(a, "error").Exists() {
 			kind = "error"
 		}
 		if vs := set.Validate(GameBangArena, kind, a); len(vs) > 0 {
@@ -393,7 +395,7 @@ func baCheckHiddenOne(t *Target, s *baSession) Result {
 					break
 				}
 			}
-			if p.Alive && p.RoleID != nil && *p.RoleID != ba.RoleMarshal && !knownTo(obs, p.Seat) {
+			if p.Alive && p.RoleID != nil && *p.RoleID != ba.RoleMarshal && !knownTo(obs, x.Raw, p.Seat) {
 				f := finding("bangarena/11.redaction", where, "roleId null", *p.RoleID, "seat %d sees the hidden role of living seat %d", x.Seat, p.Seat)
 				f.Transcript = []reports.Message{reports.NewMessage(reports.Received, time.Now(), &seat, x.Raw)}
 				res.Findings = append(res.Findings, f)
@@ -407,20 +409,27 @@ func baCheckHiddenOne(t *Target, s *baSession) Result {
 }
 
 // knownTo reports whether the observation lists seat's role among the roles
-// the viewer legitimately knows (partners, impostor briefings).
-func knownTo(obs ba.PlayerView, seat int) bool {
+// the viewer legitimately knows (partners, impostor briefings). knownRoles
+// is read in any shape that names seats (I-BA-L3): umpire's list of
+// {seat, roleId}, or an object keyed by seat.
+func knownTo(obs ba.PlayerView, raw []byte, seat int) bool {
 	for _, k := range obs.KnownRoles {
-		if strings.Contains(fmt.Sprint(k), fmt.Sprint(seat)) {
-			b, _ := json.Marshal(k)
-			var m map[string]any
-			if json.Unmarshal(b, &m) == nil {
-				if v, ok := m["seat"].(float64); ok && int(v) == seat {
-					return true
-				}
-			}
+		if k.Seat == seat {
+			return true
 		}
 	}
-	return false
+	kr := gjson.GetBytes(raw, "observation.knownRoles")
+	found := false
+	switch {
+	case kr.IsArray():
+		kr.ForEach(func(_, v gjson.Result) bool {
+			found = found || (v.IsObject() && v.Get("seat").Type == gjson.Number && int(v.Get("seat").Int()) == seat)
+			return !found
+		})
+	case kr.IsObject():
+		found = kr.Get(strconv.Itoa(seat)).Exists()
+	}
+	return found
 }
 
 // baProbeRoom creates a probe room and plays until the first decision.
@@ -543,7 +552,25 @@ func baProbeReask(ctx context.Context, t *Target) Result {
 	for _, x := range s.Req.LegalActions {
 		legal[x.ActionID] = true
 	}
-	if status != http.StatusOK || !a.Random || !legal[a.ReplacedBy] {
+	switch {
+	case status == http.StatusOK && a.Random && legal[a.ReplacedBy]:
+	case status == http.StatusOK && a.ReplacedBy == "":
+		// §14 says a random legal item replaces it, not how the answer
+		// says so (random and replacedBy are umpire's pin): the state must
+		// have moved on; which item was applied cannot be seen.
+		same, _, err := r.unchanged(ctx, s)
+		if err != nil {
+			return probeErr(err)
+		}
+		if same {
+			f := finding("bangarena/14.random-legal", where, "a random legal item applied", "the decision still open", "the second illegal answer was answered 200 but nothing was applied")
+			f.Transcript = r.tail(6)
+			res.Findings = append(res.Findings, f)
+			break
+		}
+		res.Findings = append(res.Findings, finding("bangarena/server.answer-shape", where, "random true and replacedBy", clip(data),
+			"the answer to the second illegal answer does not say which item replaced it"))
+	default:
 		f := finding("bangarena/14.random-legal", where, "HTTP 200 with random true and replacedBy one of legalActions", fmt.Sprintf("HTTP %d %s", status, data),
 			"the second illegal answer was not replaced by a random legal item")
 		f.Transcript = r.tail(6)

@@ -29,6 +29,7 @@ const (
 	DialectStale412         Dialect = "stale-412"
 	DialectNotPending425    Dialect = "not-pending-425"
 	DialectAnswerAccepted   Dialect = "answer-accepted"
+	DialectReplacedUnmarked Dialect = "replaced-unmarked"
 	DialectNoMCP            Dialect = "no-mcp"
 	DialectNoLog            Dialect = "no-log"
 	DialectExtraFields      Dialect = "extra-fields"
@@ -60,6 +61,7 @@ func DialectList() []DialectInfo {
 		{DialectStale412, "a stale observationVersion gets HTTP 412 instead of 409", "§12 says \"reject\", without a status", []string{"bangarena/server.status-code"}},
 		{DialectNotPending425, "a decision while nothing is pending for the seat gets HTTP 425 (Too Early), still retryable, instead of 409", "§14 says \"rejected as retryable\", without a status", []string{"bangarena/server.status-code"}},
 		{DialectAnswerAccepted, "decision answers read {accepted: true, version: N, duplicate?, random?, replacedBy?} instead of {ok, observationVersion, …}", "the documents fix no answer body beyond `duplicate`", []string{"bangarena/server.answer-shape"}},
+		{DialectReplacedUnmarked, "an illegal answer replaced by a random item is answered {ok, observationVersion} without random, replacedBy or requestedActionId", "§14 says the item is replaced, not how the answer tells it", []string{"bangarena/server.answer-shape"}},
 		{DialectNoMCP, "no MCP: /mcp answers 404", "WIRE.md: MCP is optional", nil},
 		{DialectNoLog, "no room log: GET …/log answers 404", "the room log is umpire's harness extension", nil},
 		{DialectExtraFields, "extra fields in every object: request, observation, players, events, legal items, pending reaction and choice, answers, errors", "WIRE.md: unknown extra fields are allowed in every message", nil},
@@ -201,6 +203,12 @@ func (s *Server) rewrite(path string, status int, body []byte) (int, []byte) {
 				top["version"] = ver
 				delete(top, "observationVersion")
 			}
+		}
+		if d.on(DialectReplacedUnmarked) {
+			delete(top, "random")
+			delete(top, "replacedBy")
+			delete(top, "requestedActionId")
+			delete(top, "skipped")
 		}
 		if d.on(DialectExtraFields) {
 			top["serverTime"] = "2026-10-09T12:00:00.000Z"
