@@ -144,3 +144,36 @@ func TestConformKnownFailing(t *testing.T) {
 		})
 	}
 }
+
+// TestConformDialect: the embedded BangArena server in a dialect of its own
+// (another seat's token refused with 401, not umpire's pinned 403) passes
+// with a SHOULD finding of bangarena/server.status-code; --strict makes the
+// same run fail. An unknown dialect, a dialect without --embedded and a
+// dialect of the Inference server are usage errors.
+func TestConformDialect(t *testing.T) {
+	filter := "bangarena/server.token"
+	code, out, errs := runConform(t, "--embedded", "--game", "bangarena", "--dialect", "auth-401", "--label-filter", filter)
+	if code != exitOK || !strings.Contains(out, "bangarena/server.status-code") {
+		t.Fatalf("have exit %d, want 0 with the status-code warning\nstdout:\n%s\nstderr:\n%s", code, out, errs)
+	}
+	code, out, errs = runConform(t, "--embedded", "--game", "bangarena", "--dialect", "auth-401", "--label-filter", filter, "--strict")
+	if code != exitFail || !strings.Contains(out, "bangarena/server.status-code") {
+		t.Fatalf("--strict: have exit %d, want 1\nstdout:\n%s\nstderr:\n%s", code, out, errs)
+	}
+	for _, args := range [][]string{
+		{"--embedded", "--game", "bangarena", "--dialect", "no-such-dialect"},
+		{"--game", "bangarena", "--dialect", "auth-401", "--target", "http://127.0.0.1:1", "--create"},
+		{"--embedded", "--game", "inference", "--dialect", "auth-401"},
+	} {
+		if code, _, errs := runConform(t, args...); code != exitUsage {
+			t.Errorf("%v: have exit %d, want 2\n%s", args, code, errs)
+		}
+	}
+}
+
+func TestServeUnknownDialect(t *testing.T) {
+	code, _, errs := runUmpire(t, "", "serve", "--game", "bangarena", "--addr", "127.0.0.1:0", "--dialect", "auth-401,bogus")
+	if code != exitUsage || !strings.Contains(errs, `unknown dialect "bogus"`) {
+		t.Fatalf("have exit %d, want 2 naming the dialect\n%s", code, errs)
+	}
+}
