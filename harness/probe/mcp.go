@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/tidwall/gjson"
 	"io"
 	"net/http"
 	"strings"
@@ -260,7 +261,7 @@ func baProbeMCPDecision(ctx context.Context, t *Target) Result {
 		f.Transcript = c.tail(6)
 		return Result{Findings: []reports.Finding{f}}
 	}
-	actionID := mcpChoice(x.Req)
+	actionID := mcpChoice(x.Req, x.Gaps)
 	args := map[string]any{"roomId": r.id, "seat": seat, "token": r.tokens[seat], "actionId": actionID,
 		"commandId": fmt.Sprintf("umpire-mcp-%s-%d-%d", r.id, seat, x.Version), "observationVersion": x.Version}
 	c.token = r.tokens[seat]
@@ -276,7 +277,7 @@ func baProbeMCPDecision(ctx context.Context, t *Target) Result {
 		return skip("the decision moved on before the MCP submit (%s): nothing to judge", e.Error.Code)
 	}
 	var a1 answer
-	if first.IsError || json.Unmarshal(first.payload(), &a1) != nil || !a1.OK {
+	if first.IsError || json.Unmarshal(first.payload(), &a1) != nil || !mcpAccepted(first.payload()) {
 		return fail("bangarena/server.mcp-tools", "ok true", string(first.payload()), "a legal decision (%s) submitted over MCP was not accepted", actionID)
 	}
 	if a1.ObservationVersion != nil && *a1.ObservationVersion <= x.Version {
@@ -287,8 +288,8 @@ func baProbeMCPDecision(ctx context.Context, t *Target) Result {
 	if err != nil {
 		return probeErr(err)
 	}
-	var after ba.DecisionRequest
-	if !ok || now.IsError || json.Unmarshal(now.payload(), &after) != nil {
+	after, _, rerr := ba.ReadRequest(now.payload())
+	if !ok || now.IsError || rerr != nil {
 		return fail("bangarena/server.mcp-tools", "a DecisionRequest from arena_get_decision_request", got+string(now.payload()), "reading the DecisionRequest over MCP after the submit failed")
 	}
 	if after.ObservationVersion <= x.Version {
@@ -305,7 +306,7 @@ func baProbeMCPDecision(ctx context.Context, t *Target) Result {
 			"a repeated commandId over MCP did not get the stored answer")
 	}
 	sameVersion := a1.ObservationVersion == nil || a2.ObservationVersion == nil || *a1.ObservationVersion == *a2.ObservationVersion
-	if !a2.OK || !a2.Duplicate || !sameVersion {
+	if !mcpAccepted(second.payload()) || !a2.Duplicate || !sameVersion {
 		return fail("bangarena/server.duplicate-command", "ok true, duplicate true, the first answer's observationVersion", string(second.payload()),
 			"a repeated commandId over MCP did not get the stored answer")
 	}
@@ -324,9 +325,11 @@ func mcpPending(ctx context.Context, c *mcpClient, r *baRoom, wait time.Duration
 			if err != nil {
 				return x, probeErr(err), false
 			}
-			var req ba.DecisionRequest
 			raw := tr.payload()
-			if !ok || tr.IsError || json.Unmarshal(raw, &req) != nil {
+			// I-BA-L3: read tolerantly; only a payload that is no
+			// DecisionRequest at all fails the tool.
+			req, gaps, rerr := ba.ReadRequest(raw)
+			if !ok || tr.IsError || rerr != nil {
 				s := seat
 				f := finding("bangarena/server.mcp-tools", rules.Where{Seat: &s}, "a DecisionRequest from arena_get_decision_request", got+string(raw),
 					"reading seat %d's DecisionRequest over MCP failed", seat)
@@ -337,7 +340,7 @@ func mcpPending(ctx context.Context, c *mcpClient, r *baRoom, wait time.Duration
 				return x, skip("room %s has ended: no decision is pending for the seats the suite holds", r.id), false
 			}
 			if len(req.LegalActions) > 0 {
-				return baSeen{Seat: seat, Version: req.ObservationVersion, Raw: raw, Req: req}, Result{}, true
+				return baSeen{Seat: seat, Version: req.ObservationVersion, Raw: raw, Req: req, Gaps: gaps}, Result{}, true
 			}
 		}
 		if time.Now().After(limit) {
@@ -351,10 +354,19 @@ func mcpPending(ctx context.Context, c *mcpClient, r *baRoom, wait time.Duration
 	}
 }
 
+// mcpAccepted reports whether a decision answer accepts the decision: a
+// JSON object without an error, whose ok (umpire's pin, WIRE.md) is not
+// false when it has one — a server may shape the rest of its answer its own
+// way (I-BA-L3); the answer's shape is the schema check's.
+func mcpAccepted(payload []byte) bool {
+	r := gjson.ParseBytes(payload)
+	return r.IsObject() && !r.Get("error").Exists() && r.Get("ok").Type != gjson.False
+}
+
 // mcpChoice picks the item to submit: the first offered item the referee
 // also derives from the request (I-BA-P4), else the first offered one.
-func mcpChoice(req ba.DecisionRequest) string {
-	derived, _, err := ba.LegalFromRequest(req)
+func mcpChoice(req ba.DecisionRequest, gaps ba.ReadGaps) string {
+	derived, _, err := ba.LegalFromRead(req, gaps)
 	if err == nil {
 		want := map[string]bool{}
 		for _, a := range derived {
