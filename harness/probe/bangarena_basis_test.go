@@ -1,0 +1,67 @@
+package probe
+
+import (
+	"encoding/json"
+	"testing"
+
+	ba "github.com/umpire-arena/umpire/referee/bangarena"
+	"github.com/umpire-arena/umpire/referee/rules"
+)
+
+func TestBAReadingOf(t *testing.T) {
+	tests := []struct {
+		item  ba.LegalAction
+		phase string
+		want  string
+	}{
+		{ba.LegalAction{ActionID: "shot:miss_03:2", Command: "play_shot"}, ba.PhasePlay, "I-BA-29"},
+		{ba.LegalAction{ActionID: "miss:shot_03", Command: "play_miss"}, ba.PhaseReaction, "I-BA-29"},
+		{ba.LegalAction{ActionID: "shot:shot_03:2", Command: "play_shot", ArgsSchema: map[string]any{"playedAs": "shot"}}, ba.PhasePlay, "I-BA-29"},
+		{ba.LegalAction{ActionID: "first_draw:c1:hand:2", Command: "choose_first_draw"}, ba.PhaseDraw, "I-BA-21"},
+		{ba.LegalAction{ActionID: "discard_heal:shot_01:miss_02", Command: "use_discard_heal"}, ba.PhasePlay, "I-BA-31"},
+		{ba.LegalAction{ActionID: "heal:heal_self_01", Command: "play_heal_self"}, ba.PhaseReaction, "I-BA-7"},
+		{ba.LegalAction{ActionID: "steal:steal_near_01:1:hand", Command: "play_steal"}, ba.PhasePlay, "I-BA-30"},
+		{ba.LegalAction{ActionID: "glory:c2:sight", Command: "choose_glory"}, ba.PhasePlay, "I-BA-32"},
+		// The document's own words: no reading.
+		{ba.LegalAction{ActionID: "heal:heal_self_01", Command: "play_heal_self"}, ba.PhasePlay, ""},
+		{ba.LegalAction{ActionID: "shot:shot_03:2", Command: "play_shot"}, ba.PhasePlay, ""},
+		{ba.LegalAction{ActionID: "equip_blue:jail_01:0", Command: "play_equip_blue"}, ba.PhasePlay, ""},
+		{ba.LegalAction{ActionID: "glory:c2:heart", Command: "choose_glory"}, ba.PhasePlay, ""},
+	}
+	for _, tc := range tests {
+		if got := baReadingOf(tc.item, tc.phase); got != tc.want {
+			t.Errorf("%s in %s: have %q, want %q", tc.item.ActionID, tc.phase, got, tc.want)
+		}
+	}
+}
+
+// TestBALiveFindingBasis: an extra item that only a reading rules out is
+// SHOULD (MUST with --strict); one the document rules out stays MUST.
+func TestBALiveFindingBasis(t *testing.T) {
+	g, err := ba.NewGame(ba.Config{Seats: 4, MatchID: "basis"}, "basis")
+	if err != nil {
+		t.Fatal(err)
+	}
+	seat, _ := g.Decider()
+	req := g.Request(seat, "2026-10-09T12:00:30.000Z")
+	req.LegalActions = append(req.LegalActions,
+		ba.LegalAction{ActionID: "shot:miss_12:1", Command: "play_shot", ArgsSchema: map[string]any{"cardUid": "miss_12", "targetSeat": 1, "playedAs": "shot"}},
+		ba.LegalAction{ActionID: "weapon:weapon_volcanic_99", Command: "play_weapon"})
+	raw, _ := json.Marshal(req)
+	r, gaps, err := ba.ReadRequest(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fs, _, _ := baLiveCompare(baSeen{Seat: seat, Version: req.ObservationVersion, Raw: raw, Req: r, Gaps: gaps})
+	cat := rules.Default()
+	levels := map[string]rules.Level{}
+	for _, f := range fs {
+		levels[f.Got.(string)] = cat.Grade(f.Finding, false).Level
+		if cat.Grade(f.Finding, true).Level != rules.Must {
+			t.Errorf("%v: not MUST under --strict", f.Got)
+		}
+	}
+	if levels["shot:miss_12:1"] != rules.Should || levels["weapon:weapon_volcanic_99"] != rules.Must {
+		t.Fatalf("levels %v: want the Two-Faced item SHOULD (I-BA-29), the unknown card MUST", levels)
+	}
+}
