@@ -177,6 +177,11 @@ var (
 func readView(obs map[string]json.RawMessage, g *ReadGaps) PlayerView {
 	var v PlayerView
 	readCore(obs, "observation", g, field{"phase", &v.Phase}, field{"turnSeat", &v.TurnSeat}, field{"you", &v.You})
+	for _, k := range []string{"phase", "turnSeat", "you", "players"} {
+		if _, ok := obs[k]; !ok {
+			g.needAll("observation." + k)
+		}
+	}
 	softAt(obs, "observation.", "version", &v.Version, g)
 	if !read(obs, "round", &v.Round) {
 		g.field("observation.round")
