@@ -36,6 +36,9 @@ func cmdReplay(ctx context.Context, e *env, args []string) int {
 	if !checkGame(e, f.game) || !checkFormat(e, f.format) || !f.checkAgentFlags(e, "replay") {
 		return exitUsage
 	}
+	if !f.agentStartable(e, "replay") {
+		return exitError
+	}
 	if *match < 0 {
 		fmt.Fprintln(e.stderr, "umpire replay: --match must be 0 or more")
 		return exitUsage
