@@ -145,9 +145,6 @@ func cmdCertify(ctx context.Context, e *env, args []string) int {
 	if !checkGame(e, f.game) || !checkFormat(e, f.format) || !f.checkAgentFlags(e, "certify") {
 		return exitUsage
 	}
-	if !f.agentStartable(e, "certify") {
-		return exitError
-	}
 	cfg := f.config()
 	cfg.Matches, cfg.UntilConfident, cfg.Workers, cfg.RunBudget, cfg.Args = *matches, *until, *workers, *runBudget, append([]string{"certify"}, args...)
 	var meta reports.Meta
@@ -163,6 +160,13 @@ func cmdCertify(ctx context.Context, e *env, args []string) int {
 			return exitUsage
 		}
 		cfg.Shard = s
+	}
+	if err := cfg.Validate(); err != nil {
+		fmt.Fprintf(e.stderr, "umpire certify: %v\n", err)
+		return exitUsage
+	}
+	if !f.agentStartable(e, "certify") {
+		return exitError
 	}
 	dir := *reportDir
 	if dir == "" {

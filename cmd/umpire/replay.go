@@ -36,15 +36,19 @@ func cmdReplay(ctx context.Context, e *env, args []string) int {
 	if !checkGame(e, f.game) || !checkFormat(e, f.format) || !f.checkAgentFlags(e, "replay") {
 		return exitUsage
 	}
-	if !f.agentStartable(e, "replay") {
-		return exitError
-	}
 	if *match < 0 {
 		fmt.Fprintln(e.stderr, "umpire replay: --match must be 0 or more")
 		return exitUsage
 	}
 	cfg := f.config()
 	cfg.Matches = *match + 1
+	if err := cfg.Validate(); err != nil {
+		fmt.Fprintf(e.stderr, "umpire replay: %v\n", err)
+		return exitUsage
+	}
+	if !f.agentStartable(e, "replay") {
+		return exitError
+	}
 	res, err := certify.Replay(ctx, cfg, *match)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "umpire replay: %v\n", err)
