@@ -499,7 +499,7 @@ func refused(status int) bool { return status >= 400 && status < 500 }
 // probeLong is a longer deadline for probes that need the decision to stay
 // open while they talk to the server.
 func probeLong(t *Target) *Target {
-	c := &Target{Game: t.Game, URL: t.URL, Create: t.Create, TableSize: t.TableSize, DeadlineMS: max(t.DeadlineMS, 5000), MCP: t.MCP, SeatPolicy: t.SeatPolicy, Seed: t.Seed, HTTP: t.HTTP, state: &targetState{}}
+	c := &Target{Game: t.Game, URL: t.URL, Create: t.Create, TableSize: t.TableSize, DeadlineMS: max(t.DeadlineMS, 5000), MCP: t.MCP, SeatPolicy: t.SeatPolicy, Seed: t.Seed, HTTP: t.HTTP, RequestTimeout: t.RequestTimeout, state: &targetState{}}
 	return c
 }
 
