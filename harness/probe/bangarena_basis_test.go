@@ -65,3 +65,29 @@ func TestBALiveFindingBasis(t *testing.T) {
 		t.Fatalf("levels %v: want the Two-Faced item SHOULD (I-BA-29), the unknown card MUST", levels)
 	}
 }
+
+// TestKnownTo: the roles a seat legitimately knows are read from
+// knownRoles in umpire's list form and keyed by seat alike.
+func TestKnownTo(t *testing.T) {
+	tests := []struct {
+		raw  string
+		seat int
+		want bool
+	}{
+		{`{"observation":{"knownRoles":[{"seat":2,"roleId":"aide"}]}}`, 2, true},
+		{`{"observation":{"knownRoles":[{"seat":2,"roleId":"aide"}]}}`, 3, false},
+		{`{"observation":{"knownRoles":{"2":"aide","0":"marshal"}}}`, 2, true},
+		{`{"observation":{"knownRoles":{"2":"aide"}}}`, 1, false},
+		{`{"observation":{"knownRoles":"none"}}`, 2, false},
+		{`{"observation":{}}`, 2, false},
+	}
+	for _, tc := range tests {
+		req, _, err := ba.ReadRequest([]byte(tc.raw))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := knownTo(req.Observation, []byte(tc.raw), tc.seat); got != tc.want {
+			t.Errorf("%s seat %d: have %v, want %v", tc.raw, tc.seat, got, tc.want)
+		}
+	}
+}

@@ -42,10 +42,12 @@ func (g ReadGaps) Empty() bool { return len(g.fields) == 0 }
 func (g *ReadGaps) field(path string) { g.fields = append(g.fields, path) }
 
 // needAll marks every item undecided because of path.
-func (g *ReadGaps) needAll(path string) {
+func (g *ReadGaps) needAll(path string) { g.needAllWhy(path, "does not read") }
+
+func (g *ReadGaps) needAllWhy(path, why string) {
 	g.field(path)
 	if g.all == "" {
-		g.all = path + " does not read, and every item depends on it"
+		g.all = path + " " + why + ", and every item depends on it"
 	}
 }
 
@@ -179,7 +181,7 @@ func readView(obs map[string]json.RawMessage, g *ReadGaps) PlayerView {
 	readCore(obs, "observation", g, field{"phase", &v.Phase}, field{"turnSeat", &v.TurnSeat}, field{"you", &v.You})
 	for _, k := range []string{"phase", "turnSeat", "you", "players"} {
 		if _, ok := obs[k]; !ok {
-			g.needAll("observation." + k)
+			g.needAllWhy("observation."+k, "is missing")
 		}
 	}
 	softAt(obs, "observation.", "version", &v.Version, g)
