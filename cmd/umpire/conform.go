@@ -18,7 +18,7 @@ import (
 	"github.com/umpire-arena/umpire/reports"
 )
 
-const conformSynopsis = "--game G (--target URL (--match ID | --room ID) --seat N=TOKEN... | --target URL --create | --embedded) [--config FILE] [--deadline-ms N] [--mcp auto|yes|no] [--label-filter EXPR] [--check NAME] [--list] [--strict] [--known-failing FILE] [--junit F] [--json F] [--html F] [--md F] [--report-dir DIR]"
+const conformSynopsis = "--game G (--target URL (--match ID | --room ID) --seat N=TOKEN... | --target URL --create | --embedded) [--config FILE] [--deadline-ms N] [--mcp auto|yes|no] [--label-filter EXPR] [--check NAME] [--list] [--strict] [--known-failing FILE] [--dialect a,b (with --embedded)] [--junit F] [--json F] [--html F] [--md F] [--report-dir DIR]"
 
 // seatFlags collects repeatable --seat N=TOKEN flags.
 type seatFlags map[int]string

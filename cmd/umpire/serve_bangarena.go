@@ -14,7 +14,7 @@ import (
 )
 
 const serveBangArenaSynopsis = "--game bangarena [--addr 127.0.0.1:7070] [--seats 6] [--mode classic] [--deadline 15s] " +
-	"[--seed S] [--adversaries random,heuristic] [--agents 0,3] [--policy reask_then_random|skip|random] [--format text|json]"
+	"[--seed S] [--adversaries random,heuristic] [--agents 0,3] [--policy reask_then_random|skip|random] [--dialect a,b] [--format text|json]"
 
 // baServeInfo is what serveBangArena prints once the server listens.
 type baServeInfo struct {
