@@ -267,7 +267,10 @@ type bangLegalDiff struct {
 	// Unchecked are the request's items of undecided commands: neither
 	// confirmed nor flagged.
 	Unchecked []json.RawMessage `json:"unchecked"`
-	Equal     bool              `json:"equal"`
+	// Pinned are differences on umpire's own pins (WIRE.md), which do not
+	// make the lists differ: the default cards of a discard item.
+	Pinned []string `json:"pinned"`
+	Equal  bool     `json:"equal"`
 }
 
 // legalBangArena derives the legal items of one BangArena DecisionRequest
@@ -329,7 +332,7 @@ func legalBangArena(e *env, name string, check, asJSON bool) int {
 // item the rules do not allow), different (same actionId, other command or
 // argsSchema); items of undecided commands are set aside as unchecked.
 func compareBangLegal(derived []ba.LegalAction, und []ba.Undecided, given []json.RawMessage) bangLegalDiff {
-	d := bangLegalDiff{Derived: derived, Undecided: und, Missing: []ba.LegalAction{}, Extra: []json.RawMessage{}, Different: []string{}, Unchecked: []json.RawMessage{}}
+	d := bangLegalDiff{Derived: derived, Undecided: und, Missing: []ba.LegalAction{}, Extra: []json.RawMessage{}, Different: []string{}, Unchecked: []json.RawMessage{}, Pinned: []string{}}
 	undecided := map[string]bool{}
 	all := false
 	for _, u := range und {
@@ -364,7 +367,13 @@ func compareBangLegal(derived []ba.LegalAction, und []ba.Undecided, given []json
 			}
 			ws, _ := json.Marshal(w.ArgsSchema)
 			gs, _ := json.Marshal(item.ArgsSchema)
-			if !bytes.Equal(ws, gs) {
+			switch {
+			case bytes.Equal(ws, gs):
+			case w.Command == "discard" && sameCount(w.ArgsSchema["cardUids"], item.ArgsSchema["cardUids"]):
+				// §13: the discard's cardUids are a default of the right
+				// count; which cards is umpire's pin (WIRE.md argsSchema).
+				d.Pinned = append(d.Pinned, fmt.Sprintf("%s: default cardUids %s, umpire's pin gives %s", item.ActionID, gs, ws))
+			default:
 				d.Different = append(d.Different, fmt.Sprintf("%s: argsSchema is %s, want %s", item.ActionID, gs, ws))
 			}
 		}
@@ -391,6 +400,9 @@ func (d bangLegalDiff) writeText(w io.Writer) {
 	for _, x := range d.Unchecked {
 		fmt.Fprintf(w, "unchecked: %s  (its command is undecided)\n", safeText(compactJSON(x)))
 	}
+	for _, p := range d.Pinned {
+		fmt.Fprintf(w, "pinned:    %s  (differs from umpire's pin only; not a difference)\n", safeText(p))
+	}
 	if d.Equal {
 		fmt.Fprintln(w, "legalActions match the referee's list")
 		return
@@ -406,6 +418,19 @@ func (d bangLegalDiff) writeText(w io.Writer) {
 		fmt.Fprintf(w, "different: %s  (%s)\n", safeText(s), "bangarena/12.args")
 	}
 	fmt.Fprintf(w, "%d missing, %d extra, %d different\n", len(d.Missing), len(d.Extra), len(d.Different))
+}
+
+// sameCount reports whether two argsSchema values are lists of the same
+// length (the discard's default cardUids).
+func sameCount(a, b any) bool {
+	la, ok1 := a.([]any)
+	lb, ok2 := b.([]any)
+	if !ok1 {
+		if s, ok := a.([]string); ok {
+			la, ok1 = make([]any, len(s)), true
+		}
+	}
+	return ok1 && ok2 && len(la) == len(lb)
 }
 
 // clipList keeps the first n entries of l, saying how many more there are.

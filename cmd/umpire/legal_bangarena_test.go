@@ -161,3 +161,59 @@ func TestLegalBangArenaOtherShapes(t *testing.T) {
 		t.Fatalf("players as an object: exit %d\n%s", code, out)
 	}
 }
+
+// TestLegalBangArenaDiscardDefault: the default cardUids of a discard item
+// are umpire's pin (WIRE.md): other cards of the same count are noted as
+// pinned, not a difference; another count is one (§13).
+func TestLegalBangArenaDiscardDefault(t *testing.T) {
+	var req ba.DecisionRequest
+	found := false
+	r := rand.New(rand.NewPCG(9, 9))
+	for i := 0; i < 200 && !found; i++ {
+		g, _ := ba.NewGame(ba.Config{Seats: 4, MatchID: fmt.Sprint("discard-", i)}, fmt.Sprint("discard-", i))
+		for n := 0; !g.Over() && n < 2000 && !found; n++ {
+			seat, _ := g.Decider()
+			q := g.Request(seat, "1970-01-01T00:00:30.000Z")
+			hand := len(q.Observation.Players[seat].Hand)
+			for _, a := range q.LegalActions {
+				if a.Command == "discard" && len(a.ArgsSchema["cardUids"].([]string)) < hand {
+					req, found = q, true
+				}
+			}
+			g.PlayRandom(r)
+		}
+	}
+	if !found {
+		t.Fatal("no discard decision with a choice of cards in self-play")
+	}
+	seat := req.SeatID
+	var uids []string
+	for _, c := range req.Observation.Players[seat].Hand {
+		uids = append(uids, c.UID)
+	}
+	with := func(cards []string) string {
+		q := req
+		q.LegalActions = append([]ba.LegalAction(nil), req.LegalActions...)
+		for i, a := range q.LegalActions {
+			if a.Command == "discard" {
+				q.LegalActions[i].ArgsSchema = map[string]any{"cardUids": cards}
+			}
+		}
+		b, _ := json.Marshal(q)
+		return string(b)
+	}
+	n := 0
+	for _, a := range req.LegalActions {
+		if a.Command == "discard" {
+			n = len(a.ArgsSchema["cardUids"].([]string))
+		}
+	}
+	code, out, _ := runUmpire(t, with(uids[len(uids)-n:]), "legal", "--game", "bangarena", "--check", "-")
+	if code != exitOK || !strings.Contains(out, "pinned:    discard: default cardUids") {
+		t.Fatalf("other default cards: exit %d\n%s", code, out)
+	}
+	code, out, _ = runUmpire(t, with(uids[:n+1]), "legal", "--game", "bangarena", "--check", "-")
+	if code != exitFail || !strings.Contains(out, "different: discard: argsSchema") {
+		t.Fatalf("another count: exit %d\n%s", code, out)
+	}
+}
