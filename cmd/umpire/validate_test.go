@@ -125,3 +125,39 @@ func FuzzSplitMessages(f *testing.F) {
 		}
 	})
 }
+
+// TestValidateSimulateLogs validates the match logs umpire's own simulate
+// writes, for both games and every line kind they hold: detection must
+// recognise each line and every line must be valid (a BangArena decision
+// event was once taken for a legal_actions item).
+func TestValidateSimulateLogs(t *testing.T) {
+	for _, game := range []string{gameInference, gameBangArena} {
+		t.Run(game, func(t *testing.T) {
+			dir := t.TempDir()
+			args := []string{"simulate", "--game", game, "--matches", "3", "--seed", "validate-sim", "--log-dir", dir}
+			if game == gameInference {
+				args = append(args, "--rounds", "12")
+			}
+			if code, _, stderr := runUmpire(t, "", args...); code != exitOK {
+				t.Fatalf("simulate: exit %d\n%s", code, stderr)
+			}
+			logs, err := filepath.Glob(filepath.Join(dir, "*.jsonl"))
+			if err != nil || len(logs) != 3 {
+				t.Fatalf("simulate wrote %v (%v), want 3 logs", logs, err)
+			}
+			code, stdout, stderr := runUmpire(t, "", append([]string{"validate", "--game", game}, logs...)...)
+			if code != exitOK || stdout != "" || !strings.Contains(stderr, " 0 invalid, 0 violation(s)") {
+				t.Fatalf("validate: exit %d, want 0 and no violation\n%s%s", code, firstLines(stdout, 10), stderr)
+			}
+		})
+	}
+}
+
+// firstLines returns the first n lines of s.
+func firstLines(s string, n int) string {
+	lines := strings.SplitAfter(s, "\n")
+	if len(lines) > n {
+		lines = append(lines[:n], "…\n")
+	}
+	return strings.Join(lines, "")
+}
