@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/umpire-arena/umpire/internal/inert"
 )
 
 // The JSON form of a report (schema "umpire-report/1") is one object:
@@ -49,11 +51,17 @@ type jsonReport struct {
 }
 
 // WriteJSON writes the report, with its derived summary, coverage and
-// statistics, as indented JSON.
+// statistics, as indented JSON, through the escaper (inert.JSON): the
+// document is valid UTF-8 (json.Valid does not check it) and control
+// characters and bidi overrides are \u escapes, whatever the report holds.
 func WriteJSON(w io.Writer, r *Report) error {
-	enc := json.NewEncoder(w)
+	x := inert.NewWriter(w, inert.JSONMode)
+	enc := json.NewEncoder(x)
 	enc.SetIndent("", "  ")
 	if err := enc.Encode(jsonReport{Report: r, Summary: r.Summary(), Coverage: r.Coverage(), Stats: r.Stats()}); err != nil {
+		return fmt.Errorf("reports: writing JSON: %w", err)
+	}
+	if err := x.Close(); err != nil {
 		return fmt.Errorf("reports: writing JSON: %w", err)
 	}
 	return nil
