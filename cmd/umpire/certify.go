@@ -10,10 +10,10 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode"
 
 	"github.com/umpire-arena/umpire/harness/certify"
 	"github.com/umpire-arena/umpire/harness/shard"
+	"github.com/umpire-arena/umpire/internal/inert"
 	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/reports"
 )
@@ -151,7 +151,7 @@ func cmdCertify(ctx context.Context, e *env, args []string) int {
 			return
 		}
 		fmt.Fprintf(e.stderr, "certify: %d/%d seed %s seat %d vs %s: %s, rank %d\n", done, total,
-			certEscape(r.Seed), r.Seat, r.Adversary, r.Match.Termination, r.Match.Rank)
+			inert.String(r.Seed), r.Seat, r.Adversary, r.Match.Termination, r.Match.Rank)
 	}
 	rep, err := certify.Run(ctx, cfg)
 	if err != nil {
@@ -196,7 +196,7 @@ func writeCertifySummary(w io.Writer, rep *reports.Report, f *certFlags) {
 	fmt.Fprintf(w, "\n%-12s %4s %-22s %-18s %-22s %s\n", "adversary", "n", "win rate [95% CI]", "mean rank [CI]", "mean "+score+" [CI]", "latency p50/p95/p99/max")
 	for _, s := range rep.Stats() {
 		fmt.Fprintf(w, "%-12s %4d %5.2f [%4.2f, %4.2f]     %4.2f [%4.2f, %4.2f] %7.1f [%6.1f, %6.1f] %s/%s/%s/%s\n",
-			certEscape(s.Adversary), s.Matches, s.WinRate.Value, s.WinRate.Lo, s.WinRate.Hi,
+			inert.String(s.Adversary), s.Matches, s.WinRate.Value, s.WinRate.Lo, s.WinRate.Hi,
 			s.MeanRank.Value, s.MeanRank.Lo, s.MeanRank.Hi, s.MeanScore.Value, s.MeanScore.Lo, s.MeanScore.Hi,
 			certMS(s.Latency.P50), certMS(s.Latency.P95), certMS(s.Latency.P99), certMS(s.Latency.Max))
 	}
@@ -212,7 +212,7 @@ func writeCertifySummary(w io.Writer, rep *reports.Report, f *certFlags) {
 	}
 	fmt.Fprintf(w, "terminations: %s\n", strings.Join(parts, ", "))
 	for _, warn := range rep.Warnings {
-		fmt.Fprintf(w, "note: %s\n", certEscape(warn))
+		fmt.Fprintf(w, "note: %s\n", inert.String(warn))
 	}
 	// Failing checks, grouped by check and rule, with the first seeds.
 	type group struct {
@@ -254,7 +254,7 @@ func writeCertifySummary(w io.Writer, rep *reports.Report, f *certFlags) {
 			more = fmt.Sprintf(" and %d more", len(g.seeds)-3)
 		}
 		fmt.Fprintf(w, "  %-6s %s (%s) in %d matches (%s%s): %s\n", g.level, g.rule, g.name, len(g.seeds),
-			certEscape(strings.Join(g.seeds[:min(3, len(g.seeds))], ", ")), more, certEscape(g.message))
+			inert.String(strings.Join(g.seeds[:min(3, len(g.seeds))], ", ")), more, inert.String(g.message))
 	}
 	var seeds []string
 	for s := range failingSeeds {
@@ -265,29 +265,11 @@ func writeCertifySummary(w io.Writer, rep *reports.Report, f *certFlags) {
 		s := seeds[0]
 		k := s[strings.LastIndexByte(s, '/')+1:]
 		fmt.Fprintf(w, "\nreplay a failing match with a full transcript:\n  umpire replay --game %s --seed %s --match %s %s%s\n",
-			f.game, strconv.Quote(certEscape(f.seed)), k, f.agentArgs(), f.tableArgs())
+			f.game, strconv.Quote(inert.String(f.seed)), k, f.agentArgs(), f.tableArgs())
 	}
 }
 
 // certMS renders a duration in milliseconds.
 func certMS(d time.Duration) string {
 	return strconv.FormatFloat(float64(d)/float64(time.Millisecond), 'f', 1, 64) + "ms"
-}
-
-// certEscape makes text that came from an agent or a seed safe for a
-// terminal: control characters (escape sequences included) are shown as
-// Go escapes.
-func certEscape(s string) string {
-	clean := true
-	for _, r := range s {
-		if unicode.IsControl(r) || r == unicode.ReplacementChar {
-			clean = false
-			break
-		}
-	}
-	if clean {
-		return s
-	}
-	q := strconv.QuoteToGraphic(s)
-	return q[1 : len(q)-1]
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/umpire-arena/umpire/harness/probe"
 	basrv "github.com/umpire-arena/umpire/harness/server/bangarena"
 	infsrv "github.com/umpire-arena/umpire/harness/server/inference"
+	"github.com/umpire-arena/umpire/internal/inert"
 	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/reports"
 )
@@ -159,7 +160,7 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 	}
 	sum := rep.Summary()
 	if *format == "json" {
-		enc := json.NewEncoder(e.stdout)
+		enc := json.NewEncoder(inertJSON(e.stdout))
 		enc.SetEscapeHTML(false)
 		_ = enc.Encode(sum)
 	} else {
@@ -220,7 +221,7 @@ func printCheck(e *env, c reports.Check) {
 	}
 	fmt.Fprintf(e.stdout, "%-5s %s (%v)\n", status, c.Name, c.Duration.Round(time.Millisecond))
 	if c.Reason != "" {
-		fmt.Fprintf(e.stdout, "      %s\n", safeText(c.Reason))
+		fmt.Fprintf(e.stdout, "      %s\n", inert.String(c.Reason))
 	}
 	for i, f := range c.Findings {
 		if i == 5 {
@@ -228,7 +229,7 @@ func printCheck(e *env, c reports.Check) {
 			break
 		}
 		// Findings quote the target's answers: escaped for the terminal.
-		fmt.Fprintf(e.stdout, "      %s\n", safeText(f.Finding.String()))
+		fmt.Fprintf(e.stdout, "      %s\n", inert.String(f.Finding.String()))
 		if r, ok := rules.Default().Lookup(f.Rule); ok {
 			fmt.Fprintf(e.stdout, "        requirement: %s\n", r.Text)
 		}

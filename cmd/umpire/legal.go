@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/umpire-arena/umpire/internal/inert"
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
 	"github.com/umpire-arena/umpire/referee/inference"
 )
@@ -240,7 +241,7 @@ func (d legalDiff) writeText(w io.Writer) {
 		fmt.Fprintf(w, "missing:   %s  (%s)\n", b, rule[m.Action])
 	}
 	for _, x := range d.Extra {
-		fmt.Fprintf(w, "extra:     %s  (%s)\n", safeText(string(x)), "inference/illegal.listed-only")
+		fmt.Fprintf(w, "extra:     %s  (%s)\n", inert.String(string(x)), "inference/illegal.listed-only")
 	}
 	for _, s := range d.Different {
 		a, _, _ := strings.Cut(s, ":")
@@ -296,7 +297,7 @@ func legalBangArena(e *env, name string, check, asJSON bool) int {
 	derived, und, err := ba.LegalFromRequest(req)
 	if err != nil {
 		// The request itself is inconsistent: a MUST finding.
-		fmt.Fprintf(e.stdout, "%s: no legal actions can be derived: %s\n", safeText(name), safeText(err.Error()))
+		fmt.Fprintf(e.stdout, "%s: no legal actions can be derived: %s\n", inert.String(name), inert.String(err.Error()))
 		return exitFail
 	}
 	if derived == nil {
@@ -372,12 +373,12 @@ func (d bangLegalDiff) writeText(w io.Writer) {
 	for i, a := range d.Derived {
 		ids[i] = a.ActionID
 	}
-	fmt.Fprintf(w, "derived:   %d item(s): %s\n", len(ids), safeText(strings.Join(ids, " ")))
+	fmt.Fprintf(w, "derived:   %d item(s): %s\n", len(ids), inert.String(strings.Join(ids, " ")))
 	for _, u := range d.Undecided {
-		fmt.Fprintf(w, "undecided: %s: %s\n", safeText(u.Command), safeText(u.Reason))
+		fmt.Fprintf(w, "undecided: %s: %s\n", inert.String(u.Command), inert.String(u.Reason))
 	}
 	for _, x := range d.Unchecked {
-		fmt.Fprintf(w, "unchecked: %s  (its command is undecided)\n", safeText(compactJSON(x)))
+		fmt.Fprintf(w, "unchecked: %s  (its command is undecided)\n", inert.String(compactJSON(x)))
 	}
 	if d.Equal {
 		fmt.Fprintln(w, "legalActions match the referee's list")
@@ -385,13 +386,13 @@ func (d bangLegalDiff) writeText(w io.Writer) {
 	}
 	for _, m := range d.Missing {
 		b, _ := json.Marshal(m)
-		fmt.Fprintf(w, "missing:   %s  (%s)\n", safeText(string(b)), "bangarena/1.legal-only")
+		fmt.Fprintf(w, "missing:   %s  (%s)\n", inert.String(string(b)), "bangarena/1.legal-only")
 	}
 	for _, x := range d.Extra {
-		fmt.Fprintf(w, "extra:     %s  (%s)\n", safeText(compactJSON(x)), "bangarena/1.legal-only")
+		fmt.Fprintf(w, "extra:     %s  (%s)\n", inert.String(compactJSON(x)), "bangarena/1.legal-only")
 	}
 	for _, s := range d.Different {
-		fmt.Fprintf(w, "different: %s  (%s)\n", safeText(s), "bangarena/12.args")
+		fmt.Fprintf(w, "different: %s  (%s)\n", inert.String(s), "bangarena/12.args")
 	}
 	fmt.Fprintf(w, "%d missing, %d extra, %d different\n", len(d.Missing), len(d.Extra), len(d.Different))
 }

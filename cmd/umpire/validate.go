@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/tidwall/gjson"
+	"github.com/umpire-arena/umpire/internal/inert"
 	"github.com/umpire-arena/umpire/schemas"
 )
 
@@ -206,10 +207,10 @@ func (vw *violationWriter) write(file string, line int, kind string, v schemas.V
 		return
 	}
 	if vw.json {
-		enc := json.NewEncoder(vw.w) // one object per line
+		enc := json.NewEncoder(inertJSON(vw.w)) // one object per line
 		enc.SetEscapeHTML(false)
 		vw.err = enc.Encode(violationJSON{file, line, kind, v.InstanceLocation, v.KeywordLocation, v.Keyword, v.Message})
 		return
 	}
-	_, vw.err = fmt.Fprintf(vw.w, "%s:%d: %s\n", escapeText(file), line, escapeText(v.String()))
+	_, vw.err = fmt.Fprintf(vw.w, "%s:%d: %s\n", inert.String(file), line, inert.String(v.String()))
 }

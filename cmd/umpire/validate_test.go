@@ -45,23 +45,6 @@ func TestValidateCommand(t *testing.T) {
 	runCases(t, nil, tests)
 }
 
-func TestEscapeText(t *testing.T) {
-	tests := []struct{ name, in, want string }{
-		{name: "plain", in: "/a: must be >= 0", want: "/a: must be >= 0"},
-		{name: "escape sequence", in: "x\x1b[2Jy", want: `x\u001b[2Jy`},
-		{name: "bidi override", in: "a\u202eb", want: `a\u202eb`},
-		{name: "newline", in: "a\nb", want: `a\u000ab`},
-		{name: "unicode kept", in: "¿Seguro? 🙂", want: "¿Seguro? 🙂"},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			if have := escapeText(tc.in); have != tc.want {
-				t.Errorf("have %q, want %q", have, tc.want)
-			}
-		})
-	}
-}
-
 func TestValidateJSONLinesAreObjects(t *testing.T) {
 	code, out, _ := runUmpire(t, "", "validate", "--game", "inference", "--format", "json", td("inference_bad.jsonl"))
 	if code != exitFail {

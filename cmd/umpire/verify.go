@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/umpire-arena/umpire/internal/inert"
 	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/referee/verify"
 )
@@ -175,14 +176,15 @@ func (o *findingWriter) finding(line int, at []string, f rules.Finding) {
 	if len(at) > 0 {
 		loc += " (" + strings.Join(at, ", ") + ")"
 	}
-	o.printf("    %s: %s %s: %s\n", loc, f.Level, f.Rule, escapeText(f.Message))
+	o.printf("    %s: %s %s: %s\n", loc, f.Level, f.Rule, inert.String(f.Message))
 	if f.Expected != nil || f.Got != nil {
 		o.printf("      expected %s, got %s\n", jsonText(f.Expected), jsonText(f.Got))
 	}
 }
 
 // write prints one finding as a JSON line (HTML characters left as they
-// are; control characters escaped by the encoder).
+// are; control characters escaped by the encoder, bidi overrides and
+// invalid UTF-8 by inert.JSON).
 func (o *findingWriter) write(f rules.Finding) {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
@@ -192,7 +194,7 @@ func (o *findingWriter) write(f rules.Finding) {
 		b.Reset()
 		_ = enc.Encode(f)
 	}
-	o.printf("%s", b.Bytes())
+	o.printf("%s", inert.JSON(b.Bytes()))
 }
 
 // group prints one file's findings for people, grouped per round (findings
@@ -204,7 +206,7 @@ func (o *findingWriter) group(name string, fs []rules.Finding, sum verify.Summar
 		}
 		return fs[i].Where.Line < fs[j].Where.Line
 	})
-	o.printf("%s\n", escapeText(name))
+	o.printf("%s\n", inert.String(name))
 	round := -1
 	for _, f := range fs {
 		if f.Where.Round != round {
@@ -261,9 +263,9 @@ func jsonText(v any) string {
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(v); err != nil {
-		return escapeText(fmt.Sprint(v))
+		return inert.String(fmt.Sprint(v))
 	}
-	return escapeText(strings.TrimSuffix(b.String(), "\n"))
+	return inert.String(strings.TrimSuffix(b.String(), "\n"))
 }
 
 // verifyBangArena runs "umpire verify --game bangarena": each full log is
@@ -333,7 +335,7 @@ func verifyBangArena(ctx context.Context, e *env, names, seeds []string, asJSON,
 // bangGroup prints one BangArena log's findings for people, in line order.
 func (o *findingWriter) bangGroup(name string, fs []rules.Finding, sum verify.BangArenaSummary) {
 	sort.SliceStable(fs, func(i, j int) bool { return fs[i].Where.Line < fs[j].Where.Line })
-	o.printf("%s\n", escapeText(name))
+	o.printf("%s\n", inert.String(name))
 	for _, f := range fs {
 		var at []string
 		if f.Where.Round > 0 {
