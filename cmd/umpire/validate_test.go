@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"path/filepath"
 	"strings"
@@ -58,6 +59,23 @@ func TestValidateJSONLinesAreObjects(t *testing.T) {
 	}
 }
 
+// splitMessages drains a messageReader over data (1 MiB cap).
+func splitMessages(data []byte) []message {
+	mr, err := newMessageReader(bytes.NewReader(data), 1<<20)
+	if err != nil {
+		panic(err)
+	}
+	var out []message
+	for {
+		m, err := mr.next()
+		if err != nil {
+			return out
+		}
+		m.data = bytes.Clone(m.data)
+		out = append(out, m)
+	}
+}
+
 func TestSplitMessages(t *testing.T) {
 	tests := []struct {
 		name      string
@@ -72,6 +90,10 @@ func TestSplitMessages(t *testing.T) {
 		{name: "document with a syntax error", data: "{\n\"a\": 1,\n\"b\": x\n}\n", wantLines: []int{3}, wantErrs: 1},
 		{name: "empty", data: "", wantLines: []int{1}},
 		{name: "scalar document", data: "42", wantLines: []int{1}},
+		{name: "stray closing bracket", data: "{\n}\n}\n", wantLines: []int{1, 3}, wantErrs: 1},
+		{name: "blank lines only", data: "\n \n\t\n", wantLines: []int{1}},
+		{name: "brackets inside strings", data: "{\n\"a\": \"}]\\\"{\"\n}\n{\n}", wantLines: []int{1, 4}},
+		{name: "truncated document", data: "{\n\"a\": [1,\n", wantLines: []int{1}, wantErrs: 1},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -72,15 +72,18 @@ func cmdVerify(ctx context.Context, e *env, args []string) (code int) {
 	defer recoverVerify(e, &code)
 	out := &findingWriter{w: e.stdout, json: *format == "json"}
 	var total verify.Summary
+	notKept := 0
 	for _, s := range srcs {
 		v := verify.NewInference(verify.Options{File: s.name, Deal: mode, Unfinished: *unfinished})
-		buf, emit := out.collector()
+		buf, emit, capped := out.collector()
 		sum, err := v.Read(ctx, s.r, emit)
 		if c, ok := verifyReadOK(ctx, e, s.name, err); !ok {
 			return c
 		}
 		if !out.json {
-			out.group(s.name, *buf, sum)
+			notKept += out.group(s.name, *buf, sum, capped)
+		} else {
+			notKept += out.notKept(s.name, capped)
 		}
 		total.Lines += sum.Lines
 		total.Rounds += sum.Rounds
@@ -90,7 +93,7 @@ func cmdVerify(ctx context.Context, e *env, args []string) (code int) {
 		total.Inconclusive += sum.Inconclusive
 		total.DealsRederived += sum.DealsRederived
 	}
-	out.summary(len(srcs), total)
+	out.summary(len(srcs), total, notKept)
 	if !out.flushed(e) {
 		return exitError
 	}
@@ -158,15 +161,40 @@ func (o *findingWriter) flushed(e *env) bool {
 	return true
 }
 
-// collector returns where one file's findings go: with JSON output they
-// are written at once (buf stays empty); with text output they are kept
-// in buf for grouping.
-func (o *findingWriter) collector() (buf *[]rules.Finding, emit func(rules.Finding)) {
-	buf = new([]rules.Finding)
+// collector returns where one file's findings go: the first
+// rules.MaxKeptPerRule of each rule pass, the rest are counted in the
+// returned Cap (memory and output stay bounded whatever the log's
+// length). With JSON output they are written at once (buf stays empty);
+// with text output they are kept in buf for grouping.
+func (o *findingWriter) collector() (buf *[]rules.Finding, emit func(rules.Finding), c *rules.Cap) {
+	buf, c = new([]rules.Finding), rules.NewCap(0)
 	if o.json {
-		return buf, o.write
+		return buf, func(f rules.Finding) {
+			if c.Keep(f.Rule) {
+				o.write(f)
+			}
+		}, c
 	}
-	return buf, func(f rules.Finding) { *buf = append(*buf, f) }
+	return buf, func(f rules.Finding) {
+		if c.Keep(f.Rule) {
+			*buf = append(*buf, f)
+		}
+	}, c
+}
+
+// notKept says what a file's Cap counted but did not keep: a text line per
+// rule after the file's findings, or a JSON object {"not_kept":…} per rule.
+// It returns the number of findings not kept.
+func (o *findingWriter) notKept(name string, c *rules.Cap) int {
+	for _, n := range c.NotKept() {
+		if o.json {
+			b, _ := json.Marshal(map[string]any{"not_kept": map[string]any{"file": name, "rule": n.Key, "count": n.Count}})
+			o.printf("%s\n", inert.JSON(b))
+			continue
+		}
+		o.printf("    %s\n", inert.String(n.String()))
+	}
+	return c.Total()
 }
 
 // finding prints one finding for people at loc ("line N (…)"), with its
@@ -199,7 +227,7 @@ func (o *findingWriter) write(f rules.Finding) {
 
 // group prints one file's findings for people, grouped per round (findings
 // of the match as a whole first), in line order within a round.
-func (o *findingWriter) group(name string, fs []rules.Finding, sum verify.Summary) {
+func (o *findingWriter) group(name string, fs []rules.Finding, sum verify.Summary, capped *rules.Cap) int {
 	sort.SliceStable(fs, func(i, j int) bool {
 		if fs[i].Where.Round != fs[j].Where.Round {
 			return fs[i].Where.Round < fs[j].Where.Round
@@ -226,6 +254,7 @@ func (o *findingWriter) group(name string, fs []rules.Finding, sum verify.Summar
 		}
 		o.finding(f.Where.Line, at, f)
 	}
+	n := o.notKept(name, capped)
 	verdict := "conforms"
 	if sum.Must > 0 {
 		verdict = "does not conform"
@@ -236,20 +265,29 @@ func (o *findingWriter) group(name string, fs []rules.Finding, sum verify.Summar
 	}
 	o.printf("  %s: %d line(s), %d round(s)%s, %d MUST, %d SHOULD, %d INFO, %d inconclusive, %d deal(s) re-derived\n",
 		verdict, sum.Lines, sum.Rounds, public, sum.Must, sum.Should, sum.Info, sum.Inconclusive, sum.DealsRederived)
+	return n
 }
 
 // summary prints the closing line: text, or a JSON object {"summary":…}.
-func (o *findingWriter) summary(files int, t verify.Summary) {
+func (o *findingWriter) summary(files int, t verify.Summary, notKept int) {
 	if o.json {
 		b, _ := json.Marshal(map[string]any{"summary": map[string]any{
 			"files": files, "lines": t.Lines, "rounds": t.Rounds, "must": t.Must, "should": t.Should,
-			"info": t.Info, "inconclusive": t.Inconclusive, "deals_rederived": t.DealsRederived,
+			"info": t.Info, "inconclusive": t.Inconclusive, "deals_rederived": t.DealsRederived, "not_kept": notKept,
 		}})
 		o.printf("%s\n", b)
 		return
 	}
-	o.printf("umpire verify: %d file(s), %d line(s), %d round(s): %d MUST, %d SHOULD, %d INFO finding(s), %d inconclusive check(s)\n",
-		files, t.Lines, t.Rounds, t.Must, t.Should, t.Info, t.Inconclusive)
+	o.printf("umpire verify: %d file(s), %d line(s), %d round(s): %d MUST, %d SHOULD, %d INFO finding(s)%s, %d inconclusive check(s)\n",
+		files, t.Lines, t.Rounds, t.Must, t.Should, t.Info, notKeptText(notKept), t.Inconclusive)
+}
+
+// notKeptText is the summary's note of the findings counted, not shown.
+func notKeptText(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (%s not kept: over %d of one rule per file)", rules.Thousands(n), rules.MaxKeptPerRule)
 }
 
 // jsonText renders a finding's expected or got value as compact JSON, so
@@ -281,14 +319,14 @@ func verifyBangArena(ctx context.Context, e *env, names, seeds []string, asJSON,
 	defer recoverVerify(e, &code)
 	out := &findingWriter{w: e.stdout, json: asJSON}
 	var total verify.BangArenaSummary
-	unknown := 0
+	unknown, notKept := 0, 0
 	for _, name := range names {
 		r, shown, closeFn, ok := openLog(e, name)
 		if !ok {
 			return exitUsage
 		}
 		defer closeFn()
-		buf, emit := out.collector()
+		buf, emit, capped := out.collector()
 		sum, err := verify.VerifyBangArenaReader(ctx, r, verify.BangArenaOptions{File: shown, Seeds: seeds, Unfinished: unfinished}, emit)
 		if c, ok := verifyReadOK(ctx, e, shown, err); !ok {
 			return c
@@ -297,7 +335,9 @@ func verifyBangArena(ctx context.Context, e *env, names, seeds []string, asJSON,
 			unknown++
 		}
 		if !out.json {
-			out.bangGroup(shown, *buf, sum)
+			notKept += out.bangGroup(shown, *buf, sum, capped)
+		} else {
+			notKept += out.notKept(shown, capped)
 		}
 		total.Lines += sum.Lines
 		total.Events += sum.Events
@@ -312,12 +352,12 @@ func verifyBangArena(ctx context.Context, e *env, names, seeds []string, asJSON,
 	if out.json {
 		b, _ := json.Marshal(map[string]any{"summary": map[string]any{
 			"files": len(names), "lines": total.Lines, "decisions": total.Decisions, "turns": total.Turns, "must": total.Must,
-			"should": total.Should, "info": total.Info, "repeats": total.Repeats, "inconclusive": total.Inconclusive, "seed_unknown": unknown,
+			"should": total.Should, "info": total.Info, "repeats": total.Repeats, "inconclusive": total.Inconclusive, "seed_unknown": unknown, "not_kept": notKept,
 		}})
 		out.printf("%s\n", b)
 	} else {
-		out.printf("umpire verify: %d file(s), %d line(s), %d turn(s), %d decision(s): %d MUST, %d SHOULD, %d INFO finding(s), %d inconclusive line(s)\n",
-			len(names), total.Lines, total.Turns, total.Decisions, total.Must, total.Should, total.Info, total.Inconclusive)
+		out.printf("umpire verify: %d file(s), %d line(s), %d turn(s), %d decision(s): %d MUST, %d SHOULD, %d INFO finding(s)%s, %d inconclusive line(s)\n",
+			len(names), total.Lines, total.Turns, total.Decisions, total.Must, total.Should, total.Info, notKeptText(notKept), total.Inconclusive)
 	}
 	if !out.flushed(e) {
 		return exitError
@@ -333,7 +373,7 @@ func verifyBangArena(ctx context.Context, e *env, names, seeds []string, asJSON,
 }
 
 // bangGroup prints one BangArena log's findings for people, in line order.
-func (o *findingWriter) bangGroup(name string, fs []rules.Finding, sum verify.BangArenaSummary) {
+func (o *findingWriter) bangGroup(name string, fs []rules.Finding, sum verify.BangArenaSummary, capped *rules.Cap) int {
 	sort.SliceStable(fs, func(i, j int) bool { return fs[i].Where.Line < fs[j].Where.Line })
 	o.printf("%s\n", inert.String(name))
 	for _, f := range fs {
@@ -346,6 +386,7 @@ func (o *findingWriter) bangGroup(name string, fs []rules.Finding, sum verify.Ba
 		}
 		o.finding(f.Where.Line, at, f)
 	}
+	n := o.notKept(name, capped)
 	verdict := "conforms"
 	switch {
 	case sum.Must > 0:
@@ -355,4 +396,5 @@ func (o *findingWriter) bangGroup(name string, fs []rules.Finding, sum verify.Ba
 	}
 	o.printf("  %s: %d line(s), %d turn(s), %d decision(s) replayed, %d MUST, %d SHOULD, %d INFO, %d repeat(s) not reported, %d inconclusive\n",
 		verdict, sum.Lines, sum.Turns, sum.Decisions, sum.Must, sum.Should, sum.Info, sum.Repeats, sum.Inconclusive)
+	return n
 }
