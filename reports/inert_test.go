@@ -102,3 +102,23 @@ func TestReportsAreValidUTF8AndInert(t *testing.T) {
 		t.Error("JUnit or HTML does not flag the replaced bytes")
 	}
 }
+
+// TestReadJSONLimit: a report over the limit is refused with an error that
+// names it, after reading no more than the limit.
+func TestReadJSONLimit(t *testing.T) {
+	var b bytes.Buffer
+	if err := WriteJSON(&b, sample(t)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := readJSON(bytes.NewReader(b.Bytes()), int64(b.Len())+1); err != nil {
+		t.Fatalf("a report under the limit: %v", err)
+	}
+	_, err := readJSON(bytes.NewReader(b.Bytes()), int64(b.Len()/2))
+	if err == nil || !strings.Contains(err.Error(), "exceeds the limit of") {
+		t.Fatalf("a report over the limit: %v", err)
+	}
+	// Trailing data is still refused.
+	if _, err := ReadJSON(strings.NewReader(b.String() + "{}")); err == nil || !strings.Contains(err.Error(), "data after") {
+		t.Fatalf("trailing data: %v", err)
+	}
+}

@@ -18,33 +18,31 @@ type input struct {
 	data []byte
 }
 
-// readInput reads a FILE|- argument whole: "-" is standard input, named
-// stdinName. With maxBytes > 0 an input longer than maxBytes is an error;
-// with maxBytes <= 0 there is no cap.
+// errTooLarge is readInput's error for an input over its cap.
+type errTooLarge struct{ max int }
+
+func (e errTooLarge) Error() string {
+	return fmt.Sprintf("input exceeds the limit of %d bytes", e.max)
+}
+
+// readInput reads a FILE|- argument whole, at most maxBytes (> 0) of it:
+// "-" is standard input, named stdinName. An input that cannot be opened
+// is an *os.PathError, one longer than maxBytes an errTooLarge (nothing
+// past the cap is read), another error a read error.
 func readInput(e *env, name string, maxBytes int) (input, error) {
 	in := input{name: name}
-	r := e.stdin
-	if name == "-" {
-		in.name = stdinName
-	} else {
-		f, err := os.Open(name)
-		if err != nil {
-			return in, err
-		}
-		defer f.Close()
-		r = f
+	r, shown, closeFn, err := openInput(e, name)
+	if err != nil {
+		return in, &os.PathError{Op: "open", Path: name, Err: err}
 	}
-	if maxBytes <= 0 {
-		data, err := io.ReadAll(r)
-		in.data = data
-		return in, err
-	}
+	defer closeFn()
+	in.name = shown
 	data, err := io.ReadAll(io.LimitReader(r, int64(maxBytes)+1))
 	if err != nil {
 		return in, err
 	}
 	if len(data) > maxBytes {
-		return in, fmt.Errorf("input exceeds %d bytes", maxBytes)
+		return in, errTooLarge{maxBytes}
 	}
 	in.data = data
 	return in, nil

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"os"
 	"sort"
 	"strings"
 
@@ -49,9 +51,9 @@ func cmdLegal(_ context.Context, e *env, args []string) int {
 		return legalBangArena(e, fs.Arg(0), *check, *format == "json")
 	}
 	name := fs.Arg(0)
-	raw, ok := readLegalInput(e, name)
+	raw, code, ok := readLegalInput(e, name)
 	if !ok {
-		return exitUsage
+		return code
 	}
 	vs, given, warnings, err := parseDecision(raw)
 	if err != nil {
@@ -80,14 +82,24 @@ func cmdLegal(_ context.Context, e *env, args []string) int {
 }
 
 // readLegalInput reads the one message of "umpire legal" (FILE|-, at most
-// maxMessageBytes); ok is false, the failure said on stderr, when it cannot.
-func readLegalInput(e *env, name string) (raw []byte, ok bool) {
+// maxMessageBytes). When it cannot, it says why on stderr and gives the
+// exit code: 2 for a file that does not open, 1 for a message over the
+// limit (it does not conform), 3 for a read error.
+func readLegalInput(e *env, name string) (raw []byte, code int, ok bool) {
 	in, err := readInput(e, name, maxMessageBytes)
-	if err != nil {
-		fmt.Fprintf(e.stderr, "umpire legal: cannot read %s: %v\n", name, err)
-		return nil, false
+	var pe *os.PathError
+	switch {
+	case err == nil:
+		return in.data, exitOK, true
+	case errors.As(err, &pe):
+		fmt.Fprintf(e.stderr, "umpire legal: cannot read %s: %v\n", inert.String(name), pe.Err)
+		return nil, exitUsage, false
+	case errors.As(err, new(errTooLarge)):
+		fmt.Fprintf(e.stdout, "%s: the message exceeds the limit of %d bytes (WIRE.md: messages of at most 1 MiB); nothing derived\n", inert.String(in.name), maxMessageBytes)
+		return nil, exitFail, false
 	}
-	return in.data, true
+	fmt.Fprintf(e.stderr, "umpire legal: cannot read %s: %v\n", inert.String(name), err)
+	return nil, exitError, false
 }
 
 // printLegalDiff prints the outcome of --check (indented JSON, or text)
@@ -276,9 +288,9 @@ type bangLegalDiff struct {
 // compares them with the request's own legalActions as sets of actionIds
 // with their command and argsSchema (READINGS 8).
 func legalBangArena(e *env, name string, check, asJSON bool) int {
-	raw, ok := readLegalInput(e, name)
+	raw, code, ok := readLegalInput(e, name)
 	if !ok {
-		return exitUsage
+		return code
 	}
 	var top map[string]json.RawMessage
 	if err := json.Unmarshal(bytes.TrimSpace(raw), &top); err != nil {
