@@ -34,7 +34,7 @@ func inertReport(t testing.TB) *Report {
 	}
 	// A Body filled by hand with invalid UTF-8 inside valid JSON.
 	ts = append(ts, Message{Dir: Received, Body: json.RawMessage("{\"x\":\"\xff\u202e\"}")})
-	c.Findings = append(c.Findings, Finding{Finding: rules.Finding{Rule: "inference/agent.move", Level: rules.Must,
+	c.Findings = append(c.Findings, Finding{Finding: rules.Finding{Rule: "inference/agent.turn-echo", Level: rules.Must,
 		Message: "message \u202e\x1b[31m\xff", Got: "got \u2066\xfe", Where: rules.Where{Step: "step \u202e"}}, Transcript: ts})
 	if len(r.Matches) > 0 {
 		r.Matches[0].Stderr = "stderr\x1b[2J\r\n\u202eline\xff"
