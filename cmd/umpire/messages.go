@@ -79,8 +79,11 @@ func newMessageReader(r io.Reader, max int) (*messageReader, error) {
 		var b bytes.Buffer
 		for _, l := range raw {
 			if l == nil {
-				// A line over the cap: its document is over the cap too.
-				b.WriteString(`"` + tooLong(max+1, max) + `"`)
+				// A line over the cap: whatever document holds it is over
+				// the cap too, which a stand-in of max+1 bytes keeps.
+				b.WriteByte('"')
+				b.Write(bytes.Repeat([]byte("x"), max+1))
+				b.WriteByte('"')
 			}
 			b.Write(l)
 			b.WriteByte('\n')
