@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Hostile-input suite: umpire verify and umpire validate (both games) on
 # inputs an attacker could hand them, generated on the fly through pipes
-# (nothing large on disk). For each run it records the peak RSS and wall
-# time (/usr/bin/time) and the exit code, and fails when a run goes over
+# (nothing large on disk). For each run it records the peak RSS, wall and
+# CPU time (/usr/bin/time) and the exit code, and fails when a run goes over
 # the memory bound, exits otherwise than 1 (the input does not conform),
 # dies with a Go runtime dump, or prints invalid UTF-8, a raw terminal
 # escape or a bidi override.
@@ -45,13 +45,14 @@ describe() {
 }
 
 fail=0
-printf '%-12s %-22s %10s %9s %5s  %s\n' input command peak_RSS wall exit verdict
+printf '%-12s %-26s %12s %9s %9s %5s  %s\n' input command peak_RSS wall cpu exit verdict
 for in in $inputs; do
   [[ "$in" =~ $only ]] || continue
   for cmd in "verify --game inference" "verify --game bangarena" "validate --game inference" "validate --game bangarena"; do
     # shellcheck disable=SC2086
-    "gen_$in" | /usr/bin/time -o "$tmp/time" -f '%M %e %x' "$umpire" $cmd - >"$tmp/out" 2>"$tmp/err"
-    read -r rss wall code < <(tail -n 1 "$tmp/time")
+    "gen_$in" | /usr/bin/time -o "$tmp/time" -f '%M %e %U %S %x' "$umpire" $cmd - >"$tmp/out" 2>"$tmp/err"
+    read -r rss wall user sys code < <(tail -n 1 "$tmp/time")
+    cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')
     # /usr/bin/time says "Command exited with non-zero status N" first.
     verdict="ok"
     if [ "$rss" -gt "$max_kb" ]; then verdict="OVER ${max_kb} KiB"; fi
@@ -62,7 +63,7 @@ for in in $inputs; do
     if LC_ALL=C grep -qP '\x1b|\xe2\x80[\xaa-\xae]|\xe2\x81[\xa6-\xa9]' "$tmp/out" "$tmp/err"; then verdict="raw escape or bidi in output"; fi
     [ "$verdict" = ok ] || fail=1
     last=$( (grep -E 'umpire (verify|validate):' "$tmp/err" "$tmp/out" | tail -n 1 | sed 's/^[^:]*://') || true)
-    printf '%-12s %-22s %7d KiB %8ss %5s  %s\n' "$in" "$cmd" "$rss" "$wall" "$code" "$verdict"
+    printf '%-12s %-26s %8d KiB %8ss %8ss %5s  %s\n' "$in" "$cmd" "$rss" "$wall" "$cpu" "$code" "$verdict"
     printf '             %s\n' "${last:0:150}"
   done
 done
