@@ -45,10 +45,12 @@ describe() {
 }
 
 fail=0
-printf '%-12s %-26s %12s %9s %9s %5s  %s\n' input command peak_RSS wall cpu exit verdict
+printf '%-12s %-35s %12s %9s %9s %5s  %s\n' input command peak_RSS wall cpu exit verdict
 for in in $inputs; do
   [[ "$in" =~ $only ]] || continue
-  for cmd in "verify --game inference" "verify --game bangarena" "validate --game inference" "validate --game bangarena"; do
+  # verify --strict: what these inputs break are WIRE.md pins (one JSON
+  # object per line, 1 MiB lines), SHOULD findings without it.
+  for cmd in "verify --strict --game inference" "verify --strict --game bangarena" "validate --game inference" "validate --game bangarena"; do
     # shellcheck disable=SC2086
     "gen_$in" | /usr/bin/time -o "$tmp/time" -f '%M %e %U %S %x' "$umpire" $cmd - >"$tmp/out" 2>"$tmp/err"
     read -r rss wall user sys code < <(tail -n 1 "$tmp/time")
@@ -63,7 +65,7 @@ for in in $inputs; do
     if LC_ALL=C grep -qP '\x1b|\xe2\x80[\xaa-\xae]|\xe2\x81[\xa6-\xa9]' "$tmp/out" "$tmp/err"; then verdict="raw escape or bidi in output"; fi
     [ "$verdict" = ok ] || fail=1
     last=$( (grep -E 'umpire (verify|validate):' "$tmp/err" "$tmp/out" | tail -n 1 | sed 's/^[^:]*://') || true)
-    printf '%-12s %-26s %8d KiB %8ss %8ss %5s  %s\n' "$in" "$cmd" "$rss" "$wall" "$cpu" "$code" "$verdict"
+    printf '%-12s %-35s %8d KiB %8ss %8ss %5s  %s\n' "$in" "$cmd" "$rss" "$wall" "$cpu" "$code" "$verdict"
     printf '             %s\n' "${last:0:150}"
   done
 done

@@ -75,9 +75,9 @@ func (h *endsWriter) Write(p []byte) (int, error) {
 }
 
 // TestVerifyBlankLinesBoundedMemory feeds verify 8 Mi blank lines: each
-// is a finding, and keeping them all took gigabytes. The findings past
-// rules.MaxKeptPerRule are counted and the output says so; the heap stays
-// under heapLimit.
+// is a finding (MUST with --strict: the line format is a WIRE.md pin), and
+// keeping them all took gigabytes. The findings past rules.MaxKeptPerRule
+// are counted and the output says so; the heap stays under heapLimit.
 func TestVerifyBlankLinesBoundedMemory(t *testing.T) {
 	if testing.Short() {
 		t.Skip("reads 8 MiB")
@@ -86,7 +86,7 @@ func TestVerifyBlankLinesBoundedMemory(t *testing.T) {
 	for _, format := range []string{"text", "json"} {
 		t.Run(format, func(t *testing.T) {
 			in := newLines(n, "")
-			code, out, lines, stderr := runOn(t, in, "verify", "--game", "inference", "--format", format, "-")
+			code, out, lines, stderr := runOn(t, in, "verify", "--strict", "--game", "inference", "--format", format, "-")
 			if code != exitFail {
 				t.Fatalf("exit %d, want %d\n%s", code, exitFail, stderr)
 			}

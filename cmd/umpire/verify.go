@@ -34,6 +34,8 @@ func cmdVerify(ctx context.Context, e *env, args []string) (code int) {
 		seeds = append(seeds, s)
 		return nil
 	})
+	var basis basisFlags
+	addStrictFlag(fs, &basis)
 	if c, ok := parseFlags(fs, args); !ok {
 		return c
 	}
@@ -41,7 +43,7 @@ func cmdVerify(ctx context.Context, e *env, args []string) (code int) {
 		return exitUsage
 	}
 	if *game == gameBangArena {
-		return verifyBangArena(ctx, e, fs.Args(), seeds, *format == "json", *unfinished)
+		return verifyBangArena(ctx, e, fs.Args(), seeds, *format == "json", *unfinished, basis.strict)
 	}
 	modes := map[string]verify.DealMode{"auto": verify.DealAuto, "umpire": verify.DealUmpire, "other": verify.DealOther}
 	mode, ok := modes[*deal]
@@ -70,15 +72,21 @@ func cmdVerify(ctx context.Context, e *env, args []string) (code int) {
 		srcs = append(srcs, source{name: shown, r: r})
 	}
 	defer recoverVerify(e, &code)
-	out := &findingWriter{w: e.stdout, json: *format == "json"}
+	out := &findingWriter{w: e.stdout, json: *format == "json", strict: basis.strict}
 	var total verify.Summary
-	notKept := 0
+	empty, notKept := 0, 0
 	for _, s := range srcs {
 		v := verify.NewInference(verify.Options{File: s.name, Deal: mode, Unfinished: *unfinished})
 		buf, emit, capped := out.collector()
+		m0, s0, i0 := out.counted()
 		sum, err := v.Read(ctx, s.r, emit)
 		if c, ok := verifyReadOK(ctx, e, s.name, err); !ok {
 			return c
+		}
+		m1, s1, i1 := out.counted()
+		sum.Must, sum.Should, sum.Info = m1-m0, s1-s0, i1-i0
+		if sum.Lines == 0 {
+			empty++
 		}
 		if !out.json {
 			notKept += out.group(s.name, *buf, sum, capped)
@@ -96,6 +104,12 @@ func cmdVerify(ctx context.Context, e *env, args []string) (code int) {
 	out.summary(len(srcs), total, notKept)
 	if !out.flushed(e) {
 		return exitError
+	}
+	if empty > 0 {
+		// A log with no line verifies nothing: a run that checked nothing
+		// must not pass.
+		fmt.Fprintf(e.stderr, "umpire verify: %d input(s) hold no line: nothing to verify\n", empty)
+		return exitFail
 	}
 	if total.Must > 0 {
 		return exitFail
@@ -143,6 +157,46 @@ type findingWriter struct {
 	w    io.Writer
 	json bool
 	err  error
+	// strict and cat grade every finding by its basis before it is shown
+	// (rules.Grade); levels counts the graded findings.
+	strict bool
+	cat    *rules.Catalogue
+	levels map[rules.Level]int
+	// graded levels by what decides them, so that a finding the Cap does
+	// not keep is counted without being graded (a log of a billion bad
+	// lines gives a billion findings).
+	gradedAs map[gradeKey]rules.Level
+}
+
+// gradeKey is what a finding's graded level depends on.
+type gradeKey struct {
+	rule          string
+	level, stated rules.Level
+	basis         rules.Basis
+}
+
+// grade counts f at its graded level and, when keep, returns it graded
+// (its level following its basis; see rules.Grade).
+func (o *findingWriter) grade(f rules.Finding, keep bool) rules.Finding {
+	if o.cat == nil {
+		o.cat, o.levels, o.gradedAs = rules.Default(), map[rules.Level]int{}, map[gradeKey]rules.Level{}
+	}
+	k := gradeKey{rule: f.Rule, level: f.Level, stated: f.Stated, basis: f.Basis}
+	lvl, known := o.gradedAs[k]
+	if keep || !known {
+		f = o.cat.Grade(f, o.strict)
+		lvl = f.Level
+		if !known && len(o.gradedAs) < 4096 {
+			o.gradedAs[k] = lvl
+		}
+	}
+	o.levels[lvl]++
+	return f
+}
+
+// counted returns the graded findings per level so far.
+func (o *findingWriter) counted() (must, should, info int) {
+	return o.levels[rules.Must], o.levels[rules.Should], o.levels[rules.Info]
 }
 
 func (o *findingWriter) printf(format string, args ...any) {
@@ -170,13 +224,15 @@ func (o *findingWriter) collector() (buf *[]rules.Finding, emit func(rules.Findi
 	buf, c = new([]rules.Finding), rules.NewCap(0)
 	if o.json {
 		return buf, func(f rules.Finding) {
-			if c.Keep(f.Rule) {
+			keep := c.Keep(f.Rule)
+			if f = o.grade(f, keep); keep {
 				o.write(f)
 			}
 		}, c
 	}
 	return buf, func(f rules.Finding) {
-		if c.Keep(f.Rule) {
+		keep := c.Keep(f.Rule)
+		if f = o.grade(f, keep); keep {
 			*buf = append(*buf, f)
 		}
 	}, c
@@ -311,13 +367,13 @@ func jsonText(v any) string {
 // by event (referee/verify). Same output and exit codes as for Inference;
 // a log whose seed is unknown cannot be verified: exit 2 (give --seed;
 // I-BA-V1).
-func verifyBangArena(ctx context.Context, e *env, names, seeds []string, asJSON, unfinished bool) (code int) {
+func verifyBangArena(ctx context.Context, e *env, names, seeds []string, asJSON, unfinished, strict bool) (code int) {
 	if len(names) == 0 {
 		fmt.Fprintln(e.stderr, "umpire: verify needs at least one LOG.jsonl (or - for standard input)")
 		return exitUsage
 	}
 	defer recoverVerify(e, &code)
-	out := &findingWriter{w: e.stdout, json: asJSON}
+	out := &findingWriter{w: e.stdout, json: asJSON, strict: strict}
 	var total verify.BangArenaSummary
 	unknown, notKept := 0, 0
 	for _, name := range names {
@@ -327,10 +383,13 @@ func verifyBangArena(ctx context.Context, e *env, names, seeds []string, asJSON,
 		}
 		defer closeFn()
 		buf, emit, capped := out.collector()
+		m0, s0, i0 := out.counted()
 		sum, err := verify.VerifyBangArenaReader(ctx, r, verify.BangArenaOptions{File: shown, Seeds: seeds, Unfinished: unfinished}, emit)
 		if c, ok := verifyReadOK(ctx, e, shown, err); !ok {
 			return c
 		}
+		m1, s1, i1 := out.counted()
+		sum.Must, sum.Should, sum.Info = m1-m0, s1-s0, i1-i0
 		if sum.SeedUnknown {
 			unknown++
 		}
