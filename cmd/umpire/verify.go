@@ -165,7 +165,10 @@ type findingWriter struct {
 	// graded levels by what decides them, so that a finding the Cap does
 	// not keep is counted without being graded (a log of a billion bad
 	// lines gives a billion findings).
-	gradedAs map[gradeKey]rules.Level
+	gradedAs  map[gradeKey]rules.Level
+	lastKey   gradeKey // the last finding's key and level: a run of one kind
+	lastLevel rules.Level
+	haveLast  bool
 }
 
 // gradeKey is what a finding's graded level depends on.
@@ -182,7 +185,10 @@ func (o *findingWriter) grade(f rules.Finding, keep bool) rules.Finding {
 		o.cat, o.levels, o.gradedAs = rules.Default(), map[rules.Level]int{}, map[gradeKey]rules.Level{}
 	}
 	k := gradeKey{rule: f.Rule, level: f.Level, stated: f.Stated, basis: f.Basis}
-	lvl, known := o.gradedAs[k]
+	lvl, known := o.lastLevel, o.haveLast && k == o.lastKey
+	if !known {
+		lvl, known = o.gradedAs[k]
+	}
 	if keep || !known {
 		f = o.cat.Grade(f, o.strict)
 		lvl = f.Level
@@ -190,6 +196,7 @@ func (o *findingWriter) grade(f rules.Finding, keep bool) rules.Finding {
 			o.gradedAs[k] = lvl
 		}
 	}
+	o.lastKey, o.lastLevel, o.haveLast = k, lvl, true
 	o.levels[lvl]++
 	return f
 }

@@ -24,10 +24,14 @@ const OtherKey = "(other rules)"
 // reader groups by) and counts the rest. Its memory is bounded by the
 // number of keys, itself bounded. The zero value is not ready: use NewCap.
 type Cap struct {
-	max     int
-	kept    map[string]int
-	dropped map[string]int
+	max    int
+	counts map[string]*capCount
+	last   string // the key of the last call, and its counts
+	lastC  *capCount
 }
+
+// capCount is what a Cap knows of one key.
+type capCount struct{ kept, dropped int }
 
 // NewCap returns a Cap keeping max findings per key (MaxKeptPerRule when
 // max <= 0).
@@ -35,22 +39,32 @@ func NewCap(max int) *Cap {
 	if max <= 0 {
 		max = MaxKeptPerRule
 	}
-	return &Cap{max: max, kept: map[string]int{}, dropped: map[string]int{}}
+	return &Cap{max: max, counts: map[string]*capCount{}}
 }
 
 // Keep reports whether the next finding of key is kept; when not, it is
-// counted.
+// counted. A run of findings of one key costs no map lookup.
 func (c *Cap) Keep(key string) bool {
-	n, ok := c.kept[key]
-	if !ok && len(c.kept) >= maxCapKeys {
-		key = OtherKey
-		n = c.kept[key]
+	n := c.lastC
+	if n == nil || key != c.last {
+		var ok bool
+		if n, ok = c.counts[key]; !ok {
+			if len(c.counts) >= maxCapKeys {
+				key = OtherKey
+				n = c.counts[key]
+			}
+			if n == nil {
+				n = &capCount{}
+				c.counts[key] = n
+			}
+		}
+		c.last, c.lastC = key, n
 	}
-	if n < c.max {
-		c.kept[key] = n + 1
+	if n.kept < c.max {
+		n.kept++
 		return true
 	}
-	c.dropped[key]++
+	n.dropped++
 	return false
 }
 
@@ -63,12 +77,11 @@ type NotKept struct {
 // NotKept returns the findings counted but not kept, by key in order; nil
 // when every finding was kept.
 func (c *Cap) NotKept() []NotKept {
-	if len(c.dropped) == 0 {
-		return nil
-	}
-	out := make([]NotKept, 0, len(c.dropped))
-	for k, n := range c.dropped {
-		out = append(out, NotKept{Key: k, Count: n})
+	var out []NotKept
+	for k, n := range c.counts {
+		if n.dropped > 0 {
+			out = append(out, NotKept{Key: k, Count: n.dropped})
+		}
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Key < out[j].Key })
 	return out
@@ -77,8 +90,8 @@ func (c *Cap) NotKept() []NotKept {
 // Total returns the number of findings not kept.
 func (c *Cap) Total() int {
 	t := 0
-	for _, n := range c.dropped {
-		t += n
+	for _, n := range c.counts {
+		t += n.dropped
 	}
 	return t
 }

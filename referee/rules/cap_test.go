@@ -29,8 +29,8 @@ func TestCap(t *testing.T) {
 		c.Keep(fmt.Sprint(i))
 	}
 	c.Keep("late")
-	if len(c.kept) > maxCapKeys+1 || c.dropped[OtherKey] != 10 {
-		t.Errorf("%d keys kept, %d under %s", len(c.kept), c.dropped[OtherKey], OtherKey)
+	if len(c.counts) > maxCapKeys+1 || c.counts[OtherKey] == nil || c.counts[OtherKey].dropped != 10 {
+		t.Errorf("%d keys kept, %+v under %s", len(c.counts), c.counts[OtherKey], OtherKey)
 	}
 }
 
