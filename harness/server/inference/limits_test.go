@@ -173,3 +173,28 @@ func TestLimitsDefaults(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestSilentWebSocketClosed: an agent that says hello and then nothing is
+// cut off once IdleTimeout has passed (its match expires with it).
+func TestSilentWebSocketClosed(t *testing.T) {
+	s, ts := testServer(t, Options{Limits: Limits{IdleTimeout: 300 * time.Millisecond}})
+	c := create(t, ts, MatchSpec{Agents: []int{0}, DeadlineMS: 60000})
+	cl := dial(t, ts, c.MatchID, 0, c.Tokens["0"])
+	start := time.Now()
+	for {
+		if _, err := cl.next(); err != nil {
+			break
+		}
+		if time.Since(start) > 10*time.Second {
+			t.Fatal("the silent connection is still open after 10s")
+		}
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("closed after %v, want about 300ms", d)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if _, err := s.Wait(ctx, c.MatchID); !errors.Is(err, ErrExpired) {
+		t.Errorf("Wait = %v, want expired", err)
+	}
+}
