@@ -244,7 +244,7 @@ func (d *driver) trickle() result {
 	s := d.serve("inference", []string{"--rounds", "1"}, nil)
 	addr := strings.TrimPrefix(s.base, "http://")
 	const n = 50
-	ctx, cancel := context.WithTimeout(context.Background(), 40*time.Second)
+	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	closed := make(chan time.Duration, n)
 	start := time.Now()
@@ -272,8 +272,9 @@ func (d *driver) trickle() result {
 			}
 		}()
 	}
-	<-ctx.Done()
-	fds := s.fds()
+	time.Sleep(40 * time.Second)
+	fds := s.fds() // before the clients give up
+	cancel()
 	kb := s.stop()
 	cut, last := len(closed), time.Duration(0)
 	for range cut {
