@@ -133,7 +133,7 @@ func TestCreationFloodMemoryBounded(t *testing.T) {
 	}
 	s, ts := testServer(t, Options{StartTimeout: -1, Limits: Limits{MaxMatches: 16, IdleTimeout: 200 * time.Millisecond, KeepFinished: 100 * time.Millisecond}})
 	body, _ := json.Marshal(MatchSpec{Agents: []int{0}, Rounds: 1000})
-	refused := 0
+	refused, most := 0, 0
 	for range 200 {
 		resp, err := http.Post(ts.URL+"/api/inference/matches", "application/json", bytes.NewReader(body))
 		if err != nil {
@@ -143,9 +143,11 @@ func TestCreationFloodMemoryBounded(t *testing.T) {
 		if resp.StatusCode == http.StatusServiceUnavailable {
 			refused++
 		}
+		run, _ := s.Count()
+		most = max(most, run)
 	}
-	if run, _ := s.Count(); run > 16 || refused < 200-16*2 {
-		t.Errorf("have %d running, %d of 200 refused; want at most 16 running", run, refused)
+	if most > 16 || refused == 0 {
+		t.Errorf("up to %d running, %d of 200 refused; want at most 16 running and refusals", most, refused)
 	}
 	deadline := time.Now().Add(10 * time.Second)
 	for {
