@@ -65,13 +65,6 @@ func (l *perIP) release(ip string) {
 	}
 }
 
-// Open returns the connections open from ip.
-func (l *perIP) Open(ip string) int {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.open[ip]
-}
-
 // refuse answers a connection over the cap and closes it, within a second.
 func refuse(conn net.Conn, max int) {
 	defer conn.Close()
