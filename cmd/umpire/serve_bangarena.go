@@ -14,7 +14,8 @@ import (
 )
 
 const serveBangArenaSynopsis = "--game bangarena [--addr 127.0.0.1:7070] [--seats 6] [--mode classic] [--deadline 15s] " +
-	"[--seed S] [--adversaries random,heuristic] [--agents 0,3] [--policy reask_then_random|skip|random] [--dialect a,b] [--format text|json]"
+	"[--seed S] [--adversaries random,heuristic] [--agents 0,3] [--policy reask_then_random|skip|random] [--dialect a,b] [--format text|json] " +
+	"[--admin-token T | --open] [--max-rooms N] [--max-deadline D] [--idle-timeout D] [--body-timeout D] [--max-conns-per-ip N] ..."
 
 // baServeInfo is what serveBangArena prints once the server listens.
 type baServeInfo struct {
@@ -32,6 +33,9 @@ type baServeInfo struct {
 	Agents      []baServeSeat     `json:"agents"`
 	Adversaries map[string]string `json:"adversaries"`
 	Faults      []string          `json:"faults,omitempty"`
+	// AdminToken is what POST /api/ai/rooms needs (Authorization:
+	// Bearer); absent when creation is open.
+	AdminToken string `json:"adminToken,omitempty"`
 }
 
 type baServeSeat struct {
@@ -62,6 +66,7 @@ func serveBangArena(ctx context.Context, e *env, args []string) int {
 	unsafe := fs.Bool("unsafe-faults", false, "enable the deliberately broken behaviours named in "+baserver.FaultsEnv+" (testing the conformance suite only)")
 	dialect := fs.String("dialect", "", "speak these dialects, comma-separated: legitimate choices where the documents are silent ("+baDialectNames()+")")
 	_ = fs.Int("rounds", 0, "Inference only; ignored for bangarena")
+	hf := addHostFlags(fs, gameBangArena)
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
@@ -70,6 +75,9 @@ func serveBangArena(ctx context.Context, e *env, args []string) int {
 	}
 	if *deadline <= 0 || *deadline > time.Hour {
 		fmt.Fprintln(e.stderr, "umpire: --deadline must be between 1ms and 1h")
+		return exitUsage
+	}
+	if !hf.check(e, *deadline, 0) {
 		return exitUsage
 	}
 	agentSeats, err := parseSeatList(*agents)
@@ -88,7 +96,7 @@ func serveBangArena(ctx context.Context, e *env, args []string) int {
 		return exitUsage
 	}
 	kinds := splitList(*adversaries)
-	srv, err := baserver.New(baserver.Options{Pause: *pause, Faults: faults, Dialects: dialects})
+	srv, err := baserver.New(hf.bangArenaOptions(baserver.Options{Pause: *pause, Faults: faults, Dialects: dialects}))
 	if err != nil {
 		fmt.Fprintf(e.stderr, "umpire: %v\n", err)
 		return exitUsage
@@ -102,13 +110,14 @@ func serveBangArena(ctx context.Context, e *env, args []string) int {
 		shutdownQuietly(srv)
 		return exitUsage
 	}
-	hs, hostport, served, ok := listenHTTP(e, *addr, srv.Handler())
+	hs, hostport, token, served, ok := listenGuarded(e, *addr, srv.Handler(), hf, []string{"POST /api/ai/rooms"})
 	if !ok {
 		shutdownQuietly(srv)
 		return exitError
 	}
 
 	info := describeBAServe(hostport, created, srv, *seed)
+	info.AdminToken = token
 	if len(faults) > 0 {
 		warnFaults(e, info.Faults)
 	}
@@ -172,6 +181,10 @@ func printBAServeInfo(e *env, format string, info baServeInfo) {
 	fmt.Fprintln(w, ")")
 	fmt.Fprintf(w, "  rules     GET  %s\n", info.RulesURL)
 	fmt.Fprintf(w, "  MCP       POST %s\n", info.MCPURL)
+	fmt.Fprintf(w, "  rooms     POST %s/api/ai/rooms\n", info.BaseURL)
+	if info.AdminToken != "" {
+		fmt.Fprintf(w, "            admin token %s  (header Authorization: Bearer TOKEN)\n", info.AdminToken)
+	}
 	fmt.Fprintf(w, "  log       GET  %s  (after the match)\n", info.LogURL)
 	for _, a := range info.Agents {
 		fmt.Fprintf(w, "  seat %d    token %s  (policy %s)\n", a.Seat, a.Token, info.Policy)
