@@ -21,7 +21,7 @@ var dialectList = []struct{ name, what string }{
 	{"own-command-ids", "commandIds of its own form (UUID-like)"},
 	{"own-discard", "discard its own choice of cards: the last (hand − hp) uids of the hand (§13)"},
 	{"extra-fields", "extra fields in every decision (reason, confidence, x_agent)"},
-	{"near-deadline", "answer late but before the deadline: wait half the time left (at most 1 s)"},
+	{"near-deadline", "answer late but before the deadline: wait half the time left (at most 500 ms)"},
 	{"stderr-chatter", "log every message on stderr"},
 	{"escaped-strings", "write every string of the decision with \\u escapes (the same JSON value)"},
 	{"retry-on-error", "answer every error body (not only reask) again with the same decision and commandId"},
@@ -62,7 +62,7 @@ func (p *player) bangDecision(seat int, chosen legalAction, r *decisionRequest) 
 	}
 	if d["near-deadline"] && r.DeadlineAt != "" {
 		if t, err := time.Parse(time.RFC3339Nano, r.DeadlineAt); err == nil {
-			time.Sleep(min(time.Until(t)/2, time.Second))
+			time.Sleep(min(time.Until(t)/2, 500*time.Millisecond))
 		}
 	}
 	commandID := fmt.Sprintf("c-%d-%d-%d-%04x", seat, r.ObservationVersion, p.seq, p.rng.IntN(1<<16))
