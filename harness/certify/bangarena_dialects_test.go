@@ -1,6 +1,7 @@
 package certify
 
 import (
+	"path/filepath"
 	"slices"
 	"sort"
 	"testing"
@@ -62,6 +63,38 @@ func TestAgentDialects(t *testing.T) {
 			}
 			if g := uniqSorted(strict); !slices.Equal(g, want) {
 				t.Errorf("strictly graded MUST findings of rules %v, want %v", g, want)
+			}
+			if status(r, CheckLegal) != reports.Pass {
+				t.Errorf("legality check: have %s, want pass", status(r, CheckLegal))
+			}
+		})
+	}
+}
+
+// TestPythonAgentDialects: the same for the Python example agent's
+// dialects (none gives a finding).
+func TestPythonAgentDialects(t *testing.T) {
+	if testing.Short() {
+		t.Skip("certifies the agent once per dialect")
+	}
+	if bin.python == "" {
+		t.Skip("python3 is not installed")
+	}
+	py := filepath.Join("..", "..", "examples", "agents", "python", "agent.py")
+	for _, d := range []string{"based-on-version", "explicit-args", "own-command-ids", "extra-fields", "ascii-escapes"} {
+		t.Run(d, func(t *testing.T) {
+			t.Parallel()
+			cfg := small(GameBangArena, "python3 "+py+" --seed 3 --dialect "+d, 1)
+			// Generous: the interpreter can take seconds to start.
+			cfg.Deadline = 15 * time.Second
+			r := certify(t, cfg)
+			if code := r.ExitCode(); code != reports.ExitOK {
+				t.Errorf("exit code: have %d, want 0 (failing %v)", code, failed(r))
+			}
+			for _, c := range r.Checks {
+				for _, f := range c.Findings {
+					t.Errorf("%s: %s %s: %s", c.Name, f.Level, f.Rule, f.Message)
+				}
 			}
 			if status(r, CheckLegal) != reports.Pass {
 				t.Errorf("legality check: have %s, want pass", status(r, CheckLegal))

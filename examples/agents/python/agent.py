@@ -25,8 +25,20 @@ WEIGHTS = {
 }
 
 
+# BangArena dialects (--dialect a,b): legitimate choices where the rules leave
+# an agent free; umpire certify must pass each (referee/INTERPRETATIONS.md I-BA-D1).
+DIALECTS = {
+    "based-on-version": "basedOnVersion instead of observationVersion",
+    "explicit-args": "args equal to the item's argsSchema ({} without one)",
+    "own-command-ids": "commandIds of its own form (UUID)",
+    "extra-fields": "extra fields in every decision",
+    "ascii-escapes": "non-compact JSON with spaces and \\u-escaped strings",
+}
+
+
 class Player:
-    def __init__(self, seed):
+    def __init__(self, seed, dialects=()):
+        self.dialects = set(dialects)
         self.rng = random.Random(seed)
         self.seq = 0
         self.turn = None        # open Inference your_turn
@@ -114,19 +126,35 @@ class Player:
             seat = (r.get("observation") or {}).get("you", 0)
         version = r.get("observationVersion", 0)
         self.seq += 1
-        return {
+        d = {
             "seat": seat,
             "actionId": chosen["actionId"],
             "commandId": "c-%s-%s-%d-%04x" % (seat, version, self.seq, self.rng.randrange(1 << 16)),
             "observationVersion": version,
         }
+        if "based-on-version" in self.dialects:
+            d["basedOnVersion"] = d.pop("observationVersion")
+        if "own-command-ids" in self.dialects:
+            d["commandId"] = "%032x" % self.rng.getrandbits(128)
+        if "explicit-args" in self.dialects:
+            d["args"] = chosen.get("argsSchema") or {}
+        if "extra-fields" in self.dialects:
+            d["reason"] = "weighted pick"
+            d["x_agent"] = {"name": "agent.py", "tried": len(self.tried_ids)}
+        return d
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seed", type=int, default=1, help="seed of the random choices")
+    ap.add_argument("--dialect", default="", help="BangArena dialects, comma-separated: " +
+                    "; ".join("%s: %s" % kv for kv in sorted(DIALECTS.items())))
     args = ap.parse_args()
-    player = Player(args.seed)
+    dialects = [d.strip() for d in args.dialect.split(",") if d.strip()]
+    for d in dialects:
+        if d not in DIALECTS:
+            ap.error("unknown dialect %r (known: %s)" % (d, ", ".join(sorted(DIALECTS))))
+    player = Player(args.seed, dialects)
     for line in sys.stdin:
         line = line.strip()
         if not line:
@@ -138,7 +166,11 @@ def main():
             continue
         answer, done = player.handle(msg)
         if answer is not None:
-            sys.stdout.write(json.dumps(answer, separators=(",", ":")) + "\n")
+            if "ascii-escapes" in player.dialects:
+                out = json.dumps(answer, ensure_ascii=True).replace("_", "\\u005f")
+            else:
+                out = json.dumps(answer, separators=(",", ":"))
+            sys.stdout.write(out + "\n")
             sys.stdout.flush()
         if done:
             return
