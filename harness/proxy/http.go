@@ -13,13 +13,13 @@ import (
 // exchange is one relayed HTTP request the relay judges: what the agent
 // sent and what the server answered, each kept up to the size cap.
 type exchange struct {
-	kind    string // "observe", "decision", "mcp"
-	room    string
-	seat    string // the observe query's seat
-	token   string // in memory only, never reported
-	at      time.Time
-	reqBody []byte
-	reqFull bool // the whole request body was kept
+	kind     string // "observe", "decision", "mcp"
+	room     string
+	seat     string // the observe query's seat
+	token    string // in memory only, never reported
+	at       time.Time
+	reqBody  []byte
+	reqFull  bool // the whole request body was kept
 	status   int
 	respBody []byte
 	respFull bool

@@ -421,13 +421,18 @@ func (im *infMatch) agent(seat int, at time.Time, typ websocket.MessageType, dat
 		m.ran(infAgentEcho)
 	} else {
 		m.fail(infAgentEcho, "inference/agent.turn-echo", seat, where, map[string]any{"match_id": t.matchID, "turn": t.turn},
-			map[string]any{"match_id": mv.MatchID, "turn": mv.Turn}, "seat %d's move does not echo the match_id and turn of its your_turn", seat)
+			map[string]any{"match_id": mv.MatchID, "turn": derefOr(mv.Turn)}, "seat %d's move does not echo the match_id and turn of its your_turn", seat)
 	}
 	legal := legalMove(t.legal, mv)
 	if legal == "" {
 		m.ran(infAgentLegal)
 	} else {
-		m.fail(infAgentLegal, "inference/agent.legal-answer", seat, where, t.legal, map[string]any{"action": mv.Action, "amount": mv.Amount},
+		got := map[string]any{"action": mv.Action}
+		if mv.Amount != nil {
+			got["amount"] = *mv.Amount
+		}
+		want, _ := json.Marshal(t.legal)
+		m.fail(infAgentLegal, "inference/agent.legal-answer", seat, where, json.RawMessage(want), got,
 			"seat %d's move is not legal: %s", seat, legal)
 	}
 	if s.reasked {
@@ -476,4 +481,12 @@ func levelOf(cat *rules.Catalogue, rule string, def rules.Level) rules.Level {
 		return r.Level
 	}
 	return def
+}
+
+// derefOr is *p, or nil when p is nil (for a finding's got).
+func derefOr(p *int) any {
+	if p == nil {
+		return nil
+	}
+	return *p
 }
