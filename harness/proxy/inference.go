@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/coder/websocket"
+	"github.com/tidwall/gjson"
 	"github.com/umpire-arena/umpire/harness/probe"
 	ref "github.com/umpire-arena/umpire/referee/inference"
 	"github.com/umpire-arena/umpire/referee/rules"
@@ -149,31 +150,73 @@ func (im *infMatch) closed(seat int) {
 	})
 }
 
-// infEnvelope is any server message of the envelope (the fields judged).
+// infEnvelope is any server message of the envelope (the fields judged),
+// read with gjson: most messages need only their type, and a full decode
+// of every message of every seat would cost more than the relaying.
 type infEnvelope struct {
-	Type         string          `json:"type"`
-	MatchID      string          `json:"match_id"`
-	Round        int             `json:"round"`
-	Turn         *int            `json:"turn"`
-	DeadlineMS   *int            `json:"deadline_ms"`
-	VisibleState json.RawMessage `json:"visible_state"`
-	LegalActions json.RawMessage `json:"legal_actions"`
-	Code         string          `json:"code"`
-	Event        json.RawMessage `json:"event"`
-	Seed         string          `json:"seed"`
-	SeedCommit   string          `json:"seed_commit"`
+	Type         string
+	MatchID      string
+	Round        int
+	Turn         *int
+	DeadlineMS   *int
+	VisibleState gjson.Result
+	LegalActions gjson.Result
+	Code         string
+	Seed         string
+	SeedCommit   string
+}
+
+func readEnvelope(typ websocket.MessageType, data []byte) (infEnvelope, bool) {
+	if typ != websocket.MessageText || !gjson.ValidBytes(data) {
+		return infEnvelope{}, false
+	}
+	r := gjson.ParseBytes(data)
+	if !r.IsObject() {
+		return infEnvelope{}, false
+	}
+	var env infEnvelope
+	fs := r.Get("@this").Map()
+	env.Type = fs["type"].String()
+	if env.Type == "" {
+		return env, false
+	}
+	env.MatchID = fs["match_id"].String()
+	env.Round = int(fs["round"].Int())
+	env.Turn = intOf(fs["turn"])
+	env.DeadlineMS = intOf(fs["deadline_ms"])
+	env.VisibleState, env.LegalActions = fs["visible_state"], fs["legal_actions"]
+	env.Code, env.Seed, env.SeedCommit = fs["code"].String(), fs["seed"].String(), fs["seed_commit"].String()
+	return env, true
+}
+
+// intOf is the integer r holds, nil when it holds none.
+func intOf(r gjson.Result) *int {
+	if r.Type != gjson.Number {
+		return nil
+	}
+	n := int(r.Int())
+	return &n
 }
 
 // infEvent is a match-log object of an event message.
 type infEvent struct {
-	Type        string `json:"type"`
-	Round       int    `json:"round"`
-	Seat        *int   `json:"seat"`
-	Value       *int   `json:"value"`
-	DealtIn     []int  `json:"dealt_in"`
-	Uncontested bool   `json:"uncontested"`
-	Reveals     []any  `json:"reveals"`
-	SeedCommit  string `json:"seed_commit"`
+	Type        string
+	Round       int
+	Seat        *int
+	Value       *int
+	DealtIn     []int
+	Uncontested bool
+	Reveals     int
+	SeedCommit  string
+}
+
+func readEvent(r gjson.Result) infEvent {
+	ev := infEvent{Type: r.Get("type").String(), Round: int(r.Get("round").Int()), Seat: intOf(r.Get("seat")), Value: intOf(r.Get("value")),
+		Uncontested: r.Get("uncontested").Bool(), Reveals: len(r.Get("reveals").Array()), SeedCommit: r.Get("seed_commit").String()}
+	for _, d := range r.Get("dealt_in").Array() {
+		ev.DealtIn = append(ev.DealtIn, int(d.Int()))
+	}
+	return ev
 }
 
 // server judges one message the server sent seat.
@@ -182,8 +225,8 @@ func (im *infMatch) server(seat int, at time.Time, typ websocket.MessageType, da
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.record(seat, reports.Received, at, data)
-	var env infEnvelope
-	if typ != websocket.MessageText || json.Unmarshal(data, &env) != nil || env.Type == "" {
+	env, ok := readEnvelope(typ, data)
+	if !ok {
 		m.fail(infServerSchema, "inference/protocol.envelope", seat, rules.Where{}, "one JSON envelope object per text message", clip(data),
 			"the server sent seat %d a message that is not an envelope object", seat)
 		return
@@ -191,12 +234,12 @@ func (im *infMatch) server(seat int, at time.Time, typ websocket.MessageType, da
 	where := rules.Where{Round: env.Round, Turn: env.Turn}
 	var ev infEvent
 	if env.Type == "event" {
-		_ = json.Unmarshal(env.Event, &ev)
+		ev = readEvent(gjson.GetBytes(data, "event"))
 	}
 	rule := "inference/protocol.envelope"
 	if env.Type == "event" {
 		rule = "inference/protocol.log-line"
-		if ev.Type == "showdown" && ev.Uncontested && len(ev.Reveals) > 0 {
+		if ev.Type == "showdown" && ev.Uncontested && ev.Reveals > 0 {
 			rule = "inference/round.7.uncontested"
 		}
 	}
@@ -207,8 +250,8 @@ func (im *infMatch) server(seat int, at time.Time, typ websocket.MessageType, da
 		m.ran(infServerSchema)
 	}
 	s := im.seat(seat)
-	if len(env.VisibleState) > 0 && string(env.VisibleState) != "null" {
-		im.hidden(seat, env)
+	if env.VisibleState.IsObject() {
+		im.hidden(seat, env.VisibleState)
 	}
 	switch env.Type {
 	case "your_turn":
@@ -239,46 +282,38 @@ func (im *infMatch) server(seat int, at time.Time, typ websocket.MessageType, da
 // hidden looks for other seats' hidden values in a visible_state sent to
 // seat (I-INF-P-style structural reading: a value field on another seat's
 // entry before the showdown), and records the seat's own value.
-func (im *infMatch) hidden(seat int, env infEnvelope) {
+func (im *infMatch) hidden(seat int, vs gjson.Result) {
 	m := im.m
-	var vs struct {
-		Round     int                          `json:"round"`
-		YourSeat  *int                         `json:"your_seat"`
-		YourValue *int                         `json:"your_value"`
-		Players   []map[string]json.RawMessage `json:"players"`
-	}
-	if json.Unmarshal(env.VisibleState, &vs) != nil {
-		return // the schema check reports it
-	}
-	where := rules.Where{Round: vs.Round}
-	if vs.YourSeat != nil && *vs.YourSeat != seat {
-		m.fail(infServerHidden, "inference/visibility.no-peek", seat, where, seat, *vs.YourSeat,
-			"seat %d was sent the visible_state of seat %d", seat, *vs.YourSeat)
+	round := int(vs.Get("round").Int())
+	where := rules.Where{Round: round}
+	if you := intOf(vs.Get("your_seat")); you != nil && *you != seat {
+		m.fail(infServerHidden, "inference/visibility.no-peek", seat, where, seat, *you,
+			"seat %d was sent the visible_state of seat %d", seat, *you)
 		return
 	}
-	if vs.YourValue != nil {
-		im.values[[2]int{seat, vs.Round}] = *vs.YourValue
+	if v := intOf(vs.Get("your_value")); v != nil {
+		im.values[[2]int{seat, round}] = *v
 	}
 	m.ran(infServerHidden)
-	for _, pl := range vs.Players {
-		var ps int
-		if json.Unmarshal(pl["seat"], &ps) != nil || ps == seat {
-			continue
+	vs.Get("players").ForEach(func(_, pl gjson.Result) bool {
+		ps := intOf(pl.Get("seat"))
+		if ps == nil || *ps == seat {
+			return true
 		}
 		for _, k := range []string{"value", "your_value", "hidden_value"} {
-			raw, ok := pl[k]
-			if !ok || string(raw) == "null" {
+			raw := pl.Get(k)
+			if !raw.Exists() || raw.Type == gjson.Null {
 				continue
 			}
 			note := ""
-			var v int
-			if real, known := im.values[[2]int{ps, vs.Round}]; known && json.Unmarshal(raw, &v) == nil && v == real {
-				note = fmt.Sprintf(" (it is seat %d's real value, as the relay saw it on that seat's own stream)", ps)
+			if real, known := im.values[[2]int{*ps, round}]; known && raw.Type == gjson.Number && int(raw.Int()) == real {
+				note = fmt.Sprintf(" (it is seat %d's real value, as the relay saw it on that seat's own stream)", *ps)
 			}
-			m.fail(infServerHidden, "inference/visibility.no-peek", seat, where, "no value of another seat", map[string]any{"seat": ps, k: raw},
-				"seat %d's visible_state shows seat %d's hidden value before the showdown%s", seat, ps, note)
+			m.fail(infServerHidden, "inference/visibility.no-peek", seat, where, "no value of another seat", map[string]any{"seat": *ps, k: json.RawMessage(raw.Raw)},
+				"seat %d's visible_state shows seat %d's hidden value before the showdown%s", seat, *ps, note)
 		}
-	}
+		return true
+	})
 }
 
 // yourTurn compares the offered legal_actions with the referee's and opens
@@ -293,10 +328,10 @@ func (im *infMatch) yourTurn(seat int, s *infSeat, at time.Time, env infEnvelope
 		t.deadline = time.Duration(*env.DeadlineMS) * time.Millisecond
 	}
 	var got []ref.LegalAction
-	gotErr := json.Unmarshal(env.LegalActions, &got)
+	gotErr := json.Unmarshal([]byte(env.LegalActions.Raw), &got)
 	t.legal = got
 	var vs ref.VisibleState
-	if err := json.Unmarshal(env.VisibleState, &vs); err != nil || gotErr != nil {
+	if err := json.Unmarshal([]byte(env.VisibleState.Raw), &vs); err != nil || gotErr != nil {
 		m.unknown(infServerLegal, "a your_turn whose visible_state or legal_actions could not be read")
 	} else if want, err := ref.LegalFromView(vs); err != nil {
 		rule := rules.RuleOf(err)

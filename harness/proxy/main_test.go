@@ -50,14 +50,14 @@ func run(m *testing.M) int {
 
 // rig is an embedded server with the relay in front of it.
 type rig struct {
-	t      *testing.T
+	t      testing.TB
 	game   string
 	server *probe.Embedded
 	relay  *proxy.Proxy
 	front  *httptest.Server
 }
 
-func newRig(t *testing.T, game string, faults ...string) *rig {
+func newRig(t testing.TB, game string, faults ...string) *rig {
 	t.Helper()
 	srv, err := probe.StartEmbedded(game, faults)
 	if err != nil {
