@@ -22,7 +22,8 @@ const proxyAbout = `A transparent relay between real agents and a real server th
 sides live. Point the agents at the --listen address instead of the server:
 same paths, same tokens (Inference: the WebSocket /ws/inference?match=ID&seat=N
 with its hello; BangArena: GET .../observe, POST .../decision, MCP at /mcp).
-Every message is forwarded unchanged and judged after it was passed on:
+Every message is forwarded unchanged; it is judged on the side, in order, never
+delaying it:
   server side, per seat: schemas; legal actions re-derived from the seat's own
     observation; other seats' hidden values, hands and roles in its stream;
     at match end, the public log the server offers, through the verifier.

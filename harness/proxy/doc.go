@@ -24,7 +24,9 @@
 //
 // The relay never alters traffic: WebSocket messages are forwarded as
 // received (same type, same bytes), HTTP requests and answers as received
-// (hop-by-hop headers aside). Judging happens after a message was passed on.
+// (hop-by-hop headers aside). Judging happens on one queue per match, off
+// the relaying path: a message is queued before it is passed on, so the
+// judge sees each request before the answer it provokes.
 // Memory per connection is bounded (a message size cap, a transcript window
 // per seat, capped findings per check); a side that breaks closes its peer;
 // every wait has a deadline. Tokens never reach a report: transcripts are

@@ -164,6 +164,7 @@ type infEnvelope struct {
 	Code         string
 	Seed         string
 	SeedCommit   string
+	Event        gjson.Result
 }
 
 func readEnvelope(typ websocket.MessageType, data []byte) (infEnvelope, bool) {
@@ -175,18 +176,72 @@ func readEnvelope(typ websocket.MessageType, data []byte) (infEnvelope, bool) {
 		return infEnvelope{}, false
 	}
 	var env infEnvelope
-	fs := r.Get("@this").Map()
-	env.Type = fs["type"].String()
-	if env.Type == "" {
-		return env, false
-	}
-	env.MatchID = fs["match_id"].String()
-	env.Round = int(fs["round"].Int())
-	env.Turn = intOf(fs["turn"])
-	env.DeadlineMS = intOf(fs["deadline_ms"])
-	env.VisibleState, env.LegalActions = fs["visible_state"], fs["legal_actions"]
-	env.Code, env.Seed, env.SeedCommit = fs["code"].String(), fs["seed"].String(), fs["seed_commit"].String()
-	return env, true
+	r.ForEach(func(k, v gjson.Result) bool {
+		switch k.Str {
+		case "type":
+			env.Type = v.String()
+		case "match_id":
+			env.MatchID = v.String()
+		case "round":
+			env.Round = int(v.Int())
+		case "turn":
+			env.Turn = intOf(v)
+		case "deadline_ms":
+			env.DeadlineMS = intOf(v)
+		case "visible_state":
+			env.VisibleState = v
+		case "legal_actions":
+			env.LegalActions = v
+		case "code":
+			env.Code = v.String()
+		case "seed":
+			env.Seed = v.String()
+		case "seed_commit":
+			env.SeedCommit = v.String()
+		case "event":
+			env.Event = v
+		}
+		return true
+	})
+	return env, env.Type != ""
+}
+
+// visible is what the judge reads of a visible_state, in one pass.
+type visible struct {
+	round     int
+	yourSeat  *int
+	yourValue *int
+	players   gjson.Result
+	// legal holds the fields ref.LegalFromView reads, as a JSON object
+	// (the history, the bulk of a visible_state, left out).
+	legal []byte
+}
+
+func readVisible(vs gjson.Result) visible {
+	var v visible
+	v.legal = append(v.legal, '{')
+	vs.ForEach(func(k, val gjson.Result) bool {
+		switch k.Str {
+		case "round":
+			v.round = int(val.Int())
+		case "your_seat":
+			v.yourSeat = intOf(val)
+		case "your_value":
+			v.yourValue = intOf(val)
+		case "players":
+			v.players = val
+		}
+		switch k.Str {
+		case "round", "your_seat", "players", "turn", "limits", "your_credits", "to_call", "current_bet", "raises_used":
+			if len(v.legal) > 1 {
+				v.legal = append(v.legal, ',')
+			}
+			v.legal = append(append(append(v.legal, k.Raw...), ':'), val.Raw...)
+		}
+		return true
+	})
+	v.legal = append(v.legal, '}')
+	return v
 }
 
 // intOf is the integer r holds, nil when it holds none.
@@ -234,7 +289,7 @@ func (im *infMatch) server(seat int, at time.Time, typ websocket.MessageType, da
 	where := rules.Where{Round: env.Round, Turn: env.Turn}
 	var ev infEvent
 	if env.Type == "event" {
-		ev = readEvent(gjson.GetBytes(data, "event"))
+		ev = readEvent(env.Event)
 	}
 	rule := "inference/protocol.envelope"
 	if env.Type == "event" {
@@ -250,12 +305,14 @@ func (im *infMatch) server(seat int, at time.Time, typ websocket.MessageType, da
 		m.ran(infServerSchema)
 	}
 	s := im.seat(seat)
+	var vis visible
 	if env.VisibleState.IsObject() {
-		im.hidden(seat, env.VisibleState)
+		vis = readVisible(env.VisibleState)
+		im.hidden(seat, vis)
 	}
 	switch env.Type {
 	case "your_turn":
-		im.yourTurn(seat, s, at, env, where)
+		im.yourTurn(seat, s, at, env, vis, where)
 	case "error":
 		if t := s.open; t != nil && env.Turn != nil && *env.Turn == t.turn && (env.Code == "illegal_move" || env.Code == "bad_message") {
 			t.answered, s.reasked = false, true
@@ -282,20 +339,20 @@ func (im *infMatch) server(seat int, at time.Time, typ websocket.MessageType, da
 // hidden looks for other seats' hidden values in a visible_state sent to
 // seat (I-INF-P-style structural reading: a value field on another seat's
 // entry before the showdown), and records the seat's own value.
-func (im *infMatch) hidden(seat int, vs gjson.Result) {
+func (im *infMatch) hidden(seat int, vs visible) {
 	m := im.m
-	round := int(vs.Get("round").Int())
+	round := vs.round
 	where := rules.Where{Round: round}
-	if you := intOf(vs.Get("your_seat")); you != nil && *you != seat {
+	if you := vs.yourSeat; you != nil && *you != seat {
 		m.fail(infServerHidden, "inference/visibility.no-peek", seat, where, seat, *you,
 			"seat %d was sent the visible_state of seat %d", seat, *you)
 		return
 	}
-	if v := intOf(vs.Get("your_value")); v != nil {
+	if v := vs.yourValue; v != nil {
 		im.values[[2]int{seat, round}] = *v
 	}
 	m.ran(infServerHidden)
-	vs.Get("players").ForEach(func(_, pl gjson.Result) bool {
+	vs.players.ForEach(func(_, pl gjson.Result) bool {
 		ps := intOf(pl.Get("seat"))
 		if ps == nil || *ps == seat {
 			return true
@@ -318,7 +375,7 @@ func (im *infMatch) hidden(seat int, vs gjson.Result) {
 
 // yourTurn compares the offered legal_actions with the referee's and opens
 // the seat's turn.
-func (im *infMatch) yourTurn(seat int, s *infSeat, at time.Time, env infEnvelope, where rules.Where) {
+func (im *infMatch) yourTurn(seat int, s *infSeat, at time.Time, env infEnvelope, vis visible, where rules.Where) {
 	m := im.m
 	t := &infTurn{matchID: env.MatchID, round: env.Round, turn: -1, at: at}
 	if env.Turn != nil {
@@ -331,7 +388,8 @@ func (im *infMatch) yourTurn(seat int, s *infSeat, at time.Time, env infEnvelope
 	gotErr := json.Unmarshal([]byte(env.LegalActions.Raw), &got)
 	t.legal = got
 	var vs ref.VisibleState
-	if err := json.Unmarshal([]byte(env.VisibleState.Raw), &vs); err != nil || gotErr != nil {
+	// Only the fields legality rests on are decoded (not the history).
+	if err := json.Unmarshal(vis.legal, &vs); err != nil || gotErr != nil || !env.VisibleState.IsObject() {
 		m.unknown(infServerLegal, "a your_turn whose visible_state or legal_actions could not be read")
 	} else if want, err := ref.LegalFromView(vs); err != nil {
 		rule := rules.RuleOf(err)

@@ -57,10 +57,10 @@ type seatLog struct {
 }
 
 func (l *seatLog) add(n int, e entry) {
+	// The relay hands over fresh buffers it never reuses: they are kept
+	// as they are.
 	if len(e.raw) > maxKeptBytes {
 		e.size, e.raw = len(e.raw), nil
-	} else {
-		e.raw = append([]byte(nil), e.raw...)
 	}
 	if len(l.buf) < n {
 		l.buf = append(l.buf, e)

@@ -112,19 +112,28 @@ func (p *Proxy) serveWS(w http.ResponseWriter, r *http.Request) {
 // pump relays the messages of from to to until either side fails, then
 // closes to with from's close status (or going away when from broke).
 func (p *Proxy) pump(ctx context.Context, from, to *websocket.Conn, see func(at time.Time, typ websocket.MessageType, data []byte)) {
+	// Two watchdogs, reset per message, bound the waits (cheaper than a
+	// context per read and write): a side silent for IdleTimeout, or a
+	// write that takes WriteTimeout, ends the connection.
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	idle := time.AfterFunc(p.opts.IdleTimeout, cancel)
+	defer idle.Stop()
+	slow := time.AfterFunc(time.Hour, cancel)
+	slow.Stop()
+	defer slow.Stop()
 	for {
-		rctx, rcancel := context.WithTimeout(ctx, p.opts.IdleTimeout)
-		typ, data, err := from.Read(rctx)
-		rcancel()
+		typ, data, err := from.Read(ctx)
 		if err != nil {
 			closePeer(to, err)
 			return
 		}
+		idle.Reset(p.opts.IdleTimeout)
 		// Queued for judging before it is passed on (see enqueue).
 		see(time.Now(), typ, data)
-		wctx, wcancel := context.WithTimeout(ctx, p.opts.WriteTimeout)
-		err = to.Write(wctx, typ, data)
-		wcancel()
+		slow.Reset(p.opts.WriteTimeout)
+		err = to.Write(ctx, typ, data)
+		slow.Stop()
 		if err != nil {
 			_ = from.Close(websocket.StatusGoingAway, "the other side of the relay failed")
 			return
