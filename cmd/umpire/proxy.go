@@ -89,11 +89,11 @@ func cmdProxy(ctx context.Context, e *env, args []string) int {
 		return exitError
 	}
 	srv := &http.Server{Handler: p, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
-	served := make(chan error, 1)
-	go func() { served <- srv.Serve(ln) }()
 	start := time.Now()
 	shown := reports.RedactString(*target)
 	fmt.Fprintf(progressOut(e, *format), "umpire proxy: relaying http://%s → %s (%s); point the agents at http://%s\n", ln.Addr(), shown, *game, ln.Addr())
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(ln) }()
 
 	var runErr error
 	wait := make(chan error, 1)
