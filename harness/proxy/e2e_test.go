@@ -1,11 +1,13 @@
 package proxy_test
 
 import (
+	"bytes"
 	"slices"
 	"testing"
 	"time"
 
 	"github.com/umpire-arena/umpire/harness/proxy"
+	"github.com/umpire-arena/umpire/reports"
 )
 
 // TestConformingThroughRelay: the example agents play through the relay
@@ -117,6 +119,17 @@ func TestBrokenAgentThroughRelay(t *testing.T) {
 			if !found {
 				dump(t, rep)
 				t.Fatalf("no MUST finding of %s at seat 0; findings %v", tc.rule, failing(rep))
+			}
+			// The findings carry the seat's transcript, and no token.
+			var buf bytes.Buffer
+			if err := reports.WriteJSON(&buf, rep); err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Contains(buf.Bytes(), []byte(`"transcript"`)) {
+				t.Error("no finding carries a transcript")
+			}
+			if bytes.Contains(buf.Bytes(), []byte(c.tokens[0])) {
+				t.Error("the report holds the seat's token")
 			}
 		})
 	}
