@@ -31,7 +31,9 @@ delaying it:
     observationVersion, seat), fresh commandIds, table-talk length, in time,
     only when asked.
 Seats that do not pass through the relay are unknown, not wrong; what it could
-not see is reported inconclusive. MCP is relayed but not judged. Tokens never
+not see is reported inconclusive. Over MCP the arena_get_decision_request and
+arena_submit_decision tool calls are judged like observe and decision; other
+MCP traffic is relayed unjudged. Tokens never
 reach a report. Runs until --until N matches have ended, or until interrupted
 (Ctrl-C writes the reports of what was seen).`
 

@@ -1,7 +1,8 @@
 // Package proxy is umpire's transparent relay between real agents and a
 // real server ("umpire proxy"): agents connect to it exactly as they would
 // to the server (same paths, same tokens; the Inference WebSocket, the
-// BangArena REST decision protocol and MCP), it forwards every message both
+// BangArena REST decision protocol and MCP, whose decision-request and
+// submit tool calls are judged like their REST twins), it forwards every message both
 // ways unchanged and judges what it sees, live, per match and per seat.
 //
 // The server's side: every message is schema-checked, the legal actions of

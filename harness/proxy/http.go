@@ -23,6 +23,7 @@ type exchange struct {
 	status   int
 	respBody []byte
 	respFull bool
+	mcp      bool // a tool call over MCP, judged as its REST exchange
 }
 
 type exchangeKey struct{}
@@ -80,13 +81,10 @@ func (p *Proxy) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	if p.opts.Game == GameBangArena {
 		kind, room = classify(r)
 	}
-	if kind == "mcp" {
-		// MCP is relayed as it is (a stream may stay open) and counted.
-		p.mu.Lock()
-		p.mcp++
-		p.mu.Unlock()
+	if kind == "mcp" && r.Method != http.MethodPost {
+		kind = "" // a standalone event stream, or the end of a session
 	}
-	if kind == "" || kind == "mcp" {
+	if kind == "" {
 		p.rp.ServeHTTP(w, r)
 		return
 	}
@@ -106,6 +104,26 @@ func (p *Proxy) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		}{body, r.Body}
 	} else {
 		ex.reqFull = true
+	}
+	if kind == "mcp" {
+		k, room, seat, token, decision, ok := mcpCall(ex.reqBody)
+		p.mu.Lock()
+		p.mcp++
+		if ok {
+			p.mcpJudged++
+		}
+		p.mu.Unlock()
+		if !ok || !ex.reqFull {
+			p.rp.ServeHTTP(w, r)
+			return
+		}
+		ex.kind, ex.room, ex.seat, ex.mcp = k, room, seat, true
+		if token != "" {
+			ex.token = token
+		}
+		if decision != nil {
+			ex.reqBody = decision
+		}
 	}
 	r = r.WithContext(context.WithValue(r.Context(), exchangeKey{}, ex))
 	p.rp.ServeHTTP(w, r)
@@ -137,6 +155,14 @@ func (p *Proxy) captured(ex *exchange, resp *http.Response) {
 			io.Reader
 			io.Closer
 		}{bytes.NewReader(buf), resp.Body}
+	}
+	if ex.mcp {
+		// The tool's answer is judged as the REST protocol would carry it.
+		payload, status, ok := mcpResult(resp.Header.Get("Content-Type"), ex.respBody)
+		if !ok || ex.status != http.StatusOK {
+			return
+		}
+		ex.respBody, ex.status = payload, status
 	}
 	p.judgeExchange(ex)
 }

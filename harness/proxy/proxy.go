@@ -102,7 +102,8 @@ type Proxy struct {
 	endedCh chan struct{} // closed and renewed on every end
 	inf     map[string]*infMatch
 	ba      map[string]*baRoom
-	mcp     int // MCP exchanges relayed (not judged)
+	mcp       int // MCP exchanges relayed
+	mcpJudged int // of which tool calls judged as their REST exchanges
 }
 
 // New returns a relay to opts.Target.
@@ -209,15 +210,16 @@ func (p *Proxy) Checks() []reports.Check {
 	for _, id := range p.order {
 		ms = append(ms, p.matches[id])
 	}
-	mcp := p.mcp
+	mcp, judged := p.mcp, p.mcpJudged
 	p.mu.Unlock()
 	var out []reports.Check
 	for _, m := range ms {
 		out = append(out, m.reportChecks()...)
 	}
-	if mcp > 0 {
+	if mcp > judged {
 		out = append(out, reports.Check{Name: "mcp-relayed", Section: "mcp", Rules: []string{"bangarena/server.mcp-tools"}, Status: reports.Skip,
-			Reason: fmt.Sprintf("%d MCP exchange(s) relayed unchanged but not judged (inconclusive)", mcp)})
+			Reason: fmt.Sprintf("%d MCP exchange(s) relayed unchanged; %d of them (other than the tool calls %s and %s) not judged (inconclusive)",
+				mcp, mcp-judged, mcpRequestTool, mcpSubmitTool)})
 	}
 	return out
 }
