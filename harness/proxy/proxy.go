@@ -95,13 +95,13 @@ type Proxy struct {
 
 	evMu sync.Mutex
 
-	mu      sync.Mutex
-	matches map[string]*match
-	order   []string
-	ended   int
-	endedCh chan struct{} // closed and renewed on every end
-	inf     map[string]*infMatch
-	ba      map[string]*baRoom
+	mu        sync.Mutex
+	matches   map[string]*match
+	order     []string
+	ended     int
+	endedCh   chan struct{} // closed and renewed on every end
+	inf       map[string]*infMatch
+	ba        map[string]*baRoom
 	mcp       int // MCP exchanges relayed
 	mcpJudged int // of which tool calls judged as their REST exchanges
 }
