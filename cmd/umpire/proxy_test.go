@@ -160,3 +160,27 @@ func playSeat(ctx context.Context, base, room string, seat int, token string) er
 	}
 	return ctx.Err()
 }
+
+// TestProxyInterrupted: interrupted before any match passed through, the
+// relay still writes its reports, says nothing was judged and exits 1 (a
+// run that checked nothing).
+func TestProxyInterrupted(t *testing.T) {
+	srv, err := probe.StartEmbedded("inference", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	dir := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(300*time.Millisecond, cancel)
+	code, stdout, stderr := runEnv(t, "", false, func(e *env) int {
+		return run(ctx, e, []string{"proxy", "--game", "inference", "--target", srv.URL, "--listen", "127.0.0.1:0", "--report-dir", dir})
+	})
+	if code != exitFail {
+		t.Errorf("exit %d, want %d; stderr %s", code, exitFail, stderr)
+	}
+	checkStreams(t, stdout, stderr, []string{"relaying", "0 match(es)", "no match passed through the relay"}, nil)
+	if _, err := os.Stat(filepath.Join(dir, reports.FileJSON)); err != nil {
+		t.Error(err)
+	}
+}

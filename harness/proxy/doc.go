@@ -2,8 +2,9 @@
 // real server ("umpire proxy"): agents connect to it exactly as they would
 // to the server (same paths, same tokens; the Inference WebSocket, the
 // BangArena REST decision protocol and MCP, whose decision-request and
-// submit tool calls are judged like their REST twins), it forwards every message both
-// ways unchanged and judges what it sees, live, per match and per seat.
+// submit tool calls are judged like their REST twins), it forwards every
+// message both ways unchanged and judges what it sees, live, per match and
+// per seat.
 //
 // The server's side: every message is schema-checked, the legal actions of
 // each decision are re-derived from that seat's own observation and compared
