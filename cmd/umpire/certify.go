@@ -111,10 +111,13 @@ func cmdCertify(ctx context.Context, e *env, args []string) int {
 	addCertFlags(fs, &f)
 	matches := fs.Int("matches", certify.DefaultMatches, "matches in the whole run (30 by default: every check runs in each, and the win rate's interval is about ±0.15 wide)")
 	shardFlag := fs.String("shard", "", "play only shard k of n of the run's matches (e.g. 2/4); merge the shards' report.json with umpire report merge")
+	bundle := fs.String("bundle", "", "also write a certification bundle into this directory: every report, the run, transcripts, a digest manifest (umpire bundle verify DIR)")
 	reportDir := fs.String("report-dir", "", "where to write report.json, junit.xml, report.html and summary.md (default ./umpire-report/certify-<game>)")
 	until := fs.Bool("until-confident", false, "stop early once the win rate's 95% Wilson interval excludes 1/seats (at least 10 matches)")
 	workers := fs.Int("workers", 0, "matches played at once (default GOMAXPROCS)")
 	runBudget := fs.Duration("run-budget", 0, "wall-clock budget of the whole run (0: none); matches not played by then make the run an error (exit 3)")
+	var basis basisFlags
+	addBasisFlags(fs, &basis, false)
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
@@ -127,6 +130,12 @@ func cmdCertify(ctx context.Context, e *env, args []string) int {
 	}
 	cfg := f.config()
 	cfg.Matches, cfg.UntilConfident, cfg.Workers, cfg.RunBudget, cfg.Args = *matches, *until, *workers, *runBudget, append([]string{"certify"}, args...)
+	var meta reports.Meta
+	if err := basis.apply(&meta); err != nil {
+		fmt.Fprintf(e.stderr, "umpire certify: %v\n", err)
+		return exitUsage
+	}
+	cfg.Strict, cfg.KnownFailing = meta.Strict, meta.KnownFailing
 	if *shardFlag != "" {
 		s, err := shard.Parse(*shardFlag)
 		if err != nil {
@@ -176,6 +185,9 @@ func cmdCertify(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "umpire certify: cannot write the reports: %v\n", werr)
 		return exitError
 	}
+	if !writeBundle(e, "certify", *bundle, rep) {
+		return exitError
+	}
 	return rep.ExitCode()
 }
 
@@ -186,6 +198,9 @@ func writeCertifySummary(w io.Writer, rep *reports.Report, f *certFlags) {
 	fmt.Fprintf(w, "umpire certify --game %s: %s (exit %d) — %d matches, checks: %d pass, %d fail (%d warnings), %d skip, %d error\n",
 		f.game, strings.ToUpper(string(sum.Verdict)), sum.ExitCode, len(rep.Matches),
 		sum.Counts.Pass, sum.Counts.Fail, sum.Counts.Warnings, sum.Counts.Skip, sum.Counts.Error)
+	for _, k := range sum.Stale {
+		fmt.Fprintf(w, "FAIL %s\n", certEscape(reports.StaleText(k)))
+	}
 	if rep.Meta.Shard != nil {
 		fmt.Fprintf(w, "shard %d/%d: %d of %d seeds\n", rep.Meta.Shard.K, rep.Meta.Shard.N, len(rep.Meta.Shard.Seeds), len(rep.Meta.Seeds))
 	}

@@ -138,6 +138,7 @@ func Run(ctx context.Context, cfg Config) (*reports.Report, error) {
 	meta := reports.Meta{
 		Version: cfg.Version, Kind: reports.KindCertify, Games: []string{cfg.Game}, RulesVersions: harness.RulesVersions(cfg.Game),
 		Target: cfg.Agent.Target(), Config: reports.Redact(configMap(cfg)), Seeds: seeds, Started: started,
+		Strict: cfg.Strict, KnownFailing: cfg.KnownFailing,
 	}
 	if cfg.Shard.N > 1 {
 		own := make([]string, len(mine))
