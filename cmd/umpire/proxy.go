@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"strings"
@@ -16,7 +17,7 @@ import (
 	"github.com/umpire-arena/umpire/reports"
 )
 
-const proxySynopsis = "--game G --target URL [--listen 127.0.0.1:7080] [--until N] [--max-message BYTES] [--idle-timeout D] [--junit F] [--json F] [--html F] [--md F] [--report-dir DIR] [--format text|json]"
+const proxySynopsis = "--game G --target URL [--listen 127.0.0.1:7080] [--until N] [--max-message BYTES] [--idle-timeout D] [--strict] [--known-failing FILE] [--junit F] [--json F] [--html F] [--md F] [--report-dir DIR] [--format text|json]"
 
 const proxyAbout = `A transparent relay between real agents and a real server that judges both
 sides live. Point the agents at the --listen address instead of the server:
@@ -53,11 +54,10 @@ func cmdProxy(ctx context.Context, e *env, args []string) int {
 	until := fs.Int("until", 0, "stop after this many matches ended (0: until interrupted)")
 	maxMsg := fs.Int("max-message", proxy.DefaultMaxMessage, "size cap of one message in bytes (WebSocket messages over it close both sides; HTTP bodies over it are relayed unjudged)")
 	idle := fs.Duration("idle-timeout", proxy.DefaultIdleTimeout, "a relayed WebSocket silent this long is closed")
-	junit := fs.String("junit", "", "write JUnit XML to this file")
-	jsonOut := fs.String("json", "", "write the JSON report to this file")
-	html := fs.String("html", "", "write the HTML report to this file")
-	md := fs.String("md", "", "write the Markdown summary to this file")
-	dir := fs.String("report-dir", "", "write every report format into this directory")
+	var out reportFlags
+	addReportFlags(fs, &out)
+	var basis basisFlags
+	addBasisFlags(fs, &basis, false)
 	format := fs.String("format", "text", "console output: text, or json (the report summary)")
 	if c, ok := parseFlags(fs, args); !ok {
 		return c
@@ -73,8 +73,17 @@ func cmdProxy(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintln(e.stderr, "umpire proxy: --until must be >= 0, --max-message and --idle-timeout > 0")
 		return exitUsage
 	}
-	p, err := proxy.New(proxy.Options{Game: *game, Target: *target, MaxMessage: *maxMsg, IdleTimeout: *idle,
-		OnEvent: func(ev proxy.Event) { proxyProgress(e, *format, *until, ev) }})
+	var graded reports.Meta
+	if err := basis.apply(&graded); err != nil {
+		fmt.Fprintf(e.stderr, "umpire proxy: %v\n", err)
+		return exitUsage
+	}
+	console := e.stdout
+	if out.toStdout() {
+		console = e.stderr
+	}
+	p, err := proxy.New(proxy.Options{Game: *game, Target: *target, MaxMessage: *maxMsg, IdleTimeout: *idle, Strict: graded.Strict,
+		OnEvent: func(ev proxy.Event) { proxyProgress(progressOut(e, console, *format), *until, ev) }})
 	if err != nil {
 		fmt.Fprintf(e.stderr, "umpire proxy: %v\n", err)
 		return exitUsage
@@ -93,7 +102,7 @@ func cmdProxy(ctx context.Context, e *env, args []string) int {
 	srv := &http.Server{Handler: p, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
 	start := time.Now()
 	shown := reports.RedactString(*target)
-	fmt.Fprintf(progressOut(e, *format), "umpire proxy: relaying http://%s → %s (%s); point the agents at http://%s\n", ln.Addr(), shown, *game, ln.Addr())
+	fmt.Fprintf(progressOut(e, console, *format), "umpire proxy: relaying http://%s → %s (%s); point the agents at http://%s\n", ln.Addr(), shown, *game, ln.Addr())
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
 
@@ -125,7 +134,9 @@ func cmdProxy(ctx context.Context, e *env, args []string) int {
 	rep := reports.New(reports.Meta{
 		Version: strings.TrimSpace(version), Kind: reports.KindProxy, Games: []string{*game},
 		RulesVersions: harness.RulesVersions(*game), Target: shown, Started: start,
-		Config: reports.Redact(map[string]any{"listen": ln.Addr().String(), "until": *until, "max_message": *maxMsg, "idle_timeout": idle.String()}),
+		Config:       reports.Redact(map[string]any{"listen": ln.Addr().String(), "until": *until, "max_message": *maxMsg, "idle_timeout": idle.String()}),
+		Strict:       graded.Strict,
+		KnownFailing: graded.KnownFailing,
 	}, reports.ApplicableRules(reports.KindProxy, rules.Default()))
 	rep.Checks = p.Checks()
 	rep.Meta.Seeds = p.Matches()
@@ -134,46 +145,48 @@ func cmdProxy(ctx context.Context, e *env, args []string) int {
 	}
 	rep.Meta.Duration = time.Since(start)
 	rep.Normalize()
-	if err := writeConformReports(rep, *junit, *jsonOut, *html, *md, *dir); err != nil {
+	if err := out.write(e, rep); err != nil {
 		fmt.Fprintf(e.stderr, "umpire proxy: writing reports: %v\n", err)
 		return exitError
 	}
 	sum := rep.Summary()
 	if *format == "json" {
-		enc := json.NewEncoder(e.stdout)
+		enc := json.NewEncoder(console)
 		enc.SetEscapeHTML(false)
 		_ = enc.Encode(sum)
 	} else {
 		for _, c := range rep.Checks {
 			if c.Status == reports.Fail || c.Status == reports.Error {
 				c.Name = c.Seed + " " + c.Name
-				printCheck(e, c)
+				printCheck(console, c)
 			}
 		}
 		n := len(rep.Meta.Seeds)
 		c := sum.Counts
-		fmt.Fprintf(e.stdout, "%s: %d match(es), %d checks — %d pass, %d fail, %d error, %d inconclusive (%d warnings) in %v\n",
+		for _, k := range rep.StaleKnown() {
+			fmt.Fprintf(console, "FAIL %s\n", escapeText(reports.StaleText(k)))
+		}
+		fmt.Fprintf(console, "%s: %d match(es), %d checks — %d pass, %d fail, %d error, %d inconclusive (%d warnings) in %v\n",
 			strings.ToUpper(string(sum.Verdict)), n, c.Total, c.Pass, c.Fail, c.Error, c.Skip, c.Warnings, rep.Meta.Duration.Round(time.Millisecond))
 		for _, w := range rep.Warnings {
-			fmt.Fprintf(e.stdout, "warning: %s\n", w)
+			fmt.Fprintf(console, "warning: %s\n", w)
 		}
 	}
 	return rep.ExitCode()
 }
 
-// progressOut is where progress lines go: stdout for text, stderr when
-// stdout carries JSON.
-func progressOut(e *env, format string) interface{ Write([]byte) (int, error) } {
+// progressOut is where progress lines go: the console for text, stderr
+// when the console carries JSON.
+func progressOut(e *env, console io.Writer, format string) io.Writer {
 	if format == "json" {
 		return e.stderr
 	}
-	return e.stdout
+	return console
 }
 
 // proxyProgress prints one progress line (match and room ids come from the
 // agents: escaped for the terminal).
-func proxyProgress(e *env, format string, until int, ev proxy.Event) {
-	w := progressOut(e, format)
+func proxyProgress(w io.Writer, until int, ev proxy.Event) {
 	switch ev.Kind {
 	case "seat":
 		fmt.Fprintf(w, "match %s: seat %d passes through the relay\n", safeText(ev.Match), ev.Seat)

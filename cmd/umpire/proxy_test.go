@@ -172,14 +172,26 @@ func TestProxyInterrupted(t *testing.T) {
 	defer srv.Close()
 	dir := t.TempDir()
 	ctx, cancel := context.WithCancel(context.Background())
-	time.AfterFunc(300*time.Millisecond, cancel)
-	code, stdout, stderr := runEnv(t, "", false, func(e *env) int {
-		return run(ctx, e, []string{"proxy", "--game", "inference", "--target", srv.URL, "--listen", "127.0.0.1:0", "--report-dir", dir})
-	})
-	if code != exitFail {
-		t.Errorf("exit %d, want %d; stderr %s", code, exitFail, stderr)
+	defer cancel()
+	out := &syncBuffer{}
+	var errb syncBuffer
+	done := make(chan int, 1)
+	go func() {
+		e := &env{stdin: strings.NewReader(""), stdout: out, stderr: &errb}
+		done <- run(ctx, e, []string{"proxy", "--game", "inference", "--target", srv.URL, "--listen", "127.0.0.1:0", "--report-dir", dir})
+	}()
+	for i := 0; !strings.Contains(out.String(), "relaying"); i++ {
+		if i == 1000 {
+			t.Fatalf("the relay did not start: %s", errb.String())
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
-	checkStreams(t, stdout, stderr, []string{"relaying", "0 match(es)", "no match passed through the relay"}, nil)
+	cancel() // as Ctrl-C does
+	code := <-done
+	if code != exitFail {
+		t.Errorf("exit %d, want %d; stderr %s", code, exitFail, errb.String())
+	}
+	checkStreams(t, out.String(), errb.String(), []string{"relaying", "0 match(es)", "no match passed through the relay"}, nil)
 	if _, err := os.Stat(filepath.Join(dir, reports.FileJSON)); err != nil {
 		t.Error(err)
 	}

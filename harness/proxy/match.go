@@ -96,6 +96,7 @@ type match struct {
 	game    string
 	cat     *rules.Catalogue
 	window  int
+	strict  bool
 	defs    []checkDef
 	started time.Time
 
@@ -230,14 +231,16 @@ func joinReason(a, b string) string {
 	return a + "; " + b
 }
 
-// musts counts the MUST findings of the match so far.
+// counts counts the findings of the match so far, and those at MUST once
+// graded by their basis (as the report will grade them).
 func (m *match) counts() (findings, musts int) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	for _, t := range m.checks {
 		findings += len(t.findings) + t.dropped
 		for _, f := range t.findings {
-			if f.Level == rules.Must {
+			ru, _ := m.cat.Lookup(f.Rule)
+			if rules.Grade(f.Finding, ru, m.strict).Level == rules.Must {
 				musts++
 			}
 		}

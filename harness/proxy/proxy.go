@@ -59,6 +59,9 @@ type Options struct {
 	// Transport carries the relayed HTTP requests and the log fetches; nil
 	// means a clone of http.DefaultTransport.
 	Transport http.RoundTripper
+	// Strict counts findings on readings and pins as MUST in progress
+	// events (the report grades them itself, from its Meta.Strict).
+	Strict bool
 	// OnEvent, when set, is told of matches starting and ending (for
 	// progress lines). It is called from the relay's goroutines, one call
 	// at a time, and must not block for long.
@@ -238,6 +241,7 @@ func (p *Proxy) matchFor(id string, defs []checkDef) *match {
 	m, ok := p.matches[id]
 	if !ok {
 		m = newMatch(p.opts.Game, id, p.cat, p.opts.Window, defs)
+		m.strict = p.opts.Strict
 		p.matches[id] = m
 		p.order = append(p.order, id)
 	}
