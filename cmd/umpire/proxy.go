@@ -139,7 +139,7 @@ func cmdProxy(ctx context.Context, e *env, args []string) int {
 		KnownFailing: graded.KnownFailing,
 	}, reports.ApplicableRules(reports.KindProxy, rules.Default()))
 	rep.Checks = p.Checks()
-	rep.Meta.Seeds = p.Matches()
+	matches := len(p.Matches())
 	if len(rep.Checks) == 0 {
 		rep.Warnings = append(rep.Warnings, "no match passed through the relay: nothing was judged")
 	}
@@ -161,7 +161,7 @@ func cmdProxy(ctx context.Context, e *env, args []string) int {
 				printCheck(console, c)
 			}
 		}
-		n := len(rep.Meta.Seeds)
+		n := matches
 		c := sum.Counts
 		for _, k := range rep.StaleKnown() {
 			fmt.Fprintf(console, "FAIL %s\n", escapeText(reports.StaleText(k)))
