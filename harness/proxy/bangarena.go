@@ -62,6 +62,7 @@ type baSeat struct {
 	commands map[string]int // commandId → observationVersion it answered
 	accepted map[int]string // observationVersion → accepted commandId
 	reask    int            // version reasked, -1 when none
+	events   eventCache
 }
 
 func (p *Proxy) baRoomFor(id string) (*baRoom, bool) {
@@ -161,8 +162,8 @@ func (r *baRoom) request(seat int, s *baSeat, body []byte, version int) (ended b
 	} else {
 		m.ran(baServerSchema)
 	}
-	var req ba.DecisionRequest
-	if err := json.Unmarshal(body, &req); err != nil {
+	req, err := decodeRequest(body, &s.events)
+	if err != nil {
 		m.unknown(baServerLegal, "a DecisionRequest that could not be read")
 		s.version, s.legal = version, nil
 		return false
