@@ -99,6 +99,20 @@ func (p *Proxy) judgeExchange(ex *exchange) {
 	if err != nil || room == "" {
 		return
 	}
+	// Only a room the server answers for is a room: an observe it refused
+	// (an unknown room, a wrong token) makes none, and a decision counts
+	// only for a room already seen.
+	if ex.kind == "observe" && ex.status != http.StatusOK {
+		return
+	}
+	if ex.kind == "decision" {
+		p.mu.Lock()
+		_, known := p.ba[room]
+		p.mu.Unlock()
+		if !known {
+			return
+		}
+	}
 	r, _ := p.baRoomFor(room)
 	if ex.kind == "observe" {
 		p.enqueue(r.m, func() { r.observe(ex) })
@@ -120,6 +134,7 @@ func (r *baRoom) observe(ex *exchange) {
 	m := r.m
 	m.mu.Lock()
 	s, isNew := r.seat(seat)
+	isNew = isNew && !m.ended // a seat still polling after the end is no news
 	if ex.token != "" {
 		r.tokens[ex.token] = seat
 	}

@@ -2,7 +2,9 @@ package proxy_test
 
 import (
 	"bytes"
+	"net/http"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -132,5 +134,29 @@ func TestBrokenAgentThroughRelay(t *testing.T) {
 				t.Error("the report holds the seat's token")
 			}
 		})
+	}
+}
+
+// TestRefusedMakesNoMatch: an observe the server refuses (an unknown room)
+// and a decision for a room never observed are relayed, and make no match
+// in the report.
+func TestRefusedMakesNoMatch(t *testing.T) {
+	r := newRig(t, proxy.GameBangArena)
+	resp, err := http.Get(r.front.URL + "/api/ai/rooms/r-nope/observe?seat=0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusNotFound {
+		t.Errorf("observe of an unknown room: HTTP %d, want the server's 404", resp.StatusCode)
+	}
+	resp, err = http.Post(r.front.URL+"/api/ai/rooms/r-nope/decision", "application/json", strings.NewReader(`{"seat":0,"actionId":"end_play","commandId":"c","observationVersion":1}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	time.Sleep(50 * time.Millisecond)
+	if ms := r.relay.Matches(); len(ms) != 0 {
+		t.Errorf("the relay made matches %v of refused exchanges", ms)
 	}
 }

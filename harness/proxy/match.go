@@ -3,7 +3,6 @@ package proxy
 import (
 	"fmt"
 	"slices"
-	"strings"
 	"sync"
 	"time"
 
@@ -246,14 +245,4 @@ func (m *match) counts() (findings, musts int) {
 		}
 	}
 	return findings, musts
-}
-
-// seatList names the seats the relay carried for the match. Callers hold mu.
-func (m *match) seatList() string {
-	var seats []string
-	for s := range m.logs {
-		seats = append(seats, fmt.Sprint(s))
-	}
-	slices.Sort(seats)
-	return strings.Join(seats, ",")
 }

@@ -267,7 +267,15 @@ func (p *Proxy) finish(m *match) {
 	}
 	m.done = true
 	note := m.endNote
+	// What only judging needed goes: the windows (findings keep their own
+	// transcripts) and the game state (a room's event caches are the
+	// largest part). Messages after the end are judged from scratch.
+	clear(m.logs)
 	m.mu.Unlock()
+	p.mu.Lock()
+	delete(p.inf, m.id)
+	delete(p.ba, m.id)
+	p.mu.Unlock()
 	f, musts := m.counts()
 	p.mu.Lock()
 	p.ended++
