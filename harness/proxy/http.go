@@ -94,9 +94,12 @@ func (p *Proxy) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		ex.reqBody = buf
 		ex.reqFull = err == nil && len(buf) <= p.opts.MaxMessage
 		body := io.Reader(bytes.NewReader(buf))
-		if err == nil && !ex.reqFull {
-			body = io.MultiReader(body, r.Body)
-			ex.reqBody = nil
+		switch {
+		case err != nil:
+			// The agent's body broke off: the target sees it break too.
+			body, ex.reqBody = io.MultiReader(body, errReader{err}), nil
+		case !ex.reqFull:
+			body, ex.reqBody = io.MultiReader(body, r.Body), nil
 		}
 		r.Body = struct {
 			io.Reader
