@@ -298,11 +298,14 @@ func (im *infMatch) server(seat int, at time.Time, typ websocket.MessageType, da
 			rule = "inference/round.7.uncontested"
 		}
 	}
-	if vs := im.p.set.Validate(GameInference, env.Type, data); len(vs) > 0 {
+	if sum, seen := m.validated(im.p.seed, env.Type, data); seen {
+		m.ran(infServerSchema)
+	} else if vs := im.p.set.Validate(GameInference, env.Type, data); len(vs) > 0 {
 		m.fail(infServerSchema, rule, seat, where, "a valid "+env.Type+" message", violationsText(vs),
 			"a %q message to seat %d does not validate: %s", env.Type, seat, violationsText(vs))
 	} else {
 		m.ran(infServerSchema)
+		m.markValid(sum)
 	}
 	s := im.seat(seat)
 	var vis visible

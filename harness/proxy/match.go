@@ -2,6 +2,7 @@ package proxy
 
 import (
 	"fmt"
+	"hash/maphash"
 	"slices"
 	"sync"
 	"time"
@@ -108,9 +109,12 @@ type match struct {
 	checks      map[string]*tally
 	logs        map[int]*seatLog
 	transcripts int
-	ended       bool // the end was seen (or the match was given up)
-	done        bool // the end-of-match work is over
-	endNote     string
+	// valid holds hashes of messages that validated: the server sends the
+	// same event to every seat, and it is validated once.
+	valid   map[uint64]struct{}
+	ended   bool // the end was seen (or the match was given up)
+	done    bool // the end-of-match work is over
+	endNote string
 }
 
 func newMatch(game, id string, cat *rules.Catalogue, window int, defs []checkDef) *match {
@@ -245,4 +249,28 @@ func (m *match) counts() (findings, musts int) {
 		}
 	}
 	return findings, musts
+}
+
+// maxValidCache bounds the hashes a match keeps of messages that validated.
+const maxValidCache = 512
+
+// validated reports whether the same bytes already validated as kind in
+// this match (then they need no second validation). Callers hold mu.
+func (m *match) validated(seed maphash.Seed, kind string, data []byte) (uint64, bool) {
+	var h maphash.Hash
+	h.SetSeed(seed)
+	h.WriteString(kind)
+	h.WriteByte(0)
+	h.Write(data)
+	sum := h.Sum64()
+	_, ok := m.valid[sum]
+	return sum, ok
+}
+
+// markValid remembers a message that validated. Callers hold mu.
+func (m *match) markValid(sum uint64) {
+	if m.valid == nil || len(m.valid) >= maxValidCache {
+		m.valid = make(map[uint64]struct{}, maxValidCache)
+	}
+	m.valid[sum] = struct{}{}
 }

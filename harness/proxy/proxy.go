@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"hash/maphash"
 	"net/http"
 	"net/http/httputil"
 	"net/url"
@@ -89,6 +90,7 @@ type Proxy struct {
 	target *url.URL
 	cat    *rules.Catalogue
 	set    *schemas.Set
+	seed   maphash.Seed
 	rp     *httputil.ReverseProxy
 	client *http.Client
 
@@ -148,7 +150,7 @@ func New(opts Options) (*Proxy, error) {
 	if err != nil {
 		return nil, fmt.Errorf("proxy: %w", err)
 	}
-	p := &Proxy{opts: opts, target: u, cat: opts.Catalogue, set: set,
+	p := &Proxy{opts: opts, target: u, cat: opts.Catalogue, set: set, seed: maphash.MakeSeed(),
 		client:  &http.Client{Transport: opts.Transport, Timeout: opts.LogTimeout},
 		matches: map[string]*match{}, endedCh: make(chan struct{}),
 		inf: map[string]*infMatch{}, ba: map[string]*baRoom{}}
