@@ -56,3 +56,31 @@ func decodeRequest(body []byte, c *eventCache) (ba.DecisionRequest, error) {
 	req.Observation.Events = events
 	return req, nil
 }
+
+// decodeLight decodes of a DecisionRequest what the judge reads of one
+// with nothing to decide: the seat, version, phase, winner, players and
+// known roles (no events).
+func decodeLight(body []byte) (ba.DecisionRequest, error) {
+	var req ba.DecisionRequest
+	r := gjson.ParseBytes(body)
+	req.SeatID = int(r.Get("seatId").Int())
+	req.ObservationVersion = int(r.Get("observationVersion").Int())
+	obs := r.Get("observation")
+	req.Observation.You = int(obs.Get("you").Int())
+	req.Observation.Phase = obs.Get("phase").String()
+	if w := obs.Get("winnerTeam"); w.Type == gjson.String {
+		team := w.String()
+		req.Observation.WinnerTeam = &team
+	}
+	for _, f := range []struct {
+		path string
+		into any
+	}{{"players", &req.Observation.Players}, {"knownRoles", &req.Observation.KnownRoles}} {
+		if raw := obs.Get(f.path); raw.Exists() && raw.Type != gjson.Null {
+			if err := json.Unmarshal([]byte(raw.Raw), f.into); err != nil {
+				return req, err
+			}
+		}
+	}
+	return req, nil
+}

@@ -177,7 +177,15 @@ func (r *baRoom) request(seat int, s *baSeat, body []byte, version int) (ended b
 	} else {
 		m.ran(baServerSchema)
 	}
-	req, err := decodeRequest(body, &s.events)
+	var req ba.DecisionRequest
+	var err error
+	if la := gjson.GetBytes(body, "legalActions"); !la.IsArray() || len(la.Array()) > 0 {
+		req, err = decodeRequest(body, &s.events)
+	} else {
+		// Nothing to decide: the redaction check needs the players and
+		// the roles the seat knows, not the events.
+		req, err = decodeLight(body)
+	}
 	if err != nil {
 		m.unknown(baServerLegal, "a DecisionRequest that could not be read")
 		s.version, s.legal = version, nil
