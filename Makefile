@@ -5,7 +5,7 @@ VERSION   ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
 LDFLAGS   := -X main.version=$(VERSION)
 FUZZTIME  ?= 10s
 
-.PHONY: all build demo test test-race test-browser vet bench load fuzz clean
+.PHONY: all build demo test test-race test-browser vet bench load fuzz hostile-host clean
 
 all: build
 
@@ -52,6 +52,12 @@ fuzz:
 	    $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$pkg; \
 	  done; \
 	done
+
+# Hostile clients and agents against umpire serve and certify, on loopback
+# only: each attack's verdict, the server's peak RSS and the wall time
+# (about two minutes; UMPIRE=old/binary measures another build).
+hostile-host:
+	bash scripts/hostile-host.sh
 
 clean:
 	rm -rf bin umpire-report
