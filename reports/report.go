@@ -25,6 +25,9 @@ const (
 	KindVerify   Kind = "verify"
 	KindValidate Kind = "validate"
 	KindSelftest Kind = "selftest"
+	// KindProxy judges live traffic between agents and a server: both
+	// sides' rules apply.
+	KindProxy Kind = "proxy"
 )
 
 // Report is the result of one run of umpire, or of a merge of shard runs.
