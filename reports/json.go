@@ -23,6 +23,7 @@ import (
 //	summary   derived: verdict, exit_code, counts
 //	coverage  derived: one row per rule (RuleCoverage)
 //	stats     derived: certification statistics (AgentStats)
+//	ab        derived, A/B runs: paired statistics and the SPRT (ABResult)
 //
 // Durations are integer nanoseconds, times RFC 3339. The derived members are
 // written for readers' convenience and ignored by ReadJSON, which recomputes
@@ -34,11 +35,17 @@ type Summary struct {
 	Verdict  Verdict `json:"verdict"`
 	ExitCode int     `json:"exit_code"`
 	Counts   Counts  `json:"counts"`
+	// SPRT is the A/B test's decision (A/B runs only).
+	SPRT string `json:"sprt,omitempty"`
 }
 
 // Summary returns the verdict, exit code and counts.
 func (r *Report) Summary() Summary {
-	return Summary{Verdict: r.Verdict(), ExitCode: r.ExitCode(), Counts: r.Counts()}
+	s := Summary{Verdict: r.Verdict(), ExitCode: r.ExitCode(), Counts: r.Counts()}
+	if ab := r.AB(); ab != nil {
+		s.SPRT = ab.Overall.SPRT.Decision
+	}
+	return s
 }
 
 type jsonReport struct {
@@ -46,6 +53,7 @@ type jsonReport struct {
 	Summary  Summary        `json:"summary"`
 	Coverage []RuleCoverage `json:"coverage"`
 	Stats    []AgentStats   `json:"stats,omitempty"`
+	AB       *ABResult      `json:"ab,omitempty"`
 }
 
 // WriteJSON writes the report, with its derived summary, coverage and
@@ -53,7 +61,7 @@ type jsonReport struct {
 func WriteJSON(w io.Writer, r *Report) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
-	if err := enc.Encode(jsonReport{Report: r, Summary: r.Summary(), Coverage: r.Coverage(), Stats: r.Stats()}); err != nil {
+	if err := enc.Encode(jsonReport{Report: r, Summary: r.Summary(), Coverage: r.Coverage(), Stats: r.Stats(), AB: r.AB()}); err != nil {
 		return fmt.Errorf("reports: writing JSON: %w", err)
 	}
 	return nil
@@ -112,7 +120,17 @@ func (r *Report) Validate() error {
 	for _, t := range Terminations() {
 		known[t] = true
 	}
+	if ab := r.Meta.AB; ab != nil {
+		if !(ab.Elo0 < ab.Elo1) || !(ab.Alpha > 0 && ab.Alpha < 1) || !(ab.Beta > 0 && ab.Beta < 1) {
+			problems = append(problems, fmt.Sprintf("the A/B test is malformed (elo0 %v, elo1 %v, alpha %v, beta %v)", ab.Elo0, ab.Elo1, ab.Alpha, ab.Beta))
+		}
+	}
 	for i, m := range r.Matches {
+		switch m.Side {
+		case "", SideNew, SideBaseline:
+		default:
+			problems = append(problems, fmt.Sprintf("match %d (seed %s) has unknown side %q", i+1, m.Seed, m.Side))
+		}
 		if !known[m.Termination] {
 			problems = append(problems, fmt.Sprintf("match %d (seed %s) has unknown termination %q", i+1, m.Seed, m.Termination))
 		}

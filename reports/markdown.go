@@ -112,6 +112,9 @@ func (o Markdown) Write(w io.Writer, r *Report) error {
 		}
 		b.WriteString("\n")
 	}
+	if ab := r.AB(); ab != nil {
+		writeABMarkdown(&b, r, ab)
+	}
 	for _, wtext := range r.Warnings {
 		fmt.Fprintf(&b, "> ⚠️ %s\n", mdText(wtext, 300))
 	}
@@ -177,4 +180,26 @@ func mdCode(id string) string {
 		return "`" + id + "`"
 	}
 	return mdText(id, 80)
+}
+
+// writeABMarkdown writes the A/B section: the SPRT and the paired rows.
+func writeABMarkdown(b *strings.Builder, r *Report, ab *ABResult) {
+	o := ab.Overall.SPRT
+	fmt.Fprintf(b, "### A/B against the baseline\n\nbaseline %s · %s · α %.3g, β %.3g\n\n", mdText(ab.Spec.Baseline, 120), mdText(ab.Spec.Hypotheses(), 120), o.Alpha, o.Beta)
+	verdict := "**SPRT: " + mdText(o.DecisionText(), 200) + "**"
+	if r.Meta.Shard != nil {
+		verdict += " (this is one shard: the run's test is on the merge of all shards)"
+	}
+	b.WriteString(verdict + "\n\n")
+	b.WriteString("| adversaries | pairs | void | W / D / L | mean score difference (95% CI) | LLR | bounds | SPRT |\n|---|---:|---:|---|---|---:|---|---|\n")
+	rows := append([]ABStats(nil), ab.Adversaries...)
+	if len(rows) != 1 {
+		rows = append(rows, ab.Overall)
+	}
+	for _, s := range rows {
+		fmt.Fprintf(b, "| %s | %d | %d | %d / %d / %d | %+.2f (%+.2f – %+.2f) | %.2f | [%.2f, %.2f] | %s |\n",
+			mdText(s.Adversary, 40), s.Pairs, s.Void, s.Wins, s.Draws, s.Losses,
+			s.MeanDiff.Value, s.MeanDiff.Lo, s.MeanDiff.Hi, s.SPRT.LLR, s.SPRT.Lower, s.SPRT.Upper, s.SPRT.Decision)
+	}
+	b.WriteString("\n")
 }
