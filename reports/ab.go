@@ -371,7 +371,9 @@ func (s ABSpec) Hypotheses() string {
 	return fmt.Sprintf("H0: Elo %s (new worse), H1: Elo %s (new not worse)", trimElo(s.Elo0), trimElo(s.Elo1))
 }
 
-func trimElo(e float64) string { return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.2f", e), "0"), ".") }
+func trimElo(e float64) string {
+	return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.2f", e), "0"), ".")
+}
 
 // DecisionText says what the decision means, for people.
 func (s SPRT) DecisionText() string {
