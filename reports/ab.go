@@ -192,14 +192,8 @@ func ABOf(spec ABSpec, seeds []string, matches []Match) *ABResult {
 			void[AllAdversaries]++
 			continue
 		}
-		p := Pair{Seed: seed, Adversary: s.n.Adversary, Seat: s.n.Seat, New: s.n.Score, Baseline: s.b.Score, Diff: s.n.Score - s.b.Score, Outcome: 0.5}
-		switch {
-		case p.Diff > 0:
-			p.Outcome = 1
-		case p.Diff < 0:
-			p.Outcome = 0
-		}
-		pairs = append(pairs, p)
+		o, _ := PairOutcome(*s.n, *s.b)
+		pairs = append(pairs, Pair{Seed: seed, Adversary: s.n.Adversary, Seat: s.n.Seat, New: s.n.Score, Baseline: s.b.Score, Diff: s.n.Score - s.b.Score, Outcome: o})
 	}
 	out := &ABResult{Spec: spec, Overall: abStatsOf(spec, AllAdversaries, pairs)}
 	out.Overall.Void = void[AllAdversaries]
@@ -223,6 +217,22 @@ func ABOf(spec ABSpec, seeds []string, matches []Match) *ABResult {
 		out.Adversaries = append(out.Adversaries, st)
 	}
 	return out
+}
+
+// PairOutcome returns the outcome of a pair for the new agent, 1, 0.5 or 0
+// as it scored more, the same or less than the baseline; ok is false when
+// the pair is void (a harness error on either side).
+func PairOutcome(newSide, baseline Match) (outcome float64, ok bool) {
+	if newSide.Termination == TermHarness || baseline.Termination == TermHarness {
+		return 0, false
+	}
+	switch d := newSide.Score - baseline.Score; {
+	case d > 0:
+		return 1, true
+	case d < 0:
+		return 0, true
+	}
+	return 0.5, true
 }
 
 // abStatsOf computes one row from pairs in order.
