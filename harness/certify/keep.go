@@ -140,7 +140,7 @@ func (kp *keepPool) close(who string) string {
 	kp.ending.Wait()
 	kp.mu.Lock()
 	defer kp.mu.Unlock()
-	msg := fmt.Sprintf("%s kept across matches (--agent-keep): %d processes started", who, kp.started)
+	msg := fmt.Sprintf("%s kept across matches (--agent-keep): %d %s started", who, kp.started, plural(kp.started, "process", "processes"))
 	if kp.restarts > 0 {
 		msg += fmt.Sprintf(", %d ended after a match they failed", kp.restarts)
 	}
@@ -189,4 +189,12 @@ func (l *link) finishKept(kp *keepPool, grace time.Duration, matchOver bool) str
 	stderr := string(l.proc.Stderr())
 	kp.restart(l.keep)
 	return stderr
+}
+
+// plural picks the word for n.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
