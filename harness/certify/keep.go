@@ -169,7 +169,8 @@ func matchStart(cfg Config, p Planned, n int) []byte {
 
 // finishKept ends a match of a kept agent: what it wrote after its last
 // request is judged, and the process goes back to the pool when the match
-// ended well, or is ended (and restarted by the next match) when it did not.
+// ended well, or is ended (and restarted by the next match) when it did
+// not, or when its last request went unanswered.
 // It returns the tail of the agent's stderr for a failed match, "" for a
 // good one (a kept agent's stderr spans many matches).
 func (l *link) finishKept(kp *keepPool, grace time.Duration, matchOver bool) string {
@@ -182,7 +183,9 @@ func (l *link) finishKept(kp *keepPool, grace time.Duration, matchOver bool) str
 		l.j.ran(CheckNoCrash)
 		l.j.ran(CheckNoHang)
 	}
-	if l.alive() && matchOver {
+	// An agent that left its last request of the match unanswered would
+	// answer it in the next match, or is stuck: it is not given another.
+	if l.alive() && matchOver && l.consecutive == 0 {
 		kp.put(l.keep)
 		return ""
 	}
