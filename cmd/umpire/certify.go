@@ -30,7 +30,7 @@ type certFlags struct {
 
 func addCertFlags(fs *flag.FlagSet, f *certFlags) {
 	fs.StringVar(&f.game, "game", "", "inference or bangarena")
-	fs.StringVar(&f.agentCmd, "agent", "", "the agent: a command speaking JSON Lines on stdin/stdout, started once per match")
+	fs.StringVar(&f.agentCmd, "agent", "", "the agent: a command speaking JSON Lines on stdin/stdout, started once per match (once per worker with --agent-keep)")
 	fs.StringVar(&f.agentConnect, "agent-connect", "", "the agent: a command that connects to the server itself (UMPIRE_URL, UMPIRE_GAME, UMPIRE_MATCH or UMPIRE_ROOM, UMPIRE_SEAT, UMPIRE_TOKEN)")
 	fs.StringVar(&f.agentURL, "agent-url", "", "the agent: an HTTP endpoint POSTed each decision")
 	fs.StringVar(&f.seed, "seed", certify.DefaultSeed, "run seed; match i is seeded \"<seed>/<i>\"")
@@ -115,7 +115,7 @@ func cmdCertify(ctx context.Context, e *env, args []string) int {
 	}
 	var f certFlags
 	addCertFlags(fs, &f)
-	matches := fs.Int("matches", certify.DefaultMatches, fmt.Sprintf("matches in the whole run (30 by default: every check runs in each, and the win rate's interval is about ±0.15 wide); with a baseline, the most pairs (default %d)", certify.DefaultABMatches))
+	matches := fs.Int("matches", certify.DefaultMatches, fmt.Sprintf("matches in the whole run (30 by default: every check runs in each, and the win rate's interval is about ±0.15 wide); with a baseline, the most pairs, %d unless given", certify.DefaultABMatches))
 	keep := fs.Bool("agent-keep", false, "start each JSON Lines agent (--agent, --baseline) once per worker and play many matches through it, a match_start line before each; a crash or hang fails its match and the agent is restarted")
 	var base certify.Agent
 	fs.StringVar(&base.Command, "baseline", "", "A/B run: the baseline agent, a JSON Lines command like --agent; every seed is played by both")

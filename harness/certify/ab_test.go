@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/umpire-arena/umpire/reports"
 )
@@ -228,6 +229,23 @@ func TestAgentKeep(t *testing.T) {
 		}
 		if !strings.Contains(r.Matches[1].Stderr, "crashing in my second match") {
 			t.Errorf("the crashed match lacks the agent's stderr: %q", r.Matches[1].Stderr)
+		}
+	})
+	t.Run("stall", func(t *testing.T) {
+		// An agent that stops answering fails its match by missed deadlines
+		// and is not given another: the next match gets a fresh process.
+		cfg := small(GameInference, fakeCommand("keepstall"), 3)
+		cfg.Keep, cfg.Workers, cfg.Deadline = true, 1, 150*time.Millisecond
+		r := certify(t, cfg)
+		var terms []string
+		for _, m := range r.Matches {
+			terms = append(terms, string(m.Termination))
+		}
+		if got := strings.Join(terms, ","); got != "ok,timeout,ok" {
+			t.Errorf("terminations %s", got)
+		}
+		if w := strings.Join(r.Warnings, "\n"); !strings.Contains(w, "2 processes started, 1 ended after a match they failed") {
+			t.Errorf("warnings: %s", w)
 		}
 	})
 }

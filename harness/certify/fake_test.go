@@ -34,6 +34,8 @@ func fakeCommand(mode string) string {
 //	weak       plays a uniformly random legal item (fixed seed): a weak agent
 //	keepcrash  behaves, kept across matches, but exits at the first request
 //	           of the second match of each process
+//	keepstall  behaves, kept across matches, but answers nothing more from
+//	           the first request of its second match on
 //
 // After a match_start line every mode but noexit plays match after match
 // until its input ends (umpire --agent-keep).
@@ -115,6 +117,9 @@ func fakeAgent(mode string) int {
 		if mode == "keepcrash" && kept == 2 && (bytes.Contains(line, []byte(`"your_turn"`)) || bytes.Contains(line, []byte(`"legalActions":[{`))) {
 			fmt.Fprintln(os.Stderr, "fake: crashing in my second match")
 			return 3
+		}
+		if mode == "keepstall" && kept >= 2 {
+			continue
 		}
 		if mode == "plain" && !bytes.Contains(line, []byte(`"your_turn"`)) && !bytes.Contains(line, []byte(`"legalActions":[{`)) {
 			// The load benchmark's agent: decode only what asks for an answer.
