@@ -65,9 +65,9 @@ type htmlSection struct {
 }
 
 type htmlRule struct {
-	ID, Level, Text, Status, Label string
-	Checks                         []string
-	Must, Should, Info             int
+	ID, Level, Basis, Text, Status, Label string
+	Checks                                []string
+	Must, Should, Info                    int
 }
 
 type htmlCheck struct {
@@ -79,10 +79,10 @@ type htmlCheck struct {
 
 type htmlFinding struct {
 	// Open is set on the first MUST finding, shown expanded.
-	Open                                                    bool
-	Rule, Level, Where, Expected, Got, Message, Requirement string
-	Transcript                                              []htmlMessage
-	More                                                    int
+	Open                                                           bool
+	Rule, Level, Basis, Where, Expected, Got, Message, Requirement string
+	Transcript                                                     []htmlMessage
+	More                                                           int
 }
 
 type htmlMessage struct {
@@ -163,7 +163,7 @@ func buildView(r *Report) *htmlView {
 			index[key] = i
 			v.Sections = append(v.Sections, htmlSection{Name: key})
 		}
-		hr := htmlRule{ID: rc.Rule.ID, Level: string(rc.Rule.Level), Text: rc.Rule.Text, Checks: rc.Checks,
+		hr := htmlRule{ID: rc.Rule.ID, Level: string(rc.Rule.EffectiveLevel(r.Meta.Strict)), Basis: BasisText(rc.Rule.Basis, rc.Rule.Ref), Text: rc.Rule.Text, Checks: rc.Checks,
 			Must: rc.Findings[rules.Must], Should: rc.Findings[rules.Should], Info: rc.Findings[rules.Info]}
 		switch {
 		case !rc.Covered:
@@ -185,7 +185,7 @@ func buildView(r *Report) *htmlView {
 			hc.Class = "warn"
 		}
 		for _, f := range c.Findings {
-			hf := htmlFinding{Rule: f.Rule, Level: string(f.Level), Where: whereText(f.Where),
+			hf := htmlFinding{Rule: f.Rule, Level: string(f.Level), Basis: BasisText(f.Basis, f.Ref), Where: whereText(f.Where),
 				Expected: clip(valueText(f.Expected), htmlMaxBody), Got: clip(valueText(f.Got), htmlMaxBody), Message: clip(f.Message, htmlMaxBody)}
 			if !opened && f.Level == rules.Must && (c.Status == Fail || c.Status == Error) {
 				hf.Open, opened = true, true

@@ -37,11 +37,14 @@ type Summary struct {
 	Counts   Counts  `json:"counts"`
 	// SPRT is the A/B test's decision (A/B runs only).
 	SPRT string `json:"sprt,omitempty"`
+	// Stale are the known-failing entries this run shows passing; they
+	// fail the run (see Report.StaleKnown).
+	Stale []Known `json:"stale_known_failing,omitempty"`
 }
 
 // Summary returns the verdict, exit code and counts.
 func (r *Report) Summary() Summary {
-	s := Summary{Verdict: r.Verdict(), ExitCode: r.ExitCode(), Counts: r.Counts()}
+	s := Summary{Verdict: r.Verdict(), ExitCode: r.ExitCode(), Counts: r.Counts(), Stale: r.StaleKnown()}
 	if ab := r.AB(); ab != nil {
 		s.SPRT = ab.Overall.SPRT.Decision
 	}

@@ -174,7 +174,7 @@ func (r *Report) findingsText(c Check) string {
 		if i > 0 {
 			b.WriteString("\n")
 		}
-		fmt.Fprintf(&b, "%s %s\n", f.Level, f.Rule)
+		fmt.Fprintf(&b, "%s %s (basis: %s)\n", f.Level, f.Rule, BasisText(f.Basis, f.Ref))
 		if ru, ok := r.Rule(f.Rule); ok {
 			fmt.Fprintf(&b, "  requirement: %s (%s %s)\n", ru.Text, ru.Doc, ru.Section)
 		}

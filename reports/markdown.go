@@ -80,7 +80,7 @@ func (o Markdown) Write(w io.Writer, r *Report) error {
 			continue
 		}
 		for _, f := range ch.Findings {
-			rows = append(rows, row{st, mdText(ch.Label(), 80), mdCode(f.Rule), string(f.Level), mdText(whereText(f.Where), 60), mdText(valueText(f.Expected), 80), mdText(valueText(f.Got), 80)})
+			rows = append(rows, row{st, mdText(ch.Label(), 80), mdCode(f.Rule), levelText(f.Finding), mdText(whereText(f.Where), 60), mdText(valueText(f.Expected), 80), mdText(valueText(f.Got), 80)})
 		}
 	}
 	if len(rows) > 0 {
@@ -117,6 +117,9 @@ func (o Markdown) Write(w io.Writer, r *Report) error {
 	}
 	for _, wtext := range r.Warnings {
 		fmt.Fprintf(&b, "> ⚠️ %s\n", mdText(wtext, 300))
+	}
+	for _, k := range r.StaleKnown() {
+		fmt.Fprintf(&b, "> ❌ %s\n", mdText(StaleText(k), 300))
 	}
 	_, err := io.WriteString(w, b.String())
 	if err != nil {

@@ -75,6 +75,24 @@ type Meta struct {
 	// AB is set on an A/B certification (certify --baseline): every seed
 	// was played by the new agent and by the baseline (Match.Side).
 	AB *ABSpec `json:"ab,omitempty"`
+	// Strict says findings on umpire's readings and pins keep their MUST
+	// level (--strict); otherwise they count as SHOULD (see rules.Grade).
+	Strict bool `json:"strict,omitempty"`
+	// KnownFailing lists the rules the target is known to break (from
+	// --known-failing): their findings are reported but do not fail the
+	// run, and a listed rule that now passes fails it as stale.
+	KnownFailing []Known `json:"known_failing,omitempty"`
+	// KnownFlaky lists the rules whose checks are retried when they fail
+	// (from --known-flaky); a failure that passes on retry is reported,
+	// never hidden.
+	KnownFlaky []Known `json:"known_flaky,omitempty"`
+}
+
+// Known is one entry of a known-failing or known-flaky list: a rule id and
+// why it is listed.
+type Known struct {
+	Rule   string `json:"rule"`
+	Reason string `json:"reason"`
 }
 
 // Shard says which part of a sharded run a report covers.
@@ -290,6 +308,7 @@ func (r *Report) Rule(id string) (rules.Rule, bool) {
 // by name (checks) or index (matches). Producers call it before writing;
 // Merge calls it, so a merged report orders like an unsharded one.
 func (r *Report) Normalize() {
+	r.grade()
 	pos := make(map[string]int, len(r.Meta.Seeds))
 	for i, s := range r.Meta.Seeds {
 		if _, dup := pos[s]; !dup {
@@ -354,7 +373,7 @@ func (c Check) Failing() bool {
 		return true
 	}
 	for _, f := range c.Findings {
-		if f.Level == rules.Must {
+		if f.Level == rules.Must && f.Known == "" {
 			return true
 		}
 	}
@@ -403,6 +422,7 @@ func (r *Report) Verdict() Verdict {
 		}
 		failing = failing || c.Failing()
 	}
+	failing = failing || len(r.StaleKnown()) > 0
 	switch {
 	case errored:
 		return VerdictError

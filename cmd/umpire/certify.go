@@ -130,6 +130,8 @@ func cmdCertify(ctx context.Context, e *env, args []string) int {
 	until := fs.Bool("until-confident", false, "stop early once the win rate's 95% Wilson interval excludes 1/seats (at least 10 matches)")
 	workers := fs.Int("workers", 0, "matches played at once (default GOMAXPROCS)")
 	runBudget := fs.Duration("run-budget", 0, "wall-clock budget of the whole run (0: none); matches not played by then make the run an error (exit 3)")
+	var basis basisFlags
+	addBasisFlags(fs, &basis, false)
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
@@ -170,6 +172,12 @@ func cmdCertify(ctx context.Context, e *env, args []string) int {
 			}
 		}
 	}
+	var meta reports.Meta
+	if err := basis.apply(&meta); err != nil {
+		fmt.Fprintf(e.stderr, "umpire certify: %v\n", err)
+		return exitUsage
+	}
+	cfg.Strict, cfg.KnownFailing = meta.Strict, meta.KnownFailing
 	if *shardFlag != "" {
 		s, err := shard.Parse(*shardFlag)
 		if err != nil {
@@ -237,6 +245,9 @@ func writeCertifySummary(w io.Writer, rep *reports.Report, f *certFlags) {
 	fmt.Fprintf(w, "umpire certify --game %s: %s (exit %d) — %d matches, checks: %d pass, %d fail (%d warnings), %d skip, %d error\n",
 		f.game, verdict, sum.ExitCode, len(rep.Matches),
 		sum.Counts.Pass, sum.Counts.Fail, sum.Counts.Warnings, sum.Counts.Skip, sum.Counts.Error)
+	for _, k := range sum.Stale {
+		fmt.Fprintf(w, "FAIL %s\n", certEscape(reports.StaleText(k)))
+	}
 	if rep.Meta.Shard != nil {
 		fmt.Fprintf(w, "shard %d/%d: %d of %d seeds\n", rep.Meta.Shard.K, rep.Meta.Shard.N, len(rep.Meta.Shard.Seeds), len(rep.Meta.Seeds))
 	}

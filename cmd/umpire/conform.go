@@ -18,7 +18,7 @@ import (
 	"github.com/umpire-arena/umpire/reports"
 )
 
-const conformSynopsis = "--game G (--target URL (--match ID | --room ID) --seat N=TOKEN... | --target URL --create | --embedded) [--config FILE] [--deadline-ms N] [--mcp auto|yes|no] [--label-filter EXPR] [--junit F] [--json F] [--html F] [--md F] [--report-dir DIR]"
+const conformSynopsis = "--game G (--target URL (--match ID | --room ID) --seat N=TOKEN... | --target URL --create | --embedded) [--config FILE] [--deadline-ms N] [--mcp auto|yes|no] [--label-filter EXPR] [--check NAME] [--list] [--strict] [--known-failing FILE] [--junit F] [--json F] [--html F] [--md F] [--report-dir DIR]"
 
 // seatFlags collects repeatable --seat N=TOKEN flags.
 type seatFlags map[int]string
@@ -68,6 +68,11 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 	md := fs.String("md", "", "write the Markdown summary to this file")
 	dir := fs.String("report-dir", "", "write every report format into this directory")
 	format := fs.String("format", "text", "console output: text, or json (the report summary)")
+	var basis basisFlags
+	addBasisFlags(fs, &basis, true)
+	list := fs.Bool("list", false, "list the suite's checks with their sections and rules, and run nothing")
+	var only checkNames
+	fs.Var(&only, "check", "run only the check of this name (or a unique part of it; repeatable)")
 	if c, ok := parseFlags(fs, args); !ok {
 		return c
 	}
@@ -77,6 +82,17 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 	}
 	if !checkGame(e, t.Game) || !checkFormat(e, *format) {
 		return exitUsage
+	}
+	if *list {
+		checks, err := probe.Filter(probe.Checks(t.Game), *filter)
+		if err == nil {
+			checks, err = selectChecks(checks, only)
+		}
+		if err != nil {
+			fmt.Fprintf(e.stderr, "umpire conform: %v\n", err)
+			return exitUsage
+		}
+		return listChecks(e, checks, *format == "json")
 	}
 	if len(seats) > 0 {
 		t.Seats = seats
@@ -102,7 +118,16 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 			return exitUsage
 		}
 	}
+	graded := reports.Meta{Strict: t.Strict}
+	if err := basis.apply(&graded); err != nil {
+		fmt.Fprintf(e.stderr, "umpire conform: %v\n", err)
+		return exitUsage
+	}
+	t.Strict, t.Flaky = graded.Strict, knownRules(graded.KnownFlaky)
 	checks, err := probe.Filter(probe.Checks(t.Game), *filter)
+	if err == nil {
+		checks, err = selectChecks(checks, only)
+	}
 	if err != nil {
 		fmt.Fprintf(e.stderr, "umpire conform: %v\n", err)
 		return exitUsage
@@ -142,10 +167,12 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 	if *filter != "" {
 		cfg["label_filter"] = *filter
 	}
-	rep := reports.New(reports.Meta{
+	meta := reports.Meta{
 		Version: strings.TrimSpace(version), Kind: reports.KindConform, Games: []string{t.Game},
 		RulesVersions: harness.RulesVersions(t.Game), Target: t.URL, Config: reports.Redact(cfg), Started: start,
-	}, reports.ApplicableRules(reports.KindConform, rules.Default()))
+		Strict: t.Strict, KnownFailing: graded.KnownFailing, KnownFlaky: graded.KnownFlaky,
+	}
+	rep := reports.New(meta, reports.ApplicableRules(reports.KindConform, rules.Default()))
 	rep.Checks = probe.RunAll(ctx, &t, checks, func(_ int, rc reports.Check) {
 		if *format == "text" {
 			printCheck(e, rc)
@@ -164,6 +191,9 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 		_ = enc.Encode(sum)
 	} else {
 		c := sum.Counts
+		for _, k := range sum.Stale {
+			fmt.Fprintf(e.stdout, "FAIL %s\n", escapeText(reports.StaleText(k)))
+		}
 		fmt.Fprintf(e.stdout, "%s: %d checks — %d pass, %d fail, %d error, %d skip (%d warnings) in %v\n",
 			strings.ToUpper(string(sum.Verdict)), c.Total, c.Pass, c.Fail, c.Error, c.Skip, c.Warnings, rep.Meta.Duration.Round(time.Millisecond))
 	}

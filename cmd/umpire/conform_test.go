@@ -111,3 +111,36 @@ func TestConformPrintEscapesTargetText(t *testing.T) {
 		t.Errorf("have %q, want the rule's requirement", out.String())
 	}
 }
+
+// TestConformKnownFailing: a fault whose rule is on the known-failing list
+// is reported without failing the run; a listed rule that passes makes the
+// list stale and fails the run.
+func TestConformKnownFailing(t *testing.T) {
+	t.Setenv("UMPIRE_UNSAFE_FAULTS", "leak-role")
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	known := write("known.txt", "bangarena/11.redaction  roles leak until 1.4\n")
+	stale := write("stale.txt", "bangarena/11.redaction  roles leak until 1.4\nbangarena/server.token  fixed long ago\n")
+	filter := "bangarena/11.redaction || bangarena/server.token"
+	for _, tc := range []struct {
+		name, list string
+		code       int
+		want       string
+	}{
+		{"listed fault passes the run", known, exitOK, "bangarena/11.redaction"},
+		{"a listed rule that passes is stale", stale, exitFail, "known-failing entry bangarena/server.token (fixed long ago) is stale"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, errs := runConform(t, "--embedded", "--unsafe-faults", "--game", "bangarena", "--label-filter", filter, "--known-failing", tc.list)
+			if code != tc.code || !strings.Contains(out, tc.want) {
+				t.Fatalf("have exit %d, want %d and %q\nstdout:\n%s\nstderr:\n%s", code, tc.code, tc.want, out, errs)
+			}
+		})
+	}
+}

@@ -48,6 +48,8 @@ func cmdReportMerge(_ context.Context, e *env, args []string) int {
 	fs.StringVar(&c.html, "html", "", "write the merged report as one HTML page to `FILE` (- for stdout)")
 	fs.StringVar(&c.md, "md", "", "write a Markdown summary to `FILE` (- for stdout; e.g. $GITHUB_STEP_SUMMARY)")
 	fs.StringVar(&c.format, "format", "text", "summary format: text or json")
+	var basis basisFlags
+	addStrictFlag(fs, &basis)
 	// Flags may come before, between or after the files.
 	rest := args
 	for {
@@ -87,6 +89,10 @@ func cmdReportMerge(_ context.Context, e *env, args []string) int {
 	if err != nil {
 		fmt.Fprintf(e.stderr, "umpire report merge: %v\n", err)
 		return exitError
+	}
+	if basis.strict && !merged.Meta.Strict {
+		merged.Meta.Strict = true
+		merged.Normalize()
 	}
 
 	outputs := []struct {

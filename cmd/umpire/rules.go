@@ -38,9 +38,17 @@ func cmdRules(_ context.Context, e *env, args []string) int {
 		return exitOK
 	}
 	tw := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "ID\tLEVEL\tSOURCE\tRULE")
+	fmt.Fprintln(tw, "ID\tLEVEL\tBASIS\tSOURCE\tRULE")
 	for _, r := range list {
-		fmt.Fprintf(tw, "%s\t%s\t%s %s\t%s\n", r.ID, r.Level, r.Doc, r.Section, r.Text)
+		level := string(r.Level)
+		if l := r.EffectiveLevel(false); l != r.Level {
+			level = fmt.Sprintf("%s (%s with --strict)", l, r.Level)
+		}
+		basis := string(r.Basis)
+		if r.Ref != "" && r.Basis != rules.BasisContract {
+			basis += " " + r.Ref
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s %s\t%s\n", r.ID, level, basis, r.Doc, r.Section, r.Text)
 	}
 	if err := tw.Flush(); err != nil {
 		return exitError

@@ -33,6 +33,8 @@ func cmdVerify(ctx context.Context, e *env, args []string) (code int) {
 		seeds = append(seeds, s)
 		return nil
 	})
+	var basis basisFlags
+	addStrictFlag(fs, &basis)
 	if c, ok := parseFlags(fs, args); !ok {
 		return c
 	}
@@ -40,7 +42,7 @@ func cmdVerify(ctx context.Context, e *env, args []string) (code int) {
 		return exitUsage
 	}
 	if *game == gameBangArena {
-		return verifyBangArena(ctx, e, fs.Args(), seeds, *format == "json", *unfinished)
+		return verifyBangArena(ctx, e, fs.Args(), seeds, *format == "json", *unfinished, basis.strict)
 	}
 	modes := map[string]verify.DealMode{"auto": verify.DealAuto, "umpire": verify.DealUmpire, "other": verify.DealOther}
 	mode, ok := modes[*deal]
@@ -69,14 +71,21 @@ func cmdVerify(ctx context.Context, e *env, args []string) (code int) {
 		srcs = append(srcs, source{name: shown, r: r})
 	}
 	defer recoverVerify(e, &code)
-	out := &findingWriter{w: e.stdout, json: *format == "json"}
+	out := &findingWriter{w: e.stdout, json: *format == "json", strict: basis.strict}
 	var total verify.Summary
+	empty := 0
 	for _, s := range srcs {
 		v := verify.NewInference(verify.Options{File: s.name, Deal: mode, Unfinished: *unfinished})
 		buf, emit := out.collector()
+		m0, s0, i0 := out.counted()
 		sum, err := v.Read(ctx, s.r, emit)
 		if c, ok := verifyReadOK(ctx, e, s.name, err); !ok {
 			return c
+		}
+		m1, s1, i1 := out.counted()
+		sum.Must, sum.Should, sum.Info = m1-m0, s1-s0, i1-i0
+		if sum.Lines == 0 {
+			empty++
 		}
 		if !out.json {
 			out.group(s.name, *buf, sum)
@@ -92,6 +101,12 @@ func cmdVerify(ctx context.Context, e *env, args []string) (code int) {
 	out.summary(len(srcs), total)
 	if !out.flushed(e) {
 		return exitError
+	}
+	if empty > 0 {
+		// A log with no line verifies nothing: a run that checked nothing
+		// must not pass.
+		fmt.Fprintf(e.stderr, "umpire verify: %d input(s) hold no line: nothing to verify\n", empty)
+		return exitFail
 	}
 	if total.Must > 0 {
 		return exitFail
@@ -139,6 +154,26 @@ type findingWriter struct {
 	w    io.Writer
 	json bool
 	err  error
+	// strict and cat grade every finding by its basis before it is shown
+	// (rules.Grade); levels counts the graded findings.
+	strict bool
+	cat    *rules.Catalogue
+	levels map[rules.Level]int
+}
+
+// graded returns f with its level following its basis, and counts it.
+func (o *findingWriter) graded(f rules.Finding) rules.Finding {
+	if o.cat == nil {
+		o.cat, o.levels = rules.Default(), map[rules.Level]int{}
+	}
+	f = o.cat.Grade(f, o.strict)
+	o.levels[f.Level]++
+	return f
+}
+
+// counted returns the graded findings per level so far.
+func (o *findingWriter) counted() (must, should, info int) {
+	return o.levels[rules.Must], o.levels[rules.Should], o.levels[rules.Info]
 }
 
 func (o *findingWriter) printf(format string, args ...any) {
@@ -163,9 +198,9 @@ func (o *findingWriter) flushed(e *env) bool {
 func (o *findingWriter) collector() (buf *[]rules.Finding, emit func(rules.Finding)) {
 	buf = new([]rules.Finding)
 	if o.json {
-		return buf, o.write
+		return buf, func(f rules.Finding) { o.write(o.graded(f)) }
 	}
-	return buf, func(f rules.Finding) { *buf = append(*buf, f) }
+	return buf, func(f rules.Finding) { *buf = append(*buf, o.graded(f)) }
 }
 
 // finding prints one finding for people at loc ("line N (…)"), with its
@@ -271,13 +306,13 @@ func jsonText(v any) string {
 // by event (referee/verify). Same output and exit codes as for Inference;
 // a log whose seed is unknown cannot be verified: exit 2 (give --seed;
 // I-BA-V1).
-func verifyBangArena(ctx context.Context, e *env, names, seeds []string, asJSON, unfinished bool) (code int) {
+func verifyBangArena(ctx context.Context, e *env, names, seeds []string, asJSON, unfinished, strict bool) (code int) {
 	if len(names) == 0 {
 		fmt.Fprintln(e.stderr, "umpire: verify needs at least one LOG.jsonl (or - for standard input)")
 		return exitUsage
 	}
 	defer recoverVerify(e, &code)
-	out := &findingWriter{w: e.stdout, json: asJSON}
+	out := &findingWriter{w: e.stdout, json: asJSON, strict: strict}
 	var total verify.BangArenaSummary
 	unknown := 0
 	for _, name := range names {
@@ -287,10 +322,13 @@ func verifyBangArena(ctx context.Context, e *env, names, seeds []string, asJSON,
 		}
 		defer closeFn()
 		buf, emit := out.collector()
+		m0, s0, i0 := out.counted()
 		sum, err := verify.VerifyBangArenaReader(ctx, r, verify.BangArenaOptions{File: shown, Seeds: seeds, Unfinished: unfinished}, emit)
 		if c, ok := verifyReadOK(ctx, e, shown, err); !ok {
 			return c
 		}
+		m1, s1, i1 := out.counted()
+		sum.Must, sum.Should, sum.Info = m1-m0, s1-s0, i1-i0
 		if sum.SeedUnknown {
 			unknown++
 		}

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/reports"
 )
 
@@ -114,6 +115,11 @@ func TestBrokenAgents(t *testing.T) {
 						cfg.Rounds, cfg.MaxTimeouts = 1, 1
 					}
 				}
+				// A rule on umpire's pin (CLI.md, WIRE.md) is SHOULD by
+				// default: judged strictly, it must fail the run.
+				if ru, ok := rules.Default().Lookup(w.rule); ok && !ru.Basis.Binding() {
+					cfg.Strict = true
+				}
 				r := certify(t, cfg)
 				if len(r.Matches) != 1 {
 					t.Fatalf("have %d matches, want 1", len(r.Matches))
@@ -121,9 +127,9 @@ func TestBrokenAgents(t *testing.T) {
 				if w.term != "" && r.Matches[0].Termination != w.term {
 					t.Errorf("termination: have %s, want %s (failing checks %v)", r.Matches[0].Termination, w.term, failed(r))
 				}
-				rules := failed(r)[w.check]
-				if len(rules) == 0 || rules[0] != w.rule {
-					t.Errorf("check %s: have findings %v, want one citing %s (all failing: %v)", w.check, rules, w.rule, failed(r))
+				cited := failed(r)[w.check]
+				if len(cited) == 0 || cited[0] != w.rule {
+					t.Errorf("check %s: have findings %v, want one citing %s (all failing: %v)", w.check, cited, w.rule, failed(r))
 				}
 				if code := r.ExitCode(); !strings.HasSuffix(w.rule, "/agent.exit-after-end") && code != reports.ExitFail {
 					t.Errorf("exit code: have %d, want %d", code, reports.ExitFail)

@@ -179,6 +179,12 @@ type Config struct {
 	// MinConfident is the fewest matches an early stop needs
 	// (DefaultMinConfident when 0).
 	MinConfident int
+	// Strict keeps findings on umpire's readings and pins at MUST; by
+	// default they count as SHOULD (rules.Grade).
+	Strict bool
+	// KnownFailing lists rules the agent is known to break: reported, not
+	// failing, and stale when they pass (reports.Meta.KnownFailing).
+	KnownFailing []reports.Known
 	// Version is umpire's version, for the report.
 	Version string
 	// Args is the command line, recorded (redacted) in the report's config.

@@ -161,6 +161,7 @@ func Run(ctx context.Context, cfg Config) (*reports.Report, error) {
 	meta := reports.Meta{
 		Version: cfg.Version, Kind: reports.KindCertify, Games: []string{cfg.Game}, RulesVersions: harness.RulesVersions(cfg.Game),
 		Target: cfg.Agent.Target(), Config: reports.Redact(configMap(cfg)), Seeds: seeds, Started: started,
+		Strict: cfg.Strict, KnownFailing: cfg.KnownFailing,
 	}
 	if cfg.Baseline != (Agent{}) {
 		meta.AB = &reports.ABSpec{Baseline: cfg.Baseline.Target(), Elo0: cfg.Elo0, Elo1: cfg.Elo1, Alpha: cfg.Alpha, Beta: cfg.Beta, Gate: cfg.Gate}

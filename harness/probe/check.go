@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -121,6 +122,7 @@ func Run(ctx context.Context, t *Target, c Check) reports.Check {
 	cctx, cancel := context.WithTimeout(ctx, c.TimeoutOf(t))
 	defer cancel()
 	res := runGuarded(cctx, t, c)
+	res.Findings = grade(res.Findings, t.Strict)
 	if res.Status == reports.Disabled && cctx.Err() != nil && len(res.MustFindings()) == 0 {
 		res = Result{Status: reports.Error, Reason: fmt.Sprintf("the check did not finish within %v", c.TimeoutOf(t)), Findings: res.Findings}
 	}
@@ -149,12 +151,55 @@ func RunAll(ctx context.Context, t *Target, checks []Check, each func(i int, rc 
 			rc = Finish(c, Result{Status: reports.Error, Reason: "interrupted"}, 0)
 		} else {
 			rc = Run(ctx, t, c)
+			if (rc.Failing() || rc.Status == reports.Error) && ctx.Err() == nil && coversAny(c, t.Flaky) {
+				rc = retried(rc, Run(ctx, t, c))
+			}
 		}
 		out = append(out, rc)
 		if each != nil {
 			each(i, rc)
 		}
 	}
+	return out
+}
+
+// coversAny reports whether c covers one of the rule ids.
+func coversAny(c Check, ids []string) bool {
+	for _, id := range ids {
+		if slices.Contains(c.Rules, id) {
+			return true
+		}
+	}
+	return false
+}
+
+// retried joins a known-flaky check's failed first attempt with its retry.
+// A retry that fails too is the result. A retry that passes makes the check
+// a warning: the first attempt's findings stay in it at INFO, marked, and
+// its reason says what happened, so a flaky failure is never hidden.
+func retried(first, second reports.Check) reports.Check {
+	if second.Failing() || second.Status == reports.Error {
+		second.Reason = strings.TrimSpace(second.Reason + " (known flaky: failed twice)")
+		return second
+	}
+	note := "known flaky: the first attempt "
+	if first.Status == reports.Error {
+		note += "errored (" + first.Reason + ")"
+	} else {
+		note += "failed"
+	}
+	note += "; the retry passed"
+	out := second
+	out.Reason = note
+	for _, f := range first.Findings {
+		f.Level = rules.Info
+		f.Message = "first attempt (known flaky, passed on retry): " + f.Message
+		out.Findings = append(out.Findings, f)
+	}
+	if len(out.Findings) > 0 {
+		out.Status = reports.Fail
+	}
+	out.Duration += first.Duration
 	return out
 }
 
@@ -192,6 +237,19 @@ func Checks(game string) []Check {
 		return bangarenaChecks()
 	}
 	return nil
+}
+
+// grade sets each finding's level from its basis (rules.Grade): findings on
+// umpire's readings and pins are SHOULD unless the run is strict.
+func grade(fs []reports.Finding, strict bool) []reports.Finding {
+	if len(fs) == 0 {
+		return fs
+	}
+	cat := rules.Default()
+	for i := range fs {
+		fs[i].Finding = cat.Grade(fs[i].Finding, strict)
+	}
+	return fs
 }
 
 // finding builds a finding.

@@ -70,6 +70,13 @@ type Target struct {
 	// rooms ("" = fixed seeds, so runs are reproducible). With a given Room
 	// it is that room's seed, when known: the replay cross-check needs it.
 	Seed string `json:"seed,omitempty"`
+	// Strict keeps findings on umpire's readings and pins at MUST
+	// (--strict); otherwise they count as SHOULD.
+	Strict bool `json:"strict,omitempty"`
+	// Flaky are rule ids known to be flaky on this target: a check covering
+	// one is run again once when it fails, and the failed attempt is kept
+	// in the result as INFO findings (never hidden).
+	Flaky []string `json:"known_flaky,omitempty"`
 	// CheckTimeout bounds each check (0 = derived from DeadlineMS).
 	CheckTimeout time.Duration `json:"check_timeout_ns,omitempty"`
 

@@ -63,7 +63,7 @@ func conformStep(o Options, game string) Step {
 				return nil, fmt.Errorf("starting the embedded %s server: %w", gameTitle(game), err)
 			}
 			defer srv.Close()
-			t := probe.Target{Game: game, URL: srv.URL, Create: true}
+			t := probe.Target{Game: game, URL: srv.URL, Create: true, Strict: true}
 			if err := t.Validate(); err != nil {
 				return nil, err
 			}
@@ -71,7 +71,7 @@ func conformStep(o Options, game string) Step {
 			cfg["embedded"] = true
 			start := time.Now()
 			rep := reports.New(reports.Meta{Version: o.Version, Kind: reports.KindConform, Games: []string{game},
-				RulesVersions: harness.RulesVersions(game), Target: srv.URL + " (embedded)", Config: reports.Redact(cfg), Started: start},
+				RulesVersions: harness.RulesVersions(game), Target: srv.URL + " (embedded)", Config: reports.Redact(cfg), Started: start, Strict: true},
 				reports.ApplicableRules(reports.KindConform, rules.Default()))
 			checks := probe.Checks(game)
 			rep.Checks = probe.RunAll(ctx, &t, checks, func(i int, _ reports.Check) { env.Progress(i+1, len(checks)) })
@@ -148,7 +148,7 @@ func pythonExecutable(ctx context.Context, py string) (string, error) {
 func certifyAgent(ctx context.Context, o Options, game, command string, env Env, deadline time.Duration) (*reports.Report, error) {
 	cfg := certify.Config{
 		Game: game, Agent: certify.Agent{Command: command}, Matches: o.Matches, Seed: Seed, Deadline: deadline,
-		Version: o.Version, Args: []string{"umpire", "selftest", "--game", game, "--matches", fmt.Sprint(o.Matches)},
+		Version: o.Version, Args: []string{"umpire", "selftest", "--game", game, "--matches", fmt.Sprint(o.Matches)}, Strict: true,
 		Progress: func(done, total int, _ *certify.MatchResult) { env.Progress(done, total) },
 	}
 	if game == GameInference {
@@ -176,7 +176,7 @@ func verifyStep(o Options, game string) Step {
 			start := time.Now()
 			rep := reports.New(reports.Meta{Version: o.Version, Kind: reports.KindVerify, Games: []string{game},
 				RulesVersions: harness.RulesVersions(game), Target: "simulated match logs in " + filepath.ToSlash(filepath.Join(filepath.Base(env.Dir), "logs")),
-				Config: map[string]any{"matches": o.Matches, "seed": Seed}, Started: start},
+				Config: map[string]any{"matches": o.Matches, "seed": Seed}, Started: start, Strict: true},
 				reports.ApplicableRules(reports.KindVerify, rules.Default()))
 			covered := logRules(game)
 			for i := range o.Matches {

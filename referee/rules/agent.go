@@ -27,8 +27,10 @@ func AgentRules() []Rule {
 		both("answer-in-time", Must, inf, "Timeouts", ba, "§14", "The agent answers every decision before its deadline."),
 		both("only-when-asked", Must, cli, "certify", ba, "§12", "The agent answers only what asks for an answer: nothing when it is not its turn, nothing unsolicited."),
 		both("survives-server-error", Must, cli, "certify", ba, "§14", "After an error from the server that it did not cause, the agent keeps playing and answers its next decision legally."),
-		both("no-crash", Must, cli, "certify", cli, "certify", "The agent's process stays alive and connected until the match ends."),
-		both("no-hang", Must, cli, "certify", cli, "certify", "The agent never stops answering altogether and never has to be killed with SIGKILL."),
+		// A crashed or hung agent misses every deadline after it: the
+		// documents' deadlines are the basis, not a pin of ours.
+		both("no-crash", Must, inf, "Timeouts", ba, "§14", "The agent's process stays alive and connected until the match ends."),
+		both("no-hang", Must, inf, "Timeouts", ba, "§14", "The agent never stops answering altogether and never has to be killed with SIGKILL."),
 		both("hygiene", Must, cli, "certify", cli, "certify", "Every line the agent writes on stdout is one JSON object within the size cap, and it does not flood."),
 		both("exit-after-end", Should, cli, "certify", cli, "certify", "After match_end the agent exits by itself within the grace period, without being signalled."),
 		{

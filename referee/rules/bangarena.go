@@ -9,6 +9,11 @@ func BangArenaRules() []Rule {
 	r := func(id string, l Level, sec, text string) Rule {
 		return Rule{ID: id, Level: l, Doc: doc, Section: sec, Text: text}
 	}
+	// reading is a MUST rule whose content is umpire's reading of a gap or
+	// a contradiction of the document (ref: its INTERPRETATIONS.md entry).
+	reading := func(id, ref, sec, text string) Rule {
+		return Rule{ID: id, Level: Must, Doc: doc, Section: sec, Text: text, Basis: BasisReading, Ref: ref}
+	}
 	return []Rule{
 		// §1 invariants
 		r("bangarena/1.legal-only", Must, "§1", "A seat acts only by echoing the actionId of one item of its current legalActions; anything else is rejected."),
@@ -19,10 +24,10 @@ func BangArenaRules() []Rule {
 		r("bangarena/2.impostor-distribution", Must, "§2", "Impostor mode at 5+ seats replaces one raider by the Double Agent; below 5 seats the table is classic."),
 		r("bangarena/2.marshal-public", Must, "§2", "The Marshal's role is public from the deal; every other role is hidden."),
 		r("bangarena/2.marshal-first-turn", Must, "§2", "The Marshal takes the first turn."),
-		r("bangarena/2.marshal-bonus", Must, "§2", "The Marshal's extra max hp depends on the seat count (4:+2, 5:+0, 6:+2, 7:+1, 8:+1) and so does the start-hand bonus (6:+2, 7:+1, 8:−1)."),
+		reading("bangarena/2.marshal-bonus", "I-BA-1", "§2", "The Marshal's extra max hp depends on the seat count (4:+2, 5:+0, 6:+2, 7:+1, 8:+1) and so does the start-hand bonus (6:+2, 7:+1, 8:−1)."),
 		r("bangarena/2.hidden-no-bonus", Must, "§6", "Hidden roles get no hp or start-card bonus: their hp and hand equal the character's hp."),
 		r("bangarena/2.impostor-briefing", Must, "§2", "In impostor mode the Marshal privately learns the impostor and one real aide as aides, and raiders and impostor privately learn each other."),
-		r("bangarena/2.impostor-8-seats", Must, "§2", "The impostor table at 8 seats adds one max hp (given to the Marshal, I-BA-4)."),
+		reading("bangarena/2.impostor-8-seats", "I-BA-4", "§2", "The impostor table at 8 seats adds one max hp (given to the Marshal, I-BA-4)."),
 		r("bangarena/2.legacy", Must, "§2", "Legacy mode: card-based Cover (hearts) that stacks with innate Cover, a failed Jail skips the whole turn, no Flask at two alive, no High Noon, no glory, Marshal +1 hp, Stone Leopard 4 hp, 3 cards for killing a raider."),
 		r("bangarena/2.partners", Must, "§2", "Partners mode deals as classic; when only loners live, every loner wins."),
 

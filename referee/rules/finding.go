@@ -30,6 +30,15 @@ type Finding struct {
 	Expected any    `json:"expected,omitempty"`
 	Got      any    `json:"got,omitempty"`
 	Message  string `json:"message"`
+	// Basis and Ref, when set, say what this finding rests on; a finding
+	// that names none rests on its rule's basis (see Grade).
+	Basis Basis  `json:"basis,omitempty"`
+	Ref   string `json:"ref,omitempty"`
+	// Stated is the level the check gave a finding that Grade lowered.
+	Stated Level `json:"stated_level,omitempty"`
+	// Known is the reason given in a known-failing list for the finding's
+	// rule: the finding is reported but does not fail the run.
+	Known string `json:"known_failing,omitempty"`
 }
 
 // String renders the finding on one line for people.

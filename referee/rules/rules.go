@@ -30,6 +30,13 @@ type Rule struct {
 	Section string `json:"section"`
 	// Text is a one-line paraphrase of the rule in umpire's own words.
 	Text string `json:"text"`
+	// Basis is what the rule rests on: the documents, a reading of ours or
+	// a pin of ours (see Basis). NewCatalogue fills it in when it is empty:
+	// contract for rules from WIRE.md and CLI.md, document otherwise.
+	Basis Basis `json:"basis"`
+	// Ref names the reading (an INTERPRETATIONS.md id, "I-INF-9") or the
+	// pin ("WIRE.md Errors") a reading or contract rule rests on.
+	Ref string `json:"ref,omitempty"`
 }
 
 // Game returns the part of the id before the first slash.
@@ -69,6 +76,10 @@ func NewCatalogue(lists ...[]Rule) (*Catalogue, error) {
 			}
 			if strings.TrimSpace(r.Text) == "" || r.Section == "" || r.Doc == "" {
 				return nil, fmt.Errorf("rules: rule %s needs doc, section and text", r.ID)
+			}
+			r = defaultBasis(r)
+			if err := checkBasis(r); err != nil {
+				return nil, err
 			}
 			if _, dup := c.byID[r.ID]; dup {
 				return nil, fmt.Errorf("rules: duplicate rule id %s", r.ID)

@@ -15,8 +15,8 @@ func ServerRules() []Rule {
 	return []Rule{
 		{ID: "inference/server.auth", Level: Must, Doc: wire, Section: "Envelope",
 			Text: "A hello with a wrong token is refused with an unauthorized error, and the seat does not join."},
-		{ID: "inference/server.bad-message", Level: Must, Doc: wire, Section: "Envelope",
-			Text: "A message that is not a well-formed move is answered with a bad_message error; it changes nothing and the turn stays open."},
+		{ID: "inference/server.bad-message", Level: Must, Doc: "inference-0.4", Section: "Illegal moves",
+			Text: "A message that is not a well-formed move is answered with an error; it changes nothing and the turn stays open."},
 
 		{ID: "bangarena/server.answer-shape", Level: Must, Doc: wire, Section: "Decision answers",
 			Text: "Decision answers and error bodies have the pinned shapes: {ok, observationVersion, …} and {error:{code, message, …}}."},
@@ -33,8 +33,8 @@ func ServerRules() []Rule {
 		{ID: "bangarena/server.replay", Level: Must, Doc: wire, Section: "Harness extension",
 			Text: "The room's full log replays through the engine from its seed and decisions, to the winners the observations showed."},
 		{ID: "bangarena/server.stale-version", Level: Must, Doc: krug, Section: "§12",
-			Text: "A decision based on an observationVersion other than the current one is rejected (409) and not applied."},
+			Text: "A decision based on an observationVersion other than the current one is rejected and not applied."},
 		{ID: "bangarena/server.token", Level: Must, Doc: krug, Section: "§12",
-			Text: "observe and decision need the seat's own x-agent-token: missing or wrong → 401, another seat's → 403, nothing applied."},
+			Text: "observe and decision need the seat's own x-agent-token: a missing, wrong or other seat's token is refused and nothing is shown or applied."},
 	}
 }

@@ -1,0 +1,136 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Basis is what a rule (or one finding) rests on, and so how strongly it may
+// bind a target that umpire did not write:
+//
+//   - BasisDocument: a sentence of the rules documents. The rule keeps the
+//     level the document gives it.
+//   - BasisReading: umpire's reading of a gap or a contradiction in the
+//     documents (an INTERPRETATIONS.md entry). Another implementation may
+//     reasonably read it otherwise.
+//   - BasisContract: a wire or command-line pin of umpire's (WIRE.md or
+//     CLI.md, marked [pinned] there) where the documents are silent.
+//
+// A finding on a reading or a contract is at most SHOULD unless the run is
+// strict (see Grade), like h2spec's strict mode.
+type Basis string
+
+// The three bases.
+const (
+	BasisDocument Basis = "document"
+	BasisReading  Basis = "reading"
+	BasisContract Basis = "contract"
+)
+
+// Valid reports whether b is one of the three bases.
+func (b Basis) Valid() bool {
+	switch b {
+	case BasisDocument, BasisReading, BasisContract:
+		return true
+	}
+	return false
+}
+
+// Binding reports whether a finding on this basis keeps its level without
+// --strict: only the documents' own sentences do.
+func (b Basis) Binding() bool { return b == BasisDocument || b == "" }
+
+// defaultBasis fills in the basis of a rule that names none: rules taken
+// from umpire's own contracts (WIRE.md, CLI.md) rest on a pin, every other
+// rule on its document. The reference of a contract rule defaults to its
+// contract file and section.
+func defaultBasis(r Rule) Rule {
+	if r.Basis == "" {
+		switch r.Doc {
+		case "WIRE.md", "CLI.md":
+			r.Basis = BasisContract
+		default:
+			r.Basis = BasisDocument
+		}
+	}
+	if r.Ref == "" && r.Basis == BasisContract {
+		r.Ref = r.Doc + " " + r.Section
+	}
+	return r
+}
+
+// checkBasis rejects a rule whose basis is unknown or lacks its reference: a
+// reading names its INTERPRETATIONS.md entry ("I-…"), a contract its pin.
+func checkBasis(r Rule) error {
+	if !r.Basis.Valid() {
+		return fmt.Errorf("rules: rule %s has unknown basis %q", r.ID, r.Basis)
+	}
+	switch r.Basis {
+	case BasisReading:
+		if !strings.HasPrefix(r.Ref, "I-") {
+			return fmt.Errorf("rules: reading rule %s must name its INTERPRETATIONS.md entry (I-…), not %q", r.ID, r.Ref)
+		}
+	case BasisContract:
+		if r.Ref == "" {
+			return fmt.Errorf("rules: contract rule %s must name its pin", r.ID)
+		}
+	}
+	return nil
+}
+
+// EffectiveLevel is the level a finding on r has in a run: its own level for
+// a document rule, at most SHOULD for a reading or a contract unless strict.
+func (r Rule) EffectiveLevel(strict bool) Level {
+	return effective(r.Level, r.Basis, strict)
+}
+
+func effective(l Level, b Basis, strict bool) Level {
+	if l == Must && !strict && !b.Binding() {
+		return Should
+	}
+	return l
+}
+
+// Grade returns f with its level following its basis. A finding names its
+// own basis when it rests on a reading or a pin although its rule is a
+// document rule (the rule's sentence is the documents', but this particular
+// divergence shows only under umpire's reading); otherwise it takes its
+// rule's. A MUST finding on a reading or a contract becomes SHOULD unless
+// strict, and its message says so; Stated keeps the level the check gave,
+// so grading again (a merge with --strict) can restore it. Grading is
+// idempotent.
+func Grade(f Finding, r Rule, strict bool) Finding {
+	if f.Basis == "" {
+		f.Basis, f.Ref = r.Basis, r.Ref
+	}
+	if f.Basis == "" {
+		f.Basis = BasisDocument
+	}
+	if f.Stated != "" {
+		// Graded before: start again from the level the check stated.
+		f.Message = strings.TrimSuffix(f.Message, " "+basisNote(f.Basis, f.Ref))
+		f.Level, f.Stated = f.Stated, ""
+	}
+	if l := effective(f.Level, f.Basis, strict); l != f.Level {
+		f.Level, f.Stated = l, f.Level
+		f.Message += " " + basisNote(f.Basis, f.Ref)
+	}
+	return f
+}
+
+// basisNote is the sentence a demoted finding carries.
+func basisNote(b Basis, ref string) string {
+	what := "umpire's pin " + ref
+	if b == BasisReading {
+		what = "umpire's reading " + ref
+	}
+	return fmt.Sprintf("[the target reads this differently from %s, where the rules documents are silent; SHOULD, MUST with --strict]", what)
+}
+
+// Grade returns f graded against its rule in c (see the function Grade). A
+// finding whose rule c does not know keeps its level unless it names a
+// non-binding basis of its own.
+func (c *Catalogue) Grade(f Finding, strict bool) Finding {
+	r, _ := c.Lookup(f.Rule)
+	return Grade(f, r, strict)
+}
