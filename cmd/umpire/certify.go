@@ -126,6 +126,7 @@ func cmdCertify(ctx context.Context, e *env, args []string) int {
 	beta := fs.Float64("beta", 0, fmt.Sprintf("A/B run: the SPRT's β, the chance of accepting H0 when H1 holds (default %g)", certify.DefaultBeta))
 	gate := fs.String("gate", "", "A/B run: strict (default) makes an undecided SPRT exit 1, lenient exit 0")
 	shardFlag := fs.String("shard", "", "play only shard k of n of the run's matches (e.g. 2/4); merge the shards' report.json with umpire report merge")
+	bundle := fs.String("bundle", "", "also write a certification bundle into this directory: every report, the run, transcripts, a digest manifest (umpire bundle verify DIR)")
 	reportDir := fs.String("report-dir", "", "where to write report.json, junit.xml, report.html and summary.md (default ./umpire-report/certify-<game>)")
 	until := fs.Bool("until-confident", false, "stop early once the win rate's 95% Wilson interval excludes 1/seats (at least 10 matches)")
 	workers := fs.Int("workers", 0, "matches played at once (default GOMAXPROCS)")
@@ -229,6 +230,9 @@ func cmdCertify(ctx context.Context, e *env, args []string) int {
 	}
 	if werr != nil {
 		fmt.Fprintf(e.stderr, "umpire certify: cannot write the reports: %v\n", werr)
+		return exitError
+	}
+	if !writeBundle(e, "certify", *bundle, rep) {
 		return exitError
 	}
 	return rep.ExitCode()

@@ -100,10 +100,9 @@ func TestConformLabelFilterEmpty(t *testing.T) {
 
 func TestConformPrintEscapesTargetText(t *testing.T) {
 	var out bytes.Buffer
-	e := &env{stdout: &out, stderr: &out}
 	c := reports.Check{Name: "c", Status: reports.Fail, Reason: "bad \x1b[31mred",
 		Findings: []reports.Finding{{Finding: rules.Finding{Rule: "bangarena/server.token", Level: rules.Must, Got: "HTTP 200 \x1b]0;title\x07", Message: "m"}}}}
-	printCheck(e, c)
+	printCheck(&out, c)
 	if strings.ContainsAny(out.String(), "\x1b\x07") {
 		t.Errorf("have %q, want control characters escaped", out.String())
 	}
