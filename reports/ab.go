@@ -40,10 +40,12 @@ const (
 
 // SPRT decisions.
 const (
-	// SPRTNotWorse: H1 (Elo = Elo1) accepted, "the new agent is not worse".
-	SPRTNotWorse = "not-worse"
-	// SPRTWorse: H0 (Elo = Elo0) accepted, "the new agent is worse".
-	SPRTWorse = "worse"
+	// SPRTAcceptH1: H1 (Elo = Elo1) accepted: "the new agent is not worse"
+	// (or "better", when Elo0 ≥ 0). Exit 0.
+	SPRTAcceptH1 = "H1"
+	// SPRTAcceptH0: H0 (Elo = Elo0) accepted: "the new agent is worse" (or
+	// "not better", when Elo1 > 0). Exit 1.
+	SPRTAcceptH0 = "H0"
 	// SPRTUndecided: the LLR stayed between its bounds.
 	SPRTUndecided = "undecided"
 )
@@ -92,7 +94,7 @@ type SPRT struct {
 	// Pairs is the number of pairs the decision rests on: the first prefix
 	// whose LLR left the bounds, or every pair when it never did.
 	Pairs int `json:"pairs"`
-	// Decision is SPRTNotWorse, SPRTWorse or SPRTUndecided.
+	// Decision is SPRTAcceptH1, SPRTAcceptH0 or SPRTUndecided.
 	Decision string `json:"decision"`
 	// Trace is the LLR after each of the first Pairs pairs.
 	Trace []float64 `json:"trace,omitempty"`
@@ -280,11 +282,11 @@ func RunSPRT(spec ABSpec, outcomes []float64) SPRT {
 		s.LLR = LLR(spec.Elo0, spec.Elo1, l, d, w)
 		s.Trace = append(s.Trace, s.LLR)
 		if s.LLR >= s.Upper {
-			s.Decision = SPRTNotWorse
+			s.Decision = SPRTAcceptH1
 			break
 		}
 		if s.LLR <= s.Lower {
-			s.Decision = SPRTWorse
+			s.Decision = SPRTAcceptH0
 			break
 		}
 	}
@@ -375,23 +377,59 @@ func mleExpected(phat [3]float64, s float64) [3]float64 {
 	return out
 }
 
+// claims returns what accepting H0 and H1 says of the new agent: H1
+// "not worse", or "better" when even H0 gives it no less than the
+// baseline; H0 "worse", or "not better" when H1 gives it more.
+func claims(elo0, elo1 float64) (h0, h1 string) {
+	h0, h1 = "worse", "not worse"
+	if elo0 >= 0 {
+		h1 = "better"
+	}
+	if elo1 > 0 {
+		h0 = "not better"
+	}
+	return h0, h1
+}
+
 // Hypotheses names the two hypotheses for people, e.g.
-// "H0 Elo ≤ -20 (worse), H1 Elo ≥ 0 (not worse)".
+// "H0: Elo -20 (new worse), H1: Elo 0 (new not worse)".
 func (s ABSpec) Hypotheses() string {
-	return fmt.Sprintf("H0: Elo %s (new worse), H1: Elo %s (new not worse)", trimElo(s.Elo0), trimElo(s.Elo1))
+	h0, h1 := claims(s.Elo0, s.Elo1)
+	return fmt.Sprintf("H0: Elo %s (new %s), H1: Elo %s (new %s)", trimElo(s.Elo0), h0, trimElo(s.Elo1), h1)
 }
 
 func trimElo(e float64) string {
 	return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.2f", e), "0"), ".")
 }
 
+// Claim is what the decision says of the new agent: "not worse",
+// "better", "worse", "not better", or "undecided".
+func (s SPRT) Claim() string {
+	h0, h1 := claims(s.Elo0, s.Elo1)
+	switch s.Decision {
+	case SPRTAcceptH1:
+		return h1
+	case SPRTAcceptH0:
+		return h0
+	}
+	return SPRTUndecided
+}
+
+// Short is the decision in a few words: "H1: not worse", "undecided".
+func (s SPRT) Short() string {
+	if s.Decision == SPRTUndecided || s.Decision == "" {
+		return SPRTUndecided
+	}
+	return s.Decision + ": " + s.Claim()
+}
+
 // DecisionText says what the decision means, for people.
 func (s SPRT) DecisionText() string {
 	switch s.Decision {
-	case SPRTNotWorse:
-		return fmt.Sprintf("H1 accepted after %d pairs: the new agent is not worse (Elo ≥ %s over the baseline is favoured, LLR %.2f ≥ %.2f)", s.Pairs, trimElo(s.Elo1), s.LLR, s.Upper)
-	case SPRTWorse:
-		return fmt.Sprintf("H0 accepted after %d pairs: the new agent is worse (Elo ≤ %s against the baseline is favoured, LLR %.2f ≤ %.2f)", s.Pairs, trimElo(s.Elo0), s.LLR, s.Lower)
+	case SPRTAcceptH1:
+		return fmt.Sprintf("H1 accepted after %d pairs: the new agent is %s (Elo %s over the baseline is favoured over Elo %s, LLR %.2f ≥ %.2f)", s.Pairs, s.Claim(), trimElo(s.Elo1), trimElo(s.Elo0), s.LLR, s.Upper)
+	case SPRTAcceptH0:
+		return fmt.Sprintf("H0 accepted after %d pairs: the new agent is %s (Elo %s over the baseline is favoured over Elo %s, LLR %.2f ≤ %.2f)", s.Pairs, s.Claim(), trimElo(s.Elo0), trimElo(s.Elo1), s.LLR, s.Lower)
 	}
 	return fmt.Sprintf("undecided after %d pairs: LLR %.2f within (%.2f, %.2f)", s.Pairs, s.LLR, s.Lower, s.Upper)
 }
@@ -403,9 +441,9 @@ func (r *Report) abExit() int {
 		return -1
 	}
 	switch r.AB().Overall.SPRT.Decision {
-	case SPRTNotWorse:
+	case SPRTAcceptH1:
 		return ExitOK
-	case SPRTWorse:
+	case SPRTAcceptH0:
 		return ExitFail
 	}
 	if r.Meta.AB.Gate == GateLenient {

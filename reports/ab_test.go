@@ -42,10 +42,10 @@ func TestRunSPRT(t *testing.T) {
 		want     string
 		maxPairs int
 	}{
-		{"wins only", ABSpec{Elo0: 0, Elo1: 20, Alpha: .05, Beta: .05}, rep(1, 100), SPRTNotWorse, 60},
-		{"losses only", defaultAB, rep(0, 100), SPRTWorse, 60},
-		{"draws only, not-worse test", defaultAB, rep(0.5, 100), SPRTNotWorse, 60},
-		{"draws only, better test", ABSpec{Elo0: 0, Elo1: 20, Alpha: .05, Beta: .05}, rep(0.5, 100), SPRTWorse, 60},
+		{"wins only", ABSpec{Elo0: 0, Elo1: 20, Alpha: .05, Beta: .05}, rep(1, 100), SPRTAcceptH1, 60},
+		{"losses only", defaultAB, rep(0, 100), SPRTAcceptH0, 60},
+		{"draws only, not-worse test", defaultAB, rep(0.5, 100), SPRTAcceptH1, 60},
+		{"draws only, better test", ABSpec{Elo0: 0, Elo1: 20, Alpha: .05, Beta: .05}, rep(0.5, 100), SPRTAcceptH0, 60},
 		{"too few", defaultAB, []float64{1, 0, 0.5}, SPRTUndecided, 3},
 		{"none", defaultAB, nil, SPRTUndecided, 0},
 	} {
@@ -235,11 +235,11 @@ func simulate(rng *rand.Rand, spec ABSpec, pw, pl float64, maxPairs int) SPRT {
 		s.Pairs++
 		s.LLR = LLR(spec.Elo0, spec.Elo1, l, d, w)
 		if s.LLR >= hi {
-			s.Decision = SPRTNotWorse
+			s.Decision = SPRTAcceptH1
 			return s
 		}
 		if s.LLR <= lo {
-			s.Decision = SPRTWorse
+			s.Decision = SPRTAcceptH0
 			return s
 		}
 	}
@@ -260,10 +260,10 @@ func TestSPRTFalseDecisions(t *testing.T) {
 		pw, pl float64
 		rate   float64
 	}{
-		{"not-worse test, equal agents", ABSpec{Elo0: -20, Elo1: 0, Alpha: .05, Beta: .05}, SPRTWorse, 0.3, 0.3, 0.05},
-		{"better test, equal agents", ABSpec{Elo0: 0, Elo1: 20, Alpha: .05, Beta: .05}, SPRTNotWorse, 0.3, 0.3, 0.05},
-		{"not-worse test, few draws", ABSpec{Elo0: -20, Elo1: 0, Alpha: .05, Beta: .05}, SPRTWorse, 0.45, 0.45, 0.05},
-		{"identical agents", ABSpec{Elo0: -20, Elo1: 0, Alpha: .05, Beta: .05}, SPRTWorse, 0, 0, 0},
+		{"not-worse test, equal agents", ABSpec{Elo0: -20, Elo1: 0, Alpha: .05, Beta: .05}, SPRTAcceptH0, 0.3, 0.3, 0.05},
+		{"better test, equal agents", ABSpec{Elo0: 0, Elo1: 20, Alpha: .05, Beta: .05}, SPRTAcceptH1, 0.3, 0.3, 0.05},
+		{"not-worse test, few draws", ABSpec{Elo0: -20, Elo1: 0, Alpha: .05, Beta: .05}, SPRTAcceptH0, 0.45, 0.45, 0.05},
+		{"identical agents", ABSpec{Elo0: -20, Elo1: 0, Alpha: .05, Beta: .05}, SPRTAcceptH0, 0, 0, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			rng := rand.New(rand.NewPCG(1, 2))
@@ -295,7 +295,7 @@ func TestSPRTPower(t *testing.T) {
 	worst := 0
 	for range 1000 {
 		s := simulate(rng, ABSpec{Elo0: 0, Elo1: 20, Alpha: .05, Beta: .05}, 0.8, 0.1, 300)
-		if s.Decision != SPRTNotWorse {
+		if s.Decision != SPRTAcceptH1 {
 			t.Fatalf("a strong agent got %s after %d pairs", s.Decision, s.Pairs)
 		}
 		worst = max(worst, s.Pairs)
@@ -336,6 +336,25 @@ func TestMeanDiffCoverage(t *testing.T) {
 	}
 }
 
+// TestClaims: what each decision says depends on where the hypotheses lie.
+func TestClaims(t *testing.T) {
+	for _, tc := range []struct {
+		elo0, elo1 float64
+		h0, h1     string
+	}{
+		{-20, 0, "worse", "not worse"},
+		{0, 20, "not better", "better"},
+		{-5, 5, "not better", "not worse"},
+		{-30, -10, "worse", "not worse"},
+	} {
+		for d, want := range map[string]string{SPRTAcceptH0: tc.h0, SPRTAcceptH1: tc.h1, SPRTUndecided: "undecided"} {
+			if got := (SPRT{Elo0: tc.elo0, Elo1: tc.elo1, Decision: d}).Claim(); got != want {
+				t.Errorf("[%v, %v] %s: claim %q, want %q", tc.elo0, tc.elo1, d, got, want)
+			}
+		}
+	}
+}
+
 func TestABWriters(t *testing.T) {
 	seeds, ms := abMatches([]float64{2, -1, 0, 3}, "random")
 	r := &Report{Schema: Schema, Meta: Meta{Kind: KindCertify, Games: []string{"inference"}, Seeds: seeds, AB: &defaultAB}, Matches: ms,
@@ -351,9 +370,9 @@ func TestABWriters(t *testing.T) {
 		t.Fatal(err)
 	}
 	for name, want := range map[string][]string{
-		"markdown": {"A/B against the baseline", "H0: Elo -20", "undecided after 4 pairs", "[-2.94, 2.94]", "2 / 1 / 1"},
+		"markdown": {"A/B against the baseline", "H0: Elo -20 (new worse), H1: Elo 0 (new not worse)", "undecided after 4 pairs", "[-2.94, 2.94]", "2 / 1 / 1"},
 		"html":     {`id="ab"`, "chart-sprt", "upper (H1)", "undecided after 4 pairs"},
-		"json":     {`"sprt": "undecided"`, `"llr":`, `"lower": -2.94`, `"side": "baseline"`},
+		"json":     {`"sprt": "undecided"`, `"sprt_claim": "undecided"`, `"llr":`, `"lower": -2.94`, `"side": "baseline"`},
 	} {
 		got := map[string]string{"markdown": md.String(), "html": html.String(), "json": js.String()}[name]
 		for _, w := range want {

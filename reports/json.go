@@ -35,8 +35,10 @@ type Summary struct {
 	Verdict  Verdict `json:"verdict"`
 	ExitCode int     `json:"exit_code"`
 	Counts   Counts  `json:"counts"`
-	// SPRT is the A/B test's decision (A/B runs only).
-	SPRT string `json:"sprt,omitempty"`
+	// SPRT is the A/B test's decision, "H1", "H0" or "undecided" (A/B runs
+	// only), and Claim what it says of the new agent ("not worse", …).
+	SPRT  string `json:"sprt,omitempty"`
+	Claim string `json:"sprt_claim,omitempty"`
 	// Stale are the known-failing entries this run shows passing; they
 	// fail the run (see Report.StaleKnown).
 	Stale []Known `json:"stale_known_failing,omitempty"`
@@ -46,7 +48,7 @@ type Summary struct {
 func (r *Report) Summary() Summary {
 	s := Summary{Verdict: r.Verdict(), ExitCode: r.ExitCode(), Counts: r.Counts(), Stale: r.StaleKnown()}
 	if ab := r.AB(); ab != nil {
-		s.SPRT = ab.Overall.SPRT.Decision
+		s.SPRT, s.Claim = ab.Overall.SPRT.Decision, ab.Overall.SPRT.Claim()
 	}
 	return s
 }

@@ -188,8 +188,10 @@ func mdCode(id string) string {
 // writeABMarkdown writes the A/B section: the SPRT and the paired rows.
 func writeABMarkdown(b *strings.Builder, r *Report, ab *ABResult) {
 	o := ab.Overall.SPRT
-	fmt.Fprintf(b, "### A/B against the baseline\n\nbaseline %s · %s · α %.3g, β %.3g\n\n", mdText(ab.Spec.Baseline, 120), mdText(ab.Spec.Hypotheses(), 120), o.Alpha, o.Beta)
-	verdict := "**SPRT: " + mdText(o.DecisionText(), 200) + "**"
+	fmt.Fprintf(b, "### A/B against the baseline\n\nbaseline %s · %s · α %.3g, β %.3g\n\n", mdText(ab.Spec.Baseline, 120), ab.Spec.Hypotheses(), o.Alpha, o.Beta)
+	// The hypotheses and the decision are umpire's own text (numbers and
+	// fixed words): written as they are.
+	verdict := "**SPRT: " + o.DecisionText() + "**"
 	if r.Meta.Shard != nil {
 		verdict += " (this is one shard: the run's test is on the merge of all shards)"
 	}
@@ -202,7 +204,7 @@ func writeABMarkdown(b *strings.Builder, r *Report, ab *ABResult) {
 	for _, s := range rows {
 		fmt.Fprintf(b, "| %s | %d | %d | %d / %d / %d | %+.2f (%+.2f – %+.2f) | %.2f | [%.2f, %.2f] | %s |\n",
 			mdText(s.Adversary, 40), s.Pairs, s.Void, s.Wins, s.Draws, s.Losses,
-			s.MeanDiff.Value, s.MeanDiff.Lo, s.MeanDiff.Hi, s.SPRT.LLR, s.SPRT.Lower, s.SPRT.Upper, s.SPRT.Decision)
+			s.MeanDiff.Value, s.MeanDiff.Lo, s.MeanDiff.Hi, s.SPRT.LLR, s.SPRT.Lower, s.SPRT.Upper, s.SPRT.Short())
 	}
 	b.WriteString("\n")
 }

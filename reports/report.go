@@ -438,8 +438,8 @@ func (r *Report) Verdict() Verdict {
 // error 3. An empty run exits 1: it fails (a run that checked nothing must
 // not let CI through), and its report says "empty" so people can tell it
 // from a target that does not conform. A passing A/B run (not a shard of
-// one) exits by its SPRT: 0 when "not worse" is accepted, 1 when "worse"
-// is, and when undecided 1, or 0 with the lenient gate.
+// one) exits by its SPRT: 0 when H1 ("not worse") is accepted, 1 when H0
+// ("worse") is, and when undecided 1, or 0 with the lenient gate.
 func (r *Report) ExitCode() int {
 	switch r.Verdict() {
 	case VerdictPass:

@@ -244,7 +244,7 @@ func writeCertifySummary(w io.Writer, rep *reports.Report, f *certFlags) {
 	sum := rep.Summary()
 	verdict := strings.ToUpper(string(sum.Verdict))
 	if sum.SPRT != "" {
-		verdict += ", SPRT " + sum.SPRT
+		verdict += ", SPRT " + sum.SPRT + " (" + sum.Claim + ")"
 	}
 	fmt.Fprintf(w, "umpire certify --game %s: %s (exit %d) — %d matches, checks: %d pass, %d fail (%d warnings), %d skip, %d error\n",
 		f.game, verdict, sum.ExitCode, len(rep.Matches),
@@ -357,6 +357,7 @@ A/B runs (--baseline, --baseline-connect or --baseline-url):
   pair outcomes) weighs H0 "NEW is worse: Elo = elo0" against H1 "NEW is not
   worse: Elo = elo1" (--sprt, default -20,0; --alpha and --beta default
   0.05) and stops as soon as the LLR leaves (ln(β/(1-α)), ln((1-β)/α)).
+  With --sprt 0,20 it asks "is NEW better?": H1 "better", H0 "not better".
   --matches caps the pairs (default 400). Exit 0 when H1 is accepted, 1 when
   H0 is; an undecided run exits 1, or 0 with --gate lenient. MUST findings
   of NEW still exit 1 and harness errors 3; the baseline's findings are only
@@ -381,14 +382,15 @@ func parseSPRT(s string) (e0, e1 float64, ok bool) {
 // writeABSummary prints the paired statistics and the SPRT.
 func writeABSummary(w io.Writer, rep *reports.Report, ab *reports.ABResult, score string) {
 	fmt.Fprintf(w, "\nA/B against the baseline %s: %s, α %g, β %g\n", certEscape(ab.Spec.Baseline), ab.Spec.Hypotheses(), ab.Spec.Alpha, ab.Spec.Beta)
-	fmt.Fprintf(w, "%-12s %5s %4s %-14s %-28s %7s %s\n", "adversary", "pairs", "void", "W/D/L", "mean "+score+" diff [95% CI]", "LLR", "bounds")
+	fmt.Fprintf(w, "%-12s %5s %4s %-14s %-28s %7s %-14s %s\n", "adversary", "pairs", "void", "W/D/L", "mean "+score+" diff [95% CI]", "LLR", "bounds", "SPRT")
 	rows := append([]reports.ABStats(nil), ab.Adversaries...)
 	if len(rows) != 1 {
 		rows = append(rows, ab.Overall)
 	}
 	for _, s := range rows {
-		fmt.Fprintf(w, "%-12s %5d %4d %-14s %+8.2f [%+8.2f, %+8.2f] %7.2f [%.2f, %.2f]\n", certEscape(s.Adversary), s.Pairs, s.Void,
-			fmt.Sprintf("%d/%d/%d", s.Wins, s.Draws, s.Losses), s.MeanDiff.Value, s.MeanDiff.Lo, s.MeanDiff.Hi, s.SPRT.LLR, s.SPRT.Lower, s.SPRT.Upper)
+		fmt.Fprintf(w, "%-12s %5d %4d %-14s %+8.2f [%+8.2f, %+8.2f] %7.2f %-14s %s\n", certEscape(s.Adversary), s.Pairs, s.Void,
+			fmt.Sprintf("%d/%d/%d", s.Wins, s.Draws, s.Losses), s.MeanDiff.Value, s.MeanDiff.Lo, s.MeanDiff.Hi, s.SPRT.LLR,
+			fmt.Sprintf("[%.2f, %.2f]", s.SPRT.Lower, s.SPRT.Upper), s.SPRT.Short())
 	}
 	verdict := ab.Overall.SPRT.DecisionText()
 	if rep.Meta.Shard != nil {

@@ -142,7 +142,7 @@ func TestCertifyAB(t *testing.T) {
 	base := []string{"certify", "--game", "inference", "--agent", agent + " --seed 1", "--baseline", agent + " --seed 1", "--agent-keep",
 		"--seats", "3", "--rounds", "5", "--seed", "ab"}
 	code, out, errOut := runCert(t, false, append(base, "--report-dir", filepath.Join(dir, "whole"))...)
-	if code != 0 || !strings.Contains(out, "SPRT: H1 accepted") || !strings.Contains(out, "PASS, SPRT not-worse (exit 0)") {
+	if code != 0 || !strings.Contains(out, "SPRT: H1 accepted") || !strings.Contains(out, "PASS, SPRT H1 (not worse) (exit 0)") {
 		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
 	}
 	for _, tc := range []struct {

@@ -125,7 +125,7 @@ func TestABSelf(t *testing.T) {
 	cfg := abConfig(GameInference, agent, agent, 200)
 	r := certify(t, cfg)
 	ab := r.AB()
-	if ab.Overall.SPRT.Decision != reports.SPRTNotWorse || ab.Overall.Draws != ab.Overall.Pairs || r.ExitCode() != 0 {
+	if ab.Overall.SPRT.Decision != reports.SPRTAcceptH1 || ab.Overall.Draws != ab.Overall.Pairs || r.ExitCode() != 0 {
 		t.Errorf("self: %s, W/D/L %d/%d/%d, exit %d", ab.Overall.SPRT.DecisionText(), ab.Overall.Wins, ab.Overall.Draws, ab.Overall.Losses, r.ExitCode())
 	}
 	if len(r.Meta.Seeds) != ab.Overall.SPRT.Pairs || len(r.Matches) != 2*ab.Overall.SPRT.Pairs {
@@ -133,7 +133,7 @@ func TestABSelf(t *testing.T) {
 	}
 	cfg.Elo0, cfg.Elo1 = 0, 20
 	r = certify(t, cfg)
-	if d := r.AB().Overall.SPRT.Decision; d != reports.SPRTWorse || r.ExitCode() != 1 {
+	if d := r.AB().Overall.SPRT.Decision; d != reports.SPRTAcceptH0 || r.ExitCode() != 1 {
 		t.Errorf("self against [0, 20]: %s, exit %d", r.AB().Overall.SPRT.DecisionText(), r.ExitCode())
 	}
 }
@@ -147,8 +147,8 @@ func TestABStrongWeak(t *testing.T) {
 		want            string
 		exit            int
 	}{
-		{"strong new", strong, weak, reports.SPRTNotWorse, 0},
-		{"weak new", weak, strong, reports.SPRTWorse, 1},
+		{"strong new", strong, weak, reports.SPRTAcceptH1, 0},
+		{"weak new", weak, strong, reports.SPRTAcceptH0, 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			cfg := abConfig(GameInference, tc.new, tc.base, 150)

@@ -403,9 +403,9 @@ func (q *sequential) add(n, b reports.Match) *ABStop {
 	s := reports.SPRT{Elo0: q.spec.Elo0, Elo1: q.spec.Elo1, Alpha: q.spec.Alpha, Beta: q.spec.Beta, Lower: lo, Upper: hi, LLR: llr, Pairs: q.l + q.d + q.w}
 	switch {
 	case llr >= hi:
-		s.Decision = reports.SPRTNotWorse
+		s.Decision = reports.SPRTAcceptH1
 	case llr <= lo:
-		s.Decision = reports.SPRTWorse
+		s.Decision = reports.SPRTAcceptH0
 	default:
 		return nil
 	}
