@@ -333,6 +333,9 @@ func LLR(elo0, elo1 float64, losses, draws, wins int) float64 {
 	for i := range phat {
 		llr += phat[i] * math.Log(p1[i]/p0[i])
 	}
+	if math.IsNaN(llr) || math.IsInf(llr, 0) {
+		return 0
+	}
 	return n * llr
 }
 

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"strings"
 )
 
@@ -72,6 +73,16 @@ func WriteJSON(w io.Writer, r *Report) error {
 	return nil
 }
 
+// Bounds Validate puts on numbers that statistics are computed from, so
+// that no sum or square of them overflows.
+const (
+	// MaxScore bounds a match's score (credits and glory are far smaller).
+	MaxScore = 1e12
+	// MaxElo bounds the SPRT's hypotheses (±1000 Elo is an expected score
+	// of 0.3 % or 99.7 %).
+	MaxElo = 1000
+)
+
 // ErrInvalid is wrapped by the errors of ReadJSON and Validate for documents
 // that are not valid reports.
 var ErrInvalid = errors.New("reports: invalid report")
@@ -126,7 +137,7 @@ func (r *Report) Validate() error {
 		known[t] = true
 	}
 	if ab := r.Meta.AB; ab != nil {
-		if !(ab.Elo0 < ab.Elo1) || !(ab.Alpha > 0 && ab.Alpha < 1) || !(ab.Beta > 0 && ab.Beta < 1) {
+		if !(ab.Elo0 < ab.Elo1) || math.Abs(ab.Elo0) > MaxElo || math.Abs(ab.Elo1) > MaxElo || !(ab.Alpha > 0 && ab.Alpha < 1) || !(ab.Beta > 0 && ab.Beta < 1) {
 			problems = append(problems, fmt.Sprintf("the A/B test is malformed (elo0 %v, elo1 %v, alpha %v, beta %v)", ab.Elo0, ab.Elo1, ab.Alpha, ab.Beta))
 		}
 	}
@@ -135,6 +146,9 @@ func (r *Report) Validate() error {
 		case "", SideNew, SideBaseline:
 		default:
 			problems = append(problems, fmt.Sprintf("match %d (seed %s) has unknown side %q", i+1, m.Seed, m.Side))
+		}
+		if math.Abs(m.Score) > MaxScore {
+			problems = append(problems, fmt.Sprintf("match %d (seed %s) has a score of %g, beyond ±%g", i+1, m.Seed, m.Score, float64(MaxScore)))
 		}
 		if !known[m.Termination] {
 			problems = append(problems, fmt.Sprintf("match %d (seed %s) has unknown termination %q", i+1, m.Seed, m.Termination))

@@ -287,8 +287,8 @@ func (c Config) withDefaults() (Config, error) {
 		if c.Elo0 == 0 && c.Elo1 == 0 {
 			c.Elo0, c.Elo1 = DefaultElo0, DefaultElo1
 		}
-		if !(c.Elo0 < c.Elo1) || math.IsInf(c.Elo0, 0) || math.IsInf(c.Elo1, 0) {
-			return bad("the SPRT needs elo0 < elo1, not %v, %v", c.Elo0, c.Elo1)
+		if !(c.Elo0 < c.Elo1) || math.Abs(c.Elo0) > reports.MaxElo || math.Abs(c.Elo1) > reports.MaxElo {
+			return bad("the SPRT needs elo0 < elo1, both within ±%d, not %v, %v", reports.MaxElo, c.Elo0, c.Elo1)
 		}
 		if c.Alpha == 0 {
 			c.Alpha = DefaultAlpha
