@@ -138,6 +138,13 @@ func TestABExitCode(t *testing.T) {
 			if got := r.ExitCode(); got != tc.want {
 				t.Errorf("exit %d, want %d (%s)", got, tc.want, r.AB().Overall.SPRT.DecisionText())
 			}
+			var x bytes.Buffer
+			if err := WriteJUnit(&x, r); err != nil {
+				t.Fatal(err)
+			}
+			if failed := strings.Contains(x.String(), `type="SPRT"`); failed != (tc.want == ExitFail) {
+				t.Errorf("JUnit SPRT failure %v, exit %d", failed, tc.want)
+			}
 			// A MUST failure of the new agent fails whatever the test says.
 			r.Checks = append(r.Checks, Check{Name: "d", Status: Fail})
 			if got := r.ExitCode(); got != ExitFail {
