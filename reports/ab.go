@@ -116,6 +116,10 @@ type ABStats struct {
 	// MeanDiff is the mean score difference with its Student-t 95 %
 	// interval.
 	MeanDiff Interval `json:"mean_diff"`
+	// Elo is the logistic Elo of the new agent over the baseline that the
+	// mean pair score implies, with a 95 % interval (normal approximation
+	// of the mean score, mapped through the Elo curve; clamped to ±MaxElo).
+	Elo Interval `json:"elo"`
 	// SPRT is the test on this kind's pairs alone (for AllAdversaries, on
 	// every pair, in seed order: the run's verdict).
 	SPRT SPRT `json:"sprt"`
@@ -254,8 +258,34 @@ func abStatsOf(spec ABSpec, adv string, pairs []Pair) ABStats {
 		}
 	}
 	st.MeanDiff = MeanCI(diffs)
+	st.Elo = eloOf(st.Wins, st.Draws, st.Losses)
 	st.SPRT = RunSPRT(spec, outcomes)
 	return st
+}
+
+// eloOf estimates the Elo difference from pair results: the mean score s
+// with its standard error, each mapped by −400 log10(1/s − 1).
+func eloOf(w, d, l int) Interval {
+	n := w + d + l
+	if n == 0 {
+		return Interval{}
+	}
+	nf := float64(n)
+	s := (float64(w) + 0.5*float64(d)) / nf
+	v := (float64(w)*(1-s)*(1-s) + float64(d)*(0.5-s)*(0.5-s) + float64(l)*s*s) / nf
+	half := Z95 * math.Sqrt(v/nf)
+	return Interval{Value: scoreElo(s), Lo: scoreElo(s - half), Hi: scoreElo(s + half), N: n}
+}
+
+// scoreElo is the inverse of EloScore, clamped to ±MaxElo.
+func scoreElo(s float64) float64 {
+	if s <= 0 || s >= 1 {
+		if s <= 0 {
+			return -MaxElo
+		}
+		return MaxElo
+	}
+	return math.Max(-MaxElo, math.Min(MaxElo, -400*math.Log10(1/s-1)))
 }
 
 // SPRTBounds returns Wald's bounds ln(β/(1−α)) and ln((1−β)/α).

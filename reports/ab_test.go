@@ -90,6 +90,13 @@ func TestABOf(t *testing.T) {
 	if math.Abs(o.MeanDiff.Value-1.75) > 1e-9 {
 		t.Errorf("mean diff = %v, want 1.75", o.MeanDiff.Value)
 	}
+	// 3 wins, 1 loss: mean score 0.75, 400 log10(3) ≈ 190.8 Elo.
+	if math.Abs(o.Elo.Value-190.85) > 0.01 || !(o.Elo.Lo < o.Elo.Value && o.Elo.Value < o.Elo.Hi) {
+		t.Errorf("Elo = %+v, want 190.85 inside its interval", o.Elo)
+	}
+	if e := eloOf(5, 0, 0); e.Value != MaxElo || e.Hi != MaxElo {
+		t.Errorf("all wins: Elo %+v, want clamped to %d", e, MaxElo)
+	}
 	if len(ab.Adversaries) != 2 || ab.Adversaries[0].Adversary != "heuristic" || ab.Adversaries[0].Pairs != 1 || ab.Adversaries[0].Void != 2 {
 		t.Errorf("per adversary = %+v", ab.Adversaries)
 	}

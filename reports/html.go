@@ -105,7 +105,7 @@ type htmlAB struct {
 
 type htmlABRow struct {
 	ABStats
-	WDL, Diff, LLR, Bounds string
+	WDL, Diff, Elo, LLR, Bounds string
 }
 
 type htmlMatch struct {
@@ -292,6 +292,7 @@ func abView(r *Report, ab *ABResult) *htmlAB {
 		v.Rows = append(v.Rows, htmlABRow{ABStats: s,
 			WDL:    fmt.Sprintf("%d / %d / %d", s.Wins, s.Draws, s.Losses),
 			Diff:   fmt.Sprintf("%+.2f (%+.2f – %+.2f)", s.MeanDiff.Value, s.MeanDiff.Lo, s.MeanDiff.Hi),
+			Elo:    fmt.Sprintf("%+.0f (%+.0f – %+.0f)", s.Elo.Value, s.Elo.Lo, s.Elo.Hi),
 			LLR:    fmt.Sprintf("%.2f", s.SPRT.LLR),
 			Bounds: fmt.Sprintf("[%.2f, %.2f]", s.SPRT.Lower, s.SPRT.Upper),
 		})

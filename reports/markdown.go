@@ -196,15 +196,15 @@ func writeABMarkdown(b *strings.Builder, r *Report, ab *ABResult) {
 		verdict += " (this is one shard: the run's test is on the merge of all shards)"
 	}
 	b.WriteString(verdict + "\n\n")
-	b.WriteString("| adversaries | pairs | void | W / D / L | mean score difference (95% CI) | LLR | bounds | SPRT |\n|---|---:|---:|---|---|---:|---|---|\n")
+	b.WriteString("| adversaries | pairs | void | W / D / L | mean score difference (95% CI) | Elo (95% CI) | LLR | bounds | SPRT |\n|---|---:|---:|---|---|---|---:|---|---|\n")
 	rows := append([]ABStats(nil), ab.Adversaries...)
 	if len(rows) != 1 {
 		rows = append(rows, ab.Overall)
 	}
 	for _, s := range rows {
-		fmt.Fprintf(b, "| %s | %d | %d | %d / %d / %d | %+.2f (%+.2f – %+.2f) | %.2f | [%.2f, %.2f] | %s |\n",
+		fmt.Fprintf(b, "| %s | %d | %d | %d / %d / %d | %+.2f (%+.2f – %+.2f) | %+.0f (%+.0f – %+.0f) | %.2f | [%.2f, %.2f] | %s |\n",
 			mdText(s.Adversary, 40), s.Pairs, s.Void, s.Wins, s.Draws, s.Losses,
-			s.MeanDiff.Value, s.MeanDiff.Lo, s.MeanDiff.Hi, s.SPRT.LLR, s.SPRT.Lower, s.SPRT.Upper, s.SPRT.Short())
+			s.MeanDiff.Value, s.MeanDiff.Lo, s.MeanDiff.Hi, s.Elo.Value, s.Elo.Lo, s.Elo.Hi, s.SPRT.LLR, s.SPRT.Lower, s.SPRT.Upper, s.SPRT.Short())
 	}
 	b.WriteString("\n")
 }

@@ -382,14 +382,15 @@ func parseSPRT(s string) (e0, e1 float64, ok bool) {
 // writeABSummary prints the paired statistics and the SPRT.
 func writeABSummary(w io.Writer, rep *reports.Report, ab *reports.ABResult, score string) {
 	fmt.Fprintf(w, "\nA/B against the baseline %s: %s, α %g, β %g\n", certEscape(ab.Spec.Baseline), ab.Spec.Hypotheses(), ab.Spec.Alpha, ab.Spec.Beta)
-	fmt.Fprintf(w, "%-12s %5s %4s %-14s %-28s %7s %-14s %s\n", "adversary", "pairs", "void", "W/D/L", "mean "+score+" diff [95% CI]", "LLR", "bounds", "SPRT")
+	fmt.Fprintf(w, "%-12s %5s %4s %-14s %-28s %-20s %7s %-14s %s\n", "adversary", "pairs", "void", "W/D/L", "mean "+score+" diff [95% CI]", "Elo [95% CI]", "LLR", "bounds", "SPRT")
 	rows := append([]reports.ABStats(nil), ab.Adversaries...)
 	if len(rows) != 1 {
 		rows = append(rows, ab.Overall)
 	}
 	for _, s := range rows {
-		fmt.Fprintf(w, "%-12s %5d %4d %-14s %+8.2f [%+8.2f, %+8.2f] %7.2f %-14s %s\n", certEscape(s.Adversary), s.Pairs, s.Void,
-			fmt.Sprintf("%d/%d/%d", s.Wins, s.Draws, s.Losses), s.MeanDiff.Value, s.MeanDiff.Lo, s.MeanDiff.Hi, s.SPRT.LLR,
+		fmt.Fprintf(w, "%-12s %5d %4d %-14s %+8.2f [%+8.2f, %+8.2f] %-20s %7.2f %-14s %s\n", certEscape(s.Adversary), s.Pairs, s.Void,
+			fmt.Sprintf("%d/%d/%d", s.Wins, s.Draws, s.Losses), s.MeanDiff.Value, s.MeanDiff.Lo, s.MeanDiff.Hi,
+			fmt.Sprintf("%+.0f [%+.0f, %+.0f]", s.Elo.Value, s.Elo.Lo, s.Elo.Hi), s.SPRT.LLR,
 			fmt.Sprintf("[%.2f, %.2f]", s.SPRT.Lower, s.SPRT.Upper), s.SPRT.Short())
 	}
 	verdict := ab.Overall.SPRT.DecisionText()
