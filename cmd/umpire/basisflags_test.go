@@ -3,7 +3,12 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+	"time"
+
+	"github.com/umpire-arena/umpire/referee/rules"
+	"github.com/umpire-arena/umpire/reports"
 )
 
 // TestKnownFailingExample: the list shipped in examples/ reads.
@@ -31,6 +36,41 @@ func TestKnownFailingFlag(t *testing.T) {
 		code, _, errOut := runUmpire(t, "", args...)
 		if code != exitUsage {
 			t.Errorf("%v: exit %d, want %d (%s)", args, code, exitUsage, errOut)
+		}
+	}
+}
+
+// TestCertifySummaryWithoutMeasures: a run that measured nothing prints
+// dashes, not "0.00 [1.00, 0.00]" or "0.0ms", and a check of the whole run
+// (no seed) gives no replay hint with an empty --match.
+func TestCertifySummaryWithoutMeasures(t *testing.T) {
+	rep := reports.New(reports.Meta{Kind: reports.KindCertify, Games: []string{"inference"}}, rules.Default())
+	rep.Matches = []reports.Match{{Seed: "s/0", Agent: "a", Adversary: "random", Seats: 6, Termination: reports.TermHarness}}
+	rep.Checks = []reports.Check{{Name: "run budget", Status: reports.Error, Reason: "the run budget ran out"}}
+	var out strings.Builder
+	writeCertifySummary(&out, rep, &certFlags{game: "inference", seed: "s", agentCmd: "./bot"})
+	got := out.String()
+	for _, bad := range []string{"[1.00, 0.00]", "0.0ms", "--match  "} {
+		if strings.Contains(got, bad) {
+			t.Errorf("summary holds %q:\n%s", bad, got)
+		}
+	}
+	if !strings.Contains(got, "—") {
+		t.Errorf("summary has no dash for what was not measured:\n%s", got)
+	}
+	if strings.Contains(got, "umpire replay") {
+		t.Errorf("replay hint for a check without a match:\n%s", got)
+	}
+}
+
+// TestCertifyAgentCannotStart: an agent whose program does not exist is an
+// error (exit 3) with one line naming the cause, before any match.
+func TestCertifyAgentCannotStart(t *testing.T) {
+	for _, cmd := range []string{"does-not-exist-umpire", "/nonexistent/bot --flag"} {
+		start := time.Now()
+		code, _, errOut := runUmpire(t, "", "certify", "--game", "inference", "--agent", cmd, "--matches", "1", "--report-dir", t.TempDir())
+		if code != exitError || !strings.Contains(errOut, "umpire certify: the agent's program") || time.Since(start) > 5*time.Second {
+			t.Errorf("%q: exit %d after %v, want %d at once with the cause\n%s", cmd, code, time.Since(start), exitError, errOut)
 		}
 	}
 }

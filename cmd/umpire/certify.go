@@ -13,6 +13,7 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/umpire-arena/umpire/harness/agent"
 	"github.com/umpire-arena/umpire/harness/certify"
 	"github.com/umpire-arena/umpire/harness/shard"
 	"github.com/umpire-arena/umpire/referee/rules"
@@ -104,6 +105,22 @@ func (f *certFlags) checkAgentFlags(e *env, name string) bool {
 	return true
 }
 
+// agentStartable says, before any match, whether the agent's command can
+// start; when it cannot, one line says why and the run is an error (exit 3):
+// waiting out every match's deadlines would tell nothing more.
+func (f *certFlags) agentStartable(e *env, name string) bool {
+	for _, c := range []string{f.agentCmd, f.agentConnect} {
+		if c == "" {
+			continue
+		}
+		if err := agent.Startable(c, ""); err != nil {
+			fmt.Fprintf(e.stderr, "umpire %s: %s\n", name, escapeText(err.Error()))
+			return false
+		}
+	}
+	return true
+}
+
 // cmdCertify runs "umpire certify": seeded matches of the agent against
 // scripted adversaries on the embedded server, checks, statistics, reports.
 func cmdCertify(ctx context.Context, e *env, args []string) int {
@@ -187,6 +204,22 @@ func cmdCertify(ctx context.Context, e *env, args []string) int {
 		}
 		cfg.Shard = s
 	}
+	if err := cfg.Validate(); err != nil {
+		fmt.Fprintf(e.stderr, "umpire certify: %v\n", err)
+		return exitUsage
+	}
+	if !f.agentStartable(e, "certify") {
+		return exitError
+	}
+	for _, c := range []string{base.Command, base.Connect} {
+		if c == "" {
+			continue
+		}
+		if err := agent.Startable(c, ""); err != nil {
+			fmt.Fprintf(e.stderr, "umpire certify: the baseline: %s\n", escapeText(err.Error()))
+			return exitError
+		}
+	}
 	dir := *reportDir
 	if dir == "" {
 		dir = filepath.Join("umpire-report", "certify-"+f.game)
@@ -269,10 +302,12 @@ func writeCertifySummary(w io.Writer, rep *reports.Report, f *certFlags) {
 		if rep.Meta.AB != nil {
 			adv = s.Agent + " vs " + s.Adversary
 		}
-		fmt.Fprintf(w, "%-*s %4d %5.2f [%4.2f, %4.2f]     %4.2f [%4.2f, %4.2f] %7.1f [%6.1f, %6.1f] %s/%s/%s/%s\n",
-			col, certEscape(clipRunes(adv, col)), s.Matches, s.WinRate.Value, s.WinRate.Lo, s.WinRate.Hi,
-			s.MeanRank.Value, s.MeanRank.Lo, s.MeanRank.Hi, s.MeanScore.Value, s.MeanScore.Lo, s.MeanScore.Hi,
-			certMS(s.Latency.P50), certMS(s.Latency.P95), certMS(s.Latency.P99), certMS(s.Latency.Max))
+		lat := "—"
+		if s.Latency.Count > 0 {
+			lat = certMS(s.Latency.P50) + "/" + certMS(s.Latency.P95) + "/" + certMS(s.Latency.P99) + "/" + certMS(s.Latency.Max)
+		}
+		fmt.Fprintf(w, "%-*s %4d %-22s %-18s %-22s %s\n",
+			col, certEscape(clipRunes(adv, col)), s.Matches, certInterval(s.WinRate, "%.2f"), certInterval(s.MeanRank, "%.2f"), certInterval(s.MeanScore, "%.1f"), lat)
 	}
 	terms := map[reports.Termination]int{}
 	for _, m := range rep.Matches {
@@ -335,7 +370,9 @@ func writeCertifySummary(w io.Writer, rep *reports.Report, f *certFlags) {
 	}
 	var seeds []string
 	for s := range failingSeeds {
-		seeds = append(seeds, s)
+		if s != "" { // a check of the whole run has no match to replay
+			seeds = append(seeds, s)
+		}
 	}
 	sort.Strings(seeds)
 	if len(seeds) > 0 {
@@ -406,6 +443,15 @@ func clipRunes(s string, n int) string {
 		return string(r[:n-1]) + "…"
 	}
 	return s
+}
+
+// certInterval renders a value with its interval, or "—" when nothing was
+// measured.
+func certInterval(in reports.Interval, verb string) string {
+	if in.N == 0 {
+		return "—"
+	}
+	return fmt.Sprintf(verb+" ["+verb+", "+verb+"]", in.Value, in.Lo, in.Hi)
 }
 
 // certMS renders a duration in milliseconds.

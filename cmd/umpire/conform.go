@@ -61,6 +61,8 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 	fs.StringVar(&t.SeatPolicy, "seat-policy", "", "BangArena illegal-answer policy of the suite's seats (default reask_then_random)")
 	fs.StringVar(&t.Seed, "seed", "", "seed prefix of the matches and rooms the suite creates (default fixed seeds); with --room, the room's seed, which enables the replay cross-check")
 	fs.DurationVar(&t.CheckTimeout, "check-timeout", 0, "bound on each check (default derived from the deadline)")
+	fs.DurationVar(&t.RequestTimeout, "request-timeout", 0, "bound on each HTTP request to the target (default 10s or three deadlines)")
+	runTimeout := fs.Duration("timeout", 0, "bound on the whole run (0: none); checks not finished by then are errors (exit 3)")
 	filter := fs.String("label-filter", "", "Ginkgo label filter over the checks' labels: the game and rule ids (e.g. 'bangarena/server.token || bangarena/14.random-legal')")
 	var out reportFlags
 	addReportFlags(fs, &out)
@@ -188,7 +190,16 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 	if out.toStdout() {
 		console = e.stderr
 	}
-	rep.Checks = probe.RunAll(ctx, &t, checks, func(_ int, rc reports.Check) {
+	runCtx := ctx
+	if *runTimeout > 0 {
+		var cancel context.CancelFunc
+		runCtx, cancel = context.WithTimeout(ctx, *runTimeout)
+		defer cancel()
+	}
+	beat := newHeartbeat(console, e.isTerminal && *format == "text")
+	defer beat.stop()
+	rep.Checks = probe.RunAllProgress(runCtx, &t, checks, func(_ int, c probe.Check) { beat.waiting(c.Name) }, func(_ int, rc reports.Check) {
+		beat.waiting("")
 		if *format == "text" {
 			printCheck(console, rc)
 		}
