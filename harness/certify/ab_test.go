@@ -248,4 +248,21 @@ func TestAgentKeep(t *testing.T) {
 			t.Errorf("warnings: %s", w)
 		}
 	})
+	t.Run("ends on match_end", func(t *testing.T) {
+		// An agent written for one process per match, kept: no match is
+		// failed for it, and the side falls back to a process per match.
+		cfg := small(GameInference, fakeCommand("chatty"), 8)
+		cfg.Agent.Command = fakeCommand("plain") + " -exit-on-end"
+		cfg.Keep, cfg.Workers = true, 1
+		r := certify(t, cfg)
+		for i, m := range r.Matches {
+			if m.Termination != reports.TermOK {
+				t.Errorf("match %d: %s", i, m.Termination)
+			}
+		}
+		t.Log(strings.Join(r.Warnings, "\n"))
+		if w := strings.Join(r.Warnings, "\n"); !strings.Contains(w, "the agent ends after match_end instead of waiting for the next match_start") {
+			t.Errorf("warnings: %s", w)
+		}
+	})
 }

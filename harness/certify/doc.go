@@ -51,7 +51,11 @@
 // played at once) and gets a match_start line before each match. A match
 // it fails by crashing, hanging or flooding, or one cut short, ends the
 // process; the next match starts a fresh one. The exit check is skipped
-// for a kept agent, whose input is closed at the end of the run.
+// for a kept agent, whose input is closed at the end of the run. An agent
+// that ends on match_end (the contract without keeping) is found gone when
+// it is given its next match, before it answered anything in it: that
+// match is played again with a fresh process, and the side falls back to a
+// process per match.
 //
 // # Transports
 //

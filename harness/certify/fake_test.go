@@ -38,7 +38,8 @@ func fakeCommand(mode string) string {
 //	           the first request of its second match on
 //
 // After a match_start line every mode but noexit plays match after match
-// until its input ends (umpire --agent-keep).
+// until its input ends (umpire --agent-keep), unless the command line ends
+// with -exit-on-end: then it exits on match_end as without --agent-keep.
 func fakeAgent(mode string) int {
 	in := bufio.NewScanner(os.Stdin)
 	in.Buffer(make([]byte, 64<<10), 2<<20)
@@ -50,6 +51,7 @@ func fakeAgent(mode string) int {
 		tried    = map[string]bool{}
 		n        int
 		kept     int // match_start lines seen
+		exitEnd  = len(os.Args) > 1 && os.Args[len(os.Args)-1] == "-exit-on-end"
 		rng      = rand.New(rand.NewPCG(1, 2))
 	)
 	write := func(v any) {
@@ -123,7 +125,7 @@ func fakeAgent(mode string) int {
 		}
 		if mode == "plain" && !bytes.Contains(line, []byte(`"your_turn"`)) && !bytes.Contains(line, []byte(`"legalActions":[{`)) {
 			// The load benchmark's agent: decode only what asks for an answer.
-			if bytes.Contains(line, []byte(`"match_end"`)) && kept == 0 {
+			if bytes.Contains(line, []byte(`"match_end"`)) && (kept == 0 || exitEnd) {
 				return 0
 			}
 			continue
@@ -141,7 +143,7 @@ func fakeAgent(mode string) int {
 					time.Sleep(time.Hour)
 				}
 			}
-			if kept > 0 {
+			if kept > 0 && !exitEnd {
 				continue
 			}
 			return 0

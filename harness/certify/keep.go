@@ -9,6 +9,7 @@ import (
 
 	"github.com/umpire-arena/umpire/harness/agent"
 	"github.com/umpire-arena/umpire/referee/rules"
+	"github.com/umpire-arena/umpire/reports"
 )
 
 // side is one of the agents a run plays: the agent under test, and in an
@@ -46,10 +47,14 @@ type keepPool struct {
 	mu   sync.Mutex
 	idle []*kept
 	// started counts processes started, restarts those ended after a failed
-	// match, gone those that exited by themselves between matches, and
-	// forced those that had to be signalled at the end of the run.
-	started, restarts, gone, forced int
-	ending                          sync.WaitGroup
+	// match, gone those that exited by themselves between matches, perMatch
+	// those ended after their match because the agent ends on match_end,
+	// and forced those that had to be signalled at the end of the run.
+	started, restarts, gone, perMatch, forced int
+	// legacy is set once the agent was seen to end after match_end: the
+	// side then starts a process per match.
+	legacy bool
+	ending sync.WaitGroup
 }
 
 // kept is one kept agent process.
@@ -78,6 +83,7 @@ func (kp *keepPool) get(ctx context.Context, r *runner) (k *kept, release func()
 			// It exited between matches (an agent that ends on match_end):
 			// nothing to blame it for here, but it cannot play.
 			kp.gone++
+			kp.legacy = true
 			kp.end(k, 0)
 			continue
 		default:
@@ -97,11 +103,17 @@ func (kp *keepPool) get(ctx context.Context, r *runner) (k *kept, release func()
 	return &kept{proc: proc, err: err}, release, true
 }
 
-// put gives an agent back after a match it finished well.
+// put gives an agent back after a match it finished well; once the agent
+// is known to end on match_end, it is let go instead.
 func (kp *keepPool) put(k *kept) {
 	kp.mu.Lock()
+	defer kp.mu.Unlock()
+	if kp.legacy {
+		kp.perMatch++
+		kp.end(k, kp.grace)
+		return
+	}
 	kp.idle = append(kp.idle, k)
-	kp.mu.Unlock()
 }
 
 // restart ends an agent that failed its match; the next match starts a
@@ -144,8 +156,11 @@ func (kp *keepPool) close(who string) string {
 	if kp.restarts > 0 {
 		msg += fmt.Sprintf(", %d ended after a match they failed", kp.restarts)
 	}
+	if kp.legacy {
+		msg += fmt.Sprintf(", but the agent ends after match_end instead of waiting for the next match_start, so %d matches had a process of their own (a kept agent keeps reading after match_end)", kp.perMatch)
+	}
 	if kp.gone > 0 {
-		msg += fmt.Sprintf(", %d exited by themselves between matches (a kept agent should keep reading after match_end)", kp.gone)
+		msg += fmt.Sprintf(", %d exited by themselves between matches", kp.gone)
 	}
 	if kp.forced > 0 {
 		msg += fmt.Sprintf(", %d did not exit within %v of the end of their input at the end of the run and were signalled", kp.forced, kp.grace)
@@ -172,8 +187,10 @@ func matchStart(cfg Config, p Planned, n int) []byte {
 // ended well, or is ended (and restarted by the next match) when it did
 // not, or when its last request went unanswered.
 // It returns the tail of the agent's stderr for a failed match, "" for a
-// good one (a kept agent's stderr spans many matches).
-func (l *link) finishKept(kp *keepPool, grace time.Duration, matchOver bool) string {
+// good one (a kept agent's stderr spans many matches), and again when the
+// match must be played again because the agent had ended after its
+// previous match.
+func (l *link) finishKept(kp *keepPool, grace time.Duration, matchOver bool) (stderr string, again bool) {
 	l.j.skipIf(CheckExit, "the agent is kept across matches (--agent-keep): it is ended at the end of the run, not after match_end")
 	l.flush(context.Background(), grace)
 	if lines, _ := l.proc.Drain(); len(lines) > 0 && l.alive() {
@@ -187,11 +204,30 @@ func (l *link) finishKept(kp *keepPool, grace time.Duration, matchOver bool) str
 	// answer it in the next match, or is stuck: it is not given another.
 	if l.alive() && matchOver && l.consecutive == 0 {
 		kp.put(l.keep)
-		return ""
+		return "", false
 	}
-	stderr := string(l.proc.Stderr())
+	// A process given another match that is found gone, cleanly, before it
+	// answered anything in it ended after its previous match_end: the
+	// contract without --agent-keep. This match is played again with a
+	// fresh process, and the side starts one per match from now on.
+	if l.keep.matches > 1 && len(l.latencies) == 0 && (l.dead == reports.TermCrash || l.dead == reports.TermDisconnect) {
+		if ex, _ := l.proc.Close(0); ex.Code == 0 && ex.Forced == agent.ForceNone {
+			kp.perMatchNow()
+			return "", true
+		}
+	}
+	stderr = string(l.proc.Stderr())
 	kp.restart(l.keep)
-	return stderr
+	return stderr, false
+}
+
+// perMatchNow records that the side's agent ends on match_end: from now
+// on every match starts its own process.
+func (kp *keepPool) perMatchNow() {
+	kp.mu.Lock()
+	kp.legacy = true
+	kp.gone++
+	kp.mu.Unlock()
 }
 
 // plural picks the word for n.

@@ -116,7 +116,12 @@ func (r *runner) playMatch(ctx context.Context, p Planned, sd *side) *MatchResul
 			out = r.playBangArena(mctx, p, j, l)
 		}
 		if kp != nil {
-			stderr = l.finishKept(sd.pool, r.cfg.ExitGrace, out.over)
+			var again bool
+			if stderr, again = l.finishKept(sd.pool, r.cfg.ExitGrace, out.over); again {
+				release()
+				cancel()
+				return r.playMatch(ctx, p, sd)
+			}
 		} else {
 			stderr = l.finish(r.cfg.ExitGrace, out.over)
 		}
