@@ -75,6 +75,14 @@ func newKeepPool(ctx context.Context, spec agent.Spec, grace time.Duration) *kee
 // ctx ended while waiting for a slot.
 func (kp *keepPool) get(ctx context.Context, r *runner) (k *kept, release func(), ok bool) {
 	kp.mu.Lock()
+	if kp.legacy {
+		// The agent ends on match_end: a process per match from now on.
+		for _, k := range kp.idle {
+			kp.perMatch++
+			kp.end(k, kp.grace)
+		}
+		kp.idle = nil
+	}
 	for len(kp.idle) > 0 {
 		k = kp.idle[len(kp.idle)-1]
 		kp.idle = kp.idle[:len(kp.idle)-1]
