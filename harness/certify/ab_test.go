@@ -251,18 +251,20 @@ func TestAgentKeep(t *testing.T) {
 	t.Run("ends on match_end", func(t *testing.T) {
 		// An agent written for one process per match, kept: no match is
 		// failed for it, and the side falls back to a process per match.
-		cfg := small(GameInference, fakeCommand("chatty"), 8)
-		cfg.Agent.Command = fakeCommand("plain") + " -exit-on-end"
-		cfg.Keep, cfg.Workers = true, 1
-		r := certify(t, cfg)
-		for i, m := range r.Matches {
-			if m.Termination != reports.TermOK {
-				t.Errorf("match %d: %s", i, m.Termination)
+		for _, workers := range []int{1, 3} {
+			cfg := small(GameInference, fakeCommand("plain")+" -exit-on-end", 8)
+			cfg.Keep, cfg.Workers = true, workers
+			r := certify(t, cfg)
+			for i, m := range r.Matches {
+				if m.Termination != reports.TermOK {
+					t.Errorf("%d workers, match %d: %s", workers, i, m.Termination)
+				}
 			}
-		}
-		t.Log(strings.Join(r.Warnings, "\n"))
-		if w := strings.Join(r.Warnings, "\n"); !strings.Contains(w, "the agent ends after match_end instead of waiting for the next match_start") {
-			t.Errorf("warnings: %s", w)
+			w := strings.Join(r.Warnings, "\n")
+			t.Logf("%d workers: %s", workers, w)
+			if !strings.Contains(w, "the agent ends after match_end instead of waiting for the next match_start") {
+				t.Errorf("%d workers: warnings: %s", workers, w)
+			}
 		}
 	})
 }

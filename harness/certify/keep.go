@@ -219,7 +219,7 @@ func (l *link) finishKept(kp *keepPool, grace time.Duration, matchOver bool) (st
 	// contract without --agent-keep. This match is played again with a
 	// fresh process, and the side starts one per match from now on.
 	if l.keep.matches > 1 && len(l.latencies) == 0 && (l.dead == reports.TermCrash || l.dead == reports.TermDisconnect) {
-		if ex, _ := l.proc.Close(0); ex.Code == 0 && ex.Forced == agent.ForceNone {
+		if ex, _ := l.proc.Close(grace); ex.Code == 0 && ex.Forced == agent.ForceNone {
 			kp.perMatchNow()
 			return "", true
 		}
