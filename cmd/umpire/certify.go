@@ -11,11 +11,11 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode"
 
 	"github.com/umpire-arena/umpire/harness/agent"
 	"github.com/umpire-arena/umpire/harness/certify"
 	"github.com/umpire-arena/umpire/harness/shard"
+	"github.com/umpire-arena/umpire/internal/inert"
 	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/reports"
 )
@@ -114,7 +114,7 @@ func (f *certFlags) agentStartable(e *env, name string) bool {
 			continue
 		}
 		if err := agent.Startable(c, ""); err != nil {
-			fmt.Fprintf(e.stderr, "umpire %s: %s\n", name, escapeText(err.Error()))
+			fmt.Fprintf(e.stderr, "umpire %s: %s\n", name, inert.String(err.Error()))
 			return false
 		}
 	}
@@ -216,7 +216,7 @@ func cmdCertify(ctx context.Context, e *env, args []string) int {
 			continue
 		}
 		if err := agent.Startable(c, ""); err != nil {
-			fmt.Fprintf(e.stderr, "umpire certify: the baseline: %s\n", escapeText(err.Error()))
+			fmt.Fprintf(e.stderr, "umpire certify: the baseline: %s\n", inert.String(err.Error()))
 			return exitError
 		}
 	}
@@ -240,7 +240,7 @@ func cmdCertify(ctx context.Context, e *env, args []string) int {
 			who = r.Side + " "
 		}
 		fmt.Fprintf(e.stderr, "certify: %d/%d %sseed %s seat %d vs %s: %s, rank %d\n", done, total, who,
-			certEscape(r.Seed), r.Seat, r.Adversary, r.Match.Termination, r.Match.Rank)
+			inert.String(r.Seed), r.Seat, r.Adversary, r.Match.Termination, r.Match.Rank)
 	}
 	rep, err := certify.Run(ctx, cfg)
 	if err != nil {
@@ -283,7 +283,7 @@ func writeCertifySummary(w io.Writer, rep *reports.Report, f *certFlags) {
 		f.game, verdict, sum.ExitCode, len(rep.Matches),
 		sum.Counts.Pass, sum.Counts.Fail, sum.Counts.Warnings, sum.Counts.Skip, sum.Counts.Error)
 	for _, k := range sum.Stale {
-		fmt.Fprintf(w, "FAIL %s\n", certEscape(reports.StaleText(k)))
+		fmt.Fprintf(w, "FAIL %s\n", inert.String(reports.StaleText(k)))
 	}
 	if rep.Meta.Shard != nil {
 		fmt.Fprintf(w, "shard %d/%d: %d of %d seeds\n", rep.Meta.Shard.K, rep.Meta.Shard.N, len(rep.Meta.Shard.Seeds), len(rep.Meta.Seeds))
@@ -307,7 +307,7 @@ func writeCertifySummary(w io.Writer, rep *reports.Report, f *certFlags) {
 			lat = certMS(s.Latency.P50) + "/" + certMS(s.Latency.P95) + "/" + certMS(s.Latency.P99) + "/" + certMS(s.Latency.Max)
 		}
 		fmt.Fprintf(w, "%-*s %4d %-22s %-18s %-22s %s\n",
-			col, certEscape(clipRunes(adv, col)), s.Matches, certInterval(s.WinRate, "%.2f"), certInterval(s.MeanRank, "%.2f"), certInterval(s.MeanScore, "%.1f"), lat)
+			col, inert.String(clipRunes(adv, col)), s.Matches, certInterval(s.WinRate, "%.2f"), certInterval(s.MeanRank, "%.2f"), certInterval(s.MeanScore, "%.1f"), lat)
 	}
 	terms := map[reports.Termination]int{}
 	for _, m := range rep.Matches {
@@ -324,7 +324,7 @@ func writeCertifySummary(w io.Writer, rep *reports.Report, f *certFlags) {
 		writeABSummary(w, rep, ab, score)
 	}
 	for _, warn := range rep.Warnings {
-		fmt.Fprintf(w, "note: %s\n", certEscape(warn))
+		fmt.Fprintf(w, "note: %s\n", inert.String(warn))
 	}
 	// Failing checks, grouped by check and rule, with the first seeds.
 	type group struct {
@@ -366,7 +366,7 @@ func writeCertifySummary(w io.Writer, rep *reports.Report, f *certFlags) {
 			more = fmt.Sprintf(" and %d more", len(g.seeds)-3)
 		}
 		fmt.Fprintf(w, "  %-6s %s (%s) in %d matches (%s%s): %s\n", g.level, g.rule, g.name, len(g.seeds),
-			certEscape(strings.Join(g.seeds[:min(3, len(g.seeds))], ", ")), more, certEscape(g.message))
+			inert.String(strings.Join(g.seeds[:min(3, len(g.seeds))], ", ")), more, inert.String(g.message))
 	}
 	var seeds []string
 	for s := range failingSeeds {
@@ -379,7 +379,7 @@ func writeCertifySummary(w io.Writer, rep *reports.Report, f *certFlags) {
 		s := seeds[0]
 		k := s[strings.LastIndexByte(s, '/')+1:]
 		fmt.Fprintf(w, "\nreplay a failing match with a full transcript:\n  umpire replay --game %s --seed %s --match %s %s%s\n",
-			f.game, strconv.Quote(certEscape(f.seed)), k, f.agentArgs(), f.tableArgs())
+			f.game, strconv.Quote(inert.String(f.seed)), k, f.agentArgs(), f.tableArgs())
 	}
 }
 
@@ -418,14 +418,14 @@ func parseSPRT(s string) (e0, e1 float64, ok bool) {
 
 // writeABSummary prints the paired statistics and the SPRT.
 func writeABSummary(w io.Writer, rep *reports.Report, ab *reports.ABResult, score string) {
-	fmt.Fprintf(w, "\nA/B against the baseline %s: %s, α %g, β %g\n", certEscape(ab.Spec.Baseline), ab.Spec.Hypotheses(), ab.Spec.Alpha, ab.Spec.Beta)
+	fmt.Fprintf(w, "\nA/B against the baseline %s: %s, α %g, β %g\n", inert.String(ab.Spec.Baseline), ab.Spec.Hypotheses(), ab.Spec.Alpha, ab.Spec.Beta)
 	fmt.Fprintf(w, "%-12s %5s %4s %-14s %-28s %-20s %7s %-14s %s\n", "adversary", "pairs", "void", "W/D/L", "mean "+score+" diff [95% CI]", "Elo [95% CI]", "LLR", "bounds", "SPRT")
 	rows := append([]reports.ABStats(nil), ab.Adversaries...)
 	if len(rows) != 1 {
 		rows = append(rows, ab.Overall)
 	}
 	for _, s := range rows {
-		fmt.Fprintf(w, "%-12s %5d %4d %-14s %+8.2f [%+8.2f, %+8.2f] %-20s %7.2f %-14s %s\n", certEscape(s.Adversary), s.Pairs, s.Void,
+		fmt.Fprintf(w, "%-12s %5d %4d %-14s %+8.2f [%+8.2f, %+8.2f] %-20s %7.2f %-14s %s\n", inert.String(s.Adversary), s.Pairs, s.Void,
 			fmt.Sprintf("%d/%d/%d", s.Wins, s.Draws, s.Losses), s.MeanDiff.Value, s.MeanDiff.Lo, s.MeanDiff.Hi,
 			fmt.Sprintf("%+.0f [%+.0f, %+.0f]", s.Elo.Value, s.Elo.Lo, s.Elo.Hi), s.SPRT.LLR,
 			fmt.Sprintf("[%.2f, %.2f]", s.SPRT.Lower, s.SPRT.Upper), s.SPRT.Short())
@@ -457,22 +457,4 @@ func certInterval(in reports.Interval, verb string) string {
 // certMS renders a duration in milliseconds.
 func certMS(d time.Duration) string {
 	return strconv.FormatFloat(float64(d)/float64(time.Millisecond), 'f', 1, 64) + "ms"
-}
-
-// certEscape makes text that came from an agent or a seed safe for a
-// terminal: control characters (escape sequences included) are shown as
-// Go escapes.
-func certEscape(s string) string {
-	clean := true
-	for _, r := range s {
-		if unicode.IsControl(r) || r == unicode.ReplacementChar {
-			clean = false
-			break
-		}
-	}
-	if clean {
-		return s
-	}
-	q := strconv.QuoteToGraphic(s)
-	return q[1 : len(q)-1]
 }

@@ -109,6 +109,7 @@ func (r *runner) playMatch(ctx context.Context, p Planned, sd *side) *MatchResul
 			l = newLink(sd.web, nil, j, key)
 			j.skipIf(CheckExit, "an HTTP agent has no process to watch")
 			j.skipIf(CheckNoHang, "an HTTP agent has no process to watch")
+			j.skipIf(CheckSurvivors, "an HTTP agent has no process to watch")
 		}
 		if r.cfg.Game == GameInference {
 			out = r.playInference(mctx, p, j, l)
@@ -214,6 +215,7 @@ func (r *runner) playConnect(ctx context.Context, p Planned, j *judge, sd *side)
 		werr = <-waitErr
 	}
 	ex, _ := c.Close(r.cfg.ExitGrace)
+	j.judgeSurvivors(ex)
 	var term reports.Termination
 	where := rules.Where{Step: "exit"}
 	switch {
