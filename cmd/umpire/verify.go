@@ -85,8 +85,8 @@ func cmdVerify(ctx context.Context, e *env, args []string) (code int) {
 		}
 		m1, s1, i1 := out.counted()
 		sum.Must, sum.Should, sum.Info = m1-m0, s1-s0, i1-i0
-		if sum.Lines == 0 {
-			empty++
+		if sum.Rounds == 0 {
+			empty++ // no round read: blank lines, garbage, or a header alone
 		}
 		if !out.json {
 			notKept += out.group(s.name, *buf, sum, capped)
@@ -106,9 +106,9 @@ func cmdVerify(ctx context.Context, e *env, args []string) (code int) {
 		return exitError
 	}
 	if empty > 0 {
-		// A log with no line verifies nothing: a run that checked nothing
-		// must not pass.
-		fmt.Fprintf(e.stderr, "umpire verify: %d input(s) hold no line: nothing to verify\n", empty)
+		// A log without a single round verifies nothing of the rules: a
+		// run that checked nothing must not pass, whatever the grading.
+		fmt.Fprintf(e.stderr, "umpire verify: %d input(s) hold no round of a match: nothing to verify\n", empty)
 		return exitFail
 	}
 	if total.Must > 0 {
@@ -382,7 +382,7 @@ func verifyBangArena(ctx context.Context, e *env, names, seeds []string, asJSON,
 	defer recoverVerify(e, &code)
 	out := &findingWriter{w: e.stdout, json: asJSON, strict: strict}
 	var total verify.BangArenaSummary
-	unknown, notKept := 0, 0
+	unknown, notKept, empty := 0, 0, 0
 	for _, name := range names {
 		r, shown, closeFn, ok := openLog(e, name)
 		if !ok {
@@ -399,6 +399,9 @@ func verifyBangArena(ctx context.Context, e *env, names, seeds []string, asJSON,
 		sum.Must, sum.Should, sum.Info = m1-m0, s1-s0, i1-i0
 		if sum.SeedUnknown {
 			unknown++
+		}
+		if sum.Events == 0 {
+			empty++ // no event read: blank lines or garbage
 		}
 		if !out.json {
 			notKept += out.bangGroup(shown, *buf, sum, capped)
@@ -430,6 +433,9 @@ func verifyBangArena(ctx context.Context, e *env, names, seeds []string, asJSON,
 	}
 	switch {
 	case total.Must > 0:
+		return exitFail
+	case empty > 0:
+		fmt.Fprintf(e.stderr, "umpire verify: %d input(s) hold no event of a match: nothing to verify\n", empty)
 		return exitFail
 	case unknown > 0:
 		fmt.Fprintf(e.stderr, "umpire: %d log(s) could not be re-simulated: give the match seed (or the simulate run seed) with --seed\n", unknown)
