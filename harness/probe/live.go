@@ -27,7 +27,14 @@ type LiveCompare struct {
 // derives from the request's own observation (I-BA-P4), exactly as the
 // suite's live check does.
 func CompareDecisionRequest(seat int, raw []byte, req bangarena.DecisionRequest) LiveCompare {
-	fs, und, unchecked := baLiveCompare(baSeen{Seat: seat, Version: req.ObservationVersion, Raw: raw, Req: req})
+	return CompareDecisionRequestRead(seat, raw, req, bangarena.ReadGaps{})
+}
+
+// CompareDecisionRequestRead is CompareDecisionRequest for a request read
+// tolerantly (bangarena.ReadRequest): the items that depend on a field in
+// gaps are left undecided (I-BA-L3).
+func CompareDecisionRequestRead(seat int, raw []byte, req bangarena.DecisionRequest, gaps bangarena.ReadGaps) LiveCompare {
+	fs, und, unchecked := baLiveCompare(baSeen{Seat: seat, Version: req.ObservationVersion, Raw: raw, Req: req, Gaps: gaps})
 	return LiveCompare{Findings: fs, Undecided: len(und), Unchecked: unchecked}
 }
 

@@ -186,6 +186,12 @@ func (r *baRoom) request(seat int, s *baSeat, body []byte, version int) (ended b
 		// the roles the seat knows, not the events.
 		req, err = decodeLight(body)
 	}
+	var gaps ba.ReadGaps
+	if err != nil {
+		// I-BA-L3: a field of another shape than umpire's does not stop
+		// the rest; what depends on it is left undecided.
+		req, gaps, err = ba.ReadRequest(body)
+	}
 	if err != nil {
 		m.unknown(baServerLegal, "a DecisionRequest that could not be read")
 		s.version, s.legal = version, nil
@@ -198,7 +204,7 @@ func (r *baRoom) request(seat int, s *baSeat, body []byte, version int) (ended b
 	obs := req.Observation
 	over := obs.Phase == ba.PhaseEnded || obs.WinnerTeam != nil
 	if len(req.LegalActions) > 0 && !over {
-		lc := probe.CompareDecisionRequest(seat, body, req)
+		lc := probe.CompareDecisionRequestRead(seat, body, req, gaps)
 		if len(lc.Findings) == 0 {
 			m.ran(baServerLegal)
 		}

@@ -1,0 +1,49 @@
+package proxy_test
+
+import (
+	"net/http/httptest"
+	"testing"
+	"time"
+
+	"github.com/umpire-arena/umpire/harness/probe"
+	"github.com/umpire-arena/umpire/harness/proxy"
+	"github.com/umpire-arena/umpire/reports"
+)
+
+// TestDialectsThroughRelay (issue 12, I-BA-L3): a BangArena server whose
+// DecisionRequests carry knownRoles keyed by seat and extra fields
+// everywhere is judged through the relay like umpire's own: exit 0, and
+// the legal actions are compared (not left inconclusive as unreadable).
+func TestDialectsThroughRelay(t *testing.T) {
+	ctx := testContext(t, 2*time.Minute)
+	srv, err := probe.StartEmbeddedDialects(proxy.GameBangArena, nil, []string{"known-roles-object", "extra-fields"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { srv.Close() })
+	p, err := proxy.New(proxy.Options{Game: proxy.GameBangArena, Target: srv.URL, LogTimeout: 10 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	front := httptest.NewServer(p)
+	t.Cleanup(func() {
+		front.Close()
+		if err := p.Close(); err != nil {
+			t.Error(err)
+		}
+	})
+	r := &rig{t: t, game: proxy.GameBangArena, server: srv, relay: p, front: front}
+	c := r.create("proxy-dialects", 4, []int{0, 1}, 3000)
+	r.play(ctx, r.front.URL, c)
+	rep := r.report(ctx, 1)
+	if code := rep.ExitCode(); code != 0 {
+		dump(t, rep)
+		t.Fatalf("exit code %d, findings %v", code, failing(rep))
+	}
+	for _, ch := range rep.Checks {
+		if ch.Name == "server-legal-actions" && ch.Status != reports.Pass {
+			dump(t, rep)
+			t.Fatalf("legal actions check: %s (%s), want pass", ch.Status, ch.Reason)
+		}
+	}
+}
