@@ -11,13 +11,42 @@ import (
 )
 
 // JUnit XML as read by common CI parsers (Jenkins, GitLab, GitHub test
-// reporters): <testsuites> holding one <testsuite> per check section, one
-// <testcase> per check. A skipped or disabled check is <skipped> with its
-// reason as the message; a check that fails the run is <failure> whose text
-// gives, per finding, the requirement (the rule's text from the report's
-// catalogue), where, expected and got; an errored check is <error>. A check
-// that failed on SHOULD/INFO findings only passes in JUnit and lists them in
-// <system-out>, so JUnit failures match the exit code.
+// reporters), in one of two shapes (JUnitCases):
+//
+//   - by rule (the default, as h2spec does): <testsuites> holding one
+//     <testsuite> per game and section of the rules, one <testcase> per rule
+//     of the report's catalogue, named by its id, so a CI test tab shows
+//     which rule failed. A rule is <failure> when a MUST finding cites it
+//     (or a check listing it failed without findings, or it is a stale
+//     known-failing entry), <error> when a check that can cover it errored,
+//     <skipped> when no check evaluated it (not exercised, with why, or not
+//     checked), and passes when it was evaluated without a MUST finding.
+//     The failure text gives every finding of the rule with its check.
+//   - by check (JUnitByCheck): one <testsuite> per check section, one
+//     <testcase> per check, for people who follow checks rather than rules
+//     and for certification runs read that way before; umpire keeps it
+//     because CI history keyed by check names would otherwise break.
+//
+// In both, a skipped case carries its reason as the message; a failure's
+// text gives, per finding, the requirement (the rule's text from the
+// report's catalogue), where, expected and got. Findings at SHOULD/INFO
+// only pass in JUnit and are listed in <system-out>, so JUnit failures
+// match the exit code. The check view stays complete in the JSON and HTML
+// reports.
+
+// JUnitCases says what one JUnit test case is.
+type JUnitCases string
+
+// The two shapes of JUnit.
+const (
+	JUnitByRule  JUnitCases = "rule"
+	JUnitByCheck JUnitCases = "check"
+)
+
+// JUnit writes JUnit XML in the shape Cases names (by rule when empty).
+type JUnit struct {
+	Cases JUnitCases
+}
 
 type junitSuites struct {
 	XMLName  xml.Name     `xml:"testsuites"`
@@ -65,8 +94,21 @@ type junitMessage struct {
 
 func seconds(d time.Duration) string { return fmt.Sprintf("%.3f", d.Seconds()) }
 
-// WriteJUnit writes the report as JUnit XML.
-func WriteJUnit(w io.Writer, r *Report) error {
+// WriteJUnit writes the report as JUnit XML, one test case per rule.
+func WriteJUnit(w io.Writer, r *Report) error { return JUnit{}.Write(w, r) }
+
+// Write writes the report as JUnit XML in the shape o.Cases names.
+func (o JUnit) Write(w io.Writer, r *Report) error {
+	switch o.Cases {
+	case JUnitByCheck:
+		return writeJUnit(w, r, junitByCheck(r))
+	case JUnitByRule, "":
+		return writeJUnit(w, r, junitByRule(r))
+	}
+	return fmt.Errorf("reports: unknown JUnit shape %q (want rule or check)", o.Cases)
+}
+
+func junitByCheck(r *Report) junitSuites {
 	root := junitSuites{Name: "umpire " + string(r.Meta.Kind) + " " + strings.Join(r.Meta.Games, ",")}
 	index := map[string]int{}
 	var total time.Duration
@@ -108,8 +150,16 @@ func WriteJUnit(w io.Writer, r *Report) error {
 		suiteTime[i] += c.Duration
 	}
 	for i := range root.Suites {
+		root.Suites[i].Time = seconds(suiteTime[i])
+	}
+	root.Time = seconds(total)
+	return root
+}
+
+// writeJUnit totals the suites, adds the run's properties and writes.
+func writeJUnit(w io.Writer, r *Report, root junitSuites) error {
+	for i := range root.Suites {
 		s := &root.Suites[i]
-		s.Time = seconds(suiteTime[i])
 		root.Tests += s.Tests
 		root.Failures += s.Failures
 		root.Errors += s.Errors
@@ -127,7 +177,6 @@ func WriteJUnit(w io.Writer, r *Report) error {
 		}
 		root.Suites[0].Properties = props
 	}
-	root.Time = seconds(total)
 	if _, err := io.WriteString(w, xml.Header); err != nil {
 		return fmt.Errorf("reports: writing JUnit: %w", err)
 	}
