@@ -27,7 +27,7 @@ func bangarenaChecks() []Check {
 		{Name: "bangarena: legalActions agree with the referee, derived from each observation (live)", Game: GameBangArena, Section: secCross,
 			Rules: []string{"bangarena/server.legal-actions"}, Timeout: long, Run: baCheckLive},
 		{Name: "bangarena: the room log re-simulates event by event (log verifier)", Game: GameBangArena, Section: secCross,
-			Rules: baVerifierRules, Timeout: long, Run: baCheckVerify},
+			Rules: verify.BangArenaRuleIDs(), Timeout: long, Run: baCheckVerify},
 		{Name: "bangarena: other seats' hands and hidden roles stay hidden", Game: GameBangArena, Section: secHidden,
 			Rules: []string{"bangarena/11.redaction", "bangarena/1.what-you-see"}, Timeout: long, Run: baCheckHidden},
 		{Name: "bangarena: first illegal answer is reasked, the second replaced", Game: GameBangArena, Section: secProbes,
@@ -116,6 +116,10 @@ func eachSession(ctx context.Context, t *Target, one func(s *baSession) Result) 
 	for _, s := range ss {
 		r := one(s)
 		res.Findings = append(res.Findings, r.Findings...)
+		res.evalAll(r.Evaluated)
+		for id, why := range r.NotExercised {
+			res.notExercised(id, why)
+		}
 		switch r.Status {
 		case reports.Error:
 			return Result{Status: reports.Error, Reason: r.Reason, Findings: res.Findings}
@@ -190,6 +194,7 @@ func baCheckSchemaOne(t *Target, s *baSession) Result {
 	}
 	var res Result
 	for _, seen := range s.room.Seen {
+		res.eval("bangarena/12.request", "bangarena/11.fields")
 		if vs := set.Validate(GameBangArena, "decision_request", seen.Raw); len(vs) > 0 {
 			seat := seen.Seat
 			f := finding("bangarena/12.request", rules.Where{Seat: &seat, Step: fmt.Sprintf("version %d", seen.Version)}, "a valid DecisionRequest", violations(vs),
@@ -203,6 +208,7 @@ func baCheckSchemaOne(t *Target, s *baSession) Result {
 		if bytes.Contains(a, []byte(`"error"`)) {
 			kind = "error"
 		}
+		res.eval("bangarena/server.answer-shape")
 		if vs := set.Validate(GameBangArena, kind, a); len(vs) > 0 {
 			res.Findings = append(res.Findings, finding("bangarena/server.answer-shape", rules.Where{Step: fmt.Sprintf("answer %d", i)}, "a valid "+kind, violations(vs),
 				"a decision answer does not validate: %s", violations(vs)))
@@ -252,6 +258,7 @@ func baCheckReplayOne(t *Target, s *baSession) Result {
 	for i, d := range decisions {
 		if x, ok := seen[key{d.Seat, g.Version()}]; ok {
 			compared++
+			res.eval("bangarena/server.legal-actions")
 			want := map[string]bool{}
 			for _, a := range g.Legal(d.Seat) {
 				want[a.ActionID] = true
@@ -287,23 +294,13 @@ func baCheckReplayOne(t *Target, s *baSession) Result {
 	if compared == 0 {
 		return skip("no decision the suite saw could be matched to the log")
 	}
+	res.eval("bangarena/server.replay")
 	team, seats := g.Winners()
 	if s.final.Observation.WinnerTeam != nil && (*s.final.Observation.WinnerTeam != team || !sameInts(seats, s.final.Observation.WinnerSeats)) {
 		res.Findings = append(res.Findings, finding("bangarena/server.replay", rules.Where{}, map[string]any{"team": team, "seats": seats},
 			map[string]any{"team": *s.final.Observation.WinnerTeam, "seats": s.final.Observation.WinnerSeats}, "the replayed winners differ from the winners the server showed"))
 	}
 	return res
-}
-
-// baVerifierRules are the rule areas in which the BangArena log verifier
-// (referee/verify) compares a room log with the engine's re-simulation:
-// every outcome the server logged — deal, turns, draws, checks, card
-// effects, reactions, damage, eliminations, glory, the winner.
-var baVerifierRules = []string{
-	"bangarena/2.role-distribution", "bangarena/3.draw-two", "bangarena/3.reshuffle",
-	"bangarena/3.resolving-card", "bangarena/3.turn-order", "bangarena/5.deck", "bangarena/6.character-deal",
-	"bangarena/7.reactions", "bangarena/8.dynamite-check", "bangarena/8.jail-check", "bangarena/9.elimination",
-	"bangarena/9.glory-star", "bangarena/10.win-order",
 }
 
 func baCheckVerify(ctx context.Context, t *Target) Result {
@@ -329,6 +326,7 @@ func baCheckVerifyOne(ctx context.Context, s *baSession) Result {
 	if sum.Decisions == 0 && len(res.Findings) == 0 {
 		return skip("the room log holds no decision to re-simulate")
 	}
+	res.evalAll(sum.Evaluated) // every rule the re-simulation compared
 	return res
 }
 
@@ -373,6 +371,7 @@ func baCheckHiddenOne(t *Target, s *baSession) Result {
 		if obs.WinnerTeam != nil {
 			continue
 		}
+		res.eval("bangarena/11.redaction", "bangarena/1.what-you-see")
 		for _, p := range obs.Players {
 			if p.Seat == x.Seat {
 				continue
@@ -469,6 +468,7 @@ func (r *baRoom) nothingApplied(ctx context.Context, res Result, s baSeen, rule 
 	if err != nil {
 		return probeErr(err)
 	}
+	res.eval(rule)
 	if !same {
 		res.Findings = append(res.Findings, finding(rule, where, "nothing applied", "the decision moved on", "%s changed the state", what))
 	}
@@ -503,6 +503,7 @@ func baProbeReask(ctx context.Context, t *Target) Result {
 	}
 	var e apiError
 	_ = json.Unmarshal(data, &e)
+	res.eval("bangarena/server.reask")
 	switch {
 	case status == http.StatusOK:
 		f := finding("bangarena/14.random-legal", where, "HTTP 400 with reask true", fmt.Sprintf("HTTP %d %s", status, data), "the first illegal answer was replaced instead of asked again")
@@ -531,6 +532,7 @@ func baProbeReask(ctx context.Context, t *Target) Result {
 	for _, x := range s.Req.LegalActions {
 		legal[x.ActionID] = true
 	}
+	res.eval("bangarena/14.random-legal")
 	if status != http.StatusOK || !a.Random || !legal[a.ReplacedBy] {
 		f := finding("bangarena/14.random-legal", where, "HTTP 200 with random true and replacedBy one of legalActions", fmt.Sprintf("HTTP %d %s", status, data),
 			"the second illegal answer was not replaced by a random legal item")
@@ -575,7 +577,7 @@ func baProbeDuplicate(ctx context.Context, t *Target) Result {
 		f.Transcript = r.tail(4)
 		return Result{Findings: []reports.Finding{f}}
 	}
-	return Result{}
+	return Result{Evaluated: map[string]int{"bangarena/server.duplicate-command": 1}}
 }
 
 func baProbeStale(ctx context.Context, t *Target) Result {
@@ -732,7 +734,7 @@ func baProbeSilent(ctx context.Context, t *Target) Result {
 			return probeErr(err)
 		}
 		if !same {
-			return Result{}
+			return Result{Evaluated: map[string]int{"bangarena/14.default-action": 1}}
 		}
 		select {
 		case <-ctx.Done():
