@@ -153,7 +153,7 @@ func (r *Report) Coverage() []RuleCoverage {
 			case c.Status == Skip || c.Status == Error || c.Status == Disabled:
 				why = c.Status.String() + ": " + c.Reason
 			default:
-				why = "the run did not give " + c.Name + " a case of it"
+				why = "no case of it arose in the run of " + c.Label()
 			}
 			if len(rc.Why) < maxWhy && !slices.Contains(rc.Why, why) {
 				rc.Why = append(rc.Why, why)

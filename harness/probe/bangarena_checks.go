@@ -23,9 +23,9 @@ func bangarenaChecks() []Check {
 		{Name: "bangarena: every message validates against the schemas", Game: GameBangArena, Section: secSchema,
 			Rules: []string{"bangarena/12.request", "bangarena/11.fields", "bangarena/server.answer-shape"}, Timeout: long, Run: baCheckSchema},
 		{Name: "bangarena: legalActions agree with the engine (replay of the room log)", Game: GameBangArena, Section: secCross,
-			Rules: []string{"bangarena/server.legal-actions", "bangarena/server.replay"}, Timeout: long, Run: baCheckReplay},
+			Rules: []string{"bangarena/server.legal-actions", "bangarena/server.replay", "bangarena/13.action-ids"}, Timeout: long, Run: baCheckReplay},
 		{Name: "bangarena: legalActions agree with the referee, derived from each observation (live)", Game: GameBangArena, Section: secCross,
-			Rules: []string{"bangarena/server.legal-actions"}, Timeout: long, Run: baCheckLive},
+			Rules: []string{"bangarena/server.legal-actions", "bangarena/13.action-ids"}, Timeout: long, Run: baCheckLive},
 		{Name: "bangarena: the room log re-simulates event by event (log verifier)", Game: GameBangArena, Section: secCross,
 			Rules: verify.BangArenaRuleIDs(), Timeout: long, Run: baCheckVerify},
 		{Name: "bangarena: other seats' hands and hidden roles stay hidden", Game: GameBangArena, Section: secHidden,
@@ -258,7 +258,7 @@ func baCheckReplayOne(t *Target, s *baSession) Result {
 	for i, d := range decisions {
 		if x, ok := seen[key{d.Seat, g.Version()}]; ok {
 			compared++
-			res.eval("bangarena/server.legal-actions")
+			res.eval("bangarena/server.legal-actions", "bangarena/13.action-ids")
 			want := map[string]bool{}
 			for _, a := range g.Legal(d.Seat) {
 				want[a.ActionID] = true

@@ -81,6 +81,15 @@ func skip(format string, args ...any) Result {
 	return Result{Status: reports.Skip, Reason: fmt.Sprintf(format, args...)}
 }
 
+// orSkip returns r when it holds findings (they must not be lost to a
+// skip), else a skipped result.
+func (r Result) orSkip(format string, args ...any) Result {
+	if len(r.Findings) > 0 {
+		return r
+	}
+	return skip(format, args...)
+}
+
 // errored returns a result for a check umpire could not carry out.
 func errored(err error) Result {
 	return Result{Status: reports.Error, Reason: err.Error()}

@@ -55,9 +55,17 @@ func inferenceChecks() []Check {
 		{Name: "inference: a silent seat gets the default action", Game: GameInference, Section: secTimeout,
 			Rules: []string{"inference/timeouts.default-action", "inference/timeouts.logged", "inference/timeouts.strikes"}, Timeout: probe, Run: infProbeSilent},
 		{Name: "inference: three silent turns sit the seat out", Game: GameInference, Section: secTimeout,
-			Rules: []string{"inference/timeouts.sit-out", "inference/timeouts.back-in-round"}, Timeout: probe, Run: infProbeSitOut},
+			Rules: []string{"inference/timeouts.sit-out", "inference/timeouts.back-in-round", "inference/timeouts.last-strike", "inference/protocol.strikes-count", "inference/log.timeout-before-action"}, Timeout: probe, Run: infProbeSitOut},
 	}
 }
+
+// sessionCredits and sessionRounds shape the session match the suite
+// creates: short stacks, so that stacks run out within its rounds, and
+// enough rounds for the ramp, busts and sit-outs of others to arise.
+const (
+	sessionCredits = 40
+	sessionRounds  = 12
+)
 
 // infSession is one whole match played by the suite on every seat it holds,
 // observed by the schema, cross-check, hidden-information and log checks.
@@ -88,7 +96,11 @@ func infPlaySession(ctx context.Context, t *Target) (*infSession, error) {
 	matchID, tokens := t.Match, t.Seats
 	if t.Create {
 		var err error
-		matchID, tokens, err = infCreate(ctx, t, map[string]any{"seats": t.TableSize, "rounds": t.Rounds, "deadline_ms": max(t.DeadlineMS, 5000), "seed": t.seedFor("session")})
+		// Short stacks and an ante ramp from round 3 (harness extension),
+		// so that the session exercises short antes, all-ins, side pots,
+		// busts and the ramp within a few rounds.
+		matchID, tokens, err = infCreate(ctx, t, map[string]any{"seats": t.TableSize, "rounds": max(t.Rounds, sessionRounds), "deadline_ms": max(t.DeadlineMS, 5000), "seed": t.seedFor("session"),
+			"starting_credits": sessionCredits, "ante_ramp": map[string]any{"from_round": 3, "every_rounds": 2, "step": 1}})
 		if err != nil {
 			return nil, err
 		}
@@ -120,6 +132,15 @@ func infPlaySession(ctx context.Context, t *Target) (*infSession, error) {
 			return p.move(ctx, m.Seat, m.turnOf(), "fold", 0)
 		}
 		mv := players[m.Seat].Decide(&vs, legal)
+		if vs.Round%2 == 0 {
+			// Table talk with a character beyond ASCII, so the log's
+			// message rules (length in code points) have a case.
+			move := map[string]any{"type": "move", "match_id": matchID, "turn": m.turnOf(), "action": mv.Action, "message": "umpire ✓ round " + fmt.Sprint(vs.Round)}
+			if mv.Action == "raise" {
+				move["amount"] = mv.Amount
+			}
+			return p.send(ctx, m.Seat, move)
+		}
 		return p.move(ctx, m.Seat, m.turnOf(), mv.Action, mv.Amount)
 	})
 	if err != nil {
@@ -997,6 +1018,20 @@ func infProbeSitOut(ctx context.Context, t *Target) Result {
 	if err != nil {
 		return probeErr(err)
 	}
+	// The probe match's log holds the timeouts, strikes and sit-outs:
+	// replay it, so the log's own rules of them are checked too.
+	if status, body, err := infFetchLog(ctx, t, p.matchID); err == nil && status == http.StatusOK {
+		v := verify.NewInference(verify.Options{File: p.matchID + ".jsonl"})
+		for i, line := range bytes.Split(bytes.TrimSpace(body), []byte("\n")) {
+			for _, f := range v.Line(i+1, line) {
+				res.Findings = append(res.Findings, reports.Finding{Finding: f})
+			}
+		}
+		for _, f := range v.FinishFindings() {
+			res.Findings = append(res.Findings, reports.Finding{Finding: f})
+		}
+		res.evalAll(v.Summary().Evaluated)
+	}
 	for _, m := range p.Got {
 		if m.Env.Type != "event" {
 			continue
@@ -1017,7 +1052,7 @@ func infProbeSitOut(ctx context.Context, t *Target) Result {
 		}
 	}
 	if silent < 0 {
-		return skip("no seat was ever asked to move")
+		return res.orSkip("no seat was ever asked to move")
 	}
 	if third == 0 && timeouts >= strikesMax {
 		// The situation was set up: the seat timed out often enough, and
@@ -1029,11 +1064,11 @@ func infProbeSitOut(ctx context.Context, t *Target) Result {
 		return res
 	}
 	if third == 0 {
-		return skip("the silent seat timed out %d times, fewer than the %d strikes that sit it out, within the probe match", timeouts, strikesMax)
+		return res.orSkip("the silent seat timed out %d times, fewer than the %d strikes that sit it out, within the probe match", timeouts, strikesMax)
 	}
 	where := rules.Where{Seat: &silent, Round: third}
 	if back == 0 {
-		return skip("the probe match ended before seat %d was dealt in again", silent)
+		return res.orSkip("the probe match ended before seat %d was dealt in again", silent)
 	}
 	res.eval("inference/timeouts.sit-out", "inference/timeouts.back-in-round")
 	switch { // I-INF-P3

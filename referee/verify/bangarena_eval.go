@@ -33,18 +33,32 @@ func eventRules(e *ba.Event) []string {
 	case "card_played":
 		return cardRules(e.Command)
 	case "turn_start":
-		return []string{"bangarena/3.phases"}
+		return []string{"bangarena/3.phases", "bangarena/2.marshal-first-turn"}
+	case "game_over":
+		// The win condition that ended the match.
+		switch e.WinnerTeam {
+		case ba.TeamLaw:
+			return []string{"bangarena/10.law-wins"}
+		case ba.TeamRaiders:
+			return []string{"bangarena/10.marshal-dead"}
+		case ba.TeamLone:
+			if len(e.WinnerSeats) == 1 {
+				return []string{"bangarena/10.sole-survivor"}
+			}
+			return []string{"bangarena/10.partners-lones"}
+		}
 	case "check":
 		if e.Kind == "dynamite" {
-			return []string{"bangarena/5.dynamite", "bangarena/3.dynamite-before-jail"}
+			return []string{"bangarena/5.dynamite", "bangarena/3.dynamite-before-jail", "bangarena/8.suits"}
 		}
-		return []string{"bangarena/5.jail"}
+		return []string{"bangarena/5.jail", "bangarena/8.suits"}
 	case "cover_check":
 		return []string{"bangarena/8.cover-coin"}
 	case "role":
 		return []string{"bangarena/2.marshal-public"}
 	case "deal":
-		return []string{"bangarena/6.max-hp"}
+		// The dealt hp and hand hold the role bonuses (§2, §6).
+		return []string{"bangarena/6.max-hp", "bangarena/2.marshal-bonus", "bangarena/2.hidden-no-bonus"}
 	case "eliminated":
 		return []string{"bangarena/9.killer"}
 	case "decision":
@@ -101,6 +115,15 @@ func BangArenaRuleIDs() []string {
 	for _, t := range []string{"match_start", "deal", "turn_start", "draw", "reshuffle", "check", "cover_check", "high_noon",
 		"pass", "damage", "glory_star", "glory_perk", "glory_bounty", "kill_reward", "kill_penalty", "game_over", "decision",
 		"card_played", "role", "eliminated", "discard"} {
+		if t == "game_over" {
+			for _, team := range []string{ba.TeamLaw, ba.TeamRaiders, ba.TeamLone} {
+				for _, seats := range [][]int{{0}, {0, 1}} {
+					for _, r := range eventRules(&ba.Event{Type: t, WinnerTeam: team, WinnerSeats: seats}) {
+						set[r] = true
+					}
+				}
+			}
+		}
 		for _, kind := range []string{"", "dynamite"} {
 			for _, reason := range []string{"", "deal", "discard"} {
 				e := &ba.Event{Type: t, Kind: kind, Reason: reason}

@@ -364,6 +364,7 @@ func (v *Verifier) actionLine(r *record) {
 		v.toAct = v.nextToAct(seat)
 	}
 	if v.toAct < 0 {
+		v.eval(eEndOfBetting) // this action closed the betting
 		v.st = stShowdown
 	}
 }

@@ -558,6 +558,7 @@ func (v *Verifier) openBetting() {
 		v.toAct = v.nextToAct(v.dealer)
 	}
 	if v.toAct < 0 {
+		v.eval(eEndOfBetting) // fewer than two seats can act: no betting
 		v.st = stShowdown
 	}
 }
