@@ -71,8 +71,23 @@ type baSession struct {
 // situations a cross-check needs (a Jail in hand, a reaction, a choice).
 const (
 	baMinDecisions = 200
-	baMaxRooms     = 3
+	baMaxRooms     = 4
 )
+
+// baSessionModes are the role modes and table sizes (0: the target's) of
+// the created session rooms, in order: every mode once, the impostor at 8
+// seats (where it plays with its briefings and the extra hp), so the deal,
+// briefing and win rules of each are exercised. A server that refuses one
+// plays that room classic at its own size.
+func baSessionModes() []baMode {
+	return []baMode{{ba.ModeClassic, 0}, {ba.ModeImpostor, 8}, {ba.ModeLegacy, 0}, {ba.ModePartners, 0}}
+}
+
+// baMode is the role mode and table size of a session room.
+type baMode struct {
+	mode  string
+	seats int
+}
 
 func baObserve(ctx context.Context, t *Target) ([]*baSession, error) {
 	v, err := t.shared(ctx, "bangarena-session", func() (any, error) {
@@ -85,13 +100,17 @@ func baObserve(ctx context.Context, t *Target) ([]*baSession, error) {
 			if i > 0 {
 				purpose = fmt.Sprintf("session-%d", i+1)
 			}
-			s, err := baPlaySession(sctx, t, purpose)
+			m := baSessionModes()[i%len(baSessionModes())]
+			s, err := baPlaySessionMode(sctx, t, purpose, m)
+			if err != nil && m.mode != ba.ModeClassic && t.Create {
+				s, err = baPlaySessionMode(sctx, t, purpose, baMode{ba.ModeClassic, 0})
+			}
 			if err != nil {
 				return nil, err
 			}
 			out = append(out, s)
 			seen += len(s.room.Seen)
-			if !t.Create || seen >= baMinDecisions {
+			if !t.Create || seen >= baMinDecisions && i+1 >= len(baSessionModes()) {
 				break
 			}
 		}
@@ -139,12 +158,18 @@ func eachSession(ctx context.Context, t *Target, one func(s *baSession) Result) 
 }
 
 func baPlaySession(ctx context.Context, t *Target, purpose string) (*baSession, error) {
+	return baPlaySessionMode(ctx, t, purpose, baMode{ba.ModeClassic, 0})
+}
+
+// baPlaySessionMode is baPlaySession in a room of the given role mode (when
+// the suite creates it).
+func baPlaySessionMode(ctx context.Context, t *Target, purpose string, m baMode) (*baSession, error) {
 	var r *baRoom
 	var err error
 	if t.Create {
 		// A long deadline: the session answers every decision, and a
 		// loaded machine must not lose decisions to the server's fallback.
-		r, err = baCreate(ctx, probeLong(t), purpose)
+		r, err = baCreateMode(ctx, probeLong(t), purpose, m.mode, m.seats)
 	} else {
 		r, err = newRoom(t, t.Room, t.Seed, t.Seats)
 	}

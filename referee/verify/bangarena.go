@@ -338,6 +338,9 @@ func (v *BangArenaVerifier) begin(lineNo int, e *ba.Event) {
 	}
 	v.evaluate("bangarena/log.match-start")
 	cfg := *e.Config
+	for _, r := range modeRules(cfg) {
+		v.evaluate(r)
+	}
 	seed, ok := v.findSeed(cfg, e.SeedCommit)
 	if !ok {
 		v.sum.SeedUnknown = true

@@ -56,6 +56,8 @@ func eventRules(e *ba.Event) []string {
 		return []string{"bangarena/8.cover-coin"}
 	case "role":
 		return []string{"bangarena/2.marshal-public"}
+	case "team_briefing", "marshal_briefing":
+		return []string{"bangarena/2.impostor-briefing"}
 	case "deal":
 		// The dealt hp and hand hold the role bonuses (§2, §6).
 		return []string{"bangarena/6.max-hp", "bangarena/2.marshal-bonus", "bangarena/2.hidden-no-bonus"}
@@ -67,6 +69,23 @@ func eventRules(e *ba.Event) []string {
 		if e.Reason == "discard" { // the end-of-turn discard
 			return []string{"bangarena/3.discard-to-hp"}
 		}
+	}
+	return nil
+}
+
+// modeRules names the rules of a table's role mode: the replay compares
+// the deal, the briefings and the win of that mode with the engine's.
+func modeRules(cfg ba.Config) []string {
+	switch cfg.RoleMode {
+	case ba.ModeImpostor:
+		if cfg.Seats == 8 {
+			return []string{"bangarena/2.impostor-distribution", "bangarena/2.impostor-8-seats"}
+		}
+		return []string{"bangarena/2.impostor-distribution"}
+	case ba.ModePartners:
+		return []string{"bangarena/2.partners"}
+	case ba.ModeLegacy:
+		return []string{"bangarena/2.legacy"}
 	}
 	return nil
 }
@@ -114,7 +133,7 @@ func BangArenaRuleIDs() []string {
 	}
 	for _, t := range []string{"match_start", "deal", "turn_start", "draw", "reshuffle", "check", "cover_check", "high_noon",
 		"pass", "damage", "glory_star", "glory_perk", "glory_bounty", "kill_reward", "kill_penalty", "game_over", "decision",
-		"card_played", "role", "eliminated", "discard"} {
+		"card_played", "role", "eliminated", "discard", "team_briefing"} {
 		if t == "game_over" {
 			for _, team := range []string{ba.TeamLaw, ba.TeamRaiders, ba.TeamLone} {
 				for _, seats := range [][]int{{0}, {0, 1}} {
@@ -138,6 +157,11 @@ func BangArenaRuleIDs() []string {
 	for _, c := range []string{"play_shot", "play_aoe_shot", "play_raid", "play_duel", "play_steal", "play_discard_any",
 		"play_draw", "play_market", "play_heal_all", "play_heal_self", "play_equip_blue", "play_weapon", "play_miss"} {
 		for _, r := range cardRules(c) {
+			set[r] = true
+		}
+	}
+	for _, mode := range []string{ba.ModeImpostor, ba.ModePartners, ba.ModeLegacy} {
+		for _, r := range modeRules(ba.Config{RoleMode: mode, Seats: 8}) {
 			set[r] = true
 		}
 	}

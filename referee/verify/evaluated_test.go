@@ -2,8 +2,10 @@ package verify
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"testing"
 
+	ba "github.com/umpire-arena/umpire/referee/bangarena"
 	ref "github.com/umpire-arena/umpire/referee/inference"
 	"github.com/umpire-arena/umpire/referee/rules"
 )
@@ -121,5 +123,38 @@ func TestBangArenaEvaluated(t *testing.T) {
 	}
 	if cut.Evaluated["bangarena/6.character-deal"] == 0 {
 		t.Errorf("the deal is not evaluated on a log that holds it (have %v)", cut.Evaluated)
+	}
+}
+
+// A log of each role mode evaluates that mode's rules, and only that one's.
+func TestBangArenaModeEvaluated(t *testing.T) {
+	for _, tt := range []struct {
+		mode  string
+		seats int
+		want  []string
+		not   []string
+	}{
+		{ba.ModeImpostor, 8, []string{"bangarena/2.impostor-distribution", "bangarena/2.impostor-8-seats", "bangarena/2.impostor-briefing"}, []string{"bangarena/2.legacy", "bangarena/2.partners"}},
+		{ba.ModeLegacy, 5, []string{"bangarena/2.legacy"}, []string{"bangarena/2.impostor-briefing", "bangarena/2.partners"}},
+		{ba.ModeClassic, 6, nil, []string{"bangarena/2.legacy", "bangarena/2.impostor-distribution", "bangarena/2.impostor-briefing", "bangarena/2.partners"}},
+	} {
+		t.Run(tt.mode, func(t *testing.T) {
+			seed := "mode-" + tt.mode
+			log := baSelfPlay(t, ba.Config{Seats: tt.seats, RoleMode: tt.mode, MatchID: seed}, seed, rand.New(rand.NewPCG(3, 4)))
+			fs, sum := baVerify(t, log, BangArenaOptions{File: seed, Seeds: []string{seed}})
+			if len(fs) != 0 {
+				t.Fatalf("findings: %v", fs)
+			}
+			for _, id := range tt.want {
+				if sum.Evaluated[id] == 0 {
+					t.Errorf("%s not evaluated", id)
+				}
+			}
+			for _, id := range tt.not {
+				if sum.Evaluated[id] != 0 {
+					t.Errorf("%s evaluated on a %s log", id, tt.mode)
+				}
+			}
+		})
 	}
 }
