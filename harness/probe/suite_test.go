@@ -155,10 +155,10 @@ func passedRules() map[string][]string {
 			"inference/server.auth", "inference/server.bad-message", "inference/illegal.listed-only",
 			"inference/wire.legal-actions.call", "inference/wire.legal-actions.fold", "inference/wire.legal-actions.raise",
 			"inference/timeouts.sit-out", "inference/round.6.ties",
-			// The session's short stacks and early ramp, the sit-out
-			// probe's log replay.
-			"inference/round.2.ante-ramp", "inference/round.2.short-ante", "inference/round.2.bust",
-			"inference/protocol.strikes-count", "inference/timeouts.last-strike",
+			// The session's early ramp, the sit-out probe's log replay
+			// (short antes and busts depend on how the heuristic seats
+			// play, which timing under load can change: not asserted).
+			"inference/round.2.ante-ramp", "inference/protocol.strikes-count", "inference/timeouts.last-strike",
 		},
 		GameBangArena: {
 			"bangarena/server.answer-shape", "bangarena/server.legal-actions", "bangarena/server.replay",
