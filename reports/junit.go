@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/umpire-arena/umpire/internal/inert"
 	"github.com/umpire-arena/umpire/referee/rules"
 )
 
@@ -94,18 +95,31 @@ type junitMessage struct {
 
 func seconds(d time.Duration) string { return fmt.Sprintf("%.3f", d.Seconds()) }
 
-// WriteJUnit writes the report as JUnit XML, one test case per rule.
+// WriteJUnit writes the report as JUnit XML, one test case per rule,
+// through the escaper (inert.Writer): the document is valid UTF-8 and inert
+// whatever the report holds.
 func WriteJUnit(w io.Writer, r *Report) error { return JUnit{}.Write(w, r) }
 
-// Write writes the report as JUnit XML in the shape o.Cases names.
+// Write writes the report as JUnit XML in the shape o.Cases names, through
+// the escaper as WriteJUnit does.
 func (o JUnit) Write(w io.Writer, r *Report) error {
+	var root junitSuites
 	switch o.Cases {
 	case JUnitByCheck:
-		return writeJUnit(w, r, junitByCheck(r))
+		root = junitByCheck(r)
 	case JUnitByRule, "":
-		return writeJUnit(w, r, junitByRule(r))
+		root = junitByRule(r)
+	default:
+		return fmt.Errorf("reports: unknown JUnit shape %q (want rule or check)", o.Cases)
 	}
-	return fmt.Errorf("reports: unknown JUnit shape %q (want rule or check)", o.Cases)
+	x := inert.NewWriter(w, inert.TextMode)
+	if err := writeJUnit(x, r, root); err != nil {
+		return err
+	}
+	if err := x.Close(); err != nil {
+		return fmt.Errorf("reports: writing JUnit: %w", err)
+	}
+	return nil
 }
 
 func junitByCheck(r *Report) junitSuites {
@@ -236,24 +250,14 @@ func (r *Report) findingsText(c Check) string {
 		if n := len(f.Transcript); n > 0 {
 			fmt.Fprintf(&b, "  transcript (%d messages):\n", n)
 			for _, m := range f.Transcript {
-				fmt.Fprintf(&b, "    %s %s\n", m.Dir, clip(m.Content(), 500))
+				fmt.Fprintf(&b, "    %s %s%s\n", m.Dir, clip(m.Content(), 500), m.flag())
 			}
 		}
 	}
 	return b.String()
 }
 
-// xmlText drops characters XML 1.0 cannot carry at all (most C0 controls)
-// and replaces invalid UTF-8; encoding/xml escapes the rest.
-func xmlText(s string) string {
-	s = strings.ToValidUTF8(s, "\uFFFD")
-	return strings.Map(func(r rune) rune {
-		switch {
-		case r == '\t' || r == '\n' || r == '\r':
-			return r
-		case r < 0x20, r == 0xFFFE, r == 0xFFFF, r >= 0xD800 && r <= 0xDFFF:
-			return '\uFFFD'
-		}
-		return r
-	}, s)
-}
+// xmlText makes s inert (inert.Block: control characters, which XML 1.0
+// cannot carry, and bidi overrides shown as \uXXXX; invalid UTF-8
+// replaced); encoding/xml escapes the markup.
+func xmlText(s string) string { return inert.Block(s) }
