@@ -319,6 +319,9 @@ func (r *runner) playInference(ctx context.Context, p Planned, j *judge, l *link
 				}
 			}
 			if !l.alive() {
+				// I-INF-C5: an agent that can no longer answer costs no
+				// waiting: the seat plays its default action at once.
+				writes <- infDefaultMove(id, t)
 				continue
 			}
 			ans, ok := l.ask(ctx, line, strconv.Itoa(t.turn), t.deadline, rules.Where{Round: t.round, Turn: rules.IntPtr(t.turn)})
@@ -327,6 +330,9 @@ func (r *runner) playInference(ctx context.Context, p Planned, j *judge, l *link
 					injectPending = false
 					j.fail(CheckServerError, rules.Where{Round: t.round, Turn: rules.IntPtr(t.turn)}, "the agent keeps playing", string(l.dead),
 						"the agent stopped right after a server-side error it did not cause (or on the request that followed it)")
+				}
+				if !l.alive() {
+					writes <- infDefaultMove(id, t)
 				}
 				continue
 			}
@@ -387,6 +393,19 @@ func (r *runner) playInference(ctx context.Context, p Planned, j *judge, l *link
 	}
 	j.skipIf(CheckRecover, "the server sent no error for the agent's moves, so there was nothing to recover from")
 	return out
+}
+
+// infDefaultMove is the move the server would play for the seat at the
+// deadline (call when nothing is owed, otherwise fold), played at once for
+// an agent that can no longer answer (I-INF-C5).
+func infDefaultMove(matchID string, t *infTurn) []byte {
+	action := ref.ActionFold
+	for _, a := range t.legal {
+		if a.Action == ref.ActionCall && a.Amount == 0 {
+			action = ref.ActionCall
+		}
+	}
+	return rawJSON(map[string]any{"type": infsrv.TypeMove, "match_id": matchID, "turn": t.turn, "action": action})
 }
 
 // infLegal returns "" when m is one of the legal actions, else why not.
