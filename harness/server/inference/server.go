@@ -30,6 +30,10 @@ type Options struct {
 	// Faults lists deliberately broken behaviours (see Fault); empty means
 	// none. An unknown name makes New fail.
 	Faults []Fault
+	// Dialects lists legitimate alternative choices the server makes
+	// where the rules documents are silent (see Dialect); empty means
+	// umpire's own pins. An unknown name makes New fail.
+	Dialects []Dialect
 	// StartTimeout is how long a match waits for every agent seat's hello
 	// before it starts anyway (absent seats then time out turn by turn).
 	// 0 means 60 s; a negative value waits for ever.
@@ -64,6 +68,7 @@ type Server struct {
 	opts   Options
 	clock  Clock
 	faults faultSet
+	dia    dialectSet
 	mux    *http.ServeMux
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -77,6 +82,10 @@ type Server struct {
 // New returns a server configured by opts.
 func New(opts Options) (*Server, error) {
 	fs, err := newFaultSet(opts.Faults)
+	if err != nil {
+		return nil, err
+	}
+	ds, err := newDialectSet(opts.Dialects)
 	if err != nil {
 		return nil, err
 	}
@@ -104,7 +113,7 @@ func New(opts Options) (*Server, error) {
 		}
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	s := &Server{opts: opts, clock: opts.Clock, faults: fs, ctx: ctx, cancel: cancel, matches: map[string]*match{}}
+	s := &Server{opts: opts, clock: opts.Clock, faults: fs, dia: ds, ctx: ctx, cancel: cancel, matches: map[string]*match{}}
 	s.mux = http.NewServeMux()
 	s.mux.HandleFunc("GET /ws/inference", s.serveWS)
 	s.mux.HandleFunc("POST /api/inference/matches", s.serveCreate)
@@ -425,7 +434,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	wc.SetReadLimit(MaxMessageBytes)
 	ctx, cancel := context.WithCancel(s.ctx)
 	defer cancel()
-	t := wsTransport{wc}
+	t := s.dia.wrap(wsTransport{wc})
 	if !s.hello(ctx, m, seat, t) {
 		return
 	}
@@ -528,7 +537,8 @@ func (s *Server) RunStdio(ctx context.Context, matchID string, seat int, r io.Re
 		return ErrClosed
 	}
 	defer s.wg.Done()
-	t := newLineTransport(r, w)
+	lt := newLineTransport(r, w)
+	t := s.dia.wrap(lt)
 	c := newConn(seat, t, s.opts.SendQueue, true)
 	s.wg.Go(func() { c.writeLoop(s.ctx, s.opts.WriteTimeout) })
 	select {
@@ -622,7 +632,7 @@ func (s *Server) serveCreate(w http.ResponseWriter, r *http.Request) {
 // serveLog answers GET /r/{id}.jsonl.
 func (s *Server) serveLog(w http.ResponseWriter, r *http.Request) {
 	id, ok := strings.CutSuffix(r.PathValue("file"), ".jsonl")
-	if !ok {
+	if !ok || s.dia.on(DialectNoLog) {
 		httpError(w, http.StatusNotFound, "not_found", "logs are at /r/{match_id}.jsonl", "")
 		return
 	}

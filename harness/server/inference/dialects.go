@@ -1,0 +1,306 @@
+package inference
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+)
+
+// Dialect names one legitimate alternative choice of the server where the
+// rules documents are silent (umpire's own choice being the pin of WIRE.md
+// or a reading of INTERPRETATIONS.md). Unlike a Fault, a dialect breaks no
+// rule of the documents: a conformance run against a server speaking it must
+// pass, with at most SHOULD findings on umpire's pins (MUST under
+// --strict). Dialects are safe and need no unsafe switch; they are off
+// unless listed in Options.Dialects. Each dialect rewrites what the server
+// sends (or hides an optional endpoint); the engine underneath is the same.
+type Dialect string
+
+// The closed list of dialects (referee/INTERPRETATIONS.md, "Dialects the
+// suite accepts").
+const (
+	// DialectErrorCodesOwn names its error codes in its own words
+	// (invalid_message, invalid_action, out_of_turn, auth_failed,
+	// wrong_turn) instead of WIRE.md's.
+	DialectErrorCodesOwn Dialect = "error-codes-own"
+	// DialectErrorCodeNumeric sends error codes as numbers.
+	DialectErrorCodeNumeric Dialect = "error-code-numeric"
+	// DialectErrorNoCode sends errors without a code, a message only.
+	DialectErrorNoCode Dialect = "error-no-code"
+	// DialectErrorNoTurn sends errors without the open turn.
+	DialectErrorNoTurn Dialect = "error-no-turn"
+	// DialectExtraFields adds fields of its own to every message, to the
+	// visible_state and its players and history entries, to legal_actions
+	// items and to event objects.
+	DialectExtraFields Dialect = "extra-fields"
+	// DialectLegalOrder lists legal_actions in another order (raise, call,
+	// fold).
+	DialectLegalOrder Dialect = "legal-order"
+	// DialectWelcomeLean sends a welcome without visible_state and
+	// rules_version (the state comes with the first your_turn).
+	DialectWelcomeLean Dialect = "welcome-lean"
+	// DialectNoLog offers no match log endpoint: GET /r/{id}.jsonl is 404.
+	DialectNoLog Dialect = "no-log"
+	// DialectMatchEndLean sends match_end without seed_commit (the
+	// commitment was in match_start).
+	DialectMatchEndLean Dialect = "match-end-lean"
+	// DialectBetWithAnte counts the ante in visible_state.current_bet (the
+	// level a seat's contribution must reach); to_call is unchanged.
+	DialectBetWithAnte Dialect = "bet-with-ante"
+	// DialectSlowErrors answers a rejected message 150 ms late.
+	DialectSlowErrors Dialect = "slow-errors"
+)
+
+// DialectInfo describes a dialect: its name, the pin or reading of umpire's
+// it departs from, and what it does.
+type DialectInfo struct {
+	Name Dialect `json:"name"`
+	// Basis is the pin ("WIRE.md …") or the reading ("I-INF-…") the
+	// dialect chooses differently from; "" when umpire has no pin there
+	// (extra fields, orderings, timing within the deadline).
+	Basis string `json:"basis,omitempty"`
+	Doc   string `json:"doc"`
+}
+
+func dialectList() []DialectInfo {
+	l := []DialectInfo{
+		{DialectErrorCodesOwn, "WIRE.md Envelope", "error codes of its own (invalid_message, invalid_action, out_of_turn, auth_failed, wrong_turn)"},
+		{DialectErrorCodeNumeric, "WIRE.md Envelope", "error codes are numbers (1 illegal_move … 5 stale_turn)"},
+		{DialectErrorNoCode, "WIRE.md Envelope", "errors carry a message and no code"},
+		{DialectErrorNoTurn, "WIRE.md Envelope", "errors do not name the open turn"},
+		{DialectExtraFields, "", "fields of its own in every message, visible_state, players, history, legal_actions items and event objects"},
+		{DialectLegalOrder, "", "legal_actions listed raise, call, fold"},
+		{DialectWelcomeLean, "WIRE.md Envelope", "welcome without visible_state and rules_version"},
+		{DialectNoLog, "WIRE.md Envelope (harness extension)", "no match log endpoint: GET /r/{id}.jsonl answers 404"},
+		{DialectMatchEndLean, "WIRE.md Envelope", "match_end without seed_commit (it was committed in match_start)"},
+		{DialectBetWithAnte, "I-INF-4", "current_bet counts the ante (the contribution level to reach); to_call as the rules define it"},
+		{DialectSlowErrors, "", "a rejected message is answered 150 ms late"},
+	}
+	sort.Slice(l, func(i, j int) bool { return l[i].Name < l[j].Name })
+	return l
+}
+
+// Dialects returns every dialect the server knows, sorted by name.
+func Dialects() []DialectInfo { return dialectList() }
+
+// LookupDialect returns the description of the dialect named name.
+func LookupDialect(name string) (DialectInfo, bool) {
+	for _, d := range dialectList() {
+		if string(d.Name) == name {
+			return d, true
+		}
+	}
+	return DialectInfo{}, false
+}
+
+// ParseDialects reads a comma-separated list of dialect names (spaces
+// around names ignored, empty items skipped); an unknown name is an error
+// listing the known ones.
+func ParseDialects(list string) ([]Dialect, error) {
+	var out []Dialect
+	for _, item := range strings.Split(list, ",") {
+		item = strings.TrimSpace(item)
+		if item == "" {
+			continue
+		}
+		if _, ok := LookupDialect(item); !ok {
+			return nil, fmt.Errorf("unknown dialect %q (known: %s)", item, dialectNames())
+		}
+		out = append(out, Dialect(item))
+	}
+	return out, nil
+}
+
+func dialectNames() string {
+	var names []string
+	for _, d := range dialectList() {
+		names = append(names, string(d.Name))
+	}
+	return strings.Join(names, ", ")
+}
+
+// dialectSet is the set of dialects a server speaks.
+type dialectSet map[Dialect]bool
+
+func newDialectSet(ds []Dialect) (dialectSet, error) {
+	set := dialectSet{}
+	for _, d := range ds {
+		if _, ok := LookupDialect(string(d)); !ok {
+			return nil, fmt.Errorf("unknown dialect %q (known: %s)", d, dialectNames())
+		}
+		set[d] = true
+	}
+	return set, nil
+}
+
+func (s dialectSet) on(d Dialect) bool { return s[d] }
+
+// rewrites reports whether any dialect changes message content.
+func (s dialectSet) rewrites() bool {
+	for d := range s {
+		if d != DialectNoLog {
+			return true
+		}
+	}
+	return false
+}
+
+// wrap returns t speaking the dialects: every message it writes is
+// rewritten on the way out. Without dialects that rewrite, t itself.
+func (s dialectSet) wrap(t transport) transport {
+	if !s.rewrites() {
+		return t
+	}
+	return dialectTransport{transport: t, d: s}
+}
+
+// dialectTransport rewrites the messages of a transport.
+type dialectTransport struct {
+	transport
+	d dialectSet
+}
+
+func (t dialectTransport) write(ctx context.Context, data []byte) error {
+	out, slow := t.d.rewrite(data)
+	if slow {
+		t.pause(ctx)
+	}
+	return t.transport.write(ctx, out)
+}
+
+func (t dialectTransport) writeBatch(ctx context.Context, timeout time.Duration, b *batch) error {
+	nb := &batch{}
+	slow := false
+	_ = b.each(func(msg []byte) error {
+		out, s := t.d.rewrite(msg)
+		slow = slow || s
+		nb.buf = append(append(nb.buf, out...), '\n')
+		nb.ends = append(nb.ends, len(nb.buf))
+		return nil
+	})
+	if slow {
+		t.pause(ctx)
+	}
+	return t.transport.writeBatch(ctx, timeout, nb)
+}
+
+// pause is DialectSlowErrors' delay.
+func (t dialectTransport) pause(ctx context.Context) {
+	select {
+	case <-time.After(150 * time.Millisecond):
+	case <-ctx.Done():
+	}
+}
+
+// numericCodes are DialectErrorCodeNumeric's codes, ownCodes
+// DialectErrorCodesOwn's words.
+var (
+	numericCodes = map[string]int{CodeIllegalMove: 1, CodeNotYourTurn: 2, CodeBadMessage: 3, CodeUnauthorized: 4, CodeStaleTurn: 5}
+	ownCodes     = map[string]string{CodeBadMessage: "invalid_message", CodeIllegalMove: "invalid_action", CodeNotYourTurn: "out_of_turn", CodeUnauthorized: "auth_failed", CodeStaleTurn: "wrong_turn"}
+)
+
+// extra is what DialectExtraFields adds: a field of its own, of a shape no
+// pin knows.
+func extra() map[string]any {
+	return map[string]any{"server": "dialect", "tags": []any{"a", 1, nil}, "at": 1.5}
+}
+
+// rewrite returns msg as the dialects write it, and whether it is to be
+// sent late (DialectSlowErrors). A message that is not a JSON object is
+// sent as it is.
+func (s dialectSet) rewrite(msg []byte) ([]byte, bool) {
+	dec := json.NewDecoder(bytes.NewReader(msg))
+	dec.UseNumber()
+	var m map[string]any
+	if dec.Decode(&m) != nil || m == nil {
+		return msg, false
+	}
+	typ, _ := m["type"].(string)
+	slow := false
+	switch typ {
+	case TypeError:
+		code, _ := m["code"].(string)
+		switch {
+		case s.on(DialectErrorNoCode):
+			delete(m, "code")
+		case s.on(DialectErrorCodeNumeric):
+			if n, ok := numericCodes[code]; ok {
+				m["code"] = n
+			}
+		case s.on(DialectErrorCodesOwn):
+			if w, ok := ownCodes[code]; ok {
+				m["code"] = w
+			}
+		}
+		if s.on(DialectErrorNoTurn) {
+			delete(m, "turn")
+		}
+		slow = s.on(DialectSlowErrors)
+	case TypeWelcome:
+		if s.on(DialectWelcomeLean) {
+			delete(m, "visible_state")
+			delete(m, "rules_version")
+		}
+	case TypeMatchEnd:
+		if s.on(DialectMatchEndLean) {
+			delete(m, "seed_commit")
+		}
+	case TypeYourTurn:
+		if l, ok := m["legal_actions"].([]any); ok && s.on(DialectLegalOrder) {
+			for i, j := 0, len(l)-1; i < j; i, j = i+1, j-1 {
+				l[i], l[j] = l[j], l[i]
+			}
+		}
+	}
+	if vs, ok := m["visible_state"].(map[string]any); ok {
+		s.rewriteView(vs)
+	}
+	if s.on(DialectExtraFields) {
+		m["x_server"] = extra()
+		if l, ok := m["legal_actions"].([]any); ok {
+			for _, it := range l {
+				if o, ok := it.(map[string]any); ok {
+					o["x_hint"] = extra()
+				}
+			}
+		}
+		if ev, ok := m["event"].(map[string]any); ok {
+			ev["x_ts"] = extra()
+		}
+	}
+	out, err := json.Marshal(m)
+	if err != nil {
+		return msg, slow
+	}
+	return out, slow
+}
+
+// rewriteView applies the dialects of a visible_state in place.
+func (s dialectSet) rewriteView(vs map[string]any) {
+	if s.on(DialectBetWithAnte) {
+		bet, ok1 := vs["current_bet"].(json.Number)
+		lim, _ := vs["limits"].(map[string]any)
+		ante, ok2 := lim["ante"].(json.Number)
+		b, e1 := bet.Int64()
+		a, e2 := ante.Int64()
+		if ok1 && ok2 && e1 == nil && e2 == nil {
+			vs["current_bet"] = b + a
+		}
+	}
+	if s.on(DialectExtraFields) {
+		vs["x_table"] = extra()
+		for _, key := range []string{"players", "history"} {
+			if l, ok := vs[key].([]any); ok {
+				for _, it := range l {
+					if o, ok := it.(map[string]any); ok {
+						o["x_note"] = extra()
+					}
+				}
+			}
+		}
+	}
+}
