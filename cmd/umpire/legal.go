@@ -119,9 +119,13 @@ func parseDecision(raw []byte) (vs inference.VisibleState, given []json.RawMessa
 		if typ != "your_turn" {
 			return vs, nil, nil, fmt.Errorf("a %q message: want a your_turn message or a bare visible_state", typ)
 		}
-		for _, f := range []string{"match_id", "round", "turn", "deadline_ms", "visible_state", "legal_actions"} {
-			if _, ok := top[f]; !ok {
-				warnings = append(warnings, fmt.Sprintf("%s: your_turn lacks %q", "inference/protocol.envelope", f))
+		for _, f := range []struct{ name, rule string }{
+			{"match_id", "inference/protocol.envelope"}, {"round", "inference/protocol.envelope"}, {"turn", "inference/protocol.envelope"},
+			// The rules name these in every your_turn.
+			{"deadline_ms", "inference/timeouts.deadline"}, {"visible_state", "inference/wire.visible-state.fields"}, {"legal_actions", "inference/illegal.listed-only"},
+		} {
+			if _, ok := top[f.name]; !ok {
+				warnings = append(warnings, fmt.Sprintf("%s: your_turn lacks %q", f.rule, f.name))
 			}
 		}
 		body, ok = top["visible_state"]

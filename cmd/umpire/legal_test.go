@@ -35,7 +35,7 @@ func TestLegalCommand(t *testing.T) {
 		{name: "no derivation is a finding", args: []string{"legal", "--game", "inference", "-"}, stdin: `{"your_seat":1,"your_credits":0,"to_call":0,"raises_used":0,"turn":{"turn":0,"seat":1}}`, wantCode: exitFail,
 			wantOut: []string{"inference/round.3.all-in"}},
 		{name: "envelope field missing warns", args: []string{"legal", "--game", "inference", "--check", legalTD("your_turn_no_deadline.json")}, wantCode: exitOK,
-			wantErr: []string{"inference/protocol.envelope", `lacks "deadline_ms"`}},
+			wantErr: []string{"inference/timeouts.deadline", `lacks "deadline_ms"`}},
 		{name: "check without legal_actions", args: []string{"legal", "--game", "inference", "--check", legalTD("visible_state.json")}, wantCode: exitUsage, wantErr: []string{"--check needs a your_turn"}},
 		{name: "not json", args: []string{"legal", "--game", "inference", "-"}, stdin: "hello", wantCode: exitUsage, wantErr: []string{"not one JSON object"}},
 		{name: "other message type", args: []string{"legal", "--game", "inference", "-"}, stdin: `{"type":"move"}`, wantCode: exitUsage, wantErr: []string{`a "move" message`}},

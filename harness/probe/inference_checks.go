@@ -10,6 +10,8 @@ import (
 	"io"
 	"net/http"
 	"sort"
+	"strconv"
+	"strings"
 	"time"
 
 	infadv "github.com/umpire-arena/umpire/harness/adversaries/inference"
@@ -17,6 +19,7 @@ import (
 	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/referee/verify"
 	"github.com/umpire-arena/umpire/reports"
+	"github.com/umpire-arena/umpire/schemas"
 )
 
 // Sections of the Inference suite.
@@ -185,18 +188,47 @@ func infCheckSchema(ctx context.Context, t *Target) Result {
 	var res Result
 	for i, m := range s.got {
 		kind := m.Env.Type
-		rule := "inference/protocol.envelope" // I-INF-P3
-		if kind == "event" {
-			rule = "inference/protocol.log-line"
-		}
 		seat := m.Seat
-		vs := set.Validate(GameInference, kind, m.Raw)
-		if kind == "event" && m.Ev.Type == "showdown" && m.Ev.Uncontested && len(m.Ev.Reveals) > 0 {
-			rule = "inference/round.7.uncontested" // the schema forbids reveals in an uncontested showdown
+		where := rules.Where{Seat: &seat, Round: m.Env.Round, Turn: m.Env.Turn, Step: fmt.Sprintf("message %d", i)}
+		if kind == "" {
+			f := finding("inference/protocol.envelope", where, "a message with a type", string(m.Raw), "a message from the server has no type")
+			f.Transcript = s.around(i)
+			res.Findings = append(res.Findings, f)
+			continue
 		}
-		if kind == "" || len(vs) > 0 {
-			f := finding(rule, rules.Where{Seat: &seat, Round: m.Env.Round, Turn: m.Env.Turn, Step: fmt.Sprintf("message %d", i)},
-				"a valid "+kind+" message", violations(vs), "a %q message from the server does not validate: %s", kind, violations(vs))
+		vs := set.Validate(GameInference, kind, m.Raw)
+		uncontested := kind == "event" && m.Ev.Type == "showdown" && m.Ev.Uncontested && len(m.Ev.Reveals) > 0
+		// One finding per rule and basis (I-INF-P3): each violation cites
+		// the rule its field belongs to, at the basis its schema names.
+		type group struct {
+			rule  string
+			basis rules.Basis
+			ref   string
+		}
+		var order []group
+		byGroup := map[group][]schemas.Violation{}
+		for _, v := range vs {
+			g := group{rule: schemaRule(kind, v)}
+			switch {
+			case uncontested:
+				g.rule = "inference/round.7.uncontested" // the schema forbids reveals in an uncontested showdown
+			case !schemas.HasKind(GameInference, kind):
+				// A message type of its own: WIRE.md's list is a pin.
+				g.basis, g.ref = rules.BasisContract, "WIRE.md Envelope"
+			case !v.Binding():
+				g.basis, g.ref = rules.Basis(v.Basis), v.Ref
+			default:
+				g.basis = rules.BasisDocument
+			}
+			if _, ok := byGroup[g]; !ok {
+				order = append(order, g)
+			}
+			byGroup[g] = append(byGroup[g], v)
+		}
+		for _, g := range order {
+			gv := byGroup[g]
+			f := finding(g.rule, where, "a valid "+kind+" message", violations(gv), "a %q message from the server does not validate: %s", kind, violations(gv))
+			f.Basis, f.Ref = g.basis, g.ref
 			f.Transcript = s.around(i)
 			res.Findings = append(res.Findings, f)
 		}
@@ -205,6 +237,28 @@ func infCheckSchema(ctx context.Context, t *Target) Result {
 		return skip("the server sent no message")
 	}
 	return res
+}
+
+// schemaRule names the rule a schema violation of a server message breaks
+// (I-INF-P3): deadline_ms of a your_turn is the rules' deadline, an
+// error's code umpire's error-code pin, visible_state the rules' fields, an
+// event the log contract, anything else the envelope.
+func schemaRule(kind string, v schemas.Violation) string {
+	loc := v.InstanceLocation
+	missing := func(field string) bool {
+		return loc == "" && v.Keyword == "required" && strings.Contains(v.Message, strconv.Quote(field))
+	}
+	switch {
+	case kind == "your_turn" && (loc == "/deadline_ms" || missing("deadline_ms")):
+		return "inference/timeouts.deadline"
+	case kind == "error" && (loc == "/code" || missing("code")):
+		return "inference/server.error-code"
+	case kind == "event":
+		return "inference/protocol.log-line"
+	case kind == "your_turn" && (strings.HasPrefix(loc, "/visible_state") || missing("visible_state")):
+		return "inference/wire.visible-state.fields"
+	}
+	return "inference/protocol.envelope"
 }
 
 // violations renders schema violations.
@@ -233,6 +287,7 @@ func infCheckLegal(ctx context.Context, t *Target) Result {
 	}
 	var res Result
 	n := 0
+	conv := map[string]bool{}
 	for i, m := range s.got {
 		if m.Env.Type != "your_turn" {
 			continue
@@ -240,10 +295,18 @@ func infCheckLegal(ctx context.Context, t *Target) Result {
 		n++
 		seat := m.Seat
 		where := rules.Where{Seat: &seat, Round: m.Env.Round, Turn: m.Env.Turn}
-		vs, err1 := m.view()
+		vs, err1 := ref.ReadLegalView(m.Env.VisibleState)
 		got, err2 := m.legal()
 		if err1 != nil || err2 != nil {
 			continue // the schema check reports it
+		}
+		for _, c := range ref.ViewConventions(vs) {
+			f := finding(rules.RuleOf(c), where, "a visible_state consistent with umpire's conventions", string(m.Env.VisibleState), "%v", c)
+			f.Transcript = s.around(i)
+			if !conv[f.Rule] { // once per rule: the same convention shows in every turn
+				conv[f.Rule] = true
+				res.Findings = append(res.Findings, f)
+			}
 		}
 		want, err := ref.LegalFromView(vs)
 		if err != nil {
@@ -326,11 +389,24 @@ func infCheckLog(ctx context.Context, t *Target) Result {
 	var res Result
 	// The seed commitment of the envelope: match_end's seed_commit must be
 	// the hash of the seed it reveals.
+	// A match_end without seed_commit (a shape the schema check reports)
+	// is held to the commitment match_start made.
+	committed := ""
 	for _, m := range s.got {
-		if m.Env.Type == "match_end" && m.Env.Seed != "" && m.Env.SeedCommit != ref.SeedCommit(m.Env.Seed) {
+		if m.Env.Type == "event" && m.Ev.Type == "match_start" && committed == "" {
+			committed = m.Ev.SeedCommit
+		}
+		if m.Env.Type != "match_end" || m.Env.Seed == "" {
+			continue
+		}
+		commit, what := m.Env.SeedCommit, "match_end's seed_commit"
+		if commit == "" {
+			commit, what = committed, "match_start's seed_commit"
+		}
+		if commit != "" && commit != ref.SeedCommit(m.Env.Seed) {
 			seat := m.Seat
 			res.Findings = append(res.Findings, finding("inference/protocol.seed-commit", rules.Where{Seat: &seat},
-				ref.SeedCommit(m.Env.Seed), m.Env.SeedCommit, "match_end's seed_commit is not the SHA-256 of the seed it reveals"))
+				ref.SeedCommit(m.Env.Seed), commit, "%s is not the SHA-256 of the seed match_end reveals", what))
 			break
 		}
 	}
@@ -375,13 +451,23 @@ func infCheckHidden(ctx context.Context, t *Target) Result {
 		seat := m.Seat
 		where := rules.Where{Seat: &seat, Round: m.Env.Round, Turn: m.Env.Turn}
 		if len(m.Env.VisibleState) > 0 {
+			// Read tolerantly: each field on its own, any shape of the rest.
+			var top map[string]json.RawMessage
 			var raw struct {
-				Round     int `json:"round"`
-				YourSeat  int `json:"your_seat"`
-				YourValue *int
-				Players   []map[string]json.RawMessage `json:"players"`
+				Round, YourSeat int
+				Players         []map[string]json.RawMessage
 			}
-			if json.Unmarshal(m.Env.VisibleState, &raw) == nil {
+			if json.Unmarshal(m.Env.VisibleState, &top) == nil {
+				_ = json.Unmarshal(top["round"], &raw.Round)
+				_ = json.Unmarshal(top["your_seat"], &raw.YourSeat)
+				var items []json.RawMessage
+				_ = json.Unmarshal(top["players"], &items)
+				for _, it := range items {
+					var pl map[string]json.RawMessage
+					if json.Unmarshal(it, &pl) == nil {
+						raw.Players = append(raw.Players, pl)
+					}
+				}
 				for _, pl := range raw.Players {
 					var ps int
 					_ = json.Unmarshal(pl["seat"], &ps)
@@ -556,13 +642,14 @@ func infProbeIllegal(ctx context.Context, t *Target) Result {
 	if err != nil {
 		return probeErr(err)
 	}
-	if answer.Env.Type != "error" || answer.Env.Code != "illegal_move" {
-		f := finding("inference/illegal.listed-only", where, map[string]any{"type": "error", "code": "illegal_move"}, json.RawMessage(answer.Raw),
-			"a raise of %d (outside legal_actions) was not answered with an illegal_move error", amount)
+	if answer.Env.Type != "error" {
+		f := finding("inference/illegal.listed-only", where, map[string]any{"type": "error"}, json.RawMessage(answer.Raw),
+			"a raise of %d (outside legal_actions) was not answered with an error", amount)
 		f.Transcript = p.tail(8)
 		res.Findings = append(res.Findings, f)
 		return res
 	}
+	res.Findings = append(res.Findings, codeFindings(answer, "illegal_move", where, p, "a raise outside legal_actions")...)
 	// I-INF-P2. The same turn is still open: a legal move now must be accepted. A
 	// raise (when offered) tells the seat's own move apart from any default
 	// action a server might have played for it.
@@ -667,11 +754,13 @@ func infProbeAuth(ctx context.Context, t *Target) Result {
 			"a hello with a wrong token was not answered with an unauthorized error"))
 	case err != nil:
 		return probeErr(err)
-	case m.Env.Type != "error" || m.Env.Code != "unauthorized":
-		f := finding("inference/server.auth", rules.Where{Seat: &seat}, map[string]any{"type": "error", "code": "unauthorized"}, json.RawMessage(m.Raw),
+	case m.Env.Type != "error":
+		f := finding("inference/server.auth", rules.Where{Seat: &seat}, map[string]any{"type": "error"}, json.RawMessage(m.Raw),
 			"a hello with a wrong token was not refused")
 		f.Transcript = p.tail(4)
 		res.Findings = append(res.Findings, f)
+	default:
+		res.Findings = append(res.Findings, codeFindings(m, "unauthorized", rules.Where{Seat: &seat}, p, "a hello with a wrong token")...)
 	}
 	// Play the match out with the right tokens so it ends.
 	p2, err := infJoin(ctx, t, id, toks)
@@ -705,15 +794,13 @@ func infProbeMalformed(ctx context.Context, t *Target) Result {
 		if err != nil {
 			return probeErr(err)
 		}
-		if ans.Env.Type != "error" || ans.Env.Code != "bad_message" {
-			f := finding("inference/server.bad-message", where, map[string]any{"type": "error", "code": "bad_message"}, json.RawMessage(ans.Raw),
-				"the malformed message %q was not answered with bad_message", b)
+		if ans.Env.Type != "error" {
+			f := finding("inference/server.bad-message", where, map[string]any{"type": "error"}, json.RawMessage(ans.Raw),
+				"the malformed message %q was not answered with an error", b)
 			f.Transcript = p.tail(6)
-			res.Findings = append(res.Findings, f)
-			if ans.Env.Type != "error" {
-				return res
-			}
+			return Result{Findings: append(res.Findings, f)}
 		}
+		res.Findings = append(res.Findings, codeFindings(ans, "bad_message", where, p, fmt.Sprintf("the malformed message %q", b))...)
 	}
 	if err := p.move(ctx, seat, tn, "call", 0); err != nil {
 		return probeErr(err)
@@ -731,6 +818,24 @@ func infProbeMalformed(ctx context.Context, t *Target) Result {
 		res.Findings = append(res.Findings, f)
 	}
 	return p.finish(ctx, res)
+}
+
+// codeFindings judges the code of an error answer (I-INF-P2): the answer
+// being an error is the rules' (judged by the caller); its code string is
+// umpire's pin, inference/server.error-code — a SHOULD finding unless
+// strict, whether the code is another word, another shape or absent.
+func codeFindings(ans infMsg, want string, where rules.Where, p *infPlay, what string) []reports.Finding {
+	if ans.Env.Code == want {
+		return nil
+	}
+	got := "no code"
+	if ans.Env.CodeRaw != nil {
+		got = string(ans.Env.CodeRaw)
+	}
+	f := finding("inference/server.error-code", where, want, json.RawMessage(ans.Raw),
+		"%s was answered with an error whose code is %s, not %q", what, got, want)
+	f.Transcript = p.tail(6)
+	return []reports.Finding{f}
 }
 
 // splitSeed (I-INF-P4) finds a seed whose first round deals two seats of a table of n the

@@ -83,7 +83,7 @@ func faultTable() []faultCase {
 		{GameInference, "skip-deal-private", "inference/wire.events.objects", nil},
 		{GameInference, "short-deadline", "inference/timeouts.deadline", nil},
 		{GameInference, "wrong-seed-commit", "inference/protocol.seed-commit", nil},
-		{GameInference, "drop-deadline-ms", "inference/protocol.envelope", nil},
+		{GameInference, "drop-deadline-ms", "inference/timeouts.deadline", nil},
 		{GameInference, "reveal-uncontested", "inference/round.7.uncontested", nil},
 		{GameBangArena, "skip-reask", "bangarena/14.random-legal", nil},
 		{GameBangArena, "no-duplicate", "bangarena/server.duplicate-command", nil},

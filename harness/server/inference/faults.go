@@ -74,7 +74,7 @@ func faultList() []FaultInfo {
 		{FaultSkipDealPrivate, "inference/wire.events.objects", "a seat is never sent its deal_private event"},
 		{FaultShortDeadline, "inference/timeouts.deadline", "turns time out after half the announced deadline"},
 		{FaultWrongSeedCommit, "inference/protocol.seed-commit", "seed_commit is not the hash of the revealed seed"},
-		{FaultDropDeadlineMS, "inference/protocol.envelope", "your_turn lacks deadline_ms"},
+		{FaultDropDeadlineMS, "inference/timeouts.deadline", "your_turn lacks deadline_ms"},
 		{FaultRevealUncontested, "inference/round.7.uncontested", "an uncontested winner's value is revealed"},
 	}
 	sort.Slice(l, func(i, j int) bool { return l[i].Name < l[j].Name })

@@ -200,7 +200,7 @@ func TestFaults(t *testing.T) {
 			},
 		},
 		{
-			fault: FaultDropDeadlineMS, rule: "inference/protocol.envelope",
+			fault: FaultDropDeadlineMS, rule: "inference/timeouts.deadline",
 			spec:   func(seed string) MatchSpec { return agent(seed, 3, 2, 10000, "passive") },
 			policy: call,
 			observe: func(t *testing.T, r faultRun) bool {
