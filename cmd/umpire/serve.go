@@ -18,7 +18,7 @@ import (
 )
 
 const serveInferenceSynopsis = "--game inference [--addr 127.0.0.1:7070] [--seats 6] [--rounds 40] [--deadline 10s] " +
-	"[--seed S] [--adversaries random,heuristic,...] [--agents 0,3] [--start-timeout D] [--format text|json] [--unsafe-faults]"
+	"[--seed S] [--adversaries random,heuristic,...] [--agents 0,3] [--start-timeout D] [--dialect a,b] [--format text|json] [--unsafe-faults]"
 
 // cmdServe runs "umpire serve": the embedded reference server of the game
 // named by --game (serveInference or serveBangArena).
@@ -104,6 +104,7 @@ func serveInference(ctx context.Context, e *env, args []string) int {
 	startTimeout := fs.Duration("start-timeout", 0, "start without the agents that have not said hello after this long (0: wait for all)")
 	format := fs.String("format", "text", "output: text or json")
 	unsafe := fs.Bool("unsafe-faults", false, "enable the deliberately broken behaviours named in "+infsrv.FaultsEnv+" (testing the conformance suite only)")
+	dialectList := fs.String("dialect", "", "speak these legitimate dialects, comma-separated (choices where the rules are silent): "+inferenceDialectNames())
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
@@ -128,8 +129,13 @@ func serveInference(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "umpire: %v\n", err)
 		return exitUsage
 	}
+	dialects, err := infsrv.ParseDialects(*dialectList)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "umpire: --dialect: %v\n", err)
+		return exitUsage
+	}
 	kinds := splitList(*adversaries)
-	opts := infsrv.Options{Faults: faults, StartTimeout: *startTimeout}
+	opts := infsrv.Options{Faults: faults, Dialects: dialects, StartTimeout: *startTimeout}
 	if *startTimeout == 0 {
 		opts.StartTimeout = -1 // wait for every agent
 	}
