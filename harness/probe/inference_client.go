@@ -208,31 +208,54 @@ type infPlay struct {
 	ended map[int]bool
 }
 
-// infCreate asks the harness extension for a match.
+// infCreate asks the harness extension for a match. The answer is read
+// tolerantly (I-INF-P5): match_id a string or a number, tokens an object
+// keyed by seat or a list indexed by seat; any other field is ignored.
 func infCreate(ctx context.Context, t *Target, spec map[string]any) (string, map[int]string, error) {
-	var out struct {
-		MatchID string            `json:"match_id"`
-		Tokens  map[string]string `json:"tokens"`
-	}
 	status, body, err := doJSON(ctx, t, http.MethodPost, "/api/inference/matches", nil, spec)
 	if err != nil {
 		return "", nil, err
 	}
-	if status != http.StatusOK && status != http.StatusCreated {
+	if status < 200 || status > 299 {
 		return "", nil, fmt.Errorf("creating a match: HTTP %d: %s", status, clip(body))
 	}
-	if err := json.Unmarshal(body, &out); err != nil || out.MatchID == "" {
+	var out struct {
+		MatchID json.RawMessage `json:"match_id"`
+		Tokens  json.RawMessage `json:"tokens"`
+	}
+	if err := json.Unmarshal(body, &out); err != nil {
 		return "", nil, fmt.Errorf("creating a match: unexpected answer %s", clip(body))
 	}
-	toks := map[int]string{}
-	for k, v := range out.Tokens {
-		n, err := strconv.Atoi(k)
-		if err != nil {
-			return "", nil, fmt.Errorf("creating a match: token key %q is not a seat", k)
+	var id string
+	if json.Unmarshal(out.MatchID, &id) != nil {
+		var n json.Number
+		if json.Unmarshal(out.MatchID, &n) == nil {
+			id = n.String()
 		}
-		toks[n] = v
 	}
-	return out.MatchID, toks, nil
+	if id == "" {
+		return "", nil, fmt.Errorf("creating a match: the answer has no match_id: %s", clip(body))
+	}
+	toks := map[int]string{}
+	var byKey map[string]string
+	var list []string
+	switch {
+	case json.Unmarshal(out.Tokens, &byKey) == nil:
+		for k, v := range byKey {
+			n, err := strconv.Atoi(k)
+			if err != nil {
+				return "", nil, fmt.Errorf("creating a match: token key %q is not a seat", k)
+			}
+			toks[n] = v
+		}
+	case json.Unmarshal(out.Tokens, &list) == nil:
+		for i, v := range list {
+			toks[i] = v
+		}
+	default:
+		return "", nil, fmt.Errorf("creating a match: tokens are neither an object keyed by seat nor a list: %s", clip(body))
+	}
+	return id, toks, nil
 }
 
 // wsURL returns the WebSocket URL of a seat.

@@ -53,6 +53,9 @@ const (
 	DialectBetWithAnte Dialect = "bet-with-ante"
 	// DialectSlowErrors answers a rejected message 150 ms late.
 	DialectSlowErrors Dialect = "slow-errors"
+	// DialectTokensList answers match creation (the harness extension)
+	// with the tokens as a list indexed by seat, and HTTP 200.
+	DialectTokensList Dialect = "tokens-list"
 )
 
 // DialectInfo describes a dialect: its name, the pin or reading of umpire's
@@ -79,6 +82,7 @@ func dialectList() []DialectInfo {
 		{DialectMatchEndLean, "WIRE.md Envelope", "match_end without seed_commit (it was committed in match_start)"},
 		{DialectBetWithAnte, "I-INF-4", "current_bet counts the ante (the contribution level to reach); to_call as the rules define it"},
 		{DialectSlowErrors, "", "a rejected message is answered 150 ms late"},
+		{DialectTokensList, "WIRE.md Envelope (harness extension)", "match creation answers tokens as a list indexed by seat"},
 	}
 	sort.Slice(l, func(i, j int) bool { return l[i].Name < l[j].Name })
 	return l
@@ -142,7 +146,7 @@ func (s dialectSet) on(d Dialect) bool { return s[d] }
 // rewrites reports whether any dialect changes message content.
 func (s dialectSet) rewrites() bool {
 	for d := range s {
-		if d != DialectNoLog {
+		if d != DialectNoLog && d != DialectTokensList {
 			return true
 		}
 	}
@@ -303,4 +307,39 @@ func (s dialectSet) rewriteView(vs map[string]any) {
 			}
 		}
 	}
+}
+
+// created is the answer to a match creation in the dialects.
+func (s dialectSet) created(c Created) any {
+	if !s.on(DialectTokensList) {
+		return c
+	}
+	toks := make([]string, len(c.Tokens))
+	for k, v := range c.Tokens {
+		var i int
+		if _, err := fmt.Sscan(k, &i); err == nil && i >= 0 && i < len(toks) {
+			toks[i] = v
+		}
+	}
+	return map[string]any{"match_id": c.MatchID, "tokens": toks}
+}
+
+// rewriteLog returns the match log as the dialects serve it: with
+// DialectExtraFields every line carries a field of the server's own.
+func (s dialectSet) rewriteLog(log []byte) []byte {
+	if !s.on(DialectExtraFields) {
+		return log
+	}
+	var out []byte
+	for _, line := range bytes.SplitAfter(log, []byte("\n")) {
+		body := bytes.TrimRight(line, "\n")
+		if len(body) < 2 || body[len(body)-1] != '}' {
+			out = append(out, line...)
+			continue
+		}
+		out = append(out, body[:len(body)-1]...)
+		out = append(out, `,"x_ts":{"at":1.5,"tags":["a",null]}}`...)
+		out = append(out, line[len(body):]...)
+	}
+	return out
 }

@@ -626,7 +626,7 @@ func (s *Server) serveCreate(w http.ResponseWriter, r *http.Request) {
 		httpError(w, status, "bad_request", err.Error(), rules.RuleOf(err))
 		return
 	}
-	writeJSON(w, http.StatusCreated, created)
+	writeJSON(w, http.StatusCreated, s.dia.created(created))
 }
 
 // serveLog answers GET /r/{id}.jsonl.
@@ -642,7 +642,7 @@ func (s *Server) serveLog(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Content-Type", "application/jsonl; charset=utf-8")
-	_, _ = w.Write(log)
+	_, _ = w.Write(s.dia.rewriteLog(log))
 }
 
 // RulesDoc is the body of GET /rules/inference: umpire's catalogue of the
