@@ -95,3 +95,24 @@ func TestLineChecks(t *testing.T) {
 		})
 	}
 }
+
+// TestOtherShapesOfUnusedFields: fields no check needs may have any shape
+// (a server's choice where the pins are umpire's): match_start's match_id,
+// deal and seat names, and fields of a server's own on every line. The
+// log still verifies without a finding.
+func TestOtherShapesOfUnusedFields(t *testing.T) {
+	log, _ := golden(t)
+	lines := splitLines(log)
+	lines[0] = strings.Replace(lines[0], `"match_id":"m-golden-54"`, `"match_id":54,"deal":{"fn":"other"}`, 1)
+	lines[0] = strings.Replace(lines[0], `{"seat":0,"name":"pd"}`, `{"seat":0,"name":{"display":"pd"}}`, 1)
+	lines[0] = strings.Replace(lines[0], `"max_message_chars":280`, `"max_message_chars":280,"x_limit":[1,"a"]`, 1)
+	for i := 1; i < len(lines); i++ {
+		lines[i] = strings.TrimSuffix(lines[i], "}") + `,"x_server":{"at":1.5,"tags":[null]}}`
+	}
+	fs, _ := verifyAll(t, joinLines(lines), Options{})
+	for _, f := range fs {
+		if f.Level == "MUST" || f.Level == "SHOULD" {
+			t.Errorf("finding %s: %s", f.Rule, f.Message)
+		}
+	}
+}
