@@ -52,6 +52,14 @@ func TestViolationBasis(t *testing.T) {
 		{"welcome without visible_state", "welcome", func(m map[string]any) { delete(m, "visible_state") }, BasisContract, "WIRE.md Envelope", ""},
 		{"match_end without seed_commit", "match_end", func(m map[string]any) { delete(m, "seed_commit") }, BasisContract, "WIRE.md Envelope", ""},
 		{"log object field of another shape", "event", func(m map[string]any) { m["event"].(map[string]any)["round"] = "one" }, BasisContract, "WIRE.md Match log", "/event/round"},
+		{"players lists one seat (the example's abbreviation)", "your_turn", func(m map[string]any) {
+			vs := m["visible_state"].(map[string]any)
+			vs["players"] = vs["players"].([]any)[:1]
+		}, BasisReading, "I-INF-41", "/visible_state/players"},
+		{"a player's credits negative", "your_turn", func(m map[string]any) {
+			vs := m["visible_state"].(map[string]any)
+			vs["players"].([]any)[0].(map[string]any)["credits"] = -1
+		}, "", "", "/visible_state/players/0/credits"},
 		{"move without turn", "move", func(m map[string]any) { delete(m, "turn") }, BasisContract, "WIRE.md Envelope", ""},
 		{"move with another action", "move", func(m map[string]any) { m["action"] = "check" }, "", "", "/action"},
 	}

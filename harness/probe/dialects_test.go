@@ -31,6 +31,7 @@ func inferenceDialectTable() []dialectCase {
 		{"match-end-lean", []string{"inference/protocol.envelope"}},
 		{"no-log", nil},
 		{"slow-errors", nil},
+		{"timeout-on-action", []string{"inference/timeouts.logged"}},
 		{"tokens-list", nil},
 		{"welcome-lean", []string{"inference/protocol.envelope"}},
 	}

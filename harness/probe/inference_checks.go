@@ -965,7 +965,10 @@ func infDeadlineOnce(ctx context.Context, t *Target, purpose string) Result {
 	}
 	el := to.At.Sub(turn.At)
 	switch {
-	case to.Ev.Type != "timeout":
+	// The server's action flagged timeout is the timeout too (a server
+	// may log it on the action alone; the probe of timeouts.logged judges
+	// that).
+	case to.Ev.Type != "timeout" && !to.Ev.Timeout:
 		f := finding("inference/illegal.no-consume", where, "a timeout", json.RawMessage(to.Raw), "the illegal move ended the seat's turn: it was played without a timeout")
 		f.Transcript = p.tail(6)
 		res.Findings = append(res.Findings, f)
@@ -1003,25 +1006,44 @@ func infProbeSilent(ctx context.Context, t *Target) Result {
 	})
 	if err != nil {
 		if ctx.Err() == nil {
+			if !sawEvent(p.Got) {
+				// What umpire cannot read it cannot judge: no event came in
+				// WIRE.md's envelope at all.
+				return skip("the server sent no event message in the pinned envelope ({\"type\":\"event\",\"event\":{…}}), so the default action cannot be seen")
+			}
 			res.Findings = append(res.Findings, finding("inference/timeouts.default-action", where, "a timeout and the default action", "nothing",
 				"the silent seat's turn was not played by the server within %v", d+max(time.Second, d)))
 			return res
 		}
 		return probeErr(err)
 	}
+	act := to
 	if to.Ev.Type != "timeout" {
-		f := finding("inference/timeouts.logged", where, "a timeout event before the server's action", json.RawMessage(to.Raw), "the server played the silent seat's turn without a timeout event")
+		if !to.Ev.Timeout {
+			f := finding("inference/timeouts.logged", where, "a timeout event before the server's action", json.RawMessage(to.Raw), "the server played the silent seat's turn without a timeout event")
+			f.Transcript = p.tail(6)
+			return Result{Findings: append(res.Findings, f)}
+		}
+		// The timeout is logged, on the action itself: the separate
+		// timeout line is WIRE.md's pin.
+		f := finding("inference/timeouts.logged", where, "a timeout event before the server's action", json.RawMessage(to.Raw), "the server flagged its action timeout but sent no timeout event before it")
+		f.Basis, f.Ref = rules.BasisContract, "WIRE.md Match log"
 		f.Transcript = p.tail(6)
-		return Result{Findings: append(res.Findings, f)}
-	}
-	if to.Ev.Strikes != 1 {
-		res.Findings = append(res.Findings, finding("inference/timeouts.strikes", where, 1, to.Ev.Strikes, "the first timeout of the seat does not count one strike"))
-	}
-	act, err := p.awaitAfter(ctx, func(m infMsg) bool {
-		return m.Env.Type == "event" && m.Ev.Type == "action" && m.Ev.Seat != nil && *m.Ev.Seat == seat
-	})
-	if err != nil {
-		return probeErr(err)
+		res.Findings = append(res.Findings, f)
+	} else {
+		if to.Ev.Strikes != 1 {
+			// "strikes" counting this timeout is WIRE.md's field.
+			f := finding("inference/timeouts.strikes", where, 1, to.Ev.Strikes, "the first timeout of the seat does not count one strike")
+			f.Basis, f.Ref = rules.BasisContract, "WIRE.md Match log"
+			res.Findings = append(res.Findings, f)
+		}
+		var err error
+		act, err = p.awaitAfter(ctx, func(m infMsg) bool {
+			return m.Env.Type == "event" && m.Ev.Type == "action" && m.Ev.Seat != nil && *m.Ev.Seat == seat
+		})
+		if err != nil {
+			return probeErr(err)
+		}
 	}
 	want := "fold"
 	if vs.ToCall == 0 {
@@ -1034,6 +1056,16 @@ func infProbeSilent(ctx context.Context, t *Target) Result {
 		res.Findings = append(res.Findings, f)
 	}
 	return p.finish(ctx, res)
+}
+
+// sawEvent reports whether any message was an event in WIRE.md's envelope.
+func sawEvent(got []infMsg) bool {
+	for _, m := range got {
+		if m.Env.Type == "event" && m.Ev.Type != "" {
+			return true
+		}
+	}
+	return false
 }
 
 func infProbeSitOut(ctx context.Context, t *Target) Result {

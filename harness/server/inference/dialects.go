@@ -53,6 +53,10 @@ const (
 	DialectBetWithAnte Dialect = "bet-with-ante"
 	// DialectSlowErrors answers a rejected message 150 ms late.
 	DialectSlowErrors Dialect = "slow-errors"
+	// DialectTimeoutOnAction sends no timeout events: a timeout shows on
+	// the server's action, flagged timeout (the match log keeps its
+	// timeout lines).
+	DialectTimeoutOnAction Dialect = "timeout-on-action"
 	// DialectTokensList answers match creation (the harness extension)
 	// with the tokens as a list indexed by seat, and HTTP 200.
 	DialectTokensList Dialect = "tokens-list"
@@ -82,6 +86,7 @@ func dialectList() []DialectInfo {
 		{DialectMatchEndLean, "WIRE.md Envelope", "match_end without seed_commit (it was committed in match_start)"},
 		{DialectBetWithAnte, "I-INF-4", "current_bet counts the ante (the contribution level to reach); to_call as the rules define it"},
 		{DialectSlowErrors, "", "a rejected message is answered 150 ms late"},
+		{DialectTimeoutOnAction, "WIRE.md Match log", "no timeout events: the server's action flagged timeout is the record"},
 		{DialectTokensList, "WIRE.md Envelope (harness extension)", "match creation answers tokens as a list indexed by seat"},
 	}
 	sort.Slice(l, func(i, j int) bool { return l[i].Name < l[j].Name })
@@ -170,6 +175,9 @@ type dialectTransport struct {
 
 func (t dialectTransport) write(ctx context.Context, data []byte) error {
 	out, slow := t.d.rewrite(data)
+	if out == nil {
+		return nil // not sent in this dialect
+	}
 	if slow {
 		t.pause(ctx)
 	}
@@ -181,6 +189,9 @@ func (t dialectTransport) writeBatch(ctx context.Context, timeout time.Duration,
 	slow := false
 	_ = b.each(func(msg []byte) error {
 		out, s := t.d.rewrite(msg)
+		if out == nil {
+			return nil
+		}
 		slow = slow || s
 		nb.buf = append(append(nb.buf, out...), '\n')
 		nb.ends = append(nb.ends, len(nb.buf))
@@ -213,9 +224,9 @@ func extra() map[string]any {
 	return map[string]any{"server": "dialect", "tags": []any{"a", 1, nil}, "at": 1.5}
 }
 
-// rewrite returns msg as the dialects write it, and whether it is to be
-// sent late (DialectSlowErrors). A message that is not a JSON object is
-// sent as it is.
+// rewrite returns msg as the dialects write it (nil: not sent), and
+// whether it is to be sent late (DialectSlowErrors). A message that is not
+// a JSON object is sent as it is.
 func (s dialectSet) rewrite(msg []byte) ([]byte, bool) {
 	dec := json.NewDecoder(bytes.NewReader(msg))
 	dec.UseNumber()
@@ -252,6 +263,10 @@ func (s dialectSet) rewrite(msg []byte) ([]byte, bool) {
 	case TypeMatchEnd:
 		if s.on(DialectMatchEndLean) {
 			delete(m, "seed_commit")
+		}
+	case TypeEvent:
+		if ev, ok := m["event"].(map[string]any); ok && ev["type"] == "timeout" && s.on(DialectTimeoutOnAction) {
+			return nil, false
 		}
 	case TypeYourTurn:
 		if l, ok := m["legal_actions"].([]any); ok && s.on(DialectLegalOrder) {
