@@ -127,3 +127,8 @@ func levelText(f rules.Finding) string {
 	}
 	return string(f.Level) + " (" + string(f.Basis) + ")"
 }
+
+// StaleText is the sentence a stale known-failing entry gets in reports.
+func StaleText(k Known) string {
+	return fmt.Sprintf("known-failing entry %s (%s) is stale: this run shows the rule passing; remove it from the list", k.Rule, k.Reason)
+}

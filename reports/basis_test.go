@@ -100,3 +100,16 @@ func TestReadKnown(t *testing.T) {
 		})
 	}
 }
+
+// TestStatsOfUnrankedMatches: matches that ended without a ranking do not
+// pull the mean rank to 0, and no interval leaves its measure's range.
+func TestStatsOfUnrankedMatches(t *testing.T) {
+	s := statsOf("a", "random", []Match{{Seats: 6, Termination: TermHarness}, {Seats: 6, Termination: TermHarness}})
+	if s.MeanRank.N != 0 || s.MeanScore.N != 0 {
+		t.Errorf("unranked matches were averaged: rank %+v score %+v", s.MeanRank, s.MeanScore)
+	}
+	s = statsOf("a", "random", []Match{{Seats: 6, Rank: 1, Score: 0}, {Seats: 6, Rank: 6, Score: 1}, {Seats: 6, Rank: 6, Score: 0}})
+	if s.MeanScore.Lo < 0 || s.MeanRank.Lo < 1 || s.MeanRank.Hi > 6 {
+		t.Errorf("intervals out of range: rank %+v score %+v", s.MeanRank, s.MeanScore)
+	}
+}

@@ -34,11 +34,14 @@ type Summary struct {
 	Verdict  Verdict `json:"verdict"`
 	ExitCode int     `json:"exit_code"`
 	Counts   Counts  `json:"counts"`
+	// Stale are the known-failing entries this run shows passing; they
+	// fail the run (see Report.StaleKnown).
+	Stale []Known `json:"stale_known_failing,omitempty"`
 }
 
 // Summary returns the verdict, exit code and counts.
 func (r *Report) Summary() Summary {
-	return Summary{Verdict: r.Verdict(), ExitCode: r.ExitCode(), Counts: r.Counts()}
+	return Summary{Verdict: r.Verdict(), ExitCode: r.ExitCode(), Counts: r.Counts(), Stale: r.StaleKnown()}
 }
 
 type jsonReport struct {

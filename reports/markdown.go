@@ -115,6 +115,9 @@ func (o Markdown) Write(w io.Writer, r *Report) error {
 	for _, wtext := range r.Warnings {
 		fmt.Fprintf(&b, "> ⚠️ %s\n", mdText(wtext, 300))
 	}
+	for _, k := range r.StaleKnown() {
+		fmt.Fprintf(&b, "> ❌ %s\n", mdText(StaleText(k), 300))
+	}
 	_, err := io.WriteString(w, b.String())
 	if err != nil {
 		return fmt.Errorf("reports: writing Markdown: %w", err)

@@ -244,18 +244,26 @@ func statsOf(agent, adv string, ms []Match) AgentStats {
 		if m.Won {
 			s.Wins++
 		}
-		ranks = append(ranks, float64(m.Rank))
+		if m.Rank > 0 {
+			// Rank 0 is a match that ended without a ranking (interrupted,
+			// out of budget): it has no place to average.
+			ranks = append(ranks, float64(m.Rank))
+			scores = append(scores, m.Score)
+		}
 		seats = max(seats, m.Seats, m.Rank)
-		scores = append(scores, m.Score)
 		lat = append(lat, m.Latencies...)
 		s.Terminations[m.Termination]++
 	}
 	s.WinRate = Wilson(s.Wins, s.Matches)
 	// A rank lies in 1..seats; the t interval is clamped to that range.
 	s.MeanRank = MeanCI(ranks)
-	s.MeanRank.Lo = math.Max(s.MeanRank.Lo, 1)
-	s.MeanRank.Hi = math.Min(s.MeanRank.Hi, float64(seats))
+	if s.MeanRank.N > 0 {
+		s.MeanRank.Lo = math.Max(s.MeanRank.Lo, 1)
+		s.MeanRank.Hi = math.Min(s.MeanRank.Hi, float64(seats))
+	}
+	// Credits and glory are never negative: neither is the interval.
 	s.MeanScore = MeanCI(scores)
+	s.MeanScore.Lo = math.Max(s.MeanScore.Lo, 0)
 	s.Latency = LatencyOf(lat)
 	return s
 }

@@ -12,6 +12,7 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/umpire-arena/umpire/harness/agent"
 	"github.com/umpire-arena/umpire/harness/certify"
 	"github.com/umpire-arena/umpire/harness/shard"
 	"github.com/umpire-arena/umpire/referee/rules"
@@ -103,6 +104,22 @@ func (f *certFlags) checkAgentFlags(e *env, name string) bool {
 	return true
 }
 
+// agentStartable says, before any match, whether the agent's command can
+// start; when it cannot, one line says why and the run is an error (exit 3):
+// waiting out every match's deadlines would tell nothing more.
+func (f *certFlags) agentStartable(e *env, name string) bool {
+	for _, c := range []string{f.agentCmd, f.agentConnect} {
+		if c == "" {
+			continue
+		}
+		if err := agent.Startable(c, ""); err != nil {
+			fmt.Fprintf(e.stderr, "umpire %s: %s\n", name, escapeText(err.Error()))
+			return false
+		}
+	}
+	return true
+}
+
 // cmdCertify runs "umpire certify": seeded matches of the agent against
 // scripted adversaries on the embedded server, checks, statistics, reports.
 func cmdCertify(ctx context.Context, e *env, args []string) int {
@@ -111,6 +128,7 @@ func cmdCertify(ctx context.Context, e *env, args []string) int {
 	addCertFlags(fs, &f)
 	matches := fs.Int("matches", certify.DefaultMatches, "matches in the whole run (30 by default: every check runs in each, and the win rate's interval is about ±0.15 wide)")
 	shardFlag := fs.String("shard", "", "play only shard k of n of the run's matches (e.g. 2/4); merge the shards' report.json with umpire report merge")
+	bundle := fs.String("bundle", "", "also write a certification bundle into this directory: every report, the run, transcripts, a digest manifest (umpire bundle verify DIR)")
 	reportDir := fs.String("report-dir", "", "where to write report.json, junit.xml, report.html and summary.md (default ./umpire-report/certify-<game>)")
 	until := fs.Bool("until-confident", false, "stop early once the win rate's 95% Wilson interval excludes 1/seats (at least 10 matches)")
 	workers := fs.Int("workers", 0, "matches played at once (default GOMAXPROCS)")
@@ -142,6 +160,13 @@ func cmdCertify(ctx context.Context, e *env, args []string) int {
 			return exitUsage
 		}
 		cfg.Shard = s
+	}
+	if err := cfg.Validate(); err != nil {
+		fmt.Fprintf(e.stderr, "umpire certify: %v\n", err)
+		return exitUsage
+	}
+	if !f.agentStartable(e, "certify") {
+		return exitError
 	}
 	dir := *reportDir
 	if dir == "" {
@@ -184,6 +209,9 @@ func cmdCertify(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "umpire certify: cannot write the reports: %v\n", werr)
 		return exitError
 	}
+	if !writeBundle(e, "certify", *bundle, rep) {
+		return exitError
+	}
 	return rep.ExitCode()
 }
 
@@ -194,6 +222,9 @@ func writeCertifySummary(w io.Writer, rep *reports.Report, f *certFlags) {
 	fmt.Fprintf(w, "umpire certify --game %s: %s (exit %d) — %d matches, checks: %d pass, %d fail (%d warnings), %d skip, %d error\n",
 		f.game, strings.ToUpper(string(sum.Verdict)), sum.ExitCode, len(rep.Matches),
 		sum.Counts.Pass, sum.Counts.Fail, sum.Counts.Warnings, sum.Counts.Skip, sum.Counts.Error)
+	for _, k := range sum.Stale {
+		fmt.Fprintf(w, "FAIL %s\n", certEscape(reports.StaleText(k)))
+	}
 	if rep.Meta.Shard != nil {
 		fmt.Fprintf(w, "shard %d/%d: %d of %d seeds\n", rep.Meta.Shard.K, rep.Meta.Shard.N, len(rep.Meta.Shard.Seeds), len(rep.Meta.Seeds))
 	}
@@ -203,10 +234,12 @@ func writeCertifySummary(w io.Writer, rep *reports.Report, f *certFlags) {
 	}
 	fmt.Fprintf(w, "\n%-12s %4s %-22s %-18s %-22s %s\n", "adversary", "n", "win rate [95% CI]", "mean rank [CI]", "mean "+score+" [CI]", "latency p50/p95/p99/max")
 	for _, s := range rep.Stats() {
-		fmt.Fprintf(w, "%-12s %4d %5.2f [%4.2f, %4.2f]     %4.2f [%4.2f, %4.2f] %7.1f [%6.1f, %6.1f] %s/%s/%s/%s\n",
-			certEscape(s.Adversary), s.Matches, s.WinRate.Value, s.WinRate.Lo, s.WinRate.Hi,
-			s.MeanRank.Value, s.MeanRank.Lo, s.MeanRank.Hi, s.MeanScore.Value, s.MeanScore.Lo, s.MeanScore.Hi,
-			certMS(s.Latency.P50), certMS(s.Latency.P95), certMS(s.Latency.P99), certMS(s.Latency.Max))
+		lat := "—"
+		if s.Latency.Count > 0 {
+			lat = certMS(s.Latency.P50) + "/" + certMS(s.Latency.P95) + "/" + certMS(s.Latency.P99) + "/" + certMS(s.Latency.Max)
+		}
+		fmt.Fprintf(w, "%-12s %4d %-22s %-18s %-22s %s\n",
+			certEscape(s.Adversary), s.Matches, certInterval(s.WinRate, "%.2f"), certInterval(s.MeanRank, "%.2f"), certInterval(s.MeanScore, "%.1f"), lat)
 	}
 	terms := map[reports.Termination]int{}
 	for _, m := range rep.Matches {
@@ -266,7 +299,9 @@ func writeCertifySummary(w io.Writer, rep *reports.Report, f *certFlags) {
 	}
 	var seeds []string
 	for s := range failingSeeds {
-		seeds = append(seeds, s)
+		if s != "" { // a check of the whole run has no match to replay
+			seeds = append(seeds, s)
+		}
 	}
 	sort.Strings(seeds)
 	if len(seeds) > 0 {
@@ -275,6 +310,15 @@ func writeCertifySummary(w io.Writer, rep *reports.Report, f *certFlags) {
 		fmt.Fprintf(w, "\nreplay a failing match with a full transcript:\n  umpire replay --game %s --seed %s --match %s %s%s\n",
 			f.game, strconv.Quote(certEscape(f.seed)), k, f.agentArgs(), f.tableArgs())
 	}
+}
+
+// certInterval renders a value with its interval, or "—" when nothing was
+// measured.
+func certInterval(in reports.Interval, verb string) string {
+	if in.N == 0 {
+		return "—"
+	}
+	return fmt.Sprintf(verb+" ["+verb+", "+verb+"]", in.Value, in.Lo, in.Hi)
 }
 
 // certMS renders a duration in milliseconds.

@@ -3,8 +3,8 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"os"
 	"strings"
@@ -18,7 +18,7 @@ import (
 	"github.com/umpire-arena/umpire/reports"
 )
 
-const conformSynopsis = "--game G (--target URL (--match ID | --room ID) --seat N=TOKEN... | --target URL --create | --embedded) [--config FILE] [--deadline-ms N] [--mcp auto|yes|no] [--label-filter EXPR] [--junit F] [--json F] [--html F] [--md F] [--report-dir DIR]"
+const conformSynopsis = "--game G (--target URL (--match ID | --room ID) --seat N=TOKEN... | --target URL --create | --embedded) [--config FILE] [--deadline-ms N] [--mcp auto|yes|no] [--label-filter EXPR] [--check NAME] [--list] [--strict] [--known-failing FILE] [--junit F] [--json F] [--html F] [--md F] [--report-dir DIR]"
 
 // seatFlags collects repeatable --seat N=TOKEN flags.
 type seatFlags map[int]string
@@ -62,15 +62,18 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 	fs.StringVar(&t.SeatPolicy, "seat-policy", "", "BangArena illegal-answer policy of the suite's seats (default reask_then_random)")
 	fs.StringVar(&t.Seed, "seed", "", "seed prefix of the matches and rooms the suite creates (default fixed seeds); with --room, the room's seed, which enables the replay cross-check")
 	fs.DurationVar(&t.CheckTimeout, "check-timeout", 0, "bound on each check (default derived from the deadline)")
+	fs.DurationVar(&t.RequestTimeout, "request-timeout", 0, "bound on each HTTP request to the target (default 10s or three deadlines)")
+	runTimeout := fs.Duration("timeout", 0, "bound on the whole run (0: none); checks not finished by then are errors (exit 3)")
 	filter := fs.String("label-filter", "", "Ginkgo label filter over the checks' labels: the game and rule ids (e.g. 'bangarena/server.token || bangarena/14.random-legal')")
-	junit := fs.String("junit", "", "write JUnit XML to this file")
-	jsonOut := fs.String("json", "", "write the JSON report to this file")
-	html := fs.String("html", "", "write the HTML report to this file")
-	md := fs.String("md", "", "write the Markdown summary to this file")
-	dir := fs.String("report-dir", "", "write every report format into this directory")
+	var out reportFlags
+	addReportFlags(fs, &out)
+	bundle := fs.String("bundle", "", "write a certification bundle into this directory: every report, the run, transcripts, a digest manifest (umpire bundle verify DIR)")
 	format := fs.String("format", "text", "console output: text, or json (the report summary)")
 	var basis basisFlags
 	addBasisFlags(fs, &basis, true)
+	list := fs.Bool("list", false, "list the suite's checks with their sections and rules, and run nothing")
+	var only checkNames
+	fs.Var(&only, "check", "run only the check of this name (or a unique part of it; repeatable)")
 	if c, ok := parseFlags(fs, args); !ok {
 		return c
 	}
@@ -80,6 +83,17 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 	}
 	if !checkGame(e, t.Game) || !checkFormat(e, *format) {
 		return exitUsage
+	}
+	if *list {
+		checks, err := probe.Filter(probe.Checks(t.Game), *filter)
+		if err == nil {
+			checks, err = selectChecks(checks, only)
+		}
+		if err != nil {
+			fmt.Fprintf(e.stderr, "umpire conform: %v\n", err)
+			return exitUsage
+		}
+		return listChecks(e, checks, *format == "json")
 	}
 	if len(seats) > 0 {
 		t.Seats = seats
@@ -109,7 +123,16 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 			return exitUsage
 		}
 	}
+	graded := reports.Meta{Strict: t.Strict}
+	if err := basis.apply(&graded); err != nil {
+		fmt.Fprintf(e.stderr, "umpire conform: %v\n", err)
+		return exitUsage
+	}
+	t.Strict, t.Flaky = graded.Strict, knownRules(graded.KnownFlaky)
 	checks, err := probe.Filter(probe.Checks(t.Game), *filter)
+	if err == nil {
+		checks, err = selectChecks(checks, only)
+	}
 	if err != nil {
 		fmt.Fprintf(e.stderr, "umpire conform: %v\n", err)
 		return exitUsage
@@ -136,11 +159,6 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "umpire conform: %v\n", err)
 		return exitUsage
 	}
-	if err := reachable(ctx, &t); err != nil {
-		fmt.Fprintf(e.stderr, "umpire conform: the target cannot be reached: %v\n", err)
-		return exitError
-	}
-
 	start := time.Now()
 	cfg := t.Redacted()
 	if *embedded {
@@ -158,34 +176,65 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 	meta := reports.Meta{
 		Version: strings.TrimSpace(version), Kind: reports.KindConform, Games: []string{t.Game},
 		RulesVersions: harness.RulesVersions(t.Game), Target: t.URL, Config: reports.Redact(cfg), Started: start,
-		Strict: t.Strict,
+		Strict: t.Strict, KnownFailing: graded.KnownFailing, KnownFlaky: graded.KnownFlaky,
 	}
-	if err := basis.apply(&meta); err != nil {
-		fmt.Fprintf(e.stderr, "umpire conform: %v\n", err)
-		return exitUsage
+	// A run that cannot play is an error (exit 3) before any check runs,
+	// never a finding against the target; its reports say why.
+	cannot := ""
+	if err := reachable(ctx, &t); err != nil {
+		cannot = "the target cannot be reached: " + err.Error()
+	} else if err := probe.Preflight(ctx, &t); err != nil {
+		cannot = err.Error()
 	}
-	t.Strict = meta.Strict
-	t.Flaky = knownRules(meta.KnownFlaky)
+	if cannot != "" {
+		fmt.Fprintf(e.stderr, "umpire conform: %s\n", escapeText(cannot))
+		rep := reports.New(meta, reports.ApplicableRules(reports.KindConform, rules.Default()))
+		errorRun(rep, "the suite can play the target", cannot)
+		rep.Meta.Duration = time.Since(start)
+		if err := out.write(e, rep); err != nil {
+			fmt.Fprintf(e.stderr, "umpire conform: writing reports: %v\n", err)
+		}
+		return exitError
+	}
 	rep := reports.New(meta, reports.ApplicableRules(reports.KindConform, rules.Default()))
-	rep.Checks = probe.RunAll(ctx, &t, checks, func(_ int, rc reports.Check) {
+	console := e.stdout
+	if out.toStdout() {
+		console = e.stderr
+	}
+	runCtx := ctx
+	if *runTimeout > 0 {
+		var cancel context.CancelFunc
+		runCtx, cancel = context.WithTimeout(ctx, *runTimeout)
+		defer cancel()
+	}
+	beat := newHeartbeat(console, e.isTerminal && *format == "text")
+	defer beat.stop()
+	rep.Checks = probe.RunAllProgress(runCtx, &t, checks, func(_ int, c probe.Check) { beat.waiting(c.Name) }, func(_ int, rc reports.Check) {
+		beat.waiting("")
 		if *format == "text" {
-			printCheck(e, rc)
+			printCheck(console, rc)
 		}
 	})
 	rep.Meta.Duration = time.Since(start)
 	rep.Normalize()
-	if err := writeConformReports(rep, *junit, *jsonOut, *html, *md, *dir); err != nil {
+	if err := out.write(e, rep); err != nil {
 		fmt.Fprintf(e.stderr, "umpire conform: writing reports: %v\n", err)
+		return exitError
+	}
+	if !writeBundle(e, "conform", *bundle, rep) {
 		return exitError
 	}
 	sum := rep.Summary()
 	if *format == "json" {
-		enc := json.NewEncoder(e.stdout)
+		enc := json.NewEncoder(console)
 		enc.SetEscapeHTML(false)
 		_ = enc.Encode(sum)
 	} else {
 		c := sum.Counts
-		fmt.Fprintf(e.stdout, "%s: %d checks — %d pass, %d fail, %d error, %d skip (%d warnings) in %v\n",
+		for _, k := range sum.Stale {
+			fmt.Fprintf(console, "FAIL %s\n", escapeText(reports.StaleText(k)))
+		}
+		fmt.Fprintf(console, "%s: %d checks — %d pass, %d fail, %d error, %d skip (%d warnings) in %v\n",
 			strings.ToUpper(string(sum.Verdict)), c.Total, c.Pass, c.Fail, c.Error, c.Skip, c.Warnings, rep.Meta.Duration.Round(time.Millisecond))
 	}
 	return rep.ExitCode()
@@ -231,45 +280,25 @@ func reachable(ctx context.Context, t *probe.Target) error {
 	return resp.Body.Close()
 }
 
-// rulesVersions names the documents a game is judged against.
-
 // printCheck prints one finished check.
-func printCheck(e *env, c reports.Check) {
+func printCheck(w io.Writer, c reports.Check) {
 	status := strings.ToUpper(c.Status.String())
 	if c.Warning() {
 		status = "WARN"
 	}
-	fmt.Fprintf(e.stdout, "%-5s %s (%v)\n", status, c.Name, c.Duration.Round(time.Millisecond))
+	fmt.Fprintf(w, "%-5s %s (%v)\n", status, c.Name, c.Duration.Round(time.Millisecond))
 	if c.Reason != "" {
-		fmt.Fprintf(e.stdout, "      %s\n", safeText(c.Reason))
+		fmt.Fprintf(w, "      %s\n", safeText(c.Reason))
 	}
 	for i, f := range c.Findings {
 		if i == 5 {
-			fmt.Fprintf(e.stdout, "      … %d more findings in the report\n", len(c.Findings)-5)
+			fmt.Fprintf(w, "      … %d more findings in the report\n", len(c.Findings)-5)
 			break
 		}
 		// Findings quote the target's answers: escaped for the terminal.
-		fmt.Fprintf(e.stdout, "      %s\n", safeText(f.Finding.String()))
+		fmt.Fprintf(w, "      %s\n", safeText(f.Finding.String()))
 		if r, ok := rules.Default().Lookup(f.Rule); ok {
-			fmt.Fprintf(e.stdout, "        requirement: %s\n", r.Text)
+			fmt.Fprintf(w, "        requirement: %s\n", r.Text)
 		}
 	}
-}
-
-// writeConformReports writes the requested report files.
-func writeConformReports(rep *reports.Report, junit, jsonOut, html, md, dir string) error {
-	var errs []error
-	for _, o := range []struct {
-		path  string
-		write reports.WriteFunc
-	}{{junit, reports.WriteJUnit}, {jsonOut, reports.WriteJSON}, {html, reports.WriteHTML}, {md, reports.WriteMarkdown}} {
-		if o.path != "" {
-			errs = append(errs, reports.WriteFile(o.path, rep, o.write))
-		}
-	}
-	if dir != "" {
-		_, err := reports.WriteDir(dir, rep)
-		errs = append(errs, err)
-	}
-	return errors.Join(errs...)
 }

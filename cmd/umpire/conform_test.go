@@ -100,15 +100,47 @@ func TestConformLabelFilterEmpty(t *testing.T) {
 
 func TestConformPrintEscapesTargetText(t *testing.T) {
 	var out bytes.Buffer
-	e := &env{stdout: &out, stderr: &out}
 	c := reports.Check{Name: "c", Status: reports.Fail, Reason: "bad \x1b[31mred",
 		Findings: []reports.Finding{{Finding: rules.Finding{Rule: "bangarena/server.token", Level: rules.Must, Got: "HTTP 200 \x1b]0;title\x07", Message: "m"}}}}
-	printCheck(e, c)
+	printCheck(&out, c)
 	if strings.ContainsAny(out.String(), "\x1b\x07") {
 		t.Errorf("have %q, want control characters escaped", out.String())
 	}
 	if !strings.Contains(out.String(), "requirement:") {
 		t.Errorf("have %q, want the rule's requirement", out.String())
+	}
+}
+
+// TestConformKnownFailing: a fault whose rule is on the known-failing list
+// is reported without failing the run; a listed rule that passes makes the
+// list stale and fails the run.
+func TestConformKnownFailing(t *testing.T) {
+	t.Setenv("UMPIRE_UNSAFE_FAULTS", "leak-role")
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	known := write("known.txt", "bangarena/11.redaction  roles leak until 1.4\n")
+	stale := write("stale.txt", "bangarena/11.redaction  roles leak until 1.4\nbangarena/server.token  fixed long ago\n")
+	filter := "bangarena/11.redaction || bangarena/server.token"
+	for _, tc := range []struct {
+		name, list string
+		code       int
+		want       string
+	}{
+		{"listed fault passes the run", known, exitOK, "bangarena/11.redaction"},
+		{"a listed rule that passes is stale", stale, exitFail, "known-failing entry bangarena/server.token (fixed long ago) is stale"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, errs := runConform(t, "--embedded", "--unsafe-faults", "--game", "bangarena", "--label-filter", filter, "--known-failing", tc.list)
+			if code != tc.code || !strings.Contains(out, tc.want) {
+				t.Fatalf("have exit %d, want %d and %q\nstdout:\n%s\nstderr:\n%s", code, tc.code, tc.want, out, errs)
+			}
+		})
 	}
 }
 

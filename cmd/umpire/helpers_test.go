@@ -3,7 +3,9 @@ package main
 import (
 	"bytes"
 	"context"
+	"io"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -115,5 +117,50 @@ func runCases(t *testing.T, prefix []string, tests []cliCase) {
 				}
 			}
 		})
+	}
+}
+
+// TestFlagsAfterFiles: flags may follow file arguments; after "--" every
+// argument is a file.
+func TestFlagsAfterFiles(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		args      []string
+		wantFiles []string
+		wantFmt   string
+	}{
+		{"flags first", []string{"--format", "json", "a.jsonl"}, []string{"a.jsonl"}, "json"},
+		{"flag after a file", []string{"a.jsonl", "--format", "json", "b.jsonl"}, []string{"a.jsonl", "b.jsonl"}, "json"},
+		{"stdin then a flag", []string{"-", "--format=json"}, []string{"-"}, "json"},
+		{"after -- all are files", []string{"a", "--", "--format", "x"}, []string{"a", "--format", "x"}, "text"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			e := &env{stdout: io.Discard, stderr: io.Discard}
+			fs := newFlagSet(e, "x", "")
+			format := fs.String("format", "text", "")
+			if _, ok := parseFlags(fs, tc.args); !ok {
+				t.Fatal("parse failed")
+			}
+			if !slices.Equal(fs.Args(), tc.wantFiles) || *format != tc.wantFmt {
+				t.Errorf("files %q format %q, want %q %q", fs.Args(), *format, tc.wantFiles, tc.wantFmt)
+			}
+		})
+	}
+}
+
+func TestVersionAndHelp(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		code int
+		out  string
+	}{
+		{[]string{"--version"}, exitOK, "umpire "},
+		{[]string{"help", "verify"}, exitOK, "Usage: umpire verify"},
+		{[]string{"help", "nope"}, exitUsage, "unknown command"},
+	} {
+		code, out, errOut := runUmpire(t, "", tc.args...)
+		if code != tc.code || !strings.Contains(out+errOut, tc.out) {
+			t.Errorf("%v: exit %d, want %d and %q\n%s%s", tc.args, code, tc.code, tc.out, out, errOut)
+		}
 	}
 }

@@ -56,6 +56,7 @@ func commands() []command {
 		{"replay", "re-run one match of a certify/simulate run exactly", cmdReplay},
 		{"report", "work with reports (report merge SHARD.json...)", cmdReport},
 		{"rules", "print the rule catalogue", cmdRules},
+		{"bundle", "re-check a certification bundle (bundle verify DIR)", cmdBundle},
 		{"version", "print the version", cmdVersion},
 	}
 }
@@ -70,6 +71,20 @@ func main() {
 
 // run dispatches args to a subcommand and returns the exit code.
 func run(ctx context.Context, e *env, args []string) int {
+	if len(args) > 0 && (args[0] == "--version" || args[0] == "-version") {
+		return cmdVersion(ctx, e, nil)
+	}
+	if len(args) == 2 && args[0] == "help" {
+		// umpire help CMD is umpire CMD -h.
+		for _, c := range commands() {
+			if c.name == args[1] {
+				return c.run(ctx, e, []string{"-h"})
+			}
+		}
+		fmt.Fprintf(e.stderr, "umpire help: unknown command %q\n\n", args[1])
+		usage(e.stderr)
+		return exitUsage
+	}
 	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
 		usage(e.stdout)
 		if len(args) == 0 {
@@ -93,7 +108,7 @@ func usage(w io.Writer) {
 	for _, c := range commands() {
 		fmt.Fprintf(w, "  %-9s %s\n", c.name, c.summary)
 	}
-	fmt.Fprintln(w, "\nRun 'umpire <command> -h' for a command's flags.")
+	fmt.Fprintln(w, "\nRun 'umpire help <command>' (or 'umpire <command> -h') for a command's flags; 'umpire --version' for the version.")
 	fmt.Fprintln(w, "Exit codes: 0 conforms, 1 a MUST finding, 2 usage error, 3 the run could not be carried out.")
 }
 
@@ -110,13 +125,32 @@ func newFlagSet(e *env, name, synopsis string) *flag.FlagSet {
 
 // parseFlags parses args and maps a parse failure to an exit code: -h gives
 // exitOK, anything else exitUsage. ok is false when the command must stop.
+// Flags may follow file arguments ("verify m.jsonl --format json"): the
+// arguments that are not flags are collected in order and left as fs.Args().
+// After "--" every argument is a file argument.
 func parseFlags(fs *flag.FlagSet, args []string) (code int, ok bool) {
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK, false
+	var positional []string
+	rest := args
+	for {
+		if err := fs.Parse(rest); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return exitOK, false
+			}
+			return exitUsage, false
 		}
-		return exitUsage, false
+		left := fs.Args()
+		if len(left) == 0 {
+			break
+		}
+		if i := len(rest) - len(left); i > 0 && rest[i-1] == "--" {
+			positional = append(positional, left...)
+			break
+		}
+		positional = append(positional, left[0])
+		rest = left[1:]
 	}
+	// Leave the file arguments as fs.Args(): parsing "--" alone sets no flag.
+	_ = fs.Parse(append([]string{"--"}, positional...))
 	return exitOK, true
 }
 

@@ -42,6 +42,13 @@ func cmdReplay(ctx context.Context, e *env, args []string) int {
 	}
 	cfg := f.config()
 	cfg.Matches = *match + 1
+	if err := cfg.Validate(); err != nil {
+		fmt.Fprintf(e.stderr, "umpire replay: %v\n", err)
+		return exitUsage
+	}
+	if !f.agentStartable(e, "replay") {
+		return exitError
+	}
 	res, err := certify.Replay(ctx, cfg, *match)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "umpire replay: %v\n", err)

@@ -124,7 +124,7 @@ func Run(ctx context.Context, t *Target, c Check) reports.Check {
 	res := runGuarded(cctx, t, c)
 	res.Findings = grade(res.Findings, t.Strict)
 	if res.Status == reports.Disabled && cctx.Err() != nil && len(res.MustFindings()) == 0 {
-		res = Result{Status: reports.Error, Reason: fmt.Sprintf("the check did not finish within %v", c.TimeoutOf(t)), Findings: res.Findings}
+		res = Result{Status: reports.Error, Reason: fmt.Sprintf("%s %v", timedOutReason, c.TimeoutOf(t)), Findings: res.Findings}
 	}
 	return Finish(c, res, time.Since(start))
 }
@@ -144,15 +144,38 @@ func runGuarded(ctx context.Context, t *Target, c Check) (res Result) {
 // is done the remaining checks are recorded as Error "interrupted", never
 // dropped. each, when not nil, sees every result as it finishes.
 func RunAll(ctx context.Context, t *Target, checks []Check, each func(i int, rc reports.Check)) []reports.Check {
+	return RunAllProgress(ctx, t, checks, nil, each)
+}
+
+// MaxTimedOut is how many checks in a row may run out of time before the
+// rest of a suite is given up: the target has stopped answering, and
+// waiting out every check's budget would only delay the verdict.
+const MaxTimedOut = 2
+
+// RunAllProgress is RunAll with a start hook, called as each check begins
+// (a console heartbeat names what the suite waits for).
+func RunAllProgress(ctx context.Context, t *Target, checks []Check, start func(i int, c Check), each func(i int, rc reports.Check)) []reports.Check {
 	out := make([]reports.Check, 0, len(checks))
+	timedOut := 0
 	for i, c := range checks {
 		var rc reports.Check
-		if ctx.Err() != nil {
+		switch {
+		case ctx.Err() != nil:
 			rc = Finish(c, Result{Status: reports.Error, Reason: "interrupted"}, 0)
-		} else {
+		case timedOut >= MaxTimedOut:
+			rc = Finish(c, Result{Status: reports.Error, Reason: fmt.Sprintf("not run: the %d checks before it got no answer in time; the target seems to have stopped answering", timedOut)}, 0)
+		default:
+			if start != nil {
+				start(i, c)
+			}
 			rc = Run(ctx, t, c)
 			if (rc.Failing() || rc.Status == reports.Error) && ctx.Err() == nil && coversAny(c, t.Flaky) {
 				rc = retried(rc, Run(ctx, t, c))
+			}
+			if rc.Status == reports.Error && stalled(rc.Reason) {
+				timedOut++
+			} else {
+				timedOut = 0
 			}
 		}
 		out = append(out, rc)
@@ -161,6 +184,15 @@ func RunAll(ctx context.Context, t *Target, checks []Check, each func(i int, rc 
 		}
 	}
 	return out
+}
+
+// timedOutReason starts the reason of a check that ran out of time.
+const timedOutReason = "the check did not finish within"
+
+// stalled reports whether an errored check's reason says the target did
+// not answer in time (the check's budget, or one request's).
+func stalled(reason string) bool {
+	return strings.Contains(reason, timedOutReason) || strings.Contains(reason, noAnswerWithin)
 }
 
 // coversAny reports whether c covers one of the rule ids.

@@ -479,6 +479,9 @@ func doJSON(ctx context.Context, t *Target, method, path string, header map[stri
 		}
 		rd = bytes.NewReader(data)
 	}
+	wait := t.requestTimeout()
+	ctx, cancel := context.WithTimeout(ctx, wait)
+	defer cancel()
 	req, err := http.NewRequestWithContext(ctx, method, t.URL+path, rd)
 	if err != nil {
 		return 0, nil, err
@@ -491,6 +494,9 @@ func doJSON(ctx context.Context, t *Target, method, path string, header map[stri
 	}
 	resp, err := t.client().Do(req)
 	if err != nil {
+		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			return 0, nil, fmt.Errorf("%s %s: %s %v: %w", method, path, noAnswerWithin, wait, err)
+		}
 		return 0, nil, fmt.Errorf("%s %s: %w", method, path, err)
 	}
 	defer resp.Body.Close()
@@ -500,6 +506,10 @@ func doJSON(ctx context.Context, t *Target, method, path string, header map[stri
 	}
 	return resp.StatusCode, data, nil
 }
+
+// noAnswerWithin is how a request's error says the target did not answer
+// within its bound (RunAll gives a suite up after a few of them).
+const noAnswerWithin = "no answer within"
 
 // clip shortens a body for an error message.
 func clip(b []byte) string {

@@ -77,6 +77,10 @@ type Target struct {
 	// one is run again once when it fails, and the failed attempt is kept
 	// in the result as INFO findings (never hidden).
 	Flaky []string `json:"known_flaky,omitempty"`
+	// RequestTimeout bounds each HTTP request to the target (0 = 10 s or
+	// three deadlines, whichever is longer): a server that stops answering
+	// is noticed within it, not at the end of a check's budget.
+	RequestTimeout time.Duration `json:"request_timeout_ns,omitempty"`
 	// CheckTimeout bounds each check (0 = derived from DeadlineMS).
 	CheckTimeout time.Duration `json:"check_timeout_ns,omitempty"`
 
@@ -249,6 +253,13 @@ func (t *Target) merge(f *Target) {
 	if t.CheckTimeout == 0 {
 		t.CheckTimeout = f.CheckTimeout
 	}
+	if t.RequestTimeout == 0 {
+		t.RequestTimeout = f.RequestTimeout
+	}
+	t.Strict = t.Strict || f.Strict
+	if len(t.Flaky) == 0 {
+		t.Flaky = f.Flaky
+	}
 }
 
 // Validate checks the configuration once and fills defaults.
@@ -346,6 +357,15 @@ func (t *Target) Redacted() map[string]any {
 // deadline returns the server's decision deadline.
 func (t *Target) deadline() time.Duration {
 	return time.Duration(t.DeadlineMS) * time.Millisecond
+}
+
+// requestTimeout bounds one HTTP request to the target: RequestTimeout,
+// else 10 s or three decision deadlines, whichever is longer.
+func (t *Target) requestTimeout() time.Duration {
+	if t.RequestTimeout > 0 {
+		return t.RequestTimeout
+	}
+	return max(10*time.Second, 3*t.deadline())
 }
 
 // client returns the HTTP client.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	ref "github.com/umpire-arena/umpire/referee/inference"
 )
@@ -235,4 +236,16 @@ func FuzzLoadJSON(f *testing.F) {
 		}
 		_ = tg.Validate() // must not panic whatever the file held
 	})
+}
+
+// TestLoadJSONStrict: "strict": true in a config file makes the run strict,
+// and the request bound and flaky list come through too.
+func TestLoadJSONStrict(t *testing.T) {
+	var tg Target
+	if err := tg.LoadJSON([]byte(`{"game":"inference","url":"http://h:1","create":true,"strict":true,"request_timeout_ns":2000000000,"known_flaky":["inference/round.3.raise-cap"]}`)); err != nil {
+		t.Fatal(err)
+	}
+	if !tg.Strict || tg.RequestTimeout != 2*time.Second || len(tg.Flaky) != 1 {
+		t.Fatalf("have strict %v, request timeout %v, flaky %v", tg.Strict, tg.RequestTimeout, tg.Flaky)
+	}
 }

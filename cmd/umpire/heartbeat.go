@@ -1,0 +1,69 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"sync"
+	"time"
+)
+
+// heartbeatEvery is how often a long wait is reported on a terminal.
+const heartbeatEvery = 5 * time.Second
+
+// heartbeat tells a person at a terminal what a run waits for and how long
+// it has waited, so a silent target does not look like a hung umpire. Off a
+// terminal it prints nothing (CI logs get the per-check lines only).
+type heartbeat struct {
+	mu    sync.Mutex
+	w     io.Writer
+	every time.Duration
+	what  string
+	since time.Time
+	quit  chan struct{}
+	done  chan struct{}
+}
+
+func newHeartbeat(w io.Writer, on bool) *heartbeat { return newHeartbeatEvery(w, on, heartbeatEvery) }
+
+func newHeartbeatEvery(w io.Writer, on bool, every time.Duration) *heartbeat {
+	h := &heartbeat{w: w, every: every}
+	if !on {
+		return h
+	}
+	h.quit, h.done = make(chan struct{}), make(chan struct{})
+	go h.loop()
+	return h
+}
+
+// waiting names what the run now waits for ("" when nothing).
+func (h *heartbeat) waiting(what string) {
+	h.mu.Lock()
+	h.what, h.since = what, time.Now()
+	h.mu.Unlock()
+}
+
+func (h *heartbeat) loop() {
+	defer close(h.done)
+	tick := time.NewTicker(h.every)
+	defer tick.Stop()
+	for {
+		select {
+		case <-h.quit:
+			return
+		case now := <-tick.C:
+			h.mu.Lock()
+			if h.what != "" && now.Sub(h.since) >= h.every {
+				fmt.Fprintf(h.w, "      … waiting for: %s (%v)\n", escapeText(h.what), now.Sub(h.since).Round(time.Second))
+			}
+			h.mu.Unlock()
+		}
+	}
+}
+
+// stop ends the heartbeat.
+func (h *heartbeat) stop() {
+	if h.quit != nil {
+		close(h.quit)
+		<-h.done
+	}
+}

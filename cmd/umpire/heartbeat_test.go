@@ -1,0 +1,79 @@
+package main
+
+import (
+	"bytes"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+func TestHeartbeat(t *testing.T) {
+	var out lockedBuffer
+	h := newHeartbeatEvery(&out, true, 20*time.Millisecond)
+	h.waiting("the \x1b[31mslow check")
+	time.Sleep(120 * time.Millisecond)
+	h.waiting("")
+	h.stop()
+	got := out.String()
+	if !strings.Contains(got, `waiting for: the \u001b[31mslow check`) || strings.Contains(got, "\x1b") {
+		t.Errorf("heartbeat printed %q, want the escaped name of what it waits for", got)
+	}
+	var off lockedBuffer
+	h = newHeartbeatEvery(&off, false, time.Millisecond)
+	h.waiting("x")
+	time.Sleep(10 * time.Millisecond)
+	h.stop()
+	if off.String() != "" {
+		t.Errorf("a heartbeat off a terminal printed %q", off.String())
+	}
+}
+
+// TestConformHangingAPI: a server that answers GET / but never answers its
+// API ends the run quickly as an error, not after every check's budget.
+func TestConformHangingAPI(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/" {
+			return
+		}
+		_, _ = io.Copy(io.Discard, r.Body) // so the server sees the client go
+		select {
+		case <-r.Context().Done():
+		case <-time.After(20 * time.Second):
+		}
+	}))
+	defer srv.Close()
+	for _, game := range []string{"inference", "bangarena"} {
+		t.Run(game, func(t *testing.T) {
+			start := time.Now()
+			code, out, errOut := runUmpire(t, "", "conform", "--game", game, "--target", srv.URL, "--create", "--request-timeout", "200ms", "--check-timeout", "2s")
+			took := time.Since(start)
+			if code != exitError || !strings.Contains(out, "stopped answering") {
+				t.Fatalf("exit %d, want %d and the suite given up\n%s%s", code, exitError, out, errOut)
+			}
+			if took > 10*time.Second {
+				t.Errorf("the run took %v", took)
+			}
+		})
+	}
+}

@@ -1,0 +1,65 @@
+package main
+
+import (
+	"errors"
+	"flag"
+
+	"github.com/umpire-arena/umpire/reports"
+)
+
+// reportFlags are the report outputs every command that judges takes:
+// --junit, --json, --html, --md (each "-" for standard output) and
+// --report-dir for all four.
+type reportFlags struct {
+	junit, json, html, md, dir string
+}
+
+// addReportFlags adds the report flags to fs.
+func addReportFlags(fs *flag.FlagSet, r *reportFlags) {
+	fs.StringVar(&r.junit, "junit", "", "write JUnit XML to this file (- for standard output)")
+	fs.StringVar(&r.json, "json", "", "write the JSON report to this file (- for standard output)")
+	fs.StringVar(&r.html, "html", "", "write the HTML report to this file (- for standard output)")
+	fs.StringVar(&r.md, "md", "", "write the Markdown summary to this file (- for standard output; e.g. $GITHUB_STEP_SUMMARY)")
+	fs.StringVar(&r.dir, "report-dir", "", "write every report format into this directory")
+}
+
+// any reports whether some report was asked for.
+func (r *reportFlags) any() bool {
+	return r.junit != "" || r.json != "" || r.html != "" || r.md != "" || r.dir != ""
+}
+
+// toStdout reports whether some report goes to standard output (the
+// console summary then goes to standard error, so the two do not mix).
+func (r *reportFlags) toStdout() bool {
+	return r.junit == "-" || r.json == "-" || r.html == "-" || r.md == "-"
+}
+
+// write writes rep in every format asked for; "-" is standard output.
+func (r *reportFlags) write(e *env, rep *reports.Report) error {
+	var errs []error
+	for _, o := range []struct {
+		path  string
+		write reports.WriteFunc
+	}{{r.junit, reports.WriteJUnit}, {r.json, reports.WriteJSON}, {r.html, reports.WriteHTML}, {r.md, reports.WriteMarkdown}} {
+		switch o.path {
+		case "":
+		case "-":
+			errs = append(errs, o.write(e.stdout, rep))
+		default:
+			errs = append(errs, reports.WriteFile(o.path, rep, o.write))
+		}
+	}
+	if r.dir != "" {
+		_, err := reports.WriteDir(r.dir, rep)
+		errs = append(errs, err)
+	}
+	return errors.Join(errs...)
+}
+
+// errorRun records a run that could not be carried out as one errored
+// check, so that every report still says why (a CI test tab shows one
+// errored case instead of nothing).
+func errorRun(rep *reports.Report, name, reason string) {
+	rep.Checks = []reports.Check{{Name: name, Status: reports.Error, Reason: reason}}
+	rep.Normalize()
+}

@@ -1,0 +1,96 @@
+package probe
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strconv"
+	"time"
+
+	"github.com/coder/websocket"
+)
+
+// ErrCannotPlay is wrapped by Preflight's errors: the suite cannot play the
+// target as configured (a refused token, an unknown match or room), so no
+// check may run and nothing may be charged to the target.
+var ErrCannotPlay = errors.New("the suite cannot play the target")
+
+// preflightWait bounds each preflight exchange.
+const preflightWait = 5 * time.Second
+
+// Preflight makes sure the suite can play before any check runs. With seats
+// handed over (no Create) it presents every seat's token once: Inference
+// says hello on each seat and waits for the first answer (a welcome, or an
+// error that refuses the seat); BangArena observes each seat. A refused
+// token, an unknown match or room, or a seat that never answers is an
+// ErrCannotPlay error naming the seat and the server's answer. With Create
+// there is nothing to present yet: the checks create what they play.
+func Preflight(ctx context.Context, t *Target) error {
+	if t.Create {
+		return nil
+	}
+	for _, seat := range sortedSeats(t.Seats) {
+		var err error
+		if t.Game == GameBangArena {
+			err = preflightRoom(ctx, t, seat)
+		} else {
+			err = preflightMatch(ctx, t, seat)
+		}
+		if err != nil {
+			return fmt.Errorf("%w: %v", ErrCannotPlay, err)
+		}
+	}
+	return nil
+}
+
+func preflightMatch(ctx context.Context, t *Target, seat int) error {
+	ctx, cancel := context.WithTimeout(ctx, preflightWait)
+	defer cancel()
+	c, err := dialSeat(ctx, t, t.Match, seat)
+	if err != nil {
+		return fmt.Errorf("match %s: %v", t.Match, err)
+	}
+	defer c.Close(websocket.StatusNormalClosure, "umpire preflight")
+	hello, _ := json.Marshal(map[string]any{"type": "hello", "match_id": t.Match, "seat": seat, "token": t.Seats[seat]})
+	if err := c.Write(ctx, websocket.MessageText, hello); err != nil {
+		return fmt.Errorf("match %s seat %d: sending hello: %v", t.Match, seat, err)
+	}
+	_, data, err := c.Read(ctx)
+	switch {
+	case ctx.Err() != nil:
+		return fmt.Errorf("match %s seat %d: no answer to hello within %v", t.Match, seat, preflightWait)
+	case err != nil:
+		return fmt.Errorf("match %s seat %d: the server closed the connection after hello (%v): a wrong token or an unknown match?", t.Match, seat, err)
+	}
+	var m struct {
+		Type    string `json:"type"`
+		Code    any    `json:"code"`
+		Message any    `json:"message"`
+	}
+	_ = json.Unmarshal(data, &m) // any shape: only an error refuses the seat
+	if m.Type == "error" {
+		return fmt.Errorf("match %s seat %d: the server answered hello with an error (code %v: %v)", t.Match, seat, m.Code, m.Message)
+	}
+	return nil
+}
+
+func preflightRoom(ctx context.Context, t *Target, seat int) error {
+	ctx, cancel := context.WithTimeout(ctx, preflightWait)
+	defer cancel()
+	path := "/api/ai/rooms/" + url.PathEscape(t.Room) + "/observe?seat=" + strconv.Itoa(seat)
+	status, body, err := doJSON(ctx, t, http.MethodGet, path, map[string]string{"x-agent-token": t.Seats[seat]}, nil)
+	switch {
+	case err != nil:
+		return fmt.Errorf("room %s seat %d: observe: %v", t.Room, seat, err)
+	case status == http.StatusOK:
+		return nil
+	case status == http.StatusUnauthorized || status == http.StatusForbidden:
+		return fmt.Errorf("room %s seat %d: the server refused the seat's token (HTTP %d: %s)", t.Room, seat, status, clip(body))
+	case status == http.StatusNotFound:
+		return fmt.Errorf("room %s: the server does not know the room (HTTP 404: %s)", t.Room, clip(body))
+	}
+	return fmt.Errorf("room %s seat %d: observe answered HTTP %d: %s", t.Room, seat, status, clip(body))
+}

@@ -1,0 +1,293 @@
+package reports
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+)
+
+// BundleSchema names the version of a certification bundle's manifest.
+const BundleSchema = "umpire-bundle/1"
+
+// Files of a bundle besides the four reports of WriteDir.
+const (
+	// FileManifest lists every other file of the bundle with its digest.
+	FileManifest = "MANIFEST.json"
+	// FileTranscripts holds every finding's exchanged messages, one JSON
+	// object per line.
+	FileTranscripts = "transcripts.jsonl"
+	// FileRun holds what the run was: umpire and rules versions, seeds,
+	// the redacted configuration, grading.
+	FileRun = "run.json"
+)
+
+// MaxBundleReport bounds the report.json a bundle check reads.
+const MaxBundleReport = 256 << 20
+
+// Manifest is a bundle's table of contents: every file with its SHA-256,
+// and the verdict the report leads to, so a reviewer can check both that
+// nothing was changed and that the verdict follows from the findings.
+type Manifest struct {
+	Schema        string         `json:"schema"`
+	Created       time.Time      `json:"created"`
+	Version       string         `json:"umpire_version"`
+	Kind          Kind           `json:"kind"`
+	Games         []string       `json:"games"`
+	RulesVersions []string       `json:"rules_versions"`
+	Verdict       Verdict        `json:"verdict"`
+	ExitCode      int            `json:"exit_code"`
+	Files         []BundleFile   `json:"files"`
+	Counts        map[string]int `json:"findings"`
+}
+
+// BundleFile is one file of a bundle.
+type BundleFile struct {
+	Path   string `json:"path"`
+	SHA256 string `json:"sha256"`
+	Bytes  int64  `json:"bytes"`
+}
+
+// bundleRun is the content of FileRun.
+type bundleRun struct {
+	Version       string         `json:"umpire_version"`
+	Kind          Kind           `json:"kind"`
+	Games         []string       `json:"games"`
+	RulesVersions []string       `json:"rules_versions"`
+	Target        string         `json:"target,omitempty"`
+	Config        map[string]any `json:"config,omitempty"`
+	Seeds         []string       `json:"seeds,omitempty"`
+	Strict        bool           `json:"strict,omitempty"`
+	KnownFailing  []Known        `json:"known_failing,omitempty"`
+	KnownFlaky    []Known        `json:"known_flaky,omitempty"`
+}
+
+// transcriptLine is one line of FileTranscripts.
+type transcriptLine struct {
+	Check      string    `json:"check"`
+	Seed       string    `json:"seed,omitempty"`
+	Rule       string    `json:"rule"`
+	Level      string    `json:"level"`
+	Transcript []Message `json:"transcript"`
+}
+
+// WriteBundle writes a certification bundle of r into dir: the four
+// reports, the run's description, the transcripts, and a manifest of
+// digests written last. Files already in dir that the bundle does not
+// write are left alone but make BundleCheck fail, so give it an empty or
+// new directory.
+func WriteBundle(dir string, r *Report) (Manifest, error) {
+	r.Normalize()
+	if _, err := WriteDir(dir, r); err != nil {
+		return Manifest{}, err
+	}
+	run := bundleRun{Version: r.Meta.Version, Kind: r.Meta.Kind, Games: r.Meta.Games, RulesVersions: r.Meta.RulesVersions,
+		Target: r.Meta.Target, Config: r.Meta.Config, Seeds: r.Meta.Seeds, Strict: r.Meta.Strict,
+		KnownFailing: r.Meta.KnownFailing, KnownFlaky: r.Meta.KnownFlaky}
+	if err := writeJSONFile(filepath.Join(dir, FileRun), run); err != nil {
+		return Manifest{}, err
+	}
+	if err := WriteFile(filepath.Join(dir, FileTranscripts), r, writeTranscripts); err != nil {
+		return Manifest{}, err
+	}
+	sum := r.Summary()
+	m := Manifest{Schema: BundleSchema, Created: time.Now().UTC(), Version: r.Meta.Version, Kind: r.Meta.Kind,
+		Games: r.Meta.Games, RulesVersions: r.Meta.RulesVersions, Verdict: sum.Verdict, ExitCode: sum.ExitCode,
+		Counts: map[string]int{}}
+	for l, n := range sum.Counts.Findings {
+		m.Counts[string(l)] = n
+	}
+	for _, name := range []string{FileJSON, FileJUnit, FileHTML, FileMarkdown, FileRun, FileTranscripts} {
+		f, err := digest(filepath.Join(dir, name))
+		if err != nil {
+			return Manifest{}, err
+		}
+		f.Path = name
+		m.Files = append(m.Files, f)
+	}
+	return m, writeJSONFile(filepath.Join(dir, FileManifest), m)
+}
+
+func writeTranscripts(w io.Writer, r *Report) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	for _, c := range r.Checks {
+		for _, f := range c.Findings {
+			if len(f.Transcript) == 0 {
+				continue
+			}
+			if err := enc.Encode(transcriptLine{Check: c.Name, Seed: c.Seed, Rule: f.Rule, Level: string(f.Level), Transcript: f.Transcript}); err != nil {
+				return fmt.Errorf("reports: writing transcripts: %w", err)
+			}
+		}
+	}
+	return nil
+}
+
+func writeJSONFile(path string, v any) error {
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return fmt.Errorf("reports: %w", err)
+	}
+	return WriteFile(path, nil, func(w io.Writer, _ *Report) error {
+		_, err := w.Write(append(b, '\n'))
+		return err
+	})
+}
+
+// digest hashes one file, streaming it.
+func digest(path string) (BundleFile, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return BundleFile{}, fmt.Errorf("reports: %w", err)
+	}
+	defer f.Close()
+	h := sha256.New()
+	n, err := io.Copy(h, f)
+	if err != nil {
+		return BundleFile{}, fmt.Errorf("reports: reading %s: %w", path, err)
+	}
+	return BundleFile{SHA256: hex.EncodeToString(h.Sum(nil)), Bytes: n}, nil
+}
+
+// ErrBundle is wrapped by the errors of BundleCheck for a bundle that
+// cannot be read at all (no manifest, unreadable files).
+var ErrBundle = errors.New("reports: unreadable bundle")
+
+// BundleCheck re-checks a bundle: every file the manifest lists has its
+// digest and size, no other file is present, report.json is a valid report,
+// its verdict and exit code (recomputed from its checks and findings) are
+// the manifest's, and its run description matches run.json. It returns the
+// problems found (none for an intact bundle) and the manifest's SHA-256,
+// which a reviewer can pin; err is set when the bundle cannot be read.
+func BundleCheck(dir string) (problems []string, manifestSHA string, err error) {
+	mf, err := digest(filepath.Join(dir, FileManifest))
+	if err != nil {
+		return nil, "", fmt.Errorf("%w: %v", ErrBundle, err)
+	}
+	raw, err := readLimited(filepath.Join(dir, FileManifest), 1<<20)
+	if err != nil {
+		return nil, "", fmt.Errorf("%w: %v", ErrBundle, err)
+	}
+	var m Manifest
+	if err := json.Unmarshal(raw, &m); err != nil {
+		return nil, "", fmt.Errorf("%w: %s: %v", ErrBundle, FileManifest, err)
+	}
+	if m.Schema != BundleSchema {
+		return nil, "", fmt.Errorf("%w: %s has schema %q, want %q", ErrBundle, FileManifest, m.Schema, BundleSchema)
+	}
+	listed := map[string]bool{FileManifest: true}
+	for _, f := range m.Files {
+		if !validBundlePath(f.Path) {
+			problems = append(problems, fmt.Sprintf("the manifest lists %q, which is not a plain file name of the bundle", f.Path))
+			continue
+		}
+		listed[f.Path] = true
+		got, err := digest(filepath.Join(dir, f.Path))
+		switch {
+		case err != nil:
+			problems = append(problems, fmt.Sprintf("%s: %v", f.Path, err))
+		case got.SHA256 != f.SHA256 || got.Bytes != f.Bytes:
+			problems = append(problems, fmt.Sprintf("%s was changed: sha256 %s (%d bytes), the manifest says %s (%d bytes)", f.Path, got.SHA256, got.Bytes, f.SHA256, f.Bytes))
+		}
+	}
+	for _, need := range []string{FileJSON, FileRun} {
+		if !listed[need] {
+			problems = append(problems, "the manifest does not list "+need)
+		}
+	}
+	err = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, path)
+		if path == dir {
+			return nil
+		}
+		if d.IsDir() {
+			problems = append(problems, fmt.Sprintf("%s/ is not part of the bundle", filepath.ToSlash(rel)))
+			return filepath.SkipDir
+		}
+		if !listed[filepath.ToSlash(rel)] {
+			problems = append(problems, fmt.Sprintf("%s is not listed in the manifest", filepath.ToSlash(rel)))
+		}
+		return nil
+	})
+	if err != nil {
+		return problems, mf.SHA256, fmt.Errorf("%w: %v", ErrBundle, err)
+	}
+	if listed[FileJSON] {
+		problems = append(problems, checkBundleReport(dir, m)...)
+	}
+	return problems, mf.SHA256, nil
+}
+
+// checkBundleReport re-derives the verdict of report.json and compares the
+// run it describes with run.json and the manifest.
+func checkBundleReport(dir string, m Manifest) []string {
+	raw, err := readLimited(filepath.Join(dir, FileJSON), MaxBundleReport)
+	if err != nil {
+		return []string{err.Error()}
+	}
+	r, err := ReadJSON(strings.NewReader(string(raw)))
+	if err != nil {
+		return []string{fmt.Sprintf("%s is not a valid report: %v", FileJSON, err)}
+	}
+	var problems []string
+	// Grade again from the report's own rules and meta: a finding whose
+	// level was edited to escape the verdict is put back.
+	r.Normalize()
+	if v, code := r.Verdict(), r.ExitCode(); v != m.Verdict || code != m.ExitCode {
+		problems = append(problems, fmt.Sprintf("the findings of %s lead to verdict %s (exit %d); the manifest says %s (exit %d)", FileJSON, v, code, m.Verdict, m.ExitCode))
+	}
+	var stated struct {
+		Summary Summary `json:"summary"`
+	}
+	if err := json.Unmarshal(raw, &stated); err == nil && (stated.Summary.Verdict != r.Verdict() || stated.Summary.ExitCode != r.ExitCode()) {
+		problems = append(problems, fmt.Sprintf("%s states verdict %s (exit %d) but its findings lead to %s (exit %d)", FileJSON, stated.Summary.Verdict, stated.Summary.ExitCode, r.Verdict(), r.ExitCode()))
+	}
+	if r.Meta.Version != m.Version || r.Meta.Kind != m.Kind || !slices.Equal(r.Meta.RulesVersions, m.RulesVersions) || !slices.Equal(r.Meta.Games, m.Games) {
+		problems = append(problems, fmt.Sprintf("%s describes another run than the manifest (version, kind, games or rules versions differ)", FileJSON))
+	}
+	rawRun, err := readLimited(filepath.Join(dir, FileRun), 64<<20)
+	if err != nil {
+		return append(problems, err.Error())
+	}
+	var run bundleRun
+	if err := json.Unmarshal(rawRun, &run); err != nil {
+		return append(problems, fmt.Sprintf("%s: %v", FileRun, err))
+	}
+	if run.Version != r.Meta.Version || !slices.Equal(run.Seeds, r.Meta.Seeds) || run.Strict != r.Meta.Strict || run.Target != r.Meta.Target {
+		problems = append(problems, fmt.Sprintf("%s and %s describe different runs (version, seeds, strictness or target)", FileRun, FileJSON))
+	}
+	return problems
+}
+
+func readLimited(path string, limit int64) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", path, err)
+	}
+	if int64(len(b)) > limit {
+		return nil, fmt.Errorf("%s is larger than %d bytes", filepath.Base(path), limit)
+	}
+	return b, nil
+}
+
+// validBundlePath accepts the plain file names a bundle holds.
+func validBundlePath(p string) bool {
+	return p != "" && p != "." && p != ".." && !strings.ContainsAny(p, `/\`) && filepath.Base(p) == p
+}
