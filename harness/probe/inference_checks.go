@@ -48,7 +48,7 @@ func inferenceChecks() []Check {
 		{Name: "inference: a raise beyond the cap is refused", Game: GameInference, Section: secProbes,
 			Rules: []string{"inference/round.3.raise-cap"}, Timeout: probe, Run: infProbeRaiseCap},
 		{Name: "inference: a wrong token is refused", Game: GameInference, Section: secProbes,
-			Rules: []string{"inference/server.auth", "inference/server.error-code"}, Timeout: probe, Run: infProbeAuth},
+			Rules: []string{"inference/server.auth", "inference/server.error-code", "inference/visibility.no-peek"}, Timeout: probe, Run: infProbeAuth},
 		{Name: "inference: a malformed message is refused and the turn stays open", Game: GameInference, Section: secProbes,
 			Rules: []string{"inference/server.bad-message", "inference/server.error-code"}, Timeout: probe, Run: infProbeMalformed},
 		{Name: "inference: a tied showdown splits the pot, odd credit by the rules", Game: GameInference, Section: secProbes,
@@ -746,22 +746,28 @@ func infProbeAuth(ctx context.Context, t *Target) Result {
 		return probeErr(err)
 	}
 	m, err := p.next(ctx)
-	p.Close()
 	switch {
 	case errors.Is(err, io.EOF):
 		// Closed without a word: refused, but not with the documented error.
 		res.Findings = append(res.Findings, finding("inference/server.auth", rules.Where{Seat: &seat}, "an unauthorized error", "the connection closed",
 			"a hello with a wrong token was not answered with an unauthorized error"))
 	case err != nil:
+		p.Close()
 		return probeErr(err)
 	case m.Env.Type != "error":
 		f := finding("inference/server.auth", rules.Where{Seat: &seat}, map[string]any{"type": "error"}, json.RawMessage(m.Raw),
 			"a hello with a wrong token was not refused")
 		f.Transcript = p.tail(4)
 		res.Findings = append(res.Findings, f)
+		// Let in: the other seats play the match, and whatever hidden
+		// value the impostor is sent is a value it may not see.
+		res.Findings = append(res.Findings, infImpostor(ctx, t, p, id, toks, seat, m)...)
+		p.Close()
+		return res
 	default:
 		res.Findings = append(res.Findings, codeFindings(m, "unauthorized", rules.Where{Seat: &seat}, p, "a hello with a wrong token")...)
 	}
+	p.Close()
 	// Play the match out with the right tokens so it ends.
 	p2, err := infJoin(ctx, t, id, toks)
 	if err != nil {
@@ -772,6 +778,68 @@ func infProbeAuth(ctx context.Context, t *Target) Result {
 		return probeErr(err)
 	}
 	return res
+}
+
+// infImpostor watches a connection a server let in with a wrong token
+// while the other seats play the match out: a hidden value sent to it
+// (deal_private, your_value) is seen by someone who does not hold the
+// seat's token, which breaks visibility.no-peek.
+func infImpostor(ctx context.Context, t *Target, p *infPlay, id string, toks map[int]string, seat int, first infMsg) []reports.Finding {
+	others := map[int]string{}
+	for s, tok := range toks {
+		if s != seat {
+			others[s] = tok
+		}
+	}
+	done := make(chan error, 1)
+	var p2 *infPlay
+	if len(others) > 0 {
+		var err error
+		if p2, err = infJoin(ctx, t, id, others); err != nil {
+			return nil
+		}
+		go func() { done <- p2.playOut(ctx, nil) }()
+	} else {
+		done <- nil
+	}
+	var out []reports.Finding
+	m := first
+	for {
+		if v, what := hiddenValueIn(m); what != "" {
+			f := finding("inference/visibility.no-peek", rules.Where{Seat: &seat, Round: m.Env.Round}, "nothing for a connection without the seat's token", map[string]any{what: v},
+				"a connection with a wrong token for seat %d was sent the seat's hidden value (%s)", seat, what)
+			f.Transcript = p.tail(6)
+			out = append(out, f)
+			break
+		}
+		var err error
+		if m, err = p.next(ctx); err != nil {
+			break
+		}
+	}
+	p.Close() // the impostor's seat times out from now on
+	<-done
+	if p2 != nil {
+		p2.Close()
+	}
+	return out
+}
+
+// hiddenValueIn returns a hidden value a message carries for its seat:
+// a deal_private event's value or a visible_state's your_value.
+func hiddenValueIn(m infMsg) (int, string) {
+	if m.Env.Type == "event" && m.Ev.Type == "deal_private" && m.Ev.Value != nil {
+		return *m.Ev.Value, "deal_private.value"
+	}
+	if len(m.Env.VisibleState) > 0 {
+		var vs struct {
+			YourValue *int `json:"your_value"`
+		}
+		if json.Unmarshal(m.Env.VisibleState, &vs) == nil && vs.YourValue != nil {
+			return *vs.YourValue, "visible_state.your_value"
+		}
+	}
+	return 0, ""
 }
 
 func infProbeMalformed(ctx context.Context, t *Target) Result {
