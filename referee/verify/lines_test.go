@@ -3,6 +3,8 @@ package verify
 import (
 	"strings"
 	"testing"
+
+	"github.com/umpire-arena/umpire/referee/rules"
 )
 
 // TestLineChecks breaks the fixture's round 1 (lines 1–32, pinned below)
@@ -113,6 +115,41 @@ func TestOtherShapesOfUnusedFields(t *testing.T) {
 	for _, f := range fs {
 		if f.Level == "MUST" || f.Level == "SHOULD" {
 			t.Errorf("finding %s: %s", f.Rule, f.Message)
+		}
+	}
+}
+
+// TestButtonOnASittingOutSeat: a log whose button moves onto a sitting-out
+// seat reads "live" otherwise than umpire (I-INF-2): the button finding
+// rests on that reading, so it is SHOULD unless strict; a button that
+// jumps elsewhere rests on the rules themselves.
+func TestButtonOnASittingOutSeat(t *testing.T) {
+	log, _ := golden(t)
+	const n = 128 // round 6: seat 1 sits out, the button skips it to seat 2
+	if !strings.HasPrefix(splitLines(log)[n-1], `{"type":"round_start","round":6,"dealer":2,`) {
+		t.Fatalf("fixture line %d changed: %s", n, splitLines(log)[n-1])
+	}
+	for _, tc := range []struct {
+		dealer string
+		basis  rules.Basis
+	}{
+		{`"dealer":1,`, rules.BasisReading}, // the sitting-out seat
+		{`"dealer":4,`, ""},                 // no reading gives it
+	} {
+		lines := splitLines(log)
+		lines[n-1] = strings.Replace(lines[n-1], `"dealer":2,`, tc.dealer, 1)
+		fs, _ := verifyAll(t, joinLines(lines), Options{})
+		found := false
+		for _, f := range fs {
+			if f.Rule == "inference/table.button" {
+				found = true
+				if f.Basis != tc.basis || (tc.basis != "" && f.Ref != "I-INF-2") {
+					t.Errorf("dealer %s: basis %q ref %q, want %q", tc.dealer, f.Basis, f.Ref, tc.basis)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("dealer %s: no table.button finding", tc.dealer)
 		}
 	}
 }
