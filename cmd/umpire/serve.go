@@ -78,6 +78,7 @@ type inferenceServeInfo struct {
 	Agents      []inferenceServeSeat `json:"agents"`
 	Adversaries map[string]string    `json:"adversaries"`
 	Faults      []string             `json:"faults,omitempty"`
+	Dialects    []string             `json:"dialects,omitempty"`
 }
 
 type inferenceServeSeat struct {
@@ -332,6 +333,9 @@ func describeInference(hostport string, c infsrv.Created, srv *infsrv.Server, se
 	for _, f := range srv.Faults() {
 		info.Faults = append(info.Faults, string(f))
 	}
+	for _, d := range srv.Dialects() {
+		info.Dialects = append(info.Dialects, string(d))
+	}
 	return info
 }
 
@@ -351,6 +355,9 @@ func printInference(e *env, format string, info inferenceServeInfo) {
 	fmt.Fprintf(w, "  rules     GET  %s\n", info.RulesURL)
 	fmt.Fprintf(w, "  log       GET  %s  (deal_private lines once the match is over)\n", info.LogURL)
 	fmt.Fprintf(w, "  matches   POST %s\n", info.CreateURL)
+	if len(info.Dialects) > 0 {
+		fmt.Fprintf(w, "  dialects  %s  (legitimate choices where the rules are silent)\n", strings.Join(info.Dialects, ", "))
+	}
 	for _, a := range info.Agents {
 		fmt.Fprintf(w, "  seat %d    token %s\n", a.Seat, a.Token)
 		fmt.Fprintf(w, "            %s  (first message: hello with the token)\n", a.WSURL)

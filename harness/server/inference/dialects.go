@@ -132,6 +132,17 @@ func dialectNames() string {
 	return strings.Join(names, ", ")
 }
 
+// Dialects returns the dialects this server speaks, sorted by name.
+func (s *Server) Dialects() []Dialect {
+	var out []Dialect
+	for _, d := range dialectList() {
+		if s.dia.on(d.Name) {
+			out = append(out, d.Name)
+		}
+	}
+	return out
+}
+
 // dialectSet is the set of dialects a server speaks.
 type dialectSet map[Dialect]bool
 
