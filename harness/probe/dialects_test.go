@@ -22,11 +22,13 @@ type dialectCase struct {
 func inferenceDialectTable() []dialectCase {
 	return []dialectCase{
 		{"bet-with-ante", []string{"inference/protocol.current-bet"}},
+		{"breakeven-ties-lose", nil},
 		{"error-code-numeric", []string{"inference/server.error-code"}},
 		{"error-codes-own", []string{"inference/server.error-code"}},
 		{"error-no-code", []string{"inference/server.error-code"}},
 		{"error-no-turn", nil},
 		{"extra-fields", nil},
+		{"late-default", nil},
 		{"legal-order", nil},
 		{"match-end-lean", []string{"inference/protocol.envelope"}},
 		{"no-log", nil},

@@ -57,6 +57,12 @@ const (
 	// the server's action, flagged timeout (the match log keeps its
 	// timeout lines).
 	DialectTimeoutOnAction Dialect = "timeout-on-action"
+	// DialectLateDefault plays a silent seat's default action 200 ms after
+	// the announced deadline (a grace for the network), never before it.
+	DialectLateDefault Dialect = "late-default"
+	// DialectBreakevenTiesLose computes call_breakeven_value counting a tie
+	// as a loss (the rules call it a heuristic and say nothing of ties).
+	DialectBreakevenTiesLose Dialect = "breakeven-ties-lose"
 	// DialectTokensList answers match creation (the harness extension)
 	// with the tokens as a list indexed by seat, and HTTP 200.
 	DialectTokensList Dialect = "tokens-list"
@@ -87,6 +93,8 @@ func dialectList() []DialectInfo {
 		{DialectBetWithAnte, "I-INF-4", "current_bet counts the ante (the contribution level to reach); to_call as the rules define it"},
 		{DialectSlowErrors, "", "a rejected message is answered 150 ms late"},
 		{DialectTimeoutOnAction, "WIRE.md Match log", "no timeout events: the server's action flagged timeout is the record"},
+		{DialectLateDefault, "I-INF-P1", "the default action comes 200 ms after the deadline"},
+		{DialectBreakevenTiesLose, "I-INF-11", "call_breakeven_value counts ties as losses"},
 		{DialectTokensList, "WIRE.md Envelope (harness extension)", "match creation answers tokens as a list indexed by seat"},
 	}
 	sort.Slice(l, func(i, j int) bool { return l[i].Name < l[j].Name })
@@ -159,10 +167,18 @@ func newDialectSet(ds []Dialect) (dialectSet, error) {
 
 func (s dialectSet) on(d Dialect) bool { return s[d] }
 
+// grace is the time DialectLateDefault adds to a turn's deadline.
+func (s dialectSet) grace() time.Duration {
+	if s.on(DialectLateDefault) {
+		return 200 * time.Millisecond
+	}
+	return 0
+}
+
 // rewrites reports whether any dialect changes message content.
 func (s dialectSet) rewrites() bool {
 	for d := range s {
-		if d != DialectNoLog && d != DialectTokensList {
+		if d != DialectNoLog && d != DialectTokensList && d != DialectLateDefault {
 			return true
 		}
 	}
@@ -311,6 +327,11 @@ func (s dialectSet) rewrite(msg []byte) ([]byte, bool) {
 
 // rewriteView applies the dialects of a visible_state in place.
 func (s dialectSet) rewriteView(vs map[string]any) {
+	if s.on(DialectBreakevenTiesLose) {
+		if v, ok := breakevenTiesLose(vs); ok {
+			vs["call_breakeven_value"] = v
+		}
+	}
 	if s.on(DialectBetWithAnte) {
 		bet, ok1 := vs["current_bet"].(json.Number)
 		lim, _ := vs["limits"].(map[string]any)
@@ -368,4 +389,48 @@ func (s dialectSet) rewriteLog(log []byte) []byte {
 		out = append(out, line[len(body):]...)
 	}
 	return out
+}
+
+// breakevenTiesLose is DialectBreakevenTiesLose's call_breakeven_value:
+// the smallest v in 1..100 whose chance of beating every other seat still
+// in, ((v−1)/100)^k, times the pot after the call is at least the call's
+// cost (ok false when nothing is owed or the view lacks a number).
+func breakevenTiesLose(vs map[string]any) (int, bool) {
+	num := func(v any) (int64, bool) {
+		n, ok := v.(json.Number)
+		if !ok {
+			return 0, false
+		}
+		i, err := n.Int64()
+		return i, err == nil
+	}
+	owed, ok1 := num(vs["to_call"])
+	credits, ok2 := num(vs["your_credits"])
+	pot, ok3 := num(vs["pot"])
+	me, ok4 := num(vs["your_seat"])
+	players, ok5 := vs["players"].([]any)
+	if !ok1 || !ok2 || !ok3 || !ok4 || !ok5 || owed <= 0 {
+		return 0, false
+	}
+	c := min(owed, credits)
+	k := 0
+	for _, it := range players {
+		p, _ := it.(map[string]any)
+		seat, _ := num(p["seat"])
+		if in, _ := p["in_round"].(bool); in && seat != me {
+			if folded, _ := p["folded"].(bool); !folded {
+				k++
+			}
+		}
+	}
+	for v := 1; v <= 100; v++ {
+		win := 1.0
+		for range k {
+			win *= float64(v-1) / 100
+		}
+		if win*float64(pot+c) >= float64(c) {
+			return v, true
+		}
+	}
+	return 100, true
 }

@@ -253,7 +253,7 @@ func (s *Server) CreateMatch(spec MatchSpec) (Created, error) {
 	m := &match{
 		id: created.MatchID, seed: seed, commit: ref.SeedCommit(seed),
 		cfg: cfg, annCap: cfg.MaxRaisesPerRound,
-		seats: seats, names: names, agentSeats: agents, faults: s.faults, clock: s.clock,
+		seats: seats, names: names, agentSeats: agents, faults: s.faults, dia: s.dia, clock: s.clock,
 		deadline: time.Duration(cfg.TurnDeadlineMS) * time.Millisecond, startTimeout: s.opts.StartTimeout,
 		events: make(chan connEvent), done: make(chan struct{}),
 		conns: make([]*conn, n), helloed: make([]bool, n), vals: make([]int, n),
