@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 )
@@ -45,9 +46,21 @@ type Finding struct {
 func (f Finding) String() string {
 	s := fmt.Sprintf("%s %s: %s", f.Level, f.Rule, f.Message)
 	if f.Expected != nil || f.Got != nil {
-		s += fmt.Sprintf(" (expected %v, got %v)", f.Expected, f.Got)
+		s += fmt.Sprintf(" (expected %s, got %s)", shown(f.Expected), shown(f.Got))
 	}
 	return s
+}
+
+// shown renders an expected or got value: raw JSON (a message as
+// received) as its text, anything else with %v.
+func shown(v any) string {
+	switch x := v.(type) {
+	case json.RawMessage:
+		return string(x)
+	case nil:
+		return "<nil>"
+	}
+	return fmt.Sprintf("%v", v)
 }
 
 // Error is a typed rejection by a referee: the rule that forbids what was
