@@ -60,6 +60,9 @@ func TestViolationBasis(t *testing.T) {
 			vs := m["visible_state"].(map[string]any)
 			vs["players"].([]any)[0].(map[string]any)["credits"] = -1
 		}, "", "", "/visible_state/players/0/credits"},
+		{"call_breakeven_value a real number", "your_turn", func(m map[string]any) {
+			m["visible_state"].(map[string]any)["call_breakeven_value"] = 41.7
+		}, BasisReading, "I-INF-11", "/visible_state/call_breakeven_value"},
 		{"move without turn", "move", func(m map[string]any) { delete(m, "turn") }, BasisContract, "WIRE.md Envelope", ""},
 		{"move with another action", "move", func(m map[string]any) { m["action"] = "check" }, "", "", "/action"},
 	}

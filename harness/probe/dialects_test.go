@@ -22,6 +22,7 @@ type dialectCase struct {
 func inferenceDialectTable() []dialectCase {
 	return []dialectCase{
 		{"bet-with-ante", []string{"inference/protocol.current-bet"}},
+		{"breakeven-float", []string{"inference/wire.visible-state.fields"}},
 		{"breakeven-ties-lose", nil},
 		{"error-code-numeric", []string{"inference/server.error-code"}},
 		{"error-codes-own", []string{"inference/server.error-code"}},

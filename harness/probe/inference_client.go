@@ -157,14 +157,17 @@ func (m *infMsg) turnOf() int {
 }
 
 // view decodes the your_turn's visible_state whole, for the scripted
-// players; a view with a field of another shape than umpire's falls back to
-// the fields legal actions need (ReadLegalView), the rest left zero.
+// players and the probes: a field of another shape than umpire's is left
+// zero and the rest decoded (encoding/json goes on past a type mismatch);
+// only a view that is not a JSON object is an error.
 func (m *infMsg) view() (ref.VisibleState, error) {
 	var vs ref.VisibleState
-	if err := json.Unmarshal(m.Env.VisibleState, &vs); err == nil {
-		return vs, nil
+	err := json.Unmarshal(m.Env.VisibleState, &vs)
+	var typeErr *json.UnmarshalTypeError
+	if errors.As(err, &typeErr) {
+		err = nil
 	}
-	return ref.ReadLegalView(m.Env.VisibleState)
+	return vs, err
 }
 
 // legal decodes the your_turn's legal_actions tolerantly: every item that

@@ -5,7 +5,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -63,6 +65,9 @@ const (
 	// DialectBreakevenTiesLose computes call_breakeven_value counting a tie
 	// as a loss (the rules call it a heuristic and say nothing of ties).
 	DialectBreakevenTiesLose Dialect = "breakeven-ties-lose"
+	// DialectBreakevenFloat gives call_breakeven_value as the exact real
+	// break-even point (one decimal) rather than an integer value.
+	DialectBreakevenFloat Dialect = "breakeven-float"
 	// DialectTokensList answers match creation (the harness extension)
 	// with the tokens as a list indexed by seat, and HTTP 200.
 	DialectTokensList Dialect = "tokens-list"
@@ -95,6 +100,7 @@ func dialectList() []DialectInfo {
 		{DialectTimeoutOnAction, "WIRE.md Match log", "no timeout events: the server's action flagged timeout is the record"},
 		{DialectLateDefault, "I-INF-P1", "the default action comes 200 ms after the deadline"},
 		{DialectBreakevenTiesLose, "I-INF-11", "call_breakeven_value counts ties as losses"},
+		{DialectBreakevenFloat, "I-INF-11", "call_breakeven_value is the real break-even point, e.g. 41.7"},
 		{DialectTokensList, "WIRE.md Envelope (harness extension)", "match creation answers tokens as a list indexed by seat"},
 	}
 	sort.Slice(l, func(i, j int) bool { return l[i].Name < l[j].Name })
@@ -328,7 +334,12 @@ func (s dialectSet) rewrite(msg []byte) ([]byte, bool) {
 // rewriteView applies the dialects of a visible_state in place.
 func (s dialectSet) rewriteView(vs map[string]any) {
 	if s.on(DialectBreakevenTiesLose) {
-		if v, ok := breakevenTiesLose(vs); ok {
+		if v, ok := breakevenTiesLose(vs, false); ok {
+			vs["call_breakeven_value"] = v
+		}
+	}
+	if s.on(DialectBreakevenFloat) {
+		if v, ok := breakevenTiesLose(vs, true); ok {
 			vs["call_breakeven_value"] = v
 		}
 	}
@@ -395,7 +406,10 @@ func (s dialectSet) rewriteLog(log []byte) []byte {
 // the smallest v in 1..100 whose chance of beating every other seat still
 // in, ((v−1)/100)^k, times the pot after the call is at least the call's
 // cost (ok false when nothing is owed or the view lacks a number).
-func breakevenTiesLose(vs map[string]any) (int, bool) {
+//
+// With exact set it is the real point instead, 1 + 100·(c/(P+c))^(1/k),
+// to one decimal.
+func breakevenTiesLose(vs map[string]any, exact bool) (any, bool) {
 	num := func(v any) (int64, bool) {
 		n, ok := v.(json.Number)
 		if !ok {
@@ -422,6 +436,13 @@ func breakevenTiesLose(vs map[string]any) (int, bool) {
 				k++
 			}
 		}
+	}
+	if exact {
+		if k == 0 {
+			return 1.0, true
+		}
+		x := 1 + 100*math.Pow(float64(c)/float64(pot+c), 1/float64(k))
+		return json.Number(strconv.FormatFloat(math.Round(min(x, 100)*10)/10, 'f', 1, 64)), true
 	}
 	for v := 1; v <= 100; v++ {
 		win := 1.0

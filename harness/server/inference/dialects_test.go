@@ -26,6 +26,8 @@ func TestDialectRewrites(t *testing.T) {
 		{DialectBetWithAnte, turn, []string{`"current_bet":6`}, false},
 		// One opponent in (seat 2 folded), pot 10, cost 4: (v−1)/100 × 14 ≥ 4 from v = 30.
 		{DialectBreakevenTiesLose, turn, []string{`"call_breakeven_value":30`}, false},
+		// (4/14)^1 × 100 + 1 = 29.57…
+		{DialectBreakevenFloat, turn, []string{`"call_breakeven_value":29.6`}, false},
 		{DialectWelcomeLean, `{"type":"welcome","match_id":"m","seat":1,"rules_version":"inference-0.4","visible_state":{}}`, []string{`"seat":1`}, false},
 		{DialectMatchEndLean, `{"type":"match_end","match_id":"m","seed_commit":"ab","seed":"s"}`, []string{`"seed":"s"`}, false},
 		{DialectTimeoutOnAction, `{"type":"event","match_id":"m","event":{"type":"timeout","round":1,"turn":0,"seat":1,"strikes":1}}`, nil, true},
