@@ -5,7 +5,7 @@ VERSION   ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
 LDFLAGS   := -X main.version=$(VERSION)
 FUZZTIME  ?= 10s
 
-.PHONY: all build demo test test-race test-browser vet bench load fuzz clean
+.PHONY: all build demo test test-race test-browser vet bench load fuzz hostile hostile-host clean
 
 all: build
 
@@ -44,6 +44,13 @@ bench:
 load:
 	$(GO) test -run '^$$' -bench Load -benchtime 1x -timeout 60m ./harness/certify/
 
+# The hostile-input suite: verify and validate of both games on 1 GiB of
+# blank lines, one giant line, invalid UTF-8, deep nesting and 16 Mi bad
+# lines, generated through pipes; peak RSS, wall time and exit code of
+# each run, failing over 64 MiB (a few minutes; not part of make test).
+hostile: build
+	bash scripts/hostile.sh $(BIN)
+
 # A short run of every fuzz target (FUZZTIME each).
 fuzz:
 	@set -e; for pkg in $$($(GO) list ./...); do \
@@ -52,6 +59,12 @@ fuzz:
 	    $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$pkg; \
 	  done; \
 	done
+
+# Hostile clients and agents against umpire serve and certify, on loopback
+# only: each attack's verdict, the server's peak RSS and the wall time
+# (about two minutes; UMPIRE=old/binary measures another build).
+hostile-host:
+	bash scripts/hostile-host.sh
 
 clean:
 	rm -rf bin umpire-report

@@ -13,6 +13,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/umpire-arena/umpire/internal/inert"
 )
 
 // BundleSchema names the version of a certification bundle's manifest.
@@ -117,7 +119,8 @@ func WriteBundle(dir string, r *Report) (Manifest, error) {
 }
 
 func writeTranscripts(w io.Writer, r *Report) error {
-	enc := json.NewEncoder(w)
+	// Through the escaper, as every JSON the package writes.
+	enc := json.NewEncoder(inert.NewWriter(w, inert.JSONMode))
 	enc.SetEscapeHTML(false)
 	for _, c := range r.Checks {
 		for _, f := range c.Findings {
@@ -138,7 +141,7 @@ func writeJSONFile(path string, v any) error {
 		return fmt.Errorf("reports: %w", err)
 	}
 	return WriteFile(path, nil, func(w io.Writer, _ *Report) error {
-		_, err := w.Write(append(b, '\n'))
+		_, err := w.Write(append(inert.JSON(b), '\n'))
 		return err
 	})
 }

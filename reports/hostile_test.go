@@ -5,9 +5,11 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"golang.org/x/net/html"
 
+	"github.com/umpire-arena/umpire/internal/inert"
 	"github.com/umpire-arena/umpire/referee/rules"
 )
 
@@ -189,6 +191,11 @@ func FuzzWriters(f *testing.F) {
 	}
 	base := sampleReport(f, sampleOptions{seeds: sampleSeeds(2)})
 	f.Fuzz(func(t *testing.T, s string) {
+		if len(s) > 512 {
+			// Longer texts add no coverage; every input that finds some
+			// is minimized, four writers per attempt.
+			t.Skip("longer than 512 bytes")
+		}
 		r := copyReport(base)
 		r.Checks = append(r.Checks, Check{Name: s, Section: s, Seed: s, Status: Fail, Reason: s, Rules: []string{s},
 			Findings: []Finding{{Finding: rules.Finding{Rule: s, Level: rules.Must, Message: s, Expected: s, Got: s, Where: rules.Where{Step: s}},
@@ -203,6 +210,14 @@ func FuzzWriters(f *testing.F) {
 		}
 		parseJUnit(t, x)
 		checkMarkdownTables(t, string(md))
+		for _, out := range [][]byte{j, x, md, page} {
+			if !utf8.Valid(out) {
+				t.Fatalf("output is not UTF-8 for %q", s)
+			}
+			if i := bytes.IndexFunc(out, func(r rune) bool { return r != '\n' && r != '\t' && inert.Unsafe(r) }); i >= 0 {
+				t.Fatalf("raw unsafe rune at %d for %q", i, s)
+			}
+		}
 		if n := bytes.Count(page, []byte("<script")); n != 1 {
 			t.Fatalf("%d <script in the page", n)
 		}

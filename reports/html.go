@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/umpire-arena/umpire/internal/inert"
 	"github.com/umpire-arena/umpire/referee/rules"
 )
 
@@ -100,8 +101,21 @@ type htmlMatch struct {
 	Result string
 }
 
-// WriteHTML writes the report as one self-contained HTML page.
+// WriteHTML writes the report as one self-contained HTML page, through the
+// escaper (inert.Writer): html/template escapes the markup, the escaper
+// control characters and bidi overrides, in <pre> blocks too.
 func WriteHTML(w io.Writer, r *Report) error {
+	x := inert.NewWriter(w, inert.TextMode)
+	if err := writeHTML(x, r); err != nil {
+		return err
+	}
+	if err := x.Close(); err != nil {
+		return fmt.Errorf("reports: writing HTML: %w", err)
+	}
+	return nil
+}
+
+func writeHTML(w io.Writer, r *Report) error {
 	tmplText, err := htmlFiles.ReadFile("html/report.html.tmpl")
 	if err != nil {
 		return fmt.Errorf("reports: HTML template: %w", err)
@@ -185,7 +199,7 @@ func buildView(r *Report) *htmlView {
 					hf.More = len(f.Transcript) - i
 					break
 				}
-				hm := htmlMessage{Dir: string(m.Dir), Body: clip(m.Content(), htmlMaxBody)}
+				hm := htmlMessage{Dir: string(m.Dir), Body: clip(m.Content(), htmlMaxBody) + m.flag()}
 				if !m.At.IsZero() {
 					hm.At = m.At.UTC().Format("15:04:05.000")
 				}

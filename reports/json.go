@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/umpire-arena/umpire/internal/inert"
 )
 
 // The JSON form of a report (schema "umpire-report/1") is one object:
@@ -52,11 +54,17 @@ type jsonReport struct {
 }
 
 // WriteJSON writes the report, with its derived summary, coverage and
-// statistics, as indented JSON.
+// statistics, as indented JSON, through the escaper (inert.JSON): the
+// document is valid UTF-8 (json.Valid does not check it) and control
+// characters and bidi overrides are \u escapes, whatever the report holds.
 func WriteJSON(w io.Writer, r *Report) error {
-	enc := json.NewEncoder(w)
+	x := inert.NewWriter(w, inert.JSONMode)
+	enc := json.NewEncoder(x)
 	enc.SetIndent("", "  ")
 	if err := enc.Encode(jsonReport{Report: r, Summary: r.Summary(), Coverage: r.Coverage(), Stats: r.Stats()}); err != nil {
+		return fmt.Errorf("reports: writing JSON: %w", err)
+	}
+	if err := x.Close(); err != nil {
 		return fmt.Errorf("reports: writing JSON: %w", err)
 	}
 	return nil
@@ -66,10 +74,42 @@ func WriteJSON(w io.Writer, r *Report) error {
 // that are not valid reports.
 var ErrInvalid = errors.New("reports: invalid report")
 
+// MaxReportBytes is the largest report ReadJSON reads (umpire report
+// merge reads every shard's report whole): a longer input is refused with
+// an error naming the limit, before it is held in memory.
+const MaxReportBytes = 256 << 20
+
+// errReportTooLarge is what limitReader returns past MaxReportBytes.
+var errReportTooLarge = fmt.Errorf("the report exceeds the limit of %d bytes (MaxReportBytes)", MaxReportBytes)
+
+// limitReader reads at most n bytes of r, then fails with
+// errReportTooLarge.
+type limitReader struct {
+	r io.Reader
+	n int64
+}
+
+func (l *limitReader) Read(p []byte) (int, error) {
+	if l.n <= 0 {
+		return 0, errReportTooLarge
+	}
+	if int64(len(p)) > l.n {
+		p = p[:l.n]
+	}
+	k, err := l.r.Read(p)
+	l.n -= int64(k)
+	return k, err
+}
+
 // ReadJSON reads a report written by WriteJSON. It rejects other schemas,
-// trailing data and reports that fail Validate. Derived members are ignored.
+// trailing data, reports over MaxReportBytes and reports that fail
+// Validate. Derived members are ignored.
 func ReadJSON(rd io.Reader) (*Report, error) {
-	dec := json.NewDecoder(rd)
+	return readJSON(rd, MaxReportBytes)
+}
+
+func readJSON(rd io.Reader, max int64) (*Report, error) {
+	dec := json.NewDecoder(&limitReader{r: rd, n: max})
 	// Numbers in free-form members (config, expected, got) keep their exact
 	// text, so big integers survive a read and a write unchanged.
 	dec.UseNumber()
@@ -77,7 +117,11 @@ func ReadJSON(rd io.Reader) (*Report, error) {
 	if err := dec.Decode(&r); err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrInvalid, err)
 	}
-	if dec.More() {
+	if _, err := dec.Token(); err != io.EOF {
+		// More() says false on a read error: ask for a token instead.
+		if errors.Is(err, errReportTooLarge) {
+			return nil, fmt.Errorf("%w: %v", ErrInvalid, err)
+		}
 		return nil, fmt.Errorf("%w: data after the report object", ErrInvalid)
 	}
 	if err := r.Validate(); err != nil {
@@ -96,7 +140,7 @@ func (r *Report) Validate() error {
 		problems = append(problems, fmt.Sprintf("schema is %q, want %q", r.Schema, Schema))
 	}
 	switch r.Meta.Kind {
-	case KindConform, KindCertify, KindVerify, KindValidate, KindSelftest:
+	case KindConform, KindCertify, KindVerify, KindValidate, KindSelftest, KindProxy:
 	default:
 		problems = append(problems, fmt.Sprintf("unknown kind %q", r.Meta.Kind))
 	}

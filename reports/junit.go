@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/umpire-arena/umpire/internal/inert"
 	"github.com/umpire-arena/umpire/referee/rules"
 )
 
@@ -65,8 +66,21 @@ type junitMessage struct {
 
 func seconds(d time.Duration) string { return fmt.Sprintf("%.3f", d.Seconds()) }
 
-// WriteJUnit writes the report as JUnit XML.
+// WriteJUnit writes the report as JUnit XML, through the escaper
+// (inert.Writer): the document is valid UTF-8 and inert whatever the
+// report holds.
 func WriteJUnit(w io.Writer, r *Report) error {
+	x := inert.NewWriter(w, inert.TextMode)
+	if err := writeJUnit(x, r); err != nil {
+		return err
+	}
+	if err := x.Close(); err != nil {
+		return fmt.Errorf("reports: writing JUnit: %w", err)
+	}
+	return nil
+}
+
+func writeJUnit(w io.Writer, r *Report) error {
 	root := junitSuites{Name: "umpire " + string(r.Meta.Kind) + " " + strings.Join(r.Meta.Games, ",")}
 	index := map[string]int{}
 	var total time.Duration
@@ -187,24 +201,14 @@ func (r *Report) findingsText(c Check) string {
 		if n := len(f.Transcript); n > 0 {
 			fmt.Fprintf(&b, "  transcript (%d messages):\n", n)
 			for _, m := range f.Transcript {
-				fmt.Fprintf(&b, "    %s %s\n", m.Dir, clip(m.Content(), 500))
+				fmt.Fprintf(&b, "    %s %s%s\n", m.Dir, clip(m.Content(), 500), m.flag())
 			}
 		}
 	}
 	return b.String()
 }
 
-// xmlText drops characters XML 1.0 cannot carry at all (most C0 controls)
-// and replaces invalid UTF-8; encoding/xml escapes the rest.
-func xmlText(s string) string {
-	s = strings.ToValidUTF8(s, "\uFFFD")
-	return strings.Map(func(r rune) rune {
-		switch {
-		case r == '\t' || r == '\n' || r == '\r':
-			return r
-		case r < 0x20, r == 0xFFFE, r == 0xFFFF, r >= 0xD800 && r <= 0xDFFF:
-			return '\uFFFD'
-		}
-		return r
-	}, s)
-}
+// xmlText makes s inert (inert.Block: control characters, which XML 1.0
+// cannot carry, and bidi overrides shown as \uXXXX; invalid UTF-8
+// replaced); encoding/xml escapes the markup.
+func xmlText(s string) string { return inert.Block(s) }

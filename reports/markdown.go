@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/umpire-arena/umpire/internal/inert"
 	"github.com/umpire-arena/umpire/referee/rules"
 )
 
@@ -33,8 +34,17 @@ var verdictMark = map[Verdict]string{
 	VerdictEmpty: "❌ EMPTY (nothing was checked)",
 }
 
-// Write writes the Markdown summary of r.
+// Write writes the Markdown summary of r, through the escaper
+// (inert.Writer).
 func (o Markdown) Write(w io.Writer, r *Report) error {
+	x := inert.NewWriter(w, inert.TextMode)
+	if err := o.write(x, r); err != nil {
+		return err
+	}
+	return x.Close()
+}
+
+func (o Markdown) write(w io.Writer, r *Report) error {
 	maxRows := o.MaxRows
 	if maxRows <= 0 {
 		maxRows = DefaultMarkdownRows

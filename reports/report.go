@@ -7,6 +7,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/umpire-arena/umpire/internal/inert"
 	"github.com/umpire-arena/umpire/referee/rules"
 )
 
@@ -24,6 +25,9 @@ const (
 	KindVerify   Kind = "verify"
 	KindValidate Kind = "validate"
 	KindSelftest Kind = "selftest"
+	// KindProxy judges live traffic between agents and a server: both
+	// sides' rules apply.
+	KindProxy Kind = "proxy"
 )
 
 // Report is the result of one run of umpire, or of a merge of shard runs.
@@ -140,39 +144,63 @@ const (
 
 // Message is one message of a transcript: what umpire sent or received, when,
 // for which seat, and its body. Body holds the message when it is JSON; Text
-// holds it otherwise (a malformed line, agent stderr).
+// holds it otherwise (a malformed line, agent stderr). InvalidUTF8 flags a
+// message whose bytes were not all UTF-8: they were replaced by U+FFFD.
 type Message struct {
-	Dir  Direction       `json:"dir"`
-	At   time.Time       `json:"at"`
-	Seat *int            `json:"seat,omitempty"`
-	Body json.RawMessage `json:"body,omitempty"`
-	Text string          `json:"text,omitempty"`
+	Dir         Direction       `json:"dir"`
+	At          time.Time       `json:"at"`
+	Seat        *int            `json:"seat,omitempty"`
+	Body        json.RawMessage `json:"body,omitempty"`
+	Text        string          `json:"text,omitempty"`
+	InvalidUTF8 bool            `json:"invalid_utf8,omitempty"`
 }
 
 // NewMessage builds a transcript message from raw bytes: Body when raw is
-// valid JSON, Text (with invalid UTF-8 replaced) otherwise. Secrets are
-// removed on the way in (RedactJSON, RedactString): a hello's token or an
-// x-agent-token header never reaches a report.
+// valid JSON, Text otherwise. Bytes that are not UTF-8 are replaced by
+// U+FFFD and the message flagged (InvalidUTF8; json.Valid does not check
+// UTF-8, so a Body would otherwise carry them into report.json). Secrets
+// are removed on the way in (RedactJSON, RedactString): a hello's token or
+// an x-agent-token header never reaches a report.
 func NewMessage(dir Direction, at time.Time, seat *int, raw []byte) Message {
 	m := Message{Dir: dir, At: at, Seat: seat}
-	if trimmed := strings.TrimSpace(string(raw)); trimmed != "" && json.Valid([]byte(trimmed)) {
+	s := string(raw)
+	if !utf8.ValidString(s) {
+		s, m.InvalidUTF8 = strings.ToValidUTF8(s, "\uFFFD"), true
+	}
+	if trimmed := strings.TrimSpace(s); trimmed != "" && json.Valid([]byte(trimmed)) {
 		m.Body = json.RawMessage(RedactJSON([]byte(trimmed)))
 	} else {
-		m.Text = RedactString(strings.ToValidUTF8(string(raw), "\uFFFD"))
+		m.Text = RedactString(s)
 	}
 	return m
 }
 
 // MarshalJSON keeps the report valid JSON even when Body was filled by hand
-// with bytes that are not JSON: they are moved to Text.
+// with bytes that are not JSON (they are moved to Text) or not UTF-8 (they
+// are replaced and the message flagged).
 func (m Message) MarshalJSON() ([]byte, error) {
 	type plain Message
 	p := plain(m)
+	if len(p.Body) > 0 && !utf8.Valid(p.Body) {
+		p.Body, p.InvalidUTF8 = json.RawMessage(inert.JSON(p.Body)), true
+	}
 	if len(p.Body) > 0 && !json.Valid(p.Body) {
-		p.Text = strings.ToValidUTF8(string(p.Body), "\uFFFD") + p.Text
+		p.Text = string(p.Body) + p.Text
 		p.Body = nil
 	}
+	if !utf8.ValidString(p.Text) {
+		p.Text, p.InvalidUTF8 = strings.ToValidUTF8(p.Text, "\uFFFD"), true
+	}
 	return json.Marshal(p)
+}
+
+// flag is the mark writers add to a message whose invalid bytes were
+// replaced.
+func (m Message) flag() string {
+	if m.InvalidUTF8 {
+		return " [invalid UTF-8 replaced]"
+	}
+	return ""
 }
 
 // Content returns the message as text for display.
@@ -478,13 +506,13 @@ func (r *Report) Counts() Counts {
 	return c
 }
 
-// clip shortens s to at most n runes, marking the cut, and replaces invalid
-// UTF-8. Writers use it on player-supplied text.
+// clip shortens s to at most n runes, marking the cut, replaces invalid
+// UTF-8 and escapes control characters and bidi overrides (inert.Block).
+// Writers use it on player-supplied text.
 func clip(s string, n int) string {
 	s = strings.ToValidUTF8(s, "\uFFFD")
-	if utf8.RuneCountInString(s) <= n {
-		return s
+	if utf8.RuneCountInString(s) > n {
+		s = string([]rune(s)[:n]) + "…"
 	}
-	r := []rune(s)
-	return string(r[:n]) + "…"
+	return inert.Block(s)
 }

@@ -32,9 +32,10 @@ func isInferenceLogType(t string) bool {
 // item (action).
 //
 // BangArena: a DecisionRequest has legalActions (or legal_mask) and
-// observation; a decision body has actionId and commandId; a legalActions
+// observation; an event (a match-log line) has seq and type, whatever else
+// it carries; a decision body has actionId and commandId; a legalActions
 // item has actionId and command; an error body has an error object; a
-// decision answer has ok; an event has seq and type; a PlayerView has phase
+// decision answer has ok; a PlayerView has phase
 // and players; a card has uid and cardId; the rules summary has
 // rulesetVersion and commands; the agent-side match_end line has type
 // match_end. MCP tool payloads need an explicit kind.
@@ -90,6 +91,11 @@ func detectBangArena(r gjson.Result) (string, error) {
 	switch {
 	case (has("legalActions") || has("legal_mask")) && has("observation"):
 		return "decision_request", nil
+	case has("seq") && has("type"):
+		// Before the shapes below: an event carries fields of theirs (a
+		// decision event has actionId and command, a log line of umpire's
+		// own writing every event type).
+		return "event", nil
 	case has("actionId") && has("commandId"):
 		return "decision", nil
 	case has("actionId") && has("command"):
@@ -98,8 +104,6 @@ func detectBangArena(r gjson.Result) (string, error) {
 		return "error", nil
 	case has("ok"):
 		return "decision_answer", nil
-	case has("seq") && has("type"):
-		return "event", nil
 	case r.Get("type").Str == "match_end":
 		return "match_end", nil
 	case has("phase") && has("players"):

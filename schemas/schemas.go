@@ -25,6 +25,12 @@ const BaseURL = "https://umpire-arena.github.io/schemas/"
 // limit both sides of the wire accept).
 const DefaultMaxBytes = 1 << 20
 
+// MaxDepth is the deepest nesting of objects and arrays a message may have
+// (the messages of both games nest a few levels). A deeper message is one
+// violation, found by a scan that costs no memory, before any parser's
+// recursion could grow with the depth.
+const MaxDepth = 512
+
 // Games of the schema set.
 const (
 	GameInference = "inference"
@@ -161,6 +167,9 @@ func (s *Set) Validate(game, kind string, data []byte) []Violation {
 	if len(data) > s.maxBytes {
 		return []Violation{{Message: fmt.Sprintf("message of %d bytes exceeds the cap of %d bytes", len(data), s.maxBytes)}}
 	}
+	if v := depthViolation(data); v != nil {
+		return v
+	}
 	if s.fastValid(game, kind, data) {
 		return nil
 	}
@@ -217,6 +226,9 @@ func (s *Set) ValidateValue(game, kind string, v any) []Violation {
 func (s *Set) ValidateAuto(game string, data []byte) (kind string, vs []Violation) {
 	if len(data) > s.maxBytes {
 		return "", []Violation{{Message: fmt.Sprintf("message of %d bytes exceeds the cap of %d bytes", len(data), s.maxBytes)}}
+	}
+	if v := depthViolation(data); v != nil {
+		return "", v
 	}
 	kind, err := Detect(game, data)
 	if err != nil {
@@ -284,4 +296,31 @@ func (e *Error) Error() string {
 		b.WriteString(v.String())
 	}
 	return b.String()
+}
+
+// depthViolation is the violation of a message nested deeper than
+// MaxDepth, or nil. It follows strings so that brackets inside them do not
+// count; it does not check the JSON otherwise.
+func depthViolation(data []byte) []Violation {
+	depth, inStr, esc := 0, false, false
+	for _, c := range data {
+		switch {
+		case inStr && esc:
+			esc = false
+		case inStr && c == '\\':
+			esc = true
+		case inStr && c == '"':
+			inStr = false
+		case inStr:
+		case c == '"':
+			inStr = true
+		case c == '{' || c == '[':
+			if depth++; depth > MaxDepth {
+				return []Violation{{Message: fmt.Sprintf("message nested deeper than %d levels", MaxDepth)}}
+			}
+		case c == '}' || c == ']':
+			depth--
+		}
+	}
+	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/umpire-arena/umpire/internal/inert"
 	"github.com/umpire-arena/umpire/reports"
 )
 
@@ -27,7 +28,7 @@ func cmdBundle(_ context.Context, e *env, args []string) int {
 	}
 	dir := args[1]
 	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-		fmt.Fprintf(e.stderr, "umpire bundle verify: %s is not a directory\n", escapeText(dir))
+		fmt.Fprintf(e.stderr, "umpire bundle verify: %s is not a directory\n", inert.String(dir))
 		return exitUsage
 	}
 	problems, sha, err := reports.BundleCheck(dir)
@@ -36,13 +37,13 @@ func cmdBundle(_ context.Context, e *env, args []string) int {
 		return exitError
 	}
 	for _, p := range problems {
-		fmt.Fprintf(e.stdout, "FAIL %s\n", escapeText(p))
+		fmt.Fprintf(e.stdout, "FAIL %s\n", inert.String(p))
 	}
 	if len(problems) > 0 {
-		fmt.Fprintf(e.stdout, "bundle %s: %d problem(s); manifest sha256 %s\n", escapeText(dir), len(problems), sha)
+		fmt.Fprintf(e.stdout, "bundle %s: %d problem(s); manifest sha256 %s\n", inert.String(dir), len(problems), sha)
 		return exitFail
 	}
-	fmt.Fprintf(e.stdout, "bundle %s: intact; the verdict follows from the findings; manifest sha256 %s\n", escapeText(dir), sha)
+	fmt.Fprintf(e.stdout, "bundle %s: intact; the verdict follows from the findings; manifest sha256 %s\n", inert.String(dir), sha)
 	return exitOK
 }
 
@@ -56,6 +57,6 @@ func writeBundle(e *env, name, dir string, rep *reports.Report) bool {
 		fmt.Fprintf(e.stderr, "umpire %s: writing the bundle: %v\n", name, err)
 		return false
 	}
-	fmt.Fprintf(e.stderr, "umpire %s: bundle of %d files in %s (umpire bundle verify %s)\n", name, len(m.Files)+1, escapeText(dir), escapeText(dir))
+	fmt.Fprintf(e.stderr, "umpire %s: bundle of %d files in %s (umpire bundle verify %s)\n", name, len(m.Files)+1, inert.String(dir), inert.String(dir))
 	return true
 }

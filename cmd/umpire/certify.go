@@ -10,11 +10,11 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode"
 
 	"github.com/umpire-arena/umpire/harness/agent"
 	"github.com/umpire-arena/umpire/harness/certify"
 	"github.com/umpire-arena/umpire/harness/shard"
+	"github.com/umpire-arena/umpire/internal/inert"
 	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/reports"
 )
@@ -113,7 +113,7 @@ func (f *certFlags) agentStartable(e *env, name string) bool {
 			continue
 		}
 		if err := agent.Startable(c, ""); err != nil {
-			fmt.Fprintf(e.stderr, "umpire %s: %s\n", name, escapeText(err.Error()))
+			fmt.Fprintf(e.stderr, "umpire %s: %s\n", name, inert.String(err.Error()))
 			return false
 		}
 	}
@@ -184,7 +184,7 @@ func cmdCertify(ctx context.Context, e *env, args []string) int {
 			return
 		}
 		fmt.Fprintf(e.stderr, "certify: %d/%d seed %s seat %d vs %s: %s, rank %d\n", done, total,
-			certEscape(r.Seed), r.Seat, r.Adversary, r.Match.Termination, r.Match.Rank)
+			inert.String(r.Seed), r.Seat, r.Adversary, r.Match.Termination, r.Match.Rank)
 	}
 	rep, err := certify.Run(ctx, cfg)
 	if err != nil {
@@ -223,7 +223,7 @@ func writeCertifySummary(w io.Writer, rep *reports.Report, f *certFlags) {
 		f.game, strings.ToUpper(string(sum.Verdict)), sum.ExitCode, len(rep.Matches),
 		sum.Counts.Pass, sum.Counts.Fail, sum.Counts.Warnings, sum.Counts.Skip, sum.Counts.Error)
 	for _, k := range sum.Stale {
-		fmt.Fprintf(w, "FAIL %s\n", certEscape(reports.StaleText(k)))
+		fmt.Fprintf(w, "FAIL %s\n", inert.String(reports.StaleText(k)))
 	}
 	if rep.Meta.Shard != nil {
 		fmt.Fprintf(w, "shard %d/%d: %d of %d seeds\n", rep.Meta.Shard.K, rep.Meta.Shard.N, len(rep.Meta.Shard.Seeds), len(rep.Meta.Seeds))
@@ -239,7 +239,7 @@ func writeCertifySummary(w io.Writer, rep *reports.Report, f *certFlags) {
 			lat = certMS(s.Latency.P50) + "/" + certMS(s.Latency.P95) + "/" + certMS(s.Latency.P99) + "/" + certMS(s.Latency.Max)
 		}
 		fmt.Fprintf(w, "%-12s %4d %-22s %-18s %-22s %s\n",
-			certEscape(s.Adversary), s.Matches, certInterval(s.WinRate, "%.2f"), certInterval(s.MeanRank, "%.2f"), certInterval(s.MeanScore, "%.1f"), lat)
+			inert.String(s.Adversary), s.Matches, certInterval(s.WinRate, "%.2f"), certInterval(s.MeanRank, "%.2f"), certInterval(s.MeanScore, "%.1f"), lat)
 	}
 	terms := map[reports.Termination]int{}
 	for _, m := range rep.Matches {
@@ -253,7 +253,7 @@ func writeCertifySummary(w io.Writer, rep *reports.Report, f *certFlags) {
 	}
 	fmt.Fprintf(w, "terminations: %s\n", strings.Join(parts, ", "))
 	for _, warn := range rep.Warnings {
-		fmt.Fprintf(w, "note: %s\n", certEscape(warn))
+		fmt.Fprintf(w, "note: %s\n", inert.String(warn))
 	}
 	// Failing checks, grouped by check and rule, with the first seeds.
 	type group struct {
@@ -295,7 +295,7 @@ func writeCertifySummary(w io.Writer, rep *reports.Report, f *certFlags) {
 			more = fmt.Sprintf(" and %d more", len(g.seeds)-3)
 		}
 		fmt.Fprintf(w, "  %-6s %s (%s) in %d matches (%s%s): %s\n", g.level, g.rule, g.name, len(g.seeds),
-			certEscape(strings.Join(g.seeds[:min(3, len(g.seeds))], ", ")), more, certEscape(g.message))
+			inert.String(strings.Join(g.seeds[:min(3, len(g.seeds))], ", ")), more, inert.String(g.message))
 	}
 	var seeds []string
 	for s := range failingSeeds {
@@ -308,7 +308,7 @@ func writeCertifySummary(w io.Writer, rep *reports.Report, f *certFlags) {
 		s := seeds[0]
 		k := s[strings.LastIndexByte(s, '/')+1:]
 		fmt.Fprintf(w, "\nreplay a failing match with a full transcript:\n  umpire replay --game %s --seed %s --match %s %s%s\n",
-			f.game, strconv.Quote(certEscape(f.seed)), k, f.agentArgs(), f.tableArgs())
+			f.game, strconv.Quote(inert.String(f.seed)), k, f.agentArgs(), f.tableArgs())
 	}
 }
 
@@ -324,22 +324,4 @@ func certInterval(in reports.Interval, verb string) string {
 // certMS renders a duration in milliseconds.
 func certMS(d time.Duration) string {
 	return strconv.FormatFloat(float64(d)/float64(time.Millisecond), 'f', 1, 64) + "ms"
-}
-
-// certEscape makes text that came from an agent or a seed safe for a
-// terminal: control characters (escape sequences included) are shown as
-// Go escapes.
-func certEscape(s string) string {
-	clean := true
-	for _, r := range s {
-		if unicode.IsControl(r) || r == unicode.ReplacementChar {
-			clean = false
-			break
-		}
-	}
-	if clean {
-		return s
-	}
-	q := strconv.QuoteToGraphic(s)
-	return q[1 : len(q)-1]
 }

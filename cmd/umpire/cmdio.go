@@ -5,9 +5,8 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
-	"unicode"
-	"unicode/utf8"
+
+	"github.com/umpire-arena/umpire/internal/inert"
 )
 
 // stdinName is how an input given as "-" is named in output.
@@ -19,33 +18,31 @@ type input struct {
 	data []byte
 }
 
-// readInput reads a FILE|- argument whole: "-" is standard input, named
-// stdinName. With maxBytes > 0 an input longer than maxBytes is an error;
-// with maxBytes <= 0 there is no cap.
+// errTooLarge is readInput's error for an input over its cap.
+type errTooLarge struct{ max int }
+
+func (e errTooLarge) Error() string {
+	return fmt.Sprintf("input exceeds the limit of %d bytes", e.max)
+}
+
+// readInput reads a FILE|- argument whole, at most maxBytes (> 0) of it:
+// "-" is standard input, named stdinName. An input that cannot be opened
+// is an *os.PathError, one longer than maxBytes an errTooLarge (nothing
+// past the cap is read), another error a read error.
 func readInput(e *env, name string, maxBytes int) (input, error) {
 	in := input{name: name}
-	r := e.stdin
-	if name == "-" {
-		in.name = stdinName
-	} else {
-		f, err := os.Open(name)
-		if err != nil {
-			return in, err
-		}
-		defer f.Close()
-		r = f
+	r, shown, closeFn, err := openInput(e, name)
+	if err != nil {
+		return in, &os.PathError{Op: "open", Path: name, Err: err}
 	}
-	if maxBytes <= 0 {
-		data, err := io.ReadAll(r)
-		in.data = data
-		return in, err
-	}
+	defer closeFn()
+	in.name = shown
 	data, err := io.ReadAll(io.LimitReader(r, int64(maxBytes)+1))
 	if err != nil {
 		return in, err
 	}
 	if len(data) > maxBytes {
-		return in, fmt.Errorf("input exceeds %d bytes", maxBytes)
+		return in, errTooLarge{maxBytes}
 	}
 	in.data = data
 	return in, nil
@@ -74,51 +71,21 @@ func openInput(e *env, name string) (r io.Reader, shown string, closeFn func(), 
 	return f, name, func() { f.Close() }, nil
 }
 
-// writeJSONLine writes v as one line of compact JSON, exactly as
-// json.Marshal renders it (HTML characters escaped), then a newline.
+// writeJSONLine writes v as one line of compact JSON, as json.Marshal
+// renders it (HTML characters escaped), then a newline, through the
+// escaper (inert.JSON: valid UTF-8, bidi overrides escaped).
 func writeJSONLine(w io.Writer, v any) error {
-	return json.NewEncoder(w).Encode(v)
+	return json.NewEncoder(inertJSON(w)).Encode(v)
 }
+
+// inertJSON returns w behind the escaper for encoded JSON (inert.JSONMode).
+// An encoder writes whole values, so nothing is held back.
+func inertJSON(w io.Writer) io.Writer { return inert.NewWriter(w, inert.JSONMode) }
 
 // writeJSONIndented writes v as JSON indented by two spaces, then a
 // newline.
 func writeJSONIndented(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
+	enc := json.NewEncoder(inertJSON(w))
 	enc.SetIndent("", "  ")
 	return enc.Encode(v)
-}
-
-// escapeText makes untrusted text (from a message, a log, a file name) safe
-// for a terminal: control and format characters (escape sequences, bidi
-// overrides) and U+FFFD (where the input was not UTF-8) are shown as
-// \uXXXX.
-func escapeText(s string) string { return escapeRunes(s, needsEscape) }
-
-func needsEscape(r rune) bool { return unsafeRune(r) || r == unicode.ReplacementChar }
-
-// safeText escapes control and format characters (terminal escapes, bidi
-// overrides) in text that may come from an agent, a target or a server, as
-// \uXXXX; unlike escapeText it leaves U+FFFD as it is.
-func safeText(s string) string { return escapeRunes(s, unsafeRune) }
-
-func unsafeRune(r rune) bool {
-	return unicode.IsControl(r) || unicode.Is(unicode.Cf, r)
-}
-
-// escapeRunes shows every rune of s for which escape holds as \uXXXX;
-// bytes that are not UTF-8 come out as U+FFFD (or \ufffd when escape holds
-// for it), never raw.
-func escapeRunes(s string, escape func(rune) bool) string {
-	if !strings.ContainsFunc(s, escape) && utf8.ValidString(s) {
-		return s
-	}
-	var b strings.Builder
-	for _, r := range s {
-		if escape(r) {
-			fmt.Fprintf(&b, `\u%04x`, r)
-			continue
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
 }

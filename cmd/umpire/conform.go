@@ -14,6 +14,7 @@ import (
 	"github.com/umpire-arena/umpire/harness/probe"
 	basrv "github.com/umpire-arena/umpire/harness/server/bangarena"
 	infsrv "github.com/umpire-arena/umpire/harness/server/inference"
+	"github.com/umpire-arena/umpire/internal/inert"
 	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/reports"
 )
@@ -187,7 +188,7 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 		cannot = err.Error()
 	}
 	if cannot != "" {
-		fmt.Fprintf(e.stderr, "umpire conform: %s\n", escapeText(cannot))
+		fmt.Fprintf(e.stderr, "umpire conform: %s\n", inert.String(cannot))
 		rep := reports.New(meta, reports.ApplicableRules(reports.KindConform, rules.Default()))
 		errorRun(rep, "the suite can play the target", cannot)
 		rep.Meta.Duration = time.Since(start)
@@ -226,13 +227,13 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 	}
 	sum := rep.Summary()
 	if *format == "json" {
-		enc := json.NewEncoder(console)
+		enc := json.NewEncoder(inertJSON(console))
 		enc.SetEscapeHTML(false)
 		_ = enc.Encode(sum)
 	} else {
 		c := sum.Counts
 		for _, k := range sum.Stale {
-			fmt.Fprintf(console, "FAIL %s\n", escapeText(reports.StaleText(k)))
+			fmt.Fprintf(console, "FAIL %s\n", inert.String(reports.StaleText(k)))
 		}
 		fmt.Fprintf(console, "%s: %d checks — %d pass, %d fail, %d error, %d skip (%d warnings) in %v\n",
 			strings.ToUpper(string(sum.Verdict)), c.Total, c.Pass, c.Fail, c.Error, c.Skip, c.Warnings, rep.Meta.Duration.Round(time.Millisecond))
@@ -288,7 +289,7 @@ func printCheck(w io.Writer, c reports.Check) {
 	}
 	fmt.Fprintf(w, "%-5s %s (%v)\n", status, c.Name, c.Duration.Round(time.Millisecond))
 	if c.Reason != "" {
-		fmt.Fprintf(w, "      %s\n", safeText(c.Reason))
+		fmt.Fprintf(w, "      %s\n", inert.String(c.Reason))
 	}
 	for i, f := range c.Findings {
 		if i == 5 {
@@ -296,7 +297,7 @@ func printCheck(w io.Writer, c reports.Check) {
 			break
 		}
 		// Findings quote the target's answers: escaped for the terminal.
-		fmt.Fprintf(w, "      %s\n", safeText(f.Finding.String()))
+		fmt.Fprintf(w, "      %s\n", inert.String(f.Finding.String()))
 		if r, ok := rules.Default().Lookup(f.Rule); ok {
 			fmt.Fprintf(w, "        requirement: %s\n", r.Text)
 		}

@@ -5,6 +5,8 @@ import (
 	"io"
 	"sync"
 	"time"
+
+	"github.com/umpire-arena/umpire/internal/inert"
 )
 
 // heartbeatEvery is how often a long wait is reported on a terminal.
@@ -53,7 +55,7 @@ func (h *heartbeat) loop() {
 		case now := <-tick.C:
 			h.mu.Lock()
 			if h.what != "" && now.Sub(h.since) >= h.every {
-				fmt.Fprintf(h.w, "      … waiting for: %s (%v)\n", escapeText(h.what), now.Sub(h.since).Round(time.Second))
+				fmt.Fprintf(h.w, "      … waiting for: %s (%v)\n", inert.String(h.what), now.Sub(h.since).Round(time.Second))
 			}
 			h.mu.Unlock()
 		}

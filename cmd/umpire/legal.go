@@ -4,11 +4,14 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"os"
 	"sort"
 	"strings"
 
+	"github.com/umpire-arena/umpire/internal/inert"
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
 	"github.com/umpire-arena/umpire/referee/inference"
 )
@@ -48,22 +51,22 @@ func cmdLegal(_ context.Context, e *env, args []string) int {
 		return legalBangArena(e, fs.Arg(0), *check, *format == "json")
 	}
 	name := fs.Arg(0)
-	raw, ok := readLegalInput(e, name)
+	raw, code, ok := readLegalInput(e, name)
 	if !ok {
-		return exitUsage
+		return code
 	}
 	vs, given, warnings, err := parseDecision(raw)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "umpire legal: %s: %s\n", safeText(name), safeText(err.Error()))
+		fmt.Fprintf(e.stderr, "umpire legal: %s: %s\n", inert.String(name), inert.String(err.Error()))
 		return exitUsage
 	}
 	for _, w := range warnings {
-		fmt.Fprintf(e.stderr, "umpire legal: %s: warning: %s\n", safeText(name), safeText(w))
+		fmt.Fprintf(e.stderr, "umpire legal: %s: warning: %s\n", inert.String(name), inert.String(w))
 	}
 	derived, err := inference.LegalFromView(vs)
 	if err != nil {
 		// The message itself is inconsistent: a MUST finding.
-		fmt.Fprintf(e.stdout, "%s: no legal actions can be derived: %s\n", safeText(name), safeText(err.Error()))
+		fmt.Fprintf(e.stdout, "%s: no legal actions can be derived: %s\n", inert.String(name), inert.String(err.Error()))
 		return exitFail
 	}
 	if !*check {
@@ -71,7 +74,7 @@ func cmdLegal(_ context.Context, e *env, args []string) int {
 		return exitOK
 	}
 	if given == nil {
-		fmt.Fprintf(e.stderr, "umpire legal: %s: --check needs a your_turn message with legal_actions as a list\n", safeText(name))
+		fmt.Fprintf(e.stderr, "umpire legal: %s: --check needs a your_turn message with legal_actions as a list\n", inert.String(name))
 		return exitUsage
 	}
 	d := compareLegal(derived, given)
@@ -79,14 +82,24 @@ func cmdLegal(_ context.Context, e *env, args []string) int {
 }
 
 // readLegalInput reads the one message of "umpire legal" (FILE|-, at most
-// maxMessageBytes); ok is false, the failure said on stderr, when it cannot.
-func readLegalInput(e *env, name string) (raw []byte, ok bool) {
+// maxMessageBytes). When it cannot, it says why on stderr and gives the
+// exit code: 2 for a file that does not open, 1 for a message over the
+// limit (it does not conform), 3 for a read error.
+func readLegalInput(e *env, name string) (raw []byte, code int, ok bool) {
 	in, err := readInput(e, name, maxMessageBytes)
-	if err != nil {
-		fmt.Fprintf(e.stderr, "umpire legal: cannot read %s: %v\n", name, err)
-		return nil, false
+	var pe *os.PathError
+	switch {
+	case err == nil:
+		return in.data, exitOK, true
+	case errors.As(err, &pe):
+		fmt.Fprintf(e.stderr, "umpire legal: cannot read %s: %v\n", inert.String(name), pe.Err)
+		return nil, exitUsage, false
+	case errors.As(err, new(errTooLarge)):
+		fmt.Fprintf(e.stdout, "%s: the message exceeds the limit of %d bytes (WIRE.md: messages of at most 1 MiB); nothing derived\n", inert.String(in.name), maxMessageBytes)
+		return nil, exitFail, false
 	}
-	return in.data, true
+	fmt.Fprintf(e.stderr, "umpire legal: cannot read %s: %v\n", inert.String(name), err)
+	return nil, exitError, false
 }
 
 // printLegalDiff prints the outcome of --check (indented JSON, or text)
@@ -244,7 +257,7 @@ func (d legalDiff) writeText(w io.Writer) {
 		fmt.Fprintf(w, "missing:   %s  (%s)\n", b, rule[m.Action])
 	}
 	for _, x := range d.Extra {
-		fmt.Fprintf(w, "extra:     %s  (%s)\n", safeText(string(x)), "inference/illegal.listed-only")
+		fmt.Fprintf(w, "extra:     %s  (%s)\n", inert.String(string(x)), "inference/illegal.listed-only")
 	}
 	for _, s := range d.Different {
 		a, _, _ := strings.Cut(s, ":")
@@ -279,9 +292,9 @@ type bangLegalDiff struct {
 // compares them with the request's own legalActions as sets of actionIds
 // with their command and argsSchema (READINGS 8).
 func legalBangArena(e *env, name string, check, asJSON bool) int {
-	raw, ok := readLegalInput(e, name)
+	raw, code, ok := readLegalInput(e, name)
 	if !ok {
-		return exitUsage
+		return code
 	}
 	var top map[string]json.RawMessage
 	if err := json.Unmarshal(bytes.TrimSpace(raw), &top); err != nil {
@@ -300,7 +313,7 @@ func legalBangArena(e *env, name string, check, asJSON bool) int {
 	derived, und, err := ba.LegalFromRequest(req)
 	if err != nil {
 		// The request itself is inconsistent: a MUST finding.
-		fmt.Fprintf(e.stdout, "%s: no legal actions can be derived: %s\n", safeText(name), safeText(err.Error()))
+		fmt.Fprintf(e.stdout, "%s: no legal actions can be derived: %s\n", inert.String(name), inert.String(err.Error()))
 		return exitFail
 	}
 	if derived == nil {
@@ -376,12 +389,12 @@ func (d bangLegalDiff) writeText(w io.Writer) {
 	for i, a := range d.Derived {
 		ids[i] = a.ActionID
 	}
-	fmt.Fprintf(w, "derived:   %d item(s): %s\n", len(ids), safeText(strings.Join(ids, " ")))
+	fmt.Fprintf(w, "derived:   %d item(s): %s\n", len(ids), inert.String(strings.Join(ids, " ")))
 	for _, u := range d.Undecided {
-		fmt.Fprintf(w, "undecided: %s: %s\n", safeText(u.Command), safeText(u.Reason))
+		fmt.Fprintf(w, "undecided: %s: %s\n", inert.String(u.Command), inert.String(u.Reason))
 	}
 	for _, x := range d.Unchecked {
-		fmt.Fprintf(w, "unchecked: %s  (its command is undecided)\n", safeText(compactJSON(x)))
+		fmt.Fprintf(w, "unchecked: %s  (its command is undecided)\n", inert.String(compactJSON(x)))
 	}
 	if d.Equal {
 		fmt.Fprintln(w, "legalActions match the referee's list")
@@ -389,13 +402,13 @@ func (d bangLegalDiff) writeText(w io.Writer) {
 	}
 	for _, m := range d.Missing {
 		b, _ := json.Marshal(m)
-		fmt.Fprintf(w, "missing:   %s  (%s)\n", safeText(string(b)), "bangarena/1.legal-only")
+		fmt.Fprintf(w, "missing:   %s  (%s)\n", inert.String(string(b)), "bangarena/1.legal-only")
 	}
 	for _, x := range d.Extra {
-		fmt.Fprintf(w, "extra:     %s  (%s)\n", safeText(compactJSON(x)), "bangarena/1.legal-only")
+		fmt.Fprintf(w, "extra:     %s  (%s)\n", inert.String(compactJSON(x)), "bangarena/1.legal-only")
 	}
 	for _, s := range d.Different {
-		fmt.Fprintf(w, "different: %s  (%s)\n", safeText(s), "bangarena/12.args")
+		fmt.Fprintf(w, "different: %s  (%s)\n", inert.String(s), "bangarena/12.args")
 	}
 	fmt.Fprintf(w, "%d missing, %d extra, %d different\n", len(d.Missing), len(d.Extra), len(d.Different))
 }

@@ -38,6 +38,8 @@ func TestLegalCommand(t *testing.T) {
 			wantErr: []string{"inference/timeouts.deadline", `lacks "deadline_ms"`}},
 		{name: "check without legal_actions", args: []string{"legal", "--game", "inference", "--check", legalTD("visible_state.json")}, wantCode: exitUsage, wantErr: []string{"--check needs a your_turn"}},
 		{name: "not json", args: []string{"legal", "--game", "inference", "-"}, stdin: "hello", wantCode: exitUsage, wantErr: []string{"not one JSON object"}},
+		{name: "message over the limit", args: []string{"legal", "--game", "inference", "-"}, stdin: strings.Repeat(" ", maxMessageBytes+1), wantCode: exitFail, wantOut: []string{"exceeds the limit of 1048576 bytes"}},
+		{name: "bangarena message over the limit", args: []string{"legal", "--game", "bangarena", "-"}, stdin: strings.Repeat(" ", maxMessageBytes+1), wantCode: exitFail, wantOut: []string{"exceeds the limit of 1048576 bytes"}},
 		{name: "other message type", args: []string{"legal", "--game", "inference", "-"}, stdin: `{"type":"move"}`, wantCode: exitUsage, wantErr: []string{`a "move" message`}},
 		{name: "view lacks fields", args: []string{"legal", "--game", "inference", "-"}, stdin: `{"your_seat":1}`, wantCode: exitUsage, wantErr: []string{`visible_state lacks "your_credits"`}},
 		{name: "missing file", args: []string{"legal", "--game", "inference", legalTD("nope.json")}, wantCode: exitUsage, wantErr: []string{"cannot read"}},

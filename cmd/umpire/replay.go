@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/umpire-arena/umpire/harness/certify"
+	"github.com/umpire-arena/umpire/internal/inert"
 	"github.com/umpire-arena/umpire/reports"
 )
 
@@ -67,24 +68,24 @@ func cmdReplay(ctx context.Context, e *env, args []string) int {
 		}
 	}
 	if f.format == "json" {
-		enc := json.NewEncoder(e.stdout)
+		enc := json.NewEncoder(inertJSON(e.stdout))
 		enc.SetIndent("", "  ")
 		if err := enc.Encode(replayOutput{Match: res.Match, Index: res.Index, Role: res.Role, Checks: res.Checks, Transcript: res.Transcript}); err != nil {
 			return exitError
 		}
 		return code
 	}
-	fmt.Fprintf(e.stdout, "replay of match %d (seed %s): seat %d of %d vs %s\n", res.Index, certEscape(res.Seed), res.Seat, res.Match.Seats, res.Adversary)
+	fmt.Fprintf(e.stdout, "replay of match %d (seed %s): seat %d of %d vs %s\n", res.Index, inert.String(res.Seed), res.Seat, res.Match.Seats, res.Adversary)
 	for _, m := range res.Transcript {
 		arrow := "→"
 		if m.Dir == reports.Received {
 			arrow = "←"
 		}
-		fmt.Fprintf(e.stdout, "%s %s %s\n", m.At.UTC().Format("15:04:05.000"), arrow, certEscape(m.Content()))
+		fmt.Fprintf(e.stdout, "%s %s %s\n", m.At.UTC().Format("15:04:05.000"), arrow, inert.String(m.Content())+invalidMark(m))
 	}
 	fmt.Fprintf(e.stdout, "\ntermination %s, rank %d, score %g", res.Match.Termination, res.Match.Rank, res.Match.Score)
 	if res.Role != "" {
-		fmt.Fprintf(e.stdout, ", role %s", certEscape(res.Role))
+		fmt.Fprintf(e.stdout, ", role %s", inert.String(res.Role))
 	}
 	fmt.Fprintln(e.stdout)
 	for _, c := range res.Checks {
@@ -92,16 +93,24 @@ func cmdReplay(ctx context.Context, e *env, args []string) int {
 		if c.Reason != "" {
 			line += ": " + c.Reason
 		}
-		fmt.Fprintln(e.stdout, certEscape(line))
+		fmt.Fprintln(e.stdout, inert.String(line))
 		for _, fd := range c.Findings {
-			fmt.Fprintf(e.stdout, "      %s %s: %s\n", fd.Level, fd.Rule, certEscape(fd.Message))
+			fmt.Fprintf(e.stdout, "      %s %s: %s\n", fd.Level, fd.Rule, inert.String(fd.Message))
 		}
 	}
 	if s := res.Match.Stderr; s != "" {
 		fmt.Fprintln(e.stdout, "\nagent stderr (tail):")
 		for _, line := range strings.Split(strings.TrimRight(s, "\n"), "\n") {
-			fmt.Fprintln(e.stdout, "  "+certEscape(line))
+			fmt.Fprintln(e.stdout, "  "+inert.String(line))
 		}
 	}
 	return code
+}
+
+// invalidMark flags a transcript message whose bytes were not all UTF-8.
+func invalidMark(m reports.Message) string {
+	if m.InvalidUTF8 {
+		return " [invalid UTF-8 replaced]"
+	}
+	return ""
 }

@@ -127,7 +127,7 @@ func cmdReportMerge(_ context.Context, e *env, args []string) int {
 
 	sum := merged.Summary()
 	if c.format == "json" {
-		enc := json.NewEncoder(summaryTo)
+		enc := json.NewEncoder(inertJSON(summaryTo))
 		out := struct {
 			reports.Summary
 			Shards  int      `json:"shards"`

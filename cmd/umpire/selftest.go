@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/umpire-arena/umpire/harness/selftest"
+	"github.com/umpire-arena/umpire/internal/inert"
 	"github.com/umpire-arena/umpire/reports"
 )
 
@@ -76,7 +77,7 @@ func selftestMain(ctx context.Context, e *env, args []string, hook func(*selftes
 		hook(&opts)
 	}
 	if *format == "text" {
-		fmt.Fprintf(e.stdout, "umpire selftest · reports in %s\n", safeText(opts.ReportDir))
+		fmt.Fprintf(e.stdout, "umpire selftest · reports in %s\n", inert.String(opts.ReportDir))
 	}
 	p.start()
 	sum, err := selftest.Run(ctx, opts)
@@ -116,21 +117,21 @@ func printSelftestSummary(w io.Writer, sum *selftest.Summary) {
 		if s.Matches > 0 {
 			matches = fmt.Sprint(s.Matches)
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%v\t%s\n", safeText(s.Name), verdictWord(s.Verdict), counts, matches,
-			roundSelftest(s.Duration), safeText(report))
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%v\t%s\n", inert.String(s.Name), verdictWord(s.Verdict), counts, matches,
+			roundSelftest(s.Duration), inert.String(report))
 	}
 	_ = tw.Flush()
 	var notes []string
 	for _, s := range sum.Steps {
 		if s.Reason != "" {
-			notes = append(notes, fmt.Sprintf("  %s: %s", safeText(s.Name), safeText(s.Reason)))
+			notes = append(notes, fmt.Sprintf("  %s: %s", inert.String(s.Name), inert.String(s.Reason)))
 		}
 		for _, f := range s.Failures {
-			notes = append(notes, fmt.Sprintf("  %s: %s", safeText(s.Name), safeText(f)))
+			notes = append(notes, fmt.Sprintf("  %s: %s", inert.String(s.Name), inert.String(f)))
 		}
 	}
 	for _, x := range sum.Warnings {
-		notes = append(notes, "  warning: "+safeText(x))
+		notes = append(notes, "  warning: "+inert.String(x))
 	}
 	if len(notes) > 0 {
 		fmt.Fprintln(w)
@@ -145,7 +146,7 @@ func printSelftestSummary(w io.Writer, sum *selftest.Summary) {
 		what = "interrupted"
 	}
 	fmt.Fprintf(w, "\n%s: %s · %d steps in %v · exit %d\n", verdictWord(sum.Verdict), what, len(sum.Steps), roundSelftest(sum.Duration), sum.ExitCode)
-	fmt.Fprintf(w, "open %s\n", safeText(filepath.Join(sum.ReportDir, selftest.FileIndex)))
+	fmt.Fprintf(w, "open %s\n", inert.String(filepath.Join(sum.ReportDir, selftest.FileIndex)))
 }
 
 // verdictWord is a verdict in capitals.
@@ -217,7 +218,7 @@ func (p *selftestProgress) observe(ev selftest.Event) {
 		if p.tty {
 			p.draw()
 		} else {
-			fmt.Fprintf(p.w, "%s %s: %s\n", tag, safeText(ev.Step.Name), safeText(ev.Step.Title))
+			fmt.Fprintf(p.w, "%s %s: %s\n", tag, inert.String(ev.Step.Name), inert.String(ev.Step.Title))
 		}
 	case selftest.StepProgress:
 		if p.cur != nil {
@@ -229,14 +230,14 @@ func (p *selftestProgress) observe(ev selftest.Event) {
 	case selftest.StepFinished:
 		p.cur = nil
 		r := ev.Result
-		line := fmt.Sprintf("%s %s: %s", tag, safeText(r.Name), verdictWord(r.Verdict))
+		line := fmt.Sprintf("%s %s: %s", tag, inert.String(r.Name), verdictWord(r.Verdict))
 		if r.Verdict != selftest.VerdictSkip && r.Dir != "" {
 			c := r.Counts
 			line += fmt.Sprintf(" (%d pass, %d fail, %d skip, %d error)", c.Pass, c.Fail, c.Skip, c.Error)
 		}
 		line += fmt.Sprintf(" in %v", roundSelftest(r.Duration))
 		if r.Reason != "" {
-			line += " — " + safeText(firstLine(r.Reason))
+			line += " — " + inert.String(firstLine(r.Reason))
 		}
 		if p.tty {
 			fmt.Fprint(p.w, "\r\033[K")
@@ -260,7 +261,7 @@ func (p *selftestProgress) draw() {
 		bar = strings.Repeat("█", n) + strings.Repeat("·", width-n)
 		count = fmt.Sprintf(" %d/%d", ev.Done, ev.Total)
 	}
-	fmt.Fprintf(p.w, "\r\033[K[%d/%d] %-24s %s%s %v", ev.Index+1, ev.Count, safeText(ev.Step.Name), bar, count,
+	fmt.Fprintf(p.w, "\r\033[K[%d/%d] %-24s %s%s %v", ev.Index+1, ev.Count, inert.String(ev.Step.Name), bar, count,
 		time.Since(p.t0).Round(100*time.Millisecond))
 }
 

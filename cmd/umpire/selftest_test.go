@@ -230,19 +230,3 @@ func TestSelftestUsage(t *testing.T) {
 		})
 	}
 }
-
-func TestSafeText(t *testing.T) {
-	tests := []struct{ name, in, want string }{
-		{"plain", "conform-inference", "conform-inference"},
-		{"escape", "a\x1b[31mb", `a\u001b[31mb`},
-		{"bidi", "x\u202ey", `x\u202ey`},
-		{"newline", "a\nb", `a\u000ab`},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			if have := safeText(tc.in); have != tc.want {
-				t.Errorf("have %q, want %q", have, tc.want)
-			}
-		})
-	}
-}

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"net"
 	"net/http"
 	"os"
 	"strconv"
@@ -18,7 +17,8 @@ import (
 )
 
 const serveInferenceSynopsis = "--game inference [--addr 127.0.0.1:7070] [--seats 6] [--rounds 40] [--deadline 10s] " +
-	"[--seed S] [--adversaries random,heuristic,...] [--agents 0,3] [--start-timeout D] [--dialect a,b] [--format text|json] [--unsafe-faults]"
+	"[--seed S] [--adversaries random,heuristic,...] [--agents 0,3] [--start-timeout D] [--dialect a,b] [--format text|json] [--unsafe-faults] " +
+	"[--admin-token T | --open] [--max-matches N] [--max-rounds N] [--max-deadline D] [--idle-timeout D] [--body-timeout D] [--max-conns-per-ip N] ..."
 
 // cmdServe runs "umpire serve": the embedded reference server of the game
 // named by --game (serveInference or serveBangArena).
@@ -79,6 +79,9 @@ type inferenceServeInfo struct {
 	Adversaries map[string]string    `json:"adversaries"`
 	Faults      []string             `json:"faults,omitempty"`
 	Dialects    []string             `json:"dialects,omitempty"`
+	// AdminToken is what POST CreateURL needs (Authorization: Bearer);
+	// absent when creation is open.
+	AdminToken string `json:"admin_token,omitempty"`
 }
 
 type inferenceServeSeat struct {
@@ -106,6 +109,7 @@ func serveInference(ctx context.Context, e *env, args []string) int {
 	format := fs.String("format", "text", "output: text or json")
 	unsafe := fs.Bool("unsafe-faults", false, "enable the deliberately broken behaviours named in "+infsrv.FaultsEnv+" (testing the conformance suite only)")
 	dialectList := fs.String("dialect", "", "speak these legitimate dialects, comma-separated (choices where the rules are silent): "+inferenceDialectNames())
+	hf := addHostFlags(fs, gameInference)
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
@@ -114,6 +118,9 @@ func serveInference(ctx context.Context, e *env, args []string) int {
 	}
 	if *deadline < time.Millisecond || *deadline > time.Hour {
 		fmt.Fprintln(e.stderr, "umpire: --deadline must be between 1ms and 1h")
+		return exitUsage
+	}
+	if !hf.check(e, *deadline, *rounds) {
 		return exitUsage
 	}
 	if *startTimeout < 0 {
@@ -136,7 +143,7 @@ func serveInference(ctx context.Context, e *env, args []string) int {
 		return exitUsage
 	}
 	kinds := splitList(*adversaries)
-	opts := infsrv.Options{Faults: faults, Dialects: dialects, StartTimeout: *startTimeout}
+	opts := infsrv.Options{Faults: faults, Dialects: dialects, StartTimeout: *startTimeout, Limits: hf.inferenceLimits()}
 	if *startTimeout == 0 {
 		opts.StartTimeout = -1 // wait for every agent
 	}
@@ -155,13 +162,14 @@ func serveInference(ctx context.Context, e *env, args []string) int {
 		shutdownQuietly(srv)
 		return exitUsage
 	}
-	hs, hostport, served, ok := listenHTTP(e, *addr, srv)
+	hs, hostport, token, served, ok := listenGuarded(e, *addr, srv, hf, []string{"POST /api/inference/matches"})
 	if !ok {
 		shutdownQuietly(srv)
 		return exitError
 	}
 
 	info := describeInference(hostport, created, srv, *seed)
+	info.AdminToken = token
 	if len(faults) > 0 {
 		warnFaults(e, info.Faults)
 	}
@@ -223,21 +231,6 @@ func splitList(s string) []string {
 // warnFaults says on stderr that the server runs with deliberate faults.
 func warnFaults(e *env, faults []string) {
 	fmt.Fprintf(e.stderr, "umpire: WARNING: serving with deliberate faults: %s\n", strings.Join(faults, ", "))
-}
-
-// listenHTTP listens on addr and serves h in the background; served gets
-// what Serve returns. ok is false, the failure said on stderr, when addr
-// cannot be listened on.
-func listenHTTP(e *env, addr string, h http.Handler) (hs *http.Server, hostport string, served <-chan error, ok bool) {
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		fmt.Fprintf(e.stderr, "umpire: cannot listen on %s: %v\n", addr, err)
-		return nil, "", nil, false
-	}
-	hs = &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: time.Minute}
-	ch := make(chan error, 1)
-	go func() { ch <- hs.Serve(ln) }()
-	return hs, ln.Addr().String(), ch, true
 }
 
 // waitServing waits until ctx ends (Ctrl-C: exit 0) or the HTTP server
@@ -355,6 +348,9 @@ func printInference(e *env, format string, info inferenceServeInfo) {
 	fmt.Fprintf(w, "  rules     GET  %s\n", info.RulesURL)
 	fmt.Fprintf(w, "  log       GET  %s  (deal_private lines once the match is over)\n", info.LogURL)
 	fmt.Fprintf(w, "  matches   POST %s\n", info.CreateURL)
+	if info.AdminToken != "" {
+		fmt.Fprintf(w, "            admin token %s  (header Authorization: Bearer TOKEN)\n", info.AdminToken)
+	}
 	if len(info.Dialects) > 0 {
 		fmt.Fprintf(w, "  dialects  %s  (legitimate choices where the rules are silent)\n", strings.Join(info.Dialects, ", "))
 	}

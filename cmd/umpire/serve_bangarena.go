@@ -13,7 +13,8 @@ import (
 )
 
 const serveBangArenaSynopsis = "--game bangarena [--addr 127.0.0.1:7070] [--seats 6] [--mode classic] [--deadline 15s] " +
-	"[--seed S] [--adversaries random,heuristic] [--agents 0,3] [--policy reask_then_random|skip|random] [--format text|json]"
+	"[--seed S] [--adversaries random,heuristic] [--agents 0,3] [--policy reask_then_random|skip|random] [--format text|json] " +
+	"[--admin-token T | --open] [--max-rooms N] [--max-deadline D] [--idle-timeout D] [--body-timeout D] [--max-conns-per-ip N] ..."
 
 // baServeInfo is what serveBangArena prints once the server listens.
 type baServeInfo struct {
@@ -31,6 +32,9 @@ type baServeInfo struct {
 	Agents      []baServeSeat     `json:"agents"`
 	Adversaries map[string]string `json:"adversaries"`
 	Faults      []string          `json:"faults,omitempty"`
+	// AdminToken is what POST /api/ai/rooms needs (Authorization:
+	// Bearer); absent when creation is open.
+	AdminToken string `json:"adminToken,omitempty"`
 }
 
 type baServeSeat struct {
@@ -60,6 +64,7 @@ func serveBangArena(ctx context.Context, e *env, args []string) int {
 	format := fs.String("format", "text", "output: text or json")
 	unsafe := fs.Bool("unsafe-faults", false, "enable the deliberately broken behaviours named in "+baserver.FaultsEnv+" (testing the conformance suite only)")
 	_ = fs.Int("rounds", 0, "Inference only; ignored for bangarena")
+	hf := addHostFlags(fs, gameBangArena)
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
@@ -68,6 +73,9 @@ func serveBangArena(ctx context.Context, e *env, args []string) int {
 	}
 	if *deadline <= 0 || *deadline > time.Hour {
 		fmt.Fprintln(e.stderr, "umpire: --deadline must be between 1ms and 1h")
+		return exitUsage
+	}
+	if !hf.check(e, *deadline, 0) {
 		return exitUsage
 	}
 	agentSeats, err := parseSeatList(*agents)
@@ -81,7 +89,7 @@ func serveBangArena(ctx context.Context, e *env, args []string) int {
 		return exitUsage
 	}
 	kinds := splitList(*adversaries)
-	srv, err := baserver.New(baserver.Options{Pause: *pause, Faults: faults})
+	srv, err := baserver.New(hf.bangArenaOptions(baserver.Options{Pause: *pause, Faults: faults}))
 	if err != nil {
 		fmt.Fprintf(e.stderr, "umpire: %v\n", err)
 		return exitUsage
@@ -95,13 +103,14 @@ func serveBangArena(ctx context.Context, e *env, args []string) int {
 		shutdownQuietly(srv)
 		return exitUsage
 	}
-	hs, hostport, served, ok := listenHTTP(e, *addr, srv.Handler())
+	hs, hostport, token, served, ok := listenGuarded(e, *addr, srv.Handler(), hf, []string{"POST /api/ai/rooms"})
 	if !ok {
 		shutdownQuietly(srv)
 		return exitError
 	}
 
 	info := describeBAServe(hostport, created, srv, *seed)
+	info.AdminToken = token
 	if len(faults) > 0 {
 		warnFaults(e, info.Faults)
 	}
@@ -165,6 +174,10 @@ func printBAServeInfo(e *env, format string, info baServeInfo) {
 	fmt.Fprintln(w, ")")
 	fmt.Fprintf(w, "  rules     GET  %s\n", info.RulesURL)
 	fmt.Fprintf(w, "  MCP       POST %s\n", info.MCPURL)
+	fmt.Fprintf(w, "  rooms     POST %s/api/ai/rooms\n", info.BaseURL)
+	if info.AdminToken != "" {
+		fmt.Fprintf(w, "            admin token %s  (header Authorization: Bearer TOKEN)\n", info.AdminToken)
+	}
 	fmt.Fprintf(w, "  log       GET  %s  (after the match)\n", info.LogURL)
 	for _, a := range info.Agents {
 		fmt.Fprintf(w, "  seat %d    token %s  (policy %s)\n", a.Seat, a.Token, info.Policy)

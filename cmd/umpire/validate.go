@@ -1,15 +1,13 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"strings"
 
-	"github.com/tidwall/gjson"
+	"github.com/umpire-arena/umpire/internal/inert"
 	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/schemas"
 )
@@ -57,16 +55,21 @@ func cmdValidate(ctx context.Context, e *env, args []string) int {
 		fs.Usage()
 		return exitUsage
 	}
-	// Read every input first: an input that cannot be read is a usage error
-	// (exit 2) and nothing is reported as valid or invalid.
-	inputs := make([]input, 0, fs.NArg())
+	// Open every input first: an input that cannot be opened is a usage
+	// error (exit 2) and nothing is reported as valid or invalid.
+	type source struct {
+		name string
+		r    io.Reader
+	}
+	var srcs []source
 	for _, name := range fs.Args() {
-		in, err := readInput(e, name, 0)
+		r, shown, closeFn, err := openInput(e, name)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "umpire: cannot read %s: %v\n", name, err)
 			return exitUsage
 		}
-		inputs = append(inputs, in)
+		defer closeFn()
+		srcs = append(srcs, source{name: shown, r: r})
 	}
 	set, err := schemas.Compile(schemas.WithMaxBytes(*maxBytes))
 	if err != nil {
@@ -74,10 +77,19 @@ func cmdValidate(ctx context.Context, e *env, args []string) int {
 		return exitError
 	}
 	out := &violationWriter{w: e.stdout, json: *format == "json", strict: basis.strict}
-	var total, invalid, violations, failing, lenient int
-	for _, in := range inputs {
-		for _, m := range splitMessages(in.data) {
-			if ctx.Err() != nil {
+	var total, invalid, violations, notKept, failing, lenient int
+	for _, src := range srcs {
+		// Inputs are read as they are validated, in memory bounded by
+		// --max-bytes; violations past rules.MaxKeptPerRule of one kind
+		// (keyword location) in one input are counted, not printed.
+		capped := rules.NewCap(0)
+		mr, err := newMessageReader(src.r, *maxBytes)
+		for err == nil {
+			var m message
+			if m, err = mr.next(); err != nil {
+				break
+			}
+			if total%1024 == 0 && ctx.Err() != nil {
 				fmt.Fprintln(e.stderr, "umpire: interrupted")
 				return exitError
 			}
@@ -102,17 +114,28 @@ func cmdValidate(ctx context.Context, e *env, args []string) int {
 					} else {
 						lenient++
 					}
-					out.write(in.name, m.line, k, v)
+					if capped.Keep(violationKey(v)) {
+						out.write(src.name, m.line, k, v)
+					}
 				}
 				if must {
 					failing++
 				}
 			}
 		}
+		if err != io.EOF {
+			// The input could not be read through: the run is not done.
+			fmt.Fprintf(e.stderr, "umpire: cannot read %s: %v\n", src.name, err)
+			return exitError
+		}
+		notKept += out.notKept(src.name, capped)
 	}
 	if out.err != nil {
 		fmt.Fprintf(e.stderr, "umpire: writing output: %v\n", out.err)
 		return exitError
+	}
+	if notKept > 0 {
+		fmt.Fprintf(e.stderr, "umpire validate: %s violation(s) not printed (over %d of one kind per input)\n", rules.Thousands(notKept), rules.MaxKeptPerRule)
 	}
 	// A violation of a shape only umpire's pin or reading fixes (x-basis)
 	// is SHOULD unless --strict: it does not fail the run.
@@ -125,81 +148,6 @@ func cmdValidate(ctx context.Context, e *env, args []string) int {
 		return exitFail
 	}
 	return exitOK
-}
-
-// message is one JSON message of an input, with its 1-based starting line;
-// err is set when the input could not be split there (a syntax error in a
-// multi-line document).
-type message struct {
-	line int
-	data []byte
-	err  string
-}
-
-// splitMessages cuts an input into messages. It is JSON Lines (one message per
-// line, blank lines skipped) when the first non-blank line is a complete JSON
-// value by itself, or when the first two non-blank lines both open an object
-// (a JSON Lines file whose first line is broken); otherwise it is one or more
-// JSON documents that may span lines. An input with no message gives one
-// message "empty input", so that a run that checked nothing fails.
-func splitMessages(data []byte) []message {
-	lines := bytes.Split(data, []byte("\n"))
-	var nonBlank []int
-	for i, l := range lines {
-		if len(bytes.TrimSpace(l)) > 0 {
-			nonBlank = append(nonBlank, i)
-			if len(nonBlank) == 2 {
-				break
-			}
-		}
-	}
-	if len(nonBlank) == 0 {
-		return []message{{line: 1, data: data}}
-	}
-	first := bytes.TrimSpace(lines[nonBlank[0]])
-	jsonLines := gjson.ValidBytes(first) ||
-		(len(nonBlank) == 2 && first[0] == '{' && bytes.HasPrefix(bytes.TrimSpace(lines[nonBlank[1]]), []byte("{")))
-	if jsonLines {
-		var out []message
-		for i, l := range lines {
-			l = bytes.TrimRight(l, "\r")
-			if len(bytes.TrimSpace(l)) == 0 {
-				continue
-			}
-			out = append(out, message{line: i + 1, data: l})
-		}
-		return out
-	}
-	return splitDocuments(data)
-}
-
-// splitDocuments reads consecutive JSON documents; it stops at the first
-// syntax error, which it reports at the line where it was found.
-func splitDocuments(data []byte) []message {
-	lineAt := func(off int64) int { return 1 + bytes.Count(data[:min(int(off), len(data))], []byte("\n")) }
-	dec := json.NewDecoder(bytes.NewReader(data))
-	var out []message
-	for {
-		var raw json.RawMessage
-		err := dec.Decode(&raw)
-		if err == io.EOF {
-			return out
-		}
-		if err != nil {
-			var syn *json.SyntaxError
-			switch {
-			case errors.As(err, &syn):
-				out = append(out, message{line: lineAt(syn.Offset), err: "invalid JSON: " + err.Error()})
-			case errors.Is(err, io.ErrUnexpectedEOF):
-				out = append(out, message{line: lineAt(dec.InputOffset()), err: "invalid JSON: truncated input"})
-			default:
-				out = append(out, message{line: lineAt(dec.InputOffset()), err: "invalid JSON: " + err.Error()})
-			}
-			return out
-		}
-		start := dec.InputOffset() - int64(len(raw))
-		out = append(out, message{line: lineAt(start), data: raw})
-	}
 }
 
 // violationWriter prints violations as text lines or JSON objects and keeps
@@ -239,7 +187,7 @@ func (vw *violationWriter) write(file string, line int, kind string, v schemas.V
 		return
 	}
 	if vw.json {
-		enc := json.NewEncoder(vw.w) // one object per line
+		enc := json.NewEncoder(inertJSON(vw.w)) // one object per line
 		enc.SetEscapeHTML(false)
 		basis := v.Basis
 		if basis == "" {
@@ -252,5 +200,33 @@ func (vw *violationWriter) write(file string, line int, kind string, v schemas.V
 	if vw.level(v) != rules.Must {
 		prefix = "SHOULD "
 	}
-	_, vw.err = fmt.Fprintf(vw.w, "%s:%d: %s%s\n", escapeText(file), line, prefix, escapeText(v.String()))
+	_, vw.err = fmt.Fprintf(vw.w, "%s:%d: %s%s\n", inert.String(file), line, prefix, inert.String(v.String()))
+}
+
+// violationKey is the kind of a violation the output caps: its keyword
+// location, or "(message)" for a message that is not JSON, over the cap or
+// of an undetected kind.
+func violationKey(v schemas.Violation) string {
+	if v.KeywordLocation != "" {
+		return v.KeywordLocation
+	}
+	return "(message)"
+}
+
+// notKept says what an input's Cap counted but did not print, one line (or
+// JSON object {"not_kept":…}) per kind, and returns how many.
+func (vw *violationWriter) notKept(file string, c *rules.Cap) int {
+	for _, n := range c.NotKept() {
+		if vw.err != nil {
+			break
+		}
+		if vw.json {
+			enc := json.NewEncoder(inertJSON(vw.w))
+			enc.SetEscapeHTML(false)
+			vw.err = enc.Encode(map[string]any{"not_kept": map[string]any{"file": file, "keywordLocation": n.Key, "count": n.Count}})
+			continue
+		}
+		_, vw.err = fmt.Fprintf(vw.w, "%s: … and %s more violation(s) at %s, not printed\n", inert.String(file), rules.Thousands(n.Count), inert.String(n.Key))
+	}
+	return c.Total()
 }

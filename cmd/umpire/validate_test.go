@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"path/filepath"
 	"strings"
@@ -53,23 +54,6 @@ func TestValidateCommand(t *testing.T) {
 	runCases(t, nil, tests)
 }
 
-func TestEscapeText(t *testing.T) {
-	tests := []struct{ name, in, want string }{
-		{name: "plain", in: "/a: must be >= 0", want: "/a: must be >= 0"},
-		{name: "escape sequence", in: "x\x1b[2Jy", want: `x\u001b[2Jy`},
-		{name: "bidi override", in: "a\u202eb", want: `a\u202eb`},
-		{name: "newline", in: "a\nb", want: `a\u000ab`},
-		{name: "unicode kept", in: "¿Seguro? 🙂", want: "¿Seguro? 🙂"},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			if have := escapeText(tc.in); have != tc.want {
-				t.Errorf("have %q, want %q", have, tc.want)
-			}
-		})
-	}
-}
-
 func TestValidateJSONLinesAreObjects(t *testing.T) {
 	code, out, _ := runUmpire(t, "", "validate", "--game", "inference", "--format", "json", td("inference_bad.jsonl"))
 	if code != exitFail {
@@ -80,6 +64,23 @@ func TestValidateJSONLinesAreObjects(t *testing.T) {
 		if err := json.Unmarshal([]byte(l), &v); err != nil || v.File == "" || v.Line == 0 || v.Message == "" {
 			t.Errorf("line %q: %v %+v", l, err, v)
 		}
+	}
+}
+
+// splitMessages drains a messageReader over data (1 MiB cap).
+func splitMessages(data []byte) []message {
+	mr, err := newMessageReader(bytes.NewReader(data), 1<<20)
+	if err != nil {
+		panic(err)
+	}
+	var out []message
+	for {
+		m, err := mr.next()
+		if err != nil {
+			return out
+		}
+		m.data = bytes.Clone(m.data)
+		out = append(out, m)
 	}
 }
 
@@ -97,6 +98,10 @@ func TestSplitMessages(t *testing.T) {
 		{name: "document with a syntax error", data: "{\n\"a\": 1,\n\"b\": x\n}\n", wantLines: []int{3}, wantErrs: 1},
 		{name: "empty", data: "", wantLines: []int{1}},
 		{name: "scalar document", data: "42", wantLines: []int{1}},
+		{name: "stray closing bracket", data: "{\n}\n}\n", wantLines: []int{1, 3}, wantErrs: 1},
+		{name: "blank lines only", data: "\n \n\t\n", wantLines: []int{1}},
+		{name: "brackets inside strings", data: "{\n\"a\": \"}]\\\"{\"\n}\n{\n}", wantLines: []int{1, 4}},
+		{name: "truncated document", data: "{\n\"a\": [1,\n", wantLines: []int{1}, wantErrs: 1},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -132,4 +137,40 @@ func FuzzSplitMessages(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestValidateSimulateLogs validates the match logs umpire's own simulate
+// writes, for both games and every line kind they hold: detection must
+// recognise each line and every line must be valid (a BangArena decision
+// event was once taken for a legal_actions item).
+func TestValidateSimulateLogs(t *testing.T) {
+	for _, game := range []string{gameInference, gameBangArena} {
+		t.Run(game, func(t *testing.T) {
+			dir := t.TempDir()
+			args := []string{"simulate", "--game", game, "--matches", "3", "--seed", "validate-sim", "--log-dir", dir}
+			if game == gameInference {
+				args = append(args, "--rounds", "12")
+			}
+			if code, _, stderr := runUmpire(t, "", args...); code != exitOK {
+				t.Fatalf("simulate: exit %d\n%s", code, stderr)
+			}
+			logs, err := filepath.Glob(filepath.Join(dir, "*.jsonl"))
+			if err != nil || len(logs) != 3 {
+				t.Fatalf("simulate wrote %v (%v), want 3 logs", logs, err)
+			}
+			code, stdout, stderr := runUmpire(t, "", append([]string{"validate", "--game", game}, logs...)...)
+			if code != exitOK || stdout != "" || !strings.Contains(stderr, " 0 invalid, 0 violation(s)") {
+				t.Fatalf("validate: exit %d, want 0 and no violation\n%s%s", code, firstLines(stdout, 10), stderr)
+			}
+		})
+	}
+}
+
+// firstLines returns the first n lines of s.
+func firstLines(s string, n int) string {
+	lines := strings.SplitAfter(s, "\n")
+	if len(lines) > n {
+		lines = append(lines[:n], "…\n")
+	}
+	return strings.Join(lines, "")
 }

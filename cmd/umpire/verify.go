@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/umpire-arena/umpire/internal/inert"
 	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/referee/verify"
 )
@@ -73,10 +74,10 @@ func cmdVerify(ctx context.Context, e *env, args []string) (code int) {
 	defer recoverVerify(e, &code)
 	out := &findingWriter{w: e.stdout, json: *format == "json", strict: basis.strict}
 	var total verify.Summary
-	empty := 0
+	empty, notKept := 0, 0
 	for _, s := range srcs {
 		v := verify.NewInference(verify.Options{File: s.name, Deal: mode, Unfinished: *unfinished})
-		buf, emit := out.collector()
+		buf, emit, capped := out.collector()
 		m0, s0, i0 := out.counted()
 		sum, err := v.Read(ctx, s.r, emit)
 		if c, ok := verifyReadOK(ctx, e, s.name, err); !ok {
@@ -84,11 +85,13 @@ func cmdVerify(ctx context.Context, e *env, args []string) (code int) {
 		}
 		m1, s1, i1 := out.counted()
 		sum.Must, sum.Should, sum.Info = m1-m0, s1-s0, i1-i0
-		if sum.Lines == 0 {
-			empty++
+		if sum.Rounds == 0 {
+			empty++ // no round read: blank lines, garbage, or a header alone
 		}
 		if !out.json {
-			out.group(s.name, *buf, sum)
+			notKept += out.group(s.name, *buf, sum, capped)
+		} else {
+			notKept += out.notKept(s.name, capped)
 		}
 		total.Lines += sum.Lines
 		total.Rounds += sum.Rounds
@@ -98,14 +101,14 @@ func cmdVerify(ctx context.Context, e *env, args []string) (code int) {
 		total.Inconclusive += sum.Inconclusive
 		total.DealsRederived += sum.DealsRederived
 	}
-	out.summary(len(srcs), total)
+	out.summary(len(srcs), total, notKept)
 	if !out.flushed(e) {
 		return exitError
 	}
 	if empty > 0 {
-		// A log with no line verifies nothing: a run that checked nothing
-		// must not pass.
-		fmt.Fprintf(e.stderr, "umpire verify: %d input(s) hold no line: nothing to verify\n", empty)
+		// A log without a single round verifies nothing of the rules: a
+		// run that checked nothing must not pass, whatever the grading.
+		fmt.Fprintf(e.stderr, "umpire verify: %d input(s) hold no round of a match: nothing to verify\n", empty)
 		return exitFail
 	}
 	if total.Must > 0 {
@@ -159,15 +162,42 @@ type findingWriter struct {
 	strict bool
 	cat    *rules.Catalogue
 	levels map[rules.Level]int
+	// graded levels by what decides them, so that a finding the Cap does
+	// not keep is counted without being graded (a log of a billion bad
+	// lines gives a billion findings).
+	gradedAs  map[gradeKey]rules.Level
+	lastKey   gradeKey // the last finding's key and level: a run of one kind
+	lastLevel rules.Level
+	haveLast  bool
 }
 
-// graded returns f with its level following its basis, and counts it.
-func (o *findingWriter) graded(f rules.Finding) rules.Finding {
+// gradeKey is what a finding's graded level depends on.
+type gradeKey struct {
+	rule          string
+	level, stated rules.Level
+	basis         rules.Basis
+}
+
+// grade counts f at its graded level and, when keep, returns it graded
+// (its level following its basis; see rules.Grade).
+func (o *findingWriter) grade(f rules.Finding, keep bool) rules.Finding {
 	if o.cat == nil {
-		o.cat, o.levels = rules.Default(), map[rules.Level]int{}
+		o.cat, o.levels, o.gradedAs = rules.Default(), map[rules.Level]int{}, map[gradeKey]rules.Level{}
 	}
-	f = o.cat.Grade(f, o.strict)
-	o.levels[f.Level]++
+	k := gradeKey{rule: f.Rule, level: f.Level, stated: f.Stated, basis: f.Basis}
+	lvl, known := o.lastLevel, o.haveLast && k == o.lastKey
+	if !known {
+		lvl, known = o.gradedAs[k]
+	}
+	if keep || !known {
+		f = o.cat.Grade(f, o.strict)
+		lvl = f.Level
+		if !known && len(o.gradedAs) < 4096 {
+			o.gradedAs[k] = lvl
+		}
+	}
+	o.lastKey, o.lastLevel, o.haveLast = k, lvl, true
+	o.levels[lvl]++
 	return f
 }
 
@@ -192,15 +222,42 @@ func (o *findingWriter) flushed(e *env) bool {
 	return true
 }
 
-// collector returns where one file's findings go: with JSON output they
-// are written at once (buf stays empty); with text output they are kept
-// in buf for grouping.
-func (o *findingWriter) collector() (buf *[]rules.Finding, emit func(rules.Finding)) {
-	buf = new([]rules.Finding)
+// collector returns where one file's findings go: the first
+// rules.MaxKeptPerRule of each rule pass, the rest are counted in the
+// returned Cap (memory and output stay bounded whatever the log's
+// length). With JSON output they are written at once (buf stays empty);
+// with text output they are kept in buf for grouping.
+func (o *findingWriter) collector() (buf *[]rules.Finding, emit func(rules.Finding), c *rules.Cap) {
+	buf, c = new([]rules.Finding), rules.NewCap(0)
 	if o.json {
-		return buf, func(f rules.Finding) { o.write(o.graded(f)) }
+		return buf, func(f rules.Finding) {
+			keep := c.Keep(f.Rule)
+			if f = o.grade(f, keep); keep {
+				o.write(f)
+			}
+		}, c
 	}
-	return buf, func(f rules.Finding) { *buf = append(*buf, o.graded(f)) }
+	return buf, func(f rules.Finding) {
+		keep := c.Keep(f.Rule)
+		if f = o.grade(f, keep); keep {
+			*buf = append(*buf, f)
+		}
+	}, c
+}
+
+// notKept says what a file's Cap counted but did not keep: a text line per
+// rule after the file's findings, or a JSON object {"not_kept":…} per rule.
+// It returns the number of findings not kept.
+func (o *findingWriter) notKept(name string, c *rules.Cap) int {
+	for _, n := range c.NotKept() {
+		if o.json {
+			b, _ := json.Marshal(map[string]any{"not_kept": map[string]any{"file": name, "rule": n.Key, "count": n.Count}})
+			o.printf("%s\n", inert.JSON(b))
+			continue
+		}
+		o.printf("    %s\n", inert.String(n.String()))
+	}
+	return c.Total()
 }
 
 // finding prints one finding for people at loc ("line N (…)"), with its
@@ -210,14 +267,15 @@ func (o *findingWriter) finding(line int, at []string, f rules.Finding) {
 	if len(at) > 0 {
 		loc += " (" + strings.Join(at, ", ") + ")"
 	}
-	o.printf("    %s: %s %s: %s\n", loc, f.Level, f.Rule, escapeText(f.Message))
+	o.printf("    %s: %s %s: %s\n", loc, f.Level, f.Rule, inert.String(f.Message))
 	if f.Expected != nil || f.Got != nil {
 		o.printf("      expected %s, got %s\n", jsonText(f.Expected), jsonText(f.Got))
 	}
 }
 
 // write prints one finding as a JSON line (HTML characters left as they
-// are; control characters escaped by the encoder).
+// are; control characters escaped by the encoder, bidi overrides and
+// invalid UTF-8 by inert.JSON).
 func (o *findingWriter) write(f rules.Finding) {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
@@ -227,19 +285,19 @@ func (o *findingWriter) write(f rules.Finding) {
 		b.Reset()
 		_ = enc.Encode(f)
 	}
-	o.printf("%s", b.Bytes())
+	o.printf("%s", inert.JSON(b.Bytes()))
 }
 
 // group prints one file's findings for people, grouped per round (findings
 // of the match as a whole first), in line order within a round.
-func (o *findingWriter) group(name string, fs []rules.Finding, sum verify.Summary) {
+func (o *findingWriter) group(name string, fs []rules.Finding, sum verify.Summary, capped *rules.Cap) int {
 	sort.SliceStable(fs, func(i, j int) bool {
 		if fs[i].Where.Round != fs[j].Where.Round {
 			return fs[i].Where.Round < fs[j].Where.Round
 		}
 		return fs[i].Where.Line < fs[j].Where.Line
 	})
-	o.printf("%s\n", escapeText(name))
+	o.printf("%s\n", inert.String(name))
 	round := -1
 	for _, f := range fs {
 		if f.Where.Round != round {
@@ -259,6 +317,7 @@ func (o *findingWriter) group(name string, fs []rules.Finding, sum verify.Summar
 		}
 		o.finding(f.Where.Line, at, f)
 	}
+	n := o.notKept(name, capped)
 	verdict := "conforms"
 	if sum.Must > 0 {
 		verdict = "does not conform"
@@ -269,20 +328,29 @@ func (o *findingWriter) group(name string, fs []rules.Finding, sum verify.Summar
 	}
 	o.printf("  %s: %d line(s), %d round(s)%s, %d MUST, %d SHOULD, %d INFO, %d inconclusive, %d deal(s) re-derived\n",
 		verdict, sum.Lines, sum.Rounds, public, sum.Must, sum.Should, sum.Info, sum.Inconclusive, sum.DealsRederived)
+	return n
 }
 
 // summary prints the closing line: text, or a JSON object {"summary":…}.
-func (o *findingWriter) summary(files int, t verify.Summary) {
+func (o *findingWriter) summary(files int, t verify.Summary, notKept int) {
 	if o.json {
 		b, _ := json.Marshal(map[string]any{"summary": map[string]any{
 			"files": files, "lines": t.Lines, "rounds": t.Rounds, "must": t.Must, "should": t.Should,
-			"info": t.Info, "inconclusive": t.Inconclusive, "deals_rederived": t.DealsRederived,
+			"info": t.Info, "inconclusive": t.Inconclusive, "deals_rederived": t.DealsRederived, "not_kept": notKept,
 		}})
 		o.printf("%s\n", b)
 		return
 	}
-	o.printf("umpire verify: %d file(s), %d line(s), %d round(s): %d MUST, %d SHOULD, %d INFO finding(s), %d inconclusive check(s)\n",
-		files, t.Lines, t.Rounds, t.Must, t.Should, t.Info, t.Inconclusive)
+	o.printf("umpire verify: %d file(s), %d line(s), %d round(s): %d MUST, %d SHOULD, %d INFO finding(s)%s, %d inconclusive check(s)\n",
+		files, t.Lines, t.Rounds, t.Must, t.Should, t.Info, notKeptText(notKept), t.Inconclusive)
+}
+
+// notKeptText is the summary's note of the findings counted, not shown.
+func notKeptText(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (%s not kept: over %d of one rule per file)", rules.Thousands(n), rules.MaxKeptPerRule)
 }
 
 // jsonText renders a finding's expected or got value as compact JSON, so
@@ -296,9 +364,9 @@ func jsonText(v any) string {
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(v); err != nil {
-		return escapeText(fmt.Sprint(v))
+		return inert.String(fmt.Sprint(v))
 	}
-	return escapeText(strings.TrimSuffix(b.String(), "\n"))
+	return inert.String(strings.TrimSuffix(b.String(), "\n"))
 }
 
 // verifyBangArena runs "umpire verify --game bangarena": each full log is
@@ -314,14 +382,14 @@ func verifyBangArena(ctx context.Context, e *env, names, seeds []string, asJSON,
 	defer recoverVerify(e, &code)
 	out := &findingWriter{w: e.stdout, json: asJSON, strict: strict}
 	var total verify.BangArenaSummary
-	unknown := 0
+	unknown, notKept, empty := 0, 0, 0
 	for _, name := range names {
 		r, shown, closeFn, ok := openLog(e, name)
 		if !ok {
 			return exitUsage
 		}
 		defer closeFn()
-		buf, emit := out.collector()
+		buf, emit, capped := out.collector()
 		m0, s0, i0 := out.counted()
 		sum, err := verify.VerifyBangArenaReader(ctx, r, verify.BangArenaOptions{File: shown, Seeds: seeds, Unfinished: unfinished}, emit)
 		if c, ok := verifyReadOK(ctx, e, shown, err); !ok {
@@ -332,8 +400,13 @@ func verifyBangArena(ctx context.Context, e *env, names, seeds []string, asJSON,
 		if sum.SeedUnknown {
 			unknown++
 		}
+		if sum.Events == 0 {
+			empty++ // no event read: blank lines or garbage
+		}
 		if !out.json {
-			out.bangGroup(shown, *buf, sum)
+			notKept += out.bangGroup(shown, *buf, sum, capped)
+		} else {
+			notKept += out.notKept(shown, capped)
 		}
 		total.Lines += sum.Lines
 		total.Events += sum.Events
@@ -348,18 +421,21 @@ func verifyBangArena(ctx context.Context, e *env, names, seeds []string, asJSON,
 	if out.json {
 		b, _ := json.Marshal(map[string]any{"summary": map[string]any{
 			"files": len(names), "lines": total.Lines, "decisions": total.Decisions, "turns": total.Turns, "must": total.Must,
-			"should": total.Should, "info": total.Info, "repeats": total.Repeats, "inconclusive": total.Inconclusive, "seed_unknown": unknown,
+			"should": total.Should, "info": total.Info, "repeats": total.Repeats, "inconclusive": total.Inconclusive, "seed_unknown": unknown, "not_kept": notKept,
 		}})
 		out.printf("%s\n", b)
 	} else {
-		out.printf("umpire verify: %d file(s), %d line(s), %d turn(s), %d decision(s): %d MUST, %d SHOULD, %d INFO finding(s), %d inconclusive line(s)\n",
-			len(names), total.Lines, total.Turns, total.Decisions, total.Must, total.Should, total.Info, total.Inconclusive)
+		out.printf("umpire verify: %d file(s), %d line(s), %d turn(s), %d decision(s): %d MUST, %d SHOULD, %d INFO finding(s)%s, %d inconclusive line(s)\n",
+			len(names), total.Lines, total.Turns, total.Decisions, total.Must, total.Should, total.Info, notKeptText(notKept), total.Inconclusive)
 	}
 	if !out.flushed(e) {
 		return exitError
 	}
 	switch {
 	case total.Must > 0:
+		return exitFail
+	case empty > 0:
+		fmt.Fprintf(e.stderr, "umpire verify: %d input(s) hold no event of a match: nothing to verify\n", empty)
 		return exitFail
 	case unknown > 0:
 		fmt.Fprintf(e.stderr, "umpire: %d log(s) could not be re-simulated: give the match seed (or the simulate run seed) with --seed\n", unknown)
@@ -369,9 +445,9 @@ func verifyBangArena(ctx context.Context, e *env, names, seeds []string, asJSON,
 }
 
 // bangGroup prints one BangArena log's findings for people, in line order.
-func (o *findingWriter) bangGroup(name string, fs []rules.Finding, sum verify.BangArenaSummary) {
+func (o *findingWriter) bangGroup(name string, fs []rules.Finding, sum verify.BangArenaSummary, capped *rules.Cap) int {
 	sort.SliceStable(fs, func(i, j int) bool { return fs[i].Where.Line < fs[j].Where.Line })
-	o.printf("%s\n", escapeText(name))
+	o.printf("%s\n", inert.String(name))
 	for _, f := range fs {
 		var at []string
 		if f.Where.Round > 0 {
@@ -382,6 +458,7 @@ func (o *findingWriter) bangGroup(name string, fs []rules.Finding, sum verify.Ba
 		}
 		o.finding(f.Where.Line, at, f)
 	}
+	n := o.notKept(name, capped)
 	verdict := "conforms"
 	switch {
 	case sum.Must > 0:
@@ -391,4 +468,5 @@ func (o *findingWriter) bangGroup(name string, fs []rules.Finding, sum verify.Ba
 	}
 	o.printf("  %s: %d line(s), %d turn(s), %d decision(s) replayed, %d MUST, %d SHOULD, %d INFO, %d repeat(s) not reported, %d inconclusive\n",
 		verdict, sum.Lines, sum.Turns, sum.Decisions, sum.Must, sum.Should, sum.Info, sum.Repeats, sum.Inconclusive)
+	return n
 }

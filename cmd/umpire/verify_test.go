@@ -36,6 +36,8 @@ func TestVerifyCommand(t *testing.T) {
 			wantOut: []string{"<stdin>\n", vtd("full.jsonl") + "\n", "2 file(s), 1542 line(s), 80 round(s)"}},
 		{name: "empty input fails", args: []string{"--game", "inference", "-"}, stdin: "", wantCode: exitFail,
 			wantOut: []string{"inference/log.match-start-first", "inference/log.match-end-last"}, wantErr: []string{"nothing to verify"}},
+		{name: "blank lines verify nothing", args: []string{"--game", "inference", "-"}, stdin: "\n\n\n", wantCode: exitFail,
+			wantErr: []string{"nothing to verify"}},
 		{name: "log text is escaped", args: []string{"--game", "inference", "--strict", "-"}, stdin: escape, wantCode: exitFail,
 			wantOut: []string{"inference/protocol.log-line", `\x1b[31mred`, `got "\u001b[31mred\u202e"`}, notOut: []string{"\x1b", "\u202e"}},
 		{name: "forced deal re-derivation", args: []string{"--game", "inference", "--deal", "umpire", vtd("full.jsonl")}, wantCode: exitOK, wantOut: []string{"deal(s) re-derived"}},

@@ -95,7 +95,7 @@ func StartConnect(ctx context.Context, spec ConnectSpec) (*Connected, error) {
 	}
 	c := &Connected{spec: spec, out: r, buf: newTail(spec.OutputCap)}
 	// The same pipe serves stdout and stderr, so the two stay in order.
-	g, err := startGroup(ctx, spec.Command, spec.Dir, env, nil, w, w, nil)
+	g, err := startGroup(ctx, spec.Command, spec.Dir, env, nil, w, w, nil, "")
 	if err != nil {
 		r.Close()
 		return nil, err

@@ -46,6 +46,44 @@
 // 204 without body) as Malformed, a refused or dropped connection as
 // Disconnect.
 //
+// # Containment
+//
+// Nothing an agent starts outlives its match. Killing the process group is
+// not enough: a descendant that calls setsid or setpgid (a daemon's double
+// fork) leaves the group, and PR_SET_PDEATHSIG only covers the shell. So
+// every agent process is contained, by the first of these that works:
+//
+//   - cgroup ([ContainCgroup]): on Linux with the cgroup v2 hierarchy
+//     mounted and umpire's own cgroup writable (root, or a delegated
+//     subtree), each agent gets a cgroup of its own, and the child is
+//     started inside it atomically (clone3 with CLONE_INTO_CGROUP), so not
+//     even a fork right after exec escapes. At the end every process of the
+//     cgroup is killed at once with cgroup.kill, whatever its session,
+//     group or parent, and the cgroup is removed. An unprivileged agent
+//     cannot leave it.
+//   - marker ([ContainMarker]): otherwise (no cgroup v2, not writable, a
+//     kernel that refuses the clone), the agent's environment carries
+//     [MarkerEnv] with a value unique to the agent; at the end /proc/*/environ
+//     is scanned for it and every marked process is stopped, then killed,
+//     scan after scan until none is left. It costs one /proc scan per agent
+//     and misses a descendant that clears its environment (env -i) or
+//     overwrites it in memory: it is a fallback for well-meaning agents, not
+//     a sandbox.
+//   - group ([ContainGroup]): without /proc, only the process group.
+//
+// A child subreaper (PR_SET_CHILD_SUBREAPER) was weighed and not used: it
+// is an attribute of the whole umpire process, so it says which process
+// is an orphan but not whose agent it came from when many agents run at
+// once, and reaping orphans with wait(-1) would steal the wait statuses
+// os/exec needs for the agents themselves (waitid with WNOWAIT and per-pid
+// reaping narrows but does not close that race). The cgroup gives exact
+// per-agent membership without touching umpire's own process state.
+//
+// A process still alive outside the agent's process group once the group
+// has been killed is a survivor: it would have outlived the match.
+// [Exit.Survivors] names each one (pid and command line); umpire kills them
+// all, and certification reports them under the agent rule no-survivors.
+//
 // Subprocess and connect modes need a Unix system (process groups, signals).
 // On Linux the agent is also killed if umpire itself dies (PR_SET_PDEATHSIG
 // on the shell), and process groups are inspected through /proc.

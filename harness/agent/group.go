@@ -58,6 +58,13 @@ type Exit struct {
 	Output []byte
 	// OutputTruncated reports whether earlier output was dropped.
 	OutputTruncated bool
+	// Survivors are the processes the agent started that were still alive
+	// outside its process group once the group had been killed: they would
+	// have outlived the match. Umpire killed them.
+	Survivors []Survivor
+	// Containment is how the agent's descendants were found (see the
+	// package documentation, "Containment").
+	Containment Containment
 }
 
 // Termination classifies the end of the process itself: OK when it exited 0
@@ -106,6 +113,9 @@ type group struct {
 
 	stopCtx   func() bool
 	closeOnce sync.Once
+
+	box       *container
+	survivors []Survivor // set by escalate, under mu
 }
 
 // startGroup runs `sh -c command` (or the command's words themselves, when
@@ -113,7 +123,7 @@ type group struct {
 // streams (nil stdin reads /dev/null), in its own process group, and closes
 // the child ends in this process. onCancel runs (once) when ctx is cancelled
 // before the group is closed, after the group has been killed.
-func startGroup(ctx context.Context, command, dir string, env []string, stdin, stdout, stderr *os.File, onCancel func()) (*group, error) {
+func startGroup(ctx context.Context, command, dir string, env []string, stdin, stdout, stderr *os.File, onCancel func(), want Containment) (*group, error) {
 	// The child's ends of its pipes are the child's: this process closes
 	// its copies whatever happens.
 	defer func() {
@@ -129,30 +139,46 @@ func startGroup(ctx context.Context, command, dir string, env []string, stdin, s
 	if err := ctx.Err(); err != nil {
 		return nil, errorf(HarnessError, "start", err, "context already done")
 	}
-	var cmd *exec.Cmd
-	if argv, ok := directArgv(command, dir, env); ok {
-		cmd = exec.Command(argv[0], argv[1:]...)
-	} else {
+	argv, direct := directArgv(command, dir, env)
+	if !direct {
 		sh := "/bin/sh"
 		if _, err := os.Stat(sh); err != nil {
 			if sh, err = exec.LookPath("sh"); err != nil {
 				return nil, errorf(HarnessError, "start", err, "no shell to run the agent")
 			}
 		}
-		cmd = exec.Command(sh, "-c", command)
+		argv = []string{sh, "-c", command}
 	}
-	cmd.Dir = dir
-	cmd.Env = env
-	if stdin != nil {
-		cmd.Stdin = stdin
+	box := newContainer(want)
+	env = box.env(env)
+	newCmd := func() *exec.Cmd {
+		cmd := exec.Command(argv[0], argv[1:]...)
+		cmd.Dir = dir
+		cmd.Env = env
+		if stdin != nil {
+			cmd.Stdin = stdin
+		}
+		cmd.Stdout = stdout
+		cmd.Stderr = stderr
+		cmd.SysProcAttr = sysProcAttr()
+		box.attr(cmd.SysProcAttr)
+		return cmd
 	}
-	cmd.Stdout = stdout
-	cmd.Stderr = stderr
-	cmd.SysProcAttr = sysProcAttr()
-	if err := cmd.Start(); err != nil {
+	cmd := newCmd()
+	err := cmd.Start()
+	if err != nil && box.usesCgroupFD() {
+		// The kernel would not start the child in the cgroup (no clone3,
+		// a cgroup it refuses): fall back to the marker.
+		box.dropCgroup()
+		cmd = newCmd()
+		err = cmd.Start()
+	}
+	box.started()
+	if err != nil {
+		box.sweep(0)
 		return nil, errorf(HarnessError, "start", err, "could not start %q", command)
 	}
-	g := &group{cmd: cmd, pid: cmd.Process.Pid, started: time.Now(), exited: make(chan struct{}), forced: ForceNone}
+	g := &group{cmd: cmd, pid: cmd.Process.Pid, started: time.Now(), exited: make(chan struct{}), forced: ForceNone, box: box}
 	g.wg.Add(1)
 	go func() {
 		defer g.wg.Done()
@@ -232,9 +258,19 @@ func (g *group) escalate(grace, termGrace time.Duration) error {
 	// The process group may outlive its leader: kill the stragglers too.
 	g.signal(syscall.SIGKILL)
 	if !g.waitExit(reapLimit) {
+		g.setSurvivors(g.box.sweep(g.pid))
 		return errorf(HarnessError, "close", nil, "process %d not reaped %v after SIGKILL", g.pid, reapLimit)
 	}
+	// Whatever left the group (setsid, a daemon's double fork) is found
+	// by the containment and killed too.
+	g.setSurvivors(g.box.sweep(g.pid))
 	return nil
+}
+
+func (g *group) setSurvivors(s []Survivor) {
+	g.mu.Lock()
+	g.survivors = s
+	g.mu.Unlock()
 }
 
 // settle waits up to d for the leader to be reaped and every other process
@@ -264,9 +300,9 @@ func (g *group) groupAlive() bool {
 // exit describes the reaped process; call only after exited is closed.
 func (g *group) exit(out *tail) Exit {
 	g.mu.Lock()
-	forced := g.forced
+	forced, survivors := g.forced, g.survivors
 	g.mu.Unlock()
-	e := Exit{PID: g.pid, Code: -1, Forced: forced, Runtime: g.reaped.Sub(g.started)}
+	e := Exit{PID: g.pid, Code: -1, Forced: forced, Runtime: g.reaped.Sub(g.started), Survivors: survivors, Containment: g.box.via}
 	if st := g.cmd.ProcessState; st != nil {
 		if ws, ok := st.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
 			e.Signal = ws.Signal().String()

@@ -52,6 +52,10 @@ type Spec struct {
 	// ExitWait is how long a closed stdout waits for the process to exit
 	// before judging (DefaultExitWait when 0).
 	ExitWait time.Duration
+
+	// containment forces a mechanism (tests of the fallback); "" is the
+	// best available.
+	containment Containment
 }
 
 func (s Spec) withDefaults() Spec {
@@ -168,7 +172,7 @@ func Start(ctx context.Context, spec Spec) (*Process, error) {
 		stop:   make(chan struct{}),
 	}
 	p.lastOut.Store(-1)
-	g, err := startGroup(ctx, spec.Command, spec.Dir, spec.Env, inR, outW, errW, p.cancelled)
+	g, err := startGroup(ctx, spec.Command, spec.Dir, spec.Env, inR, outW, errW, p.cancelled, spec.containment)
 	if err != nil {
 		inW.Close()
 		outR.Close()

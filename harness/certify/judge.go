@@ -22,6 +22,7 @@ const (
 	CheckNoHang      = "agent-no-hang"
 	CheckHygiene     = "agent-hygiene"
 	CheckExit        = "agent-exits-after-end"
+	CheckSurvivors   = "agent-no-survivors"
 	CheckHarness     = "harness"
 )
 
@@ -47,6 +48,7 @@ func checksOf(game string) []checkDef {
 			{CheckNoHang, "inference/agent.no-hang"},
 			{CheckHygiene, "inference/agent.hygiene"},
 			{CheckExit, "inference/agent.exit-after-end"},
+			{CheckSurvivors, "inference/agent.no-survivors"},
 		}
 	}
 	return []checkDef{
@@ -61,6 +63,7 @@ func checksOf(game string) []checkDef {
 		{CheckNoHang, "bangarena/agent.no-hang"},
 		{CheckHygiene, "bangarena/agent.hygiene"},
 		{CheckExit, "bangarena/agent.exit-after-end"},
+		{CheckSurvivors, "bangarena/agent.no-survivors"},
 	}
 }
 

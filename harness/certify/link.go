@@ -215,6 +215,7 @@ func (l *link) finish(grace time.Duration, matchOver bool) string {
 		l.unasked(lines, rules.Where{Step: "after match_end"})
 	}
 	ex, _ := l.proc.Close(grace)
+	l.j.judgeSurvivors(ex)
 	where := rules.Where{Step: "exit"}
 	switch {
 	case ex.Forced == agent.ForceKill || ex.Forced == agent.ForceBudget:

@@ -84,6 +84,7 @@ func (r *runner) playMatch(ctx context.Context, p Planned) *MatchResult {
 			l = newLink(r.web, nil, j, key)
 			j.skipIf(CheckExit, "an HTTP agent has no process to watch")
 			j.skipIf(CheckNoHang, "an HTTP agent has no process to watch")
+			j.skipIf(CheckSurvivors, "an HTTP agent has no process to watch")
 		}
 		if r.cfg.Game == GameInference {
 			out = r.playInference(mctx, p, j, l)
@@ -180,6 +181,7 @@ func (r *runner) playConnect(ctx context.Context, p Planned, j *judge) (outcome,
 		werr = <-waitErr
 	}
 	ex, _ := c.Close(r.cfg.ExitGrace)
+	j.judgeSurvivors(ex)
 	var term reports.Termination
 	where := rules.Where{Step: "exit"}
 	switch {

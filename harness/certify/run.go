@@ -43,13 +43,13 @@ func newRunner(cfg Config) (*runner, error) {
 	r := &runner{cfg: cfg, cat: rules.Default(), starts: make(chan struct{}, max(2, 2*runtime.GOMAXPROCS(0)))}
 	var h http.Handler
 	if cfg.Game == GameInference {
-		s, err := infsrv.New(infsrv.Options{StartTimeout: 30 * time.Second})
+		s, err := infsrv.New(infsrv.Options{StartTimeout: 30 * time.Second, Limits: infsrv.InProcessLimits()})
 		if err != nil {
 			return nil, err
 		}
 		r.inf, h = s, s
 	} else {
-		s, err := baserver.New(baserver.Options{Deadline: cfg.Deadline, MaxDecisions: cfg.MaxDecisions})
+		s, err := baserver.New(baserver.InProcessOptions(baserver.Options{Deadline: cfg.Deadline, MaxDecisions: cfg.MaxDecisions}))
 		if err != nil {
 			return nil, err
 		}

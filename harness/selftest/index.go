@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/umpire-arena/umpire/internal/inert"
 	"github.com/umpire-arena/umpire/reports"
 )
 
@@ -167,7 +168,11 @@ code { font: .9em ui-monospace, SFMono-Regular, Menlo, monospace; background:#f6
 // verdict, counts, duration and links to its reports. Everything is
 // escaped; the page loads nothing from the network.
 func WriteIndexHTML(w io.Writer, sum *Summary) error {
-	return indexTemplate.Execute(w, sum)
+	x := inert.NewWriter(w, inert.TextMode)
+	if err := indexTemplate.Execute(x, sum); err != nil {
+		return err
+	}
+	return x.Close()
 }
 
 // WriteSummaryMarkdown writes the overall summary as Markdown: a verdict
@@ -213,8 +218,15 @@ func WriteSummaryMarkdown(w io.Writer, sum *Summary) error {
 }
 
 // mdEscape makes text inert in Markdown: no table breaks, no HTML, no
-// links, emphasis or mentions.
+// links, emphasis or mentions; control characters and bidi overrides
+// shown as \uXXXX (inert.String) and line breaks as spaces.
 func mdEscape(s string) string {
+	s = inert.String(strings.Map(func(r rune) rune {
+		if r == '\n' || r == '\r' || r == '\t' {
+			return ' '
+		}
+		return r
+	}, s))
 	var b strings.Builder
 	for _, r := range s {
 		switch r {
@@ -230,7 +242,7 @@ func mdEscape(s string) string {
 			b.WriteByte('\\')
 			b.WriteRune(r)
 		case '@':
-			b.WriteString("@\u200b")
+			b.WriteString("&#64;")
 		default:
 			if r < 0x20 || r == 0x7f {
 				continue

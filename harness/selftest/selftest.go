@@ -14,6 +14,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/umpire-arena/umpire/internal/inert"
 	"github.com/umpire-arena/umpire/reports"
 )
 
@@ -581,7 +582,7 @@ func (o *observer) close() {
 
 // WriteSummaryJSON writes sum as indented JSON.
 func WriteSummaryJSON(w io.Writer, sum *Summary) error {
-	enc := json.NewEncoder(w)
+	enc := json.NewEncoder(inert.NewWriter(w, inert.JSONMode))
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
 	return enc.Encode(sum)

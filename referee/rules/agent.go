@@ -32,6 +32,7 @@ func AgentRules() []Rule {
 		both("no-crash", Must, inf, "Timeouts", ba, "§14", "The agent's process stays alive and connected until the match ends."),
 		both("no-hang", Must, inf, "Timeouts", ba, "§14", "The agent never stops answering altogether and never has to be killed with SIGKILL."),
 		both("hygiene", Must, cli, "certify", cli, "certify", "Every line the agent writes on stdout is one JSON object within the size cap, and it does not flood."),
+		both("no-survivors", Must, cli, "certify", cli, "certify", "Nothing the agent starts outlives its match: no process of it is left outside its process group once the group has been ended (setsid, setpgid or a daemon's double fork do not escape)."),
 		both("exit-after-end", Should, cli, "certify", cli, "certify", "After match_end the agent exits by itself within the grace period, without being signalled."),
 		{
 			{ID: "inference/agent.recover-after-error", Level: Must, Doc: wire, Section: "Envelope", Text: "After an error for its move the same turn is still open and the agent answers it again legally before the deadline."},

@@ -252,7 +252,11 @@ func (v *Verifier) reportAt(w rules.Where, rule string, expected, got any, forma
 	default:
 		v.sum.Info++
 	}
-	v.out = append(v.out, rules.Finding{Rule: rule, Level: lvl, Where: w, Expected: expected, Got: got, Message: fmt.Sprintf(format, args...)})
+	msg := format // no formatting for a fixed message: a log of bad lines gives one per line
+	if len(args) > 0 {
+		msg = fmt.Sprintf(format, args...)
+	}
+	v.out = append(v.out, rules.Finding{Rule: rule, Level: lvl, Where: w, Expected: expected, Got: got, Message: msg})
 }
 
 // pick settles a seat's two readings of its stack with a check of the

@@ -72,6 +72,14 @@
 //     config in the headers Umpire-Seed and Umpire-Config, and the room status
 //     shows the seed once the match is over.
 //
+// # Limits
+//
+// MaxRooms caps the rooms held, MaxDeadline a room's deadlineMs; a room
+// with agent seats that no request names for IdleTimeout is force-ended
+// (ErrExpired), and an ended room is kept for its log KeepEnded (limits.go).
+// The connection layer (timeouts, connections per client, the admin token)
+// is package guard's.
+//
 // # Faults
 //
 // Options.Faults (or UMPIRE_UNSAFE_FAULTS with the command line flag

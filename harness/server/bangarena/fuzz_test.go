@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"testing"
+	"time"
 )
 
 // FuzzDecisionBody posts arbitrary bodies as a decision: never a 5xx, and
@@ -18,7 +19,7 @@ func FuzzDecisionBody(f *testing.F) {
 	} {
 		f.Add([]byte(s))
 	}
-	s, err := New(Options{})
+	s, err := New(Options{MaxDeadline: time.Hour, IdleTimeout: -1})
 	if err != nil {
 		f.Fatal(err)
 	}

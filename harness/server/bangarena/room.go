@@ -25,6 +25,7 @@ type room struct {
 	deadline time.Duration
 	wake     chan struct{}
 	done     chan struct{}
+	life     lifetime // what the server's reaper knows (limits.go)
 
 	mu         sync.Mutex
 	g          *ref.Game

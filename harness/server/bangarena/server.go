@@ -32,8 +32,6 @@ const (
 	DefaultMaxRooms = 4096
 	// MaxBodyBytes caps every request body.
 	MaxBodyBytes = 1 << 20
-	// maxDeadline caps deadlineMs of a room.
-	maxDeadline = time.Hour
 )
 
 // Options configures a Server. The zero value is usable: wall clock, 15 s
@@ -62,6 +60,15 @@ type Options struct {
 	// Faults lists deliberately broken behaviours (see FaultList). Unknown
 	// names make New fail.
 	Faults []Fault
+	// MaxDeadline caps deadlineMs of a room (0 = DefaultMaxDeadline).
+	MaxDeadline time.Duration
+	// IdleTimeout force-ends a room with agent seats that no request has
+	// named for this long (0 = DefaultIdleTimeout, negative = never).
+	IdleTimeout time.Duration
+	// KeepEnded is how long an ended room is kept for its log before it is
+	// forgotten (0 = DefaultKeepEnded, negative = until MaxRooms pushes
+	// it out).
+	KeepEnded time.Duration
 }
 
 // Server is the embedded BangArena reference server: many rooms, their
@@ -112,6 +119,7 @@ func New(opts Options) (*Server, error) {
 	if opts.MaxRooms <= 0 {
 		opts.MaxRooms = DefaultMaxRooms
 	}
+	opts.limitsWithDefaults()
 	fs := faultSet{}
 	for _, f := range opts.Faults {
 		if !knownFault(f) {
@@ -122,6 +130,8 @@ func New(opts Options) (*Server, error) {
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &Server{opts: opts, faults: fs, ctx: ctx, cancel: cancel, rooms: map[string]*room{}}
 	s.mcp = s.mcpHandler()
+	s.wg.Add(1)
+	go s.reap()
 	return s, nil
 }
 
@@ -187,13 +197,18 @@ func (s *Server) CreateRoom(cfg RoomConfig) (Created, error) {
 		s.mu.Unlock()
 		return Created{}, ErrClosed
 	}
+	now := s.opts.Clock.Now()
+	s.sweepLocked(now)
 	if len(s.rooms) >= s.opts.MaxRooms {
 		s.dropEndedLocked()
 		if len(s.rooms) >= s.opts.MaxRooms {
 			s.mu.Unlock()
-			return Created{}, ErrTooManyRooms
+			return Created{}, s.tooManyRooms()
 		}
 	}
+	rctx, cancel := context.WithCancelCause(s.ctx)
+	r.life.cancel = cancel
+	r.life.touch(now)
 	s.rooms[r.id] = r
 	s.order = append(s.order, r.id)
 	s.wg.Add(1)
@@ -201,7 +216,8 @@ func (s *Server) CreateRoom(cfg RoomConfig) (Created, error) {
 	created := Created{RoomID: r.id, Tokens: r.tokens()}
 	go func() {
 		defer s.wg.Done()
-		r.run(s.ctx)
+		defer cancel(nil)
+		r.run(rctx)
 	}()
 	return created, nil
 }
@@ -224,8 +240,12 @@ func (s *Server) dropEndedLocked() {
 
 func (s *Server) room(id string) *room {
 	s.mu.RLock()
-	defer s.mu.RUnlock()
-	return s.rooms[id]
+	r := s.rooms[id]
+	s.mu.RUnlock()
+	if r != nil {
+		r.life.touch(s.opts.Clock.Now()) // a request naming the room: not idle
+	}
+	return r
 }
 
 // Rooms lists the ids of the rooms held, sorted.
@@ -300,8 +320,8 @@ func (s *Server) newRoom(cfg RoomConfig) (*room, error) {
 	if cfg.Seats < 4 || cfg.Seats > 8 {
 		return nil, &configError{fmt.Sprintf("seats must be 4–8, got %d", cfg.Seats)}
 	}
-	if cfg.DeadlineMs < 0 || time.Duration(cfg.DeadlineMs)*time.Millisecond > maxDeadline {
-		return nil, &configError{fmt.Sprintf("deadlineMs must be 0–%d, got %d", maxDeadline.Milliseconds(), cfg.DeadlineMs)}
+	if cfg.DeadlineMs < 0 || int64(cfg.DeadlineMs) > s.opts.MaxDeadline.Milliseconds() {
+		return nil, &configError{fmt.Sprintf("deadlineMs must be 0–%d (the server's bound max-deadline = %v), got %d", s.opts.MaxDeadline.Milliseconds(), s.opts.MaxDeadline, cfg.DeadlineMs)}
 	}
 	agents := map[int]bool{}
 	for _, a := range cfg.Agents {

@@ -25,6 +25,14 @@
 // error codes, extra fields, another order, no match log, …), rewritten on
 // the way out, so that a test can prove the suite passes such a server.
 //
+// Limits (Options.Limits, limits.go) bound every match and what the server
+// holds, so that it can be exposed on a network: rounds, deadline, credits
+// and ante of one match, matches running at once; a match no agent speaks
+// in for IdleTimeout ends (ErrExpired) and a silent WebSocket is closed;
+// finished matches are kept for their logs a bounded time and count. A
+// request beyond a bound gets a LimitError naming it. The connection layer
+// (timeouts, connections per client, the admin token) is package guard's.
+//
 // Importers usually alias the package, e.g. infsrv
 // "…/harness/server/inference", since the referee package has the same name.
 package inference

@@ -81,6 +81,7 @@ type match struct {
 	startTimeout     time.Duration
 	events           chan connEvent // unbuffered: an event is taken by the run goroutine or not at all
 	done             chan struct{}
+	life             lifetime // what the server's reaper knows (limits.go)
 
 	// run goroutine only
 	st, pre     *ref.State
@@ -150,9 +151,10 @@ func (m *match) run(ctx context.Context) {
 		m.flush() // the burst goes out before the match waits
 		select {
 		case <-ctx.Done():
-			err = ctx.Err()
+			err = context.Cause(ctx)
 			return
 		case ev := <-m.events:
+			m.life.touch(m.clock.Now())
 			err = m.handle(ev)
 		case <-startC:
 			startC = nil

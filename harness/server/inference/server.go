@@ -54,6 +54,9 @@ type Options struct {
 	// Adversaries are the scripted kinds that fill seats no agent takes
 	// when a MatchSpec names none, used in turn; empty means "heuristic".
 	Adversaries []string
+	// Limits bound every match and what the server holds at once; zero
+	// fields take their defaults.
+	Limits Limits
 }
 
 // ErrClosed is returned once the server has been shut down.
@@ -66,6 +69,7 @@ var ErrNoMatch = errors.New("inference server: no such match")
 // http.Handler; many matches run at once, each in its own goroutine.
 type Server struct {
 	opts   Options
+	limits Limits
 	clock  Clock
 	faults faultSet
 	dia    dialectSet
@@ -113,7 +117,8 @@ func New(opts Options) (*Server, error) {
 		}
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	s := &Server{opts: opts, clock: opts.Clock, faults: fs, dia: ds, ctx: ctx, cancel: cancel, matches: map[string]*match{}}
+	s := &Server{opts: opts, limits: opts.Limits.withDefaults(), clock: opts.Clock, faults: fs, dia: ds, ctx: ctx, cancel: cancel, matches: map[string]*match{}}
+	s.wg.Go(s.reap)
 	s.mux = http.NewServeMux()
 	s.mux.HandleFunc("GET /ws/inference", s.serveWS)
 	s.mux.HandleFunc("POST /api/inference/matches", s.serveCreate)
@@ -184,6 +189,9 @@ func (spec MatchSpec) config() ref.Config {
 // when every agent seat has said hello (at once when there is none), or
 // when Options.StartTimeout has passed.
 func (s *Server) CreateMatch(spec MatchSpec) (Created, error) {
+	if err := s.limits.check(spec); err != nil {
+		return Created{}, err
+	}
 	cfg := spec.config()
 	if err := cfg.Validate(); err != nil {
 		return Created{}, err
@@ -274,8 +282,18 @@ func (s *Server) CreateMatch(spec MatchSpec) (Created, error) {
 	if s.closed {
 		return Created{}, ErrClosed
 	}
+	now := s.clock.Now()
+	if err := s.admitLocked(now); err != nil {
+		return Created{}, err
+	}
+	mctx, cancel := context.WithCancelCause(s.ctx)
+	m.life.cancel = cancel
+	m.life.touch(now)
 	s.matches[m.id] = m
-	s.wg.Go(func() { m.run(s.ctx) })
+	s.wg.Go(func() {
+		defer cancel(nil)
+		m.run(mctx)
+	})
 	return created, nil
 }
 
@@ -496,7 +514,9 @@ func (s *Server) pump(ctx context.Context, m *match, c *conn) {
 		return
 	}
 	for {
-		data, text, err := c.t.read(ctx)
+		rctx, cancel := s.readCtx(ctx)
+		data, text, err := c.t.read(rctx)
+		cancel()
 		if err != nil {
 			break
 		}
@@ -619,11 +639,18 @@ func (s *Server) serveCreate(w http.ResponseWriter, r *http.Request) {
 	}
 	created, err := s.CreateMatch(spec)
 	if err != nil {
-		status := http.StatusBadRequest
-		if errors.Is(err, ErrClosed) {
+		status, code := http.StatusBadRequest, "bad_request"
+		var le *LimitError
+		switch {
+		case errors.Is(err, ErrClosed):
 			status = http.StatusServiceUnavailable
+		case errors.As(err, &le) && le.Busy:
+			status, code = http.StatusServiceUnavailable, "too_many_matches"
+			w.Header().Set("Retry-After", "10")
+		case errors.As(err, &le):
+			code = "over_limit"
 		}
-		httpError(w, status, "bad_request", err.Error(), rules.RuleOf(err))
+		httpError(w, status, code, err.Error(), rules.RuleOf(err))
 		return
 	}
 	writeJSON(w, http.StatusCreated, s.dia.created(created))
