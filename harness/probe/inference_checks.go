@@ -851,6 +851,7 @@ func infProbeMalformed(ctx context.Context, t *Target) Result {
 	seat, tn := turn.Seat, turn.turnOf()
 	where := rules.Where{Seat: &seat, Round: turn.Env.Round, Turn: turn.Env.Turn}
 	var res Result
+	codeSeen := false
 	bodies := []string{`this is not json`, `{"type":"move","match_id":"` + p.matchID + `"}`, `{"type":"move","match_id":"` + p.matchID + `","turn":` + fmt.Sprint(tn) + `,"action":"raise"}`}
 	for _, b := range bodies {
 		if err := p.send(ctx, seat, b); err != nil {
@@ -868,7 +869,11 @@ func infProbeMalformed(ctx context.Context, t *Target) Result {
 			f.Transcript = p.tail(6)
 			return Result{Findings: append(res.Findings, f)}
 		}
-		res.Findings = append(res.Findings, codeFindings(ans, "bad_message", where, p, fmt.Sprintf("the malformed message %q", b))...)
+		if !codeSeen { // the code is one pin: reported once per check
+			cf := codeFindings(ans, "bad_message", where, p, fmt.Sprintf("the malformed message %q", b))
+			codeSeen = len(cf) > 0
+			res.Findings = append(res.Findings, cf...)
+		}
 	}
 	if err := p.move(ctx, seat, tn, "call", 0); err != nil {
 		return probeErr(err)
