@@ -45,6 +45,7 @@ type htmlView struct {
 	CSS      template.CSS
 	JS       template.JS
 	Sections []htmlSection
+	Figures  []string
 	Chart    template.HTML
 	Problems []htmlCheck
 	Checks   []htmlCheck
@@ -52,6 +53,8 @@ type htmlView struct {
 	Matches  []htmlMatch
 	MoreRows int
 	Credits  []template.HTML
+	// AB is the A/B section (A/B runs only).
+	AB *htmlAB
 	// Must, Should and Info count findings per level.
 	Must, Should, Info int
 	// Failing counts failed checks that fail the run (warnings apart).
@@ -65,7 +68,7 @@ type htmlSection struct {
 
 type htmlRule struct {
 	ID, Level, Basis, Text, Status, Label string
-	Checks                                []string
+	Checks, Could, Why                    []string
 	Must, Should, Info                    int
 }
 
@@ -94,6 +97,17 @@ type htmlAgent struct {
 	P50, P95, P99, Max     string
 	Terminations           string
 	Win, Rank, Score, Name string
+}
+
+type htmlAB struct {
+	Baseline, Hypotheses, Errors, Decision, Class string
+	Rows                                          []htmlABRow
+	Chart                                         template.HTML
+}
+
+type htmlABRow struct {
+	ABStats
+	WDL, Diff, Elo, LLR, Bounds string
 }
 
 type htmlMatch struct {
@@ -155,9 +169,16 @@ func buildView(r *Report) *htmlView {
 	}
 
 	cov := r.Coverage()
+	for _, f := range CoverageFigures(cov) {
+		v.Figures = append(v.Figures, f.String())
+	}
 	index := map[string]int{}
 	for _, rc := range cov {
 		key := sectionKey(rc.Rule)
+		if o := rc.Rule.Observable; o == rules.LogOnly || o == rules.AgentOnly {
+			// Rules no live message shows are grouped apart.
+			key = string(o) + " · " + key
+		}
 		i, ok := index[key]
 		if !ok {
 			i = len(v.Sections)
@@ -165,8 +186,13 @@ func buildView(r *Report) *htmlView {
 			v.Sections = append(v.Sections, htmlSection{Name: key})
 		}
 		hr := htmlRule{ID: rc.Rule.ID, Level: string(rc.Rule.EffectiveLevel(r.Meta.Strict)), Basis: BasisText(rc.Rule.Basis, rc.Rule.Ref), Text: rc.Rule.Text, Checks: rc.Checks,
-			Must: rc.Findings[rules.Must], Should: rc.Findings[rules.Should], Info: rc.Findings[rules.Info]}
+			Could: rc.Could, Why: rc.Why, Must: rc.Findings[rules.Must], Should: rc.Findings[rules.Should], Info: rc.Findings[rules.Info]}
+		if rc.Rule.ObservableWhy != "" {
+			hr.Text += " [" + string(rc.Rule.Observable) + ": " + rc.Rule.ObservableWhy + "]"
+		}
 		switch {
+		case rc.State == StateNotExercised:
+			hr.Status, hr.Label = "unexercised", "not exercised"
 		case !rc.Covered:
 			hr.Status, hr.Label = "uncovered", "not checked"
 		case rc.Status == Fail && hr.Must == 0:
@@ -176,7 +202,12 @@ func buildView(r *Report) *htmlView {
 		}
 		v.Sections[i].Rules = append(v.Sections[i].Rules, hr)
 	}
-	slices.SortStableFunc(v.Sections, func(a, b htmlSection) int { return compareSections(a.Name, b.Name) })
+	slices.SortStableFunc(v.Sections, func(a, b htmlSection) int {
+		if c := obsGroup(a.Name) - obsGroup(b.Name); c != 0 {
+			return c
+		}
+		return compareSections(a.Name, b.Name)
+	})
 	v.Chart = sectionChart(SectionsOf(cov))
 
 	opened := false
@@ -229,6 +260,9 @@ func buildView(r *Report) *htmlView {
 		a.Chart = barChart("chart-latency", "Latency of "+a.Name, "response time (ms unless marked s)", "decisions", labels, edges, s.Latency.Histogram.Counts)
 		v.Agents = append(v.Agents, a)
 	}
+	if ab := r.AB(); ab != nil {
+		v.AB = abView(r, ab)
+	}
 	for i, m := range r.Matches {
 		if i == htmlMaxMatchRows {
 			v.MoreRows = len(r.Matches) - i
@@ -271,4 +305,49 @@ func classWord(s string) string {
 		return "values"
 	}
 	return clip(w, 24)
+}
+
+// abView builds the A/B section: the rows and the chart of the LLR over
+// pairs with its two bounds.
+func abView(r *Report, ab *ABResult) *htmlAB {
+	o := ab.Overall.SPRT
+	v := &htmlAB{Baseline: ab.Spec.Baseline, Hypotheses: ab.Spec.Hypotheses(), Errors: fmt.Sprintf("α %.3g, β %.3g, gate %s", o.Alpha, o.Beta, ab.Spec.Gate),
+		Decision: o.DecisionText(), Class: "sprt-" + classWord(o.Decision)}
+	if r.Meta.Shard != nil {
+		v.Decision += " (this is one shard: the run's test is on the merge of all shards)"
+	}
+	rows := append([]ABStats(nil), ab.Adversaries...)
+	if len(rows) != 1 {
+		rows = append(rows, ab.Overall)
+	}
+	for _, s := range rows {
+		v.Rows = append(v.Rows, htmlABRow{ABStats: s,
+			WDL:    fmt.Sprintf("%d / %d / %d", s.Wins, s.Draws, s.Losses),
+			Diff:   fmt.Sprintf("%+.2f (%+.2f – %+.2f)", s.MeanDiff.Value, s.MeanDiff.Lo, s.MeanDiff.Hi),
+			Elo:    fmt.Sprintf("%+.0f (%+.0f – %+.0f)", s.Elo.Value, s.Elo.Lo, s.Elo.Hi),
+			LLR:    fmt.Sprintf("%.2f", s.SPRT.LLR),
+			Bounds: fmt.Sprintf("[%.2f, %.2f]", s.SPRT.Lower, s.SPRT.Upper),
+		})
+	}
+	trace := append([]float64{0}, o.Trace...)
+	lower := make([]float64, len(trace))
+	upper := make([]float64, len(trace))
+	for i := range trace {
+		lower[i], upper[i] = o.Lower, o.Upper
+	}
+	v.Chart = lineChart("chart-sprt", "SPRT log-likelihood ratio over pairs", "pairs", "LLR",
+		[]Series{{Name: "LLR", Points: trace}, {Name: "upper (H1)", Points: upper}, {Name: "lower (H0)", Points: lower}})
+	return v
+}
+
+// obsGroup orders the matrix sections: live rules first, then log-only,
+// then agent-only.
+func obsGroup(section string) int {
+	switch {
+	case strings.HasPrefix(section, string(rules.LogOnly)+" · "):
+		return 1
+	case strings.HasPrefix(section, string(rules.AgentOnly)+" · "):
+		return 2
+	}
+	return 0
 }

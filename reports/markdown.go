@@ -16,7 +16,9 @@ const DefaultMarkdownRows = 25
 // Markdown writes a summary that fits a pull-request comment or a CI step
 // summary ($GITHUB_STEP_SUMMARY): a verdict line, counts by status, a table
 // of failures (rule, level, where, expected, got) capped at MaxRows with a
-// "… N more" line, and for certification runs a table of agent statistics.
+// "… N more" line, then the coverage figures (checked MUST rules per game
+// and observability), and for certification runs a table of agent
+// statistics.
 // Every piece of text that came from a target or a player is escaped so it
 // cannot break a table, open HTML, or mention a user.
 type Markdown struct {
@@ -105,6 +107,14 @@ func (o Markdown) write(w io.Writer, r *Report) error {
 		b.WriteString("\n")
 	}
 
+	if figs := CoverageFigures(r.Coverage()); len(figs) > 0 && r.Meta.Kind != KindCertify {
+		b.WriteString("### Coverage\n\n")
+		for _, f := range figs {
+			fmt.Fprintf(&b, "- %s\n", mdText(f.String(), 300))
+		}
+		b.WriteString("\n")
+	}
+
 	if stats := r.Stats(); len(stats) > 0 {
 		b.WriteString("### Agents\n\n| agent | adversaries | matches | win rate (95% CI) | mean rank (95% CI) | mean score (95% CI) | latency p50 / p95 / p99 / max | not ok |\n|---|---|---:|---|---|---|---|---|\n")
 		for i, s := range stats {
@@ -121,6 +131,9 @@ func (o Markdown) write(w io.Writer, r *Report) error {
 				terminationsText(s.Terminations))
 		}
 		b.WriteString("\n")
+	}
+	if ab := r.AB(); ab != nil {
+		writeABMarkdown(&b, r, ab)
 	}
 	for _, wtext := range r.Warnings {
 		fmt.Fprintf(&b, "> ⚠️ %s\n", mdText(wtext, 300))
@@ -190,4 +203,28 @@ func mdCode(id string) string {
 		return "`" + id + "`"
 	}
 	return mdText(id, 80)
+}
+
+// writeABMarkdown writes the A/B section: the SPRT and the paired rows.
+func writeABMarkdown(b *strings.Builder, r *Report, ab *ABResult) {
+	o := ab.Overall.SPRT
+	fmt.Fprintf(b, "### A/B against the baseline\n\nbaseline %s · %s · α %.3g, β %.3g\n\n", mdText(ab.Spec.Baseline, 120), ab.Spec.Hypotheses(), o.Alpha, o.Beta)
+	// The hypotheses and the decision are umpire's own text (numbers and
+	// fixed words): written as they are.
+	verdict := "**SPRT: " + o.DecisionText() + "**"
+	if r.Meta.Shard != nil {
+		verdict += " (this is one shard: the run's test is on the merge of all shards)"
+	}
+	b.WriteString(verdict + "\n\n")
+	b.WriteString("| adversaries | pairs | void | W / D / L | mean score difference (95% CI) | Elo (95% CI) | LLR | bounds | SPRT |\n|---|---:|---:|---|---|---|---:|---|---|\n")
+	rows := append([]ABStats(nil), ab.Adversaries...)
+	if len(rows) != 1 {
+		rows = append(rows, ab.Overall)
+	}
+	for _, s := range rows {
+		fmt.Fprintf(b, "| %s | %d | %d | %d / %d / %d | %+.2f (%+.2f – %+.2f) | %+.0f (%+.0f – %+.0f) | %.2f | [%.2f, %.2f] | %s |\n",
+			mdText(s.Adversary, 40), s.Pairs, s.Void, s.Wins, s.Draws, s.Losses,
+			s.MeanDiff.Value, s.MeanDiff.Lo, s.MeanDiff.Hi, s.Elo.Value, s.Elo.Lo, s.Elo.Hi, s.SPRT.LLR, s.SPRT.Lower, s.SPRT.Upper, s.SPRT.Short())
+	}
+	b.WriteString("\n")
 }

@@ -76,6 +76,9 @@ type Meta struct {
 	Started time.Time `json:"started"`
 	// Duration is the run's wall-clock time, in nanoseconds in JSON.
 	Duration time.Duration `json:"duration_ns"`
+	// AB is set on an A/B certification (certify --baseline): every seed
+	// was played by the new agent and by the baseline (Match.Side).
+	AB *ABSpec `json:"ab,omitempty"`
 	// Strict says findings on umpire's readings and pins keep their MUST
 	// level (--strict); otherwise they count as SHOULD (see rules.Grade).
 	Strict bool `json:"strict,omitempty"`
@@ -111,7 +114,8 @@ type Check struct {
 	Name string `json:"name"`
 	// Section groups checks for people, e.g. "Round 3" or "§4 distance".
 	Section string `json:"section,omitempty"`
-	// Rules are the rule ids the check covers.
+	// Rules are the rule ids the check can cover (its labels); what it
+	// did cover in this run is Evaluated.
 	Rules []string `json:"rules"`
 	// Seed is the seed of the match the check ran on, when it ran on one.
 	Seed string `json:"seed,omitempty"`
@@ -124,6 +128,14 @@ type Check struct {
 	Duration time.Duration `json:"duration_ns"`
 	// Findings are what the check observed, each with its evidence.
 	Findings []Finding `json:"findings,omitempty"`
+	// Evaluated counts, per rule id, the evaluations of the rule the check
+	// made in this run, passed or failed: what the coverage matrix counts
+	// as checked. Nil (JSON null or absent) when the producer does not
+	// report evaluations; then the check covers what Rules lists.
+	Evaluated map[string]int `json:"evaluated"`
+	// NotExercised says, per rule of Rules the check did not evaluate, why
+	// (the situation did not arise, and what was tried).
+	NotExercised map[string]string `json:"not_exercised,omitempty"`
 }
 
 // Finding is a rules.Finding with the messages exchanged around it.
@@ -242,6 +254,8 @@ type Match struct {
 	// opponents it met (e.g. "random", "aggressive", "mixed").
 	Agent     string `json:"agent"`
 	Adversary string `json:"adversary"`
+	// Side is SideNew or SideBaseline in an A/B run, "" otherwise.
+	Side string `json:"side,omitempty"`
 	// Seat is the agent's seat, Seats the number of seats.
 	Seat  int `json:"seat"`
 	Seats int `json:"seats"`
@@ -367,8 +381,22 @@ func (r *Report) Normalize() {
 		if c := seedCmp(a.Seed, b.Seed); c != 0 {
 			return c
 		}
-		return a.Index - b.Index
+		if a.Index != b.Index {
+			return a.Index - b.Index
+		}
+		return sideRank(a.Side) - sideRank(b.Side)
 	})
+}
+
+// sideRank orders the sides of a pair: the new agent first.
+func sideRank(s string) int {
+	switch s {
+	case "", SideNew:
+		return 0
+	case SideBaseline:
+		return 1
+	}
+	return 2
 }
 
 // Failing reports whether the check fails the run: it failed and either has
@@ -446,10 +474,15 @@ func (r *Report) Verdict() Verdict {
 // ExitCode maps the verdict to the command-line contract: pass 0, fail 1,
 // error 3. An empty run exits 1: it fails (a run that checked nothing must
 // not let CI through), and its report says "empty" so people can tell it
-// from a target that does not conform.
+// from a target that does not conform. A passing A/B run (not a shard of
+// one) exits by its SPRT: 0 when H1 ("not worse") is accepted, 1 when H0
+// ("worse") is, and when undecided 1, or 0 with the lenient gate.
 func (r *Report) ExitCode() int {
 	switch r.Verdict() {
 	case VerdictPass:
+		if code := r.abExit(); code >= 0 {
+			return code
+		}
 		return ExitOK
 	case VerdictError:
 		return ExitError
