@@ -275,6 +275,10 @@ type Match struct {
 	Series []Series `json:"series,omitempty"`
 	// Stderr is the tail of the agent's standard error, if captured.
 	Stderr string `json:"stderr,omitempty"`
+	// Transcript is every message of the match, oldest first, when the run
+	// kept it (umpire replay); a certify run keeps only the messages
+	// around each finding, in the finding.
+	Transcript []Message `json:"transcript,omitempty"`
 	// Duration is the match's wall-clock time, in nanoseconds in JSON.
 	Duration time.Duration `json:"duration_ns"`
 }

@@ -19,7 +19,7 @@ import (
 	"github.com/umpire-arena/umpire/reports"
 )
 
-const conformSynopsis = "--game G (--target URL (--match ID | --room ID) --seat N=TOKEN... | --target URL --create | --embedded) [--config FILE] [--deadline-ms N] [--mcp auto|yes|no] [--label-filter EXPR] [--check NAME] [--list] [--strict] [--known-failing FILE] [--dialect a,b (with --embedded)] [--junit F] [--json F] [--html F] [--md F] [--report-dir DIR]"
+const conformSynopsis = "--game G (--target URL (--match ID | --room ID) --seat N=TOKEN... | --target URL --create | --embedded) [--config FILE] [--deadline-ms N] [--mcp auto|yes|no] [--label-filter EXPR] [--check NAME] [--list] [--strict] [--known-failing FILE] [--junit F] [--json F] [--html F] [--md F] [--report-dir DIR]"
 
 // seatFlags collects repeatable --seat N=TOKEN flags.
 type seatFlags map[int]string
@@ -53,8 +53,8 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 	fs.Var(seats, "seat", "N=TOKEN: a seat the suite may play (repeatable; env UMPIRE_SEATS=\"0=tok,1=tok\")")
 	fs.BoolVar(&t.Create, "create", false, "the target offers the harness extension: the suite creates its matches and rooms (env UMPIRE_CREATE)")
 	embedded := fs.Bool("embedded", false, "start the embedded reference server in-process as the target")
-	dialects := fs.String("dialect", "", "with --embedded: the embedded server speaks these dialects (comma-separated; legitimate choices where the documents are silent, see umpire serve --help)")
 	unsafeFaults := fs.Bool("unsafe-faults", false, "with --embedded: switch on the faults named in "+infsrv.FaultsEnv+" (to see the suite catch them)")
+	dialectList := fs.String("dialect", "", "with --embedded: the embedded server speaks these legitimate dialects, comma-separated (choices where the rules are silent; Inference: "+inferenceDialectNames()+"; BangArena: "+bangArenaDialectNames()+")")
 	config := fs.String("config", "", "JSON file with the target configuration (fields of probe.Target)")
 	fs.IntVar(&t.DeadlineMS, "deadline-ms", 0, "the server's decision deadline in ms; asked for in created matches (default 300; env UMPIRE_DEADLINE_MS)")
 	fs.IntVar(&t.TableSize, "seats", 0, "seats of the matches and rooms the suite creates (default 3 Inference, 4 BangArena)")
@@ -99,12 +99,12 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 	if len(seats) > 0 {
 		t.Seats = seats
 	}
-	if *dialects != "" && !*embedded {
-		fmt.Fprintln(e.stderr, "umpire conform: --dialect works with --embedded only")
-		return exitUsage
-	}
 	if *unsafeFaults && !*embedded {
 		fmt.Fprintln(e.stderr, "umpire conform: --unsafe-faults works with --embedded only")
+		return exitUsage
+	}
+	if *dialectList != "" && !*embedded {
+		fmt.Fprintln(e.stderr, "umpire conform: --dialect works with --embedded only")
 		return exitUsage
 	}
 	if *embedded && (t.URL != "" || t.Match != "" || t.Room != "" || len(t.Seats) > 0) {
@@ -138,19 +138,17 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "umpire conform: %v\n", err)
 		return exitUsage
 	}
-	var faults []string
+	var faults, dialects []string
 	if *embedded {
 		faults, err = conformFaults(t.Game, *unsafeFaults)
+		if err == nil {
+			dialects, err = conformDialects(t.Game, *dialectList)
+		}
 		if err != nil {
 			fmt.Fprintf(e.stderr, "umpire conform: %v\n", err)
 			return exitUsage
 		}
-		ds, err := conformDialects(t.Game, *dialects)
-		if err != nil {
-			fmt.Fprintf(e.stderr, "umpire conform: --dialect: %v\n", err)
-			return exitUsage
-		}
-		srv, err := probe.StartEmbeddedDialects(t.Game, faults, ds)
+		srv, err := startEmbedded(t.Game, faults, dialects)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "umpire conform: starting the embedded server: %v\n", err)
 			return exitError
@@ -169,8 +167,8 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 		if len(faults) > 0 {
 			cfg["faults"] = faults
 		}
-		if *dialects != "" {
-			cfg["dialects"] = *dialects
+		if len(dialects) > 0 {
+			cfg["dialects"] = dialects
 		}
 	}
 	if *filter != "" {
@@ -244,17 +242,6 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 		}
 	}
 	return rep.ExitCode()
-}
-
-// conformDialects parses --dialect for the embedded server of game.
-func conformDialects(game, list string) ([]string, error) {
-	if list == "" {
-		return nil, nil
-	}
-	if game != gameBangArena {
-		return nil, fmt.Errorf("the embedded %s server has no dialects", game)
-	}
-	return faultNames(basrv.ParseDialects(list))
 }
 
 // conformFaults returns the faults of the embedded server: none unless

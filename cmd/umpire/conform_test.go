@@ -144,12 +144,12 @@ func TestConformKnownFailing(t *testing.T) {
 	}
 }
 
-// TestConformDialect: the embedded BangArena server in a dialect of its own
+// TestConformDialectBangArena: the embedded BangArena server in a dialect of its own
 // (another seat's token refused with 401, not umpire's pinned 403) passes
 // with a SHOULD finding of bangarena/server.status-code; --strict makes the
 // same run fail. An unknown dialect, a dialect without --embedded and a
 // dialect of the Inference server are usage errors.
-func TestConformDialect(t *testing.T) {
+func TestConformDialectBangArena(t *testing.T) {
 	filter := "bangarena/server.token"
 	code, out, errs := runConform(t, "--embedded", "--game", "bangarena", "--dialect", "auth-401", "--label-filter", filter)
 	if code != exitOK || !strings.Contains(out, "bangarena/server.status-code") {
@@ -174,5 +174,31 @@ func TestServeUnknownDialect(t *testing.T) {
 	code, _, errs := runUmpire(t, "", "serve", "--game", "bangarena", "--addr", "127.0.0.1:0", "--dialect", "auth-401,bogus")
 	if code != exitUsage || !strings.Contains(errs, `unknown dialect "bogus"`) {
 		t.Fatalf("have exit %d, want 2 naming the dialect\n%s", code, errs)
+	}
+}
+
+// TestConformDialect: "conform --embedded --dialect" runs the suite
+// against a server speaking a legitimate dialect: the finding on umpire's
+// pin is SHOULD (exit 0), MUST with --strict (exit 1).
+func TestConformDialect(t *testing.T) {
+	args := []string{"--embedded", "--game", "inference", "--dialect", "error-codes-own", "--label-filter", "inference/server.bad-message"}
+	code, out, errs := runConform(t, args...)
+	if code != exitOK {
+		t.Fatalf("have exit %d, want 0\nstdout:\n%s\nstderr:\n%s", code, out, errs)
+	}
+	if !strings.Contains(out, "inference/server.error-code") {
+		t.Errorf("have stdout %q, want the error-code finding", out)
+	}
+	code, out, errs = runConform(t, append(args, "--strict")...)
+	if code != exitFail {
+		t.Fatalf("strict: have exit %d, want 1\nstdout:\n%s\nstderr:\n%s", code, out, errs)
+	}
+	for _, bad := range [][]string{
+		{"--game", "inference", "--dialect", "no-log", "--target", "http://127.0.0.1:1", "--create"},
+		{"--game", "inference", "--embedded", "--dialect", "no-such-dialect"},
+	} {
+		if code, out, errs := runConform(t, bad...); code != exitUsage {
+			t.Errorf("%v: have exit %d, want 2\n%s%s", bad, code, out, errs)
+		}
 	}
 }

@@ -90,6 +90,16 @@ func TestReportMergeWritesEveryFormat(t *testing.T) {
 	if merged.Meta.Shard != nil || len(merged.Matches) != 7 || merged.Matches[0].Seed != "1" || merged.Matches[6].Seed != "7" {
 		t.Fatalf("merged: shard %v, matches %+v", merged.Meta.Shard, merged.Matches)
 	}
+	// --report-dir writes all four, like every other command.
+	rd := filepath.Join(dir, "all")
+	if code, _, stderr := runUmpire(t, "", "report", "merge", paths[0], paths[1], paths[2], "--report-dir", rd); code != exitOK {
+		t.Fatalf("--report-dir: exit %d: %s", code, stderr)
+	}
+	for _, name := range []string{reports.FileJSON, reports.FileJUnit, reports.FileHTML, reports.FileMarkdown} {
+		if _, err := os.Stat(filepath.Join(rd, name)); err != nil {
+			t.Error(err)
+		}
+	}
 }
 
 func TestReportMergeExitCodes(t *testing.T) {

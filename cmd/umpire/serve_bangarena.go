@@ -6,7 +6,6 @@ import (
 	"os"
 	"sort"
 	"strconv"
-	"strings"
 	"time"
 
 	baserver "github.com/umpire-arena/umpire/harness/server/bangarena"
@@ -64,7 +63,7 @@ func serveBangArena(ctx context.Context, e *env, args []string) int {
 	pause := fs.Duration("pause", 0, "pause before each agent decision is offered (observe shows none meanwhile)")
 	format := fs.String("format", "text", "output: text or json")
 	unsafe := fs.Bool("unsafe-faults", false, "enable the deliberately broken behaviours named in "+baserver.FaultsEnv+" (testing the conformance suite only)")
-	dialect := fs.String("dialect", "", "speak these dialects, comma-separated: legitimate choices where the documents are silent ("+baDialectNames()+")")
+	dialect := fs.String("dialect", "", "speak these dialects, comma-separated: legitimate choices where the documents are silent ("+bangArenaDialectNames()+")")
 	_ = fs.Int("rounds", 0, "Inference only; ignored for bangarena")
 	hf := addHostFlags(fs, gameBangArena)
 	if code, ok := parseFlags(fs, args); !ok {
@@ -201,13 +200,4 @@ func printBAServeInfo(e *env, format string, info baServeInfo) {
 		fmt.Fprintf(w, "  seat %d    scripted: %s\n", s, info.Adversaries[strconv.Itoa(s)])
 	}
 	fmt.Fprintln(w, "Serving until interrupted (Ctrl-C).")
-}
-
-// baDialectNames lists the BangArena server's dialects for --help.
-func baDialectNames() string {
-	var n []string
-	for _, d := range baserver.DialectList() {
-		n = append(n, string(d.Name))
-	}
-	return strings.Join(n, ", ")
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/referee/verify"
 	"github.com/umpire-arena/umpire/reports"
+	"github.com/umpire-arena/umpire/schemas"
 )
 
 func bangarenaChecks() []Check {
@@ -222,10 +223,31 @@ func baCheckSchemaOne(t *Target, s *baSession) Result {
 	var res Result
 	for _, seen := range s.room.Seen {
 		res.eval("bangarena/12.request", "bangarena/11.fields")
-		if vs := set.Validate(GameBangArena, "decision_request", seen.Raw); len(vs) > 0 {
-			seat := seen.Seat
-			f := finding("bangarena/12.request", rules.Where{Seat: &seat, Step: fmt.Sprintf("version %d", seen.Version)}, "a valid DecisionRequest", violations(vs),
-				"a DecisionRequest does not validate: %s", violations(vs))
+		vs := set.Validate(GameBangArena, "decision_request", seen.Raw)
+		// One finding per basis: a violation under a property only
+		// WIRE.md pins (x-basis contract) is SHOULD, the documents' own
+		// shapes keep MUST (issue 12).
+		type group struct {
+			basis rules.Basis
+			ref   string
+		}
+		var order []group
+		byGroup := map[group][]schemas.Violation{}
+		for _, v := range vs {
+			g := group{basis: rules.BasisDocument}
+			if !v.Binding() {
+				g = group{rules.Basis(v.Basis), v.Ref}
+			}
+			if _, ok := byGroup[g]; !ok {
+				order = append(order, g)
+			}
+			byGroup[g] = append(byGroup[g], v)
+		}
+		for _, g := range order {
+			gv, seat := byGroup[g], seen.Seat
+			f := finding("bangarena/12.request", rules.Where{Seat: &seat, Step: fmt.Sprintf("version %d", seen.Version)}, "a valid DecisionRequest", violations(gv),
+				"a DecisionRequest does not validate: %s", violations(gv))
+			f.Basis, f.Ref = g.basis, g.ref
 			f.Transcript = []reports.Message{reports.NewMessage(reports.Received, time.Now(), &seat, seen.Raw)}
 			res.Findings = append(res.Findings, f)
 		}

@@ -42,12 +42,12 @@ var dialectSkips = map[basrv.Dialect][]string{
 	basrv.DialectNoLog: {"bangarena: legalActions agree with the engine (replay of the room log)", "bangarena: the room log re-simulates event by event (log verifier)"},
 }
 
-// TestDialectsConform (issue 12): the suite passes the embedded server in
+// TestBangArenaDialectsConform (issue 12): the suite passes the embedded server in
 // each of its dialects — legitimate choices where the documents are silent:
 // no check errors or fails at MUST, the SHOULD findings are exactly those of
 // umpire's pins the dialect differs from (DialectInfo.Should), and graded
 // strictly those, and only those, are MUST.
-func TestDialectsConform(t *testing.T) {
+func TestBangArenaDialectsConform(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays a suite per dialect")
 	}

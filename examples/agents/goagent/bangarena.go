@@ -91,7 +91,7 @@ func (p *player) decide() ([]byte, bool, error) {
 		seat = *r.Observation.You
 	}
 	p.seq++
-	if len(p.dialects) > 0 {
+	if len(p.baDialects) > 0 {
 		_ = json.Unmarshal(chosen.Args, &chosen.ArgsSchema)
 		b, err := p.bangDecision(seat, chosen, r)
 		p.last = b

@@ -3,159 +3,88 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"os"
 	"sort"
-	"strconv"
 	"strings"
 	"time"
 )
 
-// The BangArena dialects of the example agent: legitimate choices an agent
-// may make where the rules documents leave it free (-dialect a,b). umpire
-// certify must pass each (issue 12); retry-on-error is at most a SHOULD
-// finding, since a real server refuses or ignores the extra answer.
-var dialectList = []struct{ name, what string }{
-	{"based-on-version", "name the version as basedOnVersion instead of observationVersion (§12 allows either)"},
-	{"both-versions", "send observationVersion and basedOnVersion, equal"},
-	{"explicit-args", "send args equal to the item's argsSchema ({} for an item without one; §12: args are merged over it)"},
-	{"own-command-ids", "commandIds of its own form (UUID-like)"},
-	{"own-discard", "discard its own choice of cards: the last (hand − hp) uids of the hand (§13)"},
-	{"extra-fields", "extra fields in every decision (reason, confidence, x_agent)"},
-	{"near-deadline", "answer late but before the deadline: wait half the time left (at most 500 ms)"},
-	{"stderr-chatter", "log every message on stderr"},
-	{"escaped-strings", "write every string of the decision with \\u escapes (the same JSON value)"},
-	{"retry-on-error", "answer every error body (not only reask) again with the same decision and commandId"},
+// infDialects are legitimate choices an Inference agent may make where the
+// rules and umpire's pins leave room (-inf-dialect a,b): each still plays
+// by the rules, so certification must pass (at most SHOULD findings where
+// the choice departs from a pin of WIRE.md).
+var infDialects = map[string]string{
+	"call-amount":  "a call carries amount, the call item's amount (echoed)",
+	"fold-amount":  "a fold carries amount 0",
+	"message-null": `every move carries "message": null`,
+	"no-match-id":  "moves leave match_id out (the pin asks for it: a SHOULD finding)",
+	"extra-fields": "moves carry fields of the agent's own",
+	"stderr":       "writes a line to stderr for every message it reads",
+	"linger":       "waits 200 ms after match_end before exiting (within the grace)",
+	"slow":         "answers at about 60 % of deadline_ms",
+	"table-talk":   "every move carries a 280-code-point message (560 bytes of UTF-8)",
+	"amount-float": "a raise's amount is written as a JSON number with a fraction part of zero (2.0)",
+	"crlf":         "ends its lines with CR LF",
 }
 
-// dialects is a set of dialect names.
-type dialects map[string]bool
-
-func parseDialects(list string) (dialects, error) {
-	d := dialects{}
-	for _, n := range strings.Split(list, ",") {
-		n = strings.TrimSpace(n)
-		if n == "" {
+// parseInfDialects reads -inf-dialect.
+func parseInfDialects(list string) (map[string]bool, error) {
+	out := map[string]bool{}
+	for _, d := range strings.Split(list, ",") {
+		d = strings.TrimSpace(d)
+		if d == "" {
 			continue
 		}
-		ok := false
-		for _, x := range dialectList {
-			ok = ok || x.name == n
-		}
-		if !ok {
+		if _, ok := infDialects[d]; !ok {
 			var names []string
-			for _, x := range dialectList {
-				names = append(names, x.name)
+			for n := range infDialects {
+				names = append(names, n)
 			}
-			return nil, fmt.Errorf("unknown dialect %q (known: %s)", n, strings.Join(names, ", "))
+			sort.Strings(names)
+			return nil, fmt.Errorf("unknown -inf-dialect %q (known: %s)", d, strings.Join(names, ", "))
 		}
-		d[n] = true
+		out[d] = true
 	}
-	return d, nil
+	return out, nil
 }
 
-// bangDecision writes the decision body for the chosen item in the
-// player's dialects.
-func (p *player) bangDecision(seat int, chosen legalAction, r *decisionRequest) ([]byte, error) {
+// encodeMove writes m as the dialects ask. call is the call item's amount.
+func (p *player) encodeMove(m move, call *int) ([]byte, error) {
 	d := p.dialects
-	if d["stderr-chatter"] {
-		fmt.Fprintf(os.Stderr, "agent: seat %d, version %d: %d item(s), picking %s\n", seat, r.ObservationVersion, len(r.LegalActions), chosen.ActionID)
+	if !d["call-amount"] && !d["fold-amount"] && !d["message-null"] && !d["no-match-id"] && !d["extra-fields"] && !d["table-talk"] && !d["amount-float"] {
+		return json.Marshal(m)
 	}
-	if d["near-deadline"] && r.DeadlineAt != "" {
-		if t, err := time.Parse(time.RFC3339Nano, r.DeadlineAt); err == nil {
-			time.Sleep(min(time.Until(t)/2, 500*time.Millisecond))
+	out := map[string]any{"type": m.Type, "match_id": m.MatchID, "turn": m.Turn, "action": m.Action}
+	if m.Amount != nil {
+		out["amount"] = *m.Amount
+		if d["amount-float"] {
+			out["amount"] = json.RawMessage(fmt.Sprintf("%d.0", *m.Amount))
 		}
-	}
-	commandID := fmt.Sprintf("c-%d-%d-%d-%04x", seat, r.ObservationVersion, p.seq, p.rng.IntN(1<<16))
-	if d["own-command-ids"] {
-		a, b := p.rng.Uint64(), p.rng.Uint64()
-		commandID = fmt.Sprintf("%08x-%04x-4%03x-a%03x-%012x", a>>32, a>>16&0xffff, a&0xfff, b>>52, b&0xffffffffffff)
-	}
-	type kv struct {
-		k string
-		v any
-	}
-	var fields []kv
-	fields = append(fields, kv{"seat", seat}, kv{"actionId", chosen.ActionID}, kv{"commandId", commandID})
-	switch {
-	case d["based-on-version"]:
-		fields = append(fields, kv{"basedOnVersion", r.ObservationVersion})
-	case d["both-versions"]:
-		fields = append(fields, kv{"observationVersion", r.ObservationVersion}, kv{"basedOnVersion", r.ObservationVersion})
-	default:
-		fields = append(fields, kv{"observationVersion", r.ObservationVersion})
 	}
 	switch {
-	case d["own-discard"] && chosen.Command == "discard":
-		n := len(chosen.ArgsSchema.CardUIDs)
-		var hand []string
-		for _, pl := range r.Observation.Players {
-			if pl.Seat == seat {
-				for _, c := range pl.Hand {
-					hand = append(hand, c.UID)
-				}
-			}
-		}
-		if n <= len(hand) {
-			fields = append(fields, kv{"args", map[string]any{"cardUids": hand[len(hand)-n:]}})
-		}
-	case d["explicit-args"]:
-		args := chosen.Args
-		if len(args) == 0 || string(args) == "null" {
-			args = json.RawMessage(`{}`)
-		}
-		fields = append(fields, kv{"args", args})
+	case m.Action == "call" && d["call-amount"] && call != nil:
+		out["amount"] = *call
+	case m.Action == "fold" && d["fold-amount"]:
+		out["amount"] = 0
+	}
+	if d["message-null"] {
+		out["message"] = nil
+	}
+	if d["table-talk"] {
+		out["message"] = strings.Repeat("é", 280)
+	}
+	if d["no-match-id"] {
+		delete(out, "match_id")
 	}
 	if d["extra-fields"] {
-		fields = append(fields, kv{"reason", "weighted pick"}, kv{"confidence", 0.5}, kv{"x_agent", map[string]any{"name": "goagent", "v": 1}})
+		out["x_agent"] = map[string]any{"version": 2, "reasoning": []any{"value", 1.5, nil}}
+		out["confidence"] = 0.75
 	}
-	b := []byte{'{'}
-	for i, f := range fields {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = p.appendString(b, f.k)
-		b = append(b, ':')
-		if s, ok := f.v.(string); ok {
-			b = p.appendString(b, s)
-			continue
-		}
-		v, err := json.Marshal(f.v)
-		if err != nil {
-			return nil, err
-		}
-		b = append(b, v...)
-	}
-	return append(b, '}'), nil
+	return json.Marshal(out)
 }
 
-// appendString writes s as a JSON string, every character \u-escaped in
-// the escaped-strings dialect.
-func (p *player) appendString(b []byte, s string) []byte {
-	if !p.dialects["escaped-strings"] {
-		v, _ := json.Marshal(s)
-		return append(b, v...)
+// think waits as the slow dialect asks, given the turn's deadline.
+func (p *player) think(deadlineMS int) {
+	if p.dialects["slow"] && deadlineMS > 0 {
+		time.Sleep(time.Duration(deadlineMS) * time.Millisecond * 6 / 10)
 	}
-	b = append(b, '"')
-	for _, r := range s {
-		if r > 0xffff {
-			v, _ := json.Marshal(string(r))
-			b = append(b, v[1:len(v)-1]...)
-			continue
-		}
-		b = append(b, `\u`...)
-		h := strconv.FormatInt(int64(r), 16)
-		b = append(b, strings.Repeat("0", 4-len(h))+h...)
-	}
-	return append(b, '"')
-}
-
-// dialectHelp lists the dialects for -help.
-func dialectHelp() string {
-	l := append([]struct{ name, what string }(nil), dialectList...)
-	sort.Slice(l, func(i, j int) bool { return l[i].name < l[j].name })
-	var out []string
-	for _, x := range l {
-		out = append(out, x.name+": "+x.what)
-	}
-	return strings.Join(out, "; ")
 }

@@ -36,16 +36,21 @@ func main() {
 	seed := flag.Uint64("seed", 1, "seed of the policy's random choices")
 	addr := flag.String("http", "", "serve the policy over HTTP on this address (e.g. :8080) instead of stdin/stdout")
 	conn := flag.Bool("connect", false, "connect to the server named by UMPIRE_URL, UMPIRE_GAME, UMPIRE_MATCH or UMPIRE_ROOM, UMPIRE_SEAT, UMPIRE_TOKEN")
-	dialect := flag.String("dialect", "", "BangArena dialects, comma-separated: "+dialectHelp())
+	infDialect := flag.String("inf-dialect", "", "Inference dialects, comma-separated: legitimate choices where the rules leave room (call-amount, fold-amount, message-null, no-match-id, extra-fields, stderr, linger, slow, table-talk, amount-float, crlf)")
+	dialect := flag.String("dialect", "", "BangArena dialects, comma-separated: "+baDialectHelp())
 	flag.Parse()
 	p := newPlayer(*seed)
-	d, err := parseDialects(*dialect)
+	ds, err := parseInfDialects(*infDialect)
+	var bd baDialects
+	if err == nil {
+		bd, err = parseBADialects(*dialect)
+	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "agent:", err)
 		os.Exit(2)
 	}
-	p.dialects = d
-	if d["stderr-chatter"] {
+	p.dialects, p.baDialects = ds, bd
+	if bd["stderr-chatter"] {
 		fmt.Fprintln(os.Stderr, "agent: starting with dialects", *dialect)
 	}
 	switch {
@@ -74,7 +79,14 @@ func serveLines(in io.Reader, out io.Writer, p *player, log io.Writer) error {
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 64<<10), maxMessage+2)
 	w := bufio.NewWriter(out)
+	eol := "\n"
+	if p.dialects["crlf"] {
+		eol = "\r\n"
+	}
 	for sc.Scan() {
+		if p.dialects["stderr"] {
+			fmt.Fprintf(log, "agent: read %d bytes\n", len(sc.Bytes()))
+		}
 		answer, done, err := p.handle(sc.Bytes())
 		if err != nil {
 			fmt.Fprintln(log, "agent: ignoring a message:", err)
@@ -82,12 +94,15 @@ func serveLines(in io.Reader, out io.Writer, p *player, log io.Writer) error {
 		}
 		if answer != nil {
 			w.Write(answer)
-			w.WriteByte('\n')
+			w.WriteString(eol)
 			if err := w.Flush(); err != nil {
 				return err
 			}
 		}
 		if done {
+			if p.dialects["linger"] {
+				time.Sleep(200 * time.Millisecond)
+			}
 			return nil
 		}
 	}

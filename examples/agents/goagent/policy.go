@@ -26,8 +26,9 @@ type player struct {
 	request *decisionRequest // last BangArena decision
 	triedID map[string]bool  // actionIds tried on it
 
-	dialects dialects // BangArena dialects (-dialect)
-	last     []byte   // the last decision sent (retry-on-error)
+	dialects   map[string]bool // Inference dialects (-inf-dialect)
+	baDialects baDialects      // BangArena dialects (-dialect)
+	last       []byte          // the last decision sent (retry-on-error)
 }
 
 func newPlayer(seed uint64) *player {
@@ -74,6 +75,7 @@ func (p *player) handle(msg []byte) (answer []byte, done bool, err error) {
 			return nil, false, fmt.Errorf("your_turn: %w", err)
 		}
 		p.turn, p.triedMove = &t, map[string]bool{}
+		p.think(t.DeadlineMS)
 		return p.move()
 	case env.Type == "error" && env.Error == nil:
 		// An Inference error: the same turn is still open after an illegal
@@ -105,7 +107,7 @@ func (p *player) handle(msg []byte) (answer []byte, done bool, err error) {
 		if err := json.Unmarshal(msg, &body); err != nil {
 			return nil, false, fmt.Errorf("error body: %w", err)
 		}
-		if !body.Error.Reask && p.dialects["retry-on-error"] && p.last != nil {
+		if !body.Error.Reask && p.baDialects["retry-on-error"] && p.last != nil {
 			// A retry of the same decision with the same commandId: a
 			// server refuses it (nothing pending, stale) or answers it
 			// again (duplicate).

@@ -35,6 +35,7 @@ const (
 	DialectExtraFields      Dialect = "extra-fields"
 	DialectLegalOrder       Dialect = "legal-order"
 	DialectDecisionIDs      Dialect = "decision-ids"
+	DialectPendingMinimal   Dialect = "pending-minimal"
 )
 
 // DialectInfo describes one dialect: what a client sees, why the documents
@@ -66,6 +67,7 @@ func DialectList() []DialectInfo {
 		{DialectNoLog, "no room log: GET …/log answers 404", "the room log is umpire's harness extension", nil},
 		{DialectExtraFields, "extra fields in every object: request, observation, players, events, legal items, pending reaction and choice, answers, errors", "WIRE.md: unknown extra fields are allowed in every message", nil},
 		{DialectLegalOrder, "legalActions (and legal_mask) in reverse order", "READINGS 8: the order of legalActions is not part of the contract", nil},
+		{DialectPendingMinimal, "pendingReaction carries only the document's kind, sourceSeat and targetSeat (not WIRE.md's command, cardId, cardUid)", "§7 names only those three", []string{"bangarena/12.request"}},
 		{DialectDecisionIDs, "decisionId of its own form (<matchId>:<version>:<seat>)", "§12's d-41-2 is an example", nil},
 	}
 	sort.Slice(l, func(i, j int) bool { return l[i].Name < l[j].Name })
@@ -279,6 +281,15 @@ func (s *Server) rewriteRequest(top map[string]any) {
 			}
 		}
 		obs["knownRoles"] = known
+	}
+	if d.on(DialectPendingMinimal) {
+		if pr, ok := obs["pendingReaction"].(map[string]any); ok {
+			for k := range pr {
+				if k != "kind" && k != "sourceSeat" && k != "targetSeat" {
+					delete(pr, k)
+				}
+			}
+		}
 	}
 	if d.on(DialectDecisionIDs) && top["decisionId"] != nil {
 		top["decisionId"] = fmt.Sprintf("%v:%v:%v", top["matchId"], top["observationVersion"], top["seatId"])
