@@ -179,8 +179,11 @@
     ev.preventDefault();
   });
 
-  var m = /^#view-(.+)-(\d+)$/.exec(location.hash || "");
-  if (!(m && openLink(decodeURIComponent(m[1]), parseInt(m[2], 10), true))) open(0, views[0].finding);
+  // #view-ID-STEP opens a step; #solo-view-ID-STEP shows the viewer alone
+  // (for a screenshot or a shared link).
+  var m = /^#(solo-)?view-(.+)-(\d+)$/.exec(location.hash || "");
+  if (m && m[1]) document.documentElement.classList.add("viewer-solo");
+  if (!(m && openLink(decodeURIComponent(m[2]), parseInt(m[3], 10), !m[1]))) open(0, views[0].finding);
 
   // Test hook of the browser test (#viewer-walk): click through the first
   // view with the buttons and keys, follow a finding's link, and record
@@ -199,7 +202,7 @@
         rows: tablePane.querySelectorAll("table.viewer-players tbody tr").length,
         you: tablePane.querySelectorAll("table.viewer-players tr.you").length,
         facts: tablePane.querySelectorAll("dl.viewer-facts dt").length,
-        kind: st.kind || "", body: (msgPane.querySelector("pre.viewer-body") || {}).textContent || ""
+        kind: st.kind || "", body: ((msgPane.querySelector("pre.viewer-body") || {}).textContent || "").slice(0, 200)
       });
     };
     var key = function (k) { document.dispatchEvent(new KeyboardEvent("keydown", { key: k, bubbles: true })); };
