@@ -3,9 +3,14 @@
 package reports
 
 import (
+	"encoding/json"
+	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"testing"
+
+	"golang.org/x/net/html"
 )
 
 // TestBrowserDOM reads the DOM a headless browser produced from the sample
@@ -91,5 +96,133 @@ func TestBrowserDOMOfARealRun(t *testing.T) {
 	want := string(r.Verdict())
 	if v := ids["verdict"]; v == nil || !strings.Contains(strings.ToLower(textOf(v)), strings.ToLower(want)) {
 		t.Errorf("the verdict does not read %q", want)
+	}
+}
+
+// viewerStop is what the viewer showed at one stop of its walk (the
+// #viewer-walk hook of html/viewer.js).
+type viewerStop struct {
+	Action       string `json:"action"`
+	View         string `json:"view"`
+	Step         int    `json:"step"`
+	Pos          string `json:"pos"`
+	AtFinding    bool   `json:"atFinding"`
+	ExpectShown  bool   `json:"expectShown"`
+	Current      int    `json:"current"`
+	CurrentIndex int    `json:"currentIndex"`
+	Marked       int    `json:"marked"`
+	Rows         int    `json:"rows"`
+	You          int    `json:"you"`
+	Facts        int    `json:"facts"`
+	Kind         string `json:"kind"`
+	Body         string `json:"body"`
+}
+
+// TestBrowserDOMViewer reads the DOM a headless browser produced from the
+// viewer's sample page opened at #viewer-walk (scripts/browser-test.sh sets
+// UMPIRE_BROWSER_VIEWER_DOM): the page's script clicked through the first
+// transcript with the buttons and the keys, followed a finding's link and
+// picked the second transcript. Each stop must show the step asked for,
+// with its table and message, and the finding's step (and only it)
+// highlighted with the referee's expectation; player text stays text.
+func TestBrowserDOMViewer(t *testing.T) {
+	path := os.Getenv("UMPIRE_BROWSER_VIEWER_DOM")
+	if path == "" {
+		t.Skip("UMPIRE_BROWSER_VIEWER_DOM is not set; run scripts/browser-test.sh")
+	}
+	dom, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, _, _ := htmlNodes(t, dom)
+	var walkJSON string
+	var tds []string
+	imgs := 0
+	var visit func(n *html.Node)
+	visit = func(n *html.Node) {
+		if n.Type == html.ElementNode {
+			switch n.Data {
+			case "html":
+				walkJSON = attr(n, "data-viewer-walk")
+			case "img":
+				imgs++
+			case "td":
+				tds = append(tds, textOf(n))
+			}
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			visit(c)
+		}
+	}
+	visit(doc)
+	if !strings.Contains(string(dom), `data-viewer-script="ok"`) {
+		t.Fatal("the viewer's script did not run to its end in the browser")
+	}
+	var walk []viewerStop
+	if err := json.Unmarshal([]byte(walkJSON), &walk); err != nil || len(walk) == 0 {
+		t.Fatalf("no walk recorded (%v): %.200q", err, walkJSON)
+	}
+	data := newViewer(viewerPageSample(t)).Data
+	first := data.Views[0]
+	n := len(first.Steps)
+	want := []struct {
+		action string
+		view   viewerView
+		step   int
+	}{{"open", first, 0}}
+	for i := 1; i < n; i++ {
+		want = append(want, struct {
+			action string
+			view   viewerView
+			step   int
+		}{"next", first, i})
+	}
+	last := data.Views[len(data.Views)-1]
+	for _, w := range []struct {
+		action string
+		view   viewerView
+		step   int
+	}{{"next-at-end", first, n - 1}, {"key-Home", first, 0}, {"key-ArrowRight", first, 1}, {"key-End", first, n - 1},
+		{"prev", first, n - 2}, {"first", first, 0}, {"last", first, n - 1}, {"finding-link", last, last.Finding}, {"pick-1", data.Views[1], data.Views[1].Finding}} {
+		want = append(want, w)
+	}
+	if len(walk) != len(want) {
+		t.Fatalf("%d stops, want %d: %+v", len(walk), len(want), walk)
+	}
+	highlighted := 0
+	for i, w := range want {
+		got := walk[i]
+		st := w.view.Steps[w.step]
+		atFinding := w.step == w.view.Finding
+		if got.Action != w.action || got.View != w.view.ID || got.Step != w.step || got.Pos != fmt.Sprintf("step %d of %d", w.step+1, len(w.view.Steps)) {
+			t.Errorf("stop %d (%s): showed %s step %d %q, want %s step %d", i, w.action, got.View, got.Step, got.Pos, w.view.ID, w.step)
+		}
+		if got.Current != 1 || got.CurrentIndex != w.step || got.Marked != 1 {
+			t.Errorf("stop %d (%s): %d current chips (at %d), %d finding marks; want 1 at %d and 1", i, w.action, got.Current, got.CurrentIndex, got.Marked, w.step)
+		}
+		if got.AtFinding != atFinding || got.ExpectShown != atFinding {
+			t.Errorf("stop %d (%s): highlighted %v, expectation shown %v; want %v", i, w.action, got.AtFinding, got.ExpectShown, atFinding)
+		}
+		if got.AtFinding {
+			highlighted++
+		}
+		rows, facts := 0, 0
+		if st.State >= 0 {
+			tb := w.view.Steps[st.State].Table
+			rows, facts = len(tb.Players), len(tb.Facts)
+			if tb.You >= 0 && got.You != 1 {
+				t.Errorf("stop %d (%s): the seat's own row is not marked", i, w.action)
+			}
+		}
+		if got.Rows != rows || got.Facts != facts || got.Kind != st.Kind || got.Body == "" || !strings.HasPrefix(st.Body, got.Body) {
+			t.Errorf("stop %d (%s): %d rows, %d facts, kind %q, body %.60q; want %d, %d, %q, %.60q", i, w.action, got.Rows, got.Facts, got.Kind, got.Body, rows, facts, st.Kind, st.Body)
+		}
+	}
+	if highlighted == 0 || highlighted == len(want) {
+		t.Errorf("%d of %d stops highlighted: the highlight does not follow the finding's step", highlighted, len(want))
+	}
+	// The walk ends on the BangArena view, whose seat 1 is named by a player.
+	if imgs != 0 || !slices.Contains(tds, hostileName) {
+		t.Errorf("%d <img> elements; hostile name shown as text: %v", imgs, slices.Contains(tds, hostileName))
 	}
 }

@@ -433,10 +433,7 @@ func TestViewerCaps(t *testing.T) {
 // TestWriteViewerSampleHTML writes the viewer's sample where -viewer-out
 // says (used by scripts/browser-test.sh).
 func TestWriteViewerSampleHTML(t *testing.T) {
-	r := viewerSample(t)
-	// The viewer's own findings first, so its first views are theirs.
-	n := len(r.Checks)
-	r.Checks = slices.Concat(r.Checks[n-3:], r.Checks[:n-3])
+	r := viewerPageSample(t)
 	var b bytes.Buffer
 	if err := WriteHTML(&b, r); err != nil {
 		t.Fatal(err)
@@ -450,4 +447,13 @@ func TestWriteViewerSampleHTML(t *testing.T) {
 	if err := os.WriteFile(*viewerOut, b.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// viewerPageSample is viewerSample with the viewer's own findings first,
+// so that the page's first views are theirs (the browser test walks them).
+func viewerPageSample(t testing.TB) *Report {
+	r := viewerSample(t)
+	n := len(r.Checks)
+	r.Checks = slices.Concat(r.Checks[n-3:], r.Checks[:n-3])
+	return r
 }

@@ -206,6 +206,7 @@
       });
     };
     var key = function (k) { document.dispatchEvent(new KeyboardEvent("keydown", { key: k, bubbles: true })); };
+    root.scrollIntoView(); // keys act while the viewer is on screen
     open(0, 0);
     record("open");
     for (var i = 1; i < steps().length; i++) { $("viewer-next").click(); record("next"); }
