@@ -457,3 +457,32 @@ func viewerPageSample(t testing.TB) *Report {
 	r.Checks = slices.Concat(r.Checks[n-3:], r.Checks[:n-3])
 	return r
 }
+
+// FuzzViewer: any message body, as a message of a finding's transcript,
+// builds a view without panicking, and the page still parses its data.
+func FuzzViewer(f *testing.F) {
+	f.Add(`{"type":"your_turn","round":1,"visible_state":` + inferenceState(1) + `}`)
+	f.Add(bangRequest(3))
+	f.Add(`{"jsonrpc":"2.0","result":{"content":[{"type":"text","text":` + jsonString(bangRequest(4)) + `}]}}`)
+	f.Add(`{"visible_state":{"players":[{"seat":1e400}],"turn":[]}}`)
+	f.Add(`{"observation":{"phase":null,"players":[{"hand":[null,1]}],"pendingChoice":{"cards":"x"}}}`)
+	f.Fuzz(func(t *testing.T, body string) {
+		if len(body) > 4096 {
+			t.Skip("longer than 4 KiB")
+		}
+		r := &Report{Schema: Schema, Checks: []Check{{Name: "c", Status: Fail, Findings: []Finding{{
+			Finding:    rules.Finding{Rule: "inference/server.bad-message", Level: rules.Must, Where: rules.Where{Round: 1, Turn: rules.IntPtr(0), Step: "version 3"}},
+			Transcript: []Message{NewMessage(Received, sampleStart, rules.IntPtr(0), []byte(body)), NewMessage(Sent, sampleStart, nil, []byte(body))}}}}}}
+		d := newViewer(r).Data
+		if len(d.Views) != 1 || len(d.Views[0].Steps) != 2 || d.Views[0].Finding < 0 || d.Views[0].Finding > 1 {
+			t.Fatalf("views %+v", d.Views)
+		}
+		var b bytes.Buffer
+		if err := WriteHTML(&b, r); err != nil {
+			t.Fatal(err)
+		}
+		if n := bytes.Count(b.Bytes(), []byte("<script")); n != 2 {
+			t.Fatalf("%d <script in the page", n)
+		}
+	})
+}
