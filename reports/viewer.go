@@ -27,12 +27,15 @@ const (
 	viewerMaxViews = 40
 	viewerMaxList  = 20
 	viewerMaxText  = 300
+	// viewerMaxBytes bounds the viewer's data in the page (JSON bytes):
+	// views past it are left out and counted.
+	viewerMaxBytes = 8 << 20
 )
 
 // viewerData is what the page's viewer steps through.
 type viewerData struct {
 	Views []viewerView `json:"views"`
-	// More counts transcripts left out (viewerMaxViews).
+	// More counts transcripts left out (viewerMaxViews, viewerMaxBytes).
 	More int `json:"more,omitempty"`
 }
 
@@ -122,9 +125,10 @@ func (v *viewer) linkTo(f *Finding) *viewerLink {
 }
 
 // newViewer builds the viewer's data: one view per finding with a
-// transcript, in report order, at most viewerMaxViews.
+// transcript, in report order, at most viewerMaxViews and viewerMaxBytes.
 func newViewer(r *Report) *viewer {
 	v := &viewer{Data: &viewerData{Views: []viewerView{}}, links: map[*Finding]viewerLink{}}
+	size := 0
 	for ci := range r.Checks {
 		c := &r.Checks[ci]
 		for fi := range c.Findings {
@@ -137,6 +141,12 @@ func newViewer(r *Report) *viewer {
 				continue
 			}
 			vw := buildView1(fmt.Sprintf("v%d", len(v.Data.Views)), c, f)
+			b, err := json.Marshal(vw)
+			if err != nil || size+len(b) > viewerMaxBytes {
+				v.Data.More++
+				continue
+			}
+			size += len(b)
 			v.Data.Views = append(v.Data.Views, vw)
 			v.links[f] = viewerLink{ID: vw.ID, Step: vw.Finding}
 		}

@@ -428,6 +428,25 @@ func TestViewerCaps(t *testing.T) {
 	if len(last.Steps) != htmlMaxTranscript || last.More != 5 {
 		t.Errorf("%d steps, %d more", len(last.Steps), last.More)
 	}
+
+	// Big messages: the data stays under viewerMaxBytes.
+	r = sample(t)
+	big := make([]Message, 100)
+	for i := range big {
+		big[i] = NewMessage(Received, sampleStart, nil, []byte(`{"type":"event","pad":"`+strings.Repeat("x", htmlMaxBody)+`"}`))
+	}
+	for i := 0; i < 6; i++ {
+		r.Checks = append(r.Checks, Check{Name: fmt.Sprint("big", i), Status: Fail,
+			Findings: []Finding{{Finding: rules.Finding{Rule: "inference/server.bad-message", Level: rules.Must}, Transcript: big}}})
+	}
+	v := newViewer(r)
+	b, _ := json.Marshal(v.Data)
+	if len(b) > viewerMaxBytes+1024 || v.Data.More == 0 {
+		t.Errorf("viewer data %d bytes with %d views left out; want at most %d", len(b), v.Data.More, viewerMaxBytes)
+	}
+	if v.linkTo(&r.Checks[len(r.Checks)-1].Findings[0]) != nil {
+		t.Error("a finding left out of the viewer has a link into it")
+	}
 }
 
 // TestWriteViewerSampleHTML writes the viewer's sample where -viewer-out
