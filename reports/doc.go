@@ -27,6 +27,18 @@
 // statistics functions (Wilson, MeanCI, Percentile, NewHistogram, LatencyOf)
 // are exported for other uses.
 //
+// # A/B runs
+//
+// A certification against a baseline (Meta.AB) holds both agents' matches,
+// Match.Side telling them apart. AB derives the pairs (one per seed, void
+// when a side is missing or hit a harness error), the mean score
+// difference with its interval, pair wins, draws and losses, and a
+// sequential probability ratio test on the pair outcomes (RunSPRT, LLR:
+// fishtest's GSPRT, trinomial model, logistic Elo; see ab.go for the model
+// and its justification). Being derived from the raw matches in seed
+// order, the test of a merge of shards is the test of the whole run,
+// stopping at the same pair.
+//
 // # Verdicts and exit codes
 //
 // The verdict of a run, by precedence: error (any check errored: exit 3),
@@ -35,7 +47,9 @@
 // a run that checked nothing must not pass CI, but named apart from a
 // failing target), pass (exit 0). A failed check whose findings are all
 // SHOULD or INFO is a warning: it is shown everywhere but does not fail the
-// run.
+// run. A passing A/B run that is not a shard exits by its test: 0 when H1
+// is accepted, 1 when H0 is, and when undecided 1 (gate strict) or 0
+// (gate lenient).
 //
 // # Writers
 //

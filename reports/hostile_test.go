@@ -248,6 +248,8 @@ func FuzzReadJSON(f *testing.F) {
 	f.Add(b.String())
 	f.Add(`{"schema":"umpire-report/1","meta":{"kind":"conform"}}`)
 	f.Add(`{"schema":"umpire-report/1","meta":{"kind":"certify"},"matches":[{"seed":"1","termination":"ok","latencies_ns":[-5]}]}`)
+	f.Add(`{"schema":"umpire-report/1","meta":{"kind":"certify","seeds":["a","b"],"ab":{"baseline":"old","elo0":-20,"elo1":0,"alpha":0.05,"beta":0.05,"gate":"strict"}},"matches":[{"seed":"a","side":"new","score":3,"termination":"ok"},{"seed":"a","side":"baseline","score":1e308,"termination":"ok"},{"seed":"b","side":"new","score":-1e308,"termination":"ok"},{"seed":"b","side":"baseline","score":1e308,"termination":"ok"}]}`)
+	f.Add(`{"schema":"umpire-report/1","meta":{"kind":"certify","ab":{"elo0":-1e300,"elo1":1e300,"alpha":0.05,"beta":0.05}},"matches":[{"seed":"a","side":"new","termination":"ok"},{"seed":"a","side":"baseline","termination":"ok"}]}`)
 	f.Fuzz(func(t *testing.T, doc string) {
 		r, err := ReadJSON(strings.NewReader(doc))
 		if err != nil {

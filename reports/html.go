@@ -54,6 +54,8 @@ type htmlView struct {
 	Credits  []template.HTML
 	// Viewer is the match viewer (viewer.go).
 	Viewer *viewer
+	// AB is the A/B section (A/B runs only).
+	AB *htmlAB
 	// Must, Should and Info count findings per level.
 	Must, Should, Info int
 	// Failing counts failed checks that fail the run (warnings apart).
@@ -98,6 +100,17 @@ type htmlAgent struct {
 	P50, P95, P99, Max     string
 	Terminations           string
 	Win, Rank, Score, Name string
+}
+
+type htmlAB struct {
+	Baseline, Hypotheses, Errors, Decision, Class string
+	Rows                                          []htmlABRow
+	Chart                                         template.HTML
+}
+
+type htmlABRow struct {
+	ABStats
+	WDL, Diff, Elo, LLR, Bounds string
 }
 
 type htmlMatch struct {
@@ -236,6 +249,9 @@ func buildView(r *Report) *htmlView {
 		a.Chart = barChart("chart-latency", "Latency of "+a.Name, "response time (ms unless marked s)", "decisions", labels, edges, s.Latency.Histogram.Counts)
 		v.Agents = append(v.Agents, a)
 	}
+	if ab := r.AB(); ab != nil {
+		v.AB = abView(r, ab)
+	}
 	for i, m := range r.Matches {
 		if i == htmlMaxMatchRows {
 			v.MoreRows = len(r.Matches) - i
@@ -278,4 +294,37 @@ func classWord(s string) string {
 		return "values"
 	}
 	return clip(w, 24)
+}
+
+// abView builds the A/B section: the rows and the chart of the LLR over
+// pairs with its two bounds.
+func abView(r *Report, ab *ABResult) *htmlAB {
+	o := ab.Overall.SPRT
+	v := &htmlAB{Baseline: ab.Spec.Baseline, Hypotheses: ab.Spec.Hypotheses(), Errors: fmt.Sprintf("α %.3g, β %.3g, gate %s", o.Alpha, o.Beta, ab.Spec.Gate),
+		Decision: o.DecisionText(), Class: "sprt-" + classWord(o.Decision)}
+	if r.Meta.Shard != nil {
+		v.Decision += " (this is one shard: the run's test is on the merge of all shards)"
+	}
+	rows := append([]ABStats(nil), ab.Adversaries...)
+	if len(rows) != 1 {
+		rows = append(rows, ab.Overall)
+	}
+	for _, s := range rows {
+		v.Rows = append(v.Rows, htmlABRow{ABStats: s,
+			WDL:    fmt.Sprintf("%d / %d / %d", s.Wins, s.Draws, s.Losses),
+			Diff:   fmt.Sprintf("%+.2f (%+.2f – %+.2f)", s.MeanDiff.Value, s.MeanDiff.Lo, s.MeanDiff.Hi),
+			Elo:    fmt.Sprintf("%+.0f (%+.0f – %+.0f)", s.Elo.Value, s.Elo.Lo, s.Elo.Hi),
+			LLR:    fmt.Sprintf("%.2f", s.SPRT.LLR),
+			Bounds: fmt.Sprintf("[%.2f, %.2f]", s.SPRT.Lower, s.SPRT.Upper),
+		})
+	}
+	trace := append([]float64{0}, o.Trace...)
+	lower := make([]float64, len(trace))
+	upper := make([]float64, len(trace))
+	for i := range trace {
+		lower[i], upper[i] = o.Lower, o.Upper
+	}
+	v.Chart = lineChart("chart-sprt", "SPRT log-likelihood ratio over pairs", "pairs", "LLR",
+		[]Series{{Name: "LLR", Points: trace}, {Name: "upper (H1)", Points: upper}, {Name: "lower (H0)", Points: lower}})
+	return v
 }

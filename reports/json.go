@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"strings"
 
 	"github.com/umpire-arena/umpire/internal/inert"
@@ -25,6 +26,7 @@ import (
 //	summary   derived: verdict, exit_code, counts
 //	coverage  derived: one row per rule (RuleCoverage)
 //	stats     derived: certification statistics (AgentStats)
+//	ab        derived, A/B runs: paired statistics and the SPRT (ABResult)
 //
 // Durations are integer nanoseconds, times RFC 3339. The derived members are
 // written for readers' convenience and ignored by ReadJSON, which recomputes
@@ -36,6 +38,10 @@ type Summary struct {
 	Verdict  Verdict `json:"verdict"`
 	ExitCode int     `json:"exit_code"`
 	Counts   Counts  `json:"counts"`
+	// SPRT is the A/B test's decision, "H1", "H0" or "undecided" (A/B runs
+	// only), and Claim what it says of the new agent ("not worse", …).
+	SPRT  string `json:"sprt,omitempty"`
+	Claim string `json:"sprt_claim,omitempty"`
 	// Stale are the known-failing entries this run shows passing; they
 	// fail the run (see Report.StaleKnown).
 	Stale []Known `json:"stale_known_failing,omitempty"`
@@ -43,7 +49,11 @@ type Summary struct {
 
 // Summary returns the verdict, exit code and counts.
 func (r *Report) Summary() Summary {
-	return Summary{Verdict: r.Verdict(), ExitCode: r.ExitCode(), Counts: r.Counts(), Stale: r.StaleKnown()}
+	s := Summary{Verdict: r.Verdict(), ExitCode: r.ExitCode(), Counts: r.Counts(), Stale: r.StaleKnown()}
+	if ab := r.AB(); ab != nil {
+		s.SPRT, s.Claim = ab.Overall.SPRT.Decision, ab.Overall.SPRT.Claim()
+	}
+	return s
 }
 
 type jsonReport struct {
@@ -51,6 +61,7 @@ type jsonReport struct {
 	Summary  Summary        `json:"summary"`
 	Coverage []RuleCoverage `json:"coverage"`
 	Stats    []AgentStats   `json:"stats,omitempty"`
+	AB       *ABResult      `json:"ab,omitempty"`
 }
 
 // WriteJSON writes the report, with its derived summary, coverage and
@@ -61,7 +72,7 @@ func WriteJSON(w io.Writer, r *Report) error {
 	x := inert.NewWriter(w, inert.JSONMode)
 	enc := json.NewEncoder(x)
 	enc.SetIndent("", "  ")
-	if err := enc.Encode(jsonReport{Report: r, Summary: r.Summary(), Coverage: r.Coverage(), Stats: r.Stats()}); err != nil {
+	if err := enc.Encode(jsonReport{Report: r, Summary: r.Summary(), Coverage: r.Coverage(), Stats: r.Stats(), AB: r.AB()}); err != nil {
 		return fmt.Errorf("reports: writing JSON: %w", err)
 	}
 	if err := x.Close(); err != nil {
@@ -69,6 +80,16 @@ func WriteJSON(w io.Writer, r *Report) error {
 	}
 	return nil
 }
+
+// Bounds Validate puts on numbers that statistics are computed from, so
+// that no sum or square of them overflows.
+const (
+	// MaxScore bounds a match's score (credits and glory are far smaller).
+	MaxScore = 1e12
+	// MaxElo bounds the SPRT's hypotheses (±1000 Elo is an expected score
+	// of 0.3 % or 99.7 %).
+	MaxElo = 1000
+)
 
 // ErrInvalid is wrapped by the errors of ReadJSON and Validate for documents
 // that are not valid reports.
@@ -140,7 +161,7 @@ func (r *Report) Validate() error {
 		problems = append(problems, fmt.Sprintf("schema is %q, want %q", r.Schema, Schema))
 	}
 	switch r.Meta.Kind {
-	case KindConform, KindCertify, KindVerify, KindValidate, KindSelftest:
+	case KindConform, KindCertify, KindVerify, KindValidate, KindSelftest, KindProxy:
 	default:
 		problems = append(problems, fmt.Sprintf("unknown kind %q", r.Meta.Kind))
 	}
@@ -159,7 +180,20 @@ func (r *Report) Validate() error {
 	for _, t := range Terminations() {
 		known[t] = true
 	}
+	if ab := r.Meta.AB; ab != nil {
+		if !(ab.Elo0 < ab.Elo1) || math.Abs(ab.Elo0) > MaxElo || math.Abs(ab.Elo1) > MaxElo || !(ab.Alpha > 0 && ab.Alpha < 1) || !(ab.Beta > 0 && ab.Beta < 1) {
+			problems = append(problems, fmt.Sprintf("the A/B test is malformed (elo0 %v, elo1 %v, alpha %v, beta %v)", ab.Elo0, ab.Elo1, ab.Alpha, ab.Beta))
+		}
+	}
 	for i, m := range r.Matches {
+		switch m.Side {
+		case "", SideNew, SideBaseline:
+		default:
+			problems = append(problems, fmt.Sprintf("match %d (seed %s) has unknown side %q", i+1, m.Seed, m.Side))
+		}
+		if math.Abs(m.Score) > MaxScore {
+			problems = append(problems, fmt.Sprintf("match %d (seed %s) has a score of %g, beyond ±%g", i+1, m.Seed, m.Score, float64(MaxScore)))
+		}
 		if !known[m.Termination] {
 			problems = append(problems, fmt.Sprintf("match %d (seed %s) has unknown termination %q", i+1, m.Seed, m.Termination))
 		}

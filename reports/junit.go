@@ -18,7 +18,9 @@ import (
 // gives, per finding, the requirement (the rule's text from the report's
 // catalogue), where, expected and got; an errored check is <error>. A check
 // that failed on SHOULD/INFO findings only passes in JUnit and lists them in
-// <system-out>, so JUnit failures match the exit code.
+// <system-out>, so JUnit failures match the exit code. An A/B run adds a
+// suite "A/B" with one case for its SPRT, failing when the test makes the
+// run exit 1.
 
 type junitSuites struct {
 	XMLName  xml.Name     `xml:"testsuites"`
@@ -120,6 +122,25 @@ func writeJUnit(w io.Writer, r *Report) error {
 		s.Cases = append(s.Cases, tc)
 		total += c.Duration
 		suiteTime[i] += c.Duration
+	}
+	if ab := r.AB(); ab != nil {
+		// The A/B test is one more test case, so that JUnit failures still
+		// match the exit code.
+		o := ab.Overall.SPRT
+		tc := junitCase{Name: "SPRT against the baseline", Classname: xmlText("umpire." + strings.Join(r.Meta.Games, ",") + ".ab"), Time: seconds(0),
+			SystemOut: xmlText(ab.Spec.Hypotheses() + "\n" + o.DecisionText())}
+		s := junitSuite{Name: "A/B", Tests: 1, Timestamp: r.Meta.Started.UTC().Format("2006-01-02T15:04:05")}
+		switch {
+		case r.Meta.Shard != nil:
+			tc.Skipped = &junitMessage{Message: "skip: one shard; the test is decided on the merge of all shards"}
+			s.Skipped++
+		case r.abExit() == ExitFail:
+			tc.Failure = &junitMessage{Message: xmlText(o.DecisionText()), Type: "SPRT", Text: xmlText(ab.Spec.Hypotheses())}
+			s.Failures++
+		}
+		s.Cases = []junitCase{tc}
+		root.Suites = append(root.Suites, s)
+		suiteTime = append(suiteTime, 0)
 	}
 	for i := range root.Suites {
 		s := &root.Suites[i]

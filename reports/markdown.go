@@ -122,6 +122,9 @@ func (o Markdown) write(w io.Writer, r *Report) error {
 		}
 		b.WriteString("\n")
 	}
+	if ab := r.AB(); ab != nil {
+		writeABMarkdown(&b, r, ab)
+	}
 	for _, wtext := range r.Warnings {
 		fmt.Fprintf(&b, "> ⚠️ %s\n", mdText(wtext, 300))
 	}
@@ -190,4 +193,28 @@ func mdCode(id string) string {
 		return "`" + id + "`"
 	}
 	return mdText(id, 80)
+}
+
+// writeABMarkdown writes the A/B section: the SPRT and the paired rows.
+func writeABMarkdown(b *strings.Builder, r *Report, ab *ABResult) {
+	o := ab.Overall.SPRT
+	fmt.Fprintf(b, "### A/B against the baseline\n\nbaseline %s · %s · α %.3g, β %.3g\n\n", mdText(ab.Spec.Baseline, 120), ab.Spec.Hypotheses(), o.Alpha, o.Beta)
+	// The hypotheses and the decision are umpire's own text (numbers and
+	// fixed words): written as they are.
+	verdict := "**SPRT: " + o.DecisionText() + "**"
+	if r.Meta.Shard != nil {
+		verdict += " (this is one shard: the run's test is on the merge of all shards)"
+	}
+	b.WriteString(verdict + "\n\n")
+	b.WriteString("| adversaries | pairs | void | W / D / L | mean score difference (95% CI) | Elo (95% CI) | LLR | bounds | SPRT |\n|---|---:|---:|---|---|---|---:|---|---|\n")
+	rows := append([]ABStats(nil), ab.Adversaries...)
+	if len(rows) != 1 {
+		rows = append(rows, ab.Overall)
+	}
+	for _, s := range rows {
+		fmt.Fprintf(b, "| %s | %d | %d | %d / %d / %d | %+.2f (%+.2f – %+.2f) | %+.0f (%+.0f – %+.0f) | %.2f | [%.2f, %.2f] | %s |\n",
+			mdText(s.Adversary, 40), s.Pairs, s.Void, s.Wins, s.Draws, s.Losses,
+			s.MeanDiff.Value, s.MeanDiff.Lo, s.MeanDiff.Hi, s.Elo.Value, s.Elo.Lo, s.Elo.Hi, s.SPRT.LLR, s.SPRT.Lower, s.SPRT.Upper, s.SPRT.Short())
+	}
+	b.WriteString("\n")
 }

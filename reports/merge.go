@@ -167,6 +167,8 @@ func sameRun(a, b *Report) error {
 		return fmt.Errorf("seed lists differ (%d vs %d seeds)", len(ma.Seeds), len(mb.Seeds))
 	case !slices.Equal(a.Rules, b.Rules):
 		return errors.New("rule catalogues differ")
+	case (ma.AB == nil) != (mb.AB == nil) || ma.AB != nil && *ma.AB != *mb.AB:
+		return errors.New("A/B settings differ (baseline or SPRT)")
 	}
 	ca, err := json.Marshal(ma.Config)
 	if err != nil {
@@ -213,6 +215,10 @@ func checkSeeds(reports []*Report) error {
 func copyReport(r *Report) *Report {
 	out := *r
 	out.Meta.Games = slices.Clone(r.Meta.Games)
+	if r.Meta.AB != nil {
+		ab := *r.Meta.AB
+		out.Meta.AB = &ab
+	}
 	out.Meta.RulesVersions = slices.Clone(r.Meta.RulesVersions)
 	out.Meta.Seeds = slices.Clone(r.Meta.Seeds)
 	if r.Meta.Shard != nil {

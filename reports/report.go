@@ -25,6 +25,9 @@ const (
 	KindVerify   Kind = "verify"
 	KindValidate Kind = "validate"
 	KindSelftest Kind = "selftest"
+	// KindProxy judges live traffic between agents and a server: both
+	// sides' rules apply.
+	KindProxy Kind = "proxy"
 )
 
 // Report is the result of one run of umpire, or of a merge of shard runs.
@@ -73,6 +76,9 @@ type Meta struct {
 	Started time.Time `json:"started"`
 	// Duration is the run's wall-clock time, in nanoseconds in JSON.
 	Duration time.Duration `json:"duration_ns"`
+	// AB is set on an A/B certification (certify --baseline): every seed
+	// was played by the new agent and by the baseline (Match.Side).
+	AB *ABSpec `json:"ab,omitempty"`
 	// Strict says findings on umpire's readings and pins keep their MUST
 	// level (--strict); otherwise they count as SHOULD (see rules.Grade).
 	Strict bool `json:"strict,omitempty"`
@@ -239,6 +245,8 @@ type Match struct {
 	// opponents it met (e.g. "random", "aggressive", "mixed").
 	Agent     string `json:"agent"`
 	Adversary string `json:"adversary"`
+	// Side is SideNew or SideBaseline in an A/B run, "" otherwise.
+	Side string `json:"side,omitempty"`
 	// Seat is the agent's seat, Seats the number of seats.
 	Seat  int `json:"seat"`
 	Seats int `json:"seats"`
@@ -364,8 +372,22 @@ func (r *Report) Normalize() {
 		if c := seedCmp(a.Seed, b.Seed); c != 0 {
 			return c
 		}
-		return a.Index - b.Index
+		if a.Index != b.Index {
+			return a.Index - b.Index
+		}
+		return sideRank(a.Side) - sideRank(b.Side)
 	})
+}
+
+// sideRank orders the sides of a pair: the new agent first.
+func sideRank(s string) int {
+	switch s {
+	case "", SideNew:
+		return 0
+	case SideBaseline:
+		return 1
+	}
+	return 2
 }
 
 // Failing reports whether the check fails the run: it failed and either has
@@ -443,10 +465,15 @@ func (r *Report) Verdict() Verdict {
 // ExitCode maps the verdict to the command-line contract: pass 0, fail 1,
 // error 3. An empty run exits 1: it fails (a run that checked nothing must
 // not let CI through), and its report says "empty" so people can tell it
-// from a target that does not conform.
+// from a target that does not conform. A passing A/B run (not a shard of
+// one) exits by its SPRT: 0 when H1 ("not worse") is accepted, 1 when H0
+// ("worse") is, and when undecided 1, or 0 with the lenient gate.
 func (r *Report) ExitCode() int {
 	switch r.Verdict() {
 	case VerdictPass:
+		if code := r.abExit(); code >= 0 {
+			return code
+		}
 		return ExitOK
 	case VerdictError:
 		return ExitError

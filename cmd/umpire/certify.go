@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -30,7 +31,7 @@ type certFlags struct {
 
 func addCertFlags(fs *flag.FlagSet, f *certFlags) {
 	fs.StringVar(&f.game, "game", "", "inference or bangarena")
-	fs.StringVar(&f.agentCmd, "agent", "", "the agent: a command speaking JSON Lines on stdin/stdout, started once per match")
+	fs.StringVar(&f.agentCmd, "agent", "", "the agent: a command speaking JSON Lines on stdin/stdout, started once per match (once per worker with --agent-keep)")
 	fs.StringVar(&f.agentConnect, "agent-connect", "", "the agent: a command that connects to the server itself (UMPIRE_URL, UMPIRE_GAME, UMPIRE_MATCH or UMPIRE_ROOM, UMPIRE_SEAT, UMPIRE_TOKEN)")
 	fs.StringVar(&f.agentURL, "agent-url", "", "the agent: an HTTP endpoint POSTed each decision")
 	fs.StringVar(&f.seed, "seed", certify.DefaultSeed, "run seed; match i is seeded \"<seed>/<i>\"")
@@ -123,10 +124,24 @@ func (f *certFlags) agentStartable(e *env, name string) bool {
 // cmdCertify runs "umpire certify": seeded matches of the agent against
 // scripted adversaries on the embedded server, checks, statistics, reports.
 func cmdCertify(ctx context.Context, e *env, args []string) int {
-	fs := newFlagSet(e, "certify", "--game G (--agent 'CMD' | --agent-connect 'CMD' | --agent-url URL) [--matches N] [--seed S] [--seats 6] [--rounds R] [--mode M] [--deadline D] [--adversaries a,b] [--shard k/n] [--report-dir DIR] [--until-confident] [--format text|json]")
+	fs := newFlagSet(e, "certify", "--game G (--agent 'CMD' | --agent-connect 'CMD' | --agent-url URL) [--agent-keep] [--baseline 'CMD' | --baseline-connect 'CMD' | --baseline-url URL] [--sprt elo0,elo1] [--alpha A] [--beta B] [--gate strict|lenient] [--matches N] [--seed S] [--seats 6] [--rounds R] [--mode M] [--deadline D] [--adversaries a,b] [--shard k/n] [--report-dir DIR] [--until-confident] [--format text|json]")
+	usage := fs.Usage
+	fs.Usage = func() {
+		usage()
+		fmt.Fprint(e.stderr, certifyABHelp)
+	}
 	var f certFlags
 	addCertFlags(fs, &f)
-	matches := fs.Int("matches", certify.DefaultMatches, "matches in the whole run (30 by default: every check runs in each, and the win rate's interval is about ±0.15 wide)")
+	matches := fs.Int("matches", certify.DefaultMatches, fmt.Sprintf("matches in the whole run (30 by default: every check runs in each, and the win rate's interval is about ±0.15 wide); with a baseline, the most pairs, %d unless given", certify.DefaultABMatches))
+	keep := fs.Bool("agent-keep", false, "start each JSON Lines agent (--agent, --baseline) once per worker and play many matches through it, a match_start line before each; a crash or hang fails its match and the agent is restarted")
+	var base certify.Agent
+	fs.StringVar(&base.Command, "baseline", "", "A/B run: the baseline agent, a JSON Lines command like --agent; every seed is played by both")
+	fs.StringVar(&base.Connect, "baseline-connect", "", "A/B run: the baseline, a command that connects to the server itself, like --agent-connect")
+	fs.StringVar(&base.URL, "baseline-url", "", "A/B run: the baseline, an HTTP endpoint, like --agent-url")
+	sprt := fs.String("sprt", "", fmt.Sprintf("A/B run: the SPRT's hypotheses H0 and H1 as elo0,elo1, logistic Elo of the agent over the baseline on pair outcomes (default %g,%g)", certify.DefaultElo0, certify.DefaultElo1))
+	alpha := fs.Float64("alpha", 0, fmt.Sprintf("A/B run: the SPRT's α, the chance of accepting H1 when H0 holds (default %g)", certify.DefaultAlpha))
+	beta := fs.Float64("beta", 0, fmt.Sprintf("A/B run: the SPRT's β, the chance of accepting H0 when H1 holds (default %g)", certify.DefaultBeta))
+	gate := fs.String("gate", "", "A/B run: strict (default) makes an undecided SPRT exit 1, lenient exit 0")
 	shardFlag := fs.String("shard", "", "play only shard k of n of the run's matches (e.g. 2/4); merge the shards' report.json with umpire report merge")
 	bundle := fs.String("bundle", "", "also write a certification bundle into this directory: every report, the run, transcripts, a digest manifest (umpire bundle verify DIR)")
 	reportDir := fs.String("report-dir", "", "where to write report.json, junit.xml, report.html and summary.md (default ./umpire-report/certify-<game>)")
@@ -145,8 +160,36 @@ func cmdCertify(ctx context.Context, e *env, args []string) int {
 	if !checkGame(e, f.game) || !checkFormat(e, f.format) || !f.checkAgentFlags(e, "certify") {
 		return exitUsage
 	}
+	set := map[string]bool{}
+	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
 	cfg := f.config()
 	cfg.Matches, cfg.UntilConfident, cfg.Workers, cfg.RunBudget, cfg.Args = *matches, *until, *workers, *runBudget, append([]string{"certify"}, args...)
+	cfg.Keep = *keep
+	if base != (certify.Agent{}) {
+		if base.Mode() == "" {
+			fmt.Fprintln(e.stderr, "umpire certify: give at most one of --baseline, --baseline-connect or --baseline-url")
+			return exitUsage
+		}
+		cfg.Baseline, cfg.Alpha, cfg.Beta, cfg.Gate = base, *alpha, *beta, *gate
+		if !set["matches"] {
+			cfg.Matches = certify.DefaultABMatches
+		}
+		if *sprt != "" {
+			e0, e1, ok := parseSPRT(*sprt)
+			if !ok {
+				fmt.Fprintf(e.stderr, "umpire certify: --sprt %q: want elo0,elo1 with elo0 < elo1, e.g. -20,0\n", *sprt)
+				return exitUsage
+			}
+			cfg.Elo0, cfg.Elo1 = e0, e1
+		}
+	} else {
+		for _, name := range []string{"sprt", "alpha", "beta", "gate"} {
+			if set[name] {
+				fmt.Fprintf(e.stderr, "umpire certify: --%s needs a baseline (--baseline, --baseline-connect or --baseline-url)\n", name)
+				return exitUsage
+			}
+		}
+	}
 	var meta reports.Meta
 	if err := basis.apply(&meta); err != nil {
 		fmt.Fprintf(e.stderr, "umpire certify: %v\n", err)
@@ -168,6 +211,15 @@ func cmdCertify(ctx context.Context, e *env, args []string) int {
 	if !f.agentStartable(e, "certify") {
 		return exitError
 	}
+	for _, c := range []string{base.Command, base.Connect} {
+		if c == "" {
+			continue
+		}
+		if err := agent.Startable(c, ""); err != nil {
+			fmt.Fprintf(e.stderr, "umpire certify: the baseline: %s\n", inert.String(err.Error()))
+			return exitError
+		}
+	}
 	dir := *reportDir
 	if dir == "" {
 		dir = filepath.Join("umpire-report", "certify-"+f.game)
@@ -183,7 +235,11 @@ func cmdCertify(ctx context.Context, e *env, args []string) int {
 			}
 			return
 		}
-		fmt.Fprintf(e.stderr, "certify: %d/%d seed %s seat %d vs %s: %s, rank %d\n", done, total,
+		who := ""
+		if r.Side != "" {
+			who = r.Side + " "
+		}
+		fmt.Fprintf(e.stderr, "certify: %d/%d %sseed %s seat %d vs %s: %s, rank %d\n", done, total, who,
 			inert.String(r.Seed), r.Seat, r.Adversary, r.Match.Termination, r.Match.Rank)
 	}
 	rep, err := certify.Run(ctx, cfg)
@@ -219,8 +275,12 @@ func cmdCertify(ctx context.Context, e *env, args []string) int {
 // failing checks and how to replay a failing match.
 func writeCertifySummary(w io.Writer, rep *reports.Report, f *certFlags) {
 	sum := rep.Summary()
+	verdict := strings.ToUpper(string(sum.Verdict))
+	if sum.SPRT != "" {
+		verdict += ", SPRT " + sum.SPRT + " (" + sum.Claim + ")"
+	}
 	fmt.Fprintf(w, "umpire certify --game %s: %s (exit %d) — %d matches, checks: %d pass, %d fail (%d warnings), %d skip, %d error\n",
-		f.game, strings.ToUpper(string(sum.Verdict)), sum.ExitCode, len(rep.Matches),
+		f.game, verdict, sum.ExitCode, len(rep.Matches),
 		sum.Counts.Pass, sum.Counts.Fail, sum.Counts.Warnings, sum.Counts.Skip, sum.Counts.Error)
 	for _, k := range sum.Stale {
 		fmt.Fprintf(w, "FAIL %s\n", inert.String(reports.StaleText(k)))
@@ -232,14 +292,22 @@ func writeCertifySummary(w io.Writer, rep *reports.Report, f *certFlags) {
 	if f.game == gameBangArena {
 		score = "glory"
 	}
-	fmt.Fprintf(w, "\n%-12s %4s %-22s %-18s %-22s %s\n", "adversary", "n", "win rate [95% CI]", "mean rank [CI]", "mean "+score+" [CI]", "latency p50/p95/p99/max")
+	col := 12
+	if rep.Meta.AB != nil {
+		col = 34
+	}
+	fmt.Fprintf(w, "\n%-*s %4s %-22s %-18s %-22s %s\n", col, "adversary", "n", "win rate [95% CI]", "mean rank [CI]", "mean "+score+" [CI]", "latency p50/p95/p99/max")
 	for _, s := range rep.Stats() {
+		adv := s.Adversary
+		if rep.Meta.AB != nil {
+			adv = s.Agent + " vs " + s.Adversary
+		}
 		lat := "—"
 		if s.Latency.Count > 0 {
 			lat = certMS(s.Latency.P50) + "/" + certMS(s.Latency.P95) + "/" + certMS(s.Latency.P99) + "/" + certMS(s.Latency.Max)
 		}
-		fmt.Fprintf(w, "%-12s %4d %-22s %-18s %-22s %s\n",
-			inert.String(s.Adversary), s.Matches, certInterval(s.WinRate, "%.2f"), certInterval(s.MeanRank, "%.2f"), certInterval(s.MeanScore, "%.1f"), lat)
+		fmt.Fprintf(w, "%-*s %4d %-22s %-18s %-22s %s\n",
+			col, inert.String(clipRunes(adv, col)), s.Matches, certInterval(s.WinRate, "%.2f"), certInterval(s.MeanRank, "%.2f"), certInterval(s.MeanScore, "%.1f"), lat)
 	}
 	terms := map[reports.Termination]int{}
 	for _, m := range rep.Matches {
@@ -252,6 +320,9 @@ func writeCertifySummary(w io.Writer, rep *reports.Report, f *certFlags) {
 		}
 	}
 	fmt.Fprintf(w, "terminations: %s\n", strings.Join(parts, ", "))
+	if ab := rep.AB(); ab != nil {
+		writeABSummary(w, rep, ab, score)
+	}
 	for _, warn := range rep.Warnings {
 		fmt.Fprintf(w, "note: %s\n", inert.String(warn))
 	}
@@ -310,6 +381,68 @@ func writeCertifySummary(w io.Writer, rep *reports.Report, f *certFlags) {
 		fmt.Fprintf(w, "\nreplay a failing match with a full transcript:\n  umpire replay --game %s --seed %s --match %s %s%s\n",
 			f.game, strconv.Quote(inert.String(f.seed)), k, f.agentArgs(), f.tableArgs())
 	}
+}
+
+// certifyABHelp explains the A/B run after the flags of certify -h.
+const certifyABHelp = `
+A/B runs (--baseline, --baseline-connect or --baseline-url):
+  Every seed is played twice, by the agent (NEW) and by the baseline (OLD),
+  in the same seat against the same adversaries (Inference values and
+  BangArena decks depend only on the seed). The pair's sample is NEW's score
+  minus OLD's (credits or glory); its outcome a win, draw or loss for NEW.
+  A sequential probability ratio test (fishtest's GSPRT, trinomial model on
+  pair outcomes) weighs H0 "NEW is worse: Elo = elo0" against H1 "NEW is not
+  worse: Elo = elo1" (--sprt, default -20,0; --alpha and --beta default
+  0.05) and stops as soon as the LLR leaves (ln(β/(1-α)), ln((1-β)/α)).
+  With --sprt 0,20 it asks "is NEW better?": H1 "better", H0 "not better".
+  --matches caps the pairs (default 400). Exit 0 when H1 is accepted, 1 when
+  H0 is; an undecided run exits 1, or 0 with --gate lenient. MUST findings
+  of NEW still exit 1 and harness errors 3; the baseline's findings are only
+  counted in a note. With --shard, every shard plays all its pairs and the
+  test is decided on the merge (umpire report merge).
+`
+
+// parseSPRT reads "elo0,elo1".
+func parseSPRT(s string) (e0, e1 float64, ok bool) {
+	a, b, found := strings.Cut(s, ",")
+	if !found {
+		return 0, 0, false
+	}
+	x, err1 := strconv.ParseFloat(strings.TrimSpace(a), 64)
+	y, err2 := strconv.ParseFloat(strings.TrimSpace(b), 64)
+	if err1 != nil || err2 != nil || !(x < y) || math.IsInf(x, 0) || math.IsInf(y, 0) {
+		return 0, 0, false
+	}
+	return x, y, true
+}
+
+// writeABSummary prints the paired statistics and the SPRT.
+func writeABSummary(w io.Writer, rep *reports.Report, ab *reports.ABResult, score string) {
+	fmt.Fprintf(w, "\nA/B against the baseline %s: %s, α %g, β %g\n", inert.String(ab.Spec.Baseline), ab.Spec.Hypotheses(), ab.Spec.Alpha, ab.Spec.Beta)
+	fmt.Fprintf(w, "%-12s %5s %4s %-14s %-28s %-20s %7s %-14s %s\n", "adversary", "pairs", "void", "W/D/L", "mean "+score+" diff [95% CI]", "Elo [95% CI]", "LLR", "bounds", "SPRT")
+	rows := append([]reports.ABStats(nil), ab.Adversaries...)
+	if len(rows) != 1 {
+		rows = append(rows, ab.Overall)
+	}
+	for _, s := range rows {
+		fmt.Fprintf(w, "%-12s %5d %4d %-14s %+8.2f [%+8.2f, %+8.2f] %-20s %7.2f %-14s %s\n", inert.String(s.Adversary), s.Pairs, s.Void,
+			fmt.Sprintf("%d/%d/%d", s.Wins, s.Draws, s.Losses), s.MeanDiff.Value, s.MeanDiff.Lo, s.MeanDiff.Hi,
+			fmt.Sprintf("%+.0f [%+.0f, %+.0f]", s.Elo.Value, s.Elo.Lo, s.Elo.Hi), s.SPRT.LLR,
+			fmt.Sprintf("[%.2f, %.2f]", s.SPRT.Lower, s.SPRT.Upper), s.SPRT.Short())
+	}
+	verdict := ab.Overall.SPRT.DecisionText()
+	if rep.Meta.Shard != nil {
+		verdict += " — this shard alone; the run's test is decided on the merge of its shards"
+	}
+	fmt.Fprintf(w, "SPRT: %s\n", verdict)
+}
+
+// clipRunes shortens s to n runes.
+func clipRunes(s string, n int) string {
+	if r := []rune(s); len(r) > n {
+		return string(r[:n-1]) + "…"
+	}
+	return s
 }
 
 // certInterval renders a value with its interval, or "—" when nothing was

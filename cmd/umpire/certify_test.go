@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -48,6 +49,15 @@ func TestCertifyUsage(t *testing.T) {
 		{"unknown adversary", []string{"certify", "--game", "inference", "--agent", "a", "--adversaries", "shark"}, `adversary "shark"`},
 		{"early stop with shard", []string{"certify", "--game", "inference", "--agent", "a", "--shard", "1/2", "--until-confident"}, "cannot be combined with a shard"},
 		{"replay without agent", []string{"replay", "--game", "inference", "--seed", "s"}, "give exactly one of --agent"},
+		{"sprt without baseline", []string{"certify", "--game", "inference", "--agent", "a", "--sprt", "-10,0"}, "--sprt needs a baseline"},
+		{"gate without baseline", []string{"certify", "--game", "inference", "--agent", "a", "--gate", "lenient"}, "--gate needs a baseline"},
+		{"bad sprt", []string{"certify", "--game", "inference", "--agent", "a", "--baseline", "b", "--sprt", "5,1"}, "want elo0,elo1 with elo0 < elo1"},
+		{"sprt not numbers", []string{"certify", "--game", "inference", "--agent", "a", "--baseline", "b", "--sprt", "x"}, "want elo0,elo1"},
+		{"bad gate", []string{"certify", "--game", "inference", "--agent", "a", "--baseline", "b", "--gate", "soft"}, `unknown gate "soft"`},
+		{"bad alpha", []string{"certify", "--game", "inference", "--agent", "a", "--baseline", "b", "--alpha", "0.7"}, "alpha and beta must lie between 0 and 0.5"},
+		{"two baselines", []string{"certify", "--game", "inference", "--agent", "a", "--baseline", "b", "--baseline-url", "http://x"}, "at most one of --baseline"},
+		{"baseline and until-confident", []string{"certify", "--game", "inference", "--agent", "a", "--baseline", "b", "--until-confident"}, "stops on its SPRT"},
+		{"keep without a command", []string{"certify", "--game", "inference", "--agent-url", "http://x", "--agent-keep"}, "needs a JSON Lines agent"},
 		{"replay negative match", []string{"replay", "--game", "inference", "--agent", "a", "--match", "-1"}, "--match must be 0 or more"},
 	}
 	for _, tc := range tests {
@@ -120,4 +130,62 @@ func TestCertifyAndReplay(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestCertifyAB runs an A/B certification through the command line: the
+// same agent as new and baseline is accepted as not worse (exit 0), the
+// undecided gate exits 1 strict and 0 lenient, and the shards' merge
+// decides as the whole run.
+func TestCertifyAB(t *testing.T) {
+	agent, _ := buildAgents(t)
+	dir := t.TempDir()
+	base := []string{"certify", "--game", "inference", "--agent", agent + " --seed 1", "--baseline", agent + " --seed 1", "--agent-keep",
+		"--seats", "3", "--rounds", "5", "--seed", "ab"}
+	if code, _, errOut := runCert(t, false, "certify", "--game", "inference", "--agent", agent, "--baseline", "/nonexistent/old-bot"); code != exitError || !strings.Contains(errOut, "the baseline:") {
+		t.Errorf("a baseline that cannot start: exit %d, %q", code, errOut)
+	}
+	code, out, errOut := runCert(t, false, append(base, "--report-dir", filepath.Join(dir, "whole"))...)
+	if code != 0 || !strings.Contains(out, "SPRT: H1 accepted") || !strings.Contains(out, "PASS, SPRT H1 (not worse) (exit 0)") {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
+	}
+	for _, tc := range []struct {
+		gate string
+		want int
+	}{{"strict", 1}, {"lenient", 0}} {
+		code, out, _ := runCert(t, false, append(base, "--matches", "5", "--gate", tc.gate, "--report-dir", filepath.Join(dir, tc.gate))...)
+		if code != tc.want || !strings.Contains(out, "SPRT: undecided after 5 pairs") {
+			t.Errorf("--gate %s: exit %d, want %d\n%s", tc.gate, code, tc.want, out)
+		}
+	}
+	var shards []string
+	for _, k := range []string{"1/2", "2/2"} {
+		d := filepath.Join(dir, "shard-"+k[:1])
+		code, out, _ := runCert(t, false, append(base, "--matches", "400", "--shard", k, "--report-dir", d)...)
+		if code != 0 || !strings.Contains(out, "this shard alone") {
+			t.Fatalf("shard %s: exit %d\n%s", k, code, out)
+		}
+		shards = append(shards, filepath.Join(d, "report.json"))
+	}
+	code, out, errOut = runCert(t, false, append([]string{"report", "merge"}, shards...)...)
+	whole, err := os.ReadFile(filepath.Join(dir, "whole", "report.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var w struct {
+		AB struct {
+			Overall struct {
+				SPRT struct {
+					Pairs    int    `json:"pairs"`
+					Decision string `json:"decision"`
+				} `json:"sprt"`
+			} `json:"overall"`
+		} `json:"ab"`
+	}
+	if err := json.Unmarshal(whole, &w); err != nil {
+		t.Fatal(err)
+	}
+	want := fmt.Sprintf("SPRT: H1 accepted after %d pairs", w.AB.Overall.SPRT.Pairs)
+	if code != 0 || !strings.Contains(out, want) {
+		t.Errorf("merge: exit %d, want 0 and %q\n%s\n%s", code, want, out, errOut)
+	}
 }

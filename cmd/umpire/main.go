@@ -53,6 +53,7 @@ func commands() []command {
 		{"simulate", "self-play with scripted adversaries (no network)", cmdSimulate},
 		{"conform", "run the server conformance suite against a live server", cmdConform},
 		{"certify", "certify an agent in seeded matches", cmdCertify},
+		{"proxy", "relay real agents to a real server and judge both sides live", cmdProxy},
 		{"replay", "re-run one match of a certify/simulate run exactly", cmdReplay},
 		{"report", "work with reports (report merge SHARD.json...)", cmdReport},
 		{"rules", "print the rule catalogue", cmdRules},

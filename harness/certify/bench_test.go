@@ -22,16 +22,18 @@ import (
 // (testdata/trivial: checks or folds every Inference turn, takes the first
 // legal BangArena item) in one seat and scripted adversaries in the
 // others, on the embedded server, with certify's default table (6 seats, 40
-// Inference rounds). Two transports: transport=stdio runs one agent process
-// per match speaking JSON Lines on its stdin/stdout (`--agent`);
-// transport=http serves the agent from one process over loopback HTTP, each
-// request POSTed (`--agent-url`). It reports:
+// Inference rounds). Three transports: transport=stdio runs one agent
+// process per match speaking JSON Lines on its stdin/stdout (`--agent`);
+// transport=stdio-keep the same with one process per worker kept across
+// matches (`--agent --agent-keep`); transport=http serves the agent from one
+// process over loopback HTTP, each request POSTed (`--agent-url`). It
+// reports:
 //
 //   - decisions/s: the agent's answers per second of the whole run (process
 //     starts and ends included);
 //
 //   - echo-roundtrips/s: bare round trips through the same adapter and
-//     transport — N `cat` processes (stdio) or an HTTP endpoint answering
+//     transport — N `cat` processes (stdio, stdio-keep) or an HTTP endpoint answering
 //     each POST with its body (http) — sending the same request line (the
 //     last your_turn or DecisionRequest of a match of this kind), measured
 //     just before in the same run with N concurrent streams;
@@ -61,13 +63,13 @@ import (
 // CERTIFY_LOAD_WAVES how many matches each level plays per concurrent slot
 // (default 4), CERTIFY_LOAD_SEATS the table size (default 6),
 // CERTIFY_LOAD_GAMES the games (default inference,bangarena) and
-// CERTIFY_LOAD_TRANSPORTS the transports (default stdio,http).
+// CERTIFY_LOAD_TRANSPORTS the transports (default stdio,stdio-keep,http).
 func BenchmarkLoad(b *testing.B) {
 	levels := envInts(b, "CERTIFY_LOAD_N", []int{1, 16, 64, 256})
 	waves := envInts(b, "CERTIFY_LOAD_WAVES", []int{4})[0]
 	seats := envInts(b, "CERTIFY_LOAD_SEATS", []int{6})[0]
 	games := envList("CERTIFY_LOAD_GAMES", GameInference, GameBangArena)
-	transports := envList("CERTIFY_LOAD_TRANSPORTS", "stdio", "http")
+	transports := envList("CERTIFY_LOAD_TRANSPORTS", "stdio", "stdio-keep", "http")
 	dir := b.TempDir()
 	trivial, trivialHTTP := filepath.Join(dir, "trivial"), filepath.Join(dir, "trivial-http")
 	for out, tags := range map[string]string{trivial: "", trivialHTTP: "http"} {
@@ -85,6 +87,8 @@ func BenchmarkLoad(b *testing.B) {
 					switch transport {
 					case "stdio":
 						cfg.Agent = Agent{Command: "exec " + trivial}
+					case "stdio-keep":
+						cfg.Agent, cfg.Keep = Agent{Command: "exec " + trivial}, true
 					case "http":
 						cfg.Agent.URL, agentPID = serveTrivial(b, trivialHTTP)
 					default:
@@ -93,7 +97,7 @@ func BenchmarkLoad(b *testing.B) {
 					payload := requestLine(b, cfg)
 					for range b.N {
 						var echo, ack float64
-						if transport == "stdio" {
+						if transport != "http" {
 							echo = echoRate(b, n, payload, 2*time.Second, func() agent.Asker { return startAgent(b, "exec cat") })
 							ack = echoRate(b, n, payload, 2*time.Second, func() agent.Asker { return startAgent(b, trivial+" -ack") })
 						} else {

@@ -244,6 +244,9 @@ func TestNoLeftovers(t *testing.T) {
 	for _, cmd := range []string{bin.broken + " -mode hang", bin.broken + " -mode flood", bin.agent} {
 		certify(t, small(GameInference, cmd, 2))
 		certify(t, small(GameBangArena, cmd, 1))
+		kept := small(GameInference, cmd, 3)
+		kept.Keep, kept.Workers = true, 2
+		certify(t, kept)
 	}
 	deadline := time.Now().Add(5 * time.Second)
 	for runtime.NumGoroutine() > before && time.Now().Before(deadline) {

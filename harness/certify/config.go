@@ -3,6 +3,7 @@ package certify
 import (
 	"errors"
 	"fmt"
+	"math"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -35,6 +36,16 @@ const (
 	// DefaultExitGrace is how long an agent may take to exit after
 	// match_end before it is signalled.
 	DefaultExitGrace = 2 * time.Second
+	// DefaultABMatches is the most pairs an A/B run plays when no number is
+	// given: enough for the default SPRT to decide between agents about 20
+	// Elo apart most of the time.
+	DefaultABMatches = 400
+	// DefaultElo0 and DefaultElo1 are the SPRT's default hypotheses, in
+	// logistic Elo of the new agent over the baseline on pair outcomes:
+	// H0 "the new agent is worse by 20 Elo", H1 "it is not worse".
+	DefaultElo0, DefaultElo1 = -20.0, 0.0
+	// DefaultAlpha and DefaultBeta are the SPRT's default error rates.
+	DefaultAlpha, DefaultBeta = 0.05, 0.05
 )
 
 // ErrConfig is wrapped by every error about a Config (a usage error).
@@ -107,6 +118,22 @@ type Config struct {
 	Game string
 	// Agent is the agent under test.
 	Agent Agent
+	// Baseline, when set, makes the run an A/B comparison: every match is
+	// played again, same seed, seat, table and adversaries, by the
+	// baseline, and the SPRT decides (see the package documentation).
+	Baseline Agent
+	// Elo0 and Elo1 are the SPRT's hypotheses H0 and H1 (both 0: the
+	// defaults DefaultElo0, DefaultElo1). A/B runs only.
+	Elo0, Elo1 float64
+	// Alpha and Beta are the SPRT's error rates (DefaultAlpha, DefaultBeta
+	// when 0).
+	Alpha, Beta float64
+	// Gate is reports.GateStrict (when "") or reports.GateLenient: what an
+	// undecided test exits with.
+	Gate string
+	// Keep starts each JSON Lines agent once per worker instead of once
+	// per match, with a match_start line before each match (--agent-keep).
+	Keep bool
 	// Matches is the number of matches of the whole run (DefaultMatches when 0).
 	Matches int
 	// Seed is the run seed (DefaultSeed when "").
@@ -252,6 +279,41 @@ func (c Config) withDefaults() (Config, error) {
 	}
 	if err := c.Shard.Valid(); err != nil {
 		return bad("%v", err)
+	}
+	if c.Baseline != (Agent{}) {
+		if c.Baseline.Mode() == "" {
+			return bad("give exactly one of a baseline command, a connect command or a URL")
+		}
+		if c.Elo0 == 0 && c.Elo1 == 0 {
+			c.Elo0, c.Elo1 = DefaultElo0, DefaultElo1
+		}
+		if !(c.Elo0 < c.Elo1) || math.Abs(c.Elo0) > reports.MaxElo || math.Abs(c.Elo1) > reports.MaxElo {
+			return bad("the SPRT needs elo0 < elo1, both within ±%d, not %v, %v", reports.MaxElo, c.Elo0, c.Elo1)
+		}
+		if c.Alpha == 0 {
+			c.Alpha = DefaultAlpha
+		}
+		if c.Beta == 0 {
+			c.Beta = DefaultBeta
+		}
+		if !(c.Alpha > 0 && c.Alpha < 0.5) || !(c.Beta > 0 && c.Beta < 0.5) {
+			return bad("alpha and beta must lie between 0 and 0.5, not %v, %v", c.Alpha, c.Beta)
+		}
+		switch c.Gate {
+		case "":
+			c.Gate = reports.GateStrict
+		case reports.GateStrict, reports.GateLenient:
+		default:
+			return bad("unknown gate %q (strict or lenient)", c.Gate)
+		}
+		if c.UntilConfident {
+			return bad("an A/B run stops on its SPRT; --until-confident is for runs without a baseline")
+		}
+	} else if c.Elo0 != 0 || c.Elo1 != 0 || c.Alpha != 0 || c.Beta != 0 || c.Gate != "" {
+		return bad("the SPRT settings need a baseline")
+	}
+	if c.Keep && c.Agent.Mode() != "command" && c.Baseline.Mode() != "command" {
+		return bad("keeping agents across matches needs a JSON Lines agent (--agent or --baseline)")
 	}
 	if c.UntilConfident && c.Shard.N > 1 {
 		return bad("an early stop needs the whole run; it cannot be combined with a shard")

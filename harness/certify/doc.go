@@ -16,6 +16,47 @@
 // the output of `umpire replay`. A shard k/n plays the matches harness/shard.Select
 // picks from the seed list; the merge of all shards is the unsharded run.
 //
+// # A/B runs
+//
+// With a Baseline, every planned match is played twice, by the agent under
+// test (reports.SideNew) and by the baseline (reports.SideBaseline): same
+// seed, seat, table and adversaries. Inference values and BangArena decks
+// depend only on the seed and the scripted adversaries are seeded from it,
+// so the two matches of a pair differ only where the two agents act
+// differently. The pair's sample is the score difference, its outcome a
+// win, draw or loss of the new agent; package reports computes the paired
+// statistics and the SPRT from the raw per-match records, so a merge of
+// shards recomputes them (reports.ABOf).
+//
+// The SPRT is fishtest's GSPRT in the trinomial model on pair outcomes,
+// with logistic Elo hypotheses H0: Elo = Elo0 ("the new agent is worse",
+// default −20) and H1: Elo = Elo1 ("not worse", default 0), α and β 0.05,
+// Wald's bounds ln(β/(1−α)) and ln((1−β)/α); see reports.LLR for the
+// formula and its source. Trinomial rather than pentanomial: fishtest
+// counts game pairs in five classes because the two games of a pair (one
+// opening, colours reversed) are correlated and the pair is its
+// independent unit. Here a pair is already one comparison of the two
+// agents on one deal, independent of every other seed; it has three
+// outcomes, and grouping two pairs would correlate nothing. An unsharded
+// run stops at the first prefix of pairs (in plan order, so the stop does
+// not depend on scheduling) where the test decides; a shard plays all its
+// pairs, and the merge decides on the same prefix the whole run would have
+// stopped at. The baseline's findings do not fail the run (a note counts
+// them); a harness error in either match makes the pair void.
+//
+// # Kept agents
+//
+// With Keep, a JSON Lines agent is started once per worker rather than
+// once per match (a pool per side, never more processes than matches
+// played at once) and gets a match_start line before each match. A match
+// it fails by crashing, hanging or flooding, or one cut short, ends the
+// process; the next match starts a fresh one. The exit check is skipped
+// for a kept agent, whose input is closed at the end of the run. An agent
+// that ends on match_end (the contract without keeping) is found gone when
+// it is given its next match, before it answered anything in it: that
+// match is played again with a fresh process, and the side falls back to a
+// process per match.
+//
 // # Transports
 //
 // An agent is reached in one of three ways (Agent): a JSON Lines subprocess

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"strings"
 	"time"
@@ -30,6 +31,15 @@ func fakeCommand(mode string) string {
 //	noexit     ignores match_end (exits on SIGTERM)
 //	errexit    exits as soon as it gets an error it did not cause
 //	plain      behaves, and decodes only the messages that ask for an answer
+//	weak       plays a uniformly random legal item (fixed seed): a weak agent
+//	keepcrash  behaves, kept across matches, but exits at the first request
+//	           of the second match of each process
+//	keepstall  behaves, kept across matches, but answers nothing more from
+//	           the first request of its second match on
+//
+// After a match_start line every mode but noexit plays match after match
+// until its input ends (umpire --agent-keep), unless the command line ends
+// with -exit-on-end: then it exits on match_end as without --agent-keep.
 func fakeAgent(mode string) int {
 	in := bufio.NewScanner(os.Stdin)
 	in.Buffer(make([]byte, 64<<10), 2<<20)
@@ -40,6 +50,9 @@ func fakeAgent(mode string) int {
 		lastReq  map[string]any
 		tried    = map[string]bool{}
 		n        int
+		kept     int // match_start lines seen
+		exitEnd  = len(os.Args) > 1 && os.Args[len(os.Args)-1] == "-exit-on-end"
+		rng      = rand.New(rand.NewPCG(1, 2))
 	)
 	write := func(v any) {
 		b, _ := json.Marshal(v)
@@ -49,12 +62,17 @@ func fakeAgent(mode string) int {
 	infMove := func(t map[string]any, illegal bool) {
 		legal, _ := t["legal_actions"].([]any)
 		first, _ := legal[0].(map[string]any)
+		if mode == "weak" {
+			first, _ = legal[rng.IntN(len(legal))].(map[string]any)
+		}
 		if mode == "plain" && len(legal) > 1 {
 			first, _ = legal[1].(map[string]any) // call: stay in the round
 		}
 		m := map[string]any{"type": "move", "match_id": t["match_id"], "turn": t["turn"], "action": first["action"]}
 		if illegal {
 			m["action"], m["amount"] = "raise", 100000
+		} else if first["action"] == "raise" {
+			m["amount"] = first["min"]
 		}
 		if mode == "longmsg" {
 			m["message"] = strings.Repeat("é", 300)
@@ -71,6 +89,9 @@ func fakeAgent(mode string) int {
 		n++
 		legal, _ := r["legalActions"].([]any)
 		first, _ := legal[0].(map[string]any)
+		if mode == "weak" {
+			first, _ = legal[rng.IntN(len(legal))].(map[string]any)
+		}
 		id := first["actionId"]
 		if illegal {
 			id = "never-offered"
@@ -90,9 +111,21 @@ func fakeAgent(mode string) int {
 	}
 	for in.Scan() {
 		line := in.Bytes()
+		if bytes.HasPrefix(line, []byte(`{"type":"match_start"`)) {
+			kept++
+			lastTurn, lastReq, tried, n, rng = nil, nil, map[string]bool{}, 0, rand.New(rand.NewPCG(1, 2))
+			continue
+		}
+		if mode == "keepcrash" && kept == 2 && (bytes.Contains(line, []byte(`"your_turn"`)) || bytes.Contains(line, []byte(`"legalActions":[{`))) {
+			fmt.Fprintln(os.Stderr, "fake: crashing in my second match")
+			return 3
+		}
+		if mode == "keepstall" && kept >= 2 {
+			continue
+		}
 		if mode == "plain" && !bytes.Contains(line, []byte(`"your_turn"`)) && !bytes.Contains(line, []byte(`"legalActions":[{`)) {
 			// The load benchmark's agent: decode only what asks for an answer.
-			if bytes.Contains(line, []byte(`"match_end"`)) {
+			if bytes.Contains(line, []byte(`"match_end"`)) && (kept == 0 || exitEnd) {
 				return 0
 			}
 			continue
@@ -109,6 +142,9 @@ func fakeAgent(mode string) int {
 				for {
 					time.Sleep(time.Hour)
 				}
+			}
+			if kept > 0 && !exitEnd {
+				continue
 			}
 			return 0
 		case typ == "your_turn":

@@ -35,6 +35,9 @@ type link struct {
 	// afterAsk, when set, is called after every request, answered or not
 	// (the first call releases the agent's start slot).
 	afterAsk func()
+	// keep is the kept process (--agent-keep) proc belongs to, nil when
+	// the process is the match's own.
+	keep *kept
 }
 
 func newLink(a agent.Asker, p *agent.Process, j *judge, keyOf func([]byte) string) *link {

@@ -19,6 +19,9 @@ import (
 // agent.
 type MatchResult struct {
 	Planned
+	// Side is reports.SideNew or reports.SideBaseline in an A/B run, ""
+	// otherwise.
+	Side string
 	// Match is the raw result (termination, rank, score, latencies, stderr).
 	Match reports.Match
 	// Checks are the match's checks, in report order.
@@ -40,15 +43,22 @@ func watchdogFor(deadline time.Duration) time.Duration {
 	return max(10*deadline, 10*time.Second)
 }
 
-// playMatch plays one planned match. It never returns an error: a failure
-// of umpire is a harness-error check of the match.
-func (r *runner) playMatch(ctx context.Context, p Planned) *MatchResult {
+// playMatch plays one planned match with one side's agent. It never
+// returns an error: a failure of umpire is a harness-error check of the
+// match.
+func (r *runner) playMatch(ctx context.Context, p Planned, sd *side) *MatchResult {
 	j := newJudge(r.cat, r.cfg.Game, p.Seed, p.Seat)
 	j.keepAll = r.keepTranscript
 	release, started := func() {}, true
-	if r.cfg.Agent.Mode() == "command" {
-		// Waiting for a start slot is not the match's time.
-		release, started = r.startSlot(ctx)
+	var kp *kept
+	if sd.agent.Mode() == "command" {
+		if sd.pool != nil {
+			// A kept agent takes a start slot only when it must be started.
+			kp, release, started = sd.pool.get(ctx, r)
+		} else {
+			// Waiting for a start slot is not the match's time.
+			release, started = r.startSlot(ctx)
+		}
 		defer release()
 	}
 	began := time.Now()
@@ -59,29 +69,44 @@ func (r *runner) playMatch(ctx context.Context, p Planned) *MatchResult {
 		stderr string
 		proc   reports.Termination
 	)
-	switch r.cfg.Agent.Mode() {
+	switch sd.agent.Mode() {
 	case "connect":
-		out, stderr, proc = r.playConnect(mctx, p, j)
+		out, stderr, proc = r.playConnect(mctx, p, j, sd)
 	default:
 		var l *link
 		key := infKey
 		if r.cfg.Game == GameBangArena {
 			key = baKey
 		}
-		if r.cfg.Agent.Mode() == "command" {
+		if sd.agent.Mode() == "command" {
 			if !started {
 				j.harness("the run ended before the agent could be started")
 				break
 			}
-			pr, err := agent.Start(mctx, agent.Spec{Command: r.cfg.Agent.Command, Watchdog: watchdogFor(r.cfg.Deadline), TermGrace: time.Second})
-			if err != nil {
-				j.harness("cannot start the agent: " + err.Error())
-				break
+			var pr *agent.Process
+			if sd.pool != nil {
+				if kp.err != nil {
+					j.harness("cannot start the agent: " + kp.err.Error())
+					break
+				}
+				pr = kp.proc
+			} else {
+				var err error
+				pr, err = agent.Start(mctx, sd.spec(r.cfg))
+				if err != nil {
+					j.harness("cannot start the agent: " + err.Error())
+					break
+				}
 			}
 			l = newLink(pr, pr, j, key)
 			l.afterAsk = release
+			if kp != nil {
+				l.keep = kp
+				kp.matches++
+				l.post(mctx, matchStart(r.cfg, p, kp.matches), r.cfg.Deadline)
+			}
 		} else {
-			l = newLink(r.web, nil, j, key)
+			l = newLink(sd.web, nil, j, key)
 			j.skipIf(CheckExit, "an HTTP agent has no process to watch")
 			j.skipIf(CheckNoHang, "an HTTP agent has no process to watch")
 			j.skipIf(CheckSurvivors, "an HTTP agent has no process to watch")
@@ -91,19 +116,28 @@ func (r *runner) playMatch(ctx context.Context, p Planned) *MatchResult {
 		} else {
 			out = r.playBangArena(mctx, p, j, l)
 		}
-		stderr = l.finish(r.cfg.ExitGrace, out.over)
+		if kp != nil {
+			var again bool
+			if stderr, again = l.finishKept(sd.pool, r.cfg.ExitGrace, out.over); again {
+				release()
+				cancel()
+				return r.playMatch(ctx, p, sd)
+			}
+		} else {
+			stderr = l.finish(r.cfg.ExitGrace, out.over)
+		}
 		proc = l.dead
 		if l.proc == nil && l.alive() {
 			j.ran(CheckNoCrash)
 		}
 		out.latencies = l.latencies
 	}
-	res := &MatchResult{Planned: p, Checks: j.checks(), Role: out.role, HarnessMisses: out.misses}
+	res := &MatchResult{Planned: p, Side: sd.role, Checks: j.checks(), Role: out.role, HarnessMisses: out.misses}
 	if r.keepTranscript {
 		res.Transcript = j.transcript()
 	}
 	res.Match = reports.Match{
-		Seed: p.Seed, Agent: r.cfg.Agent.Name(), Adversary: p.Adversary, Seat: p.Seat, Seats: r.cfg.Seats,
+		Seed: p.Seed, Agent: sd.name, Side: sd.role, Adversary: p.Adversary, Seat: p.Seat, Seats: r.cfg.Seats,
 		Rank: out.rank, Won: out.won, Score: out.score, Termination: j.termination(proc),
 		Latencies: out.latencies, Stderr: stderr, Duration: time.Since(began),
 	}
@@ -129,9 +163,9 @@ func (r *runner) startSlot(ctx context.Context) (release func(), ok bool) {
 
 // playConnect plays a match with an agent that connects to the loopback
 // listener by itself. Umpire sees only what the server reports.
-func (r *runner) playConnect(ctx context.Context, p Planned, j *judge) (outcome, string, reports.Termination) {
+func (r *runner) playConnect(ctx context.Context, p Planned, j *judge, sd *side) (outcome, string, reports.Termination) {
 	var out outcome
-	spec := agent.ConnectSpec{Command: r.cfg.Agent.Connect, Game: r.cfg.Game, URL: r.url, Seat: p.Seat, TermGrace: time.Second}
+	spec := agent.ConnectSpec{Command: sd.agent.Connect, Game: r.cfg.Game, URL: r.url, Seat: p.Seat, TermGrace: time.Second}
 	for _, c := range []string{CheckLegal, CheckRecover, CheckEcho, CheckCommandIDs, CheckMessageLen, CheckOnlyAsked, CheckServerError, CheckHygiene} {
 		j.skipIf(c, "not observable when the agent connects to the server itself")
 	}

@@ -27,9 +27,8 @@ type runner struct {
 	ba        *baserver.Server
 	baHandler http.Handler
 	url       string
-	// web is the agent behind --agent-url, shared by every match so that
-	// its connections are reused across matches.
-	web    *agent.HTTPAgent
+	// sides are the agent under test and, in an A/B run, the baseline.
+	sides  []*side
 	hs     *http.Server
 	served chan struct{}
 	// starts holds a token per agent starting (see startSlot).
@@ -38,8 +37,9 @@ type runner struct {
 	keepTranscript bool
 }
 
-// newRunner starts the embedded server of cfg's game (cfg has its defaults).
-func newRunner(cfg Config) (*runner, error) {
+// newRunner starts the embedded server of cfg's game (cfg has its
+// defaults). Kept agents live within ctx.
+func newRunner(ctx context.Context, cfg Config) (*runner, error) {
 	r := &runner{cfg: cfg, cat: rules.Default(), starts: make(chan struct{}, max(2, 2*runtime.GOMAXPROCS(0)))}
 	var h http.Handler
 	if cfg.Game == GameInference {
@@ -56,15 +56,27 @@ func newRunner(cfg Config) (*runner, error) {
 		r.ba, r.baHandler = s, s.Handler()
 		h = r.baHandler
 	}
-	if cfg.Agent.URL != "" {
-		web, err := agent.NewHTTP(agent.HTTPSpec{URL: cfg.Agent.URL, MaxConns: cfg.Workers})
-		if err != nil {
-			r.close()
-			return nil, fmt.Errorf("%w: %v", ErrConfig, err)
-		}
-		r.web = web
+	r.sides = []*side{{name: cfg.Agent.Name(), agent: cfg.Agent}}
+	if cfg.Baseline != (Agent{}) {
+		r.sides[0].role = reports.SideNew
+		r.sides = append(r.sides, &side{role: reports.SideBaseline, name: cfg.Baseline.Name() + " (baseline)", agent: cfg.Baseline})
 	}
-	if cfg.Agent.Mode() == "connect" {
+	connect := false
+	for _, sd := range r.sides {
+		if sd.agent.URL != "" {
+			web, err := agent.NewHTTP(agent.HTTPSpec{URL: sd.agent.URL, MaxConns: cfg.Workers})
+			if err != nil {
+				r.close()
+				return nil, fmt.Errorf("%w: %v", ErrConfig, err)
+			}
+			sd.web = web
+		}
+		if cfg.Keep && sd.agent.Mode() == "command" {
+			sd.pool = newKeepPool(ctx, sd.spec(cfg), cfg.ExitGrace)
+		}
+		connect = connect || sd.agent.Mode() == "connect"
+	}
+	if connect {
 		ln, err := net.Listen("tcp", "127.0.0.1:0")
 		if err != nil {
 			r.close()
@@ -81,8 +93,9 @@ func newRunner(cfg Config) (*runner, error) {
 	return r, nil
 }
 
-// close stops the listener and the server and waits for their goroutines.
-func (r *runner) close() {
+// close ends the kept agents, stops the listener and the server and waits
+// for their goroutines. It returns the remarks of the kept agents' pools.
+func (r *runner) close() (remarks []string) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	if r.hs != nil {
@@ -90,8 +103,17 @@ func (r *runner) close() {
 		_ = r.hs.Close()
 		<-r.served
 	}
-	if r.web != nil {
-		_ = r.web.Close()
+	for _, sd := range r.sides {
+		if sd.web != nil {
+			_ = sd.web.Close()
+		}
+		if sd.pool != nil {
+			who := "the agent was"
+			if sd.role == reports.SideBaseline {
+				who = "the baseline was"
+			}
+			remarks = append(remarks, sd.pool.close(who))
+		}
 	}
 	if r.inf != nil {
 		_ = r.inf.Shutdown(ctx)
@@ -99,6 +121,7 @@ func (r *runner) close() {
 	if r.ba != nil {
 		_ = r.ba.Shutdown(ctx)
 	}
+	return remarks
 }
 
 // Run carries out a certification run (or its shard) and returns its report.
@@ -116,29 +139,32 @@ func Run(ctx context.Context, cfg Config) (*reports.Report, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrConfig, err)
 	}
-	r, err := newRunner(cfg)
-	if err != nil {
-		return nil, err
-	}
 	if cfg.RunBudget > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, cfg.RunBudget)
 		defer cancel()
 	}
+	r, err := newRunner(ctx, cfg)
+	if err != nil {
+		return nil, err
+	}
 	results, stop := r.playAll(ctx, mine)
-	r.close()
+	remarks := r.close()
 
 	seeds := make([]string, len(plan))
 	for i, p := range plan {
 		seeds[i] = p.Seed
 	}
 	if stop != nil {
-		seeds = seeds[:len(results)]
+		seeds = seeds[:len(results)/len(r.sides)]
 	}
 	meta := reports.Meta{
 		Version: cfg.Version, Kind: reports.KindCertify, Games: []string{cfg.Game}, RulesVersions: harness.RulesVersions(cfg.Game),
 		Target: cfg.Agent.Target(), Config: reports.Redact(configMap(cfg)), Seeds: seeds, Started: started,
 		Strict: cfg.Strict, KnownFailing: cfg.KnownFailing,
+	}
+	if cfg.Baseline != (Agent{}) {
+		meta.AB = &reports.ABSpec{Baseline: cfg.Baseline.Target(), Elo0: cfg.Elo0, Elo1: cfg.Elo1, Alpha: cfg.Alpha, Beta: cfg.Beta, Gate: cfg.Gate}
 	}
 	if cfg.Shard.N > 1 {
 		own := make([]string, len(mine))
@@ -148,12 +174,33 @@ func Run(ctx context.Context, cfg Config) (*reports.Report, error) {
 		meta.Shard = &reports.Shard{K: cfg.Shard.K, N: cfg.Shard.N, Seeds: own}
 	}
 	rep := reports.New(meta, reports.ApplicableRules(meta.Kind, r.cat))
-	misses := 0
+	misses, baseFailing, baseMatches := 0, 0, 0
 	for _, res := range results {
-		rep.Checks = append(rep.Checks, res.Checks...)
 		rep.Matches = append(rep.Matches, res.Match)
 		misses += res.HarnessMisses
+		if res.Side != reports.SideBaseline {
+			rep.Checks = append(rep.Checks, res.Checks...)
+			continue
+		}
+		// The baseline is not under test: its findings do not fail the run,
+		// but umpire's own failure in its matches leaves a hole.
+		failing := false
+		for _, c := range res.Checks {
+			if c.Status == reports.Error {
+				c.Name = "baseline " + c.Name
+				rep.Checks = append(rep.Checks, c)
+			}
+			failing = failing || c.Failing()
+		}
+		if failing {
+			baseFailing++
+		}
+		baseMatches++
 	}
+	if baseFailing > 0 {
+		rep.Warnings = append(rep.Warnings, fmt.Sprintf("the baseline failed checks in %d of its %d matches (not counted against the agent under test; certify it alone to see them)", baseFailing, baseMatches))
+	}
+	rep.Warnings = append(rep.Warnings, remarks...)
 	if misses > 0 {
 		rep.Warnings = append(rep.Warnings, fmt.Sprintf("%d answers that umpire received in time were judged late by the server (harness-caused deadline misses; not charged to the agent)", misses))
 	}
@@ -162,10 +209,10 @@ func Run(ctx context.Context, cfg Config) (*reports.Report, error) {
 	}
 	if ctx.Err() != nil {
 		rep.Warnings = append(rep.Warnings, "the run was interrupted: "+ctx.Err().Error())
-		if len(results) < len(mine) {
+		if len(results) < len(mine)*len(r.sides) {
 			// Matches never played leave a hole: the run cannot vouch.
 			rep.Checks = append(rep.Checks, reports.Check{Name: CheckHarness, Section: "harness", Rules: []string{}, Status: reports.Error,
-				Reason: fmt.Sprintf("the run ended (%v) after %d of %d matches", ctx.Err(), len(results), len(mine))})
+				Reason: fmt.Sprintf("the run ended (%v) after %d of %d matches", ctx.Err(), len(results), len(mine)*len(r.sides))})
 		}
 	}
 	rep.Meta.Duration = time.Since(started)
@@ -187,33 +234,45 @@ func Replay(ctx context.Context, cfg Config, k int) (*MatchResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	r, err := newRunner(cfg)
+	cfg.Baseline, cfg.Keep = Agent{}, false
+	cfg.Elo0, cfg.Elo1, cfg.Alpha, cfg.Beta, cfg.Gate = 0, 0, 0, 0, ""
+	r, err := newRunner(ctx, cfg)
 	if err != nil {
 		return nil, err
 	}
 	defer r.close()
 	r.keepTranscript = true
-	return r.playMatch(ctx, cfg.plan()[k]), nil
+	return r.playMatch(ctx, cfg.plan()[k], r.sides[0]), nil
 }
 
 // playAll plays the planned matches on a pool of workers and returns the
-// results in plan order. With UntilConfident it stops at the first prefix
-// that decides the claim and returns that prefix and the decision.
-func (r *runner) playAll(ctx context.Context, plan []Planned) ([]*MatchResult, *Decision) {
-	results := make([]*MatchResult, len(plan))
-	finished := make([]bool, len(plan))
+// results in plan order (in an A/B run, each planned match twice: the new
+// agent's, then the baseline's). With UntilConfident it stops at the first
+// prefix that decides the claim and returns that prefix and the decision;
+// an A/B run (not a shard) stops at the first prefix of pairs where the
+// SPRT decides.
+func (r *runner) playAll(ctx context.Context, plan []Planned) ([]*MatchResult, fmt.Stringer) {
+	ns := len(r.sides)
+	jobs := len(plan) * ns
+	results := make([]*MatchResult, jobs)
+	finished := make([]bool, jobs)
 	done := make(chan int)
 	var (
 		inflight, dispatch, next int
-		decision                 *Decision
+		decision                 fmt.Stringer
+		stopAt                   int
+		seq                      *sequential
 	)
+	if ns > 1 && r.cfg.Shard.N == 1 {
+		seq = &sequential{spec: r.abSpec()}
+	}
 	for {
-		for inflight < r.cfg.Workers && dispatch < len(plan) && decision == nil && ctx.Err() == nil {
+		for inflight < r.cfg.Workers && dispatch < jobs && decision == nil && ctx.Err() == nil {
 			i := dispatch
 			dispatch++
 			inflight++
 			go func() {
-				results[i] = r.playMatch(ctx, plan[i])
+				results[i] = r.playMatch(ctx, plan[i/ns], r.sides[i%ns])
 				done <- i
 			}()
 		}
@@ -223,20 +282,27 @@ func (r *runner) playAll(ctx context.Context, plan []Planned) ([]*MatchResult, *
 		i := <-done
 		inflight--
 		finished[i] = true
-		for next < len(plan) && finished[next] && decision == nil {
+		for next < jobs && finished[next] && decision == nil {
 			next++
 			if r.cfg.Progress != nil {
-				r.cfg.Progress(next, len(plan), results[next-1])
+				r.cfg.Progress(next, jobs, results[next-1])
 			}
-			if r.cfg.UntilConfident {
-				decision = decide(results[:next], r.cfg.Seats, r.cfg.MinConfident)
+			switch {
+			case r.cfg.UntilConfident:
+				if d := decide(results[:next], r.cfg.Seats, r.cfg.MinConfident); d != nil {
+					decision, stopAt = d, d.Matches
+				}
+			case seq != nil && next%ns == 0:
+				if d := seq.add(results[next-2].Match, results[next-1].Match); d != nil {
+					decision, stopAt = d, next
+				}
 			}
 		}
 	}
 	if decision != nil {
-		return results[:decision.Matches], decision
+		return results[:stopAt], decision
 	}
-	return results[:next], nil
+	return results[:next-next%ns], nil
 }
 
 // Decision is the outcome of an early stop.
@@ -289,6 +355,63 @@ func decide(results []*MatchResult, seats, minimum int) *Decision {
 	return nil
 }
 
+// abSpec is the A/B test of the run.
+func (r *runner) abSpec() reports.ABSpec {
+	c := r.cfg
+	return reports.ABSpec{Baseline: c.Baseline.Target(), Elo0: c.Elo0, Elo1: c.Elo1, Alpha: c.Alpha, Beta: c.Beta, Gate: c.Gate}
+}
+
+// sequential is the SPRT of an A/B run as its pairs complete in plan order:
+// the same counts, so the same LLR, as reports.ABOf computes from the
+// report, pair by pair.
+type sequential struct {
+	spec    reports.ABSpec
+	l, d, w int
+	pairs   int
+}
+
+// ABStop is the early stop of an A/B run.
+type ABStop struct {
+	// Pairs is the number of pairs (a prefix of the plan) it rests on.
+	Pairs int
+	// SPRT is the test at the stop.
+	SPRT reports.SPRT
+}
+
+// String states the decision.
+func (s ABStop) String() string {
+	return "stopped early: SPRT " + s.SPRT.DecisionText()
+}
+
+// add counts one pair and returns the stop once the test decides.
+func (q *sequential) add(n, b reports.Match) *ABStop {
+	q.pairs++
+	o, ok := reports.PairOutcome(n, b)
+	if !ok {
+		return nil
+	}
+	switch o {
+	case 1:
+		q.w++
+	case 0:
+		q.l++
+	default:
+		q.d++
+	}
+	llr := reports.LLR(q.spec.Elo0, q.spec.Elo1, q.l, q.d, q.w)
+	lo, hi := reports.SPRTBounds(q.spec.Alpha, q.spec.Beta)
+	s := reports.SPRT{Elo0: q.spec.Elo0, Elo1: q.spec.Elo1, Alpha: q.spec.Alpha, Beta: q.spec.Beta, Lower: lo, Upper: hi, LLR: llr, Pairs: q.l + q.d + q.w}
+	switch {
+	case llr >= hi:
+		s.Decision = reports.SPRTAcceptH1
+	case llr <= lo:
+		s.Decision = reports.SPRTAcceptH0
+	default:
+		return nil
+	}
+	return &ABStop{Pairs: q.pairs, SPRT: s}
+}
+
 // configMap is the run's configuration for the report: the same for every
 // shard of a run (so no shard, no worker count).
 func configMap(c Config) map[string]any {
@@ -296,6 +419,13 @@ func configMap(c Config) map[string]any {
 		"game": c.Game, "agent_mode": c.Agent.Mode(), "matches": c.Matches, "seed": c.Seed, "seats": c.Seats,
 		"deadline": c.Deadline.String(), "adversaries": append([]string(nil), c.Adversaries...),
 		"match_budget": c.MatchBudget.String(), "until_confident": c.UntilConfident, "inject_server_error": !c.NoInject,
+	}
+	if c.Keep {
+		m["agent_keep"] = true
+	}
+	if c.Baseline != (Agent{}) {
+		m["baseline_mode"] = c.Baseline.Mode()
+		m["sprt"] = map[string]any{"elo0": c.Elo0, "elo1": c.Elo1, "alpha": c.Alpha, "beta": c.Beta, "gate": c.Gate}
 	}
 	if c.Game == GameInference {
 		m["rounds"] = c.Rounds

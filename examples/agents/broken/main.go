@@ -10,7 +10,8 @@
 //	silent-exit  exits with status 0 on the first request
 //
 // A request is an Inference your_turn or a BangArena DecisionRequest with
-// legal actions; a match_end ends the program (except in hang mode).
+// legal actions; a match_end ends the program (except in hang mode, and
+// after a match_start line: then it plays until its input ends).
 package main
 
 import (
@@ -48,12 +49,17 @@ func main() {
 	out := bufio.NewWriter(os.Stdout)
 	in := bufio.NewScanner(os.Stdin)
 	in.Buffer(make([]byte, 64<<10), 2<<20)
+	kept := false // a match_start came: umpire --agent-keep plays many matches
 	for in.Scan() {
 		var r request
 		if json.Unmarshal(in.Bytes(), &r) != nil {
 			continue
 		}
-		if r.Type == "match_end" && *mode != "hang" {
+		if r.Type == "match_start" {
+			kept = true
+			continue
+		}
+		if r.Type == "match_end" && *mode != "hang" && !kept {
 			return
 		}
 		if r.Type != "your_turn" && len(r.LegalActions) == 0 {

@@ -9,7 +9,9 @@
 // chosen from its hidden value and the break-even value; after an error for
 // its move it chooses again. BangArena: it answers each DecisionRequest with
 // legal actions with a decision body, picks another item after a reask.
-// Both end on a match_end message.
+// Both end on a match_end message, unless a match_start line came first
+// (umpire certify --agent-keep): then the program starts each match afresh
+// on match_start and plays match after match until its input ends.
 package main
 
 import (
@@ -57,7 +59,8 @@ func main() {
 }
 
 // serveLines answers each input line that needs an answer with one output
-// line, until match_end or the end of the input.
+// line, until match_end or the end of the input; after a match_start line
+// (umpire --agent-keep) until the end of the input, match after match.
 func serveLines(in io.Reader, out io.Writer, p *player, log io.Writer) error {
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 64<<10), maxMessage+2)

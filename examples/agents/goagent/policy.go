@@ -12,9 +12,13 @@ import (
 // BangArena DecisionRequest and the actionIds already tried on it. It is
 // safe for concurrent use (the HTTP mode serves several requests at once).
 type player struct {
-	mu  sync.Mutex
-	rng *rand.Rand
-	seq int
+	mu   sync.Mutex
+	seed uint64
+	rng  *rand.Rand
+	seq  int
+	// kept is set by a match_start line: umpire keeps this process for
+	// many matches (--agent-keep), so match_end does not end it.
+	kept bool
 
 	turn      *yourTurn       // open Inference turn
 	triedMove map[string]bool // actions refused on it
@@ -24,7 +28,14 @@ type player struct {
 }
 
 func newPlayer(seed uint64) *player {
-	return &player{rng: rand.New(rand.NewPCG(seed, 0x756d70697265))}
+	return &player{seed: seed, rng: rand.New(rand.NewPCG(seed, 0x756d70697265))}
+}
+
+// reset puts the player back as it was at the start of the program, so
+// that a match plays the same whichever kept process plays it.
+func (p *player) reset() {
+	p.rng = rand.New(rand.NewPCG(p.seed, 0x756d70697265))
+	p.seq, p.turn, p.triedMove, p.request, p.triedID = 0, nil, nil, nil, nil
 }
 
 // envelope holds the fields that tell the messages apart.
@@ -46,8 +57,14 @@ func (p *player) handle(msg []byte) (answer []byte, done bool, err error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	switch {
+	case env.Type == "match_start":
+		p.kept = true
+		p.reset()
+		return nil, false, nil
 	case env.Type == "match_end":
-		return nil, true, nil
+		// A kept process waits for the next match_start (or the end of its
+		// input); one started for this match alone is done.
+		return nil, !p.kept, nil
 	case env.Type == "your_turn":
 		var t yourTurn
 		if err := json.Unmarshal(msg, &t); err != nil {

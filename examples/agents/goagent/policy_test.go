@@ -189,3 +189,31 @@ func TestHandler(t *testing.T) {
 		})
 	}
 }
+
+// TestKept: after a match_start, match_end no longer ends the program and
+// every match starts afresh: the same messages get the same answers in
+// the second match as in the first.
+func TestKept(t *testing.T) {
+	turn := []byte(`{"type":"your_turn","match_id":"m-1","turn":1,"visible_state":{"your_value":70,"to_call":0},"legal_actions":[{"action":"fold"},{"action":"call","amount":0},{"action":"raise","min":2,"max":20}]}`)
+	p := newPlayer(7)
+	var answers []string
+	for range 2 {
+		if a, done, err := p.handle([]byte(`{"type":"match_start","game":"inference","seat":0,"seats":3,"match":1}`)); a != nil || done || err != nil {
+			t.Fatalf("match_start: %s %v %v", a, done, err)
+		}
+		a, _, err := p.handle(turn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		answers = append(answers, string(a))
+		if _, done, _ := p.handle([]byte(`{"type":"match_end"}`)); done {
+			t.Fatal("a kept agent ended on match_end")
+		}
+	}
+	if answers[0] != answers[1] {
+		t.Errorf("the second match did not start afresh: %s vs %s", answers[0], answers[1])
+	}
+	if _, done, _ := newPlayer(7).handle([]byte(`{"type":"match_end"}`)); !done {
+		t.Error("an agent that was not kept did not end on match_end")
+	}
+}

@@ -7,7 +7,9 @@ one JSON object per line in, one JSON object per line out, flushed at once.
 Inference: answers each your_turn with a move from legal_actions, chosen from
 its hidden value and the break-even value; after an error for its move it
 chooses again. BangArena: answers each DecisionRequest with legal actions with
-a decision body and picks another item after a reask. Both end on match_end.
+a decision body and picks another item after a reask. Both end on match_end,
+unless a match_start line came first (umpire certify --agent-keep): then each
+match_start starts a match afresh and the program plays until its input ends.
 """
 
 import argparse
@@ -127,6 +129,7 @@ def main():
     ap.add_argument("--seed", type=int, default=1, help="seed of the random choices")
     args = ap.parse_args()
     player = Player(args.seed)
+    kept = False
     for line in sys.stdin:
         line = line.strip()
         if not line:
@@ -136,11 +139,16 @@ def main():
         except ValueError as e:
             print("agent: ignoring a line that is not JSON:", e, file=sys.stderr, flush=True)
             continue
+        if isinstance(msg, dict) and msg.get("type") == "match_start":
+            # Kept across matches: start afresh, as a new process would, so
+            # a match plays the same whichever process plays it.
+            kept, player = True, Player(args.seed)
+            continue
         answer, done = player.handle(msg)
         if answer is not None:
             sys.stdout.write(json.dumps(answer, separators=(",", ":")) + "\n")
             sys.stdout.flush()
-        if done:
+        if done and not kept:
             return
 
 

@@ -5,7 +5,8 @@
 // round). BangArena: it takes the first legal item of every DecisionRequest.
 //
 // Built as it is, it speaks JSON Lines on stdin/stdout and exits on
-// match_end; it imports nothing it does not need, since every package's
+// match_end (after a match_start line, umpire --agent-keep, on the end of
+// its input); it imports nothing it does not need, since every package's
 // initialisation is paid again at each agent start. Built with -tags http,
 // it serves the same answers over HTTP (-http ADDR: each request POSTed,
 // the answer in the response body) and prints its URL on the first line of
@@ -28,8 +29,9 @@ func main() {
 	in := bufio.NewReaderSize(os.Stdin, 1<<20)
 	out := bufio.NewWriter(os.Stdout)
 	var (
-		buf []byte
-		n   int64
+		buf  []byte
+		n    int64
+		kept bool // a match_start came: play until the input ends
 	)
 	for {
 		line, err := in.ReadSlice('\n')
@@ -44,7 +46,14 @@ func main() {
 		if err != nil {
 			return
 		}
+		if bytes.HasPrefix(line, []byte(`{"type":"match_start"`)) {
+			kept = true
+			continue
+		}
 		if bytes.HasPrefix(line, []byte(`{"type":"match_end"`)) {
+			if kept {
+				continue
+			}
 			return
 		}
 		n++

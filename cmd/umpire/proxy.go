@@ -1,0 +1,220 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/umpire-arena/umpire/harness"
+	"github.com/umpire-arena/umpire/harness/proxy"
+	"github.com/umpire-arena/umpire/internal/inert"
+	"github.com/umpire-arena/umpire/referee/rules"
+	"github.com/umpire-arena/umpire/reports"
+)
+
+const proxySynopsis = "--game G --target URL [--listen 127.0.0.1:7080] [--until N] [--max-message BYTES] [--idle-timeout D] [--strict] [--known-failing FILE] [--junit F] [--json F] [--html F] [--md F] [--report-dir DIR] [--format text|json]"
+
+const proxyAbout = `A transparent relay between real agents and a real server that judges both
+sides live. Point the agents at the --listen address instead of the server:
+same paths, same tokens (Inference: the WebSocket /ws/inference?match=ID&seat=N
+with its hello; BangArena: GET .../observe, POST .../decision, MCP at /mcp).
+Every message is forwarded unchanged; it is judged on the side, in order, never
+delaying it:
+  server side, per seat: schemas; legal actions re-derived from the seat's own
+    observation; other seats' hidden values, hands and roles in its stream;
+    at match end, the public log the server offers, through the verifier.
+  agent side, per seat: each answer legal for its request, echoing it (turn,
+    observationVersion, seat), fresh commandIds, table-talk length, in time,
+    only when asked.
+Seats that do not pass through the relay are unknown, not wrong; what it could
+not see is reported inconclusive. Over MCP the arena_get_decision_request and
+arena_submit_decision tool calls are judged like observe and decision; other
+MCP traffic is relayed unjudged. Tokens never
+reach a report. Runs until --until N matches have ended, or until interrupted
+(Ctrl-C writes the reports of what was seen).`
+
+// cmdProxy runs "umpire proxy". Exit 0 when no MUST finding was seen, 1 on
+// one, 2 for usage errors, 3 when the relay could not run (listen address
+// taken, target unreachable).
+func cmdProxy(ctx context.Context, e *env, args []string) int {
+	fs := newFlagSet(e, "proxy", proxySynopsis)
+	usage := fs.Usage
+	fs.Usage = func() {
+		usage()
+		fmt.Fprintln(e.stderr, "\n"+proxyAbout)
+	}
+	game := fs.String("game", "", "game: inference or bangarena")
+	target := fs.String("target", "", "the server's base URL")
+	listen := fs.String("listen", "127.0.0.1:7080", "address the relay listens on (agents connect here)")
+	until := fs.Int("until", 0, "stop after this many matches ended (0: until interrupted)")
+	maxMsg := fs.Int("max-message", proxy.DefaultMaxMessage, "size cap of one message in bytes (WebSocket messages over it close both sides; HTTP bodies over it are relayed unjudged)")
+	idle := fs.Duration("idle-timeout", proxy.DefaultIdleTimeout, "a relayed WebSocket silent this long is closed")
+	var out reportFlags
+	addReportFlags(fs, &out)
+	var basis basisFlags
+	addBasisFlags(fs, &basis, false)
+	format := fs.String("format", "text", "console output: text, or json (the report summary)")
+	if c, ok := parseFlags(fs, args); !ok {
+		return c
+	}
+	if !checkNoArgs(e, fs, "proxy") || !checkGame(e, *game) || !checkFormat(e, *format) {
+		return exitUsage
+	}
+	if *target == "" {
+		fmt.Fprintln(e.stderr, "umpire proxy: --target is required (the server's base URL)")
+		return exitUsage
+	}
+	if *until < 0 || *maxMsg < 1 || *idle <= 0 {
+		fmt.Fprintln(e.stderr, "umpire proxy: --until must be >= 0, --max-message and --idle-timeout > 0")
+		return exitUsage
+	}
+	var graded reports.Meta
+	if err := basis.apply(&graded); err != nil {
+		fmt.Fprintf(e.stderr, "umpire proxy: %v\n", err)
+		return exitUsage
+	}
+	console := e.stdout
+	if out.toStdout() {
+		console = e.stderr
+	}
+	p, err := proxy.New(proxy.Options{Game: *game, Target: *target, MaxMessage: *maxMsg, IdleTimeout: *idle, Strict: graded.Strict,
+		OnEvent: func(ev proxy.Event) { proxyProgress(progressOut(e, console, *format), *until, ev) }})
+	if err != nil {
+		fmt.Fprintf(e.stderr, "umpire proxy: %v\n", err)
+		return exitUsage
+	}
+	if err := reachableURL(ctx, *target); err != nil {
+		fmt.Fprintf(e.stderr, "umpire proxy: the target cannot be reached: %v\n", reports.RedactString(err.Error()))
+		_ = p.Close()
+		return exitError
+	}
+	ln, err := net.Listen("tcp", *listen)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "umpire proxy: %v\n", err)
+		_ = p.Close()
+		return exitError
+	}
+	srv := &http.Server{Handler: p, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
+	start := time.Now()
+	shown := reports.RedactString(*target)
+	fmt.Fprintf(progressOut(e, console, *format), "umpire proxy: relaying http://%s → %s (%s); point the agents at http://%s\n", ln.Addr(), shown, *game, ln.Addr())
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(ln) }()
+
+	var runErr error
+	wait := make(chan error, 1)
+	go func() {
+		if *until > 0 {
+			wait <- p.WaitEnded(ctx, *until)
+			return
+		}
+		<-ctx.Done()
+		wait <- nil
+	}()
+	select {
+	case runErr = <-served:
+	case <-wait:
+	}
+	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	_ = srv.Shutdown(sctx)
+	cancel()
+	if err := p.Close(); err != nil {
+		fmt.Fprintf(e.stderr, "umpire proxy: %v\n", err)
+	}
+	if runErr != nil && !errors.Is(runErr, http.ErrServerClosed) {
+		fmt.Fprintf(e.stderr, "umpire proxy: serving: %v\n", runErr)
+		return exitError
+	}
+
+	rep := reports.New(reports.Meta{
+		Version: strings.TrimSpace(version), Kind: reports.KindProxy, Games: []string{*game},
+		RulesVersions: harness.RulesVersions(*game), Target: shown, Started: start,
+		Config:       reports.Redact(map[string]any{"listen": ln.Addr().String(), "until": *until, "max_message": *maxMsg, "idle_timeout": idle.String()}),
+		Strict:       graded.Strict,
+		KnownFailing: graded.KnownFailing,
+	}, reports.ApplicableRules(reports.KindProxy, rules.Default()))
+	rep.Checks = p.Checks()
+	matches := len(p.Matches())
+	if len(rep.Checks) == 0 {
+		rep.Warnings = append(rep.Warnings, "no match passed through the relay: nothing was judged")
+	}
+	rep.Meta.Duration = time.Since(start)
+	rep.Normalize()
+	if err := out.write(e, rep); err != nil {
+		fmt.Fprintf(e.stderr, "umpire proxy: writing reports: %v\n", err)
+		return exitError
+	}
+	sum := rep.Summary()
+	if *format == "json" {
+		enc := json.NewEncoder(console)
+		enc.SetEscapeHTML(false)
+		_ = enc.Encode(sum)
+	} else {
+		for _, c := range rep.Checks {
+			if c.Status == reports.Fail || c.Status == reports.Error {
+				c.Name = c.Seed + " " + c.Name
+				printCheck(console, c)
+			}
+		}
+		n := matches
+		c := sum.Counts
+		for _, k := range rep.StaleKnown() {
+			fmt.Fprintf(console, "FAIL %s\n", inert.String(reports.StaleText(k)))
+		}
+		fmt.Fprintf(console, "%s: %d match(es), %d checks — %d pass, %d fail, %d error, %d inconclusive (%d warnings) in %v\n",
+			strings.ToUpper(string(sum.Verdict)), n, c.Total, c.Pass, c.Fail, c.Error, c.Skip, c.Warnings, rep.Meta.Duration.Round(time.Millisecond))
+		for _, w := range rep.Warnings {
+			fmt.Fprintf(console, "warning: %s\n", w)
+		}
+	}
+	return rep.ExitCode()
+}
+
+// progressOut is where progress lines go: the console for text, stderr
+// when the console carries JSON.
+func progressOut(e *env, console io.Writer, format string) io.Writer {
+	if format == "json" {
+		return e.stderr
+	}
+	return console
+}
+
+// proxyProgress prints one progress line (match and room ids come from the
+// agents: escaped for the terminal).
+func proxyProgress(w io.Writer, until int, ev proxy.Event) {
+	switch ev.Kind {
+	case "seat":
+		fmt.Fprintf(w, "match %s: seat %d passes through the relay\n", inert.String(ev.Match), ev.Seat)
+	case "end":
+		of := ""
+		if until > 0 {
+			of = fmt.Sprintf(" [%d/%d]", ev.Ended, until)
+		}
+		note := ""
+		if ev.Note != "" {
+			note = " (" + ev.Note + ")"
+		}
+		fmt.Fprintf(w, "match %s ended%s: %d finding(s), %d MUST%s\n", inert.String(ev.Match), note, ev.Findings, ev.Musts, of)
+	}
+}
+
+// reachableURL makes one request to the target: any HTTP answer will do.
+func reachableURL(ctx context.Context, target string) error {
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, strings.TrimRight(target, "/")+"/", nil)
+	if err != nil {
+		return err
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}

@@ -1,0 +1,198 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	baadv "github.com/umpire-arena/umpire/harness/adversaries/bangarena"
+	"github.com/umpire-arena/umpire/harness/probe"
+	ba "github.com/umpire-arena/umpire/referee/bangarena"
+	"github.com/umpire-arena/umpire/reports"
+)
+
+func TestProxyUsage(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		args []string
+		code int
+		err  string
+	}{
+		{"no game", []string{"proxy", "--target", "http://127.0.0.1:1"}, exitUsage, "--game is required"},
+		{"no target", []string{"proxy", "--game", "bangarena"}, exitUsage, "--target is required"},
+		{"bad target", []string{"proxy", "--game", "bangarena", "--target", "ftp://x"}, exitUsage, "not an http(s) URL"},
+		{"unreachable", []string{"proxy", "--game", "inference", "--target", "http://127.0.0.1:1"}, exitError, "cannot be reached"},
+		{"help", []string{"proxy", "-h"}, exitOK, "transparent relay"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, _, stderr := runUmpire(t, "", tc.args...)
+			if code != tc.code || !strings.Contains(stderr, tc.err) {
+				t.Errorf("exit %d (want %d), stderr %q (want %q)", code, tc.code, stderr, tc.err)
+			}
+		})
+	}
+}
+
+// TestProxyCommand runs umpire proxy in front of the embedded BangArena
+// server until one room has ended, a scripted player in seat 0 playing
+// through it; the command passes, writes every report and no token.
+func TestProxyCommand(t *testing.T) {
+	srv, err := probe.StartEmbedded("bangarena", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	dir := t.TempDir()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	out := &syncBuffer{}
+	var errb bytes.Buffer
+	done := make(chan int, 1)
+	go func() {
+		e := &env{stdin: strings.NewReader(""), stdout: out, stderr: &errb}
+		done <- run(ctx, e, []string{"proxy", "--game", "bangarena", "--target", srv.URL, "--listen", addr, "--until", "1", "--report-dir", dir})
+	}()
+	for i := 0; ; i++ {
+		if c, err := net.Dial("tcp", addr); err == nil {
+			c.Close()
+			break
+		}
+		if i == 200 {
+			t.Fatalf("the relay does not listen: %s", errb.String())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	body, _ := json.Marshal(map[string]any{"seats": 4, "seed": "cmd-proxy", "deadlineMs": 5000, "agents": []int{0}})
+	resp, err := http.Post(srv.URL+"/api/ai/rooms", "application/json", bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var room struct {
+		RoomID string            `json:"roomId"`
+		Tokens map[string]string `json:"tokens"`
+	}
+	_ = json.NewDecoder(resp.Body).Decode(&room)
+	resp.Body.Close()
+	token := room.Tokens["0"]
+	if err := playSeat(ctx, "http://"+addr, room.RoomID, 0, token); err != nil {
+		t.Fatal(err)
+	}
+	code := <-done
+	if code != exitOK {
+		t.Fatalf("exit %d; stdout:\n%s\nstderr:\n%s", code, out.String(), errb.String())
+	}
+	checkStreams(t, out.String(), errb.String(), []string{"relaying http://" + addr, "seat 0 passes through the relay", "ended: 0 finding(s), 0 MUST [1/1]", "PASS: 1 match(es)"}, nil)
+	for _, f := range []string{reports.FileJSON, reports.FileJUnit, reports.FileMarkdown, reports.FileHTML} {
+		b, err := os.ReadFile(filepath.Join(dir, f))
+		if err != nil {
+			t.Errorf("%s: %v", f, err)
+			continue
+		}
+		if bytes.Contains(b, []byte(token)) {
+			t.Errorf("%s holds the seat's token", f)
+		}
+	}
+}
+
+// playSeat plays one seat of a room to its end over REST with the random
+// scripted player.
+func playSeat(ctx context.Context, base, room string, seat int, token string) error {
+	pl, err := baadv.New("random", "cmd")
+	if err != nil {
+		return err
+	}
+	call := func(method, path string, body []byte) ([]byte, error) {
+		req, _ := http.NewRequestWithContext(ctx, method, base+"/api/ai/rooms/"+room+path, bytes.NewReader(body))
+		req.Header.Set("x-agent-token", token)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			return nil, err
+		}
+		defer resp.Body.Close()
+		return io.ReadAll(resp.Body)
+	}
+	last := -1
+	for ctx.Err() == nil {
+		b, err := call(http.MethodGet, "/observe?seat="+strconv.Itoa(seat), nil)
+		if err != nil {
+			return err
+		}
+		var req ba.DecisionRequest
+		if err := json.Unmarshal(b, &req); err != nil {
+			return fmt.Errorf("observe: %v: %.200s", err, b)
+		}
+		if req.Observation.Phase == ba.PhaseEnded || req.Observation.WinnerTeam != nil {
+			return nil
+		}
+		if len(req.LegalActions) == 0 || req.ObservationVersion == last {
+			time.Sleep(5 * time.Millisecond)
+			continue
+		}
+		d, err := pl.Decide(&req)
+		if err != nil {
+			return err
+		}
+		dec := map[string]any{"seat": seat, "actionId": d.ActionID, "commandId": fmt.Sprintf("c-%d", req.ObservationVersion), "observationVersion": req.ObservationVersion}
+		if len(d.Args) > 0 {
+			dec["args"] = d.Args
+		}
+		body, _ := json.Marshal(dec)
+		if _, err := call(http.MethodPost, "/decision", body); err != nil {
+			return err
+		}
+		last = req.ObservationVersion
+	}
+	return ctx.Err()
+}
+
+// TestProxyInterrupted: interrupted before any match passed through, the
+// relay still writes its reports, says nothing was judged and exits 1 (a
+// run that checked nothing).
+func TestProxyInterrupted(t *testing.T) {
+	srv, err := probe.StartEmbedded("inference", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	dir := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	out := &syncBuffer{}
+	var errb syncBuffer
+	done := make(chan int, 1)
+	go func() {
+		e := &env{stdin: strings.NewReader(""), stdout: out, stderr: &errb}
+		done <- run(ctx, e, []string{"proxy", "--game", "inference", "--target", srv.URL, "--listen", "127.0.0.1:0", "--report-dir", dir})
+	}()
+	for i := 0; !strings.Contains(out.String(), "relaying"); i++ {
+		if i == 1000 {
+			t.Fatalf("the relay did not start: %s", errb.String())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	cancel() // as Ctrl-C does
+	code := <-done
+	if code != exitFail {
+		t.Errorf("exit %d, want %d; stderr %s", code, exitFail, errb.String())
+	}
+	checkStreams(t, out.String(), errb.String(), []string{"relaying", "0 match(es)", "no match passed through the relay"}, nil)
+	if _, err := os.Stat(filepath.Join(dir, reports.FileJSON)); err != nil {
+		t.Error(err)
+	}
+}

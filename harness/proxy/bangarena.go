@@ -1,0 +1,421 @@
+package proxy
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strconv"
+
+	"github.com/tidwall/gjson"
+	"github.com/umpire-arena/umpire/harness/probe"
+	ba "github.com/umpire-arena/umpire/referee/bangarena"
+	"github.com/umpire-arena/umpire/referee/rules"
+	"github.com/umpire-arena/umpire/reports"
+)
+
+// Check names of a BangArena room, in report order.
+const (
+	baServerSchema  = "server-schema"
+	baServerLegal   = "server-legal-actions"
+	baServerHidden  = "server-hidden-information"
+	baServerLog     = "server-room-log"
+	baAgentLegal    = "agent-legal-answers"
+	baAgentEcho     = "agent-echoes-request"
+	baAgentCommands = "agent-command-ids"
+	baAgentOnlyAsk  = "agent-only-when-asked"
+	baAgentRecover  = "agent-recovers-after-reask"
+	baAgentHygiene  = "agent-hygiene"
+)
+
+func bangArenaDefs() []checkDef {
+	return []checkDef{
+		{baServerSchema, []string{"bangarena/12.request", "bangarena/server.answer-shape"}},
+		{baServerLegal, []string{"bangarena/server.legal-actions"}},
+		{baServerHidden, []string{"bangarena/11.redaction"}},
+		{baServerLog, []string{"bangarena/server.replay"}},
+		{baAgentLegal, []string{"bangarena/agent.legal-answer"}},
+		{baAgentEcho, []string{"bangarena/agent.version-echo"}},
+		{baAgentCommands, []string{"bangarena/agent.command-id-unique"}},
+		{baAgentOnlyAsk, []string{"bangarena/agent.only-when-asked"}},
+		{baAgentRecover, []string{"bangarena/agent.recover-after-reask"}},
+		{baAgentHygiene, []string{"bangarena/agent.hygiene"}},
+	}
+}
+
+// baRoom is the relay's view of one room, guarded by m.mu.
+type baRoom struct {
+	p      *Proxy
+	m      *match
+	seats  map[int]*baSeat
+	tokens map[string]int // x-agent-token → seat, learnt from observe; never reported
+	hands  map[int]map[string]bool
+	roles  map[int]string
+}
+
+// baSeat is what one seat's exchanges have shown.
+type baSeat struct {
+	version  int // observationVersion of the last DecisionRequest, -1 before one
+	legal    map[string]bool
+	commands map[string]int // commandId → observationVersion it answered
+	accepted map[int]string // observationVersion → accepted commandId
+	reask    int            // version reasked, -1 when none
+	events   eventCache
+}
+
+func (p *Proxy) baRoomFor(id string) (*baRoom, bool) {
+	m := p.matchFor(id, bangArenaDefs())
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	r, ok := p.ba[id]
+	if !ok {
+		r = &baRoom{p: p, m: m, seats: map[int]*baSeat{}, tokens: map[string]int{}, hands: map[int]map[string]bool{}, roles: map[int]string{}}
+		p.ba[id] = r
+	}
+	return r, !ok
+}
+
+// seat returns seat's state; new is true the first time. Callers hold mu.
+func (r *baRoom) seat(n int) (s *baSeat, isNew bool) {
+	s = r.seats[n]
+	if s == nil {
+		s = &baSeat{version: -1, commands: map[string]int{}, accepted: map[int]string{}, reask: -1}
+		r.seats[n] = s
+		isNew = true
+	}
+	return s, isNew
+}
+
+// judgeExchange judges one finished HTTP exchange.
+func (p *Proxy) judgeExchange(ex *exchange) {
+	switch ex.kind {
+	case "observe", "decision":
+	default:
+		return
+	}
+	room, err := url.PathUnescape(ex.room)
+	if err != nil || room == "" {
+		return
+	}
+	// Only a room the server answers for is a room: an observe it refused
+	// (an unknown room, a wrong token) makes none, and a decision counts
+	// only for a room already seen.
+	if ex.kind == "observe" && ex.status != http.StatusOK {
+		return
+	}
+	if ex.kind == "decision" {
+		p.mu.Lock()
+		_, known := p.ba[room]
+		p.mu.Unlock()
+		if !known {
+			return
+		}
+	}
+	r, _ := p.baRoomFor(room)
+	if ex.kind == "observe" {
+		p.enqueue(r.m, func() { r.observe(ex) })
+	} else {
+		p.enqueue(r.m, func() { r.decision(ex) })
+	}
+}
+
+// observe judges a DecisionRequest the server answered an observe with.
+func (r *baRoom) observe(ex *exchange) {
+	body, full := ex.respBody, ex.respFull
+	if ex.status != http.StatusOK {
+		return // the server's refusal (token, room) is not a request to judge
+	}
+	seat, err := strconv.Atoi(ex.seat)
+	if err != nil {
+		return
+	}
+	m := r.m
+	m.mu.Lock()
+	s, isNew := r.seat(seat)
+	isNew = isNew && !m.ended // a seat still polling after the end is no news
+	if ex.token != "" {
+		r.tokens[ex.token] = seat
+	}
+	if !full {
+		m.unknown(baServerSchema, "a DecisionRequest over the size cap or cut short")
+		m.mu.Unlock()
+		return
+	}
+	version := int(gjson.GetBytes(body, "observationVersion").Int())
+	if version == s.version && !isNew {
+		m.mu.Unlock()
+		return // the same request polled again: judged once
+	}
+	m.record(seat, reports.Received, ex.at, body)
+	ended := r.request(seat, s, body, version)
+	first := !m.ended && ended
+	if first {
+		m.ended = true
+	}
+	m.mu.Unlock()
+	if isNew {
+		r.p.event(Event{Kind: "seat", Match: m.id, Seat: seat})
+	}
+	if first {
+		r.p.background(func(ctx context.Context) {
+			r.p.verifyLog(ctx, m, baServerLog, r.p.targetURL("/api/ai/rooms/"+url.PathEscape(m.id)+"/log", ""))
+			r.p.finish(m)
+		})
+	}
+}
+
+// request judges one new DecisionRequest of seat; ended reports that it
+// shows the match over. Callers hold mu.
+func (r *baRoom) request(seat int, s *baSeat, body []byte, version int) (ended bool) {
+	m := r.m
+	where := rules.Where{Seat: rules.IntPtr(seat), Step: fmt.Sprintf("version %d", version)}
+	if vs := r.p.set.Validate(GameBangArena, "decision_request", body); len(vs) > 0 {
+		m.fail(baServerSchema, "bangarena/12.request", seat, where, "a valid DecisionRequest", violationsText(vs),
+			"a DecisionRequest to seat %d does not validate: %s", seat, violationsText(vs))
+	} else {
+		m.ran(baServerSchema)
+	}
+	var req ba.DecisionRequest
+	var err error
+	if la := gjson.GetBytes(body, "legalActions"); !la.IsArray() || len(la.Array()) > 0 {
+		req, err = decodeRequest(body, &s.events)
+	} else {
+		// Nothing to decide: the redaction check needs the players and
+		// the roles the seat knows, not the events.
+		req, err = decodeLight(body)
+	}
+	if err != nil {
+		m.unknown(baServerLegal, "a DecisionRequest that could not be read")
+		s.version, s.legal = version, nil
+		return false
+	}
+	s.version, s.legal = version, map[string]bool{}
+	for _, a := range req.LegalActions {
+		s.legal[a.ActionID] = true
+	}
+	obs := req.Observation
+	over := obs.Phase == ba.PhaseEnded || obs.WinnerTeam != nil
+	if len(req.LegalActions) > 0 && !over {
+		lc := probe.CompareDecisionRequest(seat, body, req)
+		if len(lc.Findings) == 0 {
+			m.ran(baServerLegal)
+		}
+		for _, f := range lc.Findings {
+			f.Level = levelOf(m.cat, f.Rule, f.Level)
+			m.add(baServerLegal, seat, f)
+		}
+		if lc.Undecided > 0 {
+			m.unknown(baServerLegal, fmt.Sprintf("%d offered item(s) of commands the referee cannot decide from the observation alone", lc.Unchecked))
+		}
+	}
+	if !over {
+		r.hidden(seat, obs, where)
+	}
+	return over
+}
+
+// hidden looks for other seats' hand cards and hidden roles in seat's
+// observation, and records what seat holds itself: a card of seat B's
+// hand in seat A's stream is then named as B's.
+func (r *baRoom) hidden(seat int, obs ba.PlayerView, where rules.Where) {
+	m := r.m
+	for _, pl := range obs.Players {
+		if pl.Seat != seat {
+			continue
+		}
+		hand := map[string]bool{}
+		for _, c := range pl.Hand {
+			if c.UID != "" {
+				hand[c.UID] = true
+			}
+		}
+		r.hands[seat] = hand
+		if pl.RoleID != nil {
+			r.roles[seat] = *pl.RoleID
+		}
+	}
+	m.ran(baServerHidden)
+	for _, pl := range obs.Players {
+		if pl.Seat == seat {
+			continue
+		}
+		for _, c := range pl.Hand {
+			if c.UID == "" && c.CardID == "" {
+				continue
+			}
+			note := ""
+			if r.hands[pl.Seat][c.UID] {
+				note = fmt.Sprintf(" (seat %d holds it: the relay saw it in that seat's own observation)", pl.Seat)
+			}
+			m.fail(baServerHidden, "bangarena/11.redaction", seat, where, "card backs only", c,
+				"seat %d sees a card of seat %d's hand%s", seat, pl.Seat, note)
+			break
+		}
+		if pl.Alive && pl.RoleID != nil && *pl.RoleID != ba.RoleMarshal && !knows(obs, pl.Seat) {
+			note := ""
+			if role, ok := r.roles[pl.Seat]; ok && role == *pl.RoleID {
+				note = fmt.Sprintf(" (it is seat %d's real role, as that seat's own observation shows)", pl.Seat)
+			}
+			m.fail(baServerHidden, "bangarena/11.redaction", seat, where, "roleId null", *pl.RoleID,
+				"seat %d sees the hidden role of living seat %d%s", seat, pl.Seat, note)
+		}
+	}
+}
+
+// knows reports whether the observation lists seat's role among those the
+// viewer legitimately knows (partners, impostor briefings).
+func knows(obs ba.PlayerView, seat int) bool {
+	for _, k := range obs.KnownRoles {
+		if k.Seat == seat {
+			return true
+		}
+	}
+	return false
+}
+
+// baDecision is a decision body (the fields judged).
+type baDecision struct {
+	Seat               *int   `json:"seat"`
+	ActionID           string `json:"actionId"`
+	CommandID          string `json:"commandId"`
+	ObservationVersion *int   `json:"observationVersion"`
+	BasedOnVersion     *int   `json:"basedOnVersion"`
+}
+
+// decision judges a decision an agent posted and the server's answer.
+func (r *baRoom) decision(ex *exchange) {
+	m := r.m
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	seat, byToken := r.tokens[ex.token]
+	var d baDecision
+	okJSON := ex.reqFull && isObject(ex.reqBody) && json.Unmarshal(ex.reqBody, &d) == nil
+	if !byToken {
+		if d.Seat == nil {
+			return // neither the token nor the body names a seat the relay knows
+		}
+		seat = *d.Seat
+	}
+	s, _ := r.seat(seat)
+	m.record(seat, reports.Sent, ex.at, ex.reqBody)
+	answer, full := ex.respBody, ex.respFull
+	if full {
+		m.record(seat, reports.Received, ex.at, answer)
+	}
+	defer r.answer(seat, s, d, ex.status, answer, full)
+	switch {
+	case !ex.reqFull:
+		m.unknown(baAgentHygiene, "a decision body over the size cap")
+		return
+	case !okJSON:
+		m.fail(baAgentHygiene, "bangarena/agent.hygiene", seat, rules.Where{}, "a decision body: one JSON object", clip(ex.reqBody),
+			"seat %d's agent posted a decision that is not one JSON object", seat)
+		return
+	}
+	m.ran(baAgentHygiene)
+	if s.version < 0 {
+		for _, c := range []string{baAgentLegal, baAgentEcho, baAgentOnlyAsk} {
+			m.unknown(c, "a decision of a seat whose DecisionRequest did not pass through the relay")
+		}
+		return
+	}
+	v := -1
+	switch {
+	case d.ObservationVersion != nil:
+		v = *d.ObservationVersion
+	case d.BasedOnVersion != nil:
+		v = *d.BasedOnVersion
+	}
+	where := rules.Where{Seat: rules.IntPtr(seat), Step: fmt.Sprintf("version %d", v)}
+	retry := false
+	switch prev, seen := s.commands[d.CommandID]; {
+	case d.CommandID == "":
+		m.fail(baAgentCommands, "bangarena/agent.command-id-unique", seat, where, "a non-empty commandId", "none", "seat %d's decision has no commandId", seat)
+	case seen && prev != v:
+		m.fail(baAgentCommands, "bangarena/agent.command-id-unique", seat, where, "a fresh commandId for a new decision", d.CommandID,
+			"seat %d's commandId %q was already used for the decision at version %d", seat, d.CommandID, prev)
+	default:
+		retry = seen && s.accepted[v] == d.CommandID
+		if len(s.commands) < maxCommands {
+			s.commands[d.CommandID] = v
+		}
+		m.ran(baAgentCommands)
+	}
+	if retry {
+		return // the same decision sent again: the server answers it as a duplicate
+	}
+	switch c, done := s.accepted[v]; {
+	case done && c != d.CommandID:
+		m.fail(baAgentOnlyAsk, "bangarena/agent.only-when-asked", seat, where, "no second decision for an answered request", clip(ex.reqBody),
+			"seat %d's agent answered the request of version %d again after its decision was accepted", seat, v)
+		return
+	case v == s.version && len(s.legal) == 0:
+		m.fail(baAgentOnlyAsk, "bangarena/agent.only-when-asked", seat, where, "a decision only when legalActions is not empty", clip(ex.reqBody),
+			"seat %d's agent posted a decision when it had nothing to decide", seat)
+		return
+	}
+	m.ran(baAgentOnlyAsk)
+	if (byToken && d.Seat != nil && *d.Seat != seat) || d.Seat == nil || v != s.version {
+		m.fail(baAgentEcho, "bangarena/agent.version-echo", seat, where, map[string]any{"seat": seat, "observationVersion": s.version},
+			map[string]any{"seat": d.Seat, "observationVersion": d.ObservationVersion, "basedOnVersion": d.BasedOnVersion},
+			"seat %d's decision does not echo the seat and observationVersion of its request", seat)
+		m.unknown(baAgentLegal, "a decision for a request the relay did not see")
+		return
+	}
+	m.ran(baAgentEcho)
+	legal := s.legal[d.ActionID]
+	if legal {
+		m.ran(baAgentLegal)
+	} else {
+		m.fail(baAgentLegal, "bangarena/agent.legal-answer", seat, where, "an item of legalActions", d.ActionID,
+			"seat %d's actionId %q is not an item of its legalActions", seat, d.ActionID)
+	}
+	if s.reask == v {
+		if legal {
+			m.ran(baAgentRecover)
+		} else {
+			m.fail(baAgentRecover, "bangarena/agent.recover-after-reask", seat, where, "a legal item after the reask", d.ActionID,
+				"seat %d's agent answered the reask with another illegal item", seat)
+		}
+	}
+}
+
+// answer judges the server's answer to a decision. Callers hold mu.
+func (r *baRoom) answer(seat int, s *baSeat, d baDecision, status int, body []byte, full bool) {
+	m := r.m
+	if !full {
+		m.unknown(baServerSchema, "a decision answer over the size cap or cut short")
+		return
+	}
+	kind := "decision_answer"
+	if status != http.StatusOK || bytes.Contains(body, []byte(`"error"`)) {
+		kind = "error"
+	}
+	if vs := r.p.set.Validate(GameBangArena, kind, body); len(vs) > 0 {
+		m.fail(baServerSchema, "bangarena/server.answer-shape", seat, rules.Where{Seat: rules.IntPtr(seat)}, "a valid "+kind, violationsText(vs),
+			"the server's answer (HTTP %d) to seat %d's decision does not validate: %s", status, seat, violationsText(vs))
+	} else {
+		m.ran(baServerSchema)
+	}
+	v := -1
+	switch {
+	case d.ObservationVersion != nil:
+		v = *d.ObservationVersion
+	case d.BasedOnVersion != nil:
+		v = *d.BasedOnVersion
+	}
+	switch {
+	case status == http.StatusOK && gjson.GetBytes(body, "ok").Bool():
+		if _, done := s.accepted[v]; !done {
+			if len(s.accepted) > 64 {
+				clear(s.accepted)
+			}
+			s.accepted[v] = d.CommandID
+		}
+		s.reask = -1
+	case status == http.StatusBadRequest && gjson.GetBytes(body, "error.reask").Bool():
+		s.reask = v
+	}
+}

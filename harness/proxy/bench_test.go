@@ -1,0 +1,249 @@
+package proxy_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+	baadv "github.com/umpire-arena/umpire/harness/adversaries/bangarena"
+	"github.com/umpire-arena/umpire/harness/proxy"
+	ba "github.com/umpire-arena/umpire/referee/bangarena"
+)
+
+// BenchmarkRelay plays whole matches with in-process clients in every
+// seat, straight against the embedded server (direct) and through the
+// relay (relay), 1 and 64 matches at once, in the same run. It reports the
+// decisions per second and the round-trip latency per message (p50, p99:
+// BangArena an HTTP exchange, Inference a move until the next message of
+// the seat); the relay's cost is the difference between the two.
+func BenchmarkRelay(b *testing.B) {
+	for _, game := range []string{proxy.GameInference, proxy.GameBangArena} {
+		for _, n := range []int{1, 64} {
+			for _, mode := range []string{"direct", "relay"} {
+				b.Run(fmt.Sprintf("%s/matches=%d/%s", game, n, mode), func(b *testing.B) {
+					benchRelay(b, game, n, mode == "relay")
+				})
+			}
+		}
+	}
+}
+
+func benchRelay(b *testing.B, game string, n int, relayed bool) {
+	r := newRig(b, game)
+	base := r.server.URL
+	if relayed {
+		base = r.front.URL
+	}
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 512}, Timeout: 30 * time.Second}
+	defer client.CloseIdleConnections()
+	var mu sync.Mutex
+	var lat []time.Duration
+	decisions := 0
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		var wg sync.WaitGroup
+		for k := range n {
+			seed := fmt.Sprintf("bench-%d-%d", i, k)
+			seats := 3
+			if game == proxy.GameBangArena {
+				seats = 4
+			}
+			all := make([]int, seats)
+			for s := range all {
+				all[s] = s
+			}
+			c := r.createWith(client, seed, seats, all, 5000)
+			for seat, tok := range c.tokens {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					var d int
+					var l []time.Duration
+					var err error
+					if game == proxy.GameInference {
+						d, l, err = playInference(ctx, base, c.id, seat, tok)
+					} else {
+						d, l, err = playBangArena(ctx, client, base, c.id, seat, tok, seed)
+					}
+					if err != nil {
+						b.Error(err)
+					}
+					mu.Lock()
+					decisions += d
+					lat = append(lat, l...)
+					mu.Unlock()
+				}()
+			}
+		}
+		wg.Wait()
+	}
+	b.StopTimer()
+	slices.Sort(lat)
+	pct := func(p float64) float64 {
+		if len(lat) == 0 {
+			return 0
+		}
+		return float64(lat[int(p*float64(len(lat)-1))].Microseconds()) / 1000
+	}
+	b.ReportMetric(float64(decisions)/b.Elapsed().Seconds(), "decisions/s")
+	b.ReportMetric(pct(0.5), "p50-ms")
+	b.ReportMetric(pct(0.99), "p99-ms")
+}
+
+// createWith is create with a given client and no test to fail.
+func (r *rig) createWith(client *http.Client, seed string, seats int, agents []int, deadlineMS int) created {
+	path := "/api/ai/rooms"
+	body := map[string]any{"seats": seats, "roleMode": "classic", "seed": seed, "deadlineMs": deadlineMS, "agents": agents}
+	if r.game == proxy.GameInference {
+		path = "/api/inference/matches"
+		body = map[string]any{"seats": seats, "rounds": 6, "deadline_ms": deadlineMS, "seed": seed, "agents": agents}
+	}
+	b, _ := json.Marshal(body)
+	resp, err := client.Post(r.server.URL+path, "application/json", bytes.NewReader(b))
+	if err != nil {
+		panic(err)
+	}
+	defer resp.Body.Close()
+	var out struct {
+		MatchID string            `json:"match_id"`
+		RoomID  string            `json:"roomId"`
+		Tokens  map[string]string `json:"tokens"`
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&out); err != nil {
+		panic(err)
+	}
+	c := created{id: out.MatchID + out.RoomID, tokens: map[int]string{}}
+	for k, v := range out.Tokens {
+		s, _ := strconv.Atoi(k)
+		c.tokens[s] = v
+	}
+	return c
+}
+
+// playInference plays one seat over WebSocket, calling (or folding) at
+// every turn, and returns its decisions and the time from each move to the
+// seat's next message.
+func playInference(ctx context.Context, base, match string, seat int, token string) (int, []time.Duration, error) {
+	u := "ws" + base[len("http"):] + "/ws/inference?match=" + url.QueryEscape(match) + "&seat=" + strconv.Itoa(seat)
+	c, _, err := websocket.Dial(ctx, u, nil)
+	if err != nil {
+		return 0, nil, err
+	}
+	defer c.CloseNow()
+	c.SetReadLimit(1 << 20)
+	hello, _ := json.Marshal(map[string]any{"type": "hello", "match_id": match, "seat": seat, "token": token})
+	if err := c.Write(ctx, websocket.MessageText, hello); err != nil {
+		return 0, nil, err
+	}
+	var lat []time.Duration
+	var sent time.Time
+	n := 0
+	for {
+		_, msg, err := c.Read(ctx)
+		if err != nil {
+			return n, lat, err
+		}
+		if !sent.IsZero() {
+			lat = append(lat, time.Since(sent))
+			sent = time.Time{}
+		}
+		var m struct {
+			Type         string `json:"type"`
+			Turn         int    `json:"turn"`
+			LegalActions []struct {
+				Action string `json:"action"`
+			} `json:"legal_actions"`
+		}
+		if json.Unmarshal(msg, &m) != nil {
+			continue
+		}
+		switch m.Type {
+		case "match_end":
+			_ = c.Close(websocket.StatusNormalClosure, "")
+			return n, lat, nil
+		case "your_turn":
+			action := "fold"
+			for _, a := range m.LegalActions {
+				if a.Action == "call" {
+					action = "call"
+				}
+			}
+			mv, _ := json.Marshal(map[string]any{"type": "move", "match_id": match, "turn": m.Turn, "action": action})
+			sent = time.Now()
+			if err := c.Write(ctx, websocket.MessageText, mv); err != nil {
+				return n, lat, err
+			}
+			n++
+		}
+	}
+}
+
+// playBangArena plays one seat over REST with the random scripted player
+// and returns its decisions and the time of every HTTP exchange.
+func playBangArena(ctx context.Context, client *http.Client, base, room string, seat int, token, seed string) (int, []time.Duration, error) {
+	pl, err := baadv.New("random", seed+"/"+strconv.Itoa(seat))
+	if err != nil {
+		return 0, nil, err
+	}
+	prefix := base + "/api/ai/rooms/" + url.PathEscape(room)
+	var lat []time.Duration
+	call := func(method, u string, body []byte) (int, []byte, error) {
+		req, _ := http.NewRequestWithContext(ctx, method, u, bytes.NewReader(body))
+		req.Header.Set("x-agent-token", token)
+		t0 := time.Now()
+		resp, err := client.Do(req)
+		if err != nil {
+			return 0, nil, err
+		}
+		defer resp.Body.Close()
+		b, err := io.ReadAll(resp.Body)
+		lat = append(lat, time.Since(t0))
+		return resp.StatusCode, b, err
+	}
+	last, n := -1, 0
+	for ctx.Err() == nil {
+		status, body, err := call(http.MethodGet, prefix+"/observe?seat="+strconv.Itoa(seat), nil)
+		if err != nil || status != http.StatusOK {
+			return n, lat, fmt.Errorf("observe: HTTP %d %v", status, err)
+		}
+		var req ba.DecisionRequest
+		if err := json.Unmarshal(body, &req); err != nil {
+			return n, lat, err
+		}
+		if req.Observation.Phase == ba.PhaseEnded || req.Observation.WinnerTeam != nil {
+			return n, lat, nil
+		}
+		if len(req.LegalActions) == 0 || req.ObservationVersion == last {
+			time.Sleep(2 * time.Millisecond)
+			continue
+		}
+		d, err := pl.Decide(&req)
+		if err != nil {
+			return n, lat, err
+		}
+		dec := map[string]any{"seat": seat, "actionId": d.ActionID,
+			"commandId": fmt.Sprintf("c-%d-%d", seat, req.ObservationVersion), "observationVersion": req.ObservationVersion}
+		if len(d.Args) > 0 {
+			dec["args"] = d.Args
+		}
+		body, _ = json.Marshal(dec)
+		if _, _, err := call(http.MethodPost, prefix+"/decision", body); err != nil {
+			return n, lat, err
+		}
+		last = req.ObservationVersion
+		n++
+	}
+	return n, lat, ctx.Err()
+}

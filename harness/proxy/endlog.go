@@ -1,0 +1,83 @@
+package proxy
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+
+	"github.com/umpire-arena/umpire/referee/rules"
+	"github.com/umpire-arena/umpire/referee/verify"
+	"github.com/umpire-arena/umpire/reports"
+)
+
+// maxLogBytes bounds a match log the relay reads (the verifiers read it
+// line by line; this only stops a server that never ends its answer).
+const maxLogBytes = 256 << 20
+
+// verifyLog fetches the public log of m at u from the target (the harness
+// extension of WIRE.md; a server that does not offer it leaves the check
+// inconclusive) and runs it through the verifier of the game, filing the
+// findings under check. The fetch is a request of the relay's own: it adds
+// nothing to, and takes nothing from, the relayed traffic.
+func (p *Proxy) verifyLog(ctx context.Context, m *match, check, u string) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+	if err != nil {
+		p.logUnknown(m, check, err.Error())
+		return
+	}
+	resp, err := p.client.Do(req)
+	if err != nil {
+		p.logUnknown(m, check, "the log could not be fetched: "+reports.RedactString(err.Error()))
+		return
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		p.logUnknown(m, check, fmt.Sprintf("the server does not offer the match log (HTTP %d)", resp.StatusCode))
+		return
+	}
+	body := io.LimitReader(resp.Body, maxLogBytes)
+	var fs []rules.Finding
+	emit := func(f rules.Finding) { fs = append(fs, f) }
+	file := m.id + ".jsonl"
+	var lines int
+	var readErr error
+	seedUnknown := false
+	if p.opts.Game == GameInference {
+		var sum verify.Summary
+		sum, readErr = verify.NewInference(verify.Options{File: file}).Read(ctx, body, emit)
+		lines = sum.Lines
+	} else {
+		var seeds []string
+		if s := resp.Header.Get("Umpire-Seed"); s != "" {
+			seeds = []string{s}
+		}
+		var sum verify.BangArenaSummary
+		sum, readErr = verify.NewBangArena(verify.BangArenaOptions{File: file, Seeds: seeds}).Read(ctx, body, emit)
+		lines, seedUnknown = sum.Lines, sum.SeedUnknown
+	}
+	if readErr != nil {
+		p.logUnknown(m, check, "reading the match log: "+readErr.Error())
+		return
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if lines == 0 {
+		m.unknown(check, "the match log is empty")
+		return
+	}
+	if seedUnknown {
+		m.unknown(check, "the room's seed is unknown, so its log could not be re-simulated")
+	}
+	m.ran(check)
+	for _, f := range fs {
+		f.Level = levelOf(m.cat, f.Rule, f.Level)
+		m.add(check, -1, reports.Finding{Finding: f})
+	}
+}
+
+func (p *Proxy) logUnknown(m *match, check, why string) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.unknown(check, why)
+}

@@ -1,0 +1,588 @@
+package proxy
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+	"unicode/utf8"
+
+	"github.com/coder/websocket"
+	"github.com/tidwall/gjson"
+	"github.com/umpire-arena/umpire/harness/probe"
+	ref "github.com/umpire-arena/umpire/referee/inference"
+	"github.com/umpire-arena/umpire/referee/rules"
+	"github.com/umpire-arena/umpire/reports"
+)
+
+// Check names of an Inference match, in report order.
+const (
+	infServerSchema  = "server-schema"
+	infServerLegal   = "server-legal-actions"
+	infServerHidden  = "server-hidden-information"
+	infServerEvents  = "server-events"
+	infServerSeed    = "server-seed-commit"
+	infServerLog     = "server-match-log"
+	infAgentLegal    = "agent-legal-answers"
+	infAgentInTime   = "agent-answers-in-time"
+	infAgentRecover  = "agent-recovers-after-error"
+	infAgentEcho     = "agent-echoes-turn"
+	infAgentMsgLen   = "agent-message-length"
+	infAgentOnlyAsk  = "agent-only-when-asked"
+	infAgentHygiene  = "agent-hygiene"
+	maxMessageRunes  = 280
+	infMatchLogRoute = "/r/"
+)
+
+func inferenceDefs() []checkDef {
+	return []checkDef{
+		{infServerSchema, []string{"inference/protocol.envelope", "inference/protocol.log-line"}},
+		{infServerLegal, []string{"inference/wire.legal-actions.fold", "inference/wire.legal-actions.call", "inference/wire.legal-actions.raise"}},
+		{infServerHidden, []string{"inference/visibility.no-peek"}},
+		{infServerEvents, []string{"inference/wire.events.objects"}},
+		{infServerSeed, []string{"inference/protocol.seed-commit"}},
+		{infServerLog, []string{}},
+		{infAgentLegal, []string{"inference/agent.legal-answer"}},
+		{infAgentInTime, []string{"inference/agent.answer-in-time"}},
+		{infAgentRecover, []string{"inference/agent.recover-after-error"}},
+		{infAgentEcho, []string{"inference/agent.turn-echo"}},
+		{infAgentMsgLen, []string{"inference/agent.message-length"}},
+		{infAgentOnlyAsk, []string{"inference/agent.only-when-asked"}},
+		{infAgentHygiene, []string{"inference/agent.hygiene"}},
+	}
+}
+
+// infMatch is the relay's view of one Inference match. Its state is
+// guarded by m.mu.
+type infMatch struct {
+	p     *Proxy
+	m     *match
+	seats map[int]*infSeat
+	// values are the hidden values each carried seat was shown on its own
+	// stream, by (seat, round): what makes a leak certain.
+	values map[[2]int]int
+	conns  int
+	// commit is the seed_commit of the match_start event, "" until seen.
+	commit string
+	sawEnd bool
+}
+
+// infSeat is what one seat's stream has shown.
+type infSeat struct {
+	dealtIn map[int]bool // rounds the seat was dealt in
+	dealt   map[int]bool // rounds the seat got its deal_private
+	open    *infTurn
+	reasked bool
+	ended   bool
+}
+
+// infTurn is the seat's open your_turn.
+type infTurn struct {
+	matchID     string
+	round, turn int
+	legal       []ref.LegalAction
+	at          time.Time
+	deadline    time.Duration
+	answered    bool
+}
+
+func (p *Proxy) infMatchFor(id string) *infMatch {
+	m := p.matchFor(id, inferenceDefs())
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	im, ok := p.inf[id]
+	if !ok {
+		im = &infMatch{p: p, m: m, seats: map[int]*infSeat{}, values: map[[2]int]int{}}
+		p.inf[id] = im
+	}
+	return im
+}
+
+func (im *infMatch) seat(n int) *infSeat {
+	s := im.seats[n]
+	if s == nil {
+		s = &infSeat{dealtIn: map[int]bool{}, dealt: map[int]bool{}}
+		im.seats[n] = s
+	}
+	return s
+}
+
+// opened counts a connection of seat.
+func (im *infMatch) opened(seat int) {
+	im.m.mu.Lock()
+	im.conns++
+	_, known := im.seats[seat]
+	im.seat(seat)
+	im.m.mu.Unlock()
+	if !known {
+		im.p.event(Event{Kind: "seat", Match: im.m.id, Seat: seat})
+	}
+}
+
+// closed ends a connection; when the last relayed connection of the match
+// is gone, the match is over for the relay: after match_end its public log
+// is verified, otherwise the end is noted as not seen.
+func (im *infMatch) closed(seat int) {
+	m := im.m
+	m.mu.Lock()
+	im.conns--
+	last := im.conns == 0 && !m.ended
+	if last {
+		m.ended = true
+		if !im.sawEnd {
+			m.endNote = "the relayed connections closed before match_end"
+			m.unknown(infServerLog, "the match did not end while the relay carried it")
+			m.unknown(infServerSeed, "no match_end was relayed")
+		}
+	}
+	sawEnd := im.sawEnd
+	m.mu.Unlock()
+	if !last {
+		return
+	}
+	if !sawEnd {
+		im.p.finish(m)
+		return
+	}
+	im.p.background(func(ctx context.Context) {
+		im.p.verifyLog(ctx, m, infServerLog, im.p.targetURL(infMatchLogRoute+m.id+".jsonl", ""))
+		im.p.finish(m)
+	})
+}
+
+// infEnvelope is any server message of the envelope (the fields judged),
+// read with gjson: most messages need only their type, and a full decode
+// of every message of every seat would cost more than the relaying.
+type infEnvelope struct {
+	Type         string
+	MatchID      string
+	Round        int
+	Turn         *int
+	DeadlineMS   *int
+	VisibleState gjson.Result
+	LegalActions gjson.Result
+	Code         string
+	Seed         string
+	SeedCommit   string
+	Event        gjson.Result
+}
+
+func readEnvelope(typ websocket.MessageType, data []byte) (infEnvelope, bool) {
+	if typ != websocket.MessageText || !gjson.ValidBytes(data) {
+		return infEnvelope{}, false
+	}
+	r := gjson.ParseBytes(data)
+	if !r.IsObject() {
+		return infEnvelope{}, false
+	}
+	var env infEnvelope
+	r.ForEach(func(k, v gjson.Result) bool {
+		switch k.Str {
+		case "type":
+			env.Type = v.String()
+		case "match_id":
+			env.MatchID = v.String()
+		case "round":
+			env.Round = int(v.Int())
+		case "turn":
+			env.Turn = intOf(v)
+		case "deadline_ms":
+			env.DeadlineMS = intOf(v)
+		case "visible_state":
+			env.VisibleState = v
+		case "legal_actions":
+			env.LegalActions = v
+		case "code":
+			env.Code = v.String()
+		case "seed":
+			env.Seed = v.String()
+		case "seed_commit":
+			env.SeedCommit = v.String()
+		case "event":
+			env.Event = v
+		}
+		return true
+	})
+	return env, env.Type != ""
+}
+
+// visible is what the judge reads of a visible_state, in one pass.
+type visible struct {
+	round     int
+	yourSeat  *int
+	yourValue *int
+	players   gjson.Result
+	// legal holds the fields ref.LegalFromView reads, as a JSON object
+	// (the history, the bulk of a visible_state, left out).
+	legal []byte
+}
+
+func readVisible(vs gjson.Result) visible {
+	var v visible
+	v.legal = append(v.legal, '{')
+	vs.ForEach(func(k, val gjson.Result) bool {
+		switch k.Str {
+		case "round":
+			v.round = int(val.Int())
+		case "your_seat":
+			v.yourSeat = intOf(val)
+		case "your_value":
+			v.yourValue = intOf(val)
+		case "players":
+			v.players = val
+		}
+		switch k.Str {
+		case "round", "your_seat", "players", "turn", "limits", "your_credits", "to_call", "current_bet", "raises_used":
+			if len(v.legal) > 1 {
+				v.legal = append(v.legal, ',')
+			}
+			v.legal = append(append(append(v.legal, k.Raw...), ':'), val.Raw...)
+		}
+		return true
+	})
+	v.legal = append(v.legal, '}')
+	return v
+}
+
+// intOf is the integer r holds, nil when it holds none.
+func intOf(r gjson.Result) *int {
+	if r.Type != gjson.Number {
+		return nil
+	}
+	n := int(r.Int())
+	return &n
+}
+
+// infEvent is a match-log object of an event message.
+type infEvent struct {
+	Type        string
+	Round       int
+	Seat        *int
+	Value       *int
+	DealtIn     []int
+	Uncontested bool
+	Reveals     int
+	SeedCommit  string
+}
+
+func readEvent(r gjson.Result) infEvent {
+	ev := infEvent{Type: r.Get("type").String(), Round: int(r.Get("round").Int()), Seat: intOf(r.Get("seat")), Value: intOf(r.Get("value")),
+		Uncontested: r.Get("uncontested").Bool(), Reveals: len(r.Get("reveals").Array()), SeedCommit: r.Get("seed_commit").String()}
+	for _, d := range r.Get("dealt_in").Array() {
+		ev.DealtIn = append(ev.DealtIn, int(d.Int()))
+	}
+	return ev
+}
+
+// server judges one message the server sent seat.
+func (im *infMatch) server(seat int, at time.Time, typ websocket.MessageType, data []byte) {
+	m := im.m
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.record(seat, reports.Received, at, data)
+	env, ok := readEnvelope(typ, data)
+	if !ok {
+		m.fail(infServerSchema, "inference/protocol.envelope", seat, rules.Where{}, "one JSON envelope object per text message", clip(data),
+			"the server sent seat %d a message that is not an envelope object", seat)
+		return
+	}
+	where := rules.Where{Round: env.Round, Turn: env.Turn}
+	var ev infEvent
+	if env.Type == "event" {
+		ev = readEvent(env.Event)
+	}
+	rule := "inference/protocol.envelope"
+	if env.Type == "event" {
+		rule = "inference/protocol.log-line"
+		if ev.Type == "showdown" && ev.Uncontested && ev.Reveals > 0 {
+			rule = "inference/round.7.uncontested"
+		}
+	}
+	if sum, seen := m.validated(im.p.seed, env.Type, data); seen {
+		m.ran(infServerSchema)
+	} else if vs := im.p.set.Validate(GameInference, env.Type, data); len(vs) > 0 {
+		m.fail(infServerSchema, rule, seat, where, "a valid "+env.Type+" message", violationsText(vs),
+			"a %q message to seat %d does not validate: %s", env.Type, seat, violationsText(vs))
+	} else {
+		m.ran(infServerSchema)
+		m.markValid(sum)
+	}
+	s := im.seat(seat)
+	var vis visible
+	if env.VisibleState.IsObject() {
+		vis = readVisible(env.VisibleState)
+		im.hidden(seat, vis)
+	}
+	switch env.Type {
+	case "your_turn":
+		im.yourTurn(seat, s, at, env, vis, where)
+	case "error":
+		if t := s.open; t != nil && env.Turn != nil && *env.Turn == t.turn && (env.Code == "illegal_move" || env.Code == "bad_message") {
+			t.answered, s.reasked = false, true
+		}
+	case "event":
+		im.event(seat, s, ev, where)
+	case "match_end":
+		s.ended, im.sawEnd, s.open = true, true, nil
+		switch {
+		case env.Seed == "":
+			m.unknown(infServerSeed, "match_end revealed no seed")
+		case env.SeedCommit != "" && env.SeedCommit != ref.SeedCommit(env.Seed):
+			m.fail(infServerSeed, "inference/protocol.seed-commit", seat, where, ref.SeedCommit(env.Seed), env.SeedCommit,
+				"match_end's seed_commit is not the SHA-256 of the seed it reveals")
+		case im.commit != "" && im.commit != ref.SeedCommit(env.Seed):
+			m.fail(infServerSeed, "inference/protocol.seed-commit", seat, where, im.commit, ref.SeedCommit(env.Seed),
+				"the seed match_end reveals does not hash to the seed_commit of match_start")
+		default:
+			m.ran(infServerSeed)
+		}
+	}
+}
+
+// hidden looks for other seats' hidden values in a visible_state sent to
+// seat (I-INF-P-style structural reading: a value field on another seat's
+// entry before the showdown), and records the seat's own value.
+func (im *infMatch) hidden(seat int, vs visible) {
+	m := im.m
+	round := vs.round
+	where := rules.Where{Round: round}
+	if you := vs.yourSeat; you != nil && *you != seat {
+		m.fail(infServerHidden, "inference/visibility.no-peek", seat, where, seat, *you,
+			"seat %d was sent the visible_state of seat %d", seat, *you)
+		return
+	}
+	if v := vs.yourValue; v != nil {
+		im.values[[2]int{seat, round}] = *v
+	}
+	m.ran(infServerHidden)
+	vs.players.ForEach(func(_, pl gjson.Result) bool {
+		ps := intOf(pl.Get("seat"))
+		if ps == nil || *ps == seat {
+			return true
+		}
+		for _, k := range []string{"value", "your_value", "hidden_value"} {
+			raw := pl.Get(k)
+			if !raw.Exists() || raw.Type == gjson.Null {
+				continue
+			}
+			note := ""
+			if real, known := im.values[[2]int{*ps, round}]; known && raw.Type == gjson.Number && int(raw.Int()) == real {
+				note = fmt.Sprintf(" (it is seat %d's real value, as the relay saw it on that seat's own stream)", *ps)
+			}
+			m.fail(infServerHidden, "inference/visibility.no-peek", seat, where, "no value of another seat", map[string]any{"seat": *ps, k: json.RawMessage(raw.Raw)},
+				"seat %d's visible_state shows seat %d's hidden value before the showdown%s", seat, *ps, note)
+		}
+		return true
+	})
+}
+
+// yourTurn compares the offered legal_actions with the referee's and opens
+// the seat's turn.
+func (im *infMatch) yourTurn(seat int, s *infSeat, at time.Time, env infEnvelope, vis visible, where rules.Where) {
+	m := im.m
+	t := &infTurn{matchID: env.MatchID, round: env.Round, turn: -1, at: at}
+	if env.Turn != nil {
+		t.turn = *env.Turn
+	}
+	if env.DeadlineMS != nil {
+		t.deadline = time.Duration(*env.DeadlineMS) * time.Millisecond
+	}
+	var got []ref.LegalAction
+	gotErr := json.Unmarshal([]byte(env.LegalActions.Raw), &got)
+	t.legal = got
+	var vs ref.VisibleState
+	// Only the fields legality rests on are decoded (not the history).
+	if err := json.Unmarshal(vis.legal, &vs); err != nil || gotErr != nil || !env.VisibleState.IsObject() {
+		m.unknown(infServerLegal, "a your_turn whose visible_state or legal_actions could not be read")
+	} else if want, err := ref.LegalFromView(vs); err != nil {
+		rule := rules.RuleOf(err)
+		if rule == "" {
+			rule = "inference/wire.visible-state.fields"
+		}
+		m.fail(infServerLegal, rule, seat, where, "a consistent visible_state", err.Error(), "the visible_state of a your_turn is inconsistent: %v", err)
+	} else {
+		t.legal = want
+		fs := probe.CompareLegalActions(where, want, got)
+		if len(fs) == 0 {
+			m.ran(infServerLegal)
+		}
+		for _, f := range fs {
+			f.Level = levelOf(m.cat, f.Rule, f.Level)
+			f.Where.Seat = rules.IntPtr(seat)
+			m.add(infServerLegal, seat, f)
+		}
+	}
+	s.open, s.reasked = t, false
+}
+
+// event follows the seat's log objects: its own deal_private per round
+// dealt in, nobody else's, and the commitment of match_start.
+func (im *infMatch) event(seat int, s *infSeat, ev infEvent, where rules.Where) {
+	m := im.m
+	switch ev.Type {
+	case "match_start":
+		im.commit = ev.SeedCommit
+	case "round_start":
+		for _, d := range ev.DealtIn {
+			if d == seat {
+				s.dealtIn[ev.Round] = true
+			}
+		}
+	case "deal_private":
+		if ev.Seat == nil || *ev.Seat != seat {
+			m.fail(infServerHidden, "inference/visibility.no-peek", seat, where, "only the seat's own deal_private", ev.Seat,
+				"seat %d received another seat's deal_private", seat)
+			return
+		}
+		s.dealt[ev.Round] = true
+		if ev.Value != nil {
+			im.values[[2]int{seat, ev.Round}] = *ev.Value
+		}
+	case "showdown":
+		if s.dealtIn[ev.Round] {
+			if s.dealt[ev.Round] {
+				m.ran(infServerEvents)
+			} else {
+				m.fail(infServerEvents, "inference/wire.events.objects", seat, rules.Where{Round: ev.Round}, "a deal_private event for the seat", nil,
+					"seat %d was dealt in round %d but never received its deal_private event", seat, ev.Round)
+			}
+		}
+		delete(s.dealtIn, ev.Round)
+		delete(s.dealt, ev.Round)
+		for k := range im.values {
+			if k[1] < ev.Round-1 {
+				delete(im.values, k)
+			}
+		}
+	}
+}
+
+// infMove is an agent's message (the fields judged).
+type infMove struct {
+	Type    string  `json:"type"`
+	MatchID string  `json:"match_id"`
+	Turn    *int    `json:"turn"`
+	Action  string  `json:"action"`
+	Amount  *int    `json:"amount"`
+	Message *string `json:"message"`
+}
+
+// agent judges one message seat's agent sent.
+func (im *infMatch) agent(seat int, at time.Time, typ websocket.MessageType, data []byte) {
+	m := im.m
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.record(seat, reports.Sent, at, data)
+	var mv infMove
+	if typ != websocket.MessageText || !isObject(data) || json.Unmarshal(data, &mv) != nil {
+		m.fail(infAgentHygiene, "inference/agent.hygiene", seat, rules.Where{}, "one JSON object per message", clip(data),
+			"seat %d's agent sent a message that is not one JSON object", seat)
+		return
+	}
+	m.ran(infAgentHygiene)
+	switch mv.Type {
+	case "hello":
+		return
+	case "move":
+	default:
+		m.fail(infAgentOnlyAsk, "inference/agent.only-when-asked", seat, rules.Where{}, "hello or move", mv.Type,
+			"seat %d's agent sent a %q message, which nothing asked for", seat, mv.Type)
+		return
+	}
+	s := im.seat(seat)
+	if mv.Message != nil {
+		if n := utf8.RuneCountInString(*mv.Message); n > maxMessageRunes {
+			m.fail(infAgentMsgLen, "inference/agent.message-length", seat, rules.Where{Turn: mv.Turn}, maxMessageRunes, n,
+				"seat %d's move carries a table message of %d characters (at most %d)", seat, n, maxMessageRunes)
+		} else {
+			m.ran(infAgentMsgLen)
+		}
+	}
+	t := s.open
+	if t == nil || t.answered {
+		if s.ended {
+			m.fail(infAgentOnlyAsk, "inference/agent.only-when-asked", seat, rules.Where{Turn: mv.Turn}, "no move after match_end", clip(data),
+				"seat %d's agent moved after match_end", seat)
+		} else if t != nil {
+			m.fail(infAgentOnlyAsk, "inference/agent.only-when-asked", seat, rules.Where{Turn: mv.Turn}, "a move only for an open your_turn", clip(data),
+				"seat %d's agent moved when no turn of its was open", seat)
+		} else {
+			m.unknown(infAgentOnlyAsk, "a move before the relay saw any your_turn of the seat")
+		}
+		return
+	}
+	m.ran(infAgentOnlyAsk)
+	where := rules.Where{Round: t.round, Turn: rules.IntPtr(t.turn)}
+	if mv.MatchID == t.matchID && mv.Turn != nil && *mv.Turn == t.turn {
+		m.ran(infAgentEcho)
+	} else {
+		m.fail(infAgentEcho, "inference/agent.turn-echo", seat, where, map[string]any{"match_id": t.matchID, "turn": t.turn},
+			map[string]any{"match_id": mv.MatchID, "turn": derefOr(mv.Turn)}, "seat %d's move does not echo the match_id and turn of its your_turn", seat)
+	}
+	legal := legalMove(t.legal, mv)
+	if legal == "" {
+		m.ran(infAgentLegal)
+	} else {
+		got := map[string]any{"action": mv.Action}
+		if mv.Amount != nil {
+			got["amount"] = *mv.Amount
+		}
+		want, _ := json.Marshal(t.legal)
+		m.fail(infAgentLegal, "inference/agent.legal-answer", seat, where, json.RawMessage(want), got,
+			"seat %d's move is not legal: %s", seat, legal)
+	}
+	if s.reasked {
+		if legal == "" {
+			m.ran(infAgentRecover)
+		} else {
+			m.fail(infAgentRecover, "inference/agent.recover-after-error", seat, where, "a legal move after the error", clip(data),
+				"seat %d's agent answered its error with another illegal move", seat)
+		}
+		s.reasked = false
+	}
+	if t.deadline > 0 {
+		if late := at.Sub(t.at); late > t.deadline {
+			m.fail(infAgentInTime, "inference/agent.answer-in-time", seat, where, t.deadline.String(), late.Round(time.Millisecond).String(),
+				"seat %d's move reached the relay %v after its your_turn (deadline %v)", seat, late.Round(time.Millisecond), t.deadline)
+		} else {
+			m.ran(infAgentInTime)
+		}
+	}
+	t.answered = true
+}
+
+// legalMove says why a move is not one of legal ("" when it is).
+func legalMove(legal []ref.LegalAction, mv infMove) string {
+	for _, a := range legal {
+		if a.Action != mv.Action {
+			continue
+		}
+		if a.Action != "raise" {
+			return ""
+		}
+		switch {
+		case mv.Amount == nil:
+			return "a raise without amount"
+		case *mv.Amount < a.Min || *mv.Amount > a.Max:
+			return fmt.Sprintf("a raise of %d outside %d..%d", *mv.Amount, a.Min, a.Max)
+		}
+		return ""
+	}
+	return fmt.Sprintf("action %q is not offered", mv.Action)
+}
+
+// levelOf is the catalogue's level of rule (def when it has none).
+func levelOf(cat *rules.Catalogue, rule string, def rules.Level) rules.Level {
+	if r, ok := cat.Lookup(rule); ok {
+		return r.Level
+	}
+	return def
+}
+
+// derefOr is *p, or nil when p is nil (for a finding's got).
+func derefOr(p *int) any {
+	if p == nil {
+		return nil
+	}
+	return *p
+}

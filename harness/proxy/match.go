@@ -1,0 +1,276 @@
+package proxy
+
+import (
+	"fmt"
+	"hash/maphash"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/umpire-arena/umpire/referee/rules"
+	"github.com/umpire-arena/umpire/reports"
+)
+
+// Limits on what one match keeps, so that memory stays bounded however long
+// it runs and however wrong the traffic is.
+const (
+	// maxFindingsPerCheck caps the findings a check keeps; the rest are
+	// counted.
+	maxFindingsPerCheck = 50
+	// maxTranscripts caps the findings of a match that carry a transcript.
+	maxTranscripts = 40
+	// maxKeptBytes caps the bytes of one transcript message kept in a
+	// seat's window (a longer message is kept as a note of its size).
+	maxKeptBytes = 64 << 10
+	// maxCommands caps the commandIds remembered per seat.
+	maxCommands = 1 << 16
+)
+
+// checkDef is one check of a game: a stable name and the rules it covers.
+type checkDef struct {
+	name  string
+	rules []string
+}
+
+// tally is what one check of one match has seen.
+type tally struct {
+	findings []reports.Finding
+	dropped  int // findings beyond maxFindingsPerCheck
+	ran      int // occasions judged
+	unknown  int // occasions that could not be judged
+	why      string
+}
+
+// entry is one message of a seat's transcript window.
+type entry struct {
+	dir  reports.Direction
+	at   time.Time
+	raw  []byte
+	size int // the message's full size when raw was cut
+}
+
+// seatLog is a seat's transcript window: the last n messages.
+type seatLog struct {
+	buf  []entry
+	next int
+	full bool
+}
+
+func (l *seatLog) add(n int, e entry) {
+	// The relay hands over fresh buffers it never reuses: they are kept
+	// as they are.
+	if len(e.raw) > maxKeptBytes {
+		e.size, e.raw = len(e.raw), nil
+	}
+	if len(l.buf) < n {
+		l.buf = append(l.buf, e)
+		return
+	}
+	l.buf[l.next] = e
+	l.next = (l.next + 1) % n
+	l.full = true
+}
+
+// messages renders the window oldest first (redacted by NewMessage).
+func (l *seatLog) messages(seat int) []reports.Message {
+	out := make([]reports.Message, 0, len(l.buf))
+	order := append(append([]entry(nil), l.buf[l.next:]...), l.buf[:l.next]...)
+	if !l.full {
+		order = l.buf
+	}
+	for _, e := range order {
+		if e.raw == nil {
+			out = append(out, reports.Message{Dir: e.dir, At: e.at, Seat: rules.IntPtr(seat), Text: fmt.Sprintf("umpire: a message of %d bytes (not kept)", e.size)})
+			continue
+		}
+		out = append(out, reports.NewMessage(e.dir, e.at, rules.IntPtr(seat), e.raw))
+	}
+	return out
+}
+
+// match is what the relay knows of one match (an Inference match or a
+// BangArena room). Its fields are guarded by mu; the game observers run
+// under it.
+type match struct {
+	id      string
+	game    string
+	cat     *rules.Catalogue
+	window  int
+	strict  bool
+	defs    []checkDef
+	started time.Time
+
+	// qmu guards the judge's queue (see enqueue).
+	qmu     sync.Mutex
+	q       chan func()
+	running bool
+
+	mu          sync.Mutex
+	checks      map[string]*tally
+	logs        map[int]*seatLog
+	transcripts int
+	// valid holds hashes of messages that validated: the server sends the
+	// same event to every seat, and it is validated once.
+	valid   map[uint64]struct{}
+	ended   bool // the end was seen (or the match was given up)
+	done    bool // the end-of-match work is over
+	endNote string
+}
+
+func newMatch(game, id string, cat *rules.Catalogue, window int, defs []checkDef) *match {
+	m := &match{id: id, game: game, cat: cat, window: window, defs: defs, started: time.Now(),
+		checks: map[string]*tally{}, logs: map[int]*seatLog{}}
+	for _, d := range defs {
+		m.checks[d.name] = &tally{}
+	}
+	return m
+}
+
+// record adds a message to seat's window. Callers hold mu.
+func (m *match) record(seat int, dir reports.Direction, at time.Time, raw []byte) {
+	l := m.logs[seat]
+	if l == nil {
+		l = &seatLog{}
+		m.logs[seat] = l
+	}
+	l.add(m.window, entry{dir: dir, at: at, raw: raw})
+}
+
+// ran counts an occasion check judged; unknown one it could not judge
+// (why says what, once). Callers hold mu.
+func (m *match) ran(check string) { m.checks[check].ran++ }
+
+func (m *match) unknown(check, why string) {
+	t := m.checks[check]
+	t.unknown++
+	if t.why == "" {
+		t.why = why
+	}
+}
+
+// fail adds a finding under check at seat, with the seat's transcript
+// window while the match has transcripts left. The level is the rule's.
+// Callers hold mu.
+func (m *match) fail(check, rule string, seat int, where rules.Where, expected, got any, format string, args ...any) {
+	lvl := rules.Must
+	if r, ok := m.cat.Lookup(rule); ok {
+		lvl = r.Level
+	}
+	if where.Seat == nil && seat >= 0 {
+		where.Seat = rules.IntPtr(seat)
+	}
+	m.add(check, seat, reports.Finding{Finding: rules.Finding{Rule: rule, Level: lvl, Where: where, Expected: expected, Got: got,
+		Message: fmt.Sprintf(format, args...)}})
+}
+
+// add files a ready finding (its level already set).
+func (m *match) add(check string, seat int, f reports.Finding) {
+	t := m.checks[check]
+	t.ran++
+	if len(t.findings) >= maxFindingsPerCheck {
+		t.dropped++
+		return
+	}
+	if f.Transcript == nil && m.transcripts < maxTranscripts {
+		if l := m.logs[seat]; l != nil {
+			f.Transcript = l.messages(seat)
+			m.transcripts++
+		}
+	}
+	t.findings = append(t.findings, f)
+}
+
+// reportChecks renders the match's checks; open is true while the match
+// has not ended (its end-of-match checks are then inconclusive).
+func (m *match) reportChecks() []reports.Check {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	var out []reports.Check
+	for _, d := range m.defs {
+		t := m.checks[d.name]
+		c := reports.Check{Name: d.name, Section: m.game + " match " + m.id, Rules: checkRules(d.rules, t.findings), Seed: m.id}
+		switch {
+		case len(t.findings) > 0:
+			c.Status, c.Findings = reports.Fail, slices.Clone(t.findings)
+			if t.dropped > 0 {
+				c.Reason = fmt.Sprintf("%d more finding(s) not kept", t.dropped)
+			}
+		case t.ran > 0:
+			c.Status = reports.Pass
+		default:
+			c.Status = reports.Skip
+			c.Reason = "the relay saw no occasion to judge this"
+		}
+		if t.unknown > 0 {
+			note := fmt.Sprintf("%d occasion(s) judged, %d inconclusive", t.ran, t.unknown)
+			if t.why != "" {
+				note += " (" + t.why + ")"
+			}
+			c.Reason = joinReason(c.Reason, note)
+			if t.ran == 0 && c.Status == reports.Skip {
+				c.Reason = note
+			}
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// checkRules lists the rules of a check: its own and any its findings cite.
+func checkRules(base []string, fs []reports.Finding) []string {
+	out := slices.Clone(base)
+	for _, f := range fs {
+		if !slices.Contains(out, f.Rule) {
+			out = append(out, f.Rule)
+		}
+	}
+	return out
+}
+
+func joinReason(a, b string) string {
+	if a == "" {
+		return b
+	}
+	return a + "; " + b
+}
+
+// counts counts the findings of the match so far, and those at MUST once
+// graded by their basis (as the report will grade them).
+func (m *match) counts() (findings, musts int) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for _, t := range m.checks {
+		findings += len(t.findings) + t.dropped
+		for _, f := range t.findings {
+			ru, _ := m.cat.Lookup(f.Rule)
+			if rules.Grade(f.Finding, ru, m.strict).Level == rules.Must {
+				musts++
+			}
+		}
+	}
+	return findings, musts
+}
+
+// maxValidCache bounds the hashes a match keeps of messages that validated.
+const maxValidCache = 512
+
+// validated reports whether the same bytes already validated as kind in
+// this match (then they need no second validation). Callers hold mu.
+func (m *match) validated(seed maphash.Seed, kind string, data []byte) (uint64, bool) {
+	var h maphash.Hash
+	h.SetSeed(seed)
+	h.WriteString(kind)
+	h.WriteByte(0)
+	h.Write(data)
+	sum := h.Sum64()
+	_, ok := m.valid[sum]
+	return sum, ok
+}
+
+// markValid remembers a message that validated. Callers hold mu.
+func (m *match) markValid(sum uint64) {
+	if m.valid == nil || len(m.valid) >= maxValidCache {
+		m.valid = make(map[uint64]struct{}, maxValidCache)
+	}
+	m.valid[sum] = struct{}{}
+}

@@ -1,0 +1,309 @@
+package proxy
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"hash/maphash"
+	"net/http"
+	"net/http/httputil"
+	"net/url"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/umpire-arena/umpire/referee/rules"
+	"github.com/umpire-arena/umpire/reports"
+	"github.com/umpire-arena/umpire/schemas"
+)
+
+// The games the relay knows.
+const (
+	GameInference = "inference"
+	GameBangArena = "bangarena"
+)
+
+// Defaults of Options.
+const (
+	// DefaultMaxMessage is the message size cap of WIRE.md: 1 MiB.
+	DefaultMaxMessage = 1 << 20
+	// DefaultWindow is the transcript messages kept per seat.
+	DefaultWindow = 8
+	// DefaultIdleTimeout bounds the wait for the next message of a
+	// WebSocket connection.
+	DefaultIdleTimeout = 10 * time.Minute
+	// DefaultWriteTimeout bounds the write of one relayed message.
+	DefaultWriteTimeout = 10 * time.Second
+	// DefaultLogTimeout bounds the fetch and verification of a match log.
+	DefaultLogTimeout = 30 * time.Second
+)
+
+// Options configure a Proxy.
+type Options struct {
+	// Game is GameInference or GameBangArena.
+	Game string
+	// Target is the server's base URL (http or https).
+	Target string
+	// Catalogue gives each finding its rule's level; nil means
+	// rules.Default().
+	Catalogue *rules.Catalogue
+	// MaxMessage caps one message (a WebSocket message, an HTTP body the
+	// relay judges); 0 means DefaultMaxMessage. A bigger WebSocket message
+	// closes both sides (1009); a bigger HTTP body is relayed unjudged.
+	MaxMessage int
+	// Window is the transcript messages kept per seat; 0 means
+	// DefaultWindow.
+	Window int
+	// IdleTimeout, WriteTimeout and LogTimeout: 0 means their defaults.
+	IdleTimeout, WriteTimeout, LogTimeout time.Duration
+	// Transport carries the relayed HTTP requests and the log fetches; nil
+	// means a clone of http.DefaultTransport.
+	Transport http.RoundTripper
+	// Strict counts findings on readings and pins as MUST in progress
+	// events (the report grades them itself, from its Meta.Strict).
+	Strict bool
+	// OnEvent, when set, is told of matches starting and ending (for
+	// progress lines). It is called from the relay's goroutines, one call
+	// at a time, and must not block for long.
+	OnEvent func(Event)
+}
+
+// Event is a progress event of the relay.
+type Event struct {
+	// Kind is "seat" (a seat of a match first passed through), or "end"
+	// (a match ended and its end-of-match checks are done).
+	Kind string
+	// Match is the match or room id; Seat the seat of a "seat" event.
+	Match string
+	Seat  int
+	// Ended counts the matches ended so far; Findings and Musts count the
+	// match's findings at its end.
+	Ended, Findings, Musts int
+	// Note says how the match ended ("" for a normal end).
+	Note string
+}
+
+// Proxy is the relay: an http.Handler that forwards to Options.Target.
+type Proxy struct {
+	opts   Options
+	target *url.URL
+	cat    *rules.Catalogue
+	set    *schemas.Set
+	seed   maphash.Seed
+	rp     *httputil.ReverseProxy
+	client *http.Client
+
+	ctx    context.Context
+	cancel context.CancelFunc
+	wg     sync.WaitGroup
+
+	evMu sync.Mutex
+
+	mu        sync.Mutex
+	matches   map[string]*match
+	order     []string
+	ended     int
+	endedCh   chan struct{} // closed and renewed on every end
+	inf       map[string]*infMatch
+	ba        map[string]*baRoom
+	mcp       int // MCP exchanges relayed
+	mcpJudged int // of which tool calls judged as their REST exchanges
+}
+
+// New returns a relay to opts.Target.
+func New(opts Options) (*Proxy, error) {
+	switch opts.Game {
+	case GameInference, GameBangArena:
+	default:
+		return nil, fmt.Errorf("proxy: unknown game %q (want inference or bangarena)", opts.Game)
+	}
+	u, err := url.Parse(opts.Target)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return nil, fmt.Errorf("proxy: the target %q is not an http(s) URL", reports.RedactString(opts.Target))
+	}
+	u.Path = strings.TrimRight(u.Path, "/")
+	if opts.Catalogue == nil {
+		opts.Catalogue = rules.Default()
+	}
+	if opts.MaxMessage <= 0 {
+		opts.MaxMessage = DefaultMaxMessage
+	}
+	if opts.Window <= 0 {
+		opts.Window = DefaultWindow
+	}
+	if opts.IdleTimeout <= 0 {
+		opts.IdleTimeout = DefaultIdleTimeout
+	}
+	if opts.WriteTimeout <= 0 {
+		opts.WriteTimeout = DefaultWriteTimeout
+	}
+	if opts.LogTimeout <= 0 {
+		opts.LogTimeout = DefaultLogTimeout
+	}
+	if opts.Transport == nil {
+		tr := http.DefaultTransport.(*http.Transport).Clone()
+		tr.MaxIdleConnsPerHost = 256
+		opts.Transport = tr
+	}
+	set, err := schemas.Compile()
+	if err != nil {
+		return nil, fmt.Errorf("proxy: %w", err)
+	}
+	p := &Proxy{opts: opts, target: u, cat: opts.Catalogue, set: set, seed: maphash.MakeSeed(),
+		client:  &http.Client{Transport: opts.Transport, Timeout: opts.LogTimeout},
+		matches: map[string]*match{}, endedCh: make(chan struct{}),
+		inf: map[string]*infMatch{}, ba: map[string]*baRoom{}}
+	p.ctx, p.cancel = context.WithCancel(context.Background())
+	p.rp = p.reverseProxy()
+	return p, nil
+}
+
+// ServeHTTP relays one request: the Inference WebSocket is relayed message
+// by message, everything else as HTTP.
+func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if p.opts.Game == GameInference && r.URL.Path == "/ws/inference" && strings.EqualFold(r.Header.Get("Upgrade"), "websocket") {
+		p.serveWS(w, r)
+		return
+	}
+	p.serveHTTP(w, r)
+}
+
+// Close ends every relayed connection and waits for the end-of-match work
+// still running (bounded by LogTimeout).
+func (p *Proxy) Close() error {
+	p.cancel()
+	done := make(chan struct{})
+	go func() { p.wg.Wait(); close(done) }()
+	select {
+	case <-done:
+		return nil
+	case <-time.After(p.opts.LogTimeout + 5*time.Second):
+		return errors.New("proxy: end-of-match work did not finish in time")
+	}
+}
+
+// Ended returns the number of matches ended so far and a channel closed at
+// the next end.
+func (p *Proxy) Ended() (int, <-chan struct{}) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.ended, p.endedCh
+}
+
+// WaitEnded waits until n matches have ended or ctx is done.
+func (p *Proxy) WaitEnded(ctx context.Context, n int) error {
+	for {
+		got, ch := p.Ended()
+		if got >= n {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-ch:
+		}
+	}
+}
+
+// Checks returns the checks of every match seen so far, in the order the
+// matches were first seen; a match still running reports what was seen of
+// it (its end-of-match checks inconclusive).
+func (p *Proxy) Checks() []reports.Check {
+	p.mu.Lock()
+	ms := make([]*match, 0, len(p.order))
+	for _, id := range p.order {
+		ms = append(ms, p.matches[id])
+	}
+	mcp, judged := p.mcp, p.mcpJudged
+	p.mu.Unlock()
+	var out []reports.Check
+	for _, m := range ms {
+		out = append(out, m.reportChecks()...)
+	}
+	if mcp > judged {
+		out = append(out, reports.Check{Name: "mcp-relayed", Section: "mcp", Rules: []string{"bangarena/server.mcp-tools"}, Status: reports.Skip,
+			Reason: fmt.Sprintf("%d MCP exchange(s) relayed unchanged; %d of them (other than the tool calls %s and %s) not judged (inconclusive)",
+				mcp, mcp-judged, mcpRequestTool, mcpSubmitTool)})
+	}
+	return out
+}
+
+// Matches returns the ids of the matches seen so far, in order.
+func (p *Proxy) Matches() []string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return slices.Clone(p.order)
+}
+
+// matchFor returns the match of id, making it with defs when new.
+func (p *Proxy) matchFor(id string, defs []checkDef) *match {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	m, ok := p.matches[id]
+	if !ok {
+		m = newMatch(p.opts.Game, id, p.cat, p.opts.Window, defs)
+		m.strict = p.opts.Strict
+		p.matches[id] = m
+		p.order = append(p.order, id)
+	}
+	return m
+}
+
+// event tells OnEvent, one call at a time.
+func (p *Proxy) event(e Event) {
+	if p.opts.OnEvent == nil {
+		return
+	}
+	p.evMu.Lock()
+	defer p.evMu.Unlock()
+	p.opts.OnEvent(e)
+}
+
+// finish marks m done (its end-of-match work over) and counts it.
+func (p *Proxy) finish(m *match) {
+	m.mu.Lock()
+	if m.done {
+		m.mu.Unlock()
+		return
+	}
+	m.done = true
+	note := m.endNote
+	// What only judging needed goes: the windows (findings keep their own
+	// transcripts) and the game state (a room's event caches are the
+	// largest part). Messages after the end are judged from scratch.
+	clear(m.logs)
+	m.mu.Unlock()
+	p.mu.Lock()
+	delete(p.inf, m.id)
+	delete(p.ba, m.id)
+	p.mu.Unlock()
+	f, musts := m.counts()
+	p.mu.Lock()
+	p.ended++
+	n := p.ended
+	close(p.endedCh)
+	p.endedCh = make(chan struct{})
+	p.mu.Unlock()
+	p.event(Event{Kind: "end", Match: m.id, Ended: n, Findings: f, Musts: musts, Note: note})
+}
+
+// background runs fn on the relay's wait group (end-of-match work).
+func (p *Proxy) background(fn func(ctx context.Context)) {
+	p.wg.Add(1)
+	go func() {
+		defer p.wg.Done()
+		ctx, cancel := context.WithTimeout(context.WithoutCancel(p.ctx), p.opts.LogTimeout)
+		defer cancel()
+		fn(ctx)
+	}()
+}
+
+// targetURL is the target's URL for path and query.
+func (p *Proxy) targetURL(path, rawQuery string) string {
+	u := *p.target
+	u.Path = p.target.Path + path
+	u.RawPath = ""
+	u.RawQuery = rawQuery
+	return u.String()
+}

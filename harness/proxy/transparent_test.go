@@ -1,0 +1,71 @@
+package proxy_test
+
+import (
+	"bytes"
+	"io"
+	"net/http"
+	"net/url"
+	"regexp"
+	"testing"
+	"time"
+
+	"github.com/umpire-arena/umpire/harness/proxy"
+)
+
+// TestTransparent: the same seeded match, played by the same agents once
+// straight against a fresh server and once through the relay against
+// another, leaves byte-identical server logs once the match id (which the
+// server draws at random when it makes a match) is blanked out.
+func TestTransparent(t *testing.T) {
+	for _, game := range []string{proxy.GameInference, proxy.GameBangArena} {
+		t.Run(game, func(t *testing.T) {
+			ctx := testContext(t, 2*time.Minute)
+			seats := 3
+			if game == proxy.GameBangArena {
+				seats = 4
+			}
+			var logs [2][]byte
+			for i, relayed := range []bool{false, true} {
+				r := newRig(t, game)
+				c := r.create("proxy-transparent", seats, []int{0, 1}, 5000)
+				base := r.server.URL
+				if relayed {
+					base = r.front.URL
+				}
+				r.play(ctx, base, c)
+				if relayed {
+					r.report(ctx, 1)
+				}
+				logs[i] = matchIDs.ReplaceAll(serverLog(t, r, c.id), []byte(`"$1":"ID"`))
+			}
+			if len(logs[0]) == 0 {
+				t.Fatal("the direct run left an empty log")
+			}
+			if !bytes.Equal(logs[0], logs[1]) {
+				t.Fatalf("the logs differ:\ndirect  (%d bytes): %.300s\nrelayed (%d bytes): %.300s", len(logs[0]), logs[0], len(logs[1]), logs[1])
+			}
+		})
+	}
+}
+
+// matchIDs matches the match id fields of both games' logs.
+var matchIDs = regexp.MustCompile(`"(match_id|matchId)":"[^"]*"`)
+
+// serverLog reads the server's log of a match straight from the server.
+func serverLog(t *testing.T, r *rig, id string) []byte {
+	t.Helper()
+	u := r.server.URL + "/r/" + url.PathEscape(id) + ".jsonl"
+	if r.game == proxy.GameBangArena {
+		u = r.server.URL + "/api/ai/rooms/" + url.PathEscape(id) + "/log"
+	}
+	resp, err := http.Get(u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil || resp.StatusCode != http.StatusOK {
+		t.Fatalf("log: HTTP %d %v: %s", resp.StatusCode, err, b)
+	}
+	return b
+}
