@@ -183,7 +183,8 @@ func TestBrowserDOMViewer(t *testing.T) {
 		view   viewerView
 		step   int
 	}{{"next-at-end", first, n - 1}, {"key-Home", first, 0}, {"key-ArrowRight", first, 1}, {"key-End", first, n - 1},
-		{"prev", first, n - 2}, {"first", first, 0}, {"last", first, n - 1}, {"finding-link", last, last.Finding}, {"pick-1", data.Views[1], data.Views[1].Finding}} {
+		{"prev", first, n - 2}, {"first", first, 0}, {"last", first, n - 1}, {"key-Home-inactive", first, n - 1},
+		{"finding-link", last, last.Finding}, {"key-End-after-link", last, len(last.Steps) - 1}, {"pick-1", data.Views[1], data.Views[1].Finding}} {
 		want = append(want, w)
 	}
 	if len(walk) != len(want) {

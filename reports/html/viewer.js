@@ -144,6 +144,7 @@
       if (views[i].id === id) {
         open(i, step);
         if (scroll) root.scrollIntoView();
+        active = true;
         return true;
       }
     }
@@ -161,13 +162,18 @@
       if (openLink(a.getAttribute("data-view"), parseInt(a.getAttribute("data-step"), 10) || 0, true)) ev.preventDefault();
     });
   });
-  // Keys work while the viewer is on screen and no form field has focus.
+  // Keys work once the viewer was used (a click or focus inside it, or a
+  // finding's link), until a click elsewhere; never in a form field.
+  var active = false;
+  document.addEventListener("click", function (ev) {
+    var t = ev.target;
+    active = root.contains(t) || !!(t && t.closest && t.closest("a.view-step"));
+  });
+  root.addEventListener("focusin", function () { active = true; });
   document.addEventListener("keydown", function (ev) {
-    if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    if (!active || ev.altKey || ev.ctrlKey || ev.metaKey) return;
     var t = ev.target && ev.target.tagName;
     if (t === "INPUT" || t === "TEXTAREA" || t === "SELECT") return;
-    var r = root.getBoundingClientRect();
-    if (r.bottom < 0 || r.top > (window.innerHeight || 0)) return;
     var n = steps().length;
     switch (ev.key) {
       case "ArrowLeft": case "k": go(Math.max(0, cur.step - 1)); break;
@@ -206,7 +212,7 @@
       });
     };
     var key = function (k) { document.dispatchEvent(new KeyboardEvent("keydown", { key: k, bubbles: true })); };
-    root.scrollIntoView(); // keys act while the viewer is on screen
+    root.focus(); // keys act once the viewer has the focus
     open(0, 0);
     record("open");
     for (var i = 1; i < steps().length; i++) { $("viewer-next").click(); record("next"); }
@@ -218,7 +224,12 @@
     $("viewer-first").click(); record("first");
     $("viewer-last").click(); record("last");
     var links = document.querySelectorAll("a.view-step");
-    if (links.length) { links[links.length - 1].click(); record("finding-link"); }
+    if (links.length) {
+      document.body.click(); // a click elsewhere: keys are the page's again
+      key("Home"); record("key-Home-inactive");
+      links[links.length - 1].click(); record("finding-link");
+      key("End"); record("key-End-after-link");
+    }
     if (views.length > 1) { pick.value = "1"; pick.dispatchEvent(new Event("change")); record("pick-1"); }
     document.documentElement.setAttribute("data-viewer-walk", JSON.stringify(walk));
   }
