@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -225,5 +226,84 @@ func TestBrowserDOMViewer(t *testing.T) {
 	// The walk ends on the BangArena view, whose seat 1 is named by a player.
 	if imgs != 0 || !slices.Contains(tds, hostileName) {
 		t.Errorf("%d <img> elements; hostile name shown as text: %v", imgs, slices.Contains(tds, hostileName))
+	}
+}
+
+// TestBrowserDOMViewerOfRealRuns reads, for each run directory of
+// UMPIRE_BROWSER_BROKEN (colon-separated; scripts/browser-test.sh certifies
+// the broken example agent on both games), the DOM a headless browser made
+// of its report.html (the directory's name plus ".dom.html") and checks the
+// viewer against the run's report.json: one transcript per finding with
+// one, the first opened at its finding's step, highlighted, with the
+// table the seat saw.
+func TestBrowserDOMViewerOfRealRuns(t *testing.T) {
+	dirs := os.Getenv("UMPIRE_BROWSER_BROKEN")
+	if dirs == "" {
+		t.Skip("UMPIRE_BROWSER_BROKEN is not set; run scripts/browser-test.sh")
+	}
+	for _, dir := range strings.Split(dirs, ":") {
+		t.Run(filepath.Base(dir), func(t *testing.T) {
+			f, err := os.Open(filepath.Join(dir, "report.json"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			r, err := ReadJSON(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			dom, err := os.ReadFile(dir + ".dom.html")
+			if err != nil {
+				t.Fatal(err)
+			}
+			data := newViewer(r).Data
+			if len(data.Views) == 0 {
+				t.Fatal("the broken agent's run has no transcript to view")
+			}
+			v := data.Views[0]
+			game := strings.TrimPrefix(filepath.Base(dir), "broken-")
+			if v.Game != game {
+				t.Errorf("the first view reads as game %q, want %q", v.Game, game)
+			}
+			withTable := 0
+			for _, vw := range data.Views {
+				for _, st := range vw.Steps {
+					if st.Table != nil {
+						withTable++
+						break
+					}
+				}
+			}
+			if withTable == 0 {
+				t.Error("no transcript of the run carries a table the viewer could read")
+			}
+			_, ids, classes := htmlNodes(t, dom)
+			sec := ids["viewer"]
+			if sec == nil {
+				t.Fatal("no #viewer in the DOM")
+			}
+			if attr(sec, "data-view") != v.ID || attr(sec, "data-step") != fmt.Sprint(v.Finding) || !strings.Contains(attr(sec, "class"), "at-finding") {
+				t.Errorf("viewer opened at %s step %s (class %q), want %s step %d highlighted", attr(sec, "data-view"), attr(sec, "data-step"), attr(sec, "class"), v.ID, v.Finding)
+			}
+			if got := classes["button.viewer-step"]; got != len(v.Steps) {
+				t.Errorf("%d step buttons, want %d", got, len(v.Steps))
+			}
+			if got := classes["button.finding"]; got != 1 {
+				t.Errorf("%d steps marked as the finding's, want 1", got)
+			}
+			if got := classes["a.view-step"]; got != len(data.Views) {
+				t.Errorf("%d finding links into the viewer, want %d", got, len(data.Views))
+			}
+			rows := 0
+			if st := v.Steps[v.Finding]; st.State >= 0 {
+				rows = len(v.Steps[st.State].Table.Players)
+			}
+			if got := classes["tr.player"] + classes["tr.you"]; got != rows {
+				t.Errorf("%d player rows shown at the finding's step, want %d", got, rows)
+			}
+			if !strings.Contains(string(dom), `data-viewer-script="ok"`) {
+				t.Error("the viewer's script did not run to its end")
+			}
+		})
 	}
 }

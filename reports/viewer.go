@@ -319,6 +319,9 @@ func gameOf(b any) string {
 func kindOf(game string, b any, m Message) string {
 	if b == nil {
 		if len(m.Body) == 0 {
+			if strings.HasPrefix(m.Text, "umpire: ") {
+				return "umpire's note"
+			}
 			return "text"
 		}
 		return "message"

@@ -81,10 +81,30 @@ for shot in inference:v0-2 bangarena:v1-3; do
   test -s "$out/viewer-${shot%%:*}.png"
 done
 
-# 6. Check what the browser built, for all three.
+# 6. The viewer on real transcripts: certify the deliberately broken example
+#    agent (illegal answers) on both games, a short match each.
+go build -o "$out/broken" ./examples/agents/broken
+for g in inference bangarena; do
+  code=0
+  "$out/umpire" certify --game "$g" --agent "$PWD/$out/broken -mode illegal" --matches 1 --rounds 3 --deadline 2s \
+    --report-dir "$out/broken-$g" >"$out/broken-$g.log" 2>&1 || code=$?
+  if [ "$code" -ne 1 ]; then echo "browser-test: certify of the broken agent ($g) exited $code, want 1" >&2; exit 1; fi
+  profile=$(mktemp -d)
+  "$browser" "${flags[@]}" --user-data-dir="$profile" --virtual-time-budget=3000 --dump-dom "file://$PWD/$out/broken-$g/report.html" >"$out/broken-$g.dom.html" 2>"$out/chromium-broken-dom.log"
+  rm -rf "$profile"
+  # The screenshot opens the viewer where the report's first finding links.
+  step=$(grep -o 'href="#view-[^"]*"' "$out/broken-$g/report.html" | head -1 | sed 's/^href="#//; s/"$//')
+  profile=$(mktemp -d)
+  "$browser" "${flags[@]}" --user-data-dir="$profile" --window-size=1280,1300 --screenshot="$PWD/$out/broken-viewer-$g.png" "file://$PWD/$out/broken-$g/report.html#solo-${step:-view-v0-0}" 2>"$out/chromium-broken-shot.log"
+  rm -rf "$profile"
+  test -s "$out/broken-$g.dom.html" && test -s "$out/broken-viewer-$g.png"
+done
+
+# 7. Check what the browser built, for all of them.
 UMPIRE_BROWSER_DOM="$PWD/$out/sample.dom.html" \
 UMPIRE_BROWSER_REAL_DOM="$PWD/$out/real.dom.html" UMPIRE_BROWSER_REAL_JSON="$PWD/$real/report.json" \
 UMPIRE_BROWSER_VIEWER_DOM="$PWD/$out/viewer-walk.dom.html" \
+UMPIRE_BROWSER_BROKEN="$PWD/$out/broken-inference:$PWD/$out/broken-bangarena" \
   go test -count=1 -tags browser -run '^TestBrowserDOM' -v ./reports | grep -E '^(=== RUN|--- |PASS|FAIL|ok)' 
 
-echo "browser-test: ok in $(( $(date +%s) - start ))s; screenshots $out/sample.png (sample), $out/real.png (a real run), $out/viewer-inference.png and $out/viewer-bangarena.png (the match viewer)"
+echo "browser-test: ok in $(( $(date +%s) - start ))s; screenshots $out/sample.png (sample), $out/real.png (a real run), $out/viewer-inference.png and $out/viewer-bangarena.png (the match viewer), $out/broken-viewer-*.png (the viewer on a real run)"
