@@ -21,6 +21,15 @@ import (
 // escapes it for a <script type="application/json">); html/viewer.js only
 // lays it out, with textContent. Every message is read tolerantly: a field
 // that is missing or of an odd shape is shown as "—".
+//
+// Stable hooks for tests and people: section#viewer (data-view, data-step,
+// class at-finding on the finding's step), script#viewer-data,
+// ol#viewer-steps button.viewer-step (.current, .finding), #viewer-table
+// (table.viewer-players, tr.you), #viewer-message pre.viewer-body,
+// #viewer-expect, and a.view-step on each finding. Fragments:
+// #view-ID-STEP opens a step, #solo-view-ID-STEP shows the viewer alone, and
+// #viewer-walk makes the page click through its first transcript and record
+// what it showed in data-viewer-walk (the browser test's hook).
 
 // Limits that keep the viewer's data a reasonable size on huge runs.
 const (
@@ -140,7 +149,7 @@ func newViewer(r *Report) *viewer {
 				v.Data.More++
 				continue
 			}
-			vw := buildView1(fmt.Sprintf("v%d", len(v.Data.Views)), c, f)
+			vw := transcriptView(fmt.Sprintf("v%d", len(v.Data.Views)), c, f)
 			b, err := json.Marshal(vw)
 			if err != nil || size+len(b) > viewerMaxBytes {
 				v.Data.More++
@@ -154,8 +163,8 @@ func newViewer(r *Report) *viewer {
 	return v
 }
 
-// buildView1 builds the view of one finding's transcript.
-func buildView1(id string, c *Check, f *Finding) viewerView {
+// transcriptView builds the view of one finding's transcript.
+func transcriptView(id string, c *Check, f *Finding) viewerView {
 	title := c.Name + " · " + f.Rule
 	if c.Seed != "" {
 		title += " · seed " + c.Seed

@@ -259,7 +259,7 @@ func eventText(e any) string {
 	var rest []string
 	for _, k := range sortedKeys(m) {
 		if k != "seq" && k != "type" {
-			rest = append(rest, inertKey(k)+"="+show(m[k]))
+			rest = append(rest, show(k)+"="+show(m[k]))
 		}
 	}
 	if len(rest) > 0 {
@@ -267,9 +267,6 @@ func eventText(e any) string {
 	}
 	return clipRunes(s, viewerMaxText)
 }
-
-// inertKey shows a JSON key.
-func inertKey(k string) string { return show(k) }
 
 // sortedKeys returns the keys of m in order.
 func sortedKeys(m map[string]any) []string {
