@@ -22,6 +22,7 @@ func (r *Report) grade() {
 	for i := range r.Checks {
 		for j := range r.Checks[i].Findings {
 			f := &r.Checks[i].Findings[j]
+			f.Finding = f.Finding.Values()
 			ru, _ := r.Rule(f.Rule)
 			f.Finding = rules.Grade(f.Finding, ru, r.Meta.Strict)
 			if reason, ok := known[f.Rule]; ok && f.Known == "" {
@@ -32,7 +33,8 @@ func (r *Report) grade() {
 }
 
 // StaleKnown returns the known-failing rules that this run shows passing:
-// at least one check covering the rule passed or failed, and no finding of
+// at least one check that evaluated the rule (or, for a check that does
+// not report evaluations, lists it) passed or failed, and no finding of
 // the rule at MUST remains. A stale entry fails the run, so a list cannot
 // rot (a rule fixed in the target must leave the list). Rules no check
 // exercised are not stale: nothing shows they pass.
@@ -45,8 +47,14 @@ func (r *Report) StaleKnown() []Known {
 		if c.Status != Pass && c.Status != Fail {
 			continue
 		}
-		for _, id := range c.Rules {
-			exercised[id] = true
+		if c.Evaluated != nil {
+			for id := range c.Evaluated {
+				exercised[id] = true
+			}
+		} else {
+			for _, id := range c.Rules {
+				exercised[id] = true
+			}
 		}
 		for _, f := range c.Findings {
 			exercised[f.Rule] = true

@@ -168,7 +168,8 @@ var statusColour = map[Status]string{Disabled: "#c8c8c8", Skip: "#e6d36a", Pass:
 const warnColour = "#fb8c00"
 
 // sectionChart draws, per section, a horizontal stacked bar of rules by
-// worst status, plus the uncovered rules in white.
+// worst status, then the rules not exercised (pale) and not checked
+// (white).
 func sectionChart(sections []SectionCoverage) template.HTML {
 	var b strings.Builder
 	const rowH = 20
@@ -205,20 +206,27 @@ func sectionChart(sections []SectionCoverage) template.HTML {
 			fmt.Fprintf(&b, `<rect class="bar status-%s" x="%.1f" y="%d" width="%.1f" height="%d" fill="%s"><title>%s: %d %s</title></rect>`, p.name, x, y+2, w, rowH-4, p.colour, esc(s.Section), p.n, p.name)
 			x += w
 		}
-		if s.Uncovered > 0 && total > 0 {
-			w := barW * float64(s.Uncovered) / float64(total)
-			fmt.Fprintf(&b, `<rect class="bar uncovered" x="%.1f" y="%d" width="%.1f" height="%d" fill="#ffffff" stroke="#999"><title>%s: %d not checked</title></rect>`, x, y+2, w, rowH-4, esc(s.Section), s.Uncovered)
+		if s.NotExercised > 0 && total > 0 {
+			w := barW * float64(s.NotExercised) / float64(total)
+			fmt.Fprintf(&b, `<rect class="bar unexercised" x="%.1f" y="%d" width="%.1f" height="%d" fill="#f3efe0" stroke="#999"><title>%s: %d not exercised</title></rect>`, x, y+2, w, rowH-4, esc(s.Section), s.NotExercised)
+			x += w
+		}
+		if n := s.Uncovered - s.NotExercised; n > 0 && total > 0 {
+			w := barW * float64(n) / float64(total)
+			fmt.Fprintf(&b, `<rect class="bar uncovered" x="%.1f" y="%d" width="%.1f" height="%d" fill="#ffffff" stroke="#999"><title>%s: %d not checked</title></rect>`, x, y+2, w, rowH-4, esc(s.Section), n)
 		}
 	}
 	ly := padTop + rowH*len(sections) + 20
-	x := 60
+	x := 20
 	for _, l := range []struct{ name, colour string }{
 		{"pass", statusColour[Pass]}, {"warn", warnColour}, {"fail", statusColour[Fail]}, {"error", statusColour[Error]},
 		{"skip", statusColour[Skip]}, {"disabled", statusColour[Disabled]},
 	} {
 		fmt.Fprintf(&b, `<rect x="%d" y="%d" width="10" height="10" fill="%s"/><text class="tick" x="%d" y="%d">%s</text>`, x, ly-9, l.colour, x+14, ly, l.name)
-		x += 76
+		x += 68
 	}
+	fmt.Fprintf(&b, `<rect x="%d" y="%d" width="10" height="10" fill="#f3efe0" stroke="#999"/><text class="tick" x="%d" y="%d">not exercised</text>`, x, ly-9, x+14, ly)
+	x += 96
 	fmt.Fprintf(&b, `<rect x="%d" y="%d" width="10" height="10" fill="#fff" stroke="#999"/><text class="tick" x="%d" y="%d">not checked</text>`, x, ly-9, x+14, ly)
 	b.WriteString(`</svg>`)
 	return template.HTML(b.String())

@@ -1,24 +1,53 @@
 package reports
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/umpire-arena/umpire/referee/rules"
 )
 
+// The states of a coverage row.
+const (
+	// StateChecked: a check evaluated the rule in this run (passed or
+	// failed), as it reports in Check.Evaluated, or cited it in a finding.
+	StateChecked = "checked"
+	// StateListed: a check that does not report what it evaluated (an older
+	// report, a producer without evaluation counts) lists the rule; the
+	// row trusts the list.
+	StateListed = "listed"
+	// StateNotExercised: a check that can cover the rule ran (or was
+	// skipped) but did not evaluate it: the situation did not arise (no
+	// tie, no sit-out…) or the check could not be carried out. Why says so.
+	StateNotExercised = "not-exercised"
+	// StateNotChecked: no check of the run can cover the rule.
+	StateNotChecked = "not-checked"
+)
+
 // RuleCoverage is one row of the coverage matrix: a rule, the checks that
-// covered it, and the worst status among them as seen by this rule.
+// evaluated it, and the worst status among them as seen by this rule.
 type RuleCoverage struct {
 	Rule rules.Rule `json:"rule"`
-	// Checks names the covering checks ("name" or "name [seed S]"), in
-	// report order.
+	// State is checked, listed, not-exercised or not-checked (the State
+	// constants).
+	State string `json:"state"`
+	// Checks names the checks that evaluated the rule ("name" or "name
+	// [seed S]"), in report order.
 	Checks []string `json:"checks"`
-	// Covered is false when no check covered the rule.
+	// Evaluations counts the evaluations of the rule the checks reported.
+	Evaluations int `json:"evaluations,omitempty"`
+	// Could names the checks that can cover the rule (it is in their
+	// Rules) but did not evaluate it in this run.
+	Could []string `json:"could,omitempty"`
+	// Why says why a rule is not exercised: the checks' own reasons
+	// (Check.NotExercised, a skip's reason) or that the run did not arise.
+	Why []string `json:"why,omitempty"`
+	// Covered is true when the rule is checked (or listed).
 	Covered bool `json:"covered"`
-	// Status is the worst status among the covering checks, where a failed
-	// check counts as Fail for this rule only if it has a finding citing the
-	// rule (else as Pass). Disabled when not covered.
+	// Status is the worst status among the evaluating checks, where a
+	// failed check counts as Fail for this rule only if it has a finding
+	// citing the rule (else as Pass). Disabled when not covered.
 	Status Status `json:"status"`
 	// Findings counts findings citing the rule, per level.
 	Findings map[rules.Level]int `json:"findings,omitempty"`
@@ -32,23 +61,29 @@ func (c Check) Label() string {
 	return c.Name + " [seed " + c.Seed + "]"
 }
 
+// maxWhy bounds the reasons a row keeps (a run of many seeds repeats them).
+const maxWhy = 5
+
 // Coverage returns one row per rule of the report's rule list (in id order),
 // plus rows for rule ids that checks cite but the list lacks (their Rule
-// holds only the id). A check covers a rule when it lists the rule in Rules
-// or has a finding citing it.
+// holds only the id). A rule is checked when a check evaluated it
+// (Check.Evaluated) or cited it in a finding; a check that lists a rule in
+// Rules without evaluating it leaves it not exercised, with why. A check
+// whose Evaluated is nil (it does not report evaluations) covers what it
+// lists, as "listed".
 func (r *Report) Coverage() []RuleCoverage {
 	rows := make([]RuleCoverage, 0, len(r.Rules))
 	index := map[string]int{}
 	for _, ru := range r.Rules {
 		index[ru.ID] = len(rows)
-		rows = append(rows, RuleCoverage{Rule: ru})
+		rows = append(rows, RuleCoverage{Rule: ru, State: StateNotChecked})
 	}
 	row := func(id string) *RuleCoverage {
 		i, ok := index[id]
 		if !ok {
 			i = len(rows)
 			index[id] = i
-			rows = append(rows, RuleCoverage{Rule: rules.Rule{ID: id}})
+			rows = append(rows, RuleCoverage{Rule: rules.Rule{ID: id}, State: StateNotChecked})
 		}
 		return &rows[i]
 	}
@@ -60,7 +95,15 @@ func (r *Report) Coverage() []RuleCoverage {
 			}
 			cited[f.Rule][f.Level]++
 		}
-		ids := slices.Clone(c.Rules)
+		var ids []string
+		state := StateChecked
+		if c.Evaluated == nil {
+			state = StateListed
+			ids = slices.Clone(c.Rules)
+		}
+		for id := range c.Evaluated {
+			ids = append(ids, id)
+		}
 		for id := range cited {
 			ids = append(ids, id)
 		}
@@ -78,9 +121,16 @@ func (r *Report) Coverage() []RuleCoverage {
 			if !rc.Covered {
 				rc.Status = st
 			}
+			if rc.State != StateChecked {
+				rc.State = state
+				if cited[id] != nil {
+					rc.State = StateChecked
+				}
+			}
 			rc.Covered = true
 			rc.Status = Worst(rc.Status, st)
 			rc.Checks = append(rc.Checks, c.Label())
+			rc.Evaluations += c.Evaluated[id]
 			for lv, n := range cited[id] {
 				if rc.Findings == nil {
 					rc.Findings = map[rules.Level]int{}
@@ -88,9 +138,113 @@ func (r *Report) Coverage() []RuleCoverage {
 				rc.Findings[lv] += n
 			}
 		}
+		if c.Evaluated == nil {
+			continue
+		}
+		for _, id := range c.Rules {
+			if _, done := c.Evaluated[id]; done || cited[id] != nil || id == "" {
+				continue
+			}
+			rc := row(id)
+			rc.Could = append(rc.Could, c.Label())
+			why := c.NotExercised[id]
+			switch {
+			case why != "":
+			case c.Status == Skip || c.Status == Error || c.Status == Disabled:
+				why = c.Status.String() + ": " + c.Reason
+			default:
+				why = "no case of it arose in the run of " + c.Label()
+			}
+			if len(rc.Why) < maxWhy && !slices.Contains(rc.Why, why) {
+				rc.Why = append(rc.Why, why)
+			}
+		}
+	}
+	for i := range rows {
+		if rows[i].State == StateNotChecked && len(rows[i].Could) > 0 {
+			rows[i].State = StateNotExercised
+		}
 	}
 	slices.SortStableFunc(rows, func(a, b RuleCoverage) int { return strings.Compare(a.Rule.ID, b.Rule.ID) })
 	return rows
+}
+
+// CoverageFigure counts, for one game, the MUST rules by observability and
+// how many of them the run checked: the headline of the coverage matrix is
+// Live.Checked of Live.Rules, the server-observable MUST rules.
+type CoverageFigure struct {
+	Game string `json:"game"`
+	// Live, LogOnly and AgentOnly count the MUST rules (at the level the
+	// catalogue states) of each observability.
+	Live      FigureCount `json:"live"`
+	LogOnly   FigureCount `json:"log_only"`
+	AgentOnly FigureCount `json:"agent_only"`
+}
+
+// FigureCount is how many rules there are, how many were checked (or
+// listed) and how many a check could cover but did not exercise.
+type FigureCount struct {
+	Rules        int `json:"rules"`
+	Checked      int `json:"checked"`
+	NotExercised int `json:"not_exercised"`
+}
+
+// Percent is Checked as a percentage of Rules (0 when there are none).
+func (f FigureCount) Percent() float64 {
+	if f.Rules == 0 {
+		return 0
+	}
+	return 100 * float64(f.Checked) / float64(f.Rules)
+}
+
+// CoverageFigures sums the coverage rows per game (in game order).
+func CoverageFigures(rows []RuleCoverage) []CoverageFigure {
+	var out []CoverageFigure
+	index := map[string]int{}
+	for _, rc := range rows {
+		if rc.Rule.Level != rules.Must {
+			continue
+		}
+		g := rc.Rule.Game()
+		i, ok := index[g]
+		if !ok {
+			i = len(out)
+			index[g] = i
+			out = append(out, CoverageFigure{Game: g})
+		}
+		fc := &out[i].Live
+		switch rc.Rule.Observable {
+		case rules.LogOnly:
+			fc = &out[i].LogOnly
+		case rules.AgentOnly:
+			fc = &out[i].AgentOnly
+		}
+		fc.Rules++
+		switch rc.State {
+		case StateChecked, StateListed:
+			fc.Checked++
+		case StateNotExercised:
+			fc.NotExercised++
+		}
+	}
+	slices.SortFunc(out, func(a, b CoverageFigure) int { return strings.Compare(a.Game, b.Game) })
+	return out
+}
+
+// String renders the figure on one line, e.g. "inference: 40/70 live MUST
+// rules checked (57%), 3 not exercised; log-only 12/12".
+func (f CoverageFigure) String() string {
+	s := fmt.Sprintf("%s: %d/%d server-observable MUST rules checked (%.0f%%)", f.Game, f.Live.Checked, f.Live.Rules, f.Live.Percent())
+	if f.Live.NotExercised > 0 {
+		s += fmt.Sprintf(", %d not exercised", f.Live.NotExercised)
+	}
+	if f.LogOnly.Rules > 0 {
+		s += fmt.Sprintf("; log-only %d/%d", f.LogOnly.Checked, f.LogOnly.Rules)
+	}
+	if f.AgentOnly.Rules > 0 && f.AgentOnly.Checked > 0 {
+		s += fmt.Sprintf("; agent-only %d/%d", f.AgentOnly.Checked, f.AgentOnly.Rules)
+	}
+	return s
 }
 
 // SectionCoverage sums the coverage rows of one section: how many rules sit
@@ -103,8 +257,10 @@ type SectionCoverage struct {
 	// Warn counts the rules under ByStatus[Fail] whose findings are all
 	// SHOULD or INFO.
 	Warn int `json:"warn"`
-	// Uncovered counts rules no check covered.
+	// Uncovered counts rules no check covered (not exercised included).
 	Uncovered int `json:"uncovered"`
+	// NotExercised counts the uncovered rules a check could have covered.
+	NotExercised int `json:"not_exercised,omitempty"`
 }
 
 // SectionsOf groups coverage rows by game and section, in order of first
@@ -127,6 +283,9 @@ func SectionsOf(rows []RuleCoverage) []SectionCoverage {
 			}
 		} else {
 			out[i].Uncovered++
+			if rc.State == StateNotExercised {
+				out[i].NotExercised++
+			}
 		}
 	}
 	slices.SortStableFunc(out, func(a, b SectionCoverage) int { return compareSections(a.Section, b.Section) })

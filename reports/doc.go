@@ -18,10 +18,16 @@
 // exchanged around them.
 //
 // Everything else is derived, never stored as truth: Counts, Verdict and
-// ExitCode; Coverage (per rule, the checks that covered it and the worst
+// ExitCode; Coverage (per rule, the checks that evaluated it and the worst
 // status, the Autobahn-like matrix, over the report's rule list: New is
 // given ApplicableRules(kind, catalogue), the rules a run of that kind can
-// check); Stats (per agent and adversary type:
+// check). A rule is checked only when a check evaluated it in this run
+// (Check.Evaluated, or a finding citing it); a rule a check lists in Rules
+// (what it can cover) but did not evaluate is "not exercised", with why;
+// CoverageFigures gives, per game, the checked MUST rules by observability
+// (live, log-only, agent-only: the headline is checked / server-observable
+// MUST rules). A check that reports no evaluations (Evaluated nil, e.g. an
+// older report) covers what it lists ("listed"); Stats (per agent and adversary type:
 // win rate with a Wilson interval, mean rank and score with Student-t
 // intervals, latency percentiles and histogram, termination counts). The
 // statistics functions (Wilson, MeanCI, Percentile, NewHistogram, LatencyOf)
@@ -53,8 +59,11 @@
 //
 // # Writers
 //
-// WriteJUnit, WriteJSON, WriteMarkdown (or Markdown{MaxRows}.Write) and
-// WriteHTML each take an io.Writer. Text that came from a player, an agent
+// WriteJUnit (one test case per rule; JUnit{Cases: JUnitByCheck} writes one
+// per check), WriteJSON, WriteMarkdown (or Markdown{MaxRows}.Write) and
+// WriteHTML each take an io.Writer. Reports that fail list their failures
+// before the coverage matrix, and every writer renders a finding's expected
+// and got with rules.ValueText (JSON, never a Go byte slice). Text that came from a player, an agent
 // or a target (names, table talk, stderr, transcript bodies) is escaped by
 // every writer; the HTML page is self-contained (embedded CSS, a small
 // script, charts drawn as inline SVG in Go) and loads nothing from the

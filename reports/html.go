@@ -45,6 +45,7 @@ type htmlView struct {
 	CSS      template.CSS
 	JS       template.JS
 	Sections []htmlSection
+	Figures  []string
 	Chart    template.HTML
 	Problems []htmlCheck
 	Checks   []htmlCheck
@@ -69,7 +70,7 @@ type htmlSection struct {
 
 type htmlRule struct {
 	ID, Level, Basis, Text, Status, Label string
-	Checks                                []string
+	Checks, Could, Why                    []string
 	Must, Should, Info                    int
 }
 
@@ -175,9 +176,16 @@ func buildView(r *Report) *htmlView {
 	}
 
 	cov := r.Coverage()
+	for _, f := range CoverageFigures(cov) {
+		v.Figures = append(v.Figures, f.String())
+	}
 	index := map[string]int{}
 	for _, rc := range cov {
 		key := sectionKey(rc.Rule)
+		if o := rc.Rule.Observable; o == rules.LogOnly || o == rules.AgentOnly {
+			// Rules no live message shows are grouped apart.
+			key = string(o) + " · " + key
+		}
 		i, ok := index[key]
 		if !ok {
 			i = len(v.Sections)
@@ -185,8 +193,13 @@ func buildView(r *Report) *htmlView {
 			v.Sections = append(v.Sections, htmlSection{Name: key})
 		}
 		hr := htmlRule{ID: rc.Rule.ID, Level: string(rc.Rule.EffectiveLevel(r.Meta.Strict)), Basis: BasisText(rc.Rule.Basis, rc.Rule.Ref), Text: rc.Rule.Text, Checks: rc.Checks,
-			Must: rc.Findings[rules.Must], Should: rc.Findings[rules.Should], Info: rc.Findings[rules.Info]}
+			Could: rc.Could, Why: rc.Why, Must: rc.Findings[rules.Must], Should: rc.Findings[rules.Should], Info: rc.Findings[rules.Info]}
+		if rc.Rule.ObservableWhy != "" {
+			hr.Text += " [" + string(rc.Rule.Observable) + ": " + rc.Rule.ObservableWhy + "]"
+		}
 		switch {
+		case rc.State == StateNotExercised:
+			hr.Status, hr.Label = "unexercised", "not exercised"
 		case !rc.Covered:
 			hr.Status, hr.Label = "uncovered", "not checked"
 		case rc.Status == Fail && hr.Must == 0:
@@ -196,7 +209,12 @@ func buildView(r *Report) *htmlView {
 		}
 		v.Sections[i].Rules = append(v.Sections[i].Rules, hr)
 	}
-	slices.SortStableFunc(v.Sections, func(a, b htmlSection) int { return compareSections(a.Name, b.Name) })
+	slices.SortStableFunc(v.Sections, func(a, b htmlSection) int {
+		if c := obsGroup(a.Name) - obsGroup(b.Name); c != 0 {
+			return c
+		}
+		return compareSections(a.Name, b.Name)
+	})
 	v.Chart = sectionChart(SectionsOf(cov))
 
 	opened := false
@@ -327,4 +345,16 @@ func abView(r *Report, ab *ABResult) *htmlAB {
 	v.Chart = lineChart("chart-sprt", "SPRT log-likelihood ratio over pairs", "pairs", "LLR",
 		[]Series{{Name: "LLR", Points: trace}, {Name: "upper (H1)", Points: upper}, {Name: "lower (H0)", Points: lower}})
 	return v
+}
+
+// obsGroup orders the matrix sections: live rules first, then log-only,
+// then agent-only.
+func obsGroup(section string) int {
+	switch {
+	case strings.HasPrefix(section, string(rules.LogOnly)+" · "):
+		return 1
+	case strings.HasPrefix(section, string(rules.AgentOnly)+" · "):
+		return 2
+	}
+	return 0
 }

@@ -18,13 +18,19 @@ import (
 //	          target, config (redacted), seeds, shard {k, n, seeds}, started,
 //	          duration_ns
 //	rules     the rule catalogue the run was judged against ([]rules.Rule)
-//	checks    per-check results (Check): name, section, rules, seed, status,
-//	          reason, duration_ns, findings [{rule, level, where, expected,
-//	          got, message, transcript [{dir, at, seat, body | text}]}]
+//	checks    per-check results (Check): name, section, rules (what the
+//	          check can cover), seed, status, reason, duration_ns,
+//	          evaluated {rule: count} (what it evaluated in this run; null
+//	          when the producer does not say), not_exercised {rule: why},
+//	          findings [{rule, level, where, expected, got, message,
+//	          transcript [{dir, at, seat, body | text}]}]
 //	matches   per-match raw results (Match), for statistics
 //	warnings  remarks about the run itself
 //	summary   derived: verdict, exit_code, counts
-//	coverage  derived: one row per rule (RuleCoverage)
+//	coverage  derived: one row per rule (RuleCoverage): state checked,
+//	          listed, not-exercised (with why) or not-checked
+//	coverage_figures derived: per game, MUST rules checked by
+//	          observability (live, log-only, agent-only)
 //	stats     derived: certification statistics (AgentStats)
 //	ab        derived, A/B runs: paired statistics and the SPRT (ABResult)
 //
@@ -58,10 +64,11 @@ func (r *Report) Summary() Summary {
 
 type jsonReport struct {
 	*Report
-	Summary  Summary        `json:"summary"`
-	Coverage []RuleCoverage `json:"coverage"`
-	Stats    []AgentStats   `json:"stats,omitempty"`
-	AB       *ABResult      `json:"ab,omitempty"`
+	Summary  Summary          `json:"summary"`
+	Coverage []RuleCoverage   `json:"coverage"`
+	Figures  []CoverageFigure `json:"coverage_figures"`
+	Stats    []AgentStats     `json:"stats,omitempty"`
+	AB       *ABResult        `json:"ab,omitempty"`
 }
 
 // WriteJSON writes the report, with its derived summary, coverage and
@@ -72,7 +79,8 @@ func WriteJSON(w io.Writer, r *Report) error {
 	x := inert.NewWriter(w, inert.JSONMode)
 	enc := json.NewEncoder(x)
 	enc.SetIndent("", "  ")
-	if err := enc.Encode(jsonReport{Report: r, Summary: r.Summary(), Coverage: r.Coverage(), Stats: r.Stats(), AB: r.AB()}); err != nil {
+	cov := r.Coverage()
+	if err := enc.Encode(jsonReport{Report: r, Summary: r.Summary(), Coverage: cov, Figures: CoverageFigures(cov), Stats: r.Stats(), AB: r.AB()}); err != nil {
 		return fmt.Errorf("reports: writing JSON: %w", err)
 	}
 	if err := x.Close(); err != nil {

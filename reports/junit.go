@@ -12,15 +12,43 @@ import (
 )
 
 // JUnit XML as read by common CI parsers (Jenkins, GitLab, GitHub test
-// reporters): <testsuites> holding one <testsuite> per check section, one
-// <testcase> per check. A skipped or disabled check is <skipped> with its
-// reason as the message; a check that fails the run is <failure> whose text
-// gives, per finding, the requirement (the rule's text from the report's
-// catalogue), where, expected and got; an errored check is <error>. A check
-// that failed on SHOULD/INFO findings only passes in JUnit and lists them in
-// <system-out>, so JUnit failures match the exit code. An A/B run adds a
-// suite "A/B" with one case for its SPRT, failing when the test makes the
-// run exit 1.
+// reporters), in one of two shapes (JUnitCases):
+//
+//   - by rule (the default, as h2spec does): <testsuites> holding one
+//     <testsuite> per game and section of the rules, one <testcase> per rule
+//     of the report's catalogue, named by its id, so a CI test tab shows
+//     which rule failed. A rule is <failure> when a MUST finding cites it
+//     (or a check listing it failed without findings, or it is a stale
+//     known-failing entry), <error> when a check that can cover it errored,
+//     <skipped> when no check evaluated it (not exercised, with why, or not
+//     checked), and passes when it was evaluated without a MUST finding.
+//     The failure text gives every finding of the rule with its check.
+//   - by check (JUnitByCheck): one <testsuite> per check section, one
+//     <testcase> per check, for people who follow checks rather than rules
+//     and for certification runs read that way before; umpire keeps it
+//     because CI history keyed by check names would otherwise break.
+//
+// In both, a skipped case carries its reason as the message; a failure's
+// text gives, per finding, the requirement (the rule's text from the
+// report's catalogue), where, expected and got. Findings at SHOULD/INFO
+// only pass in JUnit and are listed in <system-out>, so JUnit failures
+// match the exit code. An A/B run adds, in both shapes, a suite "A/B" with
+// one case for its SPRT, failing when the test makes the run exit 1. The
+// check view stays complete in the JSON and HTML reports.
+
+// JUnitCases says what one JUnit test case is.
+type JUnitCases string
+
+// The two shapes of JUnit.
+const (
+	JUnitByRule  JUnitCases = "rule"
+	JUnitByCheck JUnitCases = "check"
+)
+
+// JUnit writes JUnit XML in the shape Cases names (by rule when empty).
+type JUnit struct {
+	Cases JUnitCases
+}
 
 type junitSuites struct {
 	XMLName  xml.Name     `xml:"testsuites"`
@@ -68,12 +96,25 @@ type junitMessage struct {
 
 func seconds(d time.Duration) string { return fmt.Sprintf("%.3f", d.Seconds()) }
 
-// WriteJUnit writes the report as JUnit XML, through the escaper
-// (inert.Writer): the document is valid UTF-8 and inert whatever the
-// report holds.
-func WriteJUnit(w io.Writer, r *Report) error {
+// WriteJUnit writes the report as JUnit XML, one test case per rule,
+// through the escaper (inert.Writer): the document is valid UTF-8 and inert
+// whatever the report holds.
+func WriteJUnit(w io.Writer, r *Report) error { return JUnit{}.Write(w, r) }
+
+// Write writes the report as JUnit XML in the shape o.Cases names, through
+// the escaper as WriteJUnit does.
+func (o JUnit) Write(w io.Writer, r *Report) error {
+	var root junitSuites
+	switch o.Cases {
+	case JUnitByCheck:
+		root = junitByCheck(r)
+	case JUnitByRule, "":
+		root = junitByRule(r)
+	default:
+		return fmt.Errorf("reports: unknown JUnit shape %q (want rule or check)", o.Cases)
+	}
 	x := inert.NewWriter(w, inert.TextMode)
-	if err := writeJUnit(x, r); err != nil {
+	if err := writeJUnit(x, r, root); err != nil {
 		return err
 	}
 	if err := x.Close(); err != nil {
@@ -82,7 +123,7 @@ func WriteJUnit(w io.Writer, r *Report) error {
 	return nil
 }
 
-func writeJUnit(w io.Writer, r *Report) error {
+func junitByCheck(r *Report) junitSuites {
 	root := junitSuites{Name: "umpire " + string(r.Meta.Kind) + " " + strings.Join(r.Meta.Games, ",")}
 	index := map[string]int{}
 	var total time.Duration
@@ -123,28 +164,44 @@ func writeJUnit(w io.Writer, r *Report) error {
 		total += c.Duration
 		suiteTime[i] += c.Duration
 	}
-	if ab := r.AB(); ab != nil {
-		// The A/B test is one more test case, so that JUnit failures still
-		// match the exit code.
-		o := ab.Overall.SPRT
-		tc := junitCase{Name: "SPRT against the baseline", Classname: xmlText("umpire." + strings.Join(r.Meta.Games, ",") + ".ab"), Time: seconds(0),
-			SystemOut: xmlText(ab.Spec.Hypotheses() + "\n" + o.DecisionText())}
-		s := junitSuite{Name: "A/B", Tests: 1, Timestamp: r.Meta.Started.UTC().Format("2006-01-02T15:04:05")}
-		switch {
-		case r.Meta.Shard != nil:
-			tc.Skipped = &junitMessage{Message: "skip: one shard; the test is decided on the merge of all shards"}
-			s.Skipped++
-		case r.abExit() == ExitFail:
-			tc.Failure = &junitMessage{Message: xmlText(o.DecisionText()), Type: "SPRT", Text: xmlText(ab.Spec.Hypotheses())}
-			s.Failures++
-		}
-		s.Cases = []junitCase{tc}
+	for i := range root.Suites {
+		root.Suites[i].Time = seconds(suiteTime[i])
+	}
+	root.Time = seconds(total)
+	return root
+}
+
+// abSuite is the A/B run's suite: one case for its SPRT, failing when the
+// test makes the run exit 1, so that JUnit failures still match the exit
+// code.
+func abSuite(r *Report) (junitSuite, bool) {
+	ab := r.AB()
+	if ab == nil {
+		return junitSuite{}, false
+	}
+	o := ab.Overall.SPRT
+	tc := junitCase{Name: "SPRT against the baseline", Classname: xmlText("umpire." + strings.Join(r.Meta.Games, ",") + ".ab"), Time: seconds(0),
+		SystemOut: xmlText(ab.Spec.Hypotheses() + "\n" + o.DecisionText())}
+	s := junitSuite{Name: "A/B", Tests: 1, Time: seconds(0), Timestamp: r.Meta.Started.UTC().Format("2006-01-02T15:04:05")}
+	switch {
+	case r.Meta.Shard != nil:
+		tc.Skipped = &junitMessage{Message: "skip: one shard; the test is decided on the merge of all shards"}
+		s.Skipped++
+	case r.abExit() == ExitFail:
+		tc.Failure = &junitMessage{Message: xmlText(o.DecisionText()), Type: "SPRT", Text: xmlText(ab.Spec.Hypotheses())}
+		s.Failures++
+	}
+	s.Cases = []junitCase{tc}
+	return s, true
+}
+
+// writeJUnit totals the suites, adds the run's properties and writes.
+func writeJUnit(w io.Writer, r *Report, root junitSuites) error {
+	if s, ok := abSuite(r); ok {
 		root.Suites = append(root.Suites, s)
-		suiteTime = append(suiteTime, 0)
 	}
 	for i := range root.Suites {
 		s := &root.Suites[i]
-		s.Time = seconds(suiteTime[i])
 		root.Tests += s.Tests
 		root.Failures += s.Failures
 		root.Errors += s.Errors
@@ -162,7 +219,6 @@ func writeJUnit(w io.Writer, r *Report) error {
 		}
 		root.Suites[0].Properties = props
 	}
-	root.Time = seconds(total)
 	if _, err := io.WriteString(w, xml.Header); err != nil {
 		return fmt.Errorf("reports: writing JUnit: %w", err)
 	}

@@ -16,7 +16,9 @@ const DefaultMarkdownRows = 25
 // Markdown writes a summary that fits a pull-request comment or a CI step
 // summary ($GITHUB_STEP_SUMMARY): a verdict line, counts by status, a table
 // of failures (rule, level, where, expected, got) capped at MaxRows with a
-// "… N more" line, and for certification runs a table of agent statistics.
+// "… N more" line, then the coverage figures (checked MUST rules per game
+// and observability), and for certification runs a table of agent
+// statistics.
 // Every piece of text that came from a target or a player is escaped so it
 // cannot break a table, open HTML, or mention a user.
 type Markdown struct {
@@ -101,6 +103,14 @@ func (o Markdown) write(w io.Writer, r *Report) error {
 				break
 			}
 			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s |\n", rw.status, rw.check, rw.rule, rw.level, rw.where, rw.expected, rw.got)
+		}
+		b.WriteString("\n")
+	}
+
+	if figs := CoverageFigures(r.Coverage()); len(figs) > 0 && r.Meta.Kind != KindCertify {
+		b.WriteString("### Coverage\n\n")
+		for _, f := range figs {
+			fmt.Fprintf(&b, "- %s\n", mdText(f.String(), 300))
 		}
 		b.WriteString("\n")
 	}

@@ -114,7 +114,8 @@ type Check struct {
 	Name string `json:"name"`
 	// Section groups checks for people, e.g. "Round 3" or "§4 distance".
 	Section string `json:"section,omitempty"`
-	// Rules are the rule ids the check covers.
+	// Rules are the rule ids the check can cover (its labels); what it
+	// did cover in this run is Evaluated.
 	Rules []string `json:"rules"`
 	// Seed is the seed of the match the check ran on, when it ran on one.
 	Seed string `json:"seed,omitempty"`
@@ -127,6 +128,14 @@ type Check struct {
 	Duration time.Duration `json:"duration_ns"`
 	// Findings are what the check observed, each with its evidence.
 	Findings []Finding `json:"findings,omitempty"`
+	// Evaluated counts, per rule id, the evaluations of the rule the check
+	// made in this run, passed or failed: what the coverage matrix counts
+	// as checked. Nil (JSON null or absent) when the producer does not
+	// report evaluations; then the check covers what Rules lists.
+	Evaluated map[string]int `json:"evaluated"`
+	// NotExercised says, per rule of Rules the check did not evaluate, why
+	// (the situation did not arise, and what was tried).
+	NotExercised map[string]string `json:"not_exercised,omitempty"`
 }
 
 // Finding is a rules.Finding with the messages exchanged around it.
@@ -266,6 +275,10 @@ type Match struct {
 	Series []Series `json:"series,omitempty"`
 	// Stderr is the tail of the agent's standard error, if captured.
 	Stderr string `json:"stderr,omitempty"`
+	// Transcript is every message of the match, oldest first, when the run
+	// kept it (umpire replay); a certify run keeps only the messages
+	// around each finding, in the finding.
+	Transcript []Message `json:"transcript,omitempty"`
 	// Duration is the match's wall-clock time, in nanoseconds in JSON.
 	Duration time.Duration `json:"duration_ns"`
 }

@@ -1,7 +1,6 @@
 package reports
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -38,20 +37,12 @@ func whereText(w rules.Where) string {
 	return strings.Join(parts, " ")
 }
 
-// valueText renders an expected/got value: strings as they are, anything
-// else as compact JSON, nil as "—".
+// valueText renders an expected/got value as rules.ValueText does (strings
+// as they are, JSON bytes as JSON, anything else as compact JSON), nil as
+// "—" in tables.
 func valueText(v any) string {
-	switch v := v.(type) {
-	case nil:
+	if v == nil {
 		return "—"
-	case string:
-		return v
-	case json.RawMessage:
-		return string(v)
 	}
-	b, err := json.Marshal(v)
-	if err != nil {
-		return fmt.Sprint(v)
-	}
-	return string(b)
+	return rules.ValueText(v)
 }

@@ -199,7 +199,7 @@ func TestJUnitCounts(t *testing.T) {
 	r := sample(t)
 	r.Checks = append(r.Checks, Check{Name: "target reachable", Section: "Protocol", Status: Error, Reason: "dial tcp 127.0.0.1:7070: connection refused"})
 	var b bytes.Buffer
-	if err := WriteJUnit(&b, r); err != nil {
+	if err := (JUnit{Cases: JUnitByCheck}).Write(&b, r); err != nil {
 		t.Fatal(err)
 	}
 	d := parseJUnit(t, b.Bytes())

@@ -120,7 +120,8 @@ func TestCertifyAndReplay(t *testing.T) {
 		}
 	})
 	t.Run("replay", func(t *testing.T) {
-		code, out, errOut := runCert(t, false, "replay", "--game", "inference", "--agent", broken+" -mode illegal", "--match", "1", "--seats", "3", "--rounds", "2", "--deadline", "1s")
+		rdir := filepath.Join(dir, "replay")
+		code, out, errOut := runCert(t, false, "replay", "--game", "inference", "--agent", broken+" -mode illegal", "--match", "1", "--seats", "3", "--rounds", "2", "--deadline", "1s", "--report-dir", rdir)
 		if code != exitFail {
 			t.Fatalf("exit code: have %d, want %d\n%s\n%s", code, exitFail, out, errOut)
 		}
@@ -128,6 +129,14 @@ func TestCertifyAndReplay(t *testing.T) {
 			if !strings.Contains(out, want) {
 				t.Errorf("replay output lacks %q", want)
 			}
+		}
+		// The replay's reports hold the match with its whole transcript.
+		rep, err := os.ReadFile(filepath.Join(rdir, "report.json"))
+		if err != nil || !strings.Contains(string(rep), `"transcript"`) || !strings.Contains(string(rep), "inference/agent.legal-answer") {
+			t.Errorf("replay report.json: %v %.300s", err, rep)
+		}
+		if _, err := os.Stat(filepath.Join(rdir, "report.html")); err != nil {
+			t.Error(err)
 		}
 	})
 }

@@ -226,6 +226,9 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 		}
 		fmt.Fprintf(console, "%s: %d checks — %d pass, %d fail, %d error, %d skip (%d warnings) in %v\n",
 			strings.ToUpper(string(sum.Verdict)), c.Total, c.Pass, c.Fail, c.Error, c.Skip, c.Warnings, rep.Meta.Duration.Round(time.Millisecond))
+		for _, f := range reports.CoverageFigures(rep.Coverage()) {
+			fmt.Fprintf(e.stdout, "coverage %s\n", f)
+		}
 	}
 	return rep.ExitCode()
 }

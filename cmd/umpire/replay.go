@@ -5,9 +5,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"time"
 
+	"github.com/umpire-arena/umpire/harness"
 	"github.com/umpire-arena/umpire/harness/certify"
 	"github.com/umpire-arena/umpire/internal/inert"
+	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/reports"
 )
 
@@ -27,6 +30,10 @@ func cmdReplay(ctx context.Context, e *env, args []string) int {
 	var f certFlags
 	addCertFlags(fs, &f)
 	match := fs.Int("match", 0, "the match to replay: its index K in the run (seed \"<seed>/<K>\")")
+	var out reportFlags
+	addReportFlags(fs, &out)
+	var basis basisFlags
+	addStrictFlag(fs, &basis)
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
@@ -58,14 +65,29 @@ func cmdReplay(ctx context.Context, e *env, args []string) int {
 		}
 		return exitError
 	}
-	code := exitOK
+	// The match as a report: its checks graded by their basis, the whole
+	// transcript kept, every format asked for written.
+	rep := reports.New(reports.Meta{Version: cfg.Version, Kind: reports.KindCertify, Games: []string{f.game},
+		RulesVersions: harness.RulesVersions(f.game), Target: cfg.Agent.Target(), Seeds: []string{res.Seed},
+		Started: time.Now(), Strict: basis.strict}, reports.ApplicableRules(reports.KindCertify, rules.Default()))
+	m := res.Match
+	m.Transcript = res.Transcript
+	rep.Matches = []reports.Match{m}
 	for _, c := range res.Checks {
-		switch {
-		case c.Status == reports.Error:
-			code = exitError
-		case c.Failing() && code == exitOK:
-			code = exitFail
+		if c.Seed == "" {
+			c.Seed = res.Seed
 		}
+		rep.Checks = append(rep.Checks, c)
+	}
+	rep.Normalize()
+	res.Checks = rep.Checks
+	code := rep.ExitCode()
+	if err := out.write(e, rep); err != nil {
+		fmt.Fprintf(e.stderr, "umpire replay: writing reports: %v\n", err)
+		return exitError
+	}
+	if out.toStdout() {
+		return code
 	}
 	if f.format == "json" {
 		enc := json.NewEncoder(inertJSON(e.stdout))

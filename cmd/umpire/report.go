@@ -33,6 +33,7 @@ func cmdReport(ctx context.Context, e *env, args []string) int {
 type mergeConfig struct {
 	inputs                []string
 	junit, json, html, md string
+	dir                   string
 	format                string
 }
 
@@ -47,6 +48,7 @@ func cmdReportMerge(_ context.Context, e *env, args []string) int {
 	fs.StringVar(&c.json, "json", "", "write the merged report as JSON to `FILE` (- for stdout)")
 	fs.StringVar(&c.html, "html", "", "write the merged report as one HTML page to `FILE` (- for stdout)")
 	fs.StringVar(&c.md, "md", "", "write a Markdown summary to `FILE` (- for stdout; e.g. $GITHUB_STEP_SUMMARY)")
+	fs.StringVar(&c.dir, "report-dir", "", "write the merged report in every format into this directory")
 	fs.StringVar(&c.format, "format", "text", "summary format: text or json")
 	var basis basisFlags
 	addStrictFlag(fs, &basis)
@@ -123,6 +125,14 @@ func cmdReportMerge(_ context.Context, e *env, args []string) int {
 			return exitError
 		}
 		wrote = append(wrote, o.path)
+	}
+	if c.dir != "" {
+		paths, err := reports.WriteDir(c.dir, merged)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "umpire report merge: %v\n", err)
+			return exitError
+		}
+		wrote = append(wrote, paths...)
 	}
 
 	sum := merged.Summary()

@@ -73,21 +73,32 @@ func TestReportMergeWritesEveryFormat(t *testing.T) {
 			t.Fatalf("%s: %v (%d bytes)", name, err, len(b))
 		}
 	}
-	b, _ := os.ReadFile(filepath.Join(out, "junit.xml"))
-	var suites struct {
-		Tests int `xml:"tests,attr"`
-	}
-	if err := xml.Unmarshal(b, &suites); err != nil || suites.Tests != 7 {
-		t.Fatalf("junit: %v, tests %d", err, suites.Tests)
-	}
 	f, _ := os.Open(filepath.Join(out, "merged.json"))
 	defer f.Close()
 	merged, err := reports.ReadJSON(f)
 	if err != nil {
 		t.Fatal(err)
 	}
+	// JUnit has one case per rule of the merged report.
+	b, _ := os.ReadFile(filepath.Join(out, "junit.xml"))
+	var suites struct {
+		Tests int `xml:"tests,attr"`
+	}
+	if err := xml.Unmarshal(b, &suites); err != nil || suites.Tests != len(merged.Coverage()) || suites.Tests == 0 {
+		t.Fatalf("junit: %v, tests %d, want %d (one per rule)", err, suites.Tests, len(merged.Coverage()))
+	}
 	if merged.Meta.Shard != nil || len(merged.Matches) != 7 || merged.Matches[0].Seed != "1" || merged.Matches[6].Seed != "7" {
 		t.Fatalf("merged: shard %v, matches %+v", merged.Meta.Shard, merged.Matches)
+	}
+	// --report-dir writes all four, like every other command.
+	rd := filepath.Join(dir, "all")
+	if code, _, stderr := runUmpire(t, "", "report", "merge", paths[0], paths[1], paths[2], "--report-dir", rd); code != exitOK {
+		t.Fatalf("--report-dir: exit %d: %s", code, stderr)
+	}
+	for _, name := range []string{reports.FileJSON, reports.FileJUnit, reports.FileHTML, reports.FileMarkdown} {
+		if _, err := os.Stat(filepath.Join(rd, name)); err != nil {
+			t.Error(err)
+		}
 	}
 }
 

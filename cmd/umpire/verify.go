@@ -280,8 +280,9 @@ func (o *findingWriter) write(f rules.Finding) {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
+	f = f.Values() // JSON bytes as JSON, not base64
 	if err := enc.Encode(f); err != nil {
-		f.Expected, f.Got = fmt.Sprint(f.Expected), fmt.Sprint(f.Got)
+		f.Expected, f.Got = rules.ValueText(f.Expected), rules.ValueText(f.Got)
 		b.Reset()
 		_ = enc.Encode(f)
 	}
@@ -360,11 +361,12 @@ func jsonText(v any) string {
 	if v == nil {
 		return "nothing"
 	}
+	v = rules.Value(v) // JSON bytes as JSON, not base64
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(v); err != nil {
-		return inert.String(fmt.Sprint(v))
+		return inert.String(rules.ValueText(v))
 	}
 	return inert.String(strings.TrimSuffix(b.String(), "\n"))
 }

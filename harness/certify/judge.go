@@ -32,6 +32,17 @@ type checkDef struct {
 	rule string
 }
 
+// CheckRules returns, for the certification checks of game, the rule each
+// covers, by check name: what the conformance manifest lists for agent
+// rules.
+func CheckRules(game string) map[string]string {
+	out := map[string]string{}
+	for _, d := range checksOf(game) {
+		out[d.name] = d.rule
+	}
+	return out
+}
+
 // checksOf lists the checks of a game in report order. Rule ids are spelled
 // out so the catalogue tests see them.
 func checksOf(game string) []checkDef {
@@ -202,7 +213,10 @@ func (j *judge) harness(msg string) {
 func (j *judge) checks() []reports.Check {
 	var out []reports.Check
 	for _, d := range j.defs {
-		c := reports.Check{Name: d.name, Section: "agent", Rules: []string{d.rule}, Seed: j.seed}
+		c := reports.Check{Name: d.name, Section: "agent", Rules: []string{d.rule}, Seed: j.seed, Evaluated: map[string]int{}}
+		if len(j.findings[d.name]) > 0 || j.exercised[d.name] {
+			c.Evaluated[d.rule] = 1 // the match gave the check its occasion
+		}
 		switch {
 		case len(j.findings[d.name]) > 0:
 			c.Status, c.Findings = reports.Fail, j.findings[d.name]
@@ -218,7 +232,7 @@ func (j *judge) checks() []reports.Check {
 		out = append(out, c)
 	}
 	if j.errored != "" {
-		out = append(out, reports.Check{Name: CheckHarness, Section: "harness", Rules: []string{}, Seed: j.seed, Status: reports.Error, Reason: j.errored})
+		out = append(out, reports.Check{Name: CheckHarness, Section: "harness", Rules: []string{}, Seed: j.seed, Status: reports.Error, Reason: j.errored, Evaluated: map[string]int{}})
 	}
 	return out
 }

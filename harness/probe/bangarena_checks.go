@@ -23,11 +23,11 @@ func bangarenaChecks() []Check {
 		{Name: "bangarena: every message validates against the schemas", Game: GameBangArena, Section: secSchema,
 			Rules: []string{"bangarena/12.request", "bangarena/11.fields", "bangarena/server.answer-shape"}, Timeout: long, Run: baCheckSchema},
 		{Name: "bangarena: legalActions agree with the engine (replay of the room log)", Game: GameBangArena, Section: secCross,
-			Rules: []string{"bangarena/server.legal-actions", "bangarena/server.replay"}, Timeout: long, Run: baCheckReplay},
+			Rules: []string{"bangarena/server.legal-actions", "bangarena/server.replay", "bangarena/13.action-ids"}, Timeout: long, Run: baCheckReplay},
 		{Name: "bangarena: legalActions agree with the referee, derived from each observation (live)", Game: GameBangArena, Section: secCross,
-			Rules: []string{"bangarena/server.legal-actions"}, Timeout: long, Run: baCheckLive},
+			Rules: []string{"bangarena/server.legal-actions", "bangarena/13.action-ids"}, Timeout: long, Run: baCheckLive},
 		{Name: "bangarena: the room log re-simulates event by event (log verifier)", Game: GameBangArena, Section: secCross,
-			Rules: baVerifierRules, Timeout: long, Run: baCheckVerify},
+			Rules: verify.BangArenaRuleIDs(), Timeout: long, Run: baCheckVerify},
 		{Name: "bangarena: other seats' hands and hidden roles stay hidden", Game: GameBangArena, Section: secHidden,
 			Rules: []string{"bangarena/11.redaction", "bangarena/1.what-you-see"}, Timeout: long, Run: baCheckHidden},
 		{Name: "bangarena: first illegal answer is reasked, the second replaced", Game: GameBangArena, Section: secProbes,
@@ -71,8 +71,23 @@ type baSession struct {
 // situations a cross-check needs (a Jail in hand, a reaction, a choice).
 const (
 	baMinDecisions = 200
-	baMaxRooms     = 3
+	baMaxRooms     = 4
 )
+
+// baSessionModes are the role modes and table sizes (0: the target's) of
+// the created session rooms, in order: every mode once, the impostor at 8
+// seats (where it plays with its briefings and the extra hp), so the deal,
+// briefing and win rules of each are exercised. A server that refuses one
+// plays that room classic at its own size.
+func baSessionModes() []baMode {
+	return []baMode{{ba.ModeClassic, 0}, {ba.ModeImpostor, 8}, {ba.ModeLegacy, 0}, {ba.ModePartners, 0}}
+}
+
+// baMode is the role mode and table size of a session room.
+type baMode struct {
+	mode  string
+	seats int
+}
 
 func baObserve(ctx context.Context, t *Target) ([]*baSession, error) {
 	v, err := t.shared(ctx, "bangarena-session", func() (any, error) {
@@ -85,13 +100,17 @@ func baObserve(ctx context.Context, t *Target) ([]*baSession, error) {
 			if i > 0 {
 				purpose = fmt.Sprintf("session-%d", i+1)
 			}
-			s, err := baPlaySession(sctx, t, purpose)
+			m := baSessionModes()[i%len(baSessionModes())]
+			s, err := baPlaySessionMode(sctx, t, purpose, m)
+			if err != nil && m.mode != ba.ModeClassic && t.Create {
+				s, err = baPlaySessionMode(sctx, t, purpose, baMode{ba.ModeClassic, 0})
+			}
 			if err != nil {
 				return nil, err
 			}
 			out = append(out, s)
 			seen += len(s.room.Seen)
-			if !t.Create || seen >= baMinDecisions {
+			if !t.Create || seen >= baMinDecisions && i+1 >= len(baSessionModes()) {
 				break
 			}
 		}
@@ -116,6 +135,10 @@ func eachSession(ctx context.Context, t *Target, one func(s *baSession) Result) 
 	for _, s := range ss {
 		r := one(s)
 		res.Findings = append(res.Findings, r.Findings...)
+		res.evalAll(r.Evaluated)
+		for id, why := range r.NotExercised {
+			res.notExercised(id, why)
+		}
 		switch r.Status {
 		case reports.Error:
 			return Result{Status: reports.Error, Reason: r.Reason, Findings: res.Findings}
@@ -135,12 +158,18 @@ func eachSession(ctx context.Context, t *Target, one func(s *baSession) Result) 
 }
 
 func baPlaySession(ctx context.Context, t *Target, purpose string) (*baSession, error) {
+	return baPlaySessionMode(ctx, t, purpose, baMode{ba.ModeClassic, 0})
+}
+
+// baPlaySessionMode is baPlaySession in a room of the given role mode (when
+// the suite creates it).
+func baPlaySessionMode(ctx context.Context, t *Target, purpose string, m baMode) (*baSession, error) {
 	var r *baRoom
 	var err error
 	if t.Create {
 		// A long deadline: the session answers every decision, and a
 		// loaded machine must not lose decisions to the server's fallback.
-		r, err = baCreate(ctx, probeLong(t), purpose)
+		r, err = baCreateMode(ctx, probeLong(t), purpose, m.mode, m.seats)
 	} else {
 		r, err = newRoom(t, t.Room, t.Seed, t.Seats)
 	}
@@ -190,6 +219,7 @@ func baCheckSchemaOne(t *Target, s *baSession) Result {
 	}
 	var res Result
 	for _, seen := range s.room.Seen {
+		res.eval("bangarena/12.request", "bangarena/11.fields")
 		if vs := set.Validate(GameBangArena, "decision_request", seen.Raw); len(vs) > 0 {
 			seat := seen.Seat
 			f := finding("bangarena/12.request", rules.Where{Seat: &seat, Step: fmt.Sprintf("version %d", seen.Version)}, "a valid DecisionRequest", violations(vs),
@@ -203,6 +233,7 @@ func baCheckSchemaOne(t *Target, s *baSession) Result {
 		if bytes.Contains(a, []byte(`"error"`)) {
 			kind = "error"
 		}
+		res.eval("bangarena/server.answer-shape")
 		if vs := set.Validate(GameBangArena, kind, a); len(vs) > 0 {
 			res.Findings = append(res.Findings, finding("bangarena/server.answer-shape", rules.Where{Step: fmt.Sprintf("answer %d", i)}, "a valid "+kind, violations(vs),
 				"a decision answer does not validate: %s", violations(vs)))
@@ -252,6 +283,7 @@ func baCheckReplayOne(t *Target, s *baSession) Result {
 	for i, d := range decisions {
 		if x, ok := seen[key{d.Seat, g.Version()}]; ok {
 			compared++
+			res.eval("bangarena/server.legal-actions", "bangarena/13.action-ids")
 			want := map[string]bool{}
 			for _, a := range g.Legal(d.Seat) {
 				want[a.ActionID] = true
@@ -287,23 +319,13 @@ func baCheckReplayOne(t *Target, s *baSession) Result {
 	if compared == 0 {
 		return skip("no decision the suite saw could be matched to the log")
 	}
+	res.eval("bangarena/server.replay")
 	team, seats := g.Winners()
 	if s.final.Observation.WinnerTeam != nil && (*s.final.Observation.WinnerTeam != team || !sameInts(seats, s.final.Observation.WinnerSeats)) {
 		res.Findings = append(res.Findings, finding("bangarena/server.replay", rules.Where{}, map[string]any{"team": team, "seats": seats},
 			map[string]any{"team": *s.final.Observation.WinnerTeam, "seats": s.final.Observation.WinnerSeats}, "the replayed winners differ from the winners the server showed"))
 	}
 	return res
-}
-
-// baVerifierRules are the rule areas in which the BangArena log verifier
-// (referee/verify) compares a room log with the engine's re-simulation:
-// every outcome the server logged — deal, turns, draws, checks, card
-// effects, reactions, damage, eliminations, glory, the winner.
-var baVerifierRules = []string{
-	"bangarena/2.role-distribution", "bangarena/3.draw-two", "bangarena/3.reshuffle",
-	"bangarena/3.resolving-card", "bangarena/3.turn-order", "bangarena/5.deck", "bangarena/6.character-deal",
-	"bangarena/7.reactions", "bangarena/8.dynamite-check", "bangarena/8.jail-check", "bangarena/9.elimination",
-	"bangarena/9.glory-star", "bangarena/10.win-order",
 }
 
 func baCheckVerify(ctx context.Context, t *Target) Result {
@@ -329,6 +351,7 @@ func baCheckVerifyOne(ctx context.Context, s *baSession) Result {
 	if sum.Decisions == 0 && len(res.Findings) == 0 {
 		return skip("the room log holds no decision to re-simulate")
 	}
+	res.evalAll(sum.Evaluated) // every rule the re-simulation compared
 	return res
 }
 
@@ -373,6 +396,7 @@ func baCheckHiddenOne(t *Target, s *baSession) Result {
 		if obs.WinnerTeam != nil {
 			continue
 		}
+		res.eval("bangarena/11.redaction", "bangarena/1.what-you-see")
 		for _, p := range obs.Players {
 			if p.Seat == x.Seat {
 				continue
@@ -469,6 +493,7 @@ func (r *baRoom) nothingApplied(ctx context.Context, res Result, s baSeen, rule 
 	if err != nil {
 		return probeErr(err)
 	}
+	res.eval(rule)
 	if !same {
 		res.Findings = append(res.Findings, finding(rule, where, "nothing applied", "the decision moved on", "%s changed the state", what))
 	}
@@ -503,6 +528,7 @@ func baProbeReask(ctx context.Context, t *Target) Result {
 	}
 	var e apiError
 	_ = json.Unmarshal(data, &e)
+	res.eval("bangarena/server.reask")
 	switch {
 	case status == http.StatusOK:
 		f := finding("bangarena/14.random-legal", where, "HTTP 400 with reask true", fmt.Sprintf("HTTP %d %s", status, data), "the first illegal answer was replaced instead of asked again")
@@ -531,6 +557,7 @@ func baProbeReask(ctx context.Context, t *Target) Result {
 	for _, x := range s.Req.LegalActions {
 		legal[x.ActionID] = true
 	}
+	res.eval("bangarena/14.random-legal")
 	if status != http.StatusOK || !a.Random || !legal[a.ReplacedBy] {
 		f := finding("bangarena/14.random-legal", where, "HTTP 200 with random true and replacedBy one of legalActions", fmt.Sprintf("HTTP %d %s", status, data),
 			"the second illegal answer was not replaced by a random legal item")
@@ -575,7 +602,7 @@ func baProbeDuplicate(ctx context.Context, t *Target) Result {
 		f.Transcript = r.tail(4)
 		return Result{Findings: []reports.Finding{f}}
 	}
-	return Result{}
+	return Result{Evaluated: map[string]int{"bangarena/server.duplicate-command": 1}}
 }
 
 func baProbeStale(ctx context.Context, t *Target) Result {
@@ -732,7 +759,7 @@ func baProbeSilent(ctx context.Context, t *Target) Result {
 			return probeErr(err)
 		}
 		if !same {
-			return Result{}
+			return Result{Evaluated: map[string]int{"bangarena/14.default-action": 1}}
 		}
 		select {
 		case <-ctx.Done():

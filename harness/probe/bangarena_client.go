@@ -47,12 +47,21 @@ type baSeen struct {
 
 // baCreate asks the harness extension for a room with every seat an agent.
 func baCreate(ctx context.Context, t *Target, purpose string) (*baRoom, error) {
-	seats := make([]int, t.TableSize)
+	return baCreateMode(ctx, t, purpose, ba.ModeClassic, 0)
+}
+
+// baCreateMode is baCreate with a role mode (classic, impostor, partners,
+// legacy) and a table size (0: the target's).
+func baCreateMode(ctx context.Context, t *Target, purpose, mode string, size int) (*baRoom, error) {
+	if size == 0 {
+		size = t.TableSize
+	}
+	seats := make([]int, size)
 	for i := range seats {
 		seats[i] = i
 	}
 	seed := t.seedFor(purpose)
-	body := map[string]any{"seats": t.TableSize, "roleMode": "classic", "seed": seed, "deadlineMs": t.DeadlineMS, "agents": seats}
+	body := map[string]any{"seats": size, "roleMode": mode, "seed": seed, "deadlineMs": t.DeadlineMS, "agents": seats}
 	if t.SeatPolicy != "" {
 		body["policy"] = t.SeatPolicy
 	}

@@ -169,5 +169,5 @@ func baCheckLive(ctx context.Context, t *Target) Result {
 	if l.Compared == 0 {
 		return skip("the suite was never asked to decide")
 	}
-	return Result{Reason: l.summary(), Findings: l.Findings}
+	return Result{Reason: l.summary(), Findings: l.Findings, Evaluated: map[string]int{"bangarena/server.legal-actions": l.Compared, "bangarena/13.action-ids": l.Compared}}
 }

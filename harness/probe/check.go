@@ -23,7 +23,8 @@ type Check struct {
 	Game string
 	// Section groups checks in reports, e.g. "Probes" or "Hidden information".
 	Section string
-	// Rules are the rule ids the check covers (its Ginkgo labels).
+	// Rules are the rule ids the check can cover (its Ginkgo labels and
+	// filters); what it covered in a run is the Result's Evaluated.
 	Rules []string
 	// Timeout bounds the check, derived from the target's deadline.
 	Timeout func(t *Target) time.Duration
@@ -34,15 +35,59 @@ type Check struct {
 // Result is what a check found. Status is left zero (Disabled) for a check
 // that ran: Run derives Pass or Fail from the findings. A check sets Skip or
 // Error, with a Reason, when it could not judge the target.
+//
+// Evaluated counts the rules the check evaluated, passed or failed: the
+// coverage matrix attributes a rule to the check only when it is there (a
+// finding's rule is added by Finish). NotExercised says why a rule of the
+// check's Rules was not evaluated, when the check knows.
 type Result struct {
-	Status   reports.Status
-	Reason   string
-	Findings []reports.Finding
+	Status       reports.Status
+	Reason       string
+	Findings     []reports.Finding
+	Evaluated    map[string]int
+	NotExercised map[string]string
+}
+
+// eval counts one evaluation of each rule.
+func (r *Result) eval(ids ...string) {
+	if r.Evaluated == nil {
+		r.Evaluated = map[string]int{}
+	}
+	for _, id := range ids {
+		r.Evaluated[id]++
+	}
+}
+
+// evalAll adds evaluation counts (a verifier's Summary.Evaluated).
+func (r *Result) evalAll(m map[string]int) {
+	for id, n := range m {
+		if r.Evaluated == nil {
+			r.Evaluated = map[string]int{}
+		}
+		r.Evaluated[id] += n
+	}
+}
+
+// notExercised records why rule id was not evaluated.
+func (r *Result) notExercised(id, why string) {
+	if r.NotExercised == nil {
+		r.NotExercised = map[string]string{}
+	}
+	r.NotExercised[id] = why
 }
 
 // skip returns a skipped result.
 func skip(format string, args ...any) Result {
 	return Result{Status: reports.Skip, Reason: fmt.Sprintf(format, args...)}
+}
+
+// orSkip returns r when it holds findings (they must not be lost to a
+// skip), else a skipped result.
+func (r Result) orSkip(format string, args ...any) Result {
+	if len(r.Findings) > 0 {
+		return r
+	}
+	return skip(format, args...)
 }
 
 // errored returns a result for a check umpire could not carry out.
@@ -249,14 +294,37 @@ func Finish(c Check, res Result, d time.Duration) reports.Check {
 		res.Reason = "no reason given"
 	}
 	sort.SliceStable(res.Findings, func(i, j int) bool { return res.Findings[i].Rule < res.Findings[j].Rule })
+	// What the check evaluated: its own counts and every rule a finding
+	// names; never nil, so the report tells "evaluated nothing" from "does
+	// not say".
+	evaluated := make(map[string]int, len(res.Evaluated)+len(res.Findings))
+	for id, n := range res.Evaluated {
+		evaluated[id] = n
+	}
+	for _, f := range res.Findings {
+		if evaluated[f.Rule] == 0 {
+			evaluated[f.Rule] = 1
+		}
+	}
+	var why map[string]string
+	for id, w := range res.NotExercised {
+		if evaluated[id] == 0 {
+			if why == nil {
+				why = map[string]string{}
+			}
+			why[id] = w
+		}
+	}
 	return reports.Check{
-		Name:     c.Name,
-		Section:  c.Section,
-		Rules:    append([]string(nil), c.Rules...),
-		Status:   st,
-		Reason:   res.Reason,
-		Duration: d,
-		Findings: res.Findings,
+		Name:         c.Name,
+		Section:      c.Section,
+		Rules:        append([]string(nil), c.Rules...),
+		Status:       st,
+		Reason:       res.Reason,
+		Duration:     d,
+		Findings:     res.Findings,
+		Evaluated:    evaluated,
+		NotExercised: why,
 	}
 }
 
@@ -291,7 +359,7 @@ func finding(rule string, where rules.Where, expected, got any, format string, a
 		lvl = r.Level
 	}
 	return reports.Finding{Finding: rules.Finding{
-		Rule: rule, Level: lvl, Where: where, Expected: expected, Got: got,
+		Rule: rule, Level: lvl, Where: where, Expected: rules.Value(expected), Got: rules.Value(got),
 		Message: fmt.Sprintf(format, args...),
 	}}
 }

@@ -37,7 +37,7 @@ func inferenceChecks() []Check {
 		{Name: "inference: legal_actions agree with the referee", Game: GameInference, Section: secCross,
 			Rules: []string{"inference/wire.legal-actions.call", "inference/wire.legal-actions.fold", "inference/wire.legal-actions.raise"}, Timeout: long, Run: infCheckLegal},
 		{Name: "inference: the match log replays through the referee", Game: GameInference, Section: secCross,
-			Rules: []string{"inference/round.2.ante", "inference/round.6.showdown", "inference/round.6.side-pots", "inference/match.ranking", "inference/protocol.seed-commit"}, Timeout: long, Run: infCheckLog},
+			Rules: verify.InferenceRuleIDs(), Timeout: long, Run: infCheckLog},
 		{Name: "inference: hidden values stay hidden", Game: GameInference, Section: secHidden,
 			Rules: []string{"inference/visibility.no-peek", "inference/visibility.own-value", "inference/wire.events.objects", "inference/round.7.uncontested"}, Timeout: long, Run: infCheckHidden},
 		{Name: "inference: an illegal move is refused and does not use up the turn", Game: GameInference, Section: secProbes,
@@ -55,9 +55,17 @@ func inferenceChecks() []Check {
 		{Name: "inference: a silent seat gets the default action", Game: GameInference, Section: secTimeout,
 			Rules: []string{"inference/timeouts.default-action", "inference/timeouts.logged", "inference/timeouts.strikes"}, Timeout: probe, Run: infProbeSilent},
 		{Name: "inference: three silent turns sit the seat out", Game: GameInference, Section: secTimeout,
-			Rules: []string{"inference/timeouts.sit-out", "inference/timeouts.back-in-round"}, Timeout: probe, Run: infProbeSitOut},
+			Rules: []string{"inference/timeouts.sit-out", "inference/timeouts.back-in-round", "inference/timeouts.last-strike", "inference/protocol.strikes-count", "inference/log.timeout-before-action"}, Timeout: probe, Run: infProbeSitOut},
 	}
 }
+
+// sessionCredits and sessionRounds shape the session match the suite
+// creates: short stacks, so that stacks run out within its rounds, and
+// enough rounds for the ramp, busts and sit-outs of others to arise.
+const (
+	sessionCredits = 40
+	sessionRounds  = 12
+)
 
 // infSession is one whole match played by the suite on every seat it holds,
 // observed by the schema, cross-check, hidden-information and log checks.
@@ -88,7 +96,11 @@ func infPlaySession(ctx context.Context, t *Target) (*infSession, error) {
 	matchID, tokens := t.Match, t.Seats
 	if t.Create {
 		var err error
-		matchID, tokens, err = infCreate(ctx, t, map[string]any{"seats": t.TableSize, "rounds": t.Rounds, "deadline_ms": max(t.DeadlineMS, 5000), "seed": t.seedFor("session")})
+		// Short stacks and an ante ramp from round 3 (harness extension),
+		// so that the session exercises short antes, all-ins, side pots,
+		// busts and the ramp within a few rounds.
+		matchID, tokens, err = infCreate(ctx, t, map[string]any{"seats": t.TableSize, "rounds": max(t.Rounds, sessionRounds), "deadline_ms": max(t.DeadlineMS, 5000), "seed": t.seedFor("session"),
+			"starting_credits": sessionCredits, "ante_ramp": map[string]any{"from_round": 3, "every_rounds": 2, "step": 1}})
 		if err != nil {
 			return nil, err
 		}
@@ -120,6 +132,15 @@ func infPlaySession(ctx context.Context, t *Target) (*infSession, error) {
 			return p.move(ctx, m.Seat, m.turnOf(), "fold", 0)
 		}
 		mv := players[m.Seat].Decide(&vs, legal)
+		if vs.Round%2 == 0 {
+			// Table talk with a character beyond ASCII, so the log's
+			// message rules (length in code points) have a case.
+			move := map[string]any{"type": "move", "match_id": matchID, "turn": m.turnOf(), "action": mv.Action, "message": "umpire ✓ round " + fmt.Sprint(vs.Round)}
+			if mv.Action == "raise" {
+				move["amount"] = mv.Amount
+			}
+			return p.send(ctx, m.Seat, move)
+		}
 		return p.move(ctx, m.Seat, m.turnOf(), mv.Action, mv.Amount)
 	})
 	if err != nil {
@@ -191,8 +212,12 @@ func infCheckSchema(ctx context.Context, t *Target) Result {
 		}
 		seat := m.Seat
 		vs := set.Validate(GameInference, kind, m.Raw)
-		if kind == "event" && m.Ev.Type == "showdown" && m.Ev.Uncontested && len(m.Ev.Reveals) > 0 {
-			rule = "inference/round.7.uncontested" // the schema forbids reveals in an uncontested showdown
+		res.eval(rule)
+		if kind == "event" && m.Ev.Type == "showdown" && m.Ev.Uncontested {
+			res.eval("inference/round.7.uncontested")
+			if len(m.Ev.Reveals) > 0 {
+				rule = "inference/round.7.uncontested" // the schema forbids reveals in an uncontested showdown
+			}
 		}
 		if kind == "" || len(vs) > 0 {
 			f := finding(rule, rules.Where{Seat: &seat, Round: m.Env.Round, Turn: m.Env.Turn, Step: fmt.Sprintf("message %d", i)},
@@ -256,6 +281,7 @@ func infCheckLegal(ctx context.Context, t *Target) Result {
 			res.Findings = append(res.Findings, f)
 			continue
 		}
+		res.eval("inference/wire.legal-actions.fold", "inference/wire.legal-actions.call", "inference/wire.legal-actions.raise")
 		for _, d := range diffLegal(want, got) {
 			f := finding(legalRule(d.action), where, d.want, d.got, "legal_actions %s", d.what)
 			f.Transcript = s.around(i)
@@ -327,6 +353,9 @@ func infCheckLog(ctx context.Context, t *Target) Result {
 	// The seed commitment of the envelope: match_end's seed_commit must be
 	// the hash of the seed it reveals.
 	for _, m := range s.got {
+		if m.Env.Type == "match_end" && m.Env.Seed != "" {
+			res.eval("inference/protocol.seed-commit")
+		}
 		if m.Env.Type == "match_end" && m.Env.Seed != "" && m.Env.SeedCommit != ref.SeedCommit(m.Env.Seed) {
 			seat := m.Seat
 			res.Findings = append(res.Findings, finding("inference/protocol.seed-commit", rules.Where{Seat: &seat},
@@ -350,6 +379,7 @@ func infCheckLog(ctx context.Context, t *Target) Result {
 	for _, f := range v.FinishFindings() {
 		res.Findings = append(res.Findings, reports.Finding{Finding: f})
 	}
+	res.evalAll(v.Summary().Evaluated) // every rule the replay re-derived
 	if line == 0 {
 		return skip("the match log is empty")
 	}
@@ -382,6 +412,7 @@ func infCheckHidden(ctx context.Context, t *Target) Result {
 				Players   []map[string]json.RawMessage `json:"players"`
 			}
 			if json.Unmarshal(m.Env.VisibleState, &raw) == nil {
+				res.eval("inference/visibility.no-peek")
 				for _, pl := range raw.Players {
 					var ps int
 					_ = json.Unmarshal(pl["seat"], &ps)
@@ -398,6 +429,9 @@ func infCheckHidden(ctx context.Context, t *Target) Result {
 			}
 			if m.Env.Type == "your_turn" {
 				if vs, err := m.view(); err == nil && vs.YourValue != nil {
+					if _, ok := dealt[key{seat, vs.Round}]; ok {
+						res.eval("inference/visibility.own-value")
+					}
 					if d, ok := dealt[key{seat, vs.Round}]; ok && d != *vs.YourValue {
 						add(i, "inference/visibility.own-value", where, d, *vs.YourValue, "your_value differs from the value dealt to the seat")
 					}
@@ -416,6 +450,7 @@ func infCheckHidden(ctx context.Context, t *Target) Result {
 				}
 			}
 		case "deal_private":
+			res.eval("inference/visibility.no-peek")
 			if ev.Seat == nil || *ev.Seat != seat {
 				add(i, "inference/visibility.no-peek", where, "only the seat's own deal_private", ev.Seat, "seat %d received another seat's deal_private", seat)
 			} else if ev.Value != nil {
@@ -424,6 +459,7 @@ func infCheckHidden(ctx context.Context, t *Target) Result {
 		case "showdown":
 			if ev.Uncontested {
 				uncontested++
+				res.eval("inference/round.7.uncontested")
 				if len(ev.Reveals) > 0 {
 					add(i, "inference/round.7.uncontested", where, "no reveal", ev.Reveals, "an uncontested showdown reveals a value")
 				}
@@ -431,6 +467,7 @@ func infCheckHidden(ctx context.Context, t *Target) Result {
 		}
 	}
 	for k := range dealtIn {
+		res.eval("inference/wire.events.objects")
 		if _, ok := dealt[k]; !ok {
 			s := k.seat
 			res.Findings = append(res.Findings, finding("inference/wire.events.objects", rules.Where{Seat: &s, Round: k.round},
@@ -556,6 +593,7 @@ func infProbeIllegal(ctx context.Context, t *Target) Result {
 	if err != nil {
 		return probeErr(err)
 	}
+	res.eval("inference/illegal.listed-only")
 	if answer.Env.Type != "error" || answer.Env.Code != "illegal_move" {
 		f := finding("inference/illegal.listed-only", where, map[string]any{"type": "error", "code": "illegal_move"}, json.RawMessage(answer.Raw),
 			"a raise of %d (outside legal_actions) was not answered with an illegal_move error", amount)
@@ -581,6 +619,7 @@ func infProbeIllegal(ctx context.Context, t *Target) Result {
 	if err != nil {
 		return probeErr(err)
 	}
+	res.eval("inference/illegal.no-consume")
 	if next.Env.Type == "error" || next.Ev.Seat == nil || *next.Ev.Seat != seat || next.Ev.Action != retry || next.Ev.Timeout {
 		f := finding("inference/illegal.no-consume", where, "the seat's own "+retry+" applied in the same turn", json.RawMessage(next.Raw),
 			"after an illegal move the turn was not left open for the seat")
@@ -625,6 +664,7 @@ func infProbeRaiseCap(ctx context.Context, t *Target) Result {
 		if err != nil {
 			return err
 		}
+		res.eval("inference/round.3.raise-cap")
 		if answer.Env.Type != "error" {
 			f := finding("inference/round.3.raise-cap", where, "an illegal_move error", json.RawMessage(answer.Raw),
 				"a raise after %d raises this round was accepted", vs.RaisesUsed)
@@ -660,6 +700,9 @@ func infProbeAuth(ctx context.Context, t *Target) Result {
 	}
 	m, err := p.next(ctx)
 	p.Close()
+	if err == nil || errors.Is(err, io.EOF) {
+		res.eval("inference/server.auth")
+	}
 	switch {
 	case errors.Is(err, io.EOF):
 		// Closed without a word: refused, but not with the documented error.
@@ -705,6 +748,7 @@ func infProbeMalformed(ctx context.Context, t *Target) Result {
 		if err != nil {
 			return probeErr(err)
 		}
+		res.eval("inference/server.bad-message")
 		if ans.Env.Type != "error" || ans.Env.Code != "bad_message" {
 			f := finding("inference/server.bad-message", where, map[string]any{"type": "error", "code": "bad_message"}, json.RawMessage(ans.Raw),
 				"the malformed message %q was not answered with bad_message", b)
@@ -813,6 +857,16 @@ func infProbeSplit(ctx context.Context, t *Target) Result {
 	for _, f := range v.FinishFindings() {
 		res.Findings = append(res.Findings, reports.Finding{Finding: f})
 	}
+	// The probe's own rules, as far as the replay of its match reached
+	// them (an even split has no odd credit).
+	ev := v.Summary().Evaluated
+	for _, id := range []string{"inference/round.6.ties", "inference/round.6.odd-chips"} {
+		if ev[id] > 0 {
+			res.eval(id)
+		} else {
+			res.notExercised(id, "the tied pot of the probe match split evenly")
+		}
+	}
 	return res
 }
 
@@ -859,6 +913,10 @@ func infDeadlineOnce(ctx context.Context, t *Target, purpose string) Result {
 		return probeErr(err)
 	}
 	el := to.At.Sub(turn.At)
+	res.eval("inference/illegal.no-consume")
+	if to.Ev.Type == "timeout" {
+		res.eval("inference/timeouts.deadline")
+	}
 	switch {
 	case to.Ev.Type != "timeout":
 		f := finding("inference/illegal.no-consume", where, "a timeout", json.RawMessage(to.Raw), "the illegal move ended the seat's turn: it was played without a timeout")
@@ -898,17 +956,20 @@ func infProbeSilent(ctx context.Context, t *Target) Result {
 	})
 	if err != nil {
 		if ctx.Err() == nil {
+			res.eval("inference/timeouts.default-action")
 			res.Findings = append(res.Findings, finding("inference/timeouts.default-action", where, "a timeout and the default action", "nothing",
 				"the silent seat's turn was not played by the server within %v", d+max(time.Second, d)))
 			return res
 		}
 		return probeErr(err)
 	}
+	res.eval("inference/timeouts.logged")
 	if to.Ev.Type != "timeout" {
 		f := finding("inference/timeouts.logged", where, "a timeout event before the server's action", json.RawMessage(to.Raw), "the server played the silent seat's turn without a timeout event")
 		f.Transcript = p.tail(6)
 		return Result{Findings: append(res.Findings, f)}
 	}
+	res.eval("inference/timeouts.strikes")
 	if to.Ev.Strikes != 1 {
 		res.Findings = append(res.Findings, finding("inference/timeouts.strikes", where, 1, to.Ev.Strikes, "the first timeout of the seat does not count one strike"))
 	}
@@ -922,6 +983,7 @@ func infProbeSilent(ctx context.Context, t *Target) Result {
 	if vs.ToCall == 0 {
 		want = "call"
 	}
+	res.eval("inference/timeouts.default-action")
 	if act.Ev.Action != want || !act.Ev.Timeout {
 		f := finding("inference/timeouts.default-action", where, map[string]any{"action": want, "timeout": true}, json.RawMessage(act.Raw),
 			"the server's default action for a silent seat owing %d is wrong", vs.ToCall)
@@ -939,10 +1001,14 @@ func infProbeSitOut(ctx context.Context, t *Target) Result {
 	defer p.Close()
 	silent := -1
 	third, announced, back := 0, 0, 0
+	strikesMax, timeouts := 3, 0
 	var res Result
 	err := p.playOut(ctx, func(m infMsg) error {
 		if silent < 0 {
 			silent = m.Seat
+			if vs, err := m.view(); err == nil && vs.Limits.MaxConsecutiveTimeouts > 0 {
+				strikesMax = vs.Limits.MaxConsecutiveTimeouts
+			}
 		}
 		if m.Seat == silent {
 			return nil // the seat stays silent
@@ -952,11 +1018,28 @@ func infProbeSitOut(ctx context.Context, t *Target) Result {
 	if err != nil {
 		return probeErr(err)
 	}
+	// The probe match's log holds the timeouts, strikes and sit-outs:
+	// replay it, so the log's own rules of them are checked too.
+	if status, body, err := infFetchLog(ctx, t, p.matchID); err == nil && status == http.StatusOK {
+		v := verify.NewInference(verify.Options{File: p.matchID + ".jsonl"})
+		for i, line := range bytes.Split(bytes.TrimSpace(body), []byte("\n")) {
+			for _, f := range v.Line(i+1, line) {
+				res.Findings = append(res.Findings, reports.Finding{Finding: f})
+			}
+		}
+		for _, f := range v.FinishFindings() {
+			res.Findings = append(res.Findings, reports.Finding{Finding: f})
+		}
+		res.evalAll(v.Summary().Evaluated)
+	}
 	for _, m := range p.Got {
 		if m.Env.Type != "event" {
 			continue
 		}
 		ev := m.Ev
+		if ev.Type == "timeout" && ev.Seat != nil && *ev.Seat == silent && third == 0 {
+			timeouts++
+		}
 		if ev.Type == "timeout" && ev.Seat != nil && *ev.Seat == silent && ev.SitOut && third == 0 {
 			third, announced = ev.Round, ev.BackInRound
 		}
@@ -969,15 +1052,25 @@ func infProbeSitOut(ctx context.Context, t *Target) Result {
 		}
 	}
 	if silent < 0 {
-		return skip("no seat was ever asked to move")
+		return res.orSkip("no seat was ever asked to move")
+	}
+	if third == 0 && timeouts >= strikesMax {
+		// The situation was set up: the seat timed out often enough, and
+		// was never sat out.
+		res.eval("inference/timeouts.sit-out")
+		res.notExercised("inference/timeouts.back-in-round", "the seat was never sat out")
+		res.Findings = append(res.Findings, finding("inference/timeouts.sit-out", rules.Where{Seat: &silent}, fmt.Sprintf("a timeout flagged sit_out at strike %d", strikesMax),
+			fmt.Sprintf("%d timeouts in a row, none flagged sit_out", timeouts), "the silent seat timed out %d times in a row but was never sat out", timeouts))
+		return res
 	}
 	if third == 0 {
-		return skip("the silent seat did not reach a third strike within the probe match")
+		return res.orSkip("the silent seat timed out %d times, fewer than the %d strikes that sit it out, within the probe match", timeouts, strikesMax)
 	}
 	where := rules.Where{Seat: &silent, Round: third}
 	if back == 0 {
-		return skip("the probe match ended before seat %d was dealt in again", silent)
+		return res.orSkip("the probe match ended before seat %d was dealt in again", silent)
 	}
+	res.eval("inference/timeouts.sit-out", "inference/timeouts.back-in-round")
 	switch { // I-INF-P3
 	case back != announced && back == third+6:
 		res.Findings = append(res.Findings, finding("inference/timeouts.back-in-round", where, back, announced,

@@ -146,6 +146,7 @@ func baProbeMCP(ctx context.Context, t *Target) Result {
 		have[x.Name] = true
 	}
 	var res Result
+	res.eval("bangarena/server.mcp-tools")
 	for _, name := range mcpTools() {
 		if !have[name] {
 			res.Findings = append(res.Findings, finding("bangarena/server.mcp-tools", rules.Where{}, name, "missing", "MCP does not list the tool %s", name))
@@ -309,7 +310,7 @@ func baProbeMCPDecision(ctx context.Context, t *Target) Result {
 		return fail("bangarena/server.duplicate-command", "ok true, duplicate true, the first answer's observationVersion", string(second.payload()),
 			"a repeated commandId over MCP did not get the stored answer")
 	}
-	return Result{}
+	return Result{Evaluated: map[string]int{"bangarena/server.mcp-tools": 1, "bangarena/server.duplicate-command": 1}}
 }
 
 // mcpPending polls the seats of r over MCP (arena_get_decision_request)

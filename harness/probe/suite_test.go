@@ -48,13 +48,13 @@ func TestEmbeddedConforms(t *testing.T) {
 				if c.Status != reports.Pass && !(c.Status == reports.Skip && strings.Contains(c.Name, "early end")) {
 					t.Errorf("%s: have %v (%s) %v, want pass", name, c.Status, c.Reason, c.Findings)
 				}
-				for _, r := range c.Rules {
+				for r := range c.Evaluated {
 					covered[r] = true
 				}
 			}
 			for _, r := range passedRules()[game] {
 				if !covered[r] {
-					t.Errorf("no passing check covers %s", r)
+					t.Errorf("no passing check evaluated %s", r)
 				}
 			}
 		})
@@ -148,17 +148,23 @@ func TestFaultsAreCaught(t *testing.T) {
 }
 
 // passedRules lists, per game, rules (the server rules among them) that a
-// passing check of the embedded server must cover.
+// passing check of the embedded server must evaluate.
 func passedRules() map[string][]string {
 	return map[string][]string{
 		GameInference: {
 			"inference/server.auth", "inference/server.bad-message", "inference/illegal.listed-only",
 			"inference/wire.legal-actions.call", "inference/wire.legal-actions.fold", "inference/wire.legal-actions.raise",
 			"inference/timeouts.sit-out", "inference/round.6.ties",
+			// The session's early ramp, the sit-out probe's log replay
+			// (short antes and busts depend on how the heuristic seats
+			// play, which timing under load can change: not asserted).
+			"inference/round.2.ante-ramp", "inference/protocol.strikes-count", "inference/timeouts.last-strike",
 		},
 		GameBangArena: {
 			"bangarena/server.answer-shape", "bangarena/server.legal-actions", "bangarena/server.replay",
 			"bangarena/server.reask", "bangarena/12.decider", "bangarena/server.mcp-tools",
+			// The session rooms of every role mode.
+			"bangarena/2.impostor-distribution", "bangarena/2.impostor-briefing", "bangarena/2.legacy", "bangarena/2.partners",
 		},
 	}
 }

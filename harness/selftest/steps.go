@@ -267,6 +267,7 @@ func checkInferenceLog(ctx context.Context, name, what string, data []byte, publ
 	v := verify.NewInference(verify.Options{File: name})
 	sum, err := v.Read(ctx, bytes.NewReader(data), func(f rules.Finding) { fs = append(fs, f) })
 	c.Duration = time.Since(start)
+	c.Rules, c.Evaluated = verify.InferenceRuleIDs(), evaluated(sum.Evaluated)
 	switch {
 	case err != nil:
 		c.Status, c.Reason = reports.Error, "the verifier stopped: "+err.Error()
@@ -324,6 +325,7 @@ func verifyBangArena(ctx context.Context, dir, id, seed string, i int) ([]report
 	sum, err := verify.VerifyBangArenaReader(ctx, bytes.NewReader(log.Bytes()), verify.BangArenaOptions{File: name, Seeds: []string{seed}},
 		func(f rules.Finding) { fs = append(fs, f) })
 	c.Duration = time.Since(start)
+	c.Rules, c.Evaluated = verify.BangArenaRuleIDs(), evaluated(sum.Evaluated)
 	switch {
 	case err != nil:
 		c.Status, c.Reason = reports.Error, "the verifier stopped: "+err.Error()
@@ -346,4 +348,13 @@ func statusOf(fs []rules.Finding) (reports.Status, []reports.Finding) {
 		out[i] = reports.Finding{Finding: f}
 	}
 	return reports.Fail, out
+}
+
+// evaluated is a verifier's evaluation counts as a check reports them:
+// never nil, so the coverage matrix attributes rules from them.
+func evaluated(m map[string]int) map[string]int {
+	if m == nil {
+		return map[string]int{}
+	}
+	return m
 }

@@ -41,13 +41,21 @@ type Finding struct {
 	Known string `json:"known_failing,omitempty"`
 }
 
-// String renders the finding on one line for people.
+// String renders the finding on one line for people, expected and got as
+// readable JSON (ValueText).
 func (f Finding) String() string {
 	s := fmt.Sprintf("%s %s: %s", f.Level, f.Rule, f.Message)
 	if f.Expected != nil || f.Got != nil {
-		s += fmt.Sprintf(" (expected %v, got %v)", f.Expected, f.Got)
+		s += fmt.Sprintf(" (expected %s, got %s)", ValueText(f.Expected), ValueText(f.Got))
 	}
 	return s
+}
+
+// Values returns f with Expected and Got in the form a report keeps
+// (Value): JSON bytes as JSON, never a list of numbers or base64.
+func (f Finding) Values() Finding {
+	f.Expected, f.Got = Value(f.Expected), Value(f.Got)
+	return f
 }
 
 // Error is a typed rejection by a referee: the rule that forbids what was

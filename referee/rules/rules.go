@@ -37,6 +37,12 @@ type Rule struct {
 	// Ref names the reading (an INTERPRETATIONS.md id, "I-INF-9") or the
 	// pin ("WIRE.md Errors") a reading or contract rule rests on.
 	Ref string `json:"ref,omitempty"`
+	// Observable says where a departure from the rule can be seen: live
+	// (a server message), log-only or agent-only (see Observability).
+	// NewCatalogue fills it in when it is empty.
+	Observable Observability `json:"observable,omitempty"`
+	// ObservableWhy says why a log-only or agent-only rule is not live.
+	ObservableWhy string `json:"observable_why,omitempty"`
 }
 
 // Game returns the part of the id before the first slash.
@@ -64,6 +70,7 @@ type Catalogue struct {
 // malformed ids and unknown levels.
 func NewCatalogue(lists ...[]Rule) (*Catalogue, error) {
 	c := &Catalogue{byID: map[string]int{}}
+	logs := logOnly()
 	for _, l := range lists {
 		for _, r := range l {
 			if !ValidID(r.ID) {
@@ -77,8 +84,11 @@ func NewCatalogue(lists ...[]Rule) (*Catalogue, error) {
 			if strings.TrimSpace(r.Text) == "" || r.Section == "" || r.Doc == "" {
 				return nil, fmt.Errorf("rules: rule %s needs doc, section and text", r.ID)
 			}
-			r = defaultBasis(r)
+			r = defaultObservable(defaultBasis(r), logs)
 			if err := checkBasis(r); err != nil {
+				return nil, err
+			}
+			if err := checkObservable(r); err != nil {
 				return nil, err
 			}
 			if _, dup := c.byID[r.ID]; dup {

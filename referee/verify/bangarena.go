@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"sort"
 	"strings"
 
@@ -56,6 +57,10 @@ type BangArenaSummary struct {
 	SeedUnknown bool `json:"seed_unknown,omitempty"`
 	// Ended is true when the log reached game_over.
 	Ended bool `json:"ended"`
+	// Evaluated counts, per rule id, the events and decisions the replay
+	// compared under the rule, matched or not (see evalEvent): a rule
+	// absent from it was not exercised by the log.
+	Evaluated map[string]int `json:"evaluated,omitempty"`
 }
 
 // BangArenaVerifier re-simulates one full BangArena log with the engine and
@@ -88,7 +93,11 @@ func NewBangArena(opts BangArenaOptions) *BangArenaVerifier {
 }
 
 // Summary returns the counts so far.
-func (v *BangArenaVerifier) Summary() BangArenaSummary { return v.sum }
+func (v *BangArenaVerifier) Summary() BangArenaSummary {
+	s := v.sum
+	s.Evaluated = maps.Clone(s.Evaluated)
+	return s
+}
 
 // eventArea names the rule area of an event and the rule a divergence in
 // it breaks (I-BA-V2). Areas: setup, turns, draws, checks, effects, reactions,
@@ -146,6 +155,7 @@ func (v *BangArenaVerifier) add(f rules.Finding) {
 	if v.g != nil && f.Where.Round == 0 {
 		f.Where.Round = v.g.Round() // the replay's round (Marshal turns from 1)
 	}
+	v.evaluate(f.Rule) // a finding is an evaluation too
 	switch f.Level {
 	case rules.Must:
 		v.sum.Must++
@@ -191,6 +201,9 @@ func (v *BangArenaVerifier) Line(lineNo int, data []byte) []rules.Finding {
 	if len(data) == 0 {
 		return v.out
 	}
+	v.evaluate("bangarena/log.line-length")
+	v.evaluate("bangarena/log.json")
+	v.evaluate("bangarena/log.seq")
 	if len(data) > MaxLineBytes {
 		v.add(rules.Finding{Rule: "bangarena/log.line-length", Level: rules.Must, Where: rules.Where{Line: lineNo},
 			Message: fmt.Sprintf("the line is %d bytes long, over the 1 MiB bound", len(data))})
@@ -207,6 +220,7 @@ func (v *BangArenaVerifier) Line(lineNo int, data []byte) []rules.Finding {
 	// event (a log of umpire's own engine) needs no decoding.
 	if v.g != nil && !v.stopped && v.owed == nil && len(v.pending) > 0 && v.pending[0].Seq == v.lastSeq+1 {
 		if p := &v.pending[0]; bytes.Equal(data, canon(p)) {
+			v.evalEvent(p)
 			v.sum.Events++
 			v.lastSeq = p.Seq
 			switch p.Type {
@@ -265,6 +279,7 @@ func (v *BangArenaVerifier) process(lineNo int, e *ba.Event) {
 		v.sum.Inconclusive++
 		return
 	}
+	v.evalEvent(e)
 	if e.Type == "decision" {
 		v.sum.Decisions++
 		v.missing(lineNo)
@@ -321,7 +336,11 @@ func (v *BangArenaVerifier) begin(lineNo int, e *ba.Event) {
 		v.stopped = true
 		return
 	}
+	v.evaluate("bangarena/log.match-start")
 	cfg := *e.Config
+	for _, r := range modeRules(cfg) {
+		v.evaluate(r)
+	}
 	seed, ok := v.findSeed(cfg, e.SeedCommit)
 	if !ok {
 		v.sum.SeedUnknown = true
@@ -582,6 +601,7 @@ func (v *BangArenaVerifier) Finish() []rules.Finding {
 		v.add(rules.Finding{Rule: "bangarena/log.complete", Level: rules.Must, Where: rules.Where{Line: v.sum.Lines},
 			Message: "the log stops before the match is over (no game_over)"})
 	default:
+		v.evaluate("bangarena/log.complete")
 		v.flushOwed()
 		v.missing(v.sum.Lines + 1)
 	}

@@ -60,6 +60,7 @@ func (v *Verifier) betLine(r *record) bool {
 		v.turn = r.turn
 	}
 	v.turnAlt = -1
+	v.eval(eTurnSequence)
 	if r.turn != v.turn {
 		v.report("inference/log.turn-sequence", r.seat, r.turn, v.turn, r.turn, "turns count the round's actions from 0; the next action is turn %d", v.turn)
 		if r.typ == ref.EventAction {
@@ -76,6 +77,7 @@ func (v *Verifier) betLine(r *record) bool {
 		v.owedSeat = -1
 		v.toAct = r.seat
 	}
+	v.eval(eOrder)
 	if r.seat != v.toAct {
 		p := &v.seats[r.seat]
 		why := ""
@@ -96,6 +98,7 @@ func (v *Verifier) betLine(r *record) bool {
 
 // messageLine checks a message: before its action, turn and seat, length.
 func (v *Verifier) messageLine(r *record) {
+	v.eval(eMessageBefore)
 	if v.pendMsg && v.pendMsgTurn == r.turn {
 		v.report("inference/log.message-before-action", r.seat, r.turn, 1, 2, "a move carries at most one message; turn %d has a second", r.turn)
 		return
@@ -108,6 +111,9 @@ func (v *Verifier) messageLine(r *record) {
 	if !v.betLine(r) {
 		return
 	}
+	v.eval(eMessageLength)
+	v.eval(eMessageCodePoints)
+	v.eval(eTableTalk)
 	if n := r.textLen; n > v.cfg.MaxMessageChars {
 		v.report("inference/round.4.message-length", r.seat, r.turn, v.cfg.MaxMessageChars, n, "a table message has at most %d characters (code points); this one has %d", v.cfg.MaxMessageChars, n)
 	}
@@ -128,6 +134,11 @@ func (v *Verifier) timeoutLine(r *record) {
 	}
 	p := &v.seats[r.seat]
 	exp := p.strikes + 1
+	v.eval(eStrikesCount)
+	v.eval(eStrikes)
+	if p.cleared {
+		v.eval(eClearOnMove) // a move of its own came since the last timeout
+	}
 	if r.strikes != exp {
 		rule := "inference/protocol.strikes-count"
 		switch {
@@ -140,6 +151,12 @@ func (v *Verifier) timeoutLine(r *record) {
 	}
 	max := v.cfg.MaxConsecutiveTimeouts
 	sitOut := exp >= max
+	switch {
+	case p.strikes >= max:
+		v.eval(eLastStrike) // back in on its last strike
+	case sitOut:
+		v.eval(eSitOut)
+	}
 	if r.sitOut != sitOut {
 		rule := "inference/timeouts.sit-out"
 		if p.strikes >= max {
@@ -148,6 +165,7 @@ func (v *Verifier) timeoutLine(r *record) {
 		}
 		v.report(rule, r.seat, r.turn, sitOut, r.sitOut, "a seat sits out when its consecutive timeouts reach %d, and again at once on a timeout after it returns on its last strike; this is timeout %d in a row", max, exp)
 	} else if sitOut {
+		v.eval(eBackInRound)
 		if back := v.round + v.cfg.SitOutRounds + 1; r.backIn != back {
 			v.report("inference/timeouts.back-in-round", r.seat, r.turn, back, r.backIn, "a seat that sits out in round %d misses the next %d rounds and is back in round %d", v.round, v.cfg.SitOutRounds, back)
 		}
@@ -203,6 +221,10 @@ func (v *Verifier) actionLine(r *record) {
 		p.pick(func(c int) bool { return c >= owed+r.amount && r.allIn == (c-owed-r.amount == 0) })
 	}
 	toCall := max(0, min(owed, p.credits))
+	if v.pendTO || r.timeout {
+		v.eval(eTimeoutBefore)
+		v.eval(eTimeoutsLogged)
+	}
 	switch {
 	case v.pendTO && !r.timeout:
 		v.report("inference/log.timeout-before-action", seat, r.turn, true, false, "the action after a timeout line is the server's and is flagged timeout")
@@ -223,6 +245,7 @@ func (v *Verifier) actionLine(r *record) {
 	timedOut := v.pendTO || r.timeout
 	v.pendMsg, v.pendTO = false, false
 	if timedOut {
+		v.eval(eDefaultAction)
 		if want := ref.TimeoutMove(toCall); r.action != want.Action {
 			v.report("inference/timeouts.default-action", seat, r.turn, want.Action, r.action, "on a timeout the server checks when nothing is owed and folds otherwise (seat %d owed %d)", seat, toCall)
 			if want.Action == ref.ActionFold && r.action == ref.ActionCall && r.amount == 0 {
@@ -240,13 +263,22 @@ func (v *Verifier) actionLine(r *record) {
 		p.strikes = 0
 	}
 	pay := 0
+	v.eval(eMoveAction)
 	switch r.action {
 	case ref.ActionFold:
+		v.eval(eFold)
 		if r.has&fAmount != 0 {
 			v.report("inference/protocol.log-fields", seat, r.turn, nil, r.amount, "a fold line carries no amount")
 		}
 	case ref.ActionCall:
 		pay = r.amount
+		switch {
+		case p.unsure:
+		case owed > p.credits:
+			v.eval(eAllIn) // the call takes the whole stack
+		default:
+			v.eval(eCall)
+		}
 		if p.unsure {
 			v.inconclusive("inference/round.3.call", 1)
 		} else if r.amount != toCall {
@@ -258,6 +290,16 @@ func (v *Verifier) actionLine(r *record) {
 		}
 	case ref.ActionRaise:
 		lo, hi := v.cfg.MinRaise, v.cfg.MaxRaise
+		v.eval(eRaise)
+		v.eval(eMoveAmount)
+		v.eval(eRaiseBounds)
+		if v.raises+1 >= v.cfg.MaxRaisesPerRound {
+			// The cap is exercised by the raise that reaches it and any beyond.
+			v.eval(eRaiseCap)
+		}
+		if !p.unsure {
+			v.eval(eRaiseCovered)
+		}
 		switch {
 		case r.amount < lo || r.amount > hi:
 			v.report("inference/round.3.raise-bounds", seat, r.turn, fmt.Sprintf("%d..%d", lo, hi), r.amount, "a raise adds between %d and %d to the current bet", lo, hi)
@@ -294,6 +336,9 @@ func (v *Verifier) actionLine(r *record) {
 	if p.unsure && r.allIn {
 		p.credits, allIn, p.unsure = 0, true, false
 	}
+	if !p.unsure {
+		v.eval(eActionAllIn)
+	}
 	if r.allIn != allIn && !p.unsure {
 		v.report("inference/protocol.action-all-in", seat, r.turn, allIn, r.allIn, "an action line is flagged all_in exactly when it leaves the seat with no credits (seat %d has %d)", seat, p.credits)
 	}
@@ -319,6 +364,7 @@ func (v *Verifier) actionLine(r *record) {
 		v.toAct = v.nextToAct(seat)
 	}
 	if v.toAct < 0 {
+		v.eval(eEndOfBetting) // this action closed the betting
 		v.st = stShowdown
 	}
 }

@@ -89,6 +89,7 @@ func (v *Verifier) tooLong(lineNo, n int) []rules.Finding {
 	v.out = v.out[:0]
 	v.lineNo = lineNo
 	v.sum.Lines++
+	v.eval(eLineLength)
 	if v.st == stEnded && !v.done {
 		v.report("inference/log.match-end-last", -1, -1, nil, n, "nothing may follow match_end; this line is ignored")
 		v.done = true

@@ -15,11 +15,13 @@ func (v *Verifier) matchStart(r *record) {
 		return
 	}
 	v.st = stBetween
+	v.eval(eMatchStartFirst)
 	s, err := decodeStart(r.raw)
 	if err != nil {
 		v.report("inference/protocol.log-line", -1, -1, nil, nil, "match_start does not decode: %v; default settings are assumed", err)
 		return
 	}
+	v.eval(eLogFields)
 	if s.RulesVersion != ref.RulesVersion {
 		v.report("inference/protocol.log-fields", -1, -1, ref.RulesVersion, s.RulesVersion, "rules_version names the rules the log follows; this verifier checks %s", ref.RulesVersion)
 	}
@@ -37,6 +39,7 @@ func (v *Verifier) matchStart(r *record) {
 		SitOutRounds:           s.Limits.SitOutRounds,
 		MaxMessageChars:        s.Limits.MaxMessageChars,
 	}
+	v.eval(eTableSize)
 	if err := cfg.Validate(); err != nil {
 		v.report(ruleOf(err, "inference/protocol.log-fields"), -1, -1, nil, nil, "match_start settings are out of range (%v); default settings are assumed", err)
 		def := ref.DefaultConfig()
@@ -49,6 +52,7 @@ func (v *Verifier) matchStart(r *record) {
 		v.report("inference/round.1.deal", -1, -1, fmt.Sprintf("%d..%d", ref.ValueMin, ref.ValueMax), fmt.Sprintf("%d..%d", s.Limits.ValueMin, s.Limits.ValueMax), "hidden values are integers from 1 to 100")
 	}
 	v.setTable(cfg)
+	v.eval(eSeats)
 	ok := len(s.Seats) == cfg.TableSize
 	for i, e := range s.Seats {
 		if e.Seat != i {
@@ -62,6 +66,7 @@ func (v *Verifier) matchStart(r *record) {
 		}
 		v.report("inference/log.seats", -1, -1, fmt.Sprintf("seats 0..%d in order", cfg.TableSize-1), got, "match_start lists every seat of the table once, in seat order")
 	}
+	v.eval(eSeedCommit)
 	if !isHex64(s.SeedCommit) {
 		v.report("inference/protocol.seed-commit", -1, -1, "64 lowercase hex digits", s.SeedCommit, "seed_commit is the lowercase hex SHA-256 of the seed")
 	}
@@ -94,6 +99,7 @@ func (v *Verifier) closeRound() {
 	switch {
 	case v.st >= stReturns && v.st <= stShowdown:
 		v.closeTo(stShowdown)
+		v.eval(eShowdownCloses)
 		v.report("inference/log.showdown-closes-round", -1, -1, ref.EventShowdown, v.rec.typ, "round %d was not closed by a showdown; the stacks of its seats are unknown from here", v.round)
 		for i := range v.seats {
 			p := &v.seats[i]
@@ -115,6 +121,7 @@ func (v *Verifier) missingBusts() {
 		p := &v.seats[i]
 		p.pick(func(c int) bool { return c != 0 })
 		if !p.busted && p.credits == 0 && !p.unsure {
+			v.eval(eBust)
 			v.report("inference/round.2.bust", i, -1, ref.EventBust, v.rec.typ, "seat %d was left with no credits in round %d and is busted after the payouts, but no bust line says so", i, v.round)
 			p.busted, p.bustRound, p.sitting = true, v.round, false
 		}
@@ -132,6 +139,10 @@ func (v *Verifier) roundStart(r *record) {
 		}
 	}
 	want := v.round + 1
+	if v.round > 0 {
+		v.eval(eMatchEnd)
+	}
+	v.eval(eRoundSequence)
 	if v.round > 0 && (alive <= 1 || v.round >= v.cfg.Rounds) {
 		v.report("inference/match.end", -1, -1, ref.EventMatchEnd, ref.EventRoundStart, "the match is over after round %d (%s); no further round may start", v.round, v.endReason(alive))
 	}
@@ -160,6 +171,7 @@ func (v *Verifier) roundStart(r *record) {
 		v.report("inference/log.seats", -1, -1, fmt.Sprintf("0..%d", len(v.seats)-1), r.dealer, "the dealer must be a seat of the table")
 		r.dealer = v.dealer
 	} else if rd > 1 && v.sum.Rounds > 1 {
+		v.eval(eTableButton)
 		if exp := v.nextDealer(rd, false); exp != r.dealer && v.nextDealer(rd, true) != r.dealer {
 			v.altDealer = exp
 			v.report("inference/table.button", -1, -1, exp, r.dealer, "the button moves to the first seat left of round %d's dealer (%d) that is dealt in this round", rd-1, v.dealer)
@@ -172,11 +184,16 @@ func (v *Verifier) roundStart(r *record) {
 	v.dealer = r.dealer
 	// Ante by the ramp.
 	v.rampAnte = ref.AnteFor(v.cfg.Ante, v.cfg.AnteRamp, rd)
+	if rd >= v.cfg.AnteRamp.FromRound && v.cfg.AnteRamp.EveryRounds > 0 {
+		// The ramp is exercised once it applies; before, the ante is the base.
+		v.eval(eAnteRamp)
+	}
 	if exp := v.rampAnte; r.ante != exp {
 		v.report("inference/round.2.ante-ramp", -1, -1, exp, r.ante, "the ante of round %d is %d by the schedule (base %d, ramp from round %d every %d by %d)", rd, exp, v.cfg.Ante, v.cfg.AnteRamp.FromRound, v.cfg.AnteRamp.EveryRounds, v.cfg.AnteRamp.Step)
 	}
 	v.ante = r.ante
 	// Who is dealt in.
+	v.eval(eSorted)
 	if !slices.IsSorted(r.dealtIn) {
 		v.report("inference/protocol.sorted", -1, -1, "sorted by seat", r.dealtIn, "dealt_in lists seats in seat order")
 	}
@@ -194,6 +211,16 @@ func (v *Verifier) roundStart(r *record) {
 	for i := range v.seats {
 		p := &v.seats[i]
 		exp := v.liveIn(i, rd)
+		switch {
+		case p.busted:
+			v.eval(eBust) // a busted seat is left out
+		case p.sitting && p.backIn > rd:
+			v.eval(eSitOut) // a sitting-out seat is left out
+		case p.sitting:
+			v.eval(eBackInRound) // its back_in_round has come
+		default:
+			v.eval(eDeal) // a live seat is dealt in
+		}
 		switch {
 		case logIn[i] && p.busted && p.softBust:
 			p.busted, p.softBust = false, false
@@ -286,6 +313,7 @@ func (v *Verifier) nextAnte() int {
 // than the current one is out of order (reported, false); skipped stages
 // are closed.
 func (v *Verifier) at(s stage, seat, turn int) bool {
+	v.eval(eLogOrder)
 	if v.st == stBetween || v.st == stBefore {
 		v.report("inference/protocol.log-order", seat, turn, ref.EventRoundStart, v.rec.typ, "a %s line belongs inside a round, after round_start", v.rec.typ)
 		return false
@@ -305,6 +333,7 @@ func (v *Verifier) closeTo(s stage) {
 		case stReturns:
 			for i := range v.seats {
 				if p := &v.seats[i]; p.returning {
+					v.eval(eLogOrder)
 					v.report("inference/protocol.log-order", i, -1, ref.EventReturn, v.rec.typ, "seat %d is dealt in again this round, so a return line for it follows round_start", i)
 					p.returning = false
 				}
@@ -322,6 +351,7 @@ func (v *Verifier) closeTo(s stage) {
 			}
 			v.openBetting()
 		case stBetting:
+			v.eval(eEndOfBetting)
 			if v.toAct >= 0 {
 				v.report("inference/round.5.end-of-betting", v.toAct, v.turn, v.toAct, v.rec.typ, "betting goes on until every seat still in has matched the bet or is all-in; seat %d was still to act at turn %d", v.toAct, v.turn)
 				v.toAct = -1
@@ -349,6 +379,9 @@ func (v *Verifier) closeDeals() {
 			}
 		}
 	}
+	if dealt > 0 {
+		v.eval(eDealLines)
+	}
 	switch {
 	case dealt == 0:
 		// A public round: the deal cannot be checked (I-INF-V3).
@@ -374,6 +407,8 @@ func (v *Verifier) returnLine(r *record) {
 	}
 	v.checkRound(r, r.seat, -1)
 	p := &v.seats[r.seat]
+	v.eval(eBackInRound)
+	v.eval(eSorted)
 	if !p.returning {
 		v.report("inference/timeouts.back-in-round", r.seat, -1, nil, ref.EventReturn, "seat %d is not coming back from a sit-out this round", r.seat)
 		return
@@ -394,6 +429,8 @@ func (v *Verifier) dealLine(r *record) {
 	}
 	v.checkRound(r, r.seat, -1)
 	p := &v.seats[r.seat]
+	v.eval(eDealLines)
+	v.eval(eSorted)
 	switch {
 	case !p.inRound:
 		v.report("inference/log.deal-lines", r.seat, -1, nil, r.seat, "seat %d is not dealt in this round but has a deal_private line", r.seat)
@@ -409,6 +446,7 @@ func (v *Verifier) dealLine(r *record) {
 		}
 	}
 	p.dealt = true
+	v.eval(eDeal)
 	if r.value < ref.ValueMin || r.value > ref.ValueMax {
 		v.report("inference/round.1.deal", r.seat, -1, fmt.Sprintf("%d..%d", ref.ValueMin, ref.ValueMax), r.value, "a hidden value is an integer from %d to %d", ref.ValueMin, ref.ValueMax)
 		return
@@ -424,6 +462,7 @@ func (v *Verifier) anteLine(r *record) {
 	}
 	v.checkRound(r, r.seat, -1)
 	p := &v.seats[r.seat]
+	v.eval(eAnte)
 	switch {
 	case !p.inRound:
 		v.report("inference/round.2.ante", r.seat, -1, nil, r.seat, "only seats dealt in post the ante; seat %d is not dealt in", r.seat)
@@ -455,6 +494,10 @@ func (v *Verifier) anteLine(r *record) {
 			return (amount == min(v.ante, c) || amount == min(v.rampAnte, c)) && r.allIn == (c-amount == 0)
 		})
 		exp := min(v.ante, p.credits)
+		if p.credits <= v.ante {
+			v.eval(eShortAnte) // the ante takes the whole stack
+		}
+		v.eval(eAnteAllIn)
 		if amount != exp && amount == min(v.rampAnte, p.credits) {
 			// round_start named another ante (reported); the ramp's is paid.
 			exp = amount
@@ -515,6 +558,7 @@ func (v *Verifier) openBetting() {
 		v.toAct = v.nextToAct(v.dealer)
 	}
 	if v.toAct < 0 {
+		v.eval(eEndOfBetting) // fewer than two seats can act: no betting
 		v.st = stShowdown
 	}
 }

@@ -18,6 +18,9 @@ func (v *Verifier) showdownLine(r *record) {
 		return
 	}
 	v.checkRound(r, -1, -1)
+	v.eval(eShowdownCloses)
+	v.eval(eSorted)
+	v.eval(eWinners)
 	n := len(v.seats)
 	contrib, folded, values := v.scr.contrib, v.scr.folded, v.scr.values
 	pot, left := 0, 0
@@ -71,12 +74,14 @@ func (v *Verifier) showdownLine(r *record) {
 		v.report("inference/protocol.winners", -1, -1, nilIfEmpty(wantWinners), r.winners, "winners lists every seat paid from at least one pot, in seat order")
 	}
 	checkPayouts := true
+	v.eval(eShowdown)
 	if r.pot != pot {
 		v.report("inference/round.6.showdown", -1, -1, pot, r.pot, "the pot is everything put in this round, antes and bets (%d)", pot)
 		checkPayouts = false
 	}
 	if left <= 1 {
 		// I-INF-6: the last seat takes the pot, unrevealed.
+		v.eval(eUncontested)
 		if !r.uncontested {
 			v.report("inference/round.7.uncontested", -1, -1, true, false, "with one seat left the pot is uncontested")
 		}
@@ -191,9 +196,16 @@ func (v *Verifier) settle(o *ref.Outcome, contrib []int, folded []bool, values [
 		np++
 	}
 	var pay [maxSeats]int
+	var lastElig uint16
+	pots := 0
 	for k := 0; k < np; k++ {
 		if elig[k] == 0 {
 			continue
+		}
+		if elig[k] != lastElig {
+			// Layers with the same contenders are one pot in effect.
+			pots++
+			lastElig = elig[k]
 		}
 		top, best := 0, 0
 		for s := 0; s < n; s++ {
@@ -207,6 +219,12 @@ func (v *Verifier) settle(o *ref.Outcome, contrib []int, folded []bool, values [
 			}
 		}
 		share, odd := amount[k]/best, amount[k]%best
+		if best > 1 {
+			v.eval(eTies) // a pot is shared by tied best values
+			if odd > 0 {
+				v.eval(eOddChips)
+			}
+		}
 		for i := 1; i <= n; i++ {
 			s := (v.dealer + i) % n
 			if elig[k]&(1<<s) != 0 && contrib[s] > 0 && values[s] == top {
@@ -217,6 +235,9 @@ func (v *Verifier) settle(o *ref.Outcome, contrib []int, folded []bool, values [
 				}
 			}
 		}
+	}
+	if pots > 1 {
+		v.eval(eSidePots)
 	}
 	out := v.scr.onePay[:0]
 	for s := 0; s < n; s++ {
@@ -234,6 +255,7 @@ func (v *Verifier) settle(o *ref.Outcome, contrib []int, folded []bool, values [
 // contending seat has a usable value.
 func (v *Verifier) reveals(r *record, values []int) bool {
 	ok := true
+	v.eval(eNoPeek) // only seats still in are shown
 	for _, e := range r.reveals {
 		if e.seat < 0 || e.seat >= len(v.seats) {
 			v.report("inference/log.seats", e.seat, -1, nil, e.seat, "reveals names seat %d, which is not a seat of this table", e.seat)
@@ -378,6 +400,8 @@ func (v *Verifier) bustLine(r *record) {
 		return
 	}
 	v.checkRound(r, r.seat, -1)
+	v.eval(eBust)
+	v.eval(eSorted)
 	p := &v.seats[r.seat]
 	p.pick(func(c int) bool { return c == 0 })
 	switch {
@@ -417,6 +441,11 @@ func (v *Verifier) matchEnd(r *record) {
 			alive++
 		}
 	}
+	v.eval(eRoundSequence)
+	v.eval(eProtoMatchEnd)
+	v.eval(eMatchEnd)
+	v.eval(eMatchRounds)
+	v.eval(eMatchEndLast)
 	if r.round != v.round {
 		v.report("inference/log.round-sequence", -1, -1, v.round, r.round, "match_end carries the number of the last round played")
 	}
@@ -429,6 +458,10 @@ func (v *Verifier) matchEnd(r *record) {
 		v.report("inference/match.end", -1, -1, v.endReason(alive), r.reason, "the match ends with one_player_left when a single seat holds every credit, else rounds_complete after the last round")
 	}
 	seedOK := ref.SeedCommit(r.seed) == v.seedCommit
+	if !v.noStart {
+		v.eval(eSeedCommit)
+		v.eval(eSeedCommitRule) // committed at the start, disclosed at the end
+	}
 	if v.noStart {
 		v.inconclusive("inference/protocol.seed-commit", 1)
 	} else if !seedOK {
@@ -443,6 +476,7 @@ func (v *Verifier) matchEnd(r *record) {
 // checkRanking compares the ranking with Rank of the verifier's standings
 // (I-INF-8).
 func (v *Verifier) checkRanking(r *record) {
+	v.eval(eMatchRanking)
 	st := v.scr.standings[:0]
 	for i := range v.seats {
 		p := &v.seats[i]
@@ -516,6 +550,10 @@ func (v *Verifier) rederive(seed string, seedOK bool) {
 	if !ours || !seedOK {
 		v.inconclusive("inference/protocol.deal-function", n+v.dealsLost)
 		return
+	}
+	v.eval(eDealFunction)
+	if n > 0 {
+		v.eval(eDeal) // every value re-derived: drawn as the function says
 	}
 	if v.firstDeal != ref.FirstDealer(seed, len(v.seats)) {
 		v.reportAt(rules.Where{File: v.opts.File, Line: v.firstDealLine, Round: 1}, "inference/protocol.deal-function", ref.FirstDealer(seed, len(v.seats)), v.firstDeal,

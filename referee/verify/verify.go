@@ -73,6 +73,10 @@ type Summary struct {
 	DealsRederived int `json:"deals_rederived"`
 	// Ended is true when the log reached match_end.
 	Ended bool `json:"ended"`
+	// Evaluated counts, per rule id, the checks the verifier made of the
+	// rule on this log, passed or failed: a rule absent from it was not
+	// exercised by the log (no tie, no sit-out, no short stack…).
+	Evaluated map[string]int `json:"evaluated,omitempty"`
 }
 
 // stage is where the verifier is within the match.
@@ -181,6 +185,11 @@ type Verifier struct {
 	deals      []deal
 	dealsLost  int
 
+	evals [numEval]uint32
+	// evalOther counts evaluations of rules outside the fixed table (a
+	// finding on a rule a settings error names).
+	evalOther map[string]int
+
 	rec  record
 	out  []rules.Finding
 	sum  Summary
@@ -244,6 +253,7 @@ func (v *Verifier) reportAt(w rules.Where, rule string, expected, got any, forma
 	if !ok {
 		lvl = rules.Must
 	}
+	v.evalID(rule) // a finding is an evaluation too
 	switch lvl {
 	case rules.Must:
 		v.sum.Must++
@@ -301,6 +311,8 @@ func (v *Verifier) Line(lineNo int, data []byte) []rules.Finding {
 	if v.done {
 		return v.out
 	}
+	v.eval(eLineLength)
+	v.eval(eLogLine)
 	if len(bytes.TrimSpace(data)) == 0 {
 		v.report("inference/protocol.log-line", -1, -1, nil, nil, "each log line must be one JSON object; this line is empty")
 		return v.out
@@ -339,9 +351,13 @@ func (v *Verifier) Line(lineNo int, data []byte) []rules.Finding {
 		return v.out
 	}
 	if v.st == stEnded {
+		v.eval(eMatchEndLast)
 		v.report("inference/log.match-end-last", -1, -1, nil, r.typ, "nothing may follow match_end; this %s line is ignored", r.typ)
 		v.done = true
 		return v.out
+	}
+	if v.st == stBefore {
+		v.eval(eMatchStartFirst)
 	}
 	if r.typ != ref.EventMatchStart && v.st == stBefore {
 		v.report("inference/log.match-start-first", -1, -1, ref.EventMatchStart, r.typ, "a match log starts with match_start; without it the stacks and the seed commitment are unknown")
@@ -408,6 +424,7 @@ func (v *Verifier) FinishFindings() []rules.Finding {
 // Summary returns the counts so far.
 func (v *Verifier) Summary() Summary {
 	s := v.sum
+	s.Evaluated = v.evaluated()
 	if s.InconclusiveByRule != nil {
 		m := make(map[string]int, len(s.InconclusiveByRule))
 		for k, n := range s.InconclusiveByRule {

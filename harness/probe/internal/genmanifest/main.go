@@ -1,0 +1,24 @@
+// Command genmanifest writes umpire's conformance manifest (see
+// probe.Manifest): go generate ./harness/probe runs it.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+
+	"github.com/umpire-arena/umpire/harness/probe"
+)
+
+func main() {
+	out := flag.String("o", probe.ManifestFile, "the file to write")
+	flag.Parse()
+	b, err := probe.BuildManifest().JSON()
+	if err == nil {
+		err = os.WriteFile(*out, b, 0o644)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "genmanifest:", err)
+		os.Exit(1)
+	}
+}

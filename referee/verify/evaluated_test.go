@@ -1,0 +1,160 @@
+package verify
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	ba "github.com/umpire-arena/umpire/referee/bangarena"
+	ref "github.com/umpire-arena/umpire/referee/inference"
+	"github.com/umpire-arena/umpire/referee/rules"
+)
+
+// The verifier reports a rule as evaluated exactly when the log exercised
+// it: a tie, a side pot, a sit-out, a bust, the raise cap or the ante ramp
+// counts only in a log where it happens.
+func TestEvaluatedFollowsTheLog(t *testing.T) {
+	type seen struct{ with, without int }
+	tally := map[string]*seen{}
+	for i := range 60 {
+		cfg := ref.DefaultConfig()
+		cfg.Rounds = 4 + i%12
+		cfg.StartingCredits = 12 + i%30
+		cfg.AnteRamp = ref.AnteRamp{FromRound: 6, EveryRounds: 3, Step: 1}
+		g := gen{cfg: cfg, seed: fmt.Sprintf("eval-%d", i), timeoutP: 0.03, flaky: i % 4, flakyP: 0.6, msgP: 0.1}
+		log, f := g.play(t)
+		fs, sum := verifyAll(t, log, Options{File: g.seed})
+		if len(fs) != 0 {
+			t.Fatalf("%s: %s", g.seed, describe(fs))
+		}
+		for _, c := range []struct {
+			rule    string
+			present bool
+			exact   bool // absent from the log means absent from Evaluated
+		}{
+			{"inference/round.6.side-pots", f.sidePots >= 0, false},
+			{"inference/round.6.odd-chips", f.oddChip >= 0, false},
+			{"inference/round.3.raise-cap", f.raiseCap >= 0, true},
+			{"inference/timeouts.sit-out", f.sitOut >= 0, true},
+			{"inference/timeouts.last-strike", f.lastStrike >= 0, false},
+			{"inference/round.2.bust", f.bust >= 0, true},
+			{"inference/round.7.uncontested", f.uncontested >= 0, false},
+			{"inference/round.2.ante-ramp", f.rounds >= 6, true},
+			{"inference/round.2.ante", true, true},
+			{"inference/round.6.showdown", true, true},
+		} {
+			n := sum.Evaluated[c.rule]
+			if tally[c.rule] == nil {
+				tally[c.rule] = &seen{}
+			}
+			switch {
+			case c.present && n == 0:
+				t.Errorf("%s: the log exercises %s, but it is not reported evaluated", g.seed, c.rule)
+			case !c.present && c.exact && n > 0:
+				t.Errorf("%s: the log never exercises %s, but it is reported evaluated %d times", g.seed, c.rule, n)
+			}
+			if c.present {
+				tally[c.rule].with++
+			} else {
+				tally[c.rule].without++
+			}
+		}
+		for id := range sum.Evaluated {
+			if _, ok := levelOf(id); !ok {
+				t.Errorf("evaluated rule %s is not in the catalogue", id)
+			}
+		}
+	}
+	// The sample must hold logs with and without each situation, or the
+	// test proves nothing.
+	for _, rule := range []string{"inference/round.3.raise-cap", "inference/timeouts.sit-out", "inference/round.2.bust", "inference/round.2.ante-ramp"} {
+		if s := tally[rule]; s.with == 0 || s.without == 0 {
+			t.Errorf("%s: %d logs with it, %d without; want both", rule, s.with, s.without)
+		}
+	}
+}
+
+// Every rule a finding names is evaluated, and every id of the fixed table
+// is a catalogue rule.
+func TestEvaluatedTable(t *testing.T) {
+	for _, id := range InferenceRuleIDs() {
+		if _, ok := levelOf(id); !ok {
+			t.Errorf("%s is not in the catalogue", id)
+		}
+	}
+	for _, id := range BangArenaRuleIDs() {
+		if _, ok := levelOf(id); !ok {
+			t.Errorf("%s is not in the catalogue", id)
+		}
+	}
+	v := NewInference(Options{})
+	v.Line(1, []byte(`{"type":"round_start"}`))
+	v.Line(2, []byte(`not json`))
+	s := v.Finish()
+	if s.Evaluated["inference/protocol.log-line"] == 0 || s.Evaluated["inference/log.match-end-last"] == 0 {
+		t.Errorf("have %v, want the rules of the findings evaluated", s.Evaluated)
+	}
+}
+
+func levelOf(id string) (string, bool) {
+	r, ok := rules.Default().Lookup(id)
+	return string(r.Level), ok
+}
+
+// The BangArena replay reports the rules of the events it compared: the
+// golden log has a Dynamite and a Jail check and a glory star, so those
+// rules are evaluated; a log cut after the deal evaluates no turn rule.
+func TestBangArenaEvaluated(t *testing.T) {
+	log := baGolden(t)
+	_, sum := baVerify(t, log, BangArenaOptions{File: "classic6.jsonl"})
+	for _, id := range []string{"bangarena/3.turn-order", "bangarena/8.dynamite-check", "bangarena/8.jail-check",
+		"bangarena/9.glory-star", "bangarena/1.legal-only", "bangarena/10.win-order", "bangarena/log.complete"} {
+		if sum.Evaluated[id] == 0 {
+			t.Errorf("%s not evaluated on the golden log (have %v)", id, sum.Evaluated)
+		}
+	}
+	lines := baLines(t, log)
+	first := baFind(t, lines, func(m map[string]any) bool { return m["type"] == "turn_start" })
+	_, cut := baVerify(t, baJoin(lines[:first]), BangArenaOptions{File: "cut.jsonl", Unfinished: true})
+	for _, id := range []string{"bangarena/3.turn-order", "bangarena/8.jail-check", "bangarena/10.win-order"} {
+		if cut.Evaluated[id] != 0 {
+			t.Errorf("%s evaluated on a log that stops before the first turn", id)
+		}
+	}
+	if cut.Evaluated["bangarena/6.character-deal"] == 0 {
+		t.Errorf("the deal is not evaluated on a log that holds it (have %v)", cut.Evaluated)
+	}
+}
+
+// A log of each role mode evaluates that mode's rules, and only that one's.
+func TestBangArenaModeEvaluated(t *testing.T) {
+	for _, tt := range []struct {
+		mode  string
+		seats int
+		want  []string
+		not   []string
+	}{
+		{ba.ModeImpostor, 8, []string{"bangarena/2.impostor-distribution", "bangarena/2.impostor-8-seats", "bangarena/2.impostor-briefing"}, []string{"bangarena/2.legacy", "bangarena/2.partners"}},
+		{ba.ModeLegacy, 5, []string{"bangarena/2.legacy"}, []string{"bangarena/2.impostor-briefing", "bangarena/2.partners"}},
+		{ba.ModeClassic, 6, nil, []string{"bangarena/2.legacy", "bangarena/2.impostor-distribution", "bangarena/2.impostor-briefing", "bangarena/2.partners"}},
+	} {
+		t.Run(tt.mode, func(t *testing.T) {
+			seed := "mode-" + tt.mode
+			log := baSelfPlay(t, ba.Config{Seats: tt.seats, RoleMode: tt.mode, MatchID: seed}, seed, rand.New(rand.NewPCG(3, 4)))
+			fs, sum := baVerify(t, log, BangArenaOptions{File: seed, Seeds: []string{seed}})
+			if len(fs) != 0 {
+				t.Fatalf("findings: %v", fs)
+			}
+			for _, id := range tt.want {
+				if sum.Evaluated[id] == 0 {
+					t.Errorf("%s not evaluated", id)
+				}
+			}
+			for _, id := range tt.not {
+				if sum.Evaluated[id] != 0 {
+					t.Errorf("%s evaluated on a %s log", id, tt.mode)
+				}
+			}
+		})
+	}
+}
