@@ -39,6 +39,10 @@ const (
 	// viewerMaxBytes bounds the viewer's data in the page (JSON bytes):
 	// views past it are left out and counted.
 	viewerMaxBytes = 8 << 20
+	// A whole match's transcript (Match.Transcript, umpire replay) keeps
+	// at most this many steps and bytes.
+	viewerMaxMatchSteps = 2000
+	viewerMaxMatchBytes = 4 << 20
 )
 
 // viewerData is what the page's viewer steps through.
@@ -48,7 +52,8 @@ type viewerData struct {
 	More int `json:"more,omitempty"`
 }
 
-// viewerView is one transcript: the finding that carries it and its steps.
+// viewerView is one transcript: the finding that carries it, or a whole
+// match (Finding -1), and its steps.
 type viewerView struct {
 	ID       string `json:"id"`
 	Title    string `json:"title"`
@@ -58,10 +63,12 @@ type viewerView struct {
 	Message  string `json:"message"`
 	Expected string `json:"expected"`
 	Got      string `json:"got"`
-	// Finding is the index of the step the finding is about.
+	// Finding is the index of the step the finding is about, -1 for a
+	// match's transcript.
 	Finding int          `json:"finding"`
 	Steps   []viewerStep `json:"steps"`
-	// More counts messages left out (htmlMaxTranscript).
+	// More counts messages left out (htmlMaxTranscript, or the match
+	// limits).
 	More int `json:"more,omitempty"`
 }
 
@@ -134,10 +141,21 @@ func (v *viewer) linkTo(f *Finding) *viewerLink {
 }
 
 // newViewer builds the viewer's data: one view per finding with a
-// transcript, in report order, at most viewerMaxViews and viewerMaxBytes.
+// transcript, in report order, then one per match that kept its whole
+// transcript; at most viewerMaxViews and viewerMaxBytes.
 func newViewer(r *Report) *viewer {
 	v := &viewer{Data: &viewerData{Views: []viewerView{}}, links: map[*Finding]viewerLink{}}
 	size := 0
+	add := func(vw viewerView) bool {
+		b, err := json.Marshal(vw)
+		if err != nil || size+len(b) > viewerMaxBytes {
+			v.Data.More++
+			return false
+		}
+		size += len(b)
+		v.Data.Views = append(v.Data.Views, vw)
+		return true
+	}
 	for ci := range r.Checks {
 		c := &r.Checks[ci]
 		for fi := range c.Findings {
@@ -150,17 +168,32 @@ func newViewer(r *Report) *viewer {
 				continue
 			}
 			vw := transcriptView(fmt.Sprintf("v%d", len(v.Data.Views)), c, f)
-			b, err := json.Marshal(vw)
-			if err != nil || size+len(b) > viewerMaxBytes {
-				v.Data.More++
-				continue
+			if add(vw) {
+				v.links[f] = viewerLink{ID: vw.ID, Step: vw.Finding}
 			}
-			size += len(b)
-			v.Data.Views = append(v.Data.Views, vw)
-			v.links[f] = viewerLink{ID: vw.ID, Step: vw.Finding}
 		}
 	}
+	for i := range r.Matches {
+		m := &r.Matches[i]
+		if len(m.Transcript) == 0 {
+			continue
+		}
+		if len(v.Data.Views) == viewerMaxViews {
+			v.Data.More++
+			continue
+		}
+		add(matchView(fmt.Sprintf("v%d", len(v.Data.Views)), m, min(viewerMaxMatchBytes, viewerMaxBytes-size)))
+	}
 	return v
+}
+
+// matchView builds the view of a match's whole transcript, its steps
+// within maxBytes of JSON.
+func matchView(id string, m *Match, maxBytes int) viewerView {
+	title := fmt.Sprintf("whole match · seed %s #%d · %s vs %s, seat %d · %s", m.Seed, m.Index, m.Agent, m.Adversary, m.Seat, m.Termination)
+	vw := viewerView{ID: id, Title: inert.String(clipRunes(title, viewerMaxText)), Finding: -1}
+	vw.Steps, vw.Game, vw.More, _ = viewSteps(m.Transcript, viewerMaxMatchSteps, maxBytes)
+	return vw
 }
 
 // transcriptView builds the view of one finding's transcript.
@@ -172,15 +205,26 @@ func transcriptView(id string, c *Check, f *Finding) viewerView {
 	vw := viewerView{ID: id, Title: inert.String(clipRunes(title, viewerMaxText)), Rule: inert.String(clipRunes(f.Rule, viewerMaxText)),
 		Level: string(f.Level), Message: clip(f.Message, htmlMaxBody),
 		Expected: clip(valueText(f.Expected), htmlMaxBody), Got: clip(valueText(f.Got), htmlMaxBody)}
-	ts := f.Transcript
-	if len(ts) > htmlMaxTranscript {
-		vw.More = len(ts) - htmlMaxTranscript
-		ts = ts[:htmlMaxTranscript]
+	var bodies []any
+	vw.Steps, vw.Game, vw.More, bodies = viewSteps(f.Transcript, htmlMaxTranscript, viewerMaxBytes)
+	ts := f.Transcript[:len(vw.Steps)]
+	vw.Finding = findingStep(f.Where, ts, bodies)
+	return vw
+}
+
+// viewSteps builds the steps of a transcript: at most maxSteps, and no
+// more than fit in maxBytes of JSON (the first one always); more counts
+// the messages left out, bodies holds the decoded messages of the steps.
+func viewSteps(ts []Message, maxSteps, maxBytes int) (steps []viewerStep, game string, more int, bodies []any) {
+	if len(ts) > maxSteps {
+		more = len(ts) - maxSteps
+		ts = ts[:maxSteps]
 	}
-	bodies := make([]any, len(ts))
+	bodies = make([]any, 0, len(ts))
+	size := 0
 	lastState := map[string]int{}
 	for i, m := range ts {
-		bodies[i] = decodeBody(m.Body)
+		b := decodeBody(m.Body)
 		st := viewerStep{Dir: string(m.Dir), Body: prettyBody(m), State: -1}
 		if !m.At.IsZero() {
 			st.At = viewerTime(m.At)
@@ -190,12 +234,12 @@ func transcriptView(id string, c *Check, f *Finding) viewerView {
 			st.Seat = strconv.Itoa(*m.Seat)
 			seatKey = st.Seat
 		}
-		game := gameOf(bodies[i])
-		if vw.Game == "" {
-			vw.Game = game
+		g := gameOf(b)
+		if game == "" {
+			game = g
 		}
-		st.Kind = kindOf(game, bodies[i], m)
-		st.Table = tableOf(game, bodies[i])
+		st.Kind = kindOf(g, b, m)
+		st.Table = tableOf(g, b)
 		if st.Table != nil {
 			lastState[seatKey] = i
 		}
@@ -204,10 +248,17 @@ func transcriptView(id string, c *Check, f *Finding) viewerView {
 		} else if j, ok := lastState[""]; ok {
 			st.State = j
 		}
-		vw.Steps = append(vw.Steps, st)
+		if n, err := json.Marshal(st); err == nil {
+			size += len(n)
+		}
+		if size > maxBytes && len(steps) > 0 {
+			more += len(ts) - i
+			break
+		}
+		steps = append(steps, st)
+		bodies = append(bodies, b)
 	}
-	vw.Finding = findingStep(f.Where, ts, bodies)
-	return vw
+	return steps, game, more, bodies
 }
 
 // prettyBody is a message for display: JSON indented, text as it came, made

@@ -94,6 +94,8 @@ func viewerSample(t testing.TB) *Report {
 			NewMessage(Received, at, nil, []byte(`{"jsonrpc":"2.0","id":3,"result":{"content":[{"type":"text","text":`+jsonString(bangRequest(42))+`}]}}`)),
 			NewMessage(Received, at, nil, []byte(`null`)),
 		}}
+	// A match that kept its whole transcript (umpire replay).
+	r.Matches[0].Transcript = slices.Concat(inf.Transcript, ba.Transcript[:1])
 	r.Checks = append(r.Checks,
 		Check{Name: "raise amounts are within the limit", Section: "Round 3", Rules: []string{inf.Rule}, Seed: "2001", Status: Fail, Findings: []Finding{inf}},
 		Check{Name: "reaction queue", Section: "§7 reactions", Rules: []string{ba.Rule}, Status: Fail, Findings: []Finding{ba}},
@@ -139,9 +141,19 @@ func TestViewerData(t *testing.T) {
 			}
 		}
 	}
-	if len(d.Views) != withTranscript {
-		t.Fatalf("%d views, want one per finding with a transcript (%d)", len(d.Views), withTranscript)
+	if len(d.Views) != withTranscript+1 {
+		t.Fatalf("%d views, want one per finding with a transcript (%d) and the match's", len(d.Views), withTranscript)
 	}
+
+	t.Run("whole match", func(t *testing.T) {
+		v := d.Views[len(d.Views)-1]
+		if !strings.HasPrefix(v.Title, "whole match · seed "+r.Matches[0].Seed+" #0") || v.Finding != -1 || len(v.Steps) != 5 || v.Game != "inference" {
+			t.Fatalf("title %q, finding %d, %d steps, game %q", v.Title, v.Finding, len(v.Steps), v.Game)
+		}
+		if v.Steps[4].Table == nil || v.Steps[4].Table.Game != "bangarena" || v.Steps[3].State != 1 {
+			t.Errorf("the match's steps do not carry their tables: %+v", v.Steps[3])
+		}
+	})
 
 	t.Run("inference", func(t *testing.T) {
 		v := viewOf(t, d, "raise amounts are within the limit")
@@ -373,8 +385,14 @@ func TestViewerInPage(t *testing.T) {
 		}
 	}
 	walk(doc)
-	if links != len(data.Views) {
-		t.Errorf("%d view-step links, want one per view (%d)", links, len(data.Views))
+	findingViews := 0
+	for _, v := range data.Views {
+		if v.Finding >= 0 {
+			findingViews++
+		}
+	}
+	if links != findingViews || findingViews == len(data.Views) {
+		t.Errorf("%d view-step links, want one per finding's view (%d of %d views)", links, findingViews, len(data.Views))
 	}
 	for _, raw := range []string{"<img", "\u202e", "<b>bold"} {
 		if bytes.Contains(page, []byte(raw)) {
@@ -446,6 +464,27 @@ func TestViewerCaps(t *testing.T) {
 	}
 	if v.linkTo(&r.Checks[len(r.Checks)-1].Findings[0]) != nil {
 		t.Error("a finding left out of the viewer has a link into it")
+	}
+
+	// A whole match: at most viewerMaxMatchSteps steps and
+	// viewerMaxMatchBytes of JSON, the rest counted.
+	r = sample(t)
+	long = make([]Message, viewerMaxMatchSteps+7)
+	for i := range long {
+		long[i] = NewMessage(Received, sampleStart, nil, []byte(`{"type":"event"}`))
+	}
+	r.Matches[0].Transcript = long
+	r.Matches[1].Transcript = slices.Concat(big, big, big[:50])
+	d = newViewer(r).Data
+	if n := len(d.Views); n < 2 {
+		t.Fatalf("%d views", n)
+	}
+	m0, m1 := d.Views[len(d.Views)-2], d.Views[len(d.Views)-1]
+	if len(m0.Steps) != viewerMaxMatchSteps || m0.More != 7 {
+		t.Errorf("long match: %d steps, %d more", len(m0.Steps), m0.More)
+	}
+	if b, _ := json.Marshal(m1); len(b) > viewerMaxMatchBytes+1024 || m1.More == 0 || len(m1.Steps)+m1.More != 250 {
+		t.Errorf("big match: %d bytes, %d steps, %d more", len(b), len(m1.Steps), m1.More)
 	}
 }
 

@@ -90,6 +90,11 @@
 
   function renderExpect(v, i) {
     clear(expect);
+    if (!(v.finding >= 0)) {
+      expect.className = "viewer-expect";
+      expect.appendChild(el("p", "viewer-note", "The whole match as umpire recorded it; each finding links to the messages around it."));
+      return;
+    }
     if (i !== v.finding) {
       expect.className = "viewer-expect";
       var p = el("p", "viewer-note", "The finding (" + dash(v.rule) + ") is about step " + (v.finding + 1) + ".");
@@ -125,7 +130,8 @@
       li.appendChild(b);
       strip.appendChild(li);
     });
-    root.classList.toggle("at-finding", cur.step === v.finding);
+    root.classList.toggle("at-finding", v.finding >= 0 && cur.step === v.finding);
+    $("viewer-goto-finding").disabled = !(v.finding >= 0);
     root.setAttribute("data-view", dash(v.id));
     root.setAttribute("data-step", String(cur.step));
     renderExpect(v, cur.step);
@@ -151,12 +157,13 @@
     return false;
   }
 
-  pick.addEventListener("change", function () { open(parseInt(pick.value, 10) || 0, views[parseInt(pick.value, 10) || 0].finding); });
+  function start(i) { return Math.max(0, views[i].finding | 0); }
+  pick.addEventListener("change", function () { var i = parseInt(pick.value, 10) || 0; open(i, start(i)); });
   $("viewer-first").addEventListener("click", function () { go(0); });
   $("viewer-prev").addEventListener("click", function () { go(Math.max(0, cur.step - 1)); });
   $("viewer-next").addEventListener("click", function () { go(Math.min(steps().length - 1, cur.step + 1)); });
   $("viewer-last").addEventListener("click", function () { go(steps().length - 1); });
-  $("viewer-goto-finding").addEventListener("click", function () { go(view().finding); });
+  $("viewer-goto-finding").addEventListener("click", function () { if (view().finding >= 0) go(view().finding); });
   Array.prototype.slice.call(document.querySelectorAll("a.view-step")).forEach(function (a) {
     a.addEventListener("click", function (ev) {
       if (openLink(a.getAttribute("data-view"), parseInt(a.getAttribute("data-step"), 10) || 0, true)) ev.preventDefault();
@@ -189,7 +196,7 @@
   // (for a screenshot or a shared link).
   var m = /^#(solo-)?view-(.+)-(\d+)$/.exec(location.hash || "");
   if (m && m[1]) document.documentElement.classList.add("viewer-solo");
-  if (!(m && openLink(decodeURIComponent(m[2]), parseInt(m[3], 10), !m[1]))) open(0, views[0].finding);
+  if (!(m && openLink(decodeURIComponent(m[2]), parseInt(m[3], 10), !m[1]))) open(0, start(0));
 
   // Test hook of the browser test (#viewer-walk): click through the first
   // view with the buttons and keys, follow a finding's link, and record
