@@ -119,7 +119,13 @@
     pick.value = String(cur.view);
     pos.textContent = "step " + (cur.step + 1) + " of " + all.length + (v.more ? " (+" + v.more + " in the JSON report)" : "");
     clear(strip);
+    // A long transcript shows the steps around the current one (and the
+    // finding's); the buttons and keys reach every step.
+    var lo = 0, hi = all.length - 1, span = 60;
+    if (all.length > 2 * span + 1) { lo = Math.max(0, cur.step - span); hi = Math.min(all.length - 1, cur.step + span); }
+    if (lo > 0) strip.appendChild(el("li", "viewer-gap", "… " + lo + " earlier"));
     all.forEach(function (s, i) {
+      if ((i < lo || i > hi) && i !== v.finding) return;
       var li = el("li");
       var b = el("button", "viewer-step" + (i === cur.step ? " current" : "") + (i === v.finding ? " finding" : ""),
         (i === v.finding ? "⚑ " : "") + (i + 1) + " " + (s.dir === "sent" ? "→" : "←") + " " + dash(s.kind));
@@ -130,6 +136,7 @@
       li.appendChild(b);
       strip.appendChild(li);
     });
+    if (hi < all.length - 1) strip.appendChild(el("li", "viewer-gap", "… " + (all.length - 1 - hi) + " later"));
     root.classList.toggle("at-finding", v.finding >= 0 && cur.step === v.finding);
     $("viewer-goto-finding").disabled = !(v.finding >= 0);
     root.setAttribute("data-view", dash(v.id));
