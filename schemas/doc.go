@@ -12,6 +12,15 @@
 // allowed everywhere, since servers add fields; missing required fields and
 // wrong types are violations.
 //
+// A schema may name the basis of its shape with the keywords "x-basis"
+// ("contract" for a pin of WIRE.md, "reading" for an INTERPRETATIONS.md
+// entry, "document" to return to the rules' own) and "x-ref" (the pin or the
+// entry). Every Violation carries the basis of the innermost annotated
+// schema on its path (a missing required property that of the property's
+// own schema), so callers grade it: a violation that is not Binding is
+// SHOULD unless the run is strict. The keywords assert nothing, cost the
+// fast path nothing, and are looked up only for violations.
+//
 // Schemas are compiled with github.com/santhosh-tekuri/jsonschema/v6, the
 // maintained successor of v5 of the same library; it is the reference
 // validator and words every violation. In front of it a fast path parses a

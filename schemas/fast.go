@@ -101,7 +101,7 @@ func typeBit(name string) uint8 {
 // ignoredKeyword reports whether kw carries no assertion.
 func ignoredKeyword(kw string) bool {
 	switch kw {
-	case "$schema", "$id", "$defs", "$comment", "title", "description", "default", "examples":
+	case "$schema", "$id", "$defs", "$comment", "title", "description", "default", "examples", basisKeyword, refKeyword:
 		return true
 	}
 	return false

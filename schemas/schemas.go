@@ -55,6 +55,8 @@ type Set struct {
 	keys     map[string]keyInfo
 	parsers  sync.Pool // *fparser
 	maxBytes int
+	// bases maps the schema locations that carry x-basis to it.
+	bases map[string]basisInfo
 }
 
 // Option configures Compile.
@@ -71,7 +73,7 @@ func WithMaxBytes(n int) Option {
 
 // Compile loads and compiles every embedded schema.
 func Compile(opts ...Option) (*Set, error) {
-	s := &Set{schemas: map[string]map[string]*jsonschema.Schema{}, fast: map[string]map[string]*fnode{}, maxBytes: DefaultMaxBytes}
+	s := &Set{schemas: map[string]map[string]*jsonschema.Schema{}, fast: map[string]map[string]*fnode{}, maxBytes: DefaultMaxBytes, bases: map[string]basisInfo{}}
 	fc := newFastCompiler()
 	for _, o := range opts {
 		o(s)
@@ -97,6 +99,7 @@ func Compile(opts ...Option) (*Set, error) {
 				return nil, fmt.Errorf("schemas: %s: %w", name, err)
 			}
 			fc.docs[BaseURL+name] = doc
+			collectBases(BaseURL+name, doc, "", s.bases)
 		}
 	}
 	for _, game := range Games() {
@@ -205,7 +208,7 @@ func (s *Set) reference(sch *jsonschema.Schema, data []byte) []Violation {
 	if err != nil {
 		return []Violation{{Message: err.Error()}}
 	}
-	return run(sch, inst)
+	return s.run(sch, inst)
 }
 
 // ValidateValue marshals v to JSON and validates it as Validate does. It

@@ -27,7 +27,17 @@ type Violation struct {
 	Keyword string `json:"keyword,omitempty"`
 	// Message says what is wrong, e.g. "must be >= 0".
 	Message string `json:"message"`
+	// Basis is what the violated shape rests on: "document" (the rules
+	// documents' own shape, the default), "contract" (a pin of umpire's,
+	// WIRE.md) or "reading" (an INTERPRETATIONS.md entry), from the
+	// schemas' x-basis keyword; Ref names the pin or reading.
+	Basis string `json:"basis,omitempty"`
+	Ref   string `json:"ref,omitempty"`
 }
+
+// Binding reports whether the violation rests on the rules documents (so
+// it keeps its level without --strict).
+func (v Violation) Binding() bool { return v.Basis == "" || v.Basis == BasisDocument }
 
 // String formats the violation as "/players/2/credits: must be >= 0 (minimum)".
 func (v Violation) String() string {
@@ -35,14 +45,23 @@ func (v Violation) String() string {
 	if loc == "" {
 		loc = "(root)"
 	}
-	if v.Keyword == "" {
-		return loc + ": " + v.Message
+	out := loc + ": " + v.Message
+	if v.Keyword != "" {
+		out += " (" + v.Keyword + ")"
 	}
-	return loc + ": " + v.Message + " (" + v.Keyword + ")"
+	if !v.Binding() {
+		out += " [" + v.Basis
+		if v.Ref != "" {
+			out += ": " + v.Ref
+		}
+		out += "]"
+	}
+	return out
 }
 
-// run validates inst and flattens the error tree into violations.
-func run(sch *jsonschema.Schema, inst any) []Violation {
+// run validates inst and flattens the error tree into violations, each
+// with its basis (x-basis).
+func (s *Set) run(sch *jsonschema.Schema, inst any) []Violation {
 	err := sch.Validate(inst)
 	if err == nil {
 		return nil
@@ -52,7 +71,7 @@ func run(sch *jsonschema.Schema, inst any) []Violation {
 		return []Violation{{Message: err.Error()}}
 	}
 	var out []Violation
-	collect(ve, &out)
+	s.collect(ve, basisInfo{}, &out)
 	return out
 }
 
@@ -60,7 +79,10 @@ func run(sch *jsonschema.Schema, inst any) []Violation {
 // branches that failed only because the value has another type, when some
 // branch failed for a deeper reason (that branch is the one the value meant);
 // when every branch failed on type, it reports one type violation.
-func collect(e *jsonschema.ValidationError, out *[]Violation) {
+func (s *Set) collect(e *jsonschema.ValidationError, cur basisInfo, out *[]Violation) {
+	if b, ok := s.basisOf(e.SchemaURL); ok {
+		cur = b
+	}
 	switch e.ErrorKind.(type) {
 	case *kind.AnyOf, *kind.OneOf:
 		var deep []*jsonschema.ValidationError
@@ -80,23 +102,36 @@ func collect(e *jsonschema.ValidationError, out *[]Violation) {
 				KeywordLocation:  keywordLocation(e),
 				Keyword:          "type",
 				Message:          fmt.Sprintf("got %s, want %s", got, strings.Join(dedupe(wants), " or ")),
+				Basis:            basisName(cur),
+				Ref:              cur.ref,
 			})
 			return
 		}
 		if len(deep) > 0 {
 			for _, c := range deep {
-				collect(c, out)
+				s.collect(c, cur, out)
 			}
 			return
 		}
 	}
 	if _, ok := e.ErrorKind.(*kind.Contains); ok || len(e.Causes) == 0 {
-		*out = append(*out, leaf(e))
+		v := leaf(e)
+		b := s.leafBasis(e, cur)
+		v.Basis, v.Ref = basisName(b), b.ref
+		*out = append(*out, v)
 		return
 	}
 	for _, c := range e.Causes {
-		collect(c, out)
+		s.collect(c, cur, out)
 	}
+}
+
+// basisName is the Basis field of a violation: empty for the documents.
+func basisName(b basisInfo) string {
+	if b.basis == BasisDocument {
+		return ""
+	}
+	return b.basis
 }
 
 // typeOnly reports whether a branch failed with a single type error at the

@@ -54,6 +54,7 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 	fs.BoolVar(&t.Create, "create", false, "the target offers the harness extension: the suite creates its matches and rooms (env UMPIRE_CREATE)")
 	embedded := fs.Bool("embedded", false, "start the embedded reference server in-process as the target")
 	unsafeFaults := fs.Bool("unsafe-faults", false, "with --embedded: switch on the faults named in "+infsrv.FaultsEnv+" (to see the suite catch them)")
+	dialectList := fs.String("dialect", "", "with --embedded: the embedded server speaks these legitimate dialects, comma-separated (choices where the rules are silent; Inference: "+inferenceDialectNames()+")")
 	config := fs.String("config", "", "JSON file with the target configuration (fields of probe.Target)")
 	fs.IntVar(&t.DeadlineMS, "deadline-ms", 0, "the server's decision deadline in ms; asked for in created matches (default 300; env UMPIRE_DEADLINE_MS)")
 	fs.IntVar(&t.TableSize, "seats", 0, "seats of the matches and rooms the suite creates (default 3 Inference, 4 BangArena)")
@@ -102,6 +103,10 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintln(e.stderr, "umpire conform: --unsafe-faults works with --embedded only")
 		return exitUsage
 	}
+	if *dialectList != "" && !*embedded {
+		fmt.Fprintln(e.stderr, "umpire conform: --dialect works with --embedded only")
+		return exitUsage
+	}
 	if *embedded && (t.URL != "" || t.Match != "" || t.Room != "" || len(t.Seats) > 0) {
 		fmt.Fprintln(e.stderr, "umpire conform: --embedded makes its own target; drop --target, --match, --room and --seat")
 		return exitUsage
@@ -133,14 +138,17 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "umpire conform: %v\n", err)
 		return exitUsage
 	}
-	var faults []string
+	var faults, dialects []string
 	if *embedded {
 		faults, err = conformFaults(t.Game, *unsafeFaults)
+		if err == nil {
+			dialects, err = conformDialects(t.Game, *dialectList)
+		}
 		if err != nil {
 			fmt.Fprintf(e.stderr, "umpire conform: %v\n", err)
 			return exitUsage
 		}
-		srv, err := probe.StartEmbedded(t.Game, faults)
+		srv, err := startEmbedded(t.Game, faults, dialects)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "umpire conform: starting the embedded server: %v\n", err)
 			return exitError
@@ -158,6 +166,9 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 		cfg["embedded"] = true
 		if len(faults) > 0 {
 			cfg["faults"] = faults
+		}
+		if len(dialects) > 0 {
+			cfg["dialects"] = dialects
 		}
 	}
 	if *filter != "" {

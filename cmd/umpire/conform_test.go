@@ -143,3 +143,29 @@ func TestConformKnownFailing(t *testing.T) {
 		})
 	}
 }
+
+// TestConformDialect: "conform --embedded --dialect" runs the suite
+// against a server speaking a legitimate dialect: the finding on umpire's
+// pin is SHOULD (exit 0), MUST with --strict (exit 1).
+func TestConformDialect(t *testing.T) {
+	args := []string{"--embedded", "--game", "inference", "--dialect", "error-codes-own", "--label-filter", "inference/server.bad-message"}
+	code, out, errs := runConform(t, args...)
+	if code != exitOK {
+		t.Fatalf("have exit %d, want 0\nstdout:\n%s\nstderr:\n%s", code, out, errs)
+	}
+	if !strings.Contains(out, "inference/server.error-code") {
+		t.Errorf("have stdout %q, want the error-code finding", out)
+	}
+	code, out, errs = runConform(t, append(args, "--strict")...)
+	if code != exitFail {
+		t.Fatalf("strict: have exit %d, want 1\nstdout:\n%s\nstderr:\n%s", code, out, errs)
+	}
+	for _, bad := range [][]string{
+		{"--game", "inference", "--dialect", "no-log", "--target", "http://127.0.0.1:1", "--create"},
+		{"--game", "inference", "--embedded", "--dialect", "no-such-dialect"},
+	} {
+		if code, out, errs := runConform(t, bad...); code != exitUsage {
+			t.Errorf("%v: have exit %d, want 2\n%s%s", bad, code, out, errs)
+		}
+	}
+}

@@ -57,16 +57,16 @@ func cmdLegal(_ context.Context, e *env, args []string) int {
 	}
 	vs, given, warnings, err := parseDecision(raw)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "umpire legal: %s: %v\n", name, err)
+		fmt.Fprintf(e.stderr, "umpire legal: %s: %s\n", inert.String(name), inert.String(err.Error()))
 		return exitUsage
 	}
 	for _, w := range warnings {
-		fmt.Fprintf(e.stderr, "umpire legal: %s: warning: %s\n", name, w)
+		fmt.Fprintf(e.stderr, "umpire legal: %s: warning: %s\n", inert.String(name), inert.String(w))
 	}
 	derived, err := inference.LegalFromView(vs)
 	if err != nil {
 		// The message itself is inconsistent: a MUST finding.
-		fmt.Fprintf(e.stdout, "%s: no legal actions can be derived: %v\n", name, err)
+		fmt.Fprintf(e.stdout, "%s: no legal actions can be derived: %s\n", inert.String(name), inert.String(err.Error()))
 		return exitFail
 	}
 	if !*check {
@@ -74,7 +74,7 @@ func cmdLegal(_ context.Context, e *env, args []string) int {
 		return exitOK
 	}
 	if given == nil {
-		fmt.Fprintf(e.stderr, "umpire legal: %s: --check needs a your_turn message with legal_actions\n", name)
+		fmt.Fprintf(e.stderr, "umpire legal: %s: --check needs a your_turn message with legal_actions as a list\n", inert.String(name))
 		return exitUsage
 	}
 	d := compareLegal(derived, given)
@@ -132,9 +132,13 @@ func parseDecision(raw []byte) (vs inference.VisibleState, given []json.RawMessa
 		if typ != "your_turn" {
 			return vs, nil, nil, fmt.Errorf("a %q message: want a your_turn message or a bare visible_state", typ)
 		}
-		for _, f := range []string{"match_id", "round", "turn", "deadline_ms", "visible_state", "legal_actions"} {
-			if _, ok := top[f]; !ok {
-				warnings = append(warnings, fmt.Sprintf("%s: your_turn lacks %q", "inference/protocol.envelope", f))
+		for _, f := range []struct{ name, rule string }{
+			{"match_id", "inference/protocol.envelope"}, {"round", "inference/protocol.envelope"}, {"turn", "inference/protocol.envelope"},
+			// The rules name these in every your_turn.
+			{"deadline_ms", "inference/timeouts.deadline"}, {"visible_state", "inference/wire.visible-state.fields"}, {"legal_actions", "inference/illegal.listed-only"},
+		} {
+			if _, ok := top[f.name]; !ok {
+				warnings = append(warnings, fmt.Sprintf("%s: your_turn lacks %q", f.rule, f.name))
 			}
 		}
 		body, ok = top["visible_state"]
@@ -142,34 +146,34 @@ func parseDecision(raw []byte) (vs inference.VisibleState, given []json.RawMessa
 			return vs, nil, warnings, fmt.Errorf("your_turn has no visible_state")
 		}
 		if la, ok := top["legal_actions"]; ok {
+			// Not needed to derive: a list of another shape is a warning,
+			// and only --check needs it.
 			if err := json.Unmarshal(la, &given); err != nil {
-				return vs, nil, warnings, fmt.Errorf("legal_actions is not a list of objects: %v", err)
-			}
-			if given == nil {
+				given = nil
+				warnings = append(warnings, fmt.Sprintf("%s: legal_actions is not a list: %v", "inference/protocol.envelope", err))
+			} else if given == nil {
 				given = []json.RawMessage{}
 			}
 		}
 		var turn int
 		if json.Unmarshal(top["turn"], &turn) == nil {
 			var vsTurn struct {
-				Turn *inference.TurnRef `json:"turn"`
+				Turn json.RawMessage `json:"turn"`
 			}
-			if json.Unmarshal(body, &vsTurn) == nil && vsTurn.Turn != nil && vsTurn.Turn.Turn != turn {
-				warnings = append(warnings, fmt.Sprintf("%s: your_turn.turn %d differs from visible_state.turn.turn %d", "inference/protocol.envelope", turn, vsTurn.Turn.Turn))
+			var tr inference.TurnRef
+			if json.Unmarshal(body, &vsTurn) == nil && json.Unmarshal(vsTurn.Turn, &tr) == nil && string(vsTurn.Turn) != "null" && tr.Turn != turn {
+				warnings = append(warnings, fmt.Sprintf("%s: your_turn.turn %d differs from visible_state.turn.turn %d", "inference/protocol.envelope", turn, tr.Turn))
 			}
 		}
 	}
-	var probe map[string]json.RawMessage
-	if err := json.Unmarshal(body, &probe); err != nil {
-		return vs, nil, warnings, fmt.Errorf("visible_state is not an object: %v", err)
+	// Only what the derivation needs is read; any shape of the rest is
+	// accepted (the schema check, umpire validate, judges it).
+	vs, err = inference.ReadLegalView(body)
+	if err != nil {
+		return vs, nil, warnings, err
 	}
-	for _, f := range []string{"your_seat", "your_credits", "to_call", "current_bet", "raises_used", "limits", "turn", "players"} {
-		if _, ok := probe[f]; !ok {
-			return vs, nil, warnings, fmt.Errorf("visible_state lacks %q", f)
-		}
-	}
-	if err := json.Unmarshal(body, &vs); err != nil {
-		return vs, nil, warnings, fmt.Errorf("visible_state: %v", err)
+	for _, c := range inference.ViewConventions(vs) {
+		warnings = append(warnings, c.Error())
 	}
 	return vs, given, warnings, nil
 }

@@ -17,7 +17,7 @@ import (
 )
 
 const serveInferenceSynopsis = "--game inference [--addr 127.0.0.1:7070] [--seats 6] [--rounds 40] [--deadline 10s] " +
-	"[--seed S] [--adversaries random,heuristic,...] [--agents 0,3] [--start-timeout D] [--format text|json] [--unsafe-faults] " +
+	"[--seed S] [--adversaries random,heuristic,...] [--agents 0,3] [--start-timeout D] [--dialect a,b] [--format text|json] [--unsafe-faults] " +
 	"[--admin-token T | --open] [--max-matches N] [--max-rounds N] [--max-deadline D] [--idle-timeout D] [--body-timeout D] [--max-conns-per-ip N] ..."
 
 // cmdServe runs "umpire serve": the embedded reference server of the game
@@ -78,6 +78,7 @@ type inferenceServeInfo struct {
 	Agents      []inferenceServeSeat `json:"agents"`
 	Adversaries map[string]string    `json:"adversaries"`
 	Faults      []string             `json:"faults,omitempty"`
+	Dialects    []string             `json:"dialects,omitempty"`
 	// AdminToken is what POST CreateURL needs (Authorization: Bearer);
 	// absent when creation is open.
 	AdminToken string `json:"admin_token,omitempty"`
@@ -107,6 +108,7 @@ func serveInference(ctx context.Context, e *env, args []string) int {
 	startTimeout := fs.Duration("start-timeout", 0, "start without the agents that have not said hello after this long (0: wait for all)")
 	format := fs.String("format", "text", "output: text or json")
 	unsafe := fs.Bool("unsafe-faults", false, "enable the deliberately broken behaviours named in "+infsrv.FaultsEnv+" (testing the conformance suite only)")
+	dialectList := fs.String("dialect", "", "speak these legitimate dialects, comma-separated (choices where the rules are silent): "+inferenceDialectNames())
 	hf := addHostFlags(fs, gameInference)
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
@@ -135,8 +137,13 @@ func serveInference(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "umpire: %v\n", err)
 		return exitUsage
 	}
+	dialects, err := infsrv.ParseDialects(*dialectList)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "umpire: --dialect: %v\n", err)
+		return exitUsage
+	}
 	kinds := splitList(*adversaries)
-	opts := infsrv.Options{Faults: faults, StartTimeout: *startTimeout, Limits: hf.inferenceLimits()}
+	opts := infsrv.Options{Faults: faults, Dialects: dialects, StartTimeout: *startTimeout, Limits: hf.inferenceLimits()}
 	if *startTimeout == 0 {
 		opts.StartTimeout = -1 // wait for every agent
 	}
@@ -319,6 +326,9 @@ func describeInference(hostport string, c infsrv.Created, srv *infsrv.Server, se
 	for _, f := range srv.Faults() {
 		info.Faults = append(info.Faults, string(f))
 	}
+	for _, d := range srv.Dialects() {
+		info.Dialects = append(info.Dialects, string(d))
+	}
 	return info
 }
 
@@ -340,6 +350,9 @@ func printInference(e *env, format string, info inferenceServeInfo) {
 	fmt.Fprintf(w, "  matches   POST %s\n", info.CreateURL)
 	if info.AdminToken != "" {
 		fmt.Fprintf(w, "            admin token %s  (header Authorization: Bearer TOKEN)\n", info.AdminToken)
+	}
+	if len(info.Dialects) > 0 {
+		fmt.Fprintf(w, "  dialects  %s  (legitimate choices where the rules are silent)\n", strings.Join(info.Dialects, ", "))
 	}
 	for _, a := range info.Agents {
 		fmt.Fprintf(w, "  seat %d    token %s\n", a.Seat, a.Token)

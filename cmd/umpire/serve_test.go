@@ -190,6 +190,25 @@ func TestServeInferenceFaults(t *testing.T) {
 	waitExit(t, code, exitOK)
 }
 
+// TestServeInferenceDialects: --dialect makes the server speak legitimate
+// dialects (no warning: they break no rule); its log endpoint is then gone.
+func TestServeInferenceDialects(t *testing.T) {
+	info, cancel, code, errb := startServe(t, "--game", "inference", "--addr", "127.0.0.1:0", "--agents", "", "--rounds", "1", "--format", "json", "--dialect", "no-log,error-codes-own")
+	if len(info.Dialects) != 2 || info.Dialects[0] != "error-codes-own" || info.Dialects[1] != "no-log" || strings.Contains(errb.String(), "WARNING") {
+		t.Fatalf("dialects %v, stderr %q", info.Dialects, errb.String())
+	}
+	resp, err := http.Get(info.LogURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusNotFound {
+		t.Errorf("log endpoint: HTTP %d, want 404 under no-log", resp.StatusCode)
+	}
+	cancel()
+	waitExit(t, code, exitOK)
+}
+
 func TestServeUsage(t *testing.T) {
 	for _, tc := range []struct {
 		name string
@@ -212,6 +231,7 @@ func TestServeUsage(t *testing.T) {
 		{"faults without the flag", []string{"--game", "inference", "--addr", "127.0.0.1:0"}, "leak-value", exitUsage},
 		{"flag without faults", []string{"--game", "inference", "--unsafe-faults", "--addr", "127.0.0.1:0"}, "", exitUsage},
 		{"unknown fault", []string{"--game", "inference", "--unsafe-faults", "--addr", "127.0.0.1:0"}, "leak-everything", exitUsage},
+		{"unknown dialect", []string{"--game", "inference", "--dialect", "klingon", "--addr", "127.0.0.1:0"}, "", exitUsage},
 		{"bad address", []string{"--game", "inference", "--addr", "256.1.1.1:99999"}, "", exitError},
 		{"bad format", []string{"--game", "inference", "--format", "xml"}, "", exitUsage},
 	} {

@@ -12,13 +12,15 @@ import (
 	"github.com/umpire-arena/umpire/schemas"
 )
 
-const validateSynopsis = "--game G [--kind K] [--format text|json] [--max-bytes N] FILE...|-"
+const validateSynopsis = "--game G [--kind K] [--strict] [--format text|json] [--max-bytes N] FILE...|-"
 
 // cmdValidate runs "umpire validate": every JSON document or JSON Lines line
 // of the inputs is validated against the schema of its kind (given with
-// --kind or detected per message). One line per violation; a summary on
-// stderr; exit 0 when every message is valid, 1 when one is not, 2 for usage
-// errors (unknown game or kind, an input that cannot be read).
+// --kind or detected per message). One line per violation, with its level:
+// a shape only umpire's pin or reading fixes (the schemas' x-basis) is
+// SHOULD unless --strict. A summary on stderr; exit 0 when no violation is
+// at MUST, 1 when one is, 2 for usage errors (unknown game or kind, an input
+// that cannot be read).
 func cmdValidate(ctx context.Context, e *env, args []string) int {
 	fs := newFlagSet(e, "validate", validateSynopsis)
 	game := fs.String("game", "", "game: inference or bangarena")
@@ -26,6 +28,8 @@ func cmdValidate(ctx context.Context, e *env, args []string) int {
 	format := fs.String("format", "text", "output: text, or json (one JSON object per violation)")
 	maxBytes := fs.Int("max-bytes", schemas.DefaultMaxBytes, "largest message accepted, in bytes")
 	listKinds := fs.Bool("list-kinds", false, "print the message kinds of --game and exit")
+	var basis basisFlags
+	addStrictFlag(fs, &basis)
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
@@ -72,8 +76,8 @@ func cmdValidate(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "umpire: %v\n", err)
 		return exitError
 	}
-	out := &violationWriter{w: e.stdout, json: *format == "json"}
-	var total, invalid, violations, notKept int
+	out := &violationWriter{w: e.stdout, json: *format == "json", strict: basis.strict}
+	var total, invalid, violations, notKept, failing, lenient int
 	for _, src := range srcs {
 		// Inputs are read as they are validated, in memory bounded by
 		// --max-bytes; violations past rules.MaxKeptPerRule of one kind
@@ -103,10 +107,19 @@ func cmdValidate(ctx context.Context, e *env, args []string) int {
 			if len(vs) > 0 {
 				invalid++
 				violations += len(vs)
+				must := false
 				for _, v := range vs {
+					if out.level(v) == rules.Must {
+						must = true
+					} else {
+						lenient++
+					}
 					if capped.Keep(violationKey(v)) {
 						out.write(src.name, m.line, k, v)
 					}
+				}
+				if must {
+					failing++
 				}
 			}
 		}
@@ -124,8 +137,14 @@ func cmdValidate(ctx context.Context, e *env, args []string) int {
 	if notKept > 0 {
 		fmt.Fprintf(e.stderr, "umpire validate: %s violation(s) not printed (over %d of one kind per input)\n", rules.Thousands(notKept), rules.MaxKeptPerRule)
 	}
-	fmt.Fprintf(e.stderr, "umpire validate: %d message(s) read, %d invalid, %d violation(s)\n", total, invalid, violations)
-	if invalid > 0 {
+	// A violation of a shape only umpire's pin or reading fixes (x-basis)
+	// is SHOULD unless --strict: it does not fail the run.
+	should := ""
+	if lenient > 0 {
+		should = fmt.Sprintf(", %d at SHOULD (umpire's pins; MUST with --strict)", lenient)
+	}
+	fmt.Fprintf(e.stderr, "umpire validate: %d message(s) read, %d invalid, %d violation(s)%s\n", total, invalid, violations, should)
+	if failing > 0 {
 		return exitFail
 	}
 	return exitOK
@@ -134,9 +153,10 @@ func cmdValidate(ctx context.Context, e *env, args []string) int {
 // violationWriter prints violations as text lines or JSON objects and keeps
 // the first write error.
 type violationWriter struct {
-	w    io.Writer
-	json bool
-	err  error
+	w      io.Writer
+	json   bool
+	strict bool
+	err    error
 }
 
 // violationJSON is one violation in --format json.
@@ -148,6 +168,18 @@ type violationJSON struct {
 	KeywordLocation  string `json:"keywordLocation"`
 	Keyword          string `json:"keyword,omitempty"`
 	Message          string `json:"message"`
+	Level            string `json:"level"`
+	Basis            string `json:"basis"`
+	Ref              string `json:"ref,omitempty"`
+}
+
+// level is the level of a violation in this run: MUST for the documents'
+// shapes, SHOULD for a pin's or a reading's unless strict.
+func (vw *violationWriter) level(v schemas.Violation) rules.Level {
+	if v.Binding() || vw.strict {
+		return rules.Must
+	}
+	return rules.Should
 }
 
 func (vw *violationWriter) write(file string, line int, kind string, v schemas.Violation) {
@@ -157,10 +189,18 @@ func (vw *violationWriter) write(file string, line int, kind string, v schemas.V
 	if vw.json {
 		enc := json.NewEncoder(inertJSON(vw.w)) // one object per line
 		enc.SetEscapeHTML(false)
-		vw.err = enc.Encode(violationJSON{file, line, kind, v.InstanceLocation, v.KeywordLocation, v.Keyword, v.Message})
+		basis := v.Basis
+		if basis == "" {
+			basis = schemas.BasisDocument
+		}
+		vw.err = enc.Encode(violationJSON{file, line, kind, v.InstanceLocation, v.KeywordLocation, v.Keyword, v.Message, string(vw.level(v)), basis, v.Ref})
 		return
 	}
-	_, vw.err = fmt.Fprintf(vw.w, "%s:%d: %s\n", inert.String(file), line, inert.String(v.String()))
+	prefix := ""
+	if vw.level(v) != rules.Must {
+		prefix = "SHOULD "
+	}
+	_, vw.err = fmt.Fprintf(vw.w, "%s:%d: %s%s\n", inert.String(file), line, prefix, inert.String(v.String()))
 }
 
 // violationKey is the kind of a violation the output caps: its keyword

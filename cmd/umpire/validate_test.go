@@ -14,7 +14,7 @@ func TestValidateCommand(t *testing.T) {
 	tests := []cliCase{
 		{name: "valid JSON Lines", args: []string{"validate", "--game", "inference", td("inference_log.jsonl")}, wantCode: exitOK, wantNoOut: true, wantErr: []string{"4 message(s) read, 0 invalid"}},
 		{name: "invalid lines reported with line numbers", args: []string{"validate", "--game", "inference", td("inference_bad.jsonl")}, wantCode: exitFail,
-			wantOut:    []string{td("inference_bad.jsonl") + ":2: /amount: must be >= 0 (minimum)", ":3: (root): invalid JSON: truncated input", ":4: /seat: must be <= 7 (maximum)"},
+			wantOut:    []string{td("inference_bad.jsonl") + ":2: SHOULD /amount: must be >= 0 (minimum) [contract: WIRE.md Match log]", ":3: (root): invalid JSON: truncated input", ":4: SHOULD /seat: must be <= 7 (maximum)"},
 			wantErr:    []string{"4 message(s) read, 3 invalid, 3 violation(s)"},
 			wantOutLen: 3},
 		{name: "pretty document", args: []string{"validate", "--game", "bangarena", td("decision.json")}, wantCode: exitOK, wantNoOut: true, wantErr: []string{"1 message(s) read, 0 invalid"}},
@@ -27,8 +27,16 @@ func TestValidateCommand(t *testing.T) {
 		{name: "several files", args: []string{"validate", "--game", "inference", td("inference_log.jsonl"), td("inference_bad.jsonl")}, wantCode: exitFail, wantErr: []string{"8 message(s) read, 3 invalid"}},
 		{name: "json format", args: []string{"validate", "--game", "inference", "--format", "json", td("inference_bad.jsonl")}, wantCode: exitFail, wantOutLen: 3,
 			wantOut: []string{`"line":2`, `"kind":"log_ante"`, `"instanceLocation":"/amount"`, `"keywordLocation":"inference/defs.json#/$defs/credits/minimum"`, `"keyword":"minimum"`}},
-		{name: "json output is not HTML-escaped", args: []string{"validate", "--game", "inference", "--format", "json", "-"}, stdin: `{"type":"bust","round":0,"seat":1}`, wantCode: exitFail,
-			wantOut: []string{`"file":"<stdin>"`, `"message":"must be >= 1"`}},
+		{name: "json output is not HTML-escaped", args: []string{"validate", "--game", "inference", "--format", "json", "-"}, stdin: `{"type":"bust","round":0,"seat":1}`, wantCode: exitOK,
+			wantOut: []string{`"file":"<stdin>"`, `"message":"must be >= 1"`, `"level":"SHOULD"`, `"basis":"contract"`, `"ref":"WIRE.md Match log"`}},
+		// A shape only umpire's pin fixes (x-basis) is SHOULD: the run
+		// passes unless --strict; the documents' own shapes fail it.
+		{name: "pin violation is SHOULD", args: []string{"validate", "--game", "inference", "--kind", "error", "-"}, stdin: `{"type":"error","match_id":"m","code":"invalid_action","message":"no","turn":0}`, wantCode: exitOK,
+			wantOut: []string{"<stdin>:1: SHOULD /code:", "[contract: WIRE.md Envelope]"}, wantErr: []string{"1 at SHOULD"}},
+		{name: "pin violation with --strict is MUST", args: []string{"validate", "--game", "inference", "--strict", "--kind", "error", "-"}, stdin: `{"type":"error","match_id":"m","code":"invalid_action","message":"no","turn":0}`, wantCode: exitFail,
+			wantOut: []string{"<stdin>:1: /code:"}},
+		{name: "json format strict", args: []string{"validate", "--game", "inference", "--strict", "--format", "json", "-"}, stdin: `{"type":"bust","round":0,"seat":1}`, wantCode: exitFail,
+			wantOut: []string{`"level":"MUST"`, `"basis":"contract"`}},
 		{name: "message over the cap", args: []string{"validate", "--game", "inference", "--max-bytes", "40", td("inference_log.jsonl")}, wantCode: exitFail, wantOut: []string{"exceeds the cap of 40 bytes"}},
 		{name: "kind not detected", args: []string{"validate", "--game", "bangarena", "-"}, stdin: `{"roomId":"r"}`, wantCode: exitFail, wantOut: []string{"cannot detect the message kind"}},
 		{name: "escape sequences are escaped", args: []string{"validate", "--game", "bangarena", "--kind", "legal_action", "-"}, stdin: `{"actionId":"x","command":"\u001b[31mred"}` + "\n", wantCode: exitFail, wantOut: []string{`\u001b[31mred`}},

@@ -245,6 +245,11 @@ func (r *runner) baDecide(ctx context.Context, st *baState, j *judge, l *link, r
 				st.injectPending = false
 				j.fail(CheckServerError, where, "the agent keeps playing", string(l.dead), "the agent stopped right after a retryable server error it did not cause")
 			}
+			if !l.alive() {
+				// The agent is gone: this decision, like the rest, gets the
+				// fallback answer at once instead of waiting out its deadline.
+				r.fallbackAnswer(st, req)
+			}
 			return false
 		}
 		var d baDecision

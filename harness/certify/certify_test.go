@@ -329,3 +329,29 @@ func comparable(r *reports.Report) string {
 	b.WriteString(strings.Join(r.Meta.Seeds, ","))
 	return b.String()
 }
+
+// TestDeadAgentCostsNoWaiting: once the agent's process is gone, the rest
+// of the match is played on the seat's default action at once (I-INF-C5;
+// BangArena's fallback answers, I-BA-C3): a crashing agent's matches do not
+// wait out a deadline per turn.
+func TestDeadAgentCostsNoWaiting(t *testing.T) {
+	for _, game := range []string{GameInference, GameBangArena} {
+		t.Run(game, func(t *testing.T) {
+			cfg := small(game, bin.broken+" -mode crash", 2)
+			cfg.Rounds, cfg.Deadline = 10, 3*time.Second
+			start := time.Now()
+			r := certify(t, cfg)
+			took := time.Since(start)
+			for _, m := range r.Matches {
+				if m.Termination != reports.TermCrash || m.Rank == 0 {
+					t.Errorf("match %s: termination %s rank %d, want crash and a real rank", m.Seed, m.Termination, m.Rank)
+				}
+			}
+			// Waiting out the deadlines would take at least one deadline per
+			// match (3 s each); the matches are over in a fraction of one.
+			if took > 3*time.Second {
+				t.Errorf("two matches of a crashed agent took %v", took)
+			}
+		})
+	}
+}

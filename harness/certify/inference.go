@@ -169,6 +169,46 @@ type infMove struct {
 	Message *string `json:"message"`
 }
 
+// readMove is certify's tolerant reader of an agent's move: each field on
+// its own, so that one field of another shape never hides the others. An
+// integer (turn, amount) is any JSON number of integral value (3 or 3.0,
+// I-INF-S9); an amount or message of another shape is left absent (what
+// it means is judged by the server's answer and the legality check). Only
+// an answer that is not a JSON object is an error.
+func readMove(raw []byte) (infMove, error) {
+	var m infMove
+	var top map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &top); err != nil {
+		return m, err
+	}
+	if top == nil {
+		return m, errors.New("null is not a move object")
+	}
+	_ = json.Unmarshal(top["type"], &m.Type)
+	_ = json.Unmarshal(top["match_id"], &m.MatchID)
+	_ = json.Unmarshal(top["action"], &m.Action)
+	m.Turn, m.Amount = integral(top["turn"]), integral(top["amount"])
+	var msg string
+	if json.Unmarshal(top["message"], &msg) == nil && len(top["message"]) > 0 && top["message"][0] == '"' {
+		m.Message = &msg
+	}
+	return m, nil
+}
+
+// integral returns the value of a JSON number with no fraction (nil for
+// anything else).
+func integral(raw json.RawMessage) *int {
+	if len(raw) == 0 || raw[0] == '"' {
+		return nil
+	}
+	var f float64
+	if json.Unmarshal(raw, &f) != nil || f != float64(int64(f)) || f > 1<<53 || f < -(1<<53) {
+		return nil
+	}
+	n := int(f)
+	return &n
+}
+
 // infKey is the request key of an Inference answer: its turn, when the
 // answer is an object whose turn is an integer.
 func infKey(b []byte) string {
@@ -234,9 +274,8 @@ func (r *runner) playInference(ctx context.Context, p Planned, j *judge, l *link
 		j.skipIf(CheckServerError, "no server-side error is injected over this transport")
 	}
 	handle := func(ans answer, t *infTurn) {
-		var m infMove
 		where := rules.Where{Round: t.round, Turn: rules.IntPtr(t.turn)}
-		if err := json.Unmarshal(ans.raw, &m); err != nil {
+		if m, err := readMove(ans.raw); err != nil {
 			j.fail(CheckHygiene, where, "a move object", string(trim(ans.raw)), "the answer is not a move: "+err.Error())
 			j.fail(CheckLegal, where, "a move from legal_actions", string(trim(ans.raw)), "the answer cannot be read as a move")
 		} else {
@@ -261,8 +300,10 @@ func (r *runner) playInference(ctx context.Context, p Planned, j *judge, l *link
 			} else {
 				j.fail(CheckLegal, where, rawJSON(t.legal), string(trim(ans.raw)), legal)
 			}
+			// Recovery and survival judge the answer's legality; its echo
+			// is the echo check's (one finding per divergence).
 			if t.reasked {
-				if legal == "" && echo {
+				if legal == "" {
 					j.ran(CheckRecover)
 				} else {
 					j.fail(CheckRecover, where, "a legal move after the error", string(trim(ans.raw)), "the agent did not recover from the error for its move")
@@ -270,7 +311,7 @@ func (r *runner) playInference(ctx context.Context, p Planned, j *judge, l *link
 			}
 			if injectPending {
 				injectPending = false
-				if legal == "" && echo {
+				if legal == "" {
 					j.ran(CheckServerError)
 				} else {
 					j.fail(CheckServerError, where, "a legal move after the injected server error", string(trim(ans.raw)), "the agent's first answer after a server-side error it did not cause is not a legal move")
@@ -319,6 +360,9 @@ func (r *runner) playInference(ctx context.Context, p Planned, j *judge, l *link
 				}
 			}
 			if !l.alive() {
+				// I-INF-C5: an agent that can no longer answer costs no
+				// waiting: the seat plays its default action at once.
+				writes <- infDefaultMove(id, t)
 				continue
 			}
 			ans, ok := l.ask(ctx, line, strconv.Itoa(t.turn), t.deadline, rules.Where{Round: t.round, Turn: rules.IntPtr(t.turn)})
@@ -327,6 +371,9 @@ func (r *runner) playInference(ctx context.Context, p Planned, j *judge, l *link
 					injectPending = false
 					j.fail(CheckServerError, rules.Where{Round: t.round, Turn: rules.IntPtr(t.turn)}, "the agent keeps playing", string(l.dead),
 						"the agent stopped right after a server-side error it did not cause (or on the request that followed it)")
+				}
+				if !l.alive() {
+					writes <- infDefaultMove(id, t)
 				}
 				continue
 			}
@@ -387,6 +434,19 @@ func (r *runner) playInference(ctx context.Context, p Planned, j *judge, l *link
 	}
 	j.skipIf(CheckRecover, "the server sent no error for the agent's moves, so there was nothing to recover from")
 	return out
+}
+
+// infDefaultMove is the move the server would play for the seat at the
+// deadline (call when nothing is owed, otherwise fold), played at once for
+// an agent that can no longer answer (I-INF-C5).
+func infDefaultMove(matchID string, t *infTurn) []byte {
+	action := ref.ActionFold
+	for _, a := range t.legal {
+		if a.Action == ref.ActionCall && a.Amount == 0 {
+			action = ref.ActionCall
+		}
+	}
+	return rawJSON(map[string]any{"type": infsrv.TypeMove, "match_id": matchID, "turn": t.turn, "action": action})
 }
 
 // infLegal returns "" when m is one of the legal actions, else why not.

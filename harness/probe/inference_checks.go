@@ -10,6 +10,8 @@ import (
 	"io"
 	"net/http"
 	"sort"
+	"strconv"
+	"strings"
 	"time"
 
 	infadv "github.com/umpire-arena/umpire/harness/adversaries/inference"
@@ -17,6 +19,7 @@ import (
 	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/referee/verify"
 	"github.com/umpire-arena/umpire/reports"
+	"github.com/umpire-arena/umpire/schemas"
 )
 
 // Sections of the Inference suite.
@@ -33,21 +36,21 @@ func inferenceChecks() []Check {
 	probe := func(t *Target) time.Duration { return 40*time.Second + 20*t.deadline() }
 	return []Check{
 		{Name: "inference: every message validates against the schemas", Game: GameInference, Section: secSchema,
-			Rules: []string{"inference/protocol.envelope", "inference/protocol.log-line", "inference/round.7.uncontested"}, Timeout: long, Run: infCheckSchema},
+			Rules: []string{"inference/protocol.envelope", "inference/protocol.log-line", "inference/round.7.uncontested", "inference/timeouts.deadline", "inference/wire.visible-state.fields"}, Timeout: long, Run: infCheckSchema},
 		{Name: "inference: legal_actions agree with the referee", Game: GameInference, Section: secCross,
-			Rules: []string{"inference/wire.legal-actions.call", "inference/wire.legal-actions.fold", "inference/wire.legal-actions.raise"}, Timeout: long, Run: infCheckLegal},
+			Rules: []string{"inference/wire.legal-actions.call", "inference/wire.legal-actions.fold", "inference/wire.legal-actions.raise", "inference/protocol.current-bet", "inference/protocol.to-call"}, Timeout: long, Run: infCheckLegal},
 		{Name: "inference: the match log replays through the referee", Game: GameInference, Section: secCross,
 			Rules: verify.InferenceRuleIDs(), Timeout: long, Run: infCheckLog},
 		{Name: "inference: hidden values stay hidden", Game: GameInference, Section: secHidden,
 			Rules: []string{"inference/visibility.no-peek", "inference/visibility.own-value", "inference/wire.events.objects", "inference/round.7.uncontested"}, Timeout: long, Run: infCheckHidden},
 		{Name: "inference: an illegal move is refused and does not use up the turn", Game: GameInference, Section: secProbes,
-			Rules: []string{"inference/illegal.listed-only", "inference/illegal.no-consume"}, Timeout: probe, Run: infProbeIllegal},
+			Rules: []string{"inference/illegal.listed-only", "inference/illegal.no-consume", "inference/server.error-code"}, Timeout: probe, Run: infProbeIllegal},
 		{Name: "inference: a raise beyond the cap is refused", Game: GameInference, Section: secProbes,
 			Rules: []string{"inference/round.3.raise-cap"}, Timeout: probe, Run: infProbeRaiseCap},
 		{Name: "inference: a wrong token is refused", Game: GameInference, Section: secProbes,
-			Rules: []string{"inference/server.auth"}, Timeout: probe, Run: infProbeAuth},
-		{Name: "inference: malformed messages get bad_message", Game: GameInference, Section: secProbes,
-			Rules: []string{"inference/server.bad-message"}, Timeout: probe, Run: infProbeMalformed},
+			Rules: []string{"inference/server.auth", "inference/server.error-code", "inference/visibility.no-peek"}, Timeout: probe, Run: infProbeAuth},
+		{Name: "inference: a malformed message is refused and the turn stays open", Game: GameInference, Section: secProbes,
+			Rules: []string{"inference/server.bad-message", "inference/server.error-code"}, Timeout: probe, Run: infProbeMalformed},
 		{Name: "inference: a tied showdown splits the pot, odd credit by the rules", Game: GameInference, Section: secProbes,
 			Rules: []string{"inference/round.6.ties", "inference/round.6.odd-chips"}, Timeout: probe, Run: infProbeSplit},
 		{Name: "inference: the deadline keeps running after an illegal move", Game: GameInference, Section: secTimeout,
@@ -206,22 +209,61 @@ func infCheckSchema(ctx context.Context, t *Target) Result {
 	var res Result
 	for i, m := range s.got {
 		kind := m.Env.Type
-		rule := "inference/protocol.envelope" // I-INF-P3
-		if kind == "event" {
-			rule = "inference/protocol.log-line"
-		}
 		seat := m.Seat
-		vs := set.Validate(GameInference, kind, m.Raw)
-		res.eval(rule)
-		if kind == "event" && m.Ev.Type == "showdown" && m.Ev.Uncontested {
-			res.eval("inference/round.7.uncontested")
-			if len(m.Ev.Reveals) > 0 {
-				rule = "inference/round.7.uncontested" // the schema forbids reveals in an uncontested showdown
-			}
+		where := rules.Where{Seat: &seat, Round: m.Env.Round, Turn: m.Env.Turn, Step: fmt.Sprintf("message %d", i)}
+		if kind == "" {
+			res.eval("inference/protocol.envelope")
+			f := finding("inference/protocol.envelope", where, "a message with a type", string(m.Raw), "a message from the server has no type")
+			f.Transcript = s.around(i)
+			res.Findings = append(res.Findings, f)
+			continue
 		}
-		if kind == "" || len(vs) > 0 {
-			f := finding(rule, rules.Where{Seat: &seat, Round: m.Env.Round, Turn: m.Env.Turn, Step: fmt.Sprintf("message %d", i)},
-				"a valid "+kind+" message", violations(vs), "a %q message from the server does not validate: %s", kind, violations(vs))
+		switch kind {
+		case "event":
+			res.eval("inference/protocol.log-line")
+			if m.Ev.Type == "showdown" && m.Ev.Uncontested {
+				res.eval("inference/round.7.uncontested")
+			}
+		case "your_turn":
+			res.eval("inference/protocol.envelope", "inference/timeouts.deadline", "inference/wire.visible-state.fields")
+		case "error":
+			res.eval("inference/protocol.envelope", "inference/server.error-code")
+		default:
+			res.eval("inference/protocol.envelope")
+		}
+		vs := set.Validate(GameInference, kind, m.Raw)
+		uncontested := kind == "event" && m.Ev.Type == "showdown" && m.Ev.Uncontested && len(m.Ev.Reveals) > 0
+		// One finding per rule and basis (I-INF-P3): each violation cites
+		// the rule its field belongs to, at the basis its schema names.
+		type group struct {
+			rule  string
+			basis rules.Basis
+			ref   string
+		}
+		var order []group
+		byGroup := map[group][]schemas.Violation{}
+		for _, v := range vs {
+			g := group{rule: schemaRule(kind, v)}
+			switch {
+			case uncontested:
+				g.rule = "inference/round.7.uncontested" // the schema forbids reveals in an uncontested showdown
+			case !schemas.HasKind(GameInference, kind):
+				// A message type of its own: WIRE.md's list is a pin.
+				g.basis, g.ref = rules.BasisContract, "WIRE.md Envelope"
+			case !v.Binding():
+				g.basis, g.ref = rules.Basis(v.Basis), v.Ref
+			default:
+				g.basis = rules.BasisDocument
+			}
+			if _, ok := byGroup[g]; !ok {
+				order = append(order, g)
+			}
+			byGroup[g] = append(byGroup[g], v)
+		}
+		for _, g := range order {
+			gv := byGroup[g]
+			f := finding(g.rule, where, "a valid "+kind+" message", violations(gv), "a %q message from the server does not validate: %s", kind, violations(gv))
+			f.Basis, f.Ref = g.basis, g.ref
 			f.Transcript = s.around(i)
 			res.Findings = append(res.Findings, f)
 		}
@@ -230,6 +272,28 @@ func infCheckSchema(ctx context.Context, t *Target) Result {
 		return skip("the server sent no message")
 	}
 	return res
+}
+
+// schemaRule names the rule a schema violation of a server message breaks
+// (I-INF-P3): deadline_ms of a your_turn is the rules' deadline, an
+// error's code umpire's error-code pin, visible_state the rules' fields, an
+// event the log contract, anything else the envelope.
+func schemaRule(kind string, v schemas.Violation) string {
+	loc := v.InstanceLocation
+	missing := func(field string) bool {
+		return loc == "" && v.Keyword == "required" && strings.Contains(v.Message, strconv.Quote(field))
+	}
+	switch {
+	case kind == "your_turn" && (loc == "/deadline_ms" || missing("deadline_ms")):
+		return "inference/timeouts.deadline"
+	case kind == "error" && (loc == "/code" || missing("code")):
+		return "inference/server.error-code"
+	case kind == "event":
+		return "inference/protocol.log-line"
+	case kind == "your_turn" && (strings.HasPrefix(loc, "/visible_state") || missing("visible_state")):
+		return "inference/wire.visible-state.fields"
+	}
+	return "inference/protocol.envelope"
 }
 
 // violations renders schema violations.
@@ -258,6 +322,7 @@ func infCheckLegal(ctx context.Context, t *Target) Result {
 	}
 	var res Result
 	n := 0
+	conv := map[string]bool{}
 	for i, m := range s.got {
 		if m.Env.Type != "your_turn" {
 			continue
@@ -265,10 +330,19 @@ func infCheckLegal(ctx context.Context, t *Target) Result {
 		n++
 		seat := m.Seat
 		where := rules.Where{Seat: &seat, Round: m.Env.Round, Turn: m.Env.Turn}
-		vs, err1 := m.view()
+		vs, err1 := ref.ReadLegalView(m.Env.VisibleState)
 		got, err2 := m.legal()
 		if err1 != nil || err2 != nil {
 			continue // the schema check reports it
+		}
+		res.eval("inference/protocol.current-bet", "inference/protocol.to-call", "inference/visibility.public")
+		for _, c := range ref.ViewConventions(vs) {
+			f := finding(rules.RuleOf(c), where, "a visible_state consistent with umpire's conventions", string(m.Env.VisibleState), "%v", c)
+			f.Transcript = s.around(i)
+			if !conv[f.Rule] { // once per rule: the same convention shows in every turn
+				conv[f.Rule] = true
+				res.Findings = append(res.Findings, f)
+			}
 		}
 		want, err := ref.LegalFromView(vs)
 		if err != nil {
@@ -352,14 +426,25 @@ func infCheckLog(ctx context.Context, t *Target) Result {
 	var res Result
 	// The seed commitment of the envelope: match_end's seed_commit must be
 	// the hash of the seed it reveals.
+	// A match_end without seed_commit (a shape the schema check reports)
+	// is held to the commitment match_start made.
+	committed := ""
 	for _, m := range s.got {
-		if m.Env.Type == "match_end" && m.Env.Seed != "" {
-			res.eval("inference/protocol.seed-commit")
+		if m.Env.Type == "event" && m.Ev.Type == "match_start" && committed == "" {
+			committed = m.Ev.SeedCommit
 		}
-		if m.Env.Type == "match_end" && m.Env.Seed != "" && m.Env.SeedCommit != ref.SeedCommit(m.Env.Seed) {
+		if m.Env.Type != "match_end" || m.Env.Seed == "" {
+			continue
+		}
+		res.eval("inference/protocol.seed-commit")
+		commit, what := m.Env.SeedCommit, "match_end's seed_commit"
+		if commit == "" {
+			commit, what = committed, "match_start's seed_commit"
+		}
+		if commit != "" && commit != ref.SeedCommit(m.Env.Seed) {
 			seat := m.Seat
 			res.Findings = append(res.Findings, finding("inference/protocol.seed-commit", rules.Where{Seat: &seat},
-				ref.SeedCommit(m.Env.Seed), m.Env.SeedCommit, "match_end's seed_commit is not the SHA-256 of the seed it reveals"))
+				ref.SeedCommit(m.Env.Seed), commit, "%s is not the SHA-256 of the seed match_end reveals", what))
 			break
 		}
 	}
@@ -405,14 +490,24 @@ func infCheckHidden(ctx context.Context, t *Target) Result {
 		seat := m.Seat
 		where := rules.Where{Seat: &seat, Round: m.Env.Round, Turn: m.Env.Turn}
 		if len(m.Env.VisibleState) > 0 {
+			// Read tolerantly: each field on its own, any shape of the rest.
+			var top map[string]json.RawMessage
 			var raw struct {
-				Round     int `json:"round"`
-				YourSeat  int `json:"your_seat"`
-				YourValue *int
-				Players   []map[string]json.RawMessage `json:"players"`
+				Round, YourSeat int
+				Players         []map[string]json.RawMessage
 			}
-			if json.Unmarshal(m.Env.VisibleState, &raw) == nil {
+			if json.Unmarshal(m.Env.VisibleState, &top) == nil {
 				res.eval("inference/visibility.no-peek")
+				_ = json.Unmarshal(top["round"], &raw.Round)
+				_ = json.Unmarshal(top["your_seat"], &raw.YourSeat)
+				var items []json.RawMessage
+				_ = json.Unmarshal(top["players"], &items)
+				for _, it := range items {
+					var pl map[string]json.RawMessage
+					if json.Unmarshal(it, &pl) == nil {
+						raw.Players = append(raw.Players, pl)
+					}
+				}
 				for _, pl := range raw.Players {
 					var ps int
 					_ = json.Unmarshal(pl["seat"], &ps)
@@ -594,13 +689,15 @@ func infProbeIllegal(ctx context.Context, t *Target) Result {
 		return probeErr(err)
 	}
 	res.eval("inference/illegal.listed-only")
-	if answer.Env.Type != "error" || answer.Env.Code != "illegal_move" {
-		f := finding("inference/illegal.listed-only", where, map[string]any{"type": "error", "code": "illegal_move"}, json.RawMessage(answer.Raw),
-			"a raise of %d (outside legal_actions) was not answered with an illegal_move error", amount)
+	if answer.Env.Type != "error" {
+		f := finding("inference/illegal.listed-only", where, map[string]any{"type": "error"}, json.RawMessage(answer.Raw),
+			"a raise of %d (outside legal_actions) was not answered with an error", amount)
 		f.Transcript = p.tail(8)
 		res.Findings = append(res.Findings, f)
 		return res
 	}
+	res.eval("inference/server.error-code")
+	res.Findings = append(res.Findings, codeFindings(answer, "illegal_move", where, p, "a raise outside legal_actions")...)
 	// I-INF-P2. The same turn is still open: a legal move now must be accepted. A
 	// raise (when offered) tells the seat's own move apart from any default
 	// action a server might have played for it.
@@ -699,7 +796,6 @@ func infProbeAuth(ctx context.Context, t *Target) Result {
 		return probeErr(err)
 	}
 	m, err := p.next(ctx)
-	p.Close()
 	if err == nil || errors.Is(err, io.EOF) {
 		res.eval("inference/server.auth")
 	}
@@ -709,13 +805,24 @@ func infProbeAuth(ctx context.Context, t *Target) Result {
 		res.Findings = append(res.Findings, finding("inference/server.auth", rules.Where{Seat: &seat}, "an unauthorized error", "the connection closed",
 			"a hello with a wrong token was not answered with an unauthorized error"))
 	case err != nil:
+		p.Close()
 		return probeErr(err)
-	case m.Env.Type != "error" || m.Env.Code != "unauthorized":
-		f := finding("inference/server.auth", rules.Where{Seat: &seat}, map[string]any{"type": "error", "code": "unauthorized"}, json.RawMessage(m.Raw),
+	case m.Env.Type != "error":
+		f := finding("inference/server.auth", rules.Where{Seat: &seat}, map[string]any{"type": "error"}, json.RawMessage(m.Raw),
 			"a hello with a wrong token was not refused")
 		f.Transcript = p.tail(4)
 		res.Findings = append(res.Findings, f)
+		// Let in: the other seats play the match, and whatever hidden
+		// value the impostor is sent is a value it may not see.
+		res.eval("inference/visibility.no-peek")
+		res.Findings = append(res.Findings, infImpostor(ctx, t, p, id, toks, seat, m)...)
+		p.Close()
+		return res
+	default:
+		res.eval("inference/server.error-code")
+		res.Findings = append(res.Findings, codeFindings(m, "unauthorized", rules.Where{Seat: &seat}, p, "a hello with a wrong token")...)
 	}
+	p.Close()
 	// Play the match out with the right tokens so it ends.
 	p2, err := infJoin(ctx, t, id, toks)
 	if err != nil {
@@ -728,6 +835,68 @@ func infProbeAuth(ctx context.Context, t *Target) Result {
 	return res
 }
 
+// infImpostor watches a connection a server let in with a wrong token
+// while the other seats play the match out: a hidden value sent to it
+// (deal_private, your_value) is seen by someone who does not hold the
+// seat's token, which breaks visibility.no-peek.
+func infImpostor(ctx context.Context, t *Target, p *infPlay, id string, toks map[int]string, seat int, first infMsg) []reports.Finding {
+	others := map[int]string{}
+	for s, tok := range toks {
+		if s != seat {
+			others[s] = tok
+		}
+	}
+	done := make(chan error, 1)
+	var p2 *infPlay
+	if len(others) > 0 {
+		var err error
+		if p2, err = infJoin(ctx, t, id, others); err != nil {
+			return nil
+		}
+		go func() { done <- p2.playOut(ctx, nil) }()
+	} else {
+		done <- nil
+	}
+	var out []reports.Finding
+	m := first
+	for {
+		if v, what := hiddenValueIn(m); what != "" {
+			f := finding("inference/visibility.no-peek", rules.Where{Seat: &seat, Round: m.Env.Round}, "nothing for a connection without the seat's token", map[string]any{what: v},
+				"a connection with a wrong token for seat %d was sent the seat's hidden value (%s)", seat, what)
+			f.Transcript = p.tail(6)
+			out = append(out, f)
+			break
+		}
+		var err error
+		if m, err = p.next(ctx); err != nil {
+			break
+		}
+	}
+	p.Close() // the impostor's seat times out from now on
+	<-done
+	if p2 != nil {
+		p2.Close()
+	}
+	return out
+}
+
+// hiddenValueIn returns a hidden value a message carries for its seat:
+// a deal_private event's value or a visible_state's your_value.
+func hiddenValueIn(m infMsg) (int, string) {
+	if m.Env.Type == "event" && m.Ev.Type == "deal_private" && m.Ev.Value != nil {
+		return *m.Ev.Value, "deal_private.value"
+	}
+	if len(m.Env.VisibleState) > 0 {
+		var vs struct {
+			YourValue *int `json:"your_value"`
+		}
+		if json.Unmarshal(m.Env.VisibleState, &vs) == nil && vs.YourValue != nil {
+			return *vs.YourValue, "visible_state.your_value"
+		}
+	}
+	return 0, ""
+}
+
 func infProbeMalformed(ctx context.Context, t *Target) Result {
 	p, turn, stop, ok := infProbeStart(ctx, t, "malformed", map[string]any{"deadline_ms": max(t.DeadlineMS, 2000), "rounds": 1})
 	if !ok {
@@ -737,6 +906,7 @@ func infProbeMalformed(ctx context.Context, t *Target) Result {
 	seat, tn := turn.Seat, turn.turnOf()
 	where := rules.Where{Seat: &seat, Round: turn.Env.Round, Turn: turn.Env.Turn}
 	var res Result
+	codeSeen := false
 	bodies := []string{`this is not json`, `{"type":"move","match_id":"` + p.matchID + `"}`, `{"type":"move","match_id":"` + p.matchID + `","turn":` + fmt.Sprint(tn) + `,"action":"raise"}`}
 	for _, b := range bodies {
 		if err := p.send(ctx, seat, b); err != nil {
@@ -749,14 +919,17 @@ func infProbeMalformed(ctx context.Context, t *Target) Result {
 			return probeErr(err)
 		}
 		res.eval("inference/server.bad-message")
-		if ans.Env.Type != "error" || ans.Env.Code != "bad_message" {
-			f := finding("inference/server.bad-message", where, map[string]any{"type": "error", "code": "bad_message"}, json.RawMessage(ans.Raw),
-				"the malformed message %q was not answered with bad_message", b)
+		if ans.Env.Type != "error" {
+			f := finding("inference/server.bad-message", where, map[string]any{"type": "error"}, json.RawMessage(ans.Raw),
+				"the malformed message %q was not answered with an error", b)
 			f.Transcript = p.tail(6)
-			res.Findings = append(res.Findings, f)
-			if ans.Env.Type != "error" {
-				return res
-			}
+			return Result{Findings: append(res.Findings, f)}
+		}
+		res.eval("inference/server.error-code")
+		if !codeSeen { // the code is one pin: reported once per check
+			cf := codeFindings(ans, "bad_message", where, p, fmt.Sprintf("the malformed message %q", b))
+			codeSeen = len(cf) > 0
+			res.Findings = append(res.Findings, cf...)
 		}
 	}
 	if err := p.move(ctx, seat, tn, "call", 0); err != nil {
@@ -775,6 +948,24 @@ func infProbeMalformed(ctx context.Context, t *Target) Result {
 		res.Findings = append(res.Findings, f)
 	}
 	return p.finish(ctx, res)
+}
+
+// codeFindings judges the code of an error answer (I-INF-P2): the answer
+// being an error is the rules' (judged by the caller); its code string is
+// umpire's pin, inference/server.error-code — a SHOULD finding unless
+// strict, whether the code is another word, another shape or absent.
+func codeFindings(ans infMsg, want string, where rules.Where, p *infPlay, what string) []reports.Finding {
+	if ans.Env.Code == want {
+		return nil
+	}
+	got := "no code"
+	if ans.Env.CodeRaw != nil {
+		got = string(ans.Env.CodeRaw)
+	}
+	f := finding("inference/server.error-code", where, want, json.RawMessage(ans.Raw),
+		"%s was answered with an error whose code is %s, not %q", what, got, want)
+	f.Transcript = p.tail(6)
+	return []reports.Finding{f}
 }
 
 // splitSeed (I-INF-P4) finds a seed whose first round deals two seats of a table of n the
@@ -918,7 +1109,10 @@ func infDeadlineOnce(ctx context.Context, t *Target, purpose string) Result {
 		res.eval("inference/timeouts.deadline")
 	}
 	switch {
-	case to.Ev.Type != "timeout":
+	// The server's action flagged timeout is the timeout too (a server
+	// may log it on the action alone; the probe of timeouts.logged judges
+	// that).
+	case to.Ev.Type != "timeout" && !to.Ev.Timeout:
 		f := finding("inference/illegal.no-consume", where, "a timeout", json.RawMessage(to.Raw), "the illegal move ended the seat's turn: it was played without a timeout")
 		f.Transcript = p.tail(6)
 		res.Findings = append(res.Findings, f)
@@ -956,6 +1150,11 @@ func infProbeSilent(ctx context.Context, t *Target) Result {
 	})
 	if err != nil {
 		if ctx.Err() == nil {
+			if !sawEvent(p.Got) {
+				// What umpire cannot read it cannot judge: no event came in
+				// WIRE.md's envelope at all.
+				return skip("the server sent no event message in the pinned envelope ({\"type\":\"event\",\"event\":{…}}), so the default action cannot be seen")
+			}
 			res.eval("inference/timeouts.default-action")
 			res.Findings = append(res.Findings, finding("inference/timeouts.default-action", where, "a timeout and the default action", "nothing",
 				"the silent seat's turn was not played by the server within %v", d+max(time.Second, d)))
@@ -964,20 +1163,34 @@ func infProbeSilent(ctx context.Context, t *Target) Result {
 		return probeErr(err)
 	}
 	res.eval("inference/timeouts.logged")
+	act := to
 	if to.Ev.Type != "timeout" {
-		f := finding("inference/timeouts.logged", where, "a timeout event before the server's action", json.RawMessage(to.Raw), "the server played the silent seat's turn without a timeout event")
+		if !to.Ev.Timeout {
+			f := finding("inference/timeouts.logged", where, "a timeout event before the server's action", json.RawMessage(to.Raw), "the server played the silent seat's turn without a timeout event")
+			f.Transcript = p.tail(6)
+			return Result{Findings: append(res.Findings, f)}
+		}
+		// The timeout is logged, on the action itself: the separate
+		// timeout line is WIRE.md's pin.
+		f := finding("inference/timeouts.logged", where, "a timeout event before the server's action", json.RawMessage(to.Raw), "the server flagged its action timeout but sent no timeout event before it")
+		f.Basis, f.Ref = rules.BasisContract, "WIRE.md Match log"
 		f.Transcript = p.tail(6)
-		return Result{Findings: append(res.Findings, f)}
-	}
-	res.eval("inference/timeouts.strikes")
-	if to.Ev.Strikes != 1 {
-		res.Findings = append(res.Findings, finding("inference/timeouts.strikes", where, 1, to.Ev.Strikes, "the first timeout of the seat does not count one strike"))
-	}
-	act, err := p.awaitAfter(ctx, func(m infMsg) bool {
-		return m.Env.Type == "event" && m.Ev.Type == "action" && m.Ev.Seat != nil && *m.Ev.Seat == seat
-	})
-	if err != nil {
-		return probeErr(err)
+		res.Findings = append(res.Findings, f)
+	} else {
+		res.eval("inference/timeouts.strikes")
+		if to.Ev.Strikes != 1 {
+			// "strikes" counting this timeout is WIRE.md's field.
+			f := finding("inference/timeouts.strikes", where, 1, to.Ev.Strikes, "the first timeout of the seat does not count one strike")
+			f.Basis, f.Ref = rules.BasisContract, "WIRE.md Match log"
+			res.Findings = append(res.Findings, f)
+		}
+		var err error
+		act, err = p.awaitAfter(ctx, func(m infMsg) bool {
+			return m.Env.Type == "event" && m.Ev.Type == "action" && m.Ev.Seat != nil && *m.Ev.Seat == seat
+		})
+		if err != nil {
+			return probeErr(err)
+		}
 	}
 	want := "fold"
 	if vs.ToCall == 0 {
@@ -991,6 +1204,16 @@ func infProbeSilent(ctx context.Context, t *Target) Result {
 		res.Findings = append(res.Findings, f)
 	}
 	return p.finish(ctx, res)
+}
+
+// sawEvent reports whether any message was an event in WIRE.md's envelope.
+func sawEvent(got []infMsg) bool {
+	for _, m := range got {
+		if m.Env.Type == "event" && m.Ev.Type != "" {
+			return true
+		}
+	}
+	return false
 }
 
 func infProbeSitOut(ctx context.Context, t *Target) Result {

@@ -32,42 +32,120 @@ type infMsg struct {
 	Err    error
 }
 
-// infEnvelope is any server message of WIRE.md's envelope.
+// infEnvelope is any server message of WIRE.md's envelope, as far as the
+// probes read it (decodeEnvelope).
 type infEnvelope struct {
-	Type         string          `json:"type"`
-	MatchID      string          `json:"match_id"`
-	Round        int             `json:"round"`
-	Turn         *int            `json:"turn"`
-	DeadlineMS   *int            `json:"deadline_ms"`
-	VisibleState json.RawMessage `json:"visible_state"`
-	LegalActions json.RawMessage `json:"legal_actions"`
-	Code         string          `json:"code"`
-	Message      string          `json:"message"`
-	Event        json.RawMessage `json:"event"`
-	Seed         string          `json:"seed"`
-	SeedCommit   string          `json:"seed_commit"`
+	Type         string
+	MatchID      string
+	Round        int
+	Turn         *int
+	DeadlineMS   *int
+	VisibleState json.RawMessage
+	LegalActions json.RawMessage
+	// Code is the error code when it is a string; CodeRaw is the code
+	// field as sent (nil when absent), whatever its shape.
+	Code       string
+	CodeRaw    json.RawMessage
+	Message    string
+	Event      json.RawMessage
+	Seed       string
+	SeedCommit string
+}
+
+// decodeEnvelope is the probes' tolerant reader of a server message: each
+// field is decoded on its own, and a field of another shape than WIRE.md
+// pins is left zero without stopping the others (the schema check reports
+// the shape, at the level of its basis). ok is false only when data is not
+// a JSON object.
+func decodeEnvelope(data []byte) (env infEnvelope, ok bool) {
+	var top map[string]json.RawMessage
+	if json.Unmarshal(data, &top) != nil || top == nil {
+		return env, false
+	}
+	str := func(k string, dst *string) { _ = json.Unmarshal(top[k], dst) }
+	ptr := func(k string) *int {
+		var n int
+		if v, ok := top[k]; ok && json.Unmarshal(v, &n) == nil {
+			return &n
+		}
+		return nil
+	}
+	str("type", &env.Type)
+	str("match_id", &env.MatchID)
+	str("code", &env.Code)
+	str("message", &env.Message)
+	str("seed", &env.Seed)
+	str("seed_commit", &env.SeedCommit)
+	if r := ptr("round"); r != nil {
+		env.Round = *r
+	}
+	env.Turn, env.DeadlineMS = ptr("turn"), ptr("deadline_ms")
+	env.VisibleState, env.LegalActions, env.Event = top["visible_state"], top["legal_actions"], top["event"]
+	env.CodeRaw = top["code"]
+	return env, true
 }
 
 // infEvent is a match-log object (the fields the probes read).
 type infEvent struct {
-	Type        string `json:"type"`
-	Round       int    `json:"round"`
-	Turn        *int   `json:"turn"`
-	Seat        *int   `json:"seat"`
-	Value       *int   `json:"value"`
-	Action      string `json:"action"`
-	Amount      int    `json:"amount"`
-	Timeout     bool   `json:"timeout"`
-	Strikes     int    `json:"strikes"`
-	SitOut      bool   `json:"sit_out"`
-	BackInRound int    `json:"back_in_round"`
-	DealtIn     []int  `json:"dealt_in"`
-	Uncontested bool   `json:"uncontested"`
-	Reveals     []struct {
-		Seat  int `json:"seat"`
-		Value int `json:"value"`
-	} `json:"reveals"`
-	SeedCommit string `json:"seed_commit"`
+	Type        string
+	Round       int
+	Turn        *int
+	Seat        *int
+	Value       *int
+	Action      string
+	Amount      int
+	Timeout     bool
+	Strikes     int
+	SitOut      bool
+	BackInRound int
+	DealtIn     []int
+	Uncontested bool
+	Reveals     []infReveal
+	SeedCommit  string
+}
+
+// infReveal is one reveals entry.
+type infReveal struct {
+	Seat  int `json:"seat"`
+	Value int `json:"value"`
+}
+
+// decodeEvent reads a match-log object field by field, like
+// decodeEnvelope: a field of another shape is left zero.
+func decodeEvent(data []byte) (ev infEvent) {
+	var top map[string]json.RawMessage
+	if json.Unmarshal(data, &top) != nil {
+		return ev
+	}
+	get := func(k string, dst any) { _ = json.Unmarshal(top[k], dst) }
+	ptr := func(k string) *int {
+		var n int
+		if v, ok := top[k]; ok && json.Unmarshal(v, &n) == nil {
+			return &n
+		}
+		return nil
+	}
+	get("type", &ev.Type)
+	get("round", &ev.Round)
+	ev.Turn, ev.Seat, ev.Value = ptr("turn"), ptr("seat"), ptr("value")
+	get("action", &ev.Action)
+	get("amount", &ev.Amount)
+	get("timeout", &ev.Timeout)
+	get("strikes", &ev.Strikes)
+	get("sit_out", &ev.SitOut)
+	get("back_in_round", &ev.BackInRound)
+	get("dealt_in", &ev.DealtIn)
+	get("uncontested", &ev.Uncontested)
+	get("seed_commit", &ev.SeedCommit)
+	var reveals []json.RawMessage
+	get("reveals", &reveals)
+	for _, r := range reveals {
+		var rv infReveal
+		if json.Unmarshal(r, &rv) == nil {
+			ev.Reveals = append(ev.Reveals, rv)
+		}
+	}
+	return ev
 }
 
 // turnOf returns the envelope's turn (-1 when absent).
@@ -78,18 +156,41 @@ func (m *infMsg) turnOf() int {
 	return *m.Env.Turn
 }
 
-// view decodes the your_turn's visible_state.
+// view decodes the your_turn's visible_state whole, for the scripted
+// players and the probes: a field of another shape than umpire's is left
+// zero and the rest decoded (encoding/json goes on past a type mismatch);
+// only a view that is not a JSON object is an error.
 func (m *infMsg) view() (ref.VisibleState, error) {
 	var vs ref.VisibleState
 	err := json.Unmarshal(m.Env.VisibleState, &vs)
+	var typeErr *json.UnmarshalTypeError
+	if errors.As(err, &typeErr) {
+		err = nil
+	}
 	return vs, err
 }
 
-// legal decodes the your_turn's legal_actions.
+// legal decodes the your_turn's legal_actions tolerantly: every item that
+// is an object with an action; amount, min and max read when they are
+// integers (other fields, and items of another shape, are skipped).
 func (m *infMsg) legal() ([]ref.LegalAction, error) {
-	var l []ref.LegalAction
-	err := json.Unmarshal(m.Env.LegalActions, &l)
-	return l, err
+	var items []json.RawMessage
+	if err := json.Unmarshal(m.Env.LegalActions, &items); err != nil {
+		return nil, err
+	}
+	l := make([]ref.LegalAction, 0, len(items))
+	for _, it := range items {
+		var o map[string]json.RawMessage
+		var a ref.LegalAction
+		if json.Unmarshal(it, &o) != nil || json.Unmarshal(o["action"], &a.Action) != nil {
+			continue
+		}
+		_ = json.Unmarshal(o["amount"], &a.Amount)
+		_ = json.Unmarshal(o["min"], &a.Min)
+		_ = json.Unmarshal(o["max"], &a.Max)
+		l = append(l, a)
+	}
+	return l, nil
 }
 
 // infPlay is a set of WebSocket connections to one match, one per seat the
@@ -110,31 +211,54 @@ type infPlay struct {
 	ended map[int]bool
 }
 
-// infCreate asks the harness extension for a match.
+// infCreate asks the harness extension for a match. The answer is read
+// tolerantly (I-INF-P5): match_id a string or a number, tokens an object
+// keyed by seat or a list indexed by seat; any other field is ignored.
 func infCreate(ctx context.Context, t *Target, spec map[string]any) (string, map[int]string, error) {
-	var out struct {
-		MatchID string            `json:"match_id"`
-		Tokens  map[string]string `json:"tokens"`
-	}
 	status, body, err := doJSON(ctx, t, http.MethodPost, "/api/inference/matches", nil, spec)
 	if err != nil {
 		return "", nil, err
 	}
-	if status != http.StatusOK && status != http.StatusCreated {
+	if status < 200 || status > 299 {
 		return "", nil, fmt.Errorf("creating a match: HTTP %d: %s", status, clip(body))
 	}
-	if err := json.Unmarshal(body, &out); err != nil || out.MatchID == "" {
+	var out struct {
+		MatchID json.RawMessage `json:"match_id"`
+		Tokens  json.RawMessage `json:"tokens"`
+	}
+	if err := json.Unmarshal(body, &out); err != nil {
 		return "", nil, fmt.Errorf("creating a match: unexpected answer %s", clip(body))
 	}
-	toks := map[int]string{}
-	for k, v := range out.Tokens {
-		n, err := strconv.Atoi(k)
-		if err != nil {
-			return "", nil, fmt.Errorf("creating a match: token key %q is not a seat", k)
+	var id string
+	if json.Unmarshal(out.MatchID, &id) != nil {
+		var n json.Number
+		if json.Unmarshal(out.MatchID, &n) == nil {
+			id = n.String()
 		}
-		toks[n] = v
 	}
-	return out.MatchID, toks, nil
+	if id == "" {
+		return "", nil, fmt.Errorf("creating a match: the answer has no match_id: %s", clip(body))
+	}
+	toks := map[int]string{}
+	var byKey map[string]string
+	var list []string
+	switch {
+	case json.Unmarshal(out.Tokens, &byKey) == nil:
+		for k, v := range byKey {
+			n, err := strconv.Atoi(k)
+			if err != nil {
+				return "", nil, fmt.Errorf("creating a match: token key %q is not a seat", k)
+			}
+			toks[n] = v
+		}
+	case json.Unmarshal(out.Tokens, &list) == nil:
+		for i, v := range list {
+			toks[i] = v
+		}
+	default:
+		return "", nil, fmt.Errorf("creating a match: tokens are neither an object keyed by seat nor a list: %s", clip(body))
+	}
+	return id, toks, nil
 }
 
 // wsURL returns the WebSocket URL of a seat.
@@ -195,8 +319,11 @@ func (p *infPlay) read(ctx context.Context, seat int, c *websocket.Conn) {
 			m.Closed, m.Err = true, err
 		} else {
 			m.Raw = data
-			if jerr := json.Unmarshal(data, &m.Env); jerr == nil && m.Env.Type == "event" {
-				_ = json.Unmarshal(m.Env.Event, &m.Ev)
+			if env, ok := decodeEnvelope(data); ok {
+				m.Env = env
+				if env.Type == "event" {
+					m.Ev = decodeEvent(env.Event)
+				}
 			}
 			p.record(reports.Received, seat, data)
 		}

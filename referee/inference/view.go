@@ -164,11 +164,14 @@ func (s *State) opponentsIn(seat int) int {
 	return k
 }
 
-// LegalFromView derives the legal actions of the seat to act from its
-// visible_state alone: it must be that seat's turn (turn.seat ==
-// your_seat). to_call is checked against current_bet, the seat's
-// contribution, the ante and its credits (WIRE.md), and the list follows
-// LegalActions. Inconsistent or incomplete views give a *rules.Error.
+// LegalFromView derives the legal_actions of the seat whose view vs is,
+// from the view alone: to_call (what the seat owes), its credits, the raises
+// used and the limits. It fails only when the view cannot give them: no turn
+// or another seat's, no usable raise bounds, no credits to act with, a
+// negative to_call. A to_call above the seat's credits is read as capped
+// (the call item is an all-in). How current_bet, contributions and credits
+// relate to to_call is umpire's pin, checked apart by ViewConventions, so
+// that another convention never stops the derivation.
 func LegalFromView(vs VisibleState) ([]LegalAction, error) {
 	if vs.Turn == nil {
 		return nil, rules.Errorf("inference/illegal.not-your-turn", "visible_state.turn is null: no seat is to act")
@@ -182,8 +185,22 @@ func LegalFromView(vs VisibleState) ([]LegalAction, error) {
 	if vs.YourCredits <= 0 {
 		return nil, rules.Errorf("inference/round.3.all-in", "a seat with %d credits cannot act", vs.YourCredits)
 	}
-	if vs.ToCall < 0 || vs.ToCall > vs.YourCredits {
-		return nil, rules.Errorf("inference/protocol.to-call", "to_call %d must lie in 0..your_credits (%d)", vs.ToCall, vs.YourCredits)
+	if vs.ToCall < 0 {
+		return nil, rules.Errorf("inference/wire.visible-state.fields", "to_call %d is negative", vs.ToCall)
+	}
+	return LegalActions(nil, vs.YourCredits, vs.ToCall, vs.RaisesUsed, vs.Limits), nil
+}
+
+// ViewConventions checks the seat's own numbers of a view against each
+// other: to_call capped at the credits and equal to current_bet less the
+// seat's bets above the ante (umpire's pins, I-INF-4: another server may
+// count otherwise), and the seat's players entry showing its credits (the
+// rules: credits are public). Each error carries its rule; none of them
+// stops LegalFromView.
+func ViewConventions(vs VisibleState) []error {
+	var out []error
+	if vs.ToCall > vs.YourCredits {
+		out = append(out, rules.Errorf("inference/protocol.to-call", "to_call %d must lie in 0..your_credits (%d)", vs.ToCall, vs.YourCredits))
 	}
 	for _, p := range vs.Players {
 		if p.Seat != vs.YourSeat {
@@ -192,12 +209,12 @@ func LegalFromView(vs VisibleState) ([]LegalAction, error) {
 		// Own bets above the ante = contribution − ante (a seat that acts
 		// has paid its full ante).
 		want := min(max(0, vs.CurrentBet-(p.Contribution-vs.Limits.Ante)), vs.YourCredits)
-		if want != vs.ToCall {
-			return nil, rules.Errorf("inference/protocol.to-call", "to_call is %d but current_bet %d, contribution %d and ante %d give %d", vs.ToCall, vs.CurrentBet, p.Contribution, vs.Limits.Ante, want)
+		if want != vs.ToCall && vs.ToCall <= vs.YourCredits {
+			out = append(out, rules.Errorf("inference/protocol.current-bet", "to_call is %d but current_bet %d, contribution %d and ante %d give %d", vs.ToCall, vs.CurrentBet, p.Contribution, vs.Limits.Ante, want))
 		}
 		if p.Credits != vs.YourCredits {
-			return nil, rules.Errorf("inference/visibility.public", "players[%d].credits %d differs from your_credits %d", p.Seat, p.Credits, vs.YourCredits)
+			out = append(out, rules.Errorf("inference/visibility.public", "players[%d].credits %d differs from your_credits %d", p.Seat, p.Credits, vs.YourCredits))
 		}
 	}
-	return LegalActions(nil, vs.YourCredits, vs.ToCall, vs.RaisesUsed, vs.Limits), nil
+	return out
 }

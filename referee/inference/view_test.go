@@ -208,9 +208,7 @@ func TestLegalFromView(t *testing.T) {
 	}{
 		{"not this seat's turn", func(v *VisibleState) { v.Turn.Seat = 0 }, "inference/illegal.not-your-turn"},
 		{"no turn", func(v *VisibleState) { v.Turn = nil }, "inference/illegal.not-your-turn"},
-		{"to_call inconsistent", func(v *VisibleState) { v.ToCall = 3 }, "inference/protocol.to-call"},
-		{"to_call above credits", func(v *VisibleState) { v.ToCall = 99 }, "inference/protocol.to-call"},
-		{"credits disagree", func(v *VisibleState) { v.Players[2].Credits = 1 }, "inference/visibility.public"},
+		{"to_call negative", func(v *VisibleState) { v.ToCall = -1 }, "inference/wire.visible-state.fields"},
 		{"limits missing", func(v *VisibleState) { v.Limits = Limits{} }, "inference/wire.visible-state.fields"},
 		{"nothing left to act with", func(v *VisibleState) { v.YourCredits = 0 }, "inference/round.3.all-in"},
 	}
@@ -220,6 +218,33 @@ func TestLegalFromView(t *testing.T) {
 			tc.change(&vs)
 			_, err := LegalFromView(vs)
 			wantRule(t, err, tc.rule)
+		})
+	}
+	if errs := ViewConventions(good); len(errs) != 0 {
+		t.Errorf("ViewConventions of a good view: %v", errs)
+	}
+	// Conventions are checked apart and never stop the derivation.
+	conv := []struct {
+		name   string
+		change func(*VisibleState)
+		rule   string
+	}{
+		{"to_call inconsistent", func(v *VisibleState) { v.ToCall = 3 }, "inference/protocol.current-bet"},
+		{"to_call above credits", func(v *VisibleState) { v.ToCall = 99 }, "inference/protocol.to-call"},
+		{"credits disagree", func(v *VisibleState) { v.Players[2].Credits = 1 }, "inference/visibility.public"},
+	}
+	for _, tc := range conv {
+		t.Run(tc.name, func(t *testing.T) {
+			vs := s.View(2)
+			tc.change(&vs)
+			if _, err := LegalFromView(vs); err != nil {
+				t.Errorf("LegalFromView: %v, want a derivation", err)
+			}
+			errs := ViewConventions(vs)
+			if len(errs) != 1 {
+				t.Fatalf("ViewConventions: %v, want one error", errs)
+			}
+			wantRule(t, errs[0], tc.rule)
 		})
 	}
 }

@@ -65,6 +65,8 @@ func TestCatalogueBasis(t *testing.T) {
 		"inference/server.auth":             BasisContract, // the document says nothing of tokens
 		"inference/server.bad-message":      BasisDocument, // "answered with an error and does not consume your turn"
 		"inference/protocol.log-order":      BasisContract,
+		"inference/server.error-code":       BasisContract, // the codes are WIRE.md's
+		"inference/timeouts.deadline":       BasisDocument, // "deadline_ms in each your_turn … authoritative"
 		"inference/round.3.raise-cap":       BasisDocument,
 		"bangarena/2.marshal-bonus":         BasisReading,
 		"bangarena/server.reask":            BasisDocument,

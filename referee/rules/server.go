@@ -17,6 +17,8 @@ func ServerRules() []Rule {
 			Text: "A hello with a wrong token is refused with an unauthorized error, and the seat does not join."},
 		{ID: "inference/server.bad-message", Level: Must, Doc: "inference-0.4", Section: "Illegal moves",
 			Text: "A message that is not a well-formed move is answered with an error; it changes nothing and the turn stays open."},
+		{ID: "inference/server.error-code", Level: Must, Doc: wire, Section: "Envelope",
+			Text: "An error carries the pinned code for its case: bad_message, illegal_move, not_your_turn, unauthorized or stale_turn."},
 
 		{ID: "bangarena/server.answer-shape", Level: Must, Doc: wire, Section: "Decision answers",
 			Text: "Decision answers and error bodies have the pinned shapes: {ok, observationVersion, …} and {error:{code, message, …}}."},

@@ -3,6 +3,8 @@ package verify
 import (
 	"strings"
 	"testing"
+
+	"github.com/umpire-arena/umpire/referee/rules"
 )
 
 // TestLineChecks breaks the fixture's round 1 (lines 1–32, pinned below)
@@ -93,5 +95,61 @@ func TestLineChecks(t *testing.T) {
 				t.Errorf("first finding %s at line %d (%q), want %s at line %d mentioning %q; all:%s", f.Rule, f.Where.Line, f.Message, tc.rule, tc.line, tc.in, describe(fs))
 			}
 		})
+	}
+}
+
+// TestOtherShapesOfUnusedFields: fields no check needs may have any shape
+// (a server's choice where the pins are umpire's): match_start's match_id,
+// deal and seat names, and fields of a server's own on every line. The
+// log still verifies without a finding.
+func TestOtherShapesOfUnusedFields(t *testing.T) {
+	log, _ := golden(t)
+	lines := splitLines(log)
+	lines[0] = strings.Replace(lines[0], `"match_id":"m-golden-54"`, `"match_id":54,"deal":{"fn":"other"}`, 1)
+	lines[0] = strings.Replace(lines[0], `{"seat":0,"name":"pd"}`, `{"seat":0,"name":{"display":"pd"}}`, 1)
+	lines[0] = strings.Replace(lines[0], `"max_message_chars":280`, `"max_message_chars":280,"x_limit":[1,"a"]`, 1)
+	for i := 1; i < len(lines); i++ {
+		lines[i] = strings.TrimSuffix(lines[i], "}") + `,"x_server":{"at":1.5,"tags":[null]}}`
+	}
+	fs, _ := verifyAll(t, joinLines(lines), Options{})
+	for _, f := range fs {
+		if f.Level == "MUST" || f.Level == "SHOULD" {
+			t.Errorf("finding %s: %s", f.Rule, f.Message)
+		}
+	}
+}
+
+// TestButtonOnASittingOutSeat: a log whose button moves onto a sitting-out
+// seat reads "live" otherwise than umpire (I-INF-2): the button finding
+// rests on that reading, so it is SHOULD unless strict; a button that
+// jumps elsewhere rests on the rules themselves.
+func TestButtonOnASittingOutSeat(t *testing.T) {
+	log, _ := golden(t)
+	const n = 128 // round 6: seat 1 sits out, the button skips it to seat 2
+	if !strings.HasPrefix(splitLines(log)[n-1], `{"type":"round_start","round":6,"dealer":2,`) {
+		t.Fatalf("fixture line %d changed: %s", n, splitLines(log)[n-1])
+	}
+	for _, tc := range []struct {
+		dealer string
+		basis  rules.Basis
+	}{
+		{`"dealer":1,`, rules.BasisReading}, // the sitting-out seat
+		{`"dealer":4,`, ""},                 // no reading gives it
+	} {
+		lines := splitLines(log)
+		lines[n-1] = strings.Replace(lines[n-1], `"dealer":2,`, tc.dealer, 1)
+		fs, _ := verifyAll(t, joinLines(lines), Options{})
+		found := false
+		for _, f := range fs {
+			if f.Rule == "inference/table.button" {
+				found = true
+				if f.Basis != tc.basis || (tc.basis != "" && f.Ref != "I-INF-2") {
+					t.Errorf("dealer %s: basis %q ref %q, want %q", tc.dealer, f.Basis, f.Ref, tc.basis)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("dealer %s: no table.button finding", tc.dealer)
+		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	ref "github.com/umpire-arena/umpire/referee/inference"
+	"github.com/umpire-arena/umpire/referee/rules"
 )
 
 // matchStart checks match_start and sets the table up from it: the log is
@@ -175,6 +176,11 @@ func (v *Verifier) roundStart(r *record) {
 		if exp := v.nextDealer(rd, false); exp != r.dealer && v.nextDealer(rd, true) != r.dealer {
 			v.altDealer = exp
 			v.report("inference/table.button", -1, -1, exp, r.dealer, "the button moves to the first seat left of round %d's dealer (%d) that is dealt in this round", rd-1, v.dealer)
+			if r.dealer == v.nextNotBusted() {
+				// The log counts a sitting-out seat as live: the rules say
+				// "one live seat", which seats are live is I-INF-2's reading.
+				v.out[len(v.out)-1].Basis, v.out[len(v.out)-1].Ref = rules.BasisReading, "I-INF-2"
+			}
 		}
 	}
 	if v.sum.Rounds == 1 {
@@ -278,6 +284,18 @@ func (v *Verifier) nextDealer(rd int, soft bool) int {
 	for k := 1; k <= n; k++ {
 		d := (v.dealer + k) % n
 		if v.liveIn(d, rd) || soft && v.seats[d].softBust && v.seats[d].busted {
+			return d
+		}
+	}
+	return v.dealer
+}
+
+// nextNotBusted is the first seat left of the previous dealer that is not
+// busted (sitting-out seats counted as live: the other reading of I-INF-2).
+func (v *Verifier) nextNotBusted() int {
+	n := len(v.seats)
+	for k := 1; k <= n; k++ {
+		if d := (v.dealer + k) % n; !v.seats[d].busted {
 			return d
 		}
 	}

@@ -1,11 +1,10 @@
 package main
 
-import "encoding/json"
-
 // yourTurn is the part of an Inference your_turn the policy reads.
 type yourTurn struct {
 	MatchID      string `json:"match_id"`
 	Turn         int    `json:"turn"`
+	DeadlineMS   int    `json:"deadline_ms"`
 	VisibleState struct {
 		YourValue          *int     `json:"your_value"`
 		CallBreakevenValue *float64 `json:"call_breakeven_value"`
@@ -83,7 +82,7 @@ func (p *player) move() ([]byte, bool, error) {
 			amount := min(max(lo+(value-60)/5, lo), hi)
 			m.Amount = &amount
 		}
-		b, err := json.Marshal(m)
+		b, err := p.encodeMove(m, offered["call"].Amount)
 		return b, false, err
 	}
 	return nil, false, nil // nothing left to try

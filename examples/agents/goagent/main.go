@@ -36,9 +36,15 @@ func main() {
 	seed := flag.Uint64("seed", 1, "seed of the policy's random choices")
 	addr := flag.String("http", "", "serve the policy over HTTP on this address (e.g. :8080) instead of stdin/stdout")
 	conn := flag.Bool("connect", false, "connect to the server named by UMPIRE_URL, UMPIRE_GAME, UMPIRE_MATCH or UMPIRE_ROOM, UMPIRE_SEAT, UMPIRE_TOKEN")
+	infDialect := flag.String("inf-dialect", "", "Inference dialects, comma-separated: legitimate choices where the rules leave room (call-amount, fold-amount, message-null, no-match-id, extra-fields, stderr, linger, slow, table-talk, amount-float, crlf)")
 	flag.Parse()
 	p := newPlayer(*seed)
-	var err error
+	ds, err := parseInfDialects(*infDialect)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "agent:", err)
+		os.Exit(2)
+	}
+	p.dialects = ds
 	switch {
 	case *conn:
 		ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, os.Interrupt)
@@ -65,7 +71,14 @@ func serveLines(in io.Reader, out io.Writer, p *player, log io.Writer) error {
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 64<<10), maxMessage+2)
 	w := bufio.NewWriter(out)
+	eol := "\n"
+	if p.dialects["crlf"] {
+		eol = "\r\n"
+	}
 	for sc.Scan() {
+		if p.dialects["stderr"] {
+			fmt.Fprintf(log, "agent: read %d bytes\n", len(sc.Bytes()))
+		}
 		answer, done, err := p.handle(sc.Bytes())
 		if err != nil {
 			fmt.Fprintln(log, "agent: ignoring a message:", err)
@@ -73,12 +86,15 @@ func serveLines(in io.Reader, out io.Writer, p *player, log io.Writer) error {
 		}
 		if answer != nil {
 			w.Write(answer)
-			w.WriteByte('\n')
+			w.WriteString(eol)
 			if err := w.Flush(); err != nil {
 				return err
 			}
 		}
 		if done {
+			if p.dialects["linger"] {
+				time.Sleep(200 * time.Millisecond)
+			}
 			return nil
 		}
 	}

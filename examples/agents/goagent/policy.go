@@ -25,6 +25,8 @@ type player struct {
 
 	request *decisionRequest // last BangArena decision
 	triedID map[string]bool  // actionIds tried on it
+
+	dialects map[string]bool // Inference dialects (-inf-dialect)
 }
 
 func newPlayer(seed uint64) *player {
@@ -71,6 +73,7 @@ func (p *player) handle(msg []byte) (answer []byte, done bool, err error) {
 			return nil, false, fmt.Errorf("your_turn: %w", err)
 		}
 		p.turn, p.triedMove = &t, map[string]bool{}
+		p.think(t.DeadlineMS)
 		return p.move()
 	case env.Type == "error" && env.Error == nil:
 		// An Inference error: the same turn is still open after an illegal

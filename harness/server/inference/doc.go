@@ -20,6 +20,10 @@
 //
 // Faults (Options.Faults) make the server break one named rule on purpose,
 // to test the conformance suite. They are off unless listed explicitly.
+// Dialects (Options.Dialects) are the opposite: legitimate choices another
+// correct server could make where the rules documents are silent (its own
+// error codes, extra fields, another order, no match log, …), rewritten on
+// the way out, so that a test can prove the suite passes such a server.
 //
 // Limits (Options.Limits, limits.go) bound every match and what the server
 // holds, so that it can be exposed on a network: rounds, deadline, credits

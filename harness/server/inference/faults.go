@@ -52,6 +52,9 @@ const (
 	// FaultRevealUncontested shows the winner's value in an uncontested
 	// showdown.
 	FaultRevealUncontested Fault = "reveal-uncontested"
+	// FaultAcceptWrongToken lets a WebSocket hello with a wrong token take
+	// its seat: whoever holds no token is sent the seat's hidden values.
+	FaultAcceptWrongToken Fault = "accept-wrong-token"
 )
 
 // FaultInfo describes a fault: its name, the catalogue rule it breaks and
@@ -74,8 +77,9 @@ func faultList() []FaultInfo {
 		{FaultSkipDealPrivate, "inference/wire.events.objects", "a seat is never sent its deal_private event"},
 		{FaultShortDeadline, "inference/timeouts.deadline", "turns time out after half the announced deadline"},
 		{FaultWrongSeedCommit, "inference/protocol.seed-commit", "seed_commit is not the hash of the revealed seed"},
-		{FaultDropDeadlineMS, "inference/protocol.envelope", "your_turn lacks deadline_ms"},
+		{FaultDropDeadlineMS, "inference/timeouts.deadline", "your_turn lacks deadline_ms"},
 		{FaultRevealUncontested, "inference/round.7.uncontested", "an uncontested winner's value is revealed"},
+		{FaultAcceptWrongToken, "inference/visibility.no-peek", "a hello with a wrong token takes the seat and is sent its hidden values"},
 	}
 	sort.Slice(l, func(i, j int) bool { return l[i].Name < l[j].Name })
 	return l

@@ -21,16 +21,27 @@ type faultRun struct {
 }
 
 // runFault plays one match with faults enabled; seat 0 is an agent
-// answering with policy when spec.Agents lists it.
+// answering with policy when spec.Agents lists it (saying hello with a
+// wrong token when the policy is wrongToken).
 func runFault(t *testing.T, faults []Fault, spec MatchSpec, policy func(frame) *MoveMsg) faultRun {
 	t.Helper()
 	clk := &recordingClock{}
-	s, ts := testServer(t, Options{Clock: clk, Faults: faults})
+	opts := Options{Clock: clk, Faults: faults}
+	impostor := policy == nil
+	if impostor {
+		opts.StartTimeout = time.Second // a refused seat 0 never says hello
+	}
+	s, ts := testServer(t, opts)
 	c := create(t, ts, spec)
 	run := faultRun{clock: clk}
 	if len(spec.Agents) > 0 {
-		run.cl = dial(t, ts, c.MatchID, 0, c.Tokens["0"])
-		if err := run.cl.play(policy); err != nil {
+		token := c.Tokens["0"]
+		if impostor {
+			token += "-wrong" // it never moves
+			policy = func(frame) *MoveMsg { return nil }
+		}
+		run.cl = dial(t, ts, c.MatchID, 0, token)
+		if err := run.cl.play(policy); err != nil && !impostor {
 			t.Fatal(err)
 		}
 	}
@@ -200,12 +211,27 @@ func TestFaults(t *testing.T) {
 			},
 		},
 		{
-			fault: FaultDropDeadlineMS, rule: "inference/protocol.envelope",
+			fault: FaultDropDeadlineMS, rule: "inference/timeouts.deadline",
 			spec:   func(seed string) MatchSpec { return agent(seed, 3, 2, 10000, "passive") },
 			policy: call,
 			observe: func(t *testing.T, r faultRun) bool {
 				for _, f := range r.cl.frames {
 					if f.env.Type == TypeYourTurn && f.env.DeadlineMS == nil {
+						return true
+					}
+				}
+				return false
+			},
+		},
+		{
+			// A nil policy says hello with a wrong token: refused, the
+			// impostor sees nothing; let in, it is sent seat 0's values.
+			fault: FaultAcceptWrongToken, rule: "inference/visibility.no-peek",
+			spec:   func(seed string) MatchSpec { return agent(seed, 3, 1, 50, "passive") },
+			policy: nil,
+			observe: func(t *testing.T, r faultRun) bool {
+				for _, f := range r.cl.frames {
+					if f.env.Type == TypeEvent && strings.Contains(string(f.env.Event), `"deal_private"`) {
 						return true
 					}
 				}

@@ -75,6 +75,7 @@ type match struct {
 	names            []string
 	agentSeats       int
 	faults           faultSet
+	dia              dialectSet
 	clock            Clock
 	deadline         time.Duration
 	startTimeout     time.Duration
@@ -292,6 +293,7 @@ func (m *match) arm(seat int) {
 	if m.faults.on(FaultShortDeadline) {
 		fire = m.deadline / 2
 	}
+	fire += m.dia.grace()
 	m.dl = deadlineState{active: true, seat: seat, round: r, turn: t, at: m.clock.Now().Add(m.deadline), timer: m.clock.NewTimer(fire)}
 	m.sendTo(seat, m.yourTurn(seat, int(m.deadline/time.Millisecond)))
 }

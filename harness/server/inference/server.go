@@ -30,6 +30,10 @@ type Options struct {
 	// Faults lists deliberately broken behaviours (see Fault); empty means
 	// none. An unknown name makes New fail.
 	Faults []Fault
+	// Dialects lists legitimate alternative choices the server makes
+	// where the rules documents are silent (see Dialect); empty means
+	// umpire's own pins. An unknown name makes New fail.
+	Dialects []Dialect
 	// StartTimeout is how long a match waits for every agent seat's hello
 	// before it starts anyway (absent seats then time out turn by turn).
 	// 0 means 60 s; a negative value waits for ever.
@@ -68,6 +72,7 @@ type Server struct {
 	limits Limits
 	clock  Clock
 	faults faultSet
+	dia    dialectSet
 	mux    *http.ServeMux
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -81,6 +86,10 @@ type Server struct {
 // New returns a server configured by opts.
 func New(opts Options) (*Server, error) {
 	fs, err := newFaultSet(opts.Faults)
+	if err != nil {
+		return nil, err
+	}
+	ds, err := newDialectSet(opts.Dialects)
 	if err != nil {
 		return nil, err
 	}
@@ -108,7 +117,7 @@ func New(opts Options) (*Server, error) {
 		}
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	s := &Server{opts: opts, limits: opts.Limits.withDefaults(), clock: opts.Clock, faults: fs, ctx: ctx, cancel: cancel, matches: map[string]*match{}}
+	s := &Server{opts: opts, limits: opts.Limits.withDefaults(), clock: opts.Clock, faults: fs, dia: ds, ctx: ctx, cancel: cancel, matches: map[string]*match{}}
 	s.wg.Go(s.reap)
 	s.mux = http.NewServeMux()
 	s.mux.HandleFunc("GET /ws/inference", s.serveWS)
@@ -252,7 +261,7 @@ func (s *Server) CreateMatch(spec MatchSpec) (Created, error) {
 	m := &match{
 		id: created.MatchID, seed: seed, commit: ref.SeedCommit(seed),
 		cfg: cfg, annCap: cfg.MaxRaisesPerRound,
-		seats: seats, names: names, agentSeats: agents, faults: s.faults, clock: s.clock,
+		seats: seats, names: names, agentSeats: agents, faults: s.faults, dia: s.dia, clock: s.clock,
 		deadline: time.Duration(cfg.TurnDeadlineMS) * time.Millisecond, startTimeout: s.opts.StartTimeout,
 		events: make(chan connEvent), done: make(chan struct{}),
 		conns: make([]*conn, n), helloed: make([]bool, n), vals: make([]int, n),
@@ -443,7 +452,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	wc.SetReadLimit(MaxMessageBytes)
 	ctx, cancel := context.WithCancel(s.ctx)
 	defer cancel()
-	t := wsTransport{wc}
+	t := s.dia.wrap(wsTransport{wc})
 	if !s.hello(ctx, m, seat, t) {
 		return
 	}
@@ -484,7 +493,7 @@ func (s *Server) hello(ctx context.Context, m *match, seat int, t transport) boo
 			continue
 		}
 		si := m.seats[seat]
-		if !si.agent || msg.Token == nil || subtle.ConstantTimeCompare([]byte(*msg.Token), []byte(si.token)) != 1 {
+		if !si.agent || (msg.Token == nil || subtle.ConstantTimeCompare([]byte(*msg.Token), []byte(si.token)) != 1) && !s.faults.on(FaultAcceptWrongToken) {
 			answer(CodeUnauthorized, "wrong token for this seat")
 			t.finish(reasonUnauthorized)
 			return false
@@ -548,7 +557,8 @@ func (s *Server) RunStdio(ctx context.Context, matchID string, seat int, r io.Re
 		return ErrClosed
 	}
 	defer s.wg.Done()
-	t := newLineTransport(r, w)
+	lt := newLineTransport(r, w)
+	t := s.dia.wrap(lt)
 	c := newConn(seat, t, s.opts.SendQueue, true)
 	s.wg.Go(func() { c.writeLoop(s.ctx, s.opts.WriteTimeout) })
 	select {
@@ -643,13 +653,13 @@ func (s *Server) serveCreate(w http.ResponseWriter, r *http.Request) {
 		httpError(w, status, code, err.Error(), rules.RuleOf(err))
 		return
 	}
-	writeJSON(w, http.StatusCreated, created)
+	writeJSON(w, http.StatusCreated, s.dia.created(created))
 }
 
 // serveLog answers GET /r/{id}.jsonl.
 func (s *Server) serveLog(w http.ResponseWriter, r *http.Request) {
 	id, ok := strings.CutSuffix(r.PathValue("file"), ".jsonl")
-	if !ok {
+	if !ok || s.dia.on(DialectNoLog) {
 		httpError(w, http.StatusNotFound, "not_found", "logs are at /r/{match_id}.jsonl", "")
 		return
 	}
@@ -659,7 +669,7 @@ func (s *Server) serveLog(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Content-Type", "application/jsonl; charset=utf-8")
-	_, _ = w.Write(log)
+	_, _ = w.Write(s.dia.rewriteLog(log))
 }
 
 // RulesDoc is the body of GET /rules/inference: umpire's catalogue of the

@@ -2,6 +2,8 @@ package inference
 
 import (
 	"encoding/json"
+	"fmt"
+	"math"
 	"strconv"
 	"unicode/utf8"
 
@@ -172,13 +174,71 @@ func parseIn(data []byte) (inMsg, string) {
 	}
 	if fast, ok := parseFast(data); ok {
 		m = fast
-	} else if err := json.Unmarshal(data, &m); err != nil {
+	} else if err := parseLoose(data, &m); err != nil {
 		return m, "not a valid message: " + err.Error()
 	}
 	if m.Type == nil {
 		return m, `missing field "type"`
 	}
 	return m, ""
+}
+
+// inMsgLoose is inMsg with its integers kept raw: a JSON number with no
+// fraction (3, 3.0, 3e0) is an integer, whatever its spelling (I-INF-S9).
+type inMsgLoose struct {
+	Type    *string         `json:"type"`
+	MatchID *string         `json:"match_id"`
+	Seat    json.RawMessage `json:"seat"`
+	Token   *string         `json:"token"`
+	Turn    json.RawMessage `json:"turn"`
+	Action  *string         `json:"action"`
+	Amount  json.RawMessage `json:"amount"`
+	Message *string         `json:"message"`
+}
+
+// parseLoose decodes an agent's message as encoding/json does, except that
+// an integer field takes any JSON number of integral value; a string, a
+// fraction or a value out of range is an error, null is absent.
+func parseLoose(data []byte, m *inMsg) error {
+	var l inMsgLoose
+	if err := json.Unmarshal(data, &l); err != nil {
+		return err
+	}
+	*m = inMsg{Type: l.Type, MatchID: l.MatchID, Token: l.Token, Action: l.Action, Message: l.Message}
+	for _, f := range []struct {
+		name string
+		raw  json.RawMessage
+		dst  **int
+	}{{"seat", l.Seat, &m.Seat}, {"turn", l.Turn, &m.Turn}, {"amount", l.Amount, &m.Amount}} {
+		if len(f.raw) == 0 || string(f.raw) == "null" {
+			continue
+		}
+		n, ok := integral(f.raw)
+		if !ok {
+			return fmt.Errorf("%q is %s, not an integer", f.name, f.raw)
+		}
+		*f.dst = &n
+	}
+	return nil
+}
+
+// integral reads a JSON number of integral value within ±2^53.
+func integral(raw json.RawMessage) (int, bool) {
+	if len(raw) == 0 || raw[0] == '"' {
+		return 0, false
+	}
+	var n json.Number
+	if json.Unmarshal(raw, &n) != nil {
+		return 0, false
+	}
+	if i, err := n.Int64(); err == nil && i <= 1<<53 && i >= -(1<<53) {
+		return int(i), true
+	}
+	f, err := n.Float64()
+	if err != nil || f != math.Trunc(f) || f > 1<<53 || f < -(1<<53) {
+		return 0, false
+	}
+	return int(f), true
 }
 
 func firstNonSpace(b []byte) byte {

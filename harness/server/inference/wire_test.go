@@ -122,3 +122,37 @@ func TestYourTurnViewsRoundTrip(t *testing.T) {
 		t.Fatalf("the agent's last turn is in round %d: the test does not reach trimmed history", last)
 	}
 }
+
+// TestParseInIntegralNumbers (I-INF-S9): an integer field takes a JSON
+// number of integral value however it is spelled; a string or a fraction is
+// a bad message.
+func TestParseInIntegralNumbers(t *testing.T) {
+	tests := []struct {
+		in           string
+		turn, amount int
+		bad          bool
+	}{
+		{`{"type":"move","turn":1.0,"action":"raise","amount":2.0}`, 1, 2, false},
+		{`{"type":"move","turn":1e0,"action":"raise","amount":20e-1}`, 1, 2, false},
+		{`{"type":"move","turn":3,"action":"call","amount":null,"message":null}`, 3, -1, false},
+		{`{"type":"move","turn":"1","action":"call"}`, 0, 0, true},
+		{`{"type":"move","turn":1.5,"action":"call"}`, 0, 0, true},
+		{`{"type":"move","turn":1,"action":"raise","amount":1e300}`, 0, 0, true},
+	}
+	for _, tc := range tests {
+		m, bad := parseIn([]byte(tc.in))
+		if (bad != "") != tc.bad {
+			t.Errorf("parseIn(%s): bad %q, want bad %v", tc.in, bad, tc.bad)
+			continue
+		}
+		if tc.bad {
+			continue
+		}
+		if m.Turn == nil || *m.Turn != tc.turn {
+			t.Errorf("parseIn(%s): turn %v, want %d", tc.in, m.Turn, tc.turn)
+		}
+		if tc.amount < 0 && m.Amount != nil || tc.amount >= 0 && (m.Amount == nil || *m.Amount != tc.amount) {
+			t.Errorf("parseIn(%s): amount %v, want %d", tc.in, m.Amount, tc.amount)
+		}
+	}
+}

@@ -1,0 +1,136 @@
+package probe
+
+import (
+	"context"
+	"slices"
+	"sort"
+	"testing"
+
+	infsrv "github.com/umpire-arena/umpire/harness/server/inference"
+	"github.com/umpire-arena/umpire/referee/rules"
+	"github.com/umpire-arena/umpire/reports"
+)
+
+// dialectCase is one dialect of the embedded Inference server and the
+// findings a conformance run must give for it: the rules cited at SHOULD
+// (umpire's pins and readings the dialect chooses otherwise), none at MUST.
+type dialectCase struct {
+	dialect string
+	should  []string
+}
+
+func inferenceDialectTable() []dialectCase {
+	return []dialectCase{
+		{"bet-with-ante", []string{"inference/protocol.current-bet"}},
+		{"breakeven-float", []string{"inference/wire.visible-state.fields"}},
+		{"breakeven-ties-lose", nil},
+		{"error-code-numeric", []string{"inference/server.error-code"}},
+		{"error-codes-own", []string{"inference/server.error-code"}},
+		{"error-no-code", []string{"inference/server.error-code"}},
+		{"error-no-turn", nil},
+		{"extra-fields", nil},
+		{"late-default", nil},
+		{"legal-order", nil},
+		{"match-end-lean", []string{"inference/protocol.envelope"}},
+		{"no-log", nil},
+		{"slow-errors", nil},
+		{"timeout-on-action", []string{"inference/timeouts.logged"}},
+		{"tokens-list", nil},
+		{"welcome-lean", []string{"inference/protocol.envelope"}},
+	}
+}
+
+// runDialect runs the Inference suite against the embedded server speaking
+// the dialects, as "umpire conform --embedded --dialect" does.
+func runDialect(t *testing.T, dialects []string, strict bool) []reports.Check {
+	t.Helper()
+	e, err := StartEmbeddedInference(dialects, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		if err := e.Close(); err != nil {
+			t.Errorf("closing the embedded server: %v", err)
+		}
+	}()
+	tg := &Target{Game: GameInference, URL: e.URL, Create: true, DeadlineMS: 300, Strict: strict}
+	if err := tg.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	return RunAll(context.Background(), tg, Checks(GameInference), nil)
+}
+
+// cited returns the sorted rules cited at level by the findings of checks.
+func cited(checks []reports.Check, level rules.Level) []string {
+	var out []string
+	for _, c := range checks {
+		for _, f := range c.Findings {
+			if f.Level == level && !slices.Contains(out, f.Rule) {
+				out = append(out, f.Rule)
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// TestDialectsConform: a server speaking a legitimate dialect passes (no
+// MUST finding, no check in error) with exactly the SHOULD findings of the
+// pins it chose otherwise; judged strictly (--strict), exactly those become
+// MUST.
+func TestDialectsConform(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays a suite per dialect")
+	}
+	for _, dc := range inferenceDialectTable() {
+		for _, strict := range []bool{false, true} {
+			name := dc.dialect
+			if strict {
+				name += "/strict"
+			}
+			t.Run(name, func(t *testing.T) {
+				t.Parallel()
+				got := runDialect(t, []string{dc.dialect}, strict)
+				for _, c := range got {
+					if c.Status == reports.Error {
+						t.Errorf("%s: error %s", c.Name, c.Reason)
+					}
+				}
+				want := append([]string(nil), dc.should...)
+				sort.Strings(want)
+				// Judged strictly, the SHOULD findings become MUST and
+				// nothing stays at SHOULD; otherwise nothing is at MUST.
+				have, none := cited(got, rules.Should), cited(got, rules.Must)
+				if strict {
+					have, none = none, have
+				}
+				if len(none) > 0 {
+					t.Errorf("have findings on %v at the other level, want none", none)
+				}
+				if !slices.Equal(have, want) {
+					t.Errorf("have findings on %v, want %v", have, want)
+					for _, c := range got {
+						for _, f := range c.Findings {
+							t.Logf("%s: %s %s: %s", c.Name, f.Level, f.Rule, f.Message)
+						}
+					}
+				}
+			})
+		}
+	}
+}
+
+func TestDialectTableIsComplete(t *testing.T) {
+	var have []string
+	for _, dc := range inferenceDialectTable() {
+		have = append(have, dc.dialect)
+	}
+	for _, d := range infsrv.Dialects() {
+		if !slices.Contains(have, string(d.Name)) {
+			t.Errorf("dialect %s has no row in the dialect table", d.Name)
+		}
+	}
+	if len(have) != len(infsrv.Dialects()) {
+		t.Errorf("have %d rows, want %d (one per dialect)", len(have), len(infsrv.Dialects()))
+	}
+}
