@@ -37,9 +37,13 @@ func TestExampleAgent(t *testing.T) {
 		offered  func(answer map[string]any) bool
 	}{
 		{"inference", "not json\n" + yourTurn + "\n" + `{"type":"error","code":"illegal_move","turn":` + turnOf(t, yourTurn) + "}\n" + `{"type":"match_end"}` + "\n" + yourTurn + "\n", 2,
-			func(a map[string]any) bool { return a["type"] == "move" && strings.Contains(yourTurn, `"action":"`+a["action"].(string)+`"`) }},
+			func(a map[string]any) bool {
+				return a["type"] == "move" && strings.Contains(yourTurn, `"action":"`+a["action"].(string)+`"`)
+			}},
 		{"bangarena", request + "\n" + `{"error":{"code":"illegal","message":"no","reask":true}}` + "\n" + `{"type":"match_end"}` + "\n" + request + "\n", 2,
-			func(a map[string]any) bool { return strings.Contains(request, `"actionId":"`+a["actionId"].(string)+`"`) && a["commandId"] != "" }},
+			func(a map[string]any) bool {
+				return strings.Contains(request, `"actionId":"`+a["actionId"].(string)+`"`) && a["commandId"] != ""
+			}},
 		{"inference", `{"type":"match_start"}` + "\n" + yourTurn + "\n" + `{"type":"match_end"}` + "\n" + yourTurn + "\n", 2, nil},
 	} {
 		t.Run(tc.game, func(t *testing.T) {
