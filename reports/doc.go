@@ -67,8 +67,11 @@
 // or a target (names, table talk, stderr, transcript bodies) is escaped by
 // every writer; the HTML page is self-contained (embedded CSS, a small
 // script, charts drawn as inline SVG in Go) and loads nothing from the
-// network. The JSON form is versioned ("schema": "umpire-report/1") and read
-// back by ReadJSON.
+// network. Its match viewer (viewer.go) steps through each finding's
+// transcript with the table as the seat saw it (an Inference visible_state,
+// a BangArena PlayerView), the message, and the referee's expectation at
+// the finding's step. The JSON form is versioned ("schema":
+// "umpire-report/1") and read back by ReadJSON.
 //
 // # Shards
 //

@@ -3,6 +3,7 @@ package reports
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -82,12 +83,24 @@ func TestHostileTextIsInert(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		scripts := 0
+		scripts, data := 0, 0
 		var walk func(n *html.Node)
 		walk = func(n *html.Node) {
 			if n.Type == html.ElementNode {
 				switch n.Data {
 				case "script":
+					// The viewer's data is a JSON block, never run; it
+					// must parse and bring the hostile text back as text.
+					if attr(n, "type") == "application/json" && attr(n, "id") == "viewer-data" {
+						data++
+						var d viewerData
+						if err := json.Unmarshal([]byte(textOf(n)), &d); err != nil {
+							t.Errorf("the viewer's data block is not JSON: %v", err)
+						} else if !strings.Contains(textOf(n), `\u003c/script\u003e`) || !strings.Contains(fmt.Sprint(d), "</script><script>alert(2)</script>") {
+							t.Error("the hostile message is missing from the viewer's data (the test would pass vacuously)")
+						}
+						break
+					}
 					scripts++
 				case "img", "iframe", "object", "embed", "h1":
 					if n.Data != "h1" || strings.Contains(textOf(n), "owned") {
@@ -109,8 +122,8 @@ func TestHostileTextIsInert(t *testing.T) {
 			}
 		}
 		walk(doc)
-		if scripts != 1 {
-			t.Errorf("%d <script> elements, want only the report's own", scripts)
+		if scripts != 1 || data != 1 {
+			t.Errorf("%d <script> elements and %d data blocks, want only the report's own script and the viewer's data", scripts, data)
 		}
 		for _, raw := range []string{"<script>alert", "<img", "<svg onload", "</table></td></tr><h1>"} {
 			if bytes.Contains(page, []byte(raw)) {
@@ -223,8 +236,9 @@ func FuzzWriters(f *testing.F) {
 				t.Fatalf("raw unsafe rune at %d for %q", i, s)
 			}
 		}
-		if n := bytes.Count(page, []byte("<script")); n != 1 {
-			t.Fatalf("%d <script in the page", n)
+		// The report's script and the viewer's JSON data block.
+		if n, d := bytes.Count(page, []byte("<script")), bytes.Count(page, []byte(`<script type="application/json" id="viewer-data">`)); n != 2 || d != 1 {
+			t.Fatalf("%d <script in the page, %d of them the viewer's data", n, d)
 		}
 	})
 }

@@ -14,7 +14,7 @@ import (
 	"github.com/umpire-arena/umpire/referee/rules"
 )
 
-//go:embed html/report.html.tmpl html/report.css html/report.js
+//go:embed html/report.html.tmpl html/report.css html/report.js html/viewer.html.tmpl html/viewer.css html/viewer.js
 var htmlFiles embed.FS
 
 // Limits that keep the HTML report a reasonable size on huge runs.
@@ -53,6 +53,8 @@ type htmlView struct {
 	Matches  []htmlMatch
 	MoreRows int
 	Credits  []template.HTML
+	// Viewer is the match viewer (viewer.go).
+	Viewer *viewer
 	// AB is the A/B section (A/B runs only).
 	AB *htmlAB
 	// Must, Should and Info count findings per level.
@@ -85,6 +87,8 @@ type htmlFinding struct {
 	Rule, Level, Basis, Where, Expected, Got, Message, Requirement string
 	Transcript                                                     []htmlMessage
 	More                                                           int
+	// View links the finding to its step in the match viewer.
+	View *viewerLink
 }
 
 type htmlMessage struct {
@@ -137,12 +141,15 @@ func writeHTML(w io.Writer, r *Report) error {
 	css, _ := htmlFiles.ReadFile("html/report.css")
 	js, _ := htmlFiles.ReadFile("html/report.js")
 	t, err := template.New("report").Funcs(template.FuncMap{"clip": clip}).Parse(string(tmplText))
+	if err == nil {
+		t, err = parseViewer(t)
+	}
 	if err != nil {
 		return fmt.Errorf("reports: HTML template: %w", err)
 	}
 	v := buildView(r)
-	v.CSS = template.CSS(css)
-	v.JS = template.JS(js)
+	v.CSS = template.CSS(string(css) + viewerAsset("css"))
+	v.JS = template.JS(string(js) + viewerAsset("js"))
 	if err := t.Execute(w, v); err != nil {
 		return fmt.Errorf("reports: writing HTML: %w", err)
 	}
@@ -150,7 +157,7 @@ func writeHTML(w io.Writer, r *Report) error {
 }
 
 func buildView(r *Report) *htmlView {
-	v := &htmlView{R: r, Summary: r.Summary(), Games: strings.Join(r.Meta.Games, ", ")}
+	v := &htmlView{R: r, Summary: r.Summary(), Games: strings.Join(r.Meta.Games, ", "), Viewer: newViewer(r)}
 	f := v.Summary.Counts.Findings
 	v.Must, v.Should, v.Info = f[rules.Must], f[rules.Should], f[rules.Info]
 	v.Failing = v.Summary.Counts.Fail - v.Summary.Counts.Warnings
@@ -216,8 +223,8 @@ func buildView(r *Report) *htmlView {
 		if c.Warning() {
 			hc.Class = "warn"
 		}
-		for _, f := range c.Findings {
-			hf := htmlFinding{Rule: f.Rule, Level: string(f.Level), Basis: BasisText(f.Basis, f.Ref), Where: whereText(f.Where),
+		for fi, f := range c.Findings {
+			hf := htmlFinding{View: v.Viewer.linkTo(&c.Findings[fi]), Rule: f.Rule, Level: string(f.Level), Basis: BasisText(f.Basis, f.Ref), Where: whereText(f.Where),
 				Expected: clip(valueText(f.Expected), htmlMaxBody), Got: clip(valueText(f.Got), htmlMaxBody), Message: clip(f.Message, htmlMaxBody)}
 			if !opened && f.Level == rules.Must && (c.Status == Fail || c.Status == Error) {
 				hf.Open, opened = true, true

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Browser test of the HTML report: renders the sample report in headless
-# Chromium, dumps the DOM after scripts ran, checks the coverage matrix and
-# the charts with a Go test (build tag "browser"), and saves a screenshot.
+# Chromium, dumps the DOM after scripts ran, checks the coverage matrix, the
+# charts and the match viewer (clicked through by the page's own script)
+# with a Go test (build tag "browser"), and saves screenshots.
 #
 #   scripts/browser-test.sh            # artifacts in umpire-report/browser/
 #
@@ -65,9 +66,45 @@ profile=$(mktemp -d)
 rm -rf "$profile"
 test -s "$out/real.dom.html" && test -s "$out/real.png"
 
-# 5. Check what the browser built, for both.
+# 5. The match viewer, on a sample with transcripts of both games: the
+#    page's own script clicks through a transcript (#viewer-walk) and records
+#    what it showed; screenshots of the viewer alone at a finding's step.
+go test -count=1 -run '^TestWriteViewerSampleHTML$' ./reports -args -viewer-out="$PWD/$out/viewer.html" >/dev/null
+test -s "$out/viewer.html"
+profile=$(mktemp -d)
+"$browser" "${flags[@]}" --user-data-dir="$profile" --virtual-time-budget=3000 --dump-dom "file://$PWD/$out/viewer.html#viewer-walk" >"$out/viewer-walk.dom.html" 2>"$out/chromium-viewer-dom.log"
+rm -rf "$profile"
+for shot in inference:v0-2 bangarena:v1-3; do
+  profile=$(mktemp -d)
+  "$browser" "${flags[@]}" --user-data-dir="$profile" --window-size=1280,1300 --screenshot="$PWD/$out/viewer-${shot%%:*}.png" "file://$PWD/$out/viewer.html#solo-view-${shot#*:}" 2>"$out/chromium-viewer-shot.log"
+  rm -rf "$profile"
+  test -s "$out/viewer-${shot%%:*}.png"
+done
+
+# 6. The viewer on real transcripts: certify the deliberately broken example
+#    agent (illegal answers) on both games, a short match each.
+go build -o "$out/broken" ./examples/agents/broken
+for g in inference bangarena; do
+  code=0
+  "$out/umpire" certify --game "$g" --agent "$PWD/$out/broken -mode illegal" --matches 1 --rounds 3 --deadline 2s \
+    --report-dir "$out/broken-$g" >"$out/broken-$g.log" 2>&1 || code=$?
+  if [ "$code" -ne 1 ]; then echo "browser-test: certify of the broken agent ($g) exited $code, want 1" >&2; exit 1; fi
+  profile=$(mktemp -d)
+  "$browser" "${flags[@]}" --user-data-dir="$profile" --virtual-time-budget=3000 --dump-dom "file://$PWD/$out/broken-$g/report.html" >"$out/broken-$g.dom.html" 2>"$out/chromium-broken-dom.log"
+  rm -rf "$profile"
+  # The screenshot opens the viewer where the report's first finding links.
+  step=$(grep -o 'href="#view-[^"]*"' "$out/broken-$g/report.html" | head -1 | sed 's/^href="#//; s/"$//')
+  profile=$(mktemp -d)
+  "$browser" "${flags[@]}" --user-data-dir="$profile" --window-size=1280,1300 --screenshot="$PWD/$out/broken-viewer-$g.png" "file://$PWD/$out/broken-$g/report.html#solo-${step:-view-v0-0}" 2>"$out/chromium-broken-shot.log"
+  rm -rf "$profile"
+  test -s "$out/broken-$g.dom.html" && test -s "$out/broken-viewer-$g.png"
+done
+
+# 7. Check what the browser built, for all of them.
 UMPIRE_BROWSER_DOM="$PWD/$out/sample.dom.html" \
 UMPIRE_BROWSER_REAL_DOM="$PWD/$out/real.dom.html" UMPIRE_BROWSER_REAL_JSON="$PWD/$real/report.json" \
+UMPIRE_BROWSER_VIEWER_DOM="$PWD/$out/viewer-walk.dom.html" \
+UMPIRE_BROWSER_BROKEN="$PWD/$out/broken-inference:$PWD/$out/broken-bangarena" \
   go test -count=1 -tags browser -run '^TestBrowserDOM' -v ./reports | grep -E '^(=== RUN|--- |PASS|FAIL|ok)' 
 
-echo "browser-test: ok in $(( $(date +%s) - start ))s; screenshots $out/sample.png (sample) and $out/real.png (a real run)"
+echo "browser-test: ok in $(( $(date +%s) - start ))s; screenshots $out/sample.png (sample), $out/real.png (a real run), $out/viewer-inference.png and $out/viewer-bangarena.png (the match viewer), $out/broken-viewer-*.png (the viewer on a real run)"

@@ -145,6 +145,7 @@ func cmdCertify(ctx context.Context, e *env, args []string) int {
 	shardFlag := fs.String("shard", "", "play only shard k of n of the run's matches (e.g. 2/4); merge the shards' report.json with umpire report merge")
 	bundle := fs.String("bundle", "", "also write a certification bundle into this directory: every report, the run, transcripts, a digest manifest (umpire bundle verify DIR)")
 	reportDir := fs.String("report-dir", "", "where to write report.json, junit.xml, report.html and summary.md (default ./umpire-report/certify-<game>)")
+	maxFailures := fs.Int("max-failures", 0, "stop the run once this many matches have failed (0: play them all); the report says how many were played")
 	until := fs.Bool("until-confident", false, "stop early once the win rate's 95% Wilson interval excludes 1/seats (at least 10 matches)")
 	workers := fs.Int("workers", 0, "matches played at once (default GOMAXPROCS)")
 	runBudget := fs.Duration("run-budget", 0, "wall-clock budget of the whole run (0: none); matches not played by then make the run an error (exit 3)")
@@ -164,6 +165,11 @@ func cmdCertify(ctx context.Context, e *env, args []string) int {
 	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
 	cfg := f.config()
 	cfg.Matches, cfg.UntilConfident, cfg.Workers, cfg.RunBudget, cfg.Args = *matches, *until, *workers, *runBudget, append([]string{"certify"}, args...)
+	if *maxFailures < 0 {
+		fmt.Fprintln(e.stderr, "umpire certify: --max-failures must be 0 or more")
+		return exitUsage
+	}
+	cfg.MaxFailures = *maxFailures
 	cfg.Keep = *keep
 	if base != (certify.Agent{}) {
 		if base.Mode() == "" {

@@ -58,6 +58,7 @@ func commands() []command {
 		{"report", "work with reports (report merge SHARD.json...)", cmdReport},
 		{"rules", "print the rule catalogue", cmdRules},
 		{"bundle", "re-check a certification bundle (bundle verify DIR)", cmdBundle},
+		{"example-agent", "a JSON Lines example agent built into the binary (certify --agent 'umpire example-agent --game G')", cmdExampleAgent},
 		{"version", "print the version", cmdVersion},
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -72,7 +73,7 @@ func selftestMain(ctx context.Context, e *env, args []string, hook func(*selftes
 		p = newSelftestProgress(e.stdout, e.isTerminal)
 	}
 	opts := selftest.Options{Games: games, Matches: *matches, ReportDir: *dir,
-		Version: strings.TrimSpace(version), Observe: p.observe}
+		Version: strings.TrimSpace(version), Observe: p.observe, SelfAgent: selfAgent()}
 	if hook != nil {
 		hook(&opts)
 	}
@@ -269,6 +270,27 @@ func (p *selftestProgress) draw() {
 func firstLine(s string) string {
 	if i := strings.IndexByte(s, '\n'); i >= 0 {
 		return s[:i] + " …"
+	}
+	return s
+}
+
+// selfAgent is the command line of the agent built into this binary, for
+// the selftest steps that cannot find the example sources ("" when the
+// binary is a test binary or cannot name itself).
+func selfAgent() string {
+	exe, err := os.Executable()
+	if err != nil || strings.HasSuffix(exe, ".test") {
+		return ""
+	}
+	return shellWord(exe) + " example-agent"
+}
+
+// shellWord quotes s for sh when it holds anything but plain characters.
+func shellWord(s string) string {
+	for _, c := range s {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.ContainsRune("-_./:=,+@%", c)) {
+			return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+		}
 	}
 	return s
 }

@@ -14,7 +14,7 @@ import (
 	"github.com/umpire-arena/umpire/referee/verify"
 )
 
-const verifySynopsis = "--game G [--format text|json] [--deal auto|umpire|other] [--seed S]... [--unfinished] LOG.jsonl...|-"
+const verifySynopsis = "--game G [--format text|json] [--deal auto|umpire|other] [--seed S]... [--unfinished] [--strict] [--junit F] [--json F] [--html F] [--md F] [--report-dir DIR] LOG.jsonl...|-"
 
 // cmdVerify runs "umpire verify": each match log is replayed line by line
 // through the shadow referee (referee/verify) and every divergence from the
@@ -36,14 +36,26 @@ func cmdVerify(ctx context.Context, e *env, args []string) (code int) {
 	})
 	var basis basisFlags
 	addStrictFlag(fs, &basis)
+	var rf reportFlags
+	addReportFlags(fs, &rf)
 	if c, ok := parseFlags(fs, args); !ok {
 		return c
 	}
 	if !checkGame(e, *game) || !checkFormat(e, *format) {
 		return exitUsage
 	}
+	if rf.toStdout() {
+		fmt.Fprintln(e.stderr, "umpire verify: a report to standard output would mix with the findings; give a file or --report-dir")
+		return exitUsage
+	}
+	reps := newVerifyReports(rf, *game, fs.Args(), basis.strict)
+	defer func() {
+		if !reps.write(e) && code == exitOK {
+			code = exitError
+		}
+	}()
 	if *game == gameBangArena {
-		return verifyBangArena(ctx, e, fs.Args(), seeds, *format == "json", *unfinished, basis.strict)
+		return verifyBangArena(ctx, e, fs.Args(), seeds, *format == "json", *unfinished, basis.strict, reps)
 	}
 	modes := map[string]verify.DealMode{"auto": verify.DealAuto, "umpire": verify.DealUmpire, "other": verify.DealOther}
 	mode, ok := modes[*deal]
@@ -72,7 +84,7 @@ func cmdVerify(ctx context.Context, e *env, args []string) (code int) {
 		srcs = append(srcs, source{name: shown, r: r})
 	}
 	defer recoverVerify(e, &code)
-	out := &findingWriter{w: e.stdout, json: *format == "json", strict: basis.strict}
+	out := &findingWriter{w: e.stdout, json: *format == "json", strict: basis.strict, keep: reps.on()}
 	var total verify.Summary
 	empty, notKept := 0, 0
 	for _, s := range srcs {
@@ -81,13 +93,17 @@ func cmdVerify(ctx context.Context, e *env, args []string) (code int) {
 		m0, s0, i0 := out.counted()
 		sum, err := v.Read(ctx, s.r, emit)
 		if c, ok := verifyReadOK(ctx, e, s.name, err); !ok {
+			reps.failed(s.name, "the log could not be read through: "+errText(ctx, err))
 			return c
 		}
 		m1, s1, i1 := out.counted()
 		sum.Must, sum.Should, sum.Info = m1-m0, s1-s0, i1-i0
+		nothing := ""
 		if sum.Rounds == 0 {
 			empty++ // no round read: blank lines, garbage, or a header alone
+			nothing = "the log holds no round of a match: nothing to verify"
 		}
+		reps.log(s.name, *buf, sum.Evaluated, capped, nothing)
 		if !out.json {
 			notKept += out.group(s.name, *buf, sum, capped)
 		} else {
@@ -136,6 +152,14 @@ func recoverVerify(e *env, code *int) {
 	}
 }
 
+// errText says why a read stopped.
+func errText(ctx context.Context, err error) string {
+	if ctx.Err() != nil {
+		return "interrupted"
+	}
+	return err.Error()
+}
+
 // verifyReadOK says whether one log was read through (err is nil) and,
 // when not, gives the exit code after saying why on stderr: 3 for an
 // interrupted run, 2 for a log that does not read (like parseFlags).
@@ -157,6 +181,8 @@ type findingWriter struct {
 	w    io.Writer
 	json bool
 	err  error
+	// keep holds the findings in JSON mode too (for the reports).
+	keep bool
 	// strict and cat grade every finding by its basis before it is shown
 	// (rules.Grade); levels counts the graded findings.
 	strict bool
@@ -234,6 +260,9 @@ func (o *findingWriter) collector() (buf *[]rules.Finding, emit func(rules.Findi
 			keep := c.Keep(f.Rule)
 			if f = o.grade(f, keep); keep {
 				o.write(f)
+				if o.keep {
+					*buf = append(*buf, f)
+				}
 			}
 		}, c
 	}
@@ -376,13 +405,13 @@ func jsonText(v any) string {
 // by event (referee/verify). Same output and exit codes as for Inference;
 // a log whose seed is unknown cannot be verified: exit 2 (give --seed;
 // I-BA-V1).
-func verifyBangArena(ctx context.Context, e *env, names, seeds []string, asJSON, unfinished, strict bool) (code int) {
+func verifyBangArena(ctx context.Context, e *env, names, seeds []string, asJSON, unfinished, strict bool, reps *verifyReports) (code int) {
 	if len(names) == 0 {
 		fmt.Fprintln(e.stderr, "umpire: verify needs at least one LOG.jsonl (or - for standard input)")
 		return exitUsage
 	}
 	defer recoverVerify(e, &code)
-	out := &findingWriter{w: e.stdout, json: asJSON, strict: strict}
+	out := &findingWriter{w: e.stdout, json: asJSON, strict: strict, keep: reps.on()}
 	var total verify.BangArenaSummary
 	unknown, notKept, empty := 0, 0, 0
 	for _, name := range names {
@@ -395,6 +424,7 @@ func verifyBangArena(ctx context.Context, e *env, names, seeds []string, asJSON,
 		m0, s0, i0 := out.counted()
 		sum, err := verify.VerifyBangArenaReader(ctx, r, verify.BangArenaOptions{File: shown, Seeds: seeds, Unfinished: unfinished}, emit)
 		if c, ok := verifyReadOK(ctx, e, shown, err); !ok {
+			reps.failed(shown, "the log could not be read through: "+errText(ctx, err))
 			return c
 		}
 		m1, s1, i1 := out.counted()
@@ -402,9 +432,14 @@ func verifyBangArena(ctx context.Context, e *env, names, seeds []string, asJSON,
 		if sum.SeedUnknown {
 			unknown++
 		}
+		nothing := ""
 		if sum.Events == 0 {
 			empty++ // no event read: blank lines or garbage
+			nothing = "the log holds no event of a match: nothing to verify"
+		} else if sum.SeedUnknown {
+			nothing = "the log could not be re-simulated: give the match seed with --seed"
 		}
+		reps.log(shown, *buf, sum.Evaluated, capped, nothing)
 		if !out.json {
 			notKept += out.bangGroup(shown, *buf, sum, capped)
 		} else {

@@ -3,9 +3,12 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/umpire-arena/umpire/reports"
 )
 
 // vtd names a fixture of the verifier's own test data.
@@ -86,5 +89,46 @@ func TestVerifyJSONLines(t *testing.T) {
 		if !rulesSeen[r] {
 			t.Errorf("no finding of %s in:\n%s", r, out)
 		}
+	}
+}
+
+// TestVerifyReports: verify writes every report format, one check per log
+// with its findings and the rules it evaluated, on a failing run too.
+func TestVerifyReports(t *testing.T) {
+	dir := t.TempDir()
+	code, _, errOut := runUmpire(t, "", "verify", "--game", "inference", vtd("full.jsonl"), vtd("mutations/raise-over-cap.jsonl"), "--report-dir", dir, "--format", "json")
+	if code != exitFail {
+		t.Fatalf("exit %d, want 1: %s", code, errOut)
+	}
+	f, err := os.Open(filepath.Join(dir, "report.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rep, err := reports.ReadJSON(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Checks) != 2 || rep.Verdict() != reports.VerdictFail {
+		t.Fatalf("checks %d verdict %s", len(rep.Checks), rep.Verdict())
+	}
+	cited := false
+	for _, c := range rep.Checks {
+		if len(c.Evaluated) == 0 {
+			t.Errorf("%s: no rule evaluated", c.Name)
+		}
+		for _, fd := range c.Findings {
+			cited = cited || fd.Rule == "inference/round.3.raise-cap"
+		}
+	}
+	if !cited {
+		t.Error("the report lacks the raise-cap finding")
+	}
+	junit, err := os.ReadFile(filepath.Join(dir, "junit.xml"))
+	if err != nil || !strings.Contains(string(junit), "inference/round.3.raise-cap") || !strings.Contains(string(junit), "<failure") {
+		t.Errorf("junit: %v", err)
+	}
+	if code, _, _ := runUmpire(t, "", "verify", "--game", "inference", "-", "--json", "-"); code != exitUsage {
+		t.Errorf("a report on standard output beside the findings: exit %d, want %d", code, exitUsage)
 	}
 }

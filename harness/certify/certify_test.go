@@ -355,3 +355,24 @@ func TestDeadAgentCostsNoWaiting(t *testing.T) {
 		})
 	}
 }
+
+// TestMaxFailures: the run stops once that many matches failed, and says so.
+func TestMaxFailures(t *testing.T) {
+	cfg := small(GameInference, bin.broken+" -mode crash", 10)
+	cfg.MaxFailures, cfg.Workers = 2, 1
+	r := certify(t, cfg)
+	if len(r.Matches) != 2 || r.ExitCode() != reports.ExitFail {
+		t.Fatalf("played %d matches, exit %d; want 2 and 1", len(r.Matches), r.ExitCode())
+	}
+	said := false
+	for _, w := range r.Warnings {
+		said = said || strings.Contains(w, "stopped after 2 failing matches")
+	}
+	if !said {
+		t.Errorf("warnings %q lack the stop", r.Warnings)
+	}
+	cfg.MaxFailures = 0
+	if r := certify(t, cfg); len(r.Matches) != 10 {
+		t.Errorf("without --max-failures: %d matches, want 10", len(r.Matches))
+	}
+}

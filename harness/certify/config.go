@@ -176,6 +176,9 @@ type Config struct {
 	// UntilConfident stops early once the win rate's interval excludes
 	// 1/seats (see the package documentation). Not with a shard.
 	UntilConfident bool
+	// MaxFailures, when not 0, stops the run once that many matches have
+	// failed (in plan order): a broken agent need not play every match.
+	MaxFailures int
 	// MinConfident is the fewest matches an early stop needs
 	// (DefaultMinConfident when 0).
 	MinConfident int

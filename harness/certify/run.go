@@ -259,6 +259,7 @@ func (r *runner) playAll(ctx context.Context, plan []Planned) ([]*MatchResult, f
 	done := make(chan int)
 	var (
 		inflight, dispatch, next int
+		failedMatches            int
 		decision                 fmt.Stringer
 		stopAt                   int
 		seq                      *sequential
@@ -287,6 +288,13 @@ func (r *runner) playAll(ctx context.Context, plan []Planned) ([]*MatchResult, f
 			if r.cfg.Progress != nil {
 				r.cfg.Progress(next, jobs, results[next-1])
 			}
+			if res := results[next-1]; res.Side != reports.SideBaseline && r.matchFailed(res) {
+				failedMatches++
+			}
+			if r.cfg.MaxFailures > 0 && failedMatches >= r.cfg.MaxFailures && next%ns == 0 {
+				decision, stopAt = maxFailuresStop{failed: failedMatches, played: next / ns, planned: len(plan)}, next
+				break
+			}
 			switch {
 			case r.cfg.UntilConfident:
 				if d := decide(results[:next], r.cfg.Seats, r.cfg.MinConfident); d != nil {
@@ -303,6 +311,35 @@ func (r *runner) playAll(ctx context.Context, plan []Planned) ([]*MatchResult, f
 		return results[:stopAt], decision
 	}
 	return results[:next-next%ns], nil
+}
+
+// matchFailed reports whether a match fails the run: a finding that is
+// MUST once graded by its basis, a failed check without findings, or an
+// error of umpire's own.
+func (r *runner) matchFailed(res *MatchResult) bool {
+	for _, c := range res.Checks {
+		switch {
+		case c.Status == reports.Error:
+			return true
+		case c.Status != reports.Fail:
+			continue
+		case len(c.Findings) == 0:
+			return true
+		}
+		for _, f := range c.Findings {
+			if r.cat.Grade(f.Finding, r.cfg.Strict).Level == rules.Must {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// maxFailuresStop is the stop of a run that reached --max-failures.
+type maxFailuresStop struct{ failed, played, planned int }
+
+func (m maxFailuresStop) String() string {
+	return fmt.Sprintf("stopped after %d failing matches (--max-failures): %d of %d matches played", m.failed, m.played, m.planned)
 }
 
 // Decision is the outcome of an early stop.

@@ -85,6 +85,11 @@ type Options struct {
 	// LookPath finds programs (exec.LookPath when nil). Tests use it to
 	// play a machine without go or python3.
 	LookPath func(file string) (string, error)
+	// SelfAgent is the command line of the agent built into umpire's
+	// binary ("/path/to/umpire example-agent"; the game flag is added).
+	// Where the example agents' sources are not at hand (a binary outside a
+	// clone), the agent steps certify it instead of skipping.
+	SelfAgent string
 	// Extra steps run after the planned ones (tests inject failing steps).
 	Extra []Step
 	// Only, when not nil, keeps the planned steps it returns true for

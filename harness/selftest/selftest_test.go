@@ -548,3 +548,24 @@ func BenchmarkWriteIndexHTML(b *testing.B) {
 		}
 	}
 }
+
+// TestPlanOutsideAClone: without the example sources but with the agent
+// built into the binary, the agent steps certify it instead of skipping.
+func TestPlanOutsideAClone(t *testing.T) {
+	o, err := Options{Games: []string{GameInference}, SelfAgent: "umpire example-agent"}.normalize()
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.Root = t.TempDir() // not a source tree: findSources says why
+	steps, gb := plan(o)
+	defer gb.cleanup()
+	built := 0
+	for _, s := range steps {
+		if strings.Contains(s.Title, "agent built into umpire") {
+			built++
+		}
+	}
+	if built != 2 {
+		t.Errorf("%d agent steps certify the built-in agent, want 2", built)
+	}
+}

@@ -83,10 +83,17 @@ func conformStep(o Options, game string) Step {
 
 // certifyGoStep certifies the Go example agent, built once per run.
 func certifyGoStep(o Options, game string, gb *goBuild) Step {
+	title := gameTitle(game) + ": certification of the Go example agent"
+	if gb.src.root == "" && o.SelfAgent != "" {
+		title = gameTitle(game) + ": certification of the agent built into umpire (heuristic player; the Go example's sources are not here)"
+	}
 	return Step{
 		Name: "certify-" + game + "-go", Game: game, Timeout: certifyTimeout,
-		Title: gameTitle(game) + ": certification of the Go example agent",
+		Title: title,
 		Run: func(ctx context.Context, env Env) (*reports.Report, error) {
+			if gb.src.root == "" && o.SelfAgent != "" {
+				return certifySelf(ctx, o, game, "heuristic", env)
+			}
 			path, err := gb.agent(ctx)
 			if err != nil {
 				return nil, err
@@ -96,12 +103,30 @@ func certifyGoStep(o Options, game string, gb *goBuild) Step {
 	}
 }
 
+// certifySelf certifies the agent built into umpire's binary with one of
+// its players, for a run where the example sources are not at hand; the
+// report says so.
+func certifySelf(ctx context.Context, o Options, game, player string, env Env) (*reports.Report, error) {
+	rep, err := certifyAgent(ctx, o, game, o.SelfAgent+" --game "+game+" --player "+player+" --seed 1", env, 0)
+	if rep != nil {
+		rep.Warnings = append(rep.Warnings, "the example agents' sources are not here: this step certified the agent built into umpire (umpire example-agent, "+player+" player) instead")
+	}
+	return rep, err
+}
+
 // certifyPythonStep certifies the Python example agent with python3.
 func certifyPythonStep(o Options, game string, src sources) Step {
+	title := gameTitle(game) + ": certification of the Python example agent"
+	if src.root == "" && o.SelfAgent != "" {
+		title = gameTitle(game) + ": certification of the agent built into umpire (random player; the Python example's sources are not here)"
+	}
 	return Step{
 		Name: "certify-" + game + "-python", Game: game, Timeout: certifyTimeout,
-		Title: gameTitle(game) + ": certification of the Python example agent",
+		Title: title,
 		Run: func(ctx context.Context, env Env) (*reports.Report, error) {
+			if src.root == "" && o.SelfAgent != "" {
+				return certifySelf(ctx, o, game, "random", env)
+			}
 			if src.root == "" {
 				return nil, Skip(src.why)
 			}
