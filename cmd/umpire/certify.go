@@ -285,9 +285,9 @@ func writeCertifySummary(w io.Writer, rep *reports.Report, f *certFlags) {
 	if sum.SPRT != "" {
 		verdict += ", SPRT " + sum.SPRT + " (" + sum.Claim + ")"
 	}
-	fmt.Fprintf(w, "umpire certify --game %s: %s (exit %d) — %d matches, checks: %d pass, %d fail (%d warnings), %d skip, %d error\n",
+	fmt.Fprintf(w, "umpire certify --game %s: %s (exit %d) — %d matches, checks: %d pass, %d fail, %d warn, %d skip, %d error\n",
 		f.game, verdict, sum.ExitCode, len(rep.Matches),
-		sum.Counts.Pass, sum.Counts.Fail, sum.Counts.Warnings, sum.Counts.Skip, sum.Counts.Error)
+		sum.Counts.Pass, sum.Counts.Fail-sum.Counts.Warnings, sum.Counts.Warnings, sum.Counts.Skip, sum.Counts.Error)
 	for _, k := range sum.Stale {
 		fmt.Fprintf(w, "FAIL %s\n", inert.String(reports.StaleText(k)))
 	}

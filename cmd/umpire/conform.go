@@ -235,8 +235,8 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 		for _, k := range sum.Stale {
 			fmt.Fprintf(console, "FAIL %s\n", inert.String(reports.StaleText(k)))
 		}
-		fmt.Fprintf(console, "%s: %d checks — %d pass, %d fail, %d error, %d skip (%d warnings) in %v\n",
-			strings.ToUpper(string(sum.Verdict)), c.Total, c.Pass, c.Fail, c.Error, c.Skip, c.Warnings, rep.Meta.Duration.Round(time.Millisecond))
+		fmt.Fprintf(console, "%s: %d checks — %d pass, %d fail, %d warn, %d error, %d skip in %v\n",
+			strings.ToUpper(string(sum.Verdict)), c.Total, c.Pass, c.Fail-c.Warnings, c.Warnings, c.Error, c.Skip, rep.Meta.Duration.Round(time.Millisecond))
 		for _, f := range reports.CoverageFigures(rep.Coverage()) {
 			fmt.Fprintf(e.stdout, "coverage %s\n", f)
 		}

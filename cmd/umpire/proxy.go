@@ -167,8 +167,8 @@ func cmdProxy(ctx context.Context, e *env, args []string) int {
 		for _, k := range rep.StaleKnown() {
 			fmt.Fprintf(console, "FAIL %s\n", inert.String(reports.StaleText(k)))
 		}
-		fmt.Fprintf(console, "%s: %d match(es), %d checks — %d pass, %d fail, %d error, %d inconclusive (%d warnings) in %v\n",
-			strings.ToUpper(string(sum.Verdict)), n, c.Total, c.Pass, c.Fail, c.Error, c.Skip, c.Warnings, rep.Meta.Duration.Round(time.Millisecond))
+		fmt.Fprintf(console, "%s: %d match(es), %d checks — %d pass, %d fail, %d warn, %d error, %d inconclusive in %v\n",
+			strings.ToUpper(string(sum.Verdict)), n, c.Total, c.Pass, c.Fail-c.Warnings, c.Warnings, c.Error, c.Skip, rep.Meta.Duration.Round(time.Millisecond))
 		for _, w := range rep.Warnings {
 			fmt.Fprintf(console, "warning: %s\n", w)
 		}
