@@ -317,7 +317,11 @@ func (im *infMatch) server(seat int, at time.Time, typ websocket.MessageType, da
 	case "your_turn":
 		im.yourTurn(seat, s, at, env, vis, where)
 	case "error":
-		if t := s.open; t != nil && env.Turn != nil && *env.Turn == t.turn && (env.Code == "illegal_move" || env.Code == "bad_message") {
+		// An error refusing the seat's answer leaves its turn open (the
+		// document: "answered with an error and does not consume your
+		// turn"), whatever code string the server uses and even when it
+		// names no turn (dialects error-codes, error-no-turn).
+		if t := s.open; t != nil && t.answered && (env.Turn == nil || *env.Turn == t.turn) {
 			t.answered, s.reasked = false, true
 		}
 	case "event":
