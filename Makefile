@@ -4,6 +4,9 @@ BIN       ?= bin/umpire
 VERSION   ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
 LDFLAGS   := -X main.version=$(VERSION)
 FUZZTIME  ?= 10s
+# The fuzzer's minimisation of a new input can take most of a short run for
+# slow targets (report writers, legal input): bound it.
+FUZZMINTIME ?= 2s
 
 .PHONY: all build demo test test-race test-browser vet bench load fuzz hostile hostile-host clean
 
@@ -56,7 +59,7 @@ fuzz:
 	@set -e; for pkg in $$($(GO) list ./...); do \
 	  for f in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz' || true); do \
 	    echo "== $$pkg $$f"; \
-	    $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$pkg; \
+	    $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMINTIME) $$pkg; \
 	  done; \
 	done
 
