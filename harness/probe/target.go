@@ -199,10 +199,16 @@ func (t *Target) LoadFile(path string) error {
 }
 
 // LoadJSON fills the fields still unset from a JSON object holding a
-// Target; unknown fields and trailing data are errors.
+// Target, with its field names or the command's flag names (see
+// configObject; comment lines allowed); unknown fields and trailing data
+// are errors.
 func (t *Target) LoadJSON(data []byte) error {
 	var f Target
-	dec := json.NewDecoder(bytes.NewReader(data))
+	obj, err := configObject(data)
+	if err != nil {
+		return fmt.Errorf("%w: %v", ErrConfig, err)
+	}
+	dec := json.NewDecoder(bytes.NewReader(obj))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&f); err != nil {
 		return fmt.Errorf("%w: %v", ErrConfig, err)

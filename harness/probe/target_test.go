@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -249,5 +250,26 @@ func TestLoadJSONStrict(t *testing.T) {
 	}
 	if !tg.Strict || tg.RequestTimeout != 2*time.Second || len(tg.Flaky) != 1 {
 		t.Fatalf("have strict %v, request timeout %v, flaky %v", tg.Strict, tg.RequestTimeout, tg.Flaky)
+	}
+}
+
+// TestExampleConfig: the commented example in examples/ reads with the
+// flag names it uses, and a file may use either spelling but not both.
+func TestExampleConfig(t *testing.T) {
+	var tg Target
+	if err := tg.LoadFile(filepath.Join("..", "..", "examples", "conform.jsonc")); err != nil {
+		t.Fatal(err)
+	}
+	if tg.Game != GameBangArena || tg.URL != "http://127.0.0.1:7070" || tg.Room != "r-42" || tg.Seats[1] != "TOKEN1" ||
+		tg.DeadlineMS != 300 || tg.RequestTimeout != 10*time.Second || tg.CheckTimeout != time.Minute {
+		t.Fatalf("read %+v", tg)
+	}
+	var both Target
+	if err := both.LoadJSON([]byte(`{"target":"http://a:1","url":"http://b:1"}`)); err == nil {
+		t.Error("a key given under both names was accepted")
+	}
+	var size Target
+	if err := size.LoadJSON([]byte(`{"seats": 5, "create": true}`)); err != nil || size.TableSize != 5 {
+		t.Errorf("seats as the table size: %v %d", err, size.TableSize)
 	}
 }
