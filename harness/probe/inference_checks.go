@@ -323,6 +323,7 @@ func infCheckLegal(ctx context.Context, t *Target) Result {
 	var res Result
 	n := 0
 	conv := map[string]bool{}
+	firstView := map[string]ref.VisibleState{}
 	for i, m := range s.got {
 		if m.Env.Type != "your_turn" {
 			continue
@@ -336,7 +337,28 @@ func infCheckLegal(ctx context.Context, t *Target) Result {
 			continue // the schema check reports it
 		}
 		res.eval("inference/protocol.current-bet", "inference/protocol.to-call", "inference/visibility.public")
-		for _, c := range ref.ViewConventions(vs) {
+		convs := ref.ViewConventions(vs)
+		// The pot and the ante need the whole view; one that does not
+		// decode whole is the schema check's to report.
+		var full ref.VisibleState
+		if json.Unmarshal(m.Env.VisibleState, &full) == nil {
+			res.eval("inference/wire.visible-state.contribution")
+			if err := ref.PotConvention(full); err != nil {
+				convs = append(convs, err)
+			}
+			// The ante against the first turn of the same match (the
+			// pinned ramp's formula), once the match is in another round.
+			key := m.Env.MatchID
+			if first, ok := firstView[key]; !ok {
+				firstView[key] = full
+			} else if first.Round != full.Round {
+				res.eval("inference/protocol.ante-formula", "inference/wire.visible-state.ante")
+				if err := ref.AnteConvention(first, full); err != nil {
+					convs = append(convs, err)
+				}
+			}
+		}
+		for _, c := range convs {
 			f := finding(rules.RuleOf(c), where, "a visible_state consistent with umpire's conventions", string(m.Env.VisibleState), "%v", c)
 			f.Transcript = s.around(i)
 			if !conv[f.Rule] { // once per rule: the same convention shows in every turn

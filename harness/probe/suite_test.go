@@ -85,6 +85,8 @@ func faultTable() []faultCase {
 		{GameInference, "wrong-seed-commit", "inference/protocol.seed-commit", nil},
 		{GameInference, "drop-deadline-ms", "inference/timeouts.deadline", nil},
 		{GameInference, "reveal-uncontested", "inference/round.7.uncontested", nil},
+		{GameInference, "contribution-without-ante", "inference/wire.visible-state.contribution", nil},
+		{GameInference, "ante-not-raised", "inference/protocol.ante-formula", nil},
 		{GameInference, "accept-wrong-token", "inference/visibility.no-peek", []string{"inference/server.auth"}},
 		{GameBangArena, "skip-reask", "bangarena/14.random-legal", nil},
 		{GameBangArena, "no-duplicate", "bangarena/server.duplicate-command", nil},

@@ -218,3 +218,44 @@ func ViewConventions(vs VisibleState) []error {
 	}
 	return out
 }
+
+// PotConvention checks that a visible_state's pot is what its players put in
+// this round: the sum of players[].contribution (ante plus bets, folded
+// seats included). It returns nil when they agree.
+func PotConvention(vs VisibleState) error {
+	sum := 0
+	for _, p := range vs.Players {
+		sum += p.Contribution
+	}
+	if sum != vs.Pot {
+		return rules.Errorf("inference/wire.visible-state.contribution", "pot is %d but players[].contribution add up to %d", vs.Pot, sum)
+	}
+	return nil
+}
+
+// rampSteps is how many steps of the ante ramp apply in round r (0 before
+// its first round).
+func rampSteps(r int, ramp AnteRamp) int {
+	if ramp.EveryRounds <= 0 || r < ramp.FromRound {
+		return 0
+	}
+	return 1 + (r-ramp.FromRound)/ramp.EveryRounds
+}
+
+// AnteConvention checks the ante of a later visible_state against an
+// earlier one of the same match by the pinned ramp (WIRE.md: ante(r) =
+// base + step × steps(r)): the two antes must differ by step × the steps
+// between their rounds. It returns nil when they agree or the ramps differ
+// (nothing to compare).
+func AnteConvention(first, later VisibleState) error {
+	ramp := later.Limits.AnteRamp
+	if ramp != first.Limits.AnteRamp {
+		return nil
+	}
+	want := first.Limits.Ante + ramp.Step*(rampSteps(later.Round, ramp)-rampSteps(first.Round, ramp))
+	if later.Limits.Ante != want {
+		return rules.Errorf("inference/protocol.ante-formula", "limits.ante is %d in round %d, but %d in round %d and ante_ramp %+v give %d",
+			later.Limits.Ante, later.Round, first.Limits.Ante, first.Round, ramp, want)
+	}
+	return nil
+}

@@ -23,6 +23,12 @@ const (
 	// FaultLeakValue adds players[].value, the hidden value of every other
 	// seat dealt in, to each visible_state during the round.
 	FaultLeakValue Fault = "leak-value"
+	// FaultContributionNoAnte shows players[].contribution without the
+	// ante, so the pot no longer adds up.
+	FaultContributionNoAnte Fault = "contribution-without-ante"
+	// FaultAnteNotRaised keeps limits.ante at the base ante after the ramp
+	// has raised it (the antes charged still follow the ramp).
+	FaultAnteNotRaised Fault = "ante-not-raised"
 	// FaultOddChipWrongSeat gives the odd credit of a split pot to the tied
 	// winner that should not get it (the showdown line and the seats'
 	// credits agree from the next round on, so not in the ranking when it
@@ -71,6 +77,8 @@ func faultList() []FaultInfo {
 		{FaultAcceptIllegalRaise, "inference/round.3.raise-cap", "accepts a raise after the round's raises are used up"},
 		{FaultConsumeTurnOnIllegal, "inference/illegal.no-consume", "an illegal move gets its error, then the turn is played by default"},
 		{FaultLeakValue, "inference/visibility.no-peek", "visible_state.players[].value shows other seats' hidden values"},
+		{FaultContributionNoAnte, "inference/wire.visible-state.contribution", "players[].contribution leaves out the ante, so the pot does not add up"},
+		{FaultAnteNotRaised, "inference/protocol.ante-formula", "limits.ante stays at the base ante after the ramp raised it"},
 		{FaultOddChipWrongSeat, "inference/round.6.odd-chips", "the odd credit of a split pot goes to the wrong tied winner"},
 		{FaultNoTimeoutDefault, "inference/timeouts.default-action", "a timeout folds even when nothing is owed"},
 		{FaultWrongBackInRound, "inference/timeouts.back-in-round", "back_in_round is announced one round late"},

@@ -720,6 +720,16 @@ func (m *match) appendView(dst []byte, vs *ref.VisibleState, seat int, hc *ref.H
 	st := m.state()
 	st.ViewInto(seat, vs)
 	vs.Limits.MaxRaisesPerRound = m.annCap
+	if m.faults.on(FaultContributionNoAnte) {
+		for i := range vs.Players {
+			if vs.Players[i].InRound && vs.Players[i].Contribution >= vs.Limits.Ante {
+				vs.Players[i].Contribution -= vs.Limits.Ante
+			}
+		}
+	}
+	if m.faults.on(FaultAnteNotRaised) {
+		vs.Limits.Ante = m.cfg.Ante
+	}
 	if m.faults.on(FaultWrongBackInRound) {
 		for i := range vs.Players {
 			if vs.Players[i].SittingOut {
