@@ -20,31 +20,13 @@ func TestGivenMatchAndRoom(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer e.Close()
-			maker := &Target{Game: game, URL: e.URL, Create: true}
-			if err := maker.Validate(); err != nil {
-				t.Fatal(err)
-			}
-			ctx := context.Background()
-			tg := &Target{Game: game, URL: e.URL, Seats: map[int]string{}}
-			if game == GameInference {
-				id, toks, err := infCreate(ctx, maker, map[string]any{"seats": 3, "rounds": 3, "deadline_ms": 300, "seed": "given"})
-				if err != nil {
-					t.Fatal(err)
-				}
-				tg.Match, tg.Seats = id, toks
-			} else {
-				r, err := baCreate(ctx, maker, "given")
-				if err != nil {
-					t.Fatal(err)
-				}
-				tg.Room, tg.Seats, tg.Seed = r.id, r.tokens, r.seed
-			}
+			tg := handOver(t, game, e.URL, "given")
 			if err := tg.Validate(); err != nil {
 				t.Fatal(err)
 			}
 			passed := 0
 			for _, c := range Checks(game) {
-				rc := Run(ctx, tg, c)
+				rc := Run(context.Background(), tg, c)
 				switch rc.Status {
 				case reports.Pass:
 					passed++
@@ -61,4 +43,31 @@ func TestGivenMatchAndRoom(t *testing.T) {
 			}
 		})
 	}
+}
+
+// handOver makes a match (Inference) or room (BangArena) on the server at
+// url through the harness extension and returns the Target that plays it
+// as handed over: its id and seat tokens, no Create.
+func handOver(t *testing.T, game, url, seed string) *Target {
+	t.Helper()
+	maker := &Target{Game: game, URL: url, Create: true}
+	if err := maker.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	tg := &Target{Game: game, URL: url, Seats: map[int]string{}}
+	if game == GameInference {
+		id, toks, err := infCreate(ctx, maker, map[string]any{"seats": 3, "rounds": 3, "deadline_ms": 300, "seed": seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		tg.Match, tg.Seats = id, toks
+		return tg
+	}
+	r, err := baCreate(ctx, maker, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tg.Room, tg.Seats, tg.Seed = r.id, r.tokens, r.seed
+	return tg
 }

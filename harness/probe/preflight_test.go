@@ -21,28 +21,8 @@ func TestPreflight(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer e.Close()
-			maker := &Target{Game: game, URL: e.URL, Create: true}
-			if err := maker.Validate(); err != nil {
-				t.Fatal(err)
-			}
 			ctx := context.Background()
-			given := func() *Target {
-				tg := &Target{Game: game, URL: e.URL}
-				if game == GameInference {
-					id, toks, err := infCreate(ctx, maker, map[string]any{"seats": 3, "rounds": 2, "deadline_ms": 300, "seed": "preflight"})
-					if err != nil {
-						t.Fatal(err)
-					}
-					tg.Match, tg.Seats = id, toks
-				} else {
-					r, err := baCreate(ctx, maker, "preflight")
-					if err != nil {
-						t.Fatal(err)
-					}
-					tg.Room, tg.Seats, tg.Seed = r.id, r.tokens, r.seed
-				}
-				return tg
-			}
+			given := func() *Target { return handOver(t, game, e.URL, "preflight") }
 			for _, tc := range []struct {
 				name string
 				edit func(tg *Target)
