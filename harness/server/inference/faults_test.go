@@ -133,6 +133,43 @@ func TestFaults(t *testing.T) {
 			observe: func(t *testing.T, r faultRun) bool { return leaks(r.cl) != "" },
 		},
 		{
+			fault: FaultContributionNoAnte, rule: "inference/wire.visible-state.contribution",
+			spec:   func(seed string) MatchSpec { return agent(seed, 3, 2, 10000, "passive") },
+			policy: call,
+			observe: func(t *testing.T, r faultRun) bool {
+				for _, f := range r.cl.frames {
+					if vs := f.env.VisibleState; f.env.Type == TypeYourTurn && vs != nil {
+						sum := 0
+						for _, p := range vs.Players {
+							sum += p.Contribution
+						}
+						if sum != vs.Pot {
+							return true
+						}
+					}
+				}
+				return false
+			},
+		},
+		{
+			fault: FaultAnteNotRaised, rule: "inference/protocol.ante-formula",
+			spec: func(seed string) MatchSpec {
+				s := agent(seed, 3, 4, 10000, "passive")
+				ramp := ref.AnteRamp{FromRound: 2, EveryRounds: 1, Step: 1}
+				s.AnteRamp = &ramp
+				return s
+			},
+			policy: call,
+			observe: func(t *testing.T, r faultRun) bool {
+				for _, f := range r.cl.frames {
+					if vs := f.env.VisibleState; f.env.Type == TypeYourTurn && vs != nil && vs.Round >= 2 && vs.Limits.Ante == 2 {
+						return true // the ramp raised it to 3 or more
+					}
+				}
+				return false
+			},
+		},
+		{
 			fault: FaultOddChipWrongSeat, rule: "inference/round.6.odd-chips",
 			spec: func(seed string) MatchSpec {
 				s := scripted(seed, 3, 150, "passive")
