@@ -1,11 +1,11 @@
 package bangarena
 
 import (
-	"context"
 	"errors"
 	"fmt"
-	"sync/atomic"
 	"time"
+
+	"github.com/umpire-arena/umpire/harness/server/lifetime"
 )
 
 // Defaults of the bounds of Options.
@@ -44,19 +44,6 @@ func InProcessOptions(o Options) Options {
 	return o
 }
 
-// lifetime is what the reaper knows of a room.
-type lifetime struct {
-	cancel context.CancelCauseFunc
-	// active is the clock time (UnixNano) of the latest request naming the
-	// room, or of its creation.
-	active atomic.Int64
-	// ended is when the reaper first saw the room ended (zero: not yet),
-	// under Server.mu.
-	ended time.Time
-}
-
-func (l *lifetime) touch(now time.Time) { l.active.Store(now.UnixNano()) }
-
 // tooManyRooms is ErrTooManyRooms with the bound.
 func (s *Server) tooManyRooms() error {
 	return fmt.Errorf("%w: %d rooms are held, the bound max-rooms; retry once one has ended", ErrTooManyRooms, s.opts.MaxRooms)
@@ -72,17 +59,13 @@ func (s *Server) sweepLocked(now time.Time) {
 			continue
 		}
 		if !r.isEnded() {
-			idle := now.Sub(time.Unix(0, r.life.active.Load()))
-			if r.hasAgents() && s.opts.IdleTimeout > 0 && idle >= s.opts.IdleTimeout && r.life.cancel != nil {
-				r.life.cancel(fmt.Errorf("%w: no request for %v (idle-timeout %v)", ErrExpired, idle.Round(time.Millisecond), s.opts.IdleTimeout))
+			if r.hasAgents() {
+				r.life.Expire(now, s.opts.IdleTimeout, ErrExpired, "request")
 			}
 			keep = append(keep, id)
 			continue
 		}
-		if r.life.ended.IsZero() {
-			r.life.ended = now
-		}
-		if s.opts.KeepEnded > 0 && now.Sub(r.life.ended) >= s.opts.KeepEnded {
+		if over := r.life.MarkEnded(now); s.opts.KeepEnded > 0 && over >= s.opts.KeepEnded {
 			delete(s.rooms, id)
 			continue
 		}
@@ -101,32 +84,10 @@ func (r *room) hasAgents() bool {
 	return false
 }
 
-// sweepEvery is how often the reaper looks, in real time.
-func (o *Options) sweepEvery() time.Duration {
-	d := time.Second
-	for _, b := range []time.Duration{o.IdleTimeout / 4, o.KeepEnded / 4} {
-		if b > 0 && b < d {
-			d = b
-		}
-	}
-	return max(d, 5*time.Millisecond)
-}
-
 // reap runs until shutdown, sweeping the rooms now and then.
 func (s *Server) reap() {
 	defer s.wg.Done()
-	t := time.NewTicker(s.opts.sweepEvery())
-	defer t.Stop()
-	for {
-		select {
-		case <-s.ctx.Done():
-			return
-		case <-t.C:
-		}
-		s.mu.Lock()
-		s.sweepLocked(s.opts.Clock.Now())
-		s.mu.Unlock()
-	}
+	lifetime.Reap(s.ctx, lifetime.SweepEvery(s.opts.IdleTimeout, s.opts.KeepEnded), &s.mu, s.opts.Clock.Now, s.sweepLocked)
 }
 
 // Count returns the rooms held: running and ended (kept for their logs).

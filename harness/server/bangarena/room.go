@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/umpire-arena/umpire/harness/server/lifetime"
 	ref "github.com/umpire-arena/umpire/referee/bangarena"
 )
 
@@ -25,7 +26,7 @@ type room struct {
 	deadline time.Duration
 	wake     chan struct{}
 	done     chan struct{}
-	life     lifetime // what the server's reaper knows (limits.go)
+	life     lifetime.Lifetime // what the server's reaper knows (limits.go)
 
 	mu         sync.Mutex
 	g          *ref.Game

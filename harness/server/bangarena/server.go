@@ -219,8 +219,8 @@ func (s *Server) CreateRoom(cfg RoomConfig) (Created, error) {
 		}
 	}
 	rctx, cancel := context.WithCancelCause(s.ctx)
-	r.life.cancel = cancel
-	r.life.touch(now)
+	r.life.Cancel = cancel
+	r.life.Touch(now)
 	s.rooms[r.id] = r
 	s.order = append(s.order, r.id)
 	s.wg.Add(1)
@@ -255,7 +255,7 @@ func (s *Server) room(id string) *room {
 	r := s.rooms[id]
 	s.mu.RUnlock()
 	if r != nil {
-		r.life.touch(s.opts.Clock.Now()) // a request naming the room: not idle
+		r.life.Touch(s.opts.Clock.Now()) // a request naming the room: not idle
 	}
 	return r
 }

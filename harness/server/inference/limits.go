@@ -5,8 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"sync/atomic"
 	"time"
+
+	"github.com/umpire-arena/umpire/harness/server/lifetime"
 )
 
 // Defaults of Limits.
@@ -122,19 +123,6 @@ func (l Limits) check(spec MatchSpec) error {
 	return nil
 }
 
-// lifetime is what the reaper knows of a match.
-type lifetime struct {
-	cancel context.CancelCauseFunc
-	// active is the clock time (UnixNano) of the latest agent event, or of
-	// the creation.
-	active atomic.Int64
-	// ended is when the reaper first saw the match over (zero: not yet),
-	// under Server.mu.
-	ended time.Time
-}
-
-func (l *lifetime) touch(now time.Time) { l.active.Store(now.UnixNano()) }
-
 func isDone(m *match) bool {
 	select {
 	case <-m.done:
@@ -166,54 +154,28 @@ func (s *Server) sweepLocked(now time.Time) {
 	var finished []*match
 	for id, m := range s.matches {
 		if !isDone(m) {
-			idle := now.Sub(time.Unix(0, m.life.active.Load()))
-			if m.agentSeats > 0 && s.limits.IdleTimeout > 0 && idle >= s.limits.IdleTimeout && m.life.cancel != nil {
-				m.life.cancel(fmt.Errorf("%w: no agent activity for %v (idle-timeout %v)", ErrExpired, idle.Round(time.Millisecond), s.limits.IdleTimeout))
+			if m.agentSeats > 0 {
+				m.life.Expire(now, s.limits.IdleTimeout, ErrExpired, "agent activity")
 			}
 			continue
 		}
-		if m.life.ended.IsZero() {
-			m.life.ended = now
-		}
-		if s.limits.KeepFinished > 0 && now.Sub(m.life.ended) >= s.limits.KeepFinished {
+		if over := m.life.MarkEnded(now); s.limits.KeepFinished > 0 && over >= s.limits.KeepFinished {
 			delete(s.matches, id)
 			continue
 		}
 		finished = append(finished, m)
 	}
 	if extra := len(finished) - s.limits.MaxFinished; extra > 0 {
-		slices.SortFunc(finished, func(a, b *match) int { return a.life.ended.Compare(b.life.ended) })
+		slices.SortFunc(finished, func(a, b *match) int { return a.life.Ended.Compare(b.life.Ended) })
 		for _, m := range finished[:extra] {
 			delete(s.matches, m.id)
 		}
 	}
 }
 
-// sweepEvery is how often the reaper looks, in real time.
-func (l Limits) sweepEvery() time.Duration {
-	d := time.Second
-	for _, b := range []time.Duration{l.IdleTimeout / 4, l.KeepFinished / 4} {
-		if b > 0 && b < d {
-			d = b
-		}
-	}
-	return max(d, 5*time.Millisecond)
-}
-
 // reap runs until shutdown, sweeping the matches now and then.
 func (s *Server) reap() {
-	t := time.NewTicker(s.limits.sweepEvery())
-	defer t.Stop()
-	for {
-		select {
-		case <-s.ctx.Done():
-			return
-		case <-t.C:
-		}
-		s.mu.Lock()
-		s.sweepLocked(s.clock.Now())
-		s.mu.Unlock()
-	}
+	lifetime.Reap(s.ctx, lifetime.SweepEvery(s.limits.IdleTimeout, s.limits.KeepFinished), &s.mu, s.clock.Now, s.sweepLocked)
 }
 
 // Count returns the matches held: running and finished (kept for their

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	infadv "github.com/umpire-arena/umpire/harness/adversaries/inference"
+	"github.com/umpire-arena/umpire/harness/server/lifetime"
 	ref "github.com/umpire-arena/umpire/referee/inference"
 	"github.com/umpire-arena/umpire/referee/rules"
 )
@@ -81,7 +82,7 @@ type match struct {
 	startTimeout     time.Duration
 	events           chan connEvent // unbuffered: an event is taken by the run goroutine or not at all
 	done             chan struct{}
-	life             lifetime // what the server's reaper knows (limits.go)
+	life             lifetime.Lifetime // what the server's reaper knows (limits.go)
 
 	// run goroutine only
 	st, pre     *ref.State
@@ -154,7 +155,7 @@ func (m *match) run(ctx context.Context) {
 			err = context.Cause(ctx)
 			return
 		case ev := <-m.events:
-			m.life.touch(m.clock.Now())
+			m.life.Touch(m.clock.Now())
 			err = m.handle(ev)
 		case <-startC:
 			startC = nil

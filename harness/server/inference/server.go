@@ -287,8 +287,8 @@ func (s *Server) CreateMatch(spec MatchSpec) (Created, error) {
 		return Created{}, err
 	}
 	mctx, cancel := context.WithCancelCause(s.ctx)
-	m.life.cancel = cancel
-	m.life.touch(now)
+	m.life.Cancel = cancel
+	m.life.Touch(now)
 	s.matches[m.id] = m
 	s.wg.Go(func() {
 		defer cancel(nil)
