@@ -71,37 +71,11 @@ type faultCase struct {
 }
 
 // faultTable is the fault→check table: with the fault on, some check fails
-// citing rule, and no check fails without citing rule or one of also.
+// citing rule, and no check fails without citing rule or one of also. Each
+// game's cases live in its own file (faults_inference_test.go,
+// faults_bangarena_test.go).
 func faultTable() []faultCase {
-	return []faultCase{
-		{GameInference, "accept-illegal-raise", "inference/round.3.raise-cap", nil},
-		{GameInference, "consume-turn-on-illegal", "inference/illegal.no-consume", nil},
-		{GameInference, "leak-value", "inference/visibility.no-peek", nil},
-		{GameInference, "odd-chip-wrong-seat", "inference/round.6.odd-chips", nil},
-		{GameInference, "no-timeout-default", "inference/timeouts.default-action", nil},
-		{GameInference, "wrong-back-in-round", "inference/timeouts.back-in-round", nil},
-		{GameInference, "skip-deal-private", "inference/wire.events.objects", nil},
-		{GameInference, "short-deadline", "inference/timeouts.deadline", nil},
-		{GameInference, "wrong-seed-commit", "inference/protocol.seed-commit", nil},
-		{GameInference, "drop-deadline-ms", "inference/timeouts.deadline", nil},
-		{GameInference, "reveal-uncontested", "inference/round.7.uncontested", nil},
-		{GameInference, "contribution-without-ante", "inference/wire.visible-state.contribution", nil},
-		{GameInference, "ante-not-raised", "inference/protocol.ante-formula", nil},
-		{GameInference, "accept-wrong-token", "inference/visibility.no-peek", []string{"inference/server.auth"}},
-		{GameBangArena, "skip-reask", "bangarena/14.random-legal", nil},
-		{GameBangArena, "no-duplicate", "bangarena/server.duplicate-command", nil},
-		{GameBangArena, "accept-stale", "bangarena/server.stale-version", nil},
-		{GameBangArena, "stale-applied", "bangarena/server.stale-version", nil},
-		{GameBangArena, "leak-hand", "bangarena/11.redaction", nil},
-		{GameBangArena, "leak-role", "bangarena/11.redaction", nil},
-		{GameBangArena, "wrong-token-accepted", "bangarena/server.token", nil},
-		{GameBangArena, "jail-marshal", "bangarena/5.jail", []string{"bangarena/server.legal-actions"}},
-		{GameBangArena, "500-on-malformed", "bangarena/server.malformed-body", nil},
-		{GameBangArena, "ignore-deadline", "bangarena/14.default-action", nil},
-		{GameBangArena, "answer-without-version", "bangarena/server.answer-shape", nil},
-		{GameBangArena, "log-drops-decision", "bangarena/server.replay", []string{"bangarena/log.complete"}},
-		{GameBangArena, "mcp-missing-tool", "bangarena/server.mcp-tools", nil},
-	}
+	return append(inferenceFaultCases(), bangarenaFaultCases()...)
 }
 
 func TestFaultsAreCaught(t *testing.T) {
