@@ -49,6 +49,7 @@ func inferenceDefs() []checkDef {
 		{infAgentMsgLen, []string{"inference/agent.message-length"}},
 		{infAgentOnlyAsk, []string{"inference/agent.only-when-asked"}},
 		{infAgentHygiene, []string{"inference/agent.hygiene"}},
+		{checkCoverage, []string{}},
 	}
 }
 
@@ -74,6 +75,9 @@ type infSeat struct {
 	open    *infTurn
 	reasked bool
 	ended   bool
+	// gap marks a seat some of whose messages the judge never got: a move
+	// with no open turn is then unknown, not unsolicited.
+	gap bool
 }
 
 // infTurn is the seat's open your_turn.
@@ -148,6 +152,20 @@ func (im *infMatch) closed(seat int) {
 		im.p.verifyLog(ctx, m, infServerLog, im.p.targetURL(infMatchLogRoute+m.id+".jsonl", ""))
 		im.p.finish(m)
 	})
+}
+
+// lost counts n messages of seat relayed unjudged (the judge was behind)
+// and forgets what they may have changed: the open turn, the deals of the
+// rounds under way.
+func (im *infMatch) lost(seat, n int) {
+	m := im.m
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.unknownN(checkCoverage, n, "the judge fell behind the traffic; its queue per connection is bounded, and the relay does not wait for it")
+	s := im.seat(seat)
+	s.open, s.reasked, s.gap = nil, false, true
+	clear(s.dealtIn)
+	clear(s.dealt)
 }
 
 // infEnvelope is any server message of the envelope (the fields judged),
@@ -280,6 +298,7 @@ func (im *infMatch) server(seat int, at time.Time, typ websocket.MessageType, da
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.record(seat, reports.Received, at, data)
+	m.ran(checkCoverage)
 	env, ok := readEnvelope(typ, data)
 	if !ok {
 		m.fail(infServerSchema, "inference/protocol.envelope", seat, rules.Where{}, "one JSON envelope object per text message", clip(data),
@@ -477,6 +496,7 @@ func (im *infMatch) agent(seat int, at time.Time, typ websocket.MessageType, dat
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.record(seat, reports.Sent, at, data)
+	m.ran(checkCoverage)
 	var mv infMove
 	if typ != websocket.MessageText || !isObject(data) || json.Unmarshal(data, &mv) != nil {
 		m.fail(infAgentHygiene, "inference/agent.hygiene", seat, rules.Where{}, "one JSON object per message", clip(data),
@@ -507,6 +527,8 @@ func (im *infMatch) agent(seat int, at time.Time, typ websocket.MessageType, dat
 		if s.ended {
 			m.fail(infAgentOnlyAsk, "inference/agent.only-when-asked", seat, rules.Where{Turn: mv.Turn}, "no move after match_end", clip(data),
 				"seat %d's agent moved after match_end", seat)
+		} else if s.gap {
+			m.unknown(infAgentOnlyAsk, "a move after messages of the seat the judge never got")
 		} else if t != nil {
 			m.fail(infAgentOnlyAsk, "inference/agent.only-when-asked", seat, rules.Where{Turn: mv.Turn}, "a move only for an open your_turn", clip(data),
 				"seat %d's agent moved when no turn of its was open", seat)

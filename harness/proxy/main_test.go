@@ -64,7 +64,7 @@ func newRig(t testing.TB, game string, faults ...string) *rig {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { srv.Close() })
-	p, err := proxy.New(proxy.Options{Game: game, Target: srv.URL, LogTimeout: 10 * time.Second})
+	p, err := proxy.New(proxy.Options{Game: game, Target: srv.URL, LogTimeout: 10 * time.Second, JudgeShare: benchShare()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -204,4 +204,9 @@ func testContext(t *testing.T, d time.Duration) context.Context {
 	ctx, cancel := context.WithTimeout(context.Background(), d)
 	t.Cleanup(cancel)
 	return ctx
+}
+
+func benchShare() float64 {
+	f, _ := strconv.ParseFloat(os.Getenv("SHARE"), 64)
+	return f
 }

@@ -26,6 +26,11 @@ const (
 	maxCommands = 1 << 16
 )
 
+// checkCoverage is the check, in every match, of what the judge saw: it
+// passes when every relayed message was judged and is inconclusive when
+// the judge fell behind and some were relayed unjudged.
+const checkCoverage = "relay-coverage"
+
 // checkDef is one check of a game: a stable name and the rules it covers.
 type checkDef struct {
 	name  string
@@ -140,9 +145,12 @@ func (m *match) record(seat int, dir reports.Direction, at time.Time, raw []byte
 // (why says what, once). Callers hold mu.
 func (m *match) ran(check string) { m.checks[check].ran++ }
 
-func (m *match) unknown(check, why string) {
+func (m *match) unknown(check, why string) { m.unknownN(check, 1, why) }
+
+// unknownN counts n occasions check could not judge. Callers hold mu.
+func (m *match) unknownN(check string, n int, why string) {
 	t := m.checks[check]
-	t.unknown++
+	t.unknown += n
 	if t.why == "" {
 		t.why = why
 	}
@@ -190,6 +198,11 @@ func (m *match) reportChecks() []reports.Check {
 		t := m.checks[d.name]
 		c := reports.Check{Name: d.name, Section: m.game + " match " + m.id, Rules: checkRules(d.rules, t.findings), Seed: m.id}
 		switch {
+		case d.name == checkCoverage && t.unknown > 0:
+			c.Status = reports.Skip
+			c.Reason = fmt.Sprintf("%d message(s) judged, %d relayed unjudged (inconclusive): %s", t.ran, t.unknown, t.why)
+			out = append(out, c)
+			continue
 		case len(t.findings) > 0:
 			c.Status, c.Findings = reports.Fail, slices.Clone(t.findings)
 			if t.dropped > 0 {

@@ -63,6 +63,12 @@ type Options struct {
 	// Strict counts findings on readings and pins as MUST in progress
 	// events (the report grades them itself, from its Meta.Strict).
 	Strict bool
+	// JudgeShare is the share of one core's time the judges of relayed
+	// WebSocket connections may take together (measured on the wall
+	// clock); 0 means DefaultJudgeShare. Past it, messages are relayed
+	// unjudged and counted inconclusive: the traffic never waits for the
+	// judge.
+	JudgeShare float64
 	// OnEvent, when set, is told of matches starting and ending (for
 	// progress lines). It is called from the relay's goroutines, one call
 	// at a time, and must not block for long.
@@ -91,6 +97,7 @@ type Proxy struct {
 	cat    *rules.Catalogue
 	set    *schemas.Set
 	seed   maphash.Seed
+	budget *budget
 	rp     *httputil.ReverseProxy
 	client *http.Client
 
@@ -109,6 +116,11 @@ type Proxy struct {
 	ba        map[string]*baRoom
 	mcp       int // MCP exchanges relayed
 	mcpJudged int // of which tool calls judged as their REST exchanges
+	// unattributed counts messages of connections that never named their
+	// match and seat, lost to a judge that was behind.
+	unattributed int
+	// closing is set by Close: no new judge starts on the wait group.
+	closing bool
 }
 
 // New returns a relay to opts.Target.
@@ -141,6 +153,9 @@ func New(opts Options) (*Proxy, error) {
 	if opts.LogTimeout <= 0 {
 		opts.LogTimeout = DefaultLogTimeout
 	}
+	if opts.JudgeShare <= 0 {
+		opts.JudgeShare = DefaultJudgeShare
+	}
 	if opts.Transport == nil {
 		tr := http.DefaultTransport.(*http.Transport).Clone()
 		tr.MaxIdleConnsPerHost = 256
@@ -152,6 +167,7 @@ func New(opts Options) (*Proxy, error) {
 	}
 	p := &Proxy{opts: opts, target: u, cat: opts.Catalogue, set: set, seed: maphash.MakeSeed(),
 		client:  &http.Client{Transport: opts.Transport, Timeout: opts.LogTimeout},
+		budget:  newBudget(opts.JudgeShare),
 		matches: map[string]*match{}, endedCh: make(chan struct{}),
 		inf: map[string]*infMatch{}, ba: map[string]*baRoom{}}
 	p.ctx, p.cancel = context.WithCancel(context.Background())
@@ -172,6 +188,9 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // Close ends every relayed connection and waits for the end-of-match work
 // still running (bounded by LogTimeout).
 func (p *Proxy) Close() error {
+	p.mu.Lock()
+	p.closing = true
+	p.mu.Unlock()
 	p.cancel()
 	done := make(chan struct{})
 	go func() { p.wg.Wait(); close(done) }()
@@ -215,11 +234,15 @@ func (p *Proxy) Checks() []reports.Check {
 	for _, id := range p.order {
 		ms = append(ms, p.matches[id])
 	}
-	mcp, judged := p.mcp, p.mcpJudged
+	mcp, judged, unattributed := p.mcp, p.mcpJudged, p.unattributed
 	p.mu.Unlock()
 	var out []reports.Check
 	for _, m := range ms {
 		out = append(out, m.reportChecks()...)
+	}
+	if unattributed > 0 {
+		out = append(out, reports.Check{Name: checkCoverage, Section: "relay", Status: reports.Skip,
+			Reason: fmt.Sprintf("%d message(s) relayed unjudged on connections that never named their match and seat (the judge was behind; inconclusive)", unattributed)})
 	}
 	if mcp > judged {
 		out = append(out, reports.Check{Name: "mcp-relayed", Section: "mcp", Rules: []string{"bangarena/server.mcp-tools"}, Status: reports.Skip,
@@ -227,6 +250,27 @@ func (p *Proxy) Checks() []reports.Check {
 				mcp, mcp-judged, mcpRequestTool, mcpSubmitTool)})
 	}
 	return out
+}
+
+// Coverage counts the relayed messages of every match seen so far that
+// were judged, and those relayed unjudged because the judge was behind.
+func (p *Proxy) Coverage() (judged, unjudged int) {
+	p.mu.Lock()
+	ms := make([]*match, 0, len(p.order))
+	for _, id := range p.order {
+		ms = append(ms, p.matches[id])
+	}
+	unjudged = p.unattributed
+	p.mu.Unlock()
+	for _, m := range ms {
+		m.mu.Lock()
+		if t := m.checks[checkCoverage]; t != nil {
+			judged += t.ran
+			unjudged += t.unknown
+		}
+		m.mu.Unlock()
+	}
+	return judged, unjudged
 }
 
 // Matches returns the ids of the matches seen so far, in order.

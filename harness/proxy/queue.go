@@ -21,8 +21,18 @@ func (p *Proxy) enqueue(m *match, fn func()) {
 		m.q = make(chan func(), queueLen)
 	}
 	if !m.running {
+		p.mu.Lock()
+		closing := p.closing
+		if !closing {
+			p.wg.Add(1)
+		}
+		p.mu.Unlock()
+		if closing {
+			m.qmu.Unlock()
+			fn()
+			return
+		}
 		m.running = true
-		p.wg.Add(1)
 		go p.work(m)
 	}
 	q := m.q
