@@ -23,6 +23,7 @@ const (
 	infServerEvents  = "server-events"
 	infServerSeed    = "server-seed-commit"
 	infServerLog     = "server-match-log"
+	infServerTimeout = "server-timeouts"
 	infAgentLegal    = "agent-legal-answers"
 	infAgentInTime   = "agent-answers-in-time"
 	infAgentRecover  = "agent-recovers-after-error"
@@ -42,6 +43,7 @@ func inferenceDefs() []checkDef {
 		{infServerEvents, []string{"inference/wire.events.objects"}},
 		{infServerSeed, []string{"inference/protocol.seed-commit"}},
 		{infServerLog, []string{}},
+		{infServerTimeout, []string{"inference/timeouts.deadline", "inference/timeouts.default-action"}},
 		{infAgentLegal, []string{"inference/agent.legal-answer"}},
 		{infAgentInTime, []string{"inference/agent.answer-in-time"}},
 		{infAgentRecover, []string{"inference/agent.recover-after-error"}},
@@ -66,6 +68,9 @@ type infMatch struct {
 	// commit is the seed_commit of the match_start event, "" until seen.
 	commit string
 	sawEnd bool
+	// otherTimeouts are the timeouts of seats outside the relay counted
+	// inconclusive, by (round, turn, seat).
+	otherTimeouts map[[3]int]bool
 }
 
 // infSeat is what one seat's stream has shown.
@@ -88,6 +93,15 @@ type infTurn struct {
 	at          time.Time
 	deadline    time.Duration
 	answered    bool
+	// toCall is what the seat owed (-1 unknown): a timeout's default
+	// action follows from it.
+	toCall int
+	// moveAt is when the seat's first legal move passed the relay (zero
+	// before one); timedOut is set once the server timed the turn out,
+	// defaulted once its default action was judged.
+	moveAt    time.Time
+	timedOut  bool
+	defaulted bool
 }
 
 func (p *Proxy) infMatchFor(id string) *infMatch {
@@ -96,7 +110,7 @@ func (p *Proxy) infMatchFor(id string) *infMatch {
 	defer p.mu.Unlock()
 	im, ok := p.inf[id]
 	if !ok {
-		im = &infMatch{p: p, m: m, seats: map[int]*infSeat{}, values: map[[2]int]int{}}
+		im = &infMatch{p: p, m: m, seats: map[int]*infSeat{}, values: map[[2]int]int{}, otherTimeouts: map[[3]int]bool{}}
 		p.inf[id] = im
 	}
 	return im
@@ -229,6 +243,7 @@ type visible struct {
 	round     int
 	yourSeat  *int
 	yourValue *int
+	toCall    *int
 	players   gjson.Result
 	// legal holds the fields ref.LegalFromView reads, as a JSON object
 	// (the history, the bulk of a visible_state, left out).
@@ -246,6 +261,8 @@ func readVisible(vs gjson.Result) visible {
 			v.yourSeat = intOf(val)
 		case "your_value":
 			v.yourValue = intOf(val)
+		case "to_call":
+			v.toCall = intOf(val)
 		case "players":
 			v.players = val
 		}
@@ -275,20 +292,49 @@ func intOf(r gjson.Result) *int {
 type infEvent struct {
 	Type        string
 	Round       int
+	Turn        *int
 	Seat        *int
 	Value       *int
 	DealtIn     []int
 	Uncontested bool
 	Reveals     int
 	SeedCommit  string
+	Action      string
+	Timeout     bool
 }
 
+// readEvent reads an event object in one pass.
 func readEvent(r gjson.Result) infEvent {
-	ev := infEvent{Type: r.Get("type").String(), Round: int(r.Get("round").Int()), Seat: intOf(r.Get("seat")), Value: intOf(r.Get("value")),
-		Uncontested: r.Get("uncontested").Bool(), Reveals: len(r.Get("reveals").Array()), SeedCommit: r.Get("seed_commit").String()}
-	for _, d := range r.Get("dealt_in").Array() {
-		ev.DealtIn = append(ev.DealtIn, int(d.Int()))
-	}
+	var ev infEvent
+	r.ForEach(func(k, v gjson.Result) bool {
+		switch k.Str {
+		case "type":
+			ev.Type = v.String()
+		case "round":
+			ev.Round = int(v.Int())
+		case "turn":
+			ev.Turn = intOf(v)
+		case "seat":
+			ev.Seat = intOf(v)
+		case "value":
+			ev.Value = intOf(v)
+		case "uncontested":
+			ev.Uncontested = v.Bool()
+		case "reveals":
+			ev.Reveals = len(v.Array())
+		case "seed_commit":
+			ev.SeedCommit = v.String()
+		case "action":
+			ev.Action = v.String()
+		case "timeout":
+			ev.Timeout = v.Bool()
+		case "dealt_in":
+			for _, d := range v.Array() {
+				ev.DealtIn = append(ev.DealtIn, int(d.Int()))
+			}
+		}
+		return true
+	})
 	return ev
 }
 
@@ -345,6 +391,7 @@ func (im *infMatch) server(seat int, at time.Time, typ websocket.MessageType, da
 		}
 	case "event":
 		im.event(seat, s, ev, where)
+		im.timeouts(seat, s, at, ev)
 	case "match_end":
 		s.ended, im.sawEnd, s.open = true, true, nil
 		switch {
@@ -403,7 +450,10 @@ func (im *infMatch) hidden(seat int, vs visible) {
 // the seat's turn.
 func (im *infMatch) yourTurn(seat int, s *infSeat, at time.Time, env infEnvelope, vis visible, where rules.Where) {
 	m := im.m
-	t := &infTurn{matchID: env.MatchID, round: env.Round, turn: -1, at: at}
+	t := &infTurn{matchID: env.MatchID, round: env.Round, turn: -1, at: at, toCall: -1}
+	if vis.toCall != nil {
+		t.toCall = *vis.toCall
+	}
 	if env.Turn != nil {
 		t.turn = *env.Turn
 	}
@@ -523,6 +573,13 @@ func (im *infMatch) agent(seat int, at time.Time, typ websocket.MessageType, dat
 		}
 	}
 	t := s.open
+	if t != nil && t.timedOut && !t.answered {
+		// A move after the server timed the turn out: the agent was late,
+		// which the timeout already charged (see timeouts).
+		t.answered = true
+		m.ran(infAgentOnlyAsk)
+		return
+	}
 	if t == nil || t.answered {
 		if s.ended {
 			m.fail(infAgentOnlyAsk, "inference/agent.only-when-asked", seat, rules.Where{Turn: mv.Turn}, "no move after match_end", clip(data),
@@ -565,6 +622,9 @@ func (im *infMatch) agent(seat int, at time.Time, typ websocket.MessageType, dat
 				"seat %d's agent answered its error with another illegal move", seat)
 		}
 		s.reasked = false
+	}
+	if legal == "" && t.moveAt.IsZero() {
+		t.moveAt = at
 	}
 	if t.deadline > 0 {
 		if late := at.Sub(t.at); late > t.deadline {

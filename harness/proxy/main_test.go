@@ -206,7 +206,9 @@ func testContext(t *testing.T, d time.Duration) context.Context {
 	return ctx
 }
 
+// benchShare is the judges' share of the relay under test, from
+// UMPIRE_BENCH_JUDGE_SHARE (0, the default, when unset).
 func benchShare() float64 {
-	f, _ := strconv.ParseFloat(os.Getenv("SHARE"), 64)
+	f, _ := strconv.ParseFloat(os.Getenv("UMPIRE_BENCH_JUDGE_SHARE"), 64)
 	return f
 }
