@@ -126,7 +126,9 @@ func (im *infMatch) timedOut(seat int, t *infTurn, at time.Time) {
 }
 
 // turnWhere locates a turn in a finding.
-func turnWhere(t *infTurn) rules.Where { return rules.Where{Round: t.round, Turn: rules.IntPtr(t.turn)} }
+func turnWhere(t *infTurn) rules.Where {
+	return rules.Where{Round: t.round, Turn: rules.IntPtr(t.turn)}
+}
 
 // derefInt is *p, or def when p is nil.
 func derefInt(p *int, def int) int {

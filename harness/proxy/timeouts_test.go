@@ -3,8 +3,8 @@ package proxy_test
 import (
 	"bytes"
 	"context"
-	"fmt"
 	"encoding/json"
+	"fmt"
 	"net/url"
 	"slices"
 	"strconv"
