@@ -60,6 +60,7 @@ func benchRelay(b *testing.B, game string, n int) {
 	defer cancel()
 	var modes [2]benchRound // direct, relay
 	relayed := 0
+	var lag time.Duration
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		for k := range 2 {
@@ -74,13 +75,18 @@ func benchRelay(b *testing.B, game string, n int) {
 				// the next round, outside both rounds' times (it would
 				// otherwise slow the direct round).
 				relayed += n
+				t0 := time.Now()
 				if err := r.relay.WaitEnded(ctx, relayed); err != nil {
 					b.Fatal(err)
 				}
+				lag += time.Since(t0)
 			}
 		}
 	}
 	b.StopTimer()
+	// How long the judges took, after the agents were done, to finish
+	// judging a round (the judges are paced: see Options.JudgeShare).
+	b.ReportMetric(float64(lag.Milliseconds())/float64(b.N), "judge-lag-ms")
 	judged, unjudged := r.relay.Coverage()
 	if judged+unjudged > 0 {
 		b.ReportMetric(100*float64(judged)/float64(judged+unjudged), "judged-%")

@@ -68,6 +68,9 @@ type infMatch struct {
 	// commit is the seed_commit of the match_start event, "" until seen.
 	commit string
 	sawEnd bool
+	// gen counts the connections opened: a pending end (see closed) is
+	// called off by a newer one.
+	gen int
 	// otherTimeouts are the timeouts of seats outside the relay counted
 	// inconclusive, by (round, turn, seat).
 	otherTimeouts map[[3]int]bool
@@ -125,10 +128,12 @@ func (im *infMatch) seat(n int) *infSeat {
 	return s
 }
 
-// opened counts a connection of seat.
+// opened counts a connection of seat (and calls off a pending end: see
+// closed).
 func (im *infMatch) opened(seat int) {
 	im.m.mu.Lock()
 	im.conns++
+	im.gen++
 	_, known := im.seats[seat]
 	im.seat(seat)
 	im.m.mu.Unlock()
@@ -139,33 +144,60 @@ func (im *infMatch) opened(seat int) {
 
 // closed ends a connection; when the last relayed connection of the match
 // is gone, the match is over for the relay: after match_end its public log
-// is verified, otherwise the end is noted as not seen.
+// is verified. Before match_end an agent may reopen its connection (after
+// an error, a network break): the match waits ReconnectGrace for one, and
+// is over, its end noted as not seen, only when none came.
 func (im *infMatch) closed(seat int) {
 	m := im.m
 	m.mu.Lock()
 	im.conns--
 	last := im.conns == 0 && !m.ended
-	if last {
+	sawEnd, gen := im.sawEnd, im.gen
+	if last && sawEnd {
 		m.ended = true
-		if !im.sawEnd {
-			m.endNote = "the relayed connections closed before match_end"
-			m.unknown(infServerLog, "the match did not end while the relay carried it")
-			m.unknown(infServerSeed, "no match_end was relayed")
+	}
+	m.mu.Unlock()
+	switch {
+	case !last:
+	case sawEnd:
+		im.p.background(func(ctx context.Context) {
+			im.p.verifyLog(ctx, m, infServerLog, im.p.targetURL(infMatchLogRoute+m.id+".jsonl", ""))
+			im.p.finish(m)
+		})
+	default:
+		p := im.p
+		wait := func() {
+			t := time.NewTimer(p.opts.ReconnectGrace)
+			defer t.Stop()
+			select {
+			case <-t.C:
+			case <-p.ctx.Done():
+			}
+			im.endUnseen(gen)
+		}
+		if !p.goJudge(wait) {
+			im.endUnseen(gen)
 		}
 	}
-	sawEnd := im.sawEnd
+}
+
+// endUnseen ends a match whose connections all closed before match_end,
+// unless one opened since (gen moved on).
+func (im *infMatch) endUnseen(gen int) {
+	m := im.m
+	m.mu.Lock()
+	if im.conns > 0 || m.ended || im.gen != gen {
+		m.mu.Unlock()
+		return
+	}
+	m.ended = true
+	if !im.sawEnd {
+		m.endNote = "the relayed connections closed before match_end"
+		m.unknown(infServerLog, "the match did not end while the relay carried it")
+		m.unknown(infServerSeed, "no match_end was relayed")
+	}
 	m.mu.Unlock()
-	if !last {
-		return
-	}
-	if !sawEnd {
-		im.p.finish(m)
-		return
-	}
-	im.p.background(func(ctx context.Context) {
-		im.p.verifyLog(ctx, m, infServerLog, im.p.targetURL(infMatchLogRoute+m.id+".jsonl", ""))
-		im.p.finish(m)
-	})
+	im.p.finish(m)
 }
 
 // lost counts n messages of seat relayed unjudged (the judge was behind)

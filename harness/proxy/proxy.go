@@ -35,6 +35,13 @@ const (
 	DefaultIdleTimeout = 10 * time.Minute
 	// DefaultWriteTimeout bounds the write of one relayed message.
 	DefaultWriteTimeout = 10 * time.Second
+	// DefaultDialTimeout bounds the connection to the target and the
+	// WebSocket handshake through it.
+	DefaultDialTimeout = 10 * time.Second
+	// DefaultReconnectGrace is how long a match whose relayed connections
+	// all closed before its end waits for one to reopen before the relay
+	// counts it over.
+	DefaultReconnectGrace = 10 * time.Second
 	// DefaultLogTimeout bounds the fetch and verification of a match log.
 	DefaultLogTimeout = 30 * time.Second
 )
@@ -55,8 +62,9 @@ type Options struct {
 	// Window is the transcript messages kept per seat; 0 means
 	// DefaultWindow.
 	Window int
-	// IdleTimeout, WriteTimeout and LogTimeout: 0 means their defaults.
-	IdleTimeout, WriteTimeout, LogTimeout time.Duration
+	// IdleTimeout, WriteTimeout, DialTimeout, ReconnectGrace and
+	// LogTimeout: 0 means their defaults.
+	IdleTimeout, WriteTimeout, DialTimeout, ReconnectGrace, LogTimeout time.Duration
 	// Transport carries the relayed HTTP requests and the log fetches; nil
 	// means a clone of http.DefaultTransport.
 	Transport http.RoundTripper
@@ -149,6 +157,12 @@ func New(opts Options) (*Proxy, error) {
 	}
 	if opts.WriteTimeout <= 0 {
 		opts.WriteTimeout = DefaultWriteTimeout
+	}
+	if opts.DialTimeout <= 0 {
+		opts.DialTimeout = DefaultDialTimeout
+	}
+	if opts.ReconnectGrace <= 0 {
+		opts.ReconnectGrace = DefaultReconnectGrace
 	}
 	if opts.LogTimeout <= 0 {
 		opts.LogTimeout = DefaultLogTimeout

@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/rand"
 	"crypto/tls"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -19,8 +20,6 @@ import (
 
 // Bounds of a tunnel.
 const (
-	// dialTimeout bounds the connection to the target and the handshake.
-	dialTimeout = 10 * time.Second
 	// closeGrace is how long the other direction of a tunnel may run on
 	// once one direction ended (to finish the close handshake).
 	closeGrace = 5 * time.Second
@@ -50,7 +49,7 @@ func (p *Proxy) serveWS(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "umpire proxy: this connection cannot carry a WebSocket", http.StatusBadGateway)
 		return
 	}
-	ctx, cancel := context.WithTimeout(r.Context(), dialTimeout)
+	ctx, cancel := context.WithTimeout(r.Context(), p.opts.DialTimeout)
 	defer cancel()
 	server, err := p.dialTarget(ctx)
 	if err != nil {
@@ -63,7 +62,7 @@ func (p *Proxy) serveWS(w http.ResponseWriter, r *http.Request) {
 			server.Close()
 		}
 	}()
-	_ = server.SetDeadline(time.Now().Add(dialTimeout))
+	_ = server.SetDeadline(time.Now().Add(p.opts.DialTimeout))
 	out := r.Clone(ctx)
 	out.URL.Scheme, out.URL.Host = "", ""
 	out.URL.Path = p.target.Path + r.URL.Path
@@ -98,7 +97,7 @@ func (p *Proxy) serveWS(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer agent.Close()
-	_ = agent.SetDeadline(time.Now().Add(dialTimeout))
+	_ = agent.SetDeadline(time.Now().Add(p.opts.DialTimeout))
 	head := fmt.Appendf(nil, "HTTP/%d.%d %s\r\n", resp.ProtoMajor, resp.ProtoMinor, resp.Status)
 	hw := &byteWriter{b: head}
 	_ = resp.Header.Write(hw)
@@ -133,7 +132,7 @@ func (p *Proxy) dialTarget(ctx context.Context) (net.Conn, error) {
 			host = net.JoinHostPort(p.target.Hostname(), "80")
 		}
 	}
-	d := &net.Dialer{Timeout: dialTimeout}
+	d := &net.Dialer{Timeout: p.opts.DialTimeout}
 	conn, err := d.DialContext(ctx, "tcp", host)
 	if err != nil || p.target.Scheme != "https" {
 		return conn, err
@@ -263,6 +262,17 @@ func (d *direction) run(other *direction) {
 				return
 			}
 			held = copy(buf, b[k:])
+			if d.f.closed && other.closing() {
+				// Close frames went both ways: the close handshake is
+				// over, the connection with it.
+				d.wmu.Lock()
+				d.done = true
+				if cw, ok := d.dst.(interface{ CloseWrite() error }); ok {
+					_ = cw.CloseWrite()
+				}
+				d.wmu.Unlock()
+				return
+			}
 		}
 		if rerr != nil {
 			d.wmu.Lock()
@@ -277,6 +287,12 @@ func (d *direction) run(other *direction) {
 				_ = cw.CloseWrite()
 			}
 			d.wmu.Unlock()
+			var ne net.Error
+			if errors.As(rerr, &ne) && ne.Timeout() && d.t.p.ctx.Err() == nil {
+				// src is there but silent past the idle timeout: it is
+				// told too.
+				other.closeWith(websocket.StatusGoingAway, "idle past the relay's timeout")
+			}
 			return
 		}
 	}
@@ -291,6 +307,13 @@ func (d *direction) write(b []byte) error {
 	}
 	_, err := d.dst.Write(b)
 	return err
+}
+
+// closing reports whether a close frame went d's way (relayed or added).
+func (d *direction) closing() bool {
+	d.wmu.Lock()
+	defer d.wmu.Unlock()
+	return d.f.closed || d.done
 }
 
 // closeWith adds a close frame to d's stream when it stands between frames
