@@ -6,8 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"net"
 	"net/http"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -35,9 +37,15 @@ delaying it:
 Seats that do not pass through the relay are unknown, not wrong; what it could
 not see is reported inconclusive. Over MCP the arena_get_decision_request and
 arena_submit_decision tool calls are judged like observe and decision; other
-MCP traffic is relayed unjudged. Tokens never
-reach a report. Runs until --until N matches have ended, or until interrupted
-(Ctrl-C writes the reports of what was seen).`
+MCP traffic is relayed unjudged. Deadlines are timed at the relay: a seat
+that lets its turn time out is charged, a server that times out early, times
+out a move that came in time, applies a late one or plays the wrong default
+action is named. The Inference WebSocket is relayed as a byte tunnel; its
+judges take a bounded share of the CPU, and what they could not keep up with
+is relayed unjudged and reported inconclusive (relay-coverage). Tokens never
+reach a report. --report-dir also writes one report per match, in
+DIR/matches/NNN-ID. Runs until --until N matches have ended, or until
+interrupted (Ctrl-C writes the reports of what was seen).`
 
 // cmdProxy runs "umpire proxy". Exit 0 when no MUST finding was seen, 1 on
 // one, 2 for usage errors, 3 when the relay could not run (listen address
@@ -140,7 +148,8 @@ func cmdProxy(ctx context.Context, e *env, args []string) int {
 		KnownFailing: graded.KnownFailing,
 	}, reports.ApplicableRules(reports.KindProxy, rules.Default()))
 	rep.Checks = p.Checks()
-	matches := len(p.Matches())
+	perMatch := p.ChecksByMatch()
+	matches := len(perMatch)
 	if len(rep.Checks) == 0 {
 		rep.Warnings = append(rep.Warnings, "no match passed through the relay: nothing was judged")
 	}
@@ -149,6 +158,12 @@ func cmdProxy(ctx context.Context, e *env, args []string) int {
 	if err := out.write(e, rep); err != nil {
 		fmt.Fprintf(e.stderr, "umpire proxy: writing reports: %v\n", err)
 		return exitError
+	}
+	if out.dir != "" {
+		if err := writeMatchReports(out.dir, rep.Meta, perMatch); err != nil {
+			fmt.Fprintf(e.stderr, "umpire proxy: writing the reports per match: %v\n", err)
+			return exitError
+		}
 	}
 	sum := rep.Summary()
 	if *format == "json" {
@@ -174,6 +189,62 @@ func cmdProxy(ctx context.Context, e *env, args []string) int {
 		}
 	}
 	return rep.ExitCode()
+}
+
+// matchReportsDir is the directory under --report-dir that holds one
+// report directory per match.
+const matchReportsDir = "matches"
+
+// writeMatchReports writes one report per match (every format) into
+// dir/matches/NNN-ID, NNN its order of arrival and ID the match id made
+// safe for a file name (ids come from the agents and the server). A match
+// still running when the relay stopped reports what was seen of it.
+func writeMatchReports(dir string, meta reports.Meta, ms []proxy.MatchChecks) error {
+	for i, mc := range ms {
+		m := meta
+		m.Config = maps.Clone(meta.Config)
+		if m.Config == nil {
+			m.Config = map[string]any{}
+		}
+		m.Config["match"] = mc.ID
+		m.Config["match_ended"] = mc.Ended
+		m.Config = reports.Redact(m.Config)
+		rep := reports.New(m, reports.ApplicableRules(reports.KindProxy, rules.Default()))
+		rep.Checks = mc.Checks
+		if !mc.Ended {
+			w := "the match had not ended when the relay stopped: this is what was seen of it"
+			if mc.Note != "" {
+				w = "the match had not ended as the relay saw it (" + mc.Note + "): this is what was seen of it"
+			}
+			rep.Warnings = append(rep.Warnings, w)
+		}
+		rep.Normalize()
+		if _, err := reports.WriteDir(filepath.Join(dir, matchReportsDir, fmt.Sprintf("%03d-%s", i+1, fileSafe(mc.ID))), rep); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// fileSafe is id as a file name: letters, digits, '.', '-' and '_' kept,
+// anything else '_', at most 64 bytes, never "." or "..".
+func fileSafe(id string) string {
+	b := []byte(id)
+	if len(b) > 64 {
+		b = b[:64]
+	}
+	for i, c := range b {
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9', c == '-', c == '_':
+		case c == '.' && i > 0:
+		default:
+			b[i] = '_'
+		}
+	}
+	if len(b) == 0 {
+		return "_"
+	}
+	return string(b)
 }
 
 // progressOut is where progress lines go: the console for text, stderr

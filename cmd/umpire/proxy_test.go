@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coder/websocket"
 	baadv "github.com/umpire-arena/umpire/harness/adversaries/bangarena"
 	"github.com/umpire-arena/umpire/harness/probe"
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
@@ -98,14 +99,17 @@ func TestProxyCommand(t *testing.T) {
 		t.Fatalf("exit %d; stdout:\n%s\nstderr:\n%s", code, out.String(), errb.String())
 	}
 	checkStreams(t, out.String(), errb.String(), []string{"relaying http://" + addr, "seat 0 passes through the relay", "ended: 0 finding(s), 0 MUST [1/1]", "PASS: 1 match(es)"}, nil)
-	for _, f := range []string{reports.FileJSON, reports.FileJUnit, reports.FileMarkdown, reports.FileHTML} {
-		b, err := os.ReadFile(filepath.Join(dir, f))
-		if err != nil {
-			t.Errorf("%s: %v", f, err)
-			continue
-		}
-		if bytes.Contains(b, []byte(token)) {
-			t.Errorf("%s holds the seat's token", f)
+	// The merged report and the room's own, every format, no token.
+	for _, d := range []string{dir, filepath.Join(dir, "matches", "001-"+room.RoomID)} {
+		for _, f := range []string{reports.FileJSON, reports.FileJUnit, reports.FileMarkdown, reports.FileHTML} {
+			b, err := os.ReadFile(filepath.Join(d, f))
+			if err != nil {
+				t.Errorf("%s: %v", f, err)
+				continue
+			}
+			if bytes.Contains(b, []byte(token)) {
+				t.Errorf("%s holds the seat's token", filepath.Join(d, f))
+			}
 		}
 	}
 }
@@ -194,5 +198,106 @@ func TestProxyInterrupted(t *testing.T) {
 	checkStreams(t, out.String(), errb.String(), []string{"relaying", "0 match(es)", "no match passed through the relay"}, nil)
 	if _, err := os.Stat(filepath.Join(dir, reports.FileJSON)); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestProxyInterruptedMidMatch: interrupted (as Ctrl-C does) while a match
+// runs through it, the relay writes the merged report and the match's own,
+// which says the match had not ended and holds what was seen (the seat's
+// hello, redacted: its token never written).
+func TestProxyInterruptedMidMatch(t *testing.T) {
+	srv, err := probe.StartEmbedded("inference", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	dir := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	tctx, tcancel := context.WithTimeout(context.Background(), time.Minute)
+	defer tcancel()
+	out := &syncBuffer{}
+	var errb syncBuffer
+	done := make(chan int, 1)
+	go func() {
+		e := &env{stdin: strings.NewReader(""), stdout: out, stderr: &errb}
+		done <- run(ctx, e, []string{"proxy", "--game", "inference", "--target", srv.URL, "--listen", addr, "--report-dir", dir})
+	}()
+	for i := 0; !strings.Contains(out.String(), "relaying"); i++ {
+		if i == 1000 {
+			t.Fatalf("the relay did not start: %s", errb.String())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	body, _ := json.Marshal(map[string]any{"seats": 3, "rounds": 6, "deadline_ms": 30000, "seed": "mid", "agents": []int{0}})
+	resp, err := http.Post(srv.URL+"/api/inference/matches", "application/json", bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m struct {
+		MatchID string            `json:"match_id"`
+		Tokens  map[string]string `json:"tokens"`
+	}
+	_ = json.NewDecoder(resp.Body).Decode(&m)
+	resp.Body.Close()
+	token := m.Tokens["0"]
+	c, _, err := websocket.Dial(tctx, "ws://"+addr+"/ws/inference?match="+m.MatchID+"&seat=0", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.CloseNow()
+	c.SetReadLimit(1 << 20)
+	hello, _ := json.Marshal(map[string]any{"type": "hello", "match_id": m.MatchID, "seat": 0, "token": token})
+	_ = c.Write(tctx, websocket.MessageText, hello)
+	for {
+		_, b, err := c.Read(tctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if bytes.Contains(b, []byte(`"your_turn"`)) {
+			break
+		}
+	}
+	cancel() // as Ctrl-C does, the seat's turn open
+	select {
+	case <-done:
+	case <-tctx.Done():
+		t.Fatal("the relay did not stop")
+	}
+	per := filepath.Join(dir, "matches", "001-"+m.MatchID, reports.FileJSON)
+	for _, f := range []string{filepath.Join(dir, reports.FileJSON), per} {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if bytes.Contains(b, []byte(token)) {
+			t.Errorf("%s holds the seat's token", f)
+		}
+	}
+	b, _ := os.ReadFile(per)
+	var rep struct {
+		Warnings []string
+		Checks   []struct{ Name, Status string }
+	}
+	if err := json.Unmarshal(b, &rep); err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Warnings) == 0 || !strings.Contains(rep.Warnings[0], "had not ended") {
+		t.Errorf("the match's report warns %q, want that it had not ended", rep.Warnings)
+	}
+	passed := false
+	for _, c := range rep.Checks {
+		if c.Name == "server-schema" && c.Status == "pass" {
+			passed = true
+		}
+	}
+	if !passed {
+		t.Errorf("the match's report judged nothing of what was seen: %s", b)
 	}
 }

@@ -24,13 +24,32 @@
 // command, a body over the size cap, a log the server does not offer) is
 // counted inconclusive and reported as such, never as passed.
 //
-// The relay never alters traffic: WebSocket messages are forwarded as
-// received (same type, same bytes), HTTP requests and answers as received
-// (hop-by-hop headers aside). Judging happens on one queue per match, off
-// the relaying path: a message is queued before it is passed on, so the
-// judge sees each request before the answer it provokes.
-// Memory per connection is bounded (a message size cap, a transcript window
-// per seat, capped findings per check); a side that breaks closes its peer;
-// every wait has a deadline. Tokens never reach a report: transcripts are
-// redacted on the way in and the token-to-seat map stays in memory.
+// Deadlines are timed where the relay stands (I-INF-X2): a seat whose turn
+// the server timed out without a legal move from it is the agent's
+// answer-in-time finding; a timeout before the announced deadline, one
+// despite a legal move that came in time, a late move applied, or a default
+// action other than the rules' (call when nothing is owed, fold otherwise)
+// is the server's.
+//
+// The relay never alters traffic. The Inference WebSocket is a byte tunnel
+// (tunnel.go): after the handshake, forwarded as the agent sent it (only
+// the offer of compression withdrawn, so that frames stay readable), the
+// bytes pass both ways untouched; each direction reads the frame headers
+// as they go by (frame.go) and hands a copy of each whole message to a
+// bounded queue of its connection, before passing the message's last bytes
+// on, so the judge sees each request before the answer it provokes. The
+// connection's judge works through that queue paced by a budget shared by
+// all judges (Options.JudgeShare); a message that finds the queue full is
+// relayed unjudged and counted (the relay-coverage check is then
+// inconclusive), so judging never slows the traffic nor grows memory. HTTP
+// requests and answers are forwarded as received (hop-by-hop headers
+// aside) and judged on one queue per match.
+// Memory per connection is bounded (a message size cap, a judge queue
+// bounded in messages and bytes, a transcript window per seat, capped
+// findings per check); a side that breaks closes its peer with a close
+// frame; every wait has a deadline. A match whose connections all closed
+// before its end waits ReconnectGrace for one to reopen. Tokens never
+// reach a report: transcripts are redacted on the way in and the
+// token-to-seat map stays in memory. A finding carries its seat's
+// transcript around it: the messages before it and the few after.
 package proxy

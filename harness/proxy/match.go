@@ -22,6 +22,9 @@ const (
 	// maxKeptBytes caps the bytes of one transcript message kept in a
 	// seat's window (a longer message is kept as a note of its size).
 	maxKeptBytes = 64 << 10
+	// transcriptAfter is how many of the seat's messages after a finding
+	// its transcript gets (the window gives those before it).
+	transcriptAfter = 3
 	// maxCommands caps the commandIds remembered per seat.
 	maxCommands = 1 << 16
 )
@@ -114,6 +117,9 @@ type match struct {
 	checks      map[string]*tally
 	logs        map[int]*seatLog
 	transcripts int
+	// after are the findings whose transcripts still take the seat's next
+	// messages (at most maxTranscripts).
+	after []afterCapture
 	// valid holds hashes of messages that validated: the server sends the
 	// same event to every seat, and it is validated once.
 	valid   map[uint64]struct{}
@@ -131,8 +137,36 @@ func newMatch(game, id string, cat *rules.Catalogue, window int, defs []checkDef
 	return m
 }
 
-// record adds a message to seat's window. Callers hold mu.
+// afterCapture is a finding whose transcript takes the next left messages
+// of seat.
+type afterCapture struct {
+	check string
+	index int
+	seat  int
+	left  int
+}
+
+// record adds a message to seat's window, and to the transcripts of the
+// seat's recent findings. Callers hold mu.
 func (m *match) record(seat int, dir reports.Direction, at time.Time, raw []byte) {
+	if len(m.after) > 0 {
+		kept := m.after[:0]
+		for _, a := range m.after {
+			if a.seat == seat {
+				f := &m.checks[a.check].findings[a.index]
+				if len(raw) > maxKeptBytes {
+					f.Transcript = append(f.Transcript, reports.Message{Dir: dir, At: at, Seat: rules.IntPtr(seat), Text: fmt.Sprintf("umpire: a message of %d bytes (not kept)", len(raw))})
+				} else {
+					f.Transcript = append(f.Transcript, reports.NewMessage(dir, at, rules.IntPtr(seat), raw))
+				}
+				if a.left--; a.left == 0 {
+					continue
+				}
+			}
+			kept = append(kept, a)
+		}
+		m.after = kept
+	}
 	l := m.logs[seat]
 	if l == nil {
 		l = &seatLog{}
@@ -179,13 +213,18 @@ func (m *match) add(check string, seat int, f reports.Finding) {
 		t.dropped++
 		return
 	}
+	capture := false
 	if f.Transcript == nil && m.transcripts < maxTranscripts {
 		if l := m.logs[seat]; l != nil {
 			f.Transcript = l.messages(seat)
 			m.transcripts++
+			capture = true
 		}
 	}
 	t.findings = append(t.findings, f)
+	if capture {
+		m.after = append(m.after, afterCapture{check: check, index: len(t.findings) - 1, seat: seat, left: transcriptAfter})
+	}
 }
 
 // reportChecks renders the match's checks; open is true while the match

@@ -266,6 +266,40 @@ func (p *Proxy) Checks() []reports.Check {
 	return out
 }
 
+// MatchChecks is the checks of one match.
+type MatchChecks struct {
+	// ID is the match or room id (as the agents or the server gave it:
+	// untrusted text).
+	ID     string
+	Checks []reports.Check
+	// Ended is true once the match's end was seen and its end-of-match
+	// work is over; Note says how a match ended otherwise (its
+	// connections closed before its end), "" while it runs.
+	Ended bool
+	Note  string
+}
+
+// ChecksByMatch returns the checks of every match seen so far, one entry
+// per match in the order the matches were first seen (the relay-wide
+// checks of Checks, MCP traffic and unattributed messages, belong to no
+// match and are left out).
+func (p *Proxy) ChecksByMatch() []MatchChecks {
+	p.mu.Lock()
+	ms := make([]*match, 0, len(p.order))
+	for _, id := range p.order {
+		ms = append(ms, p.matches[id])
+	}
+	p.mu.Unlock()
+	out := make([]MatchChecks, 0, len(ms))
+	for _, m := range ms {
+		m.mu.Lock()
+		done, note := m.done, m.endNote
+		m.mu.Unlock()
+		out = append(out, MatchChecks{ID: m.id, Checks: m.reportChecks(), Ended: done && note == "", Note: note})
+	}
+	return out
+}
+
 // Coverage counts the relayed messages of every match seen so far that
 // were judged, and those relayed unjudged because the judge was behind.
 func (p *Proxy) Coverage() (judged, unjudged int) {
@@ -331,6 +365,7 @@ func (p *Proxy) finish(m *match) {
 	// transcripts) and the game state (a room's event caches are the
 	// largest part). Messages after the end are judged from scratch.
 	clear(m.logs)
+	m.after = nil
 	m.mu.Unlock()
 	p.mu.Lock()
 	delete(p.inf, m.id)

@@ -241,3 +241,64 @@ func TestBrokenSideClosesPeer(t *testing.T) {
 		}
 	})
 }
+
+// TestTranscriptAroundFinding: a finding's transcript holds the seat's
+// messages before it and the few after it (here the server's error that
+// answered the illegal move).
+func TestTranscriptAroundFinding(t *testing.T) {
+	ctx := testContext(t, 30*time.Second)
+	const turn = `{"type":"your_turn","match_id":"m-1","round":1,"turn":0,"deadline_ms":5000,` +
+		`"visible_state":{"round":1,"your_seat":0,"to_call":0,"players":[]},"legal_actions":[{"action":"fold"},{"action":"call","amount":0}]}`
+	const errMsg = `{"type":"error","match_id":"m-1","turn":0,"code":"illegal_move","message":"after the finding"}`
+	srv := fakeServer(t, func(ctx context.Context, c *websocket.Conn) {
+		_, _, _ = c.Read(ctx)
+		_ = c.Write(ctx, websocket.MessageText, []byte(turn))
+		_, _, _ = c.Read(ctx)
+		_ = c.Write(ctx, websocket.MessageText, []byte(errMsg))
+		_ = c.Write(ctx, websocket.MessageText, []byte(`{"type":"match_end","match_id":"m-1"}`))
+		_, _, _ = c.Read(ctx)
+	})
+	p, base := relayWith(t, proxy.Options{Target: srv.URL})
+	c, _, err := websocket.Dial(ctx, base+"0", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.CloseNow()
+	_ = c.Write(ctx, websocket.MessageText, []byte(`{"type":"hello","match_id":"m-1","seat":0,"token":"t"}`))
+	_, _, _ = c.Read(ctx)
+	_ = c.Write(ctx, websocket.MessageText, []byte(`{"type":"move","match_id":"m-1","turn":0,"action":"raise","amount":5}`))
+	for {
+		_, b, err := c.Read(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if bytes.Contains(b, []byte("match_end")) {
+			break
+		}
+	}
+	_ = c.Close(websocket.StatusNormalClosure, "")
+	if err := p.WaitEnded(ctx, 1); err != nil {
+		t.Fatal(err)
+	}
+	for _, ch := range p.Checks() {
+		if ch.Name != "agent-legal-answers" {
+			continue
+		}
+		if len(ch.Findings) != 1 {
+			t.Fatalf("agent-legal-answers: %d findings, want 1", len(ch.Findings))
+		}
+		var dirs []string
+		after := false
+		for _, m := range ch.Findings[0].Transcript {
+			dirs = append(dirs, string(m.Dir))
+			if bytes.Contains(m.Body, []byte("after the finding")) {
+				after = true
+			}
+		}
+		if !after {
+			t.Errorf("the transcript (%v) ends at the finding: the server's error after it is not there", dirs)
+		}
+		return
+	}
+	t.Fatal("no agent-legal-answers check")
+}
