@@ -3,6 +3,7 @@ package proxy_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -301,4 +302,56 @@ func TestTranscriptAroundFinding(t *testing.T) {
 		return
 	}
 	t.Fatal("no agent-legal-answers check")
+}
+
+// TestJudgeBehindNeverSlowsRelay: with judges that get (almost) no time,
+// a burst of messages far over a connection's judge queue still passes at
+// once and unchanged; what the judge could not queue is counted unjudged
+// and the match's relay-coverage check is inconclusive, not passed.
+func TestJudgeBehindNeverSlowsRelay(t *testing.T) {
+	ctx := testContext(t, 30*time.Second)
+	const n = 3000
+	msg := func(i int) []byte {
+		return []byte(fmt.Sprintf(`{"type":"event","match_id":"m-1","event":{"type":"message","round":1,"seat":1,"text":"%d %s"}}`, i, strings.Repeat("x", 500)))
+	}
+	srv := fakeServer(t, func(ctx context.Context, c *websocket.Conn) {
+		_, _, _ = c.Read(ctx)
+		for i := range n {
+			if err := c.Write(ctx, websocket.MessageText, msg(i)); err != nil {
+				return
+			}
+		}
+		_, _, _ = c.Read(ctx)
+	})
+	p, base := relayWith(t, proxy.Options{Target: srv.URL, JudgeShare: 1e-9})
+	c, _, err := websocket.Dial(ctx, base+"0", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.CloseNow()
+	_ = c.Write(ctx, websocket.MessageText, []byte(`{"type":"hello","match_id":"m-1","seat":0,"token":"t"}`))
+	rctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	for i := range n {
+		_, b, err := c.Read(rctx)
+		if err != nil {
+			t.Fatalf("message %d: %v (the relay waited for its judge)", i, err)
+		}
+		if !bytes.Equal(b, msg(i)) {
+			t.Fatalf("message %d changed: %.80s", i, b)
+		}
+	}
+	_ = c.Close(websocket.StatusNormalClosure, "")
+	if err := p.Close(); err != nil {
+		t.Fatal(err)
+	}
+	judged, unjudged := p.Coverage()
+	if unjudged == 0 || judged+unjudged != n+1 {
+		t.Errorf("judged %d, unjudged %d; want some unjudged, %d in all", judged, unjudged, n+1)
+	}
+	for _, ch := range p.Checks() {
+		if ch.Name == "relay-coverage" && (ch.Status != reports.Skip || !strings.Contains(ch.Reason, "relayed unjudged")) {
+			t.Errorf("relay-coverage: %s (%s), want inconclusive", ch.Status, ch.Reason)
+		}
+	}
 }

@@ -333,6 +333,16 @@ func (d *direction) closeWith(code websocket.StatusCode, reason string) {
 func (d *direction) emit(m wsMsg) {
 	t := d.t
 	size := int64(len(m.data))
+	if m.close {
+		// The judge reads nothing of a close frame: one it misses is not
+		// a message it could not judge.
+		select {
+		case t.q <- m:
+			t.queued.Add(size)
+		default:
+		}
+		return
+	}
 	if t.queued.Load()+size > judgeQueueBytes {
 		d.lost++
 		return
