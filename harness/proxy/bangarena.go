@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
+	"time"
 
 	"github.com/tidwall/gjson"
 	"github.com/umpire-arena/umpire/harness/probe"
@@ -36,11 +37,13 @@ func bangArenaDefs() []checkDef {
 		{baServerLegal, []string{"bangarena/server.legal-actions"}},
 		{baServerHidden, []string{"bangarena/11.redaction"}},
 		{baServerLog, []string{"bangarena/server.replay"}},
+		{baServerTimeout, []string{"bangarena/14.default-action"}},
 		{baAgentLegal, []string{"bangarena/agent.legal-answer"}},
 		{baAgentEcho, []string{"bangarena/agent.version-echo"}},
 		{baAgentCommands, []string{"bangarena/agent.command-id-unique"}},
 		{baAgentOnlyAsk, []string{"bangarena/agent.only-when-asked"}},
 		{baAgentRecover, []string{"bangarena/agent.recover-after-reask"}},
+		{baAgentInTime, []string{"bangarena/agent.answer-in-time"}},
 		{baAgentHygiene, []string{"bangarena/agent.hygiene"}},
 	}
 }
@@ -63,6 +66,7 @@ type baSeat struct {
 	accepted map[int]string // observationVersion → accepted commandId
 	reask    int            // version reasked, -1 when none
 	events   eventCache
+	deadline baDeadline // of the current request
 }
 
 func (p *Proxy) baRoomFor(id string) (*baRoom, bool) {
@@ -145,11 +149,14 @@ func (r *baRoom) observe(ex *exchange) {
 	}
 	version := int(gjson.GetBytes(body, "observationVersion").Int())
 	if version == s.version && !isNew {
+		r.polledAgain(seat, s, ex.at)
 		m.mu.Unlock()
 		return // the same request polled again: judged once
 	}
 	m.record(seat, reports.Received, ex.at, body)
+	r.movedOn(seat, s, ex.at)
 	ended := r.request(seat, s, body, version)
+	r.armDeadline(seat, s, ex, version, body)
 	first := !m.ended && ended
 	if first {
 		m.ended = true
@@ -310,7 +317,7 @@ func (r *baRoom) decision(ex *exchange) {
 	if full {
 		m.record(seat, reports.Received, ex.at, answer)
 	}
-	defer r.answer(seat, s, d, ex.status, answer, full)
+	defer r.answer(seat, s, d, ex.status, answer, full, ex.at)
 	switch {
 	case !ex.reqFull:
 		m.unknown(baAgentHygiene, "a decision body over the size cap")
@@ -389,7 +396,7 @@ func (r *baRoom) decision(ex *exchange) {
 }
 
 // answer judges the server's answer to a decision. Callers hold mu.
-func (r *baRoom) answer(seat int, s *baSeat, d baDecision, status int, body []byte, full bool) {
+func (r *baRoom) answer(seat int, s *baSeat, d baDecision, status int, body []byte, full bool, at time.Time) {
 	m := r.m
 	if !full {
 		m.unknown(baServerSchema, "a decision answer over the size cap or cut short")
@@ -419,6 +426,7 @@ func (r *baRoom) answer(seat int, s *baSeat, d baDecision, status int, body []by
 				clear(s.accepted)
 			}
 			s.accepted[v] = d.CommandID
+			r.decidedAt(seat, s, v, at)
 		}
 		s.reask = -1
 	case status == http.StatusBadRequest && gjson.GetBytes(body, "error.reask").Bool():

@@ -23,7 +23,8 @@ type exchange struct {
 	status   int
 	respBody []byte
 	respFull bool
-	mcp      bool // a tool call over MCP, judged as its REST exchange
+	mcp      bool   // a tool call over MCP, judged as its REST exchange
+	date     string // the Date header of the server's answer
 }
 
 type exchangeKey struct{}
@@ -138,6 +139,7 @@ func (p *Proxy) serveHTTP(w http.ResponseWriter, r *http.Request) {
 // decision it leads to, whichever connections the agent uses.
 func (p *Proxy) captured(ex *exchange, resp *http.Response) {
 	ex.status = resp.StatusCode
+	ex.date = resp.Header.Get("Date")
 	buf, err := io.ReadAll(io.LimitReader(resp.Body, int64(p.opts.MaxMessage)+1))
 	switch {
 	case err != nil:

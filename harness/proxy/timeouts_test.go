@@ -5,6 +5,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
+	"net/http"
 	"net/url"
 	"slices"
 	"strconv"
@@ -177,6 +179,65 @@ func TestTimeoutJudgedAgainstMove(t *testing.T) {
 			}
 			rep := reports.New(reports.Meta{Kind: reports.KindProxy, Games: []string{"inference"}}, nil)
 			rep.Checks = p.Checks()
+			got, _ := rulesOf(rep)
+			if !got[tc.want] {
+				dump(t, rep)
+				t.Fatalf("no finding cites %s; findings %v", tc.want, failing(rep))
+			}
+			if tc.not != "" && got[tc.not] {
+				dump(t, rep)
+				t.Errorf("a finding cites %s", tc.not)
+			}
+		})
+	}
+}
+
+// pollSilent polls seat's observe through the relay for d without ever
+// deciding.
+func pollSilent(ctx context.Context, t *testing.T, base string, c created, seat int, d time.Duration) {
+	t.Helper()
+	end := time.Now().Add(d)
+	u := base + "/api/ai/rooms/" + url.PathEscape(c.id) + "/observe?seat=" + strconv.Itoa(seat)
+	for time.Now().Before(end) {
+		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+		req.Header.Set("x-agent-token", c.tokens[seat])
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if bytes.Contains(b, []byte(`"phase":"ended"`)) {
+			return
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// TestBangArenaTimeoutsThroughRelay: a seat that polls its requests
+// through the relay and never decides. Against the conforming server the
+// relay charges the agent (answer-in-time at that seat) and not the
+// server; against a server that never answers for a silent seat it names
+// §14's default action.
+func TestBangArenaTimeoutsThroughRelay(t *testing.T) {
+	for _, tc := range []struct {
+		fault     string
+		want, not string
+	}{
+		{"", "bangarena/agent.answer-in-time", "bangarena/14.default-action"},
+		{"ignore-deadline", "bangarena/14.default-action", ""},
+	} {
+		t.Run("fault="+tc.fault, func(t *testing.T) {
+			ctx := testContext(t, 2*time.Minute)
+			var faults []string
+			if tc.fault != "" {
+				faults = []string{tc.fault}
+			}
+			r := newRig(t, proxy.GameBangArena, faults...)
+			c := r.create("proxy-ba-timeouts", 4, []int{0}, 300)
+			pollSilent(ctx, t, r.front.URL, c, 0, 3*time.Second)
+			rep := reports.New(reports.Meta{Kind: reports.KindProxy, Games: []string{"bangarena"}}, nil)
+			rep.Checks = r.relay.Checks()
 			got, _ := rulesOf(rep)
 			if !got[tc.want] {
 				dump(t, rep)
