@@ -30,6 +30,9 @@ const (
 	// queue full is relayed unjudged and counted (inconclusive).
 	judgeQueue      = 256
 	judgeQueueBytes = 4 << 20
+	// judgeBatch is the shortest time between two wakes of a connection's
+	// judge.
+	judgeBatch = 50 * time.Millisecond
 	// deadlineRefresh is how often a direction renews its deadlines (a
 	// deadline per read would cost a timer per message).
 	deadlineRefresh = time.Second
@@ -361,12 +364,37 @@ func (d *direction) emit(m wsMsg) {
 // connection.
 func (t *tunnel) judge(c *infConn) {
 	b := t.p.budget
-	for m := range t.q {
+	see := func(m wsMsg) {
 		b.wait(t.p.ctx)
 		t0 := time.Now()
 		t.queued.Add(-int64(len(m.data)))
 		c.see(m)
 		b.spend(time.Since(t0))
+	}
+	pause := time.NewTimer(judgeBatch)
+	defer pause.Stop()
+	for m := range t.q {
+		see(m)
+		// What came meanwhile, then a pause before waiting again: a busy
+		// connection wakes its judge once per judgeBatch, not once per
+		// message (every wake is a goroutine the relay's compete with).
+	drain:
+		for {
+			select {
+			case m, ok := <-t.q:
+				if !ok {
+					break drain
+				}
+				see(m)
+			default:
+				break drain
+			}
+		}
+		pause.Reset(judgeBatch)
+		select {
+		case <-pause.C:
+		case <-t.p.ctx.Done():
+		}
 	}
 	c.lostMessages(true, t.final[0])
 	c.lostMessages(false, t.final[1])
