@@ -91,7 +91,7 @@ func isHex64(s string) bool {
 // liveIn reports whether seat i is dealt in round r (I-INF-1).
 func (v *Verifier) liveIn(i, r int) bool {
 	p := &v.seats[i]
-	return !p.busted && (!p.sitting || p.backIn <= r)
+	return !p.Busted && (!p.SittingOut || p.BackInRound <= r)
 }
 
 // closeRound ends an unfinished round before a round_start or match_end:
@@ -104,10 +104,10 @@ func (v *Verifier) closeRound() {
 		v.report("inference/log.showdown-closes-round", -1, -1, ref.EventShowdown, v.rec.typ, "round %d was not closed by a showdown; the stacks of its seats are unknown from here", v.round)
 		for i := range v.seats {
 			p := &v.seats[i]
-			if p.inRound {
+			if p.InRound {
 				p.unsure = true
 			}
-			p.inRound = false
+			p.InRound = false
 		}
 		v.st = stBetween
 	case v.st == stBusts:
@@ -121,10 +121,10 @@ func (v *Verifier) missingBusts() {
 	for i := range v.seats {
 		p := &v.seats[i]
 		p.pick(func(c int) bool { return c != 0 })
-		if !p.busted && p.credits == 0 && !p.unsure {
+		if !p.Busted && p.Credits == 0 && !p.unsure {
 			v.eval(eBust)
 			v.report("inference/round.2.bust", i, -1, ref.EventBust, v.rec.typ, "seat %d was left with no credits in round %d and is busted after the payouts, but no bust line says so", i, v.round)
-			p.busted, p.bustRound, p.sitting = true, v.round, false
+			p.Busted, p.BustRound, p.SittingOut = true, v.round, false
 		}
 	}
 }
@@ -135,7 +135,7 @@ func (v *Verifier) roundStart(r *record) {
 	v.altDealer = -1
 	alive := 0
 	for i := range v.seats {
-		if !v.seats[i].busted {
+		if !v.seats[i].Busted {
 			alive++
 		}
 	}
@@ -218,46 +218,46 @@ func (v *Verifier) roundStart(r *record) {
 		p := &v.seats[i]
 		exp := v.liveIn(i, rd)
 		switch {
-		case p.busted:
+		case p.Busted:
 			v.eval(eBust) // a busted seat is left out
-		case p.sitting && p.backIn > rd:
+		case p.SittingOut && p.BackInRound > rd:
 			v.eval(eSitOut) // a sitting-out seat is left out
-		case p.sitting:
+		case p.SittingOut:
 			v.eval(eBackInRound) // its back_in_round has come
 		default:
 			v.eval(eDeal) // a live seat is dealt in
 		}
 		switch {
-		case logIn[i] && p.busted && p.softBust:
-			p.busted, p.softBust = false, false
-		case logIn[i] && p.busted:
-			v.report("inference/round.2.bust", i, -1, false, true, "seat %d busted in round %d and takes no further part, but is dealt in", i, p.bustRound)
-			p.busted = false
+		case logIn[i] && p.Busted && p.softBust:
+			p.Busted, p.softBust = false, false
+		case logIn[i] && p.Busted:
+			v.report("inference/round.2.bust", i, -1, false, true, "seat %d busted in round %d and takes no further part, but is dealt in", i, p.BustRound)
+			p.Busted = false
 		case logIn[i] && !exp && (p.softSit || p.softBack == rd):
 			// The log's own sit-out (reported when announced) ends here.
 			p.softSit, p.softBack = false, 0
 		case logIn[i] && !exp:
-			v.report("inference/timeouts.sit-out", i, -1, false, true, "seat %d sits out until round %d (no deal, no ante), but is dealt in to round %d", i, p.backIn, rd)
-			p.sitting = false
-		case !logIn[i] && exp && p.sitting && p.softBack > rd:
+			v.report("inference/timeouts.sit-out", i, -1, false, true, "seat %d sits out until round %d (no deal, no ante), but is dealt in to round %d", i, p.BackInRound, rd)
+			p.SittingOut = false
+		case !logIn[i] && exp && p.SittingOut && p.softBack > rd:
 			// Still out by the back_in_round the log announced (reported).
-		case !logIn[i] && exp && p.sitting:
-			v.report("inference/timeouts.back-in-round", i, -1, true, false, "seat %d was to be dealt in again in round %d (back_in_round), but is not", i, p.backIn)
-			p.backIn = rd + 1
+		case !logIn[i] && exp && p.SittingOut:
+			v.report("inference/timeouts.back-in-round", i, -1, true, false, "seat %d was to be dealt in again in round %d (back_in_round), but is not", i, p.BackInRound)
+			p.BackInRound = rd + 1
 		case !logIn[i] && exp:
 			v.report("inference/round.1.deal", i, -1, true, false, "seat %d is live (not busted, not sitting out) and is dealt in, but round %d leaves it out", i, rd)
-			p.sitting, p.backIn = true, rd+1
+			p.SittingOut, p.BackInRound = true, rd+1
 		}
 		if logIn[i] {
 			p.softSit, p.softBack, p.softBust = false, 0, false
 		}
-		p.returning = logIn[i] && p.sitting
+		p.returning = logIn[i] && p.SittingOut
 		if p.returning {
-			p.sitting, p.backIn = false, 0
+			p.SittingOut, p.BackInRound = false, 0
 		}
-		p.inRound = logIn[i]
-		p.folded, p.allIn, p.acted, p.anted, p.dealt = false, false, false, false, false
-		p.contrib, p.bet, p.value = 0, 0, 0
+		p.InRound = logIn[i]
+		p.Folded, p.AllIn, p.Acted, p.anted, p.dealt = false, false, false, false, false
+		p.Contribution, p.Bet, p.Value = 0, 0, 0
 	}
 	v.turn, v.toAct, v.currentBet, v.raises = 0, -1, 0, 0
 	v.owedSeat, v.lastSeat, v.lastTurn, v.turnAlt = -1, -1, -1, -1
@@ -283,7 +283,7 @@ func (v *Verifier) nextDealer(rd int, soft bool) int {
 	n := len(v.seats)
 	for k := 1; k <= n; k++ {
 		d := (v.dealer + k) % n
-		if v.liveIn(d, rd) || soft && v.seats[d].softBust && v.seats[d].busted {
+		if v.liveIn(d, rd) || soft && v.seats[d].softBust && v.seats[d].Busted {
 			return d
 		}
 	}
@@ -295,7 +295,7 @@ func (v *Verifier) nextDealer(rd int, soft bool) int {
 func (v *Verifier) nextNotBusted() int {
 	n := len(v.seats)
 	for k := 1; k <= n; k++ {
-		if d := (v.dealer + k) % n; !v.seats[d].busted {
+		if d := (v.dealer + k) % n; !v.seats[d].Busted {
 			return d
 		}
 	}
@@ -307,7 +307,7 @@ func (v *Verifier) anteOrderFrom(dealer int) int {
 	n := len(v.seats)
 	for k := 1; k <= n; k++ {
 		i := (dealer + k) % n
-		if p := &v.seats[i]; p.inRound && !p.anted {
+		if p := &v.seats[i]; p.InRound && !p.anted {
 			return i
 		}
 	}
@@ -320,7 +320,7 @@ func (v *Verifier) nextAnte() int {
 	n := len(v.seats)
 	for k := 1; k <= n; k++ {
 		i := (v.dealer + k) % n
-		if p := &v.seats[i]; p.inRound && !p.anted {
+		if p := &v.seats[i]; p.InRound && !p.anted {
 			return i
 		}
 	}
@@ -364,7 +364,7 @@ func (v *Verifier) closeTo(s stage) {
 			for v.anteNext >= 0 {
 				i := v.anteNext
 				v.report("inference/round.2.ante", i, -1, ref.EventAnte, v.rec.typ, "every seat dealt in posts the ante; seat %d has no ante line", i)
-				v.payAnte(i, min(v.ante, v.seats[i].credits))
+				v.payAnte(i, min(v.ante, v.seats[i].Credits))
 				v.anteNext = v.nextAnte()
 			}
 			v.openBetting()
@@ -390,7 +390,7 @@ func (v *Verifier) closeDeals() {
 	dealt, in := 0, 0
 	for i := range v.seats {
 		p := &v.seats[i]
-		if p.inRound {
+		if p.InRound {
 			in++
 			if p.dealt {
 				dealt++
@@ -407,7 +407,7 @@ func (v *Verifier) closeDeals() {
 	case dealt < in:
 		var miss []int
 		for i := range v.seats {
-			if p := &v.seats[i]; p.inRound && !p.dealt {
+			if p := &v.seats[i]; p.InRound && !p.dealt {
 				miss = append(miss, i)
 			}
 		}
@@ -450,7 +450,7 @@ func (v *Verifier) dealLine(r *record) {
 	v.eval(eDealLines)
 	v.eval(eSorted)
 	switch {
-	case !p.inRound:
+	case !p.InRound:
 		v.report("inference/log.deal-lines", r.seat, -1, nil, r.seat, "seat %d is not dealt in this round but has a deal_private line", r.seat)
 		return
 	case p.dealt:
@@ -469,7 +469,7 @@ func (v *Verifier) dealLine(r *record) {
 		v.report("inference/round.1.deal", r.seat, -1, fmt.Sprintf("%d..%d", ref.ValueMin, ref.ValueMax), r.value, "a hidden value is an integer from %d to %d", ref.ValueMin, ref.ValueMax)
 		return
 	}
-	p.value = r.value
+	p.Value = r.value
 	v.keepDeal(r.seat, r.value, false)
 }
 
@@ -482,7 +482,7 @@ func (v *Verifier) anteLine(r *record) {
 	p := &v.seats[r.seat]
 	v.eval(eAnte)
 	switch {
-	case !p.inRound:
+	case !p.InRound:
 		v.report("inference/round.2.ante", r.seat, -1, nil, r.seat, "only seats dealt in post the ante; seat %d is not dealt in", r.seat)
 		return
 	case p.anted:
@@ -503,37 +503,37 @@ func (v *Verifier) anteLine(r *record) {
 		// The log shows the stack again: a short ante is the whole stack.
 		v.inconclusive("inference/round.2.short-ante", 1)
 		if r.amount < v.ante || r.allIn {
-			p.credits, p.unsure = r.amount, false
+			p.Credits, p.unsure = r.amount, false
 		} else {
-			p.credits = max(p.credits, r.amount)
+			p.Credits = max(p.Credits, r.amount)
 		}
 	} else {
 		p.pick(func(c int) bool {
 			return (amount == min(v.ante, c) || amount == min(v.rampAnte, c)) && r.allIn == (c-amount == 0)
 		})
-		exp := min(v.ante, p.credits)
-		if p.credits <= v.ante {
+		exp := min(v.ante, p.Credits)
+		if p.Credits <= v.ante {
 			v.eval(eShortAnte) // the ante takes the whole stack
 		}
 		v.eval(eAnteAllIn)
-		if amount != exp && amount == min(v.rampAnte, p.credits) {
+		if amount != exp && amount == min(v.rampAnte, p.Credits) {
 			// round_start named another ante (reported); the ramp's is paid.
 			exp = amount
 		}
 		if amount != exp {
 			rule := "inference/round.2.ante"
-			if p.credits < v.ante || amount > p.credits {
+			if p.Credits < v.ante || amount > p.Credits {
 				rule = "inference/round.2.short-ante"
 			}
-			v.report(rule, r.seat, -1, exp, amount, "seat %d posts the ante of %d, or its whole stack of %d when that is less", r.seat, v.ante, p.credits)
-			if amount > p.credits {
-				p.credits = amount
+			v.report(rule, r.seat, -1, exp, amount, "seat %d posts the ante of %d, or its whole stack of %d when that is less", r.seat, v.ante, p.Credits)
+			if amount > p.Credits {
+				p.Credits = amount
 			}
 			if amount < 0 {
 				amount = 0
 			}
 		}
-		allIn := p.credits-amount == 0
+		allIn := p.Credits-amount == 0
 		if r.allIn != allIn {
 			v.report("inference/wire.events.ante-all-in", r.seat, -1, allIn, r.allIn, "an ante line is flagged all_in exactly when the ante leaves the seat with no credits")
 		}
@@ -548,12 +548,12 @@ func (v *Verifier) anteLine(r *record) {
 
 func (v *Verifier) payAnte(i, amount int) {
 	p := &v.seats[i]
-	amount = max(0, min(amount, p.credits))
-	p.credits -= amount
-	p.contrib = amount
+	amount = max(0, min(amount, p.Credits))
+	p.Credits -= amount
+	p.Contribution = amount
 	p.anted = true
-	if p.credits == 0 {
-		p.allIn = true
+	if p.Credits == 0 {
+		p.AllIn = true
 	}
 }
 
@@ -566,7 +566,7 @@ func (v *Verifier) openBetting() {
 	}
 	canAct := 0
 	for i := range v.seats {
-		if p := &v.seats[i]; p.inRound && !p.allIn {
+		if p := &v.seats[i]; p.InRound && !p.AllIn {
 			canAct++
 		}
 	}
@@ -587,7 +587,7 @@ func (v *Verifier) nextToAct(from int) int {
 	for k := 1; k <= n; k++ {
 		i := (from + k) % n
 		p := &v.seats[i]
-		if p.inRound && !p.folded && !p.allIn && (!p.acted || p.bet < v.currentBet) {
+		if p.InRound && !p.Folded && !p.AllIn && (!p.Acted || p.Bet < v.currentBet) {
 			return i
 		}
 	}

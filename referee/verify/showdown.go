@@ -26,10 +26,10 @@ func (v *Verifier) showdownLine(r *record) {
 	pot, left := 0, 0
 	for i := range v.seats {
 		p := &v.seats[i]
-		contrib[i] = p.contrib
-		folded[i] = !p.inRound || p.folded
+		contrib[i] = p.Contribution
+		folded[i] = !p.InRound || p.Folded
 		values[i] = 0
-		pot += p.contrib
+		pot += p.Contribution
 		if !folded[i] {
 			left++
 		}
@@ -128,10 +128,10 @@ func (v *Verifier) showdownLine(r *record) {
 	}
 	// Adopt the log's payouts.
 	for i, a := range paid {
-		v.seats[i].credits += a
+		v.seats[i].Credits += a
 	}
 	for i := range v.seats {
-		v.seats[i].contrib, v.seats[i].bet = 0, 0
+		v.seats[i].Contribution, v.seats[i].Bet = 0, 0
 	}
 	v.st = stBusts
 	v.bustNext = 0
@@ -262,8 +262,8 @@ func (v *Verifier) reveals(r *record, values []int) bool {
 			continue
 		}
 		p := &v.seats[e.seat]
-		if !p.inRound || p.folded { // I-INF-V5
-			v.report("inference/visibility.no-peek", e.seat, -1, nil, e.seat, "only the values of seats still in are shown at showdown; seat %d %s", e.seat, map[bool]string{true: "folded", false: "was not dealt in"}[p.inRound])
+		if !p.InRound || p.Folded { // I-INF-V5
+			v.report("inference/visibility.no-peek", e.seat, -1, nil, e.seat, "only the values of seats still in are shown at showdown; seat %d %s", e.seat, map[bool]string{true: "folded", false: "was not dealt in"}[p.InRound])
 			continue
 		}
 		if e.n < ref.ValueMin || e.n > ref.ValueMax {
@@ -271,17 +271,17 @@ func (v *Verifier) reveals(r *record, values []int) bool {
 			ok = false
 			continue
 		}
-		if p.value != 0 && e.n != p.value {
-			v.report("inference/round.6.showdown", e.seat, -1, p.value, e.n, "the showdown reveals the value seat %d was dealt", e.seat)
+		if p.Value != 0 && e.n != p.Value {
+			v.report("inference/round.6.showdown", e.seat, -1, p.Value, e.n, "the showdown reveals the value seat %d was dealt", e.seat)
 		}
-		if p.value == 0 {
+		if p.Value == 0 {
 			v.keepDeal(e.seat, e.n, true)
 		}
 		values[e.seat] = e.n
 	}
 	var missing []int
 	for i := range v.seats {
-		if p := &v.seats[i]; p.inRound && !p.folded && values[i] == 0 {
+		if p := &v.seats[i]; p.InRound && !p.Folded && values[i] == 0 {
 			missing = append(missing, i)
 		}
 	}
@@ -405,16 +405,16 @@ func (v *Verifier) bustLine(r *record) {
 	p := &v.seats[r.seat]
 	p.pick(func(c int) bool { return c == 0 })
 	switch {
-	case p.busted:
-		v.report("inference/round.2.bust", r.seat, -1, nil, r.seat, "seat %d busted already (round %d)", r.seat, p.bustRound)
+	case p.Busted:
+		v.report("inference/round.2.bust", r.seat, -1, nil, r.seat, "seat %d busted already (round %d)", r.seat, p.BustRound)
 		return
 	case p.unsure:
 		v.inconclusive("inference/round.2.bust", 1)
-		p.credits = 0
-	case p.credits != 0:
-		v.report("inference/round.2.bust", r.seat, -1, 0, p.credits, "a seat busts when the payouts leave it with no credits; seat %d holds %d", r.seat, p.credits)
+		p.Credits = 0
+	case p.Credits != 0:
+		v.report("inference/round.2.bust", r.seat, -1, 0, p.Credits, "a seat busts when the payouts leave it with no credits; seat %d holds %d", r.seat, p.Credits)
 		p.softBust = true
-		p.busted, p.bustRound, p.sitting = true, v.round, false
+		p.Busted, p.BustRound, p.SittingOut = true, v.round, false
 		return
 	}
 	if r.seat < v.bustNext {
@@ -423,13 +423,13 @@ func (v *Verifier) bustLine(r *record) {
 	for i := v.bustNext; i < r.seat; i++ {
 		q := &v.seats[i]
 		q.pick(func(c int) bool { return c != 0 })
-		if !q.busted && q.credits == 0 && !q.unsure {
+		if !q.Busted && q.Credits == 0 && !q.unsure {
 			v.report("inference/round.2.bust", i, -1, i, r.seat, "seat %d was left with no credits and busts before seat %d (seat order)", i, r.seat)
-			q.busted, q.bustRound, q.sitting = true, v.round, false
+			q.Busted, q.BustRound, q.SittingOut = true, v.round, false
 		}
 	}
 	v.bustNext = r.seat + 1
-	p.busted, p.bustRound, p.sitting, p.credits = true, v.round, false, 0
+	p.Busted, p.BustRound, p.SittingOut, p.Credits = true, v.round, false, 0
 }
 
 // matchEnd checks match_end: when, why, the seed and the ranking.
@@ -437,7 +437,7 @@ func (v *Verifier) matchEnd(r *record) {
 	v.closeRound()
 	alive := 0
 	for i := range v.seats {
-		if !v.seats[i].busted {
+		if !v.seats[i].Busted {
 			alive++
 		}
 	}
@@ -485,7 +485,7 @@ func (v *Verifier) checkRanking(r *record) {
 				p.pick(func(c int) bool { return c == e.credits })
 			}
 		}
-		c := p.credits
+		c := p.Credits
 		if p.unsure {
 			v.inconclusive("inference/match.ranking", 1)
 			for _, e := range r.ranking {
@@ -494,7 +494,7 @@ func (v *Verifier) checkRanking(r *record) {
 				}
 			}
 		}
-		st = append(st, ref.Standing{Seat: i, Credits: c, Busted: p.busted, BustRound: p.bustRound})
+		st = append(st, ref.Standing{Seat: i, Credits: c, Busted: p.Busted, BustRound: p.BustRound})
 	}
 	want := ref.Rank(st)
 	same := len(want) == len(r.ranking)

@@ -94,21 +94,16 @@ const (
 	stEnded                 // after match_end
 )
 
-// seatState is what the verifier knows of one seat.
+// seatState is what the verifier knows of one seat: the engine's seat
+// state (credits, bust, sit-out, strikes, the round's flags, contribution,
+// bet and value, 0 while hidden), which the engine's rules are evaluated
+// on, and what only a verifier of a log needs beside it.
 type seatState struct {
-	credits   int
-	busted    bool
-	bustRound int
-	sitting   bool
-	backIn    int
-	strikes   int
+	ref.SeatState
 
-	inRound, folded, allIn, acted bool
-	contrib, bet                  int
-	anted                         bool
-	value                         int // dealt value in a full log, else 0
-	dealt                         bool
-	returning                     bool // a return line is due this round
+	anted     bool
+	dealt     bool
+	returning bool // a return line is due this round
 	// softSit: the verifier expected a sit-out the log did not announce
 	// (already reported); softBack: a back_in_round the log announced that
 	// differs from the expected one (already reported). Either way the
@@ -225,7 +220,7 @@ func (v *Verifier) setTable(cfg ref.Config) {
 	v.cfg = cfg
 	v.seats = make([]seatState, cfg.TableSize)
 	for i := range v.seats {
-		v.seats[i].credits = cfg.StartingCredits
+		v.seats[i].Credits = cfg.StartingCredits
 	}
 	n := cfg.TableSize
 	v.scr = scratch{contrib: make([]int, n), folded: make([]bool, n), values: make([]int, n), paid: make([]int, n), want: make([]int, n), one: make([]ref.Payout, 0, 1), standings: make([]ref.Standing, n)}
@@ -276,11 +271,11 @@ func (p *seatState) pick(ok func(credits int) bool) {
 	if p.delta == 0 {
 		return
 	}
-	alt := p.credits + p.delta
-	okP, okA := ok(p.credits), alt >= 0 && ok(alt)
+	alt := p.Credits + p.delta
+	okP, okA := ok(p.Credits), alt >= 0 && ok(alt)
 	switch {
 	case !okP && okA:
-		p.credits, p.delta = alt, 0
+		p.Credits, p.delta = alt, 0
 	case okP && !okA:
 		p.delta = 0
 	}
