@@ -3,10 +3,7 @@ package inference
 import "github.com/umpire-arena/umpire/referee/rules"
 
 // live reports whether seat i is dealt in the next round (I-INF-1).
-func (s *State) liveNext(i int) bool {
-	p := &s.seats[i]
-	return !p.Busted && (!p.SittingOut || p.BackInRound <= s.round+1)
-}
+func (s *State) liveNext(i int) bool { return s.seats[i].DealtIn(s.round + 1) }
 
 // NextDealer returns the dealer the next round would have (I-INF-2): round
 // 1's is the setup's; after that the first seat left of the previous dealer
@@ -18,13 +15,7 @@ func (s *State) NextDealer() int {
 	if s.round == 0 {
 		return s.setup.FirstDealer
 	}
-	n := len(s.seats)
-	for i := 1; i <= n; i++ {
-		if d := (s.dealer + i) % n; s.liveNext(d) {
-			return d
-		}
-	}
-	return s.dealer
+	return Button(len(s.seats), s.dealer, s.liveNext)
 }
 
 // StartRound begins the next round: seats whose sit-out ends return, the
@@ -59,12 +50,12 @@ func (s *State) StartRound(values []int) error {
 	s.dealtIn, s.returned = s.dealtIn[:0], s.returned[:0]
 	for i := range s.seats {
 		p := &s.seats[i]
-		if p.SittingOut && !p.Busted && p.BackInRound <= s.round {
+		live := p.DealtIn(s.round)
+		if live && p.SittingOut {
 			// I-INF-9: back on the last strike; the count is kept.
 			p.SittingOut, p.BackInRound = false, 0
 			s.returned = append(s.returned, i)
 		}
-		live := !p.Busted && !p.SittingOut
 		p.InRound, p.Folded, p.AllIn, p.Contribution, p.Bet, p.Value, p.Acted = live, false, false, 0, 0, 0, false
 		if live {
 			s.dealtIn = append(s.dealtIn, i)
@@ -97,11 +88,11 @@ func (s *State) StartRound(values []int) error {
 		if !p.InRound {
 			continue
 		}
-		pay := min(s.ante, p.Credits)
+		pay, allIn := AntePay(s.ante, p.Credits)
 		p.Credits -= pay
 		p.Contribution = pay
 		s.pot += pay
-		if p.Credits == 0 {
+		if allIn {
 			p.AllIn = true // short (or exact) stack: all-in for the round
 		}
 		if s.sink != nil {
@@ -111,34 +102,13 @@ func (s *State) StartRound(values []int) error {
 		}
 	}
 	// I-INF-3: betting opens only when two or more seats can act.
-	canAct := 0
-	for _, i := range s.dealtIn {
-		if !s.seats[i].AllIn {
-			canAct++
-		}
-	}
-	if canAct >= 2 {
-		s.toAct = s.nextToAct(dealer)
+	if s.toAct = OpenBetting(s.seats, dealer); s.toAct >= 0 {
 		return nil
 	}
 	// I-INF-10: with one or no live seat (or one able to act) there is no
 	// betting; the round settles at once.
 	s.endBetting()
 	return nil
-}
-
-// nextToAct returns the first seat after from (in seat order, wrapping) that
-// still has to act, or -1.
-func (s *State) nextToAct(from int) int {
-	n := len(s.seats)
-	for k := 1; k <= n; k++ {
-		i := (from + k) % n
-		p := &s.seats[i]
-		if p.InRound && !p.Folded && !p.AllIn && (!p.Acted || p.Bet < s.currentBet) {
-			return i
-		}
-	}
-	return -1
 }
 
 // endBetting closes the betting: showdown (or waiting for reveals).
@@ -239,14 +209,11 @@ func (s *State) settleRound() {
 			alive++
 		}
 	}
-	switch {
-	case alive <= 1:
-		s.endMatch(ReasonOnePlayerLeft)
-	case s.round >= s.cfg.Rounds:
-		s.endMatch(ReasonRoundsComplete)
-	default:
-		s.phase = PhaseReady
+	if reason := s.cfg.EndReason(alive, s.round); reason != "" {
+		s.endMatch(reason)
+		return
 	}
+	s.phase = PhaseReady
 }
 
 func (s *State) endMatch(reason string) {

@@ -254,7 +254,7 @@ func (s *State) ToCall(seat int) int {
 	if !p.InRound || p.Folded || s.phase != PhaseBetting {
 		return 0
 	}
-	return min(s.currentBet-p.Bet, p.Credits)
+	return CallPay(s.currentBet-p.Bet, p.Credits)
 }
 
 func (s *State) emit() {

@@ -132,11 +132,11 @@ func (v *Verifier) timeoutLine(r *record) {
 	if !v.betLine(r) {
 		return
 	}
-	p := &v.seats[r.seat]
+	p, x := &v.seats[r.seat], &v.xs[r.seat]
 	exp := p.Strikes + 1
 	v.eval(eStrikesCount)
 	v.eval(eStrikes)
-	if p.cleared {
+	if x.cleared {
 		v.eval(eClearOnMove) // a move of its own came since the last timeout
 	}
 	if r.strikes != exp {
@@ -144,7 +144,7 @@ func (v *Verifier) timeoutLine(r *record) {
 		switch {
 		case r.strikes == 1 && p.Strikes > 0:
 			rule = "inference/timeouts.strikes"
-		case r.strikes > exp && p.cleared:
+		case r.strikes > exp && x.cleared:
 			rule = "inference/timeouts.clear-on-move"
 		}
 		v.report(rule, r.seat, r.turn, exp, r.strikes, "strikes count the seat's consecutive timeouts, this one included; only the seat's own move resets them (it had %d)", p.Strikes)
@@ -176,15 +176,15 @@ func (v *Verifier) timeoutLine(r *record) {
 		back := v.round + v.cfg.SitOutRounds + 1
 		p.SittingOut, p.BackInRound = true, back
 		if r.backIn != back {
-			p.softBack = r.backIn
+			x.softBack = r.backIn
 		}
 	case r.sitOut:
 		p.SittingOut, p.BackInRound = true, r.backIn
 	case sitOut:
-		p.SittingOut, p.BackInRound, p.softSit = true, v.round+v.cfg.SitOutRounds+1, true
+		p.SittingOut, p.BackInRound, x.softSit = true, v.round+v.cfg.SitOutRounds+1, true
 	}
 	p.Strikes = r.strikes
-	p.cleared = false
+	x.cleared = false
 	v.pendTO, v.pendTOSeat, v.pendTOTurn = true, r.seat, r.turn
 }
 
@@ -202,7 +202,7 @@ func (v *Verifier) actionLine(r *record) {
 		return
 	}
 	seat := r.seat
-	p := &v.seats[seat]
+	p, x := &v.seats[seat], &v.xs[seat]
 	if !p.InRound || p.Folded || p.AllIn {
 		// Reported by betLine; the line cannot change the round.
 		v.pendMsg, v.pendTO = false, false
@@ -216,9 +216,9 @@ func (v *Verifier) actionLine(r *record) {
 	owed := v.currentBet - p.Bet
 	switch r.action {
 	case ref.ActionCall:
-		p.pick(func(c int) bool { return r.amount == max(0, min(owed, c)) && r.allIn == (c-r.amount == 0) })
+		x.pick(&p.Credits, func(c int) bool { return r.amount == max(0, min(owed, c)) && r.allIn == (c-r.amount == 0) })
 	case ref.ActionRaise:
-		p.pick(func(c int) bool { return c >= owed+r.amount && r.allIn == (c-owed-r.amount == 0) })
+		x.pick(&p.Credits, func(c int) bool { return c >= owed+r.amount && r.allIn == (c-owed-r.amount == 0) })
 	}
 	toCall := max(0, min(owed, p.Credits))
 	if v.pendTO || r.timeout {
@@ -234,9 +234,9 @@ func (v *Verifier) actionLine(r *record) {
 		// (soft: the log never announced it, so either way is no
 		// further finding).
 		p.Strikes++
-		p.cleared = false
+		x.cleared = false
 		if p.Strikes >= v.cfg.MaxConsecutiveTimeouts {
-			p.SittingOut, p.BackInRound, p.softSit = true, v.round+v.cfg.SitOutRounds+1, true
+			p.SittingOut, p.BackInRound, x.softSit = true, v.round+v.cfg.SitOutRounds+1, true
 		}
 	}
 	if v.pendMsg && r.timeout { // I-INF-V4
@@ -258,7 +258,7 @@ func (v *Verifier) actionLine(r *record) {
 	} else {
 		// A move the seat made itself clears its strikes.
 		if p.Strikes > 0 {
-			p.cleared = true
+			x.cleared = true
 		}
 		p.Strikes = 0
 	}
@@ -273,13 +273,13 @@ func (v *Verifier) actionLine(r *record) {
 	case ref.ActionCall:
 		pay = r.amount
 		switch {
-		case p.unsure:
+		case x.unsure:
 		case owed > p.Credits:
 			v.eval(eAllIn) // the call takes the whole stack
 		default:
 			v.eval(eCall)
 		}
-		if p.unsure {
+		if x.unsure {
 			v.inconclusive("inference/round.3.call", 1)
 		} else if r.amount != toCall {
 			rule := "inference/round.3.call"
@@ -297,7 +297,7 @@ func (v *Verifier) actionLine(r *record) {
 			// The cap is exercised by the raise that reaches it and any beyond.
 			v.eval(eRaiseCap)
 		}
-		if !p.unsure {
+		if !x.unsure {
 			v.eval(eRaiseCovered)
 		}
 		switch {
@@ -305,7 +305,7 @@ func (v *Verifier) actionLine(r *record) {
 			v.report("inference/round.3.raise-bounds", seat, r.turn, fmt.Sprintf("%d..%d", lo, hi), r.amount, "a raise adds between %d and %d to the current bet", lo, hi)
 		case v.raises >= v.cfg.MaxRaisesPerRound:
 			v.report("inference/round.3.raise-cap", seat, r.turn, v.cfg.MaxRaisesPerRound, v.raises+1, "at most %d raises are made per round, table-wide; this is raise %d", v.cfg.MaxRaisesPerRound, v.raises+1)
-		case p.unsure:
+		case x.unsure:
 			v.inconclusive("inference/round.3.raise-covered", 1)
 		case p.Credits < owed+r.amount:
 			v.report("inference/round.3.raise-covered", seat, r.turn, owed+r.amount, p.Credits, "a raise must be covered: the call (%d) plus the raise (%d) from the seat's %d credits", owed, r.amount, p.Credits)
@@ -321,7 +321,7 @@ func (v *Verifier) actionLine(r *record) {
 		r.action = ref.ActionFold
 	}
 	// Apply as the log has it.
-	if p.unsure && pay > p.Credits {
+	if x.unsure && pay > p.Credits {
 		p.Credits = pay
 	}
 	pay = max(0, min(pay, p.Credits))
@@ -333,13 +333,13 @@ func (v *Verifier) actionLine(r *record) {
 		p.Folded = true
 	}
 	allIn := p.Credits == 0 && !p.Folded
-	if p.unsure && r.allIn {
-		p.Credits, allIn, p.unsure = 0, true, false
+	if x.unsure && r.allIn {
+		p.Credits, allIn, x.unsure = 0, true, false
 	}
-	if !p.unsure {
+	if !x.unsure {
 		v.eval(eActionAllIn)
 	}
-	if r.allIn != allIn && !p.unsure {
+	if r.allIn != allIn && !x.unsure {
 		v.report("inference/protocol.action-all-in", seat, r.turn, allIn, r.allIn, "an action line is flagged all_in exactly when it leaves the seat with no credits (seat %d has %d)", seat, p.Credits)
 	}
 	if allIn || (r.allIn && !p.Folded) {

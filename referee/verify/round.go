@@ -103,9 +103,9 @@ func (v *Verifier) closeRound() {
 		v.eval(eShowdownCloses)
 		v.report("inference/log.showdown-closes-round", -1, -1, ref.EventShowdown, v.rec.typ, "round %d was not closed by a showdown; the stacks of its seats are unknown from here", v.round)
 		for i := range v.seats {
-			p := &v.seats[i]
+			p, x := &v.seats[i], &v.xs[i]
 			if p.InRound {
-				p.unsure = true
+				x.unsure = true
 			}
 			p.InRound = false
 		}
@@ -119,9 +119,9 @@ func (v *Verifier) closeRound() {
 // missingBusts reports seats left without credits but not busted.
 func (v *Verifier) missingBusts() {
 	for i := range v.seats {
-		p := &v.seats[i]
-		p.pick(func(c int) bool { return c != 0 })
-		if !p.Busted && p.Credits == 0 && !p.unsure {
+		p, x := &v.seats[i], &v.xs[i]
+		x.pick(&p.Credits, func(c int) bool { return c != 0 })
+		if !p.Busted && p.Credits == 0 && !x.unsure {
 			v.eval(eBust)
 			v.report("inference/round.2.bust", i, -1, ref.EventBust, v.rec.typ, "seat %d was left with no credits in round %d and is busted after the payouts, but no bust line says so", i, v.round)
 			p.Busted, p.BustRound, p.SittingOut = true, v.round, false
@@ -161,7 +161,7 @@ func (v *Verifier) roundStart(r *record) {
 		cfg.TableSize = min(n, 8)
 		v.setTable(cfg)
 		for i := range v.seats {
-			v.seats[i].unsure = true
+			v.xs[i].unsure = true
 		}
 	}
 	v.round = r.round
@@ -215,7 +215,7 @@ func (v *Verifier) roundStart(r *record) {
 		logIn[s] = true
 	}
 	for i := range v.seats {
-		p := &v.seats[i]
+		p, x := &v.seats[i], &v.xs[i]
 		exp := v.liveIn(i, rd)
 		switch {
 		case p.Busted:
@@ -228,18 +228,18 @@ func (v *Verifier) roundStart(r *record) {
 			v.eval(eDeal) // a live seat is dealt in
 		}
 		switch {
-		case logIn[i] && p.Busted && p.softBust:
-			p.Busted, p.softBust = false, false
+		case logIn[i] && p.Busted && x.softBust:
+			p.Busted, x.softBust = false, false
 		case logIn[i] && p.Busted:
 			v.report("inference/round.2.bust", i, -1, false, true, "seat %d busted in round %d and takes no further part, but is dealt in", i, p.BustRound)
 			p.Busted = false
-		case logIn[i] && !exp && (p.softSit || p.softBack == rd):
+		case logIn[i] && !exp && (x.softSit || x.softBack == rd):
 			// The log's own sit-out (reported when announced) ends here.
-			p.softSit, p.softBack = false, 0
+			x.softSit, x.softBack = false, 0
 		case logIn[i] && !exp:
 			v.report("inference/timeouts.sit-out", i, -1, false, true, "seat %d sits out until round %d (no deal, no ante), but is dealt in to round %d", i, p.BackInRound, rd)
 			p.SittingOut = false
-		case !logIn[i] && exp && p.SittingOut && p.softBack > rd:
+		case !logIn[i] && exp && p.SittingOut && x.softBack > rd:
 			// Still out by the back_in_round the log announced (reported).
 		case !logIn[i] && exp && p.SittingOut:
 			v.report("inference/timeouts.back-in-round", i, -1, true, false, "seat %d was to be dealt in again in round %d (back_in_round), but is not", i, p.BackInRound)
@@ -249,14 +249,14 @@ func (v *Verifier) roundStart(r *record) {
 			p.SittingOut, p.BackInRound = true, rd+1
 		}
 		if logIn[i] {
-			p.softSit, p.softBack, p.softBust = false, 0, false
+			x.softSit, x.softBack, x.softBust = false, 0, false
 		}
-		p.returning = logIn[i] && p.SittingOut
-		if p.returning {
+		x.returning = logIn[i] && p.SittingOut
+		if x.returning {
 			p.SittingOut, p.BackInRound = false, 0
 		}
 		p.InRound = logIn[i]
-		p.Folded, p.AllIn, p.Acted, p.anted, p.dealt = false, false, false, false, false
+		p.Folded, p.AllIn, p.Acted, x.anted, x.dealt = false, false, false, false, false
 		p.Contribution, p.Bet, p.Value = 0, 0, 0
 	}
 	v.turn, v.toAct, v.currentBet, v.raises = 0, -1, 0, 0
@@ -283,7 +283,7 @@ func (v *Verifier) nextDealer(rd int, soft bool) int {
 	n := len(v.seats)
 	for k := 1; k <= n; k++ {
 		d := (v.dealer + k) % n
-		if v.liveIn(d, rd) || soft && v.seats[d].softBust && v.seats[d].Busted {
+		if v.liveIn(d, rd) || soft && v.xs[d].softBust && v.seats[d].Busted {
 			return d
 		}
 	}
@@ -307,7 +307,7 @@ func (v *Verifier) anteOrderFrom(dealer int) int {
 	n := len(v.seats)
 	for k := 1; k <= n; k++ {
 		i := (dealer + k) % n
-		if p := &v.seats[i]; p.InRound && !p.anted {
+		if p, x := &v.seats[i], &v.xs[i]; p.InRound && !x.anted {
 			return i
 		}
 	}
@@ -320,7 +320,7 @@ func (v *Verifier) nextAnte() int {
 	n := len(v.seats)
 	for k := 1; k <= n; k++ {
 		i := (v.dealer + k) % n
-		if p := &v.seats[i]; p.InRound && !p.anted {
+		if p, x := &v.seats[i], &v.xs[i]; p.InRound && !x.anted {
 			return i
 		}
 	}
@@ -350,10 +350,10 @@ func (v *Verifier) closeTo(s stage) {
 		switch v.st {
 		case stReturns:
 			for i := range v.seats {
-				if p := &v.seats[i]; p.returning {
+				if x := &v.xs[i]; x.returning {
 					v.eval(eLogOrder)
 					v.report("inference/protocol.log-order", i, -1, ref.EventReturn, v.rec.typ, "seat %d is dealt in again this round, so a return line for it follows round_start", i)
-					p.returning = false
+					x.returning = false
 				}
 			}
 			v.st = stDeals
@@ -389,10 +389,10 @@ func (v *Verifier) closeTo(s stage) {
 func (v *Verifier) closeDeals() {
 	dealt, in := 0, 0
 	for i := range v.seats {
-		p := &v.seats[i]
+		p, x := &v.seats[i], &v.xs[i]
 		if p.InRound {
 			in++
-			if p.dealt {
+			if x.dealt {
 				dealt++
 			}
 		}
@@ -407,7 +407,7 @@ func (v *Verifier) closeDeals() {
 	case dealt < in:
 		var miss []int
 		for i := range v.seats {
-			if p := &v.seats[i]; p.InRound && !p.dealt {
+			if p, x := &v.seats[i], &v.xs[i]; p.InRound && !x.dealt {
 				miss = append(miss, i)
 			}
 		}
@@ -424,20 +424,20 @@ func (v *Verifier) returnLine(r *record) {
 		return
 	}
 	v.checkRound(r, r.seat, -1)
-	p := &v.seats[r.seat]
+	x := &v.xs[r.seat]
 	v.eval(eBackInRound)
 	v.eval(eSorted)
-	if !p.returning {
+	if !x.returning {
 		v.report("inference/timeouts.back-in-round", r.seat, -1, nil, ref.EventReturn, "seat %d is not coming back from a sit-out this round", r.seat)
 		return
 	}
 	for i := 0; i < r.seat; i++ {
-		if v.seats[i].returning {
+		if v.xs[i].returning {
 			v.report("inference/protocol.sorted", r.seat, -1, i, r.seat, "return lines come in seat order; seat %d's is due first", i)
 			break
 		}
 	}
-	p.returning = false
+	x.returning = false
 }
 
 // dealLine checks a deal_private line and keeps its value.
@@ -446,24 +446,24 @@ func (v *Verifier) dealLine(r *record) {
 		return
 	}
 	v.checkRound(r, r.seat, -1)
-	p := &v.seats[r.seat]
+	p, x := &v.seats[r.seat], &v.xs[r.seat]
 	v.eval(eDealLines)
 	v.eval(eSorted)
 	switch {
 	case !p.InRound:
 		v.report("inference/log.deal-lines", r.seat, -1, nil, r.seat, "seat %d is not dealt in this round but has a deal_private line", r.seat)
 		return
-	case p.dealt:
+	case x.dealt:
 		v.report("inference/log.deal-lines", r.seat, -1, nil, r.seat, "seat %d has a second deal_private line this round", r.seat)
 		return
 	}
 	for i := r.seat + 1; i < len(v.seats); i++ {
-		if v.seats[i].dealt {
+		if v.xs[i].dealt {
 			v.report("inference/protocol.sorted", r.seat, -1, nil, r.seat, "deal_private lines come in seat order")
 			break
 		}
 	}
-	p.dealt = true
+	x.dealt = true
 	v.eval(eDeal)
 	if r.value < ref.ValueMin || r.value > ref.ValueMax {
 		v.report("inference/round.1.deal", r.seat, -1, fmt.Sprintf("%d..%d", ref.ValueMin, ref.ValueMax), r.value, "a hidden value is an integer from %d to %d", ref.ValueMin, ref.ValueMax)
@@ -479,13 +479,13 @@ func (v *Verifier) anteLine(r *record) {
 		return
 	}
 	v.checkRound(r, r.seat, -1)
-	p := &v.seats[r.seat]
+	p, x := &v.seats[r.seat], &v.xs[r.seat]
 	v.eval(eAnte)
 	switch {
 	case !p.InRound:
 		v.report("inference/round.2.ante", r.seat, -1, nil, r.seat, "only seats dealt in post the ante; seat %d is not dealt in", r.seat)
 		return
-	case p.anted:
+	case x.anted:
 		v.report("inference/round.2.ante", r.seat, -1, nil, r.seat, "seat %d posts the ante once per round; this is its second ante line", r.seat)
 		return
 	}
@@ -499,16 +499,16 @@ func (v *Verifier) anteLine(r *record) {
 		v.report("inference/protocol.log-order", r.seat, -1, v.anteNext, r.seat, "ante lines come in seat order from the dealer's left (dealer %d); seat %d's is due", v.dealer, v.anteNext)
 	}
 	amount := r.amount
-	if p.unsure {
+	if x.unsure {
 		// The log shows the stack again: a short ante is the whole stack.
 		v.inconclusive("inference/round.2.short-ante", 1)
 		if r.amount < v.ante || r.allIn {
-			p.Credits, p.unsure = r.amount, false
+			p.Credits, x.unsure = r.amount, false
 		} else {
 			p.Credits = max(p.Credits, r.amount)
 		}
 	} else {
-		p.pick(func(c int) bool {
+		x.pick(&p.Credits, func(c int) bool {
 			return (amount == min(v.ante, c) || amount == min(v.rampAnte, c)) && r.allIn == (c-amount == 0)
 		})
 		exp := min(v.ante, p.Credits)
@@ -547,11 +547,11 @@ func (v *Verifier) anteLine(r *record) {
 }
 
 func (v *Verifier) payAnte(i, amount int) {
-	p := &v.seats[i]
+	p, x := &v.seats[i], &v.xs[i]
 	amount = max(0, min(amount, p.Credits))
 	p.Credits -= amount
 	p.Contribution = amount
-	p.anted = true
+	x.anted = true
 	if p.Credits == 0 {
 		p.AllIn = true
 	}

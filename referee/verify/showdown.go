@@ -118,7 +118,7 @@ func (v *Verifier) showdownLine(r *record) {
 			settled = true
 			if want := v.comparePayouts(exp, paid, contrib, folded, values); want != nil {
 				for i := range v.seats {
-					v.seats[i].delta += want[i] - paid[i]
+					v.xs[i].delta += want[i] - paid[i]
 				}
 			}
 		}
@@ -402,18 +402,18 @@ func (v *Verifier) bustLine(r *record) {
 	v.checkRound(r, r.seat, -1)
 	v.eval(eBust)
 	v.eval(eSorted)
-	p := &v.seats[r.seat]
-	p.pick(func(c int) bool { return c == 0 })
+	p, x := &v.seats[r.seat], &v.xs[r.seat]
+	x.pick(&p.Credits, func(c int) bool { return c == 0 })
 	switch {
 	case p.Busted:
 		v.report("inference/round.2.bust", r.seat, -1, nil, r.seat, "seat %d busted already (round %d)", r.seat, p.BustRound)
 		return
-	case p.unsure:
+	case x.unsure:
 		v.inconclusive("inference/round.2.bust", 1)
 		p.Credits = 0
 	case p.Credits != 0:
 		v.report("inference/round.2.bust", r.seat, -1, 0, p.Credits, "a seat busts when the payouts leave it with no credits; seat %d holds %d", r.seat, p.Credits)
-		p.softBust = true
+		x.softBust = true
 		p.Busted, p.BustRound, p.SittingOut = true, v.round, false
 		return
 	}
@@ -421,9 +421,9 @@ func (v *Verifier) bustLine(r *record) {
 		v.report("inference/protocol.sorted", r.seat, -1, nil, r.seat, "bust lines come in seat order")
 	}
 	for i := v.bustNext; i < r.seat; i++ {
-		q := &v.seats[i]
-		q.pick(func(c int) bool { return c != 0 })
-		if !q.Busted && q.Credits == 0 && !q.unsure {
+		q, qx := &v.seats[i], &v.xs[i]
+		qx.pick(&q.Credits, func(c int) bool { return c != 0 })
+		if !q.Busted && q.Credits == 0 && !qx.unsure {
 			v.report("inference/round.2.bust", i, -1, i, r.seat, "seat %d was left with no credits and busts before seat %d (seat order)", i, r.seat)
 			q.Busted, q.BustRound, q.SittingOut = true, v.round, false
 		}
@@ -479,14 +479,14 @@ func (v *Verifier) checkRanking(r *record) {
 	v.eval(eMatchRanking)
 	st := v.scr.standings[:0]
 	for i := range v.seats {
-		p := &v.seats[i]
+		p, x := &v.seats[i], &v.xs[i]
 		for _, e := range r.ranking {
 			if e.seat == i {
-				p.pick(func(c int) bool { return c == e.credits })
+				x.pick(&p.Credits, func(c int) bool { return c == e.credits })
 			}
 		}
 		c := p.Credits
-		if p.unsure {
+		if x.unsure {
 			v.inconclusive("inference/match.ranking", 1)
 			for _, e := range r.ranking {
 				if e.seat == i {

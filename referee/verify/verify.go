@@ -94,13 +94,11 @@ const (
 	stEnded                 // after match_end
 )
 
-// seatState is what the verifier knows of one seat: the engine's seat
-// state (credits, bust, sit-out, strikes, the round's flags, contribution,
-// bet and value, 0 while hidden), which the engine's rules are evaluated
-// on, and what only a verifier of a log needs beside it.
-type seatState struct {
-	ref.SeatState
-
+// seatExtra is what the verifier knows of one seat beyond the engine's
+// SeatState (Verifier.seats: credits, bust, sit-out, strikes, the round's
+// flags, contribution, bet and value, 0 while hidden), on which the
+// engine's rules are evaluated: what only a reader of a log needs.
+type seatExtra struct {
 	anted     bool
 	dealt     bool
 	returning bool // a return line is due this round
@@ -144,7 +142,10 @@ type Verifier struct {
 	levels map[string]rules.Level
 
 	cfg   ref.Config
-	seats []seatState
+	// seats is the table as the engine's rules see it; xs, by seat, what
+	// the verifier keeps beside it.
+	seats []ref.SeatState
+	xs    []seatExtra
 
 	st            stage
 	lineNo        int
@@ -218,7 +219,8 @@ func NewInference(opts Options) *Verifier {
 
 func (v *Verifier) setTable(cfg ref.Config) {
 	v.cfg = cfg
-	v.seats = make([]seatState, cfg.TableSize)
+	v.seats = make([]ref.SeatState, cfg.TableSize)
+	v.xs = make([]seatExtra, cfg.TableSize)
 	for i := range v.seats {
 		v.seats[i].Credits = cfg.StartingCredits
 	}
@@ -264,18 +266,19 @@ func (v *Verifier) reportAt(w rules.Where, rule string, expected, got any, forma
 	v.out = append(v.out, rules.Finding{Rule: rule, Level: lvl, Where: w, Expected: expected, Got: got, Message: msg})
 }
 
-// pick settles a seat's two readings of its stack with a check of the
-// current line: when only the second reading passes, it becomes the stack;
-// when only the first passes, the second is dropped.
-func (p *seatState) pick(ok func(credits int) bool) {
+// pick settles a seat's two readings of its stack (*credits, and
+// *credits + delta) with a check of the current line: when only the second
+// reading passes, it becomes the stack; when only the first passes, the
+// second is dropped.
+func (p *seatExtra) pick(credits *int, ok func(credits int) bool) {
 	if p.delta == 0 {
 		return
 	}
-	alt := p.Credits + p.delta
-	okP, okA := ok(p.Credits), alt >= 0 && ok(alt)
+	alt := *credits + p.delta
+	okP, okA := ok(*credits), alt >= 0 && ok(alt)
 	switch {
 	case !okP && okA:
-		p.Credits, p.delta = alt, 0
+		*credits, p.delta = alt, 0
 	case okP && !okA:
 		p.delta = 0
 	}
