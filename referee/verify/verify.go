@@ -141,7 +141,7 @@ type Verifier struct {
 	opts   Options
 	levels map[string]rules.Level
 
-	cfg   ref.Config
+	cfg ref.Config
 	// seats is the table as the engine's rules see it; xs, by seat, what
 	// the verifier keeps beside it.
 	seats []ref.SeatState
