@@ -46,7 +46,7 @@ func Button(n, dealer int, live func(seat int) bool) int {
 // AntePay returns what a seat holding credits posts for ante, and whether
 // that leaves it all-in: the ante, or the whole stack when it is short.
 func AntePay(ante, credits int) (pay int, allIn bool) {
-	pay = max(0, min(ante, credits))
+	pay = min(ante, credits)
 	return pay, credits-pay == 0
 }
 

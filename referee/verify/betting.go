@@ -133,7 +133,7 @@ func (v *Verifier) timeoutLine(r *record) {
 		return
 	}
 	p, x := &v.seats[r.seat], &v.xs[r.seat]
-	exp := p.Strikes + 1
+	exp, sitOut, back := v.cfg.Strike(p.Strikes, v.round)
 	v.eval(eStrikesCount)
 	v.eval(eStrikes)
 	if x.cleared {
@@ -150,7 +150,6 @@ func (v *Verifier) timeoutLine(r *record) {
 		v.report(rule, r.seat, r.turn, exp, r.strikes, "strikes count the seat's consecutive timeouts, this one included; only the seat's own move resets them (it had %d)", p.Strikes)
 	}
 	max := v.cfg.MaxConsecutiveTimeouts
-	sitOut := exp >= max
 	switch {
 	case p.Strikes >= max:
 		v.eval(eLastStrike) // back in on its last strike
@@ -166,14 +165,13 @@ func (v *Verifier) timeoutLine(r *record) {
 		v.report(rule, r.seat, r.turn, sitOut, r.sitOut, "a seat sits out when its consecutive timeouts reach %d, and again at once on a timeout after it returns on its last strike; this is timeout %d in a row", max, exp)
 	} else if sitOut {
 		v.eval(eBackInRound)
-		if back := v.round + v.cfg.SitOutRounds + 1; r.backIn != back {
+		if r.backIn != back {
 			v.report("inference/timeouts.back-in-round", r.seat, r.turn, back, r.backIn, "a seat that sits out in round %d misses the next %d rounds and is back in round %d", v.round, v.cfg.SitOutRounds, back)
 		}
 	}
 	// Adopt the log, remembering the expected sit-out when it differs.
 	switch {
 	case r.sitOut && sitOut:
-		back := v.round + v.cfg.SitOutRounds + 1
 		p.SittingOut, p.BackInRound = true, back
 		if r.backIn != back {
 			x.softBack = r.backIn
@@ -181,7 +179,7 @@ func (v *Verifier) timeoutLine(r *record) {
 	case r.sitOut:
 		p.SittingOut, p.BackInRound = true, r.backIn
 	case sitOut:
-		p.SittingOut, p.BackInRound, x.softSit = true, v.round+v.cfg.SitOutRounds+1, true
+		p.SittingOut, p.BackInRound, x.softSit = true, back, true
 	}
 	p.Strikes = r.strikes
 	x.cleared = false
@@ -206,7 +204,7 @@ func (v *Verifier) actionLine(r *record) {
 	if !p.InRound || p.Folded || p.AllIn {
 		// Reported by betLine; the line cannot change the round.
 		v.pendMsg, v.pendTO = false, false
-		v.toAct = v.nextToAct(seat)
+		v.toAct = ref.NextToAct(v.seats, seat, v.currentBet)
 		if v.toAct < 0 {
 			v.st = stShowdown
 		}
@@ -216,11 +214,11 @@ func (v *Verifier) actionLine(r *record) {
 	owed := v.currentBet - p.Bet
 	switch r.action {
 	case ref.ActionCall:
-		x.pick(&p.Credits, func(c int) bool { return r.amount == max(0, min(owed, c)) && r.allIn == (c-r.amount == 0) })
+		x.pick(&p.Credits, func(c int) bool { return r.amount == ref.CallPay(owed, c) && r.allIn == (c-r.amount == 0) })
 	case ref.ActionRaise:
 		x.pick(&p.Credits, func(c int) bool { return c >= owed+r.amount && r.allIn == (c-owed-r.amount == 0) })
 	}
-	toCall := max(0, min(owed, p.Credits))
+	toCall := ref.CallPay(owed, p.Credits)
 	if v.pendTO || r.timeout {
 		v.eval(eTimeoutBefore)
 		v.eval(eTimeoutsLogged)
@@ -233,10 +231,11 @@ func (v *Verifier) actionLine(r *record) {
 		// I-INF-V2: the unlogged timeout still counts, sit-out included
 		// (soft: the log never announced it, so either way is no
 		// further finding).
-		p.Strikes++
+		strikes, sitOut, back := v.cfg.Strike(p.Strikes, v.round)
+		p.Strikes = strikes
 		x.cleared = false
-		if p.Strikes >= v.cfg.MaxConsecutiveTimeouts {
-			p.SittingOut, p.BackInRound, x.softSit = true, v.round+v.cfg.SitOutRounds+1, true
+		if sitOut {
+			p.SittingOut, p.BackInRound, x.softSit = true, back, true
 		}
 	}
 	if v.pendMsg && r.timeout { // I-INF-V4
@@ -300,15 +299,16 @@ func (v *Verifier) actionLine(r *record) {
 		if !x.unsure {
 			v.eval(eRaiseCovered)
 		}
-		switch {
-		case r.amount < lo || r.amount > hi:
-			v.report("inference/round.3.raise-bounds", seat, r.turn, fmt.Sprintf("%d..%d", lo, hi), r.amount, "a raise adds between %d and %d to the current bet", lo, hi)
-		case v.raises >= v.cfg.MaxRaisesPerRound:
-			v.report("inference/round.3.raise-cap", seat, r.turn, v.cfg.MaxRaisesPerRound, v.raises+1, "at most %d raises are made per round, table-wide; this is raise %d", v.cfg.MaxRaisesPerRound, v.raises+1)
+		// The engine's legality of the raise, cited with what the log shows.
+		switch rule := rules.RuleOf(v.cfg.CheckRaise(r.amount, owed, p.Credits, v.raises)); {
+		case rule == "inference/round.3.raise-bounds":
+			v.report(rule, seat, r.turn, fmt.Sprintf("%d..%d", lo, hi), r.amount, "a raise adds between %d and %d to the current bet", lo, hi)
+		case rule == "inference/round.3.raise-cap":
+			v.report(rule, seat, r.turn, v.cfg.MaxRaisesPerRound, v.raises+1, "at most %d raises are made per round, table-wide; this is raise %d", v.cfg.MaxRaisesPerRound, v.raises+1)
 		case x.unsure:
 			v.inconclusive("inference/round.3.raise-covered", 1)
-		case p.Credits < owed+r.amount:
-			v.report("inference/round.3.raise-covered", seat, r.turn, owed+r.amount, p.Credits, "a raise must be covered: the call (%d) plus the raise (%d) from the seat's %d credits", owed, r.amount, p.Credits)
+		case rule != "":
+			v.report(rule, seat, r.turn, owed+r.amount, p.Credits, "a raise must be covered: the call (%d) plus the raise (%d) from the seat's %d credits", owed, r.amount, p.Credits)
 		}
 		pay = owed + r.amount
 		v.currentBet += r.amount
@@ -353,16 +353,7 @@ func (v *Verifier) actionLine(r *record) {
 	}
 	v.turn = r.turn + 1
 	v.lastSeat, v.lastTurn = seat, r.turn
-	left := 0
-	for i := range v.seats {
-		if q := &v.seats[i]; q.InRound && !q.Folded {
-			left++
-		}
-	}
-	v.toAct = -1
-	if left > 1 {
-		v.toAct = v.nextToAct(seat)
-	}
+	v.toAct = ref.NextToAct(v.seats, seat, v.currentBet)
 	if v.toAct < 0 {
 		v.eval(eEndOfBetting) // this action closed the betting
 		v.st = stShowdown

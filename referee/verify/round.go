@@ -88,11 +88,6 @@ func isHex64(s string) bool {
 	return true
 }
 
-// liveIn reports whether seat i is dealt in round r (I-INF-1).
-func (v *Verifier) liveIn(i, r int) bool {
-	p := &v.seats[i]
-	return !p.Busted && (!p.SittingOut || p.BackInRound <= r)
-}
 
 // closeRound ends an unfinished round before a round_start or match_end:
 // a missing showdown or missing bust lines are findings.
@@ -144,8 +139,8 @@ func (v *Verifier) roundStart(r *record) {
 		v.eval(eMatchEnd)
 	}
 	v.eval(eRoundSequence)
-	if v.round > 0 && (alive <= 1 || v.round >= v.cfg.Rounds) {
-		v.report("inference/match.end", -1, -1, ref.EventMatchEnd, ref.EventRoundStart, "the match is over after round %d (%s); no further round may start", v.round, v.endReason(alive))
+	if reason := v.cfg.EndReason(alive, v.round); v.round > 0 && reason != "" {
+		v.report("inference/match.end", -1, -1, ref.EventMatchEnd, ref.EventRoundStart, "the match is over after round %d (%s); no further round may start", v.round, reason)
 	}
 	if r.round != want {
 		v.report("inference/log.round-sequence", -1, -1, want, r.round, "rounds are numbered from 1, up by one")
@@ -216,7 +211,7 @@ func (v *Verifier) roundStart(r *record) {
 	}
 	for i := range v.seats {
 		p, x := &v.seats[i], &v.xs[i]
-		exp := v.liveIn(i, rd)
+		exp := v.seats[i].DealtIn(rd)
 		switch {
 		case p.Busted:
 			v.eval(eBust) // a busted seat is left out
@@ -262,69 +257,31 @@ func (v *Verifier) roundStart(r *record) {
 	v.turn, v.toAct, v.currentBet, v.raises = 0, -1, 0, 0
 	v.owedSeat, v.lastSeat, v.lastTurn, v.turnAlt = -1, -1, -1, -1
 	v.pendMsg, v.pendTO = false, false
-	v.anteNext = v.nextAnte()
+	v.anteNext = v.anteDue(v.dealer)
 	v.st = stReturns
 }
 
-// endReason names why the match is over.
-func (v *Verifier) endReason(alive int) string {
-	if alive <= 1 {
-		return ref.ReasonOnePlayerLeft
-	}
-	return ref.ReasonRoundsComplete
-}
-
-// nextDealer is I-INF-2: the first seat left of the previous dealer that is
-// live in round rd; the button stays when none is.
+// nextDealer is the engine's button (I-INF-2): the first seat left of the
+// previous dealer that is live in round rd; the button stays when none is.
 //
 // With soft set, a seat the log busted while it held credits (reported)
 // counts as live.
 func (v *Verifier) nextDealer(rd int, soft bool) int {
-	n := len(v.seats)
-	for k := 1; k <= n; k++ {
-		d := (v.dealer + k) % n
-		if v.liveIn(d, rd) || soft && v.xs[d].softBust && v.seats[d].Busted {
-			return d
-		}
-	}
-	return v.dealer
+	return ref.Button(len(v.seats), v.dealer, func(d int) bool {
+		return v.seats[d].DealtIn(rd) || soft && v.xs[d].softBust && v.seats[d].Busted
+	})
 }
 
-// nextNotBusted is the first seat left of the previous dealer that is not
-// busted (sitting-out seats counted as live: the other reading of I-INF-2).
+// nextNotBusted is the button with sitting-out seats counted as live (the
+// other reading of I-INF-2, which a finding cites).
 func (v *Verifier) nextNotBusted() int {
-	n := len(v.seats)
-	for k := 1; k <= n; k++ {
-		if d := (v.dealer + k) % n; !v.seats[d].Busted {
-			return d
-		}
-	}
-	return v.dealer
+	return ref.Button(len(v.seats), v.dealer, func(d int) bool { return !v.seats[d].Busted })
 }
 
-// anteOrderFrom returns the first seat without an ante from dealer's left.
-func (v *Verifier) anteOrderFrom(dealer int) int {
-	n := len(v.seats)
-	for k := 1; k <= n; k++ {
-		i := (dealer + k) % n
-		if p, x := &v.seats[i], &v.xs[i]; p.InRound && !x.anted {
-			return i
-		}
-	}
-	return -1
-}
-
-// nextAnte returns the dealt-in seat whose ante is due next: the first one
-// without an ante in seat order from the dealer's left, or -1.
-func (v *Verifier) nextAnte() int {
-	n := len(v.seats)
-	for k := 1; k <= n; k++ {
-		i := (v.dealer + k) % n
-		if p, x := &v.seats[i], &v.xs[i]; p.InRound && !x.anted {
-			return i
-		}
-	}
-	return -1
+// anteDue returns the first dealt-in seat without an ante in seat order
+// from dealer's left, or -1: the engine's order of the antes.
+func (v *Verifier) anteDue(dealer int) int {
+	return ref.LeftOf(len(v.seats), dealer, func(i int) bool { return v.seats[i].InRound && !v.xs[i].anted })
 }
 
 // at moves to stage s for a line of that stage: a line of an earlier stage
@@ -364,8 +321,8 @@ func (v *Verifier) closeTo(s stage) {
 			for v.anteNext >= 0 {
 				i := v.anteNext
 				v.report("inference/round.2.ante", i, -1, ref.EventAnte, v.rec.typ, "every seat dealt in posts the ante; seat %d has no ante line", i)
-				v.payAnte(i, min(v.ante, v.seats[i].Credits))
-				v.anteNext = v.nextAnte()
+				v.payAnte(i, v.antePay(v.ante, v.seats[i].Credits))
+				v.anteNext = v.anteDue(v.dealer)
 			}
 			v.openBetting()
 		case stBetting:
@@ -489,7 +446,7 @@ func (v *Verifier) anteLine(r *record) {
 		v.report("inference/round.2.ante", r.seat, -1, nil, r.seat, "seat %d posts the ante once per round; this is its second ante line", r.seat)
 		return
 	}
-	if r.seat != v.anteNext && v.altDealer >= 0 && v.anteOrderFrom(v.altDealer) == r.seat {
+	if r.seat != v.anteNext && v.altDealer >= 0 && v.anteDue(v.altDealer) == r.seat {
 		// The log's antes follow the dealer the button gives (the wrong
 		// dealer in round_start is reported already): follow them.
 		v.dealer, v.altDealer = v.altDealer, -1
@@ -509,14 +466,14 @@ func (v *Verifier) anteLine(r *record) {
 		}
 	} else {
 		x.pick(&p.Credits, func(c int) bool {
-			return (amount == min(v.ante, c) || amount == min(v.rampAnte, c)) && r.allIn == (c-amount == 0)
+			return (amount == v.antePay(v.ante, c) || amount == v.antePay(v.rampAnte, c)) && r.allIn == (c-amount == 0)
 		})
-		exp := min(v.ante, p.Credits)
+		exp := v.antePay(v.ante, p.Credits)
 		if p.Credits <= v.ante {
 			v.eval(eShortAnte) // the ante takes the whole stack
 		}
 		v.eval(eAnteAllIn)
-		if amount != exp && amount == min(v.rampAnte, p.Credits) {
+		if amount != exp && amount == v.antePay(v.rampAnte, p.Credits) {
 			// round_start named another ante (reported); the ramp's is paid.
 			exp = amount
 		}
@@ -539,11 +496,17 @@ func (v *Verifier) anteLine(r *record) {
 		}
 	}
 	v.payAnte(r.seat, amount)
-	v.anteNext = v.nextAnte()
+	v.anteNext = v.anteDue(v.dealer)
 	if v.anteNext < 0 {
 		// Every dealt-in seat has posted: betting opens (or not).
 		v.openBetting()
 	}
+}
+
+// antePay is the engine's ante: what a seat holding credits posts.
+func (v *Verifier) antePay(ante, credits int) int {
+	pay, _ := ref.AntePay(ante, credits)
+	return pay
 }
 
 func (v *Verifier) payAnte(i, amount int) {
@@ -557,39 +520,18 @@ func (v *Verifier) payAnte(i, amount int) {
 	}
 }
 
-// openBetting starts the betting once the antes are in (I-INF-3): only
-// when two or more dealt-in seats can act; otherwise the showdown is due.
+// openBetting starts the betting once the antes are in, as the engine
+// does (I-INF-3): only when two or more dealt-in seats can act; otherwise
+// the showdown is due.
 func (v *Verifier) openBetting() {
-	v.anteNext = v.nextAnte()
+	v.anteNext = v.anteDue(v.dealer)
 	if v.anteNext >= 0 {
 		return
 	}
-	canAct := 0
-	for i := range v.seats {
-		if p := &v.seats[i]; p.InRound && !p.AllIn {
-			canAct++
-		}
-	}
 	v.st = stBetting
-	v.toAct = -1
-	if canAct >= 2 {
-		v.toAct = v.nextToAct(v.dealer)
-	}
+	v.toAct = ref.OpenBetting(v.seats, v.dealer)
 	if v.toAct < 0 {
 		v.eval(eEndOfBetting) // fewer than two seats can act: no betting
 		v.st = stShowdown
 	}
-}
-
-// nextToAct returns the first seat after from that still has to act, or -1.
-func (v *Verifier) nextToAct(from int) int {
-	n := len(v.seats)
-	for k := 1; k <= n; k++ {
-		i := (from + k) % n
-		p := &v.seats[i]
-		if p.InRound && !p.Folded && !p.AllIn && (!p.Acted || p.Bet < v.currentBet) {
-			return i
-		}
-	}
-	return -1
 }

@@ -452,10 +452,10 @@ func (v *Verifier) matchEnd(r *record) {
 	switch {
 	case r.reason != ref.ReasonRoundsComplete && r.reason != ref.ReasonOnePlayerLeft:
 		v.report("inference/protocol.match-end", -1, -1, "rounds_complete or one_player_left", r.reason, "match_end's reason is rounds_complete or one_player_left")
-	case alive > 1 && v.round < v.cfg.Rounds:
+	case v.cfg.EndReason(alive, v.round) == "":
 		v.report("inference/match.end", -1, -1, "round "+fmt.Sprint(v.cfg.Rounds), "round "+fmt.Sprint(v.round), "the match goes on until its last round (%d) unless one seat holds every credit; %d seats still have credits", v.cfg.Rounds, alive)
-	case r.reason != v.endReason(alive):
-		v.report("inference/match.end", -1, -1, v.endReason(alive), r.reason, "the match ends with one_player_left when a single seat holds every credit, else rounds_complete after the last round")
+	case r.reason != v.cfg.EndReason(alive, v.round):
+		v.report("inference/match.end", -1, -1, v.cfg.EndReason(alive, v.round), r.reason, "the match ends with one_player_left when a single seat holds every credit, else rounds_complete after the last round")
 	}
 	seedOK := ref.SeedCommit(r.seed) == v.seedCommit
 	if !v.noStart {
