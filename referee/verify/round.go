@@ -88,7 +88,6 @@ func isHex64(s string) bool {
 	return true
 }
 
-
 // closeRound ends an unfinished round before a round_start or match_end:
 // a missing showdown or missing bust lines are findings.
 func (v *Verifier) closeRound() {

@@ -98,25 +98,23 @@ func (v *Verifier) showdownLine(r *record) {
 	}
 	settled := false
 	if checkPayouts {
-		var exp ref.Outcome
-		var err error
-		if left <= 1 {
-			// I-INF-6, without the engine's allocations: the pot to the
-			// one seat left (none: nobody is paid).
-			for i := range v.seats {
-				if !folded[i] && pot > 0 {
-					exp.Payouts = v.scr.one[:0]
-					exp.Payouts = append(exp.Payouts, ref.Payout{Seat: i, Amount: pot})
-				}
-			}
-		} else if !v.settle(&exp, contrib, folded, values) {
-			exp, err = ref.Settle(contrib, folded, values, v.dealer)
-		}
+		// The engine settles the round (I-INF-5, I-INF-6) from what the
+		// log showed.
+		exp, err := v.settler.Settle(contrib, folded, values, v.dealer)
 		if err != nil {
 			v.inconclusive("inference/round.6.showdown", 1)
 		} else {
 			settled = true
-			if want := v.comparePayouts(exp, paid, contrib, folded, values); want != nil {
+			for range v.settler.TiedPots() {
+				v.eval(eTies) // a pot is shared by tied best values
+			}
+			for range v.settler.OddPots() {
+				v.eval(eOddChips)
+			}
+			if v.settler.Pots() > 1 {
+				v.eval(eSidePots)
+			}
+			if want := v.comparePayouts(exp, paid); want != nil {
 				for i := range v.seats {
 					v.xs[i].delta += want[i] - paid[i]
 				}
@@ -135,119 +133,6 @@ func (v *Verifier) showdownLine(r *record) {
 	}
 	v.st = stBusts
 	v.bustNext = 0
-}
-
-// settle pays a contested showdown exactly as ref.Settle does (I-INF-5),
-// without allocating: one layer per distinct contribution level (folded
-// seats' included), each contested by the seats still in that reached it
-// and split on its own among its best values, odd credits one each from
-// the dealer's left; a layer nobody still in reached goes to the highest
-// layer below it that has contenders. It returns false when the table is
-// too large for its fixed buffers (then ref.Settle is used).
-func (v *Verifier) settle(o *ref.Outcome, contrib []int, folded []bool, values []int) bool {
-	const maxSeats = 8
-	n := len(contrib)
-	if n > maxSeats {
-		return false
-	}
-	var lv [maxSeats]int
-	nl := 0
-	for _, c := range contrib {
-		if c <= 0 {
-			continue
-		}
-		dup := false
-		for k := 0; k < nl; k++ {
-			dup = dup || lv[k] == c
-		}
-		if !dup {
-			lv[nl] = c
-			nl++
-		}
-	}
-	slices.Sort(lv[:nl])
-	var amount [maxSeats]int
-	var elig [maxSeats]uint16
-	np, prev := 0, 0
-	for _, level := range lv[:nl] {
-		a := 0
-		var m uint16
-		for s, c := range contrib {
-			a += min(c, level) - min(c, prev)
-			if c >= level && !folded[s] {
-				m |= 1 << s
-			}
-		}
-		prev = level
-		if m == 0 {
-			merged := false
-			for k := np - 1; k >= 0; k-- {
-				if elig[k] != 0 {
-					amount[k] += a
-					merged = true
-					break
-				}
-			}
-			if merged {
-				continue
-			}
-		}
-		amount[np], elig[np] = a, m
-		np++
-	}
-	var pay [maxSeats]int
-	var lastElig uint16
-	pots := 0
-	for k := 0; k < np; k++ {
-		if elig[k] == 0 {
-			continue
-		}
-		if elig[k] != lastElig {
-			// Layers with the same contenders are one pot in effect.
-			pots++
-			lastElig = elig[k]
-		}
-		top, best := 0, 0
-		for s := 0; s < n; s++ {
-			if elig[k]&(1<<s) != 0 {
-				top = max(top, values[s])
-			}
-		}
-		for s := 0; s < n; s++ {
-			if elig[k]&(1<<s) != 0 && contrib[s] > 0 && values[s] == top {
-				best++
-			}
-		}
-		share, odd := amount[k]/best, amount[k]%best
-		if best > 1 {
-			v.eval(eTies) // a pot is shared by tied best values
-			if odd > 0 {
-				v.eval(eOddChips)
-			}
-		}
-		for i := 1; i <= n; i++ {
-			s := (v.dealer + i) % n
-			if elig[k]&(1<<s) != 0 && contrib[s] > 0 && values[s] == top {
-				pay[s] += share
-				if odd > 0 {
-					pay[s]++
-					odd--
-				}
-			}
-		}
-	}
-	if pots > 1 {
-		v.eval(eSidePots)
-	}
-	out := v.scr.onePay[:0]
-	for s := 0; s < n; s++ {
-		if pay[s] > 0 {
-			out = append(out, ref.Payout{Seat: s, Amount: pay[s]})
-		}
-	}
-	v.scr.onePay = out
-	o.Payouts = out
-	return true
 }
 
 // reveals checks the revealed values against who is still in and, in a full
@@ -295,10 +180,9 @@ func (v *Verifier) reveals(r *record, values []int) bool {
 	return ok
 }
 
-// comparePayouts compares the log's payouts with the referee's and names
-// the rule the difference breaks.
-func (v *Verifier) comparePayouts(exp ref.Outcome, paid, contrib []int, folded []bool, values []int) []int {
-	n := len(paid)
+// comparePayouts compares the log's payouts with the engine's (exp, from
+// v.settler) and names the rule the difference breaks.
+func (v *Verifier) comparePayouts(exp *ref.Outcome, paid []int) []int {
 	want := v.scr.want
 	clear(want)
 	for _, p := range exp.Payouts {
@@ -307,44 +191,11 @@ func (v *Verifier) comparePayouts(exp ref.Outcome, paid, contrib []int, folded [
 	if slices.Equal(want, paid) {
 		return nil
 	}
-	pots := ref.Pots(contrib, folded)
-	contested, tied := 0, false
-	oddSeat := make([]bool, n)
-	var prev []int
-	for _, p := range pots {
-		if len(p.Eligible) == 0 {
-			continue
-		}
-		if !slices.Equal(prev, p.Eligible) {
-			// Layers with the same contenders are one pot in effect.
-			contested++
-			prev = p.Eligible
-		}
-		top, best := 0, 0
-		for _, s := range p.Eligible {
-			top = max(top, values[s])
-		}
-		for _, s := range p.Eligible {
-			if values[s] == top {
-				best++
-			}
-		}
-		if best > 1 {
-			tied = true
-			if p.Amount%best != 0 {
-				for _, s := range p.Eligible {
-					if values[s] == top {
-						oddSeat[s] = true
-					}
-				}
-			}
-		}
-	}
 	odd, total := true, 0
 	for i := range want {
 		d := paid[i] - want[i]
 		total += d
-		if d != 0 && (d < -1 || d > 1 || !oddSeat[i]) {
+		if d != 0 && (d < -1 || d > 1 || !v.settler.OddSeat(i)) {
 			odd = false
 		}
 	}
@@ -352,9 +203,9 @@ func (v *Verifier) comparePayouts(exp ref.Outcome, paid, contrib []int, folded [
 	switch {
 	case odd && total == 0:
 		rule, why = "inference/round.6.odd-chips", "credits that do not split evenly go one each to the tied winners nearest the dealer's left"
-	case contested > 1:
+	case v.settler.Pots() > 1:
 		rule, why = "inference/round.6.side-pots", "each pot layer goes to the best value among the seats still in that paid into it"
-	case tied:
+	case v.settler.TiedPots() > 0:
 		rule, why = "inference/round.6.ties", "tied best values share the pot evenly"
 	}
 	v.report(rule, -1, -1, payoutList(want), payoutList(paid), "%s (dealer %d)", why, v.dealer)

@@ -186,6 +186,8 @@ type Verifier struct {
 	// finding on a rule a settings error names).
 	evalOther map[string]int
 
+	settler ref.Settler
+
 	rec  record
 	out  []rules.Finding
 	sum  Summary
@@ -200,8 +202,6 @@ type scratch struct {
 	values    []int
 	paid      []int
 	want      []int
-	one       []ref.Payout
-	onePay    []ref.Payout
 	standings []ref.Standing
 }
 
@@ -225,7 +225,7 @@ func (v *Verifier) setTable(cfg ref.Config) {
 		v.seats[i].Credits = cfg.StartingCredits
 	}
 	n := cfg.TableSize
-	v.scr = scratch{contrib: make([]int, n), folded: make([]bool, n), values: make([]int, n), paid: make([]int, n), want: make([]int, n), one: make([]ref.Payout, 0, 1), standings: make([]ref.Standing, n)}
+	v.scr = scratch{contrib: make([]int, n), folded: make([]bool, n), values: make([]int, n), paid: make([]int, n), want: make([]int, n), standings: make([]ref.Standing, n)}
 }
 
 // where returns the location of the current line.
