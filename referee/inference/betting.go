@@ -162,7 +162,7 @@ func (s *State) play(seat int, m Move, timeout bool) {
 		}
 	}
 	p.Acted = true
-	if p.Credits == 0 && !p.Folded {
+	if p.AllInAfter() {
 		p.AllIn = true
 		rec.AllIn = true
 	}

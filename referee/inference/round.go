@@ -197,7 +197,7 @@ func (s *State) settleRound() {
 	alive := 0
 	for i := range s.seats {
 		p := &s.seats[i]
-		if !p.Busted && p.Credits == 0 {
+		if p.Busts() {
 			p.Busted, p.BustRound = true, s.round
 			p.SittingOut, p.BackInRound = false, 0
 			if s.sink != nil {

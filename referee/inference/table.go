@@ -26,6 +26,14 @@ func (p *SeatState) DealtIn(round int) bool {
 	return !p.Busted && (!p.SittingOut || p.BackInRound <= round)
 }
 
+// Busts reports whether the seat busts after a round's payouts (I-INF-7):
+// it is left with no credits and was not busted already.
+func (p *SeatState) Busts() bool { return !p.Busted && p.Credits == 0 }
+
+// AllInAfter reports whether a seat is all-in after an action: it has put
+// its last credit in and has not folded.
+func (p *SeatState) AllInAfter() bool { return p.Credits == 0 && !p.Folded }
+
 // DueToAct reports whether the seat still has to act against currentBet
 // (I-INF-3): in the round, not folded, not all-in, and either it has not
 // acted since the last raise or its bets are below the current bet.

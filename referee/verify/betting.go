@@ -332,7 +332,7 @@ func (v *Verifier) actionLine(r *record) {
 	if r.action == ref.ActionFold {
 		p.Folded = true
 	}
-	allIn := p.Credits == 0 && !p.Folded
+	allIn := p.AllInAfter()
 	if x.unsure && r.allIn {
 		p.Credits, allIn, x.unsure = 0, true, false
 	}

@@ -115,7 +115,7 @@ func (v *Verifier) missingBusts() {
 	for i := range v.seats {
 		p, x := &v.seats[i], &v.xs[i]
 		x.pick(&p.Credits, func(c int) bool { return c != 0 })
-		if !p.Busted && p.Credits == 0 && !x.unsure {
+		if p.Busts() && !x.unsure {
 			v.eval(eBust)
 			v.report("inference/round.2.bust", i, -1, ref.EventBust, v.rec.typ, "seat %d was left with no credits in round %d and is busted after the payouts, but no bust line says so", i, v.round)
 			p.Busted, p.BustRound, p.SittingOut = true, v.round, false

@@ -274,7 +274,7 @@ func (v *Verifier) bustLine(r *record) {
 	for i := v.bustNext; i < r.seat; i++ {
 		q, qx := &v.seats[i], &v.xs[i]
 		qx.pick(&q.Credits, func(c int) bool { return c != 0 })
-		if !q.Busted && q.Credits == 0 && !qx.unsure {
+		if q.Busts() && !qx.unsure {
 			v.report("inference/round.2.bust", i, -1, i, r.seat, "seat %d was left with no credits and busts before seat %d (seat order)", i, r.seat)
 			q.Busted, q.BustRound, q.SittingOut = true, v.round, false
 		}
