@@ -143,23 +143,17 @@ func (s *State) play(seat int, m Move, timeout bool) {
 		p.Folded = true
 	case ActionCall:
 		pay := CallPay(s.currentBet-p.Bet, p.Credits)
-		p.Credits -= pay
-		p.Bet += pay
-		p.Contribution += pay
+		p.Put(pay)
 		s.pot += pay
 		rec.Amount = pay
 	case ActionRaise:
 		pay := s.currentBet - p.Bet + m.Amount
-		p.Credits -= pay
-		p.Bet += pay
-		p.Contribution += pay
+		p.Put(pay)
 		s.pot += pay
 		s.currentBet += m.Amount
 		s.raisesUsed++
 		rec.Amount = m.Amount
-		for i := range s.seats {
-			s.seats[i].Acted = false
-		}
+		Reopen(s.seats)
 	}
 	p.Acted = true
 	if p.AllInAfter() {

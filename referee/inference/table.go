@@ -26,6 +26,21 @@ func (p *SeatState) DealtIn(round int) bool {
 	return !p.Busted && (!p.SittingOut || p.BackInRound <= round)
 }
 
+// Put moves amount from the seat's stack into its bets this round (a call
+// or a raise): its credits go down, its bet and contribution up.
+func (p *SeatState) Put(amount int) {
+	p.Credits -= amount
+	p.Bet += amount
+	p.Contribution += amount
+}
+
+// Reopen is what a raise does to the table: every seat has to act again.
+func Reopen(seats []SeatState) {
+	for i := range seats {
+		seats[i].Acted = false
+	}
+}
+
 // Busts reports whether the seat busts after a round's payouts (I-INF-7):
 // it is left with no credits and was not busted already.
 func (p *SeatState) Busts() bool { return !p.Busted && p.Credits == 0 }

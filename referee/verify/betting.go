@@ -313,9 +313,7 @@ func (v *Verifier) actionLine(r *record) {
 		pay = owed + r.amount
 		v.currentBet += r.amount
 		v.raises++
-		for i := range v.seats {
-			v.seats[i].Acted = false
-		}
+		ref.Reopen(v.seats)
 	default:
 		v.report("inference/wire.move.action", seat, r.turn, "fold, call or raise", r.action, "an action is fold, call or raise; this one is treated as a fold")
 		r.action = ref.ActionFold
@@ -325,9 +323,7 @@ func (v *Verifier) actionLine(r *record) {
 		p.Credits = pay
 	}
 	pay = max(0, min(pay, p.Credits))
-	p.Credits -= pay
-	p.Bet += pay
-	p.Contribution += pay
+	p.Put(pay)
 	p.Acted = true
 	if r.action == ref.ActionFold {
 		p.Folded = true
