@@ -99,7 +99,7 @@ func (s *State) check(seat int, m Move) error {
 		return rules.Errorf("inference/illegal.not-your-turn", "seat %d moved but seat %d is to act", seat, s.toAct)
 	}
 	if m.Message != "" {
-		if n := utf8.RuneCountInString(m.Message); n > s.cfg.MaxMessageChars {
+		if n := utf8.RuneCountInString(m.Message); !s.cfg.MessageFits(n) {
 			return rules.Errorf("inference/round.4.message-length", "message has %d characters, at most %d allowed", n, s.cfg.MaxMessageChars)
 		}
 	}

@@ -106,6 +106,10 @@ func (c Config) Strike(strikes, round int) (n int, sitOut bool, backIn int) {
 	return n, n >= c.MaxConsecutiveTimeouts, round + c.SitOutRounds + 1
 }
 
+// MessageFits reports whether a table message of chars code points is
+// within the limit (round.4.message-length).
+func (c Config) MessageFits(chars int) bool { return chars <= c.MaxMessageChars }
+
 // EndReason returns why the match is over after round with alive seats not
 // busted (match_end's reason), or "" while it goes on: one_player_left when
 // one seat (or none) is left, rounds_complete after the last round.

@@ -114,7 +114,7 @@ func (v *Verifier) messageLine(r *record) {
 	v.eval(eMessageLength)
 	v.eval(eMessageCodePoints)
 	v.eval(eTableTalk)
-	if n := r.textLen; n > v.cfg.MaxMessageChars {
+	if n := r.textLen; !v.cfg.MessageFits(n) {
 		v.report("inference/round.4.message-length", r.seat, r.turn, v.cfg.MaxMessageChars, n, "a table message has at most %d characters (code points); this one has %d", v.cfg.MaxMessageChars, n)
 	}
 	v.pendMsg, v.pendMsgSeat, v.pendMsgTurn, v.pendMsgLine = true, r.seat, r.turn, v.lineNo
