@@ -69,6 +69,11 @@ func TestTableRules(t *testing.T) {
 			t.Error("a timeout back on the last strike sits out again at once")
 		}
 	})
+	t.Run("a message of the limit fits, one more code point does not", func(t *testing.T) {
+		if !cfg.MessageFits(cfg.MaxMessageChars) || cfg.MessageFits(cfg.MaxMessageChars+1) {
+			t.Errorf("MessageFits around %d", cfg.MaxMessageChars)
+		}
+	})
 	t.Run("match end", func(t *testing.T) {
 		if cfg.EndReason(1, 3) != ReasonOnePlayerLeft || cfg.EndReason(2, cfg.Rounds) != ReasonRoundsComplete || cfg.EndReason(2, cfg.Rounds-1) != "" {
 			t.Error("EndReason: one_player_left with one seat left, rounds_complete after the last round, else none")
