@@ -300,7 +300,11 @@ func (v *Verifier) actionLine(r *record) {
 			v.eval(eRaiseCovered)
 		}
 		// The engine's legality of the raise, cited with what the log shows.
-		switch rule := rules.RuleOf(v.cfg.CheckRaise(r.amount, owed, p.Credits, v.raises)); {
+		rule := ""
+		if err := v.cfg.CheckRaise(r.amount, owed, p.Credits, v.raises); err != nil {
+			rule = rules.RuleOf(err) // (not on the legal path: RuleOf allocates)
+		}
+		switch {
 		case rule == "inference/round.3.raise-bounds":
 			v.report(rule, seat, r.turn, fmt.Sprintf("%d..%d", lo, hi), r.amount, "a raise adds between %d and %d to the current bet", lo, hi)
 		case rule == "inference/round.3.raise-cap":
