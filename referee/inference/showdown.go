@@ -76,8 +76,10 @@ func (s *Settler) TiedPots() int { return s.sc.tied }
 func (s *Settler) OddPots() int { return s.sc.odd }
 
 // OddSeat reports whether seat was among the tied winners of a pot of the
-// last showdown that did not split evenly.
-func (s *Settler) OddSeat(seat int) bool { return seat < len(s.sc.oddSeat) && s.sc.oddSeat[seat] }
+// last showdown that did not split evenly (seats 0 to 63: any table).
+func (s *Settler) OddSeat(seat int) bool {
+	return seat >= 0 && seat < 64 && s.sc.oddSeat&(1<<seat) != 0
+}
 
 type settleScratch struct {
 	levels []int
@@ -86,7 +88,7 @@ type settleScratch struct {
 	best   []int
 	// What the last contested showdown involved (Settler).
 	contested, tied, odd int
-	oddSeat              []bool
+	oddSeat              uint64 // bit s: seat s shared an odd split
 }
 
 func settle(o *Outcome, sc *settleScratch, contributions []int, folded []bool, values []int, dealer int) error {
@@ -111,12 +113,7 @@ func settle(o *Outcome, sc *settleScratch, contributions []int, folded []bool, v
 	}
 	pay := sc.payout[:n]
 	clear(pay)
-	if cap(sc.oddSeat) < n {
-		sc.oddSeat = make([]bool, n)
-	}
-	sc.oddSeat = sc.oddSeat[:n]
-	clear(sc.oddSeat)
-	sc.contested, sc.tied, sc.odd = 0, 0, 0
+	sc.contested, sc.tied, sc.odd, sc.oddSeat = 0, 0, 0, 0
 	if left <= 1 {
 		// I-INF-6: the last seat takes everything, unrevealed.
 		o.Uncontested = true
@@ -166,7 +163,9 @@ func settle(o *Outcome, sc *settleScratch, contributions []int, folded []bool, v
 				if odd > 0 {
 					sc.odd++
 					for _, s := range best {
-						sc.oddSeat[s] = true
+						if s < 64 {
+							sc.oddSeat |= 1 << s
+						}
 					}
 				}
 			}
