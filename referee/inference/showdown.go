@@ -1,10 +1,6 @@
 package inference
 
-import (
-	"slices"
-
-	"github.com/umpire-arena/umpire/referee/rules"
-)
+import "github.com/umpire-arena/umpire/referee/rules"
 
 // Reveal is a value shown at showdown.
 type Reveal struct {
@@ -134,15 +130,17 @@ func settle(o *Outcome, sc *settleScratch, contributions []int, folded []bool, v
 			o.Reveals = append(o.Reveals, Reveal{Seat: seat, Value: v})
 		}
 		sc.pots = appendPots(sc.pots[:0], &sc.levels, contributions, folded)
-		var prev []int
+		prev := 0
 		for _, p := range sc.pots {
 			if len(p.Eligible) == 0 {
 				continue
 			}
-			if !slices.Equal(prev, p.Eligible) {
+			if len(p.Eligible) != prev {
 				// Layers with the same contenders are one pot in effect.
+				// Contenders only drop out as the layers rise, so a layer
+				// has its predecessor's contenders when it has as many.
 				sc.contested++
-				prev = p.Eligible
+				prev = len(p.Eligible)
 			}
 			top := 0
 			for _, s := range p.Eligible {

@@ -12,8 +12,12 @@ import "github.com/umpire-arena/umpire/referee/rules"
 // seat order from the left of" of the rules walks this way: the button, the
 // antes, the betting and the odd credits of a split pot.
 func LeftOf(n, from int, ok func(seat int) bool) int {
-	for k := 1; k <= n; k++ {
-		if i := (from + k) % n; ok(i) {
+	i := from
+	for range n {
+		if i++; i >= n {
+			i = 0
+		}
+		if ok(i) {
 			return i
 		}
 	}
@@ -84,8 +88,9 @@ func CallPay(owed, credits int) int {
 // owed and holds credits after raisesUsed raises this round, as a
 // *rules.Error naming the rule it breaks, in this order: the bounds
 // (round.3.raise-bounds), the cap of raises per round (round.3.raise-cap),
-// covering the call and the raise (round.3.raise-covered).
-func (c Config) CheckRaise(amount, owed, credits, raisesUsed int) error {
+// covering the call and the raise (round.3.raise-covered). (A pointer
+// receiver: it is on every raise's path, and a Config is fifteen words.)
+func (c *Config) CheckRaise(amount, owed, credits, raisesUsed int) error {
 	switch {
 	case amount < c.MinRaise || amount > c.MaxRaise:
 		return rules.Errorf("inference/round.3.raise-bounds", "raise amount %d is outside %d..%d", amount, c.MinRaise, c.MaxRaise)
