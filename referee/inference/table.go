@@ -8,9 +8,9 @@ import "github.com/umpire-arena/umpire/referee/rules"
 // state, so a rule change is one edit.
 
 // LeftOf returns the first seat after from in seat order (to its left,
-// wrapping round a table of n seats) for which ok holds, or -1. Every "in
-// seat order from the left of" of the rules walks this way: the button, the
-// antes, the betting and the odd credits of a split pot.
+// wrapping round a table of n seats; from is a seat) for which ok holds, or
+// -1. The rules' "in seat order from the left of" walks this way: the
+// button, the antes and the betting.
 func LeftOf(n, from int, ok func(seat int) bool) int {
 	i := from
 	for range n {
