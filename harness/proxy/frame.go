@@ -28,6 +28,9 @@ type wsMsg struct {
 	data      []byte
 	// close marks a close frame (data is then its payload).
 	close bool
+	// unreadable marks the point where the framing was lost (compressed
+	// or broken frames): the rest of the direction passes unread.
+	unreadable bool
 	// lost counts the messages of the same direction relayed before this
 	// one that the judge never got (its queue was full).
 	lost int
@@ -87,6 +90,8 @@ func (f *framer) feed(b []byte) int {
 					return i
 				}
 				if f.broken || f.deflate {
+					// Told once: what follows passes unread.
+					f.emit(wsMsg{at: time.Now(), fromAgent: f.fromAgent, unreadable: true})
 					return len(b)
 				}
 				return i // a header cut short: wait for the rest

@@ -214,6 +214,22 @@ func (im *infMatch) lost(seat, n int) {
 	clear(s.dealt)
 }
 
+// unreadable notes a direction of seat's connection whose frames the relay
+// could not follow (compressed, or not WebSocket framing): the rest of it
+// passes unjudged.
+func (im *infMatch) unreadable(seat int, fromAgent bool) {
+	m := im.m
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	side := "the server's"
+	if fromAgent {
+		side = "the agent's"
+	}
+	m.unknownN(checkCoverage, 1, fmt.Sprintf("the relay could not follow the frames of %s side of seat %d's connection (compressed or broken framing): the rest of it passed unread", side, seat))
+	s := im.seat(seat)
+	s.open, s.reasked, s.gap = nil, false, true
+}
+
 // infEnvelope is any server message of the envelope (the fields judged),
 // read with gjson: most messages need only their type, and a full decode
 // of every message of every seat would cost more than the relaying.

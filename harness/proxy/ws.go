@@ -38,6 +38,14 @@ func (c *infConn) see(msg wsMsg) {
 	if msg.close {
 		return
 	}
+	if msg.unreadable {
+		if im := c.bind(); im != nil {
+			im.unreadable(c.seat, msg.fromAgent)
+		} else {
+			c.pending++
+		}
+		return
+	}
 	if msg.fromAgent && c.im == nil && msg.typ == websocket.MessageText {
 		if r := gjson.ParseBytes(msg.data); r.Get("type").String() == "hello" {
 			if c.matchID == "" {
