@@ -152,13 +152,18 @@ func benchPlay(ctx context.Context, b *testing.B, r *rig, client *http.Client, g
 	out.elapsed += time.Since(t0)
 }
 
+// benchRounds is the rounds of a benchmark's Inference match: enough that
+// a match is mostly relayed decisions, not its connections' setup (every
+// seat calls, so a round is one decision per seat).
+const benchRounds = 40
+
 // createWith is create with a given client and no test to fail.
 func (r *rig) createWith(client *http.Client, seed string, seats int, agents []int, deadlineMS int) created {
 	path := "/api/ai/rooms"
 	body := map[string]any{"seats": seats, "roleMode": "classic", "seed": seed, "deadlineMs": deadlineMS, "agents": agents}
 	if r.game == proxy.GameInference {
 		path = "/api/inference/matches"
-		body = map[string]any{"seats": seats, "rounds": 6, "deadline_ms": deadlineMS, "seed": seed, "agents": agents}
+		body = map[string]any{"seats": seats, "rounds": benchRounds, "deadline_ms": deadlineMS, "seed": seed, "agents": agents}
 	}
 	b, _ := json.Marshal(body)
 	resp, err := client.Post(r.server.URL+path, "application/json", bytes.NewReader(b))
