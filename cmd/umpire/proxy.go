@@ -20,7 +20,7 @@ import (
 	"github.com/umpire-arena/umpire/reports"
 )
 
-const proxySynopsis = "--game G --target URL [--listen 127.0.0.1:7080] [--until N] [--max-message BYTES] [--idle-timeout D] [--strict] [--known-failing FILE] [--junit F] [--json F] [--html F] [--md F] [--report-dir DIR] [--format text|json]"
+const proxySynopsis = "--game G --target URL [--listen 127.0.0.1:7080] [--until N] [--max-message BYTES] [--idle-timeout D] [--judge-share F] [--strict] [--known-failing FILE] [--junit F] [--json F] [--html F] [--md F] [--report-dir DIR] [--format text|json]"
 
 const proxyAbout = `A transparent relay between real agents and a real server that judges both
 sides live. Point the agents at the --listen address instead of the server:
@@ -63,6 +63,7 @@ func cmdProxy(ctx context.Context, e *env, args []string) int {
 	until := fs.Int("until", 0, "stop after this many matches ended (0: until interrupted)")
 	maxMsg := fs.Int("max-message", proxy.DefaultMaxMessage, "size cap of one message in bytes (WebSocket messages over it close both sides; HTTP bodies over it are relayed unjudged)")
 	idle := fs.Duration("idle-timeout", proxy.DefaultIdleTimeout, "a relayed WebSocket silent this long is closed")
+	share := fs.Float64("judge-share", proxy.DefaultJudgeShare, "share of one core's time the judges of relayed WebSocket connections may take together; past it messages are relayed unjudged (inconclusive)")
 	var out reportFlags
 	addReportFlags(fs, &out)
 	var basis basisFlags
@@ -78,8 +79,8 @@ func cmdProxy(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintln(e.stderr, "umpire proxy: --target is required (the server's base URL)")
 		return exitUsage
 	}
-	if *until < 0 || *maxMsg < 1 || *idle <= 0 {
-		fmt.Fprintln(e.stderr, "umpire proxy: --until must be >= 0, --max-message and --idle-timeout > 0")
+	if *until < 0 || *maxMsg < 1 || *idle <= 0 || !(*share > 0) {
+		fmt.Fprintln(e.stderr, "umpire proxy: --until must be >= 0, --max-message, --idle-timeout and --judge-share > 0")
 		return exitUsage
 	}
 	var graded reports.Meta
@@ -91,7 +92,7 @@ func cmdProxy(ctx context.Context, e *env, args []string) int {
 	if out.toStdout() {
 		console = e.stderr
 	}
-	p, err := proxy.New(proxy.Options{Game: *game, Target: *target, MaxMessage: *maxMsg, IdleTimeout: *idle, Strict: graded.Strict,
+	p, err := proxy.New(proxy.Options{Game: *game, Target: *target, MaxMessage: *maxMsg, IdleTimeout: *idle, JudgeShare: *share, Strict: graded.Strict,
 		OnEvent: func(ev proxy.Event) { proxyProgress(progressOut(e, console, *format), *until, ev) }})
 	if err != nil {
 		fmt.Fprintf(e.stderr, "umpire proxy: %v\n", err)
@@ -143,7 +144,7 @@ func cmdProxy(ctx context.Context, e *env, args []string) int {
 	rep := reports.New(reports.Meta{
 		Version: strings.TrimSpace(version), Kind: reports.KindProxy, Games: []string{*game},
 		RulesVersions: harness.RulesVersions(*game), Target: shown, Started: start,
-		Config:       reports.Redact(map[string]any{"listen": ln.Addr().String(), "until": *until, "max_message": *maxMsg, "idle_timeout": idle.String()}),
+		Config:       reports.Redact(map[string]any{"listen": ln.Addr().String(), "until": *until, "max_message": *maxMsg, "idle_timeout": idle.String(), "judge_share": *share}),
 		Strict:       graded.Strict,
 		KnownFailing: graded.KnownFailing,
 	}, reports.ApplicableRules(reports.KindProxy, rules.Default()))

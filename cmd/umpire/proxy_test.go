@@ -33,6 +33,7 @@ func TestProxyUsage(t *testing.T) {
 		{"no target", []string{"proxy", "--game", "bangarena"}, exitUsage, "--target is required"},
 		{"bad target", []string{"proxy", "--game", "bangarena", "--target", "ftp://x"}, exitUsage, "not an http(s) URL"},
 		{"unreachable", []string{"proxy", "--game", "inference", "--target", "http://127.0.0.1:1"}, exitError, "cannot be reached"},
+		{"judge share", []string{"proxy", "--game", "inference", "--target", "http://127.0.0.1:1", "--judge-share", "0"}, exitUsage, "--judge-share"},
 		{"help", []string{"proxy", "-h"}, exitOK, "transparent relay"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -56,7 +56,7 @@ func benchRelay(b *testing.B, game string, n int) {
 	r := newRig(b, game)
 	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 512}, Timeout: 30 * time.Second}
 	defer client.CloseIdleConnections()
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Minute)
 	defer cancel()
 	var modes [2]benchRound // direct, relay
 	relayed := 0
