@@ -28,7 +28,7 @@ const (
 	// judgeQueue bounds the messages of one connection waiting for the
 	// judge, and judgeQueueBytes their bytes: a message that finds the
 	// queue full is relayed unjudged and counted (inconclusive).
-	judgeQueue      = 256
+	judgeQueue      = 1024
 	judgeQueueBytes = 4 << 20
 	// judgeBatch is the shortest time between two wakes of a connection's
 	// judge.
