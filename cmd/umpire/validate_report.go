@@ -156,7 +156,9 @@ func validateRule(game, kind string, v schemas.Violation) string {
 	missing := func(field string) bool {
 		return loc == "" && v.Keyword == "required" && strings.Contains(v.Message, strconv.Quote(field))
 	}
-	under := func(prefix string) bool { return loc == prefix || strings.HasPrefix(loc, prefix+"/") || missing(prefix[1:]) }
+	under := func(prefix string) bool {
+		return loc == prefix || strings.HasPrefix(loc, prefix+"/") || missing(prefix[1:])
+	}
 	if game == gameBangArena {
 		switch {
 		case kind == "" || kind == "event":
