@@ -33,10 +33,12 @@ type legalDiff struct {
 // from its visible_state and, with --check, compare them with the list the
 // message carries.
 func cmdLegal(_ context.Context, e *env, args []string) int {
-	fs := newFlagSet(e, "legal", "--game G [--check] [--format text|json] FILE|-")
+	fs := newFlagSet(e, "legal", "--game G [--check] [--format text|json] [--junit F] [--json F] [--html F] [--md F] [--report-dir DIR] FILE|-")
 	game := fs.String("game", "", "inference or bangarena")
 	check := fs.Bool("check", false, "compare with the message's own legal_actions; exit 1 when they differ")
 	format := fs.String("format", "text", "text or json")
+	var rf reportFlags
+	addReportFlags(fs, &rf)
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
@@ -47,10 +49,16 @@ func cmdLegal(_ context.Context, e *env, args []string) int {
 		fmt.Fprintln(e.stderr, "umpire legal: give exactly one FILE (or - for stdin)")
 		return exitUsage
 	}
-	if *game == gameBangArena {
-		return legalBangArena(e, fs.Arg(0), *check, *format == "json")
+	lr := newLegalReports(rf, *game, fs.Arg(0), *check)
+	return lr.write(e, runLegal(lr.console(e), lr, *game, fs.Arg(0), *check, *format))
+}
+
+// runLegal is "umpire legal" after its flags; lr records the outcome of
+// --check for the reports.
+func runLegal(e *env, lr *legalReports, game, name string, check bool, format string) int {
+	if game == gameBangArena {
+		return legalBangArena(e, lr, name, check, format == "json")
 	}
-	name := fs.Arg(0)
 	raw, code, ok := readLegalInput(e, name)
 	if !ok {
 		return code
@@ -69,7 +77,7 @@ func cmdLegal(_ context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stdout, "%s: no legal actions can be derived: %s\n", inert.String(name), inert.String(err.Error()))
 		return exitFail
 	}
-	if !*check {
+	if !check {
 		_ = writeJSONLine(e.stdout, derived)
 		return exitOK
 	}
@@ -78,7 +86,8 @@ func cmdLegal(_ context.Context, e *env, args []string) int {
 		return exitUsage
 	}
 	d := compareLegal(derived, given)
-	return printLegalDiff(e, d, d.Equal, *format == "json")
+	lr.diff(d)
+	return printLegalDiff(e, d, d.Equal, format == "json")
 }
 
 // readLegalInput reads the one message of "umpire legal" (FILE|-, at most
@@ -294,7 +303,7 @@ type bangLegalDiff struct {
 // from its observation alone (bangarena.LegalFromRequest) and, with check,
 // compares them with the request's own legalActions as sets of actionIds
 // with their command and argsSchema (READINGS 8).
-func legalBangArena(e *env, name string, check, asJSON bool) int {
+func legalBangArena(e *env, lr *legalReports, name string, check, asJSON bool) int {
 	raw, code, ok := readLegalInput(e, name)
 	if !ok {
 		return code
@@ -341,6 +350,7 @@ func legalBangArena(e *env, name string, check, asJSON bool) int {
 		return exitUsage
 	}
 	d := compareBangLegal(derived, und, given)
+	lr.diff(d)
 	return printLegalDiff(e, d, d.Equal, asJSON)
 }
 
