@@ -16,11 +16,17 @@ type reportFlags struct {
 
 // addReportFlags adds the report flags to fs.
 func addReportFlags(fs *flag.FlagSet, r *reportFlags) {
+	addReportFileFlags(fs, r)
+	fs.StringVar(&r.dir, "report-dir", "", "write every report format into this directory")
+}
+
+// addReportFileFlags adds the four one-file report flags to fs, for a
+// command whose --report-dir means more than the four files (selftest).
+func addReportFileFlags(fs *flag.FlagSet, r *reportFlags) {
 	fs.StringVar(&r.junit, "junit", "", "write JUnit XML to this file (- for standard output)")
 	fs.StringVar(&r.json, "json", "", "write the JSON report to this file (- for standard output)")
 	fs.StringVar(&r.html, "html", "", "write the HTML report to this file (- for standard output)")
 	fs.StringVar(&r.md, "md", "", "write the Markdown summary to this file (- for standard output; e.g. $GITHUB_STEP_SUMMARY)")
-	fs.StringVar(&r.dir, "report-dir", "", "write every report format into this directory")
 }
 
 // any reports whether some report was asked for.
