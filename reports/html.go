@@ -78,8 +78,8 @@ type htmlSection struct {
 
 type htmlRule struct {
 	ID, Level, Basis, BasisURL, Text, Status, Label string
-	Checks, Could, Why                    []string
-	Must, Should, Info                    int
+	Checks, Could, Why                              []string
+	Must, Should, Info                              int
 }
 
 type htmlCheck struct {
@@ -91,10 +91,10 @@ type htmlCheck struct {
 
 type htmlFinding struct {
 	// Open is set on the first MUST finding, shown expanded.
-	Open                                                           bool
+	Open                                                                     bool
 	Rule, Level, Basis, BasisURL, Where, Expected, Got, Message, Requirement string
-	Transcript                                                     []htmlMessage
-	More                                                           int
+	Transcript                                                               []htmlMessage
+	More                                                                     int
 	// View links the finding to its step in the match viewer.
 	View *viewerLink
 }

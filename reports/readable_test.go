@@ -59,7 +59,7 @@ func TestHTMLReadable(t *testing.T) {
 	for _, want := range []string{
 		`<details class="section" open>`, `<span class="section-counts">`, " warn", // the section with a finding, open, counted
 		`<details class="section">`, // a section without failure, collapsed
-		">1.62s<", ">4.62s<", // rounded
+		">1.62s<", ">4.62s<",        // rounded
 		`href="#ref-wire-errors"`, `<article class="reference" id="ref-wire-errors">`, "docs/wire.md#errors", "422",
 	} {
 		if !strings.Contains(page, want) {
