@@ -424,7 +424,7 @@ func (p *Process) Receive(ctx context.Context) (Line, error) {
 			return Line{}, p.eofError("receive")
 		}
 		if l.Kind == Oversize {
-			return l, errorf(Flood, "receive", nil, "a line of %d bytes exceeds the cap of %d", l.Size, p.spec.MaxLine)
+			return l, errorf(Flood, "receive", nil, "a line of at least %d bytes exceeds the cap of %d bytes", l.Size, p.spec.MaxLine)
 		}
 		return l, nil
 	case <-ctx.Done():
@@ -436,7 +436,7 @@ func (p *Process) Receive(ctx context.Context) (Line, error) {
 // FloodLines of them arrived within FloodWindow.
 func (p *Process) noteExtra(l Line) error {
 	if l.Kind == Oversize {
-		return errorf(Flood, "receive", nil, "a line of %d bytes exceeds the cap of %d", l.Size, p.spec.MaxLine)
+		return errorf(Flood, "receive", nil, "a line of at least %d bytes exceeds the cap of %d bytes", l.Size, p.spec.MaxLine)
 	}
 	p.extras = append(p.extras, l.At)
 	if len(p.extras) > p.spec.FloodLines {
