@@ -273,9 +273,9 @@ func buildView(r *Report) *htmlView {
 			P50: latencyText(s.Latency, s.Latency.P50), P95: latencyText(s.Latency, s.Latency.P95),
 			P99: latencyText(s.Latency, s.Latency.P99), Max: latencyText(s.Latency, s.Latency.Max),
 			Terminations: terminationsText(s.Terminations),
-			Win:          fmt.Sprintf("%.1f%% (%.1f–%.1f)", 100*s.WinRate.Value, 100*s.WinRate.Lo, 100*s.WinRate.Hi),
-			Rank:         fmt.Sprintf("%.2f (%.2f–%.2f)", s.MeanRank.Value, s.MeanRank.Lo, s.MeanRank.Hi),
-			Score:        fmt.Sprintf("%.1f (%.1f–%.1f)", s.MeanScore.Value, s.MeanScore.Lo, s.MeanScore.Hi),
+			Win:          intervalText(s.WinRate, 100, "%.1f", "%%"),
+			Rank:         intervalText(s.MeanRank, 1, "%.2f", ""),
+			Score:        intervalText(s.MeanScore, 1, "%.1f", ""),
 			Name:         s.Agent + " vs " + s.Adversary,
 		}
 		a.Chart = barChart("chart-latency", "Latency of "+a.Name, "response time (ms unless marked s)", "decisions", labels, edges, s.Latency.Histogram.Counts)

@@ -123,11 +123,9 @@ func (o Markdown) write(w io.Writer, r *Report) error {
 				fmt.Fprintf(&b, "\n… %d more rows\n", len(stats)-maxRows)
 				break
 			}
-			fmt.Fprintf(&b, "| %s | %s | %d | %.1f%% (%.1f–%.1f) | %.2f (%.2f–%.2f) | %.1f (%.1f–%.1f) | %s / %s / %s / %s | %s |\n",
+			fmt.Fprintf(&b, "| %s | %s | %d | %s | %s | %s | %s / %s / %s / %s | %s |\n",
 				mdText(s.Agent, 60), mdText(s.Adversary, 40), s.Matches,
-				100*s.WinRate.Value, 100*s.WinRate.Lo, 100*s.WinRate.Hi,
-				s.MeanRank.Value, s.MeanRank.Lo, s.MeanRank.Hi,
-				s.MeanScore.Value, s.MeanScore.Lo, s.MeanScore.Hi,
+				intervalText(s.WinRate, 100, "%.1f", "%%"), intervalText(s.MeanRank, 1, "%.2f", ""), intervalText(s.MeanScore, 1, "%.1f", ""),
 				latencyText(s.Latency, s.Latency.P50), latencyText(s.Latency, s.Latency.P95),
 				latencyText(s.Latency, s.Latency.P99), latencyText(s.Latency, s.Latency.Max),
 				terminationsText(s.Terminations))

@@ -102,3 +102,27 @@ func TestNoLatencyShownAsNone(t *testing.T) {
 		t.Errorf("latencyText = %q, want 3ms", got)
 	}
 }
+
+// An estimate without data shows none; an interval always holds its
+// estimate.
+func TestIntervalText(t *testing.T) {
+	tests := []struct {
+		name string
+		in   Interval
+		want string
+	}{
+		{"nothing measured", Interval{}, "—"},
+		{"a rank", Interval{Value: 2.5, Lo: 1.5, Hi: 3.5, N: 4}, "2.50 (1.50–3.50)"},
+		{"a bound past the estimate", Interval{Value: 1, Lo: 1.2, Hi: 3, N: 1}, "1.00 (1.00–3.00)"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := intervalText(tc.in, 1, "%.2f", ""); got != tc.want {
+				t.Errorf("intervalText = %q, want %q", got, tc.want)
+			}
+		})
+	}
+	if got := intervalText(Interval{Value: 0.5, Lo: 0.25, Hi: 0.75, N: 8}, 100, "%.1f", "%%"); got != "50.0% (25.0–75.0)" {
+		t.Errorf("win rate = %q", got)
+	}
+}

@@ -76,3 +76,16 @@ func latencyText(l Latency, d time.Duration) string {
 	}
 	return ms(d)
 }
+
+// intervalText renders an estimate and its interval, each scaled by
+// scale, as "0.42 (0.31–0.55)", or "—" when nothing was measured (N 0: no
+// match ended with a rank, say). The interval is clipped to contain the
+// estimate, so a report never shows a bound on the wrong side of it.
+func intervalText(in Interval, scale float64, verb, unit string) string {
+	if in.N == 0 {
+		return "—"
+	}
+	v, lo, hi := in.Value*scale, in.Lo*scale, in.Hi*scale
+	lo, hi = min(lo, v), max(hi, v)
+	return fmt.Sprintf(verb+unit+" ("+verb+"–"+verb+")", v, lo, hi)
+}
