@@ -75,9 +75,16 @@ func cmdValidate(ctx context.Context, e *env, args []string) (code int) {
 		defer closeFn()
 		srcs = append(srcs, source{name: shown, r: r})
 	}
+	reps := newValidateReports(rf, *game, fs.Args(), basis.strict)
+	defer func() {
+		if !reps.write(e) && code != exitError {
+			code = exitError
+		}
+	}()
 	set, err := schemas.Compile(schemas.WithMaxBytes(*maxBytes))
 	if err != nil {
 		fmt.Fprintf(e.stderr, "umpire: %v\n", err)
+		reps.failed("the schemas", "the schemas could not be compiled: "+err.Error())
 		return exitError
 	}
 	console := e.stdout
@@ -85,12 +92,6 @@ func cmdValidate(ctx context.Context, e *env, args []string) (code int) {
 		console = e.stderr // the report owns standard output
 	}
 	out := &violationWriter{w: console, json: *format == "json", strict: basis.strict}
-	reps := newValidateReports(rf, *game, fs.Args(), basis.strict)
-	defer func() {
-		if !reps.write(e) && code != exitError {
-			code = exitError
-		}
-	}()
 	var total, invalid, violations, notKept, failing, lenient int
 	for _, src := range srcs {
 		// Inputs are read as they are validated, in memory bounded by

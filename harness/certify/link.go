@@ -148,6 +148,13 @@ func (l *link) ask(ctx context.Context, raw []byte, key string, deadline time.Du
 			l.late[key] = true
 			l.consecutive++
 		}
+		if overCap(err, reply.Before) {
+			// The line the agent was writing when asked went over the cap
+			// (WIRE.md: messages of at most 1 MiB) and the agent was
+			// stopped: the request got no usable answer, as with a
+			// malformed one.
+			l.j.fail(CheckDeadline, where, "an answer before the deadline", "none", "no usable answer: the agent's line went over the size cap and the agent was stopped")
+		}
 		l.verdict(err, where)
 		return answer{}, false
 	}
@@ -287,4 +294,11 @@ func jsonField(b []byte, field string, v any) bool {
 	}
 	raw, ok := m[field]
 	return ok && json.Unmarshal(raw, v) == nil
+}
+
+// overCap reports whether a failed ask ended on a line over the size cap
+// (a Flood whose last line is Oversize), as opposed to a flood of
+// unsolicited lines.
+func overCap(err error, before []agent.Line) bool {
+	return agent.TerminationOf(err) == agent.Flood && len(before) > 0 && before[len(before)-1].Kind == agent.Oversize
 }
