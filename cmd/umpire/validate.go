@@ -134,7 +134,7 @@ func cmdValidate(ctx context.Context, e *env, args []string) (code int) {
 					}
 					if capped.Keep(violationKey(v)) {
 						out.write(src.name, m.line, k, v)
-						reps.violation(src.name, m.line, k, v)
+						reps.violation(src.name, m.line, k, v, m.data)
 					}
 				}
 				if must {

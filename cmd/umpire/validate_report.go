@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"sort"
 	"strconv"
@@ -66,7 +67,7 @@ func (v *validateReports) message(kind string) {
 // finding of the rule its shape belongs to. The level is MUST: the
 // report grades it by its basis (a pin's or a reading's is SHOULD unless
 // --strict), as the console did.
-func (v *validateReports) violation(file string, line int, kind string, vi schemas.Violation) {
+func (v *validateReports) violation(file string, line int, kind string, vi schemas.Violation, data []byte) {
 	if v.cur == nil {
 		return
 	}
@@ -84,7 +85,10 @@ func (v *validateReports) violation(file string, line int, kind string, vi schem
 		msg += " (" + vi.Keyword + ")"
 	}
 	f := rules.Finding{Rule: id, Level: rules.Must, Message: msg, Basis: basis, Ref: ref,
-		Where: rules.Where{File: file, Line: line, Pointer: vi.InstanceLocation}}
+		Where: rules.Where{File: file, Line: line, Pointer: vi.InstanceLocation}, Expected: vi.Message}
+	if got, ok := valueAt(data, vi.InstanceLocation); ok {
+		f.Got = got
+	}
 	v.cur.Findings = append(v.cur.Findings, reports.Finding{Finding: f})
 }
 
@@ -205,4 +209,45 @@ func validateRule(game, kind string, v schemas.Violation) string {
 		return "inference/agent.message-length"
 	}
 	return "inference/protocol.envelope"
+}
+
+// maxGotBytes bounds the offending value a validate finding quotes.
+const maxGotBytes = 512
+
+// valueAt returns the value at the JSON Pointer ptr of the message data,
+// as JSON (clipped to maxGotBytes), for a finding's got; ok is false when
+// data is not JSON or holds nothing there.
+func valueAt(data []byte, ptr string) (any, bool) {
+	var v any
+	if len(data) == 0 || json.Unmarshal(data, &v) != nil {
+		return nil, false
+	}
+	if ptr != "" {
+		for _, tok := range strings.Split(strings.TrimPrefix(ptr, "/"), "/") {
+			tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+			switch n := v.(type) {
+			case map[string]any:
+				var ok bool
+				if v, ok = n[tok]; !ok {
+					return nil, false
+				}
+			case []any:
+				i, err := strconv.Atoi(tok)
+				if err != nil || i < 0 || i >= len(n) {
+					return nil, false
+				}
+				v = n[i]
+			default:
+				return nil, false
+			}
+		}
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil, false
+	}
+	if len(b) > maxGotBytes {
+		return string(b[:maxGotBytes]) + "…", true
+	}
+	return json.RawMessage(b), true
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -57,6 +58,9 @@ func TestValidateReports(t *testing.T) {
 	if f := c.Findings[0]; f.Rule != "inference/protocol.log-line" || f.Level != rules.Should || f.Basis != rules.BasisContract {
 		t.Errorf("first finding %s %s %s, want a SHOULD inference/protocol.log-line on a contract", f.Level, f.Rule, f.Basis)
 	}
+	if f := c.Findings[0]; f.Expected == nil || f.Got == nil {
+		t.Errorf("first finding: expected %v, got %v; want the schema's constraint and the offending value", f.Expected, f.Got)
+	}
 	for _, name := range []string{reports.FileJUnit, reports.FileHTML, reports.FileMarkdown} {
 		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
 			t.Errorf("%s not written: %v", name, err)
@@ -96,6 +100,28 @@ func TestValidateReportOnReadError(t *testing.T) {
 	junit, err := os.ReadFile(filepath.Join(dir, reports.FileJUnit))
 	if err != nil || !strings.Contains(string(junit), "<error") || !strings.Contains(string(junit), "could not be read through") {
 		t.Errorf("junit on exit 3: %v\n%s", err, junit)
+	}
+}
+
+func TestValueAt(t *testing.T) {
+	data := []byte(`{"a":{"b/c":[1,{"d":"x"}]},"e":null}`)
+	tests := []struct {
+		name, ptr, want string
+		ok              bool
+	}{
+		{"root", "", `{"a":{"b/c":[1,{"d":"x"}]},"e":null}`, true},
+		{"escaped key and index", "/a/b~1c/1/d", `"x"`, true},
+		{"null", "/e", "null", true},
+		{"missing", "/nope", "", false},
+		{"bad index", "/a/b~1c/9", "", false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, ok := valueAt(data, tc.ptr)
+			if ok != tc.ok || (ok && fmt.Sprintf("%s", got) != tc.want) {
+				t.Errorf("valueAt(%q) = %s, %v; want %s, %v", tc.ptr, got, ok, tc.want, tc.ok)
+			}
+		})
 	}
 }
 
