@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"strings"
 	"sync"
 	"time"
@@ -109,10 +110,18 @@ func (l *legalReports) diff(d any) {
 			a, _, _ := strings.Cut(s, ":")
 			rule = "inference/wire.legal-actions." + a
 		}
-		l.finds = append(l.finds, reports.Finding{Finding: rules.Finding{Rule: rule, Level: rules.Must, Where: where,
-			Message: "an item differs from the rules': " + s}})
+		f := rules.Finding{Rule: rule, Level: rules.Must, Where: where, Message: "an item differs from the rules': " + s}
+		if m := differentRe.FindStringSubmatch(s); m != nil {
+			f.Expected, f.Got = m[3], m[1]+m[2]
+		}
+		l.finds = append(l.finds, reports.Finding{Finding: f})
 	}
 }
+
+// differentRe reads a difference of --check ("call: amount is 2, want 4",
+// "x_1: command is \"a\", want \"b\""; "…: min missing, want 1") into what
+// was got and what was expected.
+var differentRe = regexp.MustCompile(`^[^:]+: \S+ (?:is (.+)|(missing)), want (?:the integer )?(.+)$`)
 
 // itemRule is the rule a missing item breaks.
 func (l *legalReports) itemRule(item json.RawMessage) string {

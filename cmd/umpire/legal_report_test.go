@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -66,6 +67,11 @@ func TestLegalReports(t *testing.T) {
 			for _, r := range tc.wantRules {
 				if !got[r] {
 					t.Errorf("no finding of %s; got %v", r, got)
+				}
+			}
+			for _, f := range c.Findings {
+				if f.Rule == "inference/wire.legal-actions.call" && (fmt.Sprint(f.Expected) != "4" || fmt.Sprint(f.Got) != "2") {
+					t.Errorf("call difference: expected %v, got %v; want 4 and 2", f.Expected, f.Got)
 				}
 			}
 			if tc.wantCode == exitFail && len(c.Findings) == 0 {
