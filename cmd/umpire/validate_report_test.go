@@ -160,3 +160,18 @@ func TestValidateRule(t *testing.T) {
 		}
 	}
 }
+
+// verify --junit - writes the report on stdout and the findings on stderr
+// (it was refused as a usage error).
+func TestVerifyReportToStdout(t *testing.T) {
+	code, out, errOut := runUmpire(t, "", "verify", "--game", "inference", vtd("mutations/raise-over-cap.jsonl"), "--junit", "-")
+	if code != exitFail {
+		t.Fatalf("exit %d, want 1; stderr: %s", code, errOut)
+	}
+	if !strings.HasPrefix(strings.TrimSpace(out), "<?xml") || !strings.Contains(out, "inference/round.3.raise-cap") {
+		t.Errorf("stdout is not the JUnit report:\n%.400s", out)
+	}
+	if !strings.Contains(errOut, "inference/round.3.raise-cap") {
+		t.Errorf("the findings are not on stderr:\n%.400s", errOut)
+	}
+}
