@@ -108,7 +108,7 @@ func (l *legalReports) diff(d any) {
 		rule := "bangarena/12.args"
 		if l.game != gameBangArena {
 			a, _, _ := strings.Cut(s, ":")
-			rule = "inference/wire.legal-actions." + a
+			rule = inferenceItemRule(a)
 		}
 		f := rules.Finding{Rule: rule, Level: rules.Must, Where: where, Message: "an item differs from the rules': " + s}
 		if m := differentRe.FindStringSubmatch(s); m != nil {
@@ -132,9 +132,18 @@ func (l *legalReports) itemRule(item json.RawMessage) string {
 		Action string `json:"action"`
 	}
 	_ = json.Unmarshal(item, &a)
-	switch a.Action {
-	case "fold", "call", "raise":
-		return "inference/wire.legal-actions." + a.Action
+	return inferenceItemRule(a.Action)
+}
+
+// inferenceItemRule is the rule of the legal_actions item of an action.
+func inferenceItemRule(action string) string {
+	switch action {
+	case "fold":
+		return "inference/wire.legal-actions.fold"
+	case "call":
+		return "inference/wire.legal-actions.call"
+	case "raise":
+		return "inference/wire.legal-actions.raise"
 	}
 	return "inference/illegal.listed-only"
 }

@@ -40,11 +40,17 @@ func memoryBound(cap int) uint64 { return uint64(16<<20 + 4*cap) }
 
 func TestProcessHostileLines(t *testing.T) {
 	const cap = 1 << 20
+	// The ask waits for an answer after the over-cap line up to its
+	// deadline, skipping the line in bounded memory; at the deadline the
+	// verdict is a flood (never a wait for the line's end).
+	const deadline = 3 * time.Second
 	tests := []struct {
 		name, command string
+		answer        string
 	}{
-		{"a 1 GiB line", `read x; head -c 1073741824 /dev/zero | tr '\0' a; echo '{}'; sleep 60`},
-		{"endless output without a line ending", `read x; tr '\0' a </dev/zero`},
+		{"a 1 GiB line, then an answer", `read x; head -c 1073741824 /dev/zero | tr '\0' a; echo; echo '{"ok":1}'; sleep 60`, `{"ok":1}`},
+		{"a 1 GiB line that never ends", `read x; head -c 1073741824 /dev/zero | tr '\0' a; sleep 60`, ""},
+		{"endless output without a line ending", `read x; tr '\0' a </dev/zero`, ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -53,16 +59,26 @@ func TestProcessHostileLines(t *testing.T) {
 			var r Reply
 			var err error
 			t0 := time.Now()
-			grew := allocDuring(func() { r, err = p.Ask(context.Background(), `{"type":"ping"}`, hostileDeadline) })
+			grew := allocDuring(func() { r, err = p.Ask(context.Background(), `{"type":"ping"}`, deadline) })
 			took := time.Since(t0)
-			if TerminationOf(err) != Flood {
-				t.Fatalf("verdict %v after %v, want flood", err, took)
-			}
-			if took > promptly {
-				t.Errorf("the verdict took %v, want it as soon as the line crossed the cap", took)
-			}
 			if len(r.Before) != 1 || r.Before[0].Kind != Oversize || len(r.Before[0].Bytes) != evidenceBytes {
 				t.Errorf("lines %+v, want one oversize line with its first bytes", r.Before)
+			}
+			if took > deadline+promptly {
+				t.Errorf("the verdict took %v, deadline %v", took, deadline)
+			}
+			if grew > memoryBound(cap) {
+				t.Errorf("allocated %d bytes, want at most %d", grew, memoryBound(cap))
+			}
+			if tc.answer != "" {
+				if err != nil || string(r.Answer.Bytes) != tc.answer {
+					t.Errorf("Ask = %q, %v; want the answer after the line", r.Answer.Bytes, err)
+				}
+				p.Close(0)
+				return
+			}
+			if TerminationOf(err) != Flood {
+				t.Fatalf("verdict %v after %v, want flood", err, took)
 			}
 			if !strings.Contains(err.Error(), "cap") {
 				t.Errorf("verdict %q does not name the cap", err)

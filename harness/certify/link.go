@@ -149,11 +149,10 @@ func (l *link) ask(ctx context.Context, raw []byte, key string, deadline time.Du
 			l.consecutive++
 		}
 		if overCap(err, reply.Before) {
-			// The line the agent was writing when asked went over the cap
-			// (WIRE.md: messages of at most 1 MiB) and the agent was
-			// stopped: the request got no usable answer, as with a
-			// malformed one.
-			l.j.fail(CheckDeadline, where, "an answer before the deadline", "none", "no usable answer: the agent's line went over the size cap and the agent was stopped")
+			// A line over the cap (WIRE.md: messages of at most 1 MiB) and
+			// no answer after it before the deadline: the request went
+			// unanswered, as with only malformed lines.
+			l.j.fail(CheckDeadline, where, "an answer before the deadline", "none", "no answer before the deadline, only a line over the size cap")
 		}
 		l.verdict(err, where)
 		return answer{}, false
