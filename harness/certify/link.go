@@ -149,7 +149,7 @@ func (l *link) ask(ctx context.Context, raw []byte, key string, deadline time.Du
 			l.consecutive++
 		}
 		if overCap(err, reply.Before) {
-			// A line over the cap (WIRE.md: messages of at most 1 MiB) and
+			// I-INF-C6: a line over the cap (WIRE.md: messages of at most 1 MiB) and
 			// no answer after it before the deadline: the request went
 			// unanswered, as with only malformed lines.
 			l.j.fail(CheckDeadline, where, "an answer before the deadline", "none", "no answer before the deadline, only a line over the size cap")
