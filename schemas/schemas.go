@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/umpire-arena/umpire/harness"
 	"io"
 	"io/fs"
 	"path"
@@ -33,8 +34,8 @@ const MaxDepth = 512
 
 // Games of the schema set.
 const (
-	GameInference = "inference"
-	GameBangArena = "bangarena"
+	GameInference = harness.GameInference // the names are declared once, in package harness
+	GameBangArena = harness.GameBangArena
 )
 
 // defsKind names the shared-definitions file of a game; it is not a kind.

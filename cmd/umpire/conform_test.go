@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"github.com/umpire-arena/umpire/harness"
 	"os"
 	"path/filepath"
 	"strings"
@@ -21,7 +22,7 @@ func runConform(t *testing.T, args ...string) (int, string, string) {
 }
 
 func TestConformEmbedded(t *testing.T) {
-	for _, game := range []string{gameInference, gameBangArena} {
+	for _, game := range []string{harness.GameInference, harness.GameBangArena} {
 		t.Run(game, func(t *testing.T) {
 			dir := t.TempDir()
 			code, out, errs := runConform(t, "--embedded", "--game", game, "--report-dir", dir)

@@ -47,10 +47,12 @@ func cmdLegal(_ context.Context, e *env, args []string) int {
 		fmt.Fprintln(e.stderr, "umpire legal: give exactly one FILE (or - for stdin)")
 		return exitUsage
 	}
-	if *game == gameBangArena {
-		return legalBangArena(e, fs.Arg(0), *check, *format == "json")
-	}
-	name := fs.Arg(0)
+	return gameOf(*game).legal(e, fs.Arg(0), *check, *format == "json")
+}
+
+// legalInference derives the legal actions of one Inference your_turn (or
+// bare visible_state) and, with check, compares them with its own list.
+func legalInference(e *env, name string, check, asJSON bool) int {
 	raw, code, ok := readLegalInput(e, name)
 	if !ok {
 		return code
@@ -69,7 +71,7 @@ func cmdLegal(_ context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stdout, "%s: no legal actions can be derived: %s\n", inert.String(name), inert.String(err.Error()))
 		return exitFail
 	}
-	if !*check {
+	if !check {
 		_ = writeJSONLine(e.stdout, derived)
 		return exitOK
 	}
@@ -78,7 +80,7 @@ func cmdLegal(_ context.Context, e *env, args []string) int {
 		return exitUsage
 	}
 	d := compareLegal(derived, given)
-	return printLegalDiff(e, d, d.Equal, *format == "json")
+	return printLegalDiff(e, d, d.Equal, asJSON)
 }
 
 // readLegalInput reads the one message of "umpire legal" (FILE|-, at most

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/umpire-arena/umpire/harness"
 	"net/http"
 	"os"
 	"strconv"
@@ -23,24 +24,24 @@ const serveInferenceSynopsis = "--game inference [--addr 127.0.0.1:7070] [--seat
 // cmdServe runs "umpire serve": the embedded reference server of the game
 // named by --game (serveInference or serveBangArena).
 func cmdServe(ctx context.Context, e *env, args []string) int {
-	switch game := gameFlag(args); game {
-	case gameInference:
-		return serveInference(ctx, e, args)
-	case gameBangArena:
-		return serveBangArena(ctx, e, args)
-	case "":
+	game := gameFlag(args)
+	if g := gameOf(game); g != nil {
+		return g.serve(ctx, e, args)
+	}
+	if game == "" {
 		for _, a := range args {
 			if a == "-h" || a == "-help" || a == "--help" {
-				fmt.Fprintf(e.stderr, "Usage: umpire serve %s\n       umpire serve %s\n\nRun with --game and -h for the flags of one game.\n", serveInferenceSynopsis, serveBangArenaSynopsis)
+				fmt.Fprint(e.stderr, "Usage:")
+				for i, g := range cliGames() {
+					fmt.Fprintf(e.stderr, "%s umpire serve %s\n", map[bool]string{true: "", false: "      "}[i == 0], g.serveSynopsis)
+				}
+				fmt.Fprint(e.stderr, "\nRun with --game and -h for the flags of one game.\n")
 				return exitOK
 			}
 		}
-		checkGame(e, game)
-		return exitUsage
-	default:
-		checkGame(e, game)
-		return exitUsage
 	}
+	checkGame(e, game)
+	return exitUsage
 }
 
 // gameFlag finds the value of --game (or -game) in args, "" when absent.
@@ -97,7 +98,7 @@ type inferenceServeSeat struct {
 // then shuts down cleanly.
 func serveInference(ctx context.Context, e *env, args []string) int {
 	fs := newFlagSet(e, "serve", serveInferenceSynopsis)
-	game := fs.String("game", gameInference, "game: inference")
+	game := fs.String("game", harness.GameInference, "game: inference")
 	addr := fs.String("addr", "127.0.0.1:7070", "listen address (port 0 picks a free port)")
 	seats := fs.Int("seats", 6, "seats at the table, 3–8")
 	rounds := fs.Int("rounds", 40, "rounds of the match")
@@ -108,12 +109,12 @@ func serveInference(ctx context.Context, e *env, args []string) int {
 	startTimeout := fs.Duration("start-timeout", 0, "start without the agents that have not said hello after this long (0: wait for all)")
 	format := fs.String("format", "text", "output: text or json")
 	unsafe := fs.Bool("unsafe-faults", false, "enable the deliberately broken behaviours named in "+infsrv.FaultsEnv+" (testing the conformance suite only)")
-	dialectList := fs.String("dialect", "", "speak these legitimate dialects, comma-separated (choices where the rules are silent): "+inferenceDialectNames())
-	hf := addHostFlags(fs, gameInference)
+	dialectList := fs.String("dialect", "", "speak these legitimate dialects, comma-separated (choices where the rules are silent): "+dialectNames(harness.GameInference))
+	hf := addHostFlags(fs, harness.GameInference)
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
-	if !checkServeArgs(e, fs, *game, gameInference, *format, "serveInference") {
+	if !checkServeArgs(e, fs, *game, harness.GameInference, *format, "serveInference") {
 		return exitUsage
 	}
 	if *deadline < time.Millisecond || *deadline > time.Hour {
@@ -310,7 +311,7 @@ func describeInference(hostport string, c infsrv.Created, srv *infsrv.Server, se
 	base := "http://" + hostport
 	mi, _ := srv.Info(c.MatchID)
 	info := inferenceServeInfo{
-		Game: gameInference, URL: base, MatchID: c.MatchID, Seats: mi.Config.TableSize, Rounds: mi.Config.Rounds,
+		Game: harness.GameInference, URL: base, MatchID: c.MatchID, Seats: mi.Config.TableSize, Rounds: mi.Config.Rounds,
 		DeadlineMS: mi.Config.TurnDeadlineMS, Seed: seed, RulesURL: base + "/rules/inference",
 		LogURL: base + "/r/" + c.MatchID + ".jsonl", CreateURL: base + "/api/inference/matches",
 		Agents: []inferenceServeSeat{}, Adversaries: map[string]string{},

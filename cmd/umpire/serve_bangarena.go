@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"github.com/umpire-arena/umpire/harness"
 	"os"
 	"sort"
 	"strconv"
@@ -51,7 +52,7 @@ type baServeSeat struct {
 // ends; then it shuts down cleanly. cmdServe calls it for --game bangarena.
 func serveBangArena(ctx context.Context, e *env, args []string) int {
 	fs := newFlagSet(e, "serve", serveBangArenaSynopsis)
-	game := fs.String("game", gameBangArena, "game: bangarena")
+	game := fs.String("game", harness.GameBangArena, "game: bangarena")
 	addr := fs.String("addr", "127.0.0.1:7070", "listen address (port 0 picks a free port)")
 	seats := fs.Int("seats", 6, "seats at the table, 4–8")
 	mode := fs.String("mode", ba.ModeClassic, "role mode: classic, partners, impostor or legacy")
@@ -63,13 +64,13 @@ func serveBangArena(ctx context.Context, e *env, args []string) int {
 	pause := fs.Duration("pause", 0, "pause before each agent decision is offered (observe shows none meanwhile)")
 	format := fs.String("format", "text", "output: text or json")
 	unsafe := fs.Bool("unsafe-faults", false, "enable the deliberately broken behaviours named in "+baserver.FaultsEnv+" (testing the conformance suite only)")
-	dialect := fs.String("dialect", "", "speak these dialects, comma-separated: legitimate choices where the documents are silent ("+bangArenaDialectNames()+")")
+	dialect := fs.String("dialect", "", "speak these dialects, comma-separated: legitimate choices where the documents are silent ("+dialectNames(harness.GameBangArena)+")")
 	_ = fs.Int("rounds", 0, "Inference only; ignored for bangarena")
-	hf := addHostFlags(fs, gameBangArena)
+	hf := addHostFlags(fs, harness.GameBangArena)
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
-	if !checkServeArgs(e, fs, *game, gameBangArena, *format, "serveBangArena") {
+	if !checkServeArgs(e, fs, *game, harness.GameBangArena, *format, "serveBangArena") {
 		return exitUsage
 	}
 	if *deadline <= 0 || *deadline > time.Hour {
@@ -147,7 +148,7 @@ func describeBAServe(hostport string, c baserver.Created, srv *baserver.Server, 
 	st, _ := srv.Status(c.RoomID)
 	room := base + "/api/ai/rooms/" + c.RoomID
 	info := baServeInfo{
-		Game: gameBangArena, BaseURL: base, RoomID: c.RoomID, Seats: st.Seats, RoleMode: st.RoleMode, Seed: seed,
+		Game: harness.GameBangArena, BaseURL: base, RoomID: c.RoomID, Seats: st.Seats, RoleMode: st.RoleMode, Seed: seed,
 		DeadlineMs: st.DeadlineMs, RulesURL: base + "/api/arena/rules", MCPURL: base + "/mcp", LogURL: room + "/log",
 		Agents: []baServeSeat{}, Adversaries: map[string]string{},
 	}

@@ -3,6 +3,7 @@ package certify
 import (
 	"errors"
 	"fmt"
+	"github.com/umpire-arena/umpire/harness"
 	"math"
 	"path/filepath"
 	"runtime"
@@ -17,8 +18,8 @@ import (
 
 // Games.
 const (
-	GameInference = "inference"
-	GameBangArena = "bangarena"
+	GameInference = harness.GameInference // the names are declared once, in package harness
+	GameBangArena = harness.GameBangArena
 )
 
 // Defaults of a Config.

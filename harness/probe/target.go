@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/umpire-arena/umpire/harness"
 	"net/http"
 	"net/url"
 	"os"
@@ -19,8 +20,8 @@ import (
 
 // Games the suite knows.
 const (
-	GameInference = "inference"
-	GameBangArena = "bangarena"
+	GameInference = harness.GameInference // the names are declared once, in package harness
+	GameBangArena = harness.GameBangArena
 )
 
 // MCP capability values of Target.MCP.
