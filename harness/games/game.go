@@ -65,7 +65,7 @@ type VerifySummary struct {
 	// Must, Should and Info count the findings by graded level; the
 	// caller fills them (it grades).
 	Must, Should, Info int
-	Evaluated    map[string]int
+	Evaluated          map[string]int
 	// Public (Inference) says the log had no deal_private line;
 	// Rederived counts the hidden values re-derived from the seed.
 	Public    bool
