@@ -11,8 +11,6 @@ import (
 
 	"github.com/umpire-arena/umpire/harness"
 	"github.com/umpire-arena/umpire/harness/agent"
-	baserver "github.com/umpire-arena/umpire/harness/server/bangarena"
-	infsrv "github.com/umpire-arena/umpire/harness/server/inference"
 	"github.com/umpire-arena/umpire/harness/shard"
 	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/reports"
@@ -21,12 +19,11 @@ import (
 // runner holds the embedded server of a run and, in connect mode, its
 // loopback listener.
 type runner struct {
-	cfg       Config
-	cat       *rules.Catalogue
-	inf       *infsrv.Server
-	ba        *baserver.Server
-	baHandler http.Handler
-	url       string
+	cfg Config
+	cat *rules.Catalogue
+	// drv is the door to the game's embedded server.
+	drv driver
+	url string
 	// sides are the agent under test and, in an A/B run, the baseline.
 	sides  []*side
 	hs     *http.Server
@@ -41,21 +38,16 @@ type runner struct {
 // defaults). Kept agents live within ctx.
 func newRunner(ctx context.Context, cfg Config) (*runner, error) {
 	r := &runner{cfg: cfg, cat: rules.Default(), starts: make(chan struct{}, max(2, 2*runtime.GOMAXPROCS(0)))}
-	var h http.Handler
-	if cfg.Game == GameInference {
-		s, err := infsrv.New(infsrv.Options{StartTimeout: 30 * time.Second, Limits: infsrv.InProcessLimits()})
-		if err != nil {
-			return nil, err
-		}
-		r.inf, h = s, s
-	} else {
-		s, err := baserver.New(baserver.InProcessOptions(baserver.Options{Deadline: cfg.Deadline, MaxDecisions: cfg.MaxDecisions}))
-		if err != nil {
-			return nil, err
-		}
-		r.ba, r.baHandler = s, s.Handler()
-		h = r.baHandler
+	g, ok := gameOf(cfg.Game)
+	if !ok {
+		return nil, fmt.Errorf("%w: unknown game %q", ErrConfig, cfg.Game)
 	}
+	d, err := g.start(r)
+	if err != nil {
+		return nil, err
+	}
+	r.drv = d
+	h := d.handler()
 	r.sides = []*side{{name: cfg.Agent.Name(), agent: cfg.Agent}}
 	if cfg.Baseline != (Agent{}) {
 		r.sides[0].role = reports.SideNew
@@ -115,11 +107,8 @@ func (r *runner) close() (remarks []string) {
 			remarks = append(remarks, sd.pool.close(who))
 		}
 	}
-	if r.inf != nil {
-		_ = r.inf.Shutdown(ctx)
-	}
-	if r.ba != nil {
-		_ = r.ba.Shutdown(ctx)
+	if r.drv != nil {
+		_ = r.drv.shutdown(ctx)
 	}
 	return remarks
 }
@@ -464,17 +453,8 @@ func configMap(c Config) map[string]any {
 		m["baseline_mode"] = c.Baseline.Mode()
 		m["sprt"] = map[string]any{"elo0": c.Elo0, "elo1": c.Elo1, "alpha": c.Alpha, "beta": c.Beta, "gate": c.Gate}
 	}
-	if c.Game == GameInference {
-		m["rounds"] = c.Rounds
-	} else {
-		mode := c.Mode
-		if mode == "" {
-			mode = "classic"
-		}
-		m["mode"] = mode
-		if c.MaxDecisions > 0 {
-			m["max_decisions"] = c.MaxDecisions
-		}
+	if g, ok := gameOf(c.Game); ok {
+		g.config(c, m)
 	}
 	return m
 }
