@@ -4,13 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net"
-	"net/http"
 	"runtime"
 	"time"
 
 	"github.com/umpire-arena/umpire/harness"
 	"github.com/umpire-arena/umpire/harness/agent"
+	"github.com/umpire-arena/umpire/harness/server/serverkit"
 	"github.com/umpire-arena/umpire/harness/shard"
 	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/reports"
@@ -25,9 +24,8 @@ type runner struct {
 	drv driver
 	url string
 	// sides are the agent under test and, in an A/B run, the baseline.
-	sides  []*side
-	hs     *http.Server
-	served chan struct{}
+	sides []*side
+	loop  *serverkit.Loopback
 	// starts holds a token per agent starting (see startSlot).
 	starts chan struct{}
 	// keepTranscript makes every MatchResult carry its whole transcript.
@@ -69,18 +67,13 @@ func newRunner(ctx context.Context, cfg Config) (*runner, error) {
 		connect = connect || sd.agent.Mode() == "connect"
 	}
 	if connect {
-		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		// The game server is shut down by close, after the agents.
+		l, err := serverkit.StartLoopback(h, nil)
 		if err != nil {
 			r.close()
 			return nil, err
 		}
-		r.url = "http://" + ln.Addr().String()
-		r.hs = &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
-		r.served = make(chan struct{})
-		go func() {
-			defer close(r.served)
-			_ = r.hs.Serve(ln)
-		}()
+		r.url, r.loop = l.URL, l
 	}
 	return r, nil
 }
@@ -90,10 +83,8 @@ func newRunner(ctx context.Context, cfg Config) (*runner, error) {
 func (r *runner) close() (remarks []string) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	if r.hs != nil {
-		_ = r.hs.Shutdown(ctx)
-		_ = r.hs.Close()
-		<-r.served
+	if r.loop != nil {
+		_ = r.loop.Close(ctx)
 	}
 	for _, sd := range r.sides {
 		if sd.web != nil {
