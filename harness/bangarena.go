@@ -8,5 +8,6 @@ func bangarenaFacts() Facts {
 		Name: GameBangArena, Title: "BangArena", RulesVersions: []string{ba.RulesetVersion, ba.ProtocolVersion},
 		MinSeats: 4, MaxSeats: 8, DefaultSeats: 6, ConformSeats: 4,
 		Score: "glory", ScriptedKinds: []string{"random", "heuristic"},
+		MatchNoun: "room", MatchEnv: "UMPIRE_ROOM",
 	}
 }

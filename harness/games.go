@@ -32,6 +32,10 @@ type Facts struct {
 	Score string
 	// ScriptedKinds are the adversary kinds certify uses by default.
 	ScriptedKinds []string
+	// MatchNoun names what the server plays ("match", "room"): the flag
+	// that names one (--match, --room); MatchEnv is the variable that
+	// gives its id to a connect-mode agent.
+	MatchNoun, MatchEnv string
 }
 
 // games lists the facts of every game, in the order umpire lists them.

@@ -8,5 +8,6 @@ func inferenceFacts() Facts {
 		Name: GameInference, Title: "Inference", RulesVersions: []string{inf.RulesVersion},
 		MinSeats: 3, MaxSeats: 8, DefaultSeats: 6, ConformSeats: 3,
 		Rounds: true, Score: "credits", ScriptedKinds: []string{"random", "heuristic"},
+		MatchNoun: "match", MatchEnv: "UMPIRE_MATCH",
 	}
 }

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/umpire-arena/umpire/harness"
 	"io"
 	"io/fs"
 	"path"
@@ -16,6 +15,7 @@ import (
 	"sync"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/umpire-arena/umpire/harness"
 )
 
 // BaseURL is the prefix of every schema's $id; a schema of game G and kind K

@@ -4,12 +4,12 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"github.com/umpire-arena/umpire/harness"
 	"io"
 	"runtime"
 	"strings"
 	"testing"
 
+	"github.com/umpire-arena/umpire/harness"
 	"github.com/umpire-arena/umpire/referee/rules"
 )
 

@@ -3,12 +3,12 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"github.com/umpire-arena/umpire/harness"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/umpire-arena/umpire/harness"
 	"github.com/umpire-arena/umpire/harness/selftest"
 	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/reports"

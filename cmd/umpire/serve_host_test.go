@@ -4,13 +4,14 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/umpire-arena/umpire/harness"
 	"io"
 	"net"
 	"net/http"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/umpire-arena/umpire/harness"
 )
 
 // loopbackURL turns a served base URL on any address into one on

@@ -5,7 +5,6 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"github.com/umpire-arena/umpire/harness"
 	"io"
 	"os"
 	"path/filepath"
@@ -16,6 +15,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/umpire-arena/umpire/harness"
 	baadv "github.com/umpire-arena/umpire/harness/adversaries/bangarena"
 	infadv "github.com/umpire-arena/umpire/harness/adversaries/inference"
 	ba "github.com/umpire-arena/umpire/referee/bangarena"

@@ -3,10 +3,11 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"github.com/umpire-arena/umpire/harness"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/umpire-arena/umpire/harness"
 )
 
 func td(name string) string { return filepath.Join("testdata", "validate", name) }

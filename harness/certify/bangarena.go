@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/umpire-arena/umpire/harness/agent"
 	"io"
 	"net/http"
 	"net/url"
@@ -14,6 +13,7 @@ import (
 	"unsafe"
 
 	"github.com/tidwall/gjson"
+	"github.com/umpire-arena/umpire/harness/agent"
 	baserver "github.com/umpire-arena/umpire/harness/server/bangarena"
 	baref "github.com/umpire-arena/umpire/referee/bangarena"
 	"github.com/umpire-arena/umpire/referee/rules"

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/umpire-arena/umpire/harness/agent"
 	"io"
 	"net/http"
 	"strconv"
@@ -14,6 +13,7 @@ import (
 	"unsafe"
 
 	"github.com/tidwall/gjson"
+	"github.com/umpire-arena/umpire/harness/agent"
 	infsrv "github.com/umpire-arena/umpire/harness/server/inference"
 	ref "github.com/umpire-arena/umpire/referee/inference"
 	"github.com/umpire-arena/umpire/referee/rules"

@@ -3,11 +3,11 @@ package probe
 import (
 	"context"
 	"fmt"
-	"github.com/umpire-arena/umpire/harness/legaldiff"
 	"sort"
 	"strings"
 	"time"
 
+	"github.com/umpire-arena/umpire/harness/legaldiff"
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
 	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/reports"

@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/umpire-arena/umpire/harness"
-	"github.com/umpire-arena/umpire/harness/games"
 	"io"
 	"os"
 	"os/exec"
@@ -16,6 +14,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/umpire-arena/umpire/harness"
+	"github.com/umpire-arena/umpire/harness/games"
 	"github.com/umpire-arena/umpire/internal/inert"
 	"github.com/umpire-arena/umpire/reports"
 )
