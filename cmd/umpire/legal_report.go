@@ -59,12 +59,28 @@ func (l *legalReports) console(e *env) *env {
 		return e
 	}
 	c := *e
-	c.stdout = teeWriter{e.stdout, l.lastOut}
+	c.stdout = legalConsole{teeWriter{e.stdout, l.lastOut}, l}
 	if l.flags.toStdout() {
-		c.stdout = teeWriter{e.stderr, l.lastOut}
+		c.stdout = legalConsole{teeWriter{e.stderr, l.lastOut}, l}
 	}
 	c.stderr = teeWriter{e.stderr, l.lastErr}
 	return &c
+}
+
+// legalConsole is the standard output of a legal run with reports: it
+// hands the outcome of --check to the reports (noteLegalDiff).
+type legalConsole struct {
+	teeWriter
+	lr *legalReports
+}
+
+// noteLegalDiff gives the outcome d of --check to the reports of the run,
+// when e is the console of one (legalReports.console); otherwise it does
+// nothing.
+func noteLegalDiff(e *env, d any) {
+	if c, ok := e.stdout.(legalConsole); ok {
+		c.lr.diff(d)
+	}
 }
 
 // diff records the outcome of --check. d is the command's diff value; only
@@ -87,30 +103,18 @@ func (l *legalReports) diff(d any) {
 	if json.Unmarshal(raw, &v) != nil {
 		return
 	}
-	ptr := "/legal_actions"
-	if l.game == gameBangArena {
-		ptr = "/legalActions"
-	}
-	where := rules.Where{File: l.name, Pointer: ptr}
+	g := gameOf(l.game).legalRules
+	where := rules.Where{File: l.name, Pointer: g.pointer}
 	for _, m := range v.Missing {
-		l.finds = append(l.finds, reports.Finding{Finding: rules.Finding{Rule: l.itemRule(m), Level: rules.Must, Where: where,
+		l.finds = append(l.finds, reports.Finding{Finding: rules.Finding{Rule: g.missing(m), Level: rules.Must, Where: where,
 			Expected: m, Message: "an action the rules allow is missing from the message's list"}})
 	}
 	for _, x := range v.Extra {
-		rule := "inference/illegal.listed-only"
-		if l.game == gameBangArena {
-			rule = "bangarena/1.legal-only"
-		}
-		l.finds = append(l.finds, reports.Finding{Finding: rules.Finding{Rule: rule, Level: rules.Must, Where: where,
+		l.finds = append(l.finds, reports.Finding{Finding: rules.Finding{Rule: g.extra, Level: rules.Must, Where: where,
 			Got: x, Message: "the message lists an action the rules do not allow here"}})
 	}
 	for _, s := range v.Different {
-		rule := "bangarena/12.args"
-		if l.game != gameBangArena {
-			a, _, _ := strings.Cut(s, ":")
-			rule = inferenceItemRule(a)
-		}
-		f := rules.Finding{Rule: rule, Level: rules.Must, Where: where, Message: "an item differs from the rules': " + s}
+		f := rules.Finding{Rule: g.different(s), Level: rules.Must, Where: where, Message: "an item differs from the rules': " + s}
 		if m := differentRe.FindStringSubmatch(s); m != nil {
 			f.Expected, f.Got = m[3], m[1]+m[2]
 		}
@@ -123,29 +127,65 @@ func (l *legalReports) diff(d any) {
 // was got and what was expected.
 var differentRe = regexp.MustCompile(`^[^:]+: \S+ (?:is (.+)|(missing)), want (?:the integer )?(.+)$`)
 
-// itemRule is the rule a missing item breaks.
-func (l *legalReports) itemRule(item json.RawMessage) string {
-	if l.game == gameBangArena {
-		return "bangarena/1.legal-only"
-	}
-	var a struct {
-		Action string `json:"action"`
-	}
-	_ = json.Unmarshal(item, &a)
-	return inferenceItemRule(a.Action)
+// legalRules is what legal's reports need of a game: where the list is,
+// and the rule each kind of difference breaks.
+type legalRules struct {
+	// pointer is the JSON Pointer of the message's own list.
+	pointer string
+	// extra is the rule of an item the rules do not allow.
+	extra string
+	// missing is the rule of a missing item, different that of a
+	// difference (one line of --check's "different").
+	missing   func(item json.RawMessage) string
+	different func(line string) string
+	// fields is the rule of a message nothing can be derived from,
+	// lineLength that of one over the size limit.
+	fields, lineLength string
+	// ids are every rule above.
+	ids []string
 }
 
-// inferenceItemRule is the rule of the legal_actions item of an action.
-func inferenceItemRule(action string) string {
-	switch action {
-	case "fold":
-		return "inference/wire.legal-actions.fold"
-	case "call":
-		return "inference/wire.legal-actions.call"
-	case "raise":
-		return "inference/wire.legal-actions.raise"
+// inferenceLegalRules are legal's rules for Inference.
+func inferenceLegalRules() legalRules {
+	item := func(action string) string {
+		switch action {
+		case "fold":
+			return "inference/wire.legal-actions.fold"
+		case "call":
+			return "inference/wire.legal-actions.call"
+		case "raise":
+			return "inference/wire.legal-actions.raise"
+		}
+		return "inference/illegal.listed-only"
 	}
-	return "inference/illegal.listed-only"
+	return legalRules{
+		pointer: "/legal_actions", extra: "inference/illegal.listed-only",
+		missing: func(m json.RawMessage) string {
+			var a struct {
+				Action string `json:"action"`
+			}
+			_ = json.Unmarshal(m, &a)
+			return item(a.Action)
+		},
+		different: func(line string) string {
+			a, _, _ := strings.Cut(line, ":")
+			return item(a)
+		},
+		fields: "inference/wire.visible-state.fields", lineLength: "inference/log.line-length",
+		ids: []string{"inference/illegal.listed-only", "inference/log.line-length", "inference/wire.legal-actions.call",
+			"inference/wire.legal-actions.fold", "inference/wire.legal-actions.raise", "inference/wire.visible-state.fields"},
+	}
+}
+
+// bangarenaLegalRules are legal's rules for BangArena.
+func bangarenaLegalRules() legalRules {
+	return legalRules{
+		pointer: "/legalActions", extra: "bangarena/1.legal-only",
+		missing:   func(json.RawMessage) string { return "bangarena/1.legal-only" },
+		different: func(string) string { return "bangarena/12.args" },
+		fields:    "bangarena/11.fields", lineLength: "bangarena/log.line-length",
+		ids: []string{"bangarena/1.legal-only", "bangarena/11.fields", "bangarena/12.args", "bangarena/log.line-length"},
+	}
 }
 
 // write writes the reports asked for once the command returned code; it
@@ -196,25 +236,14 @@ func (l *legalReports) ruleIn(line string) string {
 			return w
 		}
 	}
-	switch {
-	case strings.Contains(line, "exceeds the limit") && l.game == gameBangArena:
-		return "bangarena/log.line-length"
-	case strings.Contains(line, "exceeds the limit"):
-		return "inference/log.line-length"
-	case l.game == gameBangArena:
-		return "bangarena/11.fields"
+	if strings.Contains(line, "exceeds the limit") {
+		return gameOf(l.game).legalRules.lineLength
 	}
-	return "inference/wire.visible-state.fields"
+	return gameOf(l.game).legalRules.fields
 }
 
 // legalRuleIDs lists the rules "umpire legal" judges for game.
-func legalRuleIDs(game string) []string {
-	if game == gameBangArena {
-		return []string{"bangarena/1.legal-only", "bangarena/11.fields", "bangarena/12.args", "bangarena/log.line-length"}
-	}
-	return []string{"inference/illegal.listed-only", "inference/log.line-length", "inference/wire.legal-actions.call",
-		"inference/wire.legal-actions.fold", "inference/wire.legal-actions.raise", "inference/wire.visible-state.fields"}
-}
+func legalRuleIDs(game string) []string { return gameOf(game).legalRules.ids }
 
 func legalRuleSet(game string) map[string]struct{} {
 	m := map[string]struct{}{}

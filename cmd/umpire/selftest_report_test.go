@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/umpire-arena/umpire/harness"
 	"github.com/umpire-arena/umpire/harness/selftest"
 	"github.com/umpire-arena/umpire/reports"
 )
@@ -17,7 +18,7 @@ func TestSelftestReports(t *testing.T) {
 	dir := t.TempDir()
 	md := filepath.Join(t.TempDir(), "summary.md")
 	hook := func(o *selftest.Options) { o.Only, o.Extra = onlyVerify, []selftest.Step{failingStep()} }
-	code, out, errs := runSelftest(t, false, hook, "--game", gameInference, "--matches", "1", "--report-dir", dir, "--md", md, "--junit", "-")
+	code, out, errs := runSelftest(t, false, hook, "--game", harness.GameInference, "--matches", "1", "--report-dir", dir, "--md", md, "--junit", "-")
 	if code != exitFail {
 		t.Fatalf("have exit %d, want 1\nstdout:\n%s\nstderr:\n%s", code, out, errs)
 	}
@@ -53,7 +54,7 @@ func TestSelftestReportOnError(t *testing.T) {
 		t.Fatal(err)
 	}
 	junit := filepath.Join(t.TempDir(), "junit.xml")
-	code, _, errs := runSelftest(t, false, nil, "--game", gameInference, "--report-dir", filepath.Join(file, "sub"), "--junit", junit)
+	code, _, errs := runSelftest(t, false, nil, "--game", harness.GameInference, "--report-dir", filepath.Join(file, "sub"), "--junit", junit)
 	if code != exitError {
 		t.Fatalf("have exit %d, want 3; stderr %s", code, errs)
 	}

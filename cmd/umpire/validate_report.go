@@ -137,16 +137,7 @@ func (v *validateReports) write(e *env) bool {
 
 // validateRuleIDs lists the rules validateRule can name for game, sorted.
 func validateRuleIDs(game string) []string {
-	var ids []string
-	if game == gameBangArena {
-		ids = []string{"bangarena/log.json", "bangarena/11.events", "bangarena/11.fields", "bangarena/12.request",
-			"bangarena/12.args", "bangarena/13.action-ids", "bangarena/agent.legal-answer", "bangarena/server.answer-shape",
-			"bangarena/server.status-code", "bangarena/server.mcp-tools"}
-	} else {
-		ids = []string{"inference/protocol.envelope", "inference/protocol.log-line", "inference/timeouts.deadline",
-			"inference/server.error-code", "inference/wire.visible-state.fields", "inference/wire.move.action",
-			"inference/wire.move.amount", "inference/agent.message-length"}
-	}
+	ids := gameOf(game).validate.rules()
 	sort.Strings(ids)
 	return ids
 }
@@ -154,61 +145,106 @@ func validateRuleIDs(game string) []string {
 // validateRule names the rule a schema violation of a message of kind
 // breaks: the rule the violated property's shape belongs to (kind "" is a
 // line that is not JSON or of no known kind). A zero Violation gives the
-// rule of the kind's shape as a whole.
+// rule of the kind's shape as a whole. Each game's mapping is its
+// descriptor's (validateRules).
 func validateRule(game, kind string, v schemas.Violation) string {
+	return gameOf(game).validate.rule(kind, violationAt(v))
+}
+
+// validateRules is what validate's reports need of a game: the rules its
+// schemas' shapes belong to, and which one a violation breaks.
+type validateRules struct {
+	rules func() []string
+	rule  func(kind string, at violationPlace) string
+}
+
+// violationPlace is where a violation is, for a game's rule mapping.
+type violationPlace struct {
+	// under reports whether the violation is at the JSON Pointer prefix or
+	// below it, or is the missing property prefix names.
+	under func(prefix string) bool
+	loc   string
+}
+
+func violationAt(v schemas.Violation) violationPlace {
 	loc := v.InstanceLocation
 	missing := func(field string) bool {
 		return loc == "" && v.Keyword == "required" && strings.Contains(v.Message, strconv.Quote(field))
 	}
-	under := func(prefix string) bool {
+	return violationPlace{loc: loc, under: func(prefix string) bool {
 		return loc == prefix || strings.HasPrefix(loc, prefix+"/") || missing(prefix[1:])
+	}}
+}
+
+// inferenceValidateRules maps Inference's schema violations to rules.
+func inferenceValidateRules() validateRules {
+	return validateRules{
+		rules: func() []string {
+			return []string{"inference/protocol.envelope", "inference/protocol.log-line", "inference/timeouts.deadline",
+				"inference/server.error-code", "inference/wire.visible-state.fields", "inference/wire.move.action",
+				"inference/wire.move.amount", "inference/agent.message-length"}
+		},
+		rule: func(kind string, at violationPlace) string {
+			switch {
+			case kind == "":
+				return "inference/protocol.envelope"
+			case strings.HasPrefix(kind, "log_") || kind == "event":
+				return "inference/protocol.log-line"
+			case kind == "your_turn" && at.under("/deadline_ms"):
+				return "inference/timeouts.deadline"
+			case kind == "error" && at.under("/code"):
+				return "inference/server.error-code"
+			case kind == "visible_state", (kind == "your_turn" || kind == "welcome") && at.under("/visible_state"):
+				return "inference/wire.visible-state.fields"
+			case kind == "move" && at.under("/action"):
+				return "inference/wire.move.action"
+			case kind == "move" && at.under("/amount"):
+				return "inference/wire.move.amount"
+			case kind == "move" && at.under("/message"):
+				return "inference/agent.message-length"
+			}
+			return "inference/protocol.envelope"
+		},
 	}
-	if game == gameBangArena {
-		switch {
-		case kind == "" || kind == "event":
-			return "bangarena/log.json"
-		case strings.HasPrefix(kind, "mcp_"):
-			return "bangarena/server.mcp-tools"
-		case kind == "decision_answer":
-			return "bangarena/server.answer-shape"
-		case kind == "error":
-			return "bangarena/server.status-code"
-		case kind == "decision":
-			return "bangarena/agent.legal-answer"
-		case kind == "observation" && under("/events"), kind == "decision_request" && under("/observation/events"):
-			return "bangarena/11.events"
-		case kind == "observation" || kind == "card", kind == "decision_request" && under("/observation"):
-			return "bangarena/11.fields"
-		case kind == "legal_action" && under("/actionId"):
-			return "bangarena/13.action-ids"
-		case kind == "legal_action" && under("/argsSchema"):
-			return "bangarena/12.args"
-		case kind == "decision_request" && strings.HasPrefix(loc, "/legalActions/") && strings.HasSuffix(loc, "/actionId"):
-			return "bangarena/13.action-ids"
-		case kind == "decision_request" && strings.HasPrefix(loc, "/legalActions/") && strings.Contains(loc, "/argsSchema"):
-			return "bangarena/12.args"
-		}
-		return "bangarena/12.request"
+}
+
+// bangarenaValidateRules maps BangArena's schema violations to rules.
+func bangarenaValidateRules() validateRules {
+	return validateRules{
+		rules: func() []string {
+			return []string{"bangarena/log.json", "bangarena/11.events", "bangarena/11.fields", "bangarena/12.request",
+				"bangarena/12.args", "bangarena/13.action-ids", "bangarena/agent.legal-answer", "bangarena/server.answer-shape",
+				"bangarena/server.status-code", "bangarena/server.mcp-tools"}
+		},
+		rule: func(kind string, at violationPlace) string {
+			loc := at.loc
+			switch {
+			case kind == "" || kind == "event":
+				return "bangarena/log.json"
+			case strings.HasPrefix(kind, "mcp_"):
+				return "bangarena/server.mcp-tools"
+			case kind == "decision_answer":
+				return "bangarena/server.answer-shape"
+			case kind == "error":
+				return "bangarena/server.status-code"
+			case kind == "decision":
+				return "bangarena/agent.legal-answer"
+			case kind == "observation" && at.under("/events"), kind == "decision_request" && at.under("/observation/events"):
+				return "bangarena/11.events"
+			case kind == "observation" || kind == "card", kind == "decision_request" && at.under("/observation"):
+				return "bangarena/11.fields"
+			case kind == "legal_action" && at.under("/actionId"):
+				return "bangarena/13.action-ids"
+			case kind == "legal_action" && at.under("/argsSchema"):
+				return "bangarena/12.args"
+			case kind == "decision_request" && strings.HasPrefix(loc, "/legalActions/") && strings.HasSuffix(loc, "/actionId"):
+				return "bangarena/13.action-ids"
+			case kind == "decision_request" && strings.HasPrefix(loc, "/legalActions/") && strings.Contains(loc, "/argsSchema"):
+				return "bangarena/12.args"
+			}
+			return "bangarena/12.request"
+		},
 	}
-	switch {
-	case kind == "":
-		return "inference/protocol.envelope"
-	case strings.HasPrefix(kind, "log_") || kind == "event":
-		return "inference/protocol.log-line"
-	case kind == "your_turn" && under("/deadline_ms"):
-		return "inference/timeouts.deadline"
-	case kind == "error" && under("/code"):
-		return "inference/server.error-code"
-	case kind == "visible_state", (kind == "your_turn" || kind == "welcome") && under("/visible_state"):
-		return "inference/wire.visible-state.fields"
-	case kind == "move" && under("/action"):
-		return "inference/wire.move.action"
-	case kind == "move" && under("/amount"):
-		return "inference/wire.move.amount"
-	case kind == "move" && under("/message"):
-		return "inference/agent.message-length"
-	}
-	return "inference/protocol.envelope"
 }
 
 // maxGotBytes bounds the offending value a validate finding quotes.

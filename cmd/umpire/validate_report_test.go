@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/umpire-arena/umpire/harness"
 	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/reports"
 	"github.com/umpire-arena/umpire/schemas"
@@ -152,7 +153,7 @@ func TestValidateRule(t *testing.T) {
 			}
 		})
 	}
-	for _, g := range []string{gameInference, gameBangArena} {
+	for _, g := range []string{harness.GameInference, harness.GameBangArena} {
 		for _, id := range validateRuleIDs(g) {
 			if _, ok := cat.Lookup(id); !ok {
 				t.Errorf("%s: rule %q is not in the catalogue", g, id)
