@@ -208,11 +208,11 @@ func StaleText(k Known) string {
 	return fmt.Sprintf("known-failing entry %s (%s) is stale: this run shows the rule passing; remove it from the list", k.Rule, k.Reason)
 }
 
-// sourceText names where a rule's requirement comes from: its document and
+// SourceText names where a rule's requirement comes from: its document and
 // section ("krug_rules@0.1.0 §14"), or for umpire's own contracts the
 // section with the repository page that holds it ("WIRE.md Errors,
 // docs/wire.md#errors").
-func sourceText(ru rules.Rule) string {
+func SourceText(ru rules.Rule) string {
 	s := strings.TrimSpace(ru.Doc + " " + ru.Section)
 	if p := refPath(s); p != "" {
 		s += ", " + p

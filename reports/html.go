@@ -243,7 +243,7 @@ func buildView(r *Report) *htmlView {
 				hf.Open, opened = true, true
 			}
 			if ru, ok := r.Rule(f.Rule); ok {
-				hf.Requirement = ru.Text + " (" + sourceText(ru) + ")"
+				hf.Requirement = ru.Text + " (" + SourceText(ru) + ")"
 			}
 			for i, m := range f.Transcript {
 				if i == htmlMaxTranscript {

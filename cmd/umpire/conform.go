@@ -286,7 +286,7 @@ func printCheck(w io.Writer, c reports.Check) {
 		// Findings quote the target's answers: escaped for the terminal.
 		fmt.Fprintf(w, "      %s\n", inert.String(f.Finding.String()))
 		if r, ok := rules.Default().Lookup(f.Rule); ok {
-			fmt.Fprintf(w, "        requirement: %s\n", r.Text)
+			fmt.Fprintf(w, "        requirement: %s (%s)\n", r.Text, reports.SourceText(r))
 		}
 	}
 }
