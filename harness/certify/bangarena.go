@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
+	"strings"
 	"time"
 	"unsafe"
 
@@ -440,28 +441,22 @@ func (r *runner) finalScore(room string, seat int, token string, out *outcome) {
 	if code != http.StatusOK {
 		return
 	}
-	var req struct {
-		Observation struct {
-			Players []struct {
-				Seat   int     `json:"seat"`
-				RoleID *string `json:"roleId"`
-				Glory  struct {
-					Stars int `json:"stars"`
-				} `json:"glory"`
-			} `json:"players"`
-		} `json:"observation"`
-	}
-	if json.Unmarshal(body, &req) != nil {
+	// One pass over the players of the observation, not a decoding of the
+	// whole of it (a finished match's event list is the bulk of the body).
+	root := gjson.Parse(unsafe.String(unsafe.SliceData(body), len(body)))
+	if !root.IsObject() {
 		return
 	}
-	for _, pl := range req.Observation.Players {
-		if pl.Seat == seat {
-			out.score = float64(pl.Glory.Stars)
-			if pl.RoleID != nil {
-				out.role = *pl.RoleID
-			}
+	root.Get("observation.players").ForEach(func(_, pl gjson.Result) bool {
+		if s := pl.Get("seat"); s.Type != gjson.Number || s.Num != float64(seat) {
+			return true
 		}
-	}
+		out.score = float64(pl.Get("glory.stars").Int())
+		if role := pl.Get("roleId"); role.Type == gjson.String {
+			out.role = strings.Clone(role.Str) // not a view into the body
+		}
+		return true
+	})
 }
 
 // gjsonTrue reports whether path of a JSON body is true.

@@ -13,12 +13,15 @@ import (
 func (r *DecisionRequest) AppendJSON(b []byte) ([]byte, error) {
 	events := r.Observation.Events
 	shell := *r
-	shell.Observation.Events = nil
+	shell.Observation.Events, shell.LegalActions = nil, nil
 	out, err := json.Marshal(&shell)
 	if err != nil {
 		return b, err
 	}
-	return spliceEvents(b, out, events), nil
+	out, tail := splitLegal(out, r.LegalActions)
+	start := len(b)
+	b = spliceEvents(b, out, events)
+	return r.appendLegalTail(b, start, tail)
 }
 
 // AppendJSON appends the JSON encoding of v to b: the same bytes as
@@ -81,19 +84,49 @@ func (r *DecisionRequest) AppendJSONCached(b []byte, c *EventCache) ([]byte, err
 	}
 	events := r.Observation.Events
 	shell := *r
-	shell.Observation.Events = nil
+	shell.Observation.Events, shell.LegalActions = nil, nil
 	out, err := json.Marshal(&shell)
 	if err != nil {
 		return b, err
 	}
+	out, tail := splitLegal(out, r.LegalActions)
+	start := len(b)
 	i := bytes.Index(out, eventsNull)
 	if i < 0 || events == nil {
-		return append(b, out...), nil
+		b = append(b, out...)
+		return r.appendLegalTail(b, start, tail)
 	}
 	i += len(eventsNull) - len("null")
 	b = append(b, out[:i]...)
 	b = c.appendEvents(b, r.MatchID, r.Observation.You, events)
-	return append(b, out[i+len("null"):]...), nil
+	b = append(b, out[i+len("null"):]...)
+	return r.appendLegalTail(b, start, tail)
+}
+
+var legalNull = []byte(`"legalActions":null}`)
+
+// splitLegal cuts the encoding of a request shell encoded without its
+// legalActions (its last field, written null) before that null, when the
+// request has legalActions: tail reports the cut and the caller writes the
+// list and the closing brace (appendLegalTail).
+func splitLegal(out []byte, legal []LegalAction) (_ []byte, tail bool) {
+	if legal == nil || !bytes.HasSuffix(out, legalNull) {
+		return out, false
+	}
+	return out[:len(out)-len("null}")], true
+}
+
+// appendLegalTail ends a request's encoding begun at b[start:] with its
+// legalActions and closing brace when splitLegal cut them.
+func (r *DecisionRequest) appendLegalTail(b []byte, start int, tail bool) ([]byte, error) {
+	if !tail {
+		return b, nil
+	}
+	b, err := appendLegal(b, r.LegalActions)
+	if err != nil {
+		return b[:start], err
+	}
+	return append(b, '}'), nil
 }
 
 // appendEvents appends the JSON array of events, extending the cache.
