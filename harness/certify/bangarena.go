@@ -52,6 +52,12 @@ func baKey(b []byte) string {
 // socket would reach, with a request built directly (no URL round trip
 // through text beyond the path) and the answer collected in memory.
 func (r *runner) do(method, path, token string, body []byte) (int, []byte) {
+	return r.doInto(nil, method, path, token, body)
+}
+
+// doInto is do with the answer's body written into into's storage (nil: a
+// fresh slice).
+func (r *runner) doInto(into []byte, method, path, token string, body []byte) (int, []byte) {
 	u, err := url.ParseRequestURI(path)
 	if err != nil {
 		return http.StatusBadRequest, []byte(err.Error())
@@ -65,7 +71,7 @@ func (r *runner) do(method, path, token string, body []byte) (int, []byte) {
 		req.Header.Set("content-type", "application/json")
 		req.Body, req.ContentLength = io.NopCloser(bytes.NewReader(body)), int64(len(body))
 	}
-	w := &memWriter{header: make(http.Header, 2)}
+	w := &memWriter{header: make(http.Header, 2), body: into[:0:cap(into)]}
 	r.baHandler.ServeHTTP(w, req)
 	if w.code == 0 {
 		w.code = http.StatusOK
@@ -74,7 +80,7 @@ func (r *runner) do(method, path, token string, body []byte) (int, []byte) {
 }
 
 // memWriter is the http.ResponseWriter of an in-process call: the status
-// and the body; each call gets a fresh body (the judge keeps it).
+// and the body (appended to the storage it starts with, if any).
 type memWriter struct {
 	header http.Header
 	code   int
@@ -111,6 +117,8 @@ type baState struct {
 	fallback      bool
 	missed        int // decisions in a row without a legal answer in time
 	passive       baserver.Player
+	// obsBuf is the storage of the last observe body, reused by the next.
+	obsBuf []byte
 }
 
 // playBangArena plays one BangArena match with the agent behind l: umpire
@@ -130,6 +138,7 @@ func (r *runner) playBangArena(ctx context.Context, p Planned, j *judge, l *link
 	if !inject {
 		j.skipIf(CheckServerError, "no server-side error is injected over this transport")
 	}
+	l.reuses = true // st.obsBuf
 	obsPath := "/api/ai/rooms/" + st.room + "/observe?seat=" + strconv.Itoa(p.Seat)
 	// after is the observationVersion of the last decision handled: the
 	// server wakes the driver for the next one (no polling).
@@ -150,7 +159,10 @@ func (r *runner) playBangArena(ctx context.Context, p Planned, j *judge, l *link
 		if ws.Ended {
 			break
 		}
-		code, body := r.do(http.MethodGet, obsPath, st.token, nil)
+		// The observe body lives for this decision only (the judge logs a
+		// copy, the agent's adapter queues one): its storage serves the next.
+		code, body := r.doInto(st.obsBuf, http.MethodGet, obsPath, st.token, nil)
+		st.obsBuf = body
 		if code != http.StatusOK {
 			j.harness(fmt.Sprintf("observe answered %d: %s", code, trim(body)))
 			return out
@@ -387,8 +399,8 @@ type baRequest struct {
 func readBARequest(body []byte) (*baRequest, error) {
 	req := &baRequest{}
 	var version, deadline, legal gjson.Result
-	// Parsed in place: the body is never changed (the judge keeps it as
-	// sent), so the results may point into it.
+	// Parsed in place: the body does not change while it is read; what is
+	// kept of it is copied.
 	root := gjson.Parse(unsafe.String(unsafe.SliceData(body), len(body)))
 	if !root.IsObject() {
 		return nil, fmt.Errorf("not a JSON object")
@@ -418,6 +430,10 @@ func readBARequest(body []byte) (*baRequest, error) {
 	if !legal.IsArray() {
 		return nil, fmt.Errorf("legalActions is %q, not an array", trim([]byte(legal.Raw)))
 	}
+	// The body's storage is reused once the decision is over: the strings
+	// kept are views into a copy of the list, not into the body.
+	req.deadlineAt = strings.Clone(req.deadlineAt)
+	legal = gjson.Parse(strings.Clone(legal.Raw))
 	var bad error
 	legal.ForEach(func(_, item gjson.Result) bool {
 		id, cmd := item.Get("actionId"), item.Get("command")
