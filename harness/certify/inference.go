@@ -145,7 +145,7 @@ func readLegal(v gjson.Result) ([]ref.LegalAction, error) {
 		item.ForEach(func(k, v gjson.Result) bool {
 			switch k.Str {
 			case "action":
-				a.Action = v.Str
+				a.Action = actionName(v.Str)
 			case "amount":
 				a.Amount = int(v.Int())
 			case "min":
@@ -159,6 +159,17 @@ func readLegal(v gjson.Result) ([]ref.LegalAction, error) {
 		return true
 	})
 	return out, err
+}
+
+// actionName returns s as a string of its own (s is a view into a line
+// whose storage is reused): the action constant it names, else a copy.
+func actionName(s string) string {
+	for _, a := range [...]string{ref.ActionFold, ref.ActionCall, ref.ActionRaise} {
+		if s == a {
+			return a
+		}
+	}
+	return strings.Clone(s)
 }
 
 // infMove is an agent's move as sent, fields kept optional to judge them.
@@ -311,6 +322,7 @@ func (r *runner) playInference(ctx context.Context, p Planned, j *judge, l *link
 	out.matchID = id
 	toSrvR, toSrvW := io.Pipe()
 	fromSrv := newFeed()
+	l.reuses = true // a line of fromSrv is valid until the next one is read
 	runErr := make(chan error, 1)
 	go func() { runErr <- r.inf.RunStdio(ctx, id, p.Seat, toSrvR, fromSrv) }()
 	// Writes to the server go through their own goroutine so that the

@@ -103,7 +103,12 @@ type judge struct {
 	// bufs, when set, lends and takes back the storage of the log's copies
 	// of large messages (the run's, shared by its matches).
 	bufs *sync.Pool
+	// chunk holds the copies of small messages, one allocation for many.
+	chunk []byte
 }
+
+// chunkSize is the size of a chunk of small copies.
+const chunkSize = 8 << 10
 
 // pooledMin is the size from which the log's copy of a message is kept in
 // pooled storage (a request late in a match is tens of KiB).
@@ -179,14 +184,24 @@ func (j *judge) received(at time.Time, raw []byte) {
 	j.add(logEntry{dir: reports.Received, at: at, raw: j.own(raw), owned: true})
 }
 
-// own returns a copy of raw, a large one in pooled storage.
+// own returns a copy of raw: a large one in pooled storage, a small one
+// in the judge's current chunk (a copy's capacity is its length, so
+// nothing appended to one runs into the next, and none goes to the pool).
 func (j *judge) own(raw []byte) []byte {
-	if j.bufs != nil && len(raw) >= pooledMin {
-		if bp, _ := j.bufs.Get().(*[]byte); bp != nil {
-			return append((*bp)[:0], raw...)
+	if len(raw) >= pooledMin {
+		if j.bufs != nil {
+			if bp, _ := j.bufs.Get().(*[]byte); bp != nil {
+				return append((*bp)[:0], raw...)
+			}
 		}
+		return append([]byte(nil), raw...)
 	}
-	return append([]byte(nil), raw...)
+	if cap(j.chunk)-len(j.chunk) < len(raw) {
+		j.chunk = make([]byte, 0, chunkSize)
+	}
+	start := len(j.chunk)
+	j.chunk = append(j.chunk, raw...)
+	return j.chunk[start:len(j.chunk):len(j.chunk)]
 }
 
 // give hands the storage of a copy the log no longer holds to the pool.
@@ -194,8 +209,8 @@ func (j *judge) give(b []byte) {
 	if j.bufs == nil || cap(b) < pooledMin || cap(b) > maxMessage+1 {
 		return
 	}
-	b = b[:0]
-	j.bufs.Put(&b)
+	held := b[:0] // moved to the heap here only, not on every call
+	j.bufs.Put(&held)
 }
 
 // release gives back the storage of the whole log: the match is over and
