@@ -48,6 +48,35 @@ func baKey(b []byte) string {
 	return strconv.Itoa(d.version())
 }
 
+// decisionMemo keeps the decoding of the last answer line decoded, so that
+// a line's request key (link.keyOf) and its reading as a decision
+// (baDecide) decode it once.
+type decisionMemo struct {
+	raw []byte // the line decoded (held, so its storage is not another's)
+	d   baDecision
+	err error
+}
+
+// decode returns json.Unmarshal's reading of b as a decision.
+func (m *decisionMemo) decode(b []byte) (baDecision, error) {
+	if m.raw != nil && len(b) == len(m.raw) && len(b) > 0 && &b[0] == &m.raw[0] {
+		return m.d, m.err
+	}
+	var d baDecision
+	err := json.Unmarshal(b, &d)
+	m.raw, m.d, m.err = b, d, err
+	return d, err
+}
+
+// key is baKey through the memo.
+func (m *decisionMemo) key(b []byte) string {
+	d, err := m.decode(b)
+	if err != nil || d.version() < 0 {
+		return ""
+	}
+	return strconv.Itoa(d.version())
+}
+
 // do calls the BangArena server's HTTP handler in-process: the handler a
 // socket would reach, with a request built directly (no URL round trip
 // through text beyond the path) and the answer collected in memory.
@@ -119,6 +148,7 @@ type baState struct {
 	passive       baserver.Player
 	// obsBuf is the storage of the last observe body, reused by the next.
 	obsBuf []byte
+	memo   decisionMemo
 }
 
 // playBangArena plays one BangArena match with the agent behind l: umpire
@@ -139,6 +169,7 @@ func (r *runner) playBangArena(ctx context.Context, p Planned, j *judge, l *link
 		j.skipIf(CheckServerError, "no server-side error is injected over this transport")
 	}
 	l.reuses = true // st.obsBuf
+	l.keyOf = st.memo.key
 	obsPath := "/api/ai/rooms/" + st.room + "/observe?seat=" + strconv.Itoa(p.Seat)
 	// after is the observationVersion of the last decision handled: the
 	// server wakes the driver for the next one (no polling).
@@ -265,9 +296,9 @@ func (r *runner) baDecide(ctx context.Context, st *baState, j *judge, l *link, r
 			}
 			return false
 		}
-		var d baDecision
 		legalWhy := ""
-		if err := json.Unmarshal(ans.raw, &d); err != nil {
+		d, err := st.memo.decode(ans.raw)
+		if err != nil {
 			j.fail(CheckHygiene, where, "a decision body", string(trim(ans.raw)), "the answer is not a decision body: "+err.Error())
 			legalWhy = "the answer cannot be read as a decision"
 		} else {
