@@ -160,6 +160,12 @@ func (l *link) ask(ctx context.Context, raw []byte, key string, deadline time.Du
 			l.late[key] = true
 			l.consecutive++
 		}
+		if overCap(err, reply.Before) {
+			// I-INF-C6: a line over the cap (WIRE.md: messages of at most 1 MiB) and
+			// no answer after it before the deadline: the request went
+			// unanswered, as with only malformed lines.
+			l.j.fail(CheckDeadline, where, "an answer before the deadline", "none", "no answer before the deadline, only a line over the size cap")
+		}
 		l.verdict(err, where)
 		return answer{}, false
 	}
@@ -299,4 +305,11 @@ func jsonField(b []byte, field string, v any) bool {
 	}
 	raw, ok := m[field]
 	return ok && json.Unmarshal(raw, v) == nil
+}
+
+// overCap reports whether a failed ask ended on a line over the size cap
+// (a Flood whose last line is Oversize), as opposed to a flood of
+// unsolicited lines.
+func overCap(err error, before []agent.Line) bool {
+	return agent.TerminationOf(err) == agent.Flood && len(before) > 0 && before[len(before)-1].Kind == agent.Oversize
 }
