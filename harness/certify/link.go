@@ -44,10 +44,22 @@ type link struct {
 	// keep is the kept process (--agent-keep) proc belongs to, nil when
 	// the process is the match's own.
 	keep *kept
+	// reuses is set when the driver reuses the storage of what it sends
+	// (BangArena's observe bodies): the judge logs copies.
+	reuses bool
 }
 
 func newLink(a agent.Asker, p *agent.Process, j *judge, keyOf func([]byte) string) *link {
 	return &link{asker: a, proc: p, j: j, late: map[string]bool{}, asked: map[string]bool{}, own: map[string]bool{}, keyOf: keyOf}
+}
+
+// logSent logs a message sent to the agent.
+func (l *link) logSent(raw []byte) {
+	if l.reuses {
+		l.j.sentCopy(time.Now(), raw)
+	} else {
+		l.j.sent(time.Now(), raw)
+	}
 }
 
 // alive reports whether the agent can still be asked.
@@ -66,7 +78,7 @@ func (l *link) post(ctx context.Context, raw []byte, deadline time.Duration) {
 	if l.proc == nil || !l.alive() {
 		return
 	}
-	l.j.sent(time.Now(), raw)
+	l.logSent(raw)
 	full, err := l.proc.Post(agent.Verbatim(raw))
 	if err != nil {
 		l.verdict(err, rules.Where{Step: "send"})
@@ -109,7 +121,7 @@ func (l *link) ask(ctx context.Context, raw []byte, key string, deadline time.Du
 	if deadline <= 0 {
 		deadline = time.Millisecond
 	}
-	l.j.sent(time.Now(), raw)
+	l.logSent(raw)
 	l.asked[key] = true
 	if l.afterAsk != nil {
 		defer l.afterAsk()
