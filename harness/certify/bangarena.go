@@ -9,10 +9,12 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
+	"strings"
 	"time"
 	"unsafe"
 
 	"github.com/tidwall/gjson"
+	"github.com/umpire-arena/umpire/harness/agent"
 	baserver "github.com/umpire-arena/umpire/harness/server/bangarena"
 	baref "github.com/umpire-arena/umpire/referee/bangarena"
 	"github.com/umpire-arena/umpire/referee/rules"
@@ -47,10 +49,91 @@ func baKey(b []byte) string {
 	return strconv.Itoa(d.version())
 }
 
+// decisionMemo keeps the decoding of the last answer line decoded, so that
+// a line's request key (link.keyOf) and its reading as a decision
+// (baDecide) decode it once.
+type decisionMemo struct {
+	raw []byte // the line decoded (held, so its storage is not another's)
+	d   baDecision
+	err error
+}
+
+// decode returns json.Unmarshal's reading of b as a decision.
+func (m *decisionMemo) decode(b []byte) (baDecision, error) {
+	if m.raw != nil && len(b) == len(m.raw) && len(b) > 0 && &b[0] == &m.raw[0] {
+		return m.d, m.err
+	}
+	var d baDecision
+	err := json.Unmarshal(b, &d)
+	m.raw, m.d, m.err = b, d, err
+	return d, err
+}
+
+// key is baKey through the memo.
+func (m *decisionMemo) key(b []byte) string {
+	d, err := m.decode(b)
+	if err != nil || d.version() < 0 {
+		return ""
+	}
+	return strconv.Itoa(d.version())
+}
+
+// bangarenaDriver is certify's door to the embedded BangArena server.
+type bangarenaDriver struct {
+	r   *runner
+	srv *baserver.Server
+	h   http.Handler
+}
+
+func (d *bangarenaDriver) handler() http.Handler              { return d.h }
+func (d *bangarenaDriver) shutdown(ctx context.Context) error { return d.srv.Shutdown(ctx) }
+func (d *bangarenaDriver) key(answer []byte) string           { return baKey(answer) }
+
+// create makes the room of a connect-mode agent.
+func (d *bangarenaDriver) create(p Planned) (id, token string, err error) {
+	created, err := d.srv.CreateRoom(d.roomConfig(p))
+	if err != nil {
+		return "", "", fmt.Errorf("cannot create the room: %w", err)
+	}
+	return created.RoomID, created.Tokens[p.Seat], nil
+}
+
+// wait waits for the room's end (the result is read by judgeConnect).
+func (d *bangarenaDriver) wait(ctx context.Context, id string, _ int, _ *outcome) error {
+	return d.srv.Wait(ctx, id)
+}
+
+// judgeConnect judges the timeouts and replaced answers the server counted
+// for the seat, and reads its result.
+func (d *bangarenaDriver) judgeConnect(p Planned, spec agent.ConnectSpec, j *judge, out *outcome) {
+	st, _ := d.srv.Status(spec.ID)
+	j.ran(CheckDeadline)
+	for _, s := range st.WinnerSeats {
+		out.won = out.won || s == p.Seat
+	}
+	out.rank = 2
+	if out.won {
+		out.rank = 1
+	}
+	if st.Timeouts > 0 {
+		j.fail(CheckDeadline, rules.Where{}, "an answer before every deadline", st.Timeouts, fmt.Sprintf("the server answered %d decisions for the silent seat", st.Timeouts))
+	}
+	if st.Replaced > 0 {
+		j.fail(CheckLegal, rules.Where{}, "only legal answers", st.Replaced, fmt.Sprintf("the server replaced %d illegal answers", st.Replaced))
+	}
+	d.finalScore(spec.ID, p.Seat, spec.Token, out)
+}
+
 // do calls the BangArena server's HTTP handler in-process: the handler a
 // socket would reach, with a request built directly (no URL round trip
 // through text beyond the path) and the answer collected in memory.
-func (r *runner) do(method, path, token string, body []byte) (int, []byte) {
+func (d *bangarenaDriver) do(method, path, token string, body []byte) (int, []byte) {
+	return d.doInto(nil, method, path, token, body)
+}
+
+// doInto is do with the answer's body written into into's storage (nil: a
+// fresh slice).
+func (d *bangarenaDriver) doInto(into []byte, method, path, token string, body []byte) (int, []byte) {
 	u, err := url.ParseRequestURI(path)
 	if err != nil {
 		return http.StatusBadRequest, []byte(err.Error())
@@ -64,8 +147,8 @@ func (r *runner) do(method, path, token string, body []byte) (int, []byte) {
 		req.Header.Set("content-type", "application/json")
 		req.Body, req.ContentLength = io.NopCloser(bytes.NewReader(body)), int64(len(body))
 	}
-	w := &memWriter{header: make(http.Header, 2)}
-	r.baHandler.ServeHTTP(w, req)
+	w := &memWriter{header: make(http.Header, 2), body: into[:0:cap(into)]}
+	d.h.ServeHTTP(w, req)
 	if w.code == 0 {
 		w.code = http.StatusOK
 	}
@@ -73,7 +156,7 @@ func (r *runner) do(method, path, token string, body []byte) (int, []byte) {
 }
 
 // memWriter is the http.ResponseWriter of an in-process call: the status
-// and the body; each call gets a fresh body (the judge keeps it).
+// and the body (appended to the storage it starts with, if any).
 type memWriter struct {
 	header http.Header
 	code   int
@@ -110,14 +193,18 @@ type baState struct {
 	fallback      bool
 	missed        int // decisions in a row without a legal answer in time
 	passive       baserver.Player
+	// obsBuf is the storage of the last observe body, reused by the next.
+	obsBuf []byte
+	memo   decisionMemo
 }
 
 // playBangArena plays one BangArena match with the agent behind l: umpire
 // plays the agent's REST client, passing each DecisionRequest to the agent
 // and its decision to the server.
-func (r *runner) playBangArena(ctx context.Context, p Planned, j *judge, l *link) outcome {
+func (d *bangarenaDriver) play(ctx context.Context, p Planned, j *judge, l *link) outcome {
+	r := d.r
 	var out outcome
-	created, err := r.ba.CreateRoom(r.roomConfig(p))
+	created, err := d.srv.CreateRoom(d.roomConfig(p))
 	if err != nil {
 		j.harness("cannot create the room: " + err.Error())
 		return out
@@ -129,12 +216,14 @@ func (r *runner) playBangArena(ctx context.Context, p Planned, j *judge, l *link
 	if !inject {
 		j.skipIf(CheckServerError, "no server-side error is injected over this transport")
 	}
+	l.reuses = true // st.obsBuf
+	l.keyOf = st.memo.key
 	obsPath := "/api/ai/rooms/" + st.room + "/observe?seat=" + strconv.Itoa(p.Seat)
 	// after is the observationVersion of the last decision handled: the
 	// server wakes the driver for the next one (no polling).
 	after := -1
 	for {
-		ws, err := r.ba.WaitDecision(ctx, st.room, p.Seat, after)
+		ws, err := d.srv.WaitDecision(ctx, st.room, p.Seat, after)
 		if err == nil && ctx.Err() != nil {
 			err = ctx.Err() // a wait that holds already returns at once: check the budget too
 		}
@@ -149,7 +238,10 @@ func (r *runner) playBangArena(ctx context.Context, p Planned, j *judge, l *link
 		if ws.Ended {
 			break
 		}
-		code, body := r.do(http.MethodGet, obsPath, st.token, nil)
+		// The observe body lives for this decision only (the judge logs a
+		// copy, the agent's adapter queues one): its storage serves the next.
+		code, body := d.doInto(st.obsBuf, http.MethodGet, obsPath, st.token, nil)
+		st.obsBuf = body
 		if code != http.StatusOK {
 			j.harness(fmt.Sprintf("observe answered %d: %s", code, trim(body)))
 			return out
@@ -167,7 +259,7 @@ func (r *runner) playBangArena(ctx context.Context, p Planned, j *judge, l *link
 		}
 		after = req.version
 		if !l.alive() || st.fallback {
-			r.fallbackAnswer(st, req)
+			d.fallbackAnswer(st, req)
 			continue
 		}
 		deadline := r.cfg.Deadline
@@ -176,7 +268,7 @@ func (r *runner) playBangArena(ctx context.Context, p Planned, j *judge, l *link
 				deadline = time.Until(t)
 			}
 		}
-		if r.baDecide(ctx, st, j, l, req, body, deadline, inject, &out) {
+		if d.baDecide(ctx, st, j, l, req, body, deadline, inject, &out) {
 			st.missed = 0
 		} else {
 			st.missed++
@@ -188,7 +280,7 @@ func (r *runner) playBangArena(ctx context.Context, p Planned, j *judge, l *link
 		}
 	}
 	out.over = true
-	status, _ := r.ba.Status(st.room)
+	status, _ := d.srv.Status(st.room)
 	for _, s := range status.WinnerSeats {
 		if s == p.Seat {
 			out.won = true
@@ -198,7 +290,7 @@ func (r *runner) playBangArena(ctx context.Context, p Planned, j *judge, l *link
 	if out.won {
 		out.rank = 1
 	}
-	r.finalScore(st.room, p.Seat, st.token, &out)
+	d.finalScore(st.room, p.Seat, st.token, &out)
 	end := rawJSON(map[string]any{"type": "match_end", "roomId": st.room, "winnerTeam": status.WinnerTeam, "winnerSeats": status.WinnerSeats})
 	l.send(ctx, end, r.cfg.ExitGrace)
 	j.skipIf(CheckRecover, "the agent's answers needed no reask, so there was nothing to recover from")
@@ -207,7 +299,8 @@ func (r *runner) playBangArena(ctx context.Context, p Planned, j *judge, l *link
 }
 
 // roomConfig is the room of a planned match.
-func (r *runner) roomConfig(p Planned) baserver.RoomConfig {
+func (d *bangarenaDriver) roomConfig(p Planned) baserver.RoomConfig {
+	r := d.r
 	return baserver.RoomConfig{
 		Seats: r.cfg.Seats, RoleMode: r.cfg.Mode, Seed: p.Seed, DeadlineMs: int(r.cfg.Deadline / time.Millisecond),
 		Agents: []int{p.Seat}, Adversaries: []string{p.Adversary}, Policy: baserver.PolicyReaskThenRandom,
@@ -217,17 +310,17 @@ func (r *runner) roomConfig(p Planned) baserver.RoomConfig {
 // fallbackAnswer answers a decision for a seat whose agent is out of the
 // match: the passive player's answer, which is the one the server gives a
 // silent seat (§14), at once.
-func (r *runner) fallbackAnswer(st *baState, req *baRequest) {
+func (d *bangarenaDriver) fallbackAnswer(st *baState, req *baRequest) {
 	id, args := st.passive.Decide(&baref.DecisionRequest{ObservationVersion: req.version, LegalActions: req.legal})
 	v := req.version
 	body := rawJSON(baserver.Decision{Seat: &st.seat, ActionID: id, CommandID: "umpire-fallback-" + strconv.Itoa(v), ObservationVersion: &v, Args: args})
-	r.do(http.MethodPost, "/api/ai/rooms/"+st.room+"/decision", st.token, body)
+	d.do(http.MethodPost, "/api/ai/rooms/"+st.room+"/decision", st.token, body)
 }
 
 // baDecide asks the agent for one decision (again after a reask or the
 // injected error) and posts its answers. It reports whether the server
 // accepted a legal answer of the agent in time.
-func (r *runner) baDecide(ctx context.Context, st *baState, j *judge, l *link, req *baRequest, body []byte, deadline time.Duration, inject bool, out *outcome) bool {
+func (drv *bangarenaDriver) baDecide(ctx context.Context, st *baState, j *judge, l *link, req *baRequest, body []byte, deadline time.Duration, inject bool, out *outcome) bool {
 	v := req.version
 	key := strconv.Itoa(v)
 	where := rules.Where{Step: "decision " + key}
@@ -248,13 +341,13 @@ func (r *runner) baDecide(ctx context.Context, st *baState, j *judge, l *link, r
 			if !l.alive() {
 				// The agent is gone: this decision, like the rest, gets the
 				// fallback answer at once instead of waiting out its deadline.
-				r.fallbackAnswer(st, req)
+				drv.fallbackAnswer(st, req)
 			}
 			return false
 		}
-		var d baDecision
 		legalWhy := ""
-		if err := json.Unmarshal(ans.raw, &d); err != nil {
+		d, err := st.memo.decode(ans.raw)
+		if err != nil {
 			j.fail(CheckHygiene, where, "a decision body", string(trim(ans.raw)), "the answer is not a decision body: "+err.Error())
 			legalWhy = "the answer cannot be read as a decision"
 		} else {
@@ -318,7 +411,7 @@ func (r *runner) baDecide(ctx context.Context, st *baState, j *judge, l *link, r
 			msg = body
 			continue
 		}
-		code, resp := r.do(http.MethodPost, "/api/ai/rooms/"+st.room+"/decision", st.token, ans.raw)
+		code, resp := drv.do(http.MethodPost, "/api/ai/rooms/"+st.room+"/decision", st.token, ans.raw)
 		switch code {
 		case http.StatusOK:
 			var a baserver.Answer
@@ -386,8 +479,8 @@ type baRequest struct {
 func readBARequest(body []byte) (*baRequest, error) {
 	req := &baRequest{}
 	var version, deadline, legal gjson.Result
-	// Parsed in place: the body is never changed (the judge keeps it as
-	// sent), so the results may point into it.
+	// Parsed in place: the body does not change while it is read; what is
+	// kept of it is copied.
 	root := gjson.Parse(unsafe.String(unsafe.SliceData(body), len(body)))
 	if !root.IsObject() {
 		return nil, fmt.Errorf("not a JSON object")
@@ -417,6 +510,10 @@ func readBARequest(body []byte) (*baRequest, error) {
 	if !legal.IsArray() {
 		return nil, fmt.Errorf("legalActions is %q, not an array", trim([]byte(legal.Raw)))
 	}
+	// The body's storage is reused once the decision is over: the strings
+	// kept are views into a copy of the list, not into the body.
+	req.deadlineAt = strings.Clone(req.deadlineAt)
+	legal = gjson.Parse(strings.Clone(legal.Raw))
 	var bad error
 	legal.ForEach(func(_, item gjson.Result) bool {
 		id, cmd := item.Get("actionId"), item.Get("command")
@@ -435,33 +532,27 @@ func readBARequest(body []byte) (*baRequest, error) {
 
 // finalScore reads the seat's glory stars (its score) and role from the
 // room's last observation into out.
-func (r *runner) finalScore(room string, seat int, token string, out *outcome) {
-	code, body := r.do(http.MethodGet, "/api/ai/rooms/"+room+"/observe?seat="+strconv.Itoa(seat), token, nil)
+func (d *bangarenaDriver) finalScore(room string, seat int, token string, out *outcome) {
+	code, body := d.do(http.MethodGet, "/api/ai/rooms/"+room+"/observe?seat="+strconv.Itoa(seat), token, nil)
 	if code != http.StatusOK {
 		return
 	}
-	var req struct {
-		Observation struct {
-			Players []struct {
-				Seat   int     `json:"seat"`
-				RoleID *string `json:"roleId"`
-				Glory  struct {
-					Stars int `json:"stars"`
-				} `json:"glory"`
-			} `json:"players"`
-		} `json:"observation"`
-	}
-	if json.Unmarshal(body, &req) != nil {
+	// One pass over the players of the observation, not a decoding of the
+	// whole of it (a finished match's event list is the bulk of the body).
+	root := gjson.Parse(unsafe.String(unsafe.SliceData(body), len(body)))
+	if !root.IsObject() {
 		return
 	}
-	for _, pl := range req.Observation.Players {
-		if pl.Seat == seat {
-			out.score = float64(pl.Glory.Stars)
-			if pl.RoleID != nil {
-				out.role = *pl.RoleID
-			}
+	root.Get("observation.players").ForEach(func(_, pl gjson.Result) bool {
+		if s := pl.Get("seat"); s.Type != gjson.Number || s.Num != float64(seat) {
+			return true
 		}
-	}
+		out.score = float64(pl.Get("glory.stars").Int())
+		if role := pl.Get("roleId"); role.Type == gjson.String {
+			out.role = strings.Clone(role.Str) // not a view into the body
+		}
+		return true
+	})
 }
 
 // gjsonTrue reports whether path of a JSON body is true.

@@ -1,17 +1,21 @@
 package certify
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"net/http"
 	"strconv"
+	"strings"
 	"time"
 	"unicode/utf8"
 	"unsafe"
 
 	"github.com/tidwall/gjson"
+	"github.com/umpire-arena/umpire/harness/agent"
 	infsrv "github.com/umpire-arena/umpire/harness/server/inference"
 	ref "github.com/umpire-arena/umpire/referee/inference"
 	"github.com/umpire-arena/umpire/referee/rules"
@@ -143,7 +147,7 @@ func readLegal(v gjson.Result) ([]ref.LegalAction, error) {
 		item.ForEach(func(k, v gjson.Result) bool {
 			switch k.Str {
 			case "action":
-				a.Action = v.Str
+				a.Action = actionName(v.Str)
 			case "amount":
 				a.Amount = int(v.Int())
 			case "min":
@@ -157,6 +161,17 @@ func readLegal(v gjson.Result) ([]ref.LegalAction, error) {
 		return true
 	})
 	return out, err
+}
+
+// actionName returns s as a string of its own (s is a view into a line
+// whose storage is reused): the action constant it names, else a copy.
+func actionName(s string) string {
+	for _, a := range [...]string{ref.ActionFold, ref.ActionCall, ref.ActionRaise} {
+		if s == a {
+			return a
+		}
+	}
+	return strings.Clone(s)
 }
 
 // infMove is an agent's move as sent, fields kept optional to judge them.
@@ -175,7 +190,81 @@ type infMove struct {
 // I-INF-S9); an amount or message of another shape is left absent (what
 // it means is judged by the server's answer and the legality check). Only
 // an answer that is not a JSON object is an error.
+//
+// A line of plain JSON (valid UTF-8, no backslash escape, too short to nest
+// as deep as encoding/json refuses) is read in one pass over its top level;
+// any other goes through encoding/json (readMoveJSON), whose reading of
+// escapes and invalid UTF-8 is the reference. Both give the same move
+// (TestReadMoveMatchesJSON).
 func readMove(raw []byte) (infMove, error) {
+	if len(raw) >= 10000 || bytes.IndexByte(raw, '\\') >= 0 || !utf8.Valid(raw) || !gjson.ValidBytes(raw) {
+		return readMoveJSON(raw)
+	}
+	root := gjson.Parse(unsafe.String(unsafe.SliceData(raw), len(raw)))
+	if !root.IsObject() {
+		return readMoveJSON(raw) // not an object: encoding/json says why
+	}
+	var m infMove
+	// Every key in order, so that of a repeated key the last one decides,
+	// as in encoding/json's map. Strings are cloned, not views into the
+	// agent's line.
+	root.ForEach(func(k, v gjson.Result) bool {
+		switch k.Str {
+		case "type":
+			m.Type = stringOf(v)
+		case "match_id":
+			m.MatchID = stringOf(v)
+		case "action":
+			m.Action = stringOf(v)
+		case "turn":
+			m.Turn = integralOf(v)
+		case "amount":
+			m.Amount = integralOf(v)
+		case "message":
+			m.Message = nil
+			if v.Type == gjson.String {
+				msg := strings.Clone(v.Str)
+				m.Message = &msg
+			}
+		}
+		return true
+	})
+	return m, nil
+}
+
+// stringOf is what json.Unmarshal of v leaves in a fresh string: v's text
+// for a string, "" for anything else.
+func stringOf(v gjson.Result) string {
+	if v.Type == gjson.String {
+		return strings.Clone(v.Str)
+	}
+	return ""
+}
+
+// integralOf is integral for a value read by gjson: the value of a JSON
+// number with no fraction, 0 for null (which json.Unmarshal leaves as the
+// zero it decodes into), nil for anything else.
+func integralOf(v gjson.Result) *int {
+	var f float64
+	switch v.Type {
+	case gjson.Null:
+	case gjson.Number:
+		var err error
+		if f, err = strconv.ParseFloat(v.Raw, 64); err != nil {
+			return nil
+		}
+	default:
+		return nil
+	}
+	if f != float64(int64(f)) || f > 1<<53 || f < -(1<<53) {
+		return nil
+	}
+	n := int(f)
+	return &n
+}
+
+// readMoveJSON is readMove through encoding/json.
+func readMoveJSON(raw []byte) (infMove, error) {
 	var m infMove
 	var top map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &top); err != nil {
@@ -218,12 +307,64 @@ func infKey(b []byte) string {
 	return ""
 }
 
-// playInference plays one Inference match with the agent behind l on the
-// embedded server's JSON Lines seat transport.
-func (r *runner) playInference(ctx context.Context, p Planned, j *judge, l *link) outcome {
+// inferenceDriver is certify's door to the embedded Inference server: its
+// typed API and its JSON Lines seat transport (RunStdio).
+type inferenceDriver struct {
+	r   *runner
+	srv *infsrv.Server
+}
+
+func (d *inferenceDriver) handler() http.Handler              { return d.srv }
+func (d *inferenceDriver) shutdown(ctx context.Context) error { return d.srv.Shutdown(ctx) }
+func (d *inferenceDriver) key(answer []byte) string           { return infKey(answer) }
+
+// create makes the match of a connect-mode agent.
+func (d *inferenceDriver) create(p Planned) (id, token string, err error) {
+	r := d.r
+	seed := p.Seed
+	created, err := d.srv.CreateMatch(infsrv.MatchSpec{Seats: r.cfg.Seats, Rounds: r.cfg.Rounds, DeadlineMS: int(r.cfg.Deadline / time.Millisecond),
+		Seed: &seed, Agents: []int{p.Seat}, Adversaries: []string{p.Adversary}})
+	if err != nil {
+		return "", "", fmt.Errorf("cannot create the match: %w", err)
+	}
+	return created.MatchID, created.Tokens[strconv.Itoa(p.Seat)], nil
+}
+
+// wait waits for the match's end and reads the seat's rank and credits.
+func (d *inferenceDriver) wait(ctx context.Context, id string, seat int, out *outcome) error {
+	res, err := d.srv.Wait(ctx, id)
+	for _, e := range res.Ranking {
+		if e.Seat == seat {
+			out.rank, out.score, out.won = e.Rank, float64(e.Credits), e.Rank == 1
+		}
+	}
+	return err
+}
+
+// judgeConnect judges the timeouts the match log shows of the seat.
+func (d *inferenceDriver) judgeConnect(p Planned, spec agent.ConnectSpec, j *judge, out *outcome) {
+	log, _, err := d.srv.Log(spec.ID)
+	d.srv.Forget(spec.ID)
+	if err != nil {
+		j.harness("cannot read the match log: " + err.Error())
+		return
+	}
+	j.ran(CheckDeadline)
+	for _, line := range splitLines(log) {
+		var ev infEvent
+		if json.Unmarshal(line, &ev) == nil && ev.Type == "timeout" && ev.Seat != nil && *ev.Seat == p.Seat {
+			j.fail(CheckDeadline, rules.Where{Round: ev.Round, Turn: ev.Turn}, "a move before the deadline", "the server's timeout", "the turn timed out")
+		}
+	}
+}
+
+// play plays one Inference match with the agent behind l on the embedded
+// server's JSON Lines seat transport.
+func (d *inferenceDriver) play(ctx context.Context, p Planned, j *judge, l *link) outcome {
+	r := d.r
 	var out outcome
 	seed := p.Seed
-	created, err := r.inf.CreateMatch(infsrv.MatchSpec{
+	created, err := d.srv.CreateMatch(infsrv.MatchSpec{
 		Seats: r.cfg.Seats, Rounds: r.cfg.Rounds, DeadlineMS: int(r.cfg.Deadline / time.Millisecond),
 		Seed: &seed, Agents: []int{p.Seat}, Adversaries: []string{p.Adversary},
 	})
@@ -235,8 +376,9 @@ func (r *runner) playInference(ctx context.Context, p Planned, j *judge, l *link
 	out.matchID = id
 	toSrvR, toSrvW := io.Pipe()
 	fromSrv := newFeed()
+	l.reuses = true // a line of fromSrv is valid until the next one is read
 	runErr := make(chan error, 1)
-	go func() { runErr <- r.inf.RunStdio(ctx, id, p.Seat, toSrvR, fromSrv) }()
+	go func() { runErr <- d.srv.RunStdio(ctx, id, p.Seat, toSrvR, fromSrv) }()
 	// Writes to the server go through their own goroutine so that the
 	// driver never blocks on the pipe while the server writes to it.
 	writes := make(chan []byte, 64)
@@ -260,7 +402,7 @@ func (r *runner) playInference(ctx context.Context, p Planned, j *judge, l *link
 			j.harness("the server's seat transport failed: " + err.Error())
 		}
 		toSrvR.Close()
-		r.inf.Forget(id)
+		d.srv.Forget(id)
 	}()
 
 	var (
