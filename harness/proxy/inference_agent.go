@@ -1,0 +1,140 @@
+package proxy
+
+import (
+	"encoding/json"
+	"fmt"
+	"time"
+	"unicode/utf8"
+
+	"github.com/coder/websocket"
+	ref "github.com/umpire-arena/umpire/referee/inference"
+	"github.com/umpire-arena/umpire/referee/rules"
+	"github.com/umpire-arena/umpire/reports"
+)
+
+// infMove is an agent's message (the fields judged).
+type infMove struct {
+	Type    string  `json:"type"`
+	MatchID string  `json:"match_id"`
+	Turn    *int    `json:"turn"`
+	Action  string  `json:"action"`
+	Amount  *int    `json:"amount"`
+	Message *string `json:"message"`
+}
+
+// agent judges one message seat's agent sent.
+func (im *infMatch) agent(seat int, at time.Time, typ websocket.MessageType, data []byte) {
+	m := im.m
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.record(seat, reports.Sent, at, data)
+	m.ran(checkCoverage)
+	var mv infMove
+	if typ != websocket.MessageText || !isObject(data) || json.Unmarshal(data, &mv) != nil {
+		m.fail(infAgentHygiene, "inference/agent.hygiene", seat, rules.Where{}, "one JSON object per message", clip(data),
+			"seat %d's agent sent a message that is not one JSON object", seat)
+		return
+	}
+	m.ran(infAgentHygiene)
+	switch mv.Type {
+	case "hello":
+		return
+	case "move":
+	default:
+		m.fail(infAgentOnlyAsk, "inference/agent.only-when-asked", seat, rules.Where{}, "hello or move", mv.Type,
+			"seat %d's agent sent a %q message, which nothing asked for", seat, mv.Type)
+		return
+	}
+	s := im.seat(seat)
+	if mv.Message != nil {
+		if n := utf8.RuneCountInString(*mv.Message); n > maxMessageRunes {
+			m.fail(infAgentMsgLen, "inference/agent.message-length", seat, rules.Where{Turn: mv.Turn}, maxMessageRunes, n,
+				"seat %d's move carries a table message of %d characters (at most %d)", seat, n, maxMessageRunes)
+		} else {
+			m.ran(infAgentMsgLen)
+		}
+	}
+	t := s.open
+	if t != nil && t.timedOut && !t.answered {
+		// A move after the server timed the turn out: the agent was late,
+		// which the timeout already charged (see timeouts).
+		t.answered = true
+		m.ran(infAgentOnlyAsk)
+		return
+	}
+	if t == nil || t.answered {
+		if s.ended {
+			m.fail(infAgentOnlyAsk, "inference/agent.only-when-asked", seat, rules.Where{Turn: mv.Turn}, "no move after match_end", clip(data),
+				"seat %d's agent moved after match_end", seat)
+		} else if s.gap {
+			m.unknown(infAgentOnlyAsk, "a move after messages of the seat the judge never got")
+		} else if t != nil {
+			m.fail(infAgentOnlyAsk, "inference/agent.only-when-asked", seat, rules.Where{Turn: mv.Turn}, "a move only for an open your_turn", clip(data),
+				"seat %d's agent moved when no turn of its was open", seat)
+		} else {
+			m.unknown(infAgentOnlyAsk, "a move before the relay saw any your_turn of the seat")
+		}
+		return
+	}
+	m.ran(infAgentOnlyAsk)
+	where := rules.Where{Round: t.round, Turn: rules.IntPtr(t.turn)}
+	if mv.MatchID == t.matchID && mv.Turn != nil && *mv.Turn == t.turn {
+		m.ran(infAgentEcho)
+	} else {
+		m.fail(infAgentEcho, "inference/agent.turn-echo", seat, where, map[string]any{"match_id": t.matchID, "turn": t.turn},
+			map[string]any{"match_id": mv.MatchID, "turn": derefOr(mv.Turn)}, "seat %d's move does not echo the match_id and turn of its your_turn", seat)
+	}
+	legal := legalMove(t.legal, mv)
+	if legal == "" {
+		m.ran(infAgentLegal)
+	} else {
+		got := map[string]any{"action": mv.Action}
+		if mv.Amount != nil {
+			got["amount"] = *mv.Amount
+		}
+		want, _ := json.Marshal(t.legal)
+		m.fail(infAgentLegal, "inference/agent.legal-answer", seat, where, json.RawMessage(want), got,
+			"seat %d's move is not legal: %s", seat, legal)
+	}
+	if s.reasked {
+		if legal == "" {
+			m.ran(infAgentRecover)
+		} else {
+			m.fail(infAgentRecover, "inference/agent.recover-after-error", seat, where, "a legal move after the error", clip(data),
+				"seat %d's agent answered its error with another illegal move", seat)
+		}
+		s.reasked = false
+	}
+	if legal == "" && t.moveAt.IsZero() {
+		t.moveAt = at
+	}
+	if t.deadline > 0 {
+		if late := at.Sub(t.at); late > t.deadline {
+			m.fail(infAgentInTime, "inference/agent.answer-in-time", seat, where, t.deadline.String(), late.Round(time.Millisecond).String(),
+				"seat %d's move reached the relay %v after its your_turn (deadline %v)", seat, late.Round(time.Millisecond), t.deadline)
+		} else {
+			m.ran(infAgentInTime)
+		}
+	}
+	t.answered = true
+}
+
+// legalMove says why a move is not one of legal ("" when it is).
+func legalMove(legal []ref.LegalAction, mv infMove) string {
+	for _, a := range legal {
+		if a.Action != mv.Action {
+			continue
+		}
+		if a.Action != "raise" {
+			return ""
+		}
+		switch {
+		case mv.Amount == nil:
+			return "a raise without amount"
+		case *mv.Amount < a.Min || *mv.Amount > a.Max:
+			return fmt.Sprintf("a raise of %d outside %d..%d", *mv.Amount, a.Min, a.Max)
+		}
+		return ""
+	}
+	return fmt.Sprintf("action %q is not offered", mv.Action)
+}
