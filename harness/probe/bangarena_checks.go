@@ -75,13 +75,41 @@ const (
 // briefing and win rules of each are exercised. A server that refuses one
 // plays that room classic at its own size.
 func baSessionModes() []baMode {
-	return []baMode{{ba.ModeClassic, 0}, {ba.ModeImpostor, 8}, {ba.ModeLegacy, 0}, {ba.ModePartners, 0}}
+	return []baMode{{mode: ba.ModeClassic}, {mode: ba.ModeImpostor, seats: 8}, {mode: ba.ModeLegacy}, {mode: ba.ModePartners}}
 }
 
-// baMode is the role mode and table size of a session room.
+// baMode is the role mode and table size of a session room, and the first
+// character it deals (charFrom ≥ 1 steers the characters, 0 lets the seed
+// deal them).
 type baMode struct {
-	mode  string
-	seats int
+	mode     string
+	seats    int
+	charFrom int
+}
+
+// characters are the characters of a table of size seats: baCharOrder
+// from its charFrom-th entry on, cycling (nil when the mode does not steer
+// them).
+func (m baMode) characters(size int) []string {
+	if m.charFrom <= 0 {
+		return nil
+	}
+	order := baCharOrder()
+	out := make([]string, size)
+	for i := range out {
+		out[i] = fmt.Sprintf("char_%02d", order[(m.charFrom-1+i)%len(order)])
+	}
+	return out
+}
+
+// baCharOrder is the order the session rooms deal the 16 characters of §6
+// in. The abilities that fire only in some situations (Lucky's checks,
+// Empty Hands' empty hand, Scavenger's and Stone Leopard's eliminations and
+// hits) come first, so that the fourth room, which cycles back, deals them
+// again; the draw owners, Two-Faced, Bonesetter and the built-ins are
+// applied at every turn or distance and need one table only.
+func baCharOrder() []int {
+	return []int{8, 14, 15, 1, 6, 16, 4, 13, 2, 3, 9, 12, 5, 7, 10, 11}
 }
 
 func baObserve(ctx context.Context, t *Target) ([]*baSession, error) {
@@ -89,16 +117,24 @@ func baObserve(ctx context.Context, t *Target) ([]*baSession, error) {
 		sctx, cancel := context.WithTimeout(context.Background(), 110*time.Second)
 		defer cancel()
 		var out []*baSession
-		seen := 0
+		seen, chars := 0, 0
 		for i := 0; i < baMaxRooms; i++ {
 			purpose := "session"
 			if i > 0 {
 				purpose = fmt.Sprintf("session-%d", i+1)
 			}
 			m := baSessionModes()[i%len(baSessionModes())]
+			// The session rooms deal the 16 characters of §6 in turn,
+			// so every ability is on some table (harness extension).
+			m.charFrom = chars%16 + 1
+			size := m.seats
+			if size == 0 {
+				size = t.TableSize
+			}
+			chars += size
 			s, err := baPlaySessionMode(sctx, t, purpose, m)
 			if err != nil && m.mode != ba.ModeClassic && t.Create {
-				s, err = baPlaySessionMode(sctx, t, purpose, baMode{ba.ModeClassic, 0})
+				s, err = baPlaySessionMode(sctx, t, purpose, baMode{mode: ba.ModeClassic})
 			}
 			if err != nil {
 				return nil, err
@@ -153,7 +189,7 @@ func eachSession(ctx context.Context, t *Target, one func(s *baSession) Result) 
 }
 
 func baPlaySession(ctx context.Context, t *Target, purpose string) (*baSession, error) {
-	return baPlaySessionMode(ctx, t, purpose, baMode{ba.ModeClassic, 0})
+	return baPlaySessionMode(ctx, t, purpose, baMode{mode: ba.ModeClassic})
 }
 
 // baPlaySessionMode is baPlaySession in a room of the given role mode (when
@@ -164,7 +200,7 @@ func baPlaySessionMode(ctx context.Context, t *Target, purpose string, m baMode)
 	if t.Create {
 		// A long deadline: the session answers every decision, and a
 		// loaded machine must not lose decisions to the server's fallback.
-		r, err = baCreateMode(ctx, probeLong(t), purpose, m.mode, m.seats)
+		r, err = baCreateMode(ctx, probeLong(t), purpose, m)
 	} else {
 		r, err = newRoom(t, t.Room, t.Seed, t.Seats)
 	}

@@ -49,12 +49,15 @@ type baSeen struct {
 
 // baCreate asks the harness extension for a room with every seat an agent.
 func baCreate(ctx context.Context, t *Target, purpose string) (*baRoom, error) {
-	return baCreateMode(ctx, t, purpose, ba.ModeClassic, 0)
+	return baCreateMode(ctx, t, purpose, baMode{mode: ba.ModeClassic})
 }
 
 // baCreateMode is baCreate with a role mode (classic, impostor, partners,
-// legacy) and a table size (0: the target's).
-func baCreateMode(ctx context.Context, t *Target, purpose, mode string, size int) (*baRoom, error) {
+// legacy), a table size (0: the target's) and, when m names them, the
+// characters of the seats (the harness extension's characters setting; a
+// server that refuses it deals from the seed).
+func baCreateMode(ctx context.Context, t *Target, purpose string, m baMode) (*baRoom, error) {
+	mode, size := m.mode, m.seats
 	if size == 0 {
 		size = t.TableSize
 	}
@@ -67,9 +70,18 @@ func baCreateMode(ctx context.Context, t *Target, purpose, mode string, size int
 	if t.SeatPolicy != "" {
 		body["policy"] = t.SeatPolicy
 	}
+	if chars := m.characters(size); chars != nil {
+		body["characters"] = chars
+	}
 	status, data, err := doJSON(ctx, t, http.MethodPost, "/api/ai/rooms", nil, body)
 	if err != nil {
 		return nil, err
+	}
+	if _, steered := body["characters"]; steered && status != http.StatusOK && status != http.StatusCreated {
+		delete(body, "characters")
+		if status, data, err = doJSON(ctx, t, http.MethodPost, "/api/ai/rooms", nil, body); err != nil {
+			return nil, err
+		}
 	}
 	if status != http.StatusOK && status != http.StatusCreated {
 		return nil, fmt.Errorf("creating a room: HTTP %d: %s", status, clip(data))

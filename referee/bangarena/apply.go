@@ -37,12 +37,14 @@ func (g *Game) Apply(seat int, actionID string, args json.RawMessage) error {
 		discard = append([]int(nil), st.hand[:len(st.hand)-st.hp]...)
 	}
 	if len(args) > 0 && string(args) != "null" {
+		g.note(ruleArgs)
 		var m map[string]json.RawMessage
 		if err := json.Unmarshal(args, &m); err != nil {
 			return rules.Errorf("bangarena/12.args", "args must be a JSON object: %v", err)
 		}
 		if x.cmd == cDiscard {
 			if raw, ok := m["cardUids"]; ok {
+				g.note(ruleDiscardArgs)
 				d, err := g.discardArgs(seat, raw)
 				if err != nil {
 					return err
