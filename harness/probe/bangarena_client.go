@@ -32,6 +32,10 @@ type baRoom struct {
 	trans []reports.Message
 	// Seen are the DecisionRequests with legalActions the suite received.
 	Seen []baSeen
+	// Bystanders are observations of seats with nothing to decide, taken
+	// while another seat's look-top choice was pending (the cards of it
+	// are the chooser's only, §11).
+	Bystanders []baSeen
 	// live is the comparison of each of Seen with the referee's items,
 	// made as it arrives (I-BA-P4).
 	live baLive
@@ -232,6 +236,9 @@ func (r *baRoom) pending(ctx context.Context) (seen baSeen, ended bool, err erro
 				s := baSeen{Seat: seat, Version: req.ObservationVersion, Raw: raw, Req: req, Gaps: gaps}
 				r.Seen = append(r.Seen, s)
 				r.live.add(s)
+				if err := r.lookBystander(ctx, s); err != nil {
+					return baSeen{}, false, err
+				}
 				return s, false, nil
 			}
 		}
@@ -314,4 +321,26 @@ func nextDecider(v ba.PlayerView) int {
 		return v.ReactionQueue[0]
 	}
 	return v.TurnSeat
+}
+
+// lookBystander observes, while s shows a look-top choice pending, one other
+// seat of the table (the next one the suite holds) and keeps what it saw in
+// Bystanders, for the check that the looked-at cards are the chooser's only.
+func (r *baRoom) lookBystander(ctx context.Context, s baSeen) error {
+	pc := s.Req.Observation.PendingChoice
+	if pc == nil || pc.Kind != "look_top" {
+		return nil
+	}
+	for _, o := range sortedSeats(r.tokens) {
+		if o == pc.Seat || o == s.Seat {
+			continue
+		}
+		req, gaps, raw, err := r.observeRead(ctx, o)
+		if err != nil {
+			return err
+		}
+		r.Bystanders = append(r.Bystanders, baSeen{Seat: o, Version: req.ObservationVersion, Raw: raw, Req: req, Gaps: gaps})
+		return nil
+	}
+	return nil
 }

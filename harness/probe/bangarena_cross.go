@@ -108,9 +108,12 @@ func baCheckReplayOne(t *Target, s *baSession) Result {
 	}
 	var res Result
 	compared := 0
+	shown := map[string]bool{}
 	for i, d := range decisions {
 		if x, ok := seen[key{d.Seat, g.Version()}]; ok {
 			compared++
+			seat := d.Seat
+			baFieldCheck(&res, g, x, rules.Where{Seat: &seat, Step: fmt.Sprintf("decision %d (version %d)", i, x.Version)}, shown)
 			res.eval("bangarena/server.legal-actions", "bangarena/13.action-ids")
 			want := map[string]bool{}
 			items := map[string]ba.LegalAction{}
@@ -126,7 +129,6 @@ func baCheckReplayOne(t *Target, s *baSession) Result {
 				}
 			}
 			phase := g.Phase()
-			seat := d.Seat
 			where := rules.Where{Seat: &seat, Step: fmt.Sprintf("decision %d (version %d)", i, x.Version)}
 			for id := range got {
 				if !want[id] {
