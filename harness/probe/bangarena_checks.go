@@ -20,7 +20,9 @@ func bangarenaChecks() []Check {
 		{Name: "bangarena: legalActions agree with the engine (replay of the room log)", Game: GameBangArena, Section: secCross,
 			Rules: []string{"bangarena/server.legal-actions", "bangarena/server.replay", "bangarena/13.action-ids",
 				// the field-by-field cross-check of every observation (bangarena_fields.go)
-				"bangarena/3.phases", "bangarena/3.turn-order", "bangarena/7.pending-shape", "bangarena/13.choices", "bangarena/11.fields"}, Timeout: long, Run: baCheckReplay},
+				"bangarena/3.phases", "bangarena/3.turn-order", "bangarena/7.pending-shape", "bangarena/13.choices", "bangarena/11.fields",
+				// the winners shown against the replay's (§10)
+				"bangarena/10.law-wins", "bangarena/10.marshal-dead", "bangarena/10.sole-survivor", "bangarena/10.partners-lones"}, Timeout: long, Run: baCheckReplay},
 		{Name: "bangarena: legalActions agree with the referee, derived from each observation (live)", Game: GameBangArena, Section: secCross,
 			Rules: []string{"bangarena/server.legal-actions", "bangarena/13.action-ids"}, Timeout: long, Run: baCheckLive},
 		{Name: "bangarena: the room log re-simulates event by event (log verifier)", Game: GameBangArena, Section: secCross,
@@ -39,6 +41,8 @@ func bangarenaChecks() []Check {
 			Rules: []string{"bangarena/12.decider", "bangarena/server.status-code", "bangarena/server.answer-shape"}, Timeout: probe, Run: baProbeNotPending},
 		{Name: "bangarena: malformed bodies get 4xx and change nothing", Game: GameBangArena, Section: secProbes,
 			Rules: []string{"bangarena/server.malformed-body", "bangarena/server.status-code"}, Timeout: probe, Run: baProbeMalformed},
+		{Name: "bangarena: args that contradict their item are refused", Game: GameBangArena, Section: secProbes,
+			Rules: []string{"bangarena/12.args", "bangarena/server.status-code"}, Timeout: probe, Run: baProbeArgs},
 		{Name: "bangarena: a silent seat is answered for at its deadline", Game: GameBangArena, Section: secTimeout,
 			Rules: []string{"bangarena/14.default-action"}, Timeout: probe, Run: baProbeSilent},
 		{Name: "bangarena: hidden roles stay hidden after an early end", Game: GameBangArena, Section: secHidden,

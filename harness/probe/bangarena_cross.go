@@ -140,7 +140,7 @@ func baCheckReplayOne(t *Target, s *baSession) Result {
 			}
 			for id := range want {
 				if !got[id] {
-					f := onReading(finding("bangarena/server.legal-actions", where, id, "missing", "the server does not offer %q, which the engine allows here", id), items[id], phase)
+					f := onReading(finding(baMissingRule(x.Req.Observation, items[id]), where, id, "missing", "the server does not offer %q, which the engine allows here", id), items[id], phase)
 					res.Findings = append(res.Findings, f)
 				}
 			}
@@ -157,8 +157,11 @@ func baCheckReplayOne(t *Target, s *baSession) Result {
 	}
 	res.eval("bangarena/server.replay")
 	team, seats := g.Winners()
+	if s.final.Observation.WinnerTeam != nil {
+		res.eval(baWinRule(team, seats))
+	}
 	if s.final.Observation.WinnerTeam != nil && (*s.final.Observation.WinnerTeam != team || !sameInts(seats, s.final.Observation.WinnerSeats)) {
-		res.Findings = append(res.Findings, finding("bangarena/server.replay", rules.Where{}, map[string]any{"team": team, "seats": seats},
+		res.Findings = append(res.Findings, finding(baWinRule(team, seats), rules.Where{}, map[string]any{"team": team, "seats": seats},
 			map[string]any{"team": *s.final.Observation.WinnerTeam, "seats": s.final.Observation.WinnerSeats}, "the replayed winners differ from the winners the server showed"))
 	}
 	return res

@@ -280,6 +280,9 @@ func (g *Game) diagnose(seat int, actionID string) error {
 		return rules.Errorf("bangarena/13.action-ids", "%q does not name a card of your hand", actionID)
 	}
 	t := target(2)
+	if t == seat && (head == "duel" || head == "steal" || head == "discard_any" || head == "equip_blue") {
+		return rules.Errorf("bangarena/4.targets", "%q: no targeted card targets its own player (READINGS 4)", actionID)
+	}
 	switch head {
 	case "shot":
 		if g.shotLimited(seat) && g.shots >= 1 {
@@ -289,7 +292,7 @@ func (g *Game) diagnose(seat int, actionID string) error {
 			return rules.Errorf("bangarena/4.targets", "a Shot targets another living seat")
 		}
 		if g.Distance(seat, t) > g.Range(seat) {
-			return rules.Errorf("bangarena/4.range", "seat %d is at distance %d, beyond your range %d", t, g.Distance(seat, t), g.Range(seat))
+			return rules.Errorf(g.farRule(t, g.Distance(seat, t)-1 <= g.Range(seat), "bangarena/4.range"), "seat %d is at distance %d, beyond your range %d", t, g.Distance(seat, t), g.Range(seat))
 		}
 	case "equip_blue":
 		id := deckTable[c].id
@@ -304,7 +307,7 @@ func (g *Game) diagnose(seat int, actionID string) error {
 		}
 	case "steal":
 		if t >= 0 && t < len(g.seats) && t != seat && g.seats[t].alive && g.Distance(seat, t) > 1 {
-			return rules.Errorf("bangarena/4.steal-distance", "Snatch reaches distance 1 only; seat %d is at %d", t, g.Distance(seat, t))
+			return rules.Errorf(g.farRule(t, g.Distance(seat, t) == 2, "bangarena/4.steal-distance"), "Snatch reaches distance 1 only; seat %d is at %d", t, g.Distance(seat, t))
 		}
 	case "heal", "heal_all":
 		if g.highNoon {
@@ -312,6 +315,22 @@ func (g *Game) diagnose(seat int, actionID string) error {
 		}
 	}
 	return rules.Errorf("bangarena/13.action-ids", "%q is not among the legalActions of seat %d", actionID, seat)
+}
+
+// farRule names the rule an item at seat t breaks for being too far: when
+// only t's Horse puts it out of reach (byHorse: one step nearer it would
+// be in reach), the Horse's rule — Pass Shadow's built-in one (§6) or a
+// Horse card (§5) — else the distance rule given.
+func (g *Game) farRule(t int, byHorse bool, rule string) string {
+	switch {
+	case !byHorse:
+		return rule
+	case g.inPlayID(t, "mount") >= 0:
+		return "bangarena/5.horse-scope"
+	case g.seats[t].char == "char_09":
+		return "bangarena/6.char-09-pass-shadow"
+	}
+	return rule
 }
 
 // waiting describes what the match waits for, for error messages.

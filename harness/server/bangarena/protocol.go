@@ -162,6 +162,7 @@ func (r *room) requestLocked(seat int) Request {
 		req.LegalActions = []ref.LegalAction{}
 	}
 	r.applyViewFaultsLocked(seat, &req)
+	r.ruleFaultsLocked(seat, &req)
 	return Request{DecisionRequest: req, DeadlineAt: dl, LegalMask: req.LegalActions}
 }
 
@@ -324,6 +325,9 @@ func (r *room) applyLocked(seat int, actionID string, args json.RawMessage) erro
 	}
 	if !legal {
 		return rules.Errorf("bangarena/1.legal-only", "%q is not an item of seat %d's legalActions", actionID, seat)
+	}
+	if r.s.faults.on(FaultArgsIgnored) && actionID != "discard" {
+		args = nil
 	}
 	return r.g.Apply(seat, actionID, args)
 }
