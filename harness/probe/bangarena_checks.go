@@ -43,6 +43,8 @@ func bangarenaChecks() []Check {
 			Rules: []string{"bangarena/server.malformed-body", "bangarena/server.status-code"}, Timeout: probe, Run: baProbeMalformed},
 		{Name: "bangarena: args that contradict their item are refused", Game: GameBangArena, Section: secProbes,
 			Rules: []string{"bangarena/12.args", "bangarena/server.status-code"}, Timeout: probe, Run: baProbeArgs},
+		{Name: "bangarena: a glory choice left unanswered defaults to heart", Game: GameBangArena, Section: secTimeout,
+			Rules: []string{"bangarena/13.glory-default", "bangarena/14.default-action"}, Timeout: probe, Run: baProbeGloryDefault},
 		{Name: "bangarena: a silent seat is answered for at its deadline", Game: GameBangArena, Section: secTimeout,
 			Rules: []string{"bangarena/14.default-action"}, Timeout: probe, Run: baProbeSilent},
 		{Name: "bangarena: hidden roles stay hidden after an early end", Game: GameBangArena, Section: secHidden,
@@ -118,26 +120,52 @@ func baCharOrder() []int {
 	return []int{8, 14, 15, 1, 6, 16, 4, 13, 2, 3, 9, 12, 5, 7, 10, 11}
 }
 
+// baRoomPlan is one session room: the purpose its seed is made from and
+// its mode, size and characters.
+type baRoomPlan struct {
+	purpose string
+	mode    baMode
+}
+
+// baSessionPlan plans the session rooms: every role mode (baSessionModes),
+// the 16 characters of §6 dealt in turn (baCharOrder, the harness
+// extension's characters setting) and, when the suite creates the rooms,
+// seeds steered to exercise what the rooms together can (baSteerPurposes).
+func baSessionPlan(t *Target) []baRoomPlan {
+	plan := make([]baRoomPlan, baMaxRooms)
+	chars := 0
+	for i := range plan {
+		purpose := "session"
+		if i > 0 {
+			purpose = fmt.Sprintf("session-%d", i+1)
+		}
+		m := baSessionModes()[i%len(baSessionModes())]
+		m.charFrom = chars%16 + 1
+		size := m.seats
+		if size == 0 {
+			size = t.TableSize
+		}
+		chars += size
+		plan[i] = baRoomPlan{purpose, m}
+	}
+	if !t.Create {
+		return plan
+	}
+	for i, p := range baSteerPurposes(t, plan) {
+		plan[i].purpose = p
+	}
+	return plan
+}
+
 func baObserve(ctx context.Context, t *Target) ([]*baSession, error) {
 	v, err := t.shared(ctx, "bangarena-session", func() (any, error) {
 		sctx, cancel := context.WithTimeout(context.Background(), 110*time.Second)
 		defer cancel()
 		var out []*baSession
-		seen, chars := 0, 0
+		seen := 0
+		plan := baSessionPlan(t)
 		for i := 0; i < baMaxRooms; i++ {
-			purpose := "session"
-			if i > 0 {
-				purpose = fmt.Sprintf("session-%d", i+1)
-			}
-			m := baSessionModes()[i%len(baSessionModes())]
-			// The session rooms deal the 16 characters of §6 in turn,
-			// so every ability is on some table (harness extension).
-			m.charFrom = chars%16 + 1
-			size := m.seats
-			if size == 0 {
-				size = t.TableSize
-			}
-			chars += size
+			purpose, m := plan[i].purpose, plan[i].mode
 			s, err := baPlaySessionMode(sctx, t, purpose, m)
 			if err != nil && m.mode != ba.ModeClassic && t.Create {
 				s, err = baPlaySessionMode(sctx, t, purpose, baMode{mode: ba.ModeClassic})

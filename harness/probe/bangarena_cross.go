@@ -191,6 +191,11 @@ func baCheckVerifyOne(ctx context.Context, s *baSession) Result {
 		return skip("the room log holds no decision to re-simulate")
 	}
 	res.evalAll(sum.Evaluated) // every rule the re-simulation compared
+	for id, why := range baRareWhy() {
+		if sum.Evaluated[id] == 0 {
+			res.notExercised(id, why)
+		}
+	}
 	return res
 }
 

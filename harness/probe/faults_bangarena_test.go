@@ -37,5 +37,6 @@ func bangarenaFaultCases() []faultCase {
 		{GameBangArena, "law-winners-living", "bangarena/10.law-wins", nil},
 		{GameBangArena, "raider-winners-living", "bangarena/10.marshal-dead", nil},
 		{GameBangArena, "args-ignored", "bangarena/12.args", nil},
+		{GameBangArena, "glory-default-range", "bangarena/13.glory-default", nil},
 	}
 }

@@ -97,6 +97,9 @@ const (
 	// FaultRaiderWinnersLiving names only the living raiders among the
 	// raiders' winners.
 	FaultRaiderWinnersLiving Fault = "raider-winners-living"
+	// FaultGloryDefaultRange answers a glory choice left unanswered with the
+	// range perk (the list's first item) instead of heart.
+	FaultGloryDefaultRange Fault = "glory-default-range"
 	// FaultArgsIgnored ignores a decision's args (but a discard's cards):
 	// args that contradict the item are applied as the item.
 	FaultArgsIgnored Fault = "args-ignored"
@@ -155,6 +158,7 @@ func FaultList() []FaultInfo {
 		{FaultDeckCountOff, "bangarena/11.fields", "§11 deckCount, discardCount", "deckCount includes the discard pile"},
 		{FaultLawWinnersLiving, "bangarena/10.law-wins", "§10 4: law wins, dead aides included", "the law's winners leave out dead aides"},
 		{FaultRaiderWinnersLiving, "bangarena/10.marshal-dead", "§10 3: raiders win, dead raiders included", "the raiders' winners leave out dead raiders"},
+		{FaultGloryDefaultRange, "bangarena/13.glory-default", "§13 choose_glory: default on timeout heart", "a silent glory choice gets the range perk"},
 		{FaultArgsIgnored, "bangarena/12.args", "§12 args merged over argsSchema", "args that contradict the item are applied as the item"},
 	}
 	sort.Slice(l, func(i, j int) bool { return l[i].Name < l[j].Name })

@@ -233,6 +233,20 @@ func shotThisTurn(obs *ref.PlayerView, seat int) bool {
 	return false
 }
 
+// gloryFirstLocked is FaultGloryDefaultRange's default answer: for a glory
+// choice, its first item (the range perk) instead of heart; otherwise def.
+func gloryFirstLocked(g *ref.Game, seat int, def ref.LegalAction) ref.LegalAction {
+	if def.Command != "choose_glory" {
+		return def
+	}
+	for _, a := range g.Legal(seat) {
+		if a.Command == "choose_glory" && strings.HasSuffix(a.ActionID, ":range") {
+			return a
+		}
+	}
+	return def
+}
+
 // leakDrawsLocked shows seat the cards of every other seat's draws (the
 // full log's events in place of the redacted ones).
 func (r *room) leakDrawsLocked(seat int, obs *ref.PlayerView) {

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	ref "github.com/umpire-arena/umpire/referee/bangarena"
@@ -36,6 +37,7 @@ func ruleFaultRules() map[Fault]string {
 		FaultLawWinnersLiving:    "bangarena/10.law-wins",
 		FaultRaiderWinnersLiving: "bangarena/10.marshal-dead",
 		FaultArgsIgnored:         "bangarena/12.args",
+		FaultGloryDefaultRange:   "bangarena/13.glory-default",
 	}
 }
 
@@ -111,8 +113,8 @@ func TestRuleFaultsBreakTheirRule(t *testing.T) {
 		}
 	}
 	for fault, rule := range ruleFaultRules() {
-		if fault == FaultArgsIgnored {
-			continue // TestFaultArgsIgnored
+		if fault == FaultArgsIgnored || fault == FaultGloryDefaultRange {
+			continue // TestFaultArgsIgnored, TestFaultGloryDefaultRange
 		}
 		t.Run(string(fault), func(t *testing.T) {
 			s, err := New(Options{Faults: []Fault{fault}})
@@ -183,4 +185,37 @@ func TestFaultArgsIgnored(t *testing.T) {
 			t.Fatalf("fault %v: contradicting args applied = %v (%d %s)", on, applied, st, body)
 		}
 	}
+}
+
+// TestFaultGloryDefaultRange: a glory choice's default answer is heart
+// (§13); with the fault on it is the range perk, and any other default is
+// left as it is.
+func TestFaultGloryDefaultRange(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 3))
+	for i := range 40 {
+		g, err := ref.NewGame(ref.Config{Seats: 6}, fmt.Sprintf("glory-default-%d", i))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for !g.Over() {
+			seat, _ := g.Decider()
+			def, ok := g.DefaultAction(seat)
+			if !ok {
+				break
+			}
+			got := gloryFirstLocked(g, seat, def)
+			if def.Command != "choose_glory" {
+				if got.ActionID != def.ActionID {
+					t.Fatalf("%s changed to %s", def.ActionID, got.ActionID)
+				}
+				g.PlayRandom(rng)
+				continue
+			}
+			if !strings.HasSuffix(def.ActionID, ":heart") || !strings.HasSuffix(got.ActionID, ":range") {
+				t.Fatalf("glory default %s, with the fault %s; want heart, range", def.ActionID, got.ActionID)
+			}
+			return
+		}
+	}
+	t.Fatal("no glory choice arose in 40 matches")
 }
