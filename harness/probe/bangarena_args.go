@@ -10,7 +10,7 @@ import (
 	"github.com/umpire-arena/umpire/reports"
 )
 
-// baProbeArgs (§12: args are merged over the item's argsSchema) plays a
+// baProbeArgs (I-BA-P9; §12: args are merged over the item's argsSchema) plays a
 // probe room to the first decision with an item that names a target, and
 // answers that item with args naming another seat: the server must refuse
 // it (reask_then_random: 400 with reask) and apply nothing. A server that

@@ -4,7 +4,7 @@ import (
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
 )
 
-// Attribution of a legal-list difference to the rule it breaks (issue 13):
+// Attribution of a legal-list difference to the rule it breaks (issue 13, I-BA-P7):
 // an item offered that the rules forbid names the rule of the referee's
 // reason for refusing it (bangarena.RuleAgainst, the replay's engine); an
 // item the rules grant that is left out names the rule that grants it,
@@ -29,22 +29,24 @@ func baMissingRule(obs ba.PlayerView, a ba.LegalAction) string {
 		return "bangarena/server.legal-actions"
 	}
 	me := obs.Players[seat]
-	if a.Command == "play_shot" && me.CharacterID == "char_16" && !obs.HighNoon &&
-		(me.WeaponCardID == nil || *me.WeaponCardID != "weapon_volcanic") && baShotThisTurn(obs, seat) {
+	if a.Command != "play_shot" {
+		return "bangarena/server.legal-actions"
+	}
+	if me.CharacterID == "char_16" && !obs.HighNoon && (me.WeaponCardID == nil || *me.WeaponCardID != "weapon_volcanic") && baPlayedThisTurn(obs, seat, "play_shot") {
 		return ba.CharacterRule("char_16")
 	}
 	return "bangarena/server.legal-actions"
 }
 
-// baShotThisTurn reports whether seat played a Shot since the latest
-// turn_start of the observation's events.
-func baShotThisTurn(obs ba.PlayerView, seat int) bool {
+// baPlayedThisTurn reports whether seat played a card with command since
+// the latest turn_start of the observation's events.
+func baPlayedThisTurn(obs ba.PlayerView, seat int, command string) bool {
 	for i := len(obs.Events) - 1; i >= 0; i-- {
 		e := &obs.Events[i]
 		if e.Type == "turn_start" {
 			return false
 		}
-		if e.Type == "card_played" && e.Seat == seat && e.Command == "play_shot" {
+		if e.Type == "card_played" && e.Seat == seat && e.Command == command {
 			return true
 		}
 	}

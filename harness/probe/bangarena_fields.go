@@ -10,7 +10,7 @@ import (
 	"github.com/umpire-arena/umpire/reports"
 )
 
-// The field-by-field cross-check (issue 13): at every DecisionRequest the
+// The field-by-field cross-check (issue 13, I-BA-P6): at every DecisionRequest the
 // suite was offered and the room log replays to, the public fields the
 // rules define (§3 phase and turn, §7 pendingReaction and reactionQueue,
 // §13 pendingChoice, §11 the players' hp, max hp, life, hand count, cards in

@@ -9,7 +9,7 @@ import (
 	"github.com/umpire-arena/umpire/reports"
 )
 
-// baProbeGloryDefault (§13 choose_glory: "Default on timeout: heart") plays
+// baProbeGloryDefault (I-BA-P9; §13 choose_glory: "Default on timeout: heart") plays
 // a probe room to the first glory choice and leaves it unanswered: within
 // the deadline's tolerance (I-BA-P3) the server must answer for the seat,
 // and the seat's glory must then show one heart perk more. A room that

@@ -8,7 +8,7 @@ import (
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
 )
 
-// Steering a session room by its seed (issue 13): where the deal is known —
+// Steering a session room by its seed (issue 13, I-BA-P8): where the deal is known —
 // the referee's deck and RNG, which umpire's pins give a server that follows
 // them — the suite plays a few candidate seeds through the referee with its
 // own players before it creates the room, and takes the one whose match

@@ -38,5 +38,9 @@ func bangarenaFaultCases() []faultCase {
 		{GameBangArena, "raider-winners-living", "bangarena/10.marshal-dead", nil},
 		{GameBangArena, "args-ignored", "bangarena/12.args", nil},
 		{GameBangArena, "glory-default-range", "bangarena/13.glory-default", nil},
+		{GameBangArena, "discard-heal-anyone", "bangarena/6.char-12-bonesetter", nil},
+		{GameBangArena, "flask-full-hp", "bangarena/5.flask", nil},
+		{GameBangArena, "two-faced-for-all", "bangarena/6.char-03-two-faced", nil},
+		{GameBangArena, "turn-seat-of-decider", "bangarena/3.turn-order", nil},
 	}
 }

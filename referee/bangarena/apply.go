@@ -285,6 +285,9 @@ func (g *Game) diagnose(seat int, actionID string) error {
 	}
 	switch head {
 	case "shot":
+		if id := deckTable[c].id; id != "shot" && (id != "miss" || !g.twoFaced(seat)) {
+			return rules.Errorf("bangarena/6.char-03-two-faced", "%q: only Two-Faced plays a Ricochet as a Shot, and no other card is one", actionID)
+		}
 		if g.shotLimited(seat) && g.shots >= 1 {
 			return rules.Errorf("bangarena/3.shot-limit", "one Shot per turn without a Volcanic, Mad Dog or High Noon")
 		}
@@ -312,6 +315,9 @@ func (g *Game) diagnose(seat int, actionID string) error {
 	case "heal", "heal_all":
 		if g.highNoon {
 			return rules.Errorf("bangarena/8.high-noon", "nobody heals at High Noon")
+		}
+		if head == "heal" && st.hp >= st.maxHp {
+			return rules.Errorf("bangarena/5.flask", "the Flask heals in the play phase below max hp only")
 		}
 	}
 	return rules.Errorf("bangarena/13.action-ids", "%q is not among the legalActions of seat %d", actionID, seat)

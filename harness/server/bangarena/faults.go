@@ -97,6 +97,16 @@ const (
 	// FaultRaiderWinnersLiving names only the living raiders among the
 	// raiders' winners.
 	FaultRaiderWinnersLiving Fault = "raider-winners-living"
+	// FaultDiscardHealAnyone offers Bonesetter's discard-two-to-heal to
+	// every seat below its max hp.
+	FaultDiscardHealAnyone Fault = "discard-heal-anyone"
+	// FaultFlaskFullHp offers the Flask in the play phase at full hp.
+	FaultFlaskFullHp Fault = "flask-full-hp"
+	// FaultTwoFacedForAll offers a Ricochet as a Shot to every seat.
+	FaultTwoFacedForAll Fault = "two-faced-for-all"
+	// FaultTurnSeatOfDecider shows as turnSeat the seat answering an attack
+	// instead of the seat whose turn it is.
+	FaultTurnSeatOfDecider Fault = "turn-seat-of-decider"
 	// FaultGloryDefaultRange answers a glory choice left unanswered with the
 	// range perk (the list's first item) instead of heart.
 	FaultGloryDefaultRange Fault = "glory-default-range"
@@ -158,6 +168,10 @@ func FaultList() []FaultInfo {
 		{FaultDeckCountOff, "bangarena/11.fields", "§11 deckCount, discardCount", "deckCount includes the discard pile"},
 		{FaultLawWinnersLiving, "bangarena/10.law-wins", "§10 4: law wins, dead aides included", "the law's winners leave out dead aides"},
 		{FaultRaiderWinnersLiving, "bangarena/10.marshal-dead", "§10 3: raiders win, dead raiders included", "the raiders' winners leave out dead raiders"},
+		{FaultDiscardHealAnyone, "bangarena/6.char-12-bonesetter", "§6 char_12: discard 2 to heal (Bonesetter only)", "every seat below max hp is offered discard_heal"},
+		{FaultFlaskFullHp, "bangarena/5.flask", "§13 play_heal_self: play phase, hp < maxHp", "the Flask is offered at full hp"},
+		{FaultTwoFacedForAll, "bangarena/6.char-03-two-faced", "§6 char_03 plays a Ricochet as a Shot", "every seat is offered its Ricochets as Shots"},
+		{FaultTurnSeatOfDecider, "bangarena/3.turn-order", "§11 turnSeat: whose turn", "turnSeat names the seat answering an attack"},
 		{FaultGloryDefaultRange, "bangarena/13.glory-default", "§13 choose_glory: default on timeout heart", "a silent glory choice gets the range perk"},
 		{FaultArgsIgnored, "bangarena/12.args", "§12 args merged over argsSchema", "args that contradict the item are applied as the item"},
 	}

@@ -38,6 +38,10 @@ func (r *room) ruleFaultsLocked(seat int, req *ref.DecisionRequest) {
 		// Buckshot or Raid still to answer after it.
 		obs.ReactionQueue = obs.ReactionQueue[:1:1]
 	}
+	if f.on(FaultTurnSeatOfDecider) && obs.PendingReaction != nil && obs.PendingReaction.TargetSeat != obs.TurnSeat {
+		// turnSeat taken as the seat that decides now.
+		obs.TurnSeat = obs.PendingReaction.TargetSeat
+	}
 	if f.on(FaultDeckCountOff) && obs.DiscardCount > 0 {
 		// The pile sizes are taken together: the discard pile counted into
 		// the deck (it is shuffled in when the deck runs out).
@@ -195,6 +199,27 @@ func (r *room) itemFaultsLocked(f faultSet, seat int, obs *ref.PlayerView, items
 		uid := me.Hand[0].UID
 		items.add(ref.LegalAction{ActionID: "look_top:" + pc.ChoiceID + ":" + uid, Command: "choose_look_top", ArgsSchema: map[string]any{"choiceId": pc.ChoiceID, "putBackUid": uid}})
 	}
+	if play && f.on(FaultDiscardHealAnyone) && me.CharacterID != "char_12" && me.Hp < me.MaxHp && !obs.HighNoon && len(me.Hand) >= 2 {
+		// Bonesetter's ability offered to every seat.
+		a, b := me.Hand[0].UID, me.Hand[1].UID
+		items.add(ref.LegalAction{ActionID: "discard_heal:" + a + ":" + b, Command: "use_discard_heal", ArgsSchema: map[string]any{"cardUids": []string{a, b}}})
+	}
+	if play && f.on(FaultFlaskFullHp) && me.Hp >= me.MaxHp && !obs.HighNoon {
+		// The Flask offered whatever the hp.
+		hand("heal_self", func(uid string) { items.add(carded("heal", "play_heal_self", uid)) })
+	}
+	if play && shotOffered && f.on(FaultTwoFacedForAll) && me.CharacterID != "char_03" {
+		// Two-Faced's Ricochet-as-Shot offered to every seat.
+		hand("miss", func(uid string) {
+			others(func(t int) {
+				if r.g.Distance(seat, t) <= r.g.Range(seat) {
+					a := targeted("shot", "play_shot", uid, t)
+					a.ArgsSchema["playedAs"] = "shot"
+					items.add(a)
+				}
+			})
+		})
+	}
 	if f.on(FaultMadDogOneShot) && play && me.CharacterID == "char_16" && !obs.HighNoon && shotThisTurn(obs, seat) && !volcanic(me) {
 		// Mad Dog held to the one-Shot limit.
 		items.drop(func(a ref.LegalAction) bool { return a.Command != "play_shot" })
@@ -220,13 +245,17 @@ func volcanic(p ref.PlayerInfo) bool {
 
 // shotThisTurn reports whether seat played a Shot since its turn began, by
 // the observation's events.
-func shotThisTurn(obs *ref.PlayerView, seat int) bool {
+func shotThisTurn(obs *ref.PlayerView, seat int) bool { return playedThisTurn(obs, seat, "play_shot") }
+
+// playedThisTurn reports whether seat played a card with command since its
+// turn began, by the observation's events.
+func playedThisTurn(obs *ref.PlayerView, seat int, command string) bool {
 	for i := len(obs.Events) - 1; i >= 0; i-- {
 		e := &obs.Events[i]
 		if e.Type == "turn_start" {
 			return false
 		}
-		if e.Type == "card_played" && e.Seat == seat && e.Command == "play_shot" {
+		if e.Type == "card_played" && e.Seat == seat && e.Command == command {
 			return true
 		}
 	}

@@ -38,6 +38,10 @@ func ruleFaultRules() map[Fault]string {
 		FaultRaiderWinnersLiving: "bangarena/10.marshal-dead",
 		FaultArgsIgnored:         "bangarena/12.args",
 		FaultGloryDefaultRange:   "bangarena/13.glory-default",
+		FaultDiscardHealAnyone:   "bangarena/6.char-12-bonesetter",
+		FaultFlaskFullHp:         "bangarena/5.flask",
+		FaultTwoFacedForAll:      "bangarena/6.char-03-two-faced",
+		FaultTurnSeatOfDecider:   "bangarena/3.turn-order",
 	}
 }
 
@@ -77,6 +81,8 @@ func brokenRequest(t *testing.T, fault Fault, rule string, g *ref.Game, seat int
 		broken = broken || !slices.Equal(ob.ReactionQueue, oa.ReactionQueue)
 	case FaultDeckCountOff:
 		broken = broken || ob.DeckCount != oa.DeckCount
+	case FaultTurnSeatOfDecider:
+		broken = broken || ob.TurnSeat != oa.TurnSeat
 	case FaultLawWinnersLiving, FaultRaiderWinnersLiving:
 		broken = broken || !slices.Equal(ob.WinnerSeats, oa.WinnerSeats)
 	}
