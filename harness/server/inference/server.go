@@ -16,8 +16,8 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
-
 	infadv "github.com/umpire-arena/umpire/harness/adversaries/inference"
+	"github.com/umpire-arena/umpire/harness/server/serverkit"
 	ref "github.com/umpire-arena/umpire/referee/inference"
 	"github.com/umpire-arena/umpire/referee/rules"
 )
@@ -412,17 +412,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	s.closed = true
 	s.mu.Unlock()
 	s.cancel()
-	done := make(chan struct{})
-	go func() {
-		s.wg.Wait()
-		close(done)
-	}()
-	select {
-	case <-done:
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
-	}
+	return serverkit.Drain(ctx, &s.wg)
 }
 
 // serveWS runs one WebSocket connection: hello and token check, then the
