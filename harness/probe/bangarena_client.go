@@ -31,6 +31,8 @@ type baRoom struct {
 
 	mu    sync.Mutex
 	trans []baExchange // the latest exchanges, oldest first (record)
+	// events decodes each event of the room's observations once.
+	events ba.ReadCache
 	// Seen are the DecisionRequests with legalActions the suite received.
 	Seen []baSeen
 	// Bystanders are observations of seats with nothing to decide, taken
@@ -193,17 +195,19 @@ func (r *baRoom) observeRead(ctx context.Context, seat int) (ba.DecisionRequest,
 	if err != nil {
 		return ba.DecisionRequest{}, ba.ReadGaps{}, nil, err
 	}
-	req, gaps, err := readObserved(seat, status, data)
+	req, gaps, err := r.readObserved(seat, status, data)
 	return req, gaps, data, err
 }
 
 // readObserved reads an answer to observe seat: a non-200 answer or one
 // that is no DecisionRequest at all is an error.
-func readObserved(seat, status int, data []byte) (ba.DecisionRequest, ba.ReadGaps, error) {
+func (r *baRoom) readObserved(seat, status int, data []byte) (ba.DecisionRequest, ba.ReadGaps, error) {
 	if status != http.StatusOK {
 		return ba.DecisionRequest{}, ba.ReadGaps{}, fmt.Errorf("observe seat %d: HTTP %d: %s", seat, status, clip(data))
 	}
-	req, gaps, err := ba.ReadRequest(data)
+	r.mu.Lock()
+	req, gaps, err := ba.ReadRequestWith(data, &r.events)
+	r.mu.Unlock()
 	if err != nil {
 		return req, gaps, fmt.Errorf("observe seat %d: %v", seat, err)
 	}
@@ -271,7 +275,7 @@ func (r *baRoom) pending(ctx context.Context) (seen baSeen, ended bool, err erro
 				r.hint = g.hint
 				continue
 			}
-			req, gaps, err := readObserved(seat, status, data)
+			req, gaps, err := r.readObserved(seat, status, data)
 			if err != nil {
 				return baSeen{}, false, err
 			}
