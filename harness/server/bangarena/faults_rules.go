@@ -220,7 +220,7 @@ func (r *room) itemFaultsLocked(f faultSet, seat int, obs *ref.PlayerView, items
 			})
 		})
 	}
-	if f.on(FaultMadDogOneShot) && play && me.CharacterID == "char_16" && !obs.HighNoon && shotThisTurn(obs, seat) && !volcanic(me) {
+	if f.on(FaultMadDogOneShot) && play && me.CharacterID == "char_16" && !obs.HighNoon && !volcanic(me) && r.shotThisTurnLocked(seat) {
 		// Mad Dog held to the one-Shot limit.
 		items.drop(func(a ref.LegalAction) bool { return a.Command != "play_shot" })
 	}
@@ -243,19 +243,16 @@ func volcanic(p ref.PlayerInfo) bool {
 	return p.WeaponCardID != nil && *p.WeaponCardID == "weapon_volcanic"
 }
 
-// shotThisTurn reports whether seat played a Shot since its turn began, by
-// the observation's events.
-func shotThisTurn(obs *ref.PlayerView, seat int) bool { return playedThisTurn(obs, seat, "play_shot") }
-
-// playedThisTurn reports whether seat played a card with command since its
-// turn began, by the observation's events.
-func playedThisTurn(obs *ref.PlayerView, seat int, command string) bool {
-	for i := len(obs.Events) - 1; i >= 0; i-- {
-		e := &obs.Events[i]
+// shotThisTurnLocked reports whether seat played a Shot since its turn
+// began, by the match log (a request's events may hold only the new ones).
+func (r *room) shotThisTurnLocked(seat int) bool {
+	log := r.g.Log()
+	for i := len(log) - 1; i >= 0; i-- {
+		e := &log[i]
 		if e.Type == "turn_start" {
 			return false
 		}
-		if e.Type == "card_played" && e.Seat == seat && e.Command == command {
+		if e.Type == "card_played" && e.Seat == seat && e.Command == "play_shot" {
 			return true
 		}
 	}
