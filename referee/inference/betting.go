@@ -138,26 +138,18 @@ func (s *State) play(seat int, m Move, timeout bool) {
 		}
 	}
 	rec := ActionRecord{Turn: s.rs.Turn, Seat: seat, Action: m.Action, Timeout: timeout}
+	pay := 0
 	switch m.Action {
-	case ActionFold:
-		p.Folded = true
 	case ActionCall:
-		pay := s.rs.ToCall(p)
-		p.Put(pay)
-		s.pot += pay
+		pay = s.rs.ToCall(p)
 		rec.Amount = pay
 	case ActionRaise:
-		pay := s.rs.Owed(p) + m.Amount
-		p.Put(pay)
-		s.pot += pay
+		pay = s.rs.Owed(p) + m.Amount
 		s.rs.Raise(s.seats, m.Amount)
 		rec.Amount = m.Amount
 	}
-	p.Acted = true
-	if p.AllInAfter() {
-		p.AllIn = true
-		rec.AllIn = true
-	}
+	s.pot += pay
+	rec.AllIn = p.Act(m.Action == ActionFold, pay)
 	s.actions = append(s.actions, rec)
 	if s.sink != nil {
 		s.ev.setSmall(EventAction, s.rs.Round, s.rs.Turn, seat)

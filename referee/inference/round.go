@@ -49,12 +49,10 @@ func (s *State) StartRound(values []int) error {
 	for i := range s.seats {
 		p := &s.seats[i]
 		live := p.DealtIn(s.rs.Round)
-		if live && p.SittingOut {
+		if p.Deal(live) {
 			// I-INF-9: back on the last strike; the count is kept.
-			p.SittingOut, p.BackInRound = false, 0
 			s.returned = append(s.returned, i)
 		}
-		p.InRound, p.Folded, p.AllIn, p.Contribution, p.Bet, p.Value, p.Acted = live, false, false, 0, 0, 0, false
 		if live {
 			s.dealtIn = append(s.dealtIn, i)
 			if values != nil {
@@ -86,13 +84,9 @@ func (s *State) StartRound(values []int) error {
 		if !p.InRound {
 			continue
 		}
-		pay, allIn := AntePay(s.rs.Ante, p.Credits)
-		p.Credits -= pay
-		p.Contribution = pay
+		pay, _ := AntePay(s.rs.Ante, p.Credits)
+		p.PostAnte(pay) // a short (or exact) stack is all-in for the round
 		s.pot += pay
-		if allIn {
-			p.AllIn = true // short (or exact) stack: all-in for the round
-		}
 		if s.sink != nil {
 			s.ev.setSmall(EventAnte, s.rs.Round, 0, i)
 			s.ev.Amount, s.ev.HasAmount, s.ev.AllIn = pay, true, p.AllIn
@@ -196,8 +190,7 @@ func (s *State) settleRound() {
 	for i := range s.seats {
 		p := &s.seats[i]
 		if p.Busts() {
-			p.Busted, p.BustRound = true, s.rs.Round
-			p.SittingOut, p.BackInRound = false, 0
+			p.Bust(s.rs.Round)
 			if s.sink != nil {
 				s.ev.setSmall(EventBust, s.rs.Round, 0, i)
 				s.emit()

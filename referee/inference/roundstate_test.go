@@ -48,6 +48,38 @@ func TestRoundState(t *testing.T) {
 			t.Error("a raise makes every seat act again")
 		}
 	})
+	t.Run("a seat's round: deal, ante, act, bust", func(t *testing.T) {
+		p := SeatState{Credits: 5, SittingOut: true, BackInRound: 3, Strikes: 3, Folded: true, Bet: 4, Value: 9}
+		if !p.Deal(true) || p.SittingOut || p.BackInRound != 0 || p.Strikes != 3 || !p.InRound || p.Folded || p.Bet != 0 || p.Value != 0 {
+			t.Fatalf("Deal(true) of a sitting-out seat returns it, keeps its strikes, clears the round: %+v", p)
+		}
+		if p.Deal(true) {
+			t.Error("Deal of a seat that is not sitting out is no return")
+		}
+		p.PostAnte(2)
+		if p.Credits != 3 || p.Contribution != 2 || p.AllIn {
+			t.Fatalf("PostAnte(2): %+v", p)
+		}
+		if p.Act(false, 1) || p.Credits != 2 || p.Bet != 1 || p.Contribution != 3 || !p.Acted {
+			t.Fatalf("Act(call 1): %+v", p)
+		}
+		if !p.Act(false, 2) || !p.AllIn {
+			t.Fatalf("Act putting the last credit in is all-in: %+v", p)
+		}
+		q := SeatState{Credits: 0, InRound: true}
+		if q.Act(true, 0) || !q.Folded || q.AllIn {
+			t.Fatalf("a fold is never all-in: %+v", q)
+		}
+		r := SeatState{Credits: 1}
+		if r.PostAnte(1); !r.AllIn {
+			t.Error("an ante of the whole stack is all-in")
+		}
+		r.SitOut(7)
+		r.Bust(4)
+		if !r.Busted || r.BustRound != 4 || r.SittingOut || r.BackInRound != 0 {
+			t.Errorf("Bust ends a sit-out: %+v", r)
+		}
+	})
 	t.Run("a logged call", func(t *testing.T) {
 		for _, c := range []struct {
 			paid, owed, credits int

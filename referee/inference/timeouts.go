@@ -30,8 +30,7 @@ func (s *State) Timeout() error {
 	strikes, sitOut, backIn := s.cfg.Strike(p.Strikes, s.rs.Round)
 	p.Strikes = strikes
 	if sitOut {
-		p.SittingOut = true
-		p.BackInRound = backIn
+		p.SitOut(backIn)
 	}
 	if s.sink != nil {
 		s.ev.setSmall(EventTimeout, s.rs.Round, s.rs.Turn, seat)

@@ -172,14 +172,15 @@ func (v *Verifier) timeoutLine(r *record) {
 	// Adopt the log, remembering the expected sit-out when it differs.
 	switch {
 	case r.sitOut && sitOut:
-		p.SittingOut, p.BackInRound = true, back
+		p.SitOut(back)
 		if r.backIn != back {
 			x.softBack = r.backIn
 		}
 	case r.sitOut:
-		p.SittingOut, p.BackInRound = true, r.backIn
+		p.SitOut(r.backIn)
 	case sitOut:
-		p.SittingOut, p.BackInRound, x.softSit = true, back, true
+		p.SitOut(back)
+		x.softSit = true
 	}
 	p.Strikes = r.strikes
 	x.cleared = false
@@ -233,7 +234,8 @@ func (v *Verifier) actionLine(r *record) {
 		p.Strikes = strikes
 		x.cleared = false
 		if sitOut {
-			p.SittingOut, p.BackInRound, x.softSit = true, back, true
+			p.SitOut(back)
+			x.softSit = true
 		}
 	}
 	if v.pendMsg && r.timeout { // I-INF-V4
@@ -318,13 +320,7 @@ func (v *Verifier) actionLine(r *record) {
 	if x.unsure && pay > p.Credits {
 		p.Credits = pay
 	}
-	pay = max(0, min(pay, p.Credits))
-	p.Put(pay)
-	p.Acted = true
-	if r.action == ref.ActionFold {
-		p.Folded = true
-	}
-	allIn := p.AllInAfter()
+	allIn := p.Act(r.action == ref.ActionFold, max(0, min(pay, p.Credits)))
 	if x.unsure && r.allIn {
 		p.Credits, allIn, x.unsure = 0, true, false
 	}

@@ -118,7 +118,7 @@ func (v *Verifier) missingBusts() {
 		if p.Busts() && !x.unsure {
 			v.eval(eBust)
 			v.report("inference/round.2.bust", i, -1, ref.EventBust, v.rec.typ, "seat %d was left with no credits in round %d and is busted after the payouts, but no bust line says so", i, v.rs.Round)
-			p.Busted, p.BustRound, p.SittingOut = true, v.rs.Round, false
+			p.Bust(v.rs.Round)
 		}
 	}
 }
@@ -247,13 +247,8 @@ func (v *Verifier) roundStart(r *record) {
 		if logIn[i] {
 			x.softSit, x.softBack, x.softBust = false, 0, false
 		}
-		x.returning = logIn[i] && p.SittingOut
-		if x.returning {
-			p.SittingOut, p.BackInRound = false, 0
-		}
-		p.InRound = logIn[i]
-		p.Folded, p.AllIn, p.Acted, x.anted, x.dealt = false, false, false, false, false
-		p.Contribution, p.Bet, p.Value = 0, 0, 0
+		x.returning = p.Deal(logIn[i])
+		x.anted, x.dealt = false, false
 	}
 	v.owedSeat, v.lastSeat, v.lastTurn, v.turnAlt = -1, -1, -1, -1
 	v.pendMsg, v.pendTO = false, false
@@ -507,13 +502,8 @@ func (v *Verifier) antePay(ante, credits int) int {
 
 func (v *Verifier) payAnte(i, amount int) {
 	p, x := &v.seats[i], &v.xs[i]
-	amount = max(0, min(amount, p.Credits))
-	p.Credits -= amount
-	p.Contribution = amount
+	p.PostAnte(max(0, min(amount, p.Credits)))
 	x.anted = true
-	if p.Credits == 0 {
-		p.AllIn = true
-	}
 }
 
 // openBetting starts the betting once the antes are in, as the engine

@@ -265,7 +265,7 @@ func (v *Verifier) bustLine(r *record) {
 	case p.Credits != 0:
 		v.report("inference/round.2.bust", r.seat, -1, 0, p.Credits, "a seat busts when the payouts leave it with no credits; seat %d holds %d", r.seat, p.Credits)
 		x.softBust = true
-		p.Busted, p.BustRound, p.SittingOut = true, v.rs.Round, false
+		p.Bust(v.rs.Round)
 		return
 	}
 	if r.seat < v.bustNext {
@@ -276,11 +276,12 @@ func (v *Verifier) bustLine(r *record) {
 		qx.pick(&q.Credits, func(c int) bool { return c != 0 })
 		if q.Busts() && !qx.unsure {
 			v.report("inference/round.2.bust", i, -1, i, r.seat, "seat %d was left with no credits and busts before seat %d (seat order)", i, r.seat)
-			q.Busted, q.BustRound, q.SittingOut = true, v.rs.Round, false
+			q.Bust(v.rs.Round)
 		}
 	}
 	v.bustNext = r.seat + 1
-	p.Busted, p.BustRound, p.SittingOut, p.Credits = true, v.rs.Round, false, 0
+	p.Bust(v.rs.Round)
+	p.Credits = 0
 }
 
 // matchEnd checks match_end: when, why, the seed and the ranking.
