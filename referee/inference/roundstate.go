@@ -73,10 +73,16 @@ func (r *RoundState) Next(seats []SeatState, seat int) bool {
 // when the seat could not cover the call or paid beyond its stack, else
 // round.3.call. It is for a reader of a log: State computes its calls.
 func CheckCall(paid, owed, credits int) error {
+	if paid == CallPay(owed, credits) {
+		return nil
+	}
+	return callError(paid, owed, credits)
+}
+
+// callError is CheckCall's finding, apart so that its legal path inlines.
+func callError(paid, owed, credits int) error {
 	exp := CallPay(owed, credits)
 	switch {
-	case paid == exp:
-		return nil
 	case owed > credits || paid > credits:
 		return rules.Errorf("inference/round.3.all-in", "a call owing %d from a stack of %d pays the whole stack (%d), not %d", owed, credits, exp, paid)
 	}
@@ -88,10 +94,16 @@ func CheckCall(paid, owed, credits int) error {
 // breaks: round.2.short-ante when the stack is short of the ante or the
 // post exceeds it, else round.2.ante. It is for a reader of a log.
 func CheckAnte(paid, ante, credits int) error {
+	if exp, _ := AntePay(ante, credits); paid == exp {
+		return nil
+	}
+	return anteError(paid, ante, credits)
+}
+
+// anteError is CheckAnte's finding, apart so that its legal path inlines.
+func anteError(paid, ante, credits int) error {
 	exp, _ := AntePay(ante, credits)
 	switch {
-	case paid == exp:
-		return nil
 	case credits < ante || paid > credits:
 		return rules.Errorf("inference/round.2.short-ante", "a seat holding %d posts %d for an ante of %d, not %d", credits, exp, ante, paid)
 	}

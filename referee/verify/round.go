@@ -472,8 +472,9 @@ func (v *Verifier) anteLine(r *record) {
 			// round_start named another ante (reported); the ramp's is paid.
 			exp = amount
 		}
-		if err := ref.CheckAnte(amount, v.rs.Ante, p.Credits); amount != exp && err != nil {
-			v.report(rules.RuleOf(err), r.seat, -1, exp, amount, "seat %d posts the ante of %d, or its whole stack of %d when that is less", r.seat, v.rs.Ante, p.Credits)
+		if amount != exp {
+			// Not the ante due: the engine names the rule it breaks.
+			v.report(rules.RuleOf(ref.CheckAnte(amount, v.rs.Ante, p.Credits)), r.seat, -1, exp, amount, "seat %d posts the ante of %d, or its whole stack of %d when that is less", r.seat, v.rs.Ante, p.Credits)
 			if amount > p.Credits {
 				p.Credits = amount
 			}
