@@ -467,6 +467,13 @@ func (v *Verifier) seatOK(seat, turn int) bool {
 // checkRound reports a line whose round is not the round in play.
 func (v *Verifier) checkRound(r *record, seat, turn int) {
 	if r.round != v.rs.Round {
-		v.report("inference/log.round-sequence", seat, turn, v.rs.Round, r.round, "every line of a round carries its number; round %d is in play", v.rs.Round)
+		v.wrongRound(r.round, seat, turn)
 	}
+}
+
+// wrongRound is checkRound's finding (apart, so that checkRound inlines).
+//
+//go:noinline
+func (v *Verifier) wrongRound(round, seat, turn int) {
+	v.report("inference/log.round-sequence", seat, turn, v.rs.Round, round, "every line of a round carries its number; round %d is in play", v.rs.Round)
 }
