@@ -138,18 +138,22 @@ func (s *State) play(seat int, m Move, timeout bool) {
 		}
 	}
 	rec := ActionRecord{Turn: s.rs.Turn, Seat: seat, Action: m.Action, Timeout: timeout}
-	pay := 0
 	switch m.Action {
+	case ActionFold:
+		p.Folded = true
 	case ActionCall:
-		pay = s.rs.ToCall(p)
+		pay := s.rs.ToCall(p)
+		p.Put(pay)
+		s.pot += pay
 		rec.Amount = pay
 	case ActionRaise:
-		pay = s.rs.Owed(p) + m.Amount
+		pay := s.rs.Owed(p) + m.Amount
+		p.Put(pay)
+		s.pot += pay
 		s.rs.Raise(s.seats, m.Amount)
 		rec.Amount = m.Amount
 	}
-	s.pot += pay
-	rec.AllIn = p.Act(m.Action == ActionFold, pay)
+	rec.AllIn = p.Moved()
 	s.actions = append(s.actions, rec)
 	if s.sink != nil {
 		s.ev.setSmall(EventAction, s.rs.Round, s.rs.Turn, seat)

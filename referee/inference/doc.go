@@ -11,7 +11,7 @@
 //     SeatAssignment, FirstDealer); and the table's rules on SeatState
 //     values (table.go: DealtIn, Button, AntePay, OpenBetting, DueToAct,
 //     NextToAct, CallPay, CheckRaise, Strike, EndReason) and what a
-//     round does to a seat (Deal, PostAnte, Put, Act, SitOut, Bust); and
+//     round does to a seat (Deal, PostAnte, Put, Moved, SitOut, Bust); and
 //     the round's count, RoundState (roundstate.go: number, dealer, ante,
 //     bet, raises, turn, seat to act, advanced by Begin, Open, Raise,
 //     Next), with the rule a logged call or ante breaks (CheckCall,

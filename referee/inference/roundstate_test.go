@@ -60,14 +60,14 @@ func TestRoundState(t *testing.T) {
 		if p.Credits != 3 || p.Contribution != 2 || p.AllIn {
 			t.Fatalf("PostAnte(2): %+v", p)
 		}
-		if p.Act(false, 1) || p.Credits != 2 || p.Bet != 1 || p.Contribution != 3 || !p.Acted {
-			t.Fatalf("Act(call 1): %+v", p)
+		if p.Put(1); p.Moved() || p.Credits != 2 || p.Bet != 1 || p.Contribution != 3 || !p.Acted {
+			t.Fatalf("a call of 1: %+v", p)
 		}
-		if !p.Act(false, 2) || !p.AllIn {
-			t.Fatalf("Act putting the last credit in is all-in: %+v", p)
+		if p.Put(2); !p.Moved() || !p.AllIn {
+			t.Fatalf("putting the last credit in is all-in: %+v", p)
 		}
-		q := SeatState{Credits: 0, InRound: true}
-		if q.Act(true, 0) || !q.Folded || q.AllIn {
+		q := SeatState{Credits: 0, InRound: true, Folded: true}
+		if q.Moved() || q.AllIn {
 			t.Fatalf("a fold is never all-in: %+v", q)
 		}
 		r := SeatState{Credits: 1}

@@ -60,16 +60,10 @@ func (p *SeatState) PostAnte(pay int) {
 	}
 }
 
-// Act is what the seat's action does to it once its pay is known (CallPay
-// for a call, the call plus the increment for a raise, nothing for a
-// fold): a fold folds it, a call or raise puts pay in (Put); it has acted,
-// and putting its last credit in makes it all-in, which Act reports.
-func (p *SeatState) Act(fold bool, pay int) (allIn bool) {
-	if fold {
-		p.Folded = true
-	} else {
-		p.Put(pay)
-	}
+// Moved finishes the seat's action, once a fold has folded it or a call
+// or raise has put its pay in (Put): it has acted since the last raise,
+// and putting its last credit in makes it all-in, which Moved reports.
+func (p *SeatState) Moved() (allIn bool) {
 	p.Acted = true
 	if allIn = p.AllInAfter(); allIn {
 		p.AllIn = true

@@ -320,7 +320,12 @@ func (v *Verifier) actionLine(r *record) {
 	if x.unsure && pay > p.Credits {
 		p.Credits = pay
 	}
-	allIn := p.Act(r.action == ref.ActionFold, max(0, min(pay, p.Credits)))
+	if r.action == ref.ActionFold {
+		p.Folded = true
+	} else {
+		p.Put(max(0, min(pay, p.Credits)))
+	}
+	allIn := p.Moved()
 	if x.unsure && r.allIn {
 		p.Credits, allIn, x.unsure = 0, true, false
 	}
