@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/tidwall/gjson"
 	baadv "github.com/umpire-arena/umpire/harness/adversaries/bangarena"
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
 	"github.com/umpire-arena/umpire/reports"
@@ -29,9 +30,15 @@ type baRoom struct {
 	hint int
 
 	mu    sync.Mutex
-	trans []reports.Message
+	trans []baExchange // the latest exchanges, oldest first (record)
+	// events decodes each event of the room's observations once.
+	events ba.ReadCache
 	// Seen are the DecisionRequests with legalActions the suite received.
 	Seen []baSeen
+	// Bystanders are observations of seats with nothing to decide, taken
+	// while another seat's look-top choice was pending (the cards of it
+	// are the chooser's only, §11).
+	Bystanders []baSeen
 	// live is the comparison of each of Seen with the referee's items,
 	// made as it arrives (I-BA-P4).
 	live baLive
@@ -49,12 +56,15 @@ type baSeen struct {
 
 // baCreate asks the harness extension for a room with every seat an agent.
 func baCreate(ctx context.Context, t *Target, purpose string) (*baRoom, error) {
-	return baCreateMode(ctx, t, purpose, ba.ModeClassic, 0)
+	return baCreateMode(ctx, t, purpose, baMode{mode: ba.ModeClassic})
 }
 
 // baCreateMode is baCreate with a role mode (classic, impostor, partners,
-// legacy) and a table size (0: the target's).
-func baCreateMode(ctx context.Context, t *Target, purpose, mode string, size int) (*baRoom, error) {
+// legacy), a table size (0: the target's) and, when m names them, the
+// characters of the seats (the harness extension's characters setting; a
+// server that refuses it deals from the seed).
+func baCreateMode(ctx context.Context, t *Target, purpose string, m baMode) (*baRoom, error) {
+	mode, size := m.mode, m.seats
 	if size == 0 {
 		size = t.TableSize
 	}
@@ -67,9 +77,18 @@ func baCreateMode(ctx context.Context, t *Target, purpose, mode string, size int
 	if t.SeatPolicy != "" {
 		body["policy"] = t.SeatPolicy
 	}
+	if chars := m.characters(size); chars != nil {
+		body["characters"] = chars
+	}
 	status, data, err := doJSON(ctx, t, http.MethodPost, "/api/ai/rooms", nil, body)
 	if err != nil {
 		return nil, err
+	}
+	if _, steered := body["characters"]; steered && status != http.StatusOK && status != http.StatusCreated {
+		delete(body, "characters")
+		if status, data, err = doJSON(ctx, t, http.MethodPost, "/api/ai/rooms", nil, body); err != nil {
+			return nil, err
+		}
 	}
 	if status != http.StatusOK && status != http.StatusCreated {
 		return nil, fmt.Errorf("creating a room: HTTP %d: %s", status, clip(data))
@@ -110,22 +129,42 @@ func newRoom(t *Target, id, seed string, toks map[int]string) (*baRoom, error) {
 	return r, nil
 }
 
+// baTranscriptKeep is how many of the latest exchanges a room keeps for the
+// evidence of findings (tail): a probe shows at most the last few, so the
+// memory of a room stays bounded however long its match.
+const baTranscriptKeep = 16
+
+// baExchange is one exchange as received or sent, made into a report
+// message (redacted) only when a finding shows it.
+type baExchange struct {
+	dir  reports.Direction
+	at   time.Time
+	seat int
+	data []byte
+}
+
 // record adds an exchange to the transcript.
 func (r *baRoom) record(dir reports.Direction, seat int, data []byte) {
-	s := seat
 	r.mu.Lock()
-	r.trans = append(r.trans, reports.NewMessage(dir, time.Now(), &s, data))
+	if len(r.trans) == baTranscriptKeep {
+		copy(r.trans, r.trans[1:])
+		r.trans = r.trans[:baTranscriptKeep-1]
+	}
+	r.trans = append(r.trans, baExchange{dir, time.Now(), seat, data})
 	r.mu.Unlock()
 }
 
-// tail returns the last n transcript messages.
+// tail returns the last n transcript messages (at most baTranscriptKeep).
 func (r *baRoom) tail(n int) []reports.Message {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if len(r.trans) <= n {
-		return append([]reports.Message(nil), r.trans...)
+	from := max(0, len(r.trans)-n)
+	out := make([]reports.Message, 0, len(r.trans)-from)
+	for _, x := range r.trans[from:] {
+		seat := x.seat
+		out = append(out, reports.NewMessage(x.dir, x.at, &seat, x.data))
 	}
-	return append([]reports.Message(nil), r.trans[len(r.trans)-n:]...)
+	return out
 }
 
 // observe reads a seat's DecisionRequest with the given token.
@@ -153,19 +192,26 @@ func (r *baRoom) observe(ctx context.Context, seat int) (ba.DecisionRequest, []b
 // DecisionRequest at all is an error.
 func (r *baRoom) observeRead(ctx context.Context, seat int) (ba.DecisionRequest, ba.ReadGaps, []byte, error) {
 	status, data, err := r.observeAs(ctx, seat, r.tokens[seat])
-	var req ba.DecisionRequest
-	var gaps ba.ReadGaps
 	if err != nil {
-		return req, gaps, nil, err
+		return ba.DecisionRequest{}, ba.ReadGaps{}, nil, err
 	}
+	req, gaps, err := r.readObserved(seat, status, data)
+	return req, gaps, data, err
+}
+
+// readObserved reads an answer to observe seat: a non-200 answer or one
+// that is no DecisionRequest at all is an error.
+func (r *baRoom) readObserved(seat, status int, data []byte) (ba.DecisionRequest, ba.ReadGaps, error) {
 	if status != http.StatusOK {
-		return req, gaps, data, fmt.Errorf("observe seat %d: HTTP %d: %s", seat, status, clip(data))
+		return ba.DecisionRequest{}, ba.ReadGaps{}, fmt.Errorf("observe seat %d: HTTP %d: %s", seat, status, clip(data))
 	}
-	req, gaps, err = ba.ReadRequest(data)
+	r.mu.Lock()
+	req, gaps, err := ba.ReadRequestWith(data, &r.events)
+	r.mu.Unlock()
 	if err != nil {
-		return req, gaps, data, fmt.Errorf("observe seat %d: %v", seat, err)
+		return req, gaps, fmt.Errorf("observe seat %d: %v", seat, err)
 	}
-	return req, gaps, data, nil
+	return req, gaps, nil
 }
 
 // decideAs posts a decision body with the given token.
@@ -200,26 +246,50 @@ func (r *baRoom) body(seat int, actionID string, version int, args json.RawMessa
 }
 
 // pending polls the seats until one has a decision to make and returns it;
-// ended is true once an observation shows the match over.
+// ended is true once an observation shows the match over. It asks the seat
+// most likely to decide first (hint), and after each seat with nothing to
+// decide the seat that seat's fresh observation names as the decider; an
+// observation with nothing to decide is only glanced at (baGlance), the
+// decider's is read in full.
 func (r *baRoom) pending(ctx context.Context) (seen baSeen, ended bool, err error) {
+	order := sortedSeats(r.tokens)
 	for {
-		order := sortedSeats(r.tokens)
-		if _, ok := r.tokens[r.hint]; ok {
-			order = append([]int{r.hint}, order...)
-		}
-		for _, seat := range order {
-			req, gaps, raw, err := r.observeRead(ctx, seat)
+		tried := map[int]bool{}
+		for range order {
+			seat := r.hint
+			if _, ok := r.tokens[seat]; !ok || tried[seat] {
+				seat = -1
+				for _, o := range order {
+					if !tried[o] {
+						seat = o
+						break
+					}
+				}
+			}
+			tried[seat] = true
+			status, data, err := r.observeAs(ctx, seat, r.tokens[seat])
+			if err != nil {
+				return baSeen{}, false, err
+			}
+			if g, ok := baGlance(status, data); ok && !g.decides && !g.ended {
+				r.hint = g.hint
+				continue
+			}
+			req, gaps, err := r.readObserved(seat, status, data)
 			if err != nil {
 				return baSeen{}, false, err
 			}
 			if req.Observation.Phase == ba.PhaseEnded || req.Observation.WinnerTeam != nil {
-				return baSeen{Seat: seat, Version: req.ObservationVersion, Raw: raw, Req: req, Gaps: gaps}, true, nil
+				return baSeen{Seat: seat, Version: req.ObservationVersion, Raw: data, Req: req, Gaps: gaps}, true, nil
 			}
 			r.hint = nextDecider(req.Observation)
 			if len(req.LegalActions) > 0 {
-				s := baSeen{Seat: seat, Version: req.ObservationVersion, Raw: raw, Req: req, Gaps: gaps}
+				s := baSeen{Seat: seat, Version: req.ObservationVersion, Raw: data, Req: req, Gaps: gaps}
 				r.Seen = append(r.Seen, s)
 				r.live.add(s)
+				if err := r.lookBystander(ctx, s); err != nil {
+					return baSeen{}, false, err
+				}
 				return s, false, nil
 			}
 		}
@@ -229,6 +299,40 @@ func (r *baRoom) pending(ctx context.Context) (seen baSeen, ended bool, err erro
 		case <-time.After(2 * time.Millisecond):
 		}
 	}
+}
+
+// baGlanced is what a glance at an observation tells: whether the seat has
+// something to decide, whether the match is over, and who decides next.
+type baGlanced struct {
+	decides, ended bool
+	hint           int
+}
+
+// baGlance reads only what polling needs from an answer to observe (the
+// legal list's length, the end, the next decider, in umpire's shapes);
+// ok is false when the answer is not a 200 JSON object whose fields read
+// so, and the caller reads it in full.
+func baGlance(status int, data []byte) (baGlanced, bool) {
+	if status != http.StatusOK || !gjson.ValidBytes(data) {
+		return baGlanced{}, false
+	}
+	f := gjson.GetManyBytes(data, "legalActions", "observation.phase", "observation.winnerTeam",
+		"observation.pendingChoice.seat", "observation.reactionQueue.0", "observation.turnSeat")
+	if !f[0].IsArray() || f[1].Type != gjson.String {
+		return baGlanced{}, false
+	}
+	g := baGlanced{decides: len(f[0].Array()) > 0, ended: f[1].Str == ba.PhaseEnded || (f[2].Exists() && f[2].Type != gjson.Null)}
+	switch {
+	case f[3].Type == gjson.Number:
+		g.hint = int(f[3].Int())
+	case f[4].Type == gjson.Number:
+		g.hint = int(f[4].Int())
+	case f[5].Type == gjson.Number:
+		g.hint = int(f[5].Int())
+	default:
+		return baGlanced{}, false
+	}
+	return g, true
 }
 
 // play answers a pending decision with the seat's scripted player.
@@ -302,4 +406,26 @@ func nextDecider(v ba.PlayerView) int {
 		return v.ReactionQueue[0]
 	}
 	return v.TurnSeat
+}
+
+// lookBystander observes, while s shows a look-top choice pending, one other
+// seat of the table (the next one the suite holds) and keeps what it saw in
+// Bystanders, for the check that the looked-at cards are the chooser's only.
+func (r *baRoom) lookBystander(ctx context.Context, s baSeen) error {
+	pc := s.Req.Observation.PendingChoice
+	if pc == nil || pc.Kind != "look_top" {
+		return nil
+	}
+	for _, o := range sortedSeats(r.tokens) {
+		if o == pc.Seat || o == s.Seat {
+			continue
+		}
+		req, gaps, raw, err := r.observeRead(ctx, o)
+		if err != nil {
+			return err
+		}
+		r.Bystanders = append(r.Bystanders, baSeen{Seat: o, Version: req.ObservationVersion, Raw: raw, Req: req, Gaps: gaps})
+		return nil
+	}
+	return nil
 }

@@ -145,11 +145,11 @@ func baLiveCompare(x baSeen) (fs []reports.Finding, und []ba.Undecided, unchecke
 	}
 	phase := x.Req.Observation.Phase
 	for _, id := range extra {
-		fs = append(fs, onReading(finding("bangarena/server.legal-actions", where, "no such item", id,
+		fs = append(fs, onReading(finding(baExtraLiveRule(x.Req, id), where, "no such item", id,
 			"the server offers %q, which the referee does not allow for this observation", id), items[id], phase))
 	}
 	for _, id := range missing {
-		fs = append(fs, onReading(finding("bangarena/server.legal-actions", where, id, "missing",
+		fs = append(fs, onReading(finding(baMissingRule(x.Req.Observation, items[id]), where, id, "missing",
 			"the server does not offer %q, which the referee allows for this observation", id), items[id], phase))
 	}
 	return fs, und, unchecked
@@ -203,6 +203,11 @@ func baReadingOf(a ba.LegalAction, phase string) string {
 // onReading gives f the basis reading of the item it is about, when the
 // item rests on one (baReadingOf).
 func onReading(f reports.Finding, a ba.LegalAction, phase string) reports.Finding {
+	if f.Rule != "bangarena/server.legal-actions" {
+		// The referee named the rule the item breaks (a distance, a
+		// phase, the Shot limit…): that rule's own basis holds.
+		return f
+	}
 	if ref := baReadingOf(a, phase); ref != "" {
 		f.Basis, f.Ref = rules.BasisReading, ref
 	}

@@ -49,7 +49,8 @@ func TestLiveCompareFixture(t *testing.T) {
 		unchecked int
 		undecided []string
 	}{
-		{"an extra item: Jail on the Marshal", func(*ba.DecisionRequest) {}, []string{"bangarena/server.legal-actions " + extra}, 0, nil},
+		// The referee names the rule the extra item breaks (RuleAgainst).
+		{"an extra item: Jail on the Marshal", func(*ba.DecisionRequest) {}, []string{"bangarena/5.jail " + extra}, 0, nil},
 		{"the engine's list", func(r *ba.DecisionRequest) { r.LegalActions = withoutItem(r.LegalActions, extra) }, nil, 0, nil},
 		{"a legal item dropped", func(r *ba.DecisionRequest) {
 			r.LegalActions = withoutItem(withoutItem(r.LegalActions, extra), "end_play")
@@ -63,7 +64,7 @@ func TestLiveCompareFixture(t *testing.T) {
 				}
 			}
 			r.Observation.Events = ev[last+1:]
-		}, []string{"bangarena/server.legal-actions " + extra}, 2, []string{"play_shot"}},
+		}, []string{"bangarena/5.jail " + extra}, 2, []string{"play_shot"}},
 		{"a seatId that is not the observation's seat", func(r *ba.DecisionRequest) { r.SeatID = 1 }, []string{"bangarena/12.request "}, 0, nil},
 	}
 	for _, tc := range tests {
@@ -114,7 +115,7 @@ func liveCheck(t *testing.T) Check { return checkNamed(t, GameBangArena, "(live)
 
 // TestLiveCheckOnEmbedded: the live check passes on the embedded server and
 // fails on the fault that offers an illegal item (Jail on the Marshal),
-// citing the legal-actions rule and naming the item.
+// citing the rule the item breaks (bangarena/5.jail) and naming the item.
 func TestLiveCheckOnEmbedded(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays sessions on two servers")
@@ -151,8 +152,8 @@ func TestLiveCheckOnEmbedded(t *testing.T) {
 			}
 			for _, f := range rc.Findings {
 				got, _ := f.Got.(string)
-				if f.Rule != "bangarena/server.legal-actions" || !strings.HasPrefix(got, "equip_blue:jail_") {
-					t.Errorf("have finding %s %v (%s), want legal-actions on a Jail item", f.Rule, f.Got, f.Message)
+				if f.Rule != "bangarena/5.jail" || !strings.HasPrefix(got, "equip_blue:jail_") {
+					t.Errorf("have finding %s %v (%s), want bangarena/5.jail on a Jail item", f.Rule, f.Got, f.Message)
 				}
 			}
 		})

@@ -38,12 +38,14 @@ func (g *Game) Apply(seat int, actionID string, args json.RawMessage) error {
 		discard = append([]int(nil), st.hand[:len(st.hand)-st.hp]...)
 	}
 	if len(args) > 0 && string(args) != "null" {
+		g.note(ruleArgs)
 		var m map[string]json.RawMessage
 		if err := json.Unmarshal(args, &m); err != nil {
 			return rules.Errorf("bangarena/12.args", "args must be a JSON object: %v", err)
 		}
 		if x.cmd == cDiscard {
 			if raw, ok := m["cardUids"]; ok {
+				g.note(ruleDiscardArgs)
 				d, err := g.discardArgs(seat, raw)
 				if err != nil {
 					return err
@@ -279,8 +281,14 @@ func (g *Game) diagnose(seat int, actionID string) error {
 		return rules.Errorf("bangarena/13.action-ids", "%q does not name a card of your hand", actionID)
 	}
 	t := target(2)
+	if t == seat && (head == "duel" || head == "steal" || head == "discard_any" || head == "equip_blue") {
+		return rules.Errorf("bangarena/4.targets", "%q: no targeted card targets its own player (READINGS 4)", actionID)
+	}
 	switch head {
 	case "shot":
+		if id := deckTable[c].id; id != "shot" && (id != "miss" || !g.twoFaced(seat)) {
+			return rules.Errorf("bangarena/6.char-03-two-faced", "%q: only Two-Faced plays a Ricochet as a Shot, and no other card is one", actionID)
+		}
 		if g.shotLimited(seat) && g.shots >= 1 {
 			return rules.Errorf("bangarena/3.shot-limit", "one Shot per turn without a Volcanic, Mad Dog or High Noon")
 		}
@@ -288,7 +296,7 @@ func (g *Game) diagnose(seat int, actionID string) error {
 			return rules.Errorf("bangarena/4.targets", "a Shot targets another living seat")
 		}
 		if g.Distance(seat, t) > g.Range(seat) {
-			return rules.Errorf("bangarena/4.range", "seat %d is at distance %d, beyond your range %d", t, g.Distance(seat, t), g.Range(seat))
+			return rules.Errorf(g.farRule(t, g.Distance(seat, t)-1 <= g.Range(seat), "bangarena/4.range"), "seat %d is at distance %d, beyond your range %d", t, g.Distance(seat, t), g.Range(seat))
 		}
 	case "equip_blue":
 		id := deckTable[c].id
@@ -303,14 +311,33 @@ func (g *Game) diagnose(seat int, actionID string) error {
 		}
 	case "steal":
 		if t >= 0 && t < len(g.seats) && t != seat && g.seats[t].alive && g.Distance(seat, t) > 1 {
-			return rules.Errorf("bangarena/4.steal-distance", "Snatch reaches distance 1 only; seat %d is at %d", t, g.Distance(seat, t))
+			return rules.Errorf(g.farRule(t, g.Distance(seat, t) == 2, "bangarena/4.steal-distance"), "Snatch reaches distance 1 only; seat %d is at %d", t, g.Distance(seat, t))
 		}
 	case "heal", "heal_all":
 		if g.highNoon {
 			return rules.Errorf("bangarena/8.high-noon", "nobody heals at High Noon")
 		}
+		if head == "heal" && st.hp >= st.maxHp {
+			return rules.Errorf("bangarena/5.flask", "the Flask heals in the play phase below max hp only")
+		}
 	}
 	return rules.Errorf("bangarena/13.action-ids", "%q is not among the legalActions of seat %d", actionID, seat)
+}
+
+// farRule names the rule an item at seat t breaks for being too far: when
+// only t's Horse puts it out of reach (byHorse: one step nearer it would
+// be in reach), the Horse's rule — Pass Shadow's built-in one (§6) or a
+// Horse card (§5) — else the distance rule given.
+func (g *Game) farRule(t int, byHorse bool, rule string) string {
+	switch {
+	case !byHorse:
+		return rule
+	case g.inPlayID(t, "mount") >= 0:
+		return "bangarena/5.horse-scope"
+	case g.seats[t].char == "char_09":
+		return "bangarena/6.char-09-pass-shadow"
+	}
+	return rule
 }
 
 // waiting describes what the match waits for, for error messages.

@@ -19,6 +19,7 @@ func (g *Game) damage(s, amt, src int) {
 		return
 	}
 	if st.char == "char_01" {
+		g.noteChar(s)
 		// Stone Leopard: one draw per hit — a hit is one damage event, so
 		// Dynamite's 3 damage is one hit (I-BA-12).
 		k := 1
@@ -29,6 +30,7 @@ func (g *Game) damage(s, amt, src int) {
 	}
 	if st.char == "char_04" && src >= 0 && src != s && g.seats[src].alive && len(g.seats[src].hand) > 0 {
 		// Tollman: a random card from the hitter's hand.
+		g.noteChar(s)
 		g.takeRandomFromHand(s, src, "char_04")
 	}
 }
@@ -69,6 +71,7 @@ func (g *Game) emptyHands() bool {
 	for s := range g.seats {
 		st := &g.seats[s]
 		if st.alive && st.char == "char_14" && len(st.hand) == 0 && (len(g.deck) > 0 || len(g.discard) > 0) {
+			g.noteChar(s)
 			if g.drawN(s, 1, "char_14") > 0 {
 				drew = true
 			}

@@ -31,6 +31,7 @@ func (g *Game) flip(s int, kind string, n int, judge func(int) string) []int {
 
 func (g *Game) tries(s int) int {
 	if g.seats[s].char == "char_08" {
+		g.noteChar(s)
 		return 2
 	}
 	return 1
@@ -46,6 +47,7 @@ func (g *Game) dynamiteCheck(s int) bool {
 		return "pass"
 	})
 	if len(cards) == 0 {
+		g.note(ruleEmptyPiles) // nothing to flip: the Dynamite passes
 		return false
 	}
 	for _, c := range cards {
@@ -66,6 +68,7 @@ func (g *Game) jailCheck(s int) bool {
 		return "stay"
 	})
 	if len(cards) == 0 {
+		g.note(ruleEmptyPiles) // nothing to flip: the seat goes free
 		return true
 	}
 	for _, c := range cards {
@@ -90,6 +93,9 @@ func (g *Game) hasCover(s int) bool {
 func (g *Game) coverCheck(s int) bool {
 	if !g.hasCover(s) || g.highNoon {
 		return false
+	}
+	if g.seats[s].char == "char_06" {
+		g.noteChar(s) // innate Cover, one check with or without a card
 	}
 	if !g.legacy() {
 		flips := make([]bool, g.tries(s))

@@ -38,5 +38,6 @@ func (g *Game) Clone() *Game {
 	c.buf = nil
 	c.slab = nil // the free slots of g's chunk are g's
 	c.vis = cloneVis(g.vis)
+	c.evals = nil // a speculative copy evaluates nothing for the caller
 	return &c
 }

@@ -34,13 +34,33 @@ func (g *Game) ring(a, b int) int {
 // hasHorse: a Horse card in play or Pass Shadow's built-in one (READINGS
 // 10). Built-in and card do not add up: §4 counts "has Horse" once (I-BA-11).
 func (g *Game) hasHorse(s int) bool {
-	return g.seats[s].char == "char_09" || g.inPlayID(s, "mount") >= 0
+	builtIn, card := g.seats[s].char == "char_09", g.inPlayID(s, "mount") >= 0
+	if g.evals != nil {
+		g.noteBuiltIn(s, builtIn, card)
+	}
+	return builtIn || card
 }
 
 // hasScope: a Scope card or the built-in Scope of Eagle Eye and Mad Dog.
 func (g *Game) hasScope(s int) bool {
 	c := g.seats[s].char
-	return c == "char_11" || c == "char_16" || g.inPlayID(s, "scope") >= 0
+	builtIn, card := c == "char_11" || c == "char_16", g.inPlayID(s, "scope") >= 0
+	if g.evals != nil {
+		g.noteBuiltIn(s, builtIn, card)
+	}
+	return builtIn || card
+}
+
+// noteBuiltIn counts a distance that consulted a built-in Horse or Scope
+// (the character's ability and §4's built-ins) or a Horse or Scope card.
+func (g *Game) noteBuiltIn(s int, builtIn, card bool) {
+	if builtIn {
+		g.note(ruleBuiltIns)
+		g.noteChar(s)
+	}
+	if card {
+		g.note(ruleHorseScope)
+	}
 }
 
 // Distance returns distance(a → b) of §4: at least 1, the ring distance
@@ -72,7 +92,11 @@ func (g *Game) Range(a int) int {
 // shotLimited reports whether s is still bound by the one-Shot limit
 // (READINGS 13): not with a Volcanic, not for Mad Dog, not at High Noon.
 func (g *Game) shotLimited(s int) bool {
-	if g.highNoon || g.seats[s].char == "char_16" {
+	if g.highNoon {
+		return false
+	}
+	if g.seats[s].char == "char_16" {
+		g.noteChar(s)
 		return false
 	}
 	if w := g.seats[s].weapon; w >= 0 && deckTable[w].id == "weapon_volcanic" {

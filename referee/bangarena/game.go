@@ -147,8 +147,9 @@ type Game struct {
 	winSeats []int
 	decided  int
 	buf      []act
-	slab     []stored     // storage of the latest events; a Clone starts its own
-	vis      []seatEvents // per-seat projections of events (viewcache.go); the last is the spectators'
+	slab     []stored       // storage of the latest events; a Clone starts its own
+	vis      []seatEvents   // per-seat projections of events (viewcache.go); the last is the spectators'
+	evals    map[string]int // rules evaluated, when counting is on (evaluated.go)
 }
 
 // NewGame deals a match from cfg and seed and runs it up to the first

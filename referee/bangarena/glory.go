@@ -22,6 +22,7 @@ func (g *Game) eliminate(s, killer int) {
 	for t := range g.seats {
 		if g.seats[t].alive && g.seats[t].char == "char_15" {
 			scav = t
+			g.noteChar(t)
 		}
 	}
 	// I-BA-22: Scavenger takes hand, blue cards and weapon.
@@ -41,6 +42,7 @@ func (g *Game) eliminate(s, killer int) {
 	}
 	for t := range g.seats {
 		if g.seats[t].alive && g.seats[t].char == "char_10" {
+			g.noteChar(t)
 			g.drawN(t, 2, "char_10")
 		}
 	}
@@ -86,6 +88,7 @@ func (g *Game) eliminate(s, killer int) {
 			if v := st.glory.Stars; v > 0 {
 				// Bounty (I-BA-19): one of the victim's stars (+ a perk choice) and one
 				// card per star the victim held.
+				g.note(ruleBounty)
 				st.glory.Stars--
 				g.star(killer, "bounty")
 				b := newEvent("glory_bounty")
@@ -103,6 +106,7 @@ func (g *Game) eliminate(s, killer int) {
 		}
 		// I-BA-23: whoever eliminated the last aide.
 		if st.role == RoleAide && g.seats[g.marshal].alive && !g.anyLiving(RoleAide) {
+			g.note(ruleLastBullet)
 			g.star(g.marshal, "last_bullet")
 		}
 	}

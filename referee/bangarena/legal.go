@@ -223,6 +223,7 @@ func (g *Game) legalActs(seat int, buf []act) []act {
 		return buf
 	}
 	if len(g.choices) > 0 {
+		g.note(ruleChoices) // the choice's items are the whole decision
 		return g.choiceActs(g.choices[0], buf)
 	}
 	if g.atk != nil {
@@ -285,7 +286,13 @@ func (g *Game) choiceActs(c choice, buf []act) []act {
 }
 
 // twoFaced reports whether s may play a card of id as the other kind.
-func (g *Game) twoFaced(s int) bool { return g.seats[s].char == "char_03" }
+func (g *Game) twoFaced(s int) bool {
+	if g.seats[s].char == "char_03" {
+		g.noteChar(s)
+		return true
+	}
+	return false
+}
 
 func (g *Game) reactionActs(s int, buf []act) []act {
 	st := &g.seats[s]
@@ -337,7 +344,11 @@ func (g *Game) reactionActs(s int, buf []act) []act {
 // offered in Bonesetter's own decisions (I-BA-18).
 func (g *Game) bonesetterActs(s int, buf []act) []act {
 	st := &g.seats[s]
-	if st.char != "char_12" || st.hp >= st.maxHp || st.hp <= 0 || g.highNoon {
+	if st.char != "char_12" {
+		return buf
+	}
+	g.noteChar(s) // Bonesetter's own decision: the pairs are offered or not by the rule
+	if st.hp >= st.maxHp || st.hp <= 0 || g.highNoon {
 		return buf
 	}
 	for i := 0; i < len(st.hand); i++ {

@@ -40,8 +40,11 @@ func (g *Game) stepAttack() bool {
 		h := a.queue[0]
 		a.checked, a.need = true, 1
 		// Double Barrel (char_13) point-blank: two Ricochets (READINGS 11).
-		if a.kind == "shot" && g.seats[a.source].char == "char_13" && g.Distance(a.source, h) == 1 {
-			a.need = 2
+		if a.kind == "shot" && g.seats[a.source].char == "char_13" {
+			g.noteChar(a.source)
+			if g.Distance(a.source, h) == 1 {
+				a.need = 2
+			}
 		}
 		if g.coverCheck(h) {
 			a.need-- // Cover counts as one Ricochet (READINGS 11).

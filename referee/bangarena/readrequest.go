@@ -75,7 +75,21 @@ var errNotRequest = errors.New("not a DecisionRequest")
 // DecisionRequest"); every other field is read when it has the shape
 // umpire's reader expects and otherwise left at its zero value and named in
 // the gaps. Unknown fields are ignored everywhere.
-func ReadRequest(raw []byte) (DecisionRequest, ReadGaps, error) {
+func ReadRequest(raw []byte) (DecisionRequest, ReadGaps, error) { return ReadRequestWith(raw, nil) }
+
+// ReadCache remembers the events ReadRequestWith decoded, by their exact
+// bytes, so that the requests of one match — each carrying the events
+// seen before — decode each event once. It holds at most readCacheMax
+// events (then starts afresh). The zero value is ready to use; it is not
+// safe for concurrent use. The events it hands out share their slices:
+// read them, do not modify them.
+type ReadCache struct{ m map[string]Event }
+
+const readCacheMax = 1 << 14
+
+// ReadRequestWith is ReadRequest decoding the observation's events through
+// c (nil: no cache).
+func ReadRequestWith(raw []byte, c *ReadCache) (DecisionRequest, ReadGaps, error) {
 	var req DecisionRequest
 	var g ReadGaps
 	var top map[string]json.RawMessage
@@ -102,7 +116,7 @@ func ReadRequest(raw []byte) (DecisionRequest, ReadGaps, error) {
 		g.noSeat = true
 	}
 	req.LegalActions = readItems(top["legalActions"], "legalActions", &g)
-	req.Observation = readView(obs, &g)
+	req.Observation = readView(obs, &g, c)
 	sort.Strings(g.fields)
 	return req, g, nil
 }
@@ -176,7 +190,7 @@ var (
 )
 
 // readView reads the observation field by field.
-func readView(obs map[string]json.RawMessage, g *ReadGaps) PlayerView {
+func readView(obs map[string]json.RawMessage, g *ReadGaps, c *ReadCache) PlayerView {
 	var v PlayerView
 	readCore(obs, "observation", g, field{"phase", &v.Phase}, field{"turnSeat", &v.TurnSeat}, field{"you", &v.You})
 	for _, k := range []string{"phase", "turnSeat", "you", "players"} {
@@ -222,7 +236,7 @@ func readView(obs map[string]json.RawMessage, g *ReadGaps) PlayerView {
 	for i, raw := range players {
 		v.Players = append(v.Players, readPlayer(raw, i, v.You, g))
 	}
-	v.Events = readEvents(obs["events"], g)
+	v.Events = readEvents(obs["events"], g, c)
 	return v
 }
 
@@ -387,7 +401,7 @@ func readCards(raw json.RawMessage, path string, g *ReadGaps) ([]HandCard, bool)
 // readEvents reads the events one by one. An event that does not read is
 // left out; when its type is one the history depends on (or unknown), the
 // Shot count of the turn, High Noon or Tracker's peeks become unknown.
-func readEvents(raw json.RawMessage, g *ReadGaps) []Event {
+func readEvents(raw json.RawMessage, g *ReadGaps, c *ReadCache) []Event {
 	if raw == nil || string(raw) == "null" {
 		return nil
 	}
@@ -399,9 +413,21 @@ func readEvents(raw json.RawMessage, g *ReadGaps) []Event {
 	}
 	out := make([]Event, 0, len(list))
 	for i, e := range list {
+		if c != nil {
+			if ev, ok := c.m[string(e)]; ok {
+				out = append(out, ev)
+				continue
+			}
+		}
 		var ev Event
 		if json.Unmarshal(e, &ev) == nil {
 			out = append(out, ev)
+			if c != nil {
+				if c.m == nil || len(c.m) >= readCacheMax {
+					c.m = map[string]Event{}
+				}
+				c.m[string(e)] = ev
+			}
 			continue
 		}
 		path := fmt.Sprintf("observation.events[%d]", i)

@@ -73,6 +73,9 @@ func drawOwner(c string) bool {
 // character (Grip, Vulture Jr., Three Eyes) or of the sight perk.
 func (g *Game) drawStep(s int) {
 	st := &g.seats[s]
+	if drawOwner(st.char) {
+		g.noteChar(s)
+	}
 	switch {
 	case st.char == "char_05" || st.char == "char_10":
 		g.pushChoice(choice{kind: "first_draw", seat: s, reason: st.char})
@@ -213,6 +216,7 @@ func (g *Game) drawN(s, k int, reason string) int {
 	for range k {
 		c, ok := g.popDeck()
 		if !ok {
+			g.note(ruleEmptyPiles) // deck and discard empty: the draw yields nothing
 			break
 		}
 		got = append(got, c)

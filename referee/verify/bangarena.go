@@ -94,7 +94,7 @@ func NewBangArena(opts BangArenaOptions) *BangArenaVerifier {
 // Summary returns the counts so far.
 func (v *BangArenaVerifier) Summary() BangArenaSummary {
 	s := v.sum
-	s.Evaluated = maps.Clone(s.Evaluated)
+	s.Evaluated = v.withEngine(maps.Clone(s.Evaluated))
 	return s
 }
 
@@ -356,6 +356,7 @@ func (v *BangArenaVerifier) begin(lineNo int, e *ba.Event) {
 		return
 	}
 	v.g = g
+	g.TrackRules() // the replay reports every rule the engine applies (bangarena_eval.go)
 	v.pull()
 }
 
@@ -392,6 +393,7 @@ func (v *BangArenaVerifier) findSeed(cfg ba.Config, commit string) (string, bool
 // Finish closes the log and returns the findings it adds (reused slice).
 func (v *BangArenaVerifier) Finish() []rules.Finding {
 	v.out = v.out[:0]
+	v.sum.Evaluated = v.drainEngine(v.sum.Evaluated)
 	switch {
 	case !v.started:
 		v.add(rules.Finding{Rule: "bangarena/log.match-start", Level: rules.Must, Where: rules.Where{Line: 1}, Message: "the log holds no event"})

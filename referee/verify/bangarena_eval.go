@@ -124,6 +124,37 @@ func cardRules(command string) []string {
 	return nil
 }
 
+// withEngine adds to m the rules the replaying engine evaluated: the
+// character abilities, built-ins, args and choices it applied while
+// re-deriving the log (bangarena.Game.TrackRules). Each of them was
+// compared with the log, since every consequence of it is an event the
+// replay matches.
+func (v *BangArenaVerifier) withEngine(m map[string]int) map[string]int {
+	if v.g == nil {
+		return m
+	}
+	return addCounts(m, v.g.Evaluated())
+}
+
+// drainEngine moves the engine's counts into m (at Finish), so that
+// Summary does not count them twice.
+func (v *BangArenaVerifier) drainEngine(m map[string]int) map[string]int {
+	if v.g == nil {
+		return m
+	}
+	return addCounts(m, v.g.TakeEvaluated())
+}
+
+func addCounts(m, add map[string]int) map[string]int {
+	for id, n := range add {
+		if m == nil {
+			m = map[string]int{}
+		}
+		m[id] += n
+	}
+	return m
+}
+
 // BangArenaRuleIDs returns the ids of the rules the BangArena verifier can
 // evaluate: what a replay of a room log can cover.
 func BangArenaRuleIDs() []string {
@@ -159,6 +190,9 @@ func BangArenaRuleIDs() []string {
 		for _, r := range cardRules(c) {
 			set[r] = true
 		}
+	}
+	for _, r := range ba.EvaluatedRuleIDs() {
+		set[r] = true
 	}
 	for _, mode := range []string{ba.ModeImpostor, ba.ModePartners, ba.ModeLegacy} {
 		for _, r := range modeRules(ba.Config{RoleMode: mode, Seats: 8}) {

@@ -50,6 +50,69 @@ const (
 	// FaultMCPMissingTool leaves arena_submit_decision out of the MCP tools
 	// (the SDK server is built without the tool).
 	FaultMCPMissingTool Fault = "mcp-missing-tool"
+
+	// The game-rule faults (faults_rules.go), one rule each.
+
+	// FaultSecondShot keeps offering Shots after the turn's first one.
+	FaultSecondShot Fault = "second-shot"
+	// FaultRangePlusOne offers Shots at distance range + 1.
+	FaultRangePlusOne Fault = "range-plus-one"
+	// FaultPassShadowNoHorse forgets Pass Shadow's built-in Horse in the
+	// distance of a Shot.
+	FaultPassShadowNoHorse Fault = "pass-shadow-no-horse"
+	// FaultHorseIgnored forgets a Horse card in play in the distance of a
+	// Shot.
+	FaultHorseIgnored Fault = "horse-ignored"
+	// FaultSnatchFar offers Snatch as far as the weapon reaches (at least 2).
+	FaultSnatchFar Fault = "snatch-far"
+	// FaultDuelSelf offers a Duel against the player itself.
+	FaultDuelSelf Fault = "duel-self"
+	// FaultBlueTwice offers a blue card whose kind is already in play
+	// before the player.
+	FaultBlueTwice Fault = "blue-twice"
+	// FaultHealAtNoon offers the Flask in the play phase at High Noon.
+	FaultHealAtNoon Fault = "heal-at-noon"
+	// FaultMissAgainstRaid offers a Ricochet against a Raid or a Duel.
+	FaultMissAgainstRaid Fault = "miss-against-raid"
+	// FaultEndPlayInReaction offers end_play while the turn's player answers
+	// an attack.
+	FaultEndPlayInReaction Fault = "end-play-in-reaction"
+	// FaultLookTopHandCard offers a hand card among the look-top choice's
+	// put-back cards.
+	FaultLookTopHandCard Fault = "look-top-hand-card"
+	// FaultMadDogOneShot holds Mad Dog to one Shot per turn.
+	FaultMadDogOneShot Fault = "mad-dog-one-shot"
+	// FaultLeakLookTop shows the cards of a look-top choice to every seat.
+	FaultLeakLookTop Fault = "leak-look-top"
+	// FaultLeakDraws shows every seat the cards of the others' draws.
+	FaultLeakDraws Fault = "leak-draws"
+	// FaultNoReactionQueue shows in reactionQueue only the seat answering
+	// now, not the others a Buckshot or a Raid still waits for.
+	FaultNoReactionQueue Fault = "no-reaction-queue"
+	// FaultDeckCountOff counts the discard pile into deckCount.
+	FaultDeckCountOff Fault = "deck-count-off"
+	// FaultLawWinnersLiving names only the living aides among the law's
+	// winners.
+	FaultLawWinnersLiving Fault = "law-winners-living"
+	// FaultRaiderWinnersLiving names only the living raiders among the
+	// raiders' winners.
+	FaultRaiderWinnersLiving Fault = "raider-winners-living"
+	// FaultDiscardHealAnyone offers Bonesetter's discard-two-to-heal to
+	// every seat below its max hp.
+	FaultDiscardHealAnyone Fault = "discard-heal-anyone"
+	// FaultFlaskFullHp offers the Flask in the play phase at full hp.
+	FaultFlaskFullHp Fault = "flask-full-hp"
+	// FaultTwoFacedForAll offers a Ricochet as a Shot to every seat.
+	FaultTwoFacedForAll Fault = "two-faced-for-all"
+	// FaultTurnSeatOfDecider shows as turnSeat the seat answering an attack
+	// instead of the seat whose turn it is.
+	FaultTurnSeatOfDecider Fault = "turn-seat-of-decider"
+	// FaultGloryDefaultRange answers a glory choice left unanswered with the
+	// range perk (the list's first item) instead of heart.
+	FaultGloryDefaultRange Fault = "glory-default-range"
+	// FaultArgsIgnored ignores a decision's args (but a discard's cards):
+	// args that contradict the item are applied as the item.
+	FaultArgsIgnored Fault = "args-ignored"
 )
 
 // FaultInfo describes one fault: what it breaks and the rule it breaks.
@@ -87,6 +150,30 @@ func FaultList() []FaultInfo {
 		{FaultAnswerWithoutVersion, "bangarena/server.answer-shape", "WIRE.md decision answers {ok, observationVersion, …}", "an accepted decision is answered without observationVersion"},
 		{FaultLogDropsDecision, "bangarena/server.replay", "WIRE.md harness extension: the room log re-simulates the match", "the served log lacks its last decision event"},
 		{FaultMCPMissingTool, "bangarena/server.mcp-tools", "§12 MCP tools", "tools/list lacks arena_submit_decision and calling it fails"},
+		{FaultSecondShot, "bangarena/3.shot-limit", "§3 play_shot at most once per turn", "a Shot is offered after the turn's first one"},
+		{FaultRangePlusOne, "bangarena/4.range", "§4 play_shot legal ⇔ distance ≤ range", "Shots are offered at distance range + 1"},
+		{FaultPassShadowNoHorse, "bangarena/6.char-09-pass-shadow", "§6 char_09 built-in Horse", "Shots are offered at Pass Shadow as if it had no Horse"},
+		{FaultHorseIgnored, "bangarena/5.horse-scope", "§5 Horse: others see you at +1", "Shots are offered at a seat with a Horse as if it had none"},
+		{FaultSnatchFar, "bangarena/4.steal-distance", "§4 play_steal legal ⇔ distance ≤ 1", "Snatch is offered at distance 2 or the weapon's range"},
+		{FaultDuelSelf, "bangarena/4.targets", "§4 targets; READINGS 4", "a Duel against the player itself is offered"},
+		{FaultBlueTwice, "bangarena/5.blue-unique", "§5 blue: unique per seat", "a blue card already in play before the player is offered again"},
+		{FaultHealAtNoon, "bangarena/8.high-noon", "§8 High Noon: nobody heals", "the Flask is offered at High Noon"},
+		{FaultMissAgainstRaid, "bangarena/7.reactions", "§7 play_raid / play_duel answers", "a Ricochet is offered against a Raid or a Duel"},
+		{FaultEndPlayInReaction, "bangarena/3.phases", "§3 reaction: only the answers", "end_play is offered while the turn's player answers an attack"},
+		{FaultLookTopHandCard, "bangarena/13.choices", "§13 choose_look_top: one of the top 3", "a hand card is offered as the look-top put-back card"},
+		{FaultMadDogOneShot, "bangarena/6.char-16-mad-dog", "§6 char_16 no Shot limit", "Mad Dog gets no second Shot"},
+		{FaultLeakLookTop, "bangarena/11.look-top", "§11 pendingChoice: look-top cards only for the chooser", "every seat sees the look-top cards"},
+		{FaultLeakDraws, "bangarena/11.events", "§11 events: public and own private events", "every seat sees the cards of the others' draws"},
+		{FaultNoReactionQueue, "bangarena/7.pending-shape", "§7 observation: reactionQueue", "reactionQueue holds only the seat answering now during a Buckshot or Raid"},
+		{FaultDeckCountOff, "bangarena/11.fields", "§11 deckCount, discardCount", "deckCount includes the discard pile"},
+		{FaultLawWinnersLiving, "bangarena/10.law-wins", "§10 4: law wins, dead aides included", "the law's winners leave out dead aides"},
+		{FaultRaiderWinnersLiving, "bangarena/10.marshal-dead", "§10 3: raiders win, dead raiders included", "the raiders' winners leave out dead raiders"},
+		{FaultDiscardHealAnyone, "bangarena/6.char-12-bonesetter", "§6 char_12: discard 2 to heal (Bonesetter only)", "every seat below max hp is offered discard_heal"},
+		{FaultFlaskFullHp, "bangarena/5.flask", "§13 play_heal_self: play phase, hp < maxHp", "the Flask is offered at full hp"},
+		{FaultTwoFacedForAll, "bangarena/6.char-03-two-faced", "§6 char_03 plays a Ricochet as a Shot", "every seat is offered its Ricochets as Shots"},
+		{FaultTurnSeatOfDecider, "bangarena/3.turn-order", "§11 turnSeat: whose turn", "turnSeat names the seat answering an attack"},
+		{FaultGloryDefaultRange, "bangarena/13.glory-default", "§13 choose_glory: default on timeout heart", "a silent glory choice gets the range perk"},
+		{FaultArgsIgnored, "bangarena/12.args", "§12 args merged over argsSchema", "args that contradict the item are applied as the item"},
 	}
 	sort.Slice(l, func(i, j int) bool { return l[i].Name < l[j].Name })
 	return l

@@ -95,6 +95,9 @@ func TestFaultListNamesRules(t *testing.T) {
 		FaultLogDropsDecision:     "bangarena/server.replay",
 		FaultMCPMissingTool:       "bangarena/server.mcp-tools",
 	}
+	for f, r := range ruleFaultRules() {
+		want[f] = r
+	}
 	for _, fi := range FaultList() {
 		if fi.Ref == "" || fi.Breaks == "" {
 			t.Errorf("%s: no reference or description", fi.Name)
@@ -103,8 +106,8 @@ func TestFaultListNamesRules(t *testing.T) {
 			t.Errorf("%s breaks %q, want %q", fi.Name, fi.Rule, w)
 		}
 	}
-	if len(FaultList()) != 13 {
-		t.Fatalf("%d faults, want 13", len(FaultList()))
+	if len(FaultList()) != 37 {
+		t.Fatalf("%d faults, want 37", len(FaultList()))
 	}
 }
 

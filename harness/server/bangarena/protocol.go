@@ -167,6 +167,7 @@ func (r *room) finishRequestLocked(seat int, req ref.DecisionRequest) Request {
 		req.LegalActions = []ref.LegalAction{}
 	}
 	r.applyViewFaultsLocked(seat, &req)
+	r.ruleFaultsLocked(seat, &req)
 	return Request{DecisionRequest: req, DeadlineAt: dl, LegalMask: req.LegalActions}
 }
 
@@ -329,6 +330,9 @@ func (r *room) applyLocked(seat int, actionID string, args json.RawMessage) erro
 	}
 	if !legal {
 		return rules.Errorf("bangarena/1.legal-only", "%q is not an item of seat %d's legalActions", actionID, seat)
+	}
+	if r.s.faults.on(FaultArgsIgnored) && actionID != "discard" {
+		args = nil
 	}
 	return r.g.Apply(seat, actionID, args)
 }

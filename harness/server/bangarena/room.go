@@ -209,6 +209,9 @@ func (r *room) settleLocked(now time.Time) (wait time.Duration, timed bool) {
 func (r *room) applyDefaultLocked(seat int) {
 	r.open, r.pauseUntil = nil, time.Time{}
 	def, ok := r.g.DefaultAction(seat)
+	if ok && r.s.faults.on(FaultGloryDefaultRange) {
+		def = gloryFirstLocked(r.g, seat, def)
+	}
 	if !ok || r.g.Apply(seat, def.ActionID, nil) != nil {
 		r.g.Abort("force_end")
 	}

@@ -179,6 +179,10 @@ type RoomConfig struct {
 	Policy string `json:"policy,omitempty"`
 	// SeatPolicies overrides Policy per agent seat.
 	SeatPolicies map[int]string `json:"seatPolicies,omitempty"`
+	// Characters, when set, fixes the character of every seat (one per
+	// seat, in seat order) instead of dealing them from the seed: a
+	// conformance run uses it to put every ability of §6 on the table.
+	Characters []string `json:"characters,omitempty"`
 }
 
 // Created is the answer to POST /api/ai/rooms and the result of CreateRoom.
@@ -359,7 +363,7 @@ func (s *Server) newRoom(cfg RoomConfig) (*room, error) {
 		cfg.Seed = randomHex(8)
 	}
 	id := "r-" + randomHex(8)
-	g, err := ref.NewGame(ref.Config{Seats: cfg.Seats, RoleMode: cfg.RoleMode, MatchID: "m-" + id[2:]}, cfg.Seed)
+	g, err := ref.NewGame(ref.Config{Seats: cfg.Seats, RoleMode: cfg.RoleMode, MatchID: "m-" + id[2:], Characters: cfg.Characters}, cfg.Seed)
 	if err != nil {
 		return nil, &configError{err.Error()}
 	}

@@ -1,0 +1,230 @@
+package probe
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"sort"
+	"time"
+
+	"github.com/tidwall/gjson"
+	ba "github.com/umpire-arena/umpire/referee/bangarena"
+	"github.com/umpire-arena/umpire/referee/rules"
+	"github.com/umpire-arena/umpire/referee/verify"
+	"github.com/umpire-arena/umpire/reports"
+	"github.com/umpire-arena/umpire/schemas"
+)
+
+func baCheckSchema(ctx context.Context, t *Target) Result {
+	return eachSession(ctx, t, func(s *baSession) Result { return baCheckSchemaOne(t, s) })
+}
+
+func baCheckSchemaOne(t *Target, s *baSession) Result {
+	set, err := t.schemaSet()
+	if err != nil {
+		return errored(err)
+	}
+	var res Result
+	for _, seen := range s.room.Seen {
+		res.eval("bangarena/12.request", "bangarena/11.fields")
+		vs := set.Validate(GameBangArena, "decision_request", seen.Raw)
+		// One finding per basis: a violation under a property only
+		// WIRE.md pins (x-basis contract) is SHOULD, the documents' own
+		// shapes keep MUST (issue 12).
+		type group struct {
+			basis rules.Basis
+			ref   string
+		}
+		var order []group
+		byGroup := map[group][]schemas.Violation{}
+		for _, v := range vs {
+			g := group{basis: rules.BasisDocument}
+			if !v.Binding() {
+				g = group{rules.Basis(v.Basis), v.Ref}
+			}
+			if _, ok := byGroup[g]; !ok {
+				order = append(order, g)
+			}
+			byGroup[g] = append(byGroup[g], v)
+		}
+		for _, g := range order {
+			gv, seat := byGroup[g], seen.Seat
+			f := finding("bangarena/12.request", rules.Where{Seat: &seat, Step: fmt.Sprintf("version %d", seen.Version)}, "a valid DecisionRequest", violations(gv),
+				"a DecisionRequest does not validate: %s", violations(gv))
+			f.Basis, f.Ref = g.basis, g.ref
+			f.Transcript = []reports.Message{reports.NewMessage(reports.Received, time.Now(), &seat, seen.Raw)}
+			res.Findings = append(res.Findings, f)
+		}
+	}
+	for i, a := range s.answers {
+		kind := "decision_answer"
+		if gjson.GetBytes(a, "error").Exists() {
+			kind = "error"
+		}
+		res.eval("bangarena/server.answer-shape")
+		if vs := set.Validate(GameBangArena, kind, a); len(vs) > 0 {
+			res.Findings = append(res.Findings, finding("bangarena/server.answer-shape", rules.Where{Step: fmt.Sprintf("answer %d", i)}, "a valid "+kind, violations(vs),
+				"a decision answer does not validate: %s", violations(vs)))
+		}
+	}
+	if len(s.room.Seen) == 0 {
+		return skip("the suite was never asked to decide")
+	}
+	return res
+}
+
+func baCheckReplay(ctx context.Context, t *Target) Result {
+	return eachSession(ctx, t, func(s *baSession) Result { return baCheckReplayOne(t, s) })
+}
+
+func baCheckReplayOne(t *Target, s *baSession) Result {
+	if s.logErr != nil {
+		return skip("the room log could not be read (the harness extension GET /api/ai/rooms/{id}/log): %v", s.logErr)
+	}
+	if s.room.seed == "" {
+		return skip("the room's seed is unknown (a room the suite did not create): its log cannot be replayed")
+	}
+	events, err := ba.DecodeLog(s.log)
+	if err != nil {
+		return Result{Findings: []reports.Finding{finding("bangarena/server.replay", rules.Where{}, "a decodable event log", err.Error(), "the room log does not decode: %v", err)}}
+	}
+	cfg, ok := ba.ConfigOf(events)
+	if !ok {
+		return Result{Findings: []reports.Finding{finding("bangarena/server.replay", rules.Where{}, "a match_start event with the table config", nil, "the room log names no table config")}}
+	}
+	decisions := ba.DecisionsOf(events)
+	type key struct{ seat, version int }
+	seen := map[key]baSeen{}
+	for _, x := range s.room.Seen {
+		seen[key{x.Seat, x.Version}] = x
+	}
+	// I-BA-P1. Replay decision by decision; at every decision the suite was offered,
+	// compare the offered items with the engine's (as sets of actionIds,
+	// READINGS 8). The comparison is made afterwards from the log, since
+	// the engine cannot be rebuilt from one seat's observation.
+	g, err := ba.NewGame(cfg, s.room.seed)
+	if err != nil {
+		return errored(err)
+	}
+	var res Result
+	compared := 0
+	shown := map[string]bool{}
+	for i, d := range decisions {
+		if x, ok := seen[key{d.Seat, g.Version()}]; ok {
+			compared++
+			seat := d.Seat
+			baFieldCheck(&res, g, x, rules.Where{Seat: &seat, Step: fmt.Sprintf("decision %d (version %d)", i, x.Version)}, shown)
+			res.eval("bangarena/server.legal-actions", "bangarena/13.action-ids")
+			want := map[string]bool{}
+			items := map[string]ba.LegalAction{}
+			for _, a := range g.Legal(d.Seat) {
+				want[a.ActionID] = true
+				items[a.ActionID] = a
+			}
+			got := map[string]bool{}
+			for _, a := range x.Req.LegalActions {
+				got[a.ActionID] = true
+				if _, ok := items[a.ActionID]; !ok {
+					items[a.ActionID] = a
+				}
+			}
+			phase := g.Phase()
+			where := rules.Where{Seat: &seat, Step: fmt.Sprintf("decision %d (version %d)", i, x.Version)}
+			for id := range got {
+				if !want[id] {
+					rule := baExtraRule(cfg, s.room.seed, decisions[:i], d.Seat, id)
+					f := onReading(finding(rule, where, "no such item", id, "the server offers %q, which the engine does not allow here", id), items[id], phase)
+					f.Transcript = []reports.Message{reports.NewMessage(reports.Received, time.Now(), &seat, x.Raw)}
+					res.Findings = append(res.Findings, f)
+				}
+			}
+			for id := range want {
+				if !got[id] {
+					f := onReading(finding(baMissingRule(x.Req.Observation, items[id]), where, id, "missing", "the server does not offer %q, which the engine allows here", id), items[id], phase)
+					res.Findings = append(res.Findings, f)
+				}
+			}
+		}
+		if err := g.Apply(d.Seat, d.ActionID, d.Args); err != nil {
+			seat := d.Seat
+			res.Findings = append(res.Findings, finding("bangarena/server.replay", rules.Where{Seat: &seat, Step: fmt.Sprintf("decision %d", i)},
+				"a decision the engine accepts", d.ActionID, "the log's decision %d does not replay: %v", i, err))
+			return res
+		}
+	}
+	if compared == 0 {
+		return skip("no decision the suite saw could be matched to the log")
+	}
+	res.eval("bangarena/server.replay")
+	team, seats := g.Winners()
+	if s.final.Observation.WinnerTeam != nil {
+		res.eval(baWinRule(team, seats))
+	}
+	if s.final.Observation.WinnerTeam != nil && (*s.final.Observation.WinnerTeam != team || !sameInts(seats, s.final.Observation.WinnerSeats)) {
+		res.Findings = append(res.Findings, finding(baWinRule(team, seats), rules.Where{}, map[string]any{"team": team, "seats": seats},
+			map[string]any{"team": *s.final.Observation.WinnerTeam, "seats": s.final.Observation.WinnerSeats}, "the replayed winners differ from the winners the server showed"))
+	}
+	return res
+}
+
+func baCheckVerify(ctx context.Context, t *Target) Result {
+	return eachSession(ctx, t, func(s *baSession) Result { return baCheckVerifyOne(ctx, s) })
+}
+
+// baCheckVerifyOne runs the BangArena log verifier over one room's log with
+// the seed the suite created the room with; each finding keeps the rule the
+// verifier names (one per rule area, I-BA-V1).
+func baCheckVerifyOne(ctx context.Context, s *baSession) Result {
+	if s.logErr != nil {
+		return skip("the room log could not be read (the harness extension GET /api/ai/rooms/{id}/log): %v", s.logErr)
+	}
+	if s.room.seed == "" {
+		return skip("the room's seed is unknown (a room the suite did not create): its log cannot be re-simulated")
+	}
+	var res Result
+	sum, err := verify.VerifyBangArenaReader(ctx, bytes.NewReader(s.log), verify.BangArenaOptions{File: "room log", Seeds: []string{s.room.seed}},
+		func(f rules.Finding) { res.Findings = append(res.Findings, reports.Finding{Finding: f}) })
+	if err != nil {
+		return errored(err)
+	}
+	if sum.Decisions == 0 && len(res.Findings) == 0 {
+		return skip("the room log holds no decision to re-simulate")
+	}
+	res.evalAll(sum.Evaluated) // every rule the re-simulation compared
+	for id, why := range baRareWhy() {
+		if sum.Evaluated[id] == 0 {
+			res.notExercised(id, why)
+		}
+	}
+	return res
+}
+
+// baExtraRule names the rule an offered item breaks: the engine's reason for
+// rejecting it at that point, or the generic legal-actions rule.
+func baExtraRule(cfg ba.Config, seed string, before []ba.Decision, seat int, actionID string) string {
+	g, err := ba.Replay(cfg, seed, before)
+	if err != nil {
+		return "bangarena/server.legal-actions"
+	}
+	if err := g.Apply(seat, actionID, nil); err != nil {
+		if r := rules.RuleOf(err); r != "" {
+			return r
+		}
+	}
+	return "bangarena/server.legal-actions"
+}
+
+func sameInts(a, b []int) bool {
+	a, b = append([]int(nil), a...), append([]int(nil), b...)
+	sort.Ints(a)
+	sort.Ints(b)
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}

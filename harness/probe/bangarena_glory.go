@@ -1,0 +1,67 @@
+package probe
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/umpire-arena/umpire/referee/rules"
+	"github.com/umpire-arena/umpire/reports"
+)
+
+// baProbeGloryDefault (I-BA-P9; §13 choose_glory: "Default on timeout: heart") plays
+// a probe room to the first glory choice and leaves it unanswered: within
+// the deadline's tolerance (I-BA-P3) the server must answer for the seat,
+// and the seat's glory must then show one heart perk more. A room that
+// ends without a glory choice is a skip.
+func baProbeGloryDefault(ctx context.Context, t *Target) Result {
+	if r, ok := needCreate(t); !ok {
+		return r
+	}
+	r, err := baCreate(ctx, t, "glory-default")
+	if err != nil {
+		return probeErr(err)
+	}
+	s, ended, err := r.playUntil(ctx, func(s baSeen) bool {
+		pc := s.Req.Observation.PendingChoice
+		return pc != nil && pc.Kind == "glory" && pc.Seat == s.Seat
+	})
+	if err != nil {
+		return probeErr(err)
+	}
+	if ended {
+		return skip("the probe room ended without a glory choice (no elimination by a player)")
+	}
+	seat := s.Seat
+	where := rules.Where{Seat: &seat, Step: fmt.Sprintf("version %d", s.Version)}
+	before := s.Req.Observation.Players[seat].Glory
+	d := t.deadline()
+	limit := time.Now().Add(d + max(time.Second, d))
+	for time.Now().Before(limit) {
+		same, req, err := r.unchanged(ctx, s)
+		if err != nil {
+			return probeErr(err)
+		}
+		if !same {
+			if seat >= len(req.Observation.Players) {
+				return errored(fmt.Errorf("the observation after the glory choice has no seat %d", seat))
+			}
+			after := req.Observation.Players[seat].Glory
+			res := Result{Evaluated: map[string]int{"bangarena/13.glory-default": 1}}
+			if after.Heart != before.Heart+1 {
+				f := finding("bangarena/13.glory-default", where, map[string]int{"heart": before.Heart + 1, "range": before.Range, "sight": before.Sight},
+					map[string]int{"heart": after.Heart, "range": after.Range, "sight": after.Sight}, "the glory choice left unanswered was not answered with heart")
+				f.Transcript = r.tail(3)
+				res.Findings = []reports.Finding{f}
+			}
+			return res
+		}
+		select {
+		case <-ctx.Done():
+			return probeErr(ctx.Err())
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+	return Result{Findings: []reports.Finding{finding("bangarena/14.default-action", where, fmt.Sprintf("the default answer within %v", d+max(time.Second, d)), "the glory choice still open",
+		"nothing was answered for the silent seat's glory choice at its deadline")}}
+}

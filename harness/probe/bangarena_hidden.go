@@ -1,0 +1,139 @@
+package probe
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/tidwall/gjson"
+	ba "github.com/umpire-arena/umpire/referee/bangarena"
+	"github.com/umpire-arena/umpire/referee/rules"
+	"github.com/umpire-arena/umpire/reports"
+)
+
+func baCheckHidden(ctx context.Context, t *Target) Result {
+	return eachSession(ctx, t, func(s *baSession) Result { return baCheckHiddenOne(t, s) })
+}
+
+func baCheckHiddenOne(t *Target, s *baSession) Result {
+	var res Result
+	upTo := map[int]int{} // per viewer, the last event seq already checked
+	for _, x := range append(append([]baSeen(nil), s.room.Seen...), s.room.Bystanders...) {
+		baLookTop(&res, x)
+	}
+	for _, x := range s.room.Seen {
+		obs := x.Req.Observation
+		if obs.WinnerTeam != nil {
+			continue
+		}
+		baPrivateEvents(&res, x, upTo)
+		res.eval("bangarena/11.redaction", "bangarena/1.what-you-see")
+		for _, p := range obs.Players {
+			if p.Seat == x.Seat {
+				continue
+			}
+			seat := x.Seat
+			where := rules.Where{Seat: &seat, Step: fmt.Sprintf("version %d", x.Version)}
+			for _, c := range p.Hand {
+				if c.UID != "" || c.CardID != "" {
+					f := finding("bangarena/11.redaction", where, "card backs only", c, "seat %d sees a card of seat %d's hand", x.Seat, p.Seat)
+					f.Transcript = []reports.Message{reports.NewMessage(reports.Received, time.Now(), &seat, x.Raw)}
+					res.Findings = append(res.Findings, f)
+					break
+				}
+			}
+			if p.Alive && p.RoleID != nil && *p.RoleID != ba.RoleMarshal && !knownTo(obs, x.Raw, p.Seat) {
+				f := finding("bangarena/11.redaction", where, "roleId null", *p.RoleID, "seat %d sees the hidden role of living seat %d", x.Seat, p.Seat)
+				f.Transcript = []reports.Message{reports.NewMessage(reports.Received, time.Now(), &seat, x.Raw)}
+				res.Findings = append(res.Findings, f)
+			}
+		}
+	}
+	if len(s.room.Seen) == 0 {
+		return skip("the suite was never asked to decide")
+	}
+	return res
+}
+
+// knownTo reports whether the observation lists seat's role among the roles
+// the viewer legitimately knows (partners, impostor briefings). knownRoles
+// is read in any shape that names seats (I-BA-L3): umpire's list of
+// {seat, roleId}, or an object keyed by seat.
+func knownTo(obs ba.PlayerView, raw []byte, seat int) bool {
+	for _, k := range obs.KnownRoles {
+		if k.Seat == seat {
+			return true
+		}
+	}
+	kr := gjson.GetBytes(raw, "observation.knownRoles")
+	found := false
+	switch {
+	case kr.IsArray():
+		kr.ForEach(func(_, v gjson.Result) bool {
+			found = found || (v.IsObject() && v.Get("seat").Type == gjson.Number && int(v.Get("seat").Int()) == seat)
+			return !found
+		})
+	case kr.IsObject():
+		found = kr.Get(strconv.Itoa(seat)).Exists()
+	}
+	return found
+}
+
+// baLookTop checks that the cards of a pending look-top choice are shown to
+// the chooser only (§11 pendingChoice "look-top cards only for the
+// chooser"); evaluated at every observation of another seat taken while
+// such a choice was pending.
+func baLookTop(res *Result, x baSeen) {
+	pc := x.Req.Observation.PendingChoice
+	if pc == nil || pc.Kind != "look_top" || pc.Seat == x.Seat {
+		return
+	}
+	res.eval("bangarena/11.look-top")
+	if len(pc.Cards) == 0 {
+		return
+	}
+	seat := x.Seat
+	f := finding("bangarena/11.look-top", rules.Where{Seat: &seat, Step: fmt.Sprintf("version %d", x.Version)}, "no cards", pc.Cards,
+		"seat %d sees the cards of seat %d's look-top choice", x.Seat, pc.Seat)
+	f.Transcript = []reports.Message{reports.NewMessage(reports.Received, time.Now(), &seat, x.Raw)}
+	res.Findings = append(res.Findings, f)
+}
+
+// baPrivateEvents checks the events of x's observation that upTo has not
+// seen yet for its seat: an event addressed to another seat (to) must not
+// be there, and the cards of another seat's draw, hand take or bounty are
+// that seat's (and the seat taken from) only (§11 events: public events and
+// the seat's own private ones). One finding per observation at most.
+func baPrivateEvents(res *Result, x baSeen, upTo map[int]int) {
+	evs := x.Req.Observation.Events
+	if len(evs) == 0 {
+		return
+	}
+	res.eval("bangarena/11.events")
+	last := upTo[x.Seat]
+	for _, e := range evs {
+		if e.Seq <= last {
+			continue
+		}
+		upTo[x.Seat] = max(upTo[x.Seat], e.Seq)
+		why := ""
+		switch {
+		case e.To >= 0 && e.To != x.Seat:
+			why = fmt.Sprintf("a %s event private to seat %d", e.Type, e.To)
+		case x.Seat == e.Seat || x.Seat == e.FromSeat:
+		case len(e.Cards) == 0 && e.Card == nil && len(e.UIDs) == 0:
+		case e.Type == "draw", e.Type == "glory_bounty", e.Type == "take" && (e.Zone == "hand" || e.Zone == "all"):
+			why = fmt.Sprintf("the cards of seat %d's %s event", e.Seat, e.Type)
+		}
+		if why == "" {
+			continue
+		}
+		seat := x.Seat
+		f := finding("bangarena/11.events", rules.Where{Seat: &seat, Step: fmt.Sprintf("version %d, event %d", x.Version, e.Seq)}, "public events and the seat's own private ones", e.Type,
+			"seat %d is shown %s", x.Seat, why)
+		f.Transcript = []reports.Message{reports.NewMessage(reports.Received, time.Now(), &seat, x.Raw)}
+		res.Findings = append(res.Findings, f)
+		return
+	}
+}

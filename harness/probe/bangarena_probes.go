@@ -1,0 +1,415 @@
+package probe
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	ba "github.com/umpire-arena/umpire/referee/bangarena"
+	"github.com/umpire-arena/umpire/referee/rules"
+	"github.com/umpire-arena/umpire/reports"
+)
+
+// baProbeRoom creates a probe room and plays until the first decision.
+func baProbeRoom(ctx context.Context, t *Target, purpose string) (*baRoom, baSeen, error) {
+	r, err := baCreate(ctx, t, purpose)
+	if err != nil {
+		return nil, baSeen{}, err
+	}
+	s, ended, err := r.playUntil(ctx, func(baSeen) bool { return true })
+	if err != nil {
+		return nil, s, err
+	}
+	if ended {
+		return nil, s, fmt.Errorf("the room ended before a decision")
+	}
+	return r, s, nil
+}
+
+// baProbeStart creates a probe room on t (a skip when the suite may not
+// create rooms) and plays it to its first decision, the one the probe works
+// on.
+func baProbeStart(ctx context.Context, t *Target, purpose string) (*baRoom, baSeen, Result, bool) {
+	if r, ok := needCreate(t); !ok {
+		return nil, baSeen{}, r, false
+	}
+	r, s, err := baProbeRoom(ctx, t, purpose)
+	if err != nil {
+		return nil, s, probeErr(err), false
+	}
+	return r, s, Result{}, true
+}
+
+// unchanged checks that a seat's pending decision is still the same one.
+func (r *baRoom) unchanged(ctx context.Context, s baSeen) (bool, ba.DecisionRequest, error) {
+	req, _, err := r.observe(ctx, s.Seat)
+	if err != nil {
+		return false, req, err
+	}
+	same := req.ObservationVersion == s.Version && fmt.Sprint(req.DecisionID) == fmt.Sprint(s.Req.DecisionID)
+	if req.DecisionID != nil && s.Req.DecisionID != nil {
+		same = req.ObservationVersion == s.Version && *req.DecisionID == *s.Req.DecisionID
+	}
+	return same, req, nil
+}
+
+// nothingApplied ends a probe whose requests the server had to reject: it
+// checks that s's decision is still open and, when it moved on, adds to res
+// a finding of rule saying that what (e.g. "a stale decision") changed the
+// state. An error reaching the server becomes the probe's Result.
+func (r *baRoom) nothingApplied(ctx context.Context, res Result, s baSeen, rule string, where rules.Where, what string) Result {
+	same, _, err := r.unchanged(ctx, s)
+	if err != nil {
+		return probeErr(err)
+	}
+	res.eval(rule)
+	if !same {
+		res.Findings = append(res.Findings, finding(rule, where, "nothing applied", "the decision moved on", "%s changed the state", what))
+	}
+	return res
+}
+
+// refused reports whether an HTTP status is a refusal of the client's
+// request (4xx): the documents say a decision is rejected, umpire's pins
+// (WIRE.md Errors) say with which status; another 4xx is a finding of
+// bangarena/server.status-code, a 2xx or 5xx one of the refusal's own rule.
+func refused(status int) bool { return status >= 400 && status < 500 }
+
+// probeLong is a longer deadline for probes that need the decision to stay
+// open while they talk to the server.
+func probeLong(t *Target) *Target {
+	c := &Target{Game: t.Game, URL: t.URL, Create: t.Create, TableSize: t.TableSize, DeadlineMS: max(t.DeadlineMS, 5000), MCP: t.MCP, SeatPolicy: t.SeatPolicy, Seed: t.Seed, HTTP: t.HTTP, RequestTimeout: t.RequestTimeout, state: &targetState{}}
+	return c
+}
+
+// baProbeReask and the other protocol probes follow I-BA-P2.
+func baProbeReask(ctx context.Context, t *Target) Result {
+	if r, ok := needCreate(t); !ok {
+		return r
+	}
+	if t.SeatPolicy != "" && t.SeatPolicy != "reask_then_random" {
+		return skip("the seats play under policy %q, not reask_then_random", t.SeatPolicy)
+	}
+	r, s, err := baProbeRoom(ctx, probeLong(t), "reask")
+	if err != nil {
+		return probeErr(err)
+	}
+	seat := s.Seat
+	where := rules.Where{Seat: &seat, Step: fmt.Sprintf("version %d", s.Version)}
+	var res Result
+	status, data, err := r.decideAs(ctx, seat, r.tokens[seat], r.body(seat, "umpire:not-an-action", s.Version, nil))
+	if err != nil {
+		return probeErr(err)
+	}
+	var e apiError
+	_ = json.Unmarshal(data, &e)
+	res.eval("bangarena/server.reask")
+	switch {
+	case status == http.StatusOK:
+		f := finding("bangarena/server.reask", where, "HTTP 400 with reask true", fmt.Sprintf("HTTP %d %s", status, data), "the first illegal answer was replaced instead of asked again")
+		f.Transcript = r.tail(4)
+		return Result{Findings: []reports.Finding{f}}
+	case status != http.StatusBadRequest || !e.Error.Reask:
+		f := finding("bangarena/server.reask", where, "HTTP 400 with reask true", fmt.Sprintf("HTTP %d %s", status, data), "the first illegal answer did not get 400 reask")
+		f.Transcript = r.tail(4)
+		res.Findings = append(res.Findings, f)
+	}
+	same, _, err := r.unchanged(ctx, s)
+	if err != nil {
+		return probeErr(err)
+	}
+	if !same {
+		res.Findings = append(res.Findings, finding("bangarena/server.reask", where, "the same decision still open", "the decision moved on", "a reasked illegal answer changed the state"))
+		return res
+	}
+	status, data, err = r.decideAs(ctx, seat, r.tokens[seat], r.body(seat, "umpire:not-an-action-either", s.Version, nil))
+	if err != nil {
+		return probeErr(err)
+	}
+	var a answer
+	_ = json.Unmarshal(data, &a)
+	legal := map[string]bool{}
+	for _, x := range s.Req.LegalActions {
+		legal[x.ActionID] = true
+	}
+	res.eval("bangarena/14.random-legal")
+	switch {
+	case status == http.StatusOK && a.Random && legal[a.ReplacedBy]:
+	case status == http.StatusOK && a.ReplacedBy == "":
+		// §14 says a random legal item replaces it, not how the answer
+		// says so (random and replacedBy are umpire's pin): the state must
+		// have moved on; which item was applied cannot be seen.
+		same, _, err := r.unchanged(ctx, s)
+		if err != nil {
+			return probeErr(err)
+		}
+		if same {
+			f := finding("bangarena/14.random-legal", where, "a random legal item applied", "the decision still open", "the second illegal answer was answered 200 but nothing was applied")
+			f.Transcript = r.tail(6)
+			res.Findings = append(res.Findings, f)
+			break
+		}
+		res.Findings = append(res.Findings, finding("bangarena/server.answer-shape", where, "random true and replacedBy", clip(data),
+			"the answer to the second illegal answer does not say which item replaced it"))
+	default:
+		f := finding("bangarena/14.random-legal", where, "HTTP 200 with random true and replacedBy one of legalActions", fmt.Sprintf("HTTP %d %s", status, data),
+			"the second illegal answer was not replaced by a random legal item")
+		f.Transcript = r.tail(6)
+		res.Findings = append(res.Findings, f)
+	}
+	return res
+}
+
+func baProbeDuplicate(ctx context.Context, t *Target) Result {
+	r, s, stop, ok := baProbeStart(ctx, probeLong(t), "duplicate")
+	if !ok {
+		return stop
+	}
+	seat := s.Seat
+	where := rules.Where{Seat: &seat, Step: fmt.Sprintf("version %d", s.Version)}
+	d, err := r.players[seat].Decide(&s.Req)
+	if err != nil {
+		return errored(err)
+	}
+	body := r.body(seat, d.ActionID, s.Version, d.Args)
+	st1, data1, err := r.decideAs(ctx, seat, r.tokens[seat], body)
+	if err != nil {
+		return probeErr(err)
+	}
+	if st1 != http.StatusOK {
+		return errored(fmt.Errorf("a legal decision was refused: HTTP %d %s", st1, clip(data1)))
+	}
+	st2, data2, err := r.decideAs(ctx, seat, r.tokens[seat], body)
+	if err != nil {
+		return probeErr(err)
+	}
+	var a1, a2 answer
+	_ = json.Unmarshal(data1, &a1)
+	_ = json.Unmarshal(data2, &a2)
+	// The versions are compared only when both answers carry one (a missing
+	// one is the schema check's finding).
+	sameVersion := a1.ObservationVersion == nil || a2.ObservationVersion == nil || *a1.ObservationVersion == *a2.ObservationVersion
+	if st2 != http.StatusOK || !a2.Duplicate || !sameVersion {
+		f := finding("bangarena/server.duplicate-command", where, "HTTP 200, duplicate true, the first answer's observationVersion", fmt.Sprintf("HTTP %d %s", st2, data2),
+			"a repeated commandId did not get the stored answer")
+		f.Transcript = r.tail(4)
+		return Result{Findings: []reports.Finding{f}}
+	}
+	return Result{Evaluated: map[string]int{"bangarena/server.duplicate-command": 1}}
+}
+
+func baProbeStale(ctx context.Context, t *Target) Result {
+	r, s, stop, ok := baProbeStart(ctx, probeLong(t), "stale")
+	if !ok {
+		return stop
+	}
+	seat := s.Seat
+	where := rules.Where{Seat: &seat, Step: fmt.Sprintf("version %d", s.Version)}
+	d, err := r.players[seat].Decide(&s.Req)
+	if err != nil {
+		return errored(err)
+	}
+	var res Result
+	noted := false
+	for _, v := range []int{s.Version - 1, s.Version + 1000} {
+		status, data, err := r.decideAs(ctx, seat, r.tokens[seat], r.body(seat, d.ActionID, v, d.Args))
+		if err != nil {
+			return probeErr(err)
+		}
+		res.eval("bangarena/server.status-code")
+		switch {
+		case status == http.StatusConflict:
+		case refused(status) && noted:
+		case refused(status):
+			// Refused, with another status than umpire's pin: the
+			// "nothing applied" part below still holds it to §12.
+			noted = true
+			f := finding("bangarena/server.status-code", where, "HTTP 409", fmt.Sprintf("HTTP %d %s", status, clip(data)), "a stale decision was refused with HTTP %d, not umpire's pinned 409", status)
+			f.Transcript = r.tail(2)
+			res.Findings = append(res.Findings, f)
+		default:
+			f := finding("bangarena/server.stale-version", where, "a refusal (HTTP 409)", fmt.Sprintf("HTTP %d %s", status, data), "a decision on observationVersion %d (current %d) was not rejected as stale", v, s.Version)
+			f.Transcript = r.tail(4)
+			res.Findings = append(res.Findings, f)
+			return res
+		}
+	}
+	return r.nothingApplied(ctx, res, s, "bangarena/server.stale-version", where, "a stale decision")
+}
+
+func baProbeToken(ctx context.Context, t *Target) Result {
+	r, s, stop, ok := baProbeStart(ctx, probeLong(t), "token")
+	if !ok {
+		return stop
+	}
+	seat := s.Seat
+	other := -1
+	for o := range r.tokens {
+		if o != seat {
+			other = o
+		}
+	}
+	where := rules.Where{Seat: &seat, Step: fmt.Sprintf("version %d", s.Version)}
+	var res Result
+	d, err := r.players[seat].Decide(&s.Req)
+	if err != nil {
+		return errored(err)
+	}
+	cases := []struct {
+		name, token string
+		want        int
+	}{
+		{"no token", "", http.StatusUnauthorized},
+		{"a wrong token", r.tokens[seat] + "-wrong", http.StatusUnauthorized},
+	}
+	if other >= 0 {
+		cases = append(cases, struct {
+			name, token string
+			want        int
+		}{"another seat's token", r.tokens[other], http.StatusForbidden})
+	}
+	for _, c := range cases {
+		status, data, err := r.observeAs(ctx, seat, c.token)
+		if err != nil {
+			return probeErr(err)
+		}
+		res.eval("bangarena/server.status-code")
+		switch {
+		case status == c.want:
+		case refused(status):
+			res.Findings = append(res.Findings, finding("bangarena/server.status-code", where, fmt.Sprintf("HTTP %d", c.want), fmt.Sprintf("HTTP %d %s", status, clip(data)),
+				"observe with %s was refused with HTTP %d, not umpire's pinned %d", c.name, status, c.want))
+		default:
+			res.Findings = append(res.Findings, finding("bangarena/server.token", where, fmt.Sprintf("a refusal (HTTP %d)", c.want), fmt.Sprintf("HTTP %d %s", status, clip(data)), "observe with %s was not rejected", c.name))
+		}
+		status, data, err = r.decideAs(ctx, seat, c.token, r.body(seat, d.ActionID, s.Version, d.Args))
+		if err != nil {
+			return probeErr(err)
+		}
+		switch {
+		case status == c.want:
+		case refused(status):
+			f := finding("bangarena/server.status-code", where, fmt.Sprintf("HTTP %d", c.want), fmt.Sprintf("HTTP %d %s", status, clip(data)),
+				"a decision with %s was refused with HTTP %d, not umpire's pinned %d", c.name, status, c.want)
+			f.Transcript = r.tail(2)
+			res.Findings = append(res.Findings, f)
+		default:
+			f := finding("bangarena/server.token", where, fmt.Sprintf("a refusal (HTTP %d)", c.want), fmt.Sprintf("HTTP %d %s", status, clip(data)), "a decision with %s was not rejected", c.name)
+			f.Transcript = r.tail(4)
+			res.Findings = append(res.Findings, f)
+			return res
+		}
+	}
+	return r.nothingApplied(ctx, res, s, "bangarena/server.token", where, "a decision with a bad token")
+}
+
+func baProbeNotPending(ctx context.Context, t *Target) Result {
+	r, s, stop, ok := baProbeStart(ctx, probeLong(t), "not-pending")
+	if !ok {
+		return stop
+	}
+	for _, o := range sortedSeats(r.tokens) {
+		if o == s.Seat {
+			continue
+		}
+		req, _, err := r.observe(ctx, o)
+		if err != nil {
+			return probeErr(err)
+		}
+		if len(req.LegalActions) > 0 {
+			continue
+		}
+		seat := o
+		where := rules.Where{Seat: &seat, Step: fmt.Sprintf("version %d", req.ObservationVersion)}
+		status, data, err := r.decideAs(ctx, o, r.tokens[o], r.body(o, "end_play", req.ObservationVersion, nil))
+		if err != nil {
+			return probeErr(err)
+		}
+		var e apiError
+		_ = json.Unmarshal(data, &e)
+		var res Result
+		res.eval("bangarena/server.status-code", "bangarena/server.answer-shape")
+		switch {
+		case status == http.StatusConflict && e.Error.Retryable:
+		case status == http.StatusConflict:
+			res.Findings = append(res.Findings, finding("bangarena/server.answer-shape", where, "retryable true", fmt.Sprintf("HTTP %d %s", status, clip(data)),
+				"the refusal of a decision from a seat with nothing pending is not marked retryable"))
+		case refused(status):
+			res.Findings = append(res.Findings, finding("bangarena/server.status-code", where, "HTTP 409 with retryable true", fmt.Sprintf("HTTP %d %s", status, clip(data)),
+				"a decision from a seat with nothing pending was refused with HTTP %d, not umpire's pinned 409", status))
+		default:
+			f := finding("bangarena/12.decider", where, "a refusal (HTTP 409 with retryable true)", fmt.Sprintf("HTTP %d %s", status, clip(data)), "a decision from a seat with nothing pending was not rejected")
+			f.Transcript = r.tail(4)
+			return Result{Findings: []reports.Finding{f}}
+		}
+		return r.nothingApplied(ctx, res, s, "bangarena/12.decider", where, "a decision out of turn")
+	}
+	return skip("every seat had a decision pending at once")
+}
+
+func baProbeMalformed(ctx context.Context, t *Target) Result {
+	r, s, stop, ok := baProbeStart(ctx, probeLong(t), "malformed")
+	if !ok {
+		return stop
+	}
+	seat := s.Seat
+	where := rules.Where{Seat: &seat, Step: fmt.Sprintf("version %d", s.Version)}
+	var res Result
+	statusNoted := false
+	bodies := []string{`not json`, `{}`, `{"seat":"zero","actionId":7}`, `[1,2,3]`, `{"seat":` + fmt.Sprint(seat) + `,"actionId":"end_play"}`, strings.Repeat("{", 5000)}
+	for _, b := range bodies {
+		status, data, err := r.decideAs(ctx, seat, r.tokens[seat], []byte(b))
+		if err != nil {
+			return probeErr(err)
+		}
+		res.eval("bangarena/server.status-code")
+		switch {
+		case status == http.StatusUnprocessableEntity:
+		case refused(status):
+			if !statusNoted {
+				statusNoted = true
+				f := finding("bangarena/server.status-code", where, "HTTP 422", fmt.Sprintf("HTTP %d %s", status, clip(data)),
+					"a malformed decision body %q was refused with HTTP %d, not umpire's pinned 422", clip([]byte(b)), status)
+				f.Transcript = r.tail(2)
+				res.Findings = append(res.Findings, f)
+			}
+		default:
+			f := finding("bangarena/server.malformed-body", where, "HTTP 4xx (422)", fmt.Sprintf("HTTP %d %s", status, clip(data)), "a malformed decision body %q was answered %d", clip([]byte(b)), status)
+			f.Transcript = r.tail(2)
+			res.Findings = append(res.Findings, f)
+		}
+	}
+	return r.nothingApplied(ctx, res, s, "bangarena/server.malformed-body", where, "a malformed body")
+}
+
+func baProbeSilent(ctx context.Context, t *Target) Result {
+	r, s, stop, ok := baProbeStart(ctx, t, "silent")
+	if !ok {
+		return stop
+	}
+	seat := s.Seat
+	where := rules.Where{Seat: &seat, Step: fmt.Sprintf("version %d", s.Version)}
+	// Tolerance (I-BA-P3): the server must answer for the seat within its
+	// deadline plus max(1 s, the deadline).
+	d := t.deadline()
+	limit := time.Now().Add(d + max(time.Second, d))
+	for time.Now().Before(limit) {
+		same, _, err := r.unchanged(ctx, s)
+		if err != nil {
+			return probeErr(err)
+		}
+		if !same {
+			return Result{Evaluated: map[string]int{"bangarena/14.default-action": 1}}
+		}
+		select {
+		case <-ctx.Done():
+			return probeErr(ctx.Err())
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+	return Result{Findings: []reports.Finding{finding("bangarena/14.default-action", where, fmt.Sprintf("the default answer within %v", d+max(time.Second, d)), "the decision still open",
+		"nothing was answered for the silent seat at its deadline")}}
+}
