@@ -37,6 +37,8 @@ func inferenceChecks() []Check {
 			Rules: []string{"inference/protocol.envelope", "inference/protocol.log-line", "inference/round.7.uncontested", "inference/timeouts.deadline", "inference/wire.visible-state.fields"}, Timeout: long, Run: infCheckSchema},
 		{Name: "inference: legal_actions agree with the referee", Game: GameInference, Section: secCross,
 			Rules: []string{"inference/wire.legal-actions.call", "inference/wire.legal-actions.fold", "inference/wire.legal-actions.raise", "inference/protocol.current-bet", "inference/protocol.to-call"}, Timeout: long, Run: infCheckLegal},
+		{Name: "inference: every visible_state agrees with the events before it", Game: GameInference, Section: secCross,
+			Rules: infViewRules(), Timeout: long, Run: infCheckViews},
 		{Name: "inference: the match log replays through the referee", Game: GameInference, Section: secCross,
 			Rules: verify.InferenceRuleIDs(), Timeout: long, Run: infCheckLog},
 		{Name: "inference: hidden values stay hidden", Game: GameInference, Section: secHidden,
