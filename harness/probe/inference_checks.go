@@ -45,6 +45,8 @@ func inferenceChecks() []Check {
 			Rules: []string{"inference/visibility.no-peek", "inference/visibility.own-value", "inference/wire.events.objects", "inference/round.7.uncontested"}, Timeout: long, Run: infCheckHidden},
 		{Name: "inference: an illegal move is refused and does not use up the turn", Game: GameInference, Section: secProbes,
 			Rules: []string{"inference/illegal.listed-only", "inference/illegal.no-consume", "inference/server.error-code"}, Timeout: probe, Run: infProbeIllegal},
+		{Name: "inference: a move out of turn or after the end is refused", Game: GameInference, Section: secProbes,
+			Rules: []string{"inference/illegal.not-your-turn", "inference/illegal.match-over", "inference/server.error-code"}, Timeout: probe, Run: infProbeTurns},
 		{Name: "inference: a raise beyond the cap is refused", Game: GameInference, Section: secProbes,
 			Rules: []string{"inference/round.3.raise-cap"}, Timeout: probe, Run: infProbeRaiseCap},
 		{Name: "inference: a wrong token is refused", Game: GameInference, Section: secProbes,

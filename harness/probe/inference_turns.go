@@ -1,0 +1,147 @@
+package probe
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"time"
+
+	"github.com/umpire-arena/umpire/referee/rules"
+	"github.com/umpire-arena/umpire/reports"
+)
+
+// The Inference probes of who may move when: a move from a seat that is not
+// to act, and a move once the match is over, must both be refused; and a
+// short stack's ante (a match of few credits).
+
+func infProbeTurns(ctx context.Context, t *Target) Result {
+	if r, ok := needCreate(t); !ok {
+		return r
+	}
+	id, toks, err := infCreate(ctx, t, map[string]any{"seats": t.TableSize, "rounds": 1, "deadline_ms": max(t.DeadlineMS, 2000), "seed": t.seedFor("turns")})
+	if err != nil {
+		return probeErr(err)
+	}
+	p, err := infJoin(ctx, t, id, toks)
+	if err != nil {
+		return probeErr(err)
+	}
+	defer p.Close()
+	turn, err := p.awaitAfter(ctx, func(m infMsg) bool { return m.Env.Type == "your_turn" })
+	if err != nil {
+		return probeErr(err)
+	}
+	var res Result
+	seat, tn := turn.Seat, turn.turnOf()
+	other := -1
+	for _, s := range sortedSeats(toks) {
+		if s != seat {
+			other = s
+			break
+		}
+	}
+	if other < 0 {
+		return skip("the suite holds a single seat of the probe match")
+	}
+	// A fold (always listed) from a seat that is not to act, for the open
+	// turn: the server must refuse it, and the turn stays the acting seat's.
+	where := rules.Where{Seat: &other, Round: turn.Env.Round, Turn: turn.Env.Turn}
+	if err := p.move(ctx, other, tn, "fold", 0); err != nil {
+		return probeErr(err)
+	}
+	answer, err := p.awaitAfter(ctx, func(m infMsg) bool {
+		return m.Seat == other && (m.Env.Type == "error" || m.Env.Type == "event" && m.Ev.Type == "action")
+	})
+	if err != nil {
+		return probeErr(err)
+	}
+	res.eval("inference/illegal.not-your-turn")
+	if answer.Env.Type != "error" {
+		f := finding("inference/illegal.not-your-turn", where, map[string]any{"type": "error"}, json.RawMessage(answer.Raw),
+			"a fold sent by seat %d while seat %d was to act was not refused", other, seat)
+		f.Transcript = p.tail(8)
+		res.Findings = append(res.Findings, f)
+	} else {
+		res.eval("inference/server.error-code")
+		res.Findings = append(res.Findings, codeFindings(answer, "not_your_turn", where, p, "a move out of turn")...)
+		if err := p.move(ctx, seat, tn, "call", 0); err != nil {
+			return probeErr(err)
+		}
+	}
+	if err := p.playOut(ctx, nil); err != nil {
+		return probeErr(err)
+	}
+	p.Close()
+	res.Findings = append(res.Findings, infAfterEnd(ctx, t, id, other, toks[other], &res)...)
+	return res
+}
+
+// infAfterEnd connects to a finished match again, sends a move and reads
+// the answer: an error, or the connection closed, is a refusal; anything
+// showing the move played (an action, a your_turn) or a log that grew past
+// match_end is not.
+func infAfterEnd(ctx context.Context, t *Target, id string, seat int, token string, res *Result) []reports.Finding {
+	_, before, err := infFetchLog(ctx, t, id)
+	if err != nil {
+		before = nil
+	}
+	q, err := infJoin(ctx, t, id, map[int]string{seat: token})
+	if err != nil {
+		res.notExercised("inference/illegal.match-over", "the finished match could not be joined again: "+err.Error())
+		return nil
+	}
+	defer q.Close()
+	where := rules.Where{Seat: &seat}
+	wctx, cancel := context.WithTimeout(ctx, max(2*time.Second, 2*t.deadline()))
+	defer cancel()
+	lastTurn := 0
+	sent := false
+	var out []reports.Finding
+	for {
+		m, err := q.next(wctx)
+		if errors.Is(err, io.EOF) || (err != nil && sent) {
+			break // closed, or nothing more said after the move: refused
+		}
+		if err != nil {
+			res.notExercised("inference/illegal.match-over", "the finished match said nothing to a seat joining again")
+			return nil
+		}
+		if m.Env.Turn != nil {
+			lastTurn = *m.Env.Turn
+		}
+		if !sent && (m.Env.Type == "match_end" || m.Env.Type == "welcome") {
+			if m.Env.Type == "welcome" {
+				continue
+			}
+			sent = true
+			res.eval("inference/illegal.match-over")
+			if q.move(wctx, seat, lastTurn, "fold", 0) != nil {
+				break // the server closed the connection: nothing accepted
+			}
+			delete(q.ended, seat) // read on past match_end: the answer to the move
+			continue
+		}
+		if sent && (m.Env.Type == "your_turn" || m.Env.Type == "event" && m.Ev.Type == "action") {
+			f := finding("inference/illegal.match-over", where, "an error, or the connection closed", json.RawMessage(m.Raw), "a move sent after match_end was answered as if the match went on")
+			f.Transcript = q.tail(6)
+			out = append(out, f)
+			break
+		}
+		if sent && m.Env.Type == "error" {
+			break
+		}
+	}
+	if !sent {
+		res.notExercised("inference/illegal.match-over", "the finished match sent no match_end to a seat joining again")
+		return out
+	}
+	if status, after, err := infFetchLog(ctx, t, id); err == nil && status == http.StatusOK && before != nil && !bytes.Equal(before, after) {
+		out = append(out, finding("inference/illegal.match-over", where, "the log ends with match_end", fmt.Sprintf("%d more bytes", len(after)-len(before)),
+			"the match log grew after match_end, when a move was sent"))
+	}
+	return out
+}
