@@ -47,6 +47,8 @@ func inferenceChecks() []Check {
 			Rules: []string{"inference/illegal.listed-only", "inference/illegal.no-consume", "inference/server.error-code"}, Timeout: probe, Run: infProbeIllegal},
 		{Name: "inference: a move out of turn or after the end is refused", Game: GameInference, Section: secProbes,
 			Rules: []string{"inference/illegal.not-your-turn", "inference/illegal.match-over", "inference/server.error-code"}, Timeout: probe, Run: infProbeTurns},
+		{Name: "inference: a short stack posts what it has and is all-in", Game: GameInference, Section: secProbes,
+			Rules: append(infViewRules(), "inference/round.3.all-in", "inference/round.6.side-pots", "inference/round.2.bust"), Timeout: probe, Run: infProbeShortStack},
 		{Name: "inference: a raise beyond the cap is refused", Game: GameInference, Section: secProbes,
 			Rules: []string{"inference/round.3.raise-cap"}, Timeout: probe, Run: infProbeRaiseCap},
 		{Name: "inference: a wrong token is refused", Game: GameInference, Section: secProbes,
@@ -60,7 +62,7 @@ func inferenceChecks() []Check {
 		{Name: "inference: a silent seat gets the default action", Game: GameInference, Section: secTimeout,
 			Rules: []string{"inference/timeouts.default-action", "inference/timeouts.logged", "inference/timeouts.strikes"}, Timeout: probe, Run: infProbeSilent},
 		{Name: "inference: three silent turns sit the seat out", Game: GameInference, Section: secTimeout,
-			Rules: []string{"inference/timeouts.sit-out", "inference/timeouts.back-in-round", "inference/timeouts.last-strike", "inference/protocol.strikes-count", "inference/log.timeout-before-action"}, Timeout: probe, Run: infProbeSitOut},
+			Rules: []string{"inference/timeouts.sit-out", "inference/timeouts.back-in-round", "inference/timeouts.last-strike", "inference/protocol.strikes-count", "inference/log.timeout-before-action", "inference/timeouts.clear-on-move", "inference/wire.visible-state.sitting-out"}, Timeout: probe, Run: infProbeSitOut},
 	}
 }
 

@@ -267,7 +267,7 @@ func sawEvent(got []infMsg) bool {
 }
 
 func infProbeSitOut(ctx context.Context, t *Target) Result {
-	p, stop, ok := infProbeOpen(ctx, t, "sit-out", map[string]any{"rounds": 11})
+	p, stop, ok := infProbeOpen(ctx, t, "sit-out", map[string]any{"rounds": 12})
 	if !ok {
 		return stop
 	}
@@ -276,6 +276,9 @@ func infProbeSitOut(ctx context.Context, t *Target) Result {
 	third, announced, back := 0, 0, 0
 	strikesMax, timeouts := 3, 0
 	var res Result
+	// The silent seat times out once, then moves itself once (which clears
+	// its strike), then stays silent for good.
+	turns := 0
 	err := p.playOut(ctx, func(m infMsg) error {
 		if silent < 0 {
 			silent = m.Seat
@@ -284,6 +287,9 @@ func infProbeSitOut(ctx context.Context, t *Target) Result {
 			}
 		}
 		if m.Seat == silent {
+			if turns++; turns == 2 {
+				return p.defaultMove(ctx, m)
+			}
 			return nil // the seat stays silent
 		}
 		return p.defaultMove(ctx, m)
@@ -292,26 +298,31 @@ func infProbeSitOut(ctx context.Context, t *Target) Result {
 		return probeErr(err)
 	}
 	// The probe match's log holds the timeouts, strikes and sit-outs:
-	// replay it, so the log's own rules of them are checked too.
-	if status, body, err := infFetchLog(ctx, t, p.matchID); err == nil && status == http.StatusOK {
-		v := verify.NewInference(verify.Options{File: p.matchID + ".jsonl"})
-		for i, line := range bytes.Split(bytes.TrimSpace(body), []byte("\n")) {
-			for _, f := range v.Line(i+1, line) {
-				res.Findings = append(res.Findings, reports.Finding{Finding: f})
-			}
-		}
-		for _, f := range v.FinishFindings() {
-			res.Findings = append(res.Findings, reports.Finding{Finding: f})
-		}
-		res.evalAll(v.Summary().Evaluated)
-	}
+	// replay it, so the log's own rules of them are checked too; and the
+	// views of the other seats must show the seat sitting out.
+	infReplay(ctx, t, p.matchID, &res)
+	infFollowViews(p.Got, func(int) []reports.Message { return p.tail(8) }, &res)
+	moved := false // the seat's own move came after its first timeout
 	for _, m := range p.Got {
 		if m.Env.Type != "event" {
 			continue
 		}
 		ev := m.Ev
+		if ev.Type == "action" && ev.Seat != nil && *ev.Seat == silent && !ev.Timeout && timeouts > 0 && !moved {
+			moved, timeouts = true, 0
+		}
 		if ev.Type == "timeout" && ev.Seat != nil && *ev.Seat == silent && third == 0 {
 			timeouts++
+			if moved && ev.SitOut && timeouts < strikesMax {
+				// Sat out before strikesMax timeouts since its own move:
+				// the move did not clear the strikes.
+				res.eval("inference/timeouts.clear-on-move")
+				res.Findings = append(res.Findings, finding("inference/timeouts.clear-on-move", rules.Where{Seat: &silent, Round: ev.Round},
+					fmt.Sprintf("a sit-out at the %d. timeout after the seat's own move", strikesMax), fmt.Sprintf("a sit-out at the %d. timeout", timeouts),
+					"the seat moved itself after a timeout, yet was sat out after %d more timeouts", timeouts))
+			} else if moved && ev.SitOut {
+				res.eval("inference/timeouts.clear-on-move")
+			}
 		}
 		if ev.Type == "timeout" && ev.Seat != nil && *ev.Seat == silent && ev.SitOut && third == 0 {
 			third, announced = ev.Round, ev.BackInRound

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/umpire-arena/umpire/referee/rules"
+	"github.com/umpire-arena/umpire/referee/verify"
 	"github.com/umpire-arena/umpire/reports"
 )
 
@@ -144,4 +145,47 @@ func infAfterEnd(ctx context.Context, t *Target, id string, seat int, token stri
 			"the match log grew after match_end, when a move was sent"))
 	}
 	return out
+}
+
+// infProbeShortStack plays a match of tiny stacks (3 credits, an ante of 2,
+// harness extension): after round 1 at least two seats hold 1 credit, so
+// round 2's antes are short. Each short ante must take the whole stack and
+// be flagged all-in, the views must follow, and the log replays.
+func infProbeShortStack(ctx context.Context, t *Target) Result {
+	p, stop, ok := infProbeOpen(ctx, t, "short-stack", map[string]any{"rounds": 3, "starting_credits": 3, "ante": 2})
+	if !ok {
+		return stop
+	}
+	defer p.Close()
+	if err := p.playOut(ctx, nil); err != nil {
+		return probeErr(err)
+	}
+	var res Result
+	infFollowViews(p.Got, func(int) []reports.Message { return p.tail(8) }, &res)
+	infReplay(ctx, t, p.matchID, &res)
+	if res.Evaluated["inference/round.2.short-ante"] == 0 {
+		res.notExercised("inference/round.2.short-ante", "no stack of the probe match fell below the ante (a three-way tie in round 1)")
+		return res.orSkip("no stack of the probe match fell below the ante")
+	}
+	return res
+}
+
+// infReplay replays a probe match's log through the referee (when the
+// harness extension serves it), adding its findings and the rules it
+// evaluated to res.
+func infReplay(ctx context.Context, t *Target, id string, res *Result) {
+	status, body, err := infFetchLog(ctx, t, id)
+	if err != nil || status != http.StatusOK {
+		return
+	}
+	v := verify.NewInference(verify.Options{File: id + ".jsonl"})
+	for i, line := range bytes.Split(bytes.TrimSpace(body), []byte("\n")) {
+		for _, f := range v.Line(i+1, line) {
+			res.Findings = append(res.Findings, reports.Finding{Finding: f})
+		}
+	}
+	for _, f := range v.FinishFindings() {
+		res.Findings = append(res.Findings, reports.Finding{Finding: f})
+	}
+	res.evalAll(v.Summary().Evaluated)
 }

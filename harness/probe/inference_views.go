@@ -10,6 +10,7 @@ import (
 
 	ref "github.com/umpire-arena/umpire/referee/inference"
 	"github.com/umpire-arena/umpire/referee/rules"
+	"github.com/umpire-arena/umpire/reports"
 )
 
 // The live cross-check of every visible_state against the events before it:
@@ -78,6 +79,10 @@ type infSeatTrack struct {
 	raises     int
 	history    []ref.RoundRecord
 	rounds     int // showdowns seen
+	// timeouts is set once a timeout event came: a server that sends none
+	// (the action flagged timeout is its record) does not announce
+	// sit-outs in events, so views are not held to them.
+	timeouts bool
 }
 
 func newSeatTrack() *infSeatTrack {
@@ -103,6 +108,13 @@ func (tr *infSeatTrack) apply(ev infLiveEvent) (rule string, want, got any, msg 
 	if ev.Amount != nil {
 		amount = *ev.Amount
 	}
+	if ev.Type == "timeout" {
+		tr.timeouts = true
+	}
+	if ev.SitOut && seat >= 0 {
+		// The timeout line's flag (or, in another shape, the action's).
+		tr.sitting[seat] = ev.BackInRound
+	}
 	switch ev.Type {
 	case "match_start":
 		if ev.StartingCredits == nil {
@@ -127,8 +139,18 @@ func (tr *infSeatTrack) apply(ev infLiveEvent) (rule string, want, got any, msg 
 	case "return":
 		delete(tr.sitting, seat)
 	case "ante":
+		// The ante of a stack that cannot cover it is the whole stack, and
+		// the event flags it all-in (as it does an exact stack).
+		have := tr.credits[seat]
+		want := min(tr.ante, have)
 		tr.credits[seat] -= amount
 		tr.contrib[seat] += amount
+		switch {
+		case have < tr.ante && amount != want:
+			return "inference/round.2.short-ante", want, amount, fmt.Sprintf("seat %d holding %d credits posts %d of an ante of %d, not its whole stack", seat, have, amount, tr.ante)
+		case have <= tr.ante && amount == have && !ev.AllIn:
+			return "inference/wire.events.ante-all-in", map[string]any{"amount": amount, "all_in": true}, map[string]any{"amount": amount, "all_in": ev.AllIn}, fmt.Sprintf("seat %d's ante of %d empties its stack but the event is not flagged all_in", seat, amount)
+		}
 	case "action":
 		switch ev.Action {
 		case "fold":
@@ -146,10 +168,6 @@ func (tr *infSeatTrack) apply(ev infLiveEvent) (rule string, want, got any, msg 
 			tr.raises++
 		default:
 			tr.sync = false
-		}
-	case "timeout":
-		if ev.SitOut {
-			tr.sitting[seat] = ev.BackInRound
 		}
 	case "showdown":
 		rule, want, got, msg = tr.showdown(ev)
@@ -261,7 +279,7 @@ func (tr *infSeatTrack) compare(vs ref.VisibleState, turn bool, res *Result) []i
 			add("inference/wire.visible-state.contribution", fmt.Sprintf("players[%d].contribution", s), tr.contrib[s], p.Contribution)
 		}
 		back, out := tr.sitting[s]
-		if p.SittingOut != out || (out && p.BackInRound != back) {
+		if (tr.timeouts || out) && (p.SittingOut != out || (out && p.BackInRound != back)) {
 			add("inference/wire.visible-state.sitting-out", fmt.Sprintf("players[%d].sitting_out, back_in_round", s), map[string]any{"sitting_out": out, "back_in_round": back}, map[string]any{"sitting_out": p.SittingOut, "back_in_round": p.BackInRound})
 		}
 	}
@@ -330,15 +348,29 @@ func infCheckViews(ctx context.Context, t *Target) Result {
 		return sessionErr(err)
 	}
 	var res Result
+	if infFollowViews(s.got, s.around, &res) == 0 {
+		return res.orSkip("no visible_state of the session could be followed from the events before it (match_start with starting_credits, then the round's events)")
+	}
+	return res
+}
+
+// infFollowViews follows each seat's events among got and compares every
+// welcome and your_turn of the seat with them, adding to res one finding per
+// rule (one divergence tends to repeat at every turn). It returns how many
+// views it compared.
+func infFollowViews(got []infMsg, around func(i int) []reports.Message, res *Result) int {
 	tracks := map[int]*infSeatTrack{}
 	once := map[string]bool{}
+	for _, f := range res.Findings {
+		once[f.Rule] = true
+	}
 	report := func(i int, rule string, where rules.Where, want, got any, format string, args ...any) {
-		if once[rule] { // once per rule: one divergence tends to repeat at every turn
+		if once[rule] {
 			return
 		}
 		once[rule] = true
 		f := finding(rule, where, want, got, format, args...)
-		f.Transcript = s.around(i)
+		f.Transcript = around(i)
 		res.Findings = append(res.Findings, f)
 	}
 	type pendingView struct {
@@ -347,7 +379,7 @@ func infCheckViews(ctx context.Context, t *Target) Result {
 	}
 	pending := map[int][]pendingView{}
 	views := 0
-	for i, m := range s.got {
+	for i, m := range got {
 		tr := tracks[m.Seat]
 		if tr == nil {
 			tr = newSeatTrack()
@@ -361,8 +393,14 @@ func infCheckViews(ctx context.Context, t *Target) Result {
 			if !ok {
 				continue
 			}
-			if ev.Type == "showdown" {
+			switch {
+			case ev.Type == "showdown":
 				res.eval("inference/wire.events.showdown")
+			case ev.Type == "ante" && tr.started && ev.Seat != nil && tr.credits[*ev.Seat] <= tr.ante:
+				res.eval("inference/wire.events.ante-all-in")
+				if tr.credits[*ev.Seat] < tr.ante {
+					res.eval("inference/round.2.short-ante")
+				}
 			}
 			if rule, want, got, msg := tr.apply(ev); rule != "" && tr.sync {
 				where.Round = ev.Round
@@ -386,7 +424,7 @@ func infCheckViews(ctx context.Context, t *Target) Result {
 				continue
 			}
 			views++
-			for _, d := range tr.compare(vs, true, &res) {
+			for _, d := range tr.compare(vs, true, res) {
 				report(i, d.rule, where, d.want, d.got, "seat %d's visible_state shows %s %s, but the events sent before it give %s", seat, d.what, jsonText(d.got), jsonText(d.want))
 			}
 		}
@@ -394,17 +432,14 @@ func infCheckViews(ctx context.Context, t *Target) Result {
 			for _, pv := range pending[m.Seat] {
 				views++
 				w := rules.Where{Seat: &seat}
-				for _, d := range tr.compare(pv.vs, false, &res) {
+				for _, d := range tr.compare(pv.vs, false, res) {
 					report(pv.i, d.rule, w, d.want, d.got, "seat %d's welcome shows %s %s, but match_start gives a starting stack of %s", seat, d.what, jsonText(d.got), jsonText(d.want))
 				}
 			}
 			delete(pending, m.Seat)
 		}
 	}
-	if views == 0 {
-		return res.orSkip("no visible_state of the session could be followed from the events before it (match_start with starting_credits, then the round's events)")
-	}
-	return res
+	return views
 }
 
 // breakevenOf reads call_breakeven_value of a raw visible_state as a
@@ -436,5 +471,6 @@ func infViewRules() []string {
 		"inference/match.credits", "inference/visibility.public", "inference/visibility.history", "inference/visibility.breakeven",
 		"inference/wire.events.showdown", "inference/wire.visible-state.contribution", "inference/wire.visible-state.ante",
 		"inference/wire.visible-state.sitting-out", "inference/protocol.current-bet", "inference/protocol.to-call",
+		"inference/round.2.short-ante", "inference/wire.events.ante-all-in",
 	}
 }
