@@ -36,7 +36,7 @@ func inferenceChecks() []Check {
 		{Name: "inference: every message validates against the schemas", Game: GameInference, Section: secSchema,
 			Rules: []string{"inference/protocol.envelope", "inference/protocol.log-line", "inference/round.7.uncontested", "inference/timeouts.deadline", "inference/wire.visible-state.fields"}, Timeout: long, Run: infCheckSchema},
 		{Name: "inference: legal_actions agree with the referee", Game: GameInference, Section: secCross,
-			Rules: []string{"inference/wire.legal-actions.call", "inference/wire.legal-actions.fold", "inference/wire.legal-actions.raise", "inference/protocol.current-bet", "inference/protocol.to-call"}, Timeout: long, Run: infCheckLegal},
+			Rules: []string{"inference/wire.legal-actions.call", "inference/wire.legal-actions.fold", "inference/wire.legal-actions.raise", "inference/protocol.current-bet", "inference/protocol.to-call", "inference/protocol.ante-formula", "inference/wire.visible-state.contribution", "inference/visibility.public"}, Timeout: long, Run: infCheckLegal},
 		{Name: "inference: every visible_state agrees with the events before it", Game: GameInference, Section: secCross,
 			Rules: infViewRules(), Timeout: long, Run: infCheckViews},
 		{Name: "inference: the match log replays through the referee", Game: GameInference, Section: secCross,
@@ -44,13 +44,13 @@ func inferenceChecks() []Check {
 		{Name: "inference: hidden values stay hidden", Game: GameInference, Section: secHidden,
 			Rules: []string{"inference/visibility.no-peek", "inference/visibility.own-value", "inference/wire.events.objects", "inference/round.7.uncontested"}, Timeout: long, Run: infCheckHidden},
 		{Name: "inference: an illegal move is refused and does not use up the turn", Game: GameInference, Section: secProbes,
-			Rules: []string{"inference/illegal.listed-only", "inference/illegal.no-consume", "inference/server.error-code"}, Timeout: probe, Run: infProbeIllegal},
+			Rules: []string{"inference/illegal.listed-only", "inference/illegal.no-consume", "inference/server.error-code", "inference/round.3.raise-bounds"}, Timeout: probe, Run: infProbeIllegal},
 		{Name: "inference: a move out of turn or after the end is refused", Game: GameInference, Section: secProbes,
 			Rules: []string{"inference/illegal.not-your-turn", "inference/illegal.match-over", "inference/server.error-code"}, Timeout: probe, Run: infProbeTurns},
 		{Name: "inference: a short stack posts what it has and is all-in", Game: GameInference, Section: secProbes,
 			Rules: append(infViewRules(), "inference/round.3.all-in", "inference/round.6.side-pots", "inference/round.2.bust"), Timeout: probe, Run: infProbeShortStack},
 		{Name: "inference: a raise beyond the cap is refused", Game: GameInference, Section: secProbes,
-			Rules: []string{"inference/round.3.raise-cap"}, Timeout: probe, Run: infProbeRaiseCap},
+			Rules: []string{"inference/round.3.raise-cap", "inference/illegal.listed-only"}, Timeout: probe, Run: infProbeRaiseCap},
 		{Name: "inference: a wrong token is refused", Game: GameInference, Section: secProbes,
 			Rules: []string{"inference/server.auth", "inference/server.error-code", "inference/visibility.no-peek"}, Timeout: probe, Run: infProbeAuth},
 		{Name: "inference: a malformed message is refused and the turn stays open", Game: GameInference, Section: secProbes,
@@ -81,7 +81,10 @@ type infSession struct {
 	got     []infMsg
 	trans   []reports.Message
 	seats   []int
-	log     []byte
+	// rounds is the number of rounds the session was created with (0 for
+	// a given match).
+	rounds int
+	log    []byte
 	// logErr says why the log could not be read (nil when it was).
 	logErr error
 }
@@ -101,12 +104,14 @@ func infObserve(ctx context.Context, t *Target) (*infSession, error) {
 
 func infPlaySession(ctx context.Context, t *Target) (*infSession, error) {
 	matchID, tokens := t.Match, t.Seats
+	rounds := 0
 	if t.Create {
 		var err error
+		rounds = max(t.Rounds, sessionRounds)
 		// Short stacks and an ante ramp from round 3 (harness extension),
 		// so that the session exercises short antes, all-ins, side pots,
 		// busts and the ramp within a few rounds.
-		matchID, tokens, err = infCreate(ctx, t, map[string]any{"seats": t.TableSize, "rounds": max(t.Rounds, sessionRounds), "deadline_ms": max(t.DeadlineMS, 5000), "seed": t.seedFor("session"),
+		matchID, tokens, err = infCreate(ctx, t, map[string]any{"seats": t.TableSize, "rounds": rounds, "deadline_ms": max(t.DeadlineMS, 5000), "seed": t.seedFor("session"),
 			"starting_credits": sessionCredits, "ante_ramp": map[string]any{"from_round": 3, "every_rounds": 2, "step": 1}})
 		if err != nil {
 			return nil, err
@@ -153,7 +158,7 @@ func infPlaySession(ctx context.Context, t *Target) (*infSession, error) {
 	if err != nil {
 		return nil, fmt.Errorf("playing match %s: %w", matchID, err)
 	}
-	s := &infSession{matchID: matchID, got: p.Got, trans: p.tail(1 << 30), seats: sortedSeats(tokens)}
+	s := &infSession{matchID: matchID, got: p.Got, trans: p.tail(1 << 30), seats: sortedSeats(tokens), rounds: rounds}
 	status, body, err := infFetchLog(ctx, t, matchID)
 	switch {
 	case err != nil:
@@ -294,6 +299,8 @@ func schemaRule(kind string, v schemas.Violation) string {
 		return "inference/server.error-code"
 	case kind == "event":
 		return "inference/protocol.log-line"
+	case kind == "your_turn" && loc == "/legal_actions" && v.Keyword == "contains":
+		return "inference/wire.legal-actions.fold" // fold is always listed
 	case kind == "your_turn" && (strings.HasPrefix(loc, "/visible_state") || missing("visible_state")):
 		return "inference/wire.visible-state.fields"
 	}

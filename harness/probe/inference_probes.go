@@ -131,6 +131,14 @@ func infProbeIllegal(ctx context.Context, t *Target) Result {
 			"a raise of %d (outside legal_actions) was not answered with an error", amount)
 		f.Transcript = p.tail(8)
 		res.Findings = append(res.Findings, f)
+		if vs, err := turn.view(); err == nil && vs.Limits.MaxRaise > 0 && amount > vs.Limits.MaxRaise && answer.Env.Type == "event" && !answer.Ev.Timeout {
+			// The raise was played, beyond the announced bound.
+			res.eval("inference/round.3.raise-bounds")
+			f := finding("inference/round.3.raise-bounds", where, fmt.Sprintf("a raise amount in %d..%d", vs.Limits.MinRaise, vs.Limits.MaxRaise), amount,
+				"a raise of %d, above limits.max_raise %d, was played", amount, vs.Limits.MaxRaise)
+			f.Transcript = p.tail(8)
+			res.Findings = append(res.Findings, f)
+		}
 		return res
 	}
 	res.eval("inference/server.error-code")
@@ -199,6 +207,15 @@ func infProbeRaiseCap(ctx context.Context, t *Target) Result {
 			return err
 		}
 		res.eval("inference/round.3.raise-cap")
+		if answer.Env.Type != "error" && (answer.Ev.Timeout || answer.Ev.Action != "raise") {
+			// Not played, but refused without an error: the turn ran out.
+			res.eval("inference/illegal.listed-only")
+			f := finding("inference/illegal.listed-only", where, "an illegal_move error", json.RawMessage(answer.Raw),
+				"a raise after %d raises this round got no error; the seat's turn was played otherwise", vs.RaisesUsed)
+			f.Transcript = p.tail(8)
+			res.Findings = append(res.Findings, f)
+			return nil
+		}
 		if answer.Env.Type != "error" {
 			f := finding("inference/round.3.raise-cap", where, "an illegal_move error", json.RawMessage(answer.Raw),
 				"a raise after %d raises this round was accepted", vs.RaisesUsed)

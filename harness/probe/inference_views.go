@@ -25,6 +25,7 @@ import (
 type infLiveEvent struct {
 	Type            string       `json:"type"`
 	Round           int          `json:"round"`
+	Turn            *int         `json:"turn"`
 	Seat            *int         `json:"seat"`
 	StartingCredits *int         `json:"starting_credits"`
 	Dealer          int          `json:"dealer"`
@@ -83,10 +84,13 @@ type infSeatTrack struct {
 	// (the action flagged timeout is its record) does not announce
 	// sit-outs in events, so views are not held to them.
 	timeouts bool
+	// acted holds the (round, turn) of the actions seen, for the order of
+	// table messages.
+	acted map[[2]int]bool
 }
 
 func newSeatTrack() *infSeatTrack {
-	return &infSeatTrack{sync: true, credits: map[int]int{}, contrib: map[int]int{}, bets: map[int]int{}, dealt: map[int]bool{}, folded: map[int]bool{}, sitting: map[int]int{}}
+	return &infSeatTrack{acted: map[[2]int]bool{}, sync: true, credits: map[int]int{}, contrib: map[int]int{}, bets: map[int]int{}, dealt: map[int]bool{}, folded: map[int]bool{}, sitting: map[int]int{}}
 }
 
 func (tr *infSeatTrack) pot() int {
@@ -151,7 +155,15 @@ func (tr *infSeatTrack) apply(ev infLiveEvent) (rule string, want, got any, msg 
 		case have <= tr.ante && amount == have && !ev.AllIn:
 			return "inference/wire.events.ante-all-in", map[string]any{"amount": amount, "all_in": true}, map[string]any{"amount": amount, "all_in": ev.AllIn}, fmt.Sprintf("seat %d's ante of %d empties its stack but the event is not flagged all_in", seat, amount)
 		}
+	case "message":
+		if ev.Turn != nil && tr.acted[[2]int{ev.Round, *ev.Turn}] {
+			return "inference/round.4.table-talk", "the message before the action of its turn", "after it",
+				fmt.Sprintf("seat %d's table message of round %d turn %d arrived after that turn's action", seat, ev.Round, *ev.Turn)
+		}
 	case "action":
+		if ev.Turn != nil {
+			tr.acted[[2]int{ev.Round, *ev.Turn}] = true
+		}
 		switch ev.Action {
 		case "fold":
 			tr.folded[seat] = true
@@ -180,7 +192,20 @@ func (tr *infSeatTrack) apply(ev infLiveEvent) (rule string, want, got any, msg 
 		if ev.Pot != nil {
 			pot = *ev.Pot
 		}
-		tr.history = append(tr.history, ref.RoundRecord{Round: ev.Round, Dealer: tr.dealer, Pot: pot, Uncontested: ev.Uncontested, Winners: ev.Winners, Reveals: ev.Reveals, Payouts: ev.Payouts})
+		// What the round was, from the betting followed (the event's own
+		// flags are the showdown's finding): an uncontested round reveals
+		// nothing.
+		in := 0
+		for s := range tr.dealt {
+			if !tr.folded[s] {
+				in++
+			}
+		}
+		reveals := ev.Reveals
+		if in == 1 {
+			reveals = nil
+		}
+		tr.history = append(tr.history, ref.RoundRecord{Round: ev.Round, Dealer: tr.dealer, Pot: pot, Uncontested: in == 1, Winners: ev.Winners, Reveals: reveals, Payouts: ev.Payouts})
 		tr.rounds++
 		tr.inRound = false
 	}
@@ -348,10 +373,48 @@ func infCheckViews(ctx context.Context, t *Target) Result {
 		return sessionErr(err)
 	}
 	var res Result
+	if s.rounds > 0 {
+		infRoundsPlayed(s, &res)
+	}
 	if infFollowViews(s.got, s.around, &res) == 0 {
 		return res.orSkip("no visible_state of the session could be followed from the events before it (match_start with starting_credits, then the round's events)")
 	}
 	return res
+}
+
+// infRoundsPlayed holds a created session to the rounds it was created
+// with: match_start announces them, and no round beyond them is played.
+func infRoundsPlayed(s *infSession, res *Result) {
+	for i, m := range s.got {
+		if m.Env.Type != "event" {
+			continue
+		}
+		var ev struct {
+			Type        string `json:"type"`
+			Round       int    `json:"round"`
+			RoundsTotal *int   `json:"rounds_total"`
+		}
+		if json.Unmarshal(m.Env.Event, &ev) != nil {
+			continue
+		}
+		seat := m.Seat
+		switch {
+		case ev.Type == "match_start" && ev.RoundsTotal != nil:
+			res.eval("inference/match.rounds")
+			if *ev.RoundsTotal != s.rounds {
+				f := finding("inference/match.rounds", rules.Where{Seat: &seat}, s.rounds, *ev.RoundsTotal, "the match was created with %d rounds but match_start announces %d", s.rounds, *ev.RoundsTotal)
+				f.Transcript = s.around(i)
+				res.Findings = append(res.Findings, f)
+				return
+			}
+		case ev.Type == "round_start" && ev.Round > s.rounds:
+			res.eval("inference/match.rounds")
+			f := finding("inference/match.rounds", rules.Where{Seat: &seat, Round: ev.Round}, fmt.Sprintf("at most %d rounds", s.rounds), ev.Round, "the match was created with %d rounds but round %d starts", s.rounds, ev.Round)
+			f.Transcript = s.around(i)
+			res.Findings = append(res.Findings, f)
+			return
+		}
+	}
 }
 
 // infFollowViews follows each seat's events among got and compares every
@@ -394,6 +457,8 @@ func infFollowViews(got []infMsg, around func(i int) []reports.Message, res *Res
 				continue
 			}
 			switch {
+			case ev.Type == "message":
+				res.eval("inference/round.4.table-talk")
 			case ev.Type == "showdown":
 				res.eval("inference/wire.events.showdown")
 			case ev.Type == "ante" && tr.started && ev.Seat != nil && tr.credits[*ev.Seat] <= tr.ante:
@@ -471,6 +536,6 @@ func infViewRules() []string {
 		"inference/match.credits", "inference/visibility.public", "inference/visibility.history", "inference/visibility.breakeven",
 		"inference/wire.events.showdown", "inference/wire.visible-state.contribution", "inference/wire.visible-state.ante",
 		"inference/wire.visible-state.sitting-out", "inference/protocol.current-bet", "inference/protocol.to-call",
-		"inference/round.2.short-ante", "inference/wire.events.ante-all-in",
+		"inference/round.2.short-ante", "inference/wire.events.ante-all-in", "inference/match.rounds", "inference/round.4.table-talk",
 	}
 }

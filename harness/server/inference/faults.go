@@ -61,6 +61,72 @@ const (
 	// FaultAcceptWrongToken lets a WebSocket hello with a wrong token take
 	// its seat: whoever holds no token is sent the seat's hidden values.
 	FaultAcceptWrongToken Fault = "accept-wrong-token"
+	// FaultFoldedNotShown never sets players[].folded in visible_state.
+	FaultFoldedNotShown Fault = "folded-not-shown"
+	// FaultHistoryNewestFirst lists visible_state.history newest first.
+	FaultHistoryNewestFirst Fault = "history-newest-first"
+	// FaultSittingOutNoBackIn flags a sitting-out seat sitting_out in
+	// visible_state but leaves out its back_in_round.
+	FaultSittingOutNoBackIn Fault = "sitting-out-without-back-in"
+	// FaultCurrentBetNotRaised leaves visible_state.current_bet at 0 after
+	// raises (to_call and legal_actions stay right).
+	FaultCurrentBetNotRaised Fault = "current-bet-not-raised"
+	// FaultBreakevenNull sends call_breakeven_value null even when a call
+	// is owed.
+	FaultBreakevenNull Fault = "breakeven-null"
+	// FaultShowdownUnflagged sends an uncontested showdown event without
+	// its uncontested flag (the log keeps it).
+	FaultShowdownUnflagged Fault = "showdown-unflagged"
+	// FaultAnteAllInUnflagged leaves all_in out of an ante that empties a
+	// stack (log and events).
+	FaultAnteAllInUnflagged Fault = "ante-all-in-unflagged"
+	// FaultStrikesNotCounted writes strikes 1 on every timeout line, however
+	// many came in a row.
+	FaultStrikesNotCounted Fault = "strikes-not-counted"
+	// FaultNoBustLine never writes a bust line (log and events).
+	FaultNoBustLine Fault = "no-bust-line"
+	// FaultRankFromZero numbers match_end's ranking from 0.
+	FaultRankFromZero Fault = "rank-from-zero"
+	// FaultErrorCodeGeneric answers every refusal with code illegal_move.
+	FaultErrorCodeGeneric Fault = "error-code-generic"
+	// FaultSilentIllegal answers an illegal move with nothing: the turn
+	// stays open, but no error says the move was refused.
+	FaultSilentIllegal Fault = "silent-illegal"
+	// FaultAcceptOversizedRaise accepts a raise one above max_raise (the
+	// engine runs with a raise bound of one more than limits announce).
+	FaultAcceptOversizedRaise Fault = "accept-oversized-raise"
+	// FaultRoundsOffByOne plays one round more than the match was created
+	// with (match_start and rounds_total say so).
+	FaultRoundsOffByOne Fault = "rounds-off-by-one"
+	// FaultTimeoutLineDropped writes no timeout line for a timeout that does
+	// not sit the seat out (log and events); the action stays flagged.
+	FaultTimeoutLineDropped Fault = "timeout-line-dropped"
+	// FaultStrikesExcludeCurrent writes on each timeout line the strikes
+	// before it, not counting this one.
+	FaultStrikesExcludeCurrent Fault = "strikes-exclude-current"
+	// FaultStrikesKeptAfterMove counts a seat's timeouts on its timeout
+	// lines without resetting the count when the seat moves itself.
+	FaultStrikesKeptAfterMove Fault = "strikes-kept-after-move"
+	// FaultAcceptOutOfTurn plays a move from a seat that is not to act as
+	// the move of the seat that is.
+	FaultAcceptOutOfTurn Fault = "accept-out-of-turn"
+	// FaultMessageAfterAction sends a move's table message after its
+	// action event (the log keeps the order).
+	FaultMessageAfterAction Fault = "message-after-action"
+	// FaultFoldNotOffered leaves fold out of legal_actions when nothing is
+	// owed.
+	FaultFoldNotOffered Fault = "fold-not-offered"
+	// FaultCallIgnoresOwnBet shows the call item's amount as the current
+	// bet, without taking off what the seat already bet this round.
+	FaultCallIgnoresOwnBet Fault = "call-ignores-own-bet"
+	// FaultRaiseMaxShort offers a raise item whose max is one below the
+	// largest raise the seat can make.
+	FaultRaiseMaxShort Fault = "raise-max-short"
+	// FaultYourValueStale shows, from round 2 on, the seat's hidden value
+	// of the previous round as your_value.
+	FaultYourValueStale Fault = "your-value-stale"
+	// FaultNoMessagesField leaves messages out of visible_state.
+	FaultNoMessagesField Fault = "no-messages-field"
 )
 
 // FaultInfo describes a fault: its name, the catalogue rule it breaks and
@@ -88,6 +154,30 @@ func faultList() []FaultInfo {
 		{FaultDropDeadlineMS, "inference/timeouts.deadline", "your_turn lacks deadline_ms"},
 		{FaultRevealUncontested, "inference/round.7.uncontested", "an uncontested winner's value is revealed"},
 		{FaultAcceptWrongToken, "inference/visibility.no-peek", "a hello with a wrong token takes the seat and is sent its hidden values"},
+		{FaultFoldedNotShown, "inference/visibility.public", "visible_state.players[].folded is never set"},
+		{FaultHistoryNewestFirst, "inference/visibility.history", "visible_state.history lists the newest round first"},
+		{FaultSittingOutNoBackIn, "inference/wire.visible-state.sitting-out", "a sitting-out seat's back_in_round is left out of visible_state"},
+		{FaultCurrentBetNotRaised, "inference/protocol.current-bet", "current_bet stays 0 after raises"},
+		{FaultBreakevenNull, "inference/visibility.breakeven", "call_breakeven_value is always null"},
+		{FaultShowdownUnflagged, "inference/wire.events.showdown", "an uncontested showdown event lacks uncontested: true"},
+		{FaultAnteAllInUnflagged, "inference/wire.events.ante-all-in", "an ante that empties a stack is not flagged all_in"},
+		{FaultStrikesNotCounted, "inference/timeouts.strikes", "every timeout line counts 1 strike"},
+		{FaultNoBustLine, "inference/round.2.bust", "a seat left with no credits gets no bust line"},
+		{FaultRankFromZero, "inference/match.ranking", "match_end's ranking starts at rank 0"},
+		{FaultErrorCodeGeneric, "inference/server.error-code", "every error carries code illegal_move"},
+		{FaultSilentIllegal, "inference/illegal.listed-only", "an illegal move gets no error"},
+		{FaultAcceptOversizedRaise, "inference/round.3.raise-bounds", "a raise one above max_raise is accepted"},
+		{FaultRoundsOffByOne, "inference/match.rounds", "the match plays one round more than it was created with"},
+		{FaultTimeoutLineDropped, "inference/timeouts.logged", "a timeout that does not sit the seat out has no timeout line"},
+		{FaultStrikesExcludeCurrent, "inference/protocol.strikes-count", "a timeout line's strikes leave out the timeout itself"},
+		{FaultStrikesKeptAfterMove, "inference/timeouts.clear-on-move", "timeout lines keep counting strikes across the seat's own moves"},
+		{FaultAcceptOutOfTurn, "inference/illegal.not-your-turn", "a move from a seat not to act is played for the seat to act"},
+		{FaultMessageAfterAction, "inference/round.4.table-talk", "a table message reaches the seats after the action it rides on"},
+		{FaultFoldNotOffered, "inference/wire.legal-actions.fold", "legal_actions lack fold when nothing is owed"},
+		{FaultCallIgnoresOwnBet, "inference/wire.legal-actions.call", "the call item's amount ignores the seat's own bets"},
+		{FaultRaiseMaxShort, "inference/wire.legal-actions.raise", "the raise item's max is one too low"},
+		{FaultYourValueStale, "inference/visibility.own-value", "your_value shows the previous round's value"},
+		{FaultNoMessagesField, "inference/wire.visible-state.fields", "visible_state lacks messages"},
 	}
 	sort.Slice(l, func(i, j int) bool { return l[i].Name < l[j].Name })
 	return l

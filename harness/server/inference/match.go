@@ -70,6 +70,7 @@ type match struct {
 	id, seed, commit string
 	cfg              ref.Config // the engine's (may differ from what limits announce under a fault)
 	annCap           int        // announced max_raises_per_round
+	annMaxRaise      int        // announced max_raise
 	seats            []seatInfo
 	names            []string
 	agentSeats       int
@@ -103,6 +104,14 @@ type match struct {
 	foldTimeout int       // seat+1 while FaultNoTimeoutDefault plays its fold
 	foldEv      ref.Event // the timeout line written before that fold
 	strikeFix   []strikeFix
+	// The faults' own state: strikes counted without resets
+	// (FaultStrikesKeptAfterMove), the previous round's values
+	// (FaultYourValueStale), a message held back until its action
+	// (FaultMessageAfterAction).
+	strikeTotal map[int]int
+	prevVals    map[int]int
+	curVals     map[int]int
+	heldMsg     []byte
 
 	// openTurn is the turn still open, for errors sent outside the run
 	// goroutine.
@@ -433,6 +442,9 @@ func (m *match) onMove(c *conn, msg *inMsg) error {
 		m.sendErr(seat, CodeBadMessage, `a raise needs "amount", the increment`, "")
 		return nil
 	}
+	if m.faults.on(FaultAcceptOutOfTurn) && m.started && m.st.Phase() == ref.PhaseBetting && *msg.Turn == m.st.Turn() {
+		seat = m.st.ToAct() // whoever sent it, the move is the open turn's
+	}
 	if !m.started || m.st.Phase() != ref.PhaseBetting || m.st.ToAct() != seat {
 		rule := "inference/illegal.not-your-turn"
 		if m.started && m.st.Phase() == ref.PhaseOver {
@@ -453,6 +465,9 @@ func (m *match) onMove(c *conn, msg *inMsg) error {
 		mv.Message = *msg.Message
 	}
 	if err := m.st.Apply(seat, mv); err != nil {
+		if m.faults.on(FaultSilentIllegal) {
+			return nil // refused, but nothing says so
+		}
 		m.sendErr(seat, CodeIllegalMove, err.Error(), rules.RuleOf(err))
 		if !m.faults.on(FaultConsumeTurnOnIllegal) {
 			return nil

@@ -3,6 +3,7 @@ package inference
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 
 	ref "github.com/umpire-arena/umpire/referee/inference"
 )
@@ -18,17 +19,40 @@ func (m *match) Emit(e *ref.Event) {
 	ev := *e
 	switch ev.Type {
 	case ref.EventMatchStart:
-		ev.Limits.MaxRaisesPerRound = m.annCap
+		ev.Limits.MaxRaisesPerRound, ev.Limits.MaxRaise = m.annCap, m.annMaxRaise
 		ev.SeedCommit = m.commit
 	case ref.EventTimeout:
 		if ev.SitOut && m.faults.on(FaultWrongBackInRound) {
 			ev.BackInRound++
+		}
+		if m.faults.on(FaultStrikesNotCounted) {
+			ev.Strikes = 1
+		}
+		if !m.eventFaultTimeout(&ev) {
+			return
 		}
 	case ref.EventAction:
 		if m.foldTimeout == ev.Seat+1 {
 			te := m.foldEv
 			m.Emit(&te) // a timeout line, with its own faults applied
 			ev.Timeout = true
+		}
+	case ref.EventDealPrivate:
+		m.noteValue(ev.Seat, ev.Value)
+	case ref.EventAnte:
+		if m.faults.on(FaultAnteAllInUnflagged) {
+			ev.AllIn = false
+		}
+	case ref.EventBust:
+		if m.faults.on(FaultNoBustLine) {
+			return
+		}
+	case ref.EventMatchEnd:
+		if m.faults.on(FaultRankFromZero) {
+			ev.Ranking = slices.Clone(ev.Ranking)
+			for i := range ev.Ranking {
+				ev.Ranking[i].Rank--
+			}
 		}
 	case ref.EventShowdown:
 		if ev.Uncontested && len(ev.Winners) == 1 && m.faults.on(FaultRevealUncontested) {
@@ -63,6 +87,26 @@ func (m *match) record(ev *ref.Event) {
 		if !m.faults.on(FaultSkipDealPrivate) {
 			m.sendTo(ev.Seat, m.encodeEvent(line)) // its owner only
 		}
+	case ref.EventMessage:
+		if m.faults.on(FaultMessageAfterAction) {
+			m.heldMsg = bytes.Clone(m.encodeEvent(line)) // sent after its action
+			return
+		}
+		m.broadcast(m.encodeEvent(line))
+	case ref.EventAction:
+		m.broadcast(m.encodeEvent(line))
+		if m.heldMsg != nil {
+			m.broadcast(m.heldMsg)
+			m.heldMsg = nil
+		}
+	case ref.EventShowdown:
+		if ev.Uncontested && m.faults.on(FaultShowdownUnflagged) {
+			// The log keeps the flag; the live event drops it.
+			live := bytes.Replace(line, []byte(`"uncontested":true`), []byte(`"uncontested":false`), 1)
+			m.broadcast(m.encodeEvent(live))
+			return
+		}
+		m.broadcast(m.encodeEvent(line))
 	default:
 		m.broadcast(m.encodeEvent(line))
 	}
@@ -222,7 +266,7 @@ func (m *match) sendErr(seat int, code, text, rule string) {
 	if m.st != nil {
 		turn = m.st.Turn()
 	}
-	m.out = appendError(m.out[:0], m.id, code, text, turn, rule)
+	m.out = appendError(m.out[:0], m.id, m.errorCode(code), text, turn, rule)
 	m.sendTo(seat, m.out)
 }
 
@@ -241,8 +285,9 @@ func (m *match) legalFor(seat int) []ref.LegalAction {
 	st := m.state()
 	p := st.Seat(seat)
 	lim := st.Config().Limits(st.Round())
-	lim.MaxRaisesPerRound = m.annCap
+	lim.MaxRaisesPerRound, lim.MaxRaise = m.annCap, m.annMaxRaise
 	m.legal = ref.LegalActions(m.legal[:0], p.Credits, st.CurrentBet()-p.Bet, st.RaisesUsed(), lim)
+	m.legal = m.legalFaults(m.legal, p, st)
 	return m.legal
 }
 
@@ -264,7 +309,13 @@ type leakView struct {
 func (m *match) appendView(dst []byte, vs *ref.VisibleState, seat int, hc *ref.HistoryCache) []byte {
 	st := m.state()
 	st.ViewInto(seat, vs)
-	vs.Limits.MaxRaisesPerRound = m.annCap
+	vs.Limits.MaxRaisesPerRound, vs.Limits.MaxRaise = m.annCap, m.annMaxRaise
+	if m.viewFaults(vs, seat) {
+		if m.faults.on(FaultNoMessagesField) {
+			return appendWithout(dst, vs, "messages")
+		}
+		return vs.AppendJSON(dst) // the history cache holds the engine's order
+	}
 	if m.faults.on(FaultContributionNoAnte) {
 		for i := range vs.Players {
 			if vs.Players[i].InRound && vs.Players[i].Contribution >= vs.Limits.Ante {

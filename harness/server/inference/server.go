@@ -251,11 +251,17 @@ func (s *Server) CreateMatch(spec MatchSpec) (Created, error) {
 	}
 	m := &match{
 		id: created.MatchID, seed: seed, commit: ref.SeedCommit(seed),
-		cfg: cfg, annCap: cfg.MaxRaisesPerRound,
+		cfg: cfg, annCap: cfg.MaxRaisesPerRound, annMaxRaise: cfg.MaxRaise,
 		seats: seats, names: names, agentSeats: agents, faults: s.faults, dia: s.dia, clock: s.clock,
 		deadline: time.Duration(cfg.TurnDeadlineMS) * time.Millisecond, startTimeout: s.opts.StartTimeout,
 		events: make(chan connEvent), done: make(chan struct{}),
 		conns: make([]*conn, n), helloed: make([]bool, n), vals: make([]int, n),
+	}
+	if s.faults.on(FaultAcceptOversizedRaise) {
+		m.cfg.MaxRaise++ // the engine allows one more than announced
+	}
+	if s.faults.on(FaultRoundsOffByOne) {
+		m.cfg.Rounds++ // a "<=" where "<" was meant
 	}
 	if s.faults.on(FaultWrongSeedCommit) {
 		m.commit = ref.SeedCommit(seed + "#")
@@ -311,7 +317,7 @@ func (s *Server) Info(id string) (MatchInfo, error) {
 		return MatchInfo{}, ErrNoMatch
 	}
 	cfg := m.cfg
-	cfg.MaxRaisesPerRound = m.annCap
+	cfg.MaxRaisesPerRound, cfg.MaxRaise = m.annCap, m.annMaxRaise
 	info := MatchInfo{MatchID: m.id, Config: cfg}
 	for seat, si := range m.seats {
 		info.Seats = append(info.Seats, SeatDesc{Seat: seat, Agent: si.agent, Kind: si.kind})

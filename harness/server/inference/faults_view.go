@@ -1,0 +1,116 @@
+package inference
+
+import (
+	"encoding/json"
+	"slices"
+
+	ref "github.com/umpire-arena/umpire/referee/inference"
+)
+
+// viewFaults applies the faults that only change what a visible_state
+// shows (the engine's state stays right). It reports whether it changed
+// anything, so that the view is then written without the history cache.
+func (m *match) viewFaults(vs *ref.VisibleState, seat int) bool {
+	changed := m.faults.on(FaultNoMessagesField)
+	if v, ok := m.prevVals[seat]; ok && vs.YourValue != nil && m.faults.on(FaultYourValueStale) {
+		vs.YourValue = &v
+		changed = true
+	}
+	if m.faults.on(FaultFoldedNotShown) {
+		for i := range vs.Players {
+			vs.Players[i].Folded = false
+		}
+		changed = true
+	}
+	if m.faults.on(FaultHistoryNewestFirst) && len(vs.History) > 1 {
+		// vs.History is the view's own copy of the records.
+		slices.Reverse(vs.History)
+		changed = true
+	}
+	if m.faults.on(FaultSittingOutNoBackIn) {
+		for i := range vs.Players {
+			vs.Players[i].BackInRound = 0 // omitted when 0
+		}
+		changed = true
+	}
+	if m.faults.on(FaultCurrentBetNotRaised) {
+		vs.CurrentBet = 0
+		changed = true
+	}
+	if m.faults.on(FaultBreakevenNull) {
+		vs.CallBreakevenValue = nil
+		changed = true
+	}
+	return changed
+}
+
+// errorCode is the code an error is sent with: code, unless a fault
+// changes it.
+func (m *match) errorCode(code string) string {
+	if m.faults.on(FaultErrorCodeGeneric) {
+		return CodeIllegalMove
+	}
+	return code
+}
+
+// appendWithout appends vs as JSON without the named top-level field
+// (FaultNoMessagesField).
+func appendWithout(dst []byte, vs *ref.VisibleState, field string) []byte {
+	var top map[string]json.RawMessage
+	_ = json.Unmarshal(vs.AppendJSON(nil), &top)
+	delete(top, field)
+	b, _ := json.Marshal(top)
+	return append(dst, b...)
+}
+
+// legalFaults applies the faults of legal_actions to legal (seat p's).
+func (m *match) legalFaults(legal []ref.LegalAction, p ref.SeatState, st *ref.State) []ref.LegalAction {
+	toCall := st.CurrentBet() - p.Bet
+	out := legal[:0]
+	for _, a := range legal {
+		switch {
+		case a.Action == ref.ActionFold && toCall == 0 && m.faults.on(FaultFoldNotOffered):
+			continue
+		case a.Action == ref.ActionCall && p.Bet > 0 && m.faults.on(FaultCallIgnoresOwnBet):
+			a.Amount = min(st.CurrentBet(), p.Credits)
+		case a.Action == ref.ActionRaise && a.Max > a.Min && m.faults.on(FaultRaiseMaxShort):
+			a.Max--
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
+// noteValue keeps the hidden values of this and the previous round
+// (FaultYourValueStale).
+func (m *match) noteValue(seat, value int) {
+	if !m.faults.on(FaultYourValueStale) {
+		return
+	}
+	if m.curVals == nil {
+		m.curVals, m.prevVals = map[int]int{}, map[int]int{}
+	}
+	if v, ok := m.curVals[seat]; ok {
+		m.prevVals[seat] = v
+	}
+	m.curVals[seat] = value
+}
+
+// eventFaultTimeout applies the faults of timeout lines; false drops the
+// line.
+func (m *match) eventFaultTimeout(ev *ref.Event) bool {
+	if m.faults.on(FaultTimeoutLineDropped) && !ev.SitOut {
+		return false
+	}
+	if m.faults.on(FaultStrikesExcludeCurrent) {
+		ev.Strikes--
+	}
+	if m.faults.on(FaultStrikesKeptAfterMove) {
+		if m.strikeTotal == nil {
+			m.strikeTotal = map[int]int{}
+		}
+		m.strikeTotal[ev.Seat]++
+		ev.Strikes = max(ev.Strikes, m.strikeTotal[ev.Seat])
+	}
+	return true
+}
