@@ -46,5 +46,12 @@ func inferenceFaultCases() []faultCase {
 		{GameInference, "raise-max-short", "inference/wire.legal-actions.raise", []string{"inference/illegal.listed-only"}},
 		{GameInference, "your-value-stale", "inference/visibility.own-value", nil},
 		{GameInference, "no-messages-field", "inference/wire.visible-state.fields", nil},
+		{GameInference, "bad-message-ignored", "inference/server.bad-message", nil},
+		{GameInference, "auth-silent", "inference/server.auth", nil},
+		{GameInference, "your-turn-no-match-id", "inference/protocol.envelope", nil},
+		// A match_end without its seed is also outside the envelope's shape.
+		{GameInference, "seed-not-revealed", "inference/round.1.seed-commit", []string{"inference/protocol.envelope"}},
+		{GameInference, "long-message-truncated", "inference/round.4.message-length", nil},
+		{GameInference, "message-length-in-bytes", "inference/protocol.message-code-points", nil},
 	}
 }

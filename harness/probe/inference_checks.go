@@ -49,6 +49,8 @@ func inferenceChecks() []Check {
 			Rules: []string{"inference/illegal.not-your-turn", "inference/illegal.match-over", "inference/server.error-code"}, Timeout: probe, Run: infProbeTurns},
 		{Name: "inference: a short stack posts what it has and is all-in", Game: GameInference, Section: secProbes,
 			Rules: append(infViewRules(), "inference/round.3.all-in", "inference/round.6.side-pots", "inference/round.2.bust"), Timeout: probe, Run: infProbeShortStack},
+		{Name: "inference: a table message over the limit is refused, the limit counted in code points", Game: GameInference, Section: secProbes,
+			Rules: []string{"inference/round.4.message-length", "inference/protocol.message-code-points", "inference/illegal.listed-only"}, Timeout: probe, Run: infProbeMessages},
 		{Name: "inference: a raise beyond the cap is refused", Game: GameInference, Section: secProbes,
 			Rules: []string{"inference/round.3.raise-cap", "inference/illegal.listed-only"}, Timeout: probe, Run: infProbeRaiseCap},
 		{Name: "inference: a wrong token is refused", Game: GameInference, Section: secProbes,
@@ -466,7 +468,16 @@ func infCheckLog(ctx context.Context, t *Target) Result {
 		if m.Env.Type == "event" && m.Ev.Type == "match_start" && committed == "" {
 			committed = m.Ev.SeedCommit
 		}
-		if m.Env.Type != "match_end" || m.Env.Seed == "" {
+		if m.Env.Type == "match_end" && m.Env.Seed == "" {
+			// The rules' own word: the seed is revealed at the end.
+			res.eval("inference/round.1.seed-commit")
+			seat := m.Seat
+			f := finding("inference/round.1.seed-commit", rules.Where{Seat: &seat}, "match_end with the seed", json.RawMessage(m.Raw), "match_end does not reveal the seed committed at match start")
+			f.Transcript = s.around(0)
+			res.Findings = append(res.Findings, f)
+			break
+		}
+		if m.Env.Type != "match_end" {
 			continue
 		}
 		res.eval("inference/protocol.seed-commit")

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/umpire-arena/umpire/referee/rules"
@@ -188,4 +189,66 @@ func infReplay(ctx context.Context, t *Target, id string, res *Result) {
 		res.Findings = append(res.Findings, reports.Finding{Finding: f})
 	}
 	res.evalAll(v.Summary().Evaluated)
+}
+
+// infProbeMessages sends, on the first turn of a probe match, a call whose
+// table message is one character over the limit (it must be refused), then
+// one of exactly the limit in characters beyond ASCII (three bytes each:
+// it must be accepted, since the length counts code points).
+func infProbeMessages(ctx context.Context, t *Target) Result {
+	p, turn, stop, ok := infProbeStart(ctx, t, "messages", map[string]any{"deadline_ms": max(t.DeadlineMS, 2000), "rounds": 1})
+	if !ok {
+		return stop
+	}
+	defer p.Close()
+	vs, _ := turn.view()
+	limit := vs.Limits.MaxMessageChars
+	if limit <= 0 {
+		limit = 280
+	}
+	seat, tn := turn.Seat, turn.turnOf()
+	where := rules.Where{Seat: &seat, Round: turn.Env.Round, Turn: turn.Env.Turn}
+	var res Result
+	say := func(text string) (infMsg, error) {
+		mv := map[string]any{"type": "move", "match_id": p.matchID, "turn": tn, "action": "call", "message": text}
+		if err := p.send(ctx, seat, mv); err != nil {
+			return infMsg{}, err
+		}
+		return p.awaitAfter(ctx, func(m infMsg) bool {
+			return m.Seat == seat && (m.Env.Type == "error" || m.Env.Type == "event" && m.Ev.Type == "action" && m.Ev.Round == turn.Env.Round && m.Ev.Turn != nil && *m.Ev.Turn == tn)
+		})
+	}
+	long, err := say(strings.Repeat("a", limit+1))
+	if err != nil {
+		return probeErr(err)
+	}
+	res.eval("inference/round.4.message-length")
+	if long.Env.Type != "error" && long.Ev.Timeout {
+		// Not played, but refused without an error: the turn ran out.
+		res.eval("inference/illegal.listed-only")
+		f := finding("inference/illegal.listed-only", where, "an error: the message is over the limit", json.RawMessage(long.Raw),
+			"a move with a table message over the limit got no error; the turn timed out")
+		f.Transcript = p.tail(8)
+		res.Findings = append(res.Findings, f)
+		return p.finish(ctx, res)
+	}
+	if long.Env.Type != "error" {
+		f := finding("inference/round.4.message-length", where, "an error: the message is over the limit", json.RawMessage(long.Raw),
+			"a move with a table message of %d characters (limit %d) was played", limit+1, limit)
+		f.Transcript = p.tail(8)
+		res.Findings = append(res.Findings, f)
+		return p.finish(ctx, res)
+	}
+	wide, err := say(strings.Repeat("✓", limit))
+	if err != nil {
+		return probeErr(err)
+	}
+	res.eval("inference/protocol.message-code-points")
+	if wide.Env.Type == "error" {
+		f := finding("inference/protocol.message-code-points", where, "the move played: the message has the limit's number of code points", json.RawMessage(wide.Raw),
+			"a table message of %d code points (%d bytes) was refused: its length was not counted in code points", limit, 3*limit)
+		f.Transcript = p.tail(8)
+		res.Findings = append(res.Findings, f)
+	}
+	return p.finish(ctx, res)
 }

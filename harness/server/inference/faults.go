@@ -127,6 +127,22 @@ const (
 	FaultYourValueStale Fault = "your-value-stale"
 	// FaultNoMessagesField leaves messages out of visible_state.
 	FaultNoMessagesField Fault = "no-messages-field"
+	// FaultBadMessageIgnored answers a malformed message with nothing.
+	FaultBadMessageIgnored Fault = "bad-message-ignored"
+	// FaultAuthSilent closes a connection whose hello has a wrong token
+	// without the unauthorized error.
+	FaultAuthSilent Fault = "auth-silent"
+	// FaultYourTurnNoMatchID leaves match_id out of the your_turn envelope.
+	FaultYourTurnNoMatchID Fault = "your-turn-no-match-id"
+	// FaultSeedNotRevealed leaves the seed out of match_end (log and
+	// message).
+	FaultSeedNotRevealed Fault = "seed-not-revealed"
+	// FaultLongMessageTruncated cuts a table message over the limit down
+	// to it and plays the move, instead of refusing it.
+	FaultLongMessageTruncated Fault = "long-message-truncated"
+	// FaultMessageLengthInBytes refuses a table message whose UTF-8 form is
+	// longer than the limit, though its code points are within it.
+	FaultMessageLengthInBytes Fault = "message-length-in-bytes"
 )
 
 // FaultInfo describes a fault: its name, the catalogue rule it breaks and
@@ -178,6 +194,12 @@ func faultList() []FaultInfo {
 		{FaultRaiseMaxShort, "inference/wire.legal-actions.raise", "the raise item's max is one too low"},
 		{FaultYourValueStale, "inference/visibility.own-value", "your_value shows the previous round's value"},
 		{FaultNoMessagesField, "inference/wire.visible-state.fields", "visible_state lacks messages"},
+		{FaultBadMessageIgnored, "inference/server.bad-message", "a malformed message gets no answer"},
+		{FaultAuthSilent, "inference/server.auth", "a wrong token's connection is closed without an unauthorized error"},
+		{FaultYourTurnNoMatchID, "inference/protocol.envelope", "your_turn lacks match_id"},
+		{FaultSeedNotRevealed, "inference/round.1.seed-commit", "match_end does not reveal the seed"},
+		{FaultLongMessageTruncated, "inference/round.4.message-length", "a message over the limit is cut down and the move played"},
+		{FaultMessageLengthInBytes, "inference/protocol.message-code-points", "a message is measured in bytes, not code points"},
 	}
 	sort.Slice(l, func(i, j int) bool { return l[i].Name < l[j].Name })
 	return l

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -352,6 +353,64 @@ func moreFaultCases() []faultTest {
 			},
 		},
 		{
+			fault: FaultBadMessageIgnored, rule: "inference/server.bad-message",
+			spec:    func(seed string) MatchSpec { return scripted(seed, 3, 1, "passive") },
+			observe: func(t *testing.T, r faultRun) bool { return !badMessageAnswered(t, r.faults) },
+		},
+		{
+			// A nil policy says hello with a wrong token.
+			fault: FaultAuthSilent, rule: "inference/server.auth",
+			spec: func(seed string) MatchSpec { return agent(seed, 3, 1, 50, "passive") }, policy: nil,
+			observe: func(t *testing.T, r faultRun) bool {
+				for _, f := range r.cl.frames {
+					if f.env.Type == TypeError && f.env.Code == CodeUnauthorized {
+						return false
+					}
+				}
+				return true
+			},
+		},
+		{
+			fault: FaultYourTurnNoMatchID, rule: "inference/protocol.envelope",
+			spec: func(seed string) MatchSpec { return agent(seed, 3, 1, 10000, "passive") }, policy: call,
+			observe: func(t *testing.T, r faultRun) bool {
+				for _, f := range r.cl.frames {
+					if f.env.Type == TypeYourTurn && f.env.MatchID == "" {
+						return true
+					}
+				}
+				return false
+			},
+		},
+		{
+			fault: FaultSeedNotRevealed, rule: "inference/round.1.seed-commit",
+			spec: func(seed string) MatchSpec { return scripted(seed, 3, 1, "passive") },
+			observe: func(t *testing.T, r faultRun) bool {
+				evs := parseLog(t, r.log)
+				return evs[len(evs)-1].Type == ref.EventMatchEnd && evs[len(evs)-1].Seed == ""
+			},
+		},
+		{
+			fault: FaultLongMessageTruncated, rule: "inference/round.4.message-length",
+			spec: func(seed string) MatchSpec { return agent(seed, 3, 1, 50, "passive") },
+			policy: func(f frame) *MoveMsg {
+				mv := move(f, ref.ActionCall, 0)
+				mv.Message = strings.Repeat("a", 281)
+				return mv
+			},
+			observe: func(t *testing.T, r faultRun) bool { return saidInLog(t, r.log) },
+		},
+		{
+			fault: FaultMessageLengthInBytes, rule: "inference/protocol.message-code-points",
+			spec: func(seed string) MatchSpec { return agent(seed, 3, 1, 50, "passive") },
+			policy: func(f frame) *MoveMsg {
+				mv := move(f, ref.ActionCall, 0)
+				mv.Message = strings.Repeat("✓", 280)
+				return mv
+			},
+			observe: func(t *testing.T, r faultRun) bool { return !saidInLog(t, r.log) },
+		},
+		{
 			fault: FaultRoundsOffByOne, rule: "inference/match.rounds",
 			spec: func(seed string) MatchSpec { return scripted(seed, 3, 3, "passive") },
 			observe: func(t *testing.T, r faultRun) bool {
@@ -398,4 +457,41 @@ func outOfTurnPlayed(t *testing.T, faults []Fault) bool {
 		t.Fatal(err)
 	}
 	return played
+}
+
+// saidInLog reports whether seat 0 has a table message in the log.
+func saidInLog(t *testing.T, log []byte) bool {
+	for _, e := range parseLog(t, log) {
+		if e.Type == ref.EventMessage && e.Seat == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// badMessageAnswered plays a match in which seat 0, an agent, sends a
+// message that is not JSON after its hello, and reports whether a
+// bad_message error answered it.
+func badMessageAnswered(t *testing.T, faults []Fault) bool {
+	t.Helper()
+	s, ts := testServer(t, Options{Faults: faults})
+	seed := "bad-message"
+	c := create(t, ts, MatchSpec{Seats: 3, Rounds: 1, DeadlineMS: 10000, Seed: &seed, Agents: []int{0}, Adversaries: []string{"passive"}})
+	cl := dial(t, ts, c.MatchID, 0, c.Tokens["0"])
+	cl.until(isType(TypeWelcome))
+	cl.sendRaw([]byte("{not json"))
+	if err := cl.play(func(f frame) *MoveMsg { return move(f, ref.ActionCall, 0) }); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if _, err := s.Wait(ctx, c.MatchID); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range cl.frames {
+		if f.env.Type == TypeError && f.env.Code == CodeBadMessage {
+			return true
+		}
+	}
+	return false
 }

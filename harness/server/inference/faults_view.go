@@ -3,6 +3,7 @@ package inference
 import (
 	"encoding/json"
 	"slices"
+	"unicode/utf8"
 
 	ref "github.com/umpire-arena/umpire/referee/inference"
 )
@@ -113,4 +114,18 @@ func (m *match) eventFaultTimeout(ev *ref.Event) bool {
 		ev.Strikes = max(ev.Strikes, m.strikeTotal[ev.Seat])
 	}
 	return true
+}
+
+// messageFaults applies the faults of table messages to mv: a message over
+// the limit is cut down (FaultLongMessageTruncated), or one whose bytes
+// exceed the limit is refused (FaultMessageLengthInBytes, refused true).
+func (m *match) messageFaults(mv *ref.Move) (refused bool) {
+	limit := m.cfg.MaxMessageChars
+	if m.faults.on(FaultMessageLengthInBytes) && len(mv.Message) > limit {
+		return true
+	}
+	if m.faults.on(FaultLongMessageTruncated) && utf8.RuneCountInString(mv.Message) > limit {
+		mv.Message = string([]rune(mv.Message)[:limit])
+	}
+	return false
 }

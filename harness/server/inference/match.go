@@ -404,7 +404,9 @@ func (m *match) onFrame(c *conn, data []byte, text bool) error {
 	}
 	msg, bad := parseIn(data)
 	if bad != "" {
-		m.sendErr(c.seat, CodeBadMessage, bad, "")
+		if !m.faults.on(FaultBadMessageIgnored) {
+			m.sendErr(c.seat, CodeBadMessage, bad, "")
+		}
 		return nil
 	}
 	switch *msg.Type {
@@ -463,6 +465,10 @@ func (m *match) onMove(c *conn, msg *inMsg) error {
 	}
 	if msg.Message != nil {
 		mv.Message = *msg.Message
+		if refused := m.messageFaults(&mv); refused {
+			m.sendErr(seat, CodeIllegalMove, "message too long", "inference/round.4.message-length")
+			return nil
+		}
 	}
 	if err := m.st.Apply(seat, mv); err != nil {
 		if m.faults.on(FaultSilentIllegal) {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"slices"
+	"strconv"
 
 	ref "github.com/umpire-arena/umpire/referee/inference"
 )
@@ -48,6 +49,9 @@ func (m *match) Emit(e *ref.Event) {
 			return
 		}
 	case ref.EventMatchEnd:
+		if m.faults.on(FaultSeedNotRevealed) {
+			ev.Seed = ""
+		}
 		if m.faults.on(FaultRankFromZero) {
 			ev.Ranking = slices.Clone(ev.Ranking)
 			for i := range ev.Ranking {
@@ -363,6 +367,9 @@ func (m *match) yourTurn(seat, deadlineMS int) []byte {
 	}
 	m.viewBuf = m.appendView(m.viewBuf[:0], &m.vsOut, seat, &m.hist)
 	m.out = appendYourTurn(m.out[:0], m.id, m.st.Round(), m.st.Turn(), deadlineMS, m.viewBuf, m.legalFor(seat))
+	if m.faults.on(FaultYourTurnNoMatchID) {
+		m.out = bytes.Replace(m.out, []byte(`"match_id":`+strconv.Quote(m.id)+`,`), nil, 1)
+	}
 	return m.out
 }
 

@@ -81,7 +81,9 @@ func (s *Server) hello(ctx context.Context, m *match, seat int, t transport) boo
 		msg, bad := parseIn(data)
 		switch {
 		case bad != "":
-			answer(CodeBadMessage, bad)
+			if !s.faults.on(FaultBadMessageIgnored) {
+				answer(CodeBadMessage, bad)
+			}
 			continue
 		case *msg.Type != TypeHello:
 			answer(CodeBadMessage, "the first message must be a hello")
@@ -92,7 +94,9 @@ func (s *Server) hello(ctx context.Context, m *match, seat int, t transport) boo
 		}
 		si := m.seats[seat]
 		if !si.agent || (msg.Token == nil || subtle.ConstantTimeCompare([]byte(*msg.Token), []byte(si.token)) != 1) && !s.faults.on(FaultAcceptWrongToken) {
-			answer(CodeUnauthorized, "wrong token for this seat")
+			if !s.faults.on(FaultAuthSilent) {
+				answer(CodeUnauthorized, "wrong token for this seat")
+			}
 			t.finish(reasonUnauthorized)
 			return false
 		}
