@@ -53,5 +53,11 @@ func inferenceFaultCases() []faultCase {
 		{GameInference, "seed-not-revealed", "inference/round.1.seed-commit", []string{"inference/protocol.envelope"}},
 		{GameInference, "long-message-truncated", "inference/round.4.message-length", nil},
 		{GameInference, "message-length-in-bytes", "inference/protocol.message-code-points", nil},
+		{GameInference, "winners-omit-split", "inference/protocol.winners", nil},
+		{GameInference, "end-reason-swapped", "inference/match.end", nil},
+		{GameInference, "welcome-default-credits", "inference/match.credits", nil},
+		{GameInference, "accept-check", "inference/wire.move.action", nil},
+		// The malformed-message probe's raise without amount is the same move.
+		{GameInference, "raise-amount-default", "inference/wire.move.amount", []string{"inference/server.bad-message"}},
 	}
 }

@@ -73,6 +73,12 @@ func infProbeTurns(ctx context.Context, t *Target) Result {
 		if err := p.move(ctx, seat, tn, "call", 0); err != nil {
 			return probeErr(err)
 		}
+		next, err := p.awaitAfter(ctx, func(m infMsg) bool { return m.Env.Type == "your_turn" })
+		if err == nil {
+			res.Findings = append(res.Findings, infMoveShape(ctx, p, next, &res)...)
+		} else if !errors.Is(err, io.EOF) {
+			return probeErr(err)
+		}
 	}
 	if err := p.playOut(ctx, nil); err != nil {
 		return probeErr(err)
@@ -80,6 +86,58 @@ func infProbeTurns(ctx context.Context, t *Target) Result {
 	p.Close()
 	res.Findings = append(res.Findings, infAfterEnd(ctx, t, id, other, toks[other], &res)...)
 	return res
+}
+
+// infMoveShape sends, on the open turn of next, a move whose action is not
+// one of the three ("check") and a raise without amount: each must be
+// refused; then the seat calls.
+func infMoveShape(ctx context.Context, p *infPlay, next infMsg, res *Result) []reports.Finding {
+	seat, tn := next.Seat, next.turnOf()
+	where := rules.Where{Seat: &seat, Round: next.Env.Round, Turn: next.Env.Turn}
+	var out []reports.Finding
+	for _, c := range []struct {
+		rule, what string
+		move       map[string]any
+	}{
+		{"inference/wire.move.action", `a move with action "check"`, map[string]any{"action": "check"}},
+		{"inference/wire.move.amount", "a raise without amount", map[string]any{"action": "raise"}},
+	} {
+		mv := map[string]any{"type": "move", "match_id": p.matchID, "turn": tn}
+		for k, v := range c.move {
+			mv[k] = v
+		}
+		if p.send(ctx, seat, mv) != nil {
+			return out
+		}
+		ans, err := p.awaitAfter(ctx, func(m infMsg) bool {
+			return m.Seat == seat && (m.Env.Type == "error" || m.Env.Type == "event" && m.Ev.Type == "action" && m.Ev.Round == next.Env.Round && m.Ev.Turn != nil && *m.Ev.Turn == tn)
+		})
+		if err != nil {
+			return out
+		}
+		res.eval(c.rule)
+		if ans.Env.Type != "error" {
+			if ans.Ev.Timeout {
+				res.eval("inference/illegal.listed-only")
+				f := finding("inference/illegal.listed-only", where, "an error", json.RawMessage(ans.Raw), "%s got no error; the turn timed out", c.what)
+				f.Transcript = p.tail(8)
+				return append(out, f)
+			}
+			if c.rule == "inference/wire.move.amount" && ans.Ev.Action != "raise" {
+				// Not this raise: the refused "check" before it used up
+				// the turn.
+				res.eval("inference/illegal.no-consume")
+				f := finding("inference/illegal.no-consume", where, "the turn still open after a refused move", json.RawMessage(ans.Raw), "after a refused move the server played the seat's turn")
+				f.Transcript = p.tail(8)
+				return append(out, f)
+			}
+			f := finding(c.rule, where, "an error", json.RawMessage(ans.Raw), "%s was played", c.what)
+			f.Transcript = p.tail(8)
+			return append(out, f)
+		}
+	}
+	_ = p.move(ctx, seat, tn, "call", 0)
+	return out
 }
 
 // infAfterEnd connects to a finished match again, sends a move and reads

@@ -205,7 +205,7 @@ func (tr *infSeatTrack) apply(ev infLiveEvent) (rule string, want, got any, msg 
 		if in == 1 {
 			reveals = nil
 		}
-		tr.history = append(tr.history, ref.RoundRecord{Round: ev.Round, Dealer: tr.dealer, Pot: pot, Uncontested: in == 1, Winners: ev.Winners, Reveals: reveals, Payouts: ev.Payouts})
+		tr.history = append(tr.history, ref.RoundRecord{Round: ev.Round, Dealer: tr.dealer, Pot: pot, Uncontested: in == 1, Winners: paidSeats(ev.Payouts), Reveals: reveals, Payouts: ev.Payouts})
 		tr.rounds++
 		tr.inRound = false
 	}
@@ -229,6 +229,9 @@ func (tr *infSeatTrack) showdown(ev infLiveEvent) (rule string, want, got any, m
 	}
 	if paid != *ev.Pot {
 		return r, *ev.Pot, paid, fmt.Sprintf("the showdown of round %d pays out %d of a pot of %d", ev.Round, paid, *ev.Pot)
+	}
+	if w := paidSeats(ev.Payouts); !slices.Equal(w, ev.Winners) {
+		return "inference/protocol.winners", w, ev.Winners, fmt.Sprintf("the showdown of round %d names winners %v, but pays seats %v", ev.Round, ev.Winners, w)
 	}
 	var in []int
 	for s := range tr.dealt {
@@ -351,6 +354,19 @@ func (tr *infSeatTrack) compare(vs ref.VisibleState, turn bool, res *Result) []i
 	case ok && (*vs.CallBreakevenValue < be-1 || *vs.CallBreakevenValue > be+1):
 		add("inference/visibility.breakeven", fmt.Sprintf("call_breakeven_value owing %d into a pot of %d against %d (±1)", owe, tr.pot(), opp), be, *vs.CallBreakevenValue)
 	}
+	return out
+}
+
+// paidSeats lists the seats a showdown pays, in seat order: its winners
+// (WIRE.md: every seat paid from at least one pot).
+func paidSeats(ps []ref.Payout) []int {
+	var out []int
+	for _, p := range ps {
+		if p.Amount > 0 {
+			out = append(out, p.Seat)
+		}
+	}
+	sort.Ints(out)
 	return out
 }
 
@@ -536,6 +552,6 @@ func infViewRules() []string {
 		"inference/match.credits", "inference/visibility.public", "inference/visibility.history", "inference/visibility.breakeven",
 		"inference/wire.events.showdown", "inference/wire.visible-state.contribution", "inference/wire.visible-state.ante",
 		"inference/wire.visible-state.sitting-out", "inference/protocol.current-bet", "inference/protocol.to-call",
-		"inference/round.2.short-ante", "inference/wire.events.ante-all-in", "inference/match.rounds", "inference/round.4.table-talk",
+		"inference/round.2.short-ante", "inference/wire.events.ante-all-in", "inference/match.rounds", "inference/round.4.table-talk", "inference/protocol.winners",
 	}
 }

@@ -143,6 +143,19 @@ const (
 	// FaultMessageLengthInBytes refuses a table message whose UTF-8 form is
 	// longer than the limit, though its code points are within it.
 	FaultMessageLengthInBytes Fault = "message-length-in-bytes"
+	// FaultWinnersOmitSplit lists only the first of the seats a showdown
+	// pays in winners (log and events).
+	FaultWinnersOmitSplit Fault = "winners-omit-split"
+	// FaultEndReasonSwapped gives match_end the other reason
+	// (rounds_complete for one_player_left and back).
+	FaultEndReasonSwapped Fault = "end-reason-swapped"
+	// FaultWelcomeDefaultCredits shows the default 100 credits for every
+	// seat in visible_state before round 1, whatever the match's stack.
+	FaultWelcomeDefaultCredits Fault = "welcome-default-credits"
+	// FaultAcceptCheck plays a move with action "check" as a call.
+	FaultAcceptCheck Fault = "accept-check"
+	// FaultRaiseAmountDefault plays a raise without amount as a raise of 1.
+	FaultRaiseAmountDefault Fault = "raise-amount-default"
 )
 
 // FaultInfo describes a fault: its name, the catalogue rule it breaks and
@@ -200,6 +213,11 @@ func faultList() []FaultInfo {
 		{FaultSeedNotRevealed, "inference/round.1.seed-commit", "match_end does not reveal the seed"},
 		{FaultLongMessageTruncated, "inference/round.4.message-length", "a message over the limit is cut down and the move played"},
 		{FaultMessageLengthInBytes, "inference/protocol.message-code-points", "a message is measured in bytes, not code points"},
+		{FaultWinnersOmitSplit, "inference/protocol.winners", "showdown.winners lists only the first seat paid"},
+		{FaultEndReasonSwapped, "inference/match.end", "match_end gives the other reason"},
+		{FaultWelcomeDefaultCredits, "inference/match.credits", "before round 1 every seat shows 100 credits, whatever the match's stack"},
+		{FaultAcceptCheck, "inference/wire.move.action", "an action \"check\" is played as a call"},
+		{FaultRaiseAmountDefault, "inference/wire.move.amount", "a raise without amount is played as a raise of 1"},
 	}
 	sort.Slice(l, func(i, j int) bool { return l[i].Name < l[j].Name })
 	return l

@@ -411,6 +411,66 @@ func moreFaultCases() []faultTest {
 			observe: func(t *testing.T, r faultRun) bool { return !saidInLog(t, r.log) },
 		},
 		{
+			// Pots of 9 among three seats: two-way ties pay two seats.
+			fault: FaultWinnersOmitSplit, rule: "inference/protocol.winners",
+			spec: func(seed string) MatchSpec {
+				s := scripted(seed, 3, 150, "passive")
+				ante := 3
+				s.Ante = &ante
+				return s
+			},
+			observe: cites("inference/protocol.winners"),
+		},
+		{
+			fault: FaultEndReasonSwapped, rule: "inference/match.end",
+			spec:    func(seed string) MatchSpec { return scripted(seed, 3, 2, "passive") },
+			observe: cites("inference/match.end"),
+		},
+		{
+			fault: FaultWelcomeDefaultCredits, rule: "inference/match.credits",
+			spec: func(seed string) MatchSpec {
+				s := agent(seed, 3, 1, 10000, "passive")
+				s.StartingCredits = 40
+				return s
+			},
+			policy: call,
+			observe: func(t *testing.T, r faultRun) bool {
+				for _, f := range r.cl.frames {
+					if vs := f.env.VisibleState; f.env.Type == TypeWelcome && vs != nil && vs.Round == 0 && vs.YourCredits != 40 {
+						return true
+					}
+				}
+				return false
+			},
+		},
+		{
+			fault: FaultAcceptCheck, rule: "inference/wire.move.action",
+			spec:   func(seed string) MatchSpec { return agent(seed, 3, 1, 50, "passive") },
+			policy: func(f frame) *MoveMsg { return move(f, "check", 0) },
+			observe: func(t *testing.T, r faultRun) bool {
+				for _, e := range parseLog(t, r.log) {
+					if e.Type == ref.EventAction && e.Seat == 0 && !e.Timeout {
+						return true // "check" was played
+					}
+				}
+				return false
+			},
+		},
+		{
+			fault: FaultRaiseAmountDefault, rule: "inference/wire.move.amount",
+			spec: func(seed string) MatchSpec { return agent(seed, 3, 1, 50, "passive") },
+			// Amount 0 is left out of the JSON: a raise without amount.
+			policy: func(f frame) *MoveMsg { return move(f, ref.ActionRaise, 0) },
+			observe: func(t *testing.T, r faultRun) bool {
+				for _, e := range parseLog(t, r.log) {
+					if e.Type == ref.EventAction && e.Seat == 0 && e.Action == ref.ActionRaise {
+						return true
+					}
+				}
+				return false
+			},
+		},
+		{
 			fault: FaultRoundsOffByOne, rule: "inference/match.rounds",
 			spec: func(seed string) MatchSpec { return scripted(seed, 3, 3, "passive") },
 			observe: func(t *testing.T, r faultRun) bool {

@@ -13,6 +13,13 @@ import (
 // anything, so that the view is then written without the history cache.
 func (m *match) viewFaults(vs *ref.VisibleState, seat int) bool {
 	changed := m.faults.on(FaultNoMessagesField)
+	if vs.Round == 0 && m.faults.on(FaultWelcomeDefaultCredits) {
+		for i := range vs.Players {
+			vs.Players[i].Credits = ref.DefaultConfig().StartingCredits
+		}
+		vs.YourCredits = ref.DefaultConfig().StartingCredits
+		changed = true
+	}
 	if v, ok := m.prevVals[seat]; ok && vs.YourValue != nil && m.faults.on(FaultYourValueStale) {
 		vs.YourValue = &v
 		changed = true

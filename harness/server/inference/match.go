@@ -440,9 +440,15 @@ func (m *match) onMove(c *conn, msg *inMsg) error {
 	case msg.Action == nil:
 		m.sendErr(seat, CodeBadMessage, `a move needs "action"`, "")
 		return nil
+	case *msg.Action == ref.ActionRaise && msg.Amount == nil && m.faults.on(FaultRaiseAmountDefault):
+		one := 1
+		msg.Amount = &one // lenient: the smallest raise
 	case *msg.Action == ref.ActionRaise && msg.Amount == nil:
 		m.sendErr(seat, CodeBadMessage, `a raise needs "amount", the increment`, "")
 		return nil
+	case *msg.Action == "check" && m.faults.on(FaultAcceptCheck):
+		call := ref.ActionCall
+		msg.Action = &call // lenient: a check is a call of nothing
 	}
 	if m.faults.on(FaultAcceptOutOfTurn) && m.started && m.st.Phase() == ref.PhaseBetting && *msg.Turn == m.st.Turn() {
 		seat = m.st.ToAct() // whoever sent it, the move is the open turn's

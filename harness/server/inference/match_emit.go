@@ -49,6 +49,9 @@ func (m *match) Emit(e *ref.Event) {
 			return
 		}
 	case ref.EventMatchEnd:
+		if m.faults.on(FaultEndReasonSwapped) {
+			ev.Reason = map[string]string{ref.ReasonRoundsComplete: ref.ReasonOnePlayerLeft, ref.ReasonOnePlayerLeft: ref.ReasonRoundsComplete}[ev.Reason]
+		}
 		if m.faults.on(FaultSeedNotRevealed) {
 			ev.Seed = ""
 		}
@@ -59,6 +62,9 @@ func (m *match) Emit(e *ref.Event) {
 			}
 		}
 	case ref.EventShowdown:
+		if len(ev.Winners) > 1 && m.faults.on(FaultWinnersOmitSplit) {
+			ev.Winners = ev.Winners[:1:1]
+		}
 		if ev.Uncontested && len(ev.Winners) == 1 && m.faults.on(FaultRevealUncontested) {
 			w := ev.Winners[0]
 			ev.Reveals = []ref.Reveal{{Seat: w, Value: m.st.Seat(w).Value}}
