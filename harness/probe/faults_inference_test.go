@@ -57,6 +57,11 @@ func inferenceFaultCases() []faultCase {
 		{GameInference, "end-reason-swapped", "inference/match.end", nil},
 		{GameInference, "welcome-default-credits", "inference/match.credits", nil},
 		{GameInference, "accept-check", "inference/wire.move.action", nil},
+		// The replay reads a wrong split as the odd credits'.
+		{GameInference, "tie-to-first", "inference/round.6.ties", []string{"inference/round.6.odd-chips"}},
+		// Paying the wrong seat shows in every figure after it: the
+		// layers, the history, the final ranking.
+		{GameInference, "lowest-wins", "inference/round.6.showdown", []string{"inference/round.6.side-pots", "inference/visibility.history", "inference/match.ranking"}},
 		// The malformed-message probe's raise without amount is the same move.
 		{GameInference, "raise-amount-default", "inference/wire.move.amount", []string{"inference/server.bad-message"}},
 	}

@@ -64,6 +64,7 @@ func infProbeSplit(ctx context.Context, t *Target) Result {
 		return probeErr(err)
 	}
 	tie := false
+	var res Result
 	for _, m := range p.Got {
 		if m.Env.Type == "event" && m.Ev.Type == "showdown" && m.Ev.Round == 1 && len(m.Ev.Reveals) > 1 {
 			best, count := 0, 0
@@ -75,6 +76,22 @@ func infProbeSplit(ctx context.Context, t *Target) Result {
 				}
 			}
 			tie = count > 1
+			// Every seat tied for the best value shares the pot.
+			if ev, ok := decodeLiveEvent(m.Env.Event); ok && tie {
+				res.eval("inference/round.6.ties")
+				paid := map[int]bool{}
+				for _, p := range ev.Payouts {
+					paid[p.Seat] = p.Amount > 0
+				}
+				for _, r := range ev.Reveals {
+					if r.Value == best && !paid[r.Seat] {
+						seat := r.Seat
+						res.Findings = append(res.Findings, finding("inference/round.6.ties", rules.Where{Seat: &seat, Round: 1}, "a share of the pot for every seat tied for the best value", ev.Payouts,
+							"seat %d, tied for the best value %d, is paid nothing", r.Seat, best))
+						break
+					}
+				}
+			}
 			break
 		}
 	}
@@ -86,9 +103,8 @@ func infProbeSplit(ctx context.Context, t *Target) Result {
 		return probeErr(err)
 	}
 	if status != http.StatusOK {
-		return skip("the match log could not be read: HTTP %d", status)
+		return res.orSkip("the match log could not be read: HTTP %d", status)
 	}
-	var res Result
 	v := verify.NewInference(verify.Options{File: id + ".jsonl"})
 	for i, line := range bytes.Split(bytes.TrimSpace(body), []byte("\n")) {
 		for _, f := range v.Line(i+1, line) {

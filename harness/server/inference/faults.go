@@ -156,6 +156,13 @@ const (
 	FaultAcceptCheck Fault = "accept-check"
 	// FaultRaiseAmountDefault plays a raise without amount as a raise of 1.
 	FaultRaiseAmountDefault Fault = "raise-amount-default"
+	// FaultTieToFirst pays a pot shared by tied values to the first tied
+	// seat alone (the showdown line and the credits agree from the next
+	// round on; visible_state.history keeps the engine's payouts).
+	FaultTieToFirst Fault = "tie-to-first"
+	// FaultLowestWins pays a single contested pot to the lowest value shown,
+	// as FaultTieToFirst does.
+	FaultLowestWins Fault = "lowest-wins"
 )
 
 // FaultInfo describes a fault: its name, the catalogue rule it breaks and
@@ -218,6 +225,8 @@ func faultList() []FaultInfo {
 		{FaultWelcomeDefaultCredits, "inference/match.credits", "before round 1 every seat shows 100 credits, whatever the match's stack"},
 		{FaultAcceptCheck, "inference/wire.move.action", "an action \"check\" is played as a call"},
 		{FaultRaiseAmountDefault, "inference/wire.move.amount", "a raise without amount is played as a raise of 1"},
+		{FaultTieToFirst, "inference/round.6.ties", "a tied pot goes to the first tied seat alone"},
+		{FaultLowestWins, "inference/round.6.showdown", "a contested pot goes to the lowest value shown"},
 	}
 	sort.Slice(l, func(i, j int) bool { return l[i].Name < l[j].Name })
 	return l

@@ -471,6 +471,40 @@ func moreFaultCases() []faultTest {
 			},
 		},
 		{
+			fault: FaultTieToFirst, rule: "inference/round.6.ties",
+			spec: func(seed string) MatchSpec {
+				s := scripted(seed, 3, 150, "passive")
+				ante := 3
+				s.Ante = &ante
+				return s
+			},
+			observe: func(t *testing.T, r faultRun) bool {
+				for _, e := range parseLog(t, r.log) {
+					if e.Type == ref.EventShowdown && len(e.Payouts) == 1 && tiedBest(e.Reveals) > 1 {
+						return true
+					}
+				}
+				return false
+			},
+		},
+		{
+			fault: FaultLowestWins, rule: "inference/round.6.showdown",
+			spec: func(seed string) MatchSpec { return scripted(seed, 3, 6, "passive") },
+			observe: func(t *testing.T, r faultRun) bool {
+				for _, e := range parseLog(t, r.log) {
+					if e.Type != ref.EventShowdown || e.Uncontested || len(e.Payouts) != 1 {
+						continue
+					}
+					for _, rv := range e.Reveals {
+						if rv.Seat == e.Payouts[0].Seat && tiedBest(e.Reveals) == 1 && rv.Value != bestValue(e.Reveals) {
+							return true
+						}
+					}
+				}
+				return false
+			},
+		},
+		{
 			fault: FaultRoundsOffByOne, rule: "inference/match.rounds",
 			spec: func(seed string) MatchSpec { return scripted(seed, 3, 3, "passive") },
 			observe: func(t *testing.T, r faultRun) bool {
@@ -554,4 +588,23 @@ func badMessageAnswered(t *testing.T, faults []Fault) bool {
 		}
 	}
 	return false
+}
+
+// bestValue is the best value shown; tiedBest how many seats show it.
+func bestValue(rs []ref.Reveal) int {
+	best := 0
+	for _, r := range rs {
+		best = max(best, r.Value)
+	}
+	return best
+}
+
+func tiedBest(rs []ref.Reveal) int {
+	n, best := 0, bestValue(rs)
+	for _, r := range rs {
+		if r.Value == best {
+			n++
+		}
+	}
+	return n
 }

@@ -136,3 +136,48 @@ func (m *match) messageFaults(mv *ref.Move) (refused bool) {
 	}
 	return false
 }
+
+// payoutFaults rewrites a contested showdown's payouts (FaultTieToFirst,
+// FaultLowestWins): the line says who is paid instead, and the credits
+// follow at the end of the round (settleAdjust). A rewrite that would leave
+// a seat with no credits is not made.
+func (m *match) payoutFaults(ev *ref.Event) {
+	if len(ev.Payouts) == 0 || len(ev.Reveals) < 2 {
+		return
+	}
+	value := map[int]int{}
+	best, low, lowSeat, lows := 0, 1<<30, -1, 0
+	for _, r := range ev.Reveals {
+		value[r.Seat] = r.Value
+		best = max(best, r.Value)
+		switch {
+		case r.Value < low:
+			low, lowSeat, lows = r.Value, r.Seat, 1
+		case r.Value == low:
+			lows++
+		}
+	}
+	to := -1
+	switch {
+	case m.faults.on(FaultTieToFirst) && len(ev.Payouts) > 1 && value[ev.Payouts[0].Seat] == best && value[ev.Payouts[1].Seat] == best:
+		to = ev.Payouts[0].Seat
+	case m.faults.on(FaultLowestWins) && len(ev.Payouts) == 1 && lows == 1 && low < best:
+		to = lowSeat
+	default:
+		return
+	}
+	for _, p := range ev.Payouts {
+		if p.Seat != to && m.st.Seat(p.Seat).Credits-p.Amount < 1 {
+			return
+		}
+	}
+	total := 0
+	for _, p := range ev.Payouts {
+		total += p.Amount
+		if p.Seat != to {
+			m.adjust = append(m.adjust, creditAdjust{from: p.Seat, to: to, n: p.Amount})
+		}
+	}
+	ev.Payouts = []ref.Payout{{Seat: to, Amount: total}}
+	ev.Winners = []int{to}
+}

@@ -47,7 +47,7 @@ type deadlineState struct {
 
 // creditAdjust moves one credit between seats after a round
 // (FaultOddChipWrongSeat).
-type creditAdjust struct{ from, to int }
+type creditAdjust struct{ from, to, n int }
 
 // strikeFix restores after a round the strikes (and sit-out) of a seat
 // whose timeout FaultNoTimeoutDefault played as a fold of its own.
@@ -246,10 +246,11 @@ func (m *match) settleAdjust() {
 	}
 	m.strikeFix = m.strikeFix[:0]
 	for _, a := range m.adjust {
+		n := max(a.n, 1)
 		from, to := m.st.Seat(a.from).Credits, m.st.Seat(a.to).Credits
-		if from >= 2 {
-			_ = m.st.SetCredits(a.from, from-1)
-			_ = m.st.SetCredits(a.to, to+1)
+		if from >= n+1 {
+			_ = m.st.SetCredits(a.from, from-n)
+			_ = m.st.SetCredits(a.to, to+n)
 		}
 	}
 	m.adjust = m.adjust[:0]

@@ -72,6 +72,9 @@ func (m *match) Emit(e *ref.Event) {
 		if !ev.Uncontested && m.faults.on(FaultOddChipWrongSeat) {
 			m.oddChip(&ev)
 		}
+		if !ev.Uncontested {
+			m.payoutFaults(&ev)
+		}
 	}
 	m.record(&ev)
 }
