@@ -57,6 +57,10 @@ func inferenceFaultCases() []faultCase {
 		{GameInference, "end-reason-swapped", "inference/match.end", nil},
 		{GameInference, "welcome-default-credits", "inference/match.credits", nil},
 		{GameInference, "accept-check", "inference/wire.move.action", nil},
+		{GameInference, "sit-out-four-rounds", "inference/timeouts.sit-out", []string{"inference/timeouts.back-in-round"}},
+		{GameInference, "ramp-late", "inference/round.2.ante-ramp", nil},
+		{GameInference, "ante-previous-round", "inference/wire.visible-state.ante", nil},
+		{GameInference, "own-line-type", "inference/protocol.log-line", nil},
 		// The replay reads a wrong split as the odd credits'.
 		{GameInference, "tie-to-first", "inference/round.6.ties", []string{"inference/round.6.odd-chips"}},
 		// Paying the wrong seat shows in every figure after it: the

@@ -163,6 +163,18 @@ const (
 	// FaultLowestWins pays a single contested pot to the lowest value shown,
 	// as FaultTieToFirst does.
 	FaultLowestWins Fault = "lowest-wins"
+	// FaultSitOutFourRounds sits a seat out for 4 rounds, not 5, and
+	// announces that back_in_round (consistently).
+	FaultSitOutFourRounds Fault = "sit-out-four-rounds"
+	// FaultRampLate raises the ante one round later than the announced
+	// ante_ramp says (match_start and visible_state show the announced
+	// ramp).
+	FaultRampLate Fault = "ramp-late"
+	// FaultAntePreviousRound shows as limits.ante the previous round's ante.
+	FaultAntePreviousRound Fault = "ante-previous-round"
+	// FaultOwnLineType logs (and sends) a line of a type of its own,
+	// round_note, after each round_start.
+	FaultOwnLineType Fault = "own-line-type"
 )
 
 // FaultInfo describes a fault: its name, the catalogue rule it breaks and
@@ -227,6 +239,10 @@ func faultList() []FaultInfo {
 		{FaultRaiseAmountDefault, "inference/wire.move.amount", "a raise without amount is played as a raise of 1"},
 		{FaultTieToFirst, "inference/round.6.ties", "a tied pot goes to the first tied seat alone"},
 		{FaultLowestWins, "inference/round.6.showdown", "a contested pot goes to the lowest value shown"},
+		{FaultSitOutFourRounds, "inference/timeouts.sit-out", "a third strike sits the seat out for 4 rounds"},
+		{FaultRampLate, "inference/round.2.ante-ramp", "the ante rises one round after the announced ramp says"},
+		{FaultAntePreviousRound, "inference/wire.visible-state.ante", "limits.ante is the previous round's ante"},
+		{FaultOwnLineType, "inference/protocol.log-line", "a log line of an unknown type, round_note"},
 	}
 	sort.Slice(l, func(i, j int) bool { return l[i].Name < l[j].Name })
 	return l

@@ -505,6 +505,46 @@ func moreFaultCases() []faultTest {
 			},
 		},
 		{
+			fault: FaultSitOutFourRounds, rule: "inference/timeouts.sit-out",
+			spec: func(seed string) MatchSpec { return agent(seed, 3, 6, 10, "passive") }, policy: silent,
+			observe: func(t *testing.T, r faultRun) bool {
+				for _, e := range parseLog(t, r.log) {
+					if e.Type == ref.EventTimeout && e.SitOut && e.BackInRound == e.Round+5 {
+						return true
+					}
+				}
+				return false
+			},
+		},
+		{
+			fault: FaultRampLate, rule: "inference/round.2.ante-ramp",
+			spec: func(seed string) MatchSpec {
+				s := scripted(seed, 3, 4, "passive")
+				s.AnteRamp = &ref.AnteRamp{FromRound: 2, EveryRounds: 1, Step: 1}
+				return s
+			},
+			observe: cites("inference/round.2.ante-ramp"),
+		},
+		{
+			fault: FaultAntePreviousRound, rule: "inference/wire.visible-state.ante",
+			spec: func(seed string) MatchSpec {
+				s := agent(seed, 3, 3, 10000, "passive")
+				s.AnteRamp = &ref.AnteRamp{FromRound: 2, EveryRounds: 1, Step: 1}
+				return s
+			},
+			policy: call,
+			observe: func(t *testing.T, r faultRun) bool {
+				return views(r, func(vs *ref.VisibleState) bool {
+					return vs.Round >= 2 && vs.Limits.Ante != ref.AnteFor(2, vs.Limits.AnteRamp, vs.Round)
+				})
+			},
+		},
+		{
+			fault: FaultOwnLineType, rule: "inference/protocol.log-line",
+			spec:    func(seed string) MatchSpec { return scripted(seed, 3, 1, "passive") },
+			observe: func(t *testing.T, r faultRun) bool { return bytes.Contains(r.log, []byte(`"type":"round_note"`)) },
+		},
+		{
 			fault: FaultRoundsOffByOne, rule: "inference/match.rounds",
 			spec: func(seed string) MatchSpec { return scripted(seed, 3, 3, "passive") },
 			observe: func(t *testing.T, r faultRun) bool {

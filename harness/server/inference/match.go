@@ -68,9 +68,10 @@ type Result struct {
 // and only read afterwards.
 type match struct {
 	id, seed, commit string
-	cfg              ref.Config // the engine's (may differ from what limits announce under a fault)
-	annCap           int        // announced max_raises_per_round
-	annMaxRaise      int        // announced max_raise
+	cfg              ref.Config   // the engine's (may differ from what limits announce under a fault)
+	annCap           int          // announced max_raises_per_round
+	annMaxRaise      int          // announced max_raise
+	annRamp          ref.AnteRamp // announced ante_ramp
 	seats            []seatInfo
 	names            []string
 	agentSeats       int

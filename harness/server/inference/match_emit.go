@@ -20,7 +20,7 @@ func (m *match) Emit(e *ref.Event) {
 	ev := *e
 	switch ev.Type {
 	case ref.EventMatchStart:
-		ev.Limits.MaxRaisesPerRound, ev.Limits.MaxRaise = m.annCap, m.annMaxRaise
+		ev.Limits.MaxRaisesPerRound, ev.Limits.MaxRaise, ev.Limits.AnteRamp = m.annCap, m.annMaxRaise, m.annRamp
 		ev.SeedCommit = m.commit
 	case ref.EventTimeout:
 		if ev.SitOut && m.faults.on(FaultWrongBackInRound) {
@@ -31,6 +31,10 @@ func (m *match) Emit(e *ref.Event) {
 		}
 		if !m.eventFaultTimeout(&ev) {
 			return
+		}
+		if ev.SitOut && m.faults.on(FaultSitOutFourRounds) {
+			ev.BackInRound--
+			m.strikeFix = append(m.strikeFix, strikeFix{seat: ev.Seat, strikes: ev.Strikes, backIn: ev.BackInRound})
 		}
 	case ref.EventAction:
 		if m.foldTimeout == ev.Seat+1 {
@@ -94,6 +98,15 @@ func (m *match) record(ev *ref.Event) {
 	case ref.EventMatchStart:
 		m.startLine = bytes.Clone(line)
 		m.broadcast(m.encodeEvent(line))
+	case ref.EventRoundStart:
+		m.broadcast(m.encodeEvent(line))
+		if m.faults.on(FaultOwnLineType) {
+			note := []byte(`{"type":"round_note","round":` + strconv.Itoa(ev.Round) + `}`)
+			m.mu.Lock()
+			m.log.add(note)
+			m.mu.Unlock()
+			m.broadcast(m.encodeEvent(note))
+		}
 	case ref.EventMatchEnd:
 		m.endLine = bytes.Clone(line) // sent as the match_end envelope
 	case ref.EventDealPrivate:
@@ -322,7 +335,7 @@ type leakView struct {
 func (m *match) appendView(dst []byte, vs *ref.VisibleState, seat int, hc *ref.HistoryCache) []byte {
 	st := m.state()
 	st.ViewInto(seat, vs)
-	vs.Limits.MaxRaisesPerRound, vs.Limits.MaxRaise = m.annCap, m.annMaxRaise
+	vs.Limits.MaxRaisesPerRound, vs.Limits.MaxRaise, vs.Limits.AnteRamp = m.annCap, m.annMaxRaise, m.annRamp
 	if m.viewFaults(vs, seat) {
 		if m.faults.on(FaultNoMessagesField) {
 			return appendWithout(dst, vs, "messages")

@@ -251,7 +251,7 @@ func (s *Server) CreateMatch(spec MatchSpec) (Created, error) {
 	}
 	m := &match{
 		id: created.MatchID, seed: seed, commit: ref.SeedCommit(seed),
-		cfg: cfg, annCap: cfg.MaxRaisesPerRound, annMaxRaise: cfg.MaxRaise,
+		cfg: cfg, annCap: cfg.MaxRaisesPerRound, annMaxRaise: cfg.MaxRaise, annRamp: cfg.AnteRamp,
 		seats: seats, names: names, agentSeats: agents, faults: s.faults, dia: s.dia, clock: s.clock,
 		deadline: time.Duration(cfg.TurnDeadlineMS) * time.Millisecond, startTimeout: s.opts.StartTimeout,
 		events: make(chan connEvent), done: make(chan struct{}),
@@ -259,6 +259,9 @@ func (s *Server) CreateMatch(spec MatchSpec) (Created, error) {
 	}
 	if s.faults.on(FaultAcceptOversizedRaise) {
 		m.cfg.MaxRaise++ // the engine allows one more than announced
+	}
+	if s.faults.on(FaultRampLate) && m.cfg.AnteRamp.EveryRounds > 0 {
+		m.cfg.AnteRamp.FromRound++ // the engine's ramp; annRamp is announced
 	}
 	if s.faults.on(FaultRoundsOffByOne) {
 		m.cfg.Rounds++ // a "<=" where "<" was meant
@@ -317,7 +320,7 @@ func (s *Server) Info(id string) (MatchInfo, error) {
 		return MatchInfo{}, ErrNoMatch
 	}
 	cfg := m.cfg
-	cfg.MaxRaisesPerRound, cfg.MaxRaise = m.annCap, m.annMaxRaise
+	cfg.MaxRaisesPerRound, cfg.MaxRaise, cfg.AnteRamp = m.annCap, m.annMaxRaise, m.annRamp
 	info := MatchInfo{MatchID: m.id, Config: cfg}
 	for seat, si := range m.seats {
 		info.Seats = append(info.Seats, SeatDesc{Seat: seat, Agent: si.agent, Kind: si.kind})
