@@ -61,6 +61,9 @@ func inferenceFaultCases() []faultCase {
 		{GameInference, "ramp-late", "inference/round.2.ante-ramp", nil},
 		{GameInference, "ante-previous-round", "inference/wire.visible-state.ante", nil},
 		{GameInference, "own-line-type", "inference/protocol.log-line", nil},
+		{GameInference, "action-all-in-unflagged", "inference/protocol.action-all-in", nil},
+		{GameInference, "to-call-uncapped", "inference/protocol.to-call", nil},
+		{GameInference, "all-in-call-refused", "inference/round.3.all-in", nil},
 		// The replay reads a wrong split as the odd credits'.
 		{GameInference, "tie-to-first", "inference/round.6.ties", []string{"inference/round.6.odd-chips"}},
 		// Paying the wrong seat shows in every figure after it: the

@@ -51,6 +51,8 @@ func inferenceChecks() []Check {
 			Rules: append(infViewRules(), "inference/round.3.all-in", "inference/round.6.side-pots", "inference/round.2.bust"), Timeout: probe, Run: infProbeShortStack},
 		{Name: "inference: a table message over the limit is refused, the limit counted in code points", Game: GameInference, Section: secProbes,
 			Rules: []string{"inference/round.4.message-length", "inference/protocol.message-code-points", "inference/illegal.listed-only"}, Timeout: probe, Run: infProbeMessages},
+		{Name: "inference: a call a seat cannot cover is all-in, side pots follow", Game: GameInference, Section: secProbes,
+			Rules: append(infViewRules(), "inference/round.3.all-in", "inference/protocol.action-all-in", "inference/round.6.side-pots", "inference/wire.legal-actions.call"), Timeout: probe, Run: infProbeAllIn},
 		{Name: "inference: a raise beyond the cap is refused", Game: GameInference, Section: secProbes,
 			Rules: []string{"inference/round.3.raise-cap", "inference/illegal.listed-only"}, Timeout: probe, Run: infProbeRaiseCap},
 		{Name: "inference: a wrong token is refused", Game: GameInference, Section: secProbes,

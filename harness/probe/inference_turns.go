@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	ref "github.com/umpire-arena/umpire/referee/inference"
 	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/referee/verify"
 	"github.com/umpire-arena/umpire/reports"
@@ -309,4 +310,117 @@ func infProbeMessages(ctx context.Context, t *Target) Result {
 		res.Findings = append(res.Findings, f)
 	}
 	return p.finish(ctx, res)
+}
+
+// allInSeed (I-INF-P8) finds a seed under umpire's deal function for a
+// three-seat match in which round 1's best value is unique and its seat acts
+// first in round 2 (the button moves one seat on). Another server deals
+// otherwise, and the probe then reports what its match showed.
+func allInSeed(base string) string {
+	for i := 0; i < 2000; i++ {
+		seed := fmt.Sprintf("%s-%d", base, i)
+		best, at, ties := 0, -1, 0
+		for s := 0; s < 3; s++ {
+			switch v := ref.DealValue(seed, 1, s); {
+			case v > best:
+				best, at, ties = v, s, 1
+			case v == best:
+				ties++
+			}
+		}
+		if ties == 1 && (ref.FirstDealer(seed, 3)+2)%3 == at {
+			return seed
+		}
+	}
+	return base
+}
+
+// infProbeAllIn plays three seats of 4 credits and an ante of 1: in round
+// 1 the first to act raises 1 and the others call, so one seat takes 6 and
+// two keep 2; in round 2 (its winner first to act, under umpire's deal)
+// the big stack raises all it has and the short stacks call: each call is
+// for less than owed, so it is all-in (the call item offers what the seat
+// has, to_call is capped at its credits, the action is flagged all_in) and
+// side pots settle the round.
+func infProbeAllIn(ctx context.Context, t *Target) Result {
+	if r, ok := needCreate(t); !ok {
+		return r
+	}
+	id, toks, err := infCreate(ctx, t, map[string]any{"seats": 3, "rounds": 2, "deadline_ms": max(t.DeadlineMS, 2000),
+		"seed": allInSeed(t.seedFor("all-in")), "starting_credits": 4, "ante": 1})
+	if err != nil {
+		return probeErr(err)
+	}
+	p, err := infJoin(ctx, t, id, toks)
+	if err != nil {
+		return probeErr(err)
+	}
+	defer p.Close()
+	var res Result
+	short := false // a seat owed more than it held
+	err = p.playOut(ctx, func(m infMsg) error {
+		vs, err := m.view()
+		legal, err2 := m.legal()
+		if err != nil || err2 != nil {
+			return p.defaultMove(ctx, m)
+		}
+		first := len(vs.Actions) == 0
+		for _, a := range legal {
+			if a.Action == "raise" && first {
+				amount := a.Min
+				if vs.Round > 1 {
+					amount = a.Max
+				}
+				return p.move(ctx, m.Seat, m.turnOf(), "raise", amount)
+			}
+		}
+		seat := m.Seat
+		where := rules.Where{Seat: &seat, Round: m.Env.Round, Turn: m.Env.Turn}
+		if owed := vs.CurrentBet - (ownContribution(vs) - vs.Limits.Ante); owed > vs.YourCredits && vs.YourCredits > 0 {
+			short = true
+			res.eval("inference/round.3.all-in")
+			// The call that cannot be covered: sent, it must be played
+			// for the seat's whole stack.
+			if err := p.move(ctx, seat, m.turnOf(), "call", 0); err != nil {
+				return err
+			}
+			ans, err := p.awaitAfter(ctx, func(x infMsg) bool {
+				return x.Seat == seat && (x.Env.Type == "error" || x.Env.Type == "event" && x.Ev.Type == "action" && x.Ev.Seat != nil && *x.Ev.Seat == seat)
+			})
+			if err != nil {
+				return err
+			}
+			if ans.Env.Type == "error" || ans.Ev.Action != "call" || ans.Ev.Amount != vs.YourCredits {
+				f := finding("inference/round.3.all-in", where, map[string]any{"action": "call", "amount": vs.YourCredits}, json.RawMessage(ans.Raw),
+					"a call owing %d with %d credits must be played all-in for %d", owed, vs.YourCredits, vs.YourCredits)
+				f.Transcript = p.tail(8)
+				res.Findings = append(res.Findings, f)
+				if ans.Env.Type == "error" {
+					return p.move(ctx, seat, m.turnOf(), "fold", 0)
+				}
+			}
+			return nil
+		}
+		return p.defaultMove(ctx, m)
+	})
+	if err != nil {
+		return probeErr(err)
+	}
+	infFollowViews(p.Got, func(int) []reports.Message { return p.tail(8) }, &res)
+	infReplay(ctx, t, id, &res)
+	if !short {
+		res.notExercised("inference/round.3.all-in", "no seat of the probe match owed more than it held")
+		return res.orSkip("no seat of the probe match owed more than it held (the seed search works with umpire's deal function only)")
+	}
+	return res
+}
+
+// ownContribution is the seat's own players[] contribution in vs.
+func ownContribution(vs ref.VisibleState) int {
+	for _, p := range vs.Players {
+		if p.Seat == vs.YourSeat {
+			return p.Contribution
+		}
+	}
+	return 0
 }

@@ -175,6 +175,15 @@ const (
 	// FaultOwnLineType logs (and sends) a line of a type of its own,
 	// round_note, after each round_start.
 	FaultOwnLineType Fault = "own-line-type"
+	// FaultActionAllInUnflagged leaves all_in out of an action that
+	// empties a stack (log and events).
+	FaultActionAllInUnflagged Fault = "action-all-in-unflagged"
+	// FaultToCallUncapped shows to_call as the whole amount owed, even when
+	// it is more than the seat's credits.
+	FaultToCallUncapped Fault = "to-call-uncapped"
+	// FaultAllInCallRefused refuses a call the seat cannot cover in full
+	// ("not enough credits") instead of playing it all-in.
+	FaultAllInCallRefused Fault = "all-in-call-refused"
 )
 
 // FaultInfo describes a fault: its name, the catalogue rule it breaks and
@@ -243,6 +252,9 @@ func faultList() []FaultInfo {
 		{FaultRampLate, "inference/round.2.ante-ramp", "the ante rises one round after the announced ramp says"},
 		{FaultAntePreviousRound, "inference/wire.visible-state.ante", "limits.ante is the previous round's ante"},
 		{FaultOwnLineType, "inference/protocol.log-line", "a log line of an unknown type, round_note"},
+		{FaultActionAllInUnflagged, "inference/protocol.action-all-in", "an action that empties a stack is not flagged all_in"},
+		{FaultToCallUncapped, "inference/protocol.to-call", "to_call is not capped at the seat's credits"},
+		{FaultAllInCallRefused, "inference/round.3.all-in", "a call the seat cannot cover is refused"},
 	}
 	sort.Slice(l, func(i, j int) bool { return l[i].Name < l[j].Name })
 	return l

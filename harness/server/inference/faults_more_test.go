@@ -545,6 +545,35 @@ func moreFaultCases() []faultTest {
 			observe: func(t *testing.T, r faultRun) bool { return bytes.Contains(r.log, []byte(`"type":"round_note"`)) },
 		},
 		{
+			fault: FaultActionAllInUnflagged, rule: "inference/protocol.action-all-in",
+			spec: func(seed string) MatchSpec { return short(scripted(seed, 3, 4, "aggressive")) }, seeds: 5,
+			observe: cites("inference/protocol.action-all-in"),
+		},
+		{
+			fault: FaultToCallUncapped, rule: "inference/protocol.to-call",
+			spec: func(seed string) MatchSpec { return scripted(seed, 3, 1, "passive") },
+			observe: func(t *testing.T, r faultRun) bool {
+				for _, f := range allInScenario(t, r.faults) {
+					if vs := f.env.VisibleState; f.env.Type == TypeYourTurn && vs.ToCall > vs.YourCredits {
+						return true
+					}
+				}
+				return false
+			},
+		},
+		{
+			fault: FaultAllInCallRefused, rule: "inference/round.3.all-in",
+			spec: func(seed string) MatchSpec { return scripted(seed, 3, 1, "passive") },
+			observe: func(t *testing.T, r faultRun) bool {
+				for _, f := range allInScenario(t, r.faults) {
+					if f.env.Type == TypeError {
+						return true // no move of the scenario is illegal
+					}
+				}
+				return false
+			},
+		},
+		{
 			fault: FaultRoundsOffByOne, rule: "inference/match.rounds",
 			spec: func(seed string) MatchSpec { return scripted(seed, 3, 3, "passive") },
 			observe: func(t *testing.T, r faultRun) bool {
@@ -647,4 +676,67 @@ func tiedBest(rs []ref.Reveal) int {
 		}
 	}
 	return n
+}
+
+// allInScenario plays the conformance suite's all-in probe on three agent
+// seats: 4 credits, an ante of 1; round 1's first seat raises 1, the others
+// call; round 2's first seat (round 1's winner, by the seed) raises all it
+// has and the short stacks call for less than they owe. It returns every
+// frame the seats received.
+func allInScenario(t *testing.T, faults []Fault) []frame {
+	t.Helper()
+	seed := ""
+	for i := 0; seed == ""; i++ {
+		s := fmt.Sprint("all-in-", i)
+		best, at, ties := 0, -1, 0
+		for seat := 0; seat < 3; seat++ {
+			switch v := ref.DealValue(s, 1, seat); {
+			case v > best:
+				best, at, ties = v, seat, 1
+			case v == best:
+				ties++
+			}
+		}
+		if ties == 1 && (ref.FirstDealer(s, 3)+2)%3 == at {
+			seed = s
+		}
+	}
+	srv, ts := testServer(t, Options{Faults: faults})
+	ante := 1
+	c := create(t, ts, MatchSpec{Seats: 3, Rounds: 2, DeadlineMS: 50, Seed: &seed, Agents: []int{0, 1, 2}, StartingCredits: 4, Ante: &ante})
+	policy := func(f frame) *MoveMsg {
+		vs := f.env.VisibleState
+		for _, la := range f.env.LegalActions {
+			if la.Action == ref.ActionRaise && len(vs.Actions) == 0 {
+				if vs.Round > 1 {
+					return move(f, ref.ActionRaise, la.Max)
+				}
+				return move(f, ref.ActionRaise, la.Min)
+			}
+		}
+		return move(f, ref.ActionCall, 0)
+	}
+	var cls []*client
+	for seat := 0; seat < 3; seat++ {
+		cls = append(cls, dial(t, ts, c.MatchID, seat, c.Tokens[fmt.Sprint(seat)]))
+	}
+	errs := make(chan error, 3)
+	for _, cl := range cls {
+		go func() { errs <- cl.play(policy) }()
+	}
+	for range cls {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if _, err := srv.Wait(ctx, c.MatchID); err != nil {
+		t.Fatal(err)
+	}
+	var out []frame
+	for _, cl := range cls {
+		out = append(out, cl.frames...)
+	}
+	return out
 }

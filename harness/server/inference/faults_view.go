@@ -45,6 +45,10 @@ func (m *match) viewFaults(vs *ref.VisibleState, seat int) bool {
 		}
 		changed = true
 	}
+	if st := m.state(); m.faults.on(FaultToCallUncapped) && st.Phase() == ref.PhaseBetting && seat >= 0 && seat < len(vs.Players) {
+		vs.ToCall = max(vs.ToCall, st.CurrentBet()-st.Seat(seat).Bet)
+		changed = true
+	}
 	if m.faults.on(FaultCurrentBetNotRaised) {
 		vs.CurrentBet = 0
 		changed = true

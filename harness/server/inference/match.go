@@ -269,6 +269,10 @@ func (m *match) drive(ctx context.Context) error {
 		}
 		m.st.ViewInto(seat, &m.vsBuf) // players do not keep the view
 		mv := m.seats[seat].player.Decide(&m.vsBuf, m.legalFor(seat))
+		if mv.Action == ref.ActionCall && m.faults.on(FaultAllInCallRefused) && m.st.CurrentBet()-m.st.Seat(seat).Bet > m.st.Seat(seat).Credits {
+			m.sendErr(seat, CodeIllegalMove, "not enough credits to call", "inference/round.3.all-in")
+			return nil
+		}
 		if err := m.st.Apply(seat, mv); err != nil {
 			// Scripted players only play listed moves; should one not,
 			// its turn is played by default.
@@ -477,6 +481,10 @@ func (m *match) onMove(c *conn, msg *inMsg) error {
 			m.sendErr(seat, CodeIllegalMove, "message too long", "inference/round.4.message-length")
 			return nil
 		}
+	}
+	if mv.Action == ref.ActionCall && m.faults.on(FaultAllInCallRefused) && m.st.CurrentBet()-m.st.Seat(seat).Bet > m.st.Seat(seat).Credits {
+		m.sendErr(seat, CodeIllegalMove, "not enough credits to call", "inference/round.3.all-in")
+		return nil
 	}
 	if err := m.st.Apply(seat, mv); err != nil {
 		if m.faults.on(FaultSilentIllegal) {

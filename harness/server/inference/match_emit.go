@@ -37,6 +37,9 @@ func (m *match) Emit(e *ref.Event) {
 			m.strikeFix = append(m.strikeFix, strikeFix{seat: ev.Seat, strikes: ev.Strikes, backIn: ev.BackInRound})
 		}
 	case ref.EventAction:
+		if m.faults.on(FaultActionAllInUnflagged) {
+			ev.AllIn = false
+		}
 		if m.foldTimeout == ev.Seat+1 {
 			te := m.foldEv
 			m.Emit(&te) // a timeout line, with its own faults applied
