@@ -47,13 +47,11 @@ func Detect(game string, data []byte) (string, error) {
 	if !r.IsObject() {
 		return "", fmt.Errorf("%w: want a JSON object, got %s", ErrUndetected, typeName(r))
 	}
-	switch game {
-	case GameInference:
-		return detectInference(r)
-	case GameBangArena:
-		return detectBangArena(r)
+	detect, ok := map[string]func(gjson.Result) (string, error){GameInference: detectInference, GameBangArena: detectBangArena}[game]
+	if !ok {
+		return "", fmt.Errorf("unknown game %q", game)
 	}
-	return "", fmt.Errorf("unknown game %q", game)
+	return detect(r)
 }
 
 func detectInference(r gjson.Result) (string, error) {

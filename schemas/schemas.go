@@ -15,6 +15,7 @@ import (
 	"sync"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/umpire-arena/umpire/harness"
 )
 
 // BaseURL is the prefix of every schema's $id; a schema of game G and kind K
@@ -33,8 +34,8 @@ const MaxDepth = 512
 
 // Games of the schema set.
 const (
-	GameInference = "inference"
-	GameBangArena = "bangarena"
+	GameInference = harness.GameInference // the names are declared once, in package harness
+	GameBangArena = harness.GameBangArena
 )
 
 // defsKind names the shared-definitions file of a game; it is not a kind.

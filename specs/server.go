@@ -10,6 +10,7 @@ import (
 	"github.com/onsi/ginkgo/v2"
 	"github.com/onsi/gomega"
 	"github.com/umpire-arena/umpire/harness"
+	"github.com/umpire-arena/umpire/harness/games"
 	"github.com/umpire-arena/umpire/harness/probe"
 	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/reports"
@@ -44,6 +45,10 @@ func TargetFromEnv(game string, getenv func(string) string) (*probe.Target, erro
 // package-level var in the suite's test file. It returns true so it can
 // initialise that var.
 func ServerSuite(game string) bool {
+	g, err := games.Lookup(game)
+	if err != nil {
+		panic("umpire specs: " + err.Error()) // a suite file names a game umpire does not know
+	}
 	var target *probe.Target
 	ginkgo.BeforeSuite(func() {
 		t, err := TargetFromEnv(game, os.Getenv)
@@ -51,7 +56,7 @@ func ServerSuite(game string) bool {
 			ginkgo.Fail("umpire: bad target configuration: " + err.Error())
 		}
 		if t == nil {
-			srv, err := probe.StartEmbedded(game, nil)
+			srv, err := g.StartEmbedded(nil, nil)
 			if err != nil {
 				ginkgo.Fail("umpire: starting the embedded server: " + err.Error())
 			}
@@ -66,7 +71,7 @@ func ServerSuite(game string) bool {
 	defaults := &probe.Target{Game: game, URL: "http://127.0.0.1", Create: true}
 	_ = defaults.Validate()
 	ginkgo.Describe(game+" server conformance", func() {
-		for _, c := range probe.Checks(game) {
+		for _, c := range g.Checks() {
 			ginkgo.It(c.Name, ginkgo.Label(c.Labels()...), ginkgo.SpecTimeout(c.TimeoutOf(defaults)+30*time.Second), func(ctx ginkgo.SpecContext) {
 				rc := probe.Run(ctx, target, c)
 				data, err := json.Marshal(rc)

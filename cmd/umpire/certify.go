@@ -75,7 +75,7 @@ func (f *certFlags) tableArgs() string {
 	if f.seats != 6 {
 		fmt.Fprintf(&b, " --seats %d", f.seats)
 	}
-	if f.rounds != 40 && f.game == gameInference {
+	if f.rounds != 40 && gameOf(f.game).Rounds {
 		fmt.Fprintf(&b, " --rounds %d", f.rounds)
 	}
 	if f.mode != "" {
@@ -294,10 +294,7 @@ func writeCertifySummary(w io.Writer, rep *reports.Report, f *certFlags) {
 	if rep.Meta.Shard != nil {
 		fmt.Fprintf(w, "shard %d/%d: %d of %d seeds\n", rep.Meta.Shard.K, rep.Meta.Shard.N, len(rep.Meta.Shard.Seeds), len(rep.Meta.Seeds))
 	}
-	score := "credits"
-	if f.game == gameBangArena {
-		score = "glory"
-	}
+	score := gameOf(f.game).Score
 	col := 12
 	if rep.Meta.AB != nil {
 		col = 34

@@ -12,7 +12,6 @@ import (
 
 	"github.com/umpire-arena/umpire/harness"
 	"github.com/umpire-arena/umpire/harness/probe"
-	basrv "github.com/umpire-arena/umpire/harness/server/bangarena"
 	infsrv "github.com/umpire-arena/umpire/harness/server/inference"
 	"github.com/umpire-arena/umpire/internal/inert"
 	"github.com/umpire-arena/umpire/referee/rules"
@@ -54,7 +53,7 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 	fs.BoolVar(&t.Create, "create", false, "the target offers the harness extension: the suite creates its matches and rooms (env UMPIRE_CREATE)")
 	embedded := fs.Bool("embedded", false, "start the embedded reference server in-process as the target")
 	unsafeFaults := fs.Bool("unsafe-faults", false, "with --embedded: switch on the faults named in "+infsrv.FaultsEnv+" (to see the suite catch them)")
-	dialectList := fs.String("dialect", "", "with --embedded: the embedded server speaks these legitimate dialects, comma-separated (choices where the rules are silent; Inference: "+inferenceDialectNames()+"; BangArena: "+bangArenaDialectNames()+")")
+	dialectList := fs.String("dialect", "", "with --embedded: the embedded server speaks these legitimate dialects, comma-separated (choices where the rules are silent; "+allDialectNames()+")")
 	config := fs.String("config", "", "JSON file with the target configuration (fields of probe.Target)")
 	fs.IntVar(&t.DeadlineMS, "deadline-ms", 0, "the server's decision deadline in ms; asked for in created matches (default 300; env UMPIRE_DEADLINE_MS)")
 	fs.IntVar(&t.TableSize, "seats", 0, "seats of the matches and rooms the suite creates (default 3 Inference, 4 BangArena)")
@@ -247,22 +246,7 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 // conformFaults returns the faults of the embedded server: none unless
 // --unsafe-faults is given together with UMPIRE_UNSAFE_FAULTS.
 func conformFaults(game string, unsafe bool) ([]string, error) {
-	if game == gameBangArena {
-		return faultNames(basrv.FaultsFromEnv(os.Getenv, unsafe))
-	}
-	return faultNames(infsrv.FaultsFromEnv(os.Getenv, unsafe))
-}
-
-// faultNames turns either server's fault list into plain names.
-func faultNames[F ~string](fs []F, err error) ([]string, error) {
-	if err != nil {
-		return nil, err
-	}
-	var out []string
-	for _, f := range fs {
-		out = append(out, string(f))
-	}
-	return out, nil
+	return gameOf(game).Faults(os.Getenv, unsafe)
 }
 
 // reachable makes one request to the target: any HTTP answer will do.

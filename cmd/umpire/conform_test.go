@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/umpire-arena/umpire/harness"
 	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/reports"
 )
@@ -21,7 +22,7 @@ func runConform(t *testing.T, args ...string) (int, string, string) {
 }
 
 func TestConformEmbedded(t *testing.T) {
-	for _, game := range []string{gameInference, gameBangArena} {
+	for _, game := range []string{harness.GameInference, harness.GameBangArena} {
 		t.Run(game, func(t *testing.T) {
 			dir := t.TempDir()
 			code, out, errs := runConform(t, "--embedded", "--game", game, "--report-dir", dir)

@@ -5,27 +5,10 @@ import (
 	"strings"
 
 	"github.com/umpire-arena/umpire/harness/probe"
-	basrv "github.com/umpire-arena/umpire/harness/server/bangarena"
-	infsrv "github.com/umpire-arena/umpire/harness/server/inference"
 )
 
-// bangArenaDialectNames lists the BangArena server's dialects for flag help.
-func bangArenaDialectNames() string {
-	var names []string
-	for _, d := range basrv.DialectList() {
-		names = append(names, string(d.Name))
-	}
-	return strings.Join(names, ", ")
-}
-
-// inferenceDialectNames lists the Inference server's dialects for flag help.
-func inferenceDialectNames() string {
-	var names []string
-	for _, d := range infsrv.Dialects() {
-		names = append(names, string(d.Name))
-	}
-	return strings.Join(names, ", ")
-}
+// dialectNames lists game's embedded server's dialects for flag help.
+func dialectNames(game string) string { return strings.Join(mustGame(game).Dialects(), ", ") }
 
 // conformDialects reads conform's --dialect list for the embedded server
 // of game: names the server knows (an unknown one is a usage error).
@@ -33,35 +16,25 @@ func conformDialects(game, list string) ([]string, error) {
 	if strings.TrimSpace(list) == "" {
 		return nil, nil
 	}
-	if game == gameBangArena {
-		ds, err := basrv.ParseDialects(list)
-		if err != nil {
-			return nil, fmt.Errorf("--dialect: %v", err)
-		}
-		return faultNames(ds, nil)
-	}
-	if game != gameInference {
-		return nil, fmt.Errorf("--dialect: the embedded %s server has no dialects", game)
-	}
-	ds, err := infsrv.ParseDialects(list)
+	ds, err := gameOf(game).ParseDialects(list)
 	if err != nil {
 		return nil, fmt.Errorf("--dialect: %v", err)
 	}
-	out := make([]string, len(ds))
-	for i, d := range ds {
-		out[i] = string(d)
-	}
-	return out, nil
+	return ds, nil
 }
 
 // startEmbedded starts the embedded server of game with faults and
 // dialects.
 func startEmbedded(game string, faults, dialects []string) (*probe.Embedded, error) {
-	if game == gameInference && len(dialects) > 0 {
-		return probe.StartEmbeddedInference(dialects, faults)
+	return gameOf(game).StartEmbedded(faults, dialects)
+}
+
+// allDialectNames lists every game's dialects for flag help:
+// "Inference: a, b; BangArena: c, d".
+func allDialectNames() string {
+	var parts []string
+	for _, g := range cliGames() {
+		parts = append(parts, g.Title+": "+strings.Join(g.Dialects(), ", "))
 	}
-	if game == gameBangArena && len(dialects) > 0 {
-		return probe.StartEmbeddedDialects(game, faults, dialects)
-	}
-	return probe.StartEmbedded(game, faults)
+	return strings.Join(parts, "; ")
 }

@@ -35,13 +35,7 @@ func cmdExampleAgent(ctx context.Context, e *env, args []string) int {
 	if !checkNoArgs(e, fs, "example-agent") || !checkGame(e, *game) {
 		return exitUsage
 	}
-	var err error
-	if *game == gameBangArena {
-		err = exampleBangArena(ctx, e.stdin, e.stdout, *player, *seed)
-	} else {
-		err = exampleInference(ctx, e.stdin, e.stdout, *player, *seed)
-	}
-	if err != nil {
+	if err := gameOf(*game).example(ctx, e.stdin, e.stdout, *player, *seed); err != nil {
 		fmt.Fprintf(e.stderr, "umpire example-agent: %v\n", err)
 		return exitError
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/umpire-arena/umpire/harness"
 	"github.com/umpire-arena/umpire/referee/rules"
 )
 
@@ -116,7 +117,7 @@ func TestValidateBoundedMemory(t *testing.T) {
 	if testing.Short() {
 		t.Skip("reads 64 MiB")
 	}
-	for _, game := range []string{gameInference, gameBangArena} {
+	for _, game := range []string{harness.GameInference, harness.GameBangArena} {
 		t.Run(game+"/blank", func(t *testing.T) {
 			in := newLines(64<<20, "")
 			code, out, _, stderr := runOn(t, in, "validate", "--game", game, "-")
@@ -132,7 +133,7 @@ func TestValidateBoundedMemory(t *testing.T) {
 	t.Run("bad lines", func(t *testing.T) {
 		const n = 2 << 20
 		in := newLines(n, "x")
-		code, _, lines, stderr := runOn(t, in, "validate", "--game", gameInference, "-")
+		code, _, lines, stderr := runOn(t, in, "validate", "--game", harness.GameInference, "-")
 		if code != exitFail {
 			t.Fatalf("exit %d\n%s", code, stderr)
 		}

@@ -8,9 +8,9 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"sort"
 	"strings"
 
+	"github.com/umpire-arena/umpire/harness/legaldiff"
 	"github.com/umpire-arena/umpire/internal/inert"
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
 	"github.com/umpire-arena/umpire/referee/inference"
@@ -47,10 +47,12 @@ func cmdLegal(_ context.Context, e *env, args []string) int {
 		fmt.Fprintln(e.stderr, "umpire legal: give exactly one FILE (or - for stdin)")
 		return exitUsage
 	}
-	if *game == gameBangArena {
-		return legalBangArena(e, fs.Arg(0), *check, *format == "json")
-	}
-	name := fs.Arg(0)
+	return gameOf(*game).legal(e, fs.Arg(0), *check, *format == "json")
+}
+
+// legalInference derives the legal actions of one Inference your_turn (or
+// bare visible_state) and, with check, compares them with its own list.
+func legalInference(e *env, name string, check, asJSON bool) int {
 	raw, code, ok := readLegalInput(e, name)
 	if !ok {
 		return code
@@ -69,7 +71,7 @@ func cmdLegal(_ context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stdout, "%s: no legal actions can be derived: %s\n", inert.String(name), inert.String(err.Error()))
 		return exitFail
 	}
-	if !*check {
+	if !check {
 		_ = writeJSONLine(e.stdout, derived)
 		return exitOK
 	}
@@ -78,7 +80,7 @@ func cmdLegal(_ context.Context, e *env, args []string) int {
 		return exitUsage
 	}
 	d := compareLegal(derived, given)
-	return printLegalDiff(e, d, d.Equal, *format == "json")
+	return printLegalDiff(e, d, d.Equal, asJSON)
 }
 
 // readLegalInput reads the one message of "umpire legal" (FILE|-, at most
@@ -179,64 +181,17 @@ func parseDecision(raw []byte) (vs inference.VisibleState, given []json.RawMessa
 }
 
 // compareLegal compares the derived list with the message's own, item by
-// item by action name.
+// item by action name (legaldiff.Inference); unreadable and repeated items
+// count as extra.
 func compareLegal(derived []inference.LegalAction, given []json.RawMessage) legalDiff {
-	d := legalDiff{Derived: derived, Given: given, Missing: []inference.LegalAction{}, Extra: []json.RawMessage{}, Different: []string{}}
-	byAction := map[string][]map[string]json.RawMessage{}
-	var order []string
-	for _, g := range given {
-		var m map[string]json.RawMessage
-		var action string
-		if json.Unmarshal(g, &m) != nil || json.Unmarshal(m["action"], &action) != nil {
-			d.Extra = append(d.Extra, g)
-			continue
-		}
-		if _, seen := byAction[action]; !seen {
-			order = append(order, action)
-		}
-		byAction[action] = append(byAction[action], m)
-		if len(byAction[action]) > 1 {
-			d.Extra = append(d.Extra, g)
-		}
+	c := legaldiff.Inference(derived, given)
+	d := legalDiff{Derived: derived, Given: given, Missing: c.Missing, Extra: []json.RawMessage{}, Different: []string{}, Equal: c.Equal()}
+	for _, x := range c.Extra {
+		d.Extra = append(d.Extra, x.Raw)
 	}
-	known := map[string]bool{}
-	for _, want := range derived {
-		known[want.Action] = true
-		items := byAction[want.Action]
-		if len(items) == 0 {
-			d.Missing = append(d.Missing, want)
-			continue
-		}
-		got := items[0]
-		var fields []string
-		switch want.Action {
-		case inference.ActionCall:
-			fields = []string{"amount"}
-		case inference.ActionRaise:
-			fields = []string{"min", "max"}
-		}
-		wantVals := map[string]int{"amount": want.Amount, "min": want.Min, "max": want.Max}
-		for _, f := range fields {
-			raw, ok := got[f]
-			var v int
-			switch {
-			case !ok:
-				d.Different = append(d.Different, fmt.Sprintf("%s: %s missing, want %d", want.Action, f, wantVals[f]))
-			case json.Unmarshal(raw, &v) != nil:
-				d.Different = append(d.Different, fmt.Sprintf("%s: %s is %s, want the integer %d", want.Action, f, raw, wantVals[f]))
-			case v != wantVals[f]:
-				d.Different = append(d.Different, fmt.Sprintf("%s: %s is %d, want %d", want.Action, f, v, wantVals[f]))
-			}
-		}
+	for _, f := range c.Different {
+		d.Different = append(d.Different, f.Text)
 	}
-	for _, a := range order {
-		if !known[a] {
-			b, _ := json.Marshal(byAction[a][0])
-			d.Extra = append(d.Extra, b)
-		}
-	}
-	sort.Strings(d.Different)
-	d.Equal = len(d.Missing) == 0 && len(d.Extra) == 0 && len(d.Different) == 0
 	return d
 }
 
@@ -344,64 +299,21 @@ func legalBangArena(e *env, name string, check, asJSON bool) int {
 	return printLegalDiff(e, d, d.Equal, asJSON)
 }
 
-// compareBangLegal (I-BA-L1, I-BA-L2) compares the derived items with the request's own, by
-// actionId: missing, extra (an unreadable item, a repeated actionId, an
-// item the rules do not allow), different (same actionId, other command or
-// argsSchema); items of undecided commands are set aside as unchecked.
+// compareBangLegal (I-BA-L1, I-BA-L2) compares the derived items with the
+// request's own by actionId (legaldiff.BangArena): missing, extra (an
+// unreadable item, a repeated actionId, an item the rules do not allow),
+// different (same actionId, other command or argsSchema); items of
+// undecided commands are set aside as unchecked.
 func compareBangLegal(derived []ba.LegalAction, und []ba.Undecided, given []json.RawMessage) bangLegalDiff {
-	d := bangLegalDiff{Derived: derived, Undecided: und, Missing: []ba.LegalAction{}, Extra: []json.RawMessage{}, Different: []string{}, Unchecked: []json.RawMessage{}, Pinned: []string{}}
-	undecided := map[string]bool{}
-	all := false
-	for _, u := range und {
-		undecided[u.Command] = true
-		all = all || u.Command == ba.AllUndecided
+	c := legaldiff.BangArena(derived, und, given)
+	d := bangLegalDiff{Derived: derived, Undecided: und, Missing: c.Missing, Extra: []json.RawMessage{}, Different: []string{},
+		Unchecked: c.Unchecked, Pinned: c.Pinned, Equal: c.Equal()}
+	for _, x := range c.Extra {
+		d.Extra = append(d.Extra, x.Raw)
 	}
-	want := map[string]ba.LegalAction{}
-	for _, a := range derived {
-		want[a.ActionID] = a
+	for _, f := range c.Different {
+		d.Different = append(d.Different, f.Text)
 	}
-	seen := map[string]bool{}
-	for _, g := range given {
-		var item ba.LegalAction
-		if all {
-			d.Unchecked = append(d.Unchecked, g)
-			continue
-		}
-		if json.Unmarshal(g, &item) != nil || item.ActionID == "" || seen[item.ActionID] {
-			d.Extra = append(d.Extra, g)
-			continue
-		}
-		seen[item.ActionID] = true
-		w, ok := want[item.ActionID]
-		switch {
-		case !ok && undecided[item.Command]:
-			d.Unchecked = append(d.Unchecked, g)
-		case !ok:
-			d.Extra = append(d.Extra, g)
-		default:
-			if w.Command != item.Command {
-				d.Different = append(d.Different, fmt.Sprintf("%s: command is %q, want %q", item.ActionID, item.Command, w.Command))
-			}
-			ws, _ := json.Marshal(w.ArgsSchema)
-			gs, _ := json.Marshal(item.ArgsSchema)
-			switch {
-			case bytes.Equal(ws, gs):
-			case w.Command == "discard" && sameCount(w.ArgsSchema["cardUids"], item.ArgsSchema["cardUids"]):
-				// §13: the discard's cardUids are a default of the right
-				// count; which cards is umpire's pin (WIRE.md argsSchema).
-				d.Pinned = append(d.Pinned, fmt.Sprintf("%s: default cardUids %s, umpire's pin gives %s", item.ActionID, gs, ws))
-			default:
-				d.Different = append(d.Different, fmt.Sprintf("%s: argsSchema is %s, want %s", item.ActionID, gs, ws))
-			}
-		}
-	}
-	for _, a := range derived {
-		if !seen[a.ActionID] {
-			d.Missing = append(d.Missing, a)
-		}
-	}
-	sort.Strings(d.Different)
-	d.Equal = len(d.Missing) == 0 && len(d.Extra) == 0 && len(d.Different) == 0
 	return d
 }
 
@@ -435,19 +347,6 @@ func (d bangLegalDiff) writeText(w io.Writer) {
 		fmt.Fprintf(w, "different: %s  (%s)\n", inert.String(s), "bangarena/12.args")
 	}
 	fmt.Fprintf(w, "%d missing, %d extra, %d different\n", len(d.Missing), len(d.Extra), len(d.Different))
-}
-
-// sameCount reports whether two argsSchema values are lists of the same
-// length (the discard's default cardUids).
-func sameCount(a, b any) bool {
-	la, ok1 := a.([]any)
-	lb, ok2 := b.([]any)
-	if !ok1 {
-		if s, ok := a.([]string); ok {
-			la, ok1 = make([]any, len(s)), true
-		}
-	}
-	return ok1 && ok2 && len(la) == len(lb)
 }
 
 // clipList keeps the first n entries of l, saying how many more there are.

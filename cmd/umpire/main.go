@@ -20,12 +20,6 @@ const (
 	exitError = 3 // the run could not be carried out
 )
 
-// Games umpire knows.
-const (
-	gameInference = "inference"
-	gameBangArena = "bangarena"
-)
-
 // env is what a command may touch: its streams and the working directory.
 // Commands receive it explicitly; nothing is global.
 type env struct {
@@ -164,19 +158,6 @@ func checkNoArgs(e *env, fs *flag.FlagSet, name string) bool {
 		return false
 	}
 	return true
-}
-
-// checkGame validates the --game flag value.
-func checkGame(e *env, game string) bool {
-	switch game {
-	case gameInference, gameBangArena:
-		return true
-	case "":
-		fmt.Fprintln(e.stderr, "umpire: --game is required (inference or bangarena)")
-	default:
-		fmt.Fprintf(e.stderr, "umpire: unknown game %q (want inference or bangarena)\n", game)
-	}
-	return false
 }
 
 // checkFormat validates the --format flag value.

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/umpire-arena/umpire/harness"
 	"github.com/umpire-arena/umpire/harness/selftest"
 	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/reports"
@@ -51,9 +52,9 @@ func TestSelftest(t *testing.T) {
 		game  string
 		kinds map[string]reports.Kind
 	}{
-		{gameInference, map[string]reports.Kind{"conform-inference": reports.KindConform, "certify-inference-go": reports.KindCertify,
+		{harness.GameInference, map[string]reports.Kind{"conform-inference": reports.KindConform, "certify-inference-go": reports.KindCertify,
 			"certify-inference-python": reports.KindCertify, "verify-inference": reports.KindVerify}},
-		{gameBangArena, map[string]reports.Kind{"conform-bangarena": reports.KindConform, "certify-bangarena-go": reports.KindCertify,
+		{harness.GameBangArena, map[string]reports.Kind{"conform-bangarena": reports.KindConform, "certify-bangarena-go": reports.KindCertify,
 			"certify-bangarena-python": reports.KindCertify, "verify-bangarena": reports.KindVerify}},
 	}
 	for _, tc := range tests {
@@ -112,9 +113,9 @@ func TestSelftest(t *testing.T) {
 
 // failingStep is a step whose report holds one MUST finding.
 func failingStep() selftest.Step {
-	return selftest.Step{Name: "injected-failure", Game: gameInference, Title: "a step that finds a violation",
+	return selftest.Step{Name: "injected-failure", Game: harness.GameInference, Title: "a step that finds a violation",
 		Run: func(context.Context, selftest.Env) (*reports.Report, error) {
-			rep := reports.New(reports.Meta{Kind: reports.KindConform, Games: []string{gameInference}}, rules.Default())
+			rep := reports.New(reports.Meta{Kind: reports.KindConform, Games: []string{harness.GameInference}}, rules.Default())
 			rep.Checks = append(rep.Checks, reports.Check{Name: "raise cap holds", Status: reports.Fail,
 				Rules: []string{"inference/round.3.raise-cap"},
 				Findings: []reports.Finding{{Finding: rules.Finding{Rule: "inference/round.3.raise-cap", Level: rules.Must,
@@ -131,7 +132,7 @@ func onlyVerify(s selftest.Step) bool { return strings.HasPrefix(s.Name, "verify
 func TestSelftestFailingStep(t *testing.T) {
 	dir := t.TempDir()
 	hook := func(o *selftest.Options) { o.Only, o.Extra = onlyVerify, []selftest.Step{failingStep()} }
-	code, out, errs := runSelftest(t, false, hook, "--game", gameInference, "--matches", "1", "--report-dir", dir)
+	code, out, errs := runSelftest(t, false, hook, "--game", harness.GameInference, "--matches", "1", "--report-dir", dir)
 	if code != exitFail {
 		t.Fatalf("have exit %d, want 1\nstdout:\n%s\nstderr:\n%s", code, out, errs)
 	}
@@ -189,7 +190,7 @@ func TestSelftestProgress(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			hook := func(o *selftest.Options) { o.Only = onlyVerify }
-			code, out, errs := runSelftest(t, tc.tty, hook, "--game", gameInference, "--matches", "2", "--report-dir", t.TempDir())
+			code, out, errs := runSelftest(t, tc.tty, hook, "--game", harness.GameInference, "--matches", "2", "--report-dir", t.TempDir())
 			if code != exitOK {
 				t.Fatalf("have exit %d, want 0\n%s\n%s", code, out, errs)
 			}

@@ -17,6 +17,8 @@ import (
 // server's bounds and expiry.
 type hostFlags struct {
 	game string
+	// running names the flag of maxRunning (max-matches, max-rooms).
+	running string
 
 	adminToken *string
 	open       *bool
@@ -47,22 +49,30 @@ func addHostFlags(fs *flag.FlagSet, game string) *hostFlags {
 	h.maxHeader = fs.Int("max-header-bytes", guard.DefaultMaxHeaderBytes, "largest request header")
 	h.maxBody = fs.Int64("max-body-bytes", guard.DefaultMaxBodyBytes, "largest request body")
 	h.maxConnsPerIP = fs.Int("max-conns-per-ip", guard.DefaultMaxConnsPerIP, "connections open at once from one client address (WebSockets included; -1: no cap)")
-	if game == gameInference {
-		h.maxRunning = fs.Int("max-matches", infsrv.DefaultMaxMatches, "matches running at once; a creation beyond gets 503")
-		h.maxRounds = fs.Int("max-rounds", infsrv.DefaultMaxRounds, "most rounds a created match may ask")
-		h.maxDeadline = fs.Duration("max-deadline", infsrv.DefaultMaxDeadline, "longest turn deadline a match may ask (--deadline included)")
-		h.maxCredits = fs.Int("max-credits", infsrv.DefaultMaxStartingCredits, "most starting_credits a match may ask")
-		h.maxAnte = fs.Int("max-ante", infsrv.DefaultMaxAnte, "largest ante (and ante ramp step) a match may ask")
-		h.idle = fs.Duration("idle-timeout", infsrv.DefaultIdleTimeout, "end a match no agent has spoken in for this long (none joined, or all silent), and close a silent WebSocket (-1s: never)")
-		h.keepFinished = fs.Duration("keep-finished", infsrv.DefaultKeepFinished, "keep a finished match's log this long (-1s: until --max-finished pushes it out)")
-		h.maxFinished = fs.Int("max-finished", infsrv.DefaultMaxFinished, "finished matches kept at most, the oldest dropped first")
-	} else {
-		h.maxRunning = fs.Int("max-rooms", baserver.DefaultMaxRooms, "rooms held at once (ended ones are dropped first to make room); a creation beyond gets 409")
-		h.maxDeadline = fs.Duration("max-deadline", baserver.DefaultMaxDeadline, "longest decision deadline a room may ask (--deadline included)")
-		h.idle = fs.Duration("idle-timeout", baserver.DefaultIdleTimeout, "force-end a room with agent seats that no request has named for this long (-1s: never)")
-		h.keepFinished = fs.Duration("keep-finished", baserver.DefaultKeepEnded, "keep an ended room's log this long (-1s: until --max-rooms pushes it out)")
-	}
+	mustGame(game).hostLimits(h, fs)
 	return h
+}
+
+// inferenceHostLimits declares the Inference server's bounds and expiry.
+func inferenceHostLimits(h *hostFlags, fs *flag.FlagSet) {
+	h.running = "max-matches"
+	h.maxRunning = fs.Int("max-matches", infsrv.DefaultMaxMatches, "matches running at once; a creation beyond gets 503")
+	h.maxRounds = fs.Int("max-rounds", infsrv.DefaultMaxRounds, "most rounds a created match may ask")
+	h.maxDeadline = fs.Duration("max-deadline", infsrv.DefaultMaxDeadline, "longest turn deadline a match may ask (--deadline included)")
+	h.maxCredits = fs.Int("max-credits", infsrv.DefaultMaxStartingCredits, "most starting_credits a match may ask")
+	h.maxAnte = fs.Int("max-ante", infsrv.DefaultMaxAnte, "largest ante (and ante ramp step) a match may ask")
+	h.idle = fs.Duration("idle-timeout", infsrv.DefaultIdleTimeout, "end a match no agent has spoken in for this long (none joined, or all silent), and close a silent WebSocket (-1s: never)")
+	h.keepFinished = fs.Duration("keep-finished", infsrv.DefaultKeepFinished, "keep a finished match's log this long (-1s: until --max-finished pushes it out)")
+	h.maxFinished = fs.Int("max-finished", infsrv.DefaultMaxFinished, "finished matches kept at most, the oldest dropped first")
+}
+
+// bangArenaHostLimits declares the BangArena server's bounds and expiry.
+func bangArenaHostLimits(h *hostFlags, fs *flag.FlagSet) {
+	h.running = "max-rooms"
+	h.maxRunning = fs.Int("max-rooms", baserver.DefaultMaxRooms, "rooms held at once (ended ones are dropped first to make room); a creation beyond gets 409")
+	h.maxDeadline = fs.Duration("max-deadline", baserver.DefaultMaxDeadline, "longest decision deadline a room may ask (--deadline included)")
+	h.idle = fs.Duration("idle-timeout", baserver.DefaultIdleTimeout, "force-end a room with agent seats that no request has named for this long (-1s: never)")
+	h.keepFinished = fs.Duration("keep-finished", baserver.DefaultKeepEnded, "keep an ended room's log this long (-1s: until --max-rooms pushes it out)")
 }
 
 // check validates the flags against each other and the one match of
@@ -72,7 +82,7 @@ func (h *hostFlags) check(e *env, deadline time.Duration, rounds int) bool {
 	if h.maxRounds != nil {
 		positive["max-rounds"], positive["max-credits"], positive["max-ante"], positive["max-finished"] = int64(*h.maxRounds), int64(*h.maxCredits), int64(*h.maxAnte), int64(*h.maxFinished)
 	}
-	positive[map[bool]string{true: "max-matches", false: "max-rooms"}[h.game == gameInference]] = int64(*h.maxRunning)
+	positive[h.running] = int64(*h.maxRunning)
 	for name, v := range positive {
 		if v < 1 {
 			fmt.Fprintf(e.stderr, "umpire: --%s must be at least 1\n", name)

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/umpire-arena/umpire/harness"
 )
 
 // loopbackURL turns a served base URL on any address into one on
@@ -122,13 +124,13 @@ func TestServeHostFlagsChecked(t *testing.T) {
 		args []string
 		want string
 	}{
-		{gameInference, []string{"--deadline", "20m"}, "--max-deadline"},
-		{gameInference, []string{"--rounds", "5000"}, "--max-rounds"},
-		{gameInference, []string{"--max-matches", "0"}, "--max-matches"},
-		{gameInference, []string{"--idle-timeout", "1m"}, "--idle-timeout"},
-		{gameInference, []string{"--max-conns-per-ip", "0"}, "--max-conns-per-ip"},
-		{gameBangArena, []string{"--deadline", "20m", "--max-deadline", "10m"}, "--max-deadline"},
-		{gameBangArena, []string{"--max-rooms", "-3"}, "--max-rooms"},
+		{harness.GameInference, []string{"--deadline", "20m"}, "--max-deadline"},
+		{harness.GameInference, []string{"--rounds", "5000"}, "--max-rounds"},
+		{harness.GameInference, []string{"--max-matches", "0"}, "--max-matches"},
+		{harness.GameInference, []string{"--idle-timeout", "1m"}, "--idle-timeout"},
+		{harness.GameInference, []string{"--max-conns-per-ip", "0"}, "--max-conns-per-ip"},
+		{harness.GameBangArena, []string{"--deadline", "20m", "--max-deadline", "10m"}, "--max-deadline"},
+		{harness.GameBangArena, []string{"--max-rooms", "-3"}, "--max-rooms"},
 	} {
 		t.Run(fmt.Sprint(c.game, c.args), func(t *testing.T) {
 			var out, errb syncBuffer

@@ -15,6 +15,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/umpire-arena/umpire/harness"
 	baadv "github.com/umpire-arena/umpire/harness/adversaries/bangarena"
 	infadv "github.com/umpire-arena/umpire/harness/adversaries/inference"
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
@@ -101,24 +102,41 @@ func cmdSimulate(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintln(e.stderr, "umpire simulate: --matches must be at least 1")
 		return exitUsage
 	}
-	if *game == gameBangArena {
-		advSet := false
-		fs.Visit(func(f *flag.Flag) { advSet = advSet || f.Name == "adversaries" })
-		list := "random,heuristic"
-		if advSet {
-			list = *advs
-		}
-		return simulateBangArena(ctx, e, bangSimOptions{matches: *matches, seed: *seed, seats: *seats, mode: *mode,
-			logDir: *logDir, adversaries: list, format: *format})
+	advSet := false
+	fs.Visit(func(f *flag.Flag) { advSet = advSet || f.Name == "adversaries" })
+	return gameOf(*game).simulate(ctx, e, simArgs{game: *game, matches: *matches, seed: *seed, seats: *seats, rounds: *rounds,
+		logDir: *logDir, adversaries: *advs, adversariesSet: advSet, format: *format, mode: *mode})
+}
+
+// simArgs are the flags of "umpire simulate", read.
+type simArgs struct {
+	game, seed, logDir, adversaries, format, mode string
+	matches, seats, rounds                        int
+	// adversariesSet says --adversaries was given (BangArena has its own
+	// default list).
+	adversariesSet bool
+}
+
+// simulateBangArenaArgs is simulate for BangArena.
+func simulateBangArenaArgs(ctx context.Context, e *env, a simArgs) int {
+	list := "random,heuristic"
+	if a.adversariesSet {
+		list = a.adversaries
 	}
+	return simulateBangArena(ctx, e, bangSimOptions{matches: a.matches, seed: a.seed, seats: a.seats, mode: a.mode,
+		logDir: a.logDir, adversaries: list, format: a.format})
+}
+
+// simulateInference is simulate for Inference.
+func simulateInference(ctx context.Context, e *env, a simArgs) int {
 	cfg := inference.DefaultConfig()
-	cfg.TableSize, cfg.Rounds = *seats, *rounds
+	cfg.TableSize, cfg.Rounds = a.seats, a.rounds
 	if err := cfg.Validate(); err != nil {
 		fmt.Fprintf(e.stderr, "umpire simulate: %v\n", err)
 		return exitUsage
 	}
 	var kinds []string
-	for _, k := range strings.Split(*advs, ",") {
+	for _, k := range strings.Split(a.adversaries, ",") {
 		k = strings.TrimSpace(k)
 		if _, err := infadv.New(k, 0); err != nil {
 			fmt.Fprintf(e.stderr, "umpire simulate: --adversaries: %v\n", err)
@@ -126,17 +144,17 @@ func cmdSimulate(ctx context.Context, e *env, args []string) int {
 		}
 		kinds = append(kinds, k)
 	}
-	if !makeLogDir(e, *logDir) {
+	if !makeLogDir(e, a.logDir) {
 		return exitError
 	}
-	sum := &simulateSummary{Game: *game, Seed: *seed, Seats: cfg.TableSize, RoundsMax: cfg.Rounds, Endings: map[string]int{}, LogDir: *logDir, kinds: map[string]*kindStats{}}
+	sum := &simulateSummary{Game: a.game, Seed: a.seed, Seats: cfg.TableSize, RoundsMax: cfg.Rounds, Endings: map[string]int{}, LogDir: a.logDir, kinds: map[string]*kindStats{}}
 	for _, k := range kinds {
 		if sum.kinds[k] == nil {
 			sum.kinds[k] = &kindStats{Kind: k}
 		}
 	}
 	began := time.Now()
-	results, err := runSimulations(ctx, e, cfg, *seed, kinds, *matches, *logDir)
+	results, err := runSimulations(ctx, e, cfg, a.seed, kinds, a.matches, a.logDir)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "umpire simulate: %v\n", err)
 		return exitError
@@ -145,7 +163,7 @@ func cmdSimulate(ctx context.Context, e *env, args []string) int {
 		sum.add(r)
 	}
 	sum.finish(time.Since(began))
-	return printSimSummary(e, *format, sum)
+	return printSimSummary(e, a.format, sum)
 }
 
 // makeLogDir creates --log-dir when one is given; false (said on stderr)
@@ -415,7 +433,7 @@ func simulateBangArena(ctx context.Context, e *env, o bangSimOptions) int {
 	if !makeLogDir(e, o.logDir) {
 		return exitError
 	}
-	sum := &bangSimSummary{Game: gameBangArena, Seed: o.seed, Seats: o.seats, Mode: o.mode, WinsByTeam: map[string]int{}, LogDir: o.logDir, kinds: map[string]*bangKindStats{}}
+	sum := &bangSimSummary{Game: harness.GameBangArena, Seed: o.seed, Seats: o.seats, Mode: o.mode, WinsByTeam: map[string]int{}, LogDir: o.logDir, kinds: map[string]*bangKindStats{}}
 	for _, k := range kinds {
 		if sum.kinds[k] == nil {
 			sum.kinds[k] = &bangKindStats{Kind: k}

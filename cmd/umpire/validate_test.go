@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/umpire-arena/umpire/harness"
 )
 
 func td(name string) string { return filepath.Join("testdata", "validate", name) }
@@ -144,11 +146,11 @@ func FuzzSplitMessages(f *testing.F) {
 // recognise each line and every line must be valid (a BangArena decision
 // event was once taken for a legal_actions item).
 func TestValidateSimulateLogs(t *testing.T) {
-	for _, game := range []string{gameInference, gameBangArena} {
+	for _, game := range []string{harness.GameInference, harness.GameBangArena} {
 		t.Run(game, func(t *testing.T) {
 			dir := t.TempDir()
 			args := []string{"simulate", "--game", game, "--matches", "3", "--seed", "validate-sim", "--log-dir", dir}
-			if game == gameInference {
+			if game == harness.GameInference {
 				args = append(args, "--rounds", "12")
 			}
 			if code, _, stderr := runUmpire(t, "", args...); code != exitOK {

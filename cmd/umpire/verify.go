@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/umpire-arena/umpire/harness/games"
 	"github.com/umpire-arena/umpire/internal/inert"
 	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/referee/verify"
@@ -48,34 +49,39 @@ func cmdVerify(ctx context.Context, e *env, args []string) (code int) {
 		fmt.Fprintln(e.stderr, "umpire verify: a report to standard output would mix with the findings; give a file or --report-dir")
 		return exitUsage
 	}
+	if *deal != "auto" && *deal != "umpire" && *deal != "other" {
+		fmt.Fprintf(e.stderr, "umpire: unknown --deal %q (want auto, umpire or other)\n", *deal)
+		return exitUsage
+	}
 	reps := newVerifyReports(rf, *game, fs.Args(), basis.strict)
 	defer func() {
 		if !reps.write(e) && code == exitOK {
 			code = exitError
 		}
 	}()
-	if *game == gameBangArena {
-		return verifyBangArena(ctx, e, fs.Args(), seeds, *format == "json", *unfinished, basis.strict, reps)
-	}
-	modes := map[string]verify.DealMode{"auto": verify.DealAuto, "umpire": verify.DealUmpire, "other": verify.DealOther}
-	mode, ok := modes[*deal]
-	if !ok {
-		fmt.Fprintf(e.stderr, "umpire: unknown --deal %q (want auto, umpire or other)\n", *deal)
-		return exitUsage
-	}
 	if fs.NArg() == 0 {
 		fmt.Fprintln(e.stderr, "umpire: verify needs at least one LOG.jsonl (or - for standard input)")
 		fs.Usage()
 		return exitUsage
 	}
-	// Open every input first: one that cannot be opened is a usage error and
-	// nothing is verified.
+	opts := games.VerifyOptions{Deal: *deal, Seeds: seeds, Unfinished: *unfinished}
+	return verifyLogs(ctx, e, gameOf(*game), fs.Args(), opts, *format == "json", basis.strict, reps)
+}
+
+// verifyLogs is "umpire verify" for the logs names of game g: every input
+// is opened first (one that cannot be is a usage error and nothing is
+// verified), then each is replayed by the game's verifier (Game.Verify),
+// its findings printed per file, and a summary closes the output. Exit 1
+// on a MUST finding or an input without a single round or event (a run
+// that checked nothing must not pass), 2 when a BangArena log's seed is
+// unknown (give --seed; I-BA-V1).
+func verifyLogs(ctx context.Context, e *env, g *cliGame, names []string, opts games.VerifyOptions, asJSON, strict bool, reps *verifyReports) (code int) {
 	type source struct {
 		name string
 		r    io.Reader
 	}
 	var srcs []source
-	for _, name := range fs.Args() {
+	for _, name := range names {
 		r, shown, closeFn, ok := openLog(e, name)
 		if !ok {
 			return exitUsage
@@ -84,51 +90,56 @@ func cmdVerify(ctx context.Context, e *env, args []string) (code int) {
 		srcs = append(srcs, source{name: shown, r: r})
 	}
 	defer recoverVerify(e, &code)
-	out := &findingWriter{w: e.stdout, json: *format == "json", strict: basis.strict, keep: reps.on()}
-	var total verify.Summary
-	empty, notKept := 0, 0
+	out := &findingWriter{w: e.stdout, json: asJSON, strict: strict, keep: reps.on()}
+	var sums []games.VerifySummary
+	unknown, notKept, empty := 0, 0, 0
 	for _, s := range srcs {
-		v := verify.NewInference(verify.Options{File: s.name, Deal: mode, Unfinished: *unfinished})
 		buf, emit, capped := out.collector()
 		m0, s0, i0 := out.counted()
-		sum, err := v.Read(ctx, s.r, emit)
+		o := opts
+		o.File = s.name
+		sum, err := g.Verify(ctx, s.r, o, emit)
 		if c, ok := verifyReadOK(ctx, e, s.name, err); !ok {
 			reps.failed(s.name, "the log could not be read through: "+errText(ctx, err))
 			return c
 		}
 		m1, s1, i1 := out.counted()
 		sum.Must, sum.Should, sum.Info = m1-m0, s1-s0, i1-i0
+		if sum.SeedUnknown {
+			unknown++
+		}
 		nothing := ""
-		if sum.Rounds == 0 {
-			empty++ // no round read: blank lines, garbage, or a header alone
-			nothing = "the log holds no round of a match: nothing to verify"
+		if sum.Units == 0 {
+			empty++ // nothing of a match read: blank lines, garbage, or a header alone
+			nothing = "the log holds no " + g.verifyUnit + " of a match: nothing to verify"
+		} else if sum.SeedUnknown {
+			nothing = "the log could not be re-simulated: give the match seed with --seed"
 		}
 		reps.log(s.name, *buf, sum.Evaluated, capped, nothing)
 		if !out.json {
-			notKept += out.group(s.name, *buf, sum, capped)
+			notKept += g.verifyGroup(out, s.name, *buf, sum, capped)
 		} else {
 			notKept += out.notKept(s.name, capped)
 		}
-		total.Lines += sum.Lines
-		total.Rounds += sum.Rounds
-		total.Must += sum.Must
-		total.Should += sum.Should
-		total.Info += sum.Info
-		total.Inconclusive += sum.Inconclusive
-		total.DealsRederived += sum.DealsRederived
+		sums = append(sums, sum)
 	}
-	out.summary(len(srcs), total, notKept)
+	g.verifySummary(out, sums, notKept)
 	if !out.flushed(e) {
 		return exitError
 	}
-	if empty > 0 {
-		// A log without a single round verifies nothing of the rules: a
-		// run that checked nothing must not pass, whatever the grading.
-		fmt.Fprintf(e.stderr, "umpire verify: %d input(s) hold no round of a match: nothing to verify\n", empty)
-		return exitFail
+	must := 0
+	for _, s := range sums {
+		must += s.Must
 	}
-	if total.Must > 0 {
+	switch {
+	case empty > 0:
+		fmt.Fprintf(e.stderr, "umpire verify: %d input(s) hold no %s of a match: nothing to verify\n", empty, g.verifyUnit)
 		return exitFail
+	case must > 0:
+		return exitFail
+	case unknown > 0:
+		fmt.Fprintf(e.stderr, "umpire: %d log(s) could not be re-simulated: give the match seed (or the simulate run seed) with --seed\n", unknown)
+		return exitUsage
 	}
 	return exitOK
 }
@@ -320,7 +331,7 @@ func (o *findingWriter) write(f rules.Finding) {
 
 // group prints one file's findings for people, grouped per round (findings
 // of the match as a whole first), in line order within a round.
-func (o *findingWriter) group(name string, fs []rules.Finding, sum verify.Summary, capped *rules.Cap) int {
+func (o *findingWriter) group(name string, fs []rules.Finding, sum games.VerifySummary, capped *rules.Cap) int {
 	sort.SliceStable(fs, func(i, j int) bool {
 		if fs[i].Where.Round != fs[j].Where.Round {
 			return fs[i].Where.Round < fs[j].Where.Round
@@ -357,22 +368,65 @@ func (o *findingWriter) group(name string, fs []rules.Finding, sum verify.Summar
 		public = ", public log"
 	}
 	o.printf("  %s: %d line(s), %d round(s)%s, %d MUST, %d SHOULD, %d INFO, %d inconclusive, %d deal(s) re-derived\n",
-		verdict, sum.Lines, sum.Rounds, public, sum.Must, sum.Should, sum.Info, sum.Inconclusive, sum.DealsRederived)
+		verdict, sum.Lines, sum.Units, public, sum.Must, sum.Should, sum.Info, sum.Inconclusive, sum.Rederived)
 	return n
 }
 
-// summary prints the closing line: text, or a JSON object {"summary":…}.
-func (o *findingWriter) summary(files int, t verify.Summary, notKept int) {
+// summary prints the closing line of Inference logs: text, or a JSON
+// object {"summary":…}.
+func (o *findingWriter) summary(sums []games.VerifySummary, notKept int) {
+	var t games.VerifySummary
+	for _, s := range sums {
+		t.Lines += s.Lines
+		t.Units += s.Units
+		t.Must += s.Must
+		t.Should += s.Should
+		t.Info += s.Info
+		t.Inconclusive += s.Inconclusive
+		t.Rederived += s.Rederived
+	}
+	files := len(sums)
 	if o.json {
 		b, _ := json.Marshal(map[string]any{"summary": map[string]any{
-			"files": files, "lines": t.Lines, "rounds": t.Rounds, "must": t.Must, "should": t.Should,
-			"info": t.Info, "inconclusive": t.Inconclusive, "deals_rederived": t.DealsRederived, "not_kept": notKept,
+			"files": files, "lines": t.Lines, "rounds": t.Units, "must": t.Must, "should": t.Should,
+			"info": t.Info, "inconclusive": t.Inconclusive, "deals_rederived": t.Rederived, "not_kept": notKept,
 		}})
 		o.printf("%s\n", b)
 		return
 	}
 	o.printf("umpire verify: %d file(s), %d line(s), %d round(s): %d MUST, %d SHOULD, %d INFO finding(s)%s, %d inconclusive check(s)\n",
-		files, t.Lines, t.Rounds, t.Must, t.Should, t.Info, notKeptText(notKept), t.Inconclusive)
+		files, t.Lines, t.Units, t.Must, t.Should, t.Info, notKeptText(notKept), t.Inconclusive)
+}
+
+// bangSummary prints the closing line of BangArena logs: text, or a JSON
+// object {"summary":…}.
+func (o *findingWriter) bangSummary(sums []games.VerifySummary, notKept int) {
+	var t verify.BangArenaSummary
+	unknown := 0
+	for _, s := range sums {
+		d, _ := s.Detail.(verify.BangArenaSummary)
+		t.Lines += s.Lines
+		t.Decisions += d.Decisions
+		t.Turns += d.Turns
+		t.Must += s.Must
+		t.Should += s.Should
+		t.Info += s.Info
+		t.Repeats += d.Repeats
+		t.Inconclusive += s.Inconclusive
+		if s.SeedUnknown {
+			unknown++
+		}
+	}
+	if o.json {
+		b, _ := json.Marshal(map[string]any{"summary": map[string]any{
+			"files": len(sums), "lines": t.Lines, "decisions": t.Decisions, "turns": t.Turns, "must": t.Must,
+			"should": t.Should, "info": t.Info, "repeats": t.Repeats, "inconclusive": t.Inconclusive, "seed_unknown": unknown, "not_kept": notKept,
+		}})
+		o.printf("%s\n", b)
+		return
+	}
+	o.printf("umpire verify: %d file(s), %d line(s), %d turn(s), %d decision(s): %d MUST, %d SHOULD, %d INFO finding(s)%s, %d inconclusive line(s)\n",
+		len(sums), t.Lines, t.Turns, t.Decisions, t.Must, t.Should, t.Info, notKeptText(notKept), t.Inconclusive)
 }
 
 // notKeptText is the summary's note of the findings counted, not shown.
@@ -400,89 +454,9 @@ func jsonText(v any) string {
 	return inert.String(strings.TrimSuffix(b.String(), "\n"))
 }
 
-// verifyBangArena runs "umpire verify --game bangarena": each full log is
-// re-simulated by the engine from its config and seed and compared event
-// by event (referee/verify). Same output and exit codes as for Inference;
-// a log whose seed is unknown cannot be verified: exit 2 (give --seed;
-// I-BA-V1).
-func verifyBangArena(ctx context.Context, e *env, names, seeds []string, asJSON, unfinished, strict bool, reps *verifyReports) (code int) {
-	if len(names) == 0 {
-		fmt.Fprintln(e.stderr, "umpire: verify needs at least one LOG.jsonl (or - for standard input)")
-		return exitUsage
-	}
-	defer recoverVerify(e, &code)
-	out := &findingWriter{w: e.stdout, json: asJSON, strict: strict, keep: reps.on()}
-	var total verify.BangArenaSummary
-	unknown, notKept, empty := 0, 0, 0
-	for _, name := range names {
-		r, shown, closeFn, ok := openLog(e, name)
-		if !ok {
-			return exitUsage
-		}
-		defer closeFn()
-		buf, emit, capped := out.collector()
-		m0, s0, i0 := out.counted()
-		sum, err := verify.VerifyBangArenaReader(ctx, r, verify.BangArenaOptions{File: shown, Seeds: seeds, Unfinished: unfinished}, emit)
-		if c, ok := verifyReadOK(ctx, e, shown, err); !ok {
-			reps.failed(shown, "the log could not be read through: "+errText(ctx, err))
-			return c
-		}
-		m1, s1, i1 := out.counted()
-		sum.Must, sum.Should, sum.Info = m1-m0, s1-s0, i1-i0
-		if sum.SeedUnknown {
-			unknown++
-		}
-		nothing := ""
-		if sum.Events == 0 {
-			empty++ // no event read: blank lines or garbage
-			nothing = "the log holds no event of a match: nothing to verify"
-		} else if sum.SeedUnknown {
-			nothing = "the log could not be re-simulated: give the match seed with --seed"
-		}
-		reps.log(shown, *buf, sum.Evaluated, capped, nothing)
-		if !out.json {
-			notKept += out.bangGroup(shown, *buf, sum, capped)
-		} else {
-			notKept += out.notKept(shown, capped)
-		}
-		total.Lines += sum.Lines
-		total.Events += sum.Events
-		total.Decisions += sum.Decisions
-		total.Turns += sum.Turns
-		total.Must += sum.Must
-		total.Should += sum.Should
-		total.Info += sum.Info
-		total.Repeats += sum.Repeats
-		total.Inconclusive += sum.Inconclusive
-	}
-	if out.json {
-		b, _ := json.Marshal(map[string]any{"summary": map[string]any{
-			"files": len(names), "lines": total.Lines, "decisions": total.Decisions, "turns": total.Turns, "must": total.Must,
-			"should": total.Should, "info": total.Info, "repeats": total.Repeats, "inconclusive": total.Inconclusive, "seed_unknown": unknown, "not_kept": notKept,
-		}})
-		out.printf("%s\n", b)
-	} else {
-		out.printf("umpire verify: %d file(s), %d line(s), %d turn(s), %d decision(s): %d MUST, %d SHOULD, %d INFO finding(s)%s, %d inconclusive line(s)\n",
-			len(names), total.Lines, total.Turns, total.Decisions, total.Must, total.Should, total.Info, notKeptText(notKept), total.Inconclusive)
-	}
-	if !out.flushed(e) {
-		return exitError
-	}
-	switch {
-	case total.Must > 0:
-		return exitFail
-	case empty > 0:
-		fmt.Fprintf(e.stderr, "umpire verify: %d input(s) hold no event of a match: nothing to verify\n", empty)
-		return exitFail
-	case unknown > 0:
-		fmt.Fprintf(e.stderr, "umpire: %d log(s) could not be re-simulated: give the match seed (or the simulate run seed) with --seed\n", unknown)
-		return exitUsage
-	}
-	return exitOK
-}
-
 // bangGroup prints one BangArena log's findings for people, in line order.
-func (o *findingWriter) bangGroup(name string, fs []rules.Finding, sum verify.BangArenaSummary, capped *rules.Cap) int {
+func (o *findingWriter) bangGroup(name string, fs []rules.Finding, sum games.VerifySummary, capped *rules.Cap) int {
+	d, _ := sum.Detail.(verify.BangArenaSummary)
 	sort.SliceStable(fs, func(i, j int) bool { return fs[i].Where.Line < fs[j].Where.Line })
 	o.printf("%s\n", inert.String(name))
 	for _, f := range fs {
@@ -504,6 +478,6 @@ func (o *findingWriter) bangGroup(name string, fs []rules.Finding, sum verify.Ba
 		verdict = "not verified (seed unknown)"
 	}
 	o.printf("  %s: %d line(s), %d turn(s), %d decision(s) replayed, %d MUST, %d SHOULD, %d INFO, %d repeat(s) not reported, %d inconclusive\n",
-		verdict, sum.Lines, sum.Turns, sum.Decisions, sum.Must, sum.Should, sum.Info, sum.Repeats, sum.Inconclusive)
+		verdict, sum.Lines, d.Turns, d.Decisions, sum.Must, sum.Should, sum.Info, d.Repeats, sum.Inconclusive)
 	return n
 }

@@ -7,7 +7,6 @@ import (
 
 	"github.com/umpire-arena/umpire/harness"
 	"github.com/umpire-arena/umpire/referee/rules"
-	"github.com/umpire-arena/umpire/referee/verify"
 	"github.com/umpire-arena/umpire/reports"
 )
 
@@ -45,11 +44,7 @@ func (v *verifyReports) log(name string, fs []rules.Finding, evaluated map[strin
 		return
 	}
 	c := reports.Check{Name: name + ": the log replays through the referee", Section: "Logs", Evaluated: evaluated}
-	if v.game == gameBangArena {
-		c.Rules = verify.BangArenaRuleIDs()
-	} else {
-		c.Rules = verify.InferenceRuleIDs()
-	}
+	c.Rules = gameOf(v.game).VerifyRules()
 	for _, f := range fs {
 		c.Findings = append(c.Findings, reports.Finding{Finding: f})
 	}

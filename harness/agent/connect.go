@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"sync"
 	"time"
+
+	"github.com/umpire-arena/umpire/harness"
 )
 
 // ConnectSpec says how to start an agent that connects to the server by
@@ -40,15 +42,11 @@ type ConnectSpec struct {
 // Environment returns the UMPIRE_* variables the program gets, as
 // NAME=value strings in a stable order.
 func (s ConnectSpec) Environment() ([]string, error) {
-	idVar := ""
-	switch s.Game {
-	case "inference":
-		idVar = "UMPIRE_MATCH"
-	case "bangarena":
-		idVar = "UMPIRE_ROOM"
-	default:
-		return nil, errorf(HarnessError, "start", nil, "unknown game %q (want inference or bangarena)", s.Game)
+	facts, ok := harness.Lookup(s.Game)
+	if !ok {
+		return nil, errorf(HarnessError, "start", nil, "unknown game %q (want %s)", s.Game, harness.NameList())
 	}
+	idVar := facts.MatchEnv
 	return []string{
 		"UMPIRE_GAME=" + s.Game,
 		"UMPIRE_URL=" + s.URL,

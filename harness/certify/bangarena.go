@@ -13,6 +13,7 @@ import (
 	"unsafe"
 
 	"github.com/tidwall/gjson"
+	"github.com/umpire-arena/umpire/harness/agent"
 	baserver "github.com/umpire-arena/umpire/harness/server/bangarena"
 	baref "github.com/umpire-arena/umpire/referee/bangarena"
 	"github.com/umpire-arena/umpire/referee/rules"
@@ -47,10 +48,56 @@ func baKey(b []byte) string {
 	return strconv.Itoa(d.version())
 }
 
+// bangarenaDriver is certify's door to the embedded BangArena server.
+type bangarenaDriver struct {
+	r   *runner
+	srv *baserver.Server
+	h   http.Handler
+}
+
+func (d *bangarenaDriver) handler() http.Handler              { return d.h }
+func (d *bangarenaDriver) shutdown(ctx context.Context) error { return d.srv.Shutdown(ctx) }
+func (d *bangarenaDriver) key(answer []byte) string           { return baKey(answer) }
+
+// create makes the room of a connect-mode agent.
+func (d *bangarenaDriver) create(p Planned) (id, token string, err error) {
+	created, err := d.srv.CreateRoom(d.roomConfig(p))
+	if err != nil {
+		return "", "", fmt.Errorf("cannot create the room: %w", err)
+	}
+	return created.RoomID, created.Tokens[p.Seat], nil
+}
+
+// wait waits for the room's end (the result is read by judgeConnect).
+func (d *bangarenaDriver) wait(ctx context.Context, id string, _ int, _ *outcome) error {
+	return d.srv.Wait(ctx, id)
+}
+
+// judgeConnect judges the timeouts and replaced answers the server counted
+// for the seat, and reads its result.
+func (d *bangarenaDriver) judgeConnect(p Planned, spec agent.ConnectSpec, j *judge, out *outcome) {
+	st, _ := d.srv.Status(spec.ID)
+	j.ran(CheckDeadline)
+	for _, s := range st.WinnerSeats {
+		out.won = out.won || s == p.Seat
+	}
+	out.rank = 2
+	if out.won {
+		out.rank = 1
+	}
+	if st.Timeouts > 0 {
+		j.fail(CheckDeadline, rules.Where{}, "an answer before every deadline", st.Timeouts, fmt.Sprintf("the server answered %d decisions for the silent seat", st.Timeouts))
+	}
+	if st.Replaced > 0 {
+		j.fail(CheckLegal, rules.Where{}, "only legal answers", st.Replaced, fmt.Sprintf("the server replaced %d illegal answers", st.Replaced))
+	}
+	d.finalScore(spec.ID, p.Seat, spec.Token, out)
+}
+
 // do calls the BangArena server's HTTP handler in-process: the handler a
 // socket would reach, with a request built directly (no URL round trip
 // through text beyond the path) and the answer collected in memory.
-func (r *runner) do(method, path, token string, body []byte) (int, []byte) {
+func (d *bangarenaDriver) do(method, path, token string, body []byte) (int, []byte) {
 	u, err := url.ParseRequestURI(path)
 	if err != nil {
 		return http.StatusBadRequest, []byte(err.Error())
@@ -65,7 +112,7 @@ func (r *runner) do(method, path, token string, body []byte) (int, []byte) {
 		req.Body, req.ContentLength = io.NopCloser(bytes.NewReader(body)), int64(len(body))
 	}
 	w := &memWriter{header: make(http.Header, 2)}
-	r.baHandler.ServeHTTP(w, req)
+	d.h.ServeHTTP(w, req)
 	if w.code == 0 {
 		w.code = http.StatusOK
 	}
@@ -115,9 +162,10 @@ type baState struct {
 // playBangArena plays one BangArena match with the agent behind l: umpire
 // plays the agent's REST client, passing each DecisionRequest to the agent
 // and its decision to the server.
-func (r *runner) playBangArena(ctx context.Context, p Planned, j *judge, l *link) outcome {
+func (d *bangarenaDriver) play(ctx context.Context, p Planned, j *judge, l *link) outcome {
+	r := d.r
 	var out outcome
-	created, err := r.ba.CreateRoom(r.roomConfig(p))
+	created, err := d.srv.CreateRoom(d.roomConfig(p))
 	if err != nil {
 		j.harness("cannot create the room: " + err.Error())
 		return out
@@ -134,7 +182,7 @@ func (r *runner) playBangArena(ctx context.Context, p Planned, j *judge, l *link
 	// server wakes the driver for the next one (no polling).
 	after := -1
 	for {
-		ws, err := r.ba.WaitDecision(ctx, st.room, p.Seat, after)
+		ws, err := d.srv.WaitDecision(ctx, st.room, p.Seat, after)
 		if err == nil && ctx.Err() != nil {
 			err = ctx.Err() // a wait that holds already returns at once: check the budget too
 		}
@@ -149,7 +197,7 @@ func (r *runner) playBangArena(ctx context.Context, p Planned, j *judge, l *link
 		if ws.Ended {
 			break
 		}
-		code, body := r.do(http.MethodGet, obsPath, st.token, nil)
+		code, body := d.do(http.MethodGet, obsPath, st.token, nil)
 		if code != http.StatusOK {
 			j.harness(fmt.Sprintf("observe answered %d: %s", code, trim(body)))
 			return out
@@ -167,7 +215,7 @@ func (r *runner) playBangArena(ctx context.Context, p Planned, j *judge, l *link
 		}
 		after = req.version
 		if !l.alive() || st.fallback {
-			r.fallbackAnswer(st, req)
+			d.fallbackAnswer(st, req)
 			continue
 		}
 		deadline := r.cfg.Deadline
@@ -176,7 +224,7 @@ func (r *runner) playBangArena(ctx context.Context, p Planned, j *judge, l *link
 				deadline = time.Until(t)
 			}
 		}
-		if r.baDecide(ctx, st, j, l, req, body, deadline, inject, &out) {
+		if d.baDecide(ctx, st, j, l, req, body, deadline, inject, &out) {
 			st.missed = 0
 		} else {
 			st.missed++
@@ -188,7 +236,7 @@ func (r *runner) playBangArena(ctx context.Context, p Planned, j *judge, l *link
 		}
 	}
 	out.over = true
-	status, _ := r.ba.Status(st.room)
+	status, _ := d.srv.Status(st.room)
 	for _, s := range status.WinnerSeats {
 		if s == p.Seat {
 			out.won = true
@@ -198,7 +246,7 @@ func (r *runner) playBangArena(ctx context.Context, p Planned, j *judge, l *link
 	if out.won {
 		out.rank = 1
 	}
-	r.finalScore(st.room, p.Seat, st.token, &out)
+	d.finalScore(st.room, p.Seat, st.token, &out)
 	end := rawJSON(map[string]any{"type": "match_end", "roomId": st.room, "winnerTeam": status.WinnerTeam, "winnerSeats": status.WinnerSeats})
 	l.send(ctx, end, r.cfg.ExitGrace)
 	j.skipIf(CheckRecover, "the agent's answers needed no reask, so there was nothing to recover from")
@@ -207,7 +255,8 @@ func (r *runner) playBangArena(ctx context.Context, p Planned, j *judge, l *link
 }
 
 // roomConfig is the room of a planned match.
-func (r *runner) roomConfig(p Planned) baserver.RoomConfig {
+func (d *bangarenaDriver) roomConfig(p Planned) baserver.RoomConfig {
+	r := d.r
 	return baserver.RoomConfig{
 		Seats: r.cfg.Seats, RoleMode: r.cfg.Mode, Seed: p.Seed, DeadlineMs: int(r.cfg.Deadline / time.Millisecond),
 		Agents: []int{p.Seat}, Adversaries: []string{p.Adversary}, Policy: baserver.PolicyReaskThenRandom,
@@ -217,17 +266,17 @@ func (r *runner) roomConfig(p Planned) baserver.RoomConfig {
 // fallbackAnswer answers a decision for a seat whose agent is out of the
 // match: the passive player's answer, which is the one the server gives a
 // silent seat (§14), at once.
-func (r *runner) fallbackAnswer(st *baState, req *baRequest) {
+func (d *bangarenaDriver) fallbackAnswer(st *baState, req *baRequest) {
 	id, args := st.passive.Decide(&baref.DecisionRequest{ObservationVersion: req.version, LegalActions: req.legal})
 	v := req.version
 	body := rawJSON(baserver.Decision{Seat: &st.seat, ActionID: id, CommandID: "umpire-fallback-" + strconv.Itoa(v), ObservationVersion: &v, Args: args})
-	r.do(http.MethodPost, "/api/ai/rooms/"+st.room+"/decision", st.token, body)
+	d.do(http.MethodPost, "/api/ai/rooms/"+st.room+"/decision", st.token, body)
 }
 
 // baDecide asks the agent for one decision (again after a reask or the
 // injected error) and posts its answers. It reports whether the server
 // accepted a legal answer of the agent in time.
-func (r *runner) baDecide(ctx context.Context, st *baState, j *judge, l *link, req *baRequest, body []byte, deadline time.Duration, inject bool, out *outcome) bool {
+func (drv *bangarenaDriver) baDecide(ctx context.Context, st *baState, j *judge, l *link, req *baRequest, body []byte, deadline time.Duration, inject bool, out *outcome) bool {
 	v := req.version
 	key := strconv.Itoa(v)
 	where := rules.Where{Step: "decision " + key}
@@ -248,7 +297,7 @@ func (r *runner) baDecide(ctx context.Context, st *baState, j *judge, l *link, r
 			if !l.alive() {
 				// The agent is gone: this decision, like the rest, gets the
 				// fallback answer at once instead of waiting out its deadline.
-				r.fallbackAnswer(st, req)
+				drv.fallbackAnswer(st, req)
 			}
 			return false
 		}
@@ -318,7 +367,7 @@ func (r *runner) baDecide(ctx context.Context, st *baState, j *judge, l *link, r
 			msg = body
 			continue
 		}
-		code, resp := r.do(http.MethodPost, "/api/ai/rooms/"+st.room+"/decision", st.token, ans.raw)
+		code, resp := drv.do(http.MethodPost, "/api/ai/rooms/"+st.room+"/decision", st.token, ans.raw)
 		switch code {
 		case http.StatusOK:
 			var a baserver.Answer
@@ -435,8 +484,8 @@ func readBARequest(body []byte) (*baRequest, error) {
 
 // finalScore reads the seat's glory stars (its score) and role from the
 // room's last observation into out.
-func (r *runner) finalScore(room string, seat int, token string, out *outcome) {
-	code, body := r.do(http.MethodGet, "/api/ai/rooms/"+room+"/observe?seat="+strconv.Itoa(seat), token, nil)
+func (d *bangarenaDriver) finalScore(room string, seat int, token string, out *outcome) {
+	code, body := d.do(http.MethodGet, "/api/ai/rooms/"+room+"/observe?seat="+strconv.Itoa(seat), token, nil)
 	if code != http.StatusOK {
 		return
 	}

@@ -21,7 +21,7 @@ func TestBADoMatchesHTTPTest(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Shutdown(context.Background())
-	r := &runner{ba: s, baHandler: s.Handler()}
+	r := &bangarenaDriver{srv: s, h: s.Handler()}
 	c, err := s.CreateRoom(baserver.RoomConfig{Seats: 4, Seed: "do", Agents: []int{0, 1, 2, 3}})
 	if err != nil {
 		t.Fatal(err)
@@ -69,7 +69,7 @@ func TestReadBARequest(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Shutdown(context.Background())
-	r := &runner{ba: s, baHandler: s.Handler()}
+	r := &bangarenaDriver{srv: s, h: s.Handler()}
 	c, err := s.CreateRoom(baserver.RoomConfig{Seats: 4, Seed: "read", Agents: []int{0, 1, 2, 3}})
 	if err != nil {
 		t.Fatal(err)

@@ -9,16 +9,15 @@ import (
 	"strings"
 	"time"
 
-	infadv "github.com/umpire-arena/umpire/harness/adversaries/inference"
-	baserver "github.com/umpire-arena/umpire/harness/server/bangarena"
+	"github.com/umpire-arena/umpire/harness"
 	"github.com/umpire-arena/umpire/harness/shard"
 	"github.com/umpire-arena/umpire/reports"
 )
 
 // Games.
 const (
-	GameInference = "inference"
-	GameBangArena = "bangarena"
+	GameInference = harness.GameInference // the names are declared once, in package harness
+	GameBangArena = harness.GameBangArena
 )
 
 // Defaults of a Config.
@@ -205,10 +204,9 @@ func (c Config) withDefaults() (Config, error) {
 	bad := func(format string, a ...any) (Config, error) {
 		return c, fmt.Errorf("%w: %s", ErrConfig, fmt.Sprintf(format, a...))
 	}
-	switch c.Game {
-	case GameInference, GameBangArena:
-	default:
-		return bad("unknown game %q (want inference or bangarena)", c.Game)
+	g, ok := gameOf(c.Game)
+	if !ok {
+		return bad("unknown game %q (want %s)", c.Game, harness.NameList())
 	}
 	if c.Agent.Mode() == "" {
 		return bad("give exactly one of an agent command, a connect command or an agent URL")
@@ -229,11 +227,7 @@ func (c Config) withDefaults() (Config, error) {
 		c.Rounds = 40
 	}
 	if c.Deadline == 0 {
-		if c.Game == GameInference {
-			c.Deadline = 10 * time.Second
-		} else {
-			c.Deadline = baserver.DefaultDeadline
-		}
+		c.Deadline = g.defaultDeadline
 	}
 	if c.Deadline < time.Millisecond {
 		return bad("the deadline must be at least 1ms")
@@ -241,41 +235,11 @@ func (c Config) withDefaults() (Config, error) {
 	if len(c.Adversaries) == 0 {
 		c.Adversaries = []string{"random", "heuristic"}
 	}
-	switch c.Game {
-	case GameInference:
-		if c.Seats < 3 || c.Seats > 8 {
-			return bad("inference seats must be 3-8, not %d", c.Seats)
-		}
-		if c.Rounds < 1 {
-			return bad("rounds must be at least 1")
-		}
-		if c.Mode != "" {
-			return bad("--mode is a BangArena role mode; Inference has none")
-		}
-		for _, k := range c.Adversaries {
-			if _, err := infadv.New(k, 0); err != nil {
-				return bad("adversary %q: %v", k, err)
-			}
-		}
-	case GameBangArena:
-		if c.Seats < 4 || c.Seats > 8 {
-			return bad("bangarena seats must be 4-8, not %d", c.Seats)
-		}
-		switch c.Mode {
-		case "", "classic", "partners", "impostor", "legacy":
-		default:
-			return bad("unknown role mode %q (classic, partners, impostor, legacy)", c.Mode)
-		}
-		kinds := baserver.AdversaryKinds()
-		for _, k := range c.Adversaries {
-			ok := false
-			for _, want := range kinds {
-				ok = ok || k == want
-			}
-			if !ok {
-				return bad("unknown adversary %q (known: %s)", k, strings.Join(kinds, ", "))
-			}
-		}
+	if c.Seats < g.MinSeats || c.Seats > g.MaxSeats {
+		return bad("%s seats must be %d-%d, not %d", g.Name, g.MinSeats, g.MaxSeats, c.Seats)
+	}
+	if err := g.validate(c); err != nil {
+		return bad("%v", err)
 	}
 	if c.Shard == (shard.Shard{}) {
 		c.Shard = shard.Shard{K: 1, N: 1}
@@ -342,13 +306,8 @@ func (c Config) withDefaults() (Config, error) {
 // defaultBudget bounds one match generously: every decision the agent could
 // be asked, each taking its whole deadline, plus a minute.
 func (c Config) defaultBudget() time.Duration {
-	var decisions int
-	if c.Game == GameInference {
-		decisions = c.Rounds * 2 * c.Seats // a seat acts at most about twice per round per raiser
-	} else {
-		decisions = c.MaxTimeouts * 40 // a silent agent falls back after MaxTimeouts
-	}
-	return time.Duration(decisions)*c.Deadline + time.Minute
+	g, _ := gameOf(c.Game)
+	return time.Duration(g.decisions(c))*c.Deadline + time.Minute
 }
 
 // Planned is one match of a run before it is played.

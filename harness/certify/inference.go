@@ -6,12 +6,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/http"
 	"strconv"
 	"time"
 	"unicode/utf8"
 	"unsafe"
 
 	"github.com/tidwall/gjson"
+	"github.com/umpire-arena/umpire/harness/agent"
 	infsrv "github.com/umpire-arena/umpire/harness/server/inference"
 	ref "github.com/umpire-arena/umpire/referee/inference"
 	"github.com/umpire-arena/umpire/referee/rules"
@@ -218,12 +220,64 @@ func infKey(b []byte) string {
 	return ""
 }
 
-// playInference plays one Inference match with the agent behind l on the
-// embedded server's JSON Lines seat transport.
-func (r *runner) playInference(ctx context.Context, p Planned, j *judge, l *link) outcome {
+// inferenceDriver is certify's door to the embedded Inference server: its
+// typed API and its JSON Lines seat transport (RunStdio).
+type inferenceDriver struct {
+	r   *runner
+	srv *infsrv.Server
+}
+
+func (d *inferenceDriver) handler() http.Handler              { return d.srv }
+func (d *inferenceDriver) shutdown(ctx context.Context) error { return d.srv.Shutdown(ctx) }
+func (d *inferenceDriver) key(answer []byte) string           { return infKey(answer) }
+
+// create makes the match of a connect-mode agent.
+func (d *inferenceDriver) create(p Planned) (id, token string, err error) {
+	r := d.r
+	seed := p.Seed
+	created, err := d.srv.CreateMatch(infsrv.MatchSpec{Seats: r.cfg.Seats, Rounds: r.cfg.Rounds, DeadlineMS: int(r.cfg.Deadline / time.Millisecond),
+		Seed: &seed, Agents: []int{p.Seat}, Adversaries: []string{p.Adversary}})
+	if err != nil {
+		return "", "", fmt.Errorf("cannot create the match: %w", err)
+	}
+	return created.MatchID, created.Tokens[strconv.Itoa(p.Seat)], nil
+}
+
+// wait waits for the match's end and reads the seat's rank and credits.
+func (d *inferenceDriver) wait(ctx context.Context, id string, seat int, out *outcome) error {
+	res, err := d.srv.Wait(ctx, id)
+	for _, e := range res.Ranking {
+		if e.Seat == seat {
+			out.rank, out.score, out.won = e.Rank, float64(e.Credits), e.Rank == 1
+		}
+	}
+	return err
+}
+
+// judgeConnect judges the timeouts the match log shows of the seat.
+func (d *inferenceDriver) judgeConnect(p Planned, spec agent.ConnectSpec, j *judge, out *outcome) {
+	log, _, err := d.srv.Log(spec.ID)
+	d.srv.Forget(spec.ID)
+	if err != nil {
+		j.harness("cannot read the match log: " + err.Error())
+		return
+	}
+	j.ran(CheckDeadline)
+	for _, line := range splitLines(log) {
+		var ev infEvent
+		if json.Unmarshal(line, &ev) == nil && ev.Type == "timeout" && ev.Seat != nil && *ev.Seat == p.Seat {
+			j.fail(CheckDeadline, rules.Where{Round: ev.Round, Turn: ev.Turn}, "a move before the deadline", "the server's timeout", "the turn timed out")
+		}
+	}
+}
+
+// play plays one Inference match with the agent behind l on the embedded
+// server's JSON Lines seat transport.
+func (d *inferenceDriver) play(ctx context.Context, p Planned, j *judge, l *link) outcome {
+	r := d.r
 	var out outcome
 	seed := p.Seed
-	created, err := r.inf.CreateMatch(infsrv.MatchSpec{
+	created, err := d.srv.CreateMatch(infsrv.MatchSpec{
 		Seats: r.cfg.Seats, Rounds: r.cfg.Rounds, DeadlineMS: int(r.cfg.Deadline / time.Millisecond),
 		Seed: &seed, Agents: []int{p.Seat}, Adversaries: []string{p.Adversary},
 	})
@@ -236,7 +290,7 @@ func (r *runner) playInference(ctx context.Context, p Planned, j *judge, l *link
 	toSrvR, toSrvW := io.Pipe()
 	fromSrv := newFeed()
 	runErr := make(chan error, 1)
-	go func() { runErr <- r.inf.RunStdio(ctx, id, p.Seat, toSrvR, fromSrv) }()
+	go func() { runErr <- d.srv.RunStdio(ctx, id, p.Seat, toSrvR, fromSrv) }()
 	// Writes to the server go through their own goroutine so that the
 	// driver never blocks on the pipe while the server writes to it.
 	writes := make(chan []byte, 64)
@@ -260,7 +314,7 @@ func (r *runner) playInference(ctx context.Context, p Planned, j *judge, l *link
 			j.harness("the server's seat transport failed: " + err.Error())
 		}
 		toSrvR.Close()
-		r.inf.Forget(id)
+		d.srv.Forget(id)
 	}()
 
 	var (

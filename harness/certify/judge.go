@@ -46,22 +46,33 @@ func CheckRules(game string) map[string]string {
 // checksOf lists the checks of a game in report order. Rule ids are spelled
 // out so the catalogue tests see them.
 func checksOf(game string) []checkDef {
-	if game == GameInference {
-		return []checkDef{
-			{CheckLegal, "inference/agent.legal-answer"},
-			{CheckDeadline, "inference/agent.answer-in-time"},
-			{CheckRecover, "inference/agent.recover-after-error"},
-			{CheckEcho, "inference/agent.turn-echo"},
-			{CheckMessageLen, "inference/agent.message-length"},
-			{CheckOnlyAsked, "inference/agent.only-when-asked"},
-			{CheckServerError, "inference/agent.survives-server-error"},
-			{CheckNoCrash, "inference/agent.no-crash"},
-			{CheckNoHang, "inference/agent.no-hang"},
-			{CheckHygiene, "inference/agent.hygiene"},
-			{CheckExit, "inference/agent.exit-after-end"},
-			{CheckSurvivors, "inference/agent.no-survivors"},
-		}
+	g, ok := gameOf(game)
+	if !ok {
+		return nil
 	}
+	return g.checks()
+}
+
+// inferenceChecks are Inference's certification checks.
+func inferenceChecks() []checkDef {
+	return []checkDef{
+		{CheckLegal, "inference/agent.legal-answer"},
+		{CheckDeadline, "inference/agent.answer-in-time"},
+		{CheckRecover, "inference/agent.recover-after-error"},
+		{CheckEcho, "inference/agent.turn-echo"},
+		{CheckMessageLen, "inference/agent.message-length"},
+		{CheckOnlyAsked, "inference/agent.only-when-asked"},
+		{CheckServerError, "inference/agent.survives-server-error"},
+		{CheckNoCrash, "inference/agent.no-crash"},
+		{CheckNoHang, "inference/agent.no-hang"},
+		{CheckHygiene, "inference/agent.hygiene"},
+		{CheckExit, "inference/agent.exit-after-end"},
+		{CheckSurvivors, "inference/agent.no-survivors"},
+	}
+}
+
+// bangarenaChecks are BangArena's certification checks.
+func bangarenaChecks() []checkDef {
 	return []checkDef{
 		{CheckLegal, "bangarena/agent.legal-answer"},
 		{CheckDeadline, "bangarena/agent.answer-in-time"},

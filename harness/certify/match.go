@@ -2,14 +2,10 @@ package certify
 
 import (
 	"context"
-	"encoding/json"
-	"fmt"
-	"strconv"
 	"sync"
 	"time"
 
 	"github.com/umpire-arena/umpire/harness/agent"
-	infsrv "github.com/umpire-arena/umpire/harness/server/inference"
 	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/reports"
 )
@@ -74,10 +70,7 @@ func (r *runner) playMatch(ctx context.Context, p Planned, sd *side) *MatchResul
 		out, stderr, proc = r.playConnect(mctx, p, j, sd)
 	default:
 		var l *link
-		key := infKey
-		if r.cfg.Game == GameBangArena {
-			key = baKey
-		}
+		key := r.drv.key
 		if sd.agent.Mode() == "command" {
 			if !started {
 				j.harness("the run ended before the agent could be started")
@@ -111,11 +104,7 @@ func (r *runner) playMatch(ctx context.Context, p Planned, sd *side) *MatchResul
 			j.skipIf(CheckNoHang, "an HTTP agent has no process to watch")
 			j.skipIf(CheckSurvivors, "an HTTP agent has no process to watch")
 		}
-		if r.cfg.Game == GameInference {
-			out = r.playInference(mctx, p, j, l)
-		} else {
-			out = r.playBangArena(mctx, p, j, l)
-		}
+		out = r.drv.play(mctx, p, j, l)
 		if kp != nil {
 			var again bool
 			if stderr, again = l.finishKept(sd.pool, r.cfg.ExitGrace, out.over); again {
@@ -169,23 +158,12 @@ func (r *runner) playConnect(ctx context.Context, p Planned, j *judge, sd *side)
 	for _, c := range []string{CheckLegal, CheckRecover, CheckEcho, CheckCommandIDs, CheckMessageLen, CheckOnlyAsked, CheckServerError, CheckHygiene} {
 		j.skipIf(c, "not observable when the agent connects to the server itself")
 	}
-	if r.cfg.Game == GameInference {
-		seed := p.Seed
-		created, err := r.inf.CreateMatch(infsrv.MatchSpec{Seats: r.cfg.Seats, Rounds: r.cfg.Rounds, DeadlineMS: int(r.cfg.Deadline / time.Millisecond),
-			Seed: &seed, Agents: []int{p.Seat}, Adversaries: []string{p.Adversary}})
-		if err != nil {
-			j.harness("cannot create the match: " + err.Error())
-			return out, "", ""
-		}
-		spec.ID, spec.Token = created.MatchID, created.Tokens[strconv.Itoa(p.Seat)]
-	} else {
-		created, err := r.ba.CreateRoom(r.roomConfig(p))
-		if err != nil {
-			j.harness("cannot create the room: " + err.Error())
-			return out, "", ""
-		}
-		spec.ID, spec.Token = created.RoomID, created.Tokens[p.Seat]
+	id, token, err := r.drv.create(p)
+	if err != nil {
+		j.harness(err.Error())
+		return out, "", ""
 	}
+	spec.ID, spec.Token = id, token
 	out.matchID = spec.ID
 	c, err := agent.StartConnect(ctx, spec)
 	if err != nil {
@@ -194,19 +172,7 @@ func (r *runner) playConnect(ctx context.Context, p Planned, j *judge, sd *side)
 	}
 	var died bool
 	waitErr := make(chan error, 1)
-	go func() {
-		if r.cfg.Game == GameInference {
-			res, err := r.inf.Wait(ctx, spec.ID)
-			for _, e := range res.Ranking {
-				if e.Seat == p.Seat {
-					out.rank, out.score, out.won = e.Rank, float64(e.Credits), e.Rank == 1
-				}
-			}
-			waitErr <- err
-			return
-		}
-		waitErr <- r.ba.Wait(ctx, spec.ID)
-	}()
+	go func() { waitErr <- r.drv.wait(ctx, spec.ID, p.Seat, &out) }()
 	var werr error
 	select {
 	case werr = <-waitErr:
@@ -241,46 +207,9 @@ func (r *runner) playConnect(ctx context.Context, p Planned, j *judge, sd *side)
 	}
 	if werr == nil {
 		out.over = true
-		r.connectFindings(p, spec, j, &out)
+		r.drv.judgeConnect(p, spec, j, &out)
 	}
 	return out, string(ex.Output), term
-}
-
-// connectFindings judges what the server saw of a connect-mode agent: its
-// timeouts (both games) and its replaced answers (BangArena).
-func (r *runner) connectFindings(p Planned, spec agent.ConnectSpec, j *judge, out *outcome) {
-	if r.cfg.Game == GameInference {
-		log, _, err := r.inf.Log(spec.ID)
-		r.inf.Forget(spec.ID)
-		if err != nil {
-			j.harness("cannot read the match log: " + err.Error())
-			return
-		}
-		j.ran(CheckDeadline)
-		for _, line := range splitLines(log) {
-			var ev infEvent
-			if json.Unmarshal(line, &ev) == nil && ev.Type == "timeout" && ev.Seat != nil && *ev.Seat == p.Seat {
-				j.fail(CheckDeadline, rules.Where{Round: ev.Round, Turn: ev.Turn}, "a move before the deadline", "the server's timeout", "the turn timed out")
-			}
-		}
-		return
-	}
-	st, _ := r.ba.Status(spec.ID)
-	j.ran(CheckDeadline)
-	for _, s := range st.WinnerSeats {
-		out.won = out.won || s == p.Seat
-	}
-	out.rank = 2
-	if out.won {
-		out.rank = 1
-	}
-	if st.Timeouts > 0 {
-		j.fail(CheckDeadline, rules.Where{}, "an answer before every deadline", st.Timeouts, fmt.Sprintf("the server answered %d decisions for the silent seat", st.Timeouts))
-	}
-	if st.Replaced > 0 {
-		j.fail(CheckLegal, rules.Where{}, "only legal answers", st.Replaced, fmt.Sprintf("the server replaced %d illegal answers", st.Replaced))
-	}
-	r.finalScore(spec.ID, p.Seat, spec.Token, out)
 }
 
 // splitLines splits JSON Lines.

@@ -4,15 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net"
-	"net/http"
 	"runtime"
 	"time"
 
 	"github.com/umpire-arena/umpire/harness"
 	"github.com/umpire-arena/umpire/harness/agent"
-	baserver "github.com/umpire-arena/umpire/harness/server/bangarena"
-	infsrv "github.com/umpire-arena/umpire/harness/server/inference"
+	"github.com/umpire-arena/umpire/harness/server/serverkit"
 	"github.com/umpire-arena/umpire/harness/shard"
 	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/reports"
@@ -21,16 +18,14 @@ import (
 // runner holds the embedded server of a run and, in connect mode, its
 // loopback listener.
 type runner struct {
-	cfg       Config
-	cat       *rules.Catalogue
-	inf       *infsrv.Server
-	ba        *baserver.Server
-	baHandler http.Handler
-	url       string
+	cfg Config
+	cat *rules.Catalogue
+	// drv is the door to the game's embedded server.
+	drv driver
+	url string
 	// sides are the agent under test and, in an A/B run, the baseline.
-	sides  []*side
-	hs     *http.Server
-	served chan struct{}
+	sides []*side
+	loop  *serverkit.Loopback
 	// starts holds a token per agent starting (see startSlot).
 	starts chan struct{}
 	// keepTranscript makes every MatchResult carry its whole transcript.
@@ -41,21 +36,16 @@ type runner struct {
 // defaults). Kept agents live within ctx.
 func newRunner(ctx context.Context, cfg Config) (*runner, error) {
 	r := &runner{cfg: cfg, cat: rules.Default(), starts: make(chan struct{}, max(2, 2*runtime.GOMAXPROCS(0)))}
-	var h http.Handler
-	if cfg.Game == GameInference {
-		s, err := infsrv.New(infsrv.Options{StartTimeout: 30 * time.Second, Limits: infsrv.InProcessLimits()})
-		if err != nil {
-			return nil, err
-		}
-		r.inf, h = s, s
-	} else {
-		s, err := baserver.New(baserver.InProcessOptions(baserver.Options{Deadline: cfg.Deadline, MaxDecisions: cfg.MaxDecisions}))
-		if err != nil {
-			return nil, err
-		}
-		r.ba, r.baHandler = s, s.Handler()
-		h = r.baHandler
+	g, ok := gameOf(cfg.Game)
+	if !ok {
+		return nil, fmt.Errorf("%w: unknown game %q", ErrConfig, cfg.Game)
 	}
+	d, err := g.start(r)
+	if err != nil {
+		return nil, err
+	}
+	r.drv = d
+	h := d.handler()
 	r.sides = []*side{{name: cfg.Agent.Name(), agent: cfg.Agent}}
 	if cfg.Baseline != (Agent{}) {
 		r.sides[0].role = reports.SideNew
@@ -77,18 +67,13 @@ func newRunner(ctx context.Context, cfg Config) (*runner, error) {
 		connect = connect || sd.agent.Mode() == "connect"
 	}
 	if connect {
-		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		// The game server is shut down by close, after the agents.
+		l, err := serverkit.StartLoopback(h, nil)
 		if err != nil {
 			r.close()
 			return nil, err
 		}
-		r.url = "http://" + ln.Addr().String()
-		r.hs = &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
-		r.served = make(chan struct{})
-		go func() {
-			defer close(r.served)
-			_ = r.hs.Serve(ln)
-		}()
+		r.url, r.loop = l.URL, l
 	}
 	return r, nil
 }
@@ -98,10 +83,8 @@ func newRunner(ctx context.Context, cfg Config) (*runner, error) {
 func (r *runner) close() (remarks []string) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	if r.hs != nil {
-		_ = r.hs.Shutdown(ctx)
-		_ = r.hs.Close()
-		<-r.served
+	if r.loop != nil {
+		_ = r.loop.Close(ctx)
 	}
 	for _, sd := range r.sides {
 		if sd.web != nil {
@@ -115,11 +98,8 @@ func (r *runner) close() (remarks []string) {
 			remarks = append(remarks, sd.pool.close(who))
 		}
 	}
-	if r.inf != nil {
-		_ = r.inf.Shutdown(ctx)
-	}
-	if r.ba != nil {
-		_ = r.ba.Shutdown(ctx)
+	if r.drv != nil {
+		_ = r.drv.shutdown(ctx)
 	}
 	return remarks
 }
@@ -464,17 +444,8 @@ func configMap(c Config) map[string]any {
 		m["baseline_mode"] = c.Baseline.Mode()
 		m["sprt"] = map[string]any{"elo0": c.Elo0, "elo1": c.Elo1, "alpha": c.Alpha, "beta": c.Beta, "gate": c.Gate}
 	}
-	if c.Game == GameInference {
-		m["rounds"] = c.Rounds
-	} else {
-		mode := c.Mode
-		if mode == "" {
-			mode = "classic"
-		}
-		m["mode"] = mode
-		if c.MaxDecisions > 0 {
-			m["max_decisions"] = c.MaxDecisions
-		}
+	if g, ok := gameOf(c.Game); ok {
+		g.config(c, m)
 	}
 	return m
 }

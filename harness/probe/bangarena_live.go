@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/umpire-arena/umpire/harness/legaldiff"
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
 	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/reports"
@@ -111,38 +112,25 @@ func baLiveCompare(x baSeen) (fs []reports.Finding, und []ba.Undecided, unchecke
 		return []reports.Finding{finding(rule, where, "an observation the legal items can be derived from", err.Error(),
 			"no legal actions can be derived from the DecisionRequest: %v", err)}, nil, 0
 	}
-	undecided := map[string]bool{}
+	// The one comparison (legaldiff.BangArena); the live check judges the
+	// sets of actionIds (READINGS 8): a repeated actionId is read once, and
+	// command or argsSchema differences are left to umpire legal --check.
+	d := legaldiff.BangArena(derived, und, legaldiff.Items(x.Req.LegalActions))
 	for _, u := range und {
-		undecided[u.Command] = true
 		if u.Command == ba.AllUndecided {
 			// I-BA-L3: a field every item depends on did not read.
-			return nil, und, len(x.Req.LegalActions)
+			return nil, und, len(d.Unchecked)
 		}
 	}
-	want := map[string]bool{}
-	for _, a := range derived {
-		want[a.ActionID] = true
-	}
-	got := map[string]bool{}
-	var extra []string
-	for _, a := range x.Req.LegalActions {
-		if got[a.ActionID] {
-			continue
-		}
-		got[a.ActionID] = true
-		switch {
-		case want[a.ActionID]:
-		case undecided[a.Command]:
-			unchecked++
-		default:
-			extra = append(extra, a.ActionID)
+	unchecked = len(d.Unchecked)
+	var extra, missing []string
+	for _, e := range d.Extra {
+		if e.Class == legaldiff.NotLegal {
+			extra = append(extra, e.Action)
 		}
 	}
-	var missing []string
-	for _, a := range derived {
-		if !got[a.ActionID] {
-			missing = append(missing, a.ActionID)
-		}
+	for _, a := range d.Missing {
+		missing = append(missing, a.ActionID)
 	}
 	sort.Strings(extra)
 	sort.Strings(missing)

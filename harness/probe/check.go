@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/onsi/ginkgo/v2/types"
+	"github.com/umpire-arena/umpire/harness"
 	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/reports"
 )
@@ -154,7 +155,7 @@ func Filter(checks []Check, expr string) ([]Check, error) {
 
 // labelExpr rewrites rule ids (game/…) in a filter expression as labels.
 func labelExpr(expr string) string {
-	for _, g := range []string{GameInference, GameBangArena} {
+	for _, g := range harness.Names() {
 		expr = strings.ReplaceAll(expr, g+"/", g+".")
 	}
 	return expr
@@ -330,13 +331,11 @@ func Finish(c Check, res Result, d time.Duration) reports.Check {
 
 // Checks returns the suite of game, in a fixed order.
 func Checks(game string) []Check {
-	switch game {
-	case GameInference:
-		return inferenceChecks()
-	case GameBangArena:
-		return bangarenaChecks()
+	s, err := suiteOf(game)
+	if err != nil {
+		return nil
 	}
-	return nil
+	return s.checks()
 }
 
 // grade sets each finding's level from its basis (rules.Grade): findings on

@@ -1,10 +1,6 @@
 package probe
 
 import (
-	"context"
-	"errors"
-	"net"
-	"net/http"
 	"time"
 
 	infsrv "github.com/umpire-arena/umpire/harness/server/inference"
@@ -27,18 +23,5 @@ func StartEmbeddedInference(dialects, faults []string) (*Embedded, error) {
 	if err != nil {
 		return nil, err
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		_ = s.Shutdown(context.Background())
-		return nil, err
-	}
-	e := &Embedded{URL: "http://" + ln.Addr().String(), srv: &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second}, done: make(chan struct{})}
-	e.close = s.Shutdown
-	go func() {
-		defer close(e.done)
-		if err := e.srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
-			_ = err // the listener was closed under us; Close reports nothing more
-		}
-	}()
-	return e, nil
+	return startLoopback(s, s.Shutdown)
 }

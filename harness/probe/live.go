@@ -1,6 +1,7 @@
 package probe
 
 import (
+	"github.com/umpire-arena/umpire/harness/legaldiff"
 	"github.com/umpire-arena/umpire/referee/bangarena"
 	ref "github.com/umpire-arena/umpire/referee/inference"
 	"github.com/umpire-arena/umpire/referee/rules"
@@ -39,13 +40,37 @@ func CompareDecisionRequestRead(seat int, raw []byte, req bangarena.DecisionRequ
 }
 
 // CompareLegalActions compares the legal_actions a server offered (got)
-// with the referee's (want, from ref.LegalFromView) item by item, as the
-// suite's legal_actions check does; each difference is a finding at where
-// under the rule of its item.
+// with the referee's (want, from ref.LegalFromView) item by item
+// (legaldiff.Inference), as the suite's legal_actions check does; each
+// difference is a finding at where under the rule of its item. A second
+// item of one action is not judged here (no rule of the documents names
+// it); umpire legal --check lists it.
 func CompareLegalActions(where rules.Where, want, got []ref.LegalAction) []reports.Finding {
+	d := legaldiff.Inference(want, legaldiff.Items(got))
+	wantOf := map[string]ref.LegalAction{}
+	for _, a := range want {
+		wantOf[a.Action] = a
+	}
 	var out []reports.Finding
-	for _, d := range diffLegal(want, got) {
-		out = append(out, finding(legalRule(d.action), where, d.want, d.got, "legal_actions %s", d.what))
+	for _, a := range d.Missing {
+		out = append(out, finding(legalRule(a.Action), where, a, nil, "legal_actions lack the %s item the referee offers", a.Action))
+	}
+	differs := map[string]bool{}
+	for _, f := range d.Different {
+		if !differs[f.Action] {
+			differs[f.Action] = true
+			out = append(out, finding(legalRule(f.Action), where, wantOf[f.Action], d.Offered[f.Action], "legal_actions offer a different %s item", f.Action))
+		}
+	}
+	for _, x := range d.Extra {
+		if x.Class != legaldiff.NotLegal {
+			continue
+		}
+		if _, known := map[string]bool{ref.ActionFold: true, ref.ActionCall: true, ref.ActionRaise: true}[x.Action]; known {
+			out = append(out, finding(legalRule(x.Action), where, nil, d.Offered[x.Action], "legal_actions offer a %s item the referee does not", x.Action))
+		} else {
+			out = append(out, finding(legalRule(x.Action), where, nil, d.Offered[x.Action], "legal_actions offer an unknown action %s", x.Action))
+		}
 	}
 	return out
 }

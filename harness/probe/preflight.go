@@ -32,14 +32,12 @@ func Preflight(ctx context.Context, t *Target) error {
 	if t.Create {
 		return nil
 	}
+	s, err := suiteOf(t.Game)
+	if err != nil {
+		return err
+	}
 	for _, seat := range sortedSeats(t.Seats) {
-		var err error
-		if t.Game == GameBangArena {
-			err = preflightRoom(ctx, t, seat)
-		} else {
-			err = preflightMatch(ctx, t, seat)
-		}
-		if err != nil {
+		if err := s.preflight(ctx, t, seat); err != nil {
 			return fmt.Errorf("%w: %v", ErrCannotPlay, err)
 		}
 	}

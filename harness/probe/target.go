@@ -14,13 +14,14 @@ import (
 	"sync"
 	"time"
 
+	"github.com/umpire-arena/umpire/harness"
 	"github.com/umpire-arena/umpire/schemas"
 )
 
 // Games the suite knows.
 const (
-	GameInference = "inference"
-	GameBangArena = "bangarena"
+	GameInference = harness.GameInference // the names are declared once, in package harness
+	GameBangArena = harness.GameBangArena
 )
 
 // MCP capability values of Target.MCP.
@@ -270,10 +271,9 @@ func (t *Target) merge(f *Target) {
 
 // Validate checks the configuration once and fills defaults.
 func (t *Target) Validate() error {
-	switch t.Game {
-	case GameInference, GameBangArena:
-	default:
-		return fmt.Errorf("%w: game %q (want inference or bangarena)", ErrConfig, t.Game)
+	facts, ok := harness.Lookup(t.Game)
+	if !ok {
+		return fmt.Errorf("%w: game %q (want %s)", ErrConfig, t.Game, harness.NameList())
 	}
 	if t.URL == "" {
 		return fmt.Errorf("%w: no target URL (--target, UMPIRE_TARGET or --embedded)", ErrConfig)
@@ -284,11 +284,8 @@ func (t *Target) Validate() error {
 	}
 	t.URL = strings.TrimRight(t.URL, "/")
 	if !t.Create {
-		if t.Game == GameInference && t.Match == "" {
-			return fmt.Errorf("%w: give --match and --seat N=TOKEN, or --create when the server offers the harness extension", ErrConfig)
-		}
-		if t.Game == GameBangArena && t.Room == "" {
-			return fmt.Errorf("%w: give --room and --seat N=TOKEN, or --create when the server offers the harness extension", ErrConfig)
+		if id := map[string]string{"match": t.Match, "room": t.Room}[facts.MatchNoun]; id == "" {
+			return fmt.Errorf("%w: give --%s and --seat N=TOKEN, or --create when the server offers the harness extension", ErrConfig, facts.MatchNoun)
 		}
 		if len(t.Seats) == 0 {
 			return fmt.Errorf("%w: no seat tokens (--seat N=TOKEN, repeatable)", ErrConfig)
@@ -308,10 +305,7 @@ func (t *Target) Validate() error {
 		t.DeadlineMS = 300
 	}
 	if t.TableSize == 0 {
-		t.TableSize = 3
-		if t.Game == GameBangArena {
-			t.TableSize = 4
-		}
+		t.TableSize = facts.ConformSeats
 	}
 	if t.Rounds == 0 {
 		t.Rounds = 6
@@ -348,7 +342,7 @@ func (t *Target) Redacted() map[string]any {
 	if t.Room != "" {
 		m["room"] = t.Room
 	}
-	if t.Game == GameInference {
+	if facts, _ := harness.Lookup(t.Game); facts.Rounds {
 		m["rounds"] = t.Rounds
 	}
 	if t.SeatPolicy != "" {

@@ -14,14 +14,16 @@ import (
 	"sync"
 	"time"
 
+	"github.com/umpire-arena/umpire/harness"
+	"github.com/umpire-arena/umpire/harness/games"
 	"github.com/umpire-arena/umpire/internal/inert"
 	"github.com/umpire-arena/umpire/reports"
 )
 
 // Games selftest knows, in run order.
 const (
-	GameInference = "inference"
-	GameBangArena = "bangarena"
+	GameInference = harness.GameInference // the names are declared once, in package harness
+	GameBangArena = harness.GameBangArena
 )
 
 // Defaults of Options.
@@ -207,12 +209,12 @@ const maxFailures = 5
 // normalize fills defaults and checks the options.
 func (o Options) normalize() (Options, error) {
 	if len(o.Games) == 0 {
-		o.Games = []string{GameInference, GameBangArena}
+		o.Games = harness.Names()
 	}
 	seen := map[string]bool{}
 	for _, g := range o.Games {
-		if g != GameInference && g != GameBangArena {
-			return o, fmt.Errorf("%w: unknown game %q (want inference or bangarena)", ErrOptions, g)
+		if _, err := games.Lookup(g); err != nil {
+			return o, fmt.Errorf("%w: %v", ErrOptions, err)
 		}
 		if seen[g] {
 			return o, fmt.Errorf("%w: game %q given twice", ErrOptions, g)
@@ -282,7 +284,11 @@ func plan(o Options) ([]Step, *goBuild) {
 	src := findSources(o.Root)
 	gb := &goBuild{src: src, lookPath: o.LookPath}
 	var steps []Step
-	for _, g := range o.Games {
+	for _, name := range o.Games {
+		g, err := games.Lookup(name)
+		if err != nil {
+			continue // normalize has refused it
+		}
 		steps = append(steps,
 			conformStep(o, g),
 			certifyGoStep(o, g, gb),

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/umpire-arena/umpire/harness/games"
 	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/reports"
 )
@@ -391,7 +392,11 @@ func TestVerifySteps(t *testing.T) {
 // fails on a log that breaks a rule (the test of the test).
 func TestVerifyCatchesTampering(t *testing.T) {
 	dir := t.TempDir()
-	checks, err := verifyInference(context.Background(), dir, "m", "selftest/0", 0)
+	inf, err := games.Lookup(GameInference)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checks, err := verifyLogs(context.Background(), inf, dir, "m", "selftest/0", 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -411,7 +416,7 @@ func TestVerifyCatchesTampering(t *testing.T) {
 		t.Fatal("no ante of 2 in the simulated log")
 	}
 	tampered := append(append(append([]byte{}, logData[:i+j]...), []byte(`"amount":3`)...), logData[i+j+len(`"amount":2`):]...)
-	c := checkInferenceLog(context.Background(), "m.jsonl", "full log", tampered, false)
+	c := checkLog(context.Background(), inf, games.SampleLog{Name: "m.jsonl", What: "full log", Data: tampered}, nil)
 	if c.Status != reports.Fail || !c.Failing() {
 		t.Fatalf("have %s with findings %v, want a failing check", c.Status, c.Findings)
 	}
@@ -434,7 +439,7 @@ func TestPublicLog(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			if have := string(publicLog([]byte(tc.in))); have != tc.want {
+			if have := string(games.PublicInferenceLog([]byte(tc.in))); have != tc.want {
 				t.Errorf("have %q, want %q", have, tc.want)
 			}
 		})

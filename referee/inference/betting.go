@@ -99,7 +99,7 @@ func (s *State) check(seat int, m Move) error {
 		return rules.Errorf("inference/illegal.not-your-turn", "seat %d moved but seat %d is to act", seat, s.toAct)
 	}
 	if m.Message != "" {
-		if n := utf8.RuneCountInString(m.Message); n > s.cfg.MaxMessageChars {
+		if n := utf8.RuneCountInString(m.Message); !s.cfg.MessageFits(n) {
 			return rules.Errorf("inference/round.4.message-length", "message has %d characters, at most %d allowed", n, s.cfg.MaxMessageChars)
 		}
 	}
@@ -108,16 +108,7 @@ func (s *State) check(seat int, m Move) error {
 	case ActionFold, ActionCall:
 		return nil // I-INF-40: an amount on fold or call is ignored
 	case ActionRaise:
-		toCall := s.currentBet - p.Bet
-		switch {
-		case m.Amount < s.cfg.MinRaise || m.Amount > s.cfg.MaxRaise:
-			return rules.Errorf("inference/round.3.raise-bounds", "raise amount %d is outside %d..%d", m.Amount, s.cfg.MinRaise, s.cfg.MaxRaise)
-		case s.raisesUsed >= s.cfg.MaxRaisesPerRound:
-			return rules.Errorf("inference/round.3.raise-cap", "all %d raises of this round are used", s.cfg.MaxRaisesPerRound)
-		case p.Credits < toCall+m.Amount:
-			return rules.Errorf("inference/round.3.raise-covered", "a raise of %d needs %d credits (call %d plus raise), seat has %d", m.Amount, toCall+m.Amount, toCall, p.Credits)
-		}
-		return nil
+		return s.cfg.CheckRaise(m.Amount, s.currentBet-p.Bet, p.Credits, s.raisesUsed)
 	}
 	return rules.Errorf("inference/wire.move.action", "unknown action %q (want fold, call or raise)", m.Action)
 }
@@ -151,27 +142,21 @@ func (s *State) play(seat int, m Move, timeout bool) {
 	case ActionFold:
 		p.Folded = true
 	case ActionCall:
-		pay := min(s.currentBet-p.Bet, p.Credits)
-		p.Credits -= pay
-		p.Bet += pay
-		p.Contribution += pay
+		pay := CallPay(s.currentBet-p.Bet, p.Credits)
+		p.Put(pay)
 		s.pot += pay
 		rec.Amount = pay
 	case ActionRaise:
 		pay := s.currentBet - p.Bet + m.Amount
-		p.Credits -= pay
-		p.Bet += pay
-		p.Contribution += pay
+		p.Put(pay)
 		s.pot += pay
 		s.currentBet += m.Amount
 		s.raisesUsed++
 		rec.Amount = m.Amount
-		for i := range s.seats {
-			s.seats[i].Acted = false
-		}
+		Reopen(s.seats)
 	}
 	p.Acted = true
-	if p.Credits == 0 && !p.Folded {
+	if p.AllInAfter() {
 		p.AllIn = true
 		rec.AllIn = true
 	}
@@ -184,19 +169,7 @@ func (s *State) play(seat int, m Move, timeout bool) {
 	}
 	s.turn++
 	// End of betting: one seat left, or nobody left to act (I-INF-3).
-	left := 0
-	for i := range s.seats {
-		if q := &s.seats[i]; q.InRound && !q.Folded {
-			left++
-		}
-	}
-	if left <= 1 {
+	if s.toAct = NextToAct(s.seats, seat, s.currentBet); s.toAct < 0 {
 		s.endBetting()
-		return
 	}
-	if next := s.nextToAct(seat); next >= 0 {
-		s.toAct = next
-		return
-	}
-	s.endBetting()
 }

@@ -5,9 +5,14 @@
 //
 //   - Pure functions of the rules: the ante schedule (AnteFor), legal
 //     actions (LegalActions, LegalFromView), pots and side pots (Pots),
-//     payouts (Settle), the final ranking (Rank), call_breakeven_value
+//     payouts (Settle, or a Settler that keeps its buffers and tells what
+//     a showdown involved), the final ranking (Rank), call_breakeven_value
 //     (BreakevenValue) and the seeded deal (SeedCommit, DealValue,
-//     SeatAssignment, FirstDealer).
+//     SeatAssignment, FirstDealer); and the table's rules on SeatState
+//     values (table.go: DealtIn, Button, AntePay, OpenBetting, DueToAct,
+//     NextToAct, CallPay, CheckRaise, Strike, EndReason), which State
+//     plays by and referee/verify evaluates on a replayed log, so each
+//     rule is written once.
 //   - State, the table of one match: rounds are started with dealt values
 //     supplied by the caller (or unknown, for a public log), moves and
 //     timeouts are applied, showdowns resolved (with values revealed later

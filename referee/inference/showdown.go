@@ -41,11 +41,50 @@ func Settle(contributions []int, folded []bool, values []int, dealer int) (Outco
 	return o, err
 }
 
+// Settler is Settle with its buffers kept from one round to the next (no
+// allocation in steady state), which also tells what the last showdown it
+// settled involved: how many pots had contenders of their own, how many were
+// split among tied best values, how many of those did not split evenly, and
+// which seats took an odd credit's share. A verifier uses it to settle a
+// logged showdown and to name the rule a wrong payout breaks.
+type Settler struct {
+	o  Outcome
+	sc settleScratch
+}
+
+// Settle is Settle (the function) into the Settler's buffers: the Outcome
+// stays valid until the next call.
+func (s *Settler) Settle(contributions []int, folded []bool, values []int, dealer int) (*Outcome, error) {
+	err := settle(&s.o, &s.sc, contributions, folded, values, dealer)
+	return &s.o, err
+}
+
+// Pots returns the pots of the last contested showdown that had contenders
+// of their own (layers with the same contenders count as one pot): more than
+// one means side pots.
+func (s *Settler) Pots() int { return s.sc.contested }
+
+// TiedPots returns the pots of the last showdown shared by tied best values.
+func (s *Settler) TiedPots() int { return s.sc.tied }
+
+// OddPots returns the tied pots of the last showdown whose amount did not
+// split evenly (odd credits).
+func (s *Settler) OddPots() int { return s.sc.odd }
+
+// OddSeat reports whether seat was among the tied winners of a pot of the
+// last showdown that did not split evenly (seats 0 to 63: any table).
+func (s *Settler) OddSeat(seat int) bool {
+	return seat >= 0 && seat < 64 && s.sc.oddSeat&(1<<seat) != 0
+}
+
 type settleScratch struct {
 	levels []int
 	pots   []Pot
 	payout []int
 	best   []int
+	// What the last contested showdown involved (Settler).
+	contested, tied, odd int
+	oddSeat              uint64 // bit s: seat s shared an odd split
 }
 
 func settle(o *Outcome, sc *settleScratch, contributions []int, folded []bool, values []int, dealer int) error {
@@ -70,6 +109,7 @@ func settle(o *Outcome, sc *settleScratch, contributions []int, folded []bool, v
 	}
 	pay := sc.payout[:n]
 	clear(pay)
+	sc.contested, sc.tied, sc.odd, sc.oddSeat = 0, 0, 0, 0
 	if left <= 1 {
 		// I-INF-6: the last seat takes everything, unrevealed.
 		o.Uncontested = true
@@ -90,9 +130,17 @@ func settle(o *Outcome, sc *settleScratch, contributions []int, folded []bool, v
 			o.Reveals = append(o.Reveals, Reveal{Seat: seat, Value: v})
 		}
 		sc.pots = appendPots(sc.pots[:0], &sc.levels, contributions, folded)
+		prev := 0
 		for _, p := range sc.pots {
 			if len(p.Eligible) == 0 {
 				continue
+			}
+			if len(p.Eligible) != prev {
+				// Layers with the same contenders are one pot in effect.
+				// Contenders only drop out as the layers rise, so a layer
+				// has its predecessor's contenders when it has as many.
+				sc.contested++
+				prev = len(p.Eligible)
 			}
 			top := 0
 			for _, s := range p.Eligible {
@@ -108,6 +156,17 @@ func settle(o *Outcome, sc *settleScratch, contributions []int, folded []bool, v
 			}
 			sc.best = best
 			share, odd := p.Amount/len(best), p.Amount%len(best)
+			if len(best) > 1 {
+				sc.tied++
+				if odd > 0 {
+					sc.odd++
+					for _, s := range best {
+						if s < 64 {
+							sc.oddSeat |= 1 << s
+						}
+					}
+				}
+			}
 			for i, s := range best {
 				pay[s] += share
 				if i < odd {

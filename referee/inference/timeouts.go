@@ -27,11 +27,11 @@ func (s *State) Timeout() error {
 	}
 	seat := s.toAct
 	p := &s.seats[seat]
-	p.Strikes++
-	sitOut := p.Strikes >= s.cfg.MaxConsecutiveTimeouts
+	strikes, sitOut, backIn := s.cfg.Strike(p.Strikes, s.round)
+	p.Strikes = strikes
 	if sitOut {
 		p.SittingOut = true
-		p.BackInRound = s.round + s.cfg.SitOutRounds + 1
+		p.BackInRound = backIn
 	}
 	if s.sink != nil {
 		s.ev.setSmall(EventTimeout, s.round, s.turn, seat)
@@ -41,6 +41,6 @@ func (s *State) Timeout() error {
 		}
 		s.emit()
 	}
-	s.play(seat, TimeoutMove(min(s.currentBet-p.Bet, p.Credits)), true)
+	s.play(seat, TimeoutMove(CallPay(s.currentBet-p.Bet, p.Credits)), true)
 	return nil
 }

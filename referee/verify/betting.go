@@ -37,7 +37,7 @@ func (v *Verifier) betLine(r *record) bool {
 	if v.st == stShowdown && r.typ != ref.EventMessage {
 		// Betting was over: an extra move.
 		p := &v.seats[r.seat]
-		if r.typ == ref.EventAction && p.inRound && !p.folded && !p.allIn {
+		if r.typ == ref.EventAction && p.InRound && !p.Folded && !p.AllIn {
 			v.report("inference/round.5.end-of-betting", r.seat, r.turn, ref.EventShowdown, r.typ, "betting was over (every seat still in had matched the bet or was all-in, or one seat was left); no further action is due")
 			v.checkRound(r, r.seat, r.turn)
 			v.turn = r.turn
@@ -82,11 +82,11 @@ func (v *Verifier) betLine(r *record) bool {
 		p := &v.seats[r.seat]
 		why := ""
 		switch {
-		case !p.inRound:
+		case !p.InRound:
 			why = ", which is not dealt in"
-		case p.folded:
+		case p.Folded:
 			why = ", which has folded"
-		case p.allIn:
+		case p.AllIn:
 			why = ", which is all-in"
 		}
 		v.report("inference/round.3.order", r.seat, r.turn, v.toAct, r.seat, "betting goes round in seat order from the dealer's left; seat %d is to act, not seat %d%s", v.toAct, r.seat, why)
@@ -114,7 +114,7 @@ func (v *Verifier) messageLine(r *record) {
 	v.eval(eMessageLength)
 	v.eval(eMessageCodePoints)
 	v.eval(eTableTalk)
-	if n := r.textLen; n > v.cfg.MaxMessageChars {
+	if n := r.textLen; !v.cfg.MessageFits(n) {
 		v.report("inference/round.4.message-length", r.seat, r.turn, v.cfg.MaxMessageChars, n, "a table message has at most %d characters (code points); this one has %d", v.cfg.MaxMessageChars, n)
 	}
 	v.pendMsg, v.pendMsgSeat, v.pendMsgTurn, v.pendMsgLine = true, r.seat, r.turn, v.lineNo
@@ -132,59 +132,57 @@ func (v *Verifier) timeoutLine(r *record) {
 	if !v.betLine(r) {
 		return
 	}
-	p := &v.seats[r.seat]
-	exp := p.strikes + 1
+	p, x := &v.seats[r.seat], &v.xs[r.seat]
+	exp, sitOut, back := v.cfg.Strike(p.Strikes, v.round)
 	v.eval(eStrikesCount)
 	v.eval(eStrikes)
-	if p.cleared {
+	if x.cleared {
 		v.eval(eClearOnMove) // a move of its own came since the last timeout
 	}
 	if r.strikes != exp {
 		rule := "inference/protocol.strikes-count"
 		switch {
-		case r.strikes == 1 && p.strikes > 0:
+		case r.strikes == 1 && p.Strikes > 0:
 			rule = "inference/timeouts.strikes"
-		case r.strikes > exp && p.cleared:
+		case r.strikes > exp && x.cleared:
 			rule = "inference/timeouts.clear-on-move"
 		}
-		v.report(rule, r.seat, r.turn, exp, r.strikes, "strikes count the seat's consecutive timeouts, this one included; only the seat's own move resets them (it had %d)", p.strikes)
+		v.report(rule, r.seat, r.turn, exp, r.strikes, "strikes count the seat's consecutive timeouts, this one included; only the seat's own move resets them (it had %d)", p.Strikes)
 	}
 	max := v.cfg.MaxConsecutiveTimeouts
-	sitOut := exp >= max
 	switch {
-	case p.strikes >= max:
+	case p.Strikes >= max:
 		v.eval(eLastStrike) // back in on its last strike
 	case sitOut:
 		v.eval(eSitOut)
 	}
 	if r.sitOut != sitOut {
 		rule := "inference/timeouts.sit-out"
-		if p.strikes >= max {
+		if p.Strikes >= max {
 			// I-INF-9: back on the last strike.
 			rule = "inference/timeouts.last-strike"
 		}
 		v.report(rule, r.seat, r.turn, sitOut, r.sitOut, "a seat sits out when its consecutive timeouts reach %d, and again at once on a timeout after it returns on its last strike; this is timeout %d in a row", max, exp)
 	} else if sitOut {
 		v.eval(eBackInRound)
-		if back := v.round + v.cfg.SitOutRounds + 1; r.backIn != back {
+		if r.backIn != back {
 			v.report("inference/timeouts.back-in-round", r.seat, r.turn, back, r.backIn, "a seat that sits out in round %d misses the next %d rounds and is back in round %d", v.round, v.cfg.SitOutRounds, back)
 		}
 	}
 	// Adopt the log, remembering the expected sit-out when it differs.
 	switch {
 	case r.sitOut && sitOut:
-		back := v.round + v.cfg.SitOutRounds + 1
-		p.sitting, p.backIn = true, back
+		p.SittingOut, p.BackInRound = true, back
 		if r.backIn != back {
-			p.softBack = r.backIn
+			x.softBack = r.backIn
 		}
 	case r.sitOut:
-		p.sitting, p.backIn = true, r.backIn
+		p.SittingOut, p.BackInRound = true, r.backIn
 	case sitOut:
-		p.sitting, p.backIn, p.softSit = true, v.round+v.cfg.SitOutRounds+1, true
+		p.SittingOut, p.BackInRound, x.softSit = true, back, true
 	}
-	p.strikes = r.strikes
-	p.cleared = false
+	p.Strikes = r.strikes
+	x.cleared = false
 	v.pendTO, v.pendTOSeat, v.pendTOTurn = true, r.seat, r.turn
 }
 
@@ -202,25 +200,25 @@ func (v *Verifier) actionLine(r *record) {
 		return
 	}
 	seat := r.seat
-	p := &v.seats[seat]
-	if !p.inRound || p.folded || p.allIn {
+	p, x := &v.seats[seat], &v.xs[seat]
+	if !p.InRound || p.Folded || p.AllIn {
 		// Reported by betLine; the line cannot change the round.
 		v.pendMsg, v.pendTO = false, false
-		v.toAct = v.nextToAct(seat)
+		v.toAct = ref.NextToAct(v.seats, seat, v.currentBet)
 		if v.toAct < 0 {
 			v.st = stShowdown
 		}
 		v.turn++
 		return
 	}
-	owed := v.currentBet - p.bet
+	owed := v.currentBet - p.Bet
 	switch r.action {
 	case ref.ActionCall:
-		p.pick(func(c int) bool { return r.amount == max(0, min(owed, c)) && r.allIn == (c-r.amount == 0) })
+		x.pick(&p.Credits, func(c int) bool { return r.amount == ref.CallPay(owed, c) && r.allIn == (c-r.amount == 0) })
 	case ref.ActionRaise:
-		p.pick(func(c int) bool { return c >= owed+r.amount && r.allIn == (c-owed-r.amount == 0) })
+		x.pick(&p.Credits, func(c int) bool { return c >= owed+r.amount && r.allIn == (c-owed-r.amount == 0) })
 	}
-	toCall := max(0, min(owed, p.credits))
+	toCall := ref.CallPay(owed, p.Credits)
 	if v.pendTO || r.timeout {
 		v.eval(eTimeoutBefore)
 		v.eval(eTimeoutsLogged)
@@ -233,10 +231,11 @@ func (v *Verifier) actionLine(r *record) {
 		// I-INF-V2: the unlogged timeout still counts, sit-out included
 		// (soft: the log never announced it, so either way is no
 		// further finding).
-		p.strikes++
-		p.cleared = false
-		if p.strikes >= v.cfg.MaxConsecutiveTimeouts {
-			p.sitting, p.backIn, p.softSit = true, v.round+v.cfg.SitOutRounds+1, true
+		strikes, sitOut, back := v.cfg.Strike(p.Strikes, v.round)
+		p.Strikes = strikes
+		x.cleared = false
+		if sitOut {
+			p.SittingOut, p.BackInRound, x.softSit = true, back, true
 		}
 	}
 	if v.pendMsg && r.timeout { // I-INF-V4
@@ -257,10 +256,10 @@ func (v *Verifier) actionLine(r *record) {
 		}
 	} else {
 		// A move the seat made itself clears its strikes.
-		if p.strikes > 0 {
-			p.cleared = true
+		if p.Strikes > 0 {
+			x.cleared = true
 		}
-		p.strikes = 0
+		p.Strikes = 0
 	}
 	pay := 0
 	v.eval(eMoveAction)
@@ -273,20 +272,20 @@ func (v *Verifier) actionLine(r *record) {
 	case ref.ActionCall:
 		pay = r.amount
 		switch {
-		case p.unsure:
-		case owed > p.credits:
+		case x.unsure:
+		case owed > p.Credits:
 			v.eval(eAllIn) // the call takes the whole stack
 		default:
 			v.eval(eCall)
 		}
-		if p.unsure {
+		if x.unsure {
 			v.inconclusive("inference/round.3.call", 1)
 		} else if r.amount != toCall {
 			rule := "inference/round.3.call"
-			if owed > p.credits || r.amount > p.credits {
+			if owed > p.Credits || r.amount > p.Credits {
 				rule = "inference/round.3.all-in"
 			}
-			v.report(rule, seat, r.turn, toCall, r.amount, "a call pays what the seat owes (%d above its bets this round), or its whole stack (%d) when that is less", owed, p.credits)
+			v.report(rule, seat, r.turn, toCall, r.amount, "a call pays what the seat owes (%d above its bets this round), or its whole stack (%d) when that is less", owed, p.Credits)
 		}
 	case ref.ActionRaise:
 		lo, hi := v.cfg.MinRaise, v.cfg.MaxRaise
@@ -297,72 +296,64 @@ func (v *Verifier) actionLine(r *record) {
 			// The cap is exercised by the raise that reaches it and any beyond.
 			v.eval(eRaiseCap)
 		}
-		if !p.unsure {
+		if !x.unsure {
 			v.eval(eRaiseCovered)
 		}
+		// The engine's legality of the raise, cited with what the log shows.
+		rule := ""
+		if err := v.cfg.CheckRaise(r.amount, owed, p.Credits, v.raises); err != nil {
+			rule = rules.RuleOf(err) // (not on the legal path: RuleOf allocates)
+		}
 		switch {
-		case r.amount < lo || r.amount > hi:
-			v.report("inference/round.3.raise-bounds", seat, r.turn, fmt.Sprintf("%d..%d", lo, hi), r.amount, "a raise adds between %d and %d to the current bet", lo, hi)
-		case v.raises >= v.cfg.MaxRaisesPerRound:
-			v.report("inference/round.3.raise-cap", seat, r.turn, v.cfg.MaxRaisesPerRound, v.raises+1, "at most %d raises are made per round, table-wide; this is raise %d", v.cfg.MaxRaisesPerRound, v.raises+1)
-		case p.unsure:
+		case rule == "inference/round.3.raise-bounds":
+			v.report(rule, seat, r.turn, fmt.Sprintf("%d..%d", lo, hi), r.amount, "a raise adds between %d and %d to the current bet", lo, hi)
+		case rule == "inference/round.3.raise-cap":
+			v.report(rule, seat, r.turn, v.cfg.MaxRaisesPerRound, v.raises+1, "at most %d raises are made per round, table-wide; this is raise %d", v.cfg.MaxRaisesPerRound, v.raises+1)
+		case x.unsure:
 			v.inconclusive("inference/round.3.raise-covered", 1)
-		case p.credits < owed+r.amount:
-			v.report("inference/round.3.raise-covered", seat, r.turn, owed+r.amount, p.credits, "a raise must be covered: the call (%d) plus the raise (%d) from the seat's %d credits", owed, r.amount, p.credits)
+		case rule != "":
+			v.report(rule, seat, r.turn, owed+r.amount, p.Credits, "a raise must be covered: the call (%d) plus the raise (%d) from the seat's %d credits", owed, r.amount, p.Credits)
 		}
 		pay = owed + r.amount
 		v.currentBet += r.amount
 		v.raises++
-		for i := range v.seats {
-			v.seats[i].acted = false
-		}
+		ref.Reopen(v.seats)
 	default:
 		v.report("inference/wire.move.action", seat, r.turn, "fold, call or raise", r.action, "an action is fold, call or raise; this one is treated as a fold")
 		r.action = ref.ActionFold
 	}
 	// Apply as the log has it.
-	if p.unsure && pay > p.credits {
-		p.credits = pay
+	if x.unsure && pay > p.Credits {
+		p.Credits = pay
 	}
-	pay = max(0, min(pay, p.credits))
-	p.credits -= pay
-	p.bet += pay
-	p.contrib += pay
-	p.acted = true
+	pay = max(0, min(pay, p.Credits))
+	p.Put(pay)
+	p.Acted = true
 	if r.action == ref.ActionFold {
-		p.folded = true
+		p.Folded = true
 	}
-	allIn := p.credits == 0 && !p.folded
-	if p.unsure && r.allIn {
-		p.credits, allIn, p.unsure = 0, true, false
+	allIn := p.AllInAfter()
+	if x.unsure && r.allIn {
+		p.Credits, allIn, x.unsure = 0, true, false
 	}
-	if !p.unsure {
+	if !x.unsure {
 		v.eval(eActionAllIn)
 	}
-	if r.allIn != allIn && !p.unsure {
-		v.report("inference/protocol.action-all-in", seat, r.turn, allIn, r.allIn, "an action line is flagged all_in exactly when it leaves the seat with no credits (seat %d has %d)", seat, p.credits)
+	if r.allIn != allIn && !x.unsure {
+		v.report("inference/protocol.action-all-in", seat, r.turn, allIn, r.allIn, "an action line is flagged all_in exactly when it leaves the seat with no credits (seat %d has %d)", seat, p.Credits)
 	}
-	if allIn || (r.allIn && !p.folded) {
-		p.allIn = true
-		if r.allIn && p.credits != 0 {
+	if allIn || (r.allIn && !p.Folded) {
+		p.AllIn = true
+		if r.allIn && p.Credits != 0 {
 			// Adopt the log: the seat put everything in.
-			p.bet += p.credits
-			p.contrib += p.credits
-			p.credits = 0
+			p.Bet += p.Credits
+			p.Contribution += p.Credits
+			p.Credits = 0
 		}
 	}
 	v.turn = r.turn + 1
 	v.lastSeat, v.lastTurn = seat, r.turn
-	left := 0
-	for i := range v.seats {
-		if q := &v.seats[i]; q.inRound && !q.folded {
-			left++
-		}
-	}
-	v.toAct = -1
-	if left > 1 {
-		v.toAct = v.nextToAct(seat)
-	}
+	v.toAct = ref.NextToAct(v.seats, seat, v.currentBet)
 	if v.toAct < 0 {
 		v.eval(eEndOfBetting) // this action closed the betting
 		v.st = stShowdown

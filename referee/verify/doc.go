@@ -3,9 +3,16 @@
 // and reports, as rules.Finding values, every place where the log and the
 // rules disagree.
 //
-// A Verifier keeps only the table's state (a few integers per seat), so it
-// verifies a log of any length in constant memory: feed it lines with Line
-// and close with Finish, or let VerifyReader do both from an io.Reader.
+// A Verifier keeps only the table's state (the engine's SeatState per seat,
+// with a few flags of its own beside it), so it verifies a log of any length
+// in constant memory: feed it lines with Line and close with Finish, or let
+// VerifyReader do both from an io.Reader. The rules themselves are the
+// engine's (referee/inference: who is dealt in, the button, the antes, the
+// seat to act and the end of betting, calls, raises, strikes, the
+// settlement of a showdown, the ranking, the match end), evaluated on that
+// state; what is the verifier's own is reading the log around them:
+// adopting what the log says after a divergence, hidden values until they
+// are revealed, and citing each finding's rule at its line.
 //
 // What it checks: the order of lines (match_start first, round structure,
 // turns from 0, message before its action, timeout before the server's

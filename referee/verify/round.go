@@ -88,12 +88,6 @@ func isHex64(s string) bool {
 	return true
 }
 
-// liveIn reports whether seat i is dealt in round r (I-INF-1).
-func (v *Verifier) liveIn(i, r int) bool {
-	p := &v.seats[i]
-	return !p.busted && (!p.sitting || p.backIn <= r)
-}
-
 // closeRound ends an unfinished round before a round_start or match_end:
 // a missing showdown or missing bust lines are findings.
 func (v *Verifier) closeRound() {
@@ -103,11 +97,11 @@ func (v *Verifier) closeRound() {
 		v.eval(eShowdownCloses)
 		v.report("inference/log.showdown-closes-round", -1, -1, ref.EventShowdown, v.rec.typ, "round %d was not closed by a showdown; the stacks of its seats are unknown from here", v.round)
 		for i := range v.seats {
-			p := &v.seats[i]
-			if p.inRound {
-				p.unsure = true
+			p, x := &v.seats[i], &v.xs[i]
+			if p.InRound {
+				x.unsure = true
 			}
-			p.inRound = false
+			p.InRound = false
 		}
 		v.st = stBetween
 	case v.st == stBusts:
@@ -119,12 +113,12 @@ func (v *Verifier) closeRound() {
 // missingBusts reports seats left without credits but not busted.
 func (v *Verifier) missingBusts() {
 	for i := range v.seats {
-		p := &v.seats[i]
-		p.pick(func(c int) bool { return c != 0 })
-		if !p.busted && p.credits == 0 && !p.unsure {
+		p, x := &v.seats[i], &v.xs[i]
+		x.pick(&p.Credits, func(c int) bool { return c != 0 })
+		if p.Busts() && !x.unsure {
 			v.eval(eBust)
 			v.report("inference/round.2.bust", i, -1, ref.EventBust, v.rec.typ, "seat %d was left with no credits in round %d and is busted after the payouts, but no bust line says so", i, v.round)
-			p.busted, p.bustRound, p.sitting = true, v.round, false
+			p.Busted, p.BustRound, p.SittingOut = true, v.round, false
 		}
 	}
 }
@@ -135,7 +129,7 @@ func (v *Verifier) roundStart(r *record) {
 	v.altDealer = -1
 	alive := 0
 	for i := range v.seats {
-		if !v.seats[i].busted {
+		if !v.seats[i].Busted {
 			alive++
 		}
 	}
@@ -144,8 +138,8 @@ func (v *Verifier) roundStart(r *record) {
 		v.eval(eMatchEnd)
 	}
 	v.eval(eRoundSequence)
-	if v.round > 0 && (alive <= 1 || v.round >= v.cfg.Rounds) {
-		v.report("inference/match.end", -1, -1, ref.EventMatchEnd, ref.EventRoundStart, "the match is over after round %d (%s); no further round may start", v.round, v.endReason(alive))
+	if reason := v.cfg.EndReason(alive, v.round); v.round > 0 && reason != "" {
+		v.report("inference/match.end", -1, -1, ref.EventMatchEnd, ref.EventRoundStart, "the match is over after round %d (%s); no further round may start", v.round, reason)
 	}
 	if r.round != want {
 		v.report("inference/log.round-sequence", -1, -1, want, r.round, "rounds are numbered from 1, up by one")
@@ -161,7 +155,7 @@ func (v *Verifier) roundStart(r *record) {
 		cfg.TableSize = min(n, 8)
 		v.setTable(cfg)
 		for i := range v.seats {
-			v.seats[i].unsure = true
+			v.xs[i].unsure = true
 		}
 	}
 	v.round = r.round
@@ -215,116 +209,78 @@ func (v *Verifier) roundStart(r *record) {
 		logIn[s] = true
 	}
 	for i := range v.seats {
-		p := &v.seats[i]
-		exp := v.liveIn(i, rd)
+		p, x := &v.seats[i], &v.xs[i]
+		exp := v.seats[i].DealtIn(rd)
 		switch {
-		case p.busted:
+		case p.Busted:
 			v.eval(eBust) // a busted seat is left out
-		case p.sitting && p.backIn > rd:
+		case p.SittingOut && p.BackInRound > rd:
 			v.eval(eSitOut) // a sitting-out seat is left out
-		case p.sitting:
+		case p.SittingOut:
 			v.eval(eBackInRound) // its back_in_round has come
 		default:
 			v.eval(eDeal) // a live seat is dealt in
 		}
 		switch {
-		case logIn[i] && p.busted && p.softBust:
-			p.busted, p.softBust = false, false
-		case logIn[i] && p.busted:
-			v.report("inference/round.2.bust", i, -1, false, true, "seat %d busted in round %d and takes no further part, but is dealt in", i, p.bustRound)
-			p.busted = false
-		case logIn[i] && !exp && (p.softSit || p.softBack == rd):
+		case logIn[i] && p.Busted && x.softBust:
+			p.Busted, x.softBust = false, false
+		case logIn[i] && p.Busted:
+			v.report("inference/round.2.bust", i, -1, false, true, "seat %d busted in round %d and takes no further part, but is dealt in", i, p.BustRound)
+			p.Busted = false
+		case logIn[i] && !exp && (x.softSit || x.softBack == rd):
 			// The log's own sit-out (reported when announced) ends here.
-			p.softSit, p.softBack = false, 0
+			x.softSit, x.softBack = false, 0
 		case logIn[i] && !exp:
-			v.report("inference/timeouts.sit-out", i, -1, false, true, "seat %d sits out until round %d (no deal, no ante), but is dealt in to round %d", i, p.backIn, rd)
-			p.sitting = false
-		case !logIn[i] && exp && p.sitting && p.softBack > rd:
+			v.report("inference/timeouts.sit-out", i, -1, false, true, "seat %d sits out until round %d (no deal, no ante), but is dealt in to round %d", i, p.BackInRound, rd)
+			p.SittingOut = false
+		case !logIn[i] && exp && p.SittingOut && x.softBack > rd:
 			// Still out by the back_in_round the log announced (reported).
-		case !logIn[i] && exp && p.sitting:
-			v.report("inference/timeouts.back-in-round", i, -1, true, false, "seat %d was to be dealt in again in round %d (back_in_round), but is not", i, p.backIn)
-			p.backIn = rd + 1
+		case !logIn[i] && exp && p.SittingOut:
+			v.report("inference/timeouts.back-in-round", i, -1, true, false, "seat %d was to be dealt in again in round %d (back_in_round), but is not", i, p.BackInRound)
+			p.BackInRound = rd + 1
 		case !logIn[i] && exp:
 			v.report("inference/round.1.deal", i, -1, true, false, "seat %d is live (not busted, not sitting out) and is dealt in, but round %d leaves it out", i, rd)
-			p.sitting, p.backIn = true, rd+1
+			p.SittingOut, p.BackInRound = true, rd+1
 		}
 		if logIn[i] {
-			p.softSit, p.softBack, p.softBust = false, 0, false
+			x.softSit, x.softBack, x.softBust = false, 0, false
 		}
-		p.returning = logIn[i] && p.sitting
-		if p.returning {
-			p.sitting, p.backIn = false, 0
+		x.returning = logIn[i] && p.SittingOut
+		if x.returning {
+			p.SittingOut, p.BackInRound = false, 0
 		}
-		p.inRound = logIn[i]
-		p.folded, p.allIn, p.acted, p.anted, p.dealt = false, false, false, false, false
-		p.contrib, p.bet, p.value = 0, 0, 0
+		p.InRound = logIn[i]
+		p.Folded, p.AllIn, p.Acted, x.anted, x.dealt = false, false, false, false, false
+		p.Contribution, p.Bet, p.Value = 0, 0, 0
 	}
 	v.turn, v.toAct, v.currentBet, v.raises = 0, -1, 0, 0
 	v.owedSeat, v.lastSeat, v.lastTurn, v.turnAlt = -1, -1, -1, -1
 	v.pendMsg, v.pendTO = false, false
-	v.anteNext = v.nextAnte()
+	v.anteNext = v.anteDue(v.dealer)
 	v.st = stReturns
 }
 
-// endReason names why the match is over.
-func (v *Verifier) endReason(alive int) string {
-	if alive <= 1 {
-		return ref.ReasonOnePlayerLeft
-	}
-	return ref.ReasonRoundsComplete
-}
-
-// nextDealer is I-INF-2: the first seat left of the previous dealer that is
-// live in round rd; the button stays when none is.
+// nextDealer is the engine's button (I-INF-2): the first seat left of the
+// previous dealer that is live in round rd; the button stays when none is.
 //
 // With soft set, a seat the log busted while it held credits (reported)
 // counts as live.
 func (v *Verifier) nextDealer(rd int, soft bool) int {
-	n := len(v.seats)
-	for k := 1; k <= n; k++ {
-		d := (v.dealer + k) % n
-		if v.liveIn(d, rd) || soft && v.seats[d].softBust && v.seats[d].busted {
-			return d
-		}
-	}
-	return v.dealer
+	return ref.Button(len(v.seats), v.dealer, func(d int) bool {
+		return v.seats[d].DealtIn(rd) || soft && v.xs[d].softBust && v.seats[d].Busted
+	})
 }
 
-// nextNotBusted is the first seat left of the previous dealer that is not
-// busted (sitting-out seats counted as live: the other reading of I-INF-2).
+// nextNotBusted is the button with sitting-out seats counted as live (the
+// other reading of I-INF-2, which a finding cites).
 func (v *Verifier) nextNotBusted() int {
-	n := len(v.seats)
-	for k := 1; k <= n; k++ {
-		if d := (v.dealer + k) % n; !v.seats[d].busted {
-			return d
-		}
-	}
-	return v.dealer
+	return ref.Button(len(v.seats), v.dealer, func(d int) bool { return !v.seats[d].Busted })
 }
 
-// anteOrderFrom returns the first seat without an ante from dealer's left.
-func (v *Verifier) anteOrderFrom(dealer int) int {
-	n := len(v.seats)
-	for k := 1; k <= n; k++ {
-		i := (dealer + k) % n
-		if p := &v.seats[i]; p.inRound && !p.anted {
-			return i
-		}
-	}
-	return -1
-}
-
-// nextAnte returns the dealt-in seat whose ante is due next: the first one
-// without an ante in seat order from the dealer's left, or -1.
-func (v *Verifier) nextAnte() int {
-	n := len(v.seats)
-	for k := 1; k <= n; k++ {
-		i := (v.dealer + k) % n
-		if p := &v.seats[i]; p.inRound && !p.anted {
-			return i
-		}
-	}
-	return -1
+// anteDue returns the first dealt-in seat without an ante in seat order
+// from dealer's left, or -1: the engine's order of the antes.
+func (v *Verifier) anteDue(dealer int) int {
+	return ref.LeftOf(len(v.seats), dealer, func(i int) bool { return v.seats[i].InRound && !v.xs[i].anted })
 }
 
 // at moves to stage s for a line of that stage: a line of an earlier stage
@@ -350,10 +306,10 @@ func (v *Verifier) closeTo(s stage) {
 		switch v.st {
 		case stReturns:
 			for i := range v.seats {
-				if p := &v.seats[i]; p.returning {
+				if x := &v.xs[i]; x.returning {
 					v.eval(eLogOrder)
 					v.report("inference/protocol.log-order", i, -1, ref.EventReturn, v.rec.typ, "seat %d is dealt in again this round, so a return line for it follows round_start", i)
-					p.returning = false
+					x.returning = false
 				}
 			}
 			v.st = stDeals
@@ -364,8 +320,8 @@ func (v *Verifier) closeTo(s stage) {
 			for v.anteNext >= 0 {
 				i := v.anteNext
 				v.report("inference/round.2.ante", i, -1, ref.EventAnte, v.rec.typ, "every seat dealt in posts the ante; seat %d has no ante line", i)
-				v.payAnte(i, min(v.ante, v.seats[i].credits))
-				v.anteNext = v.nextAnte()
+				v.payAnte(i, v.antePay(v.ante, v.seats[i].Credits))
+				v.anteNext = v.anteDue(v.dealer)
 			}
 			v.openBetting()
 		case stBetting:
@@ -389,10 +345,10 @@ func (v *Verifier) closeTo(s stage) {
 func (v *Verifier) closeDeals() {
 	dealt, in := 0, 0
 	for i := range v.seats {
-		p := &v.seats[i]
-		if p.inRound {
+		p, x := &v.seats[i], &v.xs[i]
+		if p.InRound {
 			in++
-			if p.dealt {
+			if x.dealt {
 				dealt++
 			}
 		}
@@ -407,7 +363,7 @@ func (v *Verifier) closeDeals() {
 	case dealt < in:
 		var miss []int
 		for i := range v.seats {
-			if p := &v.seats[i]; p.inRound && !p.dealt {
+			if p, x := &v.seats[i], &v.xs[i]; p.InRound && !x.dealt {
 				miss = append(miss, i)
 			}
 		}
@@ -424,20 +380,20 @@ func (v *Verifier) returnLine(r *record) {
 		return
 	}
 	v.checkRound(r, r.seat, -1)
-	p := &v.seats[r.seat]
+	x := &v.xs[r.seat]
 	v.eval(eBackInRound)
 	v.eval(eSorted)
-	if !p.returning {
+	if !x.returning {
 		v.report("inference/timeouts.back-in-round", r.seat, -1, nil, ref.EventReturn, "seat %d is not coming back from a sit-out this round", r.seat)
 		return
 	}
 	for i := 0; i < r.seat; i++ {
-		if v.seats[i].returning {
+		if v.xs[i].returning {
 			v.report("inference/protocol.sorted", r.seat, -1, i, r.seat, "return lines come in seat order; seat %d's is due first", i)
 			break
 		}
 	}
-	p.returning = false
+	x.returning = false
 }
 
 // dealLine checks a deal_private line and keeps its value.
@@ -446,30 +402,30 @@ func (v *Verifier) dealLine(r *record) {
 		return
 	}
 	v.checkRound(r, r.seat, -1)
-	p := &v.seats[r.seat]
+	p, x := &v.seats[r.seat], &v.xs[r.seat]
 	v.eval(eDealLines)
 	v.eval(eSorted)
 	switch {
-	case !p.inRound:
+	case !p.InRound:
 		v.report("inference/log.deal-lines", r.seat, -1, nil, r.seat, "seat %d is not dealt in this round but has a deal_private line", r.seat)
 		return
-	case p.dealt:
+	case x.dealt:
 		v.report("inference/log.deal-lines", r.seat, -1, nil, r.seat, "seat %d has a second deal_private line this round", r.seat)
 		return
 	}
 	for i := r.seat + 1; i < len(v.seats); i++ {
-		if v.seats[i].dealt {
+		if v.xs[i].dealt {
 			v.report("inference/protocol.sorted", r.seat, -1, nil, r.seat, "deal_private lines come in seat order")
 			break
 		}
 	}
-	p.dealt = true
+	x.dealt = true
 	v.eval(eDeal)
 	if r.value < ref.ValueMin || r.value > ref.ValueMax {
 		v.report("inference/round.1.deal", r.seat, -1, fmt.Sprintf("%d..%d", ref.ValueMin, ref.ValueMax), r.value, "a hidden value is an integer from %d to %d", ref.ValueMin, ref.ValueMax)
 		return
 	}
-	p.value = r.value
+	p.Value = r.value
 	v.keepDeal(r.seat, r.value, false)
 }
 
@@ -479,17 +435,17 @@ func (v *Verifier) anteLine(r *record) {
 		return
 	}
 	v.checkRound(r, r.seat, -1)
-	p := &v.seats[r.seat]
+	p, x := &v.seats[r.seat], &v.xs[r.seat]
 	v.eval(eAnte)
 	switch {
-	case !p.inRound:
+	case !p.InRound:
 		v.report("inference/round.2.ante", r.seat, -1, nil, r.seat, "only seats dealt in post the ante; seat %d is not dealt in", r.seat)
 		return
-	case p.anted:
+	case x.anted:
 		v.report("inference/round.2.ante", r.seat, -1, nil, r.seat, "seat %d posts the ante once per round; this is its second ante line", r.seat)
 		return
 	}
-	if r.seat != v.anteNext && v.altDealer >= 0 && v.anteOrderFrom(v.altDealer) == r.seat {
+	if r.seat != v.anteNext && v.altDealer >= 0 && v.anteDue(v.altDealer) == r.seat {
 		// The log's antes follow the dealer the button gives (the wrong
 		// dealer in round_start is reported already): follow them.
 		v.dealer, v.altDealer = v.altDealer, -1
@@ -499,97 +455,82 @@ func (v *Verifier) anteLine(r *record) {
 		v.report("inference/protocol.log-order", r.seat, -1, v.anteNext, r.seat, "ante lines come in seat order from the dealer's left (dealer %d); seat %d's is due", v.dealer, v.anteNext)
 	}
 	amount := r.amount
-	if p.unsure {
+	if x.unsure {
 		// The log shows the stack again: a short ante is the whole stack.
 		v.inconclusive("inference/round.2.short-ante", 1)
 		if r.amount < v.ante || r.allIn {
-			p.credits, p.unsure = r.amount, false
+			p.Credits, x.unsure = r.amount, false
 		} else {
-			p.credits = max(p.credits, r.amount)
+			p.Credits = max(p.Credits, r.amount)
 		}
 	} else {
-		p.pick(func(c int) bool {
-			return (amount == min(v.ante, c) || amount == min(v.rampAnte, c)) && r.allIn == (c-amount == 0)
+		x.pick(&p.Credits, func(c int) bool {
+			return (amount == v.antePay(v.ante, c) || amount == v.antePay(v.rampAnte, c)) && r.allIn == (c-amount == 0)
 		})
-		exp := min(v.ante, p.credits)
-		if p.credits <= v.ante {
+		exp := v.antePay(v.ante, p.Credits)
+		if p.Credits <= v.ante {
 			v.eval(eShortAnte) // the ante takes the whole stack
 		}
 		v.eval(eAnteAllIn)
-		if amount != exp && amount == min(v.rampAnte, p.credits) {
+		if amount != exp && amount == v.antePay(v.rampAnte, p.Credits) {
 			// round_start named another ante (reported); the ramp's is paid.
 			exp = amount
 		}
 		if amount != exp {
 			rule := "inference/round.2.ante"
-			if p.credits < v.ante || amount > p.credits {
+			if p.Credits < v.ante || amount > p.Credits {
 				rule = "inference/round.2.short-ante"
 			}
-			v.report(rule, r.seat, -1, exp, amount, "seat %d posts the ante of %d, or its whole stack of %d when that is less", r.seat, v.ante, p.credits)
-			if amount > p.credits {
-				p.credits = amount
+			v.report(rule, r.seat, -1, exp, amount, "seat %d posts the ante of %d, or its whole stack of %d when that is less", r.seat, v.ante, p.Credits)
+			if amount > p.Credits {
+				p.Credits = amount
 			}
 			if amount < 0 {
 				amount = 0
 			}
 		}
-		allIn := p.credits-amount == 0
+		allIn := p.Credits-amount == 0
 		if r.allIn != allIn {
 			v.report("inference/wire.events.ante-all-in", r.seat, -1, allIn, r.allIn, "an ante line is flagged all_in exactly when the ante leaves the seat with no credits")
 		}
 	}
 	v.payAnte(r.seat, amount)
-	v.anteNext = v.nextAnte()
+	v.anteNext = v.anteDue(v.dealer)
 	if v.anteNext < 0 {
 		// Every dealt-in seat has posted: betting opens (or not).
 		v.openBetting()
 	}
 }
 
+// antePay is the engine's ante: what a seat holding credits posts.
+func (v *Verifier) antePay(ante, credits int) int {
+	pay, _ := ref.AntePay(ante, credits)
+	return pay
+}
+
 func (v *Verifier) payAnte(i, amount int) {
-	p := &v.seats[i]
-	amount = max(0, min(amount, p.credits))
-	p.credits -= amount
-	p.contrib = amount
-	p.anted = true
-	if p.credits == 0 {
-		p.allIn = true
+	p, x := &v.seats[i], &v.xs[i]
+	amount = max(0, min(amount, p.Credits))
+	p.Credits -= amount
+	p.Contribution = amount
+	x.anted = true
+	if p.Credits == 0 {
+		p.AllIn = true
 	}
 }
 
-// openBetting starts the betting once the antes are in (I-INF-3): only
-// when two or more dealt-in seats can act; otherwise the showdown is due.
+// openBetting starts the betting once the antes are in, as the engine
+// does (I-INF-3): only when two or more dealt-in seats can act; otherwise
+// the showdown is due.
 func (v *Verifier) openBetting() {
-	v.anteNext = v.nextAnte()
+	v.anteNext = v.anteDue(v.dealer)
 	if v.anteNext >= 0 {
 		return
 	}
-	canAct := 0
-	for i := range v.seats {
-		if p := &v.seats[i]; p.inRound && !p.allIn {
-			canAct++
-		}
-	}
 	v.st = stBetting
-	v.toAct = -1
-	if canAct >= 2 {
-		v.toAct = v.nextToAct(v.dealer)
-	}
+	v.toAct = ref.OpenBetting(v.seats, v.dealer)
 	if v.toAct < 0 {
 		v.eval(eEndOfBetting) // fewer than two seats can act: no betting
 		v.st = stShowdown
 	}
-}
-
-// nextToAct returns the first seat after from that still has to act, or -1.
-func (v *Verifier) nextToAct(from int) int {
-	n := len(v.seats)
-	for k := 1; k <= n; k++ {
-		i := (from + k) % n
-		p := &v.seats[i]
-		if p.inRound && !p.folded && !p.allIn && (!p.acted || p.bet < v.currentBet) {
-			return i
-		}
-	}
-	return -1
 }

@@ -26,10 +26,10 @@ func (v *Verifier) showdownLine(r *record) {
 	pot, left := 0, 0
 	for i := range v.seats {
 		p := &v.seats[i]
-		contrib[i] = p.contrib
-		folded[i] = !p.inRound || p.folded
+		contrib[i] = p.Contribution
+		folded[i] = !p.InRound || p.Folded
 		values[i] = 0
-		pot += p.contrib
+		pot += p.Contribution
 		if !folded[i] {
 			left++
 		}
@@ -98,27 +98,25 @@ func (v *Verifier) showdownLine(r *record) {
 	}
 	settled := false
 	if checkPayouts {
-		var exp ref.Outcome
-		var err error
-		if left <= 1 {
-			// I-INF-6, without the engine's allocations: the pot to the
-			// one seat left (none: nobody is paid).
-			for i := range v.seats {
-				if !folded[i] && pot > 0 {
-					exp.Payouts = v.scr.one[:0]
-					exp.Payouts = append(exp.Payouts, ref.Payout{Seat: i, Amount: pot})
-				}
-			}
-		} else if !v.settle(&exp, contrib, folded, values) {
-			exp, err = ref.Settle(contrib, folded, values, v.dealer)
-		}
+		// The engine settles the round (I-INF-5, I-INF-6) from what the
+		// log showed.
+		exp, err := v.settler.Settle(contrib, folded, values, v.dealer)
 		if err != nil {
 			v.inconclusive("inference/round.6.showdown", 1)
 		} else {
 			settled = true
-			if want := v.comparePayouts(exp, paid, contrib, folded, values); want != nil {
+			for range v.settler.TiedPots() {
+				v.eval(eTies) // a pot is shared by tied best values
+			}
+			for range v.settler.OddPots() {
+				v.eval(eOddChips)
+			}
+			if v.settler.Pots() > 1 {
+				v.eval(eSidePots)
+			}
+			if want := v.comparePayouts(exp, paid); want != nil {
 				for i := range v.seats {
-					v.seats[i].delta += want[i] - paid[i]
+					v.xs[i].delta += want[i] - paid[i]
 				}
 			}
 		}
@@ -128,126 +126,13 @@ func (v *Verifier) showdownLine(r *record) {
 	}
 	// Adopt the log's payouts.
 	for i, a := range paid {
-		v.seats[i].credits += a
+		v.seats[i].Credits += a
 	}
 	for i := range v.seats {
-		v.seats[i].contrib, v.seats[i].bet = 0, 0
+		v.seats[i].Contribution, v.seats[i].Bet = 0, 0
 	}
 	v.st = stBusts
 	v.bustNext = 0
-}
-
-// settle pays a contested showdown exactly as ref.Settle does (I-INF-5),
-// without allocating: one layer per distinct contribution level (folded
-// seats' included), each contested by the seats still in that reached it
-// and split on its own among its best values, odd credits one each from
-// the dealer's left; a layer nobody still in reached goes to the highest
-// layer below it that has contenders. It returns false when the table is
-// too large for its fixed buffers (then ref.Settle is used).
-func (v *Verifier) settle(o *ref.Outcome, contrib []int, folded []bool, values []int) bool {
-	const maxSeats = 8
-	n := len(contrib)
-	if n > maxSeats {
-		return false
-	}
-	var lv [maxSeats]int
-	nl := 0
-	for _, c := range contrib {
-		if c <= 0 {
-			continue
-		}
-		dup := false
-		for k := 0; k < nl; k++ {
-			dup = dup || lv[k] == c
-		}
-		if !dup {
-			lv[nl] = c
-			nl++
-		}
-	}
-	slices.Sort(lv[:nl])
-	var amount [maxSeats]int
-	var elig [maxSeats]uint16
-	np, prev := 0, 0
-	for _, level := range lv[:nl] {
-		a := 0
-		var m uint16
-		for s, c := range contrib {
-			a += min(c, level) - min(c, prev)
-			if c >= level && !folded[s] {
-				m |= 1 << s
-			}
-		}
-		prev = level
-		if m == 0 {
-			merged := false
-			for k := np - 1; k >= 0; k-- {
-				if elig[k] != 0 {
-					amount[k] += a
-					merged = true
-					break
-				}
-			}
-			if merged {
-				continue
-			}
-		}
-		amount[np], elig[np] = a, m
-		np++
-	}
-	var pay [maxSeats]int
-	var lastElig uint16
-	pots := 0
-	for k := 0; k < np; k++ {
-		if elig[k] == 0 {
-			continue
-		}
-		if elig[k] != lastElig {
-			// Layers with the same contenders are one pot in effect.
-			pots++
-			lastElig = elig[k]
-		}
-		top, best := 0, 0
-		for s := 0; s < n; s++ {
-			if elig[k]&(1<<s) != 0 {
-				top = max(top, values[s])
-			}
-		}
-		for s := 0; s < n; s++ {
-			if elig[k]&(1<<s) != 0 && contrib[s] > 0 && values[s] == top {
-				best++
-			}
-		}
-		share, odd := amount[k]/best, amount[k]%best
-		if best > 1 {
-			v.eval(eTies) // a pot is shared by tied best values
-			if odd > 0 {
-				v.eval(eOddChips)
-			}
-		}
-		for i := 1; i <= n; i++ {
-			s := (v.dealer + i) % n
-			if elig[k]&(1<<s) != 0 && contrib[s] > 0 && values[s] == top {
-				pay[s] += share
-				if odd > 0 {
-					pay[s]++
-					odd--
-				}
-			}
-		}
-	}
-	if pots > 1 {
-		v.eval(eSidePots)
-	}
-	out := v.scr.onePay[:0]
-	for s := 0; s < n; s++ {
-		if pay[s] > 0 {
-			out = append(out, ref.Payout{Seat: s, Amount: pay[s]})
-		}
-	}
-	v.scr.onePay = out
-	o.Payouts = out
-	return true
 }
 
 // reveals checks the revealed values against who is still in and, in a full
@@ -262,8 +147,8 @@ func (v *Verifier) reveals(r *record, values []int) bool {
 			continue
 		}
 		p := &v.seats[e.seat]
-		if !p.inRound || p.folded { // I-INF-V5
-			v.report("inference/visibility.no-peek", e.seat, -1, nil, e.seat, "only the values of seats still in are shown at showdown; seat %d %s", e.seat, map[bool]string{true: "folded", false: "was not dealt in"}[p.inRound])
+		if !p.InRound || p.Folded { // I-INF-V5
+			v.report("inference/visibility.no-peek", e.seat, -1, nil, e.seat, "only the values of seats still in are shown at showdown; seat %d %s", e.seat, map[bool]string{true: "folded", false: "was not dealt in"}[p.InRound])
 			continue
 		}
 		if e.n < ref.ValueMin || e.n > ref.ValueMax {
@@ -271,17 +156,17 @@ func (v *Verifier) reveals(r *record, values []int) bool {
 			ok = false
 			continue
 		}
-		if p.value != 0 && e.n != p.value {
-			v.report("inference/round.6.showdown", e.seat, -1, p.value, e.n, "the showdown reveals the value seat %d was dealt", e.seat)
+		if p.Value != 0 && e.n != p.Value {
+			v.report("inference/round.6.showdown", e.seat, -1, p.Value, e.n, "the showdown reveals the value seat %d was dealt", e.seat)
 		}
-		if p.value == 0 {
+		if p.Value == 0 {
 			v.keepDeal(e.seat, e.n, true)
 		}
 		values[e.seat] = e.n
 	}
 	var missing []int
 	for i := range v.seats {
-		if p := &v.seats[i]; p.inRound && !p.folded && values[i] == 0 {
+		if p := &v.seats[i]; p.InRound && !p.Folded && values[i] == 0 {
 			missing = append(missing, i)
 		}
 	}
@@ -295,10 +180,9 @@ func (v *Verifier) reveals(r *record, values []int) bool {
 	return ok
 }
 
-// comparePayouts compares the log's payouts with the referee's and names
-// the rule the difference breaks.
-func (v *Verifier) comparePayouts(exp ref.Outcome, paid, contrib []int, folded []bool, values []int) []int {
-	n := len(paid)
+// comparePayouts compares the log's payouts with the engine's (exp, from
+// v.settler) and names the rule the difference breaks.
+func (v *Verifier) comparePayouts(exp *ref.Outcome, paid []int) []int {
 	want := v.scr.want
 	clear(want)
 	for _, p := range exp.Payouts {
@@ -307,44 +191,11 @@ func (v *Verifier) comparePayouts(exp ref.Outcome, paid, contrib []int, folded [
 	if slices.Equal(want, paid) {
 		return nil
 	}
-	pots := ref.Pots(contrib, folded)
-	contested, tied := 0, false
-	oddSeat := make([]bool, n)
-	var prev []int
-	for _, p := range pots {
-		if len(p.Eligible) == 0 {
-			continue
-		}
-		if !slices.Equal(prev, p.Eligible) {
-			// Layers with the same contenders are one pot in effect.
-			contested++
-			prev = p.Eligible
-		}
-		top, best := 0, 0
-		for _, s := range p.Eligible {
-			top = max(top, values[s])
-		}
-		for _, s := range p.Eligible {
-			if values[s] == top {
-				best++
-			}
-		}
-		if best > 1 {
-			tied = true
-			if p.Amount%best != 0 {
-				for _, s := range p.Eligible {
-					if values[s] == top {
-						oddSeat[s] = true
-					}
-				}
-			}
-		}
-	}
 	odd, total := true, 0
 	for i := range want {
 		d := paid[i] - want[i]
 		total += d
-		if d != 0 && (d < -1 || d > 1 || !oddSeat[i]) {
+		if d != 0 && (d < -1 || d > 1 || !v.settler.OddSeat(i)) {
 			odd = false
 		}
 	}
@@ -352,9 +203,9 @@ func (v *Verifier) comparePayouts(exp ref.Outcome, paid, contrib []int, folded [
 	switch {
 	case odd && total == 0:
 		rule, why = "inference/round.6.odd-chips", "credits that do not split evenly go one each to the tied winners nearest the dealer's left"
-	case contested > 1:
+	case v.settler.Pots() > 1:
 		rule, why = "inference/round.6.side-pots", "each pot layer goes to the best value among the seats still in that paid into it"
-	case tied:
+	case v.settler.TiedPots() > 0:
 		rule, why = "inference/round.6.ties", "tied best values share the pot evenly"
 	}
 	v.report(rule, -1, -1, payoutList(want), payoutList(paid), "%s (dealer %d)", why, v.dealer)
@@ -402,34 +253,34 @@ func (v *Verifier) bustLine(r *record) {
 	v.checkRound(r, r.seat, -1)
 	v.eval(eBust)
 	v.eval(eSorted)
-	p := &v.seats[r.seat]
-	p.pick(func(c int) bool { return c == 0 })
+	p, x := &v.seats[r.seat], &v.xs[r.seat]
+	x.pick(&p.Credits, func(c int) bool { return c == 0 })
 	switch {
-	case p.busted:
-		v.report("inference/round.2.bust", r.seat, -1, nil, r.seat, "seat %d busted already (round %d)", r.seat, p.bustRound)
+	case p.Busted:
+		v.report("inference/round.2.bust", r.seat, -1, nil, r.seat, "seat %d busted already (round %d)", r.seat, p.BustRound)
 		return
-	case p.unsure:
+	case x.unsure:
 		v.inconclusive("inference/round.2.bust", 1)
-		p.credits = 0
-	case p.credits != 0:
-		v.report("inference/round.2.bust", r.seat, -1, 0, p.credits, "a seat busts when the payouts leave it with no credits; seat %d holds %d", r.seat, p.credits)
-		p.softBust = true
-		p.busted, p.bustRound, p.sitting = true, v.round, false
+		p.Credits = 0
+	case p.Credits != 0:
+		v.report("inference/round.2.bust", r.seat, -1, 0, p.Credits, "a seat busts when the payouts leave it with no credits; seat %d holds %d", r.seat, p.Credits)
+		x.softBust = true
+		p.Busted, p.BustRound, p.SittingOut = true, v.round, false
 		return
 	}
 	if r.seat < v.bustNext {
 		v.report("inference/protocol.sorted", r.seat, -1, nil, r.seat, "bust lines come in seat order")
 	}
 	for i := v.bustNext; i < r.seat; i++ {
-		q := &v.seats[i]
-		q.pick(func(c int) bool { return c != 0 })
-		if !q.busted && q.credits == 0 && !q.unsure {
+		q, qx := &v.seats[i], &v.xs[i]
+		qx.pick(&q.Credits, func(c int) bool { return c != 0 })
+		if q.Busts() && !qx.unsure {
 			v.report("inference/round.2.bust", i, -1, i, r.seat, "seat %d was left with no credits and busts before seat %d (seat order)", i, r.seat)
-			q.busted, q.bustRound, q.sitting = true, v.round, false
+			q.Busted, q.BustRound, q.SittingOut = true, v.round, false
 		}
 	}
 	v.bustNext = r.seat + 1
-	p.busted, p.bustRound, p.sitting, p.credits = true, v.round, false, 0
+	p.Busted, p.BustRound, p.SittingOut, p.Credits = true, v.round, false, 0
 }
 
 // matchEnd checks match_end: when, why, the seed and the ranking.
@@ -437,7 +288,7 @@ func (v *Verifier) matchEnd(r *record) {
 	v.closeRound()
 	alive := 0
 	for i := range v.seats {
-		if !v.seats[i].busted {
+		if !v.seats[i].Busted {
 			alive++
 		}
 	}
@@ -452,10 +303,10 @@ func (v *Verifier) matchEnd(r *record) {
 	switch {
 	case r.reason != ref.ReasonRoundsComplete && r.reason != ref.ReasonOnePlayerLeft:
 		v.report("inference/protocol.match-end", -1, -1, "rounds_complete or one_player_left", r.reason, "match_end's reason is rounds_complete or one_player_left")
-	case alive > 1 && v.round < v.cfg.Rounds:
+	case v.cfg.EndReason(alive, v.round) == "":
 		v.report("inference/match.end", -1, -1, "round "+fmt.Sprint(v.cfg.Rounds), "round "+fmt.Sprint(v.round), "the match goes on until its last round (%d) unless one seat holds every credit; %d seats still have credits", v.cfg.Rounds, alive)
-	case r.reason != v.endReason(alive):
-		v.report("inference/match.end", -1, -1, v.endReason(alive), r.reason, "the match ends with one_player_left when a single seat holds every credit, else rounds_complete after the last round")
+	case r.reason != v.cfg.EndReason(alive, v.round):
+		v.report("inference/match.end", -1, -1, v.cfg.EndReason(alive, v.round), r.reason, "the match ends with one_player_left when a single seat holds every credit, else rounds_complete after the last round")
 	}
 	seedOK := ref.SeedCommit(r.seed) == v.seedCommit
 	if !v.noStart {
@@ -479,14 +330,14 @@ func (v *Verifier) checkRanking(r *record) {
 	v.eval(eMatchRanking)
 	st := v.scr.standings[:0]
 	for i := range v.seats {
-		p := &v.seats[i]
+		p, x := &v.seats[i], &v.xs[i]
 		for _, e := range r.ranking {
 			if e.seat == i {
-				p.pick(func(c int) bool { return c == e.credits })
+				x.pick(&p.Credits, func(c int) bool { return c == e.credits })
 			}
 		}
-		c := p.credits
-		if p.unsure {
+		c := p.Credits
+		if x.unsure {
 			v.inconclusive("inference/match.ranking", 1)
 			for _, e := range r.ranking {
 				if e.seat == i {
@@ -494,7 +345,7 @@ func (v *Verifier) checkRanking(r *record) {
 				}
 			}
 		}
-		st = append(st, ref.Standing{Seat: i, Credits: c, Busted: p.busted, BustRound: p.bustRound})
+		st = append(st, ref.Standing{Seat: i, Credits: c, Busted: p.Busted, BustRound: p.BustRound})
 	}
 	want := ref.Rank(st)
 	same := len(want) == len(r.ranking)

@@ -94,21 +94,14 @@ const (
 	stEnded                 // after match_end
 )
 
-// seatState is what the verifier knows of one seat.
-type seatState struct {
-	credits   int
-	busted    bool
-	bustRound int
-	sitting   bool
-	backIn    int
-	strikes   int
-
-	inRound, folded, allIn, acted bool
-	contrib, bet                  int
-	anted                         bool
-	value                         int // dealt value in a full log, else 0
-	dealt                         bool
-	returning                     bool // a return line is due this round
+// seatExtra is what the verifier knows of one seat beyond the engine's
+// SeatState (Verifier.seats: credits, bust, sit-out, strikes, the round's
+// flags, contribution, bet and value, 0 while hidden), on which the
+// engine's rules are evaluated: what only a reader of a log needs.
+type seatExtra struct {
+	anted     bool
+	dealt     bool
+	returning bool // a return line is due this round
 	// softSit: the verifier expected a sit-out the log did not announce
 	// (already reported); softBack: a back_in_round the log announced that
 	// differs from the expected one (already reported). Either way the
@@ -148,8 +141,11 @@ type Verifier struct {
 	opts   Options
 	levels map[string]rules.Level
 
-	cfg   ref.Config
-	seats []seatState
+	cfg ref.Config
+	// seats is the table as the engine's rules see it; xs, by seat, what
+	// the verifier keeps beside it.
+	seats []ref.SeatState
+	xs    []seatExtra
 
 	st            stage
 	lineNo        int
@@ -190,6 +186,8 @@ type Verifier struct {
 	// finding on a rule a settings error names).
 	evalOther map[string]int
 
+	settler ref.Settler
+
 	rec  record
 	out  []rules.Finding
 	sum  Summary
@@ -204,8 +202,6 @@ type scratch struct {
 	values    []int
 	paid      []int
 	want      []int
-	one       []ref.Payout
-	onePay    []ref.Payout
 	standings []ref.Standing
 }
 
@@ -223,12 +219,13 @@ func NewInference(opts Options) *Verifier {
 
 func (v *Verifier) setTable(cfg ref.Config) {
 	v.cfg = cfg
-	v.seats = make([]seatState, cfg.TableSize)
+	v.seats = make([]ref.SeatState, cfg.TableSize)
+	v.xs = make([]seatExtra, cfg.TableSize)
 	for i := range v.seats {
-		v.seats[i].credits = cfg.StartingCredits
+		v.seats[i].Credits = cfg.StartingCredits
 	}
 	n := cfg.TableSize
-	v.scr = scratch{contrib: make([]int, n), folded: make([]bool, n), values: make([]int, n), paid: make([]int, n), want: make([]int, n), one: make([]ref.Payout, 0, 1), standings: make([]ref.Standing, n)}
+	v.scr = scratch{contrib: make([]int, n), folded: make([]bool, n), values: make([]int, n), paid: make([]int, n), want: make([]int, n), standings: make([]ref.Standing, n)}
 }
 
 // where returns the location of the current line.
@@ -269,18 +266,19 @@ func (v *Verifier) reportAt(w rules.Where, rule string, expected, got any, forma
 	v.out = append(v.out, rules.Finding{Rule: rule, Level: lvl, Where: w, Expected: expected, Got: got, Message: msg})
 }
 
-// pick settles a seat's two readings of its stack with a check of the
-// current line: when only the second reading passes, it becomes the stack;
-// when only the first passes, the second is dropped.
-func (p *seatState) pick(ok func(credits int) bool) {
+// pick settles a seat's two readings of its stack (*credits, and
+// *credits + delta) with a check of the current line: when only the second
+// reading passes, it becomes the stack; when only the first passes, the
+// second is dropped.
+func (p *seatExtra) pick(credits *int, ok func(credits int) bool) {
 	if p.delta == 0 {
 		return
 	}
-	alt := p.credits + p.delta
-	okP, okA := ok(p.credits), alt >= 0 && ok(alt)
+	alt := *credits + p.delta
+	okP, okA := ok(*credits), alt >= 0 && ok(alt)
 	switch {
 	case !okP && okA:
-		p.credits, p.delta = alt, 0
+		*credits, p.delta = alt, 0
 	case okP && !okA:
 		p.delta = 0
 	}

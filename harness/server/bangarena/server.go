@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/umpire-arena/umpire/harness/server/serverkit"
 	ref "github.com/umpire-arena/umpire/referee/bangarena"
 )
 
@@ -315,17 +316,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	s.closed = true
 	s.mu.Unlock()
 	s.cancel()
-	done := make(chan struct{})
-	go func() {
-		s.wg.Wait()
-		close(done)
-	}()
-	select {
-	case <-done:
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
-	}
+	return serverkit.Drain(ctx, &s.wg)
 }
 
 func (s *Server) newRoom(cfg RoomConfig) (*room, error) {

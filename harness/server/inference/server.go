@@ -10,6 +10,7 @@ import (
 	"time"
 
 	infadv "github.com/umpire-arena/umpire/harness/adversaries/inference"
+	"github.com/umpire-arena/umpire/harness/server/serverkit"
 	ref "github.com/umpire-arena/umpire/referee/inference"
 )
 
@@ -412,15 +413,5 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	s.closed = true
 	s.mu.Unlock()
 	s.cancel()
-	done := make(chan struct{})
-	go func() {
-		s.wg.Wait()
-		close(done)
-	}()
-	select {
-	case <-done:
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
-	}
+	return serverkit.Drain(ctx, &s.wg)
 }

@@ -1,0 +1,23 @@
+package main
+
+import (
+	"github.com/umpire-arena/umpire/harness"
+	"github.com/umpire-arena/umpire/harness/games"
+)
+
+// inferenceCLI is Inference as the command line drives it.
+func inferenceCLI() *cliGame {
+	g, _ := games.Lookup(harness.GameInference)
+	return &cliGame{
+		Game:          g,
+		serveSynopsis: serveInferenceSynopsis,
+		serve:         serveInference,
+		hostLimits:    inferenceHostLimits,
+		legal:         legalInference,
+		simulate:      simulateInference,
+		example:       exampleInference,
+		verifyUnit:    "round",
+		verifyGroup:   (*findingWriter).group,
+		verifySummary: (*findingWriter).summary,
+	}
+}

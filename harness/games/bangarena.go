@@ -1,0 +1,82 @@
+package games
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+
+	"github.com/umpire-arena/umpire/harness"
+	baadv "github.com/umpire-arena/umpire/harness/adversaries/bangarena"
+	"github.com/umpire-arena/umpire/harness/certify"
+	"github.com/umpire-arena/umpire/harness/probe"
+	basrv "github.com/umpire-arena/umpire/harness/server/bangarena"
+	ba "github.com/umpire-arena/umpire/referee/bangarena"
+	"github.com/umpire-arena/umpire/referee/rules"
+	"github.com/umpire-arena/umpire/referee/verify"
+)
+
+// bangarena describes BangArena (krug_rules@0.1.0, krug-decision/1).
+func bangarena() *Game {
+	facts, _ := harness.Lookup(harness.GameBangArena)
+	return &Game{
+		Facts:  facts,
+		Checks: func() []probe.Check { return probe.Checks(harness.GameBangArena) },
+		StartEmbedded: func(faults, dialects []string) (*probe.Embedded, error) {
+			return probe.StartEmbeddedDialects(harness.GameBangArena, faults, dialects)
+		},
+		Faults: func(getenv func(string) string, unsafe bool) ([]string, error) {
+			fs, err := basrv.FaultsFromEnv(getenv, unsafe)
+			return names(fs), err
+		},
+		Dialects: func() []string {
+			var out []string
+			for _, d := range basrv.DialectList() {
+				out = append(out, string(d.Name))
+			}
+			return out
+		},
+		ParseDialects: func(list string) ([]string, error) {
+			ds, err := basrv.ParseDialects(list)
+			return names(ds), err
+		},
+		Adversaries:     basrv.AdversaryKinds,
+		CertifyRules:    func() map[string]string { return certify.CheckRules(harness.GameBangArena) },
+		Verify:          verifyBangArena,
+		VerifyRules:     verify.BangArenaRuleIDs,
+		SampleLogs:      bangarenaSampleLogs,
+		SampleLogsTitle: "fresh match logs",
+	}
+}
+
+// verifyBangArena re-simulates one BangArena log with the engine from its
+// config and seed and compares it event by event (referee/verify).
+func verifyBangArena(ctx context.Context, r io.Reader, opts VerifyOptions, emit func(rules.Finding)) (VerifySummary, error) {
+	sum, err := verify.VerifyBangArenaReader(ctx, r, verify.BangArenaOptions{File: opts.File, Seeds: opts.Seeds, Unfinished: opts.Unfinished}, emit)
+	return VerifySummary{Lines: sum.Lines, Units: sum.Events, Inconclusive: sum.Inconclusive, Evaluated: sum.Evaluated,
+		SeedUnknown: sum.SeedUnknown, Detail: sum}, err
+}
+
+// bangarenaSampleKinds are the scripted players of simulated BangArena
+// matches, dealt round-robin.
+func bangarenaSampleKinds() []string { return []string{"heuristic", "random"} }
+
+// bangarenaSampleLogs simulates BangArena match i (4 to 6 seats) and
+// returns its log.
+func bangarenaSampleLogs(ctx context.Context, id, seed string, i int) ([]SampleLog, error) {
+	cfg := ba.Config{Seats: 4 + i%3, MatchID: id}
+	kinds := bangarenaSampleKinds()
+	players := make([]baadv.Player, cfg.Seats)
+	for j := range players {
+		p, err := baadv.New(kinds[(i+j)%len(kinds)], fmt.Sprintf("%s/seat-%d", seed, j))
+		if err != nil {
+			return nil, err
+		}
+		players[j] = p
+	}
+	var log bytes.Buffer
+	if _, err := baadv.Simulate(ctx, cfg, seed, players, &log); err != nil {
+		return nil, fmt.Errorf("simulating match %s: %w", id, err)
+	}
+	return []SampleLog{{Name: id + ".jsonl", What: "full log", Data: log.Bytes()}}, nil
+}

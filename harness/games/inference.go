@@ -1,0 +1,106 @@
+package games
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+
+	"github.com/umpire-arena/umpire/harness"
+	infadv "github.com/umpire-arena/umpire/harness/adversaries/inference"
+	"github.com/umpire-arena/umpire/harness/certify"
+	"github.com/umpire-arena/umpire/harness/probe"
+	infsrv "github.com/umpire-arena/umpire/harness/server/inference"
+	ref "github.com/umpire-arena/umpire/referee/inference"
+	"github.com/umpire-arena/umpire/referee/rules"
+	"github.com/umpire-arena/umpire/referee/verify"
+)
+
+// inference describes Inference (rules inference-0.4).
+func inference() *Game {
+	facts, _ := harness.Lookup(harness.GameInference)
+	return &Game{
+		Facts:  facts,
+		Checks: func() []probe.Check { return probe.Checks(harness.GameInference) },
+		StartEmbedded: func(faults, dialects []string) (*probe.Embedded, error) {
+			if len(dialects) > 0 {
+				return probe.StartEmbeddedInference(dialects, faults)
+			}
+			return probe.StartEmbedded(harness.GameInference, faults)
+		},
+		Faults: func(getenv func(string) string, unsafe bool) ([]string, error) {
+			fs, err := infsrv.FaultsFromEnv(getenv, unsafe)
+			return names(fs), err
+		},
+		Dialects: func() []string {
+			var out []string
+			for _, d := range infsrv.Dialects() {
+				out = append(out, string(d.Name))
+			}
+			return out
+		},
+		ParseDialects: func(list string) ([]string, error) {
+			ds, err := infsrv.ParseDialects(list)
+			return names(ds), err
+		},
+		Adversaries:     infadv.Kinds,
+		CertifyRules:    func() map[string]string { return certify.CheckRules(harness.GameInference) },
+		Verify:          verifyInference,
+		VerifyRules:     verify.InferenceRuleIDs,
+		SampleLogs:      inferenceSampleLogs,
+		SampleLogsTitle: "fresh match logs (full and public)",
+	}
+}
+
+// verifyInference replays one Inference log (referee/verify).
+func verifyInference(ctx context.Context, r io.Reader, opts VerifyOptions, emit func(rules.Finding)) (VerifySummary, error) {
+	modes := map[string]verify.DealMode{"": verify.DealAuto, "auto": verify.DealAuto, "umpire": verify.DealUmpire, "other": verify.DealOther}
+	mode, ok := modes[opts.Deal]
+	if !ok {
+		return VerifySummary{}, fmt.Errorf("unknown deal mode %q (want auto, umpire or other)", opts.Deal)
+	}
+	v := verify.NewInference(verify.Options{File: opts.File, Deal: mode, Unfinished: opts.Unfinished})
+	sum, err := v.Read(ctx, r, emit)
+	return VerifySummary{Lines: sum.Lines, Units: sum.Rounds, Inconclusive: sum.Inconclusive, Evaluated: sum.Evaluated,
+		Public: sum.Public, Rederived: sum.DealsRederived, Detail: sum}, err
+}
+
+// inferenceSampleKinds are the scripted players of simulated Inference
+// matches, dealt round-robin from the match's index.
+func inferenceSampleKinds() []string { return []string{"random", "passive", "aggressive", "heuristic"} }
+
+// inferenceSampleLogs simulates Inference match i at the default table
+// and returns its full log and its public version (no deal_private lines).
+func inferenceSampleLogs(ctx context.Context, id, seed string, i int) ([]SampleLog, error) {
+	cfg := ref.DefaultConfig()
+	kinds := inferenceSampleKinds()
+	players := make([]infadv.Player, cfg.TableSize)
+	for j := range players {
+		p, err := infadv.New(kinds[(i+j)%len(kinds)], infadv.PlayerSeed(seed, j))
+		if err != nil {
+			return nil, err
+		}
+		players[j] = p
+	}
+	var full bytes.Buffer
+	if _, err := infadv.Simulate(ctx, cfg, id, seed, players, &full); err != nil {
+		return nil, fmt.Errorf("simulating match %s: %w", id, err)
+	}
+	return []SampleLog{
+		{Name: id + ".jsonl", What: "full log", Data: full.Bytes()},
+		{Name: id + ".public.jsonl", What: "public log", Data: PublicInferenceLog(full.Bytes()), Public: true},
+	}, nil
+}
+
+// PublicInferenceLog returns log without its deal_private lines: the
+// public version of a full Inference match log (WIRE.md).
+func PublicInferenceLog(log []byte) []byte {
+	var out []byte
+	for line := range bytes.Lines(log) {
+		if bytes.Contains(line, []byte(`"type":"`+ref.EventDealPrivate+`"`)) {
+			continue
+		}
+		out = append(out, line...)
+	}
+	return out
+}

@@ -1,0 +1,68 @@
+package serverkit
+
+import (
+	"context"
+	"errors"
+	"io"
+	"net/http"
+	"sync"
+	"testing"
+	"time"
+)
+
+func TestFakeClock(t *testing.T) {
+	c := NewFakeClock(time.Unix(0, 0))
+	a, b := c.NewTimer(time.Second), c.NewTimer(3*time.Second)
+	c.Advance(2 * time.Second)
+	select {
+	case <-a.C():
+	default:
+		t.Fatal("the 1s timer did not fire after 2s")
+	}
+	select {
+	case <-b.C():
+		t.Fatal("the 3s timer fired after 2s")
+	default:
+	}
+	if !b.Stop() || c.Pending() != 0 {
+		t.Errorf("Stop of a pending timer: pending %d, want 0", c.Pending())
+	}
+}
+
+func TestDrain(t *testing.T) {
+	var wg sync.WaitGroup
+	wg.Add(1)
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer cancel()
+	if err := Drain(ctx, &wg); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("a goroutine that never ends: have %v, want the deadline", err)
+	}
+	wg.Done()
+	if err := Drain(context.Background(), &wg); err != nil {
+		t.Fatalf("all ended: have %v", err)
+	}
+}
+
+func TestLoopback(t *testing.T) {
+	stopped := false
+	l, err := StartLoopback(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { io.WriteString(w, "ok") }),
+		func(context.Context) error { stopped = true; return nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := http.Get(l.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if string(b) != "ok" {
+		t.Errorf("body %q, want ok", b)
+	}
+	if err := l.Close(context.Background()); err != nil || !stopped {
+		t.Fatalf("Close: %v, game server stopped %v", err, stopped)
+	}
+	if _, err := http.Get(l.URL); err == nil {
+		t.Error("the port still answers after Close")
+	}
+}
