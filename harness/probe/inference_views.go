@@ -112,6 +112,25 @@ func (tr *infSeatTrack) apply(ev infLiveEvent) (rule string, want, got any, msg 
 	if ev.Amount != nil {
 		amount = *ev.Amount
 	}
+	// A seat that joined mid-match (or missed events) is not followed: its
+	// figures would rest on events it never saw.
+	switch ev.Type {
+	case "round_start":
+		if ev.Round != tr.round+1 || !tr.started {
+			tr.sync = false
+		}
+	case "ante", "action", "message", "timeout", "showdown", "return":
+		if !tr.inRound || ev.Round != tr.round {
+			tr.sync = false
+		}
+	case "bust":
+		if ev.Round != tr.round {
+			tr.sync = false
+		}
+	}
+	if !tr.sync {
+		return
+	}
 	if ev.Type == "timeout" {
 		tr.timeouts = true
 	}
@@ -494,6 +513,10 @@ func infFollowViews(got []infMsg, around func(i int) []reports.Message, res *Res
 			}
 			vs.CallBreakevenValue = breakevenOf(m.Env.VisibleState)
 			if m.Env.Type == "welcome" {
+				if vs.Round > 0 || tr.round > 0 {
+					tr.sync = false // joined again, or mid-match
+					continue
+				}
 				if vs.Round == 0 {
 					// The welcome comes before match_start: compared once
 					// the starting stack is known.

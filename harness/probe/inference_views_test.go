@@ -104,3 +104,19 @@ func TestFollowViews(t *testing.T) {
 		})
 	}
 }
+
+// TestFollowViewsLateJoin: a seat whose stream starts mid-round (no
+// round_start before its round's events, as after a late connection) is not
+// held to figures it could not follow.
+func TestFollowViewsLateJoin(t *testing.T) {
+	msgs := viewStream(t, `{"type":"event","match_id":"m","event":{"type":"round_start","round":1,"dealer":2,"ante":2,"dealt_in":[0,1,2]}}`, `{"type":"event","match_id":"m","event":{"type":"note"}}`,
+		`"pot":14`, `"pot":99`,
+		`{"type":"your_turn"`, `{"type":"event","match_id":"m","event":{"type":"showdown","round":1,"pot":14,"uncontested":false,"reveals":[{"seat":0,"value":5},{"seat":2,"value":9}],"winners":[2],"payouts":[{"seat":2,"amount":14}]}}`+"\n"+`{"type":"your_turn"`)
+	var res Result
+	if n := infFollowViews(msgs, func(int) []reports.Message { return nil }, &res); n != 1 {
+		t.Fatalf("compared %d views, want 1 (the welcome only)", n)
+	}
+	if len(res.Findings) != 0 {
+		t.Fatalf("findings %v, want none", res.Findings)
+	}
+}
