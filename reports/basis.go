@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/umpire-arena/umpire/docs"
 	"github.com/umpire-arena/umpire/referee/rules"
 )
 
@@ -119,12 +120,78 @@ func ReadKnown(rd io.Reader, cat *rules.Catalogue) ([]Known, error) {
 }
 
 // BasisText names a basis for people: "document", "reading I-INF-9",
-// "contract WIRE.md Errors"; "" for none.
+// "contract WIRE.md Errors (docs/wire.md#errors)" — a contract's section
+// with the repository page that holds it (rules.RefPath); "" for none.
 func BasisText(b rules.Basis, ref string) string {
+	s := basisLabel(b, ref)
+	if p := refPath(ref); p != "" {
+		s += " (" + p + ")"
+	}
+	return s
+}
+
+// basisLabel is BasisText without the page.
+func basisLabel(b rules.Basis, ref string) string {
 	if b == "" || ref == "" {
 		return string(b)
 	}
 	return string(b) + " " + ref
+}
+
+// refPath is rules.RefPath of a reference whose section is in umpire's
+// reference pages, "" otherwise (a report never prints a path that leads
+// nowhere).
+func refPath(ref string) string {
+	page, anchor, ok := rules.RefDoc(ref)
+	if !ok || anchor == "" {
+		return ""
+	}
+	if _, _, found := docs.Section(page, anchor, rules.Slug); !found {
+		return ""
+	}
+	return page + "#" + anchor
+}
+
+// refIndex collects the reference sections an HTML report cites, so the
+// report can carry their text (docs.Section) and link to it: the page
+// stays self-contained.
+type refIndex struct {
+	ids  map[string]bool
+	list []htmlRef
+}
+
+// htmlRef is one cited section of umpire's reference pages.
+type htmlRef struct {
+	ID, Path, Heading, Body string
+}
+
+// link returns the in-page link of a contract reference's section ("" when
+// the reference names none, or the section is not in the pages) and
+// records the section for the report's appendix.
+func (x *refIndex) link(ref string) string {
+	page, anchor, ok := rules.RefDoc(ref)
+	if !ok || anchor == "" {
+		return ""
+	}
+	id := "ref-" + rules.Slug(strings.TrimSuffix(strings.TrimPrefix(page, "docs/"), ".md")) + "-" + anchor
+	if x.ids == nil {
+		x.ids = map[string]bool{}
+	}
+	if !x.ids[id] {
+		h, body, found := docs.Section(page, anchor, rules.Slug)
+		if !found {
+			return ""
+		}
+		x.ids[id] = true
+		x.list = append(x.list, htmlRef{ID: id, Path: page + "#" + anchor, Heading: h, Body: body})
+	}
+	return "#" + id
+}
+
+// sorted returns the cited sections by path.
+func (x *refIndex) sorted() []htmlRef {
+	slices.SortFunc(x.list, func(a, b htmlRef) int { return strings.Compare(a.Path, b.Path) })
+	return x.list
 }
 
 // levelText is a finding's level for a one-cell summary: "MUST", or
@@ -139,4 +206,16 @@ func levelText(f rules.Finding) string {
 // StaleText is the sentence a stale known-failing entry gets in reports.
 func StaleText(k Known) string {
 	return fmt.Sprintf("known-failing entry %s (%s) is stale: this run shows the rule passing; remove it from the list", k.Rule, k.Reason)
+}
+
+// SourceText names where a rule's requirement comes from: its document and
+// section ("krug_rules@0.1.0 §14"), or for umpire's own contracts the
+// section with the repository page that holds it ("WIRE.md Errors,
+// docs/wire.md#errors").
+func SourceText(ru rules.Rule) string {
+	s := strings.TrimSpace(ru.Doc + " " + ru.Section)
+	if p := refPath(s); p != "" {
+		s += ", " + p
+	}
+	return s
 }

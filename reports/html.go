@@ -55,6 +55,9 @@ type htmlView struct {
 	Credits  []template.HTML
 	// Viewer is the match viewer (viewer.go).
 	Viewer *viewer
+	// References are the sections of umpire's reference pages (docs/) the
+	// report cites, quoted in an appendix the basis cells link to.
+	References []htmlRef
 	// AB is the A/B section (A/B runs only).
 	AB *htmlAB
 	// Must, Should and Info count findings per level.
@@ -66,12 +69,17 @@ type htmlView struct {
 type htmlSection struct {
 	Name  string
 	Rules []htmlRule
+	// Counts tallies the section's rules by state ("12 rules: 3 pass,
+	// 1 fail, 8 not checked"); Open shows the section expanded (it holds a
+	// failing, erroring or warning rule).
+	Counts string
+	Open   bool
 }
 
 type htmlRule struct {
-	ID, Level, Basis, Text, Status, Label string
-	Checks, Could, Why                    []string
-	Must, Should, Info                    int
+	ID, Level, Basis, BasisURL, Text, Status, Label string
+	Checks, Could, Why                              []string
+	Must, Should, Info                              int
 }
 
 type htmlCheck struct {
@@ -83,10 +91,10 @@ type htmlCheck struct {
 
 type htmlFinding struct {
 	// Open is set on the first MUST finding, shown expanded.
-	Open                                                           bool
-	Rule, Level, Basis, Where, Expected, Got, Message, Requirement string
-	Transcript                                                     []htmlMessage
-	More                                                           int
+	Open                                                                     bool
+	Rule, Level, Basis, BasisURL, Where, Expected, Got, Message, Requirement string
+	Transcript                                                               []htmlMessage
+	More                                                                     int
 	// View links the finding to its step in the match viewer.
 	View *viewerLink
 }
@@ -140,7 +148,7 @@ func writeHTML(w io.Writer, r *Report) error {
 	}
 	css, _ := htmlFiles.ReadFile("html/report.css")
 	js, _ := htmlFiles.ReadFile("html/report.js")
-	t, err := template.New("report").Funcs(template.FuncMap{"clip": clip}).Parse(string(tmplText))
+	t, err := template.New("report").Funcs(template.FuncMap{"clip": clip, "dur": DurationText}).Parse(string(tmplText))
 	if err == nil {
 		t, err = parseViewer(t)
 	}
@@ -158,6 +166,8 @@ func writeHTML(w io.Writer, r *Report) error {
 
 func buildView(r *Report) *htmlView {
 	v := &htmlView{R: r, Summary: r.Summary(), Games: strings.Join(r.Meta.Games, ", "), Viewer: newViewer(r)}
+	refs := &refIndex{}
+	defer func() { v.References = refs.sorted() }()
 	f := v.Summary.Counts.Findings
 	v.Must, v.Should, v.Info = f[rules.Must], f[rules.Should], f[rules.Info]
 	v.Failing = v.Summary.Counts.Fail - v.Summary.Counts.Warnings
@@ -168,7 +178,7 @@ func buildView(r *Report) *htmlView {
 	if !r.Meta.Started.IsZero() {
 		v.Started = r.Meta.Started.UTC().Format(time.RFC3339)
 	}
-	v.Duration = r.Meta.Duration.Round(time.Millisecond).String()
+	v.Duration = DurationText(r.Meta.Duration)
 	if len(r.Meta.Config) > 0 {
 		if b, err := json.MarshalIndent(r.Meta.Config, "", "  "); err == nil {
 			v.Config = clip(string(b), htmlMaxBody)
@@ -192,7 +202,7 @@ func buildView(r *Report) *htmlView {
 			index[key] = i
 			v.Sections = append(v.Sections, htmlSection{Name: key})
 		}
-		hr := htmlRule{ID: rc.Rule.ID, Level: string(rc.Rule.EffectiveLevel(r.Meta.Strict)), Basis: BasisText(rc.Rule.Basis, rc.Rule.Ref), Text: rc.Rule.Text, Checks: rc.Checks,
+		hr := htmlRule{ID: rc.Rule.ID, Level: string(rc.Rule.EffectiveLevel(r.Meta.Strict)), Basis: basisLabel(rc.Rule.Basis, rc.Rule.Ref), BasisURL: refs.link(rc.Rule.Ref), Text: rc.Rule.Text, Checks: rc.Checks,
 			Could: rc.Could, Why: rc.Why, Must: rc.Findings[rules.Must], Should: rc.Findings[rules.Should], Info: rc.Findings[rules.Info]}
 		if rc.Rule.ObservableWhy != "" {
 			hr.Text += " [" + string(rc.Rule.Observable) + ": " + rc.Rule.ObservableWhy + "]"
@@ -215,22 +225,25 @@ func buildView(r *Report) *htmlView {
 		}
 		return compareSections(a.Name, b.Name)
 	})
+	for i := range v.Sections {
+		v.Sections[i].Counts, v.Sections[i].Open = sectionCounts(v.Sections[i].Rules)
+	}
 	v.Chart = sectionChart(SectionsOf(cov))
 
 	opened := false
 	for _, c := range r.Checks {
-		hc := htmlCheck{Check: c, Class: c.Status.String(), Duration: c.Duration.Round(time.Microsecond).String()}
+		hc := htmlCheck{Check: c, Class: c.Status.String(), Duration: DurationText(c.Duration)}
 		if c.Warning() {
 			hc.Class = "warn"
 		}
 		for fi, f := range c.Findings {
-			hf := htmlFinding{View: v.Viewer.linkTo(&c.Findings[fi]), Rule: f.Rule, Level: string(f.Level), Basis: BasisText(f.Basis, f.Ref), Where: whereText(f.Where),
+			hf := htmlFinding{View: v.Viewer.linkTo(&c.Findings[fi]), Rule: f.Rule, Level: string(f.Level), Basis: basisLabel(f.Basis, f.Ref), BasisURL: refs.link(f.Ref), Where: whereText(f.Where),
 				Expected: clip(valueText(f.Expected), htmlMaxBody), Got: clip(valueText(f.Got), htmlMaxBody), Message: clip(f.Message, htmlMaxBody)}
 			if !opened && f.Level == rules.Must && (c.Status == Fail || c.Status == Error) {
 				hf.Open, opened = true, true
 			}
 			if ru, ok := r.Rule(f.Rule); ok {
-				hf.Requirement = ru.Text + " (" + ru.Doc + " " + ru.Section + ")"
+				hf.Requirement = ru.Text + " (" + SourceText(ru) + ")"
 			}
 			for i, m := range f.Transcript {
 				if i == htmlMaxTranscript {
@@ -257,11 +270,12 @@ func buildView(r *Report) *htmlView {
 	labels, edges := histogramLabels(LatencyEdgesMS()), edgeLabels(LatencyEdgesMS())
 	for _, s := range r.Stats() {
 		a := htmlAgent{AgentStats: s,
-			P50: ms(s.Latency.P50), P95: ms(s.Latency.P95), P99: ms(s.Latency.P99), Max: ms(s.Latency.Max),
+			P50: latencyText(s.Latency, s.Latency.P50), P95: latencyText(s.Latency, s.Latency.P95),
+			P99: latencyText(s.Latency, s.Latency.P99), Max: latencyText(s.Latency, s.Latency.Max),
 			Terminations: terminationsText(s.Terminations),
-			Win:          fmt.Sprintf("%.1f%% (%.1f–%.1f)", 100*s.WinRate.Value, 100*s.WinRate.Lo, 100*s.WinRate.Hi),
-			Rank:         fmt.Sprintf("%.2f (%.2f–%.2f)", s.MeanRank.Value, s.MeanRank.Lo, s.MeanRank.Hi),
-			Score:        fmt.Sprintf("%.1f (%.1f–%.1f)", s.MeanScore.Value, s.MeanScore.Lo, s.MeanScore.Hi),
+			Win:          intervalText(s.WinRate, 100, "%.1f", "%%"),
+			Rank:         intervalText(s.MeanRank, 1, "%.2f", ""),
+			Score:        intervalText(s.MeanScore, 1, "%.1f", ""),
 			Name:         s.Agent + " vs " + s.Adversary,
 		}
 		a.Chart = barChart("chart-latency", "Latency of "+a.Name, "response time (ms unless marked s)", "decisions", labels, edges, s.Latency.Histogram.Counts)
@@ -357,4 +371,28 @@ func obsGroup(section string) int {
 		return 2
 	}
 	return 0
+}
+
+// sectionCounts tallies a coverage section's rules by their state, in the
+// order of the legend, and says whether the section should show expanded
+// (a rule in it fails, errors or warns).
+func sectionCounts(rs []htmlRule) (string, bool) {
+	order := []string{"fail", "error", "warn", "pass", "skip", "disabled", "not exercised", "not checked"}
+	n := map[string]int{}
+	open := false
+	for _, r := range rs {
+		n[r.Label]++
+		open = open || r.Status == "fail" || r.Status == "error" || r.Status == "warn"
+	}
+	parts := []string{}
+	for _, l := range order {
+		if n[l] > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", n[l], l))
+		}
+	}
+	rules := "rules"
+	if len(rs) == 1 {
+		rules = "rule"
+	}
+	return fmt.Sprintf("%d %s: %s", len(rs), rules, strings.Join(parts, ", ")), open
 }

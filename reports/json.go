@@ -169,7 +169,7 @@ func (r *Report) Validate() error {
 		problems = append(problems, fmt.Sprintf("schema is %q, want %q", r.Schema, Schema))
 	}
 	switch r.Meta.Kind {
-	case KindConform, KindCertify, KindVerify, KindValidate, KindSelftest, KindProxy:
+	case KindConform, KindCertify, KindVerify, KindValidate, KindLegal, KindSelftest, KindProxy:
 	default:
 		problems = append(problems, fmt.Sprintf("unknown kind %q", r.Meta.Kind))
 	}

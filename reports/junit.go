@@ -267,7 +267,7 @@ func (r *Report) findingsText(c Check) string {
 		}
 		fmt.Fprintf(&b, "%s %s (basis: %s)\n", f.Level, f.Rule, BasisText(f.Basis, f.Ref))
 		if ru, ok := r.Rule(f.Rule); ok {
-			fmt.Fprintf(&b, "  requirement: %s (%s %s)\n", ru.Text, ru.Doc, ru.Section)
+			fmt.Fprintf(&b, "  requirement: %s (%s)\n", ru.Text, SourceText(ru))
 		}
 		if w := whereText(f.Where); w != "" {
 			fmt.Fprintf(&b, "  where:       %s\n", w)

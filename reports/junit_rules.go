@@ -82,7 +82,7 @@ func junitByRule(r *Report) junitSuites {
 		tc := junitCase{Name: xmlText(rc.Rule.ID), Classname: xmlText("umpire." + rc.Rule.Game() + "." + sectionName(rc.Rule)), Time: seconds(rr.time)}
 		requirement := rc.Rule.Text
 		if rc.Rule.Doc != "" {
-			requirement += " (" + rc.Rule.Doc + " " + rc.Rule.Section + ")"
+			requirement += " (" + SourceText(rc.Rule) + ")"
 		}
 		switch {
 		case rr.must:

@@ -67,7 +67,7 @@ func (o Markdown) write(w io.Writer, r *Report) error {
 	if s := r.Meta.Shard; s != nil {
 		meta = append(meta, fmt.Sprintf("shard %d/%d (%d seeds)", s.K, s.N, len(s.Seeds)))
 	}
-	meta = append(meta, r.Meta.Duration.Round(time.Millisecond).String())
+	meta = append(meta, DurationText(r.Meta.Duration))
 	b.WriteString(strings.Join(meta, " · ") + "\n\n")
 	if sum.Verdict == VerdictEmpty {
 		b.WriteString("**No check ran and no match was played: an empty run is not a pass.** Check the filters, the shard and the target.\n\n")
@@ -107,11 +107,12 @@ func (o Markdown) write(w io.Writer, r *Report) error {
 		b.WriteString("\n")
 	}
 
-	if figs := CoverageFigures(r.Coverage()); len(figs) > 0 && r.Meta.Kind != KindCertify {
+	if cov := r.Coverage(); len(cov) > 0 && r.Meta.Kind != KindCertify {
 		b.WriteString("### Coverage\n\n")
-		for _, f := range figs {
+		for _, f := range CoverageFigures(cov) {
 			fmt.Fprintf(&b, "- %s\n", mdText(f.String(), 300))
 		}
+		writeSectionTable(&b, SectionsOf(cov), maxRows)
 		b.WriteString("\n")
 	}
 
@@ -122,12 +123,11 @@ func (o Markdown) write(w io.Writer, r *Report) error {
 				fmt.Fprintf(&b, "\n… %d more rows\n", len(stats)-maxRows)
 				break
 			}
-			fmt.Fprintf(&b, "| %s | %s | %d | %.1f%% (%.1f–%.1f) | %.2f (%.2f–%.2f) | %.1f (%.1f–%.1f) | %s / %s / %s / %s | %s |\n",
+			fmt.Fprintf(&b, "| %s | %s | %d | %s | %s | %s | %s / %s / %s / %s | %s |\n",
 				mdText(s.Agent, 60), mdText(s.Adversary, 40), s.Matches,
-				100*s.WinRate.Value, 100*s.WinRate.Lo, 100*s.WinRate.Hi,
-				s.MeanRank.Value, s.MeanRank.Lo, s.MeanRank.Hi,
-				s.MeanScore.Value, s.MeanScore.Lo, s.MeanScore.Hi,
-				ms(s.Latency.P50), ms(s.Latency.P95), ms(s.Latency.P99), ms(s.Latency.Max),
+				intervalText(s.WinRate, 100, "%.1f", "%%"), intervalText(s.MeanRank, 1, "%.2f", ""), intervalText(s.MeanScore, 1, "%.1f", ""),
+				latencyText(s.Latency, s.Latency.P50), latencyText(s.Latency, s.Latency.P95),
+				latencyText(s.Latency, s.Latency.P99), latencyText(s.Latency, s.Latency.Max),
 				terminationsText(s.Terminations))
 		}
 		b.WriteString("\n")
@@ -227,4 +227,37 @@ func writeABMarkdown(b *strings.Builder, r *Report, ab *ABResult) {
 			s.MeanDiff.Value, s.MeanDiff.Lo, s.MeanDiff.Hi, s.Elo.Value, s.Elo.Lo, s.Elo.Hi, s.SPRT.LLR, s.SPRT.Lower, s.SPRT.Upper, s.SPRT.Short())
 	}
 	b.WriteString("\n")
+}
+
+// writeSectionTable writes the coverage matrix collapsed by section: one
+// row per section with its rules counted by state (the HTML report has
+// the rules themselves).
+func writeSectionTable(b *strings.Builder, secs []SectionCoverage, maxRows int) {
+	if len(secs) == 0 {
+		return
+	}
+	b.WriteString("\n| section | rules | pass | fail | warn | error | skip | not exercised | not checked |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n")
+	for i, s := range secs {
+		if i == maxRows {
+			fmt.Fprintf(b, "\n… %d more sections (see the HTML report)\n", len(secs)-maxRows)
+			break
+		}
+		total := s.Uncovered
+		for _, n := range s.ByStatus {
+			total += n
+		}
+		fail := s.ByStatus[Fail] - s.Warn
+		fmt.Fprintf(b, "| %s | %d | %s | %s | %s | %s | %s | %s | %s |\n", mdText(s.Section, 80), total,
+			countCell(s.ByStatus[Pass]), countCell(fail), countCell(s.Warn), countCell(s.ByStatus[Error]),
+			countCell(s.ByStatus[Skip]+s.ByStatus[Disabled]), countCell(s.NotExercised), countCell(s.Uncovered-s.NotExercised))
+	}
+}
+
+// countCell is a count for a table cell: blank for zero, so the non-zero
+// counts stand out.
+func countCell(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprint(n)
 }

@@ -24,6 +24,9 @@ const (
 	KindCertify  Kind = "certify"
 	KindVerify   Kind = "verify"
 	KindValidate Kind = "validate"
+	// KindLegal compares one decision's legal actions with the referee's
+	// (umpire legal --check).
+	KindLegal    Kind = "legal"
 	KindSelftest Kind = "selftest"
 	// KindProxy judges live traffic between agents and a server: both
 	// sides' rules apply.

@@ -3,6 +3,7 @@ package reports
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/umpire-arena/umpire/referee/rules"
 )
@@ -45,4 +46,46 @@ func valueText(v any) string {
 		return "—"
 	}
 	return rules.ValueText(v)
+}
+
+// DurationText rounds a duration for people: whole milliseconds under a
+// second ("12ms"; "<1ms" for less than a millisecond, "0s" for none), at
+// most two decimals of seconds under a minute ("4.62s", "37s"), whole
+// seconds beyond
+// ("2m5s"). Reports never show a duration to the nanosecond.
+func DurationText(d time.Duration) string {
+	switch {
+	case d <= 0:
+		return "0s"
+	case d < time.Millisecond:
+		return "<1ms"
+	case d < time.Second:
+		return d.Round(time.Millisecond).String()
+	case d < time.Minute:
+		t := strings.TrimRight(fmt.Sprintf("%.2f", d.Seconds()), "0")
+		return strings.TrimSuffix(t, ".") + "s"
+	}
+	return d.Round(time.Second).String()
+}
+
+// latencyText renders one latency figure of l in milliseconds, or "—"
+// when no latency was measured (a run that made no decision).
+func latencyText(l Latency, d time.Duration) string {
+	if l.Count == 0 {
+		return "—"
+	}
+	return ms(d)
+}
+
+// intervalText renders an estimate and its interval, each scaled by
+// scale, as "0.42 (0.31–0.55)", or "—" when nothing was measured (N 0: no
+// match ended with a rank, say). The interval is clipped to contain the
+// estimate, so a report never shows a bound on the wrong side of it.
+func intervalText(in Interval, scale float64, verb, unit string) string {
+	if in.N == 0 {
+		return "—"
+	}
+	v, lo, hi := in.Value*scale, in.Lo*scale, in.Hi*scale
+	lo, hi = min(lo, v), max(hi, v)
+	return fmt.Sprintf(verb+unit+" ("+verb+"–"+verb+")", v, lo, hi)
 }

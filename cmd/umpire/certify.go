@@ -124,7 +124,7 @@ func (f *certFlags) agentStartable(e *env, name string) bool {
 // cmdCertify runs "umpire certify": seeded matches of the agent against
 // scripted adversaries on the embedded server, checks, statistics, reports.
 func cmdCertify(ctx context.Context, e *env, args []string) int {
-	fs := newFlagSet(e, "certify", "--game G (--agent 'CMD' | --agent-connect 'CMD' | --agent-url URL) [--agent-keep] [--baseline 'CMD' | --baseline-connect 'CMD' | --baseline-url URL] [--sprt elo0,elo1] [--alpha A] [--beta B] [--gate strict|lenient] [--matches N] [--seed S] [--seats 6] [--rounds R] [--mode M] [--deadline D] [--adversaries a,b] [--shard k/n] [--report-dir DIR] [--until-confident] [--format text|json]")
+	fs := newFlagSet(e, "certify", "--game G (--agent 'CMD' | --agent-connect 'CMD' | --agent-url URL) [--agent-keep] [--baseline 'CMD' | --baseline-connect 'CMD' | --baseline-url URL] [--sprt elo0,elo1] [--alpha A] [--beta B] [--gate strict|lenient] [--matches N] [--seed S] [--seats 6] [--rounds R] [--mode M] [--deadline D] [--adversaries a,b] [--shard k/n] [--report-dir DIR] [--junit F] [--json F] [--html F] [--md F] [--until-confident] [--format text|json]")
 	usage := fs.Usage
 	fs.Usage = func() {
 		usage()
@@ -145,6 +145,8 @@ func cmdCertify(ctx context.Context, e *env, args []string) int {
 	shardFlag := fs.String("shard", "", "play only shard k of n of the run's matches (e.g. 2/4); merge the shards' report.json with umpire report merge")
 	bundle := fs.String("bundle", "", "also write a certification bundle into this directory: every report, the run, transcripts, a digest manifest (umpire bundle verify DIR)")
 	reportDir := fs.String("report-dir", "", "where to write report.json, junit.xml, report.html and summary.md (default ./umpire-report/certify-<game>)")
+	var rf reportFlags
+	addReportFileFlags(fs, &rf)
 	maxFailures := fs.Int("max-failures", 0, "stop the run once this many matches have failed (0: play them all); the report says how many were played")
 	until := fs.Bool("until-confident", false, "stop early once the win rate's 95% Wilson interval excludes 1/seats (at least 10 matches)")
 	workers := fs.Int("workers", 0, "matches played at once (default GOMAXPROCS)")
@@ -214,8 +216,17 @@ func cmdCertify(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "umpire certify: %v\n", err)
 		return exitUsage
 	}
-	if !f.agentStartable(e, "certify") {
-		return exitError
+	dir := *reportDir
+	if dir == "" {
+		dir = filepath.Join("umpire-report", "certify-"+f.game)
+	}
+	// An agent that cannot start is exit 3 before any match; the reports
+	// still say why (certifyCannotRun).
+	watch := &lastLine{}
+	we := *e
+	we.stderr = teeWriter{e.stderr, watch}
+	if !f.agentStartable(&we, "certify") {
+		return certifyCannotRun(e, rf, dir, f.game, "the agent can start", watch.String())
 	}
 	for _, c := range []string{base.Command, base.Connect} {
 		if c == "" {
@@ -223,12 +234,15 @@ func cmdCertify(ctx context.Context, e *env, args []string) int {
 		}
 		if err := agent.Startable(c, ""); err != nil {
 			fmt.Fprintf(e.stderr, "umpire certify: the baseline: %s\n", inert.String(err.Error()))
-			return exitError
+			return certifyCannotRun(e, rf, dir, f.game, "the baseline can start", "the baseline: "+err.Error())
 		}
 	}
-	dir := *reportDir
-	if dir == "" {
-		dir = filepath.Join("umpire-report", "certify-"+f.game)
+	repEnv := e // a report of "-" goes to the real standard output
+	if rf.toStdout() {
+		// A report takes standard output: the console goes to stderr.
+		c := *e
+		c.stdout = e.stderr
+		e = &c
 	}
 	bar := e.isTerminal && f.format == "text"
 	cfg.Progress = func(done, total int, r *certify.MatchResult) {
@@ -254,9 +268,12 @@ func cmdCertify(ctx context.Context, e *env, args []string) int {
 		if certify.IsConfigError(err) {
 			return exitUsage
 		}
-		return exitError
+		return certifyCannotRun(repEnv, rf, dir, f.game, "the certification can run", err.Error())
 	}
 	paths, werr := reports.WriteDir(dir, rep)
+	if err := rf.write(repEnv, rep); err != nil && werr == nil {
+		werr = err
+	}
 	if f.format == "json" {
 		if err := reports.WriteJSON(e.stdout, rep); err != nil {
 			return exitError

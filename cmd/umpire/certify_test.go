@@ -150,7 +150,7 @@ func TestCertifyAB(t *testing.T) {
 	dir := t.TempDir()
 	base := []string{"certify", "--game", "inference", "--agent", agent + " --seed 1", "--baseline", agent + " --seed 1", "--agent-keep",
 		"--seats", "3", "--rounds", "5", "--seed", "ab"}
-	if code, _, errOut := runCert(t, false, "certify", "--game", "inference", "--agent", agent, "--baseline", "/nonexistent/old-bot"); code != exitError || !strings.Contains(errOut, "the baseline:") {
+	if code, _, errOut := runCert(t, false, "certify", "--game", "inference", "--agent", agent, "--baseline", "/nonexistent/old-bot", "--report-dir", t.TempDir()); code != exitError || !strings.Contains(errOut, "the baseline:") {
 		t.Errorf("a baseline that cannot start: exit %d, %q", code, errOut)
 	}
 	code, out, errOut := runCert(t, false, append(base, "--report-dir", filepath.Join(dir, "whole"))...)

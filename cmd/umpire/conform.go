@@ -235,7 +235,7 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 			fmt.Fprintf(console, "FAIL %s\n", inert.String(reports.StaleText(k)))
 		}
 		fmt.Fprintf(console, "%s: %d checks — %d pass, %d fail, %d warn, %d error, %d skip in %v\n",
-			strings.ToUpper(string(sum.Verdict)), c.Total, c.Pass, c.Fail-c.Warnings, c.Warnings, c.Error, c.Skip, rep.Meta.Duration.Round(time.Millisecond))
+			strings.ToUpper(string(sum.Verdict)), c.Total, c.Pass, c.Fail-c.Warnings, c.Warnings, c.Error, c.Skip, reports.DurationText(rep.Meta.Duration))
 		for _, f := range reports.CoverageFigures(rep.Coverage()) {
 			fmt.Fprintf(e.stdout, "coverage %s\n", f)
 		}
@@ -274,7 +274,7 @@ func printCheck(w io.Writer, c reports.Check) {
 	if c.Warning() {
 		status = "WARN"
 	}
-	fmt.Fprintf(w, "%-5s %s (%v)\n", status, c.Name, c.Duration.Round(time.Millisecond))
+	fmt.Fprintf(w, "%-5s %s (%v)\n", status, c.Name, reports.DurationText(c.Duration))
 	if c.Reason != "" {
 		fmt.Fprintf(w, "      %s\n", inert.String(c.Reason))
 	}
@@ -286,7 +286,7 @@ func printCheck(w io.Writer, c reports.Check) {
 		// Findings quote the target's answers: escaped for the terminal.
 		fmt.Fprintf(w, "      %s\n", inert.String(f.Finding.String()))
 		if r, ok := rules.Default().Lookup(f.Rule); ok {
-			fmt.Fprintf(w, "        requirement: %s\n", r.Text)
+			fmt.Fprintf(w, "        requirement: %s (%s)\n", r.Text, reports.SourceText(r))
 		}
 	}
 }

@@ -14,6 +14,8 @@ func bangarenaCLI() *cliGame {
 		serve:         serveBangArena,
 		hostLimits:    bangArenaHostLimits,
 		legal:         legalBangArena,
+		legalRules:    bangarenaLegalRules(),
+		validate:      bangarenaValidateRules(),
 		simulate:      simulateBangArenaArgs,
 		example:       exampleBangArena,
 		verifyUnit:    "event",

@@ -14,6 +14,8 @@ func inferenceCLI() *cliGame {
 		serve:         serveInference,
 		hostLimits:    inferenceHostLimits,
 		legal:         legalInference,
+		legalRules:    inferenceLegalRules(),
+		validate:      inferenceValidateRules(),
 		simulate:      simulateInference,
 		example:       exampleInference,
 		verifyUnit:    "round",

@@ -23,8 +23,13 @@ type cliGame struct {
 	serve         func(ctx context.Context, e *env, args []string) int
 	// hostLimits declares the game server's bounds and expiry on h.
 	hostLimits func(h *hostFlags, fs *flag.FlagSet)
-	// legal is "umpire legal" of one message file.
-	legal func(e *env, name string, check, asJSON bool) int
+	// legal is "umpire legal" of one message file; legalRules the rules
+	// its reports cite (legal_report.go).
+	legal      func(e *env, name string, check, asJSON bool) int
+	legalRules legalRules
+	// validate maps the game's schema violations to rules for validate's
+	// reports (validate_report.go).
+	validate validateRules
 	// simulate is "umpire simulate" once its flags are read.
 	simulate func(ctx context.Context, e *env, o simArgs) int
 	// example is "umpire example-agent": the built-in JSON Lines agent.

@@ -33,10 +33,12 @@ type legalDiff struct {
 // from its visible_state and, with --check, compare them with the list the
 // message carries.
 func cmdLegal(_ context.Context, e *env, args []string) int {
-	fs := newFlagSet(e, "legal", "--game G [--check] [--format text|json] FILE|-")
+	fs := newFlagSet(e, "legal", "--game G [--check] [--format text|json] [--junit F] [--json F] [--html F] [--md F] [--report-dir DIR] FILE|-")
 	game := fs.String("game", "", "inference or bangarena")
 	check := fs.Bool("check", false, "compare with the message's own legal_actions; exit 1 when they differ")
 	format := fs.String("format", "text", "text or json")
+	var rf reportFlags
+	addReportFlags(fs, &rf)
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
@@ -47,7 +49,9 @@ func cmdLegal(_ context.Context, e *env, args []string) int {
 		fmt.Fprintln(e.stderr, "umpire legal: give exactly one FILE (or - for stdin)")
 		return exitUsage
 	}
-	return gameOf(*game).legal(e, fs.Arg(0), *check, *format == "json")
+	// The reports see the run from outside (legal_report.go).
+	lr := newLegalReports(rf, *game, fs.Arg(0), *check)
+	return lr.write(e, gameOf(*game).legal(lr.console(e), fs.Arg(0), *check, *format == "json"))
 }
 
 // legalInference derives the legal actions of one Inference your_turn (or
@@ -107,6 +111,7 @@ func readLegalInput(e *env, name string) (raw []byte, code int, ok bool) {
 // printLegalDiff prints the outcome of --check (indented JSON, or text)
 // and returns the exit code: 0 when the lists are equal, 1 otherwise.
 func printLegalDiff(e *env, d interface{ writeText(io.Writer) }, equal, asJSON bool) int {
+	noteLegalDiff(e, d)
 	if asJSON {
 		_ = writeJSONIndented(e.stdout, d)
 	} else {

@@ -168,7 +168,7 @@ func cmdProxy(ctx context.Context, e *env, args []string) int {
 			fmt.Fprintf(console, "FAIL %s\n", inert.String(reports.StaleText(k)))
 		}
 		fmt.Fprintf(console, "%s: %d match(es), %d checks — %d pass, %d fail, %d warn, %d error, %d inconclusive in %v\n",
-			strings.ToUpper(string(sum.Verdict)), n, c.Total, c.Pass, c.Fail-c.Warnings, c.Warnings, c.Error, c.Skip, rep.Meta.Duration.Round(time.Millisecond))
+			strings.ToUpper(string(sum.Verdict)), n, c.Total, c.Pass, c.Fail-c.Warnings, c.Warnings, c.Error, c.Skip, reports.DurationText(rep.Meta.Duration))
 		for _, w := range rep.Warnings {
 			fmt.Fprintf(console, "warning: %s\n", w)
 		}

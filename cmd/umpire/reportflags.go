@@ -3,7 +3,11 @@ package main
 import (
 	"errors"
 	"flag"
+	"fmt"
+	"strings"
+	"time"
 
+	"github.com/umpire-arena/umpire/harness"
 	"github.com/umpire-arena/umpire/reports"
 )
 
@@ -16,11 +20,17 @@ type reportFlags struct {
 
 // addReportFlags adds the report flags to fs.
 func addReportFlags(fs *flag.FlagSet, r *reportFlags) {
+	addReportFileFlags(fs, r)
+	fs.StringVar(&r.dir, "report-dir", "", "write every report format into this directory")
+}
+
+// addReportFileFlags adds the four one-file report flags to fs, for a
+// command whose --report-dir means more than the four files (selftest).
+func addReportFileFlags(fs *flag.FlagSet, r *reportFlags) {
 	fs.StringVar(&r.junit, "junit", "", "write JUnit XML to this file (- for standard output)")
 	fs.StringVar(&r.json, "json", "", "write the JSON report to this file (- for standard output)")
 	fs.StringVar(&r.html, "html", "", "write the HTML report to this file (- for standard output)")
 	fs.StringVar(&r.md, "md", "", "write the Markdown summary to this file (- for standard output; e.g. $GITHUB_STEP_SUMMARY)")
-	fs.StringVar(&r.dir, "report-dir", "", "write every report format into this directory")
 }
 
 // any reports whether some report was asked for.
@@ -62,4 +72,21 @@ func (r *reportFlags) write(e *env, rep *reports.Report) error {
 func errorRun(rep *reports.Report, name, reason string) {
 	rep.Checks = []reports.Check{{Name: name, Status: reports.Error, Reason: reason}}
 	rep.Normalize()
+}
+
+// certifyCannotRun writes, for a certification that could not be carried
+// out (the agent would not start), one errored case saying why into the
+// report directory and every report flag, and returns exit 3.
+func certifyCannotRun(e *env, rf reportFlags, dir, game, name, why string) int {
+	rep := reports.New(reports.Meta{Version: strings.TrimSpace(version), Kind: reports.KindCertify, Games: []string{game},
+		RulesVersions: harness.RulesVersions(game), Started: time.Now()}, nil)
+	errorRun(rep, name, why)
+	_, err := reports.WriteDir(dir, rep)
+	if werr := rf.write(e, rep); err == nil {
+		err = werr
+	}
+	if err != nil {
+		fmt.Fprintf(e.stderr, "umpire certify: writing reports: %v\n", err)
+	}
+	return exitError
 }

@@ -96,5 +96,6 @@ func cmdRules(_ context.Context, e *env, args []string) int {
 		return exitError
 	}
 	fmt.Fprintf(e.stdout, "\n%d rules\n", len(list))
+	fmt.Fprintln(e.stdout, "sources WIRE.md and CLI.md are umpire's own contracts: docs/wire.md and docs/cli.md in the repository, one heading per section")
 	return exitOK
 }

@@ -17,7 +17,7 @@ import (
 	"github.com/umpire-arena/umpire/reports"
 )
 
-const selftestSynopsis = "[--game G] [--matches N] [--report-dir DIR] [--format text|json]"
+const selftestSynopsis = "[--game G] [--matches N] [--report-dir DIR] [--format text|json] [--junit F] [--json F] [--html F] [--md F]"
 
 // cmdSelftest runs "umpire selftest": the out-of-the-box demo. For each
 // game (or only --game) it runs the server conformance suite against the
@@ -38,6 +38,8 @@ func selftestMain(ctx context.Context, e *env, args []string, hook func(*selftes
 	matches := fs.Int("matches", selftest.DefaultMatches, "matches per certified agent, and simulated logs per game")
 	dir := fs.String("report-dir", selftest.DefaultReportDir, "directory for the reports (one subdirectory per step, index.html on top)")
 	format := fs.String("format", "text", "console output: text (progress and a summary table), or json (the summary)")
+	var rf reportFlags
+	addReportFileFlags(fs, &rf)
 	if c, ok := parseFlags(fs, args); !ok {
 		return c
 	}
@@ -67,7 +69,11 @@ func selftestMain(ctx context.Context, e *env, args []string, hook func(*selftes
 	// Progress goes to stdout with text output; with JSON output stdout
 	// carries only the summary, so progress goes to stderr as plain lines.
 	var p *selftestProgress
-	if *format == "json" {
+	console := e.stdout
+	if rf.toStdout() {
+		console = e.stderr // a report takes standard output
+	}
+	if *format == "json" || rf.toStdout() {
 		p = newSelftestProgress(e.stderr, false)
 	} else {
 		p = newSelftestProgress(e.stdout, e.isTerminal)
@@ -78,27 +84,32 @@ func selftestMain(ctx context.Context, e *env, args []string, hook func(*selftes
 		hook(&opts)
 	}
 	if *format == "text" {
-		fmt.Fprintf(e.stdout, "umpire selftest · reports in %s\n", inert.String(opts.ReportDir))
+		fmt.Fprintf(console, "umpire selftest · reports in %s\n", inert.String(opts.ReportDir))
 	}
 	p.start()
 	sum, err := selftest.Run(ctx, opts)
 	p.stop()
 	if err != nil {
 		fmt.Fprintf(e.stderr, "umpire selftest: %v\n", err)
+		writeSelftestError(e, rf, err.Error())
 		if errors.Is(err, selftest.ErrOptions) {
 			return exitUsage
 		}
 		return exitError
 	}
+	code := sum.ExitCode
+	if !writeSelftestReports(e, rf, sum) && code == exitOK {
+		code = exitError
+	}
 	if *format == "json" {
-		if err := selftest.WriteSummaryJSON(e.stdout, sum); err != nil {
+		if err := selftest.WriteSummaryJSON(console, sum); err != nil {
 			fmt.Fprintf(e.stderr, "umpire selftest: writing the summary: %v\n", err)
 			return exitError
 		}
-		return sum.ExitCode
+		return code
 	}
-	printSelftestSummary(e.stdout, sum)
-	return sum.ExitCode
+	printSelftestSummary(console, sum)
+	return code
 }
 
 // printSelftestSummary prints the table of steps and the overall verdict.

@@ -12,7 +12,7 @@ import (
 	"github.com/umpire-arena/umpire/schemas"
 )
 
-const validateSynopsis = "--game G [--kind K] [--strict] [--format text|json] [--max-bytes N] FILE...|-"
+const validateSynopsis = "--game G [--kind K] [--strict] [--format text|json] [--max-bytes N] [--junit F] [--json F] [--html F] [--md F] [--report-dir DIR] FILE...|-"
 
 // cmdValidate runs "umpire validate": every JSON document or JSON Lines line
 // of the inputs is validated against the schema of its kind (given with
@@ -20,8 +20,10 @@ const validateSynopsis = "--game G [--kind K] [--strict] [--format text|json] [-
 // a shape only umpire's pin or reading fixes (the schemas' x-basis) is
 // SHOULD unless --strict. A summary on stderr; exit 0 when no violation is
 // at MUST, 1 when one is, 2 for usage errors (unknown game or kind, an input
-// that cannot be read).
-func cmdValidate(ctx context.Context, e *env, args []string) int {
+// that cannot be opened), 3 when an input could not be read through. The
+// report flags write the same violations as findings (validate_report.go),
+// on every exit code but 2.
+func cmdValidate(ctx context.Context, e *env, args []string) (code int) {
 	fs := newFlagSet(e, "validate", validateSynopsis)
 	game := fs.String("game", "", "game: inference or bangarena")
 	kind := fs.String("kind", "", "message kind for every message (default: detected per message; --list-kinds shows them)")
@@ -30,6 +32,8 @@ func cmdValidate(ctx context.Context, e *env, args []string) int {
 	listKinds := fs.Bool("list-kinds", false, "print the message kinds of --game and exit")
 	var basis basisFlags
 	addStrictFlag(fs, &basis)
+	var rf reportFlags
+	addReportFlags(fs, &rf)
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
@@ -71,18 +75,30 @@ func cmdValidate(ctx context.Context, e *env, args []string) int {
 		defer closeFn()
 		srcs = append(srcs, source{name: shown, r: r})
 	}
+	reps := newValidateReports(rf, *game, fs.Args(), basis.strict)
+	defer func() {
+		if !reps.write(e) && code != exitError {
+			code = exitError
+		}
+	}()
 	set, err := schemas.Compile(schemas.WithMaxBytes(*maxBytes))
 	if err != nil {
 		fmt.Fprintf(e.stderr, "umpire: %v\n", err)
+		reps.failed("the schemas", "the schemas could not be compiled: "+err.Error())
 		return exitError
 	}
-	out := &violationWriter{w: e.stdout, json: *format == "json", strict: basis.strict}
+	console := e.stdout
+	if rf.toStdout() {
+		console = e.stderr // the report owns standard output
+	}
+	out := &violationWriter{w: console, json: *format == "json", strict: basis.strict}
 	var total, invalid, violations, notKept, failing, lenient int
 	for _, src := range srcs {
 		// Inputs are read as they are validated, in memory bounded by
 		// --max-bytes; violations past rules.MaxKeptPerRule of one kind
 		// (keyword location) in one input are counted, not printed.
 		capped := rules.NewCap(0)
+		reps.begin(src.name)
 		mr, err := newMessageReader(src.r, *maxBytes)
 		for err == nil {
 			var m message
@@ -91,6 +107,7 @@ func cmdValidate(ctx context.Context, e *env, args []string) int {
 			}
 			if total%1024 == 0 && ctx.Err() != nil {
 				fmt.Fprintln(e.stderr, "umpire: interrupted")
+				reps.failed(src.name, "interrupted before the input was read through")
 				return exitError
 			}
 			total++
@@ -104,6 +121,7 @@ func cmdValidate(ctx context.Context, e *env, args []string) int {
 			default:
 				k, vs = set.ValidateAuto(*game, m.data)
 			}
+			reps.message(k)
 			if len(vs) > 0 {
 				invalid++
 				violations += len(vs)
@@ -116,6 +134,7 @@ func cmdValidate(ctx context.Context, e *env, args []string) int {
 					}
 					if capped.Keep(violationKey(v)) {
 						out.write(src.name, m.line, k, v)
+						reps.violation(src.name, m.line, k, v, m.data)
 					}
 				}
 				if must {
@@ -126,8 +145,10 @@ func cmdValidate(ctx context.Context, e *env, args []string) int {
 		if err != io.EOF {
 			// The input could not be read through: the run is not done.
 			fmt.Fprintf(e.stderr, "umpire: cannot read %s: %v\n", src.name, err)
+			reps.failed(src.name, fmt.Sprintf("the input could not be read through: %v", err))
 			return exitError
 		}
+		reps.end(capped)
 		notKept += out.notKept(src.name, capped)
 	}
 	if out.err != nil {

@@ -45,20 +45,23 @@ func cmdVerify(ctx context.Context, e *env, args []string) (code int) {
 	if !checkGame(e, *game) || !checkFormat(e, *format) {
 		return exitUsage
 	}
-	if rf.toStdout() {
-		fmt.Fprintln(e.stderr, "umpire verify: a report to standard output would mix with the findings; give a file or --report-dir")
-		return exitUsage
-	}
 	if *deal != "auto" && *deal != "umpire" && *deal != "other" {
 		fmt.Fprintf(e.stderr, "umpire: unknown --deal %q (want auto, umpire or other)\n", *deal)
 		return exitUsage
 	}
 	reps := newVerifyReports(rf, *game, fs.Args(), basis.strict)
+	orig := e
 	defer func() {
-		if !reps.write(e) && code == exitOK {
+		if !reps.write(orig) && code == exitOK {
 			code = exitError
 		}
 	}()
+	if rf.toStdout() {
+		// A report takes standard output: the findings go to stderr.
+		c := *e
+		c.stdout = e.stderr
+		e = &c
+	}
 	if fs.NArg() == 0 {
 		fmt.Fprintln(e.stderr, "umpire: verify needs at least one LOG.jsonl (or - for standard input)")
 		fs.Usage()

@@ -128,7 +128,9 @@ func TestVerifyReports(t *testing.T) {
 	if err != nil || !strings.Contains(string(junit), "inference/round.3.raise-cap") || !strings.Contains(string(junit), "<failure") {
 		t.Errorf("junit: %v", err)
 	}
-	if code, _, _ := runUmpire(t, "", "verify", "--game", "inference", "-", "--json", "-"); code != exitUsage {
-		t.Errorf("a report on standard output beside the findings: exit %d, want %d", code, exitUsage)
+	// A report on standard output takes it; the findings go to stderr
+	// (CLI.md: - is standard output for every report flag).
+	if code, out, _ := runUmpire(t, "", "verify", "--game", "inference", "-", "--json", "-"); code != exitFail || !strings.HasPrefix(strings.TrimSpace(out), "{") {
+		t.Errorf("a report on standard output: exit %d, stdout %.80q; want 1 and the JSON report", code, out)
 	}
 }

@@ -28,8 +28,11 @@
 // process group; Close escalates from closing stdin to SIGTERM to SIGKILL of
 // the whole group and always reaps, so no child process and no goroutine of
 // this package survives Close or the cancellation of the context given to
-// Start. Output is bounded everywhere: a stdout line over the cap (1 MiB by
-// default) is a flood verdict, stderr is kept as a bounded tail.
+// Start. Output is bounded everywhere, in memory a constant plus the cap: a
+// stdout line over the cap (1 MiB by default) is a flood verdict as soon as
+// it crosses the cap (an agent that never ends its line is judged at once,
+// not at its deadline), an HTTP body is read up to the cap, stderr and a
+// connect-mode program's output are kept as a bounded tail.
 //
 // # Readings
 //

@@ -45,7 +45,11 @@ type Line struct {
 	// (for an Oversize line, its first bytes only). It is the agent's text:
 	// escape it wherever it is rendered.
 	Bytes []byte
-	// Size is the length of the line as written, line ending excluded.
+	// Size is the length of the line as written, line ending excluded. For
+	// an Oversize line it is what had been read of the line when it was
+	// reported: more than the cap, and the whole line only when its end
+	// came in the same read (a line over the cap is reported as soon as it
+	// crosses it, so an agent that never ends its line is caught at once).
 	Size int
 	// Kind classifies the line.
 	Kind LineKind
@@ -71,10 +75,12 @@ func Classify(b []byte) LineKind {
 }
 
 // splitLines reads r line by line and calls emit for each line, stopping
-// when emit returns false or r ends. Memory stays bounded by max: a longer
-// line is reported as Oversize with its first bytes and its total size, and
-// the rest of it is skipped. A last line without a line ending is reported
-// too. It returns the read error (nil at a clean end of input).
+// when emit returns false or r ends. Memory stays bounded by max plus the
+// read buffer: a longer line is reported as Oversize, with its first bytes,
+// as soon as it crosses max — not at its end, which may never come (an
+// agent writing without a line ending) — and the rest of it is skipped
+// unreported. A last line without a line ending is reported too. It
+// returns the read error (nil at a clean end of input).
 func splitLines(r io.Reader, max int, now func() time.Time, emit func(Line) bool) error {
 	if max <= 0 {
 		max = DefaultMaxLine
@@ -82,10 +88,11 @@ func splitLines(r io.Reader, max int, now func() time.Time, emit func(Line) bool
 	evidence := min(evidenceBytes, max)
 	br := bufio.NewReaderSize(r, 64<<10)
 	var (
-		buf  []byte
-		size int
-		over bool
-		seq  int
+		buf      []byte
+		size     int
+		over     bool
+		reported bool // the over-cap line was emitted already
+		seq      int
 	)
 	flush := func() bool {
 		seq++
@@ -101,6 +108,9 @@ func splitLines(r io.Reader, max int, now func() time.Time, emit func(Line) bool
 		buf, size, over = buf[:0], 0, false
 		return emit(l)
 	}
+	// skipRest ends the line whose over-cap part was reported: nothing
+	// more is emitted for it.
+	skipRest := func() { buf, size, over, reported = buf[:0], 0, false, false }
 	for {
 		chunk, err := br.ReadSlice('\n')
 		end := len(chunk) > 0 && chunk[len(chunk)-1] == '\n'
@@ -122,6 +132,10 @@ func splitLines(r io.Reader, max int, now func() time.Time, emit func(Line) bool
 			buf = append(buf, chunk...)
 		}
 		if end {
+			if reported {
+				skipRest()
+				continue
+			}
 			// A CRLF ending counts as a line ending, not as content.
 			if !over && len(buf) > 0 && buf[len(buf)-1] == '\r' {
 				buf = buf[:len(buf)-1]
@@ -132,11 +146,19 @@ func splitLines(r io.Reader, max int, now func() time.Time, emit func(Line) bool
 			}
 			continue
 		}
+		if over && !reported {
+			// Over the cap and not ended yet: report it now, and skip the
+			// rest of it.
+			if !flush() {
+				return nil
+			}
+			over, reported = true, true
+		}
 		if errors.Is(err, bufio.ErrBufferFull) {
 			continue
 		}
 		if err != nil {
-			if size > 0 || over {
+			if (size > 0 || over) && !reported {
 				flush()
 			}
 			if errors.Is(err, io.EOF) {

@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"runtime"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -83,13 +84,54 @@ func TestSplitLines(t *testing.T) {
 }
 
 func TestSplitLinesKeepsMemoryBounded(t *testing.T) {
-	// 10 MiB on one line, read through a reader that returns one byte at a
-	// time for its first bytes: one oversize line with 256 bytes of evidence.
-	in := strings.Repeat("z", 10<<20) + "\n"
+	// 10 MiB on one line, read through a reader that returns half of what
+	// is asked: one oversize line with 256 bytes of evidence, reported when
+	// it crossed the cap, then the next line as usual.
+	in := strings.Repeat("z", 10<<20) + "\n{}\n"
 	var got []Line
 	err := splitLines(iotest.HalfReader(strings.NewReader(in)), 1<<20, time.Now, func(l Line) bool { got = append(got, l); return true })
-	if err != nil || len(got) != 1 || got[0].Kind != Oversize || got[0].Size != 10<<20 || len(got[0].Bytes) != evidenceBytes {
-		t.Fatalf("got %d lines (first %+v), err %v; want one oversize line", len(got), got, err)
+	if err != nil || len(got) != 2 || got[0].Kind != Oversize || got[0].Size <= 1<<20 || len(got[0].Bytes) != evidenceBytes || got[1].Kind != Object || got[1].Seq != 2 {
+		t.Fatalf("got %d lines, err %v; want one oversize line and one object", len(got), err)
+	}
+}
+
+// endless is a reader of endless output without a line ending (counting
+// what was read), as an agent that never ends its line writes it.
+type endless struct{ n int64 }
+
+func (e *endless) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = 'a'
+	}
+	e.n += int64(len(p))
+	return len(p), nil
+}
+
+// A line that never ends is reported as soon as it crosses the cap, in
+// memory bounded by the cap: the reader neither waits for its end nor
+// grows with it.
+func TestSplitLinesEndlessLine(t *testing.T) {
+	const max = 1 << 20
+	src := &endless{}
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	done := make(chan Line, 1)
+	go func() {
+		_ = splitLines(src, max, time.Now, func(l Line) bool { done <- l; return false })
+		close(done)
+	}()
+	select {
+	case l := <-done:
+		if l.Kind != Oversize || l.Size <= max || len(l.Bytes) != evidenceBytes {
+			t.Fatalf("first line %s of %d bytes (%d kept), want an oversize line over %d", l.Kind, l.Size, len(l.Bytes), max)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("no line reported from endless output without a line ending")
+	}
+	runtime.ReadMemStats(&after)
+	if grew := after.TotalAlloc - before.TotalAlloc; grew > 8*max {
+		t.Errorf("allocated %d bytes to read %d bytes of one line, want at most %d", grew, src.n, 8*max)
 	}
 }
 

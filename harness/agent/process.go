@@ -424,7 +424,7 @@ func (p *Process) Receive(ctx context.Context) (Line, error) {
 			return Line{}, p.eofError("receive")
 		}
 		if l.Kind == Oversize {
-			return l, errorf(Flood, "receive", nil, "a line of %d bytes exceeds the cap of %d", l.Size, p.spec.MaxLine)
+			return l, errorf(Flood, "receive", nil, "a line of at least %d bytes exceeds the cap of %d bytes", l.Size, p.spec.MaxLine)
 		}
 		return l, nil
 	case <-ctx.Done():
@@ -436,7 +436,7 @@ func (p *Process) Receive(ctx context.Context) (Line, error) {
 // FloodLines of them arrived within FloodWindow.
 func (p *Process) noteExtra(l Line) error {
 	if l.Kind == Oversize {
-		return errorf(Flood, "receive", nil, "a line of %d bytes exceeds the cap of %d", l.Size, p.spec.MaxLine)
+		return errorf(Flood, "receive", nil, "a line of at least %d bytes exceeds the cap of %d bytes", l.Size, p.spec.MaxLine)
 	}
 	p.extras = append(p.extras, l.At)
 	if len(p.extras) > p.spec.FloodLines {
@@ -487,9 +487,11 @@ func (p *Process) Ask(ctx context.Context, msg any, deadline time.Duration) (Rep
 // up to deadline for the first line that is one JSON object and that accept
 // (when not nil) takes as the answer, e.g. by its turn or observation
 // version. Other lines are collected in Reply.Before. Verdicts: Flood when
-// too many lines arrive or one is over the cap; at the deadline Malformed
-// when only malformed lines came, else Timeout (Hang past the watchdog);
-// Crash or Disconnect when the agent's output ends.
+// too many lines arrive; at the deadline Flood when a line over the cap
+// came (it is in Before, reported as it crossed the cap and skipped in
+// bounded memory; an answer after it is still taken), Malformed when only
+// malformed lines came, else Timeout (Hang past the watchdog); Crash or
+// Disconnect when the agent's output ends.
 func (p *Process) AskFunc(ctx context.Context, msg any, deadline time.Duration, accept func(Line) bool) (Reply, error) {
 	var (
 		r   Reply
@@ -508,6 +510,7 @@ func (p *Process) AskFunc(ctx context.Context, msg any, deadline time.Duration, 
 		return r, relabel(err, "ask")
 	}
 	malformed := 0
+	var over *Line // a line over the cap written since the request
 	exited := p.g.exited
 	var afterExit <-chan time.Time
 	for {
@@ -532,6 +535,17 @@ func (p *Process) AskFunc(ctx context.Context, msg any, deadline time.Duration, 
 			if l.Kind.Malformed() {
 				malformed++
 			}
+			if l.Kind == Oversize {
+				// Reported as it crossed the cap; the rest of it is skipped
+				// in bounded memory. An answer may still follow before the
+				// deadline (the over-cap line is the caller's finding);
+				// without one the verdict is a flood.
+				if over == nil {
+					o := l
+					over = &o
+				}
+				continue
+			}
 			if err := p.noteExtra(l); err != nil {
 				return r, relabel(err, "ask")
 			}
@@ -551,6 +565,9 @@ func (p *Process) AskFunc(ctx context.Context, msg any, deadline time.Duration, 
 		case <-dctx.Done():
 			if ctx.Err() != nil {
 				return r, p.ctxError("ask", ctx)
+			}
+			if over != nil {
+				return r, errorf(Flood, "ask", nil, "a line of at least %d bytes exceeds the cap of %d bytes, and no answer before the deadline", over.Size, p.spec.MaxLine)
 			}
 			if malformed > 0 {
 				return r, errorf(Malformed, "ask", nil, "%d malformed line(s) and no answer before the deadline, first: %s", malformed, quote(firstMalformed(r.Before)))

@@ -213,12 +213,27 @@ func TestBrokenModes(t *testing.T) {
 func TestOverCapLine(t *testing.T) {
 	w := watchLeaks(t)
 	p := start(t, w, Spec{Command: `read x; head -c 5000 /dev/zero | tr '\0' a; echo; sleep 30`, MaxLine: 1024})
-	r, err := p.Ask(context.Background(), `{"type":"ping"}`, generous)
+	// No answer follows the over-cap line: a flood at the deadline.
+	r, err := p.Ask(context.Background(), `{"type":"ping"}`, time.Second)
 	if TerminationOf(err) != Flood {
 		t.Fatalf("verdict %v, want flood", err)
 	}
-	if len(r.Before) != 1 || r.Before[0].Kind != Oversize || r.Before[0].Size != 5000 || len(r.Before[0].Bytes) != evidenceBytes {
-		t.Fatalf("lines %+v, want one oversize line of 5000 bytes keeping %d", r.Before, evidenceBytes)
+	if len(r.Before) != 1 || r.Before[0].Kind != Oversize || r.Before[0].Size <= 1024 || r.Before[0].Size > 5000 || len(r.Before[0].Bytes) != evidenceBytes {
+		t.Fatalf("lines %+v, want one oversize line of 1025 to 5000 bytes keeping %d", r.Before, evidenceBytes)
+	}
+}
+
+// TestAnswerAfterOverCapLine: an answer after a line over the cap is still
+// taken; the over-cap line is in Before for the caller to judge.
+func TestAnswerAfterOverCapLine(t *testing.T) {
+	w := watchLeaks(t)
+	p := start(t, w, Spec{Command: `read x; head -c 5000 /dev/zero | tr '\0' a; echo; echo '{"ok":1}'; sleep 30`, MaxLine: 1024})
+	r, err := p.Ask(context.Background(), `{"type":"ping"}`, generous)
+	if err != nil || string(r.Answer.Bytes) != `{"ok":1}` {
+		t.Fatalf("Ask = %q, %v; want the answer after the over-cap line", r.Answer.Bytes, err)
+	}
+	if len(r.Before) != 1 || r.Before[0].Kind != Oversize {
+		t.Errorf("before %+v, want the over-cap line", r.Before)
 	}
 }
 

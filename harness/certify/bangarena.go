@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
+	"strings"
 	"time"
 	"unsafe"
 
@@ -43,6 +44,35 @@ func (d baDecision) version() int {
 func baKey(b []byte) string {
 	var d baDecision
 	if json.Unmarshal(b, &d) != nil || d.version() < 0 {
+		return ""
+	}
+	return strconv.Itoa(d.version())
+}
+
+// decisionMemo keeps the decoding of the last answer line decoded, so that
+// a line's request key (link.keyOf) and its reading as a decision
+// (baDecide) decode it once.
+type decisionMemo struct {
+	raw []byte // the line decoded (held, so its storage is not another's)
+	d   baDecision
+	err error
+}
+
+// decode returns json.Unmarshal's reading of b as a decision.
+func (m *decisionMemo) decode(b []byte) (baDecision, error) {
+	if m.raw != nil && len(b) == len(m.raw) && len(b) > 0 && &b[0] == &m.raw[0] {
+		return m.d, m.err
+	}
+	var d baDecision
+	err := json.Unmarshal(b, &d)
+	m.raw, m.d, m.err = b, d, err
+	return d, err
+}
+
+// key is baKey through the memo.
+func (m *decisionMemo) key(b []byte) string {
+	d, err := m.decode(b)
+	if err != nil || d.version() < 0 {
 		return ""
 	}
 	return strconv.Itoa(d.version())
@@ -98,6 +128,12 @@ func (d *bangarenaDriver) judgeConnect(p Planned, spec agent.ConnectSpec, j *jud
 // socket would reach, with a request built directly (no URL round trip
 // through text beyond the path) and the answer collected in memory.
 func (d *bangarenaDriver) do(method, path, token string, body []byte) (int, []byte) {
+	return d.doInto(nil, method, path, token, body)
+}
+
+// doInto is do with the answer's body written into into's storage (nil: a
+// fresh slice).
+func (d *bangarenaDriver) doInto(into []byte, method, path, token string, body []byte) (int, []byte) {
 	u, err := url.ParseRequestURI(path)
 	if err != nil {
 		return http.StatusBadRequest, []byte(err.Error())
@@ -111,7 +147,7 @@ func (d *bangarenaDriver) do(method, path, token string, body []byte) (int, []by
 		req.Header.Set("content-type", "application/json")
 		req.Body, req.ContentLength = io.NopCloser(bytes.NewReader(body)), int64(len(body))
 	}
-	w := &memWriter{header: make(http.Header, 2)}
+	w := &memWriter{header: make(http.Header, 2), body: into[:0:cap(into)]}
 	d.h.ServeHTTP(w, req)
 	if w.code == 0 {
 		w.code = http.StatusOK
@@ -120,7 +156,7 @@ func (d *bangarenaDriver) do(method, path, token string, body []byte) (int, []by
 }
 
 // memWriter is the http.ResponseWriter of an in-process call: the status
-// and the body; each call gets a fresh body (the judge keeps it).
+// and the body (appended to the storage it starts with, if any).
 type memWriter struct {
 	header http.Header
 	code   int
@@ -157,6 +193,9 @@ type baState struct {
 	fallback      bool
 	missed        int // decisions in a row without a legal answer in time
 	passive       baserver.Player
+	// obsBuf is the storage of the last observe body, reused by the next.
+	obsBuf []byte
+	memo   decisionMemo
 }
 
 // playBangArena plays one BangArena match with the agent behind l: umpire
@@ -177,6 +216,8 @@ func (d *bangarenaDriver) play(ctx context.Context, p Planned, j *judge, l *link
 	if !inject {
 		j.skipIf(CheckServerError, "no server-side error is injected over this transport")
 	}
+	l.reuses = true // st.obsBuf
+	l.keyOf = st.memo.key
 	obsPath := "/api/ai/rooms/" + st.room + "/observe?seat=" + strconv.Itoa(p.Seat)
 	// after is the observationVersion of the last decision handled: the
 	// server wakes the driver for the next one (no polling).
@@ -197,7 +238,10 @@ func (d *bangarenaDriver) play(ctx context.Context, p Planned, j *judge, l *link
 		if ws.Ended {
 			break
 		}
-		code, body := d.do(http.MethodGet, obsPath, st.token, nil)
+		// The observe body lives for this decision only (the judge logs a
+		// copy, the agent's adapter queues one): its storage serves the next.
+		code, body := d.doInto(st.obsBuf, http.MethodGet, obsPath, st.token, nil)
+		st.obsBuf = body
 		if code != http.StatusOK {
 			j.harness(fmt.Sprintf("observe answered %d: %s", code, trim(body)))
 			return out
@@ -301,9 +345,9 @@ func (drv *bangarenaDriver) baDecide(ctx context.Context, st *baState, j *judge,
 			}
 			return false
 		}
-		var d baDecision
 		legalWhy := ""
-		if err := json.Unmarshal(ans.raw, &d); err != nil {
+		d, err := st.memo.decode(ans.raw)
+		if err != nil {
 			j.fail(CheckHygiene, where, "a decision body", string(trim(ans.raw)), "the answer is not a decision body: "+err.Error())
 			legalWhy = "the answer cannot be read as a decision"
 		} else {
@@ -435,8 +479,8 @@ type baRequest struct {
 func readBARequest(body []byte) (*baRequest, error) {
 	req := &baRequest{}
 	var version, deadline, legal gjson.Result
-	// Parsed in place: the body is never changed (the judge keeps it as
-	// sent), so the results may point into it.
+	// Parsed in place: the body does not change while it is read; what is
+	// kept of it is copied.
 	root := gjson.Parse(unsafe.String(unsafe.SliceData(body), len(body)))
 	if !root.IsObject() {
 		return nil, fmt.Errorf("not a JSON object")
@@ -466,6 +510,10 @@ func readBARequest(body []byte) (*baRequest, error) {
 	if !legal.IsArray() {
 		return nil, fmt.Errorf("legalActions is %q, not an array", trim([]byte(legal.Raw)))
 	}
+	// The body's storage is reused once the decision is over: the strings
+	// kept are views into a copy of the list, not into the body.
+	req.deadlineAt = strings.Clone(req.deadlineAt)
+	legal = gjson.Parse(strings.Clone(legal.Raw))
 	var bad error
 	legal.ForEach(func(_, item gjson.Result) bool {
 		id, cmd := item.Get("actionId"), item.Get("command")
@@ -489,28 +537,22 @@ func (d *bangarenaDriver) finalScore(room string, seat int, token string, out *o
 	if code != http.StatusOK {
 		return
 	}
-	var req struct {
-		Observation struct {
-			Players []struct {
-				Seat   int     `json:"seat"`
-				RoleID *string `json:"roleId"`
-				Glory  struct {
-					Stars int `json:"stars"`
-				} `json:"glory"`
-			} `json:"players"`
-		} `json:"observation"`
-	}
-	if json.Unmarshal(body, &req) != nil {
+	// One pass over the players of the observation, not a decoding of the
+	// whole of it (a finished match's event list is the bulk of the body).
+	root := gjson.Parse(unsafe.String(unsafe.SliceData(body), len(body)))
+	if !root.IsObject() {
 		return
 	}
-	for _, pl := range req.Observation.Players {
-		if pl.Seat == seat {
-			out.score = float64(pl.Glory.Stars)
-			if pl.RoleID != nil {
-				out.role = *pl.RoleID
-			}
+	root.Get("observation.players").ForEach(func(_, pl gjson.Result) bool {
+		if s := pl.Get("seat"); s.Type != gjson.Number || s.Num != float64(seat) {
+			return true
 		}
-	}
+		out.score = float64(pl.Get("glory.stars").Int())
+		if role := pl.Get("roleId"); role.Type == gjson.String {
+			out.role = strings.Clone(role.Str) // not a view into the body
+		}
+		return true
+	})
 }
 
 // gjsonTrue reports whether path of a JSON body is true.

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -322,4 +323,61 @@ func requestLine(b *testing.B, cfg Config) []byte {
 		b.Fatal("no request in the transcript")
 	}
 	return last
+}
+
+// BenchmarkKeepRun plays certify runs with the trivial agent kept across
+// matches (`--agent-keep`), nothing else in the timed part: no echo
+// baseline, so that a CPU or memory profile shows umpire's own cost per
+// decision (the embedded server, the referee, the drivers, the judge and
+// the adapter). Each iteration is one run of CERTIFY_LOAD_N[0] workers
+// (default 16) × CERTIFY_LOAD_WAVES matches (default 4). It reports
+// umpire-µs/decision (CPU of this process), allocs/decision and
+// B/decision (heap allocations of the run).
+//
+//	go test -run '^$' -bench KeepRun -benchtime 5x -cpuprofile cpu.out ./harness/certify/
+func BenchmarkKeepRun(b *testing.B) {
+	n := envInts(b, "CERTIFY_LOAD_N", []int{16})[0]
+	waves := envInts(b, "CERTIFY_LOAD_WAVES", []int{4})[0]
+	seats := envInts(b, "CERTIFY_LOAD_SEATS", []int{6})[0]
+	trivial := filepath.Join(b.TempDir(), "trivial")
+	if msg, err := exec.Command("go", "build", "-o", trivial, "./testdata/trivial").CombinedOutput(); err != nil {
+		b.Fatalf("building the trivial agent: %v\n%s", err, msg)
+	}
+	for _, game := range envList("CERTIFY_LOAD_GAMES", GameInference, GameBangArena) {
+		b.Run("game="+game, func(b *testing.B) {
+			cfg := Config{Game: game, Matches: n * waves, Workers: n, Seed: "load", Seats: seats,
+				Deadline: 10 * time.Second, ExitGrace: 2 * time.Second, NoInject: true,
+				Agent: Agent{Command: "exec " + trivial}, Keep: true}
+			var (
+				decisions       int
+				cpu             time.Duration
+				before, after   runtime.MemStats
+				allocs, byteSum uint64
+			)
+			b.ResetTimer()
+			for range b.N {
+				runtime.ReadMemStats(&before)
+				self, _ := cpuNow()
+				r, err := Run(context.Background(), cfg)
+				if err != nil {
+					b.Fatal(err)
+				}
+				self2, _ := cpuNow()
+				runtime.ReadMemStats(&after)
+				cpu += self2 - self
+				allocs += after.Mallocs - before.Mallocs
+				byteSum += after.TotalAlloc - before.TotalAlloc
+				for _, m := range r.Matches {
+					decisions += len(m.Latencies)
+					if m.Termination != "ok" {
+						b.Fatalf("match %s ended %s", m.Seed, m.Termination)
+					}
+				}
+			}
+			b.ReportMetric(float64(decisions)/b.Elapsed().Seconds(), "decisions/s")
+			b.ReportMetric(float64(cpu.Microseconds())/float64(decisions), "umpire-µs/decision")
+			b.ReportMetric(float64(allocs)/float64(decisions), "allocs/decision")
+			b.ReportMetric(float64(byteSum)/float64(decisions), "B/decision")
+		})
+	}
 }

@@ -73,6 +73,13 @@ func TestBrokenAgents(t *testing.T) {
 			want{reports.TermMalformed, CheckHygiene, "inference/agent.hygiene"}, want{reports.TermMalformed, CheckHygiene, "bangarena/agent.hygiene"}},
 		{"flood", bin.broken + " -mode flood",
 			want{reports.TermMalformed, CheckHygiene, "inference/agent.hygiene"}, want{reports.TermMalformed, CheckHygiene, "bangarena/agent.hygiene"}},
+		// A line over the cap is skipped in bounded memory as it comes; no
+		// answer follows before the deadline: a document rule, failing the
+		// run unstrict.
+		{"a 1 GiB line", `read x; head -c 1073741824 /dev/zero | tr '\0' a; sleep 30`,
+			want{reports.TermMalformed, CheckDeadline, "inference/agent.answer-in-time"}, want{reports.TermMalformed, CheckDeadline, "bangarena/agent.answer-in-time"}},
+		{"endless output without a line ending", `read x; tr '\0' a </dev/zero`,
+			want{reports.TermMalformed, CheckDeadline, "inference/agent.answer-in-time"}, want{reports.TermMalformed, CheckDeadline, "bangarena/agent.answer-in-time"}},
 		{"hang", bin.broken + " -mode hang",
 			want{reports.TermHang, CheckNoHang, "inference/agent.no-hang"}, want{reports.TermHang, CheckNoHang, "bangarena/agent.no-hang"}},
 		{"silent-exit", bin.broken + " -mode silent-exit",

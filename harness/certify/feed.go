@@ -12,9 +12,16 @@ import (
 // seat's JSON Lines transport to the driver: each Write (the server writes
 // one burst of whole lines at a time) is handed over as one block, without
 // a pipe and a line reader copying it again in between. Lines are slices of
-// the blocks, which are never reused, so the judge may keep them.
+// the blocks, and a block's storage serves a later Write once the reader
+// is past its last line: a line is valid until the next call of line (keep
+// a copy of what must last longer).
 type feed struct {
 	blocks chan []byte
+	// free holds blocks the reader is done with, for Write to fill again.
+	free chan []byte
+	// cur is the block the unread bytes are part of (nil when they are a
+	// copy).
+	cur    []byte
 	eof    chan struct{} // closed by Close: no more writes
 	done   chan struct{} // closed by stop: nobody reads any more
 	once   sync.Once
@@ -23,7 +30,7 @@ type feed struct {
 }
 
 func newFeed() *feed {
-	return &feed{blocks: make(chan []byte, 16), eof: make(chan struct{}), done: make(chan struct{})}
+	return &feed{blocks: make(chan []byte, 16), free: make(chan []byte, 4), eof: make(chan struct{}), done: make(chan struct{})}
 }
 
 // errFeedClosed answers a write after Close or once the reader stopped.
@@ -39,8 +46,15 @@ func (f *feed) Write(p []byte) (int, error) {
 		return 0, errFeedClosed
 	default:
 	}
+	var b []byte
 	select {
-	case f.blocks <- bytes.Clone(p):
+	case b = <-f.free:
+		b = append(b[:0], p...)
+	default:
+		b = bytes.Clone(p)
+	}
+	select {
+	case f.blocks <- b:
 		return len(p), nil
 	case <-f.done:
 		return 0, errFeedClosed
@@ -84,11 +98,32 @@ func (f *feed) line(ctx context.Context) ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
+		// Every line of the current block has been read, and its last one
+		// is no longer used (the caller is here again): its storage may
+		// be written over.
 		if len(f.rest) == 0 {
-			f.rest = b
+			f.recycle(f.cur)
+			f.rest, f.cur = b, b
 		} else {
 			f.rest = append(bytes.Clone(f.rest), b...)
+			f.recycle(f.cur)
+			f.recycle(b)
+			f.cur = nil
 		}
+	}
+}
+
+// maxFree is the largest block kept for a later Write.
+const maxFree = 256 << 10
+
+// recycle offers a block the reader is done with to the writer.
+func (f *feed) recycle(b []byte) {
+	if b == nil || cap(b) > maxFree {
+		return
+	}
+	select {
+	case f.free <- b:
+	default:
 	}
 }
 

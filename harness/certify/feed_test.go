@@ -57,3 +57,31 @@ func TestFeed(t *testing.T) {
 		t.Error("a write to a stopped feed was taken")
 	}
 }
+
+// TestFeedReusesBlocks: once the reader is past a block's last line, the
+// block's storage serves a later Write, and every line still reads as
+// written (the feed never hands out a block it is filling again).
+func TestFeedReusesBlocks(t *testing.T) {
+	f := newFeed()
+	ctx := context.Background()
+	var reused bool
+	for i := range 50 {
+		w := strings.Repeat("{\"n\":"+strings.Repeat("7", i%5+1)+"}\n", i%3+1)
+		if _, err := f.Write([]byte(w)); err != nil {
+			t.Fatal(err)
+		}
+		for k := range i%3 + 1 {
+			ln, err := f.line(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := "{\"n\":" + strings.Repeat("7", i%5+1) + "}"; string(ln) != want {
+				t.Fatalf("write %d line %d: %s, want %s", i, k, ln, want)
+			}
+		}
+		reused = reused || len(f.free) > 0
+	}
+	if !reused {
+		t.Error("no block was offered again")
+	}
+}

@@ -1,6 +1,7 @@
 package certify
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -8,6 +9,7 @@ import (
 	"io"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 	"unicode/utf8"
 	"unsafe"
@@ -145,7 +147,7 @@ func readLegal(v gjson.Result) ([]ref.LegalAction, error) {
 		item.ForEach(func(k, v gjson.Result) bool {
 			switch k.Str {
 			case "action":
-				a.Action = v.Str
+				a.Action = actionName(v.Str)
 			case "amount":
 				a.Amount = int(v.Int())
 			case "min":
@@ -159,6 +161,17 @@ func readLegal(v gjson.Result) ([]ref.LegalAction, error) {
 		return true
 	})
 	return out, err
+}
+
+// actionName returns s as a string of its own (s is a view into a line
+// whose storage is reused): the action constant it names, else a copy.
+func actionName(s string) string {
+	for _, a := range [...]string{ref.ActionFold, ref.ActionCall, ref.ActionRaise} {
+		if s == a {
+			return a
+		}
+	}
+	return strings.Clone(s)
 }
 
 // infMove is an agent's move as sent, fields kept optional to judge them.
@@ -177,7 +190,81 @@ type infMove struct {
 // I-INF-S9); an amount or message of another shape is left absent (what
 // it means is judged by the server's answer and the legality check). Only
 // an answer that is not a JSON object is an error.
+//
+// A line of plain JSON (valid UTF-8, no backslash escape, too short to nest
+// as deep as encoding/json refuses) is read in one pass over its top level;
+// any other goes through encoding/json (readMoveJSON), whose reading of
+// escapes and invalid UTF-8 is the reference. Both give the same move
+// (TestReadMoveMatchesJSON).
 func readMove(raw []byte) (infMove, error) {
+	if len(raw) >= 10000 || bytes.IndexByte(raw, '\\') >= 0 || !utf8.Valid(raw) || !gjson.ValidBytes(raw) {
+		return readMoveJSON(raw)
+	}
+	root := gjson.Parse(unsafe.String(unsafe.SliceData(raw), len(raw)))
+	if !root.IsObject() {
+		return readMoveJSON(raw) // not an object: encoding/json says why
+	}
+	var m infMove
+	// Every key in order, so that of a repeated key the last one decides,
+	// as in encoding/json's map. Strings are cloned, not views into the
+	// agent's line.
+	root.ForEach(func(k, v gjson.Result) bool {
+		switch k.Str {
+		case "type":
+			m.Type = stringOf(v)
+		case "match_id":
+			m.MatchID = stringOf(v)
+		case "action":
+			m.Action = stringOf(v)
+		case "turn":
+			m.Turn = integralOf(v)
+		case "amount":
+			m.Amount = integralOf(v)
+		case "message":
+			m.Message = nil
+			if v.Type == gjson.String {
+				msg := strings.Clone(v.Str)
+				m.Message = &msg
+			}
+		}
+		return true
+	})
+	return m, nil
+}
+
+// stringOf is what json.Unmarshal of v leaves in a fresh string: v's text
+// for a string, "" for anything else.
+func stringOf(v gjson.Result) string {
+	if v.Type == gjson.String {
+		return strings.Clone(v.Str)
+	}
+	return ""
+}
+
+// integralOf is integral for a value read by gjson: the value of a JSON
+// number with no fraction, 0 for null (which json.Unmarshal leaves as the
+// zero it decodes into), nil for anything else.
+func integralOf(v gjson.Result) *int {
+	var f float64
+	switch v.Type {
+	case gjson.Null:
+	case gjson.Number:
+		var err error
+		if f, err = strconv.ParseFloat(v.Raw, 64); err != nil {
+			return nil
+		}
+	default:
+		return nil
+	}
+	if f != float64(int64(f)) || f > 1<<53 || f < -(1<<53) {
+		return nil
+	}
+	n := int(f)
+	return &n
+}
+
+// readMoveJSON is readMove through encoding/json.
+func readMoveJSON(raw []byte) (infMove, error) {
 	var m infMove
 	var top map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &top); err != nil {
@@ -289,6 +376,7 @@ func (d *inferenceDriver) play(ctx context.Context, p Planned, j *judge, l *link
 	out.matchID = id
 	toSrvR, toSrvW := io.Pipe()
 	fromSrv := newFeed()
+	l.reuses = true // a line of fromSrv is valid until the next one is read
 	runErr := make(chan error, 1)
 	go func() { runErr <- d.srv.RunStdio(ctx, id, p.Seat, toSrvR, fromSrv) }()
 	// Writes to the server go through their own goroutine so that the

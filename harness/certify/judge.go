@@ -2,6 +2,7 @@ package certify
 
 import (
 	"encoding/json"
+	"sync"
 	"time"
 
 	"github.com/umpire-arena/umpire/referee/rules"
@@ -110,7 +111,19 @@ type judge struct {
 	// the latest entries are kept: a finding carries the last window of them.
 	log     []logEntry
 	keepAll bool
+	// bufs, when set, lends and takes back the storage of the log's copies
+	// of large messages (the run's, shared by its matches).
+	bufs *sync.Pool
+	// chunk holds the copies of small messages, one allocation for many.
+	chunk []byte
 }
+
+// chunkSize is the size of a chunk of small copies.
+const chunkSize = 8 << 10
+
+// pooledMin is the size from which the log's copy of a message is kept in
+// pooled storage (a request late in a match is tens of KiB).
+const pooledMin = 2 << 10
 
 // logEntry is one message of the exchange before it becomes a report message.
 type logEntry struct {
@@ -118,6 +131,9 @@ type logEntry struct {
 	at   time.Time
 	raw  []byte
 	note string
+	// owned is set when raw is the log's own copy (its storage may go
+	// back to the pool once the entry is dropped).
+	owned bool
 }
 
 // message renders a log entry as a transcript message.
@@ -161,12 +177,65 @@ func (j *judge) ruleOf(check string) (string, rules.Level) {
 
 // sent and received add a message to the transcript.
 // The bytes are kept as given: callers pass buffers they do not reuse.
+// sent logs a message sent, raw itself: the caller never changes its
+// storage.
 func (j *judge) sent(at time.Time, raw []byte) {
 	j.add(logEntry{dir: reports.Sent, at: at, raw: raw})
 }
 
+// sentCopy logs a message sent whose storage the caller reuses: the log
+// keeps a copy of its own.
+func (j *judge) sentCopy(at time.Time, raw []byte) {
+	j.add(logEntry{dir: reports.Sent, at: at, raw: j.own(raw), owned: true})
+}
+
+// received logs a message received; the log keeps a copy of its own.
+
 func (j *judge) received(at time.Time, raw []byte) {
-	j.add(logEntry{dir: reports.Received, at: at, raw: append([]byte(nil), raw...)})
+	j.add(logEntry{dir: reports.Received, at: at, raw: j.own(raw), owned: true})
+}
+
+// own returns a copy of raw: a large one in pooled storage, a small one
+// in the judge's current chunk (a copy's capacity is its length, so
+// nothing appended to one runs into the next, and none goes to the pool).
+func (j *judge) own(raw []byte) []byte {
+	if len(raw) >= pooledMin {
+		if j.bufs != nil {
+			if bp, _ := j.bufs.Get().(*[]byte); bp != nil {
+				return append((*bp)[:0], raw...)
+			}
+		}
+		return append([]byte(nil), raw...)
+	}
+	if cap(j.chunk)-len(j.chunk) < len(raw) {
+		j.chunk = make([]byte, 0, chunkSize)
+	}
+	start := len(j.chunk)
+	j.chunk = append(j.chunk, raw...)
+	return j.chunk[start:len(j.chunk):len(j.chunk)]
+}
+
+// give hands the storage of a copy the log no longer holds to the pool.
+func (j *judge) give(b []byte) {
+	if j.bufs == nil || cap(b) < pooledMin || cap(b) > maxMessage+1 {
+		return
+	}
+	held := b[:0] // moved to the heap here only, not on every call
+	j.bufs.Put(&held)
+}
+
+// release gives back the storage of the whole log: the match is over and
+// its results (findings, transcript) hold copies of their own.
+func (j *judge) release() {
+	if j.bufs == nil {
+		return
+	}
+	for i := range j.log {
+		if j.log[i].owned {
+			j.give(j.log[i].raw)
+		}
+		j.log[i].raw = nil
+	}
 }
 
 // note records free text (e.g. what umpire did) in the transcript.
@@ -179,6 +248,13 @@ func (j *judge) note(at time.Time, text string) {
 // runs, which matters with a thousand matches at once).
 func (j *judge) add(e logEntry) {
 	if !j.keepAll && len(j.log) >= 4*window {
+		// The dropped entries' storage serves the next copies (a
+		// finding's transcript holds copies of its own, never these).
+		for _, e := range j.log[:len(j.log)-window] {
+			if e.owned {
+				j.give(e.raw)
+			}
+		}
 		n := copy(j.log, j.log[len(j.log)-window:])
 		clear(j.log[n:])
 		j.log = j.log[:n]

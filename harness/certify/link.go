@@ -44,10 +44,22 @@ type link struct {
 	// keep is the kept process (--agent-keep) proc belongs to, nil when
 	// the process is the match's own.
 	keep *kept
+	// reuses is set when the driver reuses the storage of what it sends
+	// (BangArena's observe bodies): the judge logs copies.
+	reuses bool
 }
 
 func newLink(a agent.Asker, p *agent.Process, j *judge, keyOf func([]byte) string) *link {
 	return &link{asker: a, proc: p, j: j, late: map[string]bool{}, asked: map[string]bool{}, own: map[string]bool{}, keyOf: keyOf}
+}
+
+// logSent logs a message sent to the agent.
+func (l *link) logSent(raw []byte) {
+	if l.reuses {
+		l.j.sentCopy(time.Now(), raw)
+	} else {
+		l.j.sent(time.Now(), raw)
+	}
 }
 
 // alive reports whether the agent can still be asked.
@@ -66,7 +78,7 @@ func (l *link) post(ctx context.Context, raw []byte, deadline time.Duration) {
 	if l.proc == nil || !l.alive() {
 		return
 	}
-	l.j.sent(time.Now(), raw)
+	l.logSent(raw)
 	full, err := l.proc.Post(agent.Verbatim(raw))
 	if err != nil {
 		l.verdict(err, rules.Where{Step: "send"})
@@ -109,7 +121,7 @@ func (l *link) ask(ctx context.Context, raw []byte, key string, deadline time.Du
 	if deadline <= 0 {
 		deadline = time.Millisecond
 	}
-	l.j.sent(time.Now(), raw)
+	l.logSent(raw)
 	l.asked[key] = true
 	if l.afterAsk != nil {
 		defer l.afterAsk()
@@ -147,6 +159,12 @@ func (l *link) ask(ctx context.Context, raw []byte, key string, deadline time.Du
 		if t := agent.TerminationOf(err); t == agent.Timeout || t == agent.Malformed {
 			l.late[key] = true
 			l.consecutive++
+		}
+		if overCap(err, reply.Before) {
+			// I-INF-C6: a line over the cap (WIRE.md: messages of at most 1 MiB) and
+			// no answer after it before the deadline: the request went
+			// unanswered, as with only malformed lines.
+			l.j.fail(CheckDeadline, where, "an answer before the deadline", "none", "no answer before the deadline, only a line over the size cap")
 		}
 		l.verdict(err, where)
 		return answer{}, false
@@ -287,4 +305,11 @@ func jsonField(b []byte, field string, v any) bool {
 	}
 	raw, ok := m[field]
 	return ok && json.Unmarshal(raw, v) == nil
+}
+
+// overCap reports whether a failed ask ended on a line over the size cap
+// (a Flood whose last line is Oversize), as opposed to a flood of
+// unsolicited lines.
+func overCap(err error, before []agent.Line) bool {
+	return agent.TerminationOf(err) == agent.Flood && len(before) > 0 && before[len(before)-1].Kind == agent.Oversize
 }

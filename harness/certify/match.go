@@ -45,6 +45,8 @@ func watchdogFor(deadline time.Duration) time.Duration {
 func (r *runner) playMatch(ctx context.Context, p Planned, sd *side) *MatchResult {
 	j := newJudge(r.cat, r.cfg.Game, p.Seed, p.Seat)
 	j.keepAll = r.keepTranscript
+	j.bufs = &r.logBufs
+	defer j.release()
 	release, started := func() {}, true
 	var kp *kept
 	if sd.agent.Mode() == "command" {

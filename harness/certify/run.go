@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"sync"
 	"time"
 
 	"github.com/umpire-arena/umpire/harness"
@@ -30,6 +31,9 @@ type runner struct {
 	starts chan struct{}
 	// keepTranscript makes every MatchResult carry its whole transcript.
 	keepTranscript bool
+	// logBufs is the storage of the judges' copies of large messages,
+	// passed from match to match (see judge.own).
+	logBufs sync.Pool
 }
 
 // newRunner starts the embedded server of cfg's game (cfg has its

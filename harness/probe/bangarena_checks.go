@@ -574,7 +574,7 @@ func baProbeReask(ctx context.Context, t *Target) Result {
 	res.eval("bangarena/server.reask")
 	switch {
 	case status == http.StatusOK:
-		f := finding("bangarena/14.random-legal", where, "HTTP 400 with reask true", fmt.Sprintf("HTTP %d %s", status, data), "the first illegal answer was replaced instead of asked again")
+		f := finding("bangarena/server.reask", where, "HTTP 400 with reask true", fmt.Sprintf("HTTP %d %s", status, data), "the first illegal answer was replaced instead of asked again")
 		f.Transcript = r.tail(4)
 		return Result{Findings: []reports.Finding{f}}
 	case status != http.StatusBadRequest || !e.Error.Reask:

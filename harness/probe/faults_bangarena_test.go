@@ -4,7 +4,7 @@ package probe
 // must report for it (see faultTable).
 func bangarenaFaultCases() []faultCase {
 	return []faultCase{
-		{GameBangArena, "skip-reask", "bangarena/14.random-legal", nil},
+		{GameBangArena, "skip-reask", "bangarena/server.reask", nil},
 		{GameBangArena, "no-duplicate", "bangarena/server.duplicate-command", nil},
 		{GameBangArena, "accept-stale", "bangarena/server.stale-version", nil},
 		{GameBangArena, "stale-applied", "bangarena/server.stale-version", nil},

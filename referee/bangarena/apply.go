@@ -19,7 +19,8 @@ func (g *Game) Apply(seat int, actionID string, args json.RawMessage) error {
 	if d, _ := g.Decider(); d != seat {
 		return rules.Errorf("bangarena/12.decider", "seat %d is not asked to decide now (seat %d is)", seat, d)
 	}
-	acts := g.legalActs(seat, nil)
+	var room actBuf
+	acts := g.legalActs(seat, room[:0])
 	var x act
 	found := false
 	for _, a := range acts {

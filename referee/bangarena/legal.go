@@ -141,6 +141,9 @@ func (a act) id() string {
 
 // schema builds the argsSchema of §13 for a (discardUIDs for discard).
 func (a act) schema(discardUIDs []string) map[string]any {
+	if a.cmd == cEndPlay || a.cmd == cPass {
+		return nil
+	}
 	m := map[string]any{}
 	if a.card >= 0 && a.cmd != cLookTop && a.cmd != cDiscardHeal {
 		m["cardUid"] = uidTable[a.card]
@@ -182,7 +185,8 @@ func (a act) schema(discardUIDs []string) map[string]any {
 
 // Legal returns seat's legalActions now: empty unless seat is the Decider.
 func (g *Game) Legal(seat int) []LegalAction {
-	acts := g.legalActs(seat, nil)
+	var room actBuf
+	acts := g.legalActs(seat, room[:0])
 	out := make([]LegalAction, len(acts))
 	var discard []string // the discard item's default, built for it alone
 	for i, a := range acts {
@@ -207,6 +211,10 @@ func (g *Game) defaultDiscard(seat int) []string {
 	}
 	return uidsOf(st.hand[:k])
 }
+
+// actBuf is room for the legal actions of most decisions, on the stack of
+// the caller that only reads them (a longer list grows on the heap).
+type actBuf [32]act
 
 // legalActs appends seat's legal actions to buf.
 func (g *Game) legalActs(seat int, buf []act) []act {
@@ -342,16 +350,18 @@ func (g *Game) bonesetterActs(s int, buf []act) []act {
 	return buf
 }
 
+// appendCardAct appends the item of command k playing card c alone.
+func appendCardAct(buf []act, k cmdKind, c int) []act {
+	x := newAct(k)
+	x.card = c
+	return append(buf, x)
+}
+
 func (g *Game) playActs(s int, buf []act) []act {
 	st := &g.seats[s]
 	limited := g.shotLimited(s) && g.shots >= 1
 	for _, c := range st.hand {
 		id := deckTable[c].id
-		one := func(k cmdKind) {
-			x := newAct(k)
-			x.card = c
-			buf = append(buf, x)
-		}
 		if id == "shot" || (id == "miss" && g.twoFaced(s)) {
 			if !limited {
 				r := g.Range(s)
@@ -371,7 +381,7 @@ func (g *Game) playActs(s int, buf []act) []act {
 		switch id {
 		case "heal_self":
 			if st.hp < st.maxHp && !g.highNoon && !(g.legacy() && g.living() <= 2) {
-				one(cHealSelf)
+				buf = appendCardAct(buf, cHealSelf, c)
 			}
 		case "steal_near", "discard_any":
 			k := cSteal
@@ -408,16 +418,16 @@ func (g *Game) playActs(s int, buf []act) []act {
 				}
 			}
 		case "raid":
-			one(cRaid)
+			buf = appendCardAct(buf, cRaid, c)
 		case "aoe_shot":
-			one(cAoe)
+			buf = appendCardAct(buf, cAoe, c)
 		case "draw2", "draw3":
-			one(cDraw)
+			buf = appendCardAct(buf, cDraw, c)
 		case "market":
-			one(cMarket)
+			buf = appendCardAct(buf, cMarket, c)
 		case "heal_all":
 			if !g.highNoon {
-				one(cHealAll)
+				buf = appendCardAct(buf, cHealAll, c)
 			}
 		case "jail":
 			for t := range g.seats {
@@ -429,13 +439,13 @@ func (g *Game) playActs(s int, buf []act) []act {
 			}
 		case "cover", "mount", "scope", "bomb":
 			if g.inPlayID(s, id) < 0 {
-				one(cEquipBlue)
+				buf = appendCardAct(buf, cEquipBlue, c)
 			}
 		case "miss":
 			// A Ricochet is only an answer (§7).
 		default:
 			if cardKind(id) == kindWeapon {
-				one(cWeapon)
+				buf = appendCardAct(buf, cWeapon, c)
 			}
 		}
 	}

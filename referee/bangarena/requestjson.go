@@ -3,6 +3,7 @@ package bangarena
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 )
 
 // AppendJSON appends the JSON encoding of r to b: the same bytes as
@@ -13,12 +14,15 @@ import (
 func (r *DecisionRequest) AppendJSON(b []byte) ([]byte, error) {
 	events := r.Observation.Events
 	shell := *r
-	shell.Observation.Events = nil
+	shell.Observation.Events, shell.LegalActions = nil, nil
 	out, err := json.Marshal(&shell)
 	if err != nil {
 		return b, err
 	}
-	return spliceEvents(b, out, events), nil
+	out, tail := splitLegal(out, r.LegalActions)
+	start := len(b)
+	b = spliceEvents(b, out, events)
+	return r.appendLegalTail(b, start, tail)
 }
 
 // AppendJSON appends the JSON encoding of v to b: the same bytes as
@@ -70,6 +74,9 @@ type EventCache struct {
 	n       int // events encoded
 	lastSeq int // Seq of the last of them
 	enc     []byte
+	// upto is the length of the log the events encoded were taken from,
+	// when they came through AppendJSONSince (0 otherwise).
+	upto int
 }
 
 // AppendJSONCached is AppendJSON with the event list's encoding kept in c:
@@ -81,19 +88,49 @@ func (r *DecisionRequest) AppendJSONCached(b []byte, c *EventCache) ([]byte, err
 	}
 	events := r.Observation.Events
 	shell := *r
-	shell.Observation.Events = nil
+	shell.Observation.Events, shell.LegalActions = nil, nil
 	out, err := json.Marshal(&shell)
 	if err != nil {
 		return b, err
 	}
+	out, tail := splitLegal(out, r.LegalActions)
+	start := len(b)
 	i := bytes.Index(out, eventsNull)
 	if i < 0 || events == nil {
-		return append(b, out...), nil
+		b = append(b, out...)
+		return r.appendLegalTail(b, start, tail)
 	}
 	i += len(eventsNull) - len("null")
 	b = append(b, out[:i]...)
 	b = c.appendEvents(b, r.MatchID, r.Observation.You, events)
-	return append(b, out[i+len("null"):]...), nil
+	b = append(b, out[i+len("null"):]...)
+	return r.appendLegalTail(b, start, tail)
+}
+
+var legalNull = []byte(`"legalActions":null}`)
+
+// splitLegal cuts the encoding of a request shell encoded without its
+// legalActions (its last field, written null) before that null, when the
+// request has legalActions: tail reports the cut and the caller writes the
+// list and the closing brace (appendLegalTail).
+func splitLegal(out []byte, legal []LegalAction) (_ []byte, tail bool) {
+	if legal == nil || !bytes.HasSuffix(out, legalNull) {
+		return out, false
+	}
+	return out[:len(out)-len("null}")], true
+}
+
+// appendLegalTail ends a request's encoding begun at b[start:] with its
+// legalActions and closing brace when splitLegal cut them.
+func (r *DecisionRequest) appendLegalTail(b []byte, start int, tail bool) ([]byte, error) {
+	if !tail {
+		return b, nil
+	}
+	b, err := appendLegal(b, r.LegalActions)
+	if err != nil {
+		return b[:start], err
+	}
+	return append(b, '}'), nil
 }
 
 // appendEvents appends the JSON array of events, extending the cache.
@@ -101,6 +138,7 @@ func (c *EventCache) appendEvents(b []byte, match string, seat int, events []Eve
 	if c.match != match || c.seat != seat || c.n > len(events) || (c.n > 0 && events[c.n-1].Seq != c.lastSeq) {
 		*c = EventCache{match: match, seat: seat, enc: c.enc[:0]}
 	}
+	c.upto = 0 // a full list: its log length is not known here
 	for k := c.n; k < len(events); k++ {
 		if k > 0 {
 			c.enc = append(c.enc, ',')
@@ -113,4 +151,65 @@ func (c *EventCache) appendEvents(b []byte, match string, seat int, events []Eve
 	b = append(b, '[')
 	b = append(b, c.enc...)
 	return append(b, ']')
+}
+
+// From returns the log index from which seat's next request in match
+// needs its events when it is encoded with AppendJSONSince through c: the
+// from of Game.RequestSince. It is 0 (every event) unless c holds the
+// events of match and seat up to a known point of the log.
+func (c *EventCache) From(match string, seat int) int {
+	if c == nil || c.match != match || c.seat != seat {
+		return 0
+	}
+	return c.upto
+}
+
+// AppendJSONSince appends the JSON encoding of the request r with its
+// whole event list, as AppendJSON writes it, when r came from
+// Game.RequestSince(seat, …, from, …) with from = c.From(match, seat) and
+// next is the log length RequestSince returned: r's events are those new
+// since the ones c holds, encoded once and kept in c, and the engine keeps
+// no projection of the log for the seat (View's). A from of 0 starts the
+// cache over; any other from that is not c's is an error.
+func (r *DecisionRequest) AppendJSONSince(b []byte, c *EventCache, from, next int) ([]byte, error) {
+	match, seat := r.MatchID, r.Observation.You
+	switch {
+	case from == 0:
+		*c = EventCache{match: match, seat: seat, enc: c.enc[:0]}
+	case c.match != match || c.seat != seat || c.upto != from:
+		return b, errors.New("bangarena: AppendJSONSince: the request's events do not follow the cache's")
+	}
+	events := r.Observation.Events
+	shell := *r
+	shell.Observation.Events, shell.LegalActions = nil, nil
+	out, err := json.Marshal(&shell)
+	if err != nil {
+		return b, err
+	}
+	out, tail := splitLegal(out, r.LegalActions)
+	start := len(b)
+	i := bytes.Index(out, eventsNull)
+	if i < 0 {
+		return b, errors.New("bangarena: AppendJSONSince: no event list in the request")
+	}
+	for k := range events {
+		if c.n > 0 {
+			c.enc = append(c.enc, ',')
+		}
+		c.enc = events[k].appendJSON(c.enc)
+		c.n++
+		c.lastSeq = events[k].Seq
+	}
+	c.upto = next
+	if c.n == 0 {
+		// No event at all: View's list is nil, written null.
+		return r.appendLegalTail(append(b, out...), start, tail)
+	}
+	i += len(eventsNull) - len("null")
+	b = append(b, out[:i]...)
+	b = append(b, '[')
+	b = append(b, c.enc...)
+	b = append(b, ']')
+	b = append(b, out[i+len("null"):]...)
+	return r.appendLegalTail(b, start, tail)
 }

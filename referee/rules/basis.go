@@ -121,6 +121,9 @@ func Grade(f Finding, r Rule, strict bool) Finding {
 // basisNote is the sentence a demoted finding carries.
 func basisNote(b Basis, ref string) string {
 	what := "umpire's pin " + ref
+	if p := RefPath(ref); p != "" {
+		what += " (" + p + ")"
+	}
 	if b == BasisReading {
 		what = "umpire's reading " + ref
 	}

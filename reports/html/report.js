@@ -17,7 +17,11 @@
   });
   if (location.hash && location.hash.indexOf("#rule-") === 0) {
     var row = document.getElementById(decodeURIComponent(location.hash.slice(1)));
-    if (row) row.scrollIntoView();
+    if (row) {
+      // A rule's row sits in a collapsed section: open it first.
+      for (var p = row.parentNode; p; p = p.parentNode) { if (p.tagName === "DETAILS") p.open = true; }
+      row.scrollIntoView();
+    }
   }
   // Marks that the script ran to the end (the browser test looks for it).
   document.documentElement.setAttribute("data-report-script", "ok");

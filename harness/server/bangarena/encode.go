@@ -3,6 +3,7 @@ package bangarena
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"strconv"
 
 	ref "github.com/umpire-arena/umpire/referee/bangarena"
@@ -37,10 +38,28 @@ var (
 // without the shadowed deadlineAt, then deadlineAt and legal_mask, which
 // encoding/json writes after the embedded fields.
 func (q Request) appendJSON(b []byte, c *ref.EventCache) ([]byte, error) {
+	return q.appendJSONSince(b, c, -1, 0)
+}
+
+// errSlowPath says that a request whose events are a delta cannot be
+// written without encoding/json, which needs the whole request.
+var errSlowPath = errors.New("bangarena: the request needs encoding/json")
+
+// appendJSONSince is appendJSON for a request whose events are those new
+// since from, the earlier ones held by c (ref.DecisionRequest.AppendJSONSince),
+// next the log length they reach; a from below 0 is appendJSON's
+// (q has every event, c may be nil). A delta request that only
+// encoding/json could write gives errSlowPath, b unchanged.
+func (q Request) appendJSONSince(b []byte, c *ref.EventCache, from, next int) ([]byte, error) {
 	req := q.DecisionRequest
 	req.DeadlineAt = ""
 	start := len(b)
-	b, err := req.AppendJSONCached(b, c)
+	var err error
+	if from < 0 {
+		b, err = req.AppendJSONCached(b, c)
+	} else {
+		b, err = req.AppendJSONSince(b, c, from, next)
+	}
 	if err != nil {
 		return b[:start], err
 	}
@@ -51,6 +70,9 @@ func (q Request) appendJSON(b []byte, c *ref.EventCache) ([]byte, error) {
 	// items is a legalActions key.
 	j := bytes.LastIndex(b[start:], legalKey)
 	if i < 0 || j < i || b[len(b)-1] != '}' {
+		if from >= 0 {
+			return b[:start], errSlowPath
+		}
 		return q.marshalSlow(b[:start])
 	}
 	i += start

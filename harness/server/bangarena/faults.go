@@ -74,7 +74,7 @@ type FaultInfo struct {
 // a check citing that rule.
 func FaultList() []FaultInfo {
 	l := []FaultInfo{
-		{FaultSkipReask, "bangarena/14.random-legal", "§14 reask_then_random", "the first illegal answer is replaced by a random item (200 random) instead of 400 reask"},
+		{FaultSkipReask, "bangarena/server.reask", "§14 reask_then_random", "the first illegal answer is replaced by a random item (200 random) instead of 400 reask"},
 		{FaultNoDuplicate, "bangarena/server.duplicate-command", "§12 commandId idempotency; WIRE.md decision answers", "a repeated commandId is not answered with the stored answer and duplicate true"},
 		{FaultAcceptStale, "bangarena/server.stale-version", "§12 observationVersion / basedOnVersion", "a decision on a stale observationVersion is applied instead of 409"},
 		{FaultStaleApplied, "bangarena/server.stale-version", "§12 observationVersion / basedOnVersion", "a decision on a stale observationVersion is answered 409 but applied all the same"},

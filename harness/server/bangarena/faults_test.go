@@ -81,7 +81,7 @@ func TestFaultsFromEnv(t *testing.T) {
 func TestFaultListNamesRules(t *testing.T) {
 	// Each fault names the catalogue rule it breaks.
 	want := map[Fault]string{
-		FaultSkipReask:            "bangarena/14.random-legal",
+		FaultSkipReask:            "bangarena/server.reask",
 		FaultLeakHand:             "bangarena/11.redaction",
 		FaultLeakRole:             "bangarena/11.redaction",
 		FaultJailMarshal:          "bangarena/5.jail",

@@ -132,8 +132,8 @@ func writeJSON(w http.ResponseWriter, status int, b []byte, err error) {
 }
 
 // writeObserve answers GET …/observe as observe does, the request encoded
-// under the room's lock with the seat's event cache (dropped once the match
-// is over) into a pooled buffer.
+// under the room's lock with the seat's event cache (observeLocked) into a
+// pooled buffer.
 func (s *Server) writeObserve(w http.ResponseWriter, roomID string, seat int, token string) {
 	r := s.room(roomID)
 	if r == nil {
@@ -152,17 +152,36 @@ func (s *Server) writeObserve(w http.ResponseWriter, roomID string, seat int, to
 		s.bufs.Put(bp)
 		return
 	}
-	cache := &r.seats[seat].events
-	if r.ended {
-		*cache, cache = ref.EventCache{}, nil
-	}
-	b, err := r.requestLocked(seat).appendJSON((*bp)[:0], cache)
+	b, err := r.observeLocked(seat, (*bp)[:0])
 	r.mu.Unlock()
 	writeJSON(w, http.StatusOK, b, err)
 	if cap(b) <= maxPooled {
 		*bp = b[:0]
 		s.bufs.Put(bp)
 	}
+}
+
+// observeLocked appends seat's observe body (without its line break) to
+// b. The engine gives the events new since the seat's last observe
+// (RequestSince) and the seat's cache holds the encoding of the earlier
+// ones, so neither the engine nor the server keeps a projection of the log
+// per seat. Once the match is over, the cache serves one last observe (the
+// final one of a seat that played to the end) and is dropped.
+func (r *room) observeLocked(seat int, b []byte) ([]byte, error) {
+	si := &r.seats[seat]
+	if r.ended {
+		defer func() { si.events, si.delta = ref.EventCache{}, nil }()
+	}
+	from := si.events.From(r.g.Config().MatchID, seat)
+	req, next := r.g.RequestSince(seat, "", from, si.delta)
+	si.delta = req.Observation.Events
+	q := r.finishRequestLocked(seat, req)
+	out, err := q.appendJSONSince(b, &si.events, from, next)
+	if errors.Is(err, errSlowPath) {
+		// An encoding only encoding/json can write: the whole request.
+		return r.requestLocked(seat).appendJSON(b, nil)
+	}
+	return out, err
 }
 
 // maxPooled is the largest buffer kept for the next answer.

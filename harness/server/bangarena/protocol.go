@@ -149,8 +149,13 @@ func (s *Server) observe(roomID string, seat int, token string) reply {
 // requestLocked builds seat's Request: the pending decision, or an empty
 // legalActions with decisionId and deadlineAt null (WIRE.md, I-BA-62).
 func (r *room) requestLocked(seat int) Request {
+	return r.finishRequestLocked(seat, r.g.Request(seat, ""))
+}
+
+// finishRequestLocked completes the engine's request for seat (from
+// Request or RequestSince) as requestLocked does.
+func (r *room) finishRequestLocked(seat int, req ref.DecisionRequest) Request {
 	var dl *string
-	req := r.g.Request(seat, "")
 	if r.pendingLocked(seat) {
 		d := deadlineString(r.open.deadline)
 		dl = &d

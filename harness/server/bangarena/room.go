@@ -52,6 +52,9 @@ type seatInfo struct {
 	// events keeps the encoding of the seat's events for its next observe
 	// (REST) while the match runs.
 	events ref.EventCache
+	// delta is the storage of the events of the seat's last observe,
+	// reused by the next.
+	delta []ref.Event
 }
 
 // openDecision is the decision offered to an agent seat.

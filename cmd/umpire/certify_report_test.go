@@ -1,0 +1,44 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/umpire-arena/umpire/reports"
+)
+
+// certify takes the four report flags (- for standard output), and an
+// agent that cannot start (exit 3) still writes a JUnit with one errored
+// case saying why.
+func TestCertifyReportFlags(t *testing.T) {
+	t.Run("agent that cannot start", func(t *testing.T) {
+		dir := t.TempDir()
+		junit := filepath.Join(t.TempDir(), "junit.xml")
+		code, _, errs := runCert(t, false, "certify", "--game", "inference", "--agent", "/nonexistent/bot", "--report-dir", dir, "--junit", junit)
+		if code != exitError {
+			t.Fatalf("exit %d, want 3; stderr %s", code, errs)
+		}
+		for _, f := range []string{junit, filepath.Join(dir, reports.FileJUnit)} {
+			b, err := os.ReadFile(f)
+			if err != nil || !strings.Contains(string(b), "<error") || !strings.Contains(string(b), "nonexistent") {
+				t.Errorf("%s: %v\n%s", f, err, b)
+			}
+		}
+	})
+	t.Run("markdown on stdout", func(t *testing.T) {
+		agent, _ := buildAgents(t)
+		code, out, errs := runCert(t, false, "certify", "--game", "inference", "--agent", agent, "--matches", "1", "--rounds", "2",
+			"--report-dir", t.TempDir(), "--md", "-")
+		if code != exitOK {
+			t.Fatalf("exit %d; stderr %s", code, errs)
+		}
+		if !strings.HasPrefix(out, "## umpire certify") {
+			t.Errorf("stdout is not the Markdown report:\n%.300s", out)
+		}
+		if !strings.Contains(errs, "umpire certify --game inference: PASS") {
+			t.Errorf("the console summary is not on stderr:\n%.300s", errs)
+		}
+	})
+}

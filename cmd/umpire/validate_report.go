@@ -1,0 +1,289 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/umpire-arena/umpire/harness"
+	"github.com/umpire-arena/umpire/referee/rules"
+	"github.com/umpire-arena/umpire/reports"
+	"github.com/umpire-arena/umpire/schemas"
+)
+
+// validateReports builds the report of a validate run when report flags
+// ask for one: one check per input, holding the violations the console
+// printed (the first rules.MaxKeptPerRule of each keyword location; the
+// rest are counted in a warning) as findings of the rule the violated
+// shape belongs to (validateRule), and an errored check when an input
+// could not be read through, so that reports are written on every exit
+// code.
+type validateReports struct {
+	flags reportFlags
+	rep   *reports.Report
+	game  string
+	cur   *reports.Check
+}
+
+// newValidateReports starts the report of a validate run of game over
+// files (nil when no report flag is given: every method is then a no-op).
+func newValidateReports(flags reportFlags, game string, files []string, strict bool) *validateReports {
+	v := &validateReports{flags: flags, game: game}
+	if !flags.any() {
+		return v
+	}
+	ids := map[string]bool{}
+	for _, id := range validateRuleIDs(game) {
+		ids[id] = true
+	}
+	cat := rules.Default().Select(func(r rules.Rule) bool { return ids[r.ID] })
+	v.rep = reports.New(reports.Meta{Version: strings.TrimSpace(version), Kind: reports.KindValidate, Games: []string{game},
+		RulesVersions: harness.RulesVersions(game), Target: strings.Join(files, " "), Started: time.Now(), Strict: strict}, cat)
+	return v
+}
+
+// begin starts the check of one input.
+func (v *validateReports) begin(name string) {
+	if v.rep == nil {
+		return
+	}
+	v.cur = &reports.Check{Name: name + ": every message matches its schema", Section: "Messages",
+		Rules: validateRuleIDs(v.game), Evaluated: map[string]int{}}
+}
+
+// message counts one message of kind read from the current input: the
+// rule its shape belongs to was evaluated.
+func (v *validateReports) message(kind string) {
+	if v.cur == nil {
+		return
+	}
+	v.cur.Evaluated[validateRule(v.game, kind, schemas.Violation{})]++
+}
+
+// violation records one printed violation of the current input as a
+// finding of the rule its shape belongs to. The level is MUST: the
+// report grades it by its basis (a pin's or a reading's is SHOULD unless
+// --strict), as the console did.
+func (v *validateReports) violation(file string, line int, kind string, vi schemas.Violation, data []byte) {
+	if v.cur == nil {
+		return
+	}
+	id := validateRule(v.game, kind, vi)
+	v.cur.Evaluated[id]++
+	basis, ref := rules.BasisDocument, ""
+	if !vi.Binding() {
+		basis, ref = rules.Basis(vi.Basis), vi.Ref
+	}
+	msg := vi.Message
+	if kind != "" {
+		msg = kind + ": " + msg
+	}
+	if vi.Keyword != "" {
+		msg += " (" + vi.Keyword + ")"
+	}
+	f := rules.Finding{Rule: id, Level: rules.Must, Message: msg, Basis: basis, Ref: ref,
+		Where: rules.Where{File: file, Line: line, Pointer: vi.InstanceLocation}, Expected: vi.Message}
+	if got, ok := valueAt(data, vi.InstanceLocation); ok {
+		f.Got = got
+	}
+	v.cur.Findings = append(v.cur.Findings, reports.Finding{Finding: f})
+}
+
+// end closes the check of the current input; capped counted what was not
+// printed.
+func (v *validateReports) end(capped *rules.Cap) {
+	if v.cur == nil {
+		return
+	}
+	c := *v.cur
+	v.cur = nil
+	c.Status = reports.Pass
+	if len(c.Findings) > 0 {
+		c.Status = reports.Fail
+	}
+	v.rep.Checks = append(v.rep.Checks, c)
+	for _, n := range capped.NotKept() {
+		v.rep.Warnings = append(v.rep.Warnings, fmt.Sprintf("%s: %s more violation(s) at %s, not kept", c.Name, rules.Thousands(n.Count), n.Key))
+	}
+}
+
+// failed records an input that could not be read through (the run could
+// not be carried out: exit 3).
+func (v *validateReports) failed(name, why string) {
+	if v.rep == nil {
+		return
+	}
+	v.cur = nil
+	v.rep.Checks = append(v.rep.Checks, reports.Check{Name: name + ": every message matches its schema", Section: "Messages",
+		Status: reports.Error, Reason: why})
+}
+
+// write writes the reports asked for; it says on stderr when it cannot.
+func (v *validateReports) write(e *env) bool {
+	if v.rep == nil {
+		return true
+	}
+	v.rep.Meta.Duration = time.Since(v.rep.Meta.Started)
+	v.rep.Normalize()
+	if err := v.flags.write(e, v.rep); err != nil {
+		fmt.Fprintf(e.stderr, "umpire validate: writing reports: %v\n", err)
+		return false
+	}
+	return true
+}
+
+// validateRuleIDs lists the rules validateRule can name for game, sorted.
+func validateRuleIDs(game string) []string {
+	ids := gameOf(game).validate.rules()
+	sort.Strings(ids)
+	return ids
+}
+
+// validateRule names the rule a schema violation of a message of kind
+// breaks: the rule the violated property's shape belongs to (kind "" is a
+// line that is not JSON or of no known kind). A zero Violation gives the
+// rule of the kind's shape as a whole. Each game's mapping is its
+// descriptor's (validateRules).
+func validateRule(game, kind string, v schemas.Violation) string {
+	return gameOf(game).validate.rule(kind, violationAt(v))
+}
+
+// validateRules is what validate's reports need of a game: the rules its
+// schemas' shapes belong to, and which one a violation breaks.
+type validateRules struct {
+	rules func() []string
+	rule  func(kind string, at violationPlace) string
+}
+
+// violationPlace is where a violation is, for a game's rule mapping.
+type violationPlace struct {
+	// under reports whether the violation is at the JSON Pointer prefix or
+	// below it, or is the missing property prefix names.
+	under func(prefix string) bool
+	loc   string
+}
+
+func violationAt(v schemas.Violation) violationPlace {
+	loc := v.InstanceLocation
+	missing := func(field string) bool {
+		return loc == "" && v.Keyword == "required" && strings.Contains(v.Message, strconv.Quote(field))
+	}
+	return violationPlace{loc: loc, under: func(prefix string) bool {
+		return loc == prefix || strings.HasPrefix(loc, prefix+"/") || missing(prefix[1:])
+	}}
+}
+
+// inferenceValidateRules maps Inference's schema violations to rules.
+func inferenceValidateRules() validateRules {
+	return validateRules{
+		rules: func() []string {
+			return []string{"inference/protocol.envelope", "inference/protocol.log-line", "inference/timeouts.deadline",
+				"inference/server.error-code", "inference/wire.visible-state.fields", "inference/wire.move.action",
+				"inference/wire.move.amount", "inference/agent.message-length"}
+		},
+		rule: func(kind string, at violationPlace) string {
+			switch {
+			case kind == "":
+				return "inference/protocol.envelope"
+			case strings.HasPrefix(kind, "log_") || kind == "event":
+				return "inference/protocol.log-line"
+			case kind == "your_turn" && at.under("/deadline_ms"):
+				return "inference/timeouts.deadline"
+			case kind == "error" && at.under("/code"):
+				return "inference/server.error-code"
+			case kind == "visible_state", (kind == "your_turn" || kind == "welcome") && at.under("/visible_state"):
+				return "inference/wire.visible-state.fields"
+			case kind == "move" && at.under("/action"):
+				return "inference/wire.move.action"
+			case kind == "move" && at.under("/amount"):
+				return "inference/wire.move.amount"
+			case kind == "move" && at.under("/message"):
+				return "inference/agent.message-length"
+			}
+			return "inference/protocol.envelope"
+		},
+	}
+}
+
+// bangarenaValidateRules maps BangArena's schema violations to rules.
+func bangarenaValidateRules() validateRules {
+	return validateRules{
+		rules: func() []string {
+			return []string{"bangarena/log.json", "bangarena/11.events", "bangarena/11.fields", "bangarena/12.request",
+				"bangarena/12.args", "bangarena/13.action-ids", "bangarena/agent.legal-answer", "bangarena/server.answer-shape",
+				"bangarena/server.status-code", "bangarena/server.mcp-tools"}
+		},
+		rule: func(kind string, at violationPlace) string {
+			loc := at.loc
+			switch {
+			case kind == "" || kind == "event":
+				return "bangarena/log.json"
+			case strings.HasPrefix(kind, "mcp_"):
+				return "bangarena/server.mcp-tools"
+			case kind == "decision_answer":
+				return "bangarena/server.answer-shape"
+			case kind == "error":
+				return "bangarena/server.status-code"
+			case kind == "decision":
+				return "bangarena/agent.legal-answer"
+			case kind == "observation" && at.under("/events"), kind == "decision_request" && at.under("/observation/events"):
+				return "bangarena/11.events"
+			case kind == "observation" || kind == "card", kind == "decision_request" && at.under("/observation"):
+				return "bangarena/11.fields"
+			case kind == "legal_action" && at.under("/actionId"):
+				return "bangarena/13.action-ids"
+			case kind == "legal_action" && at.under("/argsSchema"):
+				return "bangarena/12.args"
+			case kind == "decision_request" && strings.HasPrefix(loc, "/legalActions/") && strings.HasSuffix(loc, "/actionId"):
+				return "bangarena/13.action-ids"
+			case kind == "decision_request" && strings.HasPrefix(loc, "/legalActions/") && strings.Contains(loc, "/argsSchema"):
+				return "bangarena/12.args"
+			}
+			return "bangarena/12.request"
+		},
+	}
+}
+
+// maxGotBytes bounds the offending value a validate finding quotes.
+const maxGotBytes = 512
+
+// valueAt returns the value at the JSON Pointer ptr of the message data,
+// as JSON (clipped to maxGotBytes), for a finding's got; ok is false when
+// data is not JSON or holds nothing there.
+func valueAt(data []byte, ptr string) (any, bool) {
+	var v any
+	if len(data) == 0 || json.Unmarshal(data, &v) != nil {
+		return nil, false
+	}
+	if ptr != "" {
+		for _, tok := range strings.Split(strings.TrimPrefix(ptr, "/"), "/") {
+			tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+			switch n := v.(type) {
+			case map[string]any:
+				var ok bool
+				if v, ok = n[tok]; !ok {
+					return nil, false
+				}
+			case []any:
+				i, err := strconv.Atoi(tok)
+				if err != nil || i < 0 || i >= len(n) {
+					return nil, false
+				}
+				v = n[i]
+			default:
+				return nil, false
+			}
+		}
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil, false
+	}
+	if len(b) > maxGotBytes {
+		return string(b[:maxGotBytes]) + "…", true
+	}
+	return json.RawMessage(b), true
+}
