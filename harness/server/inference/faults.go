@@ -184,6 +184,10 @@ const (
 	// FaultAllInCallRefused refuses a call the seat cannot cover in full
 	// ("not enough credits") instead of playing it all-in.
 	FaultAllInCallRefused Fault = "all-in-call-refused"
+	// FaultMoveAfterEnd keeps the connection of a seat that joins a
+	// finished match open, and records a move it sends then as an action
+	// (appended to the log, sent back as an event).
+	FaultMoveAfterEnd Fault = "move-after-end"
 )
 
 // FaultInfo describes a fault: its name, the catalogue rule it breaks and
@@ -255,6 +259,7 @@ func faultList() []FaultInfo {
 		{FaultActionAllInUnflagged, "inference/protocol.action-all-in", "an action that empties a stack is not flagged all_in"},
 		{FaultToCallUncapped, "inference/protocol.to-call", "to_call is not capped at the seat's credits"},
 		{FaultAllInCallRefused, "inference/round.3.all-in", "a call the seat cannot cover is refused"},
+		{FaultMoveAfterEnd, "inference/illegal.match-over", "a move sent after match_end is recorded as an action"},
 	}
 	sort.Slice(l, func(i, j int) bool { return l[i].Name < l[j].Name })
 	return l

@@ -571,6 +571,11 @@ func moreFaultCases() []faultTest {
 			},
 		},
 		{
+			fault: FaultMoveAfterEnd, rule: "inference/illegal.match-over",
+			spec:    func(seed string) MatchSpec { return scripted(seed, 3, 1, "passive") },
+			observe: func(t *testing.T, r faultRun) bool { return lateMoveLogged(t, r.faults) },
+		},
+		{
 			fault: FaultRoundsOffByOne, rule: "inference/match.rounds",
 			spec: func(seed string) MatchSpec { return scripted(seed, 3, 3, "passive") },
 			observe: func(t *testing.T, r faultRun) bool {

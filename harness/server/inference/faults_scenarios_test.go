@@ -165,3 +165,31 @@ func allInScenario(t *testing.T, faults []Fault) []frame {
 	}
 	return out
 }
+
+// lateMoveLogged plays a one-round match, joins seat 0 again after the end,
+// sends a fold, and reports whether the log grew past match_end.
+func lateMoveLogged(t *testing.T, faults []Fault) bool {
+	t.Helper()
+	s, ts := testServer(t, Options{Faults: faults})
+	seed := "late-move"
+	c := create(t, ts, MatchSpec{Seats: 3, Rounds: 1, DeadlineMS: 10000, Seed: &seed, Agents: []int{0}, Adversaries: []string{"passive"}})
+	cl := dial(t, ts, c.MatchID, 0, c.Tokens["0"])
+	if err := cl.play(func(f frame) *MoveMsg { return move(f, ref.ActionCall, 0) }); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if _, err := s.Wait(ctx, c.MatchID); err != nil {
+		t.Fatal(err)
+	}
+	again := dial(t, ts, c.MatchID, 0, c.Tokens["0"])
+	again.until(isType(TypeMatchEnd))
+	again.send(MoveMsg{Type: TypeMove, MatchID: c.MatchID, Turn: 0, Action: ref.ActionFold})
+	for { // until the connection closes
+		if _, err := again.next(); err != nil {
+			break
+		}
+	}
+	evs := parseLog(t, fetchLog(t, ts, c.MatchID))
+	return evs[len(evs)-1].Type != ref.EventMatchEnd
+}

@@ -3,6 +3,7 @@ package inference
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strconv"
 
@@ -409,5 +410,30 @@ func (m *match) serveEnded(c *conn) {
 		c.kill("match aborted")
 		return
 	}
+	if m.faults.on(FaultMoveAfterEnd) {
+		c.send(m.welcomeMsg(c.seat))
+		c.send(encodeMatchEnd(m.id, m.commit, m.endLine))
+		c.flush()
+		return // the connection stays open: lateMove records what comes
+	}
 	c.sendLast(m.welcomeMsg(c.seat), encodeMatchEnd(m.id, m.commit, m.endLine))
+}
+
+// lateMove records a move that arrives after the end (FaultMoveAfterEnd):
+// an action line in the log, sent back as an event; then the connection
+// closes.
+func (m *match) lateMove(c *conn, data []byte) {
+	msg, bad := parseIn(data)
+	if bad != "" || *msg.Type != TypeMove || msg.Action == nil || msg.Turn == nil {
+		return
+	}
+	round := 0
+	m.mu.Lock()
+	if m.result.Rounds > 0 {
+		round = m.result.Rounds
+	}
+	line := fmt.Appendf(nil, `{"type":"action","round":%d,"turn":%d,"seat":%d,"action":%q}`, round, *msg.Turn, c.seat, *msg.Action)
+	m.log.add(line)
+	m.mu.Unlock()
+	c.sendLast(append(append(appendEvent(nil, m.id, nil)[:len(appendEvent(nil, m.id, nil))-1], line...), '}'))
 }

@@ -125,6 +125,9 @@ func (s *Server) pump(ctx context.Context, m *match, c *conn) {
 		select {
 		case m.events <- connEvent{kind: evFrame, c: c, data: data, text: text}:
 		case <-m.done:
+			if s.faults.on(FaultMoveAfterEnd) {
+				m.lateMove(c, data)
+			}
 		case <-c.quit:
 		}
 	}
