@@ -80,12 +80,12 @@ func LegalActions(dst []LegalAction, credits, toCall, raisesUsed int, lim Limits
 // Legal appends the legal actions of the seat to act to dst (nothing outside
 // betting). It does not allocate when dst has room for three items.
 func (s *State) Legal(dst []LegalAction) []LegalAction {
-	if s.phase != PhaseBetting || s.toAct < 0 {
+	if s.phase != PhaseBetting || s.rs.ToAct < 0 {
 		return dst
 	}
-	p := &s.seats[s.toAct]
+	p := &s.seats[s.rs.ToAct]
 	lim := Limits{MinRaise: s.cfg.MinRaise, MaxRaise: s.cfg.MaxRaise, MaxRaisesPerRound: s.cfg.MaxRaisesPerRound}
-	return LegalActions(dst, p.Credits, s.currentBet-p.Bet, s.raisesUsed, lim)
+	return LegalActions(dst, p.Credits, s.rs.Owed(p), s.rs.RaisesUsed, lim)
 }
 
 // check validates a move by seat without changing anything.
@@ -95,8 +95,8 @@ func (s *State) check(seat int, m Move) error {
 		return rules.Errorf("inference/illegal.match-over", "the match is over")
 	case s.phase != PhaseBetting:
 		return rules.Errorf("inference/illegal.not-your-turn", "no seat is to act (phase %s)", s.phase)
-	case seat != s.toAct:
-		return rules.Errorf("inference/illegal.not-your-turn", "seat %d moved but seat %d is to act", seat, s.toAct)
+	case seat != s.rs.ToAct:
+		return rules.Errorf("inference/illegal.not-your-turn", "seat %d moved but seat %d is to act", seat, s.rs.ToAct)
 	}
 	if m.Message != "" {
 		if n := utf8.RuneCountInString(m.Message); !s.cfg.MessageFits(n) {
@@ -108,7 +108,7 @@ func (s *State) check(seat int, m Move) error {
 	case ActionFold, ActionCall:
 		return nil // I-INF-40: an amount on fold or call is ignored
 	case ActionRaise:
-		return s.cfg.CheckRaise(m.Amount, s.currentBet-p.Bet, p.Credits, s.raisesUsed)
+		return s.rs.CheckRaise(&s.cfg, p, m.Amount)
 	}
 	return rules.Errorf("inference/wire.move.action", "unknown action %q (want fold, call or raise)", m.Action)
 }
@@ -130,46 +130,39 @@ func (s *State) Apply(seat int, m Move) error {
 func (s *State) play(seat int, m Move, timeout bool) {
 	p := &s.seats[seat]
 	if m.Message != "" {
-		s.messages = append(s.messages, MessageRecord{Turn: s.turn, Seat: seat, Text: m.Message})
+		s.messages = append(s.messages, MessageRecord{Turn: s.rs.Turn, Seat: seat, Text: m.Message})
 		if s.sink != nil {
-			s.ev.setSmall(EventMessage, s.round, s.turn, seat)
+			s.ev.setSmall(EventMessage, s.rs.Round, s.rs.Turn, seat)
 			s.ev.Text = m.Message
 			s.emit()
 		}
 	}
-	rec := ActionRecord{Turn: s.turn, Seat: seat, Action: m.Action, Timeout: timeout}
+	rec := ActionRecord{Turn: s.rs.Turn, Seat: seat, Action: m.Action, Timeout: timeout}
 	switch m.Action {
 	case ActionFold:
 		p.Folded = true
 	case ActionCall:
-		pay := CallPay(s.currentBet-p.Bet, p.Credits)
+		pay := s.rs.ToCall(p)
 		p.Put(pay)
 		s.pot += pay
 		rec.Amount = pay
 	case ActionRaise:
-		pay := s.currentBet - p.Bet + m.Amount
+		pay := s.rs.Owed(p) + m.Amount
 		p.Put(pay)
 		s.pot += pay
-		s.currentBet += m.Amount
-		s.raisesUsed++
+		s.rs.Raise(s.seats, m.Amount)
 		rec.Amount = m.Amount
-		Reopen(s.seats)
 	}
-	p.Acted = true
-	if p.AllInAfter() {
-		p.AllIn = true
-		rec.AllIn = true
-	}
+	rec.AllIn = p.Moved()
 	s.actions = append(s.actions, rec)
 	if s.sink != nil {
-		s.ev.setSmall(EventAction, s.round, s.turn, seat)
+		s.ev.setSmall(EventAction, s.rs.Round, s.rs.Turn, seat)
 		s.ev.Action, s.ev.Amount, s.ev.HasAmount = m.Action, rec.Amount, m.Action != ActionFold
 		s.ev.Timeout, s.ev.AllIn = timeout, rec.AllIn
 		s.emit()
 	}
-	s.turn++
 	// End of betting: one seat left, or nobody left to act (I-INF-3).
-	if s.toAct = NextToAct(s.seats, seat, s.currentBet); s.toAct < 0 {
+	if !s.rs.Next(s.seats, seat) {
 		s.endBetting()
 	}
 }

@@ -10,9 +10,14 @@
 //     (BreakevenValue) and the seeded deal (SeedCommit, DealValue,
 //     SeatAssignment, FirstDealer); and the table's rules on SeatState
 //     values (table.go: DealtIn, Button, AntePay, OpenBetting, DueToAct,
-//     NextToAct, CallPay, CheckRaise, Strike, EndReason), which State
-//     plays by and referee/verify evaluates on a replayed log, so each
-//     rule is written once.
+//     NextToAct, CallPay, CheckRaise, Strike, EndReason) and what a
+//     round does to a seat (Deal, PostAnte, Put, Moved, SitOut, Bust); and
+//     the round's count, RoundState (roundstate.go: number, dealer, ante,
+//     bet, raises, turn, seat to act, advanced by Begin, Open, Raise,
+//     Next), with the rule a logged call or ante breaks (CheckCall,
+//     CheckAnte). State plays by them and referee/verify advances its own
+//     seats and RoundState by them on a replayed log, so each rule is
+//     written once.
 //   - State, the table of one match: rounds are started with dealt values
 //     supplied by the caller (or unknown, for a public log), moves and
 //     timeouts are applied, showdowns resolved (with values revealed later

@@ -40,7 +40,7 @@ func (s *State) SetSittingOut(seat, backInRound int) error {
 		return rules.Errorf("inference/timeouts.sit-out", "a sit-out can only be set between rounds, for a seat still in the match")
 	}
 	p := &s.seats[seat]
-	p.SittingOut, p.BackInRound = backInRound > s.round+1, 0
+	p.SittingOut, p.BackInRound = backInRound > s.rs.Round+1, 0
 	if p.SittingOut {
 		p.BackInRound = backInRound
 	}

@@ -3,7 +3,7 @@ package inference
 import "github.com/umpire-arena/umpire/referee/rules"
 
 // live reports whether seat i is dealt in the next round (I-INF-1).
-func (s *State) liveNext(i int) bool { return s.seats[i].DealtIn(s.round + 1) }
+func (s *State) liveNext(i int) bool { return s.seats[i].DealtIn(s.rs.Round + 1) }
 
 // NextDealer returns the dealer the next round would have (I-INF-2): round
 // 1's is the setup's; after that the first seat left of the previous dealer
@@ -12,10 +12,10 @@ func (s *State) NextDealer() int {
 	if s.nextDealer >= 0 {
 		return s.nextDealer
 	}
-	if s.round == 0 {
+	if s.rs.Round == 0 {
 		return s.setup.FirstDealer
 	}
-	return Button(len(s.seats), s.dealer, s.liveNext)
+	return Button(len(s.seats), s.rs.Dealer, s.liveNext)
 }
 
 // StartRound begins the next round: seats whose sit-out ends return, the
@@ -29,7 +29,7 @@ func (s *State) StartRound(values []int) error {
 		if s.phase == PhaseOver {
 			return rules.Errorf("inference/illegal.match-over", "the match is over")
 		}
-		return rules.Errorf("inference/protocol.log-order", "round %d is still in play (%s)", s.round, s.phase)
+		return rules.Errorf("inference/protocol.log-order", "round %d is still in play (%s)", s.rs.Round, s.phase)
 	}
 	n := len(s.seats)
 	if values != nil && len(values) != n {
@@ -42,21 +42,17 @@ func (s *State) StartRound(values []int) error {
 	}
 	dealer := s.NextDealer()
 	s.nextDealer = -1
-	s.round++
-	s.dealer = dealer
-	s.ante = AnteFor(s.cfg.Ante, s.cfg.AnteRamp, s.round)
-	s.currentBet, s.raisesUsed, s.turn, s.pot, s.toAct = 0, 0, 0, 0, -1
+	s.rs.Begin(s.rs.Round+1, dealer, AnteFor(s.cfg.Ante, s.cfg.AnteRamp, s.rs.Round+1))
+	s.pot = 0
 	s.actions, s.messages = s.actions[:0], s.messages[:0]
 	s.dealtIn, s.returned = s.dealtIn[:0], s.returned[:0]
 	for i := range s.seats {
 		p := &s.seats[i]
-		live := p.DealtIn(s.round)
-		if live && p.SittingOut {
+		live := p.DealtIn(s.rs.Round)
+		if p.Deal(live) {
 			// I-INF-9: back on the last strike; the count is kept.
-			p.SittingOut, p.BackInRound = false, 0
 			s.returned = append(s.returned, i)
 		}
-		p.InRound, p.Folded, p.AllIn, p.Contribution, p.Bet, p.Value, p.Acted = live, false, false, 0, 0, 0, false
 		if live {
 			s.dealtIn = append(s.dealtIn, i)
 			if values != nil {
@@ -66,16 +62,16 @@ func (s *State) StartRound(values []int) error {
 	}
 	s.phase = PhaseBetting
 	if s.sink != nil {
-		s.ev.setSmall(EventRoundStart, s.round, 0, 0)
-		s.ev.Dealer, s.ev.Ante, s.ev.DealtIn = dealer, s.ante, s.dealtIn
+		s.ev.setSmall(EventRoundStart, s.rs.Round, 0, 0)
+		s.ev.Dealer, s.ev.Ante, s.ev.DealtIn = dealer, s.rs.Ante, s.dealtIn
 		s.emit()
 		for _, i := range s.returned {
-			s.ev.setSmall(EventReturn, s.round, 0, i)
+			s.ev.setSmall(EventReturn, s.rs.Round, 0, i)
 			s.emit()
 		}
 		for _, i := range s.dealtIn {
 			if v := s.seats[i].Value; v != 0 {
-				s.ev.setSmall(EventDealPrivate, s.round, 0, i)
+				s.ev.setSmall(EventDealPrivate, s.rs.Round, 0, i)
 				s.ev.Value = v
 				s.emit()
 			}
@@ -88,21 +84,17 @@ func (s *State) StartRound(values []int) error {
 		if !p.InRound {
 			continue
 		}
-		pay, allIn := AntePay(s.ante, p.Credits)
-		p.Credits -= pay
-		p.Contribution = pay
+		pay, _ := AntePay(s.rs.Ante, p.Credits)
+		p.PostAnte(pay) // a short (or exact) stack is all-in for the round
 		s.pot += pay
-		if allIn {
-			p.AllIn = true // short (or exact) stack: all-in for the round
-		}
 		if s.sink != nil {
-			s.ev.setSmall(EventAnte, s.round, 0, i)
+			s.ev.setSmall(EventAnte, s.rs.Round, 0, i)
 			s.ev.Amount, s.ev.HasAmount, s.ev.AllIn = pay, true, p.AllIn
 			s.emit()
 		}
 	}
 	// I-INF-3: betting opens only when two or more seats can act.
-	if s.toAct = OpenBetting(s.seats, dealer); s.toAct >= 0 {
+	if s.rs.Open(s.seats) {
 		return nil
 	}
 	// I-INF-10: with one or no live seat (or one able to act) there is no
@@ -113,7 +105,7 @@ func (s *State) StartRound(values []int) error {
 
 // endBetting closes the betting: showdown (or waiting for reveals).
 func (s *State) endBetting() {
-	s.toAct = -1
+	s.rs.ToAct = -1
 	for i := range s.seats {
 		p := &s.seats[i]
 		s.contrib[i] = p.Contribution
@@ -172,13 +164,13 @@ func (s *State) settleRound() {
 		s.values[i] = s.seats[i].Value
 	}
 	// Cannot fail: contenders' values were checked.
-	_ = settle(&s.outcome, &s.sc, s.contrib, s.folded, s.values, s.dealer)
+	_ = settle(&s.outcome, &s.sc, s.contrib, s.folded, s.values, s.rs.Dealer)
 	for _, p := range s.outcome.Payouts {
 		s.seats[p.Seat].Credits += p.Amount
 	}
 	s.history = append(s.history, RoundRecord{
-		Round:       s.round,
-		Dealer:      s.dealer,
+		Round:       s.rs.Round,
+		Dealer:      s.rs.Dealer,
 		Pot:         s.outcome.Pot,
 		Uncontested: s.outcome.Uncontested,
 		Winners:     s.arena.ints(s.outcome.Winners),
@@ -189,7 +181,7 @@ func (s *State) settleRound() {
 	})
 	s.pot = 0 // paid out: credits stay conserved for a sink that looks
 	if s.sink != nil {
-		s.ev.setSmall(EventShowdown, s.round, 0, 0)
+		s.ev.setSmall(EventShowdown, s.rs.Round, 0, 0)
 		s.ev.Outcome = s.outcome
 		s.emit()
 	}
@@ -198,10 +190,9 @@ func (s *State) settleRound() {
 	for i := range s.seats {
 		p := &s.seats[i]
 		if p.Busts() {
-			p.Busted, p.BustRound = true, s.round
-			p.SittingOut, p.BackInRound = false, 0
+			p.Bust(s.rs.Round)
 			if s.sink != nil {
-				s.ev.setSmall(EventBust, s.round, 0, i)
+				s.ev.setSmall(EventBust, s.rs.Round, 0, i)
 				s.emit()
 			}
 		}
@@ -209,7 +200,7 @@ func (s *State) settleRound() {
 			alive++
 		}
 	}
-	if reason := s.cfg.EndReason(alive, s.round); reason != "" {
+	if reason := s.cfg.EndReason(alive, s.rs.Round); reason != "" {
 		s.endMatch(reason)
 		return
 	}
@@ -225,7 +216,7 @@ func (s *State) endMatch(reason string) {
 	}
 	s.ranking = Rank(st)
 	if s.sink != nil {
-		s.ev = Event{Type: EventMatchEnd, Round: s.round, Reason: reason, Seed: s.setup.Seed, Ranking: s.ranking}
+		s.ev = Event{Type: EventMatchEnd, Round: s.rs.Round, Reason: reason, Seed: s.setup.Seed, Ranking: s.ranking}
 		s.emit()
 	}
 }

@@ -77,22 +77,17 @@ type Setup struct {
 // seed). Methods that change it either succeed completely or return a
 // *rules.Error and change nothing.
 type State struct {
-	cfg    Config
-	setup  Setup
-	seats  []SeatState
-	sink   Sink
-	ev     Event
-	phase  Phase
-	round  int
-	dealer int
+	cfg   Config
+	setup Setup
+	seats []SeatState
+	sink  Sink
+	ev    Event
+	phase Phase
+	// rs is the round's count (number, dealer, ante, bet, raises, turn,
+	// seat to act), advanced by RoundState's methods.
+	rs RoundState
 	// nextDealer overrides the rotation for the next round when ≥ 0.
 	nextDealer int
-
-	ante       int
-	currentBet int
-	raisesUsed int
-	turn       int
-	toAct      int
 	pot        int
 
 	actions  []ActionRecord
@@ -132,9 +127,8 @@ func NewState(cfg Config, setup Setup, sink Sink) (*State, error) {
 		setup:      setup,
 		seats:      make([]SeatState, n),
 		sink:       sink,
-		dealer:     setup.FirstDealer,
+		rs:         RoundState{Dealer: setup.FirstDealer, ToAct: -1},
 		nextDealer: -1,
-		toAct:      -1,
 		dealtIn:    make([]int, 0, n),
 		returned:   make([]int, 0, n),
 		contrib:    make([]int, n),
@@ -179,30 +173,30 @@ func (s *State) Setup() Setup { return s.setup }
 func (s *State) Phase() Phase { return s.phase }
 
 // Round returns the current (or last) round, 0 before round 1.
-func (s *State) Round() int { return s.round }
+func (s *State) Round() int { return s.rs.Round }
 
 // Dealer returns the dealer seat of the current round (round 1's before it).
-func (s *State) Dealer() int { return s.dealer }
+func (s *State) Dealer() int { return s.rs.Dealer }
 
 // Ante returns the ante of the current round.
-func (s *State) Ante() int { return s.ante }
+func (s *State) Ante() int { return s.rs.Ante }
 
 // ToAct returns the seat to act, or -1 outside betting.
 func (s *State) ToAct() int {
 	if s.phase != PhaseBetting {
 		return -1
 	}
-	return s.toAct
+	return s.rs.ToAct
 }
 
 // Turn returns the number of the next action of the round (0-based).
-func (s *State) Turn() int { return s.turn }
+func (s *State) Turn() int { return s.rs.Turn }
 
 // CurrentBet returns the bet above the ante every seat must match.
-func (s *State) CurrentBet() int { return s.currentBet }
+func (s *State) CurrentBet() int { return s.rs.CurrentBet }
 
 // RaisesUsed returns the raises made this round.
-func (s *State) RaisesUsed() int { return s.raisesUsed }
+func (s *State) RaisesUsed() int { return s.rs.RaisesUsed }
 
 // Pot returns the credits in the pot this round.
 func (s *State) Pot() int { return s.pot }
@@ -254,7 +248,7 @@ func (s *State) ToCall(seat int) int {
 	if !p.InRound || p.Folded || s.phase != PhaseBetting {
 		return 0
 	}
-	return CallPay(s.currentBet-p.Bet, p.Credits)
+	return s.rs.ToCall(p)
 }
 
 func (s *State) emit() {

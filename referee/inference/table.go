@@ -38,6 +38,49 @@ func (p *SeatState) Put(amount int) {
 	p.Contribution += amount
 }
 
+// Deal starts a round for the seat, dealt in or not: a seat dealt in
+// while sitting out returns (Deal reports it; I-INF-9: its strikes are
+// kept), and the round's flags, bets and value start empty.
+func (p *SeatState) Deal(in bool) (returned bool) {
+	if returned = in && p.SittingOut; returned {
+		p.SittingOut, p.BackInRound = false, 0
+	}
+	p.InRound, p.Folded, p.AllIn, p.Acted = in, false, false, false
+	p.Contribution, p.Bet, p.Value = 0, 0, 0
+	return returned
+}
+
+// PostAnte moves the seat's ante of pay (AntePay's) from its stack into
+// the pot: a seat left with nothing is all-in for the round.
+func (p *SeatState) PostAnte(pay int) {
+	p.Credits -= pay
+	p.Contribution = pay
+	if p.Credits == 0 {
+		p.AllIn = true
+	}
+}
+
+// Moved finishes the seat's action, once a fold has folded it or a call
+// or raise has put its pay in (Put): it has acted since the last raise,
+// and putting its last credit in makes it all-in, which Moved reports.
+func (p *SeatState) Moved() (allIn bool) {
+	p.Acted = true
+	if allIn = p.AllInAfter(); allIn {
+		p.AllIn = true
+	}
+	return allIn
+}
+
+// SitOut makes the seat sit out until round backIn (Config.Strike's).
+func (p *SeatState) SitOut(backIn int) { p.SittingOut, p.BackInRound = true, backIn }
+
+// Bust busts the seat in round (I-INF-7): it takes no further part, and a
+// sit-out it had ends.
+func (p *SeatState) Bust(round int) {
+	p.Busted, p.BustRound = true, round
+	p.SittingOut, p.BackInRound = false, 0
+}
+
 // Reopen is what a raise does to the table: every seat has to act again.
 func Reopen(seats []SeatState) {
 	for i := range seats {

@@ -25,22 +25,21 @@ func (s *State) Timeout() error {
 	if s.phase != PhaseBetting {
 		return rules.Errorf("inference/timeouts.default-action", "no seat is to act (phase %s)", s.phase)
 	}
-	seat := s.toAct
+	seat := s.rs.ToAct
 	p := &s.seats[seat]
-	strikes, sitOut, backIn := s.cfg.Strike(p.Strikes, s.round)
+	strikes, sitOut, backIn := s.cfg.Strike(p.Strikes, s.rs.Round)
 	p.Strikes = strikes
 	if sitOut {
-		p.SittingOut = true
-		p.BackInRound = backIn
+		p.SitOut(backIn)
 	}
 	if s.sink != nil {
-		s.ev.setSmall(EventTimeout, s.round, s.turn, seat)
+		s.ev.setSmall(EventTimeout, s.rs.Round, s.rs.Turn, seat)
 		s.ev.Strikes, s.ev.SitOut = p.Strikes, sitOut
 		if sitOut {
 			s.ev.BackInRound = p.BackInRound
 		}
 		s.emit()
 	}
-	s.play(seat, TimeoutMove(CallPay(s.currentBet-p.Bet, p.Credits)), true)
+	s.play(seat, TimeoutMove(s.rs.ToCall(p)), true)
 	return nil
 }

@@ -78,11 +78,11 @@ func (s *State) ViewInto(seat int, vs *VisibleState) {
 		Game:         GameName,
 		RulesVersion: RulesVersion,
 		RoundsTotal:  s.cfg.Rounds,
-		Round:        s.round,
-		Dealer:       s.dealer,
+		Round:        s.rs.Round,
+		Dealer:       s.rs.Dealer,
 		TableSize:    len(s.seats),
 		YourSeat:     seat,
-		Limits:       s.cfg.Limits(s.round),
+		Limits:       s.cfg.Limits(s.rs.Round),
 	}
 	if actions == nil {
 		actions = []ActionRecord{}
@@ -97,11 +97,11 @@ func (s *State) ViewInto(seat int, vs *VisibleState) {
 	vs.Messages = append(messages, s.messages...)
 	// I-INF-15: outside a round, no value, turn or round figures are shown.
 	between := s.phase == PhaseReady || s.phase == PhaseOver
-	if s.round == 0 {
+	if s.rs.Round == 0 {
 		vs.Dealer = s.setup.FirstDealer
 	}
 	if !between {
-		vs.CurrentBet, vs.Pot, vs.RaisesUsed = s.currentBet, s.pot, s.raisesUsed
+		vs.CurrentBet, vs.Pot, vs.RaisesUsed = s.rs.CurrentBet, s.pot, s.rs.RaisesUsed
 	}
 	for i := range s.seats {
 		p := &s.seats[i]
@@ -142,7 +142,7 @@ func (s *State) ViewInto(seat int, vs *VisibleState) {
 		if turn == nil {
 			turn = new(TurnRef)
 		}
-		*turn = TurnRef{Turn: s.turn, Seat: s.toAct}
+		*turn = TurnRef{Turn: s.rs.Turn, Seat: s.rs.ToAct}
 		vs.Turn = turn
 	}
 	// One bulk copy, then the older rounds trimmed in the copy.

@@ -40,9 +40,9 @@ func (v *Verifier) betLine(r *record) bool {
 		if r.typ == ref.EventAction && p.InRound && !p.Folded && !p.AllIn {
 			v.report("inference/round.5.end-of-betting", r.seat, r.turn, ref.EventShowdown, r.typ, "betting was over (every seat still in had matched the bet or was all-in, or one seat was left); no further action is due")
 			v.checkRound(r, r.seat, r.turn)
-			v.turn = r.turn
+			v.rs.Turn = r.turn
 			v.st = stBetting
-			v.toAct = r.seat
+			v.rs.ToAct = r.seat
 			return true
 		}
 	}
@@ -54,31 +54,31 @@ func (v *Verifier) betLine(r *record) bool {
 		return false
 	}
 	v.checkRound(r, r.seat, r.turn)
-	if r.turn != v.turn && r.turn == v.turnAlt {
+	if r.turn != v.rs.Turn && r.turn == v.turnAlt {
 		// The log's previous turn number was a one-off (reported): its
 		// count goes on from where it should have been.
-		v.turn = r.turn
+		v.rs.Turn = r.turn
 	}
 	v.turnAlt = -1
 	v.eval(eTurnSequence)
-	if r.turn != v.turn {
-		v.report("inference/log.turn-sequence", r.seat, r.turn, v.turn, r.turn, "turns count the round's actions from 0; the next action is turn %d", v.turn)
+	if r.turn != v.rs.Turn {
+		v.report("inference/log.turn-sequence", r.seat, r.turn, v.rs.Turn, r.turn, "turns count the round's actions from 0; the next action is turn %d", v.rs.Turn)
 		if r.typ == ref.EventAction {
-			v.turnAlt = v.turn + 1
+			v.turnAlt = v.rs.Turn + 1
 		} else {
-			v.turnAlt = v.turn
+			v.turnAlt = v.rs.Turn
 		}
-		v.turn = r.turn
-		v.toAct = r.seat // one finding for a skipped or repeated turn
+		v.rs.Turn = r.turn
+		v.rs.ToAct = r.seat // one finding for a skipped or repeated turn
 		return true
 	}
-	if r.seat != v.toAct && r.seat == v.owedSeat && r.typ == ref.EventAction {
+	if r.seat != v.rs.ToAct && r.seat == v.owedSeat && r.typ == ref.EventAction {
 		// The seat passed over by an out-of-turn action (reported) acts now.
 		v.owedSeat = -1
-		v.toAct = r.seat
+		v.rs.ToAct = r.seat
 	}
 	v.eval(eOrder)
-	if r.seat != v.toAct {
+	if r.seat != v.rs.ToAct {
 		p := &v.seats[r.seat]
 		why := ""
 		switch {
@@ -89,9 +89,9 @@ func (v *Verifier) betLine(r *record) bool {
 		case p.AllIn:
 			why = ", which is all-in"
 		}
-		v.report("inference/round.3.order", r.seat, r.turn, v.toAct, r.seat, "betting goes round in seat order from the dealer's left; seat %d is to act, not seat %d%s", v.toAct, r.seat, why)
-		v.owedSeat = v.toAct
-		v.toAct = r.seat
+		v.report("inference/round.3.order", r.seat, r.turn, v.rs.ToAct, r.seat, "betting goes round in seat order from the dealer's left; seat %d is to act, not seat %d%s", v.rs.ToAct, r.seat, why)
+		v.owedSeat = v.rs.ToAct
+		v.rs.ToAct = r.seat
 	}
 	return true
 }
@@ -103,7 +103,7 @@ func (v *Verifier) messageLine(r *record) {
 		v.report("inference/log.message-before-action", r.seat, r.turn, 1, 2, "a move carries at most one message; turn %d has a second", r.turn)
 		return
 	}
-	if r.turn == v.lastTurn && r.seat == v.lastSeat && v.st >= stBetting && r.round == v.round {
+	if r.turn == v.lastTurn && r.seat == v.lastSeat && v.st >= stBetting && r.round == v.rs.Round {
 		v.report("inference/log.message-before-action", r.seat, r.turn, "before the action", "after the action", "a message is logged before the action it rides on; seat %d's message of turn %d follows it", r.seat, r.turn)
 		return
 	}
@@ -133,7 +133,7 @@ func (v *Verifier) timeoutLine(r *record) {
 		return
 	}
 	p, x := &v.seats[r.seat], &v.xs[r.seat]
-	exp, sitOut, back := v.cfg.Strike(p.Strikes, v.round)
+	exp, sitOut, back := v.cfg.Strike(p.Strikes, v.rs.Round)
 	v.eval(eStrikesCount)
 	v.eval(eStrikes)
 	if x.cleared {
@@ -166,20 +166,21 @@ func (v *Verifier) timeoutLine(r *record) {
 	} else if sitOut {
 		v.eval(eBackInRound)
 		if r.backIn != back {
-			v.report("inference/timeouts.back-in-round", r.seat, r.turn, back, r.backIn, "a seat that sits out in round %d misses the next %d rounds and is back in round %d", v.round, v.cfg.SitOutRounds, back)
+			v.report("inference/timeouts.back-in-round", r.seat, r.turn, back, r.backIn, "a seat that sits out in round %d misses the next %d rounds and is back in round %d", v.rs.Round, v.cfg.SitOutRounds, back)
 		}
 	}
 	// Adopt the log, remembering the expected sit-out when it differs.
 	switch {
 	case r.sitOut && sitOut:
-		p.SittingOut, p.BackInRound = true, back
+		p.SitOut(back)
 		if r.backIn != back {
 			x.softBack = r.backIn
 		}
 	case r.sitOut:
-		p.SittingOut, p.BackInRound = true, r.backIn
+		p.SitOut(r.backIn)
 	case sitOut:
-		p.SittingOut, p.BackInRound, x.softSit = true, back, true
+		p.SitOut(back)
+		x.softSit = true
 	}
 	p.Strikes = r.strikes
 	x.cleared = false
@@ -204,21 +205,19 @@ func (v *Verifier) actionLine(r *record) {
 	if !p.InRound || p.Folded || p.AllIn {
 		// Reported by betLine; the line cannot change the round.
 		v.pendMsg, v.pendTO = false, false
-		v.toAct = ref.NextToAct(v.seats, seat, v.currentBet)
-		if v.toAct < 0 {
+		if !v.rs.Next(v.seats, seat) {
 			v.st = stShowdown
 		}
-		v.turn++
 		return
 	}
-	owed := v.currentBet - p.Bet
+	owed := v.rs.Owed(p)
 	switch r.action {
 	case ref.ActionCall:
 		x.pick(&p.Credits, func(c int) bool { return r.amount == ref.CallPay(owed, c) && r.allIn == (c-r.amount == 0) })
 	case ref.ActionRaise:
 		x.pick(&p.Credits, func(c int) bool { return c >= owed+r.amount && r.allIn == (c-owed-r.amount == 0) })
 	}
-	toCall := ref.CallPay(owed, p.Credits)
+	toCall := v.rs.ToCall(p)
 	if v.pendTO || r.timeout {
 		v.eval(eTimeoutBefore)
 		v.eval(eTimeoutsLogged)
@@ -231,11 +230,12 @@ func (v *Verifier) actionLine(r *record) {
 		// I-INF-V2: the unlogged timeout still counts, sit-out included
 		// (soft: the log never announced it, so either way is no
 		// further finding).
-		strikes, sitOut, back := v.cfg.Strike(p.Strikes, v.round)
+		strikes, sitOut, back := v.cfg.Strike(p.Strikes, v.rs.Round)
 		p.Strikes = strikes
 		x.cleared = false
 		if sitOut {
-			p.SittingOut, p.BackInRound, x.softSit = true, back, true
+			p.SitOut(back)
+			x.softSit = true
 		}
 	}
 	if v.pendMsg && r.timeout { // I-INF-V4
@@ -280,19 +280,15 @@ func (v *Verifier) actionLine(r *record) {
 		}
 		if x.unsure {
 			v.inconclusive("inference/round.3.call", 1)
-		} else if r.amount != toCall {
-			rule := "inference/round.3.call"
-			if owed > p.Credits || r.amount > p.Credits {
-				rule = "inference/round.3.all-in"
-			}
-			v.report(rule, seat, r.turn, toCall, r.amount, "a call pays what the seat owes (%d above its bets this round), or its whole stack (%d) when that is less", owed, p.Credits)
+		} else if err := ref.CheckCall(r.amount, owed, p.Credits); err != nil {
+			v.report(rules.RuleOf(err), seat, r.turn, toCall, r.amount, "a call pays what the seat owes (%d above its bets this round), or its whole stack (%d) when that is less", owed, p.Credits)
 		}
 	case ref.ActionRaise:
 		lo, hi := v.cfg.MinRaise, v.cfg.MaxRaise
 		v.eval(eRaise)
 		v.eval(eMoveAmount)
 		v.eval(eRaiseBounds)
-		if v.raises+1 >= v.cfg.MaxRaisesPerRound {
+		if v.rs.RaisesUsed+1 >= v.cfg.MaxRaisesPerRound {
 			// The cap is exercised by the raise that reaches it and any beyond.
 			v.eval(eRaiseCap)
 		}
@@ -301,23 +297,21 @@ func (v *Verifier) actionLine(r *record) {
 		}
 		// The engine's legality of the raise, cited with what the log shows.
 		rule := ""
-		if err := v.cfg.CheckRaise(r.amount, owed, p.Credits, v.raises); err != nil {
+		if err := v.rs.CheckRaise(&v.cfg, p, r.amount); err != nil {
 			rule = rules.RuleOf(err) // (not on the legal path: RuleOf allocates)
 		}
 		switch {
 		case rule == "inference/round.3.raise-bounds":
 			v.report(rule, seat, r.turn, fmt.Sprintf("%d..%d", lo, hi), r.amount, "a raise adds between %d and %d to the current bet", lo, hi)
 		case rule == "inference/round.3.raise-cap":
-			v.report(rule, seat, r.turn, v.cfg.MaxRaisesPerRound, v.raises+1, "at most %d raises are made per round, table-wide; this is raise %d", v.cfg.MaxRaisesPerRound, v.raises+1)
+			v.report(rule, seat, r.turn, v.cfg.MaxRaisesPerRound, v.rs.RaisesUsed+1, "at most %d raises are made per round, table-wide; this is raise %d", v.cfg.MaxRaisesPerRound, v.rs.RaisesUsed+1)
 		case x.unsure:
 			v.inconclusive("inference/round.3.raise-covered", 1)
 		case rule != "":
 			v.report(rule, seat, r.turn, owed+r.amount, p.Credits, "a raise must be covered: the call (%d) plus the raise (%d) from the seat's %d credits", owed, r.amount, p.Credits)
 		}
 		pay = owed + r.amount
-		v.currentBet += r.amount
-		v.raises++
-		ref.Reopen(v.seats)
+		v.rs.Raise(v.seats, r.amount)
 	default:
 		v.report("inference/wire.move.action", seat, r.turn, "fold, call or raise", r.action, "an action is fold, call or raise; this one is treated as a fold")
 		r.action = ref.ActionFold
@@ -326,13 +320,12 @@ func (v *Verifier) actionLine(r *record) {
 	if x.unsure && pay > p.Credits {
 		p.Credits = pay
 	}
-	pay = max(0, min(pay, p.Credits))
-	p.Put(pay)
-	p.Acted = true
 	if r.action == ref.ActionFold {
 		p.Folded = true
+	} else {
+		p.Put(max(0, min(pay, p.Credits)))
 	}
-	allIn := p.AllInAfter()
+	allIn := p.Moved()
 	if x.unsure && r.allIn {
 		p.Credits, allIn, x.unsure = 0, true, false
 	}
@@ -351,10 +344,9 @@ func (v *Verifier) actionLine(r *record) {
 			p.Credits = 0
 		}
 	}
-	v.turn = r.turn + 1
 	v.lastSeat, v.lastTurn = seat, r.turn
-	v.toAct = ref.NextToAct(v.seats, seat, v.currentBet)
-	if v.toAct < 0 {
+	v.rs.Turn = r.turn // the log's (betLine has checked it)
+	if !v.rs.Next(v.seats, seat) {
 		v.eval(eEndOfBetting) // this action closed the betting
 		v.st = stShowdown
 	}

@@ -95,7 +95,7 @@ func (v *Verifier) closeRound() {
 	case v.st >= stReturns && v.st <= stShowdown:
 		v.closeTo(stShowdown)
 		v.eval(eShowdownCloses)
-		v.report("inference/log.showdown-closes-round", -1, -1, ref.EventShowdown, v.rec.typ, "round %d was not closed by a showdown; the stacks of its seats are unknown from here", v.round)
+		v.report("inference/log.showdown-closes-round", -1, -1, ref.EventShowdown, v.rec.typ, "round %d was not closed by a showdown; the stacks of its seats are unknown from here", v.rs.Round)
 		for i := range v.seats {
 			p, x := &v.seats[i], &v.xs[i]
 			if p.InRound {
@@ -117,8 +117,8 @@ func (v *Verifier) missingBusts() {
 		x.pick(&p.Credits, func(c int) bool { return c != 0 })
 		if p.Busts() && !x.unsure {
 			v.eval(eBust)
-			v.report("inference/round.2.bust", i, -1, ref.EventBust, v.rec.typ, "seat %d was left with no credits in round %d and is busted after the payouts, but no bust line says so", i, v.round)
-			p.Busted, p.BustRound, p.SittingOut = true, v.round, false
+			v.report("inference/round.2.bust", i, -1, ref.EventBust, v.rec.typ, "seat %d was left with no credits in round %d and is busted after the payouts, but no bust line says so", i, v.rs.Round)
+			p.Bust(v.rs.Round)
 		}
 	}
 }
@@ -133,13 +133,13 @@ func (v *Verifier) roundStart(r *record) {
 			alive++
 		}
 	}
-	want := v.round + 1
-	if v.round > 0 {
+	want := v.rs.Round + 1
+	if v.rs.Round > 0 {
 		v.eval(eMatchEnd)
 	}
 	v.eval(eRoundSequence)
-	if reason := v.cfg.EndReason(alive, v.round); v.round > 0 && reason != "" {
-		v.report("inference/match.end", -1, -1, ref.EventMatchEnd, ref.EventRoundStart, "the match is over after round %d (%s); no further round may start", v.round, reason)
+	if reason := v.cfg.EndReason(alive, v.rs.Round); v.rs.Round > 0 && reason != "" {
+		v.report("inference/match.end", -1, -1, ref.EventMatchEnd, ref.EventRoundStart, "the match is over after round %d (%s); no further round may start", v.rs.Round, reason)
 	}
 	if r.round != want {
 		v.report("inference/log.round-sequence", -1, -1, want, r.round, "rounds are numbered from 1, up by one")
@@ -158,18 +158,20 @@ func (v *Verifier) roundStart(r *record) {
 			v.xs[i].unsure = true
 		}
 	}
-	v.round = r.round
+	// The round begins (the dealer and the ante are the log's, below,
+	// once checked).
+	v.rs.Begin(r.round, v.rs.Dealer, v.rs.Ante)
 	v.sum.Rounds++
 	rd := r.round
 	// Dealer (I-INF-2).
 	if r.dealer < 0 || r.dealer >= len(v.seats) {
 		v.report("inference/log.seats", -1, -1, fmt.Sprintf("0..%d", len(v.seats)-1), r.dealer, "the dealer must be a seat of the table")
-		r.dealer = v.dealer
+		r.dealer = v.rs.Dealer
 	} else if rd > 1 && v.sum.Rounds > 1 {
 		v.eval(eTableButton)
 		if exp := v.nextDealer(rd, false); exp != r.dealer && v.nextDealer(rd, true) != r.dealer {
 			v.altDealer = exp
-			v.report("inference/table.button", -1, -1, exp, r.dealer, "the button moves to the first seat left of round %d's dealer (%d) that is dealt in this round", rd-1, v.dealer)
+			v.report("inference/table.button", -1, -1, exp, r.dealer, "the button moves to the first seat left of round %d's dealer (%d) that is dealt in this round", rd-1, v.rs.Dealer)
 			if r.dealer == v.nextNotBusted() {
 				// The log counts a sitting-out seat as live: the rules say
 				// "one live seat", which seats are live is I-INF-2's reading.
@@ -181,7 +183,7 @@ func (v *Verifier) roundStart(r *record) {
 		v.firstDeal = r.dealer
 		v.firstDealLine = v.lineNo
 	}
-	v.dealer = r.dealer
+	v.rs.Dealer = r.dealer
 	// Ante by the ramp.
 	v.rampAnte = ref.AnteFor(v.cfg.Ante, v.cfg.AnteRamp, rd)
 	if rd >= v.cfg.AnteRamp.FromRound && v.cfg.AnteRamp.EveryRounds > 0 {
@@ -191,7 +193,7 @@ func (v *Verifier) roundStart(r *record) {
 	if exp := v.rampAnte; r.ante != exp {
 		v.report("inference/round.2.ante-ramp", -1, -1, exp, r.ante, "the ante of round %d is %d by the schedule (base %d, ramp from round %d every %d by %d)", rd, exp, v.cfg.Ante, v.cfg.AnteRamp.FromRound, v.cfg.AnteRamp.EveryRounds, v.cfg.AnteRamp.Step)
 	}
-	v.ante = r.ante
+	v.rs.Ante = r.ante
 	// Who is dealt in.
 	v.eval(eSorted)
 	if !slices.IsSorted(r.dealtIn) {
@@ -245,18 +247,12 @@ func (v *Verifier) roundStart(r *record) {
 		if logIn[i] {
 			x.softSit, x.softBack, x.softBust = false, 0, false
 		}
-		x.returning = logIn[i] && p.SittingOut
-		if x.returning {
-			p.SittingOut, p.BackInRound = false, 0
-		}
-		p.InRound = logIn[i]
-		p.Folded, p.AllIn, p.Acted, x.anted, x.dealt = false, false, false, false, false
-		p.Contribution, p.Bet, p.Value = 0, 0, 0
+		x.returning = p.Deal(logIn[i])
+		x.anted, x.dealt = false, false
 	}
-	v.turn, v.toAct, v.currentBet, v.raises = 0, -1, 0, 0
 	v.owedSeat, v.lastSeat, v.lastTurn, v.turnAlt = -1, -1, -1, -1
 	v.pendMsg, v.pendTO = false, false
-	v.anteNext = v.anteDue(v.dealer)
+	v.anteNext = v.anteDue(v.rs.Dealer)
 	v.st = stReturns
 }
 
@@ -266,7 +262,7 @@ func (v *Verifier) roundStart(r *record) {
 // With soft set, a seat the log busted while it held credits (reported)
 // counts as live.
 func (v *Verifier) nextDealer(rd int, soft bool) int {
-	return ref.Button(len(v.seats), v.dealer, func(d int) bool {
+	return ref.Button(len(v.seats), v.rs.Dealer, func(d int) bool {
 		return v.seats[d].DealtIn(rd) || soft && v.xs[d].softBust && v.seats[d].Busted
 	})
 }
@@ -274,7 +270,7 @@ func (v *Verifier) nextDealer(rd int, soft bool) int {
 // nextNotBusted is the button with sitting-out seats counted as live (the
 // other reading of I-INF-2, which a finding cites).
 func (v *Verifier) nextNotBusted() int {
-	return ref.Button(len(v.seats), v.dealer, func(d int) bool { return !v.seats[d].Busted })
+	return ref.Button(len(v.seats), v.rs.Dealer, func(d int) bool { return !v.seats[d].Busted })
 }
 
 // anteDue returns the first dealt-in seat without an ante in seat order
@@ -320,15 +316,15 @@ func (v *Verifier) closeTo(s stage) {
 			for v.anteNext >= 0 {
 				i := v.anteNext
 				v.report("inference/round.2.ante", i, -1, ref.EventAnte, v.rec.typ, "every seat dealt in posts the ante; seat %d has no ante line", i)
-				v.payAnte(i, v.antePay(v.ante, v.seats[i].Credits))
-				v.anteNext = v.anteDue(v.dealer)
+				v.payAnte(i, v.antePay(v.rs.Ante, v.seats[i].Credits))
+				v.anteNext = v.anteDue(v.rs.Dealer)
 			}
 			v.openBetting()
 		case stBetting:
 			v.eval(eEndOfBetting)
-			if v.toAct >= 0 {
-				v.report("inference/round.5.end-of-betting", v.toAct, v.turn, v.toAct, v.rec.typ, "betting goes on until every seat still in has matched the bet or is all-in; seat %d was still to act at turn %d", v.toAct, v.turn)
-				v.toAct = -1
+			if v.rs.ToAct >= 0 {
+				v.report("inference/round.5.end-of-betting", v.rs.ToAct, v.rs.Turn, v.rs.ToAct, v.rec.typ, "betting goes on until every seat still in has matched the bet or is all-in; seat %d was still to act at turn %d", v.rs.ToAct, v.rs.Turn)
+				v.rs.ToAct = -1
 			}
 			v.closePending()
 			v.st = stShowdown
@@ -448,27 +444,27 @@ func (v *Verifier) anteLine(r *record) {
 	if r.seat != v.anteNext && v.altDealer >= 0 && v.anteDue(v.altDealer) == r.seat {
 		// The log's antes follow the dealer the button gives (the wrong
 		// dealer in round_start is reported already): follow them.
-		v.dealer, v.altDealer = v.altDealer, -1
+		v.rs.Dealer, v.altDealer = v.altDealer, -1
 		v.anteNext = r.seat
 	}
 	if r.seat != v.anteNext {
-		v.report("inference/protocol.log-order", r.seat, -1, v.anteNext, r.seat, "ante lines come in seat order from the dealer's left (dealer %d); seat %d's is due", v.dealer, v.anteNext)
+		v.report("inference/protocol.log-order", r.seat, -1, v.anteNext, r.seat, "ante lines come in seat order from the dealer's left (dealer %d); seat %d's is due", v.rs.Dealer, v.anteNext)
 	}
 	amount := r.amount
 	if x.unsure {
 		// The log shows the stack again: a short ante is the whole stack.
 		v.inconclusive("inference/round.2.short-ante", 1)
-		if r.amount < v.ante || r.allIn {
+		if r.amount < v.rs.Ante || r.allIn {
 			p.Credits, x.unsure = r.amount, false
 		} else {
 			p.Credits = max(p.Credits, r.amount)
 		}
 	} else {
 		x.pick(&p.Credits, func(c int) bool {
-			return (amount == v.antePay(v.ante, c) || amount == v.antePay(v.rampAnte, c)) && r.allIn == (c-amount == 0)
+			return (amount == v.antePay(v.rs.Ante, c) || amount == v.antePay(v.rampAnte, c)) && r.allIn == (c-amount == 0)
 		})
-		exp := v.antePay(v.ante, p.Credits)
-		if p.Credits <= v.ante {
+		exp := v.antePay(v.rs.Ante, p.Credits)
+		if p.Credits <= v.rs.Ante {
 			v.eval(eShortAnte) // the ante takes the whole stack
 		}
 		v.eval(eAnteAllIn)
@@ -477,11 +473,8 @@ func (v *Verifier) anteLine(r *record) {
 			exp = amount
 		}
 		if amount != exp {
-			rule := "inference/round.2.ante"
-			if p.Credits < v.ante || amount > p.Credits {
-				rule = "inference/round.2.short-ante"
-			}
-			v.report(rule, r.seat, -1, exp, amount, "seat %d posts the ante of %d, or its whole stack of %d when that is less", r.seat, v.ante, p.Credits)
+			// Not the ante due: the engine names the rule it breaks.
+			v.report(rules.RuleOf(ref.CheckAnte(amount, v.rs.Ante, p.Credits)), r.seat, -1, exp, amount, "seat %d posts the ante of %d, or its whole stack of %d when that is less", r.seat, v.rs.Ante, p.Credits)
 			if amount > p.Credits {
 				p.Credits = amount
 			}
@@ -495,7 +488,7 @@ func (v *Verifier) anteLine(r *record) {
 		}
 	}
 	v.payAnte(r.seat, amount)
-	v.anteNext = v.anteDue(v.dealer)
+	v.anteNext = v.anteDue(v.rs.Dealer)
 	if v.anteNext < 0 {
 		// Every dealt-in seat has posted: betting opens (or not).
 		v.openBetting()
@@ -510,26 +503,20 @@ func (v *Verifier) antePay(ante, credits int) int {
 
 func (v *Verifier) payAnte(i, amount int) {
 	p, x := &v.seats[i], &v.xs[i]
-	amount = max(0, min(amount, p.Credits))
-	p.Credits -= amount
-	p.Contribution = amount
+	p.PostAnte(max(0, min(amount, p.Credits)))
 	x.anted = true
-	if p.Credits == 0 {
-		p.AllIn = true
-	}
 }
 
 // openBetting starts the betting once the antes are in, as the engine
 // does (I-INF-3): only when two or more dealt-in seats can act; otherwise
 // the showdown is due.
 func (v *Verifier) openBetting() {
-	v.anteNext = v.anteDue(v.dealer)
+	v.anteNext = v.anteDue(v.rs.Dealer)
 	if v.anteNext >= 0 {
 		return
 	}
 	v.st = stBetting
-	v.toAct = ref.OpenBetting(v.seats, v.dealer)
-	if v.toAct < 0 {
+	if !v.rs.Open(v.seats) {
 		v.eval(eEndOfBetting) // fewer than two seats can act: no betting
 		v.st = stShowdown
 	}

@@ -11,7 +11,7 @@ import (
 // showdownLine checks a showdown: pot, reveals, winners, payouts.
 func (v *Verifier) showdownLine(r *record) {
 	if v.st == stBusts {
-		v.report("inference/log.showdown-closes-round", -1, -1, 1, 2, "round %d has a second showdown line; it is ignored", v.round)
+		v.report("inference/log.showdown-closes-round", -1, -1, 1, 2, "round %d has a second showdown line; it is ignored", v.rs.Round)
 		return
 	}
 	if !v.at(stShowdown, -1, -1) {
@@ -100,7 +100,7 @@ func (v *Verifier) showdownLine(r *record) {
 	if checkPayouts {
 		// The engine settles the round (I-INF-5, I-INF-6) from what the
 		// log showed.
-		exp, err := v.settler.Settle(contrib, folded, values, v.dealer)
+		exp, err := v.settler.Settle(contrib, folded, values, v.rs.Dealer)
 		if err != nil {
 			v.inconclusive("inference/round.6.showdown", 1)
 		} else {
@@ -208,7 +208,7 @@ func (v *Verifier) comparePayouts(exp *ref.Outcome, paid []int) []int {
 	case v.settler.TiedPots() > 0:
 		rule, why = "inference/round.6.ties", "tied best values share the pot evenly"
 	}
-	v.report(rule, -1, -1, payoutList(want), payoutList(paid), "%s (dealer %d)", why, v.dealer)
+	v.report(rule, -1, -1, payoutList(want), payoutList(paid), "%s (dealer %d)", why, v.rs.Dealer)
 	return want
 }
 
@@ -265,7 +265,7 @@ func (v *Verifier) bustLine(r *record) {
 	case p.Credits != 0:
 		v.report("inference/round.2.bust", r.seat, -1, 0, p.Credits, "a seat busts when the payouts leave it with no credits; seat %d holds %d", r.seat, p.Credits)
 		x.softBust = true
-		p.Busted, p.BustRound, p.SittingOut = true, v.round, false
+		p.Bust(v.rs.Round)
 		return
 	}
 	if r.seat < v.bustNext {
@@ -276,11 +276,12 @@ func (v *Verifier) bustLine(r *record) {
 		qx.pick(&q.Credits, func(c int) bool { return c != 0 })
 		if q.Busts() && !qx.unsure {
 			v.report("inference/round.2.bust", i, -1, i, r.seat, "seat %d was left with no credits and busts before seat %d (seat order)", i, r.seat)
-			q.Busted, q.BustRound, q.SittingOut = true, v.round, false
+			q.Bust(v.rs.Round)
 		}
 	}
 	v.bustNext = r.seat + 1
-	p.Busted, p.BustRound, p.SittingOut, p.Credits = true, v.round, false, 0
+	p.Bust(v.rs.Round)
+	p.Credits = 0
 }
 
 // matchEnd checks match_end: when, why, the seed and the ranking.
@@ -297,16 +298,16 @@ func (v *Verifier) matchEnd(r *record) {
 	v.eval(eMatchEnd)
 	v.eval(eMatchRounds)
 	v.eval(eMatchEndLast)
-	if r.round != v.round {
-		v.report("inference/log.round-sequence", -1, -1, v.round, r.round, "match_end carries the number of the last round played")
+	if r.round != v.rs.Round {
+		v.report("inference/log.round-sequence", -1, -1, v.rs.Round, r.round, "match_end carries the number of the last round played")
 	}
 	switch {
 	case r.reason != ref.ReasonRoundsComplete && r.reason != ref.ReasonOnePlayerLeft:
 		v.report("inference/protocol.match-end", -1, -1, "rounds_complete or one_player_left", r.reason, "match_end's reason is rounds_complete or one_player_left")
-	case v.cfg.EndReason(alive, v.round) == "":
-		v.report("inference/match.end", -1, -1, "round "+fmt.Sprint(v.cfg.Rounds), "round "+fmt.Sprint(v.round), "the match goes on until its last round (%d) unless one seat holds every credit; %d seats still have credits", v.cfg.Rounds, alive)
-	case r.reason != v.cfg.EndReason(alive, v.round):
-		v.report("inference/match.end", -1, -1, v.cfg.EndReason(alive, v.round), r.reason, "the match ends with one_player_left when a single seat holds every credit, else rounds_complete after the last round")
+	case v.cfg.EndReason(alive, v.rs.Round) == "":
+		v.report("inference/match.end", -1, -1, "round "+fmt.Sprint(v.cfg.Rounds), "round "+fmt.Sprint(v.rs.Round), "the match goes on until its last round (%d) unless one seat holds every credit; %d seats still have credits", v.cfg.Rounds, alive)
+	case r.reason != v.cfg.EndReason(alive, v.rs.Round):
+		v.report("inference/match.end", -1, -1, v.cfg.EndReason(alive, v.rs.Round), r.reason, "the match ends with one_player_left when a single seat holds every credit, else rounds_complete after the last round")
 	}
 	seedOK := ref.SeedCommit(r.seed) == v.seedCommit
 	if !v.noStart {
@@ -364,11 +365,11 @@ func (v *Verifier) checkRanking(r *record) {
 
 // keepDeal keeps a dealt or revealed value until the seed is revealed.
 func (v *Verifier) keepDeal(seat, value int, reveal bool) {
-	if len(v.deals) >= maxDeals || v.round >= 1<<30 {
+	if len(v.deals) >= maxDeals || v.rs.Round >= 1<<30 {
 		v.dealsLost++
 		return
 	}
-	v.deals = append(v.deals, deal{line: int32(v.lineNo), round: int32(v.round), seat: uint8(seat), value: uint8(value), reveal: reveal})
+	v.deals = append(v.deals, deal{line: int32(v.lineNo), round: int32(v.rs.Round), seat: uint8(seat), value: uint8(value), reveal: reveal})
 }
 
 // rederive re-derives the kept deals from the seed when the log was dealt

@@ -147,17 +147,15 @@ type Verifier struct {
 	seats []ref.SeatState
 	xs    []seatExtra
 
+	// rs is the round as the engine counts it (number, dealer, ante, bet,
+	// raises, turn, seat to act), advanced by its methods as the lines
+	// come and set to what the log says where the two part.
+	rs ref.RoundState
+
 	st            stage
 	lineNo        int
-	round         int
-	dealer        int
 	firstDeal     int // round 1's dealer
 	firstDealLine int
-	ante          int
-	turn          int
-	toAct         int
-	currentBet    int
-	raises        int
 	anteNext      int // seat whose ante is expected next, -1 when all paid
 	rampAnte      int // the ante the ramp gives this round
 	altDealer     int // the expected dealer when the log named another, else -1
@@ -207,7 +205,7 @@ type scratch struct {
 
 // NewInference returns a Verifier for one Inference match log.
 func NewInference(opts Options) *Verifier {
-	v := &Verifier{opts: opts, levels: map[string]rules.Level{}, toAct: -1, anteNext: -1, altDealer: -1, owedSeat: -1, lastSeat: -1, turnAlt: -1}
+	v := &Verifier{opts: opts, levels: map[string]rules.Level{}, rs: ref.RoundState{ToAct: -1}, anteNext: -1, altDealer: -1, owedSeat: -1, lastSeat: -1, turnAlt: -1}
 	for _, r := range rules.InferenceRules() {
 		v.levels[r.ID] = r.Level
 	}
@@ -230,7 +228,7 @@ func (v *Verifier) setTable(cfg ref.Config) {
 
 // where returns the location of the current line.
 func (v *Verifier) where(seat, turn int) rules.Where {
-	w := rules.Where{File: v.opts.File, Line: v.lineNo, Round: v.round}
+	w := rules.Where{File: v.opts.File, Line: v.lineNo, Round: v.rs.Round}
 	if turn >= 0 {
 		w.Turn = rules.IntPtr(turn)
 	}
@@ -468,7 +466,14 @@ func (v *Verifier) seatOK(seat, turn int) bool {
 
 // checkRound reports a line whose round is not the round in play.
 func (v *Verifier) checkRound(r *record, seat, turn int) {
-	if r.round != v.round {
-		v.report("inference/log.round-sequence", seat, turn, v.round, r.round, "every line of a round carries its number; round %d is in play", v.round)
+	if r.round != v.rs.Round {
+		v.wrongRound(r.round, seat, turn)
 	}
+}
+
+// wrongRound is checkRound's finding (apart, so that checkRound inlines).
+//
+//go:noinline
+func (v *Verifier) wrongRound(round, seat, turn int) {
+	v.report("inference/log.round-sequence", seat, turn, v.rs.Round, round, "every line of a round carries its number; round %d is in play", v.rs.Round)
 }
