@@ -5,9 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"sort"
 	"strconv"
@@ -38,15 +36,25 @@ func inferenceChecks() []Check {
 		{Name: "inference: every message validates against the schemas", Game: GameInference, Section: secSchema,
 			Rules: []string{"inference/protocol.envelope", "inference/protocol.log-line", "inference/round.7.uncontested", "inference/timeouts.deadline", "inference/wire.visible-state.fields"}, Timeout: long, Run: infCheckSchema},
 		{Name: "inference: legal_actions agree with the referee", Game: GameInference, Section: secCross,
-			Rules: []string{"inference/wire.legal-actions.call", "inference/wire.legal-actions.fold", "inference/wire.legal-actions.raise", "inference/protocol.current-bet", "inference/protocol.to-call"}, Timeout: long, Run: infCheckLegal},
+			Rules: []string{"inference/wire.legal-actions.call", "inference/wire.legal-actions.fold", "inference/wire.legal-actions.raise", "inference/protocol.current-bet", "inference/protocol.to-call", "inference/protocol.ante-formula", "inference/wire.visible-state.contribution", "inference/visibility.public"}, Timeout: long, Run: infCheckLegal},
+		{Name: "inference: every visible_state agrees with the events before it", Game: GameInference, Section: secCross,
+			Rules: infViewRules(), Timeout: long, Run: infCheckViews},
 		{Name: "inference: the match log replays through the referee", Game: GameInference, Section: secCross,
 			Rules: verify.InferenceRuleIDs(), Timeout: long, Run: infCheckLog},
 		{Name: "inference: hidden values stay hidden", Game: GameInference, Section: secHidden,
 			Rules: []string{"inference/visibility.no-peek", "inference/visibility.own-value", "inference/wire.events.objects", "inference/round.7.uncontested"}, Timeout: long, Run: infCheckHidden},
 		{Name: "inference: an illegal move is refused and does not use up the turn", Game: GameInference, Section: secProbes,
-			Rules: []string{"inference/illegal.listed-only", "inference/illegal.no-consume", "inference/server.error-code"}, Timeout: probe, Run: infProbeIllegal},
+			Rules: []string{"inference/illegal.listed-only", "inference/illegal.no-consume", "inference/server.error-code", "inference/round.3.raise-bounds"}, Timeout: probe, Run: infProbeIllegal},
+		{Name: "inference: a move out of turn, of an unknown action, without its amount or after the end is refused", Game: GameInference, Section: secProbes,
+			Rules: []string{"inference/illegal.not-your-turn", "inference/illegal.match-over", "inference/server.error-code", "inference/wire.move.action", "inference/wire.move.amount", "inference/illegal.listed-only", "inference/illegal.no-consume"}, Timeout: probe, Run: infProbeTurns},
+		{Name: "inference: a short stack posts what it has and is all-in", Game: GameInference, Section: secProbes,
+			Rules: append(infViewRules(), "inference/round.3.all-in", "inference/round.6.side-pots", "inference/round.2.bust"), Timeout: probe, Run: infProbeShortStack},
+		{Name: "inference: a table message over the limit is refused, the limit counted in code points", Game: GameInference, Section: secProbes,
+			Rules: []string{"inference/round.4.message-length", "inference/protocol.message-code-points", "inference/illegal.listed-only"}, Timeout: probe, Run: infProbeMessages},
+		{Name: "inference: a call a seat cannot cover is all-in, side pots follow", Game: GameInference, Section: secProbes,
+			Rules: append(infViewRules(), "inference/round.3.all-in", "inference/protocol.action-all-in", "inference/round.6.side-pots", "inference/wire.legal-actions.call"), Timeout: probe, Run: infProbeAllIn},
 		{Name: "inference: a raise beyond the cap is refused", Game: GameInference, Section: secProbes,
-			Rules: []string{"inference/round.3.raise-cap"}, Timeout: probe, Run: infProbeRaiseCap},
+			Rules: []string{"inference/round.3.raise-cap", "inference/illegal.listed-only"}, Timeout: probe, Run: infProbeRaiseCap},
 		{Name: "inference: a wrong token is refused", Game: GameInference, Section: secProbes,
 			Rules: []string{"inference/server.auth", "inference/server.error-code", "inference/visibility.no-peek"}, Timeout: probe, Run: infProbeAuth},
 		{Name: "inference: a malformed message is refused and the turn stays open", Game: GameInference, Section: secProbes,
@@ -58,7 +66,7 @@ func inferenceChecks() []Check {
 		{Name: "inference: a silent seat gets the default action", Game: GameInference, Section: secTimeout,
 			Rules: []string{"inference/timeouts.default-action", "inference/timeouts.logged", "inference/timeouts.strikes"}, Timeout: probe, Run: infProbeSilent},
 		{Name: "inference: three silent turns sit the seat out", Game: GameInference, Section: secTimeout,
-			Rules: []string{"inference/timeouts.sit-out", "inference/timeouts.back-in-round", "inference/timeouts.last-strike", "inference/protocol.strikes-count", "inference/log.timeout-before-action"}, Timeout: probe, Run: infProbeSitOut},
+			Rules: []string{"inference/timeouts.sit-out", "inference/timeouts.back-in-round", "inference/timeouts.last-strike", "inference/protocol.strikes-count", "inference/log.timeout-before-action", "inference/timeouts.clear-on-move", "inference/wire.visible-state.sitting-out"}, Timeout: probe, Run: infProbeSitOut},
 	}
 }
 
@@ -77,7 +85,10 @@ type infSession struct {
 	got     []infMsg
 	trans   []reports.Message
 	seats   []int
-	log     []byte
+	// rounds is the number of rounds the session was created with (0 for
+	// a given match).
+	rounds int
+	log    []byte
 	// logErr says why the log could not be read (nil when it was).
 	logErr error
 }
@@ -97,12 +108,14 @@ func infObserve(ctx context.Context, t *Target) (*infSession, error) {
 
 func infPlaySession(ctx context.Context, t *Target) (*infSession, error) {
 	matchID, tokens := t.Match, t.Seats
+	rounds := 0
 	if t.Create {
 		var err error
+		rounds = max(t.Rounds, sessionRounds)
 		// Short stacks and an ante ramp from round 3 (harness extension),
 		// so that the session exercises short antes, all-ins, side pots,
 		// busts and the ramp within a few rounds.
-		matchID, tokens, err = infCreate(ctx, t, map[string]any{"seats": t.TableSize, "rounds": max(t.Rounds, sessionRounds), "deadline_ms": max(t.DeadlineMS, 5000), "seed": t.seedFor("session"),
+		matchID, tokens, err = infCreate(ctx, t, map[string]any{"seats": t.TableSize, "rounds": rounds, "deadline_ms": max(t.DeadlineMS, 5000), "seed": t.seedFor("session"),
 			"starting_credits": sessionCredits, "ante_ramp": map[string]any{"from_round": 3, "every_rounds": 2, "step": 1}})
 		if err != nil {
 			return nil, err
@@ -149,7 +162,7 @@ func infPlaySession(ctx context.Context, t *Target) (*infSession, error) {
 	if err != nil {
 		return nil, fmt.Errorf("playing match %s: %w", matchID, err)
 	}
-	s := &infSession{matchID: matchID, got: p.Got, trans: p.tail(1 << 30), seats: sortedSeats(tokens)}
+	s := &infSession{matchID: matchID, got: p.Got, trans: p.tail(1 << 30), seats: sortedSeats(tokens), rounds: rounds}
 	status, body, err := infFetchLog(ctx, t, matchID)
 	switch {
 	case err != nil:
@@ -290,6 +303,8 @@ func schemaRule(kind string, v schemas.Violation) string {
 		return "inference/server.error-code"
 	case kind == "event":
 		return "inference/protocol.log-line"
+	case kind == "your_turn" && loc == "/legal_actions" && v.Keyword == "contains":
+		return "inference/wire.legal-actions.fold" // fold is always listed
 	case kind == "your_turn" && (strings.HasPrefix(loc, "/visible_state") || missing("visible_state")):
 		return "inference/wire.visible-state.fields"
 	}
@@ -455,7 +470,16 @@ func infCheckLog(ctx context.Context, t *Target) Result {
 		if m.Env.Type == "event" && m.Ev.Type == "match_start" && committed == "" {
 			committed = m.Ev.SeedCommit
 		}
-		if m.Env.Type != "match_end" || m.Env.Seed == "" {
+		if m.Env.Type == "match_end" && m.Env.Seed == "" {
+			// The rules' own word: the seed is revealed at the end.
+			res.eval("inference/round.1.seed-commit")
+			seat := m.Seat
+			f := finding("inference/round.1.seed-commit", rules.Where{Seat: &seat}, "match_end with the seed", json.RawMessage(m.Raw), "match_end does not reveal the seed committed at match start")
+			f.Transcript = s.around(0)
+			res.Findings = append(res.Findings, f)
+			break
+		}
+		if m.Env.Type != "match_end" {
 			continue
 		}
 		res.eval("inference/protocol.seed-commit")
@@ -596,736 +620,5 @@ func infCheckHidden(ctx context.Context, t *Target) Result {
 		return skip("the server sent no message")
 	}
 	_ = uncontested // round 1 of the session is folded to one seat, so one pot is uncontested
-	return res
-}
-
-// needCreate skips a probe that needs its own match.
-func needCreate(t *Target) (Result, bool) {
-	if !t.Create {
-		return skip("this probe needs a match of its own: run with --create on a server offering the harness extension"), false
-	}
-	return Result{}, true
-}
-
-// infProbeMatch creates a probe match with every seat played by the suite.
-func infProbeMatch(ctx context.Context, t *Target, purpose string, extra map[string]any) (*infPlay, error) {
-	spec := map[string]any{"seats": t.TableSize, "rounds": 2, "deadline_ms": t.DeadlineMS, "seed": t.seedFor(purpose)}
-	for k, v := range extra {
-		spec[k] = v
-	}
-	id, toks, err := infCreate(ctx, t, spec)
-	if err != nil {
-		return nil, err
-	}
-	return infJoin(ctx, t, id, toks)
-}
-
-// infProbeOpen creates a probe match (a skip when the suite may not create
-// matches); when ok, the caller closes the match.
-func infProbeOpen(ctx context.Context, t *Target, purpose string, extra map[string]any) (*infPlay, Result, bool) {
-	if r, ok := needCreate(t); !ok {
-		return nil, r, false
-	}
-	p, err := infProbeMatch(ctx, t, purpose, extra)
-	if err != nil {
-		return nil, probeErr(err), false
-	}
-	return p, Result{}, true
-}
-
-// infProbeStart creates a probe match as infProbeOpen does and reads until
-// the first your_turn, the turn the probe works on; when ok, the caller
-// closes the match.
-func infProbeStart(ctx context.Context, t *Target, purpose string, extra map[string]any) (*infPlay, infMsg, Result, bool) {
-	p, r, ok := infProbeOpen(ctx, t, purpose, extra)
-	if !ok {
-		return nil, infMsg{}, r, false
-	}
-	turn, err := p.awaitAfter(ctx, func(m infMsg) bool { return m.Env.Type == "your_turn" })
-	if err != nil {
-		p.Close()
-		return nil, turn, probeErr(err), false
-	}
-	return p, turn, Result{}, true
-}
-
-// finish plays the rest of a probe match with default moves, so that it
-// ends, and returns res (or the error that stopped the match).
-func (p *infPlay) finish(ctx context.Context, res Result) Result {
-	if err := p.playOut(ctx, nil); err != nil {
-		return probeErr(err)
-	}
-	return res
-}
-
-// probeErr turns an error of a probe into a Result.
-func probeErr(err error) Result {
-	if isTimeout(err) {
-		return Result{Status: reports.Error, Reason: "the server did not answer in time: " + err.Error()}
-	}
-	return errored(err)
-}
-
-// awaitAfter reads messages, answering other seats' turns with the default
-// move, until pick accepts one (or the match ends: io.EOF).
-func (p *infPlay) awaitAfter(ctx context.Context, pick func(m infMsg) bool) (infMsg, error) {
-	for {
-		m, err := p.next(ctx)
-		if err != nil {
-			return m, err
-		}
-		if pick(m) {
-			return m, nil
-		}
-		if m.Env.Type == "your_turn" {
-			if err := p.defaultMove(ctx, m); err != nil {
-				return m, err
-			}
-		}
-	}
-}
-
-func infProbeIllegal(ctx context.Context, t *Target) Result {
-	p, turn, stop, ok := infProbeStart(ctx, t, "illegal", map[string]any{"deadline_ms": max(t.DeadlineMS, 2000)})
-	if !ok {
-		return stop
-	}
-	defer p.Close()
-	legal, _ := turn.legal()
-	amount := 1
-	for _, a := range legal {
-		if a.Action == "raise" {
-			amount = a.Max + 1
-		}
-	}
-	seat, tn := turn.Seat, turn.turnOf()
-	where := rules.Where{Seat: &seat, Round: turn.Env.Round, Turn: turn.Env.Turn}
-	var res Result
-	if err := p.move(ctx, seat, tn, "raise", amount); err != nil {
-		return probeErr(err)
-	}
-	answer, err := p.awaitAfter(ctx, func(m infMsg) bool {
-		return m.Seat == seat && (m.Env.Type == "error" || m.Env.Type == "event" && m.Ev.Type == "action")
-	})
-	if err != nil {
-		return probeErr(err)
-	}
-	res.eval("inference/illegal.listed-only")
-	if answer.Env.Type != "error" {
-		f := finding("inference/illegal.listed-only", where, map[string]any{"type": "error"}, json.RawMessage(answer.Raw),
-			"a raise of %d (outside legal_actions) was not answered with an error", amount)
-		f.Transcript = p.tail(8)
-		res.Findings = append(res.Findings, f)
-		return res
-	}
-	res.eval("inference/server.error-code")
-	res.Findings = append(res.Findings, codeFindings(answer, "illegal_move", where, p, "a raise outside legal_actions")...)
-	// I-INF-P2. The same turn is still open: a legal move now must be accepted. A
-	// raise (when offered) tells the seat's own move apart from any default
-	// action a server might have played for it.
-	retry, retryAmount := "call", 0
-	for _, a := range legal {
-		if a.Action == "raise" {
-			retry, retryAmount = "raise", a.Min
-		}
-	}
-	if err := p.move(ctx, seat, tn, retry, retryAmount); err != nil {
-		return probeErr(err)
-	}
-	next, err := p.awaitAfter(ctx, func(m infMsg) bool {
-		return m.Seat == seat && (m.Env.Type == "error" || m.Env.Type == "event" && m.Ev.Type == "action" && m.Ev.Round == turn.Env.Round && m.Ev.Turn != nil && *m.Ev.Turn == tn)
-	})
-	if err != nil {
-		return probeErr(err)
-	}
-	res.eval("inference/illegal.no-consume")
-	if next.Env.Type == "error" || next.Ev.Seat == nil || *next.Ev.Seat != seat || next.Ev.Action != retry || next.Ev.Timeout {
-		f := finding("inference/illegal.no-consume", where, "the seat's own "+retry+" applied in the same turn", json.RawMessage(next.Raw),
-			"after an illegal move the turn was not left open for the seat")
-		f.Transcript = p.tail(10)
-		res.Findings = append(res.Findings, f)
-	}
-	return p.finish(ctx, res)
-}
-
-func infProbeRaiseCap(ctx context.Context, t *Target) Result {
-	p, stop, ok := infProbeOpen(ctx, t, "raise-cap", map[string]any{"deadline_ms": max(t.DeadlineMS, 2000), "rounds": 1})
-	if !ok {
-		return stop
-	}
-	defer p.Close()
-	var res Result
-	probed := false
-	err := p.playOut(ctx, func(m infMsg) error {
-		legal, _ := m.legal()
-		vs, _ := m.view()
-		canRaise := false
-		for _, a := range legal {
-			if a.Action == "raise" {
-				canRaise = true
-			}
-		}
-		if canRaise {
-			return p.move(ctx, m.Seat, m.turnOf(), "raise", 1)
-		}
-		if probed || vs.RaisesUsed < vs.Limits.MaxRaisesPerRound || vs.YourCredits <= vs.ToCall+1 {
-			return p.defaultMove(ctx, m)
-		}
-		probed = true
-		seat, tn := m.Seat, m.turnOf()
-		where := rules.Where{Seat: &seat, Round: m.Env.Round, Turn: m.Env.Turn}
-		if err := p.move(ctx, seat, tn, "raise", 1); err != nil {
-			return err
-		}
-		answer, err := p.awaitAfter(ctx, func(x infMsg) bool {
-			return x.Seat == seat && (x.Env.Type == "error" || x.Env.Type == "event" && x.Ev.Type == "action" && x.Ev.Seat != nil && *x.Ev.Seat == seat)
-		})
-		if err != nil {
-			return err
-		}
-		res.eval("inference/round.3.raise-cap")
-		if answer.Env.Type != "error" {
-			f := finding("inference/round.3.raise-cap", where, "an illegal_move error", json.RawMessage(answer.Raw),
-				"a raise after %d raises this round was accepted", vs.RaisesUsed)
-			f.Transcript = p.tail(8)
-			res.Findings = append(res.Findings, f)
-			return nil
-		}
-		return p.move(ctx, seat, tn, "call", 0)
-	})
-	if err != nil {
-		return probeErr(err)
-	}
-	if !probed {
-		return skip("no seat reached a turn with the round's raises used up")
-	}
-	return res
-}
-
-func infProbeAuth(ctx context.Context, t *Target) Result {
-	if r, ok := needCreate(t); !ok {
-		return r
-	}
-	id, toks, err := infCreate(ctx, t, map[string]any{"seats": t.TableSize, "rounds": 1, "deadline_ms": t.DeadlineMS, "seed": t.seedFor("auth")})
-	if err != nil {
-		return probeErr(err)
-	}
-	var res Result
-	seat := sortedSeats(toks)[0]
-	bad := map[int]string{seat: toks[seat] + "-wrong"}
-	p, err := infJoin(ctx, t, id, bad)
-	if err != nil {
-		return probeErr(err)
-	}
-	m, err := p.next(ctx)
-	if err == nil || errors.Is(err, io.EOF) {
-		res.eval("inference/server.auth")
-	}
-	switch {
-	case errors.Is(err, io.EOF):
-		// Closed without a word: refused, but not with the documented error.
-		res.Findings = append(res.Findings, finding("inference/server.auth", rules.Where{Seat: &seat}, "an unauthorized error", "the connection closed",
-			"a hello with a wrong token was not answered with an unauthorized error"))
-	case err != nil:
-		p.Close()
-		return probeErr(err)
-	case m.Env.Type != "error":
-		f := finding("inference/server.auth", rules.Where{Seat: &seat}, map[string]any{"type": "error"}, json.RawMessage(m.Raw),
-			"a hello with a wrong token was not refused")
-		f.Transcript = p.tail(4)
-		res.Findings = append(res.Findings, f)
-		// Let in: the other seats play the match, and whatever hidden
-		// value the impostor is sent is a value it may not see.
-		res.eval("inference/visibility.no-peek")
-		res.Findings = append(res.Findings, infImpostor(ctx, t, p, id, toks, seat, m)...)
-		p.Close()
-		return res
-	default:
-		res.eval("inference/server.error-code")
-		res.Findings = append(res.Findings, codeFindings(m, "unauthorized", rules.Where{Seat: &seat}, p, "a hello with a wrong token")...)
-	}
-	p.Close()
-	// Play the match out with the right tokens so it ends.
-	p2, err := infJoin(ctx, t, id, toks)
-	if err != nil {
-		return probeErr(err)
-	}
-	defer p2.Close()
-	if err := p2.playOut(ctx, nil); err != nil {
-		return probeErr(err)
-	}
-	return res
-}
-
-// infImpostor watches a connection a server let in with a wrong token
-// while the other seats play the match out: a hidden value sent to it
-// (deal_private, your_value) is seen by someone who does not hold the
-// seat's token, which breaks visibility.no-peek.
-func infImpostor(ctx context.Context, t *Target, p *infPlay, id string, toks map[int]string, seat int, first infMsg) []reports.Finding {
-	others := map[int]string{}
-	for s, tok := range toks {
-		if s != seat {
-			others[s] = tok
-		}
-	}
-	done := make(chan error, 1)
-	var p2 *infPlay
-	if len(others) > 0 {
-		var err error
-		if p2, err = infJoin(ctx, t, id, others); err != nil {
-			return nil
-		}
-		go func() { done <- p2.playOut(ctx, nil) }()
-	} else {
-		done <- nil
-	}
-	var out []reports.Finding
-	m := first
-	for {
-		if v, what := hiddenValueIn(m); what != "" {
-			f := finding("inference/visibility.no-peek", rules.Where{Seat: &seat, Round: m.Env.Round}, "nothing for a connection without the seat's token", map[string]any{what: v},
-				"a connection with a wrong token for seat %d was sent the seat's hidden value (%s)", seat, what)
-			f.Transcript = p.tail(6)
-			out = append(out, f)
-			break
-		}
-		var err error
-		if m, err = p.next(ctx); err != nil {
-			break
-		}
-	}
-	p.Close() // the impostor's seat times out from now on
-	<-done
-	if p2 != nil {
-		p2.Close()
-	}
-	return out
-}
-
-// hiddenValueIn returns a hidden value a message carries for its seat:
-// a deal_private event's value or a visible_state's your_value.
-func hiddenValueIn(m infMsg) (int, string) {
-	if m.Env.Type == "event" && m.Ev.Type == "deal_private" && m.Ev.Value != nil {
-		return *m.Ev.Value, "deal_private.value"
-	}
-	if len(m.Env.VisibleState) > 0 {
-		var vs struct {
-			YourValue *int `json:"your_value"`
-		}
-		if json.Unmarshal(m.Env.VisibleState, &vs) == nil && vs.YourValue != nil {
-			return *vs.YourValue, "visible_state.your_value"
-		}
-	}
-	return 0, ""
-}
-
-func infProbeMalformed(ctx context.Context, t *Target) Result {
-	p, turn, stop, ok := infProbeStart(ctx, t, "malformed", map[string]any{"deadline_ms": max(t.DeadlineMS, 2000), "rounds": 1})
-	if !ok {
-		return stop
-	}
-	defer p.Close()
-	seat, tn := turn.Seat, turn.turnOf()
-	where := rules.Where{Seat: &seat, Round: turn.Env.Round, Turn: turn.Env.Turn}
-	var res Result
-	codeSeen := false
-	bodies := []string{`this is not json`, `{"type":"move","match_id":"` + p.matchID + `"}`, `{"type":"move","match_id":"` + p.matchID + `","turn":` + fmt.Sprint(tn) + `,"action":"raise"}`}
-	for _, b := range bodies {
-		if err := p.send(ctx, seat, b); err != nil {
-			return probeErr(err)
-		}
-		ans, err := p.awaitAfter(ctx, func(m infMsg) bool {
-			return m.Seat == seat && (m.Env.Type == "error" || m.Env.Type == "event" && m.Ev.Type == "action")
-		})
-		if err != nil {
-			return probeErr(err)
-		}
-		res.eval("inference/server.bad-message")
-		if ans.Env.Type != "error" {
-			f := finding("inference/server.bad-message", where, map[string]any{"type": "error"}, json.RawMessage(ans.Raw),
-				"the malformed message %q was not answered with an error", b)
-			f.Transcript = p.tail(6)
-			return Result{Findings: append(res.Findings, f)}
-		}
-		res.eval("inference/server.error-code")
-		if !codeSeen { // the code is one pin: reported once per check
-			cf := codeFindings(ans, "bad_message", where, p, fmt.Sprintf("the malformed message %q", b))
-			codeSeen = len(cf) > 0
-			res.Findings = append(res.Findings, cf...)
-		}
-	}
-	if err := p.move(ctx, seat, tn, "call", 0); err != nil {
-		return probeErr(err)
-	}
-	next, err := p.awaitAfter(ctx, func(m infMsg) bool {
-		return m.Seat == seat && (m.Env.Type == "error" || m.Env.Type == "event" && m.Ev.Type == "action" && m.Ev.Seat != nil && *m.Ev.Seat == seat)
-	})
-	if err != nil {
-		return probeErr(err)
-	}
-	if next.Env.Type == "error" || next.Ev.Timeout {
-		f := finding("inference/server.bad-message", where, "the seat's own call accepted", json.RawMessage(next.Raw),
-			"after malformed messages the seat's legal move was not accepted")
-		f.Transcript = p.tail(6)
-		res.Findings = append(res.Findings, f)
-	}
-	return p.finish(ctx, res)
-}
-
-// codeFindings judges the code of an error answer (I-INF-P2): the answer
-// being an error is the rules' (judged by the caller); its code string is
-// umpire's pin, inference/server.error-code — a SHOULD finding unless
-// strict, whether the code is another word, another shape or absent.
-func codeFindings(ans infMsg, want string, where rules.Where, p *infPlay, what string) []reports.Finding {
-	if ans.Env.Code == want {
-		return nil
-	}
-	got := "no code"
-	if ans.Env.CodeRaw != nil {
-		got = string(ans.Env.CodeRaw)
-	}
-	f := finding("inference/server.error-code", where, want, json.RawMessage(ans.Raw),
-		"%s was answered with an error whose code is %s, not %q", what, got, want)
-	f.Transcript = p.tail(6)
-	return []reports.Finding{f}
-}
-
-// splitSeed (I-INF-P4) finds a seed whose first round deals two seats of a table of n the
-// same value under umpire's deal function (another server deals otherwise,
-// and the probe then reports a skip).
-func splitSeed(base string, n int) (string, int) {
-	for i := 0; i < 5000; i++ {
-		seed := fmt.Sprintf("%s-%d", base, i)
-		for a := 0; a < n; a++ {
-			for b := a + 1; b < n; b++ {
-				if ref.DealValue(seed, 1, a) == ref.DealValue(seed, 1, b) {
-					return seed, ref.DealValue(seed, 1, a)
-				}
-			}
-		}
-	}
-	return base, 0
-}
-
-func infProbeSplit(ctx context.Context, t *Target) Result {
-	if r, ok := needCreate(t); !ok {
-		return r
-	}
-	seed, _ := splitSeed(t.seedFor("split"), t.TableSize)
-	id, toks, err := infCreate(ctx, t, map[string]any{"seats": t.TableSize, "rounds": 1, "deadline_ms": max(t.DeadlineMS, 2000), "seed": seed, "ante": 1})
-	if err != nil {
-		return probeErr(err)
-	}
-	p, err := infJoin(ctx, t, id, toks)
-	if err != nil {
-		return probeErr(err)
-	}
-	defer p.Close()
-	// Every seat sees its own value: the best value checks, a seat whose
-	// value another seat shares checks, everyone else folds.
-	values := map[int]int{}
-	err = p.playOut(ctx, func(m infMsg) error {
-		vs, err := m.view()
-		if err != nil || vs.YourValue == nil {
-			return p.defaultMove(ctx, m)
-		}
-		values[m.Seat] = *vs.YourValue
-		return p.defaultMove(ctx, m)
-	})
-	if err != nil {
-		return probeErr(err)
-	}
-	tie := false
-	for _, m := range p.Got {
-		if m.Env.Type == "event" && m.Ev.Type == "showdown" && m.Ev.Round == 1 && len(m.Ev.Reveals) > 1 {
-			best, count := 0, 0
-			for _, r := range m.Ev.Reveals {
-				if r.Value > best {
-					best, count = r.Value, 1
-				} else if r.Value == best {
-					count++
-				}
-			}
-			tie = count > 1
-			break
-		}
-	}
-	if !tie {
-		return skip("no tie for the best value arose in the probe match (the seed search works with umpire's deal function only)")
-	}
-	status, body, err := infFetchLog(ctx, t, id)
-	if err != nil {
-		return probeErr(err)
-	}
-	if status != http.StatusOK {
-		return skip("the match log could not be read: HTTP %d", status)
-	}
-	var res Result
-	v := verify.NewInference(verify.Options{File: id + ".jsonl"})
-	for i, line := range bytes.Split(bytes.TrimSpace(body), []byte("\n")) {
-		for _, f := range v.Line(i+1, line) {
-			res.Findings = append(res.Findings, reports.Finding{Finding: f})
-		}
-	}
-	for _, f := range v.FinishFindings() {
-		res.Findings = append(res.Findings, reports.Finding{Finding: f})
-	}
-	// The probe's own rules, as far as the replay of its match reached
-	// them (an even split has no odd credit).
-	ev := v.Summary().Evaluated
-	for _, id := range []string{"inference/round.6.ties", "inference/round.6.odd-chips"} {
-		if ev[id] > 0 {
-			res.eval(id)
-		} else {
-			res.notExercised(id, "the tied pot of the probe match split evenly")
-		}
-	}
-	return res
-}
-
-func infProbeDeadline(ctx context.Context, t *Target) Result {
-	if r, ok := needCreate(t); !ok {
-		return r
-	}
-	// A timing finding is confirmed on a second match before it is
-	// reported (I-INF-P1): one stall of the machine running umpire must
-	// not fail a server, while a server that times out early or late does
-	// so every time.
-	res := infDeadlineOnce(ctx, t, "deadline")
-	if res.Status != reports.Disabled || len(res.Findings) == 0 || res.Findings[0].Rule != "inference/timeouts.deadline" {
-		return res
-	}
-	return infDeadlineOnce(ctx, t, "deadline-confirm")
-}
-
-func infDeadlineOnce(ctx context.Context, t *Target, purpose string) Result {
-	// I-INF-P1: a longer deadline than the target's, so timing noise stays small
-	// next to it: the timeout must come between 75 % and 125 % of it after
-	// the your_turn arrived, though an illegal move was sent at 40 %.
-	d := max(t.deadline(), 3*time.Second)
-	p, turn, stop, ok := infProbeStart(ctx, t, purpose, map[string]any{"deadline_ms": int(d / time.Millisecond), "rounds": 1})
-	if !ok {
-		return stop
-	}
-	defer p.Close()
-	seat, tn := turn.Seat, turn.turnOf()
-	where := rules.Where{Seat: &seat, Round: turn.Env.Round, Turn: turn.Env.Turn}
-	select {
-	case <-time.After(d * 4 / 10):
-	case <-ctx.Done():
-		return probeErr(ctx.Err())
-	}
-	if err := p.move(ctx, seat, tn, "raise", 99); err != nil {
-		return probeErr(err)
-	}
-	var res Result
-	to, err := p.awaitAfter(ctx, func(m infMsg) bool {
-		return m.Env.Type == "event" && (m.Ev.Type == "timeout" || m.Ev.Type == "action") && m.Ev.Seat != nil && *m.Ev.Seat == seat
-	})
-	if err != nil {
-		return probeErr(err)
-	}
-	el := to.At.Sub(turn.At)
-	res.eval("inference/illegal.no-consume")
-	if to.Ev.Type == "timeout" {
-		res.eval("inference/timeouts.deadline")
-	}
-	switch {
-	// The server's action flagged timeout is the timeout too (a server
-	// may log it on the action alone; the probe of timeouts.logged judges
-	// that).
-	case to.Ev.Type != "timeout" && !to.Ev.Timeout:
-		f := finding("inference/illegal.no-consume", where, "a timeout", json.RawMessage(to.Raw), "the illegal move ended the seat's turn: it was played without a timeout")
-		f.Transcript = p.tail(6)
-		res.Findings = append(res.Findings, f)
-	case el < d*3/4:
-		f := finding("inference/timeouts.deadline", where, fmt.Sprintf("a timeout about %v after your_turn (tolerance −25 %%)", d), el.Round(time.Millisecond).String(),
-			"the turn timed out early, %v after your_turn announced %v", el.Round(time.Millisecond), d)
-		f.Transcript = p.tail(6)
-		res.Findings = append(res.Findings, f)
-	case el > d*5/4:
-		f := finding("inference/timeouts.deadline", where, fmt.Sprintf("a timeout about %v after your_turn (tolerance +25 %%)", d), el.Round(time.Millisecond).String(),
-			"the turn timed out late, %v after your_turn: the illegal move may have restarted the deadline", el.Round(time.Millisecond))
-		f.Transcript = p.tail(6)
-		res.Findings = append(res.Findings, f)
-	}
-	return p.finish(ctx, res)
-}
-
-func infProbeSilent(ctx context.Context, t *Target) Result {
-	p, turn, stop, ok := infProbeStart(ctx, t, "silent", map[string]any{"rounds": 1})
-	if !ok {
-		return stop
-	}
-	defer p.Close()
-	vs, _ := turn.view()
-	seat := turn.Seat
-	where := rules.Where{Seat: &seat, Round: turn.Env.Round, Turn: turn.Env.Turn}
-	// Tolerance (I-INF-P1): the default action must come within the
-	// deadline plus max(1 s, the deadline) after your_turn arrived.
-	d := t.deadline()
-	wctx, cancel := context.WithTimeout(ctx, d+max(time.Second, d))
-	defer cancel()
-	var res Result
-	to, err := p.awaitAfter(wctx, func(m infMsg) bool {
-		return m.Env.Type == "event" && (m.Ev.Type == "timeout" || m.Ev.Type == "action") && m.Ev.Seat != nil && *m.Ev.Seat == seat
-	})
-	if err != nil {
-		if ctx.Err() == nil {
-			if !sawEvent(p.Got) {
-				// What umpire cannot read it cannot judge: no event came in
-				// WIRE.md's envelope at all.
-				return skip("the server sent no event message in the pinned envelope ({\"type\":\"event\",\"event\":{…}}), so the default action cannot be seen")
-			}
-			res.eval("inference/timeouts.default-action")
-			res.Findings = append(res.Findings, finding("inference/timeouts.default-action", where, "a timeout and the default action", "nothing",
-				"the silent seat's turn was not played by the server within %v", d+max(time.Second, d)))
-			return res
-		}
-		return probeErr(err)
-	}
-	res.eval("inference/timeouts.logged")
-	act := to
-	if to.Ev.Type != "timeout" {
-		if !to.Ev.Timeout {
-			f := finding("inference/timeouts.logged", where, "a timeout event before the server's action", json.RawMessage(to.Raw), "the server played the silent seat's turn without a timeout event")
-			f.Transcript = p.tail(6)
-			return Result{Findings: append(res.Findings, f)}
-		}
-		// The timeout is logged, on the action itself: the separate
-		// timeout line is WIRE.md's pin.
-		f := finding("inference/timeouts.logged", where, "a timeout event before the server's action", json.RawMessage(to.Raw), "the server flagged its action timeout but sent no timeout event before it")
-		f.Basis, f.Ref = rules.BasisContract, "WIRE.md Match log"
-		f.Transcript = p.tail(6)
-		res.Findings = append(res.Findings, f)
-	} else {
-		res.eval("inference/timeouts.strikes")
-		if to.Ev.Strikes != 1 {
-			// "strikes" counting this timeout is WIRE.md's field.
-			f := finding("inference/timeouts.strikes", where, 1, to.Ev.Strikes, "the first timeout of the seat does not count one strike")
-			f.Basis, f.Ref = rules.BasisContract, "WIRE.md Match log"
-			res.Findings = append(res.Findings, f)
-		}
-		var err error
-		act, err = p.awaitAfter(ctx, func(m infMsg) bool {
-			return m.Env.Type == "event" && m.Ev.Type == "action" && m.Ev.Seat != nil && *m.Ev.Seat == seat
-		})
-		if err != nil {
-			return probeErr(err)
-		}
-	}
-	want := "fold"
-	if vs.ToCall == 0 {
-		want = "call"
-	}
-	res.eval("inference/timeouts.default-action")
-	if act.Ev.Action != want || !act.Ev.Timeout {
-		f := finding("inference/timeouts.default-action", where, map[string]any{"action": want, "timeout": true}, json.RawMessage(act.Raw),
-			"the server's default action for a silent seat owing %d is wrong", vs.ToCall)
-		f.Transcript = p.tail(6)
-		res.Findings = append(res.Findings, f)
-	}
-	return p.finish(ctx, res)
-}
-
-// sawEvent reports whether any message was an event in WIRE.md's envelope.
-func sawEvent(got []infMsg) bool {
-	for _, m := range got {
-		if m.Env.Type == "event" && m.Ev.Type != "" {
-			return true
-		}
-	}
-	return false
-}
-
-func infProbeSitOut(ctx context.Context, t *Target) Result {
-	p, stop, ok := infProbeOpen(ctx, t, "sit-out", map[string]any{"rounds": 11})
-	if !ok {
-		return stop
-	}
-	defer p.Close()
-	silent := -1
-	third, announced, back := 0, 0, 0
-	strikesMax, timeouts := 3, 0
-	var res Result
-	err := p.playOut(ctx, func(m infMsg) error {
-		if silent < 0 {
-			silent = m.Seat
-			if vs, err := m.view(); err == nil && vs.Limits.MaxConsecutiveTimeouts > 0 {
-				strikesMax = vs.Limits.MaxConsecutiveTimeouts
-			}
-		}
-		if m.Seat == silent {
-			return nil // the seat stays silent
-		}
-		return p.defaultMove(ctx, m)
-	})
-	if err != nil {
-		return probeErr(err)
-	}
-	// The probe match's log holds the timeouts, strikes and sit-outs:
-	// replay it, so the log's own rules of them are checked too.
-	if status, body, err := infFetchLog(ctx, t, p.matchID); err == nil && status == http.StatusOK {
-		v := verify.NewInference(verify.Options{File: p.matchID + ".jsonl"})
-		for i, line := range bytes.Split(bytes.TrimSpace(body), []byte("\n")) {
-			for _, f := range v.Line(i+1, line) {
-				res.Findings = append(res.Findings, reports.Finding{Finding: f})
-			}
-		}
-		for _, f := range v.FinishFindings() {
-			res.Findings = append(res.Findings, reports.Finding{Finding: f})
-		}
-		res.evalAll(v.Summary().Evaluated)
-	}
-	for _, m := range p.Got {
-		if m.Env.Type != "event" {
-			continue
-		}
-		ev := m.Ev
-		if ev.Type == "timeout" && ev.Seat != nil && *ev.Seat == silent && third == 0 {
-			timeouts++
-		}
-		if ev.Type == "timeout" && ev.Seat != nil && *ev.Seat == silent && ev.SitOut && third == 0 {
-			third, announced = ev.Round, ev.BackInRound
-		}
-		if ev.Type == "round_start" && third > 0 && ev.Round > third && back == 0 {
-			for _, d := range ev.DealtIn {
-				if d == silent {
-					back = ev.Round
-				}
-			}
-		}
-	}
-	if silent < 0 {
-		return res.orSkip("no seat was ever asked to move")
-	}
-	if third == 0 && timeouts >= strikesMax {
-		// The situation was set up: the seat timed out often enough, and
-		// was never sat out.
-		res.eval("inference/timeouts.sit-out")
-		res.notExercised("inference/timeouts.back-in-round", "the seat was never sat out")
-		res.Findings = append(res.Findings, finding("inference/timeouts.sit-out", rules.Where{Seat: &silent}, fmt.Sprintf("a timeout flagged sit_out at strike %d", strikesMax),
-			fmt.Sprintf("%d timeouts in a row, none flagged sit_out", timeouts), "the silent seat timed out %d times in a row but was never sat out", timeouts))
-		return res
-	}
-	if third == 0 {
-		return res.orSkip("the silent seat timed out %d times, fewer than the %d strikes that sit it out, within the probe match", timeouts, strikesMax)
-	}
-	where := rules.Where{Seat: &silent, Round: third}
-	if back == 0 {
-		return res.orSkip("the probe match ended before seat %d was dealt in again", silent)
-	}
-	res.eval("inference/timeouts.sit-out", "inference/timeouts.back-in-round")
-	switch { // I-INF-P3
-	case back != announced && back == third+6:
-		res.Findings = append(res.Findings, finding("inference/timeouts.back-in-round", where, back, announced,
-			"back_in_round announced %d, but the seat was dealt in again in round %d", announced, back))
-	case back != announced:
-		res.Findings = append(res.Findings, finding("inference/timeouts.back-in-round", where, announced, back,
-			"the seat was dealt in again in round %d, not in the announced back_in_round %d", back, announced))
-	case announced != third+6:
-		res.Findings = append(res.Findings, finding("inference/timeouts.sit-out", where, third+6, announced,
-			"a third strike in round %d must sit the seat out for the next 5 rounds", third))
-	}
 	return res
 }

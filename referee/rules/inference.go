@@ -19,10 +19,15 @@ func InferenceRules() []Rule {
 	breakeven := m("visibility.breakeven", "What you can see",
 		"When a seat owes a call, call_breakeven_value is the value at which a plain call breaks even against the seats still in (uniform independent values); null otherwise.")
 	breakeven.Level = Should
+	// A random draw shows in no single message: every seating is a possible
+	// draw. Only the seed of a whole log, with the documented deal function
+	// (protocol.deal-function), fixes which seating the draw gave.
+	seating := m("table.seating", "Table", "Players are placed in seats by a random draw when the match starts.")
+	seating.Observable, seating.ObservableWhy = LogOnly, "any one seating is a possible random draw, so no live message can show a departure; only a whole log whose seed and deal function are known re-derives the draw"
 	return []Rule{
 		// Table
 		m("table.size", "Table", "A table seats 3 to 8 players; 6 is the default."),
-		m("table.seating", "Table", "Players are placed in seats by a random draw when the match starts."),
+		seating,
 		m("table.button", "Table", "Each round the dealer button moves to the next seat on the left that is live in the new round."),
 
 		// Match

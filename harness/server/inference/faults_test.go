@@ -18,6 +18,9 @@ type faultRun struct {
 	log   []byte
 	cl    *client // seat 0's agent, nil when every seat is scripted
 	clock *recordingClock
+	// faults are the faults the match ran with (for a case that plays a
+	// scenario of its own).
+	faults []Fault
 }
 
 // runFault plays one match with faults enabled; seat 0 is an agent
@@ -28,12 +31,14 @@ func runFault(t *testing.T, faults []Fault, spec MatchSpec, policy func(frame) *
 	clk := &recordingClock{}
 	opts := Options{Clock: clk, Faults: faults}
 	impostor := policy == nil
-	if impostor {
-		opts.StartTimeout = time.Second // a refused seat 0 never says hello
+	if impostor || len(spec.Agents) > 1 {
+		// A refused seat 0, and agent seats other than 0, never say
+		// hello: they play as silent seats from the start timeout on.
+		opts.StartTimeout = time.Second
 	}
 	s, ts := testServer(t, opts)
 	c := create(t, ts, spec)
-	run := faultRun{clock: clk}
+	run := faultRun{clock: clk, faults: faults}
 	if len(spec.Agents) > 0 {
 		token := c.Tokens["0"]
 		if impostor {
@@ -69,6 +74,17 @@ func owedAt(cl *client) map[[2]int]int {
 	return m
 }
 
+// faultTest is one case of TestFaults: a match that shows the fault's break,
+// and the observation of it.
+type faultTest struct {
+	fault   Fault
+	rule    string
+	spec    func(seed string) MatchSpec
+	policy  func(frame) *MoveMsg
+	seeds   int // seeds to try for a match that shows the break
+	observe func(t *testing.T, r faultRun) bool
+}
+
 // TestFaults: each fault, enabled, visibly breaks its one behaviour, and
 // the same observation does not fire on the same match without the fault.
 func TestFaults(t *testing.T) {
@@ -82,14 +98,7 @@ func TestFaults(t *testing.T) {
 	call := func(f frame) *MoveMsg { return move(f, ref.ActionCall, 0) }
 	noStep := ref.AnteRamp{FromRound: 1, EveryRounds: 1, Step: 0}
 	ante3 := 3
-	tests := []struct {
-		fault   Fault
-		rule    string
-		spec    func(seed string) MatchSpec
-		policy  func(frame) *MoveMsg
-		seeds   int // seeds to try for a match that shows the break
-		observe func(t *testing.T, r faultRun) bool
-	}{
+	tests := []faultTest{
 		{
 			fault: FaultAcceptIllegalRaise, rule: "inference/round.3.raise-cap",
 			spec: func(seed string) MatchSpec { return agent(seed, 3, 6, 250, "aggressive") },
@@ -288,6 +297,7 @@ func TestFaults(t *testing.T) {
 			},
 		},
 	}
+	tests = append(tests, moreFaultCases()...)
 	covered := map[Fault]bool{}
 	for _, tc := range tests {
 		covered[tc.fault] = true

@@ -1,9 +1,7 @@
 package inference
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"sync"
 	"sync/atomic"
@@ -49,7 +47,7 @@ type deadlineState struct {
 
 // creditAdjust moves one credit between seats after a round
 // (FaultOddChipWrongSeat).
-type creditAdjust struct{ from, to int }
+type creditAdjust struct{ from, to, n int }
 
 // strikeFix restores after a round the strikes (and sit-out) of a seat
 // whose timeout FaultNoTimeoutDefault played as a fold of its own.
@@ -70,8 +68,10 @@ type Result struct {
 // and only read afterwards.
 type match struct {
 	id, seed, commit string
-	cfg              ref.Config // the engine's (may differ from what limits announce under a fault)
-	annCap           int        // announced max_raises_per_round
+	cfg              ref.Config   // the engine's (may differ from what limits announce under a fault)
+	annCap           int          // announced max_raises_per_round
+	annMaxRaise      int          // announced max_raise
+	annRamp          ref.AnteRamp // announced ante_ramp
 	seats            []seatInfo
 	names            []string
 	agentSeats       int
@@ -105,6 +105,14 @@ type match struct {
 	foldTimeout int       // seat+1 while FaultNoTimeoutDefault plays its fold
 	foldEv      ref.Event // the timeout line written before that fold
 	strikeFix   []strikeFix
+	// The faults' own state: strikes counted without resets
+	// (FaultStrikesKeptAfterMove), the previous round's values
+	// (FaultYourValueStale), a message held back until its action
+	// (FaultMessageAfterAction).
+	strikeTotal map[int]int
+	prevVals    map[int]int
+	curVals     map[int]int
+	heldMsg     []byte
 
 	// openTurn is the turn still open, for errors sent outside the run
 	// goroutine.
@@ -239,10 +247,11 @@ func (m *match) settleAdjust() {
 	}
 	m.strikeFix = m.strikeFix[:0]
 	for _, a := range m.adjust {
+		n := max(a.n, 1)
 		from, to := m.st.Seat(a.from).Credits, m.st.Seat(a.to).Credits
-		if from >= 2 {
-			_ = m.st.SetCredits(a.from, from-1)
-			_ = m.st.SetCredits(a.to, to+1)
+		if from >= n+1 {
+			_ = m.st.SetCredits(a.from, from-n)
+			_ = m.st.SetCredits(a.to, to+n)
 		}
 	}
 	m.adjust = m.adjust[:0]
@@ -260,6 +269,10 @@ func (m *match) drive(ctx context.Context) error {
 		}
 		m.st.ViewInto(seat, &m.vsBuf) // players do not keep the view
 		mv := m.seats[seat].player.Decide(&m.vsBuf, m.legalFor(seat))
+		if mv.Action == ref.ActionCall && m.faults.on(FaultAllInCallRefused) && m.st.CurrentBet()-m.st.Seat(seat).Bet > m.st.Seat(seat).Credits {
+			m.sendErr(seat, CodeIllegalMove, "not enough credits to call", "inference/round.3.all-in")
+			return nil
+		}
 		if err := m.st.Apply(seat, mv); err != nil {
 			// Scripted players only play listed moves; should one not,
 			// its turn is played by default.
@@ -397,7 +410,9 @@ func (m *match) onFrame(c *conn, data []byte, text bool) error {
 	}
 	msg, bad := parseIn(data)
 	if bad != "" {
-		m.sendErr(c.seat, CodeBadMessage, bad, "")
+		if !m.faults.on(FaultBadMessageIgnored) {
+			m.sendErr(c.seat, CodeBadMessage, bad, "")
+		}
 		return nil
 	}
 	switch *msg.Type {
@@ -431,9 +446,18 @@ func (m *match) onMove(c *conn, msg *inMsg) error {
 	case msg.Action == nil:
 		m.sendErr(seat, CodeBadMessage, `a move needs "action"`, "")
 		return nil
+	case *msg.Action == ref.ActionRaise && msg.Amount == nil && m.faults.on(FaultRaiseAmountDefault):
+		one := 1
+		msg.Amount = &one // lenient: the smallest raise
 	case *msg.Action == ref.ActionRaise && msg.Amount == nil:
 		m.sendErr(seat, CodeBadMessage, `a raise needs "amount", the increment`, "")
 		return nil
+	case *msg.Action == "check" && m.faults.on(FaultAcceptCheck):
+		call := ref.ActionCall
+		msg.Action = &call // lenient: a check is a call of nothing
+	}
+	if m.faults.on(FaultAcceptOutOfTurn) && m.started && m.st.Phase() == ref.PhaseBetting && *msg.Turn == m.st.Turn() {
+		seat = m.st.ToAct() // whoever sent it, the move is the open turn's
 	}
 	if !m.started || m.st.Phase() != ref.PhaseBetting || m.st.ToAct() != seat {
 		rule := "inference/illegal.not-your-turn"
@@ -453,8 +477,19 @@ func (m *match) onMove(c *conn, msg *inMsg) error {
 	}
 	if msg.Message != nil {
 		mv.Message = *msg.Message
+		if refused := m.messageFaults(&mv); refused {
+			m.sendErr(seat, CodeIllegalMove, "message too long", "inference/round.4.message-length")
+			return nil
+		}
+	}
+	if mv.Action == ref.ActionCall && m.faults.on(FaultAllInCallRefused) && m.st.CurrentBet()-m.st.Seat(seat).Bet > m.st.Seat(seat).Credits {
+		m.sendErr(seat, CodeIllegalMove, "not enough credits to call", "inference/round.3.all-in")
+		return nil
 	}
 	if err := m.st.Apply(seat, mv); err != nil {
+		if m.faults.on(FaultSilentIllegal) {
+			return nil // refused, but nothing says so
+		}
 		m.sendErr(seat, CodeIllegalMove, err.Error(), rules.RuleOf(err))
 		if !m.faults.on(FaultConsumeTurnOnIllegal) {
 			return nil
@@ -465,322 +500,4 @@ func (m *match) onMove(c *conn, msg *inMsg) error {
 	}
 	m.stopTimer()
 	return m.advance()
-}
-
-// Emit receives the engine's events (ref.Sink): it applies the log-level
-// faults, appends the line to the log and sends it to the seats that may
-// see it.
-func (m *match) Emit(e *ref.Event) {
-	ev := *e
-	switch ev.Type {
-	case ref.EventMatchStart:
-		ev.Limits.MaxRaisesPerRound = m.annCap
-		ev.SeedCommit = m.commit
-	case ref.EventTimeout:
-		if ev.SitOut && m.faults.on(FaultWrongBackInRound) {
-			ev.BackInRound++
-		}
-	case ref.EventAction:
-		if m.foldTimeout == ev.Seat+1 {
-			te := m.foldEv
-			m.Emit(&te) // a timeout line, with its own faults applied
-			ev.Timeout = true
-		}
-	case ref.EventShowdown:
-		if ev.Uncontested && len(ev.Winners) == 1 && m.faults.on(FaultRevealUncontested) {
-			w := ev.Winners[0]
-			ev.Reveals = []ref.Reveal{{Seat: w, Value: m.st.Seat(w).Value}}
-		}
-		if !ev.Uncontested && m.faults.on(FaultOddChipWrongSeat) {
-			m.oddChip(&ev)
-		}
-	}
-	m.record(&ev)
-}
-
-// record logs and distributes one event.
-func (m *match) record(ev *ref.Event) {
-	m.lineBuf = ev.AppendJSON(m.lineBuf[:0])
-	if ev.Type == ref.EventMatchStart {
-		// I-INF-S8: name the deal function so a verifier re-derives deals.
-		m.lineBuf = append(m.lineBuf[:len(m.lineBuf)-1], `,"deal":"`+DealFunction+`"}`...)
-	}
-	line := m.lineBuf
-	m.mu.Lock()
-	m.log.add(line)
-	m.mu.Unlock()
-	switch ev.Type {
-	case ref.EventMatchStart:
-		m.startLine = bytes.Clone(line)
-		m.broadcast(m.encodeEvent(line))
-	case ref.EventMatchEnd:
-		m.endLine = bytes.Clone(line) // sent as the match_end envelope
-	case ref.EventDealPrivate:
-		if !m.faults.on(FaultSkipDealPrivate) {
-			m.sendTo(ev.Seat, m.encodeEvent(line)) // its owner only
-		}
-	default:
-		m.broadcast(m.encodeEvent(line))
-	}
-}
-
-// encodeEvent is the event envelope of line in the run goroutine's scratch
-// buffer: valid until the next message is encoded (sendTo copies it).
-func (m *match) encodeEvent(line []byte) []byte {
-	if m.evPrefix == nil {
-		m.evPrefix = appendEvent(nil, m.id, nil)
-		m.evPrefix = m.evPrefix[:len(m.evPrefix)-1] // the envelope up to the event object
-	}
-	m.out = append(append(append(m.out[:0], m.evPrefix...), line...), '}')
-	return m.out
-}
-
-// matchLog is a match log kept in chunks of whole lines, so that it grows
-// without copying what it holds.
-type matchLog struct {
-	chunks [][]byte
-	size   int
-}
-
-// Chunks start at firstLogChunk bytes and double up to logChunk (a longer
-// line gets a chunk of its own), so a short match keeps a small log.
-const (
-	firstLogChunk = 4 << 10
-	logChunk      = 64 << 10
-)
-
-// add appends line and a newline.
-func (l *matchLog) add(line []byte) {
-	n := len(l.chunks)
-	if n == 0 || len(l.chunks[n-1])+len(line)+1 > cap(l.chunks[n-1]) {
-		size := firstLogChunk
-		if n > 0 {
-			size = min(2*cap(l.chunks[n-1]), logChunk)
-		}
-		l.chunks = append(l.chunks, make([]byte, 0, max(size, len(line)+1)))
-		n++
-	}
-	l.chunks[n-1] = append(append(l.chunks[n-1], line...), '\n')
-	l.size += len(line) + 1
-}
-
-// bytes returns a copy of the log; public leaves out the deal_private
-// lines (I-INF-S1).
-func (l *matchLog) bytes(public bool) []byte {
-	out := make([]byte, 0, l.size)
-	for _, c := range l.chunks {
-		if !public {
-			out = append(out, c...)
-			continue
-		}
-		for len(c) > 0 {
-			i := bytes.IndexByte(c, '\n') + 1
-			if !bytes.HasPrefix(c, []byte(`{"type":"`+ref.EventDealPrivate+`"`)) {
-				out = append(out, c[:i]...)
-			}
-			c = c[i:]
-		}
-	}
-	return out
-}
-
-// oddChip moves the odd credit between the tied best values of a showdown
-// to the other tied winner (FaultOddChipWrongSeat). Only a plain odd split
-// (payouts one apart) is rewritten.
-func (m *match) oddChip(ev *ref.Event) {
-	best := 0
-	for _, r := range ev.Reveals {
-		best = max(best, r.Value)
-	}
-	pay := map[int]int{}
-	for _, p := range ev.Payouts {
-		pay[p.Seat] = p.Amount
-	}
-	donor, recv := -1, -1
-	for _, r := range ev.Reveals {
-		if r.Value != best || pay[r.Seat] == 0 {
-			continue
-		}
-		if donor < 0 || pay[r.Seat] > pay[donor] {
-			donor = r.Seat
-		}
-		if recv < 0 || pay[r.Seat] < pay[recv] {
-			recv = r.Seat
-		}
-	}
-	if donor < 0 || pay[donor]-pay[recv] != 1 || m.st.Seat(donor).Credits < 2 {
-		return
-	}
-	ps := append([]ref.Payout(nil), ev.Payouts...)
-	for i := range ps {
-		switch ps[i].Seat {
-		case donor:
-			ps[i].Amount--
-		case recv:
-			ps[i].Amount++
-		}
-	}
-	ev.Payouts = ps
-	m.adjust = append(m.adjust, creditAdjust{from: donor, to: recv})
-}
-
-// end sends match_end to every attached seat and closes the connections
-// once their queues are sent.
-func (m *match) end() {
-	m.stopTimer()
-	// The full log is served from now on, before any agent learns the end.
-	m.mu.Lock()
-	m.over = true
-	m.result = Result{MatchID: m.id, Seed: m.seed, SeedCommit: m.commit, Reason: m.st.EndReason(), Rounds: m.st.Round(), Ranking: m.st.Ranking()}
-	m.mu.Unlock()
-	msg := encodeMatchEnd(m.id, m.commit, m.endLine)
-	for seat, c := range m.conns {
-		if c == nil {
-			continue
-		}
-		c.sendLast(msg)
-		m.conns[seat] = nil
-	}
-}
-
-// flush hands every connection the messages collected for it since the
-// last flush, as one unit.
-func (m *match) flush() {
-	for seat, c := range m.conns {
-		if c != nil && !c.flush() {
-			m.conns[seat] = nil
-		}
-	}
-}
-
-func (m *match) broadcast(msg []byte) {
-	for seat := range m.conns {
-		m.sendTo(seat, msg)
-	}
-}
-
-// sendTo adds a copy of msg to the burst of seat's connection (flush hands
-// it over), dropping a connection that cannot keep up (its seat then times
-// out normally).
-func (m *match) sendTo(seat int, msg []byte) {
-	c := m.conns[seat]
-	if c == nil {
-		return
-	}
-	if !c.send(msg) {
-		m.conns[seat] = nil
-	}
-}
-
-// sendErr answers seat with an error; turn is always the turn still open.
-func (m *match) sendErr(seat int, code, text, rule string) {
-	turn := 0
-	if m.st != nil {
-		turn = m.st.Turn()
-	}
-	m.out = appendError(m.out[:0], m.id, code, text, turn, rule)
-	m.sendTo(seat, m.out)
-}
-
-// state is the engine state views come from: the match's, or before the
-// start a state at round 0.
-func (m *match) state() *ref.State {
-	if m.st != nil {
-		return m.st
-	}
-	return m.pre
-}
-
-// legalFor lists the legal actions of seat (to act) under the announced
-// limits.
-func (m *match) legalFor(seat int) []ref.LegalAction {
-	st := m.state()
-	p := st.Seat(seat)
-	lim := st.Config().Limits(st.Round())
-	lim.MaxRaisesPerRound = m.annCap
-	m.legal = ref.LegalActions(m.legal[:0], p.Credits, st.CurrentBet()-p.Bet, st.RaisesUsed(), lim)
-	return m.legal
-}
-
-// leakPlayer and leakView add players[].value (FaultLeakValue).
-type leakPlayer struct {
-	ref.PlayerView
-	Value *int `json:"value,omitempty"`
-}
-
-type leakView struct {
-	ref.VisibleState
-	Players []leakPlayer `json:"players"`
-}
-
-// appendView appends seat's visible_state, with the view-level faults
-// applied, to dst. It projects into vs (reused: the caller owns it); the
-// fault-free path writes without encoding/json, with the history's encoding
-// kept in hc when hc is not nil (the run goroutine's m.hist).
-func (m *match) appendView(dst []byte, vs *ref.VisibleState, seat int, hc *ref.HistoryCache) []byte {
-	st := m.state()
-	st.ViewInto(seat, vs)
-	vs.Limits.MaxRaisesPerRound = m.annCap
-	if m.faults.on(FaultContributionNoAnte) {
-		for i := range vs.Players {
-			if vs.Players[i].InRound && vs.Players[i].Contribution >= vs.Limits.Ante {
-				vs.Players[i].Contribution -= vs.Limits.Ante
-			}
-		}
-	}
-	if m.faults.on(FaultAnteNotRaised) {
-		vs.Limits.Ante = m.cfg.Ante
-	}
-	if m.faults.on(FaultWrongBackInRound) {
-		for i := range vs.Players {
-			if vs.Players[i].SittingOut {
-				vs.Players[i].BackInRound++
-			}
-		}
-	}
-	if m.faults.on(FaultLeakValue) && st.Phase() == ref.PhaseBetting {
-		lv := leakView{VisibleState: *vs, Players: make([]leakPlayer, len(vs.Players))}
-		for i, p := range vs.Players {
-			lv.Players[i].PlayerView = p
-			if q := st.Seat(i); i != seat && q.InRound && q.Value != 0 {
-				v := q.Value
-				lv.Players[i].Value = &v
-			}
-		}
-		b, _ := json.Marshal(lv)
-		return append(dst, b...)
-	}
-	return vs.AppendJSONCached(dst, hc)
-}
-
-// welcomeMsg is seat's welcome. It allocates its own buffers: serveEnded
-// calls it outside the run goroutine.
-func (m *match) welcomeMsg(seat int) []byte {
-	var vs ref.VisibleState
-	return appendWelcome(nil, m.id, seat, m.appendView(nil, &vs, seat, nil))
-}
-
-// yourTurn is seat's your_turn, written into the run goroutine's scratch
-// buffers: valid until the next message is encoded (sendTo copies it).
-func (m *match) yourTurn(seat, deadlineMS int) []byte {
-	if m.faults.on(FaultDropDeadlineMS) {
-		deadlineMS = -1
-	}
-	m.viewBuf = m.appendView(m.viewBuf[:0], &m.vsOut, seat, &m.hist)
-	m.out = appendYourTurn(m.out[:0], m.id, m.st.Round(), m.st.Turn(), deadlineMS, m.viewBuf, m.legalFor(seat))
-	return m.out
-}
-
-// serveEnded answers a connection that arrives after the match ended: the
-// final welcome and match_end, then a normal close. It runs outside the run
-// goroutine, after done is closed, reading the final state only.
-func (m *match) serveEnded(c *conn) {
-	m.mu.Lock()
-	err := m.err
-	m.mu.Unlock()
-	if err != nil {
-		c.kill("match aborted")
-		return
-	}
-	c.sendLast(m.welcomeMsg(c.seat), encodeMatchEnd(m.id, m.commit, m.endLine))
 }

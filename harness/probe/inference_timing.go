@@ -1,0 +1,386 @@
+package probe
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"time"
+
+	ref "github.com/umpire-arena/umpire/referee/inference"
+	"github.com/umpire-arena/umpire/referee/rules"
+	"github.com/umpire-arena/umpire/referee/verify"
+	"github.com/umpire-arena/umpire/reports"
+)
+
+// The Inference probes of split pots, deadlines and timeouts: the split-pot
+// probe (a seeded tie), the enforced deadline, a silent seat's default
+// actions and its sit-out.
+
+// splitSeed (I-INF-P4) finds a seed whose first round deals two seats of a table of n the
+// same value under umpire's deal function (another server deals otherwise,
+// and the probe then reports a skip).
+func splitSeed(base string, n int) (string, int) {
+	for i := 0; i < 5000; i++ {
+		seed := fmt.Sprintf("%s-%d", base, i)
+		for a := 0; a < n; a++ {
+			for b := a + 1; b < n; b++ {
+				if ref.DealValue(seed, 1, a) == ref.DealValue(seed, 1, b) {
+					return seed, ref.DealValue(seed, 1, a)
+				}
+			}
+		}
+	}
+	return base, 0
+}
+
+func infProbeSplit(ctx context.Context, t *Target) Result {
+	if r, ok := needCreate(t); !ok {
+		return r
+	}
+	seed, _ := splitSeed(t.seedFor("split"), t.TableSize)
+	id, toks, err := infCreate(ctx, t, map[string]any{"seats": t.TableSize, "rounds": 1, "deadline_ms": max(t.DeadlineMS, 2000), "seed": seed, "ante": 1})
+	if err != nil {
+		return probeErr(err)
+	}
+	p, err := infJoin(ctx, t, id, toks)
+	if err != nil {
+		return probeErr(err)
+	}
+	defer p.Close()
+	// Every seat sees its own value: the best value checks, a seat whose
+	// value another seat shares checks, everyone else folds.
+	values := map[int]int{}
+	err = p.playOut(ctx, func(m infMsg) error {
+		vs, err := m.view()
+		if err != nil || vs.YourValue == nil {
+			return p.defaultMove(ctx, m)
+		}
+		values[m.Seat] = *vs.YourValue
+		return p.defaultMove(ctx, m)
+	})
+	if err != nil {
+		return probeErr(err)
+	}
+	tie := false
+	var res Result
+	for _, m := range p.Got {
+		if m.Env.Type == "event" && m.Ev.Type == "showdown" && m.Ev.Round == 1 && len(m.Ev.Reveals) > 1 {
+			best, count := 0, 0
+			for _, r := range m.Ev.Reveals {
+				if r.Value > best {
+					best, count = r.Value, 1
+				} else if r.Value == best {
+					count++
+				}
+			}
+			tie = count > 1
+			// Every seat tied for the best value shares the pot.
+			if ev, ok := decodeLiveEvent(m.Env.Event); ok && tie {
+				res.eval("inference/round.6.ties")
+				paid := map[int]bool{}
+				for _, p := range ev.Payouts {
+					paid[p.Seat] = p.Amount > 0
+				}
+				for _, r := range ev.Reveals {
+					if r.Value == best && !paid[r.Seat] {
+						seat := r.Seat
+						res.Findings = append(res.Findings, finding("inference/round.6.ties", rules.Where{Seat: &seat, Round: 1}, "a share of the pot for every seat tied for the best value", ev.Payouts,
+							"seat %d, tied for the best value %d, is paid nothing", r.Seat, best))
+						break
+					}
+				}
+			}
+			break
+		}
+	}
+	if !tie {
+		return skip("no tie for the best value arose in the probe match (the seed search works with umpire's deal function only)")
+	}
+	status, body, err := infFetchLog(ctx, t, id)
+	if err != nil {
+		return probeErr(err)
+	}
+	if status != http.StatusOK {
+		return res.orSkip("the match log could not be read: HTTP %d", status)
+	}
+	v := verify.NewInference(verify.Options{File: id + ".jsonl"})
+	for i, line := range bytes.Split(bytes.TrimSpace(body), []byte("\n")) {
+		for _, f := range v.Line(i+1, line) {
+			res.Findings = append(res.Findings, reports.Finding{Finding: f})
+		}
+	}
+	for _, f := range v.FinishFindings() {
+		res.Findings = append(res.Findings, reports.Finding{Finding: f})
+	}
+	// The probe's own rules, as far as the replay of its match reached
+	// them (an even split has no odd credit).
+	ev := v.Summary().Evaluated
+	for _, id := range []string{"inference/round.6.ties", "inference/round.6.odd-chips"} {
+		if ev[id] > 0 {
+			res.eval(id)
+		} else {
+			res.notExercised(id, "the tied pot of the probe match split evenly")
+		}
+	}
+	return res
+}
+
+func infProbeDeadline(ctx context.Context, t *Target) Result {
+	if r, ok := needCreate(t); !ok {
+		return r
+	}
+	// A timing finding is confirmed on a second match before it is
+	// reported (I-INF-P1): one stall of the machine running umpire must
+	// not fail a server, while a server that times out early or late does
+	// so every time.
+	res := infDeadlineOnce(ctx, t, "deadline")
+	if res.Status != reports.Disabled || len(res.Findings) == 0 || res.Findings[0].Rule != "inference/timeouts.deadline" {
+		return res
+	}
+	return infDeadlineOnce(ctx, t, "deadline-confirm")
+}
+
+func infDeadlineOnce(ctx context.Context, t *Target, purpose string) Result {
+	// I-INF-P1: a longer deadline than the target's, so timing noise stays small
+	// next to it: the timeout must come between 75 % and 125 % of it after
+	// the your_turn arrived, though an illegal move was sent at 40 %.
+	d := max(t.deadline(), 3*time.Second)
+	p, turn, stop, ok := infProbeStart(ctx, t, purpose, map[string]any{"deadline_ms": int(d / time.Millisecond), "rounds": 1})
+	if !ok {
+		return stop
+	}
+	defer p.Close()
+	seat, tn := turn.Seat, turn.turnOf()
+	where := rules.Where{Seat: &seat, Round: turn.Env.Round, Turn: turn.Env.Turn}
+	select {
+	case <-time.After(d * 4 / 10):
+	case <-ctx.Done():
+		return probeErr(ctx.Err())
+	}
+	if err := p.move(ctx, seat, tn, "raise", 99); err != nil {
+		return probeErr(err)
+	}
+	var res Result
+	to, err := p.awaitAfter(ctx, func(m infMsg) bool {
+		return m.Env.Type == "event" && (m.Ev.Type == "timeout" || m.Ev.Type == "action") && m.Ev.Seat != nil && *m.Ev.Seat == seat
+	})
+	if err != nil {
+		return probeErr(err)
+	}
+	el := to.At.Sub(turn.At)
+	res.eval("inference/illegal.no-consume")
+	if to.Ev.Type == "timeout" {
+		res.eval("inference/timeouts.deadline")
+	}
+	switch {
+	// The server's action flagged timeout is the timeout too (a server
+	// may log it on the action alone; the probe of timeouts.logged judges
+	// that).
+	case to.Ev.Type != "timeout" && !to.Ev.Timeout:
+		f := finding("inference/illegal.no-consume", where, "a timeout", json.RawMessage(to.Raw), "the illegal move ended the seat's turn: it was played without a timeout")
+		f.Transcript = p.tail(6)
+		res.Findings = append(res.Findings, f)
+	case el < d*3/4:
+		f := finding("inference/timeouts.deadline", where, fmt.Sprintf("a timeout about %v after your_turn (tolerance −25 %%)", d), el.Round(time.Millisecond).String(),
+			"the turn timed out early, %v after your_turn announced %v", el.Round(time.Millisecond), d)
+		f.Transcript = p.tail(6)
+		res.Findings = append(res.Findings, f)
+	case el > d*5/4:
+		f := finding("inference/timeouts.deadline", where, fmt.Sprintf("a timeout about %v after your_turn (tolerance +25 %%)", d), el.Round(time.Millisecond).String(),
+			"the turn timed out late, %v after your_turn: the illegal move may have restarted the deadline", el.Round(time.Millisecond))
+		f.Transcript = p.tail(6)
+		res.Findings = append(res.Findings, f)
+	}
+	return p.finish(ctx, res)
+}
+
+func infProbeSilent(ctx context.Context, t *Target) Result {
+	p, turn, stop, ok := infProbeStart(ctx, t, "silent", map[string]any{"rounds": 1})
+	if !ok {
+		return stop
+	}
+	defer p.Close()
+	vs, _ := turn.view()
+	seat := turn.Seat
+	where := rules.Where{Seat: &seat, Round: turn.Env.Round, Turn: turn.Env.Turn}
+	// Tolerance (I-INF-P1): the default action must come within the
+	// deadline plus max(1 s, the deadline) after your_turn arrived.
+	d := t.deadline()
+	wctx, cancel := context.WithTimeout(ctx, d+max(time.Second, d))
+	defer cancel()
+	var res Result
+	to, err := p.awaitAfter(wctx, func(m infMsg) bool {
+		return m.Env.Type == "event" && (m.Ev.Type == "timeout" || m.Ev.Type == "action") && m.Ev.Seat != nil && *m.Ev.Seat == seat
+	})
+	if err != nil {
+		if ctx.Err() == nil {
+			if !sawEvent(p.Got) {
+				// What umpire cannot read it cannot judge: no event came in
+				// WIRE.md's envelope at all.
+				return skip("the server sent no event message in the pinned envelope ({\"type\":\"event\",\"event\":{…}}), so the default action cannot be seen")
+			}
+			res.eval("inference/timeouts.default-action")
+			res.Findings = append(res.Findings, finding("inference/timeouts.default-action", where, "a timeout and the default action", "nothing",
+				"the silent seat's turn was not played by the server within %v", d+max(time.Second, d)))
+			return res
+		}
+		return probeErr(err)
+	}
+	res.eval("inference/timeouts.logged")
+	act := to
+	if to.Ev.Type != "timeout" {
+		if !to.Ev.Timeout {
+			f := finding("inference/timeouts.logged", where, "a timeout event before the server's action", json.RawMessage(to.Raw), "the server played the silent seat's turn without a timeout event")
+			f.Transcript = p.tail(6)
+			return Result{Findings: append(res.Findings, f)}
+		}
+		// The timeout is logged, on the action itself: the separate
+		// timeout line is WIRE.md's pin.
+		f := finding("inference/timeouts.logged", where, "a timeout event before the server's action", json.RawMessage(to.Raw), "the server flagged its action timeout but sent no timeout event before it")
+		f.Basis, f.Ref = rules.BasisContract, "WIRE.md Match log"
+		f.Transcript = p.tail(6)
+		res.Findings = append(res.Findings, f)
+	} else {
+		res.eval("inference/timeouts.strikes")
+		if to.Ev.Strikes != 1 {
+			// "strikes" counting this timeout is WIRE.md's field.
+			f := finding("inference/timeouts.strikes", where, 1, to.Ev.Strikes, "the first timeout of the seat does not count one strike")
+			f.Basis, f.Ref = rules.BasisContract, "WIRE.md Match log"
+			res.Findings = append(res.Findings, f)
+		}
+		var err error
+		act, err = p.awaitAfter(ctx, func(m infMsg) bool {
+			return m.Env.Type == "event" && m.Ev.Type == "action" && m.Ev.Seat != nil && *m.Ev.Seat == seat
+		})
+		if err != nil {
+			return probeErr(err)
+		}
+	}
+	want := "fold"
+	if vs.ToCall == 0 {
+		want = "call"
+	}
+	res.eval("inference/timeouts.default-action")
+	if act.Ev.Action != want || !act.Ev.Timeout {
+		f := finding("inference/timeouts.default-action", where, map[string]any{"action": want, "timeout": true}, json.RawMessage(act.Raw),
+			"the server's default action for a silent seat owing %d is wrong", vs.ToCall)
+		f.Transcript = p.tail(6)
+		res.Findings = append(res.Findings, f)
+	}
+	return p.finish(ctx, res)
+}
+
+// sawEvent reports whether any message was an event in WIRE.md's envelope.
+func sawEvent(got []infMsg) bool {
+	for _, m := range got {
+		if m.Env.Type == "event" && m.Ev.Type != "" {
+			return true
+		}
+	}
+	return false
+}
+
+func infProbeSitOut(ctx context.Context, t *Target) Result {
+	p, stop, ok := infProbeOpen(ctx, t, "sit-out", map[string]any{"rounds": 12})
+	if !ok {
+		return stop
+	}
+	defer p.Close()
+	silent := -1
+	third, announced, back := 0, 0, 0
+	strikesMax, timeouts := 3, 0
+	var res Result
+	// The silent seat times out once, then moves itself once (which clears
+	// its strike), then stays silent for good.
+	turns := 0
+	err := p.playOut(ctx, func(m infMsg) error {
+		if silent < 0 {
+			silent = m.Seat
+			if vs, err := m.view(); err == nil && vs.Limits.MaxConsecutiveTimeouts > 0 {
+				strikesMax = vs.Limits.MaxConsecutiveTimeouts
+			}
+		}
+		if m.Seat == silent {
+			if turns++; turns == 2 {
+				return p.defaultMove(ctx, m)
+			}
+			return nil // the seat stays silent
+		}
+		return p.defaultMove(ctx, m)
+	})
+	if err != nil {
+		return probeErr(err)
+	}
+	// The probe match's log holds the timeouts, strikes and sit-outs:
+	// replay it, so the log's own rules of them are checked too; and the
+	// views of the other seats must show the seat sitting out.
+	infReplay(ctx, t, p.matchID, &res)
+	infFollowViews(p.Got, func(int) []reports.Message { return p.tail(8) }, &res)
+	moved := false // the seat's own move came after its first timeout
+	for _, m := range p.Got {
+		if m.Env.Type != "event" {
+			continue
+		}
+		ev := m.Ev
+		if ev.Type == "action" && ev.Seat != nil && *ev.Seat == silent && !ev.Timeout && timeouts > 0 && !moved {
+			moved, timeouts = true, 0
+		}
+		if ev.Type == "timeout" && ev.Seat != nil && *ev.Seat == silent && third == 0 {
+			timeouts++
+			if moved && ev.SitOut && timeouts < strikesMax {
+				// Sat out before strikesMax timeouts since its own move:
+				// the move did not clear the strikes.
+				res.eval("inference/timeouts.clear-on-move")
+				res.Findings = append(res.Findings, finding("inference/timeouts.clear-on-move", rules.Where{Seat: &silent, Round: ev.Round},
+					fmt.Sprintf("a sit-out at the %d. timeout after the seat's own move", strikesMax), fmt.Sprintf("a sit-out at the %d. timeout", timeouts),
+					"the seat moved itself after a timeout, yet was sat out after %d more timeouts", timeouts))
+			} else if moved && ev.SitOut {
+				res.eval("inference/timeouts.clear-on-move")
+			}
+		}
+		if ev.Type == "timeout" && ev.Seat != nil && *ev.Seat == silent && ev.SitOut && third == 0 {
+			third, announced = ev.Round, ev.BackInRound
+		}
+		if ev.Type == "round_start" && third > 0 && ev.Round > third && back == 0 {
+			for _, d := range ev.DealtIn {
+				if d == silent {
+					back = ev.Round
+				}
+			}
+		}
+	}
+	if silent < 0 {
+		return res.orSkip("no seat was ever asked to move")
+	}
+	if third == 0 && timeouts >= strikesMax {
+		// The situation was set up: the seat timed out often enough, and
+		// was never sat out.
+		res.eval("inference/timeouts.sit-out")
+		res.notExercised("inference/timeouts.back-in-round", "the seat was never sat out")
+		res.Findings = append(res.Findings, finding("inference/timeouts.sit-out", rules.Where{Seat: &silent}, fmt.Sprintf("a timeout flagged sit_out at strike %d", strikesMax),
+			fmt.Sprintf("%d timeouts in a row, none flagged sit_out", timeouts), "the silent seat timed out %d times in a row but was never sat out", timeouts))
+		return res
+	}
+	if third == 0 {
+		return res.orSkip("the silent seat timed out %d times, fewer than the %d strikes that sit it out, within the probe match", timeouts, strikesMax)
+	}
+	where := rules.Where{Seat: &silent, Round: third}
+	if back == 0 {
+		return res.orSkip("the probe match ended before seat %d was dealt in again", silent)
+	}
+	res.eval("inference/timeouts.sit-out", "inference/timeouts.back-in-round")
+	switch { // I-INF-P3
+	case back != announced && back == third+6:
+		res.Findings = append(res.Findings, finding("inference/timeouts.back-in-round", where, back, announced,
+			"back_in_round announced %d, but the seat was dealt in again in round %d", announced, back))
+	case back != announced:
+		res.Findings = append(res.Findings, finding("inference/timeouts.back-in-round", where, announced, back,
+			"the seat was dealt in again in round %d, not in the announced back_in_round %d", back, announced))
+	case announced != third+6:
+		res.Findings = append(res.Findings, finding("inference/timeouts.sit-out", where, third+6, announced,
+			"a third strike in round %d must sit the seat out for the next 5 rounds", third))
+	}
+	return res
+}

@@ -1,0 +1,122 @@
+package probe
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/umpire-arena/umpire/reports"
+)
+
+// viewStream is seat 0's stream of a round: match_start (30 credits), a
+// welcome, round 1 (dealer 2, ante 2, seats 0-2), seat 0 raises 3, seat 1
+// folds, then seat 2's view... here seat 0's own your_turn after seat 2
+// re-raised 2. Each edit replaces one text in it.
+func viewStream(t *testing.T, edits ...string) []infMsg {
+	t.Helper()
+	ev := func(e string) string { return `{"type":"event","match_id":"m","event":` + e + `}` }
+	lines := []string{
+		`{"type":"welcome","match_id":"m","seat":0,"visible_state":{"round":0,"your_seat":0,"your_credits":30,"players":[{"seat":0,"credits":30},{"seat":1,"credits":30},{"seat":2,"credits":30}],"history":[]}}`,
+		ev(`{"type":"match_start","starting_credits":30,"seats":[{"seat":0},{"seat":1},{"seat":2}],"rounds_total":3}`),
+		ev(`{"type":"round_start","round":1,"dealer":2,"ante":2,"dealt_in":[0,1,2]}`),
+		ev(`{"type":"ante","round":1,"seat":0,"amount":2}`),
+		ev(`{"type":"ante","round":1,"seat":1,"amount":2}`),
+		ev(`{"type":"ante","round":1,"seat":2,"amount":2}`),
+		ev(`{"type":"message","round":1,"turn":0,"seat":0,"text":"hi"}`),
+		ev(`{"type":"action","round":1,"turn":0,"seat":0,"action":"raise","amount":3}`),
+		ev(`{"type":"action","round":1,"turn":1,"seat":1,"action":"fold"}`),
+		ev(`{"type":"action","round":1,"turn":2,"seat":2,"action":"raise","amount":2}`),
+		`{"type":"your_turn","match_id":"m","round":1,"turn":3,"visible_state":{"round":1,"dealer":2,"your_seat":0,"your_credits":25,"to_call":2,"call_breakeven_value":BE,"current_bet":5,"pot":14,"raises_used":2,"limits":{"ante":2},"players":[{"seat":0,"credits":25,"in_round":true,"contribution":5},{"seat":1,"credits":28,"in_round":true,"folded":true,"contribution":2},{"seat":2,"credits":23,"in_round":true,"contribution":7}],"history":[]}}`,
+	}
+	text := strings.Join(lines, "\n")
+	// The breakeven value of a call of 2 into 14 against one seat.
+	text = strings.Replace(text, "BE", "13", 1)
+	for i := 0; i+1 < len(edits); i += 2 {
+		if !strings.Contains(text, edits[i]) {
+			t.Fatalf("edit %q matches nothing", edits[i])
+		}
+		text = strings.Replace(text, edits[i], edits[i+1], 1)
+	}
+	var out []infMsg
+	for _, l := range strings.Split(text, "\n") {
+		if l == "" {
+			continue
+		}
+		env, ok := decodeEnvelope([]byte(l))
+		if !ok {
+			t.Fatalf("not JSON: %s", l)
+		}
+		m := infMsg{Seat: 0, Raw: json.RawMessage(l), Env: env}
+		if env.Type == "event" {
+			m.Ev = decodeEvent(env.Event)
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+func TestFollowViews(t *testing.T) {
+	tests := []struct {
+		name  string
+		edits []string
+		want  string // the rule cited, "" for none
+	}{
+		{"consistent", nil, ""},
+		{"pot", []string{`"pot":14`, `"pot":12`}, "inference/visibility.public"},
+		{"folded not shown", []string{`"folded":true,`, ``}, "inference/visibility.public"},
+		{"credits", []string{`{"seat":2,"credits":23`, `{"seat":2,"credits":24`}, "inference/visibility.public"},
+		{"contribution", []string{`"contribution":7`, `"contribution":5`}, "inference/wire.visible-state.contribution"},
+		{"current bet", []string{`"current_bet":5`, `"current_bet":0`}, "inference/protocol.current-bet"},
+		{"to call", []string{`"to_call":2`, `"to_call":5`}, "inference/protocol.to-call"},
+		{"ante", []string{`"limits":{"ante":2}`, `"limits":{"ante":3}`}, "inference/wire.visible-state.ante"},
+		{"breakeven null", []string{`"call_breakeven_value":13`, `"call_breakeven_value":null`}, "inference/visibility.breakeven"},
+		{"breakeven off by one is read as equal", []string{`"call_breakeven_value":13`, `"call_breakeven_value":14`}, ""},
+		{"breakeven far off", []string{`"call_breakeven_value":13`, `"call_breakeven_value":40`}, "inference/visibility.breakeven"},
+		{"history invented", []string{`"raises_used":2,"limits":{"ante":2},"players":[{"seat":0,"credits":25,"in_round":true,"contribution":5},{"seat":1,"credits":28,"in_round":true,"folded":true,"contribution":2},{"seat":2,"credits":23,"in_round":true,"contribution":7}],"history":[]`,
+			`"raises_used":2,"limits":{"ante":2},"players":[{"seat":0,"credits":25,"in_round":true,"contribution":5},{"seat":1,"credits":28,"in_round":true,"folded":true,"contribution":2},{"seat":2,"credits":23,"in_round":true,"contribution":7}],"history":[{"round":0,"pot":1}]`}, "inference/visibility.history"},
+		{"starting stack", []string{`"your_credits":30,"players":[{"seat":0,"credits":30}`, `"your_credits":30,"players":[{"seat":0,"credits":100}`}, "inference/match.credits"},
+		{"sitting out unannounced", []string{`{"seat":1,"credits":28,"in_round":true,`, `{"seat":1,"credits":28,"sitting_out":true,"back_in_round":7,"in_round":true,`}, ""},
+		// The message turned into a line of an unknown type, and sent again
+		// after the action it rides on.
+		{"message after its action", []string{`"event":{"type":"message","round":1,"turn":0,"seat":0,"text":"hi"}`, `"event":{"type":"message","round":1,"turn":0,"seat":0,"text":"hi","x":1}`,
+			`"event":{"type":"action","round":1,"turn":1,`, `"event":{"type":"message","round":1,"turn":0,"seat":0,"text":"hi"}}` + "\n" + `{"type":"event","match_id":"m","event":{"type":"action","round":1,"turn":1,`,
+			`"text":"hi","x":1}`, `"text":"hi","x":1,"type":"note"}`}, "inference/round.4.table-talk"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var res Result
+			n := infFollowViews(viewStream(t, tc.edits...), func(int) []reports.Message { return nil }, &res)
+			if n != 2 {
+				t.Fatalf("compared %d views, want 2 (the welcome and the your_turn)", n)
+			}
+			var got []string
+			for _, f := range res.Findings {
+				got = append(got, f.Rule)
+			}
+			want := []string{}
+			if tc.want != "" {
+				want = []string{tc.want}
+			}
+			if fmt.Sprint(got) != fmt.Sprint(want) && !(len(got) == 0 && len(want) == 0) {
+				t.Fatalf("findings %v, want %v (%v)", got, want, res.Findings)
+			}
+		})
+	}
+}
+
+// TestFollowViewsLateJoin: a seat whose stream starts mid-round (no
+// round_start before its round's events, as after a late connection) is not
+// held to figures it could not follow.
+func TestFollowViewsLateJoin(t *testing.T) {
+	msgs := viewStream(t, `{"type":"event","match_id":"m","event":{"type":"round_start","round":1,"dealer":2,"ante":2,"dealt_in":[0,1,2]}}`, `{"type":"event","match_id":"m","event":{"type":"note"}}`,
+		`"pot":14`, `"pot":99`,
+		`{"type":"your_turn"`, `{"type":"event","match_id":"m","event":{"type":"showdown","round":1,"pot":14,"uncontested":false,"reveals":[{"seat":0,"value":5},{"seat":2,"value":9}],"winners":[2],"payouts":[{"seat":2,"amount":14}]}}`+"\n"+`{"type":"your_turn"`)
+	var res Result
+	if n := infFollowViews(msgs, func(int) []reports.Message { return nil }, &res); n != 1 {
+		t.Fatalf("compared %d views, want 1 (the welcome only)", n)
+	}
+	if len(res.Findings) != 0 {
+		t.Fatalf("findings %v, want none", res.Findings)
+	}
+}
