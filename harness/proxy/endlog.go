@@ -7,7 +7,6 @@ import (
 	"net/http"
 
 	"github.com/umpire-arena/umpire/referee/rules"
-	"github.com/umpire-arena/umpire/referee/verify"
 	"github.com/umpire-arena/umpire/reports"
 )
 
@@ -40,22 +39,7 @@ func (p *Proxy) verifyLog(ctx context.Context, m *match, check, u string) {
 	var fs []rules.Finding
 	emit := func(f rules.Finding) { fs = append(fs, f) }
 	file := m.id + ".jsonl"
-	var lines int
-	var readErr error
-	seedUnknown := false
-	if p.opts.Game == GameInference {
-		var sum verify.Summary
-		sum, readErr = verify.NewInference(verify.Options{File: file}).Read(ctx, body, emit)
-		lines = sum.Lines
-	} else {
-		var seeds []string
-		if s := resp.Header.Get("Umpire-Seed"); s != "" {
-			seeds = []string{s}
-		}
-		var sum verify.BangArenaSummary
-		sum, readErr = verify.NewBangArena(verify.BangArenaOptions{File: file, Seeds: seeds}).Read(ctx, body, emit)
-		lines, seedUnknown = sum.Lines, sum.SeedUnknown
-	}
+	lines, seedUnknown, readErr := p.side.verifyLog(ctx, body, file, resp.Header, emit)
 	if readErr != nil {
 		p.logUnknown(m, check, "reading the match log: "+readErr.Error())
 		return

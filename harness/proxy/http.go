@@ -79,8 +79,8 @@ func (p *Proxy) reverseProxy() *httputil.ReverseProxy {
 // once the whole answer was written and flushed to the agent.
 func (p *Proxy) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	kind, room := "", ""
-	if p.opts.Game == GameBangArena {
-		kind, room = classify(r)
+	if p.side.classify != nil {
+		kind, room = p.side.classify(r)
 	}
 	if kind == "mcp" && r.Method != http.MethodPost {
 		kind = "" // a standalone event stream, or the end of a session

@@ -18,12 +18,6 @@ import (
 	"github.com/umpire-arena/umpire/schemas"
 )
 
-// The games the relay knows.
-const (
-	GameInference = "inference"
-	GameBangArena = "bangarena"
-)
-
 // Defaults of Options.
 const (
 	// DefaultMaxMessage is the message size cap of WIRE.md: 1 MiB.
@@ -101,6 +95,7 @@ type Event struct {
 // Proxy is the relay: an http.Handler that forwards to Options.Target.
 type Proxy struct {
 	opts   Options
+	side   side // what the relay holds of opts.Game
 	target *url.URL
 	cat    *rules.Catalogue
 	set    *schemas.Set
@@ -133,10 +128,9 @@ type Proxy struct {
 
 // New returns a relay to opts.Target.
 func New(opts Options) (*Proxy, error) {
-	switch opts.Game {
-	case GameInference, GameBangArena:
-	default:
-		return nil, fmt.Errorf("proxy: unknown game %q (want inference or bangarena)", opts.Game)
+	game, err := sideOf(opts.Game)
+	if err != nil {
+		return nil, err
 	}
 	u, err := url.Parse(opts.Target)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
@@ -179,7 +173,7 @@ func New(opts Options) (*Proxy, error) {
 	if err != nil {
 		return nil, fmt.Errorf("proxy: %w", err)
 	}
-	p := &Proxy{opts: opts, target: u, cat: opts.Catalogue, set: set, seed: maphash.MakeSeed(),
+	p := &Proxy{opts: opts, side: game, target: u, cat: opts.Catalogue, set: set, seed: maphash.MakeSeed(),
 		client:  &http.Client{Transport: opts.Transport, Timeout: opts.LogTimeout},
 		budget:  newBudget(opts.JudgeShare),
 		matches: map[string]*match{}, endedCh: make(chan struct{}),
@@ -192,7 +186,7 @@ func New(opts Options) (*Proxy, error) {
 // ServeHTTP relays one request: the Inference WebSocket is relayed message
 // by message, everything else as HTTP.
 func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if p.opts.Game == GameInference && r.URL.Path == "/ws/inference" && strings.EqualFold(r.Header.Get("Upgrade"), "websocket") {
+	if p.side.ws != "" && r.URL.Path == p.side.ws && strings.EqualFold(r.Header.Get("Upgrade"), "websocket") {
 		p.serveWS(w, r)
 		return
 	}
