@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	ref "github.com/umpire-arena/umpire/referee/inference"
+	"github.com/umpire-arena/umpire/referee/rules"
 )
 
 // BenchmarkBangArenaSession plays the shared BangArena session (a whole
@@ -33,13 +34,13 @@ func BenchmarkBangArenaSession(b *testing.B) {
 	b.ReportMetric(float64(decisions)/b.Elapsed().Seconds(), "decisions/s")
 }
 
-// BenchmarkDiffLegal times the comparison of a your_turn's legal_actions
+// BenchmarkCompareLegalActions times the comparison of a your_turn's legal_actions
 // with the referee's.
-func BenchmarkDiffLegal(b *testing.B) {
+func BenchmarkCompareLegalActions(b *testing.B) {
 	want := []ref.LegalAction{{Action: "fold"}, {Action: "call", Amount: 3}, {Action: "raise", Min: 1, Max: 10}}
 	got := []ref.LegalAction{{Action: "fold"}, {Action: "call", Amount: 2}}
 	for i := 0; i < b.N; i++ {
-		if len(diffLegal(want, got)) != 2 {
+		if len(CompareLegalActions(rules.Where{}, want, got)) != 2 {
 			b.Fatal("want two differences")
 		}
 	}

@@ -393,8 +393,7 @@ func infCheckLegal(ctx context.Context, t *Target) Result {
 			continue
 		}
 		res.eval("inference/wire.legal-actions.fold", "inference/wire.legal-actions.call", "inference/wire.legal-actions.raise")
-		for _, d := range diffLegal(want, got) {
-			f := finding(legalRule(d.action), where, d.want, d.got, "legal_actions %s", d.what)
+		for _, f := range CompareLegalActions(where, want, got) {
 			f.Transcript = s.around(i)
 			res.Findings = append(res.Findings, f)
 		}
@@ -414,42 +413,6 @@ func legalRule(action string) string {
 		return "inference/wire.legal-actions.raise"
 	}
 	return "inference/wire.legal-actions.fold"
-}
-
-type legalDiff struct {
-	action, what string
-	want, got    any
-}
-
-// diffLegal compares two legal_actions lists item by item (one per action).
-func diffLegal(want, got []ref.LegalAction) []legalDiff {
-	idx := func(l []ref.LegalAction) map[string]ref.LegalAction {
-		m := map[string]ref.LegalAction{}
-		for _, a := range l {
-			m[a.Action] = a
-		}
-		return m
-	}
-	w, g := idx(want), idx(got)
-	var out []legalDiff
-	for _, a := range []string{"fold", "call", "raise"} {
-		wa, wok := w[a]
-		ga, gok := g[a]
-		switch {
-		case wok && !gok:
-			out = append(out, legalDiff{a, "lack the " + a + " item the referee offers", wa, nil})
-		case !wok && gok:
-			out = append(out, legalDiff{a, "offer a " + a + " item the referee does not", nil, ga})
-		case wok && gok && wa != ga:
-			out = append(out, legalDiff{a, "offer a different " + a + " item", wa, ga})
-		}
-	}
-	for a, ga := range g {
-		if a != "fold" && a != "call" && a != "raise" {
-			out = append(out, legalDiff{"fold", "offer an unknown action " + a, nil, ga})
-		}
-	}
-	return out
 }
 
 func infCheckLog(ctx context.Context, t *Target) Result {

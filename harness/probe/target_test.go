@@ -10,6 +10,7 @@ import (
 	"time"
 
 	ref "github.com/umpire-arena/umpire/referee/inference"
+	"github.com/umpire-arena/umpire/referee/rules"
 )
 
 func TestParseSeats(t *testing.T) {
@@ -155,7 +156,7 @@ func TestFilter(t *testing.T) {
 	}
 }
 
-func TestDiffLegal(t *testing.T) {
+func TestCompareLegalActionsByItem(t *testing.T) {
 	fold := ref.LegalAction{Action: "fold"}
 	call := ref.LegalAction{Action: "call", Amount: 2}
 	raise := ref.LegalAction{Action: "raise", Min: 1, Max: 10}
@@ -172,8 +173,8 @@ func TestDiffLegal(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			var have []string
-			for _, d := range diffLegal(tc.want, tc.got) {
-				have = append(have, d.action)
+			for _, f := range CompareLegalActions(rules.Where{}, tc.want, tc.got) {
+				have = append(have, strings.TrimPrefix(f.Rule, "inference/wire.legal-actions."))
 			}
 			if fmt.Sprint(have) != fmt.Sprint(tc.actions) {
 				t.Errorf("have %v, want %v", have, tc.actions)
