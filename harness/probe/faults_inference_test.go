@@ -65,6 +65,7 @@ func inferenceFaultCases() []faultCase {
 		{GameInference, "to-call-uncapped", "inference/protocol.to-call", nil},
 		{GameInference, "all-in-call-refused", "inference/round.3.all-in", nil},
 		{GameInference, "move-after-end", "inference/illegal.match-over", nil},
+		{GameInference, "button-stays", "inference/table.button", nil},
 		// The replay reads a wrong split as the odd credits'.
 		{GameInference, "tie-to-first", "inference/round.6.ties", []string{"inference/round.6.odd-chips"}},
 		// Paying the wrong seat shows in every figure after it: the

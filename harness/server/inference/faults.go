@@ -188,6 +188,11 @@ const (
 	// finished match open, and records a move it sends then as an action
 	// (appended to the log, sent back as an event).
 	FaultMoveAfterEnd Fault = "move-after-end"
+	// FaultButtonStays keeps the dealer button where it was from round 2
+	// on, instead of moving it left. The engine is told the dealer through
+	// SetNextDealer before each round, so the order of antes and betting
+	// and the odd credits follow the dealer announced.
+	FaultButtonStays Fault = "button-stays"
 )
 
 // FaultInfo describes a fault: its name, the catalogue rule it breaks and
@@ -260,6 +265,7 @@ func faultList() []FaultInfo {
 		{FaultToCallUncapped, "inference/protocol.to-call", "to_call is not capped at the seat's credits"},
 		{FaultAllInCallRefused, "inference/round.3.all-in", "a call the seat cannot cover is refused"},
 		{FaultMoveAfterEnd, "inference/illegal.match-over", "a move sent after match_end is recorded as an action"},
+		{FaultButtonStays, "inference/table.button", "the dealer button never moves after round 1"},
 	}
 	sort.Slice(l, func(i, j int) bool { return l[i].Name < l[j].Name })
 	return l

@@ -298,6 +298,7 @@ func TestFaults(t *testing.T) {
 		},
 	}
 	tests = append(tests, moreFaultCases()...)
+	tests = append(tests, playFaultCases()...)
 	covered := map[Fault]bool{}
 	for _, tc := range tests {
 		covered[tc.fault] = true

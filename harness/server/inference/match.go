@@ -224,6 +224,7 @@ func (m *match) advance() error {
 		for seat := range m.vals {
 			m.vals[seat] = ref.DealValue(m.seed, r, seat)
 		}
+		m.playFaults(r)
 		if err := m.st.StartRound(m.vals); err != nil {
 			return err
 		}

@@ -1,0 +1,15 @@
+package inference
+
+// The faults that make the server play wrongly rather than say something
+// wrong: each perturbs what the server asks of the engine through the
+// engine's own entry points (SetNextDealer, ...), so the engine's state and
+// everything emitted afterwards follow the wrong play consistently. The
+// engine itself stays correct; nothing here runs with the faults off.
+
+// playFaults applies, between rounds, the faults that change how round r
+// is set up.
+func (m *match) playFaults(r int) {
+	if r >= 2 && m.faults.on(FaultButtonStays) {
+		_ = m.st.SetNextDealer(m.st.Dealer())
+	}
+}

@@ -1,0 +1,32 @@
+package inference
+
+import (
+	"testing"
+)
+
+// playFaultCases are TestFaults' cases of the faults that make the server
+// play wrongly (faults_play.go). Each observes, through the log verifier,
+// that the log breaks the fault's rule and no other MUST rule: the engine's
+// state followed the wrong play, so nothing after it spills into other
+// rules.
+func playFaultCases() []faultTest {
+	scripted := func(seed string, seats, rounds int, kinds ...string) MatchSpec {
+		return MatchSpec{Seats: seats, Rounds: rounds, Seed: strp(seed), Agents: []int{}, Adversaries: kinds}
+	}
+	only := func(rule string) func(t *testing.T, r faultRun) bool {
+		return func(t *testing.T, r faultRun) bool {
+			_, by := verifyLog(t, r.log)
+			if by[rule] > 0 && len(by) > 1 {
+				t.Errorf("the log breaks %v, not %s alone", by, rule)
+			}
+			return by[rule] > 0
+		}
+	}
+	return []faultTest{
+		{
+			fault: FaultButtonStays, rule: "inference/table.button",
+			spec:    func(seed string) MatchSpec { return scripted(seed, 4, 4, "random", "heuristic") },
+			observe: only("inference/table.button"),
+		},
+	}
+}
