@@ -66,6 +66,8 @@ func inferenceFaultCases() []faultCase {
 		{GameInference, "all-in-call-refused", "inference/round.3.all-in", nil},
 		{GameInference, "move-after-end", "inference/illegal.match-over", nil},
 		{GameInference, "button-stays", "inference/table.button", nil},
+		// Strikes reset on return count 1 where the kept ones count 4.
+		{GameInference, "strikes-reset-on-return", "inference/timeouts.last-strike", []string{"inference/timeouts.strikes"}},
 		// The replay reads a wrong split as the odd credits'.
 		{GameInference, "tie-to-first", "inference/round.6.ties", []string{"inference/round.6.odd-chips"}},
 		// Paying the wrong seat shows in every figure after it: the

@@ -193,6 +193,10 @@ const (
 	// SetNextDealer before each round, so the order of antes and betting
 	// and the odd credits follow the dealer announced.
 	FaultButtonStays Fault = "button-stays"
+	// FaultStrikesResetOnReturn clears the strikes of a seat dealt in again
+	// after a sit-out (SetStrikes before its round), so its next timeout
+	// counts 1 and does not sit it out again.
+	FaultStrikesResetOnReturn Fault = "strikes-reset-on-return"
 )
 
 // FaultInfo describes a fault: its name, the catalogue rule it breaks and
@@ -266,6 +270,7 @@ func faultList() []FaultInfo {
 		{FaultAllInCallRefused, "inference/round.3.all-in", "a call the seat cannot cover is refused"},
 		{FaultMoveAfterEnd, "inference/illegal.match-over", "a move sent after match_end is recorded as an action"},
 		{FaultButtonStays, "inference/table.button", "the dealer button never moves after round 1"},
+		{FaultStrikesResetOnReturn, "inference/timeouts.last-strike", "a seat back from a sit-out starts again with no strikes"},
 	}
 	sort.Slice(l, func(i, j int) bool { return l[i].Name < l[j].Name })
 	return l

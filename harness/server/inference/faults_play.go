@@ -12,4 +12,11 @@ func (m *match) playFaults(r int) {
 	if r >= 2 && m.faults.on(FaultButtonStays) {
 		_ = m.st.SetNextDealer(m.st.Dealer())
 	}
+	if m.faults.on(FaultStrikesResetOnReturn) {
+		for seat := range m.st.NumSeats() {
+			if p := m.st.Seat(seat); p.SittingOut && p.DealtIn(r) {
+				_ = m.st.SetStrikes(seat, 0)
+			}
+		}
+	}
 }

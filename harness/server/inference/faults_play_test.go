@@ -22,11 +22,25 @@ func playFaultCases() []faultTest {
 			return by[rule] > 0
 		}
 	}
+	silent := func(frame) *MoveMsg { return nil }
 	return []faultTest{
 		{
 			fault: FaultButtonStays, rule: "inference/table.button",
 			spec:    func(seed string) MatchSpec { return scripted(seed, 4, 4, "random", "heuristic") },
 			observe: only("inference/table.button"),
+		},
+		{
+			// A silent seat sits out at its third strike (round 3), is back
+			// in round 9 and times out at once.
+			fault: FaultStrikesResetOnReturn, rule: "inference/timeouts.last-strike",
+			spec: func(seed string) MatchSpec {
+				return MatchSpec{Seats: 3, Rounds: 10, DeadlineMS: 10, Seed: strp(seed), Agents: []int{0}, Adversaries: []string{"passive"}}
+			},
+			policy: silent,
+			observe: func(t *testing.T, r faultRun) bool {
+				_, by := verifyLog(t, r.log)
+				return by["inference/timeouts.last-strike"] > 0
+			},
 		},
 	}
 }
