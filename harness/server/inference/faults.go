@@ -197,6 +197,10 @@ const (
 	// after a sit-out (SetStrikes before its round), so its next timeout
 	// counts 1 and does not sit it out again.
 	FaultStrikesResetOnReturn Fault = "strikes-reset-on-return"
+	// FaultEndReasonUnknown gives match_end a reason of its own,
+	// "finished", instead of rounds_complete or one_player_left (log and
+	// event; match_end is the last line, so nothing follows it).
+	FaultEndReasonUnknown Fault = "end-reason-unknown"
 )
 
 // FaultInfo describes a fault: its name, the catalogue rule it breaks and
@@ -270,6 +274,7 @@ func faultList() []FaultInfo {
 		{FaultAllInCallRefused, "inference/round.3.all-in", "a call the seat cannot cover is refused"},
 		{FaultMoveAfterEnd, "inference/illegal.match-over", "a move sent after match_end is recorded as an action"},
 		{FaultButtonStays, "inference/table.button", "the dealer button never moves after round 1"},
+		{FaultEndReasonUnknown, "inference/protocol.match-end", "match_end's reason is neither rounds_complete nor one_player_left"},
 		{FaultStrikesResetOnReturn, "inference/timeouts.last-strike", "a seat back from a sit-out starts again with no strikes"},
 	}
 	sort.Slice(l, func(i, j int) bool { return l[i].Name < l[j].Name })

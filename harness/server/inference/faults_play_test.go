@@ -5,7 +5,8 @@ import (
 )
 
 // playFaultCases are TestFaults' cases of the faults that make the server
-// play wrongly (faults_play.go). Each observes, through the log verifier,
+// play wrongly (faults_play.go), and of those only the log's last line
+// shows. Most observe, through the log verifier,
 // that the log breaks the fault's rule and no other MUST rule: the engine's
 // state followed the wrong play, so nothing after it spills into other
 // rules.
@@ -28,6 +29,11 @@ func playFaultCases() []faultTest {
 			fault: FaultButtonStays, rule: "inference/table.button",
 			spec:    func(seed string) MatchSpec { return scripted(seed, 4, 4, "random", "heuristic") },
 			observe: only("inference/table.button"),
+		},
+		{
+			fault: FaultEndReasonUnknown, rule: "inference/protocol.match-end",
+			spec:    func(seed string) MatchSpec { return scripted(seed, 3, 2, "passive") },
+			observe: only("inference/protocol.match-end"),
 		},
 		{
 			// A silent seat sits out at its third strike (round 3), is back

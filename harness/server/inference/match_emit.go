@@ -60,6 +60,9 @@ func (m *match) Emit(e *ref.Event) {
 		if m.faults.on(FaultEndReasonSwapped) {
 			ev.Reason = map[string]string{ref.ReasonRoundsComplete: ref.ReasonOnePlayerLeft, ref.ReasonOnePlayerLeft: ref.ReasonRoundsComplete}[ev.Reason]
 		}
+		if m.faults.on(FaultEndReasonUnknown) {
+			ev.Reason = "finished"
+		}
 		if m.faults.on(FaultSeedNotRevealed) {
 			ev.Seed = ""
 		}
