@@ -201,6 +201,10 @@ const (
 	// "finished", instead of rounds_complete or one_player_left (log and
 	// event; match_end is the last line, so nothing follows it).
 	FaultEndReasonUnknown Fault = "end-reason-unknown"
+	// FaultShortAnteToppedUp tops a seat up to the ante (SetCredits before
+	// its round) when it holds less, so it posts the whole ante and is
+	// all-in, rather than posting everything it has.
+	FaultShortAnteToppedUp Fault = "short-ante-topped-up"
 )
 
 // FaultInfo describes a fault: its name, the catalogue rule it breaks and
@@ -275,6 +279,7 @@ func faultList() []FaultInfo {
 		{FaultMoveAfterEnd, "inference/illegal.match-over", "a move sent after match_end is recorded as an action"},
 		{FaultButtonStays, "inference/table.button", "the dealer button never moves after round 1"},
 		{FaultEndReasonUnknown, "inference/protocol.match-end", "match_end's reason is neither rounds_complete nor one_player_left"},
+		{FaultShortAnteToppedUp, "inference/round.2.short-ante", "a seat short of the ante is topped up and posts it whole"},
 		{FaultStrikesResetOnReturn, "inference/timeouts.last-strike", "a seat back from a sit-out starts again with no strikes"},
 	}
 	sort.Slice(l, func(i, j int) bool { return l[i].Name < l[j].Name })

@@ -1,5 +1,7 @@
 package inference
 
+import ref "github.com/umpire-arena/umpire/referee/inference"
+
 // The faults that make the server play wrongly rather than say something
 // wrong: each perturbs what the server asks of the engine through the
 // engine's own entry points (SetNextDealer, ...), so the engine's state and
@@ -11,6 +13,14 @@ package inference
 func (m *match) playFaults(r int) {
 	if r >= 2 && m.faults.on(FaultButtonStays) {
 		_ = m.st.SetNextDealer(m.st.Dealer())
+	}
+	if m.faults.on(FaultShortAnteToppedUp) {
+		ante := ref.AnteFor(m.cfg.Ante, m.cfg.AnteRamp, r)
+		for seat := range m.st.NumSeats() {
+			if p := m.st.Seat(seat); p.DealtIn(r) && p.Credits > 0 && p.Credits < ante {
+				_ = m.st.SetCredits(seat, ante)
+			}
+		}
 	}
 	if m.faults.on(FaultStrikesResetOnReturn) {
 		for seat := range m.st.NumSeats() {

@@ -36,6 +36,15 @@ func playFaultCases() []faultTest {
 			observe: only("inference/protocol.match-end"),
 		},
 		{
+			fault: FaultShortAnteToppedUp, rule: "inference/round.2.short-ante",
+			spec: func(seed string) MatchSpec {
+				s, ante := scripted(seed, 3, 6, "passive"), 2
+				s.StartingCredits, s.Ante = 3, &ante
+				return s
+			},
+			observe: only("inference/round.2.short-ante"),
+		},
+		{
 			// A silent seat sits out at its third strike (round 3), is back
 			// in round 9 and times out at once.
 			fault: FaultStrikesResetOnReturn, rule: "inference/timeouts.last-strike",
