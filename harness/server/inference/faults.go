@@ -205,6 +205,10 @@ const (
 	// its round) when it holds less, so it posts the whole ante and is
 	// all-in, rather than posting everything it has.
 	FaultShortAnteToppedUp Fault = "short-ante-topped-up"
+	// FaultAnteUndercharged charges every seat one credit less than the
+	// round's ante: the engine runs with a base ante one lower, while
+	// match_start, round_start and limits.ante announce the real one.
+	FaultAnteUndercharged Fault = "ante-undercharged"
 )
 
 // FaultInfo describes a fault: its name, the catalogue rule it breaks and
@@ -280,6 +284,7 @@ func faultList() []FaultInfo {
 		{FaultButtonStays, "inference/table.button", "the dealer button never moves after round 1"},
 		{FaultEndReasonUnknown, "inference/protocol.match-end", "match_end's reason is neither rounds_complete nor one_player_left"},
 		{FaultShortAnteToppedUp, "inference/round.2.short-ante", "a seat short of the ante is topped up and posts it whole"},
+		{FaultAnteUndercharged, "inference/round.2.ante", "every seat posts one credit less than the announced ante"},
 		{FaultStrikesResetOnReturn, "inference/timeouts.last-strike", "a seat back from a sit-out starts again with no strikes"},
 	}
 	sort.Slice(l, func(i, j int) bool { return l[i].Name < l[j].Name })

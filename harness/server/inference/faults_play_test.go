@@ -45,6 +45,11 @@ func playFaultCases() []faultTest {
 			observe: only("inference/round.2.short-ante"),
 		},
 		{
+			fault: FaultAnteUndercharged, rule: "inference/round.2.ante",
+			spec:    func(seed string) MatchSpec { return scripted(seed, 3, 3, "passive", "random") },
+			observe: only("inference/round.2.ante"),
+		},
+		{
 			// A silent seat sits out at its third strike (round 3), is back
 			// in round 9 and times out at once.
 			fault: FaultStrikesResetOnReturn, rule: "inference/timeouts.last-strike",

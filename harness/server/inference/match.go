@@ -72,6 +72,7 @@ type match struct {
 	annCap           int          // announced max_raises_per_round
 	annMaxRaise      int          // announced max_raise
 	annRamp          ref.AnteRamp // announced ante_ramp
+	annAnte          int          // announced base ante
 	seats            []seatInfo
 	names            []string
 	agentSeats       int

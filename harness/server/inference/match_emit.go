@@ -23,6 +23,13 @@ func (m *match) Emit(e *ref.Event) {
 	case ref.EventMatchStart:
 		ev.Limits.MaxRaisesPerRound, ev.Limits.MaxRaise, ev.Limits.AnteRamp = m.annCap, m.annMaxRaise, m.annRamp
 		ev.SeedCommit = m.commit
+		if m.faults.on(FaultAnteUndercharged) {
+			ev.Limits.Ante = m.annAnte
+		}
+	case ref.EventRoundStart:
+		if m.faults.on(FaultAnteUndercharged) {
+			ev.Ante = ref.AnteFor(m.annAnte, m.annRamp, ev.Round)
+		}
 	case ref.EventTimeout:
 		if ev.SitOut && m.faults.on(FaultWrongBackInRound) {
 			ev.BackInRound++
@@ -343,6 +350,9 @@ func (m *match) appendView(dst []byte, vs *ref.VisibleState, seat int, hc *ref.H
 	st := m.state()
 	st.ViewInto(seat, vs)
 	vs.Limits.MaxRaisesPerRound, vs.Limits.MaxRaise, vs.Limits.AnteRamp = m.annCap, m.annMaxRaise, m.annRamp
+	if m.faults.on(FaultAnteUndercharged) {
+		vs.Limits.Ante = ref.AnteFor(m.annAnte, m.annRamp, max(1, vs.Round))
+	}
 	if m.viewFaults(vs, seat) {
 		if m.faults.on(FaultNoMessagesField) {
 			return appendWithout(dst, vs, "messages")

@@ -252,7 +252,7 @@ func (s *Server) CreateMatch(spec MatchSpec) (Created, error) {
 	}
 	m := &match{
 		id: created.MatchID, seed: seed, commit: ref.SeedCommit(seed),
-		cfg: cfg, annCap: cfg.MaxRaisesPerRound, annMaxRaise: cfg.MaxRaise, annRamp: cfg.AnteRamp,
+		cfg: cfg, annCap: cfg.MaxRaisesPerRound, annMaxRaise: cfg.MaxRaise, annRamp: cfg.AnteRamp, annAnte: cfg.Ante,
 		seats: seats, names: names, agentSeats: agents, faults: s.faults, dia: s.dia, clock: s.clock,
 		deadline: time.Duration(cfg.TurnDeadlineMS) * time.Millisecond, startTimeout: s.opts.StartTimeout,
 		events: make(chan connEvent), done: make(chan struct{}),
@@ -263,6 +263,9 @@ func (s *Server) CreateMatch(spec MatchSpec) (Created, error) {
 	}
 	if s.faults.on(FaultRampLate) && m.cfg.AnteRamp.EveryRounds > 0 {
 		m.cfg.AnteRamp.FromRound++ // the engine's ramp; annRamp is announced
+	}
+	if s.faults.on(FaultAnteUndercharged) && m.cfg.Ante > 0 {
+		m.cfg.Ante-- // the engine's ante; annAnte is announced
 	}
 	if s.faults.on(FaultRoundsOffByOne) {
 		m.cfg.Rounds++ // a "<=" where "<" was meant
@@ -321,7 +324,7 @@ func (s *Server) Info(id string) (MatchInfo, error) {
 		return MatchInfo{}, ErrNoMatch
 	}
 	cfg := m.cfg
-	cfg.MaxRaisesPerRound, cfg.MaxRaise, cfg.AnteRamp = m.annCap, m.annMaxRaise, m.annRamp
+	cfg.MaxRaisesPerRound, cfg.MaxRaise, cfg.AnteRamp, cfg.Ante = m.annCap, m.annMaxRaise, m.annRamp, m.annAnte
 	info := MatchInfo{MatchID: m.id, Config: cfg}
 	for seat, si := range m.seats {
 		info.Seats = append(info.Seats, SeatDesc{Seat: seat, Agent: si.agent, Kind: si.kind})
