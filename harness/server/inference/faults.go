@@ -209,6 +209,11 @@ const (
 	// round's ante: the engine runs with a base ante one lower, while
 	// match_start, round_start and limits.ante announce the real one.
 	FaultAnteUndercharged Fault = "ante-undercharged"
+	// FaultDealSkipsSeat leaves the last seat out of the deal of every
+	// even round although it is live: the engine is told it sits out that
+	// round (SetSittingOut before it), so it posts no ante, does not play,
+	// and returns the next round.
+	FaultDealSkipsSeat Fault = "deal-skips-seat"
 )
 
 // FaultInfo describes a fault: its name, the catalogue rule it breaks and
@@ -285,6 +290,7 @@ func faultList() []FaultInfo {
 		{FaultEndReasonUnknown, "inference/protocol.match-end", "match_end's reason is neither rounds_complete nor one_player_left"},
 		{FaultShortAnteToppedUp, "inference/round.2.short-ante", "a seat short of the ante is topped up and posts it whole"},
 		{FaultAnteUndercharged, "inference/round.2.ante", "every seat posts one credit less than the announced ante"},
+		{FaultDealSkipsSeat, "inference/round.1.deal", "a live seat is left out of the deal of every even round"},
 		{FaultStrikesResetOnReturn, "inference/timeouts.last-strike", "a seat back from a sit-out starts again with no strikes"},
 	}
 	sort.Slice(l, func(i, j int) bool { return l[i].Name < l[j].Name })

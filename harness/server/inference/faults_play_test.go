@@ -50,6 +50,11 @@ func playFaultCases() []faultTest {
 			observe: only("inference/round.2.ante"),
 		},
 		{
+			fault: FaultDealSkipsSeat, rule: "inference/round.1.deal",
+			spec:    func(seed string) MatchSpec { return scripted(seed, 3, 3, "passive", "random") },
+			observe: only("inference/round.1.deal"),
+		},
+		{
 			// A silent seat sits out at its third strike (round 3), is back
 			// in round 9 and times out at once.
 			fault: FaultStrikesResetOnReturn, rule: "inference/timeouts.last-strike",
