@@ -66,6 +66,7 @@ func inferenceFaultCases() []faultCase {
 		{GameInference, "all-in-call-refused", "inference/round.3.all-in", nil},
 		{GameInference, "move-after-end", "inference/illegal.match-over", nil},
 		{GameInference, "button-stays", "inference/table.button", nil},
+		{GameInference, "best-takes-side-pots", "inference/round.6.side-pots", nil},
 		{GameInference, "deal-skips-seat", "inference/round.1.deal", nil},
 		{GameInference, "ante-undercharged", "inference/round.2.ante", nil},
 		{GameInference, "short-ante-topped-up", "inference/round.2.short-ante", nil},

@@ -214,6 +214,10 @@ const (
 	// round (SetSittingOut before it), so it posts no ante, does not play,
 	// and returns the next round.
 	FaultDealSkipsSeat Fault = "deal-skips-seat"
+	// FaultBestTakesSidePots pays the whole of a showdown with side pots to
+	// the single best value shown, even the layers it did not pay into,
+	// as FaultTieToFirst does.
+	FaultBestTakesSidePots Fault = "best-takes-side-pots"
 )
 
 // FaultInfo describes a fault: its name, the catalogue rule it breaks and
@@ -291,6 +295,7 @@ func faultList() []FaultInfo {
 		{FaultShortAnteToppedUp, "inference/round.2.short-ante", "a seat short of the ante is topped up and posts it whole"},
 		{FaultAnteUndercharged, "inference/round.2.ante", "every seat posts one credit less than the announced ante"},
 		{FaultDealSkipsSeat, "inference/round.1.deal", "a live seat is left out of the deal of every even round"},
+		{FaultBestTakesSidePots, "inference/round.6.side-pots", "the best value shown takes every pot layer, even those it did not pay into"},
 		{FaultStrikesResetOnReturn, "inference/timeouts.last-strike", "a seat back from a sit-out starts again with no strikes"},
 	}
 	sort.Slice(l, func(i, j int) bool { return l[i].Name < l[j].Name })

@@ -55,6 +55,19 @@ func playFaultCases() []faultTest {
 			observe: only("inference/round.1.deal"),
 		},
 		{
+			fault: FaultBestTakesSidePots, rule: "inference/round.6.side-pots",
+			spec: func(seed string) MatchSpec {
+				s, ante := scripted(seed, 4, 8, "aggressive", "random"), 2
+				s.StartingCredits, s.Ante = 12, &ante
+				return s
+			},
+			seeds: 10,
+			observe: func(t *testing.T, r faultRun) bool {
+				_, by := verifyLog(t, r.log)
+				return by["inference/round.6.side-pots"] > 0
+			},
+		},
+		{
 			// A silent seat sits out at its third strike (round 3), is back
 			// in round 9 and times out at once.
 			fault: FaultStrikesResetOnReturn, rule: "inference/timeouts.last-strike",

@@ -34,6 +34,9 @@ func (m *match) viewFaults(vs *ref.VisibleState, seat int) bool {
 		}
 		changed = true
 	}
+	if m.faults.on(FaultBestTakesSidePots) && m.historyFix(vs) {
+		changed = true
+	}
 	if m.faults.on(FaultHistoryNewestFirst) && len(vs.History) > 1 {
 		// vs.History is the view's own copy of the records.
 		slices.Reverse(vs.History)
@@ -146,7 +149,7 @@ func (m *match) messageFaults(mv *ref.Move) (refused bool) {
 }
 
 // payoutFaults rewrites a contested showdown's payouts (FaultTieToFirst,
-// FaultLowestWins): the line says who is paid instead, and the credits
+// FaultLowestWins, FaultBestTakesSidePots): the line says who is paid instead, and the credits
 // follow at the end of the round (settleAdjust). A rewrite that would leave
 // a seat with no credits is not made.
 func (m *match) payoutFaults(ev *ref.Event) {
@@ -154,10 +157,15 @@ func (m *match) payoutFaults(ev *ref.Event) {
 		return
 	}
 	value := map[int]int{}
-	best, low, lowSeat, lows := 0, 1<<30, -1, 0
+	best, bestSeat, bests, low, lowSeat, lows := 0, -1, 0, 1<<30, -1, 0
 	for _, r := range ev.Reveals {
 		value[r.Seat] = r.Value
-		best = max(best, r.Value)
+		switch {
+		case r.Value > best:
+			best, bestSeat, bests = r.Value, r.Seat, 1
+		case r.Value == best:
+			bests++
+		}
 		switch {
 		case r.Value < low:
 			low, lowSeat, lows = r.Value, r.Seat, 1
@@ -171,6 +179,8 @@ func (m *match) payoutFaults(ev *ref.Event) {
 		to = ev.Payouts[0].Seat
 	case m.faults.on(FaultLowestWins) && len(ev.Payouts) == 1 && lows == 1 && low < best:
 		to = lowSeat
+	case m.faults.on(FaultBestTakesSidePots) && len(ev.Payouts) > 1 && bests == 1:
+		to = bestSeat
 	default:
 		return
 	}
@@ -188,4 +198,24 @@ func (m *match) payoutFaults(ev *ref.Event) {
 	}
 	ev.Payouts = []ref.Payout{{Seat: to, Amount: total}}
 	ev.Winners = []int{to}
+	if m.faults.on(FaultBestTakesSidePots) {
+		// The views' history follows the line (historyFix).
+		if m.paidFix == nil {
+			m.paidFix = map[int]ref.Payout{}
+		}
+		m.paidFix[ev.Round] = ev.Payouts[0]
+	}
+}
+
+// historyFix makes the history of a view say who FaultBestTakesSidePots
+// paid, as the showdown line does. It reports whether it changed anything.
+func (m *match) historyFix(vs *ref.VisibleState) bool {
+	changed := false
+	for i := range vs.History {
+		if p, ok := m.paidFix[vs.History[i].Round]; ok {
+			vs.History[i].Winners, vs.History[i].Payouts = []int{p.Seat}, []ref.Payout{p}
+			changed = true
+		}
+	}
+	return changed
 }

@@ -114,6 +114,7 @@ type match struct {
 	prevVals    map[int]int
 	curVals     map[int]int
 	heldMsg     []byte
+	paidFix     map[int]ref.Payout // round → the one payout FaultBestTakesSidePots made
 
 	// openTurn is the turn still open, for errors sent outside the run
 	// goroutine.
