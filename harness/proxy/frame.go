@@ -151,6 +151,16 @@ func (f *framer) header(b []byte) (int, bool) {
 	}
 	control := op >= 0x8
 	switch {
+	case b0&0x30 != 0:
+		// RSV2 or RSV3 without an extension that defines them (the relay
+		// offers none): the framing is not one the relay can follow.
+		f.broken = true
+		return 0, false
+	case control && length > uint64(f.limit):
+		// A control frame is at most 125 bytes; under a smaller cap it is
+		// held to the cap like any message.
+		f.tooBig = true
+		return 0, false
 	case control && (length > 125 || b0&0x80 == 0):
 		f.broken = true
 		return 0, false

@@ -7,6 +7,9 @@ import (
 )
 
 // frameBytes builds one frame (RFC 6455 §5.2), masked with key when mask.
+// rsv2 sets the second reserved bit of a frame's first byte.
+func rsv2(frame []byte) []byte { frame[0] |= 0x20; return frame }
+
 func frameBytes(fin bool, rsv1 bool, op byte, payload []byte, mask bool) []byte {
 	b0 := op
 	if fin {
@@ -61,6 +64,8 @@ func TestFramer(t *testing.T) {
 		{"fragments over the limit", append(frameBytes(false, false, opText, big[:60], false), frameBytes(true, false, opContinuation, big[:60], false)...), 100, nil, 62, true, false},
 		{"compressed", append(frameBytes(true, false, opText, []byte("ok"), false), frameBytes(true, true, opText, []byte("zz"), false)...), 1 << 10, []string{"ok"}, -1, false, true},
 		{"continuation first", frameBytes(true, false, opContinuation, []byte("x"), false), 1 << 10, nil, -1, false, true},
+		{"reserved bit 2", append(frameBytes(true, false, opText, []byte("ok"), false), rsv2(frameBytes(true, false, opText, []byte("zz"), false))...), 1 << 10, []string{"ok"}, -1, false, true},
+		{"control frame over a small limit", frameBytes(true, false, opClose, big[:65], false), 64, nil, 0, true, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			// Byte by byte and all at once: the same messages.
