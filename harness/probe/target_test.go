@@ -172,12 +172,15 @@ func TestCompareLegalActionsByItem(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			var have []string
+			var have, want []string
 			for _, f := range CompareLegalActions(rules.Where{}, tc.want, tc.got) {
-				have = append(have, strings.TrimPrefix(f.Rule, "inference/wire.legal-actions."))
+				have = append(have, f.Rule)
 			}
-			if fmt.Sprint(have) != fmt.Sprint(tc.actions) {
-				t.Errorf("have %v, want %v", have, tc.actions)
+			for _, a := range tc.actions {
+				want = append(want, legalRule(a))
+			}
+			if fmt.Sprint(have) != fmt.Sprint(want) {
+				t.Errorf("have %v, want %v", have, want)
 			}
 		})
 	}
