@@ -231,7 +231,7 @@ func baProbeStale(ctx context.Context, t *Target) Result {
 			f.Transcript = r.tail(2)
 			res.Findings = append(res.Findings, f)
 		default:
-			f := finding("bangarena/server.stale-version", where, "a refusal (HTTP 409)", fmt.Sprintf("HTTP %d %s", status, data), "a decision on observationVersion %d (current %d) was not rejected as stale", v, s.Version)
+			f := finding("bangarena/server.stale-version", where, "a refusal (HTTP 409)", fmt.Sprintf("HTTP %d %s", status, clip(data)), "a decision on observationVersion %d (current %d) was not rejected as stale", v, s.Version)
 			f.Transcript = r.tail(4)
 			res.Findings = append(res.Findings, f)
 			return res
