@@ -61,6 +61,9 @@ type Config struct {
 	// Readings selects other readings of gaps, where a server may
 	// legitimately differ (referee/INTERPRETATIONS.md); zero = umpire's.
 	Readings Readings `json:"readings,omitzero"`
+	// Deviations break named rules on purpose, for the embedded server's
+	// faults (deviations.go); never set by a judging referee, never logged.
+	Deviations rules.Deviations `json:"-"`
 }
 
 // Readings are the config switches of the interpretations.

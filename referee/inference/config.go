@@ -45,6 +45,9 @@ type Config struct {
 	SitOutRounds           int `json:"sit_out_rounds"`
 	// MaxMessageChars bounds a table message, in Unicode code points.
 	MaxMessageChars int `json:"max_message_chars"`
+	// Deviations break named rules on purpose, for the embedded server's
+	// faults (deviations.go); never set by a judging referee, never logged.
+	Deviations rules.Deviations `json:"-"`
 }
 
 // DefaultConfig returns the configuration the rules text describes: 6 seats,
