@@ -39,5 +39,6 @@ func (g *Game) Clone() *Game {
 	c.slab = nil // the free slots of g's chunk are g's
 	c.vis = cloneVis(g.vis)
 	c.evals = nil // a speculative copy evaluates nothing for the caller
+	c.causes = nil
 	return &c
 }

@@ -57,7 +57,37 @@ func CharacterRule(char string) string { return charRules[char] }
 func (g *Game) TrackRules() {
 	if g.evals == nil {
 		g.evals = map[string]int{}
+		g.causes = make([]string, len(g.events), len(g.events)+64)
 	}
+}
+
+// Cause attribution: a divergence between a log (or a server's view) and the
+// replay is charged to the rule whose application produced the event the
+// rules expected there, not to a rule guessed from the event's type. The
+// engine names that rule with because() around the code that applies it;
+// events emitted outside any because() have no cause, and the caller falls
+// back to the event's type.
+
+// because makes rule the cause of the events emitted from now on and returns
+// the previous cause, which the caller restores when the rule is applied:
+//
+//	defer g.restore(g.because(ruleSaloon))
+func (g *Game) because(rule string) (prev string) {
+	prev, g.cause = g.cause, rule
+	return prev
+}
+
+// restore sets the cause back to prev (see because).
+func (g *Game) restore(prev string) { g.cause = prev }
+
+// Cause returns the id of the rule whose application emitted the event with
+// sequence number seq, when g counts rules (TrackRules was called before
+// the event was emitted); "" when the engine names none or does not know.
+func (g *Game) Cause(seq int) string {
+	if seq < 1 || seq > len(g.causes) {
+		return ""
+	}
+	return g.causes[seq-1]
 }
 
 // Evaluated returns a copy of the counts of the rules g evaluated since

@@ -153,6 +153,8 @@ type Game struct {
 	slab     []stored       // storage of the latest events; a Clone starts its own
 	vis      []seatEvents   // per-seat projections of events (viewcache.go); the last is the spectators'
 	evals    map[string]int // rules evaluated, when counting is on (evaluated.go)
+	cause    string         // the rule whose application emits the next events (because)
+	causes   []string       // per event (by Seq-1), when counting is on (Cause)
 }
 
 // NewGame deals a match from cfg and seed and runs it up to the first
@@ -284,6 +286,9 @@ func (g *Game) emit(e Event) {
 	p := &g.slab[n]
 	p.set(&e)
 	g.events = append(g.events, p)
+	if g.evals != nil {
+		g.causes = append(g.causes, g.cause)
+	}
 }
 
 // eventChunk is how many events the engine allocates at once: one

@@ -198,6 +198,11 @@ func (v *BangArenaVerifier) compare(lineNo int, e *ba.Event) {
 	}
 	want := &v.pending[0]
 	area, rule := eventArea(want)
+	if c := v.g.Cause(want.Seq); c != "" {
+		// The rule whose application produced the expected event is the
+		// one the log broke (Game.Cause), whatever the event's type.
+		area, rule = c, c
+	}
 	if want.Type == "decision" || e.Type == "decision" {
 		area, rule = "decisions", "bangarena/1.legal-only"
 	}
