@@ -363,7 +363,7 @@ func (s *Server) newRoom(cfg RoomConfig) (*room, error) {
 		cfg.Seed = randomHex(8)
 	}
 	id := "r-" + randomHex(8)
-	g, err := ref.NewGame(ref.Config{Seats: cfg.Seats, RoleMode: cfg.RoleMode, MatchID: "m-" + id[2:], Characters: cfg.Characters}, cfg.Seed)
+	g, err := ref.NewGame(ref.Config{Seats: cfg.Seats, RoleMode: cfg.RoleMode, MatchID: "m-" + id[2:], Characters: cfg.Characters, Deviations: s.faults.deviations()}, cfg.Seed)
 	if err != nil {
 		return nil, &configError{err.Error()}
 	}

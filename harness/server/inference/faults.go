@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/umpire-arena/umpire/referee/rules"
 )
 
 // Fault names one deliberately broken behaviour of the server, used to test
@@ -382,3 +384,20 @@ func newFaultSet(fs []Fault) (faultSet, error) {
 }
 
 func (s faultSet) on(f Fault) bool { return s[f] }
+
+// deviations returns the engine deviations of the faults that are on: a
+// fault played inside the engine (referee Deviations) has the name of its
+// engine hook, so every fault name is passed on and the engine ignores the
+// ones it does not know.
+func (s faultSet) deviations() rules.Deviations {
+	if len(s) == 0 {
+		return nil
+	}
+	d := make(rules.Deviations, len(s))
+	for f, on := range s {
+		if on {
+			d[string(f)] = true
+		}
+	}
+	return d
+}
