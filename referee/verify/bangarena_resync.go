@@ -198,17 +198,26 @@ func (v *BangArenaVerifier) compare(lineNo int, e *ba.Event) {
 	}
 	want := &v.pending[0]
 	area, rule := eventArea(want)
-	if c := v.g.Cause(want.Seq); c != "" {
+	cause := v.g.Cause(want.Seq)
+	if cause != "" {
 		// The rule whose application produced the expected event is the
 		// one the log broke (Game.Cause), whatever the event's type.
-		area, rule = c, c
+		area, rule = cause, cause
 	}
 	if want.Type == "decision" || e.Type == "decision" {
-		area, rule = "decisions", "bangarena/1.legal-only"
+		area, rule, cause = "decisions", "bangarena/1.legal-only", ""
 	}
 	w, g := rawJSON(canon(want)), rawJSON(canon(e))
-	v.diverge(area, rule, lineNo, w, g, "the log's %s event differs from what the rules produce (%s)", e.Type,
-		strings.Join(diffKeys(rawJSON(canonNoSeq(want)), rawJSON(canonNoSeq(e))), ", "))
+	keys := strings.Join(diffKeys(rawJSON(canonNoSeq(want)), rawJSON(canonNoSeq(e))), ", ")
+	if cause != "" {
+		// An outcome that differs under a named rule: from here on the
+		// log's match is not the one the rules play, and every later
+		// comparison would charge other rules for this one break (I-BA-V3).
+		v.diverge(area, rule, lineNo, w, g, "the log's %s event differs from what %s produces (%s); the replay stops", e.Type, rule, keys)
+		v.stopped = true
+		return
+	}
+	v.diverge(area, rule, lineNo, w, g, "the log's %s event differs from what the rules produce (%s)", e.Type, keys)
 	v.skip(want)
 	v.pop(1)
 }

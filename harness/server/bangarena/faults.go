@@ -177,6 +177,11 @@ func FaultList() []FaultInfo {
 		{FaultGloryDefaultRange, "bangarena/13.glory-default", "§13 choose_glory: default on timeout heart", "a silent glory choice gets the range perk"},
 		{FaultArgsIgnored, "bangarena/12.args", "§12 args merged over argsSchema", "args that contradict the item are applied as the item"},
 	}
+	// The faults played inside the engine (referee Deviations), one file
+	// per part of the rules.
+	l = append(l, setupFaults()...)
+	l = append(l, cardFaults()...)
+	l = append(l, gloryFaults()...)
 	sort.Slice(l, func(i, j int) bool { return l[i].Name < l[j].Name })
 	return l
 }
