@@ -29,6 +29,9 @@ func baMissingRule(obs ba.PlayerView, a ba.LegalAction) string {
 		return "bangarena/server.legal-actions"
 	}
 	me := obs.Players[seat]
+	if r := baMissingDistanceRule(obs, a); r != "" {
+		return r
+	}
 	if a.Command != "play_shot" {
 		return "bangarena/server.legal-actions"
 	}

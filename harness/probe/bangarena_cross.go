@@ -109,7 +109,13 @@ func baCheckReplayOne(t *Target, s *baSession) Result {
 	var res Result
 	compared := 0
 	shown := map[string]bool{}
+	follow := newBaFollow(events)
 	for i, d := range decisions {
+		if !follow.before(g, i) {
+			// The log departs from the rules here: the log verifier names
+			// the rule; what follows is not the match the rules play.
+			return baDeparted(res, compared)
+		}
 		if x, ok := seen[key{d.Seat, g.Version()}]; ok {
 			compared++
 			seat := d.Seat
@@ -154,6 +160,9 @@ func baCheckReplayOne(t *Target, s *baSession) Result {
 	}
 	if compared == 0 {
 		return skip("no decision the suite saw could be matched to the log")
+	}
+	if !follow.before(g, len(decisions)) {
+		return baDeparted(res, compared)
 	}
 	res.eval("bangarena/server.replay")
 	team, seats := g.Winners()

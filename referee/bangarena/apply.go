@@ -165,7 +165,13 @@ func (g *Game) resolveChoice(c choice, x act) {
 	case "first_draw":
 		switch x.zone {
 		case "hand":
-			g.takeRandomFromHand(s, x.pick, "char_05")
+			prev := g.because(charRules["char_05"])
+			if g.deviates(DevGripTakesFirstCard) {
+				g.takeFromHandAt(s, x.pick, 0, "char_05")
+			} else {
+				g.takeRandomFromHand(s, x.pick, "char_05")
+			}
+			g.restore(prev)
 		case "discard":
 			top := g.discard[len(g.discard)-1]
 			g.discard = g.discard[:len(g.discard)-1]
@@ -189,10 +195,17 @@ func (g *Game) resolveChoice(c choice, x act) {
 				keep = append(keep, k)
 			}
 		}
-		g.deck = append(g.deck, x.card)
+		if c.reason == "char_07" && g.deviates(DevThreeEyesKeepsThree) {
+			keep = append(keep, x.card)
+		} else {
+			g.deck = append(g.deck, x.card)
+		}
 		g.seats[s].hand = append(g.seats[s].hand, keep...)
 		e := newEvent("draw")
 		e.Seat, e.Count, e.Reason, e.Cards, e.secret = s, len(keep), "look_top", g.cardsOut(keep), true
+		if c.reason == "char_07" {
+			defer g.restore(g.because(charRules["char_07"]))
+		}
 		g.emit(e)
 		g.afterDraw()
 	case "prayer":

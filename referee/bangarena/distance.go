@@ -11,7 +11,7 @@ func (g *Game) ring(a, b int) int {
 	cw, living := 0, 0
 	for k := 1; k < n; k++ {
 		t := (a + k) % n
-		if g.seats[t].alive {
+		if g.seats[t].alive || g.sdev.ringAll {
 			living++
 			if t == b {
 				cw = living
@@ -44,7 +44,7 @@ func (g *Game) hasHorse(s int) bool {
 // hasScope: a Scope card or the built-in Scope of Eagle Eye and Mad Dog.
 func (g *Game) hasScope(s int) bool {
 	c := g.seats[s].char
-	builtIn, card := c == "char_11" || c == "char_16", g.inPlayID(s, "scope") >= 0
+	builtIn, card := (c == "char_11" || c == "char_16") && !g.sdev.noBuiltInScope, g.inPlayID(s, "scope") >= 0
 	if g.evals != nil {
 		g.noteBuiltIn(s, builtIn, card)
 	}

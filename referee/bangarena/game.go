@@ -155,11 +155,18 @@ type Game struct {
 	evals    map[string]int // rules evaluated, when counting is on (evaluated.go)
 	cause    string         // the rule whose application emits the next events (because)
 	causes   []string       // per event (by Seq-1), when counting is on (Cause)
+	sdev     setupDevs      // the setup deviations read where the engine computes often (deviations_setup.go)
 }
 
 // NewGame deals a match from cfg and seed and runs it up to the first
 // decision. It returns a *rules.Error for a bad config.
-func NewGame(cfg Config, seed string) (*Game, error) {
+func NewGame(cfg Config, seed string) (*Game, error) { return newGame(cfg, seed, false) }
+
+// NewTrackedGame is NewGame with TrackRules on from the deal, so that the
+// deal's events too have their causes (Cause) and evaluations.
+func NewTrackedGame(cfg Config, seed string) (*Game, error) { return newGame(cfg, seed, true) }
+
+func newGame(cfg Config, seed string, track bool) (*Game, error) {
 	if cfg.RoleMode == "" {
 		cfg.RoleMode = ModeClassic
 	}
@@ -184,8 +191,11 @@ func NewGame(cfg Config, seed string) (*Game, error) {
 	if cfg.MatchID == "" {
 		cfg.MatchID = "m-" + seedCommit(seed)[:12]
 	}
-	g := &Game{cfg: cfg, seed: seed, phase: PhaseSetup, events: make([]*stored, 0, 512)}
+	g := &Game{cfg: cfg, seed: seed, phase: PhaseSetup, events: make([]*stored, 0, 512), sdev: setupDevsOf(cfg.Deviations)}
 	g.rng, g.src = newRNG(seed)
+	if track {
+		g.TrackRules()
+	}
 	g.setup()
 	g.advance()
 	return g, nil
@@ -324,6 +334,9 @@ func (g *Game) cardsOut(ids []int) []Card {
 	out := make([]Card, len(ids))
 	for i, c := range ids {
 		out[i] = cardOf(c)
+		if g.sdev.diamondsHearts || g.sdev.saloonShot {
+			out[i] = g.devCard(out[i])
+		}
 	}
 	return out
 }

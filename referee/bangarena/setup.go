@@ -113,12 +113,18 @@ func (g *Game) setup() {
 	g.emit(start)
 
 	roles := roleTable(n, mode)
+	if g.cfg.Deviations != nil {
+		roles = g.devRoles(roles)
+	}
 	g.rng.Shuffle(len(roles), func(i, j int) { roles[i], roles[j] = roles[j], roles[i] })
 	chars := g.cfg.Characters
 	if chars == nil {
 		pool := Characters(g.cfg.StagedCharacters)
 		g.rng.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
 		chars = pool[:n]
+	}
+	if g.deviates(DevStagedCharacterDealt) && !g.cfg.StagedCharacters {
+		chars = append(append([]string(nil), chars[:n-1]...), CharPreacher)
 	}
 	g.deck = make([]int, deckSize)
 	for i := range g.deck {
@@ -135,32 +141,50 @@ func (g *Game) setup() {
 			g.marshal = s
 			st.maxHp += marshalExtraHp(n, mode)
 		}
+		if g.cfg.Deviations != nil {
+			st.maxHp = g.devMaxHp(st, st.maxHp, n)
+		}
 		st.hp = st.maxHp
 		if st.char == CharTracker {
 			st.peeks = [...]int{4: 1, 5: 1, 6: 2, 7: 2, 8: 3}[n]
 		}
 		d := newEvent("deal")
 		d.Seat, d.CharacterID, d.MaxHp, d.Amount = s, st.char, st.maxHp, st.hp
-		if st.role == RoleMarshal {
+		if st.role == RoleMarshal && !g.deviates(DevMarshalUnannounced) {
 			d.RoleID = RoleMarshal
 		}
+		prev := g.because(dealRule(st, n, mode))
 		g.emit(d)
 		r := newEvent("role")
 		r.To, r.Seat, r.RoleID = s, s, st.role
+		g.because(roleRule(n, mode))
 		g.emit(r)
+		g.restore(prev)
 	}
 	for s := range g.seats {
 		k := g.seats[s].maxHp
+		if g.deviates(DevStartHandPrintedHp) {
+			k, _ = charMaxHp(g.seats[s].char, mode)
+		}
 		if s == g.marshal {
 			k += marshalExtraCards(n, mode)
 		}
+		prev := g.because(ruleMaxHp)
 		g.drawN(s, k, "deal")
+		g.restore(prev)
 	}
 	if mode == ModeImpostor && n >= 5 {
+		prev := g.because(ruleBriefing)
 		g.briefings()
+		g.restore(prev)
 	}
 	g.version = 1
-	g.beginTurn(g.marshal)
+	first := g.marshal
+	if g.deviates(DevFirstTurnAfterMarshal) {
+		first = (g.marshal + 1) % n
+		g.round = 1 // the match's first round all the same
+	}
+	g.beginTurn(first)
 }
 
 // briefings tells the Marshal two seats as aides (the impostor and one
@@ -183,7 +207,9 @@ func (g *Game) briefings() {
 	known := []KnownRole{{Seat: imp, RoleID: RoleAide}}
 	if len(aides) > 0 {
 		a := aides[g.rng.IntN(len(aides))]
-		known = append(known, KnownRole{Seat: a, RoleID: RoleAide})
+		if !g.deviates(DevBriefingImpostorOnly) {
+			known = append(known, KnownRole{Seat: a, RoleID: RoleAide})
+		}
 	}
 	sort.Slice(known, func(i, j int) bool { return known[i].Seat < known[j].Seat })
 	g.seats[g.marshal].known = append(g.seats[g.marshal].known, known...)

@@ -18,7 +18,13 @@ func (g *Game) beginTurn(s int) {
 	}
 	e := newEvent("turn_start")
 	e.Seat, e.Round = s, g.round
+	tr := ruleTurnOrder
+	if g.decided == 0 {
+		tr = ruleMarshalFirst // the match's first turn (§2)
+	}
+	prev := g.because(tr)
 	g.emit(e)
+	g.restore(prev)
 	g.phase = PhaseDraw
 
 	// 1. Dynamite before Jail.
@@ -93,17 +99,27 @@ func (g *Game) drawStep(s int) {
 			e.Seat, e.Kind = s, "red_suit"
 			cc := cardOf(c)
 			e.Card = &cc
+			prev := g.because(charRules["char_02"])
 			if isRed(c) {
 				e.Result = "red"
 				g.emit(e)
-				g.drawN(s, 1, "char_02")
+				if !g.deviates(DevRedSuitNoExtra) {
+					g.drawN(s, 1, "char_02")
+				}
 			} else {
 				e.Result = "black"
 				g.emit(e)
 			}
+			g.restore(prev)
 		}
 	default:
-		g.drawN(s, 2, "draw")
+		k := 2
+		if g.deviates(DevDrawThree) {
+			k = 3
+		}
+		prev := g.because(ruleDrawTwo)
+		g.drawN(s, k, "draw")
+		g.restore(prev)
 	}
 	g.afterDraw()
 }
@@ -156,7 +172,7 @@ func (g *Game) advance() {
 			g.beginTurn(g.nextLiving(g.turnSeat))
 		case PhaseDiscard:
 			st := &g.seats[g.turnSeat]
-			if !st.alive || len(st.hand) <= st.hp {
+			if !st.alive || len(st.hand) <= st.hp || len(st.hand) <= st.maxHp && g.deviates(DevDiscardToMaxHp) {
 				g.phase = phaseTurnEnd
 				continue
 			}
@@ -192,13 +208,19 @@ func (g *Game) reshuffle() {
 	if len(g.discard) == 0 {
 		return
 	}
-	pile := append([]int(nil), g.discard...)
+	keep := 0
+	if g.deviates(DevReshuffleKeepsTop) && len(g.discard) > 1 {
+		keep = 1
+	}
+	pile := append([]int(nil), g.discard[:len(g.discard)-keep]...)
 	shuffle(g.rng, pile)
-	g.discard = g.discard[:0]
+	g.discard = append(g.discard[:0], g.discard[len(g.discard)-keep:]...)
 	g.deck = append(pile, g.deck...)
 	e := newEvent("reshuffle")
 	e.Count = len(pile)
+	prev := g.because(ruleReshuffle)
 	g.emit(e)
+	g.restore(prev)
 }
 
 // ensureDeck reshuffles the discard pile under the deck when the deck holds

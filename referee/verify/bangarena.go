@@ -84,6 +84,7 @@ type BangArenaVerifier struct {
 	// inferFailed is the engine's event count when a left-out decision
 	// could not be inferred (0: never).
 	inferFailed int
+	suits       map[string]string // uid → suit of the log's cards (bangarena_setup.go)
 }
 
 // NewBangArena returns a verifier for one BangArena log.
@@ -220,6 +221,7 @@ func (v *BangArenaVerifier) Line(lineNo int, data []byte) []rules.Finding {
 	if v.g != nil && !v.stopped && v.owed == nil && len(v.pending) > 0 && v.pending[0].Seq == v.lastSeq+1 {
 		if p := &v.pending[0]; bytes.Equal(data, canon(p)) {
 			v.evalEvent(p)
+			v.seeCards(p)
 			v.sum.Events++
 			v.lastSeq = p.Seq
 			switch p.Type {
@@ -248,6 +250,7 @@ func (v *BangArenaVerifier) Line(lineNo int, data []byte) []rules.Finding {
 	want := v.lastSeq + 1
 	v.lastSeq = e.Seq
 	v.missed = 0
+	v.seeCards(&e)
 	v.process(lineNo, &e)
 	// A gap of seq as wide as the events found missing on this line is
 	// that finding already (one bug, one finding).
@@ -348,7 +351,9 @@ func (v *BangArenaVerifier) begin(lineNo int, e *ba.Event) {
 		v.stopped = true
 		return
 	}
-	g, err := ba.NewGame(cfg, seed)
+	// Tracked from the deal: the replay reports every rule the engine
+	// applies (bangarena_eval.go), and the deal's events have their causes.
+	g, err := ba.NewTrackedGame(cfg, seed)
 	if err != nil {
 		v.add(rules.Finding{Rule: "bangarena/log.match-start", Level: rules.Must, Where: rules.Where{Line: lineNo},
 			Message: fmt.Sprintf("the config of match_start is not a table the engine can deal: %v", err)})
@@ -356,7 +361,6 @@ func (v *BangArenaVerifier) begin(lineNo int, e *ba.Event) {
 		return
 	}
 	v.g = g
-	g.TrackRules() // the replay reports every rule the engine applies (bangarena_eval.go)
 	v.pull()
 }
 
@@ -394,6 +398,9 @@ func (v *BangArenaVerifier) findSeed(cfg ba.Config, commit string) (string, bool
 func (v *BangArenaVerifier) Finish() []rules.Finding {
 	v.out = v.out[:0]
 	v.sum.Evaluated = v.drainEngine(v.sum.Evaluated)
+	if v.started {
+		v.suitTotals()
+	}
 	switch {
 	case !v.started:
 		v.add(rules.Finding{Rule: "bangarena/log.match-start", Level: rules.Must, Where: rules.Where{Line: 1}, Message: "the log holds no event"})

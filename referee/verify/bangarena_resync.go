@@ -91,6 +91,9 @@ func (v *BangArenaVerifier) flushOwed() {
 		return
 	}
 	area, rule := eventArea(&o.first)
+	if v.missingCause(&o.first, o.line, len(o.events)) {
+		return
+	}
 	v.diverge(area, rule, o.line, rawJSON(canon(&o.first)), nil,
 		"the log lacks %d event(s) the rules produce here, first a %s", len(o.events), o.first.Type)
 	v.skipped = append(v.skipped, o.events...)
@@ -109,6 +112,10 @@ func (v *BangArenaVerifier) missing(lineNo int) {
 	first := &v.pending[0]
 	area, rule := eventArea(first)
 	v.missed += len(v.pending)
+	if v.missingCause(first, lineNo, len(v.pending)) {
+		v.pop(len(v.pending))
+		return
+	}
 	v.diverge(area, rule, lineNo, rawJSON(canon(first)), nil,
 		"the log lacks %d event(s) the rules produce here, first a %s", len(v.pending), first.Type)
 	for i := range v.pending {
@@ -170,6 +177,12 @@ func (v *BangArenaVerifier) compare(lineNo int, e *ba.Event) {
 		what := "the rules produce no further event before the next decision"
 		if v.g.Over() {
 			area, rule, what = "win", "bangarena/log.complete", "the match is over"
+		} else if r := waitRule(v.g); r != "" {
+			// The rules hold the match for a decision the log went past:
+			// that rule's outcome differs, and the replay stops (I-BA-V3).
+			v.diverge(r, r, lineNo, nil, rawJSON(canon(e)), "the log shows a %s event here, but %s holds the turn for a decision first; the replay stops", e.Type, r)
+			v.stopped = true
+			return
 		}
 		v.diverge(area, rule, lineNo, nil, rawJSON(canon(e)), "the log shows a %s event here, but %s", e.Type, what)
 		return
@@ -198,7 +211,7 @@ func (v *BangArenaVerifier) compare(lineNo int, e *ba.Event) {
 	}
 	want := &v.pending[0]
 	area, rule := eventArea(want)
-	cause := v.g.Cause(want.Seq)
+	cause := refineCause(want, e, v.g.Cause(want.Seq))
 	if cause != "" {
 		// The rule whose application produced the expected event is the
 		// one the log broke (Game.Cause), whatever the event's type.
