@@ -227,6 +227,14 @@ func (v *BangArenaVerifier) compare(lineNo int, e *ba.Event) {
 		area, rule, cause = r, r, r
 	}
 	keys := strings.Join(diff, ", ")
+	if cause != "" && v.owed != nil && !v.owed.reported && len(v.owed.events) > 0 {
+		// Events owed from an earlier line never came: that is the first
+		// break, and the one charged.
+		v.flushOwed()
+		if v.stopped {
+			return
+		}
+	}
 	if cause != "" {
 		// An outcome that differs under a named rule: from here on the
 		// log's match is not the one the rules play, and every later
