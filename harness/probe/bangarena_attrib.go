@@ -17,6 +17,9 @@ func baExtraLiveRule(req ba.DecisionRequest, actionID string) string {
 	if r := ba.RuleAgainst(req, actionID); r != "" {
 		return r
 	}
+	if !baActionIDFormed(actionID) {
+		return "bangarena/13.action-ids"
+	}
 	return "bangarena/server.legal-actions"
 }
 

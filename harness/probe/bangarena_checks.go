@@ -16,7 +16,7 @@ func bangarenaChecks() []Check {
 	probe := func(t *Target) time.Duration { return 30*time.Second + 10*t.deadline() }
 	return []Check{
 		{Name: "bangarena: every message validates against the schemas", Game: GameBangArena, Section: secSchema,
-			Rules: []string{"bangarena/12.request", "bangarena/11.fields", "bangarena/server.answer-shape"}, Timeout: long, Run: baCheckSchema},
+			Rules: []string{"bangarena/12.request", "bangarena/11.fields", "bangarena/server.answer-shape", "bangarena/13.action-ids"}, Timeout: long, Run: baCheckSchema},
 		{Name: "bangarena: legalActions agree with the engine (replay of the room log)", Game: GameBangArena, Section: secCross,
 			Rules: []string{"bangarena/server.legal-actions", "bangarena/server.replay", "bangarena/13.action-ids",
 				// the field-by-field cross-check of every observation (bangarena_fields.go)

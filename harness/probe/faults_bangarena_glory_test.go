@@ -4,7 +4,7 @@ package probe
 // harness/server/bangarena/faults_glory.go, each with the rule the suite must
 // report for it (see faultTable).
 func bangarenaGloryFaultCases() []faultCase {
-	return []faultCase{
+	return append([]faultCase{
 		{GameBangArena, "elim-keeps-cards", "bangarena/9.elimination", nil},
 		{GameBangArena, "no-killer", "bangarena/9.killer", nil},
 		{GameBangArena, "no-glory-star", "bangarena/9.glory-star", nil},
@@ -21,5 +21,20 @@ func bangarenaGloryFaultCases() []faultCase {
 		{GameBangArena, "vulture-one-card", "bangarena/6.char-10-vulture-jr", nil},
 		{GameBangArena, "empty-hands-no-draw", "bangarena/6.char-14-empty-hands", nil},
 		{GameBangArena, "scavenger-no-take", "bangarena/6.char-15-scavenger", nil},
+	}, bangarenaProtocolFaultCases()...)
+}
+
+// bangarenaProtocolFaultCases are the protocol faults of faults_glory.go.
+func bangarenaProtocolFaultCases() []faultCase {
+	return []faultCase{
+		{GameBangArena, "discard-args-ignored", "bangarena/13.discard-args", nil},
+		{GameBangArena, "second-illegal-skipped", "bangarena/14.random-legal", nil},
+		{GameBangArena, "stale-400", "bangarena/server.status-code", nil},
+		{GameBangArena, "not-pending-accepted", "bangarena/12.decider", nil},
+		{GameBangArena, "request-no-pack-hash", "bangarena/12.request", nil},
+		{GameBangArena, "legal-drops-end-play", "bangarena/server.legal-actions", nil},
+		{GameBangArena, "action-id-slashes", "bangarena/13.action-ids", nil},
+		{GameBangArena, "own-role-hidden", "bangarena/1.what-you-see", nil},
+		{GameBangArena, "log-names-command", "bangarena/1.legal-only", nil},
 	}
 }

@@ -45,6 +45,9 @@ const (
 	// DevScavengerNoTake discards an eliminated seat's cards although a
 	// Scavenger lives (§6 char_15).
 	DevScavengerNoTake = "scavenger-no-take"
+	// DevDiscardArgsIgnored discards the default cards although the
+	// discard names its own (§13 discard args.cardUids).
+	DevDiscardArgsIgnored = "discard-args-ignored"
 )
 
 // Rule ids of the causes glory.go and win.go name (Game.Cause).
