@@ -27,6 +27,8 @@ func bangarenaChecks() []Check {
 			Rules: []string{"bangarena/server.legal-actions", "bangarena/13.action-ids"}, Timeout: long, Run: baCheckLive},
 		{Name: "bangarena: the room log re-simulates event by event (log verifier)", Game: GameBangArena, Section: secCross,
 			Rules: verify.BangArenaRuleIDs(), Timeout: long, Run: baCheckVerify},
+		{Name: "bangarena: partners mode: only loners alive, all loners win", Game: GameBangArena, Section: secCross,
+			Rules: []string{"bangarena/10.partners-lones", "bangarena/2.partners"}, Timeout: probe, Run: baCheckPartners},
 		{Name: "bangarena: other seats' hands and hidden roles stay hidden", Game: GameBangArena, Section: secHidden,
 			Rules: []string{"bangarena/11.redaction", "bangarena/1.what-you-see", "bangarena/11.events", "bangarena/11.look-top"}, Timeout: long, Run: baCheckHidden},
 		{Name: "bangarena: first illegal answer is reasked, the second replaced", Game: GameBangArena, Section: secProbes,
