@@ -22,6 +22,10 @@ func baCheckPartners(ctx context.Context, t *Target) Result {
 	}
 	r, err := baCreateMode(ctx, probeLong(t), "partners-lones", baMode{mode: ba.ModePartners, seats: 8})
 	if err != nil {
+		if isTimeout(err) {
+			return probeErr(err)
+		}
+		// A server may refuse the table (8 seats, partners): nothing to judge.
 		return skip("an 8-seat partners room could not be created: %v", err)
 	}
 	roles := map[int]string{}
