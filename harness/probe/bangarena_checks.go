@@ -22,7 +22,9 @@ func bangarenaChecks() []Check {
 				// the field-by-field cross-check of every observation (bangarena_fields.go)
 				"bangarena/3.phases", "bangarena/3.turn-order", "bangarena/7.pending-shape", "bangarena/13.choices", "bangarena/11.fields",
 				// the winners shown against the replay's (§10)
-				"bangarena/10.law-wins", "bangarena/10.marshal-dead", "bangarena/10.sole-survivor", "bangarena/10.partners-lones"}, Timeout: long, Run: baCheckReplay},
+				"bangarena/10.law-wins", "bangarena/10.marshal-dead", "bangarena/10.sole-survivor", "bangarena/10.partners-lones",
+				// a log decision the replay refuses (baDecisionRule)
+				"bangarena/1.legal-only", "bangarena/12.decider", "bangarena/12.args", "bangarena/13.discard-args"}, Timeout: long, Run: baCheckReplay},
 		{Name: "bangarena: legalActions agree with the referee, derived from each observation (live)", Game: GameBangArena, Section: secCross,
 			Rules: []string{"bangarena/server.legal-actions", "bangarena/13.action-ids"}, Timeout: long, Run: baCheckLive},
 		{Name: "bangarena: the room log re-simulates event by event (log verifier)", Game: GameBangArena, Section: secCross,
