@@ -212,6 +212,9 @@ func baCheckVerifyOne(ctx context.Context, s *baSession) Result {
 // baExtraRule names the rule an offered item breaks: the engine's reason for
 // rejecting it at that point, or the generic legal-actions rule.
 func baExtraRule(cfg ba.Config, seed string, before []ba.Decision, seat int, actionID string) string {
+	if !baActionIDFormed(actionID) {
+		return "bangarena/13.action-ids" // not an id of the catalogue at all
+	}
 	g, err := ba.Replay(cfg, seed, before)
 	if err != nil {
 		return "bangarena/server.legal-actions"

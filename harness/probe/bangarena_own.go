@@ -78,12 +78,14 @@ func baDecisionRule(err error) string {
 }
 
 // baSchemaRule names the rule a schema violation of a DecisionRequest
-// breaks: an actionId out of the catalogue's format is §13's, the rest the
-// request's shape (§12).
+// breaks: an actionId out of the catalogue's format (in legalActions or its
+// legal_mask alias) is §13's, the rest the request's shape (§12).
 func baSchemaRule(v schemas.Violation) string {
-	if rest, ok := strings.CutPrefix(v.InstanceLocation, "/legalActions/"); ok {
-		if _, field, ok := strings.Cut(rest, "/"); ok && field == "actionId" {
-			return "bangarena/13.action-ids"
+	for _, list := range []string{"/legalActions/", "/legal_mask/"} {
+		if rest, ok := strings.CutPrefix(v.InstanceLocation, list); ok {
+			if _, field, ok := strings.Cut(rest, "/"); ok && field == "actionId" {
+				return "bangarena/13.action-ids"
+			}
 		}
 	}
 	return "bangarena/12.request"
