@@ -66,13 +66,14 @@ type fparser struct {
 	memo    *Memo
 	lookups bool
 	hits    int
+	hitAt   []int32 // the start of each skipped container, ascending
 	unsure  bool // a verdict needed what a skipped container holds
 	learned []learnRec
 }
 
 func (p *fparser) reset(data []byte) {
 	p.data, p.pos, p.nodes, p.depth = data, 0, p.nodes[:0], 0
-	p.hits, p.unsure, p.learned = 0, false, p.learned[:0]
+	p.hits, p.hitAt, p.unsure, p.learned = 0, p.hitAt[:0], false, p.learned[:0]
 }
 
 // parse reads exactly one JSON value (surrounded by optional whitespace).
@@ -118,6 +119,7 @@ func (p *fparser) value() (int32, error) {
 			}
 			end := p.pos + len(e.raw)
 			i := p.add(jnode{kind: k, memo: e, start: int32(p.pos), end: int32(end)})
+			p.hitAt = append(p.hitAt, int32(p.pos))
 			p.pos, p.hits = end, p.hits+1
 			return i, nil
 		}

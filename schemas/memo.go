@@ -3,6 +3,7 @@ package schemas
 import (
 	"bytes"
 	"hash/maphash"
+	"slices"
 )
 
 // A stream of messages repeats most of itself: every Inference your_turn
@@ -126,6 +127,12 @@ func (m *Memo) learn(p *fparser) {
 			continue
 		}
 		v := &p.nodes[r.node]
+		if j, _ := slices.BinarySearch(p.hitAt, v.start); j < len(p.hitAt) && p.hitAt[j] < v.end {
+			// It holds a remembered part: most likely a list that grows
+			// (a history) or an object around one, new in every message.
+			// Its new parts are remembered on their own.
+			continue
+		}
 		raw := p.data[v.start:v.end]
 		if len(raw) > m.budget/4 {
 			continue // a part too big for the budget would evict all the rest
