@@ -336,7 +336,7 @@ func (drv *bangarenaDriver) baDecide(ctx context.Context, st *baState, j *judge,
 			}
 			if st.injectPending && !l.alive() {
 				st.injectPending = false
-				j.fail(CheckServerError, where, "the agent keeps playing", string(l.dead), "the agent stopped right after a retryable server error it did not cause")
+				j.stoppedAfterError(l, where, "the agent stopped right after a retryable server error it did not cause")
 			}
 			if !l.alive() {
 				// The agent is gone: this decision, like the rest, gets the
@@ -388,12 +388,10 @@ func (drv *bangarenaDriver) baDecide(ctx context.Context, st *baState, j *judge,
 			}
 		}
 		if st.injectPending {
+			// The agent kept playing; whether its item is legal is the
+			// legality check's (one finding per break, I-BA-C1).
 			st.injectPending = false
-			if legalWhy == "" {
-				j.ran(CheckServerError)
-			} else {
-				j.fail(CheckServerError, where, "a legal item after the injected server error", string(trim(ans.raw)), "the agent's answer after a retryable server error is not a legal item")
-			}
+			j.ran(CheckServerError)
 		}
 		if inject && !st.injected {
 			// The pause of §14 (I-BA-C1): reject the first answer as
@@ -405,7 +403,7 @@ func (drv *bangarenaDriver) baDecide(ctx context.Context, st *baState, j *judge,
 				Message: "umpire certify: an injected retryable error (the pause between turns); fetch the request again and answer it"}}), deadline)
 			if !l.alive() {
 				st.injectPending = false
-				j.fail(CheckServerError, where, "the agent keeps playing", string(l.dead), "the agent stopped on a server-side error it did not cause")
+				j.stoppedAfterError(l, where, "the agent stopped on a server-side error it did not cause")
 				return false
 			}
 			msg = body
