@@ -15,8 +15,8 @@ import (
 
 	baadv "github.com/umpire-arena/umpire/harness/adversaries/bangarena"
 	"github.com/umpire-arena/umpire/harness/proxy"
-	"github.com/umpire-arena/umpire/reports"
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
+	"github.com/umpire-arena/umpire/reports"
 )
 
 // TestBangArenaLateDecisionAccepted: a seat reads its request through the
