@@ -178,6 +178,14 @@ func TestFaultsAreCaught(t *testing.T) {
 				if c.Failing() && !cites && !citesOther {
 					t.Errorf("unrelated check %q fails: %v", name, c.Findings)
 				}
+				// No MUST beside it either, in any check: a fault is caught
+				// by the rule it breaks and by no other (fc.also names the
+				// rules that are truly the same break).
+				for _, f := range c.Findings {
+					if f.Level == rules.Must && f.Rule != fc.rule && !slices.Contains(fc.also, f.Rule) {
+						t.Errorf("%s: unrelated MUST %s: %s", name, f.Rule, f.Message)
+					}
+				}
 			}
 			if !caught {
 				t.Errorf("have no check citing %s at %s, want one", fc.rule, want)
