@@ -67,7 +67,7 @@ type fparser struct {
 	lookups bool
 	hits    int
 	hitAt   []int32 // the start of each skipped container, ascending
-	unsure  bool // a verdict needed what a skipped container holds
+	unsure  bool    // a verdict needed what a skipped container holds
 	learned []learnRec
 }
 
