@@ -85,13 +85,9 @@ func (s *State) StartRound(values []int) error {
 			}
 		}
 	}
-	// Antes in seat order from the left of the dealer.
-	for k := 1; k <= n; k++ {
-		i := (dealer + k) % n
+	// Antes in seat order from the left of the dealer (AnteOrder).
+	for i := range AnteOrder(n, dealer, func(i int) bool { return s.seats[i].InRound }) {
 		p := &s.seats[i]
-		if !p.InRound {
-			continue
-		}
 		pay, _ := AntePay(s.rs.Ante, p.Credits)
 		p.PostAnte(pay) // a short (or exact) stack is all-in for the round
 		s.pot += pay

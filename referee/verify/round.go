@@ -297,10 +297,15 @@ func (v *Verifier) nextNotBusted() int {
 	return ref.Button(len(v.seats), v.rs.Dealer, func(d int) bool { return !v.seats[d].Busted })
 }
 
-// anteDue returns the first dealt-in seat without an ante in seat order
-// from dealer's left, or -1: the engine's order of the antes.
+// anteDue returns the first seat of the engine's order of the antes
+// (inference.AnteOrder from dealer) that has not posted its ante, or -1.
 func (v *Verifier) anteDue(dealer int) int {
-	return ref.LeftOf(len(v.seats), dealer, func(i int) bool { return v.seats[i].InRound && !v.xs[i].anted })
+	for i := range ref.AnteOrder(len(v.seats), dealer, func(i int) bool { return v.seats[i].InRound }) {
+		if !v.xs[i].anted {
+			return i
+		}
+	}
+	return -1
 }
 
 // at moves to stage s for a line of that stage: a line of an earlier stage
