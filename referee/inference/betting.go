@@ -143,6 +143,9 @@ func (s *State) play(seat int, m Move, timeout bool) {
 		p.Folded = true
 	case ActionCall:
 		pay := s.rs.ToCall(p)
+		if pay == 0 && p.Credits >= 2 && s.deviates(DevCheckCostsOne) {
+			pay = 1
+		}
 		p.Put(pay)
 		s.pot += pay
 		rec.Amount = pay
@@ -163,6 +166,9 @@ func (s *State) play(seat int, m Move, timeout bool) {
 	}
 	// End of betting: one seat left, or nobody left to act (I-INF-3).
 	if !s.rs.Next(s.seats, seat) {
+		if s.deviates(DevBettingOverruns) && s.overrun(seat) {
+			return
+		}
 		s.endBetting()
 	}
 }
