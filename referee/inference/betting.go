@@ -141,6 +141,10 @@ func (s *State) play(seat int, m Move, timeout bool) {
 	switch m.Action {
 	case ActionFold:
 		p.Folded = true
+		if s.deviates(DevFoldRefunds) {
+			s.pot -= p.Bet
+			p.Put(-p.Bet) // the seat's bets of the round go back to its stack
+		}
 	case ActionCall:
 		pay := s.rs.ToCall(p)
 		if pay == 0 && p.Credits >= 2 && s.deviates(DevCheckCostsOne) {

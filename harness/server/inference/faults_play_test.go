@@ -83,6 +83,12 @@ func playFaultCases() []faultTest {
 			observe: only("inference/round.3.call"),
 		},
 		{
+			fault: FaultFoldRefunds, rule: "inference/round.3.fold",
+			spec:    func(seed string) MatchSpec { return scripted(seed, 4, 6, "aggressive", "random") },
+			seeds:   5,
+			observe: only("inference/round.3.fold"),
+		},
+		{
 			// A silent seat sits out at its third strike (round 3), is back
 			// in round 9 and times out at once.
 			fault: FaultStrikesResetOnReturn, rule: "inference/timeouts.last-strike",
