@@ -58,3 +58,13 @@ func (s *State) overrun(from int) bool {
 	s.rs.ToAct = next
 	return true
 }
+
+// The deviations, each named after the fault that turns it on.
+const (
+	// DevNoTimeoutDefault folds a timed-out seat even when it owes nothing
+	// (timeouts.default-action: the default is a check then).
+	DevNoTimeoutDefault = "no-timeout-default"
+	// DevDealSkipsSeat leaves the last seat, live, out of the deal of every
+	// even round (round.1.deal: every live seat is dealt).
+	DevDealSkipsSeat = "deal-skips-seat"
+)
