@@ -244,7 +244,7 @@ func (tr *infSeatTrack) showdown(ev infLiveEvent) (rule string, want, got any, m
 		// back out of it (adopted, so the credits go on from the server's).
 		want := tr.pot()
 		tr.refundFolds()
-		return "inference/round.3.fold", want, *ev.Pot, fmt.Sprintf("the showdown of round %d names a pot of %d: the %d that folded seats bet this round left it, though a fold leaves what the seat put in in the pot", ev.Round, *ev.Pot, back)
+		return "inference/round.3.fold", want, *ev.Pot, fmt.Sprintf("the showdown of round %d names a pot of %d: the %d that folded seats put in this round left it, though a fold leaves what the seat put in in the pot", ev.Round, *ev.Pot, back)
 	}
 	if *ev.Pot != tr.pot() {
 		return r, tr.pot(), *ev.Pot, fmt.Sprintf("the showdown of round %d names a pot of %d, but the seats put %d in", ev.Round, *ev.Pot, tr.pot())
@@ -282,25 +282,24 @@ func (tr *infSeatTrack) showdown(ev infLiveEvent) (rule string, want, got any, m
 	return "", nil, nil, ""
 }
 
-// folds returns the bets of the round of the seats that folded.
+// folds returns what the seats that folded put in this round.
 func (tr *infSeatTrack) folds() int {
 	n := 0
 	for seat, f := range tr.folded {
 		if f {
-			n += tr.bets[seat]
+			n += tr.contrib[seat]
 		}
 	}
 	return n
 }
 
-// refundFolds adopts a server's play that took the folded seats' bets of
-// the round back out of the pot into their stacks.
+// refundFolds adopts a server's play that took what the folded seats put
+// in this round back out of the pot into their stacks.
 func (tr *infSeatTrack) refundFolds() {
 	for seat, f := range tr.folded {
-		if b := tr.bets[seat]; f && b > 0 {
-			tr.credits[seat] += b
-			tr.contrib[seat] -= b
-			tr.bets[seat] = 0
+		if c := tr.contrib[seat]; f && c > 0 {
+			tr.credits[seat] += c
+			tr.contrib[seat], tr.bets[seat] = 0, 0
 		}
 	}
 }
@@ -330,12 +329,12 @@ func (tr *infSeatTrack) compare(vs ref.VisibleState, turn bool, res *Result) []i
 	}
 	res.eval("inference/visibility.public", "inference/wire.visible-state.contribution", "inference/wire.visible-state.ante", "inference/wire.visible-state.sitting-out")
 	if tr.folds() > 0 {
-		// A folded seat's bets of the round stay in the pot: the view
-		// shows them back in its stack instead (adopted, so the other
+		// What a folded seat put in this round stays in the pot: the view
+		// shows it back in its stack instead (adopted, so the other
 		// figures are compared with the server's play).
 		res.eval("inference/round.3.fold")
 		for _, p := range vs.Players {
-			if b := tr.bets[p.Seat]; b > 0 && tr.folded[p.Seat] && p.Credits == tr.credits[p.Seat]+b && p.Contribution == tr.contrib[p.Seat]-b {
+			if c := tr.contrib[p.Seat]; c > 0 && tr.folded[p.Seat] && p.Credits == tr.credits[p.Seat]+c && p.Contribution == 0 {
 				add("inference/round.3.fold", fmt.Sprintf("players[%d].contribution after its fold", p.Seat), tr.contrib[p.Seat], p.Contribution)
 				tr.refundFolds()
 				break

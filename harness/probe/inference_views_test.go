@@ -78,9 +78,9 @@ func TestFollowViews(t *testing.T) {
 		{"starting stack", []string{`"your_credits":30,"players":[{"seat":0,"credits":30}`, `"your_credits":30,"players":[{"seat":0,"credits":100}`}, "inference/match.credits"},
 		{"sitting out unannounced", []string{`{"seat":1,"credits":28,"in_round":true,`, `{"seat":1,"credits":28,"sitting_out":true,"back_in_round":7,"in_round":true,`}, ""},
 		// Seat 1 calls the raise, then folds to the re-raise: a server that
-		// gives it back its bet of 3 shows the pot, its credits and its
-		// contribution without it.
-		{"fold refunds", foldAfterCall(`"pot":14`, `"pot":14`), "inference/round.3.fold"},
+		// gives it back its ante and bet (5) shows the pot, its credits and
+		// its contribution without them.
+		{"fold refunds", foldAfterCall(`"pot":14`, `"pot":12`, `{"seat":1,"credits":28,"in_round":true,"folded":true,"contribution":2}`, `{"seat":1,"credits":30,"in_round":true,"folded":true,"contribution":0}`, `"call_breakeven_value":13`, `"call_breakeven_value":15`), "inference/round.3.fold"},
 		{"fold keeps the bet in the pot", foldAfterCall(`"pot":14`, `"pot":17`, `{"seat":1,"credits":28,"in_round":true,"folded":true,"contribution":2}`, `{"seat":1,"credits":25,"in_round":true,"folded":true,"contribution":5}`, `"call_breakeven_value":13`, `"call_breakeven_value":12`), ""},
 		// The message turned into a line of an unknown type, and sent again
 		// after the action it rides on.

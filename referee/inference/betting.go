@@ -142,8 +142,10 @@ func (s *State) play(seat int, m Move, timeout bool) {
 	case ActionFold:
 		p.Folded = true
 		if s.deviates(DevFoldRefunds) {
-			s.pot -= p.Bet
-			p.Put(-p.Bet) // the seat's bets of the round go back to its stack
+			// All the seat put in this round, ante too, goes back to it.
+			s.pot -= p.Contribution
+			p.Credits += p.Contribution
+			p.Contribution, p.Bet = 0, 0
 		}
 	case ActionCall:
 		pay := s.rs.ToCall(p)

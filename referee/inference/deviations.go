@@ -29,8 +29,8 @@ const (
 	// DevCheckCostsOne makes a call with nothing to match (a check) cost
 	// one credit, for a seat holding two or more (round.3.call).
 	DevCheckCostsOne = "check-costs-one"
-	// DevFoldRefunds gives a folding seat back its bets of the round (not
-	// its ante): they leave the pot (round.3.fold).
+	// DevFoldRefunds gives a folding seat back all it put in this round,
+	// ante and bets: it leaves the pot (round.3.fold).
 	DevFoldRefunds = "fold-refunds"
 )
 

@@ -437,27 +437,28 @@ func ruleOf(err error, def string) string {
 }
 
 // foldRefunds is the fold rule's evaluation of a showdown whose pot (got)
-// is short of what the seats put in (pot): when it lacks exactly the bets
-// of the round of the seats that folded, those bets were taken back out of
-// the pot (a fold leaves what the seat put in in the pot). It reports that
-// under round.3.fold, adopts the log (the bets back to the folders'
-// stacks, contrib updated) and returns the pot as the log has it; else it
-// returns pot unchanged.
+// is short of what the seats put in (pot): when it lacks exactly what the
+// seats that folded put in this round, that was taken back out of the pot
+// (a fold leaves what the seat put in in the pot). It reports that under
+// round.3.fold, adopts the log (the folders' stakes back in their stacks,
+// contrib updated) and returns the pot as the log has it; else it returns
+// pot unchanged.
 func (v *Verifier) foldRefunds(got, pot int, contrib []int) int {
 	back := 0
 	for i := range v.seats {
 		if p := &v.seats[i]; p.InRound && p.Folded {
-			back += p.Bet
+			back += p.Contribution
 		}
 	}
 	if back == 0 || got != pot-back {
 		return pot
 	}
 	for i := range v.seats {
-		if p := &v.seats[i]; p.InRound && p.Folded && p.Bet > 0 {
-			v.report("inference/round.3.fold", i, -1, p.Contribution, p.Contribution-p.Bet, "a fold leaves what the seat put in in the pot; the pot lacks the %d seat %d bet before it folded", p.Bet, i)
-			p.Put(-p.Bet)
-			contrib[i] = p.Contribution
+		if p := &v.seats[i]; p.InRound && p.Folded && p.Contribution > 0 {
+			v.report("inference/round.3.fold", i, -1, p.Contribution, 0, "a fold leaves what the seat put in in the pot; the pot lacks the %d seat %d put in before it folded", p.Contribution, i)
+			p.Credits += p.Contribution
+			p.Contribution, p.Bet = 0, 0
+			contrib[i] = 0
 		}
 	}
 	return got

@@ -16,8 +16,8 @@ const (
 	// FaultCheckCostsOne makes a check (a call with nothing owed) cost one
 	// credit for a seat holding two or more.
 	FaultCheckCostsOne Fault = ref.DevCheckCostsOne
-	// FaultFoldRefunds gives a folding seat back its bets of the round
-	// (not its ante), out of the pot.
+	// FaultFoldRefunds gives a folding seat back all it put in this
+	// round, ante and bets, out of the pot.
 	FaultFoldRefunds Fault = ref.DevFoldRefunds
 )
 
@@ -28,6 +28,6 @@ func engineFaultList() []FaultInfo {
 		{FaultBettingStartsLate, "inference/round.3.order", "betting opens at the second seat left of the dealer"},
 		{FaultBettingOverruns, "inference/round.5.end-of-betting", "a seat is given a turn after the betting is over"},
 		{FaultCheckCostsOne, "inference/round.3.call", "a check costs one credit"},
-		{FaultFoldRefunds, "inference/round.3.fold", "a folding seat takes its bets of the round back out of the pot"},
+		{FaultFoldRefunds, "inference/round.3.fold", "a folding seat takes what it put in this round back out of the pot"},
 	}
 }
