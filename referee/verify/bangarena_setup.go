@@ -13,13 +13,13 @@ import (
 // character, the Marshal's public role and the max hp, each of its own rule;
 // a card object is the pack's whatever event carries it.
 
-// refineCause names the rule a log event got broke when it differs from
+// refineSetupCause names the rule a log event got broke when it differs from
 // the engine's want, given the cause the engine named for want: a deal
 // event whose character differs breaks the character deal, one whose
 // public role differs the Marshal's publicity; a card object that is no
 // card of the pack breaks the pack (§5), one of the pack whose suit or rank
 // differs the suits (§8).
-func refineCause(want, got *ba.Event, cause string) string {
+func refineSetupCause(want, got *ba.Event, cause string) string {
 	if want.Type == "deal" && got.Type == "deal" {
 		switch {
 		case want.CharacterID != got.CharacterID:
@@ -110,19 +110,3 @@ func (v *BangArenaVerifier) suitTotals() {
 	}
 }
 
-// missingCause reports, under its cause, engine events the log lacks
-// (first the first of n) when the engine names the rule that produced
-// first: that rule's outcome differs, and the replay stops (I-BA-V3). It
-// reports false, and nothing, when first has no cause.
-func (v *BangArenaVerifier) missingCause(first *ba.Event, line, n int) bool {
-	if v.g == nil {
-		return false
-	}
-	c := v.g.Cause(first.Seq)
-	if c == "" {
-		return false
-	}
-	v.diverge(c, c, line, rawJSON(canon(first)), nil, "the log lacks %d event(s) %s produces here, first a %s; the replay stops", n, c, first.Type)
-	v.stopped = true
-	return true
-}

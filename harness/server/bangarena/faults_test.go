@@ -98,6 +98,12 @@ func TestFaultListNamesRules(t *testing.T) {
 	for f, r := range ruleFaultRules() {
 		want[f] = r
 	}
+	for f, r := range recipeFaultRules() {
+		want[f] = r
+	}
+	for f, r := range gloryFaultRules() {
+		want[f] = r
+	}
 	for _, fi := range FaultList() {
 		if fi.Ref == "" || fi.Breaks == "" {
 			t.Errorf("%s: no reference or description", fi.Name)
@@ -106,8 +112,8 @@ func TestFaultListNamesRules(t *testing.T) {
 			t.Errorf("%s breaks %q, want %q", fi.Name, fi.Rule, w)
 		}
 	}
-	if len(FaultList()) != 37 {
-		t.Fatalf("%d faults, want 37", len(FaultList()))
+	if n := 38 + len(gloryFaultRules()); len(FaultList()) != n {
+		t.Fatalf("%d faults, want %d", len(FaultList()), n)
 	}
 }
 
