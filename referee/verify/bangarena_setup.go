@@ -34,7 +34,7 @@ func refineSetupCause(want, got *ba.Event, cause string) string {
 			return "bangarena/5.deck"
 		}
 	}
-	if len(wc) == len(gc) && len(gc) > 0 {
+	if len(wc) == len(gc) && len(gc) > 0 && want.Type != "check" { // a check's card decides its own rule's outcome
 		same, suits := true, false
 		for i := range gc {
 			if wc[i].UID != gc[i].UID {
