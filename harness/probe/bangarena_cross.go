@@ -113,8 +113,9 @@ func baCheckReplayOne(t *Target, s *baSession) Result {
 	compared := 0
 	shown := map[string]bool{}
 	trail := newBaEventTrail(events)
+	at := baDecisionAt(events)
 	for i, d := range decisions {
-		if !trail.agree(g) {
+		if !trail.agree(g) || i < len(at) && g.EventCount() != at[i] {
 			break // the log verifier names the rule of the divergence
 		}
 		if x, ok := seen[key{d.Seat, g.Version()}]; ok {
