@@ -109,7 +109,11 @@ func baCheckReplayOne(t *Target, s *baSession) Result {
 	var res Result
 	compared := 0
 	shown := map[string]bool{}
+	followed, follows := 0, true
 	for i, d := range decisions {
+		if follows = baLogFollows(g, events, &followed); !follows {
+			break // the log verifier charges the break to its rule
+		}
 		if x, ok := seen[key{d.Seat, g.Version()}]; ok {
 			compared++
 			seat := d.Seat
@@ -156,6 +160,9 @@ func baCheckReplayOne(t *Target, s *baSession) Result {
 		return skip("no decision the suite saw could be matched to the log")
 	}
 	res.eval("bangarena/server.replay")
+	if follows = follows && baLogFollows(g, events, &followed); !follows {
+		return res
+	}
 	team, seats := g.Winners()
 	if s.final.Observation.WinnerTeam != nil {
 		res.eval(baWinRule(team, seats))

@@ -46,7 +46,12 @@ func (g *Game) play(s int, x act) {
 			if deckTable[x.card].id == "draw3" {
 				k = 3
 			}
+			if g.deviates(DevWagonExtraCard) {
+				k++
+			}
+			prev := g.because(ruleWagonCaravan)
 			g.drawN(s, k, deckTable[x.card].id)
+			g.restore(prev)
 		} else {
 			// I-BA-15: clockwise is increasing seat order, starting with s.
 			for k := 0; k < len(g.seats); k++ {

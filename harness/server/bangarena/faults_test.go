@@ -98,6 +98,9 @@ func TestFaultListNamesRules(t *testing.T) {
 	for f, r := range ruleFaultRules() {
 		want[f] = r
 	}
+	for f, r := range cardFaultRules() {
+		want[f] = r
+	}
 	for _, fi := range FaultList() {
 		if fi.Ref == "" || fi.Breaks == "" {
 			t.Errorf("%s: no reference or description", fi.Name)
@@ -106,8 +109,8 @@ func TestFaultListNamesRules(t *testing.T) {
 			t.Errorf("%s breaks %q, want %q", fi.Name, fi.Rule, w)
 		}
 	}
-	if len(FaultList()) != 37 {
-		t.Fatalf("%d faults, want 37", len(FaultList()))
+	if n := 37 + len(setupFaults()) + len(cardFaults()) + len(gloryFaults()); len(FaultList()) != n {
+		t.Fatalf("%d faults, want %d", len(FaultList()), n)
 	}
 }
 
