@@ -8,7 +8,7 @@ FUZZTIME  ?= 10s
 # slow targets (report writers, legal input): bound it.
 FUZZMINTIME ?= 2s
 
-.PHONY: all build demo test test-race test-browser vet bench load fuzz hostile hostile-host clean
+.PHONY: all build demo test test-race test-browser vet bench load fuzz fuzz-ledger hostile hostile-host clean
 
 all: build
 
@@ -62,6 +62,14 @@ fuzz:
 	    $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMINTIME) $$pkg; \
 	  done; \
 	done
+
+# The fuzz hours: run each target whose passing time in
+# scripts/fuzz-ledger.tsv is under GOAL seconds (default 600) for LEDGERTIME,
+# one worker, and record the run; `bash scripts/fuzz-ledger.sh --report`
+# prints the totals.
+LEDGERTIME ?= 10m
+fuzz-ledger:
+	FUZZTIME=$(LEDGERTIME) bash scripts/fuzz-ledger.sh
 
 # Hostile clients and agents against umpire serve and certify, on loopback
 # only: each attack's verdict, the server's peak RSS and the wall time

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"html/template"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -223,6 +224,7 @@ func viewSteps(ts []Message, maxSteps, maxBytes int) (steps []viewerStep, game s
 	bodies = make([]any, 0, len(ts))
 	size := 0
 	lastState := map[string]int{}
+	shapes := viewerShapes()
 	for i, m := range ts {
 		b := decodeBody(m.Body)
 		st := viewerStep{Dir: string(m.Dir), Body: prettyBody(m), State: -1}
@@ -234,12 +236,14 @@ func viewSteps(ts []Message, maxSteps, maxBytes int) (steps []viewerStep, game s
 			st.Seat = strconv.Itoa(*m.Seat)
 			seatKey = st.Seat
 		}
-		g := gameOf(b)
-		if game == "" {
-			game = g
+		shape := shapeOf(shapes, b)
+		if game == "" && shape != nil {
+			game = shape.game
 		}
-		st.Kind = kindOf(g, b, m)
-		st.Table = tableOf(g, b)
+		st.Kind = kindOf(shape, b, m)
+		if shape != nil {
+			st.Table = shape.table(b)
+		}
 		if st.Table != nil {
 			lastState[seatKey] = i
 		}
@@ -351,32 +355,69 @@ func findingStep(w rules.Where, ts []Message, bodies []any) int {
 	return max(0, len(ts)-1)
 }
 
-// gameOf tells the game from a message's shape: "inference",
-// "bangarena" or "".
-func gameOf(b any) string {
-	if _, ok := at(b, "visible_state").(map[string]any); ok {
-		return "inference"
+// viewerShape is one game's messages as the viewer reads them: how to tell
+// one by its shape, and the table it carries. The viewer knows a game only
+// through its shape; the name is shown, never compared.
+type viewerShape struct {
+	// game is the name the view shows.
+	game string
+	// strong tells a message of the game by a field no other game's message
+	// has; weak by a field that only tells when no strong one did.
+	strong, weak func(b any) bool
+	// table is the table a message carried, nil when it carried none.
+	table func(b any) *viewerTable
+	// bareView: a body with a phase and nothing that names it otherwise is
+	// the game's player view.
+	bareView bool
+}
+
+// viewerShapes are the games' shapes, in the order they are tried.
+func viewerShapes() []*viewerShape {
+	return []*viewerShape{
+		{game: "inference",
+			strong: func(b any) bool { _, ok := at(b, "visible_state").(map[string]any); return ok },
+			weak: func(b any) bool {
+				t, _ := at(b, "type").(string)
+				return slices.Contains([]string{"hello", "welcome", "your_turn", "move", "error", "event", "match_end"}, t)
+			},
+			table: func(b any) *viewerTable {
+				if vs, ok := at(b, "visible_state").(map[string]any); ok {
+					return inferenceTable(vs, at(b, "legal_actions"))
+				}
+				return nil
+			}},
+		{game: "bangarena", bareView: true,
+			strong: func(b any) bool { obs, _ := bangObservation(b, 0); return obs != nil },
+			weak: func(b any) bool {
+				return slices.ContainsFunc([]string{"actionId", "observationVersion", "legalActions", "decisionId"}, func(k string) bool { return at(b, k) != nil })
+			},
+			table: func(b any) *viewerTable {
+				if obs, req := bangObservation(b, 0); obs != nil {
+					return bangTable(obs, at(req, "legalActions"))
+				}
+				return nil
+			}},
 	}
-	if obs, _ := bangObservation(b, 0); obs != nil {
-		return "bangarena"
-	}
-	if t, ok := at(b, "type").(string); ok {
-		switch t {
-		case "hello", "welcome", "your_turn", "move", "error", "event", "match_end":
-			return "inference"
+}
+
+// shapeOf tells the game of a message from its shape, nil when none tells.
+func shapeOf(shapes []*viewerShape, b any) *viewerShape {
+	for _, s := range shapes {
+		if s.strong(b) {
+			return s
 		}
 	}
-	for _, k := range []string{"actionId", "observationVersion", "legalActions", "decisionId"} {
-		if at(b, k) != nil {
-			return "bangarena"
+	for _, s := range shapes {
+		if s.weak(b) {
+			return s
 		}
 	}
-	return ""
+	return nil
 }
 
 // kindOf names a message in a word or three, e.g. "your_turn", "move:
 // raise 5" or "DecisionRequest v41".
-func kindOf(game string, b any, m Message) string {
+func kindOf(shape *viewerShape, b any, m Message) string {
 	if b == nil {
 		if len(m.Body) == 0 {
 			if strings.HasPrefix(m.Text, "umpire: ") {
@@ -416,27 +457,12 @@ func kindOf(game string, b any, m Message) string {
 		k = "result"
 	case at(b, "ok") != nil:
 		k = "answer ok " + show(at(b, "ok"))
-	case game == "bangarena" && at(b, "phase") != nil:
+	case shape != nil && shape.bareView && at(b, "phase") != nil:
 		k = "PlayerView"
 	default:
 		k = "message"
 	}
 	return clipRunes(k, 80)
-}
-
-// tableOf extracts the table a message carried, nil when it carried none.
-func tableOf(game string, b any) *viewerTable {
-	switch game {
-	case "inference":
-		if vs, ok := at(b, "visible_state").(map[string]any); ok {
-			return inferenceTable(vs, at(b, "legal_actions"))
-		}
-	case "bangarena":
-		if obs, req := bangObservation(b, 0); obs != nil {
-			return bangTable(obs, at(req, "legalActions"))
-		}
-	}
-	return nil
 }
 
 // at walks maps by key; nil when a step is missing or not a map.

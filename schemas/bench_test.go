@@ -1,6 +1,8 @@
 package schemas
 
 import (
+	"os"
+	"strconv"
 	"testing"
 )
 
@@ -130,4 +132,29 @@ func BenchmarkCompile(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// BenchmarkValidateCorpusMemo is BenchmarkValidateCorpus through one Memo
+// (ValidateWith), as a judge of one stream validates: the corpus's matches
+// repeat their histories and limits from message to message.
+func BenchmarkValidateCorpusMemo(b *testing.B) {
+	set := testSet(b)
+	msgs := loadCorpus(b)
+	memo := NewMemo(envInt("SCHEMAS_MEMO_BYTES", 0))
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		m := msgs[i%len(msgs)]
+		if vs := set.ValidateWith(memo, m.game, m.kind, m.data); len(vs) > 0 {
+			b.Fatal(Err(vs))
+		}
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "msgs/s")
+}
+
+func envInt(name string, def int) int {
+	if n, err := strconv.Atoi(os.Getenv(name)); err == nil {
+		return n
+	}
+	return def
 }

@@ -7,15 +7,19 @@ import (
 )
 
 // ok reports whether node i of nodes satisfies n.
-func (n *fnode) ok(nodes []jnode, i int32) bool {
+func (n *fnode) ok(p *fparser, i int32) bool {
+	nodes := p.nodes
 	if n.always != nil {
 		return *n.always
 	}
 	v := &nodes[i]
+	if v.memo != nil {
+		return p.remembered(v, n)
+	}
 	if n.types != 0 && !n.typeOK(v) {
 		return false
 	}
-	if n.hasConst && !n.constV.equal(nodes, i) {
+	if n.hasConst && !n.constV.equal(p, i) {
 		return false
 	}
 	if n.enumStr != nil {
@@ -25,7 +29,7 @@ func (n *fnode) ok(nodes []jnode, i int32) bool {
 	} else if n.enum != nil {
 		found := false
 		for _, e := range n.enum {
-			if e.equal(nodes, i) {
+			if e.equal(p, i) {
 				found = true
 				break
 			}
@@ -58,25 +62,25 @@ func (n *fnode) ok(nodes []jnode, i int32) bool {
 			return false
 		}
 	case jObj:
-		if !n.objectOK(nodes, i) {
+		if !n.objectOK(p, i) {
 			return false
 		}
 	case jArr:
-		if !n.arrayOK(nodes, i) {
+		if !n.arrayOK(p, i) {
 			return false
 		}
 	}
-	if n.ref != nil && !n.ref.ok(nodes, i) {
+	if n.ref != nil && !n.ref.ok(p, i) {
 		return false
 	}
 	for _, s := range n.allOf {
-		if !s.ok(nodes, i) {
+		if !s.ok(p, i) {
 			return false
 		}
 	}
 	if n.dispatch != nil && v.kind == jObj {
 		if c := memberID(nodes, i, n.dispatchID); c >= 0 && nodes[c].kind == jStr {
-			if s := n.dispatch[nodes[c].s]; s != nil && !s.ok(nodes, i) {
+			if s := n.dispatch[nodes[c].s]; s != nil && !s.ok(p, i) {
 				return false
 			}
 		}
@@ -84,7 +88,7 @@ func (n *fnode) ok(nodes []jnode, i int32) bool {
 	if n.anyOf != nil {
 		any := false
 		for _, s := range n.anyOf {
-			if s.ok(nodes, i) {
+			if s.ok(p, i) {
 				any = true
 				break
 			}
@@ -96,7 +100,7 @@ func (n *fnode) ok(nodes []jnode, i int32) bool {
 	if n.oneOf != nil {
 		count := 0
 		for _, s := range n.oneOf {
-			if s.ok(nodes, i) {
+			if s.ok(p, i) {
 				count++
 			}
 		}
@@ -104,17 +108,20 @@ func (n *fnode) ok(nodes []jnode, i int32) bool {
 			return false
 		}
 	}
-	if n.not != nil && n.not.ok(nodes, i) {
+	if n.not != nil && n.not.ok(p, i) {
 		return false
 	}
 	if n.ifN != nil {
-		if n.ifN.ok(nodes, i) {
-			if n.thenN != nil && !n.thenN.ok(nodes, i) {
+		if n.ifN.ok(p, i) {
+			if n.thenN != nil && !n.thenN.ok(p, i) {
 				return false
 			}
-		} else if n.elseN != nil && !n.elseN.ok(nodes, i) {
+		} else if n.elseN != nil && !n.elseN.ok(p, i) {
 			return false
 		}
+	}
+	if p.memo != nil && v.end-v.start >= memoMinBytes && i > 0 {
+		p.learned = append(p.learned, learnRec{i, n})
 	}
 	return true
 }
@@ -153,7 +160,8 @@ func member(nodes []jnode, obj int32, key string) int32 {
 	return -1
 }
 
-func (n *fnode) objectOK(nodes []jnode, i int32) bool {
+func (n *fnode) objectOK(p *fparser, i int32) bool {
+	nodes := p.nodes
 	cnt := int(nodes[i].n)
 	if cnt < n.minProps || (n.maxProps >= 0 && cnt > n.maxProps) {
 		return false
@@ -180,7 +188,7 @@ func (n *fnode) objectOK(nodes []jnode, i int32) bool {
 				}
 			}
 			if n.propsID != nil {
-				if s := n.propsID[k]; s != nil && !s.ok(nodes, c) {
+				if s := n.propsID[k]; s != nil && !s.ok(p, c) {
 					return false
 				}
 			}
@@ -197,14 +205,15 @@ func (n *fnode) objectOK(nodes []jnode, i int32) bool {
 	return true
 }
 
-func (n *fnode) arrayOK(nodes []jnode, i int32) bool {
+func (n *fnode) arrayOK(p *fparser, i int32) bool {
+	nodes := p.nodes
 	cnt := int(nodes[i].n)
 	if cnt < n.minItems || (n.maxItems >= 0 && cnt > n.maxItems) {
 		return false
 	}
 	if n.items != nil {
 		for c := nodes[i].first; c >= 0; c = nodes[c].next {
-			if !n.items.ok(nodes, c) {
+			if !n.items.ok(p, c) {
 				return false
 			}
 		}
@@ -212,7 +221,7 @@ func (n *fnode) arrayOK(nodes []jnode, i int32) bool {
 	if n.unique {
 		for a := nodes[i].first; a >= 0; a = nodes[a].next {
 			for b := nodes[a].next; b >= 0; b = nodes[b].next {
-				if equalNodes(nodes, a, b) {
+				if equalNodes(p, a, b) {
 					return false
 				}
 			}
@@ -221,7 +230,7 @@ func (n *fnode) arrayOK(nodes []jnode, i int32) bool {
 	if n.contains != nil {
 		matches := 0
 		for c := nodes[i].first; c >= 0; c = nodes[c].next {
-			if n.contains.ok(nodes, c) {
+			if n.contains.ok(p, c) {
 				matches++
 			}
 		}
@@ -262,7 +271,8 @@ func toScalar(v any) scalar {
 }
 
 // equal is JSON equality of node i and the schema value.
-func (c scalar) equal(nodes []jnode, i int32) bool {
+func (c scalar) equal(p *fparser, i int32) bool {
+	nodes := p.nodes
 	v := &nodes[i]
 	if !c.ok || v.kind != c.kind {
 		return false
@@ -277,12 +287,17 @@ func (c scalar) equal(nodes []jnode, i int32) bool {
 	case jStr:
 		return v.s == c.s
 	}
-	return equalRaw(nodes, i, c.raw)
+	return equalRaw(p, i, c.raw)
 }
 
 // equalNodes is JSON equality of two parsed values.
-func equalNodes(nodes []jnode, a, b int32) bool {
+func equalNodes(p *fparser, a, b int32) bool {
+	nodes := p.nodes
 	x, y := &nodes[a], &nodes[b]
+	if x.memo != nil || y.memo != nil {
+		p.unsure = true // not parsed: the comparison needs the contents
+		return false
+	}
 	if x.kind != y.kind {
 		return false
 	}
@@ -300,7 +315,7 @@ func equalNodes(nodes []jnode, a, b int32) bool {
 			return false
 		}
 		for c, d := x.first, y.first; c >= 0; c, d = nodes[c].next, nodes[d].next {
-			if !equalNodes(nodes, c, d) {
+			if !equalNodes(p, c, d) {
 				return false
 			}
 		}
@@ -311,7 +326,7 @@ func equalNodes(nodes []jnode, a, b int32) bool {
 	}
 	for c := x.first; c >= 0; c = nodes[c].next {
 		d := member(nodes, b, nodes[c].key)
-		if d < 0 || !equalNodes(nodes, c, d) {
+		if d < 0 || !equalNodes(p, c, d) {
 			return false
 		}
 	}
@@ -320,8 +335,13 @@ func equalNodes(nodes []jnode, a, b int32) bool {
 
 // equalRaw is JSON equality of a parsed value and a schema value (as decoded
 // with json.Number).
-func equalRaw(nodes []jnode, i int32, raw any) bool {
+func equalRaw(p *fparser, i int32, raw any) bool {
+	nodes := p.nodes
 	v := &nodes[i]
+	if v.memo != nil {
+		p.unsure = true
+		return false
+	}
 	switch r := raw.(type) {
 	case nil:
 		return v.kind == jNull
@@ -338,7 +358,7 @@ func equalRaw(nodes []jnode, i int32, raw any) bool {
 		}
 		k := 0
 		for c := v.first; c >= 0; c = nodes[c].next {
-			if !equalRaw(nodes, c, r[k]) {
+			if !equalRaw(p, c, r[k]) {
 				return false
 			}
 			k++
@@ -350,7 +370,7 @@ func equalRaw(nodes []jnode, i int32, raw any) bool {
 		}
 		for key, val := range r {
 			c := member(nodes, i, key)
-			if c < 0 || !equalRaw(nodes, c, val) {
+			if c < 0 || !equalRaw(p, c, val) {
 				return false
 			}
 		}

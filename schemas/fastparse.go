@@ -38,6 +38,11 @@ type jnode struct {
 	n     int32  // number of children
 	first int32
 	next  int32
+	// A container's bytes are data[start:end]. memo is set on a container
+	// the parser did not read because a Memo holds the same bytes (see
+	// memo.go): it has no children, and only remembered verdicts apply.
+	start, end int32
+	memo       *memoEntry
 }
 
 // errUnsure means the fast parser declines the input; the reference path
@@ -55,10 +60,20 @@ type fparser struct {
 	nodes []jnode
 	depth int
 	keys  map[string]keyInfo // interned property names of the schemas
+
+	// With a memo, containers it holds are skipped (when lookups is set)
+	// and the containers found valid are recorded in learned.
+	memo    *Memo
+	lookups bool
+	hits    int
+	hitAt   []int32 // the start of each skipped container, ascending
+	unsure  bool    // a verdict needed what a skipped container holds
+	learned []learnRec
 }
 
 func (p *fparser) reset(data []byte) {
 	p.data, p.pos, p.nodes, p.depth = data, 0, p.nodes[:0], 0
+	p.hits, p.hitAt, p.unsure, p.learned = 0, p.hitAt[:0], false, p.learned[:0]
 }
 
 // parse reads exactly one JSON value (surrounded by optional whitespace).
@@ -96,6 +111,22 @@ func (p *fparser) value() (int32, error) {
 		return 0, errUnsure
 	}
 	switch c := p.data[p.pos]; {
+	case (c == '{' || c == '[') && p.lookups && p.depth > 0:
+		if e := p.memo.find(p.data[p.pos:]); e != nil {
+			k := jObj
+			if c == '[' {
+				k = jArr
+			}
+			end := p.pos + len(e.raw)
+			i := p.add(jnode{kind: k, memo: e, start: int32(p.pos), end: int32(end)})
+			p.hitAt = append(p.hitAt, int32(p.pos))
+			p.pos, p.hits = end, p.hits+1
+			return i, nil
+		}
+		if c == '{' {
+			return p.object()
+		}
+		return p.array()
 	case c == '{':
 		return p.object()
 	case c == '[':
@@ -326,11 +357,12 @@ func (p *fparser) array() (int32, error) {
 	if p.depth++; p.depth > maxFastDepth {
 		return 0, errUnsure
 	}
-	self := p.add(jnode{kind: jArr})
+	self := p.add(jnode{kind: jArr, start: int32(p.pos)})
 	p.pos++
 	p.ws()
 	if p.pos < len(p.data) && p.data[p.pos] == ']' {
 		p.pos++
+		p.nodes[self].end = int32(p.pos)
 		p.depth--
 		return self, nil
 	}
@@ -364,6 +396,7 @@ func (p *fparser) array() (int32, error) {
 		return 0, errUnsure
 	}
 	p.nodes[self].n = n
+	p.nodes[self].end = int32(p.pos)
 	p.depth--
 	return self, nil
 }
@@ -372,11 +405,12 @@ func (p *fparser) object() (int32, error) {
 	if p.depth++; p.depth > maxFastDepth {
 		return 0, errUnsure
 	}
-	self := p.add(jnode{kind: jObj})
+	self := p.add(jnode{kind: jObj, start: int32(p.pos)})
 	p.pos++
 	p.ws()
 	if p.pos < len(p.data) && p.data[p.pos] == '}' {
 		p.pos++
+		p.nodes[self].end = int32(p.pos)
 		p.depth--
 		return self, nil
 	}
@@ -434,6 +468,7 @@ func (p *fparser) object() (int32, error) {
 		return 0, errUnsure
 	}
 	p.nodes[self].n = n
+	p.nodes[self].end = int32(p.pos)
 	p.depth--
 	return self, nil
 }

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math"
 	"path"
 	"slices"
 	"sort"
@@ -161,6 +162,13 @@ func SchemaURL(game, kind string) string { return BaseURL + game + "/" + kind + 
 // trailing data, a message over the size cap and an unknown game or kind
 // each give one violation with an empty KeywordLocation; it never panics.
 func (s *Set) Validate(game, kind string, data []byte) []Violation {
+	return s.ValidateWith(nil, game, kind, data)
+}
+
+// ValidateWith is Validate with a Memo of the stream data belongs to (nil:
+// none): the parts of data the memo holds as valid for the schema that
+// applies there are not read again. The result is the same as Validate's.
+func (s *Set) ValidateWith(memo *Memo, game, kind string, data []byte) []Violation {
 	sch, v := s.lookup(game, kind)
 	if v != nil {
 		return v
@@ -168,20 +176,30 @@ func (s *Set) Validate(game, kind string, data []byte) []Violation {
 	if len(data) > s.maxBytes {
 		return []Violation{{Message: fmt.Sprintf("message of %d bytes exceeds the cap of %d bytes", len(data), s.maxBytes)}}
 	}
+	// The fast path reads at most maxFastDepth levels (twice that through
+	// a memo), far less than MaxDepth: a message it accepts is never too
+	// deep, and the depth scan runs only on the way to the reference.
+	if s.fastValidWith(memo, game, kind, data) {
+		return nil
+	}
 	if v := depthViolation(data); v != nil {
 		return v
-	}
-	if s.fastValid(game, kind, data) {
-		return nil
 	}
 	return s.reference(sch, data)
 }
 
 // fastValid reports whether the fast path accepts data; false means invalid
 // or not sure, and the reference path decides.
-func (s *Set) fastValid(game, kind string, data []byte) (valid bool) {
+func (s *Set) fastValid(game, kind string, data []byte) bool {
+	return s.fastValidWith(nil, game, kind, data)
+}
+
+// fastValidWith is fastValid through memo (nil: none). A verdict that
+// needed the contents of a container the memo let it skip is discarded,
+// and data is read again in full.
+func (s *Set) fastValidWith(memo *Memo, game, kind string, data []byte) (valid bool) {
 	fn := s.fast[game][kind]
-	if fn == nil {
+	if fn == nil || len(data) > math.MaxInt32 {
 		return false
 	}
 	p := s.parsers.Get().(*fparser)
@@ -192,14 +210,27 @@ func (s *Set) fastValid(game, kind string, data []byte) (valid bool) {
 			valid = false
 			return
 		}
-		p.data = nil
+		p.data, p.memo = nil, nil
 		s.parsers.Put(p)
 	}()
+	p.memo, p.lookups = memo, memo != nil
 	p.reset(data)
 	if p.parse() != nil {
 		return false
 	}
-	return fn.ok(p.nodes, 0)
+	valid = fn.ok(p, 0)
+	if p.unsure {
+		p.lookups = false
+		p.reset(data)
+		if p.parse() != nil {
+			return false
+		}
+		valid = fn.ok(p, 0)
+	}
+	if memo != nil {
+		memo.learn(p)
+	}
+	return valid
 }
 
 // reference validates data with the reference validator and explains every

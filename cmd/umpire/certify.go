@@ -262,6 +262,7 @@ func cmdCertify(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "certify: %d/%d %sseed %s seat %d vs %s: %s, rank %d\n", done, total, who,
 			inert.String(r.Seed), r.Seat, r.Adversary, r.Match.Termination, r.Match.Rank)
 	}
+	defer certify.TuneGC()()
 	rep, err := certify.Run(ctx, cfg)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "umpire certify: %v\n", err)

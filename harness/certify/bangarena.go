@@ -1,13 +1,10 @@
 package certify
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
-	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -124,65 +121,6 @@ func (d *bangarenaDriver) judgeConnect(p Planned, spec agent.ConnectSpec, j *jud
 	d.finalScore(spec.ID, p.Seat, spec.Token, out)
 }
 
-// do calls the BangArena server's HTTP handler in-process: the handler a
-// socket would reach, with a request built directly (no URL round trip
-// through text beyond the path) and the answer collected in memory.
-func (d *bangarenaDriver) do(method, path, token string, body []byte) (int, []byte) {
-	return d.doInto(nil, method, path, token, body)
-}
-
-// doInto is do with the answer's body written into into's storage (nil: a
-// fresh slice).
-func (d *bangarenaDriver) doInto(into []byte, method, path, token string, body []byte) (int, []byte) {
-	u, err := url.ParseRequestURI(path)
-	if err != nil {
-		return http.StatusBadRequest, []byte(err.Error())
-	}
-	req := &http.Request{Method: method, URL: u, RequestURI: path, Proto: "HTTP/1.1", ProtoMajor: 1, ProtoMinor: 1,
-		Header: make(http.Header, 2), Host: "umpire.invalid", Body: http.NoBody, RemoteAddr: "in-process"}
-	if token != "" {
-		req.Header.Set("x-agent-token", token)
-	}
-	if body != nil {
-		req.Header.Set("content-type", "application/json")
-		req.Body, req.ContentLength = io.NopCloser(bytes.NewReader(body)), int64(len(body))
-	}
-	w := &memWriter{header: make(http.Header, 2), body: into[:0:cap(into)]}
-	d.h.ServeHTTP(w, req)
-	if w.code == 0 {
-		w.code = http.StatusOK
-	}
-	return w.code, w.body
-}
-
-// memWriter is the http.ResponseWriter of an in-process call: the status
-// and the body (appended to the storage it starts with, if any).
-type memWriter struct {
-	header http.Header
-	code   int
-	body   []byte
-}
-
-func (w *memWriter) Header() http.Header { return w.header }
-
-func (w *memWriter) WriteHeader(code int) {
-	if w.code == 0 {
-		w.code = code
-	}
-}
-
-func (w *memWriter) Write(p []byte) (int, error) {
-	if w.code == 0 {
-		w.code = http.StatusOK
-	}
-	if w.body == nil {
-		w.body = bytes.Clone(p) // one copy, not zeroed first
-	} else {
-		w.body = append(w.body, p...)
-	}
-	return len(p), nil
-}
-
 // baState is what the driver remembers over one BangArena match.
 type baState struct {
 	room, token   string
@@ -218,7 +156,6 @@ func (d *bangarenaDriver) play(ctx context.Context, p Planned, j *judge, l *link
 	}
 	l.reuses = true // st.obsBuf
 	l.keyOf = st.memo.key
-	obsPath := "/api/ai/rooms/" + st.room + "/observe?seat=" + strconv.Itoa(p.Seat)
 	// after is the observationVersion of the last decision handled: the
 	// server wakes the driver for the next one (no polling).
 	after := -1
@@ -240,15 +177,12 @@ func (d *bangarenaDriver) play(ctx context.Context, p Planned, j *judge, l *link
 		}
 		// The observe body lives for this decision only (the judge logs a
 		// copy, the agent's adapter queues one): its storage serves the next.
-		code, body := d.doInto(st.obsBuf, http.MethodGet, obsPath, st.token, nil)
+		code, body := d.srv.Observe(st.obsBuf, st.room, p.Seat, st.token)
 		st.obsBuf = body
 		if code != http.StatusOK {
 			j.harness(fmt.Sprintf("observe answered %d: %s", code, trim(body)))
 			return out
 		}
-		// The answer's line break is not part of the JSON value: without it
-		// the body goes to the agent as the one line it is.
-		body = bytes.TrimSuffix(body, []byte("\n"))
 		req, err := readBARequest(body)
 		if err != nil {
 			j.harness("observe answered a body umpire cannot read: " + err.Error())
@@ -314,7 +248,7 @@ func (d *bangarenaDriver) fallbackAnswer(st *baState, req *baRequest) {
 	id, args := st.passive.Decide(&baref.DecisionRequest{ObservationVersion: req.version, LegalActions: req.legal})
 	v := req.version
 	body := rawJSON(baserver.Decision{Seat: &st.seat, ActionID: id, CommandID: "umpire-fallback-" + strconv.Itoa(v), ObservationVersion: &v, Args: args})
-	d.do(http.MethodPost, "/api/ai/rooms/"+st.room+"/decision", st.token, body)
+	d.srv.Decide(st.room, st.token, body)
 }
 
 // baDecide asks the agent for one decision (again after a reask or the
@@ -336,7 +270,7 @@ func (drv *bangarenaDriver) baDecide(ctx context.Context, st *baState, j *judge,
 			}
 			if st.injectPending && !l.alive() {
 				st.injectPending = false
-				j.fail(CheckServerError, where, "the agent keeps playing", string(l.dead), "the agent stopped right after a retryable server error it did not cause")
+				j.stoppedAfterError(l, where, "the agent stopped right after a retryable server error it did not cause")
 			}
 			if !l.alive() {
 				// The agent is gone: this decision, like the rest, gets the
@@ -388,12 +322,10 @@ func (drv *bangarenaDriver) baDecide(ctx context.Context, st *baState, j *judge,
 			}
 		}
 		if st.injectPending {
+			// The agent kept playing; whether its item is legal is the
+			// legality check's (one finding per break, I-BA-C1).
 			st.injectPending = false
-			if legalWhy == "" {
-				j.ran(CheckServerError)
-			} else {
-				j.fail(CheckServerError, where, "a legal item after the injected server error", string(trim(ans.raw)), "the agent's answer after a retryable server error is not a legal item")
-			}
+			j.ran(CheckServerError)
 		}
 		if inject && !st.injected {
 			// The pause of §14 (I-BA-C1): reject the first answer as
@@ -405,13 +337,13 @@ func (drv *bangarenaDriver) baDecide(ctx context.Context, st *baState, j *judge,
 				Message: "umpire certify: an injected retryable error (the pause between turns); fetch the request again and answer it"}}), deadline)
 			if !l.alive() {
 				st.injectPending = false
-				j.fail(CheckServerError, where, "the agent keeps playing", string(l.dead), "the agent stopped on a server-side error it did not cause")
+				j.stoppedAfterError(l, where, "the agent stopped on a server-side error it did not cause")
 				return false
 			}
 			msg = body
 			continue
 		}
-		code, resp := drv.do(http.MethodPost, "/api/ai/rooms/"+st.room+"/decision", st.token, ans.raw)
+		code, resp := drv.srv.Decide(st.room, st.token, ans.raw)
 		switch code {
 		case http.StatusOK:
 			var a baserver.Answer
@@ -424,7 +356,7 @@ func (drv *bangarenaDriver) baDecide(ctx context.Context, st *baState, j *judge,
 		case http.StatusBadRequest:
 			if gjsonTrue(resp, "error.reask") {
 				reasked = true
-				msg = bytes.TrimSuffix(resp, []byte("\n"))
+				msg = resp
 				continue
 			}
 			l.own[key] = true
@@ -533,7 +465,7 @@ func readBARequest(body []byte) (*baRequest, error) {
 // finalScore reads the seat's glory stars (its score) and role from the
 // room's last observation into out.
 func (d *bangarenaDriver) finalScore(room string, seat int, token string, out *outcome) {
-	code, body := d.do(http.MethodGet, "/api/ai/rooms/"+room+"/observe?seat="+strconv.Itoa(seat), token, nil)
+	code, body := d.srv.Observe(nil, room, seat, token)
 	if code != http.StatusOK {
 		return
 	}

@@ -13,52 +13,58 @@ import (
 	baserver "github.com/umpire-arena/umpire/harness/server/bangarena"
 )
 
-// TestBADoMatchesHTTPTest checks that the in-process call gives the status
-// and body a recorded HTTP round trip through the same handler gives.
+// TestBADoMatchesHTTPTest checks that the driver's door to the server (its
+// in-process Observe and Decide) gives the status and body a recorded HTTP
+// round trip through the server's handler gives (without the line break),
+// with and without dialects.
 func TestBADoMatchesHTTPTest(t *testing.T) {
-	s, err := baserver.New(baserver.Options{Deadline: time.Hour})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Shutdown(context.Background())
-	r := &bangarenaDriver{srv: s, h: s.Handler()}
-	c, err := s.CreateRoom(baserver.RoomConfig{Seats: 4, Seed: "do", Agents: []int{0, 1, 2, 3}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	recorded := func(method, path, token string, body []byte) (int, []byte) {
-		req := httptest.NewRequest(method, path, nil)
-		if body != nil {
-			req = httptest.NewRequest(method, path, bytes.NewReader(body))
+	for _, dialects := range [][]baserver.Dialect{nil, {baserver.DialectErrorCodes, baserver.DialectExtraFields}} {
+		s, err := baserver.New(baserver.Options{Deadline: time.Hour, Dialects: dialects})
+		if err != nil {
+			t.Fatal(err)
 		}
-		if token != "" {
-			req.Header.Set("x-agent-token", token)
+		defer s.Shutdown(context.Background())
+		c, err := s.CreateRoom(baserver.RoomConfig{Seats: 4, Seed: "do", Agents: []int{0, 1, 2, 3}})
+		if err != nil {
+			t.Fatal(err)
 		}
-		rec := httptest.NewRecorder()
-		s.Handler().ServeHTTP(rec, req)
-		return rec.Code, rec.Body.Bytes()
-	}
-	room := "/api/ai/rooms/" + c.RoomID
-	calls := []struct {
-		method, path, token string
-		body                []byte
-	}{
-		{http.MethodGet, room + "/observe?seat=0", c.Tokens[0], nil},
-		{http.MethodGet, room + "/observe?seat=1", c.Tokens[1], nil},
-		{http.MethodGet, room + "/observe?seat=1", c.Tokens[2], nil},
-		{http.MethodGet, room + "/observe?seat=1", "", nil},
-		{http.MethodGet, room + "/observe?seat=x", c.Tokens[1], nil},
-		{http.MethodGet, "/api/ai/rooms/r-none/observe?seat=0", c.Tokens[0], nil},
-		{http.MethodGet, room, "", nil},
-		{http.MethodPost, room + "/decision", c.Tokens[0], []byte(`{"seat":0}`)},
-		{http.MethodPost, room + "/decision", c.Tokens[0], []byte(`not json`)},
-		{http.MethodGet, "/nowhere", "", nil},
-	}
-	for _, call := range calls {
-		haveCode, have := r.do(call.method, call.path, call.token, call.body)
-		wantCode, want := recorded(call.method, call.path, call.token, call.body)
-		if haveCode != wantCode || !bytes.Equal(have, want) {
-			t.Errorf("%s %s: have %d %s, want %d %s", call.method, call.path, haveCode, trim(have), wantCode, trim(want))
+		recorded := func(method, path, token string, body []byte) (int, []byte) {
+			req := httptest.NewRequest(method, path, nil)
+			if body != nil {
+				req = httptest.NewRequest(method, path, bytes.NewReader(body))
+			}
+			if token != "" {
+				req.Header.Set("x-agent-token", token)
+			}
+			rec := httptest.NewRecorder()
+			s.Handler().ServeHTTP(rec, req)
+			return rec.Code, bytes.TrimSuffix(rec.Body.Bytes(), []byte("\n"))
+		}
+		room := "/api/ai/rooms/" + c.RoomID
+		observes := []struct {
+			room  string
+			seat  int
+			token string
+		}{
+			{c.RoomID, 0, c.Tokens[0]},
+			{c.RoomID, 1, c.Tokens[1]},
+			{c.RoomID, 1, c.Tokens[2]},
+			{c.RoomID, 1, ""},
+			{"r-none", 0, c.Tokens[0]},
+		}
+		for _, o := range observes {
+			haveCode, have := s.Observe(nil, o.room, o.seat, o.token)
+			wantCode, want := recorded(http.MethodGet, "/api/ai/rooms/"+o.room+"/observe?seat="+strconv.Itoa(o.seat), o.token, nil)
+			if haveCode != wantCode || !bytes.Equal(have, want) {
+				t.Errorf("dialects %v: observe %s seat %d: have %d %s, want %d %s", dialects, o.room, o.seat, haveCode, trim(have), wantCode, trim(want))
+			}
+		}
+		for _, body := range [][]byte{[]byte(`{"seat":0}`), []byte(`not json`), bytes.Repeat([]byte(" "), baserver.MaxBodyBytes+1)} {
+			haveCode, have := s.Decide(c.RoomID, c.Tokens[0], body)
+			wantCode, want := recorded(http.MethodPost, room+"/decision", c.Tokens[0], body)
+			if haveCode != wantCode || !bytes.Equal(have, want) {
+				t.Errorf("dialects %v: decision %s: have %d %s, want %d %s", dialects, trim(body), haveCode, trim(have), wantCode, trim(want))
+			}
 		}
 	}
 }
@@ -69,14 +75,13 @@ func TestReadBARequest(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Shutdown(context.Background())
-	r := &bangarenaDriver{srv: s, h: s.Handler()}
 	c, err := s.CreateRoom(baserver.RoomConfig{Seats: 4, Seed: "read", Agents: []int{0, 1, 2, 3}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	pending := 0
 	for seat := range 4 {
-		code, body := r.do(http.MethodGet, "/api/ai/rooms/"+c.RoomID+"/observe?seat="+strconv.Itoa(seat), c.Tokens[seat], nil)
+		code, body := s.Observe(nil, c.RoomID, seat, c.Tokens[seat])
 		if code != http.StatusOK {
 			t.Fatalf("observe: %d %s", code, body)
 		}

@@ -66,6 +66,7 @@ import (
 // CERTIFY_LOAD_GAMES the games (default inference,bangarena) and
 // CERTIFY_LOAD_TRANSPORTS the transports (default stdio,stdio-keep,http).
 func BenchmarkLoad(b *testing.B) {
+	defer TuneGC()() // as the certify command runs
 	levels := envInts(b, "CERTIFY_LOAD_N", []int{1, 16, 64, 256})
 	waves := envInts(b, "CERTIFY_LOAD_WAVES", []int{4})[0]
 	seats := envInts(b, "CERTIFY_LOAD_SEATS", []int{6})[0]
@@ -336,6 +337,7 @@ func requestLine(b *testing.B, cfg Config) []byte {
 //
 //	go test -run '^$' -bench KeepRun -benchtime 5x -cpuprofile cpu.out ./harness/certify/
 func BenchmarkKeepRun(b *testing.B) {
+	defer TuneGC()() // as the certify command runs
 	n := envInts(b, "CERTIFY_LOAD_N", []int{16})[0]
 	waves := envInts(b, "CERTIFY_LOAD_WAVES", []int{4})[0]
 	seats := envInts(b, "CERTIFY_LOAD_SEATS", []int{6})[0]

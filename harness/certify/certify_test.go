@@ -118,9 +118,15 @@ func TestBrokenAgents(t *testing.T) {
 				cfg.Deadline = time.Second
 				if strings.Contains(tc.command, fakeEnv) {
 					cfg.Deadline = 3 * time.Second
-					if tc.name != "chatty" {
-						// Short matches keep the generous deadline cheap;
-						// the chatty agent needs several turns to show.
+					switch tc.name {
+					case "chatty":
+						// The chatty agent needs several turns to show.
+					case "exit on server error":
+						// The error comes after the agent's first answer
+						// (I-INF-C1): it needs a second turn.
+						cfg.Rounds, cfg.MaxTimeouts = 3, 1
+					default:
+						// Short matches keep the generous deadline cheap.
 						cfg.Rounds, cfg.MaxTimeouts = 1, 1
 					}
 				}
@@ -137,6 +143,9 @@ func TestBrokenAgents(t *testing.T) {
 					t.Errorf("termination: have %s, want %s (failing checks %v)", r.Matches[0].Termination, w.term, failed(r))
 				}
 				cited := failed(r)[w.check]
+				if se := failed(r)[CheckServerError]; w.check != CheckServerError && len(se) > 0 {
+					t.Errorf("check %s: an agent broken otherwise is charged with not surviving a server error: %v", CheckServerError, se)
+				}
 				if len(cited) == 0 || cited[0] != w.rule {
 					t.Errorf("check %s: have findings %v, want one citing %s (all failing: %v)", w.check, cited, w.rule, failed(r))
 				}

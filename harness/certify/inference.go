@@ -409,6 +409,7 @@ func (d *inferenceDriver) play(ctx context.Context, p Planned, j *judge, l *link
 		open          *infTurn
 		injected      bool
 		injectPending bool
+		answered      bool // the agent has answered a your_turn: the error may come (I-INF-C1)
 		sawMessage    bool
 	)
 	inject := l.proc != nil && !r.cfg.NoInject
@@ -416,6 +417,7 @@ func (d *inferenceDriver) play(ctx context.Context, p Planned, j *judge, l *link
 		j.skipIf(CheckServerError, "no server-side error is injected over this transport")
 	}
 	handle := func(ans answer, t *infTurn) {
+		answered = true
 		where := rules.Where{Round: t.round, Turn: rules.IntPtr(t.turn)}
 		if m, err := readMove(ans.raw); err != nil {
 			j.fail(CheckHygiene, where, "a move object", string(trim(ans.raw)), "the answer is not a move: "+err.Error())
@@ -452,12 +454,10 @@ func (d *inferenceDriver) play(ctx context.Context, p Planned, j *judge, l *link
 				}
 			}
 			if injectPending {
+				// The agent kept playing; whether its move is legal is
+				// the legality check's (one finding per break, I-INF-C1).
 				injectPending = false
-				if legal == "" {
-					j.ran(CheckServerError)
-				} else {
-					j.fail(CheckServerError, where, "a legal move after the injected server error", string(trim(ans.raw)), "the agent's first answer after a server-side error it did not cause is not a legal move")
-				}
+				j.ran(CheckServerError)
 			}
 		}
 		t.inTime = ans.latency <= t.deadline
@@ -489,7 +489,7 @@ func (d *inferenceDriver) play(ctx context.Context, p Planned, j *judge, l *link
 			}
 			t := &infTurn{turn: *env.Turn, round: env.Round, legal: env.LegalActions, sentAt: time.Now(), deadline: time.Duration(*env.DeadlineMS) * time.Millisecond}
 			open = t
-			if inject && !injected && l.alive() {
+			if inject && !injected && answered && l.alive() {
 				// I-INF-C1: an error the agent did not cause, needing no answer.
 				injected, injectPending = true, true
 				msg := rawJSON(map[string]any{"type": infsrv.TypeError, "match_id": id, "code": infsrv.CodeStaleTurn, "turn": t.turn,
@@ -497,8 +497,8 @@ func (d *inferenceDriver) play(ctx context.Context, p Planned, j *judge, l *link
 				j.note(time.Now(), "injecting a server-side error before the agent's first your_turn")
 				l.send(ctx, msg, t.deadline)
 				if !l.alive() {
-					j.fail(CheckServerError, rules.Where{Round: t.round, Turn: rules.IntPtr(t.turn)}, "the agent keeps playing", string(l.dead), "the agent stopped on a server-side error it did not cause")
 					injectPending = false
+					j.stoppedAfterError(l, rules.Where{Round: t.round, Turn: rules.IntPtr(t.turn)}, "the agent stopped on a server-side error it did not cause")
 				}
 			}
 			if !l.alive() {
@@ -511,7 +511,7 @@ func (d *inferenceDriver) play(ctx context.Context, p Planned, j *judge, l *link
 			if !ok {
 				if injectPending && !l.alive() {
 					injectPending = false
-					j.fail(CheckServerError, rules.Where{Round: t.round, Turn: rules.IntPtr(t.turn)}, "the agent keeps playing", string(l.dead),
+					j.stoppedAfterError(l, rules.Where{Round: t.round, Turn: rules.IntPtr(t.turn)},
 						"the agent stopped right after a server-side error it did not cause (or on the request that followed it)")
 				}
 				if !l.alive() {
@@ -575,6 +575,9 @@ func (d *inferenceDriver) play(ctx context.Context, p Planned, j *judge, l *link
 		j.skipIf(CheckMessageLen, "the agent sent no table message")
 	}
 	j.skipIf(CheckRecover, "the server sent no error for the agent's moves, so there was nothing to recover from")
+	if inject && !injected {
+		j.skipIf(CheckServerError, "the agent got no your_turn after answering its first one, so no server-side error was injected")
+	}
 	return out
 }
 

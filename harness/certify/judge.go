@@ -279,6 +279,19 @@ func (j *judge) fail(check string, where rules.Where, expected, got any, msg str
 	j.exercised[check] = true
 }
 
+// stoppedAfterError charges an agent that stopped right after the injected
+// server error (I-INF-C1, I-BA-C1) to survives-server-error, unless umpire
+// itself cut the agent off for a hygiene break (a flood, a line over the
+// cap): that is the hygiene check's finding, and whether the agent would
+// have survived the error cannot be told.
+func (j *judge) stoppedAfterError(l *link, where rules.Where, msg string) {
+	if l.dead == reports.TermMalformed {
+		j.skipIf(CheckServerError, "the agent was cut off for a hygiene break (agent-hygiene) before it could show that it survives a server-side error")
+		return
+	}
+	j.fail(CheckServerError, where, "the agent keeps playing", string(l.dead), msg)
+}
+
 // has reports whether a check has findings.
 func (j *judge) has(check string) bool { return len(j.findings[check]) > 0 }
 

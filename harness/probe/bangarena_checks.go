@@ -17,6 +17,8 @@ func bangarenaChecks() []Check {
 	return []Check{
 		{Name: "bangarena: every message validates against the schemas", Game: GameBangArena, Section: secSchema,
 			Rules: []string{"bangarena/12.request", "bangarena/11.fields", "bangarena/server.answer-shape"}, Timeout: long, Run: baCheckSchema},
+		{Name: "bangarena: legal_mask is an alias of legalActions", Game: GameBangArena, Section: secSchema,
+			Rules: []string{"bangarena/12.legal-mask"}, Timeout: long, Run: baCheckLegalMask},
 		{Name: "bangarena: legalActions agree with the engine (replay of the room log)", Game: GameBangArena, Section: secCross,
 			Rules: []string{"bangarena/server.legal-actions", "bangarena/server.replay", "bangarena/13.action-ids",
 				// the field-by-field cross-check of every observation (bangarena_fields.go)

@@ -83,8 +83,11 @@ func infProbeSplit(ctx context.Context, t *Target) Result {
 				for _, p := range ev.Payouts {
 					paid[p.Seat] = p.Amount > 0
 				}
+				// A pot too small to give each tied seat a credit (a match
+				// without antes) owes none of them anything.
+				owed := ev.Pot == nil || *ev.Pot >= count
 				for _, r := range ev.Reveals {
-					if r.Value == best && !paid[r.Seat] {
+					if owed && r.Value == best && !paid[r.Seat] {
 						seat := r.Seat
 						res.Findings = append(res.Findings, finding("inference/round.6.ties", rules.Where{Seat: &seat, Round: 1}, "a share of the pot for every seat tied for the best value", ev.Payouts,
 							"seat %d, tied for the best value %d, is paid nothing", r.Seat, best))

@@ -112,7 +112,7 @@ type faultCase struct {
 // game's cases live in its own file (faults_inference_test.go,
 // faults_bangarena_test.go).
 func faultTable() []faultCase {
-	return slices.Concat(inferenceFaultCases(), bangarenaFaultCases(), bangarenaSetupFaultCases(), bangarenaCardFaultCases(), bangarenaGloryFaultCases())
+	return slices.Concat(inferenceFaultCases(), bangarenaFaultCases(), bangarenaSetupFaultCases(), bangarenaCardFaultCases(), bangarenaGloryFaultCases(), bangarenaRecipeFaultCases())
 }
 
 func TestFaultsAreCaught(t *testing.T) {
@@ -177,6 +177,14 @@ func TestFaultsAreCaught(t *testing.T) {
 				caught = caught || cites
 				if c.Failing() && !cites && !citesOther {
 					t.Errorf("unrelated check %q fails: %v", name, c.Findings)
+				}
+				// No MUST beside it either, in any check: a fault is caught
+				// by the rule it breaks and by no other (fc.also names the
+				// rules that are truly the same break).
+				for _, f := range c.Findings {
+					if f.Level == rules.Must && f.Rule != fc.rule && !slices.Contains(fc.also, f.Rule) {
+						t.Errorf("%s: unrelated MUST %s: %s", name, f.Rule, f.Message)
+					}
 				}
 			}
 			if !caught {

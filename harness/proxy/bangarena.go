@@ -178,7 +178,7 @@ func (r *baRoom) observe(ex *exchange) {
 func (r *baRoom) request(seat int, s *baSeat, body []byte, version int) (ended bool) {
 	m := r.m
 	where := rules.Where{Seat: rules.IntPtr(seat), Step: fmt.Sprintf("version %d", version)}
-	if vs := r.p.set.Validate(GameBangArena, "decision_request", body); len(vs) > 0 {
+	if vs := m.validate(r.p.set, GameBangArena, "decision_request", body); len(vs) > 0 {
 		m.fail(baServerSchema, "bangarena/12.request", seat, where, "a valid DecisionRequest", violationsText(vs),
 			"a DecisionRequest to seat %d does not validate: %s", seat, violationsText(vs))
 	} else {
@@ -406,7 +406,7 @@ func (r *baRoom) answer(seat int, s *baSeat, d baDecision, status int, body []by
 	if status != http.StatusOK || bytes.Contains(body, []byte(`"error"`)) {
 		kind = "error"
 	}
-	if vs := r.p.set.Validate(GameBangArena, kind, body); len(vs) > 0 {
+	if vs := m.validate(r.p.set, GameBangArena, kind, body); len(vs) > 0 {
 		m.fail(baServerSchema, "bangarena/server.answer-shape", seat, rules.Where{Seat: rules.IntPtr(seat)}, "a valid "+kind, violationsText(vs),
 			"the server's answer (HTTP %d) to seat %d's decision does not validate: %s", status, seat, violationsText(vs))
 	} else {

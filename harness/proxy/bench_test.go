@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -27,7 +28,11 @@ import (
 // both see the same load (the machine may be shared). It reports the
 // decisions per second of each and their ratio, the round-trip latency per
 // message of each (p50, p99: BangArena an HTTP exchange, Inference a move
-// until the next message of the seat) and what the relay adds to it.
+// until the next message of the seat) and what the relay adds to it, and
+// the process's CPU time per decision of each and their ratio (cpu-ratio:
+// direct ÷ relay, the relay's including its judges until they are done).
+//
+//	go test -run '^$' -bench 'BenchmarkRelay/inference/matches=(1|16|64)$' -benchtime=1x ./harness/proxy/
 func BenchmarkRelay(b *testing.B) {
 	for _, game := range []string{proxy.GameInference, proxy.GameBangArena} {
 		for _, n := range []int{1, 16, 64} {
@@ -43,6 +48,7 @@ type benchRound struct {
 	decisions int
 	elapsed   time.Duration
 	lat       []time.Duration
+	cpu       time.Duration // of the whole process: server, clients, relay and judges
 }
 
 func (r *benchRound) pct(p float64) float64 {
@@ -69,6 +75,7 @@ func benchRelay(b *testing.B, game string, n int) {
 			if mode == 1 {
 				base = r.front.URL
 			}
+			cpu0 := processCPU()
 			benchPlay(ctx, b, r, client, game, base, fmt.Sprintf("bench-%d-%d", i, mode), n, &modes[mode])
 			if mode == 1 {
 				// What the judges still have queued is judged before
@@ -81,6 +88,7 @@ func benchRelay(b *testing.B, game string, n int) {
 				}
 				lag += time.Since(t0)
 			}
+			modes[mode].cpu += processCPU() - cpu0
 		}
 	}
 	b.StopTimer()
@@ -98,12 +106,26 @@ func benchRelay(b *testing.B, game string, n int) {
 	b.ReportMetric(rate(modes[0]), "direct-dec/s")
 	b.ReportMetric(rate(modes[1]), "relay-dec/s")
 	b.ReportMetric(rate(modes[1])/rate(modes[0]), "ratio")
+	// The same comparison in CPU time (the relay's rounds counted until
+	// their judges are done): what the ratio tends to on a machine the
+	// run saturates, and steadier than it on a shared one.
+	perDec := func(m benchRound) float64 { return float64(m.cpu.Microseconds()) / float64(m.decisions) }
+	b.ReportMetric(perDec(modes[0]), "direct-cpu-µs/dec")
+	b.ReportMetric(perDec(modes[1]), "relay-cpu-µs/dec")
+	b.ReportMetric(perDec(modes[0])/perDec(modes[1]), "cpu-ratio")
 	b.ReportMetric(modes[0].pct(0.5), "direct-p50-ms")
 	b.ReportMetric(modes[0].pct(0.99), "direct-p99-ms")
 	b.ReportMetric(modes[1].pct(0.5), "relay-p50-ms")
 	b.ReportMetric(modes[1].pct(0.99), "relay-p99-ms")
 	b.ReportMetric(modes[1].pct(0.5)-modes[0].pct(0.5), "added-p50-ms")
 	b.ReportMetric(modes[1].pct(0.99)-modes[0].pct(0.99), "added-p99-ms")
+}
+
+// processCPU is the CPU time (user and system) this process used so far.
+func processCPU() time.Duration {
+	var u syscall.Rusage
+	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &u)
+	return time.Duration(u.Utime.Nano() + u.Stime.Nano())
 }
 
 // benchPlay plays n matches at once against base and adds what it

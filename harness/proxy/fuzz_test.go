@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/coder/websocket"
+	"github.com/tidwall/gjson"
+	"github.com/umpire-arena/umpire/schemas"
 )
 
 // FuzzReaders: the relay's readers of what agents and servers send never
@@ -25,6 +27,10 @@ func FuzzReaders(f *testing.F) {
 			_ = readVisible(env.VisibleState)
 			_ = readEvent(env.Event)
 		}
+		if env, ok := readEnvelopeUnchecked(b); ok {
+			_ = readVisible(env.VisibleState)
+			_ = readEvent(env.Event)
+		}
 		_, _, _, _, _, _ = mcpCall(b)
 		_, _, _ = mcpResult("text/event-stream", b)
 		_, _, _ = mcpResult("application/json", b)
@@ -32,5 +38,28 @@ func FuzzReaders(f *testing.F) {
 		_, _ = decodeRequest(b, &c)
 		_, _ = decodeRequest(b, &c)
 		_, _ = decodeLight(b)
+	})
+}
+
+// FuzzEnvelopeCheck: the judge skips the JSON syntax scan of a message that
+// validates, so a message must never validate unless it is JSON.
+func FuzzEnvelopeCheck(f *testing.F) {
+	for _, s := range []string{
+		`{"type":"your_turn","match_id":"m","round":1,"turn":0,"deadline_ms":10,"visible_state":{"round":1,"your_seat":0,"players":[{"seat":1,"value":3}]},"legal_actions":[{"action":"fold"}]}`,
+		`{"type":"error","code":"bad_move","message":"x"}`,
+		"{\"type\":\"error\",\"code\":\"bad_move\",\"message\":\"\xff\"}",
+		`{"type":"event","match_id":"m","event":{"type":"round_start","round":1,"dealt_in":[0,1]}}`,
+	} {
+		f.Add([]byte(s))
+	}
+	set, err := schemas.Compile()
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		env, ok := readEnvelopeUnchecked(b)
+		if ok && len(set.Validate(GameInference, env.Type, b)) == 0 && !gjson.ValidBytes(b) {
+			t.Fatalf("a %q message validates but is not JSON: %q", env.Type, b)
+		}
 	})
 }

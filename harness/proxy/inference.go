@@ -12,6 +12,7 @@ import (
 	ref "github.com/umpire-arena/umpire/referee/inference"
 	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/reports"
+	"github.com/umpire-arena/umpire/schemas"
 )
 
 // Check names of an Inference match, in report order.
@@ -250,6 +251,14 @@ func readEnvelope(typ websocket.MessageType, data []byte) (infEnvelope, bool) {
 	if typ != websocket.MessageText || !gjson.ValidBytes(data) {
 		return infEnvelope{}, false
 	}
+	return readEnvelopeUnchecked(data)
+}
+
+// readEnvelopeUnchecked is readEnvelope of a text message without the
+// JSON syntax check: what it reads of bytes that are not JSON is
+// meaningless, and the caller must check them (the schema check does,
+// on its way).
+func readEnvelopeUnchecked(data []byte) (infEnvelope, bool) {
 	r := gjson.ParseBytes(data)
 	if !r.IsObject() {
 		return infEnvelope{}, false
@@ -392,8 +401,21 @@ func (im *infMatch) server(seat int, at time.Time, typ websocket.MessageType, da
 	defer m.mu.Unlock()
 	m.record(seat, reports.Received, at, data)
 	m.ran(checkCoverage)
-	env, ok := readEnvelope(typ, data)
-	if !ok {
+	// The envelope is read first without a syntax check: a message that
+	// validates is JSON, and only one that does not is scanned for it.
+	var env infEnvelope
+	ok := typ == websocket.MessageText
+	if ok {
+		env, ok = readEnvelopeUnchecked(data)
+	}
+	var vs []schemas.Violation
+	sum, seen := uint64(0), false
+	if ok {
+		if sum, seen = m.validated(im.p.seed, env.Type, data); !seen {
+			vs = m.validate(im.p.set, GameInference, env.Type, data)
+		}
+	}
+	if !ok || (len(vs) > 0 && !gjson.ValidBytes(data)) {
 		m.fail(infServerSchema, "inference/protocol.envelope", seat, rules.Where{}, "one JSON envelope object per text message", clip(data),
 			"the server sent seat %d a message that is not an envelope object", seat)
 		return
@@ -410,9 +432,9 @@ func (im *infMatch) server(seat int, at time.Time, typ websocket.MessageType, da
 			rule = "inference/round.7.uncontested"
 		}
 	}
-	if sum, seen := m.validated(im.p.seed, env.Type, data); seen {
+	if seen {
 		m.ran(infServerSchema)
-	} else if vs := im.p.set.Validate(GameInference, env.Type, data); len(vs) > 0 {
+	} else if len(vs) > 0 {
 		m.fail(infServerSchema, rule, seat, where, "a valid "+env.Type+" message", violationsText(vs),
 			"a %q message to seat %d does not validate: %s", env.Type, seat, violationsText(vs))
 	} else {

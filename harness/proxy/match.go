@@ -9,6 +9,7 @@ import (
 
 	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/reports"
+	"github.com/umpire-arena/umpire/schemas"
 )
 
 // Limits on what one match keeps, so that memory stays bounded however long
@@ -122,7 +123,11 @@ type match struct {
 	after []afterCapture
 	// valid holds hashes of messages that validated: the server sends the
 	// same event to every seat, and it is validated once.
-	valid   map[uint64]struct{}
+	valid map[uint64]struct{}
+	// memo remembers the parts of the match's messages that validated
+	// (histories, limits, seats: repeated from message to message), so
+	// that each is read once (schemas.Memo; nil until the first message).
+	memo    *schemas.Memo
 	ended   bool // the end was seen (or the match was given up)
 	done    bool // the end-of-match work is over
 	endNote string
@@ -301,6 +306,19 @@ func (m *match) counts() (findings, musts int) {
 		}
 	}
 	return findings, musts
+}
+
+// matchMemoBytes is the budget of a match's schema memo (it keeps at most
+// two generations of it): a 40-round Inference history is some 10 KiB.
+const matchMemoBytes = 128 << 10
+
+// validate validates one message of the match through its memo; the
+// violations are those set.Validate gives. Callers hold mu.
+func (m *match) validate(set *schemas.Set, game, kind string, data []byte) []schemas.Violation {
+	if m.memo == nil {
+		m.memo = schemas.NewMemo(matchMemoBytes)
+	}
+	return set.ValidateWith(m.memo, game, kind, data)
 }
 
 // maxValidCache bounds the hashes a match keeps of messages that validated.

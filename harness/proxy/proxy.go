@@ -359,7 +359,7 @@ func (p *Proxy) finish(m *match) {
 	// transcripts) and the game state (a room's event caches are the
 	// largest part). Messages after the end are judged from scratch.
 	clear(m.logs)
-	m.after = nil
+	m.after, m.memo = nil, nil
 	m.mu.Unlock()
 	p.mu.Lock()
 	delete(p.inf, m.id)

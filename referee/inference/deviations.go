@@ -14,3 +14,13 @@ package inference
 
 // deviates reports whether the deviation called name is on for this match.
 func (s *State) deviates(name string) bool { return s.cfg.Deviations.On(name) }
+
+// The deviations, each named after the fault that turns it on.
+const (
+	// DevNoTimeoutDefault folds a timed-out seat even when it owes nothing
+	// (timeouts.default-action: the default is a check then).
+	DevNoTimeoutDefault = "no-timeout-default"
+	// DevDealSkipsSeat leaves the last seat, live, out of the deal of every
+	// even round (round.1.deal: every live seat is dealt).
+	DevDealSkipsSeat = "deal-skips-seat"
+)

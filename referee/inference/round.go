@@ -3,7 +3,15 @@ package inference
 import "github.com/umpire-arena/umpire/referee/rules"
 
 // live reports whether seat i is dealt in the next round (I-INF-1).
-func (s *State) liveNext(i int) bool { return s.seats[i].DealtIn(s.rs.Round + 1) }
+func (s *State) liveNext(i int) bool {
+	return s.seats[i].DealtIn(s.rs.Round+1) && !s.skipsDeal(i, s.rs.Round+1)
+}
+
+// skipsDeal is DevDealSkipsSeat: the last seat is left out of the deal of
+// every even round (and the button passes it by).
+func (s *State) skipsDeal(i, round int) bool {
+	return i == len(s.seats)-1 && round%2 == 0 && s.deviates(DevDealSkipsSeat)
+}
 
 // NextDealer returns the dealer the next round would have (I-INF-2): round
 // 1's is the setup's; after that the first seat left of the previous dealer
@@ -48,7 +56,7 @@ func (s *State) StartRound(values []int) error {
 	s.dealtIn, s.returned = s.dealtIn[:0], s.returned[:0]
 	for i := range s.seats {
 		p := &s.seats[i]
-		live := p.DealtIn(s.rs.Round)
+		live := p.DealtIn(s.rs.Round) && !s.skipsDeal(i, s.rs.Round)
 		if p.Deal(live) {
 			// I-INF-9: back on the last strike; the count is kept.
 			s.returned = append(s.returned, i)
@@ -77,13 +85,9 @@ func (s *State) StartRound(values []int) error {
 			}
 		}
 	}
-	// Antes in seat order from the left of the dealer.
-	for k := 1; k <= n; k++ {
-		i := (dealer + k) % n
+	// Antes in seat order from the left of the dealer (AnteOrder).
+	for i := range AnteOrder(n, dealer, func(i int) bool { return s.seats[i].InRound }) {
 		p := &s.seats[i]
-		if !p.InRound {
-			continue
-		}
 		pay, _ := AntePay(s.rs.Ante, p.Credits)
 		p.PostAnte(pay) // a short (or exact) stack is all-in for the round
 		s.pot += pay

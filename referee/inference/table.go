@@ -1,6 +1,10 @@
 package inference
 
-import "github.com/umpire-arena/umpire/referee/rules"
+import (
+	"iter"
+
+	"github.com/umpire-arena/umpire/referee/rules"
+)
 
 // The rules of the table, written once: State plays by them, and a
 // verifier replaying a log (referee/verify) evaluates them on its own seats,
@@ -22,6 +26,24 @@ func LeftOf(n, from int, ok func(seat int) bool) int {
 		}
 	}
 	return -1
+}
+
+// AnteOrder yields the seats that post an ante, in the order they post it:
+// the seats dealt in (in), in seat order from the left of dealer (the dealer
+// last), on a table of n seats. State posts the antes in this order and a
+// verifier expects them in it.
+func AnteOrder(n, dealer int, in func(seat int) bool) iter.Seq[int] {
+	return func(yield func(int) bool) {
+		for k := 1; k <= n; k++ {
+			i := (dealer + k) % n
+			if i < 0 {
+				i += n
+			}
+			if in(i) && !yield(i) {
+				return
+			}
+		}
+	}
 }
 
 // DealtIn reports whether the seat is dealt in round (I-INF-1): not busted,

@@ -1,6 +1,7 @@
 package inference
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/umpire-arena/umpire/referee/rules"
@@ -111,4 +112,31 @@ func TestTableRules(t *testing.T) {
 			t.Error("AllInAfter: no credits and not folded")
 		}
 	})
+}
+
+// TestAnteOrder: the antes go round from the dealer's left, the dealer
+// last, skipping the seats not dealt in (inference/round.2.ante: the order of the antes).
+func TestAnteOrder(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		n, dealer int
+		out       []int
+		want      []int
+	}{
+		{"from the dealer's left", 4, 1, nil, []int{2, 3, 0, 1}},
+		{"the last seat deals", 4, 3, nil, []int{0, 1, 2, 3}},
+		{"seats not dealt in are skipped", 5, 0, []int{2, 0}, []int{1, 3, 4}},
+		{"no dealer yet", 3, -1, nil, []int{0, 1, 2}},
+		{"nobody dealt in", 3, 0, []int{0, 1, 2}, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var got []int
+			for i := range AnteOrder(tc.n, tc.dealer, func(i int) bool { return !slices.Contains(tc.out, i) }) {
+				got = append(got, i)
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Fatalf("AnteOrder(%d, %d) = %v, want %v", tc.n, tc.dealer, got, tc.want)
+			}
+		})
+	}
 }

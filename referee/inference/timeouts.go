@@ -40,6 +40,10 @@ func (s *State) Timeout() error {
 		}
 		s.emit()
 	}
-	s.play(seat, TimeoutMove(s.rs.ToCall(p)), true)
+	move := TimeoutMove(s.rs.ToCall(p))
+	if s.deviates(DevNoTimeoutDefault) {
+		move = Move{Action: ActionFold} // folds even when nothing is owed
+	}
+	s.play(seat, move, true)
 	return nil
 }

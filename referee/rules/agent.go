@@ -26,7 +26,7 @@ func AgentRules() []Rule {
 		both("legal-answer", Must, inf, "Illegal moves", ba, "§1", "Every answer of the agent is one of the legal actions it was offered, with arguments inside their bounds."),
 		both("answer-in-time", Must, inf, "Timeouts", ba, "§14", "The agent answers every decision before its deadline."),
 		both("only-when-asked", Must, cli, "certify", ba, "§12", "The agent answers only what asks for an answer: nothing when it is not its turn, nothing unsolicited."),
-		both("survives-server-error", Must, cli, "certify", ba, "§14", "After an error from the server that it did not cause, the agent keeps playing and answers its next decision legally."),
+		both("survives-server-error", Must, cli, "certify", ba, "§14", "After an error from the server that it did not cause, the agent keeps playing: it does not stop, and it answers the next decision (the answer's legality is the legal-answer rule's)."),
 		// A crashed or hung agent misses every deadline after it: the
 		// documents' deadlines are the basis, not a pin of ours.
 		both("no-crash", Must, inf, "Timeouts", ba, "§14", "The agent's process stays alive and connected until the match ends."),

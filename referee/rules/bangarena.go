@@ -128,6 +128,7 @@ func BangArenaRules() []Rule {
 		r("bangarena/12.request", Must, "§12", "A DecisionRequest carries matchId, seatId, decisionId, observationVersion, deadlineAt, rulesetVersion, mechanicsPackHash, protocolVersion, observation and legalActions."),
 		r("bangarena/12.decider", Must, "§12", "Only the seat that is asked (choice owner, reaction head or turn seat) may decide; nothing after the end."),
 		r("bangarena/12.args", Must, "§12", "args are merged over the item's argsSchema; args that contradict it are rejected."),
+		reading("bangarena/12.legal-mask", "I-BA-60", "§12", "The legal_mask an observe answer carries beside legalActions is its alias: the very same items (I-BA-60)."),
 
 		// §13 commands
 		r("bangarena/13.action-ids", Must, "§13", "Every legal item has the actionId format of the command catalogue."),

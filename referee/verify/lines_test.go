@@ -153,3 +153,58 @@ func TestButtonOnASittingOutSeat(t *testing.T) {
 		}
 	}
 }
+
+// TestButtonOfOwnDeal: a round that deals in the wrong seats breaks the deal
+// rule; a dealer right over the seats the log deals in is not a second
+// finding under the button rule, a dealer wrong over both is (I-INF-V7).
+func TestButtonOfOwnDeal(t *testing.T) {
+	log, _ := golden(t)
+	base := splitLines(log)
+	const n = 33 // round 2: dealer 3, every seat dealt in
+	if want := `{"type":"round_start","round":2,"dealer":3,"ante":2,"dealt_in":[0,1,2,3,4,5]}`; base[n-1] != want {
+		t.Fatalf("fixture line %d is %s; the fixture changed, update this test", n, base[n-1])
+	}
+	for _, c := range []struct {
+		name, line string
+		button     bool
+	}{
+		{"dealer follows the wrong deal", `{"type":"round_start","round":2,"dealer":4,"ante":2,"dealt_in":[0,1,2,4,5]}`, false},
+		{"dealer wrong over both", `{"type":"round_start","round":2,"dealer":5,"ante":2,"dealt_in":[0,1,2,4,5]}`, true},
+		{"right deal, wrong dealer", `{"type":"round_start","round":2,"dealer":4,"ante":2,"dealt_in":[0,1,2,3,4,5]}`, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			ls := append([]string(nil), base...)
+			ls[n-1] = c.line
+			fs, _ := verifyAll(t, joinLines(ls), Options{})
+			deal, button := false, false
+			for _, f := range fs {
+				if f.Where.Line == n && f.Rule == "inference/round.1.deal" {
+					deal = true
+				}
+				if f.Where.Line == n && f.Rule == "inference/table.button" {
+					button = true
+				}
+			}
+			if wantDeal := !strings.Contains(c.line, "3,4"); deal != wantDeal {
+				t.Errorf("round.1.deal at line %d: have %v, want %v (%s)", n, deal, wantDeal, describe(fs))
+			}
+			if button != c.button {
+				t.Errorf("table.button at line %d: have %v, want %v (%s)", n, button, c.button, describe(fs))
+			}
+		})
+	}
+	// The seat left out is back in round 3 with or without a return line.
+	for _, withReturn := range []bool{false, true} {
+		ls := append([]string(nil), base...)
+		ls[n-1] = `{"type":"round_start","round":2,"dealer":4,"ante":2,"dealt_in":[0,1,2,4,5]}`
+		if withReturn {
+			ls = insert(ls, 61, `{"type":"return","round":3,"seat":3}`)
+		}
+		fs, _ := verifyAll(t, joinLines(ls), Options{})
+		for _, f := range fs {
+			if f.Rule == "inference/timeouts.back-in-round" || strings.Contains(f.Message, "return line") {
+				t.Errorf("return line %v: %s at line %d: %s", withReturn, f.Rule, f.Where.Line, f.Message)
+			}
+		}
+	}
+}

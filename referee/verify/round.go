@@ -169,7 +169,7 @@ func (v *Verifier) roundStart(r *record) {
 		r.dealer = v.rs.Dealer
 	} else if rd > 1 && v.sum.Rounds > 1 {
 		v.eval(eTableButton)
-		if exp := v.nextDealer(rd, false); exp != r.dealer && v.nextDealer(rd, true) != r.dealer {
+		if exp := v.nextDealer(rd, false); exp != r.dealer && v.nextDealer(rd, true) != r.dealer && !v.buttonOfOwnDeal(rd, r) {
 			v.altDealer = exp
 			v.report("inference/table.button", -1, -1, exp, r.dealer, "the button moves to the first seat left of round %d's dealer (%d) that is dealt in this round", rd-1, v.rs.Dealer)
 			if r.dealer == v.nextNotBusted() {
@@ -243,11 +243,21 @@ func (v *Verifier) roundStart(r *record) {
 		case !logIn[i] && exp:
 			v.report("inference/round.1.deal", i, -1, true, false, "seat %d is live (not busted, not sitting out) and is dealt in, but round %d leaves it out", i, rd)
 			p.SittingOut, p.BackInRound = true, rd+1
+			x.softLeft = true
 		}
 		if logIn[i] {
 			x.softSit, x.softBack, x.softBust = false, 0, false
 		}
 		x.returning = p.Deal(logIn[i])
+		x.optReturn = false
+		if x.returning && x.softLeft {
+			// Back from a round a wrong deal left it out of: a return
+			// line may come or not.
+			x.returning, x.optReturn = false, true
+		}
+		if logIn[i] {
+			x.softLeft = false
+		}
 		x.anted, x.dealt = false, false
 	}
 	v.owedSeat, v.lastSeat, v.lastTurn, v.turnAlt = -1, -1, -1, -1
@@ -267,16 +277,35 @@ func (v *Verifier) nextDealer(rd int, soft bool) int {
 	})
 }
 
+// buttonOfOwnDeal reports whether the log deals in other seats than the
+// rules make live in round rd (round.1.deal reports that, below) and its
+// dealer is the button over the seats it deals in: the button rule is then
+// kept, and the one break is the deal's (I-INF-V7).
+func (v *Verifier) buttonOfOwnDeal(rd int, r *record) bool {
+	differs := false
+	for d := range v.seats {
+		if v.seats[d].DealtIn(rd) != slices.Contains(r.dealtIn, d) {
+			differs = true
+		}
+	}
+	return differs && ref.Button(len(v.seats), v.rs.Dealer, func(d int) bool { return slices.Contains(r.dealtIn, d) }) == r.dealer
+}
+
 // nextNotBusted is the button with sitting-out seats counted as live (the
 // other reading of I-INF-2, which a finding cites).
 func (v *Verifier) nextNotBusted() int {
 	return ref.Button(len(v.seats), v.rs.Dealer, func(d int) bool { return !v.seats[d].Busted })
 }
 
-// anteDue returns the first dealt-in seat without an ante in seat order
-// from dealer's left, or -1: the engine's order of the antes.
+// anteDue returns the first seat of the engine's order of the antes
+// (inference.AnteOrder from dealer) that has not posted its ante, or -1.
 func (v *Verifier) anteDue(dealer int) int {
-	return ref.LeftOf(len(v.seats), dealer, func(i int) bool { return v.seats[i].InRound && !v.xs[i].anted })
+	for i := range ref.AnteOrder(len(v.seats), dealer, func(i int) bool { return v.seats[i].InRound }) {
+		if !v.xs[i].anted {
+			return i
+		}
+	}
+	return -1
 }
 
 // at moves to stage s for a line of that stage: a line of an earlier stage
@@ -379,6 +408,10 @@ func (v *Verifier) returnLine(r *record) {
 	x := &v.xs[r.seat]
 	v.eval(eBackInRound)
 	v.eval(eSorted)
+	if x.optReturn {
+		x.optReturn = false
+		return
+	}
 	if !x.returning {
 		v.report("inference/timeouts.back-in-round", r.seat, -1, nil, ref.EventReturn, "seat %d is not coming back from a sit-out this round", r.seat)
 		return

@@ -109,6 +109,10 @@ type seatExtra struct {
 	// finding.
 	softSit  bool
 	softBack int
+	// softLeft: a wrong deal left this live seat out (reported); taken
+	// as a one-round sit-out whose return line, optReturn, may or may not
+	// come (I-INF-V7).
+	softLeft, optReturn bool
 	// softBust: a bust line named this seat while it held credits
 	// (reported); being dealt in again later is not a second finding.
 	softBust bool

@@ -98,6 +98,9 @@ func TestFaultListNamesRules(t *testing.T) {
 	for f, r := range ruleFaultRules() {
 		want[f] = r
 	}
+	for f, r := range recipeFaultRules() {
+		want[f] = r
+	}
 	for f, r := range cardFaultRules() {
 		want[f] = r
 	}
@@ -109,7 +112,7 @@ func TestFaultListNamesRules(t *testing.T) {
 			t.Errorf("%s breaks %q, want %q", fi.Name, fi.Rule, w)
 		}
 	}
-	if n := 37 + len(setupFaults()) + len(cardFaults()) + len(gloryFaults()); len(FaultList()) != n {
+	if n := 38 + len(setupFaults()) + len(cardFaults()) + len(gloryFaults()); len(FaultList()) != n {
 		t.Fatalf("%d faults, want %d", len(FaultList()), n)
 	}
 }

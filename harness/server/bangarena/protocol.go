@@ -168,7 +168,7 @@ func (r *room) finishRequestLocked(seat int, req ref.DecisionRequest) Request {
 	}
 	r.applyViewFaultsLocked(seat, &req)
 	r.ruleFaultsLocked(seat, &req)
-	return Request{DecisionRequest: req, DeadlineAt: dl, LegalMask: req.LegalActions}
+	return Request{DecisionRequest: req, DeadlineAt: dl, LegalMask: r.s.legalMask(req.LegalActions)}
 }
 
 // applyViewFaultsLocked breaks the request on purpose when a fault asks.

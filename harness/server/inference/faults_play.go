@@ -22,11 +22,7 @@ func (m *match) playFaults(r int) {
 			}
 		}
 	}
-	if last := m.st.NumSeats() - 1; r%2 == 0 && m.faults.on(FaultDealSkipsSeat) {
-		if p := m.st.Seat(last); p.DealtIn(r) && !p.SittingOut {
-			_ = m.st.SetSittingOut(last, r+1)
-		}
-	}
+	// FaultDealSkipsSeat is played inside the engine (a deviation).
 	if m.faults.on(FaultStrikesResetOnReturn) {
 		for seat := range m.st.NumSeats() {
 			if p := m.st.Seat(seat); p.SittingOut && p.DealtIn(r) {

@@ -49,8 +49,8 @@ type deadlineState struct {
 // (FaultOddChipWrongSeat).
 type creditAdjust struct{ from, to, n int }
 
-// strikeFix restores after a round the strikes (and sit-out) of a seat
-// whose timeout FaultNoTimeoutDefault played as a fold of its own.
+// strikeFix sets after a round the strikes and sit-out of a seat whose
+// timeout line a fault changed (FaultSitOutFourRounds).
 type strikeFix struct{ seat, strikes, backIn int }
 
 // Result is the outcome of a finished match.
@@ -86,26 +86,24 @@ type match struct {
 	life             lifetime.Lifetime // what the server's reaper knows (limits.go)
 
 	// run goroutine only
-	st, pre     *ref.State
-	started     bool
-	conns       []*conn
-	helloed     []bool
-	dl          deadlineState
-	vals        []int
-	legal       []ref.LegalAction
-	vsBuf       ref.VisibleState
-	vsOut       ref.VisibleState // views encoded for agents
-	viewBuf     []byte           // an encoded view
-	out         []byte           // the message being encoded (sendTo copies it)
-	lineBuf     []byte           // the log line being recorded
-	evPrefix    []byte           // the event envelope before its event object
-	hist        ref.HistoryCache // the encoded history of the views
-	startLine   []byte
-	endLine     []byte
-	adjust      []creditAdjust
-	foldTimeout int       // seat+1 while FaultNoTimeoutDefault plays its fold
-	foldEv      ref.Event // the timeout line written before that fold
-	strikeFix   []strikeFix
+	st, pre   *ref.State
+	started   bool
+	conns     []*conn
+	helloed   []bool
+	dl        deadlineState
+	vals      []int
+	legal     []ref.LegalAction
+	vsBuf     ref.VisibleState
+	vsOut     ref.VisibleState // views encoded for agents
+	viewBuf   []byte           // an encoded view
+	out       []byte           // the message being encoded (sendTo copies it)
+	lineBuf   []byte           // the log line being recorded
+	evPrefix  []byte           // the event envelope before its event object
+	hist      ref.HistoryCache // the encoded history of the views
+	startLine []byte
+	endLine   []byte
+	adjust    []creditAdjust
+	strikeFix []strikeFix
 	// The faults' own state: strikes counted without resets
 	// (FaultStrikesKeptAfterMove), the previous round's values
 	// (FaultYourValueStale), a message held back until its action
@@ -237,7 +235,7 @@ func (m *match) advance() error {
 
 // settleAdjust applies between rounds what faults changed behind the
 // engine's back: the credit moves of FaultOddChipWrongSeat (so credits agree
-// with the showdown line) and the strikes of FaultNoTimeoutDefault.
+// with the showdown line) and the sit-outs of FaultSitOutFourRounds.
 func (m *match) settleAdjust() {
 	if m.st.Phase() != ref.PhaseReady {
 		return // kept for the end of the round (dropped when the match is over)
@@ -329,25 +327,8 @@ func (m *match) onDeadline() error {
 	if m.st.Phase() != ref.PhaseBetting || m.st.ToAct() != dl.seat || m.st.Round() != dl.round || m.st.Turn() != dl.turn {
 		return nil
 	}
-	var err error
-	if m.faults.on(FaultNoTimeoutDefault) && m.st.ToCall(dl.seat) == 0 {
-		// The engine has no folding timeout: apply a fold, write the
-		// timeout line the engine would have written, and restore the
-		// strikes (and sit-out) the fold cleared once the round is over.
-		k := m.st.Seat(dl.seat).Strikes + 1
-		fix := strikeFix{seat: dl.seat, strikes: k}
-		m.foldEv = ref.Event{Type: ref.EventTimeout, Round: dl.round, Turn: dl.turn, Seat: dl.seat, Strikes: k}
-		if k >= m.cfg.MaxConsecutiveTimeouts {
-			fix.backIn = dl.round + m.cfg.SitOutRounds + 1
-			m.foldEv.SitOut, m.foldEv.BackInRound = true, fix.backIn
-		}
-		m.strikeFix = append(m.strikeFix, fix)
-		m.foldTimeout = dl.seat + 1
-		err = m.st.Apply(dl.seat, ref.Move{Action: ref.ActionFold})
-		m.foldTimeout = 0
-	} else {
-		err = m.st.Timeout()
-	}
+	// FaultNoTimeoutDefault is played inside the engine (a deviation).
+	err := m.st.Timeout()
 	if err != nil {
 		return err
 	}

@@ -48,11 +48,6 @@ func (m *match) Emit(e *ref.Event) {
 		if m.faults.on(FaultActionAllInUnflagged) {
 			ev.AllIn = false
 		}
-		if m.foldTimeout == ev.Seat+1 {
-			te := m.foldEv
-			m.Emit(&te) // a timeout line, with its own faults applied
-			ev.Timeout = true
-		}
 	case ref.EventDealPrivate:
 		m.noteValue(ev.Seat, ev.Value)
 	case ref.EventAnte:
