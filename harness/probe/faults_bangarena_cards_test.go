@@ -12,5 +12,8 @@ func bangarenaCardFaultCases() []faultCase {
 		{GameBangArena, "wagon-extra-card", "bangarena/5.wagon-caravan", nil},
 		{GameBangArena, "jail-escape-off-suit", "bangarena/8.jail-check", nil},
 		{GameBangArena, "cover-coin-fixed", "bangarena/8.cover-coin", nil},
+		{GameBangArena, "bazaar-from-left", "bangarena/5.bazaar", nil},
+		{GameBangArena, "snatch-first-card", "bangarena/5.snatch", nil},
+		{GameBangArena, "toss-first-card", "bangarena/5.toss", nil},
 	}
 }

@@ -109,7 +109,9 @@ func (g *Game) coverCheck(s int) bool {
 		win := false
 		fixed := g.deviates(DevCoverCoinFixed)
 		for i := range flips {
-			flips[i] = fixed || g.rng.IntN(2) == 1
+			// A fixed coin still takes its draw from the RNG, so that
+			// only the flips differ.
+			flips[i] = g.rng.IntN(2) == 1 || fixed
 			win = win || flips[i]
 		}
 		e := newEvent("cover_check")

@@ -21,6 +21,15 @@ const (
 	// DevCoverCoinFixed: the Cover coin is not drawn from the match RNG;
 	// every flip comes up lucky (8.cover-coin).
 	DevCoverCoinFixed = "cover-coin-fixed"
+	// DevBazaarFromLeft: Bazaar's draws start with the player's left
+	// neighbour instead of the player (5.bazaar).
+	DevBazaarFromLeft = "bazaar-from-left"
+	// DevSnatchFirstCard: Snatch from a hand takes its first card, not a
+	// random one (5.snatch).
+	DevSnatchFirstCard = "snatch-first-card"
+	// DevTossFirstCard: Toss from a hand discards its first card, not a
+	// random one (5.toss).
+	DevTossFirstCard = "toss-first-card"
 )
 
 // Rule ids of the card effects, reactions and checks the engine names as
@@ -34,6 +43,9 @@ const (
 	ruleJailCheck    = "bangarena/8.jail-check"
 	ruleDynamiteChk  = "bangarena/8.dynamite-check"
 	ruleCoverCoin    = "bangarena/8.cover-coin"
+	ruleBazaar       = "bangarena/5.bazaar"
+	ruleSnatch       = "bangarena/5.snatch"
+	ruleToss         = "bangarena/5.toss"
 )
 
 // passDamage is the damage a pass_reaction against an attack of kind takes

@@ -20,6 +20,15 @@ const (
 	// FaultCoverCoinFixed: the Cover coin always comes up lucky, not from
 	// the match RNG.
 	FaultCoverCoinFixed Fault = ref.DevCoverCoinFixed
+	// FaultBazaarFromLeft: Bazaar's draws start with the player's left
+	// neighbour.
+	FaultBazaarFromLeft Fault = ref.DevBazaarFromLeft
+	// FaultSnatchFirstCard: Snatch takes the first card of a hand, not a
+	// random one.
+	FaultSnatchFirstCard Fault = ref.DevSnatchFirstCard
+	// FaultTossFirstCard: Toss discards the first card of a hand, not a
+	// random one.
+	FaultTossFirstCard Fault = ref.DevTossFirstCard
 )
 
 // cardFaults lists the faults played inside the engine for card effects (§5), the reaction queue (§7), checks (§8) and the characters of checks and shots (§6):
@@ -34,6 +43,9 @@ func cardFaults() []FaultInfo {
 		{FaultWagonExtraCard, "bangarena/5.wagon-caravan", "§5 Wagon draws 2, Caravan 3", "Wagon draws 3 cards, Caravan 4"},
 		{FaultJailEscapeOffSuit, "bangarena/8.jail-check", "§8 Jail: hearts → escape", "a Jail check escapes on every suit but spades"},
 		{FaultCoverCoinFixed, "bangarena/8.cover-coin", "§8 a Cover check is a fair coin from the match RNG", "every Cover coin comes up lucky"},
+		{FaultBazaarFromLeft, "bangarena/5.bazaar", "§5 Bazaar: clockwise starting with you", "Bazaar's draws start with the player's left neighbour"},
+		{FaultSnatchFirstCard, "bangarena/5.snatch", "§5 Snatch: a random one from hand", "Snatch takes a hand's first card"},
+		{FaultTossFirstCard, "bangarena/5.toss", "§5 Toss: a random one from hand", "Toss discards a hand's first card"},
 	}
 }
 

@@ -1,6 +1,7 @@
 package bangarena
 
 import (
+	"bytes"
 	"fmt"
 	"math/rand/v2"
 	"testing"
@@ -87,6 +88,10 @@ func TestCardFaultsBreakTheirRule(t *testing.T) {
 		t.Run(string(fi.Name), func(t *testing.T) {
 			w := witness[fi.Name]
 			if w == nil {
+				switch fi.Name {
+				case FaultBazaarFromLeft, FaultSnatchFirstCard, FaultTossFirstCard:
+					t.Skip("TestCardFaultsFirstDivergence")
+				}
 				t.Fatalf("no witness for %s", fi.Name)
 			}
 			on := false
@@ -102,6 +107,59 @@ func TestCardFaultsBreakTheirRule(t *testing.T) {
 			}
 			if !on {
 				t.Fatalf("no match shows the break of %s with the fault on", fi.Name)
+			}
+		})
+	}
+}
+
+// TestCardFaultsFirstDivergence plays the same matches with a fault's
+// deviation on and off: the first event in which the two logs differ is
+// the one the fault's rule produces (a Bazaar draw, a Snatch's take, a
+// Toss's discard), and some match differs at all.
+func TestCardFaultsFirstDivergence(t *testing.T) {
+	for _, tc := range []struct {
+		fault Fault
+		at    func(e ref.Event) bool
+	}{
+		{FaultBazaarFromLeft, func(e ref.Event) bool { return e.Type == "draw" && e.Reason == "market" }},
+		{FaultSnatchFirstCard, func(e ref.Event) bool { return e.Type == "take" && e.Reason == "steal_near" }},
+		{FaultTossFirstCard, func(e ref.Event) bool { return e.Type == "discard" && e.Reason == "discard_any" }},
+	} {
+		t.Run(string(tc.fault), func(t *testing.T) {
+			play := func(i int, devs faultSet) []ref.Event {
+				chars := make([]string, 8)
+				for s := range chars {
+					chars[s] = fmt.Sprintf("char_%02d", (i*8+s)%16+1)
+				}
+				g, err := ref.NewGame(ref.Config{Seats: 8, RoleMode: ref.ModeClassic, Characters: chars, Deviations: devs.deviations()}, fmt.Sprintf("card-faults-%d", i))
+				if err != nil {
+					t.Fatal(err)
+				}
+				rng := rand.New(rand.NewPCG(uint64(i), 17))
+				for range 5000 {
+					if _, ok := g.PlayRandom(rng); !ok {
+						break
+					}
+				}
+				return g.Log()
+			}
+			differs := false
+			for i := 0; i < 40 && !differs; i++ {
+				off, on := play(i, nil), play(i, faultSet{tc.fault: true})
+				for j := 0; j < len(off) && j < len(on); j++ {
+					a, _ := off[j].MarshalJSON()
+					b, _ := on[j].MarshalJSON()
+					if !bytes.Equal(a, b) {
+						if !tc.at(off[j]) {
+							t.Fatalf("match %d: the first divergence is a %s event (%s), not the fault's", i, off[j].Type, a)
+						}
+						differs = true
+						break
+					}
+				}
+			}
+			if !differs {
+				t.Fatalf("no match differs with %s on", tc.fault)
 			}
 		})
 	}
