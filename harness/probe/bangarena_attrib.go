@@ -14,6 +14,9 @@ import (
 // baExtraLiveRule names the rule an offered item the referee does not
 // derive from the request breaks.
 func baExtraLiveRule(req ba.DecisionRequest, actionID string) string {
+	if !baActionIDFormed(actionID) {
+		return "bangarena/13.action-ids" // not an id of the catalogue at all
+	}
 	if r := ba.RuleAgainst(req, actionID); r != "" {
 		return r
 	}

@@ -16,7 +16,7 @@ func bangarenaChecks() []Check {
 	probe := func(t *Target) time.Duration { return 30*time.Second + 10*t.deadline() }
 	return []Check{
 		{Name: "bangarena: every message validates against the schemas", Game: GameBangArena, Section: secSchema,
-			Rules: []string{"bangarena/12.request", "bangarena/11.fields", "bangarena/server.answer-shape"}, Timeout: long, Run: baCheckSchema},
+			Rules: []string{"bangarena/12.request", "bangarena/11.fields", "bangarena/server.answer-shape", "bangarena/13.action-ids"}, Timeout: long, Run: baCheckSchema},
 		{Name: "bangarena: legal_mask is an alias of legalActions", Game: GameBangArena, Section: secSchema,
 			Rules: []string{"bangarena/12.legal-mask"}, Timeout: long, Run: baCheckLegalMask},
 		{Name: "bangarena: legalActions agree with the engine (replay of the room log)", Game: GameBangArena, Section: secCross,
@@ -24,11 +24,15 @@ func bangarenaChecks() []Check {
 				// the field-by-field cross-check of every observation (bangarena_fields.go)
 				"bangarena/3.phases", "bangarena/3.turn-order", "bangarena/7.pending-shape", "bangarena/13.choices", "bangarena/11.fields",
 				// the winners shown against the replay's (§10)
-				"bangarena/10.law-wins", "bangarena/10.marshal-dead", "bangarena/10.sole-survivor", "bangarena/10.partners-lones"}, Timeout: long, Run: baCheckReplay},
+				"bangarena/10.law-wins", "bangarena/10.marshal-dead", "bangarena/10.sole-survivor", "bangarena/10.partners-lones",
+				// a log decision the replay refuses (baDecisionRule)
+				"bangarena/1.legal-only", "bangarena/12.decider", "bangarena/12.args", "bangarena/13.discard-args"}, Timeout: long, Run: baCheckReplay},
 		{Name: "bangarena: legalActions agree with the referee, derived from each observation (live)", Game: GameBangArena, Section: secCross,
 			Rules: []string{"bangarena/server.legal-actions", "bangarena/13.action-ids"}, Timeout: long, Run: baCheckLive},
 		{Name: "bangarena: the room log re-simulates event by event (log verifier)", Game: GameBangArena, Section: secCross,
 			Rules: verify.BangArenaRuleIDs(), Timeout: long, Run: baCheckVerify},
+		{Name: "bangarena: partners mode: only loners alive, all loners win", Game: GameBangArena, Section: secCross,
+			Rules: []string{"bangarena/10.partners-lones", "bangarena/2.partners"}, Timeout: probe, Run: baCheckPartners},
 		{Name: "bangarena: other seats' hands and hidden roles stay hidden", Game: GameBangArena, Section: secHidden,
 			Rules: []string{"bangarena/11.redaction", "bangarena/1.what-you-see", "bangarena/11.events", "bangarena/11.look-top"}, Timeout: long, Run: baCheckHidden},
 		{Name: "bangarena: first illegal answer is reasked, the second replaced", Game: GameBangArena, Section: secProbes,

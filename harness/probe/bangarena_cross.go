@@ -27,20 +27,23 @@ func baCheckSchemaOne(t *Target, s *baSession) Result {
 	var res Result
 	for _, seen := range s.room.Seen {
 		res.eval("bangarena/12.request", "bangarena/11.fields")
+		if len(seen.Req.LegalActions) > 0 {
+			res.eval("bangarena/13.action-ids") // the catalogue's formats (schema patterns)
+		}
 		vs := set.Validate(GameBangArena, "decision_request", seen.Raw)
 		// One finding per basis: a violation under a property only
 		// WIRE.md pins (x-basis contract) is SHOULD, the documents' own
 		// shapes keep MUST (issue 12).
 		type group struct {
-			basis rules.Basis
-			ref   string
+			basis     rules.Basis
+			ref, rule string
 		}
 		var order []group
 		byGroup := map[group][]schemas.Violation{}
 		for _, v := range vs {
-			g := group{basis: rules.BasisDocument}
+			g := group{basis: rules.BasisDocument, rule: baSchemaRule(v)}
 			if !v.Binding() {
-				g = group{rules.Basis(v.Basis), v.Ref}
+				g = group{rules.Basis(v.Basis), v.Ref, g.rule}
 			}
 			if _, ok := byGroup[g]; !ok {
 				order = append(order, g)
@@ -49,7 +52,7 @@ func baCheckSchemaOne(t *Target, s *baSession) Result {
 		}
 		for _, g := range order {
 			gv, seat := byGroup[g], seen.Seat
-			f := finding("bangarena/12.request", rules.Where{Seat: &seat, Step: fmt.Sprintf("version %d", seen.Version)}, "a valid DecisionRequest", violations(gv),
+			f := finding(g.rule, rules.Where{Seat: &seat, Step: fmt.Sprintf("version %d", seen.Version)}, "a valid DecisionRequest", violations(gv),
 				"a DecisionRequest does not validate: %s", violations(gv))
 			f.Basis, f.Ref = g.basis, g.ref
 			f.Transcript = []reports.Message{reports.NewMessage(reports.Received, time.Now(), &seat, seen.Raw)}
@@ -109,10 +112,10 @@ func baCheckReplayOne(t *Target, s *baSession) Result {
 	var res Result
 	compared := 0
 	shown := map[string]bool{}
-	followed, follows := 0, true
+	trail := newBaEventTrail(events)
 	for i, d := range decisions {
-		if follows = baLogFollows(g, events, &followed); !follows {
-			break // the log verifier charges the break to its rule
+		if !trail.agree(g) {
+			break // the log verifier names the rule of the divergence
 		}
 		if x, ok := seen[key{d.Seat, g.Version()}]; ok {
 			compared++
@@ -151,7 +154,7 @@ func baCheckReplayOne(t *Target, s *baSession) Result {
 		}
 		if err := g.Apply(d.Seat, d.ActionID, d.Args); err != nil {
 			seat := d.Seat
-			res.Findings = append(res.Findings, finding("bangarena/server.replay", rules.Where{Seat: &seat, Step: fmt.Sprintf("decision %d", i)},
+			res.Findings = append(res.Findings, finding(baDecisionRule(err), rules.Where{Seat: &seat, Step: fmt.Sprintf("decision %d", i)},
 				"a decision the engine accepts", d.ActionID, "the log's decision %d does not replay: %v", i, err))
 			return res
 		}
@@ -160,8 +163,8 @@ func baCheckReplayOne(t *Target, s *baSession) Result {
 		return skip("no decision the suite saw could be matched to the log")
 	}
 	res.eval("bangarena/server.replay")
-	if follows = follows && baLogFollows(g, events, &followed); !follows {
-		return res
+	if !trail.agree(g) && !baOnlyEndDiffers(trail, g) {
+		return res // the matches part before the end: the winners are not comparable
 	}
 	team, seats := g.Winners()
 	if s.final.Observation.WinnerTeam != nil {
@@ -209,6 +212,9 @@ func baCheckVerifyOne(ctx context.Context, s *baSession) Result {
 // baExtraRule names the rule an offered item breaks: the engine's reason for
 // rejecting it at that point, or the generic legal-actions rule.
 func baExtraRule(cfg ba.Config, seed string, before []ba.Decision, seat int, actionID string) string {
+	if !baActionIDFormed(actionID) {
+		return "bangarena/13.action-ids" // not an id of the catalogue at all
+	}
 	g, err := ba.Replay(cfg, seed, before)
 	if err != nil {
 		return "bangarena/server.legal-actions"

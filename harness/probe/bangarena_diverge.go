@@ -6,37 +6,56 @@ import (
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
 )
 
-// Following a room log (I-BA-V3 for the live cross-check): once an event of
-// the log differs from the one the replaying engine produces, the log's
-// match is no longer the one the rules play. The log verifier charges that
-// event to the rule whose application produced it; the cross-check of the
-// observations and of the winners stops there, so that the one break is not
-// charged again to the fields (hp, hand counts…) it changed afterwards.
+// The replay's events against the log's (I-BA-V3 applied to the
+// cross-check): once the room log shows an event the rules do not produce
+// there, the server's match is no longer the one the replay plays, and
+// every later field or list compared would charge other rules for that one
+// break. The log verifier names the rule of the divergence; the
+// cross-check stops comparing at it.
 
-// baLogFollows reports whether the engine's events from *checked on equal
-// the log's events at the same positions, and moves *checked past the
-// events compared.
-func baLogFollows(g *ba.Game, log []ba.Event, checked *int) bool {
-	evs := g.EventsFrom(*checked)
-	for i := range evs {
-		j := *checked + i
-		if j >= len(log) {
-			break
-		}
-		if !bytes.Equal(baCanonEvent(&evs[i]), baCanonEvent(&log[j])) {
+// baEventTrail compares the engine's events, as they grow, with the log's.
+type baEventTrail struct {
+	log     []ba.Event
+	checked int
+	// diverged is the index of the first event that differs (-1: none).
+	diverged int
+}
+
+func newBaEventTrail(log []ba.Event) *baEventTrail { return &baEventTrail{log: log, diverged: -1} }
+
+// agree reports whether every event g emitted so far is the log's event at
+// the same place (seq numbers and private markers aside).
+func (t *baEventTrail) agree(g *ba.Game) bool {
+	if t.diverged >= 0 {
+		return false
+	}
+	n := g.EventCount()
+	for _, e := range g.EventsFrom(t.checked) {
+		if t.checked >= len(t.log) || !bytes.Equal(baEventKey(e), baEventKey(t.log[t.checked])) {
+			t.diverged = t.checked
 			return false
 		}
+		t.checked++
 	}
-	*checked += len(evs)
+	t.checked = n
 	return true
 }
 
-// baCanonEvent is an event as the engine writes it, without the engine's
-// private marker of secret card details (not part of the wire).
-func baCanonEvent(e *ba.Event) []byte {
+// baEventKey is an event's JSON without its seq and private marker.
+func baEventKey(e ba.Event) []byte {
+	e.Seq = 0
 	b, _ := e.MarshalJSON()
 	if t := bytes.TrimSuffix(b, []byte(`,"secret":true}`)); len(t) < len(b) {
 		b = append(t, '}')
 	}
 	return b
+}
+
+// baOnlyEndDiffers reports whether the log and the replay part at the
+// replay's game_over (the winners, compared under their §10 rule), not
+// before.
+func baOnlyEndDiffers(t *baEventTrail, g *ba.Game) bool {
+	evs := g.Log()
+	return t.diverged >= 0 && t.diverged == len(evs)-1 && evs[t.diverged].Type == "game_over" &&
+		t.diverged < len(t.log) && t.log[t.diverged].Type == "game_over"
 }

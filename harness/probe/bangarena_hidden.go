@@ -28,6 +28,7 @@ func baCheckHiddenOne(t *Target, s *baSession) Result {
 			continue
 		}
 		baPrivateEvents(&res, x, upTo)
+		baOwnView(&res, x)
 		res.eval("bangarena/11.redaction", "bangarena/1.what-you-see")
 		for _, p := range obs.Players {
 			if p.Seat == x.Seat {

@@ -104,19 +104,22 @@ func baProbeReask(ctx context.Context, t *Target) Result {
 	if err != nil {
 		return probeErr(err)
 	}
-	var e apiError
-	_ = json.Unmarshal(data, &e)
 	res.eval("bangarena/server.reask")
-	switch {
-	case status == http.StatusOK:
+	if status == http.StatusOK {
 		f := finding("bangarena/server.reask", where, "HTTP 400 with reask true", fmt.Sprintf("HTTP %d %s", status, data), "the first illegal answer was replaced instead of asked again")
 		f.Transcript = r.tail(4)
 		return Result{Findings: []reports.Finding{f}}
-	case status != http.StatusBadRequest || !e.Error.Reask:
-		f := finding("bangarena/server.reask", where, "HTTP 400 with reask true", fmt.Sprintf("HTTP %d %s", status, data), "the first illegal answer did not get 400 reask")
-		f.Transcript = r.tail(4)
-		res.Findings = append(res.Findings, f)
 	}
+	// §14's own status: 400 with reask true.
+	c := baRefusal{status: http.StatusBadRequest, rule: "bangarena/server.reask", want: "HTTP 400 with reask true", what: "the first illegal answer", documented: true,
+		bodyRule: "bangarena/server.reask", body: func(data []byte) string {
+			var e apiError
+			if json.Unmarshal(data, &e) != nil || !e.Error.Reask {
+				return "does not say reask true"
+			}
+			return ""
+		}}
+	judgeRefusal(&res, where, c, status, data, r.tail(4), false)
 	same, _, err := r.unchanged(ctx, s)
 	if err != nil {
 		return probeErr(err)
@@ -219,21 +222,14 @@ func baProbeStale(ctx context.Context, t *Target) Result {
 		if err != nil {
 			return probeErr(err)
 		}
-		res.eval("bangarena/server.status-code")
-		switch {
-		case status == http.StatusConflict:
-		case refused(status) && noted:
-		case refused(status):
-			// Refused, with another status than umpire's pin: the
-			// "nothing applied" part below still holds it to §12.
+		c := baRefusal{status: http.StatusConflict, rule: "bangarena/server.stale-version", want: "HTTP 409",
+			what: fmt.Sprintf("a decision on observationVersion %d (current %d)", v, s.Version)}
+		// Refused with another status than umpire's pin: the "nothing
+		// applied" part below still holds it to §12.
+		switch judgeRefusal(&res, where, c, status, data, r.tail(4), noted) {
+		case baOtherRefusal:
 			noted = true
-			f := finding("bangarena/server.status-code", where, "HTTP 409", fmt.Sprintf("HTTP %d %s", status, clip(data)), "a stale decision was refused with HTTP %d, not umpire's pinned 409", status)
-			f.Transcript = r.tail(2)
-			res.Findings = append(res.Findings, f)
-		default:
-			f := finding("bangarena/server.stale-version", where, "a refusal (HTTP 409)", fmt.Sprintf("HTTP %d %s", status, clip(data)), "a decision on observationVersion %d (current %d) was not rejected as stale", v, s.Version)
-			f.Transcript = r.tail(4)
-			res.Findings = append(res.Findings, f)
+		case baNotRefused:
 			return res
 		}
 	}
@@ -276,30 +272,13 @@ func baProbeToken(ctx context.Context, t *Target) Result {
 		if err != nil {
 			return probeErr(err)
 		}
-		res.eval("bangarena/server.status-code")
-		switch {
-		case status == c.want:
-		case refused(status):
-			res.Findings = append(res.Findings, finding("bangarena/server.status-code", where, fmt.Sprintf("HTTP %d", c.want), fmt.Sprintf("HTTP %d %s", status, clip(data)),
-				"observe with %s was refused with HTTP %d, not umpire's pinned %d", c.name, status, c.want))
-		default:
-			res.Findings = append(res.Findings, finding("bangarena/server.token", where, fmt.Sprintf("a refusal (HTTP %d)", c.want), fmt.Sprintf("HTTP %d %s", status, clip(data)), "observe with %s was not rejected", c.name))
-		}
+		want := fmt.Sprintf("HTTP %d", c.want)
+		judgeRefusal(&res, where, baRefusal{status: c.want, rule: "bangarena/server.token", want: want, what: "observe with " + c.name}, status, data, nil, false)
 		status, data, err = r.decideAs(ctx, seat, c.token, r.body(seat, d.ActionID, s.Version, d.Args))
 		if err != nil {
 			return probeErr(err)
 		}
-		switch {
-		case status == c.want:
-		case refused(status):
-			f := finding("bangarena/server.status-code", where, fmt.Sprintf("HTTP %d", c.want), fmt.Sprintf("HTTP %d %s", status, clip(data)),
-				"a decision with %s was refused with HTTP %d, not umpire's pinned %d", c.name, status, c.want)
-			f.Transcript = r.tail(2)
-			res.Findings = append(res.Findings, f)
-		default:
-			f := finding("bangarena/server.token", where, fmt.Sprintf("a refusal (HTTP %d)", c.want), fmt.Sprintf("HTTP %d %s", status, clip(data)), "a decision with %s was not rejected", c.name)
-			f.Transcript = r.tail(4)
-			res.Findings = append(res.Findings, f)
+		if judgeRefusal(&res, where, baRefusal{status: c.want, rule: "bangarena/server.token", want: want, what: "a decision with " + c.name}, status, data, r.tail(4), false) == baNotRefused {
 			return res
 		}
 	}
@@ -328,22 +307,18 @@ func baProbeNotPending(ctx context.Context, t *Target) Result {
 		if err != nil {
 			return probeErr(err)
 		}
-		var e apiError
-		_ = json.Unmarshal(data, &e)
 		var res Result
-		res.eval("bangarena/server.status-code", "bangarena/server.answer-shape")
-		switch {
-		case status == http.StatusConflict && e.Error.Retryable:
-		case status == http.StatusConflict:
-			res.Findings = append(res.Findings, finding("bangarena/server.answer-shape", where, "retryable true", fmt.Sprintf("HTTP %d %s", status, clip(data)),
-				"the refusal of a decision from a seat with nothing pending is not marked retryable"))
-		case refused(status):
-			res.Findings = append(res.Findings, finding("bangarena/server.status-code", where, "HTTP 409 with retryable true", fmt.Sprintf("HTTP %d %s", status, clip(data)),
-				"a decision from a seat with nothing pending was refused with HTTP %d, not umpire's pinned 409", status))
-		default:
-			f := finding("bangarena/12.decider", where, "a refusal (HTTP 409 with retryable true)", fmt.Sprintf("HTTP %d %s", status, clip(data)), "a decision from a seat with nothing pending was not rejected")
-			f.Transcript = r.tail(4)
-			return Result{Findings: []reports.Finding{f}}
+		res.eval("bangarena/server.answer-shape")
+		c := baRefusal{status: http.StatusConflict, rule: "bangarena/12.decider", want: "HTTP 409 with retryable true", what: "a decision from a seat with nothing pending",
+			bodyRule: "bangarena/server.answer-shape", body: func(data []byte) string {
+				var e apiError
+				if json.Unmarshal(data, &e) != nil || !e.Error.Retryable {
+					return "is not marked retryable"
+				}
+				return ""
+			}}
+		if judgeRefusal(&res, where, c, status, data, r.tail(4), false) == baNotRefused {
+			return res
 		}
 		return r.nothingApplied(ctx, res, s, "bangarena/12.decider", where, "a decision out of turn")
 	}
@@ -365,21 +340,9 @@ func baProbeMalformed(ctx context.Context, t *Target) Result {
 		if err != nil {
 			return probeErr(err)
 		}
-		res.eval("bangarena/server.status-code")
-		switch {
-		case status == http.StatusUnprocessableEntity:
-		case refused(status):
-			if !statusNoted {
-				statusNoted = true
-				f := finding("bangarena/server.status-code", where, "HTTP 422", fmt.Sprintf("HTTP %d %s", status, clip(data)),
-					"a malformed decision body %q was refused with HTTP %d, not umpire's pinned 422", clip([]byte(b)), status)
-				f.Transcript = r.tail(2)
-				res.Findings = append(res.Findings, f)
-			}
-		default:
-			f := finding("bangarena/server.malformed-body", where, "HTTP 4xx (422)", fmt.Sprintf("HTTP %d %s", status, clip(data)), "a malformed decision body %q was answered %d", clip([]byte(b)), status)
-			f.Transcript = r.tail(2)
-			res.Findings = append(res.Findings, f)
+		c := baRefusal{status: http.StatusUnprocessableEntity, rule: "bangarena/server.malformed-body", want: "HTTP 422", what: fmt.Sprintf("a malformed decision body %q", clip([]byte(b)))}
+		if judgeRefusal(&res, where, c, status, data, r.tail(2), statusNoted) == baOtherRefusal {
+			statusNoted = true
 		}
 	}
 	return r.nothingApplied(ctx, res, s, "bangarena/server.malformed-body", where, "a malformed body")

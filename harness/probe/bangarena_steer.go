@@ -34,6 +34,9 @@ func baSteerKeys(g *ba.Game) map[string]bool {
 		if e.Type == "card_played" {
 			keys["command:"+e.Command] = true
 		}
+		if e.Type == "take" && e.Reason == "char_15" {
+			keys["scavenger take"] = true // cards of the eliminated seat taken, not discarded
+		}
 	}
 	team, seats := g.Winners()
 	keys["win:"+team] = true
@@ -43,7 +46,9 @@ func baSteerKeys(g *ba.Game) map[string]bool {
 			keys["dead winner:"+team] = true
 		}
 	}
-	if team == ba.TeamLone && len(seats) == 1 {
+	if team == ba.TeamLone && len(seats) == 1 && g.Config().RoleMode != ba.ModePartners {
+		// In partners mode below 8 seats §10 rule 2 names the same
+		// winner: only elsewhere does a lone survivor show rule 1.
 		keys["sole survivor"] = true
 	}
 	return keys
@@ -68,7 +73,7 @@ func baSteerWeight(key string) int {
 // penalty, a bounty, the last bullet, two empty piles.
 var baSteerRare = map[string]bool{
 	"command:play_heal_all": true, "event:kill_reward": true, "event:kill_penalty": true, "event:glory_bounty": true,
-	"bangarena/9.last-bullet": true, "bangarena/3.empty-piles": true,
+	"bangarena/9.last-bullet": true, "bangarena/3.empty-piles": true, "scavenger take": true,
 }
 
 // baSteerChoose picks one candidate per room (cands[room][k] is what

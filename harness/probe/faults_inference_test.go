@@ -69,6 +69,10 @@ func inferenceFaultCases() []faultCase {
 		{GameInference, "best-takes-side-pots", "inference/round.6.side-pots", nil},
 		{GameInference, "deal-skips-seat", "inference/round.1.deal", nil},
 		{GameInference, "ante-undercharged", "inference/round.2.ante", nil},
+		{GameInference, "betting-starts-late", "inference/round.3.order", nil},
+		{GameInference, "betting-overruns", "inference/round.5.end-of-betting", nil},
+		{GameInference, "check-costs-one", "inference/round.3.call", nil},
+		{GameInference, "fold-refunds", "inference/round.3.fold", nil},
 		{GameInference, "short-ante-topped-up", "inference/round.2.short-ante", nil},
 		// A reason outside the two is also outside the envelope's shape.
 		{GameInference, "end-reason-unknown", "inference/protocol.match-end", []string{"inference/protocol.envelope"}},

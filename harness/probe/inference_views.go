@@ -239,6 +239,13 @@ func (tr *infSeatTrack) showdown(ev infLiveEvent) (rule string, want, got any, m
 	if ev.Pot == nil {
 		return r, "a showdown with its pot", nil, "the showdown event carries no pot"
 	}
+	if back := tr.folds(); back > 0 && *ev.Pot == tr.pot()-back {
+		// The pot lacks exactly the folded seats' bets: they were taken
+		// back out of it (adopted, so the credits go on from the server's).
+		want := tr.pot()
+		tr.refundFolds()
+		return "inference/round.3.fold", want, *ev.Pot, fmt.Sprintf("the showdown of round %d names a pot of %d: the %d that folded seats put in this round left it, though a fold leaves what the seat put in in the pot", ev.Round, *ev.Pot, back)
+	}
 	if *ev.Pot != tr.pot() {
 		return r, tr.pot(), *ev.Pot, fmt.Sprintf("the showdown of round %d names a pot of %d, but the seats put %d in", ev.Round, *ev.Pot, tr.pot())
 	}
@@ -275,6 +282,28 @@ func (tr *infSeatTrack) showdown(ev infLiveEvent) (rule string, want, got any, m
 	return "", nil, nil, ""
 }
 
+// folds returns what the seats that folded put in this round.
+func (tr *infSeatTrack) folds() int {
+	n := 0
+	for seat, f := range tr.folded {
+		if f {
+			n += tr.contrib[seat]
+		}
+	}
+	return n
+}
+
+// refundFolds adopts a server's play that took what the folded seats put
+// in this round back out of the pot into their stacks.
+func (tr *infSeatTrack) refundFolds() {
+	for seat, f := range tr.folded {
+		if c := tr.contrib[seat]; f && c > 0 {
+			tr.credits[seat] += c
+			tr.contrib[seat], tr.bets[seat] = 0, 0
+		}
+	}
+}
+
 // infViewDiff is one figure of a visible_state that differs from the events.
 type infViewDiff struct {
 	rule, what string
@@ -299,6 +328,19 @@ func (tr *infSeatTrack) compare(vs ref.VisibleState, turn bool, res *Result) []i
 		return nil // a view of a round whose events did not come first: nothing to compare
 	}
 	res.eval("inference/visibility.public", "inference/wire.visible-state.contribution", "inference/wire.visible-state.ante", "inference/wire.visible-state.sitting-out")
+	if tr.folds() > 0 {
+		// What a folded seat put in this round stays in the pot: the view
+		// shows it back in its stack instead (adopted, so the other
+		// figures are compared with the server's play).
+		res.eval("inference/round.3.fold")
+		for _, p := range vs.Players {
+			if c := tr.contrib[p.Seat]; c > 0 && tr.folded[p.Seat] && p.Credits == tr.credits[p.Seat]+c && p.Contribution == 0 {
+				add("inference/round.3.fold", fmt.Sprintf("players[%d].contribution after its fold", p.Seat), tr.contrib[p.Seat], p.Contribution)
+				tr.refundFolds()
+				break
+			}
+		}
+	}
 	if vs.Dealer != tr.dealer {
 		add("inference/visibility.public", "dealer", tr.dealer, vs.Dealer)
 	}
@@ -582,6 +624,6 @@ func infViewRules() []string {
 		"inference/match.credits", "inference/visibility.public", "inference/visibility.history", "inference/visibility.breakeven",
 		"inference/wire.events.showdown", "inference/wire.visible-state.contribution", "inference/wire.visible-state.ante",
 		"inference/wire.visible-state.sitting-out", "inference/protocol.current-bet", "inference/protocol.to-call",
-		"inference/round.2.short-ante", "inference/wire.events.ante-all-in", "inference/match.rounds", "inference/round.4.table-talk", "inference/protocol.winners",
+		"inference/round.2.short-ante", "inference/wire.events.ante-all-in", "inference/match.rounds", "inference/round.4.table-talk", "inference/protocol.winners", "inference/round.3.fold",
 	}
 }

@@ -77,6 +77,11 @@ func TestFollowViews(t *testing.T) {
 			`"raises_used":2,"limits":{"ante":2},"players":[{"seat":0,"credits":25,"in_round":true,"contribution":5},{"seat":1,"credits":28,"in_round":true,"folded":true,"contribution":2},{"seat":2,"credits":23,"in_round":true,"contribution":7}],"history":[{"round":0,"pot":1}]`}, "inference/visibility.history"},
 		{"starting stack", []string{`"your_credits":30,"players":[{"seat":0,"credits":30}`, `"your_credits":30,"players":[{"seat":0,"credits":100}`}, "inference/match.credits"},
 		{"sitting out unannounced", []string{`{"seat":1,"credits":28,"in_round":true,`, `{"seat":1,"credits":28,"sitting_out":true,"back_in_round":7,"in_round":true,`}, ""},
+		// Seat 1 calls the raise, then folds to the re-raise: a server that
+		// gives it back its ante and bet (5) shows the pot, its credits and
+		// its contribution without them.
+		{"fold refunds", foldAfterCall(`"pot":14`, `"pot":12`, `{"seat":1,"credits":28,"in_round":true,"folded":true,"contribution":2}`, `{"seat":1,"credits":30,"in_round":true,"folded":true,"contribution":0}`, `"call_breakeven_value":13`, `"call_breakeven_value":15`), "inference/round.3.fold"},
+		{"fold keeps the bet in the pot", foldAfterCall(`"pot":14`, `"pot":17`, `{"seat":1,"credits":28,"in_round":true,"folded":true,"contribution":2}`, `{"seat":1,"credits":25,"in_round":true,"folded":true,"contribution":5}`, `"call_breakeven_value":13`, `"call_breakeven_value":12`), ""},
 		// The message turned into a line of an unknown type, and sent again
 		// after the action it rides on.
 		{"message after its action", []string{`"event":{"type":"message","round":1,"turn":0,"seat":0,"text":"hi"}`, `"event":{"type":"message","round":1,"turn":0,"seat":0,"text":"hi","x":1}`,
@@ -103,6 +108,13 @@ func TestFollowViews(t *testing.T) {
 			}
 		})
 	}
+}
+
+// foldAfterCall edits viewStream so that seat 1 calls seat 0's raise of 3
+// and folds after seat 2's re-raise, then applies edits.
+func foldAfterCall(edits ...string) []string {
+	return append([]string{`"turn":1,"seat":1,"action":"fold"}`, `"turn":1,"seat":1,"action":"call","amount":3}`,
+		`"action":"raise","amount":2}}`, `"action":"raise","amount":2}}` + "\n" + `{"type":"event","match_id":"m","event":{"type":"action","round":1,"turn":3,"seat":1,"action":"fold"}}`}, edits...)
 }
 
 // TestFollowViewsLateJoin: a seat whose stream starts mid-round (no

@@ -32,10 +32,12 @@ func (g *Game) Apply(seat int, actionID string, args json.RawMessage) error {
 	if !found {
 		return g.diagnose(seat, actionID)
 	}
-	var discard []int
+	var discard, byDefault []int
+	named := false // the discard names its cards (args.cardUids)
 	if x.cmd == cDiscard {
 		st := &g.seats[seat]
 		discard = append([]int(nil), st.hand[:len(st.hand)-st.hp]...)
+		byDefault = discard
 	}
 	if len(args) > 0 && string(args) != "null" {
 		g.note(ruleArgs)
@@ -50,14 +52,24 @@ func (g *Game) Apply(seat int, actionID string, args json.RawMessage) error {
 				if err != nil {
 					return err
 				}
-				discard = d
+				discard, named = d, true
 			}
 		} else if err := checkArgs(x.schema(nil), m); err != nil {
 			return err
 		}
 	}
 	g.record(seat, actionID, x, discard)
-	g.exec(seat, x, discard)
+	if named {
+		// The cards the discard names (§13): the discard event is theirs.
+		prev := g.because(ruleDiscardArgs)
+		if g.deviates(DevDiscardArgsIgnored) {
+			discard = byDefault
+		}
+		g.exec(seat, x, discard)
+		g.restore(prev)
+	} else {
+		g.exec(seat, x, discard)
+	}
 	g.version++
 	g.decided++
 	g.advance()

@@ -26,15 +26,21 @@ func (g *Game) damage(s, amt, src int) {
 		// Stone Leopard: one draw per hit — a hit is one damage event, so
 		// Dynamite's 3 damage is one hit (I-BA-12).
 		k := 1
-		if st.hp <= 2 {
+		if st.hp <= 2 && !g.deviates(DevLeopardOneCard) {
 			k = 2
 		}
+		prev := g.because(charRules["char_01"])
 		g.drawN(s, k, "char_01")
+		g.restore(prev)
 	}
 	if st.char == "char_04" && src >= 0 && src != s && g.seats[src].alive && len(g.seats[src].hand) > 0 {
 		// Tollman: a random card from the hitter's hand.
 		g.noteChar(s)
-		g.takeRandomFromHand(s, src, "char_04")
+		if !g.deviates(DevTollmanNoTake) {
+			prev := g.because(charRules["char_04"])
+			g.takeRandomFromHand(s, src, "char_04")
+			g.restore(prev)
+		}
 	}
 }
 
@@ -75,9 +81,14 @@ func (g *Game) emptyHands() bool {
 		st := &g.seats[s]
 		if st.alive && st.char == "char_14" && len(st.hand) == 0 && (len(g.deck) > 0 || len(g.discard) > 0) {
 			g.noteChar(s)
+			if g.deviates(DevEmptyHandsNoDraw) {
+				continue
+			}
+			prev := g.because(charRules["char_14"])
 			if g.drawN(s, 1, "char_14") > 0 {
 				drew = true
 			}
+			g.restore(prev)
 		}
 	}
 	return drew

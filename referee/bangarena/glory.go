@@ -7,6 +7,11 @@ package bangarena
 // cards to Scavenger or the discard pile, Vulture Jr.'s draws, the win check
 // (§10), then the penalty, rewards and choices (I-BA-13).
 func (g *Game) eliminate(s, killer int) {
+	prev := g.because(ruleElimination)
+	defer g.restore(prev)
+	if g.deviates(DevNoKiller) {
+		killer = -1
+	}
 	st := &g.seats[s]
 	st.alive = false
 	e := newEvent("eliminated")
@@ -17,13 +22,20 @@ func (g *Game) eliminate(s, killer int) {
 	if st.weapon >= 0 {
 		cards = append(cards, st.weapon)
 	}
-	st.hand, st.inPlay, st.weapon = nil, nil, -1
 	scav := -1
 	for t := range g.seats {
 		if g.seats[t].alive && g.seats[t].char == "char_15" {
 			scav = t
 			g.noteChar(t)
 		}
+	}
+	if g.deviates(DevScavengerNoTake) {
+		scav = -1
+	}
+	if scav < 0 && g.deviates(DevElimKeepsCards) {
+		cards = nil
+	} else {
+		st.hand, st.inPlay, st.weapon = nil, nil, -1
 	}
 	// I-BA-22: Scavenger takes hand, blue cards and weapon.
 	if len(cards) > 0 {
@@ -32,7 +44,9 @@ func (g *Game) eliminate(s, killer int) {
 			t := newEvent("take")
 			t.Seat, t.FromSeat, t.Zone, t.Reason, t.Count = scav, s, "all", "char_15", len(cards)
 			t.Cards, t.secret = g.cardsOut(cards), true
+			g.because(charRules["char_15"])
 			g.emit(t)
+			g.because(ruleElimination)
 		} else {
 			g.toDiscard(cards...)
 			d := newEvent("discard")
@@ -43,10 +57,16 @@ func (g *Game) eliminate(s, killer int) {
 	for t := range g.seats {
 		if g.seats[t].alive && g.seats[t].char == "char_10" {
 			g.noteChar(t)
-			g.drawN(t, 2, "char_10")
+			k := 2
+			if g.deviates(DevVultureOneCard) {
+				k = 1
+			}
+			g.because(charRules["char_10"])
+			g.drawN(t, k, "char_10")
+			g.because(ruleElimination)
 		}
 	}
-	if g.checkWin() {
+	if !g.deviates(DevWinCheckLate) && g.checkWin() {
 		return
 	}
 	if s == g.turnSeat {
@@ -56,7 +76,8 @@ func (g *Game) eliminate(s, killer int) {
 		}
 	}
 	// Penalty: the Marshal killed an aide (the impostor is not an aide).
-	if killer >= 0 && killer == g.marshal && st.role == RoleAide && g.seats[killer].alive {
+	if killer >= 0 && killer == g.marshal && st.role == RoleAide && g.seats[killer].alive && !g.deviates(DevNoKillPenalty) {
+		g.because(ruleKillPenalty)
 		m := &g.seats[killer]
 		lost := append(append([]int(nil), m.hand...), m.inPlay...)
 		if m.weapon >= 0 {
@@ -71,23 +92,31 @@ func (g *Game) eliminate(s, killer int) {
 	// I-BA-3: cards for a kill only in legacy; glory elsewhere.
 	if g.legacy() {
 		if killer >= 0 && killer != s && st.role == RoleRaider && g.seats[killer].alive {
-			n := g.drawN(killer, 3, "kill_reward")
+			g.because(ruleKillReward)
+			k := 3
+			if g.deviates(DevKillRewardTwo) {
+				k = 2
+			}
+			n := g.drawN(killer, k, "kill_reward")
 			r := newEvent("kill_reward")
 			r.Seat, r.TargetSeat, r.Count = killer, s, n
 			g.emit(r)
 		}
 	} else {
 		if k := g.cfg.Readings.RaiderKillCards; k > 0 && killer >= 0 && killer != s && st.role == RoleRaider && g.seats[killer].alive {
+			g.because(ruleKillReward)
 			n := g.drawN(killer, k, "kill_reward")
 			r := newEvent("kill_reward")
 			r.Seat, r.TargetSeat, r.Count = killer, s, n
 			g.emit(r)
 		}
-		if killer >= 0 && killer != s && g.seats[killer].alive {
+		if killer >= 0 && killer != s && g.seats[killer].alive && !g.deviates(DevNoGloryStar) {
+			g.because(ruleGloryStar)
 			g.star(killer, "kill")
 			if v := st.glory.Stars; v > 0 {
 				// Bounty (I-BA-19): one of the victim's stars (+ a perk choice) and one
 				// card per star the victim held.
+				g.because(ruleBounty)
 				g.note(ruleBounty)
 				st.glory.Stars--
 				g.star(killer, "bounty")
@@ -95,6 +124,9 @@ func (g *Game) eliminate(s, killer int) {
 				b.Seat, b.FromSeat, b.Stars = killer, s, v
 				var got []int
 				for range v {
+					if g.deviates(DevBountyNoCards) {
+						break
+					}
 					if c, ok := g.popDeck(); ok {
 						got = append(got, c)
 					}
@@ -105,7 +137,8 @@ func (g *Game) eliminate(s, killer int) {
 			}
 		}
 		// I-BA-23: whoever eliminated the last aide.
-		if st.role == RoleAide && g.seats[g.marshal].alive && !g.anyLiving(RoleAide) {
+		if st.role == RoleAide && g.seats[g.marshal].alive && !g.anyLiving(RoleAide) && !g.deviates(DevNoLastBullet) {
+			g.because(ruleLastBullet)
 			g.note(ruleLastBullet)
 			g.star(g.marshal, "last_bullet")
 		}
@@ -143,6 +176,7 @@ func (g *Game) sightOffered(s int) bool {
 // applyPerk takes a glory perk. heart is +1 max hp and heal 1; at High Noon
 // the max hp still grows but nothing heals (I-BA-14).
 func (g *Game) applyPerk(s int, perk string) {
+	defer g.restore(g.because(ruleGloryPerks))
 	st := &g.seats[s]
 	switch perk {
 	case "range":
@@ -150,7 +184,7 @@ func (g *Game) applyPerk(s int, perk string) {
 	case "heart":
 		st.glory.Heart++
 		st.maxHp++
-		if !g.highNoon {
+		if !g.highNoon && !g.deviates(DevHeartNoHeal) {
 			g.heal(s, 1)
 		}
 	case "sight":

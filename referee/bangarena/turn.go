@@ -5,6 +5,9 @@ package bangarena
 
 // beginTurn starts seat s's turn and runs its automatic steps.
 func (g *Game) beginTurn(s int) {
+	if g.deviates(DevWinCheckLate) && g.checkWin() {
+		return
+	}
 	g.turnSeat, g.shots, g.skipPlay = s, 0, false
 	if s == g.marshal {
 		g.round++

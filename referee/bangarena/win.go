@@ -13,6 +13,12 @@ const (
 // lones alive; Marshal dead (raiders and the impostor win, dead ones too);
 // no raider, lone or impostor alive (law wins, dead aides too).
 func (g *Game) evaluateWin() (team string, seats []int, ok bool) {
+	team, seats, _, ok = g.winRule()
+	return team, seats, ok
+}
+
+// winRule is evaluateWin that also names the rule of §10 that held.
+func (g *Game) winRule() (team string, seats []int, rule string, ok bool) {
 	var living []int
 	for s := range g.seats {
 		if g.seats[s].alive {
@@ -33,36 +39,37 @@ func (g *Game) evaluateWin() (team string, seats []int, ok bool) {
 		return out
 	}
 	lonesFirst := g.cfg.Readings.LonesFirst
-	if len(living) == 1 && role(living[0]) == RoleLone && !(lonesFirst && g.cfg.RoleMode == ModePartners) {
-		return TeamLone, living, true
+	if len(living) == 1 && role(living[0]) == RoleLone && !(lonesFirst && g.cfg.RoleMode == ModePartners) && !g.deviates(DevSoleSurvivorIgnored) {
+		return TeamLone, living, ruleSoleSurvivor, true
 	}
-	if g.cfg.RoleMode == ModePartners && len(living) > 0 {
+	if g.cfg.RoleMode == ModePartners && len(living) > 0 && !g.deviates(DevPartnersLonesIgnored) {
 		lones := true
 		for _, s := range living {
 			lones = lones && role(s) == RoleLone
 		}
 		if lones {
-			return TeamLone, all(RoleLone), true
+			return TeamLone, all(RoleLone), rulePartnersLones, true
 		}
 	}
 	if !g.seats[g.marshal].alive {
-		return TeamRaiders, all(RoleRaider, RoleImpostor), true
+		return TeamRaiders, all(RoleRaider, RoleImpostor), ruleMarshalDead, true
 	}
 	for _, s := range living {
 		switch role(s) {
 		case RoleRaider, RoleLone, RoleImpostor:
-			return "", nil, false
+			return "", nil, "", false
 		}
 	}
-	return TeamLaw, all(RoleMarshal, RoleAide), true
+	return TeamLaw, all(RoleMarshal, RoleAide), ruleLawWins, true
 }
 
 // checkWin ends the match when §10 names a winner; it reports whether it did.
 func (g *Game) checkWin() bool {
-	team, seats, ok := g.evaluateWin()
+	team, seats, rule, ok := g.winRule()
 	if !ok {
 		return false
 	}
+	defer g.restore(g.because(rule))
 	g.over, g.endKind, g.winTeam, g.winSeats = true, "normal", team, seats
 	g.atk, g.choices = nil, nil
 	e := newEvent("game_over")

@@ -141,8 +141,17 @@ func (s *State) play(seat int, m Move, timeout bool) {
 	switch m.Action {
 	case ActionFold:
 		p.Folded = true
+		if s.deviates(DevFoldRefunds) {
+			// All the seat put in this round, ante too, goes back to it.
+			s.pot -= p.Contribution
+			p.Credits += p.Contribution
+			p.Contribution, p.Bet = 0, 0
+		}
 	case ActionCall:
 		pay := s.rs.ToCall(p)
+		if pay == 0 && p.Credits >= 2 && s.deviates(DevCheckCostsOne) {
+			pay = 1
+		}
 		p.Put(pay)
 		s.pot += pay
 		rec.Amount = pay
@@ -163,6 +172,9 @@ func (s *State) play(seat int, m Move, timeout bool) {
 	}
 	// End of betting: one seat left, or nobody left to act (I-INF-3).
 	if !s.rs.Next(s.seats, seat) {
+		if s.deviates(DevBettingOverruns) && s.overrun(seat) {
+			return
+		}
 		s.endBetting()
 	}
 }

@@ -15,6 +15,50 @@ package inference
 // deviates reports whether the deviation called name is on for this match.
 func (s *State) deviates(name string) bool { return s.cfg.Deviations.On(name) }
 
+// The deviations of the betting (round 3 and round 5).
+const (
+	// DevBettingStartsLate opens the betting at the second seat due to act
+	// left of the dealer, not the first (round.3.order): the seat on the
+	// dealer's left acts last in the first lap.
+	DevBettingStartsLate = "betting-starts-late"
+	// DevBettingOverruns gives, once a round, one more turn after the
+	// betting is over, while two or more seats are still in: to the seat
+	// after the last to act that is in and not all-in
+	// (round.5.end-of-betting).
+	DevBettingOverruns = "betting-overruns"
+	// DevCheckCostsOne makes a call with nothing to match (a check) cost
+	// one credit, for a seat holding two or more (round.3.call).
+	DevCheckCostsOne = "check-costs-one"
+	// DevFoldRefunds gives a folding seat back all it put in this round,
+	// ante and bets: it leaves the pot (round.3.fold).
+	DevFoldRefunds = "fold-refunds"
+)
+
+// overrun is DevBettingOverruns: once a round, with two or more seats still
+// in, the seat after from that is in and not all-in is to act again
+// though the betting is over. It reports whether it gave that turn.
+func (s *State) overrun(from int) bool {
+	if s.overran {
+		return false
+	}
+	left := 0
+	for i := range s.seats {
+		if p := &s.seats[i]; p.InRound && !p.Folded {
+			left++
+		}
+	}
+	next := LeftOf(len(s.seats), from, func(i int) bool {
+		p := &s.seats[i]
+		return p.InRound && !p.Folded && !p.AllIn
+	})
+	if left < 2 || next < 0 {
+		return false
+	}
+	s.overran = true
+	s.rs.ToAct = next
+	return true
+}
+
 // The deviations, each named after the fault that turns it on.
 const (
 	// DevNoTimeoutDefault folds a timed-out seat even when it owes nothing

@@ -51,7 +51,7 @@ func (s *State) StartRound(values []int) error {
 	dealer := s.NextDealer()
 	s.nextDealer = -1
 	s.rs.Begin(s.rs.Round+1, dealer, AnteFor(s.cfg.Ante, s.cfg.AnteRamp, s.rs.Round+1))
-	s.pot = 0
+	s.pot, s.overran = 0, false
 	s.actions, s.messages = s.actions[:0], s.messages[:0]
 	s.dealtIn, s.returned = s.dealtIn[:0], s.returned[:0]
 	for i := range s.seats {
@@ -99,6 +99,9 @@ func (s *State) StartRound(values []int) error {
 	}
 	// I-INF-3: betting opens only when two or more seats can act.
 	if s.rs.Open(s.seats) {
+		if s.deviates(DevBettingStartsLate) {
+			s.rs.ToAct = LeftOf(n, s.rs.ToAct, func(i int) bool { return s.seats[i].DueToAct(0) })
+		}
 		return nil
 	}
 	// I-INF-10: with one or no live seat (or one able to act) there is no

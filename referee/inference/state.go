@@ -89,6 +89,8 @@ type State struct {
 	// nextDealer overrides the rotation for the next round when ≥ 0.
 	nextDealer int
 	pot        int
+	// overran is DevBettingOverruns' once-a-round mark.
+	overran bool
 
 	actions  []ActionRecord
 	messages []MessageRecord

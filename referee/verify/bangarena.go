@@ -282,6 +282,9 @@ func (v *BangArenaVerifier) process(lineNo int, e *ba.Event) {
 	if e.Type == "decision" {
 		v.sum.Decisions++
 		v.missing(lineNo)
+		if v.stopped {
+			return
+		}
 		if err := v.g.Apply(e.Seat, e.ActionID, e.Args); err != nil {
 			// A decision that names no item of the list breaks §1; the
 			// protocol rules (who decides, args) are more precise.

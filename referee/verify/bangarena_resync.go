@@ -91,6 +91,14 @@ func (v *BangArenaVerifier) flushOwed() {
 		return
 	}
 	area, rule := eventArea(&o.first)
+	if c := missingCause(&o.first, v.causeOf(&o.first)); c != "" {
+		// Missing under a named rule: the log's match is not the one the
+		// rules play from here on (I-BA-V3).
+		v.diverge(c, c, o.line, rawJSON(canon(&o.first)), nil,
+			"the log lacks %d event(s) that %s produces here, first a %s; the replay stops", len(o.events), c, o.first.Type)
+		v.stopped = true
+		return
+	}
 	v.diverge(area, rule, o.line, rawJSON(canon(&o.first)), nil,
 		"the log lacks %d event(s) the rules produce here, first a %s", len(o.events), o.first.Type)
 	v.skipped = append(v.skipped, o.events...)
@@ -109,6 +117,12 @@ func (v *BangArenaVerifier) missing(lineNo int) {
 	first := &v.pending[0]
 	area, rule := eventArea(first)
 	v.missed += len(v.pending)
+	if c := missingCause(first, v.causeOf(first)); c != "" {
+		v.diverge(c, c, lineNo, rawJSON(canon(first)), nil,
+			"the log lacks %d event(s) that %s produces here, first a %s; the replay stops", len(v.pending), c, first.Type)
+		v.stopped = true
+		return
+	}
 	v.diverge(area, rule, lineNo, rawJSON(canon(first)), nil,
 		"the log lacks %d event(s) the rules produce here, first a %s", len(v.pending), first.Type)
 	for i := range v.pending {
@@ -208,7 +222,19 @@ func (v *BangArenaVerifier) compare(lineNo int, e *ba.Event) {
 		area, rule, cause = "decisions", "bangarena/1.legal-only", ""
 	}
 	w, g := rawJSON(canon(want)), rawJSON(canon(e))
-	keys := strings.Join(diffKeys(rawJSON(canonNoSeq(want)), rawJSON(canonNoSeq(e))), ", ")
+	diff := diffKeys(rawJSON(canonNoSeq(want)), rawJSON(canonNoSeq(e)))
+	if r := refineCause(want, e, cause, diff); r != cause && cause != "" {
+		area, rule, cause = r, r, r
+	}
+	keys := strings.Join(diff, ", ")
+	if cause != "" && v.owed != nil && !v.owed.reported && len(v.owed.events) > 0 {
+		// Events owed from an earlier line never came: that is the first
+		// break, and the one charged.
+		v.flushOwed()
+		if v.stopped {
+			return
+		}
+	}
 	if cause != "" {
 		// An outcome that differs under a named rule: from here on the
 		// log's match is not the one the rules play, and every later

@@ -189,7 +189,9 @@ func TestBangArenaMutations(t *testing.T) {
 				l[i]["winnerTeam"] = "law"
 			}
 			return l, i + 1
-		}, "bangarena/10.win-order", "winnerTeam"},
+			// The winners are those of the §10 condition that held (its
+			// cause); the order of evaluation is 10.win-order's.
+		}, "bangarena/10.law-wins", "winnerTeam"},
 		{"missing glory star", func(t *testing.T, l []map[string]any) ([]map[string]any, int) {
 			i := baFind(t, l, isType("glory_star"))
 			l = append(l[:i:i], l[i+1:]...)

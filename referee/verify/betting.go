@@ -34,10 +34,11 @@ func (v *Verifier) betLine(r *record) bool {
 	if !v.seatOK(r.seat, r.turn) {
 		return false
 	}
-	if v.st == stShowdown && r.typ != ref.EventMessage {
-		// Betting was over: an extra move.
+	if v.st == stShowdown && (r.typ != ref.EventMessage || r.turn == v.rs.Turn) {
+		// Betting was over: an extra move (its action, or the timeout or
+		// message line that opens it).
 		p := &v.seats[r.seat]
-		if r.typ == ref.EventAction && p.InRound && !p.Folded && !p.AllIn {
+		if p.InRound && !p.Folded && !p.AllIn {
 			v.report("inference/round.5.end-of-betting", r.seat, r.turn, ref.EventShowdown, r.typ, "betting was over (every seat still in had matched the bet or was all-in, or one seat was left); no further action is due")
 			v.checkRound(r, r.seat, r.turn)
 			v.rs.Turn = r.turn

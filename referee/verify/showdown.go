@@ -76,6 +76,9 @@ func (v *Verifier) showdownLine(r *record) {
 	checkPayouts := true
 	v.eval(eShowdown)
 	if r.pot != pot {
+		pot = v.foldRefunds(r.pot, pot, contrib)
+	}
+	if r.pot != pot {
 		v.report("inference/round.6.showdown", -1, -1, pot, r.pot, "the pot is everything put in this round, antes and bets (%d)", pot)
 		checkPayouts = false
 	}
@@ -431,4 +434,32 @@ func ruleOf(err error, def string) string {
 		return id
 	}
 	return def
+}
+
+// foldRefunds is the fold rule's evaluation of a showdown whose pot (got)
+// is short of what the seats put in (pot): when it lacks exactly what the
+// seats that folded put in this round, that was taken back out of the pot
+// (a fold leaves what the seat put in in the pot). It reports that under
+// round.3.fold, adopts the log (the folders' stakes back in their stacks,
+// contrib updated) and returns the pot as the log has it; else it returns
+// pot unchanged.
+func (v *Verifier) foldRefunds(got, pot int, contrib []int) int {
+	back := 0
+	for i := range v.seats {
+		if p := &v.seats[i]; p.InRound && p.Folded {
+			back += p.Contribution
+		}
+	}
+	if back == 0 || got != pot-back {
+		return pot
+	}
+	for i := range v.seats {
+		if p := &v.seats[i]; p.InRound && p.Folded && p.Contribution > 0 {
+			v.report("inference/round.3.fold", i, -1, p.Contribution, 0, "a fold leaves what the seat put in in the pot; the pot lacks the %d seat %d put in before it folded", p.Contribution, i)
+			p.Credits += p.Contribution
+			p.Contribution, p.Bet = 0, 0
+			contrib[i] = 0
+		}
+	}
+	return got
 }

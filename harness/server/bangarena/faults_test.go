@@ -101,6 +101,9 @@ func TestFaultListNamesRules(t *testing.T) {
 	for f, r := range recipeFaultRules() {
 		want[f] = r
 	}
+	for f, r := range gloryFaultRules() {
+		want[f] = r
+	}
 	for f, r := range cardFaultRules() {
 		want[f] = r
 	}

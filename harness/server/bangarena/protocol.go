@@ -168,6 +168,7 @@ func (r *room) finishRequestLocked(seat int, req ref.DecisionRequest) Request {
 	}
 	r.applyViewFaultsLocked(seat, &req)
 	r.ruleFaultsLocked(seat, &req)
+	r.gloryFaultsLocked(seat, &req)
 	return Request{DecisionRequest: req, DeadlineAt: dl, LegalMask: r.s.legalMask(req.LegalActions)}
 }
 
@@ -295,6 +296,9 @@ func (s *Server) decide(roomID, token string, body []byte) reply {
 		return errReply(http.StatusConflict, CodeEnded, "the match has ended")
 	}
 	if !r.pendingLocked(seat) {
+		if s.faults.on(FaultNotPendingAccepted) {
+			return reply{http.StatusOK, Answer{OK: true, ObservationVersion: r.g.Version()}}
+		}
 		return errReply(http.StatusConflict, CodeNotPending, "no decision is pending for seat %d; fetch a fresh request and answer it", seat).
 			with(func(e *APIError) { e.Retryable = true })
 	}
@@ -302,10 +306,10 @@ func (s *Server) decide(roomID, token string, body []byte) reply {
 		if s.faults.on(FaultStaleApplied) && r.applyLocked(seat, d.ActionID, d.Args) == nil {
 			r.afterApplyLocked(now)
 		}
-		return errReply(http.StatusConflict, CodeStale, "observationVersion %d is stale; the state is at version %d", v, r.g.Version()).
+		return errReply(staleStatus(s.faults), CodeStale, "observationVersion %d is stale; the state is at version %d", v, r.g.Version()).
 			with(func(e *APIError) { e.Retryable = true })
 	}
-	err = r.applyLocked(seat, d.ActionID, d.Args)
+	err = r.applyLocked(seat, r.actionIDLocked(d.ActionID), d.Args)
 	if err == nil {
 		a := Answer{OK: true, ObservationVersion: r.g.Version()}
 		si.answers[d.CommandID] = a
@@ -352,7 +356,7 @@ func (r *room) illegalLocked(seat int, si *seatInfo, d Decision, cause error, no
 		ok   bool
 		a    = Answer{OK: true, RequestedActionID: d.ActionID}
 	)
-	if policy == PolicySkip {
+	if policy == PolicySkip || r.s.faults.on(FaultSecondIllegalSkipped) {
 		pick, ok = r.g.DefaultAction(seat)
 		a.Skipped = true
 	} else {

@@ -261,6 +261,7 @@ func (r *room) logLines() ([]byte, bool) {
 			}
 		}
 	}
+	events = r.s.faults.logFaults(events)
 	for _, e := range events {
 		if err := enc.Encode(e); err != nil {
 			continue // an event the engine cannot write is left out rather than cut the log

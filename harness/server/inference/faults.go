@@ -300,6 +300,7 @@ func faultList() []FaultInfo {
 		{FaultBestTakesSidePots, "inference/round.6.side-pots", "the best value shown takes every pot layer, even those it did not pay into"},
 		{FaultStrikesResetOnReturn, "inference/timeouts.last-strike", "a seat back from a sit-out starts again with no strikes"},
 	}
+	l = append(l, engineFaultList()...)
 	sort.Slice(l, func(i, j int) bool { return l[i].Name < l[j].Name })
 	return l
 }

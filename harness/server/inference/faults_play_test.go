@@ -68,6 +68,27 @@ func playFaultCases() []faultTest {
 			},
 		},
 		{
+			fault: FaultBettingStartsLate, rule: "inference/round.3.order",
+			spec:    func(seed string) MatchSpec { return scripted(seed, 4, 3, "random", "heuristic") },
+			observe: only("inference/round.3.order"),
+		},
+		{
+			fault: FaultBettingOverruns, rule: "inference/round.5.end-of-betting",
+			spec:    func(seed string) MatchSpec { return scripted(seed, 4, 4, "passive", "random") },
+			observe: only("inference/round.5.end-of-betting"),
+		},
+		{
+			fault: FaultCheckCostsOne, rule: "inference/round.3.call",
+			spec:    func(seed string) MatchSpec { return scripted(seed, 4, 4, "passive", "random") },
+			observe: only("inference/round.3.call"),
+		},
+		{
+			fault: FaultFoldRefunds, rule: "inference/round.3.fold",
+			spec:    func(seed string) MatchSpec { return scripted(seed, 4, 6, "aggressive", "random") },
+			seeds:   5,
+			observe: only("inference/round.3.fold"),
+		},
+		{
 			// A silent seat sits out at its third strike (round 3), is back
 			// in round 9 and times out at once.
 			fault: FaultStrikesResetOnReturn, rule: "inference/timeouts.last-strike",

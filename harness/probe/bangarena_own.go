@@ -1,0 +1,92 @@
+package probe
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/umpire-arena/umpire/referee/rules"
+	"github.com/umpire-arena/umpire/reports"
+	"github.com/umpire-arena/umpire/schemas"
+)
+
+// baOwnView checks the part of §1 2 the redaction check does not: a seat
+// sees its own role (hidden or not) and its own hand's cards.
+func baOwnView(res *Result, x baSeen) {
+	obs := x.Req.Observation
+	if x.Seat < 0 || x.Seat >= len(obs.Players) || !x.Gaps.Empty() {
+		return
+	}
+	me := obs.Players[x.Seat]
+	seat := x.Seat
+	where := rules.Where{Seat: &seat, Step: fmt.Sprintf("version %d", x.Version)}
+	res.eval("bangarena/1.what-you-see")
+	what := ""
+	switch {
+	case me.RoleID == nil:
+		what = "its own role is null"
+	case len(me.Hand) != me.HandCount:
+		what = fmt.Sprintf("its own hand shows %d of %d cards", len(me.Hand), me.HandCount)
+	default:
+		for _, c := range me.Hand {
+			if c.UID == "" {
+				what = "its own hand shows card backs"
+				break
+			}
+		}
+	}
+	if what == "" {
+		return
+	}
+	f := finding("bangarena/1.what-you-see", where, "the seat's own role and hand cards", what, "seat %d does not see what is its own: %s", x.Seat, what)
+	f.Transcript = []reports.Message{reports.NewMessage(reports.Received, time.Now(), &seat, x.Raw)}
+	res.Findings = append(res.Findings, f)
+}
+
+// baActionIDFormed reports whether id has the shape of an actionId of the
+// §13 catalogue: a bare command id, or a known prefix and its colon-separated
+// parts.
+func baActionIDFormed(id string) bool {
+	switch id {
+	case "end_play", "discard", "pass_reaction":
+		return true
+	}
+	prefix, rest, ok := strings.Cut(id, ":")
+	if !ok || rest == "" {
+		return false
+	}
+	return baIDPrefixes[prefix]
+}
+
+// baIDPrefixes are the actionId prefixes of the §13 catalogue (and of the
+// engine's choice items).
+var baIDPrefixes = map[string]bool{
+	"shot": true, "aoe_shot": true, "raid": true, "duel": true, "steal": true, "discard_any": true, "draw": true, "market": true,
+	"heal_all": true, "heal": true, "equip_blue": true, "weapon": true, "miss": true, "raid_discard_shot": true, "duel_discard_shot": true,
+	"first_draw": true, "look_top": true, "glory": true, "prayer": true, "peek": true, "discard_heal": true,
+}
+
+// baDecisionRule names the rule a log's decision the engine refuses
+// breaks, as the log verifier does: who decides and args are their own
+// rules, anything else is not an item of the list (§1).
+func baDecisionRule(err error) string {
+	switch r := rules.RuleOf(err); r {
+	case "bangarena/12.decider", "bangarena/12.args", "bangarena/13.discard-args":
+		return r
+	}
+	return "bangarena/1.legal-only"
+}
+
+// baSchemaRule names the rule a schema violation of a DecisionRequest
+// breaks: an actionId out of the catalogue's format (in legalActions or its
+// legal_mask alias) is §13's, the rest the request's shape (§12).
+func baSchemaRule(v schemas.Violation) string {
+	for _, list := range []string{"/legalActions/", "/legal_mask/"} {
+		if rest, ok := strings.CutPrefix(v.InstanceLocation, list); ok {
+			if _, field, ok := strings.Cut(rest, "/"); ok && field == "actionId" {
+				return "bangarena/13.action-ids"
+			}
+		}
+	}
+	return "bangarena/12.request"
+}

@@ -1,0 +1,46 @@
+package verify
+
+import (
+	"slices"
+
+	ba "github.com/umpire-arena/umpire/referee/bangarena"
+)
+
+// Refinements of cause attribution (I-BA-V3) where one expected event
+// carries the outcome of two rules: the eliminated event names the seat out
+// (§9 elimination) and its killer (§9 killer); game_over names the winners
+// of the §10 condition that held, and its place after the elimination (the
+// order of evaluation, §10 5).
+
+// refineCause returns the rule a divergence between the expected event want
+// (whose cause is cause, "" for none) and the log's got breaks; keys are the
+// top-level fields in which they differ.
+func refineCause(want, got *ba.Event, cause string, keys []string) string {
+	switch {
+	case want.Type == "eliminated" && got.Type == "eliminated" && slices.Equal(keys, []string{"killerSeat"}):
+		return "bangarena/9.killer"
+	case (want.Type == "game_over") != (got.Type == "game_over") && (want.Type == "game_over" || got.Type == "game_over"):
+		// The match ends where the rules do not end it, or goes on where
+		// they end it: the win check is not run after the elimination.
+		return "bangarena/10.win-order"
+	}
+	return cause
+}
+
+// missingCause returns the rule a log breaks that lacks the engine's event
+// first: a game_over left out is a match not ended where the rules end it.
+func missingCause(first *ba.Event, cause string) string {
+	if first.Type == "game_over" && cause != "" {
+		return "bangarena/10.win-order"
+	}
+	return cause
+}
+
+// causeOf is the rule whose application produced the engine's event e
+// ("" when the engine names none).
+func (v *BangArenaVerifier) causeOf(e *ba.Event) string {
+	if v.g == nil {
+		return ""
+	}
+	return v.g.Cause(e.Seq)
+}
