@@ -218,7 +218,8 @@ func TestBangArenaMutations(t *testing.T) {
 		{"damage line left out", func(t *testing.T, l []map[string]any) ([]map[string]any, int) {
 			i := baFind(t, l, isType("damage"))
 			return append(l[:i:i], l[i+1:]...), i + 1
-		}, "bangarena/9.elimination", ""},
+			// The sample's first damage is a Duel's (cause attribution).
+		}, "bangarena/5.duel", ""},
 		{"line repeated", func(t *testing.T, l []map[string]any) ([]map[string]any, int) {
 			i := baFind(t, l, isType("heal"))
 			return append(l[:i+1:i+1], l[i:]...), i + 2
