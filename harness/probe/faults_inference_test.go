@@ -68,6 +68,7 @@ func inferenceFaultCases() []faultCase {
 		{GameInference, "button-stays", "inference/table.button", nil},
 		{GameInference, "best-takes-side-pots", "inference/round.6.side-pots", nil},
 		{GameInference, "deal-skips-seat", "inference/round.1.deal", nil},
+		{GameInference, "nine-seats", "inference/table.size", nil},
 		{GameInference, "ante-undercharged", "inference/round.2.ante", nil},
 		{GameInference, "betting-starts-late", "inference/round.3.order", nil},
 		{GameInference, "betting-overruns", "inference/round.5.end-of-betting", nil},

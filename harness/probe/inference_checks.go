@@ -59,6 +59,8 @@ func inferenceChecks() []Check {
 			Rules: []string{"inference/server.auth", "inference/server.error-code", "inference/visibility.no-peek"}, Timeout: probe, Run: infProbeAuth},
 		{Name: "inference: a malformed message is refused and the turn stays open", Game: GameInference, Section: secProbes,
 			Rules: []string{"inference/server.bad-message", "inference/server.error-code"}, Timeout: probe, Run: infProbeMalformed},
+		{Name: "inference: a table of 2 or of 9 seats is refused", Game: GameInference, Section: secProbes,
+			Rules: []string{"inference/table.size"}, Timeout: probe, Run: infProbeTableSize},
 		{Name: "inference: a tied showdown splits the pot, odd credit by the rules", Game: GameInference, Section: secProbes,
 			Rules: []string{"inference/round.6.ties", "inference/round.6.odd-chips"}, Timeout: probe, Run: infProbeSplit},
 		{Name: "inference: the deadline keeps running after an illegal move", Game: GameInference, Section: secTimeout,

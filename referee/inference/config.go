@@ -75,7 +75,7 @@ func DefaultConfig() Config {
 // the rule the setting belongs to.
 func (c Config) Validate() error {
 	switch {
-	case c.TableSize < 3 || c.TableSize > 8:
+	case c.TableSize < 3 || c.TableSize > 8 && !(c.TableSize == 9 && c.Deviations.On(DevNineSeats)):
 		return rules.Errorf("inference/table.size", "table_size %d: a table seats 3 to 8 players", c.TableSize)
 	case c.Rounds < 1:
 		return rules.Errorf("inference/match.rounds", "rounds %d: a match needs at least 1 round", c.Rounds)

@@ -67,4 +67,7 @@ const (
 	// DevDealSkipsSeat leaves the last seat, live, out of the deal of every
 	// even round (round.1.deal: every live seat is dealt).
 	DevDealSkipsSeat = "deal-skips-seat"
+	// DevNineSeats lets a configuration seat 9 players (table.size: a
+	// table seats 3 to 8).
+	DevNineSeats = "nine-seats"
 )

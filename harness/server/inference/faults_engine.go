@@ -19,6 +19,8 @@ const (
 	// FaultFoldRefunds gives a folding seat back all it put in this
 	// round, ante and bets, out of the pot.
 	FaultFoldRefunds Fault = ref.DevFoldRefunds
+	// FaultNineSeats creates and plays a table of 9 seats when asked.
+	FaultNineSeats Fault = ref.DevNineSeats
 )
 
 // engineFaultList is faultList's part for the faults played inside the
@@ -29,5 +31,6 @@ func engineFaultList() []FaultInfo {
 		{FaultBettingOverruns, "inference/round.5.end-of-betting", "a seat is given a turn after the betting is over"},
 		{FaultCheckCostsOne, "inference/round.3.call", "a check costs one credit"},
 		{FaultFoldRefunds, "inference/round.3.fold", "a folding seat takes what it put in this round back out of the pot"},
+		{FaultNineSeats, "inference/table.size", "a table of 9 seats is created and played"},
 	}
 }

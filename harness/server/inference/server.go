@@ -185,6 +185,7 @@ func (s *Server) CreateMatch(spec MatchSpec) (Created, error) {
 		return Created{}, err
 	}
 	cfg := spec.config()
+	cfg.Deviations = s.faults.deviations() // faults played inside the engine
 	if err := cfg.Validate(); err != nil {
 		return Created{}, err
 	}
@@ -250,7 +251,6 @@ func (s *Server) CreateMatch(spec MatchSpec) (Created, error) {
 		}
 		names[seat] = fmt.Sprintf("%s-%d", si.kind, seat)
 	}
-	cfg.Deviations = s.faults.deviations() // faults played inside the engine
 	m := &match{
 		id: created.MatchID, seed: seed, commit: ref.SeedCommit(seed),
 		cfg: cfg, annCap: cfg.MaxRaisesPerRound, annMaxRaise: cfg.MaxRaise, annRamp: cfg.AnteRamp, annAnte: cfg.Ante,
