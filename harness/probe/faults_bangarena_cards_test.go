@@ -4,5 +4,16 @@ package probe
 // harness/server/bangarena/faults_cards.go, each with the rule the suite must
 // report for it (see faultTable).
 func bangarenaCardFaultCases() []faultCase {
-	return nil
+	return []faultCase{
+		{GameBangArena, "shot-two-damage", "bangarena/5.shot", nil},
+		{GameBangArena, "buckshot-two-damage", "bangarena/5.buckshot", nil},
+		{GameBangArena, "raid-two-damage", "bangarena/5.raid", nil},
+		{GameBangArena, "duel-two-damage", "bangarena/5.duel", nil},
+		{GameBangArena, "wagon-extra-card", "bangarena/5.wagon-caravan", nil},
+		{GameBangArena, "jail-escape-off-suit", "bangarena/8.jail-check", nil},
+		{GameBangArena, "cover-coin-fixed", "bangarena/8.cover-coin", nil},
+		{GameBangArena, "bazaar-from-left", "bangarena/5.bazaar", nil},
+		{GameBangArena, "snatch-first-card", "bangarena/5.snatch", nil},
+		{GameBangArena, "toss-first-card", "bangarena/5.toss", nil},
+	}
 }

@@ -46,15 +46,25 @@ func (g *Game) play(s int, x act) {
 			if deckTable[x.card].id == "draw3" {
 				k = 3
 			}
+			if g.deviates(DevWagonExtraCard) {
+				k++
+			}
+			prev := g.because(ruleWagonCaravan)
 			g.drawN(s, k, deckTable[x.card].id)
+			g.restore(prev)
 		} else {
 			// I-BA-15: clockwise is increasing seat order, starting with s.
+			prev, first := g.because(ruleBazaar), s
+			if g.deviates(DevBazaarFromLeft) {
+				first++
+			}
 			for k := 0; k < len(g.seats); k++ {
-				t := (s + k) % len(g.seats)
+				t := (first + k) % len(g.seats)
 				if g.seats[t].alive {
 					g.drawN(t, 1, "market")
 				}
 			}
+			g.restore(prev)
 		}
 		g.toDiscard(x.card)
 	case cHealAll:
@@ -101,10 +111,18 @@ func (g *Game) play(s int, x act) {
 // pick resolves (I-BA-28) a Snatch (card to s's hand) or a Toss (to the discard pile).
 func (g *Game) pick(s int, x act) {
 	t := &g.seats[x.target]
+	rule, dev := ruleSnatch, DevSnatchFirstCard
+	if x.cmd != cSteal {
+		rule, dev = ruleToss, DevTossFirstCard
+	}
+	defer g.restore(g.because(rule))
 	var c int
 	switch x.zone {
 	case "hand":
 		i := g.rng.IntN(len(t.hand))
+		if g.deviates(dev) {
+			i = 0 // the same draw from the RNG, so only the card differs
+		}
 		c = t.hand[i]
 		t.hand = removeAt(t.hand, i)
 	case "weapon":

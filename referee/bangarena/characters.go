@@ -13,6 +13,9 @@ func (g *Game) damage(s, amt, src int) {
 	e := newEvent("damage")
 	e.Seat, e.Amount, e.SourceSeat = s, amt, src
 	g.emit(e)
+	// The hit is the attack's (its rule is the cause); what follows from
+	// it (an elimination, the win, a character's ability) is not.
+	defer g.restore(g.because(""))
 	if st.hp <= 0 {
 		st.hp = 0
 		g.eliminate(s, src)

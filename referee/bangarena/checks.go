@@ -40,6 +40,7 @@ func (g *Game) tries(s int) int {
 // dynamiteCheck reports whether the Dynamite before s explodes: spades 2–9.
 // Lucky explodes only when both cards would.
 func (g *Game) dynamiteCheck(s int) bool {
+	defer g.restore(g.because(ruleDynamiteChk))
 	cards := g.flip(s, "dynamite", g.tries(s), func(c int) string {
 		if explodes(c) {
 			return "explode"
@@ -61,8 +62,13 @@ func (g *Game) dynamiteCheck(s int) bool {
 // jailCheck reports whether s escapes the Jail: hearts (either card for
 // Lucky), or nothing left to flip.
 func (g *Game) jailCheck(s int) bool {
+	defer g.restore(g.because(ruleJailCheck))
+	escapes := isHearts
+	if g.deviates(DevJailEscapeOffSuit) {
+		escapes = func(c int) bool { return deckTable[c].suit != "spades" }
+	}
 	cards := g.flip(s, "jail", g.tries(s), func(c int) string {
-		if isHearts(c) {
+		if escapes(c) {
 			return "escape"
 		}
 		return "stay"
@@ -72,7 +78,7 @@ func (g *Game) jailCheck(s int) bool {
 		return true
 	}
 	for _, c := range cards {
-		if isHearts(c) {
+		if escapes(c) {
 			return true
 		}
 	}
@@ -98,10 +104,14 @@ func (g *Game) coverCheck(s int) bool {
 		g.noteChar(s) // innate Cover, one check with or without a card
 	}
 	if !g.legacy() {
+		defer g.restore(g.because(ruleCoverCoin))
 		flips := make([]bool, g.tries(s))
 		win := false
+		fixed := g.deviates(DevCoverCoinFixed)
 		for i := range flips {
-			flips[i] = g.rng.IntN(2) == 1
+			// A fixed coin still takes its draw from the RNG, so that
+			// only the flips differ.
+			flips[i] = g.rng.IntN(2) == 1 || fixed
 			win = win || flips[i]
 		}
 		e := newEvent("cover_check")

@@ -97,6 +97,8 @@ func (g *Game) react(s int, x act) {
 		}
 		a.queue = []int{other}
 	case cPass:
+		amt, rule := g.passDamage(a.kind)
+		defer g.restore(g.because(rule))
 		p := newEvent("pass")
 		p.Seat, p.Kind = s, a.kind
 		g.emit(p)
@@ -110,6 +112,6 @@ func (g *Game) react(s int, x act) {
 		} else {
 			g.popHead()
 		}
-		g.damage(s, 1, src)
+		g.damage(s, amt, src)
 	}
 }

@@ -178,7 +178,9 @@ func TestBangArenaMutations(t *testing.T) {
 			i := baFind(t, l, isType("damage"))
 			l[i]["seat"] = float64((int(l[i]["seat"].(float64)) + 1) % 6)
 			return l, i + 1
-		}, "bangarena/9.elimination", "seat"},
+			// The sample's first damage is a Duel's: the Duel's rule
+			// produced it (cause attribution, I-BA-V3).
+		}, "bangarena/5.duel", "seat"},
 		{"wrong winner", func(t *testing.T, l []map[string]any) ([]map[string]any, int) {
 			i := baFind(t, l, isType("game_over"))
 			if l[i]["winnerTeam"] == "law" {
@@ -216,7 +218,8 @@ func TestBangArenaMutations(t *testing.T) {
 		{"damage line left out", func(t *testing.T, l []map[string]any) ([]map[string]any, int) {
 			i := baFind(t, l, isType("damage"))
 			return append(l[:i:i], l[i+1:]...), i + 1
-		}, "bangarena/9.elimination", ""},
+			// The sample's first damage is a Duel's (cause attribution).
+		}, "bangarena/5.duel", ""},
 		{"line repeated", func(t *testing.T, l []map[string]any) ([]map[string]any, int) {
 			i := baFind(t, l, isType("heal"))
 			return append(l[:i+1:i+1], l[i:]...), i + 2

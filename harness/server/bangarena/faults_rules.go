@@ -185,8 +185,11 @@ func (r *room) itemFaultsLocked(f faultSet, seat int, obs *ref.PlayerView, items
 		// High Noon lifts the Shot limit but the Flask is still offered.
 		hand("heal_self", func(uid string) { items.add(carded("heal", "play_heal_self", uid)) })
 	}
-	if pr := obs.PendingReaction; pr != nil && f.on(FaultMissAgainstRaid) && (pr.Kind == "raid" || pr.Kind == "duel") && me.CharacterID != "char_03" {
-		// A Ricochet offered against any attack.
+	if pr := obs.PendingReaction; pr != nil && f.on(FaultMissAgainstRaid) && (pr.Kind == "raid" || pr.Kind == "duel") && me.CharacterID != "char_03" &&
+		pr.TargetSeat == seat && obs.PendingChoice == nil {
+		// A Ricochet offered against any attack, to the seat answering it
+		// (while a choice is pending no reaction is, and the offer would
+		// break the phase rule instead).
 		hand("miss", func(uid string) { items.add(carded("miss", "play_miss", uid)) })
 	}
 	if obs.PendingReaction != nil && f.on(FaultEndPlayInReaction) && obs.TurnSeat == seat {
