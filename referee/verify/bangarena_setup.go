@@ -11,7 +11,7 @@ import (
 // and of a turn that moved on without its discard (§3), where the event's
 // named cause alone is not precise enough: a deal event carries the
 // character, the Marshal's public role and the max hp, each of its own rule;
-// a card object is the pack's whatever event carries it.
+// a card object is the pack's whatever event carries it (I-BA-V5).
 
 // refineSetupCause names the rule a log event got broke when it differs from
 // the engine's want, given the cause the engine named for want: a deal
