@@ -28,7 +28,9 @@ func TestVerifyBangArena(t *testing.T) {
 	dir := t.TempDir()
 	good := bangLog(t, dir)
 	data := readFixture(t, good)
-	// Damage to the wrong seat on the first damage line.
+	// Damage to the wrong seat on the first damage line: the Shot's (the
+	// first attack of the simulated match), charged to the rule that
+	// produced the damage (I-BA-V3).
 	lines := bytes.Split(data, []byte("\n"))
 	bad, badLine := filepath.Join(dir, "bad.jsonl"), 0
 	for i, l := range lines {
@@ -52,9 +54,9 @@ func TestVerifyBangArena(t *testing.T) {
 		{name: "clean from stdin", args: []string{"--seed", "vb", "-"}, stdin: string(data), wantCode: exitOK, wantOut: []string{"<stdin>", "conforms"}},
 		{name: "json", args: []string{"--seed", "vb", "--format", "json", good}, wantCode: exitOK, wantOut: []string{`{"summary":`, `"must":0`}},
 		{name: "wrong damage seat", args: []string{"--seed", "vb", good, bad}, wantCode: exitFail,
-			wantOut: []string{"conforms", bad, "line " + itoa(badLine) + " (round ", "): MUST bangarena/9.elimination", "expected", "does not conform", "1 MUST"}},
+			wantOut: []string{"conforms", bad, "line " + itoa(badLine) + " (round ", "): MUST bangarena/5.shot", "the replay stops", "expected", "does not conform", "1 MUST"}},
 		{name: "wrong damage seat json", args: []string{"--seed", "vb", "--format", "json", bad}, wantCode: exitFail,
-			wantOut: []string{`"rule":"bangarena/9.elimination"`, `"line":` + itoa(badLine), `{"summary":`}},
+			wantOut: []string{`"rule":"bangarena/5.shot"`, `"line":` + itoa(badLine), `{"summary":`}},
 		{name: "seed unknown", args: []string{good}, wantCode: exitUsage, wantOut: []string{"bangarena/log.seed", "not verified"}, wantErr: []string{"--seed"}},
 		{name: "missing file", args: []string{"--seed", "vb", filepath.Join(dir, "nope.jsonl")}, wantCode: exitUsage, wantErr: []string{"cannot read"}},
 		{name: "no file", args: nil, wantCode: exitUsage, wantErr: []string{"at least one"}},
