@@ -219,6 +219,15 @@ func (v *BangArenaVerifier) compare(lineNo int, e *ba.Event) {
 	want := &v.pending[0]
 	area, rule := eventArea(want)
 	cause := refineSetupCause(want, e, v.g.Cause(want.Seq))
+	if want.Type == "reshuffle" && e.Type != "reshuffle" && len(v.pending) > 1 {
+		// The log has no reshuffle where a draw needed one: the draw did
+		// not happen as the rules make it, so the rule of the event that
+		// follows (the drawing one) is charged, not the reshuffle's
+		// (I-BA-V5).
+		if c := v.g.Cause(v.pending[1].Seq); c != "" {
+			cause = c
+		}
+	}
 	if cause != "" {
 		// The rule whose application produced the expected event is the
 		// one the log broke (Game.Cause), whatever the event's type.
