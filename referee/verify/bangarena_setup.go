@@ -109,4 +109,3 @@ func (v *BangArenaVerifier) suitTotals() {
 		v.evaluate("bangarena/8.suits")
 	}
 }
-
