@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
@@ -39,37 +40,49 @@ func TestBangArenaDeviationsCharged(t *testing.T) {
 		{ba.DevScavengerNoTake, "bangarena/6.char-15-scavenger", ba.Config{Seats: 5, Characters: chars("char_15", "char_15", "char_15", "char_15", "char_15")}},
 	}
 	for _, tc := range tests {
-		t.Run(tc.dev, func(t *testing.T) {
-			shown := 0
-			for i := 0; i < 600 && shown < 3; i++ {
-				seed := fmt.Sprintf("dev-%s-%d", tc.dev, i)
-				cfg := tc.cfg
-				cfg.MatchID = seed
-				right := baSelfPlay(t, cfg, seed, rand.New(rand.NewPCG(7, uint64(i))))
-				cfg.Deviations = rules.DeviationsOf(tc.dev)
-				wrong := baSelfPlay(t, cfg, seed, rand.New(rand.NewPCG(7, uint64(i))))
-				if bytes.Equal(right, wrong) {
-					continue // the situation did not arise
-				}
-				fs, _ := baVerify(t, wrong, BangArenaOptions{File: "m.jsonl"})
-				found := false
-				for _, f := range fs {
-					if f.Level != rules.Must {
-						continue
-					}
-					if f.Rule != tc.rule {
-						t.Fatalf("seed %s: MUST %s (%s); want only %s", seed, f.Rule, f.Message, tc.rule)
-					}
-					found = true
-				}
-				if !found {
-					t.Fatalf("seed %s: the log differs but no %s finding: %v", seed, tc.rule, fs)
-				}
-				shown++
+		t.Run(tc.dev, func(t *testing.T) { chargedAlone(t, tc.dev, tc.rule, nil, tc.cfg, 600, 3, true) })
+	}
+}
+
+// chargedAlone self-plays up to tries seeds of cfg with and without the
+// deviation dev; each seed whose log differs (the situation arose) must
+// break rule and no other MUST but those of also, until want seeds showed
+// it. With clean set, the log without the deviation must verify clean.
+func chargedAlone(t *testing.T, dev, rule string, also []string, cfg ba.Config, tries, want int, clean bool) {
+	t.Helper()
+	shown := 0
+	for i := 0; i < tries && shown < want; i++ {
+		seed := fmt.Sprintf("dev-%s-%d", dev, i)
+		c := cfg
+		c.MatchID = seed
+		right := baSelfPlay(t, c, seed, rand.New(rand.NewPCG(7, uint64(i))))
+		c.Deviations = rules.DeviationsOf(dev)
+		wrong := baSelfPlay(t, c, seed, rand.New(rand.NewPCG(7, uint64(i))))
+		if bytes.Equal(right, wrong) {
+			continue // the situation did not arise
+		}
+		if clean {
+			if fs, _ := baVerify(t, right, BangArenaOptions{File: "m.jsonl"}); len(fs) > 0 {
+				t.Fatalf("seed %s: the log without the deviation has findings: %v", seed, fs)
 			}
-			if shown == 0 {
-				t.Fatalf("no seed of 600 shows %s", tc.dev)
+		}
+		fs, _ := baVerify(t, wrong, BangArenaOptions{File: "m.jsonl"})
+		found := false
+		for _, f := range fs {
+			if f.Level != rules.Must {
+				continue
 			}
-		})
+			if f.Rule != rule && !slices.Contains(also, f.Rule) {
+				t.Fatalf("seed %s: MUST %s (%s); want only %s", seed, f.Rule, f.Message, rule)
+			}
+			found = found || f.Rule == rule
+		}
+		if !found {
+			t.Fatalf("seed %s: the log differs but no %s finding: %v", seed, rule, fs)
+		}
+		shown++
+	}
+	if shown == 0 {
+		t.Fatalf("no seed of %d shows %s", tries, dev)
 	}
 }

@@ -1,14 +1,9 @@
 package verify
 
 import (
-	"bytes"
-	"fmt"
-	"math/rand/v2"
-	"slices"
 	"testing"
 
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
-	"github.com/umpire-arena/umpire/referee/rules"
 )
 
 // TestBangArenaSetupAndCardDeviationsCharged: the engine-played faults of
@@ -64,40 +59,6 @@ func TestBangArenaSetupAndCardDeviationsCharged(t *testing.T) {
 		{ba.DevTossFirstCard, "bangarena/5.toss", nil, ba.Config{Seats: 5}},
 	}
 	for _, tc := range tests {
-		t.Run(tc.dev, func(t *testing.T) {
-			shown := 0
-			for i := 0; i < 300 && shown < 2; i++ {
-				seed := fmt.Sprintf("dev-%s-%d", tc.dev, i)
-				cfg := tc.cfg
-				cfg.MatchID = seed
-				right := baSelfPlay(t, cfg, seed, rand.New(rand.NewPCG(7, uint64(i))))
-				cfg.Deviations = rules.DeviationsOf(tc.dev)
-				wrong := baSelfPlay(t, cfg, seed, rand.New(rand.NewPCG(7, uint64(i))))
-				if bytes.Equal(right, wrong) {
-					continue // the situation did not arise
-				}
-				if fs, _ := baVerify(t, right, BangArenaOptions{File: "m.jsonl"}); len(fs) > 0 {
-					t.Fatalf("seed %s: the log without the deviation has findings: %v", seed, fs)
-				}
-				fs, _ := baVerify(t, wrong, BangArenaOptions{File: "m.jsonl"})
-				found := false
-				for _, f := range fs {
-					if f.Level != rules.Must {
-						continue
-					}
-					if f.Rule != tc.rule && !slices.Contains(tc.also, f.Rule) {
-						t.Fatalf("seed %s: MUST %s (%s); want only %s", seed, f.Rule, f.Message, tc.rule)
-					}
-					found = found || f.Rule == tc.rule
-				}
-				if !found {
-					t.Fatalf("seed %s: the log differs but no %s finding: %v", seed, tc.rule, fs)
-				}
-				shown++
-			}
-			if shown == 0 {
-				t.Fatalf("no seed of 300 shows %s", tc.dev)
-			}
-		})
+		t.Run(tc.dev, func(t *testing.T) { chargedAlone(t, tc.dev, tc.rule, tc.also, tc.cfg, 300, 2, true) })
 	}
 }
