@@ -88,15 +88,8 @@ func baWeaponRange(id *string) int {
 	if id == nil {
 		return 1
 	}
-	switch *id {
-	case "weapon_short":
-		return 2
-	case "weapon_rifle":
-		return 3
-	case "weapon_carbine":
-		return 4
-	case "weapon_long":
-		return 5
+	if r := ba.WeaponRange(*id); r > 0 {
+		return r
 	}
 	return 1
 }

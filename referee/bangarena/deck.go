@@ -198,6 +198,10 @@ func weaponRange(id string) int {
 	return 0
 }
 
+// WeaponRange is the printed range of a weapon card id (§5), 0 for a card
+// that is no weapon.
+func WeaponRange(id string) int { return weaponRange(id) }
+
 func isRed(i int) bool { s := deckTable[i].suit; return s == "hearts" || s == "diamonds" }
 
 func isHearts(i int) bool { return deckTable[i].suit == "hearts" }
