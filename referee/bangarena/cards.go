@@ -69,11 +69,13 @@ func (g *Game) play(s int, x act) {
 		g.toDiscard(x.card)
 	case cHealAll:
 		g.playFromHand(s, x, -1)
+		prev := g.because(ruleSaloon)
 		for t := range g.seats {
-			if g.seats[t].alive {
+			if g.seats[t].alive && (t == s || !g.deviates(DevSaloonSelfOnly)) {
 				g.heal(t, 1)
 			}
 		}
+		g.restore(prev)
 	case cHealSelf:
 		g.playFromHand(s, x, -1)
 		g.heal(s, 1)
@@ -83,15 +85,31 @@ func (g *Game) play(s int, x act) {
 		if x.target >= 0 {
 			t = x.target
 		}
+		target, prev := x.target, g.cause
+		if deckTable[x.card].id == "bomb" {
+			// §5: the Dynamite goes before its player.
+			prev = g.because(ruleDynamite)
+			if g.deviates(DevDynamiteBeforeNext) {
+				t, target = g.nextLiving(s), g.nextLiving(s)
+			}
+		}
 		g.seats[t].inPlay = append(g.seats[t].inPlay, x.card)
-		g.emitPlayed(s, x, x.target)
+		g.emitPlayed(s, x, target)
+		g.restore(prev)
 	case cWeapon:
 		st.hand = removeAt(st.hand, indexOf(st.hand, x.card))
 		if st.weapon >= 0 {
-			g.toDiscard(st.weapon)
-			d := newEvent("discard")
-			d.Seat, d.UIDs, d.Reason = s, []string{uidTable[st.weapon]}, "weapon_replaced"
-			g.emit(d)
+			// §5: the weapon replaced is discarded.
+			prev := g.because(ruleWeapon)
+			if g.deviates(DevWeaponReplacedKept) {
+				st.hand = append(st.hand, st.weapon)
+			} else {
+				g.toDiscard(st.weapon)
+				d := newEvent("discard")
+				d.Seat, d.UIDs, d.Reason = s, []string{uidTable[st.weapon]}, "weapon_replaced"
+				g.emit(d)
+			}
+			g.restore(prev)
 		}
 		st.weapon = x.card
 		g.emitPlayed(s, x, -1)

@@ -46,11 +46,14 @@ func (g *Game) stepAttack() bool {
 				a.need = 2
 			}
 		}
+		checked := g.hasCover(h) && !g.highNoon
 		if g.coverCheck(h) {
 			a.need-- // Cover counts as one Ricochet (READINGS 11).
 			if a.need == 0 {
 				g.popHead()
 			}
+		} else if checked && g.deviates(DevCoverFailLands) {
+			g.coverLands(h)
 		}
 		return true
 	}

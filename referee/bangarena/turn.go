@@ -30,44 +30,9 @@ func (g *Game) beginTurn(s int) {
 	g.restore(prev)
 	g.phase = PhaseDraw
 
-	// 1. Dynamite before Jail.
-	if i := g.inPlayID(s, "bomb"); i >= 0 {
-		bomb := g.seats[s].inPlay[i]
-		boom := g.dynamiteCheck(s)
-		g.seats[s].inPlay = removeAt(g.seats[s].inPlay, indexOf(g.seats[s].inPlay, bomb))
-		if boom {
-			g.toDiscard(bomb)
-			g.damage(s, 3, -1)
-			if g.over {
-				return
-			}
-			if !g.seats[s].alive {
-				g.phase = phaseTurnEnd
-				return
-			}
-		} else {
-			// I-BA-6: the next living seat after s at the moment of passing.
-			t := g.nextLiving(s)
-			g.seats[t].inPlay = append(g.seats[t].inPlay, bomb)
-			p := newEvent("dynamite_passed")
-			p.Seat, p.TargetSeat, p.UID, p.CardID = s, t, uidTable[bomb], "bomb"
-			g.emit(p)
-		}
-	}
-	// 2. Jail.
-	if i := g.inPlayID(s, "jail"); i >= 0 {
-		jail := g.seats[s].inPlay[i]
-		free := g.jailCheck(s)
-		g.seats[s].inPlay = removeAt(g.seats[s].inPlay, i)
-		g.toDiscard(jail)
-		if !free {
-			if g.legacy() {
-				// §2 legacy: a failed Jail skips the whole turn.
-				g.phase = phaseTurnEnd
-				return
-			}
-			g.skipPlay = true
-		}
+	// 1. Dynamite before Jail; 2. Jail.
+	if g.turnChecks(s) {
+		return
 	}
 	// 3. Draw.
 	g.drawStep(s)

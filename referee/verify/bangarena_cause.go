@@ -10,7 +10,8 @@ import (
 // carries the outcome of two rules: the eliminated event names the seat out
 // (§9 elimination) and its killer (§9 killer); game_over names the winners
 // of the §10 condition that held, and its place after the elimination (the
-// order of evaluation, §10 5).
+// order of evaluation, §10 5); a turn's first check is the Dynamite's
+// (§8 dynamite check) and comes before the Jail's (§3 order).
 
 // refineCause returns the rule a divergence between the expected event want
 // (whose cause is cause, "" for none) and the log's got breaks; keys are the
@@ -19,6 +20,10 @@ func refineCause(want, got *ba.Event, cause string, keys []string) string {
 	switch {
 	case want.Type == "eliminated" && got.Type == "eliminated" && slices.Equal(keys, []string{"killerSeat"}):
 		return "bangarena/9.killer"
+	case want.Type == "check" && got.Type == "check" && want.Kind == "dynamite" && got.Kind == "jail":
+		// The Jail checked where the rules check the Dynamite first: the
+		// order of the turn's checks (§3), not either check's outcome.
+		return "bangarena/3.dynamite-before-jail"
 	case (want.Type == "game_over") != (got.Type == "game_over") && (want.Type == "game_over" || got.Type == "game_over"):
 		// The match ends where the rules do not end it, or goes on where
 		// they end it: the win check is not run after the elimination.

@@ -57,6 +57,12 @@ func TestBangArenaSetupAndCardDeviationsCharged(t *testing.T) {
 		{ba.DevBazaarFromLeft, "bangarena/5.bazaar", nil, ba.Config{Seats: 5}},
 		{ba.DevSnatchFirstCard, "bangarena/5.snatch", nil, ba.Config{Seats: 5}},
 		{ba.DevTossFirstCard, "bangarena/5.toss", nil, ba.Config{Seats: 5}},
+		{ba.DevSaloonSelfOnly, "bangarena/5.saloon", nil, ba.Config{Seats: 5}},
+		{ba.DevWeaponReplacedKept, "bangarena/5.weapon", nil, ba.Config{Seats: 5}},
+		{ba.DevDynamiteBeforeNext, "bangarena/5.dynamite", nil, ba.Config{Seats: 5}},
+		{ba.DevCoverFailLands, "bangarena/5.cover", nil, ba.Config{Seats: 4, Characters: all(4, "char_06")}},
+		{ba.DevDynamitePassesBack, "bangarena/8.dynamite-check", nil, ba.Config{Seats: 5}},
+		{ba.DevJailBeforeDynamite, "bangarena/3.dynamite-before-jail", nil, ba.Config{Seats: 5}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.dev, func(t *testing.T) { chargedAlone(t, tc.dev, tc.rule, tc.also, tc.cfg, 300, 2, true) })

@@ -31,6 +31,9 @@ func (v *BangArenaVerifier) evaluate(rule string) {
 func eventRules(e *ba.Event) []string {
 	switch e.Type {
 	case "card_played":
+		if e.CardID == "bomb" {
+			return append(cardRules(e.Command), "bangarena/5.dynamite") // where it is put
+		}
 		return cardRules(e.Command)
 	case "turn_start":
 		return []string{"bangarena/3.phases", "bangarena/2.marshal-first-turn"}

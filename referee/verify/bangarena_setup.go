@@ -62,11 +62,18 @@ func eventCards(e *ba.Event) []ba.Card {
 
 // waitRule names the rule that holds the engine for a decision the log
 // went past (the log shows further events where the rules wait): the
-// discard of §3 while the turn's hand holds more cards than hp; "" for
-// none.
+// discard of §3 while the turn's hand holds more cards than hp; the
+// Ricochet §5 still allows after a failed Cover check (the hit landed
+// without the seat's answer); "" for none.
 func waitRule(g *ba.Game) string {
-	if g.Phase() == ba.PhaseDiscard {
+	switch g.Phase() {
+	case ba.PhaseDiscard:
 		return "bangarena/3.discard-to-hp"
+	case ba.PhaseReaction:
+		last := g.EventsFrom(g.EventCount() - 1)
+		if len(last) == 1 && last[0].Type == "cover_check" && last[0].Result == "fail" {
+			return "bangarena/5.cover"
+		}
 	}
 	return ""
 }
