@@ -29,10 +29,22 @@ func baSteerKeys(g *ba.Game) map[string]bool {
 	for r := range g.Evaluated() {
 		keys[r] = true
 	}
-	for _, e := range g.Log() {
+	log := g.Log()
+	played, dynamite := -1, false // the last card_played; a Dynamite checked this turn
+	for i, e := range log {
 		keys["event:"+e.Type] = true
-		if e.Type == "card_played" {
+		switch {
+		case e.Type == "card_played":
 			keys["command:"+e.Command] = true
+			played = i
+		case e.Type == "turn_start":
+			dynamite = false
+		case e.Type == "check" && e.Kind == "dynamite":
+			dynamite = true
+		case e.Type == "check" && e.Kind == "jail" && dynamite:
+			keys["dynamite and jail"] = true // both checks at one turn's start (§3 order)
+		case e.Type == "heal" && played >= 0 && log[played].CardID == "heal_all" && e.Seat != log[played].Seat:
+			keys["saloon heals another"] = true // not only its player (§5)
 		}
 		if e.Type == "take" && e.Reason == "char_15" {
 			keys["scavenger take"] = true // cards of the eliminated seat taken, not discarded
@@ -69,11 +81,14 @@ func baSteerWeight(key string) int {
 }
 
 // baSteerRare are the situations of one card or one end of a life that few
-// matches reach: the single Saloon, the legacy kill reward, the Marshal's
-// penalty, a bounty, the last bullet, two empty piles.
+// matches reach: the single Saloon (and its heal of a seat other than its
+// player), the legacy kill reward, the Marshal's penalty, a bounty, the
+// last bullet, two empty piles, a Dynamite and a Jail checked at one turn's
+// start.
 var baSteerRare = map[string]bool{
 	"command:play_heal_all": true, "event:kill_reward": true, "event:kill_penalty": true, "event:glory_bounty": true,
-	"bangarena/9.last-bullet": true, "bangarena/3.empty-piles": true, "scavenger take": true,
+	"bangarena/9.last-bullet": true, "bangarena/3.empty-piles": true, "scavenger take": true, "saloon heals another": true,
+	"dynamite and jail": true,
 }
 
 // baSteerChoose picks one candidate per room (cands[room][k] is what

@@ -22,7 +22,8 @@ func refineCause(want, got *ba.Event, cause string, keys []string) string {
 		return "bangarena/9.killer"
 	case want.Type == "check" && got.Type == "check" && want.Kind == "dynamite" && got.Kind == "jail":
 		// The Jail checked where the rules check the Dynamite first: the
-		// order of the turn's checks (§3), not either check's outcome.
+		// order of the turn's checks (§3), not either check's outcome
+		// (I-BA-V6).
 		return "bangarena/3.dynamite-before-jail"
 	case (want.Type == "game_over") != (got.Type == "game_over") && (want.Type == "game_over" || got.Type == "game_over"):
 		// The match ends where the rules do not end it, or goes on where

@@ -61,6 +61,7 @@ func TestBangArenaSetupAndCardDeviationsCharged(t *testing.T) {
 		{ba.DevWeaponReplacedKept, "bangarena/5.weapon", nil, ba.Config{Seats: 5}},
 		{ba.DevDynamiteBeforeNext, "bangarena/5.dynamite", nil, ba.Config{Seats: 5}},
 		{ba.DevCoverFailLands, "bangarena/5.cover", nil, ba.Config{Seats: 4, Characters: all(4, "char_06")}},
+		{ba.DevCoverFailLands, "bangarena/5.cover", nil, ba.Config{Seats: 4, RoleMode: ba.ModeLegacy, Characters: all(4, "char_06")}}, // a card-based check
 		{ba.DevDynamitePassesBack, "bangarena/8.dynamite-check", nil, ba.Config{Seats: 5}},
 		{ba.DevJailBeforeDynamite, "bangarena/3.dynamite-before-jail", nil, ba.Config{Seats: 5}},
 	}

@@ -64,14 +64,15 @@ func eventCards(e *ba.Event) []ba.Card {
 // went past (the log shows further events where the rules wait): the
 // discard of §3 while the turn's hand holds more cards than hp; the
 // Ricochet §5 still allows after a failed Cover check (the hit landed
-// without the seat's answer); "" for none.
+// without the seat's answer, I-BA-V6); "" for none.
 func waitRule(g *ba.Game) string {
 	switch g.Phase() {
 	case ba.PhaseDiscard:
 		return "bangarena/3.discard-to-hp"
 	case ba.PhaseReaction:
+		// The coin of §8, or in legacy the card of a Cover check.
 		last := g.EventsFrom(g.EventCount() - 1)
-		if len(last) == 1 && last[0].Type == "cover_check" && last[0].Result == "fail" {
+		if len(last) == 1 && last[0].Result == "fail" && (last[0].Type == "cover_check" || last[0].Type == "check" && last[0].Kind == "cover") {
 			return "bangarena/5.cover"
 		}
 	}
