@@ -16,9 +16,21 @@ import (
 // evaluates, the events and cards of the match, the rare ends). A server whose deal differs plays another
 // match from that seed: nothing is lost but the steering.
 
-// baSteerTries bounds the candidate seeds per room (the first is the
-// unsteered one).
+// baSteerTries bounds the candidate seeds of a room of 8 seats (the first
+// is the unsteered one); a smaller table, quicker to simulate, gets as many
+// more as keep the seats simulated the same (baSteerTriesFor).
 const baSteerTries = 16
+
+// baSteerTriesFor is the number of candidate seeds of a room of size
+// seats: 16 at 8 seats, 32 at 4 — the rare situations of one card (the
+// Saloon) and the rare ends each need their own candidates in the small
+// rooms, which cost half as much to play.
+func baSteerTriesFor(size int) int {
+	if size <= 0 {
+		return baSteerTries
+	}
+	return max(baSteerTries, baSteerTries*8/size)
+}
 
 // baSteerKeys names what a match the referee played to its end exercised:
 // the rules the engine evaluated, the event types and commands of its log,
@@ -175,7 +187,7 @@ func baSteerTotal(cands [][]map[string]bool, pick []int, skip int) int {
 
 // baSteerPurposes returns, for each session room of plan, the purpose (the
 // seed's suffix, Target.seedFor) of its chosen candidate seed: purpose,
-// then purpose~1 … purpose~(baSteerTries−1), each simulated through the
+// then purpose~1 … purpose~(baSteerTriesFor(size)−1), each simulated through the
 // referee with the suite's players (baSimulate) and chosen together
 // (baSteerChoose). A room whose first candidate cannot be simulated keeps
 // it.
@@ -188,7 +200,7 @@ func baSteerPurposes(t *Target, plan []baRoomPlan) []string {
 			size = t.TableSize
 		}
 		cfg := ba.Config{Seats: size, RoleMode: pl.mode.mode, Characters: pl.mode.characters(size)}
-		for k := range baSteerTries {
+		for k := range baSteerTriesFor(size) {
 			p := pl.purpose
 			if k > 0 {
 				p = fmt.Sprintf("%s~%d", pl.purpose, k)

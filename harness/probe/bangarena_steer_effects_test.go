@@ -87,3 +87,12 @@ func steeredLog(t *testing.T, seed string, cfg ba.Config) []ba.Event {
 	}
 	return g.Log()
 }
+
+// BenchmarkSessionPlan times the steering of the session rooms (every
+// candidate seed of every room simulated through the referee), which each
+// suite run against a server it creates rooms on pays once.
+func BenchmarkSessionPlan(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		baSessionPlan(&Target{Game: GameBangArena, TableSize: 4, Create: true, Seed: fmt.Sprintf("bench-%d", i%4)})
+	}
+}
