@@ -78,10 +78,19 @@ func intPtr(v gjson.Result) *int {
 }
 
 // readInfLine probes one line from the embedded server in a single pass
-// over its top level (gjson skips the visible_state without decoding it).
-// The server is umpire's own, so its lines are JSON; a line without a type
-// is an error.
+// over its top level (gjson skips the visible_state without decoding it;
+// a your_turn of the server's own layout skips it without reading it,
+// readYourTurn). The server is umpire's own, so its lines are JSON; a line
+// without a type is an error.
 func readInfLine(line []byte) (infLine, error) {
+	if env, ok := readYourTurn(line); ok {
+		return env, nil
+	}
+	return readInfLineFull(line)
+}
+
+// readInfLineFull is readInfLine's pass over every top-level member.
+func readInfLineFull(line []byte) (infLine, error) {
 	var (
 		env infLine
 		err error
@@ -90,42 +99,49 @@ func readInfLine(line []byte) (infLine, error) {
 	// would copy it first (a your_turn is ~16 KiB late in a 6-seat match).
 	view := unsafe.String(unsafe.SliceData(line), len(line))
 	gjson.Parse(view).ForEach(func(k, v gjson.Result) bool {
-		switch k.Str {
-		case "type":
-			env.Type = v.Str
-		case "round":
-			env.Round = int(v.Int())
-		case "turn":
-			env.Turn = intPtr(v)
-		case "deadline_ms":
-			env.DeadlineMS = intPtr(v)
-		case "code":
-			env.Code = v.Str
-		case "legal_actions":
-			env.LegalActions, err = readLegal(v)
-		case "ranking":
-			err = json.Unmarshal([]byte(v.Raw), &env.Ranking)
-		case "event":
-			v.ForEach(func(k, v gjson.Result) bool {
-				switch k.Str {
-				case "type":
-					env.Event.Type = v.Str
-				case "seat":
-					env.Event.Seat = intPtr(v)
-				case "round":
-					env.Event.Round = int(v.Int())
-				case "turn":
-					env.Event.Turn = intPtr(v)
-				}
-				return true
-			})
-		}
+		err = env.member(k.Str, v)
 		return err == nil
 	})
 	if err == nil && env.Type == "" {
 		err = errors.New("a line without a type")
 	}
 	return env, err
+}
+
+// member reads one top-level member of a server line into l.
+func (l *infLine) member(key string, v gjson.Result) error {
+	var err error
+	switch key {
+	case "type":
+		l.Type = v.Str
+	case "round":
+		l.Round = int(v.Int())
+	case "turn":
+		l.Turn = intPtr(v)
+	case "deadline_ms":
+		l.DeadlineMS = intPtr(v)
+	case "code":
+		l.Code = v.Str
+	case "legal_actions":
+		l.LegalActions, err = readLegal(v)
+	case "ranking":
+		err = json.Unmarshal([]byte(v.Raw), &l.Ranking)
+	case "event":
+		v.ForEach(func(k, v gjson.Result) bool {
+			switch k.Str {
+			case "type":
+				l.Event.Type = v.Str
+			case "seat":
+				l.Event.Seat = intPtr(v)
+			case "round":
+				l.Event.Round = int(v.Int())
+			case "turn":
+				l.Event.Turn = intPtr(v)
+			}
+			return true
+		})
+	}
+	return err
 }
 
 // readLegal reads a legal_actions array: objects with action and, as
