@@ -83,8 +83,10 @@ func intPtr(v gjson.Result) *int {
 // readYourTurn). The server is umpire's own, so its lines are JSON; a line
 // without a type is an error.
 func readInfLine(line []byte) (infLine, error) {
-	if env, ok := readYourTurn(line); ok {
-		return env, nil
+	if bytes.HasPrefix(line, yourTurnHead) {
+		if env, ok := readYourTurn(line); ok {
+			return env, nil
+		}
 	}
 	return readInfLineFull(line)
 }
@@ -125,7 +127,11 @@ func (l *infLine) member(key string, v gjson.Result) error {
 	case "legal_actions":
 		l.LegalActions, err = readLegal(v)
 	case "ranking":
-		err = json.Unmarshal([]byte(v.Raw), &l.Ranking)
+		// Into a variable of its own: &l.Ranking given to encoding/json
+		// would put every line read on the heap.
+		var ranking []ref.RankEntry
+		err = json.Unmarshal([]byte(v.Raw), &ranking)
+		l.Ranking = ranking
 	case "event":
 		v.ForEach(func(k, v gjson.Result) bool {
 			switch k.Str {

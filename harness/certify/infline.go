@@ -44,18 +44,13 @@ func readYourTurn(line []byte) (env infLine, ok bool) {
 	if i < 0 || j <= i {
 		return env, false
 	}
-	// The members before visible_state, as an object of their own (a copy
-	// on the stack: nothing read from it is kept but numbers, and the
-	// type, which the prefix gave).
-	var small [192]byte
-	if i+1 > len(small) {
-		return env, false
-	}
-	head := append(append(small[:0], line[:i]...), '}')
+	// The members before visible_state: gjson reads the object's members
+	// up to the end of its input, here the last one before visible_state.
+	head := line[:i]
 	scalars := true
 	gjson.Parse(unsafe.String(unsafe.SliceData(head), len(head))).ForEach(func(k, v gjson.Result) bool {
 		switch {
-		case v.Type == gjson.JSON, k.Str == "visible_state", k.Str == "legal_actions", k.Str == "code":
+		case v.Type == gjson.JSON, k.Str == "visible_state", k.Str == "legal_actions":
 			// Not the layout of a your_turn of the embedded server.
 			scalars = false
 		default:
@@ -66,7 +61,6 @@ func readYourTurn(line []byte) (env infLine, ok bool) {
 	if !scalars || env.Type != infsrv.TypeYourTurn {
 		return infLine{}, false
 	}
-	env.Type = infsrv.TypeYourTurn // not a view into the copy
 	// The legal_actions array: from its bracket to the byte before the
 	// closing brace, exactly one array.
 	arr := line[j+len(legalTailKey)-1 : len(line)-1]

@@ -2,10 +2,12 @@ package certify
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"testing"
 
 	"github.com/tidwall/gjson"
+	"github.com/umpire-arena/umpire/reports"
 )
 
 // TestReadYourTurn: the your_turn fast path reads the server's your_turn
@@ -113,5 +115,32 @@ func BenchmarkReadYourTurn(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestServerYourTurnsTakeTheFastPath: every your_turn the embedded server
+// sends over a whole match (6 seats, a late one carrying a long history)
+// is read by the fast path, as the full pass reads it.
+func TestServerYourTurnsTakeTheFastPath(t *testing.T) {
+	cfg := small(GameInference, bin.agent, 1)
+	cfg.Seats, cfg.Rounds = 6, 8
+	res, err := Replay(context.Background(), cfg, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	turns := 0
+	for _, m := range res.Transcript {
+		if m.Dir != reports.Sent || !bytes.HasPrefix(m.Body, yourTurnHead) {
+			continue
+		}
+		turns++
+		got, ok := readYourTurn(m.Body)
+		want, err := readInfLineFull(m.Body)
+		if !ok || err != nil || derefs(got) != derefs(want) {
+			t.Fatalf("your_turn %d: fast path %v %s, full pass %s (%v)\n%s", turns, ok, derefs(got), derefs(want), err, m.Body)
+		}
+	}
+	if turns < 8 {
+		t.Fatalf("%d your_turns in the match, want 8 or more", turns)
 	}
 }
