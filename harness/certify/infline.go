@@ -62,10 +62,10 @@ func readYourTurn(line []byte) (env infLine, ok bool) {
 		return infLine{}, false
 	}
 	// The legal_actions array: from its bracket to the byte before the
-	// closing brace, exactly one array.
-	arr := line[j+len(legalTailKey)-1 : len(line)-1]
-	legal := gjson.Parse(unsafe.String(unsafe.SliceData(arr), len(arr)))
-	if !legal.IsArray() || len(legal.Raw) != len(arr) {
+	// closing brace, exactly one array (a short one: validated whole).
+	arr := unsafe.String(unsafe.SliceData(line[j+len(legalTailKey)-1:]), len(line)-j-len(legalTailKey))
+	legal := gjson.Parse(arr)
+	if !legal.IsArray() || !gjson.Valid(arr) {
 		return infLine{}, false
 	}
 	if env.member("legal_actions", legal) != nil {
