@@ -1,12 +1,169 @@
 package certify
 
+// Reading the embedded Inference server's lines (the driver's side of its
+// JSON Lines seat transport).
+
 import (
 	"bytes"
+	"encoding/json"
+	"errors"
+	"strings"
 	"unsafe"
 
 	"github.com/tidwall/gjson"
 	infsrv "github.com/umpire-arena/umpire/harness/server/inference"
+	ref "github.com/umpire-arena/umpire/referee/inference"
 )
+
+// infLine is what the driver reads of a server line: a few top-level
+// fields, not the visible_state (the bulk of a your_turn).
+type infLine struct {
+	Type         string
+	Round        int
+	Turn         *int
+	DeadlineMS   *int
+	LegalActions []ref.LegalAction
+	Code         string
+	Event        infEvent
+	Ranking      []ref.RankEntry
+}
+
+// infEvent is the part of an event object the driver reads (also decoded
+// from match-log lines in connect mode).
+type infEvent struct {
+	Type  string `json:"type"`
+	Seat  *int   `json:"seat"`
+	Round int    `json:"round"`
+	Turn  *int   `json:"turn"`
+}
+
+// intPtr returns v's integer, nil when v is not a number.
+func intPtr(v gjson.Result) *int {
+	if v.Type != gjson.Number {
+		return nil
+	}
+	n := int(v.Int())
+	return &n
+}
+
+// readInfLine probes one line from the embedded server in a single pass
+// over its top level (gjson skips the visible_state without decoding it;
+// a your_turn of the server's own layout skips it without reading it,
+// readYourTurn). The server is umpire's own, so its lines are JSON; a line
+// without a type is an error.
+func readInfLine(line []byte) (infLine, error) {
+	if bytes.HasPrefix(line, yourTurnHead) {
+		if env, ok := readYourTurn(line); ok {
+			return env, nil
+		}
+	}
+	return readInfLineFull(line)
+}
+
+// readInfLineFull is readInfLine's pass over every top-level member.
+func readInfLineFull(line []byte) (infLine, error) {
+	var (
+		env infLine
+		err error
+	)
+	// A read-only view of the line, which nobody changes: gjson.ParseBytes
+	// would copy it first (a your_turn is ~16 KiB late in a 6-seat match).
+	view := unsafe.String(unsafe.SliceData(line), len(line))
+	gjson.Parse(view).ForEach(func(k, v gjson.Result) bool {
+		err = env.member(k.Str, v)
+		return err == nil
+	})
+	if err == nil && env.Type == "" {
+		err = errors.New("a line without a type")
+	}
+	return env, err
+}
+
+// member reads one top-level member of a server line into l.
+func (l *infLine) member(key string, v gjson.Result) error {
+	var err error
+	switch key {
+	case "type":
+		l.Type = v.Str
+	case "round":
+		l.Round = int(v.Int())
+	case "turn":
+		l.Turn = intPtr(v)
+	case "deadline_ms":
+		l.DeadlineMS = intPtr(v)
+	case "code":
+		l.Code = v.Str
+	case "legal_actions":
+		l.LegalActions, err = readLegal(v)
+	case "ranking":
+		// Into a variable of its own: &l.Ranking given to encoding/json
+		// would put every line read on the heap.
+		var ranking []ref.RankEntry
+		err = json.Unmarshal([]byte(v.Raw), &ranking)
+		l.Ranking = ranking
+	case "event":
+		v.ForEach(func(k, v gjson.Result) bool {
+			switch k.Str {
+			case "type":
+				l.Event.Type = v.Str
+			case "seat":
+				l.Event.Seat = intPtr(v)
+			case "round":
+				l.Event.Round = int(v.Int())
+			case "turn":
+				l.Event.Turn = intPtr(v)
+			}
+			return true
+		})
+	}
+	return err
+}
+
+// readLegal reads a legal_actions array: objects with action and, as
+// numbers, amount, min and max.
+func readLegal(v gjson.Result) ([]ref.LegalAction, error) {
+	if !v.IsArray() {
+		return nil, errors.New("legal_actions is not an array")
+	}
+	var (
+		out []ref.LegalAction
+		err error
+	)
+	v.ForEach(func(_, item gjson.Result) bool {
+		if !item.IsObject() {
+			err = errors.New("a legal_actions item is not an object")
+			return false
+		}
+		var a ref.LegalAction
+		item.ForEach(func(k, v gjson.Result) bool {
+			switch k.Str {
+			case "action":
+				a.Action = actionName(v.Str)
+			case "amount":
+				a.Amount = int(v.Int())
+			case "min":
+				a.Min = int(v.Int())
+			case "max":
+				a.Max = int(v.Int())
+			}
+			return true
+		})
+		out = append(out, a)
+		return true
+	})
+	return out, err
+}
+
+// actionName returns s as a string of its own (s is a view into a line
+// whose storage is reused): the action constant it names, else a copy.
+func actionName(s string) string {
+	for _, a := range [...]string{ref.ActionFold, ref.ActionCall, ref.ActionRaise} {
+		if s == a {
+			return a
+		}
+	}
+	return strings.Clone(s)
+}
 
 // The your_turn fast path of readInfLine. A your_turn is mostly its
 // visible_state, which the driver does not read; a pass over the top level
