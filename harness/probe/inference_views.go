@@ -78,12 +78,8 @@ type infSeatTrack struct {
 	sitting    map[int]int // seat → back_in_round
 	currentBet int
 	raises     int
-	// again holds what each raiser of the round had bet before its raises
-	// (infSeatTrack.raise): a server that charged a raise the whole new
-	// bet took it again.
-	again   map[int]int
-	history []ref.RoundRecord
-	rounds  int // showdowns seen
+	history    []ref.RoundRecord
+	rounds     int // showdowns seen
 	// timeouts is set once a timeout event came: a server that sends none
 	// (the action flagged timeout is its record) does not announce
 	// sit-outs in events, so views are not held to them.
@@ -91,6 +87,10 @@ type infSeatTrack struct {
 	// acted holds the (round, turn) of the actions seen, for the order of
 	// table messages.
 	acted map[[2]int]bool
+	// again holds what each raiser of the round had bet before its raises
+	// (infSeatTrack.raise): a server that charged a raise the whole new
+	// bet took it again.
+	again map[int]int
 }
 
 func newSeatTrack() *infSeatTrack {
