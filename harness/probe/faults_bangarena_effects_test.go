@@ -6,7 +6,7 @@ package probe
 func bangarenaEffectFaultCases() []faultCase {
 	return []faultCase{
 		{GameBangArena, "saloon-self-only", "bangarena/5.saloon", nil},
-		{GameBangArena, "weapon-replaced-kept", "bangarena/5.weapon", nil},
+		{GameBangArena, "weapon-replaced-lost", "bangarena/5.weapon", nil},
 		{GameBangArena, "dynamite-before-next", "bangarena/5.dynamite", nil},
 		{GameBangArena, "cover-fail-lands", "bangarena/5.cover", nil},
 		{GameBangArena, "dynamite-passes-back", "bangarena/8.dynamite-check", nil},

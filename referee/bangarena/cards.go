@@ -101,9 +101,7 @@ func (g *Game) play(s int, x act) {
 		if st.weapon >= 0 {
 			// §5: the weapon replaced is discarded.
 			prev := g.because(ruleWeapon)
-			if g.deviates(DevWeaponReplacedKept) {
-				st.hand = append(st.hand, st.weapon)
-			} else {
+			if !g.deviates(DevWeaponReplacedLost) {
 				g.toDiscard(st.weapon)
 				d := newEvent("discard")
 				d.Seat, d.UIDs, d.Reason = s, []string{uidTable[st.weapon]}, "weapon_replaced"

@@ -9,9 +9,10 @@ const (
 	// DevSaloonSelfOnly: the Saloon heals its player only, as a Flask
 	// would, not every living seat (5.saloon).
 	DevSaloonSelfOnly = "saloon-self-only"
-	// DevWeaponReplacedKept: a weapon played over another puts the old one
-	// back in the player's hand instead of discarding it (5.weapon).
-	DevWeaponReplacedKept = "weapon-replaced-kept"
+	// DevWeaponReplacedLost: a weapon played over another takes the old one
+	// out of the game instead of discarding it (5.weapon; §13 play_weapon:
+	// the previous one is discarded).
+	DevWeaponReplacedLost = "weapon-replaced-lost"
 	// DevDynamiteBeforeNext: a Dynamite played is put before the player's
 	// next living seat instead of before the player (5.dynamite).
 	DevDynamiteBeforeNext = "dynamite-before-next"

@@ -58,7 +58,7 @@ func TestBangArenaSetupAndCardDeviationsCharged(t *testing.T) {
 		{ba.DevSnatchFirstCard, "bangarena/5.snatch", nil, ba.Config{Seats: 5}},
 		{ba.DevTossFirstCard, "bangarena/5.toss", nil, ba.Config{Seats: 5}},
 		{ba.DevSaloonSelfOnly, "bangarena/5.saloon", nil, ba.Config{Seats: 5}},
-		{ba.DevWeaponReplacedKept, "bangarena/5.weapon", nil, ba.Config{Seats: 5}},
+		{ba.DevWeaponReplacedLost, "bangarena/5.weapon", nil, ba.Config{Seats: 5}},
 		{ba.DevDynamiteBeforeNext, "bangarena/5.dynamite", nil, ba.Config{Seats: 5}},
 		{ba.DevCoverFailLands, "bangarena/5.cover", nil, ba.Config{Seats: 4, Characters: all(4, "char_06")}},
 		{ba.DevCoverFailLands, "bangarena/5.cover", nil, ba.Config{Seats: 4, RoleMode: ba.ModeLegacy, Characters: all(4, "char_06")}}, // a card-based check

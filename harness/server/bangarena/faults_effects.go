@@ -9,9 +9,9 @@ import ref "github.com/umpire-arena/umpire/referee/bangarena"
 const (
 	// FaultSaloonSelfOnly: the Saloon heals its player only.
 	FaultSaloonSelfOnly Fault = ref.DevSaloonSelfOnly
-	// FaultWeaponReplacedKept: a weapon replaced goes back to the hand
-	// instead of the discard pile.
-	FaultWeaponReplacedKept Fault = ref.DevWeaponReplacedKept
+	// FaultWeaponReplacedLost: a weapon replaced leaves the game instead of
+	// going to the discard pile.
+	FaultWeaponReplacedLost Fault = ref.DevWeaponReplacedLost
 	// FaultDynamiteBeforeNext: a Dynamite played is put before the
 	// player's next living seat.
 	FaultDynamiteBeforeNext Fault = ref.DevDynamiteBeforeNext
@@ -31,7 +31,7 @@ const (
 func effectFaults() []FaultInfo {
 	return []FaultInfo{
 		{FaultSaloonSelfOnly, "bangarena/5.saloon", "§5 Saloon: every living player heals 1 ♥", "the Saloon heals its player only"},
-		{FaultWeaponReplacedKept, "bangarena/5.weapon", "§5 weapon: in play, one per seat (the old one discarded)", "a weapon replaced goes back to the player's hand"},
+		{FaultWeaponReplacedLost, "bangarena/5.weapon", "§13 play_weapon: the previous one is discarded", "a weapon replaced is not discarded: it leaves the game"},
 		{FaultDynamiteBeforeNext, "bangarena/5.dynamite", "§5 Dynamite: place it before you", "a Dynamite played is put before the next living seat"},
 		{FaultCoverFailLands, "bangarena/5.cover", "§5 Cover: if not lucky, you can still Ricochet", "a hit whose Cover check failed lands without a Ricochet being asked"},
 		{FaultDynamitePassesBack, "bangarena/8.dynamite-check", "§3, §8 Dynamite: else pass it to the next living seat", "a Dynamite that does not explode passes to the previous living seat"},

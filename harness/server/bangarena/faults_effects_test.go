@@ -123,7 +123,7 @@ func TestEffectFaultsFirstDivergence(t *testing.T) {
 			}
 			return false
 		},
-		FaultWeaponReplacedKept: func(off, on []ref.Event, j int) bool {
+		FaultWeaponReplacedLost: func(off, on []ref.Event, j int) bool {
 			return off[j].Type == "discard" && off[j].Reason == "weapon_replaced" && on[j].Type == "card_played" && ref.WeaponRange(on[j].CardID) > 0
 		},
 	}
