@@ -4,10 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"time"
+	"unsafe"
 
 	"github.com/coder/websocket"
 	"github.com/tidwall/gjson"
+	"github.com/umpire-arena/umpire/harness/legaldiff"
 	"github.com/umpire-arena/umpire/harness/probe"
 	ref "github.com/umpire-arena/umpire/referee/inference"
 	"github.com/umpire-arena/umpire/referee/rules"
@@ -257,9 +260,13 @@ func readEnvelope(typ websocket.MessageType, data []byte) (infEnvelope, bool) {
 // readEnvelopeUnchecked is readEnvelope of a text message without the
 // JSON syntax check: what it reads of bytes that are not JSON is
 // meaningless, and the caller must check them (the schema check does,
-// on its way).
+// on its way). The envelope views data (its strings and results are not
+// copies): data must not change while it is in use.
 func readEnvelopeUnchecked(data []byte) (infEnvelope, bool) {
-	r := gjson.ParseBytes(data)
+	// A read-only view of the message, which nobody changes once the
+	// framer handed it over: gjson.ParseBytes would copy it first (a
+	// your_turn carries the whole history of the match).
+	r := gjson.Parse(unsafe.String(unsafe.SliceData(data), len(data)))
 	if !r.IsObject() {
 		return infEnvelope{}, false
 	}
@@ -301,38 +308,112 @@ type visible struct {
 	yourValue *int
 	toCall    *int
 	players   gjson.Result
-	// legal holds the fields ref.LegalFromView reads, as a JSON object
-	// (the history, the bulk of a visible_state, left out).
-	legal []byte
+	// legal holds the fields ref.LegalFromView reads (turn, your_seat,
+	// your_credits, to_call, raises_used and the raise limits), decoded as
+	// encoding/json would into a ref.VisibleState; legalOK is false when
+	// one of them has another shape (the derivation is then unknown). The
+	// other fields are not read for it, whatever their shape.
+	legal   ref.VisibleState
+	legalOK bool
 }
 
 func readVisible(vs gjson.Result) visible {
-	var v visible
-	v.legal = append(v.legal, '{')
+	v := visible{legalOK: true}
 	vs.ForEach(func(k, val gjson.Result) bool {
 		switch k.Str {
 		case "round":
 			v.round = int(val.Int())
 		case "your_seat":
 			v.yourSeat = intOf(val)
+			v.legalOK = jsonInt(val, &v.legal.YourSeat) && v.legalOK
 		case "your_value":
 			v.yourValue = intOf(val)
 		case "to_call":
 			v.toCall = intOf(val)
+			v.legalOK = jsonInt(val, &v.legal.ToCall) && v.legalOK
 		case "players":
 			v.players = val
-		}
-		switch k.Str {
-		case "round", "your_seat", "players", "turn", "limits", "your_credits", "to_call", "current_bet", "raises_used":
-			if len(v.legal) > 1 {
-				v.legal = append(v.legal, ',')
-			}
-			v.legal = append(append(append(v.legal, k.Raw...), ':'), val.Raw...)
+		case "your_credits":
+			v.legalOK = jsonInt(val, &v.legal.YourCredits) && v.legalOK
+		case "raises_used":
+			v.legalOK = jsonInt(val, &v.legal.RaisesUsed) && v.legalOK
+		case "turn":
+			v.legalOK = readTurnRef(val, &v.legal.Turn) && v.legalOK
+		case "limits":
+			v.legalOK = readRaiseLimits(val, &v.legal.Limits) && v.legalOK
 		}
 		return true
 	})
-	v.legal = append(v.legal, '}')
 	return v
+}
+
+// jsonInt decodes r into *dst as encoding/json decodes a JSON value into
+// an int: null leaves it, an integer literal that fits sets it, anything
+// else is an error (false).
+func jsonInt(r gjson.Result, dst *int) bool {
+	switch r.Type {
+	case gjson.Null:
+		return true
+	case gjson.Number:
+		n, err := strconv.ParseInt(r.Raw, 10, 0)
+		if err != nil {
+			return false
+		}
+		*dst = int(n)
+		return true
+	}
+	return false
+}
+
+// readTurnRef decodes visible_state.turn as encoding/json would into a
+// *ref.TurnRef (null clears it, an object fills it, reading turn and
+// seat).
+func readTurnRef(r gjson.Result, dst **ref.TurnRef) bool {
+	switch {
+	case r.Type == gjson.Null:
+		*dst = nil
+		return true
+	case !r.IsObject():
+		return false
+	}
+	if *dst == nil {
+		*dst = &ref.TurnRef{}
+	}
+	ok := true
+	r.ForEach(func(k, val gjson.Result) bool {
+		switch k.Str {
+		case "turn":
+			ok = jsonInt(val, &(*dst).Turn) && ok
+		case "seat":
+			ok = jsonInt(val, &(*dst).Seat) && ok
+		}
+		return true
+	})
+	return ok
+}
+
+// readRaiseLimits decodes the raise bounds of visible_state.limits as
+// encoding/json would into a ref.Limits (its other fields are not read).
+func readRaiseLimits(r gjson.Result, dst *ref.Limits) bool {
+	switch {
+	case r.Type == gjson.Null:
+		return true
+	case !r.IsObject():
+		return false
+	}
+	ok := true
+	r.ForEach(func(k, val gjson.Result) bool {
+		switch k.Str {
+		case "min_raise":
+			ok = jsonInt(val, &dst.MinRaise) && ok
+		case "max_raise":
+			ok = jsonInt(val, &dst.MaxRaise) && ok
+		case "max_raises_per_round":
+			ok = jsonInt(val, &dst.MaxRaisesPerRound) && ok
+		}
+		return true
+	})
+	return ok
 }
 
 // intOf is the integer r holds, nil when it holds none.
@@ -529,14 +610,21 @@ func (im *infMatch) yourTurn(seat int, s *infSeat, at time.Time, env infEnvelope
 	if env.DeadlineMS != nil {
 		t.deadline = time.Duration(*env.DeadlineMS) * time.Millisecond
 	}
-	var got []ref.LegalAction
-	gotErr := json.Unmarshal([]byte(env.LegalActions.Raw), &got)
-	t.legal = got
-	var vs ref.VisibleState
-	// Only the fields legality rests on are decoded (not the history).
-	if err := json.Unmarshal(vis.legal, &vs); err != nil || gotErr != nil || !env.VisibleState.IsObject() {
+	// The offered list is compared as offered (legaldiff reads the raw
+	// items); it is decoded only for an agent's answers when the referee
+	// cannot derive its own.
+	list := env.LegalActions
+	listOK := list.IsArray() || (list.Exists() && list.Type == gjson.Null)
+	offered := func() []ref.LegalAction {
+		var got []ref.LegalAction
+		_ = json.Unmarshal([]byte(list.Raw), &got)
+		return got
+	}
+	if !vis.legalOK || !listOK || !env.VisibleState.IsObject() {
+		t.legal = offered()
 		m.unknown(infServerLegal, "a your_turn whose visible_state or legal_actions could not be read")
-	} else if want, err := ref.LegalFromView(vs); err != nil {
+	} else if want, err := ref.LegalFromView(vis.legal); err != nil {
+		t.legal = offered()
 		rule := rules.RuleOf(err)
 		if rule == "" {
 			rule = "inference/wire.visible-state.fields"
@@ -544,14 +632,23 @@ func (im *infMatch) yourTurn(seat int, s *infSeat, at time.Time, env infEnvelope
 		m.fail(infServerLegal, rule, seat, where, "a consistent visible_state", err.Error(), "the visible_state of a your_turn is inconsistent: %v", err)
 	} else {
 		t.legal = want
-		fs := probe.CompareLegalActions(where, want, got)
-		if len(fs) == 0 {
+		if legaldiff.InferenceAgrees(want, []byte(list.Raw)) {
 			m.ran(infServerLegal)
-		}
-		for _, f := range fs {
-			f.Level = levelOf(m.cat, f.Rule, f.Level)
-			f.Where.Seat = rules.IntPtr(seat)
-			m.add(infServerLegal, seat, f)
+		} else {
+			var items []json.RawMessage
+			list.ForEach(func(_, it gjson.Result) bool {
+				items = append(items, json.RawMessage(it.Raw))
+				return true
+			})
+			fs := probe.CompareLegalItems(where, want, items)
+			if len(fs) == 0 {
+				m.ran(infServerLegal)
+			}
+			for _, f := range fs {
+				f.Level = levelOf(m.cat, f.Rule, f.Level)
+				f.Where.Seat = rules.IntPtr(seat)
+				m.add(infServerLegal, seat, f)
+			}
 		}
 	}
 	s.open, s.reasked = t, false
