@@ -6,7 +6,7 @@ import (
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
 )
 
-// Refinements of cause attribution (I-BA-V3) where one expected event
+// Refinements of cause attribution (I-BA-V3, I-BA-V6) where one expected event
 // carries the outcome of two rules: the eliminated event names the seat out
 // (§9 elimination) and its killer (§9 killer); game_over names the winners
 // of the §10 condition that held, and its place after the elimination (the
