@@ -40,7 +40,9 @@ func charFaultPlay(t *testing.T, cfg ref.Config, i int, devs faultSet) []ref.Eve
 	return g.Log()
 }
 
-func allChars(n int, c string) []string { return strings.Split(strings.Repeat(c+",", n)[:n*(len(c)+1)-1], ",") }
+func allChars(n int, c string) []string {
+	return strings.Split(strings.Repeat(c+",", n)[:n*(len(c)+1)-1], ",")
+}
 
 // charFaultWitness says, for the faults whose break a match's events show
 // by themselves, whether they show it, with the table that deals the
