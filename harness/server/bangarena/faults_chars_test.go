@@ -40,8 +40,13 @@ func charFaultPlay(t *testing.T, cfg ref.Config, i int, devs faultSet) []ref.Eve
 	return g.Log()
 }
 
+// allChars deals character c to every one of n seats.
 func allChars(n int, c string) []string {
-	return strings.Split(strings.Repeat(c+",", n)[:n*(len(c)+1)-1], ",")
+	out := make([]string, n)
+	for i := range out {
+		out[i] = c
+	}
+	return out
 }
 
 // charFaultWitness says, for the faults whose break a match's events show
