@@ -177,13 +177,11 @@ func (d *bangarenaDriver) play(ctx context.Context, p Planned, j *judge, l *link
 		}
 		// The observe body lives for this decision only (the judge logs a
 		// copy, the agent's adapter queues one): its storage serves the next.
-		code, body := d.srv.Observe(st.obsBuf, st.room, p.Seat, st.token)
-		st.obsBuf = body
+		req, body, code, err := d.observe(st)
 		if code != http.StatusOK {
 			j.harness(fmt.Sprintf("observe answered %d: %s", code, trim(body)))
 			return out
 		}
-		req, err := readBARequest(body)
 		if err != nil {
 			j.harness("observe answered a body umpire cannot read: " + err.Error())
 			return out
@@ -230,6 +228,28 @@ func (d *bangarenaDriver) play(ctx context.Context, p Planned, j *judge, l *link
 	j.skipIf(CheckRecover, "the agent's answers needed no reask, so there was nothing to recover from")
 	j.skipIf(CheckCommandIDs, "the agent answered no decision")
 	return out
+}
+
+// observe fetches the seat's observe answer into st.obsBuf and reads its
+// request: from the server's own values when the body is their encoding
+// (baserver.Server.ObserveRequest), else from the body. err is a body that
+// cannot be read (code 200).
+func (d *bangarenaDriver) observe(st *baState) (req *baRequest, body []byte, code int, err error) {
+	var o baserver.Observed
+	code, body, typed := d.srv.ObserveRequest(st.obsBuf, st.room, st.seat, st.token, &o)
+	st.obsBuf = body
+	switch {
+	case code != http.StatusOK:
+		return nil, body, code, nil
+	case typed:
+		req = &baRequest{version: o.Version, legal: o.Legal}
+		if o.DeadlineAt != nil {
+			req.deadlineAt = *o.DeadlineAt
+		}
+		return req, body, code, nil
+	}
+	req, err = readBARequest(body)
+	return req, body, code, err
 }
 
 // roomConfig is the room of a planned match.

@@ -3,6 +3,7 @@ package certify
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
@@ -121,6 +122,73 @@ func TestReadBARequest(t *testing.T) {
 	for _, b := range bad {
 		if req, err := readBARequest([]byte(b)); err == nil {
 			t.Errorf("%s: read as %+v, want an error", b, req)
+		}
+	}
+}
+
+// TestObserveRequestReadsTheBody: over whole seeded matches, every seat's
+// observe through ObserveRequest gives the body Observe gives, and its
+// typed reading is readBARequest's reading of that body; with dialects the
+// driver reads the body.
+func TestObserveRequestReadsTheBody(t *testing.T) {
+	for _, dialects := range [][]baserver.Dialect{nil, {baserver.DialectExtraFields}} {
+		s, err := baserver.New(baserver.Options{Deadline: time.Hour, Dialects: dialects})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Shutdown(context.Background())
+		for _, seed := range []string{"typed-1", "typed-2", "typed-3"} {
+			c, err := s.CreateRoom(baserver.RoomConfig{Seats: 4, Seed: seed, Agents: []int{0, 1, 2, 3}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			decisions := 0
+			for step := 0; step < 300; step++ {
+				var pending *baRequest
+				pendingSeat := -1
+				for seat := range 4 {
+					var o baserver.Observed
+					code, typedBody, typed := s.ObserveRequest(nil, c.RoomID, seat, c.Tokens[seat], &o)
+					_, body := s.Observe(nil, c.RoomID, seat, c.Tokens[seat])
+					if code != http.StatusOK || !bytes.Equal(typedBody, body) {
+						t.Fatalf("%s seat %d: ObserveRequest answered %d %s, Observe %s", seed, seat, code, trim(typedBody), trim(body))
+					}
+					if typed != (dialects == nil) {
+						t.Fatalf("dialects %v: typed reading %v", dialects, typed)
+					}
+					want, err := readBARequest(body)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if typed {
+						have := baRequest{version: o.Version, legal: o.Legal}
+						if o.DeadlineAt != nil {
+							have.deadlineAt = *o.DeadlineAt
+						}
+						if fmt.Sprint(have) != fmt.Sprint(*want) && !(len(have.legal) == 0 && len(want.legal) == 0 && have.version == want.version && have.deadlineAt == want.deadlineAt) {
+							t.Fatalf("%s seat %d: typed %+v, body %+v", seed, seat, have, *want)
+						}
+						if (o.DeadlineAt == nil) != !bytes.Contains(body, []byte(`"deadlineAt":"`)) {
+							t.Fatalf("%s seat %d: deadlineAt %v in %s", seed, seat, o.DeadlineAt, trim(body))
+						}
+					}
+					if len(want.legal) > 0 {
+						pending, pendingSeat = want, seat
+					}
+				}
+				if pending == nil {
+					break
+				}
+				v := pending.version
+				body := rawJSON(baserver.Decision{Seat: &pendingSeat, ActionID: pending.legal[0].ActionID, CommandID: "c-" + strconv.Itoa(step), ObservationVersion: &v})
+				if code, resp := s.Decide(c.RoomID, c.Tokens[pendingSeat], body); code != http.StatusOK {
+					t.Fatalf("%s: decision answered %d %s", seed, code, trim(resp))
+				}
+				decisions++
+			}
+			if decisions < 20 {
+				t.Fatalf("%s: only %d decisions played", seed, decisions)
+			}
 		}
 	}
 }

@@ -74,6 +74,8 @@ func inferenceFaultCases() []faultCase {
 		{GameInference, "betting-overruns", "inference/round.5.end-of-betting", nil},
 		{GameInference, "check-costs-one", "inference/round.3.call", nil},
 		{GameInference, "fold-refunds", "inference/round.3.fold", nil},
+		{GameInference, "raise-forgets-own-bets", "inference/round.3.raise", nil},
+		{GameInference, "raise-uncovered", "inference/round.3.raise-covered", nil},
 		{GameInference, "short-ante-topped-up", "inference/round.2.short-ante", nil},
 		// A reason outside the two is also outside the envelope's shape.
 		{GameInference, "end-reason-unknown", "inference/protocol.match-end", []string{"inference/protocol.envelope"}},

@@ -55,6 +55,8 @@ func inferenceChecks() []Check {
 			Rules: append(infViewRules(), "inference/round.3.all-in", "inference/protocol.action-all-in", "inference/round.6.side-pots", "inference/wire.legal-actions.call"), Timeout: probe, Run: infProbeAllIn},
 		{Name: "inference: a raise beyond the cap is refused", Game: GameInference, Section: secProbes,
 			Rules: []string{"inference/round.3.raise-cap", "inference/illegal.listed-only"}, Timeout: probe, Run: infProbeRaiseCap},
+		{Name: "inference: a raise the seat cannot cover is refused, and every raise costs the call plus the raise", Game: GameInference, Section: secProbes,
+			Rules: append(infViewRules(), "inference/illegal.listed-only", "inference/server.error-code"), Timeout: probe, Run: infProbeRaiseCovered},
 		{Name: "inference: a wrong token is refused", Game: GameInference, Section: secProbes,
 			Rules: []string{"inference/server.auth", "inference/server.error-code", "inference/visibility.no-peek"}, Timeout: probe, Run: infProbeAuth},
 		{Name: "inference: a malformed message is refused and the turn stays open", Game: GameInference, Section: secProbes,

@@ -87,6 +87,10 @@ type infSeatTrack struct {
 	// acted holds the (round, turn) of the actions seen, for the order of
 	// table messages.
 	acted map[[2]int]bool
+	// again holds what each raiser of the round had bet before its raises
+	// (infSeatTrack.raise): a server that charged a raise the whole new
+	// bet took it again.
+	again map[int]int
 }
 
 func newSeatTrack() *infSeatTrack {
@@ -153,6 +157,7 @@ func (tr *infSeatTrack) apply(ev infLiveEvent) (rule string, want, got any, msg 
 		tr.currentBet, tr.raises = 0, 0
 		clear(tr.contrib)
 		clear(tr.bets)
+		clear(tr.again)
 		clear(tr.dealt)
 		clear(tr.folded)
 		for _, d := range ev.DealtIn {
@@ -191,12 +196,7 @@ func (tr *infSeatTrack) apply(ev infLiveEvent) (rule string, want, got any, msg 
 			tr.contrib[seat] += amount
 			tr.bets[seat] += amount
 		case "raise":
-			pay := tr.currentBet - tr.bets[seat] + amount
-			tr.credits[seat] -= pay
-			tr.contrib[seat] += pay
-			tr.bets[seat] += pay
-			tr.currentBet += amount
-			tr.raises++
+			return tr.raise(seat, amount)
 		default:
 			tr.sync = false
 		}
@@ -245,6 +245,9 @@ func (tr *infSeatTrack) showdown(ev infLiveEvent) (rule string, want, got any, m
 		want := tr.pot()
 		tr.refundFolds()
 		return "inference/round.3.fold", want, *ev.Pot, fmt.Sprintf("the showdown of round %d names a pot of %d: the %d that folded seats put in this round left it, though a fold leaves what the seat put in in the pot", ev.Round, *ev.Pot, back)
+	}
+	if rule, want, got, msg := tr.raisesCharged(ev); rule != "" {
+		return rule, want, got, msg
 	}
 	if *ev.Pot != tr.pot() {
 		return r, tr.pot(), *ev.Pot, fmt.Sprintf("the showdown of round %d names a pot of %d, but the seats put %d in", ev.Round, *ev.Pot, tr.pot())
@@ -341,6 +344,7 @@ func (tr *infSeatTrack) compare(vs ref.VisibleState, turn bool, res *Result) []i
 			}
 		}
 	}
+	tr.compareRaises(vs, add, res)
 	if vs.Dealer != tr.dealer {
 		add("inference/visibility.public", "dealer", tr.dealer, vs.Dealer)
 	}
@@ -538,6 +542,8 @@ func infFollowViews(got []infMsg, around func(i int) []reports.Message, res *Res
 				res.eval("inference/round.4.table-talk")
 			case ev.Type == "showdown":
 				res.eval("inference/wire.events.showdown")
+			case ev.Type == "action" && ev.Action == "raise" && tr.started:
+				res.eval("inference/round.3.raise-covered")
 			case ev.Type == "ante" && tr.started && ev.Seat != nil && tr.credits[*ev.Seat] <= tr.ante:
 				res.eval("inference/wire.events.ante-all-in")
 				if tr.credits[*ev.Seat] < tr.ante {
@@ -625,5 +631,6 @@ func infViewRules() []string {
 		"inference/wire.events.showdown", "inference/wire.visible-state.contribution", "inference/wire.visible-state.ante",
 		"inference/wire.visible-state.sitting-out", "inference/protocol.current-bet", "inference/protocol.to-call",
 		"inference/round.2.short-ante", "inference/wire.events.ante-all-in", "inference/match.rounds", "inference/round.4.table-talk", "inference/protocol.winners", "inference/round.3.fold",
+		"inference/round.3.raise", "inference/round.3.raise-covered",
 	}
 }

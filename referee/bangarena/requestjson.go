@@ -1,8 +1,6 @@
 package bangarena
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
 )
 
@@ -13,43 +11,14 @@ import (
 // write these bytes as they are.
 func (r *DecisionRequest) AppendJSON(b []byte) ([]byte, error) {
 	events := r.Observation.Events
-	shell := *r
-	shell.Observation.Events, shell.LegalActions = nil, nil
-	out, err := json.Marshal(&shell)
-	if err != nil {
-		return b, err
-	}
-	out, tail := splitLegal(out, r.LegalActions)
-	start := len(b)
-	b = spliceEvents(b, out, events)
-	return r.appendLegalTail(b, start, tail)
+	return r.appendRequest(b, func(b []byte) []byte { return appendEventList(b, events) })
 }
 
-// AppendJSON appends the JSON encoding of v to b: the same bytes as
-// json.Marshal(v), the event list written directly.
-func (v *PlayerView) AppendJSON(b []byte) ([]byte, error) {
-	shell := *v
-	shell.Events = nil
-	out, err := json.Marshal(&shell)
-	if err != nil {
-		return b, err
+// appendEventList appends the JSON array of events, null when nil.
+func appendEventList(b []byte, events []Event) []byte {
+	if events == nil {
+		return append(b, "null"...)
 	}
-	return spliceEvents(b, out, v.Events), nil
-}
-
-var eventsNull = []byte(`"events":null`)
-
-// spliceEvents appends out to b with its first "events":null replaced by
-// the encoding of events. The first occurrence is the view's: string
-// values are escaped (a quote inside one is \"), and no object encoded
-// before the view's events has an "events" key.
-func spliceEvents(b, out []byte, events []Event) []byte {
-	i := bytes.Index(out, eventsNull)
-	if i < 0 || events == nil {
-		return append(b, out...)
-	}
-	i += len(eventsNull) - len("null")
-	b = append(b, out[:i]...)
 	b = append(b, '[')
 	for k := range events {
 		if k > 0 {
@@ -57,8 +26,14 @@ func spliceEvents(b, out []byte, events []Event) []byte {
 		}
 		b = events[k].appendJSON(b)
 	}
-	b = append(b, ']')
-	return append(b, out[i+len("null"):]...)
+	return append(b, ']')
+}
+
+// AppendJSON appends the JSON encoding of v to b: the same bytes as
+// json.Marshal(v), the event list written directly.
+func (v *PlayerView) AppendJSON(b []byte) ([]byte, error) {
+	events := v.Events
+	return v.appendView(b, func(b []byte) []byte { return appendEventList(b, events) }), nil
 }
 
 // EventCache keeps the encoding of one seat's event list between that
@@ -87,50 +62,12 @@ func (r *DecisionRequest) AppendJSONCached(b []byte, c *EventCache) ([]byte, err
 		return r.AppendJSON(b)
 	}
 	events := r.Observation.Events
-	shell := *r
-	shell.Observation.Events, shell.LegalActions = nil, nil
-	out, err := json.Marshal(&shell)
-	if err != nil {
-		return b, err
-	}
-	out, tail := splitLegal(out, r.LegalActions)
-	start := len(b)
-	i := bytes.Index(out, eventsNull)
-	if i < 0 || events == nil {
-		b = append(b, out...)
-		return r.appendLegalTail(b, start, tail)
-	}
-	i += len(eventsNull) - len("null")
-	b = append(b, out[:i]...)
-	b = c.appendEvents(b, r.MatchID, r.Observation.You, events)
-	b = append(b, out[i+len("null"):]...)
-	return r.appendLegalTail(b, start, tail)
-}
-
-var legalNull = []byte(`"legalActions":null}`)
-
-// splitLegal cuts the encoding of a request shell encoded without its
-// legalActions (its last field, written null) before that null, when the
-// request has legalActions: tail reports the cut and the caller writes the
-// list and the closing brace (appendLegalTail).
-func splitLegal(out []byte, legal []LegalAction) (_ []byte, tail bool) {
-	if legal == nil || !bytes.HasSuffix(out, legalNull) {
-		return out, false
-	}
-	return out[:len(out)-len("null}")], true
-}
-
-// appendLegalTail ends a request's encoding begun at b[start:] with its
-// legalActions and closing brace when splitLegal cut them.
-func (r *DecisionRequest) appendLegalTail(b []byte, start int, tail bool) ([]byte, error) {
-	if !tail {
-		return b, nil
-	}
-	b, err := appendLegal(b, r.LegalActions)
-	if err != nil {
-		return b[:start], err
-	}
-	return append(b, '}'), nil
+	return r.appendRequest(b, func(b []byte) []byte {
+		if events == nil {
+			return append(b, "null"...)
+		}
+		return c.appendEvents(b, r.MatchID, r.Observation.You, events)
+	})
 }
 
 // appendEvents appends the JSON array of events, extending the cache.
@@ -180,18 +117,6 @@ func (r *DecisionRequest) AppendJSONSince(b []byte, c *EventCache, from, next in
 		return b, errors.New("bangarena: AppendJSONSince: the request's events do not follow the cache's")
 	}
 	events := r.Observation.Events
-	shell := *r
-	shell.Observation.Events, shell.LegalActions = nil, nil
-	out, err := json.Marshal(&shell)
-	if err != nil {
-		return b, err
-	}
-	out, tail := splitLegal(out, r.LegalActions)
-	start := len(b)
-	i := bytes.Index(out, eventsNull)
-	if i < 0 {
-		return b, errors.New("bangarena: AppendJSONSince: no event list in the request")
-	}
 	for k := range events {
 		if c.n > 0 {
 			c.enc = append(c.enc, ',')
@@ -201,15 +126,13 @@ func (r *DecisionRequest) AppendJSONSince(b []byte, c *EventCache, from, next in
 		c.lastSeq = events[k].Seq
 	}
 	c.upto = next
-	if c.n == 0 {
-		// No event at all: View's list is nil, written null.
-		return r.appendLegalTail(append(b, out...), start, tail)
-	}
-	i += len(eventsNull) - len("null")
-	b = append(b, out[:i]...)
-	b = append(b, '[')
-	b = append(b, c.enc...)
-	b = append(b, ']')
-	b = append(b, out[i+len("null"):]...)
-	return r.appendLegalTail(b, start, tail)
+	return r.appendRequest(b, func(b []byte) []byte {
+		if c.n == 0 {
+			// No event at all: View's list is nil, written null.
+			return append(b, "null"...)
+		}
+		b = append(b, '[')
+		b = append(b, c.enc...)
+		return append(b, ']')
+	})
 }

@@ -108,6 +108,9 @@ func (s *State) check(seat int, m Move) error {
 	case ActionFold, ActionCall:
 		return nil // I-INF-40: an amount on fold or call is ignored
 	case ActionRaise:
+		if s.deviates(DevRaiseUncovered) {
+			return s.cfg.CheckRaise(m.Amount, 0, p.Credits, s.rs.RaisesUsed) // the call forgotten
+		}
 		return s.rs.CheckRaise(&s.cfg, p, m.Amount)
 	}
 	return rules.Errorf("inference/wire.move.action", "unknown action %q (want fold, call or raise)", m.Action)
@@ -156,7 +159,14 @@ func (s *State) play(seat int, m Move, timeout bool) {
 		s.pot += pay
 		rec.Amount = pay
 	case ActionRaise:
-		pay := s.rs.Owed(p) + m.Amount
+		// A checked raise is covered; one that is not (DevRaiseUncovered)
+		// takes the whole stack.
+		pay := min(s.rs.Owed(p)+m.Amount, p.Credits)
+		if again := p.Bet; again > 0 && p.Credits > pay+again && s.deviates(DevRaiseForgetsOwnBets) {
+			p.Put(again) // its bets so far paid again, counted once
+			p.Bet -= again
+			s.pot += again
+		}
 		p.Put(pay)
 		s.pot += pay
 		s.rs.Raise(s.seats, m.Amount)

@@ -32,6 +32,17 @@ const (
 	// DevFoldRefunds gives a folding seat back all it put in this round,
 	// ante and bets: it leaves the pot (round.3.fold).
 	DevFoldRefunds = "fold-refunds"
+	// DevRaiseForgetsOwnBets charges a raise the whole new bet, as if the
+	// raiser had bet nothing yet this round (round.3.raise: it pays what it
+	// owed plus the amount): its earlier bets are paid again into the pot,
+	// and it counts as matching the new bet. Only a raiser that keeps
+	// credits either way is charged so, so no all-in differs.
+	DevRaiseForgetsOwnBets = "raise-forgets-own-bets"
+	// DevRaiseUncovered checks a raise's cover against the increment
+	// alone, forgetting the call (round.3.raise-covered): a raise the seat
+	// can pay but not with the call on top is accepted, the bet goes up
+	// by the whole amount, and the seat puts in all it has (all-in).
+	DevRaiseUncovered = "raise-uncovered"
 )
 
 // overrun is DevBettingOverruns: once a round, with two or more seats still

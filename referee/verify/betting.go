@@ -212,6 +212,9 @@ func (v *Verifier) actionLine(r *record) {
 		return
 	}
 	owed := v.rs.Owed(p)
+	if x.again > 0 && !x.unsure {
+		v.raiseCharge(seat, r, owed)
+	}
 	switch r.action {
 	case ref.ActionCall:
 		x.pick(&p.Credits, func(c int) bool { return r.amount == ref.CallPay(owed, c) && r.allIn == (c-r.amount == 0) })
@@ -312,6 +315,9 @@ func (v *Verifier) actionLine(r *record) {
 			v.report(rule, seat, r.turn, owed+r.amount, p.Credits, "a raise must be covered: the call (%d) plus the raise (%d) from the seat's %d credits", owed, r.amount, p.Credits)
 		}
 		pay = owed + r.amount
+		if p.Bet > 0 && !x.unsure {
+			x.again += p.Bet
+		}
 		v.rs.Raise(v.seats, r.amount)
 	default:
 		v.report("inference/wire.move.action", seat, r.turn, "fold, call or raise", r.action, "an action is fold, call or raise; this one is treated as a fold")

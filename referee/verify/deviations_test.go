@@ -14,11 +14,16 @@ import (
 // played wrongly, and follows the log from there. The same matches without
 // the deviation verify clean (TestSelfPlayLogsVerifyClean's generator).
 func TestDeviationsCiteTheirRule(t *testing.T) {
-	tests := []struct{ dev, rule string }{
-		{ref.DevBettingStartsLate, "inference/round.3.order"},
-		{ref.DevBettingOverruns, "inference/round.5.end-of-betting"},
-		{ref.DevCheckCostsOne, "inference/round.3.call"},
-		{ref.DevFoldRefunds, "inference/round.3.fold"},
+	tests := []struct {
+		dev, rule string
+		overRaise bool // seats try raises they cannot cover
+	}{
+		{ref.DevBettingStartsLate, "inference/round.3.order", false},
+		{ref.DevBettingOverruns, "inference/round.5.end-of-betting", false},
+		{ref.DevCheckCostsOne, "inference/round.3.call", false},
+		{ref.DevFoldRefunds, "inference/round.3.fold", false},
+		{ref.DevRaiseForgetsOwnBets, "inference/round.3.raise", false},
+		{ref.DevRaiseUncovered, "inference/round.3.raise-covered", true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.dev, func(t *testing.T) {
@@ -26,6 +31,7 @@ func TestDeviationsCiteTheirRule(t *testing.T) {
 			for i := range 12 {
 				g := selfPlayGen(i)
 				g.seed = fmt.Sprintf("dev-%s-%d", tc.dev, i)
+				g.overRaise = tc.overRaise
 				log, _ := g.play(t)
 				if fs, _ := verifyAll(t, log, Options{File: g.seed}); len(fs) != 0 {
 					t.Fatalf("seed %s without the deviation: %s", g.seed, describe(fs))

@@ -25,6 +25,10 @@ type gen struct {
 	// msgP is the chance that a move carries a message.
 	msgP   float64
 	public bool
+	// overRaise makes a seat that owes a call and can raise less than the
+	// bound try a raise one above what it can cover first (refused by a
+	// correct engine, the move is then chosen as usual).
+	overRaise bool
 }
 
 // features records what a generated log exercises, with the 0-based index
@@ -75,6 +79,11 @@ func (g gen) play(tb testing.TB) ([]byte, features) {
 			continue
 		}
 		legal = m.Legal(legal[:0])
+		if g.overRaise && len(legal) == 3 && legal[1].Amount > 0 && legal[2].Max < g.cfg.MaxRaise {
+			if m.Apply(seat, ref.Move{Action: ref.ActionRaise, Amount: legal[2].Max + 1}) == nil {
+				continue
+			}
+		}
 		mv := ref.Move{Action: ref.ActionCall}
 		x := rng.Float64()
 		owe := legal[1].Amount > 0

@@ -258,7 +258,7 @@ func (v *Verifier) roundStart(r *record) {
 		if logIn[i] {
 			x.softLeft = false
 		}
-		x.anted, x.dealt = false, false
+		x.anted, x.dealt, x.again = false, false, 0
 	}
 	v.owedSeat, v.lastSeat, v.lastTurn, v.turnAlt = -1, -1, -1, -1
 	v.pendMsg, v.pendTO = false, false

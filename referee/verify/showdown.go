@@ -79,6 +79,9 @@ func (v *Verifier) showdownLine(r *record) {
 		pot = v.foldRefunds(r.pot, pot, contrib)
 	}
 	if r.pot != pot {
+		pot = v.raiseCharges(r.pot, pot, contrib)
+	}
+	if r.pot != pot {
 		v.report("inference/round.6.showdown", -1, -1, pot, r.pot, "the pot is everything put in this round, antes and bets (%d)", pot)
 		checkPayouts = false
 	}

@@ -125,6 +125,12 @@ type seatExtra struct {
 	// rules would have paid. The next line that depends on the stack
 	// settles which (pick), so one wrong payout gives one finding.
 	delta int
+	// again is what the seat had bet this round before each of its raises
+	// (a raise costs what it owed plus the increment): a server that
+	// charged a raise the whole new bet took it from the stack a second
+	// time, into the pot. The line that tells the two readings apart
+	// settles which (raiseCharge).
+	again int
 	// unsure: the credits are not known (after a round the log did not
 	// close); checks that need them are inconclusive until the log shows
 	// the stack again.

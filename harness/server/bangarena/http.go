@@ -152,7 +152,7 @@ func (s *Server) writeObserve(w http.ResponseWriter, roomID string, seat int, to
 		s.bufs.Put(bp)
 		return
 	}
-	b, err := r.observeLocked(seat, (*bp)[:0])
+	b, err := r.observeLocked(seat, (*bp)[:0], nil)
 	r.mu.Unlock()
 	writeJSON(w, http.StatusOK, b, err)
 	if cap(b) <= maxPooled {
@@ -166,8 +166,9 @@ func (s *Server) writeObserve(w http.ResponseWriter, roomID string, seat int, to
 // (RequestSince) and the seat's cache holds the encoding of the earlier
 // ones, so neither the engine nor the server keeps a projection of the log
 // per seat. Once the match is over, the cache serves one last observe (the
-// final one of a seat that played to the end) and is dropped.
-func (r *room) observeLocked(seat int, b []byte) ([]byte, error) {
+// final one of a seat that played to the end) and is dropped. When o is
+// not nil it is filled from the request the body encodes (Observed.read).
+func (r *room) observeLocked(seat int, b []byte, o *Observed) ([]byte, error) {
 	si := &r.seats[seat]
 	if r.ended {
 		defer func() { si.events, si.delta = ref.EventCache{}, nil }()
@@ -179,7 +180,11 @@ func (r *room) observeLocked(seat int, b []byte) ([]byte, error) {
 	out, err := q.appendJSONSince(b, &si.events, from, next)
 	if errors.Is(err, errSlowPath) {
 		// An encoding only encoding/json can write: the whole request.
-		return r.requestLocked(seat).appendJSON(b, nil)
+		q = r.requestLocked(seat)
+		out, err = q.appendJSON(b, nil)
+	}
+	if o != nil {
+		o.read(&q)
 	}
 	return out, err
 }

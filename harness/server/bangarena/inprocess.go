@@ -2,6 +2,8 @@ package bangarena
 
 import (
 	"net/http"
+
+	ref "github.com/umpire-arena/umpire/referee/bangarena"
 )
 
 // The in-process door: what a client in the same process (certify's driver)
@@ -13,25 +15,75 @@ import (
 // Observe answers GET /api/ai/rooms/{roomId}/observe?seat=N with token as
 // x-agent-token. The body is appended to into[:0] (nil: fresh storage).
 func (s *Server) Observe(into []byte, roomID string, seat int, token string) (int, []byte) {
-	status, b := http.StatusOK, into[:0:cap(into)]
+	status, b, _ := s.observeIn(into, roomID, seat, token, nil)
+	return status, b
+}
+
+// Observed is what an in-process client reads of the DecisionRequest of an
+// observe answer, taken from the request the body encodes instead of from
+// the body's bytes.
+type Observed struct {
+	// Version is the request's observationVersion.
+	Version int
+	// DeadlineAt is its deadlineAt, nil for null.
+	DeadlineAt *string
+	// Legal holds the actionId and command of each item of its
+	// legalActions (never the argsSchema), in order.
+	Legal []ref.LegalAction
+}
+
+// read fills o from q.
+func (o *Observed) read(q *Request) {
+	o.Version, o.DeadlineAt = q.ObservationVersion, q.DeadlineAt
+	o.Legal = make([]ref.LegalAction, len(q.LegalActions))
+	for i, a := range q.LegalActions {
+		o.Legal[i] = ref.LegalAction{ActionID: a.ActionID, Command: a.Command}
+	}
+}
+
+// ObserveRequest is Observe that also fills o from the request the body
+// encodes, and reports true, when the answer is a 200 whose body is exactly
+// that request's encoding (no dialect rewrote it): a client that needs only
+// these fields need not read them back from the body. On false, o is
+// unchanged and the body is the only reading.
+func (s *Server) ObserveRequest(into []byte, roomID string, seat int, token string, o *Observed) (int, []byte, bool) {
+	if len(s.dialects) > 0 {
+		status, b := s.Observe(into, roomID, seat, token)
+		return status, b, false
+	}
+	var got Observed
+	status, b, ok := s.observeIn(into, roomID, seat, token, &got)
+	if ok {
+		*o = got
+	}
+	return status, b, ok
+}
+
+// observeIn is Observe, filling o (when not nil) from the request of a 200
+// answer; ok reports a 200 encoded without error.
+func (s *Server) observeIn(into []byte, roomID string, seat int, token string, o *Observed) (status int, b []byte, ok bool) {
+	status, b = http.StatusOK, into[:0:cap(into)]
 	r := s.room(roomID)
 	if r == nil {
 		status, b = s.encodeReply(b, errReply(http.StatusNotFound, CodeNotFound, "no room %q", roomID))
 	} else {
 		r.mu.Lock()
-		if rp, ok := r.authLocked(seat, token); !ok {
+		if rp, authed := r.authLocked(seat, token); !authed {
 			r.mu.Unlock()
 			status, b = s.encodeReply(b, rp)
 		} else {
 			var err error
-			b, err = r.observeLocked(seat, b)
+			b, err = r.observeLocked(seat, b, o)
 			r.mu.Unlock()
 			if err != nil {
 				status, b = s.encodeReply(b[:0], errReply(http.StatusInternalServerError, CodeInternal, "cannot encode the answer"))
+			} else {
+				ok = true
 			}
 		}
 	}
-	return s.dialected("/api/ai/rooms/"+roomID+"/observe", status, b)
+	status, b = s.dialected("/api/ai/rooms/"+roomID+"/observe", status, b)
+	return status, b, ok && status == http.StatusOK
 }
 
 // Decide answers POST /api/ai/rooms/{roomId}/decision with body and token

@@ -220,6 +220,14 @@ func (r *room) applyViewFaultsLocked(seat int, req *ref.DecisionRequest) {
 // required fields with their types, args an object when present.
 func parseDecision(body []byte) (Decision, error) {
 	var d Decision
+	// One JSON object that decodes: what the decoder below accepts, read
+	// without its buffer; anything else takes the decoder, for its error.
+	if trimmed := bytes.TrimLeft(body, " \t\r\n"); len(trimmed) > 0 && trimmed[0] == '{' && json.Valid(body) {
+		if json.Unmarshal(body, &d) == nil {
+			return d.check()
+		}
+		d = Decision{}
+	}
 	dec := json.NewDecoder(bytes.NewReader(body))
 	if err := dec.Decode(&d); err != nil {
 		return d, fmt.Errorf("body is not a decision object: %v", err)
@@ -232,6 +240,11 @@ func parseDecision(body []byte) (Decision, error) {
 	if trimmed := bytes.TrimLeft(body, " \t\r\n"); len(trimmed) == 0 || trimmed[0] != '{' || !json.Valid(body) {
 		return d, errors.New("body must be a JSON object")
 	}
+	return d.check()
+}
+
+// check validates the fields of a decoded decision body.
+func (d Decision) check() (Decision, error) {
 	switch {
 	case d.Seat == nil:
 		return d, errors.New("seat is required")

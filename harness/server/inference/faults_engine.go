@@ -19,6 +19,13 @@ const (
 	// FaultFoldRefunds gives a folding seat back all it put in this
 	// round, ante and bets, out of the pot.
 	FaultFoldRefunds Fault = ref.DevFoldRefunds
+	// FaultRaiseForgetsOwnBets charges a raise the whole new bet, the
+	// raiser's own bets of the round forgotten (so paid again), for a
+	// raiser that keeps credits either way.
+	FaultRaiseForgetsOwnBets Fault = ref.DevRaiseForgetsOwnBets
+	// FaultRaiseUncovered accepts a raise the seat can pay without the
+	// call but not with it; the seat puts in all it has.
+	FaultRaiseUncovered Fault = ref.DevRaiseUncovered
 	// FaultNineSeats creates and plays a table of 9 seats when asked.
 	FaultNineSeats Fault = ref.DevNineSeats
 )
@@ -31,6 +38,8 @@ func engineFaultList() []FaultInfo {
 		{FaultBettingOverruns, "inference/round.5.end-of-betting", "a seat is given a turn after the betting is over"},
 		{FaultCheckCostsOne, "inference/round.3.call", "a check costs one credit"},
 		{FaultFoldRefunds, "inference/round.3.fold", "a folding seat takes what it put in this round back out of the pot"},
+		{FaultRaiseForgetsOwnBets, "inference/round.3.raise", "a raise is charged the whole new bet, the raiser's own bets of the round paid again"},
+		{FaultRaiseUncovered, "inference/round.3.raise-covered", "a raise the seat cannot cover with the call is accepted, for all it has"},
 		{FaultNineSeats, "inference/table.size", "a table of 9 seats is created and played"},
 	}
 }

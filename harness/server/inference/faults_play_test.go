@@ -2,6 +2,8 @@ package inference
 
 import (
 	"testing"
+
+	ref "github.com/umpire-arena/umpire/referee/inference"
 )
 
 // playFaultCases are TestFaults' cases of the faults that make the server
@@ -87,6 +89,32 @@ func playFaultCases() []faultTest {
 			spec:    func(seed string) MatchSpec { return scripted(seed, 4, 6, "aggressive", "random") },
 			seeds:   5,
 			observe: only("inference/round.3.fold"),
+		},
+		{
+			fault: FaultRaiseForgetsOwnBets, rule: "inference/round.3.raise",
+			spec:    func(seed string) MatchSpec { return scripted(seed, 4, 6, "aggressive", "random") },
+			seeds:   5,
+			observe: only("inference/round.3.raise"),
+		},
+		{
+			// Seat 0, owing a call, raises one more than it can cover.
+			fault: FaultRaiseUncovered, rule: "inference/round.3.raise-covered",
+			spec: func(seed string) MatchSpec {
+				s, ante := MatchSpec{Seats: 3, Rounds: 4, DeadlineMS: 50, Seed: strp(seed), Agents: []int{0}, Adversaries: []string{"aggressive"}}, 2
+				s.StartingCredits, s.Ante = 12, &ante
+				return s
+			},
+			policy: func(f frame) *MoveMsg {
+				vs := f.env.VisibleState
+				for _, la := range f.env.LegalActions {
+					if la.Action == ref.ActionRaise && vs.ToCall > 0 && la.Max < vs.Limits.MaxRaise {
+						return &MoveMsg{Type: TypeMove, MatchID: f.env.MatchID, Turn: *f.env.Turn, Action: ref.ActionRaise, Amount: la.Max + 1}
+					}
+				}
+				return &MoveMsg{Type: TypeMove, MatchID: f.env.MatchID, Turn: *f.env.Turn, Action: ref.ActionCall}
+			},
+			seeds:   5,
+			observe: only("inference/round.3.raise-covered"),
 		},
 		{
 			// A silent seat sits out at its third strike (round 3), is back
