@@ -57,6 +57,12 @@ func TestBangArenaSetupAndCardDeviationsCharged(t *testing.T) {
 		{ba.DevBazaarFromLeft, "bangarena/5.bazaar", nil, ba.Config{Seats: 5}},
 		{ba.DevSnatchFirstCard, "bangarena/5.snatch", nil, ba.Config{Seats: 5}},
 		{ba.DevTossFirstCard, "bangarena/5.toss", nil, ba.Config{Seats: 5}},
+		// The characters of checks and shots, the queue and the resolving card (deviations_chars.go).
+		{ba.DevIronBrowNoCover, "bangarena/6.char-06-iron-brow", nil, ba.Config{Seats: 4, Characters: all(4, "char_06")}},
+		{ba.DevLuckyOneTry, "bangarena/6.char-08-lucky", nil, ba.Config{Seats: 4, Characters: all(4, "char_08")}},
+		{ba.DevDoubleBarrelOneMiss, "bangarena/6.char-13-double-barrel", nil, ba.Config{Seats: 4, Characters: all(4, "char_13")}},
+		{ba.DevRaidFromRight, "bangarena/7.queue-order", nil, ba.Config{Seats: 5}},
+		{ba.DevResolvingCardDrawable, "bangarena/3.resolving-card", nil, ba.Config{Seats: 5}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.dev, func(t *testing.T) { chargedAlone(t, tc.dev, tc.rule, tc.also, tc.cfg, 300, 2, true) })

@@ -110,6 +110,9 @@ func TestFaultListNamesRules(t *testing.T) {
 	for f, r := range cardFaultRules() {
 		want[f] = r
 	}
+	for f, r := range charFaultRules() {
+		want[f] = r
+	}
 	for _, fi := range FaultList() {
 		if fi.Ref == "" || fi.Breaks == "" {
 			t.Errorf("%s: no reference or description", fi.Name)
@@ -118,7 +121,7 @@ func TestFaultListNamesRules(t *testing.T) {
 			t.Errorf("%s breaks %q, want %q", fi.Name, fi.Rule, w)
 		}
 	}
-	if n := 38 + len(setupFaults()) + len(cardFaults()) + len(gloryFaults()); len(FaultList()) != n {
+	if n := 38 + len(setupFaults()) + len(cardFaults()) + len(gloryFaults()) + len(charFaults()); len(FaultList()) != n {
 		t.Fatalf("%d faults, want %d", len(FaultList()), n)
 	}
 }
