@@ -10,7 +10,7 @@ import (
 // baMissingDistanceRule names the §4 rule that grants a left-out Shot or
 // Snatch item a, as the deciding seat's observation obs shows the table,
 // where one rule alone puts the target in reach: the built-in Scope of
-// Eagle Eye or Mad Dog (4.built-ins), or the ring of living seats, which
+// Eagle Eye (his ability, 6.char-11) or Mad Dog (4.built-ins), or the ring of living seats, which
 // skips the dead (4.distance). "" when neither alone does.
 func baMissingDistanceRule(obs ba.PlayerView, a ba.LegalAction) string {
 	kind, rest, _ := strings.Cut(a.ActionID, ":")
@@ -52,6 +52,10 @@ func baMissingDistanceRule(obs ba.PlayerView, a ba.LegalAction) string {
 	case all > living && dist(living, cardScope || builtIn) <= reach && dist(all, cardScope || builtIn) > reach:
 		return "bangarena/4.distance"
 	case builtIn && !cardScope && dist(living, true) <= reach && dist(living, false) > reach:
+		if me.CharacterID == "char_11" {
+			// Eagle Eye's one ability is that Scope (§6 char_11).
+			return ba.CharacterRule("char_11")
+		}
 		return "bangarena/4.built-ins"
 	}
 	return ""

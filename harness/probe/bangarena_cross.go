@@ -118,7 +118,11 @@ func baCheckReplayOne(t *Target, s *baSession) Result {
 		if !trail.agree(g) || i < len(at) && g.EventCount() != at[i] {
 			break // the log verifier names the rule of the divergence
 		}
-		if x, ok := seen[key{d.Seat, g.Version()}]; ok {
+		if dec, asked := g.Decider(); !asked || dec != d.Seat {
+			// The log's decider is not the engine's: what the server
+			// showed it belongs to another match; the decision's refusal
+			// below names the rule (who answers an attack, §12 decider).
+		} else if x, ok := seen[key{d.Seat, g.Version()}]; ok {
 			compared++
 			seat := d.Seat
 			baFieldCheck(&res, g, x, rules.Where{Seat: &seat, Step: fmt.Sprintf("decision %d (version %d)", i, x.Version)}, shown)

@@ -71,7 +71,7 @@ var baIDPrefixes = map[string]bool{
 // rules, anything else is not an item of the list (§1).
 func baDecisionRule(err error) string {
 	switch r := rules.RuleOf(err); r {
-	case "bangarena/12.decider", "bangarena/12.args", "bangarena/13.discard-args":
+	case "bangarena/12.decider", "bangarena/12.args", "bangarena/13.discard-args", "bangarena/7.queue-order", "bangarena/6.char-13-double-barrel":
 		return r
 	}
 	return "bangarena/1.legal-only"

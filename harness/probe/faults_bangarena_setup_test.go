@@ -20,7 +20,7 @@ func bangarenaSetupFaultCases() []faultCase {
 		{GameBangArena, "draw-three", "bangarena/3.draw-two", nil},
 		{GameBangArena, "discard-to-max-hp", "bangarena/3.discard-to-hp", nil},
 		{GameBangArena, "reshuffle-keeps-top", "bangarena/3.reshuffle", nil},
-		{GameBangArena, "built-in-scope-ignored", "bangarena/4.built-ins", []string{"bangarena/4.distance"}}, // a Scope forgotten is a wrong distance where dead seats could explain it too,
+		{GameBangArena, "built-in-scope-ignored", "bangarena/4.built-ins", []string{"bangarena/4.distance", "bangarena/6.char-11-eagle-eye"}}, // a Scope forgotten is a wrong distance where dead seats could explain it too, and Eagle Eye's own ability.
 		{GameBangArena, "ring-counts-dead", "bangarena/4.distance", nil},
 		{GameBangArena, "red-suit-no-extra", "bangarena/6.char-02-red-suit", nil},
 		{GameBangArena, "grip-takes-first-card", "bangarena/6.char-05-grip", nil},

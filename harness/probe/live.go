@@ -1,6 +1,8 @@
 package probe
 
 import (
+	"encoding/json"
+
 	"github.com/umpire-arena/umpire/harness/legaldiff"
 	"github.com/umpire-arena/umpire/referee/bangarena"
 	ref "github.com/umpire-arena/umpire/referee/inference"
@@ -46,7 +48,14 @@ func CompareDecisionRequestRead(seat int, raw []byte, req bangarena.DecisionRequ
 // item of one action is not judged here (no rule of the documents names
 // it); umpire legal --check lists it.
 func CompareLegalActions(where rules.Where, want, got []ref.LegalAction) []reports.Finding {
-	d := legaldiff.Inference(want, legaldiff.Items(got))
+	return CompareLegalItems(where, want, legaldiff.Items(got))
+}
+
+// CompareLegalItems is CompareLegalActions of the items as offered (each
+// one raw, undecoded): a judge holding the message compares its own bytes,
+// without a round trip through decoded items.
+func CompareLegalItems(where rules.Where, want []ref.LegalAction, items []json.RawMessage) []reports.Finding {
+	d := legaldiff.Inference(want, items)
 	wantOf := map[string]ref.LegalAction{}
 	for _, a := range want {
 		wantOf[a.Action] = a

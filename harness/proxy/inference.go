@@ -4,10 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"hash/maphash"
 	"time"
 
 	"github.com/coder/websocket"
 	"github.com/tidwall/gjson"
+	"github.com/umpire-arena/umpire/harness/legaldiff"
 	"github.com/umpire-arena/umpire/harness/probe"
 	ref "github.com/umpire-arena/umpire/referee/inference"
 	"github.com/umpire-arena/umpire/referee/rules"
@@ -74,6 +76,9 @@ type infMatch struct {
 	// otherTimeouts are the timeouts of seats outside the relay counted
 	// inconclusive, by (round, turn, seat).
 	otherTimeouts map[[3]int]bool
+	// read holds what was read of recent events, by their bytes' hash:
+	// an event the server sends every seat is read once (see server).
+	read map[uint64]*infRead
 }
 
 // infSeat is what one seat's stream has shown.
@@ -230,170 +235,6 @@ func (im *infMatch) unreadable(seat int, fromAgent bool) {
 	s.open, s.reasked, s.gap = nil, false, true
 }
 
-// infEnvelope is any server message of the envelope (the fields judged),
-// read with gjson: most messages need only their type, and a full decode
-// of every message of every seat would cost more than the relaying.
-type infEnvelope struct {
-	Type         string
-	MatchID      string
-	Round        int
-	Turn         *int
-	DeadlineMS   *int
-	VisibleState gjson.Result
-	LegalActions gjson.Result
-	Code         string
-	Seed         string
-	SeedCommit   string
-	Event        gjson.Result
-}
-
-func readEnvelope(typ websocket.MessageType, data []byte) (infEnvelope, bool) {
-	if typ != websocket.MessageText || !gjson.ValidBytes(data) {
-		return infEnvelope{}, false
-	}
-	return readEnvelopeUnchecked(data)
-}
-
-// readEnvelopeUnchecked is readEnvelope of a text message without the
-// JSON syntax check: what it reads of bytes that are not JSON is
-// meaningless, and the caller must check them (the schema check does,
-// on its way).
-func readEnvelopeUnchecked(data []byte) (infEnvelope, bool) {
-	r := gjson.ParseBytes(data)
-	if !r.IsObject() {
-		return infEnvelope{}, false
-	}
-	var env infEnvelope
-	r.ForEach(func(k, v gjson.Result) bool {
-		switch k.Str {
-		case "type":
-			env.Type = v.String()
-		case "match_id":
-			env.MatchID = v.String()
-		case "round":
-			env.Round = int(v.Int())
-		case "turn":
-			env.Turn = intOf(v)
-		case "deadline_ms":
-			env.DeadlineMS = intOf(v)
-		case "visible_state":
-			env.VisibleState = v
-		case "legal_actions":
-			env.LegalActions = v
-		case "code":
-			env.Code = v.String()
-		case "seed":
-			env.Seed = v.String()
-		case "seed_commit":
-			env.SeedCommit = v.String()
-		case "event":
-			env.Event = v
-		}
-		return true
-	})
-	return env, env.Type != ""
-}
-
-// visible is what the judge reads of a visible_state, in one pass.
-type visible struct {
-	round     int
-	yourSeat  *int
-	yourValue *int
-	toCall    *int
-	players   gjson.Result
-	// legal holds the fields ref.LegalFromView reads, as a JSON object
-	// (the history, the bulk of a visible_state, left out).
-	legal []byte
-}
-
-func readVisible(vs gjson.Result) visible {
-	var v visible
-	v.legal = append(v.legal, '{')
-	vs.ForEach(func(k, val gjson.Result) bool {
-		switch k.Str {
-		case "round":
-			v.round = int(val.Int())
-		case "your_seat":
-			v.yourSeat = intOf(val)
-		case "your_value":
-			v.yourValue = intOf(val)
-		case "to_call":
-			v.toCall = intOf(val)
-		case "players":
-			v.players = val
-		}
-		switch k.Str {
-		case "round", "your_seat", "players", "turn", "limits", "your_credits", "to_call", "current_bet", "raises_used":
-			if len(v.legal) > 1 {
-				v.legal = append(v.legal, ',')
-			}
-			v.legal = append(append(append(v.legal, k.Raw...), ':'), val.Raw...)
-		}
-		return true
-	})
-	v.legal = append(v.legal, '}')
-	return v
-}
-
-// intOf is the integer r holds, nil when it holds none.
-func intOf(r gjson.Result) *int {
-	if r.Type != gjson.Number {
-		return nil
-	}
-	n := int(r.Int())
-	return &n
-}
-
-// infEvent is a match-log object of an event message.
-type infEvent struct {
-	Type        string
-	Round       int
-	Turn        *int
-	Seat        *int
-	Value       *int
-	DealtIn     []int
-	Uncontested bool
-	Reveals     int
-	SeedCommit  string
-	Action      string
-	Timeout     bool
-}
-
-// readEvent reads an event object in one pass.
-func readEvent(r gjson.Result) infEvent {
-	var ev infEvent
-	r.ForEach(func(k, v gjson.Result) bool {
-		switch k.Str {
-		case "type":
-			ev.Type = v.String()
-		case "round":
-			ev.Round = int(v.Int())
-		case "turn":
-			ev.Turn = intOf(v)
-		case "seat":
-			ev.Seat = intOf(v)
-		case "value":
-			ev.Value = intOf(v)
-		case "uncontested":
-			ev.Uncontested = v.Bool()
-		case "reveals":
-			ev.Reveals = len(v.Array())
-		case "seed_commit":
-			ev.SeedCommit = v.String()
-		case "action":
-			ev.Action = v.String()
-		case "timeout":
-			ev.Timeout = v.Bool()
-		case "dealt_in":
-			for _, d := range v.Array() {
-				ev.DealtIn = append(ev.DealtIn, int(d.Int()))
-			}
-		}
-		return true
-	})
-	return ev
-}
-
 // server judges one message the server sent seat.
 func (im *infMatch) server(seat int, at time.Time, typ websocket.MessageType, data []byte) {
 	m := im.m
@@ -403,14 +244,25 @@ func (im *infMatch) server(seat int, at time.Time, typ websocket.MessageType, da
 	m.ran(checkCoverage)
 	// The envelope is read first without a syntax check: a message that
 	// validates is JSON, and only one that does not is scanned for it.
+	// An event the server sent every seat is read once: the same bytes
+	// met again (by another seat's judge) take what was read of them.
 	var env infEnvelope
+	var ev infEvent
 	ok := typ == websocket.MessageText
-	if ok {
+	var once *infRead
+	var key uint64
+	if ok && len(data) <= readOnceMax {
+		key = maphash.Bytes(im.p.seed, data)
+		if once = im.readOnce(key, data); once != nil {
+			env, ev = once.env, once.ev
+		}
+	}
+	if ok && once == nil {
 		env, ok = readEnvelopeUnchecked(data)
 	}
 	var vs []schemas.Violation
-	sum, seen := uint64(0), false
-	if ok {
+	sum, seen := uint64(0), once != nil
+	if ok && !seen {
 		if sum, seen = m.validated(im.p.seed, env.Type, data); !seen {
 			vs = m.validate(im.p.set, GameInference, env.Type, data)
 		}
@@ -421,8 +273,7 @@ func (im *infMatch) server(seat int, at time.Time, typ websocket.MessageType, da
 		return
 	}
 	where := rules.Where{Round: env.Round, Turn: env.Turn}
-	var ev infEvent
-	if env.Type == "event" {
+	if env.Type == "event" && once == nil {
 		ev = readEvent(env.Event)
 	}
 	rule := "inference/protocol.envelope"
@@ -440,6 +291,9 @@ func (im *infMatch) server(seat int, at time.Time, typ websocket.MessageType, da
 	} else {
 		m.ran(infServerSchema)
 		m.markValid(sum)
+	}
+	if once == nil && len(vs) == 0 && env.Type == "event" && len(data) <= readOnceMax {
+		im.keepRead(key, data, env, ev)
 	}
 	s := im.seat(seat)
 	var vis visible
@@ -529,14 +383,21 @@ func (im *infMatch) yourTurn(seat int, s *infSeat, at time.Time, env infEnvelope
 	if env.DeadlineMS != nil {
 		t.deadline = time.Duration(*env.DeadlineMS) * time.Millisecond
 	}
-	var got []ref.LegalAction
-	gotErr := json.Unmarshal([]byte(env.LegalActions.Raw), &got)
-	t.legal = got
-	var vs ref.VisibleState
-	// Only the fields legality rests on are decoded (not the history).
-	if err := json.Unmarshal(vis.legal, &vs); err != nil || gotErr != nil || !env.VisibleState.IsObject() {
+	// The offered list is compared as offered (legaldiff reads the raw
+	// items); it is decoded only for an agent's answers when the referee
+	// cannot derive its own.
+	list := env.LegalActions
+	listOK := list.IsArray() || (list.Exists() && list.Type == gjson.Null)
+	offered := func() []ref.LegalAction {
+		var got []ref.LegalAction
+		_ = json.Unmarshal([]byte(list.Raw), &got)
+		return got
+	}
+	if !vis.legalOK || !listOK || !env.VisibleState.IsObject() {
+		t.legal = offered()
 		m.unknown(infServerLegal, "a your_turn whose visible_state or legal_actions could not be read")
-	} else if want, err := ref.LegalFromView(vs); err != nil {
+	} else if want, err := ref.LegalFromView(vis.legal); err != nil {
+		t.legal = offered()
 		rule := rules.RuleOf(err)
 		if rule == "" {
 			rule = "inference/wire.visible-state.fields"
@@ -544,14 +405,23 @@ func (im *infMatch) yourTurn(seat int, s *infSeat, at time.Time, env infEnvelope
 		m.fail(infServerLegal, rule, seat, where, "a consistent visible_state", err.Error(), "the visible_state of a your_turn is inconsistent: %v", err)
 	} else {
 		t.legal = want
-		fs := probe.CompareLegalActions(where, want, got)
-		if len(fs) == 0 {
+		if legaldiff.InferenceAgrees(want, []byte(list.Raw)) {
 			m.ran(infServerLegal)
-		}
-		for _, f := range fs {
-			f.Level = levelOf(m.cat, f.Rule, f.Level)
-			f.Where.Seat = rules.IntPtr(seat)
-			m.add(infServerLegal, seat, f)
+		} else {
+			var items []json.RawMessage
+			list.ForEach(func(_, it gjson.Result) bool {
+				items = append(items, json.RawMessage(it.Raw))
+				return true
+			})
+			fs := probe.CompareLegalItems(where, want, items)
+			if len(fs) == 0 {
+				m.ran(infServerLegal)
+			}
+			for _, f := range fs {
+				f.Level = levelOf(m.cat, f.Rule, f.Level)
+				f.Where.Seat = rules.IntPtr(seat)
+				m.add(infServerLegal, seat, f)
+			}
 		}
 	}
 	s.open, s.reasked = t, false

@@ -41,6 +41,11 @@ func (g *Game) play(s int, x act) {
 		// The resolving card stays out of the piles until it is done (§3).
 		st.hand = removeAt(st.hand, indexOf(st.hand, x.card))
 		g.emitPlayed(s, x, -1)
+		early := g.deviates(DevResolvingCardDrawable)
+		if early {
+			g.toDiscard(x.card)
+		}
+		g.resolving = true
 		if x.cmd == cDraw {
 			k := 2
 			if deckTable[x.card].id == "draw3" {
@@ -66,7 +71,10 @@ func (g *Game) play(s int, x act) {
 			}
 			g.restore(prev)
 		}
-		g.toDiscard(x.card)
+		g.resolving = false
+		if !early {
+			g.toDiscard(x.card)
+		}
 	case cHealAll:
 		g.playFromHand(s, x, -1)
 		prev := g.because(ruleSaloon)

@@ -13,10 +13,15 @@ func itoa(i int) string { return strconv.Itoa(i) }
 // returns them (already on the discard pile).
 func (g *Game) flip(s int, kind string, n int, judge func(int) string) []int {
 	var out []int
-	for range n {
+	for i := range n {
 		c, ok := g.popDeck()
 		if !ok {
 			break
+		}
+		if i == 1 {
+			// Lucky's second try is his ability's (a check that lacks
+			// it breaks char_08, not the check's rule).
+			defer g.restore(g.because(charRules["char_08"]))
 		}
 		g.toDiscard(c)
 		e := newEvent("check")
@@ -32,7 +37,9 @@ func (g *Game) flip(s int, kind string, n int, judge func(int) string) []int {
 func (g *Game) tries(s int) int {
 	if g.seats[s].char == "char_08" {
 		g.noteChar(s)
-		return 2
+		if !g.deviates(DevLuckyOneTry) {
+			return 2
+		}
 	}
 	return 1
 }
@@ -88,7 +95,12 @@ func (g *Game) jailCheck(s int) bool {
 // hasCover reports whether s is protected by Cover: a Cover card in play or
 // Iron Brow's innate one.
 func (g *Game) hasCover(s int) bool {
-	return g.inPlayID(s, "cover") >= 0 || g.seats[s].char == "char_06"
+	return g.inPlayID(s, "cover") >= 0 || g.innateCover(s)
+}
+
+// innateCover reports whether s has Iron Brow's innate Cover.
+func (g *Game) innateCover(s int) bool {
+	return g.seats[s].char == "char_06" && !g.deviates(DevIronBrowNoCover)
 }
 
 // coverCheck runs s's Cover when it applies and reports whether the hit is
@@ -97,14 +109,32 @@ func (g *Game) hasCover(s int) bool {
 // still one check; at High Noon there is no check. In legacy a check flips
 // a card (hearts succeed) and innate Cover stacks with a card: two checks.
 func (g *Game) coverCheck(s int) bool {
-	if !g.hasCover(s) || g.highNoon {
+	if g.highNoon {
 		return false
 	}
+	if !g.hasCover(s) {
+		if g.seats[s].char == "char_06" && !g.legacy() {
+			g.rng.IntN(2) // DevIronBrowNoCover: the coin drawn, no check
+		}
+		return false
+	}
+	card := g.inPlayID(s, "cover") >= 0
 	if g.seats[s].char == "char_06" {
 		g.noteChar(s) // innate Cover, one check with or without a card
 	}
+	// The check's cause: the coin's rule, or the character's whose
+	// ability makes the check (Iron Brow without a card) or its second
+	// flip (Lucky); the log verifier charges a coin that differs to the
+	// coin's rule all the same (refineCause).
+	cause := ruleCoverCoin
+	switch {
+	case g.seats[s].char == "char_06" && !card:
+		cause = charRules["char_06"]
+	case g.seats[s].char == "char_08" && !g.legacy():
+		cause = charRules["char_08"]
+	}
 	if !g.legacy() {
-		defer g.restore(g.because(ruleCoverCoin))
+		defer g.restore(g.because(cause))
 		flips := make([]bool, g.tries(s))
 		win := false
 		fixed := g.deviates(DevCoverCoinFixed)
@@ -124,13 +154,17 @@ func (g *Game) coverCheck(s int) bool {
 		return win
 	}
 	checks := 0
-	if g.inPlayID(s, "cover") >= 0 {
+	if card {
 		checks++
 	}
-	if g.seats[s].char == "char_06" {
+	if g.innateCover(s) {
 		checks++
 	}
-	for range checks {
+	for i := range checks {
+		if i == 1 || !card {
+			// Iron Brow's own check (legacy: one beside the card's).
+			defer g.restore(g.because(charRules["char_06"]))
+		}
 		cards := g.flip(s, "cover", g.tries(s), func(c int) string {
 			if isHearts(c) {
 				return "cancel"

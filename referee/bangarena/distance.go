@@ -44,7 +44,8 @@ func (g *Game) hasHorse(s int) bool {
 // hasScope: a Scope card or the built-in Scope of Eagle Eye and Mad Dog.
 func (g *Game) hasScope(s int) bool {
 	c := g.seats[s].char
-	builtIn, card := (c == "char_11" || c == "char_16") && !g.sdev.noBuiltInScope, g.inPlayID(s, "scope") >= 0
+	builtIn := (c == "char_11" && !g.deviates(DevEagleEyeNoScope) || c == "char_16") && !g.sdev.noBuiltInScope
+	card := g.inPlayID(s, "scope") >= 0
 	if g.evals != nil {
 		g.noteBuiltIn(s, builtIn, card)
 	}

@@ -110,8 +110,10 @@ type attack struct {
 	queue    []int
 	need     int  // Ricochets the head still needs (shot, aoe_shot)
 	checked  bool // the head's Cover check is done
-	duelA    int  // duellists: A opened the duel against B
-	duelB    int
+	// pointBlank: Double Barrel's Shot at distance 1, owed two Ricochets
+	pointBlank bool
+	duelA      int // duellists: A opened the duel against B
+	duelB      int
 }
 
 type choice struct {
@@ -136,26 +138,28 @@ type Game struct {
 	turnSeat int
 	round    int
 	highNoon bool
-	marshal  int
-	atk      *attack
-	choices  []choice
-	skipPlay bool
-	shots    int
-	events   []*stored // the log, compact (stored.go); never modified once emitted
-	version  int
-	nChoice  int
-	over     bool
-	endKind  string // normal | abandoned | force_end
-	winTeam  string
-	winSeats []int
-	decided  int
-	buf      []act
-	slab     []stored       // storage of the latest events; a Clone starts its own
-	vis      []seatEvents   // per-seat projections of events (viewcache.go); the last is the spectators'
-	evals    map[string]int // rules evaluated, when counting is on (evaluated.go)
-	cause    string         // the rule whose application emits the next events (because)
-	causes   []string       // per event (by Seq-1), when counting is on (Cause)
-	sdev     setupDevs      // the setup deviations read where the engine computes often (deviations_setup.go)
+	// resolving: a Wagon, Caravan or Bazaar is resolving (out of the piles, §3)
+	resolving bool
+	marshal   int
+	atk       *attack
+	choices   []choice
+	skipPlay  bool
+	shots     int
+	events    []*stored // the log, compact (stored.go); never modified once emitted
+	version   int
+	nChoice   int
+	over      bool
+	endKind   string // normal | abandoned | force_end
+	winTeam   string
+	winSeats  []int
+	decided   int
+	buf       []act
+	slab      []stored       // storage of the latest events; a Clone starts its own
+	vis       []seatEvents   // per-seat projections of events (viewcache.go); the last is the spectators'
+	evals     map[string]int // rules evaluated, when counting is on (evaluated.go)
+	cause     string         // the rule whose application emits the next events (because)
+	causes    []string       // per event (by Seq-1), when counting is on (Cause)
+	sdev      setupDevs      // the setup deviations read where the engine computes often (deviations_setup.go)
 }
 
 // NewGame deals a match from cfg and seed and runs it up to the first

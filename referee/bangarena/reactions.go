@@ -15,8 +15,12 @@ func (g *Game) openAttack(kind string, source, c int, a act) {
 		at.queue = []int{a.target}
 		at.duelA, at.duelB = source, a.target
 	default:
-		for k := 1; k < len(g.seats); k++ {
-			t := (source + k) % len(g.seats)
+		n := len(g.seats)
+		for k := 1; k < n; k++ {
+			t := (source + k) % n
+			if kind == "raid" && g.deviates(DevRaidFromRight) {
+				t = (source - k + n) % n
+			}
 			if g.seats[t].alive {
 				at.queue = append(at.queue, t)
 			}
@@ -42,8 +46,8 @@ func (g *Game) stepAttack() bool {
 		// Double Barrel (char_13) point-blank: two Ricochets (READINGS 11).
 		if a.kind == "shot" && g.seats[a.source].char == "char_13" {
 			g.noteChar(a.source)
-			if g.Distance(a.source, h) == 1 {
-				a.need = 2
+			if g.Distance(a.source, h) == 1 && !g.deviates(DevDoubleBarrelOneMiss) {
+				a.need, a.pointBlank = 2, true
 			}
 		}
 		checked := g.hasCover(h) && !g.highNoon

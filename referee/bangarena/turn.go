@@ -186,7 +186,14 @@ func (g *Game) reshuffle() {
 	g.deck = append(pile, g.deck...)
 	e := newEvent("reshuffle")
 	e.Count = len(pile)
-	prev := g.because(ruleReshuffle)
+	rule := ruleReshuffle
+	if g.resolving {
+		// A reshuffle while Wagon, Caravan or Bazaar resolves: the card
+		// stays out of it (§3), the resolving card's rule.
+		rule = ruleResolvingCard
+		g.note(ruleResolvingCard)
+	}
+	prev := g.because(rule)
 	g.emit(e)
 	g.restore(prev)
 }

@@ -7,7 +7,7 @@ import (
 )
 
 func TestReactionOnlyHeadDecides(t *testing.T) {
-	covers(t, "bangarena/7.reactions", "bangarena/12.decider", "bangarena/7.pending-shape")
+	covers(t, "bangarena/7.reactions", "bangarena/12.decider", "bangarena/7.pending-shape", "bangarena/7.queue-order")
 	g := five(t)
 	u := g.give(t, 0, "aoe_shot")
 	g.mustApply(t, 0, "aoe_shot:"+u[0])
@@ -16,7 +16,10 @@ func TestReactionOnlyHeadDecides(t *testing.T) {
 			t.Fatalf("%s: seat %d legal %v", "bangarena/7.reactions", s, ids(g.Legal(s)))
 		}
 	}
-	g.mustReject(t, 2, "pass_reaction", nil, "bangarena/12.decider")
+	// A seat further down the queue answering before the head breaks the
+	// queue's order (I-BA-67); the attacker, not in it, is no decider.
+	g.mustReject(t, 2, "pass_reaction", nil, "bangarena/7.queue-order")
+	g.mustReject(t, 0, "end_play", nil, "bangarena/12.decider")
 	v := g.View(3)
 	pr := v.PendingReaction
 	if pr == nil || pr.Kind != "aoe_shot" || pr.SourceSeat != 0 || pr.TargetSeat != 1 || pr.CardUID != u[0] || pr.Command != "play_aoe_shot" {

@@ -290,9 +290,12 @@ func (v *BangArenaVerifier) process(lineNo int, e *ba.Event) {
 		}
 		if err := v.g.Apply(e.Seat, e.ActionID, e.Args); err != nil {
 			// A decision that names no item of the list breaks §1; the
-			// protocol rules (who decides, args) are more precise.
+			// protocol rules (who decides, args) are more precise, and so
+			// are the rules of who answers an attack (I-BA-67).
 			rule := rules.RuleOf(err)
-			if rule != "bangarena/12.decider" && rule != "bangarena/12.args" && rule != "bangarena/13.discard-args" {
+			switch rule {
+			case "bangarena/12.decider", "bangarena/12.args", "bangarena/13.discard-args", "bangarena/7.queue-order", ba.CharacterRule("char_13"):
+			default:
 				rule = "bangarena/1.legal-only"
 			}
 			seat := e.Seat

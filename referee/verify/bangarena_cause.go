@@ -6,7 +6,7 @@ import (
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
 )
 
-// Refinements of cause attribution (I-BA-V3) where one expected event
+// Refinements of cause attribution (I-BA-V3, I-BA-V6) where one expected event
 // carries the outcome of two rules: the eliminated event names the seat out
 // (§9 elimination) and its killer (§9 killer); game_over names the winners
 // of the §10 condition that held, and its place after the elimination (the
@@ -23,14 +23,41 @@ func refineCause(want, got *ba.Event, cause string, keys []string) string {
 	case want.Type == "check" && got.Type == "check" && want.Kind == "dynamite" && got.Kind == "jail":
 		// The Jail checked where the rules check the Dynamite first: the
 		// order of the turn's checks (§3), not either check's outcome
-		// (I-BA-V6).
+		// (I-BA-V7).
 		return "bangarena/3.dynamite-before-jail"
 	case (want.Type == "game_over") != (got.Type == "game_over") && (want.Type == "game_over" || got.Type == "game_over"):
 		// The match ends where the rules do not end it, or goes on where
 		// they end it: the win check is not run after the elimination.
 		return "bangarena/10.win-order"
+	case want.Type == "cover_check" && got.Type == "cover_check" && len(want.Flips) == len(got.Flips) && onlyKeys(keys, "flips", "result"):
+		// The check is there, with its number of flips (Iron Brow's, Lucky's
+		// two): its coins differ, the coin's rule (§8).
+		return "bangarena/8.cover-coin"
+	case want.Type == "check" && got.Type == "check" && want.Kind == got.Kind && cause == ba.CharacterRule("char_08"):
+		// Lucky's second card is there: how it is judged is the check's
+		// rule, not Lucky's.
+		switch want.Kind {
+		case "jail":
+			return "bangarena/8.jail-check"
+		case "dynamite":
+			return "bangarena/8.dynamite-check"
+		}
+	case want.Type == "reshuffle" && got.Type == "reshuffle" && cause == "bangarena/3.resolving-card" && got.Count != want.Count+1:
+		// A reshuffle while a card resolves that does not shuffle in one
+		// card more (the resolving one) breaks the reshuffle itself.
+		return "bangarena/3.reshuffle"
 	}
 	return cause
+}
+
+// onlyKeys reports whether every key of keys is one of allowed.
+func onlyKeys(keys []string, allowed ...string) bool {
+	for _, k := range keys {
+		if !slices.Contains(allowed, k) {
+			return false
+		}
+	}
+	return len(keys) > 0
 }
 
 // missingCause returns the rule a log breaks that lacks the engine's event

@@ -64,6 +64,12 @@ func TestBangArenaSetupAndCardDeviationsCharged(t *testing.T) {
 		{ba.DevCoverFailLands, "bangarena/5.cover", nil, ba.Config{Seats: 4, RoleMode: ba.ModeLegacy, Characters: all(4, "char_06")}}, // a card-based check
 		{ba.DevDynamitePassesBack, "bangarena/8.dynamite-check", nil, ba.Config{Seats: 5}},
 		{ba.DevJailBeforeDynamite, "bangarena/3.dynamite-before-jail", nil, ba.Config{Seats: 5}},
+		// The characters of checks and shots, the queue and the resolving card (deviations_chars.go).
+		{ba.DevIronBrowNoCover, "bangarena/6.char-06-iron-brow", nil, ba.Config{Seats: 4, Characters: all(4, "char_06")}},
+		{ba.DevLuckyOneTry, "bangarena/6.char-08-lucky", nil, ba.Config{Seats: 4, Characters: all(4, "char_08")}},
+		{ba.DevDoubleBarrelOneMiss, "bangarena/6.char-13-double-barrel", nil, ba.Config{Seats: 4, Characters: all(4, "char_13")}},
+		{ba.DevRaidFromRight, "bangarena/7.queue-order", nil, ba.Config{Seats: 5}},
+		{ba.DevResolvingCardDrawable, "bangarena/3.resolving-card", nil, ba.Config{Seats: 5}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.dev, func(t *testing.T) { chargedAlone(t, tc.dev, tc.rule, tc.also, tc.cfg, 300, 2, true) })

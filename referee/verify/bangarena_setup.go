@@ -64,7 +64,7 @@ func eventCards(e *ba.Event) []ba.Card {
 // went past (the log shows further events where the rules wait): the
 // discard of §3 while the turn's hand holds more cards than hp; the
 // Ricochet §5 still allows after a failed Cover check (the hit landed
-// without the seat's answer, I-BA-V6); "" for none.
+// without the seat's answer, I-BA-V7); "" for none.
 func waitRule(g *ba.Game) string {
 	switch g.Phase() {
 	case ba.PhaseDiscard:

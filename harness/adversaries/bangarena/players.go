@@ -476,7 +476,7 @@ func (p *heuristic) score(t *table, me *ba.PlayerInfo, c *scoring, ap *ba.LegalA
 		return 70
 	case "play_weapon":
 		uid, _ := a.ArgsSchema["cardUid"].(string)
-		if me.WeaponCardID == nil || rangeOf(handCard(me, uid)) > rangeOf(*me.WeaponCardID) {
+		if me.WeaponCardID == nil || ba.WeaponRange(handCard(me, uid)) > ba.WeaponRange(*me.WeaponCardID) {
 			return 65
 		}
 		return -1
@@ -528,20 +528,6 @@ func (p *heuristic) score(t *table, me *ba.PlayerInfo, c *scoring, ap *ba.LegalA
 		return 0
 	}
 	return 0
-}
-
-func rangeOf(id string) int {
-	switch id {
-	case "weapon_short":
-		return 2
-	case "weapon_rifle":
-		return 3
-	case "weapon_carbine":
-		return 4
-	case "weapon_long":
-		return 5
-	}
-	return 1
 }
 
 // discardArgs names the (hand − hp) cards worth least.

@@ -183,6 +183,7 @@ func FaultList() []FaultInfo {
 	l = append(l, cardFaults()...)
 	l = append(l, gloryFaults()...)
 	l = append(l, effectFaults()...)
+	l = append(l, charFaults()...)
 	// The faults added by following ARCHITECTURE.md's recipe (faults_recipe.go).
 	l = append(l, recipeFaults()...)
 	sort.Slice(l, func(i, j int) bool { return l[i].Name < l[j].Name })

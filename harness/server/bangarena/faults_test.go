@@ -113,6 +113,9 @@ func TestFaultListNamesRules(t *testing.T) {
 	for f, r := range effectFaultRules() {
 		want[f] = r
 	}
+	for f, r := range charFaultRules() {
+		want[f] = r
+	}
 	for _, fi := range FaultList() {
 		if fi.Ref == "" || fi.Breaks == "" {
 			t.Errorf("%s: no reference or description", fi.Name)
@@ -121,7 +124,7 @@ func TestFaultListNamesRules(t *testing.T) {
 			t.Errorf("%s breaks %q, want %q", fi.Name, fi.Rule, w)
 		}
 	}
-	if n := 38 + len(setupFaults()) + len(cardFaults()) + len(gloryFaults()) + len(effectFaults()); len(FaultList()) != n {
+	if n := 38 + len(setupFaults()) + len(cardFaults()) + len(gloryFaults()) + len(charFaults()) + len(effectFaults()); len(FaultList()) != n {
 		t.Fatalf("%d faults, want %d", len(FaultList()), n)
 	}
 }

@@ -1,0 +1,55 @@
+package bangarena
+
+// Deviations of the §6 characters of checks, Cover and distance (Iron
+// Brow, Lucky, Eagle Eye, Double Barrel), of the reaction queue (§7) and of
+// the resolving card (§3), one per rule; the names are the embedded
+// server's fault names (harness/server/bangarena faults_chars.go).
+const (
+	// DevIronBrowNoCover: Iron Brow has no innate Cover; only a Cover card
+	// gives it a check (6.char-06-iron-brow). The coin it would have
+	// flipped is still drawn from the RNG, so only the check differs.
+	DevIronBrowNoCover = "iron-brow-no-cover"
+	// DevLuckyOneTry: Lucky gets one try on a check, as everyone
+	// (6.char-08-lucky).
+	DevLuckyOneTry = "lucky-one-try"
+	// DevEagleEyeNoScope: Eagle Eye shoots without his built-in Scope (Mad
+	// Dog keeps his) (6.char-11-eagle-eye).
+	DevEagleEyeNoScope = "eagle-eye-no-scope"
+	// DevDoubleBarrelOneMiss: one Ricochet stops Double Barrel's Shot at
+	// distance 1 (6.char-13-double-barrel).
+	DevDoubleBarrelOneMiss = "double-barrel-one-miss"
+	// DevRaidFromRight: a Raid is answered from the attacker's right
+	// neighbour on, against seat order (7.queue-order).
+	DevRaidFromRight = "raid-from-right"
+	// DevResolvingCardDrawable: Wagon, Caravan and Bazaar go to the discard
+	// pile before their draws, so a reshuffle during them shuffles the
+	// resolving card in (3.resolving-card).
+	DevResolvingCardDrawable = "resolving-card-drawable"
+)
+
+// Rule ids of the causes the engine names applying these rules.
+const (
+	ruleQueueOrder    = "bangarena/7.queue-order"
+	ruleResolvingCard = "bangarena/3.resolving-card"
+	ruleDecider       = "bangarena/12.decider"
+)
+
+// deciderRule names the rule a decision by seat, who is not the seat asked,
+// breaks (I-BA-67): a Raid or Buckshot answered by a seat further down the
+// queue than its head breaks the queue order (§7); a point-blank Shot of
+// Double Barrel left by its target after one Ricochet (or a lucky Cover)
+// breaks Double Barrel's two Ricochets (§6 char_13); anything else is §12's
+// "only the seat asked decides".
+func (g *Game) deciderRule(seat int) string {
+	a := g.atk
+	if a == nil || len(a.queue) == 0 || len(g.choices) > 0 || seat < 0 || seat >= len(g.seats) {
+		return ruleDecider
+	}
+	switch {
+	case (a.kind == "raid" || a.kind == "aoe_shot") && indexOf(a.queue[1:], seat) >= 0:
+		return ruleQueueOrder
+	case a.kind == "shot" && a.pointBlank && a.need == 1:
+		return charRules["char_13"]
+	}
+	return ruleDecider
+}
