@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	ba "github.com/umpire-arena/umpire/referee/bangarena"
 	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/reports"
 )
@@ -53,6 +54,12 @@ func baProbeGloryDefault(ctx context.Context, t *Target) Result {
 					map[string]int{"heart": after.Heart, "range": after.Range, "sight": after.Sight}, "the glory choice left unanswered was not answered with heart")
 				f.Transcript = r.tail(3)
 				res.Findings = []reports.Finding{f}
+			} else if f, judged := baHeartHealed(req.Observation.Events, seat, s.Req.Observation.HighNoon || req.Observation.HighNoon, where); judged {
+				res.eval("bangarena/9.glory-perks")
+				if f != nil {
+					f.Transcript = r.tail(3)
+					res.Findings = append(res.Findings, *f)
+				}
 			}
 			return res
 		}
@@ -64,4 +71,31 @@ func baProbeGloryDefault(ctx context.Context, t *Target) Result {
 	}
 	return Result{Findings: []reports.Finding{finding("bangarena/14.default-action", where, fmt.Sprintf("the default answer within %v", d+max(time.Second, d)), "the glory choice still open",
 		"nothing was answered for the silent seat's glory choice at its deadline")}}
+}
+
+// baHeartHealed judges the heart perk the default gave seat (§9: +1 max hp
+// and heal 1; I-BA-14: no heal at High Noon) on the events of the
+// observation after it: the seat's glory_perk event of heart must have a
+// heal of the seat next to it, before or after. judged is false when the
+// events do not hold the perk (a server may keep a short window) or the
+// match is at High Noon.
+func baHeartHealed(evs []ba.Event, seat int, highNoon bool, where rules.Where) (f *reports.Finding, judged bool) {
+	if highNoon {
+		return nil, false
+	}
+	for i := len(evs) - 1; i >= 0; i-- {
+		e := evs[i]
+		if e.Type != "glory_perk" || e.Perk != "heart" || e.Seat != seat {
+			continue
+		}
+		for _, j := range []int{i - 1, i + 1} {
+			if j >= 0 && j < len(evs) && evs[j].Type == "heal" && evs[j].Seat == seat {
+				return nil, true
+			}
+		}
+		g := finding("bangarena/9.glory-perks", where, "a heal of 1 beside the heart perk", "no heal",
+			"the heart perk the glory default gave seat %d raised its max hp but healed nothing", seat)
+		return &g, true
+	}
+	return nil, false
 }
