@@ -2,8 +2,6 @@ package bangarena
 
 import (
 	"bytes"
-	"fmt"
-	"math/rand/v2"
 	"testing"
 
 	ref "github.com/umpire-arena/umpire/referee/bangarena"
@@ -67,23 +65,7 @@ func cardFaultWitness() map[Fault]func(evs []ref.Event) bool {
 // it off.
 func TestCardFaultsBreakTheirRule(t *testing.T) {
 	witness := cardFaultWitness()
-	play := func(i int, devs faultSet) []ref.Event {
-		chars := make([]string, 8)
-		for s := range chars {
-			chars[s] = fmt.Sprintf("char_%02d", (i*8+s)%16+1)
-		}
-		g, err := ref.NewGame(ref.Config{Seats: 8, RoleMode: ref.ModeClassic, Characters: chars, Deviations: devs.deviations()}, fmt.Sprintf("card-faults-%d", i))
-		if err != nil {
-			t.Fatal(err)
-		}
-		rng := rand.New(rand.NewPCG(uint64(i), 13))
-		for range 5000 {
-			if _, ok := g.PlayRandom(rng); !ok {
-				break
-			}
-		}
-		return g.Log()
-	}
+	play := func(i int, devs faultSet) []ref.Event { return faultMatch(t, "card-faults", 13, i, devs) }
 	for _, fi := range cardFaults() {
 		t.Run(string(fi.Name), func(t *testing.T) {
 			w := witness[fi.Name]
@@ -126,23 +108,7 @@ func TestCardFaultsFirstDivergence(t *testing.T) {
 		{FaultTossFirstCard, func(e ref.Event) bool { return e.Type == "discard" && e.Reason == "discard_any" }},
 	} {
 		t.Run(string(tc.fault), func(t *testing.T) {
-			play := func(i int, devs faultSet) []ref.Event {
-				chars := make([]string, 8)
-				for s := range chars {
-					chars[s] = fmt.Sprintf("char_%02d", (i*8+s)%16+1)
-				}
-				g, err := ref.NewGame(ref.Config{Seats: 8, RoleMode: ref.ModeClassic, Characters: chars, Deviations: devs.deviations()}, fmt.Sprintf("card-faults-%d", i))
-				if err != nil {
-					t.Fatal(err)
-				}
-				rng := rand.New(rand.NewPCG(uint64(i), 17))
-				for range 5000 {
-					if _, ok := g.PlayRandom(rng); !ok {
-						break
-					}
-				}
-				return g.Log()
-			}
+			play := func(i int, devs faultSet) []ref.Event { return faultMatch(t, "card-faults", 17, i, devs) }
 			differs := false
 			for i := 0; i < 40 && !differs; i++ {
 				off, on := play(i, nil), play(i, faultSet{tc.fault: true})

@@ -2,8 +2,6 @@ package bangarena
 
 import (
 	"bytes"
-	"fmt"
-	"math/rand/v2"
 	"testing"
 
 	ref "github.com/umpire-arena/umpire/referee/bangarena"
@@ -12,22 +10,7 @@ import (
 // effectMatch plays match i of 8 seats through the engine with the
 // deviations of devs on (as the server passes them) and returns its log.
 func effectMatch(t *testing.T, i int, devs faultSet) []ref.Event {
-	t.Helper()
-	chars := make([]string, 8)
-	for s := range chars {
-		chars[s] = fmt.Sprintf("char_%02d", (i*8+s)%16+1)
-	}
-	g, err := ref.NewGame(ref.Config{Seats: 8, RoleMode: ref.ModeClassic, Characters: chars, Deviations: devs.deviations()}, fmt.Sprintf("effect-faults-%d", i))
-	if err != nil {
-		t.Fatal(err)
-	}
-	rng := rand.New(rand.NewPCG(uint64(i), 19))
-	for range 5000 {
-		if _, ok := g.PlayRandom(rng); !ok {
-			break
-		}
-	}
-	return g.Log()
+	return faultMatch(t, "effect-faults", 19, i, devs)
 }
 
 // effectFaultWitness says, for the faults of effectFaults whose break one

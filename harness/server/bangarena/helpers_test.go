@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
@@ -228,3 +229,26 @@ func checkNoLeak(t testing.TB, w wire, seat int) {
 }
 
 func cmdID(seat, n int) string { return fmt.Sprintf("c-%d-%d", seat, n) }
+
+// faultMatch plays match i of 8 classic seats, with the characters dealt in
+// turn, through the engine with the deviations of devs on (as the server
+// passes them), choosing at random from the PCG stream (i, stream), and
+// returns its log. The seed is prefix-i.
+func faultMatch(t *testing.T, prefix string, stream uint64, i int, devs faultSet) []ref.Event {
+	t.Helper()
+	chars := make([]string, 8)
+	for s := range chars {
+		chars[s] = fmt.Sprintf("char_%02d", (i*8+s)%16+1)
+	}
+	g, err := ref.NewGame(ref.Config{Seats: 8, RoleMode: ref.ModeClassic, Characters: chars, Deviations: devs.deviations()}, fmt.Sprintf("%s-%d", prefix, i))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(uint64(i), stream))
+	for range 5000 {
+		if _, ok := g.PlayRandom(rng); !ok {
+			break
+		}
+	}
+	return g.Log()
+}
