@@ -35,7 +35,7 @@ func baProbeGloryDefault(ctx context.Context, t *Target) Result {
 	}
 	seat := s.Seat
 	where := rules.Where{Seat: &seat, Step: fmt.Sprintf("version %d", s.Version)}
-	before := s.Req.Observation.Players[seat].Glory
+	before := baGloryHp{s.Req.Observation.Players[seat].Glory, s.Req.Observation.Players[seat].Hp}
 	d := t.deadline()
 	limit := time.Now().Add(d + max(time.Second, d))
 	for time.Now().Before(limit) {
@@ -47,14 +47,14 @@ func baProbeGloryDefault(ctx context.Context, t *Target) Result {
 			if seat >= len(req.Observation.Players) {
 				return errored(fmt.Errorf("the observation after the glory choice has no seat %d", seat))
 			}
-			after := req.Observation.Players[seat].Glory
+			after := baGloryHp{req.Observation.Players[seat].Glory, req.Observation.Players[seat].Hp}
 			res := Result{Evaluated: map[string]int{"bangarena/13.glory-default": 1}}
 			if after.Heart != before.Heart+1 {
 				f := finding("bangarena/13.glory-default", where, map[string]int{"heart": before.Heart + 1, "range": before.Range, "sight": before.Sight},
 					map[string]int{"heart": after.Heart, "range": after.Range, "sight": after.Sight}, "the glory choice left unanswered was not answered with heart")
 				f.Transcript = r.tail(3)
 				res.Findings = []reports.Finding{f}
-			} else if f, judged := baHeartHealed(req.Observation.Events, seat, s.Req.Observation.HighNoon || req.Observation.HighNoon, where); judged {
+			} else if f, judged := baHeartHealed(req.Observation.Events, seat, s.Req.Observation.HighNoon || req.Observation.HighNoon, after.hp > before.hp, where); judged {
 				res.eval("bangarena/9.glory-perks")
 				if f != nil {
 					f.Transcript = r.tail(3)
@@ -73,13 +73,20 @@ func baProbeGloryDefault(ctx context.Context, t *Target) Result {
 		"nothing was answered for the silent seat's glory choice at its deadline")}}
 }
 
+// baGloryHp is a seat's glory and hp in one observation.
+type baGloryHp struct {
+	ba.Glory
+	hp int
+}
+
 // baHeartHealed judges the heart perk the default gave seat (§9: +1 max hp
-// and heal 1; I-BA-14: no heal at High Noon) on the events of the
-// observation after it: the seat's glory_perk event of heart must have a
-// heal of the seat next to it, before or after. judged is false when the
-// events do not hold the perk (a server may keep a short window) or the
-// match is at High Noon.
-func baHeartHealed(evs []ba.Event, seat int, highNoon bool, where rules.Where) (f *reports.Finding, judged bool) {
+// and heal 1; I-BA-14: no heal at High Noon) on the observation after it:
+// when its events hold the seat's glory_perk of heart, the heal must show,
+// as a heal event of the seat next to the perk (before or after) or as more
+// hp than before (hpUp), so a server naming its heal events otherwise still
+// passes. judged is false when the events do not hold the perk (a server
+// may keep a short window or name it otherwise) or at High Noon.
+func baHeartHealed(evs []ba.Event, seat int, highNoon, hpUp bool, where rules.Where) (f *reports.Finding, judged bool) {
 	if highNoon {
 		return nil, false
 	}
@@ -92,6 +99,9 @@ func baHeartHealed(evs []ba.Event, seat int, highNoon bool, where rules.Where) (
 			if j >= 0 && j < len(evs) && evs[j].Type == "heal" && evs[j].Seat == seat {
 				return nil, true
 			}
+		}
+		if hpUp {
+			return nil, true
 		}
 		g := finding("bangarena/9.glory-perks", where, "a heal of 1 beside the heart perk", "no heal",
 			"the heart perk the glory default gave seat %d raised its max hp but healed nothing", seat)
