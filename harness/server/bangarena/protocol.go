@@ -192,7 +192,11 @@ func (r *room) applyViewFaultsLocked(seat int, req *ref.DecisionRequest) {
 		}
 		req.Observation.Players = players
 	}
-	if f.on(FaultJailMarshal) && len(req.LegalActions) > 0 && req.Observation.Phase == ref.PhasePlay {
+	// Jail is offered on the Marshal where a Jail is playable at all: in the
+	// play phase with no choice or reaction pending (whose items are the
+	// whole decision), so only the Jail rule is broken.
+	if f.on(FaultJailMarshal) && len(req.LegalActions) > 0 && req.Observation.Phase == ref.PhasePlay &&
+		req.Observation.PendingChoice == nil && req.Observation.PendingReaction == nil {
 		marshal := -1
 		for _, p := range req.Observation.Players {
 			if p.RoleID != nil && *p.RoleID == ref.RoleMarshal && p.Alive {
