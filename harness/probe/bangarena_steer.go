@@ -58,6 +58,9 @@ func baSteerKeys(g *ba.Game) map[string]bool {
 		case e.Type == "heal" && played >= 0 && log[played].CardID == "heal_all" && e.Seat != log[played].Seat:
 			keys["saloon heals another"] = true // not only its player (§5)
 		}
+		if e.Type == "take" && e.Reason == "char_05" && e.Zone == "hand" {
+			keys["grip take"] = true // Grip's first draw from a hand: a random card of it (§6)
+		}
 		if e.Type == "take" && e.Reason == "char_15" {
 			keys["scavenger take"] = true // cards of the eliminated seat taken, not discarded
 		}
@@ -96,11 +99,11 @@ func baSteerWeight(key string) int {
 // matches reach: the single Saloon (and its heal of a seat other than its
 // player), the legacy kill reward, the Marshal's penalty, a bounty, the
 // last bullet, two empty piles, a Dynamite and a Jail checked at one turn's
-// start.
+// start, Grip's first draw from a hand.
 var baSteerRare = map[string]bool{
 	"command:play_heal_all": true, "event:kill_reward": true, "event:kill_penalty": true, "event:glory_bounty": true,
 	"bangarena/9.last-bullet": true, "bangarena/3.empty-piles": true, "scavenger take": true, "saloon heals another": true,
-	"dynamite and jail": true,
+	"dynamite and jail": true, "grip take": true,
 }
 
 // baSteerChoose picks one candidate per room (cands[room][k] is what
