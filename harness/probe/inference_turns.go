@@ -300,7 +300,16 @@ func infProbeMessages(ctx context.Context, t *Target) Result {
 	}
 	wide, err := say(strings.Repeat("✓", limit))
 	if err != nil {
-		return probeErr(err)
+		if ctx.Err() != nil {
+			return probeErr(err)
+		}
+		// The turn the refusal left open is needed for the second message.
+		// A server that played it anyway (the match may be over and the
+		// connection closed) breaks inference/illegal.no-consume, which its
+		// own probe judges; here the situation could not be set up.
+		r := skip("the turn was gone after the refused message (%v): the code-point length could not be tried", err)
+		r.Evaluated = res.Evaluated
+		return r
 	}
 	res.eval("inference/protocol.message-code-points")
 	if wide.Env.Type == "error" {
