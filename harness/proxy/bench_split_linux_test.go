@@ -45,7 +45,9 @@ import (
 //
 // It needs two CPUs and Linux (sched_setaffinity); with one it skips. On a
 // machine of two cores, the direct round has one core, as the server has
-// when the relay runs on another machine.
+// when the relay runs on another machine. UMPIRE_BENCH_BINARY names an
+// umpire binary to run as the relay instead of building one (to compare two
+// builds, or to profile the relay: perf needs its binary).
 //
 //	go test -run '^$' -bench 'BenchmarkRelaySplit/inference/matches=64$' -benchtime=3x ./harness/proxy/
 func BenchmarkRelaySplit(b *testing.B) {
@@ -56,9 +58,12 @@ func BenchmarkRelaySplit(b *testing.B) {
 	if len(allowed) < 2 {
 		b.Skipf("needs two CPUs (one for the relay, the rest for the server and the clients); this process may use %d", len(allowed))
 	}
-	umpire := filepath.Join(b.TempDir(), "umpire")
-	if msg, err := exec.Command("go", "build", "-o", umpire, "../../cmd/umpire").CombinedOutput(); err != nil {
-		b.Fatalf("building umpire: %v\n%s", err, msg)
+	umpire := os.Getenv("UMPIRE_BENCH_BINARY")
+	if umpire == "" {
+		umpire = filepath.Join(b.TempDir(), "umpire")
+		if msg, err := exec.Command("go", "build", "-o", umpire, "../../cmd/umpire").CombinedOutput(); err != nil {
+			b.Fatalf("building umpire: %v\n%s", err, msg)
+		}
 	}
 	for _, game := range []string{proxy.GameInference, proxy.GameBangArena} {
 		for _, n := range []int{1, 16, 64} {

@@ -18,6 +18,11 @@ import (
 	"github.com/umpire-arena/umpire/schemas"
 )
 
+// maxIdleTarget is how many idle connections to the target the relay
+// keeps for its HTTP exchanges (one per agent connection at most, in
+// practice).
+const maxIdleTarget = 1024
+
 // Defaults of Options.
 const (
 	// DefaultMaxMessage is the message size cap of WIRE.md: 1 MiB.
@@ -165,8 +170,11 @@ func New(opts Options) (*Proxy, error) {
 		opts.JudgeShare = DefaultJudgeShare
 	}
 	if opts.Transport == nil {
+		// Every agent's connection may need one to the target at once:
+		// DefaultTransport's pool keeps 100 idle connections in all, so
+		// past 100 agents most exchanges dialled the target anew.
 		tr := http.DefaultTransport.(*http.Transport).Clone()
-		tr.MaxIdleConnsPerHost = 256
+		tr.MaxIdleConns, tr.MaxIdleConnsPerHost = maxIdleTarget, maxIdleTarget
 		opts.Transport = tr
 	}
 	set, err := schemas.Compile()
