@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	ref "github.com/umpire-arena/umpire/referee/inference"
 	"github.com/umpire-arena/umpire/reports"
 )
 
@@ -130,5 +131,46 @@ func TestFollowViewsLateJoin(t *testing.T) {
 	}
 	if len(res.Findings) != 0 {
 		t.Fatalf("findings %v, want none", res.Findings)
+	}
+}
+
+// TestFollowShowdownFlag: the follower holds a showdown's uncontested flag
+// to the seats still in, and leaves a round nobody was dealt into (I-INF-10,
+// umpire's reading, judged by the log verifier) alone whichever way it is
+// flagged.
+func TestFollowShowdownFlag(t *testing.T) {
+	tests := []struct {
+		name        string
+		dealt       []int
+		folded      []int
+		uncontested bool
+		reveals     []ref.Reveal
+		want        string // the rule cited, "" for none
+	}{
+		{"nobody in, flagged uncontested", nil, nil, true, nil, ""},
+		{"nobody in, not flagged", nil, nil, false, nil, ""},
+		{"one seat in, flagged", []int{1}, nil, true, nil, ""},
+		{"one seat in, not flagged", []int{1}, nil, false, nil, "inference/wire.events.showdown"},
+		{"one left after folds, not flagged", []int{0, 1, 2}, []int{0, 2}, false, nil, "inference/wire.events.showdown"},
+		{"two in, flagged uncontested", []int{0, 1}, nil, true, nil, "inference/wire.events.showdown"},
+		{"two in, contested", []int{0, 1}, nil, false, []ref.Reveal{{Seat: 0, Value: 4}, {Seat: 1, Value: 9}}, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			tr := newSeatTrack()
+			tr.round, tr.inRound = 3, true
+			for _, s := range tc.dealt {
+				tr.dealt[s], tr.contrib[s] = true, 0
+			}
+			for _, s := range tc.folded {
+				tr.folded[s] = true
+			}
+			pot := 0
+			ev := infLiveEvent{Type: "showdown", Round: 3, Pot: &pot, Uncontested: tc.uncontested, Reveals: tc.reveals}
+			rule, _, _, msg := tr.showdown(ev)
+			if rule != tc.want {
+				t.Fatalf("rule %q (%s), want %q", rule, msg, tc.want)
+			}
+		})
 	}
 }

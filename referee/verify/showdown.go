@@ -90,6 +90,12 @@ func (v *Verifier) showdownLine(r *record) {
 		v.eval(eUncontested)
 		if !r.uncontested {
 			v.report("inference/round.7.uncontested", -1, -1, true, false, "with one seat left the pot is uncontested")
+			if left == 0 {
+				// Nobody was dealt in: the document has no such round, and
+				// its showdown line is umpire's reading (I-INF-10).
+				v.out[len(v.out)-1].Basis, v.out[len(v.out)-1].Ref = rules.BasisReading, "I-INF-10"
+				v.out[len(v.out)-1].Message = "a round nobody was dealt into is flagged uncontested (umpire's reading)"
+			}
 		}
 		if len(r.reveals) > 0 {
 			v.report("inference/round.7.uncontested", -1, -1, []ref.Reveal{}, pairsReveal(r.reveals), "an uncontested pot reveals no value: the winner's bluff stays secret")
