@@ -49,10 +49,16 @@ func intPtr(v gjson.Result) *int {
 // readInfLine probes one line from the embedded server in a single pass
 // over its top level (gjson skips the visible_state without decoding it;
 // a your_turn of the server's own layout skips it without reading it,
-// readYourTurn). The server is umpire's own, so its lines are JSON; a line
-// without a type is an error.
+// readYourTurn, and an event of its layout is read in one pass over its
+// bytes, readEvent). The server is umpire's own, so its lines are JSON; a
+// line without a type is an error.
 func readInfLine(line []byte) (infLine, error) {
-	if bytes.HasPrefix(line, yourTurnHead) {
+	switch {
+	case bytes.HasPrefix(line, eventHead):
+		if env, ok := readEvent(line); ok {
+			return env, nil
+		}
+	case bytes.HasPrefix(line, yourTurnHead):
 		if env, ok := readYourTurn(line); ok {
 			return env, nil
 		}
