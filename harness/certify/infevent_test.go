@@ -108,9 +108,9 @@ func FuzzReadEvent(f *testing.F) {
 }
 
 // TestServerEventsTakeTheFastPath: every event the embedded server sends
-// over a whole match (6 seats, table messages among them) is read by the
-// fast path, as the full pass reads it, so that the server keeps the
-// layout readEvent relies on.
+// over a whole match (6 seats, 8 rounds) is read by the fast path, as the
+// full pass reads it, so that the server keeps the layout readEvent relies
+// on.
 func TestServerEventsTakeTheFastPath(t *testing.T) {
 	cfg := small(GameInference, bin.agent, 1)
 	cfg.Seats, cfg.Rounds = 6, 8
