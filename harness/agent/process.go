@@ -126,6 +126,17 @@ type Process struct {
 	// AskFunc or Flush in one write.
 	pending []byte
 
+	// raw is stdin's raw connection and rawWrite its callback, made once:
+	// tryWrite's write that needs no deadline; rawBuf and rawN are the
+	// callback's argument and result.
+	raw      syscall.RawConn
+	rawWrite func(fd uintptr) bool
+	rawBuf   []byte
+	rawN     int
+	// askTimer times AskFunc's deadline, reused from one request to the
+	// next.
+	askTimer *time.Timer
+
 	closed    atomic.Bool
 	closeOnce sync.Once
 	exit      Exit
@@ -172,6 +183,13 @@ func Start(ctx context.Context, spec Spec) (*Process, error) {
 		stop:   make(chan struct{}),
 	}
 	p.lastOut.Store(-1)
+	if raw, err := inW.SyscallConn(); err == nil {
+		p.raw = raw
+		p.rawWrite = func(fd uintptr) bool {
+			p.rawN = rawWrite(fd, p.rawBuf)
+			return true // never wait: tryWrite's caller does
+		}
+	}
 	g, err := startGroup(ctx, spec.Command, spec.Dir, spec.Env, inR, outW, errW, p.cancelled, spec.containment)
 	if err != nil {
 		inW.Close()
@@ -316,13 +334,61 @@ func (p *Process) Flush(ctx context.Context) error {
 	if len(p.pending) == 0 {
 		return nil
 	}
-	err := p.write(ctx, p.pending)
-	// The buffer is reused unless a large message made it large.
+	var err error
+	if n := p.tryWrite(ctx, p.pending); n < len(p.pending) {
+		err = p.write(ctx, p.pending[n:])
+	}
+	p.flushed()
+	return err
+}
+
+// flushBy is Flush by the deadline dl instead of ctx's: a context with
+// that deadline is made only when the lines do not go in at once.
+func (p *Process) flushBy(ctx context.Context, dl time.Time) error {
+	if len(p.pending) == 0 {
+		return nil
+	}
+	var err error
+	if n := p.tryWrite(ctx, p.pending); n < len(p.pending) {
+		wctx, cancel := context.WithDeadline(ctx, dl)
+		err = p.write(wctx, p.pending[n:])
+		cancel()
+	}
+	p.flushed()
+	return err
+}
+
+// flushed empties the queue once it is written. The buffer is reused
+// unless a large message made it large.
+func (p *Process) flushed() {
 	p.pending = p.pending[:0]
 	if cap(p.pending) > 4*postFlushAt {
 		p.pending = nil
 	}
-	return err
+}
+
+// tryWrite writes what of b the pipe takes at once, in one write that
+// neither waits nor sets a deadline: the common case of an agent that
+// reads its input, for which write's deadline and cancellation set-up
+// cost more than the write. It returns how many bytes went (0 after Close
+// or cancellation, or when ctx is done: write then judges); the caller
+// writes the rest with write.
+func (p *Process) tryWrite(ctx context.Context, b []byte) int {
+	if p.raw == nil || p.closed.Load() || ctx.Err() != nil {
+		return 0
+	}
+	select {
+	case <-p.stop:
+		return 0
+	default:
+	}
+	p.rawBuf, p.rawN = b, 0
+	err := p.raw.Write(p.rawWrite) // fails on a passed write deadline (cancelled)
+	p.rawBuf = nil
+	if err != nil {
+		return 0
+	}
+	return p.rawN
 }
 
 // Pending reports whether Post queued lines that are not written yet.
@@ -503,12 +569,19 @@ func (p *Process) AskFunc(ctx context.Context, msg any, deadline time.Duration, 
 	if err := p.queue(msg); err != nil {
 		return r, err
 	}
-	dctx, cancel := context.WithTimeout(ctx, deadline)
-	defer cancel()
 	sent := time.Now()
-	if err := p.Flush(dctx); err != nil {
+	dl := sent.Add(deadline)
+	if err := p.flushBy(ctx, dl); err != nil {
 		return r, relabel(err, "ask")
 	}
+	// One timer for every request (a context of its own for each cost a
+	// timer and a child of ctx).
+	if p.askTimer == nil {
+		p.askTimer = time.NewTimer(time.Until(dl))
+	} else {
+		p.askTimer.Reset(time.Until(dl))
+	}
+	defer p.askTimer.Stop()
 	malformed := 0
 	var over *Line // a line over the cap written since the request
 	exited := p.g.exited
@@ -562,7 +635,9 @@ func (p *Process) AskFunc(ctx context.Context, msg any, deadline time.Duration, 
 				return r, err
 			}
 			return r, p.g.exitVerdict("ask", 0)
-		case <-dctx.Done():
+		case <-ctx.Done():
+			return r, p.ctxError("ask", ctx)
+		case <-p.askTimer.C:
 			if ctx.Err() != nil {
 				return r, p.ctxError("ask", ctx)
 			}
@@ -572,7 +647,7 @@ func (p *Process) AskFunc(ctx context.Context, msg any, deadline time.Duration, 
 			if malformed > 0 {
 				return r, errorf(Malformed, "ask", nil, "%d malformed line(s) and no answer before the deadline, first: %s", malformed, quote(firstMalformed(r.Before)))
 			}
-			return r, p.timeout("ask", dctx.Err())
+			return r, p.timeout("ask", context.DeadlineExceeded)
 		}
 	}
 }

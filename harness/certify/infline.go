@@ -49,10 +49,16 @@ func intPtr(v gjson.Result) *int {
 // readInfLine probes one line from the embedded server in a single pass
 // over its top level (gjson skips the visible_state without decoding it;
 // a your_turn of the server's own layout skips it without reading it,
-// readYourTurn). The server is umpire's own, so its lines are JSON; a line
-// without a type is an error.
+// readYourTurn, and an event of its layout is read in one pass over its
+// bytes, readEvent). The server is umpire's own, so its lines are JSON; a
+// line without a type is an error.
 func readInfLine(line []byte) (infLine, error) {
-	if bytes.HasPrefix(line, yourTurnHead) {
+	switch {
+	case bytes.HasPrefix(line, eventHead):
+		if env, ok := readEvent(line); ok {
+			return env, nil
+		}
+	case bytes.HasPrefix(line, yourTurnHead):
 		if env, ok := readYourTurn(line); ok {
 			return env, nil
 		}
@@ -219,7 +225,12 @@ func readYourTurn(line []byte) (env infLine, ok bool) {
 		return infLine{}, false
 	}
 	// The legal_actions array: from its bracket to the byte before the
-	// closing brace, exactly one array (a short one: validated whole).
+	// closing brace, exactly one array: items as the server writes them
+	// (serverLegal), else any short array, validated whole.
+	if legal, ok := serverLegal(line[j+len(legalTailKey)-1 : len(line)-1]); ok {
+		env.LegalActions = legal
+		return env, true
+	}
 	arr := unsafe.String(unsafe.SliceData(line[j+len(legalTailKey)-1:]), len(line)-j-len(legalTailKey))
 	legal := gjson.Parse(arr)
 	if !legal.IsArray() || !gjson.Valid(arr) {
@@ -229,4 +240,77 @@ func readYourTurn(line []byte) (env infLine, ok bool) {
 		return infLine{}, false
 	}
 	return env, true
+}
+
+// serverLegal reads a legal_actions array made of the items the embedded
+// server writes (ref.AppendLegalJSON): {"action":"fold"},
+// {"action":"call","amount":N} and {"action":"raise","min":N,"max":N},
+// N of 1 to 15 digits, nothing else between the brackets. ok is false for
+// any other array: readLegal reads it. Both read the same actions
+// (TestServerLegal, FuzzReadYourTurn).
+func serverLegal(b []byte) (legal []ref.LegalAction, ok bool) {
+	if len(b) < 2 || b[0] != '[' || b[len(b)-1] != ']' {
+		return nil, false
+	}
+	b = b[1 : len(b)-1]
+	// Every item is one object without nested ones: count them first, so
+	// that the slice is allocated once.
+	legal = make([]ref.LegalAction, 0, bytes.Count(b, []byte{'{'}))
+	for i := 0; i < len(b); {
+		if len(legal) > 0 {
+			if b[i] != ',' {
+				return nil, false
+			}
+			i++
+		}
+		var a ref.LegalAction
+		switch {
+		case bytes.HasPrefix(b[i:], legalFold):
+			a.Action, i = ref.ActionFold, i+len(legalFold)
+		case bytes.HasPrefix(b[i:], legalCall):
+			a.Action = ref.ActionCall
+			if a.Amount, i, ok = shortUintAt(b, i+len(legalCall), '}'); !ok {
+				return nil, false
+			}
+			i++
+		case bytes.HasPrefix(b[i:], legalRaise):
+			a.Action = ref.ActionRaise
+			if a.Min, i, ok = shortUintAt(b, i+len(legalRaise), ','); !ok || !bytes.HasPrefix(b[i:], legalMax) {
+				return nil, false
+			}
+			if a.Max, i, ok = shortUintAt(b, i+len(legalMax), '}'); !ok {
+				return nil, false
+			}
+			i++
+		default:
+			return nil, false
+		}
+		legal = append(legal, a)
+	}
+	if len(legal) == 0 {
+		// [] reads as an empty list, which readLegal leaves nil.
+		return nil, true
+	}
+	return legal, true
+}
+
+var (
+	legalFold  = []byte(`{"action":"fold"}`)
+	legalCall  = []byte(`{"action":"call","amount":`)
+	legalRaise = []byte(`{"action":"raise","min":`)
+	legalMax   = []byte(`,"max":`)
+)
+
+// shortUintAt reads 1 to 15 digits at b[i] followed by the byte end: their
+// value and the index of end.
+func shortUintAt(b []byte, i int, end byte) (n, next int, ok bool) {
+	start := i
+	for i < len(b) && b[i] >= '0' && b[i] <= '9' {
+		n = n*10 + int(b[i]-'0')
+		i++
+	}
+	if i == start || i-start > 15 || i >= len(b) || b[i] != end {
+		return 0, 0, false
+	}
+	return n, i, true
 }

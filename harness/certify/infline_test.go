@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"testing"
 
 	"github.com/tidwall/gjson"
@@ -142,5 +143,44 @@ func TestServerYourTurnsTakeTheFastPath(t *testing.T) {
 	}
 	if turns < 8 {
 		t.Fatalf("%d your_turns in the match, want 8 or more", turns)
+	}
+}
+
+// TestServerLegal: the legal_actions reader of the server's items reads
+// what readLegal reads, and leaves any other array to it.
+func TestServerLegal(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		arr  string
+		fast bool // serverLegal reads it
+	}{
+		{"server items", `[{"action":"fold"},{"action":"call","amount":7},{"action":"raise","min":1,"max":10}]`, true},
+		{"a free call", `[{"action":"fold"},{"action":"call","amount":0}]`, true},
+		{"no item", `[]`, true},
+		{"a repeated item", `[{"action":"call","amount":3},{"action":"call","amount":0}]`, true},
+		{"15 digits", `[{"action":"call","amount":123456789012345}]`, true},
+		{"16 digits", `[{"action":"call","amount":1234567890123456}]`, false},
+		{"a negative amount", `[{"action":"call","amount":-1}]`, false},
+		{"a fractional min", `[{"action":"raise","min":1.5,"max":10}]`, false},
+		{"an unknown action", `[{"action":"check"}]`, false},
+		{"another member", `[{"action":"fold","why":"x"}]`, false},
+		{"members in another order", `[{"action":"raise","max":10,"min":1}]`, false},
+		{"a space", `[{"action":"fold"}, {"action":"call","amount":1}]`, false},
+		{"a trailing comma", `[{"action":"fold"},]`, false},
+		{"not an array", `{"action":"fold"}`, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got, ok := serverLegal([]byte(c.arr))
+			if ok != c.fast {
+				t.Fatalf("serverLegal took it %v, want %v", ok, c.fast)
+			}
+			if !ok {
+				return
+			}
+			want, err := readLegal(gjson.Parse(c.arr))
+			if err != nil || fmt.Sprint(got) != fmt.Sprint(want) || (got == nil) != (want == nil) {
+				t.Errorf("serverLegal %v\nreadLegal   %v (%v)", got, want, err)
+			}
+		})
 	}
 }

@@ -1,0 +1,80 @@
+//go:build unix
+
+package agent
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestWritesPastThePipe: a request larger than a pipe holds goes partly in
+// the write that does not wait and the rest through the poller, in order,
+// whichever way it is sent; one to an agent that never reads still times
+// out.
+func TestWritesPastThePipe(t *testing.T) {
+	w := watchLeaks(t)
+	big := `{"pad":"` + strings.Repeat("x", 600<<10) + `"}`
+	for _, c := range []struct {
+		name    string
+		command string
+		send    func(p *Process) (string, error)
+		want    Termination // "" for an answer equal to big
+	}{
+		{"ask", "exec cat", func(p *Process) (string, error) {
+			r, err := p.Ask(context.Background(), Verbatim(big), generous)
+			return string(r.Answer.Bytes), err
+		}, ""},
+		{"post and flush", "exec cat", func(p *Process) (string, error) {
+			if _, err := p.Post(Verbatim(big)); err != nil {
+				return "", err
+			}
+			if err := p.Flush(context.Background()); err != nil {
+				return "", err
+			}
+			l, err := p.Receive(context.Background())
+			return string(l.Bytes), err
+		}, ""},
+		{"ask an agent that does not read", "sleep 30", func(p *Process) (string, error) {
+			_, err := p.Ask(context.Background(), Verbatim(big), 300*time.Millisecond)
+			return "", err
+		}, Timeout},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			p := start(t, w, Spec{Command: c.command})
+			got, err := c.send(p)
+			if c.want != "" {
+				if TerminationOf(err) != c.want {
+					t.Fatalf("verdict %s (%v), want %s", TerminationOf(err), err, c.want)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != big {
+				t.Fatalf("got %d bytes back, want the %d sent", len(got), len(big))
+			}
+		})
+	}
+}
+
+// TestAskTimerIsRearmed: the timer AskFunc reuses times each request from
+// its own start: an answer that comes after an earlier request's deadline
+// but within its own is taken, and a request with no answer times out.
+func TestAskTimerIsRearmed(t *testing.T) {
+	w := watchLeaks(t)
+	p := start(t, w, Spec{Command: `read l; echo "$l"; read l; sleep 0.3; echo "$l"; read l; sleep 30`})
+	ctx := context.Background()
+	if _, err := p.Ask(ctx, `{"n":1}`, 100*time.Millisecond); err != nil {
+		t.Fatalf("first request: %v", err)
+	}
+	r, err := p.Ask(ctx, `{"n":2}`, generous)
+	if err != nil || string(r.Answer.Bytes) != `{"n":2}` {
+		t.Fatalf("second request: %q, %v", r.Answer.Bytes, err)
+	}
+	if _, err := p.Ask(ctx, `{"n":3}`, 200*time.Millisecond); TerminationOf(err) != Timeout {
+		t.Fatalf("third request: verdict %s (%v), want timeout", TerminationOf(err), err)
+	}
+}
