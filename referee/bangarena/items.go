@@ -1,0 +1,105 @@
+package bangarena
+
+// Item is one legal item with the values of its argsSchema as fields: what
+// a player in the same process reads to choose among a seat's items
+// without the argsSchema map and the actionId string Legal builds for every
+// item. Items(seat, nil)[i] is Legal(seat)[i] (TestItemsAgreeWithLegal);
+// ActionID builds the actionId of the one item chosen.
+type Item struct {
+	// Command is the item's command.
+	Command string
+	// CardUID is argsSchema.cardUid ("" when the item has none).
+	CardUID string
+	// TargetSeat is argsSchema.targetSeat (-1 when the item has none).
+	TargetSeat int
+	// PlayedAs is argsSchema.playedAs ("" when none).
+	PlayedAs string
+	// PickZone and PickUID are argsSchema.pick's zone and cardUid
+	// (play_steal, play_discard_any; "" when none).
+	PickZone, PickUID string
+	// ChoiceID is argsSchema.choiceId of a choice's item ("" otherwise).
+	ChoiceID string
+	// SourceKind and SourceSeat are argsSchema.source's kind and seat
+	// (choose_first_draw; "" and -1 when none).
+	SourceKind string
+	SourceSeat int
+	// PutBackUID is argsSchema.putBackUid (choose_look_top; "" otherwise).
+	PutBackUID string
+	// Perk is argsSchema.perk (choose_glory; "" otherwise).
+	Perk string
+	// Pray is argsSchema.pray (choose_prayer).
+	Pray bool
+	// HealUIDs is argsSchema.cardUids of use_discard_heal (empty
+	// otherwise). The cardUids of discard, its default cards, are Legal's
+	// only.
+	HealUIDs [2]string
+
+	a act
+}
+
+// ActionID returns the item's actionId.
+func (it *Item) ActionID() string { return it.a.id() }
+
+// Items appends seat's legal items to buf[:0] and returns the list: empty
+// unless seat is the Decider. buf's storage is reused, so a player that
+// keeps the list between decisions allocates nothing here.
+func (g *Game) Items(seat int, buf []Item) []Item {
+	var room actBuf
+	buf = buf[:0]
+	for _, a := range g.legalActs(seat, room[:0]) {
+		buf = append(buf, a.item())
+	}
+	return buf
+}
+
+// IsLegal reports whether actionID is the actionId of an item of
+// Legal(seat), without building the items.
+func (g *Game) IsLegal(seat int, actionID string) bool {
+	var room actBuf
+	for _, a := range g.legalActs(seat, room[:0]) {
+		if a.is(actionID) {
+			return true
+		}
+	}
+	return false
+}
+
+// item returns a's Item: the fields of a.schema, typed.
+func (a act) item() Item {
+	it := Item{Command: cmdNames[a.cmd], TargetSeat: a.target, PlayedAs: a.playedAs, SourceSeat: -1, a: a}
+	if a.card >= 0 && a.cmd != cLookTop && a.cmd != cDiscardHeal {
+		it.CardUID = uidTable[a.card]
+	}
+	switch a.cmd {
+	case cSteal, cToss:
+		it.PickZone = a.zone
+		if a.zone == "inPlay" {
+			it.PickUID = uidTable[a.pick]
+		}
+	case cFirstDraw:
+		it.ChoiceID, it.SourceKind = a.choiceID, a.zone
+		if a.zone == "hand" {
+			it.SourceSeat = a.pick
+		}
+	case cLookTop:
+		it.ChoiceID, it.PutBackUID = a.choiceID, uidTable[a.card]
+	case cGlory:
+		it.ChoiceID, it.Perk = a.choiceID, a.zone
+	case cPrayer:
+		it.ChoiceID, it.Pray = a.choiceID, a.yes
+	case cDiscardHeal:
+		it.HealUIDs = [2]string{uidTable[a.card], uidTable[a.card2]}
+	}
+	return it
+}
+
+// ViewSince returns the observation of seat's RequestSince(seat, …, from,
+// buf): seat's view whose Events are the events seat may see among the log
+// entries from index from on (appended to buf[:0]), and the log's length,
+// the from of seat's next call. With Items it is a request without the
+// cost of its LegalActions, for a player in the same process.
+func (g *Game) ViewSince(seat, from int, buf []Event) (PlayerView, int) {
+	v := g.viewBase(seat)
+	v.Events = g.AppendVisibleEvents(buf[:0], seat, from)
+	return v, len(g.events)
+}

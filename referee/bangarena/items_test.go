@@ -1,0 +1,240 @@
+package bangarena
+
+import (
+	"bytes"
+	"encoding/json"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+)
+
+// idPlain is the actionId of §13 formatted by concatenation, as act.id
+// formatted it before it was written into a buffer: the reference of
+// TestItemsAgreeWithLegal.
+func idPlain(a act) string {
+	u := func(c int) string { return uidTable[c] }
+	switch a.cmd {
+	case cShot:
+		return "shot:" + u(a.card) + ":" + itoa(a.target)
+	case cAoe:
+		return "aoe_shot:" + u(a.card)
+	case cRaid:
+		return "raid:" + u(a.card)
+	case cDuel:
+		return "duel:" + u(a.card) + ":" + itoa(a.target)
+	case cSteal, cToss:
+		p := "steal:"
+		if a.cmd == cToss {
+			p = "discard_any:"
+		}
+		p += u(a.card) + ":" + itoa(a.target) + ":"
+		switch a.zone {
+		case "hand":
+			return p + "hand"
+		case "weapon":
+			return p + "weapon"
+		}
+		return p + "inPlay:" + u(a.pick)
+	case cDraw:
+		return "draw:" + u(a.card)
+	case cMarket:
+		return "market:" + u(a.card)
+	case cHealAll:
+		return "heal_all:" + u(a.card)
+	case cHealSelf:
+		return "heal:" + u(a.card)
+	case cEquipBlue:
+		if a.target >= 0 {
+			return "equip_blue:" + u(a.card) + ":" + itoa(a.target)
+		}
+		return "equip_blue:" + u(a.card)
+	case cWeapon:
+		return "weapon:" + u(a.card)
+	case cEndPlay:
+		return "end_play"
+	case cDiscard:
+		return "discard"
+	case cMiss:
+		return "miss:" + u(a.card)
+	case cRaidShot:
+		return "raid_discard_shot:" + u(a.card)
+	case cDuelShot:
+		return "duel_discard_shot:" + u(a.card)
+	case cPass:
+		return "pass_reaction"
+	case cFirstDraw:
+		switch a.zone {
+		case "hand":
+			return "first_draw:" + a.choiceID + ":hand:" + itoa(a.pick)
+		case "discard":
+			return "first_draw:" + a.choiceID + ":discard"
+		}
+		return "first_draw:" + a.choiceID + ":deck"
+	case cLookTop:
+		return "look_top:" + a.choiceID + ":" + u(a.card)
+	case cGlory:
+		return "glory:" + a.choiceID + ":" + a.zone
+	case cPrayer:
+		if a.yes {
+			return "prayer:" + a.choiceID + ":yes"
+		}
+		return "prayer:" + a.choiceID + ":no"
+	case cPeek:
+		return "peek:" + itoa(a.target)
+	case cDiscardHeal:
+		return "discard_heal:" + u(a.card) + ":" + u(a.card2)
+	}
+	return ""
+}
+
+// schemaOfItem rebuilds an item's argsSchema from its fields (discard: the
+// default cards given), as a test reads Item against Legal.
+func schemaOfItem(it Item, discard []string) map[string]any {
+	if it.Command == "end_play" || it.Command == "pass_reaction" {
+		return nil
+	}
+	m := map[string]any{}
+	if it.CardUID != "" {
+		m["cardUid"] = it.CardUID
+	}
+	if it.TargetSeat >= 0 {
+		m["targetSeat"] = it.TargetSeat
+	}
+	if it.PlayedAs != "" {
+		m["playedAs"] = it.PlayedAs
+	}
+	if it.PickZone != "" {
+		p := map[string]any{"zone": it.PickZone}
+		if it.PickUID != "" {
+			p["cardUid"] = it.PickUID
+		}
+		m["pick"] = p
+	}
+	if it.ChoiceID != "" {
+		m["choiceId"] = it.ChoiceID
+	}
+	if it.SourceKind != "" {
+		src := map[string]any{"kind": it.SourceKind}
+		if it.SourceSeat >= 0 {
+			src["seat"] = it.SourceSeat
+		}
+		m["source"] = src
+	}
+	if it.PutBackUID != "" {
+		m["putBackUid"] = it.PutBackUID
+	}
+	if it.Perk != "" {
+		m["perk"] = it.Perk
+	}
+	if it.Command == "choose_prayer" {
+		m["pray"] = it.Pray
+	}
+	switch it.Command {
+	case "use_discard_heal":
+		m["cardUids"] = it.HealUIDs[:]
+	case "discard":
+		m["cardUids"] = discard
+	}
+	return m
+}
+
+// TestItemsAgreeWithLegal plays seeded matches of several tables with
+// random legal actions and checks, for every seat at every state, that
+// the fast paths agree with the plain computations: Items with Legal (the
+// actionId, command and every argsSchema value), act.appendID with the
+// concatenated actionId, IsLegal with membership in Legal, and ViewSince
+// with RequestSince's observation.
+func TestItemsAgreeWithLegal(t *testing.T) {
+	cases := []struct {
+		name  string
+		cfg   Config
+		seeds int
+	}{
+		{"classic 6", Config{Seats: 6}, 12},
+		{"staged 8 partners", Config{Seats: 8, RoleMode: ModePartners, StagedCharacters: true}, 8},
+		{"legacy 4", Config{Seats: 4, RoleMode: ModeLegacy}, 8},
+		{"impostor 5 staged", Config{Seats: 5, RoleMode: ModeImpostor, StagedCharacters: true}, 8},
+		{"two-faced grip bonesetter", Config{Seats: 5, Characters: chars("char_03", "char_05", "char_12", "char_10", "char_07")}, 10},
+		{"bonesetters", Config{Seats: 4, Characters: chars("char_12", "char_12", "char_03", "char_12")}, 8},
+	}
+	seen := map[string]bool{}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			states := 0
+			for k := range c.seeds {
+				g, err := NewGame(c.cfg, "items-"+c.name+"-"+itoa(k))
+				if err != nil {
+					t.Fatal(err)
+				}
+				r := rand.New(rand.NewPCG(uint64(k), 7))
+				from := make([]int, g.Seats())
+				for n := 0; n < 3000; n++ {
+					for seat := range g.Seats() {
+						for _, cmd := range agreeAt(t, g, seat, &from[seat]) {
+							seen[cmd] = true
+						}
+					}
+					states++
+					if _, ok := g.PlayRandom(r); !ok {
+						break
+					}
+				}
+			}
+			if states < 100 {
+				t.Fatalf("only %d states checked", states)
+			}
+		})
+	}
+	for k, name := range cmdNames {
+		if k > 0 && !seen[name] {
+			t.Errorf("no %s item was checked", name)
+		}
+	}
+}
+
+// agreeAt is TestItemsAgreeWithLegal's check of one seat in g's state; it
+// returns the commands of the items checked.
+func agreeAt(t *testing.T, g *Game, seat int, from *int) (cmds []string) {
+	t.Helper()
+	legal := g.Legal(seat)
+	items := g.Items(seat, nil)
+	acts := g.legalActs(seat, nil)
+	if len(items) != len(legal) || len(acts) != len(legal) {
+		t.Fatalf("version %d seat %d: %d items, %d acts, %d legal", g.version, seat, len(items), len(acts), len(legal))
+	}
+	for i := range legal {
+		l, it := &legal[i], &items[i]
+		if plain := idPlain(acts[i]); l.ActionID != plain || acts[i].id() != plain {
+			t.Fatalf("version %d seat %d item %d: actionId %q, id() %q, plain %q", g.version, seat, i, l.ActionID, acts[i].id(), plain)
+		}
+		if id := it.ActionID(); id != l.ActionID || it.Command != l.Command {
+			t.Fatalf("version %d seat %d item %d: Item %q %q, Legal %q %q", g.version, seat, i, id, it.Command, l.ActionID, l.Command)
+		}
+		var discard []string
+		if l.Command == "discard" {
+			discard, _ = l.ArgsSchema["cardUids"].([]string)
+		}
+		want, _ := json.Marshal(l.ArgsSchema)
+		have, _ := json.Marshal(schemaOfItem(*it, discard))
+		if !bytes.Equal(have, want) {
+			t.Fatalf("version %d seat %d item %q: Item's argsSchema %s, Legal's %s", g.version, seat, l.ActionID, have, want)
+		}
+		cmds = append(cmds, l.Command)
+		if !g.IsLegal(seat, l.ActionID) {
+			t.Fatalf("version %d seat %d: IsLegal(%q) false", g.version, seat, l.ActionID)
+		}
+		if g.IsLegal(seat, l.ActionID+"x") {
+			t.Fatalf("version %d seat %d: IsLegal(%q) true", g.version, seat, l.ActionID+"x")
+		}
+	}
+	if len(legal) == 0 && g.IsLegal(seat, "end_play") {
+		t.Fatalf("version %d seat %d: IsLegal true for a seat with no items", g.version, seat)
+	}
+	req, next := g.RequestSince(seat, "", *from, nil)
+	view, next2 := g.ViewSince(seat, *from, nil)
+	if next != next2 || !reflect.DeepEqual(view, req.Observation) {
+		t.Fatalf("version %d seat %d: ViewSince differs from RequestSince's observation", g.version, seat)
+	}
+	*from = next
+	return cmds
+}
