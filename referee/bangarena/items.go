@@ -93,13 +93,37 @@ func (a act) item() Item {
 	return it
 }
 
+// ViewStore is the storage of the views ViewSince builds for one caller,
+// kept between its calls: a view built into a store shares the store's
+// storage (players, hands, cards in play, names, the reaction queue, the
+// known roles, the pending reaction and choice, the events), so it is
+// valid until the store's next use. The zero value is ready to use; a
+// store is the caller's, never the Game's.
+type ViewStore struct {
+	players  []PlayerInfo
+	hands    []HandCard
+	plays    []Card
+	names    []string
+	queue    []int
+	known    []KnownRole
+	events   []Event
+	reaction PendingReaction
+	choice   PendingChoice
+}
+
 // ViewSince returns the observation of seat's RequestSince(seat, …, from,
-// buf): seat's view whose Events are the events seat may see among the log
-// entries from index from on (appended to buf[:0]), and the log's length,
-// the from of seat's next call. With Items it is a request without the
-// cost of its LegalActions, for a player in the same process.
-func (g *Game) ViewSince(seat, from int, buf []Event) (PlayerView, int) {
-	v := g.viewBase(seat)
-	v.Events = g.AppendVisibleEvents(buf[:0], seat, from)
+// …): seat's view whose Events are the events seat may see among the log
+// entries from index from on, and the log's length, the from of seat's
+// next call. The view is built into st (nil: new storage), which a player
+// following a match keeps from one decision to the next. With Items it is
+// a request without the cost of its LegalActions, for a player in the
+// same process.
+func (g *Game) ViewSince(seat, from int, st *ViewStore) (PlayerView, int) {
+	if st == nil {
+		st = &ViewStore{}
+	}
+	v := g.viewInto(seat, st)
+	v.Events = g.AppendVisibleEvents(st.events[:0], seat, from)
+	st.events = v.Events
 	return v, len(g.events)
 }

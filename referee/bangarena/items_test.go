@@ -168,9 +168,10 @@ func TestItemsAgreeWithLegal(t *testing.T) {
 				}
 				r := rand.New(rand.NewPCG(uint64(k), 7))
 				from := make([]int, g.Seats())
+				stores := make([]ViewStore, g.Seats()) // kept over the match, as a player keeps one
 				for n := 0; n < 3000; n++ {
 					for seat := range g.Seats() {
-						for _, cmd := range agreeAt(t, g, seat, &from[seat]) {
+						for _, cmd := range agreeAt(t, g, seat, &from[seat], &stores[seat]) {
 							seen[cmd] = true
 						}
 					}
@@ -194,7 +195,7 @@ func TestItemsAgreeWithLegal(t *testing.T) {
 
 // agreeAt is TestItemsAgreeWithLegal's check of one seat in g's state; it
 // returns the commands of the items checked.
-func agreeAt(t *testing.T, g *Game, seat int, from *int) (cmds []string) {
+func agreeAt(t *testing.T, g *Game, seat int, from *int, st *ViewStore) (cmds []string) {
 	t.Helper()
 	legal := g.Legal(seat)
 	items := g.Items(seat, nil)
@@ -231,9 +232,15 @@ func agreeAt(t *testing.T, g *Game, seat int, from *int) (cmds []string) {
 		t.Fatalf("version %d seat %d: IsLegal true for a seat with no items", g.version, seat)
 	}
 	req, next := g.RequestSince(seat, "", *from, nil)
-	view, next2 := g.ViewSince(seat, *from, nil)
-	if next != next2 || !reflect.DeepEqual(view, req.Observation) {
-		t.Fatalf("version %d seat %d: ViewSince differs from RequestSince's observation", g.version, seat)
+	for _, store := range []*ViewStore{nil, st} {
+		view, next2 := g.ViewSince(seat, *from, store)
+		if next != next2 || !reflect.DeepEqual(view, req.Observation) {
+			t.Fatalf("version %d seat %d (store %v): ViewSince differs from RequestSince's observation", g.version, seat, store != nil)
+		}
+		want, _ := json.Marshal(req.Observation)
+		if have, _ := json.Marshal(view); !bytes.Equal(have, want) {
+			t.Fatalf("version %d seat %d (store %v): ViewSince encodes %s, RequestSince's observation %s", g.version, seat, store != nil, have, want)
+		}
 	}
 	*from = next
 	return cmds

@@ -13,17 +13,17 @@ package bangarena
 // passes back the previous request's Observation.Events, once done with
 // them, reuses their storage.
 func (g *Game) RequestSince(seat int, deadlineAt string, from int, buf []Event) (DecisionRequest, int) {
-	view, next := g.ViewSince(seat, from, buf)
 	r := DecisionRequest{
 		MatchID: g.cfg.MatchID, SeatID: seat, ObservationVersion: g.version, DeadlineAt: deadlineAt,
 		RulesetVersion: RulesetVersion, MechanicsPackHash: MechanicsPackHash, ProtocolVersion: ProtocolVersion,
-		Observation: view, LegalActions: g.Legal(seat),
+		Observation: g.viewBase(seat), LegalActions: g.Legal(seat),
 	}
+	r.Observation.Events = g.AppendVisibleEvents(buf[:0], seat, from)
 	if len(r.LegalActions) > 0 {
 		id := "d-" + itoa(g.version) + "-" + itoa(seat)
 		r.DecisionID = &id
 	}
-	return r, next
+	return r, len(g.events)
 }
 
 // AppendVisibleEvents appends to dst the events seat may see among the log

@@ -39,6 +39,7 @@ func TestDecideItemsAgreesWithDecideDelta(t *testing.T) {
 				byReq, byItems := players(t, n, c.kinds, seed), players(t, n, c.kinds, seed)
 				from, fromItems := make([]int, n), make([]int, n)
 				var items []ba.Item
+				stores := make([]ba.ViewStore, n)
 				for step := 0; !g.Over(); step++ {
 					if step > MaxDecisions {
 						t.Fatalf("%s: no end", seed)
@@ -51,7 +52,7 @@ func TestDecideItemsAgreesWithDecideDelta(t *testing.T) {
 						t.Fatal(err)
 					}
 					var view ba.PlayerView
-					view, fromItems[seat] = g.ViewSince(seat, fromItems[seat], nil)
+					view, fromItems[seat] = g.ViewSince(seat, fromItems[seat], &stores[seat])
 					items = g.Items(seat, items)
 					have, err := byItems[seat].(ItemPlayer).DecideItems(&view, items)
 					if err != nil {

@@ -85,6 +85,7 @@ type deltaAdversary struct {
 	ip    baadv.ItemPlayer // d, when it is an ItemPlayer
 	from  int              // the log index its next request starts at
 	buf   []ref.Event      // the last request's events, reused
+	view  ref.ViewStore    // the storage of the last view (ItemPlayer), reused
 	items []ref.Item       // the last decision's items, reused
 }
 
@@ -96,8 +97,8 @@ func (a *deltaAdversary) DecideGame(g *ref.Game, seat int) (string, json.RawMess
 	)
 	if a.ip != nil {
 		var view ref.PlayerView
-		view, a.from = g.ViewSince(seat, a.from, a.buf)
-		a.buf, a.items = view.Events, g.Items(seat, a.items)
+		view, a.from = g.ViewSince(seat, a.from, &a.view)
+		a.items = g.Items(seat, a.items)
 		d, err = a.ip.DecideItems(&view, a.items)
 	} else {
 		var req ref.DecisionRequest
