@@ -245,3 +245,38 @@ func agreeAt(t *testing.T, g *Game, seat int, from *int, st *ViewStore) (cmds []
 	*from = next
 	return cmds
 }
+
+// TestInternedIDs checks every interned actionId against the concatenated
+// one, and that the items left out are formatted (not interned).
+func TestInternedIDs(t *testing.T) {
+	n := 0
+	for k := range cmdNames {
+		for c := -1; c < deckSize+1; c++ {
+			for target := -1; target <= maxSeats; target++ {
+				a := newAct(cmdKind(k))
+				a.card, a.target, a.zone, a.choiceID, a.pick = c, target, "hand", "c-1", 1
+				if c < 0 || c >= deckSize {
+					a.card = -1
+				}
+				id, ok := a.interned()
+				if !ok {
+					continue
+				}
+				n++
+				if want := idPlain(a); id != want {
+					t.Fatalf("cmd %s card %d target %d: interned %q, plain %q", cmdNames[k], c, target, id, want)
+				}
+			}
+		}
+	}
+	if n < len(cardCmds)*deckSize+len(targetCmds)*deckSize*maxSeats {
+		t.Fatalf("only %d interned ids", n)
+	}
+	for _, k := range []cmdKind{cSteal, cToss, cFirstDraw, cLookTop, cGlory, cPrayer, cPeek, cDiscardHeal} {
+		a := newAct(k)
+		a.card, a.card2, a.target, a.zone, a.choiceID = 3, 4, 2, "hand", "c-1"
+		if id, ok := a.interned(); ok {
+			t.Errorf("%s: interned %q", cmdNames[k], id)
+		}
+	}
+}

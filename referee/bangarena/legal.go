@@ -64,14 +64,20 @@ type LegalAction struct {
 	ArgsSchema map[string]any `json:"argsSchema,omitempty"`
 }
 
-// id formats the actionId of §13.
+// id returns the actionId of §13: interned (idtable.go) or formatted.
 func (a act) id() string {
+	if id, ok := a.interned(); ok {
+		return id
+	}
 	var room [64]byte
 	return string(a.appendID(room[:0]))
 }
 
 // is reports whether a's actionId is id, without building it.
 func (a act) is(id string) bool {
+	if s, ok := a.interned(); ok {
+		return s == id
+	}
 	var room [64]byte
 	return string(a.appendID(room[:0])) == id
 }
@@ -165,12 +171,18 @@ func (a act) schema(discardUIDs []string) map[string]any {
 	}
 	m := map[string]any{}
 	if a.card >= 0 && a.cmd != cLookTop && a.cmd != cDiscardHeal {
-		m["cardUid"] = uidTable[a.card]
+		m["cardUid"] = uidAny[a.card]
 	}
 	if a.target >= 0 {
 		m["targetSeat"] = a.target
 	}
-	if a.playedAs != "" {
+	switch a.playedAs {
+	case "":
+	case "shot": // the constants box without allocating
+		m["playedAs"] = "shot"
+	case "miss":
+		m["playedAs"] = "miss"
+	default:
 		m["playedAs"] = a.playedAs
 	}
 	switch a.cmd {
@@ -179,7 +191,7 @@ func (a act) schema(discardUIDs []string) map[string]any {
 	case cSteal, cToss:
 		p := map[string]any{"zone": a.zone}
 		if a.zone == "inPlay" {
-			p["cardUid"] = uidTable[a.pick]
+			p["cardUid"] = uidAny[a.pick]
 		}
 		m["pick"] = p
 	case cDiscard:
@@ -191,7 +203,7 @@ func (a act) schema(discardUIDs []string) map[string]any {
 		}
 		m["choiceId"], m["source"] = a.choiceID, src
 	case cLookTop:
-		m["choiceId"], m["putBackUid"] = a.choiceID, uidTable[a.card]
+		m["choiceId"], m["putBackUid"] = a.choiceID, uidAny[a.card]
 	case cGlory:
 		m["choiceId"], m["perk"] = a.choiceID, a.zone
 	case cPrayer:
