@@ -30,9 +30,11 @@ type Item struct {
 	// Pray is argsSchema.pray (choose_prayer).
 	Pray bool
 	// HealUIDs is argsSchema.cardUids of use_discard_heal (empty
-	// otherwise). The cardUids of discard, its default cards, are Legal's
-	// only.
+	// otherwise).
 	HealUIDs [2]string
+	// DiscardUIDs is argsSchema.cardUids of discard, its default cards
+	// (nil otherwise).
+	DiscardUIDs []string
 
 	a act
 }
@@ -47,7 +49,11 @@ func (g *Game) Items(seat int, buf []Item) []Item {
 	var room actBuf
 	buf = buf[:0]
 	for _, a := range g.legalActs(seat, room[:0]) {
-		buf = append(buf, a.item())
+		it := a.item()
+		if a.cmd == cDiscard {
+			it.DiscardUIDs = g.defaultDiscard(seat)
+		}
+		buf = append(buf, it)
 	}
 	return buf
 }
@@ -126,4 +132,18 @@ func (g *Game) ViewSince(seat, from int, st *ViewStore) (PlayerView, int) {
 	v.Events = g.AppendVisibleEvents(st.events[:0], seat, from)
 	st.events = v.Events
 	return v, len(g.events)
+}
+
+// RequestSinceItems is RequestSince for a caller that writes the request
+// with AppendJSONSinceItems: seat's items are appended to items[:0] and
+// returned, and the request's LegalActions hold each item's actionId and
+// command only (no argsSchema: the items hold it). It spares the argsSchema
+// maps of a request that is only sent.
+func (g *Game) RequestSinceItems(seat int, deadlineAt string, from int, buf []Event, items []Item) (DecisionRequest, []Item, int) {
+	items = g.Items(seat, items)
+	legal := make([]LegalAction, len(items))
+	for i := range items {
+		legal[i] = LegalAction{ActionID: items[i].ActionID(), Command: items[i].Command}
+	}
+	return g.requestSince(seat, deadlineAt, from, buf, legal), items, len(g.events)
 }

@@ -87,9 +87,9 @@ func idPlain(a act) string {
 	return ""
 }
 
-// schemaOfItem rebuilds an item's argsSchema from its fields (discard: the
-// default cards given), as a test reads Item against Legal.
-func schemaOfItem(it Item, discard []string) map[string]any {
+// schemaOfItem rebuilds an item's argsSchema from its fields, as a test
+// reads Item against Legal.
+func schemaOfItem(it Item) map[string]any {
 	if it.Command == "end_play" || it.Command == "pass_reaction" {
 		return nil
 	}
@@ -133,7 +133,7 @@ func schemaOfItem(it Item, discard []string) map[string]any {
 	case "use_discard_heal":
 		m["cardUids"] = it.HealUIDs[:]
 	case "discard":
-		m["cardUids"] = discard
+		m["cardUids"] = it.DiscardUIDs
 	}
 	return m
 }
@@ -211,12 +211,8 @@ func agreeAt(t *testing.T, g *Game, seat int, from *int, st *ViewStore) (cmds []
 		if id := it.ActionID(); id != l.ActionID || it.Command != l.Command {
 			t.Fatalf("version %d seat %d item %d: Item %q %q, Legal %q %q", g.version, seat, i, id, it.Command, l.ActionID, l.Command)
 		}
-		var discard []string
-		if l.Command == "discard" {
-			discard, _ = l.ArgsSchema["cardUids"].([]string)
-		}
 		want, _ := json.Marshal(l.ArgsSchema)
-		have, _ := json.Marshal(schemaOfItem(*it, discard))
+		have, _ := json.Marshal(schemaOfItem(*it))
 		if !bytes.Equal(have, want) {
 			t.Fatalf("version %d seat %d item %q: Item's argsSchema %s, Legal's %s", g.version, seat, l.ActionID, have, want)
 		}
@@ -227,6 +223,10 @@ func agreeAt(t *testing.T, g *Game, seat int, from *int, st *ViewStore) (cmds []
 		if g.IsLegal(seat, l.ActionID+"x") {
 			t.Fatalf("version %d seat %d: IsLegal(%q) true", g.version, seat, l.ActionID+"x")
 		}
+	}
+	want, err := appendLegal(nil, legal)
+	if have := appendItems(nil, items); err != nil || !bytes.Equal(have, want) {
+		t.Fatalf("version %d seat %d: appendItems wrote\n%s\nappendLegal (%v)\n%s", g.version, seat, have, err, want)
 	}
 	if len(legal) == 0 && g.IsLegal(seat, "end_play") {
 		t.Fatalf("version %d seat %d: IsLegal true for a seat with no items", g.version, seat)
@@ -241,6 +241,22 @@ func agreeAt(t *testing.T, g *Game, seat int, from *int, st *ViewStore) (cmds []
 		if have, _ := json.Marshal(view); !bytes.Equal(have, want) {
 			t.Fatalf("version %d seat %d (store %v): ViewSince encodes %s, RequestSince's observation %s", g.version, seat, store != nil, have, want)
 		}
+	}
+	// The request written from its items: RequestSince's bytes.
+	reqItems, items2, next3 := g.RequestSinceItems(seat, "", *from, nil, nil)
+	if next3 != next || len(reqItems.LegalActions) != len(legal) {
+		t.Fatalf("version %d seat %d: RequestSinceItems: %d items, next %d (want %d, %d)", g.version, seat, len(reqItems.LegalActions), next3, len(legal), next)
+	}
+	for i := range legal {
+		if a := reqItems.LegalActions[i]; a.ActionID != legal[i].ActionID || a.Command != legal[i].Command || a.ArgsSchema != nil {
+			t.Fatalf("version %d seat %d: RequestSinceItems item %d is %+v, Legal's %+v", g.version, seat, i, a, legal[i])
+		}
+	}
+	var c1, c2 EventCache
+	want, err = req.AppendJSONSince(nil, &c1, 0, next)
+	have, err2 := reqItems.AppendJSONSinceItems(nil, &c2, 0, next, items2)
+	if err != nil || err2 != nil || !bytes.Equal(have, want) {
+		t.Fatalf("version %d seat %d: AppendJSONSinceItems wrote (%v)\n%s\nAppendJSONSince (%v)\n%s", g.version, seat, err2, have, err, want)
 	}
 	*from = next
 	return cmds
