@@ -55,6 +55,9 @@ type seatInfo struct {
 	// delta is the storage of the events of the seat's last observe,
 	// reused by the next.
 	delta []ref.Event
+	// items is the storage of the typed items of the seat's last observe
+	// (RequestSinceItems), reused by the next.
+	items []ref.Item
 }
 
 // openDecision is the decision offered to an agent seat.
