@@ -137,13 +137,24 @@ func (g *Game) ViewSince(seat, from int, st *ViewStore) (PlayerView, int) {
 // RequestSinceItems is RequestSince for a caller that writes the request
 // with AppendJSONSinceItems: seat's items are appended to items[:0] and
 // returned, and the request's LegalActions hold each item's actionId and
-// command only (no argsSchema: the items hold it). It spares the argsSchema
-// maps of a request that is only sent.
-func (g *Game) RequestSinceItems(seat int, deadlineAt string, from int, buf []Event, items []Item) (DecisionRequest, []Item, int) {
+// command only (no argsSchema: the items hold it). Its observation is
+// built into st as ViewSince builds it (nil: new storage), so the request
+// is valid until st's next use. It spares the argsSchema maps and the view
+// storage of a request that is only sent.
+func (g *Game) RequestSinceItems(seat int, deadlineAt string, from int, st *ViewStore, items []Item) (DecisionRequest, []Item, int) {
 	items = g.Items(seat, items)
 	legal := make([]LegalAction, len(items))
 	for i := range items {
 		legal[i] = LegalAction{ActionID: items[i].ActionID(), Command: items[i].Command}
 	}
-	return g.requestSince(seat, deadlineAt, from, buf, legal), items, len(g.events)
+	view, next := g.ViewSince(seat, from, st)
+	r := DecisionRequest{
+		MatchID: g.cfg.MatchID, SeatID: seat, ObservationVersion: g.version, DeadlineAt: deadlineAt,
+		RulesetVersion: RulesetVersion, MechanicsPackHash: MechanicsPackHash, ProtocolVersion: ProtocolVersion,
+		Observation: view, LegalActions: legal,
+	}
+	if len(legal) > 0 {
+		r.DecisionID = g.decisionID(seat)
+	}
+	return r, items, next
 }

@@ -243,7 +243,7 @@ func agreeAt(t *testing.T, g *Game, seat int, from *int, st *ViewStore) (cmds []
 		}
 	}
 	// The request written from its items: RequestSince's bytes.
-	reqItems, items2, next3 := g.RequestSinceItems(seat, "", *from, nil, nil)
+	reqItems, items2, next3 := g.RequestSinceItems(seat, "", *from, st, nil)
 	if next3 != next || len(reqItems.LegalActions) != len(legal) {
 		t.Fatalf("version %d seat %d: RequestSinceItems: %d items, next %d (want %d, %d)", g.version, seat, len(reqItems.LegalActions), next3, len(legal), next)
 	}
@@ -295,4 +295,30 @@ func TestInternedIDs(t *testing.T) {
 			t.Errorf("%s: interned %q", cmdNames[k], id)
 		}
 	}
+}
+
+// FuzzItemsAgreeWithLegal is TestItemsAgreeWithLegal's check at the states
+// the fuzzer reaches: a table and a seed, some random decisions, then
+// every seat.
+func FuzzItemsAgreeWithLegal(f *testing.F) {
+	f.Add(uint8(0), uint16(0), "a")
+	f.Add(uint8(7), uint16(120), "bonesetter")
+	f.Add(uint8(3), uint16(400), "late")
+	f.Fuzz(func(t *testing.T, table uint8, steps uint16, seed string) {
+		cfg := Config{Seats: 4 + int(table)%5, RoleMode: []string{ModeClassic, ModeImpostor, ModeLegacy, ModePartners}[table/5%4], StagedCharacters: table&0x40 != 0}
+		g, err := NewGame(cfg, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rand.New(rand.NewPCG(uint64(steps), uint64(table)))
+		for range int(steps) % 2000 {
+			if _, ok := g.PlayRandom(r); !ok {
+				break
+			}
+		}
+		for seat := -1; seat <= g.Seats(); seat++ {
+			from := 0
+			agreeAt(t, g, seat, &from, &ViewStore{})
+		}
+	})
 }

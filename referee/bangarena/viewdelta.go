@@ -13,22 +13,22 @@ package bangarena
 // passes back the previous request's Observation.Events, once done with
 // them, reuses their storage.
 func (g *Game) RequestSince(seat int, deadlineAt string, from int, buf []Event) (DecisionRequest, int) {
-	return g.requestSince(seat, deadlineAt, from, buf, g.Legal(seat)), len(g.events)
-}
-
-// requestSince is RequestSince's request with the items legal.
-func (g *Game) requestSince(seat int, deadlineAt string, from int, buf []Event, legal []LegalAction) DecisionRequest {
 	r := DecisionRequest{
 		MatchID: g.cfg.MatchID, SeatID: seat, ObservationVersion: g.version, DeadlineAt: deadlineAt,
 		RulesetVersion: RulesetVersion, MechanicsPackHash: MechanicsPackHash, ProtocolVersion: ProtocolVersion,
-		Observation: g.viewBase(seat), LegalActions: legal,
+		Observation: g.viewBase(seat), LegalActions: g.Legal(seat),
 	}
 	r.Observation.Events = g.AppendVisibleEvents(buf[:0], seat, from)
 	if len(r.LegalActions) > 0 {
-		id := "d-" + itoa(g.version) + "-" + itoa(seat)
-		r.DecisionID = &id
+		r.DecisionID = g.decisionID(seat)
 	}
-	return r
+	return r, len(g.events)
+}
+
+// decisionID is the decisionId of seat's pending decision (§12).
+func (g *Game) decisionID(seat int) *string {
+	id := "d-" + itoa(g.version) + "-" + itoa(seat)
+	return &id
 }
 
 // AppendVisibleEvents appends to dst the events seat may see among the log

@@ -171,7 +171,7 @@ func (s *Server) writeObserve(w http.ResponseWriter, roomID string, seat int, to
 func (r *room) observeLocked(seat int, b []byte, o *Observed) ([]byte, error) {
 	si := &r.seats[seat]
 	if r.ended {
-		defer func() { si.events, si.delta, si.items = ref.EventCache{}, nil, nil }()
+		defer func() { si.events, si.delta, si.items, si.view = ref.EventCache{}, nil, nil, ref.ViewStore{} }()
 	}
 	from := si.events.From(r.g.Config().MatchID, seat)
 	var (
@@ -182,7 +182,7 @@ func (r *room) observeLocked(seat int, b []byte, o *Observed) ([]byte, error) {
 	if len(r.s.faults) == 0 {
 		// No fault rewrites the request: its items are written from the
 		// referee's typed items, without argsSchema maps.
-		req, si.items, next = r.g.RequestSinceItems(seat, "", from, si.delta, si.items)
+		req, si.items, next = r.g.RequestSinceItems(seat, "", from, &si.view, si.items)
 		if r.pendingLocked(seat) {
 			items = si.items[:len(si.items):len(si.items)]
 			if items == nil {
@@ -191,8 +191,8 @@ func (r *room) observeLocked(seat int, b []byte, o *Observed) ([]byte, error) {
 		}
 	} else {
 		req, next = r.g.RequestSince(seat, "", from, si.delta)
+		si.delta = req.Observation.Events
 	}
-	si.delta = req.Observation.Events
 	q := r.finishRequestLocked(seat, req)
 	out, err := q.appendJSONSince(b, &si.events, from, next, items)
 	if errors.Is(err, errSlowPath) {
