@@ -24,7 +24,7 @@ func (g *Game) Apply(seat int, actionID string, args json.RawMessage) error {
 	var x act
 	found := false
 	for _, a := range acts {
-		if a.id() == actionID {
+		if a.is(actionID) {
 			x, found = a, true
 			break
 		}

@@ -1,5 +1,7 @@
 package bangarena
 
+import "strconv"
+
 // Legal actions of §13 with their exact actionIds (READINGS 2–7, 14, 16).
 
 type cmdKind uint8
@@ -62,81 +64,104 @@ type LegalAction struct {
 	ArgsSchema map[string]any `json:"argsSchema,omitempty"`
 }
 
-// id formats the actionId of §13.
+// id returns the actionId of §13: interned (idtable.go) or formatted.
 func (a act) id() string {
+	if id, ok := a.interned(); ok {
+		return id
+	}
+	var room [64]byte
+	return string(a.appendID(room[:0]))
+}
+
+// is reports whether a's actionId is id, without building it.
+func (a act) is(id string) bool {
+	if s, ok := a.interned(); ok {
+		return s == id
+	}
+	var room [64]byte
+	return string(a.appendID(room[:0])) == id
+}
+
+// appendID appends the actionId of §13 to b.
+func (a act) appendID(b []byte) []byte {
 	u := func(c int) string { return uidTable[c] }
+	n := func(b []byte, i int) []byte { return strconv.AppendInt(b, int64(i), 10) }
 	switch a.cmd {
 	case cShot:
-		return "shot:" + u(a.card) + ":" + itoa(a.target)
+		return n(append(append(append(b, "shot:"...), u(a.card)...), ':'), a.target)
 	case cAoe:
-		return "aoe_shot:" + u(a.card)
+		return append(append(b, "aoe_shot:"...), u(a.card)...)
 	case cRaid:
-		return "raid:" + u(a.card)
+		return append(append(b, "raid:"...), u(a.card)...)
 	case cDuel:
-		return "duel:" + u(a.card) + ":" + itoa(a.target)
+		return n(append(append(append(b, "duel:"...), u(a.card)...), ':'), a.target)
 	case cSteal, cToss:
-		p := "steal:"
 		if a.cmd == cToss {
-			p = "discard_any:"
+			b = append(b, "discard_any:"...)
+		} else {
+			b = append(b, "steal:"...)
 		}
-		p += u(a.card) + ":" + itoa(a.target) + ":"
+		b = append(n(append(append(b, u(a.card)...), ':'), a.target), ':')
 		switch a.zone {
 		case "hand":
-			return p + "hand"
+			return append(b, "hand"...)
 		case "weapon":
-			return p + "weapon"
+			return append(b, "weapon"...)
 		}
-		return p + "inPlay:" + u(a.pick)
+		return append(append(b, "inPlay:"...), u(a.pick)...)
 	case cDraw:
-		return "draw:" + u(a.card)
+		return append(append(b, "draw:"...), u(a.card)...)
 	case cMarket:
-		return "market:" + u(a.card)
+		return append(append(b, "market:"...), u(a.card)...)
 	case cHealAll:
-		return "heal_all:" + u(a.card)
+		return append(append(b, "heal_all:"...), u(a.card)...)
 	case cHealSelf:
-		return "heal:" + u(a.card)
+		return append(append(b, "heal:"...), u(a.card)...)
 	case cEquipBlue:
+		b = append(append(b, "equip_blue:"...), u(a.card)...)
 		if a.target >= 0 {
-			return "equip_blue:" + u(a.card) + ":" + itoa(a.target)
+			return n(append(b, ':'), a.target)
 		}
-		return "equip_blue:" + u(a.card)
+		return b
 	case cWeapon:
-		return "weapon:" + u(a.card)
+		return append(append(b, "weapon:"...), u(a.card)...)
 	case cEndPlay:
-		return "end_play"
+		return append(b, "end_play"...)
 	case cDiscard:
-		return "discard"
+		return append(b, "discard"...)
 	case cMiss:
-		return "miss:" + u(a.card)
+		return append(append(b, "miss:"...), u(a.card)...)
 	case cRaidShot:
-		return "raid_discard_shot:" + u(a.card)
+		return append(append(b, "raid_discard_shot:"...), u(a.card)...)
 	case cDuelShot:
-		return "duel_discard_shot:" + u(a.card)
+		return append(append(b, "duel_discard_shot:"...), u(a.card)...)
 	case cPass:
-		return "pass_reaction"
+		return append(b, "pass_reaction"...)
 	case cFirstDraw:
+		b = append(append(b, "first_draw:"...), a.choiceID...)
 		switch a.zone {
 		case "hand":
-			return "first_draw:" + a.choiceID + ":hand:" + itoa(a.pick)
+			return n(append(b, ":hand:"...), a.pick)
 		case "discard":
-			return "first_draw:" + a.choiceID + ":discard"
+			return append(b, ":discard"...)
 		}
-		return "first_draw:" + a.choiceID + ":deck"
+		return append(b, ":deck"...)
 	case cLookTop:
-		return "look_top:" + a.choiceID + ":" + u(a.card)
+		return append(append(append(append(b, "look_top:"...), a.choiceID...), ':'), u(a.card)...)
 	case cGlory:
-		return "glory:" + a.choiceID + ":" + a.zone
+		return append(append(append(append(b, "glory:"...), a.choiceID...), ':'), a.zone...)
 	case cPrayer:
+		b = append(append(b, "prayer:"...), a.choiceID...)
 		if a.yes {
-			return "prayer:" + a.choiceID + ":yes"
+			return append(b, ":yes"...)
 		}
-		return "prayer:" + a.choiceID + ":no"
+		return append(b, ":no"...)
 	case cPeek:
-		return "peek:" + itoa(a.target)
+		return n(append(b, "peek:"...), a.target)
 	case cDiscardHeal:
-		return "discard_heal:" + u(a.card) + ":" + u(a.card2)
+		return append(append(append(append(b, "discard_heal:"...), u(a.card)...), ':'), u(a.card2)...)
 	}
-	return ""
+	return b
 }
 
 // schema builds the argsSchema of §13 for a (discardUIDs for discard).
@@ -146,12 +171,18 @@ func (a act) schema(discardUIDs []string) map[string]any {
 	}
 	m := map[string]any{}
 	if a.card >= 0 && a.cmd != cLookTop && a.cmd != cDiscardHeal {
-		m["cardUid"] = uidTable[a.card]
+		m["cardUid"] = uidAny[a.card]
 	}
 	if a.target >= 0 {
 		m["targetSeat"] = a.target
 	}
-	if a.playedAs != "" {
+	switch a.playedAs {
+	case "":
+	case "shot": // the constants box without allocating
+		m["playedAs"] = "shot"
+	case "miss":
+		m["playedAs"] = "miss"
+	default:
 		m["playedAs"] = a.playedAs
 	}
 	switch a.cmd {
@@ -160,7 +191,7 @@ func (a act) schema(discardUIDs []string) map[string]any {
 	case cSteal, cToss:
 		p := map[string]any{"zone": a.zone}
 		if a.zone == "inPlay" {
-			p["cardUid"] = uidTable[a.pick]
+			p["cardUid"] = uidAny[a.pick]
 		}
 		m["pick"] = p
 	case cDiscard:
@@ -172,7 +203,7 @@ func (a act) schema(discardUIDs []string) map[string]any {
 		}
 		m["choiceId"], m["source"] = a.choiceID, src
 	case cLookTop:
-		m["choiceId"], m["putBackUid"] = a.choiceID, uidTable[a.card]
+		m["choiceId"], m["putBackUid"] = a.choiceID, uidAny[a.card]
 	case cGlory:
 		m["choiceId"], m["perk"] = a.choiceID, a.zone
 	case cPrayer:

@@ -109,6 +109,21 @@ func (c *EventCache) From(match string, seat int) int {
 // no projection of the log for the seat (View's). A from of 0 starts the
 // cache over; any other from that is not c's is an error.
 func (r *DecisionRequest) AppendJSONSince(b []byte, c *EventCache, from, next int) ([]byte, error) {
+	return r.appendJSONSince(b, c, from, next, nil)
+}
+
+// AppendJSONSinceItems is AppendJSONSince with the legalActions written
+// from items rather than from r.LegalActions: the bytes AppendJSONSince
+// writes for RequestSince's request when r and items come from
+// Game.RequestSinceItems (items being Items(seat) of the state r was built
+// in), without the argsSchema maps of Legal.
+func (r *DecisionRequest) AppendJSONSinceItems(b []byte, c *EventCache, from, next int, items []Item) ([]byte, error) {
+	return r.appendJSONSince(b, c, from, next, &items)
+}
+
+// appendJSONSince is AppendJSONSince, the legalActions written from *items
+// when items is not nil.
+func (r *DecisionRequest) appendJSONSince(b []byte, c *EventCache, from, next int, items *[]Item) ([]byte, error) {
 	match, seat := r.MatchID, r.Observation.You
 	switch {
 	case from == 0:
@@ -126,7 +141,7 @@ func (r *DecisionRequest) AppendJSONSince(b []byte, c *EventCache, from, next in
 		c.lastSeq = events[k].Seq
 	}
 	c.upto = next
-	return r.appendRequest(b, func(b []byte) []byte {
+	return r.appendRequestItems(b, func(b []byte) []byte {
 		if c.n == 0 {
 			// No event at all: View's list is nil, written null.
 			return append(b, "null"...)
@@ -134,5 +149,5 @@ func (r *DecisionRequest) AppendJSONSince(b []byte, c *EventCache, from, next in
 		b = append(b, '[')
 		b = append(b, c.enc...)
 		return append(b, ']')
-	})
+	}, items)
 }

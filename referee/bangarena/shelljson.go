@@ -16,6 +16,12 @@ import (
 // events (which appends the JSON array, or null) and its legalActions by
 // appendLegal.
 func (r *DecisionRequest) appendRequest(b []byte, events func([]byte) []byte) ([]byte, error) {
+	return r.appendRequestItems(b, events, nil)
+}
+
+// appendRequestItems is appendRequest with the legalActions written from
+// *items (appendItems) when items is not nil.
+func (r *DecisionRequest) appendRequestItems(b []byte, events func([]byte) []byte, items *[]Item) ([]byte, error) {
 	start := len(b)
 	b = append(b, `{"matchId":`...)
 	b = jsonw.AppendString(b, r.MatchID)
@@ -27,7 +33,11 @@ func (r *DecisionRequest) appendRequest(b []byte, events func([]byte) []byte) ([
 	b = jsonw.AppendString(append(b, `,"mechanicsPackHash":`...), r.MechanicsPackHash)
 	b = jsonw.AppendString(append(b, `,"protocolVersion":`...), r.ProtocolVersion)
 	b = r.Observation.appendView(append(b, `,"observation":`...), events)
-	b, err := appendLegal(append(b, `,"legalActions":`...), r.LegalActions)
+	b = append(b, `,"legalActions":`...)
+	if items != nil {
+		return append(appendItems(b, *items), '}'), nil
+	}
+	b, err := appendLegal(b, r.LegalActions)
 	if err != nil {
 		return b[:start], err
 	}

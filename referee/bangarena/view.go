@@ -88,25 +88,36 @@ func (g *Game) View(seat int) PlayerView {
 }
 
 // viewBase is seat's View without its events.
-func (g *Game) viewBase(seat int) PlayerView {
+func (g *Game) viewBase(seat int) PlayerView { return g.viewInto(seat, nil) }
+
+// viewInto is viewBase built into st's storage (nil: new storage).
+func (g *Game) viewInto(seat int, st *ViewStore) PlayerView {
+	if st == nil {
+		st = &ViewStore{}
+	}
+	if st.queue == nil {
+		st.queue = make([]int, 0, 8)
+	}
 	v := PlayerView{
 		Version: g.version, Phase: g.Phase(), TurnSeat: g.turnSeat, You: seat, Round: g.round,
-		HighNoon: g.highNoon, RoleMode: g.cfg.RoleMode, ReactionQueue: []int{},
+		HighNoon: g.highNoon, RoleMode: g.cfg.RoleMode, ReactionQueue: st.queue[:0],
 		DeckCount: len(g.deck), DiscardCount: len(g.discard),
 	}
 	if g.atk != nil && len(g.atk.queue) > 0 && !g.over {
 		a := g.atk
-		v.PendingReaction = &PendingReaction{Kind: a.kind, SourceSeat: a.source, TargetSeat: a.queue[0],
+		st.reaction = PendingReaction{Kind: a.kind, SourceSeat: a.source, TargetSeat: a.queue[0],
 			Command: a.command, CardID: deckTable[a.card].id, CardUID: uidTable[a.card]}
+		v.PendingReaction = &st.reaction
 		v.ReactionQueue = append(v.ReactionQueue, a.queue...)
+		st.queue = v.ReactionQueue
 	}
 	if len(g.choices) > 0 && !g.over {
 		c := g.choices[0]
-		pc := &PendingChoice{ChoiceID: c.id, Kind: c.kind, Seat: c.seat, Command: choiceCommand[c.kind]}
+		st.choice = PendingChoice{ChoiceID: c.id, Kind: c.kind, Seat: c.seat, Command: choiceCommand[c.kind]}
 		if c.kind == "look_top" && c.seat == seat {
-			pc.Cards = g.cardsOut(c.cards)
+			st.choice.Cards = g.cardsOut(c.cards)
 		}
-		v.PendingChoice = pc
+		v.PendingChoice = &st.choice
 	}
 	normalEnd := g.over && g.endKind == "normal"
 	// One backing array each for the hands, the cards in play and the
@@ -118,10 +129,21 @@ func (g *Game) viewBase(seat int) PlayerView {
 		nHand += len(g.seats[s].hand)
 		nPlay += len(g.seats[s].inPlay)
 	}
-	hands := make([]HandCard, nHand)
-	plays := make([]Card, nPlay)
-	names := make([]string, 2*len(g.seats))
-	v.Players = make([]PlayerInfo, len(g.seats))
+	if st.hands == nil || cap(st.hands) < nHand {
+		st.hands = make([]HandCard, 0, nHand)
+	}
+	if st.plays == nil || cap(st.plays) < nPlay {
+		st.plays = make([]Card, 0, nPlay)
+	}
+	if cap(st.names) < 2*len(g.seats) {
+		st.names = make([]string, 0, 2*len(g.seats))
+	}
+	if cap(st.players) < len(g.seats) {
+		st.players = make([]PlayerInfo, 0, len(g.seats))
+	}
+	hands, plays := st.hands[:nHand], st.plays[:nPlay]
+	names := st.names[:2*len(g.seats)]
+	v.Players = st.players[:len(g.seats)]
 	for s := range g.seats {
 		st := &g.seats[s]
 		hand := hands[:len(st.hand):len(st.hand)]
@@ -153,8 +175,9 @@ func (g *Game) viewBase(seat int) PlayerView {
 			p.WeaponCardID = &names[2*s+1]
 		}
 	}
-	if seat >= 0 && seat < len(g.seats) {
-		v.KnownRoles = append(v.KnownRoles, g.seats[seat].known...)
+	if seat >= 0 && seat < len(g.seats) && len(g.seats[seat].known) > 0 {
+		v.KnownRoles = append(st.known[:0], g.seats[seat].known...)
+		st.known = v.KnownRoles
 	}
 	if g.over && g.endKind == "normal" {
 		t := g.winTeam

@@ -20,10 +20,15 @@ func (g *Game) RequestSince(seat int, deadlineAt string, from int, buf []Event) 
 	}
 	r.Observation.Events = g.AppendVisibleEvents(buf[:0], seat, from)
 	if len(r.LegalActions) > 0 {
-		id := "d-" + itoa(g.version) + "-" + itoa(seat)
-		r.DecisionID = &id
+		r.DecisionID = g.decisionID(seat)
 	}
 	return r, len(g.events)
+}
+
+// decisionID is the decisionId of seat's pending decision (§12).
+func (g *Game) decisionID(seat int) *string {
+	id := "d-" + itoa(g.version) + "-" + itoa(seat)
+	return &id
 }
 
 // AppendVisibleEvents appends to dst the events seat may see among the log

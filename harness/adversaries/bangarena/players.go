@@ -42,6 +42,21 @@ type DeltaPlayer interface {
 	DecideDelta(req *ba.DecisionRequest) (Decision, error)
 }
 
+// ItemPlayer is a DeltaPlayer that can also choose from a decision's items
+// as the referee holds them (ba.Game.Items) beside the observation of
+// ba.Game.ViewSince: what a player in the same process as the referee is
+// asked, without the argsSchema maps of a request's legalActions. Both
+// players of this package are ItemPlayers.
+type ItemPlayer interface {
+	DeltaPlayer
+	// DecideItems answers as DecideDelta would answer the request whose
+	// observation is obs and whose legalActions are items (obs's events a
+	// delta, as DecideDelta's). obs may be nil for a player that does not
+	// read the observation (the random one). The player keeps neither obs's
+	// events nor items after it returns.
+	DecideItems(obs *ba.PlayerView, items []ba.Item) (Decision, error)
+}
+
 // ErrNoLegalActions is returned by Decide for a request without items.
 var ErrNoLegalActions = errors.New("bangarena adversary: the request has no legalActions")
 
@@ -77,6 +92,14 @@ func (p *randomPlayer) Decide(req *ba.DecisionRequest) (Decision, error) {
 	return Decision{ActionID: req.LegalActions[p.r.IntN(len(req.LegalActions))].ActionID}, nil
 }
 
+// DecideItems implements ItemPlayer: Decide's pick among items.
+func (p *randomPlayer) DecideItems(_ *ba.PlayerView, items []ba.Item) (Decision, error) {
+	if len(items) == 0 {
+		return Decision{}, ErrNoLegalActions
+	}
+	return Decision{ActionID: items[p.r.IntN(len(items))].ActionID()}, nil
+}
+
 // heuristic follows §15: the Marshal keeps Ricochets and shoots those who
 // attacked him; a Deputy never attacks the Marshal and shoots the
 // Marshal's attackers; Raiders focus the Marshal; a Loner keeps the
@@ -93,6 +116,8 @@ type heuristic struct {
 	seen tally
 	// t is the per-decision table, reused.
 	t table
+	// items holds the decision's items as the scores read them, reused.
+	items []item
 }
 
 // Name implements Player.
@@ -143,8 +168,8 @@ func (c *tally) update(req *ba.DecisionRequest) {
 	c.upto = len(ev)
 }
 
-// add counts req's events as new ones (a delta).
-func (c *tally) add(req *ba.DecisionRequest) {
+// add counts events as new ones (a delta).
+func (c *tally) add(events []ba.Event) {
 	if c.attacks == nil || !c.delta {
 		clear(c.attacks)
 		if c.attacks == nil {
@@ -152,7 +177,7 @@ func (c *tally) add(req *ba.DecisionRequest) {
 		}
 		c.delta, c.upto = true, 0
 	}
-	c.count(req.Observation.Events)
+	c.count(events)
 }
 
 // count adds the hostile card plays of events.
@@ -183,9 +208,8 @@ type table struct {
 	enemies []int
 }
 
-// read fills t from req and the tally of its events.
-func (t *table) read(req *ba.DecisionRequest, seen *tally) {
-	o := &req.Observation
+// read fills t from the observation o and the tally of its events.
+func (t *table) read(o *ba.PlayerView, seen *tally) {
 	n := len(o.Players)
 	t.obs, t.me, t.marshal, t.living = o, o.You, -1, 0
 	t.hostile = resize(t.hostile, n)
@@ -315,7 +339,7 @@ func (p *heuristic) Decide(req *ba.DecisionRequest) (Decision, error) {
 		return Decision{}, ErrNoLegalActions
 	}
 	p.seen.update(req)
-	return p.decide(req)
+	return p.decideLegal(req)
 }
 
 // DecideDelta implements DeltaPlayer.
@@ -323,17 +347,45 @@ func (p *heuristic) DecideDelta(req *ba.DecisionRequest) (Decision, error) {
 	if len(req.LegalActions) == 0 {
 		return Decision{}, ErrNoLegalActions
 	}
-	p.seen.add(req)
-	return p.decide(req)
+	p.seen.add(req.Observation.Events)
+	return p.decideLegal(req)
 }
 
-// decide answers req from the tally of the events up to it.
-func (p *heuristic) decide(req *ba.DecisionRequest) (Decision, error) {
+// DecideItems implements ItemPlayer.
+func (p *heuristic) DecideItems(obs *ba.PlayerView, items []ba.Item) (Decision, error) {
+	if len(items) == 0 {
+		return Decision{}, ErrNoLegalActions
+	}
+	if obs == nil {
+		return Decision{}, errors.New("bangarena adversary: the heuristic reads the observation")
+	}
+	p.seen.add(obs.Events)
+	p.items = p.items[:0]
+	for i := range items {
+		p.items = append(p.items, itemOfItem(&items[i]))
+	}
+	k, args := p.decide(obs)
+	return Decision{ActionID: items[k].ActionID(), Args: args}, nil
+}
+
+// decideLegal answers req from the tally of the events up to it.
+func (p *heuristic) decideLegal(req *ba.DecisionRequest) (Decision, error) {
+	p.items = p.items[:0]
+	for i := range req.LegalActions {
+		p.items = append(p.items, itemOfLegal(&req.LegalActions[i]))
+	}
+	k, args := p.decide(&req.Observation)
+	return Decision{ActionID: req.LegalActions[k].ActionID, Args: args}, nil
+}
+
+// decide chooses among p.items (not empty) from the observation o and the
+// tally of the events up to it: the index of the item and its args.
+func (p *heuristic) decide(o *ba.PlayerView) (int, json.RawMessage) {
 	t := &p.t
-	t.read(req, &p.seen)
+	t.read(o, &p.seen)
 	if t.me < 0 || t.me >= len(t.obs.Players) {
 		// A malformed observation: fall back to a random item.
-		return Decision{ActionID: req.LegalActions[p.r.IntN(len(req.LegalActions))].ActionID}, nil
+		return p.r.IntN(len(p.items)), nil
 	}
 	me := &t.obs.Players[t.me]
 	c := scoring{low: me.Hp <= 2}
@@ -350,8 +402,8 @@ func (p *heuristic) decide(req *ba.DecisionRequest) (Decision, error) {
 	var buf [16]int
 	best := buf[:0]
 	top := 0
-	for i := range req.LegalActions {
-		s := p.score(t, me, &c, &req.LegalActions[i])
+	for i := range p.items {
+		s := p.score(t, me, &c, &p.items[i])
 		switch {
 		case len(best) == 0 || s > top:
 			top, best = s, append(best[:0], i)
@@ -359,12 +411,11 @@ func (p *heuristic) decide(req *ba.DecisionRequest) (Decision, error) {
 			best = append(best, i)
 		}
 	}
-	choice := &req.LegalActions[best[p.r.IntN(len(best))]]
-	d := Decision{ActionID: choice.ActionID}
-	if choice.Command == "discard" {
-		d.Args = p.discardArgs(t, *me)
+	k := best[p.r.IntN(len(best))]
+	if p.items[k].command == "discard" {
+		return k, p.discardArgs(t, *me)
 	}
-	return d, nil
+	return k, nil
 }
 
 // scoring holds what every item's score of one decision shares.
@@ -397,15 +448,12 @@ func intOf(v any) int {
 	return -1
 }
 
-func target(a *ba.LegalAction) int { return intOf(a.ArgsSchema["targetSeat"]) }
-
-func (p *heuristic) score(t *table, me *ba.PlayerInfo, c *scoring, ap *ba.LegalAction) int {
+func (p *heuristic) score(t *table, me *ba.PlayerInfo, c *scoring, a *item) int {
 	low, enemies, allies := c.low, c.enemies, c.allies
-	a := ap
-	switch a.Command {
+	switch a.command {
 	// Choices.
 	case "choose_glory":
-		switch a.ArgsSchema["perk"] {
+		switch a.perk {
 		case "heart":
 			if low {
 				return 30
@@ -416,24 +464,23 @@ func (p *heuristic) score(t *table, me *ba.PlayerInfo, c *scoring, ap *ba.LegalA
 		}
 		return 15
 	case "choose_first_draw":
-		src, _ := a.ArgsSchema["source"].(map[string]any)
-		if src["kind"] == "hand" {
-			return t.enemy(intOf(src["seat"]))
+		if a.srcKind == "hand" {
+			return t.enemy(a.srcSeat)
 		}
 		return 10
 	case "choose_look_top":
 		// Put back the card worth least.
 		id := ""
-		if pc := t.obs.PendingChoice; pc != nil {
+		if pc := t.obs.PendingChoice; pc != nil && a.hasPutBack {
 			for _, c := range pc.Cards {
-				if c.UID == a.ArgsSchema["putBackUid"] {
+				if c.UID == a.putBack {
 					id = c.CardID
 				}
 			}
 		}
 		return 20 - t.keep(id)
 	case "choose_prayer":
-		if a.ArgsSchema["pray"] == true {
+		if a.pray {
 			return 10
 		}
 		return 5
@@ -466,17 +513,15 @@ func (p *heuristic) score(t *table, me *ba.PlayerInfo, c *scoring, ap *ba.LegalA
 		return 1
 	// Play.
 	case "play_equip_blue":
-		uid, _ := a.ArgsSchema["cardUid"].(string)
-		switch handCard(me, uid) {
+		switch handCard(me, a.cardUID) {
 		case "jail":
-			return 30 + t.enemy(target(a))/5
+			return 30 + t.enemy(a.target)/5
 		case "bomb":
 			return 12
 		}
 		return 70
 	case "play_weapon":
-		uid, _ := a.ArgsSchema["cardUid"].(string)
-		if me.WeaponCardID == nil || ba.WeaponRange(handCard(me, uid)) > ba.WeaponRange(*me.WeaponCardID) {
+		if me.WeaponCardID == nil || ba.WeaponRange(handCard(me, a.cardUID)) > ba.WeaponRange(*me.WeaponCardID) {
 			return 65
 		}
 		return -1
@@ -488,16 +533,15 @@ func (p *heuristic) score(t *table, me *ba.PlayerInfo, c *scoring, ap *ba.LegalA
 		}
 		return -1
 	case "play_shot":
-		if e := t.enemy(target(a)); e > 0 {
-			uid, _ := a.ArgsSchema["cardUid"].(string)
-			if handCard(me, uid) == "miss" && t.role == ba.RoleMarshal {
+		if e := t.enemy(a.target); e > 0 {
+			if handCard(me, a.cardUID) == "miss" && t.role == ba.RoleMarshal {
 				return -1 // the Marshal keeps his Ricochets
 			}
 			return 40 + e
 		}
 		return -1
 	case "play_duel":
-		if e := t.enemy(target(a)); e > 0 {
+		if e := t.enemy(a.target); e > 0 {
 			shots := 0
 			for _, h := range me.Hand {
 				// A uid counts once, as its last card (as a uid → cardId map would).
@@ -513,7 +557,7 @@ func (p *heuristic) score(t *table, me *ba.PlayerInfo, c *scoring, ap *ba.LegalA
 		}
 		return -1
 	case "play_steal", "play_discard_any":
-		if e := t.enemy(target(a)); e > 0 {
+		if e := t.enemy(a.target); e > 0 {
 			return 30 + e/2
 		}
 		return -1

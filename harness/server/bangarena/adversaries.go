@@ -28,7 +28,12 @@ func Adversaries(kind string, seed int64) (Player, error) {
 	// a uniformly random legal item: it reads legalActions only.
 	a := adversary{p: p, view: kind != KindRandom}
 	if d, ok := p.(baadv.DeltaPlayer); ok && a.view {
-		return &deltaAdversary{adversary: a, d: d}, nil
+		da := &deltaAdversary{adversary: a, d: d}
+		da.ip, _ = p.(baadv.ItemPlayer)
+		return da, nil
+	}
+	if ip, ok := p.(baadv.ItemPlayer); ok && !a.view {
+		return &itemAdversary{adversary: a, ip: ip}, nil
 	}
 	return a, nil
 }
@@ -69,18 +74,58 @@ type GameDecider interface {
 // events new since its previous one (baadv.DeltaPlayer, ref.Game.RequestSince),
 // so a scripted seat costs the same late in a match as early. It serves one
 // seat of one room's game (the room makes a player per seat).
+//
+// A player that also chooses from the referee's items (baadv.ItemPlayer)
+// is asked through DecideItems, with the observation of the same request
+// and its items without their argsSchema maps: the same answer, at a
+// fraction of the allocations.
 type deltaAdversary struct {
 	adversary
-	d    baadv.DeltaPlayer
-	from int         // the log index its next request starts at
-	buf  []ref.Event // the last request's events, reused
+	d     baadv.DeltaPlayer
+	ip    baadv.ItemPlayer // d, when it is an ItemPlayer
+	from  int              // the log index its next request starts at
+	buf   []ref.Event      // the last request's events, reused
+	view  ref.ViewStore    // the storage of the last view (ItemPlayer), reused
+	items []ref.Item       // the last decision's items, reused
 }
 
 // DecideGame answers the seat's decision in g.
 func (a *deltaAdversary) DecideGame(g *ref.Game, seat int) (string, json.RawMessage) {
-	req, next := g.RequestSince(seat, "", a.from, a.buf)
-	a.from, a.buf = next, req.Observation.Events
-	d, err := a.d.DecideDelta(&req)
+	var (
+		d   baadv.Decision
+		err error
+	)
+	if a.ip != nil {
+		var view ref.PlayerView
+		view, a.from = g.ViewSince(seat, a.from, &a.view)
+		a.items = g.Items(seat, a.items)
+		d, err = a.ip.DecideItems(&view, a.items)
+	} else {
+		var req ref.DecisionRequest
+		req, a.from = g.RequestSince(seat, "", a.from, a.buf)
+		a.buf = req.Observation.Events
+		d, err = a.d.DecideDelta(&req)
+	}
+	if err != nil {
+		return "", nil
+	}
+	return d.ActionID, d.Args
+}
+
+// itemAdversary is an adversary that reads legalActions only (the random
+// player) and chooses from the referee's items (baadv.ItemPlayer): the
+// answer Decide gives a request of the same items, without building their
+// actionIds and argsSchema maps.
+type itemAdversary struct {
+	adversary
+	ip    baadv.ItemPlayer
+	items []ref.Item // the last decision's items, reused
+}
+
+// DecideGame answers the seat's decision in g.
+func (a *itemAdversary) DecideGame(g *ref.Game, seat int) (string, json.RawMessage) {
+	a.items = g.Items(seat, a.items)
+	d, err := a.ip.DecideItems(nil, a.items)
 	if err != nil {
 		return "", nil
 	}

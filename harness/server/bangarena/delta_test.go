@@ -14,9 +14,10 @@ import (
 type wholeOnly struct{ Player }
 
 // TestDeltaAdversariesPlayTheSameGames: scripted seats that read only the
-// events new since their previous move (deltaAdversary) play exactly the
-// games the same players play from whole requests: same logs, byte for
-// byte but for the room ids.
+// events new since their previous move (deltaAdversary) and choose from the
+// referee's items (deltaAdversary, itemAdversary: no argsSchema maps) play
+// exactly the games the same players play from whole requests: same logs,
+// byte for byte but for the room ids.
 func TestDeltaAdversariesPlayTheSameGames(t *testing.T) {
 	plain := func(kind string, seed int64) (Player, error) {
 		p, err := Adversaries(kind, seed)
@@ -65,5 +66,10 @@ func TestDeltaAdversariesPlayTheSameGames(t *testing.T) {
 	}
 	if delta == 0 {
 		t.Fatal("the heuristic adversary is not a GameDecider: the test compared nothing new")
+	}
+	if p, _ := Adversaries("random", 1); p != nil {
+		if _, ok := p.(GameDecider); !ok {
+			t.Fatal("the random adversary is not a GameDecider: the test compared nothing of the items path")
+		}
 	}
 }

@@ -38,7 +38,7 @@ var (
 // without the shadowed deadlineAt, then deadlineAt and legal_mask, which
 // encoding/json writes after the embedded fields.
 func (q Request) appendJSON(b []byte, c *ref.EventCache) ([]byte, error) {
-	return q.appendJSONSince(b, c, -1, 0)
+	return q.appendJSONSince(b, c, -1, 0, nil)
 }
 
 // errSlowPath says that a request whose events are a delta cannot be
@@ -49,15 +49,21 @@ var errSlowPath = errors.New("bangarena: the request needs encoding/json")
 // since from, the earlier ones held by c (ref.DecisionRequest.AppendJSONSince),
 // next the log length they reach; a from below 0 is appendJSON's
 // (q has every event, c may be nil). A delta request that only
-// encoding/json could write gives errSlowPath, b unchanged.
-func (q Request) appendJSONSince(b []byte, c *ref.EventCache, from, next int) ([]byte, error) {
+// encoding/json could write gives errSlowPath, b unchanged. When items is
+// not nil (a delta request only) the legalActions are written from them
+// (ref.DecisionRequest.AppendJSONSinceItems): q came from
+// ref.Game.RequestSinceItems, its items unchanged by any fault.
+func (q Request) appendJSONSince(b []byte, c *ref.EventCache, from, next int, items []ref.Item) ([]byte, error) {
 	req := q.DecisionRequest
 	req.DeadlineAt = ""
 	start := len(b)
 	var err error
-	if from < 0 {
+	switch {
+	case from < 0:
 		b, err = req.AppendJSONCached(b, c)
-	} else {
+	case items != nil:
+		b, err = req.AppendJSONSinceItems(b, c, from, next, items)
+	default:
 		b, err = req.AppendJSONSince(b, c, from, next)
 	}
 	if err != nil {

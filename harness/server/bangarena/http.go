@@ -171,13 +171,30 @@ func (s *Server) writeObserve(w http.ResponseWriter, roomID string, seat int, to
 func (r *room) observeLocked(seat int, b []byte, o *Observed) ([]byte, error) {
 	si := &r.seats[seat]
 	if r.ended {
-		defer func() { si.events, si.delta = ref.EventCache{}, nil }()
+		defer func() { si.events, si.delta, si.items, si.view = ref.EventCache{}, nil, nil, ref.ViewStore{} }()
 	}
 	from := si.events.From(r.g.Config().MatchID, seat)
-	req, next := r.g.RequestSince(seat, "", from, si.delta)
-	si.delta = req.Observation.Events
+	var (
+		req   ref.DecisionRequest
+		next  int
+		items []ref.Item // the typed items the body is written from (no fault on)
+	)
+	if len(r.s.faults) == 0 {
+		// No fault rewrites the request: its items are written from the
+		// referee's typed items, without argsSchema maps.
+		req, si.items, next = r.g.RequestSinceItems(seat, "", from, &si.view, si.items)
+		if r.pendingLocked(seat) {
+			items = si.items[:len(si.items):len(si.items)]
+			if items == nil {
+				items = []ref.Item{}
+			}
+		}
+	} else {
+		req, next = r.g.RequestSince(seat, "", from, si.delta)
+		si.delta = req.Observation.Events
+	}
 	q := r.finishRequestLocked(seat, req)
-	out, err := q.appendJSONSince(b, &si.events, from, next)
+	out, err := q.appendJSONSince(b, &si.events, from, next, items)
 	if errors.Is(err, errSlowPath) {
 		// An encoding only encoding/json can write: the whole request.
 		q = r.requestLocked(seat)

@@ -99,7 +99,7 @@ func (s *Server) Decide(roomID, token string, body []byte) (int, []byte) {
 	} else {
 		rp = s.decide(roomID, token, body)
 	}
-	status, b := s.encodeReply(nil, rp)
+	status, b := s.encodeReply(make([]byte, 0, 128), rp) // room for an Answer: one allocation
 	return s.dialected("/api/ai/rooms/"+roomID+"/decision", status, b)
 }
 

@@ -342,14 +342,7 @@ func (s *Server) decide(roomID, token string, body []byte) reply {
 // applyLocked applies an agent's answer if it is an item of the seat's
 // legalActions (§1); the engine checks the args.
 func (r *room) applyLocked(seat int, actionID string, args json.RawMessage) error {
-	legal := false
-	for _, a := range r.g.Legal(seat) {
-		if a.ActionID == actionID {
-			legal = true
-			break
-		}
-	}
-	if !legal {
+	if !r.g.IsLegal(seat, actionID) {
 		return rules.Errorf("bangarena/1.legal-only", "%q is not an item of seat %d's legalActions", actionID, seat)
 	}
 	if r.s.faults.on(FaultArgsIgnored) && actionID != "discard" {

@@ -55,6 +55,11 @@ type seatInfo struct {
 	// delta is the storage of the events of the seat's last observe,
 	// reused by the next.
 	delta []ref.Event
+	// items and view are the storage of the typed items and the
+	// observation of the seat's last observe when no fault is on
+	// (RequestSinceItems), reused by the next.
+	items []ref.Item
+	view  ref.ViewStore
 }
 
 // openDecision is the decision offered to an agent seat.
