@@ -60,20 +60,7 @@ func TestReadEvent(t *testing.T) {
 		}{"server line " + string(rune('a'+i)), l, true})
 	}
 	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			got, ok := readEvent(c.line)
-			if ok != c.fast {
-				t.Fatalf("fast path taken %v, want %v", ok, c.fast)
-			}
-			want, wantErr := readInfLineFull(c.line)
-			if ok && (wantErr != nil || derefs(got) != derefs(want)) {
-				t.Errorf("fast path %s\nfull pass %s (%v)", derefs(got), derefs(want), wantErr)
-			}
-			all, err := readInfLine(c.line)
-			if (err == nil) != (wantErr == nil) || derefs(all) != derefs(want) {
-				t.Errorf("readInfLine %s (%v)\nfull pass   %s (%v)", derefs(all), err, derefs(want), wantErr)
-			}
-		})
+		t.Run(c.name, func(t *testing.T) { checkFastPath(t, readEvent, c.line, c.fast) })
 	}
 }
 

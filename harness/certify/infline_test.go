@@ -40,20 +40,7 @@ func TestReadYourTurn(t *testing.T) {
 		{"trailing space", append(bytes.Clone(turn), ' '), false},
 		{"an event", lines[1], false},
 	} {
-		t.Run(c.name, func(t *testing.T) {
-			got, ok := readYourTurn(c.line)
-			if ok != c.fast {
-				t.Fatalf("fast path taken %v, want %v", ok, c.fast)
-			}
-			want, wantErr := readInfLineFull(c.line)
-			if ok && (wantErr != nil || derefs(got) != derefs(want)) {
-				t.Errorf("fast path %s\nfull pass %s (%v)", derefs(got), derefs(want), wantErr)
-			}
-			all, err := readInfLine(c.line)
-			if (err == nil) != (wantErr == nil) || derefs(all) != derefs(want) {
-				t.Errorf("readInfLine %s (%v)\nfull pass   %s (%v)", derefs(all), err, derefs(want), wantErr)
-			}
-		})
+		t.Run(c.name, func(t *testing.T) { checkFastPath(t, readYourTurn, c.line, c.fast) })
 	}
 }
 
@@ -182,5 +169,24 @@ func TestServerLegal(t *testing.T) {
 				t.Errorf("serverLegal %v\nreadLegal   %v (%v)", got, want, err)
 			}
 		})
+	}
+}
+
+// checkFastPath holds one of readInfLine's fast paths to the full pass on
+// line: taken when wantFast says, and then reading what the full pass
+// reads; readInfLine itself reads the line as the full pass does.
+func checkFastPath(t *testing.T, fast func([]byte) (infLine, bool), line []byte, wantFast bool) {
+	t.Helper()
+	got, ok := fast(line)
+	if ok != wantFast {
+		t.Fatalf("fast path taken %v, want %v", ok, wantFast)
+	}
+	want, wantErr := readInfLineFull(line)
+	if ok && (wantErr != nil || derefs(got) != derefs(want)) {
+		t.Errorf("fast path %s\nfull pass %s (%v)", derefs(got), derefs(want), wantErr)
+	}
+	all, err := readInfLine(line)
+	if (err == nil) != (wantErr == nil) || derefs(all) != derefs(want) {
+		t.Errorf("readInfLine %s (%v)\nfull pass   %s (%v)", derefs(all), err, derefs(want), wantErr)
 	}
 }
