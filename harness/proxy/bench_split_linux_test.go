@@ -149,12 +149,7 @@ func benchSplit(b *testing.B, umpire, game string, n int, allowed []int) {
 		b.ReportMetric(100*float64(full)/float64(checked), "fully-judged-%")
 		b.ReportMetric(float64(unjudged), "unjudged-msgs")
 	}
-	b.ReportMetric(modes[0].pct(0.5), "direct-p50-ms")
-	b.ReportMetric(modes[0].pct(0.99), "direct-p99-ms")
-	b.ReportMetric(modes[1].pct(0.5), "relay-p50-ms")
-	b.ReportMetric(modes[1].pct(0.99), "relay-p99-ms")
-	b.ReportMetric(modes[1].pct(0.5)-modes[0].pct(0.5), "added-p50-ms")
-	b.ReportMetric(modes[1].pct(0.99)-modes[0].pct(0.99), "added-p99-ms")
+	reportLatency(b, modes)
 }
 
 // relayProcess is `umpire proxy` started for a benchmark.

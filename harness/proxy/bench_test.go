@@ -113,6 +113,12 @@ func benchRelay(b *testing.B, game string, n int) {
 	b.ReportMetric(perDec(modes[0]), "direct-cpu-µs/dec")
 	b.ReportMetric(perDec(modes[1]), "relay-cpu-µs/dec")
 	b.ReportMetric(perDec(modes[0])/perDec(modes[1]), "cpu-ratio")
+	reportLatency(b, modes)
+}
+
+// reportLatency reports the latency percentiles of the direct and relayed
+// rounds (their lat sorted) and what the relay adds to them.
+func reportLatency(b *testing.B, modes [2]benchRound) {
 	b.ReportMetric(modes[0].pct(0.5), "direct-p50-ms")
 	b.ReportMetric(modes[0].pct(0.99), "direct-p99-ms")
 	b.ReportMetric(modes[1].pct(0.5), "relay-p50-ms")
