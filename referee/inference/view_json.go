@@ -26,10 +26,37 @@ func (v *VisibleState) AppendJSON(dst []byte) []byte {
 // The cache is keyed by the number of entries and the last entry's round
 // and pot: use one HistoryCache per match (State), never across matches.
 // The zero value is an empty cache.
+//
+// When the history changes (a round ended: one record more, and the oldest
+// perhaps dropped), the records it held before are not encoded again: the
+// cache keeps each record's encoding, keyed by its round, its pot and the
+// lengths of its actions and messages (a view trims them from the older
+// rounds).
 type HistoryCache struct {
 	n, round, pot int
 	valid         bool
 	enc           []byte
+	// recs holds the encodings of the records of enc, in its order;
+	// spare is the previous recs, its storage reused for the next.
+	recs, spare []historyRecord
+}
+
+// historyRecord is the encoding of one round's record and its key.
+type historyRecord struct {
+	round, pot, actions, messages int
+	enc                           []byte
+}
+
+// keyOf returns r's key (-1 for a nil list).
+func keyOf(r *RoundRecord) historyRecord {
+	k := historyRecord{round: r.Round, pot: r.Pot, actions: len(r.Actions), messages: len(r.Messages)}
+	if r.Actions == nil {
+		k.actions = -1
+	}
+	if r.Messages == nil {
+		k.messages = -1
+	}
+	return k
 }
 
 // AppendJSONCached is AppendJSON taking the encoding of v.History from c
@@ -86,7 +113,7 @@ func (v *VisibleState) appendJSON(dst []byte, c *HistoryCache) []byte {
 		round, pot = v.History[n-1].Round, v.History[n-1].Pot
 	}
 	if !c.valid || c.n != n || c.round != round || c.pot != pot {
-		c.enc = appendHistory(c.enc[:0], v.History)
+		c.enc = c.appendHistory(c.enc[:0], v.History)
 		c.n, c.round, c.pot, c.valid = n, round, pot, true
 	}
 	return append(append(dst, c.enc...), '}')
@@ -103,6 +130,37 @@ func appendHistory(dst []byte, h []RoundRecord) []byte {
 		}
 		dst = appendRoundRecord(dst, &h[i])
 	}
+	return append(dst, ']')
+}
+
+// appendHistory is appendHistory for a non-nil h, each record's encoding
+// taken from c.recs when c holds one of the same key (records
+// come in the order of their rounds; one out of that order is encoded
+// again), and c.recs set to h's.
+func (c *HistoryCache) appendHistory(dst []byte, h []RoundRecord) []byte {
+	next := c.spare[:0]
+	dst = append(dst, '[')
+	j := 0
+	for i := range h {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		r := &h[i]
+		k := keyOf(r)
+		for j < len(c.recs) && c.recs[j].round < r.Round {
+			j++
+		}
+		if j < len(c.recs) && c.recs[j].round == k.round && c.recs[j].pot == k.pot &&
+			c.recs[j].actions == k.actions && c.recs[j].messages == k.messages {
+			k.enc = c.recs[j].enc
+		} else {
+			k.enc = appendRoundRecord(nil, r)
+		}
+		dst = append(dst, k.enc...)
+		next = append(next, k)
+	}
+	clear(c.recs) // the encodings left out are not kept alive
+	c.spare, c.recs = c.recs, next
 	return append(dst, ']')
 }
 

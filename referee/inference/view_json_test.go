@@ -218,3 +218,41 @@ func FuzzViewJSON(f *testing.F) {
 		sameLegalAsEncodingJSON(t, legal, "fuzzed legal")
 	})
 }
+
+// TestHistoryCacheSequences: one cache given histories that change in
+// every way its key must see — a round added and the oldest dropped, older
+// rounds trimmed of their actions and messages, a list empty rather than
+// nil, a record of the same round with another pot, rounds out of order,
+// no history — encodes each as AppendJSON does.
+func TestHistoryCacheSequences(t *testing.T) {
+	rec := func(round, pot int, detail bool) RoundRecord {
+		r := RoundRecord{Round: round, Dealer: round % 3, Pot: pot, Winners: []int{round % 2}, Reveals: []Reveal{{Seat: 1, Value: round}}}
+		if detail {
+			r.Actions = []ActionRecord{{Turn: 0, Seat: 1, Action: ActionCall, Amount: round}}
+			r.Messages = []MessageRecord{{Turn: 0, Seat: 1, Text: fmt.Sprint("r", round)}}
+		}
+		return r
+	}
+	trimmed := rec(2, 20, true)
+	trimmed.Actions, trimmed.Messages = []ActionRecord{}, []MessageRecord{}
+	steps := [][]RoundRecord{
+		{rec(1, 10, true)},
+		{rec(1, 10, true), rec(2, 20, true)},
+		{rec(1, 10, false), rec(2, 20, true), rec(3, 30, true)},
+		{rec(2, 20, false), rec(3, 30, true), rec(4, 40, true)},
+		{rec(2, 20, false), trimmed, rec(3, 30, true), rec(4, 40, true)},
+		{rec(2, 21, false), rec(3, 30, true), rec(4, 40, true)},
+		{rec(4, 40, true), rec(3, 30, true), rec(2, 21, false)},
+		{rec(3, 30, true), rec(3, 30, false)},
+		{},
+		nil,
+		{rec(1, 10, true), rec(2, 20, true)},
+	}
+	var c HistoryCache
+	for i, h := range steps {
+		vs := VisibleState{History: h}
+		if plain, cached := vs.AppendJSON(nil), vs.AppendJSONCached(nil, &c); string(plain) != string(cached) {
+			t.Fatalf("step %d: AppendJSONCached differs from AppendJSON:\nhave %s\nwant %s", i, cached, plain)
+		}
+	}
+}
