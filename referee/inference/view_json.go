@@ -1,6 +1,7 @@
 package inference
 
 import (
+	"bytes"
 	"strconv"
 
 	"github.com/umpire-arena/umpire/referee/internal/jsonw"
@@ -20,24 +21,17 @@ func (v *VisibleState) AppendJSON(dst []byte) []byte {
 	return v.appendJSON(dst, nil)
 }
 
-// HistoryCache keeps the encoding of a view's history for the next views.
-// History is the same for every seat and changes only when a round ends,
-// so a server encoding a view per turn need not encode it again each time.
-// The cache is keyed by the number of entries and the last entry's round
-// and pot: use one HistoryCache per match (State), never across matches.
-// The zero value is an empty cache.
-//
-// When the history changes (a round ended: one record more, and the oldest
-// perhaps dropped), the records it held before are not encoded again: the
+// HistoryCache keeps the encodings of a view's history records for the
+// next views. History is the same for every seat and changes only when a
+// round ends (one record more, the oldest perhaps dropped, and the one that
+// became old enough trimmed of its actions and messages), so a server
+// encoding a view per turn need not encode the records again each time: the
 // cache keeps each record's encoding, keyed by its round, its pot and the
-// lengths of its actions and messages (a view trims them from the older
-// rounds).
+// lengths of its actions and messages. Use one HistoryCache per match
+// (State), never across matches. The zero value is an empty cache.
 type HistoryCache struct {
-	n, round, pot int
-	valid         bool
-	enc           []byte
-	// recs holds the encodings of the records of enc, in its order;
-	// spare is the previous recs, its storage reused for the next.
+	// recs holds the encodings of the last history written, in its order;
+	// spare is the one before, its storage reused for the next.
 	recs, spare []historyRecord
 }
 
@@ -108,15 +102,7 @@ func (v *VisibleState) appendJSON(dst []byte, c *HistoryCache) []byte {
 	if c == nil || v.History == nil {
 		return append(appendHistory(dst, v.History), '}')
 	}
-	n, round, pot := len(v.History), 0, 0
-	if n > 0 {
-		round, pot = v.History[n-1].Round, v.History[n-1].Pot
-	}
-	if !c.valid || c.n != n || c.round != round || c.pot != pot {
-		c.enc = c.appendHistory(c.enc[:0], v.History)
-		c.n, c.round, c.pot, c.valid = n, round, pot, true
-	}
-	return append(append(dst, c.enc...), '}')
+	return append(c.appendHistory(dst, v.History), '}')
 }
 
 func appendHistory(dst []byte, h []RoundRecord) []byte {
@@ -134,9 +120,9 @@ func appendHistory(dst []byte, h []RoundRecord) []byte {
 }
 
 // appendHistory is appendHistory for a non-nil h, each record's encoding
-// taken from c.recs when c holds one of the same key (records
-// come in the order of their rounds; one out of that order is encoded
-// again), and c.recs set to h's.
+// copied from c.recs when c holds one of the same key (records come in the
+// order of their rounds; one out of that order is encoded again), and
+// c.recs set to h's.
 func (c *HistoryCache) appendHistory(dst []byte, h []RoundRecord) []byte {
 	next := c.spare[:0]
 	dst = append(dst, '[')
@@ -153,10 +139,12 @@ func (c *HistoryCache) appendHistory(dst []byte, h []RoundRecord) []byte {
 		if j < len(c.recs) && c.recs[j].round == k.round && c.recs[j].pot == k.pot &&
 			c.recs[j].actions == k.actions && c.recs[j].messages == k.messages {
 			k.enc = c.recs[j].enc
+			dst = append(dst, k.enc...)
 		} else {
-			k.enc = appendRoundRecord(nil, r)
+			start := len(dst)
+			dst = appendRoundRecord(dst, r)
+			k.enc = bytes.Clone(dst[start:])
 		}
-		dst = append(dst, k.enc...)
 		next = append(next, k)
 	}
 	clear(c.recs) // the encodings left out are not kept alive
