@@ -95,7 +95,6 @@ type match struct {
 	legal     []ref.LegalAction
 	vsBuf     ref.VisibleState
 	vsOut     ref.VisibleState // views encoded for agents
-	viewBuf   []byte           // an encoded view
 	out       []byte           // the message being encoded (sendTo copies it)
 	lineBuf   []byte           // the log line being recorded
 	evPrefix  []byte           // the event envelope before its event object

@@ -399,8 +399,10 @@ func (m *match) yourTurn(seat, deadlineMS int) []byte {
 	if m.faults.on(FaultDropDeadlineMS) {
 		deadlineMS = -1
 	}
-	m.viewBuf = m.appendView(m.viewBuf[:0], &m.vsOut, seat, &m.hist)
-	m.out = appendYourTurn(m.out[:0], m.id, m.st.Round(), m.st.Turn(), deadlineMS, m.viewBuf, m.legalFor(seat))
+	// The view is written in place, between the envelope's head and tail.
+	m.out = appendYourTurnHead(m.out[:0], m.id, m.st.Round(), m.st.Turn(), deadlineMS)
+	m.out = m.appendView(m.out, &m.vsOut, seat, &m.hist)
+	m.out = appendYourTurnTail(m.out, m.legalFor(seat))
 	if m.faults.on(FaultYourTurnNoMatchID) {
 		m.out = bytes.Replace(m.out, []byte(`"match_id":`+strconv.Quote(m.id)+`,`), nil, 1)
 	}

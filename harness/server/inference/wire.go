@@ -113,6 +113,14 @@ func appendWelcome(dst []byte, matchID string, seat int, view []byte) []byte {
 // appendYourTurn appends the your_turn envelope; deadline_ms is left out
 // when deadlineMS is negative (only under FaultDropDeadlineMS).
 func appendYourTurn(dst []byte, matchID string, round, turn, deadlineMS int, view []byte, legal []ref.LegalAction) []byte {
+	dst = append(appendYourTurnHead(dst, matchID, round, turn, deadlineMS), view...)
+	return appendYourTurnTail(dst, legal)
+}
+
+// appendYourTurnHead appends the your_turn envelope up to its
+// visible_state's value, which the caller appends next, and then
+// appendYourTurnTail.
+func appendYourTurnHead(dst []byte, matchID string, round, turn, deadlineMS int) []byte {
 	dst = append(dst, `{"type":"your_turn","match_id":`...)
 	dst = ref.AppendJSONString(dst, matchID)
 	dst = strconv.AppendInt(append(dst, `,"round":`...), int64(round), 10)
@@ -120,7 +128,12 @@ func appendYourTurn(dst []byte, matchID string, round, turn, deadlineMS int, vie
 	if deadlineMS >= 0 {
 		dst = strconv.AppendInt(append(dst, `,"deadline_ms":`...), int64(deadlineMS), 10)
 	}
-	dst = append(append(dst, `,"visible_state":`...), view...)
+	return append(dst, `,"visible_state":`...)
+}
+
+// appendYourTurnTail appends the rest of the your_turn envelope after its
+// visible_state.
+func appendYourTurnTail(dst []byte, legal []ref.LegalAction) []byte {
 	dst = ref.AppendLegalJSON(append(dst, `,"legal_actions":`...), legal)
 	return append(dst, '}')
 }
