@@ -33,7 +33,7 @@ import (
 func main() {
 	ack := len(os.Args) > 1 && os.Args[1] == "-ack"
 	in := bufio.NewReaderSize(stdin(), 1<<20)
-	out := bufio.NewWriter(rawOut{})
+	out := bufio.NewWriter(rawOut{fd: 1, f: os.Stdout})
 	var (
 		buf  []byte
 		n    int64

@@ -51,20 +51,23 @@ func (r rawIn) Read(p []byte) (int, error) {
 	return n, nil
 }
 
-// rawOut writes stdout with raw write calls, falling back to os.Stdout on
-// an error. The pipe is a blocking one; an answer is a line of about a
-// hundred bytes, which a pipe umpire reads takes at once.
-type rawOut struct{}
+// rawOut writes stdout with raw write calls, falling back to a write of
+// the os package on an error. The pipe is a blocking one; an answer is a
+// line of about a hundred bytes, which a pipe umpire reads takes at once.
+type rawOut struct {
+	fd uintptr
+	f  *os.File // the same descriptor, for the fallback
+}
 
-func (rawOut) Write(p []byte) (int, error) {
+func (o rawOut) Write(p []byte) (int, error) {
 	done := 0
 	for done < len(p) {
-		r1, _, e := syscall.RawSyscall(syscall.SYS_WRITE, 1, uintptr(unsafe.Pointer(&p[done])), uintptr(len(p)-done))
+		r1, _, e := syscall.RawSyscall(syscall.SYS_WRITE, o.fd, uintptr(unsafe.Pointer(&p[done])), uintptr(len(p)-done))
 		if e == syscall.EINTR {
 			continue
 		}
 		if e != 0 {
-			n, err := os.Stdout.Write(p[done:])
+			n, err := o.f.Write(p[done:])
 			return done + n, err
 		}
 		done += int(r1)
