@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"strconv"
 	"strings"
@@ -246,34 +245,21 @@ func (d *inferenceDriver) play(ctx context.Context, p Planned, j *judge, l *link
 	}
 	id := created.MatchID
 	out.matchID = id
-	toSrvR, toSrvW := io.Pipe()
+	toSrv := newInbox()
 	fromSrv := newFeed()
 	l.reuses = true // a line of fromSrv is valid until the next one is read
 	runErr := make(chan error, 1)
-	go func() { runErr <- d.srv.RunStdio(ctx, id, p.Seat, toSrvR, fromSrv) }()
-	// Writes to the server go through their own goroutine so that the
-	// driver never blocks on the pipe while the server writes to it.
-	writes := make(chan []byte, 64)
-	wdone := make(chan struct{})
 	go func() {
-		defer close(wdone)
-		for b := range writes {
-			if _, err := toSrvW.Write(append(b, '\n')); err != nil {
-				for range writes {
-				}
-				return
-			}
-		}
+		err := d.srv.RunStdio(ctx, id, p.Seat, toSrv, fromSrv)
+		toSrv.stop() // the seat is detached: nothing more is read
+		runErr <- err
 	}()
 	defer func() {
-		close(writes)
-		toSrvW.Close()
-		<-wdone
+		toSrv.close()
 		fromSrv.stop()
 		if err := <-runErr; err != nil && !out.over && !errors.Is(err, infsrv.ErrAgentGone) && ctx.Err() == nil {
 			j.harness("the server's seat transport failed: " + err.Error())
 		}
-		toSrvR.Close()
 		d.srv.Forget(id)
 	}()
 
@@ -333,7 +319,7 @@ func (d *inferenceDriver) play(ctx context.Context, p Planned, j *judge, l *link
 			}
 		}
 		t.inTime = ans.latency <= t.deadline
-		writes <- append([]byte(nil), ans.raw...)
+		toSrv.send(append(make([]byte, 0, len(ans.raw)+1), ans.raw...))
 	}
 	for {
 		if !fromSrv.buffered() {
@@ -376,7 +362,7 @@ func (d *inferenceDriver) play(ctx context.Context, p Planned, j *judge, l *link
 			if !l.alive() {
 				// I-INF-C5: an agent that can no longer answer costs no
 				// waiting: the seat plays its default action at once.
-				writes <- infDefaultMove(id, t)
+				toSrv.send(infDefaultMove(id, t))
 				continue
 			}
 			ans, ok := l.ask(ctx, line, strconv.Itoa(t.turn), t.deadline, rules.Where{Round: t.round, Turn: rules.IntPtr(t.turn)})
@@ -387,7 +373,7 @@ func (d *inferenceDriver) play(ctx context.Context, p Planned, j *judge, l *link
 						"the agent stopped right after a server-side error it did not cause (or on the request that followed it)")
 				}
 				if !l.alive() {
-					writes <- infDefaultMove(id, t)
+					toSrv.send(infDefaultMove(id, t))
 				}
 				continue
 			}
