@@ -133,6 +133,9 @@ type Process struct {
 	rawWrite func(fd uintptr) bool
 	rawBuf   []byte
 	rawN     int
+	// rawLine, when set, is written after rawBuf in the same call, with a
+	// line end (tryWriteLine).
+	rawLine []byte
 	// askTimer times AskFunc's deadline, reused from one request to the
 	// next.
 	askTimer *time.Timer
@@ -186,7 +189,11 @@ func Start(ctx context.Context, spec Spec) (*Process, error) {
 	if raw, err := inW.SyscallConn(); err == nil {
 		p.raw = raw
 		p.rawWrite = func(fd uintptr) bool {
-			p.rawN = rawWrite(fd, p.rawBuf)
+			if p.rawLine != nil {
+				p.rawN = rawWriteLine(fd, p.rawBuf, p.rawLine)
+			} else {
+				p.rawN = rawWrite(fd, p.rawBuf)
+			}
 			return true // never wait: tryWrite's caller does
 		}
 	}
@@ -271,7 +278,7 @@ func appendLine(dst []byte, v any) ([]byte, error) {
 	var raw []byte
 	switch m := v.(type) {
 	case Verbatim:
-		if bytes.IndexByte(m, '\n') < 0 && bytes.IndexByte(m, '\r') < 0 {
+		if oneLine(m) {
 			return append(append(dst, m...), '\n'), nil
 		}
 		raw = m
@@ -358,6 +365,43 @@ func (p *Process) flushBy(ctx context.Context, dl time.Time) error {
 	return err
 }
 
+// flushLineBy is flushBy with line (one line, without its end) queued
+// last, without copying it into the queue when the pipe takes everything
+// at once: the queue, line and its end go in one gathered write, and only
+// what of them the pipe did not take is copied for the write that waits.
+func (p *Process) flushLineBy(ctx context.Context, dl time.Time, line []byte) error {
+	n := p.tryWriteLine(ctx, p.pending, line)
+	total := len(p.pending) + len(line) + 1
+	var err error
+	if n < total {
+		rest := unwritten(p.pending, line, n)
+		p.pending = rest[:0] // its storage, for flushed to keep or drop
+		wctx, cancel := context.WithDeadline(ctx, dl)
+		err = p.write(wctx, rest)
+		cancel()
+	}
+	p.flushed()
+	return err
+}
+
+// unwritten returns what of head, line and a line end is left after the
+// first n bytes went, in head's storage.
+func unwritten(head, line []byte, n int) []byte {
+	switch {
+	case n < len(head):
+		return append(append(head[n:], line...), '\n')
+	case n-len(head) < len(line):
+		return append(append(head[:0], line[n-len(head):]...), '\n')
+	default:
+		return append(head[:0], '\n')
+	}
+}
+
+// oneLine reports whether b holds no line break.
+func oneLine(b []byte) bool {
+	return bytes.IndexByte(b, '\n') < 0 && bytes.IndexByte(b, '\r') < 0
+}
+
 // flushed empties the queue once it is written. The buffer is reused
 // unless a large message made it large.
 func (p *Process) flushed() {
@@ -389,6 +433,18 @@ func (p *Process) tryWrite(ctx context.Context, b []byte) int {
 		return 0
 	}
 	return p.rawN
+}
+
+// tryWriteLine is tryWrite of head, line and a line end, in one gathered
+// write: how many of their bytes went.
+func (p *Process) tryWriteLine(ctx context.Context, head, line []byte) int {
+	if line == nil {
+		line = []byte{} // rawLine set: the gathered write
+	}
+	p.rawLine = line
+	n := p.tryWrite(ctx, head)
+	p.rawLine = nil
+	return n
 }
 
 // Pending reports whether Post queued lines that are not written yet.
@@ -566,12 +622,20 @@ func (p *Process) AskFunc(ctx context.Context, msg any, deadline time.Duration, 
 	if r.Stale, err = p.Drain(); err != nil {
 		return r, err
 	}
-	if err := p.queue(msg); err != nil {
-		return r, err
+	line, direct := msg.(Verbatim)
+	if direct = direct && oneLine(line); !direct {
+		if err := p.queue(msg); err != nil {
+			return r, err
+		}
 	}
 	sent := time.Now()
 	dl := sent.Add(deadline)
-	if err := p.flushBy(ctx, dl); err != nil {
+	if direct {
+		err = p.flushLineBy(ctx, dl, line)
+	} else {
+		err = p.flushBy(ctx, dl)
+	}
+	if err != nil {
 		return r, relabel(err, "ask")
 	}
 	// One timer for every request (a context of its own for each cost a

@@ -5,6 +5,7 @@ package agent
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -153,5 +154,55 @@ func TestRawWriteEmpty(t *testing.T) {
 	}
 	if n := rawWrite(w.Fd(), []byte("ab")); n != 2 {
 		t.Fatalf("rawWrite(ab) = %d, want 2", n)
+	}
+}
+
+// TestUnwritten: what is left of a gathered write after n bytes, wherever
+// n falls (in the queue, in the line, before the line end).
+func TestUnwritten(t *testing.T) {
+	for _, c := range []struct {
+		head, line string
+		n          int
+		want       string
+	}{
+		{"", "abc", 0, "abc\n"},
+		{"", "abc", 2, "c\n"},
+		{"", "abc", 3, "\n"},
+		{"e1\ne2\n", "req", 0, "e1\ne2\nreq\n"},
+		{"e1\ne2\n", "req", 4, "2\nreq\n"},
+		{"e1\ne2\n", "req", 6, "req\n"},
+		{"e1\ne2\n", "req", 8, "q\n"},
+		{"e1\ne2\n", "req", 9, "\n"},
+		{"e1\n", "", 1, "1\n\n"},
+	} {
+		head := append(make([]byte, 0, 64), c.head...)
+		if got := unwritten(head, []byte(c.line), c.n); string(got) != c.want {
+			t.Errorf("unwritten(%q, %q, %d) = %q, want %q", c.head, c.line, c.n, got, c.want)
+		}
+	}
+}
+
+// TestGatheredAskPastThePipe: a request asked after posted messages that
+// together fill more than the pipe holds arrives whole and in order,
+// whether the gathered write ends in the posted lines or in the request.
+func TestGatheredAskPastThePipe(t *testing.T) {
+	w := watchLeaks(t)
+	for _, posted := range []int{10, 200 << 10} {
+		t.Run(fmt.Sprint("posted=", posted), func(t *testing.T) {
+			// The agent echoes only the request (the last line).
+			p := start(t, w, Spec{Command: `exec grep --line-buffered '"req"'`})
+			ev := `{"ev":"` + strings.Repeat("e", posted) + `"}`
+			if _, err := p.Post(Verbatim(ev)); err != nil {
+				t.Fatal(err)
+			}
+			req := `{"req":"` + strings.Repeat("r", 300<<10) + `"}`
+			r, err := p.Ask(context.Background(), Verbatim(req), generous)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(r.Answer.Bytes) != req {
+				t.Fatalf("got %d bytes back, want the %d-byte request", len(r.Answer.Bytes), len(req))
+			}
+		})
 	}
 }

@@ -35,6 +35,31 @@ func rawWrite(fd uintptr, b []byte) int {
 	}
 }
 
+// rawWriteLine makes one writev(2) of head, line and a line end on fd: the
+// bytes written, 0 on any error (as rawWrite).
+func rawWriteLine(fd uintptr, head, line []byte) int {
+	var iov [3]syscall.Iovec
+	nl := [1]byte{'\n'}
+	k := 0
+	for _, b := range [][]byte{head, line, nl[:]} {
+		if len(b) > 0 {
+			iov[k].Base = &b[0]
+			iov[k].SetLen(len(b))
+			k++
+		}
+	}
+	for {
+		n, _, e := syscall.RawSyscall(syscall.SYS_WRITEV, fd, uintptr(unsafe.Pointer(&iov[0])), uintptr(k))
+		if e == syscall.EINTR {
+			continue
+		}
+		if e != 0 {
+			return 0
+		}
+		return int(n)
+	}
+}
+
 // rawReader reads a non-blocking pipe with raw read(2) calls, waiting in
 // the runtime's poller while it is empty. Errors are those of f.Read:
 // io.EOF at the end, os.ErrClosed once f is closed.
