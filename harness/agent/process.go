@@ -236,7 +236,7 @@ func (p *Process) cancelled() {
 func (p *Process) readStdout() {
 	defer p.readers.Done()
 	defer close(p.lines)
-	err := splitLines(newReader(p.stdout), p.spec.MaxLine, time.Now, func(l Line) bool {
+	err := splitLines(p.stdout, p.spec.MaxLine, time.Now, func(l Line) bool {
 		p.lastOut.Store(int64(l.At.Sub(p.g.started)))
 		select {
 		case p.lines <- l:

@@ -4,11 +4,7 @@ package agent
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"io"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -81,79 +77,6 @@ func TestAskTimerIsRearmed(t *testing.T) {
 	}
 	if _, err := p.Ask(ctx, `{"n":3}`, 200*time.Millisecond); TerminationOf(err) != Timeout {
 		t.Fatalf("third request: verdict %s (%v), want timeout", TerminationOf(err), err)
-	}
-}
-
-// TestRawReader: a non-blocking pipe is read with raw calls, waiting in
-// the poller while it is empty; the end of the writer is io.EOF, a close of
-// the read end while a read waits is os.ErrClosed, and a file that is not
-// a non-blocking pipe is read through the os package.
-func TestRawReader(t *testing.T) {
-	r, w, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
-	rd := newReader(r)
-	if _, ok := rd.(*rawReader); !ok {
-		t.Fatalf("a pipe from os.Pipe is read by %T, want *rawReader", rd)
-	}
-	go func() {
-		time.Sleep(20 * time.Millisecond) // the first read waits in the poller
-		w.Write([]byte("hello\n"))
-		w.Write([]byte("world"))
-		w.Close()
-	}()
-	got, err := io.ReadAll(rd)
-	if err != nil || string(got) != "hello\nworld" {
-		t.Fatalf("read %q, %v; want %q and the end", got, err, "hello\nworld")
-	}
-
-	r2, w2, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer w2.Close()
-	rd2 := newReader(r2)
-	done := make(chan error, 1)
-	go func() {
-		_, err := rd2.Read(make([]byte, 16))
-		done <- err
-	}()
-	time.Sleep(20 * time.Millisecond)
-	r2.Close()
-	select {
-	case err := <-done:
-		if !errors.Is(err, os.ErrClosed) {
-			t.Fatalf("a read on a closed pipe: %v, want os.ErrClosed", err)
-		}
-	case <-time.After(5 * time.Second):
-		t.Fatal("a read waiting on a pipe closed under it did not return")
-	}
-
-	f, err := os.Create(filepath.Join(t.TempDir(), "plain"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	if rd := newReader(f); rd != io.Reader(f) {
-		t.Fatalf("a plain file is read by %T, want the *os.File itself", rd)
-	}
-}
-
-// TestRawWriteEmpty: rawWrite of nothing writes nothing and does not fail.
-func TestRawWriteEmpty(t *testing.T) {
-	r, w, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
-	defer w.Close()
-	if n := rawWrite(w.Fd(), nil); n != 0 {
-		t.Fatalf("rawWrite(nil) = %d", n)
-	}
-	if n := rawWrite(w.Fd(), []byte("ab")); n != 2 {
-		t.Fatalf("rawWrite(ab) = %d, want 2", n)
 	}
 }
 
