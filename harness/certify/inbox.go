@@ -31,8 +31,9 @@ func newInbox() *inbox {
 // errInboxStopped answers a read or send once the reader stopped.
 var errInboxStopped = errors.New("certify: the seat inbox is closed")
 
-// send queues line (a message without its line end, which the inbox adds;
-// it keeps line, the caller must not change it). It blocks while
+// send queues line (a message without its line end, which the inbox adds,
+// in line's spare capacity when it has some; it keeps line, the caller must
+// not change it). It blocks while
 // inboxDepth lines wait, until the reader stops; after close it panics, as
 // a send on a closed channel does.
 func (b *inbox) send(line []byte) {
