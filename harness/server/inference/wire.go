@@ -110,16 +110,10 @@ func appendWelcome(dst []byte, matchID string, seat int, view []byte) []byte {
 	return append(dst, '}')
 }
 
-// appendYourTurn appends the your_turn envelope; deadline_ms is left out
-// when deadlineMS is negative (only under FaultDropDeadlineMS).
-func appendYourTurn(dst []byte, matchID string, round, turn, deadlineMS int, view []byte, legal []ref.LegalAction) []byte {
-	dst = append(appendYourTurnHead(dst, matchID, round, turn, deadlineMS), view...)
-	return appendYourTurnTail(dst, legal)
-}
-
 // appendYourTurnHead appends the your_turn envelope up to its
 // visible_state's value, which the caller appends next, and then
-// appendYourTurnTail.
+// appendYourTurnTail; deadline_ms is left out when deadlineMS is negative
+// (only under FaultDropDeadlineMS).
 func appendYourTurnHead(dst []byte, matchID string, round, turn, deadlineMS int) []byte {
 	dst = append(dst, `{"type":"your_turn","match_id":`...)
 	dst = ref.AppendJSONString(dst, matchID)

@@ -80,7 +80,7 @@ func TestEnvelopesMatchEncodingJSON(t *testing.T) {
 			if dl >= 0 {
 				want.DeadlineMS = &dl
 			}
-			same(fmt.Sprint("your_turn deadline ", dl), appendYourTurn(nil, id, i, 1000+i, dl, view, legal), want)
+			same(fmt.Sprint("your_turn deadline ", dl), appendYourTurnTail(append(appendYourTurnHead(nil, id, i, 1000+i, dl), view...), legal), want)
 		}
 		for _, rule := range []string{"", "inference/illegal.not-your-turn", text} {
 			same("error", encodeError(id, CodeIllegalMove, text, i-3, rule),
