@@ -133,9 +133,10 @@ type Process struct {
 	rawWrite func(fd uintptr) bool
 	rawBuf   []byte
 	rawN     int
-	// rawLine, when set, is written after rawBuf in the same call, with a
-	// line end (tryWriteLine).
-	rawLine []byte
+	// rawGather makes the callback write rawLine and a line end after
+	// rawBuf in the same call (tryWriteLine).
+	rawGather bool
+	rawLine   []byte
 	// askTimer times AskFunc's deadline, reused from one request to the
 	// next.
 	askTimer *time.Timer
@@ -189,7 +190,7 @@ func Start(ctx context.Context, spec Spec) (*Process, error) {
 	if raw, err := inW.SyscallConn(); err == nil {
 		p.raw = raw
 		p.rawWrite = func(fd uintptr) bool {
-			if p.rawLine != nil {
+			if p.rawGather {
 				p.rawN = rawWriteLine(fd, p.rawBuf, p.rawLine)
 			} else {
 				p.rawN = rawWrite(fd, p.rawBuf)
@@ -438,12 +439,9 @@ func (p *Process) tryWrite(ctx context.Context, b []byte) int {
 // tryWriteLine is tryWrite of head, line and a line end, in one gathered
 // write: how many of their bytes went.
 func (p *Process) tryWriteLine(ctx context.Context, head, line []byte) int {
-	if line == nil {
-		line = []byte{} // rawLine set: the gathered write
-	}
-	p.rawLine = line
+	p.rawGather, p.rawLine = true, line
 	n := p.tryWrite(ctx, head)
-	p.rawLine = nil
+	p.rawGather, p.rawLine = false, nil
 	return n
 }
 
