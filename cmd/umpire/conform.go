@@ -257,11 +257,7 @@ func reachable(ctx context.Context, t *probe.Target) error {
 	if err != nil {
 		return err
 	}
-	client := t.HTTP
-	if client == nil {
-		client = http.DefaultClient
-	}
-	resp, err := client.Do(req)
+	resp, err := t.Client().Do(req)
 	if err != nil {
 		return err
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/umpire-arena/umpire/harness"
 	"github.com/umpire-arena/umpire/harness/proxy"
 	"github.com/umpire-arena/umpire/internal/inert"
+	"github.com/umpire-arena/umpire/internal/origin"
 	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/reports"
 )
@@ -284,7 +285,7 @@ func reachableURL(ctx context.Context, target string) error {
 	if err != nil {
 		return err
 	}
-	resp, err := http.DefaultClient.Do(req)
+	resp, err := origin.Client(nil, 0).Do(req)
 	if err != nil {
 		return err
 	}

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/umpire-arena/umpire/harness"
+	"github.com/umpire-arena/umpire/internal/origin"
 	"github.com/umpire-arena/umpire/schemas"
 )
 
@@ -368,12 +369,19 @@ func (t *Target) requestTimeout() time.Duration {
 	return max(10*time.Second, 3*t.deadline())
 }
 
-// client returns the HTTP client.
+// client returns the HTTP client: the one given, else one that follows a
+// redirect only within the target's origin (internal/origin), so that no
+// request body or token of umpire's goes to another service.
 func (t *Target) client() *http.Client {
+	return t.Client()
+}
+
+// Client is the HTTP client the suite talks to the target with.
+func (t *Target) Client() *http.Client {
 	if t.HTTP != nil {
 		return t.HTTP
 	}
-	return http.DefaultClient
+	return origin.Client(nil, 0)
 }
 
 // schemaSet compiles the schemas once per Target.

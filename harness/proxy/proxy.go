@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/umpire-arena/umpire/internal/origin"
 	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/reports"
 	"github.com/umpire-arena/umpire/schemas"
@@ -182,7 +183,7 @@ func New(opts Options) (*Proxy, error) {
 		return nil, fmt.Errorf("proxy: %w", err)
 	}
 	p := &Proxy{opts: opts, side: game, target: u, cat: opts.Catalogue, set: set, seed: maphash.MakeSeed(),
-		client:  &http.Client{Transport: opts.Transport, Timeout: opts.LogTimeout},
+		client:  origin.Client(opts.Transport, opts.LogTimeout),
 		budget:  newBudget(opts.JudgeShare),
 		matches: map[string]*match{}, endedCh: make(chan struct{}),
 		inf: map[string]*infMatch{}, ba: map[string]*baRoom{}}
