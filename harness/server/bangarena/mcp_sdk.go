@@ -1,8 +1,10 @@
 package bangarena
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"io"
 	"net/http"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -51,8 +53,35 @@ func (s *Server) mcpHandler() http.Handler {
 				return sdkReply(s.toolSubmit(in, hdr(req)))
 			})
 	}
-	return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv },
-		&mcp.StreamableHTTPOptions{Stateless: true, JSONResponse: true})
+	return singleCalls(mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv },
+		&mcp.StreamableHTTPOptions{Stateless: true, JSONResponse: true}))
+}
+
+// singleCalls refuses a JSON-RPC batch (a body that is an array) with a
+// JSON-RPC error and passes single messages on. MCP no longer has batches
+// (protocol 2025-06-18), and an answer to a batch is built whole in memory:
+// a 1 MiB body of small calls would hold thousands of observations at once.
+// The body is already capped (MaxBodyBytes).
+func singleCalls(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		if req.Method != http.MethodPost {
+			h.ServeHTTP(w, req)
+			return
+		}
+		body, err := io.ReadAll(req.Body)
+		if err != nil {
+			http.Error(w, "request body too large or unreadable", http.StatusRequestEntityTooLarge)
+			return
+		}
+		if t := bytes.TrimLeft(body, " \t\r\n"); len(t) > 0 && t[0] == '[' {
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusBadRequest)
+			io.WriteString(w, `{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"JSON-RPC batches are not accepted: send one message per request"}}`)
+			return
+		}
+		req.Body = io.NopCloser(bytes.NewReader(body))
+		h.ServeHTTP(w, req)
+	})
 }
 
 // sdkReply turns a REST reply into a tool result: the same JSON, with

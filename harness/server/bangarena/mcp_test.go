@@ -3,6 +3,7 @@ package bangarena
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"reflect"
@@ -227,4 +228,46 @@ func TestMCPOverHTTP(t *testing.T) {
 		t.Fatalf("broken JSON-RPC: have %d, want 400", st)
 	}
 	testMCPTools(t, f, c.call)
+}
+
+// TestMCPRefusesBatches: a JSON-RPC batch is refused whole with a JSON-RPC
+// error (MCP has no batches since 2025-06-18); a batch of thousands of
+// observations in one 1 MiB body was answered in memory and took the server
+// down. A single message still works.
+func TestMCPRefusesBatches(t *testing.T) {
+	f := newFixtureWith(t, Options{}, nil)
+	call := `{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"arena_get_rules","arguments":{}}}`
+	var batch bytes.Buffer
+	batch.WriteString(" [")
+	for i := range 3000 {
+		if i > 0 {
+			batch.WriteByte(',')
+		}
+		fmt.Fprintf(&batch, call, i)
+	}
+	batch.WriteByte(']')
+	st, body := f.doMCP(batch.Bytes())
+	if st != http.StatusBadRequest || !bytes.Contains(body, []byte("-32600")) {
+		t.Fatalf("batch: have %d %.200s, want 400 with JSON-RPC error -32600", st, body)
+	}
+	st, body = f.doMCP(fmt.Appendf(nil, call, 1))
+	if st != http.StatusOK || !bytes.Contains(body, []byte(`"result"`)) {
+		t.Fatalf("single call: have %d %.200s, want 200 with a result", st, body)
+	}
+}
+
+// doMCP posts a raw JSON-RPC body to /mcp and returns status and body.
+func (f *fixture) doMCP(body []byte) (int, []byte) {
+	f.t.Helper()
+	req, _ := http.NewRequest("POST", f.base+"/mcp", bytes.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	req.Header.Set("Mcp-Protocol-Version", "2025-06-18")
+	resp, err := f.http.Client().Do(req)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, b
 }
