@@ -311,9 +311,12 @@ type baGlanced struct {
 // baGlance reads only what polling needs from an answer to observe (the
 // legal list's length, the end, the next decider, in umpire's shapes);
 // ok is false when the answer is not a 200 JSON object whose fields read
-// so, and the caller reads it in full.
+// so, and the caller reads it in full. Validity is checked by
+// encoding/json, whose scanner keeps its nesting on a bounded stack of its
+// own: a hostile answer of megabytes of '[' would overflow the goroutine
+// stack of a recursive validator.
 func baGlance(status int, data []byte) (baGlanced, bool) {
-	if status != http.StatusOK || !gjson.ValidBytes(data) {
+	if status != http.StatusOK || !json.Valid(data) {
 		return baGlanced{}, false
 	}
 	f := gjson.GetManyBytes(data, "legalActions", "observation.phase", "observation.winnerTeam",
