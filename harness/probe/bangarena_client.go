@@ -108,6 +108,9 @@ func baCreateMode(ctx context.Context, t *Target, purpose string, m baMode) (*ba
 		}
 		toks[n] = v
 	}
+	if err := checkAnnounced(t, "creating a room", toks); err != nil {
+		return nil, err
+	}
 	return newRoom(t, out.RoomID, seed, toks)
 }
 

@@ -7,14 +7,17 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/coder/websocket"
+	"github.com/umpire-arena/umpire/harness"
 	ref "github.com/umpire-arena/umpire/referee/inference"
 	"github.com/umpire-arena/umpire/reports"
 )
@@ -257,6 +260,9 @@ func infCreate(ctx context.Context, t *Target, spec map[string]any) (string, map
 		}
 	default:
 		return "", nil, fmt.Errorf("creating a match: tokens are neither an object keyed by seat nor a list: %s", clip(body))
+	}
+	if err := checkAnnounced(t, "creating a match", toks); err != nil {
+		return "", nil, err
 	}
 	return id, toks, nil
 }
@@ -524,14 +530,25 @@ func clip(b []byte) string {
 
 // sortedSeats returns the seats of a token map in order.
 func sortedSeats(m map[int]string) []int {
-	out := make([]int, 0, len(m))
-	for s := range m {
-		out = append(out, s)
+	return slices.Sorted(maps.Keys(m))
+}
+
+// checkAnnounced refuses seat tokens a target announced for seats no table
+// of the game has: at most the game's largest table, each seat in range. A
+// hostile answer listing 400,000 tokens would otherwise open a connection
+// per token.
+func checkAnnounced(t *Target, what string, toks map[int]string) error {
+	f, ok := harness.Lookup(t.Game)
+	if !ok {
+		return nil
 	}
-	for i := 1; i < len(out); i++ {
-		for j := i; j > 0 && out[j] < out[j-1]; j-- {
-			out[j], out[j-1] = out[j-1], out[j]
+	if len(toks) > f.MaxSeats {
+		return fmt.Errorf("%s: the answer lists %d seat tokens; a table of %s has at most %d seats", what, len(toks), f.Title, f.MaxSeats)
+	}
+	for s := range toks {
+		if s < 0 || s >= f.MaxSeats {
+			return fmt.Errorf("%s: the answer has a token for seat %d; the seats of %s are 0–%d", what, s, f.Title, f.MaxSeats-1)
 		}
 	}
-	return out
+	return nil
 }
