@@ -2,8 +2,10 @@ package agent
 
 import "syscall"
 
-// sysProcAttr puts the child in its own process group and, on Linux, asks
-// the kernel to kill it if umpire dies first.
+// sysProcAttr starts the child in a session of its own (so also a process
+// group of its own, whose id is its pid): it has no controlling terminal,
+// so it can neither write to the user's /dev/tty nor type into the user's
+// shell with TIOCSTI. On Linux the kernel kills it if umpire dies first.
 func sysProcAttr() *syscall.SysProcAttr {
-	return &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+	return &syscall.SysProcAttr{Setsid: true, Pdeathsig: syscall.SIGKILL}
 }

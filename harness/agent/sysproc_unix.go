@@ -4,7 +4,8 @@ package agent
 
 import "syscall"
 
-// sysProcAttr puts the child in its own process group.
+// sysProcAttr starts the child in a session of its own (so also a process
+// group of its own, whose id is its pid), without a controlling terminal.
 func sysProcAttr() *syscall.SysProcAttr {
-	return &syscall.SysProcAttr{Setpgid: true}
+	return &syscall.SysProcAttr{Setsid: true}
 }
