@@ -1,11 +1,9 @@
 package selftest
 
 import (
-	"bytes"
 	"fmt"
 	"html/template"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -32,32 +30,10 @@ func writeIndex(sum *Summary) error {
 	return nil
 }
 
-// writeAtomic writes through a temporary file beside path, so a reader
-// never sees half a page.
+// writeAtomic writes the page as reports.Write does: through a temporary
+// file beside path, so a reader never sees half a page.
 func writeAtomic(path string, sum *Summary, write func(io.Writer, *Summary) error) error {
-	var b bytes.Buffer
-	if err := write(&b, sum); err != nil {
-		return err
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
-	if err != nil {
-		return err
-	}
-	_, werr := tmp.Write(b.Bytes())
-	cerr := tmp.Close()
-	if werr == nil {
-		werr = cerr
-	}
-	if werr == nil {
-		werr = os.Chmod(tmp.Name(), 0o644)
-	}
-	if werr == nil {
-		werr = os.Rename(tmp.Name(), path)
-	}
-	if werr != nil {
-		_ = os.Remove(tmp.Name())
-	}
-	return werr
+	return reports.Write(path, func(w io.Writer) error { return write(w, sum) })
 }
 
 // stepFile returns the step's file named name relative to the report
