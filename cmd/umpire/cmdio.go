@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -29,9 +30,9 @@ func (e errTooLarge) Error() string {
 // "-" is standard input, named stdinName. An input that cannot be opened
 // is an *os.PathError, one longer than maxBytes an errTooLarge (nothing
 // past the cap is read), another error a read error.
-func readInput(e *env, name string, maxBytes int) (input, error) {
+func readInput(ctx context.Context, e *env, name string, maxBytes int) (input, error) {
 	in := input{name: name}
-	r, shown, closeFn, err := openInput(e, name)
+	r, shown, closeFn, err := openInput(ctx, e, name)
 	if err != nil {
 		return in, &os.PathError{Op: "open", Path: name, Err: err}
 	}
@@ -50,10 +51,15 @@ func readInput(e *env, name string, maxBytes int) (input, error) {
 
 // openInput opens a FILE|- argument for streaming: "-" is standard input,
 // shown as stdinName. A directory is refused. closeFn releases the file (it
-// does nothing for standard input) and is never nil when err is nil.
-func openInput(e *env, name string) (r io.Reader, shown string, closeFn func(), err error) {
+// does nothing for standard input) and is never nil when err is nil. Reads
+// end with ctx: each read checks it (an endless input such as /dev/zero is
+// left at the next read), and a read blocked on a pipe, a FIFO or a
+// terminal is ended by closing the file when ctx is done, so SIGINT and
+// SIGTERM stop the command within moments.
+func openInput(ctx context.Context, e *env, name string) (r io.Reader, shown string, closeFn func(), err error) {
 	if name == "-" {
-		return e.stdin, stdinName, func() {}, nil
+		r, stop := readUntil(ctx, e.stdin)
+		return r, stdinName, func() { stop() }, nil
 	}
 	f, err := os.Open(name)
 	if err == nil {
@@ -68,7 +74,35 @@ func openInput(e *env, name string) (r io.Reader, shown string, closeFn func(), 
 		}
 		return nil, name, nil, err
 	}
-	return f, name, func() { f.Close() }, nil
+	r, stop := readUntil(ctx, f)
+	return r, name, func() { stop(); f.Close() }, nil
+}
+
+// readUntil returns r made to end with ctx (see openInput), and a func
+// that stops watching ctx.
+func readUntil(ctx context.Context, r io.Reader) (io.Reader, func() bool) {
+	stop := func() bool { return false }
+	if f, ok := r.(*os.File); ok {
+		stop = context.AfterFunc(ctx, func() { f.Close() })
+	}
+	return ctxReader{ctx, r}, stop
+}
+
+// ctxReader reads from r until ctx is done.
+type ctxReader struct {
+	ctx context.Context
+	r   io.Reader
+}
+
+func (c ctxReader) Read(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	n, err := c.r.Read(p)
+	if err != nil && c.ctx.Err() != nil {
+		err = c.ctx.Err()
+	}
+	return n, err
 }
 
 // writeJSONLine writes v as one line of compact JSON, as json.Marshal

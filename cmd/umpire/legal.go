@@ -92,7 +92,8 @@ func legalInference(e *env, name string, check, asJSON bool) int {
 // exit code: 2 for a file that does not open, 1 for a message over the
 // limit (it does not conform), 3 for a read error.
 func readLegalInput(e *env, name string) (raw []byte, code int, ok bool) {
-	in, err := readInput(e, name, maxMessageBytes)
+	// One message, at most maxMessageBytes: the read ends by itself.
+	in, err := readInput(context.Background(), e, name, maxMessageBytes)
 	var pe *os.PathError
 	switch {
 	case err == nil:

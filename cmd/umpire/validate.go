@@ -67,7 +67,7 @@ func cmdValidate(ctx context.Context, e *env, args []string) (code int) {
 	}
 	var srcs []source
 	for _, name := range fs.Args() {
-		r, shown, closeFn, err := openInput(e, name)
+		r, shown, closeFn, err := openInput(ctx, e, name)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "umpire: cannot read %s: %v\n", name, err)
 			return exitUsage

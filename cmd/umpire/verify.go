@@ -85,7 +85,7 @@ func verifyLogs(ctx context.Context, e *env, g *cliGame, names []string, opts ga
 	}
 	var srcs []source
 	for _, name := range names {
-		r, shown, closeFn, ok := openLog(e, name)
+		r, shown, closeFn, ok := openLog(ctx, e, name)
 		if !ok {
 			return exitUsage
 		}
@@ -149,8 +149,8 @@ func verifyLogs(ctx context.Context, e *env, g *cliGame, names []string, opts ga
 
 // openLog opens one LOG.jsonl|- argument of verify; ok is false, the
 // failure said on stderr, when it cannot be read.
-func openLog(e *env, name string) (r io.Reader, shown string, closeFn func(), ok bool) {
-	r, shown, closeFn, err := openInput(e, name)
+func openLog(ctx context.Context, e *env, name string) (r io.Reader, shown string, closeFn func(), ok bool) {
+	r, shown, closeFn, err := openInput(ctx, e, name)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "umpire: cannot read %s: %v\n", name, err)
 		return nil, "", nil, false
