@@ -146,9 +146,9 @@ func writeJSONFile(path string, v any) error {
 	})
 }
 
-// digest hashes one file, streaming it.
+// digest hashes one file of a bundle, streaming it.
 func digest(path string) (BundleFile, error) {
-	f, err := os.Open(path)
+	f, err := openRegular(path)
 	if err != nil {
 		return BundleFile{}, fmt.Errorf("reports: %w", err)
 	}
@@ -275,7 +275,7 @@ func checkBundleReport(dir string, m Manifest) []string {
 }
 
 func readLimited(path string, limit int64) ([]byte, error) {
-	f, err := os.Open(path)
+	f, err := openRegular(path)
 	if err != nil {
 		return nil, err
 	}
@@ -288,6 +288,46 @@ func readLimited(path string, limit int64) ([]byte, error) {
 		return nil, fmt.Errorf("%s is larger than %d bytes", filepath.Base(path), limit)
 	}
 	return b, nil
+}
+
+// openRegular opens a file of a bundle only when it is a regular file
+// itself: not a symbolic link (which could lead out of the bundle, to
+// /etc/shadow), not a device such as /dev/zero, not a FIFO (whose open
+// waits for a writer forever). The file opened must be the one examined.
+func openRegular(path string) (*os.File, error) {
+	st, err := os.Lstat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a regular file of the bundle (%s)", filepath.Base(path), fileKind(st.Mode()))
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	if now, err := f.Stat(); err != nil || !os.SameFile(st, now) {
+		f.Close()
+		return nil, fmt.Errorf("%s changed while it was being opened", filepath.Base(path))
+	}
+	return f, nil
+}
+
+// fileKind names the kind of a file that is not a regular one.
+func fileKind(m fs.FileMode) string {
+	switch {
+	case m&fs.ModeSymlink != 0:
+		return "a symbolic link"
+	case m.IsDir():
+		return "a directory"
+	case m&fs.ModeNamedPipe != 0:
+		return "a FIFO"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	}
+	return "not a plain file"
 }
 
 // validBundlePath accepts the plain file names a bundle holds.
