@@ -26,7 +26,19 @@ type validateReports struct {
 	rep   *reports.Report
 	game  string
 	cur   *reports.Check
+	// kinds holds the rule and basis of each finding the current check
+	// keeps; past maxReportFindings a finding is kept only when it is the
+	// first of its rule and basis (so that the verdict stays the
+	// findings'), and dropped counts the others.
+	kinds   map[string]bool
+	dropped int
 }
+
+// maxReportFindings bounds the findings the report keeps of one input. The
+// console's cap is per keyword location, and an input can violate
+// thousands of locations: 4,096 locations of 1,000 findings each took
+// gigabytes.
+const maxReportFindings = 10_000
 
 // newValidateReports starts the report of a validate run of game over
 // files (nil when no report flag is given: every method is then a no-op).
@@ -52,6 +64,7 @@ func (v *validateReports) begin(name string) {
 	}
 	v.cur = &reports.Check{Name: name + ": every message matches its schema", Section: "Messages",
 		Rules: validateRuleIDs(v.game), Evaluated: map[string]int{}}
+	v.kinds, v.dropped = map[string]bool{}, 0
 }
 
 // message counts one message of kind read from the current input: the
@@ -76,6 +89,12 @@ func (v *validateReports) violation(file string, line int, kind string, vi schem
 	basis, ref := rules.BasisDocument, ""
 	if !vi.Binding() {
 		basis, ref = rules.Basis(vi.Basis), vi.Ref
+	}
+	if ruleBasis := id + "|" + string(basis); len(v.cur.Findings) < maxReportFindings || !v.kinds[ruleBasis] {
+		v.kinds[ruleBasis] = true
+	} else {
+		v.dropped++
+		return
 	}
 	msg := vi.Message
 	if kind != "" {
@@ -107,6 +126,10 @@ func (v *validateReports) end(capped *rules.Cap) {
 	v.rep.Checks = append(v.rep.Checks, c)
 	for _, n := range capped.NotKept() {
 		v.rep.Warnings = append(v.rep.Warnings, fmt.Sprintf("%s: %s more violation(s) at %s, not kept", c.Name, rules.Thousands(n.Count), n.Key))
+	}
+	if v.dropped > 0 {
+		v.rep.Warnings = append(v.rep.Warnings, fmt.Sprintf("%s: %s more violation(s) printed on the console, not kept in the report (it keeps %s of an input)",
+			c.Name, rules.Thousands(v.dropped), rules.Thousands(maxReportFindings)))
 	}
 }
 

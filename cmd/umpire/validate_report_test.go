@@ -176,3 +176,40 @@ func TestVerifyReportToStdout(t *testing.T) {
 		t.Errorf("the findings are not on stderr:\n%.400s", errOut)
 	}
 }
+
+// TestValidateReportBounded: the report of one input keeps at most
+// maxReportFindings violations, whatever the number of schema locations the
+// input breaks (the console's cap is per location: 4,096 locations of 1,000
+// findings each took gigabytes); past the bound a violation of a rule and
+// basis not yet kept is still kept, so the report's verdict is the
+// findings'; the rest are counted in a warning.
+func TestValidateReportBounded(t *testing.T) {
+	v := newValidateReports(reportFlags{json: "-"}, "inference", []string{"big.jsonl"}, false)
+	if v.rep == nil {
+		t.Fatal("no report started")
+	}
+	v.begin("big.jsonl")
+	pinned := schemas.Violation{Message: "pinned shape", Basis: schemas.BasisContract, Ref: "WIRE.md Envelope", KeywordLocation: "/x"}
+	total := 3 * maxReportFindings
+	for i := range total {
+		pinned.KeywordLocation = fmt.Sprintf("/properties/p%d", i%5000)
+		v.violation("big.jsonl", i+1, "your_turn", pinned, []byte(`{"type":"your_turn"}`))
+	}
+	v.violation("big.jsonl", total+1, "your_turn", schemas.Violation{Message: "the document's shape", KeywordLocation: "/y"}, nil)
+	v.end(rules.NewCap(0))
+	c := v.rep.Checks[0]
+	if n := len(c.Findings); n > maxReportFindings+1 {
+		t.Errorf("kept %d findings, want at most %d", n, maxReportFindings+1)
+	}
+	last := c.Findings[len(c.Findings)-1]
+	if last.Basis != rules.BasisDocument {
+		t.Errorf("the one document violation past the bound was not kept (last kept: %s %s)", last.Rule, last.Basis)
+	}
+	warned := false
+	for _, w := range v.rep.Warnings {
+		warned = warned || strings.Contains(w, "not kept in the report")
+	}
+	if !warned {
+		t.Errorf("no warning counts the violations left out; warnings %q", v.rep.Warnings)
+	}
+}
