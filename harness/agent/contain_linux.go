@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -180,6 +181,14 @@ func (c *container) sweepCgroup(pgid int) []Survivor {
 			break
 		}
 		time.Sleep(5 * time.Millisecond)
+	}
+	// A process that can write cgroup.procs (root) may have moved itself
+	// out of the cgroup: it still carries the marker, which the fallback
+	// finds.
+	for _, s := range c.sweepMarker(pgid) {
+		if !slices.ContainsFunc(out, func(o Survivor) bool { return o.PID == s.PID }) {
+			out = append(out, s)
+		}
 	}
 	return out
 }

@@ -6,6 +6,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -144,5 +145,53 @@ func TestHasEnvEntry(t *testing.T) {
 		if got := hasEnvEntry(env, []byte(c.kv)); got != c.want {
 			t.Errorf("hasEnvEntry(%q) = %v, want %v", c.kv, got, c.want)
 		}
+	}
+}
+
+// TestCgroupLeaverIsKilledAndReported: a grandchild that moves itself out of
+// the agent's cgroup (root may write any cgroup.procs) and calls setsid does
+// not outlive Close, and is named among the survivors: the marker it still
+// carries finds it.
+func TestCgroupLeaverIsKilledAndReported(t *testing.T) {
+	home, ok := cgroupHome()
+	if !ok {
+		t.Skip("no writable cgroup v2 here: the agent gets no cgroup to leave")
+	}
+	w := watchLeaks(t)
+	pidFile := filepath.Join(t.TempDir(), "grandchild.pid")
+	cmd := `setsid sh -c 'echo $$ > ` + shellQuote(filepath.Join(home, "cgroup.procs")) + ` && echo $$ > ` + shellQuote(pidFile) + `; exec sleep 300' & exec ` + agents.goAgent
+	p, err := Start(context.Background(), Spec{Command: cmd})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.track(p.PID())
+	t.Cleanup(func() { p.Close(0) })
+	if _, err := p.Ask(context.Background(), fixture(t, "inference_your_turn.json"), generous); err != nil {
+		t.Fatalf("Ask: %v", err)
+	}
+	deadline := time.Now().Add(generous)
+	for {
+		if _, err := os.Stat(pidFile); err == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Skip("the grandchild could not move itself out of the cgroup (not root here)")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	gc := readPID(t, pidFile)
+	exit, err := p.Close(generous)
+	if err != nil {
+		t.Fatalf("Close: %v", err)
+	}
+	for deadline := time.Now().Add(generous); alive(gc) && time.Now().Before(deadline); {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if alive(gc) {
+		syscall.Kill(gc, syscall.SIGKILL)
+		t.Fatalf("grandchild %d left the cgroup and outlived Close (%v)", gc, exit)
+	}
+	if !slices.ContainsFunc(exit.Survivors, func(s Survivor) bool { return s.PID == gc }) {
+		t.Errorf("survivors %v, want the grandchild %d", exit.Survivors, gc)
 	}
 }
