@@ -383,7 +383,9 @@ func (drv *bangarenaDriver) baDecide(ctx context.Context, st *baState, j *judge,
 			l.send(ctx, resp, deadline)
 			return false
 		case http.StatusConflict:
-			if ans.latency <= deadline && d.version() == v {
+			// In time by the decision's deadline, which runs from its
+			// first request (an answer to a reask has a latency of its own).
+			if ans.at.Sub(started) <= deadline && d.version() == v {
 				out.misses++
 				j.note(time.Now(), "the server closed a decision umpire saw answered in time (a harness-caused deadline miss)")
 			}

@@ -318,7 +318,10 @@ func (d *inferenceDriver) play(ctx context.Context, p Planned, j *judge, l *link
 				j.ran(CheckServerError)
 			}
 		}
-		t.inTime = ans.latency <= t.deadline
+		// In time by the turn's deadline, which runs from the your_turn
+		// (an answer after an error for the move came in a re-ask of its
+		// own, whose latency does not count from the turn's start).
+		t.inTime = ans.at.Sub(t.sentAt) <= t.deadline
 		toSrv.send(append(make([]byte, 0, len(ans.raw)+1), ans.raw...))
 	}
 	for {
@@ -380,6 +383,12 @@ func (d *inferenceDriver) play(ctx context.Context, p Planned, j *judge, l *link
 			handle(ans, t)
 		case infsrv.TypeError:
 			own := env.Code == infsrv.CodeIllegalMove || env.Code == infsrv.CodeBadMessage
+			if own && open != nil && env.Turn != nil && *env.Turn == open.turn {
+				// The server refused the answer: the turn has none in time
+				// until another comes (a timeout that follows is the agent's,
+				// not a harness-caused miss).
+				open.inTime = false
+			}
 			if own && open != nil && env.Turn != nil && *env.Turn == open.turn && l.alive() {
 				open.reasked = true
 				left := open.deadline - time.Since(open.sentAt)

@@ -156,15 +156,26 @@ func (l *link) ask(ctx context.Context, raw []byte, key string, deadline time.Du
 		l.j.fail(CheckHygiene, where, "one JSON object per line", fmt.Sprintf("%s line %q", ln.Kind, trim(ln.Bytes)), "the agent wrote a line that is not one JSON object")
 	}
 	if err != nil {
-		if t := agent.TerminationOf(err); t == agent.Timeout || t == agent.Malformed {
+		t := agent.TerminationOf(err)
+		if t.AgentFault() {
 			l.late[key] = true
+		}
+		if t == agent.Timeout || t == agent.Malformed {
 			l.consecutive++
 		}
-		if overCap(err, reply.Before) {
+		switch {
+		case overCap(err, reply.Before):
 			// I-INF-C6: a line over the cap (WIRE.md: messages of at most 1 MiB) and
 			// no answer after it before the deadline: the request went
 			// unanswered, as with only malformed lines.
 			l.j.fail(CheckDeadline, where, "an answer before the deadline", "none", "no answer before the deadline, only a line over the size cap")
+		case t == agent.Flood || t == agent.Crash || t == agent.Disconnect || t == agent.Hang:
+			// I-INF-C7, I-BA-C6: the request was the agent's and got no
+			// answer; that the agent flooded, ended or fell silent is a
+			// finding of its own (a pin's), the unanswered request is the
+			// documents' deadline. (A timeout or only malformed lines are
+			// the deadline's finding in verdict.)
+			l.j.fail(CheckDeadline, where, "an answer before the deadline", "none", "the request was never answered: "+unansweredWhy(t))
 		}
 		l.verdict(err, where)
 		return answer{}, false
@@ -282,6 +293,21 @@ func (l *link) finish(grace time.Duration, matchOver bool) string {
 		l.j.ran(CheckNoHang)
 	}
 	return string(ex.Output)
+}
+
+// unansweredWhy says why a request went unanswered when the link died on it.
+func unansweredWhy(t agent.Termination) string {
+	switch t {
+	case agent.Flood:
+		return "the agent flooded its output instead and was cut off"
+	case agent.Crash:
+		return "the agent's process ended (or its endpoint failed) before it answered"
+	case agent.Disconnect:
+		return "the agent closed its output (or its endpoint went away) before it answered"
+	case agent.Hang:
+		return "the agent fell silent past the watchdog"
+	}
+	return string(t)
 }
 
 // trim shortens an agent's line for a finding.
