@@ -155,6 +155,9 @@ func (d *bangarenaDriver) play(ctx context.Context, p Planned, j *judge, l *link
 		j.skipIf(CheckServerError, "no server-side error is injected over this transport")
 	}
 	l.reuses = true // st.obsBuf
+	// §1: acting is choosing an item; an object without actionId is no
+	// decision (the hygiene pin's when unasked).
+	l.notAnswer = func(b []byte) bool { return !gjson.GetBytes(b, "actionId").Exists() }
 	l.keyOf = st.memo.key
 	// after is the observationVersion of the last decision handled: the
 	// server wakes the driver for the next one (no polling).

@@ -18,6 +18,7 @@ const (
 	CheckEcho        = "agent-echoes-request"
 	CheckCommandIDs  = "agent-command-ids"
 	CheckMessageLen  = "agent-message-length"
+	CheckMessageCP   = "agent-message-code-points"
 	CheckOnlyAsked   = "agent-only-when-asked"
 	CheckServerError = "agent-survives-server-error"
 	CheckNoCrash     = "agent-no-crash"
@@ -63,6 +64,7 @@ func inferenceChecks() []checkDef {
 		{CheckRecover, "inference/agent.recover-after-error"},
 		{CheckEcho, "inference/agent.turn-echo"},
 		{CheckMessageLen, "inference/agent.message-length"},
+		{CheckMessageCP, "inference/agent.message-code-points"},
 		{CheckOnlyAsked, "inference/agent.only-when-asked"},
 		{CheckServerError, "inference/agent.survives-server-error"},
 		{CheckNoCrash, "inference/agent.no-crash"},

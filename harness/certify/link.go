@@ -34,7 +34,12 @@ type link struct {
 	// (I-BA-C5), not at MUST.
 	own map[string]bool
 	// keyOf returns the request key an answer line refers to ("" if none).
-	keyOf     func(b []byte) string
+	keyOf func(b []byte) string
+	// notAnswer, when set, tells an object line that is no answer at all
+	// (BangArena: no actionId, so no decision, §1): it is never taken for
+	// the answer (the request stays open until its deadline), and it breaks
+	// the hygiene pin, not the game's rule on acting only when asked.
+	notAnswer func(b []byte) bool
 	latencies []time.Duration
 	// consecutive counts deadlines missed in a row.
 	consecutive int
@@ -135,6 +140,9 @@ func (l *link) ask(ctx context.Context, raw []byte, key string, deadline time.Du
 		// one; one that names no request, or one never asked, is (and its
 		// echo is judged).
 		reply, err = l.proc.AskFunc(ctx, agent.Verbatim(raw), deadline, func(ln agent.Line) bool {
+			if l.notAnswer != nil && l.notAnswer(ln.Bytes) {
+				return false // no answer at all: the request stays open
+			}
 			k := l.keyOf(ln.Bytes)
 			return k == "" || k == key || !l.asked[k]
 		})
@@ -148,6 +156,10 @@ func (l *link) ask(ctx context.Context, raw []byte, key string, deadline time.Du
 			k := l.keyOf(ln.Bytes)
 			if k != "" && l.late[k] {
 				continue // a late answer: already a missed deadline
+			}
+			if l.notAnswer != nil && l.notAnswer(ln.Bytes) {
+				l.j.fail(CheckHygiene, where, "no line but the answer", string(trim(ln.Bytes)), "the agent wrote an object that is no answer")
+				continue
 			}
 			l.j.fail(CheckOnlyAsked, where, "one answer to the request", string(trim(ln.Bytes)), "the agent wrote an object that is not the answer")
 			l.onOwn(k)
@@ -217,6 +229,10 @@ func (l *link) unasked(lines []agent.Line, where rules.Where) {
 		k := l.keyOf(ln.Bytes)
 		if k != "" && l.late[k] {
 			// A late answer: its missed deadline is already a finding.
+			continue
+		}
+		if l.notAnswer != nil && l.notAnswer(ln.Bytes) {
+			l.j.fail(CheckHygiene, where, "no line when nothing is asked", string(trim(ln.Bytes)), "the agent wrote an object that is no answer when nothing was asked")
 			continue
 		}
 		l.j.fail(CheckOnlyAsked, where, "no line when nothing is asked", string(trim(ln.Bytes)), "the agent answered when it was not asked (not its turn, or a message that needs no answer)")
