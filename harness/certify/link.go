@@ -182,7 +182,7 @@ func (l *link) ask(ctx context.Context, raw []byte, key string, deadline time.Du
 			// unanswered, as with only malformed lines.
 			l.j.fail(CheckDeadline, where, "an answer before the deadline", "none", "no answer before the deadline, only a line over the size cap")
 		case t == agent.Flood || t == agent.Crash || t == agent.Disconnect || t == agent.Hang:
-			// I-INF-C7, I-BA-C6: the request was the agent's and got no
+			// I-INF-C7: the request was the agent's and got no
 			// answer; that the agent flooded, ended or fell silent is a
 			// finding of its own (a pin's), the unanswered request is the
 			// documents' deadline. (A timeout or only malformed lines are
