@@ -29,8 +29,9 @@ func levels(r *reports.Report, check string) []rules.Level {
 //     document's limit (Round 4); over 280 code points only (letters with
 //     combining accents), WIRE.md's count.
 //   - A second decision for a BangArena request breaks §1 (one item of the
-//     current request); an unasked object that is no decision at all is the
-//     hygiene pin's.
+//     current request); the same decision sent again with its commandId is
+//     §12's idempotent resend (reading I-BA-C5); an unasked object that is
+//     no decision at all is the hygiene pin's.
 func TestAgentRuleBases(t *testing.T) {
 	tests := []struct {
 		name, game, mode string
@@ -42,6 +43,7 @@ func TestAgentRuleBases(t *testing.T) {
 		{"message over the limit in code points only", GameInference, "combining", CheckMessageCP, rules.Should, []string{CheckMessageLen}},
 		{"a second decision for one request", GameBangArena, "chatty", CheckOnlyAsked, rules.Must, nil},
 		{"an unasked object that is no decision", GameBangArena, "chattylog", CheckHygiene, rules.Should, []string{CheckOnlyAsked}},
+		{"a decision sent again with its commandId", GameBangArena, "resend", CheckOnlyAsked, rules.Should, []string{CheckCommandIDs}},
 	}
 	for _, tc := range tests {
 		for _, strict := range []bool{false, true} {

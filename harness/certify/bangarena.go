@@ -159,6 +159,11 @@ func (d *bangarenaDriver) play(ctx context.Context, p Planned, j *judge, l *link
 	// decision (the hygiene pin's when unasked).
 	l.notAnswer = func(b []byte) bool { return !gjson.GetBytes(b, "actionId").Exists() }
 	l.keyOf = st.memo.key
+	l.resent = func(b []byte) bool {
+		cmd := gjson.GetBytes(b, "commandId")
+		v, ok := st.commands[cmd.Str]
+		return cmd.Type == gjson.String && ok && strconv.Itoa(v) == baKey(b)
+	}
 	// after is the observationVersion of the last decision handled: the
 	// server wakes the driver for the next one (no polling).
 	after := -1

@@ -27,6 +27,7 @@ func fakeCommand(mode string) string {
 //	longmsg    adds a 300-character table message to every move (Inference)
 //	combining  adds, once per turn, a message of 200 letters with combining
 //	           accents (400 code points) to its move (Inference)
+//	resend     writes each decision twice, the same commandId (BangArena)
 //	chattylog  writes an unasked object that is no decision after each
 //	           answer (BangArena)
 //	badecho    answers with the wrong turn / observationVersion
@@ -119,6 +120,10 @@ func fakeAgent(mode string) int {
 		if mode == "chatty" {
 			// A second decision for the request just answered (§1: one).
 			write(map[string]any{"seat": r["seatId"], "actionId": id, "commandId": cmd + "-again", "observationVersion": v})
+		}
+		if mode == "resend" {
+			// The same decision again, commandId and all (§12: a resend).
+			write(map[string]any{"seat": r["seatId"], "actionId": id, "commandId": cmd, "observationVersion": v})
 		}
 		if mode == "chattylog" {
 			// An object that is no decision at all: the hygiene pin's.

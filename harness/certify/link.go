@@ -40,6 +40,10 @@ type link struct {
 	// the answer (the request stays open until its deadline), and it breaks
 	// the hygiene pin, not the game's rule on acting only when asked.
 	notAnswer func(b []byte) bool
+	// resent, when set, tells an extra answer that repeats, commandId and
+	// all, the answer the agent already gave the request it names
+	// (BangArena's idempotent resend, §12; see onOwn).
+	resent    func(b []byte) bool
 	latencies []time.Duration
 	// consecutive counts deadlines missed in a row.
 	consecutive int
@@ -162,7 +166,7 @@ func (l *link) ask(ctx context.Context, raw []byte, key string, deadline time.Du
 				continue
 			}
 			l.j.fail(CheckOnlyAsked, where, "one answer to the request", string(trim(ln.Bytes)), "the agent wrote an object that is not the answer")
-			l.onOwn(k)
+			l.onOwn(k, ln.Bytes)
 			continue
 		}
 		l.j.fail(CheckHygiene, where, "one JSON object per line", fmt.Sprintf("%s line %q", ln.Kind, trim(ln.Bytes)), "the agent wrote a line that is not one JSON object")
@@ -207,15 +211,25 @@ func (l *link) ask(ctx context.Context, raw []byte, key string, deadline time.Du
 
 // onOwn gives the only-when-asked finding just made the basis of reading
 // I-BA-C5 when the line names a request around which umpire made a
-// situation of its own.
-func (l *link) onOwn(key string) {
-	if key == "" || !l.own[key] {
+// situation of its own, or when it repeats the answer the agent gave that
+// request with the same commandId (§12: a resend returns the stored result,
+// nothing is applied twice).
+func (l *link) onOwn(key string, line []byte) {
+	var why string
+	switch {
+	case key == "":
+		return
+	case l.own[key]:
+		why = " (an extra answer about a request umpire itself sent again or answered with an error that needs no answer: a real server refuses or ignores it)"
+	case l.resent != nil && l.resent(line):
+		why = " (the answer already given, sent again with its commandId: a real server answers it as a duplicate and applies nothing)"
+	default:
 		return
 	}
 	fs := l.j.findings[CheckOnlyAsked]
 	f := &fs[len(fs)-1]
 	f.Basis, f.Ref = rules.BasisReading, "I-BA-C5"
-	f.Message += " (an extra answer about a request umpire itself sent again or answered with an error that needs no answer: a real server refuses or ignores it)"
+	f.Message += why
 }
 
 // unasked judges lines written when nothing was asked.
@@ -236,7 +250,7 @@ func (l *link) unasked(lines []agent.Line, where rules.Where) {
 			continue
 		}
 		l.j.fail(CheckOnlyAsked, where, "no line when nothing is asked", string(trim(ln.Bytes)), "the agent answered when it was not asked (not its turn, or a message that needs no answer)")
-		l.onOwn(k)
+		l.onOwn(k, ln.Bytes)
 	}
 }
 
