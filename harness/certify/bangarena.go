@@ -155,7 +155,15 @@ func (d *bangarenaDriver) play(ctx context.Context, p Planned, j *judge, l *link
 		j.skipIf(CheckServerError, "no server-side error is injected over this transport")
 	}
 	l.reuses = true // st.obsBuf
+	// §1: acting is choosing an item; an object without actionId is no
+	// decision (the hygiene pin's when unasked).
+	l.notAnswer = func(b []byte) bool { return !gjson.GetBytes(b, "actionId").Exists() }
 	l.keyOf = st.memo.key
+	l.resent = func(b []byte) bool {
+		cmd := gjson.GetBytes(b, "commandId")
+		v, ok := st.commands[cmd.Str]
+		return cmd.Type == gjson.String && ok && strconv.Itoa(v) == baKey(b)
+	}
 	// after is the observationVersion of the last decision handled: the
 	// server wakes the driver for the next one (no polling).
 	after := -1
@@ -383,7 +391,9 @@ func (drv *bangarenaDriver) baDecide(ctx context.Context, st *baState, j *judge,
 			l.send(ctx, resp, deadline)
 			return false
 		case http.StatusConflict:
-			if ans.latency <= deadline && d.version() == v {
+			// In time by the decision's deadline, which runs from its
+			// first request (an answer to a reask has a latency of its own).
+			if ans.at.Sub(started) <= deadline && d.version() == v {
 				out.misses++
 				j.note(time.Now(), "the server closed a decision umpire saw answered in time (a harness-caused deadline miss)")
 			}

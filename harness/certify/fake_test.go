@@ -25,6 +25,11 @@ func fakeCommand(mode string) string {
 //
 //	chatty     writes an unasked line after each answer
 //	longmsg    adds a 300-character table message to every move (Inference)
+//	combining  adds, once per turn, a message of 200 letters with combining
+//	           accents (400 code points) to its move (Inference)
+//	resend     writes each decision twice, the same commandId (BangArena)
+//	chattylog  writes an unasked object that is no decision after each
+//	           answer (BangArena)
 //	badecho    answers with the wrong turn / observationVersion
 //	samecmd    uses one commandId for every decision (BangArena)
 //	recover    answers each request illegally first, legally after the reask
@@ -49,6 +54,7 @@ func fakeAgent(mode string) int {
 		lastTurn map[string]any
 		lastReq  map[string]any
 		tried    = map[string]bool{}
+		said     = map[string]bool{}
 		n        int
 		kept     int // match_start lines seen
 		exitEnd  = len(os.Args) > 1 && os.Args[len(os.Args)-1] == "-exit-on-end"
@@ -76,6 +82,12 @@ func fakeAgent(mode string) int {
 		}
 		if mode == "longmsg" {
 			m["message"] = strings.Repeat("é", 300)
+		}
+		if mode == "combining" && !said[fmt.Sprint(t["turn"])] {
+			// 200 user-perceived characters in 400 code points: too long
+			// as WIRE.md counts only. Once per turn: the server refuses it.
+			said[fmt.Sprint(t["turn"])] = true
+			m["message"] = strings.Repeat("e\u0301", 200)
 		}
 		if mode == "badecho" {
 			m["turn"] = 9999
@@ -106,6 +118,15 @@ func fakeAgent(mode string) int {
 		}
 		write(map[string]any{"seat": r["seatId"], "actionId": id, "commandId": cmd, "observationVersion": v})
 		if mode == "chatty" {
+			// A second decision for the request just answered (§1: one).
+			write(map[string]any{"seat": r["seatId"], "actionId": id, "commandId": cmd + "-again", "observationVersion": v})
+		}
+		if mode == "resend" {
+			// The same decision again, commandId and all (§12: a resend).
+			write(map[string]any{"seat": r["seatId"], "actionId": id, "commandId": cmd, "observationVersion": v})
+		}
+		if mode == "chattylog" {
+			// An object that is no decision at all: the hygiene pin's.
 			write(map[string]any{"observationVersion": r["observationVersion"], "text": "unasked"})
 		}
 	}

@@ -290,11 +290,7 @@ func (d *inferenceDriver) play(ctx context.Context, p Planned, j *judge, l *link
 			}
 			if m.Message != nil {
 				sawMessage = true
-				if n := utf8.RuneCountInString(*m.Message); n > 280 {
-					j.fail(CheckMessageLen, where, "at most 280 characters", n, "the table message is too long")
-				} else {
-					j.ran(CheckMessageLen)
-				}
+				judgeMessage(j, where, *m.Message)
 			}
 			legal := infLegal(t.legal, m)
 			if legal == "" {
@@ -318,7 +314,10 @@ func (d *inferenceDriver) play(ctx context.Context, p Planned, j *judge, l *link
 				j.ran(CheckServerError)
 			}
 		}
-		t.inTime = ans.latency <= t.deadline
+		// In time by the turn's deadline, which runs from the your_turn
+		// (an answer after an error for the move came in a re-ask of its
+		// own, whose latency does not count from the turn's start).
+		t.inTime = ans.at.Sub(t.sentAt) <= t.deadline
 		toSrv.send(append(make([]byte, 0, len(ans.raw)+1), ans.raw...))
 	}
 	for {
@@ -380,6 +379,12 @@ func (d *inferenceDriver) play(ctx context.Context, p Planned, j *judge, l *link
 			handle(ans, t)
 		case infsrv.TypeError:
 			own := env.Code == infsrv.CodeIllegalMove || env.Code == infsrv.CodeBadMessage
+			if own && open != nil && env.Turn != nil && *env.Turn == open.turn {
+				// The server refused the answer: the turn has none in time
+				// until another comes (a timeout that follows is the agent's,
+				// not a harness-caused miss).
+				open.inTime = false
+			}
 			if own && open != nil && env.Turn != nil && *env.Turn == open.turn && l.alive() {
 				open.reasked = true
 				left := open.deadline - time.Since(open.sentAt)
@@ -431,12 +436,38 @@ func (d *inferenceDriver) play(ctx context.Context, p Planned, j *judge, l *link
 	}
 	if !sawMessage {
 		j.skipIf(CheckMessageLen, "the agent sent no table message")
+		j.skipIf(CheckMessageCP, "the agent sent no table message")
 	}
 	j.skipIf(CheckRecover, "the server sent no error for the agent's moves, so there was nothing to recover from")
 	if inject && !injected {
 		j.skipIf(CheckServerError, "the agent got no your_turn after answering its first one, so no server-side error was injected")
 	}
 	return out
+}
+
+// maxMessageChars is the document's limit on a table message ("≤ 280
+// chars"), which the embedded server keeps.
+const maxMessageChars = 280
+
+// judgeMessage judges the length of a move's table message: over the
+// limit however characters are counted (even as user-perceived ones), it
+// breaks the document's limit; over it in code points only, WIRE.md's
+// count alone (one finding per message, on the clause it breaks).
+func judgeMessage(j *judge, where rules.Where, msg string) {
+	cp := ref.MessageCodePoints(msg)
+	if cp <= maxMessageChars {
+		j.ran(CheckMessageLen)
+		j.ran(CheckMessageCP)
+		return
+	}
+	if least := ref.MessageCharsAtLeast(msg); least > maxMessageChars {
+		j.fail(CheckMessageLen, where, fmt.Sprintf("at most %d characters", maxMessageChars), least,
+			fmt.Sprintf("the table message is too long however characters are counted: at least %d (%d code points)", least, cp))
+		return
+	}
+	j.ran(CheckMessageLen)
+	j.fail(CheckMessageCP, where, fmt.Sprintf("at most %d code points", maxMessageChars), cp,
+		fmt.Sprintf("the table message has %d code points, over the limit as WIRE.md counts (its user-perceived characters may be within it)", cp))
 }
 
 // infDefaultMove is the move the server would play for the seat at the

@@ -2,6 +2,7 @@ package certify
 
 import (
 	"encoding/json"
+	"fmt"
 	"sync"
 	"time"
 
@@ -17,6 +18,7 @@ const (
 	CheckEcho        = "agent-echoes-request"
 	CheckCommandIDs  = "agent-command-ids"
 	CheckMessageLen  = "agent-message-length"
+	CheckMessageCP   = "agent-message-code-points"
 	CheckOnlyAsked   = "agent-only-when-asked"
 	CheckServerError = "agent-survives-server-error"
 	CheckNoCrash     = "agent-no-crash"
@@ -62,6 +64,7 @@ func inferenceChecks() []checkDef {
 		{CheckRecover, "inference/agent.recover-after-error"},
 		{CheckEcho, "inference/agent.turn-echo"},
 		{CheckMessageLen, "inference/agent.message-length"},
+		{CheckMessageCP, "inference/agent.message-code-points"},
 		{CheckOnlyAsked, "inference/agent.only-when-asked"},
 		{CheckServerError, "inference/agent.survives-server-error"},
 		{CheckNoCrash, "inference/agent.no-crash"},
@@ -359,4 +362,35 @@ func (j *judge) termination(process reports.Termination) reports.Termination {
 func rawJSON(v any) []byte {
 	b, _ := json.Marshal(v)
 	return b
+}
+
+// unjudged returns the check that keeps a run from passing when none of
+// its matches judged a request of the agent under test (the baseline's do
+// not count), nil when one did. A request sent to the agent is always
+// judged: answered, it is timed and weighed; unanswered for the agent's
+// doing (silence, garbage, a flood, a crash), it is a missed deadline at
+// MUST; unanswered for umpire's, the match has a harness error. So a run
+// with nothing judged and no such error never sent the agent a request at
+// all (matches too short for its seat to be asked): umpire's run could not
+// vouch for the agent, which is an error of the run (exit 3), not a fault
+// of the agent (exit 1).
+func unjudged(game string, results []*MatchResult) *reports.Check {
+	n := 0
+	for _, res := range results {
+		if res.Side == reports.SideBaseline {
+			continue
+		}
+		n++
+		for _, c := range res.Checks {
+			if c.Name == CheckDeadline && (c.Status == reports.Pass || c.Status == reports.Fail) {
+				return nil
+			}
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	return &reports.Check{Name: CheckHarness, Section: "harness", Rules: []string{}, Status: reports.Error, Evaluated: map[string]int{},
+		Reason: fmt.Sprintf("no request of the agent's was judged in the %d matches of this run (none was sent to it, so %s never had an occasion): nothing of its play was seen and the run cannot vouch for it (play more rounds or matches)",
+			n, CheckRules(game)[CheckDeadline])}
 }

@@ -34,7 +34,16 @@ type link struct {
 	// (I-BA-C5), not at MUST.
 	own map[string]bool
 	// keyOf returns the request key an answer line refers to ("" if none).
-	keyOf     func(b []byte) string
+	keyOf func(b []byte) string
+	// notAnswer, when set, tells an object line that is no answer at all
+	// (BangArena: no actionId, so no decision, §1): it is never taken for
+	// the answer (the request stays open until its deadline), and it breaks
+	// the hygiene pin, not the game's rule on acting only when asked.
+	notAnswer func(b []byte) bool
+	// resent, when set, tells an extra answer that repeats, commandId and
+	// all, the answer the agent already gave the request it names
+	// (BangArena's idempotent resend, §12; see onOwn).
+	resent    func(b []byte) bool
 	latencies []time.Duration
 	// consecutive counts deadlines missed in a row.
 	consecutive int
@@ -135,6 +144,9 @@ func (l *link) ask(ctx context.Context, raw []byte, key string, deadline time.Du
 		// one; one that names no request, or one never asked, is (and its
 		// echo is judged).
 		reply, err = l.proc.AskFunc(ctx, agent.Verbatim(raw), deadline, func(ln agent.Line) bool {
+			if l.notAnswer != nil && l.notAnswer(ln.Bytes) {
+				return false // no answer at all: the request stays open
+			}
 			k := l.keyOf(ln.Bytes)
 			return k == "" || k == key || !l.asked[k]
 		})
@@ -149,22 +161,37 @@ func (l *link) ask(ctx context.Context, raw []byte, key string, deadline time.Du
 			if k != "" && l.late[k] {
 				continue // a late answer: already a missed deadline
 			}
+			if l.notAnswer != nil && l.notAnswer(ln.Bytes) {
+				l.j.fail(CheckHygiene, where, "no line but the answer", string(trim(ln.Bytes)), "the agent wrote an object that is no answer")
+				continue
+			}
 			l.j.fail(CheckOnlyAsked, where, "one answer to the request", string(trim(ln.Bytes)), "the agent wrote an object that is not the answer")
-			l.onOwn(k)
+			l.onOwn(k, ln.Bytes)
 			continue
 		}
 		l.j.fail(CheckHygiene, where, "one JSON object per line", fmt.Sprintf("%s line %q", ln.Kind, trim(ln.Bytes)), "the agent wrote a line that is not one JSON object")
 	}
 	if err != nil {
-		if t := agent.TerminationOf(err); t == agent.Timeout || t == agent.Malformed {
+		t := agent.TerminationOf(err)
+		if t.AgentFault() {
 			l.late[key] = true
+		}
+		if t == agent.Timeout || t == agent.Malformed {
 			l.consecutive++
 		}
-		if overCap(err, reply.Before) {
+		switch {
+		case overCap(err, reply.Before):
 			// I-INF-C6: a line over the cap (WIRE.md: messages of at most 1 MiB) and
 			// no answer after it before the deadline: the request went
 			// unanswered, as with only malformed lines.
 			l.j.fail(CheckDeadline, where, "an answer before the deadline", "none", "no answer before the deadline, only a line over the size cap")
+		case t == agent.Flood || t == agent.Crash || t == agent.Disconnect || t == agent.Hang:
+			// I-INF-C7: the request was the agent's and got no
+			// answer; that the agent flooded, ended or fell silent is a
+			// finding of its own (a pin's), the unanswered request is the
+			// documents' deadline. (A timeout or only malformed lines are
+			// the deadline's finding in verdict.)
+			l.j.fail(CheckDeadline, where, "an answer before the deadline", "none", "the request was never answered: "+unansweredWhy(t))
 		}
 		l.verdict(err, where)
 		return answer{}, false
@@ -184,15 +211,25 @@ func (l *link) ask(ctx context.Context, raw []byte, key string, deadline time.Du
 
 // onOwn gives the only-when-asked finding just made the basis of reading
 // I-BA-C5 when the line names a request around which umpire made a
-// situation of its own.
-func (l *link) onOwn(key string) {
-	if key == "" || !l.own[key] {
+// situation of its own, or when it repeats the answer the agent gave that
+// request with the same commandId (§12: a resend returns the stored result,
+// nothing is applied twice).
+func (l *link) onOwn(key string, line []byte) {
+	var why string
+	switch {
+	case key == "":
+		return
+	case l.own[key]:
+		why = " (an extra answer about a request umpire itself sent again or answered with an error that needs no answer: a real server refuses or ignores it)"
+	case l.resent != nil && l.resent(line):
+		why = " (the answer already given, sent again with its commandId: a real server answers it as a duplicate and applies nothing)"
+	default:
 		return
 	}
 	fs := l.j.findings[CheckOnlyAsked]
 	f := &fs[len(fs)-1]
 	f.Basis, f.Ref = rules.BasisReading, "I-BA-C5"
-	f.Message += " (an extra answer about a request umpire itself sent again or answered with an error that needs no answer: a real server refuses or ignores it)"
+	f.Message += why
 }
 
 // unasked judges lines written when nothing was asked.
@@ -208,8 +245,12 @@ func (l *link) unasked(lines []agent.Line, where rules.Where) {
 			// A late answer: its missed deadline is already a finding.
 			continue
 		}
+		if l.notAnswer != nil && l.notAnswer(ln.Bytes) {
+			l.j.fail(CheckHygiene, where, "no line when nothing is asked", string(trim(ln.Bytes)), "the agent wrote an object that is no answer when nothing was asked")
+			continue
+		}
 		l.j.fail(CheckOnlyAsked, where, "no line when nothing is asked", string(trim(ln.Bytes)), "the agent answered when it was not asked (not its turn, or a message that needs no answer)")
-		l.onOwn(k)
+		l.onOwn(k, ln.Bytes)
 	}
 }
 
@@ -282,6 +323,21 @@ func (l *link) finish(grace time.Duration, matchOver bool) string {
 		l.j.ran(CheckNoHang)
 	}
 	return string(ex.Output)
+}
+
+// unansweredWhy says why a request went unanswered when the link died on it.
+func unansweredWhy(t agent.Termination) string {
+	switch t {
+	case agent.Flood:
+		return "the agent flooded its output instead and was cut off"
+	case agent.Crash:
+		return "the agent's process ended (or its endpoint failed) before it answered"
+	case agent.Disconnect:
+		return "the agent closed its output (or its endpoint went away) before it answered"
+	case agent.Hang:
+		return "the agent fell silent past the watchdog"
+	}
+	return string(t)
 }
 
 // trim shortens an agent's line for a finding.

@@ -181,6 +181,9 @@ func Run(ctx context.Context, cfg Config) (*reports.Report, error) {
 		}
 		baseMatches++
 	}
+	if c := unjudged(cfg.Game, results); c != nil {
+		rep.Checks = append(rep.Checks, *c)
+	}
 	if baseFailing > 0 {
 		rep.Warnings = append(rep.Warnings, fmt.Sprintf("the baseline failed checks in %d of its %d matches (not counted against the agent under test; certify it alone to see them)", baseFailing, baseMatches))
 	}

@@ -31,6 +31,7 @@ const (
 	infAgentRecover  = "agent-recovers-after-error"
 	infAgentEcho     = "agent-echoes-turn"
 	infAgentMsgLen   = "agent-message-length"
+	infAgentMsgCP    = "agent-message-code-points"
 	infAgentOnlyAsk  = "agent-only-when-asked"
 	infAgentHygiene  = "agent-hygiene"
 	maxMessageRunes  = 280
@@ -51,6 +52,7 @@ func inferenceDefs() []checkDef {
 		{infAgentRecover, []string{"inference/agent.recover-after-error"}},
 		{infAgentEcho, []string{"inference/agent.turn-echo"}},
 		{infAgentMsgLen, []string{"inference/agent.message-length"}},
+		{infAgentMsgCP, []string{"inference/agent.message-code-points"}},
 		{infAgentOnlyAsk, []string{"inference/agent.only-when-asked"}},
 		{infAgentHygiene, []string{"inference/agent.hygiene"}},
 		{checkCoverage, []string{}},

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"time"
-	"unicode/utf8"
 
 	"github.com/coder/websocket"
 	ref "github.com/umpire-arena/umpire/referee/inference"
@@ -47,11 +46,19 @@ func (im *infMatch) agent(seat int, at time.Time, typ websocket.MessageType, dat
 	}
 	s := im.seat(seat)
 	if mv.Message != nil {
-		if n := utf8.RuneCountInString(*mv.Message); n > maxMessageRunes {
-			m.fail(infAgentMsgLen, "inference/agent.message-length", seat, rules.Where{Turn: mv.Turn}, maxMessageRunes, n,
-				"seat %d's move carries a table message of %d characters (at most %d)", seat, n, maxMessageRunes)
-		} else {
+		// Over the limit however characters are counted breaks the
+		// document's limit; over it in code points only, WIRE.md's count.
+		switch n, least := ref.MessageCodePoints(*mv.Message), ref.MessageCharsAtLeast(*mv.Message); {
+		case least > maxMessageRunes:
+			m.fail(infAgentMsgLen, "inference/agent.message-length", seat, rules.Where{Turn: mv.Turn}, maxMessageRunes, least,
+				"seat %d's move carries a table message of at least %d characters however counted (at most %d)", seat, least, maxMessageRunes)
+		case n > maxMessageRunes:
 			m.ran(infAgentMsgLen)
+			m.fail(infAgentMsgCP, "inference/agent.message-code-points", seat, rules.Where{Turn: mv.Turn}, maxMessageRunes, n,
+				"seat %d's move carries a table message of %d code points (at most %d as WIRE.md counts)", seat, n, maxMessageRunes)
+		default:
+			m.ran(infAgentMsgLen)
+			m.ran(infAgentMsgCP)
 		}
 	}
 	t := s.open

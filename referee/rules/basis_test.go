@@ -62,16 +62,28 @@ func TestCatalogueBasis(t *testing.T) {
 		}
 	}
 	for id, want := range map[string]Basis{
-		"inference/server.auth":             BasisContract, // the document says nothing of tokens
-		"inference/server.bad-message":      BasisDocument, // "answered with an error and does not consume your turn"
-		"inference/protocol.log-order":      BasisContract,
-		"inference/server.error-code":       BasisContract, // the codes are WIRE.md's
-		"inference/timeouts.deadline":       BasisDocument, // "deadline_ms in each your_turn … authoritative"
-		"inference/round.3.raise-cap":       BasisDocument,
-		"bangarena/2.marshal-bonus":         BasisReading,
-		"bangarena/server.reask":            BasisDocument,
-		"bangarena/server.answer-shape":     BasisContract,
-		"inference/agent.no-crash":          BasisDocument,
+		"inference/server.auth":         BasisContract, // the document says nothing of tokens
+		"inference/server.bad-message":  BasisDocument, // "answered with an error and does not consume your turn"
+		"inference/protocol.log-order":  BasisContract,
+		"inference/server.error-code":   BasisContract, // the codes are WIRE.md's
+		"inference/timeouts.deadline":   BasisDocument, // "deadline_ms in each your_turn … authoritative"
+		"inference/round.3.raise-cap":   BasisDocument,
+		"bangarena/2.marshal-bonus":     BasisReading,
+		"bangarena/server.reask":        BasisDocument,
+		"bangarena/server.answer-shape": BasisContract,
+		// The documents know no process: a crash is CLI.md's, the request
+		// it leaves unanswered answer-in-time's (a document rule).
+		"inference/agent.no-crash":       BasisContract,
+		"bangarena/agent.no-hang":        BasisContract,
+		"inference/agent.answer-in-time": BasisDocument,
+		"bangarena/agent.answer-in-time": BasisDocument,
+		// The 280 limit is the document's, counting in code points WIRE.md's.
+		"inference/agent.message-length":      BasisDocument,
+		"inference/agent.message-code-points": BasisContract,
+		// Unasked moves: the Inference document only says they get an
+		// error; BangArena's §1 says to act only on the current request.
+		"inference/agent.only-when-asked":   BasisContract,
+		"bangarena/agent.only-when-asked":   BasisDocument,
 		"inference/agent.hygiene":           BasisContract,
 		"bangarena/agent.command-id-unique": BasisDocument,
 	} {
