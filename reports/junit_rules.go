@@ -22,6 +22,8 @@ func junitByRule(r *Report) junitSuites {
 		findings []string // rendered, with the check's label
 		must     bool
 		warn     []string
+		known    []string // excused MUST findings
+		reason   string
 	}
 	runs := map[string]*ruleRun{}
 	get := func(id string) *ruleRun {
@@ -53,10 +55,13 @@ func junitByRule(r *Report) junitSuites {
 		for _, f := range c.Findings {
 			rr := get(f.Rule)
 			text := r.findingText(c, f)
-			if f.Level == rules.Must && f.Known == "" {
+			switch {
+			case f.Level == rules.Must && f.Known == "":
 				rr.must = true
 				rr.findings = append(rr.findings, text)
-			} else {
+			case f.Level == rules.Must:
+				rr.known, rr.reason = append(rr.known, text), f.Known
+			default:
 				rr.warn = append(rr.warn, text)
 			}
 		}
@@ -98,6 +103,10 @@ func junitByRule(r *Report) junitSuites {
 		case len(rr.errored) > 0:
 			tc.Error = &junitMessage{Message: xmlText(clip(rr.errored[0], 500)), Type: "error", Text: xmlText(strings.Join(rr.errored, "\n"))}
 			s.Errors++
+		case len(rr.known) > 0:
+			msg := fmt.Sprintf("%s (%d MUST finding(s))", knownMessage(rr.reason), len(rr.known))
+			tc.Skipped = &junitMessage{Message: xmlText(clip(msg, 500)), Type: junitKnownType, Text: xmlText("requirement: " + requirement + "\n\n" + strings.Join(rr.known, "\n"))}
+			s.Skipped++
 		case rc.State == StateNotExercised:
 			tc.Skipped = &junitMessage{Message: xmlText(clip("not exercised: "+strings.Join(rc.Why, "; "), 500))}
 			s.Skipped++

@@ -16,7 +16,6 @@ import (
 	"github.com/umpire-arena/umpire/harness/certify"
 	"github.com/umpire-arena/umpire/harness/shard"
 	"github.com/umpire-arena/umpire/internal/inert"
-	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/reports"
 )
 
@@ -299,16 +298,8 @@ func cmdCertify(ctx context.Context, e *env, args []string) int {
 // failing checks and how to replay a failing match.
 func writeCertifySummary(w io.Writer, rep *reports.Report, f *certFlags) {
 	sum := rep.Summary()
-	verdict := strings.ToUpper(string(sum.Verdict))
-	if sum.SPRT != "" {
-		verdict += ", SPRT " + sum.SPRT + " (" + sum.Claim + ")"
-	}
-	fmt.Fprintf(w, "umpire certify --game %s: %s (exit %d) — %d matches, checks: %d pass, %d fail, %d warn, %d skip, %d error\n",
-		f.game, verdict, sum.ExitCode, len(rep.Matches),
-		sum.Counts.Pass, sum.Counts.Fail-sum.Counts.Warnings, sum.Counts.Warnings, sum.Counts.Skip, sum.Counts.Error)
-	for _, k := range sum.Stale {
-		fmt.Fprintf(w, "FAIL %s\n", inert.String(reports.StaleText(k)))
-	}
+	fmt.Fprintf(w, "umpire certify --game %s: %s — %d matches, checks: %s\n", f.game, sum.Headline, len(rep.Matches), sum.Counts.Text())
+	writeHeadlineDetail(w, sum)
 	if rep.Meta.Shard != nil {
 		fmt.Fprintf(w, "shard %d/%d: %d of %d seeds\n", rep.Meta.Shard.K, rep.Meta.Shard.N, len(rep.Meta.Shard.Seeds), len(rep.Meta.Seeds))
 	}
@@ -350,7 +341,7 @@ func writeCertifySummary(w io.Writer, rep *reports.Report, f *certFlags) {
 	// Failing checks, grouped by check and rule, with the first seeds.
 	type group struct {
 		name, rule string
-		level      rules.Level
+		level      string
 		seeds      []string
 		message    string
 	}
@@ -361,9 +352,12 @@ func writeCertifySummary(w io.Writer, rep *reports.Report, f *certFlags) {
 		if c.Status != reports.Fail && c.Status != reports.Error {
 			continue
 		}
-		rule, level, msg := strings.Join(c.Rules, ","), rules.Level("ERROR"), c.Reason
+		rule, level, msg := strings.Join(c.Rules, ","), "ERROR", c.Reason
 		if len(c.Findings) > 0 {
-			rule, level, msg = c.Findings[0].Rule, c.Findings[0].Level, c.Findings[0].Message
+			rule, level, msg = c.Findings[0].Rule, string(c.Findings[0].Level), c.Findings[0].Message
+		}
+		if c.KnownFailing() {
+			level, msg = "KNOWN FAILING", c.KnownReason()+" — "+msg
 		}
 		if c.Failing() || c.Status == reports.Error {
 			failingSeeds[c.Seed] = true

@@ -180,11 +180,13 @@ func cmdProxy(ctx context.Context, e *env, args []string) int {
 		}
 		n := matches
 		c := sum.Counts
-		for _, k := range rep.StaleKnown() {
-			fmt.Fprintf(console, "FAIL %s\n", inert.String(reports.StaleText(k)))
+		known := ""
+		if c.Known > 0 {
+			known = fmt.Sprintf(", %d known failing", c.Known)
 		}
-		fmt.Fprintf(console, "%s: %d match(es), %d checks — %d pass, %d fail, %d warn, %d error, %d inconclusive in %v\n",
-			strings.ToUpper(string(sum.Verdict)), n, c.Total, c.Pass, c.Fail-c.Warnings, c.Warnings, c.Error, c.Skip, reports.DurationText(rep.Meta.Duration))
+		fmt.Fprintf(console, "%s: %d match(es), %d checks — %d pass, %d fail%s, %d warn, %d error, %d inconclusive in %v (exit %d)\n",
+			sum.Word, n, c.Total, c.Pass, c.Failing(), known, c.Warnings, c.Error, c.Skip, reports.DurationText(rep.Meta.Duration), sum.ExitCode)
+		writeHeadlineDetail(console, sum)
 		for _, w := range rep.Warnings {
 			fmt.Fprintf(console, "warning: %s\n", w)
 		}

@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"strings"
 
 	"github.com/umpire-arena/umpire/reports"
 )
@@ -155,8 +154,8 @@ func cmdReportMerge(_ context.Context, e *env, args []string) int {
 	}
 	ct := sum.Counts
 	fmt.Fprintf(summaryTo, "umpire report merge: %d shard report(s), %d seeds, %d checks, %d matches\n", len(shards), len(merged.Meta.Seeds), ct.Total, len(merged.Matches))
-	fmt.Fprintf(summaryTo, "verdict %s (exit %d): pass %d, fail %d, warn %d, error %d, skip %d, disabled %d\n",
-		strings.ToUpper(string(sum.Verdict)), sum.ExitCode, ct.Pass, ct.Fail-ct.Warnings, ct.Warnings, ct.Error, ct.Skip, ct.Disabled)
+	fmt.Fprintf(summaryTo, "verdict %s: %s, %d disabled\n", sum.Headline, ct.Text(), ct.Disabled)
+	writeHeadlineDetail(summaryTo, sum)
 	if ab := merged.AB(); ab != nil {
 		o := ab.Overall
 		fmt.Fprintf(summaryTo, "A/B: %d pairs (%d void), W/D/L %d/%d/%d, mean score difference %+.2f [%+.2f, %+.2f], Elo %+.0f [%+.0f, %+.0f]; %s\n",
