@@ -42,3 +42,28 @@ func TestCertifyReportFlags(t *testing.T) {
 		}
 	})
 }
+
+// TestCertifySummaryHeadline: the console headline of an A/B run whose
+// checks pass and whose test accepts "worse" (a real run, see
+// reports/testdata/ab-worse.json) reads REGRESSION with its exit code,
+// never PASS.
+func TestCertifySummaryHeadline(t *testing.T) {
+	f, err := os.Open(filepath.Join("..", "..", "reports", "testdata", "ab-worse.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rep, err := reports.ReadJSON(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	writeCertifySummary(&b, rep, &certFlags{game: "inference"})
+	first, rest, _ := strings.Cut(b.String(), "\n")
+	if !strings.HasPrefix(first, "umpire certify --game inference: REGRESSION (exit 1) — 106 matches") || strings.Contains(first, "PASS") {
+		t.Errorf("headline %q", first)
+	}
+	if !strings.HasPrefix(rest, "  SPRT: H0 accepted after 53 pairs: the new agent is worse") {
+		t.Errorf("the line under the headline does not give the SPRT's decision:\n%s", rest)
+	}
+}
