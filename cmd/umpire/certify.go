@@ -237,12 +237,7 @@ func cmdCertify(ctx context.Context, e *env, args []string) int {
 		}
 	}
 	repEnv := e // a report of "-" goes to the real standard output
-	if rf.toStdout() {
-		// A report takes standard output: the console goes to stderr.
-		c := *e
-		c.stdout = e.stderr
-		e = &c
-	}
+	e = rf.console(e)
 	bar := e.isTerminal && f.format == "text"
 	cfg.Progress = func(done, total int, r *certify.MatchResult) {
 		if bar {

@@ -197,17 +197,15 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 		return exitError
 	}
 	rep := reports.New(meta, reports.ApplicableRules(reports.KindConform, rules.Default()))
-	console := e.stdout
-	if out.toStdout() {
-		console = e.stderr
-	}
+	cenv := out.console(e) // standard output carries a report of "-" alone
+	console := cenv.stdout
 	runCtx := ctx
 	if *runTimeout > 0 {
 		var cancel context.CancelFunc
 		runCtx, cancel = context.WithTimeout(ctx, *runTimeout)
 		defer cancel()
 	}
-	beat := newHeartbeat(console, e.isTerminal && *format == "text")
+	beat := newHeartbeat(console, cenv.isTerminal && *format == "text")
 	defer beat.stop()
 	rep.Checks = probe.RunAllProgress(runCtx, &t, checks, func(_ int, c probe.Check) { beat.waiting(c.Name) }, func(_ int, rc reports.Check) {
 		beat.waiting("")

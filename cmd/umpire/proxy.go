@@ -88,10 +88,7 @@ func cmdProxy(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "umpire proxy: %v\n", err)
 		return exitUsage
 	}
-	console := e.stdout
-	if out.toStdout() {
-		console = e.stderr
-	}
+	console := out.console(e).stdout // standard output carries a report of "-" alone
 	p, err := proxy.New(proxy.Options{Game: *game, Target: *target, MaxMessage: *maxMsg, IdleTimeout: *idle, JudgeShare: *share, Strict: graded.Strict,
 		OnEvent: func(ev proxy.Event) { proxyProgress(progressOut(e, console, *format), *until, ev) }})
 	if err != nil {
