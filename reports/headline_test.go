@@ -3,11 +3,13 @@ package reports
 import (
 	"bytes"
 	"encoding/xml"
+	"math"
 	"os"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"golang.org/x/net/html"
 
@@ -312,5 +314,100 @@ func TestGradedCheck(t *testing.T) {
 	}
 	if raw.Findings[0].Known != "" {
 		t.Errorf("Graded changed its argument")
+	}
+}
+
+// TestSigned: signed figures never read as a negative zero.
+func TestSigned(t *testing.T) {
+	for _, tc := range []struct {
+		v    float64
+		d    int
+		want string
+	}{
+		{0, 0, "0"}, {math.Copysign(0, -1), 0, "0"}, {-0.3, 0, "0"}, {-0.001, 2, "0.00"}, {0.4, 0, "0"},
+		{-0.6, 0, "-1"}, {12.5, 1, "+12.5"}, {-70, 0, "-70"}, {33, 0, "+33"},
+	} {
+		if got := Signed(tc.v, tc.d); got != tc.want {
+			t.Errorf("Signed(%v, %d) = %q, want %q", tc.v, tc.d, got, tc.want)
+		}
+	}
+}
+
+// TestDrawnPairsEloIsZero: pairs that all draw give an Elo of 0 [0, 0],
+// in the model (no negative zero in the JSON) and in every writer.
+func TestDrawnPairsEloIsZero(t *testing.T) {
+	seeds, ms := abMatches([]float64{0, 0, 0, 0, 0}, "random")
+	r := New(Meta{Kind: KindCertify, Games: []string{"inference"}, Seeds: seeds,
+		AB: &ABSpec{Baseline: "old", Elo0: -20, Elo1: 0, Alpha: 0.05, Beta: 0.05, Gate: GateStrict}}, nil)
+	r.Matches = ms
+	r.Normalize()
+	e := r.AB().Overall.Elo
+	if math.Signbit(e.Value) || math.Signbit(e.Lo) || math.Signbit(e.Hi) {
+		t.Errorf("Elo of drawn pairs %+v: a negative zero", e)
+	}
+	w := writeFour(t, r)
+	for name, doc := range map[string]string{"markdown": w.md, "html": w.html, "json": w.json} {
+		if strings.Contains(doc, "-0 ") || strings.Contains(doc, "-0,") || strings.Contains(doc, "-0)") || strings.Contains(doc, "-0.00 ") {
+			t.Errorf("%s shows a negative zero", name)
+		}
+	}
+	if !strings.Contains(w.md, "| 0 (0 – 0) |") {
+		t.Errorf("the Markdown A/B row lacks the Elo 0 (0 – 0):\n%s", w.md)
+	}
+}
+
+// TestJUnitTimesOfACertification: a certification's checks measure no
+// time of their own; JUnit credits them their match's time, so the cases
+// do not all read 0 s and the run's time is the agent's matches'.
+func TestJUnitTimesOfACertification(t *testing.T) {
+	r := abWorse(t)
+	for _, c := range r.Checks {
+		if c.Duration != 0 {
+			t.Fatalf("the fixture's check %q measured %v", c.Name, c.Duration)
+		}
+	}
+	var want time.Duration
+	for _, m := range r.Matches {
+		if m.Side == SideNew && slices.ContainsFunc(r.Checks, func(c Check) bool { return c.Seed == m.Seed }) {
+			want += m.Duration
+		}
+	}
+	for _, shape := range []JUnitCases{JUnitByRule, JUnitByCheck} {
+		var b bytes.Buffer
+		if err := (JUnit{Cases: shape}).Write(&b, r); err != nil {
+			t.Fatal(err)
+		}
+		var root junitSuites
+		if err := xml.Unmarshal(b.Bytes(), &root); err != nil {
+			t.Fatal(err)
+		}
+		if root.Time != seconds(want) || root.Time == "0.000" {
+			t.Errorf("%s: run time %s, want %s (the new agent's matches)", shape, root.Time, seconds(want))
+		}
+		nonzero := 0
+		for _, s := range root.Suites {
+			for _, c := range s.Cases {
+				if c.Time != "0.000" {
+					nonzero++
+				}
+			}
+		}
+		if nonzero == 0 {
+			t.Errorf("%s: every case reads 0 s", shape)
+		}
+	}
+}
+
+// TestReadmeTerminations: the README names every termination code as the
+// reports write it.
+func TestReadmeTerminations(t *testing.T) {
+	b, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, term := range Terminations() {
+		if !strings.Contains(string(b), "`"+string(term)+"`") {
+			t.Errorf("README.md does not name the termination `%s`", term)
+		}
 	}
 }

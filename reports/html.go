@@ -349,8 +349,8 @@ func abView(r *Report, ab *ABResult) *htmlAB {
 	for _, s := range rows {
 		v.Rows = append(v.Rows, htmlABRow{ABStats: s,
 			WDL:    fmt.Sprintf("%d / %d / %d", s.Wins, s.Draws, s.Losses),
-			Diff:   fmt.Sprintf("%+.2f (%+.2f – %+.2f)", s.MeanDiff.Value, s.MeanDiff.Lo, s.MeanDiff.Hi),
-			Elo:    fmt.Sprintf("%+.0f (%+.0f – %+.0f)", s.Elo.Value, s.Elo.Lo, s.Elo.Hi),
+			Diff:   SignedInterval(s.MeanDiff, 2, "(", " – ", ")"),
+			Elo:    SignedInterval(s.Elo, 0, "(", " – ", ")"),
 			LLR:    fmt.Sprintf("%.2f", s.SPRT.LLR),
 			Bounds: fmt.Sprintf("[%.2f, %.2f]", s.SPRT.Lower, s.SPRT.Upper),
 		})

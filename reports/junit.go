@@ -105,6 +105,35 @@ type junitMessage struct {
 
 func seconds(d time.Duration) string { return fmt.Sprintf("%.3f", d.Seconds()) }
 
+// checkTimes returns the time JUnit credits each check with: its own
+// duration, or, for a check that measured none but judged a match (a
+// certification's checks judge the whole match they ran on), an equal
+// share of that match's wall-clock time among its checks, so that a
+// certification's cases do not all read 0 s. The baseline's matches of an
+// A/B run are not the agent's checks' time.
+func (r *Report) checkTimes() []time.Duration {
+	matchTime := map[string]time.Duration{}
+	for _, m := range r.Matches {
+		if m.Side != SideBaseline {
+			matchTime[m.Seed] += m.Duration
+		}
+	}
+	unmeasured := map[string]int{}
+	for _, c := range r.Checks {
+		if c.Duration <= 0 && c.Seed != "" {
+			unmeasured[c.Seed]++
+		}
+	}
+	out := make([]time.Duration, len(r.Checks))
+	for i, c := range r.Checks {
+		out[i] = c.Duration
+		if out[i] <= 0 && c.Seed != "" {
+			out[i] = matchTime[c.Seed] / time.Duration(unmeasured[c.Seed])
+		}
+	}
+	return out
+}
+
 // WriteJUnit writes the report as JUnit XML, one test case per rule,
 // through the escaper (inert.Writer): the document is valid UTF-8 and inert
 // whatever the report holds.
@@ -137,7 +166,8 @@ func junitByCheck(r *Report) junitSuites {
 	index := map[string]int{}
 	var total time.Duration
 	var suiteTime []time.Duration
-	for _, c := range r.Checks {
+	times := r.checkTimes()
+	for ci, c := range r.Checks {
 		sec := c.Section
 		if sec == "" {
 			sec = "checks"
@@ -153,7 +183,7 @@ func junitByCheck(r *Report) junitSuites {
 		tc := junitCase{
 			Name:      xmlText(clip(c.Label(), 300)),
 			Classname: xmlText("umpire." + strings.Join(r.Meta.Games, ",") + "." + sec),
-			Time:      seconds(c.Duration),
+			Time:      seconds(times[ci]),
 		}
 		switch {
 		case c.Status == Skip || c.Status == Disabled:
@@ -173,8 +203,8 @@ func junitByCheck(r *Report) junitSuites {
 		}
 		s.Tests++
 		s.Cases = append(s.Cases, tc)
-		total += c.Duration
-		suiteTime[i] += c.Duration
+		total += times[ci]
+		suiteTime[i] += times[ci]
 	}
 	for i := range root.Suites {
 		root.Suites[i].Time = seconds(suiteTime[i])

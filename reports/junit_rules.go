@@ -32,7 +32,8 @@ func junitByRule(r *Report) junitSuites {
 		}
 		return runs[id]
 	}
-	for _, c := range r.Checks {
+	times := r.checkTimes()
+	for ci, c := range r.Checks {
 		ids := slices.Clone(c.Rules)
 		for id := range c.Evaluated {
 			ids = append(ids, id)
@@ -44,7 +45,7 @@ func junitByRule(r *Report) junitSuites {
 		ids = slices.Compact(ids)
 		for _, id := range ids {
 			rr := get(id)
-			rr.time += c.Duration / time.Duration(len(ids))
+			rr.time += times[ci] / time.Duration(len(ids))
 			switch {
 			case c.Status == Error:
 				rr.errored = append(rr.errored, c.Label()+": "+c.Reason)
@@ -147,8 +148,8 @@ func junitByRule(r *Report) junitSuites {
 		run.Cases = append(run.Cases, tc)
 	}
 	var total time.Duration
-	for _, c := range r.Checks {
-		total += c.Duration
+	for _, t := range times {
+		total += t
 	}
 	for i := range root.Suites {
 		root.Suites[i].Time = seconds(suiteTime[i])

@@ -239,9 +239,9 @@ func writeABMarkdown(b *strings.Builder, r *Report, ab *ABResult) {
 		rows = append(rows, ab.Overall)
 	}
 	for _, s := range rows {
-		fmt.Fprintf(b, "| %s | %d | %d | %d / %d / %d | %+.2f (%+.2f – %+.2f) | %+.0f (%+.0f – %+.0f) | %.2f | [%.2f, %.2f] | %s |\n",
+		fmt.Fprintf(b, "| %s | %d | %d | %d / %d / %d | %s | %s | %.2f | [%.2f, %.2f] | %s |\n",
 			mdText(s.Adversary, 40), s.Pairs, s.Void, s.Wins, s.Draws, s.Losses,
-			s.MeanDiff.Value, s.MeanDiff.Lo, s.MeanDiff.Hi, s.Elo.Value, s.Elo.Lo, s.Elo.Hi, s.SPRT.LLR, s.SPRT.Lower, s.SPRT.Upper, s.SPRT.Short())
+			SignedInterval(s.MeanDiff, 2, "(", " – ", ")"), SignedInterval(s.Elo, 0, "(", " – ", ")"), s.SPRT.LLR, s.SPRT.Lower, s.SPRT.Upper, s.SPRT.Short())
 	}
 	b.WriteString("\n")
 }

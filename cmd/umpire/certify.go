@@ -435,9 +435,9 @@ func writeABSummary(w io.Writer, rep *reports.Report, ab *reports.ABResult, scor
 		rows = append(rows, ab.Overall)
 	}
 	for _, s := range rows {
-		fmt.Fprintf(w, "%-12s %5d %4d %-14s %+8.2f [%+8.2f, %+8.2f] %-20s %7.2f %-14s %s\n", inert.String(s.Adversary), s.Pairs, s.Void,
-			fmt.Sprintf("%d/%d/%d", s.Wins, s.Draws, s.Losses), s.MeanDiff.Value, s.MeanDiff.Lo, s.MeanDiff.Hi,
-			fmt.Sprintf("%+.0f [%+.0f, %+.0f]", s.Elo.Value, s.Elo.Lo, s.Elo.Hi), s.SPRT.LLR,
+		fmt.Fprintf(w, "%-12s %5d %4d %-14s %8s [%8s, %8s] %-20s %7.2f %-14s %s\n", inert.String(s.Adversary), s.Pairs, s.Void,
+			fmt.Sprintf("%d/%d/%d", s.Wins, s.Draws, s.Losses), reports.Signed(s.MeanDiff.Value, 2), reports.Signed(s.MeanDiff.Lo, 2), reports.Signed(s.MeanDiff.Hi, 2),
+			reports.SignedInterval(s.Elo, 0, "[", ", ", "]"), s.SPRT.LLR,
 			fmt.Sprintf("[%.2f, %.2f]", s.SPRT.Lower, s.SPRT.Upper), s.SPRT.Short())
 	}
 	verdict := ab.Overall.SPRT.DecisionText()

@@ -158,8 +158,8 @@ func cmdReportMerge(_ context.Context, e *env, args []string) int {
 	writeHeadlineDetail(summaryTo, sum)
 	if ab := merged.AB(); ab != nil {
 		o := ab.Overall
-		fmt.Fprintf(summaryTo, "A/B: %d pairs (%d void), W/D/L %d/%d/%d, mean score difference %+.2f [%+.2f, %+.2f], Elo %+.0f [%+.0f, %+.0f]; %s\n",
-			o.Pairs, o.Void, o.Wins, o.Draws, o.Losses, o.MeanDiff.Value, o.MeanDiff.Lo, o.MeanDiff.Hi, o.Elo.Value, o.Elo.Lo, o.Elo.Hi, ab.Spec.Hypotheses())
+		fmt.Fprintf(summaryTo, "A/B: %d pairs (%d void), W/D/L %d/%d/%d, mean score difference %s, Elo %s; %s\n",
+			o.Pairs, o.Void, o.Wins, o.Draws, o.Losses, reports.SignedInterval(o.MeanDiff, 2, "[", ", ", "]"), reports.SignedInterval(o.Elo, 0, "[", ", ", "]"), ab.Spec.Hypotheses())
 		fmt.Fprintf(summaryTo, "SPRT: %s\n", o.SPRT.DecisionText())
 	}
 	for _, w := range wrote {
