@@ -7,7 +7,6 @@ import (
 	"io"
 	"math"
 	"path/filepath"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -343,6 +342,7 @@ func writeCertifySummary(w io.Writer, rep *reports.Report, f *certFlags) {
 	groups := map[string]*group{}
 	var order []string
 	failingSeeds := map[string]bool{}
+	var replaySeeds []string // in the report's order: the run's seed order
 	for _, c := range rep.Checks {
 		if c.Status != reports.Fail && c.Status != reports.Error {
 			continue
@@ -354,8 +354,10 @@ func writeCertifySummary(w io.Writer, rep *reports.Report, f *certFlags) {
 		if c.KnownFailing() {
 			level, msg = "KNOWN FAILING", c.KnownReason()+" — "+msg
 		}
-		if c.Failing() || c.Status == reports.Error {
+		if (c.Failing() || c.Status == reports.Error) && c.Seed != "" && !failingSeeds[c.Seed] {
+			// A check of the whole run has no match to replay.
 			failingSeeds[c.Seed] = true
+			replaySeeds = append(replaySeeds, c.Seed)
 		}
 		key := c.Name + "|" + rule
 		g := groups[key]
@@ -371,26 +373,45 @@ func writeCertifySummary(w io.Writer, rep *reports.Report, f *certFlags) {
 	}
 	for _, k := range order {
 		g := groups[k]
-		more := ""
-		if len(g.seeds) > 3 {
-			more = fmt.Sprintf(" and %d more", len(g.seeds)-3)
-		}
-		fmt.Fprintf(w, "  %-6s %s (%s) in %d matches (%s%s): %s\n", g.level, g.rule, g.name, len(g.seeds),
-			inert.String(strings.Join(g.seeds[:min(3, len(g.seeds))], ", ")), more, inert.String(g.message))
+		fmt.Fprintf(w, "  %-6s %s (%s) %s: %s\n", g.level, g.rule, g.name, inert.String(placesText(g.seeds)), inert.String(g.message))
 	}
-	var seeds []string
-	for s := range failingSeeds {
-		if s != "" { // a check of the whole run has no match to replay
-			seeds = append(seeds, s)
-		}
-	}
-	sort.Strings(seeds)
-	if len(seeds) > 0 {
-		s := seeds[0]
+	if len(replaySeeds) > 0 {
+		s := replaySeeds[0]
 		k := s[strings.LastIndexByte(s, '/')+1:]
 		fmt.Fprintf(w, "\nreplay a failing match with a full transcript:\n  umpire replay --game %s --seed %s --match %s %s%s\n",
 			f.game, strconv.Quote(inert.String(f.seed)), k, f.agentArgs(), f.tableArgs())
 	}
+}
+
+// placesText says where a group of failed checks failed: "in 2 matches
+// (umpire/3, umpire/7)", "in the whole run", or both; a check of the whole
+// run has no seed, and is never listed as an empty one.
+func placesText(seeds []string) string {
+	var matches []string
+	whole := false
+	for _, s := range seeds {
+		if s == "" {
+			whole = true
+			continue
+		}
+		matches = append(matches, s)
+	}
+	var parts []string
+	if n := len(matches); n > 0 {
+		more := ""
+		if n > 3 {
+			more = fmt.Sprintf(" and %d more", n-3)
+		}
+		noun := "matches"
+		if n == 1 {
+			noun = "match"
+		}
+		parts = append(parts, fmt.Sprintf("in %d %s (%s%s)", n, noun, strings.Join(matches[:min(3, n)], ", "), more))
+	}
+	if whole {
+		parts = append(parts, "in the whole run")
+	}
+	return strings.Join(parts, " and ")
 }
 
 // certifyABHelp explains the A/B run after the flags of certify -h.

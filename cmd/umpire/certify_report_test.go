@@ -67,3 +67,21 @@ func TestCertifySummaryHeadline(t *testing.T) {
 		t.Errorf("the line under the headline does not give the SPRT's decision:\n%s", rest)
 	}
 }
+
+// TestPlacesText: a group of failed checks names its matches and, apart,
+// the whole run; never an empty seed.
+func TestPlacesText(t *testing.T) {
+	for _, tc := range []struct {
+		seeds []string
+		want  string
+	}{
+		{[]string{"u/1"}, "in 1 match (u/1)"},
+		{[]string{"", "u/25", "u/26"}, "in 2 matches (u/25, u/26) and in the whole run"},
+		{[]string{""}, "in the whole run"},
+		{[]string{"a", "b", "c", "d", "e"}, "in 5 matches (a, b, c and 2 more)"},
+	} {
+		if got := placesText(tc.seeds); got != tc.want {
+			t.Errorf("placesText(%q) = %q, want %q", tc.seeds, got, tc.want)
+		}
+	}
+}
