@@ -116,6 +116,9 @@ func TestReportsToStdoutAreClean(t *testing.T) {
 				pr := proxyOneRoom(t, args...)
 				return pr.code, pr.stdout, pr.stderr
 			}},
+		{name: "proxy, unreachable target", args: func(_ *testing.T, dir string) []string {
+			return []string{"proxy", "--game", "inference", "--target", "http://127.0.0.1:1", "--report-dir", dir}
+		}, formats: []string{"json", "junit"}},
 		{name: "selftest", noDir: true, formats: []string{"json", "junit"},
 			args: func(t *testing.T, _ string) []string {
 				return []string{"--game", harness.GameInference, "--matches", "1", "--report-dir", t.TempDir()}
