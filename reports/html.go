@@ -88,13 +88,24 @@ type htmlCheck struct {
 	Class    string
 	Duration string
 	Findings []htmlFinding
+	// Groups are the findings grouped (GroupFindings): each group shows
+	// its first finding, the rest folded under "N more like it".
+	Groups []htmlGroup
+}
+
+type htmlGroup struct {
+	First  htmlFinding
+	Rest   []htmlFinding
+	Places string
 }
 
 type htmlFinding struct {
 	// Open is set on the first MUST finding, shown expanded.
 	Open bool
 	// Known is the known-failing reason of an excused MUST finding.
-	Known                                                                    string
+	Known string
+	// Times is the count of the finding's group ("×14"), on its first.
+	Times                                                                    string
 	Rule, Level, Basis, BasisURL, Where, Expected, Got, Message, Requirement string
 	Transcript                                                               []htmlMessage
 	More                                                                     int
@@ -265,6 +276,19 @@ func buildView(r *Report) *htmlView {
 				hf.Transcript = append(hf.Transcript, hm)
 			}
 			hc.Findings = append(hc.Findings, hf)
+		}
+		for _, g := range GroupFindings(c.Findings) {
+			hg := htmlGroup{First: hc.Findings[g.Indexes[0]]}
+			hg.First.Times = g.Times()
+			for _, i := range g.Indexes[1:] {
+				hg.Rest = append(hg.Rest, hc.Findings[i])
+			}
+			if len(hg.Rest) > 0 {
+				rest := g
+				rest.Indexes = g.Indexes[1:]
+				hg.Places = rest.Places(c.Findings, 5)
+			}
+			hc.Groups = append(hc.Groups, hg)
 		}
 		v.Checks = append(v.Checks, hc)
 		if c.Status == Fail || c.Status == Error {

@@ -346,11 +346,22 @@ func (r *Report) findingsText(c Check) string {
 	if c.Seed != "" {
 		fmt.Fprintf(&b, "seed: %s\n", c.Seed)
 	}
-	for i, f := range c.Findings {
+	// Findings that say the same thing are written once, with their count
+	// and places (GroupFindings); the first one's transcript stands for
+	// them.
+	for i, g := range GroupFindings(c.Findings) {
+		f := g.First
 		if i > 0 {
 			b.WriteString("\n")
 		}
-		fmt.Fprintf(&b, "%s %s (basis: %s)\n", f.Level, f.Rule, BasisText(f.Basis, f.Ref))
+		fmt.Fprintf(&b, "%s %s (basis: %s)", f.Level, f.Rule, BasisText(f.Basis, f.Ref))
+		if g.Count() > 1 {
+			fmt.Fprintf(&b, " — %d findings like this one", g.Count())
+		}
+		b.WriteString("\n")
+		if f.Known != "" {
+			fmt.Fprintf(&b, "  known failing: %s\n", clip(f.Known, 500))
+		}
 		if ru, ok := r.Rule(f.Rule); ok {
 			fmt.Fprintf(&b, "  requirement: %s (%s)\n", ru.Text, SourceText(ru))
 		}
@@ -360,6 +371,9 @@ func (r *Report) findingsText(c Check) string {
 		fmt.Fprintf(&b, "  expected:    %s\n", clip(valueText(f.Expected), 2000))
 		fmt.Fprintf(&b, "  got:         %s\n", clip(valueText(f.Got), 2000))
 		fmt.Fprintf(&b, "  message:     %s\n", clip(f.Message, 2000))
+		if g.Count() > 1 {
+			fmt.Fprintf(&b, "  all at:      %s\n", clip(g.Places(c.Findings, 20), 2000))
+		}
 		if n := len(f.Transcript); n > 0 {
 			fmt.Fprintf(&b, "  transcript (%d messages):\n", n)
 			for _, m := range f.Transcript {

@@ -24,6 +24,9 @@ func junitByRule(r *Report) junitSuites {
 		warn     []string
 		known    []string // excused MUST findings
 		reason   string
+		// nMust and nKnown count the findings the texts above render
+		// (a group of alike findings is one text).
+		nMust, nKnown int
 	}
 	runs := map[string]*ruleRun{}
 	get := func(id string) *ruleRun {
@@ -53,15 +56,18 @@ func junitByRule(r *Report) junitSuites {
 				rr.bare = append(rr.bare, c.Label()+": "+c.Reason)
 			}
 		}
-		for _, f := range c.Findings {
+		for _, g := range GroupFindings(c.Findings) {
+			f := g.First
 			rr := get(f.Rule)
-			text := r.findingText(c, f)
+			text := r.findingText(c, g)
 			switch {
 			case f.Level == rules.Must && f.Known == "":
 				rr.must = true
 				rr.findings = append(rr.findings, text)
+				rr.nMust += g.Count()
 			case f.Level == rules.Must:
 				rr.known, rr.reason = append(rr.known, text), f.Known
+				rr.nKnown += g.Count()
 			default:
 				rr.warn = append(rr.warn, text)
 			}
@@ -92,7 +98,7 @@ func junitByRule(r *Report) junitSuites {
 		}
 		switch {
 		case rr.must:
-			msg := fmt.Sprintf("%s: %d MUST finding(s)", rc.Rule.ID, len(rr.findings))
+			msg := fmt.Sprintf("%s: %d MUST finding(s)", rc.Rule.ID, rr.nMust)
 			tc.Failure = &junitMessage{Message: xmlText(msg), Type: "MUST", Text: xmlText("requirement: " + requirement + "\n\n" + strings.Join(rr.findings, "\n"))}
 			s.Failures++
 		case len(rr.bare) > 0:
@@ -105,7 +111,7 @@ func junitByRule(r *Report) junitSuites {
 			tc.Error = &junitMessage{Message: xmlText(clip(rr.errored[0], 500)), Type: "error", Text: xmlText(strings.Join(rr.errored, "\n"))}
 			s.Errors++
 		case len(rr.known) > 0:
-			msg := fmt.Sprintf("%s (%d MUST finding(s))", knownMessage(rr.reason), len(rr.known))
+			msg := fmt.Sprintf("%s (%d MUST finding(s))", knownMessage(rr.reason), rr.nKnown)
 			tc.Skipped = &junitMessage{Message: xmlText(clip(msg, 500)), Type: junitKnownType, Text: xmlText("requirement: " + requirement + "\n\n" + strings.Join(rr.known, "\n"))}
 			s.Skipped++
 		case rc.State == StateNotExercised:
@@ -169,10 +175,14 @@ func sectionName(ru rules.Rule) string {
 	return sec
 }
 
-// findingText renders one finding of c for a per-rule case.
-func (r *Report) findingText(c Check, f Finding) string {
+// findingText renders one group of alike findings of c for a per-rule
+// case.
+func (r *Report) findingText(c Check, g FindingGroup) string {
 	one := c
-	one.Findings = []Finding{f}
+	one.Findings = make([]Finding, 0, g.Count())
+	for _, i := range g.Indexes {
+		one.Findings = append(one.Findings, c.Findings[i])
+	}
 	one.Reason = ""
 	return "check: " + c.Label() + "\n" + r.findingsText(one)
 }

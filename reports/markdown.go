@@ -74,7 +74,11 @@ func (o Markdown) write(w io.Writer, r *Report) error {
 	b.WriteString("| pass | fail | known failing | warn | error | skip | disabled | MUST findings | SHOULD findings |\n|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n")
 	fmt.Fprintf(&b, "| %d | %d | %d | %d | %d | %d | %d | %d | %d |\n\n", c.Pass, c.Failing(), c.Known, c.Warnings, c.Error, c.Skip, c.Disabled, c.Findings[rules.Must], c.Findings[rules.Should])
 
-	type row struct{ status, check, rule, level, where, expected, got string }
+	type row struct {
+		status, check, rule, level string
+		n                          int
+		where, expected, got       string
+	}
 	var rows []row
 	for _, ch := range r.Checks {
 		if ch.Status != Fail && ch.Status != Error {
@@ -82,15 +86,18 @@ func (o Markdown) write(w io.Writer, r *Report) error {
 		}
 		st := strings.ToLower(ch.StatusWord())
 		if len(ch.Findings) == 0 {
-			rows = append(rows, row{st, mdText(ch.Label(), 80), "", "", "", "", mdText(ch.Reason, 120)})
+			rows = append(rows, row{st, mdText(ch.Label(), 80), "", "", 0, "", "", mdText(ch.Reason, 120)})
 			continue
 		}
-		for _, f := range ch.Findings {
+		// Findings that say the same thing are one row, with their count
+		// and first places; expected and got are the first finding's.
+		for _, g := range GroupFindings(ch.Findings) {
+			f := g.First
 			fst := st
 			if f.Known != "" && f.Level == rules.Must {
 				fst = "known failing"
 			}
-			rows = append(rows, row{fst, mdText(ch.Label(), 80), mdCode(f.Rule), levelText(f.Finding), mdText(whereText(f.Where), 60), mdText(valueText(f.Expected), 80), mdText(valueText(f.Got), 80)})
+			rows = append(rows, row{fst, mdText(ch.Label(), 80), mdCode(f.Rule), levelText(f.Finding), g.Count(), mdText(g.Places(ch.Findings, 3), 160), mdText(valueText(f.Expected), 80), mdText(valueText(f.Got), 80)})
 		}
 	}
 	if len(rows) > 0 || sum.ExitCode != ExitOK {
@@ -116,13 +123,17 @@ func (o Markdown) write(w io.Writer, r *Report) error {
 		b.WriteString("\n")
 	}
 	if len(rows) > 0 {
-		b.WriteString("| status | check | rule | level | where | expected | got |\n|---|---|---|---|---|---|---|\n")
+		b.WriteString("| status | check | rule | level | findings | where | expected (first) | got (first) |\n|---|---|---|---|---:|---|---|---|\n")
 		for i, rw := range rows {
 			if i == maxRows {
 				fmt.Fprintf(&b, "\n… %d more (see the JSON or HTML report)\n", len(rows)-maxRows)
 				break
 			}
-			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s |\n", rw.status, rw.check, rw.rule, rw.level, rw.where, rw.expected, rw.got)
+			n := ""
+			if rw.n > 0 {
+				n = fmt.Sprint(rw.n)
+			}
+			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s | %s |\n", rw.status, rw.check, rw.rule, rw.level, n, rw.where, rw.expected, rw.got)
 		}
 		b.WriteString("\n")
 	}

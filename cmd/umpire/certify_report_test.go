@@ -1,11 +1,13 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/reports"
 )
 
@@ -83,5 +85,23 @@ func TestPlacesText(t *testing.T) {
 		if got := placesText(tc.seeds); got != tc.want {
 			t.Errorf("placesText(%q) = %q, want %q", tc.seeds, got, tc.want)
 		}
+	}
+}
+
+// TestPrintCheckGroups: conform's console prints alike findings once,
+// with their count and first places.
+func TestPrintCheckGroups(t *testing.T) {
+	var fs []reports.Finding
+	for i := range 12 {
+		seat := i % 3
+		fs = append(fs, reports.Finding{Finding: rules.Finding{Rule: "inference/visibility.no-peek", Level: rules.Must,
+			Where: rules.Where{Round: 1 + i/3, Seat: &seat}, Message: fmt.Sprintf("seat %d sees seat %d's value", seat, (seat+1)%3)}})
+	}
+	var b strings.Builder
+	printCheck(&b, reports.Check{Name: "hidden values stay hidden", Status: reports.Fail, Findings: fs})
+	out := b.String()
+	if n := strings.Count(out, "inference/visibility.no-peek:"); n != 1 || !strings.Contains(out, "×12 MUST inference/visibility.no-peek: seat 0 sees seat 1's value") ||
+		!strings.Contains(out, "at: round 1 seat 0; round 1 seat 1; round 1 seat 2 and 9 more places") {
+		t.Errorf("the console lists the alike findings %d times:\n%s", n, out)
 	}
 }

@@ -274,13 +274,24 @@ func printCheck(w io.Writer, c reports.Check) {
 	if c.KnownFailing() {
 		fmt.Fprintf(w, "      known failing (--known-failing): %s\n", inert.String(c.KnownReason()))
 	}
-	for i, f := range c.Findings {
+	// Findings that say the same thing print once, with their count and
+	// first places (reports.GroupFindings).
+	groups := reports.GroupFindings(c.Findings)
+	shown := 0
+	for i, g := range groups {
 		if i == 5 {
-			fmt.Fprintf(w, "      … %d more findings in the report\n", len(c.Findings)-5)
+			fmt.Fprintf(w, "      … %d more findings in the report\n", len(c.Findings)-shown)
 			break
 		}
+		shown += g.Count()
 		// Findings quote the target's answers: escaped for the terminal.
-		fmt.Fprintf(w, "      %s\n", inert.String(f.Finding.String()))
+		f := g.First
+		if g.Count() > 1 {
+			fmt.Fprintf(w, "      %s %s\n", g.Times(), inert.String(f.Finding.String()))
+			fmt.Fprintf(w, "        at: %s\n", inert.String(g.Places(c.Findings, 3)))
+		} else {
+			fmt.Fprintf(w, "      %s\n", inert.String(f.Finding.String()))
+		}
 		if r, ok := rules.Default().Lookup(f.Rule); ok {
 			fmt.Fprintf(w, "        requirement: %s (%s)\n", r.Text, reports.SourceText(r))
 		}
