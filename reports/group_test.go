@@ -17,8 +17,8 @@ func peekReport() *Report {
 	for i := range 30 {
 		seat, other, round := i%3, (i+1)%3, 1+i/6
 		fs = append(fs, Finding{Finding: rules.Finding{Rule: "inference/visibility.no-peek", Level: rules.Must,
-			Where:   rules.Where{Round: round, Seat: &seat},
-			Message: fmt.Sprintf("seat %d's visible_state shows seat %d's hidden value before the showdown", seat, other),
+			Where:    rules.Where{Round: round, Seat: &seat},
+			Message:  fmt.Sprintf("seat %d's visible_state shows seat %d's hidden value before the showdown", seat, other),
 			Expected: "no value of another seat", Got: fmt.Sprintf(`{"seat":%d,"value":%d}`, other, 40+i)}})
 	}
 	fs = append(fs, Finding{Finding: rules.Finding{Rule: "inference/visibility.own-value", Level: rules.Must, Message: "seat 1 does not see its own value"}})
