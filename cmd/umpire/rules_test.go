@@ -99,3 +99,24 @@ func TestRulesJSONLevelsMatchText(t *testing.T) {
 		}
 	}
 }
+
+// TestHelpAligns: umpire help lines every command's summary up in one
+// column, the longest name included.
+func TestHelpAligns(t *testing.T) {
+	_, out, errs := runUmpire(t, "", "help")
+	text := out + errs
+	col := -1
+	for _, c := range commands() {
+		i := strings.Index(text, "\n  "+c.name+" ")
+		if i < 0 {
+			t.Fatalf("help does not list %s:\n%s", c.name, text)
+		}
+		line := text[i+1:]
+		line = line[:strings.IndexByte(line, '\n')]
+		at := strings.Index(line, c.summary)
+		if col >= 0 && at != col {
+			t.Errorf("%s's summary starts at column %d, others at %d:\n%s", c.name, at, col, text)
+		}
+		col = at
+	}
+}
