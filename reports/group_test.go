@@ -2,7 +2,9 @@ package reports
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -71,4 +73,41 @@ func TestWritersGroupFindings(t *testing.T) {
 	if n := strings.Count(w.json, `"rule": "inference/visibility.no-peek"`); n != 30 {
 		t.Errorf("the JSON keeps %d no-peek findings, want 30", n)
 	}
+}
+
+// TestViewerShowsLeaks: the viewer's table has a column for what a seat
+// was shown beyond the usual fields (another seat's value, a hand's
+// faces), so the leak a finding is about is in view.
+func TestViewerShowsLeaks(t *testing.T) {
+	leaky := strings.Replace(inferenceState(12), `"credits":101,`, `"credits":101,"value":61,`, 1)
+	tb := inferenceTable(mustObject(t, leaky), nil)
+	if last := tb.Columns[len(tb.Columns)-1]; last != "value" || tb.Players[0][len(tb.Columns)-1] != "61" || tb.Players[1][len(tb.Columns)-1] != "—" {
+		t.Errorf("columns %v, rows %v: want a value column showing seat 0's 61", tb.Columns, tb.Players)
+	}
+	if plain := inferenceTable(mustObject(t, inferenceState(12)), nil); len(plain.Columns) != len(tb.Columns)-1 {
+		t.Errorf("a visible_state without extra fields gets columns %v", plain.Columns)
+	}
+	req := mustObject(t, strings.Replace(bangRequest(5), `"hand":[{"backId":"card_back"}]`, `"hand":[{"uid":"bang_01","cardId":"shot","suit":"spades","rank":"2"}]`, 1))
+	obs, _ := bangObservation(req, 0)
+	bt := bangTable(obs, nil)
+	if last := bt.Columns[len(bt.Columns)-1]; last != "hand shown" || !strings.Contains(bt.Players[0][len(bt.Columns)-1], "shot") {
+		t.Errorf("columns %v, rows %v: want seat 0's face-up hand shown", bt.Columns, bt.Players)
+	}
+	req = mustObject(t, bangRequest(5))
+	obs, _ = bangObservation(req, 0)
+	if bt := bangTable(obs, nil); slices.Contains(bt.Columns, "hand shown") {
+		t.Errorf("card backs alone get a hand column")
+	}
+}
+
+// mustObject decodes s as the viewer does (numbers kept as json.Number).
+func mustObject(t *testing.T, s string) map[string]any {
+	t.Helper()
+	dec := json.NewDecoder(strings.NewReader(s))
+	dec.UseNumber()
+	var m map[string]any
+	if err := dec.Decode(&m); err != nil {
+		t.Fatal(err)
+	}
+	return m
 }
