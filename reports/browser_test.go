@@ -48,8 +48,8 @@ func TestBrowserDOM(t *testing.T) {
 	if !strings.Contains(string(dom), `data-report-script="ok"`) {
 		t.Error("the report's script did not run to its end in the browser")
 	}
-	if v := ids["verdict"]; v == nil || !strings.Contains(textOf(v), "fail") {
-		t.Error("the verdict does not read fail")
+	if v := ids["verdict"]; v == nil || !strings.Contains(textOf(v), "FAIL") || attr(v, "class") != "verdict verdict-fail" {
+		t.Error("the verdict does not read FAIL in the fail colour")
 	}
 }
 
@@ -94,9 +94,9 @@ func TestBrowserDOMOfARealRun(t *testing.T) {
 	if !strings.Contains(string(dom), `data-report-script="ok"`) {
 		t.Error("the report's script did not run to its end in the browser")
 	}
-	want := string(r.Verdict())
-	if v := ids["verdict"]; v == nil || !strings.Contains(strings.ToLower(textOf(v)), strings.ToLower(want)) {
-		t.Errorf("the verdict does not read %q", want)
+	want := r.Headline()
+	if v := ids["verdict"]; v == nil || !strings.Contains(textOf(v), want.Word) || attr(v, "class") != "verdict verdict-"+string(want.Tone) {
+		t.Errorf("the verdict does not read %q in the colour %s", want.Word, want.Tone)
 	}
 }
 
