@@ -45,6 +45,9 @@ func TestBrowserDOM(t *testing.T) {
 	if classes["details.finding"] == 0 || classes["table.transcript"] == 0 {
 		t.Error("findings or transcripts missing from the browser DOM")
 	}
+	if classes["details.more-like-it"] == 0 || classes["span.times"] == 0 {
+		t.Error("alike findings are not grouped in the browser DOM")
+	}
 	if !strings.Contains(string(dom), `data-report-script="ok"`) {
 		t.Error("the report's script did not run to its end in the browser")
 	}
