@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/umpire-arena/umpire/referee/rules"
 )
@@ -110,4 +111,19 @@ func mustObject(t *testing.T, s string) map[string]any {
 		t.Fatal(err)
 	}
 	return m
+}
+
+// TestViewerNamesKnownFailing: the viewer's finding panel says a finding
+// the known-failing list excuses is KNOWN FAILING, with the reason.
+func TestViewerNamesKnownFailing(t *testing.T) {
+	c := &Check{Name: "cap"}
+	f := &Finding{Finding: rules.Finding{Rule: "inference/round.3.raise-cap", Level: rules.Must, Known: "ticket 118"},
+		Transcript: []Message{NewMessage(Sent, time.Time{}, nil, []byte(`{"type":"your_turn"}`))}}
+	if v := transcriptView("v0", c, f); v.Known != "ticket 118" {
+		t.Errorf("view of a known-failing finding: known %q", v.Known)
+	}
+	f.Known, f.Level = "ticket 118", rules.Should
+	if v := transcriptView("v0", c, f); v.Known != "" {
+		t.Errorf("a SHOULD finding is not excused, yet the view says known %q", v.Known)
+	}
 }
