@@ -285,7 +285,11 @@ func scoreElo(s float64) float64 {
 		}
 		return MaxElo
 	}
-	return math.Max(-MaxElo, math.Min(MaxElo, -400*math.Log10(1/s-1)))
+	e := math.Max(-MaxElo, math.Min(MaxElo, -400*math.Log10(1/s-1)))
+	if e == 0 {
+		return 0 // not −0 (an even score): reports never show a negative zero
+	}
+	return e
 }
 
 // SPRTBounds returns Wald's bounds ln(β/(1−α)) and ln((1−β)/α).

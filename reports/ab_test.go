@@ -385,7 +385,7 @@ func TestABWriters(t *testing.T) {
 	}
 	for name, want := range map[string][]string{
 		"markdown": {"A/B against the baseline", "H0: Elo -20 (new worse), H1: Elo 0 (new not worse)", "undecided after 4 pairs", "[-2.94, 2.94]", "2 / 1 / 1"},
-		"html":     {`id="ab"`, "chart-sprt", "upper (H1)", "undecided after 4 pairs"},
+		"html":     {`id="ab"`, "chart-sprt", "H1: not worse", "undecided after 4 pairs"},
 		"json":     {`"sprt": "undecided"`, `"sprt_claim": "undecided"`, `"llr":`, `"lower": -2.94`, `"side": "baseline"`},
 	} {
 		got := map[string]string{"markdown": md.String(), "html": html.String(), "json": js.String()}[name]

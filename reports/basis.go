@@ -3,6 +3,7 @@ package reports
 import (
 	"bufio"
 	"fmt"
+	"html/template"
 	"io"
 	"slices"
 	"strings"
@@ -160,9 +161,11 @@ type refIndex struct {
 	list []htmlRef
 }
 
-// htmlRef is one cited section of umpire's reference pages.
+// htmlRef is one cited section of umpire's reference pages: Body is its
+// Markdown, HTML the same rendered (refHTML).
 type htmlRef struct {
 	ID, Path, Heading, Body string
+	HTML                    template.HTML
 }
 
 // link returns the in-page link of a contract reference's section ("" when
@@ -183,7 +186,7 @@ func (x *refIndex) link(ref string) string {
 			return ""
 		}
 		x.ids[id] = true
-		x.list = append(x.list, htmlRef{ID: id, Path: page + "#" + anchor, Heading: h, Body: body})
+		x.list = append(x.list, htmlRef{ID: id, Path: page + "#" + anchor, Heading: h, Body: body, HTML: refHTML(body)})
 	}
 	return "#" + id
 }

@@ -45,11 +45,14 @@ func TestBrowserDOM(t *testing.T) {
 	if classes["details.finding"] == 0 || classes["table.transcript"] == 0 {
 		t.Error("findings or transcripts missing from the browser DOM")
 	}
+	if classes["details.more-like-it"] == 0 || classes["span.times"] == 0 {
+		t.Error("alike findings are not grouped in the browser DOM")
+	}
 	if !strings.Contains(string(dom), `data-report-script="ok"`) {
 		t.Error("the report's script did not run to its end in the browser")
 	}
-	if v := ids["verdict"]; v == nil || !strings.Contains(textOf(v), "fail") {
-		t.Error("the verdict does not read fail")
+	if v := ids["verdict"]; v == nil || !strings.Contains(textOf(v), "FAIL") || attr(v, "class") != "verdict verdict-fail" {
+		t.Error("the verdict does not read FAIL in the fail colour")
 	}
 }
 
@@ -94,9 +97,9 @@ func TestBrowserDOMOfARealRun(t *testing.T) {
 	if !strings.Contains(string(dom), `data-report-script="ok"`) {
 		t.Error("the report's script did not run to its end in the browser")
 	}
-	want := string(r.Verdict())
-	if v := ids["verdict"]; v == nil || !strings.Contains(strings.ToLower(textOf(v)), strings.ToLower(want)) {
-		t.Errorf("the verdict does not read %q", want)
+	want := r.Headline()
+	if v := ids["verdict"]; v == nil || !strings.Contains(textOf(v), want.Word) || attr(v, "class") != "verdict verdict-"+string(want.Tone) {
+		t.Errorf("the verdict does not read %q in the colour %s", want.Word, want.Tone)
 	}
 }
 

@@ -68,8 +68,9 @@ func trimNum(v float64) string {
 	return fmt.Sprintf("%.2g", v)
 }
 
-// lineChart draws series as lines over x = 0, 1, 2, …
-func lineChart(class, title, xLabel, yLabel string, series []Series) template.HTML {
+// lineChart draws series as lines over x = 0, 1, 2, …, series i in
+// colours[i] when given, in the palette otherwise.
+func lineChart(class, title, xLabel, yLabel string, series []Series, colours ...string) template.HTML {
 	var b strings.Builder
 	svgOpen(&b, class, title)
 	if len(series) > maxChartSeries {
@@ -113,6 +114,9 @@ func lineChart(class, title, xLabel, yLabel string, series []Series) template.HT
 			pts = pts[:maxChartPoints]
 		}
 		colour := chartPalette[i%len(chartPalette)]
+		if i < len(colours) {
+			colour = colours[i]
+		}
 		var path strings.Builder
 		for j, p := range pts {
 			fmt.Fprintf(&path, "%.1f,%.1f ", xs(j), ys(p))
@@ -167,6 +171,10 @@ var statusColour = map[Status]string{Disabled: "#c8c8c8", Skip: "#e6d36a", Pass:
 // warnColour marks failed rules with SHOULD/INFO findings only.
 const warnColour = "#fb8c00"
 
+// knownColour marks failed rules whose MUST findings the known-failing list
+// excuses (report.css --known).
+const knownColour = "#607d8b"
+
 // sectionChart draws, per section, a horizontal stacked bar of rules by
 // worst status, then the rules not exercised (pale) and not checked
 // (white).
@@ -193,7 +201,8 @@ func sectionChart(sections []SectionCoverage) template.HTML {
 		parts := []part{
 			{"pass", statusColour[Pass], s.ByStatus[Pass]},
 			{"warn", warnColour, s.Warn},
-			{"fail", statusColour[Fail], s.ByStatus[Fail] - s.Warn},
+			{"known", knownColour, s.Known},
+			{"fail", statusColour[Fail], s.ByStatus[Fail] - s.Warn - s.Known},
 			{"error", statusColour[Error], s.ByStatus[Error]},
 			{"skip", statusColour[Skip], s.ByStatus[Skip]},
 			{"disabled", statusColour[Disabled], s.ByStatus[Disabled]},
@@ -219,11 +228,11 @@ func sectionChart(sections []SectionCoverage) template.HTML {
 	ly := padTop + rowH*len(sections) + 20
 	x := 20
 	for _, l := range []struct{ name, colour string }{
-		{"pass", statusColour[Pass]}, {"warn", warnColour}, {"fail", statusColour[Fail]}, {"error", statusColour[Error]},
+		{"pass", statusColour[Pass]}, {"warn", warnColour}, {"known failing", knownColour}, {"fail", statusColour[Fail]}, {"error", statusColour[Error]},
 		{"skip", statusColour[Skip]}, {"disabled", statusColour[Disabled]},
 	} {
 		fmt.Fprintf(&b, `<rect x="%d" y="%d" width="10" height="10" fill="%s"/><text class="tick" x="%d" y="%d">%s</text>`, x, ly-9, l.colour, x+14, ly, l.name)
-		x += 68
+		x += 14 + 6*len(l.name) + 12
 	}
 	fmt.Fprintf(&b, `<rect x="%d" y="%d" width="10" height="10" fill="#f3efe0" stroke="#999"/><text class="tick" x="%d" y="%d">not exercised</text>`, x, ly-9, x+14, ly)
 	x += 96

@@ -51,6 +51,15 @@ type RuleCoverage struct {
 	Status Status `json:"status"`
 	// Findings counts findings citing the rule, per level.
 	Findings map[rules.Level]int `json:"findings,omitempty"`
+	// Known counts the MUST findings among them that the known-failing
+	// list excuses.
+	Known int `json:"known_failing,omitempty"`
+}
+
+// KnownFailing reports whether the rule failed only on MUST findings the
+// known-failing list excuses.
+func (rc RuleCoverage) KnownFailing() bool {
+	return rc.Status == Fail && rc.Known > 0 && rc.Known == rc.Findings[rules.Must]
 }
 
 // Label names a check in coverage lists and reports.
@@ -89,11 +98,15 @@ func (r *Report) Coverage() []RuleCoverage {
 	}
 	for _, c := range r.Checks {
 		cited := map[string]map[rules.Level]int{}
+		known := map[string]int{}
 		for _, f := range c.Findings {
 			if cited[f.Rule] == nil {
 				cited[f.Rule] = map[rules.Level]int{}
 			}
 			cited[f.Rule][f.Level]++
+			if f.Level == rules.Must && f.Known != "" {
+				known[f.Rule]++
+			}
 		}
 		var ids []string
 		state := StateChecked
@@ -131,6 +144,7 @@ func (r *Report) Coverage() []RuleCoverage {
 			rc.Status = Worst(rc.Status, st)
 			rc.Checks = append(rc.Checks, c.Label())
 			rc.Evaluations += c.Evaluated[id]
+			rc.Known += known[id]
 			for lv, n := range cited[id] {
 				if rc.Findings == nil {
 					rc.Findings = map[rules.Level]int{}
@@ -257,6 +271,9 @@ type SectionCoverage struct {
 	// Warn counts the rules under ByStatus[Fail] whose findings are all
 	// SHOULD or INFO.
 	Warn int `json:"warn"`
+	// Known counts the rules under ByStatus[Fail] whose MUST findings the
+	// known-failing list excuses (RuleCoverage.KnownFailing).
+	Known int `json:"known_failing,omitempty"`
 	// Uncovered counts rules no check covered (not exercised included).
 	Uncovered int `json:"uncovered"`
 	// NotExercised counts the uncovered rules a check could have covered.
@@ -278,7 +295,10 @@ func SectionsOf(rows []RuleCoverage) []SectionCoverage {
 		}
 		if rc.Covered {
 			out[i].ByStatus[rc.Status]++
-			if rc.Status == Fail && rc.Findings[rules.Must] == 0 {
+			switch {
+			case rc.KnownFailing():
+				out[i].Known++
+			case rc.Status == Fail && rc.Findings[rules.Must] == 0:
 				out[i].Warn++
 			}
 		} else {

@@ -57,6 +57,18 @@
 // is accepted, 1 when H0 is, and when undecided 1 (gate strict) or 0
 // (gate lenient).
 //
+// Headline derives, from the verdict and the exit code alone, what every
+// writer and the console show first: a word (PASS, FAIL, ERROR, EMPTY; for
+// an A/B run whose checks pass, REGRESSION, NOT WORSE, BETTER, NOT BETTER
+// or UNDECIDED), a Tone (the colour, by exit code) and Why: the reasons of
+// a non-zero exit that no failing check shows (the SPRT's decision, an
+// empty run, a stale known-failing entry), listed with the failures so
+// that no report reads "no failures" while the run fails. A failed check
+// whose MUST findings the known-failing list excuses is KnownFailing, not
+// a warning; KnownFailures gives, per listed rule, its reason and the
+// findings and checks it excused, and every writer shows them with the
+// same counts (JUnit as skipped cases of type known-failing).
+//
 // # Writers
 //
 // WriteJUnit (one test case per rule; JUnit{Cases: JUnitByCheck} writes one

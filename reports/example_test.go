@@ -92,13 +92,15 @@ func ExampleWriteMarkdown() {
 	r := reports.New(reports.Meta{Version: "dev", Kind: reports.KindVerify, Games: []string{"demo"}}, nil)
 	_ = reports.WriteMarkdown(os.Stdout, r)
 	// Output:
-	// ## umpire verify · demo — ❌ EMPTY (nothing was checked) (exit 1)
+	// ## umpire verify · demo — ❌ EMPTY (exit 1)
 	//
 	// umpire dev · 0s
 	//
-	// **No check ran and no match was played: an empty run is not a pass.** Check the filters, the shard and the target.
+	// | pass | fail | known failing | warn | error | skip | disabled | MUST findings | SHOULD findings |
+	// |---:|---:|---:|---:|---:|---:|---:|---:|---:|
+	// | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 |
 	//
-	// | pass | fail | warn | error | skip | disabled | MUST findings | SHOULD findings |
-	// |---:|---:|---:|---:|---:|---:|---:|---:|
-	// | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 |
+	// ### Failures and errors
+	//
+	// - **nothing was checked and no match was played: an empty run is not a pass \(check the filters, the shard and the target\)**
 }

@@ -62,7 +62,8 @@ type htmlView struct {
 	AB *htmlAB
 	// Must, Should and Info count findings per level.
 	Must, Should, Info int
-	// Failing counts failed checks that fail the run (warnings apart).
+	// Failing counts failed checks that fail the run (warnings and known
+	// failures apart).
 	Failing int
 }
 
@@ -87,11 +88,24 @@ type htmlCheck struct {
 	Class    string
 	Duration string
 	Findings []htmlFinding
+	// Groups are the findings grouped (GroupFindings): each group shows
+	// its first finding, the rest folded under "N more like it".
+	Groups []htmlGroup
+}
+
+type htmlGroup struct {
+	First  htmlFinding
+	Rest   []htmlFinding
+	Places string
 }
 
 type htmlFinding struct {
 	// Open is set on the first MUST finding, shown expanded.
-	Open                                                                     bool
+	Open bool
+	// Known is the known-failing reason of an excused MUST finding.
+	Known string
+	// Times is the count of the finding's group ("×14"), on its first.
+	Times                                                                    string
 	Rule, Level, Basis, BasisURL, Where, Expected, Got, Message, Requirement string
 	Transcript                                                               []htmlMessage
 	More                                                                     int
@@ -170,8 +184,8 @@ func buildView(r *Report) *htmlView {
 	defer func() { v.References = refs.sorted() }()
 	f := v.Summary.Counts.Findings
 	v.Must, v.Should, v.Info = f[rules.Must], f[rules.Should], f[rules.Info]
-	v.Failing = v.Summary.Counts.Fail - v.Summary.Counts.Warnings
-	v.Title = fmt.Sprintf("umpire %s · %s — %s", r.Meta.Kind, v.Games, v.Summary.Verdict)
+	v.Failing = v.Summary.Counts.Failing()
+	v.Title = fmt.Sprintf("umpire %s · %s — %s", r.Meta.Kind, v.Games, v.Summary.Word)
 	if s := r.Meta.Shard; s != nil {
 		v.Shard = fmt.Sprintf("%d/%d (%d seeds)", s.K, s.N, len(s.Seeds))
 	}
@@ -212,6 +226,8 @@ func buildView(r *Report) *htmlView {
 			hr.Status, hr.Label = "unexercised", "not exercised"
 		case !rc.Covered:
 			hr.Status, hr.Label = "uncovered", "not checked"
+		case rc.KnownFailing():
+			hr.Status, hr.Label = "known", "known failing"
 		case rc.Status == Fail && hr.Must == 0:
 			hr.Status, hr.Label = "warn", "warn"
 		default:
@@ -232,14 +248,14 @@ func buildView(r *Report) *htmlView {
 
 	opened := false
 	for _, c := range r.Checks {
-		hc := htmlCheck{Check: c, Class: c.Status.String(), Duration: DurationText(c.Duration)}
-		if c.Warning() {
-			hc.Class = "warn"
-		}
+		hc := htmlCheck{Check: c, Class: c.statusClass(), Duration: DurationText(c.Duration)}
 		for fi, f := range c.Findings {
 			hf := htmlFinding{View: v.Viewer.linkTo(&c.Findings[fi]), Rule: f.Rule, Level: string(f.Level), Basis: basisLabel(f.Basis, f.Ref), BasisURL: refs.link(f.Ref), Where: whereText(f.Where),
 				Expected: clip(valueText(f.Expected), htmlMaxBody), Got: clip(valueText(f.Got), htmlMaxBody), Message: clip(f.Message, htmlMaxBody)}
-			if !opened && f.Level == rules.Must && (c.Status == Fail || c.Status == Error) {
+			if f.Level == rules.Must {
+				hf.Known = f.Known
+			}
+			if !opened && f.Level == rules.Must && f.Known == "" && (c.Status == Fail || c.Status == Error) {
 				hf.Open, opened = true, true
 			}
 			if ru, ok := r.Rule(f.Rule); ok {
@@ -260,6 +276,19 @@ func buildView(r *Report) *htmlView {
 				hf.Transcript = append(hf.Transcript, hm)
 			}
 			hc.Findings = append(hc.Findings, hf)
+		}
+		for _, g := range GroupFindings(c.Findings) {
+			hg := htmlGroup{First: hc.Findings[g.Indexes[0]]}
+			hg.First.Times = g.Times()
+			for _, i := range g.Indexes[1:] {
+				hg.Rest = append(hg.Rest, hc.Findings[i])
+			}
+			if len(hg.Rest) > 0 {
+				rest := g
+				rest.Indexes = g.Indexes[1:]
+				hg.Places = rest.Places(c.Findings, 5)
+			}
+			hc.Groups = append(hc.Groups, hg)
 		}
 		v.Checks = append(v.Checks, hc)
 		if c.Status == Fail || c.Status == Error {
@@ -344,8 +373,8 @@ func abView(r *Report, ab *ABResult) *htmlAB {
 	for _, s := range rows {
 		v.Rows = append(v.Rows, htmlABRow{ABStats: s,
 			WDL:    fmt.Sprintf("%d / %d / %d", s.Wins, s.Draws, s.Losses),
-			Diff:   fmt.Sprintf("%+.2f (%+.2f – %+.2f)", s.MeanDiff.Value, s.MeanDiff.Lo, s.MeanDiff.Hi),
-			Elo:    fmt.Sprintf("%+.0f (%+.0f – %+.0f)", s.Elo.Value, s.Elo.Lo, s.Elo.Hi),
+			Diff:   SignedInterval(s.MeanDiff, 2, "(", " – ", ")"),
+			Elo:    SignedInterval(s.Elo, 0, "(", " – ", ")"),
 			LLR:    fmt.Sprintf("%.2f", s.SPRT.LLR),
 			Bounds: fmt.Sprintf("[%.2f, %.2f]", s.SPRT.Lower, s.SPRT.Upper),
 		})
@@ -356,8 +385,12 @@ func abView(r *Report, ab *ABResult) *htmlAB {
 	for i := range trace {
 		lower[i], upper[i] = o.Lower, o.Upper
 	}
+	// H1 is the good bound (the run exits 0 when the LLR reaches it), H0
+	// the bad one: their colours are the pass and fail colours.
+	h0, h1 := claims(o.Elo0, o.Elo1)
 	v.Chart = lineChart("chart-sprt", "SPRT log-likelihood ratio over pairs", "pairs", "LLR",
-		[]Series{{Name: "LLR", Points: trace}, {Name: "upper (H1)", Points: upper}, {Name: "lower (H0)", Points: lower}})
+		[]Series{{Name: "LLR", Points: trace}, {Name: "H1: " + h1, Points: upper}, {Name: "H0: " + h0, Points: lower}},
+		chartPalette[0], statusColour[Pass], statusColour[Fail])
 	return v
 }
 
@@ -377,12 +410,12 @@ func obsGroup(section string) int {
 // order of the legend, and says whether the section should show expanded
 // (a rule in it fails, errors or warns).
 func sectionCounts(rs []htmlRule) (string, bool) {
-	order := []string{"fail", "error", "warn", "pass", "skip", "disabled", "not exercised", "not checked"}
+	order := []string{"fail", "error", "known failing", "warn", "pass", "skip", "disabled", "not exercised", "not checked"}
 	n := map[string]int{}
 	open := false
 	for _, r := range rs {
 		n[r.Label]++
-		open = open || r.Status == "fail" || r.Status == "error" || r.Status == "warn"
+		open = open || r.Status == "fail" || r.Status == "error" || r.Status == "warn" || r.Status == "known"
 	}
 	parts := []string{}
 	for _, l := range order {

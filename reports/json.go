@@ -26,7 +26,8 @@ import (
 //	          transcript [{dir, at, seat, body | text}]}]
 //	matches   per-match raw results (Match), for statistics
 //	warnings  remarks about the run itself
-//	summary   derived: verdict, exit_code, counts
+//	summary   derived: verdict (of the checks), headline, tone and
+//	          exit_code (of the run), why, counts, known_failing, stale
 //	coverage  derived: one row per rule (RuleCoverage): state checked,
 //	          listed, not-exercised (with why) or not-checked
 //	coverage_figures derived: per game, MUST rules checked by
@@ -41,9 +42,14 @@ import (
 
 // Summary is the derived headline of a report.
 type Summary struct {
-	Verdict  Verdict `json:"verdict"`
-	ExitCode int     `json:"exit_code"`
-	Counts   Counts  `json:"counts"`
+	// Verdict is the verdict of the checks (see Report.Verdict); the
+	// headline says what the run as a whole concluded, by its exit code.
+	Verdict Verdict `json:"verdict"`
+	Headline
+	Counts Counts `json:"counts"`
+	// KnownFailing lists the known-failing rules whose findings this run
+	// excused, with their reasons and counts.
+	KnownFailing []KnownFailure `json:"known_failing,omitempty"`
 	// SPRT is the A/B test's decision, "H1", "H0" or "undecided" (A/B runs
 	// only), and Claim what it says of the new agent ("not worse", …).
 	SPRT  string `json:"sprt,omitempty"`
@@ -55,7 +61,7 @@ type Summary struct {
 
 // Summary returns the verdict, exit code and counts.
 func (r *Report) Summary() Summary {
-	s := Summary{Verdict: r.Verdict(), ExitCode: r.ExitCode(), Counts: r.Counts(), Stale: r.StaleKnown()}
+	s := Summary{Verdict: r.Verdict(), Headline: r.Headline(), Counts: r.Counts(), KnownFailing: r.KnownFailures(), Stale: r.StaleKnown()}
 	if ab := r.AB(); ab != nil {
 		s.SPRT, s.Claim = ab.Overall.SPRT.Decision, ab.Overall.SPRT.Claim()
 	}

@@ -22,6 +22,11 @@ func junitByRule(r *Report) junitSuites {
 		findings []string // rendered, with the check's label
 		must     bool
 		warn     []string
+		known    []string // excused MUST findings
+		reason   string
+		// nMust and nKnown count the findings the texts above render
+		// (a group of alike findings is one text).
+		nMust, nKnown int
 	}
 	runs := map[string]*ruleRun{}
 	get := func(id string) *ruleRun {
@@ -30,7 +35,8 @@ func junitByRule(r *Report) junitSuites {
 		}
 		return runs[id]
 	}
-	for _, c := range r.Checks {
+	times := r.checkTimes()
+	for ci, c := range r.Checks {
 		ids := slices.Clone(c.Rules)
 		for id := range c.Evaluated {
 			ids = append(ids, id)
@@ -42,7 +48,7 @@ func junitByRule(r *Report) junitSuites {
 		ids = slices.Compact(ids)
 		for _, id := range ids {
 			rr := get(id)
-			rr.time += c.Duration / time.Duration(len(ids))
+			rr.time += times[ci] / time.Duration(len(ids))
 			switch {
 			case c.Status == Error:
 				rr.errored = append(rr.errored, c.Label()+": "+c.Reason)
@@ -50,13 +56,19 @@ func junitByRule(r *Report) junitSuites {
 				rr.bare = append(rr.bare, c.Label()+": "+c.Reason)
 			}
 		}
-		for _, f := range c.Findings {
+		for _, g := range GroupFindings(c.Findings) {
+			f := g.First
 			rr := get(f.Rule)
-			text := r.findingText(c, f)
-			if f.Level == rules.Must && f.Known == "" {
+			text := r.findingText(c, g)
+			switch {
+			case f.Level == rules.Must && f.Known == "":
 				rr.must = true
 				rr.findings = append(rr.findings, text)
-			} else {
+				rr.nMust += g.Count()
+			case f.Level == rules.Must:
+				rr.known, rr.reason = append(rr.known, text), f.Known
+				rr.nKnown += g.Count()
+			default:
 				rr.warn = append(rr.warn, text)
 			}
 		}
@@ -86,7 +98,7 @@ func junitByRule(r *Report) junitSuites {
 		}
 		switch {
 		case rr.must:
-			msg := fmt.Sprintf("%s: %d MUST finding(s)", rc.Rule.ID, len(rr.findings))
+			msg := fmt.Sprintf("%s: %d MUST finding(s)", rc.Rule.ID, rr.nMust)
 			tc.Failure = &junitMessage{Message: xmlText(msg), Type: "MUST", Text: xmlText("requirement: " + requirement + "\n\n" + strings.Join(rr.findings, "\n"))}
 			s.Failures++
 		case len(rr.bare) > 0:
@@ -98,6 +110,10 @@ func junitByRule(r *Report) junitSuites {
 		case len(rr.errored) > 0:
 			tc.Error = &junitMessage{Message: xmlText(clip(rr.errored[0], 500)), Type: "error", Text: xmlText(strings.Join(rr.errored, "\n"))}
 			s.Errors++
+		case len(rr.known) > 0:
+			msg := fmt.Sprintf("%s (%d MUST finding(s))", knownMessage(rr.reason), rr.nKnown)
+			tc.Skipped = &junitMessage{Message: xmlText(clip(msg, 500)), Type: junitKnownType, Text: xmlText("requirement: " + requirement + "\n\n" + strings.Join(rr.known, "\n"))}
+			s.Skipped++
 		case rc.State == StateNotExercised:
 			tc.Skipped = &junitMessage{Message: xmlText(clip("not exercised: "+strings.Join(rc.Why, "; "), 500))}
 			s.Skipped++
@@ -138,8 +154,8 @@ func junitByRule(r *Report) junitSuites {
 		run.Cases = append(run.Cases, tc)
 	}
 	var total time.Duration
-	for _, c := range r.Checks {
-		total += c.Duration
+	for _, t := range times {
+		total += t
 	}
 	for i := range root.Suites {
 		root.Suites[i].Time = seconds(suiteTime[i])
@@ -159,10 +175,14 @@ func sectionName(ru rules.Rule) string {
 	return sec
 }
 
-// findingText renders one finding of c for a per-rule case.
-func (r *Report) findingText(c Check, f Finding) string {
+// findingText renders one group of alike findings of c for a per-rule
+// case.
+func (r *Report) findingText(c Check, g FindingGroup) string {
 	one := c
-	one.Findings = []Finding{f}
+	one.Findings = make([]Finding, 0, g.Count())
+	for _, i := range g.Indexes {
+		one.Findings = append(one.Findings, c.Findings[i])
+	}
 	one.Reason = ""
 	return "check: " + c.Label() + "\n" + r.findingsText(one)
 }

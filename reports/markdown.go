@@ -29,11 +29,11 @@ type Markdown struct {
 // WriteMarkdown writes r with the default options.
 func WriteMarkdown(w io.Writer, r *Report) error { return Markdown{}.Write(w, r) }
 
-var verdictMark = map[Verdict]string{
-	VerdictPass:  "✅ PASS",
-	VerdictFail:  "❌ FAIL",
-	VerdictError: "⚠️ ERROR",
-	VerdictEmpty: "❌ EMPTY (nothing was checked)",
+// toneMark is the mark of a headline's tone: it follows the exit code.
+var toneMark = map[Tone]string{
+	TonePass:  "✅",
+	ToneFail:  "❌",
+	ToneError: "⚠️",
 }
 
 // Write writes the Markdown summary of r, through the escaper
@@ -53,7 +53,7 @@ func (o Markdown) write(w io.Writer, r *Report) error {
 	}
 	var b strings.Builder
 	sum := r.Summary()
-	fmt.Fprintf(&b, "## umpire %s · %s — %s (exit %d)\n\n", mdText(string(r.Meta.Kind), 40), mdText(strings.Join(r.Meta.Games, ", "), 80), verdictMark[sum.Verdict], sum.ExitCode)
+	fmt.Fprintf(&b, "## umpire %s · %s — %s %s (exit %d)\n\n", mdText(string(r.Meta.Kind), 40), mdText(strings.Join(r.Meta.Games, ", "), 80), toneMark[sum.Tone], sum.Word, sum.ExitCode)
 	meta := []string{"umpire " + mdText(r.Meta.Version, 60)}
 	if len(r.Meta.RulesVersions) > 0 {
 		meta = append(meta, "rules "+mdText(strings.Join(r.Meta.RulesVersions, ", "), 120))
@@ -69,40 +69,71 @@ func (o Markdown) write(w io.Writer, r *Report) error {
 	}
 	meta = append(meta, DurationText(r.Meta.Duration))
 	b.WriteString(strings.Join(meta, " · ") + "\n\n")
-	if sum.Verdict == VerdictEmpty {
-		b.WriteString("**No check ran and no match was played: an empty run is not a pass.** Check the filters, the shard and the target.\n\n")
-	}
 
 	c := sum.Counts
-	b.WriteString("| pass | fail | warn | error | skip | disabled | MUST findings | SHOULD findings |\n|---:|---:|---:|---:|---:|---:|---:|---:|\n")
-	fmt.Fprintf(&b, "| %d | %d | %d | %d | %d | %d | %d | %d |\n\n", c.Pass, c.Fail-c.Warnings, c.Warnings, c.Error, c.Skip, c.Disabled, c.Findings[rules.Must], c.Findings[rules.Should])
+	b.WriteString("| pass | fail | known failing | warn | error | skip | disabled | MUST findings | SHOULD findings |\n|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n")
+	fmt.Fprintf(&b, "| %d | %d | %d | %d | %d | %d | %d | %d | %d |\n\n", c.Pass, c.Failing(), c.Known, c.Warnings, c.Error, c.Skip, c.Disabled, c.Findings[rules.Must], c.Findings[rules.Should])
 
-	type row struct{ status, check, rule, level, where, expected, got string }
+	type row struct {
+		status, check, rule, level string
+		n                          int
+		where, expected, got       string
+	}
 	var rows []row
 	for _, ch := range r.Checks {
 		if ch.Status != Fail && ch.Status != Error {
 			continue
 		}
-		st := ch.Status.String()
-		if ch.Warning() {
-			st = "warn"
-		}
+		st := strings.ToLower(ch.StatusWord())
 		if len(ch.Findings) == 0 {
-			rows = append(rows, row{st, mdText(ch.Label(), 80), "", "", "", "", mdText(ch.Reason, 120)})
+			rows = append(rows, row{st, mdText(ch.Label(), 80), "", "", 0, "", "", mdText(ch.Reason, 120)})
 			continue
 		}
-		for _, f := range ch.Findings {
-			rows = append(rows, row{st, mdText(ch.Label(), 80), mdCode(f.Rule), levelText(f.Finding), mdText(whereText(f.Where), 60), mdText(valueText(f.Expected), 80), mdText(valueText(f.Got), 80)})
+		// Findings that say the same thing are one row, with their count
+		// and first places; expected and got are the first finding's.
+		for _, g := range GroupFindings(ch.Findings) {
+			f := g.First
+			fst := st
+			if f.Known != "" && f.Level == rules.Must {
+				fst = "known failing"
+			}
+			rows = append(rows, row{fst, mdText(ch.Label(), 80), mdCode(f.Rule), levelText(f.Finding), g.Count(), mdText(g.Places(ch.Findings, 3), 160), mdText(valueText(f.Expected), 80), mdText(valueText(f.Got), 80)})
 		}
 	}
+	if len(rows) > 0 || sum.ExitCode != ExitOK {
+		b.WriteString("### Failures and errors\n\n")
+	}
+	// What decided a non-zero exit that no failing check shows (the SPRT,
+	// an empty run, a stale entry) comes first: the section never reads
+	// as empty when the run does not pass.
+	for _, why := range sum.Why {
+		fmt.Fprintf(&b, "- **%s**\n", mdText(why, 400))
+	}
+	if len(sum.Why) > 0 {
+		b.WriteString("\n")
+	}
+	if len(rows) == 0 && sum.ExitCode != ExitOK && len(sum.Why) == 0 {
+		fmt.Fprintf(&b, "No check failed, yet the run exits %d: see the JSON report.\n\n", sum.ExitCode)
+	}
+	if len(sum.KnownFailing) > 0 {
+		b.WriteString("Known failing (listed with --known-failing; reported, not failing the run):\n\n")
+		for _, k := range sum.KnownFailing {
+			fmt.Fprintf(&b, "- KNOWN FAILING %s — %s: %s in %s\n", mdCode(k.Rule), mdText(k.Reason, 300), plural(k.Findings, "MUST finding"), plural(k.Checks, "check"))
+		}
+		b.WriteString("\n")
+	}
 	if len(rows) > 0 {
-		b.WriteString("### Failures and errors\n\n| status | check | rule | level | where | expected | got |\n|---|---|---|---|---|---|---|\n")
+		b.WriteString("| status | check | rule | level | findings | where | expected (first) | got (first) |\n|---|---|---|---|---:|---|---|---|\n")
 		for i, rw := range rows {
 			if i == maxRows {
 				fmt.Fprintf(&b, "\n… %d more (see the JSON or HTML report)\n", len(rows)-maxRows)
 				break
 			}
-			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s |\n", rw.status, rw.check, rw.rule, rw.level, rw.where, rw.expected, rw.got)
+			n := ""
+			if rw.n > 0 {
+				n = fmt.Sprint(rw.n)
+			}
+			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s | %s |\n", rw.status, rw.check, rw.rule, rw.level, n, rw.where, rw.expected, rw.got)
 		}
 		b.WriteString("\n")
 	}
@@ -137,9 +168,6 @@ func (o Markdown) write(w io.Writer, r *Report) error {
 	}
 	for _, wtext := range r.Warnings {
 		fmt.Fprintf(&b, "> ⚠️ %s\n", mdText(wtext, 300))
-	}
-	for _, k := range r.StaleKnown() {
-		fmt.Fprintf(&b, "> ❌ %s\n", mdText(StaleText(k), 300))
 	}
 	_, err := io.WriteString(w, b.String())
 	if err != nil {
@@ -222,9 +250,9 @@ func writeABMarkdown(b *strings.Builder, r *Report, ab *ABResult) {
 		rows = append(rows, ab.Overall)
 	}
 	for _, s := range rows {
-		fmt.Fprintf(b, "| %s | %d | %d | %d / %d / %d | %+.2f (%+.2f – %+.2f) | %+.0f (%+.0f – %+.0f) | %.2f | [%.2f, %.2f] | %s |\n",
+		fmt.Fprintf(b, "| %s | %d | %d | %d / %d / %d | %s | %s | %.2f | [%.2f, %.2f] | %s |\n",
 			mdText(s.Adversary, 40), s.Pairs, s.Void, s.Wins, s.Draws, s.Losses,
-			s.MeanDiff.Value, s.MeanDiff.Lo, s.MeanDiff.Hi, s.Elo.Value, s.Elo.Lo, s.Elo.Hi, s.SPRT.LLR, s.SPRT.Lower, s.SPRT.Upper, s.SPRT.Short())
+			SignedInterval(s.MeanDiff, 2, "(", " – ", ")"), SignedInterval(s.Elo, 0, "(", " – ", ")"), s.SPRT.LLR, s.SPRT.Lower, s.SPRT.Upper, s.SPRT.Short())
 	}
 	b.WriteString("\n")
 }
@@ -236,7 +264,7 @@ func writeSectionTable(b *strings.Builder, secs []SectionCoverage, maxRows int) 
 	if len(secs) == 0 {
 		return
 	}
-	b.WriteString("\n| section | rules | pass | fail | warn | error | skip | not exercised | not checked |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n")
+	b.WriteString("\n| section | rules | pass | fail | known failing | warn | error | skip | not exercised | not checked |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n")
 	for i, s := range secs {
 		if i == maxRows {
 			fmt.Fprintf(b, "\n… %d more sections (see the HTML report)\n", len(secs)-maxRows)
@@ -246,9 +274,9 @@ func writeSectionTable(b *strings.Builder, secs []SectionCoverage, maxRows int) 
 		for _, n := range s.ByStatus {
 			total += n
 		}
-		fail := s.ByStatus[Fail] - s.Warn
-		fmt.Fprintf(b, "| %s | %d | %s | %s | %s | %s | %s | %s | %s |\n", mdText(s.Section, 80), total,
-			countCell(s.ByStatus[Pass]), countCell(fail), countCell(s.Warn), countCell(s.ByStatus[Error]),
+		fail := s.ByStatus[Fail] - s.Warn - s.Known
+		fmt.Fprintf(b, "| %s | %d | %s | %s | %s | %s | %s | %s | %s | %s |\n", mdText(s.Section, 80), total,
+			countCell(s.ByStatus[Pass]), countCell(fail), countCell(s.Known), countCell(s.Warn), countCell(s.ByStatus[Error]),
 			countCell(s.ByStatus[Skip]+s.ByStatus[Disabled]), countCell(s.NotExercised), countCell(s.Uncovered-s.NotExercised))
 	}
 }

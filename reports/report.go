@@ -424,8 +424,9 @@ func (c Check) Failing() bool {
 	return false
 }
 
-// Warning reports whether the check failed on SHOULD or INFO findings only.
-func (c Check) Warning() bool { return c.Status == Fail && !c.Failing() }
+// Warning reports whether the check failed on SHOULD or INFO findings only
+// (a check that failed on known-failing findings is KnownFailing instead).
+func (c Check) Warning() bool { return c.Status == Fail && !c.Failing() && !c.KnownFailing() }
 
 // Verdict is the outcome of a whole run.
 type Verdict string
@@ -498,16 +499,22 @@ func (r *Report) ExitCode() int {
 }
 
 // Counts are the number of checks per status, plus warnings (failed checks
-// with SHOULD/INFO findings only, also counted under Fail) and findings per
-// level.
+// with SHOULD/INFO findings only) and known failures (failed checks excused
+// by the known-failing list), both also counted under Fail, and findings
+// per level.
 type Counts struct {
 	Disabled int `json:"disabled"`
 	Skip     int `json:"skip"`
 	Pass     int `json:"pass"`
 	Fail     int `json:"fail"`
 	Error    int `json:"error"`
-	// Warnings counts failed checks that do not fail the run.
+	// Warnings counts failed checks whose findings are SHOULD or INFO
+	// only (Check.Warning).
 	Warnings int `json:"warnings"`
+	// Known counts failed checks excused by the known-failing list
+	// (Check.KnownFailing). Neither warnings nor known failures fail the
+	// run; Failing gives the failed checks that do.
+	Known int `json:"known_failing"`
 	// Total is the number of checks.
 	Total int `json:"total"`
 	// Findings counts findings per level ("MUST", "SHOULD", "INFO").
@@ -536,8 +543,11 @@ func (r *Report) Counts() Counts {
 		case Error:
 			c.Error++
 		}
-		if ch.Warning() {
+		switch {
+		case ch.Warning():
 			c.Warnings++
+		case ch.KnownFailing():
+			c.Known++
 		}
 		for _, f := range ch.Findings {
 			c.Findings[f.Level]++

@@ -181,11 +181,14 @@ func sampleReport(t testing.TB, o sampleOptions) *Report {
 		hygiene := Check{Name: "stdout is JSON Lines", Section: "Protocol", Rules: jsonl, Seed: seed, Status: Pass, Duration: dur(2)}
 		if rng.Float64() < 0.2 {
 			hygiene.Status = Fail
-			hygiene.Findings = []Finding{{
-				Finding: rules.Finding{Rule: jsonl[0], Level: rules.Should, Where: rules.Where{Step: "line 88 of stdout", Seat: rules.IntPtr(seat)},
-					Expected: "one JSON object per line", Got: "thinking... maybe raise?", Message: "the agent printed a line that is not JSON; it was ignored"},
-				Transcript: []Message{NewMessage(Received, at.Add(time.Second), rules.IntPtr(seat), []byte("thinking... maybe raise?"))},
-			}}
+			// Three alike findings: the writers show them as one group.
+			for _, line := range []int{88, 91, 97} {
+				hygiene.Findings = append(hygiene.Findings, Finding{
+					Finding: rules.Finding{Rule: jsonl[0], Level: rules.Should, Where: rules.Where{Step: fmt.Sprintf("line %d of stdout", line), Seat: rules.IntPtr(seat)},
+						Expected: "one JSON object per line", Got: "thinking... maybe raise?", Message: "the agent printed a line that is not JSON; it was ignored"},
+					Transcript: []Message{NewMessage(Received, at.Add(time.Second), rules.IntPtr(seat), []byte("thinking... maybe raise?"))},
+				})
+			}
 		}
 		r.Checks = append(r.Checks, legal, deadlines, reask, chat, hygiene)
 

@@ -2,6 +2,7 @@ package reports
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -36,6 +37,28 @@ func whereText(w rules.Where) string {
 		parts = append(parts, "at "+w.Pointer)
 	}
 	return strings.Join(parts, " ")
+}
+
+// Signed renders v with its sign and the given number of decimals, as
+// "%+.*f" does, except that a value that rounds to zero reads "0" (or
+// "0.00"), never "-0": an Elo of −0.3 or a difference of −0.001 is no
+// loss.
+func Signed(v float64, decimals int) string {
+	s := strconv.FormatFloat(v, 'f', decimals, 64)
+	if strings.Trim(s, "-0.") == "" {
+		return strings.TrimPrefix(s, "-")
+	}
+	if v > 0 {
+		return "+" + s
+	}
+	return s
+}
+
+// SignedInterval renders an estimate and its interval with Signed, e.g.
+// "-70 [-189, +33]" (open and close are the brackets: "[" "]" or "(" ")",
+// sep what stands between the bounds).
+func SignedInterval(in Interval, decimals int, open, sep, close string) string {
+	return Signed(in.Value, decimals) + " " + open + Signed(in.Lo, decimals) + sep + Signed(in.Hi, decimals) + close
 }
 
 // valueText renders an expected/got value as rules.ValueText does (strings

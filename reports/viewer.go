@@ -56,11 +56,13 @@ type viewerData struct {
 // viewerView is one transcript: the finding that carries it, or a whole
 // match (Finding -1), and its steps.
 type viewerView struct {
-	ID       string `json:"id"`
-	Title    string `json:"title"`
-	Game     string `json:"game"`
-	Rule     string `json:"rule"`
-	Level    string `json:"level"`
+	ID    string `json:"id"`
+	Title string `json:"title"`
+	Game  string `json:"game"`
+	Rule  string `json:"rule"`
+	Level string `json:"level"`
+	// Known is the known-failing reason of an excused MUST finding.
+	Known    string `json:"known,omitempty"`
 	Message  string `json:"message"`
 	Expected string `json:"expected"`
 	Got      string `json:"got"`
@@ -206,6 +208,9 @@ func transcriptView(id string, c *Check, f *Finding) viewerView {
 	vw := viewerView{ID: id, Title: inert.String(clipRunes(title, viewerMaxText)), Rule: inert.String(clipRunes(f.Rule, viewerMaxText)),
 		Level: string(f.Level), Message: clip(f.Message, htmlMaxBody),
 		Expected: clip(valueText(f.Expected), htmlMaxBody), Got: clip(valueText(f.Got), htmlMaxBody)}
+	if f.Level == rules.Must && f.Known != "" {
+		vw.Known = clip(f.Known, 500)
+	}
 	var bodies []any
 	vw.Steps, vw.Game, vw.More, bodies = viewSteps(f.Transcript, htmlMaxTranscript, viewerMaxBytes)
 	ts := f.Transcript[:len(vw.Steps)]

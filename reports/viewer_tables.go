@@ -35,6 +35,11 @@ func inferenceTable(vs map[string]any, legal any) *viewerTable {
 		{"your credits", show(at(vs, "your_credits"))}, {"call breakeven value", show(at(vs, "call_breakeven_value"))},
 	}
 	you, youOK := intAt(vs, "your_seat")
+	// Fields of players[] the table has no column for (a value shown to
+	// the wrong seat, say) get columns of their own: the table shows what
+	// the seat was shown, above all what a finding is about.
+	extra := extraKeys(list(at(vs, "players")), "seat", "name", "credits", "contribution", "folded", "all_in", "sitting_out", "back_in_round", "in_round", "busted")
+	t.Columns = append(t.Columns, extra...)
 	for _, p := range list(at(vs, "players")) {
 		if s, ok := intAt(p, "seat"); ok && youOK && s == you {
 			t.You = len(t.Players)
@@ -43,9 +48,13 @@ func inferenceTable(vs map[string]any, legal any) *viewerTable {
 		if has(p, "back_in_round") && at(p, "back_in_round") != nil {
 			sitting += " (back in round " + show(at(p, "back_in_round")) + ")"
 		}
-		t.Players = append(t.Players, []string{show(at(p, "seat")), show(at(p, "name")), show(at(p, "credits")),
+		row := []string{show(at(p, "seat")), show(at(p, "name")), show(at(p, "credits")),
 			show(at(p, "contribution")), show(at(p, "folded")), show(at(p, "all_in")), sitting,
-			show(at(p, "in_round")), show(at(p, "busted"))})
+			show(at(p, "in_round")), show(at(p, "busted"))}
+		for _, k := range extra {
+			row = append(row, showIf(p, k))
+		}
+		t.Players = append(t.Players, row)
 	}
 	if t.Players == nil {
 		t.Players = [][]string{}
@@ -176,6 +185,20 @@ func bangTable(obs map[string]any, legal any) *viewerTable {
 		{"winner", winner},
 	}
 	you, youOK := intAt(obs, "you")
+	// Another seat's hand shows card backs; a hand that shows faces (what a
+	// finding on hidden information is about) gets a column of its own.
+	faces := false
+	for i, p := range list(at(obs, "players")) {
+		if s, ok := intAt(p, "seat"); (ok && youOK && s == you) || (!ok && youOK && i == you) {
+			continue
+		}
+		for _, c := range list(at(p, "hand")) {
+			faces = faces || has(c, "cardId")
+		}
+	}
+	if faces {
+		t.Columns = append(t.Columns, "hand shown")
+	}
 	var hand []string
 	for i, p := range list(at(obs, "players")) {
 		s, ok := intAt(p, "seat")
@@ -213,8 +236,16 @@ func bangTable(obs map[string]any, legal any) *viewerTable {
 		if g := at(p, "glory"); g != nil {
 			glory = "stars " + show(at(g, "stars")) + " · range " + show(at(g, "range")) + " · heart " + show(at(g, "heart")) + " · sight " + show(at(g, "sight"))
 		}
-		t.Players = append(t.Players, []string{show(at(p, "seat")), show(at(p, "characterId")), role, show(at(p, "hp")),
-			show(at(p, "maxHp")), show(at(p, "alive")), show(at(p, "handCount")), play, weapon, glory})
+		row := []string{show(at(p, "seat")), show(at(p, "characterId")), role, show(at(p, "hp")),
+			show(at(p, "maxHp")), show(at(p, "alive")), show(at(p, "handCount")), play, weapon, glory}
+		if faces {
+			var shown []string
+			for _, c := range list(at(p, "hand")) {
+				shown = append(shown, cardText(c))
+			}
+			row = append(row, strings.Join(shown, ", "))
+		}
+		t.Players = append(t.Players, row)
 	}
 	if t.Players == nil {
 		t.Players = [][]string{}
@@ -266,6 +297,38 @@ func eventText(e any) string {
 		s += " " + strings.Join(rest, " ")
 	}
 	return clipRunes(s, viewerMaxText)
+}
+
+// extraKeys returns, sorted, the keys of the objects in items that are
+// not among known.
+func extraKeys(items []any, known ...string) []string {
+	seen := map[string]bool{}
+	for _, k := range known {
+		seen[k] = true
+	}
+	var out []string
+	for _, it := range items {
+		m, ok := it.(map[string]any)
+		if !ok {
+			continue
+		}
+		for k := range m {
+			if !seen[k] {
+				seen[k] = true
+				out = append(out, k)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// showIf shows the value of key k of object p, "—" when p lacks it.
+func showIf(p any, k string) string {
+	if !has(p, k) {
+		return "—"
+	}
+	return show(at(p, k))
 }
 
 // sortedKeys returns the keys of m in order.

@@ -7,7 +7,6 @@ import (
 	"io"
 	"math"
 	"path/filepath"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -16,7 +15,6 @@ import (
 	"github.com/umpire-arena/umpire/harness/certify"
 	"github.com/umpire-arena/umpire/harness/shard"
 	"github.com/umpire-arena/umpire/internal/inert"
-	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/reports"
 )
 
@@ -238,12 +236,7 @@ func cmdCertify(ctx context.Context, e *env, args []string) int {
 		}
 	}
 	repEnv := e // a report of "-" goes to the real standard output
-	if rf.toStdout() {
-		// A report takes standard output: the console goes to stderr.
-		c := *e
-		c.stdout = e.stderr
-		e = &c
-	}
+	e = rf.console(e)
 	bar := e.isTerminal && f.format == "text"
 	cfg.Progress = func(done, total int, r *certify.MatchResult) {
 		if bar {
@@ -299,16 +292,8 @@ func cmdCertify(ctx context.Context, e *env, args []string) int {
 // failing checks and how to replay a failing match.
 func writeCertifySummary(w io.Writer, rep *reports.Report, f *certFlags) {
 	sum := rep.Summary()
-	verdict := strings.ToUpper(string(sum.Verdict))
-	if sum.SPRT != "" {
-		verdict += ", SPRT " + sum.SPRT + " (" + sum.Claim + ")"
-	}
-	fmt.Fprintf(w, "umpire certify --game %s: %s (exit %d) — %d matches, checks: %d pass, %d fail, %d warn, %d skip, %d error\n",
-		f.game, verdict, sum.ExitCode, len(rep.Matches),
-		sum.Counts.Pass, sum.Counts.Fail-sum.Counts.Warnings, sum.Counts.Warnings, sum.Counts.Skip, sum.Counts.Error)
-	for _, k := range sum.Stale {
-		fmt.Fprintf(w, "FAIL %s\n", inert.String(reports.StaleText(k)))
-	}
+	fmt.Fprintf(w, "umpire certify --game %s: %s — %d matches, checks: %s\n", f.game, sum.Headline, len(rep.Matches), sum.Counts.Text())
+	writeHeadlineDetail(w, sum)
 	if rep.Meta.Shard != nil {
 		fmt.Fprintf(w, "shard %d/%d: %d of %d seeds\n", rep.Meta.Shard.K, rep.Meta.Shard.N, len(rep.Meta.Shard.Seeds), len(rep.Meta.Seeds))
 	}
@@ -350,23 +335,29 @@ func writeCertifySummary(w io.Writer, rep *reports.Report, f *certFlags) {
 	// Failing checks, grouped by check and rule, with the first seeds.
 	type group struct {
 		name, rule string
-		level      rules.Level
+		level      string
 		seeds      []string
 		message    string
 	}
 	groups := map[string]*group{}
 	var order []string
 	failingSeeds := map[string]bool{}
+	var replaySeeds []string // in the report's order: the run's seed order
 	for _, c := range rep.Checks {
 		if c.Status != reports.Fail && c.Status != reports.Error {
 			continue
 		}
-		rule, level, msg := strings.Join(c.Rules, ","), rules.Level("ERROR"), c.Reason
+		rule, level, msg := strings.Join(c.Rules, ","), "ERROR", c.Reason
 		if len(c.Findings) > 0 {
-			rule, level, msg = c.Findings[0].Rule, c.Findings[0].Level, c.Findings[0].Message
+			rule, level, msg = c.Findings[0].Rule, string(c.Findings[0].Level), c.Findings[0].Message
 		}
-		if c.Failing() || c.Status == reports.Error {
+		if c.KnownFailing() {
+			level, msg = "KNOWN FAILING", c.KnownReason()+" — "+msg
+		}
+		if (c.Failing() || c.Status == reports.Error) && c.Seed != "" && !failingSeeds[c.Seed] {
+			// A check of the whole run has no match to replay.
 			failingSeeds[c.Seed] = true
+			replaySeeds = append(replaySeeds, c.Seed)
 		}
 		key := c.Name + "|" + rule
 		g := groups[key]
@@ -382,26 +373,45 @@ func writeCertifySummary(w io.Writer, rep *reports.Report, f *certFlags) {
 	}
 	for _, k := range order {
 		g := groups[k]
-		more := ""
-		if len(g.seeds) > 3 {
-			more = fmt.Sprintf(" and %d more", len(g.seeds)-3)
-		}
-		fmt.Fprintf(w, "  %-6s %s (%s) in %d matches (%s%s): %s\n", g.level, g.rule, g.name, len(g.seeds),
-			inert.String(strings.Join(g.seeds[:min(3, len(g.seeds))], ", ")), more, inert.String(g.message))
+		fmt.Fprintf(w, "  %-6s %s (%s) %s: %s\n", g.level, g.rule, g.name, inert.String(placesText(g.seeds)), inert.String(g.message))
 	}
-	var seeds []string
-	for s := range failingSeeds {
-		if s != "" { // a check of the whole run has no match to replay
-			seeds = append(seeds, s)
-		}
-	}
-	sort.Strings(seeds)
-	if len(seeds) > 0 {
-		s := seeds[0]
+	if len(replaySeeds) > 0 {
+		s := replaySeeds[0]
 		k := s[strings.LastIndexByte(s, '/')+1:]
 		fmt.Fprintf(w, "\nreplay a failing match with a full transcript:\n  umpire replay --game %s --seed %s --match %s %s%s\n",
 			f.game, strconv.Quote(inert.String(f.seed)), k, f.agentArgs(), f.tableArgs())
 	}
+}
+
+// placesText says where a group of failed checks failed: "in 2 matches
+// (umpire/3, umpire/7)", "in the whole run", or both; a check of the whole
+// run has no seed, and is never listed as an empty one.
+func placesText(seeds []string) string {
+	var matches []string
+	whole := false
+	for _, s := range seeds {
+		if s == "" {
+			whole = true
+			continue
+		}
+		matches = append(matches, s)
+	}
+	var parts []string
+	if n := len(matches); n > 0 {
+		more := ""
+		if n > 3 {
+			more = fmt.Sprintf(" and %d more", n-3)
+		}
+		noun := "matches"
+		if n == 1 {
+			noun = "match"
+		}
+		parts = append(parts, fmt.Sprintf("in %d %s (%s%s)", n, noun, strings.Join(matches[:min(3, n)], ", "), more))
+	}
+	if whole {
+		parts = append(parts, "in the whole run")
+	}
+	return strings.Join(parts, " and ")
 }
 
 // certifyABHelp explains the A/B run after the flags of certify -h.
@@ -446,9 +456,9 @@ func writeABSummary(w io.Writer, rep *reports.Report, ab *reports.ABResult, scor
 		rows = append(rows, ab.Overall)
 	}
 	for _, s := range rows {
-		fmt.Fprintf(w, "%-12s %5d %4d %-14s %+8.2f [%+8.2f, %+8.2f] %-20s %7.2f %-14s %s\n", inert.String(s.Adversary), s.Pairs, s.Void,
-			fmt.Sprintf("%d/%d/%d", s.Wins, s.Draws, s.Losses), s.MeanDiff.Value, s.MeanDiff.Lo, s.MeanDiff.Hi,
-			fmt.Sprintf("%+.0f [%+.0f, %+.0f]", s.Elo.Value, s.Elo.Lo, s.Elo.Hi), s.SPRT.LLR,
+		fmt.Fprintf(w, "%-12s %5d %4d %-14s %8s [%8s, %8s] %-20s %7.2f %-14s %s\n", inert.String(s.Adversary), s.Pairs, s.Void,
+			fmt.Sprintf("%d/%d/%d", s.Wins, s.Draws, s.Losses), reports.Signed(s.MeanDiff.Value, 2), reports.Signed(s.MeanDiff.Lo, 2), reports.Signed(s.MeanDiff.Hi, 2),
+			reports.SignedInterval(s.Elo, 0, "[", ", ", "]"), s.SPRT.LLR,
 			fmt.Sprintf("[%.2f, %.2f]", s.SPRT.Lower, s.SPRT.Upper), s.SPRT.Short())
 	}
 	verdict := ab.Overall.SPRT.DecisionText()

@@ -1,11 +1,13 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/reports"
 )
 
@@ -41,4 +43,65 @@ func TestCertifyReportFlags(t *testing.T) {
 			t.Errorf("the console summary is not on stderr:\n%.300s", errs)
 		}
 	})
+}
+
+// TestCertifySummaryHeadline: the console headline of an A/B run whose
+// checks pass and whose test accepts "worse" (a real run, see
+// reports/testdata/ab-worse.json) reads REGRESSION with its exit code,
+// never PASS.
+func TestCertifySummaryHeadline(t *testing.T) {
+	f, err := os.Open(filepath.Join("..", "..", "reports", "testdata", "ab-worse.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rep, err := reports.ReadJSON(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	writeCertifySummary(&b, rep, &certFlags{game: "inference"})
+	first, rest, _ := strings.Cut(b.String(), "\n")
+	if !strings.HasPrefix(first, "umpire certify --game inference: REGRESSION (exit 1) — 106 matches") || strings.Contains(first, "PASS") {
+		t.Errorf("headline %q", first)
+	}
+	if !strings.HasPrefix(rest, "  SPRT: H0 accepted after 53 pairs: the new agent is worse") {
+		t.Errorf("the line under the headline does not give the SPRT's decision:\n%s", rest)
+	}
+}
+
+// TestPlacesText: a group of failed checks names its matches and, apart,
+// the whole run; never an empty seed.
+func TestPlacesText(t *testing.T) {
+	for _, tc := range []struct {
+		seeds []string
+		want  string
+	}{
+		{[]string{"u/1"}, "in 1 match (u/1)"},
+		{[]string{"", "u/25", "u/26"}, "in 2 matches (u/25, u/26) and in the whole run"},
+		{[]string{""}, "in the whole run"},
+		{[]string{"a", "b", "c", "d", "e"}, "in 5 matches (a, b, c and 2 more)"},
+	} {
+		if got := placesText(tc.seeds); got != tc.want {
+			t.Errorf("placesText(%q) = %q, want %q", tc.seeds, got, tc.want)
+		}
+	}
+}
+
+// TestPrintCheckGroups: conform's console prints alike findings once,
+// with their count and first places.
+func TestPrintCheckGroups(t *testing.T) {
+	var fs []reports.Finding
+	for i := range 12 {
+		seat := i % 3
+		fs = append(fs, reports.Finding{Finding: rules.Finding{Rule: "inference/visibility.no-peek", Level: rules.Must,
+			Where: rules.Where{Round: 1 + i/3, Seat: &seat}, Message: fmt.Sprintf("seat %d sees seat %d's value", seat, (seat+1)%3)}})
+	}
+	var b strings.Builder
+	printCheck(&b, reports.Check{Name: "hidden values stay hidden", Status: reports.Fail, Findings: fs})
+	out := b.String()
+	if n := strings.Count(out, "inference/visibility.no-peek:"); n != 1 || !strings.Contains(out, "×12 MUST inference/visibility.no-peek: seat 0 sees seat 1's value") ||
+		!strings.Contains(out, "at: round 1 seat 0; round 1 seat 1; round 1 seat 2 and 9 more places") {
+		t.Errorf("the console lists the alike findings %d times:\n%s", n, out)
+	}
 }

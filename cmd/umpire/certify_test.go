@@ -154,7 +154,7 @@ func TestCertifyAB(t *testing.T) {
 		t.Errorf("a baseline that cannot start: exit %d, %q", code, errOut)
 	}
 	code, out, errOut := runCert(t, false, append(base, "--report-dir", filepath.Join(dir, "whole"))...)
-	if code != 0 || !strings.Contains(out, "SPRT: H1 accepted") || !strings.Contains(out, "PASS, SPRT H1 (not worse) (exit 0)") {
+	if code != 0 || !strings.Contains(out, "SPRT: H1 accepted") || !strings.Contains(out, ": NOT WORSE (exit 0)") {
 		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
 	}
 	for _, tc := range []struct {

@@ -197,22 +197,22 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 		return exitError
 	}
 	rep := reports.New(meta, reports.ApplicableRules(reports.KindConform, rules.Default()))
-	console := e.stdout
-	if out.toStdout() {
-		console = e.stderr
-	}
+	cenv := out.console(e) // standard output carries a report of "-" alone
+	console := cenv.stdout
 	runCtx := ctx
 	if *runTimeout > 0 {
 		var cancel context.CancelFunc
 		runCtx, cancel = context.WithTimeout(ctx, *runTimeout)
 		defer cancel()
 	}
-	beat := newHeartbeat(console, e.isTerminal && *format == "text")
+	beat := newHeartbeat(console, cenv.isTerminal && *format == "text")
 	defer beat.stop()
 	rep.Checks = probe.RunAllProgress(runCtx, &t, checks, func(_ int, c probe.Check) { beat.waiting(c.Name) }, func(_ int, rc reports.Check) {
 		beat.waiting("")
 		if *format == "text" {
-			printCheck(console, rc)
+			// Graded as the report will be: levels by basis, known-failing
+			// rules named as such.
+			printCheck(console, rep.Graded(rc))
 		}
 	})
 	rep.Meta.Duration = time.Since(start)
@@ -231,13 +231,10 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 		_ = enc.Encode(sum)
 	} else {
 		c := sum.Counts
-		for _, k := range sum.Stale {
-			fmt.Fprintf(console, "FAIL %s\n", inert.String(reports.StaleText(k)))
-		}
-		fmt.Fprintf(console, "%s: %d checks — %d pass, %d fail, %d warn, %d error, %d skip in %v\n",
-			strings.ToUpper(string(sum.Verdict)), c.Total, c.Pass, c.Fail-c.Warnings, c.Warnings, c.Error, c.Skip, reports.DurationText(rep.Meta.Duration))
+		fmt.Fprintf(console, "%s: %d checks — %s in %v (exit %d)\n", sum.Word, c.Total, c.Text(), reports.DurationText(rep.Meta.Duration), sum.ExitCode)
+		writeHeadlineDetail(console, sum)
 		for _, f := range reports.CoverageFigures(rep.Coverage()) {
-			fmt.Fprintf(e.stdout, "coverage %s\n", f)
+			fmt.Fprintf(console, "coverage %s\n", f)
 		}
 	}
 	return rep.ExitCode()
@@ -266,21 +263,31 @@ func reachable(ctx context.Context, t *probe.Target) error {
 
 // printCheck prints one finished check.
 func printCheck(w io.Writer, c reports.Check) {
-	status := strings.ToUpper(c.Status.String())
-	if c.Warning() {
-		status = "WARN"
-	}
-	fmt.Fprintf(w, "%-5s %s (%v)\n", status, c.Name, reports.DurationText(c.Duration))
+	fmt.Fprintf(w, "%-5s %s (%v)\n", c.StatusWord(), c.Name, reports.DurationText(c.Duration))
 	if c.Reason != "" {
 		fmt.Fprintf(w, "      %s\n", inert.String(c.Reason))
 	}
-	for i, f := range c.Findings {
+	if c.KnownFailing() {
+		fmt.Fprintf(w, "      known failing (--known-failing): %s\n", inert.String(c.KnownReason()))
+	}
+	// Findings that say the same thing print once, with their count and
+	// first places (reports.GroupFindings).
+	groups := reports.GroupFindings(c.Findings)
+	shown := 0
+	for i, g := range groups {
 		if i == 5 {
-			fmt.Fprintf(w, "      … %d more findings in the report\n", len(c.Findings)-5)
+			fmt.Fprintf(w, "      … %d more findings in the report\n", len(c.Findings)-shown)
 			break
 		}
+		shown += g.Count()
 		// Findings quote the target's answers: escaped for the terminal.
-		fmt.Fprintf(w, "      %s\n", inert.String(f.Finding.String()))
+		f := g.First
+		if g.Count() > 1 {
+			fmt.Fprintf(w, "      %s %s\n", g.Times(), inert.String(f.Finding.String()))
+			fmt.Fprintf(w, "        at: %s\n", inert.String(g.Places(c.Findings, 3)))
+		} else {
+			fmt.Fprintf(w, "      %s\n", inert.String(f.Finding.String()))
+		}
 		if r, ok := rules.Default().Lookup(f.Rule); ok {
 			fmt.Fprintf(w, "        requirement: %s (%s)\n", r.Text, reports.SourceText(r))
 		}

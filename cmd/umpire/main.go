@@ -101,8 +101,12 @@ func run(ctx context.Context, e *env, args []string) int {
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "umpire — referee and conformance suite for Inference and BangArena")
 	fmt.Fprintln(w, "\nUsage: umpire <command> [flags]\n\nCommands:")
+	width := 0
 	for _, c := range commands() {
-		fmt.Fprintf(w, "  %-9s %s\n", c.name, c.summary)
+		width = max(width, len(c.name))
+	}
+	for _, c := range commands() {
+		fmt.Fprintf(w, "  %-*s  %s\n", width, c.name, c.summary)
 	}
 	fmt.Fprintln(w, "\nRun 'umpire help <command>' (or 'umpire <command> -h') for a command's flags; 'umpire --version' for the version.")
 	fmt.Fprintln(w, "Exit codes: 0 conforms, 1 a MUST finding, 2 usage error, 3 the run could not be carried out.")

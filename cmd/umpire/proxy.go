@@ -89,9 +89,20 @@ func cmdProxy(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "umpire proxy: %v\n", err)
 		return exitUsage
 	}
-	console := e.stdout
-	if out.toStdout() {
-		console = e.stderr
+	console := out.console(e).stdout // standard output carries a report of "-" alone
+	// A relay that cannot run is exit 3, and its reports still say why
+	// (one errored case), as conform's do.
+	cannot := func(name, why string) int {
+		why = reports.RedactString(why)
+		fmt.Fprintf(e.stderr, "umpire proxy: %s\n", inert.String(why))
+		rep := reports.New(reports.Meta{Version: strings.TrimSpace(version), Kind: reports.KindProxy, Games: []string{*game},
+			RulesVersions: harness.RulesVersions(*game), Target: reports.RedactString(*target), Started: time.Now(),
+			Strict: graded.Strict, KnownFailing: graded.KnownFailing}, reports.ApplicableRules(reports.KindProxy, rules.Default()))
+		errorRun(rep, name, why)
+		if err := out.write(e, rep); err != nil {
+			fmt.Fprintf(e.stderr, "umpire proxy: writing reports: %v\n", err)
+		}
+		return exitError
 	}
 	p, err := proxy.New(proxy.Options{Game: *game, Target: *target, MaxMessage: *maxMsg, IdleTimeout: *idle, JudgeShare: *share, Strict: graded.Strict,
 		OnEvent: func(ev proxy.Event) { proxyProgress(progressOut(e, console, *format), *until, ev) }})
@@ -100,15 +111,13 @@ func cmdProxy(ctx context.Context, e *env, args []string) int {
 		return exitUsage
 	}
 	if err := reachableURL(ctx, *target); err != nil {
-		fmt.Fprintf(e.stderr, "umpire proxy: the target cannot be reached: %v\n", reports.RedactString(err.Error()))
 		_ = p.Close()
-		return exitError
+		return cannot("the relay can reach the target", "the target cannot be reached: "+err.Error())
 	}
 	ln, err := net.Listen("tcp", *listen)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "umpire proxy: %v\n", err)
 		_ = p.Close()
-		return exitError
+		return cannot("the relay can listen", err.Error())
 	}
 	srv := &http.Server{Handler: p, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
 	start := time.Now()
@@ -138,8 +147,7 @@ func cmdProxy(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "umpire proxy: %v\n", err)
 	}
 	if runErr != nil && !errors.Is(runErr, http.ErrServerClosed) {
-		fmt.Fprintf(e.stderr, "umpire proxy: serving: %v\n", runErr)
-		return exitError
+		return cannot("the relay can serve", "serving: "+runErr.Error())
 	}
 
 	rep := reports.New(reports.Meta{
@@ -181,11 +189,13 @@ func cmdProxy(ctx context.Context, e *env, args []string) int {
 		}
 		n := matches
 		c := sum.Counts
-		for _, k := range rep.StaleKnown() {
-			fmt.Fprintf(console, "FAIL %s\n", inert.String(reports.StaleText(k)))
+		known := ""
+		if c.Known > 0 {
+			known = fmt.Sprintf(", %d known failing", c.Known)
 		}
-		fmt.Fprintf(console, "%s: %d match(es), %d checks — %d pass, %d fail, %d warn, %d error, %d inconclusive in %v\n",
-			strings.ToUpper(string(sum.Verdict)), n, c.Total, c.Pass, c.Fail-c.Warnings, c.Warnings, c.Error, c.Skip, reports.DurationText(rep.Meta.Duration))
+		fmt.Fprintf(console, "%s: %d match(es), %d checks — %d pass, %d fail%s, %d warn, %d error, %d inconclusive in %v (exit %d)\n",
+			sum.Word, n, c.Total, c.Pass, c.Failing(), known, c.Warnings, c.Error, c.Skip, reports.DurationText(rep.Meta.Duration), sum.ExitCode)
+		writeHeadlineDetail(console, sum)
 		for _, w := range rep.Warnings {
 			fmt.Fprintf(console, "warning: %s\n", w)
 		}

@@ -45,10 +45,19 @@ func TestProxyUsage(t *testing.T) {
 	}
 }
 
-// TestProxyCommand runs umpire proxy in front of the embedded BangArena
-// server until one room has ended, a scripted player in seat 0 playing
-// through it; the command passes, writes every report and no token.
-func TestProxyCommand(t *testing.T) {
+// proxyRun is one run of umpire proxy that relayed one room.
+type proxyRun struct {
+	code           int
+	stdout, stderr string
+	room, token    string
+}
+
+// proxyOneRoom runs umpire proxy (with args after its game, target,
+// listen address and --until 1) in front of the embedded BangArena server
+// until one room has ended, a scripted player in seat 0 playing through
+// it.
+func proxyOneRoom(t *testing.T, args ...string) proxyRun {
+	t.Helper()
 	srv, err := probe.StartEmbedded("bangarena", nil)
 	if err != nil {
 		t.Fatal(err)
@@ -60,15 +69,14 @@ func TestProxyCommand(t *testing.T) {
 	}
 	addr := ln.Addr().String()
 	ln.Close()
-	dir := t.TempDir()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	out := &syncBuffer{}
-	var errb bytes.Buffer
+	errb := &syncBuffer{}
 	done := make(chan int, 1)
 	go func() {
-		e := &env{stdin: strings.NewReader(""), stdout: out, stderr: &errb}
-		done <- run(ctx, e, []string{"proxy", "--game", "bangarena", "--target", srv.URL, "--listen", addr, "--until", "1", "--report-dir", dir})
+		e := &env{stdin: strings.NewReader(""), stdout: out, stderr: errb}
+		done <- run(ctx, e, append([]string{"proxy", "--game", "bangarena", "--target", srv.URL, "--listen", addr, "--until", "1"}, args...))
 	}()
 	for i := 0; ; i++ {
 		if c, err := net.Dial("tcp", addr); err == nil {
@@ -96,12 +104,22 @@ func TestProxyCommand(t *testing.T) {
 		t.Fatal(err)
 	}
 	code := <-done
-	if code != exitOK {
-		t.Fatalf("exit %d; stdout:\n%s\nstderr:\n%s", code, out.String(), errb.String())
+	return proxyRun{code: code, stdout: out.String(), stderr: errb.String(), room: room.RoomID, token: token}
+}
+
+// TestProxyCommand runs umpire proxy in front of the embedded BangArena
+// server until one room has ended, a scripted player in seat 0 playing
+// through it; the command passes, writes every report and no token.
+func TestProxyCommand(t *testing.T) {
+	dir := t.TempDir()
+	pr := proxyOneRoom(t, "--report-dir", dir)
+	if pr.code != exitOK {
+		t.Fatalf("exit %d; stdout:\n%s\nstderr:\n%s", pr.code, pr.stdout, pr.stderr)
 	}
-	checkStreams(t, out.String(), errb.String(), []string{"relaying http://" + addr, "seat 0 passes through the relay", "ended: 0 finding(s), 0 MUST [1/1]", "PASS: 1 match(es)"}, nil)
+	checkStreams(t, pr.stdout, pr.stderr, []string{"relaying http://", "seat 0 passes through the relay", "ended: 0 finding(s), 0 MUST [1/1]", "PASS: 1 match(es)"}, nil)
+	room, token := pr.room, pr.token
 	// The merged report and the room's own, every format, no token.
-	for _, d := range []string{dir, filepath.Join(dir, "matches", "001-"+room.RoomID)} {
+	for _, d := range []string{dir, filepath.Join(dir, "matches", "001-"+room)} {
 		for _, f := range []string{reports.FileJSON, reports.FileJUnit, reports.FileMarkdown, reports.FileHTML} {
 			b, err := os.ReadFile(filepath.Join(d, f))
 			if err != nil {

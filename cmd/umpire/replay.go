@@ -86,9 +86,7 @@ func cmdReplay(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "umpire replay: writing reports: %v\n", err)
 		return exitError
 	}
-	if out.toStdout() {
-		return code
-	}
+	e = out.console(e)
 	if f.format == "json" {
 		enc := json.NewEncoder(inertJSON(e.stdout))
 		enc.SetIndent("", "  ")
@@ -111,7 +109,7 @@ func cmdReplay(ctx context.Context, e *env, args []string) int {
 	}
 	fmt.Fprintln(e.stdout)
 	for _, c := range res.Checks {
-		line := fmt.Sprintf("%-5s %s", c.Status, c.Name)
+		line := fmt.Sprintf("%-5s %s", c.StatusWord(), c.Name)
 		if c.Reason != "" {
 			line += ": " + c.Reason
 		}

@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"strings"
 
 	"github.com/umpire-arena/umpire/reports"
 )
@@ -155,12 +154,12 @@ func cmdReportMerge(_ context.Context, e *env, args []string) int {
 	}
 	ct := sum.Counts
 	fmt.Fprintf(summaryTo, "umpire report merge: %d shard report(s), %d seeds, %d checks, %d matches\n", len(shards), len(merged.Meta.Seeds), ct.Total, len(merged.Matches))
-	fmt.Fprintf(summaryTo, "verdict %s (exit %d): pass %d, fail %d, warn %d, error %d, skip %d, disabled %d\n",
-		strings.ToUpper(string(sum.Verdict)), sum.ExitCode, ct.Pass, ct.Fail-ct.Warnings, ct.Warnings, ct.Error, ct.Skip, ct.Disabled)
+	fmt.Fprintf(summaryTo, "verdict %s: %s, %d disabled\n", sum.Headline, ct.Text(), ct.Disabled)
+	writeHeadlineDetail(summaryTo, sum)
 	if ab := merged.AB(); ab != nil {
 		o := ab.Overall
-		fmt.Fprintf(summaryTo, "A/B: %d pairs (%d void), W/D/L %d/%d/%d, mean score difference %+.2f [%+.2f, %+.2f], Elo %+.0f [%+.0f, %+.0f]; %s\n",
-			o.Pairs, o.Void, o.Wins, o.Draws, o.Losses, o.MeanDiff.Value, o.MeanDiff.Lo, o.MeanDiff.Hi, o.Elo.Value, o.Elo.Lo, o.Elo.Hi, ab.Spec.Hypotheses())
+		fmt.Fprintf(summaryTo, "A/B: %d pairs (%d void), W/D/L %d/%d/%d, mean score difference %s, Elo %s; %s\n",
+			o.Pairs, o.Void, o.Wins, o.Draws, o.Losses, reports.SignedInterval(o.MeanDiff, 2, "[", ", ", "]"), reports.SignedInterval(o.Elo, 0, "[", ", ", "]"), ab.Spec.Hypotheses())
 		fmt.Fprintf(summaryTo, "SPRT: %s\n", o.SPRT.DecisionText())
 	}
 	for _, w := range wrote {

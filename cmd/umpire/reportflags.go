@@ -44,6 +44,20 @@ func (r *reportFlags) toStdout() bool {
 	return r.junit == "-" || r.json == "-" || r.html == "-" || r.md == "-"
 }
 
+// console returns the env a command's console output goes to: e itself,
+// or, when a report goes to standard output, e with its standard output
+// pointed at standard error (and no terminal), so that standard output
+// carries the report alone and still parses. The report itself is written
+// with the original e (write).
+func (r *reportFlags) console(e *env) *env {
+	if !r.toStdout() {
+		return e
+	}
+	c := *e
+	c.stdout, c.isTerminal = e.stderr, false
+	return &c
+}
+
 // write writes rep in every format asked for; "-" is standard output.
 func (r *reportFlags) write(e *env, rep *reports.Report) error {
 	var errs []error

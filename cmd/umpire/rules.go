@@ -15,8 +15,29 @@ import (
 // that prove it (from the conformance manifest, probe.BuildManifest).
 type ruleEntry struct {
 	rules.Rule
-	Checks []string `json:"checks"`
-	Faults []string `json:"faults"`
+	// Level is the level the rule's findings have in a run: the stated
+	// level, lowered to SHOULD for a reading or a pin unless --strict
+	// (rules.Rule.EffectiveLevel), as the text's LEVEL column reads. It
+	// shadows the catalogue's level, which StatedLevel keeps.
+	Level rules.Level `json:"level"`
+	// StatedLevel is the catalogue's level: what --strict gives the
+	// findings of a reading or a pin.
+	StatedLevel rules.Level `json:"stated_level"`
+	// LevelText is the text's LEVEL cell, e.g. "SHOULD (MUST with
+	// --strict)".
+	LevelText string   `json:"level_text"`
+	Checks    []string `json:"checks"`
+	Faults    []string `json:"faults"`
+}
+
+// levelText is the LEVEL cell of a rule: its effective level, and the
+// stated one when --strict would restore it.
+func levelText(r rules.Rule, strict bool) string {
+	level := string(r.EffectiveLevel(strict))
+	if l := r.EffectiveLevel(strict); l != r.Level {
+		level = fmt.Sprintf("%s (%s with --strict)", l, r.Level)
+	}
+	return level
 }
 
 // coverageText is the short coverage column of the text form: how many
@@ -48,9 +69,10 @@ func coverageText(r rules.Rule, m probe.ManifestEntry) string {
 // cmdRules runs "umpire rules": the rule catalogue, for one game or both,
 // with the checks that cover each rule and the faults that prove it.
 func cmdRules(_ context.Context, e *env, args []string) int {
-	fs := newFlagSet(e, "rules", "[--game G] [--format text|json]")
+	fs := newFlagSet(e, "rules", "[--game G] [--strict] [--format text|json]")
 	game := fs.String("game", "", "inference or bangarena (default: both)")
 	format := fs.String("format", "text", "text or json")
+	strict := fs.Bool("strict", false, "show the levels a --strict run gives: readings and pins keep their MUST")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
@@ -70,7 +92,7 @@ func cmdRules(_ context.Context, e *env, args []string) int {
 		out := make([]ruleEntry, 0, len(list))
 		for _, r := range list {
 			m, _ := man.Lookup(r.ID)
-			out = append(out, ruleEntry{Rule: r, Checks: m.Checks, Faults: m.Faults})
+			out = append(out, ruleEntry{Rule: r, Level: r.EffectiveLevel(*strict), StatedLevel: r.Level, LevelText: levelText(r, *strict), Checks: m.Checks, Faults: m.Faults})
 		}
 		if err := writeJSONIndented(e.stdout, out); err != nil {
 			fmt.Fprintf(e.stderr, "umpire rules: %v\n", err)
@@ -81,10 +103,7 @@ func cmdRules(_ context.Context, e *env, args []string) int {
 	tw := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "ID\tLEVEL\tBASIS\tSOURCE\tCOVERAGE\tRULE")
 	for _, r := range list {
-		level := string(r.Level)
-		if l := r.EffectiveLevel(false); l != r.Level {
-			level = fmt.Sprintf("%s (%s with --strict)", l, r.Level)
-		}
+		level := levelText(r, *strict)
 		basis := string(r.Basis)
 		if r.Ref != "" && r.Basis != rules.BasisContract {
 			basis += " " + r.Ref

@@ -46,3 +46,77 @@ func TestRulesListsChecksAndFaults(t *testing.T) {
 		t.Errorf("text form lacks the coverage column:\n%s", out)
 	}
 }
+
+// TestRulesJSONLevelsMatchText: the JSON level of every rule is the text's
+// (a reading's or a pin's MUST is SHOULD unless --strict), the stated
+// level is kept beside it, and --strict gives both forms the stated level.
+func TestRulesJSONLevelsMatchText(t *testing.T) {
+	for _, strict := range []bool{false, true} {
+		args := []string{"rules"}
+		if strict {
+			args = append(args, "--strict")
+		}
+		_, text, _ := runUmpire(t, "", args...)
+		cells := map[string]string{}
+		for _, line := range strings.Split(text, "\n") {
+			f := strings.Fields(line)
+			if len(f) < 2 || !strings.Contains(f[0], "/") {
+				continue
+			}
+			cell := f[1]
+			if len(f) > 4 && f[2] == "(MUST" {
+				cell = strings.Join(f[1:5], " ")
+			}
+			cells[f[0]] = cell
+		}
+		code, out, errs := runUmpire(t, "", append(args, "--format", "json")...)
+		if code != exitOK {
+			t.Fatalf("exit %d: %s", code, errs)
+		}
+		var list []struct {
+			ID, Level, Basis string
+			Stated           string `json:"stated_level"`
+			LevelText        string `json:"level_text"`
+		}
+		if err := json.Unmarshal([]byte(out), &list); err != nil {
+			t.Fatal(err)
+		}
+		demoted := 0
+		for _, r := range list {
+			if cells[r.ID] != r.LevelText {
+				t.Errorf("strict %v, %s: text %q, JSON level_text %q", strict, r.ID, cells[r.ID], r.LevelText)
+			}
+			want := r.Stated
+			if !strict && r.Stated == "MUST" && r.Basis != "document" {
+				want, demoted = "SHOULD", demoted+1
+			}
+			if r.Level != want || !strings.HasPrefix(r.LevelText, r.Level) {
+				t.Errorf("strict %v, %s (%s, stated %s): JSON level %s, want %s", strict, r.ID, r.Basis, r.Stated, r.Level, want)
+			}
+		}
+		if !strict && demoted == 0 {
+			t.Error("no reading or pin at MUST in the catalogue: the test proves nothing")
+		}
+	}
+}
+
+// TestHelpAligns: umpire help lines every command's summary up in one
+// column, the longest name included.
+func TestHelpAligns(t *testing.T) {
+	_, out, errs := runUmpire(t, "", "help")
+	text := out + errs
+	col := -1
+	for _, c := range commands() {
+		i := strings.Index(text, "\n  "+c.name+" ")
+		if i < 0 {
+			t.Fatalf("help does not list %s:\n%s", c.name, text)
+		}
+		line := text[i+1:]
+		line = line[:strings.IndexByte(line, '\n')]
+		at := strings.Index(line, c.summary)
+		if col >= 0 && at != col {
+			t.Errorf("%s's summary starts at column %d, others at %d:\n%s", c.name, at, col, text)
+		}
+		col = at
+	}
+}

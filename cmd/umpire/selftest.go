@@ -69,10 +69,7 @@ func selftestMain(ctx context.Context, e *env, args []string, hook func(*selftes
 	// Progress goes to stdout with text output; with JSON output stdout
 	// carries only the summary, so progress goes to stderr as plain lines.
 	var p *selftestProgress
-	console := e.stdout
-	if rf.toStdout() {
-		console = e.stderr // a report takes standard output
-	}
+	console := rf.console(e).stdout // a report of "-" owns standard output
 	if *format == "json" || rf.toStdout() {
 		p = newSelftestProgress(e.stderr, false)
 	} else {

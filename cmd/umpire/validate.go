@@ -87,10 +87,7 @@ func cmdValidate(ctx context.Context, e *env, args []string) (code int) {
 		reps.failed("the schemas", "the schemas could not be compiled: "+err.Error())
 		return exitError
 	}
-	console := e.stdout
-	if rf.toStdout() {
-		console = e.stderr // the report owns standard output
-	}
+	console := rf.console(e).stdout // the report owns standard output
 	out := &violationWriter{w: console, json: *format == "json", strict: basis.strict}
 	var total, invalid, violations, notKept, failing, lenient int
 	for _, src := range srcs {

@@ -56,12 +56,7 @@ func cmdVerify(ctx context.Context, e *env, args []string) (code int) {
 			code = exitError
 		}
 	}()
-	if rf.toStdout() {
-		// A report takes standard output: the findings go to stderr.
-		c := *e
-		c.stdout = e.stderr
-		e = &c
-	}
+	e = rf.console(e) // a report of "-" owns standard output: the findings go to stderr
 	if fs.NArg() == 0 {
 		fmt.Fprintln(e.stderr, "umpire: verify needs at least one LOG.jsonl (or - for standard input)")
 		fs.Usage()

@@ -20,6 +20,9 @@ type verifyReports struct {
 	flags reportFlags
 	rep   *reports.Report
 	game  string
+	// mark is when the log being verified began (the previous log's end):
+	// each log's check takes the time since.
+	mark time.Time
 }
 
 func newVerifyReports(flags reportFlags, game string, files []string, strict bool) *verifyReports {
@@ -30,7 +33,16 @@ func newVerifyReports(flags reportFlags, game string, files []string, strict boo
 	v.rep = reports.New(reports.Meta{Version: strings.TrimSpace(version), Kind: reports.KindVerify, Games: []string{game},
 		RulesVersions: harness.RulesVersions(game), Target: strings.Join(files, " "), Started: time.Now(), Strict: strict},
 		reports.ApplicableRules(reports.KindVerify, rules.Default()))
+	v.mark = v.rep.Meta.Started
 	return v
+}
+
+// lap returns the time since the previous log ended, and starts the next.
+func (v *verifyReports) lap() time.Duration {
+	now := time.Now()
+	d := now.Sub(v.mark)
+	v.mark = now
+	return d
 }
 
 // on reports whether a report is being built (the findings are then kept
@@ -43,7 +55,7 @@ func (v *verifyReports) log(name string, fs []rules.Finding, evaluated map[strin
 	if v.rep == nil {
 		return
 	}
-	c := reports.Check{Name: name + ": the log replays through the referee", Section: "Logs", Evaluated: evaluated}
+	c := reports.Check{Name: name + ": the log replays through the referee", Section: "Logs", Evaluated: evaluated, Duration: v.lap()}
 	c.Rules = gameOf(v.game).VerifyRules()
 	for _, f := range fs {
 		c.Findings = append(c.Findings, reports.Finding{Finding: f})
@@ -67,7 +79,7 @@ func (v *verifyReports) failed(name, why string) {
 	if v.rep == nil {
 		return
 	}
-	v.rep.Checks = append(v.rep.Checks, reports.Check{Name: name + ": the log replays through the referee", Section: "Logs", Status: reports.Error, Reason: why})
+	v.rep.Checks = append(v.rep.Checks, reports.Check{Name: name + ": the log replays through the referee", Section: "Logs", Status: reports.Error, Reason: why, Duration: v.lap()})
 }
 
 // write writes the reports asked for; it says on stderr when it cannot.

@@ -134,3 +134,19 @@ func TestVerifyReports(t *testing.T) {
 		t.Errorf("a report on standard output: exit %d, stdout %.80q; want 1 and the JSON report", code, out)
 	}
 }
+
+// TestVerifyReportTimes: each log's check takes the time its verification
+// took, so the JUnit cases do not all read 0 s.
+func TestVerifyReportTimes(t *testing.T) {
+	code, out, errs := runUmpire(t, "", "verify", "--game", "inference", vtd("full.jsonl"), "--json", "-")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	rep, err := reports.ReadJSON(strings.NewReader(out))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Checks) != 1 || rep.Checks[0].Duration <= 0 || rep.Checks[0].Duration > rep.Meta.Duration {
+		t.Errorf("the log's check took %v of the run's %v", rep.Checks[0].Duration, rep.Meta.Duration)
+	}
+}

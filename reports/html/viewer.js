@@ -102,7 +102,8 @@
       return;
     }
     expect.className = "viewer-expect finding-step level-" + dash(v.level);
-    expect.appendChild(el("h3", null, "⚑ " + dash(v.level) + " " + dash(v.rule)));
+    expect.appendChild(el("h3", null, "⚑ " + (v.known ? "KNOWN FAILING " : "") + dash(v.level) + " " + dash(v.rule)));
+    if (v.known) { expect.appendChild(el("p", "viewer-known", "known failing (--known-failing): " + v.known + "; reported, not failing the run")); }
     expect.appendChild(el("p", "viewer-finding-message", dash(v.message)));
     var g = el("div", "viewer-eg");
     var e = el("div"); e.appendChild(el("h4", null, "referee expected")); e.appendChild(el("pre", "expected", dash(v.expected)));
