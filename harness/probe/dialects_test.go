@@ -34,6 +34,7 @@ func inferenceDialectTable() []dialectCase {
 		{"match-end-lean", []string{"inference/protocol.envelope"}},
 		{"no-log", nil},
 		{"slow-errors", nil},
+		{"sitting-out-next-round", []string{"inference/wire.visible-state.sitting-out-at-once"}},
 		{"timeout-on-action", []string{"inference/timeouts.logged"}},
 		{"tokens-list", nil},
 		{"welcome-lean", []string{"inference/protocol.envelope"}},

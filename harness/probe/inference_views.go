@@ -76,6 +76,7 @@ type infSeatTrack struct {
 	dealt      map[int]bool
 	folded     map[int]bool
 	sitting    map[int]int // seat → back_in_round
+	sitFrom    map[int]int // seat → the round whose timeout sat it out
 	currentBet int
 	raises     int
 	history    []ref.RoundRecord
@@ -94,7 +95,7 @@ type infSeatTrack struct {
 }
 
 func newSeatTrack() *infSeatTrack {
-	return &infSeatTrack{acted: map[[2]int]bool{}, sync: true, credits: map[int]int{}, contrib: map[int]int{}, bets: map[int]int{}, dealt: map[int]bool{}, folded: map[int]bool{}, sitting: map[int]int{}}
+	return &infSeatTrack{acted: map[[2]int]bool{}, sync: true, credits: map[int]int{}, contrib: map[int]int{}, bets: map[int]int{}, dealt: map[int]bool{}, folded: map[int]bool{}, sitting: map[int]int{}, sitFrom: map[int]int{}}
 }
 
 func (tr *infSeatTrack) pot() int {
@@ -140,7 +141,7 @@ func (tr *infSeatTrack) apply(ev infLiveEvent) (rule string, want, got any, msg 
 	}
 	if ev.SitOut && seat >= 0 {
 		// The timeout line's flag (or, in another shape, the action's).
-		tr.sitting[seat] = ev.BackInRound
+		tr.sitting[seat], tr.sitFrom[seat] = ev.BackInRound, ev.Round
 	}
 	switch ev.Type {
 	case "match_start":
@@ -166,6 +167,7 @@ func (tr *infSeatTrack) apply(ev infLiveEvent) (rule string, want, got any, msg 
 		}
 	case "return":
 		delete(tr.sitting, seat)
+		delete(tr.sitFrom, seat)
 	case "ante":
 		// The ante of a stack that cannot cover it is the whole stack, and
 		// the event flags it all-in (as it does an exact stack).
@@ -376,8 +378,16 @@ func (tr *infSeatTrack) compare(vs ref.VisibleState, turn bool, res *Result) []i
 			add("inference/wire.visible-state.contribution", fmt.Sprintf("players[%d].contribution", s), tr.contrib[s], p.Contribution)
 		}
 		back, out := tr.sitting[s]
+		rule := "inference/wire.visible-state.sitting-out"
+		if out && tr.sitFrom[s] == tr.round {
+			// Sat out by a timeout of this round, which the seat
+			// finishes: the document sits it out from the next round;
+			// that the flag shows at once is I-INF-17.
+			rule = "inference/wire.visible-state.sitting-out-at-once"
+			res.eval(rule)
+		}
 		if (tr.timeouts || out) && (p.SittingOut != out || (out && p.BackInRound != back)) {
-			add("inference/wire.visible-state.sitting-out", fmt.Sprintf("players[%d].sitting_out, back_in_round", s), map[string]any{"sitting_out": out, "back_in_round": back}, map[string]any{"sitting_out": p.SittingOut, "back_in_round": p.BackInRound})
+			add(rule, fmt.Sprintf("players[%d].sitting_out, back_in_round", s), map[string]any{"sitting_out": out, "back_in_round": back}, map[string]any{"sitting_out": p.SittingOut, "back_in_round": p.BackInRound})
 		}
 	}
 	res.eval("inference/visibility.history")
@@ -633,7 +643,7 @@ func infViewRules() []string {
 	return []string{
 		"inference/match.credits", "inference/visibility.public", "inference/visibility.history", "inference/visibility.breakeven",
 		"inference/wire.events.showdown", "inference/wire.visible-state.contribution", "inference/wire.visible-state.ante",
-		"inference/wire.visible-state.sitting-out", "inference/protocol.current-bet", "inference/protocol.to-call",
+		"inference/wire.visible-state.sitting-out", "inference/wire.visible-state.sitting-out-at-once", "inference/protocol.current-bet", "inference/protocol.to-call",
 		"inference/round.2.short-ante", "inference/wire.events.ante-all-in", "inference/match.rounds", "inference/round.4.table-talk", "inference/protocol.winners", "inference/round.3.fold",
 		"inference/round.3.raise", "inference/round.3.raise-covered",
 	}

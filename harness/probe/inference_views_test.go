@@ -174,3 +174,50 @@ func TestFollowShowdownFlag(t *testing.T) {
 		})
 	}
 }
+
+// TestFollowViewsSitOut: seat 1's fold in viewStream is a third timeout that
+// sits it out until round 7. In round 1, which it finishes, when the flag
+// turns on is umpire's reading (I-INF-17); in round 2, which it sits out, the
+// flag and its back_in_round are the document's.
+func TestFollowViewsSitOut(t *testing.T) {
+	ev := func(e string) string { return `{"type":"event","match_id":"m","event":` + e + `}` }
+	timeout := []string{ev(`{"type":"action","round":1,"turn":1,"seat":1,"action":"fold"}`),
+		ev(`{"type":"timeout","round":1,"turn":1,"seat":1,"strikes":3,"sit_out":true,"back_in_round":7}`) + "\n" +
+			ev(`{"type":"action","round":1,"turn":1,"seat":1,"action":"fold","timeout":true}`)}
+	seat1 := `{"seat":1,"credits":28,"in_round":true,"folded":true,"contribution":2}`
+	// Round 2 follows: seat 0 calls, seat 2 wins round 1; seats 0 and 2
+	// are dealt in, seat 1 sits out.
+	round2 := `"contribution":7}],"history":[]}}` + "\n" +
+		ev(`{"type":"action","round":1,"turn":3,"seat":0,"action":"call","amount":2}`) + "\n" +
+		ev(`{"type":"showdown","round":1,"pot":16,"uncontested":false,"reveals":[{"seat":0,"value":5},{"seat":2,"value":9}],"winners":[2],"payouts":[{"seat":2,"amount":16}]}`) + "\n" +
+		ev(`{"type":"round_start","round":2,"dealer":2,"ante":2,"dealt_in":[0,2]}`) + "\n" +
+		ev(`{"type":"ante","round":2,"seat":0,"amount":2}`) + "\n" +
+		ev(`{"type":"ante","round":2,"seat":2,"amount":2}`) + "\n" +
+		`{"type":"your_turn","match_id":"m","round":2,"turn":0,"visible_state":{"round":2,"dealer":2,"your_seat":0,"your_credits":21,"to_call":0,"call_breakeven_value":null,"current_bet":0,"pot":4,"raises_used":0,"limits":{"ante":2},"players":[{"seat":0,"credits":21,"in_round":true,"contribution":2},SEAT1,{"seat":2,"credits":37,"in_round":true,"contribution":2}],"history":[{"round":1,"pot":16,"uncontested":false,"winners":[2],"reveals":[{"seat":0,"value":5},{"seat":2,"value":9}]}]}}`
+	flagged := `{"seat":1,"credits":28,"sitting_out":true,"back_in_round":7,"in_round":true,"folded":true,"contribution":2}`
+	tests := []struct {
+		name  string
+		edits []string
+		want  []string // the rules cited, in order
+	}{
+		{"flagged at once", append(timeout, seat1, flagged), nil},
+		{"flagged from the next round", timeout, []string{"inference/wire.visible-state.sitting-out-at-once"}},
+		{"flagged at once, and in the next round", append(timeout, seat1, flagged, `"contribution":7}],"history":[]}}`, strings.Replace(round2, "SEAT1", `{"seat":1,"credits":28,"sitting_out":true,"back_in_round":7}`, 1)), nil},
+		{"flagged from the next round, and in it", append(timeout, `"contribution":7}],"history":[]}}`, strings.Replace(round2, "SEAT1", `{"seat":1,"credits":28,"sitting_out":true,"back_in_round":7}`, 1)), []string{"inference/wire.visible-state.sitting-out-at-once"}},
+		{"not flagged in the round it sits out", append(timeout, seat1, flagged, `"contribution":7}],"history":[]}}`, strings.Replace(round2, "SEAT1", `{"seat":1,"credits":28}`, 1)), []string{"inference/wire.visible-state.sitting-out"}},
+		{"another back_in_round in the round it sits out", append(timeout, seat1, flagged, `"contribution":7}],"history":[]}}`, strings.Replace(round2, "SEAT1", `{"seat":1,"credits":28,"sitting_out":true,"back_in_round":8}`, 1)), []string{"inference/wire.visible-state.sitting-out"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var res Result
+			infFollowViews(viewStream(t, tc.edits...), func(int) []reports.Message { return nil }, &res)
+			var got []string
+			for _, f := range res.Findings {
+				got = append(got, f.Rule)
+			}
+			if fmt.Sprint(got) != fmt.Sprint(tc.want) && !(len(got) == 0 && len(tc.want) == 0) {
+				t.Fatalf("findings %v, want %v (%v)", got, tc.want, res.Findings)
+			}
+		})
+	}
+}

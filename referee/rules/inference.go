@@ -16,6 +16,11 @@ func InferenceRules() []Rule {
 	p := func(id, section, text string) Rule {
 		return Rule{ID: "inference/protocol." + id, Level: Must, Doc: wire, Section: section, Text: text}
 	}
+	rd := func(id, section, ref, text string) Rule {
+		r := m(id, section, text)
+		r.Basis, r.Ref = BasisReading, ref
+		return r
+	}
 	breakeven := m("visibility.breakeven", "What you can see",
 		"When a seat owes a call, call_breakeven_value is the value at which a plain call breaks even against the seats still in (uniform independent values); null otherwise.")
 	breakeven.Level = Should
@@ -108,7 +113,9 @@ func InferenceRules() []Rule {
 		m("wire.visible-state.fields", "On the wire: visible_state", "visible_state carries every field of the rules' example, with the last 20 rounds of history in full and older rounds trimmed."),
 		m("wire.visible-state.contribution", "On the wire: visible_state", "players[].contribution is what the seat put in this round, ante plus bets."),
 		m("wire.visible-state.ante", "On the wire: visible_state", "limits.ante is the current round's ante and limits.ante_ramp its schedule."),
-		m("wire.visible-state.sitting-out", "On the wire: visible_state", "A sitting-out seat is flagged sitting_out and carries back_in_round."),
+		m("wire.visible-state.sitting-out", "On the wire: visible_state", "In the rounds a seat sits out (not dealt in, its back_in_round still to come) it is flagged sitting_out and carries back_in_round."),
+		rd("wire.visible-state.sitting-out-at-once", "On the wire: visible_state", "I-INF-17",
+			"A seat sat out by a timeout is flagged sitting_out, with its back_in_round, from that timeout on, while it finishes the round it timed out in."),
 
 		// On the wire: event payloads
 		m("wire.events.objects", "On the wire: event payloads", "Events are the match-log objects: round_start, deal_private (own only), ante, bust, return, message, action, timeout, showdown."),
