@@ -226,7 +226,11 @@ func (tr *infSeatTrack) apply(ev infLiveEvent) (rule string, want, got any, msg 
 		if in == 1 {
 			reveals = nil
 		}
-		tr.history = append(tr.history, ref.RoundRecord{Round: ev.Round, Dealer: tr.dealer, Pot: pot, Uncontested: in == 1, Winners: paidSeats(ev.Payouts), Reveals: reveals, Payouts: ev.Payouts})
+		// A round nobody was dealt into has no contest: its flag is
+		// I-INF-10's reading, so its history entry is held to the
+		// server's own showdown line, not to umpire's flag.
+		uncontested := in == 1 || in == 0 && ev.Uncontested
+		tr.history = append(tr.history, ref.RoundRecord{Round: ev.Round, Dealer: tr.dealer, Pot: pot, Uncontested: uncontested, Winners: paidSeats(ev.Payouts), Reveals: reveals, Payouts: ev.Payouts})
 		tr.rounds++
 		tr.inRound = false
 	}

@@ -221,3 +221,22 @@ func TestFollowViewsSitOut(t *testing.T) {
 		})
 	}
 }
+
+// TestFollowHistoryOfEmptyRound: the history entry of a round nobody was
+// dealt into follows the server's own showdown flag (I-INF-10 is umpire's
+// reading): neither flag makes the view's history differ from it.
+func TestFollowHistoryOfEmptyRound(t *testing.T) {
+	for _, flag := range []bool{true, false} {
+		t.Run(fmt.Sprint(flag), func(t *testing.T) {
+			tr := newSeatTrack()
+			tr.started, tr.round, tr.inRound = true, 3, true
+			pot := 0
+			if rule, _, _, msg := tr.apply(infLiveEvent{Type: "showdown", Round: 3, Pot: &pot, Uncontested: flag}); rule != "" {
+				t.Fatalf("rule %q (%s), want none", rule, msg)
+			}
+			if len(tr.history) != 1 || tr.history[0].Uncontested != flag {
+				t.Fatalf("history %+v, want one round flagged uncontested %v", tr.history, flag)
+			}
+		})
+	}
+}
