@@ -260,7 +260,7 @@ func infCheckSchema(ctx context.Context, t *Target) Result {
 		var order []group
 		byGroup := map[group][]schemas.Violation{}
 		for _, v := range vs {
-			g := group{rule: schemaRule(kind, v)}
+			g := group{rule: schemaRule(kind, m.Ev.Type, v)}
 			switch {
 			case uncontested:
 				g.rule = "inference/round.7.uncontested" // the schema forbids reveals in an uncontested showdown
@@ -294,8 +294,10 @@ func infCheckSchema(ctx context.Context, t *Target) Result {
 // schemaRule names the rule a schema violation of a server message breaks
 // (I-INF-P3): deadline_ms of a your_turn is the rules' deadline, an
 // error's code umpire's error-code pin, visible_state the rules' fields, an
-// event the log contract, anything else the envelope.
-func schemaRule(kind string, v schemas.Violation) string {
+// event the log contract unless the clause is the rules document's own (a
+// showdown's fields, a hidden value's range, the flags the document names:
+// the event rules), anything else the envelope. evType is an event's type.
+func schemaRule(kind, evType string, v schemas.Violation) string {
 	loc := v.InstanceLocation
 	missing := func(field string) bool {
 		return loc == "" && v.Keyword == "required" && strings.Contains(v.Message, strconv.Quote(field))
@@ -305,6 +307,14 @@ func schemaRule(kind string, v schemas.Violation) string {
 		return "inference/timeouts.deadline"
 	case kind == "error" && (loc == "/code" || missing("code")):
 		return "inference/server.error-code"
+	case kind == "event" && v.Binding() && evType == "showdown":
+		return "inference/wire.events.showdown"
+	case kind == "event" && v.Binding() && evType == "deal_private" && v.InstanceLocation == "/event/value":
+		return "inference/round.1.deal" // an integer from 1 to 100
+	case kind == "event" && v.Binding() && evType == "ante" && v.InstanceLocation == "/event/all_in":
+		return "inference/wire.events.ante-all-in"
+	case kind == "event" && v.Binding():
+		return "inference/wire.events.objects"
 	case kind == "event":
 		return "inference/protocol.log-line"
 	case kind == "your_turn" && loc == "/legal_actions" && v.Keyword == "contains":

@@ -73,6 +73,12 @@ func TestLineChecks(t *testing.T) {
 		{"two messages on one move", add(24, `{"type":"message","round":1,"turn":6,"seat":3,"text":"again"}`), "inference/log.message-before-action", 24, "at most one"},
 		{"message on a timed-out turn", add(16, `{"type":"message","round":1,"turn":1,"seat":4,"text":"hi"}`), "inference/log.message-before-action", 16, "timed out"},
 		{"reveals unsorted", edit(32, `{"seat":0,"value":46},{"seat":2,"value":91}`, `{"seat":2,"value":91},{"seat":0,"value":46}`), "inference/protocol.sorted", 32, "reveals"},
+		// The rules document gives a showdown its reveals, winners, pot and
+		// payouts; uncontested when false is WIRE.md's pin.
+		{"showdown without payouts", edit(32, `,"payouts":[{"seat":2,"amount":100}]`, ``), "inference/wire.events.showdown", 32, "payouts"},
+		{"showdown without pot", edit(32, `"pot":100,`, ``), "inference/wire.events.showdown", 32, "pot"},
+		{"showdown without uncontested", edit(32, `"uncontested":false,`, ``), "inference/protocol.log-line", 32, "uncontested"},
+		{"deal without its value", edit(3, `,"value":46`, ``), "inference/wire.events.objects", 3, "value"},
 		{"winners wrong", edit(32, `"winners":[2]`, `"winners":[2,3]`), "inference/protocol.winners", 32, "winners"},
 		{"pot wrong", edit(32, `"pot":100`, `"pot":101`), "inference/round.6.showdown", 32, "pot"},
 		{"contest called uncontested", edit(32, `"uncontested":false`, `"uncontested":true`), "inference/round.6.showdown", 32, "contested"},
