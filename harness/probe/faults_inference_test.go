@@ -63,6 +63,8 @@ func inferenceFaultCases() []faultCase {
 		{GameInference, "own-line-type", "inference/protocol.log-line", nil},
 		{GameInference, "action-all-in-unflagged", "inference/protocol.action-all-in", nil},
 		{GameInference, "to-call-uncapped", "inference/protocol.to-call", nil},
+		// The call item is right: the to_call is charged, not the item.
+		{GameInference, "to-call-one-more", "inference/visibility.to-call", nil},
 		{GameInference, "all-in-call-refused", "inference/round.3.all-in", nil},
 		{GameInference, "move-after-end", "inference/illegal.match-over", nil},
 		{GameInference, "button-stays", "inference/table.button", nil},

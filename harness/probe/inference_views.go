@@ -412,13 +412,23 @@ func (tr *infSeatTrack) compare(vs ref.VisibleState, turn bool, res *Result) []i
 		return out
 	}
 	me := vs.YourSeat
-	res.eval("inference/protocol.current-bet", "inference/protocol.to-call")
+	res.eval("inference/protocol.current-bet", "inference/visibility.to-call")
 	if vs.CurrentBet != tr.currentBet {
 		add("inference/protocol.current-bet", "current_bet (the raises of the round)", tr.currentBet, vs.CurrentBet)
 	}
-	owe := min(max(0, tr.currentBet-tr.bets[me]), tr.credits[me])
+	owe := tr.owes(me)
+	if full := max(0, tr.currentBet-tr.bets[me]); full > tr.credits[me] {
+		res.eval("inference/protocol.to-call")
+		if vs.ToCall == full {
+			// What the seat owes, not capped at what it holds: the cap is
+			// umpire's pin.
+			add("inference/protocol.to-call", "to_call (what the seat owes, capped at its credits)", owe, vs.ToCall)
+			owe = vs.ToCall
+		}
+	}
 	if vs.ToCall != owe {
-		add("inference/protocol.to-call", "to_call (current bet less the seat's bets, capped at its credits)", owe, vs.ToCall)
+		// What the seat owes is the rules' own figure ("what you owe").
+		add("inference/visibility.to-call", "to_call (the current bet less the seat's bets this round)", owe, vs.ToCall)
 	}
 	// The breakeven heuristic (I-INF-11, SHOULD, ±1).
 	res.eval("inference/visibility.breakeven")
@@ -436,6 +446,51 @@ func (tr *infSeatTrack) compare(vs ref.VisibleState, turn bool, res *Result) []i
 		add("inference/visibility.breakeven", fmt.Sprintf("call_breakeven_value owing %d into a pot of %d against %d", owe, tr.pot(), opp), be, nil)
 	case ok && (*vs.CallBreakevenValue < be-1 || *vs.CallBreakevenValue > be+1):
 		add("inference/visibility.breakeven", fmt.Sprintf("call_breakeven_value owing %d into a pot of %d against %d (±1)", owe, tr.pot(), opp), be, *vs.CallBreakevenValue)
+	}
+	return out
+}
+
+// owes is what seat owes by the events followed: the current bet less its
+// bets this round, capped at its credits (a call it cannot cover is all-in).
+func (tr *infSeatTrack) owes(seat int) int {
+	return min(max(0, tr.currentBet-tr.bets[seat]), tr.credits[seat])
+}
+
+// infOwed follows each seat's events among got as infFollowViews does and
+// returns, by the index of each your_turn whose round it could follow, what
+// the seat owes by those events. The legal check derives the items from it
+// where the view's to_call disagrees: the round's events then say the
+// to_call is wrong, which the views check charges
+// (inference/visibility.to-call); the call item is charged only if it is
+// wrong too.
+func infOwed(got []infMsg) map[int]int {
+	tracks := map[int]*infSeatTrack{}
+	out := map[int]int{}
+	for i := range got {
+		m := &got[i]
+		tr := tracks[m.Seat]
+		if tr == nil {
+			tr = newSeatTrack()
+			tracks[m.Seat] = tr
+		}
+		switch m.Env.Type {
+		case "event":
+			ev, ok := decodeLiveEvent(m.Env.Event)
+			if !ok {
+				continue
+			}
+			if rule, _, _, _ := tr.apply(ev); rule != "" && rule != "inference/round.4.table-talk" {
+				tr.sync = false // as infFollowViews: the figures no longer follow (I-INF-P9)
+			}
+		case "welcome":
+			if vs, err := m.view(); err != nil || vs.Round > 0 || tr.round > 0 {
+				tr.sync = false // joined again, or mid-match
+			}
+		case "your_turn":
+			if tr.sync && tr.started && tr.inRound && m.Env.Round == tr.round {
+				out[i] = tr.owes(m.Seat)
+			}
+		}
 	}
 	return out
 }

@@ -69,7 +69,7 @@ func TestFollowViews(t *testing.T) {
 		{"credits", []string{`{"seat":2,"credits":23`, `{"seat":2,"credits":24`}, "inference/visibility.public"},
 		{"contribution", []string{`"contribution":7`, `"contribution":5`}, "inference/wire.visible-state.contribution"},
 		{"current bet", []string{`"current_bet":5`, `"current_bet":0`}, "inference/protocol.current-bet"},
-		{"to call", []string{`"to_call":2`, `"to_call":5`}, "inference/protocol.to-call"},
+		{"to call", []string{`"to_call":2`, `"to_call":5`}, "inference/visibility.to-call"},
 		{"ante", []string{`"limits":{"ante":2}`, `"limits":{"ante":3}`}, "inference/wire.visible-state.ante"},
 		{"breakeven null", []string{`"call_breakeven_value":13`, `"call_breakeven_value":null`}, "inference/visibility.breakeven"},
 		{"breakeven off by one is read as equal", []string{`"call_breakeven_value":13`, `"call_breakeven_value":14`}, ""},
@@ -236,6 +236,50 @@ func TestFollowHistoryOfEmptyRound(t *testing.T) {
 			}
 			if len(tr.history) != 1 || tr.history[0].Uncontested != flag {
 				t.Fatalf("history %+v, want one round flagged uncontested %v", tr.history, flag)
+			}
+		})
+	}
+}
+
+// TestLegalJudgedByTheEvents: where a view's to_call and its call item
+// disagree, the round's events say which one is wrong, and only that one is
+// charged: the to_call by the views check (inference/visibility.to-call),
+// the call item by the legal check (inference/wire.legal-actions.call).
+func TestLegalJudgedByTheEvents(t *testing.T) {
+	legal := func(call int) string {
+		return fmt.Sprintf(`"history":[]},"legal_actions":[{"action":"fold"},{"action":"call","amount":%d},{"action":"raise","min":1,"max":10}]}`, call)
+	}
+	// Seat 0 owes 2 (seat 2 re-raised 2), holds 25.
+	tests := []struct {
+		name            string
+		toCall, call    int
+		legalRule, view string
+	}{
+		{"both right", 2, 2, "", ""},
+		{"to_call one more, call item right", 3, 2, "", "inference/visibility.to-call"},
+		{"call item one more, to_call right", 2, 3, "inference/wire.legal-actions.call", ""},
+		{"both one more", 3, 3, "inference/wire.legal-actions.call", "inference/visibility.to-call"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			msgs := viewStream(t, `"to_call":2`, fmt.Sprintf(`"to_call":%d`, tc.toCall), `"contribution":7}],"history":[]}}`, `"contribution":7}],`+legal(tc.call),
+				`"raises_used":2,`, `"raises_used":2,"turn":{"turn":3,"seat":0},`)
+			var lres, vres Result
+			if n := infJudgeLegal(msgs, func(int) []reports.Message { return nil }, &lres); n != 1 {
+				t.Fatalf("judged %d turns, want 1", n)
+			}
+			infFollowViews(msgs, func(int) []reports.Message { return nil }, &vres)
+			for _, c := range []struct {
+				res  Result
+				want string
+			}{{lres, tc.legalRule}, {vres, tc.view}} {
+				var got []string
+				for _, f := range c.res.Findings {
+					got = append(got, f.Rule)
+				}
+				if want := []string{c.want}; fmt.Sprint(got) != fmt.Sprint(want) && !(len(got) == 0 && c.want == "") {
+					t.Errorf("findings %v, want %v (%v)", got, c.want, c.res.Findings)
+				}
 			}
 		})
 	}

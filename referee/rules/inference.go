@@ -90,6 +90,7 @@ func InferenceRules() []Rule {
 		// What you can see
 		m("visibility.own-value", "What you can see", "A seat sees its own hidden value for the current round."),
 		m("visibility.public", "What you can see", "Seats, dealer, round, credits, folds, all-ins, sit-outs, current bet, amount owed, pot, raises used, the round's actions and all messages are public."),
+		m("visibility.to-call", "What you can see", "to_call shows what the seat owes: the current bet less what it has already bet this round (the cap of a stack that cannot cover it is inference/protocol.to-call)."),
 		breakeven,
 		m("visibility.history", "What you can see", "Past rounds show the winners, the pot and the values revealed at showdown."),
 		m("visibility.no-peek", "What you can see", "No seat ever sees another seat's value before that value is shown at showdown."),
@@ -124,7 +125,7 @@ func InferenceRules() []Rule {
 
 		// Wire contract pinned in WIRE.md
 		p("current-bet", "visible_state", "current_bet counts only bets above the ante: 0 when betting opens, raised by each raise amount."),
-		p("to-call", "visible_state", "to_call is the current bet less the seat's own bets this round, capped at its credits."),
+		p("to-call", "visible_state", "A seat that owes more than it holds is shown to_call capped at its credits (what its all-in call costs)."),
 		p("ante-formula", "visible_state", "ante(r) is the base before from_round, else base + step × (1 + ⌊(r − from_round) / every_rounds⌋)."),
 		p("log-order", "Match log", "Within a round: round_start, return, deal_private, ante (from the dealer's left), betting, showdown, bust."),
 		p("log-fields", "Match log", "Each log object has exactly the pinned fields, with optional flags omitted when false."),

@@ -183,6 +183,9 @@ const (
 	// FaultToCallUncapped shows to_call as the whole amount owed, even when
 	// it is more than the seat's credits.
 	FaultToCallUncapped Fault = "to-call-uncapped"
+	// FaultToCallOneMore shows a seat that can cover one more credit a
+	// to_call of one more than it owes; its call item stays right.
+	FaultToCallOneMore Fault = "to-call-one-more"
 	// FaultAllInCallRefused refuses a call the seat cannot cover in full
 	// ("not enough credits") instead of playing it all-in.
 	FaultAllInCallRefused Fault = "all-in-call-refused"
@@ -290,6 +293,7 @@ func faultList() []FaultInfo {
 		{FaultOwnLineType, "inference/protocol.log-line", "a log line of an unknown type, round_note"},
 		{FaultActionAllInUnflagged, "inference/protocol.action-all-in", "an action that empties a stack is not flagged all_in"},
 		{FaultToCallUncapped, "inference/protocol.to-call", "to_call is not capped at the seat's credits"},
+		{FaultToCallOneMore, "inference/visibility.to-call", "to_call is one more than the seat owes (its call item is right)"},
 		{FaultAllInCallRefused, "inference/round.3.all-in", "a call the seat cannot cover is refused"},
 		{FaultMoveAfterEnd, "inference/illegal.match-over", "a move sent after match_end is recorded as an action"},
 		{FaultButtonStays, "inference/table.button", "the dealer button never moves after round 1"},

@@ -304,6 +304,20 @@ func moreFaultCases() []faultTest {
 			},
 		},
 		{
+			fault: FaultToCallOneMore, rule: "inference/visibility.to-call",
+			spec: func(seed string) MatchSpec { return agent(seed, 3, 2, 10000, "passive") }, policy: call,
+			observe: func(t *testing.T, r faultRun) bool {
+				for _, f := range r.cl.frames {
+					for _, la := range f.env.LegalActions {
+						if vs := f.env.VisibleState; f.env.Type == TypeYourTurn && la.Action == ref.ActionCall && vs.ToCall == la.Amount+1 {
+							return true
+						}
+					}
+				}
+				return false
+			},
+		},
+		{
 			fault: FaultRaiseMaxShort, rule: "inference/wire.legal-actions.raise",
 			spec: func(seed string) MatchSpec { return agent(seed, 3, 2, 10000, "passive") }, policy: call,
 			observe: func(t *testing.T, r faultRun) bool {
