@@ -35,7 +35,7 @@ func inferenceDialectTable() []dialectCase {
 		{"no-log", nil},
 		{"slow-errors", nil},
 		{"sitting-out-next-round", []string{"inference/wire.visible-state.sitting-out-at-once"}},
-		{"timeout-on-action", []string{"inference/timeouts.logged"}},
+		{"timeout-on-action", []string{"inference/log.timeout-before-action"}},
 		{"tokens-list", nil},
 		{"welcome-lean", []string{"inference/protocol.envelope"}},
 	}

@@ -68,7 +68,7 @@ func inferenceChecks() []Check {
 		{Name: "inference: the deadline keeps running after an illegal move", Game: GameInference, Section: secTimeout,
 			Rules: []string{"inference/timeouts.deadline", "inference/illegal.no-consume"}, Timeout: probe, Run: infProbeDeadline},
 		{Name: "inference: a silent seat gets the default action", Game: GameInference, Section: secTimeout,
-			Rules: []string{"inference/timeouts.default-action", "inference/timeouts.logged", "inference/timeouts.strikes"}, Timeout: probe, Run: infProbeSilent},
+			Rules: []string{"inference/timeouts.default-action", "inference/timeouts.logged", "inference/log.timeout-before-action", "inference/timeouts.strikes"}, Timeout: probe, Run: infProbeSilent},
 		{Name: "inference: three silent turns sit the seat out", Game: GameInference, Section: secTimeout,
 			Rules: []string{"inference/timeouts.sit-out", "inference/timeouts.back-in-round", "inference/timeouts.last-strike", "inference/protocol.strikes-count", "inference/log.timeout-before-action", "inference/timeouts.clear-on-move", "inference/wire.visible-state.sitting-out", "inference/wire.visible-state.sitting-out-at-once"}, Timeout: probe, Run: infProbeSitOut},
 	}

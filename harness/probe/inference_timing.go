@@ -240,9 +240,9 @@ func infProbeSilent(ctx context.Context, t *Target) Result {
 			return Result{Findings: append(res.Findings, f)}
 		}
 		// The timeout is logged, on the action itself: the separate
-		// timeout line is WIRE.md's pin.
-		f := finding("inference/timeouts.logged", where, "a timeout event before the server's action", json.RawMessage(to.Raw), "the server flagged its action timeout but sent no timeout event before it")
-		f.Basis, f.Ref = rules.BasisContract, "WIRE.md Match log"
+		// timeout line is WIRE.md's pin, a rule of its own.
+		res.eval("inference/log.timeout-before-action")
+		f := finding("inference/log.timeout-before-action", where, "a timeout event before the server's action", json.RawMessage(to.Raw), "the server flagged its action timeout but sent no timeout event before it")
 		f.Transcript = p.tail(6)
 		res.Findings = append(res.Findings, f)
 	} else {

@@ -230,7 +230,14 @@ func (tr *infSeatTrack) apply(ev infLiveEvent) (rule string, want, got any, msg 
 		// I-INF-10's reading, so its history entry is held to the
 		// server's own showdown line, not to umpire's flag.
 		uncontested := in == 1 || in == 0 && ev.Uncontested
-		tr.history = append(tr.history, ref.RoundRecord{Round: ev.Round, Dealer: tr.dealer, Pot: pot, Uncontested: uncontested, Winners: paidSeats(ev.Payouts), Reveals: reveals, Payouts: ev.Payouts})
+		// Who won is what the showdown said: that winners are the seats
+		// paid is WIRE.md's pin (I-INF-14), judged on the showdown itself
+		// (protocol.winners), not again in every later view's history.
+		winners := ev.Winners
+		if winners == nil {
+			winners = paidSeats(ev.Payouts)
+		}
+		tr.history = append(tr.history, ref.RoundRecord{Round: ev.Round, Dealer: tr.dealer, Pot: pot, Uncontested: uncontested, Winners: winners, Reveals: reveals, Payouts: ev.Payouts})
 		tr.rounds++
 		tr.inRound = false
 	}

@@ -284,3 +284,24 @@ func TestLegalJudgedByTheEvents(t *testing.T) {
 		})
 	}
 }
+
+// TestFollowHistoryWinners: a view's history names the winners its round's
+// showdown named; that those are the seats paid is WIRE.md's pin, judged on
+// the showdown (protocol.winners, SHOULD), not again at MUST in the history.
+func TestFollowHistoryWinners(t *testing.T) {
+	tr := newSeatTrack()
+	tr.started, tr.round, tr.inRound = true, 3, true
+	tr.dealt[0], tr.dealt[1] = true, true
+	tr.contrib[0], tr.contrib[1] = 2, 2
+	pot := 4
+	// A split pot whose showdown names only the first seat as the winner.
+	ev := infLiveEvent{Type: "showdown", Round: 3, Pot: &pot, Reveals: []ref.Reveal{{Seat: 0, Value: 7}, {Seat: 1, Value: 7}},
+		Winners: []int{0}, Payouts: []ref.Payout{{Seat: 0, Amount: 2}, {Seat: 1, Amount: 2}}}
+	rule, _, _, _ := tr.apply(ev)
+	if rule != "inference/protocol.winners" {
+		t.Fatalf("rule %q, want inference/protocol.winners on the showdown", rule)
+	}
+	if len(tr.history) != 1 || fmt.Sprint(tr.history[0].Winners) != "[0]" {
+		t.Fatalf("history %+v, want the showdown's winners [0]", tr.history)
+	}
+}

@@ -40,6 +40,7 @@ func InferenceRules() []Rule {
 		m("match.credits", "Match", "Every player starts the match with the same stack, 100 credits by default."),
 		m("match.end", "Match", "The match stops after its last round, or as soon as one player holds every credit."),
 		m("match.ranking", "Match", "Final places go by credits; busted players come after all others, a later bust placing higher; equal credits or busts in the same round share a place."),
+		rd("match.ranking-numbering", "Match", "I-INF-8", "Shared places are numbered by standard competition ranking from 1 (1, 2, 2, 4), and the ranking lists seats by place, a shared place in seat order."),
 
 		// Round 1: deal
 		m("round.1.deal", "Round 1", "Each live seat is dealt a private integer from 1 to 100, drawn uniformly and independently."),
@@ -80,7 +81,7 @@ func InferenceRules() []Rule {
 		// Timeouts
 		m("timeouts.deadline", "Timeouts", "The deadline a server enforces is the one it announces in limits.turn_deadline_ms and each your_turn."),
 		m("timeouts.default-action", "Timeouts", "A turn that times out is played by the server as a check when nothing is owed, otherwise as a fold."),
-		m("timeouts.logged", "Timeouts", "Every timeout appears in the log, before the action the server played for it."),
+		m("timeouts.logged", "Timeouts", "Every timeout is recorded in the log: by a timeout line, or on the action the server played for it (flagged timeout); which of the two is inference/log.timeout-before-action."),
 		m("timeouts.strikes", "Timeouts", "Consecutive timeouts are counted as strikes for the seat."),
 		m("timeouts.sit-out", "Timeouts", "The third consecutive timeout makes the seat sit out the next 5 rounds: no deal and no ante."),
 		m("timeouts.back-in-round", "Timeouts", "A sitting-out seat is dealt in again in the round announced as back_in_round; reconnecting does not bring it back sooner."),

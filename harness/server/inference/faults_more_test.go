@@ -132,7 +132,7 @@ func moreFaultCases() []faultTest {
 			observe: cites("inference/round.2.bust"),
 		},
 		{
-			fault: FaultRankFromZero, rule: "inference/match.ranking",
+			fault: FaultRankFromZero, rule: "inference/match.ranking-numbering",
 			spec: func(seed string) MatchSpec { return scripted(seed, 3, 2, "passive") },
 			observe: func(t *testing.T, r faultRun) bool {
 				evs := parseLog(t, r.log)
@@ -192,7 +192,7 @@ func moreFaultCases() []faultTest {
 			},
 		},
 		{
-			fault: FaultTimeoutLineDropped, rule: "inference/timeouts.logged",
+			fault: FaultTimeoutLineDropped, rule: "inference/log.timeout-before-action",
 			spec: func(seed string) MatchSpec { return agent(seed, 3, 2, 10, "passive") }, policy: silent,
 			observe: func(t *testing.T, r faultRun) bool {
 				evs := parseLog(t, r.log)
