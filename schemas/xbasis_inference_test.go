@@ -57,6 +57,9 @@ func TestInferenceBasisPerAssertion(t *testing.T) {
 		{"sit-out at strike 2", "log_timeout", func(m map[string]any) { m["strikes"] = 2 }, "/strikes", BasisContract, wireLog},
 		{"fold with an amount", "log_action", func(m map[string]any) { m["amount"] = 0 }, "", BasisContract, wireLog},
 		{"round a string", "log_deal_private", func(m map[string]any) { m["round"] = "one" }, "/round", BasisContract, wireLog},
+		{"match_end sent as an event", "event", func(m map[string]any) {
+			m["event"] = map[string]any{"type": "match_end", "round": 3, "reason": "rounds_complete", "seed": "s", "ranking": []any{map[string]any{"seat": 0, "rank": 1, "credits": 10}}}
+		}, "/event/type", BasisContract, wireEnv},
 		// Pins and readings inside the document's visible_state.
 		{"round 0 with a turn", "visible_state", func(m map[string]any) { m["round"], m["your_value"] = 0, nil }, "/turn", BasisContract, wireEnv},
 		{"call without its amount in actions", "visible_state", func(m map[string]any) {
