@@ -164,6 +164,10 @@ func (tr *infSeatTrack) apply(ev infLiveEvent) (rule string, want, got any, msg 
 		for _, d := range ev.DealtIn {
 			tr.dealt[d] = true
 			tr.contrib[d] = 0
+			// Dealt in again: no longer sitting out, whether or not a
+			// return event comes (the views are not held to that line).
+			delete(tr.sitting, d)
+			delete(tr.sitFrom, d)
 		}
 	case "return":
 		delete(tr.sitting, seat)

@@ -205,6 +205,10 @@ func TestFollowViewsSitOut(t *testing.T) {
 		{"flagged at once, and in the next round", append(timeout, seat1, flagged, `"contribution":7}],"history":[]}}`, strings.Replace(round2, "SEAT1", `{"seat":1,"credits":28,"sitting_out":true,"back_in_round":7}`, 1)), nil},
 		{"flagged from the next round, and in it", append(timeout, `"contribution":7}],"history":[]}}`, strings.Replace(round2, "SEAT1", `{"seat":1,"credits":28,"sitting_out":true,"back_in_round":7}`, 1)), []string{"inference/wire.visible-state.sitting-out-at-once"}},
 		{"not flagged in the round it sits out", append(timeout, seat1, flagged, `"contribution":7}],"history":[]}}`, strings.Replace(round2, "SEAT1", `{"seat":1,"credits":28}`, 1)), []string{"inference/wire.visible-state.sitting-out"}},
+		// Dealt in again in round 2 without a return event: the view need
+		// not flag it any more.
+		{"dealt in again without a return event", append(timeout, seat1, flagged, `"contribution":7}],"history":[]}}`, strings.Replace(strings.Replace(strings.Replace(strings.Replace(round2, "SEAT1", `{"seat":1,"credits":26,"in_round":true,"contribution":2}`, 1),
+			`"dealt_in":[0,2]}`, `"dealt_in":[0,1,2]}`, 1), `"pot":4,`, `"pot":6,`, 1), `"round":2,"seat":0,"amount":2}}`, `"round":2,"seat":0,"amount":2}}`+"\n"+ev(`{"type":"ante","round":2,"seat":1,"amount":2}`), 1)), nil},
 		{"another back_in_round in the round it sits out", append(timeout, seat1, flagged, `"contribution":7}],"history":[]}}`, strings.Replace(round2, "SEAT1", `{"seat":1,"credits":28,"sitting_out":true,"back_in_round":8}`, 1)), []string{"inference/wire.visible-state.sitting-out"}},
 	}
 	for _, tc := range tests {
