@@ -13,7 +13,9 @@ import (
 // rests on that basis rather than on the rules documents, and umpire
 // reports it at SHOULD unless the run is strict. Schemas without x-basis
 // are the documents' own shapes. The innermost annotated schema on the path
-// to a violation decides; a missing required property takes the basis of
+// to a violation decides (an enclosing schema of the same file included:
+// "x-basis": "document" inside a contract schema re-asserts the document
+// for what it encloses); a missing required property takes the basis of
 // that property's own schema when it names one.
 const (
 	basisKeyword = "x-basis"
@@ -71,14 +73,30 @@ func itoa(i int) string {
 	return string(b[n:])
 }
 
-// basisOf returns the basis the schema at a SchemaURL names (ok false when
-// it names none).
+// basisOf returns the basis that holds at a SchemaURL: the one its schema
+// names, else the one of the nearest enclosing schema of the same file that
+// names one (ok false when none does). The validator's error tree skips the
+// schemas between a failing keyword and the schema that applied it
+// (allOf/N, then, properties/x), so an annotation on one of those is found
+// by walking up the pointer, not by waiting for a node of its own.
 func (s *Set) basisOf(schemaURL string) (basisInfo, bool) {
 	if !strings.Contains(schemaURL, "#") {
 		schemaURL += "#"
 	}
-	b, ok := s.bases[schemaURL]
-	return b, ok
+	hash := strings.IndexByte(schemaURL, '#')
+	for {
+		if b, ok := s.bases[schemaURL]; ok {
+			return b, true
+		}
+		i := strings.LastIndexByte(schemaURL, '/')
+		if i <= hash {
+			if schemaURL[hash+1:] == "" {
+				return basisInfo{}, false
+			}
+			i = hash + 1 // the root of the file, "…#"
+		}
+		schemaURL = schemaURL[:i]
+	}
 }
 
 // leafBasis is the basis of a leaf error: a required property's own

@@ -187,6 +187,9 @@ type violationPlace struct {
 	// below it, or is the missing property prefix names.
 	under func(prefix string) bool
 	loc   string
+	// document is true when the clause broken is the rules document's own
+	// (the violation's basis), not a pin or a reading.
+	document bool
 }
 
 func violationAt(v schemas.Violation) violationPlace {
@@ -194,7 +197,7 @@ func violationAt(v schemas.Violation) violationPlace {
 	missing := func(field string) bool {
 		return loc == "" && v.Keyword == "required" && strings.Contains(v.Message, strconv.Quote(field))
 	}
-	return violationPlace{loc: loc, under: func(prefix string) bool {
+	return violationPlace{loc: loc, document: v.Binding(), under: func(prefix string) bool {
 		return loc == prefix || strings.HasPrefix(loc, prefix+"/") || missing(prefix[1:])
 	}}
 }
@@ -203,7 +206,8 @@ func violationAt(v schemas.Violation) violationPlace {
 func inferenceValidateRules() validateRules {
 	return validateRules{
 		rules: func() []string {
-			return []string{"inference/protocol.envelope", "inference/protocol.log-line", "inference/timeouts.deadline",
+			return []string{"inference/protocol.envelope", "inference/protocol.log-line", "inference/wire.events.objects",
+				"inference/wire.events.showdown", "inference/wire.events.ante-all-in", "inference/round.1.deal", "inference/timeouts.deadline",
 				"inference/server.error-code", "inference/wire.visible-state.fields", "inference/wire.move.action",
 				"inference/wire.move.amount", "inference/agent.message-length"}
 		},
@@ -211,6 +215,17 @@ func inferenceValidateRules() validateRules {
 			switch {
 			case kind == "":
 				return "inference/protocol.envelope"
+			case (strings.HasPrefix(kind, "log_") || kind == "event") && at.document:
+				// What the rules document fixes inside a log object.
+				switch {
+				case kind == "log_showdown":
+					return "inference/wire.events.showdown"
+				case kind == "log_deal_private" && at.under("/value"):
+					return "inference/round.1.deal"
+				case kind == "log_ante" && at.under("/all_in"):
+					return "inference/wire.events.ante-all-in"
+				}
+				return "inference/wire.events.objects"
 			case strings.HasPrefix(kind, "log_") || kind == "event":
 				return "inference/protocol.log-line"
 			case kind == "your_turn" && at.under("/deadline_ms"):

@@ -132,7 +132,10 @@ func TestValidateRule(t *testing.T) {
 		v                schemas.Violation
 		want             string
 	}{
-		{"log line", "inference", "log_ante", schemas.Violation{InstanceLocation: "/amount"}, "inference/protocol.log-line"},
+		{"log line", "inference", "log_ante", schemas.Violation{InstanceLocation: "/amount", Basis: schemas.BasisContract}, "inference/protocol.log-line"},
+		{"showdown field", "inference", "log_showdown", schemas.Violation{Keyword: "required", Message: `missing required property "payouts"`}, "inference/wire.events.showdown"},
+		{"hidden value", "inference", "log_deal_private", schemas.Violation{InstanceLocation: "/value"}, "inference/round.1.deal"},
+		{"sit-out flag", "inference", "log_timeout", schemas.Violation{InstanceLocation: "/sit_out"}, "inference/wire.events.objects"},
 		{"deadline", "inference", "your_turn", schemas.Violation{InstanceLocation: "/deadline_ms"}, "inference/timeouts.deadline"},
 		{"missing deadline", "inference", "your_turn", schemas.Violation{Keyword: "required", Message: `missing required property "deadline_ms"`}, "inference/timeouts.deadline"},
 		{"view field", "inference", "your_turn", schemas.Violation{InstanceLocation: "/visible_state/players/0/credits"}, "inference/wire.visible-state.fields"},

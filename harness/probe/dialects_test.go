@@ -34,7 +34,8 @@ func inferenceDialectTable() []dialectCase {
 		{"match-end-lean", []string{"inference/protocol.envelope"}},
 		{"no-log", nil},
 		{"slow-errors", nil},
-		{"timeout-on-action", []string{"inference/timeouts.logged"}},
+		{"sitting-out-next-round", []string{"inference/wire.visible-state.sitting-out-at-once"}},
+		{"timeout-on-action", []string{"inference/log.timeout-before-action"}},
 		{"tokens-list", nil},
 		{"welcome-lean", []string{"inference/protocol.envelope"}},
 	}

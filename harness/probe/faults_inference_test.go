@@ -28,12 +28,14 @@ func inferenceFaultCases() []faultCase {
 		{GameInference, "strikes-not-counted", "inference/timeouts.strikes", []string{"inference/timeouts.sit-out"}},
 		{GameInference, "no-bust-line", "inference/round.2.bust", nil},
 		// A rank of 0 is also outside the envelope's shape.
-		{GameInference, "rank-from-zero", "inference/match.ranking", []string{"inference/protocol.envelope"}},
+		{GameInference, "rank-from-zero", "inference/match.ranking-numbering", []string{"inference/protocol.envelope"}},
 		{GameInference, "error-code-generic", "inference/server.error-code", nil},
 		{GameInference, "silent-illegal", "inference/illegal.listed-only", nil},
 		{GameInference, "accept-oversized-raise", "inference/round.3.raise-bounds", []string{"inference/illegal.listed-only"}},
 		{GameInference, "rounds-off-by-one", "inference/match.rounds", nil},
-		{GameInference, "timeout-line-dropped", "inference/timeouts.logged", nil},
+		// The action is still flagged timeout: the timeout is logged, the line
+		// before it (WIRE.md's pin) is not.
+		{GameInference, "timeout-line-dropped", "inference/log.timeout-before-action", nil},
 		// Strikes one short sit the seat out, by the log, at 2.
 		{GameInference, "strikes-exclude-current", "inference/protocol.strikes-count", []string{"inference/timeouts.sit-out", "inference/timeouts.strikes"}},
 		{GameInference, "strikes-kept-after-move", "inference/timeouts.clear-on-move", []string{"inference/timeouts.sit-out"}},
@@ -63,6 +65,8 @@ func inferenceFaultCases() []faultCase {
 		{GameInference, "own-line-type", "inference/protocol.log-line", nil},
 		{GameInference, "action-all-in-unflagged", "inference/protocol.action-all-in", nil},
 		{GameInference, "to-call-uncapped", "inference/protocol.to-call", nil},
+		// The call item is right: the to_call is charged, not the item.
+		{GameInference, "to-call-one-more", "inference/visibility.to-call", nil},
 		{GameInference, "all-in-call-refused", "inference/round.3.all-in", nil},
 		{GameInference, "move-after-end", "inference/illegal.match-over", nil},
 		{GameInference, "button-stays", "inference/table.button", nil},

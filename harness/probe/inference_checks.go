@@ -68,9 +68,9 @@ func inferenceChecks() []Check {
 		{Name: "inference: the deadline keeps running after an illegal move", Game: GameInference, Section: secTimeout,
 			Rules: []string{"inference/timeouts.deadline", "inference/illegal.no-consume"}, Timeout: probe, Run: infProbeDeadline},
 		{Name: "inference: a silent seat gets the default action", Game: GameInference, Section: secTimeout,
-			Rules: []string{"inference/timeouts.default-action", "inference/timeouts.logged", "inference/timeouts.strikes"}, Timeout: probe, Run: infProbeSilent},
+			Rules: []string{"inference/timeouts.default-action", "inference/timeouts.logged", "inference/log.timeout-before-action", "inference/timeouts.strikes"}, Timeout: probe, Run: infProbeSilent},
 		{Name: "inference: three silent turns sit the seat out", Game: GameInference, Section: secTimeout,
-			Rules: []string{"inference/timeouts.sit-out", "inference/timeouts.back-in-round", "inference/timeouts.last-strike", "inference/protocol.strikes-count", "inference/log.timeout-before-action", "inference/timeouts.clear-on-move", "inference/wire.visible-state.sitting-out"}, Timeout: probe, Run: infProbeSitOut},
+			Rules: []string{"inference/timeouts.sit-out", "inference/timeouts.back-in-round", "inference/timeouts.last-strike", "inference/protocol.strikes-count", "inference/log.timeout-before-action", "inference/timeouts.clear-on-move", "inference/wire.visible-state.sitting-out", "inference/wire.visible-state.sitting-out-at-once"}, Timeout: probe, Run: infProbeSitOut},
 	}
 }
 
@@ -260,7 +260,7 @@ func infCheckSchema(ctx context.Context, t *Target) Result {
 		var order []group
 		byGroup := map[group][]schemas.Violation{}
 		for _, v := range vs {
-			g := group{rule: schemaRule(kind, v)}
+			g := group{rule: InferenceSchemaRule(kind, m.Ev.Type, v)}
 			switch {
 			case uncontested:
 				g.rule = "inference/round.7.uncontested" // the schema forbids reveals in an uncontested showdown
@@ -291,11 +291,14 @@ func infCheckSchema(ctx context.Context, t *Target) Result {
 	return res
 }
 
-// schemaRule names the rule a schema violation of a server message breaks
+// InferenceSchemaRule names the rule a schema violation of an Inference server
+// message of the given kind breaks
 // (I-INF-P3): deadline_ms of a your_turn is the rules' deadline, an
 // error's code umpire's error-code pin, visible_state the rules' fields, an
-// event the log contract, anything else the envelope.
-func schemaRule(kind string, v schemas.Violation) string {
+// event the log contract unless the clause is the rules document's own (a
+// showdown's fields, a hidden value's range, the flags the document names:
+// the event rules), anything else the envelope. evType is an event's type.
+func InferenceSchemaRule(kind, evType string, v schemas.Violation) string {
 	loc := v.InstanceLocation
 	missing := func(field string) bool {
 		return loc == "" && v.Keyword == "required" && strings.Contains(v.Message, strconv.Quote(field))
@@ -305,6 +308,14 @@ func schemaRule(kind string, v schemas.Violation) string {
 		return "inference/timeouts.deadline"
 	case kind == "error" && (loc == "/code" || missing("code")):
 		return "inference/server.error-code"
+	case kind == "event" && v.Binding() && evType == "showdown":
+		return "inference/wire.events.showdown"
+	case kind == "event" && v.Binding() && evType == "deal_private" && v.InstanceLocation == "/event/value":
+		return "inference/round.1.deal" // an integer from 1 to 100
+	case kind == "event" && v.Binding() && evType == "ante" && v.InstanceLocation == "/event/all_in":
+		return "inference/wire.events.ante-all-in"
+	case kind == "event" && v.Binding():
+		return "inference/wire.events.objects"
 	case kind == "event":
 		return "inference/protocol.log-line"
 	case kind == "your_turn" && loc == "/legal_actions" && v.Keyword == "contains":
@@ -340,10 +351,23 @@ func infCheckLegal(ctx context.Context, t *Target) Result {
 		return sessionErr(err)
 	}
 	var res Result
+	if infJudgeLegal(s.got, s.around, &res) == 0 {
+		return skip("the suite was never asked to move, so no legal_actions could be compared")
+	}
+	return res
+}
+
+// infJudgeLegal compares the legal_actions of every your_turn among got with
+// the referee's, derived from the turn's visible_state (and, where the
+// view's to_call and the call item disagree, from what the seat owes by the
+// round's events), adding the findings to res. It returns how many turns it
+// saw.
+func infJudgeLegal(got []infMsg, around func(i int) []reports.Message, res *Result) int {
 	n := 0
 	conv := map[string]bool{}
 	firstView := map[string]ref.VisibleState{}
-	for i, m := range s.got {
+	owed := infOwed(got)
+	for i, m := range got {
 		if m.Env.Type != "your_turn" {
 			continue
 		}
@@ -351,9 +375,18 @@ func infCheckLegal(ctx context.Context, t *Target) Result {
 		seat := m.Seat
 		where := rules.Where{Seat: &seat, Round: m.Env.Round, Turn: m.Env.Turn}
 		vs, err1 := ref.ReadLegalView(m.Env.VisibleState)
-		got, err2 := m.legal()
+		offered, err2 := m.legal()
 		if err1 != nil || err2 != nil {
 			continue // the schema check reports it
+		}
+		if owe, ok := owed[i]; ok && owe != vs.ToCall {
+			// The round's events say what the seat owes, and the view's
+			// to_call is not it: the to_call is wrong, which the views
+			// check charges (inference/visibility.to-call). The items are
+			// judged against what the seat owes, so a call item that is
+			// right is not charged for the to_call's error, and one that
+			// follows the wrong to_call is.
+			vs.ToCall = owe
 		}
 		res.eval("inference/protocol.current-bet", "inference/protocol.to-call", "inference/visibility.public")
 		convs := ref.ViewConventions(vs)
@@ -379,7 +412,7 @@ func infCheckLegal(ctx context.Context, t *Target) Result {
 		}
 		for _, c := range convs {
 			f := finding(rules.RuleOf(c), where, "a visible_state consistent with umpire's conventions", string(m.Env.VisibleState), "%v", c)
-			f.Transcript = s.around(i)
+			f.Transcript = around(i)
 			if !conv[f.Rule] { // once per rule: the same convention shows in every turn
 				conv[f.Rule] = true
 				res.Findings = append(res.Findings, f)
@@ -392,20 +425,17 @@ func infCheckLegal(ctx context.Context, t *Target) Result {
 				rule = "inference/wire.visible-state.fields"
 			}
 			f := finding(rule, where, "a consistent visible_state", string(m.Env.VisibleState), "the visible_state of a your_turn is inconsistent: %v", err)
-			f.Transcript = s.around(i)
+			f.Transcript = around(i)
 			res.Findings = append(res.Findings, f)
 			continue
 		}
 		res.eval("inference/wire.legal-actions.fold", "inference/wire.legal-actions.call", "inference/wire.legal-actions.raise")
-		for _, f := range CompareLegalActions(where, want, got) {
-			f.Transcript = s.around(i)
+		for _, f := range CompareLegalActions(where, want, offered) {
+			f.Transcript = around(i)
 			res.Findings = append(res.Findings, f)
 		}
 	}
-	if n == 0 {
-		return skip("the suite was never asked to move, so no legal_actions could be compared")
-	}
-	return res
+	return n
 }
 
 // legalRule names the rule of each legal_actions item.

@@ -240,9 +240,9 @@ func infProbeSilent(ctx context.Context, t *Target) Result {
 			return Result{Findings: append(res.Findings, f)}
 		}
 		// The timeout is logged, on the action itself: the separate
-		// timeout line is WIRE.md's pin.
-		f := finding("inference/timeouts.logged", where, "a timeout event before the server's action", json.RawMessage(to.Raw), "the server flagged its action timeout but sent no timeout event before it")
-		f.Basis, f.Ref = rules.BasisContract, "WIRE.md Match log"
+		// timeout line is WIRE.md's pin, a rule of its own.
+		res.eval("inference/log.timeout-before-action")
+		f := finding("inference/log.timeout-before-action", where, "a timeout event before the server's action", json.RawMessage(to.Raw), "the server flagged its action timeout but sent no timeout event before it")
 		f.Transcript = p.tail(6)
 		res.Findings = append(res.Findings, f)
 	} else {
@@ -261,18 +261,38 @@ func infProbeSilent(ctx context.Context, t *Target) Result {
 			return probeErr(err)
 		}
 	}
+	// What the seat owes, by the round's events where they can be
+	// followed (a wrong to_call is the views check's to charge, not this
+	// one's), else by the view.
+	owe := vs.ToCall
+	if o, ok := owedAt(p.Got, turn); ok {
+		owe = o
+	}
 	want := "fold"
-	if vs.ToCall == 0 {
+	if owe == 0 {
 		want = "call"
 	}
 	res.eval("inference/timeouts.default-action")
 	if act.Ev.Action != want || !act.Ev.Timeout {
 		f := finding("inference/timeouts.default-action", where, map[string]any{"action": want, "timeout": true}, json.RawMessage(act.Raw),
-			"the server's default action for a silent seat owing %d is wrong", vs.ToCall)
+			"the server's default action for a silent seat owing %d is wrong", owe)
 		f.Transcript = p.tail(6)
 		res.Findings = append(res.Findings, f)
 	}
 	return p.finish(ctx, res)
+}
+
+// owedAt is what the seat of the your_turn turn owes by the events before
+// it among got (infOwed), false when they could not be followed.
+func owedAt(got []infMsg, turn infMsg) (int, bool) {
+	owed := infOwed(got)
+	for i, m := range got {
+		if m.Env.Type == "your_turn" && m.Seat == turn.Seat && m.Env.Round == turn.Env.Round && m.turnOf() == turn.turnOf() {
+			o, ok := owed[i]
+			return o, ok
+		}
+	}
+	return 0, false
 }
 
 // sawEvent reports whether any message was an event in WIRE.md's envelope.

@@ -76,6 +76,7 @@ type infSeatTrack struct {
 	dealt      map[int]bool
 	folded     map[int]bool
 	sitting    map[int]int // seat → back_in_round
+	sitFrom    map[int]int // seat → the round whose timeout sat it out
 	currentBet int
 	raises     int
 	history    []ref.RoundRecord
@@ -94,7 +95,7 @@ type infSeatTrack struct {
 }
 
 func newSeatTrack() *infSeatTrack {
-	return &infSeatTrack{acted: map[[2]int]bool{}, sync: true, credits: map[int]int{}, contrib: map[int]int{}, bets: map[int]int{}, dealt: map[int]bool{}, folded: map[int]bool{}, sitting: map[int]int{}}
+	return &infSeatTrack{acted: map[[2]int]bool{}, sync: true, credits: map[int]int{}, contrib: map[int]int{}, bets: map[int]int{}, dealt: map[int]bool{}, folded: map[int]bool{}, sitting: map[int]int{}, sitFrom: map[int]int{}}
 }
 
 func (tr *infSeatTrack) pot() int {
@@ -140,7 +141,7 @@ func (tr *infSeatTrack) apply(ev infLiveEvent) (rule string, want, got any, msg 
 	}
 	if ev.SitOut && seat >= 0 {
 		// The timeout line's flag (or, in another shape, the action's).
-		tr.sitting[seat] = ev.BackInRound
+		tr.sitting[seat], tr.sitFrom[seat] = ev.BackInRound, ev.Round
 	}
 	switch ev.Type {
 	case "match_start":
@@ -163,9 +164,14 @@ func (tr *infSeatTrack) apply(ev infLiveEvent) (rule string, want, got any, msg 
 		for _, d := range ev.DealtIn {
 			tr.dealt[d] = true
 			tr.contrib[d] = 0
+			// Dealt in again: no longer sitting out, whether or not a
+			// return event comes (the views are not held to that line).
+			delete(tr.sitting, d)
+			delete(tr.sitFrom, d)
 		}
 	case "return":
 		delete(tr.sitting, seat)
+		delete(tr.sitFrom, seat)
 	case "ante":
 		// The ante of a stack that cannot cover it is the whole stack, and
 		// the event flags it all-in (as it does an exact stack).
@@ -224,7 +230,18 @@ func (tr *infSeatTrack) apply(ev infLiveEvent) (rule string, want, got any, msg 
 		if in == 1 {
 			reveals = nil
 		}
-		tr.history = append(tr.history, ref.RoundRecord{Round: ev.Round, Dealer: tr.dealer, Pot: pot, Uncontested: in == 1, Winners: paidSeats(ev.Payouts), Reveals: reveals, Payouts: ev.Payouts})
+		// A round nobody was dealt into has no contest: its flag is
+		// I-INF-10's reading, so its history entry is held to the
+		// server's own showdown line, not to umpire's flag.
+		uncontested := in == 1 || in == 0 && ev.Uncontested
+		// Who won is what the showdown said: that winners are the seats
+		// paid is WIRE.md's pin (I-INF-14), judged on the showdown itself
+		// (protocol.winners), not again in every later view's history.
+		winners := ev.Winners
+		if winners == nil {
+			winners = paidSeats(ev.Payouts)
+		}
+		tr.history = append(tr.history, ref.RoundRecord{Round: ev.Round, Dealer: tr.dealer, Pot: pot, Uncontested: uncontested, Winners: winners, Reveals: reveals, Payouts: ev.Payouts})
 		tr.rounds++
 		tr.inRound = false
 	}
@@ -376,8 +393,16 @@ func (tr *infSeatTrack) compare(vs ref.VisibleState, turn bool, res *Result) []i
 			add("inference/wire.visible-state.contribution", fmt.Sprintf("players[%d].contribution", s), tr.contrib[s], p.Contribution)
 		}
 		back, out := tr.sitting[s]
+		rule := "inference/wire.visible-state.sitting-out"
+		if out && tr.sitFrom[s] == tr.round {
+			// Sat out by a timeout of this round, which the seat
+			// finishes: the document sits it out from the next round;
+			// that the flag shows at once is I-INF-17.
+			rule = "inference/wire.visible-state.sitting-out-at-once"
+			res.eval(rule)
+		}
 		if (tr.timeouts || out) && (p.SittingOut != out || (out && p.BackInRound != back)) {
-			add("inference/wire.visible-state.sitting-out", fmt.Sprintf("players[%d].sitting_out, back_in_round", s), map[string]any{"sitting_out": out, "back_in_round": back}, map[string]any{"sitting_out": p.SittingOut, "back_in_round": p.BackInRound})
+			add(rule, fmt.Sprintf("players[%d].sitting_out, back_in_round", s), map[string]any{"sitting_out": out, "back_in_round": back}, map[string]any{"sitting_out": p.SittingOut, "back_in_round": p.BackInRound})
 		}
 	}
 	res.eval("inference/visibility.history")
@@ -398,13 +423,23 @@ func (tr *infSeatTrack) compare(vs ref.VisibleState, turn bool, res *Result) []i
 		return out
 	}
 	me := vs.YourSeat
-	res.eval("inference/protocol.current-bet", "inference/protocol.to-call")
+	res.eval("inference/protocol.current-bet", "inference/visibility.to-call")
 	if vs.CurrentBet != tr.currentBet {
 		add("inference/protocol.current-bet", "current_bet (the raises of the round)", tr.currentBet, vs.CurrentBet)
 	}
-	owe := min(max(0, tr.currentBet-tr.bets[me]), tr.credits[me])
+	owe := tr.owes(me)
+	if full := max(0, tr.currentBet-tr.bets[me]); full > tr.credits[me] {
+		res.eval("inference/protocol.to-call")
+		if vs.ToCall == full {
+			// What the seat owes, not capped at what it holds: the cap is
+			// umpire's pin.
+			add("inference/protocol.to-call", "to_call (what the seat owes, capped at its credits)", owe, vs.ToCall)
+			owe = vs.ToCall
+		}
+	}
 	if vs.ToCall != owe {
-		add("inference/protocol.to-call", "to_call (current bet less the seat's bets, capped at its credits)", owe, vs.ToCall)
+		// What the seat owes is the rules' own figure ("what you owe").
+		add("inference/visibility.to-call", "to_call (the current bet less the seat's bets this round)", owe, vs.ToCall)
 	}
 	// The breakeven heuristic (I-INF-11, SHOULD, ±1).
 	res.eval("inference/visibility.breakeven")
@@ -422,6 +457,51 @@ func (tr *infSeatTrack) compare(vs ref.VisibleState, turn bool, res *Result) []i
 		add("inference/visibility.breakeven", fmt.Sprintf("call_breakeven_value owing %d into a pot of %d against %d", owe, tr.pot(), opp), be, nil)
 	case ok && (*vs.CallBreakevenValue < be-1 || *vs.CallBreakevenValue > be+1):
 		add("inference/visibility.breakeven", fmt.Sprintf("call_breakeven_value owing %d into a pot of %d against %d (±1)", owe, tr.pot(), opp), be, *vs.CallBreakevenValue)
+	}
+	return out
+}
+
+// owes is what seat owes by the events followed: the current bet less its
+// bets this round, capped at its credits (a call it cannot cover is all-in).
+func (tr *infSeatTrack) owes(seat int) int {
+	return min(max(0, tr.currentBet-tr.bets[seat]), tr.credits[seat])
+}
+
+// infOwed follows each seat's events among got as infFollowViews does and
+// returns, by the index of each your_turn whose round it could follow, what
+// the seat owes by those events. The legal check derives the items from it
+// where the view's to_call disagrees: the round's events then say the
+// to_call is wrong, which the views check charges
+// (inference/visibility.to-call); the call item is charged only if it is
+// wrong too.
+func infOwed(got []infMsg) map[int]int {
+	tracks := map[int]*infSeatTrack{}
+	out := map[int]int{}
+	for i := range got {
+		m := &got[i]
+		tr := tracks[m.Seat]
+		if tr == nil {
+			tr = newSeatTrack()
+			tracks[m.Seat] = tr
+		}
+		switch m.Env.Type {
+		case "event":
+			ev, ok := decodeLiveEvent(m.Env.Event)
+			if !ok {
+				continue
+			}
+			if rule, _, _, _ := tr.apply(ev); rule != "" && rule != "inference/round.4.table-talk" {
+				tr.sync = false // as infFollowViews: the figures no longer follow (I-INF-P9)
+			}
+		case "welcome":
+			if vs, err := m.view(); err != nil || vs.Round > 0 || tr.round > 0 {
+				tr.sync = false // joined again, or mid-match
+			}
+		case "your_turn":
+			if tr.sync && tr.started && tr.inRound && m.Env.Round == tr.round {
+				out[i] = tr.owes(m.Seat)
+			}
+		}
 	}
 	return out
 }
@@ -633,7 +713,7 @@ func infViewRules() []string {
 	return []string{
 		"inference/match.credits", "inference/visibility.public", "inference/visibility.history", "inference/visibility.breakeven",
 		"inference/wire.events.showdown", "inference/wire.visible-state.contribution", "inference/wire.visible-state.ante",
-		"inference/wire.visible-state.sitting-out", "inference/protocol.current-bet", "inference/protocol.to-call",
+		"inference/wire.visible-state.sitting-out", "inference/wire.visible-state.sitting-out-at-once", "inference/protocol.current-bet", "inference/protocol.to-call",
 		"inference/round.2.short-ante", "inference/wire.events.ante-all-in", "inference/match.rounds", "inference/round.4.table-talk", "inference/protocol.winners", "inference/round.3.fold",
 		"inference/round.3.raise", "inference/round.3.raise-covered",
 	}

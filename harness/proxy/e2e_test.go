@@ -43,10 +43,13 @@ func TestServerFaultsThroughRelay(t *testing.T) {
 		also              []string
 	}{
 		{proxy.GameInference, "leak-value", "inference/visibility.no-peek", nil},
-		{proxy.GameInference, "drop-deadline-ms", "inference/protocol.envelope", []string{"inference/agent.answer-in-time"}},
+		// deadline_ms is the rules document's own ("deadline_ms in each your_turn").
+		{proxy.GameInference, "drop-deadline-ms", "inference/timeouts.deadline", []string{"inference/agent.answer-in-time"}},
 		{proxy.GameInference, "wrong-seed-commit", "inference/protocol.seed-commit", nil},
 		{proxy.GameInference, "skip-deal-private", "inference/wire.events.objects", nil},
 		{proxy.GameInference, "reveal-uncontested", "inference/round.7.uncontested", nil},
+		// The call item is right: the round's events charge the to_call.
+		{proxy.GameInference, "to-call-one-more", "inference/visibility.to-call", nil},
 		{proxy.GameBangArena, "leak-hand", "bangarena/11.redaction", nil},
 		{proxy.GameBangArena, "leak-role", "bangarena/11.redaction", nil},
 		{proxy.GameBangArena, "answer-without-version", "bangarena/server.answer-shape", nil},

@@ -40,8 +40,8 @@ const (
 
 func inferenceDefs() []checkDef {
 	return []checkDef{
-		{infServerSchema, []string{"inference/protocol.envelope", "inference/protocol.log-line"}},
-		{infServerLegal, []string{"inference/wire.legal-actions.fold", "inference/wire.legal-actions.call", "inference/wire.legal-actions.raise"}},
+		{infServerSchema, []string{"inference/protocol.envelope", "inference/protocol.log-line", "inference/timeouts.deadline", "inference/wire.visible-state.fields"}},
+		{infServerLegal, []string{"inference/wire.legal-actions.fold", "inference/wire.legal-actions.call", "inference/wire.legal-actions.raise", "inference/visibility.to-call"}},
 		{infServerHidden, []string{"inference/visibility.no-peek"}},
 		{infServerEvents, []string{"inference/wire.events.objects"}},
 		{infServerSeed, []string{"inference/protocol.seed-commit"}},
@@ -93,6 +93,44 @@ type infSeat struct {
 	// gap marks a seat some of whose messages the judge never got: a move
 	// with no open turn is then unknown, not unsolicited.
 	gap bool
+	// bets follows the round's bets from the seat's events, for what the
+	// seat owes at its turn.
+	bets infBets
+}
+
+// infBets is a round's betting as a seat's events show it: the current bet
+// (the raises) and what each seat has bet. ok is false until a round_start
+// was seen with nothing of the seat's stream missed since.
+type infBets struct {
+	ok      bool
+	round   int
+	current int
+	put     map[int]int
+}
+
+// follow applies one event of the seat's stream.
+func (b *infBets) follow(ev infEvent, gap bool) {
+	switch {
+	case ev.Type == "round_start":
+		*b = infBets{ok: !gap, round: ev.Round, put: map[int]int{}}
+	case !b.ok || ev.Round != b.round:
+	case ev.Type == "action" && ev.Seat != nil && ev.Amount != nil && ev.Action == ref.ActionCall:
+		b.put[*ev.Seat] += *ev.Amount
+	case ev.Type == "action" && ev.Seat != nil && ev.Amount != nil && ev.Action == ref.ActionRaise:
+		b.current += *ev.Amount
+		b.put[*ev.Seat] = b.current
+	case ev.Type == "action" && ev.Action != ref.ActionFold:
+		b.ok = false // an action of a shape it cannot follow
+	}
+}
+
+// owes is what seat owes in round by the events (capped at credits), or
+// false when the round could not be followed.
+func (b *infBets) owes(seat, round, credits int) (int, bool) {
+	if !b.ok || round != b.round {
+		return 0, false
+	}
+	return min(max(0, b.current-b.put[seat]), credits), true
 }
 
 // infTurn is the seat's open your_turn.
@@ -217,6 +255,7 @@ func (im *infMatch) lost(seat, n int) {
 	m.unknownN(checkCoverage, n, "the judge fell behind the traffic; its queue per connection is bounded, and the relay does not wait for it")
 	s := im.seat(seat)
 	s.open, s.reasked, s.gap = nil, false, true
+	s.bets.ok = false
 	clear(s.dealtIn)
 	clear(s.dealt)
 }
@@ -235,6 +274,7 @@ func (im *infMatch) unreadable(seat int, fromAgent bool) {
 	m.unknownN(checkCoverage, 1, fmt.Sprintf("the relay could not follow the frames of %s side of seat %d's connection (compressed or broken framing): the rest of it passed unread", side, seat))
 	s := im.seat(seat)
 	s.open, s.reasked, s.gap = nil, false, true
+	s.bets.ok = false
 }
 
 // server judges one message the server sent seat.
@@ -288,8 +328,7 @@ func (im *infMatch) server(seat int, at time.Time, typ websocket.MessageType, da
 	if seen {
 		m.ran(infServerSchema)
 	} else if len(vs) > 0 {
-		m.fail(infServerSchema, rule, seat, where, "a valid "+env.Type+" message", violationsText(vs),
-			"a %q message to seat %d does not validate: %s", env.Type, seat, violationsText(vs))
+		im.schemaFindings(seat, where, env.Type, rule, ev, vs)
 	} else {
 		m.ran(infServerSchema)
 		m.markValid(sum)
@@ -304,6 +343,8 @@ func (im *infMatch) server(seat int, at time.Time, typ websocket.MessageType, da
 		im.hidden(seat, vis)
 	}
 	switch env.Type {
+	case "welcome":
+		s.bets.ok = false // a seat joining again may have missed events
 	case "your_turn":
 		im.yourTurn(seat, s, at, env, vis, where)
 	case "error":
@@ -315,6 +356,7 @@ func (im *infMatch) server(seat int, at time.Time, typ websocket.MessageType, da
 			t.answered, s.reasked = false, true
 		}
 	case "event":
+		s.bets.follow(ev, s.gap)
 		im.event(seat, s, ev, where)
 		im.timeouts(seat, s, at, ev)
 	case "match_end":
@@ -395,6 +437,15 @@ func (im *infMatch) yourTurn(seat int, s *infSeat, at time.Time, env infEnvelope
 		_ = json.Unmarshal([]byte(list.Raw), &got)
 		return got
 	}
+	if owe, ok := s.bets.owes(seat, env.Round, vis.legal.YourCredits); ok && vis.legalOK && owe != vis.legal.ToCall {
+		// The round's events say what the seat owes and the view's
+		// to_call is not it: the to_call is charged, and the items are
+		// judged against what the seat owes (a call item that is right is
+		// not charged for the to_call's error).
+		m.fail(infServerLegal, "inference/visibility.to-call", seat, where, owe, vis.legal.ToCall,
+			"seat %d's visible_state shows to_call %d, but the round's events give what it owes as %d", seat, vis.legal.ToCall, owe)
+		vis.legal.ToCall, t.toCall = owe, owe
+	}
 	if !vis.legalOK || !listOK || !env.VisibleState.IsObject() {
 		t.legal = offered()
 		m.unknown(infServerLegal, "a your_turn whose visible_state or legal_actions could not be read")
@@ -468,6 +519,48 @@ func (im *infMatch) event(seat int, s *infSeat, ev infEvent, where rules.Where) 
 				delete(im.values, k)
 			}
 		}
+	}
+}
+
+// schemaFindings files the schema violations of a server message, one
+// finding per rule and basis: each violation cites the rule its clause
+// belongs to (probe.InferenceSchemaRule, the conformance check's mapping), at
+// the basis its schema names, so that a clause of the rules document inside
+// a pinned message stays the document's and a pin inside the document's
+// visible_state stays a pin. rule overrides the mapping when it is not the
+// envelope's (an uncontested showdown's reveal). Callers hold mu.
+func (im *infMatch) schemaFindings(seat int, where rules.Where, kind, rule string, ev infEvent, vs []schemas.Violation) {
+	m := im.m
+	type group struct {
+		rule  string
+		basis rules.Basis
+		ref   string
+	}
+	var order []group
+	by := map[group][]schemas.Violation{}
+	for _, v := range vs {
+		g := group{rule: probe.InferenceSchemaRule(kind, ev.Type, v), basis: rules.BasisDocument}
+		switch {
+		case rule == "inference/round.7.uncontested":
+			g.rule = rule
+		case !schemas.HasKind(GameInference, kind):
+			g.rule, g.basis, g.ref = "inference/protocol.envelope", rules.BasisContract, "WIRE.md Envelope"
+		case !v.Binding():
+			g.basis, g.ref = rules.Basis(v.Basis), v.Ref
+		}
+		if _, ok := by[g]; !ok {
+			order = append(order, g)
+		}
+		by[g] = append(by[g], v)
+	}
+	if where.Seat == nil && seat >= 0 {
+		where.Seat = rules.IntPtr(seat)
+	}
+	for _, g := range order {
+		text := violationsText(by[g])
+		m.add(infServerSchema, seat, reports.Finding{Finding: rules.Finding{Rule: g.rule, Level: levelOf(m.cat, g.rule, rules.Must),
+			Basis: g.basis, Ref: g.ref, Where: where, Expected: "a valid " + kind + " message", Got: text,
+			Message: fmt.Sprintf("a %q message to seat %d does not validate: %s", kind, seat, text)}})
 	}
 }
 

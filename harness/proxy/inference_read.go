@@ -219,6 +219,7 @@ type infEvent struct {
 	Reveals     int
 	SeedCommit  string
 	Action      string
+	Amount      *int
 	Timeout     bool
 }
 
@@ -245,6 +246,8 @@ func readEvent(r gjson.Result) infEvent {
 			ev.SeedCommit = v.String()
 		case "action":
 			ev.Action = v.String()
+		case "amount":
+			ev.Amount = intOf(v)
 		case "timeout":
 			ev.Timeout = v.Bool()
 		case "dealt_in":

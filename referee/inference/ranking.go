@@ -53,6 +53,37 @@ func Rank(st []Standing) []RankEntry {
 	return out
 }
 
+// SamePlaces reports whether got places the seats as want (Rank's) does,
+// whatever the numbering and the order of the list: the same seats, each
+// once, with want's credits, and for every two seats the same relation (one
+// above the other, or sharing a rank). This is what the rules document
+// fixes of a ranking; numbering and listing order are I-INF-8.
+func SamePlaces(want, got []RankEntry) bool {
+	if len(want) != len(got) {
+		return false
+	}
+	by := make(map[int]RankEntry, len(got))
+	for _, g := range got {
+		if _, dup := by[g.Seat]; dup {
+			return false
+		}
+		by[g.Seat] = g
+	}
+	for i, a := range want {
+		ga, ok := by[a.Seat]
+		if !ok || ga.Credits != a.Credits {
+			return false
+		}
+		for _, b := range want[i+1:] {
+			gb := by[b.Seat]
+			if (a.Rank < b.Rank) != (ga.Rank < gb.Rank) || (a.Rank == b.Rank) != (ga.Rank == gb.Rank) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 func cmpDesc(a, b int) int {
 	switch {
 	case a > b:

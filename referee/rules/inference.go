@@ -16,6 +16,11 @@ func InferenceRules() []Rule {
 	p := func(id, section, text string) Rule {
 		return Rule{ID: "inference/protocol." + id, Level: Must, Doc: wire, Section: section, Text: text}
 	}
+	rd := func(id, section, ref, text string) Rule {
+		r := m(id, section, text)
+		r.Basis, r.Ref = BasisReading, ref
+		return r
+	}
 	breakeven := m("visibility.breakeven", "What you can see",
 		"When a seat owes a call, call_breakeven_value is the value at which a plain call breaks even against the seats still in (uniform independent values); null otherwise.")
 	breakeven.Level = Should
@@ -35,6 +40,7 @@ func InferenceRules() []Rule {
 		m("match.credits", "Match", "Every player starts the match with the same stack, 100 credits by default."),
 		m("match.end", "Match", "The match stops after its last round, or as soon as one player holds every credit."),
 		m("match.ranking", "Match", "Final places go by credits; busted players come after all others, a later bust placing higher; equal credits or busts in the same round share a place."),
+		rd("match.ranking-numbering", "Match", "I-INF-8", "Shared places are numbered by standard competition ranking from 1 (1, 2, 2, 4), and the ranking lists seats by place, a shared place in seat order."),
 
 		// Round 1: deal
 		m("round.1.deal", "Round 1", "Each live seat is dealt a private integer from 1 to 100, drawn uniformly and independently."),
@@ -75,7 +81,7 @@ func InferenceRules() []Rule {
 		// Timeouts
 		m("timeouts.deadline", "Timeouts", "The deadline a server enforces is the one it announces in limits.turn_deadline_ms and each your_turn."),
 		m("timeouts.default-action", "Timeouts", "A turn that times out is played by the server as a check when nothing is owed, otherwise as a fold."),
-		m("timeouts.logged", "Timeouts", "Every timeout appears in the log, before the action the server played for it."),
+		m("timeouts.logged", "Timeouts", "Every timeout is recorded in the log: by a timeout line, or on the action the server played for it (flagged timeout); which of the two is inference/log.timeout-before-action."),
 		m("timeouts.strikes", "Timeouts", "Consecutive timeouts are counted as strikes for the seat."),
 		m("timeouts.sit-out", "Timeouts", "The third consecutive timeout makes the seat sit out the next 5 rounds: no deal and no ante."),
 		m("timeouts.back-in-round", "Timeouts", "A sitting-out seat is dealt in again in the round announced as back_in_round; reconnecting does not bring it back sooner."),
@@ -85,6 +91,7 @@ func InferenceRules() []Rule {
 		// What you can see
 		m("visibility.own-value", "What you can see", "A seat sees its own hidden value for the current round."),
 		m("visibility.public", "What you can see", "Seats, dealer, round, credits, folds, all-ins, sit-outs, current bet, amount owed, pot, raises used, the round's actions and all messages are public."),
+		m("visibility.to-call", "What you can see", "to_call shows what the seat owes: the current bet less what it has already bet this round (the cap of a stack that cannot cover it is inference/protocol.to-call)."),
 		breakeven,
 		m("visibility.history", "What you can see", "Past rounds show the winners, the pot and the values revealed at showdown."),
 		m("visibility.no-peek", "What you can see", "No seat ever sees another seat's value before that value is shown at showdown."),
@@ -108,7 +115,9 @@ func InferenceRules() []Rule {
 		m("wire.visible-state.fields", "On the wire: visible_state", "visible_state carries every field of the rules' example, with the last 20 rounds of history in full and older rounds trimmed."),
 		m("wire.visible-state.contribution", "On the wire: visible_state", "players[].contribution is what the seat put in this round, ante plus bets."),
 		m("wire.visible-state.ante", "On the wire: visible_state", "limits.ante is the current round's ante and limits.ante_ramp its schedule."),
-		m("wire.visible-state.sitting-out", "On the wire: visible_state", "A sitting-out seat is flagged sitting_out and carries back_in_round."),
+		m("wire.visible-state.sitting-out", "On the wire: visible_state", "In the rounds a seat sits out (not dealt in, its back_in_round still to come) it is flagged sitting_out and carries back_in_round."),
+		rd("wire.visible-state.sitting-out-at-once", "On the wire: visible_state", "I-INF-17",
+			"A seat sat out by a timeout is flagged sitting_out, with its back_in_round, from that timeout on, while it finishes the round it timed out in."),
 
 		// On the wire: event payloads
 		m("wire.events.objects", "On the wire: event payloads", "Events are the match-log objects: round_start, deal_private (own only), ante, bust, return, message, action, timeout, showdown."),
@@ -117,7 +126,7 @@ func InferenceRules() []Rule {
 
 		// Wire contract pinned in WIRE.md
 		p("current-bet", "visible_state", "current_bet counts only bets above the ante: 0 when betting opens, raised by each raise amount."),
-		p("to-call", "visible_state", "to_call is the current bet less the seat's own bets this round, capped at its credits."),
+		p("to-call", "visible_state", "A seat that owes more than it holds is shown to_call capped at its credits (what its all-in call costs)."),
 		p("ante-formula", "visible_state", "ante(r) is the base before from_round, else base + step × (1 + ⌊(r − from_round) / every_rounds⌋)."),
 		p("log-order", "Match log", "Within a round: round_start, return, deal_private, ante (from the dealer's left), betting, showdown, bust."),
 		p("log-fields", "Match log", "Each log object has exactly the pinned fields, with optional flags omitted when false."),

@@ -230,7 +230,9 @@ func (v *Verifier) actionLine(r *record) {
 	case v.pendTO && !r.timeout:
 		v.report("inference/log.timeout-before-action", seat, r.turn, true, false, "the action after a timeout line is the server's and is flagged timeout")
 	case !v.pendTO && r.timeout:
-		v.report("inference/timeouts.logged", seat, r.turn, ref.EventTimeout, ref.EventAction, "every timeout is logged: a timeout line comes before the action the server played for it")
+		// The timeout is logged, on the action: the separate line before
+		// it is WIRE.md's pin, not the rules' "Timeouts are logged".
+		v.report("inference/log.timeout-before-action", seat, r.turn, ref.EventTimeout, ref.EventAction, "the action is flagged timeout, but no timeout line comes before it (WIRE.md: a timeout line, then the server's action)")
 		// I-INF-V2: the unlogged timeout still counts, sit-out included
 		// (soft: the log never announced it, so either way is no
 		// further finding).

@@ -21,6 +21,7 @@ const (
 	eTurnSequence
 	eMatchEnd
 	eMatchRanking
+	eRankNumbering
 	eMatchRounds
 	eActionAllIn
 	eDealFunction
@@ -86,6 +87,7 @@ func evalIDs() [numEval]string {
 		eTurnSequence:      "inference/log.turn-sequence",
 		eMatchEnd:          "inference/match.end",
 		eMatchRanking:      "inference/match.ranking",
+		eRankNumbering:     "inference/match.ranking-numbering",
 		eMatchRounds:       "inference/match.rounds",
 		eActionAllIn:       "inference/protocol.action-all-in",
 		eDealFunction:      "inference/protocol.deal-function",

@@ -281,7 +281,7 @@ func mutations() []mutation {
 			put(l, i, e)
 			return i + 1, l
 		}},
-		{name: "timeout-unlogged", rule: "inference/timeouts.logged", mutate: func(t testing.TB, l []string, f features) (int, []string) {
+		{name: "timeout-unlogged", rule: "inference/log.timeout-before-action", mutate: func(t testing.TB, l []string, f features) (int, []string) {
 			i := find(t, l, 1, func(_ int, e ref.Event) bool { return e.Type == ref.EventTimeout && !e.SitOut })
 			return i + 1, remove(l, i)
 		}},

@@ -73,6 +73,12 @@ func TestLineChecks(t *testing.T) {
 		{"two messages on one move", add(24, `{"type":"message","round":1,"turn":6,"seat":3,"text":"again"}`), "inference/log.message-before-action", 24, "at most one"},
 		{"message on a timed-out turn", add(16, `{"type":"message","round":1,"turn":1,"seat":4,"text":"hi"}`), "inference/log.message-before-action", 16, "timed out"},
 		{"reveals unsorted", edit(32, `{"seat":0,"value":46},{"seat":2,"value":91}`, `{"seat":2,"value":91},{"seat":0,"value":46}`), "inference/protocol.sorted", 32, "reveals"},
+		// The rules document gives a showdown its reveals, winners, pot and
+		// payouts; uncontested when false is WIRE.md's pin.
+		{"showdown without payouts", edit(32, `,"payouts":[{"seat":2,"amount":100}]`, ``), "inference/wire.events.showdown", 32, "payouts"},
+		{"showdown without pot", edit(32, `"pot":100,`, ``), "inference/wire.events.showdown", 32, "pot"},
+		{"showdown without uncontested", edit(32, `"uncontested":false,`, ``), "inference/protocol.log-line", 32, "uncontested"},
+		{"deal without its value", edit(3, `,"value":46`, ``), "inference/wire.events.objects", 3, "value"},
 		{"winners wrong", edit(32, `"winners":[2]`, `"winners":[2,3]`), "inference/protocol.winners", 32, "winners"},
 		{"pot wrong", edit(32, `"pot":100`, `"pot":101`), "inference/round.6.showdown", 32, "pot"},
 		{"contest called uncontested", edit(32, `"uncontested":false`, `"uncontested":true`), "inference/round.6.showdown", 32, "contested"},
@@ -80,6 +86,12 @@ func TestLineChecks(t *testing.T) {
 		{"folded seat revealed", edit(32, `{"seat":0,"value":46},`, `{"seat":0,"value":46},{"seat":1,"value":5},`), "inference/visibility.no-peek", 32, "folded"},
 		{"revealed value not dealt", edit(32, `{"seat":3,"value":38}`, `{"seat":3,"value":39}`), "inference/round.6.showdown", 32, "dealt"},
 		{"bust twice", add(33, `{"type":"bust","round":1,"seat":1}`+"\n"+`{"type":"bust","round":1,"seat":1}`), "inference/round.2.bust", 33, "holds"},
+		// Who places above whom is the document's; the numbering and the
+		// order of the list are I-INF-8.
+		{"ranking numbered from 0", edit(len(base), `"rank":1,"credits":206},{"seat":5,"rank":2,"credits":189},{"seat":4,"rank":3,"credits":25},{"seat":1,"rank":4,"credits":0},{"seat":2,"rank":5,"credits":0},{"seat":0,"rank":6,`, `"rank":0,"credits":206},{"seat":5,"rank":1,"credits":189},{"seat":4,"rank":2,"credits":25},{"seat":1,"rank":3,"credits":0},{"seat":2,"rank":4,"credits":0},{"seat":0,"rank":5,`), "inference/match.ranking-numbering", len(base), "competition"},
+		{"ranking listed out of order", edit(len(base), `{"seat":3,"rank":1,"credits":206},{"seat":5,"rank":2,"credits":189}`, `{"seat":5,"rank":2,"credits":189},{"seat":3,"rank":1,"credits":206}`), "inference/match.ranking-numbering", len(base), "seat order"},
+		{"ranking shares a place it should not", edit(len(base), `{"seat":5,"rank":2,"credits":189}`, `{"seat":5,"rank":1,"credits":189}`), "inference/match.ranking", len(base), "share a rank"},
+		{"ranking places a busted seat above a live one", edit(len(base), `{"seat":4,"rank":3,"credits":25},{"seat":1,"rank":4,"credits":0}`, `{"seat":4,"rank":4,"credits":25},{"seat":1,"rank":3,"credits":0}`), "inference/match.ranking", len(base), "busted"},
 		{"match_end with an unknown reason", edit(len(base), `"reason":"rounds_complete"`, `"reason":"bored"`), "inference/protocol.match-end", len(base), "reason"},
 		{"match ends early", func(ls []string) []string { return append(ls[:32:32], ls[len(ls)-1]) }, "inference/log.round-sequence", 33, "last round"},
 	}

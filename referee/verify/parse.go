@@ -75,6 +75,23 @@ func required(typ string) uint32 {
 	return 0
 }
 
+// documentFields returns the fields of r's object type that the rules
+// document names itself ("showdown carries reveals, winners, pot, payouts";
+// a timeout "with sit_out: true and back_in_round on the third strike"; a
+// deal_private line carries the hidden value), with the document rule a
+// line without them breaks. Every other required field is WIRE.md's pin.
+func documentFields(r *record) (rule string, fields uint32) {
+	switch {
+	case r.typ == ref.EventShowdown:
+		return "inference/wire.events.showdown", fPot | fReveals | fWinners | fPayouts
+	case r.typ == ref.EventTimeout && r.sitOut:
+		return "inference/wire.events.objects", fBackIn
+	case r.typ == ref.EventDealPrivate:
+		return "inference/wire.events.objects", fValue
+	}
+	return "", 0
+}
+
 // pair is a {seat, value} or {seat, amount} entry.
 type pair struct{ seat, n int }
 

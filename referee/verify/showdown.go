@@ -337,10 +337,14 @@ func (v *Verifier) matchEnd(r *record) {
 	v.sum.Ended = true
 }
 
-// checkRanking compares the ranking with Rank of the verifier's standings
-// (I-INF-8).
+// checkRanking compares the ranking with Rank of the verifier's standings.
+// The rules document fixes who places above whom and that equals share a
+// rank (match.ranking); how ranks are numbered (1, 2, 2, 4) and the order of
+// the list within a shared rank are umpire's reading, I-INF-8
+// (match.ranking-numbering).
 func (v *Verifier) checkRanking(r *record) {
 	v.eval(eMatchRanking)
+	v.eval(eRankNumbering)
 	st := v.scr.standings[:0]
 	for i := range v.seats {
 		p, x := &v.seats[i], &v.xs[i]
@@ -366,13 +370,18 @@ func (v *Verifier) checkRanking(r *record) {
 		g := r.ranking[k]
 		same = g.seat == want[k].Seat && g.rank == want[k].Rank && g.credits == want[k].Credits
 	}
-	if !same {
-		got := make([]ref.RankEntry, len(r.ranking))
-		for k, e := range r.ranking {
-			got[k] = ref.RankEntry{Seat: e.seat, Rank: e.rank, Credits: e.credits}
-		}
-		v.report("inference/match.ranking", -1, -1, want, got, "the ranking orders seats still in by credits, then busted seats by bust round (later first); equal credits or busts in one round share a rank (1, 2, 2, 4)")
+	if same {
+		return
 	}
+	got := make([]ref.RankEntry, len(r.ranking))
+	for k, e := range r.ranking {
+		got[k] = ref.RankEntry{Seat: e.seat, Rank: e.rank, Credits: e.credits}
+	}
+	if !ref.SamePlaces(want, got) {
+		v.report("inference/match.ranking", -1, -1, want, got, "the ranking places seats still in by credits, then busted seats by bust round (later higher); equal credits or busts in one round share a rank")
+		return
+	}
+	v.report("inference/match.ranking-numbering", -1, -1, want, got, "the places are right, but umpire numbers shared ranks by standard competition (1, 2, 2, 4) from 1 and lists seats by rank, a shared rank in seat order")
 }
 
 // keepDeal keeps a dealt or revealed value until the seed is revealed.

@@ -28,7 +28,7 @@ func TestSystematicBugs(t *testing.T) {
 			}
 			return l, false
 		}},
-		{"timeouts never logged", "inference/timeouts.logged", func(l string) (string, bool) {
+		{"timeout lines never written (actions still flagged)", "inference/log.timeout-before-action", func(l string) (string, bool) {
 			if strings.Contains(l, `"type":"timeout"`) {
 				return "", true
 			}

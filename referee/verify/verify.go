@@ -353,7 +353,13 @@ func (v *Verifier) Line(lineNo int, data []byte) []rules.Finding {
 		need |= fBackIn
 	}
 	if miss := need &^ r.has; miss != 0 {
-		v.report("inference/protocol.log-line", -1, -1, nil, nil, "a %s line must carry %s", r.typ, fieldList(miss))
+		// The fields the rules document itself gives the object break its
+		// rule; the other fields are WIRE.md's pin (protocol.log-line).
+		if rule, doc := documentFields(r); miss&doc != 0 {
+			v.report(rule, -1, -1, nil, nil, "a %s line must carry %s", r.typ, fieldList(miss&doc))
+		} else {
+			v.report("inference/protocol.log-line", -1, -1, nil, nil, "a %s line must carry %s", r.typ, fieldList(miss))
+		}
 		return v.out
 	}
 	if v.st == stEnded {

@@ -68,6 +68,11 @@ const (
 	// DialectBreakevenFloat gives call_breakeven_value as the exact real
 	// break-even point (one decimal) rather than an integer value.
 	DialectBreakevenFloat Dialect = "breakeven-float"
+	// DialectSittingOutNextRound shows a seat sat out by a timeout as
+	// sitting out from the next round: in the round it timed out in (which
+	// it finishes) its players[] entry keeps sitting_out false and no
+	// back_in_round (I-INF-17).
+	DialectSittingOutNextRound Dialect = "sitting-out-next-round"
 	// DialectTokensList answers match creation (the harness extension)
 	// with the tokens as a list indexed by seat, and HTTP 200.
 	DialectTokensList Dialect = "tokens-list"
@@ -101,6 +106,7 @@ func dialectList() []DialectInfo {
 		{DialectLateDefault, "I-INF-P1", "the default action comes 200 ms after the deadline"},
 		{DialectBreakevenTiesLose, "I-INF-11", "call_breakeven_value counts ties as losses"},
 		{DialectBreakevenFloat, "I-INF-11", "call_breakeven_value is the real break-even point, e.g. 41.7"},
+		{DialectSittingOutNextRound, "I-INF-17", "a seat sat out in round r shows sitting_out from round r+1; in round r it still shows in the round"},
 		{DialectTokensList, "WIRE.md Envelope (harness extension)", "match creation answers tokens as a list indexed by seat"},
 	}
 	sort.Slice(l, func(i, j int) bool { return l[i].Name < l[j].Name })
@@ -351,6 +357,18 @@ func (s dialectSet) rewriteView(vs map[string]any) {
 		a, e2 := ante.Int64()
 		if ok1 && ok2 && e1 == nil && e2 == nil {
 			vs["current_bet"] = b + a
+		}
+	}
+	if s.on(DialectSittingOutNextRound) {
+		if l, ok := vs["players"].([]any); ok {
+			for _, it := range l {
+				// A seat still in the round is one whose sit-out starts
+				// with the next round.
+				if o, ok := it.(map[string]any); ok && o["sitting_out"] == true && o["in_round"] == true {
+					o["sitting_out"] = false
+					delete(o, "back_in_round")
+				}
+			}
 		}
 	}
 	if s.on(DialectExtraFields) {

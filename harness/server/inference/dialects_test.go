@@ -30,6 +30,9 @@ func TestDialectRewrites(t *testing.T) {
 		{DialectBreakevenFloat, turn, []string{`"call_breakeven_value":29.6`}, false},
 		{DialectWelcomeLean, `{"type":"welcome","match_id":"m","seat":1,"rules_version":"inference-0.4","visible_state":{}}`, []string{`"seat":1`}, false},
 		{DialectMatchEndLean, `{"type":"match_end","match_id":"m","seed_commit":"ab","seed":"s"}`, []string{`"seed":"s"`}, false},
+		// Seat 2 timed out a third time this round (still in it); seat 0 sits out.
+		{DialectSittingOutNextRound, `{"type":"your_turn","visible_state":{"round":3,"players":[{"seat":0,"sitting_out":true,"back_in_round":8,"in_round":false},{"seat":2,"sitting_out":true,"back_in_round":9,"in_round":true}]}}`,
+			[]string{`{"back_in_round":8,"in_round":false,"seat":0,"sitting_out":true}`, `{"in_round":true,"seat":2,"sitting_out":false}`}, false},
 		{DialectTimeoutOnAction, `{"type":"event","match_id":"m","event":{"type":"timeout","round":1,"turn":0,"seat":1,"strikes":1}}`, nil, true},
 	}
 	gone := map[Dialect]string{DialectErrorNoCode: `"code"`, DialectErrorNoTurn: `"turn"`, DialectWelcomeLean: `"visible_state"`, DialectMatchEndLean: `"seed_commit"`}

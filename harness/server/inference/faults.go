@@ -183,6 +183,9 @@ const (
 	// FaultToCallUncapped shows to_call as the whole amount owed, even when
 	// it is more than the seat's credits.
 	FaultToCallUncapped Fault = "to-call-uncapped"
+	// FaultToCallOneMore shows a seat that can cover one more credit a
+	// to_call of one more than it owes; its call item stays right.
+	FaultToCallOneMore Fault = "to-call-one-more"
 	// FaultAllInCallRefused refuses a call the seat cannot cover in full
 	// ("not enough credits") instead of playing it all-in.
 	FaultAllInCallRefused Fault = "all-in-call-refused"
@@ -256,12 +259,12 @@ func faultList() []FaultInfo {
 		{FaultAnteAllInUnflagged, "inference/wire.events.ante-all-in", "an ante that empties a stack is not flagged all_in"},
 		{FaultStrikesNotCounted, "inference/timeouts.strikes", "every timeout line counts 1 strike"},
 		{FaultNoBustLine, "inference/round.2.bust", "a seat left with no credits gets no bust line"},
-		{FaultRankFromZero, "inference/match.ranking", "match_end's ranking starts at rank 0"},
+		{FaultRankFromZero, "inference/match.ranking-numbering", "match_end's ranking starts at rank 0"},
 		{FaultErrorCodeGeneric, "inference/server.error-code", "every error carries code illegal_move"},
 		{FaultSilentIllegal, "inference/illegal.listed-only", "an illegal move gets no error"},
 		{FaultAcceptOversizedRaise, "inference/round.3.raise-bounds", "a raise one above max_raise is accepted"},
 		{FaultRoundsOffByOne, "inference/match.rounds", "the match plays one round more than it was created with"},
-		{FaultTimeoutLineDropped, "inference/timeouts.logged", "a timeout that does not sit the seat out has no timeout line"},
+		{FaultTimeoutLineDropped, "inference/log.timeout-before-action", "a timeout that does not sit the seat out has no timeout line (its action is still flagged timeout)"},
 		{FaultStrikesExcludeCurrent, "inference/protocol.strikes-count", "a timeout line's strikes leave out the timeout itself"},
 		{FaultStrikesKeptAfterMove, "inference/timeouts.clear-on-move", "timeout lines keep counting strikes across the seat's own moves"},
 		{FaultAcceptOutOfTurn, "inference/illegal.not-your-turn", "a move from a seat not to act is played for the seat to act"},
@@ -290,6 +293,7 @@ func faultList() []FaultInfo {
 		{FaultOwnLineType, "inference/protocol.log-line", "a log line of an unknown type, round_note"},
 		{FaultActionAllInUnflagged, "inference/protocol.action-all-in", "an action that empties a stack is not flagged all_in"},
 		{FaultToCallUncapped, "inference/protocol.to-call", "to_call is not capped at the seat's credits"},
+		{FaultToCallOneMore, "inference/visibility.to-call", "to_call is one more than the seat owes (its call item is right)"},
 		{FaultAllInCallRefused, "inference/round.3.all-in", "a call the seat cannot cover is refused"},
 		{FaultMoveAfterEnd, "inference/illegal.match-over", "a move sent after match_end is recorded as an action"},
 		{FaultButtonStays, "inference/table.button", "the dealer button never moves after round 1"},

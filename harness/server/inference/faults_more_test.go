@@ -132,7 +132,7 @@ func moreFaultCases() []faultTest {
 			observe: cites("inference/round.2.bust"),
 		},
 		{
-			fault: FaultRankFromZero, rule: "inference/match.ranking",
+			fault: FaultRankFromZero, rule: "inference/match.ranking-numbering",
 			spec: func(seed string) MatchSpec { return scripted(seed, 3, 2, "passive") },
 			observe: func(t *testing.T, r faultRun) bool {
 				evs := parseLog(t, r.log)
@@ -192,7 +192,7 @@ func moreFaultCases() []faultTest {
 			},
 		},
 		{
-			fault: FaultTimeoutLineDropped, rule: "inference/timeouts.logged",
+			fault: FaultTimeoutLineDropped, rule: "inference/log.timeout-before-action",
 			spec: func(seed string) MatchSpec { return agent(seed, 3, 2, 10, "passive") }, policy: silent,
 			observe: func(t *testing.T, r faultRun) bool {
 				evs := parseLog(t, r.log)
@@ -296,6 +296,20 @@ func moreFaultCases() []faultTest {
 				for _, f := range r.cl.frames {
 					for _, la := range f.env.LegalActions {
 						if vs := f.env.VisibleState; f.env.Type == TypeYourTurn && la.Action == ref.ActionCall && la.Amount != vs.ToCall {
+							return true
+						}
+					}
+				}
+				return false
+			},
+		},
+		{
+			fault: FaultToCallOneMore, rule: "inference/visibility.to-call",
+			spec: func(seed string) MatchSpec { return agent(seed, 3, 2, 10000, "passive") }, policy: call,
+			observe: func(t *testing.T, r faultRun) bool {
+				for _, f := range r.cl.frames {
+					for _, la := range f.env.LegalActions {
+						if vs := f.env.VisibleState; f.env.Type == TypeYourTurn && la.Action == ref.ActionCall && vs.ToCall == la.Amount+1 {
 							return true
 						}
 					}

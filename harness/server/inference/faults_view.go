@@ -52,6 +52,10 @@ func (m *match) viewFaults(vs *ref.VisibleState, seat int) bool {
 		vs.ToCall = max(vs.ToCall, st.CurrentBet()-st.Seat(seat).Bet)
 		changed = true
 	}
+	if st := m.state(); m.faults.on(FaultToCallOneMore) && st.Phase() == ref.PhaseBetting && seat >= 0 && seat < len(vs.Players) && vs.ToCall < vs.YourCredits {
+		vs.ToCall++
+		changed = true
+	}
 	if m.faults.on(FaultCurrentBetNotRaised) {
 		vs.CurrentBet = 0
 		changed = true
