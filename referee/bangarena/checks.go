@@ -114,7 +114,7 @@ func (g *Game) coverCheck(s int) bool {
 	}
 	if !g.hasCover(s) {
 		if g.seats[s].char == "char_06" && !g.legacy() {
-			g.rng.IntN(2) // DevIronBrowNoCover: the coin drawn, no check
+			g.chance.Coin() // DevIronBrowNoCover: the coin drawn, no check
 		}
 		return false
 	}
@@ -139,9 +139,9 @@ func (g *Game) coverCheck(s int) bool {
 		win := false
 		fixed := g.deviates(DevCoverCoinFixed)
 		for i := range flips {
-			// A fixed coin still takes its draw from the RNG, so that
-			// only the flips differ.
-			flips[i] = g.rng.IntN(2) == 1 || fixed
+			// A fixed coin still takes its coin from the match's
+			// Chance, so that only the flips differ.
+			flips[i] = g.chance.Coin() || fixed
 			win = win || flips[i]
 		}
 		e := newEvent("cover_check")

@@ -1,17 +1,12 @@
 package bangarena
 
-import "math/rand/v2"
-
-// Clone returns an independent copy of the match, RNG state included: the
+// Clone returns an independent copy of the match, its Chance included: the
 // same decisions applied to both give the same events. Servers can use it to
 // try a decision without committing it.
 func (g *Game) Clone() *Game {
 	c := *g
-	if g.src != nil {
-		b, _ := g.src.MarshalBinary()
-		src := new(rand.ChaCha8)
-		_ = src.UnmarshalBinary(b)
-		c.src, c.rng = src, rand.New(src)
+	if g.chance != nil {
+		c.chance = g.chance.Clone()
 	}
 	c.seats = make([]seatState, len(g.seats))
 	for i, st := range g.seats {

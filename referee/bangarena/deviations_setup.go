@@ -199,12 +199,12 @@ func (g *Game) devCard(c Card) Card {
 
 // takeFromHandAt moves card i of from's hand to s's hand, as
 // takeRandomFromHand does with a random one (DevGripTakesFirstCard). It
-// still takes takeRandomFromHand's draw from the RNG, so only the card
+// still takes takeRandomFromHand's outcome from the Chance, so only the card
 // differs: a first card that happens to be the random one leaves the match
 // unchanged instead of shifting every later random draw.
 func (g *Game) takeFromHandAt(s, from, i int, reason string) {
 	h := g.seats[from].hand
-	_ = g.rng.IntN(len(h))
+	_ = g.randomFromHand(h)
 	c := h[i]
 	g.seats[from].hand = removeAt(h, i)
 	g.seats[s].hand = append(g.seats[s].hand, c)

@@ -181,7 +181,9 @@ func (g *Game) reshuffle() {
 		keep = 1
 	}
 	pile := append([]int(nil), g.discard[:len(g.discard)-keep]...)
-	shuffle(g.rng, pile)
+	u := uidsOfCards(pile)
+	g.chance.Reshuffle(u)
+	cardsOfUIDs(pile, u)
 	g.discard = append(g.discard[:0], g.discard[len(g.discard)-keep:]...)
 	g.deck = append(pile, g.deck...)
 	e := newEvent("reshuffle")

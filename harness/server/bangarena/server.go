@@ -373,10 +373,10 @@ func (s *Server) newRoom(cfg RoomConfig) (*room, error) {
 	}
 	r := &room{
 		id: id, s: s, cfg: cfg, g: g, deadline: deadline,
-		seats: make([]seatInfo, cfg.Seats),
-		rng:   newRand(PlayerSeed(cfg.Seed, -1)),
-		wake:  make(chan struct{}, 1),
-		done:  make(chan struct{}),
+		seats:   make([]seatInfo, cfg.Seats),
+		replace: ref.FromRand(newRand(PlayerSeed(cfg.Seed, -1))),
+		wake:    make(chan struct{}, 1),
+		done:    make(chan struct{}),
 	}
 	next := 0
 	for seat := range r.seats {
