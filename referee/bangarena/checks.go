@@ -104,7 +104,7 @@ func (g *Game) innateCover(s int) bool {
 }
 
 // coverCheck runs s's Cover when it applies and reports whether the hit is
-// cancelled. Outside legacy it is one fair coin from the match RNG (two for
+// cancelled. Outside legacy it is one fair coin of the match's Chance (two for
 // Lucky), never a card, and Iron Brow's innate Cover plus a Cover card is
 // still one check; at High Noon there is no check. In legacy a check flips
 // a card (hearts succeed) and innate Cover stacks with a card: two checks.

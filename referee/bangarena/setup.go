@@ -101,8 +101,9 @@ func seedCommit(seed string) string {
 	return hex.EncodeToString(h[:])
 }
 
-// setup deals roles, characters and hands from the match RNG, in that order,
-// then starts the Marshal's first turn.
+// setup takes the roles, characters and deck order from the match's
+// Chance, deals the hands off the deck, then starts the Marshal's first
+// turn.
 func (g *Game) setup() {
 	n, mode := g.cfg.Seats, g.cfg.RoleMode
 	start := newEvent("match_start")
