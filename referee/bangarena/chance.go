@@ -20,28 +20,23 @@ import (
 // certify, and verify --seed): ChaCha8 keyed with the SHA-256 of the seed,
 // each outcome drawn with math/rand/v2 as documented on its method.
 //
-// # Shown chance (the plan for the judge of any server)
+// # An unseen deck
 //
 // A second implementation will answer each call with the outcome a log or
 // a seat's stream shows, checking it against what the call offers: the
-// roles dealt must be a permutation of the role table, the characters a
-// draw from the pool, the taken card one of the hand's uids, a coin a
-// boolean, the replacement one of the action ids. The deck is the one
-// outcome the engine cannot be told in full at the deal: its order stays
-// hidden until cards come off it. The engine's deck is a stack of card
-// indices (top = last) and every draw, check card and look at the top goes
-// through popDeck or openLookTop, so the representation permits it: Deal
-// and Reshuffle may leave the entries of the slice they are handed unseen
-// (the empty uid), and the engine then keeps those entries as a marker of
-// "one card of this shuffle's multiset", to be named when it comes off the
-// deck (a Reveal method: "which card comes off the deck now", validated
-// against the cards of that shuffle not yet drawn). The cards of one
-// shuffle stay one segment: a reshuffle puts the discard pile, a multiset
-// known to every seat, under what is left of the deck, and Three Eyes'
-// put-back puts a known card on top, so the deck is a sequence of known
-// cards and unseen segments, and the candidates for the top are always
-// those of the top segment. Seeded never leaves an entry unseen, so its
-// matches never take that path.
+// roles dealt must be an order of the role table, the characters a draw
+// from the pool, the taken card one of the hand's uids, a coin a boolean,
+// the replacement one of the action ids. The deck is the one outcome such
+// a Chance cannot name in full when it is shuffled: its order shows only
+// as cards come off it. So Deal and Reshuffle may leave entries of the
+// deck unseen (the empty uid ""): the engine keeps each unseen entry as
+// "one card of this shuffle, not named yet", and asks Reveal which card it
+// is when it comes off the deck or is looked at (top first), offering the
+// cards of that shuffle not yet named. The cards of one shuffle stay one
+// segment (a reshuffle puts the discard pile under what is left of the
+// deck; Three Eyes puts a known card back on top), so the deck is a stack
+// of known cards and unseen segments. Seeded names every card when it
+// shuffles, so its matches never call Reveal.
 type Chance interface {
 	// Deal deals the match (§2, §6, §5): it puts roles (the role table,
 	// one per seat in seat order after the deal), chars (the character
@@ -52,6 +47,10 @@ type Chance interface {
 	// Reshuffle orders, in place, the cards of the discard pile that go
 	// under the deck when it runs out (§3).
 	Reshuffle(pile []string)
+	// Reveal names the card an unseen entry of the deck holds, when it
+	// comes off the deck or is looked at: one of candidates, the cards of
+	// its shuffle not named yet, which it must not modify.
+	Reveal(candidates []string) string
 	// Coin flips a fair coin of a Cover check (§8): true is heads, the
 	// side that cancels the hit.
 	Coin() bool
@@ -106,6 +105,10 @@ func (c *seeded) Deal(roles, chars, deck []string) {
 
 func (c *seeded) Reshuffle(pile []string) { c.shuffle(pile) }
 
+// Reveal is never called for Seeded's own deals (they name every card); it
+// takes a uniform candidate, as a shuffle would have.
+func (c *seeded) Reveal(candidates []string) string { return candidates[c.r.IntN(len(candidates))] }
+
 func (c *seeded) Coin() bool { return c.r.IntN(2) == 1 }
 
 func (c *seeded) FromHand(hand []string) string { return hand[c.r.IntN(len(hand))] }
@@ -135,12 +138,70 @@ func uidsOfCards(cards []int) []string {
 	return out
 }
 
-// cardsOfUIDs maps uids (as a Chance returned them) back to card indices
-// into cards, which must be as long.
-func cardsOfUIDs(cards []int, uids []string) {
-	for i, u := range uids {
-		cards[i] = uidIndex[u]
+// unseen returns the deck entry of a card of segment k not named yet;
+// segmentOf is its inverse. Named entries are card indices (≥ 0).
+func unseen(k int) int { return -1 - k }
+
+func segmentOf(entry int) int { return -1 - entry }
+
+// order writes into cards the order a Chance gave to uids, which were the
+// uids of cards: a named uid becomes its card, and the entries left unseen
+// ("") become one new segment holding the cards not named. It panics when
+// the Chance named a card that was not handed to it, or one twice.
+func (g *Game) order(cards []int, uids []string) {
+	var left [deckSize]bool
+	for _, c := range cards {
+		left[c] = true
 	}
+	blank := 0
+	for i, u := range uids {
+		if u == "" {
+			blank++
+			continue
+		}
+		c, ok := uidIndex[u]
+		if !ok || !left[c] {
+			panic("bangarena: the Chance put " + u + " in an order it was not handed, or twice")
+		}
+		left[c] = false
+		cards[i] = c
+	}
+	if blank == 0 {
+		return
+	}
+	k := len(g.segs)
+	seg := make([]int, 0, blank)
+	for c, l := range left {
+		if l {
+			seg = append(seg, c)
+		}
+	}
+	g.segs = append(g.segs, seg)
+	for i, u := range uids {
+		if u == "" {
+			cards[i] = unseen(k)
+		}
+	}
+}
+
+// reveal names deck entry i (asking the Chance when it is unseen) and
+// returns its card.
+func (g *Game) reveal(i int) int {
+	e := g.deck[i]
+	if e >= 0 {
+		return e
+	}
+	k := segmentOf(e)
+	seg := g.segs[k]
+	u := g.chance.Reveal(uidsOfCards(seg))
+	c, ok := uidIndex[u]
+	j := indexOf(seg, c)
+	if !ok || j < 0 {
+		panic("bangarena: the Chance revealed " + u + ", not a card of the unseen shuffle")
+	}
+	g.segs[k] = removeAt(seg, j)
+	g.deck[i] = c
+	return c
 }
 
 // randomFromHand asks the match's Chance for the card taken at random from

@@ -1,6 +1,9 @@
 package bangarena
 
 import (
+	"fmt"
+	"math/rand/v2"
+	"reflect"
 	"slices"
 	"testing"
 )
@@ -123,3 +126,119 @@ type lastID struct {
 }
 
 func (l *lastID) Replacement(ids []string) string { l.n = len(ids); return ids[len(ids)-1] }
+
+// lazy is Seeded with the deck left unseen: it learns each order from
+// Seeded but hands the engine blanks, and names each card only when Reveal
+// asks, checking that the engine offers exactly the cards of that shuffle
+// not named yet.
+type lazy struct {
+	Chance
+	t        *testing.T
+	stacks   [][]string // per shuffle, the order Seeded gave (top = last), revealed cards popped
+	reveals  int
+	reshuffd int // reveals from a reshuffled pile
+}
+
+func (l *lazy) blank(order []string) {
+	l.stacks = append(l.stacks, append([]string(nil), order...))
+	for i := range order {
+		order[i] = ""
+	}
+}
+
+func (l *lazy) Deal(roles, chars, deck []string) {
+	l.Chance.Deal(roles, chars, deck)
+	l.blank(deck)
+}
+
+func (l *lazy) Reshuffle(pile []string) {
+	l.Chance.Reshuffle(pile)
+	l.blank(pile)
+}
+
+func (l *lazy) Reveal(cands []string) string {
+	want := slices.Sorted(slices.Values(cands))
+	for k, s := range l.stacks {
+		if len(s) == 0 || !slices.Equal(slices.Sorted(slices.Values(s)), want) {
+			continue
+		}
+		c := s[len(s)-1]
+		l.stacks[k] = s[:len(s)-1]
+		l.reveals++
+		if k > 0 {
+			l.reshuffd++
+		}
+		return c
+	}
+	l.t.Fatalf("Reveal offered %v, the cards of no shuffle", want)
+	return ""
+}
+
+func (l *lazy) Clone() Chance {
+	c := *l
+	c.Chance = l.Chance.Clone()
+	c.stacks = make([][]string, len(l.stacks))
+	for i, s := range l.stacks {
+		c.stacks[i] = append([]string(nil), s...)
+	}
+	return &c
+}
+
+// TestUnseenDeckPlaysAlike: a deck left unseen and named card by card as
+// it comes off (Reveal) plays exactly the match the named deck plays, over
+// reshuffles and looks at the top; a Clone carries the unseen cards.
+func TestUnseenDeckPlaysAlike(t *testing.T) {
+	reveals, reshuffled := 0, 0
+	for i, cfg := range []Config{{Seats: 4}, {Seats: 5, RoleMode: ModeImpostor}, {Seats: 6, RoleMode: ModeLegacy}, {Seats: 7, StagedCharacters: true}, {Seats: 8, RoleMode: ModePartners}} {
+		seed := fmt.Sprintf("unseen-%d", i)
+		want, err := NewGame(cfg, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		l := &lazy{Chance: Seeded(seed), t: t}
+		got, err := NewGameWith(cfg, seed, l)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pb := rand.NewPCG(uint64(i), 7)
+		ra, rb := rand.New(rand.NewPCG(uint64(i), 7)), rand.New(pb)
+		var clone *Game
+		var rc *rand.Rand
+		for n := 0; n < 5000 && !want.Over(); n++ {
+			want.PlayRandom(ra)
+			got.PlayRandom(rb)
+			if n == 100 {
+				pc := *pb
+				clone, rc = got.Clone(), rand.New(&pc)
+			} else if clone != nil {
+				clone.PlayRandom(rc)
+			}
+		}
+		if !reflect.DeepEqual(want.Log(), got.Log()) {
+			t.Fatalf("%+v: the unseen deck's match differs from the named deck's", cfg)
+		}
+		if clone != nil && !reflect.DeepEqual(clone.Log(), got.Log()) {
+			t.Fatalf("%+v: the clone of the unseen deck's match differs", cfg)
+		}
+		reveals += l.reveals
+		reshuffled += l.reshuffd
+	}
+	if reveals == 0 || reshuffled == 0 {
+		t.Fatalf("%d reveals, %d from a reshuffled pile: want both", reveals, reshuffled)
+	}
+}
+
+type twice struct{ Chance }
+
+func (twice) Deal(roles, chars, deck []string) { deck[0] = deck[1] }
+
+// TestChanceMustOrderWhatItIsHanded: a deal that names a card twice is
+// refused loudly.
+func TestChanceMustOrderWhatItIsHanded(t *testing.T) {
+	defer func() {
+		if recover() == nil {
+			t.Fatal("a deck with a card twice was dealt")
+		}
+	}()
+	_, _ = NewGameWith(Config{Seats: 4}, "twice", twice{Seeded("twice")})
+}

@@ -17,6 +17,12 @@ func (g *Game) Clone() *Game {
 		c.seats[i] = st
 	}
 	c.deck = append([]int(nil), g.deck...)
+	if g.segs != nil {
+		c.segs = make([][]int, len(g.segs))
+		for i, s := range g.segs {
+			c.segs[i] = append([]int(nil), s...)
+		}
+	}
 	c.discard = append([]int(nil), g.discard...)
 	if g.atk != nil {
 		a := *g.atk

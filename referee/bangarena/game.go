@@ -127,7 +127,8 @@ type choice struct {
 type Game struct {
 	cfg      Config
 	seed     string
-	chance   Chance // every random outcome (chance.go)
+	chance   Chance  // every random outcome (chance.go)
+	segs     [][]int // the cards of each shuffle that deck entries hold unseen (chance.go)
 	seats    []seatState
 	deck     []int // top = last
 	discard  []int // top = last

@@ -130,7 +130,10 @@ func (g *Game) setup() {
 		chars = append(append([]string(nil), chars[:n-1]...), CharPreacher)
 	}
 	g.deck = make([]int, deckSize)
-	cardsOfUIDs(g.deck, deck[:])
+	for i := range g.deck {
+		g.deck[i] = i
+	}
+	g.order(g.deck, deck[:])
 
 	g.seats = make([]seatState, n)
 	for s := range g.seats {

@@ -35,6 +35,7 @@ func (c *otherChance) Deal(roles, chars, deck []string) {
 	c.order(roles)
 }
 
+func (c *otherChance) Reveal(cands []string) string    { return cands[c.s.Uniform(len(cands))] }
 func (c *otherChance) Reshuffle(pile []string)         { c.order(pile) }
 func (c *otherChance) Coin() bool                      { return c.s.Uint64()>>63 == 1 }
 func (c *otherChance) FromHand(hand []string) string   { return hand[c.s.Uniform(len(hand))] }
