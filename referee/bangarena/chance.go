@@ -74,8 +74,10 @@ type Chance interface {
 // Seeded returns umpire's chance for seed: ChaCha8 keyed with the SHA-256
 // of the seed string's UTF-8 bytes, drawn through math/rand/v2.
 func Seeded(seed string) Chance {
-	src := rand.NewChaCha8(sha256.Sum256([]byte(seed)))
-	return &seeded{r: rand.New(src), src: src}
+	c := &seeded{own: true}
+	c.src.Seed(sha256.Sum256([]byte(seed)))
+	c.r = rand.New(&c.src)
+	return c
 }
 
 // FromRand returns a Chance that draws each outcome from r as Seeded does
@@ -88,7 +90,8 @@ func FromRand(r *rand.Rand) Chance { return &seeded{r: r} }
 // IntN for the rest.
 type seeded struct {
 	r   *rand.Rand
-	src *rand.ChaCha8 // r's source, for Clone (nil for FromRand)
+	src rand.ChaCha8 // r's source when own, for Clone
+	own bool         // false for FromRand
 }
 
 func (c *seeded) shuffle(s []string) {
@@ -120,21 +123,27 @@ func (c *seeded) Prayer() bool { return c.r.IntN(5) == 0 }
 func (c *seeded) Replacement(ids []string) string { return ids[c.r.IntN(len(ids))] }
 
 func (c *seeded) Clone() Chance {
-	if c.src == nil {
+	if !c.own {
 		panic("bangarena: Clone of a Chance made by FromRand")
 	}
+	d := &seeded{own: true}
 	b, _ := c.src.MarshalBinary()
-	src := new(rand.ChaCha8)
-	_ = src.UnmarshalBinary(b)
-	return &seeded{r: rand.New(src), src: src}
+	_ = d.src.UnmarshalBinary(b)
+	d.r = rand.New(&d.src)
+	return d
 }
 
-// uidsOfCards writes the uids of cards into a new slice.
-func uidsOfCards(cards []int) []string {
-	out := make([]string, len(cards))
-	for i, c := range cards {
-		out[i] = uidTable[c]
+// uids returns the uids of cards in the game's scratch slice, which the
+// next call reuses: a Chance is handed it and must not keep it.
+func (g *Game) uids(cards []int) []string {
+	out := g.uidBuf[:0]
+	if cap(out) < len(cards) {
+		out = make([]string, 0, max(len(cards), deckSize))
 	}
+	for _, c := range cards {
+		out = append(out, uidTable[c])
+	}
+	g.uidBuf = out
 	return out
 }
 
@@ -193,7 +202,7 @@ func (g *Game) reveal(i int) int {
 	}
 	k := segmentOf(e)
 	seg := g.segs[k]
-	u := g.chance.Reveal(uidsOfCards(seg))
+	u := g.chance.Reveal(g.uids(seg))
 	c, ok := uidIndex[u]
 	j := indexOf(seg, c)
 	if !ok || j < 0 {
@@ -208,7 +217,7 @@ func (g *Game) reveal(i int) int {
 // hand and returns its index in hand. It panics when the Chance names a
 // card the hand does not hold: an implementation validates its outcomes.
 func (g *Game) randomFromHand(hand []int) int {
-	u := g.chance.FromHand(uidsOfCards(hand))
+	u := g.chance.FromHand(g.uids(hand))
 	i := indexOf(hand, uidIndex[u])
 	if i < 0 || uidTable[hand[i]] != u {
 		panic("bangarena: the Chance took " + u + ", a card the hand does not hold")

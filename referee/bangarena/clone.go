@@ -37,6 +37,7 @@ func (g *Game) Clone() *Game {
 	c.events = append(make([]*stored, 0, cap(g.events)), g.events...) // events are never modified once emitted
 	c.winSeats = append([]int(nil), g.winSeats...)
 	c.buf = nil
+	c.uidBuf = nil
 	c.slab = nil // the free slots of g's chunk are g's
 	c.vis = cloneVis(g.vis)
 	c.evals = nil // a speculative copy evaluates nothing for the caller

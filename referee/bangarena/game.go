@@ -127,8 +127,9 @@ type choice struct {
 type Game struct {
 	cfg      Config
 	seed     string
-	chance   Chance  // every random outcome (chance.go)
-	segs     [][]int // the cards of each shuffle that deck entries hold unseen (chance.go)
+	chance   Chance   // every random outcome (chance.go)
+	segs     [][]int  // the cards of each shuffle that deck entries hold unseen (chance.go)
+	uidBuf   []string // scratch uids handed to the Chance (chance.go)
 	seats    []seatState
 	deck     []int // top = last
 	discard  []int // top = last

@@ -121,19 +121,19 @@ func (g *Game) setup() {
 	if chars == nil {
 		pool = Characters(g.cfg.StagedCharacters)
 	}
-	deck := uidTable
-	g.chance.Deal(roles, pool, deck[:])
+	g.deck = make([]int, deckSize)
+	for i := range g.deck {
+		g.deck[i] = i
+	}
+	deck := g.uids(g.deck)
+	g.chance.Deal(roles, pool, deck)
 	if pool != nil {
 		chars = pool[:n]
 	}
 	if g.deviates(DevStagedCharacterDealt) && !g.cfg.StagedCharacters {
 		chars = append(append([]string(nil), chars[:n-1]...), CharPreacher)
 	}
-	g.deck = make([]int, deckSize)
-	for i := range g.deck {
-		g.deck[i] = i
-	}
-	g.order(g.deck, deck[:])
+	g.order(g.deck, deck)
 
 	g.seats = make([]seatState, n)
 	for s := range g.seats {

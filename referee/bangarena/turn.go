@@ -181,7 +181,7 @@ func (g *Game) reshuffle() {
 		keep = 1
 	}
 	pile := append([]int(nil), g.discard[:len(g.discard)-keep]...)
-	u := uidsOfCards(pile)
+	u := g.uids(pile)
 	g.chance.Reshuffle(u)
 	g.order(pile, u)
 	g.discard = append(g.discard[:0], g.discard[len(g.discard)-keep:]...)
