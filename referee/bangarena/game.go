@@ -176,6 +176,12 @@ func NewGameWith(cfg Config, seed string, c Chance) (*Game, error) {
 // deal's events too have their causes (Cause) and evaluations.
 func NewTrackedGame(cfg Config, seed string) (*Game, error) { return newGame(cfg, seed, nil, true) }
 
+// NewTrackedGameWith is NewTrackedGame with the random outcomes taken from
+// c (see NewGameWith).
+func NewTrackedGameWith(cfg Config, seed string, c Chance) (*Game, error) {
+	return newGame(cfg, seed, c, true)
+}
+
 func newGame(cfg Config, seed string, c Chance, track bool) (*Game, error) {
 	if cfg.RoleMode == "" {
 		cfg.RoleMode = ModeClassic
