@@ -1,6 +1,8 @@
 package verify
 
 import (
+	"bytes"
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -89,4 +91,36 @@ func TestBangArenaShownChanceMutations(t *testing.T) {
 			}
 		})
 	}
+}
+
+// FuzzBangArenaShownLog: a damaged log of a server with its own generator,
+// re-simulated with the chance it shows, gives findings of known rules,
+// counted right, and never a panic, whatever outcome it claims.
+func FuzzBangArenaShownLog(f *testing.F) {
+	lines := bytes.Split(baForeign(f, ba.Config{Seats: 5, RoleMode: ba.ModeImpostor}, 5), []byte("\n"))
+	log := bytes.Join(lines[:min(len(lines), 3*fuzzLogLines)], []byte("\n"))
+	cat := rules.Default()
+	f.Add(lines[1], uint16(1), uint8(2))
+	f.Add(lines[40], uint16(41), uint8(2))
+	f.Add([]byte(`{"seq":9,"type":"draw","seat":1,"count":1,"reason":"draw","cards":[{"uid":"bomb_01"}]}`), uint16(9), uint8(2))
+	f.Add([]byte(""), uint16(60), uint8(0))
+	f.Fuzz(func(t *testing.T, data []byte, at uint16, how uint8) {
+		if len(data) > maxFuzzData {
+			t.Skip("longer than maxFuzzData")
+		}
+		in := baMutateLog(log, int(at), how, data)
+		var fs []rules.Finding
+		sum, err := VerifyBangArenaReader(context.Background(), bytes.NewReader(in), BangArenaOptions{Unfinished: true, Shown: ShownIn(in)}, func(f rules.Finding) { fs = append(fs, f) })
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range fs {
+			if _, ok := cat.Lookup(f.Rule); !ok {
+				t.Fatalf("finding cites unknown rule %q", f.Rule)
+			}
+		}
+		if sum.Must+sum.Should+sum.Info != len(fs) {
+			t.Fatalf("summary counts %+v for %d findings", sum, len(fs))
+		}
+	})
 }
