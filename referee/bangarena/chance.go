@@ -13,23 +13,27 @@ import (
 //
 // The methods are named for the outcomes the rules have, not for raw
 // integers, so that an implementation can also take each outcome from what
-// a server showed and check that it was possible (see "Shown chance"
-// below). Cards are named by uid ("shot_07"), seats by number.
+// a server showed and check that it was possible (judge.Shown, in
+// referee/bangarena/judge). Cards are named by uid ("shot_07"), seats by
+// number. The slices handed to a method are the engine's scratch: an
+// implementation orders or reads them during the call and keeps none. The
+// engine panics when a Chance names a card or an action it was not offered:
+// an implementation that takes outcomes from elsewhere validates them first.
 //
 // Seeded is umpire's own implementation (its embedded server, simulate,
 // certify, and verify --seed): ChaCha8 keyed with the SHA-256 of the seed,
-// each outcome drawn with math/rand/v2 as documented on its method.
+// each outcome drawn with math/rand/v2 (Shuffle for orders, IntN for the
+// rest), in the order the engine asks.
 //
 // # An unseen deck
 //
-// A second implementation will answer each call with the outcome a log or
-// a seat's stream shows, checking it against what the call offers: the
-// roles dealt must be an order of the role table, the characters a draw
-// from the pool, the taken card one of the hand's uids, a coin a boolean,
-// the replacement one of the action ids. The deck is the one outcome such
-// a Chance cannot name in full when it is shuffled: its order shows only
-// as cards come off it. So Deal and Reshuffle may leave entries of the
-// deck unseen (the empty uid ""): the engine keeps each unseen entry as
+// judge.Shown answers each call with the outcome a log shows, checking it
+// against what the call offers: the roles dealt must be an order of the
+// role table, the characters a draw from the pool, the taken card one of
+// the hand's uids. The deck is the one outcome such a Chance cannot name
+// in full when it is shuffled: its order shows only as cards come off it.
+// So Deal and Reshuffle may leave entries of the deck unseen (the empty
+// uid ""): the engine keeps each unseen entry as
 // "one card of this shuffle, not named yet", and asks Reveal which card it
 // is when it comes off the deck or is looked at (top first), offering the
 // cards of that shuffle not yet named. The cards of one shuffle stay one
