@@ -115,6 +115,11 @@ func setupDevsOf(d rules.Deviations) setupDevs {
 }
 
 // roleRule is the rule that deals the roles of mode at n seats (§2).
+// RoleRule names the rule that deals the roles of a table of n seats in
+// mode: the impostor or partners distribution where it applies, else the
+// classic one.
+func RoleRule(n int, mode string) string { return roleRule(n, mode) }
+
 func roleRule(n int, mode string) string {
 	switch {
 	case mode == ModeImpostor && n >= 5:

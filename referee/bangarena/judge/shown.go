@@ -35,6 +35,7 @@ type Shown struct {
 	// (cards, coins, picks, prayers); dealSeq and briefSeq likewise.
 	seq               [4][]int
 	dealSeq, briefSeq int
+	roleRule          string // the rule that deals the roles (match_start's table)
 
 	next     [4]int // cursors into cards, coins, picks, prayers
 	problems []Problem
@@ -48,6 +49,10 @@ func NewShown(log []ba.Event) *Shown {
 	for i := range log {
 		e := &log[i]
 		switch e.Type {
+		case "match_start":
+			if e.Config != nil {
+				s.roleRule = ba.RoleRule(e.Config.Seats, e.Config.RoleMode)
+			}
 		case "role":
 			s.roles = setAt(s.roles, e.Seat, e.RoleID)
 			s.dealSeq = cmp.Or(s.dealSeq, e.Seq)
@@ -157,7 +162,7 @@ func (s *Shown) at(k, i int) int {
 // characters of the pool; the deck stays unseen.
 func (s *Shown) Deal(roles, chars, deck []string) {
 	if len(s.roles) != len(roles) || !sameMultiset(s.roles, roles) {
-		s.problem(s.dealSeq, "bangarena/2.role-distribution", "the roles dealt %v are no order of the table's roles %v", s.roles, roles)
+		s.problem(s.dealSeq, cmp.Or(s.roleRule, "bangarena/2.role-distribution"), "the roles dealt %v are no order of the table's roles %v", s.roles, roles)
 	} else {
 		copy(roles, s.roles)
 	}
