@@ -50,9 +50,16 @@ func bangarena() *Game {
 }
 
 // verifyBangArena re-simulates one BangArena log with the engine from its
-// config and seed and compares it event by event (referee/verify).
+// config and seed and compares it event by event (referee/verify). The log
+// is read whole first: without its seed, it is re-simulated with the
+// random outcomes it shows (I-BA-V8).
 func verifyBangArena(ctx context.Context, r io.Reader, opts VerifyOptions, emit func(rules.Finding)) (VerifySummary, error) {
-	sum, err := verify.VerifyBangArenaReader(ctx, r, verify.BangArenaOptions{File: opts.File, Seeds: opts.Seeds, Unfinished: opts.Unfinished}, emit)
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return VerifySummary{}, err
+	}
+	vo := verify.BangArenaOptions{File: opts.File, Seeds: opts.Seeds, Unfinished: opts.Unfinished, Shown: verify.ShownIn(data)}
+	sum, err := verify.VerifyBangArenaReader(ctx, bytes.NewReader(data), vo, emit)
 	return VerifySummary{Lines: sum.Lines, Units: sum.Events, Inconclusive: sum.Inconclusive, Evaluated: sum.Evaluated,
 		SeedUnknown: sum.SeedUnknown, Detail: sum}, err
 }

@@ -226,7 +226,7 @@ func (g *Game) resolveChoice(c choice, x act) {
 		if x.yes {
 			g.seats[s].prayerUsed = true
 			v := &g.seats[c.victim]
-			if g.rng.IntN(5) == 0 && !v.alive {
+			if g.chance.Prayer() && !v.alive {
 				v.alive, v.hp = true, 1
 				e.Result = "returned"
 			} else {

@@ -143,9 +143,9 @@ func (g *Game) pick(s int, x act) {
 	var c int
 	switch x.zone {
 	case "hand":
-		i := g.rng.IntN(len(t.hand))
+		i := g.randomFromHand(t.hand)
 		if g.deviates(dev) {
-			i = 0 // the same draw from the RNG, so only the card differs
+			i = 0 // the same outcome taken from the Chance, so only the card differs
 		}
 		c = t.hand[i]
 		t.hand = removeAt(t.hand, i)

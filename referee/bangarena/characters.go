@@ -62,7 +62,7 @@ func (g *Game) heal(s, amt int) {
 // takeRandomFromHand moves a random card of from's hand to s's hand.
 func (g *Game) takeRandomFromHand(s, from int, reason string) {
 	h := g.seats[from].hand
-	i := g.rng.IntN(len(h))
+	i := g.randomFromHand(h)
 	c := h[i]
 	g.seats[from].hand = removeAt(h, i)
 	g.seats[s].hand = append(g.seats[s].hand, c)

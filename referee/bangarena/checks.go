@@ -104,7 +104,7 @@ func (g *Game) innateCover(s int) bool {
 }
 
 // coverCheck runs s's Cover when it applies and reports whether the hit is
-// cancelled. Outside legacy it is one fair coin from the match RNG (two for
+// cancelled. Outside legacy it is one fair coin of the match's Chance (two for
 // Lucky), never a card, and Iron Brow's innate Cover plus a Cover card is
 // still one check; at High Noon there is no check. In legacy a check flips
 // a card (hearts succeed) and innate Cover stacks with a card: two checks.
@@ -114,7 +114,7 @@ func (g *Game) coverCheck(s int) bool {
 	}
 	if !g.hasCover(s) {
 		if g.seats[s].char == "char_06" && !g.legacy() {
-			g.rng.IntN(2) // DevIronBrowNoCover: the coin drawn, no check
+			g.chance.Coin() // DevIronBrowNoCover: the coin drawn, no check
 		}
 		return false
 	}
@@ -139,9 +139,9 @@ func (g *Game) coverCheck(s int) bool {
 		win := false
 		fixed := g.deviates(DevCoverCoinFixed)
 		for i := range flips {
-			// A fixed coin still takes its draw from the RNG, so that
-			// only the flips differ.
-			flips[i] = g.rng.IntN(2) == 1 || fixed
+			// A fixed coin still takes its coin from the match's
+			// Chance, so that only the flips differ.
+			flips[i] = g.chance.Coin() || fixed
 			win = win || flips[i]
 		}
 		e := newEvent("cover_check")

@@ -1,17 +1,12 @@
 package bangarena
 
-import "math/rand/v2"
-
-// Clone returns an independent copy of the match, RNG state included: the
+// Clone returns an independent copy of the match, its Chance included: the
 // same decisions applied to both give the same events. Servers can use it to
 // try a decision without committing it.
 func (g *Game) Clone() *Game {
 	c := *g
-	if g.src != nil {
-		b, _ := g.src.MarshalBinary()
-		src := new(rand.ChaCha8)
-		_ = src.UnmarshalBinary(b)
-		c.src, c.rng = src, rand.New(src)
+	if g.chance != nil {
+		c.chance = g.chance.Clone()
 	}
 	c.seats = make([]seatState, len(g.seats))
 	for i, st := range g.seats {
@@ -22,6 +17,12 @@ func (g *Game) Clone() *Game {
 		c.seats[i] = st
 	}
 	c.deck = append([]int(nil), g.deck...)
+	if g.segs != nil {
+		c.segs = make([][]int, len(g.segs))
+		for i, s := range g.segs {
+			c.segs[i] = append([]int(nil), s...)
+		}
+	}
 	c.discard = append([]int(nil), g.discard...)
 	if g.atk != nil {
 		a := *g.atk
@@ -36,6 +37,7 @@ func (g *Game) Clone() *Game {
 	c.events = append(make([]*stored, 0, cap(g.events)), g.events...) // events are never modified once emitted
 	c.winSeats = append([]int(nil), g.winSeats...)
 	c.buf = nil
+	c.uidBuf = nil
 	c.slab = nil // the free slots of g's chunk are g's
 	c.vis = cloneVis(g.vis)
 	c.evals = nil // a speculative copy evaluates nothing for the caller

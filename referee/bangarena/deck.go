@@ -1,10 +1,6 @@
 package bangarena
 
-import (
-	"crypto/sha256"
-	"fmt"
-	"math/rand/v2"
-)
+import "fmt"
 
 // The deck of krug_rules@0.1.0 §5: 80 cards. The rules fix the copies per
 // card and (§8) the suit totals — hearts 21, diamonds 20, clubs 20, spades
@@ -217,19 +213,4 @@ func explodes(i int) bool {
 		return true
 	}
 	return false
-}
-
-// newRNG returns the match RNG: ChaCha8 keyed with the SHA-256 of the seed
-// string (UTF-8 bytes). Every random event of a match — roles, characters,
-// deck order, reshuffles, Cover coins, random hand picks, prayers — is drawn
-// from it in the order the events happen, so a match is a pure function of
-// (config, seed, decisions).
-func newRNG(seed string) (*rand.Rand, *rand.ChaCha8) {
-	src := rand.NewChaCha8(sha256.Sum256([]byte(seed)))
-	return rand.New(src), src
-}
-
-// shuffle permutes s with the match RNG (Fisher–Yates of math/rand/v2).
-func shuffle(r *rand.Rand, s []int) {
-	r.Shuffle(len(s), func(i, j int) { s[i], s[j] = s[j], s[i] })
 }

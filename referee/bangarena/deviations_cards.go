@@ -18,7 +18,7 @@ const (
 	// DevJailEscapeOffSuit: a Jail check escapes on every suit but spades, not on
 	// hearts only (8.jail-check).
 	DevJailEscapeOffSuit = "jail-escape-off-suit"
-	// DevCoverCoinFixed: the Cover coin is not drawn from the match RNG;
+	// DevCoverCoinFixed: the Cover coin is not taken from the match's Chance;
 	// every flip comes up lucky (8.cover-coin).
 	DevCoverCoinFixed = "cover-coin-fixed"
 	// DevBazaarFromLeft: Bazaar's draws start with the player's left

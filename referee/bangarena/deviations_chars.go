@@ -7,7 +7,7 @@ package bangarena
 const (
 	// DevIronBrowNoCover: Iron Brow has no innate Cover; only a Cover card
 	// gives it a check (6.char-06-iron-brow). The coin it would have
-	// flipped is still drawn from the RNG, so only the check differs.
+	// flipped is still taken from the Chance, so only the check differs.
 	DevIronBrowNoCover = "iron-brow-no-cover"
 	// DevLuckyOneTry: Lucky gets one try on a check, as everyone
 	// (6.char-08-lucky).

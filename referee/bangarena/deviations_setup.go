@@ -115,6 +115,11 @@ func setupDevsOf(d rules.Deviations) setupDevs {
 }
 
 // roleRule is the rule that deals the roles of mode at n seats (§2).
+// RoleRule names the rule that deals the roles of a table of n seats in
+// mode: the impostor or partners distribution where it applies, else the
+// classic one.
+func RoleRule(n int, mode string) string { return roleRule(n, mode) }
+
 func roleRule(n int, mode string) string {
 	switch {
 	case mode == ModeImpostor && n >= 5:
@@ -199,12 +204,12 @@ func (g *Game) devCard(c Card) Card {
 
 // takeFromHandAt moves card i of from's hand to s's hand, as
 // takeRandomFromHand does with a random one (DevGripTakesFirstCard). It
-// still takes takeRandomFromHand's draw from the RNG, so only the card
+// still takes takeRandomFromHand's outcome from the Chance, so only the card
 // differs: a first card that happens to be the random one leaves the match
 // unchanged instead of shifting every later random draw.
 func (g *Game) takeFromHandAt(s, from, i int, reason string) {
 	h := g.seats[from].hand
-	_ = g.rng.IntN(len(h))
+	_ = g.randomFromHand(h)
 	c := h[i]
 	g.seats[from].hand = removeAt(h, i)
 	g.seats[s].hand = append(g.seats[s].hand, c)

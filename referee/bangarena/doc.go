@@ -2,8 +2,12 @@
 // krug_rules@0.1.0 and protocol krug-decision/1: a pure, deterministic game
 // engine (standard library only, no I/O, no clocks, no goroutines).
 //
-// A match is a pure function of its Config, its seed string and the
-// decisions applied to it: NewGame deals from the seed, Decider names the
+// A match is a pure function of its Config, its Chance and the decisions
+// applied to it. Chance (chance.go) is the one door every random outcome
+// comes through — the deal, reshuffles, Cover coins, cards taken at random
+// from a hand, the briefed aide, prayers, the replacement of an illegal
+// answer; Seeded(seed) is umpire's generator, and NewGame deals with the
+// Seeded chance of its seed (NewGameWith takes another). Decider names the
 // seat that must answer, Legal lists that seat's legalActions with the exact
 // actionIds of §13, Apply performs one of them (or returns a *rules.Error
 // naming the rule that forbids it, leaving the state unchanged), View
@@ -13,8 +17,8 @@
 // event, so Replay can re-simulate a match from (config, seed, log).
 //
 // LegalFromView re-derives a seat's legalActions from its observation
-// alone (for checking a server's list); Clone copies a match with its RNG
-// state; EncodeLog / DecodeLog write and read the JSON Lines log, ConfigOf
+// alone (for checking a server's list); Clone copies a match with its
+// Chance; EncodeLog / DecodeLog write and read the JSON Lines log, ConfigOf
 // and DecisionsOf take back what Replay needs; DefaultAction and
 // RandomLegal are the timeout and reask fallbacks of §14.
 //
@@ -29,7 +33,8 @@
 // referee/INTERPRETATIONS.md; code comments cite them as I-BA-n (and the
 // decided readings of the design as READINGS n).
 //
-// Files follow the rule areas: deck.go (§5 pack and RNG), setup.go (§2, §6
+// Files follow the rule areas: chance.go (random outcomes, and the plan for
+// taking them from what a server shows), deck.go (§5 pack), setup.go (§2, §6
 // deal), turn.go (§3), distance.go (§4), cards.go (§5), reactions.go (§7),
 // checks.go (§8), characters.go (§6), glory.go (§9), win.go (§10), view.go
 // (§11, §12), legal.go (§13), fallback.go (§14), events.go, stored.go,

@@ -243,7 +243,7 @@ func TestRequestsAndLogMatchReference(t *testing.T) {
 						continue
 					}
 					seat, _ := g.Decider()
-					a, _ := g.RandomLegal(seat, r)
+					a, _ := g.RandomLegal(seat, FromRand(r))
 					if err := g.Apply(seat, a.ActionID, nil); err != nil {
 						t.Fatalf("seed %q step %d: %v", g.seed, step, err)
 					}

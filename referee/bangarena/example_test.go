@@ -16,7 +16,7 @@ func Example() {
 	if err != nil {
 		panic(err)
 	}
-	r := rand.New(rand.NewPCG(1, 2))
+	r := bangarena.FromRand(rand.New(rand.NewPCG(1, 2)))
 	for !g.Over() {
 		seat, _ := g.Decider()
 		a, _ := g.RandomLegal(seat, r)

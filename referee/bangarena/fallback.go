@@ -40,16 +40,26 @@ func (g *Game) DefaultAction(seat int) (LegalAction, bool) {
 	return LegalAction{ActionID: pick.id(), Command: cmdNames[pick.cmd], ArgsSchema: pick.schema(g.defaultDiscard(seat))}, true
 }
 
-// RandomLegal returns a uniformly random item of seat's legalActions, drawn
-// from r (the replacement of reask_then_random, §14). ok is false when seat
-// is not asked to decide.
-func (g *Game) RandomLegal(seat int, r *rand.Rand) (LegalAction, bool) {
+// RandomLegal returns the item of seat's legalActions that c names as the
+// replacement of a second illegal answer under reask_then_random (§14; the
+// server's Chance, not the match's). ok is false when seat is not asked to
+// decide; it panics when c names no item of the list.
+func (g *Game) RandomLegal(seat int, c Chance) (LegalAction, bool) {
 	acts := g.legalActs(seat, nil)
 	if len(acts) == 0 {
 		return LegalAction{}, false
 	}
-	a := acts[r.IntN(len(acts))]
-	return LegalAction{ActionID: a.id(), Command: cmdNames[a.cmd], ArgsSchema: a.schema(g.defaultDiscard(seat))}, true
+	ids := make([]string, len(acts))
+	for i, a := range acts {
+		ids[i] = a.id()
+	}
+	id := c.Replacement(ids)
+	for i, a := range acts {
+		if ids[i] == id {
+			return LegalAction{ActionID: id, Command: cmdNames[a.cmd], ArgsSchema: a.schema(g.defaultDiscard(seat))}, true
+		}
+	}
+	panic("bangarena: the Chance named a replacement that is not a legal action: " + id)
 }
 
 // PlayRandom applies a uniformly random legal action (default args) for the

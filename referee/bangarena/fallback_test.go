@@ -50,7 +50,7 @@ func TestRandomLegal(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 1))
 	seen := map[string]bool{}
 	for range 500 {
-		a, ok := g.RandomLegal(0, r)
+		a, ok := g.RandomLegal(0, FromRand(r))
 		if !ok || !hasID(g.Legal(0), a.ActionID) {
 			t.Fatalf("%s: %q not legal", "bangarena/14.random-legal", a.ActionID)
 		}
@@ -59,7 +59,7 @@ func TestRandomLegal(t *testing.T) {
 	if len(seen) != len(legal) {
 		t.Fatalf("%s: %d of %d items drawn", "bangarena/14.random-legal", len(seen), len(legal))
 	}
-	if _, ok := g.RandomLegal(3, r); ok {
+	if _, ok := g.RandomLegal(3, FromRand(r)); ok {
 		t.Fatal("a random item for a seat not asked")
 	}
 }

@@ -1,8 +1,6 @@
 package bangarena
 
 import (
-	"math/rand/v2"
-
 	"github.com/umpire-arena/umpire/referee/rules"
 )
 
@@ -129,8 +127,9 @@ type choice struct {
 type Game struct {
 	cfg      Config
 	seed     string
-	rng      *rand.Rand
-	src      *rand.ChaCha8 // the source of rng, for Clone
+	chance   Chance   // every random outcome (chance.go)
+	segs     [][]int  // the cards of each shuffle that deck entries hold unseen (chance.go)
+	uidBuf   []string // scratch uids handed to the Chance (chance.go)
 	seats    []seatState
 	deck     []int // top = last
 	discard  []int // top = last
@@ -164,13 +163,26 @@ type Game struct {
 
 // NewGame deals a match from cfg and seed and runs it up to the first
 // decision. It returns a *rules.Error for a bad config.
-func NewGame(cfg Config, seed string) (*Game, error) { return newGame(cfg, seed, false) }
+func NewGame(cfg Config, seed string) (*Game, error) { return newGame(cfg, seed, nil, false) }
+
+// NewGameWith is NewGame with the match's random outcomes taken from c
+// instead of Seeded(seed); the seed is still the one the match commits to
+// (match_start's seedCommit) and names it.
+func NewGameWith(cfg Config, seed string, c Chance) (*Game, error) {
+	return newGame(cfg, seed, c, false)
+}
 
 // NewTrackedGame is NewGame with TrackRules on from the deal, so that the
 // deal's events too have their causes (Cause) and evaluations.
-func NewTrackedGame(cfg Config, seed string) (*Game, error) { return newGame(cfg, seed, true) }
+func NewTrackedGame(cfg Config, seed string) (*Game, error) { return newGame(cfg, seed, nil, true) }
 
-func newGame(cfg Config, seed string, track bool) (*Game, error) {
+// NewTrackedGameWith is NewTrackedGame with the random outcomes taken from
+// c (see NewGameWith).
+func NewTrackedGameWith(cfg Config, seed string, c Chance) (*Game, error) {
+	return newGame(cfg, seed, c, true)
+}
+
+func newGame(cfg Config, seed string, c Chance, track bool) (*Game, error) {
 	if cfg.RoleMode == "" {
 		cfg.RoleMode = ModeClassic
 	}
@@ -196,7 +208,10 @@ func newGame(cfg Config, seed string, track bool) (*Game, error) {
 		cfg.MatchID = "m-" + seedCommit(seed)[:12]
 	}
 	g := &Game{cfg: cfg, seed: seed, phase: PhaseSetup, events: make([]*stored, 0, 512), sdev: setupDevsOf(cfg.Deviations)}
-	g.rng, g.src = newRNG(seed)
+	if c == nil {
+		c = Seeded(seed)
+	}
+	g.chance = c
 	if track {
 		g.TrackRules()
 	}

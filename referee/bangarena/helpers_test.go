@@ -190,9 +190,9 @@ func (f fixedSource) Uint64() uint64 { return uint64(f) }
 // coins makes every Cover coin of g come up lucky (true) or not.
 func (g *Game) coins(lucky bool) {
 	if lucky {
-		g.rng = rand.New(fixedSource(1))
+		g.chance = FromRand(rand.New(fixedSource(1)))
 	} else {
-		g.rng = rand.New(fixedSource(2))
+		g.chance = FromRand(rand.New(fixedSource(2)))
 	}
 }
 

@@ -101,8 +101,9 @@ func seedCommit(seed string) string {
 	return hex.EncodeToString(h[:])
 }
 
-// setup deals roles, characters and hands from the match RNG, in that order,
-// then starts the Marshal's first turn.
+// setup takes the roles, characters and deck order from the match's
+// Chance, deals the hands off the deck, then starts the Marshal's first
+// turn.
 func (g *Game) setup() {
 	n, mode := g.cfg.Seats, g.cfg.RoleMode
 	start := newEvent("match_start")
@@ -116,21 +117,23 @@ func (g *Game) setup() {
 	if g.cfg.Deviations != nil {
 		roles = g.devRoles(roles)
 	}
-	g.rng.Shuffle(len(roles), func(i, j int) { roles[i], roles[j] = roles[j], roles[i] })
-	chars := g.cfg.Characters
+	chars, pool := g.cfg.Characters, []string(nil)
 	if chars == nil {
-		pool := Characters(g.cfg.StagedCharacters)
-		g.rng.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
-		chars = pool[:n]
-	}
-	if g.deviates(DevStagedCharacterDealt) && !g.cfg.StagedCharacters {
-		chars = append(append([]string(nil), chars[:n-1]...), CharPreacher)
+		pool = Characters(g.cfg.StagedCharacters)
 	}
 	g.deck = make([]int, deckSize)
 	for i := range g.deck {
 		g.deck[i] = i
 	}
-	shuffle(g.rng, g.deck)
+	deck := g.uids(g.deck)
+	g.chance.Deal(roles, pool, deck)
+	if pool != nil {
+		chars = pool[:n]
+	}
+	if g.deviates(DevStagedCharacterDealt) && !g.cfg.StagedCharacters {
+		chars = append(append([]string(nil), chars[:n-1]...), CharPreacher)
+	}
+	g.order(g.deck, deck)
 
 	g.seats = make([]seatState, n)
 	for s := range g.seats {
@@ -206,7 +209,7 @@ func (g *Game) briefings() {
 	}
 	known := []KnownRole{{Seat: imp, RoleID: RoleAide}}
 	if len(aides) > 0 {
-		a := aides[g.rng.IntN(len(aides))]
+		a := g.chance.Aide(aides)
 		if !g.deviates(DevBriefingImpostorOnly) {
 			known = append(known, KnownRole{Seat: a, RoleID: RoleAide})
 		}

@@ -102,7 +102,7 @@ func (g *Game) openLookTop(s int) bool {
 		return false
 	}
 	n := len(g.deck)
-	cards := []int{g.deck[n-1], g.deck[n-2], g.deck[n-3]}
+	cards := []int{g.reveal(n - 1), g.reveal(n - 2), g.reveal(n - 3)}
 	ch := g.pushChoice(choice{kind: "look_top", seat: s, cards: cards, reason: g.seats[s].char})
 	e := newEvent("look_top")
 	e.To, e.Seat, e.Cards, e.Reason = s, s, g.cardsOut(cards), ch.id
@@ -166,7 +166,7 @@ func (g *Game) popDeck() (int, bool) {
 			return -1, false
 		}
 	}
-	c := g.deck[len(g.deck)-1]
+	c := g.reveal(len(g.deck) - 1)
 	g.deck = g.deck[:len(g.deck)-1]
 	return c, true
 }
@@ -181,7 +181,9 @@ func (g *Game) reshuffle() {
 		keep = 1
 	}
 	pile := append([]int(nil), g.discard[:len(g.discard)-keep]...)
-	shuffle(g.rng, pile)
+	u := g.uids(pile)
+	g.chance.Reshuffle(u)
+	g.order(pile, u)
 	g.discard = append(g.discard[:0], g.discard[len(g.discard)-keep:]...)
 	g.deck = append(pile, g.deck...)
 	e := newEvent("reshuffle")

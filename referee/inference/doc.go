@@ -24,8 +24,11 @@
 //     when unknown), and every step is reported as an Event to an optional
 //     Sink. Events marshal to exactly the match log lines of WIRE.md and
 //     ParseEvent reads them back.
-//   - Match, a State dealt from a seed, which starts each round itself
-//     (NewMatch, or PrepareMatch then Start to show round 0 first).
+//   - Match, a State dealt by a Chance (chance.go: the seating, round 1's
+//     dealer and every value), which starts each round itself (NewMatch,
+//     or PrepareMatch then Start to show round 0 first). Seeded(seed), the
+//     deal functions above, is umpire's Chance; PrepareMatchWith takes
+//     another.
 //
 // Views (View, or ViewInto to reuse buffers) are what one seat may see;
 // LegalFromView re-derives legal_actions from a view alone. The State's

@@ -2,13 +2,14 @@ package inference
 
 import "github.com/umpire-arena/umpire/referee/rules"
 
-// Match is a State dealt from a seed, as the embedded server and the
-// self-play runner use it: seats are drawn with SeatAssignment, round 1's
-// dealer with FirstDealer, every value with DealValue, and each round starts
-// by itself as soon as the previous one is settled.
+// Match is a State dealt by a Chance (Seeded(seed) unless told otherwise),
+// as the embedded server and the self-play runner use it: seats, round 1's
+// dealer and every value come from the Chance, and each round starts by
+// itself as soon as the previous one is settled.
 type Match struct {
 	*State
 	seed    string
+	chance  Chance
 	players []int
 	vals    []int
 }
@@ -30,22 +31,31 @@ func NewMatch(cfg Config, matchID, seed string, players []string, sink Sink) (*M
 // PrepareMatch is NewMatch without dealing round 1: the match is in
 // PhaseReady at round 0 (what a welcome before the start shows) until Start.
 func PrepareMatch(cfg Config, matchID, seed string, players []string, sink Sink) (*Match, error) {
+	return PrepareMatchWith(cfg, matchID, seed, Seeded(seed), players, sink)
+}
+
+// PrepareMatchWith is PrepareMatch with the seating, the first dealer and
+// the values taken from c; seed is still the one the match commits to.
+func PrepareMatchWith(cfg Config, matchID, seed string, c Chance, players []string, sink Sink) (*Match, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
 	if len(players) != cfg.TableSize {
 		return nil, rules.Errorf("inference/table.size", "%d players for a table of %d", len(players), cfg.TableSize)
 	}
-	perm := SeatAssignment(seed, cfg.TableSize)
+	perm := c.Seating(cfg.TableSize)
+	if !isPerm(perm, cfg.TableSize) {
+		return nil, rules.Errorf("inference/table.size", "the seating %v is no order of the %d players", perm, cfg.TableSize)
+	}
 	names := make([]string, cfg.TableSize)
 	for seat, idx := range perm {
 		names[seat] = players[idx]
 	}
-	st, err := NewState(cfg, Setup{MatchID: matchID, Seed: seed, Names: names, FirstDealer: FirstDealer(seed, cfg.TableSize)}, sink)
+	st, err := NewState(cfg, Setup{MatchID: matchID, Seed: seed, Names: names, FirstDealer: c.FirstDealer(cfg.TableSize)}, sink)
 	if err != nil {
 		return nil, err
 	}
-	return &Match{State: st, seed: seed, players: perm, vals: make([]int, cfg.TableSize)}, nil
+	return &Match{State: st, seed: seed, chance: c, players: perm, vals: make([]int, cfg.TableSize)}, nil
 }
 
 // Start deals round 1 of a prepared match (and any following rounds that
@@ -88,7 +98,7 @@ func (m *Match) advance() error {
 		for seat := range m.vals {
 			m.vals[seat] = 0
 			if m.State.liveNext(seat) {
-				m.vals[seat] = DealValue(m.seed, r, seat)
+				m.vals[seat] = m.chance.Value(r, seat)
 			}
 		}
 		if err := m.State.StartRound(m.vals); err != nil {

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
+	"github.com/umpire-arena/umpire/referee/bangarena/judge"
 	"github.com/umpire-arena/umpire/referee/rules"
 )
 
@@ -30,6 +31,12 @@ type BangArenaOptions struct {
 	Seeds []string
 	// Unfinished accepts a log that stops before game_over.
 	Unfinished bool
+	// Shown, when no candidate seed matches the commitment, gives the
+	// chance to replay the log with instead: the random outcomes the log
+	// itself shows (judge.NewShown of the whole log), so that a log of a
+	// server drawing with a generator of its own is judged all the same.
+	// Nil: such a log is not re-simulated. ShownIn makes one from a log.
+	Shown func() *judge.Shown
 }
 
 // BangArenaSummary is what the verification of one BangArena log found.
@@ -54,6 +61,9 @@ type BangArenaSummary struct {
 	// SeedUnknown is true when no candidate seed matched the commitment:
 	// the log could not be re-simulated.
 	SeedUnknown bool `json:"seed_unknown,omitempty"`
+	// ChanceShown is true when the log was re-simulated with the random
+	// outcomes it shows (no seed matched; BangArenaOptions.Shown).
+	ChanceShown bool `json:"chance_shown,omitempty"`
 	// Ended is true when the log reached game_over.
 	Ended bool `json:"ended"`
 	// Evaluated counts, per rule id, the events and decisions the replay
@@ -85,6 +95,10 @@ type BangArenaVerifier struct {
 	// could not be inferred (0: never).
 	inferFailed int
 	suits       map[string]string // uid → suit of the log's cards (bangarena_setup.go)
+	shown       *judge.Shown      // the chance the log shows, when replayed with it
+	problems    int               // shown.Problems() taken into owedShown
+	owedShown   []judge.Problem   // problems waiting for the line of their event
+	chargedLine int               // a line whose divergence a shown problem is charged with
 }
 
 // NewBangArena returns a verifier for one BangArena log.
@@ -169,7 +183,7 @@ func (v *BangArenaVerifier) add(f rules.Finding) {
 
 // diverge reports a divergence in area, once per area (I-BA-V2).
 func (v *BangArenaVerifier) diverge(area, rule string, line int, expected, got any, format string, args ...any) {
-	if v.areas[area] {
+	if v.areas[area] || line == v.chargedLine && !strings.HasPrefix(area, "chance ") {
 		v.sum.Repeats++
 		return
 	}
@@ -306,6 +320,7 @@ func (v *BangArenaVerifier) process(lineNo int, e *ba.Event) {
 		}
 		v.pull()
 	}
+	v.reportShown(lineNo, e)
 	v.compare(lineNo, e)
 }
 
@@ -334,6 +349,57 @@ func (v *BangArenaVerifier) inferDecision(e *ba.Event) (seat int, item ba.LegalA
 func (v *BangArenaVerifier) pull() {
 	v.pending = append(v.pending, v.g.EventsFrom(v.seen)...)
 	v.seen = v.g.EventCount()
+	v.shownProblems()
+}
+
+// shownProblems takes the outcomes the log shows that could not have
+// happened (a replay with the shown chance) to report at their lines.
+func (v *BangArenaVerifier) shownProblems() {
+	if v.shown == nil {
+		return
+	}
+	ps := v.shown.Problems()
+	v.owedShown = append(v.owedShown, ps[v.problems:]...)
+	v.problems = len(ps)
+}
+
+// reportShown reports the owed problems whose event is e or came before
+// it (and those no event shows), once per rule, at lineNo. The replay goes
+// on with a possible outcome instead, so e itself diverges: that
+// divergence is the problem's, not a finding of its own (I-BA-V2).
+func (v *BangArenaVerifier) reportShown(lineNo int, e *ba.Event) {
+	if len(v.owedShown) == 0 {
+		return
+	}
+	keep := v.owedShown[:0]
+	for _, p := range v.owedShown {
+		if e != nil && p.Seq > e.Seq {
+			keep = append(keep, p)
+			continue
+		}
+		v.diverge("chance "+p.Rule, p.Rule, lineNo, nil, nil, "%s (the random outcomes the log shows)", p.Message)
+		if e != nil && p.Seq == e.Seq {
+			v.chargedLine = lineNo
+		}
+	}
+	v.owedShown = keep
+}
+
+// ShownIn returns BangArenaOptions.Shown for the log data: the random
+// outcomes of the events it holds (lines that are no event are left out;
+// the verifier reports them). The log is decoded only when the verifier
+// asks, that is when no seed matched.
+func ShownIn(data []byte) func() *judge.Shown {
+	return func() *judge.Shown {
+		var log []ba.Event
+		for line := range bytes.SplitSeq(data, []byte("\n")) {
+			var e ba.Event
+			if len(bytes.TrimSpace(line)) > 0 && json.Unmarshal(line, &e) == nil {
+				log = append(log, e)
+			}
+		}
+		return judge.NewShown(log)
+	}
 }
 
 // begin reads match_start: the config, the seed commitment, the seed.
@@ -350,6 +416,27 @@ func (v *BangArenaVerifier) begin(lineNo int, e *ba.Event) {
 		v.evaluate(r)
 	}
 	seed, ok := v.findSeed(cfg, e.SeedCommit)
+	if !ok && v.opts.Shown != nil {
+		v.sum.ChanceShown = true
+		v.shown = v.opts.Shown()
+		v.add(rules.Finding{Rule: "bangarena/log.seed", Level: rules.Info, Where: rules.Where{Line: lineNo}, Got: e.SeedCommit,
+			Message: "no seed given hashes to the log's seedCommit: the log is re-simulated with the random outcomes it shows (the commitment is not checked)"})
+		g, err := ba.NewTrackedGameWith(cfg, "", v.shown)
+		if err != nil {
+			v.add(rules.Finding{Rule: "bangarena/log.match-start", Level: rules.Must, Where: rules.Where{Line: lineNo},
+				Message: fmt.Sprintf("the config of match_start is not a table the engine can deal: %v", err)})
+			v.stopped = true
+			return
+		}
+		v.g = g
+		v.pull()
+		// Without the seed its commitment cannot be checked: the engine's
+		// match_start takes the log's.
+		if len(v.pending) > 0 && v.pending[0].Type == "match_start" {
+			v.pending[0].SeedCommit = e.SeedCommit
+		}
+		return
+	}
 	if !ok {
 		v.sum.SeedUnknown = true
 		v.add(rules.Finding{Rule: "bangarena/log.seed", Level: rules.Info, Where: rules.Where{Line: lineNo}, Got: e.SeedCommit,
@@ -403,6 +490,7 @@ func (v *BangArenaVerifier) findSeed(cfg ba.Config, commit string) (string, bool
 // Finish closes the log and returns the findings it adds (reused slice).
 func (v *BangArenaVerifier) Finish() []rules.Finding {
 	v.out = v.out[:0]
+	v.reportShown(v.sum.Lines, nil)
 	v.sum.Evaluated = v.drainEngine(v.sum.Evaluated)
 	if v.started {
 		v.suitTotals()

@@ -61,7 +61,10 @@
 // re-simulates the match with the log's own decisions and compares every
 // event, reporting the first divergence per rule area (setup, turns, draws,
 // checks, card effects, reactions, damage, glory, win, decisions) and
-// resynchronising where it can (I-BA-V1, I-BA-V2).
+// resynchronising where it can (I-BA-V1, I-BA-V2). Without the seed, a
+// caller holding the whole log may hand BangArenaOptions.Shown (ShownIn):
+// the match is then re-simulated with the random outcomes the log shows
+// (judge.Shown), each checked to have been possible (I-BA-V8).
 //
 // The package performs no I/O beyond reading the io.Reader a caller hands to
 // VerifyReader or Read, starts no goroutines and reads no clock; it imports

@@ -9,6 +9,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	ref "github.com/umpire-arena/umpire/referee/bangarena"
 )
 
 // Dialect names one legitimate alternative choice of a BangArena server
@@ -36,6 +38,10 @@ const (
 	DialectLegalOrder       Dialect = "legal-order"
 	DialectDecisionIDs      Dialect = "decision-ids"
 	DialectPendingMinimal   Dialect = "pending-minimal"
+	// DialectOtherChance draws every random outcome of a match (the deal,
+	// reshuffles, coins, random picks, the replacement of an illegal
+	// answer) from a generator of its own (otherchance.go), not umpire's.
+	DialectOtherChance Dialect = "other-chance"
 )
 
 // DialectInfo describes one dialect: what a client sees, why the documents
@@ -74,6 +80,17 @@ func DialectList() []DialectInfo {
 	return l
 }
 
+// PendingDialects returns the dialects a correct server may speak but
+// umpire cannot judge yet, each saying why in Changes; DialectList (the
+// dialects the suite must pass) takes them in once umpire judges them.
+// The server speaks them all the same.
+func PendingDialects() []DialectInfo {
+	return []DialectInfo{
+		{DialectOtherChance, "every random outcome (the deal, reshuffles, Cover coins, random picks from a hand, the replacement of an illegal answer) drawn by a generator of its own (SplitMix64 from an FNV-1a hash of the seed), not umpire's ChaCha8 stream; the seed commitment and reveal are as before",
+			"the rules document names no generator; umpire still re-simulates the outcome rules from the seed with its own (issue 27 builds the judge that takes chance from what the server shows)", nil},
+	}
+}
+
 // ParseDialects parses a comma-separated list of dialect names; unknown
 // names are an error, blanks are ignored, duplicates merged.
 func ParseDialects(list string) ([]Dialect, error) {
@@ -92,7 +109,7 @@ func ParseDialects(list string) ([]Dialect, error) {
 }
 
 func knownDialect(d Dialect) bool {
-	for _, i := range DialectList() {
+	for _, i := range append(DialectList(), PendingDialects()...) {
 		if i.Name == d {
 			return true
 		}
@@ -102,7 +119,7 @@ func knownDialect(d Dialect) bool {
 
 func dialectNames() string {
 	var n []string
-	for _, i := range DialectList() {
+	for _, i := range append(DialectList(), PendingDialects()...) {
 		n = append(n, string(i.Name))
 	}
 	return strings.Join(n, ", ")
@@ -111,6 +128,26 @@ func dialectNames() string {
 type dialectSet map[Dialect]bool
 
 func (s dialectSet) on(d Dialect) bool { return s[d] }
+
+// rewrites reports whether any dialect changes what the server sends
+// (DialectOtherChance changes only the match's random outcomes).
+func (s dialectSet) rewrites() bool {
+	for d := range s {
+		if d != DialectOtherChance {
+			return true
+		}
+	}
+	return false
+}
+
+// chance returns the match's Chance for seed and the room's Chance for
+// the replacement of illegal answers.
+func (s dialectSet) chance(seed string) (match, replace ref.Chance) {
+	if s.on(DialectOtherChance) {
+		return newOtherChance("match", seed), newOtherChance("replace", seed)
+	}
+	return ref.Seeded(seed), ref.FromRand(newRand(PlayerSeed(seed, -1)))
+}
 
 // Dialects returns the dialects this server speaks, sorted.
 func (s *Server) Dialects() []Dialect {
@@ -126,7 +163,7 @@ func (s *Server) Dialects() []Dialect {
 // itself; with them every JSON answer is rewritten after the fact, so the
 // engine and the encoders stay as they are.
 func (s *Server) withDialects(h http.Handler) http.Handler {
-	if len(s.dialects) == 0 {
+	if !s.dialects.rewrites() {
 		return h
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {

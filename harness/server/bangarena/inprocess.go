@@ -47,7 +47,7 @@ func (o *Observed) read(q *Request) {
 // these fields need not read them back from the body. On false, o is
 // unchanged and the body is the only reading.
 func (s *Server) ObserveRequest(into []byte, roomID string, seat int, token string, o *Observed) (int, []byte, bool) {
-	if len(s.dialects) > 0 {
+	if s.dialects.rewrites() {
 		status, b := s.Observe(into, roomID, seat, token)
 		return status, b, false
 	}
@@ -117,7 +117,7 @@ func (s *Server) encodeReply(b []byte, rp reply) (int, []byte) {
 // dialected applies the server's dialects to a JSON answer of path as the
 // REST handler's wrapper does (without dialects, the answer as it is).
 func (s *Server) dialected(path string, status int, b []byte) (int, []byte) {
-	if len(s.dialects) == 0 {
+	if !s.dialects.rewrites() {
 		return status, b
 	}
 	status, b = s.rewrite(path, status, append(b, '\n'))

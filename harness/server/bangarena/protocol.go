@@ -370,7 +370,7 @@ func (r *room) illegalLocked(seat int, si *seatInfo, d Decision, cause error, no
 		pick, ok = r.g.DefaultAction(seat)
 		a.Skipped = true
 	} else {
-		pick, ok = r.g.RandomLegal(seat, r.rng)
+		pick, ok = r.g.RandomLegal(seat, r.replace)
 		a.Random = true
 	}
 	if !ok || r.g.Apply(seat, pick.ActionID, nil) != nil {

@@ -33,7 +33,7 @@ type room struct {
 	seats      []seatInfo
 	open       *openDecision
 	pauseUntil time.Time
-	rng        *rand.Rand
+	replace    ref.Chance // the replacement of illegal answers (§14)
 	ended      bool
 	timeouts   int
 	replaced   int

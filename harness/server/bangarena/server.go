@@ -363,7 +363,8 @@ func (s *Server) newRoom(cfg RoomConfig) (*room, error) {
 		cfg.Seed = randomHex(8)
 	}
 	id := "r-" + randomHex(8)
-	g, err := ref.NewGame(ref.Config{Seats: cfg.Seats, RoleMode: cfg.RoleMode, MatchID: "m-" + id[2:], Characters: cfg.Characters, Deviations: s.faults.deviations()}, cfg.Seed)
+	chance, replace := s.dialects.chance(cfg.Seed)
+	g, err := ref.NewGameWith(ref.Config{Seats: cfg.Seats, RoleMode: cfg.RoleMode, MatchID: "m-" + id[2:], Characters: cfg.Characters, Deviations: s.faults.deviations()}, cfg.Seed, chance)
 	if err != nil {
 		return nil, &configError{err.Error()}
 	}
@@ -373,10 +374,10 @@ func (s *Server) newRoom(cfg RoomConfig) (*room, error) {
 	}
 	r := &room{
 		id: id, s: s, cfg: cfg, g: g, deadline: deadline,
-		seats: make([]seatInfo, cfg.Seats),
-		rng:   newRand(PlayerSeed(cfg.Seed, -1)),
-		wake:  make(chan struct{}, 1),
-		done:  make(chan struct{}),
+		seats:   make([]seatInfo, cfg.Seats),
+		replace: replace,
+		wake:    make(chan struct{}, 1),
+		done:    make(chan struct{}),
 	}
 	next := 0
 	for seat := range r.seats {

@@ -68,6 +68,7 @@ type Result struct {
 // and only read afterwards.
 type match struct {
 	id, seed, commit string
+	chance           ref.Chance   // the seating, first dealer and values
 	cfg              ref.Config   // the engine's (may differ from what limits announce under a fault)
 	annCap           int          // announced max_raises_per_round
 	annMaxRaise      int          // announced max_raise
@@ -204,7 +205,7 @@ func (m *match) start() error {
 		return nil
 	}
 	m.started = true
-	setup := ref.Setup{MatchID: m.id, Seed: m.seed, Names: m.names, FirstDealer: ref.FirstDealer(m.seed, m.cfg.TableSize)}
+	setup := ref.Setup{MatchID: m.id, Seed: m.seed, Names: m.names, FirstDealer: m.chance.FirstDealer(m.cfg.TableSize)}
 	st, err := ref.NewState(m.cfg, setup, m)
 	if err != nil {
 		return err
@@ -214,14 +215,14 @@ func (m *match) start() error {
 }
 
 // advance deals rounds until a seat must act or the match is over, exactly
-// as ref.Match does (every value from ref.DealValue; values of seats not
+// as ref.Match does (every value from the match's Chance; values of seats not
 // dealt in are ignored by the engine).
 func (m *match) advance() error {
 	m.settleAdjust()
 	for m.st.Phase() == ref.PhaseReady {
 		r := m.st.Round() + 1
 		for seat := range m.vals {
-			m.vals[seat] = ref.DealValue(m.seed, r, seat)
+			m.vals[seat] = m.chance.Value(r, seat)
 		}
 		m.playFaults(r)
 		if err := m.st.StartRound(m.vals); err != nil {

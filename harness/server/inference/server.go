@@ -252,7 +252,7 @@ func (s *Server) CreateMatch(spec MatchSpec) (Created, error) {
 		names[seat] = fmt.Sprintf("%s-%d", si.kind, seat)
 	}
 	m := &match{
-		id: created.MatchID, seed: seed, commit: ref.SeedCommit(seed),
+		id: created.MatchID, seed: seed, commit: ref.SeedCommit(seed), chance: s.dia.chance(seed),
 		cfg: cfg, annCap: cfg.MaxRaisesPerRound, annMaxRaise: cfg.MaxRaise, annRamp: cfg.AnteRamp, annAnte: cfg.Ante,
 		seats: seats, names: names, agentSeats: agents, faults: s.faults, dia: s.dia, clock: s.clock,
 		deadline: time.Duration(cfg.TurnDeadlineMS) * time.Millisecond, startTimeout: s.opts.StartTimeout,
@@ -277,7 +277,7 @@ func (s *Server) CreateMatch(spec MatchSpec) (Created, error) {
 	if s.faults.on(FaultAcceptIllegalRaise) {
 		m.cfg.MaxRaisesPerRound++ // the engine allows one more than announced
 	}
-	pre, err := ref.NewState(m.cfg, ref.Setup{MatchID: m.id, Seed: seed, Names: names, FirstDealer: ref.FirstDealer(seed, n)}, nil)
+	pre, err := ref.NewState(m.cfg, ref.Setup{MatchID: m.id, Seed: seed, Names: names, FirstDealer: m.chance.FirstDealer(n)}, nil)
 	if err != nil {
 		return Created{}, err
 	}

@@ -66,3 +66,36 @@ func TestLoopback(t *testing.T) {
 		t.Error("the port still answers after Close")
 	}
 }
+
+// TestOtherStream: the other-chance stream is deterministic, uniform
+// enough, and its orders are permutations.
+func TestOtherStream(t *testing.T) {
+	a, b := NewOtherStream("x", "seed"), NewOtherStream("x", "seed")
+	c := NewOtherStream("y", "seed")
+	if a.Uint64() != b.Uint64() {
+		t.Fatal("the same stream differs")
+	}
+	d := NewOtherStream("x", "seed")
+	if d.Uint64() == c.Uint64() {
+		t.Fatal("two labels give one stream")
+	}
+	var count [6]int
+	for range 6000 {
+		count[a.Uniform(6)]++
+	}
+	for v, n := range count {
+		if n < 850 || n > 1150 {
+			t.Errorf("value %d drawn %d times of 6000", v, n)
+		}
+	}
+	for n := range 20 {
+		p := a.Order(n)
+		seen := make([]bool, n)
+		for _, i := range p {
+			if i < 0 || i >= n || seen[i] {
+				t.Fatalf("order %v of %d is no permutation", p, n)
+			}
+			seen[i] = true
+		}
+	}
+}

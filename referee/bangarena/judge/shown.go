@@ -1,0 +1,276 @@
+package judge
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+
+	ba "github.com/umpire-arena/umpire/referee/bangarena"
+)
+
+// Problem is an outcome a log shows that could not have happened (or that
+// the log does not show where the engine needs one), with the rule whose
+// outcome it is.
+type Problem struct {
+	Rule    string
+	Message string
+	// Seq is the seq of the event that shows the outcome (0 when the log
+	// shows none).
+	Seq int
+}
+
+// Shown is a ba.Chance answering from a full log (see the package doc).
+// Make one per replay with NewShown; Problems lists what it could not take
+// from the log. When an outcome is impossible or missing it still answers
+// (with a possible outcome), so that the replay goes on and its events
+// diverge from the log's where the server went wrong.
+type Shown struct {
+	roles, chars []string // by seat, from role and deal events
+	briefed      []int    // seats the Marshal's briefing names
+	cards        []string // the cards off the deck, in the order they come off
+	coins        []bool
+	picks        []string // cards taken at random from a hand
+	prayers      []bool
+	// seq[k][i] is the seq of the event showing outcome i of kind k
+	// (cards, coins, picks, prayers); dealSeq and briefSeq likewise.
+	seq               [4][]int
+	dealSeq, briefSeq int
+	roleRule          string // the rule that deals the roles (match_start's table)
+
+	next     [4]int // cursors into cards, coins, picks, prayers
+	problems []Problem
+}
+
+// NewShown reads the outcomes a full log shows.
+func NewShown(log []ba.Event) *Shown {
+	s := &Shown{}
+	back := map[string]bool{} // put back on the deck by a look at the top
+	var looked []ba.Card      // the last look at the top, not yet resolved
+	for i := range log {
+		e := &log[i]
+		switch e.Type {
+		case "match_start":
+			if e.Config != nil {
+				s.roleRule = ba.RoleRule(e.Config.Seats, e.Config.RoleMode)
+			}
+		case "role":
+			s.roles = setAt(s.roles, e.Seat, e.RoleID)
+			s.dealSeq = cmp.Or(s.dealSeq, e.Seq)
+		case "deal":
+			s.chars = setAt(s.chars, e.Seat, e.CharacterID)
+			s.dealSeq = cmp.Or(s.dealSeq, e.Seq)
+		case "marshal_briefing":
+			s.briefSeq = e.Seq
+			for _, k := range e.Known {
+				s.briefed = append(s.briefed, k.Seat)
+			}
+		case "look_top":
+			looked = e.Cards
+			s.deck(e, e.Cards, back)
+		case "draw":
+			if e.Reason == "look_top" {
+				// The kept cards were revealed by the look; the one not
+				// kept went back on top and comes off again later.
+				for _, c := range looked {
+					if !slices.ContainsFunc(e.Cards, func(k ba.Card) bool { return k.UID == c.UID }) {
+						back[c.UID] = true
+					}
+				}
+				looked = nil
+				continue
+			}
+			s.deck(e, e.Cards, back)
+		case "glory_bounty":
+			s.deck(e, e.Cards, back)
+		case "check":
+			if e.Card != nil {
+				s.deck(e, []ba.Card{*e.Card}, back)
+			}
+		case "cover_check":
+			if e.Coin {
+				s.coins = append(s.coins, e.Flips...)
+				s.seen(1, e, len(e.Flips))
+			}
+		case "take":
+			if e.Zone == "hand" && e.Card != nil {
+				s.picks = append(s.picks, e.Card.UID)
+				s.seen(2, e, 1)
+			}
+		case "discard":
+			if e.Reason == "discard_any" && e.Zone == "hand" && len(e.UIDs) == 1 {
+				s.picks = append(s.picks, e.UIDs[0])
+				s.seen(2, e, 1)
+			}
+		case "prayer":
+			if e.Result != "declined" {
+				s.prayers = append(s.prayers, e.Result == "returned")
+				s.seen(3, e, 1)
+			}
+		}
+	}
+	return s
+}
+
+// deck appends the cards that came off the deck, leaving out those put
+// back by a look at the top (they are known, not drawn from a shuffle).
+func (s *Shown) deck(e *ba.Event, cards []ba.Card, back map[string]bool) {
+	for _, c := range cards {
+		if back[c.UID] {
+			delete(back, c.UID)
+			continue
+		}
+		s.cards = append(s.cards, c.UID)
+		s.seen(0, e, 1)
+	}
+}
+
+// seen records that e shows n outcomes of kind k.
+func (s *Shown) seen(k int, e *ba.Event, n int) {
+	for range n {
+		s.seq[k] = append(s.seq[k], e.Seq)
+	}
+}
+
+func setAt(l []string, i int, v string) []string {
+	if i < 0 || i > 64 {
+		return l
+	}
+	for len(l) <= i {
+		l = append(l, "")
+	}
+	l[i] = v
+	return l
+}
+
+// Problems returns what the log showed that could not have happened.
+func (s *Shown) Problems() []Problem { return s.problems }
+
+func (s *Shown) problem(seq int, rule, format string, args ...any) {
+	s.problems = append(s.problems, Problem{Rule: rule, Message: fmt.Sprintf(format, args...), Seq: seq})
+}
+
+// at returns the seq of the event showing outcome i of kind k (0: none).
+func (s *Shown) at(k, i int) int {
+	if i < len(s.seq[k]) {
+		return s.seq[k][i]
+	}
+	return 0
+}
+
+// Deal orders the roles and characters as the log deals them, after
+// checking that they are an order of the role table and distinct
+// characters of the pool; the deck stays unseen.
+func (s *Shown) Deal(roles, chars, deck []string) {
+	if len(s.roles) != len(roles) || !sameMultiset(s.roles, roles) {
+		s.problem(s.dealSeq, cmp.Or(s.roleRule, "bangarena/2.role-distribution"), "the roles dealt %v are no order of the table's roles %v", s.roles, roles)
+	} else {
+		copy(roles, s.roles)
+	}
+	if chars != nil {
+		n := len(roles)
+		ok := len(s.chars) == n
+		for i := 0; ok && i < n; i++ {
+			j := slices.Index(chars[i:], s.chars[i])
+			if j < 0 {
+				ok = false
+				break
+			}
+			chars[i], chars[i+j] = chars[i+j], chars[i]
+		}
+		if !ok {
+			s.problem(s.dealSeq, "bangarena/6.character-deal", "the characters dealt %v are not distinct characters of the pool", s.chars)
+		}
+	}
+	for i := range deck {
+		deck[i] = ""
+	}
+}
+
+// Reshuffle leaves the reshuffled pile unseen.
+func (s *Shown) Reshuffle(pile []string) {
+	for i := range pile {
+		pile[i] = ""
+	}
+}
+
+// Reveal names the next card the log shows coming off the deck; it must be
+// one of the cards of its shuffle not drawn yet.
+func (s *Shown) Reveal(cands []string) string {
+	i := s.next[0]
+	if i >= len(s.cards) {
+		s.problem(0, "bangarena/5.deck", "a card comes off the deck that the log does not show")
+		return cands[0]
+	}
+	s.next[0]++
+	if !slices.Contains(cands, s.cards[i]) {
+		s.problem(s.at(0, i), "bangarena/5.deck", "%s comes off the deck, but it is not among the cards that could be there", s.cards[i])
+		return cands[0]
+	}
+	return s.cards[i]
+}
+
+// Coin is the next Cover coin the log shows.
+func (s *Shown) Coin() bool {
+	i := s.next[1]
+	if i >= len(s.coins) {
+		s.problem(0, "bangarena/8.cover-coin", "a Cover coin is flipped that the log does not show")
+		return false
+	}
+	s.next[1]++
+	return s.coins[i]
+}
+
+// FromHand is the next card the log shows taken at random from a hand; it
+// must be in the hand.
+func (s *Shown) FromHand(hand []string) string {
+	i := s.next[2]
+	if i >= len(s.picks) {
+		s.problem(0, "bangarena/5.snatch", "a card is taken at random from a hand that the log does not show")
+		return hand[0]
+	}
+	s.next[2]++
+	if !slices.Contains(hand, s.picks[i]) {
+		s.problem(s.at(2, i), "bangarena/5.snatch", "%s is taken at random from a hand that does not hold it", s.picks[i])
+		return hand[0]
+	}
+	return s.picks[i]
+}
+
+// Aide is the real aide the Marshal's briefing names.
+func (s *Shown) Aide(aides []int) int {
+	for _, a := range s.briefed {
+		if slices.Contains(aides, a) {
+			return a
+		}
+	}
+	s.problem(s.briefSeq, "bangarena/2.impostor-briefing", "the briefing names none of the aides %v", aides)
+	return aides[0]
+}
+
+// Prayer is the next prayer's answer the log shows.
+func (s *Shown) Prayer() bool {
+	i := s.next[3]
+	if i >= len(s.prayers) {
+		return false
+	}
+	s.next[3]++
+	return s.prayers[i]
+}
+
+// Replacement is never asked in a replay: a server's replacement of an
+// illegal answer shows as the decision it applied.
+func (s *Shown) Replacement(ids []string) string { return ids[0] }
+
+// Clone returns a copy that answers from the same point of the log.
+func (s *Shown) Clone() ba.Chance {
+	c := *s
+	c.problems = slices.Clone(s.problems)
+	return &c
+}
+
+func sameMultiset(a, b []string) bool {
+	x, y := slices.Clone(a), slices.Clone(b)
+	slices.Sort(x)
+	slices.Sort(y)
+	return slices.Equal(x, y)
+}
