@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	ba "github.com/umpire-arena/umpire/referee/bangarena"
 	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/reports"
 	"github.com/umpire-arena/umpire/schemas"
@@ -70,11 +71,7 @@ var baIDPrefixes = map[string]bool{
 // breaks, as the log verifier does: who decides and args are their own
 // rules, anything else is not an item of the list (§1).
 func baDecisionRule(err error) string {
-	switch r := rules.RuleOf(err); r {
-	case "bangarena/12.decider", "bangarena/12.args", "bangarena/13.discard-args", "bangarena/7.queue-order", "bangarena/6.char-13-double-barrel":
-		return r
-	}
-	return "bangarena/1.legal-only"
+	return ba.DecisionRule(err)
 }
 
 // baSchemaRule names the rule a schema violation of a DecisionRequest

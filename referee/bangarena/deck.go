@@ -148,6 +148,16 @@ func CardByUID(uid string) (Card, bool) {
 	return cardOf(i), true
 }
 
+// IsCardID reports whether id is a card id of §5's table.
+func IsCardID(id string) bool {
+	for i := range deckTable {
+		if deckTable[i].id == id {
+			return true
+		}
+	}
+	return false
+}
+
 // Deck returns the 80 card objects of the pack in table order.
 func Deck() []Card {
 	out := make([]Card, deckSize)

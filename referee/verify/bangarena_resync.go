@@ -241,6 +241,14 @@ func (v *BangArenaVerifier) compare(lineNo int, e *ba.Event) {
 	if r := refineCause(want, e, cause, diff); r != cause && cause != "" {
 		area, rule, cause = r, r, r
 	}
+	if e.Type == "kill_reward" && want.Type != "kill_reward" && v.g.Config().RoleMode != ba.ModeLegacy {
+		// Cards for a kill outside legacy: §9 pays them in legacy only
+		// on umpire's reading (I-BA-3), not the star's rule.
+		area, rule = "bangarena/9.no-kill-reward", "bangarena/9.no-kill-reward"
+		if cause != "" {
+			cause = rule
+		}
+	}
 	keys := strings.Join(diff, ", ")
 	if cause != "" && v.owed != nil && !v.owed.reported && len(v.owed.events) > 0 {
 		// Events owed from an earlier line never came: that is the first
