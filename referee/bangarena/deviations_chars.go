@@ -37,8 +37,9 @@ const (
 )
 
 // deciderRule names the rule a decision by seat, who is not the seat asked,
-// breaks (I-BA-67): with a choice pending, which seat goes first is
-// umpire's reading (I-BA-27); a Raid or Buckshot answered by a seat further
+// breaks (I-BA-67): the seat the attack or the turn would ask, while a
+// choice is pending, breaks umpire's reading of which goes first
+// (I-BA-27); a Raid or Buckshot answered by a seat further
 // down the queue than its head breaks the queue order (§7, a reading); a
 // point-blank Shot of Double Barrel left by its target after one Ricochet
 // (or a lucky Cover) breaks Double Barrel's two Ricochets (§6 char_13);
@@ -46,12 +47,15 @@ const (
 // queue head acts"; anything else is §12's "only the seat asked decides".
 func (g *Game) deciderRule(seat int) string {
 	a := g.atk
+	attacked := a != nil && len(a.queue) > 0
 	switch {
 	case seat < 0 || seat >= len(g.seats):
 		return ruleDecider
-	case len(g.choices) > 0:
+	case len(g.choices) > 0 && (attacked && a.queue[0] == seat || !attacked && seat == g.turnSeat):
+		// The seat the attack or the turn asks, while another seat's
+		// choice is pending: which goes first is I-BA-27's.
 		return ruleOneDecider
-	case a == nil || len(a.queue) == 0:
+	case !attacked:
 		return ruleDecider
 	case (a.kind == "raid" || a.kind == "aoe_shot") && indexOf(a.queue[1:], seat) >= 0:
 		return ruleQueueOrder

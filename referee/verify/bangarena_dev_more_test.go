@@ -45,7 +45,7 @@ func TestBangArenaSetupAndCardDeviationsCharged(t *testing.T) {
 		{ba.DevRedSuitNoExtra, "bangarena/6.char-02-red-suit", nil, ba.Config{Seats: 4, Characters: all(4, "char_02")}},
 		{ba.DevGripTakesFirstCard, "bangarena/6.char-05-grip", nil, ba.Config{Seats: 4, Characters: all(4, "char_05")}},
 		{ba.DevThreeEyesKeepsThree, "bangarena/6.char-07-three-eyes", nil, ba.Config{Seats: 4, Characters: all(4, "char_07")}},
-		{ba.DevDiamondsAsHearts, "bangarena/8.suits", nil, ba.Config{Seats: 5}},
+		{ba.DevDiamondsAsHearts, "bangarena/8.suits", []string{"bangarena/8.card-suits"}, ba.Config{Seats: 5}},
 		{ba.DevSaloonAsShot, "bangarena/5.deck", nil, ba.Config{Seats: 5}},
 		{ba.DevShotTwoDamage, "bangarena/5.shot", nil, ba.Config{Seats: 5}},
 		{ba.DevBuckshotTwoDamage, "bangarena/5.buckshot", nil, ba.Config{Seats: 5}},

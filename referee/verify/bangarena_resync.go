@@ -241,7 +241,7 @@ func (v *BangArenaVerifier) compare(lineNo int, e *ba.Event) {
 	if r := refineCause(want, e, cause, diff); r != cause && cause != "" {
 		area, rule, cause = r, r, r
 	}
-	if e.Type == "kill_reward" && want.Type != "kill_reward" && v.g.Config().RoleMode != ba.ModeLegacy {
+	if (e.Type == "kill_reward" || e.Reason == "kill_reward") && want.Type != "kill_reward" && want.Reason != "kill_reward" && v.g.Config().RoleMode != ba.ModeLegacy {
 		// Cards for a kill outside legacy: §9 pays them in legacy only
 		// on umpire's reading (I-BA-3), not the star's rule.
 		area, rule = "bangarena/9.no-kill-reward", "bangarena/9.no-kill-reward"
