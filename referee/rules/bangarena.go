@@ -67,6 +67,7 @@ func BangArenaRules() []Rule {
 		r("bangarena/5.raid", Must, "§5", "Raid: every other living seat discards a Shot or loses 1 hp."),
 		r("bangarena/5.wagon-caravan", Must, "§5", "Wagon draws 2 cards, Caravan 3."),
 		r("bangarena/5.bazaar", Must, "§5", "Bazaar: every living seat draws 1 card, starting with the player and going round."),
+		reading("bangarena/5.bazaar-clockwise", "I-BA-15", "§5", "Bazaar's clockwise round is increasing seat order, the turn order's direction (I-BA-15)."),
 		r("bangarena/5.saloon", Must, "§5", "Saloon heals every living seat by 1, never above max hp."),
 		r("bangarena/5.buckshot", Must, "§5", "Buckshot hits every other living seat for 1; each may answer like a Shot; it does not use the Shot limit."),
 		r("bangarena/5.jail", Must, "§5", "Jail goes on another living seat that is neither the Marshal nor already jailed."),

@@ -24,6 +24,9 @@ func TestBangArenaAuditBases(t *testing.T) {
 		// §5 copies per card; the uid form is WIRE.md's.
 		{"bangarena/5.deck", BasisDocument, ""},
 		{"bangarena/5.uid-form", BasisContract, "WIRE.md Card objects"},
+		// §5 "clockwise starting with you": the direction is I-BA-15.
+		{"bangarena/5.bazaar", BasisDocument, ""},
+		{"bangarena/5.bazaar-clockwise", BasisReading, "I-BA-15"},
 		// §7 "answers in turn": the order from the attacker's left is ours.
 		{"bangarena/7.queue-order", BasisReading, "I-BA-67"},
 		// §8 suit totals; which card has which suit, and 12 spades 2–9, ours.

@@ -55,6 +55,8 @@ func TestBangArenaSetupAndCardDeviationsCharged(t *testing.T) {
 		{ba.DevJailEscapeOffSuit, "bangarena/8.jail-check", nil, ba.Config{Seats: 5}},
 		{ba.DevCoverCoinFixed, "bangarena/8.cover-coin", nil, ba.Config{Seats: 4, Characters: all(4, "char_06")}},
 		{ba.DevBazaarFromLeft, "bangarena/5.bazaar", nil, ba.Config{Seats: 5}},
+		// The other way round: only I-BA-15's reading of "clockwise".
+		{ba.DevBazaarCounterClockwise, "bangarena/5.bazaar-clockwise", nil, ba.Config{Seats: 5}},
 		{ba.DevSnatchFirstCard, "bangarena/5.snatch", nil, ba.Config{Seats: 5}},
 		{ba.DevTossFirstCard, "bangarena/5.toss", nil, ba.Config{Seats: 5}},
 		{ba.DevSaloonSelfOnly, "bangarena/5.saloon", nil, ba.Config{Seats: 5}},

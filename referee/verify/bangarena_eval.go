@@ -120,7 +120,7 @@ func cardRules(command string) []string {
 	case "play_draw":
 		return []string{"bangarena/5.wagon-caravan"}
 	case "play_market":
-		return []string{"bangarena/5.bazaar"}
+		return []string{"bangarena/5.bazaar", "bangarena/5.bazaar-clockwise"}
 	case "play_heal_all":
 		return []string{"bangarena/5.saloon"}
 	case "play_heal_self":
