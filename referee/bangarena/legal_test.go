@@ -163,3 +163,31 @@ func TestStagedPreacherAndTracker(t *testing.T) {
 		}
 	})
 }
+
+// TestTossSelfReading: by default (I-BA-33) no Toss targets its own
+// player, and one that does is refused under the reading's rule; with
+// Config.Readings.TossSelf (§5 "any player" taken literally, the dialect
+// toss-self) the player's own cards are offered while its hand holds
+// another card than the Toss, and one is discarded.
+func TestTossSelfReading(t *testing.T) {
+	covers(t, "bangarena/4.self-target", "bangarena/5.toss")
+	for _, self := range []bool{false, true} {
+		g := five(t)
+		g.cfg.Readings.TossSelf = self
+		u := g.give(t, 0, "discard_any", "miss")
+		id := "discard_any:" + u[0] + ":0:hand"
+		offered := g.IsLegal(0, id)
+		if offered != self {
+			t.Fatalf("TossSelf %v: own hand offered %v", self, offered)
+		}
+		if !self {
+			g.mustReject(t, 0, id, nil, "bangarena/4.self-target")
+			continue
+		}
+		before := len(g.seats[0].hand)
+		g.mustApply(t, 0, id)
+		if got := len(g.seats[0].hand); got != before-2 {
+			t.Fatalf("hand %d after tossing one of its own, want %d", got, before-2)
+		}
+	}
+}
