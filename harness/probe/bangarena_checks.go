@@ -16,7 +16,8 @@ func bangarenaChecks() []Check {
 	probe := func(t *Target) time.Duration { return 30*time.Second + 10*t.deadline() }
 	return []Check{
 		{Name: "bangarena: every message validates against the schemas", Game: GameBangArena, Section: secSchema,
-			Rules: []string{"bangarena/12.request", "bangarena/11.fields", "bangarena/server.answer-shape", "bangarena/13.action-ids"}, Timeout: long, Run: baCheckSchema},
+			Rules: []string{"bangarena/12.request", "bangarena/11.fields", "bangarena/11.event-shape", "bangarena/11.role-mode", "bangarena/13.args-schema",
+				"bangarena/server.answer-shape", "bangarena/13.action-ids"}, Timeout: long, Run: baCheckSchema},
 		{Name: "bangarena: legal_mask is an alias of legalActions", Game: GameBangArena, Section: secSchema,
 			Rules: []string{"bangarena/12.legal-mask"}, Timeout: long, Run: baCheckLegalMask},
 		{Name: "bangarena: legalActions agree with the engine (replay of the room log)", Game: GameBangArena, Section: secCross,

@@ -26,7 +26,7 @@ func baCheckSchemaOne(t *Target, s *baSession) Result {
 	}
 	var res Result
 	for _, seen := range s.room.Seen {
-		res.eval("bangarena/12.request", "bangarena/11.fields")
+		res.eval("bangarena/12.request", "bangarena/11.fields", "bangarena/11.event-shape", "bangarena/11.role-mode")
 		if len(seen.Req.LegalActions) > 0 {
 			res.eval("bangarena/13.action-ids") // the catalogue's formats (schema patterns)
 		}

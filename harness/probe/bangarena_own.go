@@ -76,8 +76,18 @@ func baDecisionRule(err error) string {
 
 // baSchemaRule names the rule a schema violation of a DecisionRequest
 // breaks: an actionId out of the catalogue's format (in legalActions or its
-// legal_mask alias) is §13's, the rest the request's shape (§12).
+// legal_mask alias) is §13's; an event's shape, roleMode and an item's
+// argsSchema are WIRE.md's pins of their own; the rest the request's
+// shape (§12).
 func baSchemaRule(v schemas.Violation) string {
+	switch loc := v.InstanceLocation; {
+	case strings.HasPrefix(loc, "/observation/events/"):
+		return "bangarena/11.event-shape"
+	case loc == "/observation/roleMode", loc == "/observation" && v.Keyword == "required" && strings.Contains(v.Message, `"roleMode"`):
+		return "bangarena/11.role-mode"
+	case strings.HasPrefix(loc, "/legalActions/") && strings.Contains(loc, "/argsSchema"):
+		return "bangarena/13.args-schema"
+	}
 	for _, list := range []string{"/legalActions/", "/legal_mask/"} {
 		if rest, ok := strings.CutPrefix(v.InstanceLocation, list); ok {
 			if _, field, ok := strings.Cut(rest, "/"); ok && field == "actionId" {
