@@ -2,7 +2,6 @@ package verify
 
 import (
 	"fmt"
-	"strings"
 
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
 	"github.com/umpire-arena/umpire/referee/rules"
@@ -39,7 +38,7 @@ func refineSetupCause(want, got *ba.Event, cause string) string {
 	wc, gc := eventCards(want), eventCards(got)
 	for _, c := range gc {
 		if _, ok := ba.CardByUID(c.UID); !ok {
-			if pinnedUID(c.UID) {
+			if ba.PinnedUID(c.UID) {
 				return "bangarena/5.deck"
 			}
 			return "bangarena/5.uid-form"
@@ -61,16 +60,6 @@ func refineSetupCause(want, got *ba.Event, cause string) string {
 		}
 	}
 	return cause
-}
-
-// pinnedUID reports whether uid has WIRE.md's form <cardId>_<two digits>
-// for a card id of §5.
-func pinnedUID(uid string) bool {
-	i := strings.LastIndexByte(uid, '_')
-	if i < 0 || len(uid)-i != 3 || uid[i+1] < '0' || uid[i+1] > '9' || uid[i+2] < '0' || uid[i+2] > '9' {
-		return false
-	}
-	return ba.IsCardID(uid[:i])
 }
 
 // eventCards are the card objects an event carries.
