@@ -87,6 +87,8 @@ func baSchemaRule(v schemas.Violation) string {
 		return "bangarena/11.role-mode"
 	case strings.HasPrefix(loc, "/legalActions/") && strings.Contains(loc, "/argsSchema"):
 		return "bangarena/13.args-schema"
+	case strings.HasSuffix(loc, "/uid") && v.Keyword == "pattern":
+		return "bangarena/5.uid-form"
 	}
 	for _, list := range []string{"/legalActions/", "/legal_mask/"} {
 		if rest, ok := strings.CutPrefix(v.InstanceLocation, list); ok {
