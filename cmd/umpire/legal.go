@@ -350,7 +350,7 @@ func (d bangLegalDiff) writeText(w io.Writer) {
 		fmt.Fprintf(w, "extra:     %s  (%s)\n", inert.String(compactJSON(x)), "bangarena/1.legal-only")
 	}
 	for _, s := range d.Different {
-		fmt.Fprintf(w, "different: %s  (%s)\n", inert.String(s), "bangarena/12.args")
+		fmt.Fprintf(w, "different: %s  (%s)\n", inert.String(s), "bangarena/13.args-schema")
 	}
 	fmt.Fprintf(w, "%d missing, %d extra, %d different\n", len(d.Missing), len(d.Extra), len(d.Different))
 }

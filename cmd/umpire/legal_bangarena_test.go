@@ -102,7 +102,7 @@ func TestLegalBangArena(t *testing.T) {
 		{name: "check flags a broken request", args: []string{"--check", legalTD("bangarena_request_broken.json")}, wantCode: exitFail,
 			wantOut: []string{`missing:   {"actionId":"end_play","command":"end_play"}  (bangarena/1.legal-only)`,
 				`extra:     {"actionId":"weapon:weapon_volcanic_99","command":"play_weapon"}  (bangarena/1.legal-only)`,
-				"different: " + firstShot + `: argsSchema is {"playedAs":"miss"}, want {`, "(bangarena/12.args)",
+				"different: " + firstShot + `: argsSchema is {"playedAs":"miss"}, want {`, "(bangarena/13.args-schema)",
 				"1 missing, 1 extra, 1 different"}},
 		{name: "check json", args: []string{"--check", "--format", "json", legalTD("bangarena_request_broken.json")}, wantCode: exitFail,
 			wantOut: []string{`"missing": [`, `"extra": [`, `"different": [`, `"equal": false`}},

@@ -182,9 +182,9 @@ func bangarenaLegalRules() legalRules {
 	return legalRules{
 		pointer: "/legalActions", extra: "bangarena/1.legal-only",
 		missing:   func(json.RawMessage) string { return "bangarena/1.legal-only" },
-		different: func(string) string { return "bangarena/12.args" },
+		different: func(string) string { return "bangarena/13.args-schema" },
 		fields:    "bangarena/11.fields", lineLength: "bangarena/log.line-length",
-		ids: []string{"bangarena/1.legal-only", "bangarena/11.fields", "bangarena/12.args", "bangarena/log.line-length"},
+		ids: []string{"bangarena/1.legal-only", "bangarena/11.fields", "bangarena/13.args-schema", "bangarena/log.line-length"},
 	}
 }
 

@@ -250,8 +250,8 @@ func inferenceValidateRules() validateRules {
 func bangarenaValidateRules() validateRules {
 	return validateRules{
 		rules: func() []string {
-			return []string{"bangarena/log.json", "bangarena/11.events", "bangarena/11.fields", "bangarena/12.request",
-				"bangarena/12.args", "bangarena/13.action-ids", "bangarena/agent.legal-answer", "bangarena/server.answer-shape",
+			return []string{"bangarena/log.json", "bangarena/11.event-shape", "bangarena/11.fields", "bangarena/11.role-mode", "bangarena/12.request",
+				"bangarena/13.args-schema", "bangarena/13.action-ids", "bangarena/agent.legal-answer", "bangarena/server.answer-shape",
 				"bangarena/server.status-code", "bangarena/server.mcp-tools"}
 		},
 		rule: func(kind string, at violationPlace) string {
@@ -268,17 +268,20 @@ func bangarenaValidateRules() validateRules {
 			case kind == "decision":
 				return "bangarena/agent.legal-answer"
 			case kind == "observation" && at.under("/events"), kind == "decision_request" && at.under("/observation/events"):
-				return "bangarena/11.events"
+				// The schema judges an event's shape, not whom it shows.
+				return "bangarena/11.event-shape"
+			case kind == "observation" && at.under("/roleMode"), kind == "decision_request" && at.under("/observation/roleMode"):
+				return "bangarena/11.role-mode"
 			case kind == "observation" || kind == "card", kind == "decision_request" && at.under("/observation"):
 				return "bangarena/11.fields"
 			case kind == "legal_action" && at.under("/actionId"):
 				return "bangarena/13.action-ids"
 			case kind == "legal_action" && at.under("/argsSchema"):
-				return "bangarena/12.args"
+				return "bangarena/13.args-schema"
 			case kind == "decision_request" && strings.HasPrefix(loc, "/legalActions/") && strings.HasSuffix(loc, "/actionId"):
 				return "bangarena/13.action-ids"
 			case kind == "decision_request" && strings.HasPrefix(loc, "/legalActions/") && strings.Contains(loc, "/argsSchema"):
-				return "bangarena/12.args"
+				return "bangarena/13.args-schema"
 			}
 			return "bangarena/12.request"
 		},

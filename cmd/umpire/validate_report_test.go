@@ -142,7 +142,11 @@ func TestValidateRule(t *testing.T) {
 		{"raise amount", "inference", "move", schemas.Violation{InstanceLocation: "/amount"}, "inference/wire.move.amount"},
 		{"error code", "inference", "error", schemas.Violation{InstanceLocation: "/code"}, "inference/server.error-code"},
 		{"not JSON", "inference", "", schemas.Violation{}, "inference/protocol.envelope"},
-		{"observation events", "bangarena", "decision_request", schemas.Violation{InstanceLocation: "/observation/events/3/seq"}, "bangarena/11.events"},
+		// An event's {seq, type} shape is WIRE.md's pin, not §11's "whose events".
+		{"observation events", "bangarena", "decision_request", schemas.Violation{InstanceLocation: "/observation/events/3/seq"}, "bangarena/11.event-shape"},
+		{"role mode", "bangarena", "decision_request", schemas.Violation{InstanceLocation: "/observation/roleMode"}, "bangarena/11.role-mode"},
+		{"missing role mode", "bangarena", "observation", schemas.Violation{InstanceLocation: "", Keyword: "required", Message: `missing required property "roleMode"`}, "bangarena/11.role-mode"},
+		{"args schema", "bangarena", "decision_request", schemas.Violation{InstanceLocation: "/legalActions/1/argsSchema/targetSeat"}, "bangarena/13.args-schema"},
 		{"observation field", "bangarena", "decision_request", schemas.Violation{InstanceLocation: "/observation/players/0/hp"}, "bangarena/11.fields"},
 		{"action id", "bangarena", "decision_request", schemas.Violation{InstanceLocation: "/legalActions/2/actionId"}, "bangarena/13.action-ids"},
 		{"decision", "bangarena", "decision", schemas.Violation{}, "bangarena/agent.legal-answer"},

@@ -61,7 +61,7 @@ func baProbeArgs(ctx context.Context, t *Target) Result {
 			return probeErr(err)
 		}
 		var res Result
-		res.eval("bangarena/12.args")
+		res.eval("bangarena/12.args-contradict")
 		var ans answer
 		_ = json.Unmarshal(data, &ans)
 		if status == http.StatusOK && (ans.Random || ans.ReplacedBy != "") {
@@ -71,7 +71,7 @@ func baProbeArgs(ctx context.Context, t *Target) Result {
 			return res
 		}
 		if !refused(status) {
-			f := finding("bangarena/12.args", where, "a refusal (HTTP 400 with reask)", fmt.Sprintf("HTTP %d %s", status, clip(data)),
+			f := finding("bangarena/12.args-contradict", where, "a refusal (HTTP 400 with reask)", fmt.Sprintf("HTTP %d %s", status, clip(data)),
 				"%q answered with args.targetSeat %d (its argsSchema names %v) was accepted", a.ActionID, other, ts)
 			f.Transcript = r.tail(4)
 			return Result{Evaluated: res.Evaluated, Findings: []reports.Finding{f}}
@@ -81,7 +81,7 @@ func baProbeArgs(ctx context.Context, t *Target) Result {
 			res.Findings = append(res.Findings, finding("bangarena/server.status-code", where, "HTTP 400", fmt.Sprintf("HTTP %d %s", status, clip(data)),
 				"args that contradict the item were refused with HTTP %d, not umpire's pinned 400", status))
 		}
-		return r.nothingApplied(ctx, res, s, "bangarena/12.args", where, "a decision whose args contradict its item")
+		return r.nothingApplied(ctx, res, s, "bangarena/12.args-contradict", where, "a decision whose args contradict its item")
 	}
 	return skip("no targeted item had another seat to name")
 }

@@ -16,7 +16,8 @@ func bangarenaChecks() []Check {
 	probe := func(t *Target) time.Duration { return 30*time.Second + 10*t.deadline() }
 	return []Check{
 		{Name: "bangarena: every message validates against the schemas", Game: GameBangArena, Section: secSchema,
-			Rules: []string{"bangarena/12.request", "bangarena/11.fields", "bangarena/server.answer-shape", "bangarena/13.action-ids"}, Timeout: long, Run: baCheckSchema},
+			Rules: []string{"bangarena/12.request", "bangarena/11.fields", "bangarena/11.event-shape", "bangarena/11.role-mode", "bangarena/13.args-schema",
+				"bangarena/server.answer-shape", "bangarena/13.action-ids"}, Timeout: long, Run: baCheckSchema},
 		{Name: "bangarena: legal_mask is an alias of legalActions", Game: GameBangArena, Section: secSchema,
 			Rules: []string{"bangarena/12.legal-mask"}, Timeout: long, Run: baCheckLegalMask},
 		{Name: "bangarena: legalActions agree with the engine (replay of the room log)", Game: GameBangArena, Section: secCross,
@@ -26,7 +27,8 @@ func bangarenaChecks() []Check {
 				// the winners shown against the replay's (§10)
 				"bangarena/10.law-wins", "bangarena/10.marshal-dead", "bangarena/10.sole-survivor", "bangarena/10.partners-lones",
 				// a log decision the replay refuses (baDecisionRule)
-				"bangarena/1.legal-only", "bangarena/12.decider", "bangarena/12.args", "bangarena/13.discard-args"}, Timeout: long, Run: baCheckReplay},
+				"bangarena/1.legal-only", "bangarena/12.decider", "bangarena/12.one-decider", "bangarena/12.args", "bangarena/12.args-contradict",
+				"bangarena/13.discard-args", "bangarena/13.choice-alone", "bangarena/4.self-target"}, Timeout: long, Run: baCheckReplay},
 		{Name: "bangarena: legalActions agree with the referee, derived from each observation (live)", Game: GameBangArena, Section: secCross,
 			Rules: []string{"bangarena/server.legal-actions", "bangarena/13.action-ids"}, Timeout: long, Run: baCheckLive},
 		{Name: "bangarena: the room log re-simulates event by event (log verifier)", Game: GameBangArena, Section: secCross,
@@ -40,7 +42,7 @@ func bangarenaChecks() []Check {
 		{Name: "bangarena: a repeated commandId gets the stored answer", Game: GameBangArena, Section: secProbes,
 			Rules: []string{"bangarena/server.duplicate-command"}, Timeout: probe, Run: baProbeDuplicate},
 		{Name: "bangarena: a stale observationVersion is rejected", Game: GameBangArena, Section: secProbes,
-			Rules: []string{"bangarena/server.stale-version", "bangarena/server.status-code"}, Timeout: probe, Run: baProbeStale},
+			Rules: []string{"bangarena/server.stale-version", "bangarena/server.future-version", "bangarena/server.status-code"}, Timeout: probe, Run: baProbeStale},
 		{Name: "bangarena: missing, wrong and other seats' tokens are rejected", Game: GameBangArena, Section: secProbes,
 			Rules: []string{"bangarena/server.token", "bangarena/server.status-code"}, Timeout: probe, Run: baProbeToken},
 		{Name: "bangarena: a decision outside one's turn is a retryable rejection", Game: GameBangArena, Section: secProbes,
@@ -48,7 +50,7 @@ func bangarenaChecks() []Check {
 		{Name: "bangarena: malformed bodies get 4xx and change nothing", Game: GameBangArena, Section: secProbes,
 			Rules: []string{"bangarena/server.malformed-body", "bangarena/server.status-code"}, Timeout: probe, Run: baProbeMalformed},
 		{Name: "bangarena: args that contradict their item are refused", Game: GameBangArena, Section: secProbes,
-			Rules: []string{"bangarena/12.args", "bangarena/server.status-code"}, Timeout: probe, Run: baProbeArgs},
+			Rules: []string{"bangarena/12.args-contradict", "bangarena/server.status-code"}, Timeout: probe, Run: baProbeArgs},
 		{Name: "bangarena: a glory choice left unanswered defaults to heart", Game: GameBangArena, Section: secTimeout,
 			Rules: []string{"bangarena/13.glory-default", "bangarena/14.default-action"}, Timeout: probe, Run: baProbeGloryDefault},
 		{Name: "bangarena: a silent seat is answered for at its deadline", Game: GameBangArena, Section: secTimeout,

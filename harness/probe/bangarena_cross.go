@@ -26,7 +26,7 @@ func baCheckSchemaOne(t *Target, s *baSession) Result {
 	}
 	var res Result
 	for _, seen := range s.room.Seen {
-		res.eval("bangarena/12.request", "bangarena/11.fields")
+		res.eval("bangarena/12.request", "bangarena/11.fields", "bangarena/11.event-shape", "bangarena/11.role-mode")
 		if len(seen.Req.LegalActions) > 0 {
 			res.eval("bangarena/13.action-ids") // the catalogue's formats (schema patterns)
 		}
@@ -44,6 +44,11 @@ func baCheckSchemaOne(t *Target, s *baSession) Result {
 			g := group{basis: rules.BasisDocument, rule: baSchemaRule(v)}
 			if !v.Binding() {
 				g = group{rules.Basis(v.Basis), v.Ref, g.rule}
+			} else if r, ok := rules.Default().Lookup(g.rule); ok && !r.Basis.Binding() {
+				// A violation of a rule that is itself a pin (an event's
+				// shape, roleMode, an argsSchema, a uid's form) rests on
+				// that pin (issue 26).
+				g = group{r.Basis, r.Ref, g.rule}
 			}
 			if _, ok := byGroup[g]; !ok {
 				order = append(order, g)

@@ -44,7 +44,13 @@ func baViewFields(want, got ba.PlayerView) (diffs []baField, evaluated []string)
 			add("pendingReaction", "bangarena/7.pending-shape", w, g)
 		}
 		if !slices.Equal(want.ReactionQueue, got.ReactionQueue) {
-			add("reactionQueue", "bangarena/7.pending-shape", want.ReactionQueue, got.ReactionQueue)
+			// The same seats in another order: §7 says only "in turn";
+			// the order is umpire's reading (7.queue-order, I-BA-67).
+			rule := "bangarena/7.pending-shape"
+			if w, g := slices.Sorted(slices.Values(want.ReactionQueue)), slices.Sorted(slices.Values(got.ReactionQueue)); len(w) > 1 && slices.Equal(w, g) {
+				rule = "bangarena/7.queue-order"
+			}
+			add("reactionQueue", rule, want.ReactionQueue, got.ReactionQueue)
 		}
 	}
 	if want.PendingChoice != nil || got.PendingChoice != nil {

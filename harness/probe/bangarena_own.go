@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	ba "github.com/umpire-arena/umpire/referee/bangarena"
 	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/reports"
 	"github.com/umpire-arena/umpire/schemas"
@@ -70,17 +71,25 @@ var baIDPrefixes = map[string]bool{
 // breaks, as the log verifier does: who decides and args are their own
 // rules, anything else is not an item of the list (§1).
 func baDecisionRule(err error) string {
-	switch r := rules.RuleOf(err); r {
-	case "bangarena/12.decider", "bangarena/12.args", "bangarena/13.discard-args", "bangarena/7.queue-order", "bangarena/6.char-13-double-barrel":
-		return r
-	}
-	return "bangarena/1.legal-only"
+	return ba.DecisionRule(err)
 }
 
 // baSchemaRule names the rule a schema violation of a DecisionRequest
 // breaks: an actionId out of the catalogue's format (in legalActions or its
-// legal_mask alias) is §13's, the rest the request's shape (§12).
+// legal_mask alias) is §13's; an event's shape, roleMode and an item's
+// argsSchema are WIRE.md's pins of their own; the rest the request's
+// shape (§12).
 func baSchemaRule(v schemas.Violation) string {
+	switch loc := v.InstanceLocation; {
+	case strings.HasPrefix(loc, "/observation/events/"):
+		return "bangarena/11.event-shape"
+	case loc == "/observation/roleMode", loc == "/observation" && v.Keyword == "required" && strings.Contains(v.Message, `"roleMode"`):
+		return "bangarena/11.role-mode"
+	case strings.HasPrefix(loc, "/legalActions/") && strings.Contains(loc, "/argsSchema"):
+		return "bangarena/13.args-schema"
+	case strings.HasSuffix(loc, "/uid") && v.Keyword == "pattern":
+		return "bangarena/5.uid-form"
+	}
 	for _, list := range []string{"/legalActions/", "/legal_mask/"} {
 		if rest, ok := strings.CutPrefix(v.InstanceLocation, list); ok {
 			if _, field, ok := strings.Cut(rest, "/"); ok && field == "actionId" {

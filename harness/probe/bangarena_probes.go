@@ -217,12 +217,19 @@ func baProbeStale(ctx context.Context, t *Target) Result {
 	}
 	var res Result
 	noted := false
+	// An older version is §12's stale state; a version above the current
+	// one is stale only on umpire's reading (I-BA-63): each is judged
+	// under its own rule, the older first.
 	for _, v := range []int{s.Version - 1, s.Version + 1000} {
+		rule, what := "bangarena/server.stale-version", "a stale decision"
+		if v > s.Version {
+			rule, what = "bangarena/server.future-version", "a decision on a version not yet reached"
+		}
 		status, data, err := r.decideAs(ctx, seat, r.tokens[seat], r.body(seat, d.ActionID, v, d.Args))
 		if err != nil {
 			return probeErr(err)
 		}
-		c := baRefusal{status: http.StatusConflict, rule: "bangarena/server.stale-version", want: "HTTP 409",
+		c := baRefusal{status: http.StatusConflict, rule: rule, want: "HTTP 409",
 			what: fmt.Sprintf("a decision on observationVersion %d (current %d)", v, s.Version)}
 		// Refused with another status than umpire's pin: the "nothing
 		// applied" part below still holds it to §12.
@@ -232,8 +239,12 @@ func baProbeStale(ctx context.Context, t *Target) Result {
 		case baNotRefused:
 			return res
 		}
+		n := len(res.Findings)
+		if res = r.nothingApplied(ctx, res, s, rule, where, what); len(res.Findings) > n || res.Status != 0 {
+			return res
+		}
 	}
-	return r.nothingApplied(ctx, res, s, "bangarena/server.stale-version", where, "a stale decision")
+	return res
 }
 
 func baProbeToken(ctx context.Context, t *Target) Result {

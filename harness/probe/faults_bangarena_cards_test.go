@@ -13,6 +13,7 @@ func bangarenaCardFaultCases() []faultCase {
 		{GameBangArena, "jail-escape-off-suit", "bangarena/8.jail-check", nil},
 		{GameBangArena, "cover-coin-fixed", "bangarena/8.cover-coin", nil},
 		{GameBangArena, "bazaar-from-left", "bangarena/5.bazaar", nil},
+		{GameBangArena, "bazaar-counter-clockwise", "bangarena/5.bazaar-clockwise", nil},
 		{GameBangArena, "snatch-first-card", "bangarena/5.snatch", nil},
 		{GameBangArena, "toss-first-card", "bangarena/5.toss", nil},
 	}

@@ -6,7 +6,10 @@ package probe
 func bangarenaSetupFaultCases() []faultCase {
 	return []faultCase{
 		{GameBangArena, "roles-no-lone", "bangarena/2.role-distribution", nil},
-		{GameBangArena, "marshal-bonus-flat", "bangarena/2.marshal-bonus", nil},
+		// +1 at every table: at 5 seats it reads as +0 and the role
+		// table's extraMaxHp 1 added up (I-BA-1's reading, SHOULD); at 4
+		// and 6 seats it breaks the document's numbers (MUST).
+		{GameBangArena, "marshal-bonus-flat", "bangarena/2.marshal-bonus", []string{"bangarena/2.marshal-bonus-alone"}},
 		{GameBangArena, "first-turn-after-marshal", "bangarena/2.marshal-first-turn", nil},
 		{GameBangArena, "marshal-unannounced", "bangarena/2.marshal-public", nil},
 		{GameBangArena, "lone-bonus-hp", "bangarena/2.hidden-no-bonus", nil},
@@ -25,7 +28,9 @@ func bangarenaSetupFaultCases() []faultCase {
 		{GameBangArena, "red-suit-no-extra", "bangarena/6.char-02-red-suit", nil},
 		{GameBangArena, "grip-takes-first-card", "bangarena/6.char-05-grip", nil},
 		{GameBangArena, "three-eyes-keeps-three", "bangarena/6.char-07-three-eyes", nil},
-		{GameBangArena, "diamonds-as-hearts", "bangarena/8.suits", nil},
+		// The cards shown with other suits than umpire's assignment
+		// (I-BA-2, SHOULD); more hearts than §8's 21 (MUST).
+		{GameBangArena, "diamonds-as-hearts", "bangarena/8.suits", []string{"bangarena/8.card-suits"}},
 		{GameBangArena, "saloon-as-shot", "bangarena/5.deck", nil},
 	}
 }

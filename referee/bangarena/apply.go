@@ -9,6 +9,15 @@ import (
 	"github.com/umpire-arena/umpire/referee/rules"
 )
 
+// Rule ids of the refusals Apply names where the document's sentence and
+// umpire's reading of it are separate rules.
+const (
+	ruleTargets        = "bangarena/4.targets"
+	ruleSelfTarget     = "bangarena/4.self-target"      // I-BA-33
+	ruleArgsContradict = "bangarena/12.args-contradict" // I-BA-25
+	ruleChoiceAlone    = "bangarena/13.choice-alone"    // WIRE.md Observation fields
+)
+
 // Apply performs the legal action actionID for seat, with optional args
 // merged over its argsSchema (§12). On rejection it returns a *rules.Error
 // naming the rule and leaves the state unchanged.
@@ -43,7 +52,7 @@ func (g *Game) Apply(seat int, actionID string, args json.RawMessage) error {
 		g.note(ruleArgs)
 		var m map[string]json.RawMessage
 		if err := json.Unmarshal(args, &m); err != nil {
-			return rules.Errorf("bangarena/12.args", "args must be a JSON object: %v", err)
+			return rules.Errorf(ruleArgs, "args must be a JSON object: %v", err)
 		}
 		if x.cmd == cDiscard {
 			if raw, ok := m["cardUids"]; ok {
@@ -54,8 +63,11 @@ func (g *Game) Apply(seat int, actionID string, args json.RawMessage) error {
 				}
 				discard, named = d, true
 			}
-		} else if err := checkArgs(x.schema(nil), m); err != nil {
-			return err
+		} else {
+			g.note(ruleArgsContradict)
+			if err := checkArgs(x.schema(nil), m); err != nil {
+				return err
+			}
 		}
 	}
 	g.record(seat, actionID, x, discard)
@@ -85,12 +97,12 @@ func checkArgs(schema map[string]any, m map[string]json.RawMessage) error {
 		}
 		var have, norm any
 		if err := json.Unmarshal(raw, &have); err != nil {
-			return rules.Errorf("bangarena/12.args", "args.%s: %v", k, err)
+			return rules.Errorf(ruleArgs, "args.%s: %v", k, err)
 		}
 		b, _ := json.Marshal(want)
 		_ = json.Unmarshal(b, &norm)
 		if !reflect.DeepEqual(have, norm) {
-			return rules.Errorf("bangarena/12.args", "args.%s = %s contradicts the item's argsSchema (%s)", k, raw, b)
+			return rules.Errorf(ruleArgsContradict, "args.%s = %s contradicts the item's argsSchema (%s)", k, raw, b)
 		}
 	}
 	return nil
@@ -275,9 +287,19 @@ func (g *Game) diagnose(seat int, actionID string) error {
 	phaseErr := func(want string) error {
 		return rules.Errorf("bangarena/3.phases", "%q is a %s command; the match now waits for %s", actionID, want, g.waiting())
 	}
+	// An item of the phase the match is in, offered while a choice is
+	// pending, breaks only WIRE.md's pin that the choice's items are the
+	// whole decision; §13's "no pending choice" of Bonesetter and Tracker
+	// is the document's.
+	aloneErr := func() error {
+		return rules.Errorf(ruleChoiceAlone, "%q: while the choice %s is pending its items are the whole decision", actionID, g.choices[0].id)
+	}
 	switch head {
 	case "miss", "raid_discard_shot", "duel_discard_shot", "pass_reaction":
-		if !reacting || choosing {
+		if reacting && choosing {
+			return aloneErr()
+		}
+		if !reacting {
 			return phaseErr("reaction")
 		}
 		return rules.Errorf("bangarena/7.reactions", "%q does not answer the pending %s with a card of your hand", actionID, g.atk.kind)
@@ -287,9 +309,15 @@ func (g *Game) diagnose(seat int, actionID string) error {
 		}
 		return rules.Errorf("bangarena/13.choices", "%q does not name the pending choice %s and one of its options", actionID, g.choices[0].id)
 	case "discard":
+		if choosing && !reacting && g.phase == PhaseDiscard {
+			return aloneErr()
+		}
 		return phaseErr("discard")
 	}
 	if choosing {
+		if head != "discard_heal" && head != "peek" && !reacting && g.phase == PhasePlay && seat == g.turnSeat {
+			return aloneErr()
+		}
 		return phaseErr("play")
 	}
 	if head == "discard_heal" {
@@ -306,8 +334,14 @@ func (g *Game) diagnose(seat int, actionID string) error {
 		return rules.Errorf("bangarena/13.action-ids", "%q does not name a card of your hand", actionID)
 	}
 	t := target(2)
-	if t == seat && (head == "duel" || head == "steal" || head == "discard_any" || head == "equip_blue") {
-		return rules.Errorf("bangarena/4.targets", "%q: no targeted card targets its own player (READINGS 4)", actionID)
+	if t == seat && (head == "duel" || head == "steal" || head == "discard_any") {
+		return rules.Errorf(ruleSelfTarget, "%q: no targeted card targets its own player (I-BA-33, READINGS 4)", actionID)
+	}
+	if t == seat && head == "equip_blue" && deckTable[c].id == "jail" {
+		return rules.Errorf(ruleTargets, "%q: Jail goes on another seat (§13)", actionID)
+	}
+	if t >= 0 && (head == "duel" || head == "steal" || head == "discard_any" || head == "equip_blue" && deckTable[c].id == "jail") && (t >= len(g.seats) || !g.seats[t].alive) {
+		return rules.Errorf(ruleTargets, "%q: seat %d is no living seat", actionID, t)
 	}
 	switch head {
 	case "shot":
@@ -317,8 +351,11 @@ func (g *Game) diagnose(seat int, actionID string) error {
 		if g.shotLimited(seat) && g.shots >= 1 {
 			return rules.Errorf("bangarena/3.shot-limit", "one Shot per turn without a Volcanic, Mad Dog or High Noon")
 		}
-		if t < 0 || t >= len(g.seats) || t == seat || !g.seats[t].alive {
-			return rules.Errorf("bangarena/4.targets", "a Shot targets another living seat")
+		if t == seat {
+			return rules.Errorf(ruleSelfTarget, "a Shot targets another seat than its player (I-BA-33, READINGS 4)")
+		}
+		if t < 0 || t >= len(g.seats) || !g.seats[t].alive {
+			return rules.Errorf(ruleTargets, "a Shot targets a living seat")
 		}
 		if g.Distance(seat, t) > g.Range(seat) {
 			return rules.Errorf(g.farRule(t, g.Distance(seat, t)-1 <= g.Range(seat), "bangarena/4.range"), "seat %d is at distance %d, beyond your range %d", t, g.Distance(seat, t), g.Range(seat))
@@ -374,4 +411,22 @@ func (g *Game) waiting() string {
 		return "an answer to the " + g.atk.kind
 	}
 	return "the " + g.Phase() + " phase of seat " + itoa(g.turnSeat)
+}
+
+// DecisionRule names the rule a logged decision the engine refuses (err,
+// from Apply) breaks, for the log verifier and the conformance replay: who
+// decides, who answers an attack and args are their own rules; a refusal
+// that rests on a reading or a pin (I-BA-33, I-BA-25, I-BA-27, WIRE.md)
+// keeps its rule, so its finding keeps that basis; anything else is not
+// an item of the list (§1).
+func DecisionRule(err error) string {
+	r := rules.RuleOf(err)
+	switch r {
+	case ruleDecider, ruleArgs, ruleDiscardArgs, ruleQueueOrder, ruleReactions, charRules["char_13"]:
+		return r
+	}
+	if c, ok := rules.Default().Lookup(r); ok && !c.Basis.Binding() {
+		return r
+	}
+	return "bangarena/1.legal-only"
 }

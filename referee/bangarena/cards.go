@@ -63,8 +63,12 @@ func (g *Game) play(s int, x act) {
 			if g.deviates(DevBazaarFromLeft) {
 				first++
 			}
+			way := 1
+			if g.deviates(DevBazaarCounterClockwise) {
+				way = len(g.seats) - 1
+			}
 			for k := 0; k < len(g.seats); k++ {
-				t := (first + k) % len(g.seats)
+				t := (first + way*k) % len(g.seats)
 				if g.seats[t].alive {
 					g.drawN(t, 1, "market")
 				}

@@ -1,6 +1,9 @@
 package bangarena
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // The deck of krug_rules@0.1.0 §5: 80 cards. The rules fix the copies per
 // card and (§8) the suit totals — hearts 21, diamonds 20, clubs 20, spades
@@ -142,6 +145,36 @@ func CardByUID(uid string) (Card, bool) {
 		return Card{}, false
 	}
 	return cardOf(i), true
+}
+
+// PinnedUID reports whether uid has WIRE.md's form <cardId>_<two digits>
+// for a card id of §5 (shot_07), whether or not the pack holds that copy.
+func PinnedUID(uid string) bool {
+	i := strings.LastIndexByte(uid, '_')
+	if i < 0 || len(uid)-i != 3 || uid[i+1] < '0' || uid[i+1] > '9' || uid[i+2] < '0' || uid[i+2] > '9' {
+		return false
+	}
+	return IsCardID(uid[:i])
+}
+
+// uidRule names the rule a uid no card of the pack carries breaks: one of
+// the pinned form names a copy §5 does not have (5.deck); one of another
+// form breaks only WIRE.md's pin of the form (5.uid-form).
+func uidRule(uid string) string {
+	if PinnedUID(uid) {
+		return "bangarena/5.deck"
+	}
+	return "bangarena/5.uid-form"
+}
+
+// IsCardID reports whether id is a card id of §5's table.
+func IsCardID(id string) bool {
+	for i := range deckTable {
+		if deckTable[i].id == id {
+			return true
+		}
+	}
+	return false
 }
 
 // Deck returns the 80 card objects of the pack in table order.

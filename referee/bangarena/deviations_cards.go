@@ -24,6 +24,9 @@ const (
 	// DevBazaarFromLeft: Bazaar's draws start with the player's left
 	// neighbour instead of the player (5.bazaar).
 	DevBazaarFromLeft = "bazaar-from-left"
+	// DevBazaarCounterClockwise: Bazaar's draws start with the player and
+	// go round in decreasing seat order (5.bazaar-clockwise, I-BA-15).
+	DevBazaarCounterClockwise = "bazaar-counter-clockwise"
 	// DevSnatchFirstCard: Snatch from a hand takes its first card, not a
 	// random one (5.snatch).
 	DevSnatchFirstCard = "snatch-first-card"

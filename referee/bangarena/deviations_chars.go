@@ -32,24 +32,35 @@ const (
 	ruleQueueOrder    = "bangarena/7.queue-order"
 	ruleResolvingCard = "bangarena/3.resolving-card"
 	ruleDecider       = "bangarena/12.decider"
+	ruleOneDecider    = "bangarena/12.one-decider" // I-BA-27
+	ruleReactions     = "bangarena/7.reactions"
 )
 
 // deciderRule names the rule a decision by seat, who is not the seat asked,
-// breaks (I-BA-67): a Raid or Buckshot answered by a seat further down the
-// queue than its head breaks the queue order (§7); a point-blank Shot of
-// Double Barrel left by its target after one Ricochet (or a lucky Cover)
-// breaks Double Barrel's two Ricochets (§6 char_13); anything else is §12's
-// "only the seat asked decides".
+// breaks (I-BA-67): the seat the attack or the turn would ask, while a
+// choice is pending, breaks umpire's reading of which goes first
+// (I-BA-27); a Raid or Buckshot answered by a seat further
+// down the queue than its head breaks the queue order (§7, a reading); a
+// point-blank Shot of Double Barrel left by its target after one Ricochet
+// (or a lucky Cover) breaks Double Barrel's two Ricochets (§6 char_13);
+// another seat answering an attack breaks §3's "only the target or the
+// queue head acts"; anything else is §12's "only the seat asked decides".
 func (g *Game) deciderRule(seat int) string {
 	a := g.atk
-	if a == nil || len(a.queue) == 0 || len(g.choices) > 0 || seat < 0 || seat >= len(g.seats) {
-		return ruleDecider
-	}
+	attacked := a != nil && len(a.queue) > 0
 	switch {
+	case seat < 0 || seat >= len(g.seats):
+		return ruleDecider
+	case len(g.choices) > 0 && (attacked && a.queue[0] == seat || !attacked && seat == g.turnSeat):
+		// The seat the attack or the turn asks, while another seat's
+		// choice is pending: which goes first is I-BA-27's.
+		return ruleOneDecider
+	case !attacked:
+		return ruleDecider
 	case (a.kind == "raid" || a.kind == "aoe_shot") && indexOf(a.queue[1:], seat) >= 0:
 		return ruleQueueOrder
 	case a.kind == "shot" && a.pointBlank && a.need == 1:
 		return charRules["char_13"]
 	}
-	return ruleDecider
+	return ruleReactions
 }

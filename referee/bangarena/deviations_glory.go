@@ -57,6 +57,7 @@ const (
 	ruleGloryPerks    = "bangarena/9.glory-perks"
 	ruleKillPenalty   = "bangarena/9.kill-penalty"
 	ruleKillReward    = "bangarena/9.kill-reward"
+	ruleNoKillReward  = "bangarena/9.no-kill-reward" // I-BA-3
 	ruleSoleSurvivor  = "bangarena/10.sole-survivor"
 	rulePartnersLones = "bangarena/10.partners-lones"
 	ruleMarshalDead   = "bangarena/10.marshal-dead"

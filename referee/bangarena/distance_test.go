@@ -109,7 +109,12 @@ func TestRange(t *testing.T) {
 	g := five(t)
 	u := g.give(t, 0, "shot")
 	g.mustReject(t, 0, "shot:"+u[0]+":2", nil, "bangarena/4.range")
-	g.mustReject(t, 0, "shot:"+u[0]+":0", nil, "bangarena/4.targets")
+	// A Shot at its own player: umpire's reading (I-BA-33); at a dead
+	// seat: §4's ring of living seats.
+	covers(t, "bangarena/4.self-target", "bangarena/4.targets")
+	g.mustReject(t, 0, "shot:"+u[0]+":0", nil, "bangarena/4.self-target")
+	g.seats[1].alive = false
+	g.mustReject(t, 0, "shot:"+u[0]+":1", nil, "bangarena/4.targets")
 }
 
 func TestStealDistanceAndTargets(t *testing.T) {

@@ -123,7 +123,7 @@ func (g *Game) noteChar(s int) {
 // EvaluatedRuleIDs returns the ids of the rules a Game reports as evaluated
 // when counting is on (TrackRules), sorted.
 func EvaluatedRuleIDs() []string {
-	out := []string{ruleBuiltIns, ruleHorseScope, ruleEmptyPiles, ruleResolvingCard, ruleArgs, ruleDiscardArgs, ruleChoices, ruleLastBullet, ruleBounty}
+	out := []string{ruleBuiltIns, ruleHorseScope, ruleEmptyPiles, ruleResolvingCard, ruleArgs, ruleArgsContradict, ruleDiscardArgs, ruleChoices, ruleLastBullet, ruleBounty}
 	for _, r := range charRules {
 		out = append(out, r)
 	}

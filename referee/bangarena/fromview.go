@@ -220,7 +220,7 @@ func gameFromView(v PlayerView) (*Game, history, error) {
 			for _, hc := range p.Hand {
 				c, ok := uidIndex[hc.UID]
 				if !ok {
-					return nil, h, viewErr("your hand holds an unknown uid %q", hc.UID)
+					return nil, h, rules.Errorf(uidRule(hc.UID), "your hand holds an unknown uid %q", hc.UID)
 				}
 				st.hand = append(st.hand, c)
 			}
@@ -230,7 +230,7 @@ func gameFromView(v PlayerView) (*Game, history, error) {
 		for _, c := range p.InPlayCards {
 			k, ok := uidIndex[c.UID]
 			if !ok {
-				return nil, h, viewErr("seat %d has an unknown card %q in play", i, c.UID)
+				return nil, h, rules.Errorf(uidRule(c.UID), "seat %d has an unknown card %q in play", i, c.UID)
 			}
 			st.inPlay = append(st.inPlay, k)
 		}

@@ -54,24 +54,26 @@ func TestLegalFromViewAgrees(t *testing.T) {
 }
 
 func TestLegalFromViewRejectsBadViews(t *testing.T) {
-	covers(t, "bangarena/11.fields")
+	covers(t, "bangarena/11.fields", "bangarena/5.uid-form")
 	g, _ := NewGame(Config{Seats: 4}, "bad-view")
 	seat, _ := g.Decider()
 	good := g.View(seat)
 	tests := []struct {
 		name   string
 		break_ func(v *PlayerView)
+		rule   string // bangarena/11.fields when empty
 	}{
-		{"no players", func(v *PlayerView) { v.Players = nil }},
-		{"you outside", func(v *PlayerView) { v.You = 9 }},
-		{"unknown hand uid", func(v *PlayerView) { v.Players[v.You].Hand[0].UID = "ace_99" }},
+		{"no players", func(v *PlayerView) { v.Players = nil }, ""},
+		{"you outside", func(v *PlayerView) { v.You = 9 }, ""},
+		// A uid of another form than WIRE.md's: the pin's (TestUnknownUIDRules).
+		{"unknown hand uid", func(v *PlayerView) { v.Players[v.You].Hand[0].UID = "ace_99" }, "bangarena/5.uid-form"},
 		{"no marshal", func(v *PlayerView) {
 			for i := range v.Players {
 				v.Players[i].RoleID = nil
 			}
-		}},
-		{"seat order", func(v *PlayerView) { v.Players[1].Seat = 3 }},
-		{"bad weapon", func(v *PlayerView) { w := "weapon_laser"; v.Players[0].WeaponCardID = &w }},
+		}, ""},
+		{"seat order", func(v *PlayerView) { v.Players[1].Seat = 3 }, ""},
+		{"bad weapon", func(v *PlayerView) { w := "weapon_laser"; v.Players[0].WeaponCardID = &w }, ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -79,8 +81,12 @@ func TestLegalFromViewRejectsBadViews(t *testing.T) {
 			var v PlayerView
 			_ = json.Unmarshal(b, &v)
 			tc.break_(&v)
-			if _, err := LegalFromView(v); ruleOf(err) != "bangarena/11.fields" {
-				t.Fatalf("have %v", err)
+			want := tc.rule
+			if want == "" {
+				want = "bangarena/11.fields"
+			}
+			if _, err := LegalFromView(v); ruleOf(err) != want {
+				t.Fatalf("have %v, want a %s error", err, want)
 			}
 		})
 	}

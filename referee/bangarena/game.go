@@ -75,6 +75,10 @@ type Readings struct {
 	// LonesFirst checks §10 rule 2 (partners: every living seat a loner,
 	// all loners win) before rule 1 (I-BA-17).
 	LonesFirst bool `json:"lonesFirst,omitempty"`
+	// TossSelf lets a Toss take "any player" (§5) literally: the player's
+	// own cards too, its hand while it holds another card than the Toss
+	// (I-BA-33: never).
+	TossSelf bool `json:"tossSelf,omitempty"`
 }
 
 // Glory is the public glory record of a seat (§9).

@@ -104,7 +104,7 @@ func (g *Game) eliminate(s, killer int) {
 		}
 	} else {
 		if k := g.cfg.Readings.RaiderKillCards; k > 0 && killer >= 0 && killer != s && st.role == RoleRaider && g.seats[killer].alive {
-			g.because(ruleKillReward)
+			g.because(ruleNoKillReward)
 			n := g.drawN(killer, k, "kill_reward")
 			r := newEvent("kill_reward")
 			r.Seat, r.TargetSeat, r.Count = killer, s, n

@@ -76,7 +76,7 @@ func TestRulesExampleRequestDecodes(t *testing.T) {
 }
 
 func TestDecodeGoldenLogsAndReplay(t *testing.T) {
-	covers(t, "bangarena/11.events")
+	covers(t, "bangarena/log.json")
 	data, err := os.ReadFile(filepath.Join("testdata", "impostor8.jsonl"))
 	if err != nil {
 		t.Fatal(err)
@@ -95,7 +95,7 @@ func TestDecodeGoldenLogsAndReplay(t *testing.T) {
 	if !bytes.Equal(EncodeLog(g.Log()), data) {
 		t.Fatal("replaying the decisions of the golden log gave another log")
 	}
-	if _, err := DecodeLog([]byte("{\"seq\":1,\"type\":\"x\"}\n{oops\n")); ruleOf(err) != "bangarena/11.events" {
+	if _, err := DecodeLog([]byte("{\"seq\":1,\"type\":\"x\"}\n{oops\n")); ruleOf(err) != "bangarena/log.json" {
 		t.Fatalf("bad line: %v", err)
 	}
 }

@@ -431,11 +431,12 @@ func (g *Game) playActs(s int, buf []act) []act {
 				k = cToss
 			}
 			for t := range g.seats {
-				if t == s || !g.seats[t].alive || (k == cSteal && g.Distance(s, t) > 1) {
+				self := t == s && k == cToss && g.cfg.Readings.TossSelf
+				if t == s && !self || !g.seats[t].alive || (k == cSteal && g.Distance(s, t) > 1) {
 					continue
 				}
 				ts := &g.seats[t]
-				if len(ts.hand) > 0 {
+				if len(ts.hand) > 0 && !(self && len(ts.hand) < 2) { // the Toss leaves the hand first
 					x := newAct(k)
 					x.card, x.target, x.zone = c, t, "hand"
 					buf = append(buf, x)

@@ -70,12 +70,13 @@ func TestActionIDFormats(t *testing.T) {
 
 func TestArgsMerge(t *testing.T) {
 	// args agreeing with argsSchema (or extra fields)
-	covers(t, "bangarena/12.args")
-	// pass; args contradicting it are rejected.
+	covers(t, "bangarena/12.args", "bangarena/12.args-contradict")
+	// pass; args that are no object cannot be merged (§12); args
+	// contradicting the item are rejected on umpire's reading (I-BA-25).
 	g := five(t)
 	u := g.give(t, 0, "shot")
 	id := "shot:" + u[0] + ":1"
-	g.mustReject(t, 0, id, json.RawMessage(`{"targetSeat":4}`), "bangarena/12.args")
+	g.mustReject(t, 0, id, json.RawMessage(`{"targetSeat":4}`), "bangarena/12.args-contradict")
 	g.mustReject(t, 0, id, json.RawMessage(`[1]`), "bangarena/12.args")
 	if err := g.Apply(0, id, json.RawMessage(`{"targetSeat":1,"cardUid":"`+u[0]+`","note":"x"}`)); err != nil {
 		t.Fatal(err)
@@ -98,7 +99,7 @@ func TestUnknownActionRejected(t *testing.T) {
 }
 
 func TestChoicesAreTheWholeDecision(t *testing.T) {
-	covers(t, "bangarena/13.choices")
+	covers(t, "bangarena/13.choices", "bangarena/13.choice-alone")
 	g := six(t, ModeClassic)
 	g.kill(t, 0, 3)
 	g.give(t, 0, "raid")
@@ -108,7 +109,10 @@ func TestChoicesAreTheWholeDecision(t *testing.T) {
 		}
 	}
 	g.mustReject(t, 0, "glory:ch999:heart", nil, "bangarena/13.choices")
-	g.mustReject(t, 0, "end_play", nil, "bangarena/3.phases")
+	// A play item of the turn's own play phase while the choice is
+	// pending breaks only WIRE.md's pin; a discard, out of its phase, §3.
+	g.mustReject(t, 0, "end_play", nil, "bangarena/13.choice-alone")
+	g.mustReject(t, 0, "discard", nil, "bangarena/3.phases")
 }
 
 func TestStagedPreacherAndTracker(t *testing.T) {
@@ -158,4 +162,32 @@ func TestStagedPreacherAndTracker(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestTossSelfReading: by default (I-BA-33) no Toss targets its own
+// player, and one that does is refused under the reading's rule; with
+// Config.Readings.TossSelf (§5 "any player" taken literally, the dialect
+// toss-self) the player's own cards are offered while its hand holds
+// another card than the Toss, and one is discarded.
+func TestTossSelfReading(t *testing.T) {
+	covers(t, "bangarena/4.self-target", "bangarena/5.toss")
+	for _, self := range []bool{false, true} {
+		g := five(t)
+		g.cfg.Readings.TossSelf = self
+		u := g.give(t, 0, "discard_any", "miss")
+		id := "discard_any:" + u[0] + ":0:hand"
+		offered := g.IsLegal(0, id)
+		if offered != self {
+			t.Fatalf("TossSelf %v: own hand offered %v", self, offered)
+		}
+		if !self {
+			g.mustReject(t, 0, id, nil, "bangarena/4.self-target")
+			continue
+		}
+		before := len(g.seats[0].hand)
+		g.mustApply(t, 0, id)
+		if got := len(g.seats[0].hand); got != before-2 {
+			t.Fatalf("hand %d after tossing one of its own, want %d", got, before-2)
+		}
+	}
 }

@@ -86,10 +86,10 @@ func DecodeLog(data []byte) ([]Event, error) {
 		}
 		var e Event
 		if err := json.Unmarshal(text, &e); err != nil {
-			return out, rules.Errorf("bangarena/11.events", "log line %d is not an event object: %v", line, err)
+			return out, rules.Errorf("bangarena/log.json", "log line %d is not an event object: %v", line, err)
 		}
 		if e.Type == "" || e.Seq <= 0 {
-			return out, rules.Errorf("bangarena/11.events", "log line %d has no seq or type", line)
+			return out, rules.Errorf("bangarena/log.json", "log line %d has no seq or type", line)
 		}
 		out = append(out, e)
 	}

@@ -7,7 +7,7 @@ import (
 )
 
 func TestReactionOnlyHeadDecides(t *testing.T) {
-	covers(t, "bangarena/7.reactions", "bangarena/12.decider", "bangarena/7.pending-shape", "bangarena/7.queue-order")
+	covers(t, "bangarena/7.reactions", "bangarena/7.pending-shape", "bangarena/7.queue-order")
 	g := five(t)
 	u := g.give(t, 0, "aoe_shot")
 	g.mustApply(t, 0, "aoe_shot:"+u[0])
@@ -17,9 +17,10 @@ func TestReactionOnlyHeadDecides(t *testing.T) {
 		}
 	}
 	// A seat further down the queue answering before the head breaks the
-	// queue's order (I-BA-67); the attacker, not in it, is no decider.
+	// queue's order (I-BA-67); the attacker, not in it, may not act
+	// during the reaction (§3).
 	g.mustReject(t, 2, "pass_reaction", nil, "bangarena/7.queue-order")
-	g.mustReject(t, 0, "end_play", nil, "bangarena/12.decider")
+	g.mustReject(t, 0, "end_play", nil, "bangarena/7.reactions")
 	v := g.View(3)
 	pr := v.PendingReaction
 	if pr == nil || pr.Kind != "aoe_shot" || pr.SourceSeat != 0 || pr.TargetSeat != 1 || pr.CardUID != u[0] || pr.Command != "play_aoe_shot" {
@@ -166,4 +167,30 @@ func TestSpectatorView(t *testing.T) {
 	if len(g.Events()) != len(g.Log()) {
 		t.Fatal("Events and Log differ")
 	}
+}
+
+// TestDeciderRules: a decision by a seat nobody asks is §12's
+// (bangarena/12.decider), after the end too; the turn's seat deciding
+// while another seat's choice is pending breaks only umpire's order of
+// deciders (bangarena/12.one-decider, I-BA-27).
+func TestDeciderRules(t *testing.T) {
+	covers(t, "bangarena/12.decider", "bangarena/12.one-decider")
+	g := six(t, ModeClassic)
+	g.turnSeat, g.phase = 1, PhasePlay
+	g.seats[3].hp = 1
+	d := g.give(t, 1, "duel")
+	g.mustApply(t, 1, "duel:"+d[0]+":3")
+	g.mustApply(t, 3, "pass_reaction") // seat 1 kills seat 3: its glory choice
+	if len(g.choices) == 0 || g.choices[0].seat != 1 {
+		t.Fatalf("no glory choice for seat 1: %+v", g.choices)
+	}
+	g.mustReject(t, 2, "end_play", nil, "bangarena/12.decider")
+	g.mustApply(t, 1, "glory:"+g.choices[0].id+":heart")
+	// Seat 2's star (a last bullet, say) while seat 1 plays its turn: the
+	// rules do not say whether the turn or the choice goes first.
+	g.star(2, "last_bullet")
+	g.mustReject(t, 1, "end_play", nil, "bangarena/12.one-decider")
+	g.mustReject(t, 4, "end_play", nil, "bangarena/12.decider")
+	g.Abort("force_end")
+	g.mustReject(t, 1, "end_play", nil, "bangarena/12.decider")
 }

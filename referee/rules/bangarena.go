@@ -14,6 +14,11 @@ func BangArenaRules() []Rule {
 	reading := func(id, ref, sec, text string) Rule {
 		return Rule{ID: id, Level: Must, Doc: doc, Section: sec, Text: text, Basis: BasisReading, Ref: ref}
 	}
+	// pin is a MUST rule whose content is umpire's wire pin where the
+	// document names a thing without its form (ref: its WIRE.md section).
+	pin := func(id, ref, sec, text string) Rule {
+		return Rule{ID: id, Level: Must, Doc: doc, Section: sec, Text: text, Basis: BasisContract, Ref: ref}
+	}
 	return []Rule{
 		// §1 invariants
 		r("bangarena/1.legal-only", Must, "§1", "A seat acts only by echoing the actionId of one item of its current legalActions; anything else is rejected."),
@@ -24,7 +29,8 @@ func BangArenaRules() []Rule {
 		r("bangarena/2.impostor-distribution", Must, "§2", "Impostor mode at 5+ seats replaces one raider by the Double Agent; below 5 seats the table is classic."),
 		r("bangarena/2.marshal-public", Must, "§2", "The Marshal's role is public from the deal; every other role is hidden."),
 		r("bangarena/2.marshal-first-turn", Must, "§2", "The Marshal takes the first turn."),
-		reading("bangarena/2.marshal-bonus", "I-BA-1", "§2", "The Marshal's extra max hp depends on the seat count (4:+2, 5:+0, 6:+2, 7:+1, 8:+1) and so does the start-hand bonus (6:+2, 7:+1, 8:−1)."),
+		r("bangarena/2.marshal-bonus", Must, "§2", "Outside legacy the Marshal's extra max hp depends on the seat count (4:+2, 5:+0, 6:+2, 7:+1, 8:+1) and so does the start-hand bonus (6:+2, 7:+1, 8:−1)."),
+		reading("bangarena/2.marshal-bonus-alone", "I-BA-1", "§2", "Outside legacy the role table's extraMaxHp 1 is not added on top of the Marshal's seat-count bonus (I-BA-1)."),
 		r("bangarena/2.hidden-no-bonus", Must, "§6", "Hidden roles get no hp or start-card bonus: their hp and hand equal the character's hp."),
 		r("bangarena/2.impostor-briefing", Must, "§2", "In impostor mode the Marshal privately learns the impostor and one real aide as aides, and raiders and impostor privately learn each other."),
 		reading("bangarena/2.impostor-8-seats", "I-BA-4", "§2", "The impostor table at 8 seats adds one max hp (given to the Marshal, I-BA-4)."),
@@ -46,19 +52,22 @@ func BangArenaRules() []Rule {
 		r("bangarena/4.distance", Must, "§4", "Distance is the ring distance over living seats, +1 if the target has a Horse, −1 if the viewer has a Scope, never below 1."),
 		r("bangarena/4.range", Must, "§4", "A Shot reaches seats at distance up to the weapon range (Revolver 1) plus glory range perks."),
 		r("bangarena/4.steal-distance", Must, "§4", "Snatch reaches distance 1 only, whatever the weapon."),
-		r("bangarena/4.targets", Must, "§4", "Duel, Toss and Jail reach any living seat; no targeted card targets its player."),
+		r("bangarena/4.targets", Must, "§4", "A targeted card names a living seat: Duel and Toss any, whatever the distance; Jail another seat."),
+		reading("bangarena/4.self-target", "I-BA-33", "§4", "A Shot, Snatch, Toss or Duel never targets its own player (I-BA-33, READINGS 4)."),
 		r("bangarena/4.built-ins", Must, "§4", "Pass Shadow always has a Horse; Eagle Eye and Mad Dog always have a Scope."),
 
 		// §5 cards
-		r("bangarena/5.deck", Must, "§5", "The pack has 80 cards with the copies of the card table, uids <cardId>_<copy>, every card always in exactly one place."),
+		r("bangarena/5.deck", Must, "§5", "The pack has 80 cards with the copies of the card table, every card always in exactly one place."),
+		pin("bangarena/5.uid-form", "WIRE.md Card objects", "§5", "A card's uid is <cardId>_<two-digit copy number>, as in the document's shot_07."),
 		r("bangarena/5.shot", Must, "§5", "A Shot deals 1 damage to a seat in range unless a Cover check or a Ricochet stops it."),
 		r("bangarena/5.flask", Must, "§5", "A Flask heals 1 in the play phase below max hp; off-turn only at 1 hp against a Shot or Buckshot with 3+ alive."),
 		r("bangarena/5.snatch", Must, "§5", "Snatch takes a card from a seat at distance 1: a chosen card in play or a random card of the hand."),
-		r("bangarena/5.toss", Must, "§5", "Toss discards a card of any other seat: a chosen card in play or a random card of the hand."),
+		r("bangarena/5.toss", Must, "§5", "Toss discards a card of any player: a chosen card in play or a random card of the hand."),
 		r("bangarena/5.duel", Must, "§5", "A Duel alternates Shot discards starting with the target; the first who cannot or will not loses 1 hp."),
 		r("bangarena/5.raid", Must, "§5", "Raid: every other living seat discards a Shot or loses 1 hp."),
 		r("bangarena/5.wagon-caravan", Must, "§5", "Wagon draws 2 cards, Caravan 3."),
 		r("bangarena/5.bazaar", Must, "§5", "Bazaar: every living seat draws 1 card, starting with the player and going round."),
+		reading("bangarena/5.bazaar-clockwise", "I-BA-15", "§5", "Bazaar's clockwise round is increasing seat order, the turn order's direction (I-BA-15)."),
 		r("bangarena/5.saloon", Must, "§5", "Saloon heals every living seat by 1, never above max hp."),
 		r("bangarena/5.buckshot", Must, "§5", "Buckshot hits every other living seat for 1; each may answer like a Shot; it does not use the Shot limit."),
 		r("bangarena/5.jail", Must, "§5", "Jail goes on another living seat that is neither the Marshal nor already jailed."),
@@ -91,7 +100,7 @@ func BangArenaRules() []Rule {
 
 		// §7 reactions
 		r("bangarena/7.reactions", Must, "§7", "Only the targeted seat (or the head of the reaction queue) answers, with a Ricochet, a Flask, a Shot discard or a pass as the attack allows."),
-		r("bangarena/7.queue-order", Must, "§7", "Buckshot and Raid are answered seat by seat in seat order from the attacker's left."),
+		reading("bangarena/7.queue-order", "I-BA-67", "§7", "Buckshot and Raid are answered seat by seat in seat order from the attacker's left (I-BA-67)."),
 		r("bangarena/7.pending-shape", Must, "§7", "The observation shows the attack as pendingReaction (kind, source, target) and the seats still to answer as reactionQueue."),
 
 		// §8 checks
@@ -99,7 +108,8 @@ func BangArenaRules() []Rule {
 		r("bangarena/8.dynamite-check", Must, "§8", "A Dynamite check flips the top card: spades 2–9 explode for 3 damage, otherwise the Dynamite passes to the next living seat."),
 		r("bangarena/8.cover-coin", Must, "§8", "A Cover check is a fair coin from the match RNG (event cover_check, coin true, flips), never a card; innate plus card Cover is one check."),
 		r("bangarena/8.high-noon", Must, "§8", "From round 8 (rounds count Marshal turns) High Noon lifts the Shot limit, skips Cover checks and forbids all healing."),
-		r("bangarena/8.suits", Must, "§8", "The pack holds 21 hearts, 20 diamonds, 20 clubs and 19 spades, 12 of them spades 2–9."),
+		r("bangarena/8.suits", Must, "§8", "The pack holds 21 hearts, 20 diamonds, 20 clubs and 19 spades."),
+		reading("bangarena/8.card-suits", "I-BA-2", "§8", "Each card of the pack has the suit and rank of umpire's assignment, 12 spades of rank 2–9 among them (I-BA-2)."),
 
 		// §9 elimination
 		r("bangarena/9.elimination", Must, "§9", "At 0 hp a seat is out: its role is revealed and its hand and cards in play are discarded."),
@@ -108,7 +118,8 @@ func BangArenaRules() []Rule {
 		r("bangarena/9.glory-perks", Must, "§9", "range adds 1 weapon range, heart adds 1 max hp and heals 1, sight lets every draw look at 3 and keep 2 (once, not for draw-owning characters)."),
 		r("bangarena/9.bounty", Must, "§9", "Killing a seat with stars takes one of its stars (with a perk) and draws one card per star it held."),
 		r("bangarena/9.last-bullet", Must, "§9", "The Marshal earns a star when his last aide is out."),
-		r("bangarena/9.kill-reward", Must, "§9", "In legacy the killer of a raider draws 3 cards; outside legacy there is no card reward."),
+		r("bangarena/9.kill-reward", Must, "§9", "In legacy the killer of a raider draws 3 cards (kill_reward)."),
+		reading("bangarena/9.no-kill-reward", "I-BA-3", "§9", "Outside legacy a kill draws no cards: the glory star replaces the reward (I-BA-3)."),
 		r("bangarena/9.kill-penalty", Must, "§9", "A Marshal who kills an aide discards hand, cards in play and weapon."),
 
 		// §10 win
@@ -120,20 +131,26 @@ func BangArenaRules() []Rule {
 
 		// §11 observation
 		r("bangarena/11.redaction", Must, "§11", "Other seats' hands are backs and hidden roles null (roleHidden) until elimination or a normal end; they stay hidden after abandoned or force_end."),
-		r("bangarena/11.events", Must, "§11", "The observation's events hold public events and the seat's own private ones only, each {seq, type, …}."),
+		r("bangarena/11.events", Must, "§11", "The observation's events hold public events and the seat's own private ones only."),
+		pin("bangarena/11.event-shape", "WIRE.md Observation events", "§11", "Each event of an observation is an object {seq, type, …}."),
 		r("bangarena/11.look-top", Must, "§11", "The cards of a look-top choice are shown to the chooser only."),
-		r("bangarena/11.fields", Must, "§11", "The observation carries version, phase, turnSeat, you, players (hp, maxHp, alive, characterId, handCount, inPlayCards, weaponCardId, glory), pile sizes, roleMode and the winners at the end."),
+		r("bangarena/11.fields", Must, "§11", "The observation carries version, phase, turnSeat, you, players (hp, maxHp, alive, characterId, handCount, inPlayCards, weaponCardId, glory), pile sizes and the winners at the end."),
+		pin("bangarena/11.role-mode", "WIRE.md Observation fields", "§11", "The observation carries the table's roleMode, since legality depends on it."),
 
 		// §12 protocol
 		r("bangarena/12.request", Must, "§12", "A DecisionRequest carries matchId, seatId, decisionId, observationVersion, deadlineAt, rulesetVersion, mechanicsPackHash, protocolVersion, observation and legalActions."),
-		r("bangarena/12.decider", Must, "§12", "Only the seat that is asked (choice owner, reaction head or turn seat) may decide; nothing after the end."),
-		r("bangarena/12.args", Must, "§12", "args are merged over the item's argsSchema; args that contradict it are rejected."),
+		r("bangarena/12.decider", Must, "§12", "Only a seat asked to decide may decide: a decision from a seat with nothing pending, or after the end, is refused and not applied."),
+		reading("bangarena/12.one-decider", "I-BA-27", "§12", "One seat decides at a time: the owner of the first pending choice, else the reaction head, else the turn seat (I-BA-27)."),
+		r("bangarena/12.args", Must, "§12", "args are optional and merged over the item's argsSchema: a JSON object, and no args means the item as offered."),
+		reading("bangarena/12.args-contradict", "I-BA-25", "§12", "args that contradict a field of the item's argsSchema are refused and nothing is applied (I-BA-25)."),
 		reading("bangarena/12.legal-mask", "I-BA-60", "§12", "The legal_mask an observe answer carries beside legalActions is its alias: the very same items (I-BA-60)."),
 
 		// §13 commands
 		r("bangarena/13.action-ids", Must, "§13", "Every legal item has the actionId format of the command catalogue."),
 		r("bangarena/13.discard-args", Must, "§13", "A discard may name its own cards: exactly (hand − hp) distinct uids of the hand."),
-		r("bangarena/13.choices", Must, "§13", "While a choice is pending its items (first_draw, look_top, glory, prayer) are the whole decision."),
+		r("bangarena/13.choices", Must, "§13", "A pending choice (pendingChoice) is answered by one of its own options: a first-draw source, one of the top 3 put back, a glory perk, pray or not."),
+		pin("bangarena/13.choice-alone", "WIRE.md Observation fields", "§13", "While a choice is pending its items are the whole decision."),
+		pin("bangarena/13.args-schema", "WIRE.md Legal items", "§13", "An item's argsSchema follows the args column of §13 with the values its actionId names."),
 		r("bangarena/13.glory-default", Must, "§13", "A glory choice left unanswered defaults to heart."),
 		r("bangarena/13.prayer", Info, "§13", "Preacher (staged) may pray once per game after another seat's elimination: 20% the seat returns with 1 hp."),
 		r("bangarena/13.peek-role", Info, "§13", "Tracker (staged) learns the hidden role of a living seat privately: 1 use at 4–5 seats, 2 at 6–7, 3 at 8."),

@@ -68,7 +68,7 @@ func TestCatalogueBasis(t *testing.T) {
 		"inference/server.error-code":   BasisContract, // the codes are WIRE.md's
 		"inference/timeouts.deadline":   BasisDocument, // "deadline_ms in each your_turn … authoritative"
 		"inference/round.3.raise-cap":   BasisDocument,
-		"bangarena/2.marshal-bonus":     BasisReading,
+		"bangarena/2.marshal-bonus":     BasisDocument, // the seat-count numbers are §2/§6's own
 		"bangarena/server.reask":        BasisDocument,
 		"bangarena/server.answer-shape": BasisContract,
 		// The documents know no process: a crash is CLI.md's, the request

@@ -37,7 +37,9 @@ func ServerRules() []Rule {
 		{ID: "bangarena/server.status-code", Level: Must, Doc: wire, Section: "Errors",
 			Text: "A refusal answers umpire's pinned HTTP status: 401 for a missing or wrong token, 403 for another seat's, 409 for a stale version or nothing pending, 422 for a malformed body (400 with reask is the document's own)."},
 		{ID: "bangarena/server.stale-version", Level: Must, Doc: krug, Section: "§12",
-			Text: "A decision based on an observationVersion other than the current one is rejected and not applied."},
+			Text: "A decision based on an observationVersion older than the current one is rejected and not applied."},
+		{ID: "bangarena/server.future-version", Level: Must, Doc: krug, Section: "§12", Basis: BasisReading, Ref: "I-BA-63",
+			Text: "A decision based on an observationVersion above the current one is rejected too, and not applied (I-BA-63)."},
 		{ID: "bangarena/server.token", Level: Must, Doc: krug, Section: "§12",
 			Text: "observe and decision need the seat's own x-agent-token: a missing, wrong or other seat's token is refused and nothing is shown or applied (which 4xx is bangarena/server.status-code)."},
 	}

@@ -306,12 +306,7 @@ func (v *BangArenaVerifier) process(lineNo int, e *ba.Event) {
 			// A decision that names no item of the list breaks §1; the
 			// protocol rules (who decides, args) are more precise, and so
 			// are the rules of who answers an attack (I-BA-67).
-			rule := rules.RuleOf(err)
-			switch rule {
-			case "bangarena/12.decider", "bangarena/12.args", "bangarena/13.discard-args", "bangarena/7.queue-order", ba.CharacterRule("char_13"):
-			default:
-				rule = "bangarena/1.legal-only"
-			}
+			rule := ba.DecisionRule(err)
 			seat := e.Seat
 			v.add(rules.Finding{Rule: rule, Level: rules.Must, Where: rules.Where{Line: lineNo, Seat: &seat}, Got: e.ActionID,
 				Message: fmt.Sprintf("seat %d's decision %q is not one the rules allow here (%v); the replay stops", e.Seat, e.ActionID, err)})

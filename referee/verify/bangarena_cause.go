@@ -50,6 +50,29 @@ func refineCause(want, got *ba.Event, cause string, keys []string) string {
 	return cause
 }
 
+// bazaarOtherWay reports whether got, where the rules draw want, is the
+// Bazaar's second draw taken the other way round: by the living seat
+// before the player where the rules take the one after it.
+func bazaarOtherWay(g *ba.Game, want, got *ba.Event) bool {
+	if want.Type != "draw" || got.Type != "draw" || want.Reason != "market" || got.Reason != "market" || want.Seat == got.Seat {
+		return false
+	}
+	v := g.View(0)
+	p, n := v.TurnSeat, len(v.Players)
+	if p < 0 || p >= n {
+		return false
+	}
+	step := func(d int) int {
+		for k := 1; k < n; k++ {
+			if s := ((p+d*k)%n + n) % n; v.Players[s].Alive {
+				return s
+			}
+		}
+		return p
+	}
+	return want.Seat == step(1) && got.Seat == step(-1)
+}
+
 // onlyKeys reports whether every key of keys is one of allowed.
 func onlyKeys(keys []string, allowed ...string) bool {
 	for _, k := range keys {

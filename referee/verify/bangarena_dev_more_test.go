@@ -45,7 +45,7 @@ func TestBangArenaSetupAndCardDeviationsCharged(t *testing.T) {
 		{ba.DevRedSuitNoExtra, "bangarena/6.char-02-red-suit", nil, ba.Config{Seats: 4, Characters: all(4, "char_02")}},
 		{ba.DevGripTakesFirstCard, "bangarena/6.char-05-grip", nil, ba.Config{Seats: 4, Characters: all(4, "char_05")}},
 		{ba.DevThreeEyesKeepsThree, "bangarena/6.char-07-three-eyes", nil, ba.Config{Seats: 4, Characters: all(4, "char_07")}},
-		{ba.DevDiamondsAsHearts, "bangarena/8.suits", nil, ba.Config{Seats: 5}},
+		{ba.DevDiamondsAsHearts, "bangarena/8.suits", []string{"bangarena/8.card-suits"}, ba.Config{Seats: 5}},
 		{ba.DevSaloonAsShot, "bangarena/5.deck", nil, ba.Config{Seats: 5}},
 		{ba.DevShotTwoDamage, "bangarena/5.shot", nil, ba.Config{Seats: 5}},
 		{ba.DevBuckshotTwoDamage, "bangarena/5.buckshot", nil, ba.Config{Seats: 5}},
@@ -55,6 +55,8 @@ func TestBangArenaSetupAndCardDeviationsCharged(t *testing.T) {
 		{ba.DevJailEscapeOffSuit, "bangarena/8.jail-check", nil, ba.Config{Seats: 5}},
 		{ba.DevCoverCoinFixed, "bangarena/8.cover-coin", nil, ba.Config{Seats: 4, Characters: all(4, "char_06")}},
 		{ba.DevBazaarFromLeft, "bangarena/5.bazaar", nil, ba.Config{Seats: 5}},
+		// The other way round: only I-BA-15's reading of "clockwise".
+		{ba.DevBazaarCounterClockwise, "bangarena/5.bazaar-clockwise", nil, ba.Config{Seats: 5}},
 		{ba.DevSnatchFirstCard, "bangarena/5.snatch", nil, ba.Config{Seats: 5}},
 		{ba.DevTossFirstCard, "bangarena/5.toss", nil, ba.Config{Seats: 5}},
 		{ba.DevSaloonSelfOnly, "bangarena/5.saloon", nil, ba.Config{Seats: 5}},

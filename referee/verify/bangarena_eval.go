@@ -18,6 +18,10 @@ func (v *BangArenaVerifier) evalEvent(e *ba.Event) {
 	for _, r := range eventRules(e) {
 		v.evaluate(r)
 	}
+	if e.Type == "eliminated" && e.KillerSeat >= 0 && v.g != nil && v.g.Config().RoleMode != ba.ModeLegacy {
+		// No cards for a kill outside legacy (I-BA-3).
+		v.evaluate("bangarena/9.no-kill-reward")
+	}
 }
 
 func (v *BangArenaVerifier) evaluate(rule string) {
@@ -37,6 +41,10 @@ func eventRules(e *ba.Event) []string {
 		return cardRules(e.Command)
 	case "turn_start":
 		return []string{"bangarena/3.phases", "bangarena/2.marshal-first-turn"}
+	case "draw":
+		if len(e.Cards) > 0 { // the cards' uids and suits
+			return []string{"bangarena/5.uid-form", "bangarena/8.card-suits"}
+		}
 	case "game_over":
 		// The win condition that ended the match.
 		switch e.WinnerTeam {
@@ -52,9 +60,9 @@ func eventRules(e *ba.Event) []string {
 		}
 	case "check":
 		if e.Kind == "dynamite" {
-			return []string{"bangarena/5.dynamite", "bangarena/3.dynamite-before-jail", "bangarena/8.suits"}
+			return []string{"bangarena/5.dynamite", "bangarena/3.dynamite-before-jail", "bangarena/8.suits", "bangarena/8.card-suits", "bangarena/5.uid-form"}
 		}
-		return []string{"bangarena/5.jail", "bangarena/8.suits"}
+		return []string{"bangarena/5.jail", "bangarena/8.suits", "bangarena/8.card-suits", "bangarena/5.uid-form"}
 	case "cover_check":
 		return []string{"bangarena/8.cover-coin"}
 	case "role":
@@ -63,11 +71,11 @@ func eventRules(e *ba.Event) []string {
 		return []string{"bangarena/2.impostor-briefing"}
 	case "deal":
 		// The dealt hp and hand hold the role bonuses (§2, §6).
-		return []string{"bangarena/6.max-hp", "bangarena/2.marshal-bonus", "bangarena/2.hidden-no-bonus"}
+		return []string{"bangarena/6.max-hp", "bangarena/2.marshal-bonus", "bangarena/2.marshal-bonus-alone", "bangarena/2.hidden-no-bonus"}
 	case "eliminated":
 		return []string{"bangarena/9.killer"}
 	case "decision":
-		return []string{"bangarena/12.decider"}
+		return []string{"bangarena/12.decider", "bangarena/12.one-decider"}
 	case "discard":
 		if e.Reason == "discard" { // the end-of-turn discard
 			return []string{"bangarena/3.discard-to-hp"}
@@ -98,21 +106,21 @@ func modeRules(cfg ba.Config) []string {
 func cardRules(command string) []string {
 	switch command {
 	case "play_shot":
-		return []string{"bangarena/5.shot", "bangarena/4.range", "bangarena/4.distance", "bangarena/3.shot-limit"}
+		return []string{"bangarena/5.shot", "bangarena/4.range", "bangarena/4.distance", "bangarena/3.shot-limit", "bangarena/4.self-target"}
 	case "play_aoe_shot":
 		return []string{"bangarena/5.buckshot", "bangarena/7.queue-order"}
 	case "play_raid":
 		return []string{"bangarena/5.raid", "bangarena/7.queue-order"}
 	case "play_duel":
-		return []string{"bangarena/5.duel", "bangarena/4.targets"}
+		return []string{"bangarena/5.duel", "bangarena/4.targets", "bangarena/4.self-target"}
 	case "play_steal":
-		return []string{"bangarena/5.snatch", "bangarena/4.steal-distance"}
+		return []string{"bangarena/5.snatch", "bangarena/4.steal-distance", "bangarena/4.self-target"}
 	case "play_discard_any":
-		return []string{"bangarena/5.toss", "bangarena/4.targets"}
+		return []string{"bangarena/5.toss", "bangarena/4.targets", "bangarena/4.self-target"}
 	case "play_draw":
 		return []string{"bangarena/5.wagon-caravan"}
 	case "play_market":
-		return []string{"bangarena/5.bazaar"}
+		return []string{"bangarena/5.bazaar", "bangarena/5.bazaar-clockwise"}
 	case "play_heal_all":
 		return []string{"bangarena/5.saloon"}
 	case "play_heal_self":
@@ -164,6 +172,7 @@ func BangArenaRuleIDs() []string {
 	set := map[string]bool{
 		"bangarena/log.json": true, "bangarena/log.seq": true, "bangarena/log.line-length": true,
 		"bangarena/log.match-start": true, "bangarena/log.complete": true, "bangarena/1.legal-only": true,
+		"bangarena/9.no-kill-reward": true, "bangarena/5.uid-form": true, "bangarena/8.card-suits": true,
 	}
 	for _, t := range []string{"match_start", "deal", "turn_start", "draw", "reshuffle", "check", "cover_check", "high_noon",
 		"pass", "damage", "glory_star", "glory_perk", "glory_bounty", "kill_reward", "kill_penalty", "game_over", "decision",

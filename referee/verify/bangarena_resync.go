@@ -241,6 +241,19 @@ func (v *BangArenaVerifier) compare(lineNo int, e *ba.Event) {
 	if r := refineCause(want, e, cause, diff); r != cause && cause != "" {
 		area, rule, cause = r, r, r
 	}
+	if cause == "bangarena/5.bazaar" && bazaarOtherWay(v.g, want, e) {
+		// The round goes the other way: "clockwise" is increasing seat
+		// order on umpire's reading (I-BA-15), not §5's own words.
+		area, rule, cause = "bangarena/5.bazaar-clockwise", "bangarena/5.bazaar-clockwise", "bangarena/5.bazaar-clockwise"
+	}
+	if (e.Type == "kill_reward" || e.Reason == "kill_reward") && want.Type != "kill_reward" && want.Reason != "kill_reward" && v.g.Config().RoleMode != ba.ModeLegacy {
+		// Cards for a kill outside legacy: §9 pays them in legacy only
+		// on umpire's reading (I-BA-3), not the star's rule.
+		area, rule = "bangarena/9.no-kill-reward", "bangarena/9.no-kill-reward"
+		if cause != "" {
+			cause = rule
+		}
+	}
 	keys := strings.Join(diff, ", ")
 	if cause != "" && v.owed != nil && !v.owed.reported && len(v.owed.events) > 0 {
 		// Events owed from an earlier line never came: that is the first

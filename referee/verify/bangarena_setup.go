@@ -17,8 +17,10 @@ import (
 // the engine's want, given the cause the engine named for want: a deal
 // event whose character differs breaks the character deal, one whose
 // public role differs the Marshal's publicity; a card object that is no
-// card of the pack breaks the pack (§5), one of the pack whose suit or rank
-// differs the suits (§8).
+// card of the pack breaks the pack (§5) when its uid has the pinned form
+// (a 26th Shot), else the pin of the uid's form (WIRE.md); one of the pack
+// whose suit or rank differs umpire's assignment of suits (I-BA-2; §8's
+// own totals are judged at the end, suitTotals).
 func refineSetupCause(want, got *ba.Event, cause string) string {
 	if want.Type == "deal" && got.Type == "deal" {
 		switch {
@@ -26,12 +28,20 @@ func refineSetupCause(want, got *ba.Event, cause string) string {
 			return "bangarena/6.character-deal"
 		case want.RoleID != got.RoleID:
 			return "bangarena/2.marshal-public"
+		case cause == "bangarena/2.marshal-bonus" && got.MaxHp == want.MaxHp+1:
+			// The seat-count bonus and the role table's extraMaxHp 1
+			// both: the document's numbers read otherwise than umpire's
+			// reading that they do not add up (I-BA-1).
+			return "bangarena/2.marshal-bonus-alone"
 		}
 	}
 	wc, gc := eventCards(want), eventCards(got)
 	for _, c := range gc {
 		if _, ok := ba.CardByUID(c.UID); !ok {
-			return "bangarena/5.deck"
+			if ba.PinnedUID(c.UID) {
+				return "bangarena/5.deck"
+			}
+			return "bangarena/5.uid-form"
 		}
 	}
 	if len(wc) == len(gc) && len(gc) > 0 && want.Type != "check" { // a check's card decides its own rule's outcome
@@ -46,7 +56,7 @@ func refineSetupCause(want, got *ba.Event, cause string) string {
 			}
 		}
 		if same && suits {
-			return "bangarena/8.suits"
+			return "bangarena/8.card-suits"
 		}
 	}
 	return cause

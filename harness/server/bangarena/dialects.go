@@ -18,8 +18,10 @@ import (
 // string, a status code the document does not number, an optional
 // endpoint). Unlike a Fault, a dialect breaks no rule: a correct server
 // could make the choice, so the conformance suite must pass it (at most
-// SHOULD findings on umpire's own pins). Dialects are safe to switch on;
-// they change message content only, never the game.
+// SHOULD findings on umpire's own pins or readings). Dialects are safe to
+// switch on; they change message content only, except toss-self, which
+// plays the other reading of an ambiguous sentence (a Toss at "any
+// player", the player too: I-BA-33) through the engine's Readings.
 type Dialect string
 
 // The closed list of dialects (see DialectList for what each changes).
@@ -42,6 +44,7 @@ const (
 	// reshuffles, coins, random picks, the replacement of an illegal
 	// answer) from a generator of its own (otherchance.go), not umpire's.
 	DialectOtherChance Dialect = "other-chance"
+	DialectTossSelf    Dialect = "toss-self"
 )
 
 // DialectInfo describes one dialect: what a client sees, why the documents
@@ -75,6 +78,7 @@ func DialectList() []DialectInfo {
 		{DialectLegalOrder, "legalActions (and legal_mask) in reverse order", "READINGS 8: the order of legalActions is not part of the contract", nil},
 		{DialectPendingMinimal, "pendingReaction carries only the document's kind, sourceSeat and targetSeat (not WIRE.md's command, cardId, cardUid)", "§7 names only those three", []string{"bangarena/12.request"}},
 		{DialectDecisionIDs, "decisionId of its own form (<matchId>:<version>:<seat>)", "§12's d-41-2 is an example", nil},
+		{DialectTossSelf, "a Toss may take a card of its own player (hand or play), as of any other", "§5 Toss: \"Discard a card from any player\"; only Jail says \"another\" (§13)", []string{"bangarena/4.self-target"}},
 	}
 	sort.Slice(l, func(i, j int) bool { return l[i].Name < l[j].Name })
 	return l

@@ -28,6 +28,9 @@ const (
 	// FaultStaleApplied answers a decision on a stale observationVersion
 	// with the 409 it should get, but applies it all the same.
 	FaultStaleApplied Fault = "stale-applied"
+	// FaultAcceptFuture accepts a decision whose observationVersion is
+	// above the current one (an older one is still refused).
+	FaultAcceptFuture Fault = "accept-future"
 	// FaultLeakHand shows the other seats' hand cards in observations.
 	FaultLeakHand Fault = "leak-hand"
 	// FaultLeakRole shows the other seats' hidden roles in observations.
@@ -69,6 +72,8 @@ const (
 	FaultSnatchFar Fault = "snatch-far"
 	// FaultDuelSelf offers a Duel against the player itself.
 	FaultDuelSelf Fault = "duel-self"
+	// FaultJailSelf offers a Jail on the player itself.
+	FaultJailSelf Fault = "jail-self"
 	// FaultBlueTwice offers a blue card whose kind is already in play
 	// before the player.
 	FaultBlueTwice Fault = "blue-twice"
@@ -143,6 +148,7 @@ func FaultList() []FaultInfo {
 		{FaultNoDuplicate, "bangarena/server.duplicate-command", "§12 commandId idempotency; WIRE.md decision answers", "a repeated commandId is not answered with the stored answer and duplicate true"},
 		{FaultAcceptStale, "bangarena/server.stale-version", "§12 observationVersion / basedOnVersion", "a decision on a stale observationVersion is applied instead of 409"},
 		{FaultStaleApplied, "bangarena/server.stale-version", "§12 observationVersion / basedOnVersion", "a decision on a stale observationVersion is answered 409 but applied all the same"},
+		{FaultAcceptFuture, "bangarena/server.future-version", "I-BA-63 versions and staleness", "a decision on an observationVersion above the current one is applied"},
 		{FaultLeakHand, "bangarena/11.redaction", "§11 players[i].hand", "other seats' hands carry their cards instead of backs"},
 		{FaultLeakRole, "bangarena/11.redaction", "§11 players[i].roleId", "other seats' hidden roles are shown"},
 		{FaultWrongTokenAccepted, "bangarena/server.token", "§12 x-agent-token; WIRE.md errors 401/403", "a wrong token or another seat's token is accepted"},
@@ -157,7 +163,8 @@ func FaultList() []FaultInfo {
 		{FaultPassShadowNoHorse, "bangarena/6.char-09-pass-shadow", "§6 char_09 built-in Horse", "Shots are offered at Pass Shadow as if it had no Horse"},
 		{FaultHorseIgnored, "bangarena/5.horse-scope", "§5 Horse: others see you at +1", "Shots are offered at a seat with a Horse as if it had none"},
 		{FaultSnatchFar, "bangarena/4.steal-distance", "§4 play_steal legal ⇔ distance ≤ 1", "Snatch is offered at distance 2 or the weapon's range"},
-		{FaultDuelSelf, "bangarena/4.targets", "§4 targets; READINGS 4", "a Duel against the player itself is offered"},
+		{FaultDuelSelf, "bangarena/4.self-target", "I-BA-33; READINGS 4", "a Duel against the player itself is offered"},
+		{FaultJailSelf, "bangarena/4.targets", "§13 play_equip_blue: Jail on another seat", "a Jail on the player itself is offered"},
 		{FaultBlueTwice, "bangarena/5.blue-unique", "§5 blue: unique per seat", "a blue card already in play before the player is offered again"},
 		{FaultHealAtNoon, "bangarena/8.high-noon", "§8 High Noon: nobody heals", "the Flask is offered at High Noon"},
 		{FaultMissAgainstRaid, "bangarena/7.reactions", "§7 play_raid / play_duel answers", "a Ricochet is offered against a Raid or a Duel"},
@@ -175,7 +182,7 @@ func FaultList() []FaultInfo {
 		{FaultTwoFacedForAll, "bangarena/6.char-03-two-faced", "§6 char_03 plays a Ricochet as a Shot", "every seat is offered its Ricochets as Shots"},
 		{FaultTurnSeatOfDecider, "bangarena/3.turn-order", "§11 turnSeat: whose turn", "turnSeat names the seat answering an attack"},
 		{FaultGloryDefaultRange, "bangarena/13.glory-default", "§13 choose_glory: default on timeout heart", "a silent glory choice gets the range perk"},
-		{FaultArgsIgnored, "bangarena/12.args", "§12 args merged over argsSchema", "args that contradict the item are applied as the item"},
+		{FaultArgsIgnored, "bangarena/12.args-contradict", "I-BA-25 args merged over argsSchema", "args that contradict the item are applied as the item"},
 	}
 	// The faults played inside the engine (referee Deviations), one file
 	// per part of the rules.

@@ -23,6 +23,9 @@ const (
 	// FaultBazaarFromLeft: Bazaar's draws start with the player's left
 	// neighbour.
 	FaultBazaarFromLeft Fault = ref.DevBazaarFromLeft
+	// FaultBazaarCounterClockwise: Bazaar's draws start with the player and
+	// go round the other way (decreasing seat order).
+	FaultBazaarCounterClockwise Fault = ref.DevBazaarCounterClockwise
 	// FaultSnatchFirstCard: Snatch takes the first card of a hand, not a
 	// random one.
 	FaultSnatchFirstCard Fault = ref.DevSnatchFirstCard
@@ -44,6 +47,7 @@ func cardFaults() []FaultInfo {
 		{FaultJailEscapeOffSuit, "bangarena/8.jail-check", "§8 Jail: hearts → escape", "a Jail check escapes on every suit but spades"},
 		{FaultCoverCoinFixed, "bangarena/8.cover-coin", "§8 a Cover check is a fair coin from the match RNG", "every Cover coin comes up lucky"},
 		{FaultBazaarFromLeft, "bangarena/5.bazaar", "§5 Bazaar: clockwise starting with you", "Bazaar's draws start with the player's left neighbour"},
+		{FaultBazaarCounterClockwise, "bangarena/5.bazaar-clockwise", "I-BA-15 clockwise is increasing seat order", "Bazaar's draws go round in decreasing seat order"},
 		{FaultSnatchFirstCard, "bangarena/5.snatch", "§5 Snatch: a random one from hand", "Snatch takes a hand's first card"},
 		{FaultTossFirstCard, "bangarena/5.toss", "§5 Toss: a random one from hand", "Toss discards a hand's first card"},
 	}

@@ -173,6 +173,11 @@ func (r *room) itemFaultsLocked(f faultSet, seat int, obs *ref.PlayerView, items
 		// The Duel's targets are every living seat, the player too.
 		hand("duel", func(uid string) { items.add(targeted("duel", "play_duel", uid, seat)) })
 	}
+	if play && f.on(FaultJailSelf) && !inPlay(me, "jail") && obs.Players[seat].RoleID != nil && *obs.Players[seat].RoleID != ref.RoleMarshal {
+		// Jail's targets are every living seat but the Marshal, the
+		// player too.
+		hand("jail", func(uid string) { items.add(targeted("equip_blue", "play_equip_blue", uid, seat)) })
+	}
 	if play && f.on(FaultBlueTwice) {
 		// Blue cards offered without looking at what is in play.
 		for _, id := range []string{"mount", "scope", "cover", "bomb"} {

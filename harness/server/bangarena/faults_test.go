@@ -89,6 +89,7 @@ func TestFaultListNamesRules(t *testing.T) {
 		FaultNoDuplicate:          "bangarena/server.duplicate-command",
 		FaultAcceptStale:          "bangarena/server.stale-version",
 		FaultStaleApplied:         "bangarena/server.stale-version",
+		FaultAcceptFuture:         "bangarena/server.future-version",
 		FaultWrongTokenAccepted:   "bangarena/server.token",
 		Fault500OnMalformed:       "bangarena/server.malformed-body",
 		FaultAnswerWithoutVersion: "bangarena/server.answer-shape",
@@ -124,7 +125,7 @@ func TestFaultListNamesRules(t *testing.T) {
 			t.Errorf("%s breaks %q, want %q", fi.Name, fi.Rule, w)
 		}
 	}
-	if n := 38 + len(setupFaults()) + len(cardFaults()) + len(gloryFaults()) + len(charFaults()) + len(effectFaults()); len(FaultList()) != n {
+	if n := 40 + len(setupFaults()) + len(cardFaults()) + len(gloryFaults()) + len(charFaults()) + len(effectFaults()); len(FaultList()) != n {
 		t.Fatalf("%d faults, want %d", len(FaultList()), n)
 	}
 }
@@ -151,6 +152,14 @@ func TestEachFaultBreaksItsBehaviour(t *testing.T) {
 		}},
 		{FaultAcceptStale, func(t *testing.T, f *fixture, c Created, seat int, w wire) bool {
 			st, _, _ := f.post(c.RoomID, c.Tokens[seat], decision(seat, w.LegalActions[0].ActionID, "c1", w.ObservationVersion-1))
+			return st == http.StatusOK
+		}},
+		{FaultAcceptFuture, func(t *testing.T, f *fixture, c Created, seat int, w wire) bool {
+			st, _, _ := f.post(c.RoomID, c.Tokens[seat], decision(seat, w.LegalActions[0].ActionID, "c0", w.ObservationVersion-1))
+			if st == http.StatusOK {
+				t.Fatalf("an older version was accepted")
+			}
+			st, _, _ = f.post(c.RoomID, c.Tokens[seat], decision(seat, w.LegalActions[0].ActionID, "c1", w.ObservationVersion+5))
 			return st == http.StatusOK
 		}},
 		{FaultStaleApplied, func(t *testing.T, f *fixture, c Created, seat int, w wire) bool {

@@ -319,7 +319,7 @@ func (s *Server) decide(roomID, token string, body []byte) reply {
 		return errReply(http.StatusConflict, CodeNotPending, "no decision is pending for seat %d; fetch a fresh request and answer it", seat).
 			with(func(e *APIError) { e.Retryable = true })
 	}
-	if v := d.version(); v != r.g.Version() && !s.faults.on(FaultAcceptStale) {
+	if v := d.version(); v != r.g.Version() && !s.faults.on(FaultAcceptStale) && !(v > r.g.Version() && s.faults.on(FaultAcceptFuture)) {
 		if s.faults.on(FaultStaleApplied) && r.applyLocked(seat, d.ActionID, d.Args) == nil {
 			r.afterApplyLocked(now)
 		}
