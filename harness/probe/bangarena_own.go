@@ -78,14 +78,16 @@ func baDecisionRule(err error) string {
 }
 
 // baSchemaRule names the rule a schema violation of a DecisionRequest
-// breaks: an actionId out of the catalogue's format (in legalActions or its
-// legal_mask alias) is §13's, the rest the request's shape (§12).
+// breaks: anything in the legal_mask alias is the alias's (I-BA-60, the
+// schema grades it as that reading), an actionId of legalActions out of the
+// catalogue's format is §13's, the rest the request's shape (§12).
 func baSchemaRule(v schemas.Violation) string {
-	for _, list := range []string{"/legalActions/", "/legal_mask/"} {
-		if rest, ok := strings.CutPrefix(v.InstanceLocation, list); ok {
-			if _, field, ok := strings.Cut(rest, "/"); ok && field == "actionId" {
-				return "bangarena/13.action-ids"
-			}
+	if v.InstanceLocation == "/legal_mask" || strings.HasPrefix(v.InstanceLocation, "/legal_mask/") {
+		return "bangarena/12.legal-mask"
+	}
+	if rest, ok := strings.CutPrefix(v.InstanceLocation, "/legalActions/"); ok {
+		if _, field, ok := strings.Cut(rest, "/"); ok && field == "actionId" {
+			return "bangarena/13.action-ids"
 		}
 	}
 	return "bangarena/12.request"
