@@ -41,6 +41,11 @@ func TestBangArenaViolationBasis(t *testing.T) {
 			item(m, 0)["actionId"] = "shot:c17:3"
 			item(m, 0)["argsSchema"] = map[string]any{"cardUid": "c17", "targetSeat": 3}
 		}},
+		{name: "a Snatch from play whose pick names no card", basis: BasisReading, ref: "I-BA-30", at: "/legalActions/0/argsSchema/pick", change: func(m map[string]any) {
+			item(m, 0)["actionId"] = "steal:steal_near_01:1:inPlay:mount_01"
+			item(m, 0)["command"] = "play_steal"
+			item(m, 0)["argsSchema"] = map[string]any{"cardUid": "steal_near_01", "targetSeat": 1, "pick": map[string]any{"zone": "inPlay"}}
+		}},
 		{name: "an actionId without its target", at: "/legalActions/0/actionId", change: func(m map[string]any) { item(m, 0)["actionId"] = "shot:shot_07" }},
 		{name: "a hand card without suit", at: "/observation/players/2/hand/0", change: func(m map[string]any) {
 			delete(player(m, 2)["hand"].([]any)[0].(map[string]any), "suit")

@@ -19,14 +19,16 @@ import (
 // a reading: the uid format inside actionIds and argsSchema cardUids
 // (legal_action 32, defs uid and card uids), Jail's target told from its
 // uid (legal_action 1), playedAs required of a cross-played card (I-BA-29,
-// legal_action 4), first_draw's actionId form (I-BA-21), legal_mask's shape
+// legal_action 4), first_draw's actionId form and its source's seat
+// (I-BA-21), a pick's cardUid for a card in play and Toss's pick read as
+// Snatch's (I-BA-30), legal_mask's shape
 // (I-BA-60), "no decision" as a null decisionId with an empty list
 // (decision_request 2), the event's {seq, type} (event 2), glory's integer
 // counts (defs 4), pendingReaction's kind values and its and pendingChoice's
 // kind-to-command ties (defs 10), replacedBy with random (decision_answer 1).
 func TestBangArenaXBasisAnnotations(t *testing.T) {
 	want := map[string]int{"observation.json": 2, "defs.json": 25, "decision_answer.json": 6, "error.json": 1, "event.json": 28,
-		"legal_action.json": 38, "decision_request.json": 3}
+		"legal_action.json": 42, "decision_request.json": 3}
 	paths, err := filepath.Glob(filepath.Join("bangarena", "*.json"))
 	if err != nil || len(paths) == 0 {
 		t.Fatalf("no schemas: %v", err)
