@@ -9,68 +9,56 @@ import (
 	"github.com/umpire-arena/umpire/reports"
 )
 
-// baSeenPublic is, per viewing seat, what the seat has seen face up so far
-// (card uids in play, played, discarded or flipped; the weapons before each
-// seat by card id), the seats it knows eliminated, and the last event seq it
+// baSeenPublic is what the suite has seen face up so far, in any seat's
+// observation (public facts are the same for every seat, so a seat that
+// decided rarely is not taken to have missed them): card uids in play,
+// played, discarded or flipped; the weapons before each seat by card id;
+// the seats out of the game. And, per viewing seat, the last event seq it
 // has had checked.
 type baSeenPublic struct {
 	upTo    map[int]int
-	uids    map[int]map[string]bool
-	weapons map[int]map[int]map[string]bool
-	dead    map[int]map[int]bool
+	uids    map[string]bool
+	weapons map[int]map[string]bool
+	dead    map[int]bool
 }
 
 func newBaSeenPublic() *baSeenPublic {
-	return &baSeenPublic{upTo: map[int]int{}, uids: map[int]map[string]bool{}, weapons: map[int]map[int]map[string]bool{}, dead: map[int]map[int]bool{}}
+	return &baSeenPublic{upTo: map[int]int{}, uids: map[string]bool{}, weapons: map[int]map[string]bool{}, dead: map[int]bool{}}
 }
 
-func (p *baSeenPublic) addUID(viewer int, uid string) {
-	if uid == "" {
-		return
+func (p *baSeenPublic) addUID(uid string) {
+	if uid != "" {
+		p.uids[uid] = true
 	}
-	if p.uids[viewer] == nil {
-		p.uids[viewer] = map[string]bool{}
-	}
-	p.uids[viewer][uid] = true
 }
 
-func (p *baSeenPublic) addWeapon(viewer, seat int, cardID string) {
-	if p.weapons[viewer] == nil {
-		p.weapons[viewer] = map[int]map[string]bool{}
+func (p *baSeenPublic) addWeapon(seat int, cardID string) {
+	if p.weapons[seat] == nil {
+		p.weapons[seat] = map[string]bool{}
 	}
-	if p.weapons[viewer][seat] == nil {
-		p.weapons[viewer][seat] = map[string]bool{}
-	}
-	p.weapons[viewer][seat][cardID] = true
+	p.weapons[seat][cardID] = true
 }
 
-func (p *baSeenPublic) addDead(viewer, seat int) {
-	if p.dead[viewer] == nil {
-		p.dead[viewer] = map[int]bool{}
-	}
-	p.dead[viewer][seat] = true
-}
-
-// public reports whether viewer saw card face up before: its uid in a
-// public place, or (a weapon, which the observation names by card id) the
-// weapon of the seat it was taken from.
-func (p *baSeenPublic) public(viewer, from int, c ba.Card) bool {
-	return p.uids[viewer][c.UID] || from >= 0 && p.weapons[viewer][from][c.CardID]
+// public reports whether card was seen face up before: its uid in a public
+// place, or (a weapon, which the observation names by card id) a weapon of
+// the seat it was taken from.
+func (p *baSeenPublic) public(from int, c ba.Card) bool {
+	return p.uids[c.UID] || from >= 0 && p.weapons[from][c.CardID]
 }
 
 // table records what an observation shows face up: cards in play, weapons,
 // the seats out of the game. Called after its events are judged, so a card
 // a leaking event showed is not taken for public by the state after it.
-func (p *baSeenPublic) table(viewer int, obs ba.PlayerView) {
+func (p *baSeenPublic) table(obs ba.PlayerView) {
 	for _, pl := range obs.Players {
 		for _, c := range pl.InPlayCards {
-			p.addUID(viewer, c.UID)
+			p.addUID(c.UID)
 		}
 		if pl.WeaponCardID != nil && *pl.WeaponCardID != "" {
-			p.addWeapon(viewer, pl.Seat, *pl.WeaponCardID)
+			p.addWeapon(pl.Seat, *pl.WeaponCardID)
 		}
 		if !pl.Alive {
-			p.addDead(viewer, pl.Seat)
+			p.dead[pl.Seat] = true
 		}
 	}
 }
@@ -87,7 +75,7 @@ func (p *baSeenPublic) table(viewer int, obs ba.PlayerView) {
 // observation.
 func baPrivateEvents(res *Result, x baSeen, seen *baSeenPublic) {
 	evs := x.Req.Observation.Events
-	defer seen.table(x.Seat, x.Req.Observation)
+	defer seen.table(x.Req.Observation)
 	if len(evs) == 0 {
 		return
 	}
@@ -120,7 +108,7 @@ func baPrivateEvents(res *Result, x baSeen, seen *baSeenPublic) {
 		if rule, why := baShownCards(x.Seat, e, seen); rule != "" {
 			report(rule, e, why)
 		}
-		baPublicOf(x.Seat, e, seen)
+		baPublicOf(e, seen)
 	}
 }
 
@@ -130,7 +118,7 @@ func baScavengerTake(viewer int, e ba.Event, seen *baSeenPublic) bool {
 	if e.Type != "draw" && e.Type != "take" || viewer == e.Seat || viewer == e.FromSeat {
 		return false
 	}
-	return e.Zone == "all" || e.Zone == "eliminated" || e.Zone == "dead" || e.FromSeat >= 0 && seen.dead[viewer][e.FromSeat]
+	return e.Zone == "all" || e.Zone == "eliminated" || e.Zone == "dead" || e.FromSeat >= 0 && seen.dead[e.FromSeat]
 }
 
 // baShownCards judges the cards a draw, take or bounty event of another seat
@@ -150,7 +138,7 @@ func baShownCards(viewer int, e ba.Event, seen *baSeenPublic) (rule, why string)
 	}
 	hidden := 0
 	for _, c := range cards {
-		if !seen.public(viewer, e.FromSeat, c) {
+		if !seen.public(e.FromSeat, c) {
 			hidden++
 		}
 	}
@@ -174,22 +162,22 @@ func baShownCards(viewer int, e ba.Event, seen *baSeenPublic) (rule, why string)
 // discarded ones, a flipped check card, a seat out of the game; and, once
 // judged, the cards of a take from play (still face up to the viewer's
 // knowledge only until they reach a hand, which is why they are not added).
-func baPublicOf(viewer int, e ba.Event, seen *baSeenPublic) {
+func baPublicOf(e ba.Event, seen *baSeenPublic) {
 	switch e.Type {
 	case "card_played":
-		seen.addUID(viewer, e.UID)
+		seen.addUID(e.UID)
 		if e.Command == "play_weapon" && e.CardID != "" {
-			seen.addWeapon(viewer, e.Seat, e.CardID)
+			seen.addWeapon(e.Seat, e.CardID)
 		}
 	case "discard":
 		for _, u := range e.UIDs {
-			seen.addUID(viewer, u)
+			seen.addUID(u)
 		}
 	case "check":
 		if e.Card != nil {
-			seen.addUID(viewer, e.Card.UID)
+			seen.addUID(e.Card.UID)
 		}
 	case "eliminated":
-		seen.addDead(viewer, e.Seat)
+		seen.dead[e.Seat] = true
 	}
 }

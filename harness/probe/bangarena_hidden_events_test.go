@@ -18,10 +18,10 @@ func TestBaShownCards(t *testing.T) {
 	const viewer = 3
 	seen := func() *baSeenPublic {
 		p := newBaSeenPublic()
-		p.addUID(viewer, mount.UID)          // in play before seat 2
-		p.addWeapon(viewer, 2, rifle.CardID) // seat 2's weapon
-		p.addUID(viewer, miss.UID)           // discarded
-		p.addDead(viewer, 0)                 // seat 0 is out
+		p.addUID(mount.UID)          // in play before seat 2
+		p.addWeapon(2, rifle.CardID) // seat 2's weapon
+		p.addUID(miss.UID)           // discarded
+		p.dead[0] = true             // seat 0 is out
 		return p
 	}
 	ev := func(typ string, from int, zone string, cards ...ba.Card) ba.Event {
