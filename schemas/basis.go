@@ -99,6 +99,27 @@ func (s *Set) basisOf(schemaURL string) (basisInfo, bool) {
 	}
 }
 
+// basisWithin returns the basis of the innermost annotated schema of the
+// file that holds the schema at schemaURL, that schema included. The
+// validator's error tree leaves out the schemas that only pass a failure
+// on (a property, items, an allOf entry, if/then), so an annotation on one
+// of them is found by walking up the location's JSON Pointer.
+func (s *Set) basisWithin(schemaURL string) (basisInfo, bool) {
+	if !strings.Contains(schemaURL, "#") {
+		schemaURL += "#"
+	}
+	for {
+		if b, ok := s.bases[schemaURL]; ok {
+			return b, true
+		}
+		i := strings.LastIndexByte(schemaURL, '/')
+		if i < 0 || i < strings.IndexByte(schemaURL, '#') {
+			return basisInfo{}, false
+		}
+		schemaURL = schemaURL[:i]
+	}
+}
+
 // leafBasis is the basis of a leaf error: a required property's own
 // annotation (when every missing property names the same), else the
 // innermost one on the path (cur).

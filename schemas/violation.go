@@ -80,7 +80,7 @@ func (s *Set) run(sch *jsonschema.Schema, inst any) []Violation {
 // branch failed for a deeper reason (that branch is the one the value meant);
 // when every branch failed on type, it reports one type violation.
 func (s *Set) collect(e *jsonschema.ValidationError, cur basisInfo, out *[]Violation) {
-	if b, ok := s.basisOf(e.SchemaURL); ok {
+	if b, ok := s.basisWithin(e.SchemaURL); ok {
 		cur = b
 	}
 	switch e.ErrorKind.(type) {

@@ -29,8 +29,23 @@ func TestBAReadingOf(t *testing.T) {
 		{ba.LegalAction{ActionID: "glory:c2:heart", Command: "choose_glory"}, ba.PhasePlay, ""},
 	}
 	for _, tc := range tests {
-		if got := baReadingOf(tc.item, tc.phase); got != tc.want {
+		if got := baReadingOf(tc.item, tc.phase, nil); got != tc.want {
 			t.Errorf("%s in %s: have %q, want %q", tc.item.ActionID, tc.phase, got, tc.want)
+		}
+	}
+	// Uids of another form (issue 26): the card is read from the seat's
+	// own hand, not from the uid's prefix (WIRE.md's pin).
+	hand := map[string]string{"c17": "miss", "c18": "shot"}
+	for _, tc := range []struct {
+		item ba.LegalAction
+		want string
+	}{
+		{ba.LegalAction{ActionID: "shot:c17:2", Command: "play_shot"}, "I-BA-29"},
+		{ba.LegalAction{ActionID: "miss:c18", Command: "play_miss"}, "I-BA-29"},
+		{ba.LegalAction{ActionID: "shot:c18:2", Command: "play_shot"}, ""},
+	} {
+		if got := baReadingOf(tc.item, ba.PhasePlay, hand); got != tc.want {
+			t.Errorf("%s with the hand's cards: have %q, want %q", tc.item.ActionID, got, tc.want)
 		}
 	}
 }

@@ -150,14 +150,14 @@ func baCheckReplayOne(t *Target, s *baSession) Result {
 			for id := range got {
 				if !want[id] {
 					rule := baExtraRule(cfg, s.room.seed, decisions[:i], d.Seat, id)
-					f := onReading(finding(rule, where, "no such item", id, "the server offers %q, which the engine does not allow here", id), items[id], phase)
+					f := onReading(finding(rule, where, "no such item", id, "the server offers %q, which the engine does not allow here", id), items[id], phase, x.Req.Observation)
 					f.Transcript = []reports.Message{reports.NewMessage(reports.Received, time.Now(), &seat, x.Raw)}
 					res.Findings = append(res.Findings, f)
 				}
 			}
 			for id := range want {
 				if !got[id] {
-					f := onReading(finding(baMissingRule(x.Req.Observation, items[id]), where, id, "missing", "the server does not offer %q, which the engine allows here", id), items[id], phase)
+					f := onReading(finding(baMissingRule(x.Req.Observation, items[id]), where, id, "missing", "the server does not offer %q, which the engine allows here", id), items[id], phase, x.Req.Observation)
 					res.Findings = append(res.Findings, f)
 				}
 			}

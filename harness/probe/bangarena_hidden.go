@@ -18,7 +18,7 @@ func baCheckHidden(ctx context.Context, t *Target) Result {
 
 func baCheckHiddenOne(t *Target, s *baSession) Result {
 	var res Result
-	upTo := map[int]int{} // per viewer, the last event seq already checked
+	seen := newBaSeenPublic() // per viewer, what it saw face up and the last event checked
 	for _, x := range append(append([]baSeen(nil), s.room.Seen...), s.room.Bystanders...) {
 		baLookTop(&res, x)
 	}
@@ -27,7 +27,7 @@ func baCheckHiddenOne(t *Target, s *baSession) Result {
 		if obs.WinnerTeam != nil {
 			continue
 		}
-		baPrivateEvents(&res, x, upTo)
+		baPrivateEvents(&res, x, seen)
 		baOwnView(&res, x)
 		res.eval("bangarena/11.redaction", "bangarena/1.what-you-see")
 		for _, p := range obs.Players {
@@ -99,42 +99,4 @@ func baLookTop(res *Result, x baSeen) {
 		"seat %d sees the cards of seat %d's look-top choice", x.Seat, pc.Seat)
 	f.Transcript = []reports.Message{reports.NewMessage(reports.Received, time.Now(), &seat, x.Raw)}
 	res.Findings = append(res.Findings, f)
-}
-
-// baPrivateEvents checks the events of x's observation that upTo has not
-// seen yet for its seat: an event addressed to another seat (to) must not
-// be there, and the cards of another seat's draw, hand take or bounty are
-// that seat's (and the seat taken from) only (§11 events: public events and
-// the seat's own private ones). One finding per observation at most.
-func baPrivateEvents(res *Result, x baSeen, upTo map[int]int) {
-	evs := x.Req.Observation.Events
-	if len(evs) == 0 {
-		return
-	}
-	res.eval("bangarena/11.events")
-	last := upTo[x.Seat]
-	for _, e := range evs {
-		if e.Seq <= last {
-			continue
-		}
-		upTo[x.Seat] = max(upTo[x.Seat], e.Seq)
-		why := ""
-		switch {
-		case e.To >= 0 && e.To != x.Seat:
-			why = fmt.Sprintf("a %s event private to seat %d", e.Type, e.To)
-		case x.Seat == e.Seat || x.Seat == e.FromSeat:
-		case len(e.Cards) == 0 && e.Card == nil && len(e.UIDs) == 0:
-		case e.Type == "draw", e.Type == "glory_bounty", e.Type == "take" && (e.Zone == "hand" || e.Zone == "all"):
-			why = fmt.Sprintf("the cards of seat %d's %s event", e.Seat, e.Type)
-		}
-		if why == "" {
-			continue
-		}
-		seat := x.Seat
-		f := finding("bangarena/11.events", rules.Where{Seat: &seat, Step: fmt.Sprintf("version %d, event %d", x.Version, e.Seq)}, "public events and the seat's own private ones", e.Type,
-			"seat %d is shown %s", x.Seat, why)
-		f.Transcript = []reports.Message{reports.NewMessage(reports.Received, time.Now(), &seat, x.Raw)}
-		res.Findings = append(res.Findings, f)
-		return
-	}
 }

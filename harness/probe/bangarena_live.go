@@ -146,11 +146,11 @@ func baLiveCompare(x baSeen) (fs []reports.Finding, und []ba.Undecided, unchecke
 	phase := x.Req.Observation.Phase
 	for _, id := range extra {
 		fs = append(fs, onReading(finding(baExtraLiveRule(x.Req, id), where, "no such item", id,
-			"the server offers %q, which the referee does not allow for this observation", id), items[id], phase))
+			"the server offers %q, which the referee does not allow for this observation", id), items[id], phase, x.Req.Observation))
 	}
 	for _, id := range missing {
 		fs = append(fs, onReading(finding(baMissingRule(x.Req.Observation, items[id]), where, id, "missing",
-			"the server does not offer %q, which the referee allows for this observation", id), items[id], phase))
+			"the server does not offer %q, which the referee allows for this observation", id), items[id], phase, x.Req.Observation))
 	}
 	return fs, und, unchecked
 }
@@ -177,14 +177,21 @@ func baCheckLive(ctx context.Context, t *Target) Result {
 // presence or its actionId is decided by a reading of a gap of the
 // documents rather than by their text ("" when none): a server that reads
 // the gap otherwise differs from umpire there at SHOULD, not MUST.
-func baReadingOf(a ba.LegalAction, phase string) string {
+// hand maps the deciding seat's own hand uids to their card ids (nil: the
+// card is told by its uid's form, WIRE.md's pin), so that a Two-Faced item
+// is known by its card whatever the server's uids look like.
+func baReadingOf(a ba.LegalAction, phase string, hand map[string]string) string {
 	id := a.ActionID
 	kind, rest, _ := strings.Cut(id, ":")
 	uid, _, _ := strings.Cut(rest, ":")
+	card := hand[uid]
+	if card == "" {
+		card, _, _ = strings.Cut(uid, "_")
+	}
 	switch {
 	case a.ArgsSchema["playedAs"] != nil,
-		(kind == "shot" || kind == "raid_discard_shot" || kind == "duel_discard_shot") && strings.HasPrefix(uid, "miss_"),
-		kind == "miss" && strings.HasPrefix(uid, "shot_"):
+		(kind == "shot" || kind == "raid_discard_shot" || kind == "duel_discard_shot") && card == "miss",
+		kind == "miss" && card == "shot":
 		return "I-BA-29" // Two-Faced items (READINGS 2)
 	case kind == "first_draw" || a.Command == "choose_first_draw":
 		return "I-BA-21" // first-draw ids and sources (READINGS 3, 16)
@@ -202,14 +209,30 @@ func baReadingOf(a ba.LegalAction, phase string) string {
 
 // onReading gives f the basis reading of the item it is about, when the
 // item rests on one (baReadingOf).
-func onReading(f reports.Finding, a ba.LegalAction, phase string) reports.Finding {
+func onReading(f reports.Finding, a ba.LegalAction, phase string, obs ba.PlayerView) reports.Finding {
 	if f.Rule != "bangarena/server.legal-actions" {
 		// The referee named the rule the item breaks (a distance, a
 		// phase, the Shot limit…): that rule's own basis holds.
 		return f
 	}
-	if ref := baReadingOf(a, phase); ref != "" {
+	if ref := baReadingOf(a, phase, ownHand(obs)); ref != "" {
 		f.Basis, f.Ref = rules.BasisReading, ref
 	}
 	return f
+}
+
+// ownHand maps the uids of the deciding seat's own hand to their card ids.
+func ownHand(obs ba.PlayerView) map[string]string {
+	m := map[string]string{}
+	for _, p := range obs.Players {
+		if p.Seat != obs.You {
+			continue
+		}
+		for _, c := range p.Hand {
+			if c.UID != "" {
+				m[c.UID] = c.CardID
+			}
+		}
+	}
+	return m
 }

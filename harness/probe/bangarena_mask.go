@@ -16,7 +16,10 @@ import (
 // suite was shown (bangarena/12.legal-mask, I-BA-60): where a request
 // carries legal_mask, it lists the same items as legalActions. Order is not
 // judged (READINGS 8); a server that sends no legal_mask is not judged by
-// the rule.
+// the rule. legal_mask is read in either shape a server may give it: the
+// items themselves, or their actionIds (strings). A list of actionIds is
+// told once per room (the reading wants the items), and then compared with
+// legalActions' actionIds like the items are.
 func baCheckLegalMask(ctx context.Context, t *Target) Result {
 	return eachSession(ctx, t, baCheckLegalMaskOne)
 }
@@ -27,7 +30,7 @@ func baCheckLegalMaskOne(s *baSession) Result {
 		return skip("the suite was never asked to decide")
 	}
 	var res Result
-	sent := 0
+	sent, idsTold := 0, false
 	for _, seen := range s.room.Seen {
 		mask := gjson.GetBytes(seen.Raw, "legal_mask")
 		if !mask.Exists() {
@@ -35,15 +38,21 @@ func baCheckLegalMaskOne(s *baSession) Result {
 		}
 		sent++
 		res.eval(rule)
-		why := maskDiffers(gjson.GetBytes(seen.Raw, "legalActions"), mask)
-		if why == "" {
-			continue
-		}
 		seat := seen.Seat
-		f := finding(rule, rules.Where{Seat: &seat, Step: fmt.Sprintf("version %d", seen.Version)},
-			"legal_mask with the items of legalActions", why, "legal_mask is not an alias of legalActions: %s", why)
-		f.Transcript = []reports.Message{reports.NewMessage(reports.Received, time.Now(), &seat, seen.Raw)}
-		res.Findings = append(res.Findings, f)
+		where := rules.Where{Seat: &seat, Step: fmt.Sprintf("version %d", seen.Version)}
+		report := func(expected, why string) {
+			f := finding(rule, where, expected, why, "legal_mask is not an alias of legalActions: %s", why)
+			f.Transcript = []reports.Message{reports.NewMessage(reports.Received, time.Now(), &seat, seen.Raw)}
+			res.Findings = append(res.Findings, f)
+		}
+		ids := maskOfIDs(mask)
+		if ids && !idsTold {
+			idsTold = true
+			report("legal_mask with the items of legalActions", "legal_mask lists the items' actionIds, not the items")
+		}
+		if why := maskDiffers(gjson.GetBytes(seen.Raw, "legalActions"), mask, ids); why != "" {
+			report("legal_mask with the items (or the actionIds) of legalActions", why)
+		}
 	}
 	if sent == 0 {
 		res.notExercised(rule, "no DecisionRequest carried legal_mask")
@@ -51,19 +60,40 @@ func baCheckLegalMaskOne(s *baSession) Result {
 	return res
 }
 
+// maskOfIDs reports whether mask is a non-empty list of strings only: the
+// actionIds of the items rather than the items.
+func maskOfIDs(mask gjson.Result) bool {
+	if !mask.IsArray() {
+		return false
+	}
+	n, strs := 0, 0
+	mask.ForEach(func(_, v gjson.Result) bool {
+		n++
+		if v.Type == gjson.String {
+			strs++
+		}
+		return true
+	})
+	return n > 0 && strs == n
+}
+
 // maskDiffers says how mask differs from legal as a set of items keyed by
-// actionId (each item compared as a JSON value), or "" when they agree.
-func maskDiffers(legal, mask gjson.Result) string {
+// actionId (each item compared as a JSON value; with ids, each actionId
+// alone), or "" when they agree.
+func maskDiffers(legal, mask gjson.Result, ids bool) string {
 	if !mask.IsArray() {
 		return fmt.Sprintf("legal_mask is %s, not a list of items", kindOf(mask))
 	}
-	items := func(l gjson.Result) (map[string]any, string) {
+	items := func(l gjson.Result, ids bool) (map[string]any, string) {
 		m := map[string]any{}
 		var dup string
 		l.ForEach(func(_, v gjson.Result) bool {
 			id := v.Get("actionId").String()
-			var x any
-			if err := json.Unmarshal([]byte(v.Raw), &x); err != nil {
+			var x any = id
+			if ids {
+				id = v.String()
+				x = id
+			} else if err := json.Unmarshal([]byte(v.Raw), &x); err != nil {
 				x = v.Raw
 			}
 			if _, ok := m[id]; ok && dup == "" {
@@ -74,8 +104,13 @@ func maskDiffers(legal, mask gjson.Result) string {
 		})
 		return m, dup
 	}
-	want, _ := items(legal)
-	got, dup := items(mask)
+	want, _ := items(legal, false)
+	got, dup := items(mask, ids)
+	if ids {
+		for id := range want {
+			want[id] = id
+		}
+	}
 	if dup != "" {
 		return fmt.Sprintf("legal_mask lists %q twice", dup)
 	}

@@ -19,9 +19,16 @@ func TestMaskDiffers(t *testing.T) {
 		{"an item altered", `[{"actionId":"end_play","command":"end_play"},{"actionId":"shot:shot_01:1","command":"play_shot","argsSchema":{"cardUid":"shot_01","targetSeat":2}}]`, "differs"},
 		{"an item twice", `[{"actionId":"end_play","command":"end_play"},{"actionId":"end_play","command":"end_play"},{"actionId":"shot:shot_01:1","command":"play_shot","argsSchema":{"cardUid":"shot_01","targetSeat":1}}]`, "twice"},
 		{"a bit mask", `"0b11"`, "not a list"},
+		// A list of the actionIds (issue 26): read as ids, not as items
+		// without an actionId (which all fell under one empty id).
+		{"the actionIds", `["shot:shot_01:1","end_play"]`, ""},
+		{"an actionId left out", `["end_play"]`, "lacks \"shot:shot_01:1\""},
+		{"an actionId added", `["end_play","shot:shot_01:1","discard"]`, "does not list"},
+		{"an actionId twice", `["end_play","end_play","shot:shot_01:1"]`, "twice"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			got := maskDiffers(gjson.Parse(legal), gjson.Parse(tc.mask))
+			mask := gjson.Parse(tc.mask)
+			got := maskDiffers(gjson.Parse(legal), mask, maskOfIDs(mask))
 			if (tc.want == "") != (got == "") || !strings.Contains(got, tc.want) {
 				t.Fatalf("maskDiffers = %q, want %q (bangarena/12.legal-mask)", got, tc.want)
 			}

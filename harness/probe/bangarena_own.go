@@ -75,12 +75,15 @@ func baDecisionRule(err error) string {
 }
 
 // baSchemaRule names the rule a schema violation of a DecisionRequest
-// breaks: an actionId out of the catalogue's format (in legalActions or its
-// legal_mask alias) is §13's; an event's shape, roleMode and an item's
-// argsSchema are WIRE.md's pins of their own; the rest the request's
-// shape (§12).
+// breaks: anything in the legal_mask alias is the alias's (I-BA-60, the
+// schema grades it as that reading); an actionId of legalActions out of
+// the catalogue's format is §13's; an event's shape, roleMode and an
+// item's argsSchema are WIRE.md's pins of their own; the rest the
+// request's shape (§12).
 func baSchemaRule(v schemas.Violation) string {
 	switch loc := v.InstanceLocation; {
+	case loc == "/legal_mask", strings.HasPrefix(loc, "/legal_mask/"):
+		return "bangarena/12.legal-mask"
 	case strings.HasPrefix(loc, "/observation/events/"):
 		return "bangarena/11.event-shape"
 	case loc == "/observation/roleMode", loc == "/observation" && v.Keyword == "required" && strings.Contains(v.Message, `"roleMode"`):
@@ -90,11 +93,9 @@ func baSchemaRule(v schemas.Violation) string {
 	case strings.HasSuffix(loc, "/uid") && v.Keyword == "pattern":
 		return "bangarena/5.uid-form"
 	}
-	for _, list := range []string{"/legalActions/", "/legal_mask/"} {
-		if rest, ok := strings.CutPrefix(v.InstanceLocation, list); ok {
-			if _, field, ok := strings.Cut(rest, "/"); ok && field == "actionId" {
-				return "bangarena/13.action-ids"
-			}
+	if rest, ok := strings.CutPrefix(v.InstanceLocation, "/legalActions/"); ok {
+		if _, field, ok := strings.Cut(rest, "/"); ok && field == "actionId" {
+			return "bangarena/13.action-ids"
 		}
 	}
 	return "bangarena/12.request"

@@ -141,6 +141,11 @@ func baProbeReask(ctx context.Context, t *Target) Result {
 	res.eval("bangarena/14.random-legal")
 	switch {
 	case status == http.StatusOK && a.Random && legal[a.ReplacedBy]:
+	case status == http.StatusOK && legal[a.ReplacedBy]:
+		// A legal item replaced it (§14), said without umpire's random
+		// flag: the flag is a pin (WIRE.md Decision answers).
+		res.Findings = append(res.Findings, finding("bangarena/server.answer-shape", where, "random true and replacedBy", clip(data),
+			"the answer to the second illegal answer names the item that replaced it without random true"))
 	case status == http.StatusOK && a.ReplacedBy == "":
 		// §14 says a random legal item replaces it, not how the answer
 		// says so (random and replacedBy are umpire's pin): the state must

@@ -34,6 +34,7 @@ func bangarenaFaultCases() []faultCase {
 		{GameBangArena, "mad-dog-one-shot", "bangarena/6.char-16-mad-dog", nil},
 		{GameBangArena, "leak-look-top", "bangarena/11.look-top", nil},
 		{GameBangArena, "leak-draws", "bangarena/11.events", nil},
+		{GameBangArena, "leak-hand-takes", "bangarena/11.events", nil},
 		{GameBangArena, "no-reaction-queue", "bangarena/7.pending-shape", nil},
 		{GameBangArena, "deck-count-off", "bangarena/11.fields", nil},
 		{GameBangArena, "law-winners-living", "bangarena/10.law-wins", nil},

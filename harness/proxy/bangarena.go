@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/tidwall/gjson"
@@ -15,6 +16,7 @@ import (
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
 	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/reports"
+	"github.com/umpire-arena/umpire/schemas"
 )
 
 // Check names of a BangArena room, in report order.
@@ -33,7 +35,7 @@ const (
 
 func bangArenaDefs() []checkDef {
 	return []checkDef{
-		{baServerSchema, []string{"bangarena/12.request", "bangarena/server.answer-shape"}},
+		{baServerSchema, []string{"bangarena/12.request", "bangarena/12.legal-mask", "bangarena/server.answer-shape"}},
 		{baServerLegal, []string{"bangarena/server.legal-actions"}},
 		{baServerHidden, []string{"bangarena/11.redaction"}},
 		{baServerLog, []string{"bangarena/server.replay"}},
@@ -179,8 +181,7 @@ func (r *baRoom) request(seat int, s *baSeat, body []byte, version int) (ended b
 	m := r.m
 	where := rules.Where{Seat: rules.IntPtr(seat), Step: fmt.Sprintf("version %d", version)}
 	if vs := m.validate(r.p.set, GameBangArena, "decision_request", body); len(vs) > 0 {
-		m.fail(baServerSchema, "bangarena/12.request", seat, where, "a valid DecisionRequest", violationsText(vs),
-			"a DecisionRequest to seat %d does not validate: %s", seat, violationsText(vs))
+		m.failSchema(seat, where, vs)
 	} else {
 		m.ran(baServerSchema)
 	}
@@ -392,6 +393,40 @@ func (r *baRoom) decision(ex *exchange) {
 			m.fail(baAgentRecover, "bangarena/agent.recover-after-reask", seat, where, "a legal item after the reask", d.ActionID,
 				"seat %d's agent answered the reask with another illegal item", seat)
 		}
+	}
+}
+
+// failSchema files the schema violations of a DecisionRequest to seat, one
+// finding per rule and basis: a violation under a clause only a pin or a
+// reading fixes (x-basis) carries that basis, so the report grades it
+// SHOULD unless strict, as the conformance suite does; one in legal_mask
+// is the alias's (I-BA-60). Callers hold mu.
+func (m *match) failSchema(seat int, where rules.Where, vs []schemas.Violation) {
+	type group struct{ basis, ref, rule string }
+	var order []group
+	by := map[group][]schemas.Violation{}
+	for _, v := range vs {
+		g := group{rule: "bangarena/12.request"}
+		if v.InstanceLocation == "/legal_mask" || strings.HasPrefix(v.InstanceLocation, "/legal_mask/") {
+			g.rule = "bangarena/12.legal-mask"
+		}
+		if !v.Binding() {
+			g.basis, g.ref = v.Basis, v.Ref
+		}
+		if _, ok := by[g]; !ok {
+			order = append(order, g)
+		}
+		by[g] = append(by[g], v)
+	}
+	for _, g := range order {
+		lvl := rules.Must
+		if r, ok := m.cat.Lookup(g.rule); ok {
+			lvl = r.Level
+		}
+		text := violationsText(by[g])
+		m.add(baServerSchema, seat, reports.Finding{Finding: rules.Finding{Rule: g.rule, Level: lvl, Where: where,
+			Expected: "a valid DecisionRequest", Got: text, Basis: rules.Basis(g.basis), Ref: g.ref,
+			Message: fmt.Sprintf("a DecisionRequest to seat %d does not validate: %s", seat, text)}})
 	}
 }
 

@@ -47,3 +47,37 @@ func TestDialectsThroughRelay(t *testing.T) {
 		}
 	}
 }
+
+// TestPinnedShapesThroughRelay (issue 26): a DecisionRequest that differs
+// from a pin of umpire's (pendingReaction without WIRE.md's command, cardId
+// and cardUid) or from a reading (legal_mask as the actionIds, I-BA-60)
+// fails no schema check at MUST through the relay: the violation carries
+// its clause's basis and is graded SHOULD, as the conformance suite grades
+// it.
+func TestPinnedShapesThroughRelay(t *testing.T) {
+	ctx := testContext(t, 2*time.Minute)
+	srv, err := probe.StartEmbeddedDialects(proxy.GameBangArena, nil, []string{"pending-minimal", "legal-mask-ids"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { srv.Close() })
+	p, err := proxy.New(proxy.Options{Game: proxy.GameBangArena, Target: srv.URL, LogTimeout: 10 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	front := httptest.NewServer(p)
+	t.Cleanup(func() {
+		front.Close()
+		if err := p.Close(); err != nil {
+			t.Error(err)
+		}
+	})
+	r := &rig{t: t, game: proxy.GameBangArena, server: srv, relay: p, front: front}
+	c := r.create("proxy-pins", 4, []int{0, 1}, 3000)
+	r.play(ctx, r.front.URL, c)
+	rep := r.report(ctx, 1)
+	if code := rep.ExitCode(); code != 0 {
+		dump(t, rep)
+		t.Fatalf("exit code %d, findings %v", code, failing(rep))
+	}
+}

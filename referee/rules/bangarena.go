@@ -95,6 +95,7 @@ func BangArenaRules() []Rule {
 		r("bangarena/6.char-13-double-barrel", Must, "§6", "A Shot by Double Barrel at distance 1 needs 2 Ricochets (a lucky Cover counts as one)."),
 		r("bangarena/6.char-14-empty-hands", Must, "§6", "Empty Hands draws 1 card as soon as the hand is empty."),
 		r("bangarena/6.char-15-scavenger", Must, "§6", "Scavenger takes the hand and in-play cards of every eliminated seat."),
+		reading("bangarena/11.events-scavenger", "I-BA-28", "§11", "The hand cards Scavenger takes from an eliminated seat are shown to Scavenger and that seat only (I-BA-28); its cards in play were public."),
 		r("bangarena/6.char-16-mad-dog", Must, "§6", "Mad Dog has no Shot limit and a built-in Scope."),
 		r("bangarena/6.staged", Info, "§13", "The staged Preacher (choose_prayer) and Tracker (use_peek_role) are modelled behind a switch."),
 

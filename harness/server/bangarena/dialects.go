@@ -43,8 +43,10 @@ const (
 	// DialectOtherChance draws every random outcome of a match (the deal,
 	// reshuffles, coins, random picks, the replacement of an illegal
 	// answer) from a generator of its own (otherchance.go), not umpire's.
-	DialectOtherChance Dialect = "other-chance"
-	DialectTossSelf    Dialect = "toss-self"
+	DialectOtherChance     Dialect = "other-chance"
+	DialectTossSelf        Dialect = "toss-self"
+	DialectLegalMaskIDs    Dialect = "legal-mask-ids"
+	DialectPublicZoneDraws Dialect = "public-zone-draws"
 )
 
 // DialectInfo describes one dialect: what a client sees, why the documents
@@ -79,6 +81,8 @@ func DialectList() []DialectInfo {
 		{DialectPendingMinimal, "pendingReaction carries only the document's kind, sourceSeat and targetSeat (not WIRE.md's command, cardId, cardUid)", "§7 names only those three", []string{"bangarena/12.request"}},
 		{DialectDecisionIDs, "decisionId of its own form (<matchId>:<version>:<seat>)", "§12's d-41-2 is an example", nil},
 		{DialectTossSelf, "a Toss may take a card of its own player (hand or play), as of any other", "§5 Toss: \"Discard a card from any player\"; only Jail says \"another\" (§13)", []string{"bangarena/4.self-target"}},
+		{DialectLegalMaskIDs, "legal_mask is the list of the items' actionIds (strings), in legalActions' order", "§12 calls legal_mask an alias without a shape; I-BA-60 reads it as the items", []string{"bangarena/12.legal-mask"}},
+		{DialectPublicZoneDraws, "a card taken into a hand shows as draw {seat, count, fromSeat, zone, cards}, its cards shown to every seat when they came from play, a weapon slot, the discard pile or an eliminated seat (Scavenger); from a hand still to the two seats only", "§11 hides hands, not cards that lay face up; whether Scavenger's take of a dead seat's hand is shown is not fixed (I-BA-28)", []string{"bangarena/11.events-scavenger"}},
 	}
 	sort.Slice(l, func(i, j int) bool { return l[i].Name < l[j].Name })
 	return l
@@ -235,7 +239,7 @@ func (s *Server) rewrite(path string, status int, body []byte) (int, []byte) {
 	if e, ok := top["error"].(map[string]any); ok {
 		status = s.rewriteError(status, e)
 	} else if strings.HasSuffix(path, "/observe") {
-		s.rewriteRequest(top)
+		s.rewriteRequest(path, top)
 	} else if strings.HasSuffix(path, "/decision") && status == http.StatusOK {
 		if d.on(DialectAnswerAccepted) {
 			if ok, has := top["ok"]; has {
@@ -300,7 +304,7 @@ func (s *Server) rewriteError(status int, e map[string]any) int {
 	return status
 }
 
-func (s *Server) rewriteRequest(top map[string]any) {
+func (s *Server) rewriteRequest(path string, top map[string]any) {
 	d := s.dialects
 	obs, _ := top["observation"].(map[string]any)
 	if obs == nil {
@@ -334,6 +338,18 @@ func (s *Server) rewriteRequest(top map[string]any) {
 	}
 	if d.on(DialectDecisionIDs) && top["decisionId"] != nil {
 		top["decisionId"] = fmt.Sprintf("%v:%v:%v", top["matchId"], top["observationVersion"], top["seatId"])
+	}
+	if d.on(DialectLegalMaskIDs) {
+		if l, ok := top["legal_mask"].([]any); ok {
+			ids := make([]any, 0, len(l))
+			for _, a := range asList(l) {
+				ids = append(ids, a["actionId"])
+			}
+			top["legal_mask"] = ids
+		}
+	}
+	if d.on(DialectPublicZoneDraws) {
+		s.publicZoneDraws(path, obs)
 	}
 	if d.on(DialectLegalOrder) {
 		for _, k := range []string{"legalActions", "legal_mask"} {

@@ -138,6 +138,14 @@ func TestDialects(t *testing.T) {
 				// The first decision has no reaction pending, nor a Toss
 				// surely; the rewrite is checked by the conformance table
 				// test, toss-self's reading by the engine's TestTossSelfReading.
+			case DialectLegalMaskIDs:
+				mask, _ := req["legal_mask"].([]any)
+				if len(mask) != len(req["legalActions"].([]any)) || len(mask) == 0 || mask[0] != first["actionId"] {
+					t.Errorf("legal_mask %v, want the actionIds of legalActions", req["legal_mask"])
+				}
+			case DialectPublicZoneDraws:
+				// The first decision shows no take; the rewrite is
+				// checked by TestPublicZoneDraws and the conformance table test.
 			case DialectDecisionIDs:
 				if id, _ := req["decisionId"].(string); !strings.Contains(id, ":") {
 					t.Errorf("decisionId %v, want the dialect's form", req["decisionId"])

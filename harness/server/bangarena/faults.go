@@ -93,6 +93,9 @@ const (
 	FaultLeakLookTop Fault = "leak-look-top"
 	// FaultLeakDraws shows every seat the cards of the others' draws.
 	FaultLeakDraws Fault = "leak-draws"
+	// FaultLeakHandTakes shows every seat the card one seat took from
+	// another's hand (Snatch, Tollman, Grip), as if it came from play.
+	FaultLeakHandTakes Fault = "leak-hand-takes"
 	// FaultNoReactionQueue shows in reactionQueue only the seat answering
 	// now, not the others a Buckshot or a Raid still waits for.
 	FaultNoReactionQueue Fault = "no-reaction-queue"
@@ -173,6 +176,7 @@ func FaultList() []FaultInfo {
 		{FaultMadDogOneShot, "bangarena/6.char-16-mad-dog", "§6 char_16 no Shot limit", "Mad Dog gets no second Shot"},
 		{FaultLeakLookTop, "bangarena/11.look-top", "§11 pendingChoice: look-top cards only for the chooser", "every seat sees the look-top cards"},
 		{FaultLeakDraws, "bangarena/11.events", "§11 events: public and own private events", "every seat sees the cards of the others' draws"},
+		{FaultLeakHandTakes, "bangarena/11.events", "§1 2 other hands are card backs; §11 events", "every seat sees the card taken from another seat's hand"},
 		{FaultNoReactionQueue, "bangarena/7.pending-shape", "§7 observation: reactionQueue", "reactionQueue holds only the seat answering now during a Buckshot or Raid"},
 		{FaultDeckCountOff, "bangarena/11.fields", "§11 deckCount, discardCount", "deckCount includes the discard pile"},
 		{FaultLawWinnersLiving, "bangarena/10.law-wins", "§10 4: law wins, dead aides included", "the law's winners leave out dead aides"},

@@ -33,6 +33,9 @@ func (r *room) ruleFaultsLocked(seat int, req *ref.DecisionRequest) {
 	if f.on(FaultLeakDraws) {
 		r.leakDrawsLocked(seat, obs)
 	}
+	if f.on(FaultLeakHandTakes) {
+		r.leakHandTakesLocked(obs)
+	}
 	if f.on(FaultNoReactionQueue) && obs.PendingReaction != nil && len(obs.ReactionQueue) > 1 {
 		// Only the seat answering now is published, not the seats of a
 		// Buckshot or Raid still to answer after it.
@@ -297,6 +300,29 @@ func (r *room) leakDrawsLocked(seat int, obs *ref.PlayerView) {
 	for i, e := range evs {
 		if x, ok := full[e.Seq]; ok && strings.EqualFold(e.Type, "draw") {
 			evs[i].Cards = x.Cards
+		}
+	}
+	obs.Events = evs
+}
+
+// leakHandTakesLocked shows in obs the card of every take from a hand, to
+// every seat, under a public zone's name: the mistake of a server that
+// treats a card changing hands as public whatever it came from.
+func (r *room) leakHandTakesLocked(obs *ref.PlayerView) {
+	full := map[int]ref.Event{}
+	for _, e := range r.g.Log() {
+		if e.Type == "take" && e.Zone == "hand" && e.Card != nil {
+			full[e.Seq] = e
+		}
+	}
+	if len(full) == 0 {
+		return
+	}
+	evs := slices.Clone(obs.Events)
+	for i, e := range evs {
+		if x, ok := full[e.Seq]; ok && e.Type == "take" {
+			c := *x.Card
+			evs[i].Card, evs[i].Zone = &c, "inPlay"
 		}
 	}
 	obs.Events = evs

@@ -33,6 +33,7 @@ func ruleFaultRules() map[Fault]string {
 		FaultMadDogOneShot:       "bangarena/6.char-16-mad-dog",
 		FaultLeakLookTop:         "bangarena/11.look-top",
 		FaultLeakDraws:           "bangarena/11.events",
+		FaultLeakHandTakes:       "bangarena/11.events",
 		FaultNoReactionQueue:     "bangarena/7.pending-shape",
 		FaultDeckCountOff:        "bangarena/11.fields",
 		FaultLawWinnersLiving:    "bangarena/10.law-wins",
@@ -77,6 +78,10 @@ func brokenRequest(t *testing.T, fault Fault, rule string, g *ref.Game, seat int
 	case FaultLeakDraws:
 		for _, e := range oa.Events {
 			broken = broken || e.Type == "draw" && e.Seat != seat && len(e.Cards) > 0
+		}
+	case FaultLeakHandTakes:
+		for _, e := range oa.Events {
+			broken = broken || e.Type == "take" && e.Seat != seat && e.FromSeat != seat && e.Card != nil && e.Zone == "inPlay" && !slices.ContainsFunc(ob.Events, func(b ref.Event) bool { return b.Seq == e.Seq && b.Card != nil })
 		}
 	case FaultNoReactionQueue:
 		broken = broken || !slices.Equal(ob.ReactionQueue, oa.ReactionQueue)
