@@ -10,6 +10,7 @@ import (
 	"os/signal"
 	"strings"
 	"syscall"
+	"time"
 )
 
 // Exit codes of the command line contract.
@@ -28,6 +29,8 @@ type env struct {
 	stderr io.Writer
 	// isTerminal reports whether stdout is a terminal (progress bars only then).
 	isTerminal bool
+	// agentWindow, when > 0, replaces agentStartWindow (tests).
+	agentWindow time.Duration
 }
 
 // command is one subcommand.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"net"
+	"os"
 	"testing"
 )
 
@@ -31,5 +32,30 @@ func TestConformShippedConfig(t *testing.T) {
 		{name: "another game on the flag", args: []string{"--game", "inference"}, wantCode: exitUsage, wantErr: []string{`the file is for game "bangarena"`}},
 		{name: "a flag overrides the file", args: []string{"--deadline-ms", "500"}, wantCode: exitError, wantErr: []string{`sets "deadline-ms", overridden by --deadline-ms`}},
 		{name: "list with the file's game", args: []string{"--list"}, wantCode: exitOK, wantOut: []string{"bangarena"}},
+	})
+}
+
+// TestCertifyPreflight: what certify needs from its own setup is checked
+// before the first match: a report directory under a file, an agent URL
+// nothing listens at, an agent that dies as soon as it starts (its stderr
+// on the console) — each one line and exit 3, no match played.
+func TestCertifyPreflight(t *testing.T) {
+	dir := t.TempDir()
+	afile := dir + "/afile"
+	if err := os.WriteFile(afile, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	good := "--report-dir=" + dir + "/rep"
+	runCases(t, []string{"certify", "--game", "inference", "--matches", "2"}, []cliCase{
+		{name: "report dir under a file", args: []string{"--agent", "sh -c 'sleep 5'", "--report-dir", afile + "/reports"},
+			wantCode: exitError, wantErr: []string{"afile is a file, not a directory"}, notOut: []string{"PASS"}},
+		{name: "report file under a file", args: []string{"--agent", "sh -c 'sleep 5'", good, "--json", afile + "/r.json"},
+			wantCode: exitError, wantErr: []string{"the report file " + afile + "/r.json cannot be written"}},
+		{name: "agent URL with nothing listening", args: []string{"--agent-url", closedURL(t) + "/decide", good},
+			wantCode: exitError, wantErr: []string{"the agent cannot be reached: nothing accepts connections"}, notOut: []string{"no-crash"}},
+		{name: "agent dies at start", args: []string{"--agent", "sh -c 'echo cannot open bot.py >&2; exit 2'", good},
+			wantCode: exitError, wantErr: []string{"the agent exited (exit status 2)", "  cannot open bot.py"}, notOut: []string{"no-crash"}},
+		{name: "baseline dies at start", args: []string{"--agent", "sh -c 'sleep 5'", "--baseline", "sh -c 'exit 1'", good},
+			wantCode: exitError, wantErr: []string{"the baseline exited (exit status 1)", "wrote nothing on stderr"}},
 	})
 }
