@@ -185,6 +185,11 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 		RulesVersions: harness.RulesVersions(t.Game), Target: t.URL, Config: reports.Redact(cfg), Started: start,
 		Strict: t.Strict, KnownFailing: graded.KnownFailing, KnownFlaky: graded.KnownFlaky,
 	}
+	// Reports that cannot be written are found before any check.
+	if err := writablePaths([]string{out.junit, out.json, out.html, out.md}, []string{out.dir, *bundle}); err != nil {
+		fmt.Fprintf(e.stderr, "umpire conform: %s\n", inert.String(err.Error()))
+		return exitError
+	}
 	// A run that cannot play is an error (exit 3) before any check runs,
 	// never a finding against the target; its reports say why.
 	cannot := ""

@@ -59,3 +59,18 @@ func TestCertifyPreflight(t *testing.T) {
 			wantCode: exitError, wantErr: []string{"the baseline exited (exit status 1)", "wrote nothing on stderr"}},
 	})
 }
+
+// TestConformReportPreflight: a report directory that cannot be written
+// stops conform before any check (it used to run the suite, then exit 3).
+func TestConformReportPreflight(t *testing.T) {
+	afile := t.TempDir() + "/afile"
+	if err := os.WriteFile(afile, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	runCases(t, []string{"conform", "--game", "inference", "--embedded"}, []cliCase{
+		{name: "report dir under a file", args: []string{"--report-dir", afile + "/reports"},
+			wantCode: exitError, wantErr: []string{"afile is a file, not a directory"}, wantNoOut: true},
+		{name: "report dir is a file", args: []string{"--report-dir", afile},
+			wantCode: exitError, wantErr: []string{"is a file"}, wantNoOut: true},
+	})
+}

@@ -99,6 +99,11 @@ func cmdProxy(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "umpire proxy: %v\n", err)
 		return exitUsage
 	}
+	if err := writablePaths([]string{out.junit, out.json, out.html, out.md}, []string{out.dir}); err != nil {
+		fmt.Fprintf(e.stderr, "umpire proxy: %s\n", inert.String(err.Error()))
+		_ = p.Close()
+		return exitError
+	}
 	if err := reachableURL(ctx, *target); err != nil {
 		fmt.Fprintf(e.stderr, "umpire proxy: the target cannot be reached: %v\n", reports.RedactString(err.Error()))
 		_ = p.Close()
