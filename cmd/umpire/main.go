@@ -80,8 +80,7 @@ func run(ctx context.Context, e *env, args []string) int {
 				return c.run(ctx, e, []string{"-h"})
 			}
 		}
-		fmt.Fprintf(e.stderr, "umpire help: unknown command %q\n\n", args[1])
-		usage(e.stderr)
+		unknownCommand(e.stderr, "umpire help", args[1])
 		return exitUsage
 	}
 	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
@@ -96,16 +95,19 @@ func run(ctx context.Context, e *env, args []string) int {
 			return c.run(ctx, e, args[1:])
 		}
 	}
-	fmt.Fprintf(e.stderr, "umpire: unknown command %q\n\n", args[0])
-	usage(e.stderr)
+	unknownCommand(e.stderr, "umpire", args[0])
 	return exitUsage
 }
 
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "umpire — referee and conformance suite for Inference and BangArena")
 	fmt.Fprintln(w, "\nUsage: umpire <command> [flags]\n\nCommands:")
+	width := 0
 	for _, c := range commands() {
-		fmt.Fprintf(w, "  %-9s %s\n", c.name, c.summary)
+		width = max(width, len(c.name))
+	}
+	for _, c := range commands() {
+		fmt.Fprintf(w, "  %-*s %s\n", width, c.name, c.summary)
 	}
 	fmt.Fprintln(w, "\nRun 'umpire help <command>' (or 'umpire <command> -h') for a command's flags; 'umpire --version' for the version.")
 	fmt.Fprintln(w, "Exit codes: 0 conforms, 1 a MUST finding, 2 usage error, 3 the run could not be carried out.")
@@ -127,14 +129,29 @@ func newFlagSet(e *env, name, synopsis string) *flag.FlagSet {
 // Flags may follow file arguments ("verify m.jsonl --format json"): the
 // arguments that are not flags are collected in order and left as fs.Args().
 // After "--" every argument is a file argument.
+//
+// A mistake prints its error, a "did you mean" when a flag name is close,
+// and one line pointing at -h (the whole help only for -h itself); an
+// agent command left unquoted is refused (unquotedAgent).
 func parseFlags(fs *flag.FlagSet, args []string) (code int, ok bool) {
+	out, usage := fs.Output(), fs.Usage
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	defer func() { fs.SetOutput(out); fs.Usage = usage }()
+	if msg := unquotedAgent(fs, args); msg != "" {
+		fmt.Fprintf(out, "%s: %s\n", fs.Name(), msg)
+		return exitUsage, false
+	}
 	var positional []string
 	rest := args
 	for {
 		if err := fs.Parse(rest); err != nil {
+			fs.SetOutput(out)
 			if errors.Is(err, flag.ErrHelp) {
+				usage()
 				return exitOK, false
 			}
+			flagMistake(out, fs, err)
 			return exitUsage, false
 		}
 		left := fs.Args()

@@ -1,8 +1,10 @@
 package main
 
 import (
+	"io"
 	"net"
 	"os"
+	"strings"
 	"testing"
 )
 
@@ -73,4 +75,70 @@ func TestConformReportPreflight(t *testing.T) {
 		{name: "report dir is a file", args: []string{"--report-dir", afile},
 			wantCode: exitError, wantErr: []string{"is a file"}, wantNoOut: true},
 	})
+}
+
+// TestMistakes: a mistyped command or flag prints its error, a "did you
+// mean" and one line pointing at -h or help (never the 85 lines of help);
+// an agent command left unquoted is refused before its words become
+// umpire's (-seed 7 used to set umpire's seed silently).
+func TestMistakes(t *testing.T) {
+	runCases(t, nil, []cliCase{
+		{name: "command typo", args: []string{"certfy"}, wantCode: exitUsage,
+			wantErr: []string{`unknown command "certfy"`, "Did you mean 'umpire certify'?", "Run 'umpire help'"}, wantNoOut: true},
+		{name: "help of a typo", args: []string{"help", "conofrm"}, wantCode: exitUsage,
+			wantErr: []string{"Did you mean 'umpire conform'?"}},
+		{name: "flag typo", args: []string{"certify", "--matchs", "3"}, wantCode: exitUsage,
+			wantErr: []string{"-matchs", "Did you mean --matches?", "Run 'umpire certify -h' for its flags."}},
+		{name: "far from any flag", args: []string{"conform", "--zzzzzzzz"}, wantCode: exitUsage,
+			wantErr: []string{"Run 'umpire conform -h'"}},
+		{name: "unquoted agent, single-dash flag", args: []string{"certify", "--game", "inference", "--agent", "./bin/agent", "-seed", "7"}, wantCode: exitUsage,
+			wantErr: []string{"--agent './bin/agent -seed 7'", "--seed"}},
+		{name: "unquoted agent, a word", args: []string{"certify", "--game", "inference", "--agent", "python3", "bot.py", "--matches", "3"}, wantCode: exitUsage,
+			wantErr: []string{"quote the whole command: --agent 'python3 bot.py'"}},
+		{name: "unquoted baseline", args: []string{"certify", "--baseline", "python3", "old.py"}, wantCode: exitUsage,
+			wantErr: []string{"--baseline 'python3 old.py'"}},
+	})
+	for _, tc := range [][]string{{"certfy"}, {"certify", "--matchs", "3"}} {
+		_, _, errOut := runUmpire(t, "", tc...)
+		if n := strings.Count(errOut, "\n"); n > 4 {
+			t.Errorf("%v: %d lines on stderr, want the error, a suggestion and a pointer:\n%s", tc, n, errOut)
+		}
+	}
+	// A quoted command, and umpire's flags with two dashes after an
+	// unquoted one, are fine.
+	e := &env{stdout: io.Discard, stderr: io.Discard}
+	for _, args := range [][]string{
+		{"--agent", "./bin/agent -seed 7", "-matches", "3"},
+		{"--agent", "./bin/agent", "--seed", "7"},
+		{"--agent=./bin/agent", "-seed", "7"},
+	} {
+		fs := newFlagSet(e, "certify", "")
+		var f certFlags
+		addCertFlags(fs, &f)
+		fs.Int("matches", 0, "")
+		if msg := unquotedAgent(fs, args); msg != "" {
+			t.Errorf("%q refused: %s", args, msg)
+		}
+	}
+}
+
+// TestHelpAligned: every command's summary starts in the same column of
+// `umpire help` (example-agent used to push its summary off).
+func TestHelpAligned(t *testing.T) {
+	_, out, _ := runUmpire(t, "", "help")
+	col := -1
+	for _, c := range commands() {
+		for _, l := range strings.Split(out, "\n") {
+			if strings.HasPrefix(l, "  "+c.name+" ") {
+				i := strings.Index(l, c.summary)
+				if col >= 0 && i != col {
+					t.Errorf("%s: summary at column %d, want %d", c.name, i, col)
+				}
+				col = i
+			}
+		}
+	}
+	if col < 0 {
+		t.Fatalf("no command found in:\n%s", out)
+	}
 }
