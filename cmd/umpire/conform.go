@@ -194,7 +194,7 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 	// never a finding against the target; its reports say why.
 	cannot := ""
 	if err := reachable(ctx, &t); err != nil {
-		cannot = "the target cannot be reached: " + err.Error()
+		cannot = fmt.Sprintf("the target %s cannot be reached: %s", reports.RedactString(t.URL), dialReason(err))
 	} else if err := probe.Preflight(ctx, &t); err != nil {
 		cannot = err.Error()
 	}

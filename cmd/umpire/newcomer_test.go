@@ -142,3 +142,34 @@ func TestHelpAligned(t *testing.T) {
 		t.Fatalf("no command found in:\n%s", out)
 	}
 }
+
+// TestPlainErrors: the console says what went wrong in a sentence, not as
+// a Go error chain (`Get "…": dial tcp …: connect: connection refused`).
+func TestPlainErrors(t *testing.T) {
+	url := closedURL(t)
+	for _, args := range [][]string{
+		{"conform", "--game", "inference", "--target", url, "--create"},
+		{"proxy", "--game", "inference", "--target", url},
+	} {
+		code, _, errOut := runUmpire(t, "", args...)
+		if code != exitError || !strings.Contains(errOut, "cannot be reached: connection refused: is it running") || strings.Contains(errOut, "dial tcp") {
+			t.Errorf("%v: exit %d, stderr:\n%s", args, code, errOut)
+		}
+	}
+}
+
+// TestBrokenSlowReadme: the examples README promised `timeout` for
+// `broken -mode slow`, whose 5 s delay is within both default deadlines, so
+// it passed; the row must name a --deadline shorter than the delay.
+func TestBrokenSlowReadme(t *testing.T) {
+	b := readFixture(t, "../../examples/agents/README.md")
+	for _, l := range strings.Split(string(b), "\n") {
+		if strings.HasPrefix(l, "| `slow` ") {
+			if !strings.Contains(l, "`timeout` with `--deadline 2s`") {
+				t.Errorf("the slow row promises a timeout without a deadline shorter than the 5 s delay:\n%s", l)
+			}
+			return
+		}
+	}
+	t.Fatal("no slow row in examples/agents/README.md")
+}

@@ -196,7 +196,7 @@ func dialReason(err error) string {
 	case strings.Contains(err.Error(), "connection refused"):
 		return "connection refused: is it running, on this port?"
 	case errors.Is(err, context.DeadlineExceeded) || strings.Contains(err.Error(), "i/o timeout"):
-		return "no answer within 5s"
+		return "no answer in time"
 	}
 	return plainErr(err).Error()
 }

@@ -105,7 +105,7 @@ func cmdProxy(ctx context.Context, e *env, args []string) int {
 		return exitError
 	}
 	if err := reachableURL(ctx, *target); err != nil {
-		fmt.Fprintf(e.stderr, "umpire proxy: the target cannot be reached: %v\n", reports.RedactString(err.Error()))
+		fmt.Fprintf(e.stderr, "umpire proxy: the target %s cannot be reached: %s\n", reports.RedactString(*target), dialReason(err))
 		_ = p.Close()
 		return exitError
 	}
