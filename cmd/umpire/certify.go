@@ -172,6 +172,7 @@ func cmdCertify(ctx context.Context, e *env, args []string) int {
 		return exitUsage
 	}
 	cfg.MaxFailures = *maxFailures
+	cfg.Record = judgedRecord(f.agentCmd, base.Command)
 	cfg.Keep = *keep
 	if base != (certify.Agent{}) {
 		if base.Mode() == "" {

@@ -180,6 +180,7 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 	if *filter != "" {
 		cfg["label_filter"] = *filter
 	}
+	cfg["umpire_build"] = buildRecord()
 	meta := reports.Meta{
 		Version: strings.TrimSpace(version), Kind: reports.KindConform, Games: []string{t.Game},
 		RulesVersions: harness.RulesVersions(t.Game), Target: t.URL, Config: reports.Redact(cfg), Started: start,

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"io"
 	"net"
 	"os"
@@ -172,4 +173,47 @@ func TestBrokenSlowReadme(t *testing.T) {
 		}
 	}
 	t.Fatal("no slow row in examples/agents/README.md")
+}
+
+// TestJudgedRecord: a certification records what it judged — the SHA-256
+// of the agent's program and of the script an interpreter runs — and
+// umpire's build, in the report's config (so in a bundle's run.json).
+func TestJudgedRecord(t *testing.T) {
+	dir := t.TempDir()
+	script := dir + "/bot.py"
+	if err := os.WriteFile(script, []byte("print('hi')\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	d := agentDigests("python3 -u " + script + " --depth 3")
+	if d == nil || d["script"] != script || len(d["program_sha256"].(string)) != 64 {
+		t.Fatalf("agentDigests(python3 bot.py) = %v", d)
+	}
+	if sum, _ := fileSHA256(script); d["script_sha256"] != sum {
+		t.Errorf("script digest %v, want %s", d["script_sha256"], sum)
+	}
+	if d := agentDigests("python3 -m bot"); d == nil || d["script"] != nil {
+		t.Errorf("a module has no script file: %v", d)
+	}
+	if d := agentDigests("./x | tee log"); d != nil {
+		t.Errorf("shell syntax: %v, want nothing told", d)
+	}
+	agent, _ := buildAgents(t)
+	code, _, errOut := runCert(t, false, "certify", "--game", "inference", "--agent", agent, "--matches", "1", "--rounds", "2", "--report-dir", dir+"/rep", "--bundle", dir+"/bundle")
+	if code != exitOK {
+		t.Fatalf("exit %d:\n%s", code, errOut)
+	}
+	var run struct {
+		Config map[string]any `json:"config"`
+	}
+	if err := json.Unmarshal(readFixture(t, dir+"/bundle/run.json"), &run); err != nil {
+		t.Fatal(err)
+	}
+	want, _ := fileSHA256(agent)
+	files, _ := run.Config["agent_files"].(map[string]any)
+	if files["program_sha256"] != want {
+		t.Errorf("run.json agent_files = %v, want the program's sha256 %s", run.Config["agent_files"], want)
+	}
+	if b, _ := run.Config["umpire_build"].(map[string]any); b["go"] == nil {
+		t.Errorf("run.json umpire_build = %v, want the Go version at least", run.Config["umpire_build"])
+	}
 }
