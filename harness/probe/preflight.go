@@ -128,7 +128,13 @@ func preflightCreateRoom(ctx context.Context, t *Target) error {
 func createReason(err error) string {
 	var ce *createError
 	if !errors.As(err, &ce) {
-		return "--create: creating through the harness extension failed: " + err.Error()
+		msg := err.Error()
+		var ue *url.Error
+		if errors.As(err, &ue) {
+			// The transport's own chain repeats the method and URL.
+			msg = strings.TrimSuffix(msg, ": "+ue.Error())
+		}
+		return "--create: creating through the harness extension failed: " + msg
 	}
 	body := strings.TrimSpace(string(ce.body))
 	if strings.HasPrefix(body, "<") || body == "" {
