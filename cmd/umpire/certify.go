@@ -170,6 +170,7 @@ func cmdCertify(ctx context.Context, e *env, args []string) int {
 		return exitUsage
 	}
 	cfg.MaxFailures = *maxFailures
+	cfg.Record = judgedRecord(f.agentCmd, base.Command)
 	cfg.Keep = *keep
 	if base != (certify.Agent{}) {
 		if base.Mode() == "" {
@@ -218,6 +219,11 @@ func cmdCertify(ctx context.Context, e *env, args []string) int {
 	if dir == "" {
 		dir = filepath.Join("umpire-report", "certify-"+f.game)
 	}
+	// Reports that cannot be written are found before the first match.
+	if err := writablePaths([]string{rf.junit, rf.json, rf.html, rf.md}, []string{dir, *bundle}); err != nil {
+		fmt.Fprintf(e.stderr, "umpire certify: %s\n", inert.String(err.Error()))
+		return exitError
+	}
 	// An agent that cannot start is exit 3 before any match; the reports
 	// still say why (certifyCannotRun).
 	watch := &lastLine{}
@@ -233,6 +239,22 @@ func cmdCertify(ctx context.Context, e *env, args []string) int {
 		if err := agent.Startable(c, ""); err != nil {
 			fmt.Fprintf(e.stderr, "umpire certify: the baseline: %s\n", inert.String(err.Error()))
 			return certifyCannotRun(e, rf, dir, f.game, "the baseline can start", "the baseline: "+err.Error())
+		}
+	}
+	// Preflight (docs/cli.md): an endpoint nothing listens at, or a JSON
+	// Lines agent that dies as soon as it is started, cannot play; saying so
+	// once beats every match failing as a crash or disconnect.
+	for _, a := range []struct{ who, url, command string }{{"the agent", f.agentURL, f.agentCmd}, {"the baseline", base.URL, base.Command}} {
+		var err error
+		switch {
+		case a.url != "":
+			err = urlListens(ctx, a.who, a.url)
+		case a.command != "":
+			err = agentStarts(ctx, e, a.who, a.command)
+		}
+		if err != nil {
+			printLines(e.stderr, "umpire certify: ", err.Error())
+			return certifyCannotRun(e, rf, dir, f.game, a.who+" can start", err.Error())
 		}
 	}
 	repEnv := e // a report of "-" goes to the real standard output

@@ -10,13 +10,14 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // runCert runs the umpire command line with captured streams.
 func runCert(t *testing.T, terminal bool, args ...string) (int, string, string) {
 	t.Helper()
 	var out, errOut bytes.Buffer
-	e := &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errOut, isTerminal: terminal}
+	e := &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errOut, isTerminal: terminal, agentWindow: 500 * time.Millisecond}
 	code := run(context.Background(), e, args)
 	return code, out.String(), errOut.String()
 }

@@ -54,7 +54,7 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 	embedded := fs.Bool("embedded", false, "start the embedded reference server in-process as the target")
 	unsafeFaults := fs.Bool("unsafe-faults", false, "with --embedded: switch on the faults named in "+infsrv.FaultsEnv+" (to see the suite catch them)")
 	dialectList := fs.String("dialect", "", "with --embedded: the embedded server speaks these legitimate dialects, comma-separated (choices where the rules are silent; "+allDialectNames()+")")
-	config := fs.String("config", "", "JSON file with the target configuration (fields of probe.Target)")
+	config := fs.String("config", "", "JSON file with the target configuration: keys are this command's flag names (see examples/conform.jsonc); a flag given wins, and says so")
 	fs.IntVar(&t.DeadlineMS, "deadline-ms", 0, "the server's decision deadline in ms; asked for in created matches (default 300; env UMPIRE_DEADLINE_MS)")
 	fs.IntVar(&t.TableSize, "seats", 0, "seats of the matches and rooms the suite creates (default 3 Inference, 4 BangArena)")
 	fs.IntVar(&t.Rounds, "rounds", 0, "rounds of the observed Inference match the suite creates (default 6)")
@@ -81,20 +81,6 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "umpire conform: unexpected arguments %q\n", fs.Args())
 		return exitUsage
 	}
-	if !checkGame(e, t.Game) || !checkFormat(e, *format) {
-		return exitUsage
-	}
-	if *list {
-		checks, err := probe.Filter(probe.Checks(t.Game), *filter)
-		if err == nil {
-			checks, err = selectChecks(checks, only)
-		}
-		if err != nil {
-			fmt.Fprintf(e.stderr, "umpire conform: %v\n", err)
-			return exitUsage
-		}
-		return listChecks(e, checks, *format == "json")
-	}
 	if len(seats) > 0 {
 		t.Seats = seats
 	}
@@ -110,7 +96,10 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintln(e.stderr, "umpire conform: --embedded makes its own target; drop --target, --match, --room and --seat")
 		return exitUsage
 	}
-	// Flags first, then the environment, then the file.
+	// Flags first, then the environment, then the file. The file is read
+	// before the game is checked, so a file naming its game needs no
+	// --game; a flag overriding the file says so, and another game is a
+	// usage error (the file describes another server).
 	if !*embedded {
 		if err := t.FromEnv(os.Getenv); err != nil {
 			fmt.Fprintf(e.stderr, "umpire conform: %v\n", err)
@@ -118,10 +107,28 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 		}
 	}
 	if *config != "" {
-		if err := t.LoadFile(*config); err != nil {
+		over, err := t.LoadFileOverridden(*config)
+		if err != nil {
 			fmt.Fprintf(e.stderr, "umpire conform: %v\n", err)
 			return exitUsage
 		}
+		for _, name := range over {
+			fmt.Fprintf(e.stderr, "umpire conform: note: %s sets %q, overridden by --%s (or its UMPIRE_ variable)\n", *config, name, name)
+		}
+	}
+	if !checkGame(e, t.Game) || !checkFormat(e, *format) {
+		return exitUsage
+	}
+	if *list {
+		checks, err := probe.Filter(probe.Checks(t.Game), *filter)
+		if err == nil {
+			checks, err = selectChecks(checks, only)
+		}
+		if err != nil {
+			fmt.Fprintf(e.stderr, "umpire conform: %v\n", err)
+			return exitUsage
+		}
+		return listChecks(e, checks, *format == "json")
 	}
 	graded := reports.Meta{Strict: t.Strict}
 	if err := basis.apply(&graded); err != nil {
@@ -173,16 +180,22 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 	if *filter != "" {
 		cfg["label_filter"] = *filter
 	}
+	cfg["umpire_build"] = buildRecord()
 	meta := reports.Meta{
 		Version: strings.TrimSpace(version), Kind: reports.KindConform, Games: []string{t.Game},
 		RulesVersions: harness.RulesVersions(t.Game), Target: t.URL, Config: reports.Redact(cfg), Started: start,
 		Strict: t.Strict, KnownFailing: graded.KnownFailing, KnownFlaky: graded.KnownFlaky,
 	}
+	// Reports that cannot be written are found before any check.
+	if err := writablePaths([]string{out.junit, out.json, out.html, out.md}, []string{out.dir, *bundle}); err != nil {
+		fmt.Fprintf(e.stderr, "umpire conform: %s\n", inert.String(err.Error()))
+		return exitError
+	}
 	// A run that cannot play is an error (exit 3) before any check runs,
 	// never a finding against the target; its reports say why.
 	cannot := ""
 	if err := reachable(ctx, &t); err != nil {
-		cannot = "the target cannot be reached: " + err.Error()
+		cannot = fmt.Sprintf("the target %s cannot be reached: %s", reports.RedactString(t.URL), dialReason(err))
 	} else if err := probe.Preflight(ctx, &t); err != nil {
 		cannot = err.Error()
 	}

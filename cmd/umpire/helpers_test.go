@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 // runUmpire runs the command line with args and stdin (not a terminal)
@@ -23,7 +24,7 @@ func runUmpire(t testing.TB, stdin string, args ...string) (code int, stdout, st
 func runEnv(t testing.TB, stdin string, tty bool, f func(e *env) int) (code int, stdout, stderr string) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	e := &env{stdin: strings.NewReader(stdin), stdout: &out, stderr: &errb, isTerminal: tty}
+	e := &env{stdin: strings.NewReader(stdin), stdout: &out, stderr: &errb, isTerminal: tty, agentWindow: 500 * time.Millisecond}
 	code = f(e)
 	return code, out.String(), errb.String()
 }

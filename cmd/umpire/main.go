@@ -10,6 +10,7 @@ import (
 	"os/signal"
 	"strings"
 	"syscall"
+	"time"
 )
 
 // Exit codes of the command line contract.
@@ -28,6 +29,8 @@ type env struct {
 	stderr io.Writer
 	// isTerminal reports whether stdout is a terminal (progress bars only then).
 	isTerminal bool
+	// agentWindow, when > 0, replaces agentStartWindow (tests).
+	agentWindow time.Duration
 }
 
 // command is one subcommand.
@@ -77,8 +80,7 @@ func run(ctx context.Context, e *env, args []string) int {
 				return c.run(ctx, e, []string{"-h"})
 			}
 		}
-		fmt.Fprintf(e.stderr, "umpire help: unknown command %q\n\n", args[1])
-		usage(e.stderr)
+		unknownCommand(e.stderr, "umpire help", args[1])
 		return exitUsage
 	}
 	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
@@ -93,8 +95,7 @@ func run(ctx context.Context, e *env, args []string) int {
 			return c.run(ctx, e, args[1:])
 		}
 	}
-	fmt.Fprintf(e.stderr, "umpire: unknown command %q\n\n", args[0])
-	usage(e.stderr)
+	unknownCommand(e.stderr, "umpire", args[0])
 	return exitUsage
 }
 
@@ -128,14 +129,29 @@ func newFlagSet(e *env, name, synopsis string) *flag.FlagSet {
 // Flags may follow file arguments ("verify m.jsonl --format json"): the
 // arguments that are not flags are collected in order and left as fs.Args().
 // After "--" every argument is a file argument.
+//
+// A mistake prints its error, a "did you mean" when a flag name is close,
+// and one line pointing at -h (the whole help only for -h itself); an
+// agent command left unquoted is refused (unquotedAgent).
 func parseFlags(fs *flag.FlagSet, args []string) (code int, ok bool) {
+	out, usage := fs.Output(), fs.Usage
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	defer func() { fs.SetOutput(out); fs.Usage = usage }()
+	if msg := unquotedAgent(fs, args); msg != "" {
+		fmt.Fprintf(out, "%s: %s\n", fs.Name(), msg)
+		return exitUsage, false
+	}
 	var positional []string
 	rest := args
 	for {
 		if err := fs.Parse(rest); err != nil {
+			fs.SetOutput(out)
 			if errors.Is(err, flag.ErrHelp) {
+				usage()
 				return exitOK, false
 			}
+			flagMistake(out, fs, err)
 			return exitUsage, false
 		}
 		left := fs.Args()

@@ -110,9 +110,14 @@ func cmdProxy(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "umpire proxy: %v\n", err)
 		return exitUsage
 	}
+	if err := writablePaths([]string{out.junit, out.json, out.html, out.md}, []string{out.dir}); err != nil {
+		fmt.Fprintf(e.stderr, "umpire proxy: %s\n", inert.String(err.Error()))
+		_ = p.Close()
+		return exitError
+	}
 	if err := reachableURL(ctx, *target); err != nil {
 		_ = p.Close()
-		return cannot("the relay can reach the target", "the target cannot be reached: "+err.Error())
+		return cannot("the relay can reach the target", "the target "+reports.RedactString(*target)+" cannot be reached: "+dialReason(err))
 	}
 	ln, err := net.Listen("tcp", *listen)
 	if err != nil {

@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"context"
 	"errors"
 	"fmt"
 )
@@ -69,6 +70,25 @@ func (e *Error) Error() string {
 	}
 	if e.Err != nil {
 		s += ": " + e.Err.Error()
+	}
+	return s
+}
+
+// Sentence renders err for people: for an *Error its detail alone, with
+// the underlying cause in parentheses when it says more than that a
+// deadline passed or the run was cancelled (Error() keeps the whole chain
+// for logs and JSON); any other error as it is.
+func Sentence(err error) string {
+	var e *Error
+	if !errors.As(err, &e) {
+		return err.Error()
+	}
+	s := e.Detail
+	if s == "" {
+		s = string(e.Term)
+	}
+	if e.Err != nil && !errors.Is(e.Err, context.DeadlineExceeded) && !errors.Is(e.Err, context.Canceled) {
+		s += " (" + e.Err.Error() + ")"
 	}
 	return s
 }

@@ -191,6 +191,10 @@ type Config struct {
 	Version string
 	// Args is the command line, recorded (redacted) in the report's config.
 	Args []string
+	// Record holds more facts for the report's config (what was judged:
+	// the digests of the agent's files, umpire's build); a key the run
+	// sets itself wins.
+	Record map[string]any
 	// Progress, when not nil, is called after each match in match order
 	// (from the goroutine that called Run).
 	Progress func(done, total int, r *MatchResult)

@@ -257,10 +257,14 @@ func (l *link) unasked(lines []agent.Line, where rules.Where) {
 // verdict judges a failed exchange.
 func (l *link) verdict(err error, where rules.Where) {
 	t := agent.TerminationOf(err)
-	msg := err.Error()
+	msg := agent.Sentence(err) // a sentence, not the error chain
 	switch t {
 	case agent.Timeout:
-		l.j.fail(CheckDeadline, where, "an answer before the deadline", "none", "no answer before the deadline: "+msg)
+		text := "no answer before the deadline"
+		if msg != text {
+			text += ": " + msg
+		}
+		l.j.fail(CheckDeadline, where, "an answer before the deadline", "none", text)
 	case agent.Malformed:
 		l.j.fail(CheckHygiene, where, "one JSON object as the answer", "only malformed lines", msg)
 		l.j.fail(CheckDeadline, where, "an answer before the deadline", "none", "no usable answer before the deadline")

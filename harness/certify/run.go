@@ -454,6 +454,11 @@ func configMap(c Config) map[string]any {
 	if g, ok := gameOf(c.Game); ok {
 		g.config(c, m)
 	}
+	for k, v := range c.Record {
+		if _, taken := m[k]; !taken {
+			m[k] = v
+		}
+	}
 	return m
 }
 

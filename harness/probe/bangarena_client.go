@@ -91,7 +91,7 @@ func baCreateMode(ctx context.Context, t *Target, purpose string, m baMode) (*ba
 		}
 	}
 	if status != http.StatusOK && status != http.StatusCreated {
-		return nil, fmt.Errorf("creating a room: HTTP %d: %s", status, clip(data))
+		return nil, &createError{what: "a room", path: "/api/ai/rooms", status: status, body: data}
 	}
 	var out struct {
 		RoomID string            `json:"roomId"`

@@ -19,13 +19,16 @@ type suite struct {
 	start func(faults, dialects []string) (*Embedded, error)
 	// preflight presents seat's token once (Preflight).
 	preflight func(ctx context.Context, t *Target, seat int) error
+	// create makes one match or room through the harness extension, as
+	// the checks will (Preflight with Create).
+	create func(ctx context.Context, t *Target) error
 }
 
 // suites lists the games the suite knows, by name.
 func suites() map[string]suite {
 	return map[string]suite{
-		GameInference: {checks: inferenceChecks, start: startInference, preflight: preflightMatch},
-		GameBangArena: {checks: bangarenaChecks, start: startBangArena, preflight: preflightRoom},
+		GameInference: {checks: inferenceChecks, start: startInference, preflight: preflightMatch, create: preflightCreateMatch},
+		GameBangArena: {checks: bangarenaChecks, start: startBangArena, preflight: preflightRoom, create: preflightCreateRoom},
 	}
 }
 

@@ -223,7 +223,7 @@ func infCreate(ctx context.Context, t *Target, spec map[string]any) (string, map
 		return "", nil, err
 	}
 	if status < 200 || status > 299 {
-		return "", nil, fmt.Errorf("creating a match: HTTP %d: %s", status, clip(body))
+		return "", nil, &createError{what: "a match", path: "/api/inference/matches", status: status, body: body}
 	}
 	var out struct {
 		MatchID json.RawMessage `json:"match_id"`
@@ -286,6 +286,9 @@ func dialSeat(ctx context.Context, t *Target, matchID string, seat int) (*websoc
 		_ = resp.Body.Close()
 	}
 	if err != nil {
+		if resp != nil && resp.StatusCode != http.StatusSwitchingProtocols {
+			return nil, &handshakeError{seat: seat, status: resp.StatusCode, err: err}
+		}
 		return nil, fmt.Errorf("seat %d: connecting: %w", seat, err)
 	}
 	c.SetReadLimit(1 << 20)
@@ -526,6 +529,31 @@ func clip(b []byte) string {
 		return string(b[:200]) + "…"
 	}
 	return string(b)
+}
+
+// handshakeError is a seat's WebSocket handshake the server answered with
+// an HTTP status instead of switching protocols.
+type handshakeError struct {
+	seat, status int
+	err          error
+}
+
+func (e *handshakeError) Error() string {
+	return fmt.Sprintf("seat %d: connecting: the server answered the WebSocket handshake with HTTP %d instead of 101", e.seat, e.status)
+}
+
+func (e *handshakeError) Unwrap() error { return e.err }
+
+// createError is a create request of the harness extension that the target
+// answered with a status other than success.
+type createError struct {
+	what, path string
+	status     int
+	body       []byte
+}
+
+func (e *createError) Error() string {
+	return fmt.Sprintf("creating %s: HTTP %d: %s", e.what, e.status, clip(e.body))
 }
 
 // sortedSeats returns the seats of a token map in order.

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"net/http"
 	"net/url"
 	"os"
@@ -190,14 +191,25 @@ func (t *Target) FromEnv(getenv func(string) string) error {
 
 // LoadFile fills the fields still unset from a JSON file holding a Target.
 func (t *Target) LoadFile(path string) error {
+	_, err := t.LoadFileOverridden(path)
+	return err
+}
+
+// LoadFileOverridden is LoadFile that also returns the names of the file's
+// settings that a value already set (a flag or the environment) overrode
+// with a different value, so a command can say so. A file naming another
+// game than the one already set is an ErrConfig error: the file describes
+// another server, and no precedence makes that run meaningful.
+func (t *Target) LoadFileOverridden(path string) ([]string, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return fmt.Errorf("%w: %v", ErrConfig, err)
+		return nil, fmt.Errorf("%w: %v", ErrConfig, err)
 	}
-	if err := t.LoadJSON(data); err != nil {
-		return fmt.Errorf("%s: %w", path, err)
+	over, err := t.loadJSON(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	return nil
+	return over, nil
 }
 
 // LoadJSON fills the fields still unset from a JSON object holding a
@@ -205,21 +217,54 @@ func (t *Target) LoadFile(path string) error {
 // configObject; comment lines allowed); unknown fields and trailing data
 // are errors.
 func (t *Target) LoadJSON(data []byte) error {
+	_, err := t.loadJSON(data)
+	return err
+}
+
+func (t *Target) loadJSON(data []byte) ([]string, error) {
 	var f Target
 	obj, err := configObject(data)
 	if err != nil {
-		return fmt.Errorf("%w: %v", ErrConfig, err)
+		return nil, fmt.Errorf("%w: %v", ErrConfig, err)
 	}
 	dec := json.NewDecoder(bytes.NewReader(obj))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&f); err != nil {
-		return fmt.Errorf("%w: %v", ErrConfig, err)
+		return nil, fmt.Errorf("%w: %v", ErrConfig, err)
 	}
 	if dec.More() {
-		return fmt.Errorf("%w: trailing data after the configuration object", ErrConfig)
+		return nil, fmt.Errorf("%w: trailing data after the configuration object", ErrConfig)
 	}
+	if t.Game != "" && f.Game != "" && t.Game != f.Game {
+		return nil, fmt.Errorf("%w: the file is for game %q, the command line says %q: drop --game or use a file for %s", ErrConfig, f.Game, t.Game, t.Game)
+	}
+	over := t.overridden(&f)
 	t.merge(&f)
-	return nil
+	return over, nil
+}
+
+// overridden names the settings of f (by their flag names) that t already
+// holds with another value.
+func (t *Target) overridden(f *Target) []string {
+	var out []string
+	note := func(name string, set, differ bool) {
+		if set && differ {
+			out = append(out, name)
+		}
+	}
+	note("target", t.URL != "" && f.URL != "", t.URL != f.URL)
+	note("match", t.Match != "" && f.Match != "", t.Match != f.Match)
+	note("room", t.Room != "" && f.Room != "", t.Room != f.Room)
+	note("seat", len(t.Seats) > 0 && len(f.Seats) > 0, !maps.Equal(t.Seats, f.Seats))
+	note("seats", t.TableSize != 0 && f.TableSize != 0, t.TableSize != f.TableSize)
+	note("rounds", t.Rounds != 0 && f.Rounds != 0, t.Rounds != f.Rounds)
+	note("deadline-ms", t.DeadlineMS != 0 && f.DeadlineMS != 0, t.DeadlineMS != f.DeadlineMS)
+	note("mcp", t.MCP != "" && f.MCP != "", t.MCP != f.MCP)
+	note("seat-policy", t.SeatPolicy != "" && f.SeatPolicy != "", t.SeatPolicy != f.SeatPolicy)
+	note("seed", t.Seed != "" && f.Seed != "", t.Seed != f.Seed)
+	note("check-timeout", t.CheckTimeout != 0 && f.CheckTimeout != 0, t.CheckTimeout != f.CheckTimeout)
+	note("request-timeout", t.RequestTimeout != 0 && f.RequestTimeout != 0, t.RequestTimeout != f.RequestTimeout)
+	return out
 }
 
 // merge copies the fields of f that t leaves unset.

@@ -1,0 +1,213 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/umpire-arena/umpire/harness/agent"
+	"github.com/umpire-arena/umpire/internal/inert"
+)
+
+// Preflight: what a run needs from its own setup is checked before the
+// first match or check, so a mistake costs one line and exit 3 instead of
+// a whole run blamed on the agent or the target.
+
+// agentStartWindow is how long the preflight start of a JSON Lines agent
+// waits for it to die (env.agentWindow overrides it in tests). The rule (docs/cli.md, "Preflight"): an agent that
+// exits within this window of being started, before any request reaches
+// it, cannot play at all — a setup error (exit 3) with its first stderr
+// lines on the console. An agent that dies later, in a match, is a finding
+// of that match (agent.no-crash, exit 1).
+const agentStartWindow = 2 * time.Second
+
+// agentStderrLines is how many of a dead agent's stderr lines the console
+// shows.
+const agentStderrLines = 5
+
+// writablePaths says whether every report file in files and every report
+// directory in dirs can be written, before anything is played: the nearest
+// existing ancestor of each must be a directory umpire may create files in
+// (missing directories are created when the reports are written), a file
+// must not be an existing directory, a directory not an existing file.
+// "" and "-" (standard output) are skipped.
+func writablePaths(files, dirs []string) error {
+	for _, d := range dirs {
+		if d == "" {
+			continue
+		}
+		if st, err := os.Stat(d); err == nil && !st.IsDir() {
+			return fmt.Errorf("the report directory %s is a file", d)
+		}
+		if err := creatable(d); err != nil {
+			return fmt.Errorf("the report directory %s cannot be written: %v", d, err)
+		}
+	}
+	for _, f := range files {
+		if f == "" || f == "-" {
+			continue
+		}
+		if st, err := os.Stat(f); err == nil {
+			if st.IsDir() {
+				return fmt.Errorf("the report file %s is a directory", f)
+			}
+			if !st.Mode().IsRegular() {
+				continue // a device or FIFO is written in place
+			}
+		}
+		if err := creatable(filepath.Dir(f)); err != nil {
+			return fmt.Errorf("the report file %s cannot be written: %v", f, err)
+		}
+	}
+	return nil
+}
+
+// creatable says whether files can be made in dir: its nearest existing
+// ancestor is a directory in which a file can be created (tried with a
+// temporary file, removed at once).
+func creatable(dir string) error {
+	d := filepath.Clean(dir)
+	for {
+		st, err := os.Stat(d)
+		if err == nil {
+			if !st.IsDir() {
+				return fmt.Errorf("%s is a file, not a directory", d)
+			}
+			break
+		}
+		if !errors.Is(err, os.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR) {
+			return plainErr(err)
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return plainErr(err)
+		}
+		d = parent
+	}
+	f, err := os.CreateTemp(d, ".umpire-preflight-*")
+	if err != nil {
+		return fmt.Errorf("cannot create a file in %s: %v", d, plainErr(err))
+	}
+	name := f.Name()
+	f.Close()
+	return os.Remove(name)
+}
+
+// plainErr strips an *os.PathError to its cause (the path is already said).
+func plainErr(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// agentStarts starts a JSON Lines agent command once and waits
+// agentStartWindow: an agent still running then passes (it is stopped:
+// stdin closed, then SIGTERM); one that exited is an error quoting its exit
+// and its first stderr lines. who names the agent in the error ("the
+// agent", "the baseline").
+func agentStarts(ctx context.Context, e *env, who, command string) error {
+	window := agentStartWindow
+	if e.agentWindow > 0 {
+		window = e.agentWindow
+	}
+	p, err := agent.Start(ctx, agent.Spec{Command: command, TermGrace: time.Second})
+	if err != nil {
+		return fmt.Errorf("%s could not be started: %v", who, err)
+	}
+	t := time.NewTimer(window)
+	defer t.Stop()
+	select {
+	case <-p.Done():
+	case <-t.C:
+		_, _ = p.Close(0)
+		return nil
+	case <-ctx.Done():
+		_, _ = p.Close(0)
+		return ctx.Err()
+	}
+	ex, _ := p.Close(0)
+	how := fmt.Sprintf("exit status %d", ex.Code)
+	if ex.Signal != "" {
+		how = "killed by " + ex.Signal
+	}
+	msg := fmt.Sprintf("%s exited (%s) %v after it was started, before any request: it cannot play (command: %s)",
+		who, how, ex.Runtime.Round(time.Millisecond), command)
+	if lines := headLines(string(p.Stderr()), agentStderrLines); lines != "" {
+		msg += "\n" + who + "'s stderr:\n" + lines
+	} else {
+		msg += "; it wrote nothing on stderr"
+	}
+	return errors.New(msg)
+}
+
+// headLines returns the first n non-empty lines of s, each indented.
+func headLines(s string, n int) string {
+	var out []string
+	for _, l := range strings.Split(s, "\n") {
+		if l = strings.TrimRight(l, "\r "); l == "" {
+			continue
+		}
+		if len(out) == n {
+			out = append(out, "  …")
+			break
+		}
+		out = append(out, "  "+l)
+	}
+	return strings.Join(out, "\n")
+}
+
+// urlListens says whether something accepts TCP connections at the host of
+// an agent's HTTP endpoint (nothing is sent: the first request belongs to
+// the first match).
+func urlListens(ctx context.Context, who, raw string) error {
+	u, err := url.Parse(raw)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return fmt.Errorf("%s's URL %q is not an http(s) URL", who, raw)
+	}
+	host := u.Host
+	if u.Port() == "" {
+		host = net.JoinHostPort(u.Hostname(), map[string]string{"http": "80", "https": "443"}[u.Scheme])
+	}
+	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	c, err := (&net.Dialer{}).DialContext(ctx, "tcp", host)
+	if err != nil {
+		return fmt.Errorf("%s cannot be reached: nothing accepts connections at %s (%s)", who, host, dialReason(err))
+	}
+	return c.Close()
+}
+
+// dialReason says in plain words why a TCP connection failed.
+func dialReason(err error) string {
+	var dnsErr *net.DNSError
+	switch {
+	case errors.As(err, &dnsErr):
+		return "the host name is not known"
+	case strings.Contains(err.Error(), "connection refused"):
+		return "connection refused: is it running, on this port?"
+	case errors.Is(err, context.DeadlineExceeded) || strings.Contains(err.Error(), "i/o timeout"):
+		return "no answer in time"
+	}
+	return plainErr(err).Error()
+}
+
+// printLines prints msg, line by line made inert for the terminal, the
+// first line after prefix.
+func printLines(w io.Writer, prefix, msg string) {
+	for i, l := range strings.Split(msg, "\n") {
+		if i == 0 {
+			l = prefix + l
+		}
+		fmt.Fprintln(w, inert.String(l))
+	}
+}
