@@ -22,7 +22,9 @@ type Statement struct {
 	Text string `json:"text"`
 	// Rules are the catalogue rules that check the statement.
 	Rules []string `json:"rules,omitempty"`
-	// NotCheckable says why nothing can observe the statement.
+	// NotCheckable says why nothing can observe the statement. Its rules,
+	// if any, say what umpire would judge should it ever show (a staged
+	// card no room deals).
 	NotCheckable string `json:"not_checkable,omitempty"`
 	// Gap says what part of the statement no rule checks yet (a statement
 	// with rules and a gap is partial; one without rules is missing).
@@ -75,11 +77,14 @@ func Statements(game string) []Statement {
 	if game == "" || game == "inference" {
 		out = append(out, inferenceStatements()...)
 	}
+	if game == "" || game == "bangarena" {
+		out = append(out, bangarenaStatements()...)
+	}
 	return out
 }
 
 // StatementGames are the games whose document has a statement map.
-func StatementGames() []string { return []string{"inference"} }
+func StatementGames() []string { return []string{"inference", "bangarena"} }
 
 // StatementFigures counts statements by status.
 type StatementFigures struct {
@@ -153,8 +158,8 @@ func checkStatements(c *Catalogue, list []Statement, games []string) []string {
 		if len(s.Rules) == 0 && s.NotCheckable == "" && s.Gap == "" {
 			errs = append(errs, "statement "+s.ID+" names no rule and says neither why it cannot be checked nor what is missing")
 		}
-		if len(s.Rules) > 0 && s.NotCheckable != "" {
-			errs = append(errs, "statement "+s.ID+" names rules but says it cannot be checked")
+		if s.NotCheckable != "" && s.Gap != "" {
+			errs = append(errs, "statement "+s.ID+" has a gap but says it cannot be checked")
 		}
 		for _, id := range s.Rules {
 			if _, ok := c.Lookup(id); !ok {

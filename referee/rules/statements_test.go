@@ -12,8 +12,10 @@ func TestStatementMap(t *testing.T) {
 	for _, e := range checkStatements(Default(), Statements(""), StatementGames()) {
 		t.Error(e)
 	}
-	if n := len(Statements("inference")); n != 79 {
-		t.Errorf("inference: %d statements, want 79 (AUDIT-STATEMENTS.md)", n)
+	for game, want := range map[string]int{"inference": 79, "bangarena": 193} {
+		if n := len(Statements(game)); n != want {
+			t.Errorf("%s: %d statements, want %d (AUDIT-STATEMENTS.md)", game, n, want)
+		}
 	}
 }
 
@@ -38,7 +40,7 @@ func TestStatementMapFaults(t *testing.T) {
 		{"unknown rule", []Statement{ok, {ID: "X-2", Doc: "d", Section: "A", Text: "t", Rules: []string{"g/a.nine"}}}, "unknown rule g/a.nine"},
 		{"rule covering nothing", []Statement{{ID: "X-1", Doc: "d", Section: "A", Text: "t", Rules: []string{"g/a.one"}}}, "rule g/a.two"},
 		{"duplicate", []Statement{ok, ok}, "twice"},
-		{"rules and no-check", []Statement{{ID: "X-1", Doc: "d", Section: "A", Text: "t", Rules: []string{"g/a.one", "g/a.two"}, NotCheckable: "why"}}, "cannot be checked"},
+		{"gap and no-check", []Statement{{ID: "X-1", Doc: "d", Section: "A", Text: "t", Rules: []string{"g/a.one", "g/a.two"}, NotCheckable: "why", Gap: "what"}}, "cannot be checked"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			errs := strings.Join(checkStatements(cat, tc.list, []string{"g"}), "; ")
