@@ -225,7 +225,7 @@ func (v *Verifier) comparePayouts(exp *ref.Outcome, paid []int) []int {
 		}
 	case v.settler.Pots() > 1:
 		rule, why = "inference/round.6.side-pots", "each pot layer goes to the best value among the seats still in that paid into it"
-		if breach := sidePotBreach(v.scr.contrib, v.scr.folded, v.scr.values, paid); breach != "" {
+		if breach := sidePotBreach(v.scr.contrib, v.scr.folded, v.scr.values, paid, v.settler.Pots()); breach != "" {
 			why = breach
 		} else {
 			reading = true
@@ -245,9 +245,11 @@ func (v *Verifier) comparePayouts(exp *ref.Outcome, paid []int) []int {
 // the layers, the documents fix that only seats still in win ("remaining
 // players"), that a seat wins from a seat still in at most what it put in
 // itself (an all-in is "for what you have"; that is what a side pot is),
-// folded contributions staying in the pot for someone, and that the single
-// best value takes at least every credit it matched.
-func sidePotBreach(contrib []int, folded []bool, values []int, paid []int) string {
+// folded contributions staying in the pot for someone, that the single
+// best value takes at least every credit it matched, and that tied best
+// values that paid the same share evenly (apart from one leftover credit
+// per pot, of which there are pots).
+func sidePotBreach(contrib []int, folded []bool, values []int, paid []int, pots int) string {
 	best, top, tied := -1, 0, false
 	for i := range contrib {
 		if folded[i] {
@@ -282,6 +284,11 @@ func sidePotBreach(contrib []int, folded []bool, values []int, paid []int) strin
 		}
 		if w == best && !tied && paid[w] < least {
 			return fmt.Sprintf("seat %d holds the best value and wins every credit it matched (at least %d), not %d", w, least, paid[w])
+		}
+		for o := w + 1; o < len(contrib); o++ {
+			if !folded[o] && values[w] == top && values[o] == top && contrib[o] == contrib[w] && (paid[w]-paid[o] > pots || paid[o]-paid[w] > pots) {
+				return fmt.Sprintf("seats %d and %d tie for the best value, paid the same and share evenly, but win %d and %d", w, o, paid[w], paid[o])
+			}
 		}
 	}
 	return ""
