@@ -163,3 +163,15 @@ func TestRulesStatements(t *testing.T) {
 		}
 	}
 }
+
+// conform's console ends with the statement figures of the game's document
+// beside the coverage of its rules.
+func TestConformPrintsStatementFigures(t *testing.T) {
+	code, out, errs := runUmpire(t, "", "conform", "--game", "inference", "--embedded", "--check", "hidden values stay hidden")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(out, "\ncoverage inference: ") || !strings.Contains(out, "\nstatements inference-0.4: 79 statements, ") {
+		t.Errorf("console:\n%s", out)
+	}
+}
