@@ -26,7 +26,7 @@
 // (what it can cover) but did not evaluate is "not exercised", with why;
 // CoverageFigures gives, per game, the checked MUST rules by observability
 // (live, log-only, agent-only: the headline is checked / server-observable
-// MUST rules). A check that reports no evaluations (Evaluated nil, e.g. an
+// MUST rules of the documents; those on a reading or a pin apart). A check that reports no evaluations (Evaluated nil, e.g. an
 // older report) covers what it lists ("listed"); Stats (per agent and adversary type:
 // win rate with a Wilson interval, mean rank and score with Student-t
 // intervals, latency percentiles and histogram, termination counts). The

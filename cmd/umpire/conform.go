@@ -249,6 +249,13 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 		for _, f := range reports.CoverageFigures(rep.Coverage()) {
 			fmt.Fprintf(console, "coverage %s\n", f)
 		}
+		// The documents' statements the catalogue's checks can reach (not
+		// this run's: see umpire rules --statements).
+		for _, g := range rep.Meta.Games {
+			for _, f := range rules.CountStatements(rules.Statements(g), checkedByManifest()) {
+				fmt.Fprintf(console, "statements %s\n", f)
+			}
+		}
 	}
 	return rep.ExitCode()
 }

@@ -69,10 +69,11 @@ func coverageText(r rules.Rule, m probe.ManifestEntry) string {
 // cmdRules runs "umpire rules": the rule catalogue, for one game or both,
 // with the checks that cover each rule and the faults that prove it.
 func cmdRules(_ context.Context, e *env, args []string) int {
-	fs := newFlagSet(e, "rules", "[--game G] [--strict] [--format text|json]")
+	fs := newFlagSet(e, "rules", "[--game G] [--strict] [--statements] [--format text|json]")
 	game := fs.String("game", "", "inference or bangarena (default: both)")
 	format := fs.String("format", "text", "text or json")
 	strict := fs.Bool("strict", false, "show the levels a --strict run gives: readings and pins keep their MUST")
+	statements := fs.Bool("statements", false, "show the statement map: each statement of the rules documents, the rules that check it, its status, and the figures per document")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
@@ -81,6 +82,9 @@ func cmdRules(_ context.Context, e *env, args []string) int {
 	}
 	if *game != "" && !checkGame(e, *game) || !checkFormat(e, *format) {
 		return exitUsage
+	}
+	if *statements {
+		return rulesStatements(e, *game, *format)
 	}
 	cat := rules.Default()
 	list := cat.All()

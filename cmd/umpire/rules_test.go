@@ -120,3 +120,58 @@ func TestHelpAligns(t *testing.T) {
 		col = at
 	}
 }
+
+// umpire rules --statements maps every statement of the Inference document
+// to its rules and prints the figures per document; the JSON form has each
+// statement's status and the same figures.
+func TestRulesStatements(t *testing.T) {
+	code, out, errs := runUmpire(t, "", "rules", "--statements", "--game", "inference")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(out, "I-79") || !strings.Contains(out, "inference-0.4: 79 statements,") || !strings.Contains(out, "not checkable") {
+		t.Errorf("text form:\n%s", out)
+	}
+	code, out, errs = runUmpire(t, "", "rules", "--statements", "--game", "inference", "--format", "json")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var m struct {
+		Statements []struct {
+			ID, Status string
+			Rules      []string
+		}
+		Figures []struct {
+			Doc                                   string
+			Statements, Covered, Partial, Missing int
+			NotCheckable                          int `json:"not_checkable"`
+		} `json:"figures"`
+	}
+	if err := json.Unmarshal([]byte(out), &m); err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Statements) != 79 || len(m.Figures) != 1 {
+		t.Fatalf("%d statements, figures %+v", len(m.Statements), m.Figures)
+	}
+	f := m.Figures[0]
+	if f.Covered+f.Partial+f.Missing+f.NotCheckable != f.Statements {
+		t.Errorf("figures do not add up: %+v", f)
+	}
+	for _, s := range m.Statements {
+		if s.ID == "I-4" && s.Status != "covered" {
+			t.Errorf("I-4 (the button): %s", s.Status)
+		}
+	}
+}
+
+// conform's console ends with the statement figures of the game's document
+// beside the coverage of its rules.
+func TestConformPrintsStatementFigures(t *testing.T) {
+	code, out, errs := runUmpire(t, "", "conform", "--game", "inference", "--embedded", "--check", "hidden values stay hidden")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(out, "\ncoverage inference: ") || !strings.Contains(out, "\nstatements inference-0.4: 79 statements, ") {
+		t.Errorf("console:\n%s", out)
+	}
+}

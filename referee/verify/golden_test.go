@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	ref "github.com/umpire-arena/umpire/referee/inference"
+	"github.com/umpire-arena/umpire/referee/rules"
 )
 
 var update = flag.Bool("update", false, "regenerate testdata/ from the engine's self-play")
@@ -142,11 +143,14 @@ type mutation struct {
 	max int
 	// sameRule: every finding cites rule (a setting broken for the whole log).
 	sameRule bool
+	// reading: the first finding rests on umpire's reading (SHOULD unless
+	// strict), not on the document's own clause (MUST).
+	reading string
 }
 
 func mutations() []mutation {
 	return []mutation{
-		{name: "side-pot-wrong", rule: "inference/round.6.side-pots", mutate: func(t testing.TB, l []string, f features) (int, []string) {
+		{name: "side-pot-wrong", rule: "inference/round.6.side-pots", reading: "I-INF-5", mutate: func(t testing.TB, l []string, f features) (int, []string) {
 			e := ev(t, l, f.sidePots)
 			k := 0
 			for e.Payouts[k].Amount < 3 {
@@ -158,7 +162,20 @@ func mutations() []mutation {
 			put(l, f.sidePots, e)
 			return f.sidePots + 1, l
 		}},
-		{name: "odd-chip-wrong-seat", rule: "inference/round.6.odd-chips", mutate: func(t testing.TB, l []string, f features) (int, []string) {
+		{name: "side-pot-over-match", rule: "inference/round.6.side-pots", mutate: func(t testing.TB, l []string, f features) (int, []string) {
+			// The short all-in winner takes what it never matched: the
+			// document's part of side pots, whatever the layers.
+			e := ev(t, l, f.sidePots)
+			total := 0
+			for _, p := range e.Payouts {
+				total += p.Amount
+			}
+			e.Payouts = []ref.Payout{{Seat: e.Payouts[0].Seat, Amount: total}}
+			e.Winners = []int{e.Payouts[0].Seat}
+			put(l, f.sidePots, e)
+			return f.sidePots + 1, l
+		}},
+		{name: "odd-chip-wrong-seat", rule: "inference/round.6.odd-chips", reading: "I-INF-5", mutate: func(t testing.TB, l []string, f features) (int, []string) {
 			e := ev(t, l, f.oddChip)
 			for k := range e.Payouts {
 				switch e.Payouts[k].Seat {
@@ -440,6 +457,20 @@ func TestMutations(t *testing.T) {
 					t.Errorf("finding %s at line %d, want only %s", x.Rule, x.Where.Line, m.rule)
 				}
 			}
+			wantBasis, wantLevel := rules.BasisDocument, rules.Must
+			if m.reading != "" {
+				wantBasis, wantLevel = rules.BasisReading, rules.Should
+			}
+			cat := rules.Default()
+			if r, _ := cat.Lookup(m.rule); r.Basis != rules.BasisDocument && m.reading == "" {
+				return // a pin's finding: graded by its rule
+			}
+			if g := cat.Grade(fs[0], false); g.Basis != wantBasis || g.Level != wantLevel || (m.reading != "" && g.Ref != m.reading) {
+				t.Errorf("first finding graded %s on %s %s, want %s on %s %s", g.Level, g.Basis, g.Ref, wantLevel, wantBasis, m.reading)
+			}
+			if g := cat.Grade(fs[0], true); g.Level != rules.Must {
+				t.Errorf("first finding graded %s under --strict, want MUST", g.Level)
+			}
 			if sum.Must != len(fs) && m.rule != "" {
 				t.Logf("summary %+v", sum)
 			}
@@ -452,4 +483,49 @@ func TestMutations(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestOddChipOfASinglePot: with one pot, where the leftover credit of a tie
+// goes is the document's own sentence, so a wrong seat is MUST; the same
+// break in a round of side pots is I-INF-5's (the odd-chip-wrong-seat
+// mutation).
+func TestOddChipOfASinglePot(t *testing.T) {
+	for i := range 400 {
+		cfg := ref.DefaultConfig()
+		cfg.TableSize, cfg.Rounds = 3, 40
+		log, _ := gen{cfg: cfg, seed: fmt.Sprintf("odd-%d", i), msgP: 0.1}.play(t)
+		lines := splitLines(log)
+		for n, l := range lines {
+			if !strings.Contains(l, `"type":"showdown"`) {
+				continue
+			}
+			e := ev(t, lines, n)
+			if len(e.Payouts) != 2 || e.Payouts[0].Amount-e.Payouts[1].Amount != 1 && e.Payouts[1].Amount-e.Payouts[0].Amount != 1 {
+				continue
+			}
+			if strings.Contains(strings.Join(roundOf(lines, n), "\n"), `"all_in":true`) {
+				continue // side pots possible
+			}
+			e.Payouts[0].Amount, e.Payouts[1].Amount = e.Payouts[1].Amount, e.Payouts[0].Amount
+			put(lines, n, e)
+			fs, _ := verifyAll(t, joinLines(lines), Options{})
+			if len(fs) == 0 || fs[0].Rule != "inference/round.6.odd-chips" {
+				t.Fatalf("seed odd-%d line %d: findings%s, want inference/round.6.odd-chips", i, n+1, describe(fs))
+			}
+			if g := rules.Default().Grade(fs[0], false); g.Level != rules.Must || g.Basis != rules.BasisDocument {
+				t.Fatalf("graded %s on %s, want MUST on the document: %v", g.Level, g.Basis, g)
+			}
+			return
+		}
+	}
+	t.Fatal("no seeded log has a tie with a leftover credit in a round without side pots")
+}
+
+// roundOf returns the lines of the round that line n closes.
+func roundOf(lines []string, n int) []string {
+	s := n
+	for s > 0 && !strings.Contains(lines[s], `"type":"round_start"`) {
+		s--
+	}
+	return lines[s : n+1]
 }

@@ -132,37 +132,60 @@ func TestOtherShapesOfUnusedFields(t *testing.T) {
 }
 
 // TestButtonOnASittingOutSeat: a log whose button moves onto a sitting-out
-// seat reads "live" otherwise than umpire (I-INF-2): the button finding
-// rests on that reading, so it is SHOULD unless strict; a button that
-// jumps elsewhere rests on the rules themselves.
+// seat, or over the seats live in the round before rather than the new one,
+// reads "live" otherwise than umpire (I-INF-2): the button finding rests on
+// that reading, so it is SHOULD unless strict; a button that jumps
+// elsewhere rests on the rules themselves.
 func TestButtonOnASittingOutSeat(t *testing.T) {
 	log, _ := golden(t)
-	const n = 128 // round 6: seat 1 sits out, the button skips it to seat 2
-	if !strings.HasPrefix(splitLines(log)[n-1], `{"type":"round_start","round":6,"dealer":2,`) {
-		t.Fatalf("fixture line %d changed: %s", n, splitLines(log)[n-1])
-	}
+	cat := rules.Default()
 	for _, tc := range []struct {
+		name   string
+		n      int    // the round_start line (1-based)
+		prefix string // its start, unedited
+		from   string
 		dealer string
 		basis  rules.Basis
 	}{
-		{`"dealer":1,`, rules.BasisReading}, // the sitting-out seat
-		{`"dealer":4,`, ""},                 // no reading gives it
+		// Round 6: seat 1 sits out, the button skips it to seat 2.
+		{"onto the sitting-out seat", 128, `{"type":"round_start","round":6,"dealer":2,`, `"dealer":2,`, `"dealer":1,`, rules.BasisReading},
+		{"elsewhere", 128, `{"type":"round_start","round":6,"dealer":2,`, `"dealer":2,`, `"dealer":4,`, ""},
+		// Round 15: seat 1 returns and is live in the new round, so the
+		// button stops on it; seat 2 is the button over round 14's seats.
+		{"over the old round's seats", 312, `{"type":"round_start","round":15,"dealer":1,`, `"dealer":1,`, `"dealer":2,`, rules.BasisReading},
+		{"past the returning seat elsewhere", 312, `{"type":"round_start","round":15,"dealer":1,`, `"dealer":1,`, `"dealer":3,`, ""},
 	} {
-		lines := splitLines(log)
-		lines[n-1] = strings.Replace(lines[n-1], `"dealer":2,`, tc.dealer, 1)
-		fs, _ := verifyAll(t, joinLines(lines), Options{})
-		found := false
-		for _, f := range fs {
-			if f.Rule == "inference/table.button" {
+		t.Run(tc.name, func(t *testing.T) {
+			lines := splitLines(log)
+			if !strings.HasPrefix(lines[tc.n-1], tc.prefix) {
+				t.Fatalf("fixture line %d changed: %s", tc.n, lines[tc.n-1])
+			}
+			lines[tc.n-1] = strings.Replace(lines[tc.n-1], tc.from, tc.dealer, 1)
+			fs, _ := verifyAll(t, joinLines(lines), Options{})
+			found := false
+			for _, f := range fs {
+				if f.Rule != "inference/table.button" {
+					continue
+				}
 				found = true
 				if f.Basis != tc.basis || (tc.basis != "" && f.Ref != "I-INF-2") {
-					t.Errorf("dealer %s: basis %q ref %q, want %q", tc.dealer, f.Basis, f.Ref, tc.basis)
+					t.Errorf("basis %q ref %q, want %q", f.Basis, f.Ref, tc.basis)
+				}
+				want := rules.Must
+				if tc.basis == rules.BasisReading {
+					want = rules.Should
+				}
+				if g := cat.Grade(f, false); g.Level != want {
+					t.Errorf("graded %s, want %s", g.Level, want)
+				}
+				if g := cat.Grade(f, true); g.Level != rules.Must {
+					t.Errorf("graded %s under --strict, want MUST", g.Level)
 				}
 			}
-		}
-		if !found {
-			t.Errorf("dealer %s: no table.button finding", tc.dealer)
-		}
+			if !found {
+				t.Errorf("no table.button finding")
+			}
+		})
 	}
 }
 

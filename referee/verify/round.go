@@ -172,9 +172,11 @@ func (v *Verifier) roundStart(r *record) {
 		if exp := v.nextDealer(rd, false); exp != r.dealer && v.nextDealer(rd, true) != r.dealer && !v.buttonOfOwnDeal(rd, r) {
 			v.altDealer = exp
 			v.report("inference/table.button", -1, -1, exp, r.dealer, "the button moves to the first seat left of round %d's dealer (%d) that is dealt in this round", rd-1, v.rs.Dealer)
-			if r.dealer == v.nextNotBusted() {
-				// The log counts a sitting-out seat as live: the rules say
-				// "one live seat", which seats are live is I-INF-2's reading.
+			if r.dealer == v.nextNotBusted() || r.dealer == v.nextLiveBefore() {
+				// The log counts a sitting-out seat as live, or takes the
+				// seats live in the round before rather than in the new
+				// one: the rules say "one live seat", which seats are live
+				// when the button moves is I-INF-2's reading.
 				v.out[len(v.out)-1].Basis, v.out[len(v.out)-1].Ref = rules.BasisReading, "I-INF-2"
 			}
 		}
@@ -295,6 +297,14 @@ func (v *Verifier) buttonOfOwnDeal(rd int, r *record) bool {
 // other reading of I-INF-2, which a finding cites).
 func (v *Verifier) nextNotBusted() int {
 	return ref.Button(len(v.seats), v.rs.Dealer, func(d int) bool { return !v.seats[d].Busted })
+}
+
+// nextLiveBefore is the button over the seats live in the round that just
+// ended and not busted by it (liveness taken before the new round's returns
+// and sit-outs: the other reading of I-INF-2's "live in the new round").
+// Called before the new round's deal, InRound is still the old round's.
+func (v *Verifier) nextLiveBefore() int {
+	return ref.Button(len(v.seats), v.rs.Dealer, func(d int) bool { return v.seats[d].InRound && !v.seats[d].Busted })
 }
 
 // anteDue returns the first seat of the engine's order of the antes

@@ -212,16 +212,86 @@ func (v *Verifier) comparePayouts(exp *ref.Outcome, paid []int) []int {
 		}
 	}
 	rule, why := "inference/round.6.showdown", "the highest value still in takes the pot"
+	// With more than one pot, only part of the split is the document's
+	// (I-INF-5): where the log keeps that part, the difference rests on
+	// umpire's reading of "side pots are computed normally".
+	reading := false
 	switch {
 	case odd && total == 0:
 		rule, why = "inference/round.6.odd-chips", "credits that do not split evenly go one each to the tied winners nearest the dealer's left"
+		reading = v.settler.Pots() > 1 // one pot at a time: I-INF-5
+		if reading {
+			why = "each pot's leftover credits go one each to its tied winners nearest the dealer's left"
+		}
 	case v.settler.Pots() > 1:
 		rule, why = "inference/round.6.side-pots", "each pot layer goes to the best value among the seats still in that paid into it"
+		if breach := sidePotBreach(v.scr.contrib, v.scr.folded, v.scr.values, paid, v.settler.Pots()); breach != "" {
+			why = breach
+		} else {
+			reading = true
+		}
 	case v.settler.TiedPots() > 0:
 		rule, why = "inference/round.6.ties", "tied best values share the pot evenly"
 	}
 	v.report(rule, -1, -1, payoutList(want), payoutList(paid), "%s (dealer %d)", why, v.rs.Dealer)
+	if reading {
+		v.out[len(v.out)-1].Basis, v.out[len(v.out)-1].Ref = rules.BasisReading, "I-INF-5"
+	}
 	return want
+}
+
+// sidePotBreach returns what a round's payouts break of the document's own
+// part of side pots, or "" when they keep it (the rest is I-INF-5). Whatever
+// the layers, the documents fix that only seats still in win ("remaining
+// players"), that a seat wins from a seat still in at most what it put in
+// itself (an all-in is "for what you have"; that is what a side pot is),
+// folded contributions staying in the pot for someone, that the single
+// best value takes at least every credit it matched, and that tied best
+// values that paid the same share evenly (apart from one leftover credit
+// per pot, of which there are pots).
+func sidePotBreach(contrib []int, folded []bool, values []int, paid []int, pots int) string {
+	best, top, tied := -1, 0, false
+	for i := range contrib {
+		if folded[i] {
+			if paid[i] > 0 {
+				return fmt.Sprintf("seat %d is not still in and wins nothing", i)
+			}
+			continue
+		}
+		switch {
+		case values[i] > top:
+			best, top, tied = i, values[i], false
+		case values[i] == top:
+			tied = true
+		}
+	}
+	for w := range contrib {
+		if folded[w] {
+			continue
+		}
+		most, least := 0, 0
+		for s := range contrib {
+			m := min(contrib[s], contrib[w])
+			least += m
+			if folded[s] {
+				most += contrib[s]
+			} else {
+				most += m
+			}
+		}
+		if paid[w] > most {
+			return fmt.Sprintf("seat %d wins %d, more than it could match from the seats still in (at most %d)", w, paid[w], most)
+		}
+		if w == best && !tied && paid[w] < least {
+			return fmt.Sprintf("seat %d holds the best value and wins every credit it matched (at least %d), not %d", w, least, paid[w])
+		}
+		for o := w + 1; o < len(contrib); o++ {
+			if !folded[o] && values[w] == top && values[o] == top && contrib[o] == contrib[w] && (paid[w]-paid[o] > pots || paid[o]-paid[w] > pots) {
+				return fmt.Sprintf("seats %d and %d tie for the best value, paid the same and share evenly, but win %d and %d", w, o, paid[w], paid[o])
+			}
+		}
+	}
+	return ""
 }
 
 func payoutList(a []int) []ref.Payout {

@@ -1,0 +1,191 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Statement is one normative statement of a rules document (what a server
+// or an agent must, should or must not do; a rule of play; a number, field,
+// timing, fallback or visibility), paraphrased in our words, and what checks
+// it: the catalogue rules that cover it, or why no client, log or agent run
+// can observe it. The map measures the catalogue against the documents
+// rather than against itself.
+type Statement struct {
+	// ID is the statement's number in the map ("I-12", "B-40"), stable
+	// across edits of the catalogue.
+	ID string `json:"id"`
+	// Doc and Section locate it in the rules documents.
+	Doc     string `json:"doc"`
+	Section string `json:"section"`
+	// Text is a short paraphrase in our words, never the document's prose.
+	Text string `json:"text"`
+	// Rules are the catalogue rules that check the statement.
+	Rules []string `json:"rules,omitempty"`
+	// NotCheckable says why nothing can observe the statement. Its rules,
+	// if any, say what umpire would judge should it ever show (a staged
+	// card no room deals).
+	NotCheckable string `json:"not_checkable,omitempty"`
+	// Gap says what part of the statement no rule checks yet (a statement
+	// with rules and a gap is partial; one without rules is missing).
+	Gap string `json:"gap,omitempty"`
+}
+
+// StatementStatus is how far the catalogue checks a statement.
+type StatementStatus string
+
+// The statuses of a statement.
+const (
+	// StatementCovered: every rule listed is checked and no gap is left.
+	StatementCovered StatementStatus = "covered"
+	// StatementPartial: a rule listed is checked, but a gap is left or
+	// another listed rule is not checked.
+	StatementPartial StatementStatus = "partial"
+	// StatementMissing: no rule listed is checked (none, or only
+	// catalogued ones).
+	StatementMissing StatementStatus = "missing"
+	// StatementNotCheckable: nothing a client, log or agent run sees shows
+	// it.
+	StatementNotCheckable StatementStatus = "not-checkable"
+)
+
+// Status is the statement's status when checked reports which rules some
+// check evaluates (the conformance manifest, the log verifiers).
+func (s Statement) Status(checked func(rule string) bool) StatementStatus {
+	if s.NotCheckable != "" {
+		return StatementNotCheckable
+	}
+	n := 0
+	for _, id := range s.Rules {
+		if checked(id) {
+			n++
+		}
+	}
+	switch {
+	case n == 0:
+		return StatementMissing
+	case n < len(s.Rules) || s.Gap != "":
+		return StatementPartial
+	}
+	return StatementCovered
+}
+
+// Statements returns the statement map of a game's rules document ("" for
+// both), in document order.
+func Statements(game string) []Statement {
+	var out []Statement
+	if game == "" || game == "inference" {
+		out = append(out, inferenceStatements()...)
+	}
+	if game == "" || game == "bangarena" {
+		out = append(out, bangarenaStatements()...)
+	}
+	return out
+}
+
+// StatementGames are the games whose document has a statement map.
+func StatementGames() []string { return []string{"inference", "bangarena"} }
+
+// StatementFigures counts statements by status.
+type StatementFigures struct {
+	Doc          string `json:"doc"`
+	Statements   int    `json:"statements"`
+	Covered      int    `json:"covered"`
+	Partial      int    `json:"partial"`
+	Missing      int    `json:"missing"`
+	NotCheckable int    `json:"not_checkable"`
+	// CataloguedOnly counts the missing statements whose rules exist but
+	// no check evaluates.
+	CataloguedOnly int `json:"catalogued_only"`
+}
+
+// CountStatements sums a statement map per document, in order of first
+// appearance.
+func CountStatements(list []Statement, checked func(rule string) bool) []StatementFigures {
+	var out []StatementFigures
+	index := map[string]int{}
+	for _, s := range list {
+		i, ok := index[s.Doc]
+		if !ok {
+			i = len(out)
+			index[s.Doc] = i
+			out = append(out, StatementFigures{Doc: s.Doc})
+		}
+		f := &out[i]
+		f.Statements++
+		switch s.Status(checked) {
+		case StatementCovered:
+			f.Covered++
+		case StatementPartial:
+			f.Partial++
+		case StatementMissing:
+			f.Missing++
+			if len(s.Rules) > 0 {
+				f.CataloguedOnly++
+			}
+		case StatementNotCheckable:
+			f.NotCheckable++
+		}
+	}
+	return out
+}
+
+// String renders the figures on one line.
+func (f StatementFigures) String() string {
+	s := fmt.Sprintf("%s: %d statements, %d covered, %d partial, %d missing", f.Doc, f.Statements, f.Covered, f.Partial, f.Missing)
+	if f.CataloguedOnly > 0 {
+		s += fmt.Sprintf(" (%d catalogued only)", f.CataloguedOnly)
+	}
+	return s + fmt.Sprintf(", %d not checkable", f.NotCheckable)
+}
+
+// checkStatements reports what is wrong with a statement map against the
+// catalogue: a statement with neither rules nor a reason, an unknown rule,
+// a duplicate id, or (for each game in games) a rule of the game that is
+// no pin and covers no statement.
+func checkStatements(c *Catalogue, list []Statement, games []string) []string {
+	var errs []string
+	seen := map[string]bool{}
+	covers := map[string]bool{}
+	for _, s := range list {
+		if seen[s.ID] {
+			errs = append(errs, "statement "+s.ID+" appears twice")
+		}
+		seen[s.ID] = true
+		if s.Doc == "" || s.Section == "" || s.Text == "" {
+			errs = append(errs, "statement "+s.ID+" lacks its document, section or text")
+		}
+		if len(s.Rules) == 0 && s.NotCheckable == "" && s.Gap == "" {
+			errs = append(errs, "statement "+s.ID+" names no rule and says neither why it cannot be checked nor what is missing")
+		}
+		if s.NotCheckable != "" && s.Gap != "" {
+			errs = append(errs, "statement "+s.ID+" has a gap but says it cannot be checked")
+		}
+		for _, id := range s.Rules {
+			if _, ok := c.Lookup(id); !ok {
+				errs = append(errs, "statement "+s.ID+" names unknown rule "+id)
+			}
+			covers[id] = true
+		}
+	}
+	for _, g := range games {
+		for _, r := range c.ForGame(g) {
+			// A pin covers umpire's own contract (WIRE.md, CLI.md), not a
+			// sentence of the documents: it needs no statement.
+			if r.Basis == BasisContract || covers[r.ID] {
+				continue
+			}
+			errs = append(errs, fmt.Sprintf("rule %s (%s) covers no statement of %s", r.ID, r.Basis, r.Doc))
+		}
+	}
+	return errs
+}
+
+// CheckStatements checks the default statement maps against the default
+// catalogue (see checkStatements).
+func CheckStatements() error {
+	if errs := checkStatements(Default(), Statements(""), StatementGames()); len(errs) > 0 {
+		return fmt.Errorf("rules: statement map: %s", strings.Join(errs, "; "))
+	}
+	return nil
+}
