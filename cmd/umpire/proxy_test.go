@@ -112,7 +112,7 @@ func proxyOneRoom(t *testing.T, args ...string) proxyRun {
 // through it; the command passes, writes every report and no token.
 func TestProxyCommand(t *testing.T) {
 	dir := t.TempDir()
-	pr := proxyOneRoom(t, "--report-dir", dir)
+	pr := proxyOneRoom(t, "--report-dir", dir, "--match-reports")
 	if pr.code != exitOK {
 		t.Fatalf("exit %d; stdout:\n%s\nstderr:\n%s", pr.code, pr.stdout, pr.stderr)
 	}
@@ -246,7 +246,7 @@ func TestProxyInterruptedMidMatch(t *testing.T) {
 	done := make(chan int, 1)
 	go func() {
 		e := &env{stdin: strings.NewReader(""), stdout: out, stderr: &errb}
-		done <- run(ctx, e, []string{"proxy", "--game", "inference", "--target", srv.URL, "--listen", addr, "--report-dir", dir})
+		done <- run(ctx, e, []string{"proxy", "--game", "inference", "--target", srv.URL, "--listen", addr, "--report-dir", dir, "--match-reports"})
 	}()
 	for i := 0; !strings.Contains(out.String(), "relaying"); i++ {
 		if i == 1000 {
