@@ -18,7 +18,7 @@ const (
 	// decoded event caches of BangArena seats; past it, messages are
 	// kept as a note of their size and caches dropped (judging goes on,
 	// slower).
-	DefaultWindowBytes = 256 << 20
+	DefaultWindowBytes = 64 << 20
 	// maxEventCache caps one seat's event cache.
 	maxEventCache = 1 << 20
 	// maxHandCards caps the cards remembered of a seat's own hand.
