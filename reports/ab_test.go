@@ -200,7 +200,7 @@ func TestABMergeSameVerdict(t *testing.T) {
 		}
 		shards = append(shards, back)
 	}
-	merged, err := Merge(shards[2], shards[0], shards[1])
+	merged, err := MergeWith(fixtureCatalogue(t), shards[2], shards[0], shards[1])
 	if err != nil {
 		t.Fatal(err)
 	}

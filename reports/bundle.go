@@ -1,6 +1,7 @@
 package reports
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -15,6 +16,7 @@ import (
 	"time"
 
 	"github.com/umpire-arena/umpire/internal/inert"
+	"github.com/umpire-arena/umpire/referee/rules"
 )
 
 // BundleSchema names the version of a certification bundle's manifest.
@@ -172,21 +174,48 @@ var ErrBundle = errors.New("reports: unreadable bundle")
 // problems found (none for an intact bundle) and the manifest's SHA-256,
 // which a reviewer can pin; err is set when the bundle cannot be read.
 func BundleCheck(dir string) (problems []string, manifestSHA string, err error) {
+	res, err := VerifyBundle(dir)
+	return res.Problems, res.ManifestSHA, err
+}
+
+// BundleResult is what VerifyBundle found.
+type BundleResult struct {
+	// Problems are the differences found; none for an intact bundle.
+	Problems []string
+	// ManifestSHA is the SHA-256 of the manifest, for a reviewer to pin.
+	ManifestSHA string
+	// Verdict and ExitCode are what report.json's findings lead to,
+	// recomputed with the built-in catalogue (Regrade); empty when
+	// report.json could not be read.
+	Verdict  Verdict
+	ExitCode int
+}
+
+// VerifyBundle is BundleCheck, also returning the verdict the findings lead
+// to. The report's statuses and levels are recomputed from its findings and
+// the built-in catalogue (Regrade): a check relabelled "pass" that carries a
+// MUST finding, a level lowered in the report or a known-failing mark its
+// list does not hold is a problem, and the verdict returned is the
+// recomputed one.
+func VerifyBundle(dir string) (res BundleResult, err error) {
+	var problems []string
+	defer func() { res.Problems = problems }()
 	mf, err := digest(filepath.Join(dir, FileManifest))
 	if err != nil {
-		return nil, "", fmt.Errorf("%w: %v", ErrBundle, err)
+		return res, fmt.Errorf("%w: %v", ErrBundle, err)
 	}
 	raw, err := readLimited(filepath.Join(dir, FileManifest), 1<<20)
 	if err != nil {
-		return nil, "", fmt.Errorf("%w: %v", ErrBundle, err)
+		return res, fmt.Errorf("%w: %v", ErrBundle, err)
 	}
 	var m Manifest
 	if err := json.Unmarshal(raw, &m); err != nil {
-		return nil, "", fmt.Errorf("%w: %s: %v", ErrBundle, FileManifest, err)
+		return res, fmt.Errorf("%w: %s: %v", ErrBundle, FileManifest, err)
 	}
 	if m.Schema != BundleSchema {
-		return nil, "", fmt.Errorf("%w: %s has schema %q, want %q", ErrBundle, FileManifest, m.Schema, BundleSchema)
+		return res, fmt.Errorf("%w: %s has schema %q, want %q", ErrBundle, FileManifest, m.Schema, BundleSchema)
 	}
+	res.ManifestSHA = mf.SHA256
 	listed := map[string]bool{FileManifest: true}
 	for _, f := range m.Files {
 		if !validBundlePath(f.Path) {
@@ -225,53 +254,64 @@ func BundleCheck(dir string) (problems []string, manifestSHA string, err error) 
 		return nil
 	})
 	if err != nil {
-		return problems, mf.SHA256, fmt.Errorf("%w: %v", ErrBundle, err)
+		return res, fmt.Errorf("%w: %v", ErrBundle, err)
 	}
 	if listed[FileJSON] {
-		problems = append(problems, checkBundleReport(dir, m)...)
+		var p []string
+		p, res.Verdict, res.ExitCode = checkBundleReport(dir, m)
+		problems = append(problems, p...)
 	}
-	return problems, mf.SHA256, nil
+	return res, nil
 }
 
 // checkBundleReport re-derives the verdict of report.json and compares the
-// run it describes with run.json and the manifest.
-func checkBundleReport(dir string, m Manifest) []string {
+// run it describes with run.json and the manifest. It returns the problems
+// and the verdict and exit code recomputed from the findings.
+func checkBundleReport(dir string, m Manifest) ([]string, Verdict, int) {
 	raw, err := readLimited(filepath.Join(dir, FileJSON), MaxBundleReport)
 	if err != nil {
-		return []string{err.Error()}
+		return []string{err.Error()}, "", 0
 	}
-	r, err := ReadJSON(strings.NewReader(string(raw)))
+	r, err := ReadJSON(bytes.NewReader(raw))
 	if err != nil {
-		return []string{fmt.Sprintf("%s is not a valid report: %v", FileJSON, err)}
+		return []string{fmt.Sprintf("%s is not a valid report: %v", FileJSON, err)}, "", 0
 	}
 	var problems []string
-	// Grade again from the report's own rules and meta: a finding whose
-	// level was edited to escape the verdict is put back.
+	// Grade again from the findings and the built-in catalogue, never from
+	// the labels of the file: a relabelled status, a lowered level or a
+	// known-failing mark the run's list does not hold is put back.
+	for _, c := range r.Regrade(rules.Default()) {
+		problems = append(problems, FileJSON+": "+c)
+	}
 	r.Normalize()
-	if v, code := r.Verdict(), r.ExitCode(); v != m.Verdict || code != m.ExitCode {
+	v, code := r.Verdict(), r.ExitCode()
+	if v != m.Verdict || code != m.ExitCode {
 		problems = append(problems, fmt.Sprintf("the findings of %s lead to verdict %s (exit %d); the manifest says %s (exit %d)", FileJSON, v, code, m.Verdict, m.ExitCode))
 	}
 	var stated struct {
 		Summary Summary `json:"summary"`
 	}
-	if err := json.Unmarshal(raw, &stated); err == nil && (stated.Summary.Verdict != r.Verdict() || stated.Summary.ExitCode != r.ExitCode()) {
-		problems = append(problems, fmt.Sprintf("%s states verdict %s (exit %d) but its findings lead to %s (exit %d)", FileJSON, stated.Summary.Verdict, stated.Summary.ExitCode, r.Verdict(), r.ExitCode()))
+	if err := json.Unmarshal(raw, &stated); err == nil && (stated.Summary.Verdict != v || stated.Summary.ExitCode != code) {
+		problems = append(problems, fmt.Sprintf("%s states verdict %s (exit %d) but its findings lead to %s (exit %d)", FileJSON, stated.Summary.Verdict, stated.Summary.ExitCode, v, code))
 	}
 	if r.Meta.Version != m.Version || r.Meta.Kind != m.Kind || !slices.Equal(r.Meta.RulesVersions, m.RulesVersions) || !slices.Equal(r.Meta.Games, m.Games) {
 		problems = append(problems, fmt.Sprintf("%s describes another run than the manifest (version, kind, games or rules versions differ)", FileJSON))
 	}
 	rawRun, err := readLimited(filepath.Join(dir, FileRun), 64<<20)
 	if err != nil {
-		return append(problems, err.Error())
+		return append(problems, err.Error()), v, code
 	}
 	var run bundleRun
 	if err := json.Unmarshal(rawRun, &run); err != nil {
-		return append(problems, fmt.Sprintf("%s: %v", FileRun, err))
+		return append(problems, fmt.Sprintf("%s: %v", FileRun, err)), v, code
 	}
 	if run.Version != r.Meta.Version || !slices.Equal(run.Seeds, r.Meta.Seeds) || run.Strict != r.Meta.Strict || run.Target != r.Meta.Target {
 		problems = append(problems, fmt.Sprintf("%s and %s describe different runs (version, seeds, strictness or target)", FileRun, FileJSON))
 	}
-	return problems
+	if !slices.Equal(run.KnownFailing, r.Meta.KnownFailing) || !slices.Equal(run.KnownFlaky, r.Meta.KnownFlaky) {
+		problems = append(problems, fmt.Sprintf("%s and %s name different known-failing or known-flaky lists", FileRun, FileJSON))
+	}
+	return problems, v, code
 }
 
 func readLimited(path string, limit int64) ([]byte, error) {

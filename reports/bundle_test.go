@@ -53,7 +53,7 @@ func TestBundle(t *testing.T) {
 			if err := writeJSONFile(mp, m); err != nil {
 				t.Fatal(err)
 			}
-		}, "states verdict fail (exit 1) but its findings lead to pass"},
+		}, "the findings of report.json lead to verdict fail (exit 1); the manifest says pass (exit 0)"},
 	}
 	for _, tt := range tamper {
 		t.Run(tt.name, func(t *testing.T) {

@@ -1,6 +1,7 @@
 package reports
 
 import (
+	"bufio"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -81,18 +82,117 @@ type jsonReport struct {
 // statistics, as indented JSON, through the escaper (inert.JSON): the
 // document is valid UTF-8 (json.Valid does not check it) and control
 // characters and bidi overrides are \u escapes, whatever the report holds.
+//
+// The document is written member by member, and the checks and matches one
+// at a time, so writing holds one check's JSON in memory, never the whole
+// document; the bytes are those of encoding jsonReport at once.
 func WriteJSON(w io.Writer, r *Report) error {
 	x := inert.NewWriter(w, inert.JSONMode)
-	enc := json.NewEncoder(x)
-	enc.SetIndent("", "  ")
+	bw := bufio.NewWriterSize(x, 64<<10)
 	cov := r.Coverage()
-	if err := enc.Encode(jsonReport{Report: r, Summary: r.Summary(), Coverage: cov, Figures: CoverageFigures(cov), Stats: r.Stats(), AB: r.AB()}); err != nil {
+	if err := writeJSONMembers(bw, r, cov); err != nil {
+		return fmt.Errorf("reports: writing JSON: %w", err)
+	}
+	if err := bw.Flush(); err != nil {
 		return fmt.Errorf("reports: writing JSON: %w", err)
 	}
 	if err := x.Close(); err != nil {
 		return fmt.Errorf("reports: writing JSON: %w", err)
 	}
 	return nil
+}
+
+// writeJSONMembers writes the members of jsonReport in its field order,
+// indented as json.Encoder with SetIndent("", "  ") would.
+func writeJSONMembers(w *bufio.Writer, r *Report, cov []RuleCoverage) error {
+	first := true
+	member := func(name string) {
+		if first {
+			w.WriteString("{\n")
+			first = false
+		} else {
+			w.WriteString(",\n")
+		}
+		w.WriteString(`  "` + name + `": `)
+	}
+	value := func(name string, v any) error {
+		b, err := json.MarshalIndent(v, "  ", "  ")
+		if err != nil {
+			return err
+		}
+		member(name)
+		_, err = w.Write(b)
+		return err
+	}
+	// list writes a slice member one element at a time; a nil slice is
+	// null, an empty one [], as the encoder writes them.
+	list := func(name string, n int, isNil bool, elem func(i int) any) error {
+		if isNil {
+			return value(name, nil)
+		}
+		member(name)
+		if n == 0 {
+			_, err := w.WriteString("[]")
+			return err
+		}
+		w.WriteString("[\n")
+		for i := range n {
+			b, err := json.MarshalIndent(elem(i), "    ", "  ")
+			if err != nil {
+				return err
+			}
+			w.WriteString("    ")
+			w.Write(b)
+			if i < n-1 {
+				w.WriteString(",\n")
+			}
+		}
+		_, err := w.WriteString("\n  ]")
+		return err
+	}
+	if err := value("schema", r.Schema); err != nil {
+		return err
+	}
+	if err := value("meta", r.Meta); err != nil {
+		return err
+	}
+	if err := value("rules", r.Rules); err != nil {
+		return err
+	}
+	if err := list("checks", len(r.Checks), r.Checks == nil, func(i int) any { return r.Checks[i] }); err != nil {
+		return err
+	}
+	if len(r.Matches) > 0 {
+		if err := list("matches", len(r.Matches), false, func(i int) any { return r.Matches[i] }); err != nil {
+			return err
+		}
+	}
+	if len(r.Warnings) > 0 {
+		if err := value("warnings", r.Warnings); err != nil {
+			return err
+		}
+	}
+	if err := value("summary", r.Summary()); err != nil {
+		return err
+	}
+	if err := value("coverage", cov); err != nil {
+		return err
+	}
+	if err := value("coverage_figures", CoverageFigures(cov)); err != nil {
+		return err
+	}
+	if st := r.Stats(); len(st) > 0 {
+		if err := value("stats", st); err != nil {
+			return err
+		}
+	}
+	if ab := r.AB(); ab != nil {
+		if err := value("ab", ab); err != nil {
+			return err
+		}
+	}
+	_, err := w.WriteString("\n}\n")
+	return err
 }
 
 // Bounds Validate puts on numbers that statistics are computed from, so
@@ -149,7 +249,7 @@ func readJSON(rd io.Reader, max int64) (*Report, error) {
 	// text, so big integers survive a read and a write unchanged.
 	dec.UseNumber()
 	var r Report
-	if err := dec.Decode(&r); err != nil {
+	if err := decodeReport(dec, &r); err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrInvalid, err)
 	}
 	if _, err := dec.Token(); err != io.EOF {
@@ -164,6 +264,83 @@ func readJSON(rd io.Reader, max int64) (*Report, error) {
 	}
 	sortRules(&r)
 	return &r, nil
+}
+
+// decodeReport decodes one report object from dec member by member, and
+// the checks and matches one at a time, so that the decoder's buffer holds
+// one check, never the whole document beside its decoded form. Members are
+// matched as encoding/json matches struct fields (case-insensitively, the
+// last of repeated members wins); the derived members are skipped.
+func decodeReport(dec *json.Decoder, r *Report) error {
+	if err := delim(dec, '{'); err != nil {
+		return err
+	}
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return err
+		}
+		key, _ := tok.(string)
+		switch {
+		case strings.EqualFold(key, "schema"):
+			err = dec.Decode(&r.Schema)
+		case strings.EqualFold(key, "meta"):
+			r.Meta = Meta{}
+			err = dec.Decode(&r.Meta)
+		case strings.EqualFold(key, "rules"):
+			r.Rules = nil
+			err = dec.Decode(&r.Rules)
+		case strings.EqualFold(key, "warnings"):
+			r.Warnings = nil
+			err = dec.Decode(&r.Warnings)
+		case strings.EqualFold(key, "checks"):
+			r.Checks, err = decodeList[Check](dec)
+		case strings.EqualFold(key, "matches"):
+			r.Matches, err = decodeList[Match](dec)
+		default:
+			var skip json.RawMessage
+			err = dec.Decode(&skip)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return delim(dec, '}')
+}
+
+// decodeList decodes a JSON array (or null) one element at a time.
+func decodeList[T any](dec *json.Decoder) ([]T, error) {
+	tok, err := dec.Token()
+	if err != nil {
+		return nil, err
+	}
+	if tok == nil {
+		return nil, nil
+	}
+	if d, ok := tok.(json.Delim); !ok || d != '[' {
+		return nil, fmt.Errorf("expected an array, got %v", tok)
+	}
+	out := []T{}
+	for dec.More() {
+		var v T
+		if err := dec.Decode(&v); err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, delim(dec, ']')
+}
+
+// delim reads the delimiter want from dec.
+func delim(dec *json.Decoder, want json.Delim) error {
+	tok, err := dec.Token()
+	if err != nil {
+		return err
+	}
+	if d, ok := tok.(json.Delim); !ok || d != want {
+		return fmt.Errorf("expected %v, got %v", want, tok)
+	}
+	return nil
 }
 
 // Validate checks what the model promises: the schema, a known kind, a

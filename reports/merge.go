@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/umpire-arena/umpire/referee/rules"
 )
 
 // ErrMerge is wrapped by every error Merge returns.
@@ -21,7 +23,8 @@ var ErrMerge = errors.New("reports: cannot merge")
 // Merge refuses, with an error wrapping ErrMerge, anything that would make
 // the merged report claim more than was run:
 //   - reports of different runs: a different schema, umpire version, kind,
-//     games, rules versions, rule catalogue, target, config or seed list;
+//     games, rules versions, rule catalogue, target, config, seed list,
+//     strictness, known-failing or known-flaky list;
 //   - shards that do not form a whole: mixed totals, a shard given twice, a
 //     shard missing (a partial report would look complete), or an unsharded
 //     report among shard reports;
@@ -29,9 +32,19 @@ var ErrMerge = errors.New("reports: cannot merge")
 //     no shard played, a check or match in a shard that did not play its
 //     seed, or the same check reported by two shards.
 //
+// Statuses and levels are recomputed from the findings and the built-in
+// catalogue (Regrade), never taken from the shards' labels; each correction
+// is kept as a warning starting with RegradedPrefix.
+//
 // A single unsharded report is returned as a normalized copy. The inputs are
 // not modified; the result shares findings and transcripts with them.
 func Merge(reports ...*Report) (*Report, error) {
+	return MergeWith(rules.Default(), reports...)
+}
+
+// MergeWith is Merge regrading against the catalogue cat instead of the
+// built-in one.
+func MergeWith(cat *rules.Catalogue, reports ...*Report) (*Report, error) {
 	if len(reports) == 0 {
 		return nil, fmt.Errorf("%w: no reports given", ErrMerge)
 	}
@@ -46,6 +59,7 @@ func Merge(reports ...*Report) (*Report, error) {
 	first := reports[0]
 	if len(reports) == 1 && first.Meta.Shard == nil {
 		out := copyReport(first)
+		out.regradeMerged(cat)
 		out.Normalize()
 		return out, nil
 	}
@@ -103,8 +117,25 @@ func Merge(reports ...*Report) (*Report, error) {
 	}
 	out.Meta.Started = start
 	out.Meta.Duration = end.Sub(start)
+	out.regradeMerged(cat)
 	out.Normalize()
 	return out, nil
+}
+
+// RegradedPrefix starts the warnings Merge adds for what it had to correct
+// in its inputs (see Regrade).
+const RegradedPrefix = "regraded: "
+
+// regradeMerged recomputes the merged report's statuses and levels from its
+// findings and the built-in catalogue, on copies of the findings (the
+// inputs are not modified), and records each correction as a warning.
+func (r *Report) regradeMerged(cat *rules.Catalogue) {
+	for i := range r.Checks {
+		r.Checks[i].Findings = slices.Clone(r.Checks[i].Findings)
+	}
+	for _, c := range r.Regrade(cat) {
+		r.Warnings = append(r.Warnings, RegradedPrefix+c)
+	}
 }
 
 func shardName(r *Report) string {
@@ -167,6 +198,12 @@ func sameRun(a, b *Report) error {
 		return fmt.Errorf("seed lists differ (%d vs %d seeds)", len(ma.Seeds), len(mb.Seeds))
 	case !slices.Equal(a.Rules, b.Rules):
 		return errors.New("rule catalogues differ")
+	case ma.Strict != mb.Strict:
+		return fmt.Errorf("strictness differs (--strict %v vs %v)", ma.Strict, mb.Strict)
+	case !slices.Equal(ma.KnownFailing, mb.KnownFailing):
+		return fmt.Errorf("known-failing lists differ (%d vs %d rules): a list in one shard would excuse the findings of all", len(ma.KnownFailing), len(mb.KnownFailing))
+	case !slices.Equal(ma.KnownFlaky, mb.KnownFlaky):
+		return fmt.Errorf("known-flaky lists differ (%d vs %d rules)", len(ma.KnownFlaky), len(mb.KnownFlaky))
 	case (ma.AB == nil) != (mb.AB == nil) || ma.AB != nil && *ma.AB != *mb.AB:
 		return errors.New("A/B settings differ (baseline or SPRT)")
 	}

@@ -67,7 +67,7 @@ func TestMergeEqualsUnsharded(t *testing.T) {
 			for i, j := 0, len(parts)-1; i < j; i, j = i+1, j-1 {
 				parts[i], parts[j] = parts[j], parts[i]
 			}
-			merged, err := Merge(parts...)
+			merged, err := MergeWith(fixtureCatalogue(t), parts...)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -106,7 +106,7 @@ func TestMergeDetectsLostWork(t *testing.T) {
 	whole := sampleReport(t, sampleOptions{seeds: seeds})
 	parts := shardReports(t, seeds, 2)
 	parts[1].Checks = parts[1].Checks[1:]
-	merged, err := Merge(parts...)
+	merged, err := MergeWith(fixtureCatalogue(t), parts...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -171,7 +171,7 @@ func TestMergeRejects(t *testing.T) {
 
 func TestMergeSingleUnsharded(t *testing.T) {
 	r := sample(t)
-	got, err := Merge(r)
+	got, err := MergeWith(fixtureCatalogue(t), r)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -31,19 +31,23 @@ func cmdBundle(_ context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "umpire bundle verify: %s is not a directory\n", inert.String(dir))
 		return exitUsage
 	}
-	problems, sha, err := reports.BundleCheck(dir)
+	res, err := reports.VerifyBundle(dir)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "umpire bundle verify: %v\n", err)
 		return exitError
 	}
-	for _, p := range problems {
+	for _, p := range res.Problems {
 		fmt.Fprintf(e.stdout, "FAIL %s\n", inert.String(p))
 	}
-	if len(problems) > 0 {
-		fmt.Fprintf(e.stdout, "bundle %s: %d problem(s); manifest sha256 %s\n", inert.String(dir), len(problems), sha)
+	found := "no verdict (report.json unreadable)"
+	if res.Verdict != "" {
+		found = fmt.Sprintf("verdict %s (exit %d)", res.Verdict, res.ExitCode)
+	}
+	if len(res.Problems) > 0 {
+		fmt.Fprintf(e.stdout, "bundle %s: %d problem(s); the findings lead to %s; manifest sha256 %s\n", inert.String(dir), len(res.Problems), found, res.ManifestSHA)
 		return exitFail
 	}
-	fmt.Fprintf(e.stdout, "bundle %s: intact; the verdict follows from the findings; manifest sha256 %s\n", inert.String(dir), sha)
+	fmt.Fprintf(e.stdout, "bundle %s: intact; the verdict follows from the findings: %s; manifest sha256 %s\n", inert.String(dir), found, res.ManifestSHA)
 	return exitOK
 }
 

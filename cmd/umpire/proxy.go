@@ -9,6 +9,7 @@ import (
 	"maps"
 	"net"
 	"net/http"
+	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -44,8 +45,8 @@ out a move that came in time, applies a late one or plays the wrong default
 action is named. The Inference WebSocket is relayed as a byte tunnel; its
 judges take a bounded share of the CPU, and what they could not keep up with
 is relayed unjudged and reported inconclusive (relay-coverage). Tokens never
-reach a report. --report-dir also writes one report per match, in
-DIR/matches/NNN-ID. Runs until --until N matches have ended, or until
+reach a report. With --match-reports, --report-dir also writes one report
+per match, in DIR/matches/NNN-ID, within --match-reports-budget bytes. Runs until --until N matches have ended, or until
 interrupted (Ctrl-C writes the reports of what was seen).`
 
 // cmdProxy runs "umpire proxy". Exit 0 when no MUST finding was seen, 1 on
@@ -70,6 +71,9 @@ func cmdProxy(ctx context.Context, e *env, args []string) int {
 	var basis basisFlags
 	addBasisFlags(fs, &basis, false)
 	format := fs.String("format", "text", "console output: text, or json (the report summary)")
+	perMatchReports := fs.Bool("match-reports", false, "with --report-dir, also write one report per match into DIR/matches/NNN-ID")
+	perMatchBudget := fs.Int64("match-reports-budget", defaultMatchReportsBudget, "`bytes` the reports per match may take in all; matches past it get none (the run's report says how many)")
+	maxMatches := fs.Int("max-matches", proxy.DefaultMaxMatches, "matches (rooms) the relay tracks; traffic of later ones is relayed unjudged and the run errs (exit 3)")
 	if c, ok := parseFlags(fs, args); !ok {
 		return c
 	}
@@ -80,8 +84,12 @@ func cmdProxy(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintln(e.stderr, "umpire proxy: --target is required (the server's base URL)")
 		return exitUsage
 	}
-	if *until < 0 || *maxMsg < 1 || *idle <= 0 || !(*share > 0) {
-		fmt.Fprintln(e.stderr, "umpire proxy: --until must be >= 0, --max-message, --idle-timeout and --judge-share > 0")
+	if *until < 0 || *maxMsg < 1 || *idle <= 0 || !(*share > 0) || *maxMatches < 1 || *perMatchBudget < 1 {
+		fmt.Fprintln(e.stderr, "umpire proxy: --until must be >= 0, --max-message, --idle-timeout, --judge-share, --max-matches and --match-reports-budget > 0")
+		return exitUsage
+	}
+	if *perMatchReports && out.dir == "" {
+		fmt.Fprintln(e.stderr, "umpire proxy: --match-reports writes into --report-dir: give one")
 		return exitUsage
 	}
 	var graded reports.Meta
@@ -104,7 +112,7 @@ func cmdProxy(ctx context.Context, e *env, args []string) int {
 		}
 		return exitError
 	}
-	p, err := proxy.New(proxy.Options{Game: *game, Target: *target, MaxMessage: *maxMsg, IdleTimeout: *idle, JudgeShare: *share, Strict: graded.Strict,
+	p, err := proxy.New(proxy.Options{Game: *game, Target: *target, MaxMessage: *maxMsg, IdleTimeout: *idle, JudgeShare: *share, Strict: graded.Strict, MaxMatches: *maxMatches,
 		OnEvent: func(ev proxy.Event) { proxyProgress(progressOut(e, console, *format), *until, ev) }})
 	if err != nil {
 		fmt.Fprintf(e.stderr, "umpire proxy: %v\n", err)
@@ -158,7 +166,7 @@ func cmdProxy(ctx context.Context, e *env, args []string) int {
 	rep := reports.New(reports.Meta{
 		Version: strings.TrimSpace(version), Kind: reports.KindProxy, Games: []string{*game},
 		RulesVersions: harness.RulesVersions(*game), Target: shown, Started: start,
-		Config:       reports.Redact(map[string]any{"listen": ln.Addr().String(), "until": *until, "max_message": *maxMsg, "idle_timeout": idle.String(), "judge_share": *share}),
+		Config:       reports.Redact(map[string]any{"listen": ln.Addr().String(), "until": *until, "max_message": *maxMsg, "idle_timeout": idle.String(), "judge_share": *share, "max_matches": *maxMatches}),
 		Strict:       graded.Strict,
 		KnownFailing: graded.KnownFailing,
 	}, reports.ApplicableRules(reports.KindProxy, rules.Default()))
@@ -170,15 +178,20 @@ func cmdProxy(ctx context.Context, e *env, args []string) int {
 	}
 	rep.Meta.Duration = time.Since(start)
 	rep.Normalize()
-	if err := out.write(e, rep); err != nil {
-		fmt.Fprintf(e.stderr, "umpire proxy: writing reports: %v\n", err)
-		return exitError
-	}
-	if out.dir != "" {
-		if err := writeMatchReports(out.dir, rep.Meta, perMatch); err != nil {
+	if *perMatchReports {
+		// Before the run's report, which says what they hold.
+		wrote, err := writeMatchReports(out.dir, rep.Meta, perMatch, *perMatchBudget)
+		if err != nil {
 			fmt.Fprintf(e.stderr, "umpire proxy: writing the reports per match: %v\n", err)
 			return exitError
 		}
+		if wrote < len(perMatch) {
+			rep.Warnings = append(rep.Warnings, fmt.Sprintf("reports per match: %d of %d written; the others would exceed --match-reports-budget (%d bytes)", wrote, len(perMatch), *perMatchBudget))
+		}
+	}
+	if err := out.write(e, rep); err != nil {
+		fmt.Fprintf(e.stderr, "umpire proxy: writing reports: %v\n", err)
+		return exitError
 	}
 	sum := rep.Summary()
 	if *format == "json" {
@@ -212,11 +225,18 @@ func cmdProxy(ctx context.Context, e *env, args []string) int {
 // report directory per match.
 const matchReportsDir = "matches"
 
+// defaultMatchReportsBudget is the default of --match-reports-budget.
+const defaultMatchReportsBudget = 256 << 20
+
 // writeMatchReports writes one report per match (every format) into
 // dir/matches/NNN-ID, NNN its order of arrival and ID the match id made
-// safe for a file name (ids come from the agents and the server). A match
-// still running when the relay stopped reports what was seen of it.
-func writeMatchReports(dir string, meta reports.Meta, ms []proxy.MatchChecks) error {
+// safe for a file name (ids come from the agents and the server), while
+// the bytes written stay within budget: it stops before the match whose
+// reports would pass it (a report's size is known once written; the one
+// that passes it is removed). A match still running when the relay
+// stopped reports what was seen of it. It returns how many it wrote.
+func writeMatchReports(dir string, meta reports.Meta, ms []proxy.MatchChecks, budget int64) (int, error) {
+	var used int64
 	for i, mc := range ms {
 		m := meta
 		m.Config = maps.Clone(meta.Config)
@@ -236,11 +256,24 @@ func writeMatchReports(dir string, meta reports.Meta, ms []proxy.MatchChecks) er
 			rep.Warnings = append(rep.Warnings, w)
 		}
 		rep.Normalize()
-		if _, err := reports.WriteDir(filepath.Join(dir, matchReportsDir, fmt.Sprintf("%03d-%s", i+1, fileSafe(mc.ID))), rep); err != nil {
-			return err
+		sub := filepath.Join(dir, matchReportsDir, fmt.Sprintf("%03d-%s", i+1, fileSafe(mc.ID)))
+		paths, err := reports.WriteDir(sub, rep)
+		if err != nil {
+			return i, err
+		}
+		for _, p := range paths {
+			if st, err := os.Stat(p); err == nil {
+				used += st.Size()
+			}
+		}
+		if used > budget {
+			if err := os.RemoveAll(sub); err != nil {
+				return i, err
+			}
+			return i, nil
 		}
 	}
-	return nil
+	return len(ms), nil
 }
 
 // fileSafe is id as a file name: letters, digits, '.', '-' and '_' kept,

@@ -112,7 +112,7 @@ func proxyOneRoom(t *testing.T, args ...string) proxyRun {
 // through it; the command passes, writes every report and no token.
 func TestProxyCommand(t *testing.T) {
 	dir := t.TempDir()
-	pr := proxyOneRoom(t, "--report-dir", dir)
+	pr := proxyOneRoom(t, "--report-dir", dir, "--match-reports")
 	if pr.code != exitOK {
 		t.Fatalf("exit %d; stdout:\n%s\nstderr:\n%s", pr.code, pr.stdout, pr.stderr)
 	}
@@ -246,7 +246,7 @@ func TestProxyInterruptedMidMatch(t *testing.T) {
 	done := make(chan int, 1)
 	go func() {
 		e := &env{stdin: strings.NewReader(""), stdout: out, stderr: &errb}
-		done <- run(ctx, e, []string{"proxy", "--game", "inference", "--target", srv.URL, "--listen", addr, "--report-dir", dir})
+		done <- run(ctx, e, []string{"proxy", "--game", "inference", "--target", srv.URL, "--listen", addr, "--report-dir", dir, "--match-reports"})
 	}()
 	for i := 0; !strings.Contains(out.String(), "relaying"); i++ {
 		if i == 1000 {
@@ -318,5 +318,41 @@ func TestProxyInterruptedMidMatch(t *testing.T) {
 	}
 	if !passed {
 		t.Errorf("the match's report judged nothing of what was seen: %s", b)
+	}
+}
+
+// TestProxyMatchReportsOnlyWhenAsked: --report-dir alone writes the run's
+// report and no report per match; --match-reports writes them within
+// --match-reports-budget, and the run's report says how many were left out.
+func TestProxyMatchReportsOnlyWhenAsked(t *testing.T) {
+	tests := []struct {
+		name      string
+		args      []string
+		perMatch  bool
+		warnWrote string
+	}{
+		{"report-dir alone", nil, false, ""},
+		{"asked, within the budget", []string{"--match-reports"}, true, ""},
+		{"asked, over the budget", []string{"--match-reports", "--match-reports-budget", "1000"}, false, "reports per match: 0 of 1 written"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			pr := proxyOneRoom(t, append([]string{"--report-dir", dir}, tt.args...)...)
+			if pr.code != exitOK {
+				t.Fatalf("exit %d; stderr:\n%s", pr.code, pr.stderr)
+			}
+			_, err := os.Stat(filepath.Join(dir, "matches", "001-"+pr.room, reports.FileJSON))
+			if got := err == nil; got != tt.perMatch {
+				t.Fatalf("report of the match written: %v, want %v", got, tt.perMatch)
+			}
+			b, err := os.ReadFile(filepath.Join(dir, reports.FileJSON))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tt.warnWrote != "" && !bytes.Contains(b, []byte(tt.warnWrote)) {
+				t.Fatalf("the run's report does not say %q", tt.warnWrote)
+			}
+		})
 	}
 }

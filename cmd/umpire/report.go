@@ -7,7 +7,9 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 
+	"github.com/umpire-arena/umpire/internal/inert"
 	"github.com/umpire-arena/umpire/reports"
 )
 
@@ -90,6 +92,11 @@ func cmdReportMerge(_ context.Context, e *env, args []string) int {
 	if err != nil {
 		fmt.Fprintf(e.stderr, "umpire report merge: %v\n", err)
 		return exitError
+	}
+	for _, w := range merged.Warnings {
+		if strings.HasPrefix(w, reports.RegradedPrefix) {
+			fmt.Fprintf(e.stderr, "umpire report merge: %s\n", inert.String(w))
+		}
 	}
 	if basis.strict && !merged.Meta.Strict {
 		merged.Meta.Strict = true

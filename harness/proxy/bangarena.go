@@ -71,8 +71,13 @@ type baSeat struct {
 	deadline baDeadline // of the current request
 }
 
+// baRoomFor returns the room of id (nil past MaxMatches); new is true the
+// first time.
 func (p *Proxy) baRoomFor(id string) (*baRoom, bool) {
 	m := p.matchFor(id, bangArenaDefs())
+	if m == nil {
+		return nil, false
+	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	r, ok := p.ba[id]
@@ -83,9 +88,19 @@ func (p *Proxy) baRoomFor(id string) (*baRoom, bool) {
 	return r, !ok
 }
 
-// seat returns seat's state; new is true the first time. Callers hold mu.
+// maxRoomSeats caps the seats the relay tracks per room: a room has a
+// handful of players; a seat number past the cap (or negative) in a path
+// or a decision is judged no further than counting it.
+const maxRoomSeats = 16
+
+// seat returns seat's state; new is true the first time; nil for a seat
+// past maxRoomSeats. Callers hold mu.
 func (r *baRoom) seat(n int) (s *baSeat, isNew bool) {
 	s = r.seats[n]
+	if s == nil && (n < 0 || len(r.seats) >= maxRoomSeats) {
+		r.m.unknown(baServerSchema, fmt.Sprintf("exchanges of seats beyond the %d the relay tracks per room", maxRoomSeats))
+		return nil, false
+	}
 	if s == nil {
 		s = &baSeat{version: -1, commands: map[string]int{}, accepted: map[int]string{}, reask: -1}
 		r.seats[n] = s
@@ -120,6 +135,9 @@ func (p *Proxy) judgeExchange(ex *exchange) {
 		}
 	}
 	r, _ := p.baRoomFor(room)
+	if r == nil {
+		return // past MaxMatches: relayed unjudged, counted by matchFor
+	}
 	if ex.kind == "observe" {
 		p.enqueue(r.m, func() { r.observe(ex) })
 	} else {
@@ -140,8 +158,12 @@ func (r *baRoom) observe(ex *exchange) {
 	m := r.m
 	m.mu.Lock()
 	s, isNew := r.seat(seat)
+	if s == nil {
+		m.mu.Unlock()
+		return
+	}
 	isNew = isNew && !m.ended // a seat still polling after the end is no news
-	if ex.token != "" {
+	if _, known := r.tokens[ex.token]; ex.token != "" && (known || len(r.tokens) < maxRoomSeats*4) {
 		r.tokens[ex.token] = seat
 	}
 	if !full {
@@ -188,7 +210,9 @@ func (r *baRoom) request(seat int, s *baSeat, body []byte, version int) (ended b
 	var req ba.DecisionRequest
 	var err error
 	if la := gjson.GetBytes(body, "legalActions"); !la.IsArray() || len(la.Array()) > 0 {
+		before := s.events.bytes()
 		req, err = decodeRequest(body, &s.events)
+		m.keepCache(&s.events, before)
 	} else {
 		// Nothing to decide: the redaction check needs the players and
 		// the roles the seat knows, not the events.
@@ -241,7 +265,7 @@ func (r *baRoom) hidden(seat int, obs ba.PlayerView, where rules.Where) {
 		}
 		hand := map[string]bool{}
 		for _, c := range pl.Hand {
-			if c.UID != "" {
+			if c.UID != "" && len(hand) < maxHandCards {
 				hand[c.UID] = true
 			}
 		}
@@ -313,6 +337,9 @@ func (r *baRoom) decision(ex *exchange) {
 		seat = *d.Seat
 	}
 	s, _ := r.seat(seat)
+	if s == nil {
+		return
+	}
 	m.record(seat, reports.Sent, ex.at, ex.reqBody)
 	answer, full := ex.respBody, ex.respFull
 	if full {

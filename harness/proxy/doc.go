@@ -46,7 +46,11 @@
 // aside) and judged on one queue per match.
 // Memory per connection is bounded (a message size cap, a judge queue
 // bounded in messages and bytes, a transcript window per seat, capped
-// findings per check); a side that breaks closes its peer with a close
+// findings per check), and so is memory per run: the matches tracked
+// (Options.MaxMatches; past it traffic is relayed unjudged and the
+// relay-capacity check errs), the seats per room, the recent messages and
+// event caches of running matches (Options.WindowBytes) and the findings'
+// transcripts (Options.TranscriptBytes); a side that breaks closes its peer with a close
 // frame; every wait has a deadline. A match whose connections all closed
 // before its end waits ReconnectGrace for one to reopen. Tokens never
 // reach a report: transcripts are redacted on the way in and the

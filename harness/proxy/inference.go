@@ -152,8 +152,12 @@ type infTurn struct {
 	defaulted bool
 }
 
+// infMatchFor returns the match of id; nil past MaxMatches.
 func (p *Proxy) infMatchFor(id string) *infMatch {
 	m := p.matchFor(id, inferenceDefs())
+	if m == nil {
+		return nil
+	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	im, ok := p.inf[id]

@@ -65,19 +65,28 @@ type seatLog struct {
 	full bool
 }
 
-func (l *seatLog) add(n int, e entry) {
+func (l *seatLog) add(n int, e entry, live *transcriptBudget) {
 	// The relay hands over fresh buffers it never reuses: they are kept
-	// as they are.
-	if len(e.raw) > maxKeptBytes {
+	// as they are, within the run's budget of live windows.
+	if len(e.raw) > maxKeptBytes || !live.take(len(e.raw)) {
 		e.size, e.raw = len(e.raw), nil
 	}
 	if len(l.buf) < n {
 		l.buf = append(l.buf, e)
 		return
 	}
+	live.give(len(l.buf[l.next].raw))
 	l.buf[l.next] = e
 	l.next = (l.next + 1) % n
 	l.full = true
+}
+
+// drop gives the window's bytes back to live and empties it.
+func (l *seatLog) drop(live *transcriptBudget) {
+	for _, e := range l.buf {
+		live.give(len(e.raw))
+	}
+	l.buf, l.next, l.full = nil, 0, false
 }
 
 // messages renders the window oldest first (redacted by NewMessage).
@@ -127,10 +136,14 @@ type match struct {
 	// memo remembers the parts of the match's messages that validated
 	// (histories, limits, seats: repeated from message to message), so
 	// that each is read once (schemas.Memo; nil until the first message).
-	memo    *schemas.Memo
-	ended   bool // the end was seen (or the match was given up)
-	done    bool // the end-of-match work is over
-	endNote string
+	memo *schemas.Memo
+	// budget is the run's transcript budget, live the budget of the
+	// windows and caches of running matches (nil: unbounded, in tests
+	// that make a match alone).
+	budget, live *transcriptBudget
+	ended        bool // the end was seen (or the match was given up)
+	done         bool // the end-of-match work is over
+	endNote      string
 }
 
 func newMatch(game, id string, cat *rules.Catalogue, window int, defs []checkDef) *match {
@@ -159,10 +172,13 @@ func (m *match) record(seat int, dir reports.Direction, at time.Time, raw []byte
 		for _, a := range m.after {
 			if a.seat == seat {
 				f := &m.checks[a.check].findings[a.index]
-				if len(raw) > maxKeptBytes {
+				switch {
+				case len(raw) > maxKeptBytes:
 					f.Transcript = append(f.Transcript, reports.Message{Dir: dir, At: at, Seat: rules.IntPtr(seat), Text: fmt.Sprintf("umpire: a message of %d bytes (not kept)", len(raw))})
-				} else {
+				case m.budget.take(len(raw) + 64):
 					f.Transcript = append(f.Transcript, reports.NewMessage(dir, at, rules.IntPtr(seat), raw))
+				default:
+					f.Transcript = append(f.Transcript, budgetNote(dir, at, seat, len(raw)))
 				}
 				if a.left--; a.left == 0 {
 					continue
@@ -177,7 +193,16 @@ func (m *match) record(seat int, dir reports.Direction, at time.Time, raw []byte
 		l = &seatLog{}
 		m.logs[seat] = l
 	}
-	l.add(m.window, entry{dir: dir, at: at, raw: raw})
+	l.add(m.window, entry{dir: dir, at: at, raw: raw}, m.live)
+}
+
+// dropLogs empties every seat's window, giving its bytes back. Callers
+// hold mu.
+func (m *match) dropLogs() {
+	for _, l := range m.logs {
+		l.drop(m.live)
+	}
+	clear(m.logs)
 }
 
 // ran counts an occasion check judged; unknown one it could not judge
@@ -221,9 +246,14 @@ func (m *match) add(check string, seat int, f reports.Finding) {
 	capture := false
 	if f.Transcript == nil && m.transcripts < maxTranscripts {
 		if l := m.logs[seat]; l != nil {
-			f.Transcript = l.messages(seat)
+			msgs := l.messages(seat)
+			if n := messageBytes(msgs...); m.budget.take(n) {
+				f.Transcript = msgs
+				capture = true
+			} else if len(msgs) > 0 {
+				f.Transcript = []reports.Message{budgetNote(msgs[0].Dir, msgs[0].At, seat, n)}
+			}
 			m.transcripts++
-			capture = true
 		}
 	}
 	t.findings = append(t.findings, f)

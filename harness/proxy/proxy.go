@@ -44,6 +44,13 @@ const (
 	DefaultReconnectGrace = 10 * time.Second
 	// DefaultLogTimeout bounds the fetch and verification of a match log.
 	DefaultLogTimeout = 30 * time.Second
+	// DefaultMaxMatches caps the matches (rooms) the relay tracks in one
+	// run; traffic of matches past it is relayed unjudged and the run
+	// errs (relay-capacity), never grows memory without bound.
+	DefaultMaxMatches = 10000
+	// DefaultTranscriptBytes is the budget, for the whole run, of the
+	// transcripts findings carry; past it findings keep none.
+	DefaultTranscriptBytes = 64 << 20
 )
 
 // Options configure a Proxy.
@@ -77,6 +84,15 @@ type Options struct {
 	// unjudged and counted inconclusive: the traffic never waits for the
 	// judge.
 	JudgeShare float64
+	// MaxMatches caps the matches the relay tracks; 0 means
+	// DefaultMaxMatches. A match past it is relayed unjudged, counted, and
+	// the relay-capacity check errs.
+	MaxMatches int
+	// TranscriptBytes is the budget of the findings' transcripts for the
+	// whole run; 0 means DefaultTranscriptBytes. WindowBytes is the budget
+	// of what running matches hold of recent messages (windows, event
+	// caches); 0 means DefaultWindowBytes.
+	TranscriptBytes, WindowBytes int64
 	// OnEvent, when set, is told of matches starting and ending (for
 	// progress lines). It is called from the relay's goroutines, one call
 	// at a time, and must not block for long.
@@ -130,6 +146,15 @@ type Proxy struct {
 	unattributed int
 	// closing is set by Close: no new judge starts on the wait group.
 	closing bool
+	// untracked counts the exchanges and messages of matches past
+	// MaxMatches, relayed unjudged; refused the ids first refused (a
+	// few, for the report).
+	untracked int
+	refused   []string
+	// transcripts is what is left of the run's transcript budget, shared
+	// by every match; live of the budget of running matches' windows and
+	// caches.
+	transcripts, live *transcriptBudget
 }
 
 // New returns a relay to opts.Target.
@@ -170,6 +195,15 @@ func New(opts Options) (*Proxy, error) {
 	if opts.JudgeShare <= 0 {
 		opts.JudgeShare = DefaultJudgeShare
 	}
+	if opts.MaxMatches <= 0 {
+		opts.MaxMatches = DefaultMaxMatches
+	}
+	if opts.TranscriptBytes <= 0 {
+		opts.TranscriptBytes = DefaultTranscriptBytes
+	}
+	if opts.WindowBytes <= 0 {
+		opts.WindowBytes = DefaultWindowBytes
+	}
 	if opts.Transport == nil {
 		// Every agent's connection may need one to the target at once:
 		// DefaultTransport's pool keeps 100 idle connections in all, so
@@ -185,7 +219,7 @@ func New(opts Options) (*Proxy, error) {
 	p := &Proxy{opts: opts, side: game, target: u, cat: opts.Catalogue, set: set, seed: maphash.MakeSeed(),
 		client:  origin.Client(opts.Transport, opts.LogTimeout),
 		budget:  newBudget(opts.JudgeShare),
-		matches: map[string]*match{}, endedCh: make(chan struct{}),
+		matches: map[string]*match{}, endedCh: make(chan struct{}), transcripts: &transcriptBudget{left: opts.TranscriptBytes}, live: &transcriptBudget{left: opts.WindowBytes},
 		inf: map[string]*infMatch{}, ba: map[string]*baRoom{}}
 	p.ctx, p.cancel = context.WithCancel(context.Background())
 	p.rp = p.reverseProxy()
@@ -252,10 +286,16 @@ func (p *Proxy) Checks() []reports.Check {
 		ms = append(ms, p.matches[id])
 	}
 	mcp, judged, unattributed := p.mcp, p.mcpJudged, p.unattributed
+	untracked, refused := p.untracked, slices.Clone(p.refused)
 	p.mu.Unlock()
 	var out []reports.Check
 	for _, m := range ms {
 		out = append(out, m.reportChecks()...)
+	}
+	if untracked > 0 {
+		out = append(out, reports.Check{Name: checkCapacity, Section: "relay", Status: reports.Error,
+			Reason: fmt.Sprintf("more matches than the relay tracks (%d, --max-matches): %d exchange(s) or message(s) of later matches (first %s) were relayed unjudged",
+				p.opts.MaxMatches, untracked, reports.RedactString(strings.Join(refused, ", ")))})
 	}
 	if unattributed > 0 {
 		out = append(out, reports.Check{Name: checkCoverage, Section: "relay", Status: reports.Skip,
@@ -331,18 +371,43 @@ func (p *Proxy) Matches() []string {
 	return slices.Clone(p.order)
 }
 
-// matchFor returns the match of id, making it with defs when new.
+// checkCapacity is the relay-wide check that errs when more matches came
+// than the relay tracks (Options.MaxMatches).
+const checkCapacity = "relay-capacity"
+
+// maxRefusedNamed caps the ids of refused matches a report names.
+const maxRefusedNamed = 3
+
+// matchFor returns the match of id, making it with defs when new; nil when
+// id is new and the relay already tracks MaxMatches matches (the exchange
+// is then relayed unjudged and counted).
 func (p *Proxy) matchFor(id string, defs []checkDef) *match {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	m, ok := p.matches[id]
 	if !ok {
+		if len(p.matches) >= p.opts.MaxMatches {
+			p.untracked++
+			if len(p.refused) < maxRefusedNamed {
+				p.refused = append(p.refused, clipID(id))
+			}
+			return nil
+		}
 		m = newMatch(p.opts.Game, id, p.cat, p.opts.Window, defs)
 		m.strict = p.opts.Strict
+		m.budget, m.live = p.transcripts, p.live
 		p.matches[id] = m
 		p.order = append(p.order, id)
 	}
 	return m
+}
+
+// clipID shortens an untrusted id for a report.
+func clipID(id string) string {
+	if len(id) > 64 {
+		return strings.ToValidUTF8(id[:64], "") + "…"
+	}
+	return id
 }
 
 // event tells OnEvent, one call at a time.
@@ -367,13 +432,22 @@ func (p *Proxy) finish(m *match) {
 	// What only judging needed goes: the windows (findings keep their own
 	// transcripts) and the game state (a room's event caches are the
 	// largest part). Messages after the end are judged from scratch.
-	clear(m.logs)
+	m.dropLogs()
 	m.after, m.memo = nil, nil
 	m.mu.Unlock()
 	p.mu.Lock()
+	room := p.ba[m.id]
 	delete(p.inf, m.id)
 	delete(p.ba, m.id)
 	p.mu.Unlock()
+	if room != nil {
+		m.mu.Lock()
+		for _, s := range room.seats {
+			m.live.give(s.events.bytes())
+			s.events = eventCache{}
+		}
+		m.mu.Unlock()
+	}
 	f, musts := m.counts()
 	p.mu.Lock()
 	p.ended++

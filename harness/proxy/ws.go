@@ -21,6 +21,9 @@ type infConn struct {
 func (c *infConn) bind() *infMatch {
 	if c.im == nil && c.matchID != "" && c.seat >= 0 {
 		c.im = c.p.infMatchFor(c.matchID)
+		if c.im == nil {
+			return nil // past MaxMatches: relayed unjudged, counted
+		}
 		c.im.opened(c.seat)
 		if c.pending > 0 {
 			c.im.lost(c.seat, c.pending)
