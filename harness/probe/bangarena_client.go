@@ -399,6 +399,9 @@ type answer struct {
 	Duplicate          bool   `json:"duplicate"`
 	Random             bool   `json:"random"`
 	ReplacedBy         string `json:"replacedBy"`
+	// Skipped: the server says it applied its default item, not a random
+	// one (umpire's own server under the skip policy).
+	Skipped bool `json:"skipped"`
 }
 
 // nextDecider guesses from an observation which seat decides next: the

@@ -141,9 +141,11 @@ func baProbeReask(ctx context.Context, t *Target) Result {
 	res.eval("bangarena/14.random-legal")
 	switch {
 	case status == http.StatusOK && a.Random && legal[a.ReplacedBy]:
-	case status == http.StatusOK && legal[a.ReplacedBy]:
+	case status == http.StatusOK && legal[a.ReplacedBy] && !a.Skipped:
 		// A legal item replaced it (§14), said without umpire's random
-		// flag: the flag is a pin (WIRE.md Decision answers).
+		// flag: the flag is a pin (WIRE.md Decision answers). A server
+		// that says it skipped to its default item says it did not pick
+		// at random: that is §14's, below.
 		res.Findings = append(res.Findings, finding("bangarena/server.answer-shape", where, "random true and replacedBy", clip(data),
 			"the answer to the second illegal answer names the item that replaced it without random true"))
 	case status == http.StatusOK && a.ReplacedBy == "":
