@@ -75,20 +75,19 @@ func DialectList() []DialectInfo {
 		{DialectLegalOrder, "legalActions (and legal_mask) in reverse order", "READINGS 8: the order of legalActions is not part of the contract", nil},
 		{DialectPendingMinimal, "pendingReaction carries only the document's kind, sourceSeat and targetSeat (not WIRE.md's command, cardId, cardUid)", "§7 names only those three", []string{"bangarena/12.request"}},
 		{DialectDecisionIDs, "decisionId of its own form (<matchId>:<version>:<seat>)", "§12's d-41-2 is an example", nil},
+		{DialectOtherChance, "every random outcome (the deal, reshuffles, Cover coins, random picks from a hand, the replacement of an illegal answer) drawn by a generator of its own (SplitMix64 from an FNV-1a hash of the seed), not umpire's ChaCha8 stream; the seed commitment and reveal are as before, and the create answer declares no chance",
+			"the rules document names no generator (I-BA-V8: the suite judges the chance a log shows)", nil},
 	}
 	sort.Slice(l, func(i, j int) bool { return l[i].Name < l[j].Name })
 	return l
 }
 
 // PendingDialects returns the dialects a correct server may speak but
-// umpire cannot judge yet, each saying why in Changes; DialectList (the
+// umpire cannot judge yet, each saying why in Why; DialectList (the
 // dialects the suite must pass) takes them in once umpire judges them.
-// The server speaks them all the same.
+// The server speaks them all the same. None is pending today.
 func PendingDialects() []DialectInfo {
-	return []DialectInfo{
-		{DialectOtherChance, "every random outcome (the deal, reshuffles, Cover coins, random picks from a hand, the replacement of an illegal answer) drawn by a generator of its own (SplitMix64 from an FNV-1a hash of the seed), not umpire's ChaCha8 stream; the seed commitment and reveal are as before",
-			"the rules document names no generator; umpire still re-simulates the outcome rules from the seed with its own (issue 27 builds the judge that takes chance from what the server shows)", nil},
-	}
+	return nil
 }
 
 // ParseDialects parses a comma-separated list of dialect names; unknown
