@@ -252,7 +252,7 @@ func (s *Server) CreateMatch(spec MatchSpec) (Created, error) {
 		names[seat] = fmt.Sprintf("%s-%d", si.kind, seat)
 	}
 	m := &match{
-		id: created.MatchID, seed: seed, commit: ref.SeedCommit(seed), chance: s.dia.chance(seed),
+		id: created.MatchID, seed: seed, commit: ref.SeedCommit(seed), chance: s.dia.chance(seed), dealFn: !s.dia.on(DialectOtherChance),
 		cfg: cfg, annCap: cfg.MaxRaisesPerRound, annMaxRaise: cfg.MaxRaise, annRamp: cfg.AnteRamp, annAnte: cfg.Ante,
 		seats: seats, names: names, agentSeats: agents, faults: s.faults, dia: s.dia, clock: s.clock,
 		deadline: time.Duration(cfg.TurnDeadlineMS) * time.Millisecond, startTimeout: s.opts.StartTimeout,
