@@ -410,7 +410,11 @@ func (s dialectSet) created(c Created) any {
 			toks[i] = v
 		}
 	}
-	return map[string]any{"match_id": c.MatchID, "tokens": toks}
+	out := map[string]any{"match_id": c.MatchID, "tokens": toks}
+	if len(c.Capabilities) > 0 {
+		out["capabilities"] = c.Capabilities
+	}
+	return out
 }
 
 // rewriteLog returns the match log as the dialects serve it: with
