@@ -115,6 +115,7 @@ type BangArenaVerifier struct {
 	problems    int               // shown.Problems() taken into owedShown
 	owedShown   []judge.Problem   // problems waiting for the line of their event
 	chargedLine int               // a line whose divergence a shown problem is charged with
+	diverged    bool              // a divergence of the replay itself was reported
 	compareSeed string            // the seed to compare the chance with (Options.Chance), or ""
 	startLine   int               // match_start's line, where a chance finding is charged
 }
@@ -206,6 +207,9 @@ func (v *BangArenaVerifier) diverge(area, rule string, line int, expected, got a
 		return
 	}
 	v.areas[area] = true
+	if !strings.HasPrefix(area, "chance ") {
+		v.diverged = true
+	}
 	v.add(rules.Finding{Rule: rule, Level: rules.Must, Where: rules.Where{Line: line}, Expected: expected, Got: got,
 		Message: fmt.Sprintf(format, args...)})
 }
@@ -382,7 +386,9 @@ func (v *BangArenaVerifier) shownProblems() {
 }
 
 // reportShown reports the owed problems whose event is e or came before
-// it (and those no event shows), once per rule, at lineNo. The replay goes
+// it (and those no event shows), once per rule, at lineNo, unless the
+// replay already diverged from the log (then they are its consequences,
+// counted as repeats). The replay goes
 // on with a possible outcome instead, so e itself diverges: that
 // divergence is the problem's, not a finding of its own (I-BA-V2).
 func (v *BangArenaVerifier) reportShown(lineNo int, e *ba.Event) {
@@ -393,6 +399,15 @@ func (v *BangArenaVerifier) reportShown(lineNo int, e *ba.Event) {
 	for _, p := range v.owedShown {
 		if e != nil && p.Seq > e.Seq {
 			keep = append(keep, p)
+			continue
+		}
+		if v.diverged {
+			// After the replay has left the log, the engine asks for
+			// outcomes the server never drew (a take it left out, a coin
+			// of a hit that did not happen): the shown outcomes it gets
+			// are misaligned, a consequence of that divergence, not a
+			// finding of their own (I-BA-V2).
+			v.sum.Repeats++
 			continue
 		}
 		v.diverge("chance "+p.Rule, p.Rule, lineNo, nil, nil, "%s (the random outcomes the log shows)", p.Message)
