@@ -28,7 +28,7 @@ func cmdVerify(ctx context.Context, e *env, args []string) (code int) {
 	fs := newFlagSet(e, "verify", verifySynopsis)
 	game := fs.String("game", "", "game: inference or bangarena")
 	format := fs.String("format", "text", "output: text (findings grouped per round), or json (one JSON object per finding)")
-	deal := fs.String("deal", "auto", "re-derive hidden values from the revealed seed: auto (when the log shows umpire's deal function), umpire (always), other (never)")
+	deal := fs.String("deal", "auto", "re-derive hidden values from the revealed seed: auto (when the log shows umpire's deal function), umpire (always), other (never); BangArena: umpire compares the log's chance with umpire's generator from the seed (its server declares it), otherwise the chance the log shows is judged alone")
 	unfinished := fs.Bool("unfinished", false, "accept logs that stop before match_end (matches still in play)")
 	var seeds []string
 	fs.Func("seed", "BangArena: a candidate match seed, or the run seed of umpire simulate (repeatable); the log's seedCommit picks the right one", func(s string) error {

@@ -51,14 +51,20 @@ func bangarena() *Game {
 
 // verifyBangArena re-simulates one BangArena log with the engine from its
 // config and seed and compares it event by event (referee/verify). The log
-// is read whole first: without its seed, it is re-simulated with the
-// random outcomes it shows (I-BA-V8).
+// is read whole first: it is re-simulated with the random outcomes it
+// shows (I-BA-V8), its seed, when given, checking the commitment.
 func verifyBangArena(ctx context.Context, r io.Reader, opts VerifyOptions, emit func(rules.Finding)) (VerifySummary, error) {
 	data, err := io.ReadAll(r)
 	if err != nil {
 		return VerifySummary{}, err
 	}
-	vo := verify.BangArenaOptions{File: opts.File, Seeds: opts.Seeds, Unfinished: opts.Unfinished, Shown: verify.ShownIn(data)}
+	// Judged with the chance the log shows; a seed checks the commitment,
+	// and --deal umpire (the log's server declares umpire's generator)
+	// compares the chance with it too (bangarena/log.chance).
+	vo := verify.BangArenaOptions{File: opts.File, Seeds: opts.Seeds, Unfinished: opts.Unfinished, Shown: verify.ShownIn(data), AlwaysShown: true}
+	if opts.Deal == "umpire" {
+		vo.Chance = verify.ChanceUmpire
+	}
 	sum, err := verify.VerifyBangArenaReader(ctx, bytes.NewReader(data), vo, emit)
 	return VerifySummary{Lines: sum.Lines, Units: sum.Events, Inconclusive: sum.Inconclusive, Evaluated: sum.Evaluated,
 		SeedUnknown: sum.SeedUnknown, Detail: sum}, err

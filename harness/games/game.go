@@ -46,7 +46,9 @@ type Game struct {
 // ones it has.
 type VerifyOptions struct {
 	File string
-	// Deal (Inference): "auto", "umpire" or "other".
+	// Deal (Inference): "auto", "umpire" or "other". BangArena: "umpire"
+	// compares the log's chance with umpire's generator keyed with the
+	// seed (the server declares it); otherwise the generator is not judged.
 	Deal string
 	// Seeds (BangArena): candidate seeds; the log's commitment picks one.
 	Seeds []string

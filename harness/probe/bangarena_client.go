@@ -19,9 +19,12 @@ import (
 // baRoom is a BangArena room the suite plays over REST: every seat it holds a
 // token for, with every exchange recorded.
 type baRoom struct {
-	t       *Target
-	id      string
-	seed    string
+	t    *Target
+	id   string
+	seed string
+	// chance is the generator the create answer declares (docs/wire.md
+	// harness extension; "" when it declares none).
+	chance  string
 	tokens  map[int]string
 	players map[int]baadv.Player
 	cmd     int
@@ -96,6 +99,7 @@ func baCreateMode(ctx context.Context, t *Target, purpose string, m baMode) (*ba
 	var out struct {
 		RoomID string            `json:"roomId"`
 		Tokens map[string]string `json:"tokens"`
+		Chance string            `json:"chance"`
 	}
 	if err := json.Unmarshal(data, &out); err != nil || out.RoomID == "" {
 		return nil, fmt.Errorf("creating a room: unexpected answer %s", clip(data))
@@ -111,7 +115,11 @@ func baCreateMode(ctx context.Context, t *Target, purpose string, m baMode) (*ba
 	if err := checkAnnounced(t, "creating a room", toks); err != nil {
 		return nil, err
 	}
-	return newRoom(t, out.RoomID, seed, toks)
+	r, err := newRoom(t, out.RoomID, seed, toks)
+	if r != nil {
+		r.chance = out.Chance
+	}
+	return r, err
 }
 
 func newRoom(t *Target, id, seed string, toks map[int]string) (*baRoom, error) {

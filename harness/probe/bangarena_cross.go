@@ -9,6 +9,7 @@ import (
 
 	"github.com/tidwall/gjson"
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
+	"github.com/umpire-arena/umpire/referee/bangarena/judge"
 	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/referee/verify"
 	"github.com/umpire-arena/umpire/reports"
@@ -89,9 +90,6 @@ func baCheckReplayOne(t *Target, s *baSession) Result {
 	if s.logErr != nil {
 		return skip("the room log could not be read (the harness extension GET /api/ai/rooms/{id}/log): %v", s.logErr)
 	}
-	if s.room.seed == "" {
-		return skip("the room's seed is unknown (a room the suite did not create): its log cannot be replayed")
-	}
 	events, err := ba.DecodeLog(s.log)
 	if err != nil {
 		return Result{Findings: []reports.Finding{finding("bangarena/server.replay", rules.Where{}, "a decodable event log", err.Error(), "the room log does not decode: %v", err)}}
@@ -110,7 +108,9 @@ func baCheckReplayOne(t *Target, s *baSession) Result {
 	// compare the offered items with the engine's (as sets of actionIds,
 	// READINGS 8). The comparison is made afterwards from the log, since
 	// the engine cannot be rebuilt from one seat's observation.
-	g, err := ba.NewGame(cfg, s.room.seed)
+	// The random outcomes are the log's own (judge.Shown, I-BA-V8): any
+	// generator that gives outcomes the rules allow is judged alike.
+	g, err := ba.NewGameWith(cfg, s.room.seed, judge.NewShown(events))
 	if err != nil {
 		return errored(err)
 	}
@@ -149,7 +149,7 @@ func baCheckReplayOne(t *Target, s *baSession) Result {
 			where := rules.Where{Seat: &seat, Step: fmt.Sprintf("decision %d (version %d)", i, x.Version)}
 			for id := range got {
 				if !want[id] {
-					rule := baExtraRule(cfg, s.room.seed, decisions[:i], d.Seat, id)
+					rule := baExtraRule(cfg, s.room.seed, events, decisions[:i], d.Seat, id)
 					f := onReading(finding(rule, where, "no such item", id, "the server offers %q, which the engine does not allow here", id), items[id], phase, x.Req.Observation)
 					f.Transcript = []reports.Message{reports.NewMessage(reports.Received, time.Now(), &seat, x.Raw)}
 					res.Findings = append(res.Findings, f)
@@ -198,11 +198,15 @@ func baCheckVerifyOne(ctx context.Context, s *baSession) Result {
 	if s.logErr != nil {
 		return skip("the room log could not be read (the harness extension GET /api/ai/rooms/{id}/log): %v", s.logErr)
 	}
-	if s.room.seed == "" {
-		return skip("the room's seed is unknown (a room the suite did not create): its log cannot be re-simulated")
+	// Judged with the chance the log shows (I-BA-V8); the seed the suite
+	// created the room with checks the commitment, and the chance itself
+	// only when the server declares umpire's generator (docs/wire.md).
+	opts := verify.BangArenaOptions{File: "room log", Shown: verify.ShownIn(s.log), AlwaysShown: true, Chance: s.room.chance}
+	if s.room.seed != "" {
+		opts.Seeds = []string{s.room.seed}
 	}
 	var res Result
-	sum, err := verify.VerifyBangArenaReader(ctx, bytes.NewReader(s.log), verify.BangArenaOptions{File: "room log", Seeds: []string{s.room.seed}},
+	sum, err := verify.VerifyBangArenaReader(ctx, bytes.NewReader(s.log), opts,
 		func(f rules.Finding) { res.Findings = append(res.Findings, reports.Finding{Finding: f}) })
 	if err != nil {
 		return errored(err)
@@ -221,13 +225,18 @@ func baCheckVerifyOne(ctx context.Context, s *baSession) Result {
 
 // baExtraRule names the rule an offered item breaks: the engine's reason for
 // rejecting it at that point, or the generic legal-actions rule.
-func baExtraRule(cfg ba.Config, seed string, before []ba.Decision, seat int, actionID string) string {
+func baExtraRule(cfg ba.Config, seed string, log []ba.Event, before []ba.Decision, seat int, actionID string) string {
 	if !baActionIDFormed(actionID) {
 		return "bangarena/13.action-ids" // not an id of the catalogue at all
 	}
-	g, err := ba.Replay(cfg, seed, before)
+	g, err := ba.NewGameWith(cfg, seed, judge.NewShown(log))
 	if err != nil {
 		return "bangarena/server.legal-actions"
+	}
+	for _, d := range before {
+		if g.Apply(d.Seat, d.ActionID, d.Args) != nil {
+			return "bangarena/server.legal-actions"
+		}
 	}
 	if err := g.Apply(seat, actionID, nil); err != nil {
 		if r := rules.RuleOf(err); r != "" {

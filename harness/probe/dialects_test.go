@@ -33,6 +33,7 @@ func inferenceDialectTable() []dialectCase {
 		{"legal-order", nil},
 		{"match-end-lean", []string{"inference/protocol.envelope"}},
 		{"no-log", nil},
+		{"other-chance", nil},
 		{"slow-errors", nil},
 		{"sitting-out-next-round", []string{"inference/wire.visible-state.sitting-out-at-once"}},
 		{"timeout-on-action", []string{"inference/log.timeout-before-action"}},

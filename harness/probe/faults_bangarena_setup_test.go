@@ -26,7 +26,7 @@ func bangarenaSetupFaultCases() []faultCase {
 		{GameBangArena, "built-in-scope-ignored", "bangarena/4.built-ins", []string{"bangarena/4.distance", "bangarena/6.char-11-eagle-eye"}}, // a Scope forgotten is a wrong distance where dead seats could explain it too, and Eagle Eye's own ability.
 		{GameBangArena, "ring-counts-dead", "bangarena/4.distance", nil},
 		{GameBangArena, "red-suit-no-extra", "bangarena/6.char-02-red-suit", nil},
-		{GameBangArena, "grip-takes-first-card", "bangarena/6.char-05-grip", nil},
+		{GameBangArena, "grip-takes-first-card", "bangarena/log.chance", []string{"bangarena/6.char-05-grip"}}, // chance alone (chanceOnlyFaults)
 		{GameBangArena, "three-eyes-keeps-three", "bangarena/6.char-07-three-eyes", nil},
 		// The cards shown with other suits than umpire's assignment
 		// (I-BA-2, SHOULD); more hearts than §8's 21 (MUST).

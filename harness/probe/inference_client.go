@@ -218,20 +218,31 @@ type infPlay struct {
 // tolerantly (I-INF-P5): match_id a string or a number, tokens an object
 // keyed by seat or a list indexed by seat; any other field is ignored.
 func infCreate(ctx context.Context, t *Target, spec map[string]any) (string, map[int]string, error) {
+	id, toks, _, err := infCreateCaps(ctx, t, spec)
+	return id, toks, err
+}
+
+// infCreateCaps is infCreate that also returns the optional test
+// capabilities the answer announces (docs/wire.md harness extension:
+// "capabilities", a list of names; none when absent or of another shape).
+func infCreateCaps(ctx context.Context, t *Target, spec map[string]any) (string, map[int]string, []string, error) {
 	status, body, err := doJSON(ctx, t, http.MethodPost, "/api/inference/matches", nil, spec)
 	if err != nil {
-		return "", nil, err
+		return "", nil, nil, err
 	}
 	if status < 200 || status > 299 {
-		return "", nil, &createError{what: "a match", path: "/api/inference/matches", status: status, body: body}
+		return "", nil, nil, &createError{what: "a match", path: "/api/inference/matches", status: status, body: body}
 	}
 	var out struct {
 		MatchID json.RawMessage `json:"match_id"`
 		Tokens  json.RawMessage `json:"tokens"`
+		Caps    json.RawMessage `json:"capabilities"`
 	}
 	if err := json.Unmarshal(body, &out); err != nil {
-		return "", nil, fmt.Errorf("creating a match: unexpected answer %s", clip(body))
+		return "", nil, nil, fmt.Errorf("creating a match: unexpected answer %s", clip(body))
 	}
+	var caps []string
+	_ = json.Unmarshal(out.Caps, &caps) // another shape announces nothing umpire knows
 	var id string
 	if json.Unmarshal(out.MatchID, &id) != nil {
 		var n json.Number
@@ -240,7 +251,7 @@ func infCreate(ctx context.Context, t *Target, spec map[string]any) (string, map
 		}
 	}
 	if id == "" {
-		return "", nil, fmt.Errorf("creating a match: the answer has no match_id: %s", clip(body))
+		return "", nil, nil, fmt.Errorf("creating a match: the answer has no match_id: %s", clip(body))
 	}
 	toks := map[int]string{}
 	var byKey map[string]string
@@ -250,7 +261,7 @@ func infCreate(ctx context.Context, t *Target, spec map[string]any) (string, map
 		for k, v := range byKey {
 			n, err := strconv.Atoi(k)
 			if err != nil {
-				return "", nil, fmt.Errorf("creating a match: token key %q is not a seat", k)
+				return "", nil, nil, fmt.Errorf("creating a match: token key %q is not a seat", k)
 			}
 			toks[n] = v
 		}
@@ -259,12 +270,12 @@ func infCreate(ctx context.Context, t *Target, spec map[string]any) (string, map
 			toks[i] = v
 		}
 	default:
-		return "", nil, fmt.Errorf("creating a match: tokens are neither an object keyed by seat nor a list: %s", clip(body))
+		return "", nil, nil, fmt.Errorf("creating a match: tokens are neither an object keyed by seat nor a list: %s", clip(body))
 	}
 	if err := checkAnnounced(t, "creating a match", toks); err != nil {
-		return "", nil, err
+		return "", nil, nil, err
 	}
-	return id, toks, nil
+	return id, toks, caps, nil
 }
 
 // wsURL returns the WebSocket URL of a seat.

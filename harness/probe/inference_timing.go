@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"slices"
 	"time"
 
 	ref "github.com/umpire-arena/umpire/referee/inference"
@@ -35,15 +36,36 @@ func splitSeed(base string, n int) (string, int) {
 	return base, 0
 }
 
+// splitValues are the round's values of the fixed-values split: seat 0
+// lowest, every other seat tied for the best value, so that a pot of one
+// ante per seat leaves an odd credit (n mod n−1 = 1 for n ≥ 3).
+func splitValues(n int) []int {
+	out := make([]int, n)
+	for i := range out {
+		out[i] = 77
+	}
+	if n >= 3 {
+		out[0] = 12
+	}
+	return out
+}
+
 func infProbeSplit(ctx context.Context, t *Target) Result {
 	if r, ok := needCreate(t); !ok {
 		return r
 	}
 	seed, _ := splitSeed(t.seedFor("split"), t.TableSize)
-	id, toks, err := infCreate(ctx, t, map[string]any{"seats": t.TableSize, "rounds": 1, "deadline_ms": max(t.DeadlineMS, 2000), "seed": seed, "ante": 1})
+	spec := map[string]any{"seats": t.TableSize, "rounds": 1, "deadline_ms": max(t.DeadlineMS, 2000), "seed": seed, "ante": 1}
+	// A server offering fixed hidden values (docs/wire.md harness
+	// extension) is dealt the tie outright, with an odd credit: one seat
+	// low, the others tied for the best value share a pot of one ante
+	// per seat, which does not divide among them.
+	spec["values"] = [][]int{splitValues(t.TableSize)}
+	id, toks, caps, err := infCreateCaps(ctx, t, spec)
 	if err != nil {
 		return probeErr(err)
 	}
+	fixed := slices.Contains(caps, "fixed-values")
 	p, err := infJoin(ctx, t, id, toks)
 	if err != nil {
 		return probeErr(err)
@@ -99,7 +121,10 @@ func infProbeSplit(ctx context.Context, t *Target) Result {
 		}
 	}
 	if !tie {
-		return skip("no tie for the best value arose in the probe match (the seed search works with umpire's deal function only)")
+		if fixed {
+			return res.orSkip("no tie for the best value arose in the probe match, though the server announced fixed-values and was asked for one")
+		}
+		return skip("no tie for the best value arose in the probe match (the seed search works with umpire's deal function only, and the server offers no fixed-values capability)")
 	}
 	status, body, err := infFetchLog(ctx, t, id)
 	if err != nil {

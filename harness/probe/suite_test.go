@@ -16,9 +16,9 @@ import (
 
 // runSuite runs every check of game against a fresh embedded server with
 // faults, and returns the report entries by check name.
-func runSuite(t *testing.T, game string, faults []string) map[string]reports.Check {
+func runSuite(t *testing.T, game string, faults []string, dialects ...string) map[string]reports.Check {
 	t.Helper()
-	out, err := playSuite(game, faults)
+	out, err := playSuite(game, faults, dialects...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -27,8 +27,8 @@ func runSuite(t *testing.T, game string, faults []string) map[string]reports.Che
 
 // playSuite is runSuite without a *testing.T, for suites run ahead of
 // their subtests.
-func playSuite(game string, faults []string) (map[string]reports.Check, error) {
-	e, err := StartEmbedded(game, faults)
+func playSuite(game string, faults []string, dialects ...string) (map[string]reports.Check, error) {
+	e, err := StartEmbeddedDialects(game, faults, dialects)
 	if err != nil {
 		return nil, err
 	}
@@ -57,7 +57,7 @@ type suiteFuture struct {
 // faultSuitesAhead starts the suite of every case at once, at most n
 // running together: a suite mostly waits on deadlines, so more run side by
 // side than t.Parallel's default (GOMAXPROCS) allows.
-func faultSuitesAhead(cases []faultCase, n int) []*suiteFuture {
+func faultSuitesAhead(cases []faultCase, n int, dialects ...string) []*suiteFuture {
 	sem := make(chan struct{}, n)
 	out := make([]*suiteFuture, len(cases))
 	for i, fc := range cases {
@@ -67,7 +67,7 @@ func faultSuitesAhead(cases []faultCase, n int) []*suiteFuture {
 			defer close(f.done)
 			sem <- struct{}{}
 			defer func() { <-sem }()
-			f.got, f.err = playSuite(fc.game, []string{fc.fault})
+			f.got, f.err = playSuite(fc.game, []string{fc.fault}, dialects...)
 		}()
 	}
 	return out
@@ -119,9 +119,16 @@ func TestFaultsAreCaught(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays a suite per fault")
 	}
+	faultsAreCaught(t, faultTable(), nil)
+}
+
+// faultsAreCaught plays the suite against the embedded server of each
+// case with its fault on (and the dialects): some check cites the fault's
+// rule at its level, and no check cites another rule at MUST.
+func faultsAreCaught(t *testing.T, table []faultCase, dialects []string) {
 	seen := map[string]bool{}
 	var cases, ahead []faultCase
-	for _, fc := range faultTable() {
+	for _, fc := range table {
 		if raceEnabled && seen[fc.game] {
 			continue
 		}
@@ -136,7 +143,7 @@ func TestFaultsAreCaught(t *testing.T) {
 		}
 	}
 	futures := map[string]*suiteFuture{}
-	for i, f := range faultSuitesAhead(ahead, 6) {
+	for i, f := range faultSuitesAhead(ahead, 6, dialects...) {
 		futures[ahead[i].game+"/"+ahead[i].fault] = f
 	}
 	for _, fc := range cases {
@@ -150,7 +157,7 @@ func TestFaultsAreCaught(t *testing.T) {
 				}
 				got = f.got
 			} else {
-				got = runSuite(t, fc.game, []string{fc.fault})
+				got = runSuite(t, fc.game, []string{fc.fault}, dialects...)
 			}
 			// A fault of a document rule fails the run (MUST); one of a
 			// reading or a pin is reported at SHOULD (MUST only with

@@ -165,6 +165,7 @@ func BangArenaRules() []Rule {
 		{ID: "bangarena/log.seq", Level: Must, Doc: "WIRE.md", Section: "BangArena", Text: "Event seq numbers count from 1 up by one, in log order."},
 		{ID: "bangarena/log.match-start", Level: Must, Doc: "WIRE.md", Section: "BangArena", Text: "A full log opens with match_start carrying the table's config and the seed commitment."},
 		{ID: "bangarena/log.seed", Level: Info, Doc: "WIRE.md", Section: "BangArena", Text: "A log is re-simulated only with a seed whose SHA-256 is match_start's seedCommit."},
+		{ID: "bangarena/log.chance", Level: Must, Doc: "WIRE.md", Section: "BangArena", Basis: BasisContract, Ref: "WIRE.md Harness extension (chance)", Text: "A server that declares chance umpire-chacha8 draws every random outcome from umpire's generator keyed with its seed."},
 		{ID: "bangarena/log.complete", Level: Must, Doc: "WIRE.md", Section: "BangArena", Text: "A finished match's log holds every event through game_over, and nothing after it."},
 		{ID: "bangarena/log.line-length", Level: Must, Doc: "WIRE.md", Section: "BangArena", Text: "A log line is at most 1 MiB long."},
 	}

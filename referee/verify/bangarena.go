@@ -37,7 +37,23 @@ type BangArenaOptions struct {
 	// server drawing with a generator of its own is judged all the same.
 	// Nil: such a log is not re-simulated. ShownIn makes one from a log.
 	Shown func() *judge.Shown
+	// AlwaysShown replays with Shown even when a candidate seed matches
+	// the commitment (the room-log checks of conform, verify without a
+	// declared generator): the seed then checks the commitment alone, so a
+	// server drawing with a generator of its own is judged as fully as
+	// umpire's. Without it a matching seed replays with Seeded(seed).
+	AlwaysShown bool
+	// Chance is the generator the server declares (the create answer's
+	// "chance", docs/wire.md). ChanceUmpire with a seed that matches the
+	// commitment, under AlwaysShown, has the verifier also compare the
+	// log with a replay from Seeded(seed) (bangarena/log.chance, a pin);
+	// any other value, or none, leaves the generator unjudged.
+	Chance string
 }
+
+// ChanceUmpire is the declaration of umpire's own generator
+// (bangarena.Seeded: ChaCha8 keyed with the SHA-256 of the seed).
+const ChanceUmpire = "umpire-chacha8"
 
 // BangArenaSummary is what the verification of one BangArena log found.
 type BangArenaSummary struct {
@@ -99,6 +115,9 @@ type BangArenaVerifier struct {
 	problems    int               // shown.Problems() taken into owedShown
 	owedShown   []judge.Problem   // problems waiting for the line of their event
 	chargedLine int               // a line whose divergence a shown problem is charged with
+	diverged    bool              // a divergence of the replay itself was reported
+	compareSeed string            // the seed to compare the chance with (Options.Chance), or ""
+	startLine   int               // match_start's line, where a chance finding is charged
 }
 
 // NewBangArena returns a verifier for one BangArena log.
@@ -188,6 +207,9 @@ func (v *BangArenaVerifier) diverge(area, rule string, line int, expected, got a
 		return
 	}
 	v.areas[area] = true
+	if !strings.HasPrefix(area, "chance ") {
+		v.diverged = true
+	}
 	v.add(rules.Finding{Rule: rule, Level: rules.Must, Where: rules.Where{Line: line}, Expected: expected, Got: got,
 		Message: fmt.Sprintf(format, args...)})
 }
@@ -359,7 +381,9 @@ func (v *BangArenaVerifier) shownProblems() {
 }
 
 // reportShown reports the owed problems whose event is e or came before
-// it (and those no event shows), once per rule, at lineNo. The replay goes
+// it (and those no event shows), once per rule, at lineNo, unless the
+// replay already diverged from the log (then they are its consequences,
+// counted as repeats). The replay goes
 // on with a possible outcome instead, so e itself diverges: that
 // divergence is the problem's, not a finding of its own (I-BA-V2).
 func (v *BangArenaVerifier) reportShown(lineNo int, e *ba.Event) {
@@ -370,6 +394,15 @@ func (v *BangArenaVerifier) reportShown(lineNo int, e *ba.Event) {
 	for _, p := range v.owedShown {
 		if e != nil && p.Seq > e.Seq {
 			keep = append(keep, p)
+			continue
+		}
+		if v.diverged {
+			// After the replay has left the log, the engine asks for
+			// outcomes the server never drew (a take it left out, a coin
+			// of a hit that did not happen): the shown outcomes it gets
+			// are misaligned, a consequence of that divergence, not a
+			// finding of their own (I-BA-V2).
+			v.sum.Repeats++
 			continue
 		}
 		v.diverge("chance "+p.Rule, p.Rule, lineNo, nil, nil, "%s (the random outcomes the log shows)", p.Message)
@@ -411,12 +444,20 @@ func (v *BangArenaVerifier) begin(lineNo int, e *ba.Event) {
 		v.evaluate(r)
 	}
 	seed, ok := v.findSeed(cfg, e.SeedCommit)
-	if !ok && v.opts.Shown != nil {
+	if v.opts.Shown != nil && (!ok || v.opts.AlwaysShown) {
 		v.sum.ChanceShown = true
 		v.shown = v.opts.Shown()
-		v.add(rules.Finding{Rule: "bangarena/log.seed", Level: rules.Info, Where: rules.Where{Line: lineNo}, Got: e.SeedCommit,
-			Message: "no seed given hashes to the log's seedCommit: the log is re-simulated with the random outcomes it shows (the commitment is not checked)"})
-		g, err := ba.NewTrackedGameWith(cfg, "", v.shown)
+		if ok {
+			// The commitment holds; the chance is the log's own.
+			v.evaluate("bangarena/log.seed")
+			if v.opts.Chance == ChanceUmpire {
+				v.compareSeed, v.startLine = seed, lineNo
+			}
+		} else {
+			v.add(rules.Finding{Rule: "bangarena/log.seed", Level: rules.Info, Where: rules.Where{Line: lineNo}, Got: e.SeedCommit,
+				Message: "no seed given hashes to the log's seedCommit: the log is re-simulated with the random outcomes it shows (the commitment is not checked)"})
+		}
+		g, err := ba.NewTrackedGameWith(cfg, seed, v.shown)
 		if err != nil {
 			v.add(rules.Finding{Rule: "bangarena/log.match-start", Level: rules.Must, Where: rules.Where{Line: lineNo},
 				Message: fmt.Sprintf("the config of match_start is not a table the engine can deal: %v", err)})
@@ -504,7 +545,34 @@ func (v *BangArenaVerifier) Finish() []rules.Finding {
 		v.flushOwed()
 		v.missing(v.sum.Lines + 1)
 	}
+	if v.compareSeed != "" && v.g != nil {
+		v.compareChance()
+	}
 	return v.out
+}
+
+// compareChance checks a server's declaration of umpire's generator
+// (Options.Chance): the match replayed from Seeded(seed) with the log's
+// decisions must be the match the log's own chance gave. The first event
+// that differs is one finding under bangarena/log.chance (a WIRE.md pin):
+// the outcome rules themselves were judged with the chance the log shows.
+func (v *BangArenaVerifier) compareChance() {
+	v.evaluate("bangarena/log.chance")
+	shown := v.g.Events()
+	ref, _ := ba.Replay(v.g.Config(), v.compareSeed, ba.DecisionsOf(shown))
+	if ref == nil {
+		return
+	}
+	seeded := ref.Events()
+	for i := range min(len(shown), len(seeded)) {
+		a, b := ba.EncodeLog(shown[i:i+1]), ba.EncodeLog(seeded[i:i+1])
+		if !bytes.Equal(a, b) {
+			v.add(rules.Finding{Rule: "bangarena/log.chance", Level: rules.Must, Where: rules.Where{Line: v.startLine},
+				Expected: strings.TrimSpace(string(b)), Got: strings.TrimSpace(string(a)),
+				Message: fmt.Sprintf("the server declares chance %q, but event %d of its match differs from the replay with that generator from the revealed seed", ChanceUmpire, i+1)})
+			return
+		}
+	}
 }
 
 // Read feeds every line of r to the verifier, then finishes it, passing

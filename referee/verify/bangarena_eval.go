@@ -173,6 +173,7 @@ func BangArenaRuleIDs() []string {
 		"bangarena/log.json": true, "bangarena/log.seq": true, "bangarena/log.line-length": true,
 		"bangarena/log.match-start": true, "bangarena/log.complete": true, "bangarena/1.legal-only": true,
 		"bangarena/9.no-kill-reward": true, "bangarena/5.uid-form": true, "bangarena/8.card-suits": true,
+		"bangarena/log.seed": true, "bangarena/log.chance": true,
 	}
 	for _, t := range []string{"match_start", "deal", "turn_start", "draw", "reshuffle", "check", "cover_check", "high_noon",
 		"pass", "damage", "glory_star", "glory_perk", "glory_bounty", "kill_reward", "kill_penalty", "game_over", "decision",

@@ -124,3 +124,64 @@ func FuzzBangArenaShownLog(f *testing.F) {
 		}
 	})
 }
+
+// baOwn plays a match from umpire's own stream of seed and returns its log.
+func baOwn(t testing.TB, cfg ba.Config, seed string, i int) []byte {
+	t.Helper()
+	g, err := ba.NewGame(cfg, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(uint64(i), 3))
+	for n := 0; !g.Over(); n++ {
+		if n > 20000 {
+			t.Fatal("no end")
+		}
+		g.PlayRandom(r)
+	}
+	return ba.EncodeLog(g.Log())
+}
+
+// TestBangArenaAlwaysShown (issue 27's seed policy): under AlwaysShown a
+// matching seed checks the commitment alone and the log is judged with the
+// chance it shows, so a server of its own generator conforms with its seed
+// given; the chance is compared with umpire's generator only when the
+// server declares it (Chance), and then a generator of its own is one
+// finding under the pin bangarena/log.chance and nothing else.
+func TestBangArenaAlwaysShown(t *testing.T) {
+	for i, cfg := range []ba.Config{{Seats: 4}, {Seats: 6, RoleMode: ba.ModeImpostor}, {Seats: 8, RoleMode: ba.ModePartners}} {
+		seed := fmt.Sprintf("foreign-%d", i)
+		foreign, own := baForeign(t, cfg, i), baOwn(t, cfg, seed, i)
+		for _, tc := range []struct {
+			name       string
+			log        []byte
+			chance     string
+			wantChance bool // a log.chance finding
+		}{
+			{"foreign, undeclared", foreign, "", false},
+			{"foreign, another generator declared", foreign, "splitmix64", false},
+			{"foreign, umpire's declared", foreign, ChanceUmpire, true},
+			{"own, undeclared", own, "", false},
+			{"own, umpire's declared", own, ChanceUmpire, false},
+		} {
+			fs, sum := baVerify(t, tc.log, BangArenaOptions{Seeds: []string{seed}, Shown: ShownIn(tc.log), AlwaysShown: true, Chance: tc.chance})
+			if !sum.ChanceShown || sum.SeedUnknown || sum.Should != 0 || sum.Inconclusive != 0 || !sum.Ended || sum.Evaluated["bangarena/log.seed"] == 0 {
+				t.Fatalf("%+v %s: have %v %+v", cfg, tc.name, fs, sum)
+			}
+			var chance []rules.Finding
+			for _, f := range fs {
+				if f.Rule == "bangarena/log.chance" {
+					chance = append(chance, f)
+				} else {
+					t.Errorf("%+v %s: finding %v, want none but the chance's", cfg, tc.name, f)
+				}
+			}
+			if got := len(chance) == 1; got != tc.wantChance || len(chance) > 1 {
+				t.Errorf("%+v %s: chance findings %v, want one: %v", cfg, tc.name, chance, tc.wantChance)
+			}
+			if evaluated := sum.Evaluated["bangarena/log.chance"] > 0; evaluated != (tc.chance == ChanceUmpire) {
+				t.Errorf("%+v %s: log.chance evaluated %v, want it only when umpire's generator is declared", cfg, tc.name, evaluated)
+			}
+		}
+	}
+}

@@ -437,3 +437,26 @@ func BenchmarkVerifyBangArena(b *testing.B) {
 	}
 	b.ReportMetric(float64(n*lines)/b.Elapsed().Seconds(), "lines/s")
 }
+
+// BenchmarkVerifyBangArenaShown is BenchmarkVerifyBangArena as umpire
+// verify and the suite's room-log check now judge a log: with the chance it
+// shows (ShownIn, the log decoded once more), its seed checking the
+// commitment alone.
+func BenchmarkVerifyBangArenaShown(b *testing.B) {
+	log, err := os.ReadFile(filepath.Join("testdata", "bangarena", "classic6.jsonl"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	lines := bytes.Count(log, []byte("\n"))
+	b.SetBytes(int64(len(log)))
+	b.ReportAllocs()
+	n := 0
+	for b.Loop() {
+		sum, err := VerifyBangArenaReader(context.Background(), bytes.NewReader(log), BangArenaOptions{Shown: ShownIn(log), AlwaysShown: true}, nil)
+		if err != nil || sum.Must != 0 || !sum.ChanceShown {
+			b.Fatalf("%v %+v", err, sum)
+		}
+		n++
+	}
+	b.ReportMetric(float64(n*lines)/b.Elapsed().Seconds(), "lines/s")
+}

@@ -83,20 +83,19 @@ func DialectList() []DialectInfo {
 		{DialectTossSelf, "a Toss may take a card of its own player (hand or play), as of any other", "§5 Toss: \"Discard a card from any player\"; only Jail says \"another\" (§13)", []string{"bangarena/4.self-target"}},
 		{DialectLegalMaskIDs, "legal_mask is the list of the items' actionIds (strings), in legalActions' order", "§12 calls legal_mask an alias without a shape; I-BA-60 reads it as the items", []string{"bangarena/12.legal-mask"}},
 		{DialectPublicZoneDraws, "a card taken into a hand shows as draw {seat, count, fromSeat, zone, cards}, its cards shown to every seat when they came from play, a weapon slot, the discard pile or an eliminated seat (Scavenger); from a hand still to the two seats only", "§11 hides hands, not cards that lay face up; whether Scavenger's take of a dead seat's hand is shown is not fixed (I-BA-28)", []string{"bangarena/11.events-scavenger"}},
+		{DialectOtherChance, "every random outcome (the deal, reshuffles, Cover coins, random picks from a hand, the replacement of an illegal answer) drawn by a generator of its own (SplitMix64 from an FNV-1a hash of the seed), not umpire's ChaCha8 stream; the seed commitment and reveal are as before, and the create answer declares no chance",
+			"the rules document names no generator (I-BA-V8: the suite judges the chance a log shows)", nil},
 	}
 	sort.Slice(l, func(i, j int) bool { return l[i].Name < l[j].Name })
 	return l
 }
 
 // PendingDialects returns the dialects a correct server may speak but
-// umpire cannot judge yet, each saying why in Changes; DialectList (the
+// umpire cannot judge yet, each saying why in Why; DialectList (the
 // dialects the suite must pass) takes them in once umpire judges them.
-// The server speaks them all the same.
+// The server speaks them all the same. None is pending today.
 func PendingDialects() []DialectInfo {
-	return []DialectInfo{
-		{DialectOtherChance, "every random outcome (the deal, reshuffles, Cover coins, random picks from a hand, the replacement of an illegal answer) drawn by a generator of its own (SplitMix64 from an FNV-1a hash of the seed), not umpire's ChaCha8 stream; the seed commitment and reveal are as before",
-			"the rules document names no generator; umpire still re-simulates the outcome rules from the seed with its own (issue 27 builds the judge that takes chance from what the server shows)", nil},
-	}
+	return nil
 }
 
 // ParseDialects parses a comma-separated list of dialect names; unknown

@@ -78,3 +78,17 @@ func TestOtherChancePlays(t *testing.T) {
 		}
 	}
 }
+
+// TestCreateDeclaresChance: the create answer declares umpire's generator
+// (docs/wire.md harness extension) exactly when the room draws with it.
+func TestCreateDeclaresChance(t *testing.T) {
+	for _, tc := range []struct {
+		ds   []Dialect
+		want string
+	}{{nil, "umpire-chacha8"}, {[]Dialect{DialectOtherChance}, ""}} {
+		_, c := dialectRoom(t, tc.ds...)
+		if c.Chance != tc.want {
+			t.Errorf("dialects %v: chance %q, want %q", tc.ds, c.Chance, tc.want)
+		}
+	}
+}

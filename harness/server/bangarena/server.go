@@ -190,6 +190,10 @@ type Created struct {
 	RoomID string `json:"roomId"`
 	// Tokens holds the x-agent-token of each agent seat.
 	Tokens map[int]string `json:"tokens"`
+	// Chance declares the generator the room draws with (docs/wire.md
+	// harness extension): "umpire-chacha8" (bangarena.Seeded) unless a
+	// dialect draws otherwise, when it is left out.
+	Chance string `json:"chance,omitempty"`
 }
 
 // configError is a bad RoomConfig (HTTP 422).
@@ -231,6 +235,9 @@ func (s *Server) CreateRoom(cfg RoomConfig) (Created, error) {
 	s.wg.Add(1)
 	s.mu.Unlock()
 	created := Created{RoomID: r.id, Tokens: r.tokens()}
+	if !s.dialects.on(DialectOtherChance) {
+		created.Chance = "umpire-chacha8"
+	}
 	go func() {
 		defer s.wg.Done()
 		defer cancel(nil)

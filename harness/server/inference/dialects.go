@@ -112,6 +112,7 @@ func dialectList() []DialectInfo {
 		{DialectBreakevenFloat, "I-INF-11", "call_breakeven_value is the real break-even point, e.g. 41.7"},
 		{DialectSittingOutNextRound, "I-INF-17", "a seat sat out in round r shows sitting_out from round r+1; in round r it still shows in the round"},
 		{DialectTokensList, "WIRE.md Envelope (harness extension)", "match creation answers tokens as a list indexed by seat"},
+		{DialectOtherChance, "I-INF-16", "seating, first dealer and hidden values drawn by a generator of its own (SplitMix64 from an FNV-1a hash of the seed), not umpire's deal function; match_start names no deal function, so a verifier only samples the log's values (I-INF-V1)"},
 	}
 	sort.Slice(l, func(i, j int) bool { return l[i].Name < l[j].Name })
 	return l
@@ -122,11 +123,10 @@ func Dialects() []DialectInfo { return dialectList() }
 
 // PendingDialects returns the dialects a correct server may speak but
 // umpire cannot judge yet (Doc says why); Dialects takes them in once
-// umpire judges them. The server speaks them all the same.
+// umpire judges them. The server speaks them all the same. None is
+// pending today.
 func PendingDialects() []DialectInfo {
-	return []DialectInfo{
-		{DialectOtherChance, "I-INF-16", "seating, first dealer and hidden values drawn by a generator of its own (SplitMix64 from an FNV-1a hash of the seed), not umpire's deal function; umpire still checks the deal against its own function when the seed is revealed (issue 27 builds the judge that takes chance from what the server shows)"},
-	}
+	return nil
 }
 
 // LookupDialect returns the description of the dialect named name.
@@ -410,7 +410,11 @@ func (s dialectSet) created(c Created) any {
 			toks[i] = v
 		}
 	}
-	return map[string]any{"match_id": c.MatchID, "tokens": toks}
+	out := map[string]any{"match_id": c.MatchID, "tokens": toks}
+	if len(c.Capabilities) > 0 {
+		out["capabilities"] = c.Capabilities
+	}
+	return out
 }
 
 // rewriteLog returns the match log as the dialects serve it: with

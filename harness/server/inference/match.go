@@ -69,6 +69,7 @@ type Result struct {
 type match struct {
 	id, seed, commit string
 	chance           ref.Chance   // the seating, first dealer and values
+	dealFn           bool         // chance is ref.Seeded: match_start names DealFunction
 	cfg              ref.Config   // the engine's (may differ from what limits announce under a fault)
 	annCap           int          // announced max_raises_per_round
 	annMaxRaise      int          // announced max_raise

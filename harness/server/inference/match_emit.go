@@ -95,8 +95,9 @@ func (m *match) Emit(e *ref.Event) {
 // record logs and distributes one event.
 func (m *match) record(ev *ref.Event) {
 	m.lineBuf = ev.AppendJSON(m.lineBuf[:0])
-	if ev.Type == ref.EventMatchStart {
-		// I-INF-S8: name the deal function so a verifier re-derives deals.
+	if ev.Type == ref.EventMatchStart && m.dealFn {
+		// I-INF-S8: name the deal function so a verifier re-derives deals
+		// (only when it is the one the match deals with).
 		m.lineBuf = append(m.lineBuf[:len(m.lineBuf)-1], `,"deal":"`+DealFunction+`"}`...)
 	}
 	line := m.lineBuf

@@ -140,6 +140,11 @@ type MatchSpec struct {
 	// Adversaries are the scripted kinds for the other seats, used in turn
 	// in seat order; empty means Options.Adversaries.
 	Adversaries []string `json:"adversaries,omitempty"`
+	// Values, when given, are the hidden values the match deals in its
+	// first rounds, Values[r-1][seat] (the optional test capability
+	// CapabilityFixedValues, docs/wire.md); later rounds are dealt from the
+	// seed. match_start then names no deal function (I-INF-S8).
+	Values [][]int `json:"values,omitempty"`
 	// Players puts in-process players in the given seats (Go only).
 	Players map[int]infadv.Player `json:"-"`
 }
@@ -149,6 +154,9 @@ type MatchSpec struct {
 type Created struct {
 	MatchID string            `json:"match_id"`
 	Tokens  map[string]string `json:"tokens"`
+	// Capabilities lists the optional test capabilities the server offers
+	// (CapabilityFixedValues), announced as MCP servers do theirs.
+	Capabilities []string `json:"capabilities,omitempty"`
 }
 
 // config returns the engine configuration the spec asks for.
@@ -190,6 +198,9 @@ func (s *Server) CreateMatch(spec MatchSpec) (Created, error) {
 		return Created{}, err
 	}
 	n := cfg.TableSize
+	if err := checkValues(spec.Values, n, cfg.Rounds); err != nil {
+		return Created{}, err
+	}
 	seed := ""
 	if spec.Seed != nil {
 		seed = *spec.Seed
@@ -228,7 +239,7 @@ func (s *Server) CreateMatch(spec MatchSpec) (Created, error) {
 			return Created{}, err
 		}
 	}
-	created := Created{MatchID: "m-" + randomHex(6), Tokens: map[string]string{}}
+	created := Created{MatchID: "m-" + randomHex(6), Tokens: map[string]string{}, Capabilities: []string{CapabilityFixedValues}}
 	names := make([]string, n)
 	next := 0
 	agents := 0
@@ -252,12 +263,15 @@ func (s *Server) CreateMatch(spec MatchSpec) (Created, error) {
 		names[seat] = fmt.Sprintf("%s-%d", si.kind, seat)
 	}
 	m := &match{
-		id: created.MatchID, seed: seed, commit: ref.SeedCommit(seed), chance: s.dia.chance(seed),
+		id: created.MatchID, seed: seed, commit: ref.SeedCommit(seed), chance: s.dia.chance(seed), dealFn: !s.dia.on(DialectOtherChance) && len(spec.Values) == 0,
 		cfg: cfg, annCap: cfg.MaxRaisesPerRound, annMaxRaise: cfg.MaxRaise, annRamp: cfg.AnteRamp, annAnte: cfg.Ante,
 		seats: seats, names: names, agentSeats: agents, faults: s.faults, dia: s.dia, clock: s.clock,
 		deadline: time.Duration(cfg.TurnDeadlineMS) * time.Millisecond, startTimeout: s.opts.StartTimeout,
 		events: make(chan connEvent), done: make(chan struct{}),
 		conns: make([]*conn, n), helloed: make([]bool, n), vals: make([]int, n),
+	}
+	if len(spec.Values) > 0 {
+		m.chance = fixedValues{m.chance, spec.Values}
 	}
 	if s.faults.on(FaultAcceptOversizedRaise) {
 		m.cfg.MaxRaise++ // the engine allows one more than announced
