@@ -70,21 +70,37 @@ func (s Statement) Status(checked func(rule string) bool) StatementStatus {
 	return StatementCovered
 }
 
+// statementMaps lists each game's statement map, in StatementGames' order.
+func statementMaps() []struct {
+	game string
+	list func() []Statement
+} {
+	return []struct {
+		game string
+		list func() []Statement
+	}{{"inference", inferenceStatements}, {"bangarena", bangarenaStatements}}
+}
+
 // Statements returns the statement map of a game's rules document ("" for
 // both), in document order.
 func Statements(game string) []Statement {
 	var out []Statement
-	if game == "" || game == "inference" {
-		out = append(out, inferenceStatements()...)
-	}
-	if game == "" || game == "bangarena" {
-		out = append(out, bangarenaStatements()...)
+	for _, m := range statementMaps() {
+		if game == "" || game == m.game {
+			out = append(out, m.list()...)
+		}
 	}
 	return out
 }
 
 // StatementGames are the games whose document has a statement map.
-func StatementGames() []string { return []string{"inference", "bangarena"} }
+func StatementGames() []string {
+	var out []string
+	for _, m := range statementMaps() {
+		out = append(out, m.game)
+	}
+	return out
+}
 
 // StatementFigures counts statements by status.
 type StatementFigures struct {
