@@ -196,17 +196,27 @@ func (s *Shown) Reshuffle(pile []string) {
 // Reveal names the next card the log shows coming off the deck; it must be
 // one of the cards of its shuffle not drawn yet.
 func (s *Shown) Reveal(cands []string) string {
-	i := s.next[0]
-	if i >= len(s.cards) {
-		s.problem(0, "bangarena/5.deck", "a card comes off the deck that the log does not show")
+	return s.nextOf(0, s.cards, cands, "bangarena/5.deck",
+		"a card comes off the deck that the log does not show",
+		"%s comes off the deck, but it is not among the cards that could be there")
+}
+
+// nextOf takes the next outcome of stream k (its shown values are shown)
+// and checks that it is one of cands; a stream run dry or an outcome not
+// among cands is a problem under rule, and the first candidate stands in,
+// so the replay goes on.
+func (s *Shown) nextOf(k int, shown, cands []string, rule, dry, notIn string) string {
+	i := s.next[k]
+	if i >= len(shown) {
+		s.problem(0, rule, "%s", dry)
 		return cands[0]
 	}
-	s.next[0]++
-	if !slices.Contains(cands, s.cards[i]) {
-		s.problem(s.at(0, i), "bangarena/5.deck", "%s comes off the deck, but it is not among the cards that could be there", s.cards[i])
+	s.next[k]++
+	if !slices.Contains(cands, shown[i]) {
+		s.problem(s.at(k, i), rule, notIn, shown[i])
 		return cands[0]
 	}
-	return s.cards[i]
+	return shown[i]
 }
 
 // Coin is the next Cover coin the log shows.
@@ -223,17 +233,9 @@ func (s *Shown) Coin() bool {
 // FromHand is the next card the log shows taken at random from a hand; it
 // must be in the hand.
 func (s *Shown) FromHand(hand []string) string {
-	i := s.next[2]
-	if i >= len(s.picks) {
-		s.problem(0, "bangarena/5.snatch", "a card is taken at random from a hand that the log does not show")
-		return hand[0]
-	}
-	s.next[2]++
-	if !slices.Contains(hand, s.picks[i]) {
-		s.problem(s.at(2, i), "bangarena/5.snatch", "%s is taken at random from a hand that does not hold it", s.picks[i])
-		return hand[0]
-	}
-	return s.picks[i]
+	return s.nextOf(2, s.picks, hand, "bangarena/5.snatch",
+		"a card is taken at random from a hand that the log does not show",
+		"%s is taken at random from a hand that does not hold it")
 }
 
 // Aide is the real aide the Marshal's briefing names.
