@@ -49,23 +49,36 @@ func bangarena() *Game {
 	}
 }
 
+// maxShownLog bounds the BangArena log verify holds whole to take its
+// chance from (a played room's log is a few hundred kilobytes): a longer
+// input is streamed as before, without the chance it shows, so memory stays
+// bounded whatever the input.
+const maxShownLog = 16 << 20
+
 // verifyBangArena re-simulates one BangArena log with the engine from its
-// config and seed and compares it event by event (referee/verify). The log
-// is read whole first: it is re-simulated with the random outcomes it
-// shows (I-BA-V8), its seed, when given, checking the commitment.
+// config and seed and compares it event by event (referee/verify). A log
+// up to maxShownLog is read whole first: it is re-simulated with the random
+// outcomes it shows (I-BA-V8), its seed, when given, checking the
+// commitment. A longer one is streamed and not re-simulated.
 func verifyBangArena(ctx context.Context, r io.Reader, opts VerifyOptions, emit func(rules.Finding)) (VerifySummary, error) {
-	data, err := io.ReadAll(r)
+	data, err := io.ReadAll(io.LimitReader(r, maxShownLog+1))
 	if err != nil {
 		return VerifySummary{}, err
 	}
 	// Judged with the chance the log shows; a seed checks the commitment,
 	// and --deal umpire (the log's server declares umpire's generator)
 	// compares the chance with it too (bangarena/log.chance).
-	vo := verify.BangArenaOptions{File: opts.File, Seeds: opts.Seeds, Unfinished: opts.Unfinished, Shown: verify.ShownIn(data), AlwaysShown: true}
+	vo := verify.BangArenaOptions{File: opts.File, Seeds: opts.Seeds, Unfinished: opts.Unfinished, AlwaysShown: true}
+	src := io.Reader(bytes.NewReader(data))
+	if len(data) > maxShownLog {
+		src = io.MultiReader(src, r)
+	} else {
+		vo.Shown = verify.ShownIn(data)
+	}
 	if opts.Deal == "umpire" {
 		vo.Chance = verify.ChanceUmpire
 	}
-	sum, err := verify.VerifyBangArenaReader(ctx, bytes.NewReader(data), vo, emit)
+	sum, err := verify.VerifyBangArenaReader(ctx, src, vo, emit)
 	return VerifySummary{Lines: sum.Lines, Units: sum.Events, Inconclusive: sum.Inconclusive, Evaluated: sum.Evaluated,
 		SeedUnknown: sum.SeedUnknown, Detail: sum}, err
 }
