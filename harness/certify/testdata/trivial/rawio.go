@@ -54,6 +54,8 @@ func (r rawIn) Read(p []byte) (int, error) {
 // rawOut writes stdout with raw write calls, falling back to a write of
 // the os package on an error. The pipe is a blocking one; an answer is a
 // line of about a hundred bytes, which a pipe umpire reads takes at once.
+// (A raw write blocked on a full pipe would hold up the runtime's garbage
+// collections, which cannot stop its thread, until the pipe drains.)
 type rawOut struct {
 	fd uintptr
 	f  *os.File // the same descriptor, for the fallback

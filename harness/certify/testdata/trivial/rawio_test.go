@@ -12,6 +12,12 @@ import (
 // TestRawIO: rawIn reads what a non-blocking pipe is given, waiting in
 // the poller while it is empty, and ends with io.EOF when the writer
 // closes; rawOut writes everything it is given.
+//
+// What is written stays under the smallest buffer a pipe has (a page):
+// a raw write blocked on a full pipe holds its thread where the runtime
+// cannot stop it, so a collection starting meanwhile waits for it forever
+// while the reader, which would empty the pipe, waits for the collection.
+// (The agent's answers are lines of about a hundred bytes.)
 func TestRawIO(t *testing.T) {
 	r, w, err := os.Pipe()
 	if err != nil {
@@ -24,7 +30,7 @@ func TestRawIO(t *testing.T) {
 	}
 	out := rawOut{fd: w.Fd(), f: w} // Fd makes w blocking, as an agent's stdout is
 	in := rawIn{rc}
-	want := "{\"type\":\"your_turn\"}\n" + string(make([]byte, 100<<10)) + "\n"
+	want := "{\"type\":\"your_turn\"}\n" + string(make([]byte, 3000)) + "\n"
 	go func() {
 		time.Sleep(20 * time.Millisecond) // the first read waits
 		if n, err := out.Write([]byte(want)); n != len(want) || err != nil {
