@@ -13,7 +13,7 @@ func TestTrivialAgent(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs another test binary")
 	}
-	if out, err := exec.Command("go", "test", "-count=1", "./testdata/trivial").CombinedOutput(); err != nil {
+	if out, err := exec.Command("go", "test", "-count=1", "-timeout", "2m", "./testdata/trivial").CombinedOutput(); err != nil {
 		t.Fatalf("go test ./testdata/trivial: %v\n%s", err, out)
 	}
 }
