@@ -55,6 +55,20 @@ type keepPool struct {
 	// side then starts a process per match.
 	legacy bool
 	ending sync.WaitGroup
+	// left are the ended processes that left survivors (at most
+	// maxSurvivorsNamed of them), leftN all of them: judged once the pool
+	// is closed (survivorsCheck), since a kept process ends after its
+	// matches, not after each.
+	left  []leftBehind
+	leftN int
+}
+
+// leftBehind is a kept process that left survivors, with the last match
+// it played.
+type leftBehind struct {
+	seed string
+	seat int
+	exit agent.Exit
 }
 
 // kept is one kept agent process.
@@ -62,8 +76,11 @@ type kept struct {
 	proc *agent.Process
 	// err is why it could not be started (proc is nil).
 	err error
-	// matches counts the matches it was given, the current one included.
+	// matches counts the matches it was given, the current one included;
+	// seed and seat name the last of them.
 	matches int
+	seed    string
+	seat    int
 }
 
 func newKeepPool(ctx context.Context, spec agent.Spec, grace time.Duration) *keepPool {
@@ -139,12 +156,66 @@ func (kp *keepPool) end(k *kept, grace time.Duration) {
 	go func() {
 		defer kp.ending.Done()
 		ex, _ := k.proc.Close(grace)
+		kp.mu.Lock()
 		if grace > 0 && ex.Forced != agent.ForceNone {
-			kp.mu.Lock()
 			kp.forced++
-			kp.mu.Unlock()
 		}
+		kp.noteLeft(k, ex)
+		kp.mu.Unlock()
 	}()
+}
+
+// noteLeft records a process that left survivors (kp.mu held).
+func (kp *keepPool) noteLeft(k *kept, ex agent.Exit) {
+	if len(ex.Survivors) == 0 {
+		return
+	}
+	kp.leftN++
+	if len(kp.left) < maxSurvivorsNamed {
+		kp.left = append(kp.left, leftBehind{seed: k.seed, seat: k.seat, exit: ex})
+	}
+}
+
+// survivorsCheck judges, once the pool is closed, what the side's kept
+// processes left behind: the survivors check that each match of a kept
+// agent leaves to the end of the run. Nil when no process was started.
+func (kp *keepPool) survivorsCheck(cat *rules.Catalogue, game string) *reports.Check {
+	kp.mu.Lock()
+	defer kp.mu.Unlock()
+	if kp.started == 0 {
+		return nil
+	}
+	var c *reports.Check
+	for _, lb := range kp.left {
+		j := newJudge(cat, game, lb.seed, lb.seat)
+		j.judgeSurvivors(lb.exit)
+		for _, jc := range j.checks() {
+			if jc.Name != CheckSurvivors {
+				continue
+			}
+			if c == nil {
+				c = &jc
+				continue
+			}
+			c.Findings = append(c.Findings, jc.Findings...)
+		}
+	}
+	if c == nil {
+		// Every kept process ended with nothing of its own left running.
+		j := newJudge(cat, game, "", 0)
+		j.ran(CheckSurvivors)
+		for _, jc := range j.checks() {
+			if jc.Name == CheckSurvivors {
+				c = &jc
+			}
+		}
+		c.Seed = ""
+		return c
+	}
+	if more := kp.leftN - len(kp.left); more > 0 {
+		c.Reason = fmt.Sprintf("%d more kept processes left survivors (not shown)", more)
+	}
+	return c
 }
 
 // close ends every idle agent (its input closed, then signals after the
@@ -200,6 +271,7 @@ func matchStart(cfg Config, p Planned, n int) []byte {
 // previous match.
 func (l *link) finishKept(kp *keepPool, grace time.Duration, matchOver bool) (stderr string, again bool) {
 	l.j.skipIf(CheckExit, "the agent is kept across matches (--agent-keep): it is ended at the end of the run, not after match_end")
+	l.j.skipIf(CheckSurvivors, "the agent is kept across matches (--agent-keep): what its process leaves behind is judged when it ends, in the run's own agent-no-survivors check")
 	l.flush(context.Background(), grace)
 	if lines, _ := l.proc.Drain(); len(lines) > 0 && l.alive() {
 		l.unasked(lines, rules.Where{Step: "after match_end"})
@@ -219,7 +291,11 @@ func (l *link) finishKept(kp *keepPool, grace time.Duration, matchOver bool) (st
 	// contract without --agent-keep. This match is played again with a
 	// fresh process, and the side starts one per match from now on.
 	if l.keep.matches > 1 && len(l.latencies) == 0 && (l.dead == reports.TermCrash || l.dead == reports.TermDisconnect) {
-		if ex, _ := l.proc.Close(grace); ex.Code == 0 && ex.Forced == agent.ForceNone {
+		ex, _ := l.proc.Close(grace)
+		kp.mu.Lock()
+		kp.noteLeft(l.keep, ex)
+		kp.mu.Unlock()
+		if ex.Code == 0 && ex.Forced == agent.ForceNone {
 			kp.perMatchNow()
 			return "", true
 		}

@@ -98,6 +98,7 @@ func (r *runner) playMatch(ctx context.Context, p Planned, sd *side) *MatchResul
 			if kp != nil {
 				l.keep = kp
 				kp.matches++
+				kp.seed, kp.seat = p.Seed, p.Seat
 				l.post(mctx, matchStart(r.cfg, p, kp.matches), r.cfg.Deadline)
 			}
 		} else {

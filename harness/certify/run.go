@@ -83,8 +83,9 @@ func newRunner(ctx context.Context, cfg Config) (*runner, error) {
 }
 
 // close ends the kept agents, stops the listener and the server and waits
-// for their goroutines. It returns the remarks of the kept agents' pools.
-func (r *runner) close() (remarks []string) {
+// for their goroutines. It returns the remarks of the kept agents' pools
+// and, for the agent under test, the survivors check of its kept processes.
+func (r *runner) close() (remarks []string, checks []reports.Check) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	if r.loop != nil {
@@ -100,12 +101,17 @@ func (r *runner) close() (remarks []string) {
 				who = "the baseline was"
 			}
 			remarks = append(remarks, sd.pool.close(who))
+			if sd.role != reports.SideBaseline {
+				if c := sd.pool.survivorsCheck(r.cat, r.cfg.Game); c != nil {
+					checks = append(checks, *c)
+				}
+			}
 		}
 	}
 	if r.drv != nil {
 		_ = r.drv.shutdown(ctx)
 	}
-	return remarks
+	return remarks, checks
 }
 
 // Run carries out a certification run (or its shard) and returns its report.
@@ -133,7 +139,7 @@ func Run(ctx context.Context, cfg Config) (*reports.Report, error) {
 		return nil, err
 	}
 	results, stop := r.playAll(ctx, mine)
-	remarks := r.close()
+	remarks, keptChecks := r.close()
 
 	seeds := make([]string, len(plan))
 	for i, p := range plan {
@@ -181,6 +187,7 @@ func Run(ctx context.Context, cfg Config) (*reports.Report, error) {
 		}
 		baseMatches++
 	}
+	rep.Checks = append(rep.Checks, keptChecks...)
 	if c := unjudged(cfg.Game, results); c != nil {
 		rep.Checks = append(rep.Checks, *c)
 	}
