@@ -2,10 +2,12 @@ package probe
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"crypto/sha1"
 	"encoding/base64"
 	"encoding/binary"
+	"errors"
 	"net"
 	"net/http"
 	"testing"
@@ -89,6 +91,47 @@ func TestCloseEndsOnAHostileFrame(t *testing.T) {
 				}
 			case <-time.After(20 * time.Second):
 				t.Fatal("Close did not return within 20 s")
+			}
+		})
+	}
+}
+
+// TestEndlessFramesBounded: a server that sends small frames without end
+// does not make the suite keep every message (twice, before): the play
+// stops with errPlayTooLarge once a bound is passed, Got holds at most
+// maxPlayMessages, and the transcript at most its ring.
+func TestEndlessFramesBounded(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		frame []byte
+	}{
+		{"2-byte frames", []byte{0x81, 2, '{', '}'}},
+		{"4 KiB frames", append([]byte{0x81, 126, 0x10, 0x00}, bytes.Repeat([]byte{' '}, 4096)...)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			base := hostileWS(t, func(c net.Conn, br *bufio.Reader) {
+				for range 1 << 22 {
+					if _, err := c.Write(tc.frame); err != nil {
+						return
+					}
+				}
+			})
+			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+			defer cancel()
+			p, err := infJoin(ctx, &Target{URL: base}, "m", map[int]string{0: "tok"})
+			if err != nil {
+				t.Fatalf("join: %v", err)
+			}
+			defer p.Close()
+			err = p.playOut(ctx, nil)
+			if !errors.Is(err, errPlayTooLarge) {
+				t.Fatalf("playOut: %v, want errPlayTooLarge", err)
+			}
+			if len(p.Got) > maxPlayMessages || p.kept.Load() > maxPlayBytes+int64(len(tc.frame)+playMessageCost) {
+				t.Errorf("kept %d messages, %d bytes: over the bounds", len(p.Got), p.kept.Load())
+			}
+			if n := len(p.tail(1 << 30)); n > infTranscriptKeep {
+				t.Errorf("the transcript holds %d messages, want at most %d", n, infTranscriptKeep)
 			}
 		})
 	}

@@ -87,7 +87,6 @@ const (
 type infSession struct {
 	matchID string
 	got     []infMsg
-	trans   []reports.Message
 	seats   []int
 	// rounds is the number of rounds the session was created with (0 for
 	// a given match).
@@ -166,7 +165,7 @@ func infPlaySession(ctx context.Context, t *Target) (*infSession, error) {
 	if err != nil {
 		return nil, fmt.Errorf("playing match %s: %w", matchID, err)
 	}
-	s := &infSession{matchID: matchID, got: p.Got, trans: p.tail(1 << 30), seats: sortedSeats(tokens), rounds: rounds}
+	s := &infSession{matchID: matchID, got: p.Got, seats: sortedSeats(tokens), rounds: rounds}
 	status, body, err := infFetchLog(ctx, t, matchID)
 	switch {
 	case err != nil:

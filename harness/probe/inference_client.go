@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/coder/websocket"
@@ -206,10 +207,17 @@ type infPlay struct {
 	wg      sync.WaitGroup
 	cancel  context.CancelFunc
 
-	mu    sync.Mutex
+	mu sync.Mutex
+	// trans is a ring of the latest infTranscriptKeep messages, sent and
+	// received, for the evidence of findings (tail); head is where the
+	// next one goes once it is full.
 	trans []reports.Message
-	// Got holds every message received, in the order next returned them.
-	Got []infMsg
+	head  int
+	// Got holds every message received, in the order next returned them:
+	// at most maxPlayMessages, holding at most maxPlayBytes (kept).
+	Got  []infMsg
+	kept atomic.Int64
+	seen atomic.Int64
 	// ended counts seats whose connection closed or got match_end.
 	ended map[int]bool
 }
@@ -335,6 +343,9 @@ func (p *infPlay) read(ctx context.Context, seat int, c *websocket.Conn) {
 	for {
 		_, data, err := c.Read(ctx)
 		m := infMsg{Seat: seat, At: time.Now()}
+		if err == nil && (p.seen.Add(1) > maxPlayMessages || p.kept.Add(int64(len(data)+playMessageCost)) > maxPlayBytes) {
+			err = errPlayTooLarge
+		}
 		if err != nil {
 			m.Closed, m.Err = true, err
 		} else {
@@ -358,22 +369,50 @@ func (p *infPlay) read(ctx context.Context, seat int, c *websocket.Conn) {
 	}
 }
 
-// record adds a message to the transcript (tokens are redacted on the way in).
+// infTranscriptKeep is how many of the latest messages a play keeps for
+// the evidence of findings: a finding shows at most the last few, so what
+// a play keeps besides Got stays bounded however long the server talks.
+const infTranscriptKeep = 64
+
+// maxPlayMessages and maxPlayBytes bound what one play keeps of what the
+// server sent (Got): a match of 40 rounds at 6 seats is a few thousand
+// messages of a few hundred bytes; a server that sends more than either
+// bound is not read further (errPlayTooLarge). Each message counts its
+// length plus playMessageCost for what umpire keeps of it.
+const (
+	maxPlayMessages = 1 << 17
+	maxPlayBytes    = 128 << 20
+	playMessageCost = 512
+)
+
+// errPlayTooLarge ends a play whose server sent more than one play may keep.
+var errPlayTooLarge = fmt.Errorf("the server sent more than %d messages or %d MiB in one match (umpire's bound on what it keeps of a match): it stopped reading", maxPlayMessages, maxPlayBytes>>20)
+
+// record adds a message to the transcript ring (tokens are redacted on the
+// way in).
 func (p *infPlay) record(dir reports.Direction, seat int, data []byte) {
 	s := seat
+	msg := reports.NewMessage(dir, time.Now(), &s, data)
 	p.mu.Lock()
-	p.trans = append(p.trans, reports.NewMessage(dir, time.Now(), &s, data))
+	if len(p.trans) < infTranscriptKeep {
+		p.trans = append(p.trans, msg)
+	} else {
+		p.trans[p.head] = msg
+		p.head = (p.head + 1) % infTranscriptKeep
+	}
 	p.mu.Unlock()
 }
 
-// tail returns the last n transcript messages.
+// tail returns the last n transcript messages (at most infTranscriptKeep),
+// oldest first.
 func (p *infPlay) tail(n int) []reports.Message {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if len(p.trans) <= n {
-		return append([]reports.Message(nil), p.trans...)
+	ordered := append(append([]reports.Message(nil), p.trans[p.head:]...), p.trans[:p.head]...)
+	if len(ordered) <= n {
+		return ordered
 	}
-	return append([]reports.Message(nil), p.trans[len(p.trans)-n:]...)
+	return ordered[len(ordered)-n:]
 }
 
 // send writes one JSON message (or raw bytes) on a seat's connection.
@@ -421,6 +460,9 @@ func (p *infPlay) next(ctx context.Context) (infMsg, error) {
 		}
 		select {
 		case m := <-p.in:
+			if m.Closed && errors.Is(m.Err, errPlayTooLarge) {
+				return infMsg{}, m.Err
+			}
 			if m.Closed || m.Env.Type == "match_end" {
 				p.ended[m.Seat] = true
 			}
