@@ -218,7 +218,7 @@ func RunAllProgress(ctx context.Context, t *Target, checks []Check, start func(i
 			if (rc.Failing() || rc.Status == reports.Error) && ctx.Err() == nil && coversAny(c, t.Flaky) {
 				rc = retried(rc, Run(ctx, t, c))
 			}
-			if rc.Status == reports.Error && stalled(rc.Reason) {
+			if rc.Status == reports.Error && (stalled(rc.Reason) || rc.Duration >= c.TimeoutOf(t)) {
 				timedOut++
 			} else {
 				timedOut = 0
@@ -236,7 +236,9 @@ func RunAllProgress(ctx context.Context, t *Target, checks []Check, start func(i
 const timedOutReason = "the check did not finish within"
 
 // stalled reports whether an errored check's reason says the target did
-// not answer in time (the check's budget, or one request's).
+// not answer in time (the check's budget, or one request's). RunAllProgress
+// also counts an errored check that used its whole budget, whatever its
+// reason says (a silent WebSocket errs in words of its own).
 func stalled(reason string) bool {
 	return strings.Contains(reason, timedOutReason) || strings.Contains(reason, noAnswerWithin)
 }
