@@ -260,23 +260,20 @@ func cmdCertify(ctx context.Context, e *env, args []string) int {
 	repEnv := e // a report of "-" goes to the real standard output
 	e = rf.console(e)
 	bar := e.isTerminal && f.format == "text"
-	cfg.Progress = func(done, total int, r *certify.MatchResult) {
-		if bar {
-			width := 30
-			fill := done * width / total
-			fmt.Fprintf(e.stdout, "\r[%s%s] %d/%d", strings.Repeat("#", fill), strings.Repeat(".", width-fill), done, total)
-			if done == total {
-				fmt.Fprintln(e.stdout)
-			}
-			return
+	var ab *reports.ABSpec
+	if cfg.Baseline != (certify.Agent{}) {
+		ab = &reports.ABSpec{Elo0: cfg.Elo0, Elo1: cfg.Elo1, Alpha: cfg.Alpha, Beta: cfg.Beta, Gate: cfg.Gate}
+		if ab.Elo0 == 0 && ab.Elo1 == 0 {
+			ab.Elo0, ab.Elo1 = certify.DefaultElo0, certify.DefaultElo1
 		}
-		who := ""
-		if r.Side != "" {
-			who = r.Side + " "
+		if ab.Alpha == 0 {
+			ab.Alpha = certify.DefaultAlpha
 		}
-		fmt.Fprintf(e.stderr, "certify: %d/%d %sseed %s seat %d vs %s: %s, rank %d\n", done, total, who,
-			inert.String(r.Seed), r.Seat, r.Adversary, r.Match.Termination, r.Match.Rank)
+		if ab.Beta == 0 {
+			ab.Beta = certify.DefaultBeta
+		}
 	}
+	cfg.Progress = progressFunc(e, bar, newRunStatus(cfg.Matches, ab), time.Now())
 	defer certify.TuneGC()()
 	rep, err := certify.Run(ctx, cfg)
 	if err != nil {

@@ -1,0 +1,64 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/umpire-arena/umpire/harness/certify"
+	"github.com/umpire-arena/umpire/reports"
+)
+
+// TestRunStatus: the live status of a certify run counts the agent's
+// matches by how they ended, and in an A/B run shows the pairs so far,
+// the Elo and the SPRT's LLR against its bounds, as the report computes
+// them; in a pipe it is printed every statusEvery matches and at the end.
+func TestRunStatus(t *testing.T) {
+	match := func(side, seed string, score float64, term reports.Termination) *certify.MatchResult {
+		return &certify.MatchResult{Side: side, Match: reports.Match{Seed: seed, Side: side, Adversary: "random", Score: score, Termination: term}}
+	}
+	t.Run("plain", func(t *testing.T) {
+		st := newRunStatus(4, nil)
+		st.add(match("", "a", 1, reports.TermOK))
+		st.add(match("", "b", 1, reports.TermTimeout))
+		st.add(match("", "c", 1, reports.TermOK))
+		if got, want := st.text(), "3/4 matches: ok 2, timeout 1"; got != want {
+			t.Errorf("status %q, want %q", got, want)
+		}
+	})
+	t.Run("A/B", func(t *testing.T) {
+		spec := reports.ABSpec{Elo0: -20, Elo1: 0, Alpha: 0.05, Beta: 0.05}
+		st := newRunStatus(8, &spec)
+		var all []reports.Match
+		for i, sc := range [][2]float64{{3, 1}, {2, 2}, {0, 5}, {4, 1}} {
+			seed := string(rune('a' + i))
+			for _, m := range []*certify.MatchResult{match(reports.SideNew, seed, sc[0], reports.TermOK), match(reports.SideBaseline, seed, sc[1], reports.TermOK)} {
+				st.add(m)
+				all = append(all, m.Match)
+			}
+		}
+		got := st.text()
+		o := reports.ABOf(spec, nil, all).Overall
+		for _, want := range []string{"8/8 matches; the agent's: ok 4", "pairs 4: W/D/L 2/1/1", "Elo " + reports.SignedInterval(o.Elo, 0, "[", ", ", "]"), "LLR", "in (-2.94, 2.94)", "undecided"} {
+			if !strings.Contains(got, want) {
+				t.Errorf("status %q lacks %q", got, want)
+			}
+		}
+	})
+	t.Run("pipe", func(t *testing.T) {
+		var out, errb bytes.Buffer
+		e := &env{stdout: &out, stderr: &errb}
+		n := statusEvery + 3
+		f := progressFunc(e, false, newRunStatus(n, nil), time.Now())
+		for i := 1; i <= n; i++ {
+			f(i, n, match("", "s", 1, reports.TermOK))
+		}
+		if c := strings.Count(errb.String(), "certify: status: "); c != 2 {
+			t.Errorf("%d status lines over %d matches, want 2 (every %d and the last):\n%s", c, n, statusEvery, errb.String())
+		}
+		if out.Len() != 0 {
+			t.Errorf("progress in a pipe wrote to stdout: %q", out.String())
+		}
+	})
+}
