@@ -176,7 +176,9 @@ type AgentStats struct {
 	Adversary string `json:"adversary"`
 	Matches   int    `json:"matches"`
 	Wins      int    `json:"wins"`
-	// WinRate is wins/matches with its Wilson interval.
+	// WinRate is wins over the matches umpire finished (its own failures,
+	// interrupted matches among them, are no sample of the agent), with its
+	// Wilson interval.
 	WinRate Interval `json:"win_rate"`
 	// MeanRank and MeanScore carry Student-t intervals.
 	MeanRank  Interval `json:"mean_rank"`
@@ -240,7 +242,11 @@ func statsOf(agent, adv string, ms []Match) AgentStats {
 	ranks := make([]float64, 0, len(ms))
 	scores := make([]float64, 0, len(ms))
 	var lat []time.Duration
+	judged := 0 // matches umpire finished: its own failures are no sample of the agent
 	for _, m := range ms {
+		if m.Termination != TermHarness {
+			judged++
+		}
 		if m.Won {
 			s.Wins++
 		}
@@ -254,7 +260,7 @@ func statsOf(agent, adv string, ms []Match) AgentStats {
 		lat = append(lat, m.Latencies...)
 		s.Terminations[m.Termination]++
 	}
-	s.WinRate = Wilson(s.Wins, s.Matches)
+	s.WinRate = Wilson(s.Wins, judged)
 	// A rank lies in 1..seats; the t interval is clamped to that range.
 	s.MeanRank = MeanCI(ranks)
 	if s.MeanRank.N > 0 {

@@ -74,3 +74,31 @@ func TestCertifyAgentCannotStart(t *testing.T) {
 		}
 	}
 }
+
+// TestReplayHintSkipsHarnessMatches: the replay hint names a match that
+// failed for the agent's doing, never one umpire could not finish (an
+// interrupted match, a harness error), which would replay nothing of the
+// agent's; with only such matches failing there is no hint.
+func TestReplayHintSkipsHarnessMatches(t *testing.T) {
+	rep := reports.New(reports.Meta{Kind: reports.KindCertify, Games: []string{"inference"}}, rules.Default())
+	rep.Matches = []reports.Match{
+		{Seed: "s/0", Agent: "a", Adversary: "random", Seats: 6, Termination: reports.TermHarness},
+		{Seed: "s/1", Agent: "a", Adversary: "random", Seats: 6, Rank: 4, Termination: reports.TermCrash},
+	}
+	rep.Checks = []reports.Check{
+		{Name: "harness", Seed: "s/0", Status: reports.Error, Reason: "interrupted"},
+		{Name: "agent-no-crash", Seed: "s/1", Rules: []string{"inference/agent.no-crash"}, Status: reports.Fail,
+			Findings: []reports.Finding{{Finding: rules.Finding{Rule: "inference/agent.no-crash", Level: rules.Must, Message: "crashed"}}}},
+	}
+	var out strings.Builder
+	writeCertifySummary(&out, rep, &certFlags{game: "inference", seed: "s", agentCmd: "./bot"})
+	if got := out.String(); !strings.Contains(got, "--match 1 ") || strings.Contains(got, "--match 0") {
+		t.Errorf("replay hint should name match 1 (the crash), not match 0 (umpire's own failure):\n%s", got)
+	}
+	rep.Checks = rep.Checks[:1]
+	out.Reset()
+	writeCertifySummary(&out, rep, &certFlags{game: "inference", seed: "s", agentCmd: "./bot"})
+	if strings.Contains(out.String(), "umpire replay") {
+		t.Errorf("a replay hint for a match umpire could not finish:\n%s", out.String())
+	}
+}

@@ -362,6 +362,14 @@ func writeCertifySummary(w io.Writer, rep *reports.Report, f *certFlags) {
 	var order []string
 	failingSeeds := map[string]bool{}
 	var replaySeeds []string // in the report's order: the run's seed order
+	// A match umpire could not finish (interrupted, a harness error) shows
+	// nothing of the agent's to replay.
+	harnessSeeds := map[string]bool{}
+	for _, m := range rep.Matches {
+		if m.Termination == reports.TermHarness {
+			harnessSeeds[m.Seed] = true
+		}
+	}
 	for _, c := range rep.Checks {
 		if c.Status != reports.Fail && c.Status != reports.Error {
 			continue
@@ -373,7 +381,7 @@ func writeCertifySummary(w io.Writer, rep *reports.Report, f *certFlags) {
 		if c.KnownFailing() {
 			level, msg = "KNOWN FAILING", c.KnownReason()+" — "+msg
 		}
-		if (c.Failing() || c.Status == reports.Error) && c.Seed != "" && !failingSeeds[c.Seed] {
+		if (c.Failing() || c.Status == reports.Error) && c.Seed != "" && !failingSeeds[c.Seed] && !harnessSeeds[c.Seed] {
 			// A check of the whole run has no match to replay.
 			failingSeeds[c.Seed] = true
 			replaySeeds = append(replaySeeds, c.Seed)
