@@ -83,6 +83,8 @@ func inferenceFaultCases() []faultCase {
 		{GameInference, "short-ante-topped-up", "inference/round.2.short-ante", nil},
 		// A reason outside the two is also outside the envelope's shape.
 		{GameInference, "end-reason-unknown", "inference/protocol.match-end", []string{"inference/protocol.envelope"}},
+		{GameInference, "values-skewed", "inference/round.1.fair", nil},
+		{GameInference, "values-shared", "inference/round.1.fair", nil},
 		// Strikes reset on return count 1 where the kept ones count 4.
 		{GameInference, "strikes-reset-on-return", "inference/timeouts.last-strike", []string{"inference/timeouts.strikes"}},
 		// The replay reads a wrong split as the odd credits'.

@@ -65,6 +65,8 @@ func inferenceChecks() []Check {
 			Rules: []string{"inference/table.size"}, Timeout: probe, Run: infProbeTableSize},
 		{Name: "inference: a tied showdown splits the pot, odd credit by the rules", Game: GameInference, Section: secProbes,
 			Rules: []string{"inference/round.6.ties", "inference/round.6.odd-chips"}, Timeout: probe, Run: infProbeSplit},
+		{Name: "inference: the dealt values are uniform and independent", Game: GameInference, Section: secProbes,
+			Rules: []string{"inference/round.1.fair"}, Timeout: fairTimeout, Run: infProbeFair},
 		{Name: "inference: the deadline keeps running after an illegal move", Game: GameInference, Section: secTimeout,
 			Rules: []string{"inference/timeouts.deadline", "inference/illegal.no-consume"}, Timeout: probe, Run: infProbeDeadline},
 		{Name: "inference: a silent seat gets the default action", Game: GameInference, Section: secTimeout,

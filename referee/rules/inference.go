@@ -44,6 +44,7 @@ func InferenceRules() []Rule {
 
 		// Round 1: deal
 		m("round.1.deal", "Round 1", "Each live seat is dealt a private integer from 1 to 100, drawn uniformly and independently."),
+		m("round.1.fair", "Round 1", "The dealt values are uniform over 1 to 100 and independent of each other, across seats and rounds."),
 		m("round.1.seed-commit", "Round 1", "The RNG seed is committed as a hash when the match starts and disclosed when it ends."),
 
 		// Round 2: ante

@@ -1,7 +1,10 @@
 package inference
 
 import (
+	"bytes"
 	"testing"
+
+	"github.com/umpire-arena/umpire/referee/fairness"
 
 	ref "github.com/umpire-arena/umpire/referee/inference"
 )
@@ -50,6 +53,16 @@ func playFaultCases() []faultTest {
 			fault: FaultAnteUndercharged, rule: "inference/round.2.ante",
 			spec:    func(seed string) MatchSpec { return scripted(seed, 3, 3, "passive", "random") },
 			observe: only("inference/round.2.ante"),
+		},
+		{
+			fault: FaultValuesSkewed, rule: "inference/round.1.fair",
+			spec:    func(seed string) MatchSpec { return scripted(seed, 8, 30, "passive") },
+			observe: fairFails(0),
+		},
+		{
+			fault: FaultValuesShared, rule: "inference/round.1.fair",
+			spec:    func(seed string) MatchSpec { return scripted(seed, 8, 30, "passive") },
+			observe: fairFails(1),
 		},
 		{
 			fault: FaultDealSkipsSeat, rule: "inference/round.1.deal",
@@ -129,5 +142,25 @@ func playFaultCases() []faultTest {
 				return by["inference/timeouts.last-strike"] > 0
 			},
 		},
+	}
+}
+
+// fairFails observes that the deal_private lines of a match log fail test
+// i of fairness.Values (0 the spread, 1 repeats within a round) at its
+// Alpha.
+func fairFails(i int) func(t *testing.T, r faultRun) bool {
+	return func(t *testing.T, r faultRun) bool {
+		var deals []fairness.Deal
+		for _, line := range bytes.Split(r.log, []byte("\n")) {
+			ev, err := ref.ParseEvent(line)
+			if err != nil || ev.Type != ref.EventDealPrivate {
+				continue
+			}
+			for len(deals) < ev.Round {
+				deals = append(deals, fairness.Deal{})
+			}
+			deals[ev.Round-1][ev.Seat] = ev.Value
+		}
+		return fairness.Values(deals, ref.ValueMin, ref.ValueMax)[i].Failed()
 	}
 }

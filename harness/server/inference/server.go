@@ -273,6 +273,7 @@ func (s *Server) CreateMatch(spec MatchSpec) (Created, error) {
 	if len(spec.Values) > 0 {
 		m.chance = fixedValues{m.chance, spec.Values}
 	}
+	m.valuesFault(len(spec.Values) > 0)
 	if s.faults.on(FaultAcceptOversizedRaise) {
 		m.cfg.MaxRaise++ // the engine allows one more than announced
 	}

@@ -1,0 +1,100 @@
+package probe
+
+import (
+	"context"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/umpire-arena/umpire/referee/fairness"
+	ref "github.com/umpire-arena/umpire/referee/inference"
+	"github.com/umpire-arena/umpire/referee/rules"
+)
+
+// The match the fairness probe plays: every seat of the largest table the
+// document allows, long enough for the tests to have power (240 values;
+// I-INF-F1).
+const (
+	fairSeats  = 8
+	fairRounds = 30
+)
+
+// fairTimeout bounds the fairness probe: its match answers every turn at
+// once, so the bound is generous.
+func fairTimeout(t *Target) time.Duration {
+	return 60*time.Second + 2*t.deadline()*fairRounds
+}
+
+// infProbeFair plays a match with every seat held and tests the values the
+// seats were dealt (their deal_private events) against "uniform and
+// independent" (referee/fairness, I-INF-F1): round.1.fair. A test that had
+// too few values to have power is not run and says why.
+func infProbeFair(ctx context.Context, t *Target) Result {
+	const rule = "inference/round.1.fair"
+	if r, ok := needCreate(t); !ok {
+		return r
+	}
+	spec := map[string]any{"seats": fairSeats, "rounds": fairRounds, "deadline_ms": t.DeadlineMS, "seed": t.seedFor("fair")}
+	id, toks, err := infCreate(ctx, t, spec)
+	if err != nil {
+		return probeErr(err)
+	}
+	p, err := infJoin(ctx, t, id, toks)
+	if err != nil {
+		return probeErr(err)
+	}
+	defer p.Close()
+	if err := p.playOut(ctx, nil); err != nil {
+		return probeErr(err)
+	}
+	byRound := map[int]fairness.Deal{}
+	for _, m := range p.Got {
+		if m.Env.Type != "event" || m.Ev.Type != "deal_private" || m.Ev.Value == nil {
+			continue
+		}
+		r := m.Ev.Round
+		if r == 0 {
+			r = m.Env.Round
+		}
+		if r <= 0 {
+			continue
+		}
+		if byRound[r] == nil {
+			byRound[r] = fairness.Deal{}
+		}
+		byRound[r][m.Seat] = *m.Ev.Value
+	}
+	rounds := make([]int, 0, len(byRound))
+	for r := range byRound {
+		rounds = append(rounds, r)
+	}
+	sort.Ints(rounds)
+	var deals []fairness.Deal
+	if len(rounds) > 0 {
+		// Rounds in order, a round not seen left empty so that "the
+		// round before" stays the round before.
+		deals = make([]fairness.Deal, rounds[len(rounds)-1])
+		for _, r := range rounds {
+			deals[r-1] = byRound[r]
+		}
+	}
+	var res Result
+	var why []string
+	for _, tc := range fairness.Values(deals, ref.ValueMin, ref.ValueMax) {
+		if !tc.Ran {
+			why = append(why, tc.Name+": "+tc.Why)
+			continue
+		}
+		res.eval(rule)
+		if tc.Failed() {
+			f := finding(rule, rules.Where{}, tc.Expected, tc.Observed,
+				"the dealt values fail the test that %s: p = %.2g, below %g (I-INF-F1)", tc.Name, tc.P, fairness.Alpha)
+			f.Transcript = p.tail(3)
+			res.Findings = append(res.Findings, f)
+		}
+	}
+	if len(res.Evaluated) == 0 {
+		return skip("no test of the dealt values had enough of them: %s", strings.Join(why, "; "))
+	}
+	return res
+}
