@@ -14,6 +14,7 @@ func inferenceFaultCases() []faultCase {
 		{GameInference, "short-deadline", "inference/timeouts.deadline", nil},
 		{GameInference, "wrong-seed-commit", "inference/protocol.seed-commit", nil},
 		{GameInference, "drop-deadline-ms", "inference/timeouts.deadline", nil},
+		{GameInference, "limits-deadline-doubled", "inference/timeouts.deadline", nil},
 		{GameInference, "reveal-uncontested", "inference/round.7.uncontested", nil},
 		{GameInference, "contribution-without-ante", "inference/wire.visible-state.contribution", nil},
 		{GameInference, "ante-not-raised", "inference/protocol.ante-formula", []string{"inference/wire.visible-state.ante"}},

@@ -182,6 +182,16 @@ func infDeadlineOnce(ctx context.Context, t *Target, purpose string) Result {
 	defer p.Close()
 	seat, tn := turn.Seat, turn.turnOf()
 	where := rules.Where{Seat: &seat, Round: turn.Env.Round, Turn: turn.Env.Turn}
+	var res Result
+	// The deadline judged is the one the server announces (its your_turn's
+	// deadline_ms, else limits.turn_deadline_ms), not the one umpire asked
+	// for; the two announcements are the same deadline.
+	d, said, disagree := announcedDeadline(turn, d)
+	if disagree != nil {
+		res.eval("inference/timeouts.deadline")
+		disagree.Where, disagree.Transcript = where, p.tail(2)
+		res.Findings = append(res.Findings, *disagree)
+	}
 	select {
 	case <-time.After(d * 4 / 10):
 	case <-ctx.Done():
@@ -190,7 +200,6 @@ func infDeadlineOnce(ctx context.Context, t *Target, purpose string) Result {
 	if err := p.move(ctx, seat, tn, "raise", 99); err != nil {
 		return probeErr(err)
 	}
-	var res Result
 	to, err := p.awaitAfter(ctx, func(m infMsg) bool {
 		return m.Env.Type == "event" && (m.Ev.Type == "timeout" || m.Ev.Type == "action") && m.Ev.Seat != nil && *m.Ev.Seat == seat
 	})
@@ -212,12 +221,12 @@ func infDeadlineOnce(ctx context.Context, t *Target, purpose string) Result {
 		res.Findings = append(res.Findings, f)
 	case el < d*3/4:
 		f := finding("inference/timeouts.deadline", where, fmt.Sprintf("a timeout about %v after your_turn (tolerance −25 %%)", d), el.Round(time.Millisecond).String(),
-			"the turn timed out early, %v after your_turn announced %v", el.Round(time.Millisecond), d)
+			"the turn timed out early, %v after your_turn, whose %s is %v", el.Round(time.Millisecond), said, d)
 		f.Transcript = p.tail(6)
 		res.Findings = append(res.Findings, f)
 	case el > d*5/4:
 		f := finding("inference/timeouts.deadline", where, fmt.Sprintf("a timeout about %v after your_turn (tolerance +25 %%)", d), el.Round(time.Millisecond).String(),
-			"the turn timed out late, %v after your_turn: the illegal move may have restarted the deadline", el.Round(time.Millisecond))
+			"the turn timed out late, %v after your_turn, whose %s is %v: the illegal move may have restarted the deadline", el.Round(time.Millisecond), said, d)
 		f.Transcript = p.tail(6)
 		res.Findings = append(res.Findings, f)
 	}
@@ -431,4 +440,33 @@ func infProbeSitOut(ctx context.Context, t *Target) Result {
 			"a third strike in round %d must sit the seat out for the next 5 rounds", third))
 	}
 	return res
+}
+
+// announcedDeadline returns the deadline a your_turn announces: its
+// deadline_ms, else its view's limits.turn_deadline_ms, else asked (what
+// umpire asked for), with the name of where it came from. When both
+// announcements are there and differ, disagree is the finding of
+// timeouts.deadline: the document makes both the enforced deadline.
+func announcedDeadline(turn infMsg, asked time.Duration) (d time.Duration, said string, disagree *reports.Finding) {
+	d, said = asked, "deadline asked for at creation"
+	var limits struct {
+		Limits struct {
+			TurnDeadlineMS *int `json:"turn_deadline_ms"`
+		} `json:"limits"`
+	}
+	_ = json.Unmarshal(turn.Env.VisibleState, &limits) // another shape announces nothing
+	lim := limits.Limits.TurnDeadlineMS
+	if ms := turn.Env.DeadlineMS; ms != nil && *ms > 0 {
+		d, said = time.Duration(*ms)*time.Millisecond, "deadline_ms"
+		if lim != nil && *lim != *ms {
+			f := finding("inference/timeouts.deadline", rules.Where{}, fmt.Sprintf("limits.turn_deadline_ms %d, as deadline_ms", *ms), *lim,
+				"the your_turn announces two deadlines: deadline_ms %d and limits.turn_deadline_ms %d", *ms, *lim)
+			disagree = &f
+		}
+		return d, said, disagree
+	}
+	if lim != nil && *lim > 0 {
+		d, said = time.Duration(*lim)*time.Millisecond, "limits.turn_deadline_ms"
+	}
+	return d, said, nil
 }

@@ -55,6 +55,10 @@ const (
 	// FaultWrongSeedCommit publishes a seed_commit that is not the hash of
 	// the seed match_end reveals.
 	FaultWrongSeedCommit Fault = "wrong-seed-commit"
+	// FaultLimitsDeadlineDoubled announces twice the enforced deadline in
+	// visible_state.limits.turn_deadline_ms (your_turn's deadline_ms and
+	// the timeouts stay right).
+	FaultLimitsDeadlineDoubled Fault = "limits-deadline-doubled"
 	// FaultDropDeadlineMS leaves deadline_ms out of your_turn.
 	FaultDropDeadlineMS Fault = "drop-deadline-ms"
 	// FaultRevealUncontested shows the winner's value in an uncontested
@@ -248,6 +252,7 @@ func faultList() []FaultInfo {
 		{FaultShortDeadline, "inference/timeouts.deadline", "turns time out after half the announced deadline"},
 		{FaultWrongSeedCommit, "inference/protocol.seed-commit", "seed_commit is not the hash of the revealed seed"},
 		{FaultDropDeadlineMS, "inference/timeouts.deadline", "your_turn lacks deadline_ms"},
+		{FaultLimitsDeadlineDoubled, "inference/timeouts.deadline", "limits.turn_deadline_ms announces twice the deadline your_turn's deadline_ms announces and the server enforces"},
 		{FaultRevealUncontested, "inference/round.7.uncontested", "an uncontested winner's value is revealed"},
 		{FaultAcceptWrongToken, "inference/visibility.no-peek", "a hello with a wrong token takes the seat and is sent its hidden values"},
 		{FaultFoldedNotShown, "inference/visibility.public", "visible_state.players[].folded is never set"},

@@ -537,6 +537,14 @@ func moreFaultCases() []faultTest {
 			observe: cites("inference/round.2.ante-ramp"),
 		},
 		{
+			fault: FaultLimitsDeadlineDoubled, rule: "inference/timeouts.deadline",
+			spec:   func(seed string) MatchSpec { return agent(seed, 3, 1, 10000, "passive") },
+			policy: call,
+			observe: func(t *testing.T, r faultRun) bool {
+				return views(r, func(vs *ref.VisibleState) bool { return vs.Limits.TurnDeadlineMS != 10000 })
+			},
+		},
+		{
 			fault: FaultAntePreviousRound, rule: "inference/wire.visible-state.ante",
 			spec: func(seed string) MatchSpec {
 				s := agent(seed, 3, 3, 10000, "passive")

@@ -13,6 +13,10 @@ import (
 // anything, so that the view is then written without the history cache.
 func (m *match) viewFaults(vs *ref.VisibleState, seat int) bool {
 	changed := m.faults.on(FaultNoMessagesField)
+	if m.faults.on(FaultLimitsDeadlineDoubled) {
+		vs.Limits.TurnDeadlineMS *= 2
+		changed = true
+	}
 	if m.faults.on(FaultAntePreviousRound) && vs.Round > 1 {
 		vs.Limits.Ante = ref.AnteFor(m.cfg.Ante, m.cfg.AnteRamp, vs.Round-1)
 		changed = true
