@@ -43,6 +43,8 @@ func inferenceChecks() []Check {
 			Rules: verify.InferenceRuleIDs(), Timeout: long, Run: infCheckLog},
 		{Name: "inference: hidden values stay hidden", Game: GameInference, Section: secHidden,
 			Rules: []string{"inference/visibility.no-peek", "inference/visibility.own-value", "inference/wire.events.objects", "inference/round.7.uncontested"}, Timeout: long, Run: infCheckHidden},
+		{Name: "inference: GET /rules/inference serves the rules", Game: GameInference, Section: secProbes,
+			Rules: []string{"inference/server.rules-served"}, Timeout: probe, Run: infProbeRulesServed},
 		{Name: "inference: an illegal move is refused and does not use up the turn", Game: GameInference, Section: secProbes,
 			Rules: []string{"inference/illegal.listed-only", "inference/illegal.no-consume", "inference/server.error-code", "inference/round.3.raise-bounds"}, Timeout: probe, Run: infProbeIllegal},
 		{Name: "inference: a move out of turn, of an unknown action, without its amount or after the end is refused", Game: GameInference, Section: secProbes,

@@ -93,7 +93,7 @@ func (s *Server) toolObservation(in SeatInput, h http.Header) reply {
 func (s *Server) toolLegal(in SeatInput, h http.Header) reply {
 	rp := s.observe(in.RoomID, in.Seat, tokenOf(h, in.Token))
 	if q, ok := rp.body.(Request); ok {
-		rp.body = LegalList{ObservationVersion: q.ObservationVersion, DecisionID: q.DecisionID, LegalActions: q.LegalActions}
+		rp.body = LegalList{ObservationVersion: q.ObservationVersion, DecisionID: q.DecisionID, LegalActions: s.mcpLegal(q.LegalActions)}
 	}
 	return rp
 }
