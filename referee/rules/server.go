@@ -36,7 +36,7 @@ func ServerRules() []Rule {
 			Text: "Each MCP tool answers what its REST twin answers for the same seat and state: the observation, the legalActions, the DecisionRequest of observe, the rules summary (I-BA-M1)."},
 		{ID: "bangarena/server.rules-summary", Level: Must, Doc: krug, Section: "§12",
 			Text: "GET /api/arena/rules answers 200 with the rules summary as a JSON object."},
-		{ID: "bangarena/server.rules-summary-shape", Level: Must, Doc: wire, Section: "BangArena: given by the seed",
+		{ID: "bangarena/server.rules-summary-shape", Level: Must, Doc: wire, Section: "Rules summary",
 			Text: "The rules summary has umpire's pinned shape (schemas/bangarena/rules_summary.json: versions, pack id, roles, cards, characters, commands, perks)."},
 		{ID: "bangarena/server.reask", Level: Must, Doc: krug, Section: "§14",
 			Text: "The first illegal answer to a decision is refused with HTTP 400 and reask true, and nothing is applied."},

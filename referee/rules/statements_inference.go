@@ -6,7 +6,7 @@ package rules
 // names the statement it checks here (see statements_test.go).
 func inferenceStatements() []Statement {
 	s := []Statement{
-		{ID: "I-1", Section: "header", Text: "The rules page is served at its own path (/rules/inference).", Gap: "no rule yet: a check would fetch the page and find the rules version in it"},
+		{ID: "I-1", Section: "header", Text: "The rules page is served at its own path (/rules/inference).", Rules: []string{"inference/server.rules-served"}},
 		{ID: "I-2", Section: "Table", Text: "A table seats 6 by default, 3 to 8 allowed.", Rules: []string{"inference/table.size"}, Gap: "the default of 6 is never checked on a match umpire did not size"},
 		{ID: "I-3", Section: "Table", Text: "Seats are drawn at random when the match starts.", Rules: []string{"inference/table.seating"}},
 		{ID: "I-4", Section: "Table", Text: "Each round the button passes to the next live seat on the left.", Rules: []string{"inference/table.button"}},

@@ -305,6 +305,7 @@ func faultList() []FaultInfo {
 		{FaultStrikesResetOnReturn, "inference/timeouts.last-strike", "a seat back from a sit-out starts again with no strikes"},
 	}
 	l = append(l, engineFaultList()...)
+	l = append(l, endpointFaultList()...)
 	sort.Slice(l, func(i, j int) bool { return l[i].Name < l[j].Name })
 	return l
 }

@@ -115,7 +115,7 @@ func New(opts Options) (*Server, error) {
 	s.mux.HandleFunc("GET /ws/inference", s.serveWS)
 	s.mux.HandleFunc("POST /api/inference/matches", s.serveCreate)
 	s.mux.HandleFunc("GET /r/{file}", s.serveLog)
-	s.mux.HandleFunc("GET /rules/inference", s.serveRules)
+	s.mux.HandleFunc("GET /rules/inference", s.serveRulesOrFault)
 	return s, nil
 }
 

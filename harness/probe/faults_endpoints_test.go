@@ -1,0 +1,13 @@
+package probe
+
+// endpointFaultCases are the faults of the MCP tools and the rules
+// endpoints (harness/server/bangarena/faults_mcp.go,
+// harness/server/inference/faults_endpoints.go), each with the rule the
+// suite must report for it (see faultTable).
+func endpointFaultCases() []faultCase {
+	return []faultCase{
+		{GameBangArena, "mcp-legal-short", "bangarena/server.mcp-twins", nil},
+		{GameBangArena, "no-rules-summary", "bangarena/server.rules-summary", nil},
+		{GameInference, "no-rules", "inference/server.rules-served", nil},
+	}
+}

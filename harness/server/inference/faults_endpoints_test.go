@@ -1,0 +1,28 @@
+package inference
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+)
+
+// TestNoRulesFault: with FaultNoRules on, GET /rules/inference answers
+// 404; off, 200 with the catalogue.
+func TestNoRulesFault(t *testing.T) {
+	for _, tc := range []struct {
+		faults []Fault
+		want   int
+	}{{nil, http.StatusOK}, {[]Fault{FaultNoRules}, http.StatusNotFound}} {
+		s, err := New(Options{Faults: tc.faults})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec := httptest.NewRecorder()
+		s.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/rules/inference", nil))
+		if rec.Code != tc.want || (tc.want == http.StatusOK && rec.Body.Len() == 0) {
+			t.Errorf("faults %v: HTTP %d (%d bytes), want %d", tc.faults, rec.Code, rec.Body.Len(), tc.want)
+		}
+		_ = s.Shutdown(context.Background())
+	}
+}
