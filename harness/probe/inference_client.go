@@ -290,9 +290,17 @@ func wsURL(t *Target, matchID string, seat int) string {
 	return u + "/ws/inference?match=" + url.QueryEscape(matchID) + "&seat=" + strconv.Itoa(seat)
 }
 
-// dialSeat opens a seat's connection without saying hello.
+// dialSeat opens a seat's connection without saying hello, offering no
+// compression.
 func dialSeat(ctx context.Context, t *Target, matchID string, seat int) (*websocket.Conn, error) {
-	c, resp, err := websocket.Dial(ctx, wsURL(t, matchID, seat), &websocket.DialOptions{HTTPClient: t.client()})
+	return dialSeatMode(ctx, t, matchID, seat, websocket.CompressionDisabled)
+}
+
+// dialSeatMode is dialSeat offering the compression mode given: with
+// CompressionNoContextTakeover the handshake offers permessage-deflate, as
+// browsers and the ws library do; a server may take it or not.
+func dialSeatMode(ctx context.Context, t *Target, matchID string, seat int, mode websocket.CompressionMode) (*websocket.Conn, error) {
+	c, resp, err := websocket.Dial(ctx, wsURL(t, matchID, seat), &websocket.DialOptions{HTTPClient: t.client(), CompressionMode: mode})
 	if resp != nil && resp.Body != nil {
 		_ = resp.Body.Close()
 	}
@@ -306,13 +314,23 @@ func dialSeat(ctx context.Context, t *Target, matchID string, seat int) (*websoc
 	return c, nil
 }
 
+// joinCompression is the compression the i-th seat of a join offers: the
+// second seat offers permessage-deflate, so a server's compression path is
+// exercised; the others offer none.
+func joinCompression(i int) websocket.CompressionMode {
+	if i == 1 {
+		return websocket.CompressionNoContextTakeover
+	}
+	return websocket.CompressionDisabled
+}
+
 // infJoin connects the given seats to a match and says hello on each; the
 // messages they receive are delivered by next. ctx bounds the whole play.
 func infJoin(ctx context.Context, t *Target, matchID string, tokens map[int]string) (*infPlay, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	p := &infPlay{t: t, matchID: matchID, conns: map[int]*websocket.Conn{}, in: make(chan infMsg, 256), cancel: cancel, ended: map[int]bool{}}
-	for _, seat := range sortedSeats(tokens) {
-		c, err := dialSeat(ctx, t, matchID, seat)
+	for i, seat := range sortedSeats(tokens) {
+		c, err := dialSeatMode(ctx, t, matchID, seat, joinCompression(i))
 		if err != nil {
 			p.Close()
 			return nil, err

@@ -42,7 +42,9 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer s.wg.Done()
-	wc, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.opts.OriginPatterns})
+	// A client offering permessage-deflate (browsers, the ws library) gets
+	// it, each message compressed on its own; others get plain frames.
+	wc, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.opts.OriginPatterns, CompressionMode: websocket.CompressionNoContextTakeover})
 	if err != nil {
 		return
 	}
