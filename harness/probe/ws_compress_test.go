@@ -53,41 +53,48 @@ func TestJoinOffersCompressionOnOneSeat(t *testing.T) {
 
 // TestEmbeddedInferenceTakesCompression: the embedded Inference server
 // takes a seat's permessage-deflate offer and plays over it (a hello
-// answered by a welcome), and answers a seat that offers none without it.
+// answered by a welcome), answers a seat that offers none without it, and
+// in its no-compression dialect declines the offer and plays on.
 func TestEmbeddedInferenceTakesCompression(t *testing.T) {
-	e, err := StartEmbedded(GameInference, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer e.Close()
-	tg := &Target{Game: GameInference, URL: e.URL, Create: true}
-	if err := tg.Validate(); err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	match, tokens, err := infCreate(ctx, tg, map[string]any{"seats": 3, "rounds": 1, "deadline_ms": 5000})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, mode := range []websocket.CompressionMode{websocket.CompressionNoContextTakeover, websocket.CompressionDisabled} {
-		c, resp, err := websocket.Dial(ctx, wsURL(tg, match, 0), &websocket.DialOptions{CompressionMode: mode})
+	for _, tc := range []struct {
+		dialects []string
+		offer    websocket.CompressionMode
+		want     bool
+	}{
+		{nil, websocket.CompressionNoContextTakeover, true},
+		{nil, websocket.CompressionDisabled, false},
+		{[]string{"no-compression"}, websocket.CompressionNoContextTakeover, false},
+	} {
+		e, err := StartEmbeddedInference(tc.dialects, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		ext := resp.Header.Get("Sec-WebSocket-Extensions")
-		if want := mode != websocket.CompressionDisabled; strings.Contains(ext, "permessage-deflate") != want {
-			t.Errorf("mode %v: the server answers extensions %q, want permessage-deflate %v", mode, ext, want)
+		tg := &Target{Game: GameInference, URL: e.URL, Create: true}
+		if err := tg.Validate(); err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		match, tokens, err := infCreate(ctx, tg, map[string]any{"seats": 3, "rounds": 1, "deadline_ms": 5000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, resp, err := websocket.Dial(ctx, wsURL(tg, match, 0), &websocket.DialOptions{CompressionMode: tc.offer})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ext := resp.Header.Get("Sec-WebSocket-Extensions"); strings.Contains(ext, "permessage-deflate") != tc.want {
+			t.Errorf("dialects %v, offer %v: the server answers extensions %q, want permessage-deflate %v", tc.dialects, tc.offer, ext, tc.want)
 		}
 		c.SetReadLimit(1 << 20)
 		hello := `{"type":"hello","match_id":"` + match + `","seat":0,"token":"` + tokens[0] + `"}`
 		if err := c.Write(ctx, websocket.MessageText, []byte(hello)); err != nil {
 			t.Fatal(err)
 		}
-		_, data, err := c.Read(ctx)
-		if err != nil || !strings.Contains(string(data), `"welcome"`) {
-			t.Errorf("mode %v: have %.120s, %v, want a welcome", mode, data, err)
+		if _, data, err := c.Read(ctx); err != nil || !strings.Contains(string(data), `"welcome"`) {
+			t.Errorf("dialects %v, offer %v: have %.120s, %v, want a welcome", tc.dialects, tc.offer, data, err)
 		}
 		c.Close(websocket.StatusNormalClosure, "")
+		cancel()
+		e.Close()
 	}
 }
