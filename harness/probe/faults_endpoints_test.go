@@ -9,5 +9,6 @@ func endpointFaultCases() []faultCase {
 		{GameBangArena, "mcp-legal-short", "bangarena/server.mcp-twins", nil},
 		{GameBangArena, "no-rules-summary", "bangarena/server.rules-summary", nil},
 		{GameInference, "no-rules", "inference/server.rules-served", nil},
+		{GameInference, "default-rounds-30", "inference/match.rounds", nil},
 	}
 }

@@ -1,17 +1,26 @@
 package inference
 
-import "net/http"
+import (
+	"net/http"
 
-// The faults of the endpoints beside the match (issue 29).
+	ref "github.com/umpire-arena/umpire/referee/inference"
+)
+
+// The faults of the endpoints beside the match and of the documents'
+// defaults (issue 29).
 const (
 	// FaultNoRules answers GET /rules/inference with 404.
 	FaultNoRules Fault = "no-rules"
+	// FaultDefaultRounds30 gives a match created without a round count 30
+	// rounds instead of the default 40.
+	FaultDefaultRounds30 Fault = "default-rounds-30"
 )
 
 // endpointFaultList is faultList's part for the faults of this file.
 func endpointFaultList() []FaultInfo {
 	return []FaultInfo{
 		{FaultNoRules, "inference/server.rules-served", "GET /rules/inference answers 404"},
+		{FaultDefaultRounds30, "inference/match.rounds", "a match created without a round count has 30 rounds"},
 	}
 }
 
@@ -22,4 +31,13 @@ func (s *Server) serveRulesOrFault(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.serveRules(w, r)
+}
+
+// defaultsFault applies FaultDefaultRounds30 to the configuration of a
+// match created from spec.
+func (s *Server) defaultsFault(spec MatchSpec, cfg ref.Config) ref.Config {
+	if s.faults.on(FaultDefaultRounds30) && spec.Rounds == 0 {
+		cfg.Rounds = 30
+	}
+	return cfg
 }

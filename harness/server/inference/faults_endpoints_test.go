@@ -26,3 +26,23 @@ func TestNoRulesFault(t *testing.T) {
 		_ = s.Shutdown(context.Background())
 	}
 }
+
+// TestDefaultRounds30Fault: with FaultDefaultRounds30 on, a match created
+// without a round count has 30 rounds, one with a count keeps it; off, the
+// default is 40.
+func TestDefaultRounds30Fault(t *testing.T) {
+	for _, tc := range []struct {
+		faults []Fault
+		rounds int
+		want   int
+	}{{nil, 0, 40}, {[]Fault{FaultDefaultRounds30}, 0, 30}, {[]Fault{FaultDefaultRounds30}, 12, 12}} {
+		s, err := New(Options{Faults: tc.faults})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := s.defaultsFault(MatchSpec{Rounds: tc.rounds}, MatchSpec{Rounds: tc.rounds}.config()).Rounds; got != tc.want {
+			t.Errorf("faults %v, rounds %d: %d rounds, want %d", tc.faults, tc.rounds, got, tc.want)
+		}
+		_ = s.Shutdown(context.Background())
+	}
+}

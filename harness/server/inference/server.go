@@ -192,7 +192,7 @@ func (s *Server) CreateMatch(spec MatchSpec) (Created, error) {
 	if err := s.limits.check(spec); err != nil {
 		return Created{}, err
 	}
-	cfg := spec.config()
+	cfg := s.defaultsFault(spec, spec.config())
 	cfg.Deviations = s.faults.deviations() // faults played inside the engine
 	if err := cfg.Validate(); err != nil {
 		return Created{}, err
