@@ -8,6 +8,7 @@ func endpointFaultCases() []faultCase {
 	return []faultCase{
 		{GameBangArena, "mcp-legal-short", "bangarena/server.mcp-twins", nil},
 		{GameBangArena, "no-rules-summary", "bangarena/server.rules-summary", nil},
+		{GameBangArena, "default-deadline-60s", "bangarena/14.default-deadline", nil},
 		{GameInference, "no-rules", "inference/server.rules-served", nil},
 		{GameInference, "default-rounds-30", "inference/match.rounds", nil},
 	}

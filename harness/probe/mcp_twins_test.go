@@ -153,3 +153,33 @@ func TestRulesSummaryShape(t *testing.T) {
 		}
 	}
 }
+
+// TestDefaultDeadlineOnEmbedded: a room the embedded server creates
+// without deadlineMs gives 15 s, a default of the documents; with
+// default-deadline-60s it gives 60 s: one SHOULD finding of
+// bangarena/14.default-deadline (a reading, I-BA-D2).
+func TestDefaultDeadlineOnEmbedded(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts servers")
+	}
+	check := checkNamed(t, GameBangArena, "without a deadline")
+	for _, tc := range []struct {
+		faults []string
+		want   int
+	}{{nil, 0}, {[]string{"default-deadline-60s"}, 1}} {
+		e, err := StartEmbedded(GameBangArena, tc.faults)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tg := &Target{Game: GameBangArena, URL: e.URL, Create: true}
+		if err := tg.Validate(); err != nil {
+			t.Fatal(err)
+		}
+		rc := Run(context.Background(), tg, check)
+		e.Close()
+		if rc.Evaluated["bangarena/14.default-deadline"] == 0 || len(rc.Findings) != tc.want ||
+			(tc.want == 1 && (rc.Findings[0].Rule != "bangarena/14.default-deadline" || rc.Findings[0].Level != rules.Should)) {
+			t.Errorf("faults %v: have %v (%s) %v, want %d SHOULD finding(s) of bangarena/14.default-deadline", tc.faults, rc.Status, rc.Reason, rc.Findings, tc.want)
+		}
+	}
+}

@@ -1,15 +1,18 @@
 package bangarena
 
 import (
+	"context"
 	"net/http"
 	"testing"
+	"time"
 )
 
 // mcpFaultRules are the faults of faults_mcp.go and the rule each breaks.
 func mcpFaultRules() map[Fault]string {
 	return map[Fault]string{
-		FaultMCPLegalShort:  "bangarena/server.mcp-twins",
-		FaultNoRulesSummary: "bangarena/server.rules-summary",
+		FaultMCPLegalShort:      "bangarena/server.mcp-twins",
+		FaultNoRulesSummary:     "bangarena/server.rules-summary",
+		FaultDefaultDeadline60s: "bangarena/14.default-deadline",
 	}
 }
 
@@ -50,5 +53,23 @@ func TestFaultNoRulesSummary(t *testing.T) {
 		if st, body := f.do("GET", "/api/arena/rules", "", nil); st != tc.want {
 			t.Errorf("faults %v: HTTP %d %s, want %d", tc.faults, st, truncate(body), tc.want)
 		}
+	}
+}
+
+// TestFaultDefaultDeadline60s: with the fault on, a room created without
+// deadlineMs gives 60 s per decision; off, the server's default.
+func TestFaultDefaultDeadline60s(t *testing.T) {
+	for _, tc := range []struct {
+		faults []Fault
+		want   time.Duration
+	}{{nil, DefaultDeadline}, {[]Fault{FaultDefaultDeadline60s}, 60 * time.Second}} {
+		s, err := New(Options{Faults: tc.faults})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := s.defaultDeadline(); got != tc.want {
+			t.Errorf("faults %v: %v, want %v", tc.faults, got, tc.want)
+		}
+		_ = s.Shutdown(context.Background())
 	}
 }
