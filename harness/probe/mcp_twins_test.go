@@ -69,6 +69,14 @@ func TestMCPTwinsAndRulesOnEmbedded(t *testing.T) {
 		{"twins, snake-case arguments", nil, []string{"mcp-snake-args"}, twins, "", ""},
 		{"decision, snake-case arguments", nil, []string{"mcp-snake-args"}, decision, "", ""},
 		{"rules summary", nil, nil, summary, "", ""},
+		// The server's dialects reach its MCP answers as its REST ones.
+		{"twins, extra-fields", nil, []string{"extra-fields"}, twins, "", ""},
+		{"twins, known-roles-object", nil, []string{"known-roles-object"}, twins, "", ""},
+		{"twins, pending-minimal", nil, []string{"pending-minimal"}, twins, "", ""},
+		{"twins, public-zone-draws", nil, []string{"public-zone-draws"}, twins, "", ""},
+		{"twins, legal-order", nil, []string{"legal-order"}, twins, "", ""},
+		{"twins, legal-mask-ids", nil, []string{"legal-mask-ids"}, twins, "", ""},
+		{"twins, decision-ids", nil, []string{"decision-ids"}, twins, "", ""},
 		{"twins, mcp-legal-short", []string{"mcp-legal-short"}, nil, twins, "bangarena/server.mcp-twins", rules.Should},
 		{"rules summary, no-rules-summary", []string{"no-rules-summary"}, nil, summary, "bangarena/server.rules-summary", rules.Must},
 	} {

@@ -2,10 +2,12 @@ package bangarena
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 	"strconv"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/tidwall/gjson"
 )
 
 // DialectMCPSnakeArgs names the MCP tools' arguments its own way: room_id,
@@ -68,4 +70,34 @@ func (s *Server) addSnakeTools(srv *mcp.Server, d map[string]string, hdr func(*m
 			return sdkReply(s.toolSubmit(SubmitInput{RoomID: si.RoomID, Seat: si.Seat, Token: si.Token, ActionID: in.ActionID,
 				CommandID: in.CommandID, ObservationVersion: in.ObservationVersion, Args: in.Args}, hdr(req)))
 		})
+}
+
+// dialectRequest returns the DecisionRequest q as observe sends it in the
+// server's dialects, or nil when no dialect rewrites answers: the MCP tools
+// answer what their REST twins answer (I-BA-M1), dialects included.
+func (s *Server) dialectRequest(roomID string, q Request) json.RawMessage {
+	if !s.dialects.rewrites() {
+		return nil
+	}
+	b, err := appendBody(nil, q)
+	if err != nil {
+		return nil
+	}
+	_, out := s.rewrite("/api/ai/rooms/"+roomID+"/observe", http.StatusOK, b)
+	return out
+}
+
+// dialectLegal is arena_list_legal_actions' answer cut from a rewritten
+// DecisionRequest raw (FaultMCPLegalShort applied).
+func (s *Server) dialectLegal(raw json.RawMessage) any {
+	var items []json.RawMessage
+	_ = json.Unmarshal([]byte(gjson.GetBytes(raw, "legalActions").Raw), &items)
+	if s.faults.on(FaultMCPLegalShort) && len(items) > 0 {
+		items = items[:len(items)-1]
+	}
+	if items == nil {
+		items = []json.RawMessage{}
+	}
+	return map[string]any{"observationVersion": json.RawMessage(gjson.GetBytes(raw, "observationVersion").Raw),
+		"decisionId": json.RawMessage(gjson.GetBytes(raw, "decisionId").Raw), "legalActions": items}
 }
