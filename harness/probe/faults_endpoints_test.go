@@ -11,5 +11,6 @@ func endpointFaultCases() []faultCase {
 		{GameBangArena, "default-deadline-60s", "bangarena/14.default-deadline", nil},
 		{GameInference, "no-rules", "inference/server.rules-served", nil},
 		{GameInference, "default-rounds-30", "inference/match.rounds", nil},
+		{GameInference, "default-deadline-30s", "inference/timeouts.default-deadline", nil},
 	}
 }

@@ -44,7 +44,7 @@ func inferenceChecks() []Check {
 		{Name: "inference: hidden values stay hidden", Game: GameInference, Section: secHidden,
 			Rules: []string{"inference/visibility.no-peek", "inference/visibility.own-value", "inference/wire.events.objects", "inference/round.7.uncontested"}, Timeout: long, Run: infCheckHidden},
 		{Name: "inference: a match created without settings has the documents' defaults", Game: GameInference, Section: secProbes,
-			Rules: []string{"inference/table.size", "inference/match.rounds", "inference/match.credits", "inference/round.2.ante-ramp"}, Timeout: probe, Run: infProbeDefaults},
+			Rules: []string{"inference/table.size", "inference/match.rounds", "inference/match.credits", "inference/round.2.ante-ramp", "inference/timeouts.default-deadline"}, Timeout: probe, Run: infProbeDefaults},
 		{Name: "inference: GET /rules/inference serves the rules", Game: GameInference, Section: secProbes,
 			Rules: []string{"inference/server.rules-served"}, Timeout: probe, Run: infProbeRulesServed},
 		{Name: "inference: an illegal move is refused and does not use up the turn", Game: GameInference, Section: secProbes,

@@ -82,6 +82,13 @@ func infProbeDefaults(ctx context.Context, t *Target) Result {
 			}
 		}
 	}
+	if d := vs.Get("limits.turn_deadline_ms"); d.Exists() {
+		res.eval("inference/timeouts.default-deadline")
+		if d.Int() != 10000 {
+			res.Findings = append(res.Findings, finding("inference/timeouts.default-deadline", where, 10000, d.Raw,
+				"a match created without settings announces turn_deadline_ms %s, not the default 10 s", d.Raw))
+		}
+	}
 	if f, shown := infDefaultRamp(vs.Get("limits")); shown {
 		res.eval("inference/round.2.ante-ramp")
 		if f != nil {

@@ -26,7 +26,7 @@ func TestInferenceDefaultsOnEmbedded(t *testing.T) {
 	if rc.Status != reports.Pass || len(rc.Findings) > 0 {
 		t.Fatalf("have %v (%s) %v, want a pass", rc.Status, rc.Reason, rc.Findings)
 	}
-	for _, id := range []string{"inference/table.size", "inference/match.rounds", "inference/match.credits", "inference/round.2.ante-ramp"} {
+	for _, id := range []string{"inference/table.size", "inference/match.rounds", "inference/match.credits", "inference/round.2.ante-ramp", "inference/timeouts.default-deadline"} {
 		if rc.Evaluated[id] == 0 {
 			t.Errorf("%s not evaluated (%v)", id, rc.NotExercised)
 		}
@@ -34,20 +34,30 @@ func TestInferenceDefaultsOnEmbedded(t *testing.T) {
 }
 
 // TestInferenceDefaultsFault: with default-rounds-30, a match created
-// without settings has 30 rounds: one MUST finding of inference/match.rounds.
+// without settings has 30 rounds: one MUST finding of inference/match.rounds;
+// with default-deadline-30s its turns are 30 s: one SHOULD finding of
+// inference/timeouts.default-deadline (a reading, I-INF-D1).
 func TestInferenceDefaultsFault(t *testing.T) {
-	e, err := StartEmbedded(GameInference, []string{"default-rounds-30"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer e.Close()
-	tg := &Target{Game: GameInference, URL: e.URL, Create: true}
-	if err := tg.Validate(); err != nil {
-		t.Fatal(err)
-	}
-	rc := Run(context.Background(), tg, checkNamed(t, GameInference, "without settings"))
-	if len(rc.Findings) != 1 || rc.Findings[0].Rule != "inference/match.rounds" || rc.Findings[0].Level != rules.Must {
-		t.Fatalf("have %v (%s) %v, want one MUST finding of inference/match.rounds", rc.Status, rc.Reason, rc.Findings)
+	for _, tc := range []struct {
+		fault, rule string
+		level       rules.Level
+	}{
+		{"default-rounds-30", "inference/match.rounds", rules.Must},
+		{"default-deadline-30s", "inference/timeouts.default-deadline", rules.Should},
+	} {
+		e, err := StartEmbedded(GameInference, []string{tc.fault})
+		if err != nil {
+			t.Fatal(err)
+		}
+		tg := &Target{Game: GameInference, URL: e.URL, Create: true}
+		if err := tg.Validate(); err != nil {
+			t.Fatal(err)
+		}
+		rc := Run(context.Background(), tg, checkNamed(t, GameInference, "without settings"))
+		e.Close()
+		if len(rc.Findings) != 1 || rc.Findings[0].Rule != tc.rule || rc.Findings[0].Level != tc.level {
+			t.Errorf("%s: have %v (%s) %v, want one %s finding of %s", tc.fault, rc.Status, rc.Reason, rc.Findings, tc.level, tc.rule)
+		}
 	}
 }
 

@@ -44,7 +44,7 @@ func inferenceStatements() []Statement {
 		{ID: "I-36", Section: "Round 6", Text: "A leftover credit goes one each to tied seats nearest the dealer's left.", Rules: []string{"inference/round.6.odd-chips"}},
 		{ID: "I-37", Section: "Round 7", Text: "The last seat left before showdown takes the pot.", Rules: []string{"inference/round.7.uncontested"}},
 		{ID: "I-38", Section: "Round 7", Text: "That seat's value stays hidden.", Rules: []string{"inference/round.7.uncontested"}},
-		{ID: "I-39", Section: "Timeouts", Text: "The server sets each turn's deadline, 10 s unless configured.", Rules: []string{"inference/timeouts.deadline", "inference/agent.answer-in-time"}, Gap: "the 10 s default is never checked on a match umpire did not configure"},
+		{ID: "I-39", Section: "Timeouts", Text: "The server sets each turn's deadline, 10 s unless configured.", Rules: []string{"inference/timeouts.deadline", "inference/agent.answer-in-time", "inference/timeouts.default-deadline"}},
 		{ID: "I-40", Section: "Timeouts", Text: "The deadline a turn and the view announce is the one enforced.", Rules: []string{"inference/timeouts.deadline"}, Gap: "timed against the deadline umpire asked for, not the announced deadline_ms and turn_deadline_ms, which are never compared"},
 		{ID: "I-41", Section: "Timeouts", Text: "A timed-out turn is a check when nothing is owed, else a fold.", Rules: []string{"inference/timeouts.default-action"}},
 		{ID: "I-42", Section: "Timeouts", Text: "Every timeout is logged.", Rules: []string{"inference/timeouts.logged"}},

@@ -14,6 +14,9 @@ const (
 	// FaultDefaultRounds30 gives a match created without a round count 30
 	// rounds instead of the default 40.
 	FaultDefaultRounds30 Fault = "default-rounds-30"
+	// FaultDefaultDeadline30s gives a match created without a deadline
+	// 30 s turns instead of the default 10 s.
+	FaultDefaultDeadline30s Fault = "default-deadline-30s"
 )
 
 // endpointFaultList is faultList's part for the faults of this file.
@@ -21,6 +24,7 @@ func endpointFaultList() []FaultInfo {
 	return []FaultInfo{
 		{FaultNoRules, "inference/server.rules-served", "GET /rules/inference answers 404"},
 		{FaultDefaultRounds30, "inference/match.rounds", "a match created without a round count has 30 rounds"},
+		{FaultDefaultDeadline30s, "inference/timeouts.default-deadline", "a match created without a deadline has 30 s turns"},
 	}
 }
 
@@ -33,11 +37,14 @@ func (s *Server) serveRulesOrFault(w http.ResponseWriter, r *http.Request) {
 	s.serveRules(w, r)
 }
 
-// defaultsFault applies FaultDefaultRounds30 to the configuration of a
+// defaultsFault applies FaultDefaultRounds30 and FaultDefaultDeadline30s to the configuration of a
 // match created from spec.
 func (s *Server) defaultsFault(spec MatchSpec, cfg ref.Config) ref.Config {
 	if s.faults.on(FaultDefaultRounds30) && spec.Rounds == 0 {
 		cfg.Rounds = 30
+	}
+	if s.faults.on(FaultDefaultDeadline30s) && spec.DeadlineMS == 0 {
+		cfg.TurnDeadlineMS = 30000
 	}
 	return cfg
 }

@@ -46,3 +46,24 @@ func TestDefaultRounds30Fault(t *testing.T) {
 		_ = s.Shutdown(context.Background())
 	}
 }
+
+// TestDefaultDeadline30sFault: with FaultDefaultDeadline30s on, a match
+// created without a deadline has 30 s turns, one with a deadline keeps it;
+// off, the default is 10 s.
+func TestDefaultDeadline30sFault(t *testing.T) {
+	for _, tc := range []struct {
+		faults   []Fault
+		deadline int
+		want     int
+	}{{nil, 0, 10000}, {[]Fault{FaultDefaultDeadline30s}, 0, 30000}, {[]Fault{FaultDefaultDeadline30s}, 500, 500}} {
+		s, err := New(Options{Faults: tc.faults})
+		if err != nil {
+			t.Fatal(err)
+		}
+		spec := MatchSpec{DeadlineMS: tc.deadline}
+		if got := s.defaultsFault(spec, spec.config()).TurnDeadlineMS; got != tc.want {
+			t.Errorf("faults %v, deadline %d: %d ms, want %d", tc.faults, tc.deadline, got, tc.want)
+		}
+		_ = s.Shutdown(context.Background())
+	}
+}
