@@ -64,6 +64,12 @@ func bangarenaChecks() []Check {
 			Rules: []string{"bangarena/server.mcp-tools"}, Timeout: probe, Run: baProbeMCP},
 		{Name: "bangarena: a decision submitted over MCP is applied once", Game: GameBangArena, Section: secProbes,
 			Rules: []string{"bangarena/server.mcp-tools", "bangarena/server.duplicate-command"}, Timeout: probe, Run: baProbeMCPDecision},
+		{Name: "bangarena: MCP tools answer as their REST twins", Game: GameBangArena, Section: secProbes,
+			Rules: []string{"bangarena/server.mcp-tools", "bangarena/server.mcp-twins"}, Timeout: probe, Run: baProbeMCPTwins},
+		{Name: "bangarena: a room created without a deadline has the documents' default", Game: GameBangArena, Section: secProbes,
+			Rules: []string{"bangarena/14.default-deadline"}, Timeout: probe, Run: baProbeDefaultDeadline},
+		{Name: "bangarena: GET /api/arena/rules serves the rules summary", Game: GameBangArena, Section: secProbes,
+			Rules: []string{"bangarena/server.rules-summary", "bangarena/server.rules-summary-shape"}, Timeout: probe, Run: baProbeRulesSummary},
 	}
 }
 

@@ -77,6 +77,9 @@ func baCreateMode(ctx context.Context, t *Target, purpose string, m baMode) (*ba
 	}
 	seed := t.seedFor(purpose)
 	body := map[string]any{"seats": size, "roleMode": mode, "seed": seed, "deadlineMs": t.DeadlineMS, "agents": seats}
+	if t.DeadlineMS == 0 {
+		delete(body, "deadlineMs") // the server's default (bangarena_defaults.go)
+	}
 	if t.SeatPolicy != "" {
 		body["policy"] = t.SeatPolicy
 	}

@@ -38,7 +38,7 @@ func runDialectSuite(t *testing.T, dialects []string) map[string]reports.Check {
 // dialectSkips are the checks a dialect disables (the optional endpoint
 // it leaves out), each skipped with its reason, never failed.
 var dialectSkips = map[basrv.Dialect][]string{
-	basrv.DialectNoMCP: {"bangarena: MCP tools", "bangarena: a decision submitted over MCP is applied once"},
+	basrv.DialectNoMCP: {"bangarena: MCP tools", "bangarena: a decision submitted over MCP is applied once", "bangarena: MCP tools answer as their REST twins"},
 	basrv.DialectNoLog: {"bangarena: legalActions agree with the engine (replay of the room log)", "bangarena: the room log re-simulates event by event (log verifier)"},
 }
 

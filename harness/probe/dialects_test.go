@@ -32,6 +32,7 @@ func inferenceDialectTable() []dialectCase {
 		{"late-default", nil},
 		{"legal-order", nil},
 		{"match-end-lean", []string{"inference/protocol.envelope"}},
+		{"no-compression", nil},
 		{"no-log", nil},
 		{"other-chance", nil},
 		{"slow-errors", nil},

@@ -298,20 +298,10 @@ func wsURL(t *Target, matchID string, seat int) string {
 	return u + "/ws/inference?match=" + url.QueryEscape(matchID) + "&seat=" + strconv.Itoa(seat)
 }
 
-// dialSeat opens a seat's connection without saying hello.
+// dialSeat opens a seat's connection without saying hello, offering no
+// compression.
 func dialSeat(ctx context.Context, t *Target, matchID string, seat int) (*websocket.Conn, error) {
-	c, resp, err := websocket.Dial(ctx, wsURL(t, matchID, seat), &websocket.DialOptions{HTTPClient: t.client()})
-	if resp != nil && resp.Body != nil {
-		_ = resp.Body.Close()
-	}
-	if err != nil {
-		if resp != nil && resp.StatusCode != http.StatusSwitchingProtocols {
-			return nil, &handshakeError{seat: seat, status: resp.StatusCode, err: err}
-		}
-		return nil, fmt.Errorf("seat %d: connecting: %w", seat, err)
-	}
-	c.SetReadLimit(1 << 20)
-	return c, nil
+	return dialSeatMode(ctx, t, matchID, seat, websocket.CompressionDisabled)
 }
 
 // infJoin connects the given seats to a match and says hello on each; the
@@ -319,8 +309,8 @@ func dialSeat(ctx context.Context, t *Target, matchID string, seat int) (*websoc
 func infJoin(ctx context.Context, t *Target, matchID string, tokens map[int]string) (*infPlay, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	p := &infPlay{t: t, matchID: matchID, conns: map[int]*websocket.Conn{}, in: make(chan infMsg, 256), cancel: cancel, ended: map[int]bool{}}
-	for _, seat := range sortedSeats(tokens) {
-		c, err := dialSeat(ctx, t, matchID, seat)
+	for i, seat := range sortedSeats(tokens) {
+		c, err := dialSeatMode(ctx, t, matchID, seat, joinCompression(i))
 		if err != nil {
 			p.Close()
 			return nil, err

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"github.com/tidwall/gjson"
 	"io"
@@ -33,6 +34,8 @@ type mcpClient struct {
 	token string
 	// trans records the tool calls and their answers, oldest first.
 	trans []reports.Message
+	// schemas holds each listed tool's input schema (nil until listed).
+	schemas map[string]json.RawMessage
 }
 
 // call sends one request (or a notification when id is 0) and returns the
@@ -128,22 +131,15 @@ func baProbeMCP(ctx context.Context, t *Target) Result {
 	if stop != nil {
 		return *stop
 	}
-	status, data, err := c.call(ctx, "tools/list", map[string]any{}, false)
+	tools, status, data, ok, err := c.listTools(ctx)
 	if err != nil {
 		return probeErr(err)
 	}
-	var list struct {
-		Result struct {
-			Tools []struct {
-				Name string `json:"name"`
-			} `json:"tools"`
-		} `json:"result"`
-	}
-	if status != http.StatusOK || json.Unmarshal(data, &list) != nil {
+	if !ok {
 		return Result{Findings: []reports.Finding{finding("bangarena/server.mcp-tools", rules.Where{}, "a tools/list result", fmt.Sprintf("HTTP %d %s", status, clip(data)), "MCP tools/list failed")}}
 	}
 	have := map[string]bool{}
-	for _, x := range list.Result.Tools {
+	for _, x := range tools {
 		have[x.Name] = true
 	}
 	var res Result
@@ -153,17 +149,15 @@ func baProbeMCP(ctx context.Context, t *Target) Result {
 			res.Findings = append(res.Findings, finding("bangarena/server.mcp-tools", rules.Where{}, name, "missing", "MCP does not list the tool %s", name))
 		}
 	}
-	status, data, err = c.call(ctx, "tools/call", map[string]any{"name": "arena_get_rules", "arguments": map[string]any{}}, false)
-	if err != nil {
+	called, ok, got, err := c.toolFor(ctx, -1, "arena_get_rules", mcpArgValues{})
+	var gap *mcpArgGap
+	switch {
+	case errors.As(err, &gap):
+		res.NotExercised = map[string]string{"bangarena/server.mcp-tools": gap.Error()}
+	case err != nil:
 		return probeErr(err)
-	}
-	var called struct {
-		Result *struct {
-			IsError bool `json:"isError"`
-		} `json:"result"`
-	}
-	if status != http.StatusOK || json.Unmarshal(data, &called) != nil || called.Result == nil || called.Result.IsError {
-		res.Findings = append(res.Findings, finding("bangarena/server.mcp-tools", rules.Where{}, "a result of arena_get_rules", fmt.Sprintf("HTTP %d %s", status, clip(data)), "calling arena_get_rules over MCP failed"))
+	case !ok || called.IsError:
+		res.Findings = append(res.Findings, finding("bangarena/server.mcp-tools", rules.Where{}, "a result of arena_get_rules", got+string(called.payload()), "calling arena_get_rules over MCP failed"))
 	}
 	return res
 }
@@ -263,12 +257,12 @@ func baProbeMCPDecision(ctx context.Context, t *Target) Result {
 		return Result{Findings: []reports.Finding{f}}
 	}
 	actionID := mcpChoice(x.Req, x.Gaps)
-	args := map[string]any{"roomId": r.id, "seat": seat, "token": r.tokens[seat], "actionId": actionID,
-		"commandId": fmt.Sprintf("umpire-mcp-%s-%d-%d", r.id, seat, x.Version), "observationVersion": x.Version}
-	c.token = r.tokens[seat]
-	first, ok, got, err := c.tool(ctx, seat, "arena_submit_decision", args)
+	version := x.Version
+	args := mcpArgValues{Room: r.id, Seat: &seat, Token: r.tokens[seat], ActionID: actionID,
+		CommandID: fmt.Sprintf("umpire-mcp-%s-%d-%d", r.id, seat, x.Version), Version: &version}
+	first, ok, got, err := c.toolFor(ctx, seat, "arena_submit_decision", args)
 	if err != nil {
-		return probeErr(err)
+		return mcpErrResult(err)
 	}
 	if !ok {
 		return fail("bangarena/server.mcp-tools", "a result of arena_submit_decision", got, "calling arena_submit_decision over MCP failed")
@@ -285,9 +279,9 @@ func baProbeMCPDecision(ctx context.Context, t *Target) Result {
 		return fail("bangarena/server.mcp-tools", fmt.Sprintf("observationVersion above %d", x.Version), *a1.ObservationVersion,
 			"the answer to a decision submitted over MCP does not advance the observationVersion")
 	}
-	now, ok, got, err := c.tool(ctx, seat, "arena_get_decision_request", map[string]any{"roomId": r.id, "seat": seat, "token": r.tokens[seat]})
+	now, ok, got, err := c.toolFor(ctx, seat, "arena_get_decision_request", seatArgs(r.id, seat, r.tokens[seat]))
 	if err != nil {
-		return probeErr(err)
+		return mcpErrResult(err)
 	}
 	after, _, rerr := ba.ReadRequest(now.payload())
 	if !ok || now.IsError || rerr != nil {
@@ -297,9 +291,9 @@ func baProbeMCPDecision(ctx context.Context, t *Target) Result {
 		return fail("bangarena/server.mcp-tools", fmt.Sprintf("observationVersion above %d", x.Version), after.ObservationVersion,
 			"the decision submitted over MCP was accepted but the seat's observationVersion did not move on")
 	}
-	second, ok, got, err := c.tool(ctx, seat, "arena_submit_decision", args)
+	second, ok, got, err := c.toolFor(ctx, seat, "arena_submit_decision", args)
 	if err != nil {
-		return probeErr(err)
+		return mcpErrResult(err)
 	}
 	var a2 answer
 	if !ok || second.IsError || json.Unmarshal(second.payload(), &a2) != nil {
@@ -321,10 +315,9 @@ func mcpPending(ctx context.Context, c *mcpClient, r *baRoom, wait time.Duration
 	limit := time.Now().Add(wait)
 	for {
 		for _, seat := range sortedSeats(r.tokens) {
-			c.token = r.tokens[seat]
-			tr, ok, got, err := c.tool(ctx, seat, "arena_get_decision_request", map[string]any{"roomId": r.id, "seat": seat, "token": r.tokens[seat]})
+			tr, ok, got, err := c.toolFor(ctx, seat, "arena_get_decision_request", seatArgs(r.id, seat, r.tokens[seat]))
 			if err != nil {
-				return x, probeErr(err), false
+				return x, mcpErrResult(err), false
 			}
 			raw := tr.payload()
 			// I-BA-L3: read tolerantly; only a payload that is no

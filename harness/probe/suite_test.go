@@ -112,7 +112,7 @@ type faultCase struct {
 // game's cases live in its own file (faults_inference_test.go,
 // faults_bangarena_test.go).
 func faultTable() []faultCase {
-	return slices.Concat(inferenceFaultCases(), bangarenaFaultCases(), bangarenaSetupFaultCases(), bangarenaCardFaultCases(), bangarenaGloryFaultCases(), bangarenaRecipeFaultCases(), bangarenaCharFaultCases(), bangarenaEffectFaultCases())
+	return slices.Concat(inferenceFaultCases(), bangarenaFaultCases(), bangarenaSetupFaultCases(), bangarenaCardFaultCases(), bangarenaGloryFaultCases(), bangarenaRecipeFaultCases(), bangarenaCharFaultCases(), bangarenaEffectFaultCases(), endpointFaultCases())
 }
 
 func TestFaultsAreCaught(t *testing.T) {

@@ -159,6 +159,7 @@ func BangArenaRules() []Rule {
 		// §14 timing
 		r("bangarena/14.default-action", Must, "§14", "On a timeout the server answers for the seat: pass, end_play, the default discard or the choice's default."),
 		r("bangarena/14.random-legal", Must, "§14", "A second illegal answer is replaced by a random item of legalActions."),
+		reading("bangarena/14.default-deadline", "I-BA-D2", "§14", "A room created without a deadline gives each decision the documents' default: 15 s (an AI seat's own timeout) or 30 s (I-BA-D2)."),
 
 		// Full event logs (WIRE.md; umpire verify --game bangarena)
 		{ID: "bangarena/log.json", Level: Must, Doc: "WIRE.md", Section: "BangArena", Text: "Every line of a log is one event object with a positive seq and a type."},

@@ -81,6 +81,7 @@ func InferenceRules() []Rule {
 
 		// Timeouts
 		m("timeouts.deadline", "Timeouts", "The deadline a server enforces is the one it announces in limits.turn_deadline_ms and each your_turn."),
+		rd("timeouts.default-deadline", "Timeouts", "I-INF-D1", "A match created without a deadline announces the 10 s default in limits.turn_deadline_ms (a live server may run another: I-INF-D1)."),
 		m("timeouts.default-action", "Timeouts", "A turn that times out is played by the server as a check when nothing is owed, otherwise as a fold."),
 		m("timeouts.logged", "Timeouts", "Every timeout is recorded in the log: by a timeout line, or on the action the server played for it (flagged timeout); which of the two is inference/log.timeout-before-action."),
 		m("timeouts.strikes", "Timeouts", "Consecutive timeouts are counted as strikes for the seat."),

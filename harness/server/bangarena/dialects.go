@@ -75,6 +75,7 @@ func DialectList() []DialectInfo {
 		{DialectAnswerAccepted, "decision answers read {accepted: true, version: N, duplicate?, random?, replacedBy?} instead of {ok, observationVersion, …}", "the documents fix no answer body beyond `duplicate`", []string{"bangarena/server.answer-shape"}},
 		{DialectReplacedUnmarked, "an illegal answer replaced by a random item is answered {ok, observationVersion} without random, replacedBy or requestedActionId", "§14 says the item is replaced, not how the answer tells it", []string{"bangarena/server.answer-shape"}},
 		{DialectNoMCP, "no MCP: /mcp answers 404", "WIRE.md: MCP is optional", nil},
+		{DialectMCPSnakeArgs, "the MCP seat tools take room_id, seat_id (a string), agent_token, action_id, command_id and observation_version, as their published input schemas say", "§12 names the MCP tools, not their arguments (I-BA-M1)", nil},
 		{DialectNoLog, "no room log: GET …/log answers 404", "the room log is umpire's harness extension", nil},
 		{DialectExtraFields, "extra fields in every object: request, observation, players, events, legal items, pending reaction and choice, answers, errors", "WIRE.md: unknown extra fields are allowed in every message", nil},
 		{DialectLegalOrder, "legalActions (and legal_mask) in reverse order", "READINGS 8: the order of legalActions is not part of the contract", nil},

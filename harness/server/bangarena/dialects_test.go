@@ -156,6 +156,8 @@ func TestDialects(t *testing.T) {
 				if c.Chance != "" {
 					t.Errorf("create answer declares chance %q, want none", c.Chance)
 				}
+			case DialectMCPSnakeArgs:
+				testSnakeArgs(t, h, c, seat, len(req["legalActions"].([]any)))
 			default:
 				t.Fatalf("dialect %s has no case", d.Name)
 			}

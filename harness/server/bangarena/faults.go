@@ -197,6 +197,8 @@ func FaultList() []FaultInfo {
 	l = append(l, charFaults()...)
 	// The faults added by following ARCHITECTURE.md's recipe (faults_recipe.go).
 	l = append(l, recipeFaults()...)
+	// The faults of the MCP tools and the rules summary (faults_mcp.go).
+	l = append(l, mcpFaults()...)
 	sort.Slice(l, func(i, j int) bool { return l[i].Name < l[j].Name })
 	return l
 }

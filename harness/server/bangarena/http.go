@@ -14,7 +14,11 @@ import (
 // the harness extensions of WIRE.md and MCP at /mcp.
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
-	mux.HandleFunc("GET /api/arena/rules", func(w http.ResponseWriter, _ *http.Request) {
+	mux.HandleFunc("GET /api/arena/rules", func(w http.ResponseWriter, req *http.Request) {
+		if s.faults.on(FaultNoRulesSummary) {
+			writeReply(w, errReply(http.StatusNotFound, CodeUnknownPath, "no endpoint %s %s", req.Method, req.URL.Path))
+			return
+		}
 		writeReply(w, reply{http.StatusOK, RulesSummary()})
 	})
 	mux.HandleFunc("POST /api/ai/rooms", s.handleCreate)

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"net/http"
 
+	"github.com/tidwall/gjson"
+
 	ref "github.com/umpire-arena/umpire/referee/bangarena"
 )
 
@@ -80,12 +82,24 @@ func toolDescriptions() [][2]string {
 
 // Tool answers: the REST answers, with the error body for an error.
 
-func (s *Server) toolRules(RulesInput) reply { return reply{http.StatusOK, RulesSummary()} }
+func (s *Server) toolRules(RulesInput) reply {
+	if s.dialects.rewrites() {
+		// As GET /api/arena/rules answers it in the server's dialects.
+		if b, err := json.Marshal(RulesSummary()); err == nil {
+			_, out := s.rewrite("/api/arena/rules", http.StatusOK, b)
+			return reply{http.StatusOK, json.RawMessage(out)}
+		}
+	}
+	return reply{http.StatusOK, RulesSummary()}
+}
 
 func (s *Server) toolObservation(in SeatInput, h http.Header) reply {
 	rp := s.observe(in.RoomID, in.Seat, tokenOf(h, in.Token))
 	if q, ok := rp.body.(Request); ok {
 		rp.body = q.Observation
+		if raw := s.dialectRequest(in.RoomID, q); raw != nil {
+			rp.body = json.RawMessage(gjson.GetBytes(raw, "observation").Raw)
+		}
 	}
 	return rp
 }
@@ -93,13 +107,22 @@ func (s *Server) toolObservation(in SeatInput, h http.Header) reply {
 func (s *Server) toolLegal(in SeatInput, h http.Header) reply {
 	rp := s.observe(in.RoomID, in.Seat, tokenOf(h, in.Token))
 	if q, ok := rp.body.(Request); ok {
-		rp.body = LegalList{ObservationVersion: q.ObservationVersion, DecisionID: q.DecisionID, LegalActions: q.LegalActions}
+		rp.body = LegalList{ObservationVersion: q.ObservationVersion, DecisionID: q.DecisionID, LegalActions: s.mcpLegal(q.LegalActions)}
+		if raw := s.dialectRequest(in.RoomID, q); raw != nil {
+			rp.body = s.dialectLegal(raw)
+		}
 	}
 	return rp
 }
 
 func (s *Server) toolRequest(in SeatInput, h http.Header) reply {
-	return s.observe(in.RoomID, in.Seat, tokenOf(h, in.Token))
+	rp := s.observe(in.RoomID, in.Seat, tokenOf(h, in.Token))
+	if q, ok := rp.body.(Request); ok {
+		if raw := s.dialectRequest(in.RoomID, q); raw != nil {
+			rp.body = raw
+		}
+	}
+	return rp
 }
 
 func (s *Server) toolSubmit(in SubmitInput, h http.Header) reply {

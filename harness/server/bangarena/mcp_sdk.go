@@ -35,23 +35,27 @@ func (s *Server) mcpHandler() http.Handler {
 		func(_ context.Context, _ *mcp.CallToolRequest, in RulesInput) (*mcp.CallToolResult, any, error) {
 			return sdkReply(s.toolRules(in))
 		})
-	mcp.AddTool(srv, &mcp.Tool{Name: ToolGetObservation, Description: d[ToolGetObservation]},
-		func(_ context.Context, req *mcp.CallToolRequest, in SeatInput) (*mcp.CallToolResult, any, error) {
-			return sdkReply(s.toolObservation(in, hdr(req)))
-		})
-	mcp.AddTool(srv, &mcp.Tool{Name: ToolListLegalActions, Description: d[ToolListLegalActions]},
-		func(_ context.Context, req *mcp.CallToolRequest, in SeatInput) (*mcp.CallToolResult, any, error) {
-			return sdkReply(s.toolLegal(in, hdr(req)))
-		})
-	mcp.AddTool(srv, &mcp.Tool{Name: ToolGetDecisionRequest, Description: d[ToolGetDecisionRequest]},
-		func(_ context.Context, req *mcp.CallToolRequest, in SeatInput) (*mcp.CallToolResult, any, error) {
-			return sdkReply(s.toolRequest(in, hdr(req)))
-		})
-	if !s.faults.on(FaultMCPMissingTool) {
-		mcp.AddTool(srv, &mcp.Tool{Name: ToolSubmitDecision, Description: d[ToolSubmitDecision]},
-			func(_ context.Context, req *mcp.CallToolRequest, in SubmitInput) (*mcp.CallToolResult, any, error) {
-				return sdkReply(s.toolSubmit(in, hdr(req)))
+	if s.dialects.on(DialectMCPSnakeArgs) {
+		s.addSnakeTools(srv, d, hdr)
+	} else {
+		mcp.AddTool(srv, &mcp.Tool{Name: ToolGetObservation, Description: d[ToolGetObservation]},
+			func(_ context.Context, req *mcp.CallToolRequest, in SeatInput) (*mcp.CallToolResult, any, error) {
+				return sdkReply(s.toolObservation(in, hdr(req)))
 			})
+		mcp.AddTool(srv, &mcp.Tool{Name: ToolListLegalActions, Description: d[ToolListLegalActions]},
+			func(_ context.Context, req *mcp.CallToolRequest, in SeatInput) (*mcp.CallToolResult, any, error) {
+				return sdkReply(s.toolLegal(in, hdr(req)))
+			})
+		mcp.AddTool(srv, &mcp.Tool{Name: ToolGetDecisionRequest, Description: d[ToolGetDecisionRequest]},
+			func(_ context.Context, req *mcp.CallToolRequest, in SeatInput) (*mcp.CallToolResult, any, error) {
+				return sdkReply(s.toolRequest(in, hdr(req)))
+			})
+		if !s.faults.on(FaultMCPMissingTool) {
+			mcp.AddTool(srv, &mcp.Tool{Name: ToolSubmitDecision, Description: d[ToolSubmitDecision]},
+				func(_ context.Context, req *mcp.CallToolRequest, in SubmitInput) (*mcp.CallToolResult, any, error) {
+					return sdkReply(s.toolSubmit(in, hdr(req)))
+				})
+		}
 	}
 	return singleCalls(mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv },
 		&mcp.StreamableHTTPOptions{Stateless: true, JSONResponse: true}))

@@ -378,7 +378,7 @@ func (s *Server) newRoom(cfg RoomConfig) (*room, error) {
 	if err != nil {
 		return nil, &configError{err.Error()}
 	}
-	deadline := s.opts.Deadline
+	deadline := s.defaultDeadline()
 	if cfg.DeadlineMs > 0 {
 		deadline = time.Duration(cfg.DeadlineMs) * time.Millisecond
 	}

@@ -80,6 +80,10 @@ const (
 	// hidden value from a generator of its own (otherchance.go), not
 	// umpire's deal function; the seed commitment and reveal are as before.
 	DialectOtherChance Dialect = "other-chance"
+	// DialectNoCompression declines a client's permessage-deflate offer:
+	// every frame goes uncompressed (RFC 7692 leaves the choice to the
+	// server; the rules document says nothing of it).
+	DialectNoCompression Dialect = "no-compression"
 )
 
 // DialectInfo describes a dialect: its name, the pin or reading of umpire's
@@ -111,6 +115,7 @@ func dialectList() []DialectInfo {
 		{DialectBreakevenTiesLose, "I-INF-11", "call_breakeven_value counts ties as losses"},
 		{DialectBreakevenFloat, "I-INF-11", "call_breakeven_value is the real break-even point, e.g. 41.7"},
 		{DialectSittingOutNextRound, "I-INF-17", "a seat sat out in round r shows sitting_out from round r+1; in round r it still shows in the round"},
+		{DialectNoCompression, "", "a client's permessage-deflate offer is declined: plain frames only"},
 		{DialectTokensList, "WIRE.md Envelope (harness extension)", "match creation answers tokens as a list indexed by seat"},
 		{DialectOtherChance, "I-INF-16", "seating, first dealer and hidden values drawn by a generator of its own (SplitMix64 from an FNV-1a hash of the seed), not umpire's deal function; match_start names no deal function, so a verifier only samples the log's values (I-INF-V1)"},
 	}
@@ -203,7 +208,7 @@ func (s dialectSet) grace() time.Duration {
 // rewrites reports whether any dialect changes message content.
 func (s dialectSet) rewrites() bool {
 	for d := range s {
-		if d != DialectNoLog && d != DialectTokensList && d != DialectLateDefault && d != DialectOtherChance {
+		if d != DialectNoLog && d != DialectTokensList && d != DialectLateDefault && d != DialectOtherChance && d != DialectNoCompression {
 			return true
 		}
 	}

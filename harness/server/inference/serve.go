@@ -42,7 +42,14 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer s.wg.Done()
-	wc, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.opts.OriginPatterns})
+	// A client offering permessage-deflate (browsers, the ws library) gets
+	// it, each message compressed on its own, unless DialectNoCompression
+	// declines; others get plain frames.
+	mode := websocket.CompressionNoContextTakeover
+	if s.dia.on(DialectNoCompression) {
+		mode = websocket.CompressionDisabled
+	}
+	wc, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.opts.OriginPatterns, CompressionMode: mode})
 	if err != nil {
 		return
 	}

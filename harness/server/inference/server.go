@@ -115,7 +115,7 @@ func New(opts Options) (*Server, error) {
 	s.mux.HandleFunc("GET /ws/inference", s.serveWS)
 	s.mux.HandleFunc("POST /api/inference/matches", s.serveCreate)
 	s.mux.HandleFunc("GET /r/{file}", s.serveLog)
-	s.mux.HandleFunc("GET /rules/inference", s.serveRules)
+	s.mux.HandleFunc("GET /rules/inference", s.serveRulesOrFault)
 	return s, nil
 }
 
@@ -192,7 +192,7 @@ func (s *Server) CreateMatch(spec MatchSpec) (Created, error) {
 	if err := s.limits.check(spec); err != nil {
 		return Created{}, err
 	}
-	cfg := spec.config()
+	cfg := s.defaultsFault(spec, spec.config())
 	cfg.Deviations = s.faults.deviations() // faults played inside the engine
 	if err := cfg.Validate(); err != nil {
 		return Created{}, err
