@@ -11,8 +11,8 @@
 // imports harness/games), as database/sql knows its drivers and image its
 // formats. Register and Extend are therefore called only from package
 // initialisation, which runs on one goroutine before main; after it the
-// registry is only read, and a registration after the first Lookup
-// panics. The registry is the one package-level variable, and it is
+// registry is only read (a mutex keeps even a misplaced late registration
+// race-free). The registry is the one package-level variable, and it is
 // write-once in that sense. The alternative, a registry value built in
 // cmd/umpire and passed down, would have to travel through every entry
 // point of every mode (probe.Target, certify.Config, proxy.Config, the

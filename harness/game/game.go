@@ -66,17 +66,15 @@ func Part[P any](g Game) (P, bool) {
 
 // Registry holds games by name, in their Order.
 type Registry struct {
-	mu     sync.Mutex
-	games  []*entry
-	sealed bool
+	mu    sync.Mutex
+	games []*entry
 }
 
 // Register adds a game with its facts and parts. It panics on an empty or
-// a second name, or after the registry was first read (see doc.go).
+// a second name.
 func (r *Registry) Register(f Facts, parts ...any) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.writable("register " + f.Name)
 	if f.Name == "" {
 		panic("game: register a game without a name")
 	}
@@ -91,11 +89,10 @@ func (r *Registry) Register(f Facts, parts ...any) {
 
 // Extend adds parts to the registered game name. A part of a type the
 // game already has replaces it (a test may hand its own). It panics on
-// an unknown game, or after the registry was first read.
+// an unknown game.
 func (r *Registry) Extend(name string, parts ...any) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.writable("extend " + name)
 	e := r.find(name)
 	if e == nil {
 		panic("game: extend unknown game " + name)
@@ -112,12 +109,6 @@ next:
 	}
 }
 
-func (r *Registry) writable(what string) {
-	if r.sealed {
-		panic("game: " + what + " after the registry was read; register in package initialisation")
-	}
-}
-
 func (r *Registry) find(name string) *entry {
 	for _, e := range r.games {
 		if e.facts.Name == name {
@@ -131,7 +122,6 @@ func (r *Registry) find(name string) *entry {
 func (r *Registry) Lookup(name string) (Game, bool) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.sealed = true
 	if e := r.find(name); e != nil {
 		return e, true
 	}
@@ -142,7 +132,6 @@ func (r *Registry) Lookup(name string) (Game, bool) {
 func (r *Registry) All() []Game {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.sealed = true
 	out := make([]Game, len(r.games))
 	for i, e := range r.games {
 		out[i] = e
