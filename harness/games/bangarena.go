@@ -19,7 +19,12 @@ import (
 
 // init hands each mode its part of the game (registered with its facts
 // by package harness): this file is where the game is wired.
-func init() { game.Extend(harness.GameBangArena, bangarena()) }
+func init() {
+	game.Extend(harness.GameBangArena, bangarena(),
+		probe.BangArenaSuite(),
+		probe.CertifyRules(func() map[string]string { return certify.CheckRules(harness.GameBangArena) }),
+	)
+}
 
 // bangarena describes BangArena (krug_rules@0.1.0, krug-decision/1).
 func bangarena() *Game {

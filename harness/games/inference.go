@@ -19,7 +19,12 @@ import (
 
 // init hands each mode its part of the game (registered with its facts
 // by package harness): this file is where the game is wired.
-func init() { game.Extend(harness.GameInference, inference()) }
+func init() {
+	game.Extend(harness.GameInference, inference(),
+		probe.InferenceSuite(),
+		probe.CertifyRules(func() map[string]string { return certify.CheckRules(harness.GameInference) }),
+	)
+}
 
 // inference describes Inference (rules inference-0.4).
 func inference() *Game {
