@@ -22,7 +22,8 @@ import (
 func init() {
 	game.Extend(harness.GameBangArena, bangarena(),
 		probe.BangArenaSuite(),
-		probe.CertifyRules(func() map[string]string { return certify.CheckRules(harness.GameBangArena) }),
+		certify.BangArenaGame(),
+		probe.CertifyRules(certify.BangArenaGame().CheckRules),
 	)
 }
 

@@ -22,7 +22,8 @@ import (
 func init() {
 	game.Extend(harness.GameInference, inference(),
 		probe.InferenceSuite(),
-		probe.CertifyRules(func() map[string]string { return certify.CheckRules(harness.GameInference) }),
+		certify.InferenceGame(),
+		probe.CertifyRules(certify.InferenceGame().CheckRules),
 	)
 }
 

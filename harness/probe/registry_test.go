@@ -9,6 +9,6 @@ import (
 // registration (harness/games, which imports this package and so cannot be
 // imported by its tests) does for the program.
 func init() {
-	game.Extend(GameInference, InferenceSuite(), CertifyRules(func() map[string]string { return certify.CheckRules(GameInference) }))
-	game.Extend(GameBangArena, BangArenaSuite(), CertifyRules(func() map[string]string { return certify.CheckRules(GameBangArena) }))
+	game.Extend(GameInference, InferenceSuite(), CertifyRules(certify.InferenceGame().CheckRules))
+	game.Extend(GameBangArena, BangArenaSuite(), CertifyRules(certify.BangArenaGame().CheckRules))
 }
