@@ -11,6 +11,7 @@ import (
 	"github.com/umpire-arena/umpire/harness/certify"
 	"github.com/umpire-arena/umpire/harness/game"
 	"github.com/umpire-arena/umpire/harness/probe"
+	"github.com/umpire-arena/umpire/harness/proxy"
 	basrv "github.com/umpire-arena/umpire/harness/server/bangarena"
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
 	"github.com/umpire-arena/umpire/referee/rules"
@@ -23,6 +24,7 @@ func init() {
 	game.Extend(harness.GameBangArena, bangarena(),
 		probe.BangArenaSuite(),
 		certify.BangArenaGame(),
+		proxy.BangArenaSide(),
 		probe.CertifyRules(certify.BangArenaGame().CheckRules),
 	)
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/umpire-arena/umpire/harness/certify"
 	"github.com/umpire-arena/umpire/harness/game"
 	"github.com/umpire-arena/umpire/harness/probe"
+	"github.com/umpire-arena/umpire/harness/proxy"
 	infsrv "github.com/umpire-arena/umpire/harness/server/inference"
 	ref "github.com/umpire-arena/umpire/referee/inference"
 	"github.com/umpire-arena/umpire/referee/rules"
@@ -23,6 +24,7 @@ func init() {
 	game.Extend(harness.GameInference, inference(),
 		probe.InferenceSuite(),
 		certify.InferenceGame(),
+		proxy.InferenceSide(),
 		probe.CertifyRules(certify.InferenceGame().CheckRules),
 	)
 }
