@@ -2,6 +2,7 @@ package games
 
 import (
 	"bufio"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -9,34 +10,60 @@ import (
 	"testing"
 )
 
+// mustCompile compiles a pattern written for the games' names as
+// "inference|bangarena" and titles as "Inference|BangArena", for every
+// registered game instead: a game added to the registry is watched with
+// no edit here.
+func mustCompile(pattern string) *regexp.Regexp {
+	var names, titles []string
+	for _, g := range All() {
+		names = append(names, regexp.QuoteMeta(g.Name))
+		titles = append(titles, regexp.QuoteMeta(strings.ReplaceAll(g.Title, " ", "")))
+	}
+	pattern = strings.ReplaceAll(pattern, "inference|bangarena", strings.Join(names, "|"))
+	pattern = strings.ReplaceAll(pattern, "Inference|BangArena", strings.Join(titles, "|"))
+	return regexp.MustCompile(pattern)
+}
+
+// perGame adds, for every registered game, the files named by each
+// pattern with %s for the game's name.
+func perGame(m map[string]bool, patterns ...string) map[string]bool {
+	for _, g := range All() {
+		for _, p := range patterns {
+			m[fmt.Sprintf(p, g.Name)] = true
+		}
+	}
+	return m
+}
+
 // nameBranch matches a branch on a game's name: a comparison with, or a
 // case of, a game-name literal or constant (which also catches Inference as
 // the silent default of an if/else on the name).
 func nameBranch() *regexp.Regexp {
-	return regexp.MustCompile(`(==|!=)\s*("(inference|bangarena)"|[\w.]*[Gg]ame(Inference|BangArena)\b)|` +
+	return mustCompile(`(==|!=)\s*("(inference|bangarena)"|[\w.]*[Gg]ame(Inference|BangArena)\b)|` +
 		`("(inference|bangarena)"|[\w.]*[Gg]ame(Inference|BangArena)\b)\s*(==|!=)|` +
 		`\bcase\s+("(inference|bangarena)"|[\w.]*[Gg]ame(Inference|BangArena)\b)`)
 }
 
 // nameDecl matches a declaration of a game's name as a string literal.
 func nameDecl() *regexp.Regexp {
-	return regexp.MustCompile(`^\s*((const|var)\s+)?\w+(\s+\w+)?\s*=\s*"(inference|bangarena)"\s*(//.*)?$`)
+	return mustCompile(`^\s*((const|var)\s+)?\w+(\s+\w+)?\s*=\s*"(inference|bangarena)"\s*(//.*)?$`)
 }
 
 // gameWord matches one mention of a game: its name as a literal or a
 // constant, or an identifier made of it (inferenceChecks, BangArenaSide).
 func gameWord() *regexp.Regexp {
-	return regexp.MustCompile(`(?i)[\w.]*(inference|bangarena)\w*`)
+	return mustCompile(`(?i)[\w.]*(inference|bangarena)\w*`)
 }
 
 // tableKey matches an entry of a table keyed by a game's name.
 func tableKey() *regexp.Regexp {
-	return regexp.MustCompile(`^\s*("(inference|bangarena)"|[\w.]*[Gg]ame(Inference|BangArena)\b)\s*:`)
+	return mustCompile(`^\s*("(inference|bangarena)"|[\w.]*[Gg]ame(Inference|BangArena)\b)\s*:`)
 }
 
 // gameName matches a game's name itself: the literal or the constant.
 func gameName() *regexp.Regexp {
-	return regexp.MustCompile(`"(inference|bangarena)"|[Gg]ame(Inference|BangArena)\b`)
+	return mustCompile(`"(inference|bangarena)"|[Gg]ame(Inference|BangArena)\b`)
 }
 
 // isTable reports whether line lists games: it names two games (a list
@@ -60,12 +87,10 @@ func isTable(line string, word, key *regexp.Regexp) bool {
 // descriptorFiles may branch on, and declare, the names: they are where a
 // game is described.
 func descriptorFiles() map[string]bool {
-	return map[string]bool{
-		"harness/games.go": true, "harness/inference.go": true, "harness/bangarena.go": true,
-		"harness/games/game.go": true, "harness/games/inference.go": true, "harness/games/bangarena.go": true,
-		"cmd/umpire/games.go": true, "cmd/umpire/game_inference.go": true, "cmd/umpire/game_bangarena.go": true,
+	return perGame(map[string]bool{
+		"harness/games.go": true, "harness/games/game.go": true, "cmd/umpire/games.go": true,
 		"harness/certify/driver.go": true, "harness/probe/games.go": true, "harness/proxy/games.go": true,
-	}
+	}, "harness/%s.go", "harness/games/%s.go", "cmd/umpire/game_%s.go")
 }
 
 // remaining are the files that still branch on a name, with how many lines
@@ -90,10 +115,7 @@ func otherDecls() map[string]int {
 // registry every part of one game (a line there may name the game's part
 // of each mode), or is the registry itself.
 func registrationFiles() map[string]bool {
-	return map[string]bool{
-		"harness/games/inference.go": true, "harness/games/bangarena.go": true,
-		"harness/inference.go": true, "harness/bangarena.go": true, "harness/games.go": true,
-	}
+	return perGame(map[string]bool{"harness/games.go": true}, "harness/%s.go", "harness/games/%s.go")
 }
 
 // tables are the files that still hold lines naming two games, with how
