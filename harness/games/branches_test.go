@@ -51,9 +51,10 @@ func nameDecl() *regexp.Regexp {
 }
 
 // gameWord matches one mention of a game: its name as a literal or a
-// constant, or an identifier made of it (inferenceChecks, BangArenaSide).
+// constant, or an identifier made of it (inferenceChecks, BangArenaSide),
+// but not a word that merely contains its letters ("minimal" for "nim").
 func gameWord() *regexp.Regexp {
-	return mustCompile(`(?i)[\w.]*(inference|bangarena)\w*`)
+	return mustCompile(`(?:^|[^A-Za-z])(inference|bangarena)|(Inference|BangArena)`)
 }
 
 // tableKey matches an entry of a table keyed by a game's name.
@@ -75,11 +76,11 @@ func isTable(line string, word, key *regexp.Regexp) bool {
 		return true
 	}
 	games := map[string]bool{}
+	if strings.HasPrefix(line, "import") || strings.Contains(line, `"github.com/`) {
+		return false
+	}
 	for _, m := range word.FindAllStringSubmatch(line, -1) {
-		if strings.Contains(m[0], "/") || strings.HasPrefix(line, "import") {
-			continue
-		}
-		games[strings.ToLower(m[1])] = true
+		games[strings.ToLower(m[1]+m[2])] = true
 	}
 	return len(games) > 1
 }
