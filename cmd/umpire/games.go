@@ -46,15 +46,7 @@ type cliGame struct {
 
 // cliGames lists every registered game the command line drives, in the
 // registry's order.
-func cliGames() []*cliGame {
-	var out []*cliGame
-	for _, g := range game.All() {
-		if c, ok := game.Part[*cliGame](g); ok {
-			out = append(out, c)
-		}
-	}
-	return out
-}
+func cliGames() []*cliGame { return game.Parts[*cliGame]() }
 
 // gameOf returns the game named name; nil when umpire does not know it
 // (checkGame has said so first).

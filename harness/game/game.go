@@ -176,6 +176,18 @@ func Check(name string) error {
 	return fmt.Errorf("unknown game %q (want %s)", name, NameList())
 }
 
+// Parts returns the part of type P of every registered game that has
+// one, in the games' Order.
+func Parts[P any]() []P {
+	var out []P
+	for _, g := range All() {
+		if p, ok := Part[P](g); ok {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
 // PartOf looks game name up and returns its part of type P; the error
 // names the known games, or says the game has no such part.
 func PartOf[P any](name string) (P, error) {

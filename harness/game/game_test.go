@@ -31,6 +31,9 @@ func TestRegistry(t *testing.T) {
 		t.Error("Lookup(c) found an unregistered game")
 	}
 	a, _ := r.Lookup("a")
+	if got := Parts[partA](); len(got) != 0 {
+		t.Errorf("Parts of the program's registry in this test = %v, want none", got)
+	}
 	if _, ok := Part[partA](a); ok {
 		t.Error("Part found a part game a never had")
 	}

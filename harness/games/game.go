@@ -88,15 +88,7 @@ type SampleLog struct {
 
 // All returns every registered game's descriptor, in the order umpire
 // lists them.
-func All() []*Game {
-	var out []*Game
-	for _, g := range game.All() {
-		if d, ok := game.Part[*Game](g); ok {
-			out = append(out, d)
-		}
-	}
-	return out
-}
+func All() []*Game { return game.Parts[*Game]() }
 
 // Lookup returns the game named name, or an error naming the known ones.
 func Lookup(name string) (*Game, error) { return game.PartOf[*Game](name) }
