@@ -77,7 +77,7 @@ func TestBangArenaViolationBasis(t *testing.T) {
 			}
 			tc.change(m)
 			data, _ := json.Marshal(m)
-			vs := set.Validate(GameBangArena, "decision_request", data)
+			vs := set.Validate("bangarena", "decision_request", data)
 			if tc.wantValid {
 				if len(vs) > 0 {
 					t.Fatalf("want valid, got %v", Err(vs))

@@ -47,7 +47,8 @@ func Detect(game string, data []byte) (string, error) {
 	if !r.IsObject() {
 		return "", fmt.Errorf("%w: want a JSON object, got %s", ErrUndetected, typeName(r))
 	}
-	detect, ok := map[string]func(gjson.Result) (string, error){GameInference: detectInference, GameBangArena: detectBangArena}[game]
+	// By the folder of the game's schemas (schemas/<game>/).
+	detect, ok := map[string]func(gjson.Result) (string, error){"inference": detectInference, "bangarena": detectBangArena}[game]
 	if !ok {
 		return "", fmt.Errorf("unknown game %q", game)
 	}

@@ -31,8 +31,8 @@ func FuzzValidate(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, game string, data []byte) {
-		if game != GameInference && game != GameBangArena {
-			game = GameBangArena
+		if game != "inference" && game != "bangarena" {
+			game = "bangarena"
 		}
 		kind, vs := set.ValidateAuto(game, data)
 		if kind == "" && len(vs) == 0 {

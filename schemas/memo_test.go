@@ -80,7 +80,7 @@ func TestMemoSkips(t *testing.T) {
 	set := testSet(t)
 	var long memoSample
 	for _, m := range loadCorpus(t) {
-		if m.game == GameInference && m.kind == "your_turn" && len(m.data) > len(long.data) {
+		if m.game == "inference" && m.kind == "your_turn" && len(m.data) > len(long.data) {
 			long = memoSample{"", m.game, m.kind, m.data}
 		}
 	}
@@ -141,8 +141,8 @@ func FuzzMemo(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, game string, first, second []byte) {
-		if game != GameInference && game != GameBangArena {
-			game = GameBangArena
+		if game != "inference" && game != "bangarena" {
+			game = "bangarena"
 		}
 		memo := NewMemo(0)
 		for _, k := range Kinds(game) {

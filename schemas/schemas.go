@@ -16,7 +16,6 @@ import (
 	"sync"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
-	"github.com/umpire-arena/umpire/harness"
 )
 
 // BaseURL is the prefix of every schema's $id; a schema of game G and kind K
@@ -32,12 +31,6 @@ const DefaultMaxBytes = 1 << 20
 // violation, found by a scan that costs no memory, before any parser's
 // recursion could grow with the depth.
 const MaxDepth = 512
-
-// Games of the schema set.
-const (
-	GameInference = harness.GameInference // the names are declared once, in package harness
-	GameBangArena = harness.GameBangArena
-)
 
 // defsKind names the shared-definitions file of a game; it is not a kind.
 const defsKind = "defs"
@@ -129,8 +122,18 @@ func Compile(opts ...Option) (*Set, error) {
 // MaxBytes returns the size cap of one message.
 func (s *Set) MaxBytes() int { return s.maxBytes }
 
-// Games lists the games that have schemas.
-func Games() []string { return []string{GameInference, GameBangArena} }
+// Games lists the games that have schemas: the folders of the embedded
+// files (a game's schemas are schemas/<game>/*.json), sorted.
+func Games() []string {
+	var out []string
+	entries, _ := fs.ReadDir(files, ".")
+	for _, e := range entries {
+		if e.IsDir() {
+			out = append(out, e.Name())
+		}
+	}
+	return out
+}
 
 // Kinds lists the message kinds of game, sorted; nil for an unknown game.
 func Kinds(game string) []string {

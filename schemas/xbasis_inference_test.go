@@ -79,7 +79,7 @@ func TestInferenceBasisPerAssertion(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			data := mutateExample(t, tc.kind, tc.change)
-			vs := set.Validate(GameInference, tc.kind, data)
+			vs := set.Validate("inference", tc.kind, data)
 			if len(vs) == 0 {
 				t.Fatalf("no violation for %s", data)
 			}

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/umpire-arena/umpire/harness"
 	"github.com/umpire-arena/umpire/harness/agent"
 	"github.com/umpire-arena/umpire/harness/certify"
 	"github.com/umpire-arena/umpire/harness/shard"
@@ -28,7 +29,7 @@ type certFlags struct {
 }
 
 func addCertFlags(fs *flag.FlagSet, f *certFlags) {
-	fs.StringVar(&f.game, "game", "", "inference or bangarena")
+	fs.StringVar(&f.game, "game", "", harness.NameList())
 	fs.StringVar(&f.agentCmd, "agent", "", "the agent: a command speaking JSON Lines on stdin/stdout, started once per match (once per worker with --agent-keep)")
 	fs.StringVar(&f.agentConnect, "agent-connect", "", "the agent: a command that connects to the server itself (UMPIRE_URL, UMPIRE_GAME, UMPIRE_MATCH or UMPIRE_ROOM, UMPIRE_SEAT, UMPIRE_TOKEN)")
 	fs.StringVar(&f.agentURL, "agent-url", "", "the agent: an HTTP endpoint POSTed each decision")

@@ -45,7 +45,7 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 	fs := newFlagSet(e, "conform", conformSynopsis)
 	var t probe.Target
 	seats := seatFlags{}
-	fs.StringVar(&t.Game, "game", "", "game: inference or bangarena")
+	fs.StringVar(&t.Game, "game", "", "game: "+harness.NameList())
 	fs.StringVar(&t.URL, "target", "", "the server's base URL (env UMPIRE_TARGET)")
 	fs.StringVar(&t.Match, "match", "", "Inference match id to play (env UMPIRE_MATCH)")
 	fs.StringVar(&t.Room, "room", "", "BangArena room id to play (env UMPIRE_ROOM)")

@@ -12,6 +12,8 @@ import (
 	infadv "github.com/umpire-arena/umpire/harness/adversaries/inference"
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
 	inf "github.com/umpire-arena/umpire/referee/inference"
+
+	"github.com/umpire-arena/umpire/harness"
 )
 
 // exampleAgentMaxLine is the largest line the built-in agent reads (the
@@ -26,7 +28,7 @@ const exampleAgentMaxLine = 1<<20 + 2
 // many matches when it is kept (a match_start line comes first).
 func cmdExampleAgent(ctx context.Context, e *env, args []string) int {
 	fs := newFlagSet(e, "example-agent", "--game G [--player heuristic|random|passive|aggressive] [--seed N]")
-	game := fs.String("game", "", "inference or bangarena")
+	game := fs.String("game", "", harness.NameList())
 	player := fs.String("player", "heuristic", "the scripted player that decides (Inference: random, passive, aggressive, heuristic; BangArena: random, heuristic)")
 	seed := fs.Int64("seed", 1, "seed of the player's random choices")
 	if code, ok := parseFlags(fs, args); !ok {

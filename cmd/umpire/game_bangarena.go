@@ -2,8 +2,12 @@ package main
 
 import (
 	"github.com/umpire-arena/umpire/harness"
+	"github.com/umpire-arena/umpire/harness/game"
 	"github.com/umpire-arena/umpire/harness/games"
 )
+
+// init hands the command line's bodies to the game's registration.
+func init() { game.Extend(harness.GameBangArena, bangarenaCLI()) }
 
 // bangarenaCLI is BangArena as the command line drives it.
 func bangarenaCLI() *cliGame {

@@ -7,6 +7,7 @@ import (
 	"io"
 
 	"github.com/umpire-arena/umpire/harness"
+	"github.com/umpire-arena/umpire/harness/game"
 	"github.com/umpire-arena/umpire/harness/games"
 	"github.com/umpire-arena/umpire/referee/rules"
 )
@@ -14,8 +15,9 @@ import (
 // cliGame is a game as the command line drives it: its descriptor
 // (harness/games: facts, servers, checks, verifier) and the bodies of the
 // commands this package writes once per game. One value per game, filled
-// in game_inference.go and game_bangarena.go; every command looks its
-// --game up here (gameOf) and branches on nothing else.
+// in game_inference.go and game_bangarena.go and handed to the registry
+// (harness/game) there; every command looks its --game up through it
+// (gameOf) and branches on nothing else.
 type cliGame struct {
 	*games.Game
 	// serveSynopsis and serve are "umpire serve --game G".
@@ -42,18 +44,15 @@ type cliGame struct {
 	verifySummary func(o *findingWriter, sums []games.VerifySummary, notKept int)
 }
 
-// cliGames lists every game the command line knows, in harness order.
-func cliGames() []*cliGame { return []*cliGame{inferenceCLI(), bangarenaCLI()} }
+// cliGames lists every registered game the command line drives, in the
+// registry's order.
+func cliGames() []*cliGame { return game.Parts[*cliGame]() }
 
 // gameOf returns the game named name; nil when umpire does not know it
 // (checkGame has said so first).
 func gameOf(name string) *cliGame {
-	for _, g := range cliGames() {
-		if g.Name == name {
-			return g
-		}
-	}
-	return nil
+	g, _ := game.PartOf[*cliGame](name)
+	return g
 }
 
 // checkGame validates the --game flag value.

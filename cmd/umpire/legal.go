@@ -10,6 +10,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/umpire-arena/umpire/harness"
 	"github.com/umpire-arena/umpire/harness/legaldiff"
 	"github.com/umpire-arena/umpire/internal/inert"
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
@@ -34,7 +35,7 @@ type legalDiff struct {
 // message carries.
 func cmdLegal(_ context.Context, e *env, args []string) int {
 	fs := newFlagSet(e, "legal", "--game G [--check] [--format text|json] [--junit F] [--json F] [--html F] [--md F] [--report-dir DIR] FILE|-")
-	game := fs.String("game", "", "inference or bangarena")
+	game := fs.String("game", "", harness.NameList())
 	check := fs.Bool("check", false, "compare with the message's own legal_actions; exit 1 when they differ")
 	format := fs.String("format", "text", "text or json")
 	var rf reportFlags

@@ -59,7 +59,7 @@ func cmdProxy(ctx context.Context, e *env, args []string) int {
 		usage()
 		fmt.Fprintln(e.stderr, "\n"+proxyAbout)
 	}
-	game := fs.String("game", "", "game: inference or bangarena")
+	game := fs.String("game", "", "game: "+harness.NameList())
 	target := fs.String("target", "", "the server's base URL")
 	listen := fs.String("listen", "127.0.0.1:7080", "address the relay listens on (agents connect here)")
 	until := fs.Int("until", 0, "stop after this many matches ended (0: until interrupted)")

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/umpire-arena/umpire/harness"
 	"github.com/umpire-arena/umpire/harness/probe"
 	"github.com/umpire-arena/umpire/referee/rules"
 )
@@ -70,7 +71,7 @@ func coverageText(r rules.Rule, m probe.ManifestEntry) string {
 // with the checks that cover each rule and the faults that prove it.
 func cmdRules(_ context.Context, e *env, args []string) int {
 	fs := newFlagSet(e, "rules", "[--game G] [--strict] [--statements] [--format text|json]")
-	game := fs.String("game", "", "inference or bangarena (default: both)")
+	game := fs.String("game", "", harness.NameList()+" (default: all)")
 	format := fs.String("format", "text", "text or json")
 	strict := fs.Bool("strict", false, "show the levels a --strict run gives: readings and pins keep their MUST")
 	statements := fs.Bool("statements", false, "show the statement map: each statement of the rules documents, the rules that check it, its status, and the figures per document")

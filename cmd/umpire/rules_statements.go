@@ -5,6 +5,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/umpire-arena/umpire/harness"
 	"github.com/umpire-arena/umpire/harness/probe"
 	"github.com/umpire-arena/umpire/referee/rules"
 )
@@ -40,7 +41,7 @@ func rulesStatements(e *env, game, format string) int {
 	checked := checkedByManifest()
 	figs := rules.CountStatements(list, checked)
 	var unmapped []string
-	for _, g := range []string{"inference", "bangarena"} {
+	for _, g := range harness.Names() {
 		if (game == "" || game == g) && len(rules.Statements(g)) == 0 {
 			unmapped = append(unmapped, g)
 		}

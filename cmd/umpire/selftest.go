@@ -12,6 +12,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/umpire-arena/umpire/harness"
 	"github.com/umpire-arena/umpire/harness/selftest"
 	"github.com/umpire-arena/umpire/internal/inert"
 	"github.com/umpire-arena/umpire/reports"
@@ -34,7 +35,7 @@ func cmdSelftest(ctx context.Context, e *env, args []string) int {
 // the flags (tests inject steps with it; users have no flag for that).
 func selftestMain(ctx context.Context, e *env, args []string, hook func(*selftest.Options)) int {
 	fs := newFlagSet(e, "selftest", selftestSynopsis)
-	game := fs.String("game", "", "only this game: inference or bangarena (default both)")
+	game := fs.String("game", "", "only this game: "+harness.NameList()+" (default all)")
 	matches := fs.Int("matches", selftest.DefaultMatches, "matches per certified agent, and simulated logs per game")
 	dir := fs.String("report-dir", selftest.DefaultReportDir, "directory for the reports (one subdirectory per step, index.html on top)")
 	format := fs.String("format", "text", "console output: text (progress and a summary table), or json (the summary)")

@@ -80,7 +80,7 @@ func simMatchID(seed string, i int) string {
 // match seed.
 func cmdSimulate(ctx context.Context, e *env, args []string) int {
 	fs := newFlagSet(e, "simulate", "--game G --matches N --seed S [--seats K] [--rounds R] [--mode M] [--log-dir DIR] [--adversaries LIST] [--format text|json]")
-	game := fs.String("game", "", "inference or bangarena")
+	game := fs.String("game", "", harness.NameList())
 	matches := fs.Int("matches", 1, "number of matches to play")
 	seed := fs.String("seed", "umpire", "run seed; match i is seeded \"<seed>/<i>\"")
 	seats := fs.Int("seats", 6, "seats per table (3-8)")

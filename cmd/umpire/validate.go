@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/umpire-arena/umpire/harness"
 	"github.com/umpire-arena/umpire/internal/inert"
 	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/schemas"
@@ -25,7 +26,7 @@ const validateSynopsis = "--game G [--kind K] [--strict] [--format text|json] [-
 // on every exit code but 2.
 func cmdValidate(ctx context.Context, e *env, args []string) (code int) {
 	fs := newFlagSet(e, "validate", validateSynopsis)
-	game := fs.String("game", "", "game: inference or bangarena")
+	game := fs.String("game", "", "game: "+harness.NameList())
 	kind := fs.String("kind", "", "message kind for every message (default: detected per message; --list-kinds shows them)")
 	format := fs.String("format", "text", "output: text, or json (one JSON object per violation)")
 	maxBytes := fs.Int("max-bytes", schemas.DefaultMaxBytes, "largest message accepted, in bytes")

@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/umpire-arena/umpire/harness"
 	"github.com/umpire-arena/umpire/harness/games"
 	"github.com/umpire-arena/umpire/internal/inert"
 	"github.com/umpire-arena/umpire/referee/rules"
@@ -26,7 +27,7 @@ const verifySynopsis = "--game G [--format text|json] [--deal auto|umpire|other]
 // when the run could not be carried out.
 func cmdVerify(ctx context.Context, e *env, args []string) (code int) {
 	fs := newFlagSet(e, "verify", verifySynopsis)
-	game := fs.String("game", "", "game: inference or bangarena")
+	game := fs.String("game", "", "game: "+harness.NameList())
 	format := fs.String("format", "text", "output: text (findings grouped per round), or json (one JSON object per finding)")
 	deal := fs.String("deal", "auto", "re-derive hidden values from the revealed seed: auto (when the log shows umpire's deal function), umpire (always), other (never); BangArena: umpire compares the log's chance with umpire's generator from the seed (its server declares it), otherwise the chance the log shows is judged alone")
 	unfinished := fs.Bool("unfinished", false, "accept logs that stop before match_end (matches still in play)")

@@ -10,6 +10,7 @@ import (
 	"github.com/umpire-arena/umpire/harness"
 	infadv "github.com/umpire-arena/umpire/harness/adversaries/inference"
 	"github.com/umpire-arena/umpire/harness/agent"
+	"github.com/umpire-arena/umpire/harness/game"
 	baserver "github.com/umpire-arena/umpire/harness/server/bangarena"
 	infsrv "github.com/umpire-arena/umpire/harness/server/inference"
 )
@@ -40,9 +41,11 @@ type driver interface {
 	judgeConnect(p Planned, spec agent.ConnectSpec, j *judge, out *outcome)
 }
 
-// game is what certify knows of one game before any server runs: its
-// facts, checks, configuration rules, and how to start its driver.
-type game struct {
+// Game is what certify knows of one game before any server runs: its
+// checks, configuration rules, and how to start its driver. Each game
+// hands it to the registry (harness/game) where it is wired
+// (harness/games/<game>.go); gameOf adds the game's facts.
+type Game struct {
 	harness.Facts
 	// checks lists the certification checks in report order.
 	checks func() []checkDef
@@ -60,24 +63,21 @@ type game struct {
 	start func(r *runner) (driver, error)
 }
 
-// games lists the games certify drives.
-func games() []game { return []game{inferenceGame(), bangarenaGame()} }
-
-// gameOf returns the game named name; false when certify does not drive it.
-func gameOf(name string) (game, bool) {
-	for _, g := range games() {
-		if g.Name == name {
-			return g, true
-		}
+// gameOf returns the game named name with its facts; false when certify
+// does not drive it.
+func gameOf(name string) (Game, bool) {
+	r, ok := game.Lookup(name)
+	if !ok {
+		return Game{}, false
 	}
-	return game{}, false
+	g, ok := game.Part[Game](r)
+	g.Facts = r.Facts()
+	return g, ok
 }
 
-// inferenceGame is Inference for certify.
-func inferenceGame() game {
-	facts, _ := harness.Lookup(harness.GameInference)
-	return game{
-		Facts:           facts,
+// InferenceGame is Inference's part of certify.
+func InferenceGame() Game {
+	return Game{
 		checks:          inferenceChecks,
 		defaultDeadline: 10 * time.Second,
 		validate: func(c Config) error {
@@ -107,11 +107,9 @@ func inferenceGame() game {
 	}
 }
 
-// bangarenaGame is BangArena for certify.
-func bangarenaGame() game {
-	facts, _ := harness.Lookup(harness.GameBangArena)
-	return game{
-		Facts:           facts,
+// BangArenaGame is BangArena's part of certify.
+func BangArenaGame() Game {
+	return Game{
 		checks:          bangarenaChecks,
 		defaultDeadline: baserver.DefaultDeadline,
 		validate: func(c Config) error {

@@ -39,8 +39,17 @@ type checkDef struct {
 // covers, by check name: what the conformance manifest lists for agent
 // rules.
 func CheckRules(game string) map[string]string {
+	g, _ := gameOf(game)
+	return g.CheckRules()
+}
+
+// CheckRules returns, by check name, the rule each of g's checks covers.
+func (g Game) CheckRules() map[string]string {
 	out := map[string]string{}
-	for _, d := range checksOf(game) {
+	if g.checks == nil {
+		return out
+	}
+	for _, d := range g.checks() {
 		out[d.name] = d.rule
 	}
 	return out

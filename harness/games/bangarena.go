@@ -9,12 +9,25 @@ import (
 	"github.com/umpire-arena/umpire/harness"
 	baadv "github.com/umpire-arena/umpire/harness/adversaries/bangarena"
 	"github.com/umpire-arena/umpire/harness/certify"
+	"github.com/umpire-arena/umpire/harness/game"
 	"github.com/umpire-arena/umpire/harness/probe"
+	"github.com/umpire-arena/umpire/harness/proxy"
 	basrv "github.com/umpire-arena/umpire/harness/server/bangarena"
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
 	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/referee/verify"
 )
+
+// init hands each mode its part of the game (registered with its facts
+// by package harness): this file is where the game is wired.
+func init() {
+	game.Extend(harness.GameBangArena, bangarena(),
+		probe.BangArenaSuite(),
+		certify.BangArenaGame(),
+		proxy.BangArenaSide(),
+		probe.CertifyRules(certify.BangArenaGame().CheckRules),
+	)
+}
 
 // bangarena describes BangArena (krug_rules@0.1.0, krug-decision/1).
 func bangarena() *Game {

@@ -1,13 +1,14 @@
-// Package games is the descriptor of each game umpire knows: one Game
-// value per game, filled in one file per game (inference.go, bangarena.go),
-// holding what the harness and the command line need of it: its facts
-// (harness.Facts: names, rules versions, seats), the embedded server and
-// its faults and dialects, the scripted adversaries, the conformance
-// checks, the certify checks, the log verifier, sample logs and the
-// schema kinds.
+// Package games wires each game umpire knows: one file per game
+// (inference.go, bangarena.go) builds its descriptor (Game: the embedded
+// server and its faults and dialects, the scripted adversaries, the
+// conformance and certify checks, the log verifier, sample logs) and, in
+// an init, hands the registry (harness/game) that descriptor and every
+// mode's part of the game (probe.Suite, certify.Game, proxy.Side). The
+// game's facts are registered by package harness (harness/<game>.go).
 //
-// Only cmd/umpire, harness/selftest and specs import this package; the
-// packages it wires (probe, certify, server/*, referee) never do, so no
-// import cycle can form. The game's name is looked up here once (Lookup);
-// nothing outside the descriptor files branches on it.
+// Importing this package registers every game: only cmd/umpire,
+// harness/selftest, specs and the manifest generator do; the packages it
+// wires (probe, certify, proxy, server/*, referee) never do, so no import
+// cycle can form. All and Lookup read the registry; nothing outside the
+// per-game files branches on a game's name (branches_test.go).
 package games

@@ -2,10 +2,10 @@ package games
 
 import (
 	"context"
-	"fmt"
 	"io"
 
 	"github.com/umpire-arena/umpire/harness"
+	"github.com/umpire-arena/umpire/harness/game"
 	"github.com/umpire-arena/umpire/harness/probe"
 	"github.com/umpire-arena/umpire/referee/rules"
 )
@@ -86,18 +86,12 @@ type SampleLog struct {
 	Public bool
 }
 
-// All returns every game, in the order umpire lists them.
-func All() []*Game { return []*Game{inference(), bangarena()} }
+// All returns every registered game's descriptor, in the order umpire
+// lists them.
+func All() []*Game { return game.Parts[*Game]() }
 
 // Lookup returns the game named name, or an error naming the known ones.
-func Lookup(name string) (*Game, error) {
-	for _, g := range All() {
-		if g.Name == name {
-			return g, nil
-		}
-	}
-	return nil, fmt.Errorf("unknown game %q (want %s)", name, harness.NameList())
-}
+func Lookup(name string) (*Game, error) { return game.PartOf[*Game](name) }
 
 // names turns a list of string-kinded values into plain strings.
 func names[S ~string](l []S) []string {

@@ -9,12 +9,25 @@ import (
 	"github.com/umpire-arena/umpire/harness"
 	infadv "github.com/umpire-arena/umpire/harness/adversaries/inference"
 	"github.com/umpire-arena/umpire/harness/certify"
+	"github.com/umpire-arena/umpire/harness/game"
 	"github.com/umpire-arena/umpire/harness/probe"
+	"github.com/umpire-arena/umpire/harness/proxy"
 	infsrv "github.com/umpire-arena/umpire/harness/server/inference"
 	ref "github.com/umpire-arena/umpire/referee/inference"
 	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/referee/verify"
 )
+
+// init hands each mode its part of the game (registered with its facts
+// by package harness): this file is where the game is wired.
+func init() {
+	game.Extend(harness.GameInference, inference(),
+		probe.InferenceSuite(),
+		certify.InferenceGame(),
+		proxy.InferenceSide(),
+		probe.CertifyRules(certify.InferenceGame().CheckRules),
+	)
+}
 
 // inference describes Inference (rules inference-0.4).
 func inference() *Game {

@@ -5,15 +5,17 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/umpire-arena/umpire/harness/game"
 	basrv "github.com/umpire-arena/umpire/harness/server/bangarena"
 	infsrv "github.com/umpire-arena/umpire/harness/server/inference"
 )
 
-// suite is what this package holds of one game: its checks, its embedded
-// reference server and how a handed-over seat is presented. One entry per
-// game (suites); the rest of the package looks the game up and branches
-// on nothing else. The game's facts are harness.Facts.
-type suite struct {
+// Suite is what this package holds of one game: its checks, its embedded
+// reference server, its faults and how a handed-over seat is presented.
+// Each game hands it to the registry (harness/game) where it is wired
+// (harness/games/<game>.go); the package looks the game up there and
+// branches on nothing else. The game's facts are harness.Facts.
+type Suite struct {
 	checks func() []Check
 	// start starts the embedded server with faults and dialects on.
 	start func(faults, dialects []string) (*Embedded, error)
@@ -22,21 +24,47 @@ type suite struct {
 	// create makes one match or room through the harness extension, as
 	// the checks will (Preflight with Create).
 	create func(ctx context.Context, t *Target) error
+	// faults lists the embedded server's faults with the rule each
+	// breaks (the manifest).
+	faults func() []FaultRule
 }
 
-// suites lists the games the suite knows, by name.
-func suites() map[string]suite {
-	return map[string]suite{
-		GameInference: {checks: inferenceChecks, start: startInference, preflight: preflightMatch, create: preflightCreateMatch},
-		GameBangArena: {checks: bangarenaChecks, start: startBangArena, preflight: preflightRoom, create: preflightCreateRoom},
-	}
+// FaultRule is one fault of an embedded server and the rule it breaks.
+type FaultRule struct{ Name, Rule string }
+
+// CertifyRules is the part of a game naming, by certify check, the agent
+// rule it covers (the manifest lists them; certify.CheckRules gives it).
+type CertifyRules func() map[string]string
+
+// InferenceSuite is Inference's part of the suite.
+func InferenceSuite() Suite {
+	return Suite{checks: inferenceChecks, start: startInference, preflight: preflightMatch, create: preflightCreateMatch,
+		faults: func() []FaultRule {
+			var out []FaultRule
+			for _, f := range infsrv.Faults() {
+				out = append(out, FaultRule{string(f.Name), f.Rule})
+			}
+			return out
+		}}
 }
 
-// suiteOf returns game's entry; an unknown game is a configuration error.
-func suiteOf(game string) (suite, error) {
-	s, ok := suites()[game]
-	if !ok {
-		return suite{}, fmt.Errorf("%w: game %q", ErrConfig, game)
+// BangArenaSuite is BangArena's part of the suite.
+func BangArenaSuite() Suite {
+	return Suite{checks: bangarenaChecks, start: startBangArena, preflight: preflightRoom, create: preflightCreateRoom,
+		faults: func() []FaultRule {
+			var out []FaultRule
+			for _, f := range basrv.FaultList() {
+				out = append(out, FaultRule{string(f.Name), f.Rule})
+			}
+			return out
+		}}
+}
+
+// suiteOf returns game's part; an unknown game is a configuration error.
+func suiteOf(name string) (Suite, error) {
+	s, err := game.PartOf[Suite](name)
+	if err != nil {
+		return Suite{}, fmt.Errorf("%w: %v", ErrConfig, err)
 	}
 	return s, nil
 }

@@ -6,9 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/umpire-arena/umpire/harness/certify"
-	basrv "github.com/umpire-arena/umpire/harness/server/bangarena"
-	infsrv "github.com/umpire-arena/umpire/harness/server/inference"
+	"github.com/umpire-arena/umpire/harness/game"
 	"github.com/umpire-arena/umpire/referee/rules"
 )
 
@@ -54,27 +52,32 @@ type ManifestEntry struct {
 	Faults []string `json:"faults"`
 }
 
-// BuildManifest extracts the manifest from the catalogue, the checks of
-// both games and the fault tables of the embedded servers.
+// BuildManifest extracts the manifest from the catalogue and, for every
+// registered game, its checks, its certify checks and its embedded
+// server's faults.
 func BuildManifest() Manifest {
 	checks := map[string][]string{}
-	for _, g := range []string{GameInference, GameBangArena} {
-		for _, c := range Checks(g) {
+	faults := map[string][]string{}
+	for _, g := range game.All() {
+		name := g.Facts().Name
+		s, ok := game.Part[Suite](g)
+		if !ok {
+			continue
+		}
+		for _, c := range s.checks() {
 			for _, id := range c.Rules {
 				checks[id] = append(checks[id], c.Name)
 			}
 		}
-		for name, id := range certify.CheckRules(g) {
-			checks[id] = append(checks[id], "certify: "+name)
+		if cr, ok := game.Part[CertifyRules](g); ok {
+			for check, id := range cr() {
+				checks[id] = append(checks[id], "certify: "+check)
+			}
 		}
-	}
-	faults := map[string][]string{}
-	for _, f := range infsrv.Faults() {
-		faults[f.Rule] = append(faults[f.Rule], GameInference+":"+string(f.Name))
-	}
-	for _, f := range basrv.FaultList() {
-		if f.Rule != "" {
-			faults[f.Rule] = append(faults[f.Rule], GameBangArena+":"+string(f.Name))
+		for _, f := range s.faults() {
+			if f.Rule != "" {
+				faults[f.Rule] = append(faults[f.Rule], name+":"+f.Name)
+			}
 		}
 	}
 	m := Manifest{Schema: ManifestSchema}

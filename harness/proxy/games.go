@@ -7,6 +7,7 @@ import (
 	"net/http"
 
 	"github.com/umpire-arena/umpire/harness"
+	"github.com/umpire-arena/umpire/harness/game"
 	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/referee/verify"
 )
@@ -17,12 +18,13 @@ const (
 	GameBangArena = harness.GameBangArena
 )
 
-// side is what the relay holds of one game: whether its seats speak over
+// Side is what the relay holds of one game: whether its seats speak over
 // a WebSocket the relay follows frame by frame, how an HTTP request of it
-// is classified for judging, and how its match log is verified. One entry
-// per game (sides); the rest of the package looks the game up and branches
-// on nothing else.
-type side struct {
+// is classified for judging, and how its match log is verified. Each game
+// hands it to the registry (harness/game) where it is wired
+// (harness/games/<game>.go); the package looks the game up there and
+// branches on nothing else.
+type Side struct {
 	// ws is the path of the game's WebSocket ("" when it has none).
 	ws string
 	// classify names the kind and room of a judged HTTP request ("" for
@@ -32,19 +34,17 @@ type side struct {
 	verifyLog func(ctx context.Context, body io.Reader, file string, h http.Header, emit func(rules.Finding)) (lines int, seedUnknown bool, err error)
 }
 
-// sides lists the games the relay knows, by name.
-func sides() map[string]side {
-	return map[string]side{
-		GameInference: {ws: "/ws/inference", verifyLog: verifyInferenceLog},
-		GameBangArena: {classify: classify, verifyLog: verifyBangArenaLog},
-	}
-}
+// InferenceSide is Inference's part of the relay.
+func InferenceSide() Side { return Side{ws: "/ws/inference", verifyLog: verifyInferenceLog} }
 
-// sideOf returns game's entry.
-func sideOf(game string) (side, error) {
-	s, ok := sides()[game]
-	if !ok {
-		return side{}, fmt.Errorf("proxy: unknown game %q (want inference or bangarena)", game)
+// BangArenaSide is BangArena's part of the relay.
+func BangArenaSide() Side { return Side{classify: classify, verifyLog: verifyBangArenaLog} }
+
+// sideOf returns game's part.
+func sideOf(name string) (Side, error) {
+	s, err := game.PartOf[Side](name)
+	if err != nil {
+		return Side{}, fmt.Errorf("proxy: %w", err)
 	}
 	return s, nil
 }

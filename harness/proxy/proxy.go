@@ -117,7 +117,7 @@ type Event struct {
 // Proxy is the relay: an http.Handler that forwards to Options.Target.
 type Proxy struct {
 	opts   Options
-	side   side // what the relay holds of opts.Game
+	side   Side // what the relay holds of opts.Game
 	target *url.URL
 	cat    *rules.Catalogue
 	set    *schemas.Set

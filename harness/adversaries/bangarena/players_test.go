@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/umpire-arena/umpire/harness"
 	"github.com/umpire-arena/umpire/referee/bangarena"
 	"github.com/umpire-arena/umpire/schemas"
 )
@@ -117,7 +118,7 @@ func TestRequestsMatchTheSchemas(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, line := range bytes.Split(bytes.TrimSpace(log.Bytes()), []byte("\n")) {
-			if vs := set.Validate(schemas.GameBangArena, "event", line); len(vs) > 0 {
+			if vs := set.Validate(harness.GameBangArena, "event", line); len(vs) > 0 {
 				t.Fatalf("event %s: %v", line, vs)
 			}
 		}
@@ -139,7 +140,7 @@ func (c *checking) Decide(req *bangarena.DecisionRequest) (Decision, error) {
 	if err != nil {
 		return Decision{}, err
 	}
-	if vs := c.set.Validate(schemas.GameBangArena, "decision_request", b); len(vs) > 0 {
+	if vs := c.set.Validate(harness.GameBangArena, "decision_request", b); len(vs) > 0 {
 		c.t.Fatalf("decision request fails the schema: %v\n%s", vs, b)
 	}
 	*c.checked++

@@ -5,6 +5,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/umpire-arena/umpire/harness"
 	"github.com/umpire-arena/umpire/schemas"
 )
 
@@ -36,7 +37,7 @@ func TestFramesMatchTheSchemas(t *testing.T) {
 	kinds := map[string]int{}
 	for _, cl := range clients {
 		for _, f := range cl.frames {
-			kind, vs := set.ValidateAuto(schemas.GameInference, f.raw)
+			kind, vs := set.ValidateAuto(harness.GameInference, f.raw)
 			if len(vs) > 0 {
 				t.Fatalf("seat %d: %s message does not validate: %v\n%s", cl.seat, kind, schemas.Err(vs), f.raw)
 			}
@@ -50,7 +51,7 @@ func TestFramesMatchTheSchemas(t *testing.T) {
 	}
 	log := fetchLog(t, ts, c.MatchID)
 	for i, line := range bytes.Split(bytes.TrimSpace(log), []byte("\n")) {
-		if vs := set.Validate(schemas.GameInference, "log_line", line); len(vs) > 0 {
+		if vs := set.Validate(harness.GameInference, "log_line", line); len(vs) > 0 {
 			t.Fatalf("log line %d does not validate: %v\n%s", i+1, schemas.Err(vs), line)
 		}
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/tidwall/gjson"
 	"github.com/umpire-arena/umpire/harness/certify"
+	_ "github.com/umpire-arena/umpire/harness/games" // registers every game
 	"github.com/umpire-arena/umpire/reports"
 )
 

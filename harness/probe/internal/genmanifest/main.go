@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 
+	_ "github.com/umpire-arena/umpire/harness/games" // registers every game
 	"github.com/umpire-arena/umpire/harness/probe"
 )
 
