@@ -128,7 +128,6 @@ func TestBALiveReadingsOfState(t *testing.T) {
 		obs  ba.PlayerView
 		want string // the finding's reading, "" for the rule's own basis
 	}{
-		{"a second Cover refused (replaces the first)", "bangarena/5.blue-unique", ba.LegalAction{ActionID: "equip_blue:c1", Command: "play_equip_blue"}, view("char_01", []ba.Card{{UID: "c9", CardID: "cover"}}, nil), "I-BA-34"},
 		{"a Cover withheld beside a Horse", "bangarena/server.legal-actions", ba.LegalAction{ActionID: "equip_blue:c1", Command: "play_equip_blue"}, view("char_01", []ba.Card{{UID: "c9", CardID: "mount"}}, nil), "I-BA-34"},
 		{"a Cover withheld with nothing in play", "bangarena/server.legal-actions", ba.LegalAction{ActionID: "equip_blue:c1", Command: "play_equip_blue"}, view("char_01", nil, nil), ""},
 		{"a Cover withheld from Iron Brow", "bangarena/server.legal-actions", ba.LegalAction{ActionID: "equip_blue:c1", Command: "play_equip_blue"}, view("char_06", nil, nil), "I-BA-37"},

@@ -209,23 +209,17 @@ func baReadingOf(a ba.LegalAction, phase string, hand map[string]string) string 
 
 // onReading gives f the basis reading of the item it is about, when the
 // item rests on one (baReadingOf, baViewReadingOf), or when the rule the
-// referee named holds only under a reading (I-BA-P7): an equip_blue
-// refused for a card of the kind already in play (I-BA-34: "unique per
-// seat" holds as well when the new card replaces the old one), a Shot
-// refused by the limit when the seat's only Shots of the turn were
-// Ricochets played as Shots (I-BA-36).
+// referee named holds only under a reading (I-BA-P7): a Shot refused by
+// the limit when the seat's only Shots of the turn were Ricochets played
+// as Shots (I-BA-36). (An equip_blue refused for a card of the kind in
+// play cites bangarena/5.blue-offer, a reading rule of its own.)
 func onReading(f reports.Finding, a ba.LegalAction, phase string, obs ba.PlayerView) reports.Finding {
 	ref := ""
-	kind, _, _ := strings.Cut(a.ActionID, ":")
 	switch f.Rule {
 	case "bangarena/server.legal-actions":
 		hand := ownHand(obs)
 		if ref = baReadingOf(a, phase, hand); ref == "" {
 			ref = baViewReadingOf(a, obs, hand)
-		}
-	case "bangarena/5.blue-unique":
-		if kind == "equip_blue" || a.Command == "play_equip_blue" {
-			ref = "I-BA-34"
 		}
 	case "bangarena/3.shot-limit":
 		if baOnlyRicochetShots(obs) {

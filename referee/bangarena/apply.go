@@ -16,6 +16,7 @@ const (
 	ruleSelfTarget     = "bangarena/4.self-target"      // I-BA-33
 	ruleArgsContradict = "bangarena/12.args-contradict" // I-BA-25
 	ruleChoiceAlone    = "bangarena/13.choice-alone"    // WIRE.md Observation fields
+	ruleBlueOffer      = "bangarena/5.blue-offer"       // I-BA-34
 )
 
 // Apply performs the legal action actionID for seat, with optional args
@@ -369,7 +370,7 @@ func (g *Game) diagnose(seat int, actionID string) error {
 			return rules.Errorf("bangarena/5.jail", "seat %d is already jailed", t)
 		}
 		if id != "jail" && g.inPlayID(seat, id) >= 0 {
-			return rules.Errorf("bangarena/5.blue-unique", "you already have a %s in play", id)
+			return rules.Errorf(ruleBlueOffer, "you already have a %s in play (I-BA-34)", id)
 		}
 	case "steal":
 		if t >= 0 && t < len(g.seats) && t != seat && g.seats[t].alive && g.Distance(seat, t) > 1 {

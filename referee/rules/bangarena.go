@@ -76,6 +76,7 @@ func BangArenaRules() []Rule {
 		r("bangarena/5.dynamite", Must, "§5", "Dynamite is put before its player and checked at each turn start before the Jail."),
 		r("bangarena/5.weapon", Must, "§5", "A weapon replaces the current one (discarded); its range is printed; without one the virtual Revolver has range 1 and cannot be taken."),
 		r("bangarena/5.blue-unique", Must, "§5", "A seat has at most one blue card of each kind in play."),
+		reading("bangarena/5.blue-offer", "I-BA-34", "§5", "A blue card of a kind the seat already has in play is neither offered nor accepted (it does not replace the first); a weapon always is (I-BA-34)."),
 
 		// §6 characters
 		r("bangarena/6.max-hp", Must, "§6", "A seat's max hp is its character's hp plus the role bonus; start hand equals max hp plus the Marshal's card bonus."),
