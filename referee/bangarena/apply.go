@@ -27,7 +27,7 @@ func (g *Game) Apply(seat int, actionID string, args json.RawMessage) error {
 		return rules.Errorf("bangarena/12.decider", "the match has ended; no decision is pending")
 	}
 	if d, _ := g.Decider(); d != seat {
-		return rules.Errorf(g.deciderRule(seat), "seat %d is not asked to decide now (seat %d is)", seat, d)
+		return rules.Errorf(g.deciderRule(seat, actionID), "seat %d is not asked to decide now (seat %d is)", seat, d)
 	}
 	var room actBuf
 	acts := g.legalActs(seat, room[:0])

@@ -104,7 +104,7 @@ func bangarenaStatements() []Statement {
 		{ID: "B-96", Section: "§6", Text: "char_09 has a built-in Horse.", Rules: []string{"bangarena/6.char-09-pass-shadow"}},
 		{ID: "B-97", Section: "§6", Text: "char_10 may draw first from the discard top, and draws 2 when a seat is out.", Rules: []string{"bangarena/6.char-10-vulture-jr"}},
 		{ID: "B-98", Section: "§6", Text: "char_11 has a built-in Scope.", Rules: []string{"bangarena/6.char-11-eagle-eye"}},
-		{ID: "B-99", Section: "§6", Text: "char_12 discards 2 cards to heal 1, not above max and not from zero.", Rules: []string{"bangarena/6.char-12-bonesetter"}},
+		{ID: "B-99", Section: "§6", Text: "char_12 discards 2 cards to heal 1, not above max and not from zero.", Rules: []string{"bangarena/6.char-12-bonesetter", "bangarena/6.char-12-own-decisions"}},
 		{ID: "B-100", Section: "§6/§7", Text: "char_13 needs two Ricochets at distance 1 (Cover counts one), one farther.", Rules: []string{"bangarena/6.char-13-double-barrel"}},
 		{ID: "B-101", Section: "§6", Text: "char_14 draws 1 as soon as its hand is empty.", Rules: []string{"bangarena/6.char-14-empty-hands"}},
 		{ID: "B-102", Section: "§6", Text: "char_15 takes an eliminated seat's hand and cards in play.", Rules: []string{"bangarena/6.char-15-scavenger"}},
