@@ -65,6 +65,10 @@ func TestViolationBasis(t *testing.T) {
 		}, BasisReading, "I-INF-11", "/visible_state/call_breakeven_value"},
 		{"move without turn", "move", func(m map[string]any) { delete(m, "turn") }, BasisContract, "WIRE.md Envelope", ""},
 		{"move with another action", "move", func(m map[string]any) { m["action"] = "check" }, "", "", "/action"},
+		// issue 26: on fold and call the amount is ignored by the rules;
+		// its type is I-INF-40's; a raise's amount is the document's.
+		{"call with a string amount", "move", func(m map[string]any) { m["amount"] = "2" }, BasisReading, "I-INF-40", "/amount"},
+		{"fold with a real amount", "move", func(m map[string]any) { m["action"], m["amount"] = "fold", 1.5 }, BasisReading, "I-INF-40", "/amount"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -134,5 +138,22 @@ func TestBasisKeywordsValid(t *testing.T) {
 	}
 	if n == 0 {
 		t.Error("no x-basis in the schemas")
+	}
+}
+
+// TestRaiseAmountDocument (issue 26): a raise's amount of another type, or
+// out of 1..10, still breaks the document's clause; the reading I-INF-40
+// covers only the amount fold and call ignore.
+func TestRaiseAmountDocument(t *testing.T) {
+	set := testSet(t)
+	for _, amount := range []any{"2", 11, 0, 2.5} {
+		data := mutateExample(t, "move", func(m map[string]any) { m["action"], m["amount"] = "raise", amount })
+		binding := false
+		for _, v := range set.Validate(GameInference, "move", data) {
+			binding = binding || v.Binding()
+		}
+		if !binding {
+			t.Errorf("raise with amount %v: no violation on the document's basis", amount)
+		}
 	}
 }
