@@ -5,8 +5,11 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/umpire-arena/umpire/referee/rules"
 )
 
 // mutateExample reads a valid example of kind, applies change to it and returns
@@ -129,6 +132,12 @@ func TestBasisKeywordsValid(t *testing.T) {
 			case BasisDocument:
 			default:
 				t.Errorf("%s: unknown x-basis %q", loc, b.basis)
+			}
+			// The catalogue lists every basis a schema violation may carry
+			// (issue 26: reports.Regrade keeps no other).
+			game, _, _ := strings.Cut(p, "/")
+			if b.basis != BasisDocument && !slices.Contains(rules.SchemaClauses(game), rules.Clause{Basis: rules.Basis(b.basis), Ref: b.ref}) {
+				t.Errorf("%s: x-basis %s %q is not in rules.SchemaClauses(%q)", loc, b.basis, b.ref, game)
 			}
 		}
 		return nil
