@@ -321,3 +321,23 @@ func ownHand(obs ba.PlayerView) map[string]string {
 	}
 	return m
 }
+
+// BangArenaItemReading names the reading of umpire's a difference about
+// item a rests on in the DecisionRequest req ("" when the document decides
+// it), for a missing item (missing true) or an offered one the referee
+// does not derive: what the live check charges to that reading (SHOULD)
+// rather than to the rule the referee would cite. umpire legal --check
+// shows it beside each difference.
+func BangArenaItemReading(req ba.DecisionRequest, a ba.LegalAction, missing bool) string {
+	rule := "bangarena/server.legal-actions"
+	if missing {
+		rule = baMissingRule(req.Observation, a)
+	} else {
+		rule = baExtraLiveRule(req, a.ActionID)
+	}
+	f := onReading(finding(rule, rules.Where{}, "", "", "x"), a, req.Observation.Phase, req.Observation)
+	if f.Basis == rules.BasisReading {
+		return f.Ref
+	}
+	return ""
+}
