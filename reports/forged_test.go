@@ -92,6 +92,11 @@ func TestBundleForgeries(t *testing.T) {
 		{"a finding given a basis of its own without a reference", func(rep map[string]any) {
 			eachFinding(rep, func(_, f map[string]any) { f["basis"], f["level"] = "reading", "SHOULD" })
 		}, "the catalogue grades it MUST"},
+		// issue 26: a well-formed reading the catalogue does not list for
+		// the rule is no basis of its findings.
+		{"a finding given a well-formed reading of its own", func(rep map[string]any) {
+			eachFinding(rep, func(_, f map[string]any) { f["basis"], f["ref"], f["level"] = "reading", "I-INF-9", "SHOULD" })
+		}, "which the catalogue does not list for the rule"},
 		{"a finding marked known failing, the list left empty", func(rep map[string]any) {
 			eachFinding(rep, func(_, f map[string]any) { f["known_failing"] = "excused" })
 		}, "the run's known-failing list does not name the rule"},
@@ -170,6 +175,11 @@ func TestMergeForgeries(t *testing.T) {
 		{"a known-failing mark without the list", func(_ *testing.T, rs []*Report) {
 			forge(rs[0], func(_ *Check, f *Finding) { f.Known = "excused" })
 		}, "does not name the rule"},
+		{"a document finding lowered to a well-formed reading (issue 26)", func(_ *testing.T, rs []*Report) {
+			forge(rs[0], func(_ *Check, f *Finding) {
+				f.Basis, f.Ref, f.Level, f.Stated = rules.BasisReading, "I-INF-5", rules.Should, rules.Must
+			})
+		}, "which the catalogue does not list for the rule"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -220,4 +230,33 @@ func TestMergeForgeries(t *testing.T) {
 			t.Fatalf("verdict %s, warnings %q", merged.Verdict(), merged.Warnings)
 		}
 	})
+}
+
+// TestRegradeKeepsListedClauses (issue 26): a finding on a basis the
+// catalogue lists for its rule (a reading of the legal list, a schema's
+// pin) keeps it through Regrade; the same basis on a rule that does not
+// list it is replaced by the rule's own.
+func TestRegradeKeepsListedClauses(t *testing.T) {
+	cat := rules.Default()
+	tests := []struct {
+		rule      string
+		basis     rules.Basis
+		ref       string
+		wantLevel rules.Level
+	}{
+		{"bangarena/server.legal-actions", rules.BasisReading, "I-BA-29", rules.Should},
+		{"bangarena/server.legal-actions", rules.BasisReading, "I-BA-35", rules.Should},
+		{"bangarena/12.request", rules.BasisContract, "WIRE.md Observation fields", rules.Should},
+		{"inference/wire.move.amount", rules.BasisReading, "I-INF-40", rules.Should},
+		{"bangarena/server.legal-actions", rules.BasisReading, "I-INF-40", rules.Must},
+		{"bangarena/5.jail", rules.BasisReading, "I-BA-29", rules.Must},
+		{"bangarena/server.token", rules.BasisContract, "WIRE.md Errors", rules.Must},
+	}
+	for _, tc := range tests {
+		r := &Report{Checks: []Check{{Name: "c", Status: Fail, Findings: []Finding{{Finding: rules.Finding{Rule: tc.rule, Level: rules.Must, Basis: tc.basis, Ref: tc.ref}}}}}}
+		r.Regrade(cat)
+		if got := r.Checks[0].Findings[0].Level; got != tc.wantLevel {
+			t.Errorf("%s on %s %s: %s, want %s", tc.rule, tc.basis, tc.ref, got, tc.wantLevel)
+		}
+	}
 }

@@ -196,7 +196,7 @@ func sameRun(a, b *Report) error {
 		return fmt.Errorf("target %q vs %q", ma.Target, mb.Target)
 	case !slices.Equal(ma.Seeds, mb.Seeds):
 		return fmt.Errorf("seed lists differ (%d vs %d seeds)", len(ma.Seeds), len(mb.Seeds))
-	case !slices.Equal(a.Rules, b.Rules):
+	case !slices.EqualFunc(a.Rules, b.Rules, rules.Rule.Equal):
 		return errors.New("rule catalogues differ")
 	case ma.Strict != mb.Strict:
 		return fmt.Errorf("strictness differs (--strict %v vs %v)", ma.Strict, mb.Strict)

@@ -333,7 +333,7 @@ func TestNewKeepsRulesSortedAndUnique(t *testing.T) {
 		t.Fatalf("%d rules, want %d", len(r.Rules), len(cat.All()))
 	}
 	for _, ru := range cat.All() {
-		if got, ok := r.Rule(ru.ID); !ok || got != ru {
+		if got, ok := r.Rule(ru.ID); !ok || !got.Equal(ru) {
 			t.Fatalf("Rule(%s) = %+v, %v", ru.ID, got, ok)
 		}
 	}

@@ -17,9 +17,12 @@ const MaxCorrections = 100
 //     and reference (the entry is replaced by cat's when one differs), so
 //     an edited level in the rule list changes nothing;
 //   - every finding on a rule cat knows starts from cat's level for it, and
-//     rests on cat's basis unless it names a reading or a pin of its own
-//     (a finding may only be weaker than its rule that way, never stronger);
-//     it is then graded with the run's strictness (rules.Grade);
+//     rests on cat's basis unless it names a reading or a pin the catalogue
+//     lists for that rule (rules.Rule.Clauses: a rule split per clause, a
+//     schema property's x-basis); any other basis a finding names is
+//     replaced by its rule's, so an edited report cannot lower a document
+//     rule's finding to a reading; it is then graded with the run's
+//     strictness (rules.Grade);
 //   - a finding is excused as known failing only when its rule is in the
 //     run's known-failing list;
 //   - a check that carries a MUST or SHOULD finding has failed, whatever
@@ -62,9 +65,12 @@ func (r *Report) Regrade(cat *rules.Catalogue) (out []string) {
 		c := &r.Checks[i]
 		for j := range c.Findings {
 			f := &c.Findings[j]
-			before := f.Level
+			before, basis, ref := f.Level, f.Basis, f.Ref
 			if ru, ok := cat.Lookup(f.Rule); ok {
 				f.Finding = regradeFinding(f.Finding, ru, r.Meta.Strict)
+				if basis != "" && (f.Basis != basis || f.Ref != ref) && !(basis == rules.BasisDocument && ru.Basis == rules.BasisDocument) {
+					note("check %s: a finding of %s names the basis %s %s, which the catalogue does not list for the rule; it rests on %s %s", c.Label(), f.Rule, basis, ref, f.Basis, f.Ref)
+				}
 			} else {
 				f.Finding = rules.Grade(f.Finding, rules.Rule{}, r.Meta.Strict)
 			}
@@ -106,7 +112,7 @@ func regradeFinding(f rules.Finding, ru rules.Rule, strict bool) rules.Finding {
 		f.Level = ru.Level
 	}
 	own := f.Basis.Valid() && !f.Basis.Binding() && f.Ref != "" &&
-		(f.Basis != rules.BasisReading || strings.HasPrefix(f.Ref, "I-"))
+		(f.Basis != rules.BasisReading || strings.HasPrefix(f.Ref, "I-")) && ru.Allows(f.Basis, f.Ref)
 	if !own {
 		if f.Stated != "" {
 			// Drop the note of the basis the finding named.

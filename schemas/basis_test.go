@@ -5,8 +5,11 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/umpire-arena/umpire/referee/rules"
 )
 
 // mutateExample reads a valid example of kind, applies change to it and returns
@@ -65,6 +68,10 @@ func TestViolationBasis(t *testing.T) {
 		}, BasisReading, "I-INF-11", "/visible_state/call_breakeven_value"},
 		{"move without turn", "move", func(m map[string]any) { delete(m, "turn") }, BasisContract, "WIRE.md Envelope", ""},
 		{"move with another action", "move", func(m map[string]any) { m["action"] = "check" }, "", "", "/action"},
+		// issue 26: on fold and call the amount is ignored by the rules;
+		// its type is I-INF-40's; a raise's amount is the document's.
+		{"call with a string amount", "move", func(m map[string]any) { m["amount"] = "2" }, BasisReading, "I-INF-40", "/amount"},
+		{"fold with a real amount", "move", func(m map[string]any) { m["action"], m["amount"] = "fold", 1.5 }, BasisReading, "I-INF-40", "/amount"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -126,6 +133,12 @@ func TestBasisKeywordsValid(t *testing.T) {
 			default:
 				t.Errorf("%s: unknown x-basis %q", loc, b.basis)
 			}
+			// The catalogue lists every basis a schema violation may carry
+			// (issue 26: reports.Regrade keeps no other).
+			game, _, _ := strings.Cut(p, "/")
+			if b.basis != BasisDocument && !slices.Contains(rules.SchemaClauses(game), rules.Clause{Basis: rules.Basis(b.basis), Ref: b.ref}) {
+				t.Errorf("%s: x-basis %s %q is not in rules.SchemaClauses(%q)", loc, b.basis, b.ref, game)
+			}
 		}
 		return nil
 	})
@@ -134,5 +147,22 @@ func TestBasisKeywordsValid(t *testing.T) {
 	}
 	if n == 0 {
 		t.Error("no x-basis in the schemas")
+	}
+}
+
+// TestRaiseAmountDocument (issue 26): a raise's amount of another type, or
+// out of 1..10, still breaks the document's clause; the reading I-INF-40
+// covers only the amount fold and call ignore.
+func TestRaiseAmountDocument(t *testing.T) {
+	set := testSet(t)
+	for _, amount := range []any{"2", 11, 0, 2.5} {
+		data := mutateExample(t, "move", func(m map[string]any) { m["action"], m["amount"] = "raise", amount })
+		binding := false
+		for _, v := range set.Validate(GameInference, "move", data) {
+			binding = binding || v.Binding()
+		}
+		if !binding {
+			t.Errorf("raise with amount %v: no violation on the document's basis", amount)
+		}
 	}
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/umpire-arena/umpire/harness"
 	"github.com/umpire-arena/umpire/harness/legaldiff"
+	"github.com/umpire-arena/umpire/harness/probe"
 	"github.com/umpire-arena/umpire/internal/inert"
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
 	"github.com/umpire-arena/umpire/referee/inference"
@@ -250,6 +251,10 @@ type bangLegalDiff struct {
 	// make the lists differ: the default cards of a discard item.
 	Pinned []string `json:"pinned"`
 	Equal  bool     `json:"equal"`
+	// Readings names, by actionId, the reading of umpire's a missing or
+	// extra item's difference rests on (the live check grades it SHOULD,
+	// MUST with --strict); an item not named differs by the document.
+	Readings map[string]string `json:"readings,omitempty"`
 }
 
 // legalBangArena derives the legal items of one BangArena DecisionRequest
@@ -303,6 +308,7 @@ func legalBangArena(e *env, name string, check, asJSON bool) int {
 		return exitUsage
 	}
 	d := compareBangLegal(derived, und, given)
+	d.Readings = bangLegalReadings(req, d)
 	return printLegalDiff(e, d, d.Equal, asJSON)
 }
 
@@ -322,6 +328,39 @@ func compareBangLegal(derived []ba.LegalAction, und []ba.Undecided, given []json
 		d.Different = append(d.Different, f.Text)
 	}
 	return d
+}
+
+// bangLegalReadings names the reading each missing or extra item's
+// difference rests on, where one does (probe.BangArenaItemReading).
+func bangLegalReadings(req ba.DecisionRequest, d bangLegalDiff) map[string]string {
+	out := map[string]string{}
+	for _, m := range d.Missing {
+		if ref := probe.BangArenaItemReading(req, m, true); ref != "" {
+			out[m.ActionID] = ref
+		}
+	}
+	for _, x := range d.Extra {
+		var a ba.LegalAction
+		if json.Unmarshal(x, &a) != nil || a.ActionID == "" {
+			continue
+		}
+		if ref := probe.BangArenaItemReading(req, a, false); ref != "" {
+			out[a.ActionID] = ref
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
+}
+
+// legalRuleNote is the rule a difference of item id is shown under: the
+// reading it rests on, or the document's rule.
+func (d bangLegalDiff) legalRuleNote(id string) string {
+	if ref := d.Readings[id]; ref != "" {
+		return "reading " + ref + ": SHOULD, MUST with --strict"
+	}
+	return "bangarena/1.legal-only"
 }
 
 func (d bangLegalDiff) writeText(w io.Writer) {
@@ -345,10 +384,12 @@ func (d bangLegalDiff) writeText(w io.Writer) {
 	}
 	for _, m := range d.Missing {
 		b, _ := json.Marshal(m)
-		fmt.Fprintf(w, "missing:   %s  (%s)\n", inert.String(string(b)), "bangarena/1.legal-only")
+		fmt.Fprintf(w, "missing:   %s  (%s)\n", inert.String(string(b)), d.legalRuleNote(m.ActionID))
 	}
 	for _, x := range d.Extra {
-		fmt.Fprintf(w, "extra:     %s  (%s)\n", inert.String(compactJSON(x)), "bangarena/1.legal-only")
+		var a ba.LegalAction
+		_ = json.Unmarshal(x, &a)
+		fmt.Fprintf(w, "extra:     %s  (%s)\n", inert.String(compactJSON(x)), inert.String(d.legalRuleNote(a.ActionID)))
 	}
 	for _, s := range d.Different {
 		fmt.Fprintf(w, "different: %s  (%s)\n", inert.String(s), "bangarena/13.args-schema")

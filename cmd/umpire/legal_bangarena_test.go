@@ -6,10 +6,13 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
+	"github.com/umpire-arena/umpire/referee/rules"
+	"github.com/umpire-arena/umpire/reports"
 )
 
 var updateBangLegal = flag.Bool("update-bangarena-legal", false, "rewrite testdata/legal/bangarena_*.json from seeded self-play")
@@ -215,5 +218,69 @@ func TestLegalBangArenaDiscardDefault(t *testing.T) {
 	code, out, _ = runUmpire(t, with(uids[:n+1]), "legal", "--game", "bangarena", "--check", "-")
 	if code != exitFail || !strings.Contains(out, "different: discard: argsSchema") {
 		t.Fatalf("another count: exit %d\n%s", code, out)
+	}
+}
+
+// TestLegalBangArenaReadings (issue 26): a Saloon withheld, as a server
+// may when it would heal nobody, is shown as a difference on I-BA-35, and
+// the report grades it SHOULD; the end_play left out stays the document's.
+func TestLegalBangArenaReadings(t *testing.T) {
+	good, err := os.ReadFile(legalTD("bangarena_request.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(good, &m); err != nil {
+		t.Fatal(err)
+	}
+	obs := m["observation"].(map[string]any)
+	me := obs["players"].([]any)[int(obs["you"].(float64))].(map[string]any)
+	me["hand"] = append(me["hand"].([]any), map[string]any{"uid": "heal_all_01", "cardId": "heal_all", "suit": "hearts", "rank": "Q"})
+	me["handCount"] = me["handCount"].(float64) + 1
+	items := m["legalActions"].([]any)
+	m["legalActions"] = items[:len(items)-1] // end_play left out too
+	raw, err := json.Marshal(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	code, out, _ := runUmpire(t, string(raw), "legal", "--game", "bangarena", "--check", "--report-dir", dir, "-")
+	if code != exitFail {
+		t.Fatalf("exit %d, want %d:\n%s", code, exitFail, out)
+	}
+	for _, want := range []string{`"actionId":"heal_all:heal_all_01"`, "(reading I-BA-35: SHOULD, MUST with --strict)", `"actionId":"end_play","command":"end_play"}  (bangarena/1.legal-only)`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	f, err := os.Open(filepath.Join(dir, reports.FileJSON))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rep, err := reports.ReadJSON(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	levels := map[string]rules.Level{}
+	for _, c := range rep.Checks {
+		for _, f := range c.Findings {
+			raw, _ := json.Marshal(f.Expected)
+			levels[string(raw)] = f.Level
+		}
+	}
+	for item, want := range map[string]rules.Level{"heal_all:heal_all_01": rules.Should, `"end_play"`: rules.Must} {
+		found := false
+		for k, l := range levels {
+			if strings.Contains(k, item) {
+				found = true
+				if l != want {
+					t.Errorf("%s: %s, want %s", item, l, want)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("no finding on %s: %v", item, levels)
+		}
 	}
 }

@@ -99,19 +99,32 @@ func (l *legalReports) diff(d any) {
 		Missing   []json.RawMessage `json:"missing"`
 		Extra     []json.RawMessage `json:"extra"`
 		Different []string          `json:"different"`
+		// Readings: the reading a difference rests on, by actionId.
+		Readings map[string]string `json:"readings"`
 	}
 	if json.Unmarshal(raw, &v) != nil {
 		return
 	}
 	g := gameOf(l.game).legalRules
 	where := rules.Where{File: l.name, Pointer: g.pointer}
+	// A difference that rests on a reading of umpire's carries it as its
+	// basis (SHOULD unless --strict), as the live check grades it.
+	onReading := func(f rules.Finding, item json.RawMessage) rules.Finding {
+		var a struct {
+			ActionID string `json:"actionId"`
+		}
+		if json.Unmarshal(item, &a) == nil && v.Readings[a.ActionID] != "" {
+			f.Basis, f.Ref = rules.BasisReading, v.Readings[a.ActionID]
+		}
+		return f
+	}
 	for _, m := range v.Missing {
-		l.finds = append(l.finds, reports.Finding{Finding: rules.Finding{Rule: g.missing(m), Level: rules.Must, Where: where,
-			Expected: m, Message: "an action the rules allow is missing from the message's list"}})
+		l.finds = append(l.finds, reports.Finding{Finding: onReading(rules.Finding{Rule: g.missing(m), Level: rules.Must, Where: where,
+			Expected: m, Message: "an action the rules allow is missing from the message's list"}, m)})
 	}
 	for _, x := range v.Extra {
-		l.finds = append(l.finds, reports.Finding{Finding: rules.Finding{Rule: g.extra, Level: rules.Must, Where: where,
-			Got: x, Message: "the message lists an action the rules do not allow here"}})
+		l.finds = append(l.finds, reports.Finding{Finding: onReading(rules.Finding{Rule: g.extra, Level: rules.Must, Where: where,
+			Got: x, Message: "the message lists an action the rules do not allow here"}, x)})
 	}
 	for _, s := range v.Different {
 		f := rules.Finding{Rule: g.different(s), Level: rules.Must, Where: where, Message: "an item differs from the rules': " + s}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/umpire-arena/umpire/harness"
+	"github.com/umpire-arena/umpire/referee/inference"
 	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/reports"
 	"github.com/umpire-arena/umpire/schemas"
@@ -73,7 +74,7 @@ func (v *validateReports) message(kind string) {
 	if v.cur == nil {
 		return
 	}
-	v.cur.Evaluated[validateRule(v.game, kind, schemas.Violation{})]++
+	v.cur.Evaluated[validateRule(v.game, kind, schemas.Violation{}, nil)]++
 }
 
 // violation records one printed violation of the current input as a
@@ -84,7 +85,7 @@ func (v *validateReports) violation(file string, line int, kind string, vi schem
 	if v.cur == nil {
 		return
 	}
-	id := validateRule(v.game, kind, vi)
+	id := validateRule(v.game, kind, vi, data)
 	v.cur.Evaluated[id]++
 	basis, ref := rules.BasisDocument, ""
 	if !vi.Binding() {
@@ -169,9 +170,10 @@ func validateRuleIDs(game string) []string {
 // breaks: the rule the violated property's shape belongs to (kind "" is a
 // line that is not JSON or of no known kind). A zero Violation gives the
 // rule of the kind's shape as a whole. Each game's mapping is its
-// descriptor's (validateRules).
-func validateRule(game, kind string, v schemas.Violation) string {
-	return gameOf(game).validate.rule(kind, violationAt(v))
+// descriptor's (validateRules). data is the message (nil: none), for a
+// rule that depends on the violating value.
+func validateRule(game, kind string, v schemas.Violation, data []byte) string {
+	return gameOf(game).validate.rule(kind, violationAt(v, data))
 }
 
 // validateRules is what validate's reports need of a game: the rules its
@@ -190,15 +192,24 @@ type violationPlace struct {
 	// document is true when the clause broken is the rules document's own
 	// (the violation's basis), not a pin or a reading.
 	document bool
+	// text is the violating value when it is a JSON string.
+	text func() (string, bool)
 }
 
-func violationAt(v schemas.Violation) violationPlace {
+func violationAt(v schemas.Violation, data []byte) violationPlace {
 	loc := v.InstanceLocation
 	missing := func(field string) bool {
 		return loc == "" && v.Keyword == "required" && strings.Contains(v.Message, strconv.Quote(field))
 	}
 	return violationPlace{loc: loc, document: v.Binding(), under: func(prefix string) bool {
 		return loc == prefix || strings.HasPrefix(loc, prefix+"/") || missing(prefix[1:])
+	}, text: func() (string, bool) {
+		if data == nil {
+			return "", false
+		}
+		got, ok := decodedAt(data, loc)
+		s, isText := got.(string)
+		return s, ok && isText
 	}}
 }
 
@@ -209,7 +220,7 @@ func inferenceValidateRules() validateRules {
 			return []string{"inference/protocol.envelope", "inference/protocol.log-line", "inference/wire.events.objects",
 				"inference/wire.events.showdown", "inference/wire.events.ante-all-in", "inference/round.1.deal", "inference/timeouts.deadline",
 				"inference/server.error-code", "inference/wire.visible-state.fields", "inference/wire.move.action",
-				"inference/wire.move.amount", "inference/agent.message-length"}
+				"inference/wire.move.amount", "inference/agent.message-length", "inference/agent.message-code-points"}
 		},
 		rule: func(kind string, at violationPlace) string {
 			switch {
@@ -239,6 +250,13 @@ func inferenceValidateRules() validateRules {
 			case kind == "move" && at.under("/amount"):
 				return "inference/wire.move.amount"
 			case kind == "move" && at.under("/message"):
+				// The schema counts code points (WIRE.md's pin): a message
+				// over the limit however characters are counted breaks the
+				// document's limit, one over it in code points only the pin
+				// (as certify and proxy judge it).
+				if s, ok := at.text(); ok && inference.MessageCharsAtLeast(s) <= inference.DefaultConfig().MaxMessageChars {
+					return "inference/agent.message-code-points"
+				}
 				return "inference/agent.message-length"
 			}
 			return "inference/protocol.envelope"
@@ -295,6 +313,22 @@ const maxGotBytes = 512
 // as JSON (clipped to maxGotBytes), for a finding's got; ok is false when
 // data is not JSON or holds nothing there.
 func valueAt(data []byte, ptr string) (any, bool) {
+	v, ok := decodedAt(data, ptr)
+	if !ok {
+		return nil, false
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil, false
+	}
+	if len(b) > maxGotBytes {
+		return string(b[:maxGotBytes]) + "…", true
+	}
+	return json.RawMessage(b), true
+}
+
+// decodedAt is the decoded value at the JSON Pointer ptr of data.
+func decodedAt(data []byte, ptr string) (any, bool) {
 	var v any
 	if len(data) == 0 || json.Unmarshal(data, &v) != nil {
 		return nil, false
@@ -319,12 +353,5 @@ func valueAt(data []byte, ptr string) (any, bool) {
 			}
 		}
 	}
-	b, err := json.Marshal(v)
-	if err != nil {
-		return nil, false
-	}
-	if len(b) > maxGotBytes {
-		return string(b[:maxGotBytes]) + "…", true
-	}
-	return json.RawMessage(b), true
+	return v, true
 }

@@ -155,10 +155,29 @@ func TestValidateRule(t *testing.T) {
 	cat := rules.Default()
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := validateRule(tc.game, tc.kind, tc.v); got != tc.want {
+			if got := validateRule(tc.game, tc.kind, tc.v, nil); got != tc.want {
 				t.Errorf("validateRule = %q, want %q", got, tc.want)
 			}
 		})
+	}
+	// issue 26: the schema counts code points (a pin); only a message over
+	// 280 however characters are counted is the document's.
+	for _, tc := range []struct {
+		name string
+		v    schemas.Violation
+		want string
+		data string
+	}{
+		{"message over in every count", schemas.Violation{InstanceLocation: "/message", Keyword: "maxLength"}, "inference/agent.message-length",
+			`{"type":"move","action":"call","message":"` + strings.Repeat("a", 281) + `"}`},
+		{"message over in code points only", schemas.Violation{InstanceLocation: "/message", Keyword: "maxLength"}, "inference/agent.message-code-points",
+			`{"type":"move","action":"call","message":"` + strings.Repeat("e\\u0301", 150) + `"}`},
+		{"message of another type", schemas.Violation{InstanceLocation: "/message", Keyword: "type"}, "inference/agent.message-length",
+			`{"type":"move","action":"call","message":3}`},
+	} {
+		if got := validateRule("inference", "move", tc.v, []byte(tc.data)); got != tc.want {
+			t.Errorf("%s: validateRule = %q, want %q", tc.name, got, tc.want)
+		}
 	}
 	for _, g := range []string{harness.GameInference, harness.GameBangArena} {
 		for _, id := range validateRuleIDs(g) {

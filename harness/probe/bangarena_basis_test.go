@@ -106,3 +106,48 @@ func TestKnownTo(t *testing.T) {
 		}
 	}
 }
+
+// TestBALiveReadingsOfState (issue 26): the live comparison charges a
+// difference that exists only under READINGS 5, 6, 13 or 15 to that
+// reading, not to the document rule it would otherwise cite; what the
+// document itself decides stays on its rule.
+func TestBALiveReadingsOfState(t *testing.T) {
+	weapon := "weapon_short"
+	view := func(char string, inPlay []ba.Card, w *string, events ...ba.Event) ba.PlayerView {
+		return ba.PlayerView{Phase: ba.PhasePlay, You: 1, TurnSeat: 1, Events: append([]ba.Event{{Type: "turn_start", Seat: 1}}, events...),
+			Players: []ba.PlayerInfo{{Seat: 0}, {Seat: 1, CharacterID: char, InPlayCards: inPlay, WeaponCardID: w,
+				Hand: []ba.HandCard{{UID: "c1", CardID: "cover"}, {UID: "c2", CardID: "weapon_short"}, {UID: "c3", CardID: "heal_all"}, {UID: "c4", CardID: "shot"}, {UID: "c5", CardID: "jail"}}}}}
+	}
+	played := func(cmd, card, as string) ba.Event {
+		return ba.Event{Type: "card_played", Seat: 1, Command: cmd, CardID: card, PlayedAs: as}
+	}
+	tests := []struct {
+		name string
+		rule string
+		item ba.LegalAction
+		obs  ba.PlayerView
+		want string // the finding's reading, "" for the rule's own basis
+	}{
+		{"a Cover withheld beside a Horse", "bangarena/server.legal-actions", ba.LegalAction{ActionID: "equip_blue:c1", Command: "play_equip_blue"}, view("char_01", []ba.Card{{UID: "c9", CardID: "mount"}}, nil), "I-BA-34"},
+		{"a Cover withheld with nothing in play", "bangarena/server.legal-actions", ba.LegalAction{ActionID: "equip_blue:c1", Command: "play_equip_blue"}, view("char_01", nil, nil), ""},
+		{"a Cover withheld from Iron Brow", "bangarena/server.legal-actions", ba.LegalAction{ActionID: "equip_blue:c1", Command: "play_equip_blue"}, view("char_06", nil, nil), "I-BA-37"},
+		{"a Jail withheld", "bangarena/server.legal-actions", ba.LegalAction{ActionID: "equip_blue:c5:0", Command: "play_equip_blue"}, view("char_01", []ba.Card{{UID: "c9", CardID: "mount"}}, nil), ""},
+		{"a weapon of the kind held withheld", "bangarena/server.legal-actions", ba.LegalAction{ActionID: "weapon:c2", Command: "play_weapon"}, view("char_01", nil, &weapon), "I-BA-34"},
+		{"a weapon withheld without one", "bangarena/server.legal-actions", ba.LegalAction{ActionID: "weapon:c2", Command: "play_weapon"}, view("char_01", nil, nil), ""},
+		{"a Saloon withheld", "bangarena/server.legal-actions", ba.LegalAction{ActionID: "heal_all:c3", Command: "play_heal_all"}, view("char_01", nil, nil), "I-BA-35"},
+		{"a Shot withheld after a Duel's Shot", "bangarena/server.legal-actions", ba.LegalAction{ActionID: "shot:c4:0", Command: "play_shot"}, view("char_01", nil, nil, played("play_duel_discard_shot", "shot", "")), "I-BA-36"},
+		{"a Shot withheld at the turn's start", "bangarena/server.legal-actions", ba.LegalAction{ActionID: "shot:c4:0", Command: "play_shot"}, view("char_01", nil, nil), ""},
+		{"a second Shot after a Ricochet played as one", "bangarena/3.shot-limit", ba.LegalAction{ActionID: "shot:c4:0", Command: "play_shot"}, view("char_03", nil, nil, played("play_shot", "miss", "shot")), "I-BA-36"},
+		{"a second Shot after a Shot", "bangarena/3.shot-limit", ba.LegalAction{ActionID: "shot:c4:0", Command: "play_shot"}, view("char_03", nil, nil, played("play_shot", "miss", "shot"), played("play_shot", "shot", "")), ""},
+	}
+	for _, tc := range tests {
+		f := onReading(finding(tc.rule, rules.Where{}, "", "", "x"), tc.item, tc.obs.Phase, tc.obs)
+		got := ""
+		if f.Basis == rules.BasisReading {
+			got = f.Ref
+		}
+		if got != tc.want {
+			t.Errorf("%s: reading %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}

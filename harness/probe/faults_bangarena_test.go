@@ -26,7 +26,7 @@ func bangarenaFaultCases() []faultCase {
 		{GameBangArena, "snatch-far", "bangarena/4.steal-distance", nil},
 		{GameBangArena, "duel-self", "bangarena/4.self-target", nil},
 		{GameBangArena, "jail-self", "bangarena/4.targets", []string{"bangarena/server.legal-actions"}},
-		{GameBangArena, "blue-twice", "bangarena/5.blue-unique", nil},
+		{GameBangArena, "blue-twice", "bangarena/5.blue-offer", nil},
 		{GameBangArena, "heal-at-noon", "bangarena/8.high-noon", nil},
 		{GameBangArena, "miss-against-raid", "bangarena/7.reactions", nil},
 		{GameBangArena, "end-play-in-reaction", "bangarena/3.phases", nil},

@@ -16,6 +16,7 @@ const (
 	ruleSelfTarget     = "bangarena/4.self-target"      // I-BA-33
 	ruleArgsContradict = "bangarena/12.args-contradict" // I-BA-25
 	ruleChoiceAlone    = "bangarena/13.choice-alone"    // WIRE.md Observation fields
+	ruleBlueOffer      = "bangarena/5.blue-offer"       // I-BA-34
 )
 
 // Apply performs the legal action actionID for seat, with optional args
@@ -26,7 +27,7 @@ func (g *Game) Apply(seat int, actionID string, args json.RawMessage) error {
 		return rules.Errorf("bangarena/12.decider", "the match has ended; no decision is pending")
 	}
 	if d, _ := g.Decider(); d != seat {
-		return rules.Errorf(g.deciderRule(seat), "seat %d is not asked to decide now (seat %d is)", seat, d)
+		return rules.Errorf(g.deciderRule(seat, actionID), "seat %d is not asked to decide now (seat %d is)", seat, d)
 	}
 	var room actBuf
 	acts := g.legalActs(seat, room[:0])
@@ -369,7 +370,7 @@ func (g *Game) diagnose(seat int, actionID string) error {
 			return rules.Errorf("bangarena/5.jail", "seat %d is already jailed", t)
 		}
 		if id != "jail" && g.inPlayID(seat, id) >= 0 {
-			return rules.Errorf("bangarena/5.blue-unique", "you already have a %s in play", id)
+			return rules.Errorf(ruleBlueOffer, "you already have a %s in play (I-BA-34)", id)
 		}
 	case "steal":
 		if t >= 0 && t < len(g.seats) && t != seat && g.seats[t].alive && g.Distance(seat, t) > 1 {

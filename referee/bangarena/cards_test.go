@@ -265,14 +265,14 @@ func TestJailTargets(t *testing.T) {
 }
 
 func TestBlueUniqueAndWeapons(t *testing.T) {
-	covers(t, "bangarena/5.blue-unique", "bangarena/5.weapon", "bangarena/5.dynamite")
+	covers(t, "bangarena/5.blue-unique", "bangarena/5.blue-offer", "bangarena/5.weapon", "bangarena/5.dynamite")
 	g := five(t)
 	u := g.give(t, 0, "cover", "cover", "weapon_short", "weapon_short", "bomb")
 	g.mustApply(t, 0, "equip_blue:"+u[0])
 	if hasID(g.Legal(0), "equip_blue:"+u[1]) {
 		t.Fatal("bangarena/5.blue-unique", "a second Cover offered")
 	}
-	g.mustReject(t, 0, "equip_blue:"+u[1], nil, "bangarena/5.blue-unique")
+	g.mustReject(t, 0, "equip_blue:"+u[1], nil, "bangarena/5.blue-offer")
 	g.mustApply(t, 0, "weapon:"+u[2])
 	if !hasID(g.Legal(0), "weapon:"+u[3]) {
 		t.Fatal("bangarena/5.weapon", "a weapon of the same kind not offered (READINGS 5)")

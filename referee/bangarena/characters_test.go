@@ -328,3 +328,19 @@ func TestMadDog(t *testing.T) {
 		t.Fatal("bangarena/6.char-16-mad-dog", "second Shot not offered")
 	}
 }
+
+// TestBonesetterNotAsked (issue 26): a discard_heal §13 allows ("any
+// seat's turn", no choice pending) sent while another seat decides breaks
+// only I-BA-18's reading; one §13 rules out (at max hp) stays §12's.
+func TestBonesetterNotAsked(t *testing.T) {
+	covers(t, "bangarena/6.char-12-own-decisions", "bangarena/12.decider")
+	g := scenario(t, ModeClassic, chars("char_07", "char_12", "char_07", "char_07"), fourRoles, 0)
+	u := g.give(t, 1, "duel", "raid")
+	heal := "discard_heal:" + u[0] + ":" + u[1]
+	g.mustReject(t, 1, heal, nil, "bangarena/12.decider") // at max hp: §13's "not above max"
+	g.seats[1].hp = 2
+	g.mustReject(t, 1, heal, nil, "bangarena/6.char-12-own-decisions")
+	g.mustReject(t, 1, "end_play", nil, "bangarena/12.decider")
+	g.highNoon = true
+	g.mustReject(t, 1, heal, nil, "bangarena/12.decider")
+}

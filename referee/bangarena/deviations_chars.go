@@ -1,5 +1,7 @@
 package bangarena
 
+import "strings"
+
 // Deviations of the §6 characters of checks, Cover and distance (Iron
 // Brow, Lucky, Eagle Eye, Double Barrel), of the reaction queue (§7) and of
 // the resolving card (§3), one per rule; the names are the embedded
@@ -34,6 +36,7 @@ const (
 	ruleDecider       = "bangarena/12.decider"
 	ruleOneDecider    = "bangarena/12.one-decider" // I-BA-27
 	ruleReactions     = "bangarena/7.reactions"
+	ruleBonesetterOwn = "bangarena/6.char-12-own-decisions" // I-BA-18
 )
 
 // deciderRule names the rule a decision by seat, who is not the seat asked,
@@ -44,13 +47,20 @@ const (
 // point-blank Shot of Double Barrel left by its target after one Ricochet
 // (or a lucky Cover) breaks Double Barrel's two Ricochets (§6 char_13);
 // another seat answering an attack breaks §3's "only the target or the
-// queue head acts"; anything else is §12's "only the seat asked decides".
-func (g *Game) deciderRule(seat int) string {
+// queue head acts"; Bonesetter's discard_heal while another seat decides,
+// where §13 allows it ("any seat's turn", no choice pending, in play,
+// discard or reaction, the two cards in hand, below max hp and above 0,
+// not at High Noon), breaks only umpire's reading that the heal is an item
+// of Bonesetter's own decisions (I-BA-18); anything else is §12's "only
+// the seat asked decides".
+func (g *Game) deciderRule(seat int, actionID string) string {
 	a := g.atk
 	attacked := a != nil && len(a.queue) > 0
 	switch {
 	case seat < 0 || seat >= len(g.seats):
 		return ruleDecider
+	case g.healWhenNotAsked(seat, actionID):
+		return ruleBonesetterOwn
 	case len(g.choices) > 0 && (attacked && a.queue[0] == seat || !attacked && seat == g.turnSeat):
 		// The seat the attack or the turn asks, while another seat's
 		// choice is pending: which goes first is I-BA-27's.
@@ -63,4 +73,28 @@ func (g *Game) deciderRule(seat int) string {
 		return charRules["char_13"]
 	}
 	return ruleReactions
+}
+
+// healWhenNotAsked reports whether actionID is a discard_heal of seat,
+// Bonesetter, that §13 allows at this moment although seat is not the seat
+// asked (I-BA-18 offers the heal in Bonesetter's own decisions only).
+func (g *Game) healWhenNotAsked(seat int, actionID string) bool {
+	parts := strings.Split(actionID, ":")
+	if len(parts) != 3 || parts[0] != "discard_heal" || parts[1] == parts[2] {
+		return false
+	}
+	st := &g.seats[seat]
+	if st.char != "char_12" || !st.alive || st.hp <= 0 || st.hp >= st.maxHp || g.highNoon || len(g.choices) > 0 {
+		return false
+	}
+	if g.atk == nil && g.phase != PhasePlay && g.phase != PhaseDiscard {
+		return false
+	}
+	for _, u := range parts[1:] {
+		c, ok := uidIndex[u]
+		if !ok || indexOf(st.hand, c) < 0 {
+			return false
+		}
+	}
+	return true
 }

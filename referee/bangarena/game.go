@@ -79,6 +79,16 @@ type Readings struct {
 	// own cards too, its hand while it holds another card than the Toss
 	// (I-BA-33: never).
 	TossSelf bool `json:"tossSelf,omitempty"`
+	// SaloonWhenHurt offers a Saloon only while a living seat is below its
+	// max hp (I-BA-35: always).
+	SaloonWhenHurt bool `json:"saloonWhenHurt,omitempty"`
+	// BuiltInsBlock withholds the blue card a seat's character has built
+	// in: Iron Brow's Cover, Eagle Eye's and Mad Dog's Scope, Pass
+	// Shadow's Horse (I-BA-37: never).
+	BuiltInsBlock bool `json:"builtInsBlock,omitempty"`
+	// WeaponKindWithheld withholds a weapon of the kind the seat holds
+	// (I-BA-34: a weapon is always offered).
+	WeaponKindWithheld bool `json:"weaponKindWithheld,omitempty"`
 }
 
 // Glory is the public glory record of a seat (§9).

@@ -469,7 +469,7 @@ func (g *Game) playActs(s int, buf []act) []act {
 		case "market":
 			buf = appendCardAct(buf, cMarket, c)
 		case "heal_all":
-			if !g.highNoon {
+			if !g.highNoon && (!g.cfg.Readings.SaloonWhenHurt || g.anyHurt()) {
 				buf = appendCardAct(buf, cHealAll, c)
 			}
 		case "jail":
@@ -481,13 +481,13 @@ func (g *Game) playActs(s int, buf []act) []act {
 				}
 			}
 		case "cover", "mount", "scope", "bomb":
-			if g.inPlayID(s, id) < 0 {
+			if g.inPlayID(s, id) < 0 && !(g.cfg.Readings.BuiltInsBlock && builtInCard[st.char] == id) {
 				buf = appendCardAct(buf, cEquipBlue, c)
 			}
 		case "miss":
 			// A Ricochet is only an answer (§7).
 		default:
-			if cardKind(id) == kindWeapon {
+			if cardKind(id) == kindWeapon && !(g.cfg.Readings.WeaponKindWithheld && st.weapon >= 0 && deckTable[st.weapon].id == id) {
 				buf = appendCardAct(buf, cWeapon, c)
 			}
 		}
@@ -508,3 +508,18 @@ func (g *Game) playActs(s int, buf []act) []act {
 // knows reports whether s already peeked at t. Only peeks count (never
 // briefings), so the list of peek items reveals nothing about true roles.
 func (g *Game) knows(s, t int) bool { return indexOf(g.seats[s].peeked, t) >= 0 }
+
+// builtInCard is the blue card a character has built in (§4, §6), for
+// Readings.BuiltInsBlock.
+var builtInCard = map[string]string{"char_06": "cover", "char_09": "mount", "char_11": "scope", "char_16": "scope"}
+
+// anyHurt reports whether a living seat is below its max hp (for
+// Readings.SaloonWhenHurt).
+func (g *Game) anyHurt() bool {
+	for i := range g.seats {
+		if st := &g.seats[i]; st.alive && st.hp < st.maxHp {
+			return true
+		}
+	}
+	return false
+}

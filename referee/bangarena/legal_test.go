@@ -191,3 +191,30 @@ func TestTossSelfReading(t *testing.T) {
 		}
 	}
 }
+
+// TestOtherItemReadings (issue 26): the Readings a server may take
+// otherwise for READINGS 5, 6 and 15 withhold exactly their items.
+func TestOtherItemReadings(t *testing.T) {
+	for _, other := range []bool{false, true} {
+		g := scenario(t, ModeClassic, chars("char_06", "char_07", "char_07", "char_07"), fourRoles, 0)
+		g.cfg.Readings = Readings{SaloonWhenHurt: other, BuiltInsBlock: other, WeaponKindWithheld: other}
+		u := g.give(t, 0, "heal_all", "cover", "weapon_short", "weapon_short", "mount")
+		g.mustApply(t, 0, "weapon:"+u[2])
+		if got := g.IsLegal(0, "heal_all:"+u[0]); got == other {
+			t.Errorf("SaloonWhenHurt %v, nobody hurt: Saloon offered %v", other, got)
+		}
+		if got := g.IsLegal(0, "equip_blue:"+u[1]); got == other {
+			t.Errorf("BuiltInsBlock %v: Iron Brow offered a Cover %v", other, got)
+		}
+		if got := g.IsLegal(0, "weapon:"+u[3]); got == other {
+			t.Errorf("WeaponKindWithheld %v: a second Sawed-Off offered %v", other, got)
+		}
+		if !g.IsLegal(0, "equip_blue:"+u[4]) {
+			t.Errorf("readings %v: a Horse not offered", other)
+		}
+		g.seats[2].hp--
+		if !g.IsLegal(0, "heal_all:"+u[0]) {
+			t.Errorf("SaloonWhenHurt %v, a seat hurt: Saloon not offered", other)
+		}
+	}
+}

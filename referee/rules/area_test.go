@@ -23,7 +23,7 @@ func TestAreaAndSelect(t *testing.T) {
 		if r.Area() != "agent" {
 			t.Errorf("Select kept %s", r.ID)
 		}
-		if got, ok := agents.Lookup(r.ID); !ok || got != r {
+		if got, ok := agents.Lookup(r.ID); !ok || !got.Equal(r) {
 			t.Errorf("Lookup(%s) in the selection = %v, %v", r.ID, got, ok)
 		}
 	}

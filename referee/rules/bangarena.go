@@ -76,6 +76,7 @@ func BangArenaRules() []Rule {
 		r("bangarena/5.dynamite", Must, "§5", "Dynamite is put before its player and checked at each turn start before the Jail."),
 		r("bangarena/5.weapon", Must, "§5", "A weapon replaces the current one (discarded); its range is printed; without one the virtual Revolver has range 1 and cannot be taken."),
 		r("bangarena/5.blue-unique", Must, "§5", "A seat has at most one blue card of each kind in play."),
+		reading("bangarena/5.blue-offer", "I-BA-34", "§5", "A blue card of a kind the seat already has in play is neither offered nor accepted (it does not replace the first); a weapon always is (I-BA-34)."),
 
 		// §6 characters
 		r("bangarena/6.max-hp", Must, "§6", "A seat's max hp is its character's hp plus the role bonus; start hand equals max hp plus the Marshal's card bonus."),
@@ -92,6 +93,7 @@ func BangArenaRules() []Rule {
 		r("bangarena/6.char-10-vulture-jr", Must, "§6", "Vulture Jr. may take the first draw from the discard top and draws 2 cards whenever a seat is eliminated."),
 		r("bangarena/6.char-11-eagle-eye", Must, "§6", "Eagle Eye has a built-in Scope."),
 		r("bangarena/6.char-12-bonesetter", Must, "§6", "Bonesetter may discard 2 cards to heal 1, in play, discard or reaction, never above max and not at High Noon."),
+		reading("bangarena/6.char-12-own-decisions", "I-BA-18", "§13", "Bonesetter's heal is an item of its own decisions: a discard_heal sent while another seat decides is refused (I-BA-18)."),
 		r("bangarena/6.char-13-double-barrel", Must, "§6", "A Shot by Double Barrel at distance 1 needs 2 Ricochets (a lucky Cover counts as one)."),
 		r("bangarena/6.char-14-empty-hands", Must, "§6", "Empty Hands draws 1 card as soon as the hand is empty."),
 		r("bangarena/6.char-15-scavenger", Must, "§6", "Scavenger takes the hand and in-play cards of every eliminated seat."),

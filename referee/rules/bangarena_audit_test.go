@@ -52,7 +52,9 @@ func TestBangArenaAuditBases(t *testing.T) {
 		{"bangarena/13.choice-alone", BasisContract, "WIRE.md Observation fields"},
 		{"bangarena/13.args-schema", BasisContract, "WIRE.md Legal items"},
 		// §12 "a stale state"; refusing a newer version is I-BA-63.
-		{"bangarena/server.stale-version", BasisDocument, ""},
+		// §12 "lets the server reject" a stale decision: a permission;
+		// rejecting it is I-BA-63 (issue 26).
+		{"bangarena/server.stale-version", BasisReading, "I-BA-63"},
 		{"bangarena/server.future-version", BasisReading, "I-BA-63"},
 	} {
 		r, ok := cat.Lookup(tc.id)

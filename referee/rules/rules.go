@@ -43,6 +43,9 @@ type Rule struct {
 	Observable Observability `json:"observable,omitempty"`
 	// ObservableWhy says why a log-only or agent-only rule is not live.
 	ObservableWhy string `json:"observable_why,omitempty"`
+	// Clauses are the other bases a finding of the rule may rest on (see
+	// Clause); NewCatalogue fills them in from the catalogue's table.
+	Clauses []Clause `json:"clauses,omitempty"`
 }
 
 // Game returns the part of the id before the first slash.
@@ -71,6 +74,10 @@ type Catalogue struct {
 func NewCatalogue(lists ...[]Rule) (*Catalogue, error) {
 	c := &Catalogue{byID: map[string]int{}}
 	logs := logOnly()
+	clauses, schema := clauseTable(), map[string]bool{}
+	for _, id := range schemaRules() {
+		schema[id] = true
+	}
 	for _, l := range lists {
 		for _, r := range l {
 			if !ValidID(r.ID) {
@@ -84,7 +91,7 @@ func NewCatalogue(lists ...[]Rule) (*Catalogue, error) {
 			if strings.TrimSpace(r.Text) == "" || r.Section == "" || r.Doc == "" {
 				return nil, fmt.Errorf("rules: rule %s needs doc, section and text", r.ID)
 			}
-			r = defaultObservable(defaultBasis(r), logs)
+			r = withClauses(defaultObservable(defaultBasis(r), logs), clauses, schema)
 			if err := checkBasis(r); err != nil {
 				return nil, err
 			}

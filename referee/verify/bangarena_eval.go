@@ -126,7 +126,7 @@ func cardRules(command string) []string {
 	case "play_heal_self":
 		return []string{"bangarena/5.flask"}
 	case "play_equip_blue":
-		return []string{"bangarena/5.blue-unique"}
+		return []string{"bangarena/5.blue-unique", "bangarena/5.blue-offer"}
 	case "play_weapon":
 		return []string{"bangarena/5.weapon"}
 	case "play_miss", "play_raid_discard_shot", "play_duel_discard_shot":

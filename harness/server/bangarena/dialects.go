@@ -19,9 +19,10 @@ import (
 // endpoint). Unlike a Fault, a dialect breaks no rule: a correct server
 // could make the choice, so the conformance suite must pass it (at most
 // SHOULD findings on umpire's own pins or readings). Dialects are safe to
-// switch on; they change message content only, except toss-self, which
-// plays the other reading of an ambiguous sentence (a Toss at "any
-// player", the player too: I-BA-33) through the engine's Readings.
+// switch on; they change message content only, except toss-self,
+// saloon-when-hurt, built-ins-block and weapon-kind-withheld, which play the
+// other reading of a gap (a Toss at "any player", the player too: I-BA-33;
+// the items of I-BA-35, I-BA-37, I-BA-34) through the engine's Readings.
 type Dialect string
 
 // The closed list of dialects (see DialectList for what each changes).
@@ -47,6 +48,11 @@ const (
 	DialectTossSelf        Dialect = "toss-self"
 	DialectLegalMaskIDs    Dialect = "legal-mask-ids"
 	DialectPublicZoneDraws Dialect = "public-zone-draws"
+	// The readings of the legal list a server may take otherwise (issue
+	// 26), each played through the engine's Readings like toss-self.
+	DialectSaloonWhenHurt     Dialect = "saloon-when-hurt"
+	DialectBuiltInsBlock      Dialect = "built-ins-block"
+	DialectWeaponKindWithheld Dialect = "weapon-kind-withheld"
 )
 
 // DialectInfo describes one dialect: what a client sees, why the documents
@@ -82,6 +88,9 @@ func DialectList() []DialectInfo {
 		{DialectPendingMinimal, "pendingReaction carries only the document's kind, sourceSeat and targetSeat (not WIRE.md's command, cardId, cardUid)", "§7 names only those three", []string{"bangarena/12.request"}},
 		{DialectDecisionIDs, "decisionId of its own form (<matchId>:<version>:<seat>)", "§12's d-41-2 is an example", nil},
 		{DialectTossSelf, "a Toss may take a card of its own player (hand or play), as of any other", "§5 Toss: \"Discard a card from any player\"; only Jail says \"another\" (§13)", []string{"bangarena/4.self-target"}},
+		{DialectSaloonWhenHurt, "a Saloon is offered only while a living seat is below its max hp", "§5/§13 give Saloon's phase, not whether a Saloon that heals nobody is offered (I-BA-35)", []string{"bangarena/server.legal-actions"}},
+		{DialectBuiltInsBlock, "no Cover is offered to Iron Brow, no Scope to Eagle Eye or Mad Dog, no Horse to Pass Shadow", "§4/§6 give the built-ins, not whether they block the card (I-BA-37)", []string{"bangarena/server.legal-actions"}},
+		{DialectWeaponKindWithheld, "a weapon of the kind the seat already holds is not offered", "§5 \"one per seat\" does not say a weapon of the same kind replaces the held one (I-BA-34)", []string{"bangarena/server.legal-actions"}},
 		{DialectLegalMaskIDs, "legal_mask is the list of the items' actionIds (strings), in legalActions' order", "§12 calls legal_mask an alias without a shape; I-BA-60 reads it as the items", []string{"bangarena/12.legal-mask"}},
 		{DialectPublicZoneDraws, "a card taken into a hand shows as draw {seat, count, fromSeat, zone, cards}, its cards shown to every seat when they came from play, a weapon slot, the discard pile or an eliminated seat (Scavenger); from a hand still to the two seats only", "§11 hides hands, not cards that lay face up; whether Scavenger's take of a dead seat's hand is shown is not fixed (I-BA-28)", []string{"bangarena/11.events-scavenger"}},
 		{DialectOtherChance, "every random outcome (the deal, reshuffles, Cover coins, random picks from a hand, the replacement of an illegal answer) drawn by a generator of its own (SplitMix64 from an FNV-1a hash of the seed), not umpire's ChaCha8 stream; the seed commitment and reveal are as before, and the create answer declares no chance",

@@ -168,7 +168,7 @@ func FaultList() []FaultInfo {
 		{FaultSnatchFar, "bangarena/4.steal-distance", "§4 play_steal legal ⇔ distance ≤ 1", "Snatch is offered at distance 2 or the weapon's range"},
 		{FaultDuelSelf, "bangarena/4.self-target", "I-BA-33; READINGS 4", "a Duel against the player itself is offered"},
 		{FaultJailSelf, "bangarena/4.targets", "§13 play_equip_blue: Jail on another seat", "a Jail on the player itself is offered"},
-		{FaultBlueTwice, "bangarena/5.blue-unique", "§5 blue: unique per seat", "a blue card already in play before the player is offered again"},
+		{FaultBlueTwice, "bangarena/5.blue-offer", "§5 blue: unique per seat", "a blue card already in play before the player is offered again"},
 		{FaultHealAtNoon, "bangarena/8.high-noon", "§8 High Noon: nobody heals", "the Flask is offered at High Noon"},
 		{FaultMissAgainstRaid, "bangarena/7.reactions", "§7 play_raid / play_duel answers", "a Ricochet is offered against a Raid or a Duel"},
 		{FaultEndPlayInReaction, "bangarena/3.phases", "§3 reaction: only the answers", "end_play is offered while the turn's player answers an attack"},

@@ -25,7 +25,7 @@ func ruleFaultRules() map[Fault]string {
 		FaultSnatchFar:           "bangarena/4.steal-distance",
 		FaultDuelSelf:            "bangarena/4.self-target",
 		FaultJailSelf:            "bangarena/4.targets",
-		FaultBlueTwice:           "bangarena/5.blue-unique",
+		FaultBlueTwice:           "bangarena/5.blue-offer",
 		FaultHealAtNoon:          "bangarena/8.high-noon",
 		FaultMissAgainstRaid:     "bangarena/7.reactions",
 		FaultEndPlayInReaction:   "bangarena/3.phases",

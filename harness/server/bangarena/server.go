@@ -373,7 +373,8 @@ func (s *Server) newRoom(cfg RoomConfig) (*room, error) {
 	chance, replace := s.dialects.chance(cfg.Seed)
 	// The one dialect that plays a reading of its own (toss-self) is a
 	// config switch of the engine, logged in match_start like any reading.
-	readings := ref.Readings{TossSelf: s.dialects.on(DialectTossSelf)}
+	readings := ref.Readings{TossSelf: s.dialects.on(DialectTossSelf), SaloonWhenHurt: s.dialects.on(DialectSaloonWhenHurt),
+		BuiltInsBlock: s.dialects.on(DialectBuiltInsBlock), WeaponKindWithheld: s.dialects.on(DialectWeaponKindWithheld)}
 	g, err := ref.NewGameWith(ref.Config{Seats: cfg.Seats, RoleMode: cfg.RoleMode, MatchID: "m-" + id[2:], Characters: cfg.Characters, Readings: readings, Deviations: s.faults.deviations()}, cfg.Seed, chance)
 	if err != nil {
 		return nil, &configError{err.Error()}

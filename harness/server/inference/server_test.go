@@ -453,7 +453,7 @@ func TestHarnessExtension(t *testing.T) {
 			t.Fatal(err)
 		}
 		want := rules.Default().ForGame("inference")
-		if doc.RulesVersion != ref.RulesVersion || len(doc.Rules) != len(want) || doc.Rules[0] != want[0] {
+		if doc.RulesVersion != ref.RulesVersion || len(doc.Rules) != len(want) || !doc.Rules[0].Equal(want[0]) {
 			t.Fatalf("rules: %d rules, version %s; want %d", len(doc.Rules), doc.RulesVersion, len(want))
 		}
 	})
