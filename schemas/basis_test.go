@@ -158,7 +158,7 @@ func TestRaiseAmountDocument(t *testing.T) {
 	for _, amount := range []any{"2", 11, 0, 2.5} {
 		data := mutateExample(t, "move", func(m map[string]any) { m["action"], m["amount"] = "raise", amount })
 		binding := false
-		for _, v := range set.Validate(GameInference, "move", data) {
+		for _, v := range set.Validate("inference", "move", data) {
 			binding = binding || v.Binding()
 		}
 		if !binding {

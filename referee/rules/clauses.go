@@ -34,17 +34,9 @@ func (r Rule) Allows(b Basis, ref string) bool {
 // schema violations may carry any of them. schemas' tests fail on a schema
 // annotation this list lacks.
 func SchemaClauses(game string) []Clause {
-	switch game {
-	case "inference":
-		return []Clause{
-			{BasisContract, "WIRE.md Envelope"}, {BasisContract, "WIRE.md Match log"},
-			{BasisReading, "I-INF-11"}, {BasisReading, "I-INF-40"}, {BasisReading, "I-INF-41"},
-		}
-	case "bangarena":
-		return []Clause{
-			{BasisContract, "WIRE.md Card objects"}, {BasisContract, "WIRE.md Decision answers"}, {BasisContract, "WIRE.md Errors"},
-			{BasisContract, "WIRE.md Legal items"}, {BasisContract, "WIRE.md Observation events"}, {BasisContract, "WIRE.md Observation fields"},
-			{BasisReading, "I-BA-21"}, {BasisReading, "I-BA-29"}, {BasisReading, "I-BA-30"}, {BasisReading, "I-BA-60"},
+	for _, m := range statementMaps() {
+		if m.game == game {
+			return m.clauses()
 		}
 	}
 	return nil

@@ -70,15 +70,18 @@ func (s Statement) Status(checked func(rule string) bool) StatementStatus {
 	return StatementCovered
 }
 
-// statementMaps lists each game's statement map, in StatementGames' order.
+// statementMaps lists each game's statement map and the clauses of its
+// schemas (SchemaClauses), in StatementGames' order.
 func statementMaps() []struct {
-	game string
-	list func() []Statement
+	game    string
+	list    func() []Statement
+	clauses func() []Clause
 } {
 	return []struct {
-		game string
-		list func() []Statement
-	}{{"inference", inferenceStatements}, {"bangarena", bangarenaStatements}}
+		game    string
+		list    func() []Statement
+		clauses func() []Clause
+	}{{"inference", inferenceStatements, inferenceSchemaClauses}, {"bangarena", bangarenaStatements, bangarenaSchemaClauses}}
 }
 
 // Statements returns the statement map of a game's rules document ("" for

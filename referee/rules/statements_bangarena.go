@@ -205,3 +205,13 @@ func bangarenaStatements() []Statement {
 	}
 	return s
 }
+
+// bangarenaSchemaClauses are the bases of the bangarena schemas besides the document
+// (SchemaClauses).
+func bangarenaSchemaClauses() []Clause {
+	return []Clause{
+		{BasisContract, "WIRE.md Card objects"}, {BasisContract, "WIRE.md Decision answers"}, {BasisContract, "WIRE.md Errors"},
+		{BasisContract, "WIRE.md Legal items"}, {BasisContract, "WIRE.md Observation events"}, {BasisContract, "WIRE.md Observation fields"},
+		{BasisReading, "I-BA-21"}, {BasisReading, "I-BA-29"}, {BasisReading, "I-BA-30"}, {BasisReading, "I-BA-60"},
+	}
+}

@@ -91,3 +91,12 @@ func inferenceStatements() []Statement {
 	}
 	return s
 }
+
+// inferenceSchemaClauses are the bases of the inference schemas besides the document
+// (SchemaClauses).
+func inferenceSchemaClauses() []Clause {
+	return []Clause{
+		{BasisContract, "WIRE.md Envelope"}, {BasisContract, "WIRE.md Match log"},
+		{BasisReading, "I-INF-11"}, {BasisReading, "I-INF-40"}, {BasisReading, "I-INF-41"},
+	}
+}
