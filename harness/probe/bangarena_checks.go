@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"slices"
 	"time"
 
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
@@ -12,7 +13,9 @@ import (
 )
 
 func bangarenaChecks() []Check {
-	long := func(t *Target) time.Duration { return 120 * time.Second }
+	// The session's checks wait for its rooms, the rooms played on for the
+	// rare situations (the budget) included.
+	long := func(t *Target) time.Duration { return 120*time.Second + t.budget() }
 	probe := func(t *Target) time.Duration { return 30*time.Second + 10*t.deadline() }
 	return []Check{
 		{Name: "bangarena: every message validates against the schemas", Game: GameBangArena, Section: secSchema,
@@ -28,11 +31,11 @@ func bangarenaChecks() []Check {
 				"bangarena/10.law-wins", "bangarena/10.marshal-dead", "bangarena/10.sole-survivor", "bangarena/10.partners-lones",
 				// a log decision the replay refuses (baDecisionRule)
 				"bangarena/1.legal-only", "bangarena/12.decider", "bangarena/12.one-decider", "bangarena/12.args", "bangarena/12.args-contradict",
-				"bangarena/13.discard-args", "bangarena/13.choice-alone", "bangarena/4.self-target"}, Timeout: long, Run: baCheckReplay},
+				"bangarena/13.discard-args", "bangarena/13.choice-alone", "bangarena/4.self-target"}, Timeout: long, Run: baWithSteerWhy(baCheckReplay)},
 		{Name: "bangarena: legalActions agree with the referee, derived from each observation (live)", Game: GameBangArena, Section: secCross,
 			Rules: []string{"bangarena/server.legal-actions", "bangarena/13.action-ids"}, Timeout: long, Run: baCheckLive},
 		{Name: "bangarena: the room log re-simulates event by event (log verifier)", Game: GameBangArena, Section: secCross,
-			Rules: verify.BangArenaRuleIDs(), Timeout: long, Run: baCheckVerify},
+			Rules: verify.BangArenaRuleIDs(), Timeout: long, Run: baWithSteerWhy(baCheckVerify)},
 		{Name: "bangarena: partners mode: only loners alive, all loners win", Game: GameBangArena, Section: secCross,
 			Rules: []string{"bangarena/10.partners-lones", "bangarena/2.partners"}, Timeout: probe, Run: baCheckPartners},
 		{Name: "bangarena: other seats' hands and hidden roles stay hidden", Game: GameBangArena, Section: secHidden,
@@ -187,12 +190,82 @@ func baObserve(ctx context.Context, t *Target) ([]*baSession, error) {
 				break
 			}
 		}
-		return out, nil
+		return append(out, baPlayOn(t, len(out))...), nil
 	})
 	if err != nil {
 		return nil, err
 	}
 	return v.([]*baSession), nil
+}
+
+// baPlayOnRooms bounds the rooms the suite plays on for (beyond the
+// planned ones), whatever the budget.
+const baPlayOnRooms = 12
+
+// baPlayOn plays more session rooms, within the target's budget and
+// baPlayOnRooms, while a situation the seats steer toward has not arisen
+// (baSteer.missing): each room in the mode the first missing one needs,
+// turn by turn (baPlayOnMode). A room the budget cuts short, or that
+// fails, ends the playing on and is left out: the planned rooms are what
+// the session must have.
+func baPlayOn(t *Target, planned int) []*baSession {
+	budget := t.budget()
+	if !t.Create || budget <= 0 {
+		return nil
+	}
+	steer := t.baSteerState()
+	ctx, cancel := context.WithTimeout(context.Background(), budget)
+	defer cancel()
+	var out []*baSession
+	stop := fmt.Sprintf("the playing on stopped at its bound of %d rooms", baPlayOnRooms)
+	for i := 0; i < baPlayOnRooms; i++ {
+		miss := baSteered(steer.missing())
+		if len(miss) == 0 {
+			break
+		}
+		if ctx.Err() != nil {
+			stop = fmt.Sprintf("the budget of %v was spent", budget)
+			break
+		}
+		s, err := baPlaySessionModeWith(ctx, t, fmt.Sprintf("session-%d", planned+i+1), baPlayOnMode(miss, i), true)
+		if err != nil {
+			stop = fmt.Sprintf("a room played on ended without its match: %v", err)
+			if ctx.Err() != nil {
+				stop = fmt.Sprintf("the budget of %v was spent", budget)
+			}
+			break
+		}
+		out = append(out, s)
+		steer.played()
+	}
+	steer.stopped(stop)
+	return out
+}
+
+// baPlayOnMode is the mode of the i-th room played on for the missing
+// situations miss (not empty): the situations take turns; each gets a
+// mode it can arise in, the characters dealt in turn (Grip's room deals
+// Grip).
+func baPlayOnMode(miss []baSituation, i int) baMode {
+	x := miss[i%len(miss)]
+	m := baMode{mode: ba.ModeClassic, charFrom: (i*4)%16 + 1}
+	if len(x.modes) > 0 {
+		m.mode = x.modes[(i/len(miss))%len(x.modes)]
+	}
+	switch x.key {
+	case "last bullet", "kill penalty":
+		m.seats = 8 // aides sit only at 5 seats and more (§2)
+	case "scavenger take":
+		m.charFrom = slices.Index(baCharOrder(), 15) + 1
+	case "empty hands draw":
+		m.charFrom = slices.Index(baCharOrder(), 14) + 1
+	case "grip take":
+		m.charFrom = slices.Index(baCharOrder(), 5) + 1
+	}
+	if m.mode == ba.ModeImpostor {
+		m.seats = 8
+	}
+	return m
 }
 
 // eachSession runs a per-room check over every session room and joins the
@@ -237,6 +310,12 @@ func baPlaySession(ctx context.Context, t *Target, purpose string) (*baSession, 
 // baPlaySessionMode is baPlaySession in a room of the given role mode (when
 // the suite creates it).
 func baPlaySessionMode(ctx context.Context, t *Target, purpose string, m baMode) (*baSession, error) {
+	return baPlaySessionModeWith(ctx, t, purpose, m, false)
+}
+
+// baPlaySessionModeWith is baPlaySessionMode whose seats also aim at the
+// ends the session still wants (ends: a room played on for them).
+func baPlaySessionModeWith(ctx context.Context, t *Target, purpose string, m baMode, ends bool) (*baSession, error) {
 	var r *baRoom
 	var err error
 	if t.Create {
@@ -249,6 +328,10 @@ func baPlaySessionMode(ctx context.Context, t *Target, purpose string, m baMode)
 	if err != nil {
 		return nil, err
 	}
+	r.steer.s, r.steer.ends = t.baSteerState(), ends
+	if r.steer.mode == "" {
+		r.steer.mode = m.mode
+	}
 	s := &baSession{room: r}
 	for {
 		p, ended, err := r.pending(ctx)
@@ -257,6 +340,7 @@ func baPlaySessionMode(ctx context.Context, t *Target, purpose string, m baMode)
 		}
 		if ended {
 			s.final = p.Req
+			r.steer.ended(&p.Req)
 			break
 		}
 		d, err := r.players[p.Seat].Decide(&p.Req)

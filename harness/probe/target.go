@@ -86,6 +86,10 @@ type Target struct {
 	RequestTimeout time.Duration `json:"request_timeout_ns,omitempty"`
 	// CheckTimeout bounds each check (0 = derived from DeadlineMS).
 	CheckTimeout time.Duration `json:"check_timeout_ns,omitempty"`
+	// Budget bounds how long the suite plays on (more rooms, more rounds)
+	// for the rare situations its seats steer toward and that have not
+	// arisen yet (0 = DefaultBudget; negative: no playing on).
+	Budget time.Duration `json:"budget_ns,omitempty"`
 
 	// HTTP is the client for REST calls (nil = a default client).
 	HTTP *http.Client `json:"-"`
@@ -100,6 +104,60 @@ type targetState struct {
 	mu       sync.Mutex
 	schemas  *schemas.Set
 	sessions map[string]*sessionSlot
+	// chance is the generator a create answer declared ("" = none yet).
+	chance string
+	// steer is the record of the rare situations the session rooms
+	// reached (BangArena, bangarena_decide.go).
+	steer *baSteer
+}
+
+// DefaultBudget is the default of Target.Budget: long enough for a few more
+// rooms of a slow server, short enough to keep conform within minutes.
+const DefaultBudget = 90 * time.Second
+
+// budget is the time the suite may play on for rare situations (0: none).
+func (t *Target) budget() time.Duration {
+	switch {
+	case t.Budget < 0:
+		return 0
+	case t.Budget == 0:
+		return DefaultBudget
+	}
+	return t.Budget
+}
+
+// noteChance records the generator a create answer declared.
+func (t *Target) noteChance(c string) {
+	if c == "" || t.state == nil {
+		return
+	}
+	st := t.st()
+	st.mu.Lock()
+	st.chance = c
+	st.mu.Unlock()
+}
+
+// declaredChance is the generator a create answer of this run declared
+// ("" when none did, or no room was created yet).
+func (t *Target) declaredChance() string {
+	if t.state == nil {
+		return ""
+	}
+	st := t.st()
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	return st.chance
+}
+
+// baSteerState is the session's record of the rare situations reached.
+func (t *Target) baSteerState() *baSteer {
+	st := t.st()
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	if st.steer == nil {
+		st.steer = newBaSteer()
+	}
+	return st.steer
 }
 
 // sessionSlot holds one played session, shared by the checks observing it.
