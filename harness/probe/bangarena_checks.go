@@ -140,8 +140,9 @@ type baRoomPlan struct {
 
 // baSessionPlan plans the session rooms: every role mode (baSessionModes),
 // the 16 characters of §6 dealt in turn (baCharOrder, the harness
-// extension's characters setting) and, when the suite creates the rooms,
-// seeds steered to exercise what the rooms together can (baSteerPurposes).
+// extension's characters setting) and, when the suite creates the rooms on
+// a server that declares umpire's generator, seeds steered to exercise
+// what the rooms together can (baSteerPurposes).
 func baSessionPlan(t *Target) []baRoomPlan {
 	plan := make([]baRoomPlan, baMaxRooms)
 	chars := 0
@@ -159,7 +160,10 @@ func baSessionPlan(t *Target) []baRoomPlan {
 		chars += size
 		plan[i] = baRoomPlan{purpose, m}
 	}
-	if !t.Create {
+	// The seeds are chosen by simulation only for a server that declared
+	// umpire's generator (a room created before, the preflight's): an
+	// optimisation; the seats' decisions steer on any server.
+	if !t.Create || t.declaredChance() != verify.ChanceUmpire {
 		return plan
 	}
 	for i, p := range baSteerPurposes(t, plan) {

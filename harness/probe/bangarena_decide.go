@@ -40,6 +40,8 @@ type baSituation struct {
 func baSituations() []baSituation {
 	return []baSituation{
 		{key: "sole survivor", rule: "bangarena/10.sole-survivor", modes: []string{ba.ModeClassic, ba.ModeImpostor, ba.ModeLegacy}},
+		{key: "raiders win", rule: "bangarena/10.marshal-dead", modes: []string{ba.ModeClassic, ba.ModeImpostor}},
+		{key: "law wins", rule: "bangarena/10.law-wins", modes: []string{ba.ModeClassic, ba.ModeLegacy}},
 		{key: "kill reward", rule: "bangarena/9.kill-reward", modes: []string{ba.ModeLegacy}},
 		{key: "last bullet", rule: "bangarena/9.last-bullet", modes: []string{ba.ModeImpostor, ba.ModeClassic, ba.ModePartners}},
 		{key: "bounty", rule: "bangarena/9.bounty", modes: []string{ba.ModeClassic, ba.ModeImpostor, ba.ModePartners}},
@@ -125,7 +127,7 @@ func (s *baSteer) missing() []baSituation {
 // baRoomSteer is one room's steering: its mode, the roles its seats were
 // shown (each seat its own), and the per-seat reading of its events.
 type baRoomSteer struct {
-	s     *baSteer
+	s    *baSteer
 	mu   sync.Mutex
 	mode string
 	// ends: the seats also aim at the ends of a match the session still
@@ -264,8 +266,15 @@ func (r *baRoomSteer) observe(req *ba.DecisionRequest) {
 			r.s.reach("last bullet")
 		}
 	}
-	if o.Phase == ba.PhaseEnded && o.WinnerTeam != nil && *o.WinnerTeam == ba.TeamLone && len(o.WinnerSeats) == 1 && r.mode != ba.ModePartners {
-		r.s.reach("sole survivor")
+	if o.Phase == ba.PhaseEnded && o.WinnerTeam != nil {
+		switch team := *o.WinnerTeam; {
+		case team == ba.TeamLone && len(o.WinnerSeats) == 1 && r.mode != ba.ModePartners:
+			r.s.reach("sole survivor")
+		case team == ba.TeamRaiders:
+			r.s.reach("raiders win")
+		case team == ba.TeamLaw:
+			r.s.reach("law wins")
+		}
 	}
 }
 

@@ -160,6 +160,18 @@ func (r *baRoomSteer) aim(o *ba.PlayerView) (protect, aim map[int]bool) {
 			aim[s] = true
 		}
 		protect[marshal] = true
+	case r.s.wanted("raiders win") && marshal >= 0 && len(living[ba.RoleRaider])+len(living[ba.RoleImpostor]) > 0:
+		aim[marshal] = true
+		for _, s := range append(living[ba.RoleRaider], living[ba.RoleImpostor]...) {
+			protect[s] = true
+		}
+	case r.s.wanted("law wins") && marshal >= 0:
+		for _, role := range []string{ba.RoleRaider, ba.RoleImpostor, ba.RoleLone} {
+			for _, s := range living[role] {
+				aim[s] = true
+			}
+		}
+		protect[marshal] = true
 	case mode != ba.ModePartners && r.s.wanted("sole survivor") && lone >= 0:
 		protect[lone] = true
 		for _, p := range o.Players {

@@ -322,6 +322,7 @@ func (t *Target) overridden(f *Target) []string {
 	note("seed", t.Seed != "" && f.Seed != "", t.Seed != f.Seed)
 	note("check-timeout", t.CheckTimeout != 0 && f.CheckTimeout != 0, t.CheckTimeout != f.CheckTimeout)
 	note("request-timeout", t.RequestTimeout != 0 && f.RequestTimeout != 0, t.RequestTimeout != f.RequestTimeout)
+	note("budget", t.Budget != 0 && f.Budget != 0, t.Budget != f.Budget)
 	return out
 }
 
@@ -366,6 +367,9 @@ func (t *Target) merge(f *Target) {
 	}
 	if t.RequestTimeout == 0 {
 		t.RequestTimeout = f.RequestTimeout
+	}
+	if t.Budget == 0 {
+		t.Budget = f.Budget
 	}
 	t.Strict = t.Strict || f.Strict
 	if len(t.Flaky) == 0 {
