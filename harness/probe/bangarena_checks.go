@@ -225,6 +225,7 @@ func baPlayOn(t *Target, planned int) []*baSession {
 	for i := 0; i < baPlayOnRooms; i++ {
 		miss := baSteered(steer.missing())
 		if len(miss) == 0 {
+			stop = "every situation the seats steer toward arose"
 			break
 		}
 		if ctx.Err() != nil {

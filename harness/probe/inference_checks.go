@@ -64,7 +64,7 @@ func inferenceChecks() []Check {
 		{Name: "inference: a table of 2 or of 9 seats is refused", Game: GameInference, Section: secProbes,
 			Rules: []string{"inference/table.size"}, Timeout: probe, Run: infProbeTableSize},
 		{Name: "inference: a tied showdown splits the pot, odd credit by the rules", Game: GameInference, Section: secProbes,
-			Rules: []string{"inference/round.6.ties", "inference/round.6.odd-chips"}, Timeout: probe, Run: infProbeSplit},
+			Rules: []string{"inference/round.6.ties", "inference/round.6.odd-chips"}, Timeout: func(t *Target) time.Duration { return probe(t) + t.budget() }, Run: infProbeSplit},
 		{Name: "inference: the deadline keeps running after an illegal move", Game: GameInference, Section: secTimeout,
 			Rules: []string{"inference/timeouts.deadline", "inference/illegal.no-consume"}, Timeout: probe, Run: infProbeDeadline},
 		{Name: "inference: a silent seat gets the default action", Game: GameInference, Section: secTimeout,
