@@ -178,6 +178,7 @@ func baObserve(ctx context.Context, t *Target) ([]*baSession, error) {
 		defer cancel()
 		var out []*baSession
 		seen := 0
+		start := time.Now()
 		plan := baSessionPlan(t)
 		for i := 0; i < baMaxRooms; i++ {
 			purpose, m := plan[i].purpose, plan[i].mode
@@ -194,7 +195,7 @@ func baObserve(ctx context.Context, t *Target) ([]*baSession, error) {
 				break
 			}
 		}
-		return append(out, baPlayOn(t, len(out))...), nil
+		return append(out, baPlayOn(t, len(out), time.Since(start)/time.Duration(len(out)))...), nil
 	})
 	if err != nil {
 		return nil, err
@@ -209,10 +210,11 @@ const baPlayOnRooms = 12
 // baPlayOn plays more session rooms, within the target's budget and
 // baPlayOnRooms, while a situation the seats steer toward has not arisen
 // (baSteer.missing): each room in the mode the first missing one needs,
-// turn by turn (baPlayOnMode). A room the budget cuts short, or that
-// fails, ends the playing on and is left out: the planned rooms are what
-// the session must have.
-func baPlayOn(t *Target, planned int) []*baSession {
+// turn by turn (baPlayOnMode). No room is started that the budget left
+// would not let finish (per: how long a planned room took); a room the
+// budget cuts short all the same, or that fails, ends the playing on and is
+// left out: the planned rooms are what the session must have.
+func baPlayOn(t *Target, planned int, per time.Duration) []*baSession {
 	budget := t.budget()
 	if !t.Create || budget <= 0 {
 		return nil
@@ -228,8 +230,9 @@ func baPlayOn(t *Target, planned int) []*baSession {
 			stop = "every situation the seats steer toward arose"
 			break
 		}
-		if ctx.Err() != nil {
-			stop = fmt.Sprintf("the budget of %v was spent", budget)
+		if d, _ := ctx.Deadline(); time.Until(d) < per {
+			// A room cut short by the budget would be wasted.
+			stop = fmt.Sprintf("the budget of %v was spent (a room takes about %v here)", budget, per.Round(time.Second))
 			break
 		}
 		s, err := baPlaySessionModeWith(ctx, t, fmt.Sprintf("session-%d", planned+i+1), baPlayOnMode(miss, i), true)

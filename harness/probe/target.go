@@ -113,7 +113,7 @@ type targetState struct {
 
 // DefaultBudget is the default of Target.Budget: long enough for a few more
 // rooms of a slow server, short enough to keep conform within minutes.
-const DefaultBudget = 90 * time.Second
+const DefaultBudget = 45 * time.Second
 
 // budget is the time the suite may play on for rare situations (0: none).
 func (t *Target) budget() time.Duration {
