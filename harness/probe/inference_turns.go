@@ -367,7 +367,7 @@ func infProbeAllIn(ctx context.Context, t *Target) Result {
 	}
 	defer p.Close()
 	var res Result
-	short := false // a seat owed more than it held
+	short := false              // a seat owed more than it held
 	raised := map[[2]int]bool{} // (round, seat): the big stack raised
 	err = p.playOut(ctx, func(m infMsg) error {
 		vs, err := m.view()
