@@ -205,7 +205,7 @@ func baObserve(ctx context.Context, t *Target) ([]*baSession, error) {
 
 // baPlayOnRooms bounds the rooms the suite plays on for (beyond the
 // planned ones), whatever the budget.
-const baPlayOnRooms = 12
+const baPlayOnRooms = 6
 
 // baPlayOn plays more session rooms, within the target's budget and
 // baPlayOnRooms, while a situation the seats steer toward has not arisen

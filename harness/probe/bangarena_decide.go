@@ -177,6 +177,9 @@ func (p *baSteerSeat) decide(req *ba.DecisionRequest, inner func(*ba.DecisionReq
 	if len(req.LegalActions) == 0 {
 		return inner(req)
 	}
+	if !r.steers(req) {
+		return inner(req)
+	}
 	if k := r.force(req); k >= 0 {
 		return baadv.Decision{ActionID: req.LegalActions[k].ActionID}, nil
 	}
@@ -196,6 +199,21 @@ func (p *baSteerSeat) decide(req *ba.DecisionRequest, inner func(*ba.DecisionReq
 		return baadv.Decision{ActionID: req.LegalActions[focus].ActionID}, nil
 	}
 	return d, err
+}
+
+// steers reports whether the steering may change req's answer: some item
+// is of a command it forces or filters, or the room aims at an end.
+func (r *baRoomSteer) steers(req *ba.DecisionRequest) bool {
+	if r.ends {
+		return true
+	}
+	for i := range req.LegalActions {
+		switch req.LegalActions[i].Command {
+		case "choose_first_draw", "play_heal_all", "play_equip_blue", "play_steal", "play_discard_any", "end_play":
+			return true
+		}
+	}
+	return false
 }
 
 // baCommandOf is the command of the item actionID names.

@@ -113,16 +113,17 @@ func (r *baRoomSteer) filter(req *ba.DecisionRequest) (keep []int, focus int) {
 // last.
 func (r *baRoomSteer) aim(o *ba.PlayerView) (protect, aim map[int]bool) {
 	r.mu.Lock()
+	if !r.ends {
+		r.mu.Unlock()
+		return nil, nil // reading a nil map is reading an empty one
+	}
 	roles := make(map[int]string, len(r.roles))
 	for s, role := range r.roles {
 		roles[s] = role
 	}
-	mode, ends := r.mode, r.ends
+	mode := r.mode
 	r.mu.Unlock()
 	protect, aim = map[int]bool{}, map[int]bool{}
-	if !ends {
-		return protect, aim
-	}
 	marshal, lone := -1, -1
 	living := map[string][]int{}
 	for _, p := range o.Players {
