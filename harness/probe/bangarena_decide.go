@@ -3,6 +3,7 @@ package probe
 import (
 	"context"
 	"fmt"
+	"strings"
 	"sync"
 
 	baadv "github.com/umpire-arena/umpire/harness/adversaries/bangarena"
@@ -264,11 +265,16 @@ func (r *baRoomSteer) observe(req *ba.DecisionRequest) {
 			if s, ok := r.saloon[me]; ok && s >= 0 && e.Seat != s {
 				r.s.reach("saloon heals another")
 			}
-		case e.Type == "check" && e.Kind == "dynamite":
+		case e.Type == "check" && (e.Kind == "dynamite" || e.Kind == "bomb"):
+			// umpire's pins name the check "dynamite"; a server may name it
+			// after the card ("bomb"): the situation is the same.
 			r.dyn[me] = true
 		case e.Type == "check" && e.Kind == "jail" && r.dyn[me]:
 			r.s.reach("dynamite and jail")
-		case e.Type == "take" && e.Reason == "char_05" && e.Zone == "hand":
+		case e.Type == "take" && e.Reason == "char_05" && e.Zone == "hand",
+			e.Type == "draw" && e.Zone == "hand" && e.FromSeat >= 0 && e.FromSeat != e.Seat && baCharOf(o, e.Seat) == "char_05":
+			// Grip's first draw from a hand, as a take (umpire's pins) or as
+			// a draw from another seat's hand.
 			r.s.reach("grip take")
 		case e.Type == "kill_reward" && r.mode == ba.ModeLegacy:
 			r.s.reach("kill reward")
@@ -299,6 +305,14 @@ func (r *baRoomSteer) observe(req *ba.DecisionRequest) {
 // ended reads the final observation of a room.
 func (r *baRoomSteer) ended(req *ba.DecisionRequest) { r.observe(req) }
 
+// baCharOf is the character of seat s in o ("" when not shown).
+func baCharOf(o *ba.PlayerView, s int) string {
+	if s < 0 || s >= len(o.Players) {
+		return ""
+	}
+	return o.Players[s].CharacterID
+}
+
 // baItem is what the steering reads of a legal item.
 type baItem struct {
 	command, card, zone, source string
@@ -323,8 +337,12 @@ func baItemOf(a *ba.LegalAction, me *ba.PlayerInfo) baItem {
 	if pick, ok := m["pick"].(map[string]any); ok {
 		it.zone, _ = pick["zone"].(string)
 	}
-	if src, ok := m["source"].(map[string]any); ok {
+	switch src := m["source"].(type) {
+	case map[string]any:
 		it.source, _ = src["kind"].(string)
+	case string:
+		// A source written "hand:<seat>" (a server's own shape).
+		it.source, _, _ = strings.Cut(src, ":")
 	}
 	return it
 }

@@ -56,6 +56,7 @@ func TestSteerForce(t *testing.T) {
 		want    string // "" = no forced play
 	}{
 		{"grip takes from a hand", same, []ba.LegalAction{steerItem("deck", "choose_first_draw", map[string]any{"source": map[string]any{"kind": "deck"}}), steerItem("hand2", "choose_first_draw", map[string]any{"source": map[string]any{"kind": "hand", "seat": 2}})}, nil, "hand2"},
+		{"grip takes from a hand written as a string", same, []ba.LegalAction{steerItem("deck", "choose_first_draw", map[string]any{"source": "deck"}), steerItem("hand2", "choose_first_draw", map[string]any{"source": "hand:2"})}, nil, "hand2"},
 		{"grip as it likes once a hand draw arose", same, []ba.LegalAction{steerItem("deck", "choose_first_draw", map[string]any{"source": map[string]any{"kind": "deck"}}), steerItem("hand2", "choose_first_draw", map[string]any{"source": map[string]any{"kind": "hand", "seat": 2}})}, []string{"grip take"}, ""},
 		{"saloon with another seat hurt", hurt, []ba.LegalAction{end, saloon}, nil, "saloon"},
 		{"no saloon forced when only its player is hurt", selfHurt, []ba.LegalAction{end, saloon}, nil, ""},
@@ -158,6 +159,9 @@ func TestSteerSituations(t *testing.T) {
 		{"dynamite and jail at one turn", ba.ModeClassic, []ba.Event{{Seq: 1, Type: "turn_start"}, {Seq: 2, Type: "check", Kind: "dynamite"}, {Seq: 3, Type: "check", Kind: "jail"}}, nil, []string{"dynamite and jail"}},
 		{"dynamite and jail at two turns", ba.ModeClassic, []ba.Event{{Seq: 1, Type: "check", Kind: "dynamite"}, {Seq: 2, Type: "turn_start"}, {Seq: 3, Type: "check", Kind: "jail"}}, nil, nil},
 		{"grip take", ba.ModeClassic, []ba.Event{{Seq: 1, Type: "take", Reason: "char_05", Zone: "hand"}}, nil, []string{"grip take"}},
+		{"dynamite named after its card", ba.ModeClassic, []ba.Event{{Seq: 1, Type: "turn_start"}, {Seq: 2, Type: "check", Kind: "bomb"}, {Seq: 3, Type: "check", Kind: "jail"}}, nil, []string{"dynamite and jail"}},
+		{"grip's draw from a hand as a draw", ba.ModeClassic, []ba.Event{{Seq: 1, Type: "draw", Seat: 0, FromSeat: 2, Zone: "hand"}}, nil, []string{"grip take"}},
+		{"another's draw from a hand is not grip's", ba.ModeClassic, []ba.Event{{Seq: 1, Type: "draw", Seat: 1, FromSeat: 2, Zone: "hand"}}, nil, nil},
 		{"kill reward in legacy", ba.ModeLegacy, []ba.Event{{Seq: 1, Type: "kill_reward"}}, nil, []string{"kill reward"}},
 		{"lone survivor", ba.ModeClassic, nil, []int{2}, []string{"sole survivor"}},
 		{"partners loner is not the sole survivor's rule", ba.ModePartners, nil, []int{2}, nil},
@@ -167,6 +171,7 @@ func TestSteerSituations(t *testing.T) {
 			st := newBaSteer()
 			r := newBaRoomSteer(st, c.mode)
 			req := ba.DecisionRequest{Observation: steerView(4, 0, nil)}
+			req.Observation.Players[0].CharacterID = "char_05"
 			req.Observation.Events = c.events
 			if c.end != nil {
 				req.Observation.Phase, req.Observation.WinnerTeam, req.Observation.WinnerSeats = ba.PhaseEnded, &lone, c.end
