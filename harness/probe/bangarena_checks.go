@@ -204,13 +204,18 @@ func baObserve(ctx context.Context, t *Target) ([]*baSession, error) {
 }
 
 // baPlayOnRooms bounds the rooms the suite plays on for (beyond the
-// planned ones), whatever the budget.
-const baPlayOnRooms = 6
+// planned ones), whatever the budget, and baPlayOnTries the rooms played on
+// for one situation (a server may never show it: a fault, or a shape the
+// suite does not read).
+const (
+	baPlayOnRooms = 6
+	baPlayOnTries = 2
+)
 
 // baPlayOn plays more session rooms, within the target's budget and
 // baPlayOnRooms, while a situation the seats steer toward has not arisen
-// (baSteer.missing): each room in the mode the first missing one needs,
-// turn by turn (baPlayOnMode). No room is started that the budget left
+// (baSteer.missing): each room for the one played on for least, in a mode
+// it can arise in (baPlayOnMode), at most baPlayOnTries rooms for one. No room is started that the budget left
 // would not let finish (per: how long a planned room took); a room the
 // budget cuts short all the same, or that fails, ends the playing on and is
 // left out: the planned rooms are what the session must have.
@@ -224,10 +229,22 @@ func baPlayOn(t *Target, planned int, per time.Duration) []*baSession {
 	defer cancel()
 	var out []*baSession
 	stop := fmt.Sprintf("the playing on stopped at its bound of %d rooms", baPlayOnRooms)
+	tries := map[string]int{}
 	for i := 0; i < baPlayOnRooms; i++ {
 		miss := baSteered(steer.missing())
 		if len(miss) == 0 {
 			stop = "every situation the seats steer toward arose"
+			break
+		}
+		// The missing situation played on for least, the first of them.
+		x := miss[0]
+		for _, y := range miss[1:] {
+			if tries[y.key] < tries[x.key] {
+				x = y
+			}
+		}
+		if tries[x.key] >= baPlayOnTries {
+			stop = fmt.Sprintf("each situation still missing had %d room(s) played on for it", baPlayOnTries)
 			break
 		}
 		if d, _ := ctx.Deadline(); time.Until(d) < per {
@@ -235,7 +252,8 @@ func baPlayOn(t *Target, planned int, per time.Duration) []*baSession {
 			stop = fmt.Sprintf("the budget of %v was spent (a room takes about %v here)", budget, per.Round(time.Second))
 			break
 		}
-		s, err := baPlaySessionModeWith(ctx, t, fmt.Sprintf("session-%d", planned+i+1), baPlayOnMode(miss, i), true)
+		s, err := baPlaySessionModeWith(ctx, t, fmt.Sprintf("session-%d", planned+i+1), baPlayOnMode(x, tries[x.key], i), true)
+		tries[x.key]++
 		if err != nil {
 			stop = fmt.Sprintf("a room played on ended without its match: %v", err)
 			if ctx.Err() != nil {
@@ -250,15 +268,13 @@ func baPlayOn(t *Target, planned int, per time.Duration) []*baSession {
 	return out
 }
 
-// baPlayOnMode is the mode of the i-th room played on for the missing
-// situations miss (not empty): the situations take turns; each gets a
-// mode it can arise in, the characters dealt in turn (Grip's room deals
-// Grip).
-func baPlayOnMode(miss []baSituation, i int) baMode {
-	x := miss[i%len(miss)]
+// baPlayOnMode is the mode of the room played on (the i-th) for the k-th
+// time for situation x: a mode it can arise in (the next one at each
+// try), the characters dealt in turn (Grip's room deals Grip).
+func baPlayOnMode(x baSituation, k, i int) baMode {
 	m := baMode{mode: ba.ModeClassic, charFrom: (i*4)%16 + 1}
 	if len(x.modes) > 0 {
-		m.mode = x.modes[(i/len(miss))%len(x.modes)]
+		m.mode = x.modes[k%len(x.modes)]
 	}
 	switch x.key {
 	case "last bullet", "kill penalty":

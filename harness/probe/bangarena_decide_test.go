@@ -198,13 +198,13 @@ func TestPlayOnMode(t *testing.T) {
 	for _, x := range baSituations() {
 		byKey[x.key] = x
 	}
-	if m := baPlayOnMode([]baSituation{byKey["last bullet"]}, 0); m.seats != 8 {
+	if m := baPlayOnMode(byKey["last bullet"], 0, 0); m.seats != 8 {
 		t.Errorf("last bullet: %+v, want 8 seats", m)
 	}
-	if m := baPlayOnMode([]baSituation{byKey["kill reward"]}, 0); m.mode != ba.ModeLegacy {
+	if m := baPlayOnMode(byKey["kill reward"], 1, 0); m.mode != ba.ModeLegacy {
 		t.Errorf("kill reward: %+v, want legacy", m)
 	}
-	if m := baPlayOnMode([]baSituation{byKey["grip take"]}, 3); m.characters(4)[0] != "char_05" {
+	if m := baPlayOnMode(byKey["grip take"], 0, 3); m.characters(4)[0] != "char_05" {
 		t.Errorf("grip take: deals %v", m.characters(4))
 	}
 	if len(baSteered(baSituations())) != len(baSituations())-1 {
