@@ -221,10 +221,11 @@ const (
 // left out: the planned rooms are what the session must have.
 func baPlayOn(t *Target, planned int, per time.Duration) []*baSession {
 	budget := t.budget()
+	steer := t.baSteerState()
 	if !t.Create || budget <= 0 {
+		steer.stopped("the suite does not play on: a negative --budget")
 		return nil
 	}
-	steer := t.baSteerState()
 	ctx, cancel := context.WithTimeout(context.Background(), budget)
 	defer cancel()
 	var out []*baSession
@@ -352,7 +353,10 @@ func baPlaySessionModeWith(ctx context.Context, t *Target, purpose string, m baM
 	if err != nil {
 		return nil, err
 	}
-	r.steer.s, r.steer.ends = t.baSteerState(), ends
+	r.steer.record, r.steer.ends = t.baSteerState(), ends
+	if ends {
+		r.steer.s = r.steer.record
+	}
 	if r.steer.mode == "" {
 		r.steer.mode = m.mode
 	}

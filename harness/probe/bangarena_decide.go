@@ -128,9 +128,15 @@ func (s *baSteer) missing() []baSituation {
 // baRoomSteer is one room's steering: its mode, the roles its seats were
 // shown (each seat its own), and the per-seat reading of its events.
 type baRoomSteer struct {
-	s    *baSteer
-	mu   sync.Mutex
-	mode string
+	// s is what the seats' decisions read as still wanted; record, when
+	// set, is the session's record every situation reached goes to as
+	// well. A planned room decides from a record of its own (so that it
+	// plays the match the seed search simulated); a room played on
+	// decides from the session's.
+	s      *baSteer
+	record *baSteer
+	mu     sync.Mutex
+	mode   string
 	// ends: the seats also aim at the ends of a match the session still
 	// wants (aim); only in the rooms played on for them, so that the
 	// planned rooms play their matches out as the players would.
@@ -242,7 +248,7 @@ func (r *baRoomSteer) observe(req *ba.DecisionRequest) {
 		}
 	}
 	if o.DeckCount == 0 && o.DiscardCount == 0 && len(o.Players) > 0 {
-		r.s.reach("empty piles")
+		r.reach("empty piles")
 	}
 	me := o.You
 	for i := range o.Events {
@@ -263,42 +269,50 @@ func (r *baRoomSteer) observe(req *ba.DecisionRequest) {
 			}
 		case e.Type == "heal":
 			if s, ok := r.saloon[me]; ok && s >= 0 && e.Seat != s {
-				r.s.reach("saloon heals another")
+				r.reach("saloon heals another")
 			}
 		case e.Type == "check" && (e.Kind == "dynamite" || e.Kind == "bomb"):
 			// umpire's pins name the check "dynamite"; a server may name it
 			// after the card ("bomb"): the situation is the same.
 			r.dyn[me] = true
 		case e.Type == "check" && e.Kind == "jail" && r.dyn[me]:
-			r.s.reach("dynamite and jail")
+			r.reach("dynamite and jail")
 		case e.Type == "take" && e.Reason == "char_05" && e.Zone == "hand",
 			e.Type == "draw" && e.Zone == "hand" && e.FromSeat >= 0 && e.FromSeat != e.Seat && baCharOf(o, e.Seat) == "char_05":
 			// Grip's first draw from a hand, as a take (umpire's pins) or as
 			// a draw from another seat's hand.
-			r.s.reach("grip take")
+			r.reach("grip take")
 		case e.Type == "kill_reward" && r.mode == ba.ModeLegacy:
-			r.s.reach("kill reward")
+			r.reach("kill reward")
 		case e.Type == "take" && e.Reason == "char_15":
-			r.s.reach("scavenger take")
+			r.reach("scavenger take")
 		case e.Reason == "char_14":
-			r.s.reach("empty hands draw")
+			r.reach("empty hands draw")
 		case e.Type == "kill_penalty":
-			r.s.reach("kill penalty")
+			r.reach("kill penalty")
 		case e.Type == "glory_bounty":
-			r.s.reach("bounty")
+			r.reach("bounty")
 		case e.Type == "glory_star" && e.Reason == "last_bullet":
-			r.s.reach("last bullet")
+			r.reach("last bullet")
 		}
 	}
 	if o.Phase == ba.PhaseEnded && o.WinnerTeam != nil {
 		switch team := *o.WinnerTeam; {
 		case team == ba.TeamLone && len(o.WinnerSeats) == 1 && r.mode != ba.ModePartners:
-			r.s.reach("sole survivor")
+			r.reach("sole survivor")
 		case team == ba.TeamRaiders:
-			r.s.reach("raiders win")
+			r.reach("raiders win")
 		case team == ba.TeamLaw:
-			r.s.reach("law wins")
+			r.reach("law wins")
 		}
+	}
+}
+
+// reach records situation key as arisen, for the room and the session.
+func (r *baRoomSteer) reach(key string) {
+	r.s.reach(key)
+	if r.record != nil && r.record != r.s {
+		r.record.reach(key)
 	}
 }
 
