@@ -62,6 +62,7 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 	fs.StringVar(&t.SeatPolicy, "seat-policy", "", "BangArena illegal-answer policy of the suite's seats (default reask_then_random)")
 	fs.StringVar(&t.Seed, "seed", "", "seed prefix of the matches and rooms the suite creates (default fixed seeds); with --room, the room's seed, which enables the replay cross-check")
 	fs.DurationVar(&t.CheckTimeout, "check-timeout", 0, "bound on each check (default derived from the deadline)")
+	fs.DurationVar(&t.Budget, "budget", 0, "how long the suite may play on (more rooms, more rounds) for rare situations its seats steer toward and that have not arisen; 0: the default (45s), negative: no playing on")
 	fs.DurationVar(&t.RequestTimeout, "request-timeout", 0, "bound on each HTTP request to the target (default 10s or three deadlines)")
 	runTimeout := fs.Duration("timeout", 0, "bound on the whole run (0: none); checks not finished by then are errors (exit 3)")
 	filter := fs.String("label-filter", "", "Ginkgo label filter over the checks' labels: the game and rule ids (e.g. 'bangarena/server.token || bangarena/14.random-legal')")

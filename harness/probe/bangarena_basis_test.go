@@ -6,6 +6,7 @@ import (
 
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
 	"github.com/umpire-arena/umpire/referee/rules"
+	"github.com/umpire-arena/umpire/reports"
 )
 
 func TestBAReadingOf(t *testing.T) {
@@ -46,6 +47,34 @@ func TestBAReadingOf(t *testing.T) {
 	} {
 		if got := baReadingOf(tc.item, ba.PhasePlay, hand); got != tc.want {
 			t.Errorf("%s with the hand's cards: have %q, want %q", tc.item.ActionID, got, tc.want)
+		}
+	}
+}
+
+// TestBALegacyFlask: a Flask offered in legacy with two seats alive rests
+// on I-BA-7 (the document: "does not heal"); with three alive, or outside
+// legacy, it is the document's.
+func TestBALegacyFlask(t *testing.T) {
+	flask := ba.LegalAction{ActionID: "heal:heal_self_03", Command: "play_heal_self"}
+	view := func(mode string, alive int) ba.PlayerView {
+		v := ba.PlayerView{RoleMode: mode}
+		for s := range 4 {
+			v.Players = append(v.Players, ba.PlayerInfo{Seat: s, Alive: s < alive})
+		}
+		return v
+	}
+	for _, tc := range []struct {
+		mode  string
+		alive int
+		want  rules.Basis
+	}{
+		{ba.ModeLegacy, 2, rules.BasisReading},
+		{ba.ModeLegacy, 3, rules.BasisDocument},
+		{ba.ModeClassic, 2, rules.BasisDocument},
+	} {
+		f := onReading(reports.Finding{Finding: rules.Finding{Rule: "bangarena/server.legal-actions", Basis: rules.BasisDocument}}, flask, ba.PhasePlay, view(tc.mode, tc.alive))
+		if f.Basis != tc.want {
+			t.Errorf("%s with %d alive: basis %v, want %v", tc.mode, tc.alive, f.Basis, tc.want)
 		}
 	}
 }

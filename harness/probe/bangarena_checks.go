@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"slices"
 	"time"
 
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
@@ -12,7 +13,9 @@ import (
 )
 
 func bangarenaChecks() []Check {
-	long := func(t *Target) time.Duration { return 120 * time.Second }
+	// The session's checks wait for its rooms, the rooms played on for the
+	// rare situations (the budget) included.
+	long := func(t *Target) time.Duration { return 120*time.Second + t.budget() }
 	probe := func(t *Target) time.Duration { return 30*time.Second + 10*t.deadline() }
 	return []Check{
 		{Name: "bangarena: every message validates against the schemas", Game: GameBangArena, Section: secSchema,
@@ -28,11 +31,11 @@ func bangarenaChecks() []Check {
 				"bangarena/10.law-wins", "bangarena/10.marshal-dead", "bangarena/10.sole-survivor", "bangarena/10.partners-lones",
 				// a log decision the replay refuses (baDecisionRule)
 				"bangarena/1.legal-only", "bangarena/12.decider", "bangarena/12.one-decider", "bangarena/12.args", "bangarena/12.args-contradict",
-				"bangarena/13.discard-args", "bangarena/13.choice-alone", "bangarena/4.self-target"}, Timeout: long, Run: baCheckReplay},
+				"bangarena/13.discard-args", "bangarena/13.choice-alone", "bangarena/4.self-target"}, Timeout: long, Run: baWithSteerWhy(baCheckReplay)},
 		{Name: "bangarena: legalActions agree with the referee, derived from each observation (live)", Game: GameBangArena, Section: secCross,
 			Rules: []string{"bangarena/server.legal-actions", "bangarena/13.action-ids"}, Timeout: long, Run: baCheckLive},
 		{Name: "bangarena: the room log re-simulates event by event (log verifier)", Game: GameBangArena, Section: secCross,
-			Rules: verify.BangArenaRuleIDs(), Timeout: long, Run: baCheckVerify},
+			Rules: verify.BangArenaRuleIDs(), Timeout: long, Run: baWithSteerWhy(baCheckVerify)},
 		{Name: "bangarena: partners mode: only loners alive, all loners win", Game: GameBangArena, Section: secCross,
 			Rules: []string{"bangarena/10.partners-lones", "bangarena/2.partners"}, Timeout: probe, Run: baCheckPartners},
 		{Name: "bangarena: other seats' hands and hidden roles stay hidden", Game: GameBangArena, Section: secHidden,
@@ -143,8 +146,9 @@ type baRoomPlan struct {
 
 // baSessionPlan plans the session rooms: every role mode (baSessionModes),
 // the 16 characters of §6 dealt in turn (baCharOrder, the harness
-// extension's characters setting) and, when the suite creates the rooms,
-// seeds steered to exercise what the rooms together can (baSteerPurposes).
+// extension's characters setting) and, when the suite creates the rooms on
+// a server that declares umpire's generator, seeds steered to exercise
+// what the rooms together can (baSteerPurposes).
 func baSessionPlan(t *Target) []baRoomPlan {
 	plan := make([]baRoomPlan, baMaxRooms)
 	chars := 0
@@ -162,7 +166,10 @@ func baSessionPlan(t *Target) []baRoomPlan {
 		chars += size
 		plan[i] = baRoomPlan{purpose, m}
 	}
-	if !t.Create {
+	// The seeds are chosen by simulation only for a server that declared
+	// umpire's generator (a room created before, the preflight's): an
+	// optimisation; the seats' decisions steer on any server.
+	if !t.Create || t.declaredChance() != verify.ChanceUmpire {
 		return plan
 	}
 	for i, p := range baSteerPurposes(t, plan) {
@@ -177,6 +184,7 @@ func baObserve(ctx context.Context, t *Target) ([]*baSession, error) {
 		defer cancel()
 		var out []*baSession
 		seen := 0
+		start := time.Now()
 		plan := baSessionPlan(t)
 		for i := 0; i < baMaxRooms; i++ {
 			purpose, m := plan[i].purpose, plan[i].mode
@@ -193,12 +201,102 @@ func baObserve(ctx context.Context, t *Target) ([]*baSession, error) {
 				break
 			}
 		}
-		return out, nil
+		return append(out, baPlayOn(t, len(out), time.Since(start)/time.Duration(len(out)))...), nil
 	})
 	if err != nil {
 		return nil, err
 	}
 	return v.([]*baSession), nil
+}
+
+// baPlayOnRooms bounds the rooms the suite plays on for (beyond the
+// planned ones), whatever the budget, and baPlayOnTries the rooms played on
+// for one situation (a server may never show it: a fault, or a shape the
+// suite does not read).
+const (
+	baPlayOnRooms = 6
+	baPlayOnTries = 2
+)
+
+// baPlayOn plays more session rooms, within the target's budget and
+// baPlayOnRooms, while a situation the seats steer toward has not arisen
+// (baSteer.missing): each room for the one played on for least, in a mode
+// it can arise in (baPlayOnMode), at most baPlayOnTries rooms for one. No room is started that the budget left
+// would not let finish (per: how long a planned room took); a room the
+// budget cuts short all the same, or that fails, ends the playing on and is
+// left out: the planned rooms are what the session must have.
+func baPlayOn(t *Target, planned int, per time.Duration) []*baSession {
+	budget := t.budget()
+	steer := t.baSteerState()
+	if !t.Create || budget <= 0 {
+		steer.stopped("the suite does not play on: a negative --budget")
+		return nil
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), budget)
+	defer cancel()
+	var out []*baSession
+	stop := fmt.Sprintf("the playing on stopped at its bound of %d rooms", baPlayOnRooms)
+	tries := map[string]int{}
+	for i := 0; i < baPlayOnRooms; i++ {
+		miss := baSteered(steer.missing())
+		if len(miss) == 0 {
+			stop = "every situation the seats steer toward arose"
+			break
+		}
+		// The missing situation played on for least, the first of them.
+		x := miss[0]
+		for _, y := range miss[1:] {
+			if tries[y.key] < tries[x.key] {
+				x = y
+			}
+		}
+		if tries[x.key] >= baPlayOnTries {
+			stop = fmt.Sprintf("each situation still missing had %d room(s) played on for it", baPlayOnTries)
+			break
+		}
+		if d, _ := ctx.Deadline(); time.Until(d) < per {
+			// A room cut short by the budget would be wasted.
+			stop = fmt.Sprintf("the budget of %v was spent (a room takes about %v here)", budget, per.Round(time.Second))
+			break
+		}
+		s, err := baPlaySessionModeWith(ctx, t, fmt.Sprintf("session-%d", planned+i+1), baPlayOnMode(x, tries[x.key], i), true)
+		tries[x.key]++
+		if err != nil {
+			stop = fmt.Sprintf("a room played on ended without its match: %v", err)
+			if ctx.Err() != nil {
+				stop = fmt.Sprintf("the budget of %v was spent", budget)
+			}
+			break
+		}
+		out = append(out, s)
+		steer.played()
+	}
+	steer.stopped(stop)
+	return out
+}
+
+// baPlayOnMode is the mode of the room played on (the i-th) for the k-th
+// time for situation x: a mode it can arise in (the next one at each
+// try), the characters dealt in turn (Grip's room deals Grip).
+func baPlayOnMode(x baSituation, k, i int) baMode {
+	m := baMode{mode: ba.ModeClassic, charFrom: (i*4)%16 + 1}
+	if len(x.modes) > 0 {
+		m.mode = x.modes[k%len(x.modes)]
+	}
+	switch x.key {
+	case "last bullet", "kill penalty":
+		m.seats = 8 // aides sit only at 5 seats and more (§2)
+	case "scavenger take":
+		m.charFrom = slices.Index(baCharOrder(), 15) + 1
+	case "empty hands draw":
+		m.charFrom = slices.Index(baCharOrder(), 14) + 1
+	case "grip take":
+		m.charFrom = slices.Index(baCharOrder(), 5) + 1
+	}
+	if m.mode == ba.ModeImpostor {
+		m.seats = 8
+	}
+	return m
 }
 
 // eachSession runs a per-room check over every session room and joins the
@@ -243,6 +341,12 @@ func baPlaySession(ctx context.Context, t *Target, purpose string) (*baSession, 
 // baPlaySessionMode is baPlaySession in a room of the given role mode (when
 // the suite creates it).
 func baPlaySessionMode(ctx context.Context, t *Target, purpose string, m baMode) (*baSession, error) {
+	return baPlaySessionModeWith(ctx, t, purpose, m, false)
+}
+
+// baPlaySessionModeWith is baPlaySessionMode whose seats also aim at the
+// ends the session still wants (ends: a room played on for them).
+func baPlaySessionModeWith(ctx context.Context, t *Target, purpose string, m baMode, ends bool) (*baSession, error) {
 	var r *baRoom
 	var err error
 	if t.Create {
@@ -255,6 +359,13 @@ func baPlaySessionMode(ctx context.Context, t *Target, purpose string, m baMode)
 	if err != nil {
 		return nil, err
 	}
+	r.steer.record, r.steer.ends = t.baSteerState(), ends
+	if ends {
+		r.steer.s = r.steer.record
+	}
+	if r.steer.mode == "" {
+		r.steer.mode = m.mode
+	}
 	s := &baSession{room: r}
 	for {
 		p, ended, err := r.pending(ctx)
@@ -263,6 +374,7 @@ func baPlaySessionMode(ctx context.Context, t *Target, purpose string, m baMode)
 		}
 		if ended {
 			s.final = p.Req
+			r.steer.ended(&p.Req)
 			break
 		}
 		d, err := r.players[p.Seat].Decide(&p.Req)

@@ -27,7 +27,11 @@ type baRoom struct {
 	chance  string
 	tokens  map[int]string
 	players map[int]baadv.Player
-	cmd     int
+	// steer leads the players' decisions toward rare situations
+	// (bangarena_decide.go); a session room shares the session's record
+	// of the situations reached.
+	steer *baRoomSteer
+	cmd   int
 	// hint is the seat most likely to decide next (-1 = none), read from
 	// the last observation, so polling asks it first.
 	hint int
@@ -121,12 +125,14 @@ func baCreateMode(ctx context.Context, t *Target, purpose string, m baMode) (*ba
 	r, err := newRoom(t, out.RoomID, seed, toks)
 	if r != nil {
 		r.chance = out.Chance
+		r.steer.mode = mode
+		t.noteChance(out.Chance)
 	}
 	return r, err
 }
 
 func newRoom(t *Target, id, seed string, toks map[int]string) (*baRoom, error) {
-	r := &baRoom{t: t, id: id, seed: seed, tokens: toks, players: map[int]baadv.Player{}, hint: -1}
+	r := &baRoom{t: t, id: id, seed: seed, tokens: toks, players: map[int]baadv.Player{}, hint: -1, steer: newBaRoomSteer(newBaSteer(), "")}
 	// The players are seeded from the room's seed when it is known, so a
 	// created room plays the same match every run.
 	base := seed
@@ -138,7 +144,7 @@ func newRoom(t *Target, id, seed string, toks map[int]string) (*baRoom, error) {
 		if err != nil {
 			return nil, err
 		}
-		r.players[seat] = p
+		r.players[seat] = &baSteerSeat{inner: p, room: r.steer}
 	}
 	return r, nil
 }

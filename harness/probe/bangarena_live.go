@@ -228,6 +228,8 @@ func onReading(f reports.Finding, a ba.LegalAction, phase string, obs ba.PlayerV
 	}
 	if ref != "" {
 		f.Basis, f.Ref = rules.BasisReading, ref
+	} else if baLegacyFlask(a, obs) {
+		f.Basis, f.Ref = rules.BasisReading, "I-BA-7"
 	}
 	return f
 }
@@ -304,6 +306,22 @@ func baOnlyRicochetShots(obs ba.PlayerView) bool {
 		}
 	}
 	return n > 0
+}
+
+// baLegacyFlask reports whether a is a Flask offered in legacy with two
+// seats alive or fewer: the document says only that it "does not heal"
+// then; that it is not offered at all is umpire's reading (I-BA-7).
+func baLegacyFlask(a ba.LegalAction, obs ba.PlayerView) bool {
+	if a.Command != "play_heal_self" || obs.RoleMode != ba.ModeLegacy {
+		return false
+	}
+	living := 0
+	for _, p := range obs.Players {
+		if p.Alive {
+			living++
+		}
+	}
+	return living <= 2
 }
 
 // ownHand maps the uids of the deciding seat's own hand to their card ids.

@@ -8,9 +8,10 @@ import (
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
 )
 
-// Steering a session room by its seed (issue 13, I-BA-P8): where the deal is known —
-// the referee's deck and RNG, which umpire's pins give a server that follows
-// them — the suite plays a few candidate seeds through the referee with its
+// Steering a session room by its seed (issue 13, I-BA-P8), an optimisation
+// for a server that declares umpire's generator (chance "umpire-chacha8" in
+// its create answer): the seats' decisions steer on any server
+// (bangarena_decide.go); where the deal is known the suite plays a few candidate seeds through the referee with its
 // own players before it creates the room, and takes the one whose match
 // adds most to what the rooms before it exercise (the rules the engine
 // evaluates, the events and cards of the match, the rare ends). A server whose deal differs plays another
@@ -238,17 +239,19 @@ func baSimulate(seed string, cfg ba.Config) (keys map[string]bool, ok bool) {
 		return nil, false
 	}
 	g.TrackRules()
+	// The seats decide as a session room's do: the heuristic under the
+	// steering of its decisions (baSteerSeat).
+	steer := newBaRoomSteer(newBaSteer(), cfg.RoleMode)
 	players := make([]baadv.DeltaPlayer, cfg.Seats)
 	for s := range players {
 		p, err := baadv.New("heuristic", fmt.Sprintf("%s/%d", seed, s))
 		if err != nil {
 			return nil, false
 		}
-		dp, isDelta := p.(baadv.DeltaPlayer)
-		if !isDelta {
+		if _, isDelta := p.(baadv.DeltaPlayer); !isDelta {
 			return nil, false
 		}
-		players[s] = dp
+		players[s] = &baSteerSeat{inner: p, room: steer}
 	}
 	since := make([]int, cfg.Seats)
 	var buf []ba.Event

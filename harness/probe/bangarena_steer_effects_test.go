@@ -6,6 +6,7 @@ import (
 
 	baadv "github.com/umpire-arena/umpire/harness/adversaries/bangarena"
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
+	"github.com/umpire-arena/umpire/referee/verify"
 )
 
 // TestSessionPlanSteersRareEffects: the rooms the suite creates against a
@@ -17,7 +18,7 @@ import (
 // played here as the session rooms play them, and the situations read from
 // their logs, independently of the steering's own keys.
 func TestSessionPlanSteersRareEffects(t *testing.T) {
-	tg := &Target{Game: GameBangArena, TableSize: 4, Create: true}
+	tg := declaresUmpireChance(&Target{Game: GameBangArena, TableSize: 4, Create: true})
 	saloon, both := false, false
 	for _, pl := range baSessionPlan(tg) {
 		size := pl.mode.seats
@@ -52,21 +53,29 @@ func TestSessionPlanSteersRareEffects(t *testing.T) {
 	}
 }
 
+// declaresUmpireChance makes tg a target whose create answers declared
+// umpire's generator (the seed search runs only for such a server).
+func declaresUmpireChance(tg *Target) *Target {
+	tg.state = &targetState{chance: verify.ChanceUmpire}
+	return tg
+}
+
 // steeredLog plays a session room's match through the referee with the
-// suite's players (as baSimulate does) and returns its log.
+// suite's players, steered (as baSimulate does), and returns its log.
 func steeredLog(t *testing.T, seed string, cfg ba.Config) []ba.Event {
 	t.Helper()
 	g, err := ba.NewGame(cfg, seed)
 	if err != nil {
 		t.Fatal(err)
 	}
+	steer := newBaRoomSteer(newBaSteer(), cfg.RoleMode)
 	players := make([]baadv.DeltaPlayer, cfg.Seats)
 	for s := range players {
 		p, err := baadv.New("heuristic", fmt.Sprintf("%s/%d", seed, s))
 		if err != nil {
 			t.Fatal(err)
 		}
-		players[s] = p.(baadv.DeltaPlayer)
+		players[s] = &baSteerSeat{inner: p, room: steer}
 	}
 	since := make([]int, cfg.Seats)
 	var buf []ba.Event
@@ -93,6 +102,6 @@ func steeredLog(t *testing.T, seed string, cfg ba.Config) []ba.Event {
 // suite run against a server it creates rooms on pays once.
 func BenchmarkSessionPlan(b *testing.B) {
 	for i := 0; i < b.N; i++ {
-		baSessionPlan(&Target{Game: GameBangArena, TableSize: 4, Create: true, Seed: fmt.Sprintf("bench-%d", i%4)})
+		baSessionPlan(declaresUmpireChance(&Target{Game: GameBangArena, TableSize: 4, Create: true, Seed: fmt.Sprintf("bench-%d", i%4)}))
 	}
 }

@@ -37,11 +37,15 @@ func TestSteerChoose(t *testing.T) {
 
 // TestSessionPlanSteers: with rooms the suite creates, the session plan
 // deals the characters in baCharOrder and picks a steered seed for some
-// room (the unsteered default seeds miss a law win with dead aides); for a
-// room it is given, nothing is steered.
+// room (the unsteered default seeds miss a law win with dead aides) when the
+// server declares umpire's generator; for a room it is given, or a server
+// with a generator of its own, nothing is steered by the seed.
 func TestSessionPlanSteers(t *testing.T) {
 	given := baSessionPlan(&Target{Game: GameBangArena, TableSize: 4})
-	created := baSessionPlan(&Target{Game: GameBangArena, TableSize: 4, Create: true})
+	created := baSessionPlan(declaresUmpireChance(&Target{Game: GameBangArena, TableSize: 4, Create: true}))
+	if other := baSessionPlan(&Target{Game: GameBangArena, TableSize: 4, Create: true}); !slices.Equal(other, given) {
+		t.Errorf("a server that declares no generator got its seeds searched: %v", other)
+	}
 	steered := false
 	for i := range given {
 		if given[i].mode.charFrom != created[i].mode.charFrom {

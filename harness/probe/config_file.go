@@ -17,6 +17,7 @@ var flagKeys = map[string]string{
 	"seat-policy":     "seat_policy",
 	"check-timeout":   "check_timeout_ns",
 	"request-timeout": "request_timeout_ns",
+	"budget":          "budget_ns",
 }
 
 // configObject turns a configuration file into the JSON object of a Target:
@@ -65,7 +66,7 @@ func configObject(data []byte) ([]byte, error) {
 				out["table_size"] = json.RawMessage(strconv.Itoa(n))
 				continue
 			}
-		case "check-timeout", "request-timeout":
+		case "check-timeout", "request-timeout", "budget":
 			var s string
 			if json.Unmarshal(v, &s) == nil {
 				d, err := time.ParseDuration(s)

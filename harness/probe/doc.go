@@ -23,6 +23,13 @@
 // moves, timeouts, reask, idempotency) create it through the harness
 // extension; without it they are skipped with a reason.
 //
+// Rare situations are reached by the decisions of the suite's own seats, on
+// any server (bangarena_decide.go; the Inference split-pot and all-in
+// probes): the suite plays on — more rooms, more rounds — until they arise
+// or Target.Budget is spent, and reports every rule left unexercised with
+// why. Choosing seeds by simulation (bangarena_steer.go) is only an
+// optimisation, for a server that declares umpire's generator.
+//
 // StartEmbedded starts umpire's reference server in-process (optionally with
 // faults switched on) so the suite can be run against it.
 package probe

@@ -68,7 +68,7 @@ func inferenceChecks() []Check {
 		{Name: "inference: a table of 2 or of 9 seats is refused", Game: GameInference, Section: secProbes,
 			Rules: []string{"inference/table.size"}, Timeout: probe, Run: infProbeTableSize},
 		{Name: "inference: a tied showdown splits the pot, odd credit by the rules", Game: GameInference, Section: secProbes,
-			Rules: []string{"inference/round.6.ties", "inference/round.6.odd-chips"}, Timeout: probe, Run: infProbeSplit},
+			Rules: []string{"inference/round.6.ties", "inference/round.6.odd-chips"}, Timeout: func(t *Target) time.Duration { return probe(t) + t.budget() }, Run: infProbeSplit},
 		{Name: "inference: the dealt values are uniform and independent", Game: GameInference, Section: secProbes,
 			Rules: []string{"inference/round.1.fair"}, Timeout: fairTimeout, Run: infProbeFair},
 		{Name: "inference: the deadline keeps running after an illegal move", Game: GameInference, Section: secTimeout,

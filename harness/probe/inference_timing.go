@@ -61,79 +61,35 @@ func infProbeSplit(ctx context.Context, t *Target) Result {
 	// low, the others tied for the best value share a pot of one ante
 	// per seat, which does not divide among them.
 	spec["values"] = [][]int{splitValues(t.TableSize)}
-	id, toks, caps, err := infCreateCaps(ctx, t, spec)
+	sp, err := infSplitMatch(ctx, t, spec)
 	if err != nil {
 		return probeErr(err)
 	}
-	fixed := slices.Contains(caps, "fixed-values")
-	p, err := infJoin(ctx, t, id, toks)
-	if err != nil {
-		return probeErr(err)
+	if !sp.tie && sp.fixed {
+		return sp.res.orSkip("no tie for the best value arose in the probe match, though the server announced fixed-values and was asked for one")
 	}
-	defer p.Close()
-	// Every seat sees its own value: the best value checks, a seat whose
-	// value another seat shares checks, everyone else folds.
-	values := map[int]int{}
-	err = p.playOut(ctx, func(m infMsg) error {
-		vs, err := m.view()
-		if err != nil || vs.YourValue == nil {
-			return p.defaultMove(ctx, m)
-		}
-		values[m.Seat] = *vs.YourValue
-		return p.defaultMove(ctx, m)
-	})
-	if err != nil {
-		return probeErr(err)
-	}
-	tie := false
-	var res Result
-	for _, m := range p.Got {
-		if m.Env.Type == "event" && m.Ev.Type == "showdown" && m.Ev.Round == 1 && len(m.Ev.Reveals) > 1 {
-			best, count := 0, 0
-			for _, r := range m.Ev.Reveals {
-				if r.Value > best {
-					best, count = r.Value, 1
-				} else if r.Value == best {
-					count++
-				}
-			}
-			tie = count > 1
-			// Every seat tied for the best value shares the pot.
-			if ev, ok := decodeLiveEvent(m.Env.Event); ok && tie {
-				res.eval("inference/round.6.ties")
-				paid := map[int]bool{}
-				for _, p := range ev.Payouts {
-					paid[p.Seat] = p.Amount > 0
-				}
-				// A pot too small to give each tied seat a credit (a match
-				// without antes) owes none of them anything.
-				owed := ev.Pot == nil || *ev.Pot >= count
-				for _, r := range ev.Reveals {
-					if owed && r.Value == best && !paid[r.Seat] {
-						seat := r.Seat
-						res.Findings = append(res.Findings, finding("inference/round.6.ties", rules.Where{Seat: &seat, Round: 1}, "a share of the pot for every seat tied for the best value", ev.Payouts,
-							"seat %d, tied for the best value %d, is paid nothing", r.Seat, best))
-						break
-					}
-				}
-			}
-			break
+	if !sp.tie || !sp.odd {
+		// Without fixed values the hidden values are the server's: the
+		// suite plays on, round after round, until a tie for the best
+		// value with an odd credit arises (infSplitPlayOn).
+		on, why := infSplitPlayOn(ctx, t)
+		switch {
+		case on != nil:
+			on.res.Findings = append(sp.res.Findings, on.res.Findings...)
+			sp = on
+		case !sp.tie:
+			return skip("no tie for the best value arose: %s", why)
 		}
 	}
-	if !tie {
-		if fixed {
-			return res.orSkip("no tie for the best value arose in the probe match, though the server announced fixed-values and was asked for one")
-		}
-		return skip("no tie for the best value arose in the probe match (the seed search works with umpire's deal function only, and the server offers no fixed-values capability)")
-	}
-	status, body, err := infFetchLog(ctx, t, id)
+	res := sp.res
+	status, body, err := infFetchLog(ctx, t, sp.id)
 	if err != nil {
 		return probeErr(err)
 	}
 	if status != http.StatusOK {
 		return res.orSkip("the match log could not be read: HTTP %d", status)
 	}
-	v := verify.NewInference(verify.Options{File: id + ".jsonl"})
+	v := verify.NewInference(verify.Options{File: sp.id + ".jsonl"})
 	for i, line := range bytes.Split(bytes.TrimSpace(body), []byte("\n")) {
 		for _, f := range v.Line(i+1, line) {
 			res.Findings = append(res.Findings, reports.Finding{Finding: f})
@@ -149,10 +105,122 @@ func infProbeSplit(ctx context.Context, t *Target) Result {
 		if ev[id] > 0 {
 			res.eval(id)
 		} else {
-			res.notExercised(id, "the tied pot of the probe match split evenly")
+			res.notExercised(id, "the tied pots of the probe matches split evenly")
 		}
 	}
 	return res
+}
+
+// infSplit is one match of the split-pot probe as the seats saw it.
+type infSplit struct {
+	id string
+	// fixed: the server announced fixed-values; tie: a showdown had a tie
+	// for the best value; odd: a tied pot did not divide evenly.
+	fixed, tie, odd bool
+	res             Result
+}
+
+// infSplitMatch creates a match of spec and plays it out (every seat
+// calls, so every seat reaches the showdown), judging each tied showdown
+// from what the seats were shown: every seat tied for the best value is
+// paid a share.
+func infSplitMatch(ctx context.Context, t *Target, spec map[string]any) (*infSplit, error) {
+	id, toks, caps, err := infCreateCaps(ctx, t, spec)
+	if err != nil {
+		return nil, err
+	}
+	sp := &infSplit{id: id, fixed: slices.Contains(caps, "fixed-values")}
+	p, err := infJoin(ctx, t, id, toks)
+	if err != nil {
+		return nil, err
+	}
+	defer p.Close()
+	if err := p.playOut(ctx, nil); err != nil {
+		return nil, err
+	}
+	for _, m := range p.Got {
+		if m.Env.Type != "event" || m.Ev.Type != "showdown" || len(m.Ev.Reveals) < 2 {
+			continue
+		}
+		best, count := 0, 0
+		for _, r := range m.Ev.Reveals {
+			if r.Value > best {
+				best, count = r.Value, 1
+			} else if r.Value == best {
+				count++
+			}
+		}
+		ev, ok := decodeLiveEvent(m.Env.Event)
+		if count < 2 || !ok {
+			continue
+		}
+		sp.tie = true
+		sp.odd = sp.odd || ev.Pot != nil && *ev.Pot%count != 0
+		// Every seat tied for the best value shares the pot.
+		sp.res.eval("inference/round.6.ties")
+		paid := map[int]bool{}
+		for _, p := range ev.Payouts {
+			paid[p.Seat] = p.Amount > 0
+		}
+		// A pot too small to give each tied seat a credit (a match
+		// without antes) owes none of them anything.
+		owed := ev.Pot == nil || *ev.Pot >= count
+		for _, r := range ev.Reveals {
+			if owed && r.Value == best && !paid[r.Seat] {
+				seat := r.Seat
+				sp.res.Findings = append(sp.res.Findings, finding("inference/round.6.ties", rules.Where{Seat: &seat, Round: m.Ev.Round}, "a share of the pot for every seat tied for the best value", ev.Payouts,
+					"seat %d, tied for the best value %d, is paid nothing", r.Seat, best))
+				break
+			}
+		}
+	}
+	return sp, nil
+}
+
+// infSplitSeats and infSplitRounds shape the matches the split-pot probe
+// plays on in: at 7 seats, each calling to the showdown, about one round in
+// 30 ties for the best value (a value from 1 to 100 each), and a pot of one
+// ante per seat divides neither by 2 nor by 3 tied seats; 20 rounds stay
+// below the ante's ramp.
+const (
+	infSplitSeats  = 7
+	infSplitRounds = 20
+)
+
+// infSplitPlayOn plays matches (infSplitSeats seats, infSplitRounds rounds,
+// every seat calling) within the target's budget and the check's time
+// until one shows a tie for the best value whose pot does not divide
+// evenly: the first such match, or the last with a tie; nil (and why)
+// when none arose.
+func infSplitPlayOn(ctx context.Context, t *Target) (*infSplit, string) {
+	budget := t.budget()
+	if budget <= 0 {
+		return nil, "the suite does not play on (a negative --budget), and the server offers no fixed-values capability"
+	}
+	until := time.Now().Add(budget)
+	if d, ok := ctx.Deadline(); ok && d.Add(-10*time.Second).Before(until) {
+		until = d.Add(-10 * time.Second)
+	}
+	var last *infSplit
+	matches := 0
+	for k := 1; time.Now().Before(until); k++ {
+		mctx, cancel := context.WithDeadline(ctx, until)
+		spec := map[string]any{"seats": infSplitSeats, "rounds": infSplitRounds, "deadline_ms": max(t.DeadlineMS, 2000),
+			"seed": t.seedFor(fmt.Sprintf("split-on-%d", k)), "ante": 1}
+		sp, err := infSplitMatch(mctx, t, spec)
+		cancel()
+		if err != nil {
+			return last, fmt.Sprintf("a match played on for it failed after %d match(es): %v", matches, err)
+		}
+		matches++
+		if sp.tie {
+			last = sp
+		}
+		if sp.tie && sp.odd {
+			return sp, ""
+		}
+	}
+	return last, fmt.Sprintf("none in %d match(es) of %d rounds at %d seats, every seat calling to the showdown, played on within the budget of %v (the server offers no fixed-values capability)", matches, infSplitRounds, infSplitSeats, budget)
 }
 
 func infProbeDeadline(ctx context.Context, t *Target) Result {

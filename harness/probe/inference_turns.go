@@ -346,7 +346,8 @@ func allInSeed(base string) string {
 
 // infProbeAllIn plays three seats of 4 credits and an ante of 1: in round
 // 1 the first to act raises 1 and the others call, so one seat takes 6 and
-// two keep 2; in round 2 (its winner first to act, under umpire's deal)
+// two keep 2; in a later round (round 2, the winner first to act, under
+// umpire's deal; on any server wherever it sits, up to round 4)
 // the big stack raises all it has and the short stacks call: each call is
 // for less than owed, so it is all-in (the call item offers what the seat
 // has, to_call is capped at its credits, the action is flagged all_in) and
@@ -355,7 +356,7 @@ func infProbeAllIn(ctx context.Context, t *Target) Result {
 	if r, ok := needCreate(t); !ok {
 		return r
 	}
-	id, toks, err := infCreate(ctx, t, map[string]any{"seats": 3, "rounds": 2, "deadline_ms": max(t.DeadlineMS, 2000),
+	id, toks, err := infCreate(ctx, t, map[string]any{"seats": 3, "rounds": 4, "deadline_ms": max(t.DeadlineMS, 2000),
 		"seed": allInSeed(t.seedFor("all-in")), "starting_credits": 4, "ante": 1})
 	if err != nil {
 		return probeErr(err)
@@ -366,19 +367,31 @@ func infProbeAllIn(ctx context.Context, t *Target) Result {
 	}
 	defer p.Close()
 	var res Result
-	short := false // a seat owed more than it held
+	short := false              // a seat owed more than it held
+	raised := map[[2]int]bool{} // (round, seat): the big stack raised
 	err = p.playOut(ctx, func(m infMsg) error {
 		vs, err := m.view()
 		legal, err2 := m.legal()
 		if err != nil || err2 != nil {
 			return p.defaultMove(ctx, m)
 		}
-		first := len(vs.Actions) == 0
+		// Round 1: the first to act raises 1 and the others call. Later
+		// rounds: the seat holding the most credits raises all it may,
+		// once, wherever it sits (the seats' decisions, not the deal,
+		// make the short stacks owe more than they hold).
+		first := len(vs.Actions) == 0 && vs.Round == 1
+		big := vs.Round > 1 && !raised[[2]int{vs.Round, m.Seat}] && !short
+		for _, pl := range vs.Players {
+			if pl.Seat != m.Seat && !pl.Busted && pl.Credits >= vs.YourCredits {
+				big = false
+			}
+		}
 		for _, a := range legal {
-			if a.Action == "raise" && first {
+			if a.Action == "raise" && (first || big) {
 				amount := a.Min
-				if vs.Round > 1 {
+				if big {
 					amount = a.Max
+					raised[[2]int{vs.Round, m.Seat}] = true
 				}
 				return p.move(ctx, m.Seat, m.turnOf(), "raise", amount)
 			}
@@ -419,7 +432,7 @@ func infProbeAllIn(ctx context.Context, t *Target) Result {
 	infReplay(ctx, t, id, &res)
 	if !short {
 		res.notExercised("inference/round.3.all-in", "no seat of the probe match owed more than it held")
-		return res.orSkip("no seat of the probe match owed more than it held (the seed search works with umpire's deal function only)")
+		return res.orSkip("no seat of the probe match owed more than it held (the seats' stacks never parted enough)")
 	}
 	return res
 }

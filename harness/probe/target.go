@@ -86,6 +86,10 @@ type Target struct {
 	RequestTimeout time.Duration `json:"request_timeout_ns,omitempty"`
 	// CheckTimeout bounds each check (0 = derived from DeadlineMS).
 	CheckTimeout time.Duration `json:"check_timeout_ns,omitempty"`
+	// Budget bounds how long the suite plays on (more rooms, more rounds)
+	// for the rare situations its seats steer toward and that have not
+	// arisen yet (0 = DefaultBudget; negative: no playing on).
+	Budget time.Duration `json:"budget_ns,omitempty"`
 
 	// HTTP is the client for REST calls (nil = a default client).
 	HTTP *http.Client `json:"-"`
@@ -100,6 +104,60 @@ type targetState struct {
 	mu       sync.Mutex
 	schemas  *schemas.Set
 	sessions map[string]*sessionSlot
+	// chance is the generator a create answer declared ("" = none yet).
+	chance string
+	// steer is the record of the rare situations the session rooms
+	// reached (BangArena, bangarena_decide.go).
+	steer *baSteer
+}
+
+// DefaultBudget is the default of Target.Budget: long enough for a few more
+// rooms of a slow server, short enough to keep conform within minutes.
+const DefaultBudget = 45 * time.Second
+
+// budget is the time the suite may play on for rare situations (0: none).
+func (t *Target) budget() time.Duration {
+	switch {
+	case t.Budget < 0:
+		return 0
+	case t.Budget == 0:
+		return DefaultBudget
+	}
+	return t.Budget
+}
+
+// noteChance records the generator a create answer declared.
+func (t *Target) noteChance(c string) {
+	if c == "" || t.state == nil {
+		return
+	}
+	st := t.st()
+	st.mu.Lock()
+	st.chance = c
+	st.mu.Unlock()
+}
+
+// declaredChance is the generator a create answer of this run declared
+// ("" when none did, or no room was created yet).
+func (t *Target) declaredChance() string {
+	if t.state == nil {
+		return ""
+	}
+	st := t.st()
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	return st.chance
+}
+
+// baSteerState is the session's record of the rare situations reached.
+func (t *Target) baSteerState() *baSteer {
+	st := t.st()
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	if st.steer == nil {
+		st.steer = newBaSteer()
+	}
+	return st.steer
 }
 
 // sessionSlot holds one played session, shared by the checks observing it.
@@ -264,6 +322,7 @@ func (t *Target) overridden(f *Target) []string {
 	note("seed", t.Seed != "" && f.Seed != "", t.Seed != f.Seed)
 	note("check-timeout", t.CheckTimeout != 0 && f.CheckTimeout != 0, t.CheckTimeout != f.CheckTimeout)
 	note("request-timeout", t.RequestTimeout != 0 && f.RequestTimeout != 0, t.RequestTimeout != f.RequestTimeout)
+	note("budget", t.Budget != 0 && f.Budget != 0, t.Budget != f.Budget)
 	return out
 }
 
@@ -308,6 +367,9 @@ func (t *Target) merge(f *Target) {
 	}
 	if t.RequestTimeout == 0 {
 		t.RequestTimeout = f.RequestTimeout
+	}
+	if t.Budget == 0 {
+		t.Budget = f.Budget
 	}
 	t.Strict = t.Strict || f.Strict
 	if len(t.Flaky) == 0 {

@@ -1,0 +1,396 @@
+package probe
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"sync"
+
+	baadv "github.com/umpire-arena/umpire/harness/adversaries/bangarena"
+	ba "github.com/umpire-arena/umpire/referee/bangarena"
+	"github.com/umpire-arena/umpire/reports"
+)
+
+// Steering by decisions (issue 27): the suite holds every seat of the rooms
+// it creates, so it can lead a match toward the rare situations of the
+// rules by what its seats choose — not by the seed, which steers only a
+// server dealing with umpire's generator. A seat keeps a Saloon until
+// another seat is hurt, plays Dynamite and Jail when it holds them (the
+// Jail on the seat the Dynamite will reach), takes Grip's draw from a hand,
+// holds Snatch and Toss for a target with cards in play, and the seats of
+// a room together aim at the end the room is meant for (a lone survivor, a
+// raider killed in legacy, the Marshal's last aide, a seat with stars),
+// the seats it needs alive left unharmed and the seats it needs dead
+// giving up their defence. What the rules leave to the server (the cards
+// dealt, every check) is untouched: the situations arise on any server,
+// only more or less quickly.
+
+// baSituation is a rare situation the seats steer toward, with the rule
+// whose check it lets run and the role modes it can arise in ("" = any).
+type baSituation struct {
+	key   string
+	rule  string
+	modes []string
+	// unsteered says why no decision of the seats leads to it ("" = they
+	// steer toward it).
+	unsteered string
+}
+
+// baSituations are the situations the session rooms steer toward, in the
+// order the play-on rooms pick their mode for (baPlayOnMode).
+func baSituations() []baSituation {
+	return []baSituation{
+		{key: "sole survivor", rule: "bangarena/10.sole-survivor", modes: []string{ba.ModeClassic, ba.ModeImpostor, ba.ModeLegacy}},
+		{key: "raiders win", rule: "bangarena/10.marshal-dead", modes: []string{ba.ModeClassic, ba.ModeImpostor}},
+		{key: "law wins", rule: "bangarena/10.law-wins", modes: []string{ba.ModeClassic, ba.ModeLegacy}},
+		{key: "kill reward", rule: "bangarena/9.kill-reward", modes: []string{ba.ModeLegacy}},
+		{key: "last bullet", rule: "bangarena/9.last-bullet", modes: []string{ba.ModeImpostor, ba.ModeClassic, ba.ModePartners}},
+		{key: "bounty", rule: "bangarena/9.bounty", modes: []string{ba.ModeClassic, ba.ModeImpostor, ba.ModePartners}},
+		{key: "kill penalty", rule: "bangarena/9.kill-penalty", modes: []string{ba.ModeClassic, ba.ModeImpostor}},
+		{key: "scavenger take", rule: "bangarena/6.char-15-scavenger"},
+		{key: "empty hands draw", rule: "bangarena/6.char-14-empty-hands"},
+		{key: "saloon heals another", rule: "bangarena/5.saloon"},
+		{key: "dynamite and jail", rule: "bangarena/3.dynamite-before-jail"},
+		{key: "grip take", rule: "bangarena/6.char-05-grip"},
+		{key: "empty piles", rule: "bangarena/3.empty-piles", unsteered: "no choice of the seats empties deck and discard pile together: it takes every card of the game in hands and in play"},
+	}
+}
+
+// baSteered are the situations of xs the seats can steer toward.
+func baSteered(xs []baSituation) []baSituation {
+	var out []baSituation
+	for _, x := range xs {
+		if x.unsteered == "" {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// baSteer is what the seats of one session share: the situations reached
+// so far (by any room), from what the server showed the seats.
+type baSteer struct {
+	mu      sync.Mutex
+	reached map[string]bool
+	// rooms are the rooms played on for the missing situations; stop says
+	// what ended the playing on.
+	rooms int
+	stop  string
+}
+
+func newBaSteer() *baSteer { return &baSteer{reached: map[string]bool{}} }
+
+// stopped records what ended the playing on.
+func (s *baSteer) stopped(why string) {
+	s.mu.Lock()
+	s.stop = why
+	s.mu.Unlock()
+}
+
+// played counts a room played on for the missing situations.
+func (s *baSteer) played() {
+	s.mu.Lock()
+	s.rooms++
+	s.mu.Unlock()
+}
+
+// wanted reports whether situation key has not arisen yet.
+func (s *baSteer) wanted(key string) bool {
+	if s == nil {
+		return true
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return !s.reached[key]
+}
+
+// reach records situation key as arisen.
+func (s *baSteer) reach(key string) {
+	if s == nil {
+		return
+	}
+	s.mu.Lock()
+	s.reached[key] = true
+	s.mu.Unlock()
+}
+
+// missing are the situations that have not arisen, in baSituations' order.
+func (s *baSteer) missing() []baSituation {
+	var out []baSituation
+	for _, x := range baSituations() {
+		if s.wanted(x.key) {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// baRoomSteer is one room's steering: its mode, the roles its seats were
+// shown (each seat its own), and the per-seat reading of its events.
+type baRoomSteer struct {
+	// s is what the seats' decisions read as still wanted; record, when
+	// set, is the session's record every situation reached goes to as
+	// well. A planned room decides from a record of its own (so that it
+	// plays the match the seed search simulated); a room played on
+	// decides from the session's.
+	s      *baSteer
+	record *baSteer
+	mu     sync.Mutex
+	mode   string
+	// ends: the seats also aim at the ends of a match the session still
+	// wants (aim); only in the rooms played on for them, so that the
+	// planned rooms play their matches out as the players would.
+	ends  bool
+	roles map[int]string
+	// last is the highest event seq read per seat (0: none or unnumbered).
+	last map[int]int
+	// per seat: the seat of the last Saloon played, a Dynamite checked
+	// this turn (the stream's state for the situations).
+	saloon map[int]int
+	dyn    map[int]bool
+}
+
+func newBaRoomSteer(s *baSteer, mode string) *baRoomSteer {
+	return &baRoomSteer{s: s, mode: mode, roles: map[int]string{}, last: map[int]int{}, saloon: map[int]int{}, dyn: map[int]bool{}}
+}
+
+// baSteerSeat is a seat's player under the room's steering.
+type baSteerSeat struct {
+	inner baadv.Player
+	room  *baRoomSteer
+}
+
+// Name implements baadv.Player.
+func (p *baSteerSeat) Name() string { return p.inner.Name() }
+
+// Decide implements baadv.Player: the steered choice, or the inner
+// player's among the items the steering leaves.
+func (p *baSteerSeat) Decide(req *ba.DecisionRequest) (baadv.Decision, error) {
+	return p.decide(req, p.inner.Decide)
+}
+
+// DecideDelta implements baadv.DeltaPlayer (the inner player must be one).
+func (p *baSteerSeat) DecideDelta(req *ba.DecisionRequest) (baadv.Decision, error) {
+	dp, ok := p.inner.(baadv.DeltaPlayer)
+	if !ok {
+		return p.decide(req, p.inner.Decide)
+	}
+	return p.decide(req, dp.DecideDelta)
+}
+
+func (p *baSteerSeat) decide(req *ba.DecisionRequest, inner func(*ba.DecisionRequest) (baadv.Decision, error)) (baadv.Decision, error) {
+	r := p.room
+	r.observe(req)
+	if len(req.LegalActions) == 0 {
+		return inner(req)
+	}
+	if !r.steers(req) {
+		return inner(req)
+	}
+	if k := r.force(req); k >= 0 {
+		return baadv.Decision{ActionID: req.LegalActions[k].ActionID}, nil
+	}
+	keep, focus := r.filter(req)
+	if len(keep) == len(req.LegalActions) && focus < 0 {
+		return inner(req)
+	}
+	sub := *req
+	sub.LegalActions = make([]ba.LegalAction, 0, len(keep))
+	for _, k := range keep {
+		sub.LegalActions = append(sub.LegalActions, req.LegalActions[k])
+	}
+	d, err := inner(&sub)
+	if err == nil && focus >= 0 && baCommandOf(req, d.ActionID) == "end_play" {
+		// The seat would end its play with an attack on the seat the room
+		// needs dead in hand: it makes it.
+		return baadv.Decision{ActionID: req.LegalActions[focus].ActionID}, nil
+	}
+	return d, err
+}
+
+// steers reports whether the steering may change req's answer: some item
+// is of a command it forces or filters, or the room aims at an end.
+func (r *baRoomSteer) steers(req *ba.DecisionRequest) bool {
+	if r.ends {
+		return true
+	}
+	for i := range req.LegalActions {
+		switch req.LegalActions[i].Command {
+		case "choose_first_draw", "play_heal_all", "play_equip_blue", "play_steal", "play_discard_any", "end_play":
+			return true
+		}
+	}
+	return false
+}
+
+// baCommandOf is the command of the item actionID names.
+func baCommandOf(req *ba.DecisionRequest, actionID string) string {
+	for i := range req.LegalActions {
+		if req.LegalActions[i].ActionID == actionID {
+			return req.LegalActions[i].Command
+		}
+	}
+	return ""
+}
+
+// observe reads what req shows: the seat's own role, and the situations
+// its events and counts show (each event once per seat when numbered).
+func (r *baRoomSteer) observe(req *ba.DecisionRequest) {
+	o := &req.Observation
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.mode == "" {
+		r.mode = o.RoleMode
+	}
+	for _, pl := range o.Players {
+		if pl.RoleID != nil && *pl.RoleID != "" {
+			r.roles[pl.Seat] = *pl.RoleID
+		}
+	}
+	if o.DeckCount == 0 && o.DiscardCount == 0 && len(o.Players) > 0 {
+		r.reach("empty piles")
+	}
+	me := o.You
+	for i := range o.Events {
+		e := &o.Events[i]
+		if e.Seq > 0 {
+			if e.Seq <= r.last[me] {
+				continue
+			}
+			r.last[me] = e.Seq
+		}
+		switch {
+		case e.Type == "turn_start":
+			r.dyn[me] = false
+		case e.Type == "card_played":
+			r.saloon[me] = -1
+			if e.Command == "play_heal_all" {
+				r.saloon[me] = e.Seat
+			}
+		case e.Type == "heal":
+			if s, ok := r.saloon[me]; ok && s >= 0 && e.Seat != s {
+				r.reach("saloon heals another")
+			}
+		case e.Type == "check" && (e.Kind == "dynamite" || e.Kind == "bomb"):
+			// umpire's pins name the check "dynamite"; a server may name it
+			// after the card ("bomb"): the situation is the same.
+			r.dyn[me] = true
+		case e.Type == "check" && e.Kind == "jail" && r.dyn[me]:
+			r.reach("dynamite and jail")
+		case e.Type == "take" && e.Reason == "char_05" && e.Zone == "hand",
+			e.Type == "draw" && e.Zone == "hand" && e.FromSeat >= 0 && e.FromSeat != e.Seat && baCharOf(o, e.Seat) == "char_05":
+			// Grip's first draw from a hand, as a take (umpire's pins) or as
+			// a draw from another seat's hand.
+			r.reach("grip take")
+		case e.Type == "kill_reward" && r.mode == ba.ModeLegacy:
+			r.reach("kill reward")
+		case e.Type == "take" && e.Reason == "char_15":
+			r.reach("scavenger take")
+		case e.Reason == "char_14":
+			r.reach("empty hands draw")
+		case e.Type == "kill_penalty":
+			r.reach("kill penalty")
+		case e.Type == "glory_bounty":
+			r.reach("bounty")
+		case e.Type == "glory_star" && e.Reason == "last_bullet":
+			r.reach("last bullet")
+		}
+	}
+	if o.Phase == ba.PhaseEnded && o.WinnerTeam != nil {
+		switch team := *o.WinnerTeam; {
+		case team == ba.TeamLone && len(o.WinnerSeats) == 1 && r.mode != ba.ModePartners:
+			r.reach("sole survivor")
+		case team == ba.TeamRaiders:
+			r.reach("raiders win")
+		case team == ba.TeamLaw:
+			r.reach("law wins")
+		}
+	}
+}
+
+// reach records situation key as arisen, for the room and the session.
+func (r *baRoomSteer) reach(key string) {
+	r.s.reach(key)
+	if r.record != nil && r.record != r.s {
+		r.record.reach(key)
+	}
+}
+
+// ended reads the final observation of a room.
+func (r *baRoomSteer) ended(req *ba.DecisionRequest) { r.observe(req) }
+
+// baCharOf is the character of seat s in o ("" when not shown).
+func baCharOf(o *ba.PlayerView, s int) string {
+	if s < 0 || s >= len(o.Players) {
+		return ""
+	}
+	return o.Players[s].CharacterID
+}
+
+// baItem is what the steering reads of a legal item.
+type baItem struct {
+	command, card, zone, source string
+	target                      int
+}
+
+func baItemOf(a *ba.LegalAction, me *ba.PlayerInfo) baItem {
+	m := a.ArgsSchema
+	it := baItem{command: a.Command, target: -1}
+	if n, ok := m["targetSeat"].(float64); ok {
+		it.target = int(n)
+	} else if n, ok := m["targetSeat"].(int); ok {
+		it.target = n
+	}
+	if uid, ok := m["cardUid"].(string); ok && me != nil {
+		for _, h := range me.Hand {
+			if h.UID == uid {
+				it.card = h.CardID
+			}
+		}
+	}
+	if pick, ok := m["pick"].(map[string]any); ok {
+		it.zone, _ = pick["zone"].(string)
+	}
+	switch src := m["source"].(type) {
+	case map[string]any:
+		it.source, _ = src["kind"].(string)
+	case string:
+		// A source written "hand:<seat>" (a server's own shape).
+		it.source, _, _ = strings.Cut(src, ":")
+	}
+	return it
+}
+
+// baWithSteerWhy adds to a session check's result why each rule of a
+// situation that did not arise was not evaluated: how many rooms the seats
+// steered toward it, and what ended the playing on.
+func baWithSteerWhy(run func(ctx context.Context, t *Target) Result) func(ctx context.Context, t *Target) Result {
+	return func(ctx context.Context, t *Target) Result {
+		res := run(ctx, t)
+		if res.Status == reports.Error || res.Status == reports.Skip {
+			return res
+		}
+		st := t.baSteerState()
+		for _, x := range st.missing() {
+			if res.Evaluated[x.rule] > 0 {
+				continue
+			}
+			res.notExercised(x.rule, st.why(t, x))
+		}
+		return res
+	}
+}
+
+// why says why situation x did not arise in the session.
+func (s *baSteer) why(t *Target, x baSituation) string {
+	s.mu.Lock()
+	rooms, stop := s.rooms, s.stop
+	s.mu.Unlock()
+	if !t.Create {
+		return fmt.Sprintf("%s did not arise in the given room, and the suite creates no more rooms without the harness extension", x.key)
+	}
+	if x.unsteered != "" {
+		return fmt.Sprintf("%s did not arise in the session rooms (%s)", x.key, x.unsteered)
+	}
+	return fmt.Sprintf("%s did not arise, though the suite's seats steered toward it by their decisions in every session room and %d room(s) more (%s)", x.key, rooms, stop)
+}
