@@ -119,6 +119,7 @@ func baEvidence(s *baSession) (judge.Evidence, string) {
 	}
 	streams = append(streams, s.final.Observation.Events)
 	ev.Events = judge.MergeEvents(streams...)
+	ev.Config.Faces = baFaces(ev.Events, all)
 	ev.Roles, ev.Chars, ev.Hands = make([]string, n), make([]string, n), make([][]string, n)
 	for _, x := range s.opening {
 		if !x.Gaps.Empty() {
@@ -230,6 +231,10 @@ func baCheckSeatsOne(s *baSession) Result {
 			stop = fmt.Sprintf("at decision %d the engine's decider is not seat %d", i, seat)
 			break
 		}
+		// A choice's id is the server's own name for it (§13 names no
+		// form): the server's is read as the engine's pending one.
+		x.seen = baSeatsRenameChoice(g, x.seen)
+		applied, args = baRenameChoiceIn(x.seen.renamed, applied, args)
 		n := len(res.Findings)
 		compared++
 		baSeatsCompare(&res, g, x.seen, where, fieldsShown, agreed)
@@ -378,4 +383,80 @@ func baSeatsRules() []string {
 		"bangarena/13.discard-args", "bangarena/13.choice-alone", "bangarena/4.self-target"})
 	slices.Sort(out)
 	return slices.Compact(out)
+}
+
+// baSeatsRenameChoice returns x with the server's pending choice id
+// replaced by the engine's in its observation and legal items (renamed
+// holds the pair, empty when they agree or there is none).
+func baSeatsRenameChoice(g *ba.Game, x baSeen) baSeen {
+	got := x.Req.Observation.PendingChoice
+	want := g.View(x.Seat).PendingChoice
+	if got == nil || want == nil || got.ChoiceID == want.ChoiceID || got.ChoiceID == "" {
+		return x
+	}
+	x.renamed = [2]string{got.ChoiceID, want.ChoiceID}
+	c := *got
+	c.ChoiceID = want.ChoiceID
+	x.Req.Observation.PendingChoice = &c
+	items := slices.Clone(x.Req.LegalActions)
+	for i := range items {
+		items[i].ActionID, _ = baRenameChoiceIn(x.renamed, items[i].ActionID, nil)
+	}
+	x.Req.LegalActions = items
+	return x
+}
+
+// baRenameChoiceIn renames choice id r[0] to r[1] in an actionId
+// ("glory:gl-1:heart") and in args.
+func baRenameChoiceIn(r [2]string, id string, args json.RawMessage) (string, json.RawMessage) {
+	if r[0] == "" {
+		return id, args
+	}
+	parts := strings.Split(id, ":")
+	if len(parts) > 1 && parts[1] == r[0] {
+		parts[1] = r[1]
+	}
+	if len(args) > 0 {
+		old, _ := json.Marshal(r[0])
+		nw, _ := json.Marshal(r[1])
+		args = bytes.ReplaceAll(args, old, nw)
+	}
+	return strings.Join(parts, ":"), args
+}
+
+// baFaces are the suit and rank of every card the server showed (in an
+// event, a hand, a card in play, a look at the top): its own assignment of
+// the pack's suits, which the checks of §8 read.
+func baFaces(events []ba.Event, seen []baSeen) map[string]ba.Card {
+	out := map[string]ba.Card{}
+	add := func(c ba.Card) {
+		if c.UID != "" && c.Suit != "" {
+			out[c.UID] = c
+		}
+	}
+	for _, e := range events {
+		if e.Card != nil {
+			add(*e.Card)
+		}
+		for _, c := range e.Cards {
+			add(c)
+		}
+	}
+	for _, x := range seen {
+		o := x.Req.Observation
+		for _, p := range o.Players {
+			for _, h := range p.Hand {
+				add(ba.Card{UID: h.UID, CardID: h.CardID, Suit: h.Suit, Rank: h.Rank})
+			}
+			for _, c := range p.InPlayCards {
+				add(c)
+			}
+		}
+		if o.PendingChoice != nil {
+			for _, c := range o.PendingChoice.Cards {
+				add(c)
+			}
+		}
+	}
+	return out
 }

@@ -59,6 +59,11 @@ type Config struct {
 	// Readings selects other readings of gaps, where a server may
 	// legitimately differ (referee/INTERPRETATIONS.md); zero = umpire's.
 	Readings Readings `json:"readings,omitzero"`
+	// Faces, when set, are the suit and rank of the cards it names in this
+	// match (a server's own assignment of the pack's suits, as its card
+	// objects show it; umpire's is a reading, I-BA-2): the checks of §8
+	// and Red Suit's reveal read them. Never logged.
+	Faces map[string]Card `json:"-"`
 	// Deviations break named rules on purpose, for the embedded server's
 	// faults (deviations.go); never set by a judging referee, never logged.
 	Deviations rules.Deviations `json:"-"`
