@@ -112,6 +112,7 @@ func (ev Evidence) outcomes() (log []ba.Event, why string) {
 	inPlay := map[string]bool{} // uids put in play (blue cards, weapons)
 	var toss *ba.Event          // the Toss whose discard is not yet seen
 	lookSeat := -1              // the seat whose look's kept cards come next
+	var lastDraw []ba.Card      // the cards of the latest draw off the deck
 	for _, e := range ev.Events {
 		for len(looks) > 0 && looks[0].After < e.Seq {
 			log = append(log, ba.Event{Type: "look_top", Seq: e.Seq, Cards: cardsOf(looks[0].Cards)})
@@ -130,6 +131,7 @@ func (ev Evidence) outcomes() (log []ba.Event, why string) {
 					d.Reason, lookSeat = "look_top", -1
 				}
 				log = append(log, d)
+				lastDraw = e.Cards
 			case e.Zone == "hand" && e.FromSeat >= 0 && e.Reason != "eliminated":
 				// A card taken at random from a hand (Snatch, Grip, Tollman).
 				c := e.Card
@@ -145,8 +147,8 @@ func (ev Evidence) outcomes() (log []ba.Event, why string) {
 				delete(inPlay, c.UID)
 			}
 		case "check":
-			if e.Kind == "red_suit" {
-				continue // the second card of the draw, named by it
+			if e.Kind == "red_suit" && e.Card != nil && slices.ContainsFunc(lastDraw, func(c ba.Card) bool { return c.UID == e.Card.UID }) {
+				continue // the second card of a draw of two, named by it
 			}
 			if e.Card != nil {
 				log = append(log, ba.Event{Type: "check", Seq: e.Seq, Card: e.Card})
