@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -122,8 +123,8 @@ func baEvidence(s *baSession) (judge.Evidence, string) {
 	ev.Config.Faces = baFaces(ev.Events, all)
 	ev.Roles, ev.Chars, ev.Hands = make([]string, n), make([]string, n), make([][]string, n)
 	for _, x := range s.opening {
-		if !x.Gaps.Empty() {
-			return ev, fmt.Sprintf("seat %d's first observation did not read in the engine's shapes", x.Seat)
+		if !baSeatsReadable(x.Gaps) {
+			return ev, fmt.Sprintf("seat %d's first observation did not read in the engine's shapes: %v", x.Seat, x.Gaps.Fields())
 		}
 		o := x.Req.Observation
 		if x.Seat < 0 || x.Seat >= n || len(o.Players) != n {
@@ -146,9 +147,7 @@ func baEvidence(s *baSession) (judge.Evidence, string) {
 			ev.Hands[x.Seat] = h
 		}
 		if me.RoleID != nil && *me.RoleID == ba.RoleMarshal {
-			for _, k := range o.KnownRoles {
-				ev.Briefed = append(ev.Briefed, k.Seat)
-			}
+			ev.Briefed = baKnownSeats(x.Raw)
 		}
 	}
 	for _, x := range all {
@@ -201,18 +200,20 @@ func baCheckSeatsOne(s *baSession) Result {
 		return skip("the seats' evidence cannot deal the match: %s", why)
 	}
 	shown, unseen := judge.NewSeen(ev)
-	g, err := ba.NewGameWith(ev.Config, "", shown)
+	g, err := ba.NewTrackedGameWith(ev.Config, "", shown)
 	if err != nil {
 		return errored(err)
 	}
-	g.TrackRules()
 	var res Result
 	res.eval(verify.BangArenaModeRules(ev.Config)...)
 	fieldsShown := map[string]bool{}
-	stop := ""
+	stop := baSeatsDeal(&res, g, s.opening, ev)
 	compared, agreed := 0, 0 // decisions compared; engine events agreed up to
 	lastVer := -1
 	for i, x := range s.sent {
+		if stop != "" {
+			break
+		}
 		applied, args, ok := baApplied(x)
 		if !ok {
 			continue
@@ -238,9 +239,12 @@ func baCheckSeatsOne(s *baSession) Result {
 		n := len(res.Findings)
 		compared++
 		baSeatsCompare(&res, g, x.seen, where, fieldsShown, agreed)
-		if len(res.Findings) == n {
-			agreed = g.EventCount()
+		if len(res.Findings) > n {
+			// The states part here: what follows would only repeat it.
+			stop = fmt.Sprintf("the server's state parted from the engine's at decision %d (%s)", i, res.Findings[n].Rule)
+			break
 		}
+		agreed = g.EventCount()
 		if err := g.Apply(seat, applied, args); err != nil {
 			res.Findings = append(res.Findings, finding(baDecisionRule(err), where, "a decision the engine accepts", applied,
 				"the server applied %q, which the engine refuses here: %v", applied, err))
@@ -257,10 +261,20 @@ func baCheckSeatsOne(s *baSession) Result {
 			break
 		}
 	}
-	if compared == 0 {
+	if compared == 0 && len(res.Findings) == 0 {
 		return skip("no decision the suite sent could be re-derived: %s", stop)
 	}
 	res.eval("bangarena/server.replay")
+	if stop == "" && g.Over() && s.final.Observation.WinnerTeam != nil {
+		team, seats := g.Winners()
+		res.eval(baWinRule(team, seats))
+		if *s.final.Observation.WinnerTeam != team || !sameInts(seats, s.final.Observation.WinnerSeats) {
+			res.Findings = append(res.Findings, finding(baWinRule(team, seats), rules.Where{}, map[string]any{"team": team, "seats": seats},
+				map[string]any{"team": *s.final.Observation.WinnerTeam, "seats": s.final.Observation.WinnerSeats}, "the re-derived winners differ from the winners the server showed"))
+		} else if len(res.Findings) == 0 {
+			agreed = g.EventCount() // the end agrees too
+		}
+	}
 	// Every event of the engine up to the last agreement was compared,
 	// through the state each seat saw, with the server's play.
 	for _, e := range g.EventsFrom(0)[:agreed] {
@@ -270,15 +284,10 @@ func baCheckSeatsOne(s *baSession) Result {
 		res.eval(id)
 	}
 	if stop != "" {
-		res.Reason = "inconclusive from there on: " + stop
-		return res
-	}
-	if g.Over() && s.final.Observation.WinnerTeam != nil {
-		team, seats := g.Winners()
-		res.eval(baWinRule(team, seats))
-		if *s.final.Observation.WinnerTeam != team || !sameInts(seats, s.final.Observation.WinnerSeats) {
-			res.Findings = append(res.Findings, finding(baWinRule(team, seats), rules.Where{}, map[string]any{"team": team, "seats": seats},
-				map[string]any{"team": *s.final.Observation.WinnerTeam, "seats": s.final.Observation.WinnerSeats}, "the re-derived winners differ from the winners the server showed"))
+		for _, id := range baSeatsRules() {
+			if res.Evaluated[id] == 0 {
+				res.notExercised(id, "the judge of the seats' evidence stopped, inconclusive: "+stop)
+			}
 		}
 	}
 	return res
@@ -289,7 +298,7 @@ func baCheckSeatsOne(s *baSession) Result {
 // the engine's latest event since the last agreement touching the seat of
 // the field, else to the field's rule) and the legal items.
 func baSeatsCompare(res *Result, g *ba.Game, x baSeen, where rules.Where, shown map[string]bool, agreed int) {
-	if !x.Gaps.Empty() {
+	if !baSeatsReadable(x.Gaps) {
 		return
 	}
 	diffs, evaluated := baViewFields(g.View(x.Seat), x.Req.Observation)
@@ -344,17 +353,19 @@ func baSeatsCompare(res *Result, g *ba.Game, x baSeen, where rules.Where, shown 
 }
 
 // baSeatsCause names the rule of the engine's latest event in since that
-// touches the seat of path ("players[3].hp"), by the engine's own cause
-// attribution, else by the event's rule area; deck and discard counts take
-// the latest event of all. The field's own rule stands when none does.
+// changes the field at path ("players[3].hp": a damage, heal, deal or
+// perk of seat 3), by the engine's own cause attribution, else by the
+// event's rule area. The field's own rule stands when no event does.
 func baSeatsCause(g *ba.Game, since []ba.Event, path string) string {
-	seat := -1
+	seat, field := -1, path
 	if strings.HasPrefix(path, "players[") {
 		fmt.Sscanf(path, "players[%d]", &seat)
+		field = path[strings.IndexByte(path, '.')+1:]
 	}
+	types := baFieldEvents[field]
 	for i := len(since) - 1; i >= 0; i-- {
 		e := &since[i]
-		if seat >= 0 && e.Seat != seat && e.TargetSeat != seat && e.FromSeat != seat {
+		if !slices.Contains(types, e.Type) || seat >= 0 && e.Seat != seat && e.TargetSeat != seat && e.FromSeat != seat {
 			continue
 		}
 		if r := g.Cause(e.Seq); r != "" {
@@ -363,6 +374,20 @@ func baSeatsCause(g *ba.Game, since []ba.Event, path string) string {
 		return verify.BangArenaEventRule(e)
 	}
 	return "bangarena/11.fields"
+}
+
+// baFieldEvents are the engine's events that change each compared field.
+var baFieldEvents = map[string][]string{
+	"hp":           {"damage", "heal", "deal", "glory_perk", "eliminated"},
+	"maxHp":        {"deal", "glory_perk"},
+	"alive":        {"eliminated", "damage"},
+	"handCount":    {"draw", "take", "discard", "card_played", "kill_penalty", "glory_bounty", "deal"},
+	"hand":         {"draw", "take", "discard", "card_played", "kill_penalty", "glory_bounty", "deal"},
+	"inPlayCards":  {"card_played", "discard", "take", "draw", "kill_penalty", "check"},
+	"weaponCardId": {"card_played", "discard", "take", "draw", "kill_penalty"},
+	"glory":        {"glory_star", "glory_perk", "glory_bounty"},
+	"deckCount":    {"draw", "check", "reshuffle", "glory_bounty", "take"},
+	"discardCount": {"discard", "card_played", "check", "reshuffle", "draw", "kill_penalty"},
 }
 
 func cmpOr(a, b string) string {
@@ -459,4 +484,69 @@ func baFaces(events []ba.Event, seen []baSeen) map[string]ba.Card {
 		}
 	}
 	return out
+}
+
+// baSeatsReadable reports whether an observation read in the engine's
+// shapes wherever the judge of the seats' evidence reads it: knownRoles
+// may have another shape (an object by seat, a legitimate dialect), since
+// the briefing is read from the raw request (baKnownSeats).
+func baSeatsReadable(g ba.ReadGaps) bool {
+	for _, f := range g.Fields() {
+		if !strings.HasPrefix(f, "observation.knownRoles") {
+			return false
+		}
+	}
+	return true
+}
+
+// baKnownSeats are the seats an observation's knownRoles names, in either
+// shape: a list of {seat, roleId} or an object keyed by seat.
+func baKnownSeats(raw []byte) []int {
+	var out []int
+	k := gjson.GetBytes(raw, "observation.knownRoles")
+	k.ForEach(func(key, v gjson.Result) bool {
+		if k.IsArray() {
+			out = append(out, int(v.Get("seat").Int()))
+		} else if n, err := strconv.Atoi(key.String()); err == nil {
+			out = append(out, n)
+		}
+		return true
+	})
+	return out
+}
+
+// baSeatsDeal compares the deal with each seat's first observation: its
+// max hp and the size of its opening hand (§2, §6). A difference is
+// charged to the rule the engine dealt it by (a reading where the
+// documents leave room, I-BA-1, I-BA-4), and the judge stops there: every
+// state after it would part the same way.
+func baSeatsDeal(res *Result, g *ba.Game, opening []baSeen, ev judge.Evidence) (stop string) {
+	parted := map[int]bool{} // seats whose max hp differs: their hand size follows from it
+	for _, e := range g.EventsFrom(0) {
+		if e.Seat < 0 || e.Seat >= len(opening) {
+			continue
+		}
+		o := opening[e.Seat]
+		p := o.Req.Observation.Players[e.Seat]
+		seat := e.Seat
+		where := rules.Where{Seat: &seat, Step: "the deal"}
+		var f *reports.Finding
+		switch {
+		case e.Type == "deal" && e.MaxHp != p.MaxHp:
+			x := finding(cmpOr(g.Cause(e.Seq), "bangarena/2.marshal-bonus"), where, e.MaxHp, p.MaxHp, "seat %d is dealt %d max hp, not the %d the deal gives", seat, p.MaxHp, e.MaxHp)
+			f = &x
+			parted[seat] = true
+		case e.Type == "draw" && e.Reason == "deal" && !parted[seat] && ev.Hands[seat] != nil && e.Count != len(ev.Hands[seat]):
+			x := finding(cmpOr(g.Cause(e.Seq), "bangarena/2.marshal-bonus"), where, e.Count, len(ev.Hands[seat]), "seat %d is dealt %d cards, not the %d the deal gives", seat, len(ev.Hands[seat]), e.Count)
+			f = &x
+		}
+		if f != nil {
+			f.Transcript = []reports.Message{reports.NewMessage(reports.Received, time.Now(), &seat, o.Raw)}
+			res.Findings = append(res.Findings, *f)
+			if stop == "" {
+				stop = fmt.Sprintf("the deal parted from the engine's (%s)", f.Rule)
+			}
+		}
+	}
+	return stop
 }
