@@ -107,7 +107,13 @@ func (ev Evidence) outcomes() (log []ba.Event, why string) {
 		}
 		log = append(log, ba.Event{Type: "draw", Reason: "deal", Cards: cardsOf(ev.Hands[s])})
 	}
-	looks := slices.Clone(ev.Looks)
+	// A look a look_top event of the server shows already (its private
+	// copy to the chooser) is not taken a second time from the request.
+	looks := slices.DeleteFunc(slices.Clone(ev.Looks), func(l Look) bool {
+		return slices.ContainsFunc(ev.Events, func(e ba.Event) bool {
+			return e.Type == "look_top" && e.Seat == l.Seat && e.Seq <= l.After+1 && e.Seq >= l.After-3
+		})
+	})
 	slices.SortStableFunc(looks, func(a, b Look) int { return a.After - b.After })
 	inPlay := map[string]bool{} // uids put in play (blue cards, weapons)
 	var toss *ba.Event          // the Toss whose discard is not yet seen
@@ -121,6 +127,9 @@ func (ev Evidence) outcomes() (log []ba.Event, why string) {
 		}
 		switch e.Type {
 		case "draw", "take":
+			if e.Reason == "deal" {
+				continue // the opening hands are Hands
+			}
 			switch {
 			case e.Type == "draw" && e.Zone == "" && e.FromSeat < 0:
 				if e.Count > 0 && len(e.Cards) == 0 {
@@ -211,6 +220,8 @@ func OpeningHand(hand []string, seat int, events []ba.Event, upTo int) (opening 
 			break
 		}
 		switch {
+		case e.Type == "draw" && e.Reason == "deal":
+			// The deal itself, in a server's log that shows it.
 		case e.Type == "draw" && e.Seat == seat:
 			if e.Count > len(e.Cards) {
 				return nil, false
