@@ -208,6 +208,19 @@ func baCheckSeatsOne(s *baSession) Result {
 	res.eval(verify.BangArenaModeRules(ev.Config)...)
 	fieldsShown := map[string]bool{}
 	stop := baSeatsDeal(&res, g, s.opening, ev)
+	if other, ok := baSeatsOtherReading(res.Findings, ev.Config); ok && stop != "" {
+		// The server reads a gap otherwise (reported above, SHOULD):
+		// the rest of the room is judged by its reading.
+		ev.Config = other
+		shown, unseen = judge.NewSeen(ev)
+		if g, err = ba.NewTrackedGameWith(ev.Config, "", shown); err != nil {
+			return errored(err)
+		}
+		var again Result
+		if stop = baSeatsDeal(&again, g, s.opening, ev); stop != "" {
+			res.Findings = append(res.Findings, again.Findings...)
+		}
+	}
 	compared, agreed := 0, 0 // decisions compared; engine events agreed up to
 	lastVer := -1
 	for i, x := range s.sent {
@@ -549,4 +562,20 @@ func baSeatsDeal(res *Result, g *ba.Game, opening []baSeen, ev judge.Evidence) (
 		}
 	}
 	return stop
+}
+
+// baSeatsOtherReading returns cfg with the switch of the reading the
+// findings (all of them under one reading with a switch) say the server
+// reads otherwise.
+func baSeatsOtherReading(fs []reports.Finding, cfg ba.Config) (ba.Config, bool) {
+	if len(fs) == 0 {
+		return cfg, false
+	}
+	for _, f := range fs {
+		if f.Rule != "bangarena/2.impostor-8-seats" {
+			return cfg, false
+		}
+	}
+	cfg.Readings.ImpostorEightNoExtra = true
+	return cfg, true
 }

@@ -84,6 +84,10 @@ type Readings struct {
 	// own cards too, its hand while it holds another card than the Toss
 	// (I-BA-33: never).
 	TossSelf bool `json:"tossSelf,omitempty"`
+	// ImpostorEightNoExtra reads §2's "+1 maxHp at 8 seats" of the
+	// impostor mode as the Marshal's seat-count +1 already in the table,
+	// not one more (I-BA-4: one more, to the Marshal).
+	ImpostorEightNoExtra bool `json:"impostorEightNoExtra,omitempty"`
 }
 
 // Glory is the public glory record of a seat (§9).
