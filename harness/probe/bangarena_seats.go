@@ -223,6 +223,10 @@ func baCheckSeatsOne(s *baSession) Result {
 	}
 	compared, agreed := 0, 0 // decisions compared; engine events agreed up to
 	lastVer := -1
+	var pending []judge.Problem // outcomes judged at the next request
+	var pendingAt rules.Where
+	parted := false
+	window := 6 // the requests after a pending outcome the states may part in
 	for i, x := range s.sent {
 		if stop != "" {
 			break
@@ -252,7 +256,13 @@ func baCheckSeatsOne(s *baSession) Result {
 		n := len(res.Findings)
 		compared++
 		baSeatsCompare(&res, g, x.seen, where, fieldsShown, agreed)
+		if pending != nil && len(res.Findings) == n {
+			if window--; window <= 0 {
+				break // the outcome is reported below
+			}
+		}
 		if len(res.Findings) > n {
+			parted = true
 			// The states part here: what follows would only repeat it.
 			stop = fmt.Sprintf("the server's state parted from the engine's at decision %d (%s)", i, res.Findings[n].Rule)
 			break
@@ -263,16 +273,30 @@ func baCheckSeatsOne(s *baSession) Result {
 				"the server applied %q, which the engine refuses here: %v", applied, err))
 			return res
 		}
-		if p := shown.Problems(); len(p) > 0 {
-			if unseen != "" {
-				stop = unseen
-			} else {
-				for _, q := range p {
-					res.Findings = append(res.Findings, finding(q.Rule, where, "an outcome the rules allow", q.Message, "%s (seq %d)", q.Message, q.Seq))
-				}
-			}
+		if p := shown.Problems(); len(p) > 0 && unseen != "" {
+			stop = unseen
 			break
+		} else if len(p) > 0 && pending == nil {
+			// An outcome the engine asked for that the server did not
+			// show, or could not have given: judged over the next few
+			// requests, where a state that parts names the rule of the
+			// divergence (the outcome only followed from it).
+			pending, pendingAt = p, where
 		}
+	}
+	if pending != nil && !parted && s.final.Observation.Players != nil {
+		// The last view the suite had: the end, where the states may part.
+		seat := s.final.Observation.You
+		x := baSeen{Seat: seat, Req: s.final}
+		n := len(res.Findings)
+		baSeatsCompareAt(&res, g, x, rules.Where{Seat: &seat, Step: "the end"}, fieldsShown, agreed, true)
+		parted = len(res.Findings) > n
+	}
+	if pending != nil && !parted {
+		for _, q := range pending {
+			res.Findings = append(res.Findings, finding(q.Rule, pendingAt, "an outcome the rules allow", q.Message, "%s (seq %d)", q.Message, q.Seq))
+		}
+		stop = cmpOr(stop, "an outcome of chance the server showed could not have happened")
 	}
 	if compared == 0 && len(res.Findings) == 0 {
 		return skip("no decision the suite sent could be re-derived: %s", stop)
@@ -311,6 +335,14 @@ func baCheckSeatsOne(s *baSession) Result {
 // the engine's latest event since the last agreement touching the seat of
 // the field, else to the field's rule) and the legal items.
 func baSeatsCompare(res *Result, g *ba.Game, x baSeen, where rules.Where, shown map[string]bool, agreed int) {
+	baSeatsCompareAt(res, g, x, where, shown, agreed, false)
+}
+
+// baSeatsCompareAt is baSeatsCompare; with causedOnly (a view taken while
+// the engine stands elsewhere, as at the end after an outcome the server
+// did not show) only the fields an engine event since the agreement
+// changed are compared, and no items.
+func baSeatsCompareAt(res *Result, g *ba.Game, x baSeen, where rules.Where, shown map[string]bool, agreed int, causedOnly bool) {
 	if !baSeatsReadable(x.Gaps) {
 		return
 	}
@@ -326,10 +358,16 @@ func baSeatsCompare(res *Result, g *ba.Game, x baSeen, where rules.Where, shown 
 		if rule == "bangarena/11.fields" {
 			rule = baSeatsCause(g, since, d.path)
 		}
+		if causedOnly && (d.rule != "bangarena/11.fields" || rule == d.rule) {
+			continue
+		}
 		f := finding(rule, where, d.want, d.got, "the observation's %s differs from the state the seats' evidence re-derives", d.path)
 		seat := x.Seat
 		f.Transcript = []reports.Message{reports.NewMessage(reports.Received, time.Now(), &seat, x.Raw)}
 		res.Findings = append(res.Findings, f)
+	}
+	if len(diffs) > 0 || causedOnly {
+		return // the items follow from the state, which parted already
 	}
 	res.eval("bangarena/server.legal-actions", "bangarena/13.action-ids")
 	want, items := map[string]bool{}, map[string]ba.LegalAction{}
