@@ -36,6 +36,8 @@ func bangarenaChecks() []Check {
 			Rules: []string{"bangarena/server.legal-actions", "bangarena/13.action-ids"}, Timeout: long, Run: baCheckLive},
 		{Name: "bangarena: the room log re-simulates event by event (log verifier)", Game: GameBangArena, Section: secCross,
 			Rules: verify.BangArenaRuleIDs(), Timeout: long, Run: baWithSteerWhy(baCheckVerify)},
+		{Name: "bangarena: the seats' evidence re-derives the room (judge of what the seats saw)", Game: GameBangArena, Section: secCross,
+			Rules: baSeatsRules(), Timeout: long, Run: baWithSteerWhy(baCheckSeats)},
 		{Name: "bangarena: partners mode: only loners alive, all loners win", Game: GameBangArena, Section: secCross,
 			Rules: []string{"bangarena/10.partners-lones", "bangarena/2.partners"}, Timeout: probe, Run: baCheckPartners},
 		{Name: "bangarena: other seats' hands and hidden roles stay hidden", Game: GameBangArena, Section: secHidden,
@@ -84,6 +86,11 @@ type baSession struct {
 	answers [][]byte
 	log     []byte
 	logErr  error
+	// opening is each seat's first observation, read before any decision;
+	// sent are the decisions the session sent, in order, with what the
+	// seat saw and the server's answer (the seats' evidence, judge.Evidence).
+	opening []baSeen
+	sent    []baSent
 }
 
 // baMinDecisions is how many decisions the created sessions show the suite
@@ -367,6 +374,13 @@ func baPlaySessionModeWith(ctx context.Context, t *Target, purpose string, m baM
 		r.steer.mode = m.mode
 	}
 	s := &baSession{room: r}
+	for _, seat := range sortedSeats(r.tokens) {
+		req, gaps, raw, err := r.observeRead(ctx, seat)
+		if err != nil {
+			return nil, fmt.Errorf("playing room %s: %w", r.id, err)
+		}
+		s.opening = append(s.opening, baSeen{Seat: seat, Version: req.ObservationVersion, Raw: raw, Req: req, Gaps: gaps})
+	}
 	for {
 		p, ended, err := r.pending(ctx)
 		if err != nil {
@@ -381,11 +395,12 @@ func baPlaySessionModeWith(ctx context.Context, t *Target, purpose string, m baM
 		if err != nil {
 			return nil, err
 		}
-		_, data, err := r.decideAs(ctx, p.Seat, r.tokens[p.Seat], r.body(p.Seat, d.ActionID, p.Version, d.Args))
+		status, data, err := r.decideAs(ctx, p.Seat, r.tokens[p.Seat], r.body(p.Seat, d.ActionID, p.Version, d.Args))
 		if err != nil {
 			return nil, err
 		}
 		s.answers = append(s.answers, data)
+		s.sent = append(s.sent, baSent{seen: p, actionID: d.ActionID, args: d.Args, status: status, answer: data})
 	}
 	status, body, err := r.fetchLog(ctx)
 	switch {

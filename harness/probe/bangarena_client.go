@@ -59,6 +59,9 @@ type baSeen struct {
 	Req     ba.DecisionRequest
 	// Gaps are the fields of Req that did not read in umpire's shapes.
 	Gaps ba.ReadGaps
+	// renamed is the server's pending choice id and the engine's, when the
+	// judge of the seats' evidence read one as the other.
+	renamed [2]string
 }
 
 // baCreate asks the harness extension for a room with every seat an agent.

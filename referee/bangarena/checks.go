@@ -49,7 +49,7 @@ func (g *Game) tries(s int) int {
 func (g *Game) dynamiteCheck(s int) bool {
 	defer g.restore(g.because(ruleDynamiteChk))
 	cards := g.flip(s, "dynamite", g.tries(s), func(c int) string {
-		if explodes(c) {
+		if g.explodes(c) {
 			return "explode"
 		}
 		return "pass"
@@ -59,7 +59,7 @@ func (g *Game) dynamiteCheck(s int) bool {
 		return false
 	}
 	for _, c := range cards {
-		if !explodes(c) {
+		if !g.explodes(c) {
 			return false
 		}
 	}
@@ -70,9 +70,9 @@ func (g *Game) dynamiteCheck(s int) bool {
 // Lucky), or nothing left to flip.
 func (g *Game) jailCheck(s int) bool {
 	defer g.restore(g.because(ruleJailCheck))
-	escapes := isHearts
+	escapes := g.isHearts
 	if g.deviates(DevJailEscapeOffSuit) {
-		escapes = func(c int) bool { return deckTable[c].suit != "spades" }
+		escapes = func(c int) bool { s, _ := g.face(c); return s != "spades" }
 	}
 	cards := g.flip(s, "jail", g.tries(s), func(c int) string {
 		if escapes(c) {
@@ -166,13 +166,13 @@ func (g *Game) coverCheck(s int) bool {
 			defer g.restore(g.because(charRules["char_06"]))
 		}
 		cards := g.flip(s, "cover", g.tries(s), func(c int) string {
-			if isHearts(c) {
+			if g.isHearts(c) {
 				return "cancel"
 			}
 			return "fail"
 		})
 		for _, c := range cards {
-			if isHearts(c) {
+			if g.isHearts(c) {
 				return true
 			}
 		}

@@ -231,17 +231,28 @@ func weaponRange(id string) int {
 // that is no weapon.
 func WeaponRange(id string) int { return weaponRange(id) }
 
-func isRed(i int) bool { s := deckTable[i].suit; return s == "hearts" || s == "diamonds" }
+// face returns the suit and rank card i carries in this match: the pack's
+// (umpire's assignment, a reading: I-BA-2), or the one the config's Faces
+// name (a server's own assignment, as its card objects show it).
+func (g *Game) face(i int) (suit, rank string) {
+	suit, rank = deckTable[i].suit, deckTable[i].rank
+	if c, ok := g.cfg.Faces[uidTable[i]]; ok && c.Suit != "" {
+		suit, rank = c.Suit, c.Rank
+	}
+	return suit, rank
+}
 
-func isHearts(i int) bool { return deckTable[i].suit == "hearts" }
+func (g *Game) isRed(i int) bool { s, _ := g.face(i); return s == "hearts" || s == "diamonds" }
+
+func (g *Game) isHearts(i int) bool { s, _ := g.face(i); return s == "hearts" }
 
 // explodes reports whether a Dynamite check card is a spade of rank 2–9.
-func explodes(i int) bool {
-	c := deckTable[i]
-	if c.suit != "spades" {
+func (g *Game) explodes(i int) bool {
+	suit, rank := g.face(i)
+	if suit != "spades" {
 		return false
 	}
-	switch c.rank {
+	switch rank {
 	case "2", "3", "4", "5", "6", "7", "8", "9":
 		return true
 	}

@@ -59,6 +59,11 @@ type Config struct {
 	// Readings selects other readings of gaps, where a server may
 	// legitimately differ (referee/INTERPRETATIONS.md); zero = umpire's.
 	Readings Readings `json:"readings,omitzero"`
+	// Faces, when set, are the suit and rank of the cards it names in this
+	// match (a server's own assignment of the pack's suits, as its card
+	// objects show it; umpire's is a reading, I-BA-2): the checks of §8
+	// and Red Suit's reveal read them. Never logged.
+	Faces map[string]Card `json:"-"`
 	// Deviations break named rules on purpose, for the embedded server's
 	// faults (deviations.go); never set by a judging referee, never logged.
 	Deviations rules.Deviations `json:"-"`
@@ -89,6 +94,10 @@ type Readings struct {
 	// WeaponKindWithheld withholds a weapon of the kind the seat holds
 	// (I-BA-34: a weapon is always offered).
 	WeaponKindWithheld bool `json:"weaponKindWithheld,omitempty"`
+	// ImpostorEightNoExtra reads §2's "+1 maxHp at 8 seats" of the
+	// impostor mode as the Marshal's seat-count +1 already in the table,
+	// not one more (I-BA-4: one more, to the Marshal).
+	ImpostorEightNoExtra bool `json:"impostorEightNoExtra,omitempty"`
 }
 
 // Glory is the public glory record of a seat (§9).

@@ -143,6 +143,9 @@ func (g *Game) setup() {
 		if st.role == RoleMarshal {
 			g.marshal = s
 			st.maxHp += marshalExtraHp(n, mode)
+			if mode == ModeImpostor && n == 8 && g.cfg.Readings.ImpostorEightNoExtra {
+				st.maxHp-- // I-BA-4 read otherwise: the +1 is the seat count's own
+			}
 		}
 		if g.cfg.Deviations != nil {
 			st.maxHp = g.devMaxHp(st, st.maxHp, n)

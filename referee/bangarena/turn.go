@@ -68,7 +68,7 @@ func (g *Game) drawStep(s int) {
 			cc := cardOf(c)
 			e.Card = &cc
 			prev := g.because(charRules["char_02"])
-			if isRed(c) {
+			if g.isRed(c) {
 				e.Result = "red"
 				g.emit(e)
 				if !g.deviates(DevRedSuitNoExtra) {

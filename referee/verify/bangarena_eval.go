@@ -214,3 +214,27 @@ func BangArenaRuleIDs() []string {
 	}
 	return slices.Sorted(maps.Keys(set))
 }
+
+// BangArenaEventRules names the rules an event of the engine's own
+// vocabulary exercises once it has been compared with what a server
+// showed: its rule area's (the rule a divergence in it breaks) and those
+// of its card, check or choice. The judge of the seats' evidence counts
+// them for the engine's events up to the last agreement.
+func BangArenaEventRules(e *ba.Event, cfg ba.Config) []string {
+	_, rule := eventArea(e)
+	out := append([]string{rule}, eventRules(e)...)
+	if e.Type == "eliminated" && e.KillerSeat >= 0 && cfg.RoleMode != ba.ModeLegacy {
+		out = append(out, "bangarena/9.no-kill-reward")
+	}
+	return out
+}
+
+// BangArenaEventRule is the rule a divergence in an event of the engine's
+// vocabulary breaks, by its area (I-BA-V2).
+func BangArenaEventRule(e *ba.Event) string {
+	_, rule := eventArea(e)
+	return rule
+}
+
+// BangArenaModeRules are the rules a table's role mode and size deal by.
+func BangArenaModeRules(cfg ba.Config) []string { return modeRules(cfg) }

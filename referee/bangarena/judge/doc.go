@@ -11,9 +11,14 @@
 // outcome is the engine's, so a replay with Shown judges every
 // deterministic consequence as a replay from the seed does.
 //
-// This first step reads a full log (every event, private ones included).
-// Merging the seats' streams and carrying what no one saw as unknown is
-// the next one (issue 27).
+// NewShown reads a full log in the engine's vocabulary (every event,
+// private ones included). NewSeen reads Evidence instead: what the seats
+// handed over saw of a server that deals no log of that kind — each seat's
+// role, character and opening hand (OpeningHand), the events any seat saw
+// merged by seq (MergeEvents; a full log of the server's own is one more
+// source), the looks at the top a chooser was shown. What nobody saw is
+// never guessed: NewSeen answers up to the first unseen outcome and says
+// why the replay is inconclusive from there (issue 27).
 //
 // Standard library only, like the rest of referee/.
 package judge

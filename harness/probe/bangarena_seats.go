@@ -1,0 +1,619 @@
+package probe
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/tidwall/gjson"
+	ba "github.com/umpire-arena/umpire/referee/bangarena"
+	"github.com/umpire-arena/umpire/referee/bangarena/judge"
+	"github.com/umpire-arena/umpire/referee/rules"
+	"github.com/umpire-arena/umpire/referee/verify"
+	"github.com/umpire-arena/umpire/reports"
+)
+
+// The judge of the seats' evidence (issue 27, part 2). A server whose room
+// log deals no match (no match_start with the table's config: its log is
+// its own, or it offers none) is judged from what the suite's seats saw:
+// each seat's first observation (its role, the characters, its opening
+// hand), every event any seat saw merged by seq with the log's when there
+// is one, and every decision the suite sent with the server's answer. The
+// engine re-derives the room with its chance taken from that evidence
+// (judge.NewSeen: what nobody saw is never guessed; a replay that reaches
+// it stops there, inconclusive, and says why), and every observation a
+// seat was asked to decide on is compared field by field and item by item
+// with the engine's view of the same moment.
+
+// baSent is one decision the session sent: the request it answered, what
+// it sent and the server's answer.
+type baSent struct {
+	seen     baSeen
+	actionID string
+	args     json.RawMessage
+	status   int
+	answer   []byte
+}
+
+func baCheckSeats(ctx context.Context, t *Target) Result {
+	return eachSession(ctx, t, func(s *baSession) Result { return baCheckSeatsOne(s) })
+}
+
+// baLogDeals reports whether the room log replays alone (a match_start
+// with the table's config): the log checks judge such a room.
+func baLogDeals(s *baSession) bool {
+	if s.logErr != nil || len(s.log) == 0 {
+		return false
+	}
+	events, err := ba.DecodeLog(s.log)
+	if err != nil {
+		return false
+	}
+	_, ok := ba.ConfigOf(events)
+	return ok
+}
+
+// baDecodeLoose decodes a log of events, one JSON object a line, reading
+// around fields that are not of the engine's shapes (a field of another
+// type is left out) and skipping lines that are no object at all.
+func baDecodeLoose(data []byte) []ba.Event {
+	var out []ba.Event
+	for _, line := range bytes.Split(data, []byte("\n")) {
+		line = bytes.TrimSpace(line)
+		if len(line) == 0 {
+			continue
+		}
+		var e ba.Event
+		if json.Unmarshal(line, &e) == nil {
+			out = append(out, e)
+			continue
+		}
+		var m map[string]json.RawMessage
+		if json.Unmarshal(line, &m) != nil {
+			continue
+		}
+		for k := range m {
+			one, _ := json.Marshal(map[string]json.RawMessage{k: m[k]})
+			if json.Unmarshal(one, new(ba.Event)) != nil {
+				delete(m, k)
+			}
+		}
+		b, _ := json.Marshal(m)
+		if json.Unmarshal(b, &e) == nil {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// baEvidence gathers the seats' evidence of one session room.
+func baEvidence(s *baSession) (judge.Evidence, string) {
+	var ev judge.Evidence
+	if len(s.opening) == 0 {
+		return ev, "no seat was observed before the first decision"
+	}
+	first := s.opening[0].Req.Observation
+	n := len(first.Players)
+	if len(s.opening) != n {
+		return ev, fmt.Sprintf("%d of %d seats were handed over: the other hands are unseen", len(s.opening), n)
+	}
+	ev.Config = ba.Config{Seats: n, RoleMode: first.RoleMode}
+	if ev.Config.RoleMode == "" {
+		ev.Config.RoleMode = ba.ModeClassic
+	}
+	streams := [][]ba.Event{}
+	if s.logErr == nil && len(s.log) > 0 {
+		streams = append(streams, baDecodeLoose(s.log))
+	}
+	all := slices.Concat(s.opening, nil)
+	for _, x := range s.sent {
+		all = append(all, x.seen)
+	}
+	for _, x := range all {
+		streams = append(streams, x.Req.Observation.Events)
+	}
+	streams = append(streams, s.final.Observation.Events)
+	ev.Events = judge.MergeEvents(streams...)
+	ev.Config.Faces = baFaces(ev.Events, all)
+	ev.Roles, ev.Chars, ev.Hands = make([]string, n), make([]string, n), make([][]string, n)
+	for _, x := range s.opening {
+		if !baSeatsReadable(x.Gaps) {
+			return ev, fmt.Sprintf("seat %d's first observation did not read in the engine's shapes: %v", x.Seat, x.Gaps.Fields())
+		}
+		o := x.Req.Observation
+		if x.Seat < 0 || x.Seat >= n || len(o.Players) != n {
+			return ev, fmt.Sprintf("seat %d's first observation shows %d players", x.Seat, len(o.Players))
+		}
+		me := o.Players[x.Seat]
+		if me.RoleID != nil {
+			ev.Roles[x.Seat] = *me.RoleID
+		}
+		ev.Chars[x.Seat] = me.CharacterID
+		var hand []string
+		for _, c := range me.Hand {
+			hand = append(hand, c.UID)
+		}
+		upTo := 0
+		for _, e := range o.Events {
+			upTo = max(upTo, e.Seq)
+		}
+		if h, ok := judge.OpeningHand(hand, x.Seat, ev.Events, upTo); ok {
+			ev.Hands[x.Seat] = h
+		}
+		if me.RoleID != nil && *me.RoleID == ba.RoleMarshal {
+			ev.Briefed = baKnownSeats(x.Raw)
+		}
+	}
+	for _, x := range all {
+		o := x.Req.Observation
+		if c := o.PendingChoice; c != nil && c.Kind == "look_top" && c.Seat == x.Seat && len(c.Cards) > 0 {
+			l := judge.Look{Seat: x.Seat}
+			for _, e := range o.Events {
+				l.After = max(l.After, e.Seq)
+			}
+			for _, k := range c.Cards {
+				l.Cards = append(l.Cards, k.UID)
+			}
+			if !slices.ContainsFunc(ev.Looks, func(o judge.Look) bool { return o.After == l.After && o.Seat == l.Seat }) {
+				ev.Looks = append(ev.Looks, l)
+			}
+		}
+	}
+	return ev, ""
+}
+
+// baApplied is the item the server applied for a sent decision (its
+// replacement of an illegal answer included) and whether it applied one.
+func baApplied(x baSent) (string, json.RawMessage, bool) {
+	if x.status != http.StatusOK || !gjson.ValidBytes(x.answer) {
+		return "", nil, false
+	}
+	a := gjson.ParseBytes(x.answer)
+	if a.Get("duplicate").Bool() || a.Get("error").Exists() {
+		return "", nil, false
+	}
+	if a.Get("random").Bool() || a.Get("replaced").Bool() {
+		id := a.Get("replacedBy").String()
+		if id == "" {
+			id = a.Get("appliedActionId").String()
+		}
+		return id, nil, id != ""
+	}
+	if id := a.Get("actionId").String(); id != "" && id != x.actionID {
+		return id, nil, true
+	}
+	return x.actionID, x.args, true
+}
+
+func baCheckSeatsOne(s *baSession) Result {
+	if baLogDeals(s) {
+		return skip("the room log deals the match (a match_start with the table's config): the log checks re-simulate it")
+	}
+	ev, why := baEvidence(s)
+	if why != "" {
+		return skip("the seats' evidence cannot deal the match: %s", why)
+	}
+	shown, unseen := judge.NewSeen(ev)
+	g, err := ba.NewTrackedGameWith(ev.Config, "", shown)
+	if err != nil {
+		return errored(err)
+	}
+	var res Result
+	res.eval(verify.BangArenaModeRules(ev.Config)...)
+	fieldsShown := map[string]bool{}
+	stop := baSeatsDeal(&res, g, s.opening, ev)
+	if other, ok := baSeatsOtherReading(res.Findings, ev.Config); ok && stop != "" {
+		// The server reads a gap otherwise (reported above, SHOULD):
+		// the rest of the room is judged by its reading.
+		ev.Config = other
+		shown, unseen = judge.NewSeen(ev)
+		if g, err = ba.NewTrackedGameWith(ev.Config, "", shown); err != nil {
+			return errored(err)
+		}
+		var again Result
+		if stop = baSeatsDeal(&again, g, s.opening, ev); stop != "" {
+			res.Findings = append(res.Findings, again.Findings...)
+		}
+	}
+	compared, agreed := 0, 0 // decisions compared; engine events agreed up to
+	lastVer := -1
+	var pending []judge.Problem // outcomes judged at the next request
+	var pendingAt rules.Where
+	parted := false
+	window := 6 // the requests after a pending outcome the states may part in
+	for i, x := range s.sent {
+		if stop != "" {
+			break
+		}
+		applied, args, ok := baApplied(x)
+		if !ok {
+			continue
+		}
+		if lastVer >= 0 && x.seen.Version != lastVer {
+			stop = fmt.Sprintf("the server applied an action the suite did not send before decision %d (version %d → %d)", i, lastVer, x.seen.Version)
+			break
+		}
+		lastVer = int(gjson.GetBytes(x.answer, "observationVersion").Int())
+		if !gjson.GetBytes(x.answer, "observationVersion").Exists() {
+			lastVer = -1
+		}
+		seat := x.seen.Seat
+		where := rules.Where{Seat: &seat, Step: fmt.Sprintf("decision %d (version %d)", i, x.seen.Version)}
+		if dec, asked := g.Decider(); !asked || dec != seat {
+			stop = fmt.Sprintf("at decision %d the engine's decider is not seat %d", i, seat)
+			break
+		}
+		// A choice's id is the server's own name for it (§13 names no
+		// form): the server's is read as the engine's pending one.
+		x.seen = baSeatsRenameChoice(g, x.seen)
+		applied, args = baRenameChoiceIn(x.seen.renamed, applied, args)
+		n := len(res.Findings)
+		compared++
+		baSeatsCompare(&res, g, x.seen, where, fieldsShown, agreed)
+		if pending != nil && len(res.Findings) == n {
+			if window--; window <= 0 {
+				break // the outcome is reported below
+			}
+		}
+		if len(res.Findings) > n {
+			parted = true
+			// The states part here: what follows would only repeat it.
+			stop = fmt.Sprintf("the server's state parted from the engine's at decision %d (%s)", i, res.Findings[n].Rule)
+			break
+		}
+		agreed = g.EventCount()
+		if err := g.Apply(seat, applied, args); err != nil {
+			res.Findings = append(res.Findings, finding(baDecisionRule(err), where, "a decision the engine accepts", applied,
+				"the server applied %q, which the engine refuses here: %v", applied, err))
+			return res
+		}
+		if p := shown.Problems(); len(p) > 0 && unseen != "" {
+			stop = unseen
+			break
+		} else if len(p) > 0 && pending == nil {
+			// An outcome the engine asked for that the server did not
+			// show, or could not have given: judged over the next few
+			// requests, where a state that parts names the rule of the
+			// divergence (the outcome only followed from it).
+			pending, pendingAt = p, where
+		}
+	}
+	if pending != nil && !parted && s.final.Observation.Players != nil {
+		// The last view the suite had: the end, where the states may part.
+		seat := s.final.Observation.You
+		x := baSeen{Seat: seat, Req: s.final}
+		n := len(res.Findings)
+		baSeatsCompareAt(&res, g, x, rules.Where{Seat: &seat, Step: "the end"}, fieldsShown, agreed, true)
+		parted = len(res.Findings) > n
+	}
+	if pending != nil && !parted {
+		for _, q := range pending {
+			res.Findings = append(res.Findings, finding(q.Rule, pendingAt, "an outcome the rules allow", q.Message, "%s (seq %d)", q.Message, q.Seq))
+		}
+		stop = cmpOr(stop, "an outcome of chance the server showed could not have happened")
+	}
+	if compared == 0 && len(res.Findings) == 0 {
+		return skip("no decision the suite sent could be re-derived: %s", stop)
+	}
+	res.eval("bangarena/server.replay")
+	if stop == "" && g.Over() && s.final.Observation.WinnerTeam != nil {
+		team, seats := g.Winners()
+		res.eval(baWinRule(team, seats))
+		if *s.final.Observation.WinnerTeam != team || !sameInts(seats, s.final.Observation.WinnerSeats) {
+			res.Findings = append(res.Findings, finding(baWinRule(team, seats), rules.Where{}, map[string]any{"team": team, "seats": seats},
+				map[string]any{"team": *s.final.Observation.WinnerTeam, "seats": s.final.Observation.WinnerSeats}, "the re-derived winners differ from the winners the server showed"))
+		} else if len(res.Findings) == 0 {
+			agreed = g.EventCount() // the end agrees too
+		}
+	}
+	// Every event of the engine up to the last agreement was compared,
+	// through the state each seat saw, with the server's play.
+	for _, e := range g.EventsFrom(0)[:agreed] {
+		res.eval(verify.BangArenaEventRules(&e, ev.Config)...)
+	}
+	for id := range g.Evaluated() {
+		res.eval(id)
+	}
+	if stop != "" {
+		for _, id := range baSeatsRules() {
+			if res.Evaluated[id] == 0 {
+				res.notExercised(id, "the judge of the seats' evidence stopped, inconclusive: "+stop)
+			}
+		}
+	}
+	return res
+}
+
+// baSeatsCompare compares the observation x with the engine at the same
+// moment: every field (a divergence is charged to the rule that emitted
+// the engine's latest event since the last agreement touching the seat of
+// the field, else to the field's rule) and the legal items.
+func baSeatsCompare(res *Result, g *ba.Game, x baSeen, where rules.Where, shown map[string]bool, agreed int) {
+	baSeatsCompareAt(res, g, x, where, shown, agreed, false)
+}
+
+// baSeatsCompareAt is baSeatsCompare; with causedOnly (a view taken while
+// the engine stands elsewhere, as at the end after an outcome the server
+// did not show) only the fields an engine event since the agreement
+// changed are compared, and no items.
+func baSeatsCompareAt(res *Result, g *ba.Game, x baSeen, where rules.Where, shown map[string]bool, agreed int, causedOnly bool) {
+	if !baSeatsReadable(x.Gaps) {
+		return
+	}
+	diffs, evaluated := baViewFields(g.View(x.Seat), x.Req.Observation)
+	res.eval(evaluated...)
+	since := g.EventsFrom(agreed)
+	for _, d := range diffs {
+		if shown[d.path] {
+			continue
+		}
+		shown[d.path] = true
+		rule := d.rule
+		if rule == "bangarena/11.fields" {
+			rule = baSeatsCause(g, since, d.path)
+		}
+		if causedOnly && (d.rule != "bangarena/11.fields" || rule == d.rule) {
+			continue
+		}
+		f := finding(rule, where, d.want, d.got, "the observation's %s differs from the state the seats' evidence re-derives", d.path)
+		seat := x.Seat
+		f.Transcript = []reports.Message{reports.NewMessage(reports.Received, time.Now(), &seat, x.Raw)}
+		res.Findings = append(res.Findings, f)
+	}
+	if len(diffs) > 0 || causedOnly {
+		return // the items follow from the state, which parted already
+	}
+	res.eval("bangarena/server.legal-actions", "bangarena/13.action-ids")
+	want, items := map[string]bool{}, map[string]ba.LegalAction{}
+	for _, a := range g.Legal(x.Seat) {
+		want[a.ActionID] = true
+		items[a.ActionID] = a
+	}
+	got := map[string]bool{}
+	for _, a := range x.Req.LegalActions {
+		got[a.ActionID] = true
+		if _, ok := items[a.ActionID]; !ok {
+			items[a.ActionID] = a
+		}
+	}
+	phase := g.Phase()
+	for id := range got {
+		if !want[id] {
+			rule := "bangarena/server.legal-actions"
+			if !baActionIDFormed(id) {
+				rule = "bangarena/13.action-ids"
+			} else if err := g.Clone().Apply(x.Seat, id, nil); err != nil {
+				rule = cmpOr(rules.RuleOf(err), rule)
+			}
+			f := onReading(finding(rule, where, "no such item", id, "the server offers %q, which the engine does not allow here", id), items[id], phase, x.Req.Observation)
+			res.Findings = append(res.Findings, f)
+		}
+	}
+	for id := range want {
+		if !got[id] {
+			res.Findings = append(res.Findings, onReading(finding(baMissingRule(x.Req.Observation, items[id]), where, id, "missing",
+				"the server does not offer %q, which the engine allows here", id), items[id], phase, x.Req.Observation))
+		}
+	}
+}
+
+// baSeatsCause names the rule of the engine's latest event in since that
+// changes the field at path ("players[3].hp": a damage, heal, deal or
+// perk of seat 3), by the engine's own cause attribution, else by the
+// event's rule area. The field's own rule stands when no event does.
+func baSeatsCause(g *ba.Game, since []ba.Event, path string) string {
+	seat, field := -1, path
+	if strings.HasPrefix(path, "players[") {
+		fmt.Sscanf(path, "players[%d]", &seat)
+		field = path[strings.IndexByte(path, '.')+1:]
+	}
+	types := baFieldEvents[field]
+	for i := len(since) - 1; i >= 0; i-- {
+		e := &since[i]
+		if !slices.Contains(types, e.Type) || seat >= 0 && e.Seat != seat && e.TargetSeat != seat && e.FromSeat != seat {
+			continue
+		}
+		if r := g.Cause(e.Seq); r != "" {
+			return r
+		}
+		return verify.BangArenaEventRule(e)
+	}
+	return "bangarena/11.fields"
+}
+
+// baFieldEvents are the engine's events that change each compared field.
+var baFieldEvents = map[string][]string{
+	"hp":           {"damage", "heal", "deal", "glory_perk", "eliminated"},
+	"maxHp":        {"deal", "glory_perk"},
+	"alive":        {"eliminated", "damage"},
+	"handCount":    {"draw", "take", "discard", "card_played", "kill_penalty", "glory_bounty", "deal"},
+	"hand":         {"draw", "take", "discard", "card_played", "kill_penalty", "glory_bounty", "deal"},
+	"inPlayCards":  {"card_played", "discard", "take", "draw", "kill_penalty", "check"},
+	"weaponCardId": {"card_played", "discard", "take", "draw", "kill_penalty"},
+	"glory":        {"glory_star", "glory_perk", "glory_bounty"},
+	"deckCount":    {"draw", "check", "reshuffle", "glory_bounty", "take"},
+	"discardCount": {"discard", "card_played", "check", "reshuffle", "draw", "kill_penalty"},
+}
+
+func cmpOr(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}
+
+// baSeatsRules are the rules the judge of the seats' evidence may charge
+// or evaluate: the log verifier's, the fields', the legal lists' and the
+// winners'.
+func baSeatsRules() []string {
+	out := slices.Concat(verify.BangArenaRuleIDs(), ba.EvaluatedRuleIDs(), []string{"bangarena/server.legal-actions", "bangarena/server.replay", "bangarena/13.action-ids",
+		"bangarena/3.phases", "bangarena/3.turn-order", "bangarena/7.pending-shape", "bangarena/7.queue-order", "bangarena/13.choices", "bangarena/11.fields",
+		"bangarena/10.law-wins", "bangarena/10.marshal-dead", "bangarena/10.sole-survivor", "bangarena/10.partners-lones",
+		"bangarena/1.legal-only", "bangarena/12.decider", "bangarena/12.one-decider", "bangarena/12.args", "bangarena/12.args-contradict",
+		"bangarena/13.discard-args", "bangarena/13.choice-alone", "bangarena/4.self-target"})
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// baSeatsRenameChoice returns x with the server's pending choice id
+// replaced by the engine's in its observation and legal items (renamed
+// holds the pair, empty when they agree or there is none).
+func baSeatsRenameChoice(g *ba.Game, x baSeen) baSeen {
+	got := x.Req.Observation.PendingChoice
+	want := g.View(x.Seat).PendingChoice
+	if got == nil || want == nil || got.ChoiceID == want.ChoiceID || got.ChoiceID == "" {
+		return x
+	}
+	x.renamed = [2]string{got.ChoiceID, want.ChoiceID}
+	c := *got
+	c.ChoiceID = want.ChoiceID
+	x.Req.Observation.PendingChoice = &c
+	items := slices.Clone(x.Req.LegalActions)
+	for i := range items {
+		items[i].ActionID, _ = baRenameChoiceIn(x.renamed, items[i].ActionID, nil)
+	}
+	x.Req.LegalActions = items
+	return x
+}
+
+// baRenameChoiceIn renames choice id r[0] to r[1] in an actionId
+// ("glory:gl-1:heart") and in args.
+func baRenameChoiceIn(r [2]string, id string, args json.RawMessage) (string, json.RawMessage) {
+	if r[0] == "" {
+		return id, args
+	}
+	parts := strings.Split(id, ":")
+	if len(parts) > 1 && parts[1] == r[0] {
+		parts[1] = r[1]
+	}
+	if len(args) > 0 {
+		old, _ := json.Marshal(r[0])
+		nw, _ := json.Marshal(r[1])
+		args = bytes.ReplaceAll(args, old, nw)
+	}
+	return strings.Join(parts, ":"), args
+}
+
+// baFaces are the suit and rank of every card the server showed (in an
+// event, a hand, a card in play, a look at the top): its own assignment of
+// the pack's suits, which the checks of §8 read.
+func baFaces(events []ba.Event, seen []baSeen) map[string]ba.Card {
+	out := map[string]ba.Card{}
+	add := func(c ba.Card) {
+		if c.UID != "" && c.Suit != "" {
+			out[c.UID] = c
+		}
+	}
+	for _, e := range events {
+		if e.Card != nil {
+			add(*e.Card)
+		}
+		for _, c := range e.Cards {
+			add(c)
+		}
+	}
+	for _, x := range seen {
+		o := x.Req.Observation
+		for _, p := range o.Players {
+			for _, h := range p.Hand {
+				add(ba.Card{UID: h.UID, CardID: h.CardID, Suit: h.Suit, Rank: h.Rank})
+			}
+			for _, c := range p.InPlayCards {
+				add(c)
+			}
+		}
+		if o.PendingChoice != nil {
+			for _, c := range o.PendingChoice.Cards {
+				add(c)
+			}
+		}
+	}
+	return out
+}
+
+// baSeatsReadable reports whether an observation read in the engine's
+// shapes wherever the judge of the seats' evidence reads it: knownRoles
+// may have another shape (an object by seat, a legitimate dialect), since
+// the briefing is read from the raw request (baKnownSeats).
+func baSeatsReadable(g ba.ReadGaps) bool {
+	for _, f := range g.Fields() {
+		if !strings.HasPrefix(f, "observation.knownRoles") {
+			return false
+		}
+	}
+	return true
+}
+
+// baKnownSeats are the seats an observation's knownRoles names, in either
+// shape: a list of {seat, roleId} or an object keyed by seat.
+func baKnownSeats(raw []byte) []int {
+	var out []int
+	k := gjson.GetBytes(raw, "observation.knownRoles")
+	k.ForEach(func(key, v gjson.Result) bool {
+		if k.IsArray() {
+			out = append(out, int(v.Get("seat").Int()))
+		} else if n, err := strconv.Atoi(key.String()); err == nil {
+			out = append(out, n)
+		}
+		return true
+	})
+	return out
+}
+
+// baSeatsDeal compares the deal with each seat's first observation: its
+// max hp and the size of its opening hand (§2, §6). A difference is
+// charged to the rule the engine dealt it by (a reading where the
+// documents leave room, I-BA-1, I-BA-4), and the judge stops there: every
+// state after it would part the same way.
+func baSeatsDeal(res *Result, g *ba.Game, opening []baSeen, ev judge.Evidence) (stop string) {
+	parted := map[int]bool{} // seats whose max hp differs: their hand size follows from it
+	for _, e := range g.EventsFrom(0) {
+		if e.Seat < 0 || e.Seat >= len(opening) {
+			continue
+		}
+		o := opening[e.Seat]
+		p := o.Req.Observation.Players[e.Seat]
+		seat := e.Seat
+		where := rules.Where{Seat: &seat, Step: "the deal"}
+		var f *reports.Finding
+		switch {
+		case e.Type == "deal" && e.MaxHp != p.MaxHp:
+			x := finding(cmpOr(g.Cause(e.Seq), "bangarena/2.marshal-bonus"), where, e.MaxHp, p.MaxHp, "seat %d is dealt %d max hp, not the %d the deal gives", seat, p.MaxHp, e.MaxHp)
+			f = &x
+			parted[seat] = true
+		case e.Type == "draw" && e.Reason == "deal" && !parted[seat] && ev.Hands[seat] != nil && e.Count != len(ev.Hands[seat]):
+			x := finding(cmpOr(g.Cause(e.Seq), "bangarena/2.marshal-bonus"), where, e.Count, len(ev.Hands[seat]), "seat %d is dealt %d cards, not the %d the deal gives", seat, len(ev.Hands[seat]), e.Count)
+			f = &x
+		}
+		if f != nil {
+			f.Transcript = []reports.Message{reports.NewMessage(reports.Received, time.Now(), &seat, o.Raw)}
+			res.Findings = append(res.Findings, *f)
+			if stop == "" {
+				stop = fmt.Sprintf("the deal parted from the engine's (%s)", f.Rule)
+			}
+		}
+	}
+	return stop
+}
+
+// baSeatsOtherReading returns cfg with the switch of the reading the
+// findings (all of them under one reading with a switch) say the server
+// reads otherwise.
+func baSeatsOtherReading(fs []reports.Finding, cfg ba.Config) (ba.Config, bool) {
+	if len(fs) == 0 {
+		return cfg, false
+	}
+	for _, f := range fs {
+		if f.Rule != "bangarena/2.impostor-8-seats" {
+			return cfg, false
+		}
+	}
+	cfg.Readings.ImpostorEightNoExtra = true
+	return cfg, true
+}

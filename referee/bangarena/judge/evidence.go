@@ -1,0 +1,245 @@
+package judge
+
+import (
+	"fmt"
+	"slices"
+
+	ba "github.com/umpire-arena/umpire/referee/bangarena"
+)
+
+// Evidence is what a judge saw of one match when no log deals it: what the
+// seats handed over observed (each seat's own role, the characters and
+// each seat's opening hand from its first observation, the Marshal's
+// briefing) and the server's events, merged by seq (one seat's private
+// copy of an event fills in another's blank; a full log, when the server
+// offers one after the end, is one more source). Entries nobody saw stay
+// empty: an unseen role is "", an unseen opening hand nil, a draw whose
+// cards nobody saw has no Cards. They are never guessed.
+type Evidence struct {
+	Config ba.Config
+	// Roles and Chars are by seat ("" when not seen).
+	Roles, Chars []string
+	// Hands are the opening hands by seat, in hand order (nil when not
+	// seen).
+	Hands [][]string
+	// Briefed are the seats the Marshal's briefing names (impostor mode).
+	Briefed []int
+	// Events are the server's events in seq order (MergeEvents).
+	Events []ba.Event
+	// Looks are the cards a seat saw at a look at the top (Three Eyes, the
+	// sight perk), top first, with the last event seq seen before it.
+	Looks []Look
+}
+
+// Look is one look at the top of the deck a chooser's observation showed.
+type Look struct {
+	After int // the seq of the latest event before the look
+	Seat  int
+	Cards []string
+}
+
+// MergeEvents merges event streams by seq: for each seq the copy with the
+// most card detail wins (a private draw over its public copy). Events
+// without a seq are dropped.
+func MergeEvents(streams ...[]ba.Event) []ba.Event {
+	by := map[int]ba.Event{}
+	for _, st := range streams {
+		for _, e := range st {
+			if e.Seq <= 0 {
+				continue
+			}
+			if old, ok := by[e.Seq]; !ok || detail(e) > detail(old) {
+				by[e.Seq] = e
+			}
+		}
+	}
+	out := make([]ba.Event, 0, len(by))
+	for _, e := range by {
+		out = append(out, e)
+	}
+	slices.SortFunc(out, func(a, b ba.Event) int { return a.Seq - b.Seq })
+	return out
+}
+
+func detail(e ba.Event) int {
+	n := len(e.Cards) + len(e.UIDs) + len(e.Known)
+	if e.Card != nil {
+		n++
+	}
+	return n
+}
+
+// NewSeen returns a Shown answering from ev, and why (non-empty) when the
+// evidence leaves an outcome unseen: the outcomes up to the first unseen
+// one are answered, the ones after it are not (a replay that reaches it is
+// inconclusive from there, for the reason why gives).
+func NewSeen(ev Evidence) (s *Shown, why string) {
+	log, why := ev.outcomes()
+	return NewShown(log), why
+}
+
+// outcomes writes the random outcomes ev shows as the events NewShown
+// reads: the deal (roles, characters, opening hands in seat order, the
+// briefing), then, in seq order, each card off the deck, each coin, each
+// card taken at random from a hand and each look at the top. It stops at
+// the first outcome nobody saw and says why.
+func (ev Evidence) outcomes() (log []ba.Event, why string) {
+	n := ev.Config.Seats
+	cfg := ev.Config
+	log = append(log, ba.Event{Type: "match_start", Config: &cfg})
+	for s := range n {
+		role, char := at(ev.Roles, s), at(ev.Chars, s)
+		if role == "" || char == "" {
+			return log, fmt.Sprintf("seat %d's role or character was not seen", s)
+		}
+		log = append(log, ba.Event{Type: "role", Seat: s, RoleID: role}, ba.Event{Type: "deal", Seat: s, CharacterID: char})
+	}
+	if len(ev.Briefed) > 0 {
+		b := ba.Event{Type: "marshal_briefing"}
+		for _, k := range ev.Briefed {
+			b.Known = append(b.Known, ba.KnownRole{Seat: k})
+		}
+		log = append(log, b)
+	}
+	for s := range n {
+		if s >= len(ev.Hands) || ev.Hands[s] == nil {
+			return log, fmt.Sprintf("seat %d's opening hand was not seen", s)
+		}
+		log = append(log, ba.Event{Type: "draw", Reason: "deal", Cards: cardsOf(ev.Hands[s])})
+	}
+	// A look a look_top event of the server shows already (its private
+	// copy to the chooser) is not taken a second time from the request.
+	looks := slices.DeleteFunc(slices.Clone(ev.Looks), func(l Look) bool {
+		return slices.ContainsFunc(ev.Events, func(e ba.Event) bool {
+			return e.Type == "look_top" && e.Seat == l.Seat && e.Seq <= l.After+1 && e.Seq >= l.After-3
+		})
+	})
+	slices.SortStableFunc(looks, func(a, b Look) int { return a.After - b.After })
+	inPlay := map[string]bool{} // uids put in play (blue cards, weapons)
+	var toss *ba.Event          // the Toss whose discard is not yet seen
+	lookSeat := -1              // the seat whose look's kept cards come next
+	var lastDraw []ba.Card      // the cards of the latest draw off the deck
+	for _, e := range ev.Events {
+		for len(looks) > 0 && looks[0].After < e.Seq {
+			log = append(log, ba.Event{Type: "look_top", Seq: e.Seq, Cards: cardsOf(looks[0].Cards)})
+			lookSeat = looks[0].Seat
+			looks = looks[1:]
+		}
+		switch e.Type {
+		case "draw", "take":
+			if e.Reason == "deal" {
+				continue // the opening hands are Hands
+			}
+			switch {
+			case e.Type == "draw" && e.Zone == "" && e.FromSeat < 0:
+				if e.Count > 0 && len(e.Cards) == 0 {
+					return log, fmt.Sprintf("the cards seat %d drew at seq %d were seen by no one", e.Seat, e.Seq)
+				}
+				d := ba.Event{Type: "draw", Seq: e.Seq, Cards: e.Cards, Reason: e.Reason}
+				if e.Seat == lookSeat && e.Reason == "" {
+					d.Reason, lookSeat = "look_top", -1
+				}
+				log = append(log, d)
+				lastDraw = e.Cards
+			case e.Zone == "hand" && e.FromSeat >= 0 && e.Reason != "eliminated":
+				// A card taken at random from a hand (Snatch, Grip, Tollman).
+				c := e.Card
+				if c == nil && len(e.Cards) == 1 {
+					c = &e.Cards[0]
+				}
+				if c == nil {
+					return log, fmt.Sprintf("the card seat %d took from seat %d's hand at seq %d was seen by no one", e.Seat, e.FromSeat, e.Seq)
+				}
+				log = append(log, ba.Event{Type: "take", Seq: e.Seq, Zone: "hand", Card: c})
+			}
+			for _, c := range e.Cards {
+				delete(inPlay, c.UID)
+			}
+		case "check":
+			if e.Kind == "red_suit" && e.Card != nil && slices.ContainsFunc(lastDraw, func(c ba.Card) bool { return c.UID == e.Card.UID }) {
+				continue // the second card of a draw of two, named by it
+			}
+			if e.Card != nil {
+				log = append(log, ba.Event{Type: "check", Seq: e.Seq, Card: e.Card})
+			}
+		case "cover_check":
+			if e.Coin {
+				log = append(log, ba.Event{Type: "cover_check", Seq: e.Seq, Coin: true, Flips: e.Flips})
+			}
+		case "glory_bounty", "look_top", "prayer", "marshal_briefing":
+			log = append(log, e) // the judge's own vocabulary, read as it is
+		case "card_played":
+			switch e.Command {
+			case "play_equip_blue", "play_weapon":
+				inPlay[e.UID] = true
+			case "play_discard_any":
+				c := e
+				toss = &c
+				continue
+			}
+		case "discard":
+			if e.Reason == "discard_any" {
+				log = append(log, e)
+			} else if toss != nil && e.Seat == toss.TargetSeat && len(e.UIDs) == 1 && !inPlay[e.UIDs[0]] {
+				// The Toss took a card of the target's hand, at random.
+				log = append(log, ba.Event{Type: "discard", Seq: e.Seq, Reason: "discard_any", Zone: "hand", UIDs: e.UIDs})
+			}
+			for _, u := range e.UIDs {
+				delete(inPlay, u)
+			}
+		}
+		toss = nil
+	}
+	return log, ""
+}
+
+func at(l []string, i int) string {
+	if i < len(l) {
+		return l[i]
+	}
+	return ""
+}
+
+func cardsOf(uids []string) []ba.Card {
+	out := make([]ba.Card, len(uids))
+	for i, u := range uids {
+		out[i] = ba.Card{UID: u}
+	}
+	return out
+}
+
+// OpeningHand is seat's opening hand, from its hand (in hand order) at an
+// observation whose events reach seq upTo: the cards the events show it
+// drew since the deal are taken out. ok is false when the events show the
+// hand lost a card since the deal (played, discarded, taken), or gained
+// one whose name they do not show: the opening hand is then not seen.
+func OpeningHand(hand []string, seat int, events []ba.Event, upTo int) (opening []string, ok bool) {
+	gained := map[string]bool{}
+	for _, e := range events {
+		if e.Seq > upTo {
+			break
+		}
+		switch {
+		case e.Type == "draw" && e.Reason == "deal":
+			// The deal itself, in a server's log that shows it.
+		case e.Type == "draw" && e.Seat == seat:
+			if e.Count > len(e.Cards) {
+				return nil, false
+			}
+			for _, c := range e.Cards {
+				gained[c.UID] = true
+			}
+		case e.Type == "card_played" && e.Seat == seat,
+			e.Type == "discard" && e.Seat == seat,
+			(e.Type == "draw" || e.Type == "take") && e.FromSeat == seat:
+			return nil, false
+		}
+	}
+	opening = []string{}
+	for _, u := range hand {
+		if !gained[u] {
+			opening = append(opening, u)
+		}
+	}
+	return opening, true
+}
