@@ -18,9 +18,11 @@ func TestLabelsSelectTheChecks(t *testing.T) {
 		{"bangarena.server.legal-actions", []string{
 			"bangarena: legalActions agree with the engine (replay of the room log)",
 			"bangarena: legalActions agree with the referee, derived from each observation (live)",
+			"bangarena: the seats' evidence re-derives the room (judge of what the seats saw)",
 		}},
 		{"bangarena.server.mcp-tools", []string{
 			"bangarena: MCP tools",
+			"bangarena: MCP tools answer as their REST twins",
 			"bangarena: a decision submitted over MCP is applied once",
 		}},
 		{"bangarena.server.duplicate-command", []string{
