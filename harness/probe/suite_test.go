@@ -36,7 +36,7 @@ func playSuite(game string, faults []string, dialects ...string) (map[string]rep
 	if err != nil {
 		return nil, err
 	}
-	tg := &Target{Game: game, URL: e.URL, Create: true, DeadlineMS: 300}
+	tg := suiteTarget(game, e.URL)
 	if err := tg.Validate(); err != nil {
 		_ = e.Close()
 		return nil, err
@@ -47,6 +47,9 @@ func playSuite(game string, faults []string, dialects ...string) (map[string]rep
 		return nil, err
 	}
 	tg.st().schemas = set
+	if game == GameBangArena {
+		tg.st().plan = suitePlan()
+	}
 	out := map[string]reports.Check{}
 	for _, c := range Checks(game) {
 		out[c.Name] = Run(context.Background(), tg, c)
@@ -62,6 +65,23 @@ func playSuite(game string, faults []string, dialects ...string) (map[string]rep
 // so compiling it again for each of the fault matrix's suites (as a Target
 // of its own does) only costs time.
 var suiteSchemas = sync.OnceValues(func() (*schemas.Set, error) { return schemas.Compile() })
+
+// suitePlan is the BangArena session plan the suites of the tests share:
+// it depends on the target's seed, table size and whether the suite
+// creates its rooms, which are the same for every suite playSuite plays
+// (TestSuitePlanIsEverySuites), so steering once is steering for all.
+var suitePlan = sync.OnceValue(func() []baRoomPlan {
+	tg := suiteTarget(GameBangArena, "http://127.0.0.1:1")
+	if err := tg.Validate(); err != nil {
+		return nil // each suite steers for itself
+	}
+	return baSessionPlan(tg)
+})
+
+// suiteTarget is the target playSuite judges a server at url with.
+func suiteTarget(game, url string) *Target {
+	return &Target{Game: game, URL: url, Create: true, DeadlineMS: 300}
+}
 
 // suiteFuture is a suite run started ahead of the subtest that judges it.
 type suiteFuture struct {
@@ -366,5 +386,17 @@ func TestRunSelects(t *testing.T) {
 				t.Errorf("accept-illegal-raise: have %v, want %v", got, tc.raise)
 			}
 		})
+	}
+}
+
+// TestSuitePlanIsEverySuites: the shared session plan is the one each
+// suite's own target would steer to, whatever the server's address.
+func TestSuitePlanIsEverySuites(t *testing.T) {
+	tg := suiteTarget(GameBangArena, "http://127.0.0.1:1")
+	if err := tg.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := suitePlan(), baSessionPlan(tg); !slices.Equal(got, want) {
+		t.Errorf("shared plan %v, want the suite's own %v", got, want)
 	}
 }

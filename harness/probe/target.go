@@ -100,6 +100,10 @@ type targetState struct {
 	mu       sync.Mutex
 	schemas  *schemas.Set
 	sessions map[string]*sessionSlot
+	// plan is the BangArena session plan when it is given before any
+	// check runs (the tests' fault matrix steers once for all its
+	// suites, whose targets differ only in the server); nil: computed.
+	plan []baRoomPlan
 }
 
 // sessionSlot holds one played session, shared by the checks observing it.
