@@ -58,11 +58,14 @@ type Summary struct {
 	// Stale are the known-failing entries this run shows passing; they
 	// fail the run (see Report.StaleKnown).
 	Stale []Known `json:"stale_known_failing,omitempty"`
+	// FailedRules is the compact list of the rules found broken, MUST
+	// first (Report.FailedRules).
+	FailedRules []FailedRule `json:"failed_rules,omitempty"`
 }
 
 // Summary returns the verdict, exit code and counts.
 func (r *Report) Summary() Summary {
-	s := Summary{Verdict: r.Verdict(), Headline: r.Headline(), Counts: r.Counts(), KnownFailing: r.KnownFailures(), Stale: r.StaleKnown()}
+	s := Summary{Verdict: r.Verdict(), Headline: r.Headline(), Counts: r.Counts(), KnownFailing: r.KnownFailures(), Stale: r.StaleKnown(), FailedRules: r.FailedRules()}
 	if ab := r.AB(); ab != nil {
 		s.SPRT, s.Claim = ab.Overall.SPRT.Decision, ab.Overall.SPRT.Claim()
 	}

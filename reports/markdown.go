@@ -137,6 +137,18 @@ func (o Markdown) write(w io.Writer, r *Report) error {
 		}
 		b.WriteString("\n")
 	}
+	writeReproduceMarkdown(&b, r.Checks, maxRows)
+	if len(sum.FailedRules) > 0 {
+		fmt.Fprintf(&b, "Failed rules (%d):\n\n", len(sum.FailedRules))
+		for i, f := range sum.FailedRules {
+			if i == maxRows {
+				fmt.Fprintf(&b, "- … %d more (see the JSON or HTML report)\n", len(sum.FailedRules)-maxRows)
+				break
+			}
+			fmt.Fprintf(&b, "- %s %s — %s in %s\n", f.Level, mdCode(f.Rule), plural(f.Findings, "finding"), mdText(strings.Join(f.Checks, "; "), 300))
+		}
+		b.WriteString("\n")
+	}
 
 	if cov := r.Coverage(); len(cov) > 0 && r.Meta.Kind != KindCertify {
 		b.WriteString("### Coverage\n\n")
@@ -222,6 +234,49 @@ func mdText(s string, n int) string {
 		}
 	}
 	return b.String()
+}
+
+// writeReproduceMarkdown lists the command that runs each check with
+// findings or an error alone again (Check.Reproduce).
+func writeReproduceMarkdown(b *strings.Builder, checks []Check, maxRows int) {
+	n := 0
+	for _, ch := range checks {
+		if ch.Reproduce == "" {
+			continue
+		}
+		if n == 0 {
+			b.WriteString("Reproduce a check alone:\n\n")
+		}
+		if n == maxRows {
+			b.WriteString("- … more in the JSON report\n")
+			break
+		}
+		n++
+		fmt.Fprintf(b, "- %s: %s\n", mdText(ch.Label(), 120), mdCommand(ch.Reproduce, 1000))
+	}
+	if n > 0 {
+		b.WriteString("\n")
+	}
+}
+
+// mdCommand renders s, a command to copy, as one inline code span: on one
+// line, at most n runes, fenced by more backticks than it holds in a row.
+func mdCommand(s string, n int) string {
+	s = strings.Join(strings.Fields(clip(s, n)), " ")
+	run, longest := 0, 0
+	for _, r := range s {
+		if r == '`' {
+			run++
+			longest = max(longest, run)
+		} else {
+			run = 0
+		}
+	}
+	fence := strings.Repeat("`", longest+1)
+	if strings.HasPrefix(s, "`") || strings.HasSuffix(s, "`") {
+		s = " " + s + " "
+	}
+	return fence + s + fence
 }
 
 // mdCode renders a rule id as inline code when it is a plain id, as escaped

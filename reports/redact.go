@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode/utf8"
 )
 
 // Redacted replaces every secret Redact removes.
@@ -21,7 +22,28 @@ var headerLine = regexp.MustCompile(`(?i)\b(x-agent-token|authorization|proxy-au
 // IsSecretKey reports whether a config key, flag or header name names a
 // secret (token, secret, password, authorization, api key, credential,
 // cookie; case-insensitive, anywhere in the name).
-func IsSecretKey(name string) bool { return secretKey.MatchString(name) }
+//
+// A name of ASCII alone, as every key of the wire is, is looked up by
+// plain substring search (the same answer as secretKey, at a fraction of
+// its cost: reports redact every key of every recorded message); any other
+// name goes through secretKey, whose case folding reaches beyond ASCII.
+func IsSecretKey(name string) bool {
+	for i := 0; i < len(name); i++ {
+		if name[i] >= utf8.RuneSelf {
+			return secretKey.MatchString(name)
+		}
+	}
+	lower := strings.ToLower(name)
+	for _, w := range secretWords {
+		if strings.Contains(lower, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// secretWords are the ASCII spellings secretKey matches, in lower case.
+var secretWords = [...]string{"token", "secret", "password", "passwd", "authorization", "authorisation", "apikey", "api-key", "api_key", "credential", "cookie"}
 
 // Redact returns a deep copy of config with secrets replaced by "[redacted]":
 // the value of every key named like a secret (see IsSecretKey), header lines

@@ -81,6 +81,30 @@ func TestIsSecretKey(t *testing.T) {
 	}
 }
 
+// TestIsSecretKeyAgreesWithPattern: the ASCII fast path of IsSecretKey
+// answers as the pattern does, for the words, their cases and spellings,
+// near misses and names beyond ASCII.
+func TestIsSecretKeyAgreesWithPattern(t *testing.T) {
+	names := []string{"", "x", "TOKEN", "toke", "Tokens", "pass_word", "PassWd", "passwrd", "PASSWORD1", "api-key", "API_KEY", "api.key", "apiKey",
+		"authorisation", "AUTHORIZATION", "authoriation", "Credentials", "credit", "set-cookie", "cookies", "secre", "my_secret_value",
+		"kelvin-\u212aey", "paſsword", "TOKEN\u00e9", "\u00e9token", "ſecret", "api\u212aey", "cooKie"}
+	for _, n := range names {
+		if got, want := IsSecretKey(n), secretKey.MatchString(n); got != want {
+			t.Errorf("IsSecretKey(%q) = %v, want %v (the pattern's)", n, got, want)
+		}
+	}
+}
+
+func FuzzIsSecretKey(f *testing.F) {
+	f.Add("agent_token")
+	f.Add("paſsword")
+	f.Fuzz(func(t *testing.T, name string) {
+		if got, want := IsSecretKey(name), secretKey.MatchString(name); got != want {
+			t.Errorf("IsSecretKey(%q) = %v, want %v (the pattern's)", name, got, want)
+		}
+	})
+}
+
 func FuzzRedactArgs(f *testing.F) {
 	f.Add("--token t --seat 0=x --rounds 4")
 	f.Add("--seat")

@@ -139,6 +139,11 @@ type Check struct {
 	// NotExercised says, per rule of Rules the check did not evaluate, why
 	// (the situation did not arise, and what was tried).
 	NotExercised map[string]string `json:"not_exercised,omitempty"`
+	// Reproduce is the command that runs this check alone again against
+	// the same target, with the run's seed and flags (umpire conform
+	// --check NAME …); set on the checks of a conform run that found
+	// something or errored.
+	Reproduce string `json:"reproduce,omitempty"`
 }
 
 // Finding is a rules.Finding with the messages exchanged around it.

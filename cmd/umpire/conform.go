@@ -219,6 +219,7 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 		runCtx, cancel = context.WithTimeout(ctx, *runTimeout)
 		defer cancel()
 	}
+	run := conformRun{embedded: *embedded, faults: faults, dialects: dialects, strict: t.Strict}
 	beat := newHeartbeat(console, cenv.isTerminal && *format == "text")
 	defer beat.stop()
 	rep.Checks = probe.RunAllProgress(runCtx, &t, checks, func(_ int, c probe.Check) { beat.waiting(c.Name) }, func(_ int, rc reports.Check) {
@@ -226,10 +227,13 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 		if *format == "text" {
 			// Graded as the report will be: levels by basis, known-failing
 			// rules named as such.
-			printCheck(console, rep.Graded(rc))
+			one := []reports.Check{rep.Graded(rc)}
+			withReproduce(one, &t, run)
+			printCheck(console, one[0])
 		}
 	})
 	rep.Meta.Duration = time.Since(start)
+	withReproduce(rep.Checks, &t, run)
 	rep.Normalize()
 	if err := out.write(e, rep); err != nil {
 		fmt.Fprintf(e.stderr, "umpire conform: writing reports: %v\n", err)
@@ -257,6 +261,7 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 				fmt.Fprintf(console, "statements %s\n", f)
 			}
 		}
+		writeFailedRules(console, sum.FailedRules)
 	}
 	return rep.ExitCode()
 }
@@ -312,5 +317,8 @@ func printCheck(w io.Writer, c reports.Check) {
 		if r, ok := rules.Default().Lookup(f.Rule); ok {
 			fmt.Fprintf(w, "        requirement: %s (%s)\n", r.Text, reports.SourceText(r))
 		}
+	}
+	if c.Reproduce != "" {
+		fmt.Fprintf(w, "      reproduce: %s\n", inert.String(c.Reproduce))
 	}
 }

@@ -192,7 +192,10 @@ func baObserve(ctx context.Context, t *Target) ([]*baSession, error) {
 		var out []*baSession
 		seen := 0
 		start := time.Now()
-		plan := baSessionPlan(t)
+		plan := t.st().plan
+		if plan == nil {
+			plan = baSessionPlan(t)
+		}
 		for i := 0; i < baMaxRooms; i++ {
 			purpose, m := plan[i].purpose, plan[i].mode
 			s, err := baPlaySessionMode(sctx, t, purpose, m)

@@ -6,12 +6,16 @@ import (
 	"fmt"
 	basrv "github.com/umpire-arena/umpire/harness/server/bangarena"
 	infsrv "github.com/umpire-arena/umpire/harness/server/inference"
+	"regexp"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/reports"
+	"github.com/umpire-arena/umpire/schemas"
 )
 
 // runSuite runs every check of game against a fresh embedded server with
@@ -32,10 +36,19 @@ func playSuite(game string, faults []string, dialects ...string) (map[string]rep
 	if err != nil {
 		return nil, err
 	}
-	tg := &Target{Game: game, URL: e.URL, Create: true, DeadlineMS: 300}
+	tg := suiteTarget(game, e.URL)
 	if err := tg.Validate(); err != nil {
 		_ = e.Close()
 		return nil, err
+	}
+	set, err := suiteSchemas()
+	if err != nil {
+		_ = e.Close()
+		return nil, err
+	}
+	tg.st().schemas = set
+	if game == GameBangArena {
+		tg.st().plan = suitePlan()
 	}
 	out := map[string]reports.Check{}
 	for _, c := range Checks(game) {
@@ -45,6 +58,29 @@ func playSuite(game string, faults []string, dialects ...string) (map[string]rep
 		return nil, fmt.Errorf("closing the embedded server: %w", err)
 	}
 	return out, nil
+}
+
+// suiteSchemas is the schema set the suites of the tests share: a
+// schemas.Set is safe for concurrent use and never changes once compiled,
+// so compiling it again for each of the fault matrix's suites (as a Target
+// of its own does) only costs time.
+var suiteSchemas = sync.OnceValues(func() (*schemas.Set, error) { return schemas.Compile() })
+
+// suitePlan is the BangArena session plan the suites of the tests share:
+// it depends on the target's seed, table size and whether the suite
+// creates its rooms, which are the same for every suite playSuite plays
+// (TestSuitePlanIsEverySuites), so steering once is steering for all.
+var suitePlan = sync.OnceValue(func() []baRoomPlan {
+	tg := suiteTarget(GameBangArena, "http://127.0.0.1:1")
+	if err := tg.Validate(); err != nil {
+		return nil // each suite steers for itself
+	}
+	return baSessionPlan(tg)
+})
+
+// suiteTarget is the target playSuite judges a server at url with.
+func suiteTarget(game, url string) *Target {
+	return &Target{Game: game, URL: url, Create: true, DeadlineMS: 300}
 }
 
 // suiteFuture is a suite run started ahead of the subtest that judges it.
@@ -127,24 +163,32 @@ func TestFaultsAreCaught(t *testing.T) {
 // rule at its level, and no check cites another rule at MUST.
 func faultsAreCaught(t *testing.T, table []faultCase, dialects []string) {
 	seen := map[string]bool{}
-	var cases, ahead []faultCase
+	var cases []faultCase
+	ahead := map[string][]faultCase{}
+	pattern := ""
+	if f := flag.Lookup("test.run"); f != nil {
+		pattern = f.Value.String()
+	}
 	for _, fc := range table {
 		if raceEnabled && seen[fc.game] {
 			continue
 		}
 		seen[fc.game] = true
 		cases = append(cases, fc)
-		// The Inference suites mostly wait on deadlines: they are played
-		// ahead, more side by side than t.Parallel's default allows; only
-		// those a -run pattern can select (-run 'TestFaultsAreCaught/bangarena'
-		// plays none).
-		if f := flag.Lookup("test.run"); fc.game == GameInference && (f == nil || !strings.Contains(f.Value.String(), "/") || strings.Contains(f.Value.String(), fc.game) || strings.Contains(f.Value.String(), fc.fault)) {
-			ahead = append(ahead, fc)
+		// Every suite is played ahead of its subtest, more side by side
+		// than t.Parallel's default (GOMAXPROCS) allows: an Inference
+		// suite mostly waits on deadlines, a BangArena one on the server
+		// for a third of its time. Only the suites a -run pattern selects
+		// are played; a subtest whose suite was not plays it itself.
+		if runSelects(pattern, fc) {
+			ahead[fc.game] = append(ahead[fc.game], fc)
 		}
 	}
 	futures := map[string]*suiteFuture{}
-	for i, f := range faultSuitesAhead(ahead, 6, dialects...) {
-		futures[ahead[i].game+"/"+ahead[i].fault] = f
+	for game, list := range ahead {
+		for i, f := range faultSuitesAhead(list, aheadSlots(game), dialects...) {
+			futures[list[i].game+"/"+list[i].fault] = f
+		}
 	}
 	for _, fc := range cases {
 		t.Run(fc.game+"/"+fc.fault, func(t *testing.T) {
@@ -155,7 +199,7 @@ func faultsAreCaught(t *testing.T, table []faultCase, dialects []string) {
 				if f.err != nil {
 					t.Fatal(f.err)
 				}
-				got = f.got
+				got, f.got = f.got, nil // its subtest alone reads it: let it go with the subtest
 			} else {
 				got = runSuite(t, fc.game, []string{fc.fault}, dialects...)
 			}
@@ -201,6 +245,75 @@ func faultsAreCaught(t *testing.T, table []faultCase, dialects []string) {
 	}
 }
 
+// aheadSlots is how many suites of game the fault matrix plays side by
+// side: six Inference suites, which spend most of their time waiting on
+// deadlines; one and a half BangArena suites per core, each of which
+// keeps about two thirds of a core busy.
+func aheadSlots(game string) int {
+	if game == GameInference {
+		return 6
+	}
+	return max(2, runtime.GOMAXPROCS(0)*3/2)
+}
+
+// runSelects reports whether a -run pattern may select the subtest of
+// fc ("<game>/<fault>" under its test), read as go test reads it: its
+// alternatives (at a top-level |), each split at its slashes into
+// elements matched in turn against the test, the game and the fault. A
+// pattern it cannot read selects every case.
+func runSelects(pattern string, fc faultCase) bool {
+	if pattern == "" {
+		return true
+	}
+	for _, alt := range splitRunPattern(pattern, '|') {
+		if altSelects(splitRunPattern(alt, '/'), fc) {
+			return true
+		}
+	}
+	return false
+}
+
+// altSelects matches the elements of one alternative of a -run pattern
+// after the test's own against fc's game and fault.
+func altSelects(parts []string, fc faultCase) bool {
+	for i, name := range []string{fc.game, fc.fault} {
+		if i+1 >= len(parts) {
+			break
+		}
+		re, err := regexp.Compile(parts[i+1])
+		if err != nil {
+			return true
+		}
+		if !re.MatchString(name) {
+			return false
+		}
+	}
+	return true
+}
+
+// splitRunPattern splits a -run pattern at each sep outside brackets and
+// parentheses, as go test does with / and |.
+func splitRunPattern(p string, sep byte) []string {
+	var out []string
+	depth, start := 0, 0
+	for i := 0; i < len(p); i++ {
+		switch p[i] {
+		case '\\':
+			i++
+		case '[', '(':
+			depth++
+		case ']', ')':
+			depth--
+		case sep:
+			if depth == 0 {
+				out = append(out, p[start:i])
+				start = i + 1
+			}
+		}
+	}
+	return append(out, p[start:])
+}
+
 // passedRules lists, per game, rules (the server rules among them) that a
 // passing check of the embedded server must evaluate.
 func passedRules() map[string][]string {
@@ -242,5 +355,48 @@ func TestFaultTableIsComplete(t *testing.T) {
 	}
 	if len(have) != len(want) {
 		t.Errorf("have %d rows, want %d (one per fault)", len(have), len(want))
+	}
+}
+
+// TestRunSelects: the fault matrix plays ahead the suites of the subtests
+// a -run pattern selects, no fewer (a subtest left out would play its own
+// suite, only later).
+func TestRunSelects(t *testing.T) {
+	duel := faultCase{game: GameBangArena, fault: "duel-self"}
+	raise := faultCase{game: GameInference, fault: "accept-illegal-raise"}
+	tests := []struct {
+		pattern     string
+		duel, raise bool
+	}{
+		{"", true, true},
+		{"TestFaultsAreCaught", true, true},
+		{"TestFaultsAreCaught$/bangarena", true, false},
+		{"TestFaultsAreCaught$/bangarena/duel-self", true, false},
+		{"TestFaultsAreCaught$/bangarena/(duel-self|jail-self)$", true, false},
+		{"TestFaultsAreCaught$/bangarena/jail-self|TestFaultsAreCaught$/inference/accept", false, true},
+		{"TestFaultsAreCaught(OtherChance)?/inference/", false, true},
+		{"TestFaultsAreCaught/([/", true, true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.pattern, func(t *testing.T) {
+			if got := runSelects(tc.pattern, duel); got != tc.duel {
+				t.Errorf("duel-self: have %v, want %v", got, tc.duel)
+			}
+			if got := runSelects(tc.pattern, raise); got != tc.raise {
+				t.Errorf("accept-illegal-raise: have %v, want %v", got, tc.raise)
+			}
+		})
+	}
+}
+
+// TestSuitePlanIsEverySuites: the shared session plan is the one each
+// suite's own target would steer to, whatever the server's address.
+func TestSuitePlanIsEverySuites(t *testing.T) {
+	tg := suiteTarget(GameBangArena, "http://127.0.0.1:1")
+	if err := tg.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := suitePlan(), baSessionPlan(tg); !slices.Equal(got, want) {
+		t.Errorf("shared plan %v, want the suite's own %v", got, want)
 	}
 }

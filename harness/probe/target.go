@@ -109,6 +109,10 @@ type targetState struct {
 	// steer is the record of the rare situations the session rooms
 	// reached (BangArena, bangarena_decide.go).
 	steer *baSteer
+	// plan is the BangArena session plan when it is given before any
+	// check runs (the tests' fault matrix steers once for all its
+	// suites, whose targets differ only in the server); nil: computed.
+	plan []baRoomPlan
 }
 
 // DefaultBudget is the default of Target.Budget: long enough for a few more

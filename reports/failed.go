@@ -1,0 +1,62 @@
+package reports
+
+import (
+	"cmp"
+	"slices"
+
+	"github.com/umpire-arena/umpire/referee/rules"
+)
+
+// FailedRule is one rule this run's findings say is broken, for the compact
+// list that closes every report (as h2spec closes its output with its
+// failures): the rule, its level, how many findings in which checks, and
+// the command that runs the first of those checks again.
+type FailedRule struct {
+	Rule     string      `json:"rule"`
+	Level    rules.Level `json:"level"`
+	Findings int         `json:"findings"`
+	// Checks name the checks that found it, in the report's order.
+	Checks []string `json:"checks"`
+	// Reproduce is the first such check's Check.Reproduce, when it has one.
+	Reproduce string `json:"reproduce,omitempty"`
+}
+
+// FailedRules lists the rules of the run's MUST and SHOULD findings (not
+// INFO, not those a --known-failing entry excuses), MUST first, then by
+// rule id; a rule found at both levels is listed at the higher.
+func (r *Report) FailedRules() []FailedRule {
+	byRule := map[string]*FailedRule{}
+	for _, c := range r.Checks {
+		for _, f := range c.Findings {
+			if f.Known != "" || (f.Level != rules.Must && f.Level != rules.Should) {
+				continue
+			}
+			fr := byRule[f.Rule]
+			if fr == nil {
+				fr = &FailedRule{Rule: f.Rule, Level: f.Level, Reproduce: c.Reproduce}
+				byRule[f.Rule] = fr
+			}
+			if f.Level == rules.Must {
+				fr.Level = rules.Must
+			}
+			fr.Findings++
+			if !slices.Contains(fr.Checks, c.Name) {
+				fr.Checks = append(fr.Checks, c.Name)
+			}
+		}
+	}
+	out := make([]FailedRule, 0, len(byRule))
+	for _, fr := range byRule {
+		out = append(out, *fr)
+	}
+	slices.SortFunc(out, func(a, b FailedRule) int {
+		if a.Level != b.Level {
+			if a.Level == rules.Must {
+				return -1
+			}
+			return 1
+		}
+		return cmp.Compare(a.Rule, b.Rule)
+	})
+	return out
+}
