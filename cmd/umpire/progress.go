@@ -94,14 +94,17 @@ func (s *runStatus) text() string {
 // rewritten in place (a bar and the status); in a pipe a line per match on
 // stderr and the status every statusEvery matches and at the end.
 func progressFunc(e *env, bar bool, st *runStatus, started time.Time) func(done, total int, r *certify.MatchResult) {
+	width := 0 // of the last line drawn, which a shorter one must cover
 	return func(done, total int, r *certify.MatchResult) {
 		st.total = total
 		st.add(r)
 		if bar {
-			width := 20
-			fill := done * width / total
-			line := fmt.Sprintf("[%s%s] %s (%v)", strings.Repeat("#", fill), strings.Repeat(".", width-fill), st.text(), time.Since(started).Round(time.Second))
-			fmt.Fprintf(e.stdout, "\r\x1b[K%s", line)
+			const cells = 20
+			fill := done * cells / total
+			line := fmt.Sprintf("[%s%s] %s (%v)", strings.Repeat("#", fill), strings.Repeat(".", cells-fill), st.text(), time.Since(started).Round(time.Second))
+			pad := max(0, width-len(line))
+			width = len(line)
+			fmt.Fprintf(e.stdout, "\r%s%s", line, strings.Repeat(" ", pad))
 			if done == total {
 				fmt.Fprintln(e.stdout)
 			}

@@ -26,7 +26,10 @@ const (
 	CheckHygiene     = "agent-hygiene"
 	CheckExit        = "agent-exits-after-end"
 	CheckSurvivors   = "agent-no-survivors"
-	CheckHarness     = "harness"
+	// CheckKeptSurvivors is CheckSurvivors judged once for the processes
+	// kept across matches (--agent-keep), when they end.
+	CheckKeptSurvivors = "agent-no-survivors (kept processes)"
+	CheckHarness       = "harness"
 )
 
 // checkDef is one check of a game: its name and its rule.

@@ -61,6 +61,10 @@ type keepPool struct {
 	// matches, not after each.
 	left  []leftBehind
 	leftN int
+	// lastSeed is the seed of the latest match a kept process was given:
+	// the run-level survivors check names a match this shard played, so
+	// that shards' checks stay apart in a merge.
+	lastSeed string
 }
 
 // leftBehind is a kept process that left survivors, with the last match
@@ -202,16 +206,17 @@ func (kp *keepPool) survivorsCheck(cat *rules.Catalogue, game string) *reports.C
 	}
 	if c == nil {
 		// Every kept process ended with nothing of its own left running.
-		j := newJudge(cat, game, "", 0)
+		j := newJudge(cat, game, kp.lastSeed, 0)
 		j.ran(CheckSurvivors)
 		for _, jc := range j.checks() {
 			if jc.Name == CheckSurvivors {
 				c = &jc
 			}
 		}
-		c.Seed = ""
+		c.Name = CheckKeptSurvivors
 		return c
 	}
+	c.Name = CheckKeptSurvivors
 	if more := kp.leftN - len(kp.left); more > 0 {
 		c.Reason = fmt.Sprintf("%d more kept processes left survivors (not shown)", more)
 	}
@@ -320,4 +325,11 @@ func plural(n int, one, many string) string {
 		return one
 	}
 	return many
+}
+
+// noteSeed records the seed of a match a kept process was given.
+func (kp *keepPool) noteSeed(seed string) {
+	kp.mu.Lock()
+	kp.lastSeed = seed
+	kp.mu.Unlock()
 }

@@ -27,12 +27,12 @@ func TestKeptSurvivors(t *testing.T) {
 			r := certify(t, cfg)
 			var found *reports.Check
 			for i, c := range r.Checks {
-				if c.Name == CheckSurvivors && c.Status == reports.Fail {
+				if c.Name == CheckKeptSurvivors && c.Status == reports.Fail {
 					found = &r.Checks[i]
 				}
 			}
 			if found == nil {
-				t.Fatalf("no failing %s check; checks: %v", CheckSurvivors, failed(r))
+				t.Fatalf("no failing %s check; checks: %v", CheckKeptSurvivors, failed(r))
 			}
 			if len(found.Findings) != 1 || found.Findings[0].Rule != game+"/agent.no-survivors" {
 				t.Fatalf("findings %+v, want one of %s/agent.no-survivors", found.Findings, game)
@@ -47,8 +47,8 @@ func TestKeptSurvivors(t *testing.T) {
 			good := small(game, bin.agent, 2)
 			good.Keep, good.Workers, good.Strict = true, 1, true
 			g := certify(t, good)
-			if s := status(g, CheckSurvivors); s != reports.Pass {
-				t.Errorf("a kept agent that leaves nothing: %s %s, want pass", CheckSurvivors, s)
+			if s := status(g, CheckKeptSurvivors); s != reports.Pass {
+				t.Errorf("a kept agent that leaves nothing: %s %s, want pass", CheckKeptSurvivors, s)
 			}
 			if g.ExitCode() != 0 {
 				t.Errorf("a kept agent that leaves nothing: exit %d, failing %v", g.ExitCode(), failed(g))

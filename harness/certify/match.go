@@ -99,6 +99,7 @@ func (r *runner) playMatch(ctx context.Context, p Planned, sd *side) *MatchResul
 				l.keep = kp
 				kp.matches++
 				kp.seed, kp.seat = p.Seed, p.Seat
+				sd.pool.noteSeed(p.Seed)
 				l.post(mctx, matchStart(r.cfg, p, kp.matches), r.cfg.Deadline)
 			}
 		} else {
