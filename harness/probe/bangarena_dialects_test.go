@@ -61,7 +61,7 @@ func TestBangArenaDialectsConform(t *testing.T) {
 				switch {
 				case c.Status == reports.Error:
 					t.Errorf("%s: error: %s", name, c.Reason)
-				case c.Status == reports.Skip && !slices.Contains(dialectSkips[d.Name], name) && c.Reason != "" && !isEarlyEnd(name):
+				case c.Status == reports.Skip && !slices.Contains(dialectSkips[d.Name], name) && c.Reason != "" && !isEarlyEnd(name) && !seatsJudgeDeferred(c):
 					t.Errorf("%s: skipped (%s), want run", name, c.Reason)
 				case c.Status != reports.Skip && slices.Contains(dialectSkips[d.Name], name):
 					t.Errorf("%s: %s, want skipped (the dialect leaves its endpoint out)", name, c.Status)
@@ -79,6 +79,12 @@ func TestBangArenaDialectsConform(t *testing.T) {
 				}
 			}
 			want := append([]string(nil), d.Should...)
+			if len(should) == 0 && len(strict) == 0 && situationalDialects[string(d.Name)] != "" {
+				// The situation the dialect differs in did not arise in
+				// these rooms: nothing to see, and nothing wrong.
+				t.Logf("%s: %s did not arise", d.Name, situationalDialects[string(d.Name)])
+				return
+			}
 			if got, want := uniq(should), uniq(want); !slices.Equal(got, want) {
 				t.Errorf("SHOULD findings of rules %v, want %v", got, want)
 			}
@@ -87,6 +93,13 @@ func TestBangArenaDialectsConform(t *testing.T) {
 			}
 		})
 	}
+}
+
+// situationalDialects differ from umpire's reading only in a situation
+// the steered rooms may not reach, with that situation: their expected
+// findings are required when they show anything at all.
+var situationalDialects = map[string]string{
+	"saloon-when-hurt": "a Saloon held in the play phase while every living seat is at its max hp (the seats keep a Saloon until someone is hurt, and play it then)",
 }
 
 func isEarlyEnd(name string) bool {
