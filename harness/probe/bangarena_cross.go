@@ -130,37 +130,12 @@ func baCheckReplayOne(t *Target, s *baSession) Result {
 		} else if x, ok := seen[key{d.Seat, g.Version()}]; ok {
 			compared++
 			seat := d.Seat
-			baFieldCheck(&res, g, x, rules.Where{Seat: &seat, Step: fmt.Sprintf("decision %d (version %d)", i, x.Version)}, shown)
-			res.eval("bangarena/server.legal-actions", "bangarena/13.action-ids")
-			want := map[string]bool{}
-			items := map[string]ba.LegalAction{}
-			for _, a := range g.Legal(d.Seat) {
-				want[a.ActionID] = true
-				items[a.ActionID] = a
-			}
-			got := map[string]bool{}
-			for _, a := range x.Req.LegalActions {
-				got[a.ActionID] = true
-				if _, ok := items[a.ActionID]; !ok {
-					items[a.ActionID] = a
-				}
-			}
-			phase := g.Phase()
 			where := rules.Where{Seat: &seat, Step: fmt.Sprintf("decision %d (version %d)", i, x.Version)}
-			for id := range got {
-				if !want[id] {
-					rule := baExtraRule(cfg, s.room.seed, events, decisions[:i], d.Seat, id)
-					f := onReading(finding(rule, where, "no such item", id, "the server offers %q, which the engine does not allow here", id), items[id], phase, x.Req.Observation)
-					f.Transcript = []reports.Message{reports.NewMessage(reports.Received, time.Now(), &seat, x.Raw)}
-					res.Findings = append(res.Findings, f)
-				}
-			}
-			for id := range want {
-				if !got[id] {
-					f := onReading(finding(baMissingRule(x.Req.Observation, items[id]), where, id, "missing", "the server does not offer %q, which the engine allows here", id), items[id], phase, x.Req.Observation)
-					res.Findings = append(res.Findings, f)
-				}
-			}
+			baFieldCheck(&res, g, x, where, shown)
+			res.eval("bangarena/server.legal-actions", "bangarena/13.action-ids")
+			res.Findings = append(res.Findings, baItemDiff(g, x, where, func(id string) string {
+				return baExtraRule(cfg, s.room.seed, events, decisions[:i], d.Seat, id)
+			})...)
 		}
 		if err := g.Apply(d.Seat, d.ActionID, d.Args); err != nil {
 			seat := d.Seat
@@ -259,4 +234,40 @@ func sameInts(a, b []int) bool {
 		}
 	}
 	return true
+}
+
+// baItemDiff compares the legal items a seat was offered (x) with the
+// engine's at g's state, the one comparison of the replay and the seats'
+// judge: an item the engine does not allow is charged to extraRule(id)
+// and carries the request as evidence, an item the server left out to
+// baMissingRule; each on the reading it rests on, when it does (onReading).
+func baItemDiff(g *ba.Game, x baSeen, where rules.Where, extraRule func(id string) string) []reports.Finding {
+	want, items := map[string]bool{}, map[string]ba.LegalAction{}
+	for _, a := range g.Legal(x.Seat) {
+		want[a.ActionID] = true
+		items[a.ActionID] = a
+	}
+	got := map[string]bool{}
+	for _, a := range x.Req.LegalActions {
+		got[a.ActionID] = true
+		if _, ok := items[a.ActionID]; !ok {
+			items[a.ActionID] = a
+		}
+	}
+	var out []reports.Finding
+	phase, seat := g.Phase(), x.Seat
+	for id := range got {
+		if !want[id] {
+			f := onReading(finding(extraRule(id), where, "no such item", id, "the server offers %q, which the engine does not allow here", id), items[id], phase, x.Req.Observation)
+			f.Transcript = []reports.Message{reports.NewMessage(reports.Received, time.Now(), &seat, x.Raw)}
+			out = append(out, f)
+		}
+	}
+	for id := range want {
+		if !got[id] {
+			out = append(out, onReading(finding(baMissingRule(x.Req.Observation, items[id]), where, id, "missing",
+				"the server does not offer %q, which the engine allows here", id), items[id], phase, x.Req.Observation))
+		}
+	}
+	return out
 }

@@ -370,37 +370,15 @@ func baSeatsCompareAt(res *Result, g *ba.Game, x baSeen, where rules.Where, show
 		return // the items follow from the state, which parted already
 	}
 	res.eval("bangarena/server.legal-actions", "bangarena/13.action-ids")
-	want, items := map[string]bool{}, map[string]ba.LegalAction{}
-	for _, a := range g.Legal(x.Seat) {
-		want[a.ActionID] = true
-		items[a.ActionID] = a
-	}
-	got := map[string]bool{}
-	for _, a := range x.Req.LegalActions {
-		got[a.ActionID] = true
-		if _, ok := items[a.ActionID]; !ok {
-			items[a.ActionID] = a
+	res.Findings = append(res.Findings, baItemDiff(g, x, where, func(id string) string {
+		if !baActionIDFormed(id) {
+			return "bangarena/13.action-ids"
 		}
-	}
-	phase := g.Phase()
-	for id := range got {
-		if !want[id] {
-			rule := "bangarena/server.legal-actions"
-			if !baActionIDFormed(id) {
-				rule = "bangarena/13.action-ids"
-			} else if err := g.Clone().Apply(x.Seat, id, nil); err != nil {
-				rule = cmpOr(rules.RuleOf(err), rule)
-			}
-			f := onReading(finding(rule, where, "no such item", id, "the server offers %q, which the engine does not allow here", id), items[id], phase, x.Req.Observation)
-			res.Findings = append(res.Findings, f)
+		if err := g.Clone().Apply(x.Seat, id, nil); err != nil {
+			return cmpOr(rules.RuleOf(err), "bangarena/server.legal-actions")
 		}
-	}
-	for id := range want {
-		if !got[id] {
-			res.Findings = append(res.Findings, onReading(finding(baMissingRule(x.Req.Observation, items[id]), where, id, "missing",
-				"the server does not offer %q, which the engine allows here", id), items[id], phase, x.Req.Observation))
-		}
-	}
+		return "bangarena/server.legal-actions"
+	})...)
 }
 
 // baSeatsCause names the rule of the engine's latest event in since that

@@ -31,17 +31,9 @@ func fairTimeout(t *Target) time.Duration {
 // too few values to have power is not run and says why.
 func infProbeFair(ctx context.Context, t *Target) Result {
 	const rule = "inference/round.1.fair"
-	if r, ok := needCreate(t); !ok {
-		return r
-	}
-	spec := map[string]any{"seats": fairSeats, "rounds": fairRounds, "deadline_ms": t.DeadlineMS, "seed": t.seedFor("fair")}
-	id, toks, err := infCreate(ctx, t, spec)
-	if err != nil {
-		return probeErr(err)
-	}
-	p, err := infJoin(ctx, t, id, toks)
-	if err != nil {
-		return probeErr(err)
+	p, stop, ok := infProbeOpen(ctx, t, "fair", map[string]any{"seats": fairSeats, "rounds": fairRounds})
+	if !ok {
+		return stop
 	}
 	defer p.Close()
 	if err := p.playOut(ctx, nil); err != nil {

@@ -517,24 +517,19 @@ func infProbeSitOut(ctx context.Context, t *Target) Result {
 // timeouts.deadline: the document makes both the enforced deadline.
 func announcedDeadline(turn infMsg, asked time.Duration) (d time.Duration, said string, disagree *reports.Finding) {
 	d, said = asked, "deadline asked for at creation"
-	var limits struct {
-		Limits struct {
-			TurnDeadlineMS *int `json:"turn_deadline_ms"`
-		} `json:"limits"`
-	}
-	_ = json.Unmarshal(turn.Env.VisibleState, &limits) // another shape announces nothing
-	lim := limits.Limits.TurnDeadlineMS
+	vs, _ := turn.view() // a view of another shape announces no limit
+	lim := vs.Limits.TurnDeadlineMS
 	if ms := turn.Env.DeadlineMS; ms != nil && *ms > 0 {
 		d, said = time.Duration(*ms)*time.Millisecond, "deadline_ms"
-		if lim != nil && *lim != *ms {
-			f := finding("inference/timeouts.deadline", rules.Where{}, fmt.Sprintf("limits.turn_deadline_ms %d, as deadline_ms", *ms), *lim,
-				"the your_turn announces two deadlines: deadline_ms %d and limits.turn_deadline_ms %d", *ms, *lim)
+		if lim > 0 && lim != *ms {
+			f := finding("inference/timeouts.deadline", rules.Where{}, fmt.Sprintf("limits.turn_deadline_ms %d, as deadline_ms", *ms), lim,
+				"the your_turn announces two deadlines: deadline_ms %d and limits.turn_deadline_ms %d", *ms, lim)
 			disagree = &f
 		}
 		return d, said, disagree
 	}
-	if lim != nil && *lim > 0 {
-		d, said = time.Duration(*lim)*time.Millisecond, "limits.turn_deadline_ms"
+	if lim > 0 {
+		d, said = time.Duration(lim)*time.Millisecond, "limits.turn_deadline_ms"
 	}
 	return d, said, nil
 }
