@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math/rand/v2"
 
 	"github.com/umpire-arena/umpire/harness"
 	baadv "github.com/umpire-arena/umpire/harness/adversaries/bangarena"
@@ -59,6 +60,7 @@ func bangarena() *Game {
 		VerifyRules:     verify.BangArenaRuleIDs,
 		SampleLogs:      bangarenaSampleLogs,
 		SampleLogsTitle: "fresh match logs",
+		SelfCheck:       bangarenaSelfCheck,
 	}
 }
 
@@ -118,4 +120,13 @@ func bangarenaSampleLogs(ctx context.Context, id, seed string, i int) ([]SampleL
 		return nil, fmt.Errorf("simulating match %s: %w", id, err)
 	}
 	return []SampleLog{{Name: id + ".jsonl", What: "full log", Data: log.Bytes()}}, nil
+}
+
+// bangarenaSelfCheck plays match i (every role mode, 4 to 8 seats) with a
+// random player through the engine's invariant walk.
+func bangarenaSelfCheck(seed string, i int) error {
+	modes := []string{ba.ModeClassic, ba.ModePartners, ba.ModeImpostor, ba.ModeLegacy}
+	cfg := ba.Config{Seats: 4 + i%5, RoleMode: modes[i%len(modes)], StagedCharacters: i%3 == 0}
+	_, err := ba.PlaySelfChecked(cfg, seed, rand.New(rand.NewPCG(uint64(i), uint64(len(seed)))), nil)
+	return err
 }

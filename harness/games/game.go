@@ -40,6 +40,11 @@ type Game struct {
 	SampleLogs func(ctx context.Context, id, seed string, i int) ([]SampleLog, error)
 	// SampleLogsTitle says which logs SampleLogs gives, for a title.
 	SampleLogsTitle string
+	// SelfCheck plays self-play match i seeded seed through the game's
+	// engine, checking the engine's invariants at every decision (legal
+	// lists, the one decider, views that leak nothing, conservation); it
+	// returns the first broken one (gametest runs it).
+	SelfCheck func(seed string, i int) error
 }
 
 // VerifyOptions are the options of one log's replay; each game reads the

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math/rand/v2"
 
 	"github.com/umpire-arena/umpire/harness"
 	infadv "github.com/umpire-arena/umpire/harness/adversaries/inference"
@@ -62,6 +63,7 @@ func inference() *Game {
 		VerifyRules:     verify.InferenceRuleIDs,
 		SampleLogs:      inferenceSampleLogs,
 		SampleLogsTitle: "fresh match logs (full and public)",
+		SelfCheck:       inferenceSelfCheck,
 	}
 }
 
@@ -116,4 +118,19 @@ func PublicInferenceLog(log []byte) []byte {
 		out = append(out, line...)
 	}
 	return out
+}
+
+// inferenceSelfCheck plays match i (3 to 8 seats, short stacks now and
+// then, timeouts) with a random player through the engine's invariant walk,
+// every view checked.
+func inferenceSelfCheck(seed string, i int) error {
+	cfg := ref.DefaultConfig()
+	cfg.TableSize = 3 + i%6
+	cfg.Rounds = 10 + i%20
+	if i%2 == 1 {
+		cfg.StartingCredits = 12
+	}
+	rng := rand.New(rand.NewPCG(uint64(i), uint64(len(seed))))
+	_, err := ref.PlaySelfChecked(cfg, seed, rng, ref.SelfPlay{Timeouts: []float64{0, 0.05, 0.3}[i%3], CheckViews: true})
+	return err
 }

@@ -150,33 +150,7 @@ func (g *Game) eventsOf(typ string) []Event {
 }
 
 // conserved checks that the 80 cards are each in exactly one place.
-func conserved(g *Game) error {
-	var seen [deckSize]int
-	add := func(c int) { seen[c]++ }
-	for _, c := range g.deck {
-		add(c)
-	}
-	for _, c := range g.discard {
-		add(c)
-	}
-	for _, st := range g.seats {
-		for _, c := range st.hand {
-			add(c)
-		}
-		for _, c := range st.inPlay {
-			add(c)
-		}
-		if st.weapon >= 0 {
-			add(st.weapon)
-		}
-	}
-	for c, n := range seen {
-		if n != 1 {
-			return rules.Errorf("bangarena/5.deck", "card %s is in %d places", uidTable[c], n)
-		}
-	}
-	return nil
-}
+func conserved(g *Game) error { return g.conserved() }
 
 func ruleOf(err error) string { return rules.RuleOf(err) }
 

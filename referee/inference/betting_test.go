@@ -327,7 +327,7 @@ func TestOnlyListedMovesAccepted(t *testing.T) {
 					probe.history = append([]RoundRecord(nil), m.history...)
 					probe.sink = nil
 					err := probe.check(who, c)
-					if want := who == seat && inLegal(legal, c); (err == nil) != want {
+					if want := who == seat && movesListed(legal, c); (err == nil) != want {
 						t.Fatalf("seat %d move %+v: accepted=%v, listed=%v (legal %v, err %v)", who, c, err == nil, want, legal, err)
 					}
 				}

@@ -2,7 +2,6 @@ package inference
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -11,120 +10,16 @@ import (
 	"github.com/umpire-arena/umpire/referee/rules"
 )
 
-// randomPlayer picks a random legal move (and sometimes an illegal one, a
-// timeout or a message) for the seat to act.
-type randomPlayer struct {
-	rng        *rand.Rand
-	timeouts   float64
-	legal      []LegalAction
-	illegalTry bool
-}
-
-func (r *randomPlayer) move(s *State) (mv Move, timeout bool) {
-	if r.rng.Float64() < r.timeouts {
-		return Move{}, true
-	}
-	r.legal = s.Legal(r.legal[:0])
-	la := r.legal[r.rng.IntN(len(r.legal))]
-	mv = Move{Action: la.Action}
-	if la.Action == ActionRaise {
-		mv.Amount = la.Min + r.rng.IntN(la.Max-la.Min+1)
-	}
-	if r.rng.IntN(10) == 0 {
-		mv.Message = fmt.Sprintf("seat %d says <hi> & \"bye\"", s.ToAct())
-	}
-	return mv, false
-}
-
-func inLegal(legal []LegalAction, mv Move) bool {
-	for _, la := range legal {
-		if la.Action != mv.Action {
-			continue
-		}
-		if la.Action == ActionRaise {
-			return mv.Amount >= la.Min && mv.Amount <= la.Max
-		}
-		return true
-	}
-	return false
-}
-
 // playRandom plays one seeded match to the end, checking invariants after
-// every step, and returns the log.
+// every step (PlaySelfChecked), and returns the log.
 func playRandom(t *testing.T, cfg Config, seed string, timeouts float64, checkViews bool) []byte {
 	t.Helper()
-	names := make([]string, cfg.TableSize)
-	for i := range names {
-		names[i] = fmt.Sprintf("p%d", i)
-	}
-	log := &LogBuffer{}
-	total := cfg.TableSize * cfg.StartingCredits
-	// Credits are conserved at every event a sink can observe.
-	checker := &conservingSink{log: log, t: t, total: total}
-	m, err := PrepareMatch(cfg, "m-"+seed, seed, names, checker)
+	rng := rand.New(rand.NewPCG(uint64(len(seed)), uint64(seed[0])))
+	log, err := PlaySelfChecked(cfg, seed, rng, SelfPlay{Timeouts: timeouts, CheckViews: checkViews})
 	if err != nil {
 		t.Fatal(err)
 	}
-	checker.s = m.State
-	if err := m.Start(); err != nil {
-		t.Fatal(err)
-	}
-	r := &randomPlayer{rng: rand.New(rand.NewPCG(uint64(len(seed)), uint64(seed[0]))), timeouts: timeouts}
-	for steps := 0; m.Phase() != PhaseOver; steps++ {
-		if steps > 100000 {
-			t.Fatal("match does not end")
-		}
-		seat := m.ToAct()
-		if seat < 0 {
-			t.Fatalf("phase %s with nobody to act", m.Phase())
-		}
-		// visible_state never leaks another seat's value.
-		for viewer := 0; checkViews && viewer < cfg.TableSize; viewer++ {
-			vs := m.View(viewer)
-			if vs.YourValue != nil && *vs.YourValue != m.Seat(viewer).Value {
-				t.Fatalf("seat %d sees value %d, holds %d", viewer, *vs.YourValue, m.Seat(viewer).Value)
-			}
-			b, _ := json.Marshal(vs)
-			if bytes.Contains(b, []byte(`"value"`)) && len(vs.History) == 0 {
-				t.Fatalf("a view before any showdown carries a value: %s", b)
-			}
-		}
-		legal := m.Legal(nil)
-		if !checkViews {
-		} else if fromView, err := LegalFromView(m.View(seat)); err != nil || fmt.Sprint(fromView) != fmt.Sprint(legal) {
-			t.Fatalf("LegalFromView = %v, %v; engine says %v", fromView, err, legal)
-		}
-		mv, timeout := r.move(m.State)
-		if timeout {
-			err = m.Timeout()
-		} else {
-			if !inLegal(legal, mv) {
-				t.Fatalf("player chose %+v outside %v", mv, legal)
-			}
-			err = m.Apply(seat, mv)
-		}
-		if err != nil {
-			t.Fatalf("step %d: %v", steps, err)
-		}
-		if got := m.TotalCredits(); got != total {
-			t.Fatalf("credits not conserved: %d, want %d", got, total)
-		}
-		for i := 0; i < cfg.TableSize; i++ {
-			if c := m.Seat(i).Credits; c < 0 {
-				t.Fatalf("seat %d has %d credits", i, c)
-			}
-		}
-	}
-	for _, h := range m.History() {
-		sum := 0
-		for _, p := range h.Payouts {
-			sum += p.Amount
-		}
-		if h.Pot > 0 && sum != h.Pot {
-			t.Fatalf("round %d: payouts %d != pot %d", h.Round, sum, h.Pot)
-		}
-	}
-	return log.Buf
+	return log
 }
 
 // TestRandomMatchInvariants plays thousands of seeded random matches:
@@ -219,20 +114,4 @@ func splitLines(b []byte, all bool) []string {
 		return nil
 	}
 	return strings.Split(strings.TrimSpace(string(b)), "\n")
-}
-
-// conservingSink logs every event and checks, as it arrives, that seats and
-// pot still hold every credit of the match.
-type conservingSink struct {
-	log   *LogBuffer
-	t     *testing.T
-	s     *State
-	total int
-}
-
-func (c *conservingSink) Emit(e *Event) {
-	c.log.Emit(e)
-	if c.s != nil && c.s.TotalCredits() != c.total {
-		c.t.Fatalf("at %s of round %d: %d credits, want %d", e.Type, e.Round, c.s.TotalCredits(), c.total)
-	}
 }

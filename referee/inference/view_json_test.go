@@ -81,13 +81,17 @@ func TestViewJSONMatchesEncodingJSON(t *testing.T) {
 		if err := m.Start(); err != nil {
 			t.Fatal(err)
 		}
-		r := &randomPlayer{rng: rand.New(rand.NewPCG(uint64(i), 7)), timeouts: 0.1}
+		rng := rand.New(rand.NewPCG(uint64(i), 7))
 		for step := 0; m.Phase() != PhaseOver; step++ {
 			check(step)
 			legal := m.Legal(nil)
 			sameLegalAsEncodingJSON(t, legal, fmt.Sprintf("match %d step %d legal", i, step))
-			mv, timeout := r.move(m.State)
-			if r.rng.IntN(3) == 0 {
+			timeout := rng.Float64() < 0.1
+			var mv Move
+			if !timeout {
+				mv = randomMove(rng, legal, m.ToAct())
+			}
+			if rng.IntN(3) == 0 {
 				mv.Message = hostileNames[step%len(hostileNames)]
 			}
 			if timeout {

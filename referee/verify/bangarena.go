@@ -392,7 +392,9 @@ func (v *BangArenaVerifier) reportShown(lineNo int, e *ba.Event) {
 	}
 	keep := v.owedShown[:0]
 	for _, p := range v.owedShown {
-		if e != nil && p.Seq > e.Seq {
+		if e != nil && (p.Seq > e.Seq || p.Seq == 0 && v.opts.Unfinished) {
+			// A log that may stop early: an outcome no event shows may lie
+			// past its end; Finish decides (dropPastTheEnd).
 			keep = append(keep, p)
 			continue
 		}
@@ -409,6 +411,24 @@ func (v *BangArenaVerifier) reportShown(lineNo int, e *ba.Event) {
 		if e != nil && p.Seq == e.Seq {
 			v.chargedLine = lineNo
 		}
+	}
+	v.owedShown = keep
+}
+
+// dropPastTheEnd leaves out the owed problems of a log accepted unfinished
+// that no event of it shows: the replay ran on to the next decision after
+// its last line and asked for outcomes (a card off the deck, a coin) the
+// server drew after the log stops, if at all. They are unknown, not
+// departures (I-BA-V8).
+func (v *BangArenaVerifier) dropPastTheEnd() {
+	v.shownProblems()
+	keep := v.owedShown[:0]
+	for _, p := range v.owedShown {
+		if p.Seq == 0 {
+			v.sum.Inconclusive++
+			continue
+		}
+		keep = append(keep, p)
 	}
 	v.owedShown = keep
 }
@@ -526,6 +546,9 @@ func (v *BangArenaVerifier) findSeed(cfg ba.Config, commit string) (string, bool
 // Finish closes the log and returns the findings it adds (reused slice).
 func (v *BangArenaVerifier) Finish() []rules.Finding {
 	v.out = v.out[:0]
+	if v.started && !v.sum.Ended && v.opts.Unfinished {
+		v.dropPastTheEnd()
+	}
 	v.reportShown(v.sum.Lines, nil)
 	v.sum.Evaluated = v.drainEngine(v.sum.Evaluated)
 	if v.started {
