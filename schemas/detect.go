@@ -1,8 +1,12 @@
 package schemas
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
+	"path"
+	"strings"
+	"sync"
 
 	"github.com/tidwall/gjson"
 )
@@ -11,34 +15,106 @@ import (
 // shape Detect knows; pass the kind explicitly then.
 var ErrUndetected = errors.New("cannot detect the message kind")
 
-// isInferenceLogType reports whether t is a match-log object type of Inference.
-func isInferenceLogType(t string) bool {
-	switch t {
-	case "match_start", "round_start", "deal_private", "ante", "message",
-		"action", "timeout", "showdown", "bust", "return", "match_end":
-		return true
+// detectFile names the file of a game's folder that says how its messages'
+// kinds are told apart (detectRules); it is no schema and no kind. A folder
+// holding one is a game's (Games).
+const detectFile = "detect.json"
+
+// detectRules is a game's detect.json: rules tried in order, the first that
+// matches naming the kind.
+type detectRules struct {
+	// Typed: a message with a type member is told by it alone: a type that
+	// is not a string, or that no rule with Type names, is undetected;
+	// a message without one is told by the rules without Type.
+	Typed bool         `json:"typed"`
+	Rules []detectRule `json:"rules"`
+	// Undetected ends the error for a message no rule matches.
+	Undetected string `json:"undetected"`
+}
+
+// detectRule matches a message when every condition it sets holds.
+type detectRule struct {
+	// Type lists values of the type member (a string), one of which it
+	// must be.
+	Type []string `json:"type"`
+	// Has: members that must all be there; HasAny: at least one of them;
+	// Objects: members that must be objects.
+	Has     []string `json:"has"`
+	HasAny  []string `json:"hasAny"`
+	Objects []string `json:"objects"`
+	// Kind is the kind it names; "{type}" stands for the type member.
+	Kind string `json:"kind"`
+}
+
+func (d detectRule) matches(r gjson.Result, typ gjson.Result) bool {
+	if d.Type != nil && (typ.Type != gjson.String || !contains(d.Type, typ.Str)) {
+		return false
+	}
+	for _, k := range d.Has {
+		if !r.Get(gjson.Escape(k)).Exists() {
+			return false
+		}
+	}
+	if d.HasAny != nil {
+		found := false
+		for _, k := range d.HasAny {
+			found = found || r.Get(gjson.Escape(k)).Exists()
+		}
+		if !found {
+			return false
+		}
+	}
+	for _, k := range d.Objects {
+		if !r.Get(gjson.Escape(k)).IsObject() {
+			return false
+		}
+	}
+	return true
+}
+
+func contains(l []string, s string) bool {
+	for _, x := range l {
+		if x == s {
+			return true
+		}
 	}
 	return false
 }
+
+// detectors reads every game's detect.json once.
+var detectors = sync.OnceValues(func() (map[string]detectRules, error) {
+	out := map[string]detectRules{}
+	for _, game := range Games() {
+		raw, err := files.ReadFile(path.Join(game, detectFile))
+		if err != nil {
+			return nil, err
+		}
+		var d detectRules
+		if err := json.Unmarshal(raw, &d); err != nil {
+			return nil, fmt.Errorf("schemas: %s/%s: %w", game, detectFile, err)
+		}
+		out[game] = d
+	}
+	return out, nil
+})
 
 // Detect tells the kind of one JSON message of game from its type field or
 // its shape, without decoding it fully. It fails on invalid JSON, on a value
 // that is not an object and on a shape it does not know.
 //
-// Inference: the envelope's type names the kind (hello, welcome, your_turn,
+// How is each game's own: the rules of schemas/<game>/detect.json. For
+// Inference, the envelope's type names the kind (hello, welcome, your_turn,
 // move, error, event, match_end); a match-log line's type T gives log_T (a
 // match_end without match_id is the log object, log_match_end); an object
-// without type is a visible_state (game, players, limits) or a legal_actions
-// item (action).
-//
-// BangArena: a DecisionRequest has legalActions (or legal_mask) and
-// observation; an event (a match-log line) has seq and type, whatever else
-// it carries; a decision body has actionId and commandId; a legalActions
-// item has actionId and command; an error body has an error object; a
-// decision answer has ok; a PlayerView has phase
-// and players; a card has uid and cardId; the rules summary has
-// rulesetVersion and commands; the agent-side match_end line has type
-// match_end. MCP tool payloads need an explicit kind.
+// without type is a visible_state (game, players, limits) or a
+// legal_actions item (action). For BangArena, a DecisionRequest has
+// legalActions (or legal_mask) and observation; an event (a match-log line)
+// has seq and type, whatever else it carries; a decision body has actionId
+// and commandId; a legalActions item has actionId and command; an error
+// body has an error object; a decision answer has ok; the agent-side
+// match_end line has type match_end; a PlayerView has phase and players; a
+// card has uid and cardId; the rules summary has rulesetVersion and
+// commands. MCP tool payloads need an explicit kind.
 func Detect(game string, data []byte) (string, error) {
 	if !gjson.ValidBytes(data) {
 		return "", errors.New("invalid JSON")
@@ -47,72 +123,31 @@ func Detect(game string, data []byte) (string, error) {
 	if !r.IsObject() {
 		return "", fmt.Errorf("%w: want a JSON object, got %s", ErrUndetected, typeName(r))
 	}
-	// By the folder of the game's schemas (schemas/<game>/).
-	detect, ok := map[string]func(gjson.Result) (string, error){"inference": detectInference, "bangarena": detectBangArena}[game]
+	all, err := detectors()
+	if err != nil {
+		return "", err
+	}
+	d, ok := all[game]
 	if !ok {
 		return "", fmt.Errorf("unknown game %q", game)
 	}
-	return detect(r)
-}
-
-func detectInference(r gjson.Result) (string, error) {
-	t := r.Get("type")
-	if t.Exists() {
-		if t.Type != gjson.String {
-			return "", fmt.Errorf("%w: type is not a string", ErrUndetected)
+	typ := r.Get("type")
+	typed := d.Typed && typ.Exists()
+	if typed && typ.Type != gjson.String {
+		return "", fmt.Errorf("%w: type is not a string", ErrUndetected)
+	}
+	for _, rule := range d.Rules {
+		if d.Typed && typed != (rule.Type != nil) {
+			continue
 		}
-		switch s := t.Str; s {
-		case "hello", "welcome", "your_turn", "move", "error", "event":
-			return s, nil
-		case "match_end":
-			if r.Get("match_id").Exists() || r.Get("seed_commit").Exists() {
-				return "match_end", nil
-			}
-			return "log_match_end", nil
-		default:
-			if isInferenceLogType(s) {
-				return "log_" + s, nil
-			}
-			return "", fmt.Errorf("%w: unknown type %q", ErrUndetected, s)
+		if rule.matches(r, typ) {
+			return strings.ReplaceAll(rule.Kind, "{type}", typ.Str), nil
 		}
 	}
-	switch {
-	case r.Get("players").Exists() && r.Get("limits").Exists():
-		return "visible_state", nil
-	case r.Get("action").Exists():
-		return "legal_action", nil
+	if typed {
+		return "", fmt.Errorf("%w: unknown type %q", ErrUndetected, typ.Str)
 	}
-	return "", fmt.Errorf("%w: no type field and no known shape", ErrUndetected)
-}
-
-func detectBangArena(r gjson.Result) (string, error) {
-	has := func(k string) bool { return r.Get(k).Exists() }
-	switch {
-	case (has("legalActions") || has("legal_mask")) && has("observation"):
-		return "decision_request", nil
-	case has("seq") && has("type"):
-		// Before the shapes below: an event carries fields of theirs (a
-		// decision event has actionId and command, a log line of umpire's
-		// own writing every event type).
-		return "event", nil
-	case has("actionId") && has("commandId"):
-		return "decision", nil
-	case has("actionId") && has("command"):
-		return "legal_action", nil
-	case r.Get("error").IsObject():
-		return "error", nil
-	case has("ok"):
-		return "decision_answer", nil
-	case r.Get("type").Str == "match_end":
-		return "match_end", nil
-	case has("phase") && has("players"):
-		return "observation", nil
-	case has("uid") && has("cardId"):
-		return "card", nil
-	case has("rulesetVersion") && has("commands"):
-		return "rules_summary", nil
-	}
-	return "", fmt.Errorf("%w: no known shape (give --kind)", ErrUndetected)
+	return "", fmt.Errorf("%w: %s", ErrUndetected, d.Undetected)
 }
 
 func typeName(r gjson.Result) string {

@@ -35,12 +35,31 @@ const MaxDepth = 512
 // defsKind names the shared-definitions file of a game; it is not a kind.
 const defsKind = "defs"
 
-//go:embed inference/*.json bangarena/*.json
+// Every folder holding a detect.json is a game's (Games); the pattern names
+// no game.
+//
+//go:embed */*.json
 var files embed.FS
 
 // Files returns the embedded schema files (paths "<game>/<kind>.json"), for
-// tools that want to hand the same schemas to another validator.
-func Files() fs.FS { return files }
+// tools that want to hand the same schemas to another validator; each
+// game's detect.json, which is no schema, is left out.
+func Files() fs.FS { return schemaFiles{files} }
+
+// schemaFiles is the embedded files without the detect.json files.
+type schemaFiles struct{ fsys embed.FS }
+
+func (s schemaFiles) Open(name string) (fs.File, error) {
+	if path.Base(name) == detectFile {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
+	}
+	return s.fsys.Open(name)
+}
+
+func (s schemaFiles) ReadDir(name string) ([]fs.DirEntry, error) {
+	es, err := s.fsys.ReadDir(name)
+	return slices.DeleteFunc(es, func(e fs.DirEntry) bool { return e.Name() == detectFile }), err
+}
 
 // Set is a compiled set of schemas for both games. Build it once with
 // Compile and reuse it; it is safe for concurrent use.
@@ -77,7 +96,7 @@ func Compile(opts ...Option) (*Set, error) {
 	c.DefaultDraft(jsonschema.Draft2020)
 	c.AssertFormat()
 	for _, game := range Games() {
-		names, err := fs.Glob(files, game+"/*.json")
+		names, err := fs.Glob(Files(), game+"/*.json")
 		if err != nil {
 			return nil, err
 		}
@@ -123,12 +142,13 @@ func Compile(opts ...Option) (*Set, error) {
 func (s *Set) MaxBytes() int { return s.maxBytes }
 
 // Games lists the games that have schemas: the folders of the embedded
-// files (a game's schemas are schemas/<game>/*.json), sorted.
+// files that hold a detect.json (a game's schemas are
+// schemas/<game>/*.json), sorted.
 func Games() []string {
 	var out []string
 	entries, _ := fs.ReadDir(files, ".")
 	for _, e := range entries {
-		if e.IsDir() {
+		if _, err := fs.Stat(files, path.Join(e.Name(), detectFile)); e.IsDir() && err == nil {
 			out = append(out, e.Name())
 		}
 	}
@@ -140,7 +160,7 @@ func Kinds(game string) []string {
 	if !slices.Contains(Games(), game) {
 		return nil
 	}
-	names, _ := fs.Glob(files, game+"/*.json")
+	names, _ := fs.Glob(Files(), game+"/*.json")
 	var kinds []string
 	for _, n := range names {
 		k := strings.TrimSuffix(path.Base(n), ".json")

@@ -229,3 +229,37 @@ func TestConcurrentUse(t *testing.T) {
 		}
 	}
 }
+
+// TestDetectRulesNameKinds: every kind a game's detect.json names is a
+// schema of that game, and every game has rules.
+func TestDetectRulesNameKinds(t *testing.T) {
+	all, err := detectors()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(all) != len(Games()) || len(all) == 0 {
+		t.Fatalf("detect rules for %d games, %d games", len(all), len(Games()))
+	}
+	for game, d := range all {
+		if len(d.Rules) == 0 || d.Undetected == "" && !d.Typed {
+			t.Errorf("%s: no rules, or no word for an undetected message", game)
+		}
+		for _, r := range d.Rules {
+			kinds := []string{r.Kind}
+			if strings.Contains(r.Kind, "{type}") {
+				kinds = nil
+				for _, typ := range r.Type {
+					kinds = append(kinds, strings.ReplaceAll(r.Kind, "{type}", typ))
+				}
+			}
+			if len(kinds) == 0 {
+				t.Errorf("%s: rule %+v names {type} without types", game, r)
+			}
+			for _, k := range kinds {
+				if !HasKind(game, k) {
+					t.Errorf("%s: detect.json names kind %q, which has no schema", game, k)
+				}
+			}
+		}
+	}
+}

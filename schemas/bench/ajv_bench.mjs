@@ -14,9 +14,11 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.join(here, "..");
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats(ajv);
-for (const game of ["inference", "bangarena"]) {
+// A game's folder holds a detect.json (how umpire tells kinds apart; no schema).
+const games = fs.readdirSync(root).filter((d) => fs.existsSync(path.join(root, d, "detect.json")));
+for (const game of games) {
   for (const f of fs.readdirSync(path.join(root, game))) {
-    if (f.endsWith(".json")) ajv.addSchema(JSON.parse(fs.readFileSync(path.join(root, game, f), "utf8")));
+    if (f.endsWith(".json") && f !== "detect.json") ajv.addSchema(JSON.parse(fs.readFileSync(path.join(root, game, f), "utf8")));
   }
 }
 const base = "https://umpire-arena.github.io/schemas/";
