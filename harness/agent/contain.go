@@ -33,6 +33,11 @@ type Containment string
 
 // The containment mechanisms.
 const (
+	// ContainPIDNamespace: the agent ran in a PID namespace of its own
+	// (inside a user namespace when umpire is not root), under an init of
+	// umpire's: no descendant can leave it, and killing the init ends them
+	// all.
+	ContainPIDNamespace Containment = "pid-namespace"
 	// ContainCgroup: a cgroup v2 of its own held every descendant; it was
 	// killed with cgroup.kill.
 	ContainCgroup Containment = "cgroup"

@@ -3,8 +3,11 @@
 package agent
 
 import (
+	"errors"
 	"os"
+	"os/exec"
 	"syscall"
+	"time"
 )
 
 // container, without Linux's cgroups and /proc, only marks the agent's
@@ -30,3 +33,16 @@ func (c *container) usesCgroupFD() bool        { return false }
 func (c *container) dropCgroup()               {}
 func (c *container) started()                  {}
 func (c *container) sweep(int) []Survivor      { return nil }
+
+// nsBox: PID namespaces are Linux's.
+type nsBox struct{}
+
+func nsWanted(Containment) bool { return false }
+func newNSCmd([]string) (*exec.Cmd, *nsBox, error) {
+	return nil, nil, errors.New("no PID namespaces here")
+}
+func (*nsBox) closeFiles()                                  {}
+func (*nsBox) begin(time.Duration) (int, error)             { return 0, errors.New("no PID namespaces here") }
+func (*nsBox) watch(done func())                            { done() }
+func (*nsBox) waitStatus() (ws syscall.WaitStatus, ok bool) { return ws, false }
+func (*nsBox) sweep(int) []Survivor                         { return nil }

@@ -21,7 +21,7 @@ import (
 func escapee(t *testing.T, w *leakWatch, via Containment) (*Process, string) {
 	t.Helper()
 	pidFile := filepath.Join(t.TempDir(), "grandchild.pid")
-	cmd := `setsid sh -c 'echo $$ > ` + shellQuote(pidFile) + `; exec sleep 300' & exec ` + agents.goAgent
+	cmd := `setsid sh -c '` + echoPID + ` > ` + shellQuote(pidFile) + `; exec sleep 300' & exec ` + agents.goAgent
 	p, err := Start(context.Background(), Spec{Command: cmd, containment: via})
 	if err != nil {
 		t.Fatal(err)
@@ -30,6 +30,11 @@ func escapee(t *testing.T, w *leakWatch, via Containment) (*Process, string) {
 	t.Cleanup(func() { p.Close(0) })
 	return p, pidFile
 }
+
+// echoPID is a shell command printing the shell's pid as umpire numbers it
+// (in an agent's PID namespace, $$ is the namespace's number): /proc is
+// umpire's, and read is a builtin, so /proc/self is the shell.
+const echoPID = `{ read -r pid rest </proc/self/stat; echo $pid; }`
 
 // readPID waits for the pid file and returns the pid in it.
 func readPID(t *testing.T, file string) int {
@@ -159,7 +164,7 @@ func TestCgroupLeaverIsKilledAndReported(t *testing.T) {
 	}
 	w := watchLeaks(t)
 	pidFile := filepath.Join(t.TempDir(), "grandchild.pid")
-	cmd := `setsid sh -c 'echo $$ > ` + shellQuote(filepath.Join(home, "cgroup.procs")) + ` && echo $$ > ` + shellQuote(pidFile) + `; exec sleep 300' & exec ` + agents.goAgent
+	cmd := `setsid sh -c 'echo $$ > ` + shellQuote(filepath.Join(home, "cgroup.procs")) + ` && ` + echoPID + ` > ` + shellQuote(pidFile) + `; exec sleep 300' & exec ` + agents.goAgent
 	p, err := Start(context.Background(), Spec{Command: cmd})
 	if err != nil {
 		t.Fatal(err)

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -115,6 +116,7 @@ type group struct {
 	closeOnce sync.Once
 
 	box       *container
+	ns        *nsBox     // the agent's PID namespace, nil without one
 	survivors []Survivor // set by escalate, under mu
 }
 
@@ -151,8 +153,18 @@ func startGroup(ctx context.Context, command, dir string, env []string, stdin, s
 	}
 	box := newContainer(want)
 	env = box.env(env)
-	newCmd := func() *exec.Cmd {
-		cmd := exec.Command(argv[0], argv[1:]...)
+	newCmd := func(ns bool) (*exec.Cmd, *nsBox) {
+		var cmd *exec.Cmd
+		var nb *nsBox
+		if ns {
+			var err error
+			if cmd, nb, err = newNSCmd(argv); err != nil {
+				return nil, nil
+			}
+		} else {
+			cmd = exec.Command(argv[0], argv[1:]...)
+			cmd.SysProcAttr = sysProcAttr()
+		}
 		cmd.Dir = dir
 		cmd.Env = env
 		if stdin != nil {
@@ -160,32 +172,73 @@ func startGroup(ctx context.Context, command, dir string, env []string, stdin, s
 		}
 		cmd.Stdout = stdout
 		cmd.Stderr = stderr
-		cmd.SysProcAttr = sysProcAttr()
 		box.attr(cmd.SysProcAttr)
-		return cmd
+		return cmd, nb
 	}
-	cmd := newCmd()
-	err := cmd.Start()
-	if err != nil && box.usesCgroupFD() {
-		// The kernel would not start the child in the cgroup (no clone3,
-		// a cgroup it refuses): fall back to the marker.
-		box.dropCgroup()
-		cmd = newCmd()
-		err = cmd.Start()
+	// The best containment first: a PID namespace (with the cgroup when
+	// there is one), then the cgroup alone, then the marker alone.
+	var cmd *exec.Cmd
+	var nb *nsBox
+	var err error
+	if nsWanted(want) {
+		if cmd, nb = newCmd(true); cmd != nil {
+			if err = cmd.Start(); err != nil && box.usesCgroupFD() {
+				// The namespace without the cgroup.
+				nb.closeFiles()
+				box.dropCgroup()
+				if cmd, nb = newCmd(true); cmd != nil {
+					err = cmd.Start()
+				}
+			}
+			if err != nil || cmd == nil {
+				if nb != nil {
+					nb.closeFiles()
+				}
+				cmd, nb = nil, nil
+			}
+		}
+	}
+	if cmd == nil {
+		cmd, _ = newCmd(false)
+		if err = cmd.Start(); err != nil && box.usesCgroupFD() {
+			// The kernel would not start the child in the cgroup (no
+			// clone3, a cgroup it refuses): fall back to the marker.
+			box.dropCgroup()
+			cmd, _ = newCmd(false)
+			err = cmd.Start()
+		}
 	}
 	box.started()
 	if err != nil {
 		box.sweep(0)
 		return nil, errorf(HarnessError, "start", err, "could not start %q", command)
 	}
-	g := &group{cmd: cmd, pid: cmd.Process.Pid, started: time.Now(), exited: make(chan struct{}), forced: ForceNone, box: box}
+	pid := cmd.Process.Pid
+	if nb != nil {
+		if pid, err = nb.begin(reapLimit); err != nil {
+			nb.sweep(0)
+			box.sweep(0)
+			return nil, errorf(HarnessError, "start", err, "could not start %q", command)
+		}
+	}
+	g := &group{cmd: cmd, pid: pid, started: time.Now(), exited: make(chan struct{}), forced: ForceNone, box: box, ns: nb}
 	g.wg.Add(1)
-	go func() {
-		defer g.wg.Done()
-		_ = cmd.Wait() // the status is read from cmd.ProcessState
-		g.reaped = time.Now()
-		close(g.exited)
-	}()
+	if nb != nil {
+		go func() {
+			defer g.wg.Done()
+			nb.watch(func() {
+				g.reaped = time.Now()
+				close(g.exited)
+			})
+		}()
+	} else {
+		go func() {
+			defer g.wg.Done()
+			_ = cmd.Wait() // the status is read from cmd.ProcessState
+			g.reaped = time.Now()
+			close(g.exited)
+		}()
+	}
 	g.stopCtx = context.AfterFunc(ctx, func() {
 		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
 			g.setForced(ForceBudget)
@@ -258,13 +311,29 @@ func (g *group) escalate(grace, termGrace time.Duration) error {
 	// The process group may outlive its leader: kill the stragglers too.
 	g.signal(syscall.SIGKILL)
 	if !g.waitExit(reapLimit) {
-		g.setSurvivors(g.box.sweep(g.pid))
+		g.setSurvivors(g.sweep())
 		return errorf(HarnessError, "close", nil, "process %d not reaped %v after SIGKILL", g.pid, reapLimit)
 	}
 	// Whatever left the group (setsid, a daemon's double fork) is found
 	// by the containment and killed too.
-	g.setSurvivors(g.box.sweep(g.pid))
+	g.setSurvivors(g.sweep())
 	return nil
+}
+
+// sweep finds, kills and lists what the agent left outside its process
+// group: the namespace's members first (before its init is killed, which
+// ends them all), then the cgroup's and the marker's.
+func (g *group) sweep() []Survivor {
+	var out []Survivor
+	if g.ns != nil {
+		out = g.ns.sweep(g.pid)
+	}
+	for _, s := range g.box.sweep(g.pid) {
+		if !slices.ContainsFunc(out, func(o Survivor) bool { return o.PID == s.PID }) {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 func (g *group) setSurvivors(s []Survivor) {
@@ -303,6 +372,17 @@ func (g *group) exit(out *tail) Exit {
 	forced, survivors := g.forced, g.survivors
 	g.mu.Unlock()
 	e := Exit{PID: g.pid, Code: -1, Forced: forced, Runtime: g.reaped.Sub(g.started), Survivors: survivors, Containment: g.box.via}
+	if g.ns != nil {
+		e.Containment = ContainPIDNamespace
+		if ws, ok := g.ns.waitStatus(); ok {
+			if ws.Signaled() {
+				e.Signal = ws.Signal().String()
+			} else {
+				e.Code = ws.ExitStatus()
+			}
+			return e.withOutput(out)
+		}
+	}
 	if st := g.cmd.ProcessState; st != nil {
 		if ws, ok := st.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
 			e.Signal = ws.Signal().String()
@@ -310,6 +390,10 @@ func (g *group) exit(out *tail) Exit {
 			e.Code = st.ExitCode()
 		}
 	}
+	return e.withOutput(out)
+}
+
+func (e Exit) withOutput(out *tail) Exit {
 	if out != nil {
 		e.Output, e.OutputTruncated = out.Bytes()
 	}

@@ -1,0 +1,157 @@
+package agent
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+)
+
+// nsBox runs an agent under nsInit in a new PID namespace.
+type nsBox struct {
+	init *exec.Cmd
+	ctl  *os.File // umpire's end of the control socket
+	ctlR *bufio.Reader
+	peer *os.File // the init's end, closed once it is started
+	id   string   // the namespace, as readlink /proc/PID/ns/pid says it
+
+	initDone chan struct{} // closed once the init is reaped
+
+	mu     sync.Mutex
+	status *syscall.WaitStatus // the agent's, as the init reported it
+}
+
+// nsWanted reports whether the agent should get a PID namespace.
+func nsWanted(want Containment) bool {
+	return want == "" || want == ContainPIDNamespace
+}
+
+// newNSCmd returns the command running argv under nsInit in new PID (and,
+// for a user other than root, user) namespaces.
+func newNSCmd(argv []string) (*exec.Cmd, *nsBox, error) {
+	fds, err := syscall.Socketpair(syscall.AF_UNIX, syscall.SOCK_STREAM|syscall.SOCK_CLOEXEC, 0)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := syscall.SetNonblock(fds[0], true); err != nil {
+		syscall.Close(fds[0])
+		syscall.Close(fds[1])
+		return nil, nil, err
+	}
+	b := &nsBox{ctl: os.NewFile(uintptr(fds[0]), "agent-init-control"), peer: os.NewFile(uintptr(fds[1]), "agent-init-control"), initDone: make(chan struct{})}
+	b.ctlR = bufio.NewReader(b.ctl)
+	cmd := &exec.Cmd{Path: "/proc/self/exe", Args: append([]string{initArgv0}, argv...), ExtraFiles: []*os.File{b.peer}}
+	cmd.SysProcAttr = sysProcAttr()
+	cmd.SysProcAttr.Cloneflags |= syscall.CLONE_NEWPID
+	if uid, gid := os.Getuid(), os.Getgid(); uid != 0 {
+		cmd.SysProcAttr.Cloneflags |= syscall.CLONE_NEWUSER
+		cmd.SysProcAttr.UidMappings = []syscall.SysProcIDMap{{ContainerID: uid, HostID: uid, Size: 1}}
+		cmd.SysProcAttr.GidMappings = []syscall.SysProcIDMap{{ContainerID: gid, HostID: gid, Size: 1}}
+	}
+	b.init = cmd
+	return cmd, b, nil
+}
+
+// closeFiles releases both ends of the control socket (a start that failed).
+func (b *nsBox) closeFiles() {
+	b.ctl.Close()
+	b.peer.Close()
+}
+
+// begin runs once the init is started: it lets the init start the agent
+// and returns the agent's pid (as umpire numbers it). After begin, watch
+// reports the agent's end.
+func (b *nsBox) begin(limit time.Duration) (int, error) {
+	b.peer.Close()
+	go func() {
+		_ = b.init.Wait()
+		close(b.initDone)
+	}()
+	_ = b.ctl.SetDeadline(time.Now().Add(limit))
+	if _, err := b.ctl.Write([]byte("go\n")); err != nil {
+		return 0, fmt.Errorf("agent init: %w", err)
+	}
+	line, err := b.ctlR.ReadString('\n')
+	_ = b.ctl.SetDeadline(time.Time{})
+	if err != nil {
+		return 0, fmt.Errorf("agent init: %w", err)
+	}
+	if msg, ok := strings.CutPrefix(line, "error "); ok {
+		return 0, fmt.Errorf("%s", strings.TrimSpace(msg))
+	}
+	rest, ok := strings.CutPrefix(line, "started ")
+	pid, err := strconv.Atoi(strings.TrimSpace(rest))
+	if !ok || err != nil || pid <= 0 {
+		return 0, fmt.Errorf("agent init: unexpected %q", line)
+	}
+	// The init is the namespace's first process, alive until sweep.
+	if b.id, err = os.Readlink("/proc/" + strconv.Itoa(b.init.Process.Pid) + "/ns/pid"); err != nil {
+		return 0, fmt.Errorf("agent init: %w", err)
+	}
+	return pid, nil
+}
+
+// watch waits for the init's report of the agent's end (or for the init's
+// own end) and then calls done.
+func (b *nsBox) watch(done func()) {
+	line, err := b.ctlR.ReadString('\n')
+	if err == nil {
+		if rest, ok := strings.CutPrefix(line, "exit "); ok {
+			if n, err := strconv.ParseUint(strings.TrimSpace(rest), 10, 32); err == nil {
+				ws := syscall.WaitStatus(n)
+				b.mu.Lock()
+				b.status = &ws
+				b.mu.Unlock()
+			}
+		}
+	} else {
+		<-b.initDone
+	}
+	done()
+}
+
+// waitStatus is the agent's wait status when the init reported it.
+func (b *nsBox) waitStatus() (syscall.WaitStatus, bool) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.status == nil {
+		return 0, false
+	}
+	return *b.status, true
+}
+
+// sweep lists the live processes of the namespace outside the process
+// group pgid (the survivors), then kills the init, which ends every
+// process of the namespace, and waits (up to reapLimit) for it.
+func (b *nsBox) sweep(pgid int) []Survivor {
+	var out []Survivor
+	if b.id != "" {
+		ents, _ := os.ReadDir("/proc")
+		for _, e := range ents {
+			pid, err := strconv.Atoi(e.Name())
+			if err != nil || pid == b.init.Process.Pid {
+				continue
+			}
+			if id, err := os.Readlink("/proc/" + e.Name() + "/ns/pid"); err != nil || id != b.id {
+				continue
+			}
+			if s, ok := survivorOf(pid, pgid); ok {
+				out = append(out, s)
+			}
+		}
+	}
+	if b.init.Process != nil {
+		_ = b.init.Process.Kill()
+	}
+	select {
+	case <-b.initDone:
+	case <-time.After(reapLimit):
+	}
+	b.ctl.Close()
+	return out
+}
