@@ -46,3 +46,16 @@ func (*nsBox) begin(time.Duration) (int, error)             { return 0, errors.N
 func (*nsBox) watch(done func())                            { done() }
 func (*nsBox) waitStatus() (ws syscall.WaitStatus, ok bool) { return ws, false }
 func (*nsBox) sweep(int) []Survivor                         { return nil }
+
+// memLimit: memory cgroups are Linux's.
+type memLimit struct{ limit int64 }
+
+func newMemLimit(*container, int64) (*memLimit, error) {
+	return nil, errors.New("no memory cgroups here")
+}
+func (*memLimit) attach(int) error { return nil }
+func (*memLimit) oomKilled() bool  { return false }
+func (*memLimit) release()         {}
+
+// MemorySupport: agents run without a memory limit outside Linux.
+func MemorySupport() (string, error) { return "", errors.New("memory limits need Linux cgroups") }

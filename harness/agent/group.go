@@ -66,7 +66,17 @@ type Exit struct {
 	// Containment is how the agent's descendants were found (see the
 	// package documentation, "Containment").
 	Containment Containment
+	// MemoryLimit is the memory limit the agent ran under, in bytes (0:
+	// none could be applied, see MemorySupport).
+	MemoryLimit int64
+	// OutOfMemory reports that the kernel killed a process of the agent
+	// for passing MemoryLimit.
+	OutOfMemory bool
 }
+
+// DefaultMemory is the memory limit of an agent and everything it starts
+// when the caller sets none: 2 GiB.
+const DefaultMemory = 2 << 30
 
 // Termination classifies the end of the process itself: OK when it exited 0
 // on its own or obeyed SIGTERM, Hang when it had to be killed with SIGKILL
@@ -96,7 +106,11 @@ func (e Exit) String() string {
 	if e.Signal != "" {
 		how = "killed by " + e.Signal
 	}
-	return fmt.Sprintf("pid %d: %s after %v (forced: %s)", e.PID, how, e.Runtime.Round(time.Millisecond), e.Forced)
+	s := fmt.Sprintf("pid %d: %s after %v (forced: %s)", e.PID, how, e.Runtime.Round(time.Millisecond), e.Forced)
+	if e.OutOfMemory {
+		s += fmt.Sprintf("; out of memory: passed its limit of %d MiB", e.MemoryLimit>>20)
+	}
+	return s
 }
 
 // group is one started command in its own process group, reaped by a
@@ -117,6 +131,7 @@ type group struct {
 
 	box       *container
 	ns        *nsBox     // the agent's PID namespace, nil without one
+	mem       *memLimit  // the agent's memory limit, nil without one
 	survivors []Survivor // set by escalate, under mu
 }
 
@@ -125,7 +140,7 @@ type group struct {
 // streams (nil stdin reads /dev/null), in its own process group, and closes
 // the child ends in this process. onCancel runs (once) when ctx is cancelled
 // before the group is closed, after the group has been killed.
-func startGroup(ctx context.Context, command, dir string, env []string, stdin, stdout, stderr *os.File, onCancel func(), want Containment) (*group, error) {
+func startGroup(ctx context.Context, command, dir string, env []string, stdin, stdout, stderr *os.File, onCancel func(), want Containment, memory int64) (*group, error) {
 	// The child's ends of its pipes are the child's: this process closes
 	// its copies whatever happens.
 	defer func() {
@@ -153,6 +168,13 @@ func startGroup(ctx context.Context, command, dir string, env []string, stdin, s
 	}
 	box := newContainer(want)
 	env = box.env(env)
+	if memory == 0 {
+		memory = DefaultMemory
+	}
+	var mem *memLimit
+	if memory > 0 {
+		mem, _ = newMemLimit(box, memory) // nil when it cannot be: see MemorySupport
+	}
 	newCmd := func(ns bool) (*exec.Cmd, *nsBox) {
 		var cmd *exec.Cmd
 		var nb *nsBox
@@ -211,17 +233,24 @@ func startGroup(ctx context.Context, command, dir string, env []string, stdin, s
 	box.started()
 	if err != nil {
 		box.sweep(0)
+		mem.release()
 		return nil, errorf(HarnessError, "start", err, "could not start %q", command)
 	}
 	pid := cmd.Process.Pid
+	// With the namespace the init is attached before it starts the agent.
+	if aerr := mem.attach(pid); aerr != nil {
+		mem.release()
+		mem = nil
+	}
 	if nb != nil {
 		if pid, err = nb.begin(reapLimit); err != nil {
 			nb.sweep(0)
 			box.sweep(0)
+			mem.release()
 			return nil, errorf(HarnessError, "start", err, "could not start %q", command)
 		}
 	}
-	g := &group{cmd: cmd, pid: pid, started: time.Now(), exited: make(chan struct{}), forced: ForceNone, box: box, ns: nb}
+	g := &group{cmd: cmd, pid: pid, started: time.Now(), exited: make(chan struct{}), forced: ForceNone, box: box, ns: nb, mem: mem}
 	g.wg.Add(1)
 	if nb != nil {
 		go func() {
@@ -333,6 +362,7 @@ func (g *group) sweep() []Survivor {
 			out = append(out, s)
 		}
 	}
+	g.mem.release()
 	return out
 }
 
@@ -372,6 +402,9 @@ func (g *group) exit(out *tail) Exit {
 	forced, survivors := g.forced, g.survivors
 	g.mu.Unlock()
 	e := Exit{PID: g.pid, Code: -1, Forced: forced, Runtime: g.reaped.Sub(g.started), Survivors: survivors, Containment: g.box.via}
+	if g.mem != nil {
+		e.MemoryLimit, e.OutOfMemory = g.mem.limit, g.mem.oomKilled()
+	}
 	if g.ns != nil {
 		e.Containment = ContainPIDNamespace
 		if ws, ok := g.ns.waitStatus(); ok {
@@ -412,6 +445,8 @@ func (g *group) exitVerdict(op string, wait time.Duration) *Error {
 		return err
 	}
 	switch {
+	case e.OutOfMemory:
+		return errorf(Crash, op, nil, "the agent ran out of memory (its limit is %d MiB)", e.MemoryLimit>>20)
 	case e.Signal != "":
 		return errorf(Crash, op, nil, "the agent was killed by %s", e.Signal)
 	case e.Code != 0:
