@@ -132,6 +132,7 @@ func cmdCertify(ctx context.Context, e *env, args []string) int {
 	var f certFlags
 	addCertFlags(fs, &f)
 	matches := fs.Int("matches", certify.DefaultMatches, fmt.Sprintf("matches in the whole run (30 by default: every check runs in each, and the win rate's interval is about ±0.15 wide); with a baseline, the most pairs, %d unless given", certify.DefaultABMatches))
+	memory := fs.String("agent-memory", "2GiB", "the memory limit of each agent process and everything it starts (e.g. 512MiB, 4GiB; none for no limit), where the system allows it (cgroups); an agent that passes it is stopped and its match fails (agent.no-crash)")
 	keep := fs.Bool("agent-keep", false, "start each JSON Lines agent (--agent, --baseline) once per worker and play many matches through it, a match_start line before each; a crash or hang fails its match and the agent is restarted")
 	var base certify.Agent
 	fs.StringVar(&base.Command, "baseline", "", "A/B run: the baseline agent, a JSON Lines command like --agent; every seed is played by both")
@@ -173,6 +174,17 @@ func cmdCertify(ctx context.Context, e *env, args []string) int {
 	cfg.MaxFailures = *maxFailures
 	cfg.Record = judgedRecord(f.agentCmd, base.Command)
 	cfg.Keep = *keep
+	mem, ok := parseMemory(*memory)
+	if !ok {
+		fmt.Fprintf(e.stderr, "umpire certify: --agent-memory %q: want a size such as 512MiB or 4GiB, or none\n", *memory)
+		return exitUsage
+	}
+	cfg.AgentMemory = mem
+	if set["agent-memory"] && mem > 0 && (cfg.Agent.Mode() != "url" || base.Mode() == "command" || base.Mode() == "connect") {
+		if _, err := agent.MemorySupport(); err != nil {
+			fmt.Fprintf(e.stderr, "umpire certify: --agent-memory cannot be applied here (%s): agents run without a memory limit\n", inert.String(err.Error()))
+		}
+	}
 	if base != (certify.Agent{}) {
 		if base.Mode() == "" {
 			fmt.Fprintln(e.stderr, "umpire certify: give at most one of --baseline, --baseline-connect or --baseline-url")
@@ -251,7 +263,7 @@ func cmdCertify(ctx context.Context, e *env, args []string) int {
 		case a.url != "":
 			err = urlListens(ctx, a.who, a.url)
 		case a.command != "":
-			err = agentStarts(ctx, e, a.who, a.command)
+			err = agentStarts(ctx, e, a.who, a.command, cfg.AgentMemory)
 		}
 		if err != nil {
 			printLines(e.stderr, "umpire certify: ", err.Error())
