@@ -383,8 +383,24 @@ func writeCertifySummary(w io.Writer, rep *reports.Report, f *certFlags) {
 			harnessSeeds[m.Seed] = true
 		}
 	}
+	// What umpire could not judge (an interrupted run, a harness error)
+	// is no failing check of the agent's: it is said apart.
+	var unjudged []string
+	runWhy, matchWhy := "", ""
 	for _, c := range rep.Checks {
 		if c.Status != reports.Fail && c.Status != reports.Error {
+			continue
+		}
+		if c.Name == certify.CheckHarness && len(c.Findings) == 0 {
+			switch {
+			case c.Seed == "" && runWhy == "":
+				runWhy = c.Reason
+			case c.Seed != "":
+				unjudged = append(unjudged, c.Seed)
+				if matchWhy == "" {
+					matchWhy = c.Reason
+				}
+			}
 			continue
 		}
 		rule, level, msg := strings.Join(c.Rules, ","), "ERROR", c.Reason
@@ -414,6 +430,23 @@ func writeCertifySummary(w io.Writer, rep *reports.Report, f *certFlags) {
 	for _, k := range order {
 		g := groups[k]
 		fmt.Fprintf(w, "  %-6s %s (%s) %s: %s\n", g.level, g.rule, g.name, inert.String(placesText(g.seeds)), inert.String(g.message))
+	}
+	if runWhy != "" || len(unjudged) > 0 {
+		// "the run was interrupted after 2 of 8 matches; unfinished: 2
+		// matches (umpire/0, umpire/1)"; without a run-level reason, the
+		// first match's.
+		var parts []string
+		if runWhy != "" {
+			parts = append(parts, runWhy)
+		}
+		if len(unjudged) > 0 {
+			p := "unfinished: " + strings.TrimPrefix(placesText(unjudged), "in ")
+			if runWhy == "" {
+				p += " (" + matchWhy + ")"
+			}
+			parts = append(parts, p)
+		}
+		fmt.Fprintf(w, "\nnot judged: %s\n", inert.String(strings.Join(parts, "; ")))
 	}
 	if len(replaySeeds) > 0 {
 		s := replaySeeds[0]

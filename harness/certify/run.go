@@ -202,11 +202,11 @@ func Run(ctx context.Context, cfg Config) (*reports.Report, error) {
 		rep.Warnings = append(rep.Warnings, stop.String())
 	}
 	if ctx.Err() != nil {
-		rep.Warnings = append(rep.Warnings, "the run was interrupted: "+ctx.Err().Error())
+		rep.Warnings = append(rep.Warnings, "the run "+endedHow(ctx.Err()))
 		if len(results) < len(mine)*len(r.sides) {
 			// Matches never played leave a hole: the run cannot vouch.
 			rep.Checks = append(rep.Checks, reports.Check{Name: CheckHarness, Section: "harness", Rules: []string{}, Status: reports.Error,
-				Reason: fmt.Sprintf("the run ended (%v) after %d of %d matches", ctx.Err(), len(results), len(mine)*len(r.sides))})
+				Reason: fmt.Sprintf("the run %s after %d of %d matches", endedHow(ctx.Err()), len(results), len(mine)*len(r.sides))})
 		}
 	}
 	rep.Meta.Duration = time.Since(started)
@@ -471,3 +471,13 @@ func configMap(c Config) map[string]any {
 
 // IsConfigError reports whether err is a configuration (usage) error.
 func IsConfigError(err error) bool { return errors.Is(err, ErrConfig) }
+
+// endedHow says in plain words why a run's context ended: "was
+// interrupted" (Ctrl-C, SIGTERM, a cancelled caller) or "ran out of its
+// time budget".
+func endedHow(err error) string {
+	if errors.Is(err, context.DeadlineExceeded) {
+		return "ran out of its time budget"
+	}
+	return "was interrupted"
+}
