@@ -12,6 +12,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"github.com/umpire-arena/umpire/harness/agent/initproc"
 )
 
 // Force says how far Close had to go to end an agent process.
@@ -189,6 +191,9 @@ func startGroup(ctx context.Context, command, dir string, env []string, stdin, s
 		}
 		cmd.Dir = dir
 		cmd.Env = env
+		if ns {
+			cmd.Env = append(slices.Clip(env), initproc.EnvKey+"=1")
+		}
 		if stdin != nil {
 			cmd.Stdin = stdin
 		}

@@ -1,8 +1,11 @@
 package agent
 
 import (
+	"slices"
+
 	"bufio"
 	"fmt"
+	"github.com/umpire-arena/umpire/harness/agent/initproc"
 	"os"
 	"os/exec"
 	"strconv"
@@ -45,7 +48,17 @@ func newNSCmd(argv []string) (*exec.Cmd, *nsBox, error) {
 	}
 	b := &nsBox{ctl: os.NewFile(uintptr(fds[0]), "agent-init-control"), peer: os.NewFile(uintptr(fds[1]), "agent-init-control"), initDone: make(chan struct{})}
 	b.ctlR = bufio.NewReader(b.ctl)
-	cmd := &exec.Cmd{Path: "/proc/self/exe", Args: append([]string{initArgv0}, argv...), ExtraFiles: []*os.File{b.peer}}
+	argv = slices.Clone(argv)
+	if !strings.Contains(argv[0], "/") {
+		// The init execs a path; the name is found as exec.Command would.
+		path, err := exec.LookPath(argv[0])
+		if err != nil {
+			b.closeFiles()
+			return nil, nil, err
+		}
+		argv[0] = path
+	}
+	cmd := &exec.Cmd{Path: "/proc/self/exe", Args: append([]string{initproc.Argv0}, argv...), ExtraFiles: []*os.File{b.peer}}
 	cmd.SysProcAttr = sysProcAttr()
 	cmd.SysProcAttr.Cloneflags |= syscall.CLONE_NEWPID
 	if uid, gid := os.Getuid(), os.Getgid(); uid != 0 {
@@ -77,7 +90,6 @@ func (b *nsBox) begin(limit time.Duration) (int, error) {
 		return 0, fmt.Errorf("agent init: %w", err)
 	}
 	line, err := b.ctlR.ReadString('\n')
-	_ = b.ctl.SetDeadline(time.Time{})
 	if err != nil {
 		return 0, fmt.Errorf("agent init: %w", err)
 	}
@@ -85,10 +97,20 @@ func (b *nsBox) begin(limit time.Duration) (int, error) {
 		return 0, fmt.Errorf("%s", strings.TrimSpace(msg))
 	}
 	rest, ok := strings.CutPrefix(line, "started ")
-	pid, err := strconv.Atoi(strings.TrimSpace(rest))
-	if !ok || err != nil || pid <= 0 {
+	inner, err := strconv.Atoi(strings.TrimSpace(rest))
+	if !ok || err != nil || inner <= 0 {
 		return 0, fmt.Errorf("agent init: unexpected %q", line)
 	}
+	// The init reaps nothing before "ack": the agent, even dead, is there.
+	pid := childOf(b.init.Process.Pid, inner)
+	if pid <= 0 {
+		return 0, fmt.Errorf("agent init: no child %d of pid %d in /proc", inner, b.init.Process.Pid)
+	}
+	_ = b.ctl.SetDeadline(time.Now().Add(limit))
+	if _, err := b.ctl.Write([]byte("ack\n")); err != nil {
+		return 0, fmt.Errorf("agent init: %w", err)
+	}
+	_ = b.ctl.SetDeadline(time.Time{})
 	// The init is the namespace's first process, alive until sweep.
 	if b.id, err = os.Readlink("/proc/" + strconv.Itoa(b.init.Process.Pid) + "/ns/pid"); err != nil {
 		return 0, fmt.Errorf("agent init: %w", err)
@@ -154,4 +176,36 @@ func (b *nsBox) sweep(pgid int) []Survivor {
 	}
 	b.ctl.Close()
 	return out
+}
+
+// childOf returns the pid, as /proc numbers it, of the child of parent whose
+// pid in its own namespace is inner (the last NSpid entry of its status).
+func childOf(parent, inner int) int {
+	ents, _ := os.ReadDir("/proc")
+	want := strconv.Itoa(parent)
+	for _, e := range ents {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		b, err := os.ReadFile("/proc/" + e.Name() + "/status")
+		if err != nil {
+			continue
+		}
+		ppid, last := "", ""
+		for _, line := range strings.Split(string(b), "\n") {
+			if v, ok := strings.CutPrefix(line, "PPid:"); ok {
+				ppid = strings.TrimSpace(v)
+			}
+			if v, ok := strings.CutPrefix(line, "NSpid:"); ok {
+				if f := strings.Fields(v); len(f) > 1 {
+					last = f[len(f)-1]
+				}
+			}
+		}
+		if ppid == want && last == strconv.Itoa(inner) {
+			return pid
+		}
+	}
+	return 0
 }
