@@ -33,6 +33,7 @@ func (c *container) usesCgroupFD() bool        { return false }
 func (c *container) dropCgroup()               {}
 func (c *container) started()                  {}
 func (c *container) sweep(int) []Survivor      { return nil }
+func (c *container) release()                  {}
 
 // nsBox: PID namespaces are Linux's.
 type nsBox struct{}

@@ -358,10 +358,15 @@ func (g *group) escalate(grace, termGrace time.Duration) error {
 // group: the namespace's members first (before its init is killed, which
 // ends them all), then the cgroup's and the marker's.
 func (g *group) sweep() []Survivor {
-	var out []Survivor
 	if g.ns != nil {
-		out = g.ns.sweep(g.pid)
+		// The namespace is exact: its members are all there is. The
+		// cgroup, empty with the init gone, is removed.
+		out := g.ns.sweep(g.pid)
+		g.box.release()
+		g.mem.release()
+		return out
 	}
+	var out []Survivor
 	for _, s := range g.box.sweep(g.pid) {
 		if !slices.ContainsFunc(out, func(o Survivor) bool { return o.PID == s.PID }) {
 			out = append(out, s)

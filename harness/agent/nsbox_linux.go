@@ -181,16 +181,10 @@ func (b *nsBox) sweep(pgid int) []Survivor {
 // childOf returns the pid, as /proc numbers it, of the child of parent whose
 // pid in its own namespace is inner (the last NSpid entry of its status).
 func childOf(parent, inner int) int {
-	ents, _ := os.ReadDir("/proc")
-	want := strconv.Itoa(parent)
-	for _, e := range ents {
-		pid, err := strconv.Atoi(e.Name())
+	is := func(pid int) bool {
+		b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/status")
 		if err != nil {
-			continue
-		}
-		b, err := os.ReadFile("/proc/" + e.Name() + "/status")
-		if err != nil {
-			continue
+			return false
 		}
 		ppid, last := "", ""
 		for _, line := range strings.Split(string(b), "\n") {
@@ -203,7 +197,18 @@ func childOf(parent, inner int) int {
 				}
 			}
 		}
-		if ppid == want && last == strconv.Itoa(inner) {
+		return ppid == strconv.Itoa(parent) && last == strconv.Itoa(inner)
+	}
+	// Pids are handed out in turn: the init's child is most often a few
+	// after it.
+	for pid := parent + 1; pid <= parent+32; pid++ {
+		if is(pid) {
+			return pid
+		}
+	}
+	ents, _ := os.ReadDir("/proc")
+	for _, e := range ents {
+		if pid, err := strconv.Atoi(e.Name()); err == nil && is(pid) {
 			return pid
 		}
 	}
