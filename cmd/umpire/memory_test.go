@@ -26,3 +26,20 @@ func TestParseMemory(t *testing.T) {
 		}
 	}
 }
+
+// FuzzParseMemory: any --agent-memory text gives none (-1), a size within
+// its bounds, or a refusal; never a panic nor a limit under 1 MiB.
+func FuzzParseMemory(f *testing.F) {
+	for _, s := range []string{"2GiB", "512M", "none", "1.5g", "1e3M", "0x10G", "99999999999999999999T", " 7 MiB "} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		v, ok := parseMemory(s)
+		if ok && v != -1 && (v < 1<<20 || v > 1<<50) {
+			t.Errorf("parseMemory(%q) = %d", s, v)
+		}
+		if !ok && v != 0 {
+			t.Errorf("parseMemory(%q) refused with %d", s, v)
+		}
+	})
+}
