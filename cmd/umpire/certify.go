@@ -143,7 +143,7 @@ func cmdCertify(ctx context.Context, e *env, args []string) int {
 	beta := fs.Float64("beta", 0, fmt.Sprintf("A/B run: the SPRT's β, the chance of accepting H0 when H1 holds (default %g)", certify.DefaultBeta))
 	gate := fs.String("gate", "", "A/B run: strict (default) makes an undecided SPRT exit 1, lenient exit 0")
 	shardFlag := fs.String("shard", "", "play only shard k of n of the run's matches (e.g. 2/4); merge the shards' report.json with umpire report merge")
-	bundle := fs.String("bundle", "", "also write a certification bundle into this directory: every report, the run, transcripts, a digest manifest (umpire bundle verify DIR)")
+	bundle := addBundleFlags(fs, "also write a certification bundle into this directory: every report, the run, transcripts, a digest manifest (umpire bundle verify DIR)")
 	reportDir := fs.String("report-dir", "", "where to write report.json, junit.xml, report.html and summary.md (default ./umpire-report/certify-<game>)")
 	var rf reportFlags
 	addReportFileFlags(fs, &rf)
@@ -174,6 +174,9 @@ func cmdCertify(ctx context.Context, e *env, args []string) int {
 	cfg.MaxFailures = *maxFailures
 	cfg.Record = judgedRecord(f.agentCmd, base.Command)
 	cfg.Keep = *keep
+	if !bundle.load(e, "certify") {
+		return exitError
+	}
 	mem, ok := parseMemory(*memory)
 	if !ok {
 		fmt.Fprintf(e.stderr, "umpire certify: --agent-memory %q: want a size such as 512MiB or 4GiB, or none\n", *memory)
@@ -233,7 +236,7 @@ func cmdCertify(ctx context.Context, e *env, args []string) int {
 		dir = filepath.Join("umpire-report", "certify-"+f.game)
 	}
 	// Reports that cannot be written are found before the first match.
-	if err := writablePaths([]string{rf.junit, rf.json, rf.html, rf.md}, []string{dir, *bundle}); err != nil {
+	if err := writablePaths([]string{rf.junit, rf.json, rf.html, rf.md}, []string{dir, bundle.dir}); err != nil {
 		fmt.Fprintf(e.stderr, "umpire certify: %s\n", inert.String(err.Error()))
 		return exitError
 	}
@@ -314,7 +317,7 @@ func cmdCertify(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "umpire certify: cannot write the reports: %v\n", werr)
 		return exitError
 	}
-	if !writeBundle(e, "certify", *bundle, rep) {
+	if !writeBundle(e, "certify", bundle, rep) {
 		return exitError
 	}
 	return rep.ExitCode()
