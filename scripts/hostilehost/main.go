@@ -27,7 +27,7 @@ type driver struct {
 func main() {
 	umpire := flag.String("umpire", "bin/umpire", "umpire binary under test")
 	goagent := flag.String("goagent", "", "the Go example agent binary (for setsid)")
-	only := flag.String("attacks", "rounds,flood,rooms,trickle,connflood,setsid,daemon,memory", "attacks to play, comma-separated")
+	only := flag.String("attacks", "rounds,flood,rooms,trickle,connflood,setsid,daemon,cgleave,memory,batch", "attacks to play, comma-separated")
 	flag.Parse()
 	tmp, err := os.MkdirTemp("", "hostile-host-")
 	if err != nil {
@@ -58,6 +58,10 @@ func main() {
 			r = d.daemon()
 		case "memory":
 			r = d.memory()
+		case "cgleave":
+			r = d.cgleave()
+		case "batch":
+			r = d.batch()
 		default:
 			fail(fmt.Errorf("unknown attack %q", a))
 		}
@@ -385,86 +389,4 @@ func short(s string) string {
 		s = s[:110] + "…"
 	}
 	return s
-}
-
-// daemon: certify, run by a normal user (uid 65534 when this is root), an
-// agent whose grandchild clears its environment and calls setsid.
-func (d *driver) daemon() result {
-	if d.goagent == "" {
-		return result{"skipped", 0, "no -goagent"}
-	}
-	dir, err := os.MkdirTemp("", "hostile-daemon-")
-	if err != nil {
-		fail(err)
-	}
-	defer os.RemoveAll(dir)
-	bin, agentBin := filepath.Join(dir, "umpire"), filepath.Join(dir, "goagent")
-	for from, to := range map[string]string{d.umpire: bin, d.goagent: agentBin} {
-		b, err := os.ReadFile(from)
-		if err != nil {
-			fail(err)
-		}
-		if err := os.WriteFile(to, b, 0o755); err != nil {
-			fail(err)
-		}
-	}
-	if err := os.Chmod(dir, 0o777); err != nil {
-		fail(err)
-	}
-	mark := "298." + strconv.Itoa(os.Getpid()%1000)
-	agent := fmt.Sprintf("setsid env -i /bin/sh -c 'exec sleep %s' </dev/null >/dev/null 2>&1 & exec %s", mark, agentBin)
-	cmd := exec.Command(bin, "certify", "--game", "inference", "--agent", agent, "--matches", "1", "--format", "text", "--report-dir", filepath.Join(dir, "certify"))
-	cmd.Dir = dir
-	cmd.Env = []string{"PATH=/usr/local/bin:/usr/bin:/bin", "HOME=" + dir}
-	if os.Getuid() == 0 {
-		cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: nobodyIf(), Gid: nobodyIf()}}
-	}
-	start := time.Now()
-	text, _ := cmd.CombinedOutput()
-	code := cmd.ProcessState.ExitCode()
-	peak := cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss
-	time.Sleep(200 * time.Millisecond)
-	left := survivors(mark)
-	for _, pid := range left {
-		_ = syscall.Kill(pid, syscall.SIGKILL)
-	}
-	named := bytes.Contains(text, []byte("agent.no-survivors"))
-	verdict := "held"
-	if len(left) > 0 || !named {
-		verdict = "HURT"
-	}
-	return result{verdict, int(peak), fmt.Sprintf("uid %d: exit %d in %.1fs, survivors after the run %d, finding named %v", os.Getuid()|int(nobodyIf()), code, time.Since(start).Seconds(), len(left), named)}
-}
-
-// memory: certify an agent that allocates 1 GiB with --agent-memory 128MiB
-// (a build without the flag runs it unlimited).
-func (d *driver) memory() result {
-	if d.goagent == "" {
-		return result{"skipped", 0, "no -goagent"}
-	}
-	agent := fmt.Sprintf("python3 -c 'b = b\"x\" * (1 << 30)' && exec %s", d.goagent)
-	args := []string{"certify", "--game", "inference", "--agent", agent, "--matches", "1", "--format", "text", "--report-dir", filepath.Join(d.tmp, "memory")}
-	help, _ := exec.Command(d.umpire, "certify", "-h").CombinedOutput()
-	limited := bytes.Contains(help, []byte("agent-memory"))
-	if limited {
-		args = append(args, "--agent-memory", "128MiB")
-	}
-	cmd := exec.Command(d.umpire, args...)
-	text, _ := cmd.CombinedOutput()
-	code := cmd.ProcessState.ExitCode()
-	peak := cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss // umpire and its agents
-	verdict := "held"
-	if code == 0 || peak > 512<<10 {
-		verdict = "HURT"
-	}
-	return result{verdict, int(peak), fmt.Sprintf("limit flag %v: exit %d, peak RSS of umpire or an agent %d MiB, out of memory named %v", limited, code, peak>>10, bytes.Contains(text, []byte("out of memory")) || bytes.Contains(text, []byte("Killed")))}
-}
-
-// nobodyIf is the uid the daemon attack runs as when this is root (65534),
-// 0 otherwise (the attack then runs as this user).
-func nobodyIf() uint32 {
-	if os.Getuid() == 0 {
-		return 65534
-	}
-	return 0
 }
