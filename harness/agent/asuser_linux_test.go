@@ -102,16 +102,28 @@ func processesRunning(argv ...string) []int {
 
 // TestDaemonWithoutEnvironmentAsUser: run by a normal user (no writable
 // cgroup), an agent whose grandchild clears its environment (so no marker)
-// and calls setsid does not outlive Close, and is named among the survivors.
+// and calls setsid does not outlive Close, and is named among the
+// survivors: with the PID namespace, and with the subreaper init where
+// namespaces are refused.
 func TestDaemonWithoutEnvironmentAsUser(t *testing.T) {
 	if !runAsUser(t) {
 		return
 	}
+	for _, via := range []Containment{"", ContainSubreaper} {
+		t.Run(map[Containment]string{"": "best", ContainSubreaper: "subreaper"}[via], func(t *testing.T) {
+			daemonEscapes(t, via)
+		})
+	}
+}
+
+// daemonEscapes is TestDaemonWithoutEnvironmentAsUser with the containment
+// via ("" the best).
+func daemonEscapes(t *testing.T, via Containment) {
 	w := watchLeaks(t)
 	// A duration no other process uses, to find the daemon by its command line.
-	secs := strconv.Itoa(100000 + os.Getpid()%100000)
+	secs := strconv.Itoa(100000 + os.Getpid()%100000 + len(via))
 	cmd := `setsid env -i /bin/sh -c 'exec sleep ` + secs + `' </dev/null >/dev/null 2>&1 & exec ` + agents.goAgent
-	p, err := Start(context.Background(), Spec{Command: cmd})
+	p, err := Start(context.Background(), Spec{Command: cmd, containment: via})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -148,6 +160,9 @@ func TestDaemonWithoutEnvironmentAsUser(t *testing.T) {
 	}
 	if !found {
 		t.Errorf("survivors %v (containment %s), want the daemon (sleep %s)", exit.Survivors, exit.Containment, secs)
+	}
+	if via != "" && exit.Containment != via {
+		t.Errorf("containment %s, want %s", exit.Containment, via)
 	}
 	t.Logf("uid %d, containment %s, survivors %v", os.Getuid(), exit.Containment, exit.Survivors)
 }

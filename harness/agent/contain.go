@@ -38,6 +38,12 @@ const (
 	// umpire's: no descendant can leave it, and killing the init ends them
 	// all.
 	ContainPIDNamespace Containment = "pid-namespace"
+	// ContainSubreaper: where namespaces are refused, the agent ran under
+	// an init of umpire's that is a child subreaper: every orphan of the
+	// agent's became the init's child, and its descendants were killed.
+	// An agent can still kill that init (same user) and leave orphans to
+	// the system; the cgroup or marker below is kept beside it.
+	ContainSubreaper Containment = "subreaper"
 	// ContainCgroup: a cgroup v2 of its own held every descendant; it was
 	// killed with cgroup.kill.
 	ContainCgroup Containment = "cgroup"

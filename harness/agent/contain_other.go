@@ -36,10 +36,12 @@ func (c *container) sweep(int) []Survivor      { return nil }
 func (c *container) release()                  {}
 
 // nsBox: PID namespaces are Linux's.
-type nsBox struct{}
+type nsBox struct{ subreaper bool }
 
-func nsWanted(Containment) bool { return false }
-func newNSCmd([]string) (*exec.Cmd, *nsBox, error) {
+func nsWanted(Containment) bool        { return false }
+func subreaperWanted(Containment) bool { return false }
+func (*nsBox) initEnv() string         { return "" }
+func newNSCmd([]string, bool) (*exec.Cmd, *nsBox, error) {
 	return nil, nil, errors.New("no PID namespaces here")
 }
 func (*nsBox) closeFiles()                                  {}

@@ -67,7 +67,7 @@ func alive(pid int) bool {
 // and Close names it among the survivors — with the cgroup when this
 // system lets umpire make one, and with the marker fallback always.
 func TestSetsidGrandchildIsKilledAndReported(t *testing.T) {
-	for _, via := range []Containment{"", ContainMarker} {
+	for _, via := range []Containment{"", ContainSubreaper, ContainMarker} {
 		name := string(via)
 		if name == "" {
 			name = "best"
@@ -105,8 +105,8 @@ func TestSetsidGrandchildIsKilledAndReported(t *testing.T) {
 			if len(exit.Survivors) != 1 || exit.Survivors[0].PID != gc || !strings.Contains(exit.Survivors[0].Command, "sleep") {
 				t.Errorf("survivors %v, want the grandchild %d (sleep)", exit.Survivors, gc)
 			}
-			if via == ContainMarker && exit.Containment != ContainMarker {
-				t.Errorf("containment %s, want the marker", exit.Containment)
+			if via != "" && exit.Containment != via {
+				t.Errorf("containment %s, want %s", exit.Containment, via)
 			}
 			t.Logf("containment %s, survivors %v", exit.Containment, exit.Survivors)
 		})
@@ -116,8 +116,8 @@ func TestSetsidGrandchildIsKilledAndReported(t *testing.T) {
 // TestWellBehavedAgentHasNoSurvivors: children that stay in the agent's
 // group, killed with it, are no survivors; nothing is left of the cgroup.
 func TestWellBehavedAgentHasNoSurvivors(t *testing.T) {
-	for _, via := range []Containment{"", ContainMarker} {
-		t.Run(map[Containment]string{"": "best", ContainMarker: "marker"}[via], func(t *testing.T) {
+	for _, via := range []Containment{"", ContainSubreaper, ContainMarker} {
+		t.Run(map[Containment]string{"": "best", ContainSubreaper: "subreaper", ContainMarker: "marker"}[via], func(t *testing.T) {
 			w := watchLeaks(t)
 			p := start(t, w, Spec{Command: `sleep 300 & exec ` + agents.goAgent, containment: via})
 			if _, err := p.Ask(context.Background(), fixture(t, "inference_your_turn.json"), generous); err != nil {

@@ -12,8 +12,6 @@ import (
 	"sync"
 	"syscall"
 	"time"
-
-	"github.com/umpire-arena/umpire/harness/agent/initproc"
 )
 
 // Force says how far Close had to go to end an agent process.
@@ -115,6 +113,15 @@ func (e Exit) String() string {
 	return s
 }
 
+// startMode is how startGroup starts the agent.
+type startMode int
+
+const (
+	startPlain     startMode = iota // the agent itself
+	startNamespace                  // under umpire's init in a PID namespace
+	startSubreaper                  // under umpire's init as a child subreaper
+)
+
 // group is one started command in its own process group, reaped by a
 // dedicated goroutine.
 type group struct {
@@ -177,12 +184,12 @@ func startGroup(ctx context.Context, command, dir string, env []string, stdin, s
 	if memory > 0 {
 		mem, _ = newMemLimit(box, memory) // nil when it cannot be: see MemorySupport
 	}
-	newCmd := func(ns bool) (*exec.Cmd, *nsBox) {
+	newCmd := func(mode startMode) (*exec.Cmd, *nsBox) {
 		var cmd *exec.Cmd
 		var nb *nsBox
-		if ns {
+		if mode != startPlain {
 			var err error
-			if cmd, nb, err = newNSCmd(argv); err != nil {
+			if cmd, nb, err = newNSCmd(argv, mode == startSubreaper); err != nil {
 				return nil, nil
 			}
 		} else {
@@ -191,8 +198,8 @@ func startGroup(ctx context.Context, command, dir string, env []string, stdin, s
 		}
 		cmd.Dir = dir
 		cmd.Env = env
-		if ns {
-			cmd.Env = append(slices.Clip(env), initproc.EnvKey+"=1")
+		if nb != nil {
+			cmd.Env = append(slices.Clip(env), nb.initEnv())
 		}
 		if stdin != nil {
 			cmd.Stdin = stdin
@@ -202,37 +209,48 @@ func startGroup(ctx context.Context, command, dir string, env []string, stdin, s
 		box.attr(cmd.SysProcAttr)
 		return cmd, nb
 	}
-	// The best containment first: a PID namespace (with the cgroup when
-	// there is one), then the cgroup alone, then the marker alone.
+	tryStart := func(mode startMode) (*exec.Cmd, *nsBox, error) {
+		cmd, nb := newCmd(mode)
+		if cmd == nil {
+			return nil, nil, errors.New("no init to start the agent under")
+		}
+		err := cmd.Start()
+		if err != nil && box.usesCgroupFD() {
+			// The kernel would not start the child in the cgroup (no
+			// clone3, a cgroup it refuses): without the cgroup.
+			if nb != nil {
+				nb.closeFiles()
+			}
+			box.dropCgroup()
+			if cmd, nb = newCmd(mode); cmd == nil {
+				return nil, nil, errors.New("no init to start the agent under")
+			}
+			err = cmd.Start()
+		}
+		if err != nil {
+			if nb != nil {
+				nb.closeFiles()
+			}
+			return nil, nil, err
+		}
+		return cmd, nb, nil
+	}
+	// The best containment first: a PID namespace, else a subreaper init
+	// (each with the cgroup when there is one), else the cgroup or the
+	// marker alone.
+	var modes []startMode
+	if nsWanted(want) {
+		modes = append(modes, startNamespace)
+	}
+	if subreaperWanted(want) {
+		modes = append(modes, startSubreaper)
+	}
 	var cmd *exec.Cmd
 	var nb *nsBox
 	var err error
-	if nsWanted(want) {
-		if cmd, nb = newCmd(true); cmd != nil {
-			if err = cmd.Start(); err != nil && box.usesCgroupFD() {
-				// The namespace without the cgroup.
-				nb.closeFiles()
-				box.dropCgroup()
-				if cmd, nb = newCmd(true); cmd != nil {
-					err = cmd.Start()
-				}
-			}
-			if err != nil || cmd == nil {
-				if nb != nil {
-					nb.closeFiles()
-				}
-				cmd, nb = nil, nil
-			}
-		}
-	}
-	if cmd == nil {
-		cmd, _ = newCmd(false)
-		if err = cmd.Start(); err != nil && box.usesCgroupFD() {
-			// The kernel would not start the child in the cgroup (no
-			// clone3, a cgroup it refuses): fall back to the marker.
-			box.dropCgroup()
-			cmd, _ = newCmd(false)
-			err = cmd.Start()
+	for _, m := range append(modes, startPlain) {
+		if cmd, nb, err = tryStart(m); err == nil {
+			break
 		}
 	}
 	box.started()
@@ -358,7 +376,7 @@ func (g *group) escalate(grace, termGrace time.Duration) error {
 // group: the namespace's members first (before its init is killed, which
 // ends them all), then the cgroup's and the marker's.
 func (g *group) sweep() []Survivor {
-	if g.ns != nil {
+	if g.ns != nil && !g.ns.subreaper {
 		// The namespace is exact: its members are all there is. The
 		// cgroup, empty with the init gone, is removed.
 		out := g.ns.sweep(g.pid)
@@ -367,6 +385,9 @@ func (g *group) sweep() []Survivor {
 		return out
 	}
 	var out []Survivor
+	if g.ns != nil {
+		out = g.ns.sweep(g.pid)
+	}
 	for _, s := range g.box.sweep(g.pid) {
 		if !slices.ContainsFunc(out, func(o Survivor) bool { return o.PID == s.PID }) {
 			out = append(out, s)
@@ -417,6 +438,9 @@ func (g *group) exit(out *tail) Exit {
 	}
 	if g.ns != nil {
 		e.Containment = ContainPIDNamespace
+		if g.ns.subreaper {
+			e.Containment = ContainSubreaper
+		}
 		if ws, ok := g.ns.waitStatus(); ok {
 			if ws.Signaled() {
 				e.Signal = ws.Signal().String()

@@ -1,22 +1,28 @@
 package agent
 
 import (
-	"slices"
-
 	"bufio"
 	"fmt"
-	"github.com/umpire-arena/umpire/harness/agent/initproc"
 	"os"
 	"os/exec"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"syscall"
 	"time"
+
+	"github.com/umpire-arena/umpire/harness/agent/initproc"
 )
 
-// nsBox runs an agent under nsInit in a new PID namespace.
+// nsBox runs an agent under umpire's init (package initproc): in a new PID
+// namespace, or, where namespaces are refused, as a child subreaper.
 type nsBox struct {
+	// subreaper: no namespace; the init is a child subreaper, so every
+	// orphan of the agent becomes its child, and the agent's processes are
+	// the init's descendants.
+	subreaper bool
+
 	init *exec.Cmd
 	ctl  *os.File // umpire's end of the control socket
 	ctlR *bufio.Reader
@@ -34,9 +40,24 @@ func nsWanted(want Containment) bool {
 	return want == "" || want == ContainPIDNamespace
 }
 
-// newNSCmd returns the command running argv under nsInit in new PID (and,
-// for a user other than root, user) namespaces.
-func newNSCmd(argv []string) (*exec.Cmd, *nsBox, error) {
+// subreaperWanted reports whether the agent may run under a subreaper
+// init when it cannot have a namespace.
+func subreaperWanted(want Containment) bool {
+	return want == "" || want == ContainSubreaper
+}
+
+// initEnv is the variable that makes umpire's binary run as this init.
+func (b *nsBox) initEnv() string {
+	if b.subreaper {
+		return initproc.EnvKey + "=" + initproc.ModeSubreaper
+	}
+	return initproc.EnvKey + "=" + initproc.ModeNamespace
+}
+
+// newNSCmd returns the command running argv under umpire's init: in new
+// PID (and, for a user other than root, user) namespaces, or as a child
+// subreaper when subreaper is set.
+func newNSCmd(argv []string, subreaper bool) (*exec.Cmd, *nsBox, error) {
 	fds, err := syscall.Socketpair(syscall.AF_UNIX, syscall.SOCK_STREAM|syscall.SOCK_CLOEXEC, 0)
 	if err != nil {
 		return nil, nil, err
@@ -46,7 +67,7 @@ func newNSCmd(argv []string) (*exec.Cmd, *nsBox, error) {
 		syscall.Close(fds[1])
 		return nil, nil, err
 	}
-	b := &nsBox{ctl: os.NewFile(uintptr(fds[0]), "agent-init-control"), peer: os.NewFile(uintptr(fds[1]), "agent-init-control"), initDone: make(chan struct{})}
+	b := &nsBox{subreaper: subreaper, ctl: os.NewFile(uintptr(fds[0]), "agent-init-control"), peer: os.NewFile(uintptr(fds[1]), "agent-init-control"), initDone: make(chan struct{})}
 	b.ctlR = bufio.NewReader(b.ctl)
 	argv = slices.Clone(argv)
 	if !strings.Contains(argv[0], "/") {
@@ -60,6 +81,10 @@ func newNSCmd(argv []string) (*exec.Cmd, *nsBox, error) {
 	}
 	cmd := &exec.Cmd{Path: "/proc/self/exe", Args: append([]string{initproc.Argv0}, argv...), ExtraFiles: []*os.File{b.peer}}
 	cmd.SysProcAttr = sysProcAttr()
+	b.init = cmd
+	if subreaper {
+		return cmd, b, nil
+	}
 	cmd.SysProcAttr.Cloneflags |= syscall.CLONE_NEWPID
 	if uid, gid := os.Getuid(), os.Getgid(); uid != 0 {
 		cmd.SysProcAttr.Cloneflags |= syscall.CLONE_NEWUSER
@@ -102,7 +127,10 @@ func (b *nsBox) begin(limit time.Duration) (int, error) {
 		return 0, fmt.Errorf("agent init: unexpected %q", line)
 	}
 	// The init reaps nothing before "ack": the agent, even dead, is there.
-	pid := childOf(b.init.Process.Pid, inner)
+	pid := inner // a subreaper numbers its child as umpire does
+	if !b.subreaper {
+		pid = childOf(b.init.Process.Pid, inner)
+	}
 	if pid <= 0 {
 		return 0, fmt.Errorf("agent init: no child %d of pid %d in /proc", inner, b.init.Process.Pid)
 	}
@@ -111,6 +139,9 @@ func (b *nsBox) begin(limit time.Duration) (int, error) {
 		return 0, fmt.Errorf("agent init: %w", err)
 	}
 	_ = b.ctl.SetDeadline(time.Time{})
+	if b.subreaper {
+		return pid, nil
+	}
 	// The init is the namespace's first process, alive until sweep.
 	if b.id, err = os.Readlink("/proc/" + strconv.Itoa(b.init.Process.Pid) + "/ns/pid"); err != nil {
 		return 0, fmt.Errorf("agent init: %w", err)
@@ -152,6 +183,9 @@ func (b *nsBox) waitStatus() (syscall.WaitStatus, bool) {
 // process of the namespace, and waits (up to reapLimit) for it.
 func (b *nsBox) sweep(pgid int) []Survivor {
 	var out []Survivor
+	if b.subreaper && b.init.Process != nil {
+		out = b.sweepDescendants(pgid)
+	}
 	if b.id != "" {
 		ents, _ := os.ReadDir("/proc")
 		for _, e := range ents {
@@ -213,4 +247,61 @@ func childOf(parent, inner int) int {
 		}
 	}
 	return 0
+}
+
+// sweepDescendants lists the live descendants of the subreaper init outside
+// the process group pgid (the survivors), then stops and kills every
+// descendant, scan after scan until none is left (up to reapLimit).
+func (b *nsBox) sweepDescendants(pgid int) []Survivor {
+	var out []Survivor
+	seen := map[int]bool{}
+	for deadline := time.Now().Add(reapLimit); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+		pids := descendants(b.init.Process.Pid)
+		if len(pids) == 0 {
+			break
+		}
+		for _, pid := range pids {
+			if !seen[pid] {
+				seen[pid] = true
+				if s, ok := survivorOf(pid, pgid); ok {
+					out = append(out, s)
+				}
+			}
+			_ = syscall.Kill(pid, syscall.SIGSTOP)
+		}
+		for _, pid := range pids {
+			_ = syscall.Kill(pid, syscall.SIGKILL)
+		}
+	}
+	return out
+}
+
+// descendants lists the live (not zombie) descendants of root, from the
+// parent links of /proc/PID/stat.
+func descendants(root int) []int {
+	ents, err := os.ReadDir("/proc")
+	if err != nil {
+		return nil
+	}
+	children := map[int][]int{}
+	for _, e := range ents {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		st, err := os.ReadFile("/proc/" + e.Name() + "/stat")
+		if err != nil {
+			continue
+		}
+		state, ppid, _, ok := parseStat(st)
+		if ok && state != 'Z' && state != 'X' {
+			children[ppid] = append(children[ppid], pid)
+		}
+	}
+	var out []int
+	for queue := children[root]; len(queue) > 0; queue = queue[1:] {
+		out = append(out, queue[0])
+		queue = append(queue, children[queue[0]]...)
+	}
+	return out
 }

@@ -5,9 +5,20 @@ import (
 	"syscall"
 )
 
-// EnvKey=1 in its environment makes the binary run as an agent's init; the
-// init removes it from the agent's environment.
+// EnvKey in its environment makes the binary run as an agent's init (its
+// value the mode); the init removes it from the agent's environment.
 const EnvKey = "UMPIRE_AGENT_INIT"
+
+// The modes: the first process of a new PID namespace, or (where
+// namespaces are refused) a child subreaper, which every orphan of the
+// agent's becomes a child of.
+const (
+	ModeNamespace = "1"
+	ModeSubreaper = "2"
+)
+
+// prSetChildSubreaper is prctl's PR_SET_CHILD_SUBREAPER.
+const prSetChildSubreaper = 36
 
 // Argv0 is the init's first argument; the agent's command follows.
 const Argv0 = "umpire-agent-init"
@@ -16,15 +27,21 @@ const Argv0 = "umpire-agent-init"
 const ctlFD = 3
 
 func init() {
-	if v, ok := syscall.Getenv(EnvKey); ok && v == "1" {
-		syscall.Exit(run())
+	if v, ok := syscall.Getenv(EnvKey); ok && (v == ModeNamespace || v == ModeSubreaper) {
+		syscall.Exit(run(v))
 	}
 }
 
 // run is the init; its result is the init's exit status when it cannot
 // start the agent.
-func run() int {
+func run(mode string) int {
 	syscall.CloseOnExec(ctlFD)
+	if mode == ModeSubreaper {
+		if _, _, e := syscall.Syscall(syscall.SYS_PRCTL, prSetChildSubreaper, 1, 0); e != 0 {
+			say("error PR_SET_CHILD_SUBREAPER: " + e.Error())
+			return 126
+		}
+	}
 	args := cmdline()
 	if len(args) < 2 || args[0] != Argv0 {
 		say("error not started as " + Argv0)
@@ -41,7 +58,7 @@ func run() int {
 	}
 	wd, _ := syscall.Getwd()
 	child, err := syscall.ForkExec(args[1], args[1:], &syscall.ProcAttr{Dir: wd, Env: env, Files: []uintptr{0, 1, 2},
-		Sys: &syscall.SysProcAttr{Setpgid: true}})
+		Sys: &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}})
 	if err != nil {
 		say("error " + err.Error())
 		return 127
