@@ -73,7 +73,10 @@ fuzz-ledger:
 
 # Hostile clients and agents against umpire serve and certify, on loopback
 # only: each attack's verdict, the server's peak RSS and the wall time
-# (about two minutes; UMPIRE=old/binary measures another build).
+# (about two minutes; UMPIRE=old/binary measures another build). The agent
+# attacks: setsid grandchild, a daemon with an empty environment under a
+# normal user, a root grandchild leaving the cgroup, 1 GiB under
+# --agent-memory 128MiB; and a 1 MB JSON-RPC batch to /mcp.
 hostile-host:
 	bash scripts/hostile-host.sh
 

@@ -2,6 +2,7 @@ package reports
 
 import (
 	"bytes"
+	"crypto/ed25519"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -189,6 +190,10 @@ type BundleResult struct {
 	// report.json could not be read.
 	Verdict  Verdict
 	ExitCode int
+	// Signer is the key that signed the manifest (FileSignature, checked
+	// against the manifest), nil for an unsigned bundle. Whether it is a
+	// key to trust is the reviewer's question (bundle verify --key).
+	Signer ed25519.PublicKey
 }
 
 // VerifyBundle is BundleCheck, also returning the verdict the findings lead
@@ -216,7 +221,10 @@ func VerifyBundle(dir string) (res BundleResult, err error) {
 		return res, fmt.Errorf("%w: %s has schema %q, want %q", ErrBundle, FileManifest, m.Schema, BundleSchema)
 	}
 	res.ManifestSHA = mf.SHA256
-	listed := map[string]bool{FileManifest: true}
+	listed := map[string]bool{FileManifest: true, FileSignature: true}
+	var sigProblems []string
+	res.Signer, sigProblems = checkSignature(dir, raw)
+	problems = append(problems, sigProblems...)
 	for _, f := range m.Files {
 		if !validBundlePath(f.Path) {
 			problems = append(problems, fmt.Sprintf("the manifest lists %q, which is not a plain file name of the bundle", f.Path))

@@ -35,6 +35,26 @@ func TestBundleStaysInside(t *testing.T) {
 		{"MANIFEST links to /dev/zero", func(t *testing.T, dir string) {
 			swap(t, filepath.Join(dir, FileManifest), func(p string) error { return os.Symlink("/dev/zero", p) })
 		}, ""},
+		{"the signature is a FIFO", func(t *testing.T, dir string) {
+			if err := syscall.Mkfifo(filepath.Join(dir, FileSignature), 0o600); err != nil {
+				t.Fatal(err)
+			}
+		}, "MANIFEST.sig is not a regular file of the bundle (a FIFO)"},
+		{"the signature links to /dev/zero", func(t *testing.T, dir string) {
+			if err := os.Symlink("/dev/zero", filepath.Join(dir, FileSignature)); err != nil {
+				t.Fatal(err)
+			}
+		}, "MANIFEST.sig is not a regular file of the bundle (a symbolic link)"},
+		{"the signature is 1 MiB of garbage", func(t *testing.T, dir string) {
+			if err := os.WriteFile(filepath.Join(dir, FileSignature), []byte(strings.Repeat("[", 1<<20)), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}, "MANIFEST.sig is larger than 65536 bytes"},
+		{"the signature is not one", func(t *testing.T, dir string) {
+			if err := os.WriteFile(filepath.Join(dir, FileSignature), []byte(`{"schema":"umpire-bundle-signature/1","algorithm":"ed25519","public_key":"AAAA","signature":"AAAA"}`), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}, "MANIFEST.sig holds no well-formed key and signature"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

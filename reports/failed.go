@@ -2,6 +2,7 @@ package reports
 
 import (
 	"cmp"
+	"fmt"
 	"slices"
 
 	"github.com/umpire-arena/umpire/referee/rules"
@@ -59,4 +60,25 @@ func (r *Report) FailedRules() []FailedRule {
 		return cmp.Compare(a.Rule, b.Rule)
 	})
 	return out
+}
+
+// FailedRulesHeading names the list of FailedRules truthfully: "failed
+// rules (N)" only when every rule listed failed (a MUST finding), "rules
+// with warnings (N, none failed)" when none did, and "rules with findings
+// (N: M failed, K warnings)" when both are there.
+func FailedRulesHeading(list []FailedRule) string {
+	must := 0
+	for _, f := range list {
+		if f.Level == rules.Must {
+			must++
+		}
+	}
+	switch n := len(list); {
+	case must == n:
+		return fmt.Sprintf("failed rules (%d)", n)
+	case must == 0:
+		return fmt.Sprintf("rules with warnings (%d, none failed)", n)
+	default:
+		return fmt.Sprintf("rules with findings (%d: %d failed, %s)", n, must, plural(n-must, "warning"))
+	}
 }

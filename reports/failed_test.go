@@ -90,7 +90,7 @@ func TestFailedRulesAndReproduceInEveryFormat(t *testing.T) {
 			t.Fatal(err)
 		}
 		md := b.String()
-		for _, want := range []string{"Failed rules (2):", "- MUST `inference/round.3.raise-cap` — 3 findings in ", "- SHOULD `inference/server.error-code` — 1 finding in ", "`" + cmd + "`"} {
+		for _, want := range []string{"Rules with findings (2: 1 failed, 1 warning):", "- MUST `inference/round.3.raise-cap` — 3 findings in ", "- SHOULD `inference/server.error-code` — 1 finding in ", "`" + cmd + "`"} {
 			if !strings.Contains(md, want) {
 				t.Errorf("the Markdown has no %q:\n%s", want, md)
 			}
@@ -117,5 +117,25 @@ func TestFailedRulesAndReproduceInEveryFormat(t *testing.T) {
 func TestMarkdownCommandFence(t *testing.T) {
 	if got, want := mdCommand("echo `a` ``b``\nc", 100), "```echo `a` ``b`` c```"; got != want {
 		t.Errorf("have %s, want %s", got, want)
+	}
+}
+
+// TestFailedRulesHeading: the list is called failed only when what it
+// lists failed; a run with SHOULD findings alone failed no rule.
+func TestFailedRulesHeading(t *testing.T) {
+	must := FailedRule{Rule: "a", Level: rules.Must}
+	should := FailedRule{Rule: "b", Level: rules.Should}
+	for _, c := range []struct {
+		list []FailedRule
+		want string
+	}{
+		{[]FailedRule{must}, "failed rules (1)"},
+		{[]FailedRule{should, should}, "rules with warnings (2, none failed)"},
+		{[]FailedRule{must, should}, "rules with findings (2: 1 failed, 1 warning)"},
+		{[]FailedRule{must, should, should}, "rules with findings (3: 1 failed, 2 warnings)"},
+	} {
+		if got := FailedRulesHeading(c.list); got != c.want {
+			t.Errorf("FailedRulesHeading(%v) = %q, want %q", c.list, got, c.want)
+		}
 	}
 }

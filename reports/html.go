@@ -162,7 +162,7 @@ func writeHTML(w io.Writer, r *Report) error {
 	}
 	css, _ := htmlFiles.ReadFile("html/report.css")
 	js, _ := htmlFiles.ReadFile("html/report.js")
-	t, err := template.New("report").Funcs(template.FuncMap{"clip": clip, "dur": DurationText}).Parse(string(tmplText))
+	t, err := template.New("report").Funcs(template.FuncMap{"clip": clip, "failedHeading": FailedRulesHeading, "dur": DurationText}).Parse(string(tmplText))
 	if err == nil {
 		t, err = parseViewer(t)
 	}

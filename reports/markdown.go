@@ -139,7 +139,8 @@ func (o Markdown) write(w io.Writer, r *Report) error {
 	}
 	writeReproduceMarkdown(&b, r.Checks, maxRows)
 	if len(sum.FailedRules) > 0 {
-		fmt.Fprintf(&b, "Failed rules (%d):\n\n", len(sum.FailedRules))
+		h := FailedRulesHeading(sum.FailedRules)
+		fmt.Fprintf(&b, "%s%s:\n\n", strings.ToUpper(h[:1]), h[1:])
 		for i, f := range sum.FailedRules {
 			if i == maxRows {
 				fmt.Fprintf(&b, "- … %d more (see the JSON or HTML report)\n", len(sum.FailedRules)-maxRows)

@@ -69,8 +69,38 @@ for in in $inputs; do
     printf '             %s\n' "${last:0:150}"
   done
 done
+
+# Bundles a reviewer is handed: one honest bundle (a single conform check
+# of the embedded server), then copies whose MANIFEST.sig is a FIFO, a link
+# to /dev/zero or 64 MiB of [; bundle verify must say so (exit 1) at once,
+# within the memory bound.
+if [[ "bundle" =~ $only ]]; then
+  "$umpire" conform --game inference --embedded --check "raise beyond the cap" --bundle "$tmp/bundle" --report-dir "$tmp/bundle-reports" >/dev/null 2>&1
+  for sig in fifo zero_link nested_64m; do
+    rm -rf "$tmp/b" && cp -r "$tmp/bundle" "$tmp/b"
+    case "$sig" in
+      fifo) mkfifo "$tmp/b/MANIFEST.sig" ;;
+      zero_link) ln -s /dev/zero "$tmp/b/MANIFEST.sig" ;;
+      nested_64m) head -c $((64 << 20)) /dev/zero | tr '\0' '[' >"$tmp/b/MANIFEST.sig" ;;
+    esac
+    timeout -k 5 60 /usr/bin/time -o "$tmp/time" -f '%M %e %U %S %x' "$umpire" bundle verify "$tmp/b" >"$tmp/out" 2>"$tmp/err"
+    read -r rss wall user sys code < <(tail -n 1 "$tmp/time")
+    cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')
+    verdict="ok"
+    if [ "$rss" -gt "$max_kb" ]; then verdict="OVER ${max_kb} KiB"; fi
+    if [ "$code" != 1 ]; then verdict="exit $code, want 1"; fi
+    if grep -qE '^(goroutine [0-9]+|panic:|fatal error:|runtime: )' "$tmp/err"; then verdict="Go runtime dump"; fi
+    [ "$verdict" = ok ] || fail=1
+    last=$( (grep -E '^(FAIL|bundle)' "$tmp/out" | head -n 1) || true)
+    printf '%-12s %-35s %8d KiB %8ss %8ss %5s  %s\n' "sig_$sig" "bundle verify" "$rss" "$wall" "$cpu" "$code" "$verdict"
+    printf '             %s\n' "${last:0:150}"
+  done
+  rm -rf "$tmp/b"
+fi
+
 echo
 for in in $inputs; do printf '  %-12s %s\n' "$in" "$(describe "$in")"; done
+printf '  %-12s %s\n' sig_fifo "a bundle whose MANIFEST.sig is a FIFO" sig_zero_link "... a link to /dev/zero" sig_nested_64m "... 64 MiB of ["
 if [ "$fail" -ne 0 ]; then
   echo "hostile: FAIL" >&2
   exit 1

@@ -132,6 +132,7 @@ func cmdCertify(ctx context.Context, e *env, args []string) int {
 	var f certFlags
 	addCertFlags(fs, &f)
 	matches := fs.Int("matches", certify.DefaultMatches, fmt.Sprintf("matches in the whole run (30 by default: every check runs in each, and the win rate's interval is about ±0.15 wide); with a baseline, the most pairs, %d unless given", certify.DefaultABMatches))
+	memory := fs.String("agent-memory", "2GiB", "the memory limit of each agent process and everything it starts (e.g. 512MiB, 4GiB; none for no limit), where the system allows it (cgroups); an agent that passes it is stopped and its match fails (agent.no-crash)")
 	keep := fs.Bool("agent-keep", false, "start each JSON Lines agent (--agent, --baseline) once per worker and play many matches through it, a match_start line before each; a crash or hang fails its match and the agent is restarted")
 	var base certify.Agent
 	fs.StringVar(&base.Command, "baseline", "", "A/B run: the baseline agent, a JSON Lines command like --agent; every seed is played by both")
@@ -142,7 +143,7 @@ func cmdCertify(ctx context.Context, e *env, args []string) int {
 	beta := fs.Float64("beta", 0, fmt.Sprintf("A/B run: the SPRT's β, the chance of accepting H0 when H1 holds (default %g)", certify.DefaultBeta))
 	gate := fs.String("gate", "", "A/B run: strict (default) makes an undecided SPRT exit 1, lenient exit 0")
 	shardFlag := fs.String("shard", "", "play only shard k of n of the run's matches (e.g. 2/4); merge the shards' report.json with umpire report merge")
-	bundle := fs.String("bundle", "", "also write a certification bundle into this directory: every report, the run, transcripts, a digest manifest (umpire bundle verify DIR)")
+	bundle := addBundleFlags(fs, "also write a certification bundle into this directory: every report, the run, transcripts, a digest manifest (umpire bundle verify DIR)")
 	reportDir := fs.String("report-dir", "", "where to write report.json, junit.xml, report.html and summary.md (default ./umpire-report/certify-<game>)")
 	var rf reportFlags
 	addReportFileFlags(fs, &rf)
@@ -173,6 +174,20 @@ func cmdCertify(ctx context.Context, e *env, args []string) int {
 	cfg.MaxFailures = *maxFailures
 	cfg.Record = judgedRecord(f.agentCmd, base.Command)
 	cfg.Keep = *keep
+	if !bundle.load(e, "certify") {
+		return exitError
+	}
+	mem, ok := parseMemory(*memory)
+	if !ok {
+		fmt.Fprintf(e.stderr, "umpire certify: --agent-memory %q: want a size such as 512MiB or 4GiB, or none\n", *memory)
+		return exitUsage
+	}
+	cfg.AgentMemory = mem
+	if set["agent-memory"] && mem > 0 && (cfg.Agent.Mode() != "url" || base.Mode() == "command" || base.Mode() == "connect") {
+		if _, err := agent.MemorySupport(); err != nil {
+			fmt.Fprintf(e.stderr, "umpire certify: --agent-memory cannot be applied here (%s): agents run without a memory limit\n", inert.String(err.Error()))
+		}
+	}
 	if base != (certify.Agent{}) {
 		if base.Mode() == "" {
 			fmt.Fprintln(e.stderr, "umpire certify: give at most one of --baseline, --baseline-connect or --baseline-url")
@@ -221,7 +236,7 @@ func cmdCertify(ctx context.Context, e *env, args []string) int {
 		dir = filepath.Join("umpire-report", "certify-"+f.game)
 	}
 	// Reports that cannot be written are found before the first match.
-	if err := writablePaths([]string{rf.junit, rf.json, rf.html, rf.md}, []string{dir, *bundle}); err != nil {
+	if err := writablePaths([]string{rf.junit, rf.json, rf.html, rf.md}, []string{dir, bundle.dir}); err != nil {
 		fmt.Fprintf(e.stderr, "umpire certify: %s\n", inert.String(err.Error()))
 		return exitError
 	}
@@ -251,7 +266,7 @@ func cmdCertify(ctx context.Context, e *env, args []string) int {
 		case a.url != "":
 			err = urlListens(ctx, a.who, a.url)
 		case a.command != "":
-			err = agentStarts(ctx, e, a.who, a.command)
+			err = agentStarts(ctx, e, a.who, a.command, cfg.AgentMemory)
 		}
 		if err != nil {
 			printLines(e.stderr, "umpire certify: ", err.Error())
@@ -302,7 +317,7 @@ func cmdCertify(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "umpire certify: cannot write the reports: %v\n", werr)
 		return exitError
 	}
-	if !writeBundle(e, "certify", *bundle, rep) {
+	if !writeBundle(e, "certify", bundle, rep) {
 		return exitError
 	}
 	return rep.ExitCode()
@@ -371,8 +386,24 @@ func writeCertifySummary(w io.Writer, rep *reports.Report, f *certFlags) {
 			harnessSeeds[m.Seed] = true
 		}
 	}
+	// What umpire could not judge (an interrupted run, a harness error)
+	// is no failing check of the agent's: it is said apart.
+	var unjudged []string
+	runWhy, matchWhy := "", ""
 	for _, c := range rep.Checks {
 		if c.Status != reports.Fail && c.Status != reports.Error {
+			continue
+		}
+		if c.Name == certify.CheckHarness && len(c.Findings) == 0 {
+			switch {
+			case c.Seed == "" && runWhy == "":
+				runWhy = c.Reason
+			case c.Seed != "":
+				unjudged = append(unjudged, c.Seed)
+				if matchWhy == "" {
+					matchWhy = c.Reason
+				}
+			}
 			continue
 		}
 		rule, level, msg := strings.Join(c.Rules, ","), "ERROR", c.Reason
@@ -402,6 +433,23 @@ func writeCertifySummary(w io.Writer, rep *reports.Report, f *certFlags) {
 	for _, k := range order {
 		g := groups[k]
 		fmt.Fprintf(w, "  %-6s %s (%s) %s: %s\n", g.level, g.rule, g.name, inert.String(placesText(g.seeds)), inert.String(g.message))
+	}
+	if runWhy != "" || len(unjudged) > 0 {
+		// "the run was interrupted after 2 of 8 matches; unfinished: 2
+		// matches (umpire/0, umpire/1)"; without a run-level reason, the
+		// first match's.
+		var parts []string
+		if runWhy != "" {
+			parts = append(parts, runWhy)
+		}
+		if len(unjudged) > 0 {
+			p := "unfinished: " + strings.TrimPrefix(placesText(unjudged), "in ")
+			if runWhy == "" {
+				p += " (" + matchWhy + ")"
+			}
+			parts = append(parts, p)
+		}
+		fmt.Fprintf(w, "\nnot judged: %s\n", inert.String(strings.Join(parts, "; ")))
 	}
 	if len(replaySeeds) > 0 {
 		s := replaySeeds[0]

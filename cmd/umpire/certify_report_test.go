@@ -105,3 +105,34 @@ func TestPrintCheckGroups(t *testing.T) {
 		t.Errorf("the console lists the alike findings %d times:\n%s", n, out)
 	}
 }
+
+// TestCertifySummaryInterrupted: after Ctrl-C the console lists the
+// agent's failing checks alone, and says apart, in plain words, that the
+// run was interrupted and which matches it left unfinished (before: an
+// "ERROR (harness)" line among the failing checks, quoting "context
+// canceled").
+func TestCertifySummaryInterrupted(t *testing.T) {
+	seat := 0
+	rep := &reports.Report{}
+	rep.Checks = append(rep.Checks, reports.Check{Name: "harness", Status: reports.Error, Reason: "the run was interrupted after 2 of 8 matches"})
+	for _, seed := range []string{"umpire/0", "umpire/1"} {
+		rep.Matches = append(rep.Matches, reports.Match{Seed: seed, Termination: reports.TermHarness})
+		rep.Checks = append(rep.Checks,
+			reports.Check{Name: "agent-answers-in-time", Seed: seed, Status: reports.Fail, Findings: []reports.Finding{{Finding: rules.Finding{Rule: "inference/agent.answer-in-time", Level: rules.Must, Where: rules.Where{Seat: &seat}, Message: "no answer before the deadline"}}}},
+			reports.Check{Name: "harness", Seed: seed, Status: reports.Error, Reason: "the match was cut short: the run was cancelled"})
+	}
+	var b strings.Builder
+	writeCertifySummary(&b, rep, &certFlags{game: "inference"})
+	out := b.String()
+	_, after, _ := strings.Cut(out, "failing checks:")
+	list, _, _ := strings.Cut(after, "\n\n")
+	if strings.Contains(list, "harness") || strings.Contains(out, "context canceled") {
+		t.Errorf("the failing checks list umpire's own errors:\n%s", out)
+	}
+	if !strings.Contains(out, "\nnot judged: the run was interrupted after 2 of 8 matches; unfinished: 2 matches (umpire/0, umpire/1)\n") {
+		t.Errorf("no plain line on what was not judged:\n%s", out)
+	}
+	if strings.Contains(out, "umpire replay") {
+		t.Errorf("the replay hint names an unfinished match:\n%s", out)
+	}
+}

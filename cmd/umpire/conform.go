@@ -68,7 +68,7 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 	filter := fs.String("label-filter", "", "Ginkgo label filter over the checks' labels: the game and rule ids (e.g. 'bangarena/server.token || bangarena/14.random-legal')")
 	var out reportFlags
 	addReportFlags(fs, &out)
-	bundle := fs.String("bundle", "", "write a certification bundle into this directory: every report, the run, transcripts, a digest manifest (umpire bundle verify DIR)")
+	bundle := addBundleFlags(fs, "write a certification bundle into this directory: every report, the run, transcripts, a digest manifest (umpire bundle verify DIR)")
 	format := fs.String("format", "text", "console output: text, or json (the report summary)")
 	var basis basisFlags
 	addBasisFlags(fs, &basis, true)
@@ -77,6 +77,9 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 	fs.Var(&only, "check", "run only the check of this name (or a unique part of it; repeatable)")
 	if c, ok := parseFlags(fs, args); !ok {
 		return c
+	}
+	if !bundle.load(e, "conform") {
+		return exitError
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(e.stderr, "umpire conform: unexpected arguments %q\n", fs.Args())
@@ -188,7 +191,7 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 		Strict: t.Strict, KnownFailing: graded.KnownFailing, KnownFlaky: graded.KnownFlaky,
 	}
 	// Reports that cannot be written are found before any check.
-	if err := writablePaths([]string{out.junit, out.json, out.html, out.md}, []string{out.dir, *bundle}); err != nil {
+	if err := writablePaths([]string{out.junit, out.json, out.html, out.md}, []string{out.dir, bundle.dir}); err != nil {
 		fmt.Fprintf(e.stderr, "umpire conform: %s\n", inert.String(err.Error()))
 		return exitError
 	}
@@ -239,7 +242,7 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "umpire conform: writing reports: %v\n", err)
 		return exitError
 	}
-	if !writeBundle(e, "conform", *bundle, rep) {
+	if !writeBundle(e, "conform", bundle, rep) {
 		return exitError
 	}
 	sum := rep.Summary()

@@ -110,7 +110,7 @@ func writeFailedRules(w io.Writer, failed []reports.FailedRule) {
 	if len(failed) == 0 {
 		return
 	}
-	fmt.Fprintf(w, "\nfailed rules (%d):\n", len(failed))
+	fmt.Fprintf(w, "\n%s:\n", reports.FailedRulesHeading(failed))
 	for _, f := range failed {
 		fmt.Fprintf(w, "  %-6s %s — %s in %s\n", f.Level, inert.String(f.Rule), findingsText(f.Findings), inert.String(strings.Join(f.Checks, "; ")))
 		if f.Reproduce != "" {

@@ -115,12 +115,12 @@ func plainErr(err error) error {
 // stdin closed, then SIGTERM); one that exited is an error quoting its exit
 // and its first stderr lines. who names the agent in the error ("the
 // agent", "the baseline").
-func agentStarts(ctx context.Context, e *env, who, command string) error {
+func agentStarts(ctx context.Context, e *env, who, command string, memory int64) error {
 	window := agentStartWindow
 	if e.agentWindow > 0 {
 		window = e.agentWindow
 	}
-	p, err := agent.Start(ctx, agent.Spec{Command: command, TermGrace: time.Second})
+	p, err := agent.Start(ctx, agent.Spec{Command: command, TermGrace: time.Second, Memory: memory})
 	if err != nil {
 		return fmt.Errorf("%s could not be started: %v", who, err)
 	}

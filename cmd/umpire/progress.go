@@ -22,9 +22,9 @@ const statusEvery = 10
 // the Elo and the SPRT's log-likelihood ratio against its bounds.
 type runStatus struct {
 	ab *reports.ABSpec
-	// slim holds what the A/B statistics need of each match (side, seed,
-	// adversary, score, termination): a few words a match.
-	slim  []reports.Match
+	// tally holds the A/B pairs so far, counted as each match ends (nil
+	// without a baseline).
+	tally *reports.ABTally
 	done  int
 	total int
 	// ended counts the matches of the agent under test by termination.
@@ -32,7 +32,11 @@ type runStatus struct {
 }
 
 func newRunStatus(total int, ab *reports.ABSpec) *runStatus {
-	return &runStatus{ab: ab, total: total, ended: map[reports.Termination]int{}}
+	s := &runStatus{ab: ab, total: total, ended: map[reports.Termination]int{}}
+	if ab != nil {
+		s.tally = reports.NewABTally(*ab)
+	}
+	return s
 }
 
 // add records a finished match.
@@ -41,9 +45,8 @@ func (s *runStatus) add(r *certify.MatchResult) {
 	if r.Side != reports.SideBaseline {
 		s.ended[r.Match.Termination]++
 	}
-	if s.ab != nil {
-		m := r.Match
-		s.slim = append(s.slim, reports.Match{Seed: m.Seed, Side: m.Side, Adversary: m.Adversary, Seat: m.Seat, Score: m.Score, Termination: m.Termination})
+	if s.tally != nil {
+		s.tally.Add(r.Match)
 	}
 }
 
@@ -81,8 +84,7 @@ func (s *runStatus) text() string {
 	if s.ab == nil {
 		return b.String()
 	}
-	ab := reports.ABOf(*s.ab, nil, s.slim)
-	o := ab.Overall
+	o := s.tally.Overall()
 	fmt.Fprintf(&b, "; pairs %d: W/D/L %d/%d/%d", o.Pairs, o.Wins, o.Draws, o.Losses)
 	if o.Pairs > 0 {
 		fmt.Fprintf(&b, ", Elo %s, LLR %.2f in (%.2f, %.2f), %s", reports.SignedInterval(o.Elo, 0, "[", ", ", "]"), o.SPRT.LLR, o.SPRT.Lower, o.SPRT.Upper, o.SPRT.Short())

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -61,4 +62,31 @@ func TestRunStatus(t *testing.T) {
 			t.Errorf("progress in a pipe wrote to stdout: %q", out.String())
 		}
 	})
+}
+
+// TestRunStatusABIsIncremental: the A/B live status costs a constant per
+// match, not a recount of every pair (with the SPRT run again over every
+// prefix) at each one: 6,000 matches with the status after each stay well
+// within a few seconds.
+func TestRunStatusABIsIncremental(t *testing.T) {
+	spec := reports.ABSpec{Elo0: -1000, Elo1: 1000, Alpha: 1e-9, Beta: 1e-9} // never decided: every pair counts
+	const pairs = 3000
+	st := newRunStatus(2*pairs, &spec)
+	start := time.Now()
+	for i := 0; i < pairs; i++ {
+		seed := "s" + strconv.Itoa(i)
+		for _, side := range []string{reports.SideNew, reports.SideBaseline} {
+			st.add(&certify.MatchResult{Side: side, Match: reports.Match{Seed: seed, Side: side, Adversary: "random", Score: float64((i + len(side)) % 3), Termination: reports.TermOK}})
+			_ = st.text()
+		}
+		if time.Since(start) > 20*time.Second {
+			t.Fatalf("%d pairs took %v: the status is recomputed from every match", i, time.Since(start))
+		}
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("%d pairs with a status after each match took %v, want a few milliseconds a thousand", pairs, d)
+	}
+	if got := st.text(); !strings.Contains(got, "pairs 3000: W/D/L ") {
+		t.Errorf("status %q", got)
+	}
 }

@@ -37,6 +37,10 @@ type ConnectSpec struct {
 	// TermGrace is how long Close waits after SIGTERM before SIGKILL
 	// (DefaultTermGrace when 0).
 	TermGrace time.Duration
+	// Memory limits the memory of the agent and everything it starts, in
+	// bytes (DefaultMemory when 0, none when negative), where the system
+	// allows it (see MemorySupport).
+	Memory int64
 }
 
 // Environment returns the UMPIRE_* variables the program gets, as
@@ -93,7 +97,7 @@ func StartConnect(ctx context.Context, spec ConnectSpec) (*Connected, error) {
 	}
 	c := &Connected{spec: spec, out: r, buf: newTail(spec.OutputCap)}
 	// The same pipe serves stdout and stderr, so the two stay in order.
-	g, err := startGroup(ctx, spec.Command, spec.Dir, env, nil, w, w, nil, "")
+	g, err := startGroup(ctx, spec.Command, spec.Dir, env, nil, w, w, nil, "", spec.Memory)
 	if err != nil {
 		r.Close()
 		return nil, err

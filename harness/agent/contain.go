@@ -33,6 +33,17 @@ type Containment string
 
 // The containment mechanisms.
 const (
+	// ContainPIDNamespace: the agent ran in a PID namespace of its own
+	// (inside a user namespace when umpire is not root), under an init of
+	// umpire's: no descendant can leave it, and killing the init ends them
+	// all.
+	ContainPIDNamespace Containment = "pid-namespace"
+	// ContainSubreaper: where namespaces are refused, the agent ran under
+	// an init of umpire's that is a child subreaper: every orphan of the
+	// agent's became the init's child, and its descendants were killed.
+	// An agent can still kill that init (same user) and leave orphans to
+	// the system; the cgroup or marker below is kept beside it.
+	ContainSubreaper Containment = "subreaper"
 	// ContainCgroup: a cgroup v2 of its own held every descendant; it was
 	// killed with cgroup.kill.
 	ContainCgroup Containment = "cgroup"

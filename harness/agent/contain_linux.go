@@ -153,6 +153,24 @@ func (c *container) sweep(pgid int) []Survivor {
 	return nil
 }
 
+// release removes the cgroup once it is empty (every member was in the
+// agent's PID namespace, whose end killed them), waiting up to reapLimit.
+func (c *container) release() {
+	c.closeFD()
+	if c.via != ContainCgroup {
+		return
+	}
+	for deadline := time.Now().Add(reapLimit); c.populated() && time.Now().Before(deadline); {
+		time.Sleep(2 * time.Millisecond)
+	}
+	for i := 0; i < 100; i++ {
+		if err := os.Remove(c.dir); err == nil || os.IsNotExist(err) {
+			return
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
 func (c *container) sweepCgroup(pgid int) []Survivor {
 	var out []Survivor
 	for _, pid := range c.members() {

@@ -56,6 +56,23 @@
 // fork) leaves the group, and PR_SET_PDEATHSIG only covers the shell. So
 // every agent process is contained, by the first of these that works:
 //
+//   - PID namespace ([ContainPIDNamespace]): on Linux, umpire's own binary
+//     is started again as the init (pid 1) of a new PID namespace (inside
+//     a new user namespace, uid and gid mapped to themselves, when umpire
+//     is not root) and starts the agent as its child, in a process group
+//     of its own; it reports the agent's wait status on a socket and reaps
+//     orphans. No process can leave a PID namespace, whatever it does to
+//     its session, cgroup or environment: at the end its members outside
+//     the agent's group are listed (the survivors), and killing the init
+//     ends every one. The cgroup or marker below is kept beside it.
+//   - subreaper ([ContainSubreaper]): where namespaces are refused (user
+//     namespaces disabled or restricted), the same init of umpire's runs
+//     the agent as a child subreaper (PR_SET_CHILD_SUBREAPER), one per
+//     agent: every orphan of the agent's becomes the init's child, so the
+//     agent's processes are the init's descendants, found from the parent
+//     links of /proc, stopped and killed. An agent can still kill its init
+//     (same user) and leave its orphans to the system: the cgroup or the
+//     marker is kept beside it.
 //   - cgroup ([ContainCgroup]): on Linux with the cgroup v2 hierarchy
 //     mounted and umpire's own cgroup writable (root, or a delegated
 //     subtree), each agent gets a cgroup of its own, and the child is
@@ -64,23 +81,29 @@
 //     cgroup is killed at once with cgroup.kill, whatever its session,
 //     group or parent, and the cgroup is removed. An unprivileged agent
 //     cannot leave it.
-//   - marker ([ContainMarker]): otherwise (no cgroup v2, not writable, a
-//     kernel that refuses the clone), the agent's environment carries
-//     [MarkerEnv] with a value unique to the agent; at the end /proc/*/environ
-//     is scanned for it and every marked process is stopped, then killed,
-//     scan after scan until none is left. It costs one /proc scan per agent
-//     and misses a descendant that clears its environment (env -i) or
+//   - marker ([ContainMarker]): otherwise (no init, no cgroup v2 or not
+//     writable, a kernel that refuses the clone), the agent's environment
+//     carries [MarkerEnv] with a value unique to the agent; at the end
+//     /proc/*/environ is scanned for it and every marked process is
+//     stopped, then killed, scan after scan until none is left. It costs
+//     one /proc scan per agent and misses a descendant that clears its environment (env -i) or
 //     overwrites it in memory: it is a fallback for well-meaning agents, not
 //     a sandbox.
 //   - group ([ContainGroup]): without /proc, only the process group.
 //
-// A child subreaper (PR_SET_CHILD_SUBREAPER) was weighed and not used: it
-// is an attribute of the whole umpire process, so it says which process
-// is an orphan but not whose agent it came from when many agents run at
-// once, and reaping orphans with wait(-1) would steal the wait statuses
-// os/exec needs for the agents themselves (waitid with WNOWAIT and per-pid
-// reaping narrows but does not close that race). The cgroup gives exact
-// per-agent membership without touching umpire's own process state.
+// Making umpire itself the subreaper was weighed and not used: it is an
+// attribute of the whole process, so it says which process is an orphan
+// but not whose agent it came from when many agents run at once, and
+// reaping orphans with wait(-1) would steal the wait statuses os/exec needs
+// for the agents themselves. A per-agent init has neither problem.
+//
+// Memory: each agent and everything it starts runs under a memory limit
+// (Spec.Memory, [DefaultMemory]): memory.max in its cgroup v2 when the
+// memory controller is enabled there, else a cgroup v1 memory directory of
+// its own (the init joins it before it starts the agent). A process past
+// it is killed by the kernel; [Exit.OutOfMemory] says so. Where neither can
+// be written (a normal user without a delegated subtree), agents run
+// without one: [MemorySupport] says why.
 //
 // A process still alive outside the agent's process group once the group
 // has been killed is a survivor: it would have outlived the match.

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -65,7 +66,17 @@ type Exit struct {
 	// Containment is how the agent's descendants were found (see the
 	// package documentation, "Containment").
 	Containment Containment
+	// MemoryLimit is the memory limit the agent ran under, in bytes (0:
+	// none could be applied, see MemorySupport).
+	MemoryLimit int64
+	// OutOfMemory reports that the kernel killed a process of the agent
+	// for passing MemoryLimit.
+	OutOfMemory bool
 }
+
+// DefaultMemory is the memory limit of an agent and everything it starts
+// when the caller sets none: 2 GiB.
+const DefaultMemory = 2 << 30
 
 // Termination classifies the end of the process itself: OK when it exited 0
 // on its own or obeyed SIGTERM, Hang when it had to be killed with SIGKILL
@@ -95,8 +106,21 @@ func (e Exit) String() string {
 	if e.Signal != "" {
 		how = "killed by " + e.Signal
 	}
-	return fmt.Sprintf("pid %d: %s after %v (forced: %s)", e.PID, how, e.Runtime.Round(time.Millisecond), e.Forced)
+	s := fmt.Sprintf("pid %d: %s after %v (forced: %s)", e.PID, how, e.Runtime.Round(time.Millisecond), e.Forced)
+	if e.OutOfMemory {
+		s += fmt.Sprintf("; out of memory: passed its limit of %d MiB", e.MemoryLimit>>20)
+	}
+	return s
 }
+
+// startMode is how startGroup starts the agent.
+type startMode int
+
+const (
+	startPlain     startMode = iota // the agent itself
+	startNamespace                  // under umpire's init in a PID namespace
+	startSubreaper                  // under umpire's init as a child subreaper
+)
 
 // group is one started command in its own process group, reaped by a
 // dedicated goroutine.
@@ -115,6 +139,8 @@ type group struct {
 	closeOnce sync.Once
 
 	box       *container
+	ns        *nsBox     // the agent's PID namespace, nil without one
+	mem       *memLimit  // the agent's memory limit, nil without one
 	survivors []Survivor // set by escalate, under mu
 }
 
@@ -123,7 +149,7 @@ type group struct {
 // streams (nil stdin reads /dev/null), in its own process group, and closes
 // the child ends in this process. onCancel runs (once) when ctx is cancelled
 // before the group is closed, after the group has been killed.
-func startGroup(ctx context.Context, command, dir string, env []string, stdin, stdout, stderr *os.File, onCancel func(), want Containment) (*group, error) {
+func startGroup(ctx context.Context, command, dir string, env []string, stdin, stdout, stderr *os.File, onCancel func(), want Containment, memory int64) (*group, error) {
 	// The child's ends of its pipes are the child's: this process closes
 	// its copies whatever happens.
 	defer func() {
@@ -151,41 +177,120 @@ func startGroup(ctx context.Context, command, dir string, env []string, stdin, s
 	}
 	box := newContainer(want)
 	env = box.env(env)
-	newCmd := func() *exec.Cmd {
-		cmd := exec.Command(argv[0], argv[1:]...)
+	if memory == 0 {
+		memory = DefaultMemory
+	}
+	var mem *memLimit
+	if memory > 0 {
+		mem, _ = newMemLimit(box, memory) // nil when it cannot be: see MemorySupport
+	}
+	newCmd := func(mode startMode) (*exec.Cmd, *nsBox) {
+		var cmd *exec.Cmd
+		var nb *nsBox
+		if mode != startPlain {
+			var err error
+			if cmd, nb, err = newNSCmd(argv, mode == startSubreaper); err != nil {
+				return nil, nil
+			}
+		} else {
+			cmd = exec.Command(argv[0], argv[1:]...)
+			cmd.SysProcAttr = sysProcAttr()
+		}
 		cmd.Dir = dir
 		cmd.Env = env
+		if nb != nil {
+			cmd.Env = append(slices.Clip(env), nb.initEnv())
+		}
 		if stdin != nil {
 			cmd.Stdin = stdin
 		}
 		cmd.Stdout = stdout
 		cmd.Stderr = stderr
-		cmd.SysProcAttr = sysProcAttr()
 		box.attr(cmd.SysProcAttr)
-		return cmd
+		return cmd, nb
 	}
-	cmd := newCmd()
-	err := cmd.Start()
-	if err != nil && box.usesCgroupFD() {
-		// The kernel would not start the child in the cgroup (no clone3,
-		// a cgroup it refuses): fall back to the marker.
-		box.dropCgroup()
-		cmd = newCmd()
-		err = cmd.Start()
+	tryStart := func(mode startMode) (*exec.Cmd, *nsBox, error) {
+		cmd, nb := newCmd(mode)
+		if cmd == nil {
+			return nil, nil, errors.New("no init to start the agent under")
+		}
+		err := cmd.Start()
+		if err != nil && box.usesCgroupFD() {
+			// The kernel would not start the child in the cgroup (no
+			// clone3, a cgroup it refuses): without the cgroup.
+			if nb != nil {
+				nb.closeFiles()
+			}
+			box.dropCgroup()
+			if cmd, nb = newCmd(mode); cmd == nil {
+				return nil, nil, errors.New("no init to start the agent under")
+			}
+			err = cmd.Start()
+		}
+		if err != nil {
+			if nb != nil {
+				nb.closeFiles()
+			}
+			return nil, nil, err
+		}
+		return cmd, nb, nil
+	}
+	// The best containment first: a PID namespace, else a subreaper init
+	// (each with the cgroup when there is one), else the cgroup or the
+	// marker alone.
+	var modes []startMode
+	if nsWanted(want) {
+		modes = append(modes, startNamespace)
+	}
+	if subreaperWanted(want) {
+		modes = append(modes, startSubreaper)
+	}
+	var cmd *exec.Cmd
+	var nb *nsBox
+	var err error
+	for _, m := range append(modes, startPlain) {
+		if cmd, nb, err = tryStart(m); err == nil {
+			break
+		}
 	}
 	box.started()
 	if err != nil {
 		box.sweep(0)
+		mem.release()
 		return nil, errorf(HarnessError, "start", err, "could not start %q", command)
 	}
-	g := &group{cmd: cmd, pid: cmd.Process.Pid, started: time.Now(), exited: make(chan struct{}), forced: ForceNone, box: box}
+	pid := cmd.Process.Pid
+	// With the namespace the init is attached before it starts the agent.
+	if aerr := mem.attach(pid); aerr != nil {
+		mem.release()
+		mem = nil
+	}
+	if nb != nil {
+		if pid, err = nb.begin(reapLimit); err != nil {
+			nb.sweep(0)
+			box.sweep(0)
+			mem.release()
+			return nil, errorf(HarnessError, "start", err, "could not start %q", command)
+		}
+	}
+	g := &group{cmd: cmd, pid: pid, started: time.Now(), exited: make(chan struct{}), forced: ForceNone, box: box, ns: nb, mem: mem}
 	g.wg.Add(1)
-	go func() {
-		defer g.wg.Done()
-		_ = cmd.Wait() // the status is read from cmd.ProcessState
-		g.reaped = time.Now()
-		close(g.exited)
-	}()
+	if nb != nil {
+		go func() {
+			defer g.wg.Done()
+			nb.watch(func() {
+				g.reaped = time.Now()
+				close(g.exited)
+			})
+		}()
+	} else {
+		go func() {
+			defer g.wg.Done()
+			_ = cmd.Wait() // the status is read from cmd.ProcessState
+			g.reaped = time.Now()
+			close(g.exited)
+		}()
+	}
 	g.stopCtx = context.AfterFunc(ctx, func() {
 		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
 			g.setForced(ForceBudget)
@@ -258,13 +363,38 @@ func (g *group) escalate(grace, termGrace time.Duration) error {
 	// The process group may outlive its leader: kill the stragglers too.
 	g.signal(syscall.SIGKILL)
 	if !g.waitExit(reapLimit) {
-		g.setSurvivors(g.box.sweep(g.pid))
+		g.setSurvivors(g.sweep())
 		return errorf(HarnessError, "close", nil, "process %d not reaped %v after SIGKILL", g.pid, reapLimit)
 	}
 	// Whatever left the group (setsid, a daemon's double fork) is found
 	// by the containment and killed too.
-	g.setSurvivors(g.box.sweep(g.pid))
+	g.setSurvivors(g.sweep())
 	return nil
+}
+
+// sweep finds, kills and lists what the agent left outside its process
+// group: the namespace's members first (before its init is killed, which
+// ends them all), then the cgroup's and the marker's.
+func (g *group) sweep() []Survivor {
+	if g.ns != nil && !g.ns.subreaper {
+		// The namespace is exact: its members are all there is. The
+		// cgroup, empty with the init gone, is removed.
+		out := g.ns.sweep(g.pid)
+		g.box.release()
+		g.mem.release()
+		return out
+	}
+	var out []Survivor
+	if g.ns != nil {
+		out = g.ns.sweep(g.pid)
+	}
+	for _, s := range g.box.sweep(g.pid) {
+		if !slices.ContainsFunc(out, func(o Survivor) bool { return o.PID == s.PID }) {
+			out = append(out, s)
+		}
+	}
+	g.mem.release()
+	return out
 }
 
 func (g *group) setSurvivors(s []Survivor) {
@@ -303,6 +433,23 @@ func (g *group) exit(out *tail) Exit {
 	forced, survivors := g.forced, g.survivors
 	g.mu.Unlock()
 	e := Exit{PID: g.pid, Code: -1, Forced: forced, Runtime: g.reaped.Sub(g.started), Survivors: survivors, Containment: g.box.via}
+	if g.mem != nil {
+		e.MemoryLimit, e.OutOfMemory = g.mem.limit, g.mem.oomKilled()
+	}
+	if g.ns != nil {
+		e.Containment = ContainPIDNamespace
+		if g.ns.subreaper {
+			e.Containment = ContainSubreaper
+		}
+		if ws, ok := g.ns.waitStatus(); ok {
+			if ws.Signaled() {
+				e.Signal = ws.Signal().String()
+			} else {
+				e.Code = ws.ExitStatus()
+			}
+			return e.withOutput(out)
+		}
+	}
 	if st := g.cmd.ProcessState; st != nil {
 		if ws, ok := st.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
 			e.Signal = ws.Signal().String()
@@ -310,6 +457,10 @@ func (g *group) exit(out *tail) Exit {
 			e.Code = st.ExitCode()
 		}
 	}
+	return e.withOutput(out)
+}
+
+func (e Exit) withOutput(out *tail) Exit {
 	if out != nil {
 		e.Output, e.OutputTruncated = out.Bytes()
 	}
@@ -328,6 +479,8 @@ func (g *group) exitVerdict(op string, wait time.Duration) *Error {
 		return err
 	}
 	switch {
+	case e.OutOfMemory:
+		return errorf(Crash, op, nil, "the agent ran out of memory (its limit is %d MiB)", e.MemoryLimit>>20)
 	case e.Signal != "":
 		return errorf(Crash, op, nil, "the agent was killed by %s", e.Signal)
 	case e.Code != 0:

@@ -25,11 +25,22 @@ var agents struct {
 	noPy    string // why python is skipped
 }
 
+// asUserAgentEnv carries the Go example agent's command to a re-execution
+// of the test binary as another user (runMain then builds nothing).
+const asUserAgentEnv = "UMPIRE_AGENT_TEST_AS_USER_AGENT"
+
 func TestMain(m *testing.M) {
 	os.Exit(runMain(m))
 }
 
 func runMain(m *testing.M) int {
+	if goAgent := os.Getenv(asUserAgentEnv); goAgent != "" {
+		// A re-execution of this binary as another user (see runAsUser):
+		// the parent built the agents.
+		agents.goAgent = goAgent
+		agents.noPy = "not in a re-execution as another user"
+		return m.Run()
+	}
 	dir, err := os.MkdirTemp("", "umpire-agent-test-")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)

@@ -52,6 +52,10 @@ type Spec struct {
 	// ExitWait is how long a closed stdout waits for the process to exit
 	// before judging (DefaultExitWait when 0).
 	ExitWait time.Duration
+	// Memory limits the memory of the agent and everything it starts, in
+	// bytes (DefaultMemory when 0, none when negative), where the system
+	// allows it (see MemorySupport).
+	Memory int64
 
 	// containment forces a mechanism (tests of the fallback); "" is the
 	// best available.
@@ -198,7 +202,7 @@ func Start(ctx context.Context, spec Spec) (*Process, error) {
 			return true // never wait: tryWrite's caller does
 		}
 	}
-	g, err := startGroup(ctx, spec.Command, spec.Dir, spec.Env, inR, outW, errW, p.cancelled, spec.containment)
+	g, err := startGroup(ctx, spec.Command, spec.Dir, spec.Env, inR, outW, errW, p.cancelled, spec.containment, spec.Memory)
 	if err != nil {
 		inW.Close()
 		outR.Close()

@@ -133,6 +133,10 @@ type Config struct {
 	// Keep starts each JSON Lines agent once per worker instead of once
 	// per match, with a match_start line before each match (--agent-keep).
 	Keep bool
+	// AgentMemory limits the memory of each agent process and everything
+	// it starts, in bytes (agent.DefaultMemory when 0, none when negative),
+	// where the system allows it (agent.MemorySupport).
+	AgentMemory int64
 	// Matches is the number of matches of the whole run (DefaultMatches when 0).
 	Matches int
 	// Seed is the run seed (DefaultSeed when "").

@@ -30,7 +30,7 @@ type side struct {
 
 // spec is how the side's JSON Lines agent is started.
 func (sd *side) spec(cfg Config) agent.Spec {
-	return agent.Spec{Command: sd.agent.Command, Watchdog: watchdogFor(cfg.Deadline), TermGrace: time.Second}
+	return agent.Spec{Command: sd.agent.Command, Watchdog: watchdogFor(cfg.Deadline), TermGrace: time.Second, Memory: cfg.AgentMemory}
 }
 
 // keepPool holds the running JSON Lines agents of one side between matches

@@ -158,7 +158,7 @@ func (r *runner) startSlot(ctx context.Context) (release func(), ok bool) {
 // listener by itself. Umpire sees only what the server reports.
 func (r *runner) playConnect(ctx context.Context, p Planned, j *judge, sd *side) (outcome, string, reports.Termination) {
 	var out outcome
-	spec := agent.ConnectSpec{Command: sd.agent.Connect, Game: r.cfg.Game, URL: r.url, Seat: p.Seat, TermGrace: time.Second}
+	spec := agent.ConnectSpec{Command: sd.agent.Connect, Game: r.cfg.Game, URL: r.url, Seat: p.Seat, TermGrace: time.Second, Memory: r.cfg.AgentMemory}
 	for _, c := range []string{CheckLegal, CheckRecover, CheckEcho, CheckCommandIDs, CheckMessageLen, CheckOnlyAsked, CheckServerError, CheckHygiene} {
 		j.skipIf(c, "not observable when the agent connects to the server itself")
 	}

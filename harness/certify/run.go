@@ -195,6 +195,9 @@ func Run(ctx context.Context, cfg Config) (*reports.Report, error) {
 		rep.Warnings = append(rep.Warnings, fmt.Sprintf("the baseline failed checks in %d of its %d matches (not counted against the agent under test; certify it alone to see them)", baseFailing, baseMatches))
 	}
 	rep.Warnings = append(rep.Warnings, remarks...)
+	if w := memoryWarning(cfg); w != "" {
+		rep.Warnings = append(rep.Warnings, w)
+	}
 	if misses > 0 {
 		rep.Warnings = append(rep.Warnings, fmt.Sprintf("%d answers that umpire received in time were judged late by the server (harness-caused deadline misses; not charged to the agent)", misses))
 	}
@@ -202,11 +205,11 @@ func Run(ctx context.Context, cfg Config) (*reports.Report, error) {
 		rep.Warnings = append(rep.Warnings, stop.String())
 	}
 	if ctx.Err() != nil {
-		rep.Warnings = append(rep.Warnings, "the run was interrupted: "+ctx.Err().Error())
+		rep.Warnings = append(rep.Warnings, "the run "+endedHow(ctx.Err()))
 		if len(results) < len(mine)*len(r.sides) {
 			// Matches never played leave a hole: the run cannot vouch.
 			rep.Checks = append(rep.Checks, reports.Check{Name: CheckHarness, Section: "harness", Rules: []string{}, Status: reports.Error,
-				Reason: fmt.Sprintf("the run ended (%v) after %d of %d matches", ctx.Err(), len(results), len(mine)*len(r.sides))})
+				Reason: fmt.Sprintf("the run %s after %d of %d matches", endedHow(ctx.Err()), len(results), len(mine)*len(r.sides))})
 		}
 	}
 	rep.Meta.Duration = time.Since(started)
@@ -471,3 +474,27 @@ func configMap(c Config) map[string]any {
 
 // IsConfigError reports whether err is a configuration (usage) error.
 func IsConfigError(err error) bool { return errors.Is(err, ErrConfig) }
+
+// endedHow says in plain words why a run's context ended: "was
+// interrupted" (Ctrl-C, SIGTERM, a cancelled caller) or "ran out of its
+// time budget".
+func endedHow(err error) string {
+	if errors.Is(err, context.DeadlineExceeded) {
+		return "ran out of its time budget"
+	}
+	return "was interrupted"
+}
+
+// memoryWarning says that the run's agent processes ran without the memory
+// limit asked for (Config.AgentMemory), and why; "" when they had it, when
+// none was asked for, or when no agent process was started (URL agents).
+func memoryWarning(c Config) string {
+	procs := func(a Agent) bool { return a.Command != "" || a.Connect != "" }
+	if c.AgentMemory < 0 || !(procs(c.Agent) || procs(c.Baseline)) {
+		return ""
+	}
+	if _, err := agent.MemorySupport(); err != nil {
+		return "agents ran without a memory limit (--agent-memory): " + err.Error()
+	}
+	return ""
+}

@@ -8,9 +8,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
+	"github.com/umpire-arena/umpire/harness/agent"
 	"github.com/umpire-arena/umpire/harness/shard"
 	ref "github.com/umpire-arena/umpire/referee/inference"
 	"github.com/umpire-arena/umpire/referee/rules"
@@ -360,5 +362,30 @@ func TestStartSlots(t *testing.T) {
 	cancel()
 	if _, ok := r.startSlot(cctx); ok {
 		t.Error("a start got a slot after its run ended")
+	}
+}
+
+// TestMemoryWarning: a run whose agent processes could not get the memory
+// limit asked for says so in its report, with the reason; no limit asked
+// for, or no process (an agent behind a URL), says nothing.
+func TestMemoryWarning(t *testing.T) {
+	_, why := agent.MemorySupport()
+	for _, c := range []struct {
+		name string
+		cfg  Config
+		want bool // a warning when the system cannot apply the limit
+	}{
+		{"command", Config{Agent: Agent{Command: "bot"}}, true},
+		{"connect baseline", Config{Agent: Agent{URL: "http://x"}, Baseline: Agent{Connect: "bot"}}, true},
+		{"url", Config{Agent: Agent{URL: "http://x"}}, false},
+		{"no limit", Config{Agent: Agent{Command: "bot"}, AgentMemory: -1}, false},
+	} {
+		got := memoryWarning(c.cfg)
+		switch {
+		case c.want && why != nil && !strings.Contains(got, why.Error()):
+			t.Errorf("%s: warning %q, want the reason %q", c.name, got, why)
+		case (!c.want || why == nil) && got != "":
+			t.Errorf("%s: warning %q, want none (system: %v)", c.name, got, why)
+		}
 	}
 }

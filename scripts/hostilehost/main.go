@@ -27,7 +27,7 @@ type driver struct {
 func main() {
 	umpire := flag.String("umpire", "bin/umpire", "umpire binary under test")
 	goagent := flag.String("goagent", "", "the Go example agent binary (for setsid)")
-	only := flag.String("attacks", "rounds,flood,rooms,trickle,connflood,setsid", "attacks to play, comma-separated")
+	only := flag.String("attacks", "rounds,flood,rooms,trickle,connflood,setsid,daemon,cgleave,memory,batch", "attacks to play, comma-separated")
 	flag.Parse()
 	tmp, err := os.MkdirTemp("", "hostile-host-")
 	if err != nil {
@@ -54,6 +54,14 @@ func main() {
 			r = d.connFlood()
 		case "setsid":
 			r = d.setsid()
+		case "daemon":
+			r = d.daemon()
+		case "memory":
+			r = d.memory()
+		case "cgleave":
+			r = d.cgleave()
+		case "batch":
+			r = d.batch()
 		default:
 			fail(fmt.Errorf("unknown attack %q", a))
 		}
