@@ -116,6 +116,9 @@ var detectors = sync.OnceValues(func() (map[string]detectRules, error) {
 // card has uid and cardId; the rules summary has rulesetVersion and
 // commands. MCP tool payloads need an explicit kind.
 func Detect(game string, data []byte) (string, error) {
+	if depthViolation(data) != nil {
+		return "", fmt.Errorf("JSON nested deeper than %d levels", MaxDepth)
+	}
 	if !gjson.ValidBytes(data) {
 		return "", errors.New("invalid JSON")
 	}

@@ -16,6 +16,7 @@ import (
 	"sync"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/tidwall/gjson"
 )
 
 // BaseURL is the prefix of every schema's $id; a schema of game G and kind K
@@ -351,6 +352,14 @@ func (e *Error) Error() string {
 		b.WriteString(v.String())
 	}
 	return b.String()
+}
+
+// ValidJSON reports whether data is one valid JSON value nested at most
+// MaxDepth levels deep. Use it, not gjson.ValidBytes, on what a peer sent:
+// the depth is checked first, in a loop, because gjson's validation
+// recurses once per level and a few MiB of "[" overflow the stack.
+func ValidJSON(data []byte) bool {
+	return depthViolation(data) == nil && gjson.ValidBytes(data)
 }
 
 // depthViolation is the violation of a message nested deeper than

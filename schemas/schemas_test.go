@@ -1,6 +1,7 @@
 package schemas
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"strings"
@@ -261,5 +262,32 @@ func TestDetectRulesNameKinds(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestValidJSONDeep: validity of a hostile peer's bytes is told without
+// recursion: 8 MiB of "[" (which overflows gjson's recursive validation)
+// is invalid, and so is well-formed nesting past MaxDepth.
+func TestValidJSONDeep(t *testing.T) {
+	deep := bytes.Repeat([]byte("["), 8<<20)
+	closed := append(bytes.Repeat([]byte("["), MaxDepth+1), bytes.Repeat([]byte("]"), MaxDepth+1)...)
+	ok := append(bytes.Repeat([]byte("["), MaxDepth), bytes.Repeat([]byte("]"), MaxDepth)...)
+	for _, tc := range []struct {
+		name string
+		data []byte
+		want bool
+	}{
+		{"8 MiB of unclosed [", deep, false},
+		{"closed, one level too deep", closed, false},
+		{"closed at MaxDepth", ok, true},
+		{"an object", []byte(`{"a":[1,{"b":"[[["}]}`), true},
+		{"trailing garbage", []byte(`{} x`), false},
+	} {
+		if got := ValidJSON(tc.data); got != tc.want {
+			t.Errorf("%s: ValidJSON = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+	if _, err := Detect("bangarena", deep); err == nil {
+		t.Error("Detect of 8 MiB of [: no error")
 	}
 }

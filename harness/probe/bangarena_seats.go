@@ -17,6 +17,7 @@ import (
 	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/referee/verify"
 	"github.com/umpire-arena/umpire/reports"
+	"github.com/umpire-arena/umpire/schemas"
 )
 
 // The judge of the seats' evidence (issue 27, part 2). A server whose room
@@ -171,7 +172,7 @@ func baEvidence(s *baSession) (judge.Evidence, string) {
 // baApplied is the item the server applied for a sent decision (its
 // replacement of an illegal answer included) and whether it applied one.
 func baApplied(x baSent) (string, json.RawMessage, bool) {
-	if x.status != http.StatusOK || !gjson.ValidBytes(x.answer) {
+	if x.status != http.StatusOK || !schemas.ValidJSON(x.answer) {
 		return "", nil, false
 	}
 	a := gjson.ParseBytes(x.answer)

@@ -9,6 +9,7 @@ import (
 	"github.com/tidwall/gjson"
 	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/reports"
+	"github.com/umpire-arena/umpire/schemas"
 )
 
 // baProbeRulesSummary reads GET /api/arena/rules: §12 serves the rules
@@ -22,7 +23,7 @@ func baProbeRulesSummary(ctx context.Context, t *Target) Result {
 	}
 	var res Result
 	res.eval("bangarena/server.rules-summary")
-	if status != http.StatusOK || !gjson.ValidBytes(data) || !gjson.ParseBytes(data).IsObject() {
+	if status != http.StatusOK || !schemas.ValidJSON(data) || !gjson.ParseBytes(data).IsObject() {
 		res.Findings = append(res.Findings, finding("bangarena/server.rules-summary", rules.Where{}, "HTTP 200 with a JSON object",
 			fmt.Sprintf("HTTP %d %s", status, clip(data)), "GET /api/arena/rules does not serve the rules summary as JSON"))
 		return res
