@@ -199,6 +199,8 @@ func FaultList() []FaultInfo {
 	l = append(l, recipeFaults()...)
 	// The faults of the MCP tools and the rules summary (faults_mcp.go).
 	l = append(l, mcpFaults()...)
+	// The faults of the draws the documents call random (faults_fair.go).
+	l = append(l, fairFaults()...)
 	sort.Slice(l, func(i, j int) bool { return l[i].Name < l[j].Name })
 	return l
 }

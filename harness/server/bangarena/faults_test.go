@@ -105,6 +105,9 @@ func TestFaultListNamesRules(t *testing.T) {
 	for f, r := range mcpFaultRules() {
 		want[f] = r
 	}
+	for f, r := range fairFaultRules() {
+		want[f] = r
+	}
 	for f, r := range gloryFaultRules() {
 		want[f] = r
 	}
@@ -128,7 +131,7 @@ func TestFaultListNamesRules(t *testing.T) {
 			t.Errorf("%s breaks %q, want %q", fi.Name, fi.Rule, w)
 		}
 	}
-	if n := 41 + len(setupFaults()) + len(cardFaults()) + len(gloryFaults()) + len(charFaults()) + len(effectFaults()) + len(mcpFaults()); len(FaultList()) != n {
+	if n := 41 + len(setupFaults()) + len(cardFaults()) + len(gloryFaults()) + len(charFaults()) + len(effectFaults()) + len(mcpFaults()) + len(fairFaults()); len(FaultList()) != n {
 		t.Fatalf("%d faults, want %d", len(FaultList()), n)
 	}
 }
