@@ -75,6 +75,11 @@ func bangarenaChecks() []Check {
 			Rules: []string{"bangarena/14.default-deadline"}, Timeout: probe, Run: baProbeDefaultDeadline},
 		{Name: "bangarena: GET /api/arena/rules serves the rules summary", Game: GameBangArena, Section: secProbes,
 			Rules: []string{"bangarena/server.rules-summary", "bangarena/server.rules-summary-shape"}, Timeout: probe, Run: baProbeRulesSummary},
+		// The draws the documents call random, over many rooms (bangarena_fair.go).
+		{Name: "bangarena: Cover coins are fair (rooms the server plays alone)", Game: GameBangArena, Section: secProbes,
+			Rules: []string{"bangarena/8.cover-fair"}, Timeout: baFairTimeout, Run: baCheckCoinFair},
+		{Name: "bangarena: hidden roles and the briefing's aide are dealt at random", Game: GameBangArena, Section: secProbes,
+			Rules: []string{"bangarena/2.roles-at-random", "bangarena/2.briefing-random-aide"}, Timeout: baFairTimeout, Run: baCheckDealFair},
 	}
 }
 

@@ -1,0 +1,13 @@
+package probe
+
+// bangarenaFairFaultCases are the faults of
+// harness/server/bangarena/faults_fair.go (the draws the documents call
+// random), each with the rule the suite must report for it (see
+// faultTable): only the fairness checks over many rooms see them.
+func bangarenaFairFaultCases() []faultCase {
+	return []faultCase{
+		{GameBangArena, "coin-biased", "bangarena/8.cover-fair", nil},
+		{GameBangArena, "roles-fixed", "bangarena/2.roles-at-random", nil},
+		{GameBangArena, "briefing-first-aide", "bangarena/2.briefing-random-aide", nil},
+	}
+}
