@@ -53,7 +53,7 @@ func inferenceStatements() []Statement {
 		{ID: "I-45", Section: "Timeouts", Text: "The seat is dealt in again in the announced back_in_round.", Rules: []string{"inference/timeouts.back-in-round"}},
 		{ID: "I-46", Section: "Timeouts", Text: "A returning seat that times out on its first turn sits out again at once.", Rules: []string{"inference/timeouts.last-strike"}},
 		{ID: "I-47", Section: "Timeouts", Text: "A move of the seat's own clears its strikes.", Rules: []string{"inference/timeouts.clear-on-move"}},
-		{ID: "I-48", Section: "Timeouts", Text: "Reconnecting does not end a sit-out early.", Rules: []string{"inference/timeouts.back-in-round"}, Gap: "no check reconnects a seat during its sit-out"},
+		{ID: "I-48", Section: "Timeouts", Text: "Reconnecting does not end a sit-out early.", Rules: []string{"inference/timeouts.reconnect"}},
 		{ID: "I-49", Section: "What you can see", Text: "A seat sees its own value for the round.", Rules: []string{"inference/visibility.own-value"}},
 		{ID: "I-50", Section: "What you can see", Text: "Everything public is shown: seats, dealer, round, credits, folds, all-ins, sit-outs, bet, what is owed, pot, raises, the round's actions and every message.", Rules: []string{"inference/visibility.public", "inference/visibility.to-call"}, Gap: "the round's actions and messages in the view are never compared with the events"},
 		{ID: "I-51", Section: "What you can see", Text: "call_breakeven_value is offered as a heuristic.", Rules: []string{"inference/visibility.breakeven"}},
