@@ -75,6 +75,8 @@ func bangarenaChecks() []Check {
 			Rules: []string{"bangarena/14.default-deadline"}, Timeout: probe, Run: baProbeDefaultDeadline},
 		{Name: "bangarena: GET /api/arena/rules serves the rules summary", Game: GameBangArena, Section: secProbes,
 			Rules: []string{"bangarena/server.rules-summary", "bangarena/server.rules-summary-shape"}, Timeout: probe, Run: baProbeRulesSummary},
+		{Name: "bangarena: every role is shown to every seat after a normal end", Game: GameBangArena, Section: secHidden,
+			Rules: []string{"bangarena/11.redaction"}, Timeout: long, Run: baCheckEndReveal},
 		// The draws the documents call random, over many rooms (bangarena_fair.go).
 		{Name: "bangarena: Cover coins are fair (rooms the server plays alone)", Game: GameBangArena, Section: secProbes,
 			Rules: []string{"bangarena/8.cover-fair"}, Timeout: baFairTimeout, Run: baCheckCoinFair},

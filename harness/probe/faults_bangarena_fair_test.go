@@ -9,5 +9,7 @@ func bangarenaFairFaultCases() []faultCase {
 		{GameBangArena, "coin-biased", "bangarena/8.cover-fair", nil},
 		{GameBangArena, "roles-fixed", "bangarena/2.roles-at-random", nil},
 		{GameBangArena, "briefing-first-aide", "bangarena/2.briefing-random-aide", nil},
+		// The roles shown after a normal end (faults_reveal.go).
+		{GameBangArena, "roles-hidden-at-end", "bangarena/11.redaction", nil},
 	}
 }

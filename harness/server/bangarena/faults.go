@@ -201,6 +201,8 @@ func FaultList() []FaultInfo {
 	l = append(l, mcpFaults()...)
 	// The faults of the draws the documents call random (faults_fair.go).
 	l = append(l, fairFaults()...)
+	// The fault of the roles shown after the end (faults_reveal.go).
+	l = append(l, revealFaults()...)
 	sort.Slice(l, func(i, j int) bool { return l[i].Name < l[j].Name })
 	return l
 }

@@ -108,6 +108,7 @@ func TestFaultListNamesRules(t *testing.T) {
 	for f, r := range fairFaultRules() {
 		want[f] = r
 	}
+	want[FaultRolesHiddenAtEnd] = "bangarena/11.redaction"
 	for f, r := range gloryFaultRules() {
 		want[f] = r
 	}
@@ -131,7 +132,7 @@ func TestFaultListNamesRules(t *testing.T) {
 			t.Errorf("%s breaks %q, want %q", fi.Name, fi.Rule, w)
 		}
 	}
-	if n := 41 + len(setupFaults()) + len(cardFaults()) + len(gloryFaults()) + len(charFaults()) + len(effectFaults()) + len(mcpFaults()) + len(fairFaults()); len(FaultList()) != n {
+	if n := 41 + len(setupFaults()) + len(cardFaults()) + len(gloryFaults()) + len(charFaults()) + len(effectFaults()) + len(mcpFaults()) + len(fairFaults()) + len(revealFaults()); len(FaultList()) != n {
 		t.Fatalf("%d faults, want %d", len(FaultList()), n)
 	}
 }

@@ -167,6 +167,7 @@ func (r *room) finishRequestLocked(seat int, req ref.DecisionRequest) Request {
 		req.LegalActions = []ref.LegalAction{}
 	}
 	r.applyViewFaultsLocked(seat, &req)
+	r.revealFaultsLocked(seat, &req) // faults_reveal.go
 	r.ruleFaultsLocked(seat, &req)
 	r.gloryFaultsLocked(seat, &req)
 	return Request{DecisionRequest: req, DeadlineAt: dl, LegalMask: r.s.legalMask(req.LegalActions)}

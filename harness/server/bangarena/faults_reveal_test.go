@@ -1,0 +1,46 @@
+package bangarena
+
+import (
+	"fmt"
+	"net/http"
+	"testing"
+
+	ref "github.com/umpire-arena/umpire/referee/bangarena"
+)
+
+// TestFaultRolesHiddenAtEnd: with the fault on, a seat's observation after
+// a normal end hides the role of another living seat (not the Marshal);
+// off, every role is shown (bangarena/11.redaction).
+func TestFaultRolesHiddenAtEnd(t *testing.T) {
+	for _, on := range []bool{false, true} {
+		opts := Options{}
+		if on {
+			opts.Faults = []Fault{FaultRolesHiddenAtEnd}
+		}
+		f := newFixture(t, opts)
+		seen := false
+		for i := 0; i < 8 && !seen; i++ {
+			c := f.create(RoomConfig{Seats: 6, Seed: fmt.Sprintf("reveal/%d", i), Agents: []int{0}, DeadlineMs: 600000})
+			playAgent(t, f, c.RoomID, 0, c.Tokens[0], uint64(i))
+			st, w, body := f.observe(c.RoomID, 0, c.Tokens[0])
+			if st != http.StatusOK || w.Observation.Phase != ref.PhaseEnded {
+				t.Fatalf("after the end: %d %s", st, truncate(body))
+			}
+			hidden := 0
+			for _, p := range w.Observation.Players {
+				if p.Seat != 0 && p.Alive && (p.RoleID == nil || *p.RoleID != ref.RoleMarshal) {
+					seen = true // a living seat whose role the end reveals
+					if p.RoleID == nil {
+						hidden++
+					}
+				}
+			}
+			if seen && (hidden > 0) != on {
+				t.Errorf("fault on %v: %d living seats' roles hidden after the end", on, hidden)
+			}
+		}
+		if !seen {
+			t.Fatalf("fault on %v: no room ended with another living seat than the Marshal", on)
+		}
+	}
+}
