@@ -77,6 +77,8 @@ func bangarenaChecks() []Check {
 			Rules: []string{"bangarena/server.rules-summary", "bangarena/server.rules-summary-shape"}, Timeout: probe, Run: baProbeRulesSummary},
 		{Name: "bangarena: every role is shown to every seat after a normal end", Game: GameBangArena, Section: secHidden,
 			Rules: []string{"bangarena/11.redaction"}, Timeout: long, Run: baCheckEndReveal},
+		{Name: "bangarena: every table size deals the document's roles", Game: GameBangArena, Section: secProbes,
+			Rules: []string{"bangarena/2.role-distribution", "bangarena/2.impostor-distribution"}, Timeout: baFairTimeout, Run: baCheckDealSizes},
 		// The draws the documents call random, over many rooms (bangarena_fair.go).
 		{Name: "bangarena: Cover coins are fair (rooms the server plays alone)", Game: GameBangArena, Section: secProbes,
 			Rules: []string{"bangarena/8.cover-fair"}, Timeout: baFairTimeout, Run: baCheckCoinFair},

@@ -272,7 +272,11 @@ func baCheckDealFair(ctx context.Context, t *Target) Result {
 // seat's own role and the Marshal's briefing, read from one observation of
 // each seat.
 func baDealtRoles(ctx context.Context, c, t *Target, purpose string) ([]string, []ba.KnownRole, error) {
-	m := baMode{mode: ba.ModeImpostor, seats: 8}
+	return baDealtRolesMode(ctx, c, t, purpose, baMode{mode: ba.ModeImpostor, seats: 8})
+}
+
+// baDealtRolesMode is baDealtRoles at a table of m's mode and size.
+func baDealtRolesMode(ctx context.Context, c, t *Target, purpose string, m baMode) ([]string, []ba.KnownRole, error) {
 	r, err := baCreateMode(ctx, c, purpose, m)
 	var ce *createError
 	if errors.As(err, &ce) && ce.status >= 400 && ce.status < 500 {

@@ -11,5 +11,7 @@ func bangarenaFairFaultCases() []faultCase {
 		{GameBangArena, "briefing-first-aide", "bangarena/2.briefing-random-aide", nil},
 		// The roles shown after a normal end (faults_reveal.go).
 		{GameBangArena, "roles-hidden-at-end", "bangarena/11.redaction", nil},
+		// The deal at a size the session rooms do not play (faults_sizes.go).
+		{GameBangArena, "seven-seats-one-aide", "bangarena/2.role-distribution", nil},
 	}
 }

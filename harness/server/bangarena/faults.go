@@ -203,6 +203,8 @@ func FaultList() []FaultInfo {
 	l = append(l, fairFaults()...)
 	// The fault of the roles shown after the end (faults_reveal.go).
 	l = append(l, revealFaults()...)
+	// The fault of the deal at 7 seats (faults_sizes.go).
+	l = append(l, sizeFaults()...)
 	sort.Slice(l, func(i, j int) bool { return l[i].Name < l[j].Name })
 	return l
 }

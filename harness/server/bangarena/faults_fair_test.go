@@ -108,3 +108,38 @@ func TestFaultBriefingFirstAide(t *testing.T) {
 		}
 	}
 }
+
+// TestFaultSevenSeatsOneAide: with the fault on, a classic table of 7
+// seats deals one aide and four raiders; off, two and three; a 6-seat
+// table is dealt as the document says either way.
+func TestFaultSevenSeatsOneAide(t *testing.T) {
+	for _, on := range []bool{false, true} {
+		opts := Options{}
+		if on {
+			opts.Faults = []Fault{FaultSevenSeatsOneAide}
+		}
+		f := newFixture(t, opts)
+		for _, seats := range []int{6, 7} {
+			roles, _, _ := seatRoles(t, f, RoomConfig{Seats: seats, Seed: "sizes"})
+			aides, raiders := 0, 0
+			for _, r := range roles {
+				aides += boolInt(r == ref.RoleAide)
+				raiders += boolInt(r == ref.RoleRaider)
+			}
+			want := map[int][2]int{6: {1, 3}, 7: {2, 3}}[seats]
+			if on && seats == 7 {
+				want = [2]int{1, 4}
+			}
+			if got := [2]int{aides, raiders}; got != want {
+				t.Errorf("fault on %v, %d seats: %d aides and %d raiders, want %v", on, seats, aides, raiders, want)
+			}
+		}
+	}
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}

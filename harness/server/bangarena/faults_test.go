@@ -109,6 +109,7 @@ func TestFaultListNamesRules(t *testing.T) {
 		want[f] = r
 	}
 	want[FaultRolesHiddenAtEnd] = "bangarena/11.redaction"
+	want[FaultSevenSeatsOneAide] = "bangarena/2.role-distribution"
 	for f, r := range gloryFaultRules() {
 		want[f] = r
 	}
@@ -132,7 +133,7 @@ func TestFaultListNamesRules(t *testing.T) {
 			t.Errorf("%s breaks %q, want %q", fi.Name, fi.Rule, w)
 		}
 	}
-	if n := 41 + len(setupFaults()) + len(cardFaults()) + len(gloryFaults()) + len(charFaults()) + len(effectFaults()) + len(mcpFaults()) + len(fairFaults()) + len(revealFaults()); len(FaultList()) != n {
+	if n := 41 + len(setupFaults()) + len(cardFaults()) + len(gloryFaults()) + len(charFaults()) + len(effectFaults()) + len(mcpFaults()) + len(fairFaults()) + len(revealFaults()) + len(sizeFaults()); len(FaultList()) != n {
 		t.Fatalf("%d faults, want %d", len(FaultList()), n)
 	}
 }
