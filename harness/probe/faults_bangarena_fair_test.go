@@ -13,5 +13,7 @@ func bangarenaFairFaultCases() []faultCase {
 		{GameBangArena, "roles-hidden-at-end", "bangarena/11.redaction", nil},
 		// The deal at a size the session rooms do not play (faults_sizes.go).
 		{GameBangArena, "seven-seats-one-aide", "bangarena/2.role-distribution", nil},
+		// The pack a request names (faults_pack.go; a reading: SHOULD).
+		{GameBangArena, "pack-hash-other", "bangarena/12.pack-hash", nil},
 	}
 }

@@ -205,6 +205,8 @@ func FaultList() []FaultInfo {
 	l = append(l, revealFaults()...)
 	// The fault of the deal at 7 seats (faults_sizes.go).
 	l = append(l, sizeFaults()...)
+	// The fault of the pack named (faults_pack.go).
+	l = append(l, packFaults()...)
 	sort.Slice(l, func(i, j int) bool { return l[i].Name < l[j].Name })
 	return l
 }

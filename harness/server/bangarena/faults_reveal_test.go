@@ -3,6 +3,7 @@ package bangarena
 import (
 	"fmt"
 	"net/http"
+	"strings"
 	"testing"
 
 	ref "github.com/umpire-arena/umpire/referee/bangarena"
@@ -41,6 +42,26 @@ func TestFaultRolesHiddenAtEnd(t *testing.T) {
 		}
 		if !seen {
 			t.Fatalf("fault on %v: no room ended with another living seat than the Marshal", on)
+		}
+	}
+}
+
+// TestFaultPackHashOther: with the fault on, observe names another pack
+// in mechanicsPackHash; off, PACK_DEFAULT_V0 (bangarena/12.pack-hash).
+func TestFaultPackHashOther(t *testing.T) {
+	for _, on := range []bool{false, true} {
+		opts := Options{}
+		if on {
+			opts.Faults = []Fault{FaultPackHashOther}
+		}
+		f := newFixture(t, opts)
+		c := agentsRoom(t, f, RoomConfig{})
+		st, body := f.do("GET", "/api/ai/rooms/"+c.RoomID+"/observe?seat=0", c.Tokens[0], nil)
+		if st != http.StatusOK {
+			t.Fatalf("observe: %d %s", st, truncate(body))
+		}
+		if other := !strings.Contains(string(body), `"mechanicsPackHash":"PACK_DEFAULT_V0"`); other != on {
+			t.Errorf("fault on %v: %s", on, truncate(body))
 		}
 	}
 }

@@ -1,0 +1,43 @@
+package probe
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/tidwall/gjson"
+	ba "github.com/umpire-arena/umpire/referee/bangarena"
+	"github.com/umpire-arena/umpire/referee/rules"
+	"github.com/umpire-arena/umpire/reports"
+)
+
+// baCheckPackHash judges the mechanicsPackHash of every DecisionRequest
+// the session rooms showed, the seats' first observations included: the
+// pack the document is generated from, PACK_DEFAULT_V0 (§0 packId, the
+// §12 example; bangarena/12.pack-hash, I-BA-F3). One finding a room.
+func baCheckPackHash(ctx context.Context, t *Target) Result {
+	return eachSession(ctx, t, baCheckPackHashOne)
+}
+
+func baCheckPackHashOne(s *baSession) Result {
+	const rule = "bangarena/12.pack-hash"
+	seen := append(append([]baSeen(nil), s.opening...), s.room.Seen...)
+	if len(seen) == 0 {
+		return skip("the suite saw no DecisionRequest")
+	}
+	var res Result
+	for _, x := range seen {
+		res.eval(rule)
+		got := gjson.GetBytes(x.Raw, "mechanicsPackHash")
+		if got.Type == gjson.String && got.String() == ba.MechanicsPackHash {
+			continue
+		}
+		seat := x.Seat
+		f := finding(rule, rules.Where{Seat: &seat, Step: fmt.Sprintf("version %d", x.Version), Pointer: "/mechanicsPackHash"}, ba.MechanicsPackHash, got.Raw,
+			"mechanicsPackHash is %s, not the document's pack %s", got.Raw, ba.MechanicsPackHash)
+		f.Transcript = []reports.Message{reports.NewMessage(reports.Received, time.Now(), &seat, x.Raw)}
+		res.Findings = append(res.Findings, f)
+		break
+	}
+	return res
+}
