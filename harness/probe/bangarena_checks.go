@@ -81,6 +81,8 @@ func bangarenaChecks() []Check {
 			Rules: []string{"bangarena/2.role-distribution", "bangarena/2.impostor-distribution"}, Timeout: baFairTimeout, Run: baCheckDealSizes},
 		{Name: "bangarena: mechanicsPackHash names the document's pack", Game: GameBangArena, Section: secSchema,
 			Rules: []string{"bangarena/12.pack-hash"}, Timeout: long, Run: baCheckPackHash},
+		{Name: "bangarena: a decision may carry its version as basedOnVersion", Game: GameBangArena, Section: secProbes,
+			Rules: []string{"bangarena/server.based-on-version", "bangarena/server.stale-version", "bangarena/server.status-code"}, Timeout: probe, Run: baProbeBasedOn},
 		// The draws the documents call random, over many rooms (bangarena_fair.go).
 		{Name: "bangarena: Cover coins are fair (rooms the server plays alone)", Game: GameBangArena, Section: secProbes,
 			Rules: []string{"bangarena/8.cover-fair"}, Timeout: baFairTimeout, Run: baCheckCoinFair},

@@ -15,5 +15,8 @@ func bangarenaFairFaultCases() []faultCase {
 		{GameBangArena, "seven-seats-one-aide", "bangarena/2.role-distribution", nil},
 		// The pack a request names (faults_pack.go; a reading: SHOULD).
 		{GameBangArena, "pack-hash-other", "bangarena/12.pack-hash", nil},
+		// basedOnVersion not read (faults_pack.go): its stale decision is
+		// refused with 422, not the pinned 409 (a pin: SHOULD).
+		{GameBangArena, "based-on-ignored", "bangarena/server.based-on-version", []string{"bangarena/server.status-code"}},
 	}
 }

@@ -170,7 +170,7 @@ func bangarenaStatements() []Statement {
 		{ID: "B-162", Section: "§12", Text: "GET /api/arena/rules gives a rules summary as JSON.", Rules: []string{"bangarena/server.rules-summary"}},
 		{ID: "B-163", Section: "§12", Text: "Sending a commandId again returns the first result.", Rules: []string{"bangarena/server.duplicate-command"}},
 		{ID: "B-164", Section: "§12", Text: "args is optional and merged over the item's argsSchema.", Rules: []string{"bangarena/12.args", "bangarena/13.discard-args", "bangarena/12.args-contradict"}},
-		{ID: "B-165", Section: "§12", Text: "The version sent lets the server refuse an answer to a stale state.", Rules: []string{"bangarena/server.stale-version", "bangarena/server.future-version"}, Gap: "basedOnVersion is never sent"},
+		{ID: "B-165", Section: "§12", Text: "The version sent lets the server refuse an answer to a stale state.", Rules: []string{"bangarena/server.stale-version", "bangarena/server.future-version", "bangarena/server.based-on-version"}},
 		{ID: "B-166", Section: "§13", Text: "The phase each command belongs to.", Rules: []string{"bangarena/3.phases"}},
 		{ID: "B-167", Section: "§13", Text: "The args each command takes.", Rules: []string{"bangarena/12.args", "bangarena/12.request"}},
 		{ID: "B-168", Section: "§13", Text: "The actionId of each command.", Rules: []string{"bangarena/13.action-ids"}},

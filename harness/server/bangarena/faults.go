@@ -207,6 +207,7 @@ func FaultList() []FaultInfo {
 	l = append(l, sizeFaults()...)
 	// The fault of the pack named (faults_pack.go).
 	l = append(l, packFaults()...)
+	l = append(l, basedOnFaults()...)
 	sort.Slice(l, func(i, j int) bool { return l[i].Name < l[j].Name })
 	return l
 }

@@ -1,6 +1,10 @@
 package bangarena
 
-import ref "github.com/umpire-arena/umpire/referee/bangarena"
+import (
+	"bytes"
+
+	ref "github.com/umpire-arena/umpire/referee/bangarena"
+)
 
 // The fault of the pack a DecisionRequest names (§0 packId; the §12
 // example's mechanicsPackHash; I-BA-F3).
@@ -21,4 +25,28 @@ func (r *room) packFaultsLocked(req *ref.DecisionRequest) {
 	if r.s.faults.on(FaultPackHashOther) {
 		req.MechanicsPackHash = "PACK_OTHER_V1"
 	}
+}
+
+// The fault of the decision's version field (§12 "observationVersion (or
+// basedOnVersion)").
+const (
+	// FaultBasedOnIgnored reads no basedOnVersion: a decision that carries
+	// its version only there is refused as malformed.
+	FaultBasedOnIgnored Fault = "based-on-ignored"
+)
+
+// basedOnFaults lists the fault above (appended in FaultList).
+func basedOnFaults() []FaultInfo {
+	return []FaultInfo{
+		{FaultBasedOnIgnored, "bangarena/server.based-on-version", "§12 observationVersion (or basedOnVersion)", "basedOnVersion is not read: a decision carrying only it is refused as malformed"},
+	}
+}
+
+// basedOnFault hides basedOnVersion from the decision body, with
+// FaultBasedOnIgnored on.
+func (s *Server) basedOnFault(body []byte) []byte {
+	if !s.faults.on(FaultBasedOnIgnored) {
+		return body
+	}
+	return bytes.ReplaceAll(body, []byte(`"basedOnVersion"`), []byte(`"basedOnVersionNotRead"`))
 }

@@ -65,3 +65,23 @@ func TestFaultPackHashOther(t *testing.T) {
 		}
 	}
 }
+
+// TestFaultBasedOnIgnored: with the fault on, a decision on the current
+// version carried as basedOnVersion alone is refused as malformed (422);
+// off, it is applied (bangarena/server.based-on-version).
+func TestFaultBasedOnIgnored(t *testing.T) {
+	for _, on := range []bool{false, true} {
+		opts := Options{}
+		if on {
+			opts.Faults = []Fault{FaultBasedOnIgnored}
+		}
+		f := newFixture(t, opts)
+		c := agentsRoom(t, f, RoomConfig{})
+		seat, w := f.waitDecider(c)
+		body := map[string]any{"seat": seat, "actionId": w.LegalActions[0].ActionID, "commandId": "c-based", "basedOnVersion": w.ObservationVersion}
+		st, _, raw := f.post(c.RoomID, c.Tokens[seat], body)
+		if refused := st == http.StatusUnprocessableEntity; refused != on || (!on && st != http.StatusOK) {
+			t.Errorf("fault on %v: HTTP %d %s", on, st, truncate(raw))
+		}
+	}
+}

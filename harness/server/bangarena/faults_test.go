@@ -111,6 +111,7 @@ func TestFaultListNamesRules(t *testing.T) {
 	want[FaultRolesHiddenAtEnd] = "bangarena/11.redaction"
 	want[FaultSevenSeatsOneAide] = "bangarena/2.role-distribution"
 	want[FaultPackHashOther] = "bangarena/12.pack-hash"
+	want[FaultBasedOnIgnored] = "bangarena/server.based-on-version"
 	for f, r := range gloryFaultRules() {
 		want[f] = r
 	}
@@ -134,7 +135,7 @@ func TestFaultListNamesRules(t *testing.T) {
 			t.Errorf("%s breaks %q, want %q", fi.Name, fi.Rule, w)
 		}
 	}
-	if n := 41 + len(setupFaults()) + len(cardFaults()) + len(gloryFaults()) + len(charFaults()) + len(effectFaults()) + len(mcpFaults()) + len(fairFaults()) + len(revealFaults()) + len(sizeFaults()) + len(packFaults()); len(FaultList()) != n {
+	if n := 41 + len(setupFaults()) + len(cardFaults()) + len(gloryFaults()) + len(charFaults()) + len(effectFaults()) + len(mcpFaults()) + len(fairFaults()) + len(revealFaults()) + len(sizeFaults()) + len(packFaults()) + len(basedOnFaults()); len(FaultList()) != n {
 		t.Fatalf("%d faults, want %d", len(FaultList()), n)
 	}
 }

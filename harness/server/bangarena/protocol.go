@@ -289,7 +289,7 @@ func (s *Server) decide(roomID, token string, body []byte) reply {
 	if r == nil {
 		return errReply(http.StatusNotFound, CodeNotFound, "no room %q", roomID)
 	}
-	d, err := parseDecision(body)
+	d, err := parseDecision(s.basedOnFault(body)) // faults_pack.go
 	if err != nil {
 		if s.faults.on(Fault500OnMalformed) {
 			return errReply(http.StatusInternalServerError, CodeInternal, "%v", err)
