@@ -41,3 +41,40 @@ func baCheckPackHashOne(s *baSession) Result {
 	}
 	return res
 }
+
+// baCheckVersion compares, in every DecisionRequest the session rooms
+// showed (the seats' first observations included), the observation's
+// version with the request's observationVersion: §11 makes them one number
+// (bangarena/11.version). One finding a room.
+func baCheckVersion(ctx context.Context, t *Target) Result {
+	return eachSession(ctx, t, baCheckVersionOne)
+}
+
+func baCheckVersionOne(s *baSession) Result {
+	const rule = "bangarena/11.version"
+	seen := append(append([]baSeen(nil), s.opening...), s.room.Seen...)
+	if len(seen) == 0 {
+		return skip("the suite saw no DecisionRequest")
+	}
+	var res Result
+	for _, x := range seen {
+		ov, v := gjson.GetBytes(x.Raw, "observationVersion"), gjson.GetBytes(x.Raw, "observation.version")
+		if ov.Type != gjson.Number || v.Type != gjson.Number {
+			continue // shapes are the schema check's
+		}
+		res.eval(rule)
+		if ov.Raw == v.Raw || ov.Float() == v.Float() {
+			continue
+		}
+		seat := x.Seat
+		f := finding(rule, rules.Where{Seat: &seat, Step: fmt.Sprintf("version %d", x.Version), Pointer: "/observation/version"}, ov.Raw, v.Raw,
+			"the observation's version %s is not the request's observationVersion %s", v.Raw, ov.Raw)
+		f.Transcript = []reports.Message{reports.NewMessage(reports.Received, time.Now(), &seat, x.Raw)}
+		res.Findings = append(res.Findings, f)
+		break
+	}
+	if len(res.Evaluated) == 0 {
+		return skip("no DecisionRequest carried both versions as numbers")
+	}
+	return res
+}

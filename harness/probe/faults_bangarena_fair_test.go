@@ -17,6 +17,7 @@ func bangarenaFairFaultCases() []faultCase {
 		{GameBangArena, "pack-hash-other", "bangarena/12.pack-hash", nil},
 		// basedOnVersion not read (faults_pack.go): its stale decision is
 		// refused with 422, not the pinned 409 (a pin: SHOULD).
+		{GameBangArena, "version-mismatch", "bangarena/11.version", nil},
 		{GameBangArena, "based-on-ignored", "bangarena/server.based-on-version", []string{"bangarena/server.status-code"}},
 	}
 }

@@ -145,7 +145,7 @@ func bangarenaStatements() []Statement {
 		{ID: "B-137", Section: "§10", Text: "With the Marshal dead, the raiders (and impostor) win.", Rules: []string{"bangarena/10.marshal-dead"}},
 		{ID: "B-138", Section: "§10", Text: "With no raider, lone or impostor alive, the law wins.", Rules: []string{"bangarena/10.law-wins"}},
 		{ID: "B-139", Section: "§10", Text: "The conditions are tried in order after every elimination; the first that holds ends the match.", Rules: []string{"bangarena/10.win-order"}},
-		{ID: "B-140", Section: "§11", Text: "version is the state's version, the request's observationVersion.", Gap: "no rule yet: version and observationVersion are never compared"},
+		{ID: "B-140", Section: "§11", Text: "version is the state's version, the request's observationVersion.", Rules: []string{"bangarena/11.version"}},
 		{ID: "B-141", Section: "§11", Text: "phase is one of setup, draw, play, reaction, discard, ended.", Rules: []string{"bangarena/11.fields", "bangarena/3.phases"}},
 		{ID: "B-142", Section: "§11", Text: "The view names whose turn it is and the viewer.", Rules: []string{"bangarena/11.fields", "bangarena/3.turn-order"}},
 		{ID: "B-143", Section: "§11", Text: "The pending reaction and queue are public.", Rules: []string{"bangarena/7.pending-shape"}},

@@ -208,6 +208,7 @@ func FaultList() []FaultInfo {
 	// The fault of the pack named (faults_pack.go).
 	l = append(l, packFaults()...)
 	l = append(l, basedOnFaults()...)
+	l = append(l, versionFaults()...)
 	sort.Slice(l, func(i, j int) bool { return l[i].Name < l[j].Name })
 	return l
 }

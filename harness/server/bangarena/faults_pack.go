@@ -50,3 +50,26 @@ func (s *Server) basedOnFault(body []byte) []byte {
 	}
 	return bytes.ReplaceAll(body, []byte(`"basedOnVersion"`), []byte(`"basedOnVersionNotRead"`))
 }
+
+// The fault of the observation's version (§11 version: also the
+// request's observationVersion).
+const (
+	// FaultVersionMismatch shows the observation's version one above the
+	// request's observationVersion.
+	FaultVersionMismatch Fault = "version-mismatch"
+)
+
+// versionFaults lists the fault above (appended in FaultList).
+func versionFaults() []FaultInfo {
+	return []FaultInfo{
+		{FaultVersionMismatch, "bangarena/11.version", "§11 version: also observationVersion of the request", "observation.version is one above observationVersion"},
+	}
+}
+
+// versionFaultLocked raises the observation's version, with
+// FaultVersionMismatch on.
+func (r *room) versionFaultLocked(req *ref.DecisionRequest) {
+	if r.s.faults.on(FaultVersionMismatch) {
+		req.Observation.Version = req.ObservationVersion + 1
+	}
+}

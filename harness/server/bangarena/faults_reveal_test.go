@@ -85,3 +85,23 @@ func TestFaultBasedOnIgnored(t *testing.T) {
 		}
 	}
 }
+
+// TestFaultVersionMismatch: with the fault on, observation.version is not
+// observationVersion; off, they are one number (bangarena/11.version).
+func TestFaultVersionMismatch(t *testing.T) {
+	for _, on := range []bool{false, true} {
+		opts := Options{}
+		if on {
+			opts.Faults = []Fault{FaultVersionMismatch}
+		}
+		f := newFixture(t, opts)
+		c := agentsRoom(t, f, RoomConfig{})
+		st, w, raw := f.observe(c.RoomID, 0, c.Tokens[0])
+		if st != http.StatusOK {
+			t.Fatalf("observe: %d %s", st, truncate(raw))
+		}
+		if differ := w.Observation.Version != w.ObservationVersion; differ != on {
+			t.Errorf("fault on %v: version %d, observationVersion %d", on, w.Observation.Version, w.ObservationVersion)
+		}
+	}
+}

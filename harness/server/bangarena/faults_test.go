@@ -112,6 +112,7 @@ func TestFaultListNamesRules(t *testing.T) {
 	want[FaultSevenSeatsOneAide] = "bangarena/2.role-distribution"
 	want[FaultPackHashOther] = "bangarena/12.pack-hash"
 	want[FaultBasedOnIgnored] = "bangarena/server.based-on-version"
+	want[FaultVersionMismatch] = "bangarena/11.version"
 	for f, r := range gloryFaultRules() {
 		want[f] = r
 	}
@@ -135,7 +136,7 @@ func TestFaultListNamesRules(t *testing.T) {
 			t.Errorf("%s breaks %q, want %q", fi.Name, fi.Rule, w)
 		}
 	}
-	if n := 41 + len(setupFaults()) + len(cardFaults()) + len(gloryFaults()) + len(charFaults()) + len(effectFaults()) + len(mcpFaults()) + len(fairFaults()) + len(revealFaults()) + len(sizeFaults()) + len(packFaults()) + len(basedOnFaults()); len(FaultList()) != n {
+	if n := 41 + len(setupFaults()) + len(cardFaults()) + len(gloryFaults()) + len(charFaults()) + len(effectFaults()) + len(mcpFaults()) + len(fairFaults()) + len(revealFaults()) + len(sizeFaults()) + len(packFaults()) + len(basedOnFaults()) + len(versionFaults()); len(FaultList()) != n {
 		t.Fatalf("%d faults, want %d", len(FaultList()), n)
 	}
 }

@@ -169,6 +169,7 @@ func (r *room) finishRequestLocked(seat int, req ref.DecisionRequest) Request {
 	r.applyViewFaultsLocked(seat, &req)
 	r.revealFaultsLocked(seat, &req) // faults_reveal.go
 	r.packFaultsLocked(&req)         // faults_pack.go
+	r.versionFaultLocked(&req)       // faults_pack.go
 	r.ruleFaultsLocked(seat, &req)
 	r.gloryFaultsLocked(seat, &req)
 	return Request{DecisionRequest: req, DeadlineAt: dl, LegalMask: r.s.legalMask(req.LegalActions)}
