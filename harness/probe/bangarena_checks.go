@@ -81,6 +81,8 @@ func bangarenaChecks() []Check {
 			Rules: []string{"bangarena/2.role-distribution", "bangarena/2.impostor-distribution"}, Timeout: baFairTimeout, Run: baCheckDealSizes},
 		{Name: "bangarena: the observation's version is the request's observationVersion", Game: GameBangArena, Section: secSchema,
 			Rules: []string{"bangarena/11.version"}, Timeout: long, Run: baCheckVersion},
+		{Name: "bangarena: every decision offered names its deadline", Game: GameBangArena, Section: secSchema,
+			Rules: []string{"bangarena/12.deadline-at"}, Timeout: long, Run: baCheckDeadlineAt},
 		{Name: "bangarena: mechanicsPackHash names the document's pack", Game: GameBangArena, Section: secSchema,
 			Rules: []string{"bangarena/12.pack-hash"}, Timeout: long, Run: baCheckPackHash},
 		{Name: "bangarena: a decision may carry its version as basedOnVersion", Game: GameBangArena, Section: secProbes,

@@ -78,3 +78,36 @@ func baCheckVersionOne(s *baSession) Result {
 	}
 	return res
 }
+
+// baCheckDeadlineAt reads deadlineAt in every DecisionRequest the session
+// rooms showed that offered a decision (legalActions not empty): §1.5 gives
+// every decision a deadline, and §12's request names it in deadlineAt, so
+// it is never null there (bangarena/12.deadline-at; a request with nothing
+// to decide may leave it null, WIRE.md). One finding a room.
+func baCheckDeadlineAt(ctx context.Context, t *Target) Result {
+	return eachSession(ctx, t, baCheckDeadlineAtOne)
+}
+
+func baCheckDeadlineAtOne(s *baSession) Result {
+	const rule = "bangarena/12.deadline-at"
+	var res Result
+	for _, x := range append(append([]baSeen(nil), s.opening...), s.room.Seen...) {
+		if la := gjson.GetBytes(x.Raw, "legalActions"); !la.IsArray() || len(la.Array()) == 0 {
+			continue
+		}
+		res.eval(rule)
+		if at := gjson.GetBytes(x.Raw, "deadlineAt"); at.Type == gjson.String && at.String() != "" {
+			continue
+		}
+		seat := x.Seat
+		f := finding(rule, rules.Where{Seat: &seat, Step: fmt.Sprintf("version %d", x.Version), Pointer: "/deadlineAt"}, "the decision's deadline",
+			gjson.GetBytes(x.Raw, "deadlineAt").Raw, "a DecisionRequest offering %d items names no deadline in deadlineAt", len(gjson.GetBytes(x.Raw, "legalActions").Array()))
+		f.Transcript = []reports.Message{reports.NewMessage(reports.Received, time.Now(), &seat, x.Raw)}
+		res.Findings = append(res.Findings, f)
+		break
+	}
+	if len(res.Evaluated) == 0 {
+		return skip("the suite was offered no decision")
+	}
+	return res
+}

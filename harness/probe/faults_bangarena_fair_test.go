@@ -18,6 +18,7 @@ func bangarenaFairFaultCases() []faultCase {
 		// basedOnVersion not read (faults_pack.go): its stale decision is
 		// refused with 422, not the pinned 409 (a pin: SHOULD).
 		{GameBangArena, "version-mismatch", "bangarena/11.version", nil},
+		{GameBangArena, "deadline-null-pending", "bangarena/12.deadline-at", nil},
 		{GameBangArena, "based-on-ignored", "bangarena/server.based-on-version", []string{"bangarena/server.status-code"}},
 	}
 }

@@ -22,7 +22,7 @@ func bangarenaStatements() []Statement {
 		{ID: "B-14", Section: "§1.3", Text: "Agents should judge allegiance by play, not seat order.", NotCheckable: "advice about an agent's reasoning; no move shows why it was made"},
 		{ID: "B-15", Section: "§1.4", Text: "There is no free-text channel between seats over REST or MCP.", Gap: "no rule yet: a check would look for any text field passed from seat to seat"},
 		{ID: "B-16", Section: "§1.4", Text: "\"Reactions\" means the Ricochet/Shot answers, nothing else.", NotCheckable: "a definition of a word"},
-		{ID: "B-17", Section: "§1.5", Text: "Every decision has a deadline.", Rules: []string{"bangarena/12.request", "bangarena/agent.answer-in-time"}, Gap: "a pending decision whose deadlineAt is null is not caught"},
+		{ID: "B-17", Section: "§1.5", Text: "Every decision has a deadline.", Rules: []string{"bangarena/12.request", "bangarena/agent.answer-in-time", "bangarena/12.deadline-at"}},
 		{ID: "B-18", Section: "§1.5", Text: "A missing or illegal answer is made for the seat by the server.", Rules: []string{"bangarena/14.default-action", "bangarena/14.random-legal"}},
 		{ID: "B-19", Section: "§2", Text: "The role table: each role's team, whether it is public, and whether it can be jailed.", Rules: []string{"bangarena/10.law-wins", "bangarena/10.marshal-dead", "bangarena/10.sole-survivor", "bangarena/10.partners-lones", "bangarena/2.marshal-public", "bangarena/5.jail"}},
 		{ID: "B-20", Section: "§2", Text: "The role table's extra max health: one for the Marshal, none for the rest.", Rules: []string{"bangarena/2.marshal-bonus", "bangarena/2.hidden-no-bonus"}},

@@ -209,6 +209,7 @@ func FaultList() []FaultInfo {
 	l = append(l, packFaults()...)
 	l = append(l, basedOnFaults()...)
 	l = append(l, versionFaults()...)
+	l = append(l, deadlineFaults()...)
 	sort.Slice(l, func(i, j int) bool { return l[i].Name < l[j].Name })
 	return l
 }

@@ -73,3 +73,27 @@ func (r *room) versionFaultLocked(req *ref.DecisionRequest) {
 		req.Observation.Version = req.ObservationVersion + 1
 	}
 }
+
+// The fault of a pending decision's deadline (§1.5 every decision has a
+// deadline; §12 deadlineAt).
+const (
+	// FaultDeadlineNullPending sends deadlineAt null while a decision is
+	// pending (the deadline still runs).
+	FaultDeadlineNullPending Fault = "deadline-null-pending"
+)
+
+// deadlineFaults lists the fault above (appended in FaultList).
+func deadlineFaults() []FaultInfo {
+	return []FaultInfo{
+		{FaultDeadlineNullPending, "bangarena/12.deadline-at", "§1.5 every decision has a deadline; §12 deadlineAt", "deadlineAt is null while a decision is pending"},
+	}
+}
+
+// deadlineFault returns the deadlineAt to send: dl, or null with
+// FaultDeadlineNullPending on.
+func (s faultSet) deadlineFault(dl *string) *string {
+	if s.on(FaultDeadlineNullPending) {
+		return nil
+	}
+	return dl
+}

@@ -105,3 +105,20 @@ func TestFaultVersionMismatch(t *testing.T) {
 		}
 	}
 }
+
+// TestFaultDeadlineNullPending: with the fault on, the decider's request
+// names no deadline; off, it does (bangarena/12.deadline-at).
+func TestFaultDeadlineNullPending(t *testing.T) {
+	for _, on := range []bool{false, true} {
+		opts := Options{}
+		if on {
+			opts.Faults = []Fault{FaultDeadlineNullPending}
+		}
+		f := newFixture(t, opts)
+		c := agentsRoom(t, f, RoomConfig{})
+		_, w := f.waitDecider(c)
+		if null := w.DeadlineAt == nil; null != on {
+			t.Errorf("fault on %v: deadlineAt %v", on, w.DeadlineAt)
+		}
+	}
+}

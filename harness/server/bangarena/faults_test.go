@@ -113,6 +113,7 @@ func TestFaultListNamesRules(t *testing.T) {
 	want[FaultPackHashOther] = "bangarena/12.pack-hash"
 	want[FaultBasedOnIgnored] = "bangarena/server.based-on-version"
 	want[FaultVersionMismatch] = "bangarena/11.version"
+	want[FaultDeadlineNullPending] = "bangarena/12.deadline-at"
 	for f, r := range gloryFaultRules() {
 		want[f] = r
 	}
@@ -136,7 +137,7 @@ func TestFaultListNamesRules(t *testing.T) {
 			t.Errorf("%s breaks %q, want %q", fi.Name, fi.Rule, w)
 		}
 	}
-	if n := 41 + len(setupFaults()) + len(cardFaults()) + len(gloryFaults()) + len(charFaults()) + len(effectFaults()) + len(mcpFaults()) + len(fairFaults()) + len(revealFaults()) + len(sizeFaults()) + len(packFaults()) + len(basedOnFaults()) + len(versionFaults()); len(FaultList()) != n {
+	if n := 41 + len(setupFaults()) + len(cardFaults()) + len(gloryFaults()) + len(charFaults()) + len(effectFaults()) + len(mcpFaults()) + len(fairFaults()) + len(revealFaults()) + len(sizeFaults()) + len(packFaults()) + len(basedOnFaults()) + len(versionFaults()) + len(deadlineFaults()); len(FaultList()) != n {
 		t.Fatalf("%d faults, want %d", len(FaultList()), n)
 	}
 }

@@ -172,7 +172,7 @@ func (r *room) finishRequestLocked(seat int, req ref.DecisionRequest) Request {
 	r.versionFaultLocked(&req)       // faults_pack.go
 	r.ruleFaultsLocked(seat, &req)
 	r.gloryFaultsLocked(seat, &req)
-	return Request{DecisionRequest: req, DeadlineAt: dl, LegalMask: r.s.legalMask(req.LegalActions)}
+	return Request{DecisionRequest: req, DeadlineAt: r.s.faults.deadlineFault(dl), LegalMask: r.s.legalMask(req.LegalActions)}
 }
 
 // applyViewFaultsLocked breaks the request on purpose when a fault asks.
