@@ -85,6 +85,8 @@ func bangarenaChecks() []Check {
 			Rules: []string{"bangarena/12.deadline-at"}, Timeout: long, Run: baCheckDeadlineAt},
 		{Name: "bangarena: mechanicsPackHash names the document's pack", Game: GameBangArena, Section: secSchema,
 			Rules: []string{"bangarena/12.pack-hash"}, Timeout: long, Run: baCheckPackHash},
+		{Name: "bangarena: text sent with a decision reaches no other seat", Game: GameBangArena, Section: secProbes,
+			Rules: []string{"bangarena/1.no-free-text"}, Timeout: probe, Run: baProbeNoTalk},
 		{Name: "bangarena: a decision may carry its version as basedOnVersion", Game: GameBangArena, Section: secProbes,
 			Rules: []string{"bangarena/server.based-on-version", "bangarena/server.stale-version", "bangarena/server.status-code"}, Timeout: probe, Run: baProbeBasedOn},
 		// The draws the documents call random, over many rooms (bangarena_fair.go).

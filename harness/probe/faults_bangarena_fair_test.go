@@ -19,6 +19,7 @@ func bangarenaFairFaultCases() []faultCase {
 		// refused with 422, not the pinned 409 (a pin: SHOULD).
 		{GameBangArena, "version-mismatch", "bangarena/11.version", nil},
 		{GameBangArena, "deadline-null-pending", "bangarena/12.deadline-at", nil},
+		{GameBangArena, "relay-message", "bangarena/1.no-free-text", nil},
 		{GameBangArena, "based-on-ignored", "bangarena/server.based-on-version", []string{"bangarena/server.status-code"}},
 	}
 }

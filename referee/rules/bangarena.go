@@ -23,6 +23,7 @@ func BangArenaRules() []Rule {
 		// §1 invariants
 		r("bangarena/1.legal-only", Must, "§1", "A seat acts only by echoing the actionId of one item of its current legalActions; anything else is rejected."),
 		r("bangarena/1.what-you-see", Must, "§1", "A seat sees its own hand and role, the public table and events, and its own private events — nothing of other hands or hidden roles."),
+		r("bangarena/1.no-free-text", Must, "§1", "There is no free-text channel: text a seat sends with its decision never reaches another seat."),
 
 		// §2 roles
 		r("bangarena/2.role-distribution", Must, "§2", "Roles are dealt per seat count (4–8): one Marshal, and the aides, raiders and loners of the classic table."),

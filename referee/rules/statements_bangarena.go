@@ -20,7 +20,7 @@ func bangarenaStatements() []Statement {
 		{ID: "B-12", Section: "§1.3", Text: "After an early end (abandoned, forced) hidden roles stay hidden.", Rules: []string{"bangarena/11.redaction"}, NotCheckable: "no client can end a room early: abandoning or forcing the end is no command of the protocol (REST or MCP) nor of the harness extension, so no room the suite plays ends that way (I-BA-P3)"},
 		{ID: "B-13", Section: "§1.3", Text: "A seat always sees its own role.", Rules: []string{"bangarena/1.what-you-see"}},
 		{ID: "B-14", Section: "§1.3", Text: "Agents should judge allegiance by play, not seat order.", NotCheckable: "advice about an agent's reasoning; no move shows why it was made"},
-		{ID: "B-15", Section: "§1.4", Text: "There is no free-text channel between seats over REST or MCP.", Gap: "no rule yet: a check would look for any text field passed from seat to seat"},
+		{ID: "B-15", Section: "§1.4", Text: "There is no free-text channel between seats over REST or MCP.", Rules: []string{"bangarena/1.no-free-text"}},
 		{ID: "B-16", Section: "§1.4", Text: "\"Reactions\" means the Ricochet/Shot answers, nothing else.", NotCheckable: "a definition of a word"},
 		{ID: "B-17", Section: "§1.5", Text: "Every decision has a deadline.", Rules: []string{"bangarena/12.request", "bangarena/agent.answer-in-time", "bangarena/12.deadline-at"}},
 		{ID: "B-18", Section: "§1.5", Text: "A missing or illegal answer is made for the seat by the server.", Rules: []string{"bangarena/14.default-action", "bangarena/14.random-legal"}},

@@ -210,6 +210,7 @@ func FaultList() []FaultInfo {
 	l = append(l, basedOnFaults()...)
 	l = append(l, versionFaults()...)
 	l = append(l, deadlineFaults()...)
+	l = append(l, relayFaults()...)
 	sort.Slice(l, func(i, j int) bool { return l[i].Name < l[j].Name })
 	return l
 }

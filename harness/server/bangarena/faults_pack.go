@@ -2,6 +2,7 @@ package bangarena
 
 import (
 	"bytes"
+	"encoding/json"
 
 	ref "github.com/umpire-arena/umpire/referee/bangarena"
 )
@@ -96,4 +97,32 @@ func (s faultSet) deadlineFault(dl *string) *string {
 		return nil
 	}
 	return dl
+}
+
+// The fault of a free-text channel (§1.4: there is none over REST / MCP).
+const (
+	// FaultRelayMessage relays a decision body's message field to every
+	// seat's next requests (tableTalk).
+	FaultRelayMessage Fault = "relay-message"
+)
+
+// relayFaults lists the fault above (appended in FaultList).
+func relayFaults() []FaultInfo {
+	return []FaultInfo{
+		{FaultRelayMessage, "bangarena/1.no-free-text", "§1.4 there is no free-text channel", "a decision's message is shown to every seat as tableTalk"},
+	}
+}
+
+// relayFaultLocked keeps a decision body's message, with FaultRelayMessage
+// on.
+func (r *room) relayFaultLocked(body []byte) {
+	if !r.s.faults.on(FaultRelayMessage) {
+		return
+	}
+	var m struct {
+		Message string `json:"message"`
+	}
+	if json.Unmarshal(body, &m) == nil && m.Message != "" {
+		r.talk = m.Message
+	}
 }

@@ -122,3 +122,26 @@ func TestFaultDeadlineNullPending(t *testing.T) {
 		}
 	}
 }
+
+// TestFaultRelayMessage: with the fault on, a decision's message is shown
+// to another seat; off, never (bangarena/1.no-free-text).
+func TestFaultRelayMessage(t *testing.T) {
+	for _, on := range []bool{false, true} {
+		opts := Options{}
+		if on {
+			opts.Faults = []Fault{FaultRelayMessage}
+		}
+		f := newFixture(t, opts)
+		c := agentsRoom(t, f, RoomConfig{})
+		seat, w := f.waitDecider(c)
+		body := map[string]any{"seat": seat, "actionId": w.LegalActions[0].ActionID, "commandId": "c-talk", "observationVersion": w.ObservationVersion, "message": "psst-marker"}
+		if st, _, raw := f.post(c.RoomID, c.Tokens[seat], body); st != http.StatusOK {
+			t.Fatalf("decision: %d %s", st, truncate(raw))
+		}
+		other := (seat + 1) % 4
+		_, _, raw := f.observe(c.RoomID, other, c.Tokens[other])
+		if shown := strings.Contains(string(raw), "psst-marker"); shown != on {
+			t.Errorf("fault on %v: the message shown to seat %d: %v", on, other, shown)
+		}
+	}
+}

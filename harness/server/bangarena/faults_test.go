@@ -114,6 +114,7 @@ func TestFaultListNamesRules(t *testing.T) {
 	want[FaultBasedOnIgnored] = "bangarena/server.based-on-version"
 	want[FaultVersionMismatch] = "bangarena/11.version"
 	want[FaultDeadlineNullPending] = "bangarena/12.deadline-at"
+	want[FaultRelayMessage] = "bangarena/1.no-free-text"
 	for f, r := range gloryFaultRules() {
 		want[f] = r
 	}
@@ -137,7 +138,7 @@ func TestFaultListNamesRules(t *testing.T) {
 			t.Errorf("%s breaks %q, want %q", fi.Name, fi.Rule, w)
 		}
 	}
-	if n := 41 + len(setupFaults()) + len(cardFaults()) + len(gloryFaults()) + len(charFaults()) + len(effectFaults()) + len(mcpFaults()) + len(fairFaults()) + len(revealFaults()) + len(sizeFaults()) + len(packFaults()) + len(basedOnFaults()) + len(versionFaults()) + len(deadlineFaults()); len(FaultList()) != n {
+	if n := 41 + len(setupFaults()) + len(cardFaults()) + len(gloryFaults()) + len(charFaults()) + len(effectFaults()) + len(mcpFaults()) + len(fairFaults()) + len(revealFaults()) + len(sizeFaults()) + len(packFaults()) + len(basedOnFaults()) + len(versionFaults()) + len(deadlineFaults()) + len(relayFaults()); len(FaultList()) != n {
 		t.Fatalf("%d faults, want %d", len(FaultList()), n)
 	}
 }
