@@ -75,6 +75,25 @@ func bangarenaChecks() []Check {
 			Rules: []string{"bangarena/14.default-deadline"}, Timeout: probe, Run: baProbeDefaultDeadline},
 		{Name: "bangarena: GET /api/arena/rules serves the rules summary", Game: GameBangArena, Section: secProbes,
 			Rules: []string{"bangarena/server.rules-summary", "bangarena/server.rules-summary-shape"}, Timeout: probe, Run: baProbeRulesSummary},
+		{Name: "bangarena: every role is shown to every seat after a normal end", Game: GameBangArena, Section: secHidden,
+			Rules: []string{"bangarena/11.redaction"}, Timeout: long, Run: baCheckEndReveal},
+		{Name: "bangarena: every table size deals the document's roles", Game: GameBangArena, Section: secProbes,
+			Rules: []string{"bangarena/2.role-distribution", "bangarena/2.impostor-distribution"}, Timeout: baFairTimeout, Run: baCheckDealSizes},
+		{Name: "bangarena: the observation's version is the request's observationVersion", Game: GameBangArena, Section: secSchema,
+			Rules: []string{"bangarena/11.version"}, Timeout: long, Run: baCheckVersion},
+		{Name: "bangarena: every decision offered names its deadline", Game: GameBangArena, Section: secSchema,
+			Rules: []string{"bangarena/12.deadline-at"}, Timeout: long, Run: baCheckDeadlineAt},
+		{Name: "bangarena: mechanicsPackHash names the document's pack", Game: GameBangArena, Section: secSchema,
+			Rules: []string{"bangarena/12.pack-hash"}, Timeout: long, Run: baCheckPackHash},
+		{Name: "bangarena: text sent with a decision reaches no other seat", Game: GameBangArena, Section: secProbes,
+			Rules: []string{"bangarena/1.no-free-text"}, Timeout: probe, Run: baProbeNoTalk},
+		{Name: "bangarena: a decision may carry its version as basedOnVersion", Game: GameBangArena, Section: secProbes,
+			Rules: []string{"bangarena/server.based-on-version", "bangarena/server.stale-version", "bangarena/server.status-code"}, Timeout: probe, Run: baProbeBasedOn},
+		// The draws the documents call random, over many rooms (bangarena_fair.go).
+		{Name: "bangarena: Cover coins are fair (rooms the server plays alone)", Game: GameBangArena, Section: secProbes,
+			Rules: []string{"bangarena/8.cover-fair"}, Timeout: baFairTimeout, Run: baCheckCoinFair},
+		{Name: "bangarena: hidden roles and the briefing's aide are dealt at random", Game: GameBangArena, Section: secProbes,
+			Rules: []string{"bangarena/2.roles-at-random", "bangarena/2.briefing-random-aide"}, Timeout: baFairTimeout, Run: baCheckDealFair},
 	}
 }
 

@@ -39,7 +39,8 @@ func runDialectSuite(t *testing.T, dialects []string) map[string]reports.Check {
 // it leaves out), each skipped with its reason, never failed.
 var dialectSkips = map[basrv.Dialect][]string{
 	basrv.DialectNoMCP: {"bangarena: MCP tools", "bangarena: a decision submitted over MCP is applied once", "bangarena: MCP tools answer as their REST twins"},
-	basrv.DialectNoLog: {"bangarena: legalActions agree with the engine (replay of the room log)", "bangarena: the room log re-simulates event by event (log verifier)"},
+	basrv.DialectNoLog: {"bangarena: legalActions agree with the engine (replay of the room log)", "bangarena: the room log re-simulates event by event (log verifier)",
+		"bangarena: Cover coins are fair (rooms the server plays alone)"},
 }
 
 // TestBangArenaDialectsConform (issue 12): the suite passes the embedded server in

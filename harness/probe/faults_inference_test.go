@@ -86,6 +86,7 @@ func inferenceFaultCases() []faultCase {
 		{GameInference, "end-reason-unknown", "inference/protocol.match-end", []string{"inference/protocol.envelope"}},
 		{GameInference, "values-skewed", "inference/round.1.fair", nil},
 		{GameInference, "values-shared", "inference/round.1.fair", nil},
+		{GameInference, "reconnect-ends-sit-out", "inference/timeouts.reconnect", nil},
 		// Strikes reset on return count 1 where the kept ones count 4.
 		{GameInference, "strikes-reset-on-return", "inference/timeouts.last-strike", []string{"inference/timeouts.strikes"}},
 		// The replay reads a wrong split as the odd credits'.

@@ -77,6 +77,8 @@ func inferenceChecks() []Check {
 			Rules: []string{"inference/timeouts.default-action", "inference/timeouts.logged", "inference/log.timeout-before-action", "inference/timeouts.strikes"}, Timeout: probe, Run: infProbeSilent},
 		{Name: "inference: three silent turns sit the seat out", Game: GameInference, Section: secTimeout,
 			Rules: []string{"inference/timeouts.sit-out", "inference/timeouts.back-in-round", "inference/timeouts.last-strike", "inference/protocol.strikes-count", "inference/log.timeout-before-action", "inference/timeouts.clear-on-move", "inference/wire.visible-state.sitting-out", "inference/wire.visible-state.sitting-out-at-once"}, Timeout: probe, Run: infProbeSitOut},
+		{Name: "inference: reconnecting does not shorten a sit-out", Game: GameInference, Section: secTimeout,
+			Rules: []string{"inference/timeouts.reconnect"}, Timeout: probe, Run: infProbeRejoin},
 	}
 }
 

@@ -206,6 +206,9 @@ type infPlay struct {
 	in      chan infMsg
 	wg      sync.WaitGroup
 	cancel  context.CancelFunc
+	// ctx is the play's context (cancelled by Close), for the reader of a
+	// seat that reconnects (inference_rejoin.go).
+	ctx context.Context
 
 	mu sync.Mutex
 	// trans is a ring of the latest infTranscriptKeep messages, sent and
@@ -308,7 +311,7 @@ func dialSeat(ctx context.Context, t *Target, matchID string, seat int) (*websoc
 // messages they receive are delivered by next. ctx bounds the whole play.
 func infJoin(ctx context.Context, t *Target, matchID string, tokens map[int]string) (*infPlay, error) {
 	ctx, cancel := context.WithCancel(ctx)
-	p := &infPlay{t: t, matchID: matchID, conns: map[int]*websocket.Conn{}, in: make(chan infMsg, 256), cancel: cancel, ended: map[int]bool{}}
+	p := &infPlay{t: t, matchID: matchID, conns: map[int]*websocket.Conn{}, in: make(chan infMsg, 256), cancel: cancel, ctx: ctx, ended: map[int]bool{}}
 	for i, seat := range sortedSeats(tokens) {
 		c, err := dialSeatMode(ctx, t, matchID, seat, joinCompression(i))
 		if err != nil {

@@ -168,7 +168,7 @@ type faultCase struct {
 // game's cases live in its own file (faults_inference_test.go,
 // faults_bangarena_test.go).
 func faultTable() []faultCase {
-	return slices.Concat(inferenceFaultCases(), bangarenaFaultCases(), bangarenaSetupFaultCases(), bangarenaCardFaultCases(), bangarenaGloryFaultCases(), bangarenaRecipeFaultCases(), bangarenaCharFaultCases(), bangarenaEffectFaultCases(), endpointFaultCases())
+	return slices.Concat(inferenceFaultCases(), bangarenaFaultCases(), bangarenaSetupFaultCases(), bangarenaCardFaultCases(), bangarenaGloryFaultCases(), bangarenaRecipeFaultCases(), bangarenaCharFaultCases(), bangarenaEffectFaultCases(), bangarenaFairFaultCases(), endpointFaultCases())
 }
 
 func TestFaultsAreCaught(t *testing.T) {

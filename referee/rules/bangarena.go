@@ -23,6 +23,7 @@ func BangArenaRules() []Rule {
 		// §1 invariants
 		r("bangarena/1.legal-only", Must, "§1", "A seat acts only by echoing the actionId of one item of its current legalActions; anything else is rejected."),
 		r("bangarena/1.what-you-see", Must, "§1", "A seat sees its own hand and role, the public table and events, and its own private events — nothing of other hands or hidden roles."),
+		r("bangarena/1.no-free-text", Must, "§1", "There is no free-text channel: text a seat sends with its decision never reaches another seat."),
 
 		// §2 roles
 		r("bangarena/2.role-distribution", Must, "§2", "Roles are dealt per seat count (4–8): one Marshal, and the aides, raiders and loners of the classic table."),
@@ -33,6 +34,9 @@ func BangArenaRules() []Rule {
 		reading("bangarena/2.marshal-bonus-alone", "I-BA-1", "§2", "Outside legacy the role table's extraMaxHp 1 is not added on top of the Marshal's seat-count bonus (I-BA-1)."),
 		r("bangarena/2.hidden-no-bonus", Must, "§6", "Hidden roles get no hp or start-card bonus: their hp and hand equal the character's hp."),
 		r("bangarena/2.impostor-briefing", Must, "§2", "In impostor mode the Marshal privately learns the impostor and one real aide as aides, and raiders and impostor privately learn each other."),
+		// What the deal draws at random, judged over many rooms (I-BA-F1, I-BA-F2).
+		r("bangarena/2.briefing-random-aide", Must, "§2", "The real aide named in the Marshal's impostor briefing is drawn at random among the aides (I-BA-F1)."),
+		reading("bangarena/2.roles-at-random", "I-BA-F2", "§1", "Hidden roles are dealt so that neither a seat's number nor its place from the Marshal tells its role (I-BA-F2)."),
 		reading("bangarena/2.impostor-8-seats", "I-BA-4", "§2", "The impostor table at 8 seats adds one max hp (given to the Marshal, I-BA-4)."),
 		r("bangarena/2.legacy", Must, "§2", "Legacy mode: card-based Cover (hearts) that stacks with innate Cover, a failed Jail skips the whole turn, no Flask at two alive, no High Noon, no glory, Marshal +1 hp, Stone Leopard 4 hp, 3 cards for killing a raider."),
 		r("bangarena/2.partners", Must, "§2", "Partners mode deals as classic; when only loners live, every loner wins."),
@@ -110,6 +114,7 @@ func BangArenaRules() []Rule {
 		r("bangarena/8.jail-check", Must, "§8", "A Jail check flips the top card: hearts escape; otherwise the seat draws but skips play; the Jail is discarded either way."),
 		r("bangarena/8.dynamite-check", Must, "§8", "A Dynamite check flips the top card: spades 2–9 explode for 3 damage, otherwise the Dynamite passes to the next living seat."),
 		r("bangarena/8.cover-coin", Must, "§8", "A Cover check is a fair coin from the match RNG (event cover_check, coin true, flips), never a card; innate plus card Cover is one check."),
+		r("bangarena/8.cover-fair", Must, "§8", "Cover coins are fair: heads as often as tails, each flip independent of the one before (judged over many rooms, I-BA-F1)."),
 		r("bangarena/8.high-noon", Must, "§8", "From round 8 (rounds count Marshal turns) High Noon lifts the Shot limit, skips Cover checks and forbids all healing."),
 		r("bangarena/8.suits", Must, "§8", "The pack holds 21 hearts, 20 diamonds, 20 clubs and 19 spades."),
 		reading("bangarena/8.card-suits", "I-BA-2", "§8", "Each card of the pack has the suit and rank of umpire's assignment, 12 spades of rank 2–9 among them (I-BA-2)."),
@@ -146,6 +151,9 @@ func BangArenaRules() []Rule {
 		reading("bangarena/12.one-decider", "I-BA-27", "§12", "One seat decides at a time: the owner of the first pending choice, else the reaction head, else the turn seat (I-BA-27)."),
 		r("bangarena/12.args", Must, "§12", "args are optional and merged over the item's argsSchema: a JSON object, and no args means the item as offered."),
 		reading("bangarena/12.args-contradict", "I-BA-25", "§12", "args that contradict a field of the item's argsSchema are refused and nothing is applied (I-BA-25)."),
+		r("bangarena/12.deadline-at", Must, "§1", "A DecisionRequest that offers a decision names its deadline in deadlineAt, never null: every decision has a deadline."),
+		r("bangarena/11.version", Must, "§11", "The observation's version is the state's version: the same number as the request's observationVersion."),
+		reading("bangarena/12.pack-hash", "I-BA-F3", "§0", "A DecisionRequest's mechanicsPackHash names the pack the rules are generated from, PACK_DEFAULT_V0 (I-BA-F3)."),
 		reading("bangarena/12.legal-mask", "I-BA-60", "§12", "The legal_mask an observe answer carries beside legalActions is its alias: the very same items (I-BA-60)."),
 
 		// §13 commands

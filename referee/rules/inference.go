@@ -86,7 +86,8 @@ func InferenceRules() []Rule {
 		m("timeouts.logged", "Timeouts", "Every timeout is recorded in the log: by a timeout line, or on the action the server played for it (flagged timeout); which of the two is inference/log.timeout-before-action."),
 		m("timeouts.strikes", "Timeouts", "Consecutive timeouts are counted as strikes for the seat."),
 		m("timeouts.sit-out", "Timeouts", "The third consecutive timeout makes the seat sit out the next 5 rounds: no deal and no ante."),
-		m("timeouts.back-in-round", "Timeouts", "A sitting-out seat is dealt in again in the round announced as back_in_round; reconnecting does not bring it back sooner."),
+		m("timeouts.back-in-round", "Timeouts", "A sitting-out seat is dealt in again in the round announced as back_in_round."),
+		m("timeouts.reconnect", "Timeouts", "A seat that reconnects while sitting out still sits out until its back_in_round: reconnecting never shortens a sit-out."),
 		m("timeouts.last-strike", "Timeouts", "A returning seat keeps its strikes: one more timeout sits it out again at once."),
 		m("timeouts.clear-on-move", "Timeouts", "Any move the seat makes itself resets its strike count."),
 

@@ -44,6 +44,8 @@ func ServerRules() []Rule {
 			Text: "The room's full log replays through the engine from its seed and decisions, to the winners the observations showed."},
 		{ID: "bangarena/server.status-code", Level: Must, Doc: wire, Section: "Errors",
 			Text: "A refusal answers umpire's pinned HTTP status: 401 for a missing or wrong token, 403 for another seat's, 409 for a stale version or nothing pending, 422 for a malformed body (400 with reask is the document's own)."},
+		{ID: "bangarena/server.based-on-version", Level: Must, Doc: krug, Section: "§12",
+			Text: "A decision may carry its version as basedOnVersion in place of observationVersion: one on the current version is accepted and applied."},
 		{ID: "bangarena/server.stale-version", Level: Must, Doc: krug, Section: "§12", Basis: BasisReading, Ref: "I-BA-63",
 			Text: "A decision based on an observationVersion older than the current one is rejected and not applied (I-BA-63: §12 lets the server reject it)."},
 		{ID: "bangarena/server.future-version", Level: Must, Doc: krug, Section: "§12", Basis: BasisReading, Ref: "I-BA-63",

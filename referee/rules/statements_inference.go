@@ -8,7 +8,7 @@ func inferenceStatements() []Statement {
 	s := []Statement{
 		{ID: "I-1", Section: "header", Text: "The rules page is served at its own path (/rules/inference).", Rules: []string{"inference/server.rules-served"}},
 		{ID: "I-2", Section: "Table", Text: "A table seats 6 by default, 3 to 8 allowed.", Rules: []string{"inference/table.size"}},
-		{ID: "I-3", Section: "Table", Text: "Seats are drawn at random when the match starts.", Rules: []string{"inference/table.seating"}},
+		{ID: "I-3", Section: "Table", Text: "Seats are drawn at random when the match starts.", Rules: []string{"inference/table.seating"}, NotCheckable: "the harness extension (WIRE.md) hands out a token per seat at creation and every client names its seat when it connects, so a draw at the start would only relabel who holds which token: no client, and no log, shows whom it would have seated where (I-INF-S7)"},
 		{ID: "I-4", Section: "Table", Text: "Each round the button passes to the next live seat on the left.", Rules: []string{"inference/table.button"}},
 		{ID: "I-5", Section: "Match", Text: "A match lasts 40 rounds unless configured otherwise.", Rules: []string{"inference/match.rounds"}},
 		{ID: "I-6", Section: "Match", Text: "Each seat begins with 100 credits.", Rules: []string{"inference/match.credits"}},
@@ -53,7 +53,7 @@ func inferenceStatements() []Statement {
 		{ID: "I-45", Section: "Timeouts", Text: "The seat is dealt in again in the announced back_in_round.", Rules: []string{"inference/timeouts.back-in-round"}},
 		{ID: "I-46", Section: "Timeouts", Text: "A returning seat that times out on its first turn sits out again at once.", Rules: []string{"inference/timeouts.last-strike"}},
 		{ID: "I-47", Section: "Timeouts", Text: "A move of the seat's own clears its strikes.", Rules: []string{"inference/timeouts.clear-on-move"}},
-		{ID: "I-48", Section: "Timeouts", Text: "Reconnecting does not end a sit-out early.", Rules: []string{"inference/timeouts.back-in-round"}, Gap: "no check reconnects a seat during its sit-out"},
+		{ID: "I-48", Section: "Timeouts", Text: "Reconnecting does not end a sit-out early.", Rules: []string{"inference/timeouts.reconnect"}},
 		{ID: "I-49", Section: "What you can see", Text: "A seat sees its own value for the round.", Rules: []string{"inference/visibility.own-value"}},
 		{ID: "I-50", Section: "What you can see", Text: "Everything public is shown: seats, dealer, round, credits, folds, all-ins, sit-outs, bet, what is owed, pot, raises, the round's actions and every message.", Rules: []string{"inference/visibility.public", "inference/visibility.to-call"}, Gap: "the round's actions and messages in the view are never compared with the events"},
 		{ID: "I-51", Section: "What you can see", Text: "call_breakeven_value is offered as a heuristic.", Rules: []string{"inference/visibility.breakeven"}},

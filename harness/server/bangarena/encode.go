@@ -102,6 +102,10 @@ func (q Request) appendJSONSince(b []byte, c *ref.EventCache, from, next int, it
 		}
 		b = append(b, out...)
 	}
+	if q.TableTalk != "" { // FaultRelayMessage only
+		b = append(b, `,"tableTalk":`...)
+		b = appendString(b, q.TableTalk)
+	}
 	return append(b, '}'), nil
 }
 

@@ -199,6 +199,18 @@ func FaultList() []FaultInfo {
 	l = append(l, recipeFaults()...)
 	// The faults of the MCP tools and the rules summary (faults_mcp.go).
 	l = append(l, mcpFaults()...)
+	// The faults of the draws the documents call random (faults_fair.go).
+	l = append(l, fairFaults()...)
+	// The fault of the roles shown after the end (faults_reveal.go).
+	l = append(l, revealFaults()...)
+	// The fault of the deal at 7 seats (faults_sizes.go).
+	l = append(l, sizeFaults()...)
+	// The fault of the pack named (faults_pack.go).
+	l = append(l, packFaults()...)
+	l = append(l, basedOnFaults()...)
+	l = append(l, versionFaults()...)
+	l = append(l, deadlineFaults()...)
+	l = append(l, relayFaults()...)
 	sort.Slice(l, func(i, j int) bool { return l[i].Name < l[j].Name })
 	return l
 }

@@ -105,6 +105,16 @@ func TestFaultListNamesRules(t *testing.T) {
 	for f, r := range mcpFaultRules() {
 		want[f] = r
 	}
+	for f, r := range fairFaultRules() {
+		want[f] = r
+	}
+	want[FaultRolesHiddenAtEnd] = "bangarena/11.redaction"
+	want[FaultSevenSeatsOneAide] = "bangarena/2.role-distribution"
+	want[FaultPackHashOther] = "bangarena/12.pack-hash"
+	want[FaultBasedOnIgnored] = "bangarena/server.based-on-version"
+	want[FaultVersionMismatch] = "bangarena/11.version"
+	want[FaultDeadlineNullPending] = "bangarena/12.deadline-at"
+	want[FaultRelayMessage] = "bangarena/1.no-free-text"
 	for f, r := range gloryFaultRules() {
 		want[f] = r
 	}
@@ -128,7 +138,7 @@ func TestFaultListNamesRules(t *testing.T) {
 			t.Errorf("%s breaks %q, want %q", fi.Name, fi.Rule, w)
 		}
 	}
-	if n := 41 + len(setupFaults()) + len(cardFaults()) + len(gloryFaults()) + len(charFaults()) + len(effectFaults()) + len(mcpFaults()); len(FaultList()) != n {
+	if n := 41 + len(setupFaults()) + len(cardFaults()) + len(gloryFaults()) + len(charFaults()) + len(effectFaults()) + len(mcpFaults()) + len(fairFaults()) + len(revealFaults()) + len(sizeFaults()) + len(packFaults()) + len(basedOnFaults()) + len(versionFaults()) + len(deadlineFaults()) + len(relayFaults()); len(FaultList()) != n {
 		t.Fatalf("%d faults, want %d", len(FaultList()), n)
 	}
 }

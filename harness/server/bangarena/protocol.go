@@ -22,6 +22,9 @@ type Request struct {
 	DeadlineAt *string `json:"deadlineAt"`
 	// LegalMask is an exact alias of LegalActions (the same items; I-BA-60).
 	LegalMask []ref.LegalAction `json:"legal_mask"`
+	// TableTalk relays the last decision's message (FaultRelayMessage
+	// only: §1.4 has no free-text channel).
+	TableTalk string `json:"tableTalk,omitempty"`
 }
 
 // Decision is the body of POST /api/ai/rooms/{roomId}/decision.
@@ -167,9 +170,12 @@ func (r *room) finishRequestLocked(seat int, req ref.DecisionRequest) Request {
 		req.LegalActions = []ref.LegalAction{}
 	}
 	r.applyViewFaultsLocked(seat, &req)
+	r.revealFaultsLocked(seat, &req) // faults_reveal.go
+	r.packFaultsLocked(&req)         // faults_pack.go
+	r.versionFaultLocked(&req)       // faults_pack.go
 	r.ruleFaultsLocked(seat, &req)
 	r.gloryFaultsLocked(seat, &req)
-	return Request{DecisionRequest: req, DeadlineAt: dl, LegalMask: r.s.legalMask(req.LegalActions)}
+	return Request{DecisionRequest: req, DeadlineAt: r.s.faults.deadlineFault(dl), LegalMask: r.s.legalMask(req.LegalActions), TableTalk: r.talk}
 }
 
 // applyViewFaultsLocked breaks the request on purpose when a fault asks.
@@ -287,7 +293,7 @@ func (s *Server) decide(roomID, token string, body []byte) reply {
 	if r == nil {
 		return errReply(http.StatusNotFound, CodeNotFound, "no room %q", roomID)
 	}
-	d, err := parseDecision(body)
+	d, err := parseDecision(s.basedOnFault(body)) // faults_pack.go
 	if err != nil {
 		if s.faults.on(Fault500OnMalformed) {
 			return errReply(http.StatusInternalServerError, CodeInternal, "%v", err)
@@ -305,6 +311,7 @@ func (s *Server) decide(roomID, token string, body []byte) reply {
 	if !si.agent {
 		return errReply(http.StatusForbidden, CodeForbidden, "seat %d is played by the server", seat)
 	}
+	r.relayFaultLocked(body) // faults_pack.go
 	if a, ok := si.answers[d.CommandID]; ok && !s.faults.on(FaultNoDuplicate) {
 		a.Duplicate = true
 		return reply{http.StatusOK, a}

@@ -27,6 +27,7 @@ type room struct {
 	wake     chan struct{}
 	done     chan struct{}
 	life     lifetime.Lifetime // what the server's reaper knows (limits.go)
+	talk     string            // the last decision's message (FaultRelayMessage)
 
 	mu         sync.Mutex
 	g          *ref.Game

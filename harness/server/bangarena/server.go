@@ -235,7 +235,7 @@ func (s *Server) CreateRoom(cfg RoomConfig) (Created, error) {
 	s.wg.Add(1)
 	s.mu.Unlock()
 	created := Created{RoomID: r.id, Tokens: r.tokens()}
-	if !s.dialects.on(DialectOtherChance) {
+	if !s.dialects.on(DialectOtherChance) && !s.faults.fairFaultsOn() {
 		created.Chance = "umpire-chacha8"
 	}
 	go func() {
@@ -371,6 +371,8 @@ func (s *Server) newRoom(cfg RoomConfig) (*room, error) {
 	}
 	id := "r-" + randomHex(8)
 	chance, replace := s.dialects.chance(cfg.Seed)
+	chance = s.faults.fairChance(chance) // faults_fair.go
+	chance = s.faults.sizeChance(chance) // faults_sizes.go
 	// The one dialect that plays a reading of its own (toss-self) is a
 	// config switch of the engine, logged in match_start like any reading.
 	readings := ref.Readings{TossSelf: s.dialects.on(DialectTossSelf), SaloonWhenHurt: s.dialects.on(DialectSaloonWhenHurt),

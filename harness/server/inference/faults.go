@@ -311,6 +311,7 @@ func faultList() []FaultInfo {
 	}
 	l = append(l, engineFaultList()...)
 	l = append(l, valuesFaultList()...)
+	l = append(l, rejoinFaultList()...)
 	l = append(l, endpointFaultList()...)
 	sort.Slice(l, func(i, j int) bool { return l[i].Name < l[j].Name })
 	return l

@@ -22,6 +22,7 @@ func (m *match) playFaults(r int) {
 			}
 		}
 	}
+	m.rejoinFaults(r) // faults_rejoin.go
 	// FaultDealSkipsSeat is played inside the engine (a deviation).
 	if m.faults.on(FaultStrikesResetOnReturn) {
 		for seat := range m.st.NumSeats() {

@@ -328,10 +328,11 @@ func TestFaults(t *testing.T) {
 	}
 	// Faults proven by a test of their own: a table of 9 seats cannot be
 	// created without its fault, which this table's shape needs.
-	covered[FaultNineSeats] = true          // TestNineSeatsFault
-	covered[FaultNoRules] = true            // TestNoRulesFault
-	covered[FaultDefaultRounds30] = true    // TestDefaultRounds30Fault
-	covered[FaultDefaultDeadline30s] = true // TestDefaultDeadline30sFault
+	covered[FaultNineSeats] = true           // TestNineSeatsFault
+	covered[FaultNoRules] = true             // TestNoRulesFault
+	covered[FaultDefaultRounds30] = true     // TestDefaultRounds30Fault
+	covered[FaultDefaultDeadline30s] = true  // TestDefaultDeadline30sFault
+	covered[FaultReconnectEndsSitOut] = true // TestFaultReconnectEndsSitOut (a reconnect)
 	for _, f := range Faults() {
 		if !covered[f.Name] {
 			t.Errorf("fault %s has no case", f.Name)

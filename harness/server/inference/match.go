@@ -92,6 +92,7 @@ type match struct {
 	started   bool
 	conns     []*conn
 	helloed   []bool
+	rejoined  map[int]bool // seats that reconnected (FaultReconnectEndsSitOut)
 	dl        deadlineState
 	vals      []int
 	legal     []ref.LegalAction
@@ -345,6 +346,7 @@ func (m *match) handle(ev connEvent) error {
 			old.kill("replaced by a new connection")
 		}
 		m.conns[c.seat] = c
+		m.noteRejoin(c.seat, m.helloed[c.seat]) // faults_rejoin.go
 		m.helloed[c.seat] = true
 		m.welcome(c)
 		if !m.started && m.allHello() {

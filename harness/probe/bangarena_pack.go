@@ -1,0 +1,113 @@
+package probe
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/tidwall/gjson"
+	ba "github.com/umpire-arena/umpire/referee/bangarena"
+	"github.com/umpire-arena/umpire/referee/rules"
+	"github.com/umpire-arena/umpire/reports"
+)
+
+// baCheckPackHash judges the mechanicsPackHash of every DecisionRequest
+// the session rooms showed, the seats' first observations included: the
+// pack the document is generated from, PACK_DEFAULT_V0 (§0 packId, the
+// §12 example; bangarena/12.pack-hash, I-BA-F3). One finding a room.
+func baCheckPackHash(ctx context.Context, t *Target) Result {
+	return eachSession(ctx, t, baCheckPackHashOne)
+}
+
+func baCheckPackHashOne(s *baSession) Result {
+	const rule = "bangarena/12.pack-hash"
+	seen := append(append([]baSeen(nil), s.opening...), s.room.Seen...)
+	if len(seen) == 0 {
+		return skip("the suite saw no DecisionRequest")
+	}
+	var res Result
+	for _, x := range seen {
+		res.eval(rule)
+		got := gjson.GetBytes(x.Raw, "mechanicsPackHash")
+		if got.Type == gjson.String && got.String() == ba.MechanicsPackHash {
+			continue
+		}
+		seat := x.Seat
+		f := finding(rule, rules.Where{Seat: &seat, Step: fmt.Sprintf("version %d", x.Version), Pointer: "/mechanicsPackHash"}, ba.MechanicsPackHash, got.Raw,
+			"mechanicsPackHash is %s, not the document's pack %s", got.Raw, ba.MechanicsPackHash)
+		f.Transcript = []reports.Message{reports.NewMessage(reports.Received, time.Now(), &seat, x.Raw)}
+		res.Findings = append(res.Findings, f)
+		break
+	}
+	return res
+}
+
+// baCheckVersion compares, in every DecisionRequest the session rooms
+// showed (the seats' first observations included), the observation's
+// version with the request's observationVersion: §11 makes them one number
+// (bangarena/11.version). One finding a room.
+func baCheckVersion(ctx context.Context, t *Target) Result {
+	return eachSession(ctx, t, baCheckVersionOne)
+}
+
+func baCheckVersionOne(s *baSession) Result {
+	const rule = "bangarena/11.version"
+	seen := append(append([]baSeen(nil), s.opening...), s.room.Seen...)
+	if len(seen) == 0 {
+		return skip("the suite saw no DecisionRequest")
+	}
+	var res Result
+	for _, x := range seen {
+		ov, v := gjson.GetBytes(x.Raw, "observationVersion"), gjson.GetBytes(x.Raw, "observation.version")
+		if ov.Type != gjson.Number || v.Type != gjson.Number {
+			continue // shapes are the schema check's
+		}
+		res.eval(rule)
+		if ov.Raw == v.Raw || ov.Float() == v.Float() {
+			continue
+		}
+		seat := x.Seat
+		f := finding(rule, rules.Where{Seat: &seat, Step: fmt.Sprintf("version %d", x.Version), Pointer: "/observation/version"}, ov.Raw, v.Raw,
+			"the observation's version %s is not the request's observationVersion %s", v.Raw, ov.Raw)
+		f.Transcript = []reports.Message{reports.NewMessage(reports.Received, time.Now(), &seat, x.Raw)}
+		res.Findings = append(res.Findings, f)
+		break
+	}
+	if len(res.Evaluated) == 0 {
+		return skip("no DecisionRequest carried both versions as numbers")
+	}
+	return res
+}
+
+// baCheckDeadlineAt reads deadlineAt in every DecisionRequest the session
+// rooms showed that offered a decision (legalActions not empty): §1.5 gives
+// every decision a deadline, and §12's request names it in deadlineAt, so
+// it is never null there (bangarena/12.deadline-at; a request with nothing
+// to decide may leave it null, WIRE.md). One finding a room.
+func baCheckDeadlineAt(ctx context.Context, t *Target) Result {
+	return eachSession(ctx, t, baCheckDeadlineAtOne)
+}
+
+func baCheckDeadlineAtOne(s *baSession) Result {
+	const rule = "bangarena/12.deadline-at"
+	var res Result
+	for _, x := range append(append([]baSeen(nil), s.opening...), s.room.Seen...) {
+		if la := gjson.GetBytes(x.Raw, "legalActions"); !la.IsArray() || len(la.Array()) == 0 {
+			continue
+		}
+		res.eval(rule)
+		if at := gjson.GetBytes(x.Raw, "deadlineAt"); at.Type == gjson.String && at.String() != "" {
+			continue
+		}
+		seat := x.Seat
+		f := finding(rule, rules.Where{Seat: &seat, Step: fmt.Sprintf("version %d", x.Version), Pointer: "/deadlineAt"}, "the decision's deadline",
+			gjson.GetBytes(x.Raw, "deadlineAt").Raw, "a DecisionRequest offering %d items names no deadline in deadlineAt", len(gjson.GetBytes(x.Raw, "legalActions").Array()))
+		f.Transcript = []reports.Message{reports.NewMessage(reports.Received, time.Now(), &seat, x.Raw)}
+		res.Findings = append(res.Findings, f)
+		break
+	}
+	if len(res.Evaluated) == 0 {
+		return skip("the suite was offered no decision")
+	}
+	return res
+}

@@ -1,0 +1,62 @@
+package probe
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"net/http"
+
+	"github.com/umpire-arena/umpire/referee/rules"
+)
+
+// baProbeNoTalk sends one decision that carries a free-text message of a
+// marker no one else could guess (an extra field: WIRE.md lets messages
+// carry fields umpire does not name), then observes every seat: none may
+// be shown the marker, as §1.4 has no free-text channel over REST or MCP
+// (bangarena/1.no-free-text). Skipped when the server refuses the
+// decision for the extra field.
+func baProbeNoTalk(ctx context.Context, t *Target) Result {
+	const rule = "bangarena/1.no-free-text"
+	r, s, stop, ok := baProbeStart(ctx, probeLong(t), "no-talk")
+	if !ok {
+		return stop
+	}
+	seat := s.Seat
+	d, err := r.players[seat].Decide(&s.Req)
+	if err != nil {
+		return errored(err)
+	}
+	marker := fmt.Sprintf("umpire-table-talk-%s-%d", r.id, s.Version)
+	body := r.body(seat, d.ActionID, s.Version, d.Args)
+	body["message"] = marker
+	status, data, err := r.decideAs(ctx, seat, r.tokens[seat], body)
+	if err != nil {
+		return probeErr(err)
+	}
+	if status != http.StatusOK {
+		return skip("the server refused a decision carrying a message field (HTTP %d: %s), so nothing could be relayed", status, clip(data))
+	}
+	var res Result
+	for _, other := range sortedSeats(r.tokens) {
+		st, raw, err := r.observeAs(ctx, other, r.tokens[other])
+		if err != nil {
+			return probeErr(err)
+		}
+		if st != http.StatusOK {
+			continue
+		}
+		res.eval(rule)
+		if bytes.Contains(raw, []byte(marker)) {
+			o := other
+			f := finding(rule, rules.Where{Seat: &o, Step: fmt.Sprintf("after version %d", s.Version)}, "no trace of the message", "the message shown",
+				"seat %d's message sent with its decision is shown to seat %d", seat, other)
+			f.Transcript = r.tail(2)
+			res.Findings = append(res.Findings, f)
+			break
+		}
+	}
+	if len(res.Evaluated) == 0 {
+		return skip("no seat could be observed after the decision")
+	}
+	return res
+}
