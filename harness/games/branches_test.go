@@ -137,11 +137,10 @@ func tables() map[string]int {
 		"reports/viewer.go": 1, "reports/viewer_tables.go": 1,
 		// Per-game bodies of "serve" that name their game (to move into the
 		// game's own file), and a script that drives both games.
-		"cmd/umpire/serve_info.go": 1, "scripts/hostilehost/main.go": 1,
-		// The pure side and the schemas have no registry yet: the
-		// catalogue and statement map list both games, the schemas pick a
-		// detector by the folder name. The example agent is self-contained.
-		"referee/rules/rules.go": 1, "referee/rules/statements.go": 2, "schemas/detect.go": 2,
+		"cmd/umpire/serve_info.go": 1, "scripts/hostilehost/main.go": 1, "scripts/hostilehost/agents.go": 1,
+		// The pure side has no registry yet: the catalogue and statement
+		// map list both games. The example agent is self-contained.
+		"referee/rules/rules.go": 1, "referee/rules/statements.go": 2,
 		"examples/agents/goagent/connect.go": 2,
 	}
 }
