@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/umpire-arena/umpire/harness/legaldiff"
 	"net/http"
 	"slices"
 	"strconv"
@@ -371,7 +372,7 @@ func baSeatsCompareAt(res *Result, g *ba.Game, x baSeen, where rules.Where, show
 	}
 	res.eval("bangarena/server.legal-actions", "bangarena/13.action-ids")
 	res.Findings = append(res.Findings, baItemDiff(g, x, where, func(id string) string {
-		if !baActionIDFormed(id) {
+		if !legaldiff.ActionIDFormed(id) {
 			return "bangarena/13.action-ids"
 		}
 		if err := g.Clone().Apply(x.Seat, id, nil); err != nil {

@@ -10,8 +10,8 @@ import (
 	"github.com/coder/websocket"
 	"github.com/tidwall/gjson"
 	"github.com/umpire-arena/umpire/harness/legaldiff"
-	"github.com/umpire-arena/umpire/harness/probe"
 	ref "github.com/umpire-arena/umpire/referee/inference"
+	"github.com/umpire-arena/umpire/referee/inference/wire"
 	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/reports"
 	"github.com/umpire-arena/umpire/schemas"
@@ -470,7 +470,7 @@ func (im *infMatch) yourTurn(seat int, s *infSeat, at time.Time, env infEnvelope
 				items = append(items, json.RawMessage(it.Raw))
 				return true
 			})
-			fs := probe.CompareLegalItems(where, want, items)
+			fs := legaldiff.CompareLegalItems(where, want, items)
 			if len(fs) == 0 {
 				m.ran(infServerLegal)
 			}
@@ -528,7 +528,7 @@ func (im *infMatch) event(seat int, s *infSeat, ev infEvent, where rules.Where) 
 
 // schemaFindings files the schema violations of a server message, one
 // finding per rule and basis: each violation cites the rule its clause
-// belongs to (probe.InferenceSchemaRule, the conformance check's mapping), at
+// belongs to (wire.SchemaRule, the conformance check's mapping), at
 // the basis its schema names, so that a clause of the rules document inside
 // a pinned message stays the document's and a pin inside the document's
 // visible_state stays a pin. rule overrides the mapping when it is not the
@@ -543,7 +543,7 @@ func (im *infMatch) schemaFindings(seat int, where rules.Where, kind, rule strin
 	var order []group
 	by := map[group][]schemas.Violation{}
 	for _, v := range vs {
-		g := group{rule: probe.InferenceSchemaRule(kind, ev.Type, v), basis: rules.BasisDocument}
+		g := group{rule: wire.SchemaRule(kind, ev.Type, wire.Violation{Location: v.InstanceLocation, Keyword: v.Keyword, Message: v.Message, Binding: v.Binding()}), basis: rules.BasisDocument}
 		switch {
 		case rule == "inference/round.7.uncontested":
 			g.rule = rule
