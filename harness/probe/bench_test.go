@@ -3,9 +3,9 @@ package probe
 import (
 	"context"
 	"fmt"
-	"github.com/umpire-arena/umpire/harness/legaldiff"
 	"testing"
 
+	"github.com/umpire-arena/umpire/harness/legaldiff"
 	ref "github.com/umpire-arena/umpire/referee/inference"
 	"github.com/umpire-arena/umpire/referee/rules"
 )

@@ -6,12 +6,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/umpire-arena/umpire/harness/legaldiff"
 	"net/http"
 	"sort"
 	"time"
 
 	infadv "github.com/umpire-arena/umpire/harness/adversaries/inference"
+	"github.com/umpire-arena/umpire/harness/legaldiff"
 	ref "github.com/umpire-arena/umpire/referee/inference"
 	"github.com/umpire-arena/umpire/referee/inference/wire"
 	"github.com/umpire-arena/umpire/referee/rules"

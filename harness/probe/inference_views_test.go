@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	ref "github.com/umpire-arena/umpire/referee/inference"
+	"github.com/umpire-arena/umpire/referee/inference/wire"
 	"github.com/umpire-arena/umpire/reports"
 )
 
@@ -44,13 +45,13 @@ func viewStream(t *testing.T, edits ...string) []infMsg {
 		if l == "" {
 			continue
 		}
-		env, ok := decodeEnvelope([]byte(l))
+		env, ok := wire.ReadEnvelope([]byte(l))
 		if !ok {
 			t.Fatalf("not JSON: %s", l)
 		}
 		m := infMsg{Seat: 0, Raw: json.RawMessage(l), Env: env}
 		if env.Type == "event" {
-			m.Ev = decodeEvent(env.Event)
+			m.Ev = wire.ReadEvent(env.Event)
 		}
 		out = append(out, m)
 	}

@@ -1,11 +1,11 @@
 package probe
 
 import (
-	"github.com/umpire-arena/umpire/harness/legaldiff"
 	"slices"
 	"sort"
 	"testing"
 
+	"github.com/umpire-arena/umpire/harness/legaldiff"
 	ref "github.com/umpire-arena/umpire/referee/inference"
 	"github.com/umpire-arena/umpire/referee/rules"
 )
