@@ -97,6 +97,7 @@ type Event struct {
 	Value       *int
 	Action      string
 	Amount      *int
+	AllIn       bool
 	Timeout     bool
 	Strikes     int
 	SitOut      bool
@@ -105,6 +106,18 @@ type Event struct {
 	Uncontested bool
 	Reveals     []inference.Reveal
 	SeedCommit  string
+	// match_start: the seats listed (their seat numbers), the starting
+	// stack and the rounds announced.
+	Seats           []int
+	StartingCredits *int
+	RoundsTotal     *int
+	// round_start: the dealer and the round's ante.
+	Dealer int
+	Ante   int
+	// showdown: the pot, the winners and the payouts.
+	Pot     *int
+	Winners []int
+	Payouts []inference.Payout
 }
 
 // ReadEvent reads a match-log object; a value that is not an object reads
@@ -137,35 +150,52 @@ func ReadEvent(b []byte) Event {
 			ev.BackInRound = deref(num(v))
 		case "uncontested":
 			ev.Uncontested = flag(v)
-		case "seed_commit":
-			ev.SeedCommit, _ = str(v)
-		case "dealt_in":
-			ev.DealtIn = ev.DealtIn[:0]
-			elements(v, func(d []byte) {
-				if n := num(d); n != nil {
-					ev.DealtIn = append(ev.DealtIn, *n)
-				}
-			})
-		case "reveals":
-			ev.Reveals = ev.Reveals[:0]
-			elements(v, func(r []byte) {
-				var rv inference.Reveal
-				seat, value := false, false
-				members(r, func(k, v []byte) bool {
-					switch string(k) {
-					case "seat":
-						if n := num(v); n != nil {
-							rv.Seat, seat = *n, true
-						}
-					case "value":
-						if n := num(v); n != nil {
-							rv.Value, value = *n, true
-						}
+		case "all_in":
+			ev.AllIn = flag(v)
+		case "starting_credits":
+			ev.StartingCredits = num(v)
+		case "rounds_total":
+			ev.RoundsTotal = num(v)
+		case "dealer":
+			ev.Dealer = deref(num(v))
+		case "ante":
+			ev.Ante = deref(num(v))
+		case "pot":
+			ev.Pot = num(v)
+		case "winners":
+			ev.Winners = ints(v, ev.Winners)
+		case "seats":
+			ev.Seats = ev.Seats[:0]
+			elements(v, func(o []byte) {
+				var seat *int // of a repeated key, the last
+				members(o, func(k, v []byte) bool {
+					if string(k) == "seat" {
+						seat = num(v)
 					}
 					return true
 				})
-				if seat || value {
-					ev.Reveals = append(ev.Reveals, rv)
+				if seat != nil {
+					ev.Seats = append(ev.Seats, *seat)
+				}
+			})
+		case "payouts":
+			ev.Payouts = ev.Payouts[:0]
+			elements(v, func(r []byte) {
+				seat, amount := pair(r, "seat", "amount")
+				if seat != nil || amount != nil {
+					ev.Payouts = append(ev.Payouts, inference.Payout{Seat: deref(seat), Amount: deref(amount)})
+				}
+			})
+		case "seed_commit":
+			ev.SeedCommit, _ = str(v)
+		case "dealt_in":
+			ev.DealtIn = ints(v, ev.DealtIn)
+		case "reveals":
+			ev.Reveals = ev.Reveals[:0]
+			elements(v, func(r []byte) {
+				seat, value := pair(r, "seat", "value")
+				if seat != nil || value != nil {
+					ev.Reveals = append(ev.Reveals, inference.Reveal{Seat: deref(seat), Value: deref(value)})
 				}
 			})
 		}
@@ -210,6 +240,33 @@ func ReadRanking(b []byte) []inference.RankEntry {
 		return nil
 	}
 	return r
+}
+
+// pair reads the integers of two members of the object o (of a repeated
+// key, the last; nil when absent or not an integer).
+func pair(o []byte, a, b string) (x, y *int) {
+	members(o, func(k, v []byte) bool {
+		switch string(k) {
+		case a:
+			x = num(v)
+		case b:
+			y = num(v)
+		}
+		return true
+	})
+	return x, y
+}
+
+// ints reads an array of integers into dst[:0] (its other elements
+// skipped).
+func ints(v []byte, dst []int) []int {
+	dst = dst[:0]
+	elements(v, func(d []byte) {
+		if n := num(d); n != nil {
+			dst = append(dst, *n)
+		}
+	})
+	return dst
 }
 
 func deref(n *int) int {

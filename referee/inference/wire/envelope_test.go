@@ -25,6 +25,11 @@ var envelopeCases = []string{
 	`{"type":"event","type":"error","turn":1,"turn":2}`,
 	`{"turn":1e2,"deadline_ms":-0,"round":9007199254740993}`,
 	`{"event":{"reveals":[{"seat":1},{"value":2},3,{"seat":"x","value":4}],"dealt_in":[1,"2",3.0]}}`,
+	`{"type":"event","event":{"type":"match_start","rounds_total":40,"starting_credits":100,"seats":[{"seat":0,"name":"a"},{"name":"b","seat":1},{"seat":"2"}]}}`,
+	`{"type":"event","event":{"type":"round_start","round":1,"dealer":2,"ante":2,"dealt_in":[0,2]}}`,
+	`{"type":"event","event":{"type":"ante","round":1,"seat":2,"amount":1,"all_in":true}}`,
+	`{"event":{"type":"showdown","reveals":[{"seat":1,"seat":"x","value":3},{"seat":2,"value":4,"value":null}],"seats":[{"seat":1,"seat":{}}]}}`,
+	`{"type":"event","event":{"type":"showdown","round":1,"pot":9,"winners":[0,2],"payouts":[{"seat":0,"amount":5},{"amount":4,"seat":2},{"x":1}]}}`,
 	`{}`, `[]`, `null`, `"x"`, `{"type":"x"`, `{"type":"x"}{}`, ``,
 }
 
@@ -117,13 +122,46 @@ func readEventJSON(b []byte) (ev Event) {
 	ev = Event{Type: s("type"), Round: deref(n(top["round"])), Turn: n(top["turn"]), Seat: n(top["seat"]), Value: n(top["value"]),
 		Action: s("action"), Amount: n(top["amount"]), Timeout: string(top["timeout"]) == "true", Strikes: deref(n(top["strikes"])),
 		SitOut: string(top["sit_out"]) == "true", BackInRound: deref(n(top["back_in_round"])), Uncontested: string(top["uncontested"]) == "true",
-		SeedCommit: s("seed_commit")}
-	var items []json.RawMessage
-	if json.Unmarshal(top["dealt_in"], &items) == nil && items != nil {
-		ev.DealtIn = []int{}
+		SeedCommit: s("seed_commit"), AllIn: string(top["all_in"]) == "true", StartingCredits: n(top["starting_credits"]),
+		RoundsTotal: n(top["rounds_total"]), Dealer: deref(n(top["dealer"])), Ante: deref(n(top["ante"])), Pot: n(top["pot"])}
+	intsOf := func(k string) []int {
+		var items []json.RawMessage
+		if json.Unmarshal(top[k], &items) != nil || items == nil {
+			return nil
+		}
+		out := []int{}
 		for _, it := range items {
 			if v := n(it); v != nil {
-				ev.DealtIn = append(ev.DealtIn, *v)
+				out = append(out, *v)
+			}
+		}
+		return out
+	}
+	ev.DealtIn, ev.Winners = intsOf("dealt_in"), intsOf("winners")
+	var items []json.RawMessage
+	if json.Unmarshal(top["seats"], &items) == nil && items != nil {
+		for _, it := range items {
+			var o map[string]json.RawMessage
+			if json.Unmarshal(it, &o) != nil {
+				continue
+			}
+			if raw, ok := o["seat"]; ok {
+				if v := n(raw); v != nil {
+					ev.Seats = append(ev.Seats, *v)
+				}
+			}
+		}
+	}
+	items = nil
+	if json.Unmarshal(top["payouts"], &items) == nil && items != nil {
+		for _, it := range items {
+			var o map[string]json.RawMessage
+			if json.Unmarshal(it, &o) != nil {
+				continue
+			}
+			seat, amount := n(o["seat"]), n(o["amount"])
+			if seat != nil || amount != nil {
+				ev.Payouts = append(ev.Payouts, inference.Payout{Seat: deref(seat), Amount: deref(amount)})
 			}
 		}
 	}
@@ -153,6 +191,15 @@ func sameEvent(t *testing.T, b []byte) {
 		}
 		if len(e.Reveals) == 0 {
 			e.Reveals = nil
+		}
+		if len(e.Winners) == 0 {
+			e.Winners = nil
+		}
+		if len(e.Seats) == 0 {
+			e.Seats = nil
+		}
+		if len(e.Payouts) == 0 {
+			e.Payouts = nil
 		}
 	}
 	norm(&have)
