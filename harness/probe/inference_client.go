@@ -62,25 +62,14 @@ func (m *infMsg) view() (ref.VisibleState, error) {
 	return vs, err
 }
 
-// legal decodes the your_turn's legal_actions tolerantly: every item that
-// is an object with an action; amount, min and max read when they are
-// integers (other fields, and items of another shape, are skipped).
+// legal reads the your_turn's legal_actions tolerantly (wire.ReadLegal):
+// every item that is an object with an action; amount, min and max read
+// when they are integers (other fields, and items of another shape, are
+// skipped). It is an error when legal_actions is not an array.
 func (m *infMsg) legal() ([]ref.LegalAction, error) {
-	var items []json.RawMessage
-	if err := json.Unmarshal(m.Env.LegalActions, &items); err != nil {
-		return nil, err
-	}
-	l := make([]ref.LegalAction, 0, len(items))
-	for _, it := range items {
-		var o map[string]json.RawMessage
-		var a ref.LegalAction
-		if json.Unmarshal(it, &o) != nil || json.Unmarshal(o["action"], &a.Action) != nil {
-			continue
-		}
-		_ = json.Unmarshal(o["amount"], &a.Amount)
-		_ = json.Unmarshal(o["min"], &a.Min)
-		_ = json.Unmarshal(o["max"], &a.Max)
-		l = append(l, a)
+	l, ok := wire.ReadLegal(m.Env.LegalActions)
+	if !ok {
+		return nil, errors.New("legal_actions is not an array")
 	}
 	return l, nil
 }

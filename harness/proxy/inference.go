@@ -437,8 +437,7 @@ func (im *infMatch) yourTurn(seat int, s *infSeat, at time.Time, env wire.Envelo
 	list := view(env.LegalActions)
 	listOK := list.IsArray() || (list.Exists() && list.Type == gjson.Null)
 	offered := func() []ref.LegalAction {
-		var got []ref.LegalAction
-		_ = json.Unmarshal([]byte(list.Raw), &got)
+		got, _ := wire.ReadLegal(env.LegalActions)
 		return got
 	}
 	if owe, ok := s.bets.owes(seat, env.Round, vis.legal.YourCredits); ok && vis.legalOK && owe != vis.legal.ToCall {
