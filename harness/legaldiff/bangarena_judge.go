@@ -124,7 +124,7 @@ func compareRequest(seat int, req ba.DecisionRequest, gaps ba.ReadGaps) (fs []re
 		if rule == "" {
 			rule = "bangarena/server.legal-actions"
 		}
-		return []reports.Finding{finding(rule, where, "an observation the legal items can be derived from", err.Error(),
+		return []reports.Finding{reports.NewFinding(rule, where, "an observation the legal items can be derived from", err.Error(),
 			"no legal actions can be derived from the DecisionRequest: %v", err)}, nil, 0
 	}
 	// The one comparison (BangArena); the live check judges the
@@ -160,11 +160,11 @@ func compareRequest(seat int, req ba.DecisionRequest, gaps ba.ReadGaps) (fs []re
 	}
 	phase := req.Observation.Phase
 	for _, id := range extra {
-		fs = append(fs, OnReading(finding(ExtraRule(req, id), where, "no such item", id,
+		fs = append(fs, OnReading(reports.NewFinding(ExtraRule(req, id), where, "no such item", id,
 			"the server offers %q, which the referee does not allow for this observation", id), items[id], phase, req.Observation))
 	}
 	for _, id := range missing {
-		fs = append(fs, OnReading(finding(MissingRule(req.Observation, items[id]), where, id, "missing",
+		fs = append(fs, OnReading(reports.NewFinding(MissingRule(req.Observation, items[id]), where, id, "missing",
 			"the server does not offer %q, which the referee allows for this observation", id), items[id], phase, req.Observation))
 	}
 	return fs, und, unchecked
@@ -350,22 +350,9 @@ func ItemReading(req ba.DecisionRequest, a ba.LegalAction, missing bool) string 
 	} else {
 		rule = ExtraRule(req, a.ActionID)
 	}
-	f := OnReading(finding(rule, rules.Where{}, "", "", "x"), a, req.Observation.Phase, req.Observation)
+	f := OnReading(reports.NewFinding(rule, rules.Where{}, "", "", "x"), a, req.Observation.Phase, req.Observation)
 	if f.Basis == rules.BasisReading {
 		return f.Ref
 	}
 	return ""
-}
-
-// finding builds a finding at the rule's catalogue level (grading by basis
-// is the caller's).
-func finding(rule string, where rules.Where, expected, got any, format string, args ...any) reports.Finding {
-	lvl := rules.Must
-	if r, ok := rules.Default().Lookup(rule); ok {
-		lvl = r.Level
-	}
-	return reports.Finding{Finding: rules.Finding{
-		Rule: rule, Level: lvl, Where: where, Expected: rules.Value(expected), Got: rules.Value(got),
-		Message: fmt.Sprintf(format, args...),
-	}}
 }

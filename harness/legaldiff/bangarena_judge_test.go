@@ -112,7 +112,7 @@ func TestBALiveReadingsOfState(t *testing.T) {
 		{"a second Shot after a Shot", "bangarena/3.shot-limit", ba.LegalAction{ActionID: "shot:c4:0", Command: "play_shot"}, view("char_03", nil, nil, played("play_shot", "miss", "shot"), played("play_shot", "shot", "")), ""},
 	}
 	for _, tc := range tests {
-		f := OnReading(finding(tc.rule, rules.Where{}, "", "", "x"), tc.item, tc.obs.Phase, tc.obs)
+		f := OnReading(reports.NewFinding(tc.rule, rules.Where{}, "", "", "x"), tc.item, tc.obs.Phase, tc.obs)
 		got := ""
 		if f.Basis == rules.BasisReading {
 			got = f.Ref

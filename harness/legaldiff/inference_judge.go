@@ -29,13 +29,13 @@ func CompareLegalItems(where rules.Where, want []inference.LegalAction, items []
 	}
 	var out []reports.Finding
 	for _, a := range d.Missing {
-		out = append(out, finding(LegalRule(a.Action), where, a, nil, "legal_actions lack the %s item the referee offers", a.Action))
+		out = append(out, reports.NewFinding(LegalRule(a.Action), where, a, nil, "legal_actions lack the %s item the referee offers", a.Action))
 	}
 	differs := map[string]bool{}
 	for _, f := range d.Different {
 		if !differs[f.Action] {
 			differs[f.Action] = true
-			out = append(out, finding(LegalRule(f.Action), where, wantOf[f.Action], d.Offered[f.Action], "legal_actions offer a different %s item", f.Action))
+			out = append(out, reports.NewFinding(LegalRule(f.Action), where, wantOf[f.Action], d.Offered[f.Action], "legal_actions offer a different %s item", f.Action))
 		}
 	}
 	for _, x := range d.Extra {
@@ -44,9 +44,9 @@ func CompareLegalItems(where rules.Where, want []inference.LegalAction, items []
 		}
 		switch x.Action {
 		case inference.ActionFold, inference.ActionCall, inference.ActionRaise:
-			out = append(out, finding(LegalRule(x.Action), where, nil, d.Offered[x.Action], "legal_actions offer a %s item the referee does not", x.Action))
+			out = append(out, reports.NewFinding(LegalRule(x.Action), where, nil, d.Offered[x.Action], "legal_actions offer a %s item the referee does not", x.Action))
 		default:
-			out = append(out, finding(LegalRule(x.Action), where, nil, d.Offered[x.Action], "legal_actions offer an unknown action %s", x.Action))
+			out = append(out, reports.NewFinding(LegalRule(x.Action), where, nil, d.Offered[x.Action], "legal_actions offer an unknown action %s", x.Action))
 		}
 	}
 	return out
