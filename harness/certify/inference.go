@@ -2,7 +2,6 @@ package certify
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -95,8 +94,7 @@ func (d *inferenceDriver) judgeConnect(p Planned, spec agent.ConnectSpec, j *jud
 	}
 	j.ran(CheckDeadline)
 	for _, line := range splitLines(log) {
-		var ev infEvent
-		if json.Unmarshal(line, &ev) == nil && ev.Type == "timeout" && ev.Seat != nil && *ev.Seat == p.Seat {
+		if ev := wire.ReadEvent(line); ev.Type == "timeout" && ev.Seat != nil && *ev.Seat == p.Seat {
 			j.fail(CheckDeadline, rules.Where{Round: ev.Round, Turn: ev.Turn}, "a move before the deadline", "the server's timeout", "the turn timed out")
 		}
 	}

@@ -26,13 +26,12 @@ type infLine struct {
 	Ranking      []ref.RankEntry
 }
 
-// infEvent is the part of an event object the driver reads (also decoded
-// from match-log lines in connect mode).
+// infEvent is the part of an event object the driver reads.
 type infEvent struct {
-	Type  string `json:"type"`
-	Seat  *int   `json:"seat"`
-	Round int    `json:"round"`
-	Turn  *int   `json:"turn"`
+	Type  string
+	Seat  *int
+	Round int
+	Turn  *int
 }
 
 // readInfLine reads one line from the embedded server: with the one reader
