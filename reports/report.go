@@ -2,6 +2,7 @@ package reports
 
 import (
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strings"
 	"time"
@@ -151,6 +152,21 @@ type Finding struct {
 	rules.Finding
 	// Transcript is the exchange around the finding, oldest first.
 	Transcript []Message `json:"transcript,omitempty"`
+}
+
+// NewFinding builds a finding of rule at its level in the default
+// catalogue (MUST for a rule it does not know); grading by basis is the
+// caller's (rules.Catalogue.Grade). The suite's checks and the legal-list
+// comparisons build their findings with it.
+func NewFinding(rule string, where rules.Where, expected, got any, format string, args ...any) Finding {
+	lvl := rules.Must
+	if r, ok := rules.Default().Lookup(rule); ok {
+		lvl = r.Level
+	}
+	return Finding{Finding: rules.Finding{
+		Rule: rule, Level: lvl, Where: where, Expected: rules.Value(expected), Got: rules.Value(got),
+		Message: fmt.Sprintf(format, args...),
+	}}
 }
 
 // Direction says which way a transcript message went, seen from umpire.

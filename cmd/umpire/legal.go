@@ -12,7 +12,6 @@ import (
 
 	"github.com/umpire-arena/umpire/harness"
 	"github.com/umpire-arena/umpire/harness/legaldiff"
-	"github.com/umpire-arena/umpire/harness/probe"
 	"github.com/umpire-arena/umpire/internal/inert"
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
 	"github.com/umpire-arena/umpire/referee/inference"
@@ -331,11 +330,11 @@ func compareBangLegal(derived []ba.LegalAction, und []ba.Undecided, given []json
 }
 
 // bangLegalReadings names the reading each missing or extra item's
-// difference rests on, where one does (probe.BangArenaItemReading).
+// difference rests on, where one does (legaldiff.ItemReading).
 func bangLegalReadings(req ba.DecisionRequest, d bangLegalDiff) map[string]string {
 	out := map[string]string{}
 	for _, m := range d.Missing {
-		if ref := probe.BangArenaItemReading(req, m, true); ref != "" {
+		if ref := legaldiff.ItemReading(req, m, true); ref != "" {
 			out[m.ActionID] = ref
 		}
 	}
@@ -344,7 +343,7 @@ func bangLegalReadings(req ba.DecisionRequest, d bangLegalDiff) map[string]strin
 		if json.Unmarshal(x, &a) != nil || a.ActionID == "" {
 			continue
 		}
-		if ref := probe.BangArenaItemReading(req, a, false); ref != "" {
+		if ref := legaldiff.ItemReading(req, a, false); ref != "" {
 			out[a.ActionID] = ref
 		}
 	}

@@ -1,22 +1,18 @@
 package certify
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
-	"strings"
 	"time"
-	"unicode/utf8"
-	"unsafe"
 
 	"github.com/tidwall/gjson"
 	"github.com/umpire-arena/umpire/harness/agent"
 	infsrv "github.com/umpire-arena/umpire/harness/server/inference"
 	ref "github.com/umpire-arena/umpire/referee/inference"
+	"github.com/umpire-arena/umpire/referee/inference/wire"
 	"github.com/umpire-arena/umpire/referee/rules"
 )
 
@@ -43,130 +39,6 @@ type infTurn struct {
 	deadline    time.Duration
 	inTime      bool // the agent's last answer came in time
 	reasked     bool
-}
-
-// infMove is an agent's move as sent, fields kept optional to judge them.
-type infMove struct {
-	Type    string  `json:"type"`
-	MatchID string  `json:"match_id"`
-	Turn    *int    `json:"turn"`
-	Action  string  `json:"action"`
-	Amount  *int    `json:"amount"`
-	Message *string `json:"message"`
-}
-
-// readMove is certify's tolerant reader of an agent's move: each field on
-// its own, so that one field of another shape never hides the others. An
-// integer (turn, amount) is any JSON number of integral value (3 or 3.0,
-// I-INF-S9); an amount or message of another shape is left absent (what
-// it means is judged by the server's answer and the legality check). Only
-// an answer that is not a JSON object is an error.
-//
-// A line of plain JSON (valid UTF-8, no backslash escape, too short to nest
-// as deep as encoding/json refuses) is read in one pass over its top level;
-// any other goes through encoding/json (readMoveJSON), whose reading of
-// escapes and invalid UTF-8 is the reference. Both give the same move
-// (TestReadMoveMatchesJSON).
-func readMove(raw []byte) (infMove, error) {
-	if len(raw) >= 10000 || bytes.IndexByte(raw, '\\') >= 0 || !utf8.Valid(raw) || !gjson.ValidBytes(raw) {
-		return readMoveJSON(raw)
-	}
-	root := gjson.Parse(unsafe.String(unsafe.SliceData(raw), len(raw)))
-	if !root.IsObject() {
-		return readMoveJSON(raw) // not an object: encoding/json says why
-	}
-	var m infMove
-	// Every key in order, so that of a repeated key the last one decides,
-	// as in encoding/json's map. Strings are cloned, not views into the
-	// agent's line.
-	root.ForEach(func(k, v gjson.Result) bool {
-		switch k.Str {
-		case "type":
-			m.Type = stringOf(v)
-		case "match_id":
-			m.MatchID = stringOf(v)
-		case "action":
-			m.Action = stringOf(v)
-		case "turn":
-			m.Turn = integralOf(v)
-		case "amount":
-			m.Amount = integralOf(v)
-		case "message":
-			m.Message = nil
-			if v.Type == gjson.String {
-				msg := strings.Clone(v.Str)
-				m.Message = &msg
-			}
-		}
-		return true
-	})
-	return m, nil
-}
-
-// stringOf is what json.Unmarshal of v leaves in a fresh string: v's text
-// for a string, "" for anything else.
-func stringOf(v gjson.Result) string {
-	if v.Type == gjson.String {
-		return strings.Clone(v.Str)
-	}
-	return ""
-}
-
-// integralOf is integral for a value read by gjson: the value of a JSON
-// number with no fraction, 0 for null (which json.Unmarshal leaves as the
-// zero it decodes into), nil for anything else.
-func integralOf(v gjson.Result) *int {
-	var f float64
-	switch v.Type {
-	case gjson.Null:
-	case gjson.Number:
-		var err error
-		if f, err = strconv.ParseFloat(v.Raw, 64); err != nil {
-			return nil
-		}
-	default:
-		return nil
-	}
-	if f != float64(int64(f)) || f > 1<<53 || f < -(1<<53) {
-		return nil
-	}
-	n := int(f)
-	return &n
-}
-
-// readMoveJSON is readMove through encoding/json.
-func readMoveJSON(raw []byte) (infMove, error) {
-	var m infMove
-	var top map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &top); err != nil {
-		return m, err
-	}
-	if top == nil {
-		return m, errors.New("null is not a move object")
-	}
-	_ = json.Unmarshal(top["type"], &m.Type)
-	_ = json.Unmarshal(top["match_id"], &m.MatchID)
-	_ = json.Unmarshal(top["action"], &m.Action)
-	m.Turn, m.Amount = integral(top["turn"]), integral(top["amount"])
-	var msg string
-	if json.Unmarshal(top["message"], &msg) == nil && len(top["message"]) > 0 && top["message"][0] == '"' {
-		m.Message = &msg
-	}
-	return m, nil
-}
-
-// integral returns the value of a JSON number with no fraction (nil for
-// anything else).
-func integral(raw json.RawMessage) *int {
-	if len(raw) == 0 || raw[0] == '"' {
-		return nil
-	}
-	var f float64
-	if json.Unmarshal(raw, &f) != nil || f != float64(int64(f)) || f > 1<<53 || f < -(1<<53) {
-		return nil
-	}
-	n := int(f)
-	return &n
 }
 
 // infKey is the request key of an Inference answer: its turn, when the
@@ -222,8 +94,7 @@ func (d *inferenceDriver) judgeConnect(p Planned, spec agent.ConnectSpec, j *jud
 	}
 	j.ran(CheckDeadline)
 	for _, line := range splitLines(log) {
-		var ev infEvent
-		if json.Unmarshal(line, &ev) == nil && ev.Type == "timeout" && ev.Seat != nil && *ev.Seat == p.Seat {
+		if ev := wire.ReadEvent(line); ev.Type == "timeout" && ev.Seat != nil && *ev.Seat == p.Seat {
 			j.fail(CheckDeadline, rules.Where{Round: ev.Round, Turn: ev.Turn}, "a move before the deadline", "the server's timeout", "the turn timed out")
 		}
 	}
@@ -277,22 +148,22 @@ func (d *inferenceDriver) play(ctx context.Context, p Planned, j *judge, l *link
 	handle := func(ans answer, t *infTurn) {
 		answered = true
 		where := rules.Where{Round: t.round, Turn: rules.IntPtr(t.turn)}
-		if m, err := readMove(ans.raw); err != nil {
+		if m, err := wire.ReadMove(ans.raw); err != nil {
 			j.fail(CheckHygiene, where, "a move object", string(trim(ans.raw)), "the answer is not a move: "+err.Error())
 			j.fail(CheckLegal, where, "a move from legal_actions", string(trim(ans.raw)), "the answer cannot be read as a move")
 		} else {
-			echo := m.Type == infsrv.TypeMove && m.MatchID == id && m.Turn != nil && *m.Turn == t.turn
+			echo := wire.Text(m.Type) == infsrv.TypeMove && wire.Text(m.MatchID) == id && m.Turn != nil && *m.Turn == t.turn
 			if echo {
 				j.ran(CheckEcho)
 			} else {
-				got := map[string]any{"type": m.Type, "match_id": m.MatchID, "turn": m.Turn}
+				got := map[string]any{"type": wire.Text(m.Type), "match_id": wire.Text(m.MatchID), "turn": m.Turn}
 				j.fail(CheckEcho, where, map[string]any{"type": "move", "match_id": id, "turn": t.turn}, got, "the move does not echo the type, match_id and turn of the your_turn it answers")
 			}
 			if m.Message != nil {
 				sawMessage = true
 				judgeMessage(j, where, *m.Message)
 			}
-			legal := infLegal(t.legal, m)
+			legal := ref.NotOffered(t.legal, wire.Text(m.Action), m.Amount)
 			if legal == "" {
 				j.ran(CheckLegal)
 			} else {
@@ -481,25 +352,6 @@ func infDefaultMove(matchID string, t *infTurn) []byte {
 		}
 	}
 	return rawJSON(map[string]any{"type": infsrv.TypeMove, "match_id": matchID, "turn": t.turn, "action": action})
-}
-
-// infLegal returns "" when m is one of the legal actions, else why not.
-func infLegal(legal []ref.LegalAction, m infMove) string {
-	for _, a := range legal {
-		if a.Action != m.Action {
-			continue
-		}
-		if a.Action == ref.ActionRaise {
-			if m.Amount == nil {
-				return "a raise without amount"
-			}
-			if *m.Amount < a.Min || *m.Amount > a.Max {
-				return fmt.Sprintf("raise amount %d outside [%d, %d]", *m.Amount, a.Min, a.Max)
-			}
-		}
-		return ""
-	}
-	return fmt.Sprintf("action %q is not offered", m.Action)
 }
 
 func trimEOL(b []byte) []byte {

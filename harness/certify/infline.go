@@ -7,12 +7,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"strings"
-	"unsafe"
 
-	"github.com/tidwall/gjson"
 	infsrv "github.com/umpire-arena/umpire/harness/server/inference"
 	ref "github.com/umpire-arena/umpire/referee/inference"
+	"github.com/umpire-arena/umpire/referee/inference/wire"
 )
 
 // infLine is what the driver reads of a server line: a few top-level
@@ -28,30 +26,20 @@ type infLine struct {
 	Ranking      []ref.RankEntry
 }
 
-// infEvent is the part of an event object the driver reads (also decoded
-// from match-log lines in connect mode).
+// infEvent is the part of an event object the driver reads.
 type infEvent struct {
-	Type  string `json:"type"`
-	Seat  *int   `json:"seat"`
-	Round int    `json:"round"`
-	Turn  *int   `json:"turn"`
+	Type  string
+	Seat  *int
+	Round int
+	Turn  *int
 }
 
-// intPtr returns v's integer, nil when v is not a number.
-func intPtr(v gjson.Result) *int {
-	if v.Type != gjson.Number {
-		return nil
-	}
-	n := int(v.Int())
-	return &n
-}
-
-// readInfLine probes one line from the embedded server in a single pass
-// over its top level (gjson skips the visible_state without decoding it;
-// a your_turn of the server's own layout skips it without reading it,
-// readYourTurn, and an event of its layout is read in one pass over its
-// bytes, readEvent). The server is umpire's own, so its lines are JSON; a
-// line without a type is an error.
+// readInfLine reads one line from the embedded server: with the one reader
+// of the envelope (readInfLineFull), or, for a your_turn of the server's
+// own layout, skipping its visible_state without walking it (readYourTurn),
+// and for an event of its layout in one pass over the bytes that converts
+// only the integers kept (readEvent). The server is umpire's own, so its
+// lines are JSON; a line without a type is an error.
 func readInfLine(line []byte) (infLine, error) {
 	switch {
 	case bytes.HasPrefix(line, eventHead):
@@ -66,116 +54,47 @@ func readInfLine(line []byte) (infLine, error) {
 	return readInfLineFull(line)
 }
 
-// readInfLineFull is readInfLine's pass over every top-level member.
+// readInfLineFull reads a line with the one reader of the envelope
+// (wire.ReadEnvelopeUnchecked: the server is umpire's own, so its lines are
+// JSON), its legal_actions, ranking and event with wire's readers of them.
+// A line that is not an object with a type, or whose legal_actions is not
+// an array, is an error.
 func readInfLineFull(line []byte) (infLine, error) {
-	var (
-		env infLine
-		err error
-	)
-	// A read-only view of the line, which nobody changes: gjson.ParseBytes
-	// would copy it first (a your_turn is ~16 KiB late in a 6-seat match).
-	view := unsafe.String(unsafe.SliceData(line), len(line))
-	gjson.Parse(view).ForEach(func(k, v gjson.Result) bool {
-		err = env.member(k.Str, v)
-		return err == nil
-	})
-	if err == nil && env.Type == "" {
-		err = errors.New("a line without a type")
+	env, ok := wire.ReadEnvelopeUnchecked(line)
+	if !ok {
+		return infLine{}, errors.New("a line that is not one JSON object")
 	}
-	return env, err
+	return lineOf(env)
 }
 
-// member reads one top-level member of a server line into l.
-func (l *infLine) member(key string, v gjson.Result) error {
-	var err error
-	switch key {
-	case "type":
-		l.Type = v.Str
-	case "round":
-		l.Round = int(v.Int())
-	case "turn":
-		l.Turn = intPtr(v)
-	case "deadline_ms":
-		l.DeadlineMS = intPtr(v)
-	case "code":
-		l.Code = v.Str
-	case "legal_actions":
-		l.LegalActions, err = readLegal(v)
-	case "ranking":
-		// Into a variable of its own: &l.Ranking given to encoding/json
-		// would put every line read on the heap.
-		var ranking []ref.RankEntry
-		err = json.Unmarshal([]byte(v.Raw), &ranking)
-		l.Ranking = ranking
-	case "event":
-		v.ForEach(func(k, v gjson.Result) bool {
-			switch k.Str {
-			case "type":
-				l.Event.Type = v.Str
-			case "seat":
-				l.Event.Seat = intPtr(v)
-			case "round":
-				l.Event.Round = int(v.Int())
-			case "turn":
-				l.Event.Turn = intPtr(v)
-			}
-			return true
-		})
+// lineOf is what the driver reads of an envelope.
+func lineOf(env wire.Envelope) (infLine, error) {
+	l := infLine{Type: env.Type, Round: env.Round, Turn: env.Turn, DeadlineMS: env.DeadlineMS, Code: env.Code}
+	if env.Type == "" {
+		return l, errors.New("a line without a type")
 	}
-	return err
-}
-
-// readLegal reads a legal_actions array: objects with action and, as
-// numbers, amount, min and max.
-func readLegal(v gjson.Result) ([]ref.LegalAction, error) {
-	if !v.IsArray() {
-		return nil, errors.New("legal_actions is not an array")
-	}
-	var (
-		out []ref.LegalAction
-		err error
-	)
-	v.ForEach(func(_, item gjson.Result) bool {
-		if !item.IsObject() {
-			err = errors.New("a legal_actions item is not an object")
-			return false
+	if env.LegalActions != nil {
+		legal, ok := wire.ReadLegal(env.LegalActions)
+		if !ok {
+			return l, errors.New("legal_actions is not an array")
 		}
-		var a ref.LegalAction
-		item.ForEach(func(k, v gjson.Result) bool {
-			switch k.Str {
-			case "action":
-				a.Action = actionName(v.Str)
-			case "amount":
-				a.Amount = int(v.Int())
-			case "min":
-				a.Min = int(v.Int())
-			case "max":
-				a.Max = int(v.Int())
-			}
-			return true
-		})
-		out = append(out, a)
-		return true
-	})
-	return out, err
-}
-
-// actionName returns s as a string of its own (s is a view into a line
-// whose storage is reused): the action constant it names, else a copy.
-func actionName(s string) string {
-	for _, a := range [...]string{ref.ActionFold, ref.ActionCall, ref.ActionRaise} {
-		if s == a {
-			return a
-		}
+		l.LegalActions = legal
 	}
-	return strings.Clone(s)
+	if env.Ranking != nil {
+		l.Ranking = wire.ReadRanking(env.Ranking)
+	}
+	if env.Event != nil {
+		ev := wire.ReadEvent(env.Event)
+		l.Event = infEvent{Type: ev.Type, Seat: ev.Seat, Round: ev.Round, Turn: ev.Turn}
+	}
+	return l, nil
 }
 
 // The your_turn fast path of readInfLine. A your_turn is mostly its
 // visible_state, which the driver does not read; a pass over the top level
 // still walks all of it to find where it ends. The embedded server writes a
-// your_turn with scalar members first, then visible_state, then
-// legal_actions as its last member (infsrv's appendYourTurn), so the driver
+// your_turn with scalar members first (appendYourTurnHead), then visible_state, then
+// legal_actions as its last member (appendYourTurnTail), so the driver
 // reads the members before visible_state and the legal_actions at the end
 // of the line and skips the bytes in between. A line of another layout
 // takes the full pass (readInfLine), which gives the same reading.
@@ -193,12 +112,13 @@ var (
 // Why the two keys found are the line's own (for a line that is one JSON
 // object): inside a string a quote byte is always escaped (\"), so `,"`
 // never occurs within one; the first `,"visible_state":` therefore follows
-// a member of the top level when every member before it is a scalar
-// (checked). The last `},"legal_actions":[` is followed by an array that
+// a member of the top level when the members before it read as an object
+// of their own (checked: a key inside a nested value leaves it unclosed). The last `},"legal_actions":[` is followed by an array that
 // ends one byte before the line does, with the object's closing brace: a
 // key inside visible_state would leave visible_state and the line's object
 // both to close after its array.
 func readYourTurn(line []byte) (env infLine, ok bool) {
+	var err error
 	if !bytes.HasPrefix(line, yourTurnHead) || line[len(line)-1] != '}' {
 		return env, false
 	}
@@ -207,21 +127,14 @@ func readYourTurn(line []byte) (env infLine, ok bool) {
 	if i < 0 || j <= i {
 		return env, false
 	}
-	// The members before visible_state: gjson reads the object's members
-	// up to the end of its input, here the last one before visible_state.
-	head := line[:i]
-	scalars := true
-	gjson.Parse(unsafe.String(unsafe.SliceData(head), len(head))).ForEach(func(k, v gjson.Result) bool {
-		switch {
-		case v.Type == gjson.JSON, k.Str == "visible_state", k.Str == "legal_actions":
-			// Not the layout of a your_turn of the embedded server.
-			scalars = false
-		default:
-			scalars = env.member(k.Str, v) == nil
-		}
-		return scalars
-	})
-	if !scalars || env.Type != infsrv.TypeYourTurn {
+	// The members before visible_state, read as an object of their own:
+	// the walk completes only when the key found is the line's own (a key
+	// found inside a nested value leaves it unclosed).
+	head, ok := wire.ReadEnvelopeUnchecked(append(line[:i:i], '}'))
+	if !ok || head.Type != infsrv.TypeYourTurn || head.VisibleState != nil || head.LegalActions != nil || head.Event != nil || head.Ranking != nil {
+		return infLine{}, false
+	}
+	if env, err = lineOf(head); err != nil {
 		return infLine{}, false
 	}
 	// The legal_actions array: from its bracket to the byte before the
@@ -231,14 +144,15 @@ func readYourTurn(line []byte) (env infLine, ok bool) {
 		env.LegalActions = legal
 		return env, true
 	}
-	arr := unsafe.String(unsafe.SliceData(line[j+len(legalTailKey)-1:]), len(line)-j-len(legalTailKey))
-	legal := gjson.Parse(arr)
-	if !legal.IsArray() || !gjson.Valid(arr) {
+	arr := line[j+len(legalTailKey)-1 : len(line)-1]
+	if !json.Valid(arr) {
 		return infLine{}, false
 	}
-	if env.member("legal_actions", legal) != nil {
+	legal, ok := wire.ReadLegal(arr)
+	if !ok {
 		return infLine{}, false
 	}
+	env.LegalActions = legal
 	return env, true
 }
 
@@ -246,7 +160,7 @@ func readYourTurn(line []byte) (env infLine, ok bool) {
 // server writes (ref.AppendLegalJSON): {"action":"fold"},
 // {"action":"call","amount":N} and {"action":"raise","min":N,"max":N},
 // N of 1 to 15 digits, nothing else between the brackets. ok is false for
-// any other array: readLegal reads it. Both read the same actions
+// any other array: wire.ReadLegal reads it. Both read the same actions
 // (TestServerLegal, FuzzReadYourTurn).
 func serverLegal(b []byte) (legal []ref.LegalAction, ok bool) {
 	if len(b) < 2 || b[0] != '[' || b[len(b)-1] != ']' {
@@ -288,7 +202,7 @@ func serverLegal(b []byte) (legal []ref.LegalAction, ok bool) {
 		legal = append(legal, a)
 	}
 	if len(legal) == 0 {
-		// [] reads as an empty list, which readLegal leaves nil.
+		// [] reads as an empty list, which wire.ReadLegal leaves nil.
 		return nil, true
 	}
 	return legal, true

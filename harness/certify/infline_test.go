@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/tidwall/gjson"
+	"github.com/umpire-arena/umpire/referee/inference/wire"
 	"github.com/umpire-arena/umpire/reports"
 )
 
@@ -34,7 +35,8 @@ func TestReadYourTurn(t *testing.T) {
 		{"a visible_state quoting the keys", edit(head, `,"visible_state":{"m":"},\"legal_actions\":[{\"action\":\"raise\"}]}","legal_actions":[{"action":"raise"}]}`, legal), true},
 		{"a member after legal_actions", edit(head, visible, `,"legal_actions":[{"action":"fold"}],"turn":9}`), false},
 		{"legal_actions not last, a turn after it", edit(head, visible, `,"legal_actions":[{"action":"fold"}],"x":{"legal_actions":[]}}`), false},
-		{"an object before visible_state", edit(`{"type":"your_turn","round":{"a":1},"turn":1`, visible, legal), false},
+		{"an object before visible_state", edit(`{"type":"your_turn","round":{"a":1},"turn":1`, visible, legal), true},
+		{"the key inside an object before it", edit(`{"type":"your_turn","x":{"a":1`, visible, `}`, legal), false},
 		{"legal_actions before visible_state", edit(`{"type":"your_turn","legal_actions":[],"turn":1`, visible, legal), false},
 		{"not an array", edit(head, visible, `,"legal_actions":{"action":"fold"}}`), false},
 		{"trailing space", append(bytes.Clone(turn), ' '), false},
@@ -156,9 +158,9 @@ func TestServerLegal(t *testing.T) {
 			if !ok {
 				return
 			}
-			want, err := readLegal(gjson.Parse(c.arr))
-			if err != nil || fmt.Sprint(got) != fmt.Sprint(want) || (got == nil) != (want == nil) {
-				t.Errorf("serverLegal %v\nreadLegal   %v (%v)", got, want, err)
+			want, ok := wire.ReadLegal([]byte(c.arr))
+			if !ok || fmt.Sprint(got) != fmt.Sprint(want) || (got == nil) != (want == nil) {
+				t.Errorf("serverLegal %v\nReadLegal   %v (%v)", got, want, ok)
 			}
 		})
 	}

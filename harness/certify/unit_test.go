@@ -15,6 +15,7 @@ import (
 	"github.com/umpire-arena/umpire/harness/agent"
 	"github.com/umpire-arena/umpire/harness/shard"
 	ref "github.com/umpire-arena/umpire/referee/inference"
+	"github.com/umpire-arena/umpire/referee/inference/wire"
 	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/reports"
 )
@@ -140,32 +141,6 @@ func TestUntilConfident(t *testing.T) {
 	}
 }
 
-func TestInfLegal(t *testing.T) {
-	legal := []ref.LegalAction{{Action: "fold"}, {Action: "call", Amount: 2}, {Action: "raise", Min: 1, Max: 10}}
-	amt := func(n int) *int { return &n }
-	tests := []struct {
-		name string
-		move infMove
-		ok   bool
-	}{
-		{"fold", infMove{Action: "fold"}, true},
-		{"call", infMove{Action: "call"}, true},
-		{"raise in bounds", infMove{Action: "raise", Amount: amt(10)}, true},
-		{"raise too big", infMove{Action: "raise", Amount: amt(11)}, false},
-		{"raise too small", infMove{Action: "raise", Amount: amt(0)}, false},
-		{"raise without amount", infMove{Action: "raise"}, false},
-		{"unknown action", infMove{Action: "check"}, false},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			why := infLegal(legal, tc.move)
-			if (why == "") != tc.ok {
-				t.Errorf("infLegal: have %q, want ok=%v", why, tc.ok)
-			}
-		})
-	}
-}
-
 func TestKeys(t *testing.T) {
 	tests := []struct {
 		name, line, inf, ba string
@@ -199,16 +174,13 @@ func FuzzAnswer(f *testing.F) {
 	f.Fuzz(func(t *testing.T, b []byte) {
 		_ = infKey(b)
 		_ = baKey(b)
-		var m infMove
-		if jsonUnmarshal(b, &m) == nil {
-			_ = infLegal(legal, m)
+		if m, err := wire.ReadMove(b); err == nil {
+			_ = ref.NotOffered(legal, wire.Text(m.Action), m.Amount)
 		}
 		_ = trim(b)
 		_ = splitLines(b)
 	})
 }
-
-func jsonUnmarshal(b []byte, v any) error { return json.Unmarshal(b, v) }
 
 // TestRunBudget: a run cut short by its budget is an error (exit 3), never
 // a pass, and what it played is still reported.

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/tidwall/gjson"
+	"github.com/umpire-arena/umpire/harness/legaldiff"
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
 	"github.com/umpire-arena/umpire/referee/bangarena/judge"
 	"github.com/umpire-arena/umpire/referee/rules"
@@ -201,7 +202,7 @@ func baCheckVerifyOne(ctx context.Context, s *baSession) Result {
 // baExtraRule names the rule an offered item breaks: the engine's reason for
 // rejecting it at that point, or the generic legal-actions rule.
 func baExtraRule(cfg ba.Config, seed string, log []ba.Event, before []ba.Decision, seat int, actionID string) string {
-	if !baActionIDFormed(actionID) {
+	if !legaldiff.ActionIDFormed(actionID) {
 		return "bangarena/13.action-ids" // not an id of the catalogue at all
 	}
 	g, err := ba.NewGameWith(cfg, seed, judge.NewShown(log))
@@ -258,14 +259,14 @@ func baItemDiff(g *ba.Game, x baSeen, where rules.Where, extraRule func(id strin
 	phase, seat := g.Phase(), x.Seat
 	for id := range got {
 		if !want[id] {
-			f := onReading(finding(extraRule(id), where, "no such item", id, "the server offers %q, which the engine does not allow here", id), items[id], phase, x.Req.Observation)
+			f := legaldiff.OnReading(finding(extraRule(id), where, "no such item", id, "the server offers %q, which the engine does not allow here", id), items[id], phase, x.Req.Observation)
 			f.Transcript = []reports.Message{reports.NewMessage(reports.Received, time.Now(), &seat, x.Raw)}
 			out = append(out, f)
 		}
 	}
 	for id := range want {
 		if !got[id] {
-			out = append(out, onReading(finding(baMissingRule(x.Req.Observation, items[id]), where, id, "missing",
+			out = append(out, legaldiff.OnReading(finding(legaldiff.MissingRule(x.Req.Observation, items[id]), where, id, "missing",
 				"the server does not offer %q, which the engine allows here", id), items[id], phase, x.Req.Observation))
 		}
 	}

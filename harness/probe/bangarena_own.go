@@ -44,29 +44,6 @@ func baOwnView(res *Result, x baSeen) {
 	res.Findings = append(res.Findings, f)
 }
 
-// baActionIDFormed reports whether id has the shape of an actionId of the
-// §13 catalogue: a bare command id, or a known prefix and its colon-separated
-// parts.
-func baActionIDFormed(id string) bool {
-	switch id {
-	case "end_play", "discard", "pass_reaction":
-		return true
-	}
-	prefix, rest, ok := strings.Cut(id, ":")
-	if !ok || rest == "" {
-		return false
-	}
-	return baIDPrefixes[prefix]
-}
-
-// baIDPrefixes are the actionId prefixes of the §13 catalogue (and of the
-// engine's choice items).
-var baIDPrefixes = map[string]bool{
-	"shot": true, "aoe_shot": true, "raid": true, "duel": true, "steal": true, "discard_any": true, "draw": true, "market": true,
-	"heal_all": true, "heal": true, "equip_blue": true, "weapon": true, "miss": true, "raid_discard_shot": true, "duel_discard_shot": true,
-	"first_draw": true, "look_top": true, "glory": true, "prayer": true, "peek": true, "discard_heal": true,
-}
-
 // baDecisionRule names the rule a log's decision the engine refuses
 // breaks, as the log verifier does: who decides and args are their own
 // rules, anything else is not an item of the list (§1).

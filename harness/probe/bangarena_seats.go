@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/tidwall/gjson"
+	"github.com/umpire-arena/umpire/harness/legaldiff"
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
 	"github.com/umpire-arena/umpire/referee/bangarena/judge"
 	"github.com/umpire-arena/umpire/referee/rules"
@@ -372,7 +373,7 @@ func baSeatsCompareAt(res *Result, g *ba.Game, x baSeen, where rules.Where, show
 	}
 	res.eval("bangarena/server.legal-actions", "bangarena/13.action-ids")
 	res.Findings = append(res.Findings, baItemDiff(g, x, where, func(id string) string {
-		if !baActionIDFormed(id) {
+		if !legaldiff.ActionIDFormed(id) {
 			return "bangarena/13.action-ids"
 		}
 		if err := g.Clone().Apply(x.Seat, id, nil); err != nil {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/umpire-arena/umpire/harness/legaldiff"
 	ref "github.com/umpire-arena/umpire/referee/inference"
 	"github.com/umpire-arena/umpire/referee/rules"
 )
@@ -40,7 +41,7 @@ func BenchmarkCompareLegalActions(b *testing.B) {
 	want := []ref.LegalAction{{Action: "fold"}, {Action: "call", Amount: 3}, {Action: "raise", Min: 1, Max: 10}}
 	got := []ref.LegalAction{{Action: "fold"}, {Action: "call", Amount: 2}}
 	for i := 0; i < b.N; i++ {
-		if len(CompareLegalActions(rules.Where{}, want, got)) != 2 {
+		if len(legaldiff.CompareLegalActions(rules.Where{}, want, got)) != 2 {
 			b.Fatal("want two differences")
 		}
 	}

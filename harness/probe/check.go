@@ -353,16 +353,10 @@ func grade(fs []reports.Finding, strict bool) []reports.Finding {
 	return fs
 }
 
-// finding builds a finding.
+// finding builds a finding at its rule's catalogue level
+// (reports.NewFinding).
 func finding(rule string, where rules.Where, expected, got any, format string, args ...any) reports.Finding {
-	lvl := rules.Must
-	if r, ok := rules.Default().Lookup(rule); ok {
-		lvl = r.Level
-	}
-	return reports.Finding{Finding: rules.Finding{
-		Rule: rule, Level: lvl, Where: where, Expected: rules.Value(expected), Got: rules.Value(got),
-		Message: fmt.Sprintf(format, args...),
-	}}
+	return reports.NewFinding(rule, where, expected, got, format, args...)
 }
 
 // isTimeout reports whether err comes from a context that ended.

@@ -8,12 +8,12 @@ import (
 	"fmt"
 	"net/http"
 	"sort"
-	"strconv"
-	"strings"
 	"time"
 
 	infadv "github.com/umpire-arena/umpire/harness/adversaries/inference"
+	"github.com/umpire-arena/umpire/harness/legaldiff"
 	ref "github.com/umpire-arena/umpire/referee/inference"
+	"github.com/umpire-arena/umpire/referee/inference/wire"
 	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/referee/verify"
 	"github.com/umpire-arena/umpire/reports"
@@ -267,7 +267,7 @@ func infCheckSchema(ctx context.Context, t *Target) Result {
 		var order []group
 		byGroup := map[group][]schemas.Violation{}
 		for _, v := range vs {
-			g := group{rule: InferenceSchemaRule(kind, m.Ev.Type, v)}
+			g := group{rule: schemaRule(kind, m.Ev.Type, v)}
 			switch {
 			case uncontested:
 				g.rule = "inference/round.7.uncontested" // the schema forbids reveals in an uncontested showdown
@@ -298,39 +298,11 @@ func infCheckSchema(ctx context.Context, t *Target) Result {
 	return res
 }
 
-// InferenceSchemaRule names the rule a schema violation of an Inference server
-// message of the given kind breaks
-// (I-INF-P3): deadline_ms of a your_turn is the rules' deadline, an
-// error's code umpire's error-code pin, visible_state the rules' fields, an
-// event the log contract unless the clause is the rules document's own (a
-// showdown's fields, a hidden value's range, the flags the document names:
-// the event rules), anything else the envelope. evType is an event's type.
-func InferenceSchemaRule(kind, evType string, v schemas.Violation) string {
-	loc := v.InstanceLocation
-	missing := func(field string) bool {
-		return loc == "" && v.Keyword == "required" && strings.Contains(v.Message, strconv.Quote(field))
-	}
-	switch {
-	case kind == "your_turn" && (loc == "/deadline_ms" || missing("deadline_ms")):
-		return "inference/timeouts.deadline"
-	case kind == "error" && (loc == "/code" || missing("code")):
-		return "inference/server.error-code"
-	case kind == "event" && v.Binding() && evType == "showdown":
-		return "inference/wire.events.showdown"
-	case kind == "event" && v.Binding() && evType == "deal_private" && v.InstanceLocation == "/event/value":
-		return "inference/round.1.deal" // an integer from 1 to 100
-	case kind == "event" && v.Binding() && evType == "ante" && v.InstanceLocation == "/event/all_in":
-		return "inference/wire.events.ante-all-in"
-	case kind == "event" && v.Binding():
-		return "inference/wire.events.objects"
-	case kind == "event":
-		return "inference/protocol.log-line"
-	case kind == "your_turn" && loc == "/legal_actions" && v.Keyword == "contains":
-		return "inference/wire.legal-actions.fold" // fold is always listed
-	case kind == "your_turn" && (strings.HasPrefix(loc, "/visible_state") || missing("visible_state")):
-		return "inference/wire.visible-state.fields"
-	}
-	return "inference/protocol.envelope"
+// schemaRule names the rule a schema violation of an Inference server
+// message of the given kind breaks (wire.SchemaRule, I-INF-P3); evType is
+// an event's type.
+func schemaRule(kind, evType string, v schemas.Violation) string {
+	return wire.SchemaRule(kind, evType, wire.Violation{Location: v.InstanceLocation, Keyword: v.Keyword, Message: v.Message, Binding: v.Binding()})
 }
 
 // violations renders schema violations.
@@ -437,23 +409,12 @@ func infJudgeLegal(got []infMsg, around func(i int) []reports.Message, res *Resu
 			continue
 		}
 		res.eval("inference/wire.legal-actions.fold", "inference/wire.legal-actions.call", "inference/wire.legal-actions.raise")
-		for _, f := range CompareLegalActions(where, want, offered) {
+		for _, f := range legaldiff.CompareLegalActions(where, want, offered) {
 			f.Transcript = around(i)
 			res.Findings = append(res.Findings, f)
 		}
 	}
 	return n
-}
-
-// legalRule names the rule of each legal_actions item.
-func legalRule(action string) string {
-	switch action {
-	case "call":
-		return "inference/wire.legal-actions.call"
-	case "raise":
-		return "inference/wire.legal-actions.raise"
-	}
-	return "inference/wire.legal-actions.fold"
 }
 
 func infCheckLog(ctx context.Context, t *Target) Result {

@@ -20,6 +20,7 @@ import (
 	"github.com/coder/websocket"
 	"github.com/umpire-arena/umpire/harness"
 	ref "github.com/umpire-arena/umpire/referee/inference"
+	"github.com/umpire-arena/umpire/referee/inference/wire"
 	"github.com/umpire-arena/umpire/reports"
 )
 
@@ -28,128 +29,15 @@ type infMsg struct {
 	Seat int
 	At   time.Time
 	Raw  []byte
-	Env  infEnvelope
-	// Ev is the decoded log object of an event message.
-	Ev infEvent
+	// Env is the message as the one reader of the envelope reads it
+	// (wire.ReadEnvelope): each field on its own, a field of another
+	// shape than WIRE.md pins left zero (the schema check reports it).
+	Env wire.Envelope
+	// Ev is the decoded log object of an event message (wire.ReadEvent).
+	Ev wire.Event
 	// Closed marks the end of the seat's connection (Err says why).
 	Closed bool
 	Err    error
-}
-
-// infEnvelope is any server message of WIRE.md's envelope, as far as the
-// probes read it (decodeEnvelope).
-type infEnvelope struct {
-	Type         string
-	MatchID      string
-	Round        int
-	Turn         *int
-	DeadlineMS   *int
-	VisibleState json.RawMessage
-	LegalActions json.RawMessage
-	// Code is the error code when it is a string; CodeRaw is the code
-	// field as sent (nil when absent), whatever its shape.
-	Code       string
-	CodeRaw    json.RawMessage
-	Message    string
-	Event      json.RawMessage
-	Seed       string
-	SeedCommit string
-}
-
-// decodeEnvelope is the probes' tolerant reader of a server message: each
-// field is decoded on its own, and a field of another shape than WIRE.md
-// pins is left zero without stopping the others (the schema check reports
-// the shape, at the level of its basis). ok is false only when data is not
-// a JSON object.
-func decodeEnvelope(data []byte) (env infEnvelope, ok bool) {
-	var top map[string]json.RawMessage
-	if json.Unmarshal(data, &top) != nil || top == nil {
-		return env, false
-	}
-	str := func(k string, dst *string) { _ = json.Unmarshal(top[k], dst) }
-	ptr := func(k string) *int {
-		var n int
-		if v, ok := top[k]; ok && json.Unmarshal(v, &n) == nil {
-			return &n
-		}
-		return nil
-	}
-	str("type", &env.Type)
-	str("match_id", &env.MatchID)
-	str("code", &env.Code)
-	str("message", &env.Message)
-	str("seed", &env.Seed)
-	str("seed_commit", &env.SeedCommit)
-	if r := ptr("round"); r != nil {
-		env.Round = *r
-	}
-	env.Turn, env.DeadlineMS = ptr("turn"), ptr("deadline_ms")
-	env.VisibleState, env.LegalActions, env.Event = top["visible_state"], top["legal_actions"], top["event"]
-	env.CodeRaw = top["code"]
-	return env, true
-}
-
-// infEvent is a match-log object (the fields the probes read).
-type infEvent struct {
-	Type        string
-	Round       int
-	Turn        *int
-	Seat        *int
-	Value       *int
-	Action      string
-	Amount      int
-	Timeout     bool
-	Strikes     int
-	SitOut      bool
-	BackInRound int
-	DealtIn     []int
-	Uncontested bool
-	Reveals     []infReveal
-	SeedCommit  string
-}
-
-// infReveal is one reveals entry.
-type infReveal struct {
-	Seat  int `json:"seat"`
-	Value int `json:"value"`
-}
-
-// decodeEvent reads a match-log object field by field, like
-// decodeEnvelope: a field of another shape is left zero.
-func decodeEvent(data []byte) (ev infEvent) {
-	var top map[string]json.RawMessage
-	if json.Unmarshal(data, &top) != nil {
-		return ev
-	}
-	get := func(k string, dst any) { _ = json.Unmarshal(top[k], dst) }
-	ptr := func(k string) *int {
-		var n int
-		if v, ok := top[k]; ok && json.Unmarshal(v, &n) == nil {
-			return &n
-		}
-		return nil
-	}
-	get("type", &ev.Type)
-	get("round", &ev.Round)
-	ev.Turn, ev.Seat, ev.Value = ptr("turn"), ptr("seat"), ptr("value")
-	get("action", &ev.Action)
-	get("amount", &ev.Amount)
-	get("timeout", &ev.Timeout)
-	get("strikes", &ev.Strikes)
-	get("sit_out", &ev.SitOut)
-	get("back_in_round", &ev.BackInRound)
-	get("dealt_in", &ev.DealtIn)
-	get("uncontested", &ev.Uncontested)
-	get("seed_commit", &ev.SeedCommit)
-	var reveals []json.RawMessage
-	get("reveals", &reveals)
-	for _, r := range reveals {
-		var rv infReveal
-		if json.Unmarshal(r, &rv) == nil {
-			ev.Reveals = append(ev.Reveals, rv)
-		}
-	}
-	return ev
 }
 
 // turnOf returns the envelope's turn (-1 when absent).
@@ -174,25 +62,14 @@ func (m *infMsg) view() (ref.VisibleState, error) {
 	return vs, err
 }
 
-// legal decodes the your_turn's legal_actions tolerantly: every item that
-// is an object with an action; amount, min and max read when they are
-// integers (other fields, and items of another shape, are skipped).
+// legal reads the your_turn's legal_actions tolerantly (wire.ReadLegal):
+// every item that is an object with an action; amount, min and max read
+// when they are integers (other fields, and items of another shape, are
+// skipped). It is an error when legal_actions is not an array.
 func (m *infMsg) legal() ([]ref.LegalAction, error) {
-	var items []json.RawMessage
-	if err := json.Unmarshal(m.Env.LegalActions, &items); err != nil {
-		return nil, err
-	}
-	l := make([]ref.LegalAction, 0, len(items))
-	for _, it := range items {
-		var o map[string]json.RawMessage
-		var a ref.LegalAction
-		if json.Unmarshal(it, &o) != nil || json.Unmarshal(o["action"], &a.Action) != nil {
-			continue
-		}
-		_ = json.Unmarshal(o["amount"], &a.Amount)
-		_ = json.Unmarshal(o["min"], &a.Min)
-		_ = json.Unmarshal(o["max"], &a.Max)
-		l = append(l, a)
+	l, ok := wire.ReadLegal(m.Env.LegalActions)
+	if !ok {
+		return nil, errors.New("legal_actions is not an array")
 	}
 	return l, nil
 }
@@ -343,10 +220,10 @@ func (p *infPlay) read(ctx context.Context, seat int, c *websocket.Conn) {
 			m.Closed, m.Err = true, err
 		} else {
 			m.Raw = data
-			if env, ok := decodeEnvelope(data); ok {
+			if env, ok := wire.ReadEnvelope(data); ok {
 				m.Env = env
 				if env.Type == "event" {
-					m.Ev = decodeEvent(env.Event)
+					m.Ev = wire.ReadEvent(env.Event)
 				}
 			}
 			p.record(reports.Received, seat, data)

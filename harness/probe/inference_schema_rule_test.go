@@ -36,7 +36,7 @@ func TestSchemaRuleFollowsTheClause(t *testing.T) {
 			if len(vs) != 1 {
 				t.Fatalf("have %d violations %v, want one", len(vs), vs)
 			}
-			if got := InferenceSchemaRule("event", tc.evType, vs[0]); got != tc.rule || vs[0].Binding() != tc.binding {
+			if got := schemaRule("event", tc.evType, vs[0]); got != tc.rule || vs[0].Binding() != tc.binding {
 				t.Errorf("rule %s, binding %v; want %s, %v (%v)", got, vs[0].Binding(), tc.rule, tc.binding, vs[0])
 			}
 		})

@@ -150,8 +150,8 @@ func infSplitMatch(ctx context.Context, t *Target, spec map[string]any) (*infSpl
 				count++
 			}
 		}
-		ev, ok := decodeLiveEvent(m.Env.Event)
-		if count < 2 || !ok {
+		ev := m.Ev
+		if count < 2 {
 			continue
 		}
 		sp.tie = true

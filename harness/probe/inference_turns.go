@@ -412,7 +412,7 @@ func infProbeAllIn(ctx context.Context, t *Target) Result {
 			if err != nil {
 				return err
 			}
-			if ans.Env.Type == "error" || ans.Ev.Action != "call" || ans.Ev.Amount != vs.YourCredits {
+			if ans.Env.Type == "error" || ans.Ev.Action != "call" || ans.Ev.Amount == nil || *ans.Ev.Amount != vs.YourCredits {
 				f := finding("inference/round.3.all-in", where, map[string]any{"action": "call", "amount": vs.YourCredits}, json.RawMessage(ans.Raw),
 					"a call owing %d with %d credits must be played all-in for %d", owed, vs.YourCredits, vs.YourCredits)
 				f.Transcript = p.tail(8)

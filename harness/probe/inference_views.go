@@ -9,6 +9,7 @@ import (
 	"sort"
 
 	ref "github.com/umpire-arena/umpire/referee/inference"
+	"github.com/umpire-arena/umpire/referee/inference/wire"
 	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/reports"
 )
@@ -19,45 +20,6 @@ import (
 // table, and every welcome and your_turn of that seat must show the same pot,
 // contributions, credits, current bet, amount owed, raises used, folds,
 // all-ins, sit-outs, ante and history, and (SHOULD) the breakeven value.
-
-// infLiveEvent is the part of a match-log object the tracker reads, decoded
-// tolerantly: a field of another shape is left zero.
-type infLiveEvent struct {
-	Type            string       `json:"type"`
-	Round           int          `json:"round"`
-	Turn            *int         `json:"turn"`
-	Seat            *int         `json:"seat"`
-	StartingCredits *int         `json:"starting_credits"`
-	Dealer          int          `json:"dealer"`
-	Ante            int          `json:"ante"`
-	DealtIn         []int        `json:"dealt_in"`
-	Action          string       `json:"action"`
-	Amount          *int         `json:"amount"`
-	AllIn           bool         `json:"all_in"`
-	SitOut          bool         `json:"sit_out"`
-	BackInRound     int          `json:"back_in_round"`
-	Pot             *int         `json:"pot"`
-	Uncontested     bool         `json:"uncontested"`
-	Reveals         []ref.Reveal `json:"reveals"`
-	Winners         []int        `json:"winners"`
-	Payouts         []ref.Payout `json:"payouts"`
-	Seats           []struct {
-		Seat int `json:"seat"`
-	} `json:"seats"`
-}
-
-func decodeLiveEvent(raw []byte) (infLiveEvent, bool) {
-	var top map[string]json.RawMessage
-	if json.Unmarshal(raw, &top) != nil {
-		return infLiveEvent{}, false
-	}
-	var ev infLiveEvent
-	for k, v := range top {
-		one, _ := json.Marshal(map[string]json.RawMessage{k: v})
-		_ = json.Unmarshal(one, &ev) // a field of another shape stays zero
-	}
-	return ev, ev.Type != ""
-}
 
 // infSeatTrack is what one seat has been told about the table so far.
 type infSeatTrack struct {
@@ -108,7 +70,7 @@ func (tr *infSeatTrack) pot() int {
 
 // apply follows one event. It returns a showdown finding (the event's
 // own payload against the figures), if any.
-func (tr *infSeatTrack) apply(ev infLiveEvent) (rule string, want, got any, msg string) {
+func (tr *infSeatTrack) apply(ev wire.Event) (rule string, want, got any, msg string) {
 	seat := -1
 	if ev.Seat != nil {
 		seat = *ev.Seat
@@ -151,7 +113,7 @@ func (tr *infSeatTrack) apply(ev infLiveEvent) (rule string, want, got any, msg 
 		}
 		tr.started, tr.start = true, *ev.StartingCredits
 		for _, s := range ev.Seats {
-			tr.credits[s.Seat] = tr.start
+			tr.credits[s] = tr.start
 		}
 	case "round_start":
 		tr.round, tr.dealer, tr.ante, tr.inRound = ev.Round, ev.Dealer, ev.Ante, true
@@ -251,7 +213,7 @@ func (tr *infSeatTrack) apply(ev infLiveEvent) (rule string, want, got any, msg 
 // showdown checks a showdown event's payload against the round followed so
 // far: the pot it names is what the seats put in, the payouts share out
 // exactly that pot, and a contested showdown reveals every seat still in.
-func (tr *infSeatTrack) showdown(ev infLiveEvent) (rule string, want, got any, msg string) {
+func (tr *infSeatTrack) showdown(ev wire.Event) (rule string, want, got any, msg string) {
 	const r = "inference/wire.events.showdown"
 	if ev.Pot == nil {
 		return r, "a showdown with its pot", nil, "the showdown event carries no pot"
@@ -486,8 +448,8 @@ func infOwed(got []infMsg) map[int]int {
 		}
 		switch m.Env.Type {
 		case "event":
-			ev, ok := decodeLiveEvent(m.Env.Event)
-			if !ok {
+			ev := m.Ev // the one reader of an event (wire.ReadEvent)
+			if ev.Type == "" {
 				continue
 			}
 			if rule, _, _, _ := tr.apply(ev); rule != "" && rule != "inference/round.4.table-talk" {
@@ -554,14 +516,7 @@ func infRoundsPlayed(s *infSession, res *Result) {
 		if m.Env.Type != "event" {
 			continue
 		}
-		var ev struct {
-			Type        string `json:"type"`
-			Round       int    `json:"round"`
-			RoundsTotal *int   `json:"rounds_total"`
-		}
-		if json.Unmarshal(m.Env.Event, &ev) != nil {
-			continue
-		}
+		ev := m.Ev
 		seat := m.Seat
 		switch {
 		case ev.Type == "match_start" && ev.RoundsTotal != nil:
@@ -617,8 +572,8 @@ func infFollowViews(got []infMsg, around func(i int) []reports.Message, res *Res
 		where := rules.Where{Seat: &seat, Round: m.Env.Round, Turn: m.Env.Turn}
 		switch m.Env.Type {
 		case "event":
-			ev, ok := decodeLiveEvent(m.Env.Event)
-			if !ok {
+			ev := m.Ev // the one reader of an event (wire.ReadEvent)
+			if ev.Type == "" {
 				continue
 			}
 			switch {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	ref "github.com/umpire-arena/umpire/referee/inference"
+	"github.com/umpire-arena/umpire/referee/inference/wire"
 )
 
 // The raises of a seat's events, as the views follower (infSeatTrack)
@@ -69,7 +70,7 @@ func (tr *infSeatTrack) compareRaises(vs ref.VisibleState, add func(rule, what s
 // that holds exactly the raisers' earlier bets of the round more than the
 // seats put in says those raises were charged the whole new bet (adopted,
 // so the credits go on from the server's).
-func (tr *infSeatTrack) raisesCharged(ev infLiveEvent) (rule string, want, got any, msg string) {
+func (tr *infSeatTrack) raisesCharged(ev wire.Event) (rule string, want, got any, msg string) {
 	again := 0
 	for _, a := range tr.again {
 		again += a

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/umpire-arena/umpire/referee/inference/wire"
 	"github.com/umpire-arena/umpire/reports"
 )
 
@@ -44,13 +45,13 @@ func raiseStream(t *testing.T, edits ...string) []infMsg {
 	}
 	var out []infMsg
 	for _, l := range strings.Split(text, "\n") {
-		env, ok := decodeEnvelope([]byte(l))
+		env, ok := wire.ReadEnvelope([]byte(l))
 		if !ok {
 			t.Fatalf("not JSON: %s", l)
 		}
 		m := infMsg{Seat: 0, Raw: json.RawMessage(l), Env: env}
 		if env.Type == "event" {
-			m.Ev = decodeEvent(env.Event)
+			m.Ev = wire.ReadEvent(env.Event)
 		}
 		out = append(out, m)
 	}

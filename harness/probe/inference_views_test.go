@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	ref "github.com/umpire-arena/umpire/referee/inference"
+	"github.com/umpire-arena/umpire/referee/inference/wire"
 	"github.com/umpire-arena/umpire/reports"
 )
 
@@ -44,13 +45,13 @@ func viewStream(t *testing.T, edits ...string) []infMsg {
 		if l == "" {
 			continue
 		}
-		env, ok := decodeEnvelope([]byte(l))
+		env, ok := wire.ReadEnvelope([]byte(l))
 		if !ok {
 			t.Fatalf("not JSON: %s", l)
 		}
 		m := infMsg{Seat: 0, Raw: json.RawMessage(l), Env: env}
 		if env.Type == "event" {
-			m.Ev = decodeEvent(env.Event)
+			m.Ev = wire.ReadEvent(env.Event)
 		}
 		out = append(out, m)
 	}
@@ -166,7 +167,7 @@ func TestFollowShowdownFlag(t *testing.T) {
 				tr.folded[s] = true
 			}
 			pot := 0
-			ev := infLiveEvent{Type: "showdown", Round: 3, Pot: &pot, Uncontested: tc.uncontested, Reveals: tc.reveals}
+			ev := wire.Event{Type: "showdown", Round: 3, Pot: &pot, Uncontested: tc.uncontested, Reveals: tc.reveals}
 			rule, _, _, msg := tr.showdown(ev)
 			if rule != tc.want {
 				t.Fatalf("rule %q (%s), want %q", rule, msg, tc.want)
@@ -235,7 +236,7 @@ func TestFollowHistoryOfEmptyRound(t *testing.T) {
 			tr := newSeatTrack()
 			tr.started, tr.round, tr.inRound = true, 3, true
 			pot := 0
-			if rule, _, _, msg := tr.apply(infLiveEvent{Type: "showdown", Round: 3, Pot: &pot, Uncontested: flag}); rule != "" {
+			if rule, _, _, msg := tr.apply(wire.Event{Type: "showdown", Round: 3, Pot: &pot, Uncontested: flag}); rule != "" {
 				t.Fatalf("rule %q (%s), want none", rule, msg)
 			}
 			if len(tr.history) != 1 || tr.history[0].Uncontested != flag {
@@ -299,7 +300,7 @@ func TestFollowHistoryWinners(t *testing.T) {
 	tr.contrib[0], tr.contrib[1] = 2, 2
 	pot := 4
 	// A split pot whose showdown names only the first seat as the winner.
-	ev := infLiveEvent{Type: "showdown", Round: 3, Pot: &pot, Reveals: []ref.Reveal{{Seat: 0, Value: 7}, {Seat: 1, Value: 7}},
+	ev := wire.Event{Type: "showdown", Round: 3, Pot: &pot, Reveals: []ref.Reveal{{Seat: 0, Value: 7}, {Seat: 1, Value: 7}},
 		Winners: []int{0}, Payouts: []ref.Payout{{Seat: 0, Amount: 2}, {Seat: 1, Amount: 2}}}
 	rule, _, _, _ := tr.apply(ev)
 	if rule != "inference/protocol.winners" {

@@ -5,6 +5,7 @@ import (
 	"sort"
 	"testing"
 
+	"github.com/umpire-arena/umpire/harness/legaldiff"
 	ref "github.com/umpire-arena/umpire/referee/inference"
 	"github.com/umpire-arena/umpire/referee/rules"
 )
@@ -49,7 +50,7 @@ func TestCompareLegalActions(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			var have []string
-			for _, f := range CompareLegalActions(rules.Where{}, tc.want, tc.got) {
+			for _, f := range legaldiff.CompareLegalActions(rules.Where{}, tc.want, tc.got) {
 				have = append(have, f.Rule+" | "+f.Message)
 			}
 			sort.Strings(have)

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/umpire-arena/umpire/harness/legaldiff"
 	ref "github.com/umpire-arena/umpire/referee/inference"
 	"github.com/umpire-arena/umpire/referee/rules"
 )
@@ -173,11 +174,11 @@ func TestCompareLegalActionsByItem(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			var have, want []string
-			for _, f := range CompareLegalActions(rules.Where{}, tc.want, tc.got) {
+			for _, f := range legaldiff.CompareLegalActions(rules.Where{}, tc.want, tc.got) {
 				have = append(have, f.Rule)
 			}
 			for _, a := range tc.actions {
-				want = append(want, legalRule(a))
+				want = append(want, legaldiff.LegalRule(a))
 			}
 			if fmt.Sprint(have) != fmt.Sprint(want) {
 				t.Errorf("have %v, want %v", have, want)

@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/tidwall/gjson"
-	"github.com/umpire-arena/umpire/harness/probe"
+	"github.com/umpire-arena/umpire/harness/legaldiff"
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
 	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/reports"
@@ -236,7 +236,7 @@ func (r *baRoom) request(seat int, s *baSeat, body []byte, version int) (ended b
 	obs := req.Observation
 	over := obs.Phase == ba.PhaseEnded || obs.WinnerTeam != nil
 	if len(req.LegalActions) > 0 && !over {
-		lc := probe.CompareDecisionRequestRead(seat, body, req, gaps)
+		lc := legaldiff.CompareDecisionRequest(seat, req, gaps)
 		if len(lc.Findings) == 0 {
 			m.ran(baServerLegal)
 		}
@@ -244,7 +244,7 @@ func (r *baRoom) request(seat int, s *baSeat, body []byte, version int) (ended b
 			f.Level = levelOf(m.cat, f.Rule, f.Level)
 			m.add(baServerLegal, seat, f)
 		}
-		if lc.Undecided > 0 {
+		if len(lc.Undecided) > 0 {
 			m.unknown(baServerLegal, fmt.Sprintf("%d offered item(s) of commands the referee cannot decide from the observation alone", lc.Unchecked))
 		}
 	}

@@ -3,8 +3,8 @@ package proxy
 import (
 	"testing"
 
-	"github.com/coder/websocket"
 	"github.com/tidwall/gjson"
+	"github.com/umpire-arena/umpire/referee/inference/wire"
 	"github.com/umpire-arena/umpire/schemas"
 )
 
@@ -23,13 +23,13 @@ func FuzzReaders(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
-		if env, ok := readEnvelope(websocket.MessageText, b); ok {
-			_ = readVisible(env.VisibleState)
-			_ = readEvent(env.Event)
+		if env, ok := wire.ReadEnvelope(b); ok {
+			_ = readVisible(view(env.VisibleState))
+			_ = wire.ReadEvent(env.Event)
 		}
 		if env, ok := readEnvelopeUnchecked(b); ok {
-			_ = readVisible(env.VisibleState)
-			_ = readEvent(env.Event)
+			_ = readVisible(view(env.VisibleState))
+			_ = wire.ReadEvent(env.Event)
 		}
 		_, _, _, _, _, _ = mcpCall(b)
 		_, _, _ = mcpResult("text/event-stream", b)

@@ -10,8 +10,8 @@ import (
 	"github.com/coder/websocket"
 	"github.com/tidwall/gjson"
 	"github.com/umpire-arena/umpire/harness/legaldiff"
-	"github.com/umpire-arena/umpire/harness/probe"
 	ref "github.com/umpire-arena/umpire/referee/inference"
+	"github.com/umpire-arena/umpire/referee/inference/wire"
 	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/reports"
 	"github.com/umpire-arena/umpire/schemas"
@@ -109,7 +109,7 @@ type infBets struct {
 }
 
 // follow applies one event of the seat's stream.
-func (b *infBets) follow(ev infEvent, gap bool) {
+func (b *infBets) follow(ev wire.Event, gap bool) {
 	switch {
 	case ev.Type == "round_start":
 		*b = infBets{ok: !gap, round: ev.Round, put: map[int]int{}}
@@ -292,8 +292,8 @@ func (im *infMatch) server(seat int, at time.Time, typ websocket.MessageType, da
 	// validates is JSON, and only one that does not is scanned for it.
 	// An event the server sent every seat is read once: the same bytes
 	// met again (by another seat's judge) take what was read of them.
-	var env infEnvelope
-	var ev infEvent
+	var env wire.Envelope
+	var ev wire.Event
 	ok := typ == websocket.MessageText
 	var once *infRead
 	var key uint64
@@ -320,12 +320,12 @@ func (im *infMatch) server(seat int, at time.Time, typ websocket.MessageType, da
 	}
 	where := rules.Where{Round: env.Round, Turn: env.Turn}
 	if env.Type == "event" && once == nil {
-		ev = readEvent(env.Event)
+		ev = wire.ReadEvent(env.Event)
 	}
 	rule := "inference/protocol.envelope"
 	if env.Type == "event" {
 		rule = "inference/protocol.log-line"
-		if ev.Type == "showdown" && ev.Uncontested && ev.Reveals > 0 {
+		if ev.Type == "showdown" && ev.Uncontested && len(ev.Reveals) > 0 {
 			rule = "inference/round.7.uncontested"
 		}
 	}
@@ -342,8 +342,8 @@ func (im *infMatch) server(seat int, at time.Time, typ websocket.MessageType, da
 	}
 	s := im.seat(seat)
 	var vis visible
-	if env.VisibleState.IsObject() {
-		vis = readVisible(env.VisibleState)
+	if vsr := view(env.VisibleState); vsr.IsObject() {
+		vis = readVisible(vsr)
 		im.hidden(seat, vis)
 	}
 	switch env.Type {
@@ -419,7 +419,7 @@ func (im *infMatch) hidden(seat int, vs visible) {
 
 // yourTurn compares the offered legal_actions with the referee's and opens
 // the seat's turn.
-func (im *infMatch) yourTurn(seat int, s *infSeat, at time.Time, env infEnvelope, vis visible, where rules.Where) {
+func (im *infMatch) yourTurn(seat int, s *infSeat, at time.Time, env wire.Envelope, vis visible, where rules.Where) {
 	m := im.m
 	t := &infTurn{matchID: env.MatchID, round: env.Round, turn: -1, at: at, toCall: -1}
 	if vis.toCall != nil {
@@ -434,11 +434,10 @@ func (im *infMatch) yourTurn(seat int, s *infSeat, at time.Time, env infEnvelope
 	// The offered list is compared as offered (legaldiff reads the raw
 	// items); it is decoded only for an agent's answers when the referee
 	// cannot derive its own.
-	list := env.LegalActions
+	list := view(env.LegalActions)
 	listOK := list.IsArray() || (list.Exists() && list.Type == gjson.Null)
 	offered := func() []ref.LegalAction {
-		var got []ref.LegalAction
-		_ = json.Unmarshal([]byte(list.Raw), &got)
+		got, _ := wire.ReadLegal(env.LegalActions)
 		return got
 	}
 	if owe, ok := s.bets.owes(seat, env.Round, vis.legal.YourCredits); ok && vis.legalOK && owe != vis.legal.ToCall {
@@ -450,7 +449,7 @@ func (im *infMatch) yourTurn(seat int, s *infSeat, at time.Time, env infEnvelope
 			"seat %d's visible_state shows to_call %d, but the round's events give what it owes as %d", seat, vis.legal.ToCall, owe)
 		vis.legal.ToCall, t.toCall = owe, owe
 	}
-	if !vis.legalOK || !listOK || !env.VisibleState.IsObject() {
+	if !vis.legalOK || !listOK || !view(env.VisibleState).IsObject() {
 		t.legal = offered()
 		m.unknown(infServerLegal, "a your_turn whose visible_state or legal_actions could not be read")
 	} else if want, err := ref.LegalFromView(vis.legal); err != nil {
@@ -470,7 +469,7 @@ func (im *infMatch) yourTurn(seat int, s *infSeat, at time.Time, env infEnvelope
 				items = append(items, json.RawMessage(it.Raw))
 				return true
 			})
-			fs := probe.CompareLegalItems(where, want, items)
+			fs := legaldiff.CompareLegalItems(where, want, items)
 			if len(fs) == 0 {
 				m.ran(infServerLegal)
 			}
@@ -486,7 +485,7 @@ func (im *infMatch) yourTurn(seat int, s *infSeat, at time.Time, env infEnvelope
 
 // event follows the seat's log objects: its own deal_private per round
 // dealt in, nobody else's, and the commitment of match_start.
-func (im *infMatch) event(seat int, s *infSeat, ev infEvent, where rules.Where) {
+func (im *infMatch) event(seat int, s *infSeat, ev wire.Event, where rules.Where) {
 	m := im.m
 	switch ev.Type {
 	case "match_start":
@@ -528,12 +527,12 @@ func (im *infMatch) event(seat int, s *infSeat, ev infEvent, where rules.Where) 
 
 // schemaFindings files the schema violations of a server message, one
 // finding per rule and basis: each violation cites the rule its clause
-// belongs to (probe.InferenceSchemaRule, the conformance check's mapping), at
+// belongs to (wire.SchemaRule, the conformance check's mapping), at
 // the basis its schema names, so that a clause of the rules document inside
 // a pinned message stays the document's and a pin inside the document's
 // visible_state stays a pin. rule overrides the mapping when it is not the
 // envelope's (an uncontested showdown's reveal). Callers hold mu.
-func (im *infMatch) schemaFindings(seat int, where rules.Where, kind, rule string, ev infEvent, vs []schemas.Violation) {
+func (im *infMatch) schemaFindings(seat int, where rules.Where, kind, rule string, ev wire.Event, vs []schemas.Violation) {
 	m := im.m
 	type group struct {
 		rule  string
@@ -543,7 +542,7 @@ func (im *infMatch) schemaFindings(seat int, where rules.Where, kind, rule strin
 	var order []group
 	by := map[group][]schemas.Violation{}
 	for _, v := range vs {
-		g := group{rule: probe.InferenceSchemaRule(kind, ev.Type, v), basis: rules.BasisDocument}
+		g := group{rule: wire.SchemaRule(kind, ev.Type, wire.Violation{Location: v.InstanceLocation, Keyword: v.Keyword, Message: v.Message, Binding: v.Binding()}), basis: rules.BasisDocument}
 		switch {
 		case rule == "inference/round.7.uncontested":
 			g.rule = rule

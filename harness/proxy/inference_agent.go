@@ -2,24 +2,14 @@ package proxy
 
 import (
 	"encoding/json"
-	"fmt"
 	"time"
 
 	"github.com/coder/websocket"
 	ref "github.com/umpire-arena/umpire/referee/inference"
+	"github.com/umpire-arena/umpire/referee/inference/wire"
 	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/reports"
 )
-
-// infMove is an agent's message (the fields judged).
-type infMove struct {
-	Type    string  `json:"type"`
-	MatchID string  `json:"match_id"`
-	Turn    *int    `json:"turn"`
-	Action  string  `json:"action"`
-	Amount  *int    `json:"amount"`
-	Message *string `json:"message"`
-}
 
 // agent judges one message seat's agent sent.
 func (im *infMatch) agent(seat int, at time.Time, typ websocket.MessageType, data []byte) {
@@ -28,20 +18,23 @@ func (im *infMatch) agent(seat int, at time.Time, typ websocket.MessageType, dat
 	defer m.mu.Unlock()
 	m.record(seat, reports.Sent, at, data)
 	m.ran(checkCoverage)
-	var mv infMove
-	if typ != websocket.MessageText || !isObject(data) || json.Unmarshal(data, &mv) != nil {
+	// The one reader of an agent's message (wire.ReadMove): an integer of
+	// any spelling of integral value is an integer (I-INF-S9), and a field
+	// of another shape is left absent for the checks that read it.
+	mv, err := wire.ReadMove(data)
+	if typ != websocket.MessageText || err != nil {
 		m.fail(infAgentHygiene, "inference/agent.hygiene", seat, rules.Where{}, "one JSON object per message", clip(data),
 			"seat %d's agent sent a message that is not one JSON object", seat)
 		return
 	}
 	m.ran(infAgentHygiene)
-	switch mv.Type {
+	switch wire.Text(mv.Type) {
 	case "hello":
 		return
 	case "move":
 	default:
-		m.fail(infAgentOnlyAsk, "inference/agent.only-when-asked", seat, rules.Where{}, "hello or move", mv.Type,
-			"seat %d's agent sent a %q message, which nothing asked for", seat, mv.Type)
+		m.fail(infAgentOnlyAsk, "inference/agent.only-when-asked", seat, rules.Where{}, "hello or move", wire.Text(mv.Type),
+			"seat %d's agent sent a %q message, which nothing asked for", seat, wire.Text(mv.Type))
 		return
 	}
 	s := im.seat(seat)
@@ -85,17 +78,17 @@ func (im *infMatch) agent(seat int, at time.Time, typ websocket.MessageType, dat
 	}
 	m.ran(infAgentOnlyAsk)
 	where := rules.Where{Round: t.round, Turn: rules.IntPtr(t.turn)}
-	if mv.MatchID == t.matchID && mv.Turn != nil && *mv.Turn == t.turn {
+	if wire.Text(mv.MatchID) == t.matchID && mv.Turn != nil && *mv.Turn == t.turn {
 		m.ran(infAgentEcho)
 	} else {
 		m.fail(infAgentEcho, "inference/agent.turn-echo", seat, where, map[string]any{"match_id": t.matchID, "turn": t.turn},
-			map[string]any{"match_id": mv.MatchID, "turn": derefOr(mv.Turn)}, "seat %d's move does not echo the match_id and turn of its your_turn", seat)
+			map[string]any{"match_id": wire.Text(mv.MatchID), "turn": derefOr(mv.Turn)}, "seat %d's move does not echo the match_id and turn of its your_turn", seat)
 	}
-	legal := legalMove(t.legal, mv)
+	legal := ref.NotOffered(t.legal, wire.Text(mv.Action), mv.Amount)
 	if legal == "" {
 		m.ran(infAgentLegal)
 	} else {
-		got := map[string]any{"action": mv.Action}
+		got := map[string]any{"action": wire.Text(mv.Action)}
 		if mv.Amount != nil {
 			got["amount"] = *mv.Amount
 		}
@@ -124,24 +117,4 @@ func (im *infMatch) agent(seat int, at time.Time, typ websocket.MessageType, dat
 		}
 	}
 	t.answered = true
-}
-
-// legalMove says why a move is not one of legal ("" when it is).
-func legalMove(legal []ref.LegalAction, mv infMove) string {
-	for _, a := range legal {
-		if a.Action != mv.Action {
-			continue
-		}
-		if a.Action != "raise" {
-			return ""
-		}
-		switch {
-		case mv.Amount == nil:
-			return "a raise without amount"
-		case *mv.Amount < a.Min || *mv.Amount > a.Max:
-			return fmt.Sprintf("a raise of %d outside %d..%d", *mv.Amount, a.Min, a.Max)
-		}
-		return ""
-	}
-	return fmt.Sprintf("action %q is not offered", mv.Action)
 }

@@ -5,9 +5,9 @@ import (
 	"strconv"
 	"unsafe"
 
-	"github.com/coder/websocket"
 	"github.com/tidwall/gjson"
 	ref "github.com/umpire-arena/umpire/referee/inference"
+	"github.com/umpire-arena/umpire/referee/inference/wire"
 )
 
 // The Inference judge's readers of server messages: one pass each, with
@@ -15,72 +15,25 @@ import (
 // seat would cost more than the relaying), and the events kept so that
 // an event sent to every seat is read once.
 
-// infEnvelope is any server message of the envelope (the fields judged),
-// read with gjson: most messages need only their type, and a full decode
-// of every message of every seat would cost more than the relaying.
-type infEnvelope struct {
-	Type         string
-	MatchID      string
-	Round        int
-	Turn         *int
-	DeadlineMS   *int
-	VisibleState gjson.Result
-	LegalActions gjson.Result
-	Code         string
-	Seed         string
-	SeedCommit   string
-	Event        gjson.Result
+// readEnvelopeUnchecked reads a text message from the server with the one
+// reader of the envelope, without the JSON syntax check
+// (wire.ReadEnvelopeUnchecked); false when it is not an object with a type: what it reads of bytes
+// that are not JSON is meaningless, and the caller must check them (the
+// schema check does, on its way). The envelope's nested values view data:
+// data must not change while it is in use.
+func readEnvelopeUnchecked(data []byte) (wire.Envelope, bool) {
+	env, ok := wire.ReadEnvelopeUnchecked(data)
+	return env, ok && env.Type != ""
 }
 
-func readEnvelope(typ websocket.MessageType, data []byte) (infEnvelope, bool) {
-	if typ != websocket.MessageText || !gjson.ValidBytes(data) {
-		return infEnvelope{}, false
+// view is a nested value of a message (a view of its bytes, which nobody
+// changes once the framer handed them over) for gjson: gjson.ParseBytes
+// would copy it first (a your_turn carries the whole history of the match).
+func view(b []byte) gjson.Result {
+	if len(b) == 0 {
+		return gjson.Result{}
 	}
-	return readEnvelopeUnchecked(data)
-}
-
-// readEnvelopeUnchecked is readEnvelope of a text message without the
-// JSON syntax check: what it reads of bytes that are not JSON is
-// meaningless, and the caller must check them (the schema check does,
-// on its way). The envelope views data (its strings and results are not
-// copies): data must not change while it is in use.
-func readEnvelopeUnchecked(data []byte) (infEnvelope, bool) {
-	// A read-only view of the message, which nobody changes once the
-	// framer handed it over: gjson.ParseBytes would copy it first (a
-	// your_turn carries the whole history of the match).
-	r := gjson.Parse(unsafe.String(unsafe.SliceData(data), len(data)))
-	if !r.IsObject() {
-		return infEnvelope{}, false
-	}
-	var env infEnvelope
-	r.ForEach(func(k, v gjson.Result) bool {
-		switch k.Str {
-		case "type":
-			env.Type = v.String()
-		case "match_id":
-			env.MatchID = v.String()
-		case "round":
-			env.Round = int(v.Int())
-		case "turn":
-			env.Turn = intOf(v)
-		case "deadline_ms":
-			env.DeadlineMS = intOf(v)
-		case "visible_state":
-			env.VisibleState = v
-		case "legal_actions":
-			env.LegalActions = v
-		case "code":
-			env.Code = v.String()
-		case "seed":
-			env.Seed = v.String()
-		case "seed_commit":
-			env.SeedCommit = v.String()
-		case "event":
-			env.Event = v
-		}
-		return true
-	})
-	return env, env.Type != ""
+	return gjson.Parse(unsafe.String(unsafe.SliceData(b), len(b)))
 }
 
 // visible is what the judge reads of a visible_state, in one pass.
@@ -207,59 +160,6 @@ func intOf(r gjson.Result) *int {
 	return &n
 }
 
-// infEvent is a match-log object of an event message.
-type infEvent struct {
-	Type        string
-	Round       int
-	Turn        *int
-	Seat        *int
-	Value       *int
-	DealtIn     []int
-	Uncontested bool
-	Reveals     int
-	SeedCommit  string
-	Action      string
-	Amount      *int
-	Timeout     bool
-}
-
-// readEvent reads an event object in one pass.
-func readEvent(r gjson.Result) infEvent {
-	var ev infEvent
-	r.ForEach(func(k, v gjson.Result) bool {
-		switch k.Str {
-		case "type":
-			ev.Type = v.String()
-		case "round":
-			ev.Round = int(v.Int())
-		case "turn":
-			ev.Turn = intOf(v)
-		case "seat":
-			ev.Seat = intOf(v)
-		case "value":
-			ev.Value = intOf(v)
-		case "uncontested":
-			ev.Uncontested = v.Bool()
-		case "reveals":
-			ev.Reveals = len(v.Array())
-		case "seed_commit":
-			ev.SeedCommit = v.String()
-		case "action":
-			ev.Action = v.String()
-		case "amount":
-			ev.Amount = intOf(v)
-		case "timeout":
-			ev.Timeout = v.Bool()
-		case "dealt_in":
-			for _, d := range v.Array() {
-				ev.DealtIn = append(ev.DealtIn, int(d.Int()))
-			}
-		}
-		return true
-	})
-	return ev
-}
-
 // Bounds of what a match keeps of the events it read (see server).
 const (
 	// readOnceMax is the largest message kept: an event is some hundred
@@ -273,8 +173,8 @@ const (
 // same bytes sent to the other seats.
 type infRead struct {
 	data []byte
-	env  infEnvelope
-	ev   infEvent
+	env  wire.Envelope
+	ev   wire.Event
 }
 
 // readOnce returns what was read of the same bytes as data (key is their
@@ -289,7 +189,7 @@ func (im *infMatch) readOnce(key uint64, data []byte) *infRead {
 
 // keepRead keeps what was read of data, an event that validated. Callers
 // hold m.mu.
-func (im *infMatch) keepRead(key uint64, data []byte, env infEnvelope, ev infEvent) {
+func (im *infMatch) keepRead(key uint64, data []byte, env wire.Envelope, ev wire.Event) {
 	if im.read == nil || len(im.read) >= readOnceLen {
 		im.read = make(map[uint64]*infRead, readOnceLen)
 	}

@@ -3,6 +3,7 @@ package proxy
 import (
 	"time"
 
+	"github.com/umpire-arena/umpire/referee/inference/wire"
 	"github.com/umpire-arena/umpire/referee/rules"
 )
 
@@ -16,7 +17,7 @@ const maxOtherTimeouts = 256
 // server's acceptance of a move that came past the deadline. Timeouts of
 // seats whose turn the relay did not carry are counted inconclusive, once.
 // Callers hold m.mu.
-func (im *infMatch) timeouts(seat int, s *infSeat, at time.Time, ev infEvent) {
+func (im *infMatch) timeouts(seat int, s *infSeat, at time.Time, ev wire.Event) {
 	m := im.m
 	timeoutLine := ev.Type == "timeout"
 	flagged := ev.Type == "action" && ev.Timeout

@@ -10,6 +10,7 @@ import (
 	infadv "github.com/umpire-arena/umpire/harness/adversaries/inference"
 	"github.com/umpire-arena/umpire/harness/server/lifetime"
 	ref "github.com/umpire-arena/umpire/referee/inference"
+	"github.com/umpire-arena/umpire/referee/inference/wire"
 	"github.com/umpire-arena/umpire/referee/rules"
 )
 
@@ -421,7 +422,7 @@ func (m *match) onFrame(c *conn, data []byte, text bool) error {
 
 // onMove applies a move, or answers why not (I-INF-S2). A rejected move
 // does not consume the turn and its deadline keeps running.
-func (m *match) onMove(c *conn, msg *inMsg) error {
+func (m *match) onMove(c *conn, msg *wire.Move) error {
 	seat := c.seat
 	switch {
 	case msg.MatchID != nil && *msg.MatchID != m.id:

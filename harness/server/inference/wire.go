@@ -2,12 +2,10 @@ package inference
 
 import (
 	"encoding/json"
-	"fmt"
-	"math"
 	"strconv"
-	"unicode/utf8"
 
 	ref "github.com/umpire-arena/umpire/referee/inference"
+	"github.com/umpire-arena/umpire/referee/inference/wire"
 )
 
 // MaxMessageBytes is the largest message either side accepts (WIRE.md):
@@ -22,10 +20,10 @@ const DealFunction = "umpire-sha256-v1"
 
 // Envelope message types (WIRE.md).
 const (
-	TypeHello    = "hello"
+	TypeHello    = wire.TypeHello
 	TypeWelcome  = "welcome"
 	TypeYourTurn = "your_turn"
-	TypeMove     = "move"
+	TypeMove     = wire.TypeMove
 	TypeError    = "error"
 	TypeEvent    = "event"
 	TypeMatchEnd = "match_end"
@@ -159,253 +157,20 @@ func encodeMatchEnd(matchID, seedCommit string, line []byte) []byte {
 	return append(b, line[len(prefix):]...)
 }
 
-// inMsg is the decoding form of an agent's message: pointers tell present
-// from absent; a wrong JSON type fails decoding (bad_message).
-type inMsg struct {
-	Type    *string `json:"type"`
-	MatchID *string `json:"match_id"`
-	Seat    *int    `json:"seat"`
-	Token   *string `json:"token"`
-	Turn    *int    `json:"turn"`
-	Action  *string `json:"action"`
-	Amount  *int    `json:"amount"`
-	Message *string `json:"message"`
-}
-
-// parseIn decodes one message from an agent. The error, if any, is a
-// sentence for a bad_message answer.
-func parseIn(data []byte) (inMsg, string) {
-	var m inMsg
-	if len(data) == 0 || firstNonSpace(data) != '{' {
-		return m, "a message must be one JSON object"
-	}
-	if fast, ok := parseFast(data); ok {
-		m = fast
-	} else if err := parseLoose(data, &m); err != nil {
+// parseIn reads one message from an agent (wire.ReadMove, the one reader
+// of an agent's message). The error, if any, is a sentence for a
+// bad_message answer: not one JSON object, a field of another shape than
+// its pin (an integer of any spelling of integral value is an integer,
+// I-INF-S9), or no type.
+func parseIn(data []byte) (wire.Move, string) {
+	m, err := wire.ReadMove(data)
+	switch {
+	case err != nil:
 		return m, "not a valid message: " + err.Error()
-	}
-	if m.Type == nil {
+	case m.Bad != "":
+		return m, "not a valid message: " + m.Bad
+	case m.Type == nil:
 		return m, `missing field "type"`
 	}
 	return m, ""
-}
-
-// inMsgLoose is inMsg with its integers kept raw: a JSON number with no
-// fraction (3, 3.0, 3e0) is an integer, whatever its spelling (I-INF-S9).
-type inMsgLoose struct {
-	Type    *string         `json:"type"`
-	MatchID *string         `json:"match_id"`
-	Seat    json.RawMessage `json:"seat"`
-	Token   *string         `json:"token"`
-	Turn    json.RawMessage `json:"turn"`
-	Action  *string         `json:"action"`
-	Amount  json.RawMessage `json:"amount"`
-	Message *string         `json:"message"`
-}
-
-// parseLoose decodes an agent's message as encoding/json does, except that
-// an integer field takes any JSON number of integral value; a string, a
-// fraction or a value out of range is an error, null is absent.
-func parseLoose(data []byte, m *inMsg) error {
-	var l inMsgLoose
-	if err := json.Unmarshal(data, &l); err != nil {
-		return err
-	}
-	*m = inMsg{Type: l.Type, MatchID: l.MatchID, Token: l.Token, Action: l.Action, Message: l.Message}
-	for _, f := range []struct {
-		name string
-		raw  json.RawMessage
-		dst  **int
-	}{{"seat", l.Seat, &m.Seat}, {"turn", l.Turn, &m.Turn}, {"amount", l.Amount, &m.Amount}} {
-		if len(f.raw) == 0 || string(f.raw) == "null" {
-			continue
-		}
-		n, ok := integral(f.raw)
-		if !ok {
-			return fmt.Errorf("%q is %s, not an integer", f.name, f.raw)
-		}
-		*f.dst = &n
-	}
-	return nil
-}
-
-// integral reads a JSON number of integral value within ±2^53.
-func integral(raw json.RawMessage) (int, bool) {
-	if len(raw) == 0 || raw[0] == '"' {
-		return 0, false
-	}
-	var n json.Number
-	if json.Unmarshal(raw, &n) != nil {
-		return 0, false
-	}
-	if i, err := n.Int64(); err == nil && i <= 1<<53 && i >= -(1<<53) {
-		return int(i), true
-	}
-	f, err := n.Float64()
-	if err != nil || f != math.Trunc(f) || f > 1<<53 || f < -(1<<53) {
-		return 0, false
-	}
-	return int(f), true
-}
-
-func firstNonSpace(b []byte) byte {
-	for _, c := range b {
-		switch c {
-		case ' ', '\t', '\r', '\n':
-			continue
-		}
-		return c
-	}
-	return 0
-}
-
-// parseFast decodes the usual form of an agent's message without
-// encoding/json: one flat object whose keys are inMsg's (lower case, each
-// at most once), with plain strings (valid UTF-8, no escapes or control
-// characters) and integers of at most 18 digits. Anything else reports
-// false, and encoding/json decides; what parseFast accepts decodes as
-// json.Unmarshal decodes it (FuzzParseFast).
-func parseFast(b []byte) (m inMsg, ok bool) {
-	i := skipSpace(b, 0)
-	if i >= len(b) || b[i] != '{' {
-		return m, false
-	}
-	i++
-	for {
-		var key []byte
-		i = skipSpace(b, i)
-		if key, i, ok = plainString(b, i); !ok {
-			return m, false
-		}
-		if i = skipSpace(b, i); i >= len(b) || b[i] != ':' {
-			return m, false
-		}
-		i = skipSpace(b, i+1)
-		var sp **string
-		var ip **int
-		switch string(key) {
-		case "type":
-			sp = &m.Type
-		case "match_id":
-			sp = &m.MatchID
-		case "token":
-			sp = &m.Token
-		case "action":
-			sp = &m.Action
-		case "message":
-			sp = &m.Message
-		case "seat":
-			ip = &m.Seat
-		case "turn":
-			ip = &m.Turn
-		case "amount":
-			ip = &m.Amount
-		default:
-			return m, false
-		}
-		if sp != nil {
-			var v []byte
-			if *sp != nil {
-				return m, false
-			}
-			if v, i, ok = plainString(b, i); !ok {
-				return m, false
-			}
-			s := internValue(v)
-			*sp = &s
-		} else {
-			if *ip != nil {
-				return m, false
-			}
-			n, j, ok := plainInt(b, i)
-			if !ok {
-				return m, false
-			}
-			*ip, i = &n, j
-		}
-		if i = skipSpace(b, i); i >= len(b) {
-			return m, false
-		}
-		switch b[i] {
-		case ',':
-			i++
-			continue
-		case '}':
-			return m, skipSpace(b, i+1) == len(b)
-		}
-		return m, false
-	}
-}
-
-// internValue is string(v), without allocating for the words moves use.
-func internValue(v []byte) string {
-	switch string(v) {
-	case TypeMove:
-		return TypeMove
-	case TypeHello:
-		return TypeHello
-	case ref.ActionCall:
-		return ref.ActionCall
-	case ref.ActionFold:
-		return ref.ActionFold
-	case ref.ActionRaise:
-		return ref.ActionRaise
-	}
-	return string(v)
-}
-
-func skipSpace(b []byte, i int) int {
-	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
-		i++
-	}
-	return i
-}
-
-// plainString reads a string at b[i] with no escapes or control
-// characters, in valid UTF-8; it returns its content and the index after it.
-func plainString(b []byte, i int) ([]byte, int, bool) {
-	if i >= len(b) || b[i] != '"' {
-		return nil, i, false
-	}
-	start := i + 1
-	ascii := true
-	for j := start; j < len(b); j++ {
-		switch c := b[j]; {
-		case c == '"':
-			if !ascii && !utf8.Valid(b[start:j]) {
-				return nil, i, false
-			}
-			return b[start:j], j + 1, true
-		case c < 0x20 || c == '\\':
-			return nil, i, false
-		case c >= utf8.RuneSelf:
-			ascii = false
-		}
-	}
-	return nil, i, false
-}
-
-// plainInt reads an integer at b[i]: an optional minus, then 0 or a
-// non-zero digit and at most 17 more, not followed by a fraction or an
-// exponent.
-func plainInt(b []byte, i int) (int, int, bool) {
-	neg := i < len(b) && b[i] == '-'
-	if neg {
-		i++
-	}
-	start, n := i, 0
-	for i < len(b) && b[i] >= '0' && b[i] <= '9' && i-start < 18 {
-		n = n*10 + int(b[i]-'0')
-		i++
-	}
-	switch {
-	case i == start, b[start] == '0' && i > start+1:
-		return 0, i, false
-	case i < len(b) && (b[i] == '.' || b[i] == 'e' || b[i] == 'E' || (b[i] >= '0' && b[i] <= '9')):
-		return 0, i, false
-	}
-	if neg {
-		n = -n
-	}
-	return n, i, true
 }

@@ -1,4 +1,4 @@
-package probe
+package legaldiff
 
 import (
 	"strconv"
@@ -7,12 +7,12 @@ import (
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
 )
 
-// baMissingDistanceRule names the §4 rule that grants a left-out Shot or
+// missingDistanceRule names the §4 rule that grants a left-out Shot or
 // Snatch item a, as the deciding seat's observation obs shows the table,
 // where one rule alone puts the target in reach: the built-in Scope of
 // Eagle Eye (his ability, 6.char-11) or Mad Dog (4.built-ins), or the ring of living seats, which
 // skips the dead (4.distance). "" when neither alone does.
-func baMissingDistanceRule(obs ba.PlayerView, a ba.LegalAction) string {
+func missingDistanceRule(obs ba.PlayerView, a ba.LegalAction) string {
 	kind, rest, _ := strings.Cut(a.ActionID, ":")
 	if kind != "shot" && kind != "steal" {
 		return ""
@@ -29,13 +29,13 @@ func baMissingDistanceRule(obs ba.PlayerView, a ba.LegalAction) string {
 	me, tp := obs.Players[s], obs.Players[t]
 	reach := 1
 	if kind == "shot" {
-		reach = baWeaponRange(me.WeaponCardID) + me.Glory.Range
+		reach = weaponRange(me.WeaponCardID) + me.Glory.Range
 	}
 	horse := 0
-	if tp.CharacterID == "char_09" || baHasCard(tp.InPlayCards, "mount") {
+	if tp.CharacterID == "char_09" || hasCard(tp.InPlayCards, "mount") {
 		horse = 1
 	}
-	cardScope := baHasCard(me.InPlayCards, "scope")
+	cardScope := hasCard(me.InPlayCards, "scope")
 	builtIn := me.CharacterID == "char_11" || me.CharacterID == "char_16"
 	dist := func(ring int, scope bool) int {
 		d := ring + horse
@@ -44,7 +44,7 @@ func baMissingDistanceRule(obs ba.PlayerView, a ba.LegalAction) string {
 		}
 		return max(d, 1)
 	}
-	living, all := baRing(obs.Players, s, t, false), baRing(obs.Players, s, t, true)
+	living, all := ring(obs.Players, s, t, false), ring(obs.Players, s, t, true)
 	// The dead seats first: where they alone explain the item, the ring
 	// is wrong whatever the Scope (a forgotten built-in Scope is a wrong
 	// distance too, §4's formula).
@@ -61,9 +61,9 @@ func baMissingDistanceRule(obs ba.PlayerView, a ba.LegalAction) string {
 	return ""
 }
 
-// baRing is the fewest steps from a to b around the ring of the living
+// ring is the fewest steps from a to b around the ring of the living
 // seats (all: of every seat, the dead too).
-func baRing(ps []ba.PlayerInfo, a, b int, all bool) int {
+func ring(ps []ba.PlayerInfo, a, b int, all bool) int {
 	n, cw, count := len(ps), 0, 1
 	for k := 1; k < n; k++ {
 		i := (a + k) % n
@@ -77,7 +77,7 @@ func baRing(ps []ba.PlayerInfo, a, b int, all bool) int {
 	return min(cw, count-cw)
 }
 
-func baHasCard(cs []ba.Card, id string) bool {
+func hasCard(cs []ba.Card, id string) bool {
 	for _, c := range cs {
 		if c.CardID == id {
 			return true
@@ -86,9 +86,9 @@ func baHasCard(cs []ba.Card, id string) bool {
 	return false
 }
 
-// baWeaponRange is the printed range of a weapon card id (§5; 1 for the
+// weaponRange is the printed range of a weapon card id (§5; 1 for the
 // Revolver, no weapon).
-func baWeaponRange(id *string) int {
+func weaponRange(id *string) int {
 	if id == nil {
 		return 1
 	}
