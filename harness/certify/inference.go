@@ -14,6 +14,7 @@ import (
 	ref "github.com/umpire-arena/umpire/referee/inference"
 	"github.com/umpire-arena/umpire/referee/inference/wire"
 	"github.com/umpire-arena/umpire/referee/rules"
+	"github.com/umpire-arena/umpire/schemas"
 )
 
 // maxMessage is the largest message either side accepts.
@@ -44,7 +45,7 @@ type infTurn struct {
 // infKey is the request key of an Inference answer: its turn, when the
 // answer is an object whose turn is an integer.
 func infKey(b []byte) string {
-	if t := gjson.GetBytes(b, "turn"); t.Type == gjson.Number && t.Num == float64(int(t.Num)) && gjson.ValidBytes(b) {
+	if t := gjson.GetBytes(b, "turn"); t.Type == gjson.Number && t.Num == float64(int(t.Num)) && schemas.ValidJSON(b) {
 		return strconv.Itoa(int(t.Num))
 	}
 	return ""

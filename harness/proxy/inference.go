@@ -313,7 +313,7 @@ func (im *infMatch) server(seat int, at time.Time, typ websocket.MessageType, da
 			vs = m.validate(im.p.set, GameInference, env.Type, data)
 		}
 	}
-	if !ok || (len(vs) > 0 && !gjson.ValidBytes(data)) {
+	if !ok || (len(vs) > 0 && !schemas.ValidJSON(data)) {
 		m.fail(infServerSchema, "inference/protocol.envelope", seat, rules.Where{}, "one JSON envelope object per text message", clip(data),
 			"the server sent seat %d a message that is not an envelope object", seat)
 		return

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/tidwall/gjson"
+	"github.com/umpire-arena/umpire/schemas"
 )
 
 // The MCP tools the relay judges, by what they carry: a DecisionRequest, or
@@ -74,7 +75,7 @@ func mcpResult(contentType string, body []byte) (payload []byte, status int, ok 
 		payload = []byte(sc.Raw)
 	} else {
 		res.Get("content").ForEach(func(_, c gjson.Result) bool {
-			if t := c.Get("text").String(); c.Get("type").String() == "text" && gjson.Valid(t) {
+			if t := c.Get("text").String(); c.Get("type").String() == "text" && schemas.ValidJSON([]byte(t)) {
 				payload = []byte(t)
 				return false
 			}
