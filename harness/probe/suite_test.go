@@ -129,10 +129,31 @@ func faultSuitesAhead(cases []faultCase, n int, dialects ...string) []*suiteFutu
 	return out
 }
 
+// plainSuite is the suite of game played once against the fault-free
+// embedded server, for every test that reads it (a test must not change
+// the map).
+func plainSuite(t *testing.T, game string) map[string]reports.Check {
+	t.Helper()
+	once := plainSuites[game]
+	if once == nil {
+		t.Fatalf("no plain suite of %s", game)
+	}
+	out, err := once()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+var plainSuites = map[string]func() (map[string]reports.Check, error){
+	GameInference: sync.OnceValues(func() (map[string]reports.Check, error) { return playSuite(GameInference, nil) }),
+	GameBangArena: sync.OnceValues(func() (map[string]reports.Check, error) { return playSuite(GameBangArena, nil) }),
+}
+
 func TestEmbeddedConforms(t *testing.T) {
 	for _, game := range []string{GameInference, GameBangArena} {
 		t.Run(game, func(t *testing.T) {
-			got := runSuite(t, game, nil)
+			got := plainSuite(t, game)
 			if len(got) == 0 {
 				t.Fatalf("no checks for %s", game)
 			}
