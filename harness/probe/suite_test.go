@@ -225,9 +225,11 @@ var steeredGaps = map[string]string{
 }
 
 // matrixBudget is the budget of the suite the fault matrix plays for fc:
-// the default when it plays on (playsOn), else none.
+// the default when it plays on (playsOn) or is an Inference case (the
+// embedded Inference server offers fixed values, so its suite never plays
+// on), else none.
 func matrixBudget(fc faultCase) time.Duration {
-	if playsOn(fc) {
+	if fc.game != GameBangArena || playsOn(fc) {
 		return 0
 	}
 	return -1
