@@ -23,25 +23,28 @@ func baExtraLiveRule(req ba.DecisionRequest, actionID string) string {
 	return "bangarena/server.legal-actions"
 }
 
-// baMissingRule names the rule that grants a left-out item a, as the
-// observation obs of the deciding seat shows it: Mad Dog's Shot after the
-// turn's first one (§6 char_16) when nothing else lifts the limit.
-func baMissingRule(obs ba.PlayerView, a ba.LegalAction) string {
-	seat := obs.You
-	if seat < 0 || seat >= len(obs.Players) {
-		return "bangarena/server.legal-actions"
+// baGrants names the rule that grants each item of the engine's that the
+// server's list offered leaves out, where one rule alone does (the
+// engine's answer, bangarena.GrantingRules: Mad Dog's freedom from the
+// Shot limit, the ring of living seats, a built-in Scope), in the state
+// the deciding seat's observation obs shows.
+func baGrants(obs ba.PlayerView, offered []ba.LegalAction) map[string]string {
+	return ba.GrantingRulesFromView(obs, baIDs(offered))
+}
+
+// baMissingRule names the rule a left-out item id breaks: the one that
+// grants it (grants, from baGrants or the replay's GrantingRules), else
+// the generic legal-actions rule.
+func baMissingRule(grants map[string]string, id string) string {
+	return cmpOr(grants[id], "bangarena/server.legal-actions")
+}
+
+func baIDs(items []ba.LegalAction) []string {
+	out := make([]string, len(items))
+	for i, a := range items {
+		out[i] = a.ActionID
 	}
-	me := obs.Players[seat]
-	if r := baMissingDistanceRule(obs, a); r != "" {
-		return r
-	}
-	if a.Command != "play_shot" {
-		return "bangarena/server.legal-actions"
-	}
-	if me.CharacterID == "char_16" && !obs.HighNoon && (me.WeaponCardID == nil || *me.WeaponCardID != "weapon_volcanic") && baPlayedThisTurn(obs, seat, "play_shot") {
-		return ba.CharacterRule("char_16")
-	}
-	return "bangarena/server.legal-actions"
+	return out
 }
 
 // baPlayedThisTurn reports whether seat played a card with command since

@@ -263,9 +263,13 @@ func baItemDiff(g *ba.Game, x baSeen, where rules.Where, extraRule func(id strin
 			out = append(out, f)
 		}
 	}
+	var grants map[string]string
 	for id := range want {
 		if !got[id] {
-			out = append(out, onReading(finding(baMissingRule(x.Req.Observation, items[id]), where, id, "missing",
+			if grants == nil {
+				grants = g.GrantingRules(x.Seat, baIDs(x.Req.LegalActions))
+			}
+			out = append(out, onReading(finding(baMissingRule(grants, id), where, id, "missing",
 				"the server does not offer %q, which the engine allows here", id), items[id], phase, x.Req.Observation))
 		}
 	}

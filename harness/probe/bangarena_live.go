@@ -148,8 +148,12 @@ func baLiveCompare(x baSeen) (fs []reports.Finding, und []ba.Undecided, unchecke
 		fs = append(fs, onReading(finding(baExtraLiveRule(x.Req, id), where, "no such item", id,
 			"the server offers %q, which the referee does not allow for this observation", id), items[id], phase, x.Req.Observation))
 	}
+	var grants map[string]string
+	if len(missing) > 0 {
+		grants = baGrants(x.Req.Observation, x.Req.LegalActions)
+	}
 	for _, id := range missing {
-		fs = append(fs, onReading(finding(baMissingRule(x.Req.Observation, items[id]), where, id, "missing",
+		fs = append(fs, onReading(finding(baMissingRule(grants, id), where, id, "missing",
 			"the server does not offer %q, which the referee allows for this observation", id), items[id], phase, x.Req.Observation))
 	}
 	return fs, und, unchecked
@@ -349,7 +353,7 @@ func ownHand(obs ba.PlayerView) map[string]string {
 func BangArenaItemReading(req ba.DecisionRequest, a ba.LegalAction, missing bool) string {
 	rule := "bangarena/server.legal-actions"
 	if missing {
-		rule = baMissingRule(req.Observation, a)
+		rule = baMissingRule(baGrants(req.Observation, req.LegalActions), a.ActionID)
 	} else {
 		rule = baExtraLiveRule(req, a.ActionID)
 	}

@@ -195,7 +195,6 @@ func TestFaultsAreCaught(t *testing.T) {
 // shrink.
 var steeredGaps = map[string]string{
 	GameBangArena + "/toss-first-card":  "the seats hold a Toss for a target with cards in play, so the planned rooms show no Toss picking from a hand",
-	GameBangArena + "/mad-dog-one-shot": "second MUST: the missing Shot items are charged to the built-ins' range (4.built-ins), as over other-chance",
 	GameBangArena + "/ring-counts-dead": "second MUST: the replay of the decision the distance fault moved names Double Barrel's rule (6.char-13-double-barrel)",
 	GameBangArena + "/tollman-no-take":  "second MUST: the shown chance reads the Tollman take the server left out as a Snatch's random pick (5.snatch)",
 }
