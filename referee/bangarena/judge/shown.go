@@ -41,8 +41,20 @@ type Shown struct {
 	problems []Problem
 }
 
-// NewShown reads the outcomes a full log shows.
+// NewShown reads the outcomes a full log shows: the log gathered as
+// evidence that sees everything (FromLog), judged as the seats' evidence is
+// (NewSeen). A log that leaves an outcome unseen (a deal line missing, a
+// draw without its cards) answers up to it; the outcomes the engine asks
+// for after it are problems of their own rules.
 func NewShown(log []ba.Event) *Shown {
+	s, _ := NewSeen(FromLog(log))
+	return s
+}
+
+// readOutcomes reads the outcomes of a log in the judge's own vocabulary
+// (Evidence.outcomes writes it): roles and characters by seat, the cards
+// off the deck in order, coins, random picks, prayers, the briefing.
+func readOutcomes(log []ba.Event) *Shown {
 	s := &Shown{}
 	back := map[string]bool{} // put back on the deck by a look at the top
 	var looked []ba.Card      // the last look at the top, not yet resolved
