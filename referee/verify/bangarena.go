@@ -341,25 +341,43 @@ func (v *BangArenaVerifier) process(lineNo int, e *ba.Event) {
 	v.compare(lineNo, e)
 }
 
-// inferDecision finds the decision the log left out before e: the first
-// legal item of the seat asked whose consequences begin with e.
+// inferDecision finds the decision the log left out before e: the legal
+// item of the seat asked whose consequences begin with e and, when the
+// verifier holds the log's events (the chance it shows), go on longest as
+// the log does (else the first that begins with e).
 func (v *BangArenaVerifier) inferDecision(e *ba.Event) (seat int, item ba.LegalAction, ok bool) {
 	seat, asked := v.g.Decider()
 	if !asked {
 		return 0, item, false
 	}
 	got := canonNoSeq(e)
+	best := -1
 	for _, a := range v.g.Legal(seat) {
 		c := v.g.Clone()
 		if c.Apply(seat, a.ActionID, nil) != nil {
 			continue
 		}
 		evs := c.EventsFrom(v.seen)
-		if len(evs) > 1 && bytes.Equal(canonNoSeq(&evs[1]), got) {
-			return seat, a, true
+		if len(evs) < 2 || !bytes.Equal(canonNoSeq(&evs[1]), got) {
+			continue
+		}
+		if v.shown == nil {
+			return seat, a, true // the first item that fits
+		}
+		// Several items may begin alike (a Toss at the hand or at the
+		// weapon): the one whose consequences go on as the log does fits.
+		n := 0
+		for i, f := range v.shown.After(e.Seq, len(evs)-2) {
+			if !bytes.Equal(canonNoSeq(&evs[2+i]), canonNoSeq(&f)) {
+				break
+			}
+			n++
+		}
+		if n > best {
+			best, item = n, a
 		}
 	}
-	return 0, item, false
+	return seat, item, best >= 0
 }
 
 // pull appends the engine's new events to pending.

@@ -80,7 +80,9 @@ func detail(e ba.Event) int {
 // inconclusive from there, for the reason why gives).
 func NewSeen(ev Evidence) (s *Shown, why string) {
 	log, why := ev.outcomes()
-	return readOutcomes(log), why
+	s = readOutcomes(log)
+	s.events = ev.Events
+	return s, why
 }
 
 // outcomes writes the random outcomes ev shows as the events NewShown

@@ -39,6 +39,17 @@ type Shown struct {
 
 	next     [4]int // cursors into cards, coins, picks, prayers
 	problems []Problem
+	// events are the events the evidence shows, in seq order (read only,
+	// shared by clones): what a judge may look ahead at.
+	events []ba.Event
+}
+
+// After returns the events the evidence shows after seq, in seq order (at
+// most n): a judge that must choose between readings of one line (which
+// decision a log left out) reads what follows it.
+func (s *Shown) After(seq, n int) []ba.Event {
+	i, _ := slices.BinarySearchFunc(s.events, seq+1, func(e ba.Event, q int) int { return e.Seq - q })
+	return s.events[i:min(len(s.events), i+n)]
 }
 
 // NewShown reads the outcomes a full log shows: the log gathered as
