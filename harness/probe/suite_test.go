@@ -138,7 +138,7 @@ func TestEmbeddedConforms(t *testing.T) {
 			}
 			covered := map[string]bool{}
 			for name, c := range got {
-				if c.Status != reports.Pass && !(c.Status == reports.Skip && strings.Contains(c.Name, "early end")) && !seatsJudgeDeferred(c) {
+				if c.Status != reports.Pass && !(c.Status == reports.Skip && strings.Contains(c.Name, "early end")) {
 					t.Errorf("%s: have %v (%s) %v, want pass", name, c.Status, c.Reason, c.Findings)
 				}
 				for r := range c.Evaluated {
@@ -444,12 +444,4 @@ func TestSuitePlanIsEverySuites(t *testing.T) {
 	if got, want := suitePlan(true), baSessionPlan(tg); !slices.Equal(got, want) {
 		t.Errorf("shared plan of a declared generator %v, want the suite's own %v", got, want)
 	}
-}
-
-// seatsJudgeDeferred reports whether c is the seats' judge skipped because
-// the room log deals the match: the log checks re-derive such a room, and
-// the seats' judge runs where no log does (the no-log dialects, the
-// independent servers).
-func seatsJudgeDeferred(c reports.Check) bool {
-	return c.Status == reports.Skip && strings.Contains(c.Name, "the seats' evidence re-derives the room") && strings.Contains(c.Reason, "the room log deals the match")
 }

@@ -262,15 +262,13 @@ func TestBangArenaMutations(t *testing.T) {
 			t.Run(src.name+"/"+tc.name, func(t *testing.T) {
 				lines := baLines(t, src.log)
 				mutate, rule, opts := tc.mutate, tc.rule, BangArenaOptions{File: "m.jsonl"}
-				if src.name != "umpire" {
-					opts.AlwaysShown = true
-					if r, ok := shownRule[tc.name]; ok {
-						mutate, rule = baDrawHeld, r
-					}
+				shown := src.name != "umpire"
+				if r, ok := shownRule[tc.name]; ok && shown {
+					mutate, rule = baDrawHeld, r
 				}
 				lines, line := mutate(t, lines)
 				log := baJoin(lines)
-				if opts.AlwaysShown {
+				if shown {
 					opts.Shown = ShownIn(log)
 				}
 				fs, _ := baVerify(t, log, opts)
@@ -499,7 +497,7 @@ func BenchmarkVerifyBangArenaShown(b *testing.B) {
 	b.ReportAllocs()
 	n := 0
 	for b.Loop() {
-		sum, err := VerifyBangArenaReader(context.Background(), bytes.NewReader(log), BangArenaOptions{Shown: ShownIn(log), AlwaysShown: true}, nil)
+		sum, err := VerifyBangArenaReader(context.Background(), bytes.NewReader(log), BangArenaOptions{Shown: ShownIn(log)}, nil)
 		if err != nil || sum.Must != 0 || !sum.ChanceShown {
 			b.Fatalf("%v %+v", err, sum)
 		}
