@@ -83,7 +83,7 @@ func verifyBangArena(ctx context.Context, r io.Reader, opts VerifyOptions, emit 
 	// Judged with the chance the log shows; a seed checks the commitment,
 	// and --deal umpire (the log's server declares umpire's generator)
 	// compares the chance with it too (bangarena/log.chance).
-	vo := verify.BangArenaOptions{File: opts.File, Seeds: opts.Seeds, Unfinished: opts.Unfinished, AlwaysShown: true}
+	vo := verify.BangArenaOptions{File: opts.File, Seeds: opts.Seeds, Unfinished: opts.Unfinished}
 	src := io.Reader(bytes.NewReader(data))
 	if len(data) > maxShownLog {
 		src = io.MultiReader(src, r)

@@ -29,25 +29,32 @@ func ExtraRule(req ba.DecisionRequest, actionID string) string {
 	return "bangarena/server.legal-actions"
 }
 
-// MissingRule names the rule that grants a left-out item a, as the
-// observation obs of the deciding seat shows it: Mad Dog's Shot after the
-// turn's first one (§6 char_16) when nothing else lifts the limit.
-func MissingRule(obs ba.PlayerView, a ba.LegalAction) string {
-	seat := obs.You
-	if seat < 0 || seat >= len(obs.Players) {
-		return "bangarena/server.legal-actions"
-	}
-	me := obs.Players[seat]
-	if r := missingDistanceRule(obs, a); r != "" {
+// Grants names the rule that grants each item of the engine's that the
+// server's list offered leaves out, where one rule alone does (the
+// engine's answer, bangarena.GrantingRulesFromView: Mad Dog's freedom from
+// the Shot limit, the ring of living seats, a built-in Scope), in the state
+// the deciding seat's observation obs shows.
+func Grants(obs ba.PlayerView, offered []ba.LegalAction) map[string]string {
+	return ba.GrantingRulesFromView(obs, IDs(offered))
+}
+
+// MissingRule names the rule a left-out item id breaks: the one that
+// grants it (grants, from Grants or a replay's Game.GrantingRules), else
+// the generic legal-actions rule.
+func MissingRule(grants map[string]string, id string) string {
+	if r := grants[id]; r != "" {
 		return r
 	}
-	if a.Command != "play_shot" {
-		return "bangarena/server.legal-actions"
-	}
-	if me.CharacterID == "char_16" && !obs.HighNoon && (me.WeaponCardID == nil || *me.WeaponCardID != "weapon_volcanic") && playedThisTurn(obs, seat, "play_shot") {
-		return ba.CharacterRule("char_16")
-	}
 	return "bangarena/server.legal-actions"
+}
+
+// IDs lists the actionIds of items.
+func IDs(items []ba.LegalAction) []string {
+	out := make([]string, len(items))
+	for i, a := range items {
+		out[i] = a.ActionID
+	}
+	return out
 }
 
 // playedThisTurn reports whether seat played a card with command since
@@ -159,12 +166,16 @@ func compareRequest(seat int, req ba.DecisionRequest, gaps ba.ReadGaps) (fs []re
 		items[a.ActionID] = a
 	}
 	phase := req.Observation.Phase
+	var grants map[string]string
 	for _, id := range extra {
 		fs = append(fs, OnReading(reports.NewFinding(ExtraRule(req, id), where, "no such item", id,
 			"the server offers %q, which the referee does not allow for this observation", id), items[id], phase, req.Observation))
 	}
 	for _, id := range missing {
-		fs = append(fs, OnReading(reports.NewFinding(MissingRule(req.Observation, items[id]), where, id, "missing",
+		if grants == nil {
+			grants = Grants(req.Observation, req.LegalActions)
+		}
+		fs = append(fs, OnReading(reports.NewFinding(MissingRule(grants, id), where, id, "missing",
 			"the server does not offer %q, which the referee allows for this observation", id), items[id], phase, req.Observation))
 	}
 	return fs, und, unchecked
@@ -346,7 +357,7 @@ func ownHand(obs ba.PlayerView) map[string]string {
 func ItemReading(req ba.DecisionRequest, a ba.LegalAction, missing bool) string {
 	rule := "bangarena/server.legal-actions"
 	if missing {
-		rule = MissingRule(req.Observation, a)
+		rule = MissingRule(Grants(req.Observation, req.LegalActions), a.ActionID)
 	} else {
 		rule = ExtraRule(req, a.ActionID)
 	}

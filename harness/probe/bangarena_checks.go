@@ -23,20 +23,11 @@ func bangarenaChecks() []Check {
 				"bangarena/server.answer-shape", "bangarena/13.action-ids", "bangarena/12.legal-mask"}, Timeout: long, Run: baCheckSchema},
 		{Name: "bangarena: legal_mask is an alias of legalActions", Game: GameBangArena, Section: secSchema,
 			Rules: []string{"bangarena/12.legal-mask"}, Timeout: long, Run: baCheckLegalMask},
-		{Name: "bangarena: legalActions agree with the engine (replay of the room log)", Game: GameBangArena, Section: secCross,
-			Rules: []string{"bangarena/server.legal-actions", "bangarena/server.replay", "bangarena/13.action-ids",
-				// the field-by-field cross-check of every observation (bangarena_fields.go)
-				"bangarena/3.phases", "bangarena/3.turn-order", "bangarena/7.pending-shape", "bangarena/13.choices", "bangarena/11.fields",
-				// the winners shown against the replay's (§10)
-				"bangarena/10.law-wins", "bangarena/10.marshal-dead", "bangarena/10.sole-survivor", "bangarena/10.partners-lones",
-				// a log decision the replay refuses (baDecisionRule)
-				"bangarena/1.legal-only", "bangarena/12.decider", "bangarena/12.one-decider", "bangarena/12.args", "bangarena/12.args-contradict",
-				"bangarena/13.discard-args", "bangarena/13.choice-alone", "bangarena/4.self-target"}, Timeout: long, Run: baWithSteerWhy(baCheckReplay)},
 		{Name: "bangarena: legalActions agree with the referee, derived from each observation (live)", Game: GameBangArena, Section: secCross,
 			Rules: []string{"bangarena/server.legal-actions", "bangarena/13.action-ids"}, Timeout: long, Run: baCheckLive},
 		{Name: "bangarena: the room log re-simulates event by event (log verifier)", Game: GameBangArena, Section: secCross,
 			Rules: verify.BangArenaRuleIDs(), Timeout: long, Run: baWithSteerWhy(baCheckVerify)},
-		{Name: "bangarena: the seats' evidence re-derives the room (judge of what the seats saw)", Game: GameBangArena, Section: secCross,
+		{Name: "bangarena: the seats' evidence and the room log re-derive the room (the one judge of what the suite saw)", Game: GameBangArena, Section: secCross,
 			Rules: baSeatsRules(), Timeout: long, Run: baWithSteerWhy(baCheckSeats)},
 		{Name: "bangarena: partners mode: only loners alive, all loners win", Game: GameBangArena, Section: secCross,
 			Rules: []string{"bangarena/10.partners-lones", "bangarena/2.partners"}, Timeout: probe, Run: baCheckPartners},

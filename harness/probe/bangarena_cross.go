@@ -10,7 +10,6 @@ import (
 	"github.com/tidwall/gjson"
 	"github.com/umpire-arena/umpire/harness/legaldiff"
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
-	"github.com/umpire-arena/umpire/referee/bangarena/judge"
 	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/referee/verify"
 	"github.com/umpire-arena/umpire/reports"
@@ -83,86 +82,6 @@ func baCheckSchemaOne(t *Target, s *baSession) Result {
 	return res
 }
 
-func baCheckReplay(ctx context.Context, t *Target) Result {
-	return eachSession(ctx, t, func(s *baSession) Result { return baCheckReplayOne(t, s) })
-}
-
-func baCheckReplayOne(t *Target, s *baSession) Result {
-	if s.logErr != nil {
-		return skip("the room log could not be read (the harness extension GET /api/ai/rooms/{id}/log): %v", s.logErr)
-	}
-	events, err := ba.DecodeLog(s.log)
-	if err != nil {
-		return Result{Findings: []reports.Finding{finding("bangarena/server.replay", rules.Where{}, "a decodable event log", err.Error(), "the room log does not decode: %v", err)}}
-	}
-	cfg, ok := ba.ConfigOf(events)
-	if !ok {
-		return Result{Findings: []reports.Finding{finding("bangarena/server.replay", rules.Where{}, "a match_start event with the table config", nil, "the room log names no table config")}}
-	}
-	decisions := ba.DecisionsOf(events)
-	type key struct{ seat, version int }
-	seen := map[key]baSeen{}
-	for _, x := range s.room.Seen {
-		seen[key{x.Seat, x.Version}] = x
-	}
-	// I-BA-P1. Replay decision by decision; at every decision the suite was offered,
-	// compare the offered items with the engine's (as sets of actionIds,
-	// READINGS 8). The comparison is made afterwards from the log, since
-	// the engine cannot be rebuilt from one seat's observation.
-	// The random outcomes are the log's own (judge.Shown, I-BA-V8): any
-	// generator that gives outcomes the rules allow is judged alike.
-	g, err := ba.NewGameWith(cfg, s.room.seed, judge.NewShown(events))
-	if err != nil {
-		return errored(err)
-	}
-	var res Result
-	compared := 0
-	shown := map[string]bool{}
-	trail := newBaEventTrail(events)
-	at := baDecisionAt(events)
-	for i, d := range decisions {
-		if !trail.agree(g) || i < len(at) && g.EventCount() != at[i] {
-			break // the log verifier names the rule of the divergence
-		}
-		if dec, asked := g.Decider(); !asked || dec != d.Seat {
-			// The log's decider is not the engine's: what the server
-			// showed it belongs to another match; the decision's refusal
-			// below names the rule (who answers an attack, §12 decider).
-		} else if x, ok := seen[key{d.Seat, g.Version()}]; ok {
-			compared++
-			seat := d.Seat
-			where := rules.Where{Seat: &seat, Step: fmt.Sprintf("decision %d (version %d)", i, x.Version)}
-			baFieldCheck(&res, g, x, where, shown)
-			res.eval("bangarena/server.legal-actions", "bangarena/13.action-ids")
-			res.Findings = append(res.Findings, baItemDiff(g, x, where, func(id string) string {
-				return baExtraRule(cfg, s.room.seed, events, decisions[:i], d.Seat, id)
-			})...)
-		}
-		if err := g.Apply(d.Seat, d.ActionID, d.Args); err != nil {
-			seat := d.Seat
-			res.Findings = append(res.Findings, finding(baDecisionRule(err), rules.Where{Seat: &seat, Step: fmt.Sprintf("decision %d", i)},
-				"a decision the engine accepts", d.ActionID, "the log's decision %d does not replay: %v", i, err))
-			return res
-		}
-	}
-	if compared == 0 {
-		return skip("no decision the suite saw could be matched to the log")
-	}
-	res.eval("bangarena/server.replay")
-	if !trail.agree(g) && !baOnlyEndDiffers(trail, g) {
-		return res // the matches part before the end: the winners are not comparable
-	}
-	team, seats := g.Winners()
-	if s.final.Observation.WinnerTeam != nil {
-		res.eval(baWinRule(team, seats))
-	}
-	if s.final.Observation.WinnerTeam != nil && (*s.final.Observation.WinnerTeam != team || !sameInts(seats, s.final.Observation.WinnerSeats)) {
-		res.Findings = append(res.Findings, finding(baWinRule(team, seats), rules.Where{}, map[string]any{"team": team, "seats": seats},
-			map[string]any{"team": *s.final.Observation.WinnerTeam, "seats": s.final.Observation.WinnerSeats}, "the replayed winners differ from the winners the server showed"))
-	}
-	return res
-}
-
 func baCheckVerify(ctx context.Context, t *Target) Result {
 	return eachSession(ctx, t, func(s *baSession) Result { return baCheckVerifyOne(ctx, s) })
 }
@@ -177,7 +96,7 @@ func baCheckVerifyOne(ctx context.Context, s *baSession) Result {
 	// Judged with the chance the log shows (I-BA-V8); the seed the suite
 	// created the room with checks the commitment, and the chance itself
 	// only when the server declares umpire's generator (docs/wire.md).
-	opts := verify.BangArenaOptions{File: "room log", Shown: verify.ShownIn(s.log), AlwaysShown: true, Chance: s.room.chance}
+	opts := verify.BangArenaOptions{File: "room log", Shown: verify.ShownIn(s.log), Chance: s.room.chance}
 	if s.room.seed != "" {
 		opts.Seeds = []string{s.room.seed}
 	}
@@ -197,29 +116,6 @@ func baCheckVerifyOne(ctx context.Context, s *baSession) Result {
 		}
 	}
 	return res
-}
-
-// baExtraRule names the rule an offered item breaks: the engine's reason for
-// rejecting it at that point, or the generic legal-actions rule.
-func baExtraRule(cfg ba.Config, seed string, log []ba.Event, before []ba.Decision, seat int, actionID string) string {
-	if !legaldiff.ActionIDFormed(actionID) {
-		return "bangarena/13.action-ids" // not an id of the catalogue at all
-	}
-	g, err := ba.NewGameWith(cfg, seed, judge.NewShown(log))
-	if err != nil {
-		return "bangarena/server.legal-actions"
-	}
-	for _, d := range before {
-		if g.Apply(d.Seat, d.ActionID, d.Args) != nil {
-			return "bangarena/server.legal-actions"
-		}
-	}
-	if err := g.Apply(seat, actionID, nil); err != nil {
-		if r := rules.RuleOf(err); r != "" {
-			return r
-		}
-	}
-	return "bangarena/server.legal-actions"
 }
 
 func sameInts(a, b []int) bool {
@@ -264,9 +160,13 @@ func baItemDiff(g *ba.Game, x baSeen, where rules.Where, extraRule func(id strin
 			out = append(out, f)
 		}
 	}
+	var grants map[string]string
 	for id := range want {
 		if !got[id] {
-			out = append(out, legaldiff.OnReading(finding(legaldiff.MissingRule(x.Req.Observation, items[id]), where, id, "missing",
+			if grants == nil {
+				grants = g.GrantingRules(x.Seat, legaldiff.IDs(x.Req.LegalActions))
+			}
+			out = append(out, legaldiff.OnReading(finding(legaldiff.MissingRule(grants, id), where, id, "missing",
 				"the server does not offer %q, which the engine allows here", id), items[id], phase, x.Req.Observation))
 		}
 	}

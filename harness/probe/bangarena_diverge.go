@@ -6,12 +6,12 @@ import (
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
 )
 
-// The replay's events against the log's (I-BA-V3 applied to the
-// cross-check): once the room log shows an event the rules do not produce
-// there, the server's match is no longer the one the replay plays, and
-// every later field or list compared would charge other rules for that one
-// break. The log verifier names the rule of the divergence; the
-// cross-check stops comparing at it.
+// The judge's events against the room log's (I-BA-V3 applied to the
+// judge of the seats' evidence and the log): once the room log shows an
+// event the rules do not produce there, the server's match is no longer
+// the one the engine plays, and every later field or list compared would
+// charge other rules for that one break. The log verifier names the rule
+// of the divergence; the judge stops comparing at it.
 
 // baEventTrail compares the engine's events, as they grow, with the log's.
 type baEventTrail struct {
@@ -31,7 +31,7 @@ func (t *baEventTrail) agree(g *ba.Game) bool {
 	}
 	n := g.EventCount()
 	for _, e := range g.EventsFrom(t.checked) {
-		if t.checked >= len(t.log) || !bytes.Equal(baEventKey(e), baEventKey(t.log[t.checked])) {
+		if t.checked >= len(t.log) || !baSameEvent(e, t.log[t.checked]) {
 			t.diverged = t.checked
 			return false
 		}
@@ -39,6 +39,17 @@ func (t *baEventTrail) agree(g *ba.Game) bool {
 	}
 	t.checked = n
 	return true
+}
+
+// baSameEvent reports whether the engine's event e is the log's l: by
+// content, but for match_start, whose seed commitment the judge (which
+// takes its chance from the evidence, not from a seed) does not make; the
+// log verifier checks it.
+func baSameEvent(e, l ba.Event) bool {
+	if e.Type == "match_start" {
+		return l.Type == "match_start"
+	}
+	return bytes.Equal(baEventKey(e), baEventKey(l))
 }
 
 // baEventKey is an event's JSON without its seq and private marker.

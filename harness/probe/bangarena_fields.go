@@ -3,11 +3,8 @@ package probe
 import (
 	"fmt"
 	"slices"
-	"time"
 
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
-	"github.com/umpire-arena/umpire/referee/rules"
-	"github.com/umpire-arena/umpire/reports"
 )
 
 // The field-by-field cross-check (issue 13, I-BA-P6): at every DecisionRequest the
@@ -160,28 +157,4 @@ func strOr(s *string) string {
 		return ""
 	}
 	return *s
-}
-
-// baFieldCheck compares the observation of x with the engine's view (g at
-// x's version) and adds to res one finding per field path the first time it
-// differs (shown keeps the paths already reported in this room), with the
-// request as evidence. A request whose fields did not all read in umpire's
-// shapes is not compared (the schema check judges shapes, I-BA-L3).
-func baFieldCheck(res *Result, g *ba.Game, x baSeen, where rules.Where, shown map[string]bool) {
-	if !x.Gaps.Empty() {
-		return
-	}
-	want := g.View(x.Seat)
-	diffs, evaluated := baViewFields(want, x.Req.Observation)
-	res.eval(evaluated...)
-	for _, d := range diffs {
-		if shown[d.path] {
-			continue
-		}
-		shown[d.path] = true
-		f := finding(d.rule, where, d.want, d.got, "the observation's %s differs from the state the room log replays to", d.path)
-		seat := x.Seat
-		f.Transcript = []reports.Message{reports.NewMessage(reports.Received, time.Now(), &seat, x.Raw)}
-		res.Findings = append(res.Findings, f)
-	}
 }

@@ -29,11 +29,13 @@ func baCheckPartners(ctx context.Context, t *Target) Result {
 		return skip("an 8-seat partners room could not be created: %v", err)
 	}
 	roles := map[int]string{}
-	for seat := range r.tokens {
-		req, _, err := r.observe(ctx, seat)
+	s := &baSession{room: r}
+	for _, seat := range sortedSeats(r.tokens) {
+		req, gaps, raw, err := r.observeRead(ctx, seat)
 		if err != nil {
 			return probeErr(err)
 		}
+		s.opening = append(s.opening, baSeen{Seat: seat, Version: req.ObservationVersion, Raw: raw, Req: req, Gaps: gaps})
 		if seat < len(req.Observation.Players) && req.Observation.Players[seat].RoleID != nil {
 			roles[seat] = *req.Observation.Players[seat].RoleID
 		}
@@ -47,7 +49,6 @@ func baCheckPartners(ctx context.Context, t *Target) Result {
 	if lones < 2 || len(roles) != 8 {
 		return skip("the 8-seat partners room deals %d loner(s) the suite can see, not 2", lones)
 	}
-	s := &baSession{room: r}
 	for n := 0; ; n++ {
 		if n > 5000 {
 			return skip("the scripted partners match did not end in 5000 decisions")
@@ -61,11 +62,12 @@ func baCheckPartners(ctx context.Context, t *Target) Result {
 			break
 		}
 		id := baPartnersPick(p.Req, roles)
-		_, data, err := r.decideAs(ctx, p.Seat, r.tokens[p.Seat], r.body(p.Seat, id, p.Version, nil))
+		status, data, err := r.decideAs(ctx, p.Seat, r.tokens[p.Seat], r.body(p.Seat, id, p.Version, nil))
 		if err != nil {
 			return probeErr(err)
 		}
 		s.answers = append(s.answers, data)
+		s.sent = append(s.sent, baSent{seen: p, actionID: id, status: status, answer: data})
 	}
 	status, body, err := r.fetchLog(ctx)
 	switch {
@@ -79,7 +81,7 @@ func baCheckPartners(ctx context.Context, t *Target) Result {
 	// The partners rules only: the rest of the room is the sessions' to judge.
 	keep := map[string]bool{"bangarena/10.partners-lones": true, "bangarena/2.partners": true}
 	var res Result
-	for _, one := range []Result{baCheckVerifyOne(ctx, s), baCheckReplayOne(t, s)} {
+	for _, one := range []Result{baCheckVerifyOne(ctx, s), baCheckSeatsOne(s)} {
 		for _, f := range one.Findings {
 			if keep[f.Rule] {
 				res.Findings = append(res.Findings, f)

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"net/http"
 	"slices"
 	"strconv"
@@ -47,18 +48,43 @@ func baCheckSeats(ctx context.Context, t *Target) Result {
 	return eachSession(ctx, t, func(s *baSession) Result { return baCheckSeatsOne(s) })
 }
 
-// baLogDeals reports whether the room log replays alone (a match_start
-// with the table's config): the log checks judge such a room.
-func baLogDeals(s *baSession) bool {
+// baLogLacksDecision reports, where the room log parts from the engine at
+// a decision the engine applied (the server's answer applied it) and the
+// log shows another event there, the finding of a log that is not the
+// match (bangarena/server.replay).
+func baLogLacksDecision(t *baEventTrail, g *ba.Game) (reports.Finding, bool) {
+	evs := g.EventsFrom(t.diverged)
+	if len(evs) == 0 || evs[0].Type != "decision" {
+		return reports.Finding{}, false
+	}
+	d := evs[0]
+	got := "the end of the log"
+	if t.diverged < len(t.log) {
+		l := t.log[t.diverged]
+		if l.Type == "decision" {
+			return reports.Finding{}, false // another decision: the log verifier's
+		}
+		got = l.Type
+	}
+	seat := d.Seat
+	return finding("bangarena/server.replay", rules.Where{Seat: &seat, Step: fmt.Sprintf("log event %d", t.diverged+1)}, map[string]any{"type": "decision", "seat": d.Seat, "actionId": d.ActionID}, got,
+		"the room log does not show seat %d's decision %q, which the server applied", d.Seat, d.ActionID), true
+}
+
+// baLogTrail follows the room log when it deals the match (it decodes in
+// the engine's shapes and opens with match_start's config), else nil.
+func baLogTrail(s *baSession) *baEventTrail {
 	if s.logErr != nil || len(s.log) == 0 {
-		return false
+		return nil
 	}
 	events, err := ba.DecodeLog(s.log)
 	if err != nil {
-		return false
+		return nil
 	}
-	_, ok := ba.ConfigOf(events)
-	return ok
+	if _, ok := ba.ConfigOf(events); !ok {
+		return nil
+	}
+	return newBaEventTrail(events)
 }
 
 // baDecodeLoose decodes a log of events, one JSON object a line, reading
@@ -94,66 +120,64 @@ func baDecodeLoose(data []byte) []ba.Event {
 	return out
 }
 
-// baEvidence gathers the seats' evidence of one session room.
+// baEvidence gathers what the suite saw of one session room: the room log
+// when the server offers one (a full log deals the match and shows every
+// outcome; a log of its own shape or a public one shows what it shows) and
+// each seat's stream, merged by the one judge (judge.Gather).
 func baEvidence(s *baSession) (judge.Evidence, string) {
-	var ev judge.Evidence
+	var src judge.Sources
+	if s.logErr == nil && len(s.log) > 0 {
+		src.Log = baDecodeLoose(s.log)
+	}
 	if len(s.opening) == 0 {
-		return ev, "no seat was observed before the first decision"
+		return judge.Evidence{}, "no seat was observed before the first decision"
 	}
 	first := s.opening[0].Req.Observation
 	n := len(first.Players)
-	if len(s.opening) != n {
-		return ev, fmt.Sprintf("%d of %d seats were handed over: the other hands are unseen", len(s.opening), n)
-	}
-	ev.Config = ba.Config{Seats: n, RoleMode: first.RoleMode}
-	if ev.Config.RoleMode == "" {
-		ev.Config.RoleMode = ba.ModeClassic
-	}
-	streams := [][]ba.Event{}
-	if s.logErr == nil && len(s.log) > 0 {
-		streams = append(streams, baDecodeLoose(s.log))
+	if cfg, ok := ba.ConfigOf(src.Log); ok && cfg.Seats == n {
+		src.Config = cfg // the log deals the match: its table
+	} else {
+		src.Config = ba.Config{Seats: n, RoleMode: cmpOr(first.RoleMode, ba.ModeClassic)}
 	}
 	all := slices.Concat(s.opening, nil)
 	for _, x := range s.sent {
 		all = append(all, x.seen)
 	}
-	for _, x := range all {
-		streams = append(streams, x.Req.Observation.Events)
+	streams := map[int]*judge.SeatStream{}
+	stream := func(seat int) *judge.SeatStream {
+		if streams[seat] == nil {
+			streams[seat] = &judge.SeatStream{Seat: seat}
+		}
+		return streams[seat]
 	}
-	streams = append(streams, s.final.Observation.Events)
-	ev.Events = judge.MergeEvents(streams...)
-	ev.Config.Faces = baFaces(ev.Events, all)
-	ev.Roles, ev.Chars, ev.Hands = make([]string, n), make([]string, n), make([][]string, n)
 	for _, x := range s.opening {
 		if !baSeatsReadable(x.Gaps) {
-			return ev, fmt.Sprintf("seat %d's first observation did not read in the engine's shapes: %v", x.Seat, x.Gaps.Fields())
+			return judge.Evidence{}, fmt.Sprintf("seat %d's first observation did not read in the engine's shapes: %v", x.Seat, x.Gaps.Fields())
 		}
 		o := x.Req.Observation
 		if x.Seat < 0 || x.Seat >= n || len(o.Players) != n {
-			return ev, fmt.Sprintf("seat %d's first observation shows %d players", x.Seat, len(o.Players))
+			return judge.Evidence{}, fmt.Sprintf("seat %d's first observation shows %d players", x.Seat, len(o.Players))
 		}
-		me := o.Players[x.Seat]
+		st, me := stream(x.Seat), o.Players[x.Seat]
 		if me.RoleID != nil {
-			ev.Roles[x.Seat] = *me.RoleID
+			st.Role = *me.RoleID
 		}
-		ev.Chars[x.Seat] = me.CharacterID
-		var hand []string
+		st.Char = me.CharacterID
+		st.Hand = []string{}
 		for _, c := range me.Hand {
-			hand = append(hand, c.UID)
+			st.Hand = append(st.Hand, c.UID)
 		}
-		upTo := 0
 		for _, e := range o.Events {
-			upTo = max(upTo, e.Seq)
-		}
-		if h, ok := judge.OpeningHand(hand, x.Seat, ev.Events, upTo); ok {
-			ev.Hands[x.Seat] = h
+			st.HandAt = max(st.HandAt, e.Seq)
 		}
 		if me.RoleID != nil && *me.RoleID == ba.RoleMarshal {
-			ev.Briefed = baKnownSeats(x.Raw)
+			st.Briefed = baKnownSeats(x.Raw)
 		}
 	}
 	for _, x := range all {
 		o := x.Req.Observation
+		st := stream(x.Seat)
+		st.Events = append(st.Events, o.Events)
 		if c := o.PendingChoice; c != nil && c.Kind == "look_top" && c.Seat == x.Seat && len(c.Cards) > 0 {
 			l := judge.Look{Seat: x.Seat}
 			for _, e := range o.Events {
@@ -162,11 +186,15 @@ func baEvidence(s *baSession) (judge.Evidence, string) {
 			for _, k := range c.Cards {
 				l.Cards = append(l.Cards, k.UID)
 			}
-			if !slices.ContainsFunc(ev.Looks, func(o judge.Look) bool { return o.After == l.After && o.Seat == l.Seat }) {
-				ev.Looks = append(ev.Looks, l)
-			}
+			st.Looks = append(st.Looks, l)
 		}
 	}
+	stream(s.final.Observation.You).Events = append(stream(s.final.Observation.You).Events, s.final.Observation.Events)
+	for _, seat := range slices.Sorted(maps.Keys(streams)) {
+		src.Seats = append(src.Seats, *streams[seat])
+	}
+	ev := judge.Gather(src)
+	ev.Config.Faces = baFaces(ev.Events, all)
 	return ev, ""
 }
 
@@ -194,9 +222,6 @@ func baApplied(x baSent) (string, json.RawMessage, bool) {
 }
 
 func baCheckSeatsOne(s *baSession) Result {
-	if baLogDeals(s) {
-		return skip("the room log deals the match (a match_start with the table's config): the log checks re-simulate it")
-	}
 	ev, why := baEvidence(s)
 	if why != "" {
 		return skip("the seats' evidence cannot deal the match: %s", why)
@@ -209,7 +234,27 @@ func baCheckSeatsOne(s *baSession) Result {
 	var res Result
 	res.eval(verify.BangArenaModeRules(ev.Config)...)
 	fieldsShown := map[string]bool{}
-	stop := baSeatsDeal(&res, g, s.opening, ev)
+	// Where the room log deals the match, the judge follows it event by
+	// event: once it shows an event the rules do not produce there, the
+	// log verifier names the rule of that break (one bug, one finding),
+	// and the seats' views, which follow the server's match, are not
+	// compared past it.
+	trail, stop := baLogTrail(s), ""
+	logParts := func() bool {
+		if trail == nil || trail.agree(g) {
+			return false
+		}
+		stop = fmt.Sprintf("the room log parts from the engine at its event %d: the log verifier names the rule", trail.diverged+1)
+		if f, ok := baLogLacksDecision(trail, g); ok {
+			// The log does not show a decision the server applied (its
+			// answer to the suite said so): the log is not the match.
+			res.Findings = append(res.Findings, f)
+		}
+		return true
+	}
+	if !logParts() {
+		stop = baSeatsDeal(&res, g, s.opening, ev)
+	}
 	if other, ok := baSeatsOtherReading(res.Findings, ev.Config); ok && stop != "" {
 		// The server reads a gap otherwise (reported above, SHOULD):
 		// the rest of the room is judged by its reading.
@@ -230,7 +275,7 @@ func baCheckSeatsOne(s *baSession) Result {
 	parted := false
 	window := 6 // the requests after a pending outcome the states may part in
 	for i, x := range s.sent {
-		if stop != "" {
+		if stop != "" || logParts() {
 			break
 		}
 		applied, args, ok := baApplied(x)
@@ -257,7 +302,7 @@ func baCheckSeatsOne(s *baSession) Result {
 		applied, args = baRenameChoiceIn(x.seen.renamed, applied, args)
 		n := len(res.Findings)
 		compared++
-		baSeatsCompare(&res, g, x.seen, where, fieldsShown, agreed)
+		baSeatsCompareAt(&res, g, x.seen, where, fieldsShown, agreed, false, trail != nil)
 		if pending != nil && len(res.Findings) == n {
 			if window--; window <= 0 {
 				break // the outcome is reported below
@@ -278,6 +323,9 @@ func baCheckSeatsOne(s *baSession) Result {
 		if p := shown.Problems(); len(p) > 0 && unseen != "" {
 			stop = unseen
 			break
+		} else if len(p) > 0 && trail != nil {
+			stop = "an outcome the room log shows could not have happened: the log verifier names its rule"
+			break
 		} else if len(p) > 0 && pending == nil {
 			// An outcome the engine asked for that the server did not
 			// show, or could not have given: judged over the next few
@@ -291,7 +339,7 @@ func baCheckSeatsOne(s *baSession) Result {
 		seat := s.final.Observation.You
 		x := baSeen{Seat: seat, Req: s.final}
 		n := len(res.Findings)
-		baSeatsCompareAt(&res, g, x, rules.Where{Seat: &seat, Step: "the end"}, fieldsShown, agreed, true)
+		baSeatsCompareAt(&res, g, x, rules.Where{Seat: &seat, Step: "the end"}, fieldsShown, agreed, true, trail != nil)
 		parted = len(res.Findings) > n
 	}
 	if pending != nil && !parted {
@@ -304,6 +352,9 @@ func baCheckSeatsOne(s *baSession) Result {
 		return skip("no decision the suite sent could be re-derived: %s", stop)
 	}
 	res.eval("bangarena/server.replay")
+	if stop == "" && trail != nil && !trail.agree(g) && !baOnlyEndDiffers(trail, g) {
+		logParts()
+	}
 	if stop == "" && g.Over() && s.final.Observation.WinnerTeam != nil {
 		team, seats := g.Winners()
 		res.eval(baWinRule(team, seats))
@@ -332,19 +383,17 @@ func baCheckSeatsOne(s *baSession) Result {
 	return res
 }
 
-// baSeatsCompare compares the observation x with the engine at the same
+// baSeatsCompareAt compares the observation x with the engine at the same
 // moment: every field (a divergence is charged to the rule that emitted
 // the engine's latest event since the last agreement touching the seat of
-// the field, else to the field's rule) and the legal items.
-func baSeatsCompare(res *Result, g *ba.Game, x baSeen, where rules.Where, shown map[string]bool, agreed int) {
-	baSeatsCompareAt(res, g, x, where, shown, agreed, false)
-}
-
-// baSeatsCompareAt is baSeatsCompare; with causedOnly (a view taken while
-// the engine stands elsewhere, as at the end after an outcome the server
-// did not show) only the fields an engine event since the agreement
-// changed are compared, and no items.
-func baSeatsCompareAt(res *Result, g *ba.Game, x baSeen, where rules.Where, shown map[string]bool, agreed int, causedOnly bool) {
+// the field, else to the field's rule) and the legal items. With
+// causedOnly (a view taken while the engine stands elsewhere, as at the
+// end after an outcome the server did not show) only the fields an engine
+// event since the agreement changed are compared, and no items. With
+// logAgrees (the room log follows the engine event for event up to here)
+// a field that differs is the view's own break, charged to the field's
+// rule: the play it shows is the rules'.
+func baSeatsCompareAt(res *Result, g *ba.Game, x baSeen, where rules.Where, shown map[string]bool, agreed int, causedOnly, logAgrees bool) {
 	if !baSeatsReadable(x.Gaps) {
 		return
 	}
@@ -357,7 +406,7 @@ func baSeatsCompareAt(res *Result, g *ba.Game, x baSeen, where rules.Where, show
 		}
 		shown[d.path] = true
 		rule := d.rule
-		if rule == "bangarena/11.fields" {
+		if rule == "bangarena/11.fields" && !logAgrees {
 			rule = baSeatsCause(g, since, d.path)
 		}
 		if causedOnly && (d.rule != "bangarena/11.fields" || rule == d.rule) {
@@ -553,11 +602,15 @@ func baKnownSeats(raw []byte) []int {
 // state after it would part the same way.
 func baSeatsDeal(res *Result, g *ba.Game, opening []baSeen, ev judge.Evidence) (stop string) {
 	parted := map[int]bool{} // seats whose max hp differs: their hand size follows from it
+	first := map[int]baSeen{}
+	for _, o := range opening {
+		first[o.Seat] = o
+	}
 	for _, e := range g.EventsFrom(0) {
-		if e.Seat < 0 || e.Seat >= len(opening) {
+		o, ok := first[e.Seat]
+		if !ok || e.Seat >= len(o.Req.Observation.Players) {
 			continue
 		}
-		o := opening[e.Seat]
 		p := o.Req.Observation.Players[e.Seat]
 		seat := e.Seat
 		where := rules.Where{Seat: &seat, Step: "the deal"}

@@ -44,8 +44,6 @@ var otherChanceGaps = map[string]string{
 	GameBangArena + "/impostor-for-aide":       "second MUST: the Marshal's briefing judged with the shown chance names no real aide (2.impostor-briefing)",
 	GameBangArena + "/buckshot-two-damage":     "second MUST: a Cover coin the engine asks for is missing from the log before the replay's own divergence is reported (8.cover-coin)",
 	GameBangArena + "/saloon-as-shot":          "second MUST: the live derivation of legal lists meets a pendingChoice uid it cannot place (11.fields)",
-	GameBangArena + "/mad-dog-one-shot":        "second MUST: the missing Shot items of this deal are charged to the built-ins' range (4.built-ins)",
-	GameBangArena + "/eagle-eye-no-scope":      "second MUST: the missing items of this deal are charged to the distance rule (4.distance, 4.built-ins)",
 }
 
 // TestFaultsAreCaughtOtherChance (issue 27): the whole fault matrix against

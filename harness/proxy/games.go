@@ -1,6 +1,7 @@
 package proxy
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -55,13 +56,30 @@ func verifyInferenceLog(ctx context.Context, body io.Reader, file string, _ http
 	return sum.Lines, false, err
 }
 
-// verifyBangArenaLog verifies a BangArena room log, with the seed the
-// server names in its Umpire-Seed header.
+// maxShownLog bounds the BangArena log the proxy holds whole to take its
+// chance from; a longer one is streamed and re-simulated only from a seed.
+const maxShownLog = 16 << 20
+
+// verifyBangArenaLog verifies a BangArena room log with the one judge of
+// outcomes: re-simulated with the random outcomes it shows, whatever
+// generator the server draws with (the seed the server names in its
+// Umpire-Seed header checking the commitment only).
 func verifyBangArenaLog(ctx context.Context, body io.Reader, file string, h http.Header, emit func(rules.Finding)) (int, bool, error) {
 	var seeds []string
 	if s := h.Get("Umpire-Seed"); s != "" {
 		seeds = []string{s}
 	}
-	sum, err := verify.NewBangArena(verify.BangArenaOptions{File: file, Seeds: seeds}).Read(ctx, body, emit)
+	data, err := io.ReadAll(io.LimitReader(body, maxShownLog+1))
+	if err != nil {
+		return 0, false, err
+	}
+	opts := verify.BangArenaOptions{File: file, Seeds: seeds}
+	src := io.Reader(bytes.NewReader(data))
+	if len(data) > maxShownLog {
+		src = io.MultiReader(src, body)
+	} else {
+		opts.Shown = verify.ShownIn(data)
+	}
+	sum, err := verify.NewBangArena(opts).Read(ctx, src, emit)
 	return sum.Lines, sum.SeedUnknown, err
 }

@@ -96,7 +96,7 @@ func (g *Game) shotLimited(s int) bool {
 	if g.highNoon {
 		return false
 	}
-	if g.seats[s].char == "char_16" {
+	if g.seats[s].char == "char_16" && !g.deviates(DevMadDogShotLimit) {
 		g.noteChar(s)
 		return false
 	}

@@ -31,21 +31,17 @@ type BangArenaOptions struct {
 	Seeds []string
 	// Unfinished accepts a log that stops before game_over.
 	Unfinished bool
-	// Shown, when no candidate seed matches the commitment, gives the
-	// chance to replay the log with instead: the random outcomes the log
-	// itself shows (judge.NewShown of the whole log), so that a log of a
-	// server drawing with a generator of its own is judged all the same.
-	// Nil: such a log is not re-simulated. ShownIn makes one from a log.
+	// Shown gives the chance to replay the log with: the random outcomes
+	// the log itself shows (judge.NewShown of the whole log, ShownIn), so
+	// that a log of any server's generator is judged alike. A seed that
+	// matches the commitment then checks the commitment alone (and, with
+	// Chance, the generator). Nil: a matching seed replays the log with
+	// umpire's generator, Seeded(seed), and without one the log is not
+	// re-simulated (a log streamed whole, the proxy's).
 	Shown func() *judge.Shown
-	// AlwaysShown replays with Shown even when a candidate seed matches
-	// the commitment (the room-log checks of conform, verify without a
-	// declared generator): the seed then checks the commitment alone, so a
-	// server drawing with a generator of its own is judged as fully as
-	// umpire's. Without it a matching seed replays with Seeded(seed).
-	AlwaysShown bool
 	// Chance is the generator the server declares (the create answer's
 	// "chance", docs/wire.md). ChanceUmpire with a seed that matches the
-	// commitment, under AlwaysShown, has the verifier also compare the
+	// commitment, with Shown, has the verifier also compare the
 	// log with a replay from Seeded(seed) (bangarena/log.chance, a pin);
 	// any other value, or none, leaves the generator unjudged.
 	Chance string
@@ -341,25 +337,43 @@ func (v *BangArenaVerifier) process(lineNo int, e *ba.Event) {
 	v.compare(lineNo, e)
 }
 
-// inferDecision finds the decision the log left out before e: the first
-// legal item of the seat asked whose consequences begin with e.
+// inferDecision finds the decision the log left out before e: the legal
+// item of the seat asked whose consequences begin with e and, when the
+// verifier holds the log's events (the chance it shows), go on longest as
+// the log does (else the first that begins with e).
 func (v *BangArenaVerifier) inferDecision(e *ba.Event) (seat int, item ba.LegalAction, ok bool) {
 	seat, asked := v.g.Decider()
 	if !asked {
 		return 0, item, false
 	}
 	got := canonNoSeq(e)
+	best := -1
 	for _, a := range v.g.Legal(seat) {
 		c := v.g.Clone()
 		if c.Apply(seat, a.ActionID, nil) != nil {
 			continue
 		}
 		evs := c.EventsFrom(v.seen)
-		if len(evs) > 1 && bytes.Equal(canonNoSeq(&evs[1]), got) {
-			return seat, a, true
+		if len(evs) < 2 || !bytes.Equal(canonNoSeq(&evs[1]), got) {
+			continue
+		}
+		if v.shown == nil {
+			return seat, a, true // the first item that fits
+		}
+		// Several items may begin alike (a Toss at the hand or at the
+		// weapon): the one whose consequences go on as the log does fits.
+		n := 0
+		for i, f := range v.shown.After(e.Seq, len(evs)-2) {
+			if !bytes.Equal(canonNoSeq(&evs[2+i]), canonNoSeq(&f)) {
+				break
+			}
+			n++
+		}
+		if n > best {
+			best, item = n, a
 		}
 	}
-	return 0, item, false
+	return seat, item, best >= 0
 }
 
 // pull appends the engine's new events to pending.
@@ -464,7 +478,7 @@ func (v *BangArenaVerifier) begin(lineNo int, e *ba.Event) {
 		v.evaluate(r)
 	}
 	seed, ok := v.findSeed(cfg, e.SeedCommit)
-	if v.opts.Shown != nil && (!ok || v.opts.AlwaysShown) {
+	if v.opts.Shown != nil {
 		v.sum.ChanceShown = true
 		v.shown = v.opts.Shown()
 		if ok {

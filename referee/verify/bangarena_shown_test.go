@@ -48,8 +48,11 @@ func TestBangArenaShownChance(t *testing.T) {
 		if _, sum := baVerify(t, log, BangArenaOptions{}); !sum.SeedUnknown {
 			t.Fatalf("%+v: without Shown the log is not re-simulated, have %+v", cfg, sum)
 		}
-		if _, sum := baVerify(t, log, BangArenaOptions{Seeds: []string{fmt.Sprintf("foreign-%d", i)}, Shown: ShownIn(log)}); sum.ChanceShown || sum.Must == 0 {
-			t.Fatalf("%+v: with its seed the log is replayed from umpire's stream, have %+v", cfg, sum)
+		if _, sum := baVerify(t, log, BangArenaOptions{Seeds: []string{fmt.Sprintf("foreign-%d", i)}}); sum.ChanceShown || sum.Must == 0 {
+			t.Fatalf("%+v: with its seed and not the shown chance the log is replayed from umpire's stream, have %+v", cfg, sum)
+		}
+		if fs, sum := baVerify(t, log, BangArenaOptions{Seeds: []string{fmt.Sprintf("foreign-%d", i)}, Shown: ShownIn(log)}); !sum.ChanceShown || sum.Must != 0 || sum.Evaluated["bangarena/log.seed"] == 0 {
+			t.Fatalf("%+v: with its seed and the shown chance the seed checks the commitment alone, have %v %+v", cfg, fs, sum)
 		}
 	}
 }
@@ -142,8 +145,8 @@ func baOwn(t testing.TB, cfg ba.Config, seed string, i int) []byte {
 	return ba.EncodeLog(g.Log())
 }
 
-// TestBangArenaAlwaysShown (issue 27's seed policy): under AlwaysShown a
-// matching seed checks the commitment alone and the log is judged with the
+// TestBangArenaAlwaysShown (issue 27's seed policy): with the shown chance
+// a matching seed checks the commitment alone and the log is judged with the
 // chance it shows, so a server of its own generator conforms with its seed
 // given; the chance is compared with umpire's generator only when the
 // server declares it (Chance), and then a generator of its own is one
@@ -164,7 +167,7 @@ func TestBangArenaAlwaysShown(t *testing.T) {
 			{"own, undeclared", own, "", false},
 			{"own, umpire's declared", own, ChanceUmpire, false},
 		} {
-			fs, sum := baVerify(t, tc.log, BangArenaOptions{Seeds: []string{seed}, Shown: ShownIn(tc.log), AlwaysShown: true, Chance: tc.chance})
+			fs, sum := baVerify(t, tc.log, BangArenaOptions{Seeds: []string{seed}, Shown: ShownIn(tc.log), Chance: tc.chance})
 			if !sum.ChanceShown || sum.SeedUnknown || sum.Should != 0 || sum.Inconclusive != 0 || !sum.Ended || sum.Evaluated["bangarena/log.seed"] == 0 {
 				t.Fatalf("%+v %s: have %v %+v", cfg, tc.name, fs, sum)
 			}

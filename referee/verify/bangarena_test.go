@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -244,18 +245,62 @@ func TestBangArenaMutations(t *testing.T) {
 			return l[1:], 1
 		}, "bangarena/log.match-start", ""},
 	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			lines, line := tc.mutate(t, baLines(t, golden))
-			fs, _ := baVerify(t, baJoin(lines), BangArenaOptions{File: "m.jsonl"})
-			if len(fs) != 1 || fs[0].Rule != tc.rule || fs[0].Where.Line != line {
-				t.Fatalf("have %d finding(s) %v; want one of %s on line %d", len(fs), fs, tc.rule, line)
-			}
-			if tc.field != "" && !strings.Contains(fs[0].Message, "("+tc.field+")") {
-				t.Fatalf("the message does not name the field %q: %s", tc.field, fs[0].Message)
-			}
-		})
+	// The same mutations of a log of a server with a generator of its own
+	// (the embedded server's other-chance dialect, testdata written by
+	// harness/server/bangarena's TestOtherChanceGolden), verified without
+	// its seed as `umpire verify` does: judged with the chance the log
+	// shows. A drawn card the log changes is then another possible
+	// outcome, not a divergence, until the card comes off the deck a
+	// second time: that mutation draws a card already in a hand, a break
+	// of the pack (§5) whatever the generator.
+	shownRule := map[string]string{"wrong draw": "bangarena/5.deck"}
+	for _, src := range []struct {
+		name string
+		log  []byte
+	}{{"umpire", golden}, {"other-chance", baOtherChanceGolden(t)}} {
+		for _, tc := range tests {
+			t.Run(src.name+"/"+tc.name, func(t *testing.T) {
+				lines := baLines(t, src.log)
+				mutate, rule, opts := tc.mutate, tc.rule, BangArenaOptions{File: "m.jsonl"}
+				shown := src.name != "umpire"
+				if r, ok := shownRule[tc.name]; ok && shown {
+					mutate, rule = baDrawHeld, r
+				}
+				lines, line := mutate(t, lines)
+				log := baJoin(lines)
+				if shown {
+					opts.Shown = ShownIn(log)
+				}
+				fs, _ := baVerify(t, log, opts)
+				fs = slices.DeleteFunc(fs, func(f rules.Finding) bool { return f.Rule == "bangarena/log.seed" && f.Level == rules.Info })
+				if len(fs) != 1 || fs[0].Rule != rule || fs[0].Where.Line != line {
+					t.Fatalf("have %d finding(s) %v; want one of %s on line %d", len(fs), fs, rule, line)
+				}
+				if tc.field != "" && !strings.Contains(fs[0].Message, "("+tc.field+")") {
+					t.Fatalf("the message does not name the field %q: %s", tc.field, fs[0].Message)
+				}
+			})
+		}
 	}
+}
+
+// baOtherChanceGolden is the log of testdata/bangarena/otherchance6.jsonl.
+func baOtherChanceGolden(t *testing.T) []byte {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", "bangarena", "otherchance6.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// baDrawHeld makes the first draw of a turn show, as its first card, a
+// card of seat 0's opening hand: a card that cannot come off the deck.
+func baDrawHeld(t *testing.T, l []map[string]any) ([]map[string]any, int) {
+	h := baFind(t, l, func(m map[string]any) bool { return m["type"] == "draw" && m["reason"] == "deal" })
+	i := baFind(t, l, func(m map[string]any) bool { return m["type"] == "draw" && m["reason"] == "draw" })
+	l[i]["cards"].([]any)[0] = l[h]["cards"].([]any)[0]
+	return l, i + 1
 }
 
 // TestBangArenaUnfinished: a log cut before game_over is a finding, or
@@ -452,7 +497,7 @@ func BenchmarkVerifyBangArenaShown(b *testing.B) {
 	b.ReportAllocs()
 	n := 0
 	for b.Loop() {
-		sum, err := VerifyBangArenaReader(context.Background(), bytes.NewReader(log), BangArenaOptions{Shown: ShownIn(log), AlwaysShown: true}, nil)
+		sum, err := VerifyBangArenaReader(context.Background(), bytes.NewReader(log), BangArenaOptions{Shown: ShownIn(log)}, nil)
 		if err != nil || sum.Must != 0 || !sum.ChanceShown {
 			b.Fatalf("%v %+v", err, sum)
 		}

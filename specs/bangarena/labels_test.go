@@ -16,9 +16,8 @@ func TestLabelsSelectTheChecks(t *testing.T) {
 		want   []string
 	}{
 		{"bangarena.server.legal-actions", []string{
-			"bangarena: legalActions agree with the engine (replay of the room log)",
 			"bangarena: legalActions agree with the referee, derived from each observation (live)",
-			"bangarena: the seats' evidence re-derives the room (judge of what the seats saw)",
+			"bangarena: the seats' evidence and the room log re-derive the room (the one judge of what the suite saw)",
 		}},
 		{"bangarena.server.mcp-tools", []string{
 			"bangarena: MCP tools",

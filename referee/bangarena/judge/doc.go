@@ -11,14 +11,17 @@
 // outcome is the engine's, so a replay with Shown judges every
 // deterministic consequence as a replay from the seed does.
 //
-// NewShown reads a full log in the engine's vocabulary (every event,
-// private ones included). NewSeen reads Evidence instead: what the seats
-// handed over saw of a server that deals no log of that kind — each seat's
-// role, character and opening hand (OpeningHand), the events any seat saw
-// merged by seq (MergeEvents; a full log of the server's own is one more
-// source), the looks at the top a chooser was shown. What nobody saw is
-// never guessed: NewSeen answers up to the first unseen outcome and says
-// why the replay is inconclusive from there (issue 27).
+// It is the one judge of outcomes, fed by whatever it is handed (Sources):
+// a full log, a public log, each seat's stream, in any mix. Gather merges
+// them into Evidence — the deal as the log shows it with each seat's own
+// first observation filling what the log leaves unseen (OpeningHand), the
+// events of every source merged by seq (MergeEvents: one seat's private
+// copy of a draw fills another's blank), the looks at the top a chooser
+// was shown. A full log is simply evidence that sees everything
+// (FromLog; NewShown is NewSeen of it). What nobody saw is never guessed:
+// NewSeen answers up to the first unseen outcome and says why the replay
+// is inconclusive from there (issue 27). Shown.After lets a judge read the
+// events after a line where it must choose between readings of it.
 //
 // Standard library only, like the rest of referee/.
 package judge

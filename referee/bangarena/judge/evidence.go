@@ -29,6 +29,11 @@ type Evidence struct {
 	// Looks are the cards a seat saw at a look at the top (Three Eyes, the
 	// sight perk), top first, with the last event seq seen before it.
 	Looks []Look
+	// DealSeq and HandSeqs are the seqs of the events that show the deal
+	// and each opening hand, where a log shows them (0: none), so that an
+	// outcome that could not have happened is charged at its line.
+	DealSeq  int
+	HandSeqs []int
 }
 
 // Look is one look at the top of the deck a chooser's observation showed.
@@ -75,7 +80,9 @@ func detail(e ba.Event) int {
 // inconclusive from there, for the reason why gives).
 func NewSeen(ev Evidence) (s *Shown, why string) {
 	log, why := ev.outcomes()
-	return NewShown(log), why
+	s = readOutcomes(log)
+	s.events = ev.Events
+	return s, why
 }
 
 // outcomes writes the random outcomes ev shows as the events NewShown
@@ -92,7 +99,7 @@ func (ev Evidence) outcomes() (log []ba.Event, why string) {
 		if role == "" || char == "" {
 			return log, fmt.Sprintf("seat %d's role or character was not seen", s)
 		}
-		log = append(log, ba.Event{Type: "role", Seat: s, RoleID: role}, ba.Event{Type: "deal", Seat: s, CharacterID: char})
+		log = append(log, ba.Event{Type: "role", Seq: ev.DealSeq, Seat: s, RoleID: role}, ba.Event{Type: "deal", Seq: ev.DealSeq, Seat: s, CharacterID: char})
 	}
 	if len(ev.Briefed) > 0 {
 		b := ba.Event{Type: "marshal_briefing"}
@@ -105,7 +112,11 @@ func (ev Evidence) outcomes() (log []ba.Event, why string) {
 		if s >= len(ev.Hands) || ev.Hands[s] == nil {
 			return log, fmt.Sprintf("seat %d's opening hand was not seen", s)
 		}
-		log = append(log, ba.Event{Type: "draw", Reason: "deal", Cards: cardsOf(ev.Hands[s])})
+		seq := 0
+		if s < len(ev.HandSeqs) {
+			seq = ev.HandSeqs[s]
+		}
+		log = append(log, ba.Event{Type: "draw", Seq: seq, Reason: "deal", Cards: cardsOf(ev.Hands[s])})
 	}
 	// A look a look_top event of the server shows already (its private
 	// copy to the chooser) is not taken a second time from the request.

@@ -39,10 +39,33 @@ type Shown struct {
 
 	next     [4]int // cursors into cards, coins, picks, prayers
 	problems []Problem
+	// events are the events the evidence shows, in seq order (read only,
+	// shared by clones): what a judge may look ahead at.
+	events []ba.Event
 }
 
-// NewShown reads the outcomes a full log shows.
+// After returns the events the evidence shows after seq, in seq order (at
+// most n): a judge that must choose between readings of one line (which
+// decision a log left out) reads what follows it.
+func (s *Shown) After(seq, n int) []ba.Event {
+	i, _ := slices.BinarySearchFunc(s.events, seq+1, func(e ba.Event, q int) int { return e.Seq - q })
+	return s.events[i:min(len(s.events), i+n)]
+}
+
+// NewShown reads the outcomes a full log shows: the log gathered as
+// evidence that sees everything (FromLog), judged as the seats' evidence is
+// (NewSeen). A log that leaves an outcome unseen (a deal line missing, a
+// draw without its cards) answers up to it; the outcomes the engine asks
+// for after it are problems of their own rules.
 func NewShown(log []ba.Event) *Shown {
+	s, _ := NewSeen(FromLog(log))
+	return s
+}
+
+// readOutcomes reads the outcomes of a log in the judge's own vocabulary
+// (Evidence.outcomes writes it): roles and characters by seat, the cards
+// off the deck in order, coins, random picks, prayers, the briefing.
+func readOutcomes(log []ba.Event) *Shown {
 	s := &Shown{}
 	back := map[string]bool{} // put back on the deck by a look at the top
 	var looked []ba.Card      // the last look at the top, not yet resolved

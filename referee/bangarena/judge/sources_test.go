@@ -1,0 +1,84 @@
+package judge
+
+import (
+	"slices"
+	"testing"
+
+	ba "github.com/umpire-arena/umpire/referee/bangarena"
+)
+
+// TestFullLogIsEvidence: a full log gathered as evidence (FromLog) gives
+// the outcomes a reading of the log itself gives, and the match replays
+// event for event from it, in every mode.
+func TestFullLogIsEvidence(t *testing.T) {
+	for i := range 60 {
+		cfg := configs[i%len(configs)]
+		log := foreignLog(t, cfg, 700+i)
+		direct := readOutcomes(log)
+		seen, why := NewSeen(FromLog(log))
+		if why != "" {
+			t.Fatalf("match %d %+v: a full log leaves %s", i, cfg, why)
+		}
+		for k, pair := range [][2][]string{{direct.roles, seen.roles}, {direct.chars, seen.chars}, {direct.cards, seen.cards}, {direct.picks, seen.picks}} {
+			if !slices.Equal(pair[0], pair[1]) {
+				t.Fatalf("match %d %+v: outcome stream %d differs:\n%v\n%v", i, cfg, k, pair[0], pair[1])
+			}
+		}
+		if !slices.Equal(direct.coins, seen.coins) || !slices.Equal(direct.prayers, seen.prayers) {
+			t.Fatalf("match %d %+v: coins or prayers differ", i, cfg)
+		}
+		g, err := ba.NewGameWith(cfg, "any", seen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range ba.DecisionsOf(log) {
+			if g.Apply(d.Seat, d.ActionID, d.Args) != nil {
+				break
+			}
+		}
+		if p := seen.Problems(); len(p) > 0 || !sameEvents(g.Log(), log) {
+			t.Fatalf("match %d %+v: problems %v, or the replay differs", i, cfg, p)
+		}
+	}
+}
+
+// TestGatherFillsBlanks: a public log (no private draws, no roles) and
+// the seats' streams together are the evidence a full log is: each seat's
+// own first observation fills what the log does not show, and one seat's
+// private draw fills another's blank copy.
+func TestGatherFillsBlanks(t *testing.T) {
+	log := foreignLog(t, ba.Config{Seats: 5}, 901)
+	cfg, _ := ba.ConfigOf(log)
+	full := FromLog(log)
+	var public []ba.Event
+	seats := make([]SeatStream, cfg.Seats)
+	for s := range seats {
+		seats[s] = SeatStream{Seat: s, Role: full.Roles[s], Char: full.Chars[s], Hand: full.Hands[s]}
+	}
+	for _, e := range log {
+		switch {
+		case e.Type == "role" || e.Type == "draw" && e.Reason == "deal":
+			continue // hidden in a public log; the seat's observation shows it
+		case e.Type == "draw" && len(e.Cards) > 0 && e.Seat >= 0:
+			seats[e.Seat].Events = append(seats[e.Seat].Events, []ba.Event{e})
+			e.Cards = nil // the public copy
+		}
+		public = append(public, e)
+	}
+	ev := Gather(Sources{Log: public, Seats: seats})
+	for s := range seats {
+		if ev.Roles[s] != full.Roles[s] || ev.Chars[s] != full.Chars[s] || !slices.Equal(ev.Hands[s], full.Hands[s]) {
+			t.Fatalf("seat %d: gathered %q %q %v, want %q %q %v", s, ev.Roles[s], ev.Chars[s], ev.Hands[s], full.Roles[s], full.Chars[s], full.Hands[s])
+		}
+	}
+	a, whyA := NewSeen(ev)
+	b, _ := NewSeen(full)
+	if whyA != "" || !slices.Equal(a.cards, b.cards) {
+		t.Fatalf("the public log and the seats leave %q; cards %d vs %d", whyA, len(a.cards), len(b.cards))
+	}
+	// One seat's stream missing: its private draws are unseen, never guessed.
+	ev = Gather(Sources{Log: public, Seats: seats[1:]})
+	if _, why := NewSeen(ev); why == "" {
+		t.Fatal("a seat not handed over left nothing unseen")
+	}
+}
