@@ -87,6 +87,15 @@ func (r *baRoomSteer) filter(req *ba.DecisionRequest) (keep []int, focus int) {
 			if giveUp {
 				continue // a seat the room needs dead does not defend itself
 			}
+		case "play_aoe_shot", "play_raid":
+			if r.ends && baOtherAtOne(o) {
+				// A kill inside an answer queue leaves the killer's glory
+				// choice and the queue's next answer open at once: which
+				// comes first is a reading (I-BA-27), and a judge that
+				// reads it otherwise stops there. The room's kills come
+				// from Shots and Duels, each judged to its end.
+				continue
+			}
 		}
 		switch it.command {
 		case "play_shot", "play_duel", "play_steal", "play_discard_any", "play_equip_blue":
@@ -222,6 +231,17 @@ func baMe(o *ba.PlayerView) *ba.PlayerInfo {
 func baOtherHurt(o *ba.PlayerView) bool {
 	for _, p := range o.Players {
 		if p.Alive && p.Seat != o.You && p.Hp < p.MaxHp {
+			return true
+		}
+	}
+	return false
+}
+
+// baOtherAtOne reports whether a living seat other than the observer is
+// at 1 hp (an attack on every seat may kill it).
+func baOtherAtOne(o *ba.PlayerView) bool {
+	for _, p := range o.Players {
+		if p.Alive && p.Seat != o.You && p.Hp <= 1 {
 			return true
 		}
 	}

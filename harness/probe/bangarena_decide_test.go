@@ -192,20 +192,28 @@ func TestSteerSituations(t *testing.T) {
 
 // TestPlayOnMode: a room played on gets a mode and size the missing
 // situation can arise in — aides for the last bullet (8 seats), legacy for
-// the kill reward — and Grip dealt for Grip's draw.
+// the kill reward — and Grip dealt for Grip's draw (8 seats at a server
+// that deals characters of its own).
 func TestPlayOnMode(t *testing.T) {
 	byKey := map[string]baSituation{}
 	for _, x := range baSituations() {
 		byKey[x.key] = x
 	}
-	if m := baPlayOnMode(byKey["last bullet"], 0, 0); m.seats != 8 {
+	if m := baPlayOnMode(byKey["last bullet"], 0, 0, false); m.seats != 8 {
 		t.Errorf("last bullet: %+v, want 8 seats", m)
 	}
-	if m := baPlayOnMode(byKey["kill reward"], 1, 0); m.mode != ba.ModeLegacy {
+	if m := baPlayOnMode(byKey["kill reward"], 1, 0, false); m.mode != ba.ModeLegacy {
 		t.Errorf("kill reward: %+v, want legacy", m)
 	}
-	if m := baPlayOnMode(byKey["grip take"], 0, 3); m.characters(4)[0] != "char_05" {
-		t.Errorf("grip take: deals %v", m.characters(4))
+	if m := baPlayOnMode(byKey["grip take"], 0, 3, false); m.characters(4)[0] != "char_05" || m.seats != 0 {
+		t.Errorf("grip take: deals %v at %d seats", m.characters(4), m.seats)
+	}
+	// A server that deals characters of its own: half of them at 8 seats.
+	if m := baPlayOnMode(byKey["grip take"], 0, 3, true); m.seats != 8 {
+		t.Errorf("grip take at a server dealing its own characters: %+v, want 8 seats", m)
+	}
+	if m := baPlayOnMode(byKey["double barrel shot"], 0, 1, false); m.characters(4)[0] != "char_13" {
+		t.Errorf("double barrel shot: deals %v", m.characters(4))
 	}
 	if len(baSteered(baSituations())) != len(baSituations())-1 {
 		t.Error("only the empty piles should be left unsteered")
