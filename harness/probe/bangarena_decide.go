@@ -38,6 +38,10 @@ type baSituation struct {
 	// rooms played on for it ask for it (the harness extension's
 	// characters), or sit 8 seats at a server that deals its own.
 	char string
+	// rides: no room is played on for it alone; the rooms played on for
+	// other situations steer toward it too (it needs only cards most
+	// matches deal).
+	rides bool
 }
 
 // baSituations are the situations the session rooms steer toward, in the
@@ -56,6 +60,7 @@ func baSituations() []baSituation {
 		{key: "saloon heals another", rule: "bangarena/5.saloon"},
 		{key: "dynamite and jail", rule: "bangarena/3.dynamite-before-jail"},
 		{key: "grip take", rule: "bangarena/6.char-05-grip", char: "char_05"},
+		{key: "tosses from a hand", rule: "bangarena/5.toss", rides: true},
 		{key: "empty piles", rule: "bangarena/3.empty-piles", unsteered: "no choice of the seats empties deck and discard pile together: it takes every card of the game in hands and in play"},
 	}, baCharSituations()...)
 }
@@ -203,8 +208,10 @@ type baRoomSteer struct {
 	// this turn (the stream's state for the situations).
 	saloon map[int]int
 	dyn    map[int]bool
-	// dealt: the characters of the table were read.
-	dealt bool
+	// dealt: the characters of the table were read; tosses: the Tosses
+	// the seats played at a hand of baTossHand cards or more.
+	dealt  bool
+	tosses int
 }
 
 func newBaRoomSteer(s *baSteer, mode string) *baRoomSteer {
@@ -236,6 +243,42 @@ func (p *baSteerSeat) DecideDelta(req *ba.DecisionRequest) (baadv.Decision, erro
 }
 
 func (p *baSteerSeat) decide(req *ba.DecisionRequest, inner func(*ba.DecisionRequest) (baadv.Decision, error)) (baadv.Decision, error) {
+	d, err := p.choose(req, inner)
+	if err == nil {
+		p.room.chose(req, d.ActionID)
+	}
+	return d, err
+}
+
+// baTossesWanted is how many Tosses at a hand of baTossHand cards or more
+// the situation "tosses from a hand" needs: a random pick is told from the
+// hand's first card only where they differ (a chance of 1 − 1/n each).
+const (
+	baTossesWanted = 2
+	baTossHand     = 3
+)
+
+// chose reads the seat's own choice: a Toss picking at random from a hand
+// of baTossHand cards or more (§5).
+func (r *baRoomSteer) chose(req *ba.DecisionRequest, actionID string) {
+	for i := range req.LegalActions {
+		a := &req.LegalActions[i]
+		if a.ActionID != actionID || a.Command != "play_discard_any" {
+			continue
+		}
+		if it := baItemOf(a, nil); it.zone == "hand" && baHandOf(&req.Observation, it.target) >= baTossHand {
+			r.mu.Lock()
+			r.tosses++
+			n := r.tosses
+			r.mu.Unlock()
+			if n >= baTossesWanted {
+				r.reach("tosses from a hand")
+			}
+		}
+	}
+}
+
+func (p *baSteerSeat) choose(req *ba.DecisionRequest, inner func(*ba.DecisionRequest) (baadv.Decision, error)) (baadv.Decision, error) {
 	r := p.room
 	r.observe(req)
 	if len(req.LegalActions) == 0 {

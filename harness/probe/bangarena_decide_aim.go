@@ -30,6 +30,10 @@ func (r *baRoomSteer) force(req *ba.DecisionRequest) int {
 			return k
 		case it.command == "play_equip_blue" && it.card == "bomb" && r.s.wanted("dynamite and jail"):
 			return k
+		case it.command == "play_discard_any" && it.zone == "hand" && r.ends && r.s.wanted("tosses from a hand") && baHandOf(o, it.target) >= baTossHand:
+			// In a room played on: a Toss at a hand of several cards,
+			// whose random pick the judges can tell from its first card.
+			return k
 		case it.command == "play_equip_blue" && it.card == "jail" && bomb >= 0 && r.s.wanted("dynamite and jail"):
 			// The seat holding the Dynamite is checked for it first at its
 			// next turn start (§3): jailed, it is checked for both.
@@ -246,6 +250,14 @@ func baOtherAtOne(o *ba.PlayerView) bool {
 		}
 	}
 	return false
+}
+
+// baHandOf is the hand size of seat s in o (0 when not shown).
+func baHandOf(o *ba.PlayerView, s int) int {
+	if s < 0 || s >= len(o.Players) {
+		return 0
+	}
+	return o.Players[s].HandCount
 }
 
 // baBombSeat is the living seat with a Dynamite in play (-1: none).

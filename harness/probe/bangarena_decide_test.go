@@ -2,6 +2,7 @@ package probe
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
@@ -114,12 +115,19 @@ func TestSteerFilter(t *testing.T) {
 			[]ba.LegalAction{steerItem("end", "end_play", nil), shot("at0", 0), shot("at1", 1), shot("at3", 3)}, []string{"end", "at1", "at3"}, "at1"},
 		{"a raider the room needs dead does not dodge", ba.ModeLegacy, true, 1,
 			[]ba.LegalAction{steerItem("miss", "play_miss", nil), steerItem("pass", "pass_reaction", nil)}, []string{"pass"}, ""},
+		{"a room played on kills by no Buckshot or Raid", ba.ModeClassic, true, 0,
+			[]ba.LegalAction{steerItem("end", "end_play", nil), steerItem("aoe", "play_aoe_shot", nil), steerItem("raid", "play_raid", nil)}, []string{"end"}, ""},
+		{"a planned room plays its Buckshot", ba.ModeClassic, false, 0,
+			[]ba.LegalAction{steerItem("end", "end_play", nil), steerItem("aoe", "play_aoe_shot", nil)}, []string{"end", "aoe"}, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			r := newBaRoomSteer(newBaSteer(), c.mode)
 			r.ends = c.ends
 			req := ba.DecisionRequest{Observation: steerView(4, c.you, legacy, ba.HandCard{UID: "s1", CardID: "shot"}, ba.HandCard{UID: "x1", CardID: "miss"}), LegalActions: c.items}
+			if strings.Contains(c.name, "Buckshot") {
+				req.Observation.Players[3].Hp = 1 // a kill within reach of an attack on every seat
+			}
 			r.observe(&req)
 			keep, focus := r.filter(&req)
 			var got []string

@@ -147,13 +147,13 @@ func baPlayOn(t *Target, planned int, per time.Duration) []*baSession {
 
 // nextWave picks the situations of the next wave (at most n): the missing
 // ones the seats steer toward that have rooms left (baPlayOnTries, one for
-// a situation that arose unjudged), those played on for least first, in
-// baSituations' order; why says what ends the playing on when none is
-// left.
+// a situation that arose unjudged) and do not ride on others' rooms, those
+// played on for least first, in baSituations' order; why says what ends
+// the playing on when none is left.
 func (s *baSteer) nextWave(tries map[string]int, n int) (wave []baSituation, why string) {
 	miss := baSteered(s.missing())
-	if len(miss) == 0 {
-		return nil, "every situation the seats steer toward arose"
+	if !slices.ContainsFunc(miss, func(x baSituation) bool { return !x.rides }) {
+		return nil, "every situation the seats steer toward arose (but those that ride on the rooms played on for others)"
 	}
 	s.mu.Lock()
 	var open []baSituation
@@ -162,8 +162,8 @@ func (s *baSteer) nextWave(tries map[string]int, n int) (wave []baSituation, why
 		if s.unjudged[x.key] != "" {
 			limit = 1
 		}
-		if tries[x.key] < limit {
-			open = append(open, x)
+		if tries[x.key] < limit && !x.rides {
+			open = append(open, x) // a riding situation gets no room of its own
 		}
 	}
 	s.mu.Unlock()
