@@ -64,7 +64,7 @@ func baPlayPlanned(ctx context.Context, t *Target, plan []baRoomPlan) ([]*baSess
 	}
 	st := t.baSteerState()
 	for _, s := range out {
-		st.confirm(ctx, t, s)
+		st.confirm(ctx, s)
 	}
 	return out, nil
 }
@@ -132,7 +132,7 @@ func baPlayOn(t *Target, planned int, per time.Duration) []*baSession {
 			}
 			out = append(out, s)
 			steer.played()
-			steer.confirm(ctx, t, s)
+			steer.confirm(ctx, s)
 		}
 		if failed {
 			break
@@ -188,7 +188,7 @@ func (s *baSteer) ownDealt() bool {
 // no more). A situation that arose where the judging stopped before its
 // rule (a reading of umpire's the server does not share, graded SHOULD)
 // stays missing, with why, and is played on for once.
-func (s *baSteer) confirm(ctx context.Context, t *Target, sess *baSession) {
+func (s *baSteer) confirm(ctx context.Context, sess *baSession) {
 	own := sess.room.steer.s
 	if want := sess.mode.characters(len(sess.room.tokens)); want != nil && len(sess.opening) > 0 {
 		for _, p := range sess.opening[0].Req.Observation.Players {
@@ -207,7 +207,7 @@ func (s *baSteer) confirm(ctx context.Context, t *Target, sess *baSession) {
 			continue
 		}
 		if !read {
-			judged, breach = baJudged(ctx, t, sess)
+			judged, breach = baJudged(ctx, sess)
 			read = true
 		}
 		if judged[x.rule] > 0 || breach {
@@ -223,17 +223,23 @@ func (s *baSteer) confirm(ctx context.Context, t *Target, sess *baSession) {
 // baJudged is what the checks that judge a session room from its log or
 // from its seats' evidence evaluated there, and whether they found a
 // breach of the documents (a MUST finding as graded without --strict).
-func baJudged(ctx context.Context, t *Target, s *baSession) (map[string]int, bool) {
+func baJudged(ctx context.Context, s *baSession) (map[string]int, bool) {
 	judged := map[string]int{}
 	breach := false
-	for _, res := range []Result{baCheckSeatsOne(s), baCheckVerifyOne(ctx, s)} {
-		for id, n := range res.Evaluated {
-			judged[id] += n
-		}
-		for _, f := range res.Findings {
-			if rules.Default().Grade(f.Finding, false).Level == rules.Must {
-				breach = true
-			}
+	// A room whose log deals the match is judged by the log verifier, any
+	// other by the judge of its seats' evidence (which skips the former).
+	var res Result
+	if baLogDeals(s) {
+		res = baCheckVerifyOne(ctx, s)
+	} else {
+		res = baCheckSeatsOne(s)
+	}
+	for id, n := range res.Evaluated {
+		judged[id] += n
+	}
+	for _, f := range res.Findings {
+		if rules.Default().Grade(f.Finding, false).Level == rules.Must {
+			breach = true
 		}
 	}
 	return judged, breach

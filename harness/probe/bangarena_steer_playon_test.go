@@ -64,7 +64,7 @@ func TestPlayOnConfirm(t *testing.T) {
 	}
 	s := &baSession{room: room, mode: m, opening: []baSeen{{Seat: 0, Req: ba.DecisionRequest{Observation: view}}}}
 	st := newBaSteer()
-	st.confirm(context.Background(), &Target{Game: GameBangArena}, s)
+	st.confirm(context.Background(), s)
 	if st.has("law wins") {
 		t.Error("a situation no judge evaluated counts as reached")
 	}
