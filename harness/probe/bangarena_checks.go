@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"net/http"
-	"slices"
 	"time"
 
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
@@ -90,7 +89,9 @@ func bangarenaChecks() []Check {
 
 // baSession is one whole match played by the suite on every seat it holds.
 type baSession struct {
-	room  *baRoom
+	room *baRoom
+	// mode is the mode the room was asked for (created rooms).
+	mode  baMode
 	final ba.DecisionRequest
 	// answers are the raw decision answers received.
 	answers [][]byte
@@ -103,13 +104,9 @@ type baSession struct {
 	sent    []baSent
 }
 
-// baMinDecisions is how many decisions the created sessions show the suite
-// at least (up to baMaxRooms rooms): one short match may never reach the
-// situations a cross-check needs (a Jail in hand, a reaction, a choice).
-const (
-	baMinDecisions = 200
-	baMaxRooms     = 4
-)
+// baMaxRooms is how many planned rooms the created sessions play: one per
+// role mode (baSessionModes), side by side.
+const baMaxRooms = 4
 
 // baSessionModes are the role modes and table sizes (0: the target's) of
 // the created session rooms, in order: every mode once, the impostor at 8
@@ -199,124 +196,21 @@ func baObserve(ctx context.Context, t *Target) ([]*baSession, error) {
 	v, err := t.shared(ctx, "bangarena-session", func() (any, error) {
 		sctx, cancel := context.WithTimeout(context.Background(), 110*time.Second)
 		defer cancel()
-		var out []*baSession
-		seen := 0
 		start := time.Now()
 		plan := t.st().plan
 		if plan == nil {
 			plan = baSessionPlan(t)
 		}
-		for i := 0; i < baMaxRooms; i++ {
-			purpose, m := plan[i].purpose, plan[i].mode
-			s, err := baPlaySessionMode(sctx, t, purpose, m)
-			if err != nil && m.mode != ba.ModeClassic && t.Create {
-				s, err = baPlaySessionMode(sctx, t, purpose, baMode{mode: ba.ModeClassic})
-			}
-			if err != nil {
-				return nil, err
-			}
-			out = append(out, s)
-			seen += len(s.room.Seen)
-			if !t.Create || seen >= baMinDecisions && i+1 >= len(baSessionModes()) {
-				break
-			}
+		out, err := baPlayPlanned(sctx, t, plan)
+		if err != nil {
+			return nil, err
 		}
-		return append(out, baPlayOn(t, len(out), time.Since(start)/time.Duration(len(out)))...), nil
+		return append(out, baPlayOn(t, len(out), time.Since(start))...), nil
 	})
 	if err != nil {
 		return nil, err
 	}
 	return v.([]*baSession), nil
-}
-
-// baPlayOnRooms bounds the rooms the suite plays on for (beyond the
-// planned ones), whatever the budget, and baPlayOnTries the rooms played on
-// for one situation (a server may never show it: a fault, or a shape the
-// suite does not read).
-const (
-	baPlayOnRooms = 6
-	baPlayOnTries = 2
-)
-
-// baPlayOn plays more session rooms, within the target's budget and
-// baPlayOnRooms, while a situation the seats steer toward has not arisen
-// (baSteer.missing): each room for the one played on for least, in a mode
-// it can arise in (baPlayOnMode), at most baPlayOnTries rooms for one. No room is started that the budget left
-// would not let finish (per: how long a planned room took); a room the
-// budget cuts short all the same, or that fails, ends the playing on and is
-// left out: the planned rooms are what the session must have.
-func baPlayOn(t *Target, planned int, per time.Duration) []*baSession {
-	budget := t.budget()
-	steer := t.baSteerState()
-	if !t.Create || budget <= 0 {
-		steer.stopped("the suite does not play on: a negative --budget")
-		return nil
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), budget)
-	defer cancel()
-	var out []*baSession
-	stop := fmt.Sprintf("the playing on stopped at its bound of %d rooms", baPlayOnRooms)
-	tries := map[string]int{}
-	for i := 0; i < baPlayOnRooms; i++ {
-		miss := baSteered(steer.missing())
-		if len(miss) == 0 {
-			stop = "every situation the seats steer toward arose"
-			break
-		}
-		// The missing situation played on for least, the first of them.
-		x := miss[0]
-		for _, y := range miss[1:] {
-			if tries[y.key] < tries[x.key] {
-				x = y
-			}
-		}
-		if tries[x.key] >= baPlayOnTries {
-			stop = fmt.Sprintf("each situation still missing had %d room(s) played on for it", baPlayOnTries)
-			break
-		}
-		if d, _ := ctx.Deadline(); time.Until(d) < per {
-			// A room cut short by the budget would be wasted.
-			stop = fmt.Sprintf("the budget of %v was spent (a room takes about %v here)", budget, per.Round(time.Second))
-			break
-		}
-		s, err := baPlaySessionModeWith(ctx, t, fmt.Sprintf("session-%d", planned+i+1), baPlayOnMode(x, tries[x.key], i), true)
-		tries[x.key]++
-		if err != nil {
-			stop = fmt.Sprintf("a room played on ended without its match: %v", err)
-			if ctx.Err() != nil {
-				stop = fmt.Sprintf("the budget of %v was spent", budget)
-			}
-			break
-		}
-		out = append(out, s)
-		steer.played()
-	}
-	steer.stopped(stop)
-	return out
-}
-
-// baPlayOnMode is the mode of the room played on (the i-th) for the k-th
-// time for situation x: a mode it can arise in (the next one at each
-// try), the characters dealt in turn (Grip's room deals Grip).
-func baPlayOnMode(x baSituation, k, i int) baMode {
-	m := baMode{mode: ba.ModeClassic, charFrom: (i*4)%16 + 1}
-	if len(x.modes) > 0 {
-		m.mode = x.modes[k%len(x.modes)]
-	}
-	switch x.key {
-	case "last bullet", "kill penalty":
-		m.seats = 8 // aides sit only at 5 seats and more (§2)
-	case "scavenger take":
-		m.charFrom = slices.Index(baCharOrder(), 15) + 1
-	case "empty hands draw":
-		m.charFrom = slices.Index(baCharOrder(), 14) + 1
-	case "grip take":
-		m.charFrom = slices.Index(baCharOrder(), 5) + 1
-	}
-	if m.mode == ba.ModeImpostor {
-		m.seats = 8
-	}
-	return m
 }
 
 // eachSession runs a per-room check over every session room and joins the
@@ -361,12 +255,15 @@ func baPlaySession(ctx context.Context, t *Target, purpose string) (*baSession, 
 // baPlaySessionMode is baPlaySession in a room of the given role mode (when
 // the suite creates it).
 func baPlaySessionMode(ctx context.Context, t *Target, purpose string, m baMode) (*baSession, error) {
-	return baPlaySessionModeWith(ctx, t, purpose, m, false)
+	return baPlaySessionModeWith(ctx, t, purpose, m, nil)
 }
 
-// baPlaySessionModeWith is baPlaySessionMode whose seats also aim at the
-// ends the session still wants (ends: a room played on for them).
-func baPlaySessionModeWith(ctx context.Context, t *Target, purpose string, m baMode, ends bool) (*baSession, error) {
+// baPlaySessionModeWith is baPlaySessionMode whose seats decide from the
+// record from (a room played on: a copy of the session's record, and the
+// seats also aim at the ends it still wants); nil: a planned room, which
+// decides from a fresh record of its own. What a room reaches is merged
+// into the session's record once it is judged (baSteer.confirm).
+func baPlaySessionModeWith(ctx context.Context, t *Target, purpose string, m baMode, from *baSteer) (*baSession, error) {
 	var r *baRoom
 	var err error
 	if t.Create {
@@ -379,14 +276,13 @@ func baPlaySessionModeWith(ctx context.Context, t *Target, purpose string, m baM
 	if err != nil {
 		return nil, err
 	}
-	r.steer.record, r.steer.ends = t.baSteerState(), ends
-	if ends {
-		r.steer.s = r.steer.record
+	if from != nil {
+		r.steer.s, r.steer.ends = from, true
 	}
 	if r.steer.mode == "" {
 		r.steer.mode = m.mode
 	}
-	s := &baSession{room: r}
+	s := &baSession{room: r, mode: m}
 	for _, seat := range sortedSeats(r.tokens) {
 		req, gaps, raw, err := r.observeRead(ctx, seat)
 		if err != nil {

@@ -34,12 +34,20 @@ type baSituation struct {
 	// unsteered says why no decision of the seats leads to it ("" = they
 	// steer toward it).
 	unsteered string
+	// char is the character the situation needs dealt ("": none): the
+	// rooms played on for it ask for it (the harness extension's
+	// characters), or sit 8 seats at a server that deals its own.
+	char string
+	// rides: no room is played on for it alone; the rooms played on for
+	// other situations steer toward it too (it needs only cards most
+	// matches deal).
+	rides bool
 }
 
 // baSituations are the situations the session rooms steer toward, in the
 // order the play-on rooms pick their mode for (baPlayOnMode).
 func baSituations() []baSituation {
-	return []baSituation{
+	return append([]baSituation{
 		{key: "sole survivor", rule: "bangarena/10.sole-survivor", modes: []string{ba.ModeClassic, ba.ModeImpostor, ba.ModeLegacy}},
 		{key: "raiders win", rule: "bangarena/10.marshal-dead", modes: []string{ba.ModeClassic, ba.ModeImpostor}},
 		{key: "law wins", rule: "bangarena/10.law-wins", modes: []string{ba.ModeClassic, ba.ModeLegacy}},
@@ -47,13 +55,39 @@ func baSituations() []baSituation {
 		{key: "last bullet", rule: "bangarena/9.last-bullet", modes: []string{ba.ModeImpostor, ba.ModeClassic, ba.ModePartners}},
 		{key: "bounty", rule: "bangarena/9.bounty", modes: []string{ba.ModeClassic, ba.ModeImpostor, ba.ModePartners}},
 		{key: "kill penalty", rule: "bangarena/9.kill-penalty", modes: []string{ba.ModeClassic, ba.ModeImpostor}},
-		{key: "scavenger take", rule: "bangarena/6.char-15-scavenger"},
-		{key: "empty hands draw", rule: "bangarena/6.char-14-empty-hands"},
+		{key: "scavenger take", rule: "bangarena/6.char-15-scavenger", char: "char_15"},
+		{key: "empty hands draw", rule: "bangarena/6.char-14-empty-hands", char: "char_14"},
 		{key: "saloon heals another", rule: "bangarena/5.saloon"},
 		{key: "dynamite and jail", rule: "bangarena/3.dynamite-before-jail"},
-		{key: "grip take", rule: "bangarena/6.char-05-grip"},
+		{key: "grip take", rule: "bangarena/6.char-05-grip", char: "char_05"},
+		{key: "tosses from a hand", rule: "bangarena/5.toss", rides: true},
 		{key: "empty piles", rule: "bangarena/3.empty-piles", unsteered: "no choice of the seats empties deck and discard pile together: it takes every card of the game in hands and in play"},
+	}, baCharSituations()...)
+}
+
+// baCharSituations are the characters of §6 dealt (Double Barrel: its
+// Shot played), for the characters the situations above do not name: a
+// server that deals characters of its own may deal one in no session room.
+func baCharSituations() []baSituation {
+	var out []baSituation
+	for _, n := range baCharOrder() {
+		c := fmt.Sprintf("char_%02d", n)
+		switch c {
+		case "char_05", "char_14", "char_15":
+			continue // their situations above need them dealt
+		}
+		out = append(out, baSituation{key: baCharKey(c), rule: ba.CharacterRule(c), char: c})
 	}
+	return out
+}
+
+// baCharKey is the key of the situation of character c: dealt, or for
+// Double Barrel its Shot played (its rule applies to a Shot of its own).
+func baCharKey(c string) string {
+	if c == "char_13" {
+		return "double barrel shot"
+	}
+	return c + " dealt"
 }
 
 // baSteered are the situations of xs the seats can steer toward.
@@ -72,13 +106,40 @@ func baSteered(xs []baSituation) []baSituation {
 type baSteer struct {
 	mu      sync.Mutex
 	reached map[string]bool
+	// unjudged are the situations that arose in a room whose judging did
+	// not reach their rule (it stopped before, on a reading of umpire's
+	// the server does not share): with why. The suite plays on for them
+	// once (baPlayOn).
+	unjudged map[string]string
+	// ownDeal: a room asked for characters was dealt others (the server
+	// deals characters of its own).
+	ownDeal bool
 	// rooms are the rooms played on for the missing situations; stop says
 	// what ended the playing on.
 	rooms int
 	stop  string
 }
 
-func newBaSteer() *baSteer { return &baSteer{reached: map[string]bool{}} }
+func newBaSteer() *baSteer {
+	return &baSteer{reached: map[string]bool{}, unjudged: map[string]string{}}
+}
+
+// clone is a copy of the record (the situations reached), for a room
+// played on to decide from: what the rooms beside it reach does not change
+// its decisions, so its match is the same however the rooms interleave.
+func (s *baSteer) clone() *baSteer {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	c := newBaSteer()
+	for k, v := range s.reached {
+		c.reached[k] = v
+	}
+	c.ownDeal = s.ownDeal
+	return c
+}
+
+// has reports whether situation key has arisen (in the record's rooms).
+func (s *baSteer) has(key string) bool { return !s.wanted(key) }
 
 // stopped records what ended the playing on.
 func (s *baSteer) stopped(why string) {
@@ -128,15 +189,14 @@ func (s *baSteer) missing() []baSituation {
 // baRoomSteer is one room's steering: its mode, the roles its seats were
 // shown (each seat its own), and the per-seat reading of its events.
 type baRoomSteer struct {
-	// s is what the seats' decisions read as still wanted; record, when
-	// set, is the session's record every situation reached goes to as
-	// well. A planned room decides from a record of its own (so that it
-	// plays the match the seed search simulated); a room played on
-	// decides from the session's.
-	s      *baSteer
-	record *baSteer
-	mu     sync.Mutex
-	mode   string
+	// s is what the seats' decisions read as still wanted, and where the
+	// situations the room reaches are recorded: a planned room's own (so
+	// that it plays the match the seed search simulated), a copy of the
+	// session's for a room played on. The session's record takes them
+	// once the room is judged (baSteer.confirm).
+	s    *baSteer
+	mu   sync.Mutex
+	mode string
 	// ends: the seats also aim at the ends of a match the session still
 	// wants (aim); only in the rooms played on for them, so that the
 	// planned rooms play their matches out as the players would.
@@ -148,6 +208,10 @@ type baRoomSteer struct {
 	// this turn (the stream's state for the situations).
 	saloon map[int]int
 	dyn    map[int]bool
+	// dealt: the characters of the table were read; tosses: the Tosses
+	// the seats played at a hand of baTossHand cards or more.
+	dealt  bool
+	tosses int
 }
 
 func newBaRoomSteer(s *baSteer, mode string) *baRoomSteer {
@@ -179,6 +243,42 @@ func (p *baSteerSeat) DecideDelta(req *ba.DecisionRequest) (baadv.Decision, erro
 }
 
 func (p *baSteerSeat) decide(req *ba.DecisionRequest, inner func(*ba.DecisionRequest) (baadv.Decision, error)) (baadv.Decision, error) {
+	d, err := p.choose(req, inner)
+	if err == nil {
+		p.room.chose(req, d.ActionID)
+	}
+	return d, err
+}
+
+// baTossesWanted is how many Tosses at a hand of baTossHand cards or more
+// the situation "tosses from a hand" needs: a random pick is told from the
+// hand's first card only where they differ (a chance of 1 − 1/n each).
+const (
+	baTossesWanted = 2
+	baTossHand     = 3
+)
+
+// chose reads the seat's own choice: a Toss picking at random from a hand
+// of baTossHand cards or more (§5).
+func (r *baRoomSteer) chose(req *ba.DecisionRequest, actionID string) {
+	for i := range req.LegalActions {
+		a := &req.LegalActions[i]
+		if a.ActionID != actionID || a.Command != "play_discard_any" {
+			continue
+		}
+		if it := baItemOf(a, nil); it.zone == "hand" && baHandOf(&req.Observation, it.target) >= baTossHand {
+			r.mu.Lock()
+			r.tosses++
+			n := r.tosses
+			r.mu.Unlock()
+			if n >= baTossesWanted {
+				r.reach("tosses from a hand")
+			}
+		}
+	}
+}
+
+func (p *baSteerSeat) choose(req *ba.DecisionRequest, inner func(*ba.DecisionRequest) (baadv.Decision, error)) (baadv.Decision, error) {
 	r := p.room
 	r.observe(req)
 	if len(req.LegalActions) == 0 {
@@ -250,6 +350,14 @@ func (r *baRoomSteer) observe(req *ba.DecisionRequest) {
 	if o.DeckCount == 0 && o.DiscardCount == 0 && len(o.Players) > 0 {
 		r.reach("empty piles")
 	}
+	if !r.dealt && len(o.Players) > 0 {
+		r.dealt = true
+		for _, p := range o.Players {
+			if p.CharacterID != "" && p.CharacterID != "char_13" {
+				r.reach(baCharKey(p.CharacterID))
+			}
+		}
+	}
 	me := o.You
 	for i := range o.Events {
 		e := &o.Events[i]
@@ -266,6 +374,9 @@ func (r *baRoomSteer) observe(req *ba.DecisionRequest) {
 			r.saloon[me] = -1
 			if e.Command == "play_heal_all" {
 				r.saloon[me] = e.Seat
+			}
+			if e.Command == "play_shot" && baCharOf(o, e.Seat) == "char_13" {
+				r.reach("double barrel shot")
 			}
 		case e.Type == "heal":
 			if s, ok := r.saloon[me]; ok && s >= 0 && e.Seat != s {
@@ -308,13 +419,8 @@ func (r *baRoomSteer) observe(req *ba.DecisionRequest) {
 	}
 }
 
-// reach records situation key as arisen, for the room and the session.
-func (r *baRoomSteer) reach(key string) {
-	r.s.reach(key)
-	if r.record != nil && r.record != r.s {
-		r.record.reach(key)
-	}
-}
+// reach records situation key as arisen in the room.
+func (r *baRoomSteer) reach(key string) { r.s.reach(key) }
 
 // ended reads the final observation of a room.
 func (r *baRoomSteer) ended(req *ba.DecisionRequest) { r.observe(req) }
@@ -384,13 +490,17 @@ func baWithSteerWhy(run func(ctx context.Context, t *Target) Result) func(ctx co
 // why says why situation x did not arise in the session.
 func (s *baSteer) why(t *Target, x baSituation) string {
 	s.mu.Lock()
-	rooms, stop := s.rooms, s.stop
+	rooms, stop, unjudged, own := s.rooms, s.stop, s.unjudged[x.key], s.ownDeal
 	s.mu.Unlock()
-	if !t.Create {
+	switch {
+	case !t.Create:
 		return fmt.Sprintf("%s did not arise in the given room, and the suite creates no more rooms without the harness extension", x.key)
-	}
-	if x.unsteered != "" {
+	case x.unsteered != "":
 		return fmt.Sprintf("%s did not arise in the session rooms (%s)", x.key, x.unsteered)
+	case unjudged != "":
+		return fmt.Sprintf("%s: %s, and %d room(s) more were played on (%s)", x.key, unjudged, rooms, stop)
+	case x.char != "" && own:
+		return fmt.Sprintf("%s did not arise: the server deals characters of its own (not those the suite asks for), and %d room(s) more were played on, of 8 seats for a character (%s)", x.key, rooms, stop)
 	}
 	return fmt.Sprintf("%s did not arise, though the suite's seats steered toward it by their decisions in every session room and %d room(s) more (%s)", x.key, rooms, stop)
 }

@@ -30,6 +30,10 @@ func (r *baRoomSteer) force(req *ba.DecisionRequest) int {
 			return k
 		case it.command == "play_equip_blue" && it.card == "bomb" && r.s.wanted("dynamite and jail"):
 			return k
+		case it.command == "play_discard_any" && it.zone == "hand" && r.ends && r.s.wanted("tosses from a hand") && baHandOf(o, it.target) >= baTossHand:
+			// In a room played on: a Toss at a hand of several cards,
+			// whose random pick the judges can tell from its first card.
+			return k
 		case it.command == "play_equip_blue" && it.card == "jail" && bomb >= 0 && r.s.wanted("dynamite and jail"):
 			// The seat holding the Dynamite is checked for it first at its
 			// next turn start (§3): jailed, it is checked for both.
@@ -86,6 +90,15 @@ func (r *baRoomSteer) filter(req *ba.DecisionRequest) (keep []int, focus int) {
 		case "play_miss", "play_heal_self", "play_raid_discard_shot", "play_duel_discard_shot", "use_discard_heal":
 			if giveUp {
 				continue // a seat the room needs dead does not defend itself
+			}
+		case "play_aoe_shot", "play_raid":
+			if r.ends && baOtherAtOne(o) {
+				// A kill inside an answer queue leaves the killer's glory
+				// choice and the queue's next answer open at once: which
+				// comes first is a reading (I-BA-27), and a judge that
+				// reads it otherwise stops there. The room's kills come
+				// from Shots and Duels, each judged to its end.
+				continue
 			}
 		}
 		switch it.command {
@@ -226,6 +239,25 @@ func baOtherHurt(o *ba.PlayerView) bool {
 		}
 	}
 	return false
+}
+
+// baOtherAtOne reports whether a living seat other than the observer is
+// at 1 hp (an attack on every seat may kill it).
+func baOtherAtOne(o *ba.PlayerView) bool {
+	for _, p := range o.Players {
+		if p.Alive && p.Seat != o.You && p.Hp <= 1 {
+			return true
+		}
+	}
+	return false
+}
+
+// baHandOf is the hand size of seat s in o (0 when not shown).
+func baHandOf(o *ba.PlayerView, s int) int {
+	if s < 0 || s >= len(o.Players) {
+		return 0
+	}
+	return o.Players[s].HandCount
 }
 
 // baBombSeat is the living seat with a Dynamite in play (-1: none).

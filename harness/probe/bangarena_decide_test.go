@@ -2,6 +2,7 @@ package probe
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
@@ -114,12 +115,19 @@ func TestSteerFilter(t *testing.T) {
 			[]ba.LegalAction{steerItem("end", "end_play", nil), shot("at0", 0), shot("at1", 1), shot("at3", 3)}, []string{"end", "at1", "at3"}, "at1"},
 		{"a raider the room needs dead does not dodge", ba.ModeLegacy, true, 1,
 			[]ba.LegalAction{steerItem("miss", "play_miss", nil), steerItem("pass", "pass_reaction", nil)}, []string{"pass"}, ""},
+		{"a room played on kills by no Buckshot or Raid", ba.ModeClassic, true, 0,
+			[]ba.LegalAction{steerItem("end", "end_play", nil), steerItem("aoe", "play_aoe_shot", nil), steerItem("raid", "play_raid", nil)}, []string{"end"}, ""},
+		{"a planned room plays its Buckshot", ba.ModeClassic, false, 0,
+			[]ba.LegalAction{steerItem("end", "end_play", nil), steerItem("aoe", "play_aoe_shot", nil)}, []string{"end", "aoe"}, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			r := newBaRoomSteer(newBaSteer(), c.mode)
 			r.ends = c.ends
 			req := ba.DecisionRequest{Observation: steerView(4, c.you, legacy, ba.HandCard{UID: "s1", CardID: "shot"}, ba.HandCard{UID: "x1", CardID: "miss"}), LegalActions: c.items}
+			if strings.Contains(c.name, "Buckshot") {
+				req.Observation.Players[3].Hp = 1 // a kill within reach of an attack on every seat
+			}
 			r.observe(&req)
 			keep, focus := r.filter(&req)
 			var got []string
@@ -192,20 +200,28 @@ func TestSteerSituations(t *testing.T) {
 
 // TestPlayOnMode: a room played on gets a mode and size the missing
 // situation can arise in — aides for the last bullet (8 seats), legacy for
-// the kill reward — and Grip dealt for Grip's draw.
+// the kill reward — and Grip dealt for Grip's draw (8 seats at a server
+// that deals characters of its own).
 func TestPlayOnMode(t *testing.T) {
 	byKey := map[string]baSituation{}
 	for _, x := range baSituations() {
 		byKey[x.key] = x
 	}
-	if m := baPlayOnMode(byKey["last bullet"], 0, 0); m.seats != 8 {
+	if m := baPlayOnMode(byKey["last bullet"], 0, 0, false); m.seats != 8 {
 		t.Errorf("last bullet: %+v, want 8 seats", m)
 	}
-	if m := baPlayOnMode(byKey["kill reward"], 1, 0); m.mode != ba.ModeLegacy {
+	if m := baPlayOnMode(byKey["kill reward"], 1, 0, false); m.mode != ba.ModeLegacy {
 		t.Errorf("kill reward: %+v, want legacy", m)
 	}
-	if m := baPlayOnMode(byKey["grip take"], 0, 3); m.characters(4)[0] != "char_05" {
-		t.Errorf("grip take: deals %v", m.characters(4))
+	if m := baPlayOnMode(byKey["grip take"], 0, 3, false); m.characters(4)[0] != "char_05" || m.seats != 0 {
+		t.Errorf("grip take: deals %v at %d seats", m.characters(4), m.seats)
+	}
+	// A server that deals characters of its own: half of them at 8 seats.
+	if m := baPlayOnMode(byKey["grip take"], 0, 3, true); m.seats != 8 {
+		t.Errorf("grip take at a server dealing its own characters: %+v, want 8 seats", m)
+	}
+	if m := baPlayOnMode(byKey["double barrel shot"], 0, 1, false); m.characters(4)[0] != "char_13" {
+		t.Errorf("double barrel shot: deals %v", m.characters(4))
 	}
 	if len(baSteered(baSituations())) != len(baSituations())-1 {
 		t.Error("only the empty piles should be left unsteered")

@@ -14,7 +14,8 @@ import (
 // are not loners play nothing (end the play phase, take every hit), the
 // loners attack them, the Marshal last, and never each other (no Buckshot,
 // Raid, Jail or Dynamite, no target that is a loner). The room's log is
-// then judged like a session's, for the partners rules.
+// then judged like a session's (its log, or what the seats saw), for the
+// partners rules.
 
 func baCheckPartners(ctx context.Context, t *Target) Result {
 	if r, ok := needCreate(t); !ok {
@@ -78,7 +79,9 @@ func baCheckPartners(ctx context.Context, t *Target) Result {
 	default:
 		s.log = body
 	}
-	// The partners rules only: the rest of the room is the sessions' to judge.
+	// The partners rules only: the rest of the room is the sessions' to
+	// judge. A room whose log deals no match is judged from what the seats
+	// saw (baCheckSeatsOne), as a session room is.
 	keep := map[string]bool{"bangarena/10.partners-lones": true, "bangarena/2.partners": true}
 	var res Result
 	for _, one := range []Result{baCheckVerifyOne(ctx, s), baCheckSeatsOne(s)} {
@@ -94,7 +97,11 @@ func baCheckPartners(ctx context.Context, t *Target) Result {
 		}
 	}
 	if res.Evaluated["bangarena/10.partners-lones"] == 0 {
-		res.notExercised("bangarena/10.partners-lones", "the scripted partners match did not end with only loners alive")
+		why := "the scripted partners match did not end with only loners alive"
+		if w := s.final.Observation.WinnerTeam; w != nil && *w == ba.TeamLone && len(s.final.Observation.WinnerSeats) > 1 {
+			why = "the scripted partners match ended with only loners alive, but no judge could re-derive the room to its end"
+		}
+		res.notExercised("bangarena/10.partners-lones", why)
 	}
 	return res
 }

@@ -25,8 +25,9 @@
 //
 // Rare situations are reached by the decisions of the suite's own seats, on
 // any server (bangarena_decide.go; the Inference split-pot and all-in
-// probes): the suite plays on — more rooms, more rounds — until they arise
-// or Target.Budget is spent, and reports every rule left unexercised with
+// probes): the suite plays on — more rooms, more rounds, BangArena's side
+// by side (bangarena_steer_playon.go) — until they arise and are judged or
+// Target.Budget is spent, and reports every rule left unexercised with
 // why. Choosing seeds by simulation (bangarena_steer.go) is only an
 // optimisation, for a server that declares umpire's generator.
 //
