@@ -406,9 +406,14 @@ func (v *BangArenaVerifier) reportShown(lineNo int, e *ba.Event) {
 	}
 	keep := v.owedShown[:0]
 	for _, p := range v.owedShown {
-		if e != nil && (p.Seq > e.Seq || p.Seq == 0 && v.opts.Unfinished) {
-			// A log that may stop early: an outcome no event shows may lie
-			// past its end; Finish decides (dropPastTheEnd).
+		if e != nil && (p.Seq > e.Seq || p.Seq == 0) {
+			// An outcome no event shows waits for the end: the replay
+			// asked for one more than the log holds, so its next event
+			// diverges and that divergence names the rule by its cause (a
+			// character's check the server left out, say); then this is
+			// its consequence (I-BA-V2). If nothing diverges, Finish
+			// reports it; past the end of a log accepted unfinished it is
+			// unknown (dropPastTheEnd).
 			keep = append(keep, p)
 			continue
 		}
