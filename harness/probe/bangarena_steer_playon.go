@@ -229,7 +229,11 @@ func baJudged(ctx context.Context, s *baSession) (map[string]int, bool) {
 	// The room's log (when it offers one) and its seats' evidence, as the
 	// checks judge them: the one judge follows the log where it deals the
 	// match, and the log verifier names the rule where the log leaves them.
-	for _, res := range []Result{baCheckVerifyOne(ctx, s), baCheckSeatsOne(s)} {
+	results := []Result{baCheckSeatsOne(s)}
+	if s.logErr == nil && len(s.log) > 0 {
+		results = append(results, baCheckVerifyOne(ctx, s))
+	}
+	for _, res := range results {
 		for id, n := range res.Evaluated {
 			judged[id] += n
 		}

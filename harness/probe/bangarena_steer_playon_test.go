@@ -62,15 +62,18 @@ func TestPlayOnConfirm(t *testing.T) {
 	for i := range view.Players {
 		view.Players[i].CharacterID = "char_02" // asked for char_08, char_14, …
 	}
-	s := &baSession{room: room, mode: m, opening: []baSeen{{Seat: 0, Req: ba.DecisionRequest{Observation: view}}}}
+	// A room the judges have nothing to go on in: no opening observation,
+	// no log.
 	st := newBaSteer()
-	st.confirm(context.Background(), s)
+	st.confirm(context.Background(), &baSession{room: room, mode: m})
 	if st.has("law wins") {
 		t.Error("a situation no judge evaluated counts as reached")
 	}
 	if st.unjudged["law wins"] == "" {
 		t.Error("the unjudged situation has no why")
 	}
+	s := &baSession{room: room, mode: m, opening: []baSeen{{Seat: 0, Req: ba.DecisionRequest{Observation: view}}}}
+	st.confirm(context.Background(), s)
 	if !st.ownDealt() {
 		t.Error("a room dealt other characters than asked: the server's own deal not noted")
 	}

