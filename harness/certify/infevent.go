@@ -3,17 +3,19 @@ package certify
 // The event fast path of readInfLine. Most lines the embedded Inference
 // server writes are events (antes, actions, deals, showdowns: about nine
 // for each your_turn), and the driver reads four members of their event
-// object. The full pass (readInfLineFull) walks the line twice with gjson,
-// converting every number it meets to a float; readEvent reads the
-// server's own layout in one pass over the bytes, converting only the
-// integers it keeps. A line of another layout takes the full pass, which
-// gives the same reading.
+// object. The full pass (readInfLineFull) reads the envelope and then
+// every member of the event with wire's readers, each integer into a
+// pointer of its own; readEvent reads the server's own layout in one pass
+// over the bytes, converting only the integers it keeps and skipping the
+// other members with wire.SkipValue. A line of another layout takes the
+// full pass, which gives the same reading.
 
 import (
 	"bytes"
 	"unsafe"
 
 	infsrv "github.com/umpire-arena/umpire/harness/server/inference"
+	"github.com/umpire-arena/umpire/referee/inference/wire"
 )
 
 var (
@@ -29,7 +31,7 @@ var (
 // `{"type":"event","match_id":STRING,"event":OBJECT}` with no space between
 // tokens, where every member of OBJECT named type is a string without
 // escapes and every member named seat, round or turn an integer of at most
-// 15 digits (exact as gjson's float too). ok is false for any other line:
+// 15 digits without a fraction or exponent (as wire reads it). ok is false for any other line:
 // the caller reads it with the full pass. The event's members are read in
 // order, so a repeated one is read as the full pass reads it (the last
 // wins); nested values are skipped, strings with their escapes. For a line
@@ -38,7 +40,7 @@ func readEvent(line []byte) (env infLine, ok bool) {
 	if !bytes.HasPrefix(line, eventHead) {
 		return env, false
 	}
-	i := skipString(line, len(eventHead)-1)
+	i := wire.SkipValue(line, len(eventHead)-1) // the match_id string
 	if i < 0 || !bytes.HasPrefix(line[i:], eventKey) {
 		return env, false
 	}
@@ -107,7 +109,7 @@ func (e *infEvent) scan(b []byte, i int) (end int, ok bool) {
 			}
 			i = next
 		default:
-			if i = skipValue(b, i); i < 0 {
+			if i = wire.SkipValue(b, i); i < 0 {
 				return 0, false
 			}
 		}
@@ -162,62 +164,4 @@ func shortIntAt(b []byte, i int) (n, next int, ok bool) {
 		n = -n
 	}
 	return n, i, true
-}
-
-// skipString returns the index past the string whose opening quote is at
-// b[i], -1 when it does not end.
-func skipString(b []byte, i int) int {
-	if i >= len(b) || b[i] != '"' {
-		return -1
-	}
-	for i++; i < len(b); i++ {
-		switch b[i] {
-		case '\\':
-			i++
-		case '"':
-			return i + 1
-		}
-	}
-	return -1
-}
-
-// skipValue returns the index past the JSON value that starts at b[i], -1
-// when none ends there. A scalar runs to the next ',', '}' or ']'; an
-// object or array to its matching bracket, strings skipped whole. It finds
-// the end of what is JSON, and vouches for nothing else: the line is the
-// server's own.
-func skipValue(b []byte, i int) int {
-	if i >= len(b) {
-		return -1
-	}
-	switch b[i] {
-	case '"':
-		return skipString(b, i)
-	case '{', '[':
-		depth := 0
-		for ; i < len(b); i++ {
-			switch b[i] {
-			case '"':
-				if i = skipString(b, i); i < 0 {
-					return -1
-				}
-				i-- // the loop steps past the closing quote
-			case '{', '[':
-				depth++
-			case '}', ']':
-				if depth--; depth == 0 {
-					return i + 1
-				}
-			}
-		}
-		return -1
-	}
-	start := i
-	for i < len(b) && b[i] != ',' && b[i] != '}' && b[i] != ']' {
-		i++
-	}
-	if i == start {
-		return -1
-	}
-	return i
 }

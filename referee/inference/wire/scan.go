@@ -35,7 +35,7 @@ func members(b []byte, fn func(key, val []byte) bool) bool {
 			return false
 		}
 		vs := skipSpace(b, i+1)
-		ve := skipValue(b, vs)
+		ve := SkipValue(b, vs)
 		if ve < 0 {
 			return false
 		}
@@ -69,7 +69,7 @@ func elements(b []byte, fn func(val []byte)) bool {
 		return true
 	}
 	for i < len(b) {
-		ve := skipValue(b, i)
+		ve := SkipValue(b, i)
 		if ve < 0 {
 			return false
 		}
@@ -134,9 +134,13 @@ func skipString(b []byte, i int) int {
 	return -1
 }
 
-// skipValue returns the index just past the value at b[i], -1 when there
-// is none.
-func skipValue(b []byte, i int) int {
+// SkipValue returns the index just past the JSON value at b[i], -1 when
+// none ends there: a string with its escapes, an object or array to its
+// matching bracket, a scalar to the next ',', '}', ']' or space. Like the
+// rest of the walk it does not validate what it skips. It is exported for
+// readers of a known layout that skip the members they do not read (the
+// certification driver's event fast path), so that one walker is kept.
+func SkipValue(b []byte, i int) int {
 	if i >= len(b) {
 		return -1
 	}
