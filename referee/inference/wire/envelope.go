@@ -56,10 +56,7 @@ func ReadEnvelopeUnchecked(data []byte) (env Envelope, ok bool) {
 		case "match_id":
 			env.MatchID, _ = str(v)
 		case "round":
-			env.Round = 0
-			if n := num(v); n != nil {
-				env.Round = *n
-			}
+			env.Round, _ = integer(v)
 		case "turn":
 			env.Turn = num(v)
 		case "deadline_ms":
@@ -129,7 +126,7 @@ func ReadEvent(b []byte) Event {
 		case "type":
 			ev.Type, _ = str(v)
 		case "round":
-			ev.Round = deref(num(v))
+			ev.Round = intOr0(v)
 		case "turn":
 			ev.Turn = num(v)
 		case "seat":
@@ -143,11 +140,11 @@ func ReadEvent(b []byte) Event {
 		case "timeout":
 			ev.Timeout = flag(v)
 		case "strikes":
-			ev.Strikes = deref(num(v))
+			ev.Strikes = intOr0(v)
 		case "sit_out":
 			ev.SitOut = flag(v)
 		case "back_in_round":
-			ev.BackInRound = deref(num(v))
+			ev.BackInRound = intOr0(v)
 		case "uncontested":
 			ev.Uncontested = flag(v)
 		case "all_in":
@@ -157,9 +154,9 @@ func ReadEvent(b []byte) Event {
 		case "rounds_total":
 			ev.RoundsTotal = num(v)
 		case "dealer":
-			ev.Dealer = deref(num(v))
+			ev.Dealer = intOr0(v)
 		case "ante":
-			ev.Ante = deref(num(v))
+			ev.Ante = intOr0(v)
 		case "pot":
 			ev.Pot = num(v)
 		case "winners":
@@ -167,23 +164,22 @@ func ReadEvent(b []byte) Event {
 		case "seats":
 			ev.Seats = ev.Seats[:0]
 			elements(v, func(o []byte) {
-				var seat *int // of a repeated key, the last
+				seat, has := 0, false // of a repeated key, the last
 				members(o, func(k, v []byte) bool {
 					if string(k) == "seat" {
-						seat = num(v)
+						seat, has = integer(v)
 					}
 					return true
 				})
-				if seat != nil {
-					ev.Seats = append(ev.Seats, *seat)
+				if has {
+					ev.Seats = append(ev.Seats, seat)
 				}
 			})
 		case "payouts":
 			ev.Payouts = ev.Payouts[:0]
 			elements(v, func(r []byte) {
-				seat, amount := pair(r, "seat", "amount")
-				if seat != nil || amount != nil {
-					ev.Payouts = append(ev.Payouts, inference.Payout{Seat: deref(seat), Amount: deref(amount)})
+				if seat, amount, hasSeat, hasAmount := pair(r, "seat", "amount"); hasSeat || hasAmount {
+					ev.Payouts = append(ev.Payouts, inference.Payout{Seat: seat, Amount: amount})
 				}
 			})
 		case "seed_commit":
@@ -193,9 +189,8 @@ func ReadEvent(b []byte) Event {
 		case "reveals":
 			ev.Reveals = ev.Reveals[:0]
 			elements(v, func(r []byte) {
-				seat, value := pair(r, "seat", "value")
-				if seat != nil || value != nil {
-					ev.Reveals = append(ev.Reveals, inference.Reveal{Seat: deref(seat), Value: deref(value)})
+				if seat, value, hasSeat, hasValue := pair(r, "seat", "value"); hasSeat || hasValue {
+					ev.Reveals = append(ev.Reveals, inference.Reveal{Seat: seat, Value: value})
 				}
 			})
 		}
@@ -217,11 +212,11 @@ func ReadLegal(b []byte) (legal []inference.LegalAction, ok bool) {
 			case "action":
 				a.Action, has = str(v)
 			case "amount":
-				a.Amount = deref(num(v))
+				a.Amount = intOr0(v)
 			case "min":
-				a.Min = deref(num(v))
+				a.Min = intOr0(v)
 			case "max":
-				a.Max = deref(num(v))
+				a.Max = intOr0(v)
 			}
 			return true
 		})
@@ -243,18 +238,18 @@ func ReadRanking(b []byte) []inference.RankEntry {
 }
 
 // pair reads the integers of two members of the object o (of a repeated
-// key, the last; nil when absent or not an integer).
-func pair(o []byte, a, b string) (x, y *int) {
+// key, the last; has false when absent or not an integer).
+func pair(o []byte, a, b string) (x, y int, hasX, hasY bool) {
 	members(o, func(k, v []byte) bool {
 		switch string(k) {
 		case a:
-			x = num(v)
+			x, hasX = integer(v)
 		case b:
-			y = num(v)
+			y, hasY = integer(v)
 		}
 		return true
 	})
-	return x, y
+	return x, y, hasX, hasY
 }
 
 // ints reads an array of integers into dst[:0] (its other elements
@@ -262,16 +257,15 @@ func pair(o []byte, a, b string) (x, y *int) {
 func ints(v []byte, dst []int) []int {
 	dst = dst[:0]
 	elements(v, func(d []byte) {
-		if n := num(d); n != nil {
-			dst = append(dst, *n)
+		if n, ok := integer(d); ok {
+			dst = append(dst, n)
 		}
 	})
 	return dst
 }
 
-func deref(n *int) int {
-	if n == nil {
-		return 0
-	}
-	return *n
+// intOr0 is the integer value v holds, 0 for any other value.
+func intOr0(v []byte) int {
+	n, _ := integer(v)
+	return n
 }

@@ -253,3 +253,10 @@ func BenchmarkReadEnvelope(b *testing.B) {
 		}
 	})
 }
+
+func deref(n *int) int {
+	if n == nil {
+		return 0
+	}
+	return *n
+}

@@ -194,16 +194,22 @@ func str(v []byte) (string, bool) {
 // num is the integer value v holds: a JSON number of integral value within
 // ±2^53 (nil for any other value).
 func num(v []byte) *int {
-	if n, end, ok := plainInt(v, 0); ok && end == len(v) {
-		return &n
-	}
-	if len(v) == 0 || (v[0] != '-' && (v[0] < '0' || v[0] > '9')) {
-		return nil
-	}
-	if n, ok := integral(v); ok {
+	if n, ok := integer(v); ok {
 		return &n
 	}
 	return nil
+}
+
+// integer is num without the pointer (that allocates): for the fields read
+// as 0 when absent or of another shape.
+func integer(v []byte) (int, bool) {
+	if n, end, ok := plainInt(v, 0); ok && end == len(v) {
+		return n, true
+	}
+	if len(v) == 0 || (v[0] != '-' && (v[0] < '0' || v[0] > '9')) {
+		return 0, false
+	}
+	return integral(v)
 }
 
 // flag is the boolean value v holds (false for any other value).
