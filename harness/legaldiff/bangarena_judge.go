@@ -190,12 +190,7 @@ func compareRequest(seat int, req ba.DecisionRequest, gaps ba.ReadGaps) (fs []re
 // is known by its card whatever the server's uids look like.
 func readingOf(a ba.LegalAction, phase string, hand map[string]string) string {
 	id := a.ActionID
-	kind, rest, _ := strings.Cut(id, ":")
-	uid, _, _ := strings.Cut(rest, ":")
-	card := hand[uid]
-	if card == "" {
-		card, _, _ = strings.Cut(uid, "_")
-	}
+	kind, card := itemCard(id, hand)
 	switch {
 	case a.ArgsSchema["playedAs"] != nil,
 		(kind == "shot" || kind == "raid_discard_shot" || kind == "duel_discard_shot") && card == "miss",
@@ -263,15 +258,7 @@ func viewReadingOf(a ba.LegalAction, obs ba.PlayerView, hand map[string]string) 
 		return ""
 	}
 	me := obs.Players[obs.You]
-	kind, rest, _ := strings.Cut(a.ActionID, ":")
-	uid, _, _ := strings.Cut(rest, ":")
-	card := hand[uid]
-	if card == "" {
-		card, _, _ = strings.Cut(uid, "_")
-		if strings.HasPrefix(uid, "weapon_") {
-			card = uid[:strings.LastIndex(uid, "_")]
-		}
-	}
+	kind, card := itemCard(a.ActionID, hand)
 	switch {
 	case kind == "equip_blue" && card != "jail":
 		if builtIn[me.CharacterID] == card {
@@ -294,6 +281,23 @@ func viewReadingOf(a ba.LegalAction, obs ba.PlayerView, hand map[string]string) 
 		}
 	}
 	return ""
+}
+
+// itemCard splits an actionId into its kind and the card id of its card
+// uid: the card hand maps the uid to, else the card its uid's form tells
+// (WIRE.md's pin: the card id, then "_" and a number; a weapon's id keeps
+// its own "_").
+func itemCard(id string, hand map[string]string) (kind, card string) {
+	kind, rest, _ := strings.Cut(id, ":")
+	uid, _, _ := strings.Cut(rest, ":")
+	if card = hand[uid]; card != "" {
+		return kind, card
+	}
+	if strings.HasPrefix(uid, "weapon_") {
+		return kind, uid[:strings.LastIndex(uid, "_")]
+	}
+	card, _, _ = strings.Cut(uid, "_")
+	return kind, card
 }
 
 // onlyRicochetShots reports whether every Shot the deciding seat played

@@ -11,5 +11,10 @@
 // not allow it), repeated (a second item of one action or actionId),
 // unreadable (not an object with an action or actionId), or, for
 // BangArena, unchecked (its command is undecided from the observation).
-// Callers decide which classes are findings and under which rule.
+// The judges beside the comparison (CompareLegalActions for Inference,
+// CompareDecisionRequest for BangArena: the suite's live checks and the
+// proxy) turn the classes into findings, each under the rule the
+// difference breaks and at the basis it rests on (a reading of umpire's
+// where the documents are silent); "umpire legal --check" lists every
+// difference, whatever its class.
 package legaldiff
