@@ -6,13 +6,15 @@
 // proxy and certification); and the name of the rule a schema violation of
 // a server message breaks (SchemaRule: the suite and the proxy).
 //
-// Every reader is tolerant: each field is read on its own, and a field of
-// another shape than its pin is left absent without hiding the others (the
-// schema checks and the server's bad_message answer judge shapes). An
-// integer is any JSON number of integral value within ±2^53 (I-INF-S9).
-// The readers walk the bytes once (scan.go) and are held to an
-// encoding/json reference by fuzz tests; the benchmarks beside them show
-// what the one pass saves.
+// Every reader but ReadRanking is tolerant: each field is read on its own,
+// and a field of another shape than its pin is left absent without hiding
+// the others (the schema checks and the server's bad_message answer judge
+// shapes). An integer is any JSON number of integral value within ±2^53
+// (I-INF-S9). ReadRanking is all or nothing, through encoding/json: its one
+// reader is certification, of umpire's own server. The others walk the
+// bytes once (scan.go; a number of a rare form goes through encoding/json)
+// and are held to an encoding/json reference by fuzz tests; the benchmarks
+// beside them show what the one pass saves.
 //
 // Like the rest of referee it is pure: standard library only, no I/O.
 package wire

@@ -228,7 +228,10 @@ func ReadLegal(b []byte) (legal []inference.LegalAction, ok bool) {
 }
 
 // ReadRanking reads a match_end's ranking (nil when it is not an array of
-// entries).
+// entries). Unlike the other readers it is all or nothing, through
+// encoding/json: an entry of another shape leaves the whole ranking nil.
+// Its one reader is certification, of umpire's own server's match_end;
+// the suite judges a ranking's shape with the schema.
 func ReadRanking(b []byte) []inference.RankEntry {
 	var r []inference.RankEntry
 	if json.Unmarshal(b, &r) != nil {

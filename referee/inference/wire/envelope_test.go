@@ -260,3 +260,17 @@ func deref(n *int) int {
 	}
 	return *n
 }
+
+// TestReadRanking: a ranking reads whole, and an entry of another shape
+// leaves it nil (all or nothing, as its doc says).
+func TestReadRanking(t *testing.T) {
+	r := ReadRanking([]byte(`[{"seat":1,"rank":1,"credits":600},{"seat":0,"rank":2,"credits":0}]`))
+	if len(r) != 2 || r[0].Seat != 1 || r[0].Rank != 1 || r[0].Credits != 600 || r[1].Rank != 2 {
+		t.Fatalf("ReadRanking = %+v", r)
+	}
+	for _, bad := range []string{`{}`, `null`, `[{"seat":"1","rank":1}]`, `[1]`} {
+		if r := ReadRanking([]byte(bad)); r != nil {
+			t.Errorf("ReadRanking(%s) = %+v, want nil", bad, r)
+		}
+	}
+}
