@@ -8,13 +8,11 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/tidwall/gjson"
 	"github.com/umpire-arena/umpire/harness/agent"
 	infsrv "github.com/umpire-arena/umpire/harness/server/inference"
 	ref "github.com/umpire-arena/umpire/referee/inference"
 	"github.com/umpire-arena/umpire/referee/inference/wire"
 	"github.com/umpire-arena/umpire/referee/rules"
-	"github.com/umpire-arena/umpire/schemas"
 )
 
 // maxMessage is the largest message either side accepts.
@@ -43,10 +41,11 @@ type infTurn struct {
 }
 
 // infKey is the request key of an Inference answer: its turn, when the
-// answer is an object whose turn is an integer.
+// answer is an object whose turn is an integer, read as the judge reads
+// the move (wire.ReadMove: of a repeated turn, the last).
 func infKey(b []byte) string {
-	if t := gjson.GetBytes(b, "turn"); t.Type == gjson.Number && t.Num == float64(int(t.Num)) && schemas.ValidJSON(b) {
-		return strconv.Itoa(int(t.Num))
+	if m, err := wire.ReadMove(b); err == nil && m.Turn != nil {
+		return strconv.Itoa(*m.Turn)
 	}
 	return ""
 }

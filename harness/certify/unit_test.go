@@ -151,6 +151,8 @@ func TestKeys(t *testing.T) {
 		{"neither", `{"x":1}`, "", ""},
 		{"not json", `nope`, "", ""},
 		{"wrong type", `{"turn":"4","observationVersion":"41"}`, "", ""},
+		{"repeated turn, the last read as the move is", `{"type":"move","turn":4,"turn":5}`, "5", ""},
+		{"turn beyond 2^53", `{"turn":9007199254740993}`, "", ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -4,7 +4,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math"
+	"strconv"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -119,23 +120,54 @@ func clip(raw json.RawMessage) string {
 	return string(raw)
 }
 
-// integral reads a JSON number of integral value within ±2^53.
+// integral reads a JSON number of integral value within ±2^53, exactly:
+// from its decimal digits, not its float (9007199254740993 is beyond 2^53
+// though its float is 2^53, and 1.0000000000000001 is no integer though
+// its float is 1). The work is bounded by the number's length, whatever
+// its exponent.
 func integral(raw json.RawMessage) (int, bool) {
 	if len(raw) == 0 || raw[0] == '"' {
 		return 0, false
 	}
 	var n json.Number
-	if json.Unmarshal(raw, &n) != nil {
+	if json.Unmarshal(raw, &n) != nil || n == "" { // null leaves n empty
 		return 0, false
 	}
-	if i, err := n.Int64(); err == nil && i <= 1<<53 && i >= -(1<<53) {
-		return int(i), true
+	s := string(n)
+	neg := s[0] == '-'
+	if neg {
+		s = s[1:]
 	}
-	f, err := n.Float64()
-	if err != nil || f != math.Trunc(f) || f > 1<<53 || f < -(1<<53) {
+	mant, expPart, hasExp := strings.Cut(strings.ToLower(s), "e")
+	intPart, frac, _ := strings.Cut(mant, ".")
+	digits := strings.TrimLeft(intPart+frac, "0")
+	if digits == "" {
+		return 0, true // zero, however written
+	}
+	// value = digits × 10^e, digits without trailing zeros.
+	e := -len(frac)
+	trimmed := strings.TrimRight(digits, "0")
+	e += len(digits) - len(trimmed)
+	if hasExp {
+		x, err := strconv.Atoi(expPart)
+		if err != nil {
+			// An exponent beyond int: 0 < |value| and it is either below
+			// 1 or beyond 2^53.
+			return 0, false
+		}
+		e += x
+	}
+	if e < 0 || len(trimmed)+e > 16 {
+		return 0, false // a fraction, or more than 16 digits: beyond 2^53
+	}
+	v, err := strconv.ParseUint(trimmed+strings.Repeat("0", e), 10, 64)
+	if err != nil || v > 1<<53 {
 		return 0, false
 	}
-	return int(f), true
+	if neg {
+		return -int(v), true
+	}
+	return int(v), true
 }
 
 func firstNonSpace(b []byte) byte {

@@ -144,3 +144,29 @@ func BenchmarkReadMove(b *testing.B) {
 		}
 	})
 }
+
+// TestIntegral: an integer is a JSON number of integral value within
+// ±2^53, however written (I-INF-S9), judged from its digits, not from its
+// float.
+func TestIntegral(t *testing.T) {
+	for _, tc := range []struct {
+		raw  string
+		want int
+		ok   bool
+	}{
+		{"3", 3, true}, {"-3", -3, true}, {"2.0", 2, true}, {"20e-1", 2, true}, {"100E-2", 1, true},
+		{"1e2", 100, true}, {"-0", 0, true}, {"0.000e999999999999999999", 0, true},
+		{"9007199254740992", 1 << 53, true}, {"-9007199254740992", -(1 << 53), true},
+		{"90071992547409920e-1", 1 << 53, true},
+		{"9007199254740993", 0, false},   // its float is 2^53
+		{"1.0000000000000001", 0, false}, // its float is 1
+		{"9007199254740992.5", 0, false}, // its float is 2^53
+		{"0.5", 0, false}, {"1e400", 0, false}, {"1e-999999999999999999999", 0, false},
+		{"1e999999999999999999999", 0, false}, {`"3"`, 0, false}, {"null", 0, false}, {"true", 0, false},
+	} {
+		n, ok := integral([]byte(tc.raw))
+		if n != tc.want || ok != tc.ok {
+			t.Errorf("integral(%s) = %d, %v; want %d, %v", tc.raw, n, ok, tc.want, tc.ok)
+		}
+	}
+}
