@@ -235,12 +235,17 @@ func (c *container) populated() bool {
 	return bytes.Contains(b, []byte("populated 1"))
 }
 
-func (c *container) sweepMarker(pgid int) []Survivor {
+func (c *container) sweepMarker(pgid int) []Survivor { return killScan(c.marked, pgid) }
+
+// killScan kills, scan after scan until list finds none (up to reapLimit),
+// the processes list returns, and lists those outside the process group
+// pgid (the survivors).
+func killScan(list func() []int, pgid int) []Survivor {
 	var out []Survivor
 	seen := map[int]bool{}
 	deadline := time.Now().Add(reapLimit)
 	for {
-		pids := c.marked()
+		pids := list()
 		if len(pids) == 0 || time.Now().After(deadline) {
 			return out
 		}
