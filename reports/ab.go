@@ -300,31 +300,50 @@ func SPRTBounds(alpha, beta float64) (lower, upper float64) {
 // RunSPRT runs the test on pair outcomes (1, 0.5 or 0) in order and stops
 // at the first prefix whose LLR reaches a bound.
 func RunSPRT(spec ABSpec, outcomes []float64) SPRT {
-	s := SPRT{Elo0: spec.Elo0, Elo1: spec.Elo1, Alpha: spec.Alpha, Beta: spec.Beta, Decision: SPRTUndecided}
-	s.Lower, s.Upper = SPRTBounds(spec.Alpha, spec.Beta)
+	s := newSPRT(spec)
 	var l, d, w int
 	for _, o := range outcomes {
-		switch o {
-		case 1:
-			w++
-		case 0:
-			l++
-		default:
-			d++
-		}
-		s.Pairs++
-		s.LLR = LLR(spec.Elo0, spec.Elo1, l, d, w)
+		tallyOutcome(o, &l, &d, &w)
+		s.observe(spec, l, d, w)
 		s.Trace = append(s.Trace, s.LLR)
-		if s.LLR >= s.Upper {
-			s.Decision = SPRTAcceptH1
-			break
-		}
-		if s.LLR <= s.Lower {
-			s.Decision = SPRTAcceptH0
+		if s.Decision != SPRTUndecided {
 			break
 		}
 	}
 	return s
+}
+
+// newSPRT is the undecided test of spec, before any pair.
+func newSPRT(spec ABSpec) SPRT {
+	s := SPRT{Elo0: spec.Elo0, Elo1: spec.Elo1, Alpha: spec.Alpha, Beta: spec.Beta, Decision: SPRTUndecided}
+	s.Lower, s.Upper = SPRTBounds(spec.Alpha, spec.Beta)
+	return s
+}
+
+// observe takes one more pair into s, l, d and w counting the losses,
+// draws and wins with it, and decides once the LLR reaches a bound.
+func (s *SPRT) observe(spec ABSpec, l, d, w int) {
+	s.Pairs++
+	s.LLR = LLR(spec.Elo0, spec.Elo1, l, d, w)
+	switch {
+	case s.LLR >= s.Upper:
+		s.Decision = SPRTAcceptH1
+	case s.LLR <= s.Lower:
+		s.Decision = SPRTAcceptH0
+	}
+}
+
+// tallyOutcome adds a pair's outcome for the new agent (1, 0.5 or 0) to the
+// losses, draws or wins.
+func tallyOutcome(o float64, l, d, w *int) {
+	switch o {
+	case 1:
+		*w++
+	case 0:
+		*l++
+	default:
+		*d++
+	}
 }
 
 // EloScore is the expected score of a logistic Elo difference e:

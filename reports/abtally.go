@@ -16,10 +16,7 @@ type ABTally struct {
 
 // NewABTally starts the tally of a run testing spec.
 func NewABTally(spec ABSpec) *ABTally {
-	t := &ABTally{spec: spec, waiting: map[string]Match{}}
-	t.sprt = SPRT{Elo0: spec.Elo0, Elo1: spec.Elo1, Alpha: spec.Alpha, Beta: spec.Beta, Decision: SPRTUndecided}
-	t.sprt.Lower, t.sprt.Upper = SPRTBounds(spec.Alpha, spec.Beta)
-	return t
+	return &ABTally{spec: spec, waiting: map[string]Match{}, sprt: newSPRT(spec)}
 }
 
 // Add records an ended match of either side (Side SideNew or
@@ -43,23 +40,9 @@ func (t *ABTally) Add(m Match) {
 		t.void++
 		return
 	}
-	switch o {
-	case 1:
-		t.w++
-	case 0:
-		t.l++
-	default:
-		t.d++
-	}
+	tallyOutcome(o, &t.l, &t.d, &t.w)
 	if t.sprt.Decision == SPRTUndecided {
-		t.sprt.Pairs++
-		t.sprt.LLR = LLR(t.spec.Elo0, t.spec.Elo1, t.l, t.d, t.w)
-		switch {
-		case t.sprt.LLR >= t.sprt.Upper:
-			t.sprt.Decision = SPRTAcceptH1
-		case t.sprt.LLR <= t.sprt.Lower:
-			t.sprt.Decision = SPRTAcceptH0
-		}
+		t.sprt.observe(t.spec, t.l, t.d, t.w)
 	}
 }
 

@@ -44,6 +44,19 @@ describe() {
   esac
 }
 
+# measure reads /usr/bin/time's last line into rss, wall, cpu and code, and
+# sets verdict: ok, or the first bound the run broke (memory, exit 1, a Go
+# runtime dump).
+measure() {
+  read -r rss wall user sys code < <(tail -n 1 "$tmp/time")
+  cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')
+  # /usr/bin/time says "Command exited with non-zero status N" first.
+  verdict="ok"
+  if [ "$rss" -gt "$max_kb" ]; then verdict="OVER ${max_kb} KiB"; fi
+  if [ "$code" != 1 ]; then verdict="exit $code, want 1"; fi
+  if grep -qE '^(goroutine [0-9]+|panic:|fatal error:|runtime: )' "$tmp/err"; then verdict="Go runtime dump"; fi
+}
+
 fail=0
 printf '%-12s %-35s %12s %9s %9s %5s  %s\n' input command peak_RSS wall cpu exit verdict
 for in in $inputs; do
@@ -53,13 +66,7 @@ for in in $inputs; do
   for cmd in "verify --strict --game inference" "verify --strict --game bangarena" "validate --game inference" "validate --game bangarena"; do
     # shellcheck disable=SC2086
     "gen_$in" | /usr/bin/time -o "$tmp/time" -f '%M %e %U %S %x' "$umpire" $cmd - >"$tmp/out" 2>"$tmp/err"
-    read -r rss wall user sys code < <(tail -n 1 "$tmp/time")
-    cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')
-    # /usr/bin/time says "Command exited with non-zero status N" first.
-    verdict="ok"
-    if [ "$rss" -gt "$max_kb" ]; then verdict="OVER ${max_kb} KiB"; fi
-    if [ "$code" != 1 ]; then verdict="exit $code, want 1"; fi
-    if grep -qE '^(goroutine [0-9]+|panic:|fatal error:|runtime: )' "$tmp/err"; then verdict="Go runtime dump"; fi
+    measure
     # What umpire prints is valid UTF-8 without a raw escape or bidi override.
     if ! iconv -f UTF-8 -t UTF-8 "$tmp/out" >/dev/null 2>&1 || ! iconv -f UTF-8 -t UTF-8 "$tmp/err" >/dev/null 2>&1; then verdict="output not UTF-8"; fi
     if LC_ALL=C grep -qP '\x1b|\xe2\x80[\xaa-\xae]|\xe2\x81[\xa6-\xa9]' "$tmp/out" "$tmp/err"; then verdict="raw escape or bidi in output"; fi
@@ -84,12 +91,7 @@ if [[ "bundle" =~ $only ]]; then
       nested_64m) head -c $((64 << 20)) /dev/zero | tr '\0' '[' >"$tmp/b/MANIFEST.sig" ;;
     esac
     timeout -k 5 60 /usr/bin/time -o "$tmp/time" -f '%M %e %U %S %x' "$umpire" bundle verify "$tmp/b" >"$tmp/out" 2>"$tmp/err"
-    read -r rss wall user sys code < <(tail -n 1 "$tmp/time")
-    cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')
-    verdict="ok"
-    if [ "$rss" -gt "$max_kb" ]; then verdict="OVER ${max_kb} KiB"; fi
-    if [ "$code" != 1 ]; then verdict="exit $code, want 1"; fi
-    if grep -qE '^(goroutine [0-9]+|panic:|fatal error:|runtime: )' "$tmp/err"; then verdict="Go runtime dump"; fi
+    measure
     [ "$verdict" = ok ] || fail=1
     last=$( (grep -E '^(FAIL|bundle)' "$tmp/out" | head -n 1) || true)
     printf '%-12s %-35s %8d KiB %8ss %8ss %5s  %s\n' "sig_$sig" "bundle verify" "$rss" "$wall" "$cpu" "$code" "$verdict"

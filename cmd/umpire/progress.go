@@ -21,7 +21,6 @@ const statusEvery = 10
 // matches done, how they ended, and for an A/B run the pairs so far with
 // the Elo and the SPRT's log-likelihood ratio against its bounds.
 type runStatus struct {
-	ab *reports.ABSpec
 	// tally holds the A/B pairs so far, counted as each match ends (nil
 	// without a baseline).
 	tally *reports.ABTally
@@ -32,7 +31,7 @@ type runStatus struct {
 }
 
 func newRunStatus(total int, ab *reports.ABSpec) *runStatus {
-	s := &runStatus{ab: ab, total: total, ended: map[reports.Termination]int{}}
+	s := &runStatus{total: total, ended: map[reports.Termination]int{}}
 	if ab != nil {
 		s.tally = reports.NewABTally(*ab)
 	}
@@ -74,14 +73,14 @@ func (s *runStatus) text() string {
 	for i, t := range terms {
 		sep := ", "
 		switch {
-		case i == 0 && s.ab != nil:
+		case i == 0 && s.tally != nil:
 			sep = "; the agent's: "
 		case i == 0:
 			sep = ": "
 		}
 		fmt.Fprintf(&b, "%s%s %d", sep, t, s.ended[reports.Termination(t)])
 	}
-	if s.ab == nil {
+	if s.tally == nil {
 		return b.String()
 	}
 	o := s.tally.Overall()

@@ -54,23 +54,7 @@ func newContainer(want Containment) *container {
 // cgroupHome returns the cgroup v2 directory of this process, when the
 // unified hierarchy is mounted and the directory writable.
 func cgroupHome() (string, bool) {
-	mount := ""
-	f, err := os.Open("/proc/self/mountinfo")
-	if err != nil {
-		return "", false
-	}
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		pre, post, ok := strings.Cut(sc.Text(), " - ")
-		if !ok || !strings.HasPrefix(post, "cgroup2 ") {
-			continue
-		}
-		if fields := strings.Fields(pre); len(fields) >= 5 {
-			mount = fields[4]
-			break
-		}
-	}
-	f.Close()
+	mount := mountPoint(func(post string) bool { return strings.HasPrefix(post, "cgroup2 ") })
 	if mount == "" {
 		return "", false
 	}
@@ -235,12 +219,17 @@ func (c *container) populated() bool {
 	return bytes.Contains(b, []byte("populated 1"))
 }
 
-func (c *container) sweepMarker(pgid int) []Survivor {
+func (c *container) sweepMarker(pgid int) []Survivor { return killScan(c.marked, pgid) }
+
+// killScan kills, scan after scan until list finds none (up to reapLimit),
+// the processes list returns, and lists those outside the process group
+// pgid (the survivors).
+func killScan(list func() []int, pgid int) []Survivor {
 	var out []Survivor
 	seen := map[int]bool{}
 	deadline := time.Now().Add(reapLimit)
 	for {
-		pids := c.marked()
+		pids := list()
 		if len(pids) == 0 || time.Now().After(deadline) {
 			return out
 		}
@@ -315,4 +304,26 @@ func survivorOf(pid, pgid int) (Survivor, bool) {
 	}
 	cl, _ := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/cmdline")
 	return Survivor{PID: pid, Command: cmdline(cl)}, true
+}
+
+// mountPoint returns the mount point of the first line of
+// /proc/self/mountinfo whose part after " - " (file system type, source,
+// options) match accepts, "" when none does.
+func mountPoint(match func(post string) bool) string {
+	f, err := os.Open("/proc/self/mountinfo")
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		pre, post, ok := strings.Cut(sc.Text(), " - ")
+		if !ok || !match(post) {
+			continue
+		}
+		if fields := strings.Fields(pre); len(fields) >= 5 {
+			return fields[4]
+		}
+	}
+	return ""
 }

@@ -177,13 +177,6 @@ func startGroup(ctx context.Context, command, dir string, env []string, stdin, s
 	}
 	box := newContainer(want)
 	env = box.env(env)
-	if memory == 0 {
-		memory = DefaultMemory
-	}
-	var mem *memLimit
-	if memory > 0 {
-		mem, _ = newMemLimit(box, memory) // nil when it cannot be: see MemorySupport
-	}
 	newCmd := func(mode startMode) (*exec.Cmd, *nsBox) {
 		var cmd *exec.Cmd
 		var nb *nsBox
@@ -209,35 +202,11 @@ func startGroup(ctx context.Context, command, dir string, env []string, stdin, s
 		box.attr(cmd.SysProcAttr)
 		return cmd, nb
 	}
-	tryStart := func(mode startMode) (*exec.Cmd, *nsBox, error) {
-		cmd, nb := newCmd(mode)
-		if cmd == nil {
-			return nil, nil, errors.New("no init to start the agent under")
-		}
-		err := cmd.Start()
-		if err != nil && box.usesCgroupFD() {
-			// The kernel would not start the child in the cgroup (no
-			// clone3, a cgroup it refuses): without the cgroup.
-			if nb != nil {
-				nb.closeFiles()
-			}
-			box.dropCgroup()
-			if cmd, nb = newCmd(mode); cmd == nil {
-				return nil, nil, errors.New("no init to start the agent under")
-			}
-			err = cmd.Start()
-		}
-		if err != nil {
-			if nb != nil {
-				nb.closeFiles()
-			}
-			return nil, nil, err
-		}
-		return cmd, nb, nil
-	}
-	// The best containment first: a PID namespace, else a subreaper init
-	// (each with the cgroup when there is one), else the cgroup or the
-	// marker alone.
+	// The best containment first: a PID namespace, else a subreaper init,
+	// else the cgroup or the marker alone. Each is tried in the cgroup
+	// first; only when the kernel starts none in it (no clone3, a cgroup it
+	// refuses) is the cgroup given up, so that a refused namespace does not
+	// cost it.
 	var modes []startMode
 	if nsWanted(want) {
 		modes = append(modes, startNamespace)
@@ -245,22 +214,43 @@ func startGroup(ctx context.Context, command, dir string, env []string, stdin, s
 	if subreaperWanted(want) {
 		modes = append(modes, startSubreaper)
 	}
-	var cmd *exec.Cmd
-	var nb *nsBox
-	var err error
-	for _, m := range append(modes, startPlain) {
-		if cmd, nb, err = tryStart(m); err == nil {
-			break
+	modes = append(modes, startPlain)
+	start := func() (*exec.Cmd, *nsBox, error) {
+		var err error
+		for _, m := range modes {
+			cmd, nb := newCmd(m)
+			if cmd == nil {
+				continue
+			}
+			if err = cmd.Start(); err == nil {
+				return cmd, nb, nil
+			}
+			if nb != nil {
+				nb.closeFiles()
+			}
 		}
+		return nil, nil, err
+	}
+	cmd, nb, err := start()
+	if err != nil && box.usesCgroupFD() {
+		box.dropCgroup()
+		cmd, nb, err = start()
 	}
 	box.started()
 	if err != nil {
 		box.sweep(0)
-		mem.release()
 		return nil, errorf(HarnessError, "start", err, "could not start %q", command)
 	}
 	pid := cmd.Process.Pid
-	// With the namespace the init is attached before it starts the agent.
+	// The limit goes on the cgroup the child was started in (the init,
+	// when there is one, starts the agent only after begin).
+	if memory == 0 {
+		memory = DefaultMemory
+	}
+	var mem *memLimit
+	if memory > 0 {
+		mem, _ = newMemLimit(box, memory) // nil when it cannot be: see MemorySupport
+	}
 	if aerr := mem.attach(pid); aerr != nil {
 		mem.release()
 		mem = nil

@@ -1,7 +1,6 @@
 package agent
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"os"
@@ -54,23 +53,9 @@ func newMemLimit(box *container, limit int64) (*memLimit, error) {
 
 // memoryV1Home returns this process's cgroup v1 memory directory.
 func memoryV1Home() (string, error) {
-	f, err := os.Open("/proc/self/mountinfo")
-	if err != nil {
-		return "", err
-	}
-	mount := ""
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		pre, post, ok := strings.Cut(sc.Text(), " - ")
-		if !ok || !strings.HasPrefix(post, "cgroup ") || !strings.Contains(","+lastField(post)+",", ",memory,") {
-			continue
-		}
-		if fields := strings.Fields(pre); len(fields) >= 5 {
-			mount = fields[4]
-			break
-		}
-	}
-	f.Close()
+	mount := mountPoint(func(post string) bool {
+		return strings.HasPrefix(post, "cgroup ") && strings.Contains(","+lastField(post)+",", ",memory,")
+	})
 	if mount == "" {
 		return "", errors.New("neither the cgroup v2 memory controller nor a cgroup v1 memory hierarchy is available")
 	}

@@ -91,7 +91,6 @@ func newNSCmd(argv []string, subreaper bool) (*exec.Cmd, *nsBox, error) {
 		cmd.SysProcAttr.UidMappings = []syscall.SysProcIDMap{{ContainerID: uid, HostID: uid, Size: 1}}
 		cmd.SysProcAttr.GidMappings = []syscall.SysProcIDMap{{ContainerID: gid, HostID: gid, Size: 1}}
 	}
-	b.init = cmd
 	return cmd, b, nil
 }
 
@@ -253,27 +252,7 @@ func childOf(parent, inner int) int {
 // the process group pgid (the survivors), then stops and kills every
 // descendant, scan after scan until none is left (up to reapLimit).
 func (b *nsBox) sweepDescendants(pgid int) []Survivor {
-	var out []Survivor
-	seen := map[int]bool{}
-	for deadline := time.Now().Add(reapLimit); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
-		pids := descendants(b.init.Process.Pid)
-		if len(pids) == 0 {
-			break
-		}
-		for _, pid := range pids {
-			if !seen[pid] {
-				seen[pid] = true
-				if s, ok := survivorOf(pid, pgid); ok {
-					out = append(out, s)
-				}
-			}
-			_ = syscall.Kill(pid, syscall.SIGSTOP)
-		}
-		for _, pid := range pids {
-			_ = syscall.Kill(pid, syscall.SIGKILL)
-		}
-	}
-	return out
+	return killScan(func() []int { return descendants(b.init.Process.Pid) }, pgid)
 }
 
 // descendants lists the live (not zombie) descendants of root, from the

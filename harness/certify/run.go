@@ -195,7 +195,7 @@ func Run(ctx context.Context, cfg Config) (*reports.Report, error) {
 		rep.Warnings = append(rep.Warnings, fmt.Sprintf("the baseline failed checks in %d of its %d matches (not counted against the agent under test; certify it alone to see them)", baseFailing, baseMatches))
 	}
 	rep.Warnings = append(rep.Warnings, remarks...)
-	if w := memoryWarning(cfg); w != "" {
+	if w := MemoryWarning(cfg); w != "" {
 		rep.Warnings = append(rep.Warnings, w)
 	}
 	if misses > 0 {
@@ -485,16 +485,16 @@ func endedHow(err error) string {
 	return "was interrupted"
 }
 
-// memoryWarning says that the run's agent processes ran without the memory
-// limit asked for (Config.AgentMemory), and why; "" when they had it, when
-// none was asked for, or when no agent process was started (URL agents).
-func memoryWarning(c Config) string {
+// MemoryWarning says that the run's agent processes run without the memory
+// limit asked for (Config.AgentMemory), and why; "" when they have it, when
+// none was asked for, or when no agent process is started (URL agents).
+func MemoryWarning(c Config) string {
 	procs := func(a Agent) bool { return a.Command != "" || a.Connect != "" }
 	if c.AgentMemory < 0 || !(procs(c.Agent) || procs(c.Baseline)) {
 		return ""
 	}
 	if _, err := agent.MemorySupport(); err != nil {
-		return "agents ran without a memory limit (--agent-memory): " + err.Error()
+		return "agents run without a memory limit (--agent-memory): " + err.Error()
 	}
 	return ""
 }

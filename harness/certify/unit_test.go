@@ -354,7 +354,7 @@ func TestMemoryWarning(t *testing.T) {
 		{"url", Config{Agent: Agent{URL: "http://x"}}, false},
 		{"no limit", Config{Agent: Agent{Command: "bot"}, AgentMemory: -1}, false},
 	} {
-		got := memoryWarning(c.cfg)
+		got := MemoryWarning(c.cfg)
 		switch {
 		case c.want && why != nil && !strings.Contains(got, why.Error()):
 			t.Errorf("%s: warning %q, want the reason %q", c.name, got, why)

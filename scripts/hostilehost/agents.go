@@ -45,21 +45,58 @@ func (d *driver) daemon() result {
 	if os.Getuid() == 0 {
 		cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: nobodyIf(), Gid: nobodyIf()}}
 	}
+	uid := os.Getuid()
+	if uid == 0 {
+		uid = int(nobodyIf())
+	}
 	start := time.Now()
-	text, _ := cmd.CombinedOutput()
-	code := cmd.ProcessState.ExitCode()
-	peak := cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss
+	e := runEscape(cmd, mark)
+	return result{e.verdict(), e.peak, fmt.Sprintf("uid %d: exit %d in %.1fs, %s", uid, e.code, time.Since(start).Seconds(), e)}
+}
+
+// escape is what a certify run left of an agent's grandchild that tried to
+// outlive it.
+type escape struct {
+	code, peak int  // certify's exit code and peak RSS (KiB)
+	left       int  // processes with the mark still running after the run
+	named      bool // the report names agent.no-survivors
+}
+
+// runEscape runs cmd (a certify of an agent whose grandchild runs
+// `sleep mark`), at most escapeLimit, then kills what is left of the
+// grandchild.
+func runEscape(cmd *exec.Cmd, mark string) escape {
+	var text bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &text, &text
+	if err := cmd.Start(); err != nil {
+		fail(err)
+	}
+	t := time.AfterFunc(escapeLimit, func() { _ = cmd.Process.Kill() })
+	_ = cmd.Wait()
+	t.Stop()
+	e := escape{code: cmd.ProcessState.ExitCode(), peak: int(cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss)}
 	time.Sleep(200 * time.Millisecond)
 	left := survivors(mark)
 	for _, pid := range left {
 		_ = syscall.Kill(pid, syscall.SIGKILL)
 	}
-	named := bytes.Contains(text, []byte("agent.no-survivors"))
-	verdict := "held"
-	if len(left) > 0 || !named {
-		verdict = "HURT"
+	e.left, e.named = len(left), bytes.Contains(text.Bytes(), []byte("agent.no-survivors"))
+	return e
+}
+
+// escapeLimit bounds one certify run of an escape attack (one match).
+const escapeLimit = 5 * time.Minute
+
+// verdict is held when nothing was left and the report named it.
+func (e escape) verdict() string {
+	if e.left > 0 || !e.named {
+		return "HURT"
 	}
-	return result{verdict, int(peak), fmt.Sprintf("uid %d: exit %d in %.1fs, survivors after the run %d, finding named %v", os.Getuid()|int(nobodyIf()), code, time.Since(start).Seconds(), len(left), named)}
+	return "held"
+}
+
+func (e escape) String() string {
+	return fmt.Sprintf("survivors after the run %d, finding named %v", e.left, e.named)
 }
 
 // memory: certify an agent that allocates 1 GiB with --agent-memory 128MiB
@@ -118,20 +155,8 @@ func (d *driver) cgleave() result {
 	mark := "299." + strconv.Itoa(os.Getpid()%1000)
 	agent := fmt.Sprintf("setsid env -i /bin/sh -c 'echo $$ > %s; exec sleep %s' </dev/null >/dev/null 2>&1 & exec %s", procs, mark, d.goagent)
 	cmd := exec.Command(d.umpire, "certify", "--game", "inference", "--agent", agent, "--matches", "1", "--format", "text", "--report-dir", filepath.Join(d.tmp, "cgleave"))
-	text, _ := cmd.CombinedOutput()
-	code := cmd.ProcessState.ExitCode()
-	peak := cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss
-	time.Sleep(200 * time.Millisecond)
-	left := survivors(mark)
-	for _, pid := range left {
-		_ = syscall.Kill(pid, syscall.SIGKILL)
-	}
-	named := bytes.Contains(text, []byte("agent.no-survivors"))
-	verdict := "held"
-	if len(left) > 0 || !named {
-		verdict = "HURT"
-	}
-	return result{verdict, int(peak), fmt.Sprintf("exit %d, survivors after the run %d, finding named %v", code, len(left), named)}
+	e := runEscape(cmd, mark)
+	return result{e.verdict(), e.peak, fmt.Sprintf("exit %d, %s", e.code, e)}
 }
 
 // batch: one JSON-RPC batch of 9,000 calls (1 MB) to the BangArena

@@ -350,18 +350,11 @@ func (d *driver) setsid() result {
 			args = append(args, "--strict")
 		}
 		cmd := exec.Command(d.umpire, args...)
-		text, _ := cmd.CombinedOutput()
-		code := cmd.ProcessState.ExitCode()
-		time.Sleep(200 * time.Millisecond)
-		left := survivors(mark)
-		for _, pid := range left {
-			_ = syscall.Kill(pid, syscall.SIGKILL)
-		}
-		named := bytes.Contains(text, []byte("agent.no-survivors"))
-		if len(left) > 0 {
+		e := runEscape(cmd, mark)
+		if e.left > 0 {
 			verdict = "HURT"
 		}
-		out = append(out, fmt.Sprintf("strict=%v: exit %d, survivors after the run %d, finding named %v", strict, code, len(left), named))
+		out = append(out, fmt.Sprintf("strict=%v: exit %d, %s", strict, e.code, e))
 	}
 	return result{verdict, 0, strings.Join(out, "; ")}
 }
