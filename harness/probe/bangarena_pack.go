@@ -21,7 +21,7 @@ func baCheckPackHash(ctx context.Context, t *Target) Result {
 
 func baCheckPackHashOne(s *baSession) Result {
 	const rule = "bangarena/12.pack-hash"
-	seen := append(append([]baSeen(nil), s.opening...), s.room.Seen...)
+	seen := s.seen()
 	if len(seen) == 0 {
 		return skip("the suite saw no DecisionRequest")
 	}
@@ -32,11 +32,8 @@ func baCheckPackHashOne(s *baSession) Result {
 		if got.Type == gjson.String && got.String() == ba.MechanicsPackHash {
 			continue
 		}
-		seat := x.Seat
-		f := finding(rule, rules.Where{Seat: &seat, Step: fmt.Sprintf("version %d", x.Version), Pointer: "/mechanicsPackHash"}, ba.MechanicsPackHash, got.Raw,
-			"mechanicsPackHash is %s, not the document's pack %s", got.Raw, ba.MechanicsPackHash)
-		f.Transcript = []reports.Message{reports.NewMessage(reports.Received, time.Now(), &seat, x.Raw)}
-		res.Findings = append(res.Findings, f)
+		res.Findings = append(res.Findings, x.finding(rule, "/mechanicsPackHash", ba.MechanicsPackHash, got.Raw,
+			"mechanicsPackHash is %s, not the document's pack %s", got.Raw, ba.MechanicsPackHash))
 		break
 	}
 	return res
@@ -52,7 +49,7 @@ func baCheckVersion(ctx context.Context, t *Target) Result {
 
 func baCheckVersionOne(s *baSession) Result {
 	const rule = "bangarena/11.version"
-	seen := append(append([]baSeen(nil), s.opening...), s.room.Seen...)
+	seen := s.seen()
 	if len(seen) == 0 {
 		return skip("the suite saw no DecisionRequest")
 	}
@@ -66,11 +63,8 @@ func baCheckVersionOne(s *baSession) Result {
 		if ov.Raw == v.Raw || ov.Float() == v.Float() {
 			continue
 		}
-		seat := x.Seat
-		f := finding(rule, rules.Where{Seat: &seat, Step: fmt.Sprintf("version %d", x.Version), Pointer: "/observation/version"}, ov.Raw, v.Raw,
-			"the observation's version %s is not the request's observationVersion %s", v.Raw, ov.Raw)
-		f.Transcript = []reports.Message{reports.NewMessage(reports.Received, time.Now(), &seat, x.Raw)}
-		res.Findings = append(res.Findings, f)
+		res.Findings = append(res.Findings, x.finding(rule, "/observation/version", ov.Raw, v.Raw,
+			"the observation's version %s is not the request's observationVersion %s", v.Raw, ov.Raw))
 		break
 	}
 	if len(res.Evaluated) == 0 {
@@ -83,7 +77,9 @@ func baCheckVersionOne(s *baSession) Result {
 // rooms showed that offered a decision (legalActions not empty): §1.5 gives
 // every decision a deadline, and §12's request names it in deadlineAt, so
 // it is never null there (bangarena/12.deadline-at; a request with nothing
-// to decide may leave it null, WIRE.md). One finding a room.
+// to decide may leave it null, WIRE.md). The deadline's shape is not this
+// rule's: epoch milliseconds name it as well as the example's timestamp
+// (a reshaping I-BA-L3 allows). One finding a room.
 func baCheckDeadlineAt(ctx context.Context, t *Target) Result {
 	return eachSession(ctx, t, baCheckDeadlineAtOne)
 }
@@ -91,23 +87,41 @@ func baCheckDeadlineAt(ctx context.Context, t *Target) Result {
 func baCheckDeadlineAtOne(s *baSession) Result {
 	const rule = "bangarena/12.deadline-at"
 	var res Result
-	for _, x := range append(append([]baSeen(nil), s.opening...), s.room.Seen...) {
+	for _, x := range s.seen() {
 		if la := gjson.GetBytes(x.Raw, "legalActions"); !la.IsArray() || len(la.Array()) == 0 {
 			continue
 		}
 		res.eval(rule)
-		if at := gjson.GetBytes(x.Raw, "deadlineAt"); at.Type == gjson.String && at.String() != "" {
+		if baNamesDeadline(gjson.GetBytes(x.Raw, "deadlineAt")) {
 			continue
 		}
-		seat := x.Seat
-		f := finding(rule, rules.Where{Seat: &seat, Step: fmt.Sprintf("version %d", x.Version), Pointer: "/deadlineAt"}, "the decision's deadline",
-			gjson.GetBytes(x.Raw, "deadlineAt").Raw, "a DecisionRequest offering %d items names no deadline in deadlineAt", len(gjson.GetBytes(x.Raw, "legalActions").Array()))
-		f.Transcript = []reports.Message{reports.NewMessage(reports.Received, time.Now(), &seat, x.Raw)}
-		res.Findings = append(res.Findings, f)
+		res.Findings = append(res.Findings, x.finding(rule, "/deadlineAt", "the decision's deadline", gjson.GetBytes(x.Raw, "deadlineAt").Raw,
+			"a DecisionRequest offering %d items names no deadline in deadlineAt", len(gjson.GetBytes(x.Raw, "legalActions").Array())))
 		break
 	}
 	if len(res.Evaluated) == 0 {
 		return skip("the suite was offered no decision")
 	}
 	return res
+}
+
+// baNamesDeadline reports whether a deadlineAt value names a deadline: a
+// timestamp that is not empty, or a number (epoch milliseconds).
+func baNamesDeadline(at gjson.Result) bool {
+	return at.Type == gjson.String && at.String() != "" || at.Type == gjson.Number
+}
+
+// seen is every DecisionRequest the session's room showed, each seat's
+// first observation first.
+func (s *baSession) seen() []baSeen {
+	return append(append([]baSeen(nil), s.opening...), s.room.Seen...)
+}
+
+// finding is a finding of rule on the request x, at pointer, with the
+// request as its transcript.
+func (x baSeen) finding(rule, pointer, expected, observed, format string, args ...any) reports.Finding {
+	seat := x.Seat
+	f := finding(rule, rules.Where{Seat: &seat, Step: fmt.Sprintf("version %d", x.Version), Pointer: pointer}, expected, observed, format, args...)
+	f.Transcript = []reports.Message{reports.NewMessage(reports.Received, time.Now(), &seat, x.Raw)}
+	return f
 }
