@@ -3,6 +3,7 @@ package probe
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/tidwall/gjson"
@@ -12,31 +13,43 @@ import (
 )
 
 // baCheckPackHash judges the mechanicsPackHash of every DecisionRequest
-// the session rooms showed, the seats' first observations included: the
-// pack the document is generated from, PACK_DEFAULT_V0 (§0 packId, the
-// §12 example; bangarena/12.pack-hash, I-BA-F3). One finding a room.
+// the session rooms showed, the seats' first observations included: a value
+// that names a pack names the one the document is generated from,
+// PACK_DEFAULT_V0 (§0 packId, the §12 example; bangarena/12.pack-hash,
+// I-BA-F3). A digest of the pack is a server's choice and passes; an empty
+// or missing value is bangarena/12.request's. One finding a room.
 func baCheckPackHash(ctx context.Context, t *Target) Result {
 	return eachSession(ctx, t, baCheckPackHashOne)
 }
 
 func baCheckPackHashOne(s *baSession) Result {
 	const rule = "bangarena/12.pack-hash"
-	seen := s.seen()
-	if len(seen) == 0 {
-		return skip("the suite saw no DecisionRequest")
-	}
 	var res Result
-	for _, x := range seen {
-		res.eval(rule)
+	for _, x := range s.seen() {
 		got := gjson.GetBytes(x.Raw, "mechanicsPackHash")
-		if got.Type == gjson.String && got.String() == ba.MechanicsPackHash {
+		if got.Type != gjson.String || got.String() == "" {
+			continue // the request schema's matter
+		}
+		res.eval(rule)
+		if !baNamesOtherPack(got.String()) {
 			continue
 		}
 		res.Findings = append(res.Findings, x.finding(rule, "/mechanicsPackHash", ba.MechanicsPackHash, got.Raw,
 			"mechanicsPackHash is %s, not the document's pack %s", got.Raw, ba.MechanicsPackHash))
 		break
 	}
+	if len(res.Evaluated) == 0 {
+		return skip("no DecisionRequest carried a mechanicsPackHash")
+	}
 	return res
+}
+
+// baNamesOtherPack reports whether a mechanicsPackHash names a pack (an id
+// of the shape of §0's packId, PACK_…) other than the document's. Any
+// other value (a digest of the pack) names none and is not judged against
+// the document's id (I-BA-F3).
+func baNamesOtherPack(v string) bool {
+	return v != ba.MechanicsPackHash && strings.HasPrefix(strings.ToUpper(v), "PACK_")
 }
 
 // baCheckVersion compares, in every DecisionRequest the session rooms

@@ -34,3 +34,30 @@ func TestBaCheckDeadlineAt(t *testing.T) {
 		})
 	}
 }
+
+// TestBaCheckPackHash: mechanicsPackHash naming another pack fails
+// bangarena/12.pack-hash (I-BA-F3); the document's pack id passes, and so
+// does a digest of the pack (a server's choice the reading allows); an
+// empty value is bangarena/12.request's and is not judged here.
+func TestBaCheckPackHash(t *testing.T) {
+	for _, tc := range []struct {
+		name, value string
+		fail, skip  bool
+	}{
+		{"the document's pack", `"PACK_DEFAULT_V0"`, false, false},
+		{"a digest of the pack", `"sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"`, false, false},
+		{"another pack", `"PACK_OTHER_V1"`, true, false},
+		{"empty", `""`, false, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := &baSession{room: &baRoom{}, opening: []baSeen{{Seat: 0, Version: 1, Raw: []byte(`{"mechanicsPackHash":` + tc.value + `}`)}}}
+			res := baCheckPackHashOne(s)
+			if got := len(res.Evaluated) == 0; got != tc.skip {
+				t.Fatalf("not evaluated %v, want %v: %+v", got, tc.skip, res)
+			}
+			if got := len(res.Findings) > 0; got != tc.fail {
+				t.Errorf("failed %v, want %v: %+v", got, tc.fail, res.Findings)
+			}
+		})
+	}
+}
