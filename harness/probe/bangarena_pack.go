@@ -3,6 +3,7 @@ package probe
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/tidwall/gjson"
@@ -12,34 +13,43 @@ import (
 )
 
 // baCheckPackHash judges the mechanicsPackHash of every DecisionRequest
-// the session rooms showed, the seats' first observations included: the
-// pack the document is generated from, PACK_DEFAULT_V0 (§0 packId, the
-// §12 example; bangarena/12.pack-hash, I-BA-F3). One finding a room.
+// the session rooms showed, the seats' first observations included: a value
+// that names a pack names the one the document is generated from,
+// PACK_DEFAULT_V0 (§0 packId, the §12 example; bangarena/12.pack-hash,
+// I-BA-F3). A digest of the pack is a server's choice and passes; an empty
+// or missing value is bangarena/12.request's. One finding a room.
 func baCheckPackHash(ctx context.Context, t *Target) Result {
 	return eachSession(ctx, t, baCheckPackHashOne)
 }
 
 func baCheckPackHashOne(s *baSession) Result {
 	const rule = "bangarena/12.pack-hash"
-	seen := append(append([]baSeen(nil), s.opening...), s.room.Seen...)
-	if len(seen) == 0 {
-		return skip("the suite saw no DecisionRequest")
-	}
 	var res Result
-	for _, x := range seen {
-		res.eval(rule)
+	for _, x := range s.seen() {
 		got := gjson.GetBytes(x.Raw, "mechanicsPackHash")
-		if got.Type == gjson.String && got.String() == ba.MechanicsPackHash {
+		if got.Type != gjson.String || got.String() == "" {
+			continue // the request schema's matter
+		}
+		res.eval(rule)
+		if !baNamesOtherPack(got.String()) {
 			continue
 		}
-		seat := x.Seat
-		f := finding(rule, rules.Where{Seat: &seat, Step: fmt.Sprintf("version %d", x.Version), Pointer: "/mechanicsPackHash"}, ba.MechanicsPackHash, got.Raw,
-			"mechanicsPackHash is %s, not the document's pack %s", got.Raw, ba.MechanicsPackHash)
-		f.Transcript = []reports.Message{reports.NewMessage(reports.Received, time.Now(), &seat, x.Raw)}
-		res.Findings = append(res.Findings, f)
+		res.Findings = append(res.Findings, x.finding(rule, "/mechanicsPackHash", ba.MechanicsPackHash, got.Raw,
+			"mechanicsPackHash is %s, not the document's pack %s", got.Raw, ba.MechanicsPackHash))
 		break
 	}
+	if len(res.Evaluated) == 0 {
+		return skip("no DecisionRequest carried a mechanicsPackHash")
+	}
 	return res
+}
+
+// baNamesOtherPack reports whether a mechanicsPackHash names a pack (an id
+// of the shape of §0's packId, PACK_…) other than the document's. Any
+// other value (a digest of the pack) names none and is not judged against
+// the document's id (I-BA-F3).
+func baNamesOtherPack(v string) bool {
+	return v != ba.MechanicsPackHash && strings.HasPrefix(strings.ToUpper(v), "PACK_")
 }
 
 // baCheckVersion compares, in every DecisionRequest the session rooms
@@ -52,7 +62,7 @@ func baCheckVersion(ctx context.Context, t *Target) Result {
 
 func baCheckVersionOne(s *baSession) Result {
 	const rule = "bangarena/11.version"
-	seen := append(append([]baSeen(nil), s.opening...), s.room.Seen...)
+	seen := s.seen()
 	if len(seen) == 0 {
 		return skip("the suite saw no DecisionRequest")
 	}
@@ -66,11 +76,8 @@ func baCheckVersionOne(s *baSession) Result {
 		if ov.Raw == v.Raw || ov.Float() == v.Float() {
 			continue
 		}
-		seat := x.Seat
-		f := finding(rule, rules.Where{Seat: &seat, Step: fmt.Sprintf("version %d", x.Version), Pointer: "/observation/version"}, ov.Raw, v.Raw,
-			"the observation's version %s is not the request's observationVersion %s", v.Raw, ov.Raw)
-		f.Transcript = []reports.Message{reports.NewMessage(reports.Received, time.Now(), &seat, x.Raw)}
-		res.Findings = append(res.Findings, f)
+		res.Findings = append(res.Findings, x.finding(rule, "/observation/version", ov.Raw, v.Raw,
+			"the observation's version %s is not the request's observationVersion %s", v.Raw, ov.Raw))
 		break
 	}
 	if len(res.Evaluated) == 0 {
@@ -83,7 +90,9 @@ func baCheckVersionOne(s *baSession) Result {
 // rooms showed that offered a decision (legalActions not empty): §1.5 gives
 // every decision a deadline, and §12's request names it in deadlineAt, so
 // it is never null there (bangarena/12.deadline-at; a request with nothing
-// to decide may leave it null, WIRE.md). One finding a room.
+// to decide may leave it null, WIRE.md). The deadline's shape is not this
+// rule's: epoch milliseconds name it as well as the example's timestamp
+// (a reshaping I-BA-L3 allows). One finding a room.
 func baCheckDeadlineAt(ctx context.Context, t *Target) Result {
 	return eachSession(ctx, t, baCheckDeadlineAtOne)
 }
@@ -91,23 +100,41 @@ func baCheckDeadlineAt(ctx context.Context, t *Target) Result {
 func baCheckDeadlineAtOne(s *baSession) Result {
 	const rule = "bangarena/12.deadline-at"
 	var res Result
-	for _, x := range append(append([]baSeen(nil), s.opening...), s.room.Seen...) {
+	for _, x := range s.seen() {
 		if la := gjson.GetBytes(x.Raw, "legalActions"); !la.IsArray() || len(la.Array()) == 0 {
 			continue
 		}
 		res.eval(rule)
-		if at := gjson.GetBytes(x.Raw, "deadlineAt"); at.Type == gjson.String && at.String() != "" {
+		if baNamesDeadline(gjson.GetBytes(x.Raw, "deadlineAt")) {
 			continue
 		}
-		seat := x.Seat
-		f := finding(rule, rules.Where{Seat: &seat, Step: fmt.Sprintf("version %d", x.Version), Pointer: "/deadlineAt"}, "the decision's deadline",
-			gjson.GetBytes(x.Raw, "deadlineAt").Raw, "a DecisionRequest offering %d items names no deadline in deadlineAt", len(gjson.GetBytes(x.Raw, "legalActions").Array()))
-		f.Transcript = []reports.Message{reports.NewMessage(reports.Received, time.Now(), &seat, x.Raw)}
-		res.Findings = append(res.Findings, f)
+		res.Findings = append(res.Findings, x.finding(rule, "/deadlineAt", "the decision's deadline", gjson.GetBytes(x.Raw, "deadlineAt").Raw,
+			"a DecisionRequest offering %d items names no deadline in deadlineAt", len(gjson.GetBytes(x.Raw, "legalActions").Array())))
 		break
 	}
 	if len(res.Evaluated) == 0 {
 		return skip("the suite was offered no decision")
 	}
 	return res
+}
+
+// baNamesDeadline reports whether a deadlineAt value names a deadline: a
+// timestamp that is not empty, or a number (epoch milliseconds).
+func baNamesDeadline(at gjson.Result) bool {
+	return at.Type == gjson.String && at.String() != "" || at.Type == gjson.Number
+}
+
+// seen is every DecisionRequest the session's room showed, each seat's
+// first observation first.
+func (s *baSession) seen() []baSeen {
+	return append(append([]baSeen(nil), s.opening...), s.room.Seen...)
+}
+
+// finding is a finding of rule on the request x, at pointer, with the
+// request as its transcript.
+func (x baSeen) finding(rule, pointer, expected, observed, format string, args ...any) reports.Finding {
+	seat := x.Seat
+	f := finding(rule, rules.Where{Seat: &seat, Step: fmt.Sprintf("version %d", x.Version), Pointer: pointer}, expected, observed, format, args...)
+	f.Transcript = []reports.Message{reports.NewMessage(reports.Received, time.Now(), &seat, x.Raw)}
+	return f
 }

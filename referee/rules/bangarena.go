@@ -153,7 +153,7 @@ func BangArenaRules() []Rule {
 		reading("bangarena/12.args-contradict", "I-BA-25", "§12", "args that contradict a field of the item's argsSchema are refused and nothing is applied (I-BA-25)."),
 		r("bangarena/12.deadline-at", Must, "§1", "A DecisionRequest that offers a decision names its deadline in deadlineAt, never null: every decision has a deadline."),
 		r("bangarena/11.version", Must, "§11", "The observation's version is the state's version: the same number as the request's observationVersion."),
-		reading("bangarena/12.pack-hash", "I-BA-F3", "§0", "A DecisionRequest's mechanicsPackHash names the pack the rules are generated from, PACK_DEFAULT_V0 (I-BA-F3)."),
+		reading("bangarena/12.pack-hash", "I-BA-F3", "§0", "A DecisionRequest's mechanicsPackHash, when it names a pack, names the one the rules are generated from, PACK_DEFAULT_V0; a digest is a server's choice (I-BA-F3)."),
 		reading("bangarena/12.legal-mask", "I-BA-60", "§12", "The legal_mask an observe answer carries beside legalActions is its alias: the very same items (I-BA-60)."),
 
 		// §13 commands
