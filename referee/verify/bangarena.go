@@ -454,8 +454,9 @@ func (v *BangArenaVerifier) dropPastTheEnd() {
 
 // ShownIn returns BangArenaOptions.Shown for the log data: the random
 // outcomes of the events it holds (lines that are no event are left out;
-// the verifier reports them). The log is decoded only when the verifier
-// asks, that is when no seed matched.
+// the verifier reports them). The log is decoded when the verifier reads
+// its match_start, whether a seed matches or not: a second decoding of
+// every line, the most of what judging with the shown chance costs.
 func ShownIn(data []byte) func() *judge.Shown {
 	return func() *judge.Shown {
 		var log []ba.Event

@@ -145,13 +145,13 @@ func baOwn(t testing.TB, cfg ba.Config, seed string, i int) []byte {
 	return ba.EncodeLog(g.Log())
 }
 
-// TestBangArenaAlwaysShown (issue 27's seed policy): with the shown chance
+// TestBangArenaShownWithSeed (issue 27's seed policy): with the shown chance
 // a matching seed checks the commitment alone and the log is judged with the
 // chance it shows, so a server of its own generator conforms with its seed
 // given; the chance is compared with umpire's generator only when the
 // server declares it (Chance), and then a generator of its own is one
 // finding under the pin bangarena/log.chance and nothing else.
-func TestBangArenaAlwaysShown(t *testing.T) {
+func TestBangArenaShownWithSeed(t *testing.T) {
 	for i, cfg := range []ba.Config{{Seats: 4}, {Seats: 6, RoleMode: ba.ModeImpostor}, {Seats: 8, RoleMode: ba.ModePartners}} {
 		seed := fmt.Sprintf("foreign-%d", i)
 		foreign, own := baForeign(t, cfg, i), baOwn(t, cfg, seed, i)
