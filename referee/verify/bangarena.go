@@ -266,8 +266,10 @@ func (v *BangArenaVerifier) Line(lineNo int, data []byte) []rules.Finding {
 			return v.out
 		}
 	}
+	// UnmarshalJSON called directly: json.Unmarshal would scan the line
+	// once more before handing it over (a line is one value either way).
 	var e ba.Event
-	if err := json.Unmarshal(data, &e); err != nil || e.Type == "" || e.Seq <= 0 {
+	if err := e.UnmarshalJSON(data); err != nil || e.Type == "" || e.Seq <= 0 {
 		msg := "the line has no seq or type"
 		if err != nil {
 			msg = "the line is not one event object: " + err.Error()
@@ -462,7 +464,8 @@ func ShownIn(data []byte) func() *judge.Shown {
 		var log []ba.Event
 		for line := range bytes.SplitSeq(data, []byte("\n")) {
 			var e ba.Event
-			if len(bytes.TrimSpace(line)) > 0 && json.Unmarshal(line, &e) == nil {
+			// UnmarshalJSON directly, as Line does: one scan less.
+			if len(bytes.TrimSpace(line)) > 0 && e.UnmarshalJSON(line) == nil {
 				log = append(log, e)
 			}
 		}
