@@ -47,6 +47,9 @@ type Look struct {
 // most card detail wins (a private draw over its public copy). Events
 // without a seq are dropped.
 func MergeEvents(streams ...[]ba.Event) []ba.Event {
+	if one, ok := alone(streams); ok {
+		return one
+	}
 	by := map[int]ba.Event{}
 	for _, st := range streams {
 		for _, e := range st {
@@ -64,6 +67,30 @@ func MergeEvents(streams ...[]ba.Event) []ba.Event {
 	}
 	slices.SortFunc(out, func(a, b ba.Event) int { return a.Seq - b.Seq })
 	return out
+}
+
+// alone returns a copy of the one non-empty stream among streams when its
+// seqs rise strictly from 1 or more (a full log: nothing to merge), without
+// the map MergeEvents otherwise builds.
+func alone(streams [][]ba.Event) ([]ba.Event, bool) {
+	var one []ba.Event
+	for _, st := range streams {
+		if len(st) == 0 {
+			continue
+		}
+		if one != nil {
+			return nil, false
+		}
+		one = st
+	}
+	last := 0
+	for _, e := range one {
+		if e.Seq <= last {
+			return nil, false
+		}
+		last = e.Seq
+	}
+	return slices.Clone(one), true
 }
 
 func detail(e ba.Event) int {
