@@ -414,8 +414,8 @@ func (v *BangArenaVerifier) reportShown(lineNo int, e *ba.Event) {
 			// diverges and that divergence names the rule by its cause (a
 			// character's check the server left out, say); then this is
 			// its consequence (I-BA-V2). If nothing diverges, Finish
-			// reports it; past the end of a log accepted unfinished it is
-			// unknown (dropPastTheEnd).
+			// reports it; past the end of a log that stops before the
+			// match is over it is no finding (dropPastTheEnd).
 			keep = append(keep, p)
 			continue
 		}
@@ -436,17 +436,22 @@ func (v *BangArenaVerifier) reportShown(lineNo int, e *ba.Event) {
 	v.owedShown = keep
 }
 
-// dropPastTheEnd leaves out the owed problems of a log accepted unfinished
-// that no event of it shows: the replay ran on to the next decision after
-// its last line and asked for outcomes (a card off the deck, a coin) the
-// server drew after the log stops, if at all. They are unknown, not
-// departures (I-BA-V8).
+// dropPastTheEnd leaves out the owed problems of a log that stops before
+// the match is over that no event of it shows: the replay ran on to the
+// next decision after its last line and asked for outcomes (a card off the
+// deck, a coin) the server drew after the log stops, if at all. Accepted
+// unfinished, they are unknown (I-BA-V8); else the log's stopping is the
+// one finding (log.complete) and they are its consequences (I-BA-V2).
 func (v *BangArenaVerifier) dropPastTheEnd() {
 	v.shownProblems()
 	keep := v.owedShown[:0]
 	for _, p := range v.owedShown {
 		if p.Seq == 0 {
-			v.sum.Inconclusive++
+			if v.opts.Unfinished {
+				v.sum.Inconclusive++
+			} else {
+				v.sum.Repeats++
+			}
 			continue
 		}
 		keep = append(keep, p)
@@ -569,7 +574,7 @@ func (v *BangArenaVerifier) findSeed(cfg ba.Config, commit string) (string, bool
 // Finish closes the log and returns the findings it adds (reused slice).
 func (v *BangArenaVerifier) Finish() []rules.Finding {
 	v.out = v.out[:0]
-	if v.started && !v.sum.Ended && v.opts.Unfinished {
+	if v.started && !v.sum.Ended {
 		v.dropPastTheEnd()
 	}
 	v.reportShown(v.sum.Lines, nil)

@@ -188,3 +188,32 @@ func TestBangArenaShownWithSeed(t *testing.T) {
 		}
 	}
 }
+
+// TestBangArenaShownCutAfterDecision (I-BA-V8): a log of a server with its
+// own generator, cut right after a decision and accepted unfinished, has
+// no finding: the outcomes the replay asks for past its last line (the
+// cards a Wagon draws, a coin) are unknown, not outcomes the log fails to
+// show; the same cut not accepted unfinished is only log.complete.
+func TestBangArenaShownCutAfterDecision(t *testing.T) {
+	log := baForeign(t, ba.Config{Seats: 5}, 3)
+	lines := bytes.SplitAfter(log, []byte("\n"))
+	unknown := 0
+	for i, l := range lines {
+		if !bytes.Contains(l, []byte(`"type":"decision"`)) || i%3 != 0 {
+			continue
+		}
+		cut := bytes.Join(lines[:i+1], nil)
+		fs, sum := baVerify(t, cut, BangArenaOptions{Seeds: []string{"foreign-3"}, Unfinished: true, Shown: ShownIn(cut)})
+		if len(fs) > 0 {
+			t.Fatalf("cut after line %d (%s): %v", i+1, bytes.TrimSpace(l), fs)
+		}
+		unknown += sum.Inconclusive
+		fs, _ = baVerify(t, cut, BangArenaOptions{Seeds: []string{"foreign-3"}, Shown: ShownIn(cut)})
+		if len(fs) != 1 || fs[0].Rule != "bangarena/log.complete" {
+			t.Fatalf("cut after line %d, not accepted unfinished: %v, want log.complete alone", i+1, fs)
+		}
+	}
+	if unknown == 0 {
+		t.Fatal("no cut left the replay asking for an outcome")
+	}
+}
