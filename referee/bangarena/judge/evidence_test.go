@@ -117,7 +117,7 @@ func TestOpeningHand(t *testing.T) {
 
 // TestMergeEventsOneStream: a lone stream is merged as many are (seqs
 // below 1 dropped, one event a seq, in seq order), whether it is a full
-// log already in order (taken as it is) or not.
+// log already in order (taken as it is, not copied) or not.
 func TestMergeEventsOneStream(t *testing.T) {
 	ev := func(seqs ...int) []ba.Event {
 		var out []ba.Event
@@ -148,9 +148,5 @@ func TestMergeEventsOneStream(t *testing.T) {
 		if got := MergeEvents(tc.streams...); !slices.Equal(seqs(got), tc.want) {
 			t.Errorf("%s: seqs %v, want %v", tc.name, seqs(got), tc.want)
 		}
-	}
-	in := ev(1, 2, 3)
-	if out := MergeEvents(in); &out[0] == &in[0] {
-		t.Errorf("the merged events share the stream's array")
 	}
 }
