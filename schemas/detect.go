@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 	"sync"
 
@@ -47,7 +48,7 @@ type detectRule struct {
 }
 
 func (d detectRule) matches(r gjson.Result, typ gjson.Result) bool {
-	if d.Type != nil && (typ.Type != gjson.String || !contains(d.Type, typ.Str)) {
+	if d.Type != nil && (typ.Type != gjson.String || !slices.Contains(d.Type, typ.Str)) {
 		return false
 	}
 	for _, k := range d.Has {
@@ -72,15 +73,6 @@ func (d detectRule) matches(r gjson.Result, typ gjson.Result) bool {
 	return true
 }
 
-func contains(l []string, s string) bool {
-	for _, x := range l {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
 // detectors reads every game's detect.json once.
 var detectors = sync.OnceValues(func() (map[string]detectRules, error) {
 	out := map[string]detectRules{}
@@ -102,19 +94,10 @@ var detectors = sync.OnceValues(func() (map[string]detectRules, error) {
 // its shape, without decoding it fully. It fails on invalid JSON, on a value
 // that is not an object and on a shape it does not know.
 //
-// How is each game's own: the rules of schemas/<game>/detect.json. For
-// Inference, the envelope's type names the kind (hello, welcome, your_turn,
-// move, error, event, match_end); a match-log line's type T gives log_T (a
-// match_end without match_id is the log object, log_match_end); an object
-// without type is a visible_state (game, players, limits) or a
-// legal_actions item (action). For BangArena, a DecisionRequest has
-// legalActions (or legal_mask) and observation; an event (a match-log line)
-// has seq and type, whatever else it carries; a decision body has actionId
-// and commandId; a legalActions item has actionId and command; an error
-// body has an error object; a decision answer has ok; the agent-side
-// match_end line has type match_end; a PlayerView has phase and players; a
-// card has uid and cardId; the rules summary has rulesetVersion and
-// commands. MCP tool payloads need an explicit kind.
+// How is each game's own: the rules of schemas/<game>/detect.json, tried in
+// order, the first that matches naming the kind (an Inference message by
+// its type, a BangArena one by the members it has). MCP tool payloads need
+// an explicit kind.
 func Detect(game string, data []byte) (string, error) {
 	if depthViolation(data) != nil {
 		return "", fmt.Errorf("JSON nested deeper than %d levels", MaxDepth)

@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"sort"
+	"slices"
 	"time"
 
 	"github.com/tidwall/gjson"
@@ -118,26 +118,20 @@ func baCheckVerifyOne(ctx context.Context, s *baSession) Result {
 	return res
 }
 
+// sameInts reports whether a and b hold the same ints, in any order.
 func sameInts(a, b []int) bool {
-	a, b = append([]int(nil), a...), append([]int(nil), b...)
-	sort.Ints(a)
-	sort.Ints(b)
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
+	a, b = slices.Clone(a), slices.Clone(b)
+	slices.Sort(a)
+	slices.Sort(b)
+	return slices.Equal(a, b)
 }
 
 // baItemDiff compares the legal items a seat was offered (x) with the
-// engine's at g's state, the one comparison of the replay and the seats'
-// judge: an item the engine does not allow is charged to extraRule(id)
-// and carries the request as evidence, an item the server left out to
-// baMissingRule; each on the reading it rests on, when it does (onReading).
+// engine's at g's state, for the seats' judge (bangarena_seats.go): an
+// item the engine does not allow is charged to extraRule(id) and carries
+// the request as evidence, an item the server left out to the rule that
+// grants it (legaldiff.MissingRule of Game.GrantingRules); each on the
+// reading it rests on, when it does (legaldiff.OnReading).
 func baItemDiff(g *ba.Game, x baSeen, where rules.Where, extraRule func(id string) string) []reports.Finding {
 	want, items := map[string]bool{}, map[string]ba.LegalAction{}
 	for _, a := range g.Legal(x.Seat) {

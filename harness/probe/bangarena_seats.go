@@ -2,6 +2,7 @@ package probe
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -137,7 +138,7 @@ func baEvidence(s *baSession) (judge.Evidence, string) {
 	if cfg, ok := ba.ConfigOf(src.Log); ok && cfg.Seats == n {
 		src.Config = cfg // the log deals the match: its table
 	} else {
-		src.Config = ba.Config{Seats: n, RoleMode: cmpOr(first.RoleMode, ba.ModeClassic)}
+		src.Config = ba.Config{Seats: n, RoleMode: cmp.Or(first.RoleMode, ba.ModeClassic)}
 	}
 	all := slices.Concat(s.opening, nil)
 	for _, x := range s.sent {
@@ -346,7 +347,7 @@ func baCheckSeatsOne(s *baSession) Result {
 		for _, q := range pending {
 			res.Findings = append(res.Findings, finding(q.Rule, pendingAt, "an outcome the rules allow", q.Message, "%s (seq %d)", q.Message, q.Seq))
 		}
-		stop = cmpOr(stop, "an outcome of chance the server showed could not have happened")
+		stop = cmp.Or(stop, "an outcome of chance the server showed could not have happened")
 	}
 	if compared == 0 && len(res.Findings) == 0 {
 		return skip("no decision the suite sent could be re-derived: %s", stop)
@@ -426,7 +427,7 @@ func baSeatsCompareAt(res *Result, g *ba.Game, x baSeen, where rules.Where, show
 			return "bangarena/13.action-ids"
 		}
 		if err := g.Clone().Apply(x.Seat, id, nil); err != nil {
-			return cmpOr(rules.RuleOf(err), "bangarena/server.legal-actions")
+			return cmp.Or(rules.RuleOf(err), "bangarena/server.legal-actions")
 		}
 		return "bangarena/server.legal-actions"
 	})...)
@@ -468,13 +469,6 @@ var baFieldEvents = map[string][]string{
 	"glory":        {"glory_star", "glory_perk", "glory_bounty"},
 	"deckCount":    {"draw", "check", "reshuffle", "glory_bounty", "take"},
 	"discardCount": {"discard", "card_played", "check", "reshuffle", "draw", "kill_penalty"},
-}
-
-func cmpOr(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
 }
 
 // baSeatsRules are the rules the judge of the seats' evidence may charge
@@ -617,11 +611,11 @@ func baSeatsDeal(res *Result, g *ba.Game, opening []baSeen, ev judge.Evidence) (
 		var f *reports.Finding
 		switch {
 		case e.Type == "deal" && e.MaxHp != p.MaxHp:
-			x := finding(cmpOr(g.Cause(e.Seq), "bangarena/2.marshal-bonus"), where, e.MaxHp, p.MaxHp, "seat %d is dealt %d max hp, not the %d the deal gives", seat, p.MaxHp, e.MaxHp)
+			x := finding(cmp.Or(g.Cause(e.Seq), "bangarena/2.marshal-bonus"), where, e.MaxHp, p.MaxHp, "seat %d is dealt %d max hp, not the %d the deal gives", seat, p.MaxHp, e.MaxHp)
 			f = &x
 			parted[seat] = true
 		case e.Type == "draw" && e.Reason == "deal" && !parted[seat] && ev.Hands[seat] != nil && e.Count != len(ev.Hands[seat]):
-			x := finding(cmpOr(g.Cause(e.Seq), "bangarena/2.marshal-bonus"), where, e.Count, len(ev.Hands[seat]), "seat %d is dealt %d cards, not the %d the deal gives", seat, len(ev.Hands[seat]), e.Count)
+			x := finding(cmp.Or(g.Cause(e.Seq), "bangarena/2.marshal-bonus"), where, e.Count, len(ev.Hands[seat]), "seat %d is dealt %d cards, not the %d the deal gives", seat, len(ev.Hands[seat]), e.Count)
 			f = &x
 		}
 		if f != nil {

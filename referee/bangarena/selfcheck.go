@@ -136,7 +136,7 @@ func PlaySelfChecked(cfg Config, seed string, r *rand.Rand, visit func(g *Game, 
 		if a.Command == "discard" && r.IntN(2) == 0 {
 			// A chosen discard: the last (hand − hp) cards instead of the first.
 			st := g.seats[seat]
-			args, _ = json.Marshal(map[string]any{"cardUids": uidsOf(st.hand[len(st.hand)-(len(st.hand)-st.hp):])})
+			args, _ = json.Marshal(map[string]any{"cardUids": uidsOf(st.hand[st.hp:])})
 		}
 		if err := g.Apply(seat, a.ActionID, args); err != nil {
 			return g, fmt.Errorf("%s: legal item %s rejected: %v", seed, a.ActionID, err)

@@ -266,8 +266,10 @@ func (v *BangArenaVerifier) Line(lineNo int, data []byte) []rules.Finding {
 			return v.out
 		}
 	}
+	// UnmarshalJSON called directly: json.Unmarshal would scan the line
+	// once more before handing it over (a line is one value either way).
 	var e ba.Event
-	if err := json.Unmarshal(data, &e); err != nil || e.Type == "" || e.Seq <= 0 {
+	if err := e.UnmarshalJSON(data); err != nil || e.Type == "" || e.Seq <= 0 {
 		msg := "the line has no seq or type"
 		if err != nil {
 			msg = "the line is not one event object: " + err.Error()
@@ -412,8 +414,8 @@ func (v *BangArenaVerifier) reportShown(lineNo int, e *ba.Event) {
 			// diverges and that divergence names the rule by its cause (a
 			// character's check the server left out, say); then this is
 			// its consequence (I-BA-V2). If nothing diverges, Finish
-			// reports it; past the end of a log accepted unfinished it is
-			// unknown (dropPastTheEnd).
+			// reports it; past the end of a log that stops before the
+			// match is over it is no finding (dropPastTheEnd).
 			keep = append(keep, p)
 			continue
 		}
@@ -434,17 +436,22 @@ func (v *BangArenaVerifier) reportShown(lineNo int, e *ba.Event) {
 	v.owedShown = keep
 }
 
-// dropPastTheEnd leaves out the owed problems of a log accepted unfinished
-// that no event of it shows: the replay ran on to the next decision after
-// its last line and asked for outcomes (a card off the deck, a coin) the
-// server drew after the log stops, if at all. They are unknown, not
-// departures (I-BA-V8).
+// dropPastTheEnd leaves out the owed problems of a log that stops before
+// the match is over that no event of it shows: the replay ran on to the
+// next decision after its last line and asked for outcomes (a card off the
+// deck, a coin) the server drew after the log stops, if at all. Accepted
+// unfinished, they are unknown (I-BA-V8); else the log's stopping is the
+// one finding (log.complete) and they are its consequences (I-BA-V2).
 func (v *BangArenaVerifier) dropPastTheEnd() {
 	v.shownProblems()
 	keep := v.owedShown[:0]
 	for _, p := range v.owedShown {
 		if p.Seq == 0 {
-			v.sum.Inconclusive++
+			if v.opts.Unfinished {
+				v.sum.Inconclusive++
+			} else {
+				v.sum.Repeats++
+			}
 			continue
 		}
 		keep = append(keep, p)
@@ -454,14 +461,16 @@ func (v *BangArenaVerifier) dropPastTheEnd() {
 
 // ShownIn returns BangArenaOptions.Shown for the log data: the random
 // outcomes of the events it holds (lines that are no event are left out;
-// the verifier reports them). The log is decoded only when the verifier
-// asks, that is when no seed matched.
+// the verifier reports them). The log is decoded when the verifier reads
+// its match_start, whether a seed matches or not: a second decoding of
+// every line, the most of what judging with the shown chance costs.
 func ShownIn(data []byte) func() *judge.Shown {
 	return func() *judge.Shown {
-		var log []ba.Event
+		log := make([]ba.Event, 0, bytes.Count(data, []byte("\n"))+1) // no doubling on the way
 		for line := range bytes.SplitSeq(data, []byte("\n")) {
 			var e ba.Event
-			if len(bytes.TrimSpace(line)) > 0 && json.Unmarshal(line, &e) == nil {
+			// UnmarshalJSON directly, as Line does: one scan less.
+			if len(bytes.TrimSpace(line)) > 0 && e.UnmarshalJSON(line) == nil {
 				log = append(log, e)
 			}
 		}
@@ -565,7 +574,7 @@ func (v *BangArenaVerifier) findSeed(cfg ba.Config, commit string) (string, bool
 // Finish closes the log and returns the findings it adds (reused slice).
 func (v *BangArenaVerifier) Finish() []rules.Finding {
 	v.out = v.out[:0]
-	if v.started && !v.sum.Ended && v.opts.Unfinished {
+	if v.started && !v.sum.Ended {
 		v.dropPastTheEnd()
 	}
 	v.reportShown(v.sum.Lines, nil)

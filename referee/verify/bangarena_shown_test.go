@@ -145,13 +145,13 @@ func baOwn(t testing.TB, cfg ba.Config, seed string, i int) []byte {
 	return ba.EncodeLog(g.Log())
 }
 
-// TestBangArenaAlwaysShown (issue 27's seed policy): with the shown chance
+// TestBangArenaShownWithSeed (issue 27's seed policy): with the shown chance
 // a matching seed checks the commitment alone and the log is judged with the
 // chance it shows, so a server of its own generator conforms with its seed
 // given; the chance is compared with umpire's generator only when the
 // server declares it (Chance), and then a generator of its own is one
 // finding under the pin bangarena/log.chance and nothing else.
-func TestBangArenaAlwaysShown(t *testing.T) {
+func TestBangArenaShownWithSeed(t *testing.T) {
 	for i, cfg := range []ba.Config{{Seats: 4}, {Seats: 6, RoleMode: ba.ModeImpostor}, {Seats: 8, RoleMode: ba.ModePartners}} {
 		seed := fmt.Sprintf("foreign-%d", i)
 		foreign, own := baForeign(t, cfg, i), baOwn(t, cfg, seed, i)
@@ -186,5 +186,34 @@ func TestBangArenaAlwaysShown(t *testing.T) {
 				t.Errorf("%+v %s: log.chance evaluated %v, want it only when umpire's generator is declared", cfg, tc.name, evaluated)
 			}
 		}
+	}
+}
+
+// TestBangArenaShownCutAfterDecision (I-BA-V8): a log of a server with its
+// own generator, cut right after a decision and accepted unfinished, has
+// no finding: the outcomes the replay asks for past its last line (the
+// cards a Wagon draws, a coin) are unknown, not outcomes the log fails to
+// show; the same cut not accepted unfinished is only log.complete.
+func TestBangArenaShownCutAfterDecision(t *testing.T) {
+	log := baForeign(t, ba.Config{Seats: 5}, 3)
+	lines := bytes.SplitAfter(log, []byte("\n"))
+	unknown := 0
+	for i, l := range lines {
+		if !bytes.Contains(l, []byte(`"type":"decision"`)) || i%3 != 0 {
+			continue
+		}
+		cut := bytes.Join(lines[:i+1], nil)
+		fs, sum := baVerify(t, cut, BangArenaOptions{Seeds: []string{"foreign-3"}, Unfinished: true, Shown: ShownIn(cut)})
+		if len(fs) > 0 {
+			t.Fatalf("cut after line %d (%s): %v", i+1, bytes.TrimSpace(l), fs)
+		}
+		unknown += sum.Inconclusive
+		fs, _ = baVerify(t, cut, BangArenaOptions{Seeds: []string{"foreign-3"}, Shown: ShownIn(cut)})
+		if len(fs) != 1 || fs[0].Rule != "bangarena/log.complete" {
+			t.Fatalf("cut after line %d, not accepted unfinished: %v, want log.complete alone", i+1, fs)
+		}
+	}
+	if unknown == 0 {
+		t.Fatal("no cut left the replay asking for an outcome")
 	}
 }

@@ -114,3 +114,39 @@ func TestOpeningHand(t *testing.T) {
 		t.Error("a draw whose cards were not seen is taken out blindly")
 	}
 }
+
+// TestMergeEventsOneStream: a lone stream is merged as many are (seqs
+// below 1 dropped, one event a seq, in seq order), whether it is a full
+// log already in order (taken as it is, not copied) or not.
+func TestMergeEventsOneStream(t *testing.T) {
+	ev := func(seqs ...int) []ba.Event {
+		var out []ba.Event
+		for _, s := range seqs {
+			out = append(out, ba.Event{Seq: s, Type: "x"})
+		}
+		return out
+	}
+	seqs := func(es []ba.Event) []int {
+		var out []int
+		for _, e := range es {
+			out = append(out, e.Seq)
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		name    string
+		streams [][]ba.Event
+		want    []int
+	}{
+		{"in order", [][]ba.Event{ev(1, 2, 3)}, []int{1, 2, 3}},
+		{"in order, empty streams beside it", [][]ba.Event{nil, ev(2, 5), {}}, []int{2, 5}},
+		{"out of order", [][]ba.Event{ev(3, 1, 2)}, []int{1, 2, 3}},
+		{"a repeat", [][]ba.Event{ev(1, 2, 2, 3)}, []int{1, 2, 3}},
+		{"a seq 0", [][]ba.Event{ev(0, 1, 2)}, []int{1, 2}},
+		{"two streams", [][]ba.Event{ev(1, 3), ev(2, 3)}, []int{1, 2, 3}},
+	} {
+		if got := MergeEvents(tc.streams...); !slices.Equal(seqs(got), tc.want) {
+			t.Errorf("%s: seqs %v, want %v", tc.name, seqs(got), tc.want)
+		}
+	}
+}
