@@ -12,8 +12,8 @@ import (
 	"github.com/umpire-arena/umpire/harness"
 	"github.com/umpire-arena/umpire/harness/games"
 	"github.com/umpire-arena/umpire/internal/inert"
+	baverify "github.com/umpire-arena/umpire/referee/bangarena/verify"
 	"github.com/umpire-arena/umpire/referee/rules"
-	"github.com/umpire-arena/umpire/referee/verify"
 )
 
 const verifySynopsis = "--game G [--format text|json] [--deal auto|umpire|other] [--seed S]... [--unfinished] [--strict] [--junit F] [--json F] [--html F] [--md F] [--report-dir DIR] LOG.jsonl...|-"
@@ -400,10 +400,10 @@ func (o *findingWriter) summary(sums []games.VerifySummary, notKept int) {
 // bangSummary prints the closing line of BangArena logs: text, or a JSON
 // object {"summary":…}.
 func (o *findingWriter) bangSummary(sums []games.VerifySummary, notKept int) {
-	var t verify.BangArenaSummary
+	var t baverify.BangArenaSummary
 	unknown := 0
 	for _, s := range sums {
-		d, _ := s.Detail.(verify.BangArenaSummary)
+		d, _ := s.Detail.(baverify.BangArenaSummary)
 		t.Lines += s.Lines
 		t.Decisions += d.Decisions
 		t.Turns += d.Turns
@@ -455,7 +455,7 @@ func jsonText(v any) string {
 
 // bangGroup prints one BangArena log's findings for people, in line order.
 func (o *findingWriter) bangGroup(name string, fs []rules.Finding, sum games.VerifySummary, capped *rules.Cap) int {
-	d, _ := sum.Detail.(verify.BangArenaSummary)
+	d, _ := sum.Detail.(baverify.BangArenaSummary)
 	sort.SliceStable(fs, func(i, j int) bool { return fs[i].Where.Line < fs[j].Where.Line })
 	o.printf("%s\n", inert.String(name))
 	for _, f := range fs {

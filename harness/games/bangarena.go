@@ -15,8 +15,8 @@ import (
 	"github.com/umpire-arena/umpire/harness/proxy"
 	basrv "github.com/umpire-arena/umpire/harness/server/bangarena"
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
+	baverify "github.com/umpire-arena/umpire/referee/bangarena/verify"
 	"github.com/umpire-arena/umpire/referee/rules"
-	"github.com/umpire-arena/umpire/referee/verify"
 )
 
 // init hands each mode its part of the game (registered with its facts
@@ -57,7 +57,7 @@ func bangarena() *Game {
 		Adversaries:     basrv.AdversaryKinds,
 		CertifyRules:    func() map[string]string { return certify.CheckRules(harness.GameBangArena) },
 		Verify:          verifyBangArena,
-		VerifyRules:     verify.BangArenaRuleIDs,
+		VerifyRules:     baverify.BangArenaRuleIDs,
 		SampleLogs:      bangarenaSampleLogs,
 		SampleLogsTitle: "fresh match logs",
 		SelfCheck:       bangarenaSelfCheck,
@@ -71,7 +71,7 @@ func bangarena() *Game {
 const maxShownLog = 16 << 20
 
 // verifyBangArena re-simulates one BangArena log with the engine from its
-// config and seed and compares it event by event (referee/verify). A log
+// config and seed and compares it event by event (referee/bangarena/verify). A log
 // up to maxShownLog is read whole first: it is re-simulated with the random
 // outcomes it shows (I-BA-V8), its seed, when given, checking the
 // commitment. A longer one is streamed and not re-simulated.
@@ -83,17 +83,17 @@ func verifyBangArena(ctx context.Context, r io.Reader, opts VerifyOptions, emit 
 	// Judged with the chance the log shows; a seed checks the commitment,
 	// and --deal umpire (the log's server declares umpire's generator)
 	// compares the chance with it too (bangarena/log.chance).
-	vo := verify.BangArenaOptions{File: opts.File, Seeds: opts.Seeds, Unfinished: opts.Unfinished}
+	vo := baverify.BangArenaOptions{File: opts.File, Seeds: opts.Seeds, Unfinished: opts.Unfinished}
 	src := io.Reader(bytes.NewReader(data))
 	if len(data) > maxShownLog {
 		src = io.MultiReader(src, r)
 	} else {
-		vo.Shown = verify.ShownIn(data)
+		vo.Shown = baverify.ShownIn(data)
 	}
 	if opts.Deal == "umpire" {
-		vo.Chance = verify.ChanceUmpire
+		vo.Chance = baverify.ChanceUmpire
 	}
-	sum, err := verify.VerifyBangArenaReader(ctx, src, vo, emit)
+	sum, err := baverify.VerifyBangArenaReader(ctx, src, vo, emit)
 	return VerifySummary{Lines: sum.Lines, Units: sum.Events, Inconclusive: sum.Inconclusive, Evaluated: sum.Evaluated,
 		SeedUnknown: sum.SeedUnknown, Detail: sum}, err
 }

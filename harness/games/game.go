@@ -62,7 +62,7 @@ type VerifyOptions struct {
 }
 
 // VerifySummary is what one log's replay found, in terms both games share;
-// Detail is the game's own summary (verify.Summary, verify.BangArenaSummary).
+// Detail is the game's own summary (verify.Summary, baverify.BangArenaSummary).
 type VerifySummary struct {
 	Lines int
 	// Units counts what was replayed (Inference rounds, BangArena events);

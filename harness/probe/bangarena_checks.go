@@ -7,7 +7,7 @@ import (
 	"time"
 
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
-	"github.com/umpire-arena/umpire/referee/verify"
+	baverify "github.com/umpire-arena/umpire/referee/bangarena/verify"
 	"github.com/umpire-arena/umpire/reports"
 )
 
@@ -25,7 +25,7 @@ func bangarenaChecks() []Check {
 		{Name: "bangarena: legalActions agree with the referee, derived from each observation (live)", Game: GameBangArena, Section: secCross,
 			Rules: []string{"bangarena/server.legal-actions", "bangarena/13.action-ids"}, Timeout: long, Run: baCheckLive},
 		{Name: "bangarena: the room log re-simulates event by event (log verifier)", Game: GameBangArena, Section: secCross,
-			Rules: verify.BangArenaRuleIDs(), Timeout: long, Run: baWithSteerWhy(baCheckVerify)},
+			Rules: baverify.BangArenaRuleIDs(), Timeout: long, Run: baWithSteerWhy(baCheckVerify)},
 		{Name: "bangarena: the seats' evidence and the room log re-derive the room (the one judge of what the suite saw)", Game: GameBangArena, Section: secCross,
 			Rules: baSeatsRules(), Timeout: long, Run: baWithSteerWhy(baCheckSeats)},
 		{Name: "bangarena: partners mode: only loners alive, all loners win", Game: GameBangArena, Section: secCross,
@@ -183,7 +183,7 @@ func baSessionPlan(t *Target) []baRoomPlan {
 	// The seeds are chosen by simulation only for a server that declared
 	// umpire's generator (a room created before, the preflight's): an
 	// optimisation; the seats' decisions steer on any server.
-	if !t.Create || t.declaredChance() != verify.ChanceUmpire {
+	if !t.Create || t.declaredChance() != baverify.ChanceUmpire {
 		return plan
 	}
 	for i, p := range baSteerPurposes(t, plan) {

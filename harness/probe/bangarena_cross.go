@@ -10,8 +10,8 @@ import (
 	"github.com/tidwall/gjson"
 	"github.com/umpire-arena/umpire/harness/legaldiff"
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
+	baverify "github.com/umpire-arena/umpire/referee/bangarena/verify"
 	"github.com/umpire-arena/umpire/referee/rules"
-	"github.com/umpire-arena/umpire/referee/verify"
 	"github.com/umpire-arena/umpire/reports"
 	"github.com/umpire-arena/umpire/schemas"
 )
@@ -96,12 +96,12 @@ func baCheckVerifyOne(ctx context.Context, s *baSession) Result {
 	// Judged with the chance the log shows (I-BA-V8); the seed the suite
 	// created the room with checks the commitment, and the chance itself
 	// only when the server declares umpire's generator (docs/wire.md).
-	opts := verify.BangArenaOptions{File: "room log", Shown: verify.ShownIn(s.log), Chance: s.room.chance}
+	opts := baverify.BangArenaOptions{File: "room log", Shown: baverify.ShownIn(s.log), Chance: s.room.chance}
 	if s.room.seed != "" {
 		opts.Seeds = []string{s.room.seed}
 	}
 	var res Result
-	sum, err := verify.VerifyBangArenaReader(ctx, bytes.NewReader(s.log), opts,
+	sum, err := baverify.VerifyBangArenaReader(ctx, bytes.NewReader(s.log), opts,
 		func(f rules.Finding) { res.Findings = append(res.Findings, reports.Finding{Finding: f}) })
 	if err != nil {
 		return errored(err)

@@ -17,8 +17,8 @@ import (
 	"github.com/umpire-arena/umpire/harness/legaldiff"
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
 	"github.com/umpire-arena/umpire/referee/bangarena/judge"
+	baverify "github.com/umpire-arena/umpire/referee/bangarena/verify"
 	"github.com/umpire-arena/umpire/referee/rules"
-	"github.com/umpire-arena/umpire/referee/verify"
 	"github.com/umpire-arena/umpire/reports"
 	"github.com/umpire-arena/umpire/schemas"
 )
@@ -233,7 +233,7 @@ func baCheckSeatsOne(s *baSession) Result {
 		return errored(err)
 	}
 	var res Result
-	res.eval(verify.BangArenaModeRules(ev.Config)...)
+	res.eval(baverify.BangArenaModeRules(ev.Config)...)
 	fieldsShown := map[string]bool{}
 	// Where the room log deals the match, the judge follows it event by
 	// event: once it shows an event the rules do not produce there, the
@@ -369,7 +369,7 @@ func baCheckSeatsOne(s *baSession) Result {
 	// Every event of the engine up to the last agreement was compared,
 	// through the state each seat saw, with the server's play.
 	for _, e := range g.EventsFrom(0)[:agreed] {
-		res.eval(verify.BangArenaEventRules(&e, ev.Config)...)
+		res.eval(baverify.BangArenaEventRules(&e, ev.Config)...)
 	}
 	for id := range g.Evaluated() {
 		res.eval(id)
@@ -452,7 +452,7 @@ func baSeatsCause(g *ba.Game, since []ba.Event, path string) string {
 		if r := g.Cause(e.Seq); r != "" {
 			return r
 		}
-		return verify.BangArenaEventRule(e)
+		return baverify.BangArenaEventRule(e)
 	}
 	return "bangarena/11.fields"
 }
@@ -475,7 +475,7 @@ var baFieldEvents = map[string][]string{
 // or evaluate: the log verifier's, the fields', the legal lists' and the
 // winners'.
 func baSeatsRules() []string {
-	out := slices.Concat(verify.BangArenaRuleIDs(), ba.EvaluatedRuleIDs(), []string{"bangarena/server.legal-actions", "bangarena/server.replay", "bangarena/13.action-ids",
+	out := slices.Concat(baverify.BangArenaRuleIDs(), ba.EvaluatedRuleIDs(), []string{"bangarena/server.legal-actions", "bangarena/server.replay", "bangarena/13.action-ids",
 		"bangarena/3.phases", "bangarena/3.turn-order", "bangarena/7.pending-shape", "bangarena/7.queue-order", "bangarena/13.choices", "bangarena/11.fields",
 		"bangarena/10.law-wins", "bangarena/10.marshal-dead", "bangarena/10.sole-survivor", "bangarena/10.partners-lones",
 		"bangarena/1.legal-only", "bangarena/12.decider", "bangarena/12.one-decider", "bangarena/12.args", "bangarena/12.args-contradict",

@@ -6,7 +6,7 @@ import (
 
 	baadv "github.com/umpire-arena/umpire/harness/adversaries/bangarena"
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
-	"github.com/umpire-arena/umpire/referee/verify"
+	baverify "github.com/umpire-arena/umpire/referee/bangarena/verify"
 )
 
 // TestSessionPlanSteersRareEffects: the rooms the suite creates against a
@@ -56,7 +56,7 @@ func TestSessionPlanSteersRareEffects(t *testing.T) {
 // declaresUmpireChance makes tg a target whose create answers declared
 // umpire's generator (the seed search runs only for such a server).
 func declaresUmpireChance(tg *Target) *Target {
-	tg.state = &targetState{chance: verify.ChanceUmpire}
+	tg.state = &targetState{chance: baverify.ChanceUmpire}
 	return tg
 }
 

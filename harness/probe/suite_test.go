@@ -14,8 +14,8 @@ import (
 	"testing"
 	"time"
 
+	baverify "github.com/umpire-arena/umpire/referee/bangarena/verify"
 	"github.com/umpire-arena/umpire/referee/rules"
-	"github.com/umpire-arena/umpire/referee/verify"
 	"github.com/umpire-arena/umpire/reports"
 	"github.com/umpire-arena/umpire/schemas"
 )
@@ -96,7 +96,7 @@ func suitePlanFor(declared bool) []baRoomPlan {
 		return nil // each suite steers for itself
 	}
 	if declared {
-		tg.noteChance(verify.ChanceUmpire)
+		tg.noteChance(baverify.ChanceUmpire)
 	}
 	return baSessionPlan(tg)
 }
@@ -224,7 +224,7 @@ var steeredGaps = map[string]string{
 	// rule granting a left-out item (GrantingRules). The one below is of attribution (the
 	// judges' files), not of steering: no decision of the seats removes
 	// the second MUST. tollman-no-take is caught alone since an outcome the
-	// log runs out of waits for the divergence it causes (referee/verify).
+	// log runs out of waits for the divergence it causes (referee/bangarena/verify).
 	GameBangArena + "/ring-counts-dead": "second MUST (attribution): the replay of the decision the distance fault moved (Double Barrel's point-blank answer count) names Double Barrel's rule (6.char-13-double-barrel), not the distance (4.distance)",
 }
 
@@ -535,7 +535,7 @@ func TestSuitePlanIsEverySuites(t *testing.T) {
 	if got, want := suitePlan(false), baSessionPlan(tg); !slices.Equal(got, want) {
 		t.Errorf("shared plan %v, want the suite's own %v", got, want)
 	}
-	tg.noteChance(verify.ChanceUmpire)
+	tg.noteChance(baverify.ChanceUmpire)
 	if got, want := suitePlan(true), baSessionPlan(tg); !slices.Equal(got, want) {
 		t.Errorf("shared plan of a declared generator %v, want the suite's own %v", got, want)
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/umpire-arena/umpire/harness"
 	"github.com/umpire-arena/umpire/harness/game"
+	baverify "github.com/umpire-arena/umpire/referee/bangarena/verify"
 	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/referee/verify"
 )
@@ -73,13 +74,13 @@ func verifyBangArenaLog(ctx context.Context, body io.Reader, file string, h http
 	if err != nil {
 		return 0, false, err
 	}
-	opts := verify.BangArenaOptions{File: file, Seeds: seeds}
+	opts := baverify.BangArenaOptions{File: file, Seeds: seeds}
 	src := io.Reader(bytes.NewReader(data))
 	if len(data) > maxShownLog {
 		src = io.MultiReader(src, body)
 	} else {
-		opts.Shown = verify.ShownIn(data)
+		opts.Shown = baverify.ShownIn(data)
 	}
-	sum, err := verify.NewBangArena(opts).Read(ctx, src, emit)
+	sum, err := baverify.NewBangArena(opts).Read(ctx, src, emit)
 	return sum.Lines, sum.SeedUnknown, err
 }

@@ -55,16 +55,7 @@
 // grammar while it picks the fields it knows; it allocates only to decode
 // strings with escapes (and match_start).
 //
-// BangArena logs (the engine's JSON Lines event log, as written by umpire
-// simulate and the embedded server's room log) are verified by NewBangArena /
-// VerifyBangArenaReader: given the seed the log commits to, the verifier
-// re-simulates the match with the log's own decisions and compares every
-// event, reporting the first divergence per rule area (setup, turns, draws,
-// checks, card effects, reactions, damage, glory, win, decisions) and
-// resynchronising where it can (I-BA-V1, I-BA-V2). Without the seed, a
-// caller holding the whole log may hand BangArenaOptions.Shown (ShownIn):
-// the match is then re-simulated with the random outcomes the log shows
-// (judge.Shown), each checked to have been possible (I-BA-V8).
+// BangArena logs are verified by referee/bangarena/verify.
 //
 // The package performs no I/O beyond reading the io.Reader a caller hands to
 // VerifyReader or Read, starts no goroutines and reads no clock; it imports

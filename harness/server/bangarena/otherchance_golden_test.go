@@ -13,12 +13,12 @@ import (
 	ref "github.com/umpire-arena/umpire/referee/bangarena"
 )
 
-var updateGolden = flag.Bool("update-golden", false, "rewrite referee/verify's log of the other-chance dialect")
+var updateGolden = flag.Bool("update-golden", false, "rewrite referee/bangarena/verify's log of the other-chance dialect")
 
 // otherChanceGolden is the log of a match the other-chance dialect deals,
-// on which referee/verify runs its mutation tests without the seed (the
+// on which referee/bangarena/verify runs its mutation tests without the seed (the
 // chance the log shows, issue 27).
-var otherChanceGolden = filepath.Join("..", "..", "..", "referee", "verify", "testdata", "bangarena", "otherchance6.jsonl")
+var otherChanceGolden = filepath.Join("..", "..", "..", "referee", "bangarena", "verify", "testdata", "otherchance6.jsonl")
 
 // otherChanceMatch plays match i of six seats, dealt by the dialect's
 // Chance from its seed, with random decisions.
@@ -39,7 +39,7 @@ func otherChanceMatch(t *testing.T, i int) []byte {
 }
 
 // TestOtherChanceGolden: the fixture is a match of this dialect (the first
-// that shows every feature the mutations of referee/verify break); with
+// that shows every feature the mutations of referee/bangarena/verify break); with
 // -update-golden it is written again.
 func TestOtherChanceGolden(t *testing.T) {
 	i := 0

@@ -7,8 +7,8 @@ import (
 	"math/rand/v2"
 
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
+	"github.com/umpire-arena/umpire/referee/bangarena/verify"
 	"github.com/umpire-arena/umpire/referee/rules"
-	"github.com/umpire-arena/umpire/referee/verify"
 )
 
 // A full BangArena log re-simulated from its config and seed: no finding.

@@ -18,6 +18,10 @@ import (
 	"github.com/umpire-arena/umpire/referee/rules"
 )
 
+// MaxLineBytes is the longest log line accepted (docs/wire.md: messages up
+// to 1 MiB); a longer one is a finding, and the line is skipped.
+const MaxLineBytes = 1 << 20
+
 // BangArenaOptions configure a BangArenaVerifier.
 type BangArenaOptions struct {
 	// File names the log in findings (Where.File).

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -15,6 +16,8 @@ import (
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
 	"github.com/umpire-arena/umpire/referee/rules"
 )
+
+var update = flag.Bool("update", false, "regenerate testdata/classic6.jsonl from the engine")
 
 // baSelfPlay plays one random match of cfg dealt from seed and returns its
 // full log as JSON Lines.
@@ -37,11 +40,11 @@ const baGoldenSeed = "verify-golden"
 
 // The golden log's matchId is its seed, so the verifier finds it alone.
 
-// baGolden returns the correct log of testdata/bangarena/classic6.jsonl,
+// baGolden returns the correct log of testdata/classic6.jsonl,
 // rewriting it with -update.
 func baGolden(t *testing.T) []byte {
 	t.Helper()
-	path := filepath.Join("testdata", "bangarena", "classic6.jsonl")
+	path := filepath.Join("testdata", "classic6.jsonl")
 	if *update {
 		// The first seed whose match shows every feature the mutations
 		// break.
@@ -284,10 +287,10 @@ func TestBangArenaMutations(t *testing.T) {
 	}
 }
 
-// baOtherChanceGolden is the log of testdata/bangarena/otherchance6.jsonl.
+// baOtherChanceGolden is the log of testdata/otherchance6.jsonl.
 func baOtherChanceGolden(t *testing.T) []byte {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join("testdata", "bangarena", "otherchance6.jsonl"))
+	b, err := os.ReadFile(filepath.Join("testdata", "otherchance6.jsonl"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -465,7 +468,7 @@ func baMutateLog(log []byte, at int, how uint8, data []byte) []byte {
 // BenchmarkVerifyBangArena times the verification of the golden log
 // (re-simulation included) and reports lines per second.
 func BenchmarkVerifyBangArena(b *testing.B) {
-	log, err := os.ReadFile(filepath.Join("testdata", "bangarena", "classic6.jsonl"))
+	log, err := os.ReadFile(filepath.Join("testdata", "classic6.jsonl"))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -488,7 +491,7 @@ func BenchmarkVerifyBangArena(b *testing.B) {
 // shows (ShownIn, the log decoded once more), its seed checking the
 // commitment alone.
 func BenchmarkVerifyBangArenaShown(b *testing.B) {
-	log, err := os.ReadFile(filepath.Join("testdata", "bangarena", "classic6.jsonl"))
+	log, err := os.ReadFile(filepath.Join("testdata", "classic6.jsonl"))
 	if err != nil {
 		b.Fatal(err)
 	}
