@@ -8,8 +8,8 @@ import (
 	"fmt"
 	"testing"
 
-	baadv "github.com/umpire-arena/umpire/harness/adversaries/bangarena"
-	infadv "github.com/umpire-arena/umpire/harness/adversaries/inference"
+	baadv "github.com/umpire-arena/umpire/harness/bangarena/players"
+	infadv "github.com/umpire-arena/umpire/harness/inference/players"
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
 	inf "github.com/umpire-arena/umpire/referee/inference"
 	"github.com/umpire-arena/umpire/schemas"

@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/umpire-arena/umpire/harness"
-	infadv "github.com/umpire-arena/umpire/harness/adversaries/inference"
+	infadv "github.com/umpire-arena/umpire/harness/inference/players"
 	baserver "github.com/umpire-arena/umpire/harness/server/bangarena"
 	infsrv "github.com/umpire-arena/umpire/harness/server/inference"
 	ba "github.com/umpire-arena/umpire/referee/bangarena"

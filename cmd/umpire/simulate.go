@@ -16,8 +16,8 @@ import (
 	"time"
 
 	"github.com/umpire-arena/umpire/harness"
-	baadv "github.com/umpire-arena/umpire/harness/adversaries/bangarena"
-	infadv "github.com/umpire-arena/umpire/harness/adversaries/inference"
+	baadv "github.com/umpire-arena/umpire/harness/bangarena/players"
+	infadv "github.com/umpire-arena/umpire/harness/inference/players"
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
 	"github.com/umpire-arena/umpire/referee/inference"
 )

@@ -8,9 +8,9 @@ import (
 	"time"
 
 	"github.com/umpire-arena/umpire/harness"
-	infadv "github.com/umpire-arena/umpire/harness/adversaries/inference"
 	"github.com/umpire-arena/umpire/harness/agent"
 	"github.com/umpire-arena/umpire/harness/game"
+	infadv "github.com/umpire-arena/umpire/harness/inference/players"
 	baserver "github.com/umpire-arena/umpire/harness/server/bangarena"
 	infsrv "github.com/umpire-arena/umpire/harness/server/inference"
 )

@@ -8,7 +8,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/umpire-arena/umpire/harness"
-	baadv "github.com/umpire-arena/umpire/harness/adversaries/bangarena"
+	baadv "github.com/umpire-arena/umpire/harness/bangarena/players"
 	"github.com/umpire-arena/umpire/harness/certify"
 	"github.com/umpire-arena/umpire/harness/game"
 	"github.com/umpire-arena/umpire/harness/probe"

@@ -8,9 +8,9 @@ import (
 	"math/rand/v2"
 
 	"github.com/umpire-arena/umpire/harness"
-	infadv "github.com/umpire-arena/umpire/harness/adversaries/inference"
 	"github.com/umpire-arena/umpire/harness/certify"
 	"github.com/umpire-arena/umpire/harness/game"
+	infadv "github.com/umpire-arena/umpire/harness/inference/players"
 	"github.com/umpire-arena/umpire/harness/probe"
 	"github.com/umpire-arena/umpire/harness/proxy"
 	infsrv "github.com/umpire-arena/umpire/harness/server/inference"

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/tidwall/gjson"
-	baadv "github.com/umpire-arena/umpire/harness/adversaries/bangarena"
+	baadv "github.com/umpire-arena/umpire/harness/bangarena/players"
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
 	"github.com/umpire-arena/umpire/reports"
 )

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"sync"
 
-	baadv "github.com/umpire-arena/umpire/harness/adversaries/bangarena"
+	baadv "github.com/umpire-arena/umpire/harness/bangarena/players"
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
 	"github.com/umpire-arena/umpire/reports"
 )

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	baadv "github.com/umpire-arena/umpire/harness/adversaries/bangarena"
+	baadv "github.com/umpire-arena/umpire/harness/bangarena/players"
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
 )
 

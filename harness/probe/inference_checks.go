@@ -10,7 +10,7 @@ import (
 	"sort"
 	"time"
 
-	infadv "github.com/umpire-arena/umpire/harness/adversaries/inference"
+	infadv "github.com/umpire-arena/umpire/harness/inference/players"
 	"github.com/umpire-arena/umpire/harness/legaldiff"
 	ref "github.com/umpire-arena/umpire/referee/inference"
 	"github.com/umpire-arena/umpire/referee/inference/wire"

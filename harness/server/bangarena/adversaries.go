@@ -6,12 +6,12 @@ import (
 	"slices"
 	"strconv"
 
-	baadv "github.com/umpire-arena/umpire/harness/adversaries/bangarena"
+	baadv "github.com/umpire-arena/umpire/harness/bangarena/players"
 	ref "github.com/umpire-arena/umpire/referee/bangarena"
 )
 
 // Adversaries is the default PlayerFactory: the scripted players of
-// harness/adversaries/bangarena (random, heuristic, …) and the built-in
+// harness/bangarena/players (random, heuristic, …) and the built-in
 // passive player.
 func Adversaries(kind string, seed int64) (Player, error) {
 	if kind == KindPassive {
@@ -24,7 +24,7 @@ func Adversaries(kind string, seed int64) (Player, error) {
 	if err != nil {
 		return nil, err
 	}
-	// The random player of harness/adversaries/bangarena is documented as
+	// The random player of harness/bangarena/players is documented as
 	// a uniformly random legal item: it reads legalActions only.
 	a := adversary{p: p, view: kind != KindRandom}
 	if d, ok := p.(baadv.DeltaPlayer); ok && a.view {
@@ -45,7 +45,7 @@ func AdversaryKinds() []string {
 	return slices.Compact(k)
 }
 
-// adversary adapts a player of harness/adversaries/bangarena.
+// adversary adapts a player of harness/bangarena/players.
 type adversary struct {
 	p    baadv.Player
 	view bool

@@ -48,7 +48,7 @@ func PlayerKinds() []string {
 
 // NewPlayer returns a built-in scripted player (random or passive); the
 // default factory, Adversaries, adds the players of
-// harness/adversaries/bangarena.
+// harness/bangarena/players.
 func NewPlayer(kind string, seed int64) (Player, error) {
 	switch kind {
 	case KindRandom:

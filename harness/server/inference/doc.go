@@ -6,7 +6,7 @@
 // attach over a WebSocket (GET /ws/inference?match=ID&seat=N, one message
 // per text frame, token in the first hello), over a JSON Lines stream
 // (RunStdio, for agent subprocesses), or in-process by scripted players
-// (harness/adversaries/inference). The server also answers the harness
+// (harness/inference/players). The server also answers the harness
 // extension POST /api/inference/matches, the match log GET /r/{id}.jsonl and
 // the rule catalogue GET /rules/inference.
 //

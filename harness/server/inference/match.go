@@ -7,7 +7,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	infadv "github.com/umpire-arena/umpire/harness/adversaries/inference"
+	infadv "github.com/umpire-arena/umpire/harness/inference/players"
 	"github.com/umpire-arena/umpire/harness/server/lifetime"
 	ref "github.com/umpire-arena/umpire/referee/inference"
 	"github.com/umpire-arena/umpire/referee/inference/wire"

@@ -9,7 +9,7 @@ import (
 	"sync"
 	"time"
 
-	infadv "github.com/umpire-arena/umpire/harness/adversaries/inference"
+	infadv "github.com/umpire-arena/umpire/harness/inference/players"
 	"github.com/umpire-arena/umpire/harness/server/serverkit"
 	ref "github.com/umpire-arena/umpire/referee/inference"
 )

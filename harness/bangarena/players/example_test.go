@@ -1,11 +1,11 @@
-package bangarena_test
+package players_test
 
 import (
 	"context"
 	"fmt"
 	"io"
 
-	baadv "github.com/umpire-arena/umpire/harness/adversaries/bangarena"
+	baadv "github.com/umpire-arena/umpire/harness/bangarena/players"
 	"github.com/umpire-arena/umpire/referee/bangarena"
 )
 

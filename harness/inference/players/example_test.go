@@ -1,10 +1,10 @@
-package inference_test
+package players_test
 
 import (
 	"context"
 	"fmt"
 
-	infadv "github.com/umpire-arena/umpire/harness/adversaries/inference"
+	infadv "github.com/umpire-arena/umpire/harness/inference/players"
 	ref "github.com/umpire-arena/umpire/referee/inference"
 )
 

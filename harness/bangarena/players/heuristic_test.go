@@ -1,4 +1,4 @@
-package bangarena
+package players
 
 import (
 	"encoding/json"

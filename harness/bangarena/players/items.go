@@ -1,4 +1,4 @@
-package bangarena
+package players
 
 import ba "github.com/umpire-arena/umpire/referee/bangarena"
 

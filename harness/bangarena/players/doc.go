@@ -1,6 +1,5 @@
-// Package bangarena holds umpire's scripted BangArena players and a
-// self-play runner. Import it under an alias (the engine package has the
-// same name), e.g. baadv "github.com/umpire-arena/umpire/harness/adversaries/bangarena".
+// Package players holds umpire's scripted BangArena players and a
+// self-play runner. Importers alias it, e.g. baadv "github.com/umpire-arena/umpire/harness/bangarena/players".
 //
 // A Player is a pure, seeded decision function over a DecisionRequest of
 // krug-decision/1: it sees exactly what a seat sees (the observation and its
@@ -13,4 +12,4 @@
 // so a decision costs the same early and late in a match. Simulate plays a
 // whole match on the referee engine that way and writes its full event log
 // as JSON Lines.
-package bangarena
+package players
