@@ -10,6 +10,7 @@ import (
 	"github.com/onsi/ginkgo/v2"
 	"github.com/onsi/gomega"
 	"github.com/umpire-arena/umpire/harness"
+	_ "github.com/umpire-arena/umpire/harness/allgames"
 	"github.com/umpire-arena/umpire/harness/games"
 	"github.com/umpire-arena/umpire/harness/probe"
 	"github.com/umpire-arena/umpire/referee/rules"

@@ -7,6 +7,7 @@ import (
 	"io"
 
 	"github.com/umpire-arena/umpire/harness"
+	_ "github.com/umpire-arena/umpire/harness/allgames"
 	"github.com/umpire-arena/umpire/harness/game"
 	"github.com/umpire-arena/umpire/harness/games"
 	"github.com/umpire-arena/umpire/referee/rules"

@@ -1,4 +1,4 @@
-package games
+package games_test
 
 import (
 	"bufio"
@@ -8,6 +8,9 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	_ "github.com/umpire-arena/umpire/harness/allgames"
+	"github.com/umpire-arena/umpire/harness/games"
 )
 
 // mustCompile compiles a pattern written for the games' names as
@@ -16,7 +19,7 @@ import (
 // no edit here.
 func mustCompile(pattern string) *regexp.Regexp {
 	var names, titles []string
-	for _, g := range All() {
+	for _, g := range games.All() {
 		names = append(names, regexp.QuoteMeta(g.Name))
 		titles = append(titles, regexp.QuoteMeta(strings.ReplaceAll(g.Title, " ", "")))
 	}
@@ -28,7 +31,7 @@ func mustCompile(pattern string) *regexp.Regexp {
 // perGame adds, for every registered game, the files named by each
 // pattern with %s for the game's name.
 func perGame(m map[string]bool, patterns ...string) map[string]bool {
-	for _, g := range All() {
+	for _, g := range games.All() {
 		for _, p := range patterns {
 			m[fmt.Sprintf(p, g.Name)] = true
 		}
@@ -75,14 +78,14 @@ func isTable(line string, word, key *regexp.Regexp) bool {
 	if key.MatchString(line) {
 		return true
 	}
-	games := map[string]bool{}
+	named := map[string]bool{}
 	if strings.HasPrefix(line, "import") || strings.Contains(line, `"github.com/`) {
 		return false
 	}
 	for _, m := range word.FindAllStringSubmatch(line, -1) {
-		games[strings.ToLower(m[1]+m[2])] = true
+		named[strings.ToLower(m[1]+m[2])] = true
 	}
-	return len(games) > 1
+	return len(named) > 1
 }
 
 // descriptorFiles may branch on, and declare, the names: they are where a
@@ -91,7 +94,7 @@ func descriptorFiles() map[string]bool {
 	return perGame(map[string]bool{
 		"harness/games.go": true, "harness/games/game.go": true, "cmd/umpire/games.go": true,
 		"harness/certify/driver.go": true, "harness/probe/games.go": true, "harness/proxy/games.go": true,
-	}, "harness/%s.go", "harness/games/%s.go", "cmd/umpire/game_%s.go")
+	}, "harness/%s.go", "harness/%s/register.go", "cmd/umpire/game_%s.go")
 }
 
 // remaining are the files that still branch on a name, with how many lines
@@ -116,7 +119,7 @@ func otherDecls() map[string]int {
 // registry every part of one game (a line there may name the game's part
 // of each mode), or is the registry itself.
 func registrationFiles() map[string]bool {
-	return perGame(map[string]bool{"harness/games.go": true}, "harness/%s.go", "harness/games/%s.go")
+	return perGame(map[string]bool{"harness/games.go": true}, "harness/%s.go", "harness/%s/register.go")
 }
 
 // tables are the files that still hold lines naming two games, with how
@@ -213,7 +216,7 @@ func TestNoGameNameBranches(t *testing.T) {
 		for file, lines := range found {
 			switch max := allowed[file]; {
 			case len(lines) > max:
-				t.Errorf("%s: %d %s (at most %d); look the game up in the registry instead (harness/game: Lookup, Part; register a part in harness/games/<game>.go): %q",
+				t.Errorf("%s: %d %s (at most %d); look the game up in the registry instead (harness/game: Lookup, Part; register a part in harness/<game>/register.go): %q",
 					file, len(lines), what, max, lines)
 			case len(lines) < max:
 				t.Logf("%s: %d %s left, fewer than the %d recorded: lower the count", file, len(lines), what, max)

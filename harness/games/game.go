@@ -98,8 +98,8 @@ func All() []*Game { return game.Parts[*Game]() }
 // Lookup returns the game named name, or an error naming the known ones.
 func Lookup(name string) (*Game, error) { return game.PartOf[*Game](name) }
 
-// names turns a list of string-kinded values into plain strings.
-func names[S ~string](l []S) []string {
+// Names turns a list of string-kinded values into plain strings.
+func Names[S ~string](l []S) []string {
 	out := make([]string, len(l))
 	for i, s := range l {
 		out[i] = string(s)

@@ -3,6 +3,7 @@ package games_test
 import (
 	"testing"
 
+	_ "github.com/umpire-arena/umpire/harness/allgames"
 	"github.com/umpire-arena/umpire/harness/games"
 	"github.com/umpire-arena/umpire/harness/games/gametest"
 )

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/umpire-arena/umpire/harness"
+	_ "github.com/umpire-arena/umpire/harness/allgames"
 	"github.com/umpire-arena/umpire/harness/games"
 	"github.com/umpire-arena/umpire/internal/inert"
 	"github.com/umpire-arena/umpire/reports"

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/umpire-arena/umpire/harness/games"
+	infgame "github.com/umpire-arena/umpire/harness/inference"
 	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/reports"
 )
@@ -439,7 +440,7 @@ func TestPublicLog(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			if have := string(games.PublicInferenceLog([]byte(tc.in))); have != tc.want {
+			if have := string(infgame.PublicInferenceLog([]byte(tc.in))); have != tc.want {
 				t.Errorf("have %q, want %q", have, tc.want)
 			}
 		})

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	_ "github.com/umpire-arena/umpire/harness/allgames"
 	"github.com/umpire-arena/umpire/harness/games"
 	"github.com/umpire-arena/umpire/harness/games/gametest"
 	"github.com/umpire-arena/umpire/harness/probe"

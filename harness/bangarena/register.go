@@ -1,4 +1,4 @@
-package games
+package bangarena
 
 import (
 	"bytes"
@@ -11,6 +11,7 @@ import (
 	baadv "github.com/umpire-arena/umpire/harness/bangarena/players"
 	"github.com/umpire-arena/umpire/harness/certify"
 	"github.com/umpire-arena/umpire/harness/game"
+	"github.com/umpire-arena/umpire/harness/games"
 	"github.com/umpire-arena/umpire/harness/probe"
 	"github.com/umpire-arena/umpire/harness/proxy"
 	basrv "github.com/umpire-arena/umpire/harness/server/bangarena"
@@ -31,9 +32,9 @@ func init() {
 }
 
 // bangarena describes BangArena (krug_rules@0.1.0, krug-decision/1).
-func bangarena() *Game {
+func bangarena() *games.Game {
 	facts, _ := harness.Lookup(harness.GameBangArena)
-	return &Game{
+	return &games.Game{
 		Facts:  facts,
 		Checks: func() []probe.Check { return probe.Checks(harness.GameBangArena) },
 		StartEmbedded: func(faults, dialects []string) (*probe.Embedded, error) {
@@ -41,7 +42,7 @@ func bangarena() *Game {
 		},
 		Faults: func(getenv func(string) string, unsafe bool) ([]string, error) {
 			fs, err := basrv.FaultsFromEnv(getenv, unsafe)
-			return names(fs), err
+			return games.Names(fs), err
 		},
 		Dialects: func() []string {
 			var out []string
@@ -52,7 +53,7 @@ func bangarena() *Game {
 		},
 		ParseDialects: func(list string) ([]string, error) {
 			ds, err := basrv.ParseDialects(list)
-			return names(ds), err
+			return games.Names(ds), err
 		},
 		Adversaries:     basrv.AdversaryKinds,
 		CertifyRules:    func() map[string]string { return certify.CheckRules(harness.GameBangArena) },
@@ -75,10 +76,10 @@ const maxShownLog = 16 << 20
 // up to maxShownLog is read whole first: it is re-simulated with the random
 // outcomes it shows (I-BA-V8), its seed, when given, checking the
 // commitment. A longer one is streamed and not re-simulated.
-func verifyBangArena(ctx context.Context, r io.Reader, opts VerifyOptions, emit func(rules.Finding)) (VerifySummary, error) {
+func verifyBangArena(ctx context.Context, r io.Reader, opts games.VerifyOptions, emit func(rules.Finding)) (games.VerifySummary, error) {
 	data, err := io.ReadAll(io.LimitReader(r, maxShownLog+1))
 	if err != nil {
-		return VerifySummary{}, err
+		return games.VerifySummary{}, err
 	}
 	// Judged with the chance the log shows; a seed checks the commitment,
 	// and --deal umpire (the log's server declares umpire's generator)
@@ -94,7 +95,7 @@ func verifyBangArena(ctx context.Context, r io.Reader, opts VerifyOptions, emit 
 		vo.Chance = baverify.ChanceUmpire
 	}
 	sum, err := baverify.VerifyBangArenaReader(ctx, src, vo, emit)
-	return VerifySummary{Lines: sum.Lines, Units: sum.Events, Inconclusive: sum.Inconclusive, Evaluated: sum.Evaluated,
+	return games.VerifySummary{Lines: sum.Lines, Units: sum.Events, Inconclusive: sum.Inconclusive, Evaluated: sum.Evaluated,
 		SeedUnknown: sum.SeedUnknown, Detail: sum}, err
 }
 
@@ -104,7 +105,7 @@ func bangarenaSampleKinds() []string { return []string{"heuristic", "random"} }
 
 // bangarenaSampleLogs simulates BangArena match i (4 to 6 seats) and
 // returns its log.
-func bangarenaSampleLogs(ctx context.Context, id, seed string, i int) ([]SampleLog, error) {
+func bangarenaSampleLogs(ctx context.Context, id, seed string, i int) ([]games.SampleLog, error) {
 	cfg := ba.Config{Seats: 4 + i%3, MatchID: id}
 	kinds := bangarenaSampleKinds()
 	players := make([]baadv.Player, cfg.Seats)
@@ -119,7 +120,7 @@ func bangarenaSampleLogs(ctx context.Context, id, seed string, i int) ([]SampleL
 	if _, err := baadv.Simulate(ctx, cfg, seed, players, &log); err != nil {
 		return nil, fmt.Errorf("simulating match %s: %w", id, err)
 	}
-	return []SampleLog{{Name: id + ".jsonl", What: "full log", Data: log.Bytes()}}, nil
+	return []games.SampleLog{{Name: id + ".jsonl", What: "full log", Data: log.Bytes()}}, nil
 }
 
 // bangarenaSelfCheck plays match i (every role mode, 4 to 8 seats) with a

@@ -1,4 +1,4 @@
-package games
+package inference
 
 import (
 	"bytes"
@@ -10,6 +10,7 @@ import (
 	"github.com/umpire-arena/umpire/harness"
 	"github.com/umpire-arena/umpire/harness/certify"
 	"github.com/umpire-arena/umpire/harness/game"
+	"github.com/umpire-arena/umpire/harness/games"
 	infadv "github.com/umpire-arena/umpire/harness/inference/players"
 	"github.com/umpire-arena/umpire/harness/probe"
 	"github.com/umpire-arena/umpire/harness/proxy"
@@ -31,9 +32,9 @@ func init() {
 }
 
 // inference describes Inference (rules inference-0.4).
-func inference() *Game {
+func inference() *games.Game {
 	facts, _ := harness.Lookup(harness.GameInference)
-	return &Game{
+	return &games.Game{
 		Facts:  facts,
 		Checks: func() []probe.Check { return probe.Checks(harness.GameInference) },
 		StartEmbedded: func(faults, dialects []string) (*probe.Embedded, error) {
@@ -44,7 +45,7 @@ func inference() *Game {
 		},
 		Faults: func(getenv func(string) string, unsafe bool) ([]string, error) {
 			fs, err := infsrv.FaultsFromEnv(getenv, unsafe)
-			return names(fs), err
+			return games.Names(fs), err
 		},
 		Dialects: func() []string {
 			var out []string
@@ -55,7 +56,7 @@ func inference() *Game {
 		},
 		ParseDialects: func(list string) ([]string, error) {
 			ds, err := infsrv.ParseDialects(list)
-			return names(ds), err
+			return games.Names(ds), err
 		},
 		Adversaries:     infadv.Kinds,
 		CertifyRules:    func() map[string]string { return certify.CheckRules(harness.GameInference) },
@@ -68,15 +69,15 @@ func inference() *Game {
 }
 
 // verifyInference replays one Inference log (referee/verify).
-func verifyInference(ctx context.Context, r io.Reader, opts VerifyOptions, emit func(rules.Finding)) (VerifySummary, error) {
+func verifyInference(ctx context.Context, r io.Reader, opts games.VerifyOptions, emit func(rules.Finding)) (games.VerifySummary, error) {
 	modes := map[string]verify.DealMode{"": verify.DealAuto, "auto": verify.DealAuto, "umpire": verify.DealUmpire, "other": verify.DealOther}
 	mode, ok := modes[opts.Deal]
 	if !ok {
-		return VerifySummary{}, fmt.Errorf("unknown deal mode %q (want auto, umpire or other)", opts.Deal)
+		return games.VerifySummary{}, fmt.Errorf("unknown deal mode %q (want auto, umpire or other)", opts.Deal)
 	}
 	v := verify.NewInference(verify.Options{File: opts.File, Deal: mode, Unfinished: opts.Unfinished})
 	sum, err := v.Read(ctx, r, emit)
-	return VerifySummary{Lines: sum.Lines, Units: sum.Rounds, Inconclusive: sum.Inconclusive, Evaluated: sum.Evaluated,
+	return games.VerifySummary{Lines: sum.Lines, Units: sum.Rounds, Inconclusive: sum.Inconclusive, Evaluated: sum.Evaluated,
 		Public: sum.Public, Rederived: sum.DealsRederived, Detail: sum}, err
 }
 
@@ -86,7 +87,7 @@ func inferenceSampleKinds() []string { return []string{"random", "passive", "agg
 
 // inferenceSampleLogs simulates Inference match i at the default table
 // and returns its full log and its public version (no deal_private lines).
-func inferenceSampleLogs(ctx context.Context, id, seed string, i int) ([]SampleLog, error) {
+func inferenceSampleLogs(ctx context.Context, id, seed string, i int) ([]games.SampleLog, error) {
 	cfg := ref.DefaultConfig()
 	kinds := inferenceSampleKinds()
 	players := make([]infadv.Player, cfg.TableSize)
@@ -101,7 +102,7 @@ func inferenceSampleLogs(ctx context.Context, id, seed string, i int) ([]SampleL
 	if _, err := infadv.Simulate(ctx, cfg, id, seed, players, &full); err != nil {
 		return nil, fmt.Errorf("simulating match %s: %w", id, err)
 	}
-	return []SampleLog{
+	return []games.SampleLog{
 		{Name: id + ".jsonl", What: "full log", Data: full.Bytes()},
 		{Name: id + ".public.jsonl", What: "public log", Data: PublicInferenceLog(full.Bytes()), Public: true},
 	}, nil

@@ -1,0 +1,13 @@
+// Package allgames registers every game umpire knows: importing it runs
+// each game's registration (harness/<game>/register.go). It is the one
+// list of games in the project, one import line per game; adding a game
+// adds its line here. Only the binary and what stands for it in tests
+// (cmd/umpire, harness/selftest, specs, the manifest generator) import it;
+// the modes find games through the registry (harness/game, harness/games).
+package allgames
+
+import (
+	// Each import registers one game.
+	_ "github.com/umpire-arena/umpire/harness/bangarena"
+	_ "github.com/umpire-arena/umpire/harness/inference"
+)
