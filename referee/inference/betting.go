@@ -65,13 +65,13 @@ func (l *LegalAction) UnmarshalJSON(b []byte) error {
 // LegalActions appends to dst the legal actions of a seat holding credits
 // that owes toCall after raisesUsed raises this round, under lim:
 // fold always; call paying min(toCall, credits); raise with min lim.MinRaise
-// and max min(lim.MaxRaise, credits − toCall), only while raises remain and
-// credits cover toCall + lim.MinRaise (I-INF-4: offered even when no
-// opponent could answer it).
+// and max min(lim.MaxRaise, credits − toCall), when a raise of the minimum
+// is legal (raiseRefused: raises remain and credits cover toCall +
+// lim.MinRaise; I-INF-4: offered even when no opponent could answer it).
 func LegalActions(dst []LegalAction, credits, toCall, raisesUsed int, lim Limits) []LegalAction {
 	toCall = max(0, min(toCall, credits))
 	dst = append(dst, LegalAction{Action: ActionFold}, LegalAction{Action: ActionCall, Amount: toCall})
-	if raisesUsed < lim.MaxRaisesPerRound && credits >= toCall+lim.MinRaise {
+	if raiseRefused(lim.MinRaise, toCall, credits, raisesUsed, lim.MinRaise, lim.MaxRaise, lim.MaxRaisesPerRound) == "" {
 		dst = append(dst, LegalAction{Action: ActionRaise, Min: lim.MinRaise, Max: min(lim.MaxRaise, credits-toCall)})
 	}
 	return dst

@@ -156,15 +156,40 @@ func CallPay(owed, credits int) int {
 // covering the call and the raise (round.3.raise-covered). (A pointer
 // receiver: it is on every raise's path, and a Config is fifteen words.)
 func (c *Config) CheckRaise(amount, owed, credits, raisesUsed int) error {
-	switch {
-	case amount < c.MinRaise || amount > c.MaxRaise:
-		return rules.Errorf("inference/round.3.raise-bounds", "raise amount %d is outside %d..%d", amount, c.MinRaise, c.MaxRaise)
-	case raisesUsed >= c.MaxRaisesPerRound:
-		return rules.Errorf("inference/round.3.raise-cap", "all %d raises of this round are used", c.MaxRaisesPerRound)
-	case credits < owed+amount:
-		return rules.Errorf("inference/round.3.raise-covered", "a raise of %d needs %d credits (call %d plus raise), seat has %d", amount, owed+amount, owed, credits)
+	switch raiseRefused(amount, owed, credits, raisesUsed, c.MinRaise, c.MaxRaise, c.MaxRaisesPerRound) {
+	case ruleRaiseBounds:
+		return rules.Errorf(ruleRaiseBounds, "raise amount %d is outside %d..%d", amount, c.MinRaise, c.MaxRaise)
+	case ruleRaiseCap:
+		return rules.Errorf(ruleRaiseCap, "all %d raises of this round are used", c.MaxRaisesPerRound)
+	case ruleRaiseCovered:
+		return rules.Errorf(ruleRaiseCovered, "a raise of %d needs %d credits (call %d plus raise), seat has %d", amount, owed+amount, owed, credits)
 	}
 	return nil
+}
+
+// The rules a raise can break, in the order CheckRaise tests them.
+const (
+	ruleRaiseBounds  = "inference/round.3.raise-bounds"
+	ruleRaiseCap     = "inference/round.3.raise-cap"
+	ruleRaiseCovered = "inference/round.3.raise-covered"
+)
+
+// raiseRefused is the one statement of when a raise is legal (§3: its
+// bounds, the cap of raises per round, credits covering the call and the
+// raise): the rule a raise by amount breaks, or "" when it is legal. The
+// legal list (LegalActions: a raise is offered when one of the minimum is
+// legal) and the check of a move (CheckRaise) both ask it. It allocates
+// nothing: the legal list is on every turn's path.
+func raiseRefused(amount, owed, credits, raisesUsed, minRaise, maxRaise, maxRaises int) string {
+	switch {
+	case amount < minRaise || amount > maxRaise:
+		return ruleRaiseBounds
+	case raisesUsed >= maxRaises:
+		return ruleRaiseCap
+	case credits < owed+amount:
+		return ruleRaiseCovered
+	}
+	return ""
 }
 
 // Strike returns what a timeout in round does to a seat with strikes
