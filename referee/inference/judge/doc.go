@@ -21,7 +21,7 @@
 // log: the rules about the log file's own form (its field set, the
 // order and sort of its lines, the log's deal_private lines, the deal
 // function re-derived from the log) are neither reported nor counted
-// from it.
+// from it. The reading is I-INF-V9 in referee/INTERPRETATIONS.md.
 //
 // Standard library only, like the rest of referee/.
 package judge
