@@ -1,11 +1,15 @@
 package probe
 
 import (
+	"bytes"
 	"context"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/umpire-arena/umpire/referee/inference/wire"
 	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/referee/verify"
 	"github.com/umpire-arena/umpire/reports"
@@ -91,5 +95,54 @@ func TestJudgeFromSeatsWithoutLog(t *testing.T) {
 				t.Errorf("%s: %s counted, though only a log file shows it", tc.check, id)
 			}
 		}
+	}
+}
+
+// seatMsgs are the messages seats would have got of a log's match:
+// each line as an event (a deal_private only to its seat), match_end as
+// the closing message.
+func seatMsgs(t *testing.T, log []byte, seats ...int) []infMsg {
+	t.Helper()
+	var out []infMsg
+	for _, line := range bytes.Split(bytes.TrimSpace(log), []byte("\n")) {
+		ev := wire.ReadEvent(line)
+		for _, s := range seats {
+			if ev.Type == "deal_private" && (ev.Seat == nil || *ev.Seat != s) {
+				continue
+			}
+			raw := []byte(`{"type":"event","match_id":"m-golden-54","event":` + string(line) + `}`)
+			if ev.Type == "match_end" {
+				raw = line
+			}
+			env, ok := wire.ReadEnvelope(raw)
+			if !ok {
+				t.Fatalf("not an envelope: %s", raw)
+			}
+			out = append(out, infMsg{Seat: s, Raw: raw, Env: env, Ev: wire.ReadEvent(env.Event)})
+		}
+	}
+	return out
+}
+
+// TestInfJudgeSeats: the suite's way to the judge, from the seats alone:
+// every seat held judges the deal; a seat not held leaves its values
+// unknown, and the deal, inconclusive, says why rather than pass or fail.
+func TestInfJudgeSeats(t *testing.T) {
+	log, err := os.ReadFile(filepath.Join("..", "..", "referee", "verify", "testdata", "full.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var all Result
+	infJudgeWith("m-golden-54", seatMsgs(t, log, 0, 1, 2, 3, 4, 5), nil, nil, &all)
+	if len(all.Findings) != 0 || all.Evaluated["inference/round.1.deal"] == 0 {
+		t.Fatalf("every seat: findings %v, deal judged %d times", all.Findings, all.Evaluated["inference/round.1.deal"])
+	}
+	var five Result
+	v := infJudgeWith("m-golden-54", seatMsgs(t, log, 0, 1, 2, 3, 4), nil, nil, &five)
+	if len(five.Findings) != 0 {
+		t.Fatalf("five seats: findings %v", five.Findings)
+	}
+	if v.Summary.InconclusiveByRule["inference/round.1.deal"] == 0 || len(v.Unknown) == 0 || !strings.Contains(v.Unknown[0], "no source shows the values dealt to seats [5]") {
+		t.Fatalf("five seats: inconclusive %v, unknown %v; want the deal inconclusive, saying why", v.Summary.InconclusiveByRule, v.Unknown)
 	}
 }
