@@ -30,7 +30,11 @@ type Options struct {
 // Of a record that is not the server's log, the findings and
 // evaluations of the log-only rules (the log file's own form) are left
 // out: the seats' streams are not bound by them.
-func Judge(rec Record, opts Options) Verdict {
+func Judge(rec Record, opts Options) Verdict { return run(rec, opts, nil) }
+
+// run judges rec, calling each (when not nil) after every line with the
+// verifier that read it.
+func run(rec Record, opts Options, each func(line int, v *verify.Verifier)) Verdict {
 	v := verify.NewInference(verify.Options{File: opts.Name, Unfinished: opts.Unfinished})
 	var out Verdict
 	var logOnly func(id string) bool
@@ -46,6 +50,9 @@ func Judge(rec Record, opts Options) Verdict {
 	}
 	for i, l := range rec.Lines {
 		keep(v.Line(i+1, l))
+		if each != nil {
+			each(i+1, v)
+		}
 	}
 	keep(v.FinishFindings())
 	out.Summary = v.Summary()
