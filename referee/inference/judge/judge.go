@@ -56,6 +56,11 @@ func run(rec Record, opts Options, each func(line int, v *verify.Verifier)) Verd
 	}
 	keep(v.FinishFindings())
 	out.Summary = v.Summary()
+	if rec.FromLog && rec.LogDeals == 0 && rec.Filled > 0 {
+		// A public log filled in by the seats: its deal_private lines
+		// are the judge's, not the log's to be credited for.
+		delete(out.Summary.Evaluated, "inference/log.deal-lines")
+	}
 	if !rec.FromLog {
 		for id := range out.Summary.Evaluated {
 			if logOnly(id) {

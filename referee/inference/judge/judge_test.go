@@ -126,8 +126,14 @@ func TestGatherPublicLogFilled(t *testing.T) {
 	if !rec.FromLog || rec.Filled != len(full)-len(public) || len(rec.Lines) != len(full) {
 		t.Fatalf("FromLog %v, filled %d, %d lines; want a log filled with %d lines", rec.FromLog, rec.Filled, len(rec.Lines), len(full)-len(public))
 	}
-	if v := Judge(rec, Options{}); len(v.Findings) != 0 || v.Summary.Public {
-		t.Fatalf("public %v, findings %v", v.Summary.Public, v.Findings)
+	v := Judge(rec, Options{})
+	if len(v.Findings) != 0 || v.Summary.Public || v.Summary.Evaluated["inference/round.1.deal"] == 0 {
+		t.Fatalf("public %v, findings %v, deal judged %d times", v.Summary.Public, v.Findings, v.Summary.Evaluated["inference/round.1.deal"])
+	}
+	// The deal_private lines are the judge's: the log is not credited
+	// with them.
+	if n := v.Summary.Evaluated["inference/log.deal-lines"]; n != 0 {
+		t.Fatalf("log.deal-lines evaluated %d times on the lines the seats filled in", n)
 	}
 	// Without the seats, the public log stays public.
 	if v := Judge(FromLog(public), Options{}); !v.Summary.Public {

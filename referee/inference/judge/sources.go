@@ -39,8 +39,9 @@ type Record struct {
 	// FromLog is true when the lines are the server's log (the seats
 	// filled in at most the hidden values a public log leaves out).
 	FromLog bool
-	// Filled counts the deal_private lines taken from the seats' streams.
-	Filled int
+	// Filled counts the deal_private lines taken from the seats' streams;
+	// LogDeals the log's own.
+	Filled, LogDeals int
 	// Unknown says, one sentence each, what no source showed and what is
 	// inconclusive for it.
 	Unknown []string
@@ -77,6 +78,11 @@ func Gather(src Sources) Record {
 	var base [][]byte
 	if src.Log != nil {
 		base, rec.FromLog = src.Log, true
+		for _, l := range base {
+			if wire.ReadEvent(l).Type == ref.EventDealPrivate {
+				rec.LogDeals++
+			}
+		}
 	} else {
 		base = publicEvents(seats, &rec)
 		for _, s := range seats {
