@@ -68,7 +68,11 @@ func inference() *games.Game {
 	}
 }
 
-// verifyInference replays one Inference log (referee/verify).
+// verifyInference replays one Inference log (referee/verify), streaming in
+// constant memory. It is the one judge's check of a log alone
+// (referee/inference/judge: Judge of FromLog gives the same findings,
+// TestJudgeSameFindings); the judge merges a log with the seats' streams
+// where a suite holds them.
 func verifyInference(ctx context.Context, r io.Reader, opts games.VerifyOptions, emit func(rules.Finding)) (games.VerifySummary, error) {
 	modes := map[string]verify.DealMode{"": verify.DealAuto, "auto": verify.DealAuto, "umpire": verify.DealUmpire, "other": verify.DealOther}
 	mode, ok := modes[opts.Deal]

@@ -57,7 +57,7 @@ func TestEmbeddedChecksReportEvaluations(t *testing.T) {
 		t.Skip("plays the suite")
 	}
 	got := plainSuite(t, GameInference) // TestEmbeddedConforms's suite
-	replay := got["inference: the match log replays through the referee"]
+	replay := got["inference: the match replays through the referee (its log, else every seat's stream)"]
 	for _, id := range []string{"inference/round.2.ante", "inference/round.3.order", "inference/table.button", "inference/match.ranking"} {
 		if replay.Evaluated[id] == 0 {
 			t.Errorf("the log replay did not evaluate %s (have %v)", id, replay.Evaluated)

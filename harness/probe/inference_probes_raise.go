@@ -64,7 +64,7 @@ func infProbeRaiseCovered(ctx context.Context, t *Target) Result {
 		return probeErr(err)
 	}
 	infFollowViews(p.Got, func(int) []reports.Message { return p.tail(8) }, &res)
-	infReplay(ctx, t, p.matchID, &res)
+	infReplay(ctx, t, p.matchID, p.Got, &res)
 	if !probed {
 		const why = "no seat owed a call it could pay with less than the raise bound left (the server did not play stacks of 10 with an ante of 2)"
 		res.notExercised("inference/round.3.raise-covered", why)

@@ -1,17 +1,14 @@
 package probe
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
-	"net/http"
 	"slices"
 	"time"
 
 	ref "github.com/umpire-arena/umpire/referee/inference"
 	"github.com/umpire-arena/umpire/referee/rules"
-	"github.com/umpire-arena/umpire/referee/verify"
 	"github.com/umpire-arena/umpire/reports"
 )
 
@@ -82,25 +79,13 @@ func infProbeSplit(ctx context.Context, t *Target) Result {
 		}
 	}
 	res := sp.res
-	status, body, err := infFetchLog(ctx, t, sp.id)
-	if err != nil {
-		return probeErr(err)
-	}
-	if status != http.StatusOK {
-		return res.orSkip("the match log could not be read: HTTP %d", status)
-	}
-	v := verify.NewInference(verify.Options{File: sp.id + ".jsonl"})
-	for i, line := range bytes.Split(bytes.TrimSpace(body), []byte("\n")) {
-		for _, f := range v.Line(i+1, line) {
-			res.Findings = append(res.Findings, reports.Finding{Finding: f})
-		}
-	}
-	for _, f := range v.FinishFindings() {
-		res.Findings = append(res.Findings, reports.Finding{Finding: f})
-	}
+	// The match through the one judge: its log when the server serves
+	// one, else the seats' streams (every seat calls to the showdown, so
+	// the showdown reveals every value the ties and odd chips rest on).
+	v, _ := infJudge(ctx, t, sp.id, sp.got, &res)
 	// The probe's own rules, as far as the replay of its match reached
 	// them (an even split has no odd credit).
-	ev := v.Summary().Evaluated
+	ev := v.Summary.Evaluated
 	for _, id := range []string{"inference/round.6.ties", "inference/round.6.odd-chips"} {
 		if ev[id] > 0 {
 			res.eval(id)
@@ -118,6 +103,8 @@ type infSplit struct {
 	// for the best value; odd: a tied pot did not divide evenly.
 	fixed, tie, odd bool
 	res             Result
+	// got are the seats' messages of the match.
+	got []infMsg
 }
 
 // infSplitMatch creates a match of spec and plays it out (every seat
@@ -138,6 +125,7 @@ func infSplitMatch(ctx context.Context, t *Target, spec map[string]any) (*infSpl
 	if err := p.playOut(ctx, nil); err != nil {
 		return nil, err
 	}
+	sp.got = p.Got
 	for _, m := range p.Got {
 		if m.Env.Type != "event" || m.Ev.Type != "showdown" || len(m.Ev.Reveals) < 2 {
 			continue
@@ -441,7 +429,7 @@ func infProbeSitOut(ctx context.Context, t *Target) Result {
 	// The probe match's log holds the timeouts, strikes and sit-outs:
 	// replay it, so the log's own rules of them are checked too; and the
 	// views of the other seats must show the seat sitting out.
-	infReplay(ctx, t, p.matchID, &res)
+	infReplay(ctx, t, p.matchID, p.Got, &res)
 	infFollowViews(p.Got, func(int) []reports.Message { return p.tail(8) }, &res)
 	moved := false // the seat's own move came after its first timeout
 	for _, m := range p.Got {

@@ -13,7 +13,6 @@ import (
 
 	ref "github.com/umpire-arena/umpire/referee/inference"
 	"github.com/umpire-arena/umpire/referee/rules"
-	"github.com/umpire-arena/umpire/referee/verify"
 	"github.com/umpire-arena/umpire/reports"
 )
 
@@ -222,7 +221,7 @@ func infProbeShortStack(ctx context.Context, t *Target) Result {
 	}
 	var res Result
 	infFollowViews(p.Got, func(int) []reports.Message { return p.tail(8) }, &res)
-	infReplay(ctx, t, p.matchID, &res)
+	infReplay(ctx, t, p.matchID, p.Got, &res)
 	if res.Evaluated["inference/round.2.short-ante"] == 0 {
 		res.notExercised("inference/round.2.short-ante", "no stack of the probe match fell below the ante (a three-way tie in round 1)")
 		return res.orSkip("no stack of the probe match fell below the ante")
@@ -230,24 +229,11 @@ func infProbeShortStack(ctx context.Context, t *Target) Result {
 	return res
 }
 
-// infReplay replays a probe match's log through the referee (when the
-// harness extension serves it), adding its findings and the rules it
-// evaluated to res.
-func infReplay(ctx context.Context, t *Target, id string, res *Result) {
-	status, body, err := infFetchLog(ctx, t, id)
-	if err != nil || status != http.StatusOK {
-		return
-	}
-	v := verify.NewInference(verify.Options{File: id + ".jsonl"})
-	for i, line := range bytes.Split(bytes.TrimSpace(body), []byte("\n")) {
-		for _, f := range v.Line(i+1, line) {
-			res.Findings = append(res.Findings, reports.Finding{Finding: f})
-		}
-	}
-	for _, f := range v.FinishFindings() {
-		res.Findings = append(res.Findings, reports.Finding{Finding: f})
-	}
-	res.evalAll(v.Summary().Evaluated)
+// infReplay judges a probe match through the one judge (infJudge): from
+// its log when the server serves one, else from the seats' streams among
+// got, adding its findings and the rules it evaluated to res.
+func infReplay(ctx context.Context, t *Target, id string, got []infMsg, res *Result) {
+	_, _ = infJudge(ctx, t, id, got, res)
 }
 
 // infProbeMessages sends, on the first turn of a probe match, a call whose
@@ -429,7 +415,7 @@ func infProbeAllIn(ctx context.Context, t *Target) Result {
 		return probeErr(err)
 	}
 	infFollowViews(p.Got, func(int) []reports.Message { return p.tail(8) }, &res)
-	infReplay(ctx, t, id, &res)
+	infReplay(ctx, t, id, p.Got, &res)
 	if !short {
 		res.notExercised("inference/round.3.all-in", "no seat of the probe match owed more than it held")
 		return res.orSkip("no seat of the probe match owed more than it held (the seats' stacks never parted enough)")

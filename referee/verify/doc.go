@@ -57,6 +57,10 @@
 //
 // BangArena logs are verified by referee/bangarena/verify.
 //
+// The Inference judge (referee/inference/judge) runs this verifier over a
+// record of the match merged from the log and every seat's stream, so a
+// match whose server offers no log is judged by the same code.
+//
 // The package performs no I/O beyond reading the io.Reader a caller hands to
 // VerifyReader or Read, starts no goroutines and reads no clock; it imports
 // only the standard library and umpire's referee packages. The readings it
