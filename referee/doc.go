@@ -1,9 +1,9 @@
 // Package referee holds umpire's referees: pure, deterministic Go
 // implementations of the rules of each game (subpackages inference and
-// bangarena), the rule catalogue (subpackage rules), the shadow referee
-// that re-derives observed matches (subpackage verify) and each game's one
-// judge, fed by a match log and/or every seat's stream (inference/judge,
-// bangarena/judge).
+// bangarena), the rule catalogue (subpackage rules), and, per game, the
+// shadow referee that re-derives a match log (inference/verify,
+// bangarena/verify) and the one judge, fed by a match log and/or every
+// seat's stream (inference/judge, bangarena/judge).
 //
 // Nothing under referee performs I/O, starts goroutines or reads a clock:
 // every result is a function of (config, seed, actions). The readings chosen

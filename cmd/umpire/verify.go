@@ -19,7 +19,7 @@ import (
 const verifySynopsis = "--game G [--format text|json] [--deal auto|umpire|other] [--seed S]... [--unfinished] [--strict] [--junit F] [--json F] [--html F] [--md F] [--report-dir DIR] LOG.jsonl...|-"
 
 // cmdVerify runs "umpire verify": each match log is replayed line by line
-// through the shadow referee (referee/verify) and every divergence from the
+// through the shadow referee (referee/inference/verify, referee/bangarena/verify) and every divergence from the
 // rules is printed with its rule id, level, line, expected and got. Text
 // output groups findings per file and round; --format json streams one JSON
 // object per finding. A summary line closes the output. Exit 0 when no MUST

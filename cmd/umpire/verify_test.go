@@ -12,7 +12,9 @@ import (
 )
 
 // vtd names a fixture of the verifier's own test data.
-func vtd(name string) string { return filepath.Join("..", "..", "referee", "verify", "testdata", name) }
+func vtd(name string) string {
+	return filepath.Join("..", "..", "referee", "inference", "verify", "testdata", name)
+}
 
 func TestVerifyCommand(t *testing.T) {
 	full := readFixture(t, vtd("full.jsonl"))

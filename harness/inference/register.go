@@ -16,8 +16,8 @@ import (
 	"github.com/umpire-arena/umpire/harness/proxy"
 	infsrv "github.com/umpire-arena/umpire/harness/server/inference"
 	ref "github.com/umpire-arena/umpire/referee/inference"
+	"github.com/umpire-arena/umpire/referee/inference/verify"
 	"github.com/umpire-arena/umpire/referee/rules"
-	"github.com/umpire-arena/umpire/referee/verify"
 )
 
 // init hands each mode its part of the game (registered with its facts
@@ -68,7 +68,7 @@ func inference() *games.Game {
 	}
 }
 
-// verifyInference replays one Inference log (referee/verify), streaming in
+// verifyInference replays one Inference log (referee/inference/verify), streaming in
 // constant memory. It is the one judge's check of a log alone
 // (referee/inference/judge: Judge of FromLog gives the same findings,
 // TestJudgeSameFindings); the judge merges a log with the seats' streams

@@ -9,9 +9,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/umpire-arena/umpire/referee/inference/verify"
 	"github.com/umpire-arena/umpire/referee/inference/wire"
 	"github.com/umpire-arena/umpire/referee/rules"
-	"github.com/umpire-arena/umpire/referee/verify"
 	"github.com/umpire-arena/umpire/reports"
 )
 
@@ -128,7 +128,7 @@ func seatMsgs(t *testing.T, log []byte, seats ...int) []infMsg {
 // every seat held judges the deal; a seat not held leaves its values
 // unknown, and the deal, inconclusive, says why rather than pass or fail.
 func TestInfJudgeSeats(t *testing.T) {
-	log, err := os.ReadFile(filepath.Join("..", "..", "referee", "verify", "testdata", "full.jsonl"))
+	log, err := os.ReadFile(filepath.Join("..", "..", "referee", "inference", "verify", "testdata", "full.jsonl"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,8 +10,8 @@ import (
 	"github.com/umpire-arena/umpire/harness"
 	"github.com/umpire-arena/umpire/harness/game"
 	baverify "github.com/umpire-arena/umpire/referee/bangarena/verify"
+	"github.com/umpire-arena/umpire/referee/inference/verify"
 	"github.com/umpire-arena/umpire/referee/rules"
-	"github.com/umpire-arena/umpire/referee/verify"
 )
 
 // The games the relay knows (harness's names).

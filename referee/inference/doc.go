@@ -15,7 +15,7 @@
 //     the round's count, RoundState (roundstate.go: number, dealer, ante,
 //     bet, raises, turn, seat to act, advanced by Begin, Open, Raise,
 //     Next), with the rule a logged call or ante breaks (CheckCall,
-//     CheckAnte). State plays by them and referee/verify advances its own
+//     CheckAnte). State plays by them and referee/inference/verify advances its own
 //     seats and RoundState by them on a replayed log, so each rule is
 //     written once.
 //   - State, the table of one match: rounds are started with dealt values

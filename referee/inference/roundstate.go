@@ -5,7 +5,7 @@ import "github.com/umpire-arena/umpire/referee/rules"
 // RoundState is the public count of the round in play, beside the seats'
 // SeatState: its number, dealer and ante, the bet to match, the raises
 // used, the next action's number and the seat to act. State keeps one and
-// plays by its methods; a verifier replaying a log (referee/verify) keeps
+// plays by its methods; a verifier replaying a log (referee/inference/verify) keeps
 // one too and advances it by the logged lines with the same methods, so
 // the round's arithmetic is written once.
 type RoundState struct {

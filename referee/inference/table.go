@@ -7,7 +7,7 @@ import (
 )
 
 // The rules of the table, written once: State plays by them, and a
-// verifier replaying a log (referee/verify) evaluates them on its own seats,
+// verifier replaying a log (referee/inference/verify) evaluates them on its own seats,
 // which are SeatState values too. Each is a small pure function of seat
 // state, so a rule change is one edit.
 

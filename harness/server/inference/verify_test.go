@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	ref "github.com/umpire-arena/umpire/referee/inference"
+	"github.com/umpire-arena/umpire/referee/inference/verify"
 	"github.com/umpire-arena/umpire/referee/rules"
-	"github.com/umpire-arena/umpire/referee/verify"
 )
 
 // verifyLog runs the log verifier over a log and counts MUST findings by

@@ -15,7 +15,7 @@
 // and why.
 //
 // Judge checks a Record with the same code that verifies a log
-// (referee/verify's Inference verifier: one implementation of each
+// (referee/inference/verify, the log verifier: one implementation of each
 // rule), so a divergence names the rule it breaks exactly as `umpire
 // verify` would name it. A record built from the seats alone is not a
 // log: the rules about the log file's own form (its field set, the

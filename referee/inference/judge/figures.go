@@ -2,7 +2,7 @@ package judge
 
 import (
 	ref "github.com/umpire-arena/umpire/referee/inference"
-	"github.com/umpire-arena/umpire/referee/verify"
+	"github.com/umpire-arena/umpire/referee/inference/verify"
 )
 
 // Figures are the public figures of the table after one line of a

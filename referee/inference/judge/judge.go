@@ -1,8 +1,8 @@
 package judge
 
 import (
+	"github.com/umpire-arena/umpire/referee/inference/verify"
 	"github.com/umpire-arena/umpire/referee/rules"
-	"github.com/umpire-arena/umpire/referee/verify"
 )
 
 // Verdict is what the judge found in a Record.

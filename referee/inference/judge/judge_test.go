@@ -9,15 +9,15 @@ import (
 	"testing"
 
 	ref "github.com/umpire-arena/umpire/referee/inference"
+	"github.com/umpire-arena/umpire/referee/inference/verify"
 	"github.com/umpire-arena/umpire/referee/inference/wire"
 	"github.com/umpire-arena/umpire/referee/rules"
-	"github.com/umpire-arena/umpire/referee/verify"
 )
 
 // readLines reads a log of the verifier's test data.
 func readLines(t *testing.T, name string) [][]byte {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join("..", "..", "verify", "testdata", name))
+	b, err := os.ReadFile(filepath.Join("..", "verify", "testdata", name))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -146,7 +146,7 @@ func TestGatherPublicLogFilled(t *testing.T) {
 // reports from the log (one implementation of each rule), and the log
 // alone keeps the verifier's exact findings.
 func TestJudgeSameFindings(t *testing.T) {
-	dir := filepath.Join("..", "..", "verify", "testdata", "mutations")
+	dir := filepath.Join("..", "verify", "testdata", "mutations")
 	names, err := filepath.Glob(filepath.Join(dir, "*.jsonl"))
 	if err != nil || len(names) == 0 {
 		t.Fatalf("no mutations: %v", err)

@@ -12,8 +12,8 @@ import (
 	"time"
 
 	"github.com/tidwall/gjson"
+	_ "github.com/umpire-arena/umpire/harness/allgames" // registers every game
 	"github.com/umpire-arena/umpire/harness/certify"
-	_ "github.com/umpire-arena/umpire/harness/games" // registers every game
 	"github.com/umpire-arena/umpire/reports"
 )
 

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"os"
 
-	_ "github.com/umpire-arena/umpire/harness/games" // registers every game
+	_ "github.com/umpire-arena/umpire/harness/allgames" // registers every game
 	"github.com/umpire-arena/umpire/harness/probe"
 )
 

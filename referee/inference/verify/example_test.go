@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/umpire-arena/umpire/referee/inference/verify"
 	"github.com/umpire-arena/umpire/referee/rules"
-	"github.com/umpire-arena/umpire/referee/verify"
 )
 
 // A three-seat match of one round: seat 1 raises, seat 2 calls, seat 0
