@@ -141,6 +141,35 @@ func TestRunInProcessSaysWhatItSends(t *testing.T) {
 			}
 		})
 	}
+	t.Run("after the end", func(t *testing.T) {
+		// A seat attached once the match is over gets the final welcome
+		// and match_end (serveEnded), said as their bytes read.
+		s, _ := testServer(t, Options{StartTimeout: time.Millisecond})
+		c, err := s.CreateMatch(MatchSpec{Seats: 3, Rounds: 2, DeadlineMS: 20, Seed: strp("door-end"), Agents: []int{0}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		if _, err := s.Wait(ctx, c.MatchID); err != nil {
+			t.Fatal(err)
+		}
+		a := newDoorAgent()
+		_ = s.RunInProcess(ctx, c.MatchID, 0, &doorReader{a: a, ctx: ctx}, a)
+		a.mu.Lock()
+		defer a.mu.Unlock()
+		var types []string
+		for i, msg := range a.msgs {
+			want, err := ReadSent(msg)
+			if err != nil || a.said[i] == nil || !sameSent(*a.said[i], want) {
+				t.Fatalf("message %d: the door says %+v, its bytes read %+v (%v)\n%s", i, a.said[i], want, err, msg)
+			}
+			types = append(types, want.Type)
+		}
+		if fmt.Sprint(types) != "[welcome match_end]" {
+			t.Fatalf("messages %v, want the final welcome and match_end", types)
+		}
+	})
 	t.Run("dialect", func(t *testing.T) {
 		a := playDoor(t, Options{Dialects: []Dialect{DialectExtraFields}})
 		a.mu.Lock()

@@ -382,7 +382,8 @@ func (m *match) allHello() bool {
 // started also the match_start event (I-INF-S3) and, during its own turn,
 // your_turn with the time left (I-INF-S4).
 func (m *match) welcome(c *conn) {
-	m.sendTo(c.seat, m.welcomeMsg(c.seat), &welcomeSaid)
+	welcome := none(TypeWelcome)
+	m.sendTo(c.seat, m.welcomeMsg(c.seat), &welcome)
 	if !m.started {
 		return
 	}

@@ -420,9 +420,6 @@ func (m *match) yourTurn(seat, deadlineMS int) {
 	m.sendTo(seat, m.out, &said)
 }
 
-// welcomeSaid is what a welcome says.
-var welcomeSaid = none(TypeWelcome)
-
 // serveEnded answers a connection that arrives after the match ended: the
 // final welcome and match_end, then a normal close. It runs outside the run
 // goroutine, after done is closed, reading the final state only.
@@ -435,12 +432,14 @@ func (m *match) serveEnded(c *conn) {
 		return
 	}
 	if m.faults.on(FaultMoveAfterEnd) {
-		c.send(m.welcomeMsg(c.seat), &welcomeSaid)
+		welcome := none(TypeWelcome)
+		c.send(m.welcomeMsg(c.seat), &welcome)
 		c.send(encodeMatchEnd(m.id, m.commit, m.endLine), &m.endSaid)
 		c.flush()
 		return // the connection stays open: lateMove records what comes
 	}
-	c.sendLast(out{m.welcomeMsg(c.seat), &welcomeSaid}, out{encodeMatchEnd(m.id, m.commit, m.endLine), &m.endSaid})
+	welcome := none(TypeWelcome)
+	c.sendLast(out{m.welcomeMsg(c.seat), &welcome}, out{encodeMatchEnd(m.id, m.commit, m.endLine), &m.endSaid})
 }
 
 // lateMove records a move that arrives after the end (FaultMoveAfterEnd):
