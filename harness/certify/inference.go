@@ -118,10 +118,10 @@ func (d *inferenceDriver) play(ctx context.Context, p Planned, j *judge, l *link
 	out.matchID = id
 	toSrv := newInbox()
 	fromSrv := newFeed()
-	l.reuses = true // a line of fromSrv is valid until the next one is read
+	l.reuses = true // a message of fromSrv is valid until the next one is read
 	runErr := make(chan error, 1)
 	go func() {
-		err := d.srv.RunStdio(ctx, id, p.Seat, toSrv, fromSrv)
+		err := d.srv.RunInProcess(ctx, id, p.Seat, toSrv, fromSrv)
 		toSrv.stop() // the seat is detached: nothing more is read
 		runErr <- err
 	}()
@@ -197,25 +197,27 @@ func (d *inferenceDriver) play(ctx context.Context, p Planned, j *judge, l *link
 			// posted so far before umpire waits for the server.
 			l.flush(ctx, r.cfg.Deadline)
 		}
-		line, err := fromSrv.line(ctx)
+		line, said, err := fromSrv.next(ctx)
 		if err != nil {
 			if !out.over && ctx.Err() != nil {
 				j.harness("the match did not end within its budget (" + r.cfg.MatchBudget.String() + "): " + ctx.Err().Error())
 			}
 			break
 		}
-		env, err := readInfLine(line)
-		if err != nil {
+		var env infsrv.Sent
+		if said != nil {
+			env = *said
+		} else if env, err = infsrv.ReadSent(line); err != nil {
 			j.harness("the server wrote a line umpire cannot read: " + err.Error())
 			continue
 		}
 		switch env.Type {
 		case infsrv.TypeYourTurn:
-			if env.Turn == nil || env.DeadlineMS == nil {
+			if env.Turn < 0 || env.DeadlineMS < 0 {
 				j.harness("a your_turn without turn or deadline_ms")
 				continue
 			}
-			t := &infTurn{turn: *env.Turn, round: env.Round, legal: env.LegalActions, sentAt: time.Now(), deadline: time.Duration(*env.DeadlineMS) * time.Millisecond}
+			t := &infTurn{turn: env.Turn, round: env.Round, legal: env.Legal, sentAt: time.Now(), deadline: time.Duration(env.DeadlineMS) * time.Millisecond}
 			open = t
 			if inject && !injected && answered && l.alive() {
 				// I-INF-C1: an error the agent did not cause, needing no answer.
@@ -250,13 +252,13 @@ func (d *inferenceDriver) play(ctx context.Context, p Planned, j *judge, l *link
 			handle(ans, t)
 		case infsrv.TypeError:
 			own := env.Code == infsrv.CodeIllegalMove || env.Code == infsrv.CodeBadMessage
-			if own && open != nil && env.Turn != nil && *env.Turn == open.turn {
+			if own && open != nil && env.Turn == open.turn {
 				// The server refused the answer: the turn has none in time
 				// until another comes (a timeout that follows is the agent's,
 				// not a harness-caused miss).
 				open.inTime = false
 			}
-			if own && open != nil && env.Turn != nil && *env.Turn == open.turn && l.alive() {
+			if own && open != nil && env.Turn == open.turn && l.alive() {
 				open.reasked = true
 				left := open.deadline - time.Since(open.sentAt)
 				if left <= 0 {
@@ -271,14 +273,14 @@ func (d *inferenceDriver) play(ctx context.Context, p Planned, j *judge, l *link
 				handle(ans, open)
 				continue
 			}
-			if env.Code == infsrv.CodeStaleTurn && open != nil && env.Turn != nil && *env.Turn == open.turn && open.inTime {
+			if env.Code == infsrv.CodeStaleTurn && open != nil && env.Turn == open.turn && open.inTime {
 				out.misses++
 				j.note(time.Now(), "the server judged late an answer umpire received in time (a harness-caused deadline miss)")
 			}
 			l.send(ctx, line, r.cfg.Deadline)
 		case infsrv.TypeEvent:
 			ev := env.Event
-			if ev.Type == ref.EventTimeout && ev.Seat != nil && *ev.Seat == p.Seat && open != nil && ev.Turn != nil && *ev.Turn == open.turn {
+			if ev.Type == ref.EventTimeout && ev.Seat == p.Seat && open != nil && ev.Turn == open.turn {
 				if open.inTime {
 					out.misses++
 					j.note(time.Now(), "the server timed out a turn umpire saw answered in time (a harness-caused deadline miss)")

@@ -1,13 +1,9 @@
 package certify
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -222,83 +218,6 @@ func TestJudgeLogBounded(t *testing.T) {
 		}
 		if !keepAll && len(j.log) >= 4*window {
 			t.Errorf("a run kept %d messages, want fewer than %d", len(j.log), 4*window)
-		}
-	}
-}
-
-// inferenceLines returns the server lines of testdata/inference_lines.jsonl:
-// a late your_turn of a 6-seat match, one event of each type, match_end.
-func inferenceLines(t testing.TB) [][]byte {
-	t.Helper()
-	b, err := os.ReadFile(filepath.Join("testdata", "inference_lines.jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return bytes.Split(bytes.TrimSpace(b), []byte("\n"))
-}
-
-// TestReadInfLine: the driver's probe of a server line agrees with a full
-// decode of it.
-func TestReadInfLine(t *testing.T) {
-	for _, line := range inferenceLines(t) {
-		got, err := readInfLine(line)
-		if err != nil {
-			t.Fatalf("%.60s: %v", line, err)
-		}
-		var want struct {
-			Type         string            `json:"type"`
-			Round        int               `json:"round"`
-			Turn         *int              `json:"turn"`
-			DeadlineMS   *int              `json:"deadline_ms"`
-			LegalActions []ref.LegalAction `json:"legal_actions"`
-			Code         string            `json:"code"`
-			Ranking      []ref.RankEntry   `json:"ranking"`
-			Event        struct {
-				Type  string `json:"type"`
-				Seat  *int   `json:"seat"`
-				Round int    `json:"round"`
-				Turn  *int   `json:"turn"`
-			} `json:"event"`
-		}
-		if err := json.Unmarshal(line, &want); err != nil {
-			t.Fatal(err)
-		}
-		w := infLine{Type: want.Type, Round: want.Round, Turn: want.Turn, DeadlineMS: want.DeadlineMS, LegalActions: want.LegalActions,
-			Code: want.Code, Ranking: want.Ranking, Event: infEvent{Type: want.Event.Type, Seat: want.Event.Seat, Round: want.Event.Round, Turn: want.Event.Turn}}
-		if derefs(got) != derefs(w) {
-			t.Errorf("%.60s:\nprobe %+v\nwant  %+v", line, derefs(got), derefs(w))
-		}
-	}
-	if _, err := readInfLine([]byte(`{"round":1}`)); err == nil {
-		t.Error("a line without a type was read")
-	}
-}
-
-// derefs shows an infLine with its pointers followed.
-func derefs(l infLine) string {
-	p := func(v *int) string {
-		if v == nil {
-			return "nil"
-		}
-		return fmt.Sprint(*v)
-	}
-	return fmt.Sprintf("%s r%d t%s d%s %v %q %v ev{%s %s r%d t%s}", l.Type, l.Round, p(l.Turn), p(l.DeadlineMS), l.LegalActions, l.Code, l.Ranking,
-		l.Event.Type, p(l.Event.Seat), l.Event.Round, p(l.Event.Turn))
-}
-
-func BenchmarkReadInfLine(b *testing.B) {
-	lines := inferenceLines(b)
-	var n int
-	for _, l := range lines {
-		n += len(l)
-	}
-	b.SetBytes(int64(n))
-	b.ReportAllocs()
-	for b.Loop() {
-		for _, l := range lines {
-			if _, err := readInfLine(l); err != nil {
-				b.Fatal(err)
-			}
 		}
 	}
 }

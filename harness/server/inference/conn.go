@@ -35,6 +35,9 @@ type transport interface {
 type batch struct {
 	buf  []byte
 	ends []int
+	// said[i] is what message i says, for an in-process client: kept by
+	// typed connections only (RunInProcess), nil otherwise.
+	said []Sent
 }
 
 // each calls f with every message of b (without its newline) until f fails.
@@ -97,6 +100,16 @@ type conn struct {
 	finished bool
 	// finishing is set when the last message has been queued.
 	finishing atomic.Bool
+	// typed: the batches keep what each message says (said), for an
+	// in-process client (RunInProcess).
+	typed bool
+}
+
+// out is one message to send and what it says (nil: not known, an
+// in-process client reads the bytes).
+type out struct {
+	msg  []byte
+	said *Sent
 }
 
 func newConn(seat int, t transport, queue int, authed bool) *conn {
@@ -105,9 +118,10 @@ func newConn(seat int, t transport, queue int, authed bool) *conn {
 }
 
 // send adds a copy of msg to the burst being collected (msg may be reused
-// once send returns); it reports false (and drops the connection) when the
-// queue is full or the connection is gone.
-func (c *conn) send(msg []byte) bool {
+// once send returns), and on a typed connection a copy of said, what msg
+// says (nil: not known); it reports false (and drops the connection) when
+// the queue is full or the connection is gone.
+func (c *conn) send(msg []byte, said *Sent) bool {
 	if c.gone() {
 		return false
 	}
@@ -126,6 +140,9 @@ func (c *conn) send(msg []byte) bool {
 	}
 	p.buf = append(append(p.buf, msg...), '\n')
 	p.ends = append(p.ends, len(p.buf))
+	if c.typed {
+		p.said = append(p.said, said.owned())
+	}
 	if len(p.ends) >= min(c.limit, maxBurstMessages) || len(p.buf) >= maxBurstBytes {
 		return c.flush()
 	}
@@ -157,10 +174,10 @@ func (c *conn) flush() bool {
 // sendLast queues the last messages and then finish. finishing is set
 // first, so whoever sees the agent leave after it read them knows the end
 // was sent.
-func (c *conn) sendLast(msgs ...[]byte) {
+func (c *conn) sendLast(msgs ...out) {
 	c.finishing.Store(true)
 	for _, m := range msgs {
-		if !c.send(m) {
+		if !c.send(m.msg, m.said) {
 			return
 		}
 	}
@@ -223,7 +240,7 @@ func (c *conn) writeLoop(ctx context.Context, timeout time.Duration) {
 				return
 			}
 			if cap(b.buf) <= maxKeptBatch {
-				b.buf, b.ends = b.buf[:0], b.ends[:0]
+				b.buf, b.ends, b.said = b.buf[:0], b.ends[:0], b.said[:0]
 				select {
 				case c.free <- b:
 				default:

@@ -120,7 +120,7 @@ func TestConnBursts(t *testing.T) {
 		var b []string
 		for i := range n {
 			buf = fmt.Appendf(buf[:0], "m%d-%d", len(want), i)
-			if !c.send(buf) {
+			if !c.send(buf, nil) {
 				t.Fatal("send refused")
 			}
 			b = append(b, string(buf))
@@ -141,7 +141,7 @@ func TestConnBursts(t *testing.T) {
 		t.Fatal("empty flush refused")
 	}
 	burst(maxBurstMessages + 2)
-	c.sendLast([]byte("end-1"), []byte("end-2"))
+	c.sendLast(out{msg: []byte("end-1")}, out{msg: []byte("end-2")})
 	want = append(want, []string{"end-1", "end-2"})
 	select {
 	case <-c.wrote:
@@ -165,14 +165,14 @@ func TestConnQueueBound(t *testing.T) {
 			tr := &batchRecorder{}
 			c := newConn(0, tr, limit, true)
 			for i := range limit {
-				if !c.send([]byte("x")) {
+				if !c.send([]byte("x"), nil) {
 					t.Fatalf("message %d of %d refused", i+1, limit)
 				}
 				if i%2 == 0 && !c.flush() {
 					t.Fatalf("flush after message %d refused", i+1)
 				}
 			}
-			if c.send([]byte("one too many")) || !c.gone() || !tr.aborted {
+			if c.send([]byte("one too many"), nil) || !c.gone() || !tr.aborted {
 				t.Fatalf("message %d accepted (gone %v, aborted %v), want the connection dropped", limit+1, c.gone(), tr.aborted)
 			}
 			if c.flush() {
@@ -186,7 +186,7 @@ func TestConnQueueBound(t *testing.T) {
 		ctx, cancel := context.WithCancel(context.Background())
 		defer cancel()
 		go c.writeLoop(ctx, time.Second)
-		if !c.send([]byte("a")) || !c.send([]byte("b")) || !c.flush() {
+		if !c.send([]byte("a"), nil) || !c.send([]byte("b"), nil) || !c.flush() {
 			t.Fatal("refused within the bound")
 		}
 		deadline := time.Now().Add(10 * time.Second)
@@ -196,10 +196,10 @@ func TestConnQueueBound(t *testing.T) {
 			}
 			time.Sleep(time.Millisecond)
 		}
-		if !c.send([]byte("c")) || !c.send([]byte("d")) {
+		if !c.send([]byte("c"), nil) || !c.send([]byte("d"), nil) {
 			t.Fatal("refused after the writer took the first burst")
 		}
-		if c.send([]byte("e")) {
+		if c.send([]byte("e"), nil) {
 			t.Fatal("accepted beyond the bound while the writer is stuck")
 		}
 		close(tr.block)

@@ -5,7 +5,10 @@
 // the referee engine (referee/inference). Seats are played by agents that
 // attach over a WebSocket (GET /ws/inference?match=ID&seat=N, one message
 // per text frame, token in the first hello), over a JSON Lines stream
-// (RunStdio, for agent subprocesses), or in-process by scripted players
+// (RunStdio, for agent subprocesses), in-process by a client that passes
+// the messages on (RunInProcess, certify's driver: with each message what
+// it says, Sent, from the values the server encoded, so the client reads
+// none of the bytes the server just wrote), or by scripted players
 // (harness/inference/players). The server also answers the harness
 // extension POST /api/inference/matches, the match log GET /r/{id}.jsonl and
 // the rule catalogue GET /rules/inference.

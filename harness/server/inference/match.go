@@ -105,8 +105,10 @@ type match struct {
 	hist      ref.HistoryCache // the encoded history of the views
 	startLine []byte
 	endLine   []byte
-	adjust    []creditAdjust
-	strikeFix []strikeFix
+	// What the match_start event and the match_end say (RunInProcess).
+	startSaid, endSaid Sent
+	adjust             []creditAdjust
+	strikeFix          []strikeFix
 	// The faults' own state: strikes counted without resets
 	// (FaultStrikesKeptAfterMove), the previous round's values
 	// (FaultYourValueStale), a message held back until its action
@@ -115,6 +117,7 @@ type match struct {
 	prevVals    map[int]int
 	curVals     map[int]int
 	heldMsg     []byte
+	heldSaid    Sent
 	paidFix     map[int]ref.Payout // round → the one payout FaultBestTakesSidePots made
 
 	// openTurn is the turn still open, for errors sent outside the run
@@ -313,7 +316,7 @@ func (m *match) arm(seat int) {
 	}
 	fire += m.dia.grace()
 	m.dl = deadlineState{active: true, seat: seat, round: r, turn: t, at: m.clock.Now().Add(m.deadline), timer: m.clock.NewTimer(fire)}
-	m.sendTo(seat, m.yourTurn(seat, int(m.deadline/time.Millisecond)))
+	m.yourTurn(seat, int(m.deadline/time.Millisecond))
 }
 
 func (m *match) stopTimer() {
@@ -379,14 +382,15 @@ func (m *match) allHello() bool {
 // started also the match_start event (I-INF-S3) and, during its own turn,
 // your_turn with the time left (I-INF-S4).
 func (m *match) welcome(c *conn) {
-	m.sendTo(c.seat, m.welcomeMsg(c.seat))
+	welcome := none(TypeWelcome)
+	m.sendTo(c.seat, m.welcomeMsg(c.seat), &welcome)
 	if !m.started {
 		return
 	}
-	m.sendTo(c.seat, encodeEvent(m.id, m.startLine))
+	m.sendTo(c.seat, encodeEvent(m.id, m.startLine), &m.startSaid)
 	if m.dl.active && m.dl.seat == c.seat {
 		left := max(0, int(m.dl.at.Sub(m.clock.Now())/time.Millisecond))
-		m.sendTo(c.seat, m.yourTurn(c.seat, left))
+		m.yourTurn(c.seat, left)
 	}
 }
 

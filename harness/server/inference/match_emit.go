@@ -104,47 +104,51 @@ func (m *match) record(ev *ref.Event) {
 	m.mu.Lock()
 	m.log.add(line)
 	m.mu.Unlock()
+	said := eventSent(ev)
 	switch ev.Type {
 	case ref.EventMatchStart:
-		m.startLine = bytes.Clone(line)
-		m.broadcast(m.encodeEvent(line))
+		m.startLine, m.startSaid = bytes.Clone(line), said
+		m.broadcast(m.encodeEvent(line), &said)
 	case ref.EventRoundStart:
-		m.broadcast(m.encodeEvent(line))
+		m.broadcast(m.encodeEvent(line), &said)
 		if m.faults.on(FaultOwnLineType) {
 			note := []byte(`{"type":"round_note","round":` + strconv.Itoa(ev.Round) + `}`)
 			m.mu.Lock()
 			m.log.add(note)
 			m.mu.Unlock()
-			m.broadcast(m.encodeEvent(note))
+			said.Event = SentEvent{Type: "round_note", Round: ev.Round, Seat: -1, Turn: -1}
+			m.broadcast(m.encodeEvent(note), &said)
 		}
 	case ref.EventMatchEnd:
 		m.endLine = bytes.Clone(line) // sent as the match_end envelope
+		m.endSaid = none(TypeMatchEnd)
+		m.endSaid.Round, m.endSaid.Ranking = ev.Round, slices.Clone(ev.Ranking)
 	case ref.EventDealPrivate:
 		if !m.faults.on(FaultSkipDealPrivate) {
-			m.sendTo(ev.Seat, m.encodeEvent(line)) // its owner only
+			m.sendTo(ev.Seat, m.encodeEvent(line), &said) // its owner only
 		}
 	case ref.EventMessage:
 		if m.faults.on(FaultMessageAfterAction) {
-			m.heldMsg = bytes.Clone(m.encodeEvent(line)) // sent after its action
+			m.heldMsg, m.heldSaid = bytes.Clone(m.encodeEvent(line)), said // sent after its action
 			return
 		}
-		m.broadcast(m.encodeEvent(line))
+		m.broadcast(m.encodeEvent(line), &said)
 	case ref.EventAction:
-		m.broadcast(m.encodeEvent(line))
+		m.broadcast(m.encodeEvent(line), &said)
 		if m.heldMsg != nil {
-			m.broadcast(m.heldMsg)
+			m.broadcast(m.heldMsg, &m.heldSaid)
 			m.heldMsg = nil
 		}
 	case ref.EventShowdown:
 		if ev.Uncontested && m.faults.on(FaultShowdownUnflagged) {
 			// The log keeps the flag; the live event drops it.
 			live := bytes.Replace(line, []byte(`"uncontested":true`), []byte(`"uncontested":false`), 1)
-			m.broadcast(m.encodeEvent(live))
+			m.broadcast(m.encodeEvent(live), &said)
 			return
 		}
-		m.broadcast(m.encodeEvent(line))
+		m.broadcast(m.encodeEvent(line), &said)
 	default:
-		m.broadcast(m.encodeEvent(line))
+		m.broadcast(m.encodeEvent(line), &said)
 	}
 }
 
@@ -262,7 +266,7 @@ func (m *match) end() {
 		if c == nil {
 			continue
 		}
-		c.sendLast(msg)
+		c.sendLast(out{msg, &m.endSaid})
 		m.conns[seat] = nil
 	}
 }
@@ -277,21 +281,21 @@ func (m *match) flush() {
 	}
 }
 
-func (m *match) broadcast(msg []byte) {
+func (m *match) broadcast(msg []byte, said *Sent) {
 	for seat := range m.conns {
-		m.sendTo(seat, msg)
+		m.sendTo(seat, msg, said)
 	}
 }
 
-// sendTo adds a copy of msg to the burst of seat's connection (flush hands
-// it over), dropping a connection that cannot keep up (its seat then times
-// out normally).
-func (m *match) sendTo(seat int, msg []byte) {
+// sendTo adds a copy of msg, which says said, to the burst of seat's
+// connection (flush hands it over), dropping a connection that cannot keep
+// up (its seat then times out normally).
+func (m *match) sendTo(seat int, msg []byte, said *Sent) {
 	c := m.conns[seat]
 	if c == nil {
 		return
 	}
-	if !c.send(msg) {
+	if !c.send(msg, said) {
 		m.conns[seat] = nil
 	}
 }
@@ -302,8 +306,11 @@ func (m *match) sendErr(seat int, code, text, rule string) {
 	if m.st != nil {
 		turn = m.st.Turn()
 	}
-	m.out = appendError(m.out[:0], m.id, m.errorCode(code), text, turn, rule)
-	m.sendTo(seat, m.out)
+	code = m.errorCode(code)
+	m.out = appendError(m.out[:0], m.id, code, text, turn, rule)
+	said := none(TypeError)
+	said.Turn, said.Code = orNone(&turn), code
+	m.sendTo(seat, m.out, &said)
 }
 
 // state is the engine state views come from: the match's, or before the
@@ -394,20 +401,23 @@ func (m *match) welcomeMsg(seat int) []byte {
 	return appendWelcome(nil, m.id, seat, m.appendView(nil, &vs, seat, nil))
 }
 
-// yourTurn is seat's your_turn, written into the run goroutine's scratch
-// buffers: valid until the next message is encoded (sendTo copies it).
-func (m *match) yourTurn(seat, deadlineMS int) []byte {
+// yourTurn sends seat its your_turn, written into the run goroutine's
+// scratch buffers.
+func (m *match) yourTurn(seat, deadlineMS int) {
 	if m.faults.on(FaultDropDeadlineMS) {
 		deadlineMS = -1
 	}
+	said := none(TypeYourTurn)
+	said.Round, said.Turn, said.DeadlineMS = m.st.Round(), m.st.Turn(), orNone(&deadlineMS)
 	// The view is written in place, between the envelope's head and tail.
-	m.out = appendYourTurnHead(m.out[:0], m.id, m.st.Round(), m.st.Turn(), deadlineMS)
+	m.out = appendYourTurnHead(m.out[:0], m.id, said.Round, said.Turn, deadlineMS)
 	m.out = m.appendView(m.out, &m.vsOut, seat, &m.hist)
-	m.out = appendYourTurnTail(m.out, m.legalFor(seat))
+	said.Legal = m.legalFor(seat)
+	m.out = appendYourTurnTail(m.out, said.Legal)
 	if m.faults.on(FaultYourTurnNoMatchID) {
 		m.out = bytes.Replace(m.out, []byte(`"match_id":`+strconv.Quote(m.id)+`,`), nil, 1)
 	}
-	return m.out
+	m.sendTo(seat, m.out, &said)
 }
 
 // serveEnded answers a connection that arrives after the match ended: the
@@ -422,12 +432,14 @@ func (m *match) serveEnded(c *conn) {
 		return
 	}
 	if m.faults.on(FaultMoveAfterEnd) {
-		c.send(m.welcomeMsg(c.seat))
-		c.send(encodeMatchEnd(m.id, m.commit, m.endLine))
+		welcome := none(TypeWelcome)
+		c.send(m.welcomeMsg(c.seat), &welcome)
+		c.send(encodeMatchEnd(m.id, m.commit, m.endLine), &m.endSaid)
 		c.flush()
 		return // the connection stays open: lateMove records what comes
 	}
-	c.sendLast(m.welcomeMsg(c.seat), encodeMatchEnd(m.id, m.commit, m.endLine))
+	welcome := none(TypeWelcome)
+	c.sendLast(out{m.welcomeMsg(c.seat), &welcome}, out{encodeMatchEnd(m.id, m.commit, m.endLine), &m.endSaid})
 }
 
 // lateMove records a move that arrives after the end (FaultMoveAfterEnd):
@@ -446,5 +458,7 @@ func (m *match) lateMove(c *conn, data []byte) {
 	line := fmt.Appendf(nil, `{"type":"action","round":%d,"turn":%d,"seat":%d,"action":%q}`, round, *msg.Turn, c.seat, *msg.Action)
 	m.log.add(line)
 	m.mu.Unlock()
-	c.sendLast(append(append(appendEvent(nil, m.id, nil)[:len(appendEvent(nil, m.id, nil))-1], line...), '}'))
+	said := none(TypeEvent)
+	said.Event = SentEvent{Type: ref.EventAction, Round: round, Seat: c.seat, Turn: *msg.Turn}
+	c.sendLast(out{append(append(appendEvent(nil, m.id, nil)[:len(appendEvent(nil, m.id, nil))-1], line...), '}'), &said})
 }

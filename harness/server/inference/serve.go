@@ -158,6 +158,12 @@ var ErrAgentGone = errors.New("inference server: the agent's stream ended before
 // io.Closer (an agent's stdin then sees EOF). A goroutine reading r may stay
 // blocked in r.Read until the caller closes r.
 func (s *Server) RunStdio(ctx context.Context, matchID string, seat int, r io.Reader, w io.Writer) error {
+	return s.runSeat(ctx, matchID, seat, newLineTransport(r, w), false)
+}
+
+// runSeat plays one agent seat over lt (RunStdio, RunInProcess); typed
+// connections keep what each message says.
+func (s *Server) runSeat(ctx context.Context, matchID string, seat int, lt transport, typed bool) error {
 	m := s.lookup(matchID)
 	if m == nil {
 		return ErrNoMatch
@@ -169,9 +175,9 @@ func (s *Server) RunStdio(ctx context.Context, matchID string, seat int, r io.Re
 		return ErrClosed
 	}
 	defer s.wg.Done()
-	lt := newLineTransport(r, w)
 	t := s.dia.wrap(lt)
 	c := newConn(seat, t, s.opts.SendQueue, true)
+	c.typed = typed
 	s.wg.Go(func() { c.writeLoop(s.ctx, s.opts.WriteTimeout) })
 	select {
 	case m.events <- connEvent{kind: evAttach, c: c}:

@@ -230,7 +230,8 @@ func ReadLegal(b []byte) (legal []inference.LegalAction, ok bool) {
 // ReadRanking reads a match_end's ranking (nil when it is not an array of
 // entries). Unlike the other readers it is all or nothing, through
 // encoding/json: an entry of another shape leaves the whole ranking nil.
-// Its one reader is certification, of umpire's own server's match_end;
+// Its one reader is the embedded server's ReadSent (certification, of a
+// match_end its own server's door does not say);
 // the suite judges a ranking's shape with the schema.
 func ReadRanking(b []byte) []inference.RankEntry {
 	var r []inference.RankEntry

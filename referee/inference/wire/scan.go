@@ -138,8 +138,8 @@ func skipString(b []byte, i int) int {
 // none ends there: a string with its escapes, an object or array to its
 // matching bracket, a scalar to the next ',', '}', ']' or space. Like the
 // rest of the walk it does not validate what it skips. It is exported for
-// readers of a known layout that skip the members they do not read (the
-// certification driver's event fast path), so that one walker is kept.
+// readers of a known layout that skip the members they do not read, so
+// that one walker is kept.
 func SkipValue(b []byte, i int) int {
 	if i >= len(b) {
 		return -1

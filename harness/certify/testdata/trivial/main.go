@@ -27,13 +27,12 @@ import (
 	"bytes"
 	"io"
 	"os"
-	"syscall"
 )
 
 func main() {
 	ack := len(os.Args) > 1 && os.Args[1] == "-ack"
 	in := bufio.NewReaderSize(stdin(), 1<<20)
-	out := bufio.NewWriter(rawOut{fd: 1, f: os.Stdout})
+	out := bufio.NewWriter(stdout())
 	var (
 		buf  []byte
 		n    int64
@@ -82,13 +81,17 @@ func main() {
 // from, waking another thread each time. Its reads are raw system calls
 // (rawIn), which do not wake that monitor either.
 func stdin() io.Reader {
-	var st syscall.Stat_t
-	if syscall.Fstat(0, &st) != nil || st.Mode&syscall.S_IFMT != syscall.S_IFIFO || syscall.SetNonblock(0, true) != nil {
-		return os.Stdin
-	}
-	f := os.NewFile(0, "stdin")
-	if rc, err := f.SyscallConn(); err == nil {
+	if rc := pipeConn(0, "stdin"); rc != nil {
 		return rawIn{rc}
 	}
-	return f
+	return os.Stdin
+}
+
+// stdout returns the agent's output: over a pipe a non-blocking one
+// written with raw system calls (rawOut), as stdin is read.
+func stdout() io.Writer {
+	if rc := pipeConn(1, "stdout"); rc != nil {
+		return rawOut{rc}
+	}
+	return os.Stdout
 }

@@ -51,28 +51,54 @@ func (r rawIn) Read(p []byte) (int, error) {
 	return n, nil
 }
 
-// rawOut writes stdout with raw write calls, falling back to a write of
-// the os package on an error. The pipe is a blocking one; an answer is a
-// line of about a hundred bytes, which a pipe umpire reads takes at once.
-// (A raw write blocked on a full pipe would hold up the runtime's garbage
-// collections, which cannot stop its thread, until the pipe drains.)
-type rawOut struct {
-	fd uintptr
-	f  *os.File // the same descriptor, for the fallback
-}
+// rawOut writes a non-blocking stdout with raw write calls inside the
+// runtime's poller, which waits while the pipe is full: a raw write on a
+// non-blocking pipe returns at once (EAGAIN when full) and never holds its
+// thread where the runtime cannot stop it (a raw write blocked on a full
+// pipe would hold up every garbage collection until the pipe drained).
+type rawOut struct{ rc syscall.RawConn }
 
 func (o rawOut) Write(p []byte) (int, error) {
-	done := 0
-	for done < len(p) {
-		r1, _, e := syscall.RawSyscall(syscall.SYS_WRITE, o.fd, uintptr(unsafe.Pointer(&p[done])), uintptr(len(p)-done))
-		if e == syscall.EINTR {
-			continue
+	var (
+		done  int
+		errno syscall.Errno
+	)
+	err := o.rc.Write(func(fd uintptr) bool {
+		for done < len(p) {
+			r1, _, e := syscall.RawSyscall(syscall.SYS_WRITE, fd, uintptr(unsafe.Pointer(&p[done])), uintptr(len(p)-done))
+			switch e {
+			case 0:
+				done += int(r1)
+			case syscall.EINTR:
+			case syscall.EAGAIN:
+				return false
+			default:
+				errno = e
+				return true
+			}
 		}
-		if e != 0 {
-			n, err := o.f.Write(p[done:])
-			return done + n, err
-		}
-		done += int(r1)
+		return true
+	})
+	switch {
+	case err != nil:
+		return done, err
+	case errno != 0:
+		return done, errno
 	}
 	return done, nil
+}
+
+// pipeConn returns the raw connection of descriptor fd when it is a pipe,
+// made non-blocking (its waits then park in the runtime's poller), else
+// nil.
+func pipeConn(fd int, name string) syscall.RawConn {
+	var st syscall.Stat_t
+	if syscall.Fstat(fd, &st) != nil || st.Mode&syscall.S_IFMT != syscall.S_IFIFO || syscall.SetNonblock(fd, true) != nil {
+		return nil
+	}
+	rc, err := os.NewFile(uintptr(fd), name).SyscallConn()
+	if err != nil {
+		return nil
+	}
+	return rc
 }
