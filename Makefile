@@ -27,7 +27,7 @@ test:
 # The race detector on the packages where goroutines meet: the agent
 # adapters, the embedded servers and certification.
 test-race:
-	$(GO) test -race -count=1 ./harness/agent/ ./harness/server/... ./harness/certify/
+	$(GO) test -race -count=1 ./harness/agent/ ./harness/server/... ./harness/*/server/ ./harness/certify/
 
 # The HTML report rendered in headless Chromium (installed with apt when
 # missing); the screenshot lands in umpire-report/browser/.

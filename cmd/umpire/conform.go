@@ -11,8 +11,8 @@ import (
 	"time"
 
 	"github.com/umpire-arena/umpire/harness"
+	infsrv "github.com/umpire-arena/umpire/harness/inference/server"
 	"github.com/umpire-arena/umpire/harness/probe"
-	infsrv "github.com/umpire-arena/umpire/harness/server/inference"
 	"github.com/umpire-arena/umpire/internal/inert"
 	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/reports"

@@ -7,8 +7,8 @@ import (
 	"slices"
 	"strings"
 
+	infsrv "github.com/umpire-arena/umpire/harness/inference/server"
 	"github.com/umpire-arena/umpire/harness/probe"
-	infsrv "github.com/umpire-arena/umpire/harness/server/inference"
 	"github.com/umpire-arena/umpire/internal/inert"
 	"github.com/umpire-arena/umpire/reports"
 )

@@ -12,9 +12,9 @@ import (
 	"time"
 
 	"github.com/umpire-arena/umpire/harness"
+	baserver "github.com/umpire-arena/umpire/harness/bangarena/server"
 	infadv "github.com/umpire-arena/umpire/harness/inference/players"
-	baserver "github.com/umpire-arena/umpire/harness/server/bangarena"
-	infsrv "github.com/umpire-arena/umpire/harness/server/inference"
+	infsrv "github.com/umpire-arena/umpire/harness/inference/server"
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
 )
 

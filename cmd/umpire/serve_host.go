@@ -7,9 +7,9 @@ import (
 	"os"
 	"time"
 
-	baserver "github.com/umpire-arena/umpire/harness/server/bangarena"
+	baserver "github.com/umpire-arena/umpire/harness/bangarena/server"
+	infsrv "github.com/umpire-arena/umpire/harness/inference/server"
 	"github.com/umpire-arena/umpire/harness/server/guard"
-	infsrv "github.com/umpire-arena/umpire/harness/server/inference"
 )
 
 // hostFlags are the flags of serve that make the server safe to expose:

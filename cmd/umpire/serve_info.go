@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"github.com/umpire-arena/umpire/harness"
-	baserver "github.com/umpire-arena/umpire/harness/server/bangarena"
-	infsrv "github.com/umpire-arena/umpire/harness/server/inference"
+	baserver "github.com/umpire-arena/umpire/harness/bangarena/server"
+	infsrv "github.com/umpire-arena/umpire/harness/inference/server"
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
 	ref "github.com/umpire-arena/umpire/referee/inference"
 )

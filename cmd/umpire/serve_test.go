@@ -13,7 +13,7 @@ import (
 
 	"github.com/coder/websocket"
 
-	infsrv "github.com/umpire-arena/umpire/harness/server/inference"
+	infsrv "github.com/umpire-arena/umpire/harness/inference/server"
 	ref "github.com/umpire-arena/umpire/referee/inference"
 )
 

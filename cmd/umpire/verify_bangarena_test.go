@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	baserver "github.com/umpire-arena/umpire/harness/server/bangarena"
+	baserver "github.com/umpire-arena/umpire/harness/bangarena/server"
 )
 
 // bangLog simulates one BangArena match of run seed "vb" into dir and

@@ -9,12 +9,12 @@ import (
 
 	"github.com/umpire-arena/umpire/harness"
 	baadv "github.com/umpire-arena/umpire/harness/bangarena/players"
+	basrv "github.com/umpire-arena/umpire/harness/bangarena/server"
 	"github.com/umpire-arena/umpire/harness/certify"
 	"github.com/umpire-arena/umpire/harness/game"
 	"github.com/umpire-arena/umpire/harness/games"
 	"github.com/umpire-arena/umpire/harness/probe"
 	"github.com/umpire-arena/umpire/harness/proxy"
-	basrv "github.com/umpire-arena/umpire/harness/server/bangarena"
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
 	baverify "github.com/umpire-arena/umpire/referee/bangarena/verify"
 	"github.com/umpire-arena/umpire/referee/rules"

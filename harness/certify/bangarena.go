@@ -12,7 +12,7 @@ import (
 
 	"github.com/tidwall/gjson"
 	"github.com/umpire-arena/umpire/harness/agent"
-	baserver "github.com/umpire-arena/umpire/harness/server/bangarena"
+	baserver "github.com/umpire-arena/umpire/harness/bangarena/server"
 	baref "github.com/umpire-arena/umpire/referee/bangarena"
 	"github.com/umpire-arena/umpire/referee/rules"
 )

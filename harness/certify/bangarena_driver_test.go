@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	baserver "github.com/umpire-arena/umpire/harness/server/bangarena"
+	baserver "github.com/umpire-arena/umpire/harness/bangarena/server"
 )
 
 // TestBADoMatchesHTTPTest checks that the driver's door to the server (its

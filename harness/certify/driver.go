@@ -9,10 +9,10 @@ import (
 
 	"github.com/umpire-arena/umpire/harness"
 	"github.com/umpire-arena/umpire/harness/agent"
+	baserver "github.com/umpire-arena/umpire/harness/bangarena/server"
 	"github.com/umpire-arena/umpire/harness/game"
 	infadv "github.com/umpire-arena/umpire/harness/inference/players"
-	baserver "github.com/umpire-arena/umpire/harness/server/bangarena"
-	infsrv "github.com/umpire-arena/umpire/harness/server/inference"
+	infsrv "github.com/umpire-arena/umpire/harness/inference/server"
 )
 
 // driver is certify's one door to a game's embedded server: both games

@@ -6,7 +6,7 @@ import (
 	"io"
 	"sync"
 
-	infsrv "github.com/umpire-arena/umpire/harness/server/inference"
+	infsrv "github.com/umpire-arena/umpire/harness/inference/server"
 )
 
 // feed carries what the embedded Inference server sends the agent's seat

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	infsrv "github.com/umpire-arena/umpire/harness/server/inference"
+	infsrv "github.com/umpire-arena/umpire/harness/inference/server"
 )
 
 // burst makes a burst of msgs, said when said is not nil.

@@ -11,6 +11,6 @@
 // This package registers nothing itself: harness/allgames imports every
 // game. Only cmd/umpire, harness/selftest, specs and the manifest
 // generator import allgames; the packages a game wires (probe, certify,
-// proxy, server/*, referee) never do, so no import cycle can form. Nothing
+// proxy, <game>/server, referee) never do, so no import cycle can form. Nothing
 // outside the per-game files branches on a game's name (branches_test.go).
 package games

@@ -4,7 +4,8 @@
 // conformance and certify checks, the log verifier, sample logs, the
 // engine's self-check) and every mode's part of the game (probe.Suite,
 // certify.Game, proxy.Side). Its subpackages hold the game's harness
-// pieces: players/ (the scripted adversaries).
+// pieces: players/ (the scripted adversaries) and server/ (the embedded
+// reference server).
 //
 // Importing it registers the game; harness/allgames imports every game.
 package inference

@@ -6,7 +6,7 @@ import (
 	"sort"
 	"testing"
 
-	basrv "github.com/umpire-arena/umpire/harness/server/bangarena"
+	basrv "github.com/umpire-arena/umpire/harness/bangarena/server"
 	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/reports"
 )

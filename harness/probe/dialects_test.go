@@ -6,7 +6,7 @@ import (
 	"sort"
 	"testing"
 
-	infsrv "github.com/umpire-arena/umpire/harness/server/inference"
+	infsrv "github.com/umpire-arena/umpire/harness/inference/server"
 	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/reports"
 )

@@ -3,7 +3,7 @@ package probe
 import (
 	"time"
 
-	infsrv "github.com/umpire-arena/umpire/harness/server/inference"
+	infsrv "github.com/umpire-arena/umpire/harness/inference/server"
 )
 
 // StartEmbeddedInference starts umpire's Inference reference server on

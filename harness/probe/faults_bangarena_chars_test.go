@@ -1,7 +1,7 @@
 package probe
 
 // bangarenaCharFaultCases are the engine-played faults of
-// harness/server/bangarena/faults_chars.go, each with the rule the suite
+// harness/bangarena/server/faults_chars.go, each with the rule the suite
 // must report for it (see faultTable).
 func bangarenaCharFaultCases() []faultCase {
 	return []faultCase{

@@ -1,7 +1,7 @@
 package probe
 
 // bangarenaEffectFaultCases are the engine-played faults of
-// harness/server/bangarena/faults_effects.go, each with the rule the suite
+// harness/bangarena/server/faults_effects.go, each with the rule the suite
 // must report for it (see faultTable).
 func bangarenaEffectFaultCases() []faultCase {
 	return []faultCase{

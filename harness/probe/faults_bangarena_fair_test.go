@@ -1,7 +1,7 @@
 package probe
 
 // bangarenaFairFaultCases are the faults of
-// harness/server/bangarena/faults_fair.go (the draws the documents call
+// harness/bangarena/server/faults_fair.go (the draws the documents call
 // random), each with the rule the suite must report for it (see
 // faultTable): only the fairness checks over many rooms see them.
 func bangarenaFairFaultCases() []faultCase {

@@ -1,7 +1,7 @@
 package probe
 
 // bangarenaRecipeFaultCases are the faults of
-// harness/server/bangarena/faults_recipe.go, each with the rule the suite
+// harness/bangarena/server/faults_recipe.go, each with the rule the suite
 // must report for it (see faultTable).
 func bangarenaRecipeFaultCases() []faultCase {
 	return []faultCase{

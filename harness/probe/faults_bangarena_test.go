@@ -18,7 +18,7 @@ func bangarenaFaultCases() []faultCase {
 		{GameBangArena, "answer-without-version", "bangarena/server.answer-shape", nil},
 		{GameBangArena, "log-drops-decision", "bangarena/server.replay", []string{"bangarena/log.complete"}},
 		{GameBangArena, "mcp-missing-tool", "bangarena/server.mcp-tools", nil},
-		// The game-rule faults (harness/server/bangarena/faults_rules.go).
+		// The game-rule faults (harness/bangarena/server/faults_rules.go).
 		{GameBangArena, "second-shot", "bangarena/3.shot-limit", nil},
 		{GameBangArena, "range-plus-one", "bangarena/4.range", nil},
 		{GameBangArena, "pass-shadow-no-horse", "bangarena/6.char-09-pass-shadow", nil},

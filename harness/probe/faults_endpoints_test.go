@@ -1,8 +1,8 @@
 package probe
 
 // endpointFaultCases are the faults of the MCP tools and the rules
-// endpoints (harness/server/bangarena/faults_mcp.go,
-// harness/server/inference/faults_endpoints.go), each with the rule the
+// endpoints (harness/bangarena/server/faults_mcp.go,
+// harness/inference/server/faults_endpoints.go), each with the rule the
 // suite must report for it (see faultTable).
 func endpointFaultCases() []faultCase {
 	return []faultCase{

@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"time"
 
+	basrv "github.com/umpire-arena/umpire/harness/bangarena/server"
 	"github.com/umpire-arena/umpire/harness/game"
-	basrv "github.com/umpire-arena/umpire/harness/server/bangarena"
-	infsrv "github.com/umpire-arena/umpire/harness/server/inference"
+	infsrv "github.com/umpire-arena/umpire/harness/inference/server"
 )
 
 // Suite is what this package holds of one game: its checks, its embedded

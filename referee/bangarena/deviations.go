@@ -10,7 +10,7 @@ package bangarena
 // Each deviation is a named constant beside the rule it breaks (one
 // deviations_*.go file per part of the rules), and each hook in the engine
 // is a single `if g.deviates(DevX)` at the place the rule is applied. The
-// names are the fault names of harness/server/bangarena that turn them on.
+// names are the fault names of harness/bangarena/server that turn them on.
 
 // deviates reports whether the deviation called name is on for this match.
 func (g *Game) deviates(name string) bool { return g.cfg.Deviations.On(name) }

@@ -5,7 +5,7 @@ import "strings"
 // Deviations of the §6 characters of checks, Cover and distance (Iron
 // Brow, Lucky, Eagle Eye, Double Barrel), of the reaction queue (§7) and of
 // the resolving card (§3), one per rule; the names are the embedded
-// server's fault names (harness/server/bangarena faults_chars.go).
+// server's fault names (harness/bangarena/server faults_chars.go).
 const (
 	// DevIronBrowNoCover: Iron Brow has no innate Cover; only a Cover card
 	// gives it a check (6.char-06-iron-brow). The coin it would have

@@ -4,7 +4,7 @@ import "github.com/umpire-arena/umpire/referee/rules"
 
 // The deviations of the deal and setup (§2, §6 deal and max hp), the pack
 // (§5 deck, §8 suits), the turn's draw and discard steps (§3) and distance
-// (§4). Each names the fault of harness/server/bangarena that turns it on,
+// (§4). Each names the fault of harness/bangarena/server that turns it on,
 // and each is one mistake a server author could make in one rule.
 const (
 	// DevRolesNoLone deals the classic table (classic and legacy modes)

@@ -9,7 +9,7 @@ package inference
 //
 // Each deviation is a named constant beside the rule it breaks, and each
 // hook in the engine is a single `if s.deviates(DevX)` at the place the rule
-// is applied. The names are the fault names of harness/server/inference
+// is applied. The names are the fault names of harness/inference/server
 // that turn them on.
 
 // deviates reports whether the deviation called name is on for this match.

@@ -250,7 +250,7 @@ func TestBangArenaMutations(t *testing.T) {
 	}
 	// The same mutations of a log of a server with a generator of its own
 	// (the embedded server's other-chance dialect, testdata written by
-	// harness/server/bangarena's TestOtherChanceGolden), verified without
+	// harness/bangarena/server's TestOtherChanceGolden), verified without
 	// its seed as `umpire verify` does: judged with the chance the log
 	// shows. A drawn card the log changes is then another possible
 	// outcome, not a divergence, until the card comes off the deck a

@@ -1,0 +1,5 @@
+package server
+
+import "runtime"
+
+func goroutines() int { return runtime.NumGoroutine() }

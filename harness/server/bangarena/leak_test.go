@@ -1,5 +1,0 @@
-package bangarena
-
-import "runtime"
-
-func goroutines() int { return runtime.NumGoroutine() }
