@@ -21,7 +21,7 @@ func bangarenaChecks() []Check {
 			Rules: []string{"bangarena/12.request", "bangarena/11.fields", "bangarena/11.event-shape", "bangarena/11.role-mode", "bangarena/13.args-schema",
 				"bangarena/server.answer-shape", "bangarena/13.action-ids", "bangarena/12.legal-mask"}, Timeout: long, Run: baCheckSchema},
 		{Name: "bangarena: legal_mask is an alias of legalActions", Game: GameBangArena, Section: secSchema,
-			Rules: []string{"bangarena/12.legal-mask"}, Timeout: long, Run: baCheckLegalMask},
+			Rules: []string{"bangarena/12.legal-mask", "bangarena/12.legal-mask-present"}, Timeout: long, Run: baCheckLegalMask},
 		{Name: "bangarena: legalActions agree with the referee, derived from each observation (live)", Game: GameBangArena, Section: secCross,
 			Rules: []string{"bangarena/server.legal-actions", "bangarena/13.action-ids"}, Timeout: long, Run: baCheckLive},
 		{Name: "bangarena: the room log re-simulates event by event (log verifier)", Game: GameBangArena, Section: secCross,
@@ -48,8 +48,8 @@ func bangarenaChecks() []Check {
 			Rules: []string{"bangarena/12.args-contradict", "bangarena/server.status-code"}, Timeout: probe, Run: baProbeArgs},
 		{Name: "bangarena: a glory choice left unanswered defaults to heart", Game: GameBangArena, Section: secTimeout,
 			Rules: []string{"bangarena/13.glory-default", "bangarena/14.default-action"}, Timeout: probe, Run: baProbeGloryDefault},
-		{Name: "bangarena: a silent seat is answered for at its deadline", Game: GameBangArena, Section: secTimeout,
-			Rules: []string{"bangarena/14.default-action"}, Timeout: probe, Run: baProbeSilent},
+		{Name: "bangarena: a silent seat is answered for at its deadline, not before, with the default", Game: GameBangArena, Section: secTimeout,
+			Rules: []string{"bangarena/14.default-action", "bangarena/14.not-before-deadline"}, Timeout: probe, Run: baProbeSilent},
 		{Name: "bangarena: hidden roles stay hidden after an early end", Game: GameBangArena, Section: secHidden,
 			Rules: []string{"bangarena/11.redaction"}, Timeout: probe, Run: func(context.Context, *Target) Result {
 				// I-BA-P3: an early end (abandoned, force_end) cannot be caused through the wire.

@@ -154,6 +154,7 @@ func BangArenaRules() []Rule {
 		r("bangarena/12.deadline-at", Must, "§1", "A DecisionRequest that offers a decision names its deadline in deadlineAt, never null: every decision has a deadline."),
 		r("bangarena/11.version", Must, "§11", "The observation's version is the state's version: the same number as the request's observationVersion."),
 		reading("bangarena/12.pack-hash", "I-BA-F3", "§0", "A DecisionRequest's mechanicsPackHash, when it names a pack, names the one the rules are generated from, PACK_DEFAULT_V0; a digest is a server's choice (I-BA-F3)."),
+		r("bangarena/12.legal-mask-present", Must, "§12", "The DecisionRequest observe answers carries the legal_mask alias beside legalActions."),
 		reading("bangarena/12.legal-mask", "I-BA-60", "§12", "The legal_mask an observe answer carries beside legalActions is its alias: the very same items (I-BA-60)."),
 
 		// §13 commands
@@ -168,6 +169,7 @@ func BangArenaRules() []Rule {
 
 		// §14 timing
 		r("bangarena/14.default-action", Must, "§14", "On a timeout the server answers for the seat: pass, end_play, the default discard or the choice's default."),
+		r("bangarena/14.not-before-deadline", Must, "§14", "The server answers for a silent seat only once its deadline has passed, never before it."),
 		r("bangarena/14.random-legal", Must, "§14", "A second illegal answer is replaced by a random item of legalActions."),
 		reading("bangarena/14.default-deadline", "I-BA-D2", "§14", "A room created without a deadline gives each decision the documents' default: 15 s (an AI seat's own timeout) or 30 s (I-BA-D2)."),
 
