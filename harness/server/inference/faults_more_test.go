@@ -559,6 +559,19 @@ func moreFaultCases() []faultTest {
 			},
 		},
 		{
+			fault: FaultLiveEventNotLogLine, rule: "inference/wire.events.objects",
+			spec:   func(seed string) MatchSpec { return agent(seed, 3, 1, 10000, "passive") },
+			policy: call,
+			observe: func(t *testing.T, r faultRun) bool {
+				for _, f := range r.cl.frames {
+					if f.env.Type == TypeEvent && bytes.Contains(f.raw, []byte(`"live":true`)) {
+						return !bytes.Contains(r.log, []byte(`"live":true`))
+					}
+				}
+				return false
+			},
+		},
+		{
 			fault: FaultOwnLineType, rule: "inference/protocol.log-line",
 			spec:    func(seed string) MatchSpec { return scripted(seed, 3, 1, "passive") },
 			observe: func(t *testing.T, r faultRun) bool { return bytes.Contains(r.log, []byte(`"type":"round_note"`)) },

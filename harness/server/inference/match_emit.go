@@ -109,7 +109,7 @@ func (m *match) record(ev *ref.Event) {
 		m.startLine = bytes.Clone(line)
 		m.broadcast(m.encodeEvent(line))
 	case ref.EventRoundStart:
-		m.broadcast(m.encodeEvent(line))
+		m.broadcast(m.encodeEvent(m.liveLine(line)))
 		if m.faults.on(FaultOwnLineType) {
 			note := []byte(`{"type":"round_note","round":` + strconv.Itoa(ev.Round) + `}`)
 			m.mu.Lock()
