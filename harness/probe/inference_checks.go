@@ -45,6 +45,8 @@ func inferenceChecks() []Check {
 			Rules: []string{"inference/visibility.no-peek", "inference/visibility.own-value", "inference/wire.events.objects", "inference/round.7.uncontested"}, Timeout: long, Run: infCheckHidden},
 		{Name: "inference: every event is a line of the match log, in order", Game: GameInference, Section: secCross,
 			Rules: []string{"inference/wire.events.objects"}, Timeout: long, Run: infCheckEventsAreLog},
+		{Name: "inference: history keeps the last 20 rounds in full, older ones trimmed", Game: GameInference, Section: secProbes,
+			Rules: []string{"inference/wire.visible-state.history-trim"}, Timeout: probe, Run: infProbeHistoryTrim},
 		{Name: "inference: a match created without settings has the documents' defaults", Game: GameInference, Section: secProbes,
 			Rules: []string{"inference/table.size", "inference/match.rounds", "inference/match.credits", "inference/round.2.ante-ramp", "inference/timeouts.default-deadline"}, Timeout: probe, Run: infProbeDefaults},
 		{Name: "inference: GET /rules/inference serves the rules", Game: GameInference, Section: secProbes,

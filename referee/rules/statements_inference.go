@@ -75,7 +75,7 @@ func inferenceStatements() []Statement {
 		{ID: "I-67", Section: "wire: visible_state", Text: "Past reveals are listed; an uncontested round lists none.", Rules: []string{"inference/visibility.history", "inference/round.7.uncontested"}},
 		{ID: "I-68", Section: "wire: visible_state", Text: "actions and messages hold the current round.", Rules: []string{"inference/wire.visible-state.fields"}, Gap: "never compared with the round's events"},
 		{ID: "I-69", Section: "wire: visible_state", Text: "history lists every finished round, oldest first.", Rules: []string{"inference/visibility.history"}},
-		{ID: "I-70", Section: "wire: visible_state", Text: "Only the last 20 rounds keep their actions and messages in history.", Rules: []string{"inference/wire.visible-state.fields"}, Gap: "no conform run reaches 21 rounds, so the trimming is never seen"},
+		{ID: "I-70", Section: "wire: visible_state", Text: "Only the last 20 rounds keep their actions and messages in history.", Rules: []string{"inference/wire.visible-state.history-trim"}},
 		{ID: "I-71", Section: "wire: visible_state", Text: "contribution is what the seat put in this round, ante and bets.", Rules: []string{"inference/wire.visible-state.contribution"}},
 		{ID: "I-72", Section: "wire: visible_state", Text: "call_breakeven_value is null with nothing owed, else the break-even value with no further raises.", Rules: []string{"inference/visibility.breakeven"}},
 		{ID: "I-73", Section: "wire: visible_state", Text: "limits.ante is this round's and follows the ramp.", Rules: []string{"inference/wire.visible-state.ante"}},

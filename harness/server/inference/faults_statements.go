@@ -1,18 +1,26 @@
 package inference
 
-// The fault of the events and the match log (the document: events are the
-// match log's objects).
+import ref "github.com/umpire-arena/umpire/referee/inference"
+
+// The faults of the events and the match log (the document: events are the
+// match log's objects) and of the trimming of history (the last 20 rounds
+// in full).
 const (
 	// FaultLiveEventNotLogLine sends each round_start event with a field
 	// its log line lacks ("live": true): the event is no longer the log's
 	// object.
 	FaultLiveEventNotLogLine Fault = "live-event-not-log-line"
+	// FaultHistoryTrims20th trims the 20th latest finished round of
+	// visible_state.history too: only 19 rounds keep their actions and
+	// messages.
+	FaultHistoryTrims20th Fault = "history-trims-20th"
 )
 
 // statementFaultList lists the fault above (appended in faultList).
 func statementFaultList() []FaultInfo {
 	return []FaultInfo{
 		{FaultLiveEventNotLogLine, "inference/wire.events.objects", "a round_start event carries a field its log line lacks"},
+		{FaultHistoryTrims20th, "inference/wire.visible-state.history-trim", "visible_state.history keeps only the last 19 rounds in full"},
 	}
 }
 
@@ -23,4 +31,16 @@ func (m *match) liveLine(line []byte) []byte {
 		return line
 	}
 	return append(append([]byte(nil), line[:len(line)-1]...), `,"live":true}`...)
+}
+
+// trimTwentieth trims the 20th latest round of a view's history (its own
+// copy of the records) with FaultHistoryTrims20th on; it reports whether it
+// changed anything.
+func (m *match) trimTwentieth(vs *ref.VisibleState) bool {
+	i := len(vs.History) - ref.HistoryFullRounds
+	if !m.faults.on(FaultHistoryTrims20th) || i < 0 {
+		return false
+	}
+	vs.History[i].Actions, vs.History[i].Messages = nil, nil
+	return true
 }
