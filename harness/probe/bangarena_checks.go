@@ -32,6 +32,8 @@ func bangarenaChecks() []Check {
 			Rules: []string{"bangarena/10.partners-lones", "bangarena/2.partners"}, Timeout: probe, Run: baCheckPartners},
 		{Name: "bangarena: other seats' hands and hidden roles stay hidden", Game: GameBangArena, Section: secHidden,
 			Rules: []string{"bangarena/11.redaction", "bangarena/1.what-you-see", "bangarena/11.events", "bangarena/11.events-scavenger", "bangarena/11.look-top"}, Timeout: long, Run: baCheckHidden},
+		{Name: "bangarena: every check is shown to every seat", Game: GameBangArena, Section: secHidden,
+			Rules: []string{"bangarena/11.events"}, Timeout: long, Run: baCheckChecksPublic},
 		{Name: "bangarena: first illegal answer is reasked, the second replaced", Game: GameBangArena, Section: secProbes,
 			Rules: []string{"bangarena/server.reask", "bangarena/14.random-legal"}, Timeout: probe, Run: baProbeReask},
 		{Name: "bangarena: a repeated commandId gets the stored answer", Game: GameBangArena, Section: secProbes,

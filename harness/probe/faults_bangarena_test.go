@@ -18,6 +18,7 @@ func bangarenaFaultCases() []faultCase {
 		{GameBangArena, "timeout-early", "bangarena/14.not-before-deadline", nil},
 		{GameBangArena, "timeout-not-default", "bangarena/14.default-action", nil},
 		{GameBangArena, "no-legal-mask", "bangarena/12.legal-mask-present", nil},
+		{GameBangArena, "checks-private", "bangarena/11.events", nil},
 		{GameBangArena, "answer-without-version", "bangarena/server.answer-shape", nil},
 		{GameBangArena, "log-drops-decision", "bangarena/server.replay", []string{"bangarena/log.complete"}},
 		{GameBangArena, "mcp-missing-tool", "bangarena/server.mcp-tools", nil},

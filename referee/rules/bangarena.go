@@ -139,7 +139,7 @@ func BangArenaRules() []Rule {
 
 		// §11 observation
 		r("bangarena/11.redaction", Must, "§11", "Other seats' hands are backs and hidden roles null (roleHidden) until elimination or a normal end; they stay hidden after abandoned or force_end."),
-		r("bangarena/11.events", Must, "§11", "The observation's events hold public events and the seat's own private ones only."),
+		r("bangarena/11.events", Must, "§11", "The observation's events hold the public events and the seat's own private ones, and no others."),
 		pin("bangarena/11.event-shape", "WIRE.md Observation events", "§11", "Each event of an observation is an object {seq, type, …}."),
 		r("bangarena/11.look-top", Must, "§11", "The cards of a look-top choice are shown to the chooser only."),
 		r("bangarena/11.fields", Must, "§11", "The observation carries version, phase, turnSeat, you, players (hp, maxHp, alive, characterId, handCount, inPlayCards, weaponCardId, glory), pile sizes and the winners at the end."),

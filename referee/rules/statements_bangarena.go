@@ -122,7 +122,7 @@ func bangarenaStatements() []Statement {
 		{ID: "B-114", Section: "§7", Text: "The view shows the pending reaction (kind, source, target) and the queue.", Rules: []string{"bangarena/7.pending-shape"}},
 		{ID: "B-115", Section: "§8", Text: "Jail and Dynamite checks turn the deck's top card; suit and rank decide.", Rules: []string{"bangarena/8.jail-check", "bangarena/8.dynamite-check"}},
 		{ID: "B-116", Section: "§8", Text: "A Cover check is a fair coin from the match's generator, with no card.", Rules: []string{"bangarena/8.cover-coin", "bangarena/8.cover-fair"}},
-		{ID: "B-117", Section: "§8", Text: "Every check is a public event.", Rules: []string{"bangarena/11.events"}, Gap: "no check that every seat receives every check event"},
+		{ID: "B-117", Section: "§8", Text: "Every check is a public event.", Rules: []string{"bangarena/11.events"}},
 		{ID: "B-118", Section: "§8", Text: "char_06's Cover with a Cover card is one flip.", Rules: []string{"bangarena/6.char-06-iron-brow", "bangarena/8.cover-coin"}},
 		{ID: "B-119", Section: "§8", Text: "High Noon starts in round 8 on the Marshal's turns, with a public event.", Rules: []string{"bangarena/8.high-noon"}},
 		{ID: "B-120", Section: "§8", Text: "Under High Noon nobody has a Shot limit.", Rules: []string{"bangarena/8.high-noon"}},

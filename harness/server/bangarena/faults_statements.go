@@ -5,7 +5,7 @@ import ref "github.com/umpire-arena/umpire/referee/bangarena"
 // The faults of the statements the statement map closed last: the server's
 // answer for a silent seat (§14: no answer in time → the server answers for
 // the seat: pass / end_play / the default discard) and the legal_mask alias
-// (§12).
+// (§12), and checks as public events (§8).
 const (
 	// FaultTimeoutEarly answers for a silent seat halfway to its deadline
 	// (deadlineAt still names the whole deadline).
@@ -17,6 +17,9 @@ const (
 	// FaultNoLegalMask sends observe's DecisionRequest without legal_mask
 	// (§12: observe → DecisionRequest + the legal_mask alias).
 	FaultNoLegalMask Fault = "no-legal-mask"
+	// FaultChecksPrivate shows a check event (Jail, Dynamite, Cover) only
+	// to the seat checked (§8: checks are public events).
+	FaultChecksPrivate Fault = "checks-private"
 )
 
 // timeoutFaults lists the faults above (appended in FaultList).
@@ -25,6 +28,7 @@ func timeoutFaults() []FaultInfo {
 		{FaultTimeoutEarly, "bangarena/14.not-before-deadline", "§14 no answer in time → the server answers", "a silent seat is answered for halfway to its deadline"},
 		{FaultTimeoutNotDefault, "bangarena/14.default-action", "§14 pass / end_play / default discard", "a silent seat is answered for with another item than the default (a card instead of end_play)"},
 		{FaultNoLegalMask, "bangarena/12.legal-mask-present", "§12 observe → DecisionRequest (+ legal_mask alias)", "observe's answer carries no legal_mask"},
+		{FaultChecksPrivate, "bangarena/11.events", "§8 checks are public events; §11 events", "a check event is shown only to the seat checked"},
 	}
 }
 
@@ -50,4 +54,20 @@ func (r *room) notDefaultLocked(seat int, def ref.LegalAction) ref.LegalAction {
 		}
 	}
 	return def
+}
+
+// checksPrivateLocked leaves out of obs, with FaultChecksPrivate on, the
+// check events of other seats than seat.
+func (r *room) checksPrivateLocked(seat int, obs *ref.PlayerView) {
+	if !r.s.faults.on(FaultChecksPrivate) {
+		return
+	}
+	evs := make([]ref.Event, 0, len(obs.Events))
+	for _, e := range obs.Events {
+		if (e.Type == "check" || e.Type == "cover_check") && e.Seat != seat {
+			continue
+		}
+		evs = append(evs, e)
+	}
+	obs.Events = evs
 }

@@ -107,3 +107,43 @@ func TestFaultNoLegalMask(t *testing.T) {
 		}
 	}
 }
+
+// TestFaultChecksPrivate: with the fault on, a seat's observation lacks
+// the check events of other seats' checks that the log holds; off, it has
+// every one (bangarena/11.events).
+func TestFaultChecksPrivate(t *testing.T) {
+	for _, on := range []bool{false, true} {
+		opts := Options{}
+		if on {
+			opts.Faults = []Fault{FaultChecksPrivate}
+		}
+		f := newFixture(t, opts)
+		missing, checks := 0, 0
+		for i := 0; i < 6 && checks == 0; i++ {
+			c := f.create(RoomConfig{Seats: 6, Seed: "checks/" + strconv.Itoa(i), Agents: []int{0}, DeadlineMs: 600000})
+			playAgent(t, f, c.RoomID, 0, c.Tokens[0], uint64(i))
+			_, w, _ := f.observe(c.RoomID, 0, c.Tokens[0])
+			shown := map[int]bool{}
+			for _, e := range w.Observation.Events {
+				shown[e.Seq] = true
+			}
+			r := f.s.room(c.RoomID)
+			r.mu.Lock()
+			for _, e := range r.g.Log() {
+				if (e.Type == "check" || e.Type == "cover_check") && e.Seat != 0 {
+					checks++
+					if !shown[e.Seq] {
+						missing++
+					}
+				}
+			}
+			r.mu.Unlock()
+		}
+		if checks == 0 {
+			t.Fatalf("fault on %v: no room checked another seat than 0", on)
+		}
+		if (missing > 0) != on {
+			t.Fatalf("fault on %v: %d of %d checks of other seats missing from seat 0's events", on, missing, checks)
+		}
+	}
+}

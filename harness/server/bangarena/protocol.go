@@ -177,6 +177,7 @@ func (r *room) finishRequestLocked(seat int, req ref.DecisionRequest) Request {
 	r.versionFaultLocked(&req)       // faults_pack.go
 	r.ruleFaultsLocked(seat, &req)
 	r.gloryFaultsLocked(seat, &req)
+	r.checksPrivateLocked(seat, &req.Observation) // faults_statements.go
 	return Request{DecisionRequest: req, DeadlineAt: r.s.faults.deadlineFault(dl), LegalMask: r.s.legalMask(req.LegalActions), TableTalk: r.talk, NoMask: r.s.faults.on(FaultNoLegalMask)}
 }
 
