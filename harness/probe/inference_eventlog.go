@@ -15,9 +15,12 @@ import (
 // with the match log the harness extension serves after the match
 // (GET /r/{id}.jsonl): the document calls events the match log's objects,
 // so each seat's events, in the order received, must be lines of the log
-// in the log's order, each the same value as its line (key order and
-// spacing aside; inference/wire.events.objects). Log lines a seat does not
-// get (another seat's deal_private) are skipped over. One finding per seat.
+// in the log's order, each of the same type as its line and with the same
+// value in every field both carry (inference/wire.events.objects). A field
+// on one side only is let be: WIRE.md allows a server fields of its own in
+// messages and log lines alike, and the schema check judges the fields
+// each type requires. Log lines a seat does not get (another seat's
+// deal_private) are skipped over. One finding per seat.
 func infCheckEventsAreLog(ctx context.Context, t *Target) Result {
 	s, err := infObserve(ctx, t)
 	if err != nil {
@@ -49,7 +52,7 @@ func infCheckEventsAreLog(ctx context.Context, t *Target) Result {
 		res.eval(rule)
 		seat := m.Seat
 		p := next[seat]
-		for p < len(lines) && !sameJSON([]byte(ev.Raw), lines[p]) {
+		for p < len(lines) && !holdsLine([]byte(ev.Raw), lines[p]) {
 			p++
 		}
 		if p < len(lines) {
@@ -69,15 +72,21 @@ func infCheckEventsAreLog(ctx context.Context, t *Target) Result {
 	return res
 }
 
-// sameJSON reports whether two JSON texts hold the same value (numbers
+// holdsLine reports whether the event object and the log line have the
+// same type and the same value in every field both carry (numbers
 // compared by their text).
-func sameJSON(a, b []byte) bool {
-	var x, y any
-	da, db := json.NewDecoder(bytes.NewReader(a)), json.NewDecoder(bytes.NewReader(b))
-	da.UseNumber()
-	db.UseNumber()
-	if da.Decode(&x) != nil || db.Decode(&y) != nil {
+func holdsLine(event, line []byte) bool {
+	var ev, ln map[string]any
+	de, dl := json.NewDecoder(bytes.NewReader(event)), json.NewDecoder(bytes.NewReader(line))
+	de.UseNumber()
+	dl.UseNumber()
+	if de.Decode(&ev) != nil || dl.Decode(&ln) != nil || ev["type"] == nil || !reflect.DeepEqual(ev["type"], ln["type"]) {
 		return false
 	}
-	return reflect.DeepEqual(x, y)
+	for k, v := range ln {
+		if w, ok := ev[k]; ok && !reflect.DeepEqual(v, w) {
+			return false
+		}
+	}
+	return true
 }

@@ -564,8 +564,8 @@ func moreFaultCases() []faultTest {
 			policy: call,
 			observe: func(t *testing.T, r faultRun) bool {
 				for _, f := range r.cl.frames {
-					if f.env.Type == TypeEvent && bytes.Contains(f.raw, []byte(`"live":true`)) {
-						return !bytes.Contains(r.log, []byte(`"live":true`))
+					if f.env.Type == TypeEvent && bytes.Contains(f.raw, []byte(`"type":"match_start"`)) {
+						return bytes.Contains(f.raw, []byte(`"name":"live-`)) && !bytes.Contains(r.log, []byte(`"name":"live-`))
 					}
 				}
 				return false

@@ -1,14 +1,18 @@
 package inference
 
-import ref "github.com/umpire-arena/umpire/referee/inference"
+import (
+	"bytes"
+
+	ref "github.com/umpire-arena/umpire/referee/inference"
+)
 
 // The faults of the events and the match log (the document: events are the
 // match log's objects) and of the trimming of history (the last 20 rounds
 // in full).
 const (
-	// FaultLiveEventNotLogLine sends each round_start event with a field
-	// its log line lacks ("live": true): the event is no longer the log's
-	// object.
+	// FaultLiveEventNotLogLine sends the match_start event with the seats
+	// named otherwise than its log line names them: the event is no longer
+	// the log's object.
 	FaultLiveEventNotLogLine Fault = "live-event-not-log-line"
 	// FaultHistoryTrims20th trims the 20th latest finished round of
 	// visible_state.history too: only 19 rounds keep their actions and
@@ -19,18 +23,19 @@ const (
 // statementFaultList lists the fault above (appended in faultList).
 func statementFaultList() []FaultInfo {
 	return []FaultInfo{
-		{FaultLiveEventNotLogLine, "inference/wire.events.objects", "a round_start event carries a field its log line lacks"},
+		{FaultLiveEventNotLogLine, "inference/wire.events.objects", "the match_start event names the seats otherwise than its log line"},
 		{FaultHistoryTrims20th, "inference/wire.visible-state.history-trim", "visible_state.history keeps only the last 19 rounds in full"},
 	}
 }
 
-// liveLine is the event sent for the log line of a round_start: the line
-// itself, or with FaultLiveEventNotLogLine on, the line with "live": true.
+// liveLine is the event sent for the log line of a match_start: the line
+// itself, or with FaultLiveEventNotLogLine on, the line with every seat's
+// name prefixed by "live-".
 func (m *match) liveLine(line []byte) []byte {
-	if !m.faults.on(FaultLiveEventNotLogLine) || len(line) == 0 || line[len(line)-1] != '}' {
+	if !m.faults.on(FaultLiveEventNotLogLine) {
 		return line
 	}
-	return append(append([]byte(nil), line[:len(line)-1]...), `,"live":true}`...)
+	return bytes.ReplaceAll(line, []byte(`"name":"`), []byte(`"name":"live-`))
 }
 
 // trimTwentieth trims the 20th latest round of a view's history (its own

@@ -107,9 +107,9 @@ func (m *match) record(ev *ref.Event) {
 	switch ev.Type {
 	case ref.EventMatchStart:
 		m.startLine = bytes.Clone(line)
-		m.broadcast(m.encodeEvent(line))
-	case ref.EventRoundStart:
 		m.broadcast(m.encodeEvent(m.liveLine(line)))
+	case ref.EventRoundStart:
+		m.broadcast(m.encodeEvent(line))
 		if m.faults.on(FaultOwnLineType) {
 			note := []byte(`{"type":"round_note","round":` + strconv.Itoa(ev.Round) + `}`)
 			m.mu.Lock()
