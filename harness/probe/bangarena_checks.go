@@ -21,7 +21,7 @@ func bangarenaChecks() []Check {
 			Rules: []string{"bangarena/12.request", "bangarena/11.fields", "bangarena/11.event-shape", "bangarena/11.role-mode", "bangarena/13.args-schema",
 				"bangarena/server.answer-shape", "bangarena/13.action-ids", "bangarena/12.legal-mask"}, Timeout: long, Run: baCheckSchema},
 		{Name: "bangarena: legal_mask is an alias of legalActions", Game: GameBangArena, Section: secSchema,
-			Rules: []string{"bangarena/12.legal-mask"}, Timeout: long, Run: baCheckLegalMask},
+			Rules: []string{"bangarena/12.legal-mask", "bangarena/12.legal-mask-present"}, Timeout: long, Run: baCheckLegalMask},
 		{Name: "bangarena: legalActions agree with the referee, derived from each observation (live)", Game: GameBangArena, Section: secCross,
 			Rules: []string{"bangarena/server.legal-actions", "bangarena/13.action-ids"}, Timeout: long, Run: baCheckLive},
 		{Name: "bangarena: the room log re-simulates event by event (log verifier)", Game: GameBangArena, Section: secCross,
@@ -32,6 +32,8 @@ func bangarenaChecks() []Check {
 			Rules: []string{"bangarena/10.partners-lones", "bangarena/2.partners"}, Timeout: probe, Run: baCheckPartners},
 		{Name: "bangarena: other seats' hands and hidden roles stay hidden", Game: GameBangArena, Section: secHidden,
 			Rules: []string{"bangarena/11.redaction", "bangarena/1.what-you-see", "bangarena/11.events", "bangarena/11.events-scavenger", "bangarena/11.look-top"}, Timeout: long, Run: baCheckHidden},
+		{Name: "bangarena: every check is shown to every seat", Game: GameBangArena, Section: secHidden,
+			Rules: []string{"bangarena/11.events"}, Timeout: long, Run: baCheckChecksPublic},
 		{Name: "bangarena: first illegal answer is reasked, the second replaced", Game: GameBangArena, Section: secProbes,
 			Rules: []string{"bangarena/server.reask", "bangarena/14.random-legal"}, Timeout: probe, Run: baProbeReask},
 		{Name: "bangarena: a repeated commandId gets the stored answer", Game: GameBangArena, Section: secProbes,
@@ -48,8 +50,8 @@ func bangarenaChecks() []Check {
 			Rules: []string{"bangarena/12.args-contradict", "bangarena/server.status-code"}, Timeout: probe, Run: baProbeArgs},
 		{Name: "bangarena: a glory choice left unanswered defaults to heart", Game: GameBangArena, Section: secTimeout,
 			Rules: []string{"bangarena/13.glory-default", "bangarena/14.default-action"}, Timeout: probe, Run: baProbeGloryDefault},
-		{Name: "bangarena: a silent seat is answered for at its deadline", Game: GameBangArena, Section: secTimeout,
-			Rules: []string{"bangarena/14.default-action"}, Timeout: probe, Run: baProbeSilent},
+		{Name: "bangarena: a silent seat is answered for at its deadline, not before, with the default", Game: GameBangArena, Section: secTimeout,
+			Rules: []string{"bangarena/14.default-action", "bangarena/14.not-before-deadline"}, Timeout: probe, Run: baProbeSilent},
 		{Name: "bangarena: hidden roles stay hidden after an early end", Game: GameBangArena, Section: secHidden,
 			Rules: []string{"bangarena/11.redaction"}, Timeout: probe, Run: func(context.Context, *Target) Result {
 				// I-BA-P3: an early end (abandoned, force_end) cannot be caused through the wire.

@@ -15,8 +15,9 @@ import (
 // baCheckLegalMask judges the legal_mask alias of every DecisionRequest the
 // suite was shown (bangarena/12.legal-mask, I-BA-60): where a request
 // carries legal_mask, it lists the same items as legalActions. Order is not
-// judged (READINGS 8); a server that sends no legal_mask is not judged by
-// the rule. legal_mask is read in either shape a server may give it: the
+// judged (READINGS 8). A request without legal_mask breaks
+// bangarena/12.legal-mask-present (§12 names the alias in observe's
+// answer), told once per room. legal_mask is read in either shape a server may give it: the
 // items themselves, or their actionIds (strings). A list of actionIds is
 // told once per room (the reading wants the items), and then compared with
 // legalActions' actionIds like the items are.
@@ -30,10 +31,19 @@ func baCheckLegalMaskOne(s *baSession) Result {
 		return skip("the suite was never asked to decide")
 	}
 	var res Result
-	sent, idsTold := 0, false
+	sent, idsTold, missingTold := 0, false, false
 	for _, seen := range s.room.Seen {
 		mask := gjson.GetBytes(seen.Raw, "legal_mask")
+		res.eval("bangarena/12.legal-mask-present")
 		if !mask.Exists() {
+			if !missingTold {
+				missingTold = true
+				seat := seen.Seat
+				f := finding("bangarena/12.legal-mask-present", rules.Where{Seat: &seat, Step: fmt.Sprintf("version %d", seen.Version), Pointer: "/legal_mask"},
+					"legal_mask beside legalActions", "no legal_mask", "observe's DecisionRequest carries no legal_mask alias")
+				f.Transcript = []reports.Message{reports.NewMessage(reports.Received, time.Now(), &seat, seen.Raw)}
+				res.Findings = append(res.Findings, f)
+			}
 			continue
 		}
 		sent++

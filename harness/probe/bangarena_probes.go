@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
-	"time"
 
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
 	"github.com/umpire-arena/umpire/referee/rules"
@@ -364,33 +363,4 @@ func baProbeMalformed(ctx context.Context, t *Target) Result {
 		}
 	}
 	return r.nothingApplied(ctx, res, s, "bangarena/server.malformed-body", where, "a malformed body")
-}
-
-func baProbeSilent(ctx context.Context, t *Target) Result {
-	r, s, stop, ok := baProbeStart(ctx, t, "silent")
-	if !ok {
-		return stop
-	}
-	seat := s.Seat
-	where := rules.Where{Seat: &seat, Step: fmt.Sprintf("version %d", s.Version)}
-	// Tolerance (I-BA-P3): the server must answer for the seat within its
-	// deadline plus max(1 s, the deadline).
-	d := t.deadline()
-	limit := time.Now().Add(d + max(time.Second, d))
-	for time.Now().Before(limit) {
-		same, _, err := r.unchanged(ctx, s)
-		if err != nil {
-			return probeErr(err)
-		}
-		if !same {
-			return Result{Evaluated: map[string]int{"bangarena/14.default-action": 1}}
-		}
-		select {
-		case <-ctx.Done():
-			return probeErr(ctx.Err())
-		case <-time.After(20 * time.Millisecond):
-		}
-	}
-	return Result{Findings: []reports.Finding{finding("bangarena/14.default-action", where, fmt.Sprintf("the default answer within %v", d+max(time.Second, d)), "the decision still open",
-		"nothing was answered for the silent seat at its deadline")}}
 }

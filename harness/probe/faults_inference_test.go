@@ -11,6 +11,8 @@ func inferenceFaultCases() []faultCase {
 		{GameInference, "no-timeout-default", "inference/timeouts.default-action", nil},
 		{GameInference, "wrong-back-in-round", "inference/timeouts.back-in-round", nil},
 		{GameInference, "skip-deal-private", "inference/wire.events.objects", nil},
+		{GameInference, "live-event-not-log-line", "inference/wire.events.objects", nil},
+		{GameInference, "history-trims-20th", "inference/wire.visible-state.history-trim", nil},
 		{GameInference, "short-deadline", "inference/timeouts.deadline", nil},
 		{GameInference, "wrong-seed-commit", "inference/protocol.seed-commit", nil},
 		{GameInference, "drop-deadline-ms", "inference/timeouts.deadline", nil},

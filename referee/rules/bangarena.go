@@ -139,7 +139,7 @@ func BangArenaRules() []Rule {
 
 		// §11 observation
 		r("bangarena/11.redaction", Must, "§11", "Other seats' hands are backs and hidden roles null (roleHidden) until elimination or a normal end; they stay hidden after abandoned or force_end."),
-		r("bangarena/11.events", Must, "§11", "The observation's events hold public events and the seat's own private ones only."),
+		r("bangarena/11.events", Must, "§11", "The observation's events hold the public events and the seat's own private ones, and no others."),
 		pin("bangarena/11.event-shape", "WIRE.md Observation events", "§11", "Each event of an observation is an object {seq, type, …}."),
 		r("bangarena/11.look-top", Must, "§11", "The cards of a look-top choice are shown to the chooser only."),
 		r("bangarena/11.fields", Must, "§11", "The observation carries version, phase, turnSeat, you, players (hp, maxHp, alive, characterId, handCount, inPlayCards, weaponCardId, glory), pile sizes and the winners at the end."),
@@ -154,6 +154,7 @@ func BangArenaRules() []Rule {
 		r("bangarena/12.deadline-at", Must, "§1", "A DecisionRequest that offers a decision names its deadline in deadlineAt, never null: every decision has a deadline."),
 		r("bangarena/11.version", Must, "§11", "The observation's version is the state's version: the same number as the request's observationVersion."),
 		reading("bangarena/12.pack-hash", "I-BA-F3", "§0", "A DecisionRequest's mechanicsPackHash, when it names a pack, names the one the rules are generated from, PACK_DEFAULT_V0; a digest is a server's choice (I-BA-F3)."),
+		r("bangarena/12.legal-mask-present", Must, "§12", "The DecisionRequest observe answers carries the legal_mask alias beside legalActions."),
 		reading("bangarena/12.legal-mask", "I-BA-60", "§12", "The legal_mask an observe answer carries beside legalActions is its alias: the very same items (I-BA-60)."),
 
 		// §13 commands
@@ -168,6 +169,7 @@ func BangArenaRules() []Rule {
 
 		// §14 timing
 		r("bangarena/14.default-action", Must, "§14", "On a timeout the server answers for the seat: pass, end_play, the default discard or the choice's default."),
+		r("bangarena/14.not-before-deadline", Must, "§14", "The server answers for a silent seat only once its deadline has passed, never before it."),
 		r("bangarena/14.random-legal", Must, "§14", "A second illegal answer is replaced by a random item of legalActions."),
 		reading("bangarena/14.default-deadline", "I-BA-D2", "§14", "A room created without a deadline gives each decision the documents' default: 15 s (an AI seat's own timeout) or 30 s (I-BA-D2)."),
 

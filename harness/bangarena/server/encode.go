@@ -91,11 +91,14 @@ func (q Request) appendJSONSince(b []byte, c *ref.EventCache, from, next int, it
 	} else {
 		b = appendString(b, *q.DeadlineAt)
 	}
-	b = append(b, `,"legal_mask":`...)
-	if sameItems(q.LegalMask, q.LegalActions) {
+	switch {
+	case q.NoMask: // FaultNoLegalMask only
+	case sameItems(q.LegalMask, q.LegalActions):
 		// The alias of I-BA-60: the very bytes of legalActions.
+		b = append(b, `,"legal_mask":`...)
 		b = append(b, b[j:end]...)
-	} else {
+	default:
+		b = append(b, `,"legal_mask":`...)
 		out, err := json.Marshal(q.LegalMask)
 		if err != nil {
 			return b[:start], err
@@ -113,6 +116,16 @@ func (q Request) marshalSlow(b []byte) ([]byte, error) {
 	out, err := json.Marshal(q)
 	if err != nil {
 		return b, err
+	}
+	if q.NoMask { // FaultNoLegalMask only
+		var m map[string]json.RawMessage
+		if err := json.Unmarshal(out, &m); err != nil {
+			return b, err
+		}
+		delete(m, "legal_mask")
+		if out, err = json.Marshal(m); err != nil {
+			return b, err
+		}
 	}
 	return append(b, out...), nil
 }

@@ -211,6 +211,7 @@ func FaultList() []FaultInfo {
 	l = append(l, versionFaults()...)
 	l = append(l, deadlineFaults()...)
 	l = append(l, relayFaults()...)
+	l = append(l, timeoutFaults()...)
 	sort.Slice(l, func(i, j int) bool { return l[i].Name < l[j].Name })
 	return l
 }

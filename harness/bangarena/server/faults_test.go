@@ -118,6 +118,9 @@ func TestFaultListNamesRules(t *testing.T) {
 	for f, r := range gloryFaultRules() {
 		want[f] = r
 	}
+	for f, r := range timeoutFaultRules() {
+		want[f] = r
+	}
 	for f, r := range setupFaultRules() {
 		want[f] = r
 	}
@@ -138,7 +141,7 @@ func TestFaultListNamesRules(t *testing.T) {
 			t.Errorf("%s breaks %q, want %q", fi.Name, fi.Rule, w)
 		}
 	}
-	if n := 41 + len(setupFaults()) + len(cardFaults()) + len(gloryFaults()) + len(charFaults()) + len(effectFaults()) + len(mcpFaults()) + len(fairFaults()) + len(revealFaults()) + len(sizeFaults()) + len(packFaults()) + len(basedOnFaults()) + len(versionFaults()) + len(deadlineFaults()) + len(relayFaults()); len(FaultList()) != n {
+	if n := 41 + len(setupFaults()) + len(cardFaults()) + len(gloryFaults()) + len(charFaults()) + len(effectFaults()) + len(mcpFaults()) + len(fairFaults()) + len(revealFaults()) + len(sizeFaults()) + len(packFaults()) + len(basedOnFaults()) + len(versionFaults()) + len(deadlineFaults()) + len(relayFaults()) + len(timeoutFaults()); len(FaultList()) != n {
 		t.Fatalf("%d faults, want %d", len(FaultList()), n)
 	}
 }

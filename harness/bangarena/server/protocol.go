@@ -25,6 +25,8 @@ type Request struct {
 	// TableTalk relays the last decision's message (FaultRelayMessage
 	// only: §1.4 has no free-text channel).
 	TableTalk string `json:"tableTalk,omitempty"`
+	// NoMask leaves legal_mask out (FaultNoLegalMask only).
+	NoMask bool `json:"-"`
 }
 
 // Decision is the body of POST /api/ai/rooms/{roomId}/decision.
@@ -175,7 +177,8 @@ func (r *room) finishRequestLocked(seat int, req ref.DecisionRequest) Request {
 	r.versionFaultLocked(&req)       // faults_pack.go
 	r.ruleFaultsLocked(seat, &req)
 	r.gloryFaultsLocked(seat, &req)
-	return Request{DecisionRequest: req, DeadlineAt: r.s.faults.deadlineFault(dl), LegalMask: r.s.legalMask(req.LegalActions), TableTalk: r.talk}
+	r.checksPrivateLocked(seat, &req.Observation) // faults_statements.go
+	return Request{DecisionRequest: req, DeadlineAt: r.s.faults.deadlineFault(dl), LegalMask: r.s.legalMask(req.LegalActions), TableTalk: r.talk, NoMask: r.s.faults.on(FaultNoLegalMask)}
 }
 
 // applyViewFaultsLocked breaks the request on purpose when a fault asks.

@@ -200,13 +200,17 @@ func (r *room) settleLocked(now time.Time) (wait time.Duration, timed bool) {
 		if r.s.faults.on(FaultIgnoreDeadline) {
 			return 0, false
 		}
-		if now.Before(r.open.deadline) {
-			return r.open.deadline.Sub(now), true
+		due := r.open.deadline
+		if r.s.faults.on(FaultTimeoutEarly) {
+			due = due.Add(-r.deadline / 2)
+		}
+		if now.Before(due) {
+			return due.Sub(now), true
 		}
 		// §14: no answer in time → the server answers for the seat, with the
 		// deadline counted from the offer (I-BA-64).
 		r.timeouts++
-		r.applyDefaultLocked(seat)
+		r.applyTimeoutLocked(seat)
 	}
 }
 
@@ -221,6 +225,21 @@ func (r *room) applyDefaultLocked(seat int) {
 	if !ok || r.g.Apply(seat, def.ActionID, nil) != nil {
 		r.g.Abort("force_end")
 	}
+}
+
+// applyTimeoutLocked answers for a silent agent seat at its deadline
+// (§14): the engine's default answer, or another item with
+// FaultTimeoutNotDefault on.
+func (r *room) applyTimeoutLocked(seat int) {
+	def, ok := r.g.DefaultAction(seat)
+	if ok && r.s.faults.on(FaultTimeoutNotDefault) {
+		r.open, r.pauseUntil = nil, time.Time{}
+		if it := r.notDefaultLocked(seat, def); r.g.Apply(seat, it.ActionID, nil) != nil {
+			r.g.Abort("force_end")
+		}
+		return
+	}
+	r.applyDefaultLocked(seat)
 }
 
 func (r *room) openLocked(seat int, now time.Time) {

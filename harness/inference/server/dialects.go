@@ -436,7 +436,9 @@ func (s dialectSet) rewriteLog(log []byte) []byte {
 			continue
 		}
 		out = append(out, body[:len(body)-1]...)
-		out = append(out, `,"x_ts":{"at":1.5,"tags":["a",null]}}`...)
+		// The same field of its own as the line's event carries (the
+		// document: events are the log's objects).
+		out = append(out, `,"x_ts":{"at":1.5,"server":"dialect","tags":["a",1,null]}}`...)
 		out = append(out, line[len(body):]...)
 	}
 	return out

@@ -313,6 +313,7 @@ func faultList() []FaultInfo {
 	l = append(l, valuesFaultList()...)
 	l = append(l, rejoinFaultList()...)
 	l = append(l, endpointFaultList()...)
+	l = append(l, statementFaultList()...)
 	sort.Slice(l, func(i, j int) bool { return l[i].Name < l[j].Name })
 	return l
 }

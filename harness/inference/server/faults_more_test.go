@@ -559,6 +559,30 @@ func moreFaultCases() []faultTest {
 			},
 		},
 		{
+			fault: FaultLiveEventNotLogLine, rule: "inference/wire.events.objects",
+			spec:   func(seed string) MatchSpec { return agent(seed, 3, 1, 10000, "passive") },
+			policy: call,
+			observe: func(t *testing.T, r faultRun) bool {
+				for _, f := range r.cl.frames {
+					if f.env.Type == TypeEvent && bytes.Contains(f.raw, []byte(`"type":"match_start"`)) {
+						return bytes.Contains(f.raw, []byte(`"name":"live-`)) && !bytes.Contains(r.log, []byte(`"name":"live-`))
+					}
+				}
+				return false
+			},
+		},
+		{
+			fault: FaultHistoryTrims20th, rule: "inference/wire.visible-state.history-trim",
+			spec:   func(seed string) MatchSpec { return agent(seed, 3, ref.HistoryFullRounds+1, 10000, "passive") },
+			policy: call,
+			observe: func(t *testing.T, r faultRun) bool {
+				return views(r, func(vs *ref.VisibleState) bool {
+					n := len(vs.History)
+					return n >= ref.HistoryFullRounds && vs.History[n-ref.HistoryFullRounds].Actions == nil
+				})
+			},
+		},
+		{
 			fault: FaultOwnLineType, rule: "inference/protocol.log-line",
 			spec:    func(seed string) MatchSpec { return scripted(seed, 3, 1, "passive") },
 			observe: func(t *testing.T, r faultRun) bool { return bytes.Contains(r.log, []byte(`"type":"round_note"`)) },

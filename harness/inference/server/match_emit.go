@@ -108,7 +108,7 @@ func (m *match) record(ev *ref.Event) {
 	switch ev.Type {
 	case ref.EventMatchStart:
 		m.startLine, m.startSaid = bytes.Clone(line), said
-		m.broadcast(m.encodeEvent(line), &said)
+		m.broadcast(m.encodeEvent(m.liveLine(line)), &said)
 	case ref.EventRoundStart:
 		m.broadcast(m.encodeEvent(line), &said)
 		if m.faults.on(FaultOwnLineType) {

@@ -1,0 +1,73 @@
+package server
+
+import ref "github.com/umpire-arena/umpire/referee/bangarena"
+
+// The faults of the statements the statement map closed last: the server's
+// answer for a silent seat (§14: no answer in time → the server answers for
+// the seat: pass / end_play / the default discard) and the legal_mask alias
+// (§12), and checks as public events (§8).
+const (
+	// FaultTimeoutEarly answers for a silent seat halfway to its deadline
+	// (deadlineAt still names the whole deadline).
+	FaultTimeoutEarly Fault = "timeout-early"
+	// FaultTimeoutNotDefault answers for a silent seat with the first item
+	// of its legalActions whose command is not the default's (a card
+	// played instead of end_play, a Ricochet instead of pass_reaction).
+	FaultTimeoutNotDefault Fault = "timeout-not-default"
+	// FaultNoLegalMask sends observe's DecisionRequest without legal_mask
+	// (§12: observe → DecisionRequest + the legal_mask alias).
+	FaultNoLegalMask Fault = "no-legal-mask"
+	// FaultChecksPrivate shows a check event (Jail, Dynamite, Cover) only
+	// to the seat checked (§8: checks are public events).
+	FaultChecksPrivate Fault = "checks-private"
+)
+
+// timeoutFaults lists the faults above (appended in FaultList).
+func timeoutFaults() []FaultInfo {
+	return []FaultInfo{
+		{FaultTimeoutEarly, "bangarena/14.not-before-deadline", "§14 no answer in time → the server answers", "a silent seat is answered for halfway to its deadline"},
+		{FaultTimeoutNotDefault, "bangarena/14.default-action", "§14 pass / end_play / default discard", "a silent seat is answered for with another item than the default (a card instead of end_play)"},
+		{FaultNoLegalMask, "bangarena/12.legal-mask-present", "§12 observe → DecisionRequest (+ legal_mask alias)", "observe's answer carries no legal_mask"},
+		{FaultChecksPrivate, "bangarena/11.events", "§8 checks are public events; §11 events", "a check event is shown only to the seat checked"},
+	}
+}
+
+// timeoutFaultRules names each fault's rule (for the naming test).
+func timeoutFaultRules() map[Fault]string {
+	out := map[Fault]string{}
+	for _, fi := range timeoutFaults() {
+		out[fi.Name] = fi.Rule
+	}
+	return out
+}
+
+// notDefaultLocked returns, with FaultTimeoutNotDefault on, the first item
+// of seat's legalActions whose command differs from def's (def when there
+// is none, or with the fault off).
+func (r *room) notDefaultLocked(seat int, def ref.LegalAction) ref.LegalAction {
+	if !r.s.faults.on(FaultTimeoutNotDefault) {
+		return def
+	}
+	for _, it := range r.g.Legal(seat) {
+		if it.Command != def.Command {
+			return it
+		}
+	}
+	return def
+}
+
+// checksPrivateLocked leaves out of obs, with FaultChecksPrivate on, the
+// check events of other seats than seat.
+func (r *room) checksPrivateLocked(seat int, obs *ref.PlayerView) {
+	if !r.s.faults.on(FaultChecksPrivate) {
+		return
+	}
+	evs := make([]ref.Event, 0, len(obs.Events))
+	for _, e := range obs.Events {
+		if (e.Type == "check" || e.Type == "cover_check") && e.Seat != seat {
+			continue
+		}
+		evs = append(evs, e)
+	}
+	obs.Events = evs
+}
