@@ -295,6 +295,13 @@ func baCheckSeatsOne(s *baSession) Result {
 		where := rules.Where{Seat: &seat, Step: fmt.Sprintf("decision %d (version %d)", i, x.seen.Version)}
 		if dec, asked := g.Decider(); !asked || dec != seat {
 			stop = fmt.Sprintf("at decision %d the engine's decider is not seat %d", i, seat)
+			if f, ok := baSeatsOtherDecider(g, x, applied, args, where); ok {
+				// Which seat goes first is a reading (I-BA-27) the server
+				// takes otherwise: reported (SHOULD), and the rest of the
+				// room follows another order than the engine's.
+				res.Findings = append(res.Findings, f)
+				stop += " (the server reads I-BA-27 otherwise, reported above)"
+			}
 			break
 		}
 		// A choice's id is the server's own name for it (§13 names no
@@ -309,7 +316,8 @@ func baCheckSeatsOne(s *baSession) Result {
 				break // the outcome is reported below
 			}
 		}
-		if len(res.Findings) > n {
+		read := baSeatsOnReading(res.Findings[n:])
+		if len(res.Findings) > n && read == nil {
 			parted = true
 			// The states part here: what follows would only repeat it.
 			stop = fmt.Sprintf("the server's state parted from the engine's at decision %d (%s)", i, res.Findings[n].Rule)
@@ -317,6 +325,13 @@ func baCheckSeatsOne(s *baSession) Result {
 		}
 		agreed = g.EventCount()
 		if err := g.Apply(seat, applied, args); err != nil {
+			if read[applied] {
+				// The seat took an item the server offers on its reading of
+				// a gap (reported above, SHOULD): the engine, on umpire's,
+				// cannot follow the room past it.
+				stop = fmt.Sprintf("at decision %d seat %d took %q, which the server offers on its own reading of a gap (reported) and the engine does not allow", i, seat, applied)
+				break
+			}
 			res.Findings = append(res.Findings, finding(baDecisionRule(err), where, "a decision the engine accepts", applied,
 				"the server applied %q, which the engine refuses here: %v", applied, err))
 			return res
@@ -382,6 +397,52 @@ func baCheckSeatsOne(s *baSession) Result {
 		}
 	}
 	return res
+}
+
+// baSeatsOnReading reports whether the findings fs of one observation
+// (those baSeatsCompareAt added) all rest on a reading or a pin — items
+// the server offers or withholds on its own reading of a gap where the
+// documents are silent (I-BA-7's Flask in legacy, I-BA-35's Saloon…),
+// graded SHOULD without --strict — with no field of the state differing:
+// then the states agree, the findings are reported, and the judge goes on
+// (a reading is not a breach that makes what follows meaningless). It
+// returns the set of the actionIds the server offers beyond the engine's
+// (non-nil, possibly empty, when it does), nil when fs is empty or holds a
+// finding of the documents or of a field.
+func baSeatsOnReading(fs []reports.Finding) map[string]bool {
+	if len(fs) == 0 {
+		return nil
+	}
+	cat := rules.Default()
+	extra := map[string]bool{}
+	for _, f := range fs {
+		if cat.Grade(f.Finding, false).Level == rules.Must || !strings.HasPrefix(f.Message, "the server ") {
+			return nil
+		}
+		if id, ok := f.Got.(string); ok && strings.HasPrefix(f.Message, "the server offers ") {
+			extra[id] = true
+		}
+	}
+	return extra
+}
+
+// baSeatsOtherDecider is the finding of a server that asks seat x.Seat
+// where the engine asks another seat first on umpire's reading of which
+// goes first (I-BA-27: a pending choice before the reaction queue's head
+// or the turn seat): the engine names bangarena/12.one-decider refusing the
+// server's decision there. false for any other difference (the states
+// parted; the rule is another check's or the log verifier's).
+func baSeatsOtherDecider(g *ba.Game, x baSent, applied string, args json.RawMessage, where rules.Where) (reports.Finding, bool) {
+	err := g.Clone().Apply(x.seen.Seat, applied, args)
+	if err == nil || rules.RuleOf(err) != "bangarena/12.one-decider" {
+		return reports.Finding{}, false
+	}
+	dec, _ := g.Decider()
+	f := finding("bangarena/12.one-decider", where, fmt.Sprintf("seat %d decides first", dec), fmt.Sprintf("seat %d asked", x.seen.Seat),
+		"the server asks seat %d while seat %d's pending choice is open: %v", x.seen.Seat, dec, err)
+	seat := x.seen.Seat
+	f.Transcript = []reports.Message{reports.NewMessage(reports.Received, time.Now(), &seat, x.seen.Raw)}
+	return f, true
 }
 
 // baSeatsCompareAt compares the observation x with the engine at the same
