@@ -124,6 +124,9 @@ type baMode struct {
 	mode     string
 	seats    int
 	charFrom int
+	// deal is the fixed deal the room is created with (nil: none), at a
+	// server that announced the fixed-deal capability (baRareDeal).
+	deal *baDeal
 }
 
 // characters are the characters of a table of size seats: baCharOrder
@@ -182,8 +185,17 @@ func baSessionPlan(t *Target) []baRoomPlan {
 	}
 	// The seeds are chosen by simulation only for a server that declared
 	// umpire's generator (a room created before, the preflight's): an
-	// optimisation; the seats' decisions steer on any server.
+	// optimisation; the seats' decisions steer on any server. Elsewhere a
+	// server that announced the fixed-deal capability deals the rare cards
+	// at once in the classic and legacy rooms (baRareDeal).
 	if !t.Create || t.declaredChance() != verify.ChanceUmpire {
+		if t.Create && t.offers(baCapFixedDeal) {
+			for i := range plan {
+				if m := plan[i].mode.mode; m == ba.ModeClassic || m == ba.ModeLegacy {
+					plan[i].mode.deal = baRareDeal()
+				}
+			}
+		}
 		return plan
 	}
 	for i, p := range baSteerPurposes(t, plan) {
@@ -248,6 +260,26 @@ func eachSession(ctx context.Context, t *Target, one func(s *baSession) Result) 
 	return res
 }
 
+// baAvoiding is req without the items of avoid (the server's own reading
+// of a gap, baReadingExtras), when any item is left: a copy, so what the
+// seat was offered stays on record as it was.
+func baAvoiding(req *ba.DecisionRequest, avoid map[string]bool) *ba.DecisionRequest {
+	if len(avoid) == 0 {
+		return req
+	}
+	c := *req
+	c.LegalActions = nil
+	for _, a := range req.LegalActions {
+		if !avoid[a.ActionID] {
+			c.LegalActions = append(c.LegalActions, a)
+		}
+	}
+	if len(c.LegalActions) == 0 {
+		return req
+	}
+	return &c
+}
+
 func baPlaySession(ctx context.Context, t *Target, purpose string) (*baSession, error) {
 	return baPlaySessionMode(ctx, t, purpose, baMode{mode: ba.ModeClassic})
 }
@@ -300,7 +332,7 @@ func baPlaySessionModeWith(ctx context.Context, t *Target, purpose string, m baM
 			r.steer.ended(&p.Req)
 			break
 		}
-		d, err := r.players[p.Seat].Decide(&p.Req)
+		d, err := r.players[p.Seat].Decide(baAvoiding(&p.Req, p.avoid))
 		if err != nil {
 			return nil, err
 		}

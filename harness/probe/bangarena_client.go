@@ -24,7 +24,12 @@ type baRoom struct {
 	seed string
 	// chance is the generator the create answer declares (docs/wire.md
 	// harness extension; "" when it declares none).
-	chance  string
+	chance string
+	// caps are the optional test capabilities the create answer announces
+	// (docs/wire.md harness extension: fixed-deal); dealt: the room was
+	// created with a fixed deal.
+	caps    []string
+	dealt   bool
 	tokens  map[int]string
 	players map[int]baadv.Player
 	// steer leads the players' decisions toward rare situations
@@ -62,6 +67,9 @@ type baSeen struct {
 	// renamed is the server's pending choice id and the engine's, when the
 	// judge of the seats' evidence read one as the other.
 	renamed [2]string
+	// avoid are the items the server offers on a reading of its own the
+	// referee does not share (baReadingExtras): the seats leave them.
+	avoid map[string]bool
 }
 
 // baCreate asks the harness extension for a room with every seat an agent.
@@ -93,14 +101,21 @@ func baCreateMode(ctx context.Context, t *Target, purpose string, m baMode) (*ba
 	if chars := m.characters(size); chars != nil {
 		body["characters"] = chars
 	}
+	if m.deal != nil {
+		body["deal"] = m.deal // only to a server that announced fixed-deal
+	}
 	status, data, err := doJSON(ctx, t, http.MethodPost, "/api/ai/rooms", nil, body)
 	if err != nil {
 		return nil, err
 	}
-	if _, steered := body["characters"]; steered && status != http.StatusOK && status != http.StatusCreated {
-		delete(body, "characters")
-		if status, data, err = doJSON(ctx, t, http.MethodPost, "/api/ai/rooms", nil, body); err != nil {
-			return nil, err
+	for _, field := range []string{"deal", "characters"} {
+		// A setting the server refuses is dropped: the room is dealt from
+		// the seed, and the seats steer by their decisions alone.
+		if _, steered := body[field]; steered && status != http.StatusOK && status != http.StatusCreated {
+			delete(body, field)
+			if status, data, err = doJSON(ctx, t, http.MethodPost, "/api/ai/rooms", nil, body); err != nil {
+				return nil, err
+			}
 		}
 	}
 	if status != http.StatusOK && status != http.StatusCreated {
@@ -110,6 +125,7 @@ func baCreateMode(ctx context.Context, t *Target, purpose string, m baMode) (*ba
 		RoomID string            `json:"roomId"`
 		Tokens map[string]string `json:"tokens"`
 		Chance string            `json:"chance"`
+		Caps   json.RawMessage   `json:"capabilities"`
 	}
 	if err := json.Unmarshal(data, &out); err != nil || out.RoomID == "" {
 		return nil, fmt.Errorf("creating a room: unexpected answer %s", clip(data))
@@ -127,6 +143,9 @@ func baCreateMode(ctx context.Context, t *Target, purpose string, m baMode) (*ba
 	}
 	r, err := newRoom(t, out.RoomID, seed, toks)
 	if r != nil {
+		_ = json.Unmarshal(out.Caps, &r.caps) // another shape announces nothing umpire knows
+		r.dealt = body["deal"] != nil
+		t.noteCaps(r.caps)
 		r.chance = out.Chance
 		r.steer.mode = mode
 		t.noteChance(out.Chance)
@@ -309,7 +328,7 @@ func (r *baRoom) pending(ctx context.Context) (seen baSeen, ended bool, err erro
 			if len(req.LegalActions) > 0 {
 				s := baSeen{Seat: seat, Version: req.ObservationVersion, Raw: data, Req: req, Gaps: gaps}
 				r.Seen = append(r.Seen, s)
-				r.live.add(s)
+				s.avoid = r.live.add(s)
 				if err := r.lookBystander(ctx, s); err != nil {
 					return baSeen{}, false, err
 				}

@@ -1,0 +1,106 @@
+package probe
+
+import (
+	"context"
+	"slices"
+	"testing"
+
+	ba "github.com/umpire-arena/umpire/referee/bangarena"
+)
+
+// TestRareDealPlanned: the planned classic and legacy rooms carry the rare
+// deal only at a server that announced fixed-deal and does not deal with
+// umpire's generator (whose seeds the suite steers by simulation, not
+// tested here); a server that announced nothing (the independent peer)
+// gets no deal.
+func TestRareDealPlanned(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		caps   []string
+		chance string
+		deals  int
+	}{
+		{"none announced", nil, "", 0},
+		{"fixed-deal", []string{baCapFixedDeal}, "", 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tg := &Target{Game: GameBangArena, URL: "http://127.0.0.1:1", Create: true}
+			if err := tg.Validate(); err != nil {
+				t.Fatal(err)
+			}
+			tg.noteCaps(tc.caps)
+			tg.noteChance(tc.chance)
+			n := 0
+			for _, p := range baSessionPlan(tg) {
+				if p.mode.deal != nil {
+					n++
+					if p.mode.mode != ba.ModeClassic && p.mode.mode != ba.ModeLegacy {
+						t.Errorf("a deal in a %s room", p.mode.mode)
+					}
+				}
+			}
+			if n != tc.deals {
+				t.Errorf("%d rooms dealt, want %d", n, tc.deals)
+			}
+		})
+	}
+}
+
+// TestRareDealRoom (issue 27 item 3): at the embedded server, which
+// announces fixed-deal, a room created with the rare deal hands the first
+// player Dynamite and a Jail at once, and the judge of the seats' evidence
+// judges it from what the server showed like any room: no finding, the
+// room judged to its end (the deal exempts nothing). The embedded server
+// with a generator of its own (other-chance) deals it the same way.
+func TestRareDealRoom(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays rooms on the embedded server")
+	}
+	for _, dialects := range [][]string{nil, {"other-chance"}} {
+		t.Run(slices.Concat([]string{"default"}, dialects)[len(dialects)], func(t *testing.T) {
+			t.Parallel()
+			e, err := StartEmbeddedDialects(GameBangArena, nil, dialects)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer e.Close()
+			tg := &Target{Game: GameBangArena, URL: e.URL, Create: true, Budget: -1}
+			if err := tg.Validate(); err != nil {
+				t.Fatal(err)
+			}
+			ctx := context.Background()
+			if _, err := baCreate(ctx, tg, "caps"); err != nil {
+				t.Fatal(err)
+			}
+			if !tg.offers(baCapFixedDeal) {
+				t.Fatal("the embedded server does not announce fixed-deal")
+			}
+			// Characters that draw their first card from the deck (Lucky,
+			// Iron Brow, Stone Leopard, Pass Shadow).
+			m := baMode{mode: ba.ModeClassic, charFrom: 1, deal: baRareDeal()}
+			s, err := baPlaySessionMode(ctx, tg, "rare-deal", m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !s.room.dealt || s.room.chance != "" {
+				t.Errorf("room dealt %v, chance %q: want a fixed deal and no generator declared", s.room.dealt, s.room.chance)
+			}
+			first := s.sent[0].seen
+			var hand []string
+			for _, c := range first.Req.Observation.Players[first.Seat].Hand {
+				hand = append(hand, c.UID)
+			}
+			if !slices.Contains(hand, "bomb_01") || !slices.Contains(hand, "jail_01") {
+				t.Errorf("the first player's hand %v lacks Dynamite and the Jail", hand)
+			}
+			res := baCheckSeatsOne(s)
+			if len(res.Findings) > 0 || res.Status != 0 {
+				t.Errorf("the dealt room: %v %s %v", res.Status, res.Reason, res.Findings)
+			}
+			for id, why := range res.NotExercised {
+				t.Errorf("%s not judged: %s", id, why)
+				break
+			}
+		})
+	}
+}
