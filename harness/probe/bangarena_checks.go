@@ -124,9 +124,9 @@ type baMode struct {
 	mode     string
 	seats    int
 	charFrom int
-	// deal is the fixed deal the room is created with (nil: none), at a
-	// server that announced the fixed-deal capability (baRareDeal).
-	deal *baDeal
+	// deal names the fixed deal the room is created with ("": none), at a
+	// server that announced the fixed-deal capability (baDeals).
+	deal string
 }
 
 // characters are the characters of a table of size seats: baCharOrder
@@ -192,7 +192,7 @@ func baSessionPlan(t *Target) []baRoomPlan {
 		if t.Create && t.offers(baCapFixedDeal) {
 			for i := range plan {
 				if m := plan[i].mode.mode; m == ba.ModeClassic || m == ba.ModeLegacy {
-					plan[i].mode.deal = baRareDeal()
+					plan[i].mode.deal = baRareDealName
 				}
 			}
 		}

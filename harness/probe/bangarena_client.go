@@ -101,8 +101,8 @@ func baCreateMode(ctx context.Context, t *Target, purpose string, m baMode) (*ba
 	if chars := m.characters(size); chars != nil {
 		body["characters"] = chars
 	}
-	if m.deal != nil {
-		body["deal"] = m.deal // only to a server that announced fixed-deal
+	if d := baDeals(m.deal); d != nil {
+		body["deal"] = d // only to a server that announced fixed-deal
 	}
 	status, data, err := doJSON(ctx, t, http.MethodPost, "/api/ai/rooms", nil, body)
 	if err != nil {

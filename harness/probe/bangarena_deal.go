@@ -23,10 +23,17 @@ type baDeal struct {
 	Deck  []string   `json:"deck,omitempty"`
 }
 
-// baRareDeal is the deal of a room set up for the rare cards: Dynamite and
-// a Jail on top of the draw pile, the Saloon under them — the first
-// player's first draw (the Marshal's, two cards; one from the deck for a
-// character who draws the first card elsewhere) and the next player's.
-func baRareDeal() *baDeal {
-	return &baDeal{Deck: []string{"bomb_01", "jail_01", "heal_all_01"}}
+// baRareDealName names the deal of a room set up for the rare cards:
+// Dynamite and a Jail on top of the draw pile, the Saloon under them — the
+// first player's first draw (the Marshal's, two cards; one from the deck
+// for a character who draws the first card elsewhere) and the next
+// player's.
+const baRareDealName = "rare"
+
+// baDeals is the deal a room mode names (baMode.deal), nil for none.
+func baDeals(name string) *baDeal {
+	if name == baRareDealName {
+		return &baDeal{Deck: []string{"bomb_01", "jail_01", "heal_all_01"}}
+	}
+	return nil
 }

@@ -32,7 +32,7 @@ func TestRareDealPlanned(t *testing.T) {
 			tg.noteChance(tc.chance)
 			n := 0
 			for _, p := range baSessionPlan(tg) {
-				if p.mode.deal != nil {
+				if p.mode.deal != "" {
 					n++
 					if p.mode.mode != ba.ModeClassic && p.mode.mode != ba.ModeLegacy {
 						t.Errorf("a deal in a %s room", p.mode.mode)
@@ -77,7 +77,7 @@ func TestRareDealRoom(t *testing.T) {
 			}
 			// Characters that draw their first card from the deck (Lucky,
 			// Iron Brow, Stone Leopard, Pass Shadow).
-			m := baMode{mode: ba.ModeClassic, charFrom: 1, deal: baRareDeal()}
+			m := baMode{mode: ba.ModeClassic, charFrom: 1, deal: baRareDealName}
 			s, err := baPlaySessionMode(ctx, tg, "rare-deal", m)
 			if err != nil {
 				t.Fatal(err)

@@ -108,7 +108,7 @@ func baPlayOn(t *Target, planned int, per time.Duration) []*baSession {
 		for k, x := range wave {
 			m := baPlayOnMode(x, tries[x.key], played+k, steer.ownDealt())
 			if t.offers(baCapFixedDeal) || steer.fixedDeal() {
-				m.deal = baRareDeal() // the rare cards dealt at once
+				m.deal = baRareDealName // the rare cards dealt at once
 			}
 			from := steer.clone()
 			purpose := fmt.Sprintf("session-%d", planned+played+k+1)
