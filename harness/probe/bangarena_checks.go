@@ -185,17 +185,12 @@ func baSessionPlan(t *Target) []baRoomPlan {
 	}
 	// The seeds are chosen by simulation only for a server that declared
 	// umpire's generator (a room created before, the preflight's): an
-	// optimisation; the seats' decisions steer on any server. Elsewhere a
-	// server that announced the fixed-deal capability deals the rare cards
-	// at once in the classic and legacy rooms (baRareDeal).
+	// optimisation; the seats' decisions steer on any server. (The planned
+	// rooms get no fixed deal: dealing the rare cards at once in them
+	// changed what else they reached, and cost rooms played on — the
+	// other-chance dialect's suite took twice as long. Only the rooms
+	// played on for what is still missing are dealt them, baPlayOn.)
 	if !t.Create || t.declaredChance() != verify.ChanceUmpire {
-		if t.Create && t.offers(baCapFixedDeal) {
-			for i := range plan {
-				if m := plan[i].mode.mode; m == ba.ModeClassic || m == ba.ModeLegacy {
-					plan[i].mode.deal = baRareDealName
-				}
-			}
-		}
 		return plan
 	}
 	for i, p := range baSteerPurposes(t, plan) {

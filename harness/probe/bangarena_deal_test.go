@@ -8,41 +8,25 @@ import (
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
 )
 
-// TestRareDealPlanned: the planned classic and legacy rooms carry the rare
-// deal only at a server that announced fixed-deal and does not deal with
-// umpire's generator (whose seeds the suite steers by simulation, not
-// tested here); a server that announced nothing (the independent peer)
-// gets no deal.
-func TestRareDealPlanned(t *testing.T) {
-	for _, tc := range []struct {
-		name   string
-		caps   []string
-		chance string
-		deals  int
-	}{
-		{"none announced", nil, "", 0},
-		{"fixed-deal", []string{baCapFixedDeal}, "", 2},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			tg := &Target{Game: GameBangArena, URL: "http://127.0.0.1:1", Create: true}
-			if err := tg.Validate(); err != nil {
-				t.Fatal(err)
-			}
-			tg.noteCaps(tc.caps)
-			tg.noteChance(tc.chance)
-			n := 0
-			for _, p := range baSessionPlan(tg) {
-				if p.mode.deal != "" {
-					n++
-					if p.mode.mode != ba.ModeClassic && p.mode.mode != ba.ModeLegacy {
-						t.Errorf("a deal in a %s room", p.mode.mode)
-					}
-				}
-			}
-			if n != tc.deals {
-				t.Errorf("%d rooms dealt, want %d", n, tc.deals)
-			}
-		})
+// TestRareDealPlayedOn: the rooms played on carry the rare deal only at a
+// server that announced fixed-deal; a server that announced nothing (the
+// independent peer) gets no deal, and no planned room gets one.
+func TestRareDealPlayedOn(t *testing.T) {
+	if baPlayOnDeal(false) != "" || baDeals(baPlayOnDeal(false)) != nil {
+		t.Error("a deal for a server that announced none")
+	}
+	if d := baDeals(baPlayOnDeal(true)); d == nil || !slices.Contains(d.Deck, "bomb_01") {
+		t.Errorf("the rare deal %+v", d)
+	}
+	tg := &Target{Game: GameBangArena, URL: "http://127.0.0.1:1", Create: true}
+	if err := tg.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	tg.noteCaps([]string{baCapFixedDeal})
+	for _, p := range baSessionPlan(tg) {
+		if p.mode.deal != "" {
+			t.Errorf("planned room %s dealt %q", p.purpose, p.mode.deal)
+		}
 	}
 }
 

@@ -107,9 +107,7 @@ func baPlayOn(t *Target, planned int, per time.Duration) []*baSession {
 		var wg sync.WaitGroup
 		for k, x := range wave {
 			m := baPlayOnMode(x, tries[x.key], played+k, steer.ownDealt())
-			if t.offers(baCapFixedDeal) || steer.fixedDeal() {
-				m.deal = baRareDealName // the rare cards dealt at once
-			}
+			m.deal = baPlayOnDeal(t.offers(baCapFixedDeal) || steer.fixedDeal())
 			from := steer.clone()
 			purpose := fmt.Sprintf("session-%d", planned+played+k+1)
 			tries[x.key]++
