@@ -222,11 +222,15 @@ func baApplied(x baSent) (string, json.RawMessage, bool) {
 	return x.actionID, x.args, true
 }
 
-func baCheckSeatsOne(s *baSession) Result {
+// baCheckSeatsRead judges a session room from the seats' evidence, the
+// engine reading I-BA-27's order otherwise when choicesAfterQueue is set
+// (ba.Readings.ChoicesAfterQueue).
+func baCheckSeatsRead(s *baSession, choicesAfterQueue bool) Result {
 	ev, why := baEvidence(s)
 	if why != "" {
 		return skip("the seats' evidence cannot deal the match: %s", why)
 	}
+	ev.Config.Readings.ChoicesAfterQueue = ev.Config.Readings.ChoicesAfterQueue || choicesAfterQueue
 	shown, unseen := judge.NewSeen(ev)
 	g, err := ba.NewTrackedGameWith(ev.Config, "", shown)
 	if err != nil {
@@ -300,7 +304,7 @@ func baCheckSeatsOne(s *baSession) Result {
 				// takes otherwise: reported (SHOULD), and the rest of the
 				// room follows another order than the engine's.
 				res.Findings = append(res.Findings, f)
-				stop += " (the server reads I-BA-27 otherwise, reported above)"
+				stop += " (the server reads I-BA-27 otherwise, reported above: the room is judged again on its reading)"
 			}
 			break
 		}
@@ -397,52 +401,6 @@ func baCheckSeatsOne(s *baSession) Result {
 		}
 	}
 	return res
-}
-
-// baSeatsOnReading reports whether the findings fs of one observation
-// (those baSeatsCompareAt added) all rest on a reading or a pin — items
-// the server offers or withholds on its own reading of a gap where the
-// documents are silent (I-BA-7's Flask in legacy, I-BA-35's Saloon…),
-// graded SHOULD without --strict — with no field of the state differing:
-// then the states agree, the findings are reported, and the judge goes on
-// (a reading is not a breach that makes what follows meaningless). It
-// returns the set of the actionIds the server offers beyond the engine's
-// (non-nil, possibly empty, when it does), nil when fs is empty or holds a
-// finding of the documents or of a field.
-func baSeatsOnReading(fs []reports.Finding) map[string]bool {
-	if len(fs) == 0 {
-		return nil
-	}
-	cat := rules.Default()
-	extra := map[string]bool{}
-	for _, f := range fs {
-		if cat.Grade(f.Finding, false).Level == rules.Must || !strings.HasPrefix(f.Message, "the server ") {
-			return nil
-		}
-		if id, ok := f.Got.(string); ok && strings.HasPrefix(f.Message, "the server offers ") {
-			extra[id] = true
-		}
-	}
-	return extra
-}
-
-// baSeatsOtherDecider is the finding of a server that asks seat x.Seat
-// where the engine asks another seat first on umpire's reading of which
-// goes first (I-BA-27: a pending choice before the reaction queue's head
-// or the turn seat): the engine names bangarena/12.one-decider refusing the
-// server's decision there. false for any other difference (the states
-// parted; the rule is another check's or the log verifier's).
-func baSeatsOtherDecider(g *ba.Game, x baSent, applied string, args json.RawMessage, where rules.Where) (reports.Finding, bool) {
-	err := g.Clone().Apply(x.seen.Seat, applied, args)
-	if err == nil || rules.RuleOf(err) != "bangarena/12.one-decider" {
-		return reports.Finding{}, false
-	}
-	dec, _ := g.Decider()
-	f := finding("bangarena/12.one-decider", where, fmt.Sprintf("seat %d decides first", dec), fmt.Sprintf("seat %d asked", x.seen.Seat),
-		"the server asks seat %d while seat %d's pending choice is open: %v", x.seen.Seat, dec, err)
-	seat := x.seen.Seat
-	f.Transcript = []reports.Message{reports.NewMessage(reports.Received, time.Now(), &seat, x.seen.Raw)}
-	return f, true
 }
 
 // baSeatsCompareAt compares the observation x with the engine at the same
