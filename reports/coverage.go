@@ -23,14 +23,19 @@ const (
 	StateNotExercised = "not-exercised"
 	// StateNotChecked: no check of the run can cover the rule.
 	StateNotChecked = "not-checked"
+	// StateNotApplicable: every check of the run that can cover the rule
+	// found that the target does not offer what it is about, an optional
+	// endpoint (a server without MCP; Check.NotApplicable). Why says so; the
+	// coverage headline leaves the rule out of its count.
+	StateNotApplicable = "not-applicable"
 )
 
 // RuleCoverage is one row of the coverage matrix: a rule, the checks that
 // evaluated it, and the worst status among them as seen by this rule.
 type RuleCoverage struct {
 	Rule rules.Rule `json:"rule"`
-	// State is checked, listed, not-exercised or not-checked (the State
-	// constants).
+	// State is checked, listed, not-exercised, not-applicable or
+	// not-checked (the State constants).
 	State string `json:"state"`
 	// Checks names the checks that evaluated the rule ("name" or "name
 	// [seed S]"), in report order.
@@ -83,6 +88,9 @@ const maxWhy = 5
 func (r *Report) Coverage() []RuleCoverage {
 	rows := make([]RuleCoverage, 0, len(r.Rules))
 	index := map[string]int{}
+	// applies counts, per rule, the checks that could cover it and did not
+	// find it inapplicable to the target.
+	applies := map[string]int{}
 	for _, ru := range r.Rules {
 		index[ru.ID] = len(rows)
 		rows = append(rows, RuleCoverage{Rule: ru, State: StateNotChecked})
@@ -162,6 +170,13 @@ func (r *Report) Coverage() []RuleCoverage {
 			rc := row(id)
 			rc.Could = append(rc.Could, c.Label())
 			why := c.NotExercised[id]
+			na := c.NotApplicable[id]
+			switch {
+			case na != "":
+				why = "not applicable: " + na
+			default:
+				applies[id]++
+			}
 			switch {
 			case why != "":
 			case c.Status == Skip || c.Status == Error || c.Status == Disabled:
@@ -177,6 +192,9 @@ func (r *Report) Coverage() []RuleCoverage {
 	for i := range rows {
 		if rows[i].State == StateNotChecked && len(rows[i].Could) > 0 {
 			rows[i].State = StateNotExercised
+			if applies[rows[i].Rule.ID] == 0 {
+				rows[i].State = StateNotApplicable
+			}
 		}
 	}
 	slices.SortStableFunc(rows, func(a, b RuleCoverage) int { return strings.Compare(a.Rule.ID, b.Rule.ID) })
@@ -198,14 +216,20 @@ type CoverageFigure struct {
 	// Strict counts the MUST rules on a reading or a pin, of any
 	// observability: they bind only with --strict.
 	Strict FigureCount `json:"strict_only"`
+	// NotApplicable says why the rules the counts' NotApplicable count do
+	// not apply to the target.
+	NotApplicable []string `json:"not_applicable,omitempty"`
 }
 
 // FigureCount is how many rules there are, how many were checked (or
-// listed) and how many a check could cover but did not exercise.
+// listed) and how many a check could cover but did not exercise. Rules
+// counts the rules that apply to the target: NotApplicable counts apart
+// those about what it does not offer (StateNotApplicable), with why.
 type FigureCount struct {
-	Rules        int `json:"rules"`
-	Checked      int `json:"checked"`
-	NotExercised int `json:"not_exercised"`
+	Rules         int `json:"rules"`
+	Checked       int `json:"checked"`
+	NotExercised  int `json:"not_exercised"`
+	NotApplicable int `json:"not_applicable,omitempty"`
 }
 
 // Percent is Checked as a percentage of Rules (0 when there are none).
@@ -240,6 +264,16 @@ func CoverageFigures(rows []RuleCoverage) []CoverageFigure {
 		case rc.Rule.Observable == rules.AgentOnly:
 			fc = &out[i].AgentOnly
 		}
+		if rc.State == StateNotApplicable {
+			fc.NotApplicable++
+			for _, w := range rc.Why {
+				w = strings.TrimPrefix(w, "not applicable: ")
+				if !slices.Contains(out[i].NotApplicable, w) {
+					out[i].NotApplicable = append(out[i].NotApplicable, w)
+				}
+			}
+			continue
+		}
 		fc.Rules++
 		switch rc.State {
 		case StateChecked, StateListed:
@@ -254,11 +288,16 @@ func CoverageFigures(rows []RuleCoverage) []CoverageFigure {
 
 // String renders the figure on one line, e.g. "inference: 40/55
 // server-observable MUST rules of the documents checked (73%), 3 not
-// exercised; log-only 12/12; readings and pins (MUST with --strict) 9/15".
+// exercised; log-only 12/12; readings and pins (MUST with --strict) 9/15"
+// (with ", 1 n/a: the target offers no MCP (…)" for rules left out of the
+// count).
 func (f CoverageFigure) String() string {
 	s := fmt.Sprintf("%s: %d/%d server-observable MUST rules of the documents checked (%.0f%%)", f.Game, f.Live.Checked, f.Live.Rules, f.Live.Percent())
 	if f.Live.NotExercised > 0 {
 		s += fmt.Sprintf(", %d not exercised", f.Live.NotExercised)
+	}
+	if f.Live.NotApplicable > 0 {
+		s += fmt.Sprintf(", %d n/a: %s", f.Live.NotApplicable, strings.Join(f.NotApplicable, "; "))
 	}
 	if f.LogOnly.Rules > 0 {
 		s += fmt.Sprintf("; log-only %d/%d", f.LogOnly.Checked, f.LogOnly.Rules)
@@ -285,8 +324,12 @@ type SectionCoverage struct {
 	// Known counts the rules under ByStatus[Fail] whose MUST findings the
 	// known-failing list excuses (RuleCoverage.KnownFailing).
 	Known int `json:"known_failing,omitempty"`
-	// Uncovered counts rules no check covered (not exercised included).
+	// Uncovered counts rules no check covered (not exercised included,
+	// not applicable not).
 	Uncovered int `json:"uncovered"`
+	// NotApplicable counts the rules about what the target does not offer
+	// (StateNotApplicable).
+	NotApplicable int `json:"not_applicable,omitempty"`
 	// NotExercised counts the uncovered rules a check could have covered.
 	NotExercised int `json:"not_exercised,omitempty"`
 }
@@ -303,6 +346,10 @@ func SectionsOf(rows []RuleCoverage) []SectionCoverage {
 			i = len(out)
 			index[key] = i
 			out = append(out, SectionCoverage{Section: key, ByStatus: map[Status]int{}})
+		}
+		if rc.State == StateNotApplicable {
+			out[i].NotApplicable++
+			continue
 		}
 		if rc.Covered {
 			out[i].ByStatus[rc.Status]++

@@ -193,3 +193,40 @@ func TestFailuresComeBeforeCoverage(t *testing.T) {
 		}
 	}
 }
+
+// A rule is not applicable only when every check that could cover it says
+// the target does not offer what it is about; the headline leaves it out
+// of its count and says why. One check that could have exercised it
+// leaves it not exercised.
+func TestCoverageNotApplicable(t *testing.T) {
+	r := evalReport()
+	r.Checks = append(r.Checks,
+		Check{Name: "mcp", Rules: []string{"g/b.five"}, Status: Skip, Reason: "no /mcp", Evaluated: map[string]int{},
+			NotApplicable: map[string]string{"g/b.five": "the target offers no MCP"}})
+	rows := map[string]RuleCoverage{}
+	for _, rc := range r.Coverage() {
+		rows[rc.Rule.ID] = rc
+	}
+	if rc := rows["g/b.five"]; rc.State != StateNotApplicable || rc.Covered {
+		t.Errorf("g/b.five: %s covered %v, want not applicable", rc.State, rc.Covered)
+	}
+	f := CoverageFigures(r.Coverage())[0]
+	if f.Live.Rules != 3 || f.Live.NotApplicable != 1 || f.Live.Checked != 1 {
+		t.Errorf("figures %+v", f.Live)
+	}
+	if s := f.String(); !strings.Contains(s, "1/3 server-observable") || !strings.Contains(s, "1 n/a: the target offers no MCP") {
+		t.Errorf("figure text %q", s)
+	}
+	for _, sc := range SectionsOf(r.Coverage()) {
+		if strings.HasSuffix(sc.Section, "B") && (sc.NotApplicable != 1 || sc.Uncovered != 1) {
+			t.Errorf("section %+v", sc)
+		}
+	}
+	// Another check that could cover it and did not say so: not exercised.
+	r.Checks = append(r.Checks, Check{Name: "rest", Rules: []string{"g/b.five"}, Status: Pass, Evaluated: map[string]int{}})
+	for _, rc := range r.Coverage() {
+		if rc.Rule.ID == "g/b.five" && rc.State != StateNotExercised {
+			t.Errorf("g/b.five with a check that applies: %s", rc.State)
+		}
+	}
+}

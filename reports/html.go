@@ -224,6 +224,8 @@ func buildView(r *Report) *htmlView {
 		switch {
 		case rc.State == StateNotExercised:
 			hr.Status, hr.Label = "unexercised", "not exercised"
+		case rc.State == StateNotApplicable:
+			hr.Status, hr.Label = "unexercised", "not applicable"
 		case !rc.Covered:
 			hr.Status, hr.Label = "uncovered", "not checked"
 		case rc.KnownFailing():

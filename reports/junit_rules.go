@@ -114,6 +114,9 @@ func junitByRule(r *Report) junitSuites {
 			msg := fmt.Sprintf("%s (%d MUST finding(s))", knownMessage(rr.reason), rr.nKnown)
 			tc.Skipped = &junitMessage{Message: xmlText(clip(msg, 500)), Type: junitKnownType, Text: xmlText("requirement: " + requirement + "\n\n" + strings.Join(rr.known, "\n"))}
 			s.Skipped++
+		case rc.State == StateNotApplicable:
+			tc.Skipped = &junitMessage{Message: xmlText(clip(strings.Join(rc.Why, "; "), 500))}
+			s.Skipped++
 		case rc.State == StateNotExercised:
 			tc.Skipped = &junitMessage{Message: xmlText(clip("not exercised: "+strings.Join(rc.Why, "; "), 500))}
 			s.Skipped++

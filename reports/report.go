@@ -140,6 +140,11 @@ type Check struct {
 	// NotExercised says, per rule of Rules the check did not evaluate, why
 	// (the situation did not arise, and what was tried).
 	NotExercised map[string]string `json:"not_exercised,omitempty"`
+	// NotApplicable says, per rule of Rules the check did not evaluate
+	// because the target does not offer what the rule is about (an
+	// optional endpoint: MCP), why. A rule every check of which says so is
+	// left out of the coverage headline's count, shown as not applicable.
+	NotApplicable map[string]string `json:"not_applicable,omitempty"`
 	// Reproduce is the command that runs this check alone again against
 	// the same target, with the run's seed and flags (umpire conform
 	// --check NAME …); set on the checks of a conform run that found

@@ -126,6 +126,9 @@ type baMode struct {
 	mode     string
 	seats    int
 	charFrom int
+	// deal names the fixed deal the room is created with ("": none), at a
+	// server that announced the fixed-deal capability (baDeals).
+	deal string
 }
 
 // characters are the characters of a table of size seats: baCharOrder
@@ -184,7 +187,11 @@ func baSessionPlan(t *Target) []baRoomPlan {
 	}
 	// The seeds are chosen by simulation only for a server that declared
 	// umpire's generator (a room created before, the preflight's): an
-	// optimisation; the seats' decisions steer on any server.
+	// optimisation; the seats' decisions steer on any server. (The planned
+	// rooms get no fixed deal: dealing the rare cards at once in them
+	// changed what else they reached, and cost rooms played on — the
+	// other-chance dialect's suite took twice as long. Only the rooms
+	// played on for what is still missing are dealt them, baPlayOn.)
 	if !t.Create || t.declaredChance() != baverify.ChanceUmpire {
 		return plan
 	}

@@ -24,7 +24,12 @@ type baRoom struct {
 	seed string
 	// chance is the generator the create answer declares (docs/wire.md
 	// harness extension; "" when it declares none).
-	chance  string
+	chance string
+	// caps are the optional test capabilities the create answer announces
+	// (docs/wire.md harness extension: fixed-deal); dealt: the room was
+	// created with a fixed deal.
+	caps    []string
+	dealt   bool
 	tokens  map[int]string
 	players map[int]baadv.Player
 	// steer leads the players' decisions toward rare situations
@@ -93,14 +98,21 @@ func baCreateMode(ctx context.Context, t *Target, purpose string, m baMode) (*ba
 	if chars := m.characters(size); chars != nil {
 		body["characters"] = chars
 	}
+	if d := baDeals(m.deal); d != nil {
+		body["deal"] = d // only to a server that announced fixed-deal
+	}
 	status, data, err := doJSON(ctx, t, http.MethodPost, "/api/ai/rooms", nil, body)
 	if err != nil {
 		return nil, err
 	}
-	if _, steered := body["characters"]; steered && status != http.StatusOK && status != http.StatusCreated {
-		delete(body, "characters")
-		if status, data, err = doJSON(ctx, t, http.MethodPost, "/api/ai/rooms", nil, body); err != nil {
-			return nil, err
+	for _, field := range []string{"deal", "characters"} {
+		// A setting the server refuses is dropped: the room is dealt from
+		// the seed, and the seats steer by their decisions alone.
+		if _, steered := body[field]; steered && status != http.StatusOK && status != http.StatusCreated {
+			delete(body, field)
+			if status, data, err = doJSON(ctx, t, http.MethodPost, "/api/ai/rooms", nil, body); err != nil {
+				return nil, err
+			}
 		}
 	}
 	if status != http.StatusOK && status != http.StatusCreated {
@@ -110,6 +122,7 @@ func baCreateMode(ctx context.Context, t *Target, purpose string, m baMode) (*ba
 		RoomID string            `json:"roomId"`
 		Tokens map[string]string `json:"tokens"`
 		Chance string            `json:"chance"`
+		Caps   json.RawMessage   `json:"capabilities"`
 	}
 	if err := json.Unmarshal(data, &out); err != nil || out.RoomID == "" {
 		return nil, fmt.Errorf("creating a room: unexpected answer %s", clip(data))
@@ -127,6 +140,9 @@ func baCreateMode(ctx context.Context, t *Target, purpose string, m baMode) (*ba
 	}
 	r, err := newRoom(t, out.RoomID, seed, toks)
 	if r != nil {
+		_ = json.Unmarshal(out.Caps, &r.caps) // another shape announces nothing umpire knows
+		r.dealt = body["deal"] != nil
+		t.noteCaps(r.caps)
 		r.chance = out.Chance
 		r.steer.mode = mode
 		t.noteChance(out.Chance)

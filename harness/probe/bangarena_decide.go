@@ -114,6 +114,8 @@ type baSteer struct {
 	// ownDeal: a room asked for characters was dealt others (the server
 	// deals characters of its own).
 	ownDeal bool
+	// dealCap: a room's create answer announced the fixed-deal capability.
+	dealCap bool
 	// rooms are the rooms played on for the missing situations; stop says
 	// what ended the playing on.
 	rooms int
@@ -134,7 +136,7 @@ func (s *baSteer) clone() *baSteer {
 	for k, v := range s.reached {
 		c.reached[k] = v
 	}
-	c.ownDeal = s.ownDeal
+	c.ownDeal, c.dealCap = s.ownDeal, s.dealCap
 	return c
 }
 

@@ -222,11 +222,15 @@ func baApplied(x baSent) (string, json.RawMessage, bool) {
 	return x.actionID, x.args, true
 }
 
-func baCheckSeatsOne(s *baSession) Result {
+// baCheckSeatsRead judges a session room from the seats' evidence, the
+// engine reading I-BA-27's order otherwise when choicesAfterQueue is set
+// (ba.Readings.ChoicesAfterQueue).
+func baCheckSeatsRead(s *baSession, choicesAfterQueue bool) Result {
 	ev, why := baEvidence(s)
 	if why != "" {
 		return skip("the seats' evidence cannot deal the match: %s", why)
 	}
+	ev.Config.Readings.ChoicesAfterQueue = ev.Config.Readings.ChoicesAfterQueue || choicesAfterQueue
 	shown, unseen := judge.NewSeen(ev)
 	g, err := ba.NewTrackedGameWith(ev.Config, "", shown)
 	if err != nil {
@@ -295,6 +299,13 @@ func baCheckSeatsOne(s *baSession) Result {
 		where := rules.Where{Seat: &seat, Step: fmt.Sprintf("decision %d (version %d)", i, x.seen.Version)}
 		if dec, asked := g.Decider(); !asked || dec != seat {
 			stop = fmt.Sprintf("at decision %d the engine's decider is not seat %d", i, seat)
+			if f, ok := baSeatsOtherDecider(g, x, applied, args, where); ok {
+				// Which seat goes first is a reading (I-BA-27) the server
+				// takes otherwise: reported (SHOULD), and the rest of the
+				// room follows another order than the engine's.
+				res.Findings = append(res.Findings, f)
+				stop += " (the server reads I-BA-27 otherwise, reported above: the room is judged again on its reading)"
+			}
 			break
 		}
 		// A choice's id is the server's own name for it (§13 names no
@@ -309,7 +320,8 @@ func baCheckSeatsOne(s *baSession) Result {
 				break // the outcome is reported below
 			}
 		}
-		if len(res.Findings) > n {
+		read := baSeatsOnReading(res.Findings[n:])
+		if len(res.Findings) > n && read == nil {
 			parted = true
 			// The states part here: what follows would only repeat it.
 			stop = fmt.Sprintf("the server's state parted from the engine's at decision %d (%s)", i, res.Findings[n].Rule)
@@ -317,6 +329,13 @@ func baCheckSeatsOne(s *baSession) Result {
 		}
 		agreed = g.EventCount()
 		if err := g.Apply(seat, applied, args); err != nil {
+			if read[applied] {
+				// The seat took an item the server offers on its reading of
+				// a gap (reported above, SHOULD): the engine, on umpire's,
+				// cannot follow the room past it.
+				stop = fmt.Sprintf("at decision %d seat %d took %q, which the server offers on its own reading of a gap (reported) and the engine does not allow", i, seat, applied)
+				break
+			}
 			res.Findings = append(res.Findings, finding(baDecisionRule(err), where, "a decision the engine accepts", applied,
 				"the server applied %q, which the engine refuses here: %v", applied, err))
 			return res

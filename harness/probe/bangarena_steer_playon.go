@@ -107,6 +107,7 @@ func baPlayOn(t *Target, planned int, per time.Duration) []*baSession {
 		var wg sync.WaitGroup
 		for k, x := range wave {
 			m := baPlayOnMode(x, tries[x.key], played+k, steer.ownDealt())
+			m.deal = baPlayOnDeal(t.offers(baCapFixedDeal) || steer.fixedDeal())
 			from := steer.clone()
 			purpose := fmt.Sprintf("session-%d", planned+played+k+1)
 			tries[x.key]++
@@ -174,6 +175,14 @@ func (s *baSteer) nextWave(tries map[string]int, n int) (wave []baSituation, why
 	return open[:min(n, len(open))], ""
 }
 
+// fixedDeal reports whether a session room's create answer announced the
+// fixed-deal capability.
+func (s *baSteer) fixedDeal() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.dealCap
+}
+
 // ownDealt reports whether the server deals characters of its own.
 func (s *baSteer) ownDealt() bool {
 	s.mu.Lock()
@@ -190,6 +199,11 @@ func (s *baSteer) ownDealt() bool {
 // stays missing, with why, and is played on for once.
 func (s *baSteer) confirm(ctx context.Context, sess *baSession) {
 	own := sess.room.steer.s
+	if slices.Contains(sess.room.caps, baCapFixedDeal) {
+		s.mu.Lock()
+		s.dealCap = true
+		s.mu.Unlock()
+	}
 	if want := sess.mode.characters(len(sess.room.tokens)); want != nil && len(sess.opening) > 0 {
 		for _, p := range sess.opening[0].Req.Observation.Players {
 			if p.Seat >= 0 && p.Seat < len(want) && p.CharacterID != "" && p.CharacterID != want[p.Seat] {

@@ -40,13 +40,16 @@ type Check struct {
 // Evaluated counts the rules the check evaluated, passed or failed: the
 // coverage matrix attributes a rule to the check only when it is there (a
 // finding's rule is added by Finish). NotExercised says why a rule of the
-// check's Rules was not evaluated, when the check knows.
+// check's Rules was not evaluated, when the check knows; NotApplicable
+// why one is about what the target does not offer (an optional endpoint:
+// MCP), so the coverage headline leaves it out of its count.
 type Result struct {
-	Status       reports.Status
-	Reason       string
-	Findings     []reports.Finding
-	Evaluated    map[string]int
-	NotExercised map[string]string
+	Status        reports.Status
+	Reason        string
+	Findings      []reports.Finding
+	Evaluated     map[string]int
+	NotExercised  map[string]string
+	NotApplicable map[string]string
 }
 
 // eval counts one evaluation of each rule.
@@ -318,16 +321,26 @@ func Finish(c Check, res Result, d time.Duration) reports.Check {
 			why[id] = w
 		}
 	}
+	var na map[string]string
+	for id, w := range res.NotApplicable {
+		if evaluated[id] == 0 && slices.Contains(c.Rules, id) {
+			if na == nil {
+				na = map[string]string{}
+			}
+			na[id] = w
+		}
+	}
 	return reports.Check{
-		Name:         c.Name,
-		Section:      c.Section,
-		Rules:        append([]string(nil), c.Rules...),
-		Status:       st,
-		Reason:       res.Reason,
-		Duration:     d,
-		Findings:     res.Findings,
-		Evaluated:    evaluated,
-		NotExercised: why,
+		Name:          c.Name,
+		Section:       c.Section,
+		Rules:         append([]string(nil), c.Rules...),
+		Status:        st,
+		Reason:        res.Reason,
+		Duration:      d,
+		Findings:      res.Findings,
+		Evaluated:     evaluated,
+		NotExercised:  why,
+		NotApplicable: na,
 	}
 }
 

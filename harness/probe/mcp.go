@@ -100,7 +100,7 @@ func (c *mcpClient) call(ctx context.Context, method string, params any, notify 
 // returns that check's result instead of a client.
 func mcpOpen(ctx context.Context, t *Target) (*mcpClient, *Result) {
 	if t.MCP == MCPNo {
-		r := skip("the target declares no MCP (--mcp no)")
+		r := mcpAbsent("the target declares no MCP (--mcp no)", "--mcp no")
 		return nil, &r
 	}
 	c := &mcpClient{t: t}
@@ -116,7 +116,7 @@ func mcpOpen(ctx context.Context, t *Target) (*mcpClient, *Result) {
 		if t.MCP == MCPYes {
 			return nil, &Result{Findings: []reports.Finding{finding("bangarena/server.mcp-tools", rules.Where{}, "MCP at /mcp", "HTTP 404", "the target declares MCP but /mcp answers 404")}}
 		}
-		r := skip("/mcp answers 404: the server offers no MCP (optional)")
+		r := mcpAbsent("/mcp answers 404: the server offers no MCP (optional)", "/mcp answers 404")
 		return nil, &r
 	}
 	if status != http.StatusOK {
@@ -124,6 +124,19 @@ func mcpOpen(ctx context.Context, t *Target) (*mcpClient, *Result) {
 	}
 	_, _, _ = c.call(ctx, "notifications/initialized", nil, true)
 	return c, nil
+}
+
+// mcpAbsent is the skip of an MCP check at a target that offers no MCP,
+// which the documents make optional (docs/wire.md MCP): the rules about
+// MCP alone do not apply to it, and the coverage headline leaves them out
+// of its count (reports.StateNotApplicable). A rule an MCP check shares
+// with the REST checks (the stored answer of a repeated commandId) is
+// not marked: it applies through REST.
+func mcpAbsent(why, shown string) Result {
+	r := skip("%s", why)
+	na := "the target offers no MCP (" + shown + ")"
+	r.NotApplicable = map[string]string{"bangarena/server.mcp-tools": na, "bangarena/server.mcp-twins": na}
+	return r
 }
 
 func baProbeMCP(ctx context.Context, t *Target) Result {

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -106,6 +107,8 @@ type targetState struct {
 	sessions map[string]*sessionSlot
 	// chance is the generator a create answer declared ("" = none yet).
 	chance string
+	// caps are the optional test capabilities a create answer announced.
+	caps []string
 	// steer is the record of the rare situations the session rooms
 	// reached (BangArena, bangarena_decide.go).
 	steer *baSteer
@@ -139,6 +142,30 @@ func (t *Target) noteChance(c string) {
 	st.mu.Lock()
 	st.chance = c
 	st.mu.Unlock()
+}
+
+// noteCaps records the optional test capabilities a create answer
+// announced.
+func (t *Target) noteCaps(caps []string) {
+	if len(caps) == 0 || t.state == nil {
+		return
+	}
+	st := t.st()
+	st.mu.Lock()
+	st.caps = caps
+	st.mu.Unlock()
+}
+
+// offers reports whether a create answer of this run announced the
+// optional test capability c (docs/wire.md harness extension).
+func (t *Target) offers(c string) bool {
+	if t.state == nil {
+		return false
+	}
+	st := t.st()
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	return slices.Contains(st.caps, c)
 }
 
 // declaredChance is the generator a create answer of this run declared

@@ -284,7 +284,7 @@ func (g *Game) diagnose(seat int, actionID string) error {
 		c, ok := uidIndex[parts[i]]
 		return c, ok && indexOf(st.hand, c) >= 0
 	}
-	reacting, choosing := g.atk != nil, len(g.choices) > 0
+	reacting, choosing := g.atk != nil, g.choosing()
 	phaseErr := func(want string) error {
 		return rules.Errorf("bangarena/3.phases", "%q is a %s command; the match now waits for %s", actionID, want, g.waiting())
 	}
@@ -406,7 +406,7 @@ func (g *Game) farRule(t int, byHorse bool, rule string) string {
 // waiting describes what the match waits for, for error messages.
 func (g *Game) waiting() string {
 	switch {
-	case len(g.choices) > 0:
+	case g.choosing():
 		return "the pending choice " + g.choices[0].id
 	case g.atk != nil:
 		return "an answer to the " + g.atk.kind

@@ -61,7 +61,7 @@ func (g *Game) deciderRule(seat int, actionID string) string {
 		return ruleDecider
 	case g.healWhenNotAsked(seat, actionID):
 		return ruleBonesetterOwn
-	case len(g.choices) > 0 && (attacked && a.queue[0] == seat || !attacked && seat == g.turnSeat):
+	case g.choosing() && (attacked && a.queue[0] == seat || !attacked && seat == g.turnSeat):
 		// The seat the attack or the turn asks, while another seat's
 		// choice is pending: which goes first is I-BA-27's.
 		return ruleOneDecider
@@ -84,7 +84,7 @@ func (g *Game) healWhenNotAsked(seat int, actionID string) bool {
 		return false
 	}
 	st := &g.seats[seat]
-	if st.char != "char_12" || !st.alive || st.hp <= 0 || st.hp >= st.maxHp || g.highNoon || len(g.choices) > 0 {
+	if st.char != "char_12" || !st.alive || st.hp <= 0 || st.hp >= st.maxHp || g.highNoon || g.choosing() {
 		return false
 	}
 	if g.atk == nil && g.phase != PhasePlay && g.phase != PhaseDiscard {

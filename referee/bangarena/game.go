@@ -98,6 +98,11 @@ type Readings struct {
 	// impostor mode as the Marshal's seat-count +1 already in the table,
 	// not one more (I-BA-4: one more, to the Marshal).
 	ImpostorEightNoExtra bool `json:"impostorEightNoExtra,omitempty"`
+	// ChoicesAfterQueue opens a choice made while an attack's answer
+	// queue runs (a killer's glory choice inside a Buckshot or a Raid)
+	// only once the queue is over: the queue's next seat answers first
+	// (I-BA-27: the pending choice first).
+	ChoicesAfterQueue bool `json:"choicesAfterQueue,omitempty"`
 }
 
 // Glory is the public glory record of a seat (§9).
@@ -312,6 +317,16 @@ func (g *Game) Abort(reason string) {
 	g.emit(e)
 }
 
+// choosing reports whether a choice is pending now: one is, unless the
+// match reads I-BA-27 otherwise (Readings.ChoicesAfterQueue) and an
+// attack's answer queue still runs, which it then waits for.
+func (g *Game) choosing() bool {
+	if len(g.choices) == 0 {
+		return false
+	}
+	return !g.cfg.Readings.ChoicesAfterQueue || g.atk == nil || len(g.atk.queue) == 0
+}
+
 // Decider returns the seat that must decide now (I-BA-27): the owner of the pending
 // choice, else the head of the reaction queue, else the turn seat in its
 // play or discard phase. ok is false when the match is over.
@@ -319,7 +334,7 @@ func (g *Game) Decider() (seat int, ok bool) {
 	if g.over {
 		return -1, false
 	}
-	if len(g.choices) > 0 {
+	if g.choosing() {
 		return g.choices[0].seat, true
 	}
 	if g.atk != nil && len(g.atk.queue) > 0 {

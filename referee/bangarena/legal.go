@@ -253,7 +253,7 @@ func (g *Game) legalActs(seat int, buf []act) []act {
 	if !ok || d != seat {
 		return buf
 	}
-	if len(g.choices) > 0 {
+	if g.choosing() {
 		g.note(ruleChoices) // the choice's items are the whole decision
 		return g.choiceActs(g.choices[0], buf)
 	}

@@ -68,3 +68,41 @@ func TestAbortEvent(t *testing.T) {
 		t.Fatal("winners after an abort")
 	}
 }
+
+// TestChoicesAfterQueue (I-BA-27's switch): a killer's glory choice made
+// inside a Buckshot's answer queue is answered first on umpire's reading,
+// and only once the queue is over with Readings.ChoicesAfterQueue (the
+// independent server's reading): the queue's next seat decides, and no
+// choice is shown pending meanwhile.
+func TestChoicesAfterQueue(t *testing.T) {
+	covers(t, "bangarena/12.one-decider")
+	for _, after := range []bool{false, true} {
+		g := five(t)
+		g.cfg.Readings.ChoicesAfterQueue = after
+		g.seats[2].hp = 1
+		b := g.give(t, 0, "aoe_shot")
+		g.mustApply(t, 0, "aoe_shot:"+b[0])
+		g.mustApply(t, 1, "pass_reaction")
+		g.mustApply(t, 2, "pass_reaction") // seat 2 dies: seat 0 gets a star and a choice
+		if g.seats[2].alive || len(g.choices) != 1 {
+			t.Fatalf("after=%v: seat 2 alive %v, choices %d", after, g.seats[2].alive, len(g.choices))
+		}
+		d, _ := g.Decider()
+		want := map[bool]int{false: 0, true: 3}[after]
+		if d != want {
+			t.Fatalf("after=%v: decider %d, want %d", after, d, want)
+		}
+		if !after {
+			continue
+		}
+		if v := g.View(3); v.PendingChoice != nil {
+			t.Errorf("a choice shown pending while the queue runs: %+v", v.PendingChoice)
+		}
+		g.mustApply(t, 3, "pass_reaction")
+		g.mustApply(t, 4, "pass_reaction")
+		if d, _ := g.Decider(); d != 0 || g.View(0).PendingChoice == nil {
+			t.Fatalf("after the queue: decider %d, choice %+v", d, g.View(0).PendingChoice)
+		}
+		g.mustApply(t, 0, "glory:"+g.choices[0].id+":heart")
+	}
+}

@@ -123,7 +123,7 @@ func (g *Game) afterDraw() {
 // advance runs automatic steps until a seat must decide or the match ends.
 func (g *Game) advance() {
 	for !g.over {
-		if len(g.choices) > 0 {
+		if g.choosing() {
 			return
 		}
 		if g.emptyHands() {

@@ -111,7 +111,7 @@ func (g *Game) viewInto(seat int, st *ViewStore) PlayerView {
 		v.ReactionQueue = append(v.ReactionQueue, a.queue...)
 		st.queue = v.ReactionQueue
 	}
-	if len(g.choices) > 0 && !g.over {
+	if g.choosing() && !g.over {
 		c := g.choices[0]
 		st.choice = PendingChoice{ChoiceID: c.id, Kind: c.kind, Seat: c.seat, Command: choiceCommand[c.kind]}
 		if c.kind == "look_top" && c.seat == seat {

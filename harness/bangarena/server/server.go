@@ -183,6 +183,10 @@ type RoomConfig struct {
 	// seat, in seat order) instead of dealing them from the seed: a
 	// conformance run uses it to put every ability of §6 on the table.
 	Characters []string `json:"characters,omitempty"`
+	// Deal, when set, fixes the roles by seat, the first cards of the
+	// opening hands and of the draw pile (the optional test capability
+	// CapabilityFixedDeal, docs/wire.md); the room's chance deals the rest.
+	Deal *FixedDeal `json:"deal,omitempty"`
 }
 
 // Created is the answer to POST /api/ai/rooms and the result of CreateRoom.
@@ -194,6 +198,9 @@ type Created struct {
 	// harness extension): "umpire-chacha8" (bangarena.Seeded) unless a
 	// dialect draws otherwise, when it is left out.
 	Chance string `json:"chance,omitempty"`
+	// Capabilities lists the optional test capabilities the server offers
+	// (CapabilityFixedDeal), announced as MCP servers do theirs.
+	Capabilities []string `json:"capabilities,omitempty"`
 }
 
 // configError is a bad RoomConfig (HTTP 422).
@@ -234,8 +241,9 @@ func (s *Server) CreateRoom(cfg RoomConfig) (Created, error) {
 	s.order = append(s.order, r.id)
 	s.wg.Add(1)
 	s.mu.Unlock()
-	created := Created{RoomID: r.id, Tokens: r.tokens()}
-	if !s.dialects.on(DialectOtherChance) && !s.faults.fairFaultsOn() {
+	created := Created{RoomID: r.id, Tokens: r.tokens(), Capabilities: []string{CapabilityFixedDeal}}
+	if !s.dialects.on(DialectOtherChance) && !s.faults.fairFaultsOn() && cfg.Deal == nil {
+		// A fixed deal is not the seed's: the room's chance is then its own.
 		created.Chance = "umpire-chacha8"
 	}
 	go func() {
@@ -377,7 +385,14 @@ func (s *Server) newRoom(cfg RoomConfig) (*room, error) {
 	// config switch of the engine, logged in match_start like any reading.
 	readings := ref.Readings{TossSelf: s.dialects.on(DialectTossSelf), SaloonWhenHurt: s.dialects.on(DialectSaloonWhenHurt),
 		BuiltInsBlock: s.dialects.on(DialectBuiltInsBlock), WeaponKindWithheld: s.dialects.on(DialectWeaponKindWithheld)}
-	g, err := ref.NewGameWith(ref.Config{Seats: cfg.Seats, RoleMode: cfg.RoleMode, MatchID: "m-" + id[2:], Characters: cfg.Characters, Readings: readings, Deviations: s.faults.deviations()}, cfg.Seed, chance)
+	gcfg := ref.Config{Seats: cfg.Seats, RoleMode: cfg.RoleMode, MatchID: "m-" + id[2:], Characters: cfg.Characters, Readings: readings, Deviations: s.faults.deviations()}
+	if cfg.Deal != nil {
+		var err error
+		if chance, err = withFixedDeal(gcfg, cfg.Seed, chance, *cfg.Deal); err != nil {
+			return nil, &configError{err.Error()}
+		}
+	}
+	g, err := ref.NewGameWith(gcfg, cfg.Seed, chance)
 	if err != nil {
 		return nil, &configError{err.Error()}
 	}
