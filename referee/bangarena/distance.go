@@ -41,6 +41,10 @@ func (g *Game) hasHorse(s int) bool {
 	return builtIn || card
 }
 
+// HasHorse reports whether seat s has a Horse by §4 (a Horse card in play
+// or Pass Shadow's built-in one): what adds 1 to the distance to s.
+func (g *Game) HasHorse(s int) bool { return g.hasHorse(s) }
+
 // hasScope: a Scope card or the built-in Scope of Eagle Eye and Mad Dog.
 func (g *Game) hasScope(s int) bool {
 	c := g.seats[s].char

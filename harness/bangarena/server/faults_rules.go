@@ -146,7 +146,9 @@ func (r *room) itemFaultsLocked(f faultSet, seat int, obs *ref.PlayerView, items
 			others(func(t int) {
 				d, rg := r.g.Distance(seat, t), r.g.Range(seat)
 				switch {
-				case f.on(FaultRangePlusOne) && d == rg+1 && !horsed(obs.Players[t]):
+				// (The faults of the distance itself leave a target with a Horse
+				// alone: its Horse is another fault's rule.)
+				case f.on(FaultRangePlusOne) && d == rg+1 && !r.g.HasHorse(t):
 					// Range compared with < instead of ≤ on distance − 1.
 					items.add(targeted("shot", "play_shot", uid, t))
 				case f.on(FaultPassShadowNoHorse) && d == rg+1 && obs.Players[t].CharacterID == "char_09" && !inPlay(obs.Players[t], "mount"):
@@ -163,7 +165,7 @@ func (r *room) itemFaultsLocked(f faultSet, seat int, obs *ref.PlayerView, items
 		// Snatch reaching as far as the weapon (at least 2).
 		hand("steal_near", func(uid string) {
 			others(func(t int) {
-				if d := r.g.Distance(seat, t); d > 1 && d <= max(2, r.g.Range(seat)) && obs.Players[t].HandCount > 0 && !horsed(obs.Players[t]) {
+				if d := r.g.Distance(seat, t); d > 1 && d <= max(2, r.g.Range(seat)) && obs.Players[t].HandCount > 0 && !r.g.HasHorse(t) {
 					a := targeted("steal", "play_steal", uid, t)
 					a.ActionID += ":hand"
 					a.ArgsSchema["pick"] = map[string]any{"zone": "hand"}
@@ -245,10 +247,6 @@ func inPlay(p ref.PlayerInfo, cardID string) bool {
 	}
 	return false
 }
-
-// horsed reports whether p has a Horse, built-in or card (the faults of
-// the distance itself leave those seats alone: their Horse is another rule).
-func horsed(p ref.PlayerInfo) bool { return p.CharacterID == "char_09" || inPlay(p, "mount") }
 
 func volcanic(p ref.PlayerInfo) bool {
 	return p.WeaponCardID != nil && *p.WeaponCardID == "weapon_volcanic"
