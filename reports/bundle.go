@@ -84,23 +84,45 @@ type transcriptLine struct {
 	Transcript []Message `json:"transcript"`
 }
 
-// WriteBundle writes a certification bundle of r into dir: the four
-// reports, the run's description, the transcripts, and a manifest of
-// digests written last. Files already in dir that the bundle does not
-// write are left alone but make BundleCheck fail, so give it an empty or
-// new directory.
+// WriteBundle writes a certification bundle of r into dir (OpenDir, then
+// Dir.WriteBundle).
 func WriteBundle(dir string, r *Report) (Manifest, error) {
+	d, err := OpenDir(dir)
+	if err != nil {
+		return Manifest{}, err
+	}
+	defer d.Close()
+	return d.WriteBundle(r)
+}
+
+// WriteBundle writes a certification bundle of r into the directory: the
+// four reports, the run's description, the transcripts, and a manifest of
+// digests written last, every file through the directory's root (no link
+// followed, nothing written outside). The files of an earlier bundle are
+// replaced (its signature removed; SignBundle writes a new one). Entries a
+// bundle does not write would make BundleCheck fail: those already there
+// when the directory was opened are refused at once, those that appeared
+// since (dropped in while the run played) are named in an error wrapping
+// ErrForeign after the bundle is written, so the run says why its bundle
+// will not verify.
+func (d *Dir) WriteBundle(r *Report) (Manifest, error) {
+	if f := d.Foreign(); len(f) > 0 {
+		return Manifest{}, fmt.Errorf("%w: %s held %s before the run; give an empty or new directory", ErrForeign, d.path, strings.Join(f, ", "))
+	}
+	if err := d.root.Remove(FileSignature); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return Manifest{}, fmt.Errorf("reports: %w", err)
+	}
 	r.Normalize()
-	if _, err := WriteDir(dir, r); err != nil {
+	if _, err := d.WriteReports(r); err != nil {
 		return Manifest{}, err
 	}
 	run := bundleRun{Version: r.Meta.Version, Kind: r.Meta.Kind, Games: r.Meta.Games, RulesVersions: r.Meta.RulesVersions,
 		Target: r.Meta.Target, Config: r.Meta.Config, Seeds: r.Meta.Seeds, Strict: r.Meta.Strict,
 		KnownFailing: r.Meta.KnownFailing, KnownFlaky: r.Meta.KnownFlaky}
-	if err := writeJSONFile(filepath.Join(dir, FileRun), run); err != nil {
+	if err := d.writeJSON(FileRun, run); err != nil {
 		return Manifest{}, err
 	}
-	if err := WriteFile(filepath.Join(dir, FileTranscripts), r, writeTranscripts); err != nil {
+	if err := d.write(FileTranscripts, func(w io.Writer) error { return writeTranscripts(w, r) }); err != nil {
 		return Manifest{}, err
 	}
 	sum := r.Summary()
@@ -111,14 +133,47 @@ func WriteBundle(dir string, r *Report) (Manifest, error) {
 		m.Counts[string(l)] = n
 	}
 	for _, name := range []string{FileJSON, FileJUnit, FileHTML, FileMarkdown, FileRun, FileTranscripts} {
-		f, err := digest(filepath.Join(dir, name))
+		f, err := d.digest(name)
 		if err != nil {
 			return Manifest{}, err
 		}
 		f.Path = name
 		m.Files = append(m.Files, f)
 	}
-	return m, writeJSONFile(filepath.Join(dir, FileManifest), m)
+	if err := d.writeJSON(FileManifest, m); err != nil {
+		return m, err
+	}
+	extra, err := d.foreign()
+	if err != nil {
+		return m, err
+	}
+	if len(extra) > 0 {
+		return m, fmt.Errorf("%w: %s appeared in %s during the run; the bundle will not verify with them (remove them, or run again into a new directory)", ErrForeign, strings.Join(extra, ", "), d.path)
+	}
+	return m, nil
+}
+
+// writeJSON writes v, indented and through the escaper, as the file name
+// of the directory.
+func (d *Dir) writeJSON(name string, v any) error {
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return fmt.Errorf("reports: %w", err)
+	}
+	return d.write(name, func(w io.Writer) error {
+		_, err := w.Write(append(inert.JSON(b), '\n'))
+		return err
+	})
+}
+
+// digest hashes the file name of the directory, streaming it.
+func (d *Dir) digest(name string) (BundleFile, error) {
+	f, err := d.open(name)
+	if err != nil {
+		return BundleFile{}, fmt.Errorf("reports: %w", err)
+	}
+	defer f.Close()
+	return digestOf(f, name)
 }
 
 func writeTranscripts(w io.Writer, r *Report) error {
@@ -156,10 +211,14 @@ func digest(path string) (BundleFile, error) {
 		return BundleFile{}, fmt.Errorf("reports: %w", err)
 	}
 	defer f.Close()
+	return digestOf(f, path)
+}
+
+func digestOf(f io.Reader, name string) (BundleFile, error) {
 	h := sha256.New()
 	n, err := io.Copy(h, f)
 	if err != nil {
-		return BundleFile{}, fmt.Errorf("reports: reading %s: %w", path, err)
+		return BundleFile{}, fmt.Errorf("reports: reading %s: %w", name, err)
 	}
 	return BundleFile{SHA256: hex.EncodeToString(h.Sum(nil)), Bytes: n}, nil
 }
