@@ -3,8 +3,8 @@ package reports
 import (
 	"encoding/xml"
 	"fmt"
-	"math"
 	"io"
+	"math"
 	"strings"
 	"time"
 
