@@ -242,3 +242,15 @@ func (d *Dir) Size() (int64, error) {
 	}
 	return n, nil
 }
+
+// Replaced reports whether the path the directory was opened at no longer
+// leads to it (the directory was moved, or swapped for a link, during the
+// run): the files are in the directory opened, not where the path leads.
+func (d *Dir) Replaced() bool {
+	here, err := d.root.Stat(".")
+	if err != nil {
+		return true
+	}
+	now, err := os.Stat(d.path)
+	return err != nil || !os.SameFile(here, now)
+}

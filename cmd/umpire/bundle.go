@@ -168,6 +168,10 @@ func writeBundle(e *env, name string, b *bundleFlags, rep *reports.Report) bool 
 		}
 		signed = ", signed with key " + reports.KeyID(b.key.Public().(ed25519.PublicKey))
 	}
+	if err := replacedDir(b.held, "bundle directory"); err != nil {
+		fmt.Fprintf(e.stderr, "umpire %s: %s\n", name, inert.String(err.Error()))
+		return false
+	}
 	fmt.Fprintf(e.stderr, "umpire %s: bundle of %d files in %s%s (umpire bundle verify %s)\n", name, len(m.Files)+1, inert.String(dir), signed, inert.String(dir))
 	return true
 }

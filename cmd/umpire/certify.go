@@ -312,6 +312,9 @@ func cmdCertify(ctx context.Context, e *env, args []string) int {
 		return certifyCannotRun(repEnv, rf, held, f.game, "the certification can run", err.Error())
 	}
 	paths, werr := held.WriteReports(rep)
+	if werr == nil {
+		werr = replacedDir(held, "report directory")
+	}
 	if err := rf.write(repEnv, rep); err != nil && werr == nil {
 		werr = err
 	}

@@ -100,12 +100,26 @@ func (r *reportFlags) write(e *env, rep *reports.Report) error {
 	}
 	if r.held != nil {
 		_, err := r.held.WriteReports(rep)
+		if err == nil {
+			err = replacedDir(r.held, "report directory")
+		}
 		errs = append(errs, err)
 	} else if r.dir != "" {
 		_, err := reports.WriteDir(r.dir, rep)
 		errs = append(errs, err)
 	}
 	return errors.Join(errs...)
+}
+
+// replacedDir is an error when the directory was moved or swapped for a
+// link during the run: its files were written into the directory opened
+// before it (never where the path leads now), and whoever looks at the
+// path must be told.
+func replacedDir(d *reports.Dir, what string) error {
+	if !d.Replaced() {
+		return nil
+	}
+	return fmt.Errorf("the %s %s was moved or replaced during the run: the files were written into the directory opened before it, not where the path leads now", what, d.Path())
 }
 
 // errorRun records a run that could not be carried out as one errored
@@ -125,6 +139,9 @@ func certifyCannotRun(e *env, rf reportFlags, dir *reports.Dir, game, name, why 
 		RulesVersions: harness.RulesVersions(game), Started: time.Now()}, nil)
 	errorRun(rep, name, why)
 	_, err := dir.WriteReports(rep)
+	if err == nil {
+		err = replacedDir(dir, "report directory")
+	}
 	if werr := rf.write(e, rep); err == nil {
 		err = werr
 	}
