@@ -81,15 +81,15 @@ func cmdReportMerge(_ context.Context, e *env, args []string) int {
 		return exitError
 	}
 	// The shards together are held to what one report may be
-	// (MaxReportBytes, which a merged report must stay within to be read
-	// back): memory stays bounded whatever the number or size of inputs.
+	// (MaxReportBytes): memory stays bounded whatever the number or size
+	// of the inputs.
 	var shards []*reports.Report
 	budget := int64(reports.MaxReportBytes)
 	for _, f := range files {
 		r, n, err := readReportFile(f, budget)
 		if err != nil {
 			if errors.Is(err, reports.ErrTooLarge) && len(shards) > 0 {
-				err = fmt.Errorf("%w; the shard reports together may hold at most %d bytes (a merged report must stay within it to be read back)", err, reports.MaxReportBytes)
+				err = fmt.Errorf("%w; the shard reports together may hold at most %d bytes (what one report may be: memory stays bounded whatever the number of shards)", err, reports.MaxReportBytes)
 			}
 			fmt.Fprintf(e.stderr, "umpire report merge: %s: %s\n", inert.String(f), inert.String(err.Error()))
 			return exitError
