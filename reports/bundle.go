@@ -264,11 +264,19 @@ type BundleResult struct {
 func VerifyBundle(dir string) (res BundleResult, err error) {
 	var problems []string
 	defer func() { res.Problems = problems }()
-	mf, err := digest(filepath.Join(dir, FileManifest))
+	// Every file is read through the directory's root: a name resolves
+	// inside the bundle only, and only a regular file is read (Dir.open).
+	root, err := os.OpenRoot(dir)
 	if err != nil {
 		return res, fmt.Errorf("%w: %v", ErrBundle, err)
 	}
-	raw, err := readLimited(filepath.Join(dir, FileManifest), 1<<20)
+	d := &Dir{path: dir, root: root}
+	defer d.Close()
+	mf, err := d.digest(FileManifest)
+	if err != nil {
+		return res, fmt.Errorf("%w: %v", ErrBundle, err)
+	}
+	raw, err := d.readLimited(FileManifest, 1<<20)
 	if err != nil {
 		return res, fmt.Errorf("%w: %v", ErrBundle, err)
 	}
@@ -282,7 +290,7 @@ func VerifyBundle(dir string) (res BundleResult, err error) {
 	res.ManifestSHA = mf.SHA256
 	listed := map[string]bool{FileManifest: true, FileSignature: true}
 	var sigProblems []string
-	res.Signer, sigProblems = checkSignature(dir, raw)
+	res.Signer, sigProblems = d.checkSignature(raw)
 	problems = append(problems, sigProblems...)
 	for _, f := range m.Files {
 		if !validBundlePath(f.Path) {
@@ -290,7 +298,7 @@ func VerifyBundle(dir string) (res BundleResult, err error) {
 			continue
 		}
 		listed[f.Path] = true
-		got, err := digest(filepath.Join(dir, f.Path))
+		got, err := d.digest(f.Path)
 		switch {
 		case err != nil:
 			problems = append(problems, fmt.Sprintf("%s: %v", f.Path, err))
@@ -303,29 +311,22 @@ func VerifyBundle(dir string) (res BundleResult, err error) {
 			problems = append(problems, "the manifest does not list "+need)
 		}
 	}
-	err = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(dir, path)
-		if path == dir {
-			return nil
-		}
-		if d.IsDir() {
-			problems = append(problems, fmt.Sprintf("%s/ is not part of the bundle", filepath.ToSlash(rel)))
-			return filepath.SkipDir
-		}
-		if !listed[filepath.ToSlash(rel)] {
-			problems = append(problems, fmt.Sprintf("%s is not listed in the manifest", filepath.ToSlash(rel)))
-		}
-		return nil
-	})
+	names, err := d.entries()
 	if err != nil {
 		return res, fmt.Errorf("%w: %v", ErrBundle, err)
 	}
+	for _, name := range names {
+		if st, err := d.root.Lstat(name); err == nil && st.IsDir() {
+			problems = append(problems, fmt.Sprintf("%s/ is not part of the bundle", name))
+			continue
+		}
+		if !listed[name] {
+			problems = append(problems, fmt.Sprintf("%s is not listed in the manifest", name))
+		}
+	}
 	if listed[FileJSON] {
 		var p []string
-		p, res.Verdict, res.ExitCode = checkBundleReport(dir, m)
+		p, res.Verdict, res.ExitCode = checkBundleReport(d, m)
 		problems = append(problems, p...)
 	}
 	return res, nil
@@ -334,8 +335,8 @@ func VerifyBundle(dir string) (res BundleResult, err error) {
 // checkBundleReport re-derives the verdict of report.json and compares the
 // run it describes with run.json and the manifest. It returns the problems
 // and the verdict and exit code recomputed from the findings.
-func checkBundleReport(dir string, m Manifest) ([]string, Verdict, int) {
-	raw, err := readLimited(filepath.Join(dir, FileJSON), MaxBundleReport)
+func checkBundleReport(d *Dir, m Manifest) ([]string, Verdict, int) {
+	raw, err := d.readLimited(FileJSON, MaxBundleReport)
 	if err != nil {
 		return []string{err.Error()}, "", 0
 	}
@@ -364,7 +365,7 @@ func checkBundleReport(dir string, m Manifest) ([]string, Verdict, int) {
 	if r.Meta.Version != m.Version || r.Meta.Kind != m.Kind || !slices.Equal(r.Meta.RulesVersions, m.RulesVersions) || !slices.Equal(r.Meta.Games, m.Games) {
 		problems = append(problems, fmt.Sprintf("%s describes another run than the manifest (version, kind, games or rules versions differ)", FileJSON))
 	}
-	rawRun, err := readLimited(filepath.Join(dir, FileRun), 64<<20)
+	rawRun, err := d.readLimited(FileRun, 64<<20)
 	if err != nil {
 		return append(problems, err.Error()), v, code
 	}

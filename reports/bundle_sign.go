@@ -115,12 +115,11 @@ func (d *Dir) SignBundle(key ed25519.PrivateKey) error {
 // checkSignature checks FileSignature, when the bundle has one, against the
 // manifest: it returns the signer's key (nil when unsigned) and the
 // problems found.
-func checkSignature(dir string, manifest []byte) (ed25519.PublicKey, []string) {
-	path := filepath.Join(dir, FileSignature)
-	if _, err := os.Lstat(path); errors.Is(err, os.ErrNotExist) {
+func (d *Dir) checkSignature(manifest []byte) (ed25519.PublicKey, []string) {
+	if _, err := d.root.Lstat(FileSignature); errors.Is(err, os.ErrNotExist) {
 		return nil, nil
 	}
-	raw, err := readLimited(path, 64<<10)
+	raw, err := d.readLimited(FileSignature, 64<<10)
 	if err != nil {
 		return nil, []string{err.Error()}
 	}

@@ -128,7 +128,7 @@ func (d *Dir) open(name string) (*os.File, error) {
 		return nil, err
 	}
 	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s is not a regular file (%s)", name, fileKind(st.Mode()))
+		return nil, fmt.Errorf("%s is not a regular file of the bundle (%s)", name, fileKind(st.Mode()))
 	}
 	f, err := d.root.Open(name)
 	if err != nil {
