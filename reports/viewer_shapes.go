@@ -16,43 +16,6 @@ import (
 // to tell one by its shape, and the table it carries.
 type ViewerShape struct{ s *viewerShape }
 
-// InferenceViewerShape is the shape of Inference's messages: a
-// visible_state tells one, its type names one when nothing else does, and
-// the table is the seat's visible_state (with the legal_actions of the
-// your_turn that carried it).
-func InferenceViewerShape() ViewerShape {
-	return ViewerShape{&viewerShape{game: "inference",
-		strong: func(b any) bool { _, ok := at(b, "visible_state").(map[string]any); return ok },
-		weak: func(b any) bool {
-			t, _ := at(b, "type").(string)
-			return slices.Contains([]string{"hello", "welcome", "your_turn", "move", "error", "event", "match_end"}, t)
-		},
-		table: func(b any) *viewerTable {
-			if vs, ok := at(b, "visible_state").(map[string]any); ok {
-				return inferenceTable(vs, at(b, "legal_actions"))
-			}
-			return nil
-		}}}
-}
-
-// BangArenaViewerShape is the shape of BangArena's messages: a PlayerView
-// (bare, in a DecisionRequest or in an MCP tool result) tells one, a
-// decision's fields name one when nothing else does, and the table is the
-// PlayerView (with the request's legalActions).
-func BangArenaViewerShape() ViewerShape {
-	return ViewerShape{&viewerShape{game: "bangarena", bareView: true,
-		strong: func(b any) bool { obs, _ := bangObservation(b, 0); return obs != nil },
-		weak: func(b any) bool {
-			return slices.ContainsFunc([]string{"actionId", "observationVersion", "legalActions", "decisionId"}, func(k string) bool { return at(b, k) != nil })
-		},
-		table: func(b any) *viewerTable {
-			if obs, req := bangObservation(b, 0); obs != nil {
-				return bangTable(obs, at(req, "legalActions"))
-			}
-			return nil
-		}}}
-}
-
 // viewerRegistry holds the registered shapes, tried lowest order first.
 type viewerRegistry struct {
 	mu     sync.Mutex
