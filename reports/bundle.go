@@ -84,23 +84,45 @@ type transcriptLine struct {
 	Transcript []Message `json:"transcript"`
 }
 
-// WriteBundle writes a certification bundle of r into dir: the four
-// reports, the run's description, the transcripts, and a manifest of
-// digests written last. Files already in dir that the bundle does not
-// write are left alone but make BundleCheck fail, so give it an empty or
-// new directory.
+// WriteBundle writes a certification bundle of r into dir (OpenDir, then
+// Dir.WriteBundle).
 func WriteBundle(dir string, r *Report) (Manifest, error) {
+	d, err := OpenDir(dir)
+	if err != nil {
+		return Manifest{}, err
+	}
+	defer d.Close()
+	return d.WriteBundle(r)
+}
+
+// WriteBundle writes a certification bundle of r into the directory: the
+// four reports, the run's description, the transcripts, and a manifest of
+// digests written last, every file through the directory's root (no link
+// followed, nothing written outside). The files of an earlier bundle are
+// replaced (its signature removed; SignBundle writes a new one). Entries a
+// bundle does not write would make BundleCheck fail: those already there
+// when the directory was opened are refused at once, those that appeared
+// since (dropped in while the run played) are named in an error wrapping
+// ErrForeign after the bundle is written, so the run says why its bundle
+// will not verify.
+func (d *Dir) WriteBundle(r *Report) (Manifest, error) {
+	if f := d.Foreign(); len(f) > 0 {
+		return Manifest{}, fmt.Errorf("%w: %s held %s before the run; give an empty or new directory", ErrForeign, d.path, strings.Join(f, ", "))
+	}
+	if err := d.root.Remove(FileSignature); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return Manifest{}, fmt.Errorf("reports: %w", err)
+	}
 	r.Normalize()
-	if _, err := WriteDir(dir, r); err != nil {
+	if _, err := d.WriteReports(r); err != nil {
 		return Manifest{}, err
 	}
 	run := bundleRun{Version: r.Meta.Version, Kind: r.Meta.Kind, Games: r.Meta.Games, RulesVersions: r.Meta.RulesVersions,
 		Target: r.Meta.Target, Config: r.Meta.Config, Seeds: r.Meta.Seeds, Strict: r.Meta.Strict,
 		KnownFailing: r.Meta.KnownFailing, KnownFlaky: r.Meta.KnownFlaky}
-	if err := writeJSONFile(filepath.Join(dir, FileRun), run); err != nil {
+	if err := d.writeJSON(FileRun, run); err != nil {
 		return Manifest{}, err
 	}
-	if err := WriteFile(filepath.Join(dir, FileTranscripts), r, writeTranscripts); err != nil {
+	if err := d.write(FileTranscripts, func(w io.Writer) error { return writeTranscripts(w, r) }); err != nil {
 		return Manifest{}, err
 	}
 	sum := r.Summary()
@@ -111,14 +133,47 @@ func WriteBundle(dir string, r *Report) (Manifest, error) {
 		m.Counts[string(l)] = n
 	}
 	for _, name := range []string{FileJSON, FileJUnit, FileHTML, FileMarkdown, FileRun, FileTranscripts} {
-		f, err := digest(filepath.Join(dir, name))
+		f, err := d.digest(name)
 		if err != nil {
 			return Manifest{}, err
 		}
 		f.Path = name
 		m.Files = append(m.Files, f)
 	}
-	return m, writeJSONFile(filepath.Join(dir, FileManifest), m)
+	if err := d.writeJSON(FileManifest, m); err != nil {
+		return m, err
+	}
+	extra, err := d.foreign()
+	if err != nil {
+		return m, err
+	}
+	if len(extra) > 0 {
+		return m, fmt.Errorf("%w: %s appeared in %s during the run; the bundle will not verify with them (remove them, or run again into a new directory)", ErrForeign, strings.Join(extra, ", "), d.path)
+	}
+	return m, nil
+}
+
+// writeJSON writes v, indented and through the escaper, as the file name
+// of the directory.
+func (d *Dir) writeJSON(name string, v any) error {
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return fmt.Errorf("reports: %w", err)
+	}
+	return d.write(name, func(w io.Writer) error {
+		_, err := w.Write(append(inert.JSON(b), '\n'))
+		return err
+	})
+}
+
+// digest hashes the file name of the directory, streaming it.
+func (d *Dir) digest(name string) (BundleFile, error) {
+	f, err := d.open(name)
+	if err != nil {
+		return BundleFile{}, fmt.Errorf("reports: %w", err)
+	}
+	defer f.Close()
+	return digestOf(f, name)
 }
 
 func writeTranscripts(w io.Writer, r *Report) error {
@@ -156,10 +211,14 @@ func digest(path string) (BundleFile, error) {
 		return BundleFile{}, fmt.Errorf("reports: %w", err)
 	}
 	defer f.Close()
+	return digestOf(f, path)
+}
+
+func digestOf(f io.Reader, name string) (BundleFile, error) {
 	h := sha256.New()
 	n, err := io.Copy(h, f)
 	if err != nil {
-		return BundleFile{}, fmt.Errorf("reports: reading %s: %w", path, err)
+		return BundleFile{}, fmt.Errorf("reports: reading %s: %w", name, err)
 	}
 	return BundleFile{SHA256: hex.EncodeToString(h.Sum(nil)), Bytes: n}, nil
 }
@@ -205,11 +264,19 @@ type BundleResult struct {
 func VerifyBundle(dir string) (res BundleResult, err error) {
 	var problems []string
 	defer func() { res.Problems = problems }()
-	mf, err := digest(filepath.Join(dir, FileManifest))
+	// Every file is read through the directory's root: a name resolves
+	// inside the bundle only, and only a regular file is read (Dir.open).
+	root, err := os.OpenRoot(dir)
 	if err != nil {
 		return res, fmt.Errorf("%w: %v", ErrBundle, err)
 	}
-	raw, err := readLimited(filepath.Join(dir, FileManifest), 1<<20)
+	d := &Dir{path: dir, root: root}
+	defer d.Close()
+	mf, err := d.digest(FileManifest)
+	if err != nil {
+		return res, fmt.Errorf("%w: %v", ErrBundle, err)
+	}
+	raw, err := d.readLimited(FileManifest, 1<<20)
 	if err != nil {
 		return res, fmt.Errorf("%w: %v", ErrBundle, err)
 	}
@@ -223,7 +290,7 @@ func VerifyBundle(dir string) (res BundleResult, err error) {
 	res.ManifestSHA = mf.SHA256
 	listed := map[string]bool{FileManifest: true, FileSignature: true}
 	var sigProblems []string
-	res.Signer, sigProblems = checkSignature(dir, raw)
+	res.Signer, sigProblems = d.checkSignature(raw)
 	problems = append(problems, sigProblems...)
 	for _, f := range m.Files {
 		if !validBundlePath(f.Path) {
@@ -231,7 +298,7 @@ func VerifyBundle(dir string) (res BundleResult, err error) {
 			continue
 		}
 		listed[f.Path] = true
-		got, err := digest(filepath.Join(dir, f.Path))
+		got, err := d.digest(f.Path)
 		switch {
 		case err != nil:
 			problems = append(problems, fmt.Sprintf("%s: %v", f.Path, err))
@@ -244,29 +311,22 @@ func VerifyBundle(dir string) (res BundleResult, err error) {
 			problems = append(problems, "the manifest does not list "+need)
 		}
 	}
-	err = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(dir, path)
-		if path == dir {
-			return nil
-		}
-		if d.IsDir() {
-			problems = append(problems, fmt.Sprintf("%s/ is not part of the bundle", filepath.ToSlash(rel)))
-			return filepath.SkipDir
-		}
-		if !listed[filepath.ToSlash(rel)] {
-			problems = append(problems, fmt.Sprintf("%s is not listed in the manifest", filepath.ToSlash(rel)))
-		}
-		return nil
-	})
+	names, err := d.entries()
 	if err != nil {
 		return res, fmt.Errorf("%w: %v", ErrBundle, err)
 	}
+	for _, name := range names {
+		if st, err := d.root.Lstat(name); err == nil && st.IsDir() {
+			problems = append(problems, fmt.Sprintf("%s/ is not part of the bundle", name))
+			continue
+		}
+		if !listed[name] {
+			problems = append(problems, fmt.Sprintf("%s is not listed in the manifest", name))
+		}
+	}
 	if listed[FileJSON] {
 		var p []string
-		p, res.Verdict, res.ExitCode = checkBundleReport(dir, m)
+		p, res.Verdict, res.ExitCode = checkBundleReport(d, m)
 		problems = append(problems, p...)
 	}
 	return res, nil
@@ -275,8 +335,8 @@ func VerifyBundle(dir string) (res BundleResult, err error) {
 // checkBundleReport re-derives the verdict of report.json and compares the
 // run it describes with run.json and the manifest. It returns the problems
 // and the verdict and exit code recomputed from the findings.
-func checkBundleReport(dir string, m Manifest) ([]string, Verdict, int) {
-	raw, err := readLimited(filepath.Join(dir, FileJSON), MaxBundleReport)
+func checkBundleReport(d *Dir, m Manifest) ([]string, Verdict, int) {
+	raw, err := d.readLimited(FileJSON, MaxBundleReport)
 	if err != nil {
 		return []string{err.Error()}, "", 0
 	}
@@ -305,7 +365,7 @@ func checkBundleReport(dir string, m Manifest) ([]string, Verdict, int) {
 	if r.Meta.Version != m.Version || r.Meta.Kind != m.Kind || !slices.Equal(r.Meta.RulesVersions, m.RulesVersions) || !slices.Equal(r.Meta.Games, m.Games) {
 		problems = append(problems, fmt.Sprintf("%s describes another run than the manifest (version, kind, games or rules versions differ)", FileJSON))
 	}
-	rawRun, err := readLimited(filepath.Join(dir, FileRun), 64<<20)
+	rawRun, err := d.readLimited(FileRun, 64<<20)
 	if err != nil {
 		return append(problems, err.Error()), v, code
 	}

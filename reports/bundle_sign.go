@@ -91,25 +91,35 @@ func KeyID(pub ed25519.PublicKey) string {
 // SignBundle signs the manifest of the bundle in dir with key, writing
 // FileSignature.
 func SignBundle(dir string, key ed25519.PrivateKey) error {
-	m, err := readLimited(filepath.Join(dir, FileManifest), 1<<20)
+	d, err := OpenDir(dir)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	return d.SignBundle(key)
+}
+
+// SignBundle signs the manifest of the bundle in the directory with key,
+// writing FileSignature.
+func (d *Dir) SignBundle(key ed25519.PrivateKey) error {
+	m, err := d.readLimited(FileManifest, 1<<20)
 	if err != nil {
 		return err
 	}
 	s := bundleSignature{Schema: SignatureSchema, Algorithm: "ed25519",
 		PublicKey: base64.StdEncoding.EncodeToString(key.Public().(ed25519.PublicKey)),
 		Signature: base64.StdEncoding.EncodeToString(ed25519.Sign(key, m))}
-	return writeJSONFile(filepath.Join(dir, FileSignature), s)
+	return d.writeJSON(FileSignature, s)
 }
 
 // checkSignature checks FileSignature, when the bundle has one, against the
 // manifest: it returns the signer's key (nil when unsigned) and the
 // problems found.
-func checkSignature(dir string, manifest []byte) (ed25519.PublicKey, []string) {
-	path := filepath.Join(dir, FileSignature)
-	if _, err := os.Lstat(path); errors.Is(err, os.ErrNotExist) {
+func (d *Dir) checkSignature(manifest []byte) (ed25519.PublicKey, []string) {
+	if _, err := d.root.Lstat(FileSignature); errors.Is(err, os.ErrNotExist) {
 		return nil, nil
 	}
-	raw, err := readLimited(path, 64<<10)
+	raw, err := d.readLimited(FileSignature, 64<<10)
 	if err != nil {
 		return nil, []string{err.Error()}
 	}

@@ -31,7 +31,12 @@ func FuzzCheckSignature(f *testing.F) {
 		if err := os.WriteFile(filepath.Join(d, FileSignature), sig, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		signer, problems := checkSignature(d, manifest)
+		bd, err := OpenDir(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer bd.Close()
+		signer, problems := bd.checkSignature(manifest)
 		if len(problems) == 0 && signer != nil && !signer.Equal(key.Public()) {
 			t.Errorf("%q: a signature by key %s accepted, only %s signed", sig, KeyID(signer), KeyID(key.Public().(ed25519.PublicKey)))
 		}

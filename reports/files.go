@@ -75,18 +75,14 @@ func Write(path string, write func(io.Writer) error) error {
 }
 
 // WriteDir writes r in every format into dir (created if missing) under the
-// File* names and returns the paths written.
+// File* names and returns the paths written. A run that must not be
+// redirected while it plays opens the directory first (OpenDir) and writes
+// through it (Dir.WriteReports).
 func WriteDir(dir string, r *Report) ([]string, error) {
-	var paths []string
-	for _, f := range []struct {
-		name  string
-		write WriteFunc
-	}{{FileJSON, WriteJSON}, {FileJUnit, WriteJUnit}, {FileHTML, WriteHTML}, {FileMarkdown, WriteMarkdown}} {
-		p := filepath.Join(dir, f.name)
-		if err := WriteFile(p, r, f.write); err != nil {
-			return paths, err
-		}
-		paths = append(paths, p)
+	d, err := OpenDir(dir)
+	if err != nil {
+		return nil, err
 	}
-	return paths, nil
+	defer d.Close()
+	return d.WriteReports(r)
 }

@@ -128,3 +128,27 @@ func TestViewerNamesKnownFailing(t *testing.T) {
 		t.Errorf("a SHOULD finding is not excused, yet the view says known %q", v.Known)
 	}
 }
+
+// TestHTMLBoundsAlikeFindings: a group of thousands of alike findings (a
+// merged run, a hostile report) shows its first and htmlMaxLikeIt of the
+// rest, and says how many more report.json holds: the page, and the memory
+// it takes to write, stay bounded; it used to render every one.
+func TestHTMLBoundsAlikeFindings(t *testing.T) {
+	r := peekReport()
+	f := r.Checks[0].Findings[0]
+	for range 5000 {
+		r.Checks[0].Findings = append(r.Checks[0].Findings, f)
+	}
+	r.Normalize()
+	var b bytes.Buffer
+	if err := WriteHTML(&b, r); err != nil {
+		t.Fatal(err)
+	}
+	fs := findingsSection(b.String())
+	if !strings.Contains(fs, `<summary>5029 more like it:`) || !strings.Contains(fs, "and 4979 more like it, not shown here: every finding is in report.json") {
+		t.Errorf("the HTML does not count the alike findings it leaves out")
+	}
+	if n := strings.Count(fs, `<details class="finding`); n != 1+htmlMaxLikeIt+1 {
+		t.Errorf("the HTML shows %d findings, want %d", n, 1+htmlMaxLikeIt+1)
+	}
+}

@@ -23,6 +23,8 @@ const (
 	htmlMaxMatchRows    = 500
 	htmlMaxTranscript   = 200
 	htmlMaxBody         = 20000
+	// htmlMaxLikeIt bounds the findings a group shows besides its first.
+	htmlMaxLikeIt = 50
 )
 
 // The HTML report is one self-contained file (html/template, with the
@@ -87,16 +89,18 @@ type htmlCheck struct {
 	Check
 	Class    string
 	Duration string
-	Findings []htmlFinding
 	// Groups are the findings grouped (GroupFindings): each group shows
 	// its first finding, the rest folded under "N more like it".
 	Groups []htmlGroup
 }
 
 type htmlGroup struct {
-	First  htmlFinding
-	Rest   []htmlFinding
-	Places string
+	First htmlFinding
+	// Rest are the findings shown folded under "N more like it": at most
+	// htmlMaxLikeIt of the More; Unshown counts the others.
+	Rest          []htmlFinding
+	More, Unshown int
+	Places        string
 }
 
 type htmlFinding struct {
@@ -251,7 +255,8 @@ func buildView(r *Report) *htmlView {
 	opened := false
 	for _, c := range r.Checks {
 		hc := htmlCheck{Check: c, Class: c.statusClass(), Duration: DurationText(c.Duration)}
-		for fi, f := range c.Findings {
+		finding := func(fi int) htmlFinding {
+			f := c.Findings[fi]
 			hf := htmlFinding{View: v.Viewer.linkTo(&c.Findings[fi]), Rule: f.Rule, Level: string(f.Level), Basis: basisLabel(f.Basis, f.Ref), BasisURL: refs.link(f.Ref), Where: whereText(f.Where),
 				Expected: clip(valueText(f.Expected), htmlMaxBody), Got: clip(valueText(f.Got), htmlMaxBody), Message: clip(f.Message, htmlMaxBody)}
 			if f.Level == rules.Must {
@@ -277,15 +282,19 @@ func buildView(r *Report) *htmlView {
 				}
 				hf.Transcript = append(hf.Transcript, hm)
 			}
-			hc.Findings = append(hc.Findings, hf)
+			return hf
 		}
+		// Each group shows its first finding and at most htmlMaxLikeIt of
+		// the rest (every one is in report.json): the page, and the memory
+		// it takes to write, stay bounded however many findings repeat.
 		for _, g := range GroupFindings(c.Findings) {
-			hg := htmlGroup{First: hc.Findings[g.Indexes[0]]}
+			hg := htmlGroup{First: finding(g.Indexes[0]), More: len(g.Indexes) - 1}
 			hg.First.Times = g.Times()
-			for _, i := range g.Indexes[1:] {
-				hg.Rest = append(hg.Rest, hc.Findings[i])
+			for _, i := range g.Indexes[1:min(len(g.Indexes), htmlMaxLikeIt+1)] {
+				hg.Rest = append(hg.Rest, finding(i))
 			}
-			if len(hg.Rest) > 0 {
+			hg.Unshown = hg.More - len(hg.Rest)
+			if hg.More > 0 {
 				rest := g
 				rest.Indexes = g.Indexes[1:]
 				hg.Places = rest.Places(c.Findings, 5)

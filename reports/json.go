@@ -217,19 +217,21 @@ var ErrInvalid = errors.New("reports: invalid report")
 // an error naming the limit, before it is held in memory.
 const MaxReportBytes = 256 << 20
 
-// errReportTooLarge is what limitReader returns past MaxReportBytes.
-var errReportTooLarge = fmt.Errorf("the report exceeds the limit of %d bytes (MaxReportBytes)", MaxReportBytes)
+// ErrTooLarge is wrapped by the error of a report longer than the limit
+// it was read with.
+var ErrTooLarge = errors.New("the report exceeds the limit")
 
-// limitReader reads at most n bytes of r, then fails with
-// errReportTooLarge.
+// limitReader reads at most n bytes of r, then fails with an error
+// wrapping ErrTooLarge that names the limit.
 type limitReader struct {
-	r io.Reader
-	n int64
+	r     io.Reader
+	n     int64
+	limit int64
 }
 
 func (l *limitReader) Read(p []byte) (int, error) {
 	if l.n <= 0 {
-		return 0, errReportTooLarge
+		return 0, fmt.Errorf("%w of %d bytes", ErrTooLarge, l.limit)
 	}
 	if int64(len(p)) > l.n {
 		p = p[:l.n]
@@ -246,8 +248,30 @@ func ReadJSON(rd io.Reader) (*Report, error) {
 	return readJSON(rd, MaxReportBytes)
 }
 
+// ReadJSONWithin is ReadJSON reading at most max bytes (capped at
+// MaxReportBytes), so that several reports read together (umpire report
+// merge) can be held to one budget; it also returns the bytes read.
+func ReadJSONWithin(rd io.Reader, max int64) (*Report, int64, error) {
+	max = min(max, MaxReportBytes)
+	cr := &countReader{r: rd}
+	r, err := readJSON(cr, max)
+	return r, cr.n, err
+}
+
+// countReader counts the bytes read through it.
+type countReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *countReader) Read(p []byte) (int, error) {
+	k, err := c.r.Read(p)
+	c.n += int64(k)
+	return k, err
+}
+
 func readJSON(rd io.Reader, max int64) (*Report, error) {
-	dec := json.NewDecoder(&limitReader{r: rd, n: max})
+	dec := json.NewDecoder(&limitReader{r: rd, n: max, limit: max})
 	// Numbers in free-form members (config, expected, got) keep their exact
 	// text, so big integers survive a read and a write unchanged.
 	dec.UseNumber()
@@ -257,7 +281,7 @@ func readJSON(rd io.Reader, max int64) (*Report, error) {
 	}
 	if _, err := dec.Token(); err != io.EOF {
 		// More() says false on a read error: ask for a token instead.
-		if errors.Is(err, errReportTooLarge) {
+		if errors.Is(err, ErrTooLarge) {
 			return nil, fmt.Errorf("%w: %v", ErrInvalid, err)
 		}
 		return nil, fmt.Errorf("%w: data after the report object", ErrInvalid)

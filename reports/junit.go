@@ -4,6 +4,7 @@ import (
 	"encoding/xml"
 	"fmt"
 	"io"
+	"math"
 	"strings"
 	"time"
 
@@ -103,7 +104,19 @@ type junitMessage struct {
 	Text    string `xml:",chardata"`
 }
 
-func seconds(d time.Duration) string { return fmt.Sprintf("%.3f", d.Seconds()) }
+// seconds is d as JUnit's time attribute: seconds with three decimals,
+// never negative (a duration read from a report may be anything).
+func seconds(d time.Duration) string { return fmt.Sprintf("%.3f", max(d, 0).Seconds()) }
+
+// addTime is a+b for the sums of JUnit times: negative terms count as 0
+// and the sum saturates instead of wrapping round to a negative time.
+func addTime(a, b time.Duration) time.Duration {
+	a, b = max(a, 0), max(b, 0)
+	if a > math.MaxInt64-b {
+		return math.MaxInt64
+	}
+	return a + b
+}
 
 // checkTimes returns the time JUnit credits each check with: its own
 // duration, or, for a check that measured none but judged a match (a
@@ -115,7 +128,7 @@ func (r *Report) checkTimes() []time.Duration {
 	matchTime := map[string]time.Duration{}
 	for _, m := range r.Matches {
 		if m.Side != SideBaseline {
-			matchTime[m.Seed] += m.Duration
+			matchTime[m.Seed] = addTime(matchTime[m.Seed], m.Duration)
 		}
 	}
 	unmeasured := map[string]int{}
@@ -126,8 +139,8 @@ func (r *Report) checkTimes() []time.Duration {
 	}
 	out := make([]time.Duration, len(r.Checks))
 	for i, c := range r.Checks {
-		out[i] = c.Duration
-		if out[i] <= 0 && c.Seed != "" {
+		out[i] = max(c.Duration, 0)
+		if out[i] == 0 && c.Seed != "" {
 			out[i] = matchTime[c.Seed] / time.Duration(unmeasured[c.Seed])
 		}
 	}
@@ -203,8 +216,8 @@ func junitByCheck(r *Report) junitSuites {
 		}
 		s.Tests++
 		s.Cases = append(s.Cases, tc)
-		total += times[ci]
-		suiteTime[i] += times[ci]
+		total = addTime(total, times[ci])
+		suiteTime[i] = addTime(suiteTime[i], times[ci])
 	}
 	for i := range root.Suites {
 		root.Suites[i].Time = seconds(suiteTime[i])

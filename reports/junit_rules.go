@@ -48,7 +48,7 @@ func junitByRule(r *Report) junitSuites {
 		ids = slices.Compact(ids)
 		for _, id := range ids {
 			rr := get(id)
-			rr.time += times[ci] / time.Duration(len(ids))
+			rr.time = addTime(rr.time, times[ci]/time.Duration(len(ids)))
 			switch {
 			case c.Status == Error:
 				rr.errored = append(rr.errored, c.Label()+": "+c.Reason)
@@ -88,7 +88,7 @@ func junitByRule(r *Report) junitSuites {
 			root.Suites = append(root.Suites, junitSuite{Name: xmlText(key), Timestamp: stamp})
 			suiteTime = append(suiteTime, 0)
 		}
-		suiteTime[i] += get(rc.Rule.ID).time
+		suiteTime[i] = addTime(suiteTime[i], get(rc.Rule.ID).time)
 		s := &root.Suites[i]
 		rr := get(rc.Rule.ID)
 		tc := junitCase{Name: xmlText(rc.Rule.ID), Classname: xmlText("umpire." + rc.Rule.Game() + "." + sectionName(rc.Rule)), Time: seconds(rr.time)}
@@ -158,7 +158,7 @@ func junitByRule(r *Report) junitSuites {
 	}
 	var total time.Duration
 	for _, t := range times {
-		total += t
+		total = addTime(total, t)
 	}
 	for i := range root.Suites {
 		root.Suites[i].Time = seconds(suiteTime[i])

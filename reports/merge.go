@@ -145,6 +145,9 @@ func shardName(r *Report) string {
 	return strconv.Itoa(r.Meta.Shard.K) + "/" + strconv.Itoa(r.Meta.Shard.N)
 }
 
+// maxMissingNamed is how many missing shards an error names.
+const maxMissingNamed = 10
+
 // checkShards verifies the reports are exactly shards 1..n of n.
 func checkShards(reports []*Report) error {
 	n := -1
@@ -168,13 +171,20 @@ func checkShards(reports []*Report) error {
 		}
 		have[s.K] = true
 	}
-	var missing []string
-	for k := 1; k <= n; k++ {
-		if !have[k] {
-			missing = append(missing, strconv.Itoa(k)+"/"+strconv.Itoa(n))
+	// The shards given are distinct and within 1..n: some are missing
+	// exactly when there are fewer than n. Name the first few only (n
+	// comes from the file: 2^31 of them must not be listed, or counted
+	// one by one).
+	if lack := n - len(have); lack > 0 {
+		var missing []string
+		for k := 1; len(missing) < maxMissingNamed && len(missing) < lack; k++ {
+			if !have[k] {
+				missing = append(missing, strconv.Itoa(k)+"/"+strconv.Itoa(n))
+			}
 		}
-	}
-	if len(missing) > 0 {
+		if lack > len(missing) {
+			missing = append(missing, fmt.Sprintf("and %d more", lack-len(missing)))
+		}
 		return fmt.Errorf("%w: missing shard(s) %s; a merge of part of a run would look like the whole run", ErrMerge, strings.Join(missing, ", "))
 	}
 	return nil

@@ -189,3 +189,27 @@ func BenchmarkMerge(b *testing.B) {
 		}
 	}
 }
+
+// TestMergeHugeShardTotal: a shard total taken from the file (2^31-1) is
+// not counted out or listed one by one (that took minutes and gigabytes):
+// the missing shards are named up to a few, with a count, at once.
+func TestMergeHugeShardTotal(t *testing.T) {
+	const n = 1<<31 - 1
+	mk := func(k int) *Report {
+		return New(Meta{Version: "test", Kind: KindCertify, Games: []string{"inference"}, Shard: &Shard{K: k, N: n}}, nil)
+	}
+	done := make(chan error, 1)
+	go func() {
+		_, err := Merge(mk(1), mk(3))
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		want := "missing shard(s) 2/2147483647, 4/2147483647"
+		if err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), "and 2147483635 more") || len(err.Error()) > 1000 {
+			t.Fatalf("error %.300q, want it to name %q and a count", err, want)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("Merge of two shards of 2^31-1 still runs after 5 s")
+	}
+}

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"html/template"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -374,35 +373,6 @@ type viewerShape struct {
 	// bareView: a body with a phase and nothing that names it otherwise is
 	// the game's player view.
 	bareView bool
-}
-
-// viewerShapes are the games' shapes, in the order they are tried.
-func viewerShapes() []*viewerShape {
-	return []*viewerShape{
-		{game: "inference",
-			strong: func(b any) bool { _, ok := at(b, "visible_state").(map[string]any); return ok },
-			weak: func(b any) bool {
-				t, _ := at(b, "type").(string)
-				return slices.Contains([]string{"hello", "welcome", "your_turn", "move", "error", "event", "match_end"}, t)
-			},
-			table: func(b any) *viewerTable {
-				if vs, ok := at(b, "visible_state").(map[string]any); ok {
-					return inferenceTable(vs, at(b, "legal_actions"))
-				}
-				return nil
-			}},
-		{game: "bangarena", bareView: true,
-			strong: func(b any) bool { obs, _ := bangObservation(b, 0); return obs != nil },
-			weak: func(b any) bool {
-				return slices.ContainsFunc([]string{"actionId", "observationVersion", "legalActions", "decisionId"}, func(k string) bool { return at(b, k) != nil })
-			},
-			table: func(b any) *viewerTable {
-				if obs, req := bangObservation(b, 0); obs != nil {
-					return bangTable(obs, at(req, "legalActions"))
-				}
-				return nil
-			}},
-	}
 }
 
 // shapeOf tells the game of a message from its shape, nil when none tells.

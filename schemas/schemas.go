@@ -362,6 +362,12 @@ func ValidJSON(data []byte) bool {
 	return depthViolation(data) == nil && gjson.ValidBytes(data)
 }
 
+// TooDeep reports whether data nests objects and arrays deeper than
+// MaxDepth (a scan in a loop, whatever the depth; data need not be valid
+// JSON). A command reading one message says so instead of handing it to a
+// parser whose own limit and error differ.
+func TooDeep(data []byte) bool { return depthViolation(data) != nil }
+
 // depthViolation is the violation of a message nested deeper than
 // MaxDepth, or nil. It follows strings so that brackets inside them do not
 // count; it does not check the JSON otherwise.

@@ -48,12 +48,13 @@ describe() {
 # sets verdict: ok, or the first bound the run broke (memory, exit 1, a Go
 # runtime dump).
 measure() {
+  local want="${1:-1}"
   read -r rss wall user sys code < <(tail -n 1 "$tmp/time")
   cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')
   # /usr/bin/time says "Command exited with non-zero status N" first.
   verdict="ok"
   if [ "$rss" -gt "$max_kb" ]; then verdict="OVER ${max_kb} KiB"; fi
-  if [ "$code" != 1 ]; then verdict="exit $code, want 1"; fi
+  if [ "$code" != "$want" ]; then verdict="exit $code, want $want"; fi
   if grep -qE '^(goroutine [0-9]+|panic:|fatal error:|runtime: )' "$tmp/err"; then verdict="Go runtime dump"; fi
 }
 
@@ -100,11 +101,38 @@ if [[ "bundle" =~ $only ]]; then
   rm -rf "$tmp/b"
 fi
 
+# legal --check on a message nested deeper than 512 levels (600,000 [,
+# under the 1 MiB message limit): one clear line and exit 2, both games.
+if [[ "legal" =~ $only ]]; then
+  for g in inference bangarena; do
+    head -c 600000 /dev/zero | tr '\0' '[' | /usr/bin/time -o "$tmp/time" -f '%M %e %U %S %x' "$umpire" legal --game "$g" --check - >"$tmp/out" 2>"$tmp/err"
+    measure 2
+    grep -q "nested deeper than 512 levels" "$tmp/err" || verdict="no clear error"
+    [ "$verdict" = ok ] || fail=1
+    printf '%-12s %-35s %8d KiB %8ss %8ss %5s  %s\n' "legal_deep" "legal --check --game $g" "$rss" "$wall" "$cpu" "$code" "$verdict"
+  done
+fi
+
+# report merge of a shard and a 4 GiB one (a sparse file, nothing on
+# disk): refused before the big one is read (exit 3), the shards together
+# held to one report's 256 MiB.
+if [[ "merge" =~ $only ]]; then
+  "$umpire" conform --game inference --embedded --check "raise beyond the cap" --json "$tmp/shard.json" >/dev/null 2>&1
+  truncate -s 4G "$tmp/huge.json"
+  /usr/bin/time -o "$tmp/time" -f '%M %e %U %S %x' "$umpire" report merge "$tmp/shard.json" "$tmp/huge.json" >"$tmp/out" 2>"$tmp/err"
+  measure 3
+  grep -q "exceeds the limit" "$tmp/err" || verdict="no clear error"
+  [ "$verdict" = ok ] || fail=1
+  printf '%-12s %-35s %8d KiB %8ss %8ss %5s  %s\n' "merge_4g" "report merge" "$rss" "$wall" "$cpu" "$code" "$verdict"
+  rm -f "$tmp/huge.json"
+fi
+
 echo
 for in in $inputs; do printf '  %-12s %s\n' "$in" "$(describe "$in")"; done
 printf '  %-12s %s\n' sig_fifo "a bundle whose MANIFEST.sig is a FIFO" sig_zero_link "... a link to /dev/zero" sig_nested_64m "... 64 MiB of ["
+printf '  %-12s %s\n' legal_deep "600,000 nested [ (exit 2 wanted)" merge_4g "a shard and a 4 GiB sparse one (exit 3 wanted)"
 if [ "$fail" -ne 0 ]; then
   echo "hostile: FAIL" >&2
   exit 1
 fi
-echo "hostile: every run under $max_kb KiB, exit 1, no runtime dump, inert output"
+echo "hostile: every run under $max_kb KiB, the exit wanted (1 unless said), no runtime dump, inert output"

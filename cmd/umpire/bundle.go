@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/umpire-arena/umpire/internal/inert"
 	"github.com/umpire-arena/umpire/reports"
@@ -85,6 +86,36 @@ func cmdBundle(_ context.Context, e *env, args []string) int {
 type bundleFlags struct {
 	dir, keyFile string
 	key          ed25519.PrivateKey
+	// held is the bundle directory opened before the run (hold).
+	held *reports.Dir
+}
+
+// hold opens the bundle directory, when asked for one, before the run: it
+// is written through what was opened then, whatever happens to the path
+// meanwhile, and a directory holding files a bundle does not write (which
+// would make it fail verification) is refused before anything is played.
+func (b *bundleFlags) hold() error {
+	if b.dir == "" || b.held != nil {
+		return nil
+	}
+	d, err := reports.OpenDir(b.dir)
+	if err != nil {
+		return fmt.Errorf("the bundle directory %s cannot be opened: %v", b.dir, err)
+	}
+	if f := d.Foreign(); len(f) > 0 {
+		d.Close()
+		return fmt.Errorf("the bundle directory %s holds files a bundle does not (%s): give an empty or new directory", b.dir, strings.Join(f, ", "))
+	}
+	b.held = d
+	return nil
+}
+
+// release closes what hold opened.
+func (b *bundleFlags) release() {
+	if b.held != nil {
+		_ = b.held.Close()
+		b.held = nil
+	}
 }
 
 func addBundleFlags(fs *flag.FlagSet, usage string) *bundleFlags {
@@ -120,18 +151,26 @@ func writeBundle(e *env, name string, b *bundleFlags, rep *reports.Report) bool 
 		return true
 	}
 	dir := b.dir
-	m, err := reports.WriteBundle(dir, rep)
+	if err := b.hold(); err != nil {
+		fmt.Fprintf(e.stderr, "umpire %s: %s\n", name, inert.String(err.Error()))
+		return false
+	}
+	m, err := b.held.WriteBundle(rep)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "umpire %s: writing the bundle: %v\n", name, err)
+		fmt.Fprintf(e.stderr, "umpire %s: writing the bundle: %s\n", name, inert.String(err.Error()))
 		return false
 	}
 	signed := ""
 	if b.key != nil {
-		if err := reports.SignBundle(dir, b.key); err != nil {
+		if err := b.held.SignBundle(b.key); err != nil {
 			fmt.Fprintf(e.stderr, "umpire %s: signing the bundle: %v\n", name, err)
 			return false
 		}
 		signed = ", signed with key " + reports.KeyID(b.key.Public().(ed25519.PublicKey))
+	}
+	if err := replacedDir(b.held, "bundle directory"); err != nil {
+		fmt.Fprintf(e.stderr, "umpire %s: %s\n", name, inert.String(err.Error()))
+		return false
 	}
 	fmt.Fprintf(e.stderr, "umpire %s: bundle of %d files in %s%s (umpire bundle verify %s)\n", name, len(m.Files)+1, inert.String(dir), signed, inert.String(dir))
 	return true

@@ -239,13 +239,26 @@ func cmdCertify(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "umpire certify: %s\n", inert.String(err.Error()))
 		return exitError
 	}
+	// The directories are opened now, before the agent runs, and written
+	// through what was opened: an agent that swaps one for a link cannot
+	// send the reports elsewhere.
+	held, err := reports.OpenDir(dir)
+	if err == nil {
+		defer held.Close()
+		err = bundle.hold()
+		defer bundle.release()
+	}
+	if err != nil {
+		fmt.Fprintf(e.stderr, "umpire certify: %s\n", inert.String(err.Error()))
+		return exitError
+	}
 	// An agent that cannot start is exit 3 before any match; the reports
 	// still say why (certifyCannotRun).
 	watch := &lastLine{}
 	we := *e
 	we.stderr = teeWriter{e.stderr, watch}
 	if !f.agentStartable(&we, "certify") {
-		return certifyCannotRun(e, rf, dir, f.game, "the agent can start", watch.String())
+		return certifyCannotRun(e, rf, held, f.game, "the agent can start", watch.String())
 	}
 	for _, c := range []string{base.Command, base.Connect} {
 		if c == "" {
@@ -253,7 +266,7 @@ func cmdCertify(ctx context.Context, e *env, args []string) int {
 		}
 		if err := agent.Startable(c, ""); err != nil {
 			fmt.Fprintf(e.stderr, "umpire certify: the baseline: %s\n", inert.String(err.Error()))
-			return certifyCannotRun(e, rf, dir, f.game, "the baseline can start", "the baseline: "+err.Error())
+			return certifyCannotRun(e, rf, held, f.game, "the baseline can start", "the baseline: "+err.Error())
 		}
 	}
 	// Preflight (docs/cli.md): an endpoint nothing listens at, or a JSON
@@ -269,7 +282,7 @@ func cmdCertify(ctx context.Context, e *env, args []string) int {
 		}
 		if err != nil {
 			printLines(e.stderr, "umpire certify: ", err.Error())
-			return certifyCannotRun(e, rf, dir, f.game, a.who+" can start", err.Error())
+			return certifyCannotRun(e, rf, held, f.game, a.who+" can start", err.Error())
 		}
 	}
 	repEnv := e // a report of "-" goes to the real standard output
@@ -296,9 +309,12 @@ func cmdCertify(ctx context.Context, e *env, args []string) int {
 		if certify.IsConfigError(err) {
 			return exitUsage
 		}
-		return certifyCannotRun(repEnv, rf, dir, f.game, "the certification can run", err.Error())
+		return certifyCannotRun(repEnv, rf, held, f.game, "the certification can run", err.Error())
 	}
-	paths, werr := reports.WriteDir(dir, rep)
+	paths, werr := held.WriteReports(rep)
+	if werr == nil {
+		werr = replacedDir(held, "report directory")
+	}
 	if err := rf.write(repEnv, rep); err != nil && werr == nil {
 		werr = err
 	}

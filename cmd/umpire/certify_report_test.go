@@ -136,3 +136,36 @@ func TestCertifySummaryInterrupted(t *testing.T) {
 		t.Errorf("the replay hint names an unfinished match:\n%s", out)
 	}
 }
+
+// TestCertifyAgentSwapsTheReportDirs: an agent that swaps the report
+// directory and the bundle directory for links to another directory (here
+// as it starts) sends no report there: both were opened before the agent
+// ran and are written through what was opened; the run says the paths
+// were replaced (exit 3) instead of pointing at the link's target.
+func TestCertifyAgentSwapsTheReportDirs(t *testing.T) {
+	agent, _ := buildAgents(t)
+	base := t.TempDir()
+	rep, bundle, elsewhere := filepath.Join(base, "rep"), filepath.Join(base, "bundle"), filepath.Join(base, "elsewhere")
+	// The report directory exists before the run (umpire used to open
+	// it by path at the end, and followed the link into elsewhere).
+	for _, d := range []string{elsewhere, rep} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	swap := func(d string) string {
+		return fmt.Sprintf("if [ -d %[1]s ] && [ ! -L %[1]s ]; then mv %[1]s %[1]s.moved && ln -s %[2]s %[1]s; fi; ", d, elsewhere)
+	}
+	cmd := "sh -c '" + swap(rep) + swap(bundle) + "exec " + agent + "'"
+	code, out, errs := runCert(t, false, "certify", "--game", "inference", "--agent", cmd, "--matches", "1", "--rounds", "2",
+		"--report-dir", rep, "--bundle", bundle)
+	if code != exitError || !strings.Contains(errs, "the report directory "+rep+" was moved or replaced during the run") {
+		t.Errorf("exit %d, want 3 saying the directory was replaced; stderr:\n%s\nstdout:\n%.500s", code, errs, out)
+	}
+	if ents, _ := os.ReadDir(elsewhere); len(ents) != 0 {
+		t.Errorf("the link's target got %d files", len(ents))
+	}
+	if _, err := os.Stat(filepath.Join(rep+".moved", reports.FileJSON)); err != nil {
+		t.Errorf("the reports are not in the directory opened: %v", err)
+	}
+}

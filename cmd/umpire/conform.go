@@ -195,6 +195,17 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "umpire conform: %s\n", inert.String(err.Error()))
 		return exitError
 	}
+	// Opened now and written through what was opened (reportFlags.hold).
+	err = out.hold()
+	defer out.release()
+	if err == nil {
+		err = bundle.hold()
+		defer bundle.release()
+	}
+	if err != nil {
+		fmt.Fprintf(e.stderr, "umpire conform: %s\n", inert.String(err.Error()))
+		return exitError
+	}
 	// A run that cannot play is an error (exit 3) before any check runs,
 	// never a finding against the target; its reports say why.
 	cannot := ""

@@ -15,6 +15,7 @@ import (
 	"github.com/umpire-arena/umpire/internal/inert"
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
 	"github.com/umpire-arena/umpire/referee/inference"
+	"github.com/umpire-arena/umpire/schemas"
 )
 
 // maxMessageBytes bounds what "umpire legal" reads (WIRE.md: 1 MiB messages).
@@ -90,13 +91,21 @@ func legalInference(e *env, name string, check, asJSON bool) int {
 
 // readLegalInput reads the one message of "umpire legal" (FILE|-, at most
 // maxMessageBytes). When it cannot, it says why on stderr and gives the
-// exit code: 2 for a file that does not open, 1 for a message over the
-// limit (it does not conform), 3 for a read error.
+// exit code: 2 for a file that does not open or a message nested deeper
+// than schemas.MaxDepth (not an input legal can judge, like one that is
+// not a JSON object), 1 for a message over the limit (it does not
+// conform), 3 for a read error.
 func readLegalInput(e *env, name string) (raw []byte, code int, ok bool) {
 	// One message, at most maxMessageBytes: the read ends by itself.
 	in, err := readInput(context.Background(), e, name, maxMessageBytes)
 	var pe *os.PathError
 	switch {
+	case err == nil && schemas.TooDeep(in.data):
+		// Said at once, the same for both games and any depth, before a
+		// parser answers with its own limit (encoding/json: 10000) or,
+		// below it, reads around the nesting.
+		fmt.Fprintf(e.stderr, "umpire legal: %s: the message is nested deeper than %d levels of objects and arrays; not a message legal can judge (umpire validate checks shapes)\n", inert.String(in.name), schemas.MaxDepth)
+		return nil, exitUsage, false
 	case err == nil:
 		return in.data, exitOK, true
 	case errors.As(err, &pe):

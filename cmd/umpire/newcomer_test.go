@@ -5,6 +5,7 @@ import (
 	"io"
 	"net"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -58,6 +59,8 @@ func TestCertifyPreflight(t *testing.T) {
 			wantCode: exitError, wantErr: []string{"the agent cannot be reached: nothing accepts connections"}, notOut: []string{"no-crash"}},
 		{name: "agent dies at start", args: []string{"--agent", "sh -c 'echo cannot open bot.py >&2; exit 2'", good},
 			wantCode: exitError, wantErr: []string{"the agent exited (exit status 2)", "  cannot open bot.py"}, notOut: []string{"no-crash"}},
+		{name: "bundle dir holds another file", args: []string{"--agent", "sh -c 'sleep 5'", good, "--bundle", dir},
+			wantCode: exitError, wantErr: []string{"holds files a bundle does not (afile"}, notOut: []string{"PASS"}},
 		{name: "baseline dies at start", args: []string{"--agent", "sh -c 'sleep 5'", "--baseline", "sh -c 'exit 1'", good},
 			wantCode: exitError, wantErr: []string{"the baseline exited (exit status 1)", "wrote nothing on stderr"}},
 	})
@@ -75,6 +78,10 @@ func TestConformReportPreflight(t *testing.T) {
 			wantCode: exitError, wantErr: []string{"afile is a file, not a directory"}, wantNoOut: true},
 		{name: "report dir is a file", args: []string{"--report-dir", afile},
 			wantCode: exitError, wantErr: []string{"is a file"}, wantNoOut: true},
+		// A bundle written beside other files would not verify: said
+		// before any check, not after the run.
+		{name: "bundle dir holds another file", args: []string{"--bundle", filepath.Dir(afile)},
+			wantCode: exitError, wantErr: []string{"holds files a bundle does not (afile)"}, wantNoOut: true},
 	})
 }
 

@@ -9,7 +9,6 @@ import (
 	"maps"
 	"net"
 	"net/http"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -123,6 +122,12 @@ func cmdProxy(ctx context.Context, e *env, args []string) int {
 		_ = p.Close()
 		return exitError
 	}
+	if err := out.hold(); err != nil {
+		fmt.Fprintf(e.stderr, "umpire proxy: %s\n", inert.String(err.Error()))
+		_ = p.Close()
+		return exitError
+	}
+	defer out.release()
 	if err := reachableURL(ctx, *target); err != nil {
 		_ = p.Close()
 		return cannot("the relay can reach the target", "the target "+reports.RedactString(*target)+" cannot be reached: "+dialReason(err))
@@ -180,7 +185,7 @@ func cmdProxy(ctx context.Context, e *env, args []string) int {
 	rep.Normalize()
 	if *perMatchReports {
 		// Before the run's report, which says what they hold.
-		wrote, err := writeMatchReports(out.dir, rep.Meta, perMatch, *perMatchBudget)
+		wrote, err := writeMatchReports(out.held, rep.Meta, perMatch, *perMatchBudget)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "umpire proxy: writing the reports per match: %v\n", err)
 			return exitError
@@ -235,7 +240,7 @@ const defaultMatchReportsBudget = 256 << 20
 // reports would pass it (a report's size is known once written; the one
 // that passes it is removed). A match still running when the relay
 // stopped reports what was seen of it. It returns how many it wrote.
-func writeMatchReports(dir string, meta reports.Meta, ms []proxy.MatchChecks, budget int64) (int, error) {
+func writeMatchReports(dir *reports.Dir, meta reports.Meta, ms []proxy.MatchChecks, budget int64) (int, error) {
 	var used int64
 	for i, mc := range ms {
 		m := meta
@@ -256,18 +261,25 @@ func writeMatchReports(dir string, meta reports.Meta, ms []proxy.MatchChecks, bu
 			rep.Warnings = append(rep.Warnings, w)
 		}
 		rep.Normalize()
-		sub := filepath.Join(dir, matchReportsDir, fmt.Sprintf("%03d-%s", i+1, fileSafe(mc.ID)))
-		paths, err := reports.WriteDir(sub, rep)
+		// Through the directory opened before the relay started: ids
+		// and whatever the agents did meanwhile cannot lead elsewhere.
+		rel := filepath.Join(matchReportsDir, fmt.Sprintf("%03d-%s", i+1, fileSafe(mc.ID)))
+		sub, err := dir.Sub(rel)
 		if err != nil {
 			return i, err
 		}
-		for _, p := range paths {
-			if st, err := os.Stat(p); err == nil {
-				used += st.Size()
-			}
+		_, err = sub.WriteReports(rep)
+		n, serr := sub.Size()
+		sub.Close()
+		if err == nil {
+			err = serr
 		}
+		if err != nil {
+			return i, err
+		}
+		used += n
 		if used > budget {
-			if err := os.RemoveAll(sub); err != nil {
+			if err := dir.RemoveAll(rel); err != nil {
 				return i, err
 			}
 			return i, nil

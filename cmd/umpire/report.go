@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -79,13 +80,21 @@ func cmdReportMerge(_ context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "umpire report merge: %v\n", err)
 		return exitError
 	}
+	// The shards together are held to what one report may be
+	// (MaxReportBytes): memory stays bounded whatever the number or size
+	// of the inputs.
 	var shards []*reports.Report
+	budget := int64(reports.MaxReportBytes)
 	for _, f := range files {
-		r, err := readReportFile(f)
+		r, n, err := readReportFile(f, budget)
 		if err != nil {
-			fmt.Fprintf(e.stderr, "umpire report merge: %s: %v\n", f, err)
+			if errors.Is(err, reports.ErrTooLarge) && len(shards) > 0 {
+				err = fmt.Errorf("%w; the shard reports together may hold at most %d bytes (what one report may be: memory stays bounded whatever the number of shards)", err, reports.MaxReportBytes)
+			}
+			fmt.Fprintf(e.stderr, "umpire report merge: %s: %s\n", inert.String(f), inert.String(err.Error()))
 			return exitError
 		}
+		budget -= n
 		shards = append(shards, r)
 	}
 	merged, err := reports.Merge(shards...)
@@ -176,7 +185,10 @@ func cmdReportMerge(_ context.Context, e *env, args []string) int {
 }
 
 // expandInputs replaces each directory by the *.json files directly inside
-// it, sorted by name.
+// it, sorted by name; each must be a regular file (a FIFO named x.json in
+// a directory received from elsewhere would wait forever, a link could
+// lead anywhere). A file named on the command line is read as it is (a
+// pipe such as /dev/stdin included).
 func expandInputs(inputs []string) ([]string, error) {
 	var files []string
 	for _, in := range inputs {
@@ -196,16 +208,31 @@ func expandInputs(inputs []string) ([]string, error) {
 			return nil, fmt.Errorf("directory %s holds no .json report", in)
 		}
 		sort.Strings(matches)
+		for _, m := range matches {
+			st, err := os.Lstat(m)
+			if err != nil {
+				return nil, err
+			}
+			if !st.Mode().IsRegular() {
+				return nil, fmt.Errorf("%s is not a regular file", inert.String(m))
+			}
+		}
 		files = append(files, matches...)
 	}
 	return files, nil
 }
 
-func readReportFile(path string) (*reports.Report, error) {
+// readReportFile reads one shard report of at most budget bytes and says
+// how many it read; a regular file larger than that is refused before it
+// is read.
+func readReportFile(path string, budget int64) (*reports.Report, int64, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	defer f.Close()
-	return reports.ReadJSON(f)
+	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() && st.Size() > budget {
+		return nil, 0, fmt.Errorf("%w: %w of %d bytes (it has %d)", reports.ErrInvalid, reports.ErrTooLarge, max(budget, 0), st.Size())
+	}
+	return reports.ReadJSONWithin(f, budget)
 }

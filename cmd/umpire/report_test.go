@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -124,6 +125,24 @@ func TestReportMergeExitCodes(t *testing.T) {
 			return []string{p}
 		}, exitError, "invalid report"},
 		{"empty directory", func(dir string) []string { return []string{dir} }, exitError, "no .json report"},
+		// Memory bounded by one report's limit for all the inputs
+		// together: a shard larger than it (a sparse file, nothing read)
+		// or shards that together pass it are refused before being read.
+		{"a shard over the limit", func(dir string) []string {
+			return []string{sparse(t, filepath.Join(dir, "huge.json"), reports.MaxReportBytes+1)}
+		}, exitError, "exceeds the limit of 268435456 bytes (it has 268435457)"},
+		{"shards together over the limit", func(dir string) []string {
+			p := writeShards(t, dir, seeds, 2, "")
+			st, _ := os.Stat(p[0])
+			return []string{p[0], sparse(t, p[1], reports.MaxReportBytes-st.Size()+1)}
+		}, exitError, "the shard reports together may hold at most 268435456 bytes"},
+		{"a FIFO in a directory of shards", func(dir string) []string {
+			writeShards(t, dir, seeds, 2, "")
+			if err := syscall.Mkfifo(filepath.Join(dir, "wait.json"), 0o600); err != nil {
+				t.Skip(err)
+			}
+			return []string{dir}
+		}, exitError, "wait.json is not a regular file"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -137,6 +156,22 @@ func TestReportMergeExitCodes(t *testing.T) {
 			}
 		})
 	}
+}
+
+// sparse makes path a file of size bytes that takes no room on disk.
+func sparse(t *testing.T, path string, size int64) string {
+	t.Helper()
+	if err := os.Truncate(path, size); err != nil {
+		f, err := os.Create(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+		if err := os.Truncate(path, size); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return path
 }
 
 func TestReportMergeToStdout(t *testing.T) {

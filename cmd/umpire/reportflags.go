@@ -16,6 +16,31 @@ import (
 // --report-dir for all four.
 type reportFlags struct {
 	junit, json, html, md, dir string
+	// held is --report-dir opened before the run (hold), so that what the
+	// run does meanwhile (an agent swapping the directory for a link)
+	// cannot move where the reports go.
+	held *reports.Dir
+}
+
+// hold opens --report-dir, when given, before the run.
+func (r *reportFlags) hold() error {
+	if r.dir == "" || r.held != nil {
+		return nil
+	}
+	d, err := reports.OpenDir(r.dir)
+	if err != nil {
+		return fmt.Errorf("the report directory %s cannot be opened: %v", r.dir, err)
+	}
+	r.held = d
+	return nil
+}
+
+// release closes what hold opened.
+func (r *reportFlags) release() {
+	if r.held != nil {
+		_ = r.held.Close()
+		r.held = nil
+	}
 }
 
 // addReportFlags adds the report flags to fs.
@@ -73,11 +98,28 @@ func (r *reportFlags) write(e *env, rep *reports.Report) error {
 			errs = append(errs, reports.WriteFile(o.path, rep, o.write))
 		}
 	}
-	if r.dir != "" {
+	if r.held != nil {
+		_, err := r.held.WriteReports(rep)
+		if err == nil {
+			err = replacedDir(r.held, "report directory")
+		}
+		errs = append(errs, err)
+	} else if r.dir != "" {
 		_, err := reports.WriteDir(r.dir, rep)
 		errs = append(errs, err)
 	}
 	return errors.Join(errs...)
+}
+
+// replacedDir is an error when the directory was moved or swapped for a
+// link during the run: its files were written into the directory opened
+// before it (never where the path leads now), and whoever looks at the
+// path must be told.
+func replacedDir(d *reports.Dir, what string) error {
+	if !d.Replaced() {
+		return nil
+	}
+	return fmt.Errorf("the %s %s was moved or replaced during the run: the files were written into the directory opened before it, not where the path leads now", what, d.Path())
 }
 
 // errorRun records a run that could not be carried out as one errored
@@ -90,12 +132,16 @@ func errorRun(rep *reports.Report, name, reason string) {
 
 // certifyCannotRun writes, for a certification that could not be carried
 // out (the agent would not start), one errored case saying why into the
-// report directory and every report flag, and returns exit 3.
-func certifyCannotRun(e *env, rf reportFlags, dir, game, name, why string) int {
+// report directory (held open since the preflight) and every report flag,
+// and returns exit 3.
+func certifyCannotRun(e *env, rf reportFlags, dir *reports.Dir, game, name, why string) int {
 	rep := reports.New(reports.Meta{Version: strings.TrimSpace(version), Kind: reports.KindCertify, Games: []string{game},
 		RulesVersions: harness.RulesVersions(game), Started: time.Now()}, nil)
 	errorRun(rep, name, why)
-	_, err := reports.WriteDir(dir, rep)
+	_, err := dir.WriteReports(rep)
+	if err == nil {
+		err = replacedDir(dir, "report directory")
+	}
 	if werr := rf.write(e, rep); err == nil {
 		err = werr
 	}

@@ -3,6 +3,8 @@ package agent
 import (
 	"bufio"
 	"bytes"
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -58,27 +60,41 @@ func cgroupHome() (string, bool) {
 	if mount == "" {
 		return "", false
 	}
-	b, err := os.ReadFile("/proc/self/cgroup")
+	// The unified hierarchy's line is "0::PATH": no controllers named.
+	dir, err := ownCgroup(mount, func(controllers string) bool { return controllers == "" })
 	if err != nil {
-		return "", false
-	}
-	own := ""
-	for _, line := range strings.Split(string(b), "\n") {
-		if p, ok := strings.CutPrefix(line, "0::"); ok {
-			own = p
-		}
-	}
-	if own == "" || strings.Contains(own, "..") {
-		return "", false
-	}
-	dir := filepath.Join(mount, own)
-	if syscall.Access(dir, 2 /* W_OK */) != nil {
 		return "", false
 	}
 	if _, err := os.Stat(filepath.Join(dir, "cgroup.procs")); err != nil {
 		return "", false
 	}
 	return dir, true
+}
+
+// ownCgroup returns this process's directory in the cgroup hierarchy
+// mounted at mount: the path of the last line of /proc/self/cgroup
+// ("ID:CONTROLLERS:PATH") whose controllers hier accepts, when it is one
+// this process may write (to make the agent's cgroup in it).
+func ownCgroup(mount string, hier func(controllers string) bool) (string, error) {
+	b, err := os.ReadFile("/proc/self/cgroup")
+	if err != nil {
+		return "", err
+	}
+	own := ""
+	for _, line := range strings.Split(string(b), "\n") {
+		parts := strings.SplitN(line, ":", 3)
+		if len(parts) == 3 && hier(parts[1]) {
+			own = parts[2]
+		}
+	}
+	if own == "" || strings.Contains(own, "..") {
+		return "", errors.New("this process has no such cgroup")
+	}
+	dir := filepath.Join(mount, own)
+	if err := syscall.Access(dir, 2 /* W_OK */); err != nil {
+		return "", fmt.Errorf("the cgroup %s is not writable (run as root or delegate it)", dir)
+	}
+	return dir, nil
 }
 
 // env returns env (nil: this process's environment) with the marker.
@@ -253,28 +269,57 @@ func killScan(list func() []int, pgid int) []Survivor {
 
 // marked lists the live processes whose environment holds the marker.
 func (c *container) marked() []int {
+	me := os.Getpid()
+	want := []byte(c.marker)
+	var out []int
+	for _, p := range liveProcesses() {
+		if p.pid == me {
+			continue
+		}
+		if b, err := os.ReadFile("/proc/" + strconv.Itoa(p.pid) + "/environ"); err == nil && hasEnvEntry(b, want) {
+			out = append(out, p.pid)
+		}
+	}
+	return out
+}
+
+// proc is a live process and its parent, as /proc/PID/stat shows them.
+type proc struct{ pid, ppid int }
+
+// liveProcesses lists the live (not zombie) processes of /proc.
+func liveProcesses() []proc {
 	ents, err := os.ReadDir("/proc")
 	if err != nil {
 		return nil
 	}
-	me := os.Getpid()
-	want := []byte(c.marker)
-	var out []int
+	var out []proc
 	for _, e := range ents {
 		pid, err := strconv.Atoi(e.Name())
-		if err != nil || pid == me {
+		if err != nil {
 			continue
 		}
-		b, err := os.ReadFile("/proc/" + e.Name() + "/environ")
-		if err != nil || !hasEnvEntry(b, want) {
+		st, err := os.ReadFile("/proc/" + e.Name() + "/stat")
+		if err != nil {
 			continue
 		}
-		if st, err := os.ReadFile("/proc/" + e.Name() + "/stat"); err == nil {
-			if state, _, _, ok := parseStat(st); ok && (state == 'Z' || state == 'X') {
-				continue
-			}
+		if state, ppid, _, ok := parseStat(st); ok && state != 'Z' && state != 'X' {
+			out = append(out, proc{pid, ppid})
 		}
-		out = append(out, pid)
+	}
+	return out
+}
+
+// descendants lists the live (not zombie) descendants of root, from the
+// parent links of /proc/PID/stat.
+func descendants(root int) []int {
+	children := map[int][]int{}
+	for _, p := range liveProcesses() {
+		children[p.ppid] = append(children[p.ppid], p.pid)
+	}
+	var out []int
+	for queue := children[root]; len(queue) > 0; queue = queue[1:] {
+		out = append(out, queue[0])
+		queue = append(queue, children[queue[0]]...)
 	}
 	return out
 }

@@ -8,7 +8,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 )
 
@@ -59,23 +58,9 @@ func memoryV1Home() (string, error) {
 	if mount == "" {
 		return "", errors.New("neither the cgroup v2 memory controller nor a cgroup v1 memory hierarchy is available")
 	}
-	b, err := os.ReadFile("/proc/self/cgroup")
+	dir, err := ownCgroup(mount, func(controllers string) bool { return strings.Contains(","+controllers+",", ",memory,") })
 	if err != nil {
-		return "", err
-	}
-	own := ""
-	for _, line := range strings.Split(string(b), "\n") {
-		parts := strings.SplitN(line, ":", 3)
-		if len(parts) == 3 && strings.Contains(","+parts[1]+",", ",memory,") {
-			own = parts[2]
-		}
-	}
-	if own == "" || strings.Contains(own, "..") {
-		return "", errors.New("this process has no cgroup v1 memory directory")
-	}
-	dir := filepath.Join(mount, own)
-	if err := syscall.Access(dir, 2 /* W_OK */); err != nil {
-		return "", fmt.Errorf("the memory cgroup %s is not writable (run as root or delegate it)", dir)
+		return "", fmt.Errorf("no cgroup v1 memory directory of this process: %w", err)
 	}
 	return dir, nil
 }

@@ -254,33 +254,3 @@ func childOf(parent, inner int) int {
 func (b *nsBox) sweepDescendants(pgid int) []Survivor {
 	return killScan(func() []int { return descendants(b.init.Process.Pid) }, pgid)
 }
-
-// descendants lists the live (not zombie) descendants of root, from the
-// parent links of /proc/PID/stat.
-func descendants(root int) []int {
-	ents, err := os.ReadDir("/proc")
-	if err != nil {
-		return nil
-	}
-	children := map[int][]int{}
-	for _, e := range ents {
-		pid, err := strconv.Atoi(e.Name())
-		if err != nil {
-			continue
-		}
-		st, err := os.ReadFile("/proc/" + e.Name() + "/stat")
-		if err != nil {
-			continue
-		}
-		state, ppid, _, ok := parseStat(st)
-		if ok && state != 'Z' && state != 'X' {
-			children[ppid] = append(children[ppid], pid)
-		}
-	}
-	var out []int
-	for queue := children[root]; len(queue) > 0; queue = queue[1:] {
-		out = append(out, queue[0])
-		queue = append(queue, children[queue[0]]...)
-	}
-	return out
-}

@@ -2,6 +2,9 @@ package agent
 
 import (
 	"context"
+	"os"
+	"os/exec"
+	"slices"
 	"syscall"
 	"testing"
 	"time"
@@ -32,5 +35,32 @@ func TestKilledInitTakesTheAgent(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestDescendants: the /proc scan shared by the marker sweep and the
+// subreaper sweep finds a child and its grandchild (and not this process),
+// and this process among the live ones.
+func TestDescendants(t *testing.T) {
+	cmd := exec.Command("sh", "-c", "sleep 30 & wait")
+	if err := cmd.Start(); err != nil {
+		t.Skip(err)
+	}
+	defer func() { _ = cmd.Process.Kill(); _ = cmd.Wait() }()
+	var got []int
+	for range 200 {
+		if got = descendants(os.Getpid()); len(got) >= 2 {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if len(got) < 2 || got[0] != cmd.Process.Pid || slices.Contains(got, os.Getpid()) {
+		t.Errorf("descendants = %v, want the shell %d then its sleep", got, cmd.Process.Pid)
+	}
+	for _, pid := range got[1:] {
+		defer syscall.Kill(pid, syscall.SIGKILL) //nolint:errcheck
+	}
+	if !slices.ContainsFunc(liveProcesses(), func(p proc) bool { return p.pid == os.Getpid() && p.ppid == os.Getppid() }) {
+		t.Error("liveProcesses lacks this process with its parent")
 	}
 }

@@ -18,6 +18,7 @@ import (
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
 	baverify "github.com/umpire-arena/umpire/referee/bangarena/verify"
 	"github.com/umpire-arena/umpire/referee/rules"
+	"github.com/umpire-arena/umpire/reports"
 )
 
 // init hands each mode its part of the game (registered with its facts
@@ -29,6 +30,10 @@ func init() {
 		proxy.BangArenaSide(),
 		probe.CertifyRules(certify.BangArenaGame().CheckRules),
 	)
+	// The HTML report's match viewer learns the game's messages from
+	// here (package reports keeps no list of games).
+	facts, _ := harness.Lookup(harness.GameBangArena)
+	reports.RegisterViewerShape(facts.Order, reports.BangArenaViewerShape())
 }
 
 // bangarena describes BangArena (krug_rules@0.1.0, krug-decision/1).

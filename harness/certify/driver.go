@@ -44,7 +44,7 @@ type driver interface {
 // Game is what certify knows of one game before any server runs: its
 // checks, configuration rules, and how to start its driver. Each game
 // hands it to the registry (harness/game) where it is wired
-// (harness/games/<game>.go); gameOf adds the game's facts.
+// (harness/<game>/register.go); gameOf adds the game's facts.
 type Game struct {
 	harness.Facts
 	// checks lists the certification checks in report order.

@@ -24,7 +24,7 @@
 //
 // A mode keeps what it needs of a game in a type of its own (probe's
 // suite, certify's game, proxy's side, the command line's bodies) and
-// finds it with Part; the game's registration (harness/games/<game>.go)
+// finds it with Part; the game's registration (harness/<game>/register.go)
 // is where a game hands each mode its part. This package imports nothing
 // of the harness or the modes, so every mode may import it.
 package game

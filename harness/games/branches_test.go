@@ -135,9 +135,6 @@ func tables() map[string]int {
 		// say probe.GameInference): a third game would add one to each.
 		"harness/probe/target.go": 1, "harness/proxy/games.go": 1, "harness/selftest/selftest.go": 1,
 		"harness/certify/config.go": 1,
-		// The report viewer's shapes (reports imports no harness package:
-		// the shapes should be handed in by the game's registration).
-		"reports/viewer.go": 1, "reports/viewer_tables.go": 1,
 		// Per-game bodies of "serve" that name their game (to move into the
 		// game's own file), and a script that drives both games.
 		"cmd/umpire/serve_info.go": 1, "scripts/hostilehost/main.go": 1, "scripts/hostilehost/agents.go": 1,

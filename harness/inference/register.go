@@ -18,6 +18,7 @@ import (
 	ref "github.com/umpire-arena/umpire/referee/inference"
 	"github.com/umpire-arena/umpire/referee/inference/verify"
 	"github.com/umpire-arena/umpire/referee/rules"
+	"github.com/umpire-arena/umpire/reports"
 )
 
 // init hands each mode its part of the game (registered with its facts
@@ -29,6 +30,10 @@ func init() {
 		proxy.InferenceSide(),
 		probe.CertifyRules(certify.InferenceGame().CheckRules),
 	)
+	// The HTML report's match viewer learns the game's messages from
+	// here (package reports keeps no list of games).
+	facts, _ := harness.Lookup(harness.GameInference)
+	reports.RegisterViewerShape(facts.Order, reports.InferenceViewerShape())
 }
 
 // inference describes Inference (rules inference-0.4).

@@ -13,7 +13,7 @@ import (
 // Suite is what this package holds of one game: its checks, its embedded
 // reference server, its faults and how a handed-over seat is presented.
 // Each game hands it to the registry (harness/game) where it is wired
-// (harness/games/<game>.go); the package looks the game up there and
+// (harness/<game>/register.go); the package looks the game up there and
 // branches on nothing else. The game's facts are harness.Facts.
 type Suite struct {
 	checks func() []Check

@@ -24,7 +24,7 @@ const (
 // a WebSocket the relay follows frame by frame, how an HTTP request of it
 // is classified for judging, and how its match log is verified. Each game
 // hands it to the registry (harness/game) where it is wired
-// (harness/games/<game>.go); the package looks the game up there and
+// (harness/<game>/register.go); the package looks the game up there and
 // branches on nothing else.
 type Side struct {
 	// ws is the path of the game's WebSocket ("" when it has none).
