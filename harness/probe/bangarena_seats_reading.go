@@ -29,12 +29,41 @@ func baCheckSeatsOne(s *baSession) Result {
 			// once the queue is over (I-BA-27 read otherwise, reported
 			// SHOULD): the room is judged again on that reading, to its
 			// end.
-			again := baCheckSeatsRead(s, true)
-			again.Findings = append([]reports.Finding{f}, again.Findings...)
-			return again
+			return baOnOtherReading(res, baCheckSeatsRead(s, true), f)
 		}
 	}
 	return res
+}
+
+// baOnOtherReading chooses between the judgment of a room on umpire's
+// reading of which seat decides first (first: stopped, inconclusive, where
+// the server asked another seat) and the judgment again on the server's
+// reading (again), the finding f that reports the difference leading it.
+// The engine's model of the server's reading is umpire's own: a state that
+// parts from it later may be that reading's consequence, not a breach, so
+// a judgment again that charges a MUST is not kept; the first stands,
+// saying why the rules it left are inconclusive.
+func baOnOtherReading(first, again Result, f reports.Finding) Result {
+	if !baChargesMust(again.Findings) {
+		again.Findings = append([]reports.Finding{f}, again.Findings...)
+		return again
+	}
+	for id, why := range first.NotExercised {
+		first.NotExercised[id] = why + "; judged again on the server's reading, the room parts later too, which may follow from that reading: not charged"
+	}
+	return first
+}
+
+// baChargesMust reports whether fs holds a finding graded MUST (without
+// --strict).
+func baChargesMust(fs []reports.Finding) bool {
+	cat := rules.Default()
+	for _, f := range fs {
+		if cat.Grade(f.Finding, false).Level == rules.Must {
+			return true
+		}
+	}
+	return false
 }
 
 // baSeatsOnReading reports whether the findings fs of one observation

@@ -8,6 +8,7 @@ import (
 
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
 	"github.com/umpire-arena/umpire/referee/rules"
+	"github.com/umpire-arena/umpire/reports"
 )
 
 // TestSeatsJudgeGoesOnPastAReading (issue 27): an item a server withholds
@@ -78,5 +79,35 @@ func TestSeatsJudgeGoesOnPastAReading(t *testing.T) {
 	}
 	if team != "" && res.Evaluated[baWinRule(team, seats)] == 0 {
 		t.Errorf("the room's end (%s) is not judged", team)
+	}
+}
+
+// TestOnOtherReadingChargesNoGuess (issue 27): a room judged again on the
+// server's reading of I-BA-27 keeps its findings while they are SHOULD;
+// one that charges a MUST past the point where the readings part is not
+// kept (the engine's model of the server's reading is umpire's guess):
+// the first judgment stands, inconclusive, saying why. (It used to report
+// the MUST: a false failure of a correct server.)
+func TestOnOtherReadingChargesNoGuess(t *testing.T) {
+	decider := finding("bangarena/12.one-decider", rules.Where{}, "seat 1 decides first", "seat 3 asked", baOtherDeciderMsg+"3 while seat 1's pending choice is open")
+	decider.Basis, decider.Ref = rules.BasisReading, "I-BA-27"
+	first := Result{NotExercised: map[string]string{"bangarena/10.win-order": "the judge of the seats' evidence stopped, inconclusive: at decision 40 the engine's decider is not seat 3"}}
+	should := finding("bangarena/server.legal-actions", rules.Where{}, "no such item", "heal:heal_self_03", "the server offers it")
+	should.Basis, should.Ref = rules.BasisReading, "I-BA-7"
+	must := finding("bangarena/3.turn-order", rules.Where{}, 1, 2, "the observation's turnSeat differs from the state the seats' evidence re-derives")
+
+	kept := baOnOtherReading(first, Result{Findings: []reports.Finding{should}}, decider)
+	if len(kept.Findings) != 2 || kept.Findings[0].Rule != "bangarena/12.one-decider" {
+		t.Fatalf("a SHOULD-only judgment again: have %v, want the decider's finding and the SHOULD", kept.Findings)
+	}
+	first = Result{NotExercised: map[string]string{"bangarena/10.win-order": "stopped at decision 40"}}
+	got := baOnOtherReading(first, Result{Findings: []reports.Finding{decider, must}}, decider)
+	for _, f := range got.Findings {
+		if rules.Default().Grade(f.Finding, false).Level == rules.Must {
+			t.Errorf("a MUST past the other reading is charged: %s %s", f.Rule, f.Message)
+		}
+	}
+	if why := got.NotExercised["bangarena/10.win-order"]; !strings.Contains(why, "not charged") {
+		t.Errorf("the rules left do not say why: %q", why)
 	}
 }
