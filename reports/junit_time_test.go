@@ -46,7 +46,7 @@ func timeAttrs(t *testing.T, doc []byte) []string {
 func TestJUnitTimes(t *testing.T) {
 	mk := func(durations ...time.Duration) *Report {
 		r := New(Meta{Version: "test", Kind: KindConform, Games: []string{"inference"}, RulesVersions: []string{"inference-0.4"}}, rules.Default())
-		ids := []string{"inference/round.3.raise-cap", "inference/wire.move.shape", "inference/round.3.all-in"}
+		ids := []string{"inference/round.3.raise-cap", "inference/wire.move.action", "inference/round.3.all-in"}
 		for i, d := range durations {
 			r.Checks = append(r.Checks, Check{Name: "check " + strconv.Itoa(i), Section: "Round", Rules: []string{ids[i%len(ids)]}, Status: Pass, Duration: d})
 		}
@@ -95,7 +95,7 @@ func TestJUnitTimes(t *testing.T) {
 	t.Run("well formed from any durations", func(t *testing.T) {
 		r := mk(-5*time.Second, math.MaxInt64, math.MaxInt64, time.Second)
 		r.Matches = []Match{{Seed: "1", Duration: -time.Hour, Termination: TermOK}}
-		r.Checks = append(r.Checks, Check{Name: "on a match", Seed: "1", Rules: []string{"inference/wire.move.shape"}, Status: Pass})
+		r.Checks = append(r.Checks, Check{Name: "on a match", Seed: "1", Rules: []string{"inference/wire.move.action"}, Status: Pass})
 		for _, shape := range []JUnitCases{JUnitByCheck, JUnitByRule} {
 			var b bytes.Buffer
 			if err := (JUnit{Cases: shape}).Write(&b, r); err != nil {

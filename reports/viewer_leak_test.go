@@ -33,12 +33,12 @@ func TestViewerShowsTheLeak(t *testing.T) {
 	r := sample(t)
 	r.Meta.Games = []string{"inference", "bangarena"}
 	r.Checks = append(r.Checks,
-		Check{Name: "inference leak", Section: "Views", Rules: []string{"inference/views.no-peek"}, Status: Fail,
-			Findings: []Finding{finding("inference/views.no-peek", `{"type":"your_turn","match_id":"m-1","round":12,"turn":3,"visible_state":`+leakyInference+`}`)}},
-		Check{Name: "bangarena leak", Section: "Views", Rules: []string{"bangarena/views.no-peek"}, Status: Fail,
-			Findings: []Finding{finding("bangarena/views.no-peek", leakyBang)}},
-		Check{Name: "no leak", Section: "Views", Rules: []string{"bangarena/views.no-peek"}, Status: Fail,
-			Findings: []Finding{finding("bangarena/views.no-peek", bangRequest(41))}},
+		Check{Name: "inference leak", Section: "Views", Rules: []string{"inference/visibility.no-peek"}, Status: Fail,
+			Findings: []Finding{finding("inference/visibility.no-peek", `{"type":"your_turn","match_id":"m-1","round":12,"turn":3,"visible_state":`+leakyInference+`}`)}},
+		Check{Name: "bangarena leak", Section: "Views", Rules: []string{"bangarena/11.redaction"}, Status: Fail,
+			Findings: []Finding{finding("bangarena/11.redaction", leakyBang)}},
+		Check{Name: "no leak", Section: "Views", Rules: []string{"bangarena/11.redaction"}, Status: Fail,
+			Findings: []Finding{finding("bangarena/11.redaction", bangRequest(41))}},
 	)
 	page, doc, data := viewerPage(t, r)
 	cell := func(name, column string, seatRow int) (string, bool) {

@@ -111,3 +111,25 @@ func TestOnOtherReadingChargesNoGuess(t *testing.T) {
 		t.Errorf("the rules left do not say why: %q", why)
 	}
 }
+
+// TestDealtOnOtherReadingChargesNoGuess (issue 27): a room the judge deals
+// again on the server's reading of the 8-seat impostor deal (I-BA-4)
+// follows umpire's model of that reading; a state that parts from it later
+// is not charged at MUST (the BangArena peer failed on 11.fields,
+// 3.phases, 3.turn-order and 6.char-15-scavenger at one decision of such a
+// room): its rule is inconclusive, saying why, and the SHOULD stays.
+func TestDealtOnOtherReadingChargesNoGuess(t *testing.T) {
+	deal := finding("bangarena/2.impostor-8-seats", rules.Where{}, 6, 5, "seat 1 is dealt 5 max hp, not the 6 the deal gives")
+	deal.Basis, deal.Ref = rules.BasisReading, "I-BA-4"
+	must := finding("bangarena/3.turn-order", rules.Where{}, 1, 2, "the observation's turnSeat differs from the state the seats' evidence re-derives")
+	if !baDealtOnOtherReading([]reports.Finding{deal, must}) || baDealtOnOtherReading([]reports.Finding{must}) {
+		t.Fatal("baDealtOnOtherReading does not tell a room dealt on the server's reading")
+	}
+	got := baUncharged(Result{Findings: []reports.Finding{deal, must}}, "the room was judged on umpire's model of the server's reading of the deal")
+	if len(got.Findings) != 1 || got.Findings[0].Rule != "bangarena/2.impostor-8-seats" {
+		t.Errorf("findings kept: %v, want the deal's SHOULD alone", got.Findings)
+	}
+	if why := got.NotExercised["bangarena/3.turn-order"]; !strings.Contains(why, "not charged") {
+		t.Errorf("3.turn-order does not say why it is not charged: %q", why)
+	}
+}
