@@ -137,7 +137,13 @@ func TestObserveRequestReadsTheBody(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer s.Shutdown(context.Background())
-		for _, seed := range []string{"typed-1", "typed-2", "typed-3"} {
+		seeds := []string{"typed-1", "typed-2", "typed-3"}
+		if raceEnabled {
+			// One goroutine reads and decides: under the detector one
+			// match per dialect walks the same paths (it took minutes).
+			seeds = seeds[:1]
+		}
+		for _, seed := range seeds {
 			c, err := s.CreateRoom(baserver.RoomConfig{Seats: 4, Seed: seed, Agents: []int{0, 1, 2, 3}})
 			if err != nil {
 				t.Fatal(err)
