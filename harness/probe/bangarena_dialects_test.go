@@ -57,8 +57,8 @@ func TestBangArenaDialectsConform(t *testing.T) {
 	futures := make([]*future[map[string]reports.Check], len(list))
 	pattern := runPattern()
 	for i, d := range list {
-		if runSelectsSub(pattern, string(d.Name)) {
-			futures[i] = ahead(GameBangArena, func() (map[string]reports.Check, error) { return playDialectSuite([]string{string(d.Name)}) })
+		if runSelectsSub(pattern, t.Name(), string(d.Name)) {
+			futures[i] = ahead(suiteUnits(GameBangArena, true), func() (map[string]reports.Check, error) { return playDialectSuite([]string{string(d.Name)}) })
 		}
 	}
 	t.Parallel()
@@ -66,7 +66,7 @@ func TestBangArenaDialectsConform(t *testing.T) {
 		t.Run(string(d.Name), func(t *testing.T) {
 			t.Parallel()
 			if futures[i] == nil { // not selected by -run
-				futures[i] = ahead(GameBangArena, func() (map[string]reports.Check, error) { return playDialectSuite([]string{string(d.Name)}) })
+				futures[i] = ahead(suiteUnits(GameBangArena, true), func() (map[string]reports.Check, error) { return playDialectSuite([]string{string(d.Name)}) })
 			}
 			got, err := futures[i].wait()
 			if err != nil {

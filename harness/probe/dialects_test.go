@@ -105,8 +105,8 @@ func TestDialectsConform(t *testing.T) {
 	futures := make([]*future[[]reports.Check], len(table))
 	pattern := runPattern()
 	for i, dc := range table {
-		if runSelectsSub(pattern, dc.dialect) {
-			futures[i] = ahead(GameInference, func() ([]reports.Check, error) { return playDialect([]string{dc.dialect}) })
+		if runSelectsSub(pattern, t.Name(), dc.dialect) {
+			futures[i] = ahead(suiteUnits(GameInference, true), func() ([]reports.Check, error) { return playDialect([]string{dc.dialect}) })
 		}
 	}
 	t.Parallel()
@@ -114,7 +114,7 @@ func TestDialectsConform(t *testing.T) {
 		t.Run(dc.dialect, func(t *testing.T) {
 			t.Parallel()
 			if futures[i] == nil { // not selected by -run
-				futures[i] = ahead(GameInference, func() ([]reports.Check, error) { return playDialect([]string{dc.dialect}) })
+				futures[i] = ahead(suiteUnits(GameInference, true), func() ([]reports.Check, error) { return playDialect([]string{dc.dialect}) })
 			}
 			played, err := futures[i].wait()
 			if err != nil {

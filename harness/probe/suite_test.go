@@ -24,7 +24,7 @@ import (
 // entries by check name.
 func runSuite(t *testing.T, game string, faults []string, budget time.Duration, dialects ...string) map[string]reports.Check {
 	t.Helper()
-	release := testSuites().acquire(game)
+	release := testSuites().acquire(suiteUnits(game, budget >= 0))
 	out, err := playSuite(game, faults, budget, dialects...)
 	release()
 	if err != nil {
@@ -114,7 +114,7 @@ func suiteTarget(game, url string) *Target {
 func faultSuitesAhead(cases []faultCase, dialects ...string) []*future[map[string]reports.Check] {
 	out := make([]*future[map[string]reports.Check], len(cases))
 	for i, fc := range cases {
-		out[i] = ahead(fc.game, func() (map[string]reports.Check, error) {
+		out[i] = ahead(suiteUnits(fc.game, matrixBudget(fc) >= 0), func() (map[string]reports.Check, error) {
 			return playSuite(fc.game, []string{fc.fault}, matrixBudget(fc), dialects...)
 		})
 	}
@@ -126,6 +126,7 @@ func faultSuitesAhead(cases []faultCase, dialects ...string) []*future[map[strin
 // the map).
 func plainSuite(t *testing.T, game string) map[string]reports.Check {
 	t.Helper()
+	testSuites().open()
 	once := plainSuites[game]
 	if once == nil {
 		t.Fatalf("no plain suite of %s", game)
@@ -144,7 +145,8 @@ var plainSuites = map[string]func() (map[string]reports.Check, error){
 
 // playPlain plays the plain suite of game in the package's pool.
 func playPlain(game string) (map[string]reports.Check, error) {
-	release := testSuites().acquire(game)
+	<-testSuites().gate
+	release := testSuites().acquire(suiteUnits(game, true))
 	defer release()
 	return playSuite(game, nil, 0)
 }
@@ -152,8 +154,8 @@ func playPlain(game string) (map[string]reports.Check, error) {
 func TestEmbeddedConforms(t *testing.T) {
 	games := []string{GameBangArena, GameInference}
 	for _, game := range games {
-		if runSelectsSub(runPattern(), game) {
-			go func() { _, _ = plainSuites[game]() }() // played ahead in the pool; read below
+		if runSelectsSub(runPattern(), t.Name(), game) {
+			go func() { _, _ = plainSuites[game]() }() // handed to the pool now; read below
 		}
 	}
 	t.Parallel()
@@ -292,7 +294,7 @@ func faultsAreCaught(t *testing.T, table []faultCase, dialects []string) {
 		// deadlines, a BangArena one on the server for a third of its
 		// time. Only the suites a -run pattern selects are played; a
 		// subtest whose suite was not plays it itself.
-		if runSelects(pattern, fc) {
+		if runSelects(pattern, strings.SplitN(t.Name(), "/", 2)[0], fc) {
 			played = append(played, fc)
 		}
 	}
@@ -363,18 +365,19 @@ func faultsAreCaught(t *testing.T, table []faultCase, dialects []string) {
 // alternatives (at a top-level |), each split at its slashes into
 // elements matched in turn against the test, the game and the fault. A
 // pattern it cannot read selects every case.
-func runSelects(pattern string, fc faultCase) bool {
-	return runSelectsSub(pattern, fc.game, fc.fault)
+func runSelects(pattern, test string, fc faultCase) bool {
+	return runSelectsSub(pattern, test, fc.game, fc.fault)
 }
 
-// runSelectsSub reports whether a -run pattern may select the subtest
-// named by the elements sub under its test, read as runSelects reads it.
-func runSelectsSub(pattern string, sub ...string) bool {
+// runSelectsSub reports whether a -run pattern may select the test
+// named by the elements names (the top-level test's first), read as
+// runSelects reads it.
+func runSelectsSub(pattern string, names ...string) bool {
 	if pattern == "" {
 		return true
 	}
 	for _, alt := range splitRunPattern(pattern, '|') {
-		if altSelects(splitRunPattern(alt, '/'), sub) {
+		if altSelects(splitRunPattern(alt, '/'), names) {
 			return true
 		}
 	}
@@ -390,13 +393,13 @@ func runPattern() string {
 }
 
 // altSelects matches the elements of one alternative of a -run pattern
-// after the test's own against the subtest's elements.
-func altSelects(parts []string, sub []string) bool {
-	for i, name := range sub {
-		if i+1 >= len(parts) {
+// against the test's names, the top-level test's first.
+func altSelects(parts []string, names []string) bool {
+	for i, name := range names {
+		if i >= len(parts) {
 			break
 		}
-		re, err := regexp.Compile(parts[i+1])
+		re, err := regexp.Compile(parts[i])
 		if err != nil {
 			return true
 		}
@@ -516,13 +519,14 @@ func TestRunSelects(t *testing.T) {
 		{"TestFaultsAreCaught$/bangarena/jail-self|TestFaultsAreCaught$/inference/accept", false, true},
 		{"TestFaultsAreCaught(OtherChance)?/inference/", false, true},
 		{"TestFaultsAreCaught/([/", true, true},
+		{"TestRunSelects|TestDialectsConform/no-log", false, false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.pattern, func(t *testing.T) {
-			if got := runSelects(tc.pattern, duel); got != tc.duel {
+			if got := runSelects(tc.pattern, "TestFaultsAreCaught", duel); got != tc.duel {
 				t.Errorf("duel-self: have %v, want %v", got, tc.duel)
 			}
-			if got := runSelects(tc.pattern, raise); got != tc.raise {
+			if got := runSelects(tc.pattern, "TestFaultsAreCaught", raise); got != tc.raise {
 				t.Errorf("accept-illegal-raise: have %v, want %v", got, tc.raise)
 			}
 		})
