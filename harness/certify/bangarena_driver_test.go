@@ -132,63 +132,82 @@ func TestReadBARequest(t *testing.T) {
 // driver reads the body.
 func TestObserveRequestReadsTheBody(t *testing.T) {
 	for _, dialects := range [][]baserver.Dialect{nil, {baserver.DialectExtraFields}} {
-		s, err := baserver.New(baserver.Options{Deadline: time.Hour, Dialects: dialects})
+		name := "plain"
+		if dialects != nil {
+			name = fmt.Sprint(dialects)
+		}
+		t.Run(name, func(t *testing.T) {
+			t.Parallel() // a server of its own, in memory: the two side by side
+			observeRequestReadsTheBody(t, dialects)
+		})
+	}
+}
+
+// observeRequestReadsTheBody is TestObserveRequestReadsTheBody over a
+// server speaking dialects.
+func observeRequestReadsTheBody(t *testing.T, dialects []baserver.Dialect) {
+	s, err := baserver.New(baserver.Options{Deadline: time.Hour, Dialects: dialects})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Shutdown(context.Background())
+	seeds := []string{"typed-1", "typed-2", "typed-3"}
+	if raceEnabled {
+		// One goroutine reads and decides: under the detector one
+		// match per dialect walks the same paths (it took minutes).
+		seeds = seeds[:1]
+	}
+	for _, seed := range seeds {
+		c, err := s.CreateRoom(baserver.RoomConfig{Seats: 4, Seed: seed, Agents: []int{0, 1, 2, 3}})
 		if err != nil {
 			t.Fatal(err)
 		}
-		defer s.Shutdown(context.Background())
-		for _, seed := range []string{"typed-1", "typed-2", "typed-3"} {
-			c, err := s.CreateRoom(baserver.RoomConfig{Seats: 4, Seed: seed, Agents: []int{0, 1, 2, 3}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			decisions := 0
-			for step := 0; step < 300; step++ {
-				var pending *baRequest
-				pendingSeat := -1
-				for seat := range 4 {
-					var o baserver.Observed
-					code, typedBody, typed := s.ObserveRequest(nil, c.RoomID, seat, c.Tokens[seat], &o)
-					_, body := s.Observe(nil, c.RoomID, seat, c.Tokens[seat])
-					if code != http.StatusOK || !bytes.Equal(typedBody, body) {
-						t.Fatalf("%s seat %d: ObserveRequest answered %d %s, Observe %s", seed, seat, code, trim(typedBody), trim(body))
+		decisions := 0
+		for step := 0; step < 300; step++ {
+			var pending *baRequest
+			pendingSeat := -1
+			for seat := range 4 {
+				var o baserver.Observed
+				code, typedBody, typed := s.ObserveRequest(nil, c.RoomID, seat, c.Tokens[seat], &o)
+				_, body := s.Observe(nil, c.RoomID, seat, c.Tokens[seat])
+				if code != http.StatusOK || !bytes.Equal(typedBody, body) {
+					t.Fatalf("%s seat %d: ObserveRequest answered %d %s, Observe %s", seed, seat, code, trim(typedBody), trim(body))
+				}
+				if typed != (dialects == nil) {
+					t.Fatalf("dialects %v: typed reading %v", dialects, typed)
+				}
+				want, err := readBARequest(body)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if typed {
+					have := baRequest{version: o.Version, legal: o.Legal}
+					if o.DeadlineAt != nil {
+						have.deadlineAt = *o.DeadlineAt
 					}
-					if typed != (dialects == nil) {
-						t.Fatalf("dialects %v: typed reading %v", dialects, typed)
+					if fmt.Sprint(have) != fmt.Sprint(*want) && !(len(have.legal) == 0 && len(want.legal) == 0 && have.version == want.version && have.deadlineAt == want.deadlineAt) {
+						t.Fatalf("%s seat %d: typed %+v, body %+v", seed, seat, have, *want)
 					}
-					want, err := readBARequest(body)
-					if err != nil {
-						t.Fatal(err)
-					}
-					if typed {
-						have := baRequest{version: o.Version, legal: o.Legal}
-						if o.DeadlineAt != nil {
-							have.deadlineAt = *o.DeadlineAt
-						}
-						if fmt.Sprint(have) != fmt.Sprint(*want) && !(len(have.legal) == 0 && len(want.legal) == 0 && have.version == want.version && have.deadlineAt == want.deadlineAt) {
-							t.Fatalf("%s seat %d: typed %+v, body %+v", seed, seat, have, *want)
-						}
-						if (o.DeadlineAt == nil) != !bytes.Contains(body, []byte(`"deadlineAt":"`)) {
-							t.Fatalf("%s seat %d: deadlineAt %v in %s", seed, seat, o.DeadlineAt, trim(body))
-						}
-					}
-					if len(want.legal) > 0 {
-						pending, pendingSeat = want, seat
+					if (o.DeadlineAt == nil) != !bytes.Contains(body, []byte(`"deadlineAt":"`)) {
+						t.Fatalf("%s seat %d: deadlineAt %v in %s", seed, seat, o.DeadlineAt, trim(body))
 					}
 				}
-				if pending == nil {
-					break
+				if len(want.legal) > 0 {
+					pending, pendingSeat = want, seat
 				}
-				v := pending.version
-				body := rawJSON(baserver.Decision{Seat: &pendingSeat, ActionID: pending.legal[0].ActionID, CommandID: "c-" + strconv.Itoa(step), ObservationVersion: &v})
-				if code, resp := s.Decide(c.RoomID, c.Tokens[pendingSeat], body); code != http.StatusOK {
-					t.Fatalf("%s: decision answered %d %s", seed, code, trim(resp))
-				}
-				decisions++
 			}
-			if decisions < 20 {
-				t.Fatalf("%s: only %d decisions played", seed, decisions)
+			if pending == nil {
+				break
 			}
+			v := pending.version
+			body := rawJSON(baserver.Decision{Seat: &pendingSeat, ActionID: pending.legal[0].ActionID, CommandID: "c-" + strconv.Itoa(step), ObservationVersion: &v})
+			if code, resp := s.Decide(c.RoomID, c.Tokens[pendingSeat], body); code != http.StatusOK {
+				t.Fatalf("%s: decision answered %d %s", seed, code, trim(resp))
+			}
+			decisions++
+		}
+		if decisions < 20 {
+			t.Fatalf("%s: only %d decisions played", seed, decisions)
 		}
 	}
 }

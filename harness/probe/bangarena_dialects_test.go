@@ -2,6 +2,7 @@ package probe
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"sort"
 	"testing"
@@ -11,28 +12,26 @@ import (
 	"github.com/umpire-arena/umpire/reports"
 )
 
-// runDialectSuite runs every BangArena check against an embedded server
+// playDialectSuite runs every BangArena check against an embedded server
 // speaking the dialects.
-func runDialectSuite(t *testing.T, dialects []string) map[string]reports.Check {
-	t.Helper()
+func playDialectSuite(dialects []string) (map[string]reports.Check, error) {
 	e, err := StartEmbeddedDialects(GameBangArena, nil, dialects)
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
-	defer func() {
-		if err := e.Close(); err != nil {
-			t.Errorf("closing the embedded server: %v", err)
-		}
-	}()
 	tg := &Target{Game: GameBangArena, URL: e.URL, Create: true, DeadlineMS: 300}
 	if err := tg.Validate(); err != nil {
-		t.Fatal(err)
+		_ = e.Close()
+		return nil, err
 	}
 	out := map[string]reports.Check{}
 	for _, c := range Checks(GameBangArena) {
 		out[c.Name] = Run(context.Background(), tg, c)
 	}
-	return out
+	if err := e.Close(); err != nil {
+		return nil, fmt.Errorf("closing the embedded server: %w", err)
+	}
+	return out, nil
 }
 
 // dialectSkips are the checks a dialect disables (the optional endpoint
@@ -53,10 +52,26 @@ func TestBangArenaDialectsConform(t *testing.T) {
 		t.Skip("plays a suite per dialect")
 	}
 	cat := rules.Default()
-	for _, d := range basrv.DialectList() {
+	// Every dialect's suite is played ahead in the package's pool.
+	list := basrv.DialectList()
+	futures := make([]*future[map[string]reports.Check], len(list))
+	pattern := runPattern()
+	for i, d := range list {
+		if runSelectsSub(pattern, t.Name(), string(d.Name)) {
+			futures[i] = ahead(suiteUnits(GameBangArena, true), func() (map[string]reports.Check, error) { return playDialectSuite([]string{string(d.Name)}) })
+		}
+	}
+	t.Parallel()
+	for i, d := range list {
 		t.Run(string(d.Name), func(t *testing.T) {
 			t.Parallel()
-			got := runDialectSuite(t, []string{string(d.Name)})
+			if futures[i] == nil { // not selected by -run
+				futures[i] = ahead(suiteUnits(GameBangArena, true), func() (map[string]reports.Check, error) { return playDialectSuite([]string{string(d.Name)}) })
+			}
+			got, err := futures[i].wait()
+			if err != nil {
+				t.Fatal(err)
+			}
 			var should, strict []string
 			for name, c := range got {
 				switch {

@@ -202,6 +202,7 @@ func TestLiveCheckOnGivenRoom(t *testing.T) {
 // unless that item's command is undecided. The counts of inconclusive
 // items per cap are logged.
 func TestLiveCompareCappedEvents(t *testing.T) {
+	t.Parallel() // computation alone: beside the suites played in the pool
 	games := 8
 	if testing.Short() || raceEnabled {
 		games = 2

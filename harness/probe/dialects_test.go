@@ -2,6 +2,7 @@ package probe
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"sort"
 	"testing"
@@ -43,24 +44,23 @@ func inferenceDialectTable() []dialectCase {
 	}
 }
 
-// runDialect runs the Inference suite against the embedded server speaking
-// the dialects, as "umpire conform --embedded --dialect" does.
-func runDialect(t *testing.T, dialects []string) []reports.Check {
-	t.Helper()
+// playDialect runs the Inference suite against the embedded server
+// speaking the dialects, as "umpire conform --embedded --dialect" does.
+func playDialect(dialects []string) ([]reports.Check, error) {
 	e, err := StartEmbeddedInference(dialects, nil)
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
-	defer func() {
-		if err := e.Close(); err != nil {
-			t.Errorf("closing the embedded server: %v", err)
-		}
-	}()
 	tg := &Target{Game: GameInference, URL: e.URL, Create: true, DeadlineMS: 300}
 	if err := tg.Validate(); err != nil {
-		t.Fatal(err)
+		_ = e.Close()
+		return nil, err
 	}
-	return RunAll(context.Background(), tg, Checks(GameInference), nil)
+	out := RunAll(context.Background(), tg, Checks(GameInference), nil)
+	if err := e.Close(); err != nil {
+		return nil, fmt.Errorf("closing the embedded server: %w", err)
+	}
+	return out, nil
 }
 
 // regraded returns checks with their findings graded again, strictly or
@@ -98,12 +98,28 @@ func TestDialectsConform(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays a suite per dialect")
 	}
-	for _, dc := range inferenceDialectTable() {
+	// One suite per dialect, played ahead in the package's pool: the
+	// strict verdict is the same run graded strictly (what --strict
+	// changes), not a second run.
+	table := inferenceDialectTable()
+	futures := make([]*future[[]reports.Check], len(table))
+	pattern := runPattern()
+	for i, dc := range table {
+		if runSelectsSub(pattern, t.Name(), dc.dialect) {
+			futures[i] = ahead(suiteUnits(GameInference, true), func() ([]reports.Check, error) { return playDialect([]string{dc.dialect}) })
+		}
+	}
+	t.Parallel()
+	for i, dc := range table {
 		t.Run(dc.dialect, func(t *testing.T) {
 			t.Parallel()
-			// One suite per dialect: the strict verdict is the same run
-			// graded strictly (what --strict changes), not a second run.
-			played := runDialect(t, []string{dc.dialect})
+			if futures[i] == nil { // not selected by -run
+				futures[i] = ahead(suiteUnits(GameInference, true), func() ([]reports.Check, error) { return playDialect([]string{dc.dialect}) })
+			}
+			played, err := futures[i].wait()
+			if err != nil {
+				t.Fatal(err)
+			}
 			for _, c := range played {
 				if c.Status == reports.Error {
 					t.Errorf("%s: error %s", c.Name, c.Reason)

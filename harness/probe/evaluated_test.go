@@ -56,6 +56,7 @@ func TestEmbeddedChecksReportEvaluations(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays the suite")
 	}
+	t.Parallel()
 	got := plainSuite(t, GameInference) // TestEmbeddedConforms's suite
 	replay := got["inference: the match replays through the referee (its log, else every seat's stream)"]
 	for _, id := range []string{"inference/round.2.ante", "inference/round.3.order", "inference/table.button", "inference/match.ranking"} {

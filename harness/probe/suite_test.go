@@ -7,7 +7,6 @@ import (
 	basrv "github.com/umpire-arena/umpire/harness/bangarena/server"
 	infsrv "github.com/umpire-arena/umpire/harness/inference/server"
 	"regexp"
-	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -25,7 +24,9 @@ import (
 // entries by check name.
 func runSuite(t *testing.T, game string, faults []string, budget time.Duration, dialects ...string) map[string]reports.Check {
 	t.Helper()
+	release := testSuites().acquire(suiteUnits(game, budget >= 0))
 	out, err := playSuite(game, faults, budget, dialects...)
+	release()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -106,28 +107,16 @@ func suiteTarget(game, url string) *Target {
 	return &Target{Game: game, URL: url, Create: true, DeadlineMS: 300}
 }
 
-// suiteFuture is a suite run started ahead of the subtest that judges it.
-type suiteFuture struct {
-	done chan struct{}
-	got  map[string]reports.Check
-	err  error
-}
-
-// faultSuitesAhead starts the suite of every case at once, at most n
-// running together: a suite mostly waits on deadlines, so more run side by
-// side than t.Parallel's default (GOMAXPROCS) allows.
-func faultSuitesAhead(cases []faultCase, n int, dialects ...string) []*suiteFuture {
-	sem := make(chan struct{}, n)
-	out := make([]*suiteFuture, len(cases))
+// faultSuitesAhead plays the suite of every case ahead of its subtest, in
+// the package's pool of suites (testSuites): a suite mostly waits on
+// deadlines or the server, so more run side by side than t.Parallel's
+// default (GOMAXPROCS) allows.
+func faultSuitesAhead(cases []faultCase, dialects ...string) []*future[map[string]reports.Check] {
+	out := make([]*future[map[string]reports.Check], len(cases))
 	for i, fc := range cases {
-		f := &suiteFuture{done: make(chan struct{})}
-		out[i] = f
-		go func() {
-			defer close(f.done)
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			f.got, f.err = playSuite(fc.game, []string{fc.fault}, matrixBudget(fc), dialects...)
-		}()
+		out[i] = ahead(suiteUnits(fc.game, matrixBudget(fc) >= 0), func() (map[string]reports.Check, error) {
+			return playSuite(fc.game, []string{fc.fault}, matrixBudget(fc), dialects...)
+		})
 	}
 	return out
 }
@@ -137,6 +126,7 @@ func faultSuitesAhead(cases []faultCase, n int, dialects ...string) []*suiteFutu
 // the map).
 func plainSuite(t *testing.T, game string) map[string]reports.Check {
 	t.Helper()
+	testSuites().open()
 	once := plainSuites[game]
 	if once == nil {
 		t.Fatalf("no plain suite of %s", game)
@@ -149,12 +139,27 @@ func plainSuite(t *testing.T, game string) map[string]reports.Check {
 }
 
 var plainSuites = map[string]func() (map[string]reports.Check, error){
-	GameInference: sync.OnceValues(func() (map[string]reports.Check, error) { return playSuite(GameInference, nil, 0) }),
-	GameBangArena: sync.OnceValues(func() (map[string]reports.Check, error) { return playSuite(GameBangArena, nil, 0) }),
+	GameInference: sync.OnceValues(func() (map[string]reports.Check, error) { return playPlain(GameInference) }),
+	GameBangArena: sync.OnceValues(func() (map[string]reports.Check, error) { return playPlain(GameBangArena) }),
+}
+
+// playPlain plays the plain suite of game in the package's pool.
+func playPlain(game string) (map[string]reports.Check, error) {
+	<-testSuites().gate
+	release := testSuites().acquire(suiteUnits(game, true))
+	defer release()
+	return playSuite(game, nil, 0)
 }
 
 func TestEmbeddedConforms(t *testing.T) {
-	for _, game := range []string{GameInference, GameBangArena} {
+	games := []string{GameBangArena, GameInference}
+	for _, game := range games {
+		if runSelectsSub(runPattern(), t.Name(), game) {
+			go func() { _, _ = plainSuites[game]() }() // handed to the pool now; read below
+		}
+	}
+	t.Parallel()
+	for _, game := range games {
 		t.Run(game, func(t *testing.T) {
 			got := plainSuite(t, game)
 			if len(got) == 0 {
@@ -275,43 +280,41 @@ var playOnFaults = map[string]string{
 // rule at its level, and no check cites another rule at MUST.
 func faultsAreCaught(t *testing.T, table []faultCase, dialects []string) {
 	seen := map[string]bool{}
-	var cases []faultCase
-	ahead := map[string][]faultCase{}
-	pattern := ""
-	if f := flag.Lookup("test.run"); f != nil {
-		pattern = f.Value.String()
-	}
+	var cases, played []faultCase
+	pattern := runPattern()
 	for _, fc := range table {
 		if raceEnabled && seen[fc.game] {
 			continue
 		}
 		seen[fc.game] = true
 		cases = append(cases, fc)
-		// Every suite is played ahead of its subtest, more side by side
-		// than t.Parallel's default (GOMAXPROCS) allows: an Inference
-		// suite mostly waits on deadlines, a BangArena one on the server
-		// for a third of its time. Only the suites a -run pattern selects
-		// are played; a subtest whose suite was not plays it itself.
-		if runSelects(pattern, fc) {
-			ahead[fc.game] = append(ahead[fc.game], fc)
+		// Every suite is played ahead of its subtest, in the package's
+		// pool (testSuites), more side by side than t.Parallel's default
+		// (GOMAXPROCS) allows: an Inference suite mostly waits on
+		// deadlines, a BangArena one on the server for a third of its
+		// time. Only the suites a -run pattern selects are played; a
+		// subtest whose suite was not plays it itself.
+		if runSelects(pattern, strings.SplitN(t.Name(), "/", 2)[0], fc) {
+			played = append(played, fc)
 		}
 	}
-	futures := map[string]*suiteFuture{}
-	for game, list := range ahead {
-		for i, f := range faultSuitesAhead(list, aheadSlots(game), dialects...) {
-			futures[list[i].game+"/"+list[i].fault] = f
-		}
+	futures := map[string]*future[map[string]reports.Check]{}
+	for i, f := range faultSuitesAhead(played, dialects...) {
+		futures[played[i].game+"/"+played[i].fault] = f
 	}
+	// The suites are played; the test waits for the sequential tests, as
+	// every heavy test of the package does, while they play.
+	t.Parallel()
 	for _, fc := range cases {
 		t.Run(fc.game+"/"+fc.fault, func(t *testing.T) {
 			t.Parallel()
 			var got map[string]reports.Check
 			if f := futures[fc.game+"/"+fc.fault]; f != nil {
-				<-f.done
-				if f.err != nil {
-					t.Fatal(f.err)
+				var err error
+				if got, err = f.wait(); err != nil {
+					t.Fatal(err)
 				}
-				got, f.got = f.got, nil // its subtest alone reads it: let it go with the subtest
+				f.got = nil // its subtest alone reads it: let it go with the subtest
 			} else {
 				got = runSuite(t, fc.game, []string{fc.fault}, matrixBudget(fc), dialects...)
 			}
@@ -357,42 +360,46 @@ func faultsAreCaught(t *testing.T, table []faultCase, dialects []string) {
 	}
 }
 
-// aheadSlots is how many suites of game the fault matrix plays side by
-// side: six Inference suites, which spend most of their time waiting on
-// deadlines; one and a half BangArena suites per core, each of which
-// keeps about two thirds of a core busy.
-func aheadSlots(game string) int {
-	if game == GameInference {
-		return 6
-	}
-	return max(2, runtime.GOMAXPROCS(0)*3/2)
-}
-
 // runSelects reports whether a -run pattern may select the subtest of
 // fc ("<game>/<fault>" under its test), read as go test reads it: its
 // alternatives (at a top-level |), each split at its slashes into
 // elements matched in turn against the test, the game and the fault. A
 // pattern it cannot read selects every case.
-func runSelects(pattern string, fc faultCase) bool {
+func runSelects(pattern, test string, fc faultCase) bool {
+	return runSelectsSub(pattern, test, fc.game, fc.fault)
+}
+
+// runSelectsSub reports whether a -run pattern may select the test
+// named by the elements names (the top-level test's first), read as
+// runSelects reads it.
+func runSelectsSub(pattern string, names ...string) bool {
 	if pattern == "" {
 		return true
 	}
 	for _, alt := range splitRunPattern(pattern, '|') {
-		if altSelects(splitRunPattern(alt, '/'), fc) {
+		if altSelects(splitRunPattern(alt, '/'), names) {
 			return true
 		}
 	}
 	return false
 }
 
+// runPattern is the -run pattern of the test binary ("" for none).
+func runPattern() string {
+	if f := flag.Lookup("test.run"); f != nil {
+		return f.Value.String()
+	}
+	return ""
+}
+
 // altSelects matches the elements of one alternative of a -run pattern
-// after the test's own against fc's game and fault.
-func altSelects(parts []string, fc faultCase) bool {
-	for i, name := range []string{fc.game, fc.fault} {
-		if i+1 >= len(parts) {
+// against the test's names, the top-level test's first.
+func altSelects(parts []string, names []string) bool {
+	for i, name := range names {
+		if i >= len(parts) {
 			break
 		}
-		re, err := regexp.Compile(parts[i+1])
+		re, err := regexp.Compile(parts[i])
 		if err != nil {
 			return true
 		}
@@ -512,13 +519,14 @@ func TestRunSelects(t *testing.T) {
 		{"TestFaultsAreCaught$/bangarena/jail-self|TestFaultsAreCaught$/inference/accept", false, true},
 		{"TestFaultsAreCaught(OtherChance)?/inference/", false, true},
 		{"TestFaultsAreCaught/([/", true, true},
+		{"TestRunSelects|TestDialectsConform/no-log", false, false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.pattern, func(t *testing.T) {
-			if got := runSelects(tc.pattern, duel); got != tc.duel {
+			if got := runSelects(tc.pattern, "TestFaultsAreCaught", duel); got != tc.duel {
 				t.Errorf("duel-self: have %v, want %v", got, tc.duel)
 			}
-			if got := runSelects(tc.pattern, raise); got != tc.raise {
+			if got := runSelects(tc.pattern, "TestFaultsAreCaught", raise); got != tc.raise {
 				t.Errorf("accept-illegal-raise: have %v, want %v", got, tc.raise)
 			}
 		})
