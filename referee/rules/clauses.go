@@ -74,6 +74,10 @@ func clauseTable() map[string][]Clause {
 		// an item whose presence or form rests on a reading.
 		"bangarena/server.legal-actions": reading("I-BA-7", "I-BA-21", "I-BA-29", "I-BA-30", "I-BA-31", "I-BA-32", "I-BA-34", "I-BA-35", "I-BA-36", "I-BA-37"),
 		"bangarena/3.shot-limit":         reading("I-BA-36"),
+		// The same comparison in the judge of the seats' evidence: an item
+		// the server offers on its own reading, whose actionId umpire
+		// cannot place in the catalogue, is cited under §13.
+		"bangarena/13.action-ids": reading("I-BA-7", "I-BA-21", "I-BA-29", "I-BA-30", "I-BA-31", "I-BA-32", "I-BA-34", "I-BA-35", "I-BA-36", "I-BA-37"),
 		// umpire legal --check: the same differences, cited under §1.
 		"bangarena/1.legal-only": reading("I-BA-7", "I-BA-21", "I-BA-29", "I-BA-30", "I-BA-31", "I-BA-32", "I-BA-34", "I-BA-35", "I-BA-36", "I-BA-37"),
 		// certify: an extra answer around umpire's own situations.
