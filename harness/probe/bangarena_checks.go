@@ -257,6 +257,26 @@ func eachSession(ctx context.Context, t *Target, one func(s *baSession) Result) 
 	return res
 }
 
+// baAvoiding is req without the items of avoid (the server's own reading
+// of a gap, baReadingExtras), when any item is left: a copy, so what the
+// seat was offered stays on record as it was.
+func baAvoiding(req *ba.DecisionRequest, avoid map[string]bool) *ba.DecisionRequest {
+	if len(avoid) == 0 {
+		return req
+	}
+	c := *req
+	c.LegalActions = nil
+	for _, a := range req.LegalActions {
+		if !avoid[a.ActionID] {
+			c.LegalActions = append(c.LegalActions, a)
+		}
+	}
+	if len(c.LegalActions) == 0 {
+		return req
+	}
+	return &c
+}
+
 func baPlaySession(ctx context.Context, t *Target, purpose string) (*baSession, error) {
 	return baPlaySessionMode(ctx, t, purpose, baMode{mode: ba.ModeClassic})
 }
@@ -309,7 +329,7 @@ func baPlaySessionModeWith(ctx context.Context, t *Target, purpose string, m baM
 			r.steer.ended(&p.Req)
 			break
 		}
-		d, err := r.players[p.Seat].Decide(&p.Req)
+		d, err := r.players[p.Seat].Decide(baAvoiding(&p.Req, p.avoid))
 		if err != nil {
 			return nil, err
 		}

@@ -67,6 +67,9 @@ type baSeen struct {
 	// renamed is the server's pending choice id and the engine's, when the
 	// judge of the seats' evidence read one as the other.
 	renamed [2]string
+	// avoid are the items the server offers on a reading of its own the
+	// referee does not share (baReadingExtras): the seats leave them.
+	avoid map[string]bool
 }
 
 // baCreate asks the harness extension for a room with every seat an agent.
@@ -325,7 +328,7 @@ func (r *baRoom) pending(ctx context.Context) (seen baSeen, ended bool, err erro
 			if len(req.LegalActions) > 0 {
 				s := baSeen{Seat: seat, Version: req.ObservationVersion, Raw: data, Req: req, Gaps: gaps}
 				r.Seen = append(r.Seen, s)
-				r.live.add(s)
+				s.avoid = r.live.add(s)
 				if err := r.lookBystander(ctx, s); err != nil {
 					return baSeen{}, false, err
 				}

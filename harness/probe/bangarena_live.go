@@ -3,10 +3,12 @@ package probe
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/umpire-arena/umpire/harness/legaldiff"
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
+	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/reports"
 )
 
@@ -35,11 +37,13 @@ type baLive struct {
 	shown map[string]bool
 }
 
-// add folds the comparison of one request into l.
-func (l *baLive) add(x baSeen) {
+// add folds the comparison of one request into l. It returns the items
+// the server offers beyond the referee's on a reading of its own (graded
+// SHOULD: baReadingExtras), which the suite's seats leave alone.
+func (l *baLive) add(x baSeen) map[string]bool {
 	key := [2]int{x.Seat, x.Version}
 	if l.done[key] {
-		return
+		return nil
 	}
 	if l.done == nil {
 		l.done, l.shown = map[[2]int]bool{}, map[string]bool{}
@@ -68,6 +72,30 @@ func (l *baLive) add(x baSeen) {
 	}
 	l.Undecided += len(und)
 	l.Unchecked += unchecked
+	return baReadingExtras(fs)
+}
+
+// baReadingExtras are the items findings fs of one request show the server
+// offering beyond the referee's list on its own reading of a gap (graded
+// SHOULD without --strict: I-BA-7's Flask in legacy with two seats alive,
+// I-BA-30's picks…). A seat of the suite that took one would lead the room
+// where umpire's engine, on its reading, cannot follow it, and leave the
+// rest of the room unjudged: the seats take the items both agree on
+// (baDecideAvoiding). nil when there are none.
+func baReadingExtras(fs []reports.Finding) map[string]bool {
+	var out map[string]bool
+	cat := rules.Default()
+	for _, f := range fs {
+		id, ok := f.Got.(string)
+		if !ok || !strings.HasPrefix(f.Message, "the server offers ") || cat.Grade(f.Finding, false).Level == rules.Must {
+			continue
+		}
+		if out == nil {
+			out = map[string]bool{}
+		}
+		out[id] = true
+	}
+	return out
 }
 
 // merge adds the counts and findings of o to l.

@@ -103,6 +103,11 @@ type Readings struct {
 	// only once the queue is over: the queue's next seat answers first
 	// (I-BA-27: the pending choice first).
 	ChoicesAfterQueue bool `json:"choicesAfterQueue,omitempty"`
+	// PenaltyAfterBounty makes a Marshal who kills an aide pay the
+	// penalty after the kill's rewards (the glory star and its bounty
+	// cards, which go with his hand), as §9 lists them (I-BA-13: the
+	// penalty first, the bounty cards kept).
+	PenaltyAfterBounty bool `json:"penaltyAfterBounty,omitempty"`
 }
 
 // Glory is the public glory record of a seat (§9).

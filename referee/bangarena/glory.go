@@ -76,7 +76,12 @@ func (g *Game) eliminate(s, killer int) {
 		}
 	}
 	// Penalty: the Marshal killed an aide (the impostor is not an aide).
-	if killer >= 0 && killer == g.marshal && st.role == RoleAide && g.seats[killer].alive && !g.deviates(DevNoKillPenalty) {
+	// I-BA-13: before the rewards; after them on the other reading
+	// (Readings.PenaltyAfterBounty: the bounty cards go with the hand).
+	penalty := func() {
+		if killer < 0 || killer != g.marshal || st.role != RoleAide || !g.seats[killer].alive || g.deviates(DevNoKillPenalty) {
+			return
+		}
 		g.because(ruleKillPenalty)
 		m := &g.seats[killer]
 		lost := append(append([]int(nil), m.hand...), m.inPlay...)
@@ -88,6 +93,10 @@ func (g *Game) eliminate(s, killer int) {
 		p := newEvent("kill_penalty")
 		p.Seat, p.TargetSeat, p.UIDs = killer, s, uidsOf(lost)
 		g.emit(p)
+	}
+	late := g.cfg.Readings.PenaltyAfterBounty
+	if !late {
+		penalty()
 	}
 	// I-BA-3: cards for a kill only in legacy; glory elsewhere.
 	if g.legacy() {
@@ -101,6 +110,9 @@ func (g *Game) eliminate(s, killer int) {
 			r := newEvent("kill_reward")
 			r.Seat, r.TargetSeat, r.Count = killer, s, n
 			g.emit(r)
+		}
+		if late {
+			penalty()
 		}
 	} else {
 		if k := g.cfg.Readings.RaiderKillCards; k > 0 && killer >= 0 && killer != s && st.role == RoleRaider && g.seats[killer].alive {
@@ -135,6 +147,9 @@ func (g *Game) eliminate(s, killer int) {
 				b.Count, b.Cards, b.secret = len(got), g.cardsOut(got), true
 				g.emit(b)
 			}
+		}
+		if late {
+			penalty()
 		}
 		// I-BA-23: whoever eliminated the last aide.
 		if st.role == RoleAide && g.seats[g.marshal].alive && !g.anyLiving(RoleAide) && !g.deviates(DevNoLastBullet) {

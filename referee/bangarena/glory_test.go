@@ -210,3 +210,31 @@ func TestKillReward(t *testing.T) {
 		})
 	}
 }
+
+// TestPenaltyAfterBountyReading: the order of the Marshal's penalty and
+// the bounty of the same kill (I-BA-13). On umpire's reading the penalty
+// comes first and the bounty cards stay in his hand; on the other
+// (Readings.PenaltyAfterBounty, §9's list order) they go with the hand.
+func TestPenaltyAfterBountyReading(t *testing.T) {
+	covers(t, "bangarena/9.kill-penalty", "bangarena/9.bounty")
+	for _, late := range []bool{false, true} {
+		g := six(t, ModeClassic)
+		g.cfg.Readings.PenaltyAfterBounty = late
+		g.seats[1].glory.Stars = 2
+		g.give(t, 0, "miss")
+		g.kill(t, 0, 1)
+		var order []string
+		for _, e := range g.Log() {
+			if e.Type == "glory_bounty" || e.Type == "kill_penalty" {
+				order = append(order, e.Type)
+			}
+		}
+		want, hand := "[kill_penalty glory_bounty]", 2
+		if late {
+			want, hand = "[glory_bounty kill_penalty]", 0
+		}
+		if fmt.Sprint(order) != want || len(g.seats[0].hand) != hand {
+			t.Errorf("late %v: order %v hand %d, want %s and %d cards", late, order, len(g.seats[0].hand), want, hand)
+		}
+	}
+}

@@ -62,6 +62,9 @@ func Gather(src Sources) Evidence {
 		streams = append(streams, s.Events...)
 	}
 	ev.Events = MergeEvents(streams...)
+	// The order of the Marshal's penalty and the kill's bounty is a gap of
+	// the documents (I-BA-13): the judge follows the order the server shows.
+	ev.Config.Readings.PenaltyAfterBounty = ev.Config.Readings.PenaltyAfterBounty || PenaltyAfterBounty(ev.Events)
 	ev.Roles, ev.Chars, ev.Hands, ev.HandSeqs = make([]string, n), make([]string, n), make([][]string, n), make([]int, n)
 	in := func(s int) bool { return s >= 0 && s < n }
 	for _, e := range src.Log {
@@ -105,6 +108,27 @@ func Gather(src Sources) Evidence {
 		}
 	}
 	return ev
+}
+
+// PenaltyAfterBounty reports whether events (in seq order) show a
+// Marshal's penalty after the bounty of the same elimination: the server
+// reads I-BA-13's order as §9 lists the effects, the bounty cards going
+// with the hand (ba.Readings.PenaltyAfterBounty).
+func PenaltyAfterBounty(events []ba.Event) bool {
+	bounty := -1 // the killer whose bounty this elimination showed
+	for _, e := range events {
+		switch e.Type {
+		case "eliminated":
+			bounty = -1
+		case "glory_bounty":
+			bounty = e.Seat
+		case "kill_penalty":
+			if e.Seat == bounty {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // FromLog is the Evidence of a full log alone: every outcome is seen.

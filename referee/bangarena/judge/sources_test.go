@@ -82,3 +82,66 @@ func TestGatherFillsBlanks(t *testing.T) {
 		t.Fatal("a seat not handed over left nothing unseen")
 	}
 }
+
+// TestGatherFollowsThePenaltyOrder: a server that makes the Marshal who
+// kills an aide pay the penalty after the kill's bounty (§9's list order,
+// I-BA-13 read otherwise) discards the bounty cards with his hand. The
+// judge reads that order from the events it is handed and re-derives the
+// match on it, with no problem; on the engine's own order it would part
+// from the server at the Marshal's hand (the false 3.draw-two of a peer).
+func TestGatherFollowsThePenaltyOrder(t *testing.T) {
+	log := foreignLog(t, ba.Config{Seats: 8, Readings: ba.Readings{PenaltyAfterBounty: true}}, 12)
+	if !PenaltyAfterBounty(log) {
+		t.Fatal("fixture: the log shows no penalty after a bounty")
+	}
+	// The server's match_start knows nothing of umpire's readings.
+	start := *log[0].Config
+	start.Readings = ba.Readings{}
+	log = slices.Clone(log)
+	log[0].Config = &start
+	for _, follow := range []bool{true, false} {
+		ev := FromLog(log)
+		if !ev.Config.Readings.PenaltyAfterBounty {
+			t.Fatal("Gather did not read the penalty after the bounty from the events")
+		}
+		ev.Config.Readings.PenaltyAfterBounty = follow
+		seen, why := NewSeen(ev)
+		if why != "" {
+			t.Fatalf("a full log leaves %s", why)
+		}
+		g, err := ba.NewGameWith(ev.Config, "any", seen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range ba.DecisionsOf(log) {
+			if g.Apply(d.Seat, d.ActionID, d.Args) != nil {
+				break
+			}
+		}
+		same := len(seen.Problems()) == 0 && sameEvents(g.Log(), log)
+		if same != follow {
+			t.Fatalf("following the server's order %v: the replay agrees %v", follow, same)
+		}
+	}
+}
+
+// TestPenaltyAfterBounty: the order is read per elimination, from the
+// killer's bounty and penalty of the same elimination.
+func TestPenaltyAfterBounty(t *testing.T) {
+	e := func(typ string, seat int) ba.Event { return ba.Event{Type: typ, Seat: seat} }
+	for _, c := range []struct {
+		name string
+		evs  []ba.Event
+		want bool
+	}{
+		{"bounty then penalty", []ba.Event{e("eliminated", 3), e("glory_star", 0), e("glory_bounty", 0), e("draw", 0), e("kill_penalty", 0), e("discard", 0)}, true},
+		{"penalty then bounty", []ba.Event{e("eliminated", 3), e("kill_penalty", 0), e("glory_star", 0), e("glory_bounty", 0)}, false},
+		{"penalty without bounty", []ba.Event{e("eliminated", 3), e("kill_penalty", 0)}, false},
+		{"a bounty of an earlier elimination", []ba.Event{e("eliminated", 2), e("glory_bounty", 0), e("eliminated", 3), e("kill_penalty", 0)}, false},
+		{"another seat's bounty", []ba.Event{e("eliminated", 3), e("glory_bounty", 4), e("kill_penalty", 0)}, false},
+	} {
+		if got := PenaltyAfterBounty(c.evs); got != c.want {
+			t.Errorf("%s: %v, want %v", c.name, got, c.want)
+		}
+	}
+}
