@@ -1,0 +1,18 @@
+package cli
+
+import "github.com/umpire-arena/umpire/harness/gamecli"
+
+// Part is BangArena as the command line drives it.
+func Part() *gamecli.Game {
+	return &gamecli.Game{
+		Serve:         serve(),
+		Legal:         legal,
+		LegalRules:    legalRules(),
+		Validate:      validateRules(),
+		Simulate:      simulate,
+		Example:       example,
+		VerifyUnit:    "event",
+		VerifyGroup:   group,
+		VerifySummary: summary,
+	}
+}

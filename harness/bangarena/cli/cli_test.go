@@ -1,0 +1,16 @@
+package cli
+
+import (
+	"testing"
+
+	baserver "github.com/umpire-arena/umpire/harness/bangarena/server"
+	"github.com/umpire-arena/umpire/harness/gamecli"
+)
+
+// TestFaultsEnv: the server reads its faults from the variable the
+// command line names (conform and serve say gamecli.FaultsEnv).
+func TestFaultsEnv(t *testing.T) {
+	if baserver.FaultsEnv != gamecli.FaultsEnv {
+		t.Fatalf("the server reads %s, the command line names %s", baserver.FaultsEnv, gamecli.FaultsEnv)
+	}
+}
