@@ -16,7 +16,7 @@ import (
 func cmdExampleAgent(ctx context.Context, e *env, args []string) int {
 	fs := newFlagSet(e, "example-agent", "--game G [--player heuristic|random|passive|aggressive] [--seed N]")
 	game := fs.String("game", "", harness.NameList())
-	player := fs.String("player", "heuristic", "the scripted player that decides (Inference: random, passive, aggressive, heuristic; BangArena: random, heuristic)")
+	player := fs.String("player", "heuristic", "the scripted player that decides ("+examplePlayers()+")")
 	seed := fs.Int64("seed", 1, "seed of the player's random choices")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code

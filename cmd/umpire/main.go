@@ -107,7 +107,7 @@ func run(ctx context.Context, e *env, args []string) int {
 }
 
 func usage(w io.Writer) {
-	fmt.Fprintln(w, "umpire — referee and conformance suite for Inference and BangArena")
+	fmt.Fprintln(w, "umpire — referee and conformance suite for "+gameTitles())
 	fmt.Fprintln(w, "\nUsage: umpire <command> [flags]\n\nCommands:")
 	width := 0
 	for _, c := range commands() {
@@ -217,6 +217,6 @@ func isTerminal(f *os.File) bool {
 var version = "dev"
 
 func cmdVersion(_ context.Context, e *env, _ []string) int {
-	fmt.Fprintf(e.stdout, "umpire %s (rules inference-0.4, krug_rules@0.1.0 / krug-decision/1)\n", strings.TrimSpace(version))
+	fmt.Fprintf(e.stdout, "umpire %s (rules %s)\n", strings.TrimSpace(version), rulesVersions())
 	return exitOK
 }

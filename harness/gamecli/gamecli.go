@@ -48,6 +48,9 @@ type Game struct {
 	Simulate func(ctx context.Context, e Env, a SimArgs) int
 	// Example is "umpire example-agent": the built-in JSON Lines agent.
 	Example func(ctx context.Context, in io.Reader, out io.Writer, player string, seed int64) error
+	// ExamplePlayers are the players Example knows, as its help lists
+	// them.
+	ExamplePlayers []string
 	// VerifyUnit names what a log replays ("round", "event");
 	// VerifyGroup prints one log's findings and verdict for people and
 	// returns the findings not kept, VerifySummary the closing line (text

@@ -1,6 +1,10 @@
 package cli
 
 import (
+	"context"
+	"io"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/umpire-arena/umpire/harness/gamecli"
@@ -12,5 +16,17 @@ import (
 func TestFaultsEnv(t *testing.T) {
 	if infsrv.FaultsEnv != gamecli.FaultsEnv {
 		t.Fatalf("the server reads %s, the command line names %s", infsrv.FaultsEnv, gamecli.FaultsEnv)
+	}
+}
+
+// TestExamplePlayers: every player the help lists plays, and another is
+// refused.
+func TestExamplePlayers(t *testing.T) {
+	part := Part()
+	for _, p := range append(slices.Clone(part.ExamplePlayers), "nope") {
+		err := part.Example(context.Background(), strings.NewReader(""), io.Discard, p, 1)
+		if want := p != "nope"; (err == nil) != want {
+			t.Errorf("player %q: error %v, want an error %v", p, err, !want)
+		}
 	}
 }
