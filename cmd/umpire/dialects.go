@@ -38,35 +38,3 @@ func allDialectNames() string {
 	}
 	return strings.Join(parts, "; ")
 }
-
-// gameTitles names every game for prose: "Inference and BangArena".
-func gameTitles() string {
-	var titles []string
-	for _, g := range cliGames() {
-		titles = append(titles, g.Title)
-	}
-	if len(titles) < 2 {
-		return strings.Join(titles, "")
-	}
-	return strings.Join(titles[:len(titles)-1], ", ") + " and " + titles[len(titles)-1]
-}
-
-// rulesVersions lists every game's rules versions for the version line:
-// "inference-0.4, krug_rules@0.1.0 / krug-decision/1".
-func rulesVersions() string {
-	var parts []string
-	for _, g := range cliGames() {
-		parts = append(parts, strings.Join(g.RulesVersions, " / "))
-	}
-	return strings.Join(parts, ", ")
-}
-
-// examplePlayers lists every game's players of example-agent for flag
-// help: "Inference: random, passive; BangArena: random, heuristic".
-func examplePlayers() string {
-	var parts []string
-	for _, g := range cliGames() {
-		parts = append(parts, g.Title+": "+strings.Join(g.ExamplePlayers, ", "))
-	}
-	return strings.Join(parts, "; ")
-}

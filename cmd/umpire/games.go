@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/umpire-arena/umpire/harness"
 	_ "github.com/umpire-arena/umpire/harness/allgames"
@@ -79,4 +80,61 @@ func mustGame(name string) *cliGame {
 		panic("umpire: unknown game " + name)
 	}
 	return g
+}
+
+// The lines of help and usage that name every game are built from the
+// registry, so that a game added needs no edit here.
+
+// gameTitles names every game for prose: "Inference and BangArena".
+func gameTitles() string {
+	var titles []string
+	for _, g := range cliGames() {
+		titles = append(titles, g.Title)
+	}
+	if len(titles) < 2 {
+		return strings.Join(titles, "")
+	}
+	return strings.Join(titles[:len(titles)-1], ", ") + " and " + titles[len(titles)-1]
+}
+
+// rulesVersions lists every game's rules versions for the version line:
+// "inference-0.4, krug_rules@0.1.0 / krug-decision/1".
+func rulesVersions() string {
+	var parts []string
+	for _, g := range cliGames() {
+		parts = append(parts, strings.Join(g.RulesVersions, " / "))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// examplePlayers lists every game's players of example-agent for flag
+// help: "Inference: random, passive; BangArena: random, heuristic".
+func examplePlayers() string {
+	var parts []string
+	for _, g := range cliGames() {
+		parts = append(parts, g.Title+": "+strings.Join(g.ExamplePlayers, ", "))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// seatRanges lists every game's table for flag help: "Inference 3-8,
+// BangArena 4-8".
+func seatRanges() string {
+	var parts []string
+	for _, g := range cliGames() {
+		parts = append(parts, fmt.Sprintf("%s %d-%d", g.Title, g.MinSeats, g.MaxSeats))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// roundsGames names the games a match of which has a number of rounds
+// (--rounds), for flag help: "Inference".
+func roundsGames() string {
+	var titles []string
+	for _, g := range cliGames() {
+		if g.Rounds {
+			titles = append(titles, g.Title)
+		}
+	}
+	return strings.Join(titles, " or ")
 }

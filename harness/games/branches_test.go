@@ -129,7 +129,7 @@ func tables() map[string]int {
 	return map[string]int{
 		// Help and error texts that name each game's seats, deadline or
 		// players: each should come from the game's facts.
-		"cmd/umpire/certify.go": 2, "cmd/umpire/conform.go": 1, "harness/certify/driver.go": 1,
+		"cmd/umpire/certify.go": 1, "cmd/umpire/conform.go": 1, "harness/certify/driver.go": 1,
 		// Re-exports of both names, one set per mode package (their tests
 		// say probe.GameInference): a third game would add one to each.
 		"harness/probe/target.go": 1, "harness/proxy/games.go": 1, "harness/selftest/selftest.go": 1,
