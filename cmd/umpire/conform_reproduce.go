@@ -7,7 +7,7 @@ import (
 	"slices"
 	"strings"
 
-	infsrv "github.com/umpire-arena/umpire/harness/inference/server"
+	"github.com/umpire-arena/umpire/harness/gamecli"
 	"github.com/umpire-arena/umpire/harness/probe"
 	"github.com/umpire-arena/umpire/internal/inert"
 	"github.com/umpire-arena/umpire/reports"
@@ -28,7 +28,7 @@ type conformRun struct {
 func reproduceCommand(t *probe.Target, run conformRun, check string) string {
 	var b strings.Builder
 	if run.embedded && len(run.faults) > 0 {
-		fmt.Fprintf(&b, "%s=%s ", infsrv.FaultsEnv, shellQuote(strings.Join(run.faults, ",")))
+		fmt.Fprintf(&b, "%s=%s ", gamecli.FaultsEnv, shellQuote(strings.Join(run.faults, ",")))
 	}
 	fmt.Fprintf(&b, "umpire conform --game %s", shellQuote(t.Game))
 	if run.embedded {

@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/umpire-arena/umpire/harness"
+	bacli "github.com/umpire-arena/umpire/harness/bangarena/cli"
 	baadv "github.com/umpire-arena/umpire/harness/bangarena/players"
 	basrv "github.com/umpire-arena/umpire/harness/bangarena/server"
 	"github.com/umpire-arena/umpire/harness/certify"
@@ -28,6 +29,7 @@ func init() {
 		probe.BangArenaSuite(),
 		certify.BangArenaGame(),
 		proxy.BangArenaSide(),
+		bacli.Part(),
 		probe.CertifyRules(certify.BangArenaGame().CheckRules),
 	)
 	// The HTML report's match viewer learns the game's messages from

@@ -11,6 +11,7 @@ import (
 	"github.com/umpire-arena/umpire/harness/certify"
 	"github.com/umpire-arena/umpire/harness/game"
 	"github.com/umpire-arena/umpire/harness/games"
+	infcli "github.com/umpire-arena/umpire/harness/inference/cli"
 	infadv "github.com/umpire-arena/umpire/harness/inference/players"
 	infsrv "github.com/umpire-arena/umpire/harness/inference/server"
 	"github.com/umpire-arena/umpire/harness/probe"
@@ -28,6 +29,7 @@ func init() {
 		probe.InferenceSuite(),
 		certify.InferenceGame(),
 		proxy.InferenceSide(),
+		infcli.Part(),
 		probe.CertifyRules(certify.InferenceGame().CheckRules),
 	)
 	// The HTML report's match viewer learns the game's messages from
