@@ -27,9 +27,13 @@ type Problem struct {
 type Shown struct {
 	roles, chars []string // by seat, from role and deal events
 	briefed      []int    // seats the Marshal's briefing names
-	cards        []string // the cards off the deck, in the order they come off
+	cards        []string // the cards off the deck, in the order they come off ("": unknown)
+	cardSeat     []int    // the seat whose hand each card goes to (for unknown cards)
+	shuffles     []int    // where in cards each reshuffle's cards begin (about)
+	unk          *unknowns
 	coins        []bool
-	picks        []string // cards taken at random from a hand
+	picks        []string // cards taken at random from a hand ("": unseen)
+	pickTo       []int    // the seat each was taken into (-1: the discard pile)
 	prayers      []bool
 	// seq[k][i] is the seq of the event showing outcome i of kind k
 	// (cards, coins, picks, prayers); dealSeq and briefSeq likewise.
@@ -37,8 +41,11 @@ type Shown struct {
 	dealSeq, briefSeq int
 	roleRule          string // the rule that deals the roles (match_start's table)
 
-	next     [4]int // cursors into cards, coins, picks, prayers
-	problems []Problem
+	next   [4]int // cursors into cards, coins, picks, prayers
+	unseen string // why an outcome the replay asked for could not be named
+	// briefUnseen: no source could see the briefing (Evidence.BriefingUnseen).
+	briefUnseen bool
+	problems    []Problem
 	// events are the events the evidence shows, in seq order (read only,
 	// shared by clones): what a judge may look ahead at.
 	events []ba.Event
@@ -84,6 +91,7 @@ func readOutcomes(log []ba.Event) *Shown {
 			s.dealSeq = cmp.Or(s.dealSeq, e.Seq)
 		case "marshal_briefing":
 			s.briefSeq = e.Seq
+			s.briefUnseen = e.Reason == "unseen"
 			for _, k := range e.Known {
 				s.briefed = append(s.briefed, k.Seat)
 			}
@@ -105,6 +113,8 @@ func readOutcomes(log []ba.Event) *Shown {
 			s.deck(e, e.Cards, back)
 		case "glory_bounty":
 			s.deck(e, e.Cards, back)
+		case "reshuffle":
+			s.shuffles = append(s.shuffles, len(s.cards))
 		case "check":
 			if e.Card != nil {
 				s.deck(e, []ba.Card{*e.Card}, back)
@@ -117,11 +127,13 @@ func readOutcomes(log []ba.Event) *Shown {
 		case "take":
 			if e.Zone == "hand" && e.Card != nil {
 				s.picks = append(s.picks, e.Card.UID)
+				s.pickTo = append(s.pickTo, e.Seat)
 				s.seen(2, e, 1)
 			}
 		case "discard":
 			if e.Reason == "discard_any" && e.Zone == "hand" && len(e.UIDs) == 1 {
 				s.picks = append(s.picks, e.UIDs[0])
+				s.pickTo = append(s.pickTo, -1)
 				s.seen(2, e, 1)
 			}
 		case "prayer":
@@ -142,7 +154,14 @@ func (s *Shown) deck(e *ba.Event, cards []ba.Card, back map[string]bool) {
 			delete(back, c.UID)
 			continue
 		}
+		if c.UID == "" && len(back) == 1 {
+			// A card nobody saw come off the deck, just after a look put
+			// one back on top: it is that card, named by the look.
+			clear(back)
+			continue
+		}
 		s.cards = append(s.cards, c.UID)
+		s.cardSeat = append(s.cardSeat, e.Seat)
 		s.seen(0, e, 1)
 	}
 }
@@ -167,6 +186,11 @@ func setAt(l []string, i int, v string) []string {
 
 // Problems returns what the log showed that could not have happened.
 func (s *Shown) Problems() []Problem { return s.problems }
+
+// Unseen says why the replay is inconclusive from the outcome the evidence
+// could not name, once the replay reached one ("" until then): the
+// outcomes it answered after it are stand-ins, not judged.
+func (s *Shown) Unseen() string { return s.unseen }
 
 func (s *Shown) problem(seq int, rule, format string, args ...any) {
 	s.problems = append(s.problems, Problem{Rule: rule, Message: fmt.Sprintf(format, args...), Seq: seq})
@@ -219,6 +243,21 @@ func (s *Shown) Reshuffle(pile []string) {
 // Reveal names the next card the log shows coming off the deck; it must be
 // one of the cards of its shuffle not drawn yet.
 func (s *Shown) Reveal(cands []string) string {
+	if i := s.next[0]; i < len(s.cards) && s.cards[i] == "" && s.unk != nil {
+		// A card nobody saw come off the deck (unknown.go).
+		s.next[0]++
+		// The cards the evidence shows coming off this shuffle later.
+		end := len(s.cards)
+		if k, _ := slices.BinarySearch(s.shuffles, i+1); k < len(s.shuffles) {
+			end = s.shuffles[k]
+		}
+		c, ok := s.unk.name(s.cardSeat[i], s.at(0, i), cands, s.cards[i+1:max(end, i+1)])
+		if !ok {
+			s.problem(s.at(0, i), "bangarena/5.deck", "seat %d draws a card nobody saw, but the evidence shows every card left in its shuffle elsewhere", s.cardSeat[i])
+			return cands[0]
+		}
+		return c
+	}
 	return s.nextOf(0, s.cards, cands, "bangarena/5.deck",
 		"a card comes off the deck that the log does not show",
 		"%s comes off the deck, but it is not among the cards that could be there")
@@ -236,6 +275,14 @@ func (s *Shown) nextOf(k int, shown, cands []string, rule, dry, notIn string) st
 	}
 	s.next[k]++
 	if !slices.Contains(cands, shown[i]) {
+		if s.unk != nil && (s.unk.named[shown[i]] || k == 2 && slices.ContainsFunc(cands, func(c string) bool { return s.unk.named[c] })) {
+			// The judge named an unknown card so (unknown.go), and the
+			// evidence shows it elsewhere, or the hand it is taken from
+			// holds cards the judge named: its naming, not the server,
+			// may have gone wrong. Inconclusive from here, never a finding.
+			s.unseen = cmp.Or(s.unseen, fmt.Sprintf("the cards nobody saw could not all be placed: %s shows at seq %d where the judge had not placed it", shown[i], s.at(k, i)))
+			return cands[0]
+		}
 		s.problem(s.at(k, i), rule, notIn, shown[i])
 		return cands[0]
 	}
@@ -256,6 +303,15 @@ func (s *Shown) Coin() bool {
 // FromHand is the next card the log shows taken at random from a hand; it
 // must be in the hand.
 func (s *Shown) FromHand(hand []string) string {
+	if i := s.next[2]; i < len(s.picks) && s.picks[i] == "" && s.unk != nil {
+		// A card nobody saw taken (unknown.go).
+		s.next[2]++
+		if c, ok := s.unk.taken(s.pickTo[i], s.at(2, i), hand); ok {
+			return c
+		}
+		s.unseen = cmp.Or(s.unseen, fmt.Sprintf("the card seat %d took at random at seq %d was seen by no one, and the evidence does not tell which it was", s.pickTo[i], s.at(2, i)))
+		return hand[0]
+	}
 	return s.nextOf(2, s.picks, hand, "bangarena/5.snatch",
 		"a card is taken at random from a hand that the log does not show",
 		"%s is taken at random from a hand that does not hold it")
@@ -267,6 +323,9 @@ func (s *Shown) Aide(aides []int) int {
 		if slices.Contains(aides, a) {
 			return a
 		}
+	}
+	if s.briefUnseen {
+		return aides[0] // a stand-in: it shows only to the Marshal, whom no source is
 	}
 	s.problem(s.briefSeq, "bangarena/2.impostor-briefing", "the briefing names none of the aides %v", aides)
 	return aides[0]
@@ -290,6 +349,7 @@ func (s *Shown) Replacement(ids []string) string { return ids[0] }
 func (s *Shown) Clone() ba.Chance {
 	c := *s
 	c.problems = slices.Clone(s.problems)
+	c.unk = s.unk.clone()
 	return &c
 }
 
