@@ -117,7 +117,8 @@ func detail(e ba.Event) int {
 func NewSeen(ev Evidence) (s *Shown, why string) {
 	log, why := ev.outcomes()
 	s = readOutcomes(log)
-	s.events = ev.Events
+	s.events, s.why = ev.Events, why
+	s.public = !slices.ContainsFunc(ev.Events, func(e ba.Event) bool { return e.Type == "role" || e.Type == "decision" })
 	if slices.Contains(s.cards, "") || ev.hidesCards() {
 		s.unk = ev.readUnknowns()
 		s.problems = append(s.problems, s.unk.problems...)

@@ -41,8 +41,11 @@ type Shown struct {
 	dealSeq, briefSeq int
 	roleRule          string // the rule that deals the roles (match_start's table)
 
-	next   [4]int // cursors into cards, coins, picks, prayers
-	unseen string // why an outcome the replay asked for could not be named
+	next     [4]int // cursors into cards, coins, picks, prayers
+	unseen   string // why an outcome the replay asked for could not be named
+	unseenAt int    // len(problems) when unseen was set: the later ones are its consequences
+	why      string // NewSeen's why: the outcome the evidence stops before
+	public   bool   // the evidence holds no private event (a public log alone)
 	// briefUnseen: no source could see the briefing (Evidence.BriefingUnseen).
 	briefUnseen bool
 	problems    []Problem
@@ -189,8 +192,42 @@ func (s *Shown) Problems() []Problem { return s.problems }
 
 // Unseen says why the replay is inconclusive from the outcome the evidence
 // could not name, once the replay reached one ("" until then): the
-// outcomes it answered after it are stand-ins, not judged.
+// outcomes it answered after it are stand-ins, not judged, and the
+// problems from UnseenAt on are its consequences, not findings.
 func (s *Shown) Unseen() string { return s.unseen }
+
+// Named reports whether the judge named a card nobody saw uid (claimed
+// from where the evidence shows it, or a stand-in): where the replay shows
+// it and the evidence shows another card, the naming may be what differs.
+func (s *Shown) Named(uid string) bool { return s.unk != nil && s.unk.named[uid] }
+
+// UnseenAt is the number of Problems recorded before Unseen was set.
+func (s *Shown) UnseenAt() int {
+	if s.unseen == "" {
+		return len(s.problems)
+	}
+	return s.unseenAt
+}
+
+// Public reports whether the evidence holds no private event at all (no
+// seat's role, no decision): a public log alone, whose every decision is
+// left out and whose private events are missing by design.
+func (s *Shown) Public() bool { return s.public }
+
+// inconclusive sets Unseen (the first reason stays).
+func (s *Shown) inconclusive(why string) {
+	if s.unseen == "" {
+		s.unseen, s.unseenAt = why, len(s.problems)
+	}
+}
+
+// dry notes that the replay asked for an outcome past what the evidence
+// shows: when NewSeen said why (an outcome nobody saw), it is that.
+func (s *Shown) dry() {
+	if s.why != "" {
+		s.inconclusive(s.why)
+	}
+}
 
 func (s *Shown) problem(seq int, rule, format string, args ...any) {
 	s.problems = append(s.problems, Problem{Rule: rule, Message: fmt.Sprintf(format, args...), Seq: seq})
@@ -209,6 +246,7 @@ func (s *Shown) at(k, i int) int {
 // characters of the pool; the deck stays unseen.
 func (s *Shown) Deal(roles, chars, deck []string) {
 	if len(s.roles) != len(roles) || !sameMultiset(s.roles, roles) {
+		s.dry()
 		s.problem(s.dealSeq, cmp.Or(s.roleRule, "bangarena/2.role-distribution"), "the roles dealt %v are no order of the table's roles %v", s.roles, roles)
 	} else {
 		copy(roles, s.roles)
@@ -225,6 +263,7 @@ func (s *Shown) Deal(roles, chars, deck []string) {
 			chars[i], chars[i+j] = chars[i+j], chars[i]
 		}
 		if !ok {
+			s.dry()
 			s.problem(s.dealSeq, "bangarena/6.character-deal", "the characters dealt %v are not distinct characters of the pool", s.chars)
 		}
 	}
@@ -270,6 +309,7 @@ func (s *Shown) Reveal(cands []string) string {
 func (s *Shown) nextOf(k int, shown, cands []string, rule, dry, notIn string) string {
 	i := s.next[k]
 	if i >= len(shown) {
+		s.dry()
 		s.problem(0, rule, "%s", dry)
 		return cands[0]
 	}
@@ -280,7 +320,7 @@ func (s *Shown) nextOf(k int, shown, cands []string, rule, dry, notIn string) st
 			// evidence shows it elsewhere, or the hand it is taken from
 			// holds cards the judge named: its naming, not the server,
 			// may have gone wrong. Inconclusive from here, never a finding.
-			s.unseen = cmp.Or(s.unseen, fmt.Sprintf("the cards nobody saw could not all be placed: %s shows at seq %d where the judge had not placed it", shown[i], s.at(k, i)))
+			s.inconclusive(fmt.Sprintf("the cards nobody saw could not all be placed: %s shows at seq %d where the judge had not placed it", shown[i], s.at(k, i)))
 			return cands[0]
 		}
 		s.problem(s.at(k, i), rule, notIn, shown[i])
@@ -293,6 +333,7 @@ func (s *Shown) nextOf(k int, shown, cands []string, rule, dry, notIn string) st
 func (s *Shown) Coin() bool {
 	i := s.next[1]
 	if i >= len(s.coins) {
+		s.dry()
 		s.problem(0, "bangarena/8.cover-coin", "a Cover coin is flipped that the log does not show")
 		return false
 	}
@@ -309,7 +350,7 @@ func (s *Shown) FromHand(hand []string) string {
 		if c, ok := s.unk.taken(s.pickTo[i], s.at(2, i), hand); ok {
 			return c
 		}
-		s.unseen = cmp.Or(s.unseen, fmt.Sprintf("the card seat %d took at random at seq %d was seen by no one, and the evidence does not tell which it was", s.pickTo[i], s.at(2, i)))
+		s.inconclusive(fmt.Sprintf("the card seat %d took at random at seq %d was seen by no one, and the evidence does not tell which it was", s.pickTo[i], s.at(2, i)))
 		return hand[0]
 	}
 	return s.nextOf(2, s.picks, hand, "bangarena/5.snatch",
