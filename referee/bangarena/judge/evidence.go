@@ -196,6 +196,13 @@ func (ev Evidence) outcomes() (log []ba.Event, why string) {
 			case e.Type == "draw" && e.Zone == "" && e.FromSeat < 0:
 				cards := e.Cards
 				if e.Count > 0 && len(e.Cards) == 0 {
+					if e.Reason == "look_top" && e.Seat != lookSeat && e.Count == 2 {
+						// A look at the top nobody saw: its three cards are
+						// unknown, two kept by the chooser, and the one put
+						// back is the next card off the deck (unknown.go).
+						log = append(log, ev.unseenLook(e), ba.Event{Type: "draw", Seq: e.Seq, Seat: e.Seat, Reason: "look_top"})
+						continue
+					}
 					if e.Reason == "look_top" || e.Seat == lookSeat {
 						// The look itself was not seen: which of its cards
 						// went back on the deck is not known.
@@ -287,6 +294,34 @@ func (ev Evidence) hidesCards() bool {
 	})
 }
 
+// unseenLook is the look at the top whose kept cards the draw d shows
+// no one: three cards, the first the one put back, known when the next
+// card off the deck is seen, else an unknown card of the hand that next
+// draws (its seat TargetSeat, its seq Amount); the other two unknown
+// cards of the chooser's hand. Which card the chooser put back is private:
+// the replay's decision puts back the first (a public log's decisions are
+// inferred, the first that fits).
+func (ev Evidence) unseenLook(d ba.Event) ba.Event {
+	look := ba.Event{Type: "look_top", Seq: d.Seq, Seat: d.Seat, TargetSeat: -1, Cards: make([]ba.Card, 3)}
+	i, _ := slices.BinarySearchFunc(ev.Events, d.Seq+1, func(e ba.Event, q int) int { return e.Seq - q })
+	for _, e := range ev.Events[i:] {
+		switch {
+		case e.Type == "draw" && e.Zone == "" && e.FromSeat < 0 && e.Reason != "deal" && e.Count > 0,
+			e.Type == "glory_bounty" && e.Count > 0:
+			if len(e.Cards) > 0 {
+				look.Cards[0] = e.Cards[0]
+			} else {
+				look.TargetSeat, look.Amount = e.Seat, e.Seq
+			}
+			return look
+		case e.Type == "check" && e.Card != nil:
+			look.Cards[0] = *e.Card
+			return look
+		}
+	}
+	return look
+}
+
 func at2(l [][]string, i int) []string {
 	if i < len(l) {
 		return l[i]
@@ -370,7 +405,88 @@ func (ev Evidence) roles() []string {
 			}
 		}
 	}
+	if slices.Contains(roles, "") {
+		ev.standInRoles(roles, left)
+	}
 	return roles
+}
+
+// standInRoles fills the roles still unseen (left are the table's roles
+// not placed) with the first placing that the match as the evidence shows
+// it allows (§10 applied after each elimination: no end before the last
+// one the events show, and the end they show after it; the briefing's
+// seats aides or the impostor). A living seat's
+// role shows in no event but through the end, so any such placing changes
+// no event a source shows; if none fits, the roles stay unseen.
+func (ev Evidence) standInRoles(roles, left []string) {
+	var outs []int // the seats eliminated, in order
+	var over *ba.Event
+	for i := range ev.Events {
+		switch e := &ev.Events[i]; e.Type {
+		case "eliminated":
+			outs = append(outs, e.Seat)
+		case "game_over":
+			over = e
+		}
+	}
+	fits := func(try []string) bool {
+		for _, b := range ev.Briefed {
+			// The briefing names the impostor and a real aide (§2).
+			if b >= 0 && b < len(try) && try[b] != ba.RoleAide && try[b] != ba.RoleImpostor {
+				return false
+			}
+		}
+		alive := make([]bool, len(try))
+		for s := range alive {
+			alive[s] = true
+		}
+		for i, s := range outs {
+			if s < 0 || s >= len(alive) {
+				return false
+			}
+			alive[s] = false
+			team, seats, ok := ba.WinOf(ev.Config, try, alive)
+			if i < len(outs)-1 && ok {
+				return false // the match would have ended before
+			}
+			if i == len(outs)-1 && over != nil && over.Reason == "normal" && (!ok || team != over.WinnerTeam || !slices.Equal(seats, over.WinnerSeats)) {
+				return false
+			}
+		}
+		return true
+	}
+	var free []int
+	for s, r := range roles {
+		if r == "" {
+			free = append(free, s)
+		}
+	}
+	if len(free) != len(left) || len(free) > 8 {
+		return
+	}
+	try := slices.Clone(roles)
+	slices.Sort(left)
+	used := make([]bool, len(left))
+	var place func(k int) bool
+	place = func(k int) bool {
+		if k == len(free) {
+			return fits(try)
+		}
+		for i, r := range left {
+			if used[i] || i > 0 && left[i-1] == r && !used[i-1] {
+				continue // each distinct placing once
+			}
+			used[i], try[free[k]] = true, r
+			if place(k + 1) {
+				return true
+			}
+			used[i] = false
+		}
+		return false
+	}
+	if place(0) {
+		copy(roles, try)
+	}
 }
 
 // teamRoles are the roles of each winning team of game_over (§10).

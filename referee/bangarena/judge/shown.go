@@ -29,6 +29,7 @@ type Shown struct {
 	briefed      []int    // seats the Marshal's briefing names
 	cards        []string // the cards off the deck, in the order they come off ("": unknown)
 	cardSeat     []int    // the seat whose hand each card goes to (for unknown cards)
+	assumed      []string // cards placed on the judge's reading of a look nobody saw
 	shuffles     []int    // where in cards each reshuffle's cards begin (about)
 	unk          *unknowns
 	coins        []bool
@@ -101,10 +102,24 @@ func readOutcomes(log []ba.Event) *Shown {
 		case "look_top":
 			looked = e.Cards
 			s.deck(e, e.Cards, back)
+			if n := len(s.cards); e.TargetSeat >= 0 && n >= 3 && s.cards[n-3] == "" {
+				// A look nobody saw (Evidence.unseenLook): the card put
+				// back is the next drawer's.
+				s.cardSeat[n-3], s.seq[0][n-3] = e.TargetSeat, e.Amount
+			} else if e.TargetSeat < 0 && n >= 3 && e.Reason == "" && len(e.Cards) == 3 && e.Cards[0].UID != "" && e.Cards[1].UID == "" {
+				// A look nobody saw whose card put back is seen next: that
+				// it was put back is the judge's reading, not the server's.
+				s.assumed = append(s.assumed, e.Cards[0].UID)
+			}
 		case "draw":
 			if e.Reason == "look_top" {
 				// The kept cards were revealed by the look; the one not
 				// kept went back on top and comes off again later.
+				if len(e.Cards) == 0 && len(looked) == 3 {
+					back[looked[0].UID] = true // a look nobody saw: the first
+					looked = nil
+					continue
+				}
 				for _, c := range looked {
 					if !slices.ContainsFunc(e.Cards, func(k ba.Card) bool { return k.UID == c.UID }) {
 						back[c.UID] = true
@@ -315,7 +330,7 @@ func (s *Shown) nextOf(k int, shown, cands []string, rule, dry, notIn string) st
 	}
 	s.next[k]++
 	if !slices.Contains(cands, shown[i]) {
-		if s.unk != nil && (s.unk.named[shown[i]] || k == 2 && slices.ContainsFunc(cands, func(c string) bool { return s.unk.named[c] })) {
+		if s.unk != nil && (s.unk.named[shown[i]] || slices.Contains(s.assumed, shown[i]) || k == 2 && slices.ContainsFunc(cands, func(c string) bool { return s.unk.named[c] })) {
 			// The judge named an unknown card so (unknown.go), and the
 			// evidence shows it elsewhere, or the hand it is taken from
 			// holds cards the judge named: its naming, not the server,
