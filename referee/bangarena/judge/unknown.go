@@ -223,8 +223,9 @@ func (u *unknowns) name(seat, seq int, cands, later []string) (string, bool) {
 }
 
 func (u *unknowns) choose(seat, seq int, cands, later []string) (string, bool) {
-	// The hand's own cards first; then one that a take nobody saw may
-	// have moved to where it shows (once per take).
+	// A card that a take nobody saw may have moved to where it shows
+	// first (once per take: the giver's unknown card then is the card
+	// taken, Shown.FromHand), else the hand's own; the earliest first.
 	for _, opt := range []bool{true, false} {
 		for i, f := range u.surf {
 			if u.claimed[i] || !slices.Contains(cands, f.uid) {
