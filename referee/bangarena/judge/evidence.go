@@ -121,6 +121,11 @@ func NewSeen(ev Evidence) (s *Shown, why string) {
 	s.public = !slices.ContainsFunc(ev.Events, func(e ba.Event) bool { return e.Type == "role" || e.Type == "decision" })
 	if slices.Contains(s.cards, "") || ev.hidesCards() {
 		s.unk = ev.readUnknowns()
+		for i, c := range s.cards {
+			if c == "" {
+				s.unk.slots = append(s.unk.slots, slot{seat: s.cardSeat[i], seq: s.at(0, i)})
+			}
+		}
 		s.problems = append(s.problems, s.unk.problems...)
 	}
 	return s, why

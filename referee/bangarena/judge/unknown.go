@@ -42,10 +42,18 @@ type unknowns struct {
 	surf    []surfacing
 	claimed []bool          // surf[i] already names an unknown card
 	named   map[string]bool // the cards unknown cards were named (claimed or stand-ins)
+	slots   []slot          // the unknown cards off the deck, in order
 	hops    []hop
 	// named are the uids the evidence shows at a place other than an
 	// unknown card's (off the deck, in a hand seen): never a stand-in.
 	problems []Problem
+}
+
+// slot is an unknown card off the deck: the seat whose hand it goes to,
+// the seq of its draw, and whether it is named yet.
+type slot struct {
+	seat, seq int
+	named     bool
 }
 
 // place is where the evidence last showed a card.
@@ -217,6 +225,9 @@ func (u *unknowns) could(seat, seq int, f surfacing, later []string, opt bool) (
 // coming off the deck after this one). ok is false when no candidate is
 // free.
 func (u *unknowns) name(seat, seq int, cands, later []string) (string, bool) {
+	if i := slices.IndexFunc(u.slots, func(s slot) bool { return !s.named && s.seat == seat && s.seq == seq }); i >= 0 {
+		u.slots[i].named = true
+	}
 	c, ok := u.choose(seat, seq, cands, later)
 	u.named[c] = ok
 	return c, ok
@@ -232,6 +243,9 @@ func (u *unknowns) choose(seat, seq int, cands, later []string) (string, bool) {
 				continue
 			}
 			if ok, via := u.could(seat, seq, f, later, opt); ok {
+				if via < 0 && u.reserved(i) {
+					continue
+				}
 				u.claimed[i] = true
 				if via >= 0 {
 					u.hops[via].uid = f.uid
@@ -311,6 +325,35 @@ func (u *unknowns) pick(seat, seq int, hand []string) (string, bool) {
 	return "", false
 }
 
+// reserved reports whether surfacing i is kept for a take nobody saw: the
+// first card the taker shows after the take, unclaimed, while the giver
+// still holds an unknown card drawn before the take that is not named yet
+// (it will be named through the take: reaches with opt).
+func (u *unknowns) reserved(i int) bool {
+	f := u.surf[i]
+	for _, h := range u.hops {
+		if h.whole || h.uid != "" || h.to != f.seat || h.seq >= f.seq || f.after > h.seq {
+			continue
+		}
+		if !slices.ContainsFunc(u.slots, func(s slot) bool { return !s.named && s.seat == h.from && s.seq < h.seq }) {
+			continue
+		}
+		first := slices.IndexFunc(u.surf, func(g surfacing) bool { return g.seat == h.to && g.seq > h.seq && g.after <= h.seq })
+		for first >= 0 && u.claimed[first] {
+			n := slices.IndexFunc(u.surf[first+1:], func(g surfacing) bool { return g.seat == h.to && g.seq > h.seq && g.after <= h.seq })
+			if n < 0 {
+				first = -1
+				break
+			}
+			first += 1 + n
+		}
+		if first == i {
+			return true
+		}
+	}
+	return false
+}
+
 func (u *unknowns) clone() *unknowns {
 	if u == nil {
 		return nil
@@ -318,6 +361,7 @@ func (u *unknowns) clone() *unknowns {
 	c := *u
 	c.claimed = slices.Clone(u.claimed)
 	c.hops = slices.Clone(u.hops)
+	c.slots = slices.Clone(u.slots)
 	c.named = maps.Clone(u.named)
 	return &c
 }
