@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"regexp"
+	"slices"
 	"testing"
 
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
@@ -126,5 +127,61 @@ func TestBangArenaPublicDeviations(t *testing.T) {
 		if caught == 0 {
 			t.Errorf("%s: never caught (%d public logs where it shows)", tc.dev, tried)
 		}
+	}
+}
+
+// TestBangArenaPublicImpossibleCard (I-BA-V9): in a public log, a seat
+// playing a card it could not have drawn — one on the discard pile since
+// before the last reshuffle (a second copy of it), or no card of the pack —
+// is a MUST under bangarena/5.deck on that line, alone; the log unchanged
+// has none.
+func TestBangArenaPublicImpossibleCard(t *testing.T) {
+	tried := 0
+	for i := 0; i < 30 && tried < 5; i++ {
+		log := basePublic(t, ba.Config{Seats: 5}, 3100+i)
+		evs, err := ba.DecodeLog(log)
+		if err != nil {
+			t.Fatal(err)
+		}
+		first, second := -1, -1
+		for k, e := range evs {
+			if e.Type == "reshuffle" {
+				first = -1
+			}
+			if e.Type == "card_played" && e.Command == "play_shot" {
+				if first < 0 {
+					first = k
+				} else if e.Seat != evs[first].Seat {
+					second = k
+					break
+				}
+			}
+		}
+		if second < 0 {
+			continue
+		}
+		// The line must be judged in the unchanged log.
+		if _, sum := baVerify(t, log, BangArenaOptions{Shown: ShownIn(log)}); sum.Must > 0 || sum.Unseen != "" && sum.Lines-sum.Inconclusive <= second {
+			continue
+		}
+		tried++
+		for _, uid := range []string{evs[first].UID, "shot_99"} {
+			bad := slices.Clone(evs)
+			bad[second].UID = uid
+			data := ba.EncodeLog(bad)
+			fs, _ := baVerify(t, data, BangArenaOptions{Shown: ShownIn(data)})
+			var must []rules.Finding
+			for _, f := range fs {
+				if f.Level == rules.Must {
+					must = append(must, f)
+				}
+			}
+			if len(must) != 1 || must[0].Rule != "bangarena/5.deck" || must[0].Where.Line != second+1 {
+				t.Errorf("match %d, %s played at line %d: MUST %v, want bangarena/5.deck there alone", i, uid, second+1, must)
+			}
+		}
+	}
+	if tried < 3 {
+		t.Fatalf("only %d fixtures", tried)
 	}
 }
