@@ -12,6 +12,8 @@ import (
 	"time"
 
 	baserver "github.com/umpire-arena/umpire/harness/bangarena/server"
+	ba "github.com/umpire-arena/umpire/referee/bangarena"
+	"github.com/umpire-arena/umpire/referee/bangarena/judge"
 )
 
 // bangLog simulates one BangArena match of run seed "vb" into dir and
@@ -49,8 +51,15 @@ func TestVerifyBangArena(t *testing.T) {
 	if err := os.WriteFile(bad, bytes.Join(lines, []byte("\n")), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	public := filepath.Join(dir, "public.jsonl")
+	if err := os.WriteFile(public, publicOf(t, data), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	tests := []cliCase{
 		{name: "clean", args: []string{"--seed", "vb", good}, wantCode: exitOK, wantOut: []string{good, "conforms", "0 MUST", "umpire verify: 1 file(s)"}},
+		// The public log of the same room (what a spectator saw): judged
+		// past every card nobody saw, no MUST (issue 27, I-BA-V9).
+		{name: "public log", args: []string{public}, wantCode: exitOK, wantOut: []string{"conforms", "public log", "0 MUST, 0 SHOULD"}},
 		{name: "clean from stdin", args: []string{"--seed", "vb", "-"}, stdin: string(data), wantCode: exitOK, wantOut: []string{"<stdin>", "conforms"}},
 		{name: "json", args: []string{"--seed", "vb", "--format", "json", good}, wantCode: exitOK, wantOut: []string{`{"summary":`, `"must":0`}},
 		{name: "wrong damage seat", args: []string{"--seed", "vb", good, bad}, wantCode: exitFail,
@@ -67,6 +76,27 @@ func TestVerifyBangArena(t *testing.T) {
 }
 
 func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
+
+// publicOf is the public log of a full log: its match replayed (with the
+// chance it shows) and seen as a spectator sees it.
+func publicOf(t *testing.T, full []byte) []byte {
+	t.Helper()
+	log, err := ba.DecodeLog(full)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, _ := ba.ConfigOf(log)
+	g, err := ba.NewGameWith(cfg, "any", judge.NewShown(log))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range ba.DecisionsOf(log) {
+		if err := g.Apply(d.Seat, d.ActionID, d.Args); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return ba.EncodeLog(g.View(-1).Events)
+}
 
 // TestVerifyBangArenaServerLogs: the embedded server's room logs verify
 // clean with the seed it reveals; with its log-drops-decision fault the

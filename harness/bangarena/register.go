@@ -103,7 +103,7 @@ func verifyBangArena(ctx context.Context, r io.Reader, opts games.VerifyOptions,
 	}
 	sum, err := baverify.VerifyBangArenaReader(ctx, src, vo, emit)
 	return games.VerifySummary{Lines: sum.Lines, Units: sum.Events, Inconclusive: sum.Inconclusive, Evaluated: sum.Evaluated,
-		SeedUnknown: sum.SeedUnknown, Detail: sum}, err
+		SeedUnknown: sum.SeedUnknown, Public: sum.Public, Detail: sum}, err
 }
 
 // bangarenaSampleKinds are the scripted players of simulated BangArena

@@ -73,7 +73,8 @@ type VerifySummary struct {
 	// caller fills them (it grades).
 	Must, Should, Info int
 	Evaluated          map[string]int
-	// Public (Inference) says the log had no deal_private line;
+	// Public says the log is a public one (Inference: no deal_private
+	// line; BangArena: no role or decision line);
 	// Rederived counts the hidden values re-derived from the seed.
 	Public    bool
 	Rederived int

@@ -288,6 +288,11 @@ func (e *Event) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
+// VisibleTo reports whether seat (-1: a spectator) may see e at all, and
+// returns the copy it may see: what a seat's stream, or a public log for
+// -1, shows of the full log's event.
+func (e Event) VisibleTo(seat int) (Event, bool) { return e.visibleTo(seat) }
+
 // visibleTo reports whether seat may see e at all, and returns the copy it
 // may see (card details of other seats' draws and takes removed).
 func (e Event) visibleTo(seat int) (Event, bool) {

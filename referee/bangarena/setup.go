@@ -235,3 +235,7 @@ func (g *Game) briefings() {
 		g.emit(e)
 	}
 }
+
+// RoleTable returns the roles dealt at a table of n seats in mode (§2), a
+// new slice: what a judge fills the roles its evidence leaves unseen from.
+func RoleTable(n int, mode string) []string { return roleTable(n, mode) }

@@ -1,6 +1,9 @@
 package bangarena
 
-import "sort"
+import (
+	"slices"
+	"sort"
+)
 
 // Team names of game_over.winnerTeam.
 const (
@@ -19,16 +22,35 @@ func (g *Game) evaluateWin() (team string, seats []int, ok bool) {
 
 // winRule is evaluateWin that also names the rule of §10 that held.
 func (g *Game) winRule() (team string, seats []int, rule string, ok bool) {
-	var living []int
+	roles, alive := make([]string, len(g.seats)), make([]bool, len(g.seats))
 	for s := range g.seats {
-		if g.seats[s].alive {
+		roles[s], alive[s] = g.seats[s].role, g.seats[s].alive
+	}
+	return winOf(g.cfg, roles, alive, g.marshal)
+}
+
+// WinOf applies §10 to a table whose seats hold roles and are alive or
+// not (cfg gives the mode and readings): the winning team and seats, if
+// the match is over. A judge that does not see every role checks with it
+// which roles the eliminations and the end leave possible.
+func WinOf(cfg Config, roles []string, alive []bool) (team string, seats []int, ok bool) {
+	team, seats, _, ok = winOf(cfg, roles, alive, slices.Index(roles, RoleMarshal))
+	return team, seats, ok
+}
+
+// winOf is §10 over roles and alive, marshal the Marshal's seat.
+func winOf(cfg Config, roles []string, alive []bool, marshal int) (team string, seats []int, rule string, ok bool) {
+	deviates := cfg.Deviations.On
+	var living []int
+	for s := range roles {
+		if alive[s] {
 			living = append(living, s)
 		}
 	}
-	role := func(s int) string { return g.seats[s].role }
+	role := func(s int) string { return roles[s] }
 	all := func(roles ...string) []int {
 		var out []int
-		for s := range g.seats {
+		for s := range alive {
 			for _, r := range roles {
 				if role(s) == r {
 					out = append(out, s)
@@ -38,11 +60,11 @@ func (g *Game) winRule() (team string, seats []int, rule string, ok bool) {
 		sort.Ints(out)
 		return out
 	}
-	lonesFirst := g.cfg.Readings.LonesFirst
-	if len(living) == 1 && role(living[0]) == RoleLone && !(lonesFirst && g.cfg.RoleMode == ModePartners) && !g.deviates(DevSoleSurvivorIgnored) {
+	lonesFirst := cfg.Readings.LonesFirst
+	if len(living) == 1 && role(living[0]) == RoleLone && !(lonesFirst && cfg.RoleMode == ModePartners) && !deviates(DevSoleSurvivorIgnored) {
 		return TeamLone, living, ruleSoleSurvivor, true
 	}
-	if g.cfg.RoleMode == ModePartners && len(living) > 0 && !g.deviates(DevPartnersLonesIgnored) {
+	if cfg.RoleMode == ModePartners && len(living) > 0 && !deviates(DevPartnersLonesIgnored) {
 		lones := true
 		for _, s := range living {
 			lones = lones && role(s) == RoleLone
@@ -51,7 +73,7 @@ func (g *Game) winRule() (team string, seats []int, rule string, ok bool) {
 			return TeamLone, all(RoleLone), rulePartnersLones, true
 		}
 	}
-	if !g.seats[g.marshal].alive {
+	if marshal < 0 || !alive[marshal] {
 		return TeamRaiders, all(RoleRaider, RoleImpostor), ruleMarshalDead, true
 	}
 	for _, s := range living {

@@ -77,3 +77,25 @@ func TestWinCheckAfterElimination(t *testing.T) {
 		t.Fatalf("view %+v", v.WinnerTeam)
 	}
 }
+
+// TestWinOf: §10 over roles a judge places (WinOf) is the engine's own
+// (evaluateWin goes through it): the Marshal dead, the raiders and the
+// impostor win; a lone survivor wins alone; else no end while a raider lives.
+func TestWinOf(t *testing.T) {
+	roles := []string{RoleMarshal, RoleRaider, RoleRaider, RoleLone}
+	for _, c := range []struct {
+		alive []bool
+		team  string
+		ok    bool
+	}{
+		{[]bool{false, true, true, true}, TeamRaiders, true},
+		{[]bool{false, false, false, true}, TeamLone, true},
+		{[]bool{true, false, false, false}, TeamLaw, true},
+		{[]bool{true, true, false, false}, "", false},
+	} {
+		team, _, ok := WinOf(Config{Seats: 4}, roles, c.alive)
+		if team != c.team || ok != c.ok {
+			t.Errorf("alive %v: %q %v, want %q %v", c.alive, team, ok, c.team, c.ok)
+		}
+	}
+}

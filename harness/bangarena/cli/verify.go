@@ -66,7 +66,14 @@ func group(o gamecli.FindingWriter, name string, fs []rules.Finding, sum games.V
 	case sum.SeedUnknown:
 		verdict = "not verified (seed unknown)"
 	}
-	o.Printf("  %s: %d line(s), %d turn(s), %d decision(s) replayed, %d MUST, %d SHOULD, %d INFO, %d repeat(s) not reported, %d inconclusive\n",
-		verdict, sum.Lines, d.Turns, d.Decisions, sum.Must, sum.Should, sum.Info, d.Repeats, sum.Inconclusive)
+	public := ""
+	if sum.Public {
+		public = ", public log"
+	}
+	o.Printf("  %s: %d line(s)%s, %d turn(s), %d decision(s) replayed, %d MUST, %d SHOULD, %d INFO, %d repeat(s) not reported, %d inconclusive\n",
+		verdict, sum.Lines, public, d.Turns, d.Decisions, sum.Must, sum.Should, sum.Info, d.Repeats, sum.Inconclusive)
+	if d.Unseen != "" {
+		o.Printf("  inconclusive from there: %s\n", inert.String(d.Unseen))
+	}
 	return n
 }

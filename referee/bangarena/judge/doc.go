@@ -18,10 +18,17 @@
 // events of every source merged by seq (MergeEvents: one seat's private
 // copy of a draw fills another's blank), the looks at the top a chooser
 // was shown. A full log is simply evidence that sees everything
-// (FromLog; NewShown is NewSeen of it). What nobody saw is never guessed:
-// NewSeen answers up to the first unseen outcome and says why the replay
-// is inconclusive from there (issue 27). Shown.After lets a judge read the
-// events after a line where it must choose between readings of it.
+// (FromLog; NewShown is NewSeen of it). What nobody saw is never guessed
+// (issue 27, I-BA-V9): a card drawn or taken into a hand where no source
+// saw it is an unknown card of that hand (unknown.go), named when the
+// evidence shows it leave the hand, after checking it could have been
+// there, or given a stand-in the evidence names nowhere; roles follow from
+// the eliminations and the end. An outcome the evidence does not settle
+// (the cards kept of a look nobody saw; which card a take nobody saw took,
+// when nothing tells) is where the replay is inconclusive: NewSeen's why
+// before the replay, Shown.Unseen once the replay reached it. Shown.After
+// lets a judge read the events after a line where it must choose between
+// readings of it.
 //
 // Standard library only, like the rest of referee/.
 package judge

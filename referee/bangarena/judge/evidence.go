@@ -29,6 +29,11 @@ type Evidence struct {
 	// Looks are the cards a seat saw at a look at the top (Three Eyes, the
 	// sight perk), top first, with the last event seq seen before it.
 	Looks []Look
+	// BriefingUnseen says that no source could have seen the Marshal's
+	// briefing (impostor mode: it is the Marshal's alone, and neither a
+	// full log nor the Marshal's stream was handed over): the aide it
+	// names is then unknown, and changes nothing any source shows.
+	BriefingUnseen bool
 	// DealSeq and HandSeqs are the seqs of the events that show the deal
 	// and each opening hand, where a log shows them (0: none), so that an
 	// outcome that could not have happened is charged at its line.
@@ -104,13 +109,25 @@ func detail(e ba.Event) int {
 }
 
 // NewSeen returns a Shown answering from ev, and why (non-empty) when the
-// evidence leaves an outcome unseen: the outcomes up to the first unseen
-// one are answered, the ones after it are not (a replay that reaches it is
-// inconclusive from there, for the reason why gives).
+// evidence leaves an outcome unseen that the replay cannot go past (a role
+// nothing settles, the cards kept of a look nobody saw): the outcomes up
+// to it are answered, the ones after it are not. A card nobody saw is no
+// such outcome: it is carried as unknown (unknown.go, I-BA-V9), and an
+// outcome found unsettled during the replay is said by Shown.Unseen.
 func NewSeen(ev Evidence) (s *Shown, why string) {
 	log, why := ev.outcomes()
 	s = readOutcomes(log)
-	s.events = ev.Events
+	s.events, s.why = ev.Events, why
+	s.public = !slices.ContainsFunc(ev.Events, func(e ba.Event) bool { return e.Type == "role" || e.Type == "decision" })
+	if slices.Contains(s.cards, "") || ev.hidesCards() {
+		s.unk = ev.readUnknowns()
+		for i, c := range s.cards {
+			if c == "" {
+				s.unk.slots = append(s.unk.slots, slot{seat: s.cardSeat[i], seq: s.at(0, i)})
+			}
+		}
+		s.problems = append(s.problems, s.unk.problems...)
+	}
 	return s, why
 }
 
@@ -123,12 +140,16 @@ func (ev Evidence) outcomes() (log []ba.Event, why string) {
 	n := ev.Config.Seats
 	cfg := ev.Config
 	log = append(log, ba.Event{Type: "match_start", Config: &cfg})
+	roles := ev.roles()
 	for s := range n {
-		role, char := at(ev.Roles, s), at(ev.Chars, s)
+		role, char := at(roles, s), at(ev.Chars, s)
 		if role == "" || char == "" {
 			return log, fmt.Sprintf("seat %d's role or character was not seen", s)
 		}
 		log = append(log, ba.Event{Type: "role", Seq: ev.DealSeq, Seat: s, RoleID: role}, ba.Event{Type: "deal", Seq: ev.DealSeq, Seat: s, CharacterID: char})
+	}
+	if len(ev.Briefed) == 0 && ev.BriefingUnseen {
+		log = append(log, ba.Event{Type: "marshal_briefing", Reason: "unseen"})
 	}
 	if len(ev.Briefed) > 0 {
 		b := ba.Event{Type: "marshal_briefing"}
@@ -138,14 +159,20 @@ func (ev Evidence) outcomes() (log []ba.Event, why string) {
 		log = append(log, b)
 	}
 	for s := range n {
-		if s >= len(ev.Hands) || ev.Hands[s] == nil {
-			return log, fmt.Sprintf("seat %d's opening hand was not seen", s)
-		}
 		seq := 0
 		if s < len(ev.HandSeqs) {
 			seq = ev.HandSeqs[s]
 		}
-		log = append(log, ba.Event{Type: "draw", Seq: seq, Reason: "deal", Cards: cardsOf(ev.Hands[s])})
+		hand := cardsOf(at2(ev.Hands, s))
+		if at2(ev.Hands, s) == nil {
+			// Unseen: as many unknown cards as the deal's draw counts.
+			k, ok := ev.dealCount(s)
+			if !ok {
+				return log, fmt.Sprintf("seat %d's opening hand was not seen", s)
+			}
+			hand, seq = make([]ba.Card, k), ev.dealSeq(s)
+		}
+		log = append(log, ba.Event{Type: "draw", Seq: seq, Seat: s, Reason: "deal", Cards: hand})
 	}
 	// A look a look_top event of the server shows already (its private
 	// copy to the chooser) is not taken a second time from the request.
@@ -172,10 +199,23 @@ func (ev Evidence) outcomes() (log []ba.Event, why string) {
 			}
 			switch {
 			case e.Type == "draw" && e.Zone == "" && e.FromSeat < 0:
+				cards := e.Cards
 				if e.Count > 0 && len(e.Cards) == 0 {
-					return log, fmt.Sprintf("the cards seat %d drew at seq %d were seen by no one", e.Seat, e.Seq)
+					if e.Reason == "look_top" && e.Seat != lookSeat && e.Count == 2 {
+						// A look at the top nobody saw: its three cards are
+						// unknown, two kept by the chooser, and the one put
+						// back is the next card off the deck (unknown.go).
+						log = append(log, ev.unseenLook(e), ba.Event{Type: "draw", Seq: e.Seq, Seat: e.Seat, Reason: "look_top"})
+						continue
+					}
+					if e.Reason == "look_top" || e.Seat == lookSeat {
+						// The look itself was not seen: which of its cards
+						// went back on the deck is not known.
+						return log, fmt.Sprintf("the cards seat %d kept of a look at the top at seq %d were seen by no one", e.Seat, e.Seq)
+					}
+					cards = make([]ba.Card, e.Count) // unknown cards of the hand (unknown.go)
 				}
-				d := ba.Event{Type: "draw", Seq: e.Seq, Cards: e.Cards, Reason: e.Reason}
+				d := ba.Event{Type: "draw", Seq: e.Seq, Seat: e.Seat, Cards: cards, Reason: e.Reason}
 				if e.Seat == lookSeat && e.Reason == "" {
 					d.Reason, lookSeat = "look_top", -1
 				}
@@ -188,9 +228,11 @@ func (ev Evidence) outcomes() (log []ba.Event, why string) {
 					c = &e.Cards[0]
 				}
 				if c == nil {
-					return log, fmt.Sprintf("the card seat %d took from seat %d's hand at seq %d was seen by no one", e.Seat, e.FromSeat, e.Seq)
+					// Taken unseen: an unknown card of the taker's hand,
+					// one of the giver's (unknown.go).
+					c = &ba.Card{}
 				}
-				log = append(log, ba.Event{Type: "take", Seq: e.Seq, Zone: "hand", Card: c})
+				log = append(log, ba.Event{Type: "take", Seq: e.Seq, Seat: e.Seat, FromSeat: e.FromSeat, Zone: "hand", Card: c})
 			}
 			for _, c := range e.Cards {
 				delete(inPlay, c.UID)
@@ -206,7 +248,12 @@ func (ev Evidence) outcomes() (log []ba.Event, why string) {
 			if e.Coin {
 				log = append(log, ba.Event{Type: "cover_check", Seq: e.Seq, Coin: true, Flips: e.Flips})
 			}
+		case "reshuffle":
+			log = append(log, ba.Event{Type: "reshuffle", Seq: e.Seq})
 		case "glory_bounty", "look_top", "prayer", "marshal_briefing":
+			if e.Type == "glory_bounty" && e.Count > 0 && len(e.Cards) == 0 {
+				e.Cards = make([]ba.Card, e.Count) // unknown cards of the killer's hand
+			}
 			log = append(log, e) // the judge's own vocabulary, read as it is
 		case "card_played":
 			switch e.Command {
@@ -231,6 +278,233 @@ func (ev Evidence) outcomes() (log []ba.Event, why string) {
 		toss = nil
 	}
 	return log, ""
+}
+
+// hidesCards reports whether some card came into a hand that no source
+// shows (an opening hand, a draw, a take, a bounty).
+func (ev Evidence) hidesCards() bool {
+	for s := range ev.Config.Seats {
+		if at2(ev.Hands, s) == nil {
+			return true
+		}
+	}
+	return slices.ContainsFunc(ev.Events, func(e ba.Event) bool {
+		switch e.Type {
+		case "draw", "glory_bounty":
+			return e.Count > len(e.Cards)
+		case "take":
+			return e.Card == nil && len(e.Cards) == 0
+		}
+		return false
+	})
+}
+
+// unseenLook is the look at the top whose kept cards the draw d shows
+// no one: three cards, the first the one put back, known when the next
+// card off the deck is seen, else an unknown card of the hand that next
+// draws (its seat TargetSeat, its seq Amount); the other two unknown
+// cards of the chooser's hand. Which card the chooser put back is private:
+// the replay's decision puts back the first (a public log's decisions are
+// inferred, the first that fits).
+func (ev Evidence) unseenLook(d ba.Event) ba.Event {
+	look := ba.Event{Type: "look_top", Seq: d.Seq, Seat: d.Seat, TargetSeat: -1, Cards: make([]ba.Card, 3)}
+	i, _ := slices.BinarySearchFunc(ev.Events, d.Seq+1, func(e ba.Event, q int) int { return e.Seq - q })
+	for _, e := range ev.Events[i:] {
+		switch {
+		case e.Type == "draw" && e.Zone == "" && e.FromSeat < 0 && e.Reason != "deal" && e.Count > 0,
+			e.Type == "glory_bounty" && e.Count > 0:
+			if len(e.Cards) > 0 {
+				look.Cards[0] = e.Cards[0]
+			} else {
+				look.TargetSeat, look.Amount = e.Seat, e.Seq
+			}
+			return look
+		case e.Type == "check" && e.Card != nil:
+			look.Cards[0] = *e.Card
+			return look
+		}
+	}
+	return look
+}
+
+func at2(l [][]string, i int) []string {
+	if i < len(l) {
+		return l[i]
+	}
+	return nil
+}
+
+// dealCount is the number of cards seat's opening hand holds, as the
+// deal's draw shows it, and its seq.
+func (ev Evidence) dealCount(seat int) (int, bool) {
+	for _, e := range ev.Events {
+		if e.Type == "draw" && e.Reason == "deal" && e.Seat == seat {
+			return e.Count, true
+		}
+	}
+	return 0, false
+}
+
+func (ev Evidence) dealSeq(seat int) int {
+	for _, e := range ev.Events {
+		if e.Type == "draw" && e.Reason == "deal" && e.Seat == seat {
+			return e.Seq
+		}
+	}
+	return 0
+}
+
+// roles are the roles by seat: those seen, then those the evidence shows
+// later (an eliminated seat's role), then the roles of the table left when
+// they are all alike. A role still unseen is "": never guessed.
+func (ev Evidence) roles() []string {
+	n := ev.Config.Seats
+	roles := make([]string, n)
+	copy(roles, ev.Roles)
+	for _, e := range ev.Events {
+		if e.Type == "eliminated" && e.Seat >= 0 && e.Seat < n && roles[e.Seat] == "" {
+			roles[e.Seat] = e.RoleID
+		}
+	}
+	left := ba.RoleTable(n, ev.Config.RoleMode)
+	for _, r := range roles {
+		if i := slices.Index(left, r); r != "" && i >= 0 {
+			left = slices.Delete(left, i, i+1)
+		}
+	}
+	// The end names the winning team's seats (§10): a seat among them
+	// holds one of the team's roles, a seat not among them none.
+	var over *ba.Event
+	for i := range ev.Events {
+		if e := &ev.Events[i]; e.Type == "game_over" && e.WinnerTeam != "" {
+			over = e
+		}
+	}
+	could := func(s int, r string) bool {
+		if over == nil {
+			return true
+		}
+		return slices.Contains(teamRoles(over.WinnerTeam), r) == slices.Contains(over.WinnerSeats, s)
+	}
+	for progress := true; progress; {
+		progress = false
+		for s := range roles {
+			if roles[s] != "" {
+				continue
+			}
+			one := ""
+			for _, r := range left {
+				if could(s, r) && r != one {
+					if one != "" {
+						one = "?"
+						break
+					}
+					one = r
+				}
+			}
+			if one != "" && one != "?" {
+				roles[s] = one
+				i := slices.Index(left, one)
+				left = slices.Delete(left, i, i+1)
+				progress = true
+			}
+		}
+	}
+	if slices.Contains(roles, "") {
+		ev.standInRoles(roles, left)
+	}
+	return roles
+}
+
+// standInRoles fills the roles still unseen (left are the table's roles
+// not placed) with the first placing that the match as the evidence shows
+// it allows (§10 applied after each elimination: no end before the last
+// one the events show, and the end they show after it; the briefing's
+// seats aides or the impostor). A living seat's
+// role shows in no event but through the end, so any such placing changes
+// no event a source shows; if none fits, the roles stay unseen.
+func (ev Evidence) standInRoles(roles, left []string) {
+	var outs []int // the seats eliminated, in order
+	var over *ba.Event
+	for i := range ev.Events {
+		switch e := &ev.Events[i]; e.Type {
+		case "eliminated":
+			outs = append(outs, e.Seat)
+		case "game_over":
+			over = e
+		}
+	}
+	fits := func(try []string) bool {
+		for _, b := range ev.Briefed {
+			// The briefing names the impostor and a real aide (§2).
+			if b >= 0 && b < len(try) && try[b] != ba.RoleAide && try[b] != ba.RoleImpostor {
+				return false
+			}
+		}
+		alive := make([]bool, len(try))
+		for s := range alive {
+			alive[s] = true
+		}
+		for i, s := range outs {
+			if s < 0 || s >= len(alive) {
+				return false
+			}
+			alive[s] = false
+			team, seats, ok := ba.WinOf(ev.Config, try, alive)
+			if i < len(outs)-1 && ok {
+				return false // the match would have ended before
+			}
+			if i == len(outs)-1 && over != nil && over.Reason == "normal" && (!ok || team != over.WinnerTeam || !slices.Equal(seats, over.WinnerSeats)) {
+				return false
+			}
+		}
+		return true
+	}
+	var free []int
+	for s, r := range roles {
+		if r == "" {
+			free = append(free, s)
+		}
+	}
+	if len(free) != len(left) || len(free) > 8 {
+		return
+	}
+	try := slices.Clone(roles)
+	slices.Sort(left)
+	used := make([]bool, len(left))
+	var place func(k int) bool
+	place = func(k int) bool {
+		if k == len(free) {
+			return fits(try)
+		}
+		for i, r := range left {
+			if used[i] || i > 0 && left[i-1] == r && !used[i-1] {
+				continue // each distinct placing once
+			}
+			used[i], try[free[k]] = true, r
+			if place(k + 1) {
+				return true
+			}
+			used[i] = false
+		}
+		return false
+	}
+	if place(0) {
+		copy(roles, try)
+	}
+}
+
+// teamRoles are the roles of each winning team of game_over (§10).
+func teamRoles(team string) []string {
+	switch team {
+	case ba.TeamLaw:
+		return []string{ba.RoleMarshal, ba.RoleAide}
+	case ba.TeamRaiders:
+		return []string{ba.RoleRaider, ba.RoleImpostor}
+	case ba.TeamLone:
+		return []string{ba.RoleLone}
+	}
+	return nil
 }
 
 func at(l []string, i int) string {

@@ -67,13 +67,18 @@ func Gather(src Sources) Evidence {
 	ev.Config.Readings.PenaltyAfterBounty = ev.Config.Readings.PenaltyAfterBounty || PenaltyAfterBounty(ev.Events)
 	ev.Roles, ev.Chars, ev.Hands, ev.HandSeqs = make([]string, n), make([]string, n), make([][]string, n), make([]int, n)
 	in := func(s int) bool { return s >= 0 && s < n }
-	for _, e := range src.Log {
+	// The deal as every source shows it: a seat's own role event, the
+	// Marshal's public role on its deal event (§2), the characters.
+	for _, e := range ev.Events {
 		switch {
 		case e.Type == "role" && in(e.Seat):
 			ev.Roles[e.Seat] = e.RoleID
 			ev.DealSeq = cmp.Or(ev.DealSeq, e.Seq)
 		case e.Type == "deal" && in(e.Seat):
 			ev.Chars[e.Seat] = e.CharacterID
+			if e.RoleID != "" && ev.Roles[e.Seat] == "" {
+				ev.Roles[e.Seat] = e.RoleID
+			}
 			ev.DealSeq = cmp.Or(ev.DealSeq, e.Seq)
 		case e.Type == "draw" && e.Reason == "deal" && in(e.Seat) && (len(e.Cards) > 0 || e.Count == 0):
 			ev.Hands[e.Seat], ev.HandSeqs[e.Seat] = uidsOf(e.Cards), e.Seq
@@ -83,6 +88,11 @@ func Gather(src Sources) Evidence {
 			}
 		}
 	}
+	// The briefing is the Marshal's alone (impostor mode): a full log
+	// (one that shows the seats' own roles) or the Marshal's stream sees it.
+	full := slices.ContainsFunc(src.Log, func(e ba.Event) bool { return e.Type == "role" })
+	marshal := slices.Index(ev.Roles, ba.RoleMarshal)
+	ev.BriefingUnseen = !full && !slices.ContainsFunc(src.Seats, func(s SeatStream) bool { return s.Seat == marshal })
 	for _, s := range src.Seats {
 		if !in(s.Seat) {
 			continue

@@ -12,7 +12,12 @@
 // (ShownIn): the match is then re-simulated with the random outcomes the log
 // shows (referee/bangarena/judge), each checked to have been possible
 // (I-BA-V8). An outcome the log runs out of waits for the divergence it
-// causes, which names the rule by its cause.
+// causes, which names the rule by its cause. A public log (no role, no
+// decision line: what a spectator sees) is compared with the match as a
+// spectator sees it, each decision inferred from the events after it, the
+// cards nobody saw carried as unknown by the judge (public.go, I-BA-V9);
+// where the log does not settle an outcome the replay stops, inconclusive,
+// and says why (BangArenaSummary.Unseen).
 //
 // The package performs no I/O beyond reading the io.Reader a caller hands
 // to Read or VerifyBangArenaReader, starts no goroutines and reads no clock;

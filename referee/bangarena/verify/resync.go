@@ -151,11 +151,27 @@ func (v *BangArenaVerifier) compare(lineNo int, e *ba.Event) {
 			v.flushOwed()
 		}
 	}
+	if v.stopped {
+		v.sum.Inconclusive++ // past an outcome the log does not settle
+		return
+	}
 	if len(v.pending) == 0 {
 		if v.late(got) {
 			return
 		}
-		if e.Type != "decision" && !v.g.Over() && v.inferFailed != v.g.EventCount() {
+		if v.public && !v.g.Over() && v.inferFailed != v.g.EventCount() {
+			// Every decision is private: inferred, never a finding.
+			if steps, ok := v.inferPublic(e); ok {
+				v.applyPublic(steps)
+				v.compare(lineNo, e)
+				return
+			}
+			if v.publicUnsettled(lineNo, e) {
+				return
+			}
+			v.inferFailed = v.g.EventCount()
+		}
+		if e.Type != "decision" && !v.public && !v.g.Over() && v.inferFailed != v.g.EventCount() {
 			seat, a, ok := v.inferDecision(e)
 			if !ok {
 				// Not again until the engine moves on (bounded work per line).
@@ -217,6 +233,12 @@ func (v *BangArenaVerifier) compare(lineNo int, e *ba.Event) {
 		}
 	}
 	want := &v.pending[0]
+	if v.namedOnly(want, e) {
+		v.stopped = true
+		v.sum.Unseen = fmt.Sprintf("line %d's %s shows other cards than the judge placed for cards nobody saw", lineNo, e.Type)
+		v.sum.Inconclusive++
+		return
+	}
 	area, rule := eventArea(want)
 	cause := refineSetupCause(want, e, v.g.Cause(want.Seq))
 	if want.Type == "reshuffle" && e.Type != "reshuffle" && len(v.pending) > 1 {

@@ -80,6 +80,12 @@ type BangArenaSummary struct {
 	// ChanceShown is true when the log was re-simulated with the random
 	// outcomes it shows (no seed matched; BangArenaOptions.Shown).
 	ChanceShown bool `json:"chance_shown,omitempty"`
+	// Public is true when the log is a public one (no private event: no
+	// role, no decision), judged as a spectator sees the match (I-BA-V9).
+	Public bool `json:"public,omitempty"`
+	// Unseen says why the replay stopped at an outcome the log does not
+	// settle (the rest is inconclusive), when it did.
+	Unseen string `json:"unseen,omitempty"`
 	// Ended is true when the log reached game_over.
 	Ended bool `json:"ended"`
 	// Evaluated counts, per rule id, the events and decisions the replay
@@ -118,6 +124,7 @@ type BangArenaVerifier struct {
 	diverged    bool              // a divergence of the replay itself was reported
 	compareSeed string            // the seed to compare the chance with (Options.Chance), or ""
 	startLine   int               // match_start's line, where a chance finding is charged
+	public      bool              // a public log (public.go)
 }
 
 // NewBangArena returns a verifier for one BangArena log.
@@ -254,7 +261,7 @@ func (v *BangArenaVerifier) Line(lineNo int, data []byte) []rules.Finding {
 	v.prev = append(v.prev[:0], data...)
 	// Fast path: a line written exactly as the engine writes its next
 	// event (a log of umpire's own engine) needs no decoding.
-	if v.g != nil && !v.stopped && v.owed == nil && len(v.pending) > 0 && v.pending[0].Seq == v.lastSeq+1 {
+	if v.g != nil && !v.stopped && v.owed == nil && len(v.pending) > 0 && (v.pending[0].Seq == v.lastSeq+1 || v.public) {
 		if p := &v.pending[0]; bytes.Equal(data, canon(p)) {
 			v.evalEvent(p)
 			v.seeCards(p)
@@ -282,6 +289,9 @@ func (v *BangArenaVerifier) Line(lineNo int, data []byte) []rules.Finding {
 		return v.out
 	}
 	v.sum.Events++
+	if v.public {
+		unordered(&e)
+	}
 	if !v.started && e.Type != "match_start" {
 		v.lastSeq = e.Seq - 1 // the missing match_start is the finding
 	}
@@ -292,6 +302,9 @@ func (v *BangArenaVerifier) Line(lineNo int, data []byte) []rules.Finding {
 	v.process(lineNo, &e)
 	// A gap of seq as wide as the events found missing on this line is
 	// that finding already (one bug, one finding).
+	if v.public && e.Seq >= want {
+		want = e.Seq // the gap is the private events'
+	}
 	if e.Seq != want && !v.seqBad && !(e.Seq > want && e.Seq-want == v.missed) {
 		v.seqBad = true
 		v.add(rules.Finding{Rule: "bangarena/log.seq", Level: rules.Must, Where: rules.Where{Line: lineNo}, Expected: want, Got: e.Seq,
@@ -382,9 +395,14 @@ func (v *BangArenaVerifier) inferDecision(e *ba.Event) (seat int, item ba.LegalA
 	return seat, item, best >= 0
 }
 
-// pull appends the engine's new events to pending.
+// pull appends the engine's new events to pending (as a spectator sees
+// them, for a public log).
 func (v *BangArenaVerifier) pull() {
-	v.pending = append(v.pending, v.g.EventsFrom(v.seen)...)
+	if v.public {
+		v.pending = append(v.pending, project(v.g.EventsFrom(v.seen))...)
+	} else {
+		v.pending = append(v.pending, v.g.EventsFrom(v.seen)...)
+	}
 	v.seen = v.g.EventCount()
 	v.shownProblems()
 }
@@ -396,8 +414,14 @@ func (v *BangArenaVerifier) shownProblems() {
 		return
 	}
 	ps := v.shown.Problems()
-	v.owedShown = append(v.owedShown, ps[v.problems:]...)
-	v.problems = len(ps)
+	if why := v.shown.Unseen(); why != "" && !v.stopped {
+		// An outcome the evidence does not settle: the problems after it
+		// are its consequences, and the rest is inconclusive (I-BA-V9).
+		ps = ps[:max(v.problems, v.shown.UnseenAt())]
+		v.stopped, v.sum.Unseen = true, why
+	}
+	v.owedShown = append(v.owedShown, ps[min(v.problems, len(ps)):]...)
+	v.problems = max(v.problems, len(ps))
 }
 
 // reportShown reports the owed problems whose event is e or came before
@@ -499,6 +523,8 @@ func (v *BangArenaVerifier) begin(lineNo int, e *ba.Event) {
 	if v.opts.Shown != nil {
 		v.sum.ChanceShown = true
 		v.shown = v.opts.Shown()
+		v.public = v.shown.Public()
+		v.sum.Public = v.public
 		if ok {
 			// The commitment holds; the chance is the log's own.
 			v.evaluate("bangarena/log.seed")
