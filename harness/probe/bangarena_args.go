@@ -16,13 +16,13 @@ import (
 // it (reask_then_random: 400 with reask) and apply nothing. A server that
 // applies it took args that contradict the item it names.
 func baProbeArgs(ctx context.Context, t *Target) Result {
-	if r, ok := needCreate(t); !ok {
+	if r, ok := NeedCreate(t); !ok {
 		return r
 	}
 	lt := probeLong(t)
 	r, err := baCreate(ctx, lt, "args")
 	if err != nil {
-		return probeErr(err)
+		return ProbeErr(err)
 	}
 	s, ended, err := r.playUntil(ctx, func(s baSeen) bool {
 		for _, a := range s.Req.LegalActions {
@@ -33,10 +33,10 @@ func baProbeArgs(ctx context.Context, t *Target) Result {
 		return false
 	})
 	if err != nil {
-		return probeErr(err)
+		return ProbeErr(err)
 	}
 	if ended {
-		return skip("the probe room ended before any decision offered an item with a target")
+		return Skip("the probe room ended before any decision offered an item with a target")
 	}
 	seat := s.Seat
 	where := rules.Where{Seat: &seat, Step: fmt.Sprintf("version %d", s.Version)}
@@ -58,10 +58,10 @@ func baProbeArgs(ctx context.Context, t *Target) Result {
 		args, _ := json.Marshal(map[string]any{"targetSeat": other})
 		status, data, err := r.decideAs(ctx, seat, r.tokens[seat], r.body(seat, a.ActionID, s.Version, args))
 		if err != nil {
-			return probeErr(err)
+			return ProbeErr(err)
 		}
 		var res Result
-		res.eval("bangarena/12.args-contradict")
+		res.Eval("bangarena/12.args-contradict")
 		var ans answer
 		_ = json.Unmarshal(data, &ans)
 		if status == http.StatusOK && (ans.Random || ans.ReplacedBy != "") {
@@ -71,17 +71,17 @@ func baProbeArgs(ctx context.Context, t *Target) Result {
 			return res
 		}
 		if !refused(status) {
-			f := finding("bangarena/12.args-contradict", where, "a refusal (HTTP 400 with reask)", fmt.Sprintf("HTTP %d %s", status, clip(data)),
+			f := NewFinding("bangarena/12.args-contradict", where, "a refusal (HTTP 400 with reask)", fmt.Sprintf("HTTP %d %s", status, Clip(data)),
 				"%q answered with args.targetSeat %d (its argsSchema names %v) was accepted", a.ActionID, other, ts)
 			f.Transcript = r.tail(4)
 			return Result{Evaluated: res.Evaluated, Findings: []reports.Finding{f}}
 		}
 		if status != http.StatusBadRequest {
-			res.eval("bangarena/server.status-code")
-			res.Findings = append(res.Findings, finding("bangarena/server.status-code", where, "HTTP 400", fmt.Sprintf("HTTP %d %s", status, clip(data)),
+			res.Eval("bangarena/server.status-code")
+			res.Findings = append(res.Findings, NewFinding("bangarena/server.status-code", where, "HTTP 400", fmt.Sprintf("HTTP %d %s", status, Clip(data)),
 				"args that contradict the item were refused with HTTP %d, not umpire's pinned 400", status))
 		}
 		return r.nothingApplied(ctx, res, s, "bangarena/12.args-contradict", where, "a decision whose args contradict its item")
 	}
-	return skip("no targeted item had another seat to name")
+	return Skip("no targeted item had another seat to name")
 }

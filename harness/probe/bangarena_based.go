@@ -25,7 +25,7 @@ func baProbeBasedOn(ctx context.Context, t *Target) Result {
 	where := rules.Where{Seat: &seat, Step: fmt.Sprintf("version %d", s.Version)}
 	d, err := r.players[seat].Decide(&s.Req)
 	if err != nil {
-		return errored(err)
+		return Errored(err)
 	}
 	based := func(v int) map[string]any {
 		b := r.body(seat, d.ActionID, v, d.Args)
@@ -36,7 +36,7 @@ func baProbeBasedOn(ctx context.Context, t *Target) Result {
 	var res Result
 	status, data, err := r.decideAs(ctx, seat, r.tokens[seat], based(s.Version-1))
 	if err != nil {
-		return probeErr(err)
+		return ProbeErr(err)
 	}
 	c := baRefusal{status: http.StatusConflict, rule: "bangarena/server.stale-version", want: "HTTP 409",
 		what: fmt.Sprintf("a decision on basedOnVersion %d (current %d)", s.Version-1, s.Version)}
@@ -48,28 +48,28 @@ func baProbeBasedOn(ctx context.Context, t *Target) Result {
 	}
 	same, _, err := r.unchanged(ctx, s)
 	if err != nil {
-		return probeErr(err)
+		return ProbeErr(err)
 	}
 	if !same {
 		return res // the stale decision moved the room on: charged above
 	}
 	status, data, err = r.decideAs(ctx, seat, r.tokens[seat], based(s.Version))
 	if err != nil {
-		return probeErr(err)
+		return ProbeErr(err)
 	}
-	res.eval(rule)
+	res.Eval(rule)
 	if status != http.StatusOK {
-		f := finding(rule, where, "HTTP 200, the decision applied", fmt.Sprintf("HTTP %d: %s", status, clip(data)),
+		f := NewFinding(rule, where, "HTTP 200, the decision applied", fmt.Sprintf("HTTP %d: %s", status, Clip(data)),
 			"a decision on the current version carried as basedOnVersion (%d) was not accepted", s.Version)
 		f.Transcript = r.tail(4)
 		res.Findings = append(res.Findings, f)
 		return res
 	}
 	if same, _, err = r.unchanged(ctx, s); err != nil {
-		return probeErr(err)
+		return ProbeErr(err)
 	}
 	if same {
-		res.Findings = append(res.Findings, finding(rule, where, "the decision applied", "the decision still open",
+		res.Findings = append(res.Findings, NewFinding(rule, where, "the decision applied", "the decision still open",
 			"a decision on basedOnVersion %d was answered HTTP 200 but not applied", s.Version))
 	}
 	return res

@@ -14,77 +14,77 @@ import (
 func bangarenaChecks() []Check {
 	// The session's checks wait for its rooms, the rooms played on for the
 	// rare situations (the budget) included.
-	long := func(t *Target) time.Duration { return 120*time.Second + t.budget() }
-	probe := func(t *Target) time.Duration { return 30*time.Second + 10*t.deadline() }
+	long := func(t *Target) time.Duration { return 120*time.Second + t.PlayBudget() }
+	probe := func(t *Target) time.Duration { return 30*time.Second + 10*t.Deadline() }
 	return []Check{
-		{Name: "bangarena: every message validates against the schemas", Game: GameBangArena, Section: secSchema,
+		{Name: "bangarena: every message validates against the schemas", Game: GameBangArena, Section: SecSchema,
 			Rules: []string{"bangarena/12.request", "bangarena/11.fields", "bangarena/11.event-shape", "bangarena/11.role-mode", "bangarena/13.args-schema",
 				"bangarena/server.answer-shape", "bangarena/13.action-ids", "bangarena/12.legal-mask"}, Timeout: long, Run: baCheckSchema},
-		{Name: "bangarena: legal_mask is an alias of legalActions", Game: GameBangArena, Section: secSchema,
+		{Name: "bangarena: legal_mask is an alias of legalActions", Game: GameBangArena, Section: SecSchema,
 			Rules: []string{"bangarena/12.legal-mask", "bangarena/12.legal-mask-present"}, Timeout: long, Run: baCheckLegalMask},
-		{Name: "bangarena: legalActions agree with the referee, derived from each observation (live)", Game: GameBangArena, Section: secCross,
+		{Name: "bangarena: legalActions agree with the referee, derived from each observation (live)", Game: GameBangArena, Section: SecCross,
 			Rules: []string{"bangarena/server.legal-actions", "bangarena/13.action-ids"}, Timeout: long, Run: baCheckLive},
-		{Name: "bangarena: the room log re-simulates event by event (log verifier)", Game: GameBangArena, Section: secCross,
+		{Name: "bangarena: the room log re-simulates event by event (log verifier)", Game: GameBangArena, Section: SecCross,
 			Rules: baverify.BangArenaRuleIDs(), Timeout: long, Run: baWithSteerWhy(baCheckVerify)},
-		{Name: "bangarena: the seats' evidence and the room log re-derive the room (the one judge of what the suite saw)", Game: GameBangArena, Section: secCross,
+		{Name: "bangarena: the seats' evidence and the room log re-derive the room (the one judge of what the suite saw)", Game: GameBangArena, Section: SecCross,
 			Rules: baSeatsRules(), Timeout: long, Run: baWithSteerWhy(baCheckSeats)},
-		{Name: "bangarena: partners mode: only loners alive, all loners win", Game: GameBangArena, Section: secCross,
+		{Name: "bangarena: partners mode: only loners alive, all loners win", Game: GameBangArena, Section: SecCross,
 			Rules: []string{"bangarena/10.partners-lones", "bangarena/2.partners"}, Timeout: probe, Run: baCheckPartners},
-		{Name: "bangarena: other seats' hands and hidden roles stay hidden", Game: GameBangArena, Section: secHidden,
+		{Name: "bangarena: other seats' hands and hidden roles stay hidden", Game: GameBangArena, Section: SecHidden,
 			Rules: []string{"bangarena/11.redaction", "bangarena/1.what-you-see", "bangarena/11.events", "bangarena/11.events-scavenger", "bangarena/11.look-top"}, Timeout: long, Run: baCheckHidden},
-		{Name: "bangarena: every check is shown to every seat", Game: GameBangArena, Section: secHidden,
+		{Name: "bangarena: every check is shown to every seat", Game: GameBangArena, Section: SecHidden,
 			Rules: []string{"bangarena/11.events"}, Timeout: long, Run: baCheckChecksPublic},
-		{Name: "bangarena: first illegal answer is reasked, the second replaced", Game: GameBangArena, Section: secProbes,
+		{Name: "bangarena: first illegal answer is reasked, the second replaced", Game: GameBangArena, Section: SecProbes,
 			Rules: []string{"bangarena/server.reask", "bangarena/14.random-legal"}, Timeout: probe, Run: baProbeReask},
-		{Name: "bangarena: a repeated commandId gets the stored answer", Game: GameBangArena, Section: secProbes,
+		{Name: "bangarena: a repeated commandId gets the stored answer", Game: GameBangArena, Section: SecProbes,
 			Rules: []string{"bangarena/server.duplicate-command"}, Timeout: probe, Run: baProbeDuplicate},
-		{Name: "bangarena: a stale observationVersion is rejected", Game: GameBangArena, Section: secProbes,
+		{Name: "bangarena: a stale observationVersion is rejected", Game: GameBangArena, Section: SecProbes,
 			Rules: []string{"bangarena/server.stale-version", "bangarena/server.future-version", "bangarena/server.status-code"}, Timeout: probe, Run: baProbeStale},
-		{Name: "bangarena: missing, wrong and other seats' tokens are rejected", Game: GameBangArena, Section: secProbes,
+		{Name: "bangarena: missing, wrong and other seats' tokens are rejected", Game: GameBangArena, Section: SecProbes,
 			Rules: []string{"bangarena/server.token", "bangarena/server.status-code"}, Timeout: probe, Run: baProbeToken},
-		{Name: "bangarena: a decision outside one's turn is a retryable rejection", Game: GameBangArena, Section: secProbes,
+		{Name: "bangarena: a decision outside one's turn is a retryable rejection", Game: GameBangArena, Section: SecProbes,
 			Rules: []string{"bangarena/12.decider", "bangarena/server.status-code", "bangarena/server.answer-shape"}, Timeout: probe, Run: baProbeNotPending},
-		{Name: "bangarena: malformed bodies get 4xx and change nothing", Game: GameBangArena, Section: secProbes,
+		{Name: "bangarena: malformed bodies get 4xx and change nothing", Game: GameBangArena, Section: SecProbes,
 			Rules: []string{"bangarena/server.malformed-body", "bangarena/server.status-code"}, Timeout: probe, Run: baProbeMalformed},
-		{Name: "bangarena: args that contradict their item are refused", Game: GameBangArena, Section: secProbes,
+		{Name: "bangarena: args that contradict their item are refused", Game: GameBangArena, Section: SecProbes,
 			Rules: []string{"bangarena/12.args-contradict", "bangarena/server.status-code"}, Timeout: probe, Run: baProbeArgs},
-		{Name: "bangarena: a glory choice left unanswered defaults to heart", Game: GameBangArena, Section: secTimeout,
+		{Name: "bangarena: a glory choice left unanswered defaults to heart", Game: GameBangArena, Section: SecTimeout,
 			Rules: []string{"bangarena/13.glory-default", "bangarena/14.default-action"}, Timeout: probe, Run: baProbeGloryDefault},
-		{Name: "bangarena: a silent seat is answered for at its deadline, not before, with the default", Game: GameBangArena, Section: secTimeout,
+		{Name: "bangarena: a silent seat is answered for at its deadline, not before, with the default", Game: GameBangArena, Section: SecTimeout,
 			Rules: []string{"bangarena/14.default-action", "bangarena/14.not-before-deadline"}, Timeout: probe, Run: baProbeSilent},
-		{Name: "bangarena: hidden roles stay hidden after an early end", Game: GameBangArena, Section: secHidden,
+		{Name: "bangarena: hidden roles stay hidden after an early end", Game: GameBangArena, Section: SecHidden,
 			Rules: []string{"bangarena/11.redaction"}, Timeout: probe, Run: func(context.Context, *Target) Result {
 				// I-BA-P3: an early end (abandoned, force_end) cannot be caused through the wire.
-				return skip("an early end (abandoned or force_end) cannot be caused through the protocol, so the redaction after it is not checked")
+				return Skip("an early end (abandoned or force_end) cannot be caused through the protocol, so the redaction after it is not checked")
 			}},
-		{Name: "bangarena: MCP tools", Game: GameBangArena, Section: secProbes,
+		{Name: "bangarena: MCP tools", Game: GameBangArena, Section: SecProbes,
 			Rules: []string{"bangarena/server.mcp-tools"}, Timeout: probe, Run: baProbeMCP},
-		{Name: "bangarena: a decision submitted over MCP is applied once", Game: GameBangArena, Section: secProbes,
+		{Name: "bangarena: a decision submitted over MCP is applied once", Game: GameBangArena, Section: SecProbes,
 			Rules: []string{"bangarena/server.mcp-tools", "bangarena/server.duplicate-command"}, Timeout: probe, Run: baProbeMCPDecision},
-		{Name: "bangarena: MCP tools answer as their REST twins", Game: GameBangArena, Section: secProbes,
+		{Name: "bangarena: MCP tools answer as their REST twins", Game: GameBangArena, Section: SecProbes,
 			Rules: []string{"bangarena/server.mcp-tools", "bangarena/server.mcp-twins"}, Timeout: probe, Run: baProbeMCPTwins},
-		{Name: "bangarena: a room created without a deadline has the documents' default", Game: GameBangArena, Section: secProbes,
+		{Name: "bangarena: a room created without a deadline has the documents' default", Game: GameBangArena, Section: SecProbes,
 			Rules: []string{"bangarena/14.default-deadline"}, Timeout: probe, Run: baProbeDefaultDeadline},
-		{Name: "bangarena: GET /api/arena/rules serves the rules summary", Game: GameBangArena, Section: secProbes,
+		{Name: "bangarena: GET /api/arena/rules serves the rules summary", Game: GameBangArena, Section: SecProbes,
 			Rules: []string{"bangarena/server.rules-summary", "bangarena/server.rules-summary-shape"}, Timeout: probe, Run: baProbeRulesSummary},
-		{Name: "bangarena: every role is shown to every seat after a normal end", Game: GameBangArena, Section: secHidden,
+		{Name: "bangarena: every role is shown to every seat after a normal end", Game: GameBangArena, Section: SecHidden,
 			Rules: []string{"bangarena/11.redaction"}, Timeout: long, Run: baCheckEndReveal},
-		{Name: "bangarena: every table size deals the document's roles", Game: GameBangArena, Section: secProbes,
+		{Name: "bangarena: every table size deals the document's roles", Game: GameBangArena, Section: SecProbes,
 			Rules: []string{"bangarena/2.role-distribution", "bangarena/2.impostor-distribution"}, Timeout: baFairTimeout, Run: baCheckDealSizes},
-		{Name: "bangarena: the observation's version is the request's observationVersion", Game: GameBangArena, Section: secSchema,
+		{Name: "bangarena: the observation's version is the request's observationVersion", Game: GameBangArena, Section: SecSchema,
 			Rules: []string{"bangarena/11.version"}, Timeout: long, Run: baCheckVersion},
-		{Name: "bangarena: every decision offered names its deadline", Game: GameBangArena, Section: secSchema,
+		{Name: "bangarena: every decision offered names its deadline", Game: GameBangArena, Section: SecSchema,
 			Rules: []string{"bangarena/12.deadline-at"}, Timeout: long, Run: baCheckDeadlineAt},
-		{Name: "bangarena: mechanicsPackHash names the document's pack", Game: GameBangArena, Section: secSchema,
+		{Name: "bangarena: mechanicsPackHash names the document's pack", Game: GameBangArena, Section: SecSchema,
 			Rules: []string{"bangarena/12.pack-hash"}, Timeout: long, Run: baCheckPackHash},
-		{Name: "bangarena: text sent with a decision reaches no other seat", Game: GameBangArena, Section: secProbes,
+		{Name: "bangarena: text sent with a decision reaches no other seat", Game: GameBangArena, Section: SecProbes,
 			Rules: []string{"bangarena/1.no-free-text"}, Timeout: probe, Run: baProbeNoTalk},
-		{Name: "bangarena: a decision may carry its version as basedOnVersion", Game: GameBangArena, Section: secProbes,
+		{Name: "bangarena: a decision may carry its version as basedOnVersion", Game: GameBangArena, Section: SecProbes,
 			Rules: []string{"bangarena/server.based-on-version", "bangarena/server.stale-version", "bangarena/server.status-code"}, Timeout: probe, Run: baProbeBasedOn},
 		// The draws the documents call random, over many rooms (bangarena_fair.go).
-		{Name: "bangarena: Cover coins are fair (rooms the server plays alone)", Game: GameBangArena, Section: secProbes,
+		{Name: "bangarena: Cover coins are fair (rooms the server plays alone)", Game: GameBangArena, Section: SecProbes,
 			Rules: []string{"bangarena/8.cover-fair"}, Timeout: baFairTimeout, Run: baCheckCoinFair},
-		{Name: "bangarena: hidden roles and the briefing's aide are dealt at random", Game: GameBangArena, Section: secProbes,
+		{Name: "bangarena: hidden roles and the briefing's aide are dealt at random", Game: GameBangArena, Section: SecProbes,
 			Rules: []string{"bangarena/2.roles-at-random", "bangarena/2.briefing-random-aide"}, Timeout: baFairTimeout, Run: baCheckDealFair},
 	}
 }
@@ -192,7 +192,7 @@ func baSessionPlan(t *Target) []baRoomPlan {
 	// changed what else they reached, and cost rooms played on — the
 	// other-chance dialect's suite took twice as long. Only the rooms
 	// played on for what is still missing are dealt them, baPlayOn.)
-	if !t.Create || t.declaredChance() != baverify.ChanceUmpire {
+	if !t.Create || t.DeclaredChance() != baverify.ChanceUmpire {
 		return plan
 	}
 	for i, p := range baSteerPurposes(t, plan) {
@@ -202,11 +202,11 @@ func baSessionPlan(t *Target) []baRoomPlan {
 }
 
 func baObserve(ctx context.Context, t *Target) ([]*baSession, error) {
-	v, err := t.shared(ctx, "bangarena-session", func() (any, error) {
+	v, err := t.Shared(ctx, "bangarena-session", func() (any, error) {
 		sctx, cancel := context.WithTimeout(context.Background(), 110*time.Second)
 		defer cancel()
 		start := time.Now()
-		plan := t.st().plan
+		plan, _ := givenPlan(t)
 		if plan == nil {
 			plan = baSessionPlan(t)
 		}
@@ -228,16 +228,16 @@ func baObserve(ctx context.Context, t *Target) ([]*baSession, error) {
 func eachSession(ctx context.Context, t *Target, one func(s *baSession) Result) Result {
 	ss, err := baObserve(ctx, t)
 	if err != nil {
-		return sessionErr(err)
+		return SessionErr(err)
 	}
 	var res Result
 	skips := 0
 	for _, s := range ss {
 		r := one(s)
 		res.Findings = append(res.Findings, r.Findings...)
-		res.evalAll(r.Evaluated)
+		res.EvalAll(r.Evaluated)
 		for id, why := range r.NotExercised {
-			res.notExercised(id, why)
+			res.NoteNotExercised(id, why)
 		}
 		switch r.Status {
 		case reports.Error:
@@ -312,7 +312,7 @@ func baPlaySessionModeWith(ctx context.Context, t *Target, purpose string, m baM
 		r.steer.mode = m.mode
 	}
 	s := &baSession{room: r, mode: m}
-	for _, seat := range sortedSeats(r.tokens) {
+	for _, seat := range SortedSeats(r.tokens) {
 		req, gaps, raw, err := r.observeRead(ctx, seat)
 		if err != nil {
 			return nil, fmt.Errorf("playing room %s: %w", r.id, err)

@@ -30,7 +30,7 @@ func baCheckChecksPublicOne(s *baSession) Result {
 	for _, x := range seen {
 		for _, e := range x.Req.Observation.Events {
 			if t, ok := typeOf[e.Seq]; ok && t != e.Type {
-				return skip("the seats' events do not share one numbering (seq %d is a %s and a %s)", e.Seq, t, e.Type)
+				return Skip("the seats' events do not share one numbering (seq %d is a %s and a %s)", e.Seq, t, e.Type)
 			}
 			typeOf[e.Seq] = e.Type
 			if e.Type == "check" || e.Type == "cover_check" {
@@ -39,7 +39,7 @@ func baCheckChecksPublicOne(s *baSession) Result {
 		}
 	}
 	if len(checks) == 0 {
-		return skip("no check (Jail, Dynamite or Cover) was shown in the session room")
+		return Skip("no check (Jail, Dynamite or Cover) was shown in the session room")
 	}
 	var res Result
 	for _, x := range seen {
@@ -57,12 +57,12 @@ func baCheckChecksPublicOne(s *baSession) Result {
 			if q <= lo || q >= hi {
 				continue
 			}
-			res.eval(rule)
+			res.Eval(rule)
 			if has[q] {
 				continue
 			}
 			seat := x.Seat
-			f := finding(rule, rules.Where{Seat: &seat, Step: fmt.Sprintf("version %d, event %d", x.Version, q)}, "every public event, checks included", "no "+typeOf[q]+" event",
+			f := NewFinding(rule, rules.Where{Seat: &seat, Step: fmt.Sprintf("version %d, event %d", x.Version, q)}, "every public event, checks included", "no "+typeOf[q]+" event",
 				"seat %d's events run from %d to %d but leave out the %s event %d of seat %d's check, which another seat was shown", x.Seat, lo, hi, typeOf[q], q, about)
 			f.Transcript = []reports.Message{reports.NewMessage(reports.Received, time.Now(), &seat, x.Raw)}
 			res.Findings = append(res.Findings, f)
@@ -70,7 +70,7 @@ func baCheckChecksPublicOne(s *baSession) Result {
 		}
 	}
 	if len(res.Evaluated) == 0 {
-		return skip("no observation's events ran past a check of the session room")
+		return Skip("no observation's events ran past a check of the session room")
 	}
 	return res
 }

@@ -90,7 +90,7 @@ func baCreateMode(ctx context.Context, t *Target, purpose string, m baMode) (*ba
 	for i := range seats {
 		seats[i] = i
 	}
-	seed := t.seedFor(purpose)
+	seed := t.SeedFor(purpose)
 	body := map[string]any{"seats": size, "roleMode": mode, "seed": seed, "deadlineMs": t.DeadlineMS, "agents": seats}
 	if t.DeadlineMS == 0 {
 		delete(body, "deadlineMs") // the server's default (bangarena_defaults.go)
@@ -104,7 +104,7 @@ func baCreateMode(ctx context.Context, t *Target, purpose string, m baMode) (*ba
 	if d := baDeals(m.deal); d != nil {
 		body["deal"] = d // only to a server that announced fixed-deal
 	}
-	status, data, err := doJSON(ctx, t, http.MethodPost, "/api/ai/rooms", nil, body)
+	status, data, err := DoJSON(ctx, t, http.MethodPost, "/api/ai/rooms", nil, body)
 	if err != nil {
 		return nil, err
 	}
@@ -113,13 +113,13 @@ func baCreateMode(ctx context.Context, t *Target, purpose string, m baMode) (*ba
 		// the seed, and the seats steer by their decisions alone.
 		if _, steered := body[field]; steered && status != http.StatusOK && status != http.StatusCreated {
 			delete(body, field)
-			if status, data, err = doJSON(ctx, t, http.MethodPost, "/api/ai/rooms", nil, body); err != nil {
+			if status, data, err = DoJSON(ctx, t, http.MethodPost, "/api/ai/rooms", nil, body); err != nil {
 				return nil, err
 			}
 		}
 	}
 	if status != http.StatusOK && status != http.StatusCreated {
-		return nil, &createError{what: "a room", path: "/api/ai/rooms", status: status, body: data}
+		return nil, &CreateError{What: "a room", Path: "/api/ai/rooms", Status: status, Body: data}
 	}
 	var out struct {
 		RoomID string            `json:"roomId"`
@@ -128,7 +128,7 @@ func baCreateMode(ctx context.Context, t *Target, purpose string, m baMode) (*ba
 		Caps   json.RawMessage   `json:"capabilities"`
 	}
 	if err := json.Unmarshal(data, &out); err != nil || out.RoomID == "" {
-		return nil, fmt.Errorf("creating a room: unexpected answer %s", clip(data))
+		return nil, fmt.Errorf("creating a room: unexpected answer %s", Clip(data))
 	}
 	toks := map[int]string{}
 	for k, v := range out.Tokens {
@@ -138,17 +138,17 @@ func baCreateMode(ctx context.Context, t *Target, purpose string, m baMode) (*ba
 		}
 		toks[n] = v
 	}
-	if err := checkAnnounced(t, "creating a room", toks); err != nil {
+	if err := CheckAnnounced(t, "creating a room", toks); err != nil {
 		return nil, err
 	}
 	r, err := newRoom(t, out.RoomID, seed, toks)
 	if r != nil {
 		_ = json.Unmarshal(out.Caps, &r.caps) // another shape announces nothing umpire knows
 		r.dealt = body["deal"] != nil
-		t.noteCaps(r.caps)
+		t.NoteCaps(r.caps)
 		r.chance = out.Chance
 		r.steer.mode = mode
-		t.noteChance(out.Chance)
+		t.NoteChance(out.Chance)
 	}
 	return r, err
 }
@@ -215,7 +215,7 @@ func (r *baRoom) observeAs(ctx context.Context, seat int, token string) (int, []
 	if token != "" {
 		h["x-agent-token"] = token
 	}
-	status, data, err := doJSON(ctx, r.t, http.MethodGet, "/api/ai/rooms/"+url.PathEscape(r.id)+"/observe?seat="+strconv.Itoa(seat), h, nil)
+	status, data, err := DoJSON(ctx, r.t, http.MethodGet, "/api/ai/rooms/"+url.PathEscape(r.id)+"/observe?seat="+strconv.Itoa(seat), h, nil)
 	if err == nil {
 		r.record(reports.Received, seat, data)
 	}
@@ -245,7 +245,7 @@ func (r *baRoom) observeRead(ctx context.Context, seat int) (ba.DecisionRequest,
 // that is no DecisionRequest at all is an error.
 func (r *baRoom) readObserved(seat, status int, data []byte) (ba.DecisionRequest, ba.ReadGaps, error) {
 	if status != http.StatusOK {
-		return ba.DecisionRequest{}, ba.ReadGaps{}, fmt.Errorf("observe seat %d: HTTP %d: %s", seat, status, clip(data))
+		return ba.DecisionRequest{}, ba.ReadGaps{}, fmt.Errorf("observe seat %d: HTTP %d: %s", seat, status, Clip(data))
 	}
 	r.mu.Lock()
 	req, gaps, err := ba.ReadRequestWith(data, &r.events)
@@ -270,7 +270,7 @@ func (r *baRoom) decideAs(ctx context.Context, seat int, token string, body any)
 		}
 	}
 	r.record(reports.Sent, seat, raw)
-	status, data, err := doJSON(ctx, r.t, http.MethodPost, "/api/ai/rooms/"+url.PathEscape(r.id)+"/decision", h, raw)
+	status, data, err := DoJSON(ctx, r.t, http.MethodPost, "/api/ai/rooms/"+url.PathEscape(r.id)+"/decision", h, raw)
 	if err == nil {
 		r.record(reports.Received, seat, data)
 	}
@@ -294,7 +294,7 @@ func (r *baRoom) body(seat int, actionID string, version int, args json.RawMessa
 // observation with nothing to decide is only glanced at (baGlance), the
 // decider's is read in full.
 func (r *baRoom) pending(ctx context.Context) (seen baSeen, ended bool, err error) {
-	order := sortedSeats(r.tokens)
+	order := SortedSeats(r.tokens)
 	for {
 		tried := map[int]bool{}
 		for range order {
@@ -418,7 +418,7 @@ func (r *baRoom) playUntil(ctx context.Context, stop func(s baSeen) bool) (baSee
 // fetchLog reads the room's full log (the harness extension); 409 until the
 // match is over.
 func (r *baRoom) fetchLog(ctx context.Context) (int, []byte, error) {
-	return doJSON(ctx, r.t, http.MethodGet, "/api/ai/rooms/"+url.PathEscape(r.id)+"/log", nil, nil)
+	return DoJSON(ctx, r.t, http.MethodGet, "/api/ai/rooms/"+url.PathEscape(r.id)+"/log", nil, nil)
 }
 
 // apiError decodes an error body.
@@ -464,7 +464,7 @@ func (r *baRoom) lookBystander(ctx context.Context, s baSeen) error {
 	if pc == nil || pc.Kind != "look_top" {
 		return nil
 	}
-	for _, o := range sortedSeats(r.tokens) {
+	for _, o := range SortedSeats(r.tokens) {
 		if o == pc.Seat || o == s.Seat {
 			continue
 		}

@@ -21,15 +21,15 @@ func baCheckSchema(ctx context.Context, t *Target) Result {
 }
 
 func baCheckSchemaOne(t *Target, s *baSession) Result {
-	set, err := t.schemaSet()
+	set, err := t.Schemas()
 	if err != nil {
-		return errored(err)
+		return Errored(err)
 	}
 	var res Result
 	for _, seen := range s.room.Seen {
-		res.eval("bangarena/12.request", "bangarena/11.fields", "bangarena/11.event-shape", "bangarena/11.role-mode")
+		res.Eval("bangarena/12.request", "bangarena/11.fields", "bangarena/11.event-shape", "bangarena/11.role-mode")
 		if len(seen.Req.LegalActions) > 0 {
-			res.eval("bangarena/13.action-ids") // the catalogue's formats (schema patterns)
+			res.Eval("bangarena/13.action-ids") // the catalogue's formats (schema patterns)
 		}
 		vs := set.Validate(GameBangArena, "decision_request", seen.Raw)
 		// One finding per basis: a violation under a property only
@@ -58,8 +58,8 @@ func baCheckSchemaOne(t *Target, s *baSession) Result {
 		}
 		for _, g := range order {
 			gv, seat := byGroup[g], seen.Seat
-			f := finding(g.rule, rules.Where{Seat: &seat, Step: fmt.Sprintf("version %d", seen.Version)}, "a valid DecisionRequest", violations(gv),
-				"a DecisionRequest does not validate: %s", violations(gv))
+			f := NewFinding(g.rule, rules.Where{Seat: &seat, Step: fmt.Sprintf("version %d", seen.Version)}, "a valid DecisionRequest", Violations(gv),
+				"a DecisionRequest does not validate: %s", Violations(gv))
 			f.Basis, f.Ref = g.basis, g.ref
 			f.Transcript = []reports.Message{reports.NewMessage(reports.Received, time.Now(), &seat, seen.Raw)}
 			res.Findings = append(res.Findings, f)
@@ -70,14 +70,14 @@ func baCheckSchemaOne(t *Target, s *baSession) Result {
 		if gjson.GetBytes(a, "error").Exists() {
 			kind = "error"
 		}
-		res.eval("bangarena/server.answer-shape")
+		res.Eval("bangarena/server.answer-shape")
 		if vs := set.Validate(GameBangArena, kind, a); len(vs) > 0 {
-			res.Findings = append(res.Findings, finding("bangarena/server.answer-shape", rules.Where{Step: fmt.Sprintf("answer %d", i)}, "a valid "+kind, violations(vs),
-				"a decision answer does not validate: %s", violations(vs)))
+			res.Findings = append(res.Findings, NewFinding("bangarena/server.answer-shape", rules.Where{Step: fmt.Sprintf("answer %d", i)}, "a valid "+kind, Violations(vs),
+				"a decision answer does not validate: %s", Violations(vs)))
 		}
 	}
 	if len(s.room.Seen) == 0 {
-		return skip("the suite was never asked to decide")
+		return Skip("the suite was never asked to decide")
 	}
 	return res
 }
@@ -91,7 +91,7 @@ func baCheckVerify(ctx context.Context, t *Target) Result {
 // verifier names (one per rule area, I-BA-V1).
 func baCheckVerifyOne(ctx context.Context, s *baSession) Result {
 	if s.logErr != nil {
-		return skip("the room log could not be read (the harness extension GET /api/ai/rooms/{id}/log): %v", s.logErr)
+		return Skip("the room log could not be read (the harness extension GET /api/ai/rooms/{id}/log): %v", s.logErr)
 	}
 	// Judged with the chance the log shows (I-BA-V8); the seed the suite
 	// created the room with checks the commitment, and the chance itself
@@ -104,15 +104,15 @@ func baCheckVerifyOne(ctx context.Context, s *baSession) Result {
 	sum, err := baverify.VerifyBangArenaReader(ctx, bytes.NewReader(s.log), opts,
 		func(f rules.Finding) { res.Findings = append(res.Findings, reports.Finding{Finding: f}) })
 	if err != nil {
-		return errored(err)
+		return Errored(err)
 	}
 	if sum.Decisions == 0 && len(res.Findings) == 0 {
-		return skip("the room log holds no decision to re-simulate")
+		return Skip("the room log holds no decision to re-simulate")
 	}
-	res.evalAll(sum.Evaluated) // every rule the re-simulation compared
+	res.EvalAll(sum.Evaluated) // every rule the re-simulation compared
 	for id, why := range baRareWhy() {
 		if sum.Evaluated[id] == 0 {
-			res.notExercised(id, why)
+			res.NoteNotExercised(id, why)
 		}
 	}
 	return res
@@ -149,7 +149,7 @@ func baItemDiff(g *ba.Game, x baSeen, where rules.Where, extraRule func(id strin
 	phase, seat := g.Phase(), x.Seat
 	for id := range got {
 		if !want[id] {
-			f := legaldiff.OnReading(finding(extraRule(id), where, "no such item", id, "the server offers %q, which the engine does not allow here", id), items[id], phase, x.Req.Observation)
+			f := legaldiff.OnReading(NewFinding(extraRule(id), where, "no such item", id, "the server offers %q, which the engine does not allow here", id), items[id], phase, x.Req.Observation)
 			f.Transcript = []reports.Message{reports.NewMessage(reports.Received, time.Now(), &seat, x.Raw)}
 			out = append(out, f)
 		}
@@ -160,7 +160,7 @@ func baItemDiff(g *ba.Game, x baSeen, where rules.Where, extraRule func(id strin
 			if grants == nil {
 				grants = g.GrantingRules(x.Seat, legaldiff.IDs(x.Req.LegalActions))
 			}
-			out = append(out, legaldiff.OnReading(finding(legaldiff.MissingRule(grants, id), where, id, "missing",
+			out = append(out, legaldiff.OnReading(NewFinding(legaldiff.MissingRule(grants, id), where, id, "missing",
 				"the server does not offer %q, which the engine allows here", id), items[id], phase, x.Req.Observation))
 		}
 	}

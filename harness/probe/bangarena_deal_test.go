@@ -22,7 +22,7 @@ func TestRareDealPlayedOn(t *testing.T) {
 	if err := tg.Validate(); err != nil {
 		t.Fatal(err)
 	}
-	tg.noteCaps([]string{baCapFixedDeal})
+	tg.NoteCaps([]string{baCapFixedDeal})
 	for _, p := range baSessionPlan(tg) {
 		if p.mode.deal != "" {
 			t.Errorf("planned room %s dealt %q", p.purpose, p.mode.deal)
@@ -56,7 +56,7 @@ func TestRareDealRoom(t *testing.T) {
 			if _, err := baCreate(ctx, tg, "caps"); err != nil {
 				t.Fatal(err)
 			}
-			if !tg.offers(baCapFixedDeal) {
+			if !tg.Offers(baCapFixedDeal) {
 				t.Fatal("the embedded server does not announce fixed-deal")
 			}
 			// Characters that draw their first card from the deck (Lucky,

@@ -478,12 +478,12 @@ func baWithSteerWhy(run func(ctx context.Context, t *Target) Result) func(ctx co
 		if res.Status == reports.Error || res.Status == reports.Skip {
 			return res
 		}
-		st := t.baSteerState()
+		st := baSteerState(t)
 		for _, x := range st.missing() {
 			if res.Evaluated[x.rule] > 0 {
 				continue
 			}
-			res.notExercised(x.rule, st.why(t, x))
+			res.NoteNotExercised(x.rule, st.why(t, x))
 		}
 		return res
 	}

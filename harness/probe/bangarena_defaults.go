@@ -32,46 +32,46 @@ const baDeadlineSlack = 2 * time.Second
 // read.
 func baProbeDefaultDeadline(ctx context.Context, t *Target) Result {
 	if !t.Create {
-		return skip("a given room is judged by the deadline it declares, not by the documents' default")
+		return Skip("a given room is judged by the deadline it declares, not by the documents' default")
 	}
 	c := probeLong(t)
 	c.DeadlineMS = 0
 	r, err := baCreate(ctx, c, "default-deadline")
 	if err != nil {
-		var ce *createError
-		if errors.As(err, &ce) && ce.status >= 400 && ce.status < 500 {
-			return skip("the server creates no room without deadlineMs (HTTP %d): the default cannot be observed", ce.status)
+		var ce *CreateError
+		if errors.As(err, &ce) && ce.Status >= 400 && ce.Status < 500 {
+			return Skip("the server creates no room without deadlineMs (HTTP %d): the default cannot be observed", ce.Status)
 		}
-		return probeErr(err)
+		return ProbeErr(err)
 	}
 	x, ended, err := r.pending(ctx)
 	if err != nil {
-		return probeErr(err)
+		return ProbeErr(err)
 	}
 	if ended {
-		return skip("room %s ended before a decision could be read", r.id)
+		return Skip("room %s ended before a decision could be read", r.id)
 	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, t.URL+"/api/ai/rooms/"+url.PathEscape(r.id)+"/observe?seat="+strconv.Itoa(x.Seat), nil)
 	if err != nil {
-		return probeErr(err)
+		return ProbeErr(err)
 	}
 	req.Header.Set("x-agent-token", r.tokens[x.Seat])
-	resp, err := t.client().Do(req)
+	resp, err := t.Client().Do(req)
 	if err != nil {
-		return probeErr(err)
+		return ProbeErr(err)
 	}
 	data, err := io.ReadAll(io.LimitReader(resp.Body, 8<<20))
 	resp.Body.Close()
 	if err != nil {
-		return probeErr(err)
+		return ProbeErr(err)
 	}
 	now, derr := http.ParseTime(resp.Header.Get("Date"))
 	at, aerr := time.Parse(time.RFC3339Nano, gjson.GetBytes(data, "deadlineAt").String())
 	if resp.StatusCode != http.StatusOK || derr != nil || aerr != nil {
-		return skip("the server's clock or the deadline cannot be read (HTTP %d, Date %q, deadlineAt %s)", resp.StatusCode, resp.Header.Get("Date"), gjson.GetBytes(data, "deadlineAt").Raw)
+		return Skip("the server's clock or the deadline cannot be read (HTTP %d, Date %q, deadlineAt %s)", resp.StatusCode, resp.Header.Get("Date"), gjson.GetBytes(data, "deadlineAt").Raw)
 	}
 	if v := gjson.GetBytes(data, "observationVersion").Int(); int(v) != x.Version {
-		return skip("the decision moved on before its deadline was read")
+		return Skip("the decision moved on before its deadline was read")
 	}
 	left := at.Sub(now)
 	res := Result{Evaluated: map[string]int{"bangarena/14.default-deadline": 1}}
@@ -81,7 +81,7 @@ func baProbeDefaultDeadline(ctx context.Context, t *Target) Result {
 		}
 	}
 	seat := x.Seat
-	res.Findings = append(res.Findings, finding("bangarena/14.default-deadline", rules.Where{Seat: &seat, Step: fmt.Sprintf("version %d", x.Version)},
+	res.Findings = append(res.Findings, NewFinding("bangarena/14.default-deadline", rules.Where{Seat: &seat, Step: fmt.Sprintf("version %d", x.Version)},
 		"15 s or 30 s", left.Round(time.Second).String(),
 		"a room created without deadlineMs gives its first decision about %v (deadlineAt %s, the server's Date %s), not a default of the documents", left.Round(time.Second), at.Format(time.RFC3339), now.Format(time.RFC3339)))
 	return res

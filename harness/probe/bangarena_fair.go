@@ -37,7 +37,7 @@ const (
 // baFairTimeout bounds each fairness check: the flips' budget and the
 // rooms' requests.
 func baFairTimeout(t *Target) time.Duration {
-	return baFairBudget + 30*time.Second + 4*t.requestTimeout()
+	return baFairBudget + 30*time.Second + 4*t.RequestWait()
 }
 
 // baCheckCoinFair collects the Cover flips of rooms the server plays
@@ -47,7 +47,7 @@ func baFairTimeout(t *Target) time.Duration {
 // power is not run and says why.
 func baCheckCoinFair(ctx context.Context, t *Target) Result {
 	const rule = "bangarena/8.cover-fair"
-	if r, ok := needCreate(t); !ok {
+	if r, ok := NeedCreate(t); !ok {
 		return r
 	}
 	var seqs [][]bool
@@ -58,12 +58,12 @@ func baCheckCoinFair(ctx context.Context, t *Target) Result {
 		var sk baFairSkip
 		if errors.As(err, &sk) {
 			if rooms == 0 {
-				return skip("%s", sk.why)
+				return Skip("%s", sk.why)
 			}
 			break
 		}
 		if err != nil {
-			return probeErr(err)
+			return ProbeErr(err)
 		}
 		rooms++
 		unread += n
@@ -77,9 +77,9 @@ func baCheckCoinFair(ctx context.Context, t *Target) Result {
 			why = append(why, tc.Name+": "+tc.Why)
 			continue
 		}
-		res.eval(rule)
+		res.Eval(rule)
 		if tc.Failed() {
-			res.Findings = append(res.Findings, finding(rule, rules.Where{}, tc.Expected, tc.Observed,
+			res.Findings = append(res.Findings, NewFinding(rule, rules.Where{}, tc.Expected, tc.Observed,
 				"the Cover coins of %d rooms the server played fail the test that %s: p = %.2g, below %g (I-BA-F1)", rooms, tc.Name, tc.P, fairness.Alpha))
 		}
 	}
@@ -88,7 +88,7 @@ func baCheckCoinFair(ctx context.Context, t *Target) Result {
 		if unread > 0 {
 			more = fmt.Sprintf("; %d cover_check events gave no flips umpire could read", unread)
 		}
-		return skip("%d rooms the server played showed too few Cover flips in %v: %s%s", rooms, time.Since(start).Round(time.Second), strings.Join(why, "; "), more)
+		return Skip("%d rooms the server played showed too few Cover flips in %v: %s%s", rooms, time.Since(start).Round(time.Second), strings.Join(why, "; "), more)
 	}
 	return res
 }
@@ -103,8 +103,8 @@ func (s baFairSkip) Error() string { return s.why }
 // log and returns the Cover flips it shows, in order, and how many
 // cover_check events held none it could read.
 func baServerRoomFlips(ctx context.Context, t *Target, purpose string) ([]bool, int, error) {
-	body := map[string]any{"seats": baFairSeats, "roleMode": ba.ModeClassic, "seed": t.seedFor(purpose), "agents": []int{}}
-	status, data, err := doJSON(ctx, t, http.MethodPost, "/api/ai/rooms", nil, body)
+	body := map[string]any{"seats": baFairSeats, "roleMode": ba.ModeClassic, "seed": t.SeedFor(purpose), "agents": []int{}}
+	status, data, err := DoJSON(ctx, t, http.MethodPost, "/api/ai/rooms", nil, body)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -113,7 +113,7 @@ func baServerRoomFlips(ctx context.Context, t *Target, purpose string) ([]bool, 
 		Tokens map[string]string `json:"tokens"`
 	}
 	if status != http.StatusOK && status != http.StatusCreated || json.Unmarshal(data, &out) != nil || out.RoomID == "" {
-		return nil, 0, baFairSkip{fmt.Sprintf("the server creates no room it plays alone (agents: [] answered HTTP %d: %s), so the Cover coins cannot be sampled", status, clip(data))}
+		return nil, 0, baFairSkip{fmt.Sprintf("the server creates no room it plays alone (agents: [] answered HTTP %d: %s), so the Cover coins cannot be sampled", status, Clip(data))}
 	}
 	if len(out.Tokens) > 0 {
 		return nil, 0, baFairSkip{"the server gave tokens for a room created with agents: [], so it does not play the room alone and the Cover coins cannot be sampled"}
@@ -121,7 +121,7 @@ func baServerRoomFlips(ctx context.Context, t *Target, purpose string) ([]bool, 
 	path := "/api/ai/rooms/" + url.PathEscape(out.RoomID) + "/log"
 	wait := 10 * time.Millisecond
 	for deadline := time.Now().Add(20 * time.Second); ; {
-		status, data, err = doJSON(ctx, t, http.MethodGet, path, nil, nil)
+		status, data, err = DoJSON(ctx, t, http.MethodGet, path, nil, nil)
 		if err != nil {
 			return nil, 0, err
 		}
@@ -129,7 +129,7 @@ func baServerRoomFlips(ctx context.Context, t *Target, purpose string) ([]bool, 
 			break
 		}
 		if status != http.StatusConflict || time.Now().After(deadline) {
-			return nil, 0, baFairSkip{fmt.Sprintf("the log of room %s the server played alone answered HTTP %d (%s), so the Cover coins cannot be read", out.RoomID, status, clip(data))}
+			return nil, 0, baFairSkip{fmt.Sprintf("the log of room %s the server played alone answered HTTP %d (%s), so the Cover coins cannot be read", out.RoomID, status, Clip(data))}
 		}
 		select {
 		case <-ctx.Done():
@@ -195,7 +195,7 @@ func baCheckDealFair(ctx context.Context, t *Target) Result {
 		ruleRoles = "bangarena/2.roles-at-random"
 		ruleAide  = "bangarena/2.briefing-random-aide"
 	)
-	if r, ok := needCreate(t); !ok {
+	if r, ok := NeedCreate(t); !ok {
 		return r
 	}
 	c := probeLong(t)
@@ -206,10 +206,10 @@ func baCheckDealFair(ctx context.Context, t *Target) Result {
 		roles, known, err := baDealtRoles(ctx, c, t, fmt.Sprintf("fair-deal/%d", i))
 		var sk baFairSkip
 		if errors.As(err, &sk) {
-			return skip("%s", sk.why)
+			return Skip("%s", sk.why)
 		}
 		if err != nil {
-			return probeErr(err)
+			return ProbeErr(err)
 		}
 		tb := fairness.Table{Roles: roles, Public: -1}
 		var aides []int
@@ -248,12 +248,12 @@ func baCheckDealFair(ctx context.Context, t *Target) Result {
 	judge := func(rule string, tc fairness.Test) {
 		if !tc.Ran {
 			why = append(why, tc.Name+": "+tc.Why)
-			res.notExercised(rule, tc.Why)
+			res.NoteNotExercised(rule, tc.Why)
 			return
 		}
-		res.eval(rule)
+		res.Eval(rule)
 		if tc.Failed() {
-			res.Findings = append(res.Findings, finding(rule, rules.Where{}, tc.Expected, tc.Observed,
+			res.Findings = append(res.Findings, NewFinding(rule, rules.Where{}, tc.Expected, tc.Observed,
 				"the deals of %d rooms fail the test that %s: p = %.2g, below %g", len(tables), tc.Name, tc.P, fairness.Alpha))
 		}
 	}
@@ -262,7 +262,7 @@ func baCheckDealFair(ctx context.Context, t *Target) Result {
 	}
 	judge(ruleAide, fairness.Even("the Marshal's briefing names either of two aides as often", "the aide of the lower seat", lower, picks))
 	if len(res.Evaluated) == 0 {
-		return skip("no test of the deals had enough rooms: %s", strings.Join(why, "; "))
+		return Skip("no test of the deals had enough rooms: %s", strings.Join(why, "; "))
 	}
 	return res
 }
@@ -278,8 +278,8 @@ func baDealtRoles(ctx context.Context, c, t *Target, purpose string) ([]string, 
 // baDealtRolesMode is baDealtRoles at a table of m's mode and size.
 func baDealtRolesMode(ctx context.Context, c, t *Target, purpose string, m baMode) ([]string, []ba.KnownRole, error) {
 	r, err := baCreateMode(ctx, c, purpose, m)
-	var ce *createError
-	if errors.As(err, &ce) && ce.status >= 400 && ce.status < 500 {
+	var ce *CreateError
+	if errors.As(err, &ce) && ce.Status >= 400 && ce.Status < 500 {
 		r, err = baCreateMode(ctx, t, purpose, m)
 	}
 	if err != nil {

@@ -16,46 +16,46 @@ import (
 // and the seat's glory must then show one heart perk more. A room that
 // ends without a glory choice is a skip.
 func baProbeGloryDefault(ctx context.Context, t *Target) Result {
-	if r, ok := needCreate(t); !ok {
+	if r, ok := NeedCreate(t); !ok {
 		return r
 	}
 	r, err := baCreate(ctx, t, "glory-default")
 	if err != nil {
-		return probeErr(err)
+		return ProbeErr(err)
 	}
 	s, ended, err := r.playUntil(ctx, func(s baSeen) bool {
 		pc := s.Req.Observation.PendingChoice
 		return pc != nil && pc.Kind == "glory" && pc.Seat == s.Seat
 	})
 	if err != nil {
-		return probeErr(err)
+		return ProbeErr(err)
 	}
 	if ended {
-		return skip("the probe room ended without a glory choice (no elimination by a player)")
+		return Skip("the probe room ended without a glory choice (no elimination by a player)")
 	}
 	seat := s.Seat
 	where := rules.Where{Seat: &seat, Step: fmt.Sprintf("version %d", s.Version)}
 	before := baGloryHp{s.Req.Observation.Players[seat].Glory, s.Req.Observation.Players[seat].Hp}
-	d := t.deadline()
+	d := t.Deadline()
 	limit := time.Now().Add(d + max(time.Second, d))
 	for time.Now().Before(limit) {
 		same, req, err := r.unchanged(ctx, s)
 		if err != nil {
-			return probeErr(err)
+			return ProbeErr(err)
 		}
 		if !same {
 			if seat >= len(req.Observation.Players) {
-				return errored(fmt.Errorf("the observation after the glory choice has no seat %d", seat))
+				return Errored(fmt.Errorf("the observation after the glory choice has no seat %d", seat))
 			}
 			after := baGloryHp{req.Observation.Players[seat].Glory, req.Observation.Players[seat].Hp}
 			res := Result{Evaluated: map[string]int{"bangarena/13.glory-default": 1}}
 			if after.Heart != before.Heart+1 {
-				f := finding("bangarena/13.glory-default", where, map[string]int{"heart": before.Heart + 1, "range": before.Range, "sight": before.Sight},
+				f := NewFinding("bangarena/13.glory-default", where, map[string]int{"heart": before.Heart + 1, "range": before.Range, "sight": before.Sight},
 					map[string]int{"heart": after.Heart, "range": after.Range, "sight": after.Sight}, "the glory choice left unanswered was not answered with heart")
 				f.Transcript = r.tail(3)
 				res.Findings = []reports.Finding{f}
 			} else if f, judged := baHeartHealed(req.Observation.Events, seat, s.Req.Observation.HighNoon || req.Observation.HighNoon, after.hp > before.hp, where); judged {
-				res.eval("bangarena/9.glory-perks")
+				res.Eval("bangarena/9.glory-perks")
 				if f != nil {
 					f.Transcript = r.tail(3)
 					res.Findings = append(res.Findings, *f)
@@ -65,11 +65,11 @@ func baProbeGloryDefault(ctx context.Context, t *Target) Result {
 		}
 		select {
 		case <-ctx.Done():
-			return probeErr(ctx.Err())
+			return ProbeErr(ctx.Err())
 		case <-time.After(20 * time.Millisecond):
 		}
 	}
-	return Result{Findings: []reports.Finding{finding("bangarena/14.default-action", where, fmt.Sprintf("the default answer within %v", d+max(time.Second, d)), "the glory choice still open",
+	return Result{Findings: []reports.Finding{NewFinding("bangarena/14.default-action", where, fmt.Sprintf("the default answer within %v", d+max(time.Second, d)), "the glory choice still open",
 		"nothing was answered for the silent seat's glory choice at its deadline")}}
 }
 
@@ -103,7 +103,7 @@ func baHeartHealed(evs []ba.Event, seat int, highNoon, hpUp bool, where rules.Wh
 		if hpUp {
 			return nil, true
 		}
-		g := finding("bangarena/9.glory-perks", where, "a heal of 1 beside the heart perk", "no heal",
+		g := NewFinding("bangarena/9.glory-perks", where, "a heal of 1 beside the heart perk", "no heal",
 			"the heart perk the glory default gave seat %d raised its max hp but healed nothing", seat)
 		return &g, true
 	}

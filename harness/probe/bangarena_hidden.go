@@ -29,7 +29,7 @@ func baCheckHiddenOne(t *Target, s *baSession) Result {
 		}
 		baPrivateEvents(&res, x, seen)
 		baOwnView(&res, x)
-		res.eval("bangarena/11.redaction", "bangarena/1.what-you-see")
+		res.Eval("bangarena/11.redaction", "bangarena/1.what-you-see")
 		for _, p := range obs.Players {
 			if p.Seat == x.Seat {
 				continue
@@ -38,21 +38,21 @@ func baCheckHiddenOne(t *Target, s *baSession) Result {
 			where := rules.Where{Seat: &seat, Step: fmt.Sprintf("version %d", x.Version)}
 			for _, c := range p.Hand {
 				if c.UID != "" || c.CardID != "" {
-					f := finding("bangarena/11.redaction", where, "card backs only", c, "seat %d sees a card of seat %d's hand", x.Seat, p.Seat)
+					f := NewFinding("bangarena/11.redaction", where, "card backs only", c, "seat %d sees a card of seat %d's hand", x.Seat, p.Seat)
 					f.Transcript = []reports.Message{reports.NewMessage(reports.Received, time.Now(), &seat, x.Raw)}
 					res.Findings = append(res.Findings, f)
 					break
 				}
 			}
 			if p.Alive && p.RoleID != nil && *p.RoleID != ba.RoleMarshal && !knownTo(obs, x.Raw, p.Seat) {
-				f := finding("bangarena/11.redaction", where, "roleId null", *p.RoleID, "seat %d sees the hidden role of living seat %d", x.Seat, p.Seat)
+				f := NewFinding("bangarena/11.redaction", where, "roleId null", *p.RoleID, "seat %d sees the hidden role of living seat %d", x.Seat, p.Seat)
 				f.Transcript = []reports.Message{reports.NewMessage(reports.Received, time.Now(), &seat, x.Raw)}
 				res.Findings = append(res.Findings, f)
 			}
 		}
 	}
 	if len(s.room.Seen) == 0 {
-		return skip("the suite was never asked to decide")
+		return Skip("the suite was never asked to decide")
 	}
 	return res
 }
@@ -90,12 +90,12 @@ func baLookTop(res *Result, x baSeen) {
 	if pc == nil || pc.Kind != "look_top" || pc.Seat == x.Seat {
 		return
 	}
-	res.eval("bangarena/11.look-top")
+	res.Eval("bangarena/11.look-top")
 	if len(pc.Cards) == 0 {
 		return
 	}
 	seat := x.Seat
-	f := finding("bangarena/11.look-top", rules.Where{Seat: &seat, Step: fmt.Sprintf("version %d", x.Version)}, "no cards", pc.Cards,
+	f := NewFinding("bangarena/11.look-top", rules.Where{Seat: &seat, Step: fmt.Sprintf("version %d", x.Version)}, "no cards", pc.Cards,
 		"seat %d sees the cards of seat %d's look-top choice", x.Seat, pc.Seat)
 	f.Transcript = []reports.Message{reports.NewMessage(reports.Received, time.Now(), &seat, x.Raw)}
 	res.Findings = append(res.Findings, f)

@@ -79,7 +79,7 @@ func baPrivateEvents(res *Result, x baSeen, seen *baSeenPublic) {
 	if len(evs) == 0 {
 		return
 	}
-	res.eval("bangarena/11.events")
+	res.Eval("bangarena/11.events")
 	told := map[string]bool{}
 	report := func(rule string, e ba.Event, why string) {
 		if told[rule] {
@@ -87,7 +87,7 @@ func baPrivateEvents(res *Result, x baSeen, seen *baSeenPublic) {
 		}
 		told[rule] = true
 		seat := x.Seat
-		f := finding(rule, rules.Where{Seat: &seat, Step: fmt.Sprintf("version %d, event %d", x.Version, e.Seq)}, "public events and the seat's own private ones", e.Type,
+		f := NewFinding(rule, rules.Where{Seat: &seat, Step: fmt.Sprintf("version %d, event %d", x.Version, e.Seq)}, "public events and the seat's own private ones", e.Type,
 			"seat %d is shown %s", x.Seat, why)
 		f.Transcript = []reports.Message{reports.NewMessage(reports.Received, time.Now(), &seat, x.Raw)}
 		res.Findings = append(res.Findings, f)
@@ -103,7 +103,7 @@ func baPrivateEvents(res *Result, x baSeen, seen *baSeenPublic) {
 			continue
 		}
 		if baScavengerTake(x.Seat, e, seen) {
-			res.eval("bangarena/11.events-scavenger")
+			res.Eval("bangarena/11.events-scavenger")
 		}
 		if rule, why := baShownCards(x.Seat, e, seen); rule != "" {
 			report(rule, e, why)

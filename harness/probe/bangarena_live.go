@@ -120,14 +120,14 @@ func (l *baLive) summary() string {
 func baCheckLive(ctx context.Context, t *Target) Result {
 	ss, err := baObserve(ctx, t)
 	if err != nil {
-		return sessionErr(err)
+		return SessionErr(err)
 	}
 	var l baLive
 	for _, s := range ss {
 		l.merge(&s.room.live)
 	}
 	if l.Compared == 0 {
-		return skip("the suite was never asked to decide")
+		return Skip("the suite was never asked to decide")
 	}
 	return Result{Reason: l.summary(), Findings: l.Findings, Evaluated: map[string]int{"bangarena/server.legal-actions": l.Compared, "bangarena/13.action-ids": l.Compared}}
 }

@@ -28,18 +28,18 @@ func baCheckLegalMask(ctx context.Context, t *Target) Result {
 func baCheckLegalMaskOne(s *baSession) Result {
 	const rule = "bangarena/12.legal-mask"
 	if len(s.room.Seen) == 0 {
-		return skip("the suite was never asked to decide")
+		return Skip("the suite was never asked to decide")
 	}
 	var res Result
 	sent, idsTold, missingTold := 0, false, false
 	for _, seen := range s.room.Seen {
 		mask := gjson.GetBytes(seen.Raw, "legal_mask")
-		res.eval("bangarena/12.legal-mask-present")
+		res.Eval("bangarena/12.legal-mask-present")
 		if !mask.Exists() {
 			if !missingTold {
 				missingTold = true
 				seat := seen.Seat
-				f := finding("bangarena/12.legal-mask-present", rules.Where{Seat: &seat, Step: fmt.Sprintf("version %d", seen.Version), Pointer: "/legal_mask"},
+				f := NewFinding("bangarena/12.legal-mask-present", rules.Where{Seat: &seat, Step: fmt.Sprintf("version %d", seen.Version), Pointer: "/legal_mask"},
 					"legal_mask beside legalActions", "no legal_mask", "observe's DecisionRequest carries no legal_mask alias")
 				f.Transcript = []reports.Message{reports.NewMessage(reports.Received, time.Now(), &seat, seen.Raw)}
 				res.Findings = append(res.Findings, f)
@@ -47,11 +47,11 @@ func baCheckLegalMaskOne(s *baSession) Result {
 			continue
 		}
 		sent++
-		res.eval(rule)
+		res.Eval(rule)
 		seat := seen.Seat
 		where := rules.Where{Seat: &seat, Step: fmt.Sprintf("version %d", seen.Version)}
 		report := func(expected, why string) {
-			f := finding(rule, where, expected, why, "legal_mask is not an alias of legalActions: %s", why)
+			f := NewFinding(rule, where, expected, why, "legal_mask is not an alias of legalActions: %s", why)
 			f.Transcript = []reports.Message{reports.NewMessage(reports.Received, time.Now(), &seat, seen.Raw)}
 			res.Findings = append(res.Findings, f)
 		}
@@ -65,7 +65,7 @@ func baCheckLegalMaskOne(s *baSession) Result {
 		}
 	}
 	if sent == 0 {
-		res.notExercised(rule, "no DecisionRequest carried legal_mask")
+		res.NoteNotExercised(rule, "no DecisionRequest carried legal_mask")
 	}
 	return res
 }

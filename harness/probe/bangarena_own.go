@@ -21,7 +21,7 @@ func baOwnView(res *Result, x baSeen) {
 	me := obs.Players[x.Seat]
 	seat := x.Seat
 	where := rules.Where{Seat: &seat, Step: fmt.Sprintf("version %d", x.Version)}
-	res.eval("bangarena/1.what-you-see")
+	res.Eval("bangarena/1.what-you-see")
 	what := ""
 	switch {
 	case me.RoleID == nil:
@@ -39,7 +39,7 @@ func baOwnView(res *Result, x baSeen) {
 	if what == "" {
 		return
 	}
-	f := finding("bangarena/1.what-you-see", where, "the seat's own role and hand cards", what, "seat %d does not see what is its own: %s", x.Seat, what)
+	f := NewFinding("bangarena/1.what-you-see", where, "the seat's own role and hand cards", what, "seat %d does not see what is its own: %s", x.Seat, what)
 	f.Transcript = []reports.Message{reports.NewMessage(reports.Received, time.Now(), &seat, x.Raw)}
 	res.Findings = append(res.Findings, f)
 }

@@ -30,7 +30,7 @@ func baCheckPackHashOne(s *baSession) Result {
 		if got.Type != gjson.String || got.String() == "" {
 			continue // the request schema's matter
 		}
-		res.eval(rule)
+		res.Eval(rule)
 		if !baNamesOtherPack(got.String()) {
 			continue
 		}
@@ -39,7 +39,7 @@ func baCheckPackHashOne(s *baSession) Result {
 		break
 	}
 	if len(res.Evaluated) == 0 {
-		return skip("no DecisionRequest carried a mechanicsPackHash")
+		return Skip("no DecisionRequest carried a mechanicsPackHash")
 	}
 	return res
 }
@@ -64,7 +64,7 @@ func baCheckVersionOne(s *baSession) Result {
 	const rule = "bangarena/11.version"
 	seen := s.seen()
 	if len(seen) == 0 {
-		return skip("the suite saw no DecisionRequest")
+		return Skip("the suite saw no DecisionRequest")
 	}
 	var res Result
 	for _, x := range seen {
@@ -72,7 +72,7 @@ func baCheckVersionOne(s *baSession) Result {
 		if ov.Type != gjson.Number || v.Type != gjson.Number {
 			continue // shapes are the schema check's
 		}
-		res.eval(rule)
+		res.Eval(rule)
 		if ov.Raw == v.Raw || ov.Float() == v.Float() {
 			continue
 		}
@@ -81,7 +81,7 @@ func baCheckVersionOne(s *baSession) Result {
 		break
 	}
 	if len(res.Evaluated) == 0 {
-		return skip("no DecisionRequest carried both versions as numbers")
+		return Skip("no DecisionRequest carried both versions as numbers")
 	}
 	return res
 }
@@ -104,7 +104,7 @@ func baCheckDeadlineAtOne(s *baSession) Result {
 		if la := gjson.GetBytes(x.Raw, "legalActions"); !la.IsArray() || len(la.Array()) == 0 {
 			continue
 		}
-		res.eval(rule)
+		res.Eval(rule)
 		if baNamesDeadline(gjson.GetBytes(x.Raw, "deadlineAt")) {
 			continue
 		}
@@ -113,7 +113,7 @@ func baCheckDeadlineAtOne(s *baSession) Result {
 		break
 	}
 	if len(res.Evaluated) == 0 {
-		return skip("the suite was offered no decision")
+		return Skip("the suite was offered no decision")
 	}
 	return res
 }
@@ -134,7 +134,7 @@ func (s *baSession) seen() []baSeen {
 // request as its transcript.
 func (x baSeen) finding(rule, pointer, expected, observed, format string, args ...any) reports.Finding {
 	seat := x.Seat
-	f := finding(rule, rules.Where{Seat: &seat, Step: fmt.Sprintf("version %d", x.Version), Pointer: pointer}, expected, observed, format, args...)
+	f := NewFinding(rule, rules.Where{Seat: &seat, Step: fmt.Sprintf("version %d", x.Version), Pointer: pointer}, expected, observed, format, args...)
 	f.Transcript = []reports.Message{reports.NewMessage(reports.Received, time.Now(), &seat, x.Raw)}
 	return f
 }

@@ -18,23 +18,23 @@ import (
 // partners rules.
 
 func baCheckPartners(ctx context.Context, t *Target) Result {
-	if r, ok := needCreate(t); !ok {
+	if r, ok := NeedCreate(t); !ok {
 		return r
 	}
 	r, err := baCreateMode(ctx, probeLong(t), "partners-lones", baMode{mode: ba.ModePartners, seats: 8})
 	if err != nil {
-		if isTimeout(err) {
-			return probeErr(err)
+		if IsTimeout(err) {
+			return ProbeErr(err)
 		}
 		// A server may refuse the table (8 seats, partners): nothing to judge.
-		return skip("an 8-seat partners room could not be created: %v", err)
+		return Skip("an 8-seat partners room could not be created: %v", err)
 	}
 	roles := map[int]string{}
 	s := &baSession{room: r}
-	for _, seat := range sortedSeats(r.tokens) {
+	for _, seat := range SortedSeats(r.tokens) {
 		req, gaps, raw, err := r.observeRead(ctx, seat)
 		if err != nil {
-			return probeErr(err)
+			return ProbeErr(err)
 		}
 		s.opening = append(s.opening, baSeen{Seat: seat, Version: req.ObservationVersion, Raw: raw, Req: req, Gaps: gaps})
 		if seat < len(req.Observation.Players) && req.Observation.Players[seat].RoleID != nil {
@@ -48,15 +48,15 @@ func baCheckPartners(ctx context.Context, t *Target) Result {
 		}
 	}
 	if lones < 2 || len(roles) != 8 {
-		return skip("the 8-seat partners room deals %d loner(s) the suite can see, not 2", lones)
+		return Skip("the 8-seat partners room deals %d loner(s) the suite can see, not 2", lones)
 	}
 	for n := 0; ; n++ {
 		if n > 5000 {
-			return skip("the scripted partners match did not end in 5000 decisions")
+			return Skip("the scripted partners match did not end in 5000 decisions")
 		}
 		p, ended, err := r.pending(ctx)
 		if err != nil {
-			return probeErr(fmt.Errorf("playing room %s: %w", r.id, err))
+			return ProbeErr(fmt.Errorf("playing room %s: %w", r.id, err))
 		}
 		if ended {
 			s.final = p.Req
@@ -65,7 +65,7 @@ func baCheckPartners(ctx context.Context, t *Target) Result {
 		id := baPartnersPick(p.Req, roles)
 		status, data, err := r.decideAs(ctx, p.Seat, r.tokens[p.Seat], r.body(p.Seat, id, p.Version, nil))
 		if err != nil {
-			return probeErr(err)
+			return ProbeErr(err)
 		}
 		s.answers = append(s.answers, data)
 		s.sent = append(s.sent, baSent{seen: p, actionID: id, status: status, answer: data})
@@ -92,7 +92,7 @@ func baCheckPartners(ctx context.Context, t *Target) Result {
 		}
 		for id, n := range one.Evaluated {
 			if keep[id] && n > 0 {
-				res.eval(id)
+				res.Eval(id)
 			}
 		}
 	}
@@ -101,7 +101,7 @@ func baCheckPartners(ctx context.Context, t *Target) Result {
 		if w := s.final.Observation.WinnerTeam; w != nil && *w == ba.TeamLone && len(s.final.Observation.WinnerSeats) > 1 {
 			why = "the scripted partners match ended with only loners alive, but no judge could re-derive the room to its end"
 		}
-		res.notExercised("bangarena/10.partners-lones", why)
+		res.NoteNotExercised("bangarena/10.partners-lones", why)
 	}
 	return res
 }

@@ -32,12 +32,12 @@ func baProbeRoom(ctx context.Context, t *Target, purpose string) (*baRoom, baSee
 // create rooms) and plays it to its first decision, the one the probe works
 // on.
 func baProbeStart(ctx context.Context, t *Target, purpose string) (*baRoom, baSeen, Result, bool) {
-	if r, ok := needCreate(t); !ok {
+	if r, ok := NeedCreate(t); !ok {
 		return nil, baSeen{}, r, false
 	}
 	r, s, err := baProbeRoom(ctx, t, purpose)
 	if err != nil {
-		return nil, s, probeErr(err), false
+		return nil, s, ProbeErr(err), false
 	}
 	return r, s, Result{}, true
 }
@@ -62,11 +62,11 @@ func (r *baRoom) unchanged(ctx context.Context, s baSeen) (bool, ba.DecisionRequ
 func (r *baRoom) nothingApplied(ctx context.Context, res Result, s baSeen, rule string, where rules.Where, what string) Result {
 	same, _, err := r.unchanged(ctx, s)
 	if err != nil {
-		return probeErr(err)
+		return ProbeErr(err)
 	}
-	res.eval(rule)
+	res.Eval(rule)
 	if !same {
-		res.Findings = append(res.Findings, finding(rule, where, "nothing applied", "the decision moved on", "%s changed the state", what))
+		res.Findings = append(res.Findings, NewFinding(rule, where, "nothing applied", "the decision moved on", "%s changed the state", what))
 	}
 	return res
 }
@@ -80,32 +80,32 @@ func refused(status int) bool { return status >= 400 && status < 500 }
 // probeLong is a longer deadline for probes that need the decision to stay
 // open while they talk to the server.
 func probeLong(t *Target) *Target {
-	c := &Target{Game: t.Game, URL: t.URL, Create: t.Create, TableSize: t.TableSize, DeadlineMS: max(t.DeadlineMS, 5000), MCP: t.MCP, SeatPolicy: t.SeatPolicy, Seed: t.Seed, HTTP: t.HTTP, RequestTimeout: t.RequestTimeout, state: &targetState{}}
-	return c
+	c := &Target{Game: t.Game, URL: t.URL, Create: t.Create, TableSize: t.TableSize, DeadlineMS: max(t.DeadlineMS, 5000), MCP: t.MCP, SeatPolicy: t.SeatPolicy, Seed: t.Seed, HTTP: t.HTTP, RequestTimeout: t.RequestTimeout}
+	return c.OwnState()
 }
 
 // baProbeReask and the other protocol probes follow I-BA-P2.
 func baProbeReask(ctx context.Context, t *Target) Result {
-	if r, ok := needCreate(t); !ok {
+	if r, ok := NeedCreate(t); !ok {
 		return r
 	}
 	if t.SeatPolicy != "" && t.SeatPolicy != "reask_then_random" {
-		return skip("the seats play under policy %q, not reask_then_random", t.SeatPolicy)
+		return Skip("the seats play under policy %q, not reask_then_random", t.SeatPolicy)
 	}
 	r, s, err := baProbeRoom(ctx, probeLong(t), "reask")
 	if err != nil {
-		return probeErr(err)
+		return ProbeErr(err)
 	}
 	seat := s.Seat
 	where := rules.Where{Seat: &seat, Step: fmt.Sprintf("version %d", s.Version)}
 	var res Result
 	status, data, err := r.decideAs(ctx, seat, r.tokens[seat], r.body(seat, "umpire:not-an-action", s.Version, nil))
 	if err != nil {
-		return probeErr(err)
+		return ProbeErr(err)
 	}
-	res.eval("bangarena/server.reask")
+	res.Eval("bangarena/server.reask")
 	if status == http.StatusOK {
-		f := finding("bangarena/server.reask", where, "HTTP 400 with reask true", fmt.Sprintf("HTTP %d %s", status, data), "the first illegal answer was replaced instead of asked again")
+		f := NewFinding("bangarena/server.reask", where, "HTTP 400 with reask true", fmt.Sprintf("HTTP %d %s", status, data), "the first illegal answer was replaced instead of asked again")
 		f.Transcript = r.tail(4)
 		return Result{Findings: []reports.Finding{f}}
 	}
@@ -121,15 +121,15 @@ func baProbeReask(ctx context.Context, t *Target) Result {
 	judgeRefusal(&res, where, c, status, data, r.tail(4), false)
 	same, _, err := r.unchanged(ctx, s)
 	if err != nil {
-		return probeErr(err)
+		return ProbeErr(err)
 	}
 	if !same {
-		res.Findings = append(res.Findings, finding("bangarena/server.reask", where, "the same decision still open", "the decision moved on", "a reasked illegal answer changed the state"))
+		res.Findings = append(res.Findings, NewFinding("bangarena/server.reask", where, "the same decision still open", "the decision moved on", "a reasked illegal answer changed the state"))
 		return res
 	}
 	status, data, err = r.decideAs(ctx, seat, r.tokens[seat], r.body(seat, "umpire:not-an-action-either", s.Version, nil))
 	if err != nil {
-		return probeErr(err)
+		return ProbeErr(err)
 	}
 	var a answer
 	_ = json.Unmarshal(data, &a)
@@ -137,7 +137,7 @@ func baProbeReask(ctx context.Context, t *Target) Result {
 	for _, x := range s.Req.LegalActions {
 		legal[x.ActionID] = true
 	}
-	res.eval("bangarena/14.random-legal")
+	res.Eval("bangarena/14.random-legal")
 	switch {
 	case status == http.StatusOK && a.Random && legal[a.ReplacedBy]:
 	case status == http.StatusOK && legal[a.ReplacedBy] && !a.Skipped:
@@ -145,7 +145,7 @@ func baProbeReask(ctx context.Context, t *Target) Result {
 		// flag: the flag is a pin (WIRE.md Decision answers). A server
 		// that says it skipped to its default item says it did not pick
 		// at random: that is §14's, below.
-		res.Findings = append(res.Findings, finding("bangarena/server.answer-shape", where, "random true and replacedBy", clip(data),
+		res.Findings = append(res.Findings, NewFinding("bangarena/server.answer-shape", where, "random true and replacedBy", Clip(data),
 			"the answer to the second illegal answer names the item that replaced it without random true"))
 	case status == http.StatusOK && a.ReplacedBy == "":
 		// §14 says a random legal item replaces it, not how the answer
@@ -153,18 +153,18 @@ func baProbeReask(ctx context.Context, t *Target) Result {
 		// have moved on; which item was applied cannot be seen.
 		same, _, err := r.unchanged(ctx, s)
 		if err != nil {
-			return probeErr(err)
+			return ProbeErr(err)
 		}
 		if same {
-			f := finding("bangarena/14.random-legal", where, "a random legal item applied", "the decision still open", "the second illegal answer was answered 200 but nothing was applied")
+			f := NewFinding("bangarena/14.random-legal", where, "a random legal item applied", "the decision still open", "the second illegal answer was answered 200 but nothing was applied")
 			f.Transcript = r.tail(6)
 			res.Findings = append(res.Findings, f)
 			break
 		}
-		res.Findings = append(res.Findings, finding("bangarena/server.answer-shape", where, "random true and replacedBy", clip(data),
+		res.Findings = append(res.Findings, NewFinding("bangarena/server.answer-shape", where, "random true and replacedBy", Clip(data),
 			"the answer to the second illegal answer does not say which item replaced it"))
 	default:
-		f := finding("bangarena/14.random-legal", where, "HTTP 200 with random true and replacedBy one of legalActions", fmt.Sprintf("HTTP %d %s", status, data),
+		f := NewFinding("bangarena/14.random-legal", where, "HTTP 200 with random true and replacedBy one of legalActions", fmt.Sprintf("HTTP %d %s", status, data),
 			"the second illegal answer was not replaced by a random legal item")
 		f.Transcript = r.tail(6)
 		res.Findings = append(res.Findings, f)
@@ -181,19 +181,19 @@ func baProbeDuplicate(ctx context.Context, t *Target) Result {
 	where := rules.Where{Seat: &seat, Step: fmt.Sprintf("version %d", s.Version)}
 	d, err := r.players[seat].Decide(&s.Req)
 	if err != nil {
-		return errored(err)
+		return Errored(err)
 	}
 	body := r.body(seat, d.ActionID, s.Version, d.Args)
 	st1, data1, err := r.decideAs(ctx, seat, r.tokens[seat], body)
 	if err != nil {
-		return probeErr(err)
+		return ProbeErr(err)
 	}
 	if st1 != http.StatusOK {
-		return errored(fmt.Errorf("a legal decision was refused: HTTP %d %s", st1, clip(data1)))
+		return Errored(fmt.Errorf("a legal decision was refused: HTTP %d %s", st1, Clip(data1)))
 	}
 	st2, data2, err := r.decideAs(ctx, seat, r.tokens[seat], body)
 	if err != nil {
-		return probeErr(err)
+		return ProbeErr(err)
 	}
 	var a1, a2 answer
 	_ = json.Unmarshal(data1, &a1)
@@ -202,7 +202,7 @@ func baProbeDuplicate(ctx context.Context, t *Target) Result {
 	// one is the schema check's finding).
 	sameVersion := a1.ObservationVersion == nil || a2.ObservationVersion == nil || *a1.ObservationVersion == *a2.ObservationVersion
 	if st2 != http.StatusOK || !a2.Duplicate || !sameVersion {
-		f := finding("bangarena/server.duplicate-command", where, "HTTP 200, duplicate true, the first answer's observationVersion", fmt.Sprintf("HTTP %d %s", st2, data2),
+		f := NewFinding("bangarena/server.duplicate-command", where, "HTTP 200, duplicate true, the first answer's observationVersion", fmt.Sprintf("HTTP %d %s", st2, data2),
 			"a repeated commandId did not get the stored answer")
 		f.Transcript = r.tail(4)
 		return Result{Findings: []reports.Finding{f}}
@@ -219,7 +219,7 @@ func baProbeStale(ctx context.Context, t *Target) Result {
 	where := rules.Where{Seat: &seat, Step: fmt.Sprintf("version %d", s.Version)}
 	d, err := r.players[seat].Decide(&s.Req)
 	if err != nil {
-		return errored(err)
+		return Errored(err)
 	}
 	var res Result
 	noted := false
@@ -233,7 +233,7 @@ func baProbeStale(ctx context.Context, t *Target) Result {
 		}
 		status, data, err := r.decideAs(ctx, seat, r.tokens[seat], r.body(seat, d.ActionID, v, d.Args))
 		if err != nil {
-			return probeErr(err)
+			return ProbeErr(err)
 		}
 		c := baRefusal{status: http.StatusConflict, rule: rule, want: "HTTP 409",
 			what: fmt.Sprintf("a decision on observationVersion %d (current %d)", v, s.Version)}
@@ -269,7 +269,7 @@ func baProbeToken(ctx context.Context, t *Target) Result {
 	var res Result
 	d, err := r.players[seat].Decide(&s.Req)
 	if err != nil {
-		return errored(err)
+		return Errored(err)
 	}
 	cases := []struct {
 		name, token string
@@ -287,13 +287,13 @@ func baProbeToken(ctx context.Context, t *Target) Result {
 	for _, c := range cases {
 		status, data, err := r.observeAs(ctx, seat, c.token)
 		if err != nil {
-			return probeErr(err)
+			return ProbeErr(err)
 		}
 		want := fmt.Sprintf("HTTP %d", c.want)
 		judgeRefusal(&res, where, baRefusal{status: c.want, rule: "bangarena/server.token", want: want, what: "observe with " + c.name}, status, data, nil, false)
 		status, data, err = r.decideAs(ctx, seat, c.token, r.body(seat, d.ActionID, s.Version, d.Args))
 		if err != nil {
-			return probeErr(err)
+			return ProbeErr(err)
 		}
 		if judgeRefusal(&res, where, baRefusal{status: c.want, rule: "bangarena/server.token", want: want, what: "a decision with " + c.name}, status, data, r.tail(4), false) == baNotRefused {
 			return res
@@ -307,13 +307,13 @@ func baProbeNotPending(ctx context.Context, t *Target) Result {
 	if !ok {
 		return stop
 	}
-	for _, o := range sortedSeats(r.tokens) {
+	for _, o := range SortedSeats(r.tokens) {
 		if o == s.Seat {
 			continue
 		}
 		req, _, err := r.observe(ctx, o)
 		if err != nil {
-			return probeErr(err)
+			return ProbeErr(err)
 		}
 		if len(req.LegalActions) > 0 {
 			continue
@@ -322,10 +322,10 @@ func baProbeNotPending(ctx context.Context, t *Target) Result {
 		where := rules.Where{Seat: &seat, Step: fmt.Sprintf("version %d", req.ObservationVersion)}
 		status, data, err := r.decideAs(ctx, o, r.tokens[o], r.body(o, "end_play", req.ObservationVersion, nil))
 		if err != nil {
-			return probeErr(err)
+			return ProbeErr(err)
 		}
 		var res Result
-		res.eval("bangarena/server.answer-shape")
+		res.Eval("bangarena/server.answer-shape")
 		c := baRefusal{status: http.StatusConflict, rule: "bangarena/12.decider", want: "HTTP 409 with retryable true", what: "a decision from a seat with nothing pending",
 			bodyRule: "bangarena/server.answer-shape", body: func(data []byte) string {
 				var e apiError
@@ -339,7 +339,7 @@ func baProbeNotPending(ctx context.Context, t *Target) Result {
 		}
 		return r.nothingApplied(ctx, res, s, "bangarena/12.decider", where, "a decision out of turn")
 	}
-	return skip("every seat had a decision pending at once")
+	return Skip("every seat had a decision pending at once")
 }
 
 func baProbeMalformed(ctx context.Context, t *Target) Result {
@@ -355,9 +355,9 @@ func baProbeMalformed(ctx context.Context, t *Target) Result {
 	for _, b := range bodies {
 		status, data, err := r.decideAs(ctx, seat, r.tokens[seat], []byte(b))
 		if err != nil {
-			return probeErr(err)
+			return ProbeErr(err)
 		}
-		c := baRefusal{status: http.StatusUnprocessableEntity, rule: "bangarena/server.malformed-body", want: "HTTP 422", what: fmt.Sprintf("a malformed decision body %q", clip([]byte(b)))}
+		c := baRefusal{status: http.StatusUnprocessableEntity, rule: "bangarena/server.malformed-body", want: "HTTP 422", what: fmt.Sprintf("a malformed decision body %q", Clip([]byte(b)))}
 		if judgeRefusal(&res, where, c, status, data, r.tail(2), statusNoted) == baOtherRefusal {
 			statusNoted = true
 		}

@@ -52,10 +52,10 @@ const (
 // made for an earlier request of the same probe.
 func judgeRefusal(res *Result, where rules.Where, c baRefusal, status int, data []byte, transcript []reports.Message, quiet bool) baVerdict {
 	if !c.documented {
-		res.eval("bangarena/server.status-code")
+		res.Eval("bangarena/server.status-code")
 	}
 	add := func(rule, expected, format string, a ...any) {
-		f := finding(rule, where, expected, fmt.Sprintf("HTTP %d %s", status, clip(data)), format, a...)
+		f := NewFinding(rule, where, expected, fmt.Sprintf("HTTP %d %s", status, Clip(data)), format, a...)
 		f.Transcript = transcript
 		res.Findings = append(res.Findings, f)
 	}

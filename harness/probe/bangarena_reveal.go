@@ -16,7 +16,7 @@ func baCheckEndReveal(ctx context.Context, t *Target) Result {
 	const rule = "bangarena/11.redaction"
 	ss, err := baObserve(ctx, t)
 	if err != nil {
-		return sessionErr(err)
+		return SessionErr(err)
 	}
 	var res Result
 	ended := 0
@@ -27,12 +27,12 @@ func baCheckEndReveal(ctx context.Context, t *Target) Result {
 		}
 		ended++
 		r := s.room
-		for _, seat := range sortedSeats(r.tokens) {
+		for _, seat := range SortedSeats(r.tokens) {
 			req, _, _, err := r.observeRead(ctx, seat)
 			if err != nil {
-				return probeErr(err)
+				return ProbeErr(err)
 			}
-			res.eval(rule)
+			res.Eval(rule)
 			var hidden []int
 			for _, p := range req.Observation.Players {
 				if p.RoleID == nil || *p.RoleID == "" || p.RoleHidden {
@@ -41,7 +41,7 @@ func baCheckEndReveal(ctx context.Context, t *Target) Result {
 			}
 			if len(hidden) > 0 {
 				at := seat
-				f := finding(rule, rules.Where{Seat: &at, Step: fmt.Sprintf("room %s after the end", r.id)}, "every seat's role shown", fmt.Sprintf("the roles of seats %v hidden", hidden),
+				f := NewFinding(rule, rules.Where{Seat: &at, Step: fmt.Sprintf("room %s after the end", r.id)}, "every seat's role shown", fmt.Sprintf("the roles of seats %v hidden", hidden),
 					"room %s ended normally (winner %s), yet seat %d's observation still hides the roles of seats %v", r.id, *obs.WinnerTeam, seat, hidden)
 				f.Transcript = r.tail(1)
 				res.Findings = append(res.Findings, f)
@@ -49,7 +49,7 @@ func baCheckEndReveal(ctx context.Context, t *Target) Result {
 		}
 	}
 	if ended == 0 {
-		return skip("no session room ended normally, so the roles shown after the end were not seen")
+		return Skip("no session room ended normally, so the roles shown after the end were not seen")
 	}
 	return res
 }

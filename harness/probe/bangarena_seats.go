@@ -68,7 +68,7 @@ func baLogLacksDecision(t *baEventTrail, g *ba.Game) (reports.Finding, bool) {
 		got = l.Type
 	}
 	seat := d.Seat
-	return finding("bangarena/server.replay", rules.Where{Seat: &seat, Step: fmt.Sprintf("log event %d", t.diverged+1)}, map[string]any{"type": "decision", "seat": d.Seat, "actionId": d.ActionID}, got,
+	return NewFinding("bangarena/server.replay", rules.Where{Seat: &seat, Step: fmt.Sprintf("log event %d", t.diverged+1)}, map[string]any{"type": "decision", "seat": d.Seat, "actionId": d.ActionID}, got,
 		"the room log does not show seat %d's decision %q, which the server applied", d.Seat, d.ActionID), true
 }
 
@@ -228,16 +228,16 @@ func baApplied(x baSent) (string, json.RawMessage, bool) {
 func baCheckSeatsRead(s *baSession, choicesAfterQueue bool) Result {
 	ev, why := baEvidence(s)
 	if why != "" {
-		return skip("the seats' evidence cannot deal the match: %s", why)
+		return Skip("the seats' evidence cannot deal the match: %s", why)
 	}
 	ev.Config.Readings.ChoicesAfterQueue = ev.Config.Readings.ChoicesAfterQueue || choicesAfterQueue
 	shown, unseen := judge.NewSeen(ev)
 	g, err := ba.NewTrackedGameWith(ev.Config, "", shown)
 	if err != nil {
-		return errored(err)
+		return Errored(err)
 	}
 	var res Result
-	res.eval(baverify.BangArenaModeRules(ev.Config)...)
+	res.Eval(baverify.BangArenaModeRules(ev.Config)...)
 	fieldsShown := map[string]bool{}
 	// Where the room log deals the match, the judge follows it event by
 	// event: once it shows an event the rules do not produce there, the
@@ -266,7 +266,7 @@ func baCheckSeatsRead(s *baSession, choicesAfterQueue bool) Result {
 		ev.Config = other
 		shown, unseen = judge.NewSeen(ev)
 		if g, err = ba.NewTrackedGameWith(ev.Config, "", shown); err != nil {
-			return errored(err)
+			return Errored(err)
 		}
 		var again Result
 		if stop = baSeatsDeal(&again, g, s.opening, ev); stop != "" {
@@ -336,7 +336,7 @@ func baCheckSeatsRead(s *baSession, choicesAfterQueue bool) Result {
 				stop = fmt.Sprintf("at decision %d seat %d took %q, which the server offers on its own reading of a gap (reported) and the engine does not allow", i, seat, applied)
 				break
 			}
-			res.Findings = append(res.Findings, finding(baDecisionRule(err), where, "a decision the engine accepts", applied,
+			res.Findings = append(res.Findings, NewFinding(baDecisionRule(err), where, "a decision the engine accepts", applied,
 				"the server applied %q, which the engine refuses here: %v", applied, err))
 			return res
 		}
@@ -364,22 +364,22 @@ func baCheckSeatsRead(s *baSession, choicesAfterQueue bool) Result {
 	}
 	if pending != nil && !parted {
 		for _, q := range pending {
-			res.Findings = append(res.Findings, finding(q.Rule, pendingAt, "an outcome the rules allow", q.Message, "%s (seq %d)", q.Message, q.Seq))
+			res.Findings = append(res.Findings, NewFinding(q.Rule, pendingAt, "an outcome the rules allow", q.Message, "%s (seq %d)", q.Message, q.Seq))
 		}
 		stop = cmp.Or(stop, "an outcome of chance the server showed could not have happened")
 	}
 	if compared == 0 && len(res.Findings) == 0 {
-		return skip("no decision the suite sent could be re-derived: %s", stop)
+		return Skip("no decision the suite sent could be re-derived: %s", stop)
 	}
-	res.eval("bangarena/server.replay")
+	res.Eval("bangarena/server.replay")
 	if stop == "" && trail != nil && !trail.agree(g) && !baOnlyEndDiffers(trail, g) {
 		logParts()
 	}
 	if stop == "" && g.Over() && s.final.Observation.WinnerTeam != nil {
 		team, seats := g.Winners()
-		res.eval(baWinRule(team, seats))
+		res.Eval(baWinRule(team, seats))
 		if *s.final.Observation.WinnerTeam != team || !sameInts(seats, s.final.Observation.WinnerSeats) {
-			res.Findings = append(res.Findings, finding(baWinRule(team, seats), rules.Where{}, map[string]any{"team": team, "seats": seats},
+			res.Findings = append(res.Findings, NewFinding(baWinRule(team, seats), rules.Where{}, map[string]any{"team": team, "seats": seats},
 				map[string]any{"team": *s.final.Observation.WinnerTeam, "seats": s.final.Observation.WinnerSeats}, "the re-derived winners differ from the winners the server showed"))
 		} else if len(res.Findings) == 0 {
 			agreed = g.EventCount() // the end agrees too
@@ -388,15 +388,15 @@ func baCheckSeatsRead(s *baSession, choicesAfterQueue bool) Result {
 	// Every event of the engine up to the last agreement was compared,
 	// through the state each seat saw, with the server's play.
 	for _, e := range g.EventsFrom(0)[:agreed] {
-		res.eval(baverify.BangArenaEventRules(&e, ev.Config)...)
+		res.Eval(baverify.BangArenaEventRules(&e, ev.Config)...)
 	}
 	for id := range g.Evaluated() {
-		res.eval(id)
+		res.Eval(id)
 	}
 	if stop != "" {
 		for _, id := range baSeatsRules() {
 			if res.Evaluated[id] == 0 {
-				res.notExercised(id, "the judge of the seats' evidence stopped, inconclusive: "+stop)
+				res.NoteNotExercised(id, "the judge of the seats' evidence stopped, inconclusive: "+stop)
 			}
 		}
 	}
@@ -418,7 +418,7 @@ func baSeatsCompareAt(res *Result, g *ba.Game, x baSeen, where rules.Where, show
 		return
 	}
 	diffs, evaluated := baViewFields(g.View(x.Seat), x.Req.Observation)
-	res.eval(evaluated...)
+	res.Eval(evaluated...)
 	since := g.EventsFrom(agreed)
 	for _, d := range diffs {
 		if shown[d.path] {
@@ -432,7 +432,7 @@ func baSeatsCompareAt(res *Result, g *ba.Game, x baSeen, where rules.Where, show
 		if causedOnly && (d.rule != "bangarena/11.fields" || rule == d.rule) {
 			continue
 		}
-		f := finding(rule, where, d.want, d.got, "the observation's %s differs from the state the seats' evidence re-derives", d.path)
+		f := NewFinding(rule, where, d.want, d.got, "the observation's %s differs from the state the seats' evidence re-derives", d.path)
 		seat := x.Seat
 		f.Transcript = []reports.Message{reports.NewMessage(reports.Received, time.Now(), &seat, x.Raw)}
 		res.Findings = append(res.Findings, f)
@@ -440,7 +440,7 @@ func baSeatsCompareAt(res *Result, g *ba.Game, x baSeen, where rules.Where, show
 	if len(diffs) > 0 || causedOnly {
 		return // the items follow from the state, which parted already
 	}
-	res.eval("bangarena/server.legal-actions", "bangarena/13.action-ids")
+	res.Eval("bangarena/server.legal-actions", "bangarena/13.action-ids")
 	res.Findings = append(res.Findings, baItemDiff(g, x, where, func(id string) string {
 		if !legaldiff.ActionIDFormed(id) {
 			return "bangarena/13.action-ids"
@@ -630,11 +630,11 @@ func baSeatsDeal(res *Result, g *ba.Game, opening []baSeen, ev judge.Evidence) (
 		var f *reports.Finding
 		switch {
 		case e.Type == "deal" && e.MaxHp != p.MaxHp:
-			x := finding(cmp.Or(g.Cause(e.Seq), "bangarena/2.marshal-bonus"), where, e.MaxHp, p.MaxHp, "seat %d is dealt %d max hp, not the %d the deal gives", seat, p.MaxHp, e.MaxHp)
+			x := NewFinding(cmp.Or(g.Cause(e.Seq), "bangarena/2.marshal-bonus"), where, e.MaxHp, p.MaxHp, "seat %d is dealt %d max hp, not the %d the deal gives", seat, p.MaxHp, e.MaxHp)
 			f = &x
 			parted[seat] = true
 		case e.Type == "draw" && e.Reason == "deal" && !parted[seat] && ev.Hands[seat] != nil && e.Count != len(ev.Hands[seat]):
-			x := finding(cmp.Or(g.Cause(e.Seq), "bangarena/2.marshal-bonus"), where, e.Count, len(ev.Hands[seat]), "seat %d is dealt %d cards, not the %d the deal gives", seat, len(ev.Hands[seat]), e.Count)
+			x := NewFinding(cmp.Or(g.Cause(e.Seq), "bangarena/2.marshal-bonus"), where, e.Count, len(ev.Hands[seat]), "seat %d is dealt %d cards, not the %d the deal gives", seat, len(ev.Hands[seat]), e.Count)
 			f = &x
 		}
 		if f != nil {

@@ -79,7 +79,7 @@ func baUncharged(res Result, why string) Result {
 	kept := res.Findings[:0:0]
 	for _, f := range res.Findings {
 		if cat.Grade(f.Finding, false).Level == rules.Must {
-			res.notExercised(f.Rule, why+": the state parted from it later ("+f.Message+"), which may follow from that reading: not charged")
+			res.NoteNotExercised(f.Rule, why+": the state parted from it later ("+f.Message+"), which may follow from that reading: not charged")
 			continue
 		}
 		kept = append(kept, f)
@@ -142,7 +142,7 @@ func baSeatsOtherDecider(g *ba.Game, x baSent, applied string, args json.RawMess
 		return reports.Finding{}, false
 	}
 	dec, _ := g.Decider()
-	f := finding("bangarena/12.one-decider", where, fmt.Sprintf("seat %d decides first", dec), fmt.Sprintf("seat %d asked", x.seen.Seat),
+	f := NewFinding("bangarena/12.one-decider", where, fmt.Sprintf("seat %d decides first", dec), fmt.Sprintf("seat %d asked", x.seen.Seat),
 		baOtherDeciderMsg+"%d while seat %d's pending choice is open: %v", x.seen.Seat, dec, err)
 	seat := x.seen.Seat
 	f.Transcript = []reports.Message{reports.NewMessage(reports.Received, time.Now(), &seat, x.seen.Raw)}

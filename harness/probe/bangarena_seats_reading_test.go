@@ -89,12 +89,12 @@ func TestSeatsJudgeGoesOnPastAReading(t *testing.T) {
 // the first judgment stands, inconclusive, saying why. (It used to report
 // the MUST: a false failure of a correct server.)
 func TestOnOtherReadingChargesNoGuess(t *testing.T) {
-	decider := finding("bangarena/12.one-decider", rules.Where{}, "seat 1 decides first", "seat 3 asked", baOtherDeciderMsg+"3 while seat 1's pending choice is open")
+	decider := NewFinding("bangarena/12.one-decider", rules.Where{}, "seat 1 decides first", "seat 3 asked", baOtherDeciderMsg+"3 while seat 1's pending choice is open")
 	decider.Basis, decider.Ref = rules.BasisReading, "I-BA-27"
 	first := Result{NotExercised: map[string]string{"bangarena/10.win-order": "the judge of the seats' evidence stopped, inconclusive: at decision 40 the engine's decider is not seat 3"}}
-	should := finding("bangarena/server.legal-actions", rules.Where{}, "no such item", "heal:heal_self_03", "the server offers it")
+	should := NewFinding("bangarena/server.legal-actions", rules.Where{}, "no such item", "heal:heal_self_03", "the server offers it")
 	should.Basis, should.Ref = rules.BasisReading, "I-BA-7"
-	must := finding("bangarena/3.turn-order", rules.Where{}, 1, 2, "the observation's turnSeat differs from the state the seats' evidence re-derives")
+	must := NewFinding("bangarena/3.turn-order", rules.Where{}, 1, 2, "the observation's turnSeat differs from the state the seats' evidence re-derives")
 
 	kept := baOnOtherReading(first, Result{Findings: []reports.Finding{should}}, decider)
 	if len(kept.Findings) != 2 || kept.Findings[0].Rule != "bangarena/12.one-decider" {
@@ -119,9 +119,9 @@ func TestOnOtherReadingChargesNoGuess(t *testing.T) {
 // 3.phases, 3.turn-order and 6.char-15-scavenger at one decision of such a
 // room): its rule is inconclusive, saying why, and the SHOULD stays.
 func TestDealtOnOtherReadingChargesNoGuess(t *testing.T) {
-	deal := finding("bangarena/2.impostor-8-seats", rules.Where{}, 6, 5, "seat 1 is dealt 5 max hp, not the 6 the deal gives")
+	deal := NewFinding("bangarena/2.impostor-8-seats", rules.Where{}, 6, 5, "seat 1 is dealt 5 max hp, not the 6 the deal gives")
 	deal.Basis, deal.Ref = rules.BasisReading, "I-BA-4"
-	must := finding("bangarena/3.turn-order", rules.Where{}, 1, 2, "the observation's turnSeat differs from the state the seats' evidence re-derives")
+	must := NewFinding("bangarena/3.turn-order", rules.Where{}, 1, 2, "the observation's turnSeat differs from the state the seats' evidence re-derives")
 	if !baDealtOnOtherReading([]reports.Finding{deal, must}) || baDealtOnOtherReading([]reports.Finding{must}) {
 		t.Fatal("baDealtOnOtherReading does not tell a room dealt on the server's reading")
 	}

@@ -38,7 +38,7 @@ func baProbeSilent(ctx context.Context, t *Target) Result {
 	if !ok {
 		return stop
 	}
-	d := t.deadline()
+	d := t.Deadline()
 	var res Result
 	shots := 0
 	judged := map[string]bool{}
@@ -49,14 +49,14 @@ func baProbeSilent(ctx context.Context, t *Target) Result {
 				lower = time.Now()
 				status, _, err := r.decideAs(ctx, s.Seat, r.tokens[s.Seat], r.body(s.Seat, it.ActionID, s.Version, nil))
 				if err != nil {
-					return probeErr(err)
+					return ProbeErr(err)
 				}
 				if status != http.StatusOK {
 					break
 				}
 				next, ended, err := r.pending(ctx)
 				if err != nil {
-					return probeErr(err)
+					return ProbeErr(err)
 				}
 				if ended {
 					break
@@ -67,20 +67,20 @@ func baProbeSilent(ctx context.Context, t *Target) Result {
 		}
 		w, err := r.waitSilent(ctx, s, d)
 		if err != nil {
-			return probeErr(err)
+			return ProbeErr(err)
 		}
 		seat := s.Seat
 		where := rules.Where{Seat: &seat, Step: fmt.Sprintf("version %d", s.Version)}
-		res.eval("bangarena/14.default-action")
+		res.Eval("bangarena/14.default-action")
 		if !w.changed {
-			res.Findings = append(res.Findings, finding("bangarena/14.default-action", where, fmt.Sprintf("the default answer within %v", d+max(time.Second, d)), "the decision still open",
+			res.Findings = append(res.Findings, NewFinding("bangarena/14.default-action", where, fmt.Sprintf("the default answer within %v", d+max(time.Second, d)), "the decision still open",
 				"nothing was answered for the silent seat at its deadline"))
 			return res
 		}
-		res.eval("bangarena/14.not-before-deadline")
+		res.Eval("bangarena/14.not-before-deadline")
 		tol := max(25*time.Millisecond, d/10)
 		if early := w.seenAt.Sub(lower); early < d-tol {
-			res.Findings = append(res.Findings, finding("bangarena/14.not-before-deadline", where, fmt.Sprintf("no answer for the seat before its deadline of %v", d),
+			res.Findings = append(res.Findings, NewFinding("bangarena/14.not-before-deadline", where, fmt.Sprintf("no answer for the seat before its deadline of %v", d),
 				fmt.Sprintf("answered within %v", early.Round(time.Millisecond)),
 				"the server answered for the silent seat %v after the decision was offered at the latest, before its deadline of %v", early.Round(time.Millisecond), d))
 		}
@@ -88,7 +88,7 @@ func baProbeSilent(ctx context.Context, t *Target) Result {
 		if cmd != "" && !judged[cmd] {
 			judged[cmd] = true
 			if why := baJudgeDefault(cmd, def, s, w.after); why != "" {
-				res.Findings = append(res.Findings, finding("bangarena/14.default-action", where, "the default answer "+cmd, "another answer", "%s", why))
+				res.Findings = append(res.Findings, NewFinding("bangarena/14.default-action", where, "the default answer "+cmd, "another answer", "%s", why))
 			}
 		}
 		lower = w.lastSame
@@ -97,7 +97,7 @@ func baProbeSilent(ctx context.Context, t *Target) Result {
 		}
 		next, ended, err := r.pending(ctx)
 		if err != nil {
-			return probeErr(err)
+			return ProbeErr(err)
 		}
 		if ended {
 			break

@@ -42,7 +42,7 @@ func baDocRoles(seats int, mode string) map[string]int {
 // at 5 seats or more). The session rooms play 4 seats and the impostor at
 // 8; this check sees the other sizes.
 func baCheckDealSizes(ctx context.Context, t *Target) Result {
-	if r, ok := needCreate(t); !ok {
+	if r, ok := NeedCreate(t); !ok {
 		return r
 	}
 	c := probeLong(t)
@@ -56,37 +56,37 @@ func baCheckDealSizes(ctx context.Context, t *Target) Result {
 				rule = "bangarena/2.impostor-distribution"
 			}
 			roles, _, err := baDealtRolesMode(ctx, c, t, fmt.Sprintf("deal-size/%s/%d", mode, seats), baMode{mode: mode, seats: seats})
-			var ce *createError
+			var ce *CreateError
 			var sk baFairSkip
 			switch {
-			case errors.As(err, &ce) && ce.status >= 400 && ce.status < 500:
-				refused = append(refused, fmt.Sprintf("%s at %d seats (HTTP %d)", mode, seats, ce.status))
+			case errors.As(err, &ce) && ce.Status >= 400 && ce.Status < 500:
+				refused = append(refused, fmt.Sprintf("%s at %d seats (HTTP %d)", mode, seats, ce.Status))
 				continue
 			case errors.As(err, &sk):
-				return skip("%s", sk.why)
+				return Skip("%s", sk.why)
 			case err != nil:
-				return probeErr(err)
+				return ProbeErr(err)
 			}
 			if len(roles) != seats {
 				refused = append(refused, fmt.Sprintf("%s at %d seats (a room of %d seats made)", mode, seats, len(roles)))
 				continue
 			}
-			res.eval(rule)
+			res.Eval(rule)
 			got := map[string]int{}
 			for _, r := range roles {
 				got[r]++
 			}
 			if want := baDocRoles(seats, mode); !maps.Equal(got, want) {
-				res.Findings = append(res.Findings, finding(rule, rules.Where{Step: fmt.Sprintf("%s room of %d seats", mode, seats)}, baRoleCounts(want), baRoleCounts(got),
+				res.Findings = append(res.Findings, NewFinding(rule, rules.Where{Step: fmt.Sprintf("%s room of %d seats", mode, seats)}, baRoleCounts(want), baRoleCounts(got),
 					"a %s room of %d seats dealt %s, not the document's %s", mode, seats, baRoleCounts(got), baRoleCounts(want)))
 			}
 		}
 	}
 	if len(res.Evaluated) == 0 {
-		return skip("the server made no room of the sizes asked for: %s", strings.Join(refused, "; "))
+		return Skip("the server made no room of the sizes asked for: %s", strings.Join(refused, "; "))
 	}
 	for _, why := range refused {
-		res.notExercised("bangarena/2.role-distribution", "the server refused a room: "+why)
+		res.NoteNotExercised("bangarena/2.role-distribution", "the server refused a room: "+why)
 	}
 	return res
 }

@@ -209,7 +209,7 @@ func baSteerPurposes(t *Target, plan []baRoomPlan) []string {
 			if k > 0 {
 				p = fmt.Sprintf("%s~%d", pl.purpose, k)
 			}
-			keys, ok := baSimulate(t.seedFor(p), cfg)
+			keys, ok := baSimulate(t.SeedFor(p), cfg)
 			if !ok {
 				if k == 0 {
 					break // not the referee's match: no steering

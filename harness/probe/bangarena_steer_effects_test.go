@@ -25,7 +25,7 @@ func TestSessionPlanSteersRareEffects(t *testing.T) {
 		if size == 0 {
 			size = tg.TableSize
 		}
-		log := steeredLog(t, tg.seedFor(pl.purpose), ba.Config{Seats: size, RoleMode: pl.mode.mode, Characters: pl.mode.characters(size)})
+		log := steeredLog(t, tg.SeedFor(pl.purpose), ba.Config{Seats: size, RoleMode: pl.mode.mode, Characters: pl.mode.characters(size)})
 		player, dynamite := -1, false
 		for _, e := range log {
 			switch {

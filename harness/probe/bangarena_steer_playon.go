@@ -62,7 +62,7 @@ func baPlayPlanned(ctx context.Context, t *Target, plan []baRoomPlan) ([]*baSess
 			return nil, err
 		}
 	}
-	st := t.baSteerState()
+	st := baSteerState(t)
 	for _, s := range out {
 		st.confirm(ctx, s)
 	}
@@ -79,8 +79,8 @@ func baPlayPlanned(ctx context.Context, t *Target, plan []baRoomPlan) ([]*baSess
 // same, or that fails, ends the playing on and is left out: the planned
 // rooms are what the session must have.
 func baPlayOn(t *Target, planned int, per time.Duration) []*baSession {
-	budget := t.budget()
-	steer := t.baSteerState()
+	budget := t.PlayBudget()
+	steer := baSteerState(t)
 	if !t.Create || budget <= 0 {
 		steer.stopped("the suite does not play on: a negative --budget")
 		return nil
@@ -107,7 +107,7 @@ func baPlayOn(t *Target, planned int, per time.Duration) []*baSession {
 		var wg sync.WaitGroup
 		for k, x := range wave {
 			m := baPlayOnMode(x, tries[x.key], played+k, steer.ownDealt())
-			m.deal = baPlayOnDeal(t.offers(baCapFixedDeal) || steer.fixedDeal())
+			m.deal = baPlayOnDeal(t.Offers(baCapFixedDeal) || steer.fixedDeal())
 			from := steer.clone()
 			purpose := fmt.Sprintf("session-%d", planned+played+k+1)
 			tries[x.key]++

@@ -25,26 +25,26 @@ func baProbeNoTalk(ctx context.Context, t *Target) Result {
 	seat := s.Seat
 	d, err := r.players[seat].Decide(&s.Req)
 	if err != nil {
-		return errored(err)
+		return Errored(err)
 	}
 	marker := fmt.Sprintf("umpire-table-talk-%s-%d", r.id, s.Version)
 	body := r.body(seat, d.ActionID, s.Version, d.Args)
 	body["message"] = marker
 	status, data, err := r.decideAs(ctx, seat, r.tokens[seat], body)
 	if err != nil {
-		return probeErr(err)
+		return ProbeErr(err)
 	}
 	if status != http.StatusOK {
-		return skip("the server refused a decision carrying a message field (HTTP %d: %s), so nothing could be relayed", status, clip(data))
+		return Skip("the server refused a decision carrying a message field (HTTP %d: %s), so nothing could be relayed", status, Clip(data))
 	}
 	views := map[int][]byte{}
-	for _, other := range sortedSeats(r.tokens) {
+	for _, other := range SortedSeats(r.tokens) {
 		if other == seat {
 			continue // the sender's own view is no channel to another seat
 		}
 		st, raw, err := r.observeAs(ctx, other, r.tokens[other])
 		if err != nil {
-			return probeErr(err)
+			return ProbeErr(err)
 		}
 		if st == http.StatusOK {
 			views[other] = raw
@@ -68,16 +68,16 @@ func baJudgeTalk(seat, version int, marker string, views map[int][]byte) Result 
 		if other == seat {
 			continue
 		}
-		res.eval(rule)
+		res.Eval(rule)
 		if bytes.Contains(views[other], []byte(marker)) {
 			o := other
-			res.Findings = append(res.Findings, finding(rule, rules.Where{Seat: &o, Step: fmt.Sprintf("after version %d", version)}, "no trace of the message", "the message shown",
+			res.Findings = append(res.Findings, NewFinding(rule, rules.Where{Seat: &o, Step: fmt.Sprintf("after version %d", version)}, "no trace of the message", "the message shown",
 				"seat %d's message sent with its decision is shown to seat %d", seat, other))
 			break
 		}
 	}
 	if len(res.Evaluated) == 0 {
-		return skip("no other seat could be observed after the decision")
+		return Skip("no other seat could be observed after the decision")
 	}
 	return res
 }

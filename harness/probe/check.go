@@ -53,7 +53,7 @@ type Result struct {
 }
 
 // eval counts one evaluation of each rule.
-func (r *Result) eval(ids ...string) {
+func (r *Result) Eval(ids ...string) {
 	if r.Evaluated == nil {
 		r.Evaluated = map[string]int{}
 	}
@@ -63,7 +63,7 @@ func (r *Result) eval(ids ...string) {
 }
 
 // evalAll adds evaluation counts (a verifier's Summary.Evaluated).
-func (r *Result) evalAll(m map[string]int) {
+func (r *Result) EvalAll(m map[string]int) {
 	for id, n := range m {
 		if r.Evaluated == nil {
 			r.Evaluated = map[string]int{}
@@ -73,7 +73,7 @@ func (r *Result) evalAll(m map[string]int) {
 }
 
 // notExercised records why rule id was not evaluated.
-func (r *Result) notExercised(id, why string) {
+func (r *Result) NoteNotExercised(id, why string) {
 	if r.NotExercised == nil {
 		r.NotExercised = map[string]string{}
 	}
@@ -81,21 +81,21 @@ func (r *Result) notExercised(id, why string) {
 }
 
 // skip returns a skipped result.
-func skip(format string, args ...any) Result {
+func Skip(format string, args ...any) Result {
 	return Result{Status: reports.Skip, Reason: fmt.Sprintf(format, args...)}
 }
 
 // orSkip returns r when it holds findings (they must not be lost to a
 // skip), else a skipped result.
-func (r Result) orSkip(format string, args ...any) Result {
+func (r Result) OrSkip(format string, args ...any) Result {
 	if len(r.Findings) > 0 {
 		return r
 	}
-	return skip(format, args...)
+	return Skip(format, args...)
 }
 
 // errored returns a result for a check umpire could not carry out.
-func errored(err error) Result {
+func Errored(err error) Result {
 	return Result{Status: reports.Error, Reason: err.Error()}
 }
 
@@ -350,7 +350,7 @@ func Checks(game string) []Check {
 	if err != nil {
 		return nil
 	}
-	return s.checks()
+	return s.Checks()
 }
 
 // grade sets each finding's level from its basis (rules.Grade): findings on
@@ -368,11 +368,20 @@ func grade(fs []reports.Finding, strict bool) []reports.Finding {
 
 // finding builds a finding at its rule's catalogue level
 // (reports.NewFinding).
-func finding(rule string, where rules.Where, expected, got any, format string, args ...any) reports.Finding {
+func NewFinding(rule string, where rules.Where, expected, got any, format string, args ...any) reports.Finding {
 	return reports.NewFinding(rule, where, expected, got, format, args...)
 }
 
 // isTimeout reports whether err comes from a context that ended.
-func isTimeout(err error) bool {
+func IsTimeout(err error) bool {
 	return errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled)
 }
+
+// Sections of a game's checks (a report groups the checks by them).
+const (
+	SecSchema  = "Schema"
+	SecCross   = "Cross-check"
+	SecHidden  = "Hidden information"
+	SecProbes  = "Probes"
+	SecTimeout = "Timeouts"
+)

@@ -31,11 +31,11 @@ func StartEmbeddedDialects(game string, faults, dialects []string) (*Embedded, e
 	if err != nil {
 		return nil, err
 	}
-	return s.start(faults, dialects)
+	return s.Start(faults, dialects)
 }
 
 // startLoopback serves a game server's handler on a loopback port.
-func startLoopback(h http.Handler, shutdown func(ctx context.Context) error) (*Embedded, error) {
+func StartLoopback(h http.Handler, shutdown func(ctx context.Context) error) (*Embedded, error) {
 	l, err := serverkit.StartLoopback(h, shutdown)
 	if err != nil {
 		return nil, err
@@ -48,4 +48,13 @@ func (e *Embedded) Close() error {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	return e.l.Close(ctx)
+}
+
+// kinded turns plain names into a server's named kind.
+func Kinded[K ~string](names []string) []K {
+	out := make([]K, len(names))
+	for i, n := range names {
+		out[i] = K(n)
+	}
+	return out
 }

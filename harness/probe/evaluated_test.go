@@ -15,9 +15,9 @@ func TestCoverageIsAttributedFromEvaluation(t *testing.T) {
 	c := Check{Name: "split", Game: GameInference,
 		Rules: []string{"inference/round.6.ties", "inference/round.6.odd-chips", "inference/round.6.side-pots"}}
 	var res Result
-	res.eval("inference/round.6.ties")
-	res.notExercised("inference/round.6.odd-chips", "the tied pot split evenly")
-	res.Findings = append(res.Findings, finding("inference/round.6.showdown", rules.Where{}, 1, 2, "m"))
+	res.Eval("inference/round.6.ties")
+	res.NoteNotExercised("inference/round.6.odd-chips", "the tied pot split evenly")
+	res.Findings = append(res.Findings, NewFinding("inference/round.6.showdown", rules.Where{}, 1, 2, "m"))
 	rc := Finish(c, res, 0)
 	if rc.Evaluated == nil || rc.Evaluated["inference/round.6.ties"] != 1 || rc.Evaluated["inference/round.6.showdown"] != 1 {
 		t.Fatalf("evaluated %v", rc.Evaluated)
@@ -43,7 +43,7 @@ func TestCoverageIsAttributedFromEvaluation(t *testing.T) {
 		t.Errorf("odd-chips: why %q", why)
 	}
 	// A skipped check evaluated nothing, whatever it lists.
-	sk := Finish(c, skip("no tie arose"), 0)
+	sk := Finish(c, Skip("no tie arose"), 0)
 	if len(sk.Evaluated) != 0 || sk.Evaluated == nil {
 		t.Errorf("skip: evaluated %v, want an empty set", sk.Evaluated)
 	}

@@ -18,7 +18,7 @@ func TestKnownFlakyRetry(t *testing.T) {
 		return Check{Name: "flappy", Game: GameInference, Rules: []string{rule}, Run: func(context.Context, *Target) Result {
 			calls++
 			if calls == 1 {
-				return Result{Findings: []reports.Finding{finding(rule, rules.Where{}, 3, 4, "four raises")}}
+				return Result{Findings: []reports.Finding{NewFinding(rule, rules.Where{}, 3, 4, "four raises")}}
 			}
 			return Result{}
 		}}

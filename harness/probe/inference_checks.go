@@ -1,7 +1,6 @@
 package probe
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -19,68 +18,59 @@ import (
 	"github.com/umpire-arena/umpire/schemas"
 )
 
-// Sections of the Inference suite.
-const (
-	secSchema  = "Schema"
-	secCross   = "Cross-check"
-	secHidden  = "Hidden information"
-	secProbes  = "Probes"
-	secTimeout = "Timeouts"
-)
-
 func inferenceChecks() []Check {
-	long := func(t *Target) time.Duration { return 60*time.Second + 40*t.deadline()*time.Duration(t.Rounds) }
-	probe := func(t *Target) time.Duration { return 40*time.Second + 20*t.deadline() }
+	long := func(t *Target) time.Duration { return 60*time.Second + 40*t.Deadline()*time.Duration(t.Rounds) }
+	probe := func(t *Target) time.Duration { return 40*time.Second + 20*t.Deadline() }
 	return []Check{
-		{Name: "inference: every message validates against the schemas", Game: GameInference, Section: secSchema,
+		{Name: "inference: every message validates against the schemas", Game: GameInference, Section: SecSchema,
 			Rules: []string{"inference/protocol.envelope", "inference/protocol.log-line", "inference/round.7.uncontested", "inference/timeouts.deadline", "inference/wire.visible-state.fields"}, Timeout: long, Run: infCheckSchema},
-		{Name: "inference: legal_actions agree with the referee", Game: GameInference, Section: secCross,
+		{Name: "inference: legal_actions agree with the referee", Game: GameInference, Section: SecCross,
 			Rules: []string{"inference/wire.legal-actions.call", "inference/wire.legal-actions.fold", "inference/wire.legal-actions.raise", "inference/protocol.current-bet", "inference/protocol.to-call", "inference/protocol.ante-formula", "inference/wire.visible-state.contribution", "inference/visibility.public"}, Timeout: long, Run: infCheckLegal},
-		{Name: "inference: every visible_state agrees with the events before it", Game: GameInference, Section: secCross,
+		{Name: "inference: every visible_state agrees with the events before it", Game: GameInference, Section: SecCross,
 			Rules: infViewRules(), Timeout: long, Run: infCheckViews},
-		{Name: "inference: the match replays through the referee (its log, else every seat's stream)", Game: GameInference, Section: secCross,
+		{Name: "inference: the match replays through the referee (its log, else every seat's stream)", Game: GameInference, Section: SecCross,
 			Rules: verify.InferenceRuleIDs(), Timeout: long, Run: infCheckLog},
-		{Name: "inference: hidden values stay hidden", Game: GameInference, Section: secHidden,
+		{Name: "inference: hidden values stay hidden", Game: GameInference, Section: SecHidden,
 			Rules: []string{"inference/visibility.no-peek", "inference/visibility.own-value", "inference/wire.events.objects", "inference/round.7.uncontested"}, Timeout: long, Run: infCheckHidden},
-		{Name: "inference: every event is a line of the match log, in order", Game: GameInference, Section: secCross,
+		{Name: "inference: every event is a line of the match log, in order", Game: GameInference, Section: SecCross,
 			Rules: []string{"inference/wire.events.objects"}, Timeout: long, Run: infCheckEventsAreLog},
-		{Name: "inference: history keeps the last 20 rounds in full, older ones trimmed", Game: GameInference, Section: secProbes,
+		{Name: "inference: history keeps the last 20 rounds in full, older ones trimmed", Game: GameInference, Section: SecProbes,
 			Rules: []string{"inference/wire.visible-state.history-trim"}, Timeout: probe, Run: infProbeHistoryTrim},
-		{Name: "inference: a match created without settings has the documents' defaults", Game: GameInference, Section: secProbes,
+		{Name: "inference: a match created without settings has the documents' defaults", Game: GameInference, Section: SecProbes,
 			Rules: []string{"inference/table.size", "inference/match.rounds", "inference/match.credits", "inference/round.2.ante-ramp", "inference/timeouts.default-deadline"}, Timeout: probe, Run: infProbeDefaults},
-		{Name: "inference: GET /rules/inference serves the rules", Game: GameInference, Section: secProbes,
+		{Name: "inference: GET /rules/inference serves the rules", Game: GameInference, Section: SecProbes,
 			Rules: []string{"inference/server.rules-served"}, Timeout: probe, Run: infProbeRulesServed},
-		{Name: "inference: an illegal move is refused and does not use up the turn", Game: GameInference, Section: secProbes,
+		{Name: "inference: an illegal move is refused and does not use up the turn", Game: GameInference, Section: SecProbes,
 			Rules: []string{"inference/illegal.listed-only", "inference/illegal.no-consume", "inference/server.error-code", "inference/round.3.raise-bounds"}, Timeout: probe, Run: infProbeIllegal},
-		{Name: "inference: a move out of turn, of an unknown action, without its amount or after the end is refused", Game: GameInference, Section: secProbes,
+		{Name: "inference: a move out of turn, of an unknown action, without its amount or after the end is refused", Game: GameInference, Section: SecProbes,
 			Rules: []string{"inference/illegal.not-your-turn", "inference/illegal.match-over", "inference/server.error-code", "inference/wire.move.action", "inference/wire.move.amount", "inference/illegal.listed-only", "inference/illegal.no-consume"}, Timeout: probe, Run: infProbeTurns},
-		{Name: "inference: a short stack posts what it has and is all-in", Game: GameInference, Section: secProbes,
+		{Name: "inference: a short stack posts what it has and is all-in", Game: GameInference, Section: SecProbes,
 			Rules: append(infViewRules(), "inference/round.3.all-in", "inference/round.6.side-pots", "inference/round.2.bust"), Timeout: probe, Run: infProbeShortStack},
-		{Name: "inference: a table message over the limit is refused, the limit counted in code points", Game: GameInference, Section: secProbes,
+		{Name: "inference: a table message over the limit is refused, the limit counted in code points", Game: GameInference, Section: SecProbes,
 			Rules: []string{"inference/round.4.message-length", "inference/protocol.message-code-points", "inference/illegal.listed-only"}, Timeout: probe, Run: infProbeMessages},
-		{Name: "inference: a call a seat cannot cover is all-in, side pots follow", Game: GameInference, Section: secProbes,
+		{Name: "inference: a call a seat cannot cover is all-in, side pots follow", Game: GameInference, Section: SecProbes,
 			Rules: append(infViewRules(), "inference/round.3.all-in", "inference/protocol.action-all-in", "inference/round.6.side-pots", "inference/wire.legal-actions.call"), Timeout: probe, Run: infProbeAllIn},
-		{Name: "inference: a raise beyond the cap is refused", Game: GameInference, Section: secProbes,
+		{Name: "inference: a raise beyond the cap is refused", Game: GameInference, Section: SecProbes,
 			Rules: []string{"inference/round.3.raise-cap", "inference/illegal.listed-only"}, Timeout: probe, Run: infProbeRaiseCap},
-		{Name: "inference: a raise the seat cannot cover is refused, and every raise costs the call plus the raise", Game: GameInference, Section: secProbes,
+		{Name: "inference: a raise the seat cannot cover is refused, and every raise costs the call plus the raise", Game: GameInference, Section: SecProbes,
 			Rules: append(infViewRules(), "inference/illegal.listed-only", "inference/server.error-code"), Timeout: probe, Run: infProbeRaiseCovered},
-		{Name: "inference: a wrong token is refused", Game: GameInference, Section: secProbes,
+		{Name: "inference: a wrong token is refused", Game: GameInference, Section: SecProbes,
 			Rules: []string{"inference/server.auth", "inference/server.error-code", "inference/visibility.no-peek"}, Timeout: probe, Run: infProbeAuth},
-		{Name: "inference: a malformed message is refused and the turn stays open", Game: GameInference, Section: secProbes,
+		{Name: "inference: a malformed message is refused and the turn stays open", Game: GameInference, Section: SecProbes,
 			Rules: []string{"inference/server.bad-message", "inference/server.error-code"}, Timeout: probe, Run: infProbeMalformed},
-		{Name: "inference: a table of 2 or of 9 seats is refused", Game: GameInference, Section: secProbes,
+		{Name: "inference: a table of 2 or of 9 seats is refused", Game: GameInference, Section: SecProbes,
 			Rules: []string{"inference/table.size"}, Timeout: probe, Run: infProbeTableSize},
-		{Name: "inference: a tied showdown splits the pot, odd credit by the rules", Game: GameInference, Section: secProbes,
-			Rules: []string{"inference/round.6.ties", "inference/round.6.odd-chips"}, Timeout: func(t *Target) time.Duration { return probe(t) + t.budget() }, Run: infProbeSplit},
-		{Name: "inference: the dealt values are uniform and independent", Game: GameInference, Section: secProbes,
+		{Name: "inference: a tied showdown splits the pot, odd credit by the rules", Game: GameInference, Section: SecProbes,
+			Rules: []string{"inference/round.6.ties", "inference/round.6.odd-chips"}, Timeout: func(t *Target) time.Duration { return probe(t) + t.PlayBudget() }, Run: infProbeSplit},
+		{Name: "inference: the dealt values are uniform and independent", Game: GameInference, Section: SecProbes,
 			Rules: []string{"inference/round.1.fair"}, Timeout: fairTimeout, Run: infProbeFair},
-		{Name: "inference: the deadline keeps running after an illegal move", Game: GameInference, Section: secTimeout,
+		{Name: "inference: the deadline keeps running after an illegal move", Game: GameInference, Section: SecTimeout,
 			Rules: []string{"inference/timeouts.deadline", "inference/illegal.no-consume"}, Timeout: probe, Run: infProbeDeadline},
-		{Name: "inference: a silent seat gets the default action", Game: GameInference, Section: secTimeout,
+		{Name: "inference: a silent seat gets the default action", Game: GameInference, Section: SecTimeout,
 			Rules: []string{"inference/timeouts.default-action", "inference/timeouts.logged", "inference/log.timeout-before-action", "inference/timeouts.strikes"}, Timeout: probe, Run: infProbeSilent},
-		{Name: "inference: three silent turns sit the seat out", Game: GameInference, Section: secTimeout,
+		{Name: "inference: three silent turns sit the seat out", Game: GameInference, Section: SecTimeout,
 			Rules: []string{"inference/timeouts.sit-out", "inference/timeouts.back-in-round", "inference/timeouts.last-strike", "inference/protocol.strikes-count", "inference/log.timeout-before-action", "inference/timeouts.clear-on-move", "inference/wire.visible-state.sitting-out", "inference/wire.visible-state.sitting-out-at-once"}, Timeout: probe, Run: infProbeSitOut},
-		{Name: "inference: reconnecting does not shorten a sit-out", Game: GameInference, Section: secTimeout,
+		{Name: "inference: reconnecting does not shorten a sit-out", Game: GameInference, Section: SecTimeout,
 			Rules: []string{"inference/timeouts.reconnect"}, Timeout: probe, Run: infProbeRejoin},
 	}
 }
@@ -109,8 +99,8 @@ type infSession struct {
 
 // infObserve plays the shared session once per Target.
 func infObserve(ctx context.Context, t *Target) (*infSession, error) {
-	v, err := t.shared(ctx, "inference-session", func() (any, error) {
-		sctx, cancel := context.WithTimeout(context.Background(), 60*time.Second+40*t.deadline()*time.Duration(t.Rounds))
+	v, err := t.Shared(ctx, "inference-session", func() (any, error) {
+		sctx, cancel := context.WithTimeout(context.Background(), 60*time.Second+40*t.Deadline()*time.Duration(t.Rounds))
 		defer cancel()
 		return infPlaySession(sctx, t)
 	})
@@ -129,7 +119,7 @@ func infPlaySession(ctx context.Context, t *Target) (*infSession, error) {
 		// Short stacks and an ante ramp from round 3 (harness extension),
 		// so that the session exercises short antes, all-ins, side pots,
 		// busts and the ramp within a few rounds.
-		matchID, tokens, err = infCreate(ctx, t, map[string]any{"seats": t.TableSize, "rounds": rounds, "deadline_ms": max(t.DeadlineMS, 5000), "seed": t.seedFor("session"),
+		matchID, tokens, err = infCreate(ctx, t, map[string]any{"seats": t.TableSize, "rounds": rounds, "deadline_ms": max(t.DeadlineMS, 5000), "seed": t.SeedFor("session"),
 			"starting_credits": sessionCredits, "ante_ramp": map[string]any{"from_round": 3, "every_rounds": 2, "step": 1}})
 		if err != nil {
 			return nil, err
@@ -176,7 +166,7 @@ func infPlaySession(ctx context.Context, t *Target) (*infSession, error) {
 	if err != nil {
 		return nil, fmt.Errorf("playing match %s: %w", matchID, err)
 	}
-	s := &infSession{matchID: matchID, got: p.Got, seats: sortedSeats(tokens), rounds: rounds}
+	s := &infSession{matchID: matchID, got: p.Got, seats: SortedSeats(tokens), rounds: rounds}
 	status, body, err := infFetchLog(ctx, t, matchID)
 	switch {
 	case err != nil:
@@ -187,22 +177,6 @@ func infPlaySession(ctx context.Context, t *Target) (*infSession, error) {
 		s.log = body
 	}
 	return s, nil
-}
-
-// seedFor returns the seed of a created match or room for a purpose.
-func (t *Target) seedFor(purpose string) string {
-	if t.Seed != "" {
-		return t.Seed + "/" + purpose
-	}
-	return "umpire-conform/" + purpose
-}
-
-// sessionOr runs the shared session and turns its failure into an Error.
-func sessionErr(err error) Result {
-	if isTimeout(err) {
-		return Result{Status: reports.Error, Reason: "the session match did not end in time: " + err.Error()}
-	}
-	return errored(err)
 }
 
 // around returns the transcript of a session near message i.
@@ -227,11 +201,11 @@ func (s *infSession) around(i int) []reports.Message {
 func infCheckSchema(ctx context.Context, t *Target) Result {
 	s, err := infObserve(ctx, t)
 	if err != nil {
-		return sessionErr(err)
+		return SessionErr(err)
 	}
-	set, err := t.schemaSet()
+	set, err := t.Schemas()
 	if err != nil {
-		return errored(err)
+		return Errored(err)
 	}
 	var res Result
 	for i, m := range s.got {
@@ -239,24 +213,24 @@ func infCheckSchema(ctx context.Context, t *Target) Result {
 		seat := m.Seat
 		where := rules.Where{Seat: &seat, Round: m.Env.Round, Turn: m.Env.Turn, Step: fmt.Sprintf("message %d", i)}
 		if kind == "" {
-			res.eval("inference/protocol.envelope")
-			f := finding("inference/protocol.envelope", where, "a message with a type", string(m.Raw), "a message from the server has no type")
+			res.Eval("inference/protocol.envelope")
+			f := NewFinding("inference/protocol.envelope", where, "a message with a type", string(m.Raw), "a message from the server has no type")
 			f.Transcript = s.around(i)
 			res.Findings = append(res.Findings, f)
 			continue
 		}
 		switch kind {
 		case "event":
-			res.eval("inference/protocol.log-line")
+			res.Eval("inference/protocol.log-line")
 			if m.Ev.Type == "showdown" && m.Ev.Uncontested {
-				res.eval("inference/round.7.uncontested")
+				res.Eval("inference/round.7.uncontested")
 			}
 		case "your_turn":
-			res.eval("inference/protocol.envelope", "inference/timeouts.deadline", "inference/wire.visible-state.fields")
+			res.Eval("inference/protocol.envelope", "inference/timeouts.deadline", "inference/wire.visible-state.fields")
 		case "error":
-			res.eval("inference/protocol.envelope", "inference/server.error-code")
+			res.Eval("inference/protocol.envelope", "inference/server.error-code")
 		default:
-			res.eval("inference/protocol.envelope")
+			res.Eval("inference/protocol.envelope")
 		}
 		vs := set.Validate(GameInference, kind, m.Raw)
 		uncontested := kind == "event" && m.Ev.Type == "showdown" && m.Ev.Uncontested && len(m.Ev.Reveals) > 0
@@ -289,14 +263,14 @@ func infCheckSchema(ctx context.Context, t *Target) Result {
 		}
 		for _, g := range order {
 			gv := byGroup[g]
-			f := finding(g.rule, where, "a valid "+kind+" message", violations(gv), "a %q message from the server does not validate: %s", kind, violations(gv))
+			f := NewFinding(g.rule, where, "a valid "+kind+" message", Violations(gv), "a %q message from the server does not validate: %s", kind, Violations(gv))
 			f.Basis, f.Ref = g.basis, g.ref
 			f.Transcript = s.around(i)
 			res.Findings = append(res.Findings, f)
 		}
 	}
 	if len(s.got) == 0 {
-		return skip("the server sent no message")
+		return Skip("the server sent no message")
 	}
 	return res
 }
@@ -308,33 +282,14 @@ func schemaRule(kind, evType string, v schemas.Violation) string {
 	return wire.SchemaRule(kind, evType, wire.Violation{Location: v.InstanceLocation, Keyword: v.Keyword, Message: v.Message, Binding: v.Binding()})
 }
 
-// violations renders schema violations.
-func violations[T fmt.Stringer](vs []T) string {
-	var b bytes.Buffer
-	for i, v := range vs {
-		if i == 3 {
-			fmt.Fprintf(&b, "; … %d more", len(vs)-3)
-			break
-		}
-		if i > 0 {
-			b.WriteString("; ")
-		}
-		b.WriteString(v.String())
-	}
-	if b.Len() == 0 {
-		return "unknown message type"
-	}
-	return b.String()
-}
-
 func infCheckLegal(ctx context.Context, t *Target) Result {
 	s, err := infObserve(ctx, t)
 	if err != nil {
-		return sessionErr(err)
+		return SessionErr(err)
 	}
 	var res Result
 	if infJudgeLegal(s.got, s.around, &res) == 0 {
-		return skip("the suite was never asked to move, so no legal_actions could be compared")
+		return Skip("the suite was never asked to move, so no legal_actions could be compared")
 	}
 	return res
 }
@@ -370,13 +325,13 @@ func infJudgeLegal(got []infMsg, around func(i int) []reports.Message, res *Resu
 			// follows the wrong to_call is.
 			vs.ToCall = owe
 		}
-		res.eval("inference/protocol.current-bet", "inference/protocol.to-call", "inference/visibility.public")
+		res.Eval("inference/protocol.current-bet", "inference/protocol.to-call", "inference/visibility.public")
 		convs := ref.ViewConventions(vs)
 		// The pot and the ante need the whole view; one that does not
 		// decode whole is the schema check's to report.
 		var full ref.VisibleState
 		if json.Unmarshal(m.Env.VisibleState, &full) == nil {
-			res.eval("inference/wire.visible-state.contribution")
+			res.Eval("inference/wire.visible-state.contribution")
 			if err := ref.PotConvention(full); err != nil {
 				convs = append(convs, err)
 			}
@@ -386,14 +341,14 @@ func infJudgeLegal(got []infMsg, around func(i int) []reports.Message, res *Resu
 			if first, ok := firstView[key]; !ok {
 				firstView[key] = full
 			} else if first.Round != full.Round {
-				res.eval("inference/protocol.ante-formula", "inference/wire.visible-state.ante")
+				res.Eval("inference/protocol.ante-formula", "inference/wire.visible-state.ante")
 				if err := ref.AnteConvention(first, full); err != nil {
 					convs = append(convs, err)
 				}
 			}
 		}
 		for _, c := range convs {
-			f := finding(rules.RuleOf(c), where, "a visible_state consistent with umpire's conventions", string(m.Env.VisibleState), "%v", c)
+			f := NewFinding(rules.RuleOf(c), where, "a visible_state consistent with umpire's conventions", string(m.Env.VisibleState), "%v", c)
 			f.Transcript = around(i)
 			if !conv[f.Rule] { // once per rule: the same convention shows in every turn
 				conv[f.Rule] = true
@@ -406,12 +361,12 @@ func infJudgeLegal(got []infMsg, around func(i int) []reports.Message, res *Resu
 			if rule == "" {
 				rule = "inference/wire.visible-state.fields"
 			}
-			f := finding(rule, where, "a consistent visible_state", string(m.Env.VisibleState), "the visible_state of a your_turn is inconsistent: %v", err)
+			f := NewFinding(rule, where, "a consistent visible_state", string(m.Env.VisibleState), "the visible_state of a your_turn is inconsistent: %v", err)
 			f.Transcript = around(i)
 			res.Findings = append(res.Findings, f)
 			continue
 		}
-		res.eval("inference/wire.legal-actions.fold", "inference/wire.legal-actions.call", "inference/wire.legal-actions.raise")
+		res.Eval("inference/wire.legal-actions.fold", "inference/wire.legal-actions.call", "inference/wire.legal-actions.raise")
 		for _, f := range legaldiff.CompareLegalActions(where, want, offered) {
 			f.Transcript = around(i)
 			res.Findings = append(res.Findings, f)
@@ -423,7 +378,7 @@ func infJudgeLegal(got []infMsg, around func(i int) []reports.Message, res *Resu
 func infCheckLog(ctx context.Context, t *Target) Result {
 	s, err := infObserve(ctx, t)
 	if err != nil {
-		return sessionErr(err)
+		return SessionErr(err)
 	}
 	var res Result
 	// The seed commitment of the envelope: match_end's seed_commit must be
@@ -437,9 +392,9 @@ func infCheckLog(ctx context.Context, t *Target) Result {
 		}
 		if m.Env.Type == "match_end" && m.Env.Seed == "" {
 			// The rules' own word: the seed is revealed at the end.
-			res.eval("inference/round.1.seed-commit")
+			res.Eval("inference/round.1.seed-commit")
 			seat := m.Seat
-			f := finding("inference/round.1.seed-commit", rules.Where{Seat: &seat}, "match_end with the seed", json.RawMessage(m.Raw), "match_end does not reveal the seed committed at match start")
+			f := NewFinding("inference/round.1.seed-commit", rules.Where{Seat: &seat}, "match_end with the seed", json.RawMessage(m.Raw), "match_end does not reveal the seed committed at match start")
 			f.Transcript = s.around(0)
 			res.Findings = append(res.Findings, f)
 			break
@@ -447,14 +402,14 @@ func infCheckLog(ctx context.Context, t *Target) Result {
 		if m.Env.Type != "match_end" {
 			continue
 		}
-		res.eval("inference/protocol.seed-commit")
+		res.Eval("inference/protocol.seed-commit")
 		commit, what := m.Env.SeedCommit, "match_end's seed_commit"
 		if commit == "" {
 			commit, what = committed, "match_start's seed_commit"
 		}
 		if commit != "" && commit != ref.SeedCommit(m.Env.Seed) {
 			seat := m.Seat
-			res.Findings = append(res.Findings, finding("inference/protocol.seed-commit", rules.Where{Seat: &seat},
+			res.Findings = append(res.Findings, NewFinding("inference/protocol.seed-commit", rules.Where{Seat: &seat},
 				ref.SeedCommit(m.Env.Seed), commit, "%s is not the SHA-256 of the seed match_end reveals", what))
 			break
 		}
@@ -464,9 +419,9 @@ func infCheckLog(ctx context.Context, t *Target) Result {
 	v := infJudgeWith(s.matchID, s.got, s.log, s.logErr, &res)
 	if v.Summary.Lines == 0 {
 		if s.logErr != nil {
-			return skip("the match log could not be read (the harness extension GET /r/{id}.jsonl: %v) and the seats were shown no event", s.logErr)
+			return Skip("the match log could not be read (the harness extension GET /r/{id}.jsonl: %v) and the seats were shown no event", s.logErr)
 		}
-		return skip("the match log is empty")
+		return Skip("the match log is empty")
 	}
 	return res
 }
@@ -474,11 +429,11 @@ func infCheckLog(ctx context.Context, t *Target) Result {
 func infCheckHidden(ctx context.Context, t *Target) Result {
 	s, err := infObserve(ctx, t)
 	if err != nil {
-		return sessionErr(err)
+		return SessionErr(err)
 	}
 	var res Result
 	add := func(i int, rule string, where rules.Where, want, got any, format string, args ...any) {
-		f := finding(rule, where, want, got, format, args...)
+		f := NewFinding(rule, where, want, got, format, args...)
 		f.Transcript = s.around(i)
 		res.Findings = append(res.Findings, f)
 	}
@@ -497,7 +452,7 @@ func infCheckHidden(ctx context.Context, t *Target) Result {
 				Players         []map[string]json.RawMessage
 			}
 			if json.Unmarshal(m.Env.VisibleState, &top) == nil {
-				res.eval("inference/visibility.no-peek")
+				res.Eval("inference/visibility.no-peek")
 				_ = json.Unmarshal(top["round"], &raw.Round)
 				_ = json.Unmarshal(top["your_seat"], &raw.YourSeat)
 				var items []json.RawMessage
@@ -525,7 +480,7 @@ func infCheckHidden(ctx context.Context, t *Target) Result {
 			if m.Env.Type == "your_turn" {
 				if vs, err := m.view(); err == nil && vs.YourValue != nil {
 					if _, ok := dealt[key{seat, vs.Round}]; ok {
-						res.eval("inference/visibility.own-value")
+						res.Eval("inference/visibility.own-value")
 					}
 					if d, ok := dealt[key{seat, vs.Round}]; ok && d != *vs.YourValue {
 						add(i, "inference/visibility.own-value", where, d, *vs.YourValue, "your_value differs from the value dealt to the seat")
@@ -545,7 +500,7 @@ func infCheckHidden(ctx context.Context, t *Target) Result {
 				}
 			}
 		case "deal_private":
-			res.eval("inference/visibility.no-peek")
+			res.Eval("inference/visibility.no-peek")
 			if ev.Seat == nil || *ev.Seat != seat {
 				add(i, "inference/visibility.no-peek", where, "only the seat's own deal_private", ev.Seat, "seat %d received another seat's deal_private", seat)
 			} else if ev.Value != nil {
@@ -554,7 +509,7 @@ func infCheckHidden(ctx context.Context, t *Target) Result {
 		case "showdown":
 			if ev.Uncontested {
 				uncontested++
-				res.eval("inference/round.7.uncontested")
+				res.Eval("inference/round.7.uncontested")
 				if len(ev.Reveals) > 0 {
 					add(i, "inference/round.7.uncontested", where, "no reveal", ev.Reveals, "an uncontested showdown reveals a value")
 				}
@@ -562,16 +517,16 @@ func infCheckHidden(ctx context.Context, t *Target) Result {
 		}
 	}
 	for k := range dealtIn {
-		res.eval("inference/wire.events.objects")
+		res.Eval("inference/wire.events.objects")
 		if _, ok := dealt[k]; !ok {
 			s := k.seat
-			res.Findings = append(res.Findings, finding("inference/wire.events.objects", rules.Where{Seat: &s, Round: k.round},
+			res.Findings = append(res.Findings, NewFinding("inference/wire.events.objects", rules.Where{Seat: &s, Round: k.round},
 				"a deal_private event for the seat", nil, "seat %d was dealt in round %d but never received its deal_private event", k.seat, k.round))
 		}
 	}
 	sort.SliceStable(res.Findings, func(i, j int) bool { return res.Findings[i].Where.Round < res.Findings[j].Where.Round })
 	if len(s.got) == 0 {
-		return skip("the server sent no message")
+		return Skip("the server sent no message")
 	}
 	_ = uncontested // round 1 of the session is folded to one seat, so one pot is uncontested
 	return res

@@ -1,16 +1,13 @@
 package probe
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"maps"
 	"net/http"
 	"net/url"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -18,7 +15,6 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
-	"github.com/umpire-arena/umpire/harness"
 	ref "github.com/umpire-arena/umpire/referee/inference"
 	"github.com/umpire-arena/umpire/referee/inference/wire"
 	"github.com/umpire-arena/umpire/reports"
@@ -114,12 +110,12 @@ func infCreate(ctx context.Context, t *Target, spec map[string]any) (string, map
 // capabilities the answer announces (docs/wire.md harness extension:
 // "capabilities", a list of names; none when absent or of another shape).
 func infCreateCaps(ctx context.Context, t *Target, spec map[string]any) (string, map[int]string, []string, error) {
-	status, body, err := doJSON(ctx, t, http.MethodPost, "/api/inference/matches", nil, spec)
+	status, body, err := DoJSON(ctx, t, http.MethodPost, "/api/inference/matches", nil, spec)
 	if err != nil {
 		return "", nil, nil, err
 	}
 	if status < 200 || status > 299 {
-		return "", nil, nil, &createError{what: "a match", path: "/api/inference/matches", status: status, body: body}
+		return "", nil, nil, &CreateError{What: "a match", Path: "/api/inference/matches", Status: status, Body: body}
 	}
 	var out struct {
 		MatchID json.RawMessage `json:"match_id"`
@@ -127,7 +123,7 @@ func infCreateCaps(ctx context.Context, t *Target, spec map[string]any) (string,
 		Caps    json.RawMessage `json:"capabilities"`
 	}
 	if err := json.Unmarshal(body, &out); err != nil {
-		return "", nil, nil, fmt.Errorf("creating a match: unexpected answer %s", clip(body))
+		return "", nil, nil, fmt.Errorf("creating a match: unexpected answer %s", Clip(body))
 	}
 	var caps []string
 	_ = json.Unmarshal(out.Caps, &caps) // another shape announces nothing umpire knows
@@ -139,7 +135,7 @@ func infCreateCaps(ctx context.Context, t *Target, spec map[string]any) (string,
 		}
 	}
 	if id == "" {
-		return "", nil, nil, fmt.Errorf("creating a match: the answer has no match_id: %s", clip(body))
+		return "", nil, nil, fmt.Errorf("creating a match: the answer has no match_id: %s", Clip(body))
 	}
 	toks := map[int]string{}
 	var byKey map[string]string
@@ -158,9 +154,9 @@ func infCreateCaps(ctx context.Context, t *Target, spec map[string]any) (string,
 			toks[i] = v
 		}
 	default:
-		return "", nil, nil, fmt.Errorf("creating a match: tokens are neither an object keyed by seat nor a list: %s", clip(body))
+		return "", nil, nil, fmt.Errorf("creating a match: tokens are neither an object keyed by seat nor a list: %s", Clip(body))
 	}
-	if err := checkAnnounced(t, "creating a match", toks); err != nil {
+	if err := CheckAnnounced(t, "creating a match", toks); err != nil {
 		return "", nil, nil, err
 	}
 	return id, toks, caps, nil
@@ -189,7 +185,7 @@ func dialSeat(ctx context.Context, t *Target, matchID string, seat int) (*websoc
 func infJoin(ctx context.Context, t *Target, matchID string, tokens map[int]string) (*infPlay, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	p := &infPlay{t: t, matchID: matchID, conns: map[int]*websocket.Conn{}, in: make(chan infMsg, 256), cancel: cancel, ctx: ctx, ended: map[int]bool{}}
-	for i, seat := range sortedSeats(tokens) {
+	for i, seat := range SortedSeats(tokens) {
 		c, err := dialSeatMode(ctx, t, matchID, seat, joinCompression(i))
 		if err != nil {
 			p.Close()
@@ -396,62 +392,7 @@ func (p *infPlay) playOut(ctx context.Context, decide func(m infMsg) error) erro
 
 // fetchLog reads GET /r/{id}.jsonl.
 func infFetchLog(ctx context.Context, t *Target, matchID string) (int, []byte, error) {
-	return doJSON(ctx, t, http.MethodGet, "/r/"+url.PathEscape(matchID)+".jsonl", nil, nil)
-}
-
-// doJSON makes one HTTP request with an optional JSON body and headers and
-// returns the status and body (at most 8 MiB).
-func doJSON(ctx context.Context, t *Target, method, path string, header map[string]string, body any) (int, []byte, error) {
-	var rd io.Reader
-	switch b := body.(type) {
-	case nil:
-	case []byte:
-		rd = bytes.NewReader(b)
-	default:
-		data, err := json.Marshal(body)
-		if err != nil {
-			return 0, nil, err
-		}
-		rd = bytes.NewReader(data)
-	}
-	wait := t.requestTimeout()
-	ctx, cancel := context.WithTimeout(ctx, wait)
-	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, method, t.URL+path, rd)
-	if err != nil {
-		return 0, nil, err
-	}
-	if rd != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	for k, v := range header {
-		req.Header.Set(k, v)
-	}
-	resp, err := t.client().Do(req)
-	if err != nil {
-		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-			return 0, nil, fmt.Errorf("%s %s: %s %v: %w", method, path, noAnswerWithin, wait, err)
-		}
-		return 0, nil, fmt.Errorf("%s %s: %w", method, path, err)
-	}
-	defer resp.Body.Close()
-	data, err := io.ReadAll(io.LimitReader(resp.Body, 8<<20))
-	if err != nil {
-		return resp.StatusCode, data, fmt.Errorf("%s %s: reading the answer: %w", method, path, err)
-	}
-	return resp.StatusCode, data, nil
-}
-
-// noAnswerWithin is how a request's error says the target did not answer
-// within its bound (RunAll gives a suite up after a few of them).
-const noAnswerWithin = "no answer within"
-
-// clip shortens a body for an error message.
-func clip(b []byte) string {
-	if len(b) > 200 {
-		return string(b[:200]) + "…"
-	}
-	return string(b)
+	return DoJSON(ctx, t, http.MethodGet, "/r/"+url.PathEscape(matchID)+".jsonl", nil, nil)
 }
 
 // handshakeError is a seat's WebSocket handshake the server answered with
@@ -466,40 +407,3 @@ func (e *handshakeError) Error() string {
 }
 
 func (e *handshakeError) Unwrap() error { return e.err }
-
-// createError is a create request of the harness extension that the target
-// answered with a status other than success.
-type createError struct {
-	what, path string
-	status     int
-	body       []byte
-}
-
-func (e *createError) Error() string {
-	return fmt.Sprintf("creating %s: HTTP %d: %s", e.what, e.status, clip(e.body))
-}
-
-// sortedSeats returns the seats of a token map in order.
-func sortedSeats(m map[int]string) []int {
-	return slices.Sorted(maps.Keys(m))
-}
-
-// checkAnnounced refuses seat tokens a target announced for seats no table
-// of the game has: at most the game's largest table, each seat in range. A
-// hostile answer listing 400,000 tokens would otherwise open a connection
-// per token.
-func checkAnnounced(t *Target, what string, toks map[int]string) error {
-	f, ok := harness.Lookup(t.Game)
-	if !ok {
-		return nil
-	}
-	if len(toks) > f.MaxSeats {
-		return fmt.Errorf("%s: the answer lists %d seat tokens; a table of %s has at most %d seats", what, len(toks), f.Title, f.MaxSeats)
-	}
-	for s := range toks {
-		if s < 0 || s >= f.MaxSeats {
-			return fmt.Errorf("%s: the answer has a token for seat %d; the seats of %s are 0–%d", what, s, f.Title, f.MaxSeats-1)
-		}
-	}
-	return nil
-}

@@ -23,74 +23,74 @@ import (
 // does not show.
 func infProbeDefaults(ctx context.Context, t *Target) Result {
 	if !t.Create {
-		return skip("a given match is judged by the settings it declares, not by the documents' defaults")
+		return Skip("a given match is judged by the settings it declares, not by the documents' defaults")
 	}
 	id, toks, err := infCreate(ctx, t, map[string]any{})
 	if err != nil {
-		var ce *createError
-		if errors.As(err, &ce) && ce.status >= 400 && ce.status < 500 {
-			return skip("the server creates no match without settings (HTTP %d): the defaults cannot be observed", ce.status)
+		var ce *CreateError
+		if errors.As(err, &ce) && ce.Status >= 400 && ce.Status < 500 {
+			return Skip("the server creates no match without settings (HTTP %d): the defaults cannot be observed", ce.Status)
 		}
-		return probeErr(err)
+		return ProbeErr(err)
 	}
 	var res Result
-	res.eval("inference/table.size")
+	res.Eval("inference/table.size")
 	if len(toks) != 6 {
-		res.Findings = append(res.Findings, finding("inference/table.size", rules.Where{}, 6, len(toks),
+		res.Findings = append(res.Findings, NewFinding("inference/table.size", rules.Where{}, 6, len(toks),
 			"a match created without settings has %d seats, not the default 6", len(toks)))
 	}
-	seat := sortedSeats(toks)[0]
+	seat := SortedSeats(toks)[0]
 	p, err := infJoin(ctx, t, id, map[int]string{seat: toks[seat]})
 	if err != nil {
-		return probeErr(err)
+		return ProbeErr(err)
 	}
 	defer p.Close()
 	var vs gjson.Result
 	for !vs.Exists() {
 		m, err := p.next(ctx)
 		if errors.Is(err, io.EOF) {
-			return skip("the connection ended before a welcome")
+			return Skip("the connection ended before a welcome")
 		}
 		if err != nil {
-			return probeErr(err)
+			return ProbeErr(err)
 		}
 		if gjson.GetBytes(m.Raw, "type").String() == "welcome" {
 			vs = gjson.GetBytes(m.Raw, "visible_state")
 			if !vs.IsObject() {
-				noteWhy(&res, "inference/match.rounds", "the welcome carries no visible_state")
+				NoteWhy(&res, "inference/match.rounds", "the welcome carries no visible_state")
 				return res
 			}
 		}
 	}
 	where := rules.Where{Seat: &seat, Step: "welcome"}
 	if n := vs.Get("table_size"); n.Exists() && n.Int() != 6 {
-		res.Findings = append(res.Findings, finding("inference/table.size", where, 6, n.Raw, "the welcome of a match created without settings shows table_size %s, not the default 6", n.Raw))
+		res.Findings = append(res.Findings, NewFinding("inference/table.size", where, 6, n.Raw, "the welcome of a match created without settings shows table_size %s, not the default 6", n.Raw))
 	}
 	if n := vs.Get("rounds_total"); n.Exists() {
-		res.eval("inference/match.rounds")
+		res.Eval("inference/match.rounds")
 		if n.Int() != 40 {
-			res.Findings = append(res.Findings, finding("inference/match.rounds", where, 40, n.Raw, "a match created without settings has rounds_total %s, not the default 40", n.Raw))
+			res.Findings = append(res.Findings, NewFinding("inference/match.rounds", where, 40, n.Raw, "a match created without settings has rounds_total %s, not the default 40", n.Raw))
 		}
 	}
 	if players := vs.Get("players"); players.IsArray() {
-		res.eval("inference/match.credits")
+		res.Eval("inference/match.credits")
 		for _, pl := range players.Array() {
 			if c := pl.Get("credits"); c.Exists() && c.Int() != 100 {
-				res.Findings = append(res.Findings, finding("inference/match.credits", where, 100, c.Raw,
+				res.Findings = append(res.Findings, NewFinding("inference/match.credits", where, 100, c.Raw,
 					"seat %s starts a match created without settings with %s credits, not the default 100", pl.Get("seat").Raw, c.Raw))
 				break
 			}
 		}
 	}
 	if d := vs.Get("limits.turn_deadline_ms"); d.Exists() {
-		res.eval("inference/timeouts.default-deadline")
+		res.Eval("inference/timeouts.default-deadline")
 		if d.Int() != 10000 {
-			res.Findings = append(res.Findings, finding("inference/timeouts.default-deadline", where, 10000, d.Raw,
+			res.Findings = append(res.Findings, NewFinding("inference/timeouts.default-deadline", where, 10000, d.Raw,
 				"a match created without settings announces turn_deadline_ms %s, not the default 10 s", d.Raw))
 		}
 	}
 	if f, shown := infDefaultRamp(vs.Get("limits")); shown {
-		res.eval("inference/round.2.ante-ramp")
+		res.Eval("inference/round.2.ante-ramp")
 		if f != nil {
 			f.Where = where
 			res.Findings = append(res.Findings, *f)
@@ -120,7 +120,7 @@ func infDefaultRamp(limits gjson.Result) (f *reports.Finding, shown bool) {
 	for _, r := range []int64{1, 20, 21, 30, 31, 40, 41} {
 		if got := ante(r); got != want[r] {
 			raw, _ := json.Marshal(map[string]any{"ante": json.RawMessage(base.Raw), "ante_ramp": json.RawMessage(ramp.Raw)})
-			f := finding("inference/round.2.ante-ramp", rules.Where{}, fmt.Sprintf("ante %d in round %d", want[r], r), string(raw),
+			f := NewFinding("inference/round.2.ante-ramp", rules.Where{}, fmt.Sprintf("ante %d in round %d", want[r], r), string(raw),
 				"a match created without settings announces an ante of %d in round %d, not the default %d", got, r, want[r])
 			return &f, true
 		}

@@ -12,7 +12,7 @@ import (
 // CompressionNoContextTakeover the handshake offers permessage-deflate, as
 // browsers and the ws library do; a server may take it or not.
 func dialSeatMode(ctx context.Context, t *Target, matchID string, seat int, mode websocket.CompressionMode) (*websocket.Conn, error) {
-	c, resp, err := websocket.Dial(ctx, wsURL(t, matchID, seat), &websocket.DialOptions{HTTPClient: t.client(), CompressionMode: mode})
+	c, resp, err := websocket.Dial(ctx, wsURL(t, matchID, seat), &websocket.DialOptions{HTTPClient: t.Client(), CompressionMode: mode})
 	if resp != nil && resp.Body != nil {
 		_ = resp.Body.Close()
 	}

@@ -24,10 +24,10 @@ import (
 func infCheckEventsAreLog(ctx context.Context, t *Target) Result {
 	s, err := infObserve(ctx, t)
 	if err != nil {
-		return sessionErr(err)
+		return SessionErr(err)
 	}
 	if s.logErr != nil {
-		return skip("the match log could not be read (the harness extension GET /r/{id}.jsonl): %v", s.logErr)
+		return Skip("the match log could not be read (the harness extension GET /r/{id}.jsonl): %v", s.logErr)
 	}
 	var lines [][]byte
 	sc := bufio.NewScanner(bytes.NewReader(s.log))
@@ -49,7 +49,7 @@ func infCheckEventsAreLog(ctx context.Context, t *Target) Result {
 		if !ev.IsObject() {
 			continue // a shape the schema check reports
 		}
-		res.eval(rule)
+		res.Eval(rule)
 		seat := m.Seat
 		p := next[seat]
 		for p < len(lines) && !holdsLine([]byte(ev.Raw), lines[p]) {
@@ -61,13 +61,13 @@ func infCheckEventsAreLog(ctx context.Context, t *Target) Result {
 		}
 		told[seat] = true
 		where := rules.Where{Seat: &seat, Round: int(ev.Get("round").Int())}
-		f := finding(rule, where, "a line of the match log, in the log's order", json.RawMessage(ev.Raw),
+		f := NewFinding(rule, where, "a line of the match log, in the log's order", json.RawMessage(ev.Raw),
 			"seat %d received a %s event that is no line of the match log after the events before it", seat, ev.Get("type").String())
 		f.Transcript = s.around(i)
 		res.Findings = append(res.Findings, f)
 	}
 	if len(res.Evaluated) == 0 {
-		return skip("the seats received no event")
+		return Skip("the seats received no event")
 	}
 	return res
 }

@@ -22,7 +22,7 @@ const (
 // fairTimeout bounds the fairness probe: its match answers every turn at
 // once, so the bound is generous.
 func fairTimeout(t *Target) time.Duration {
-	return 60*time.Second + 2*t.deadline()*fairRounds
+	return 60*time.Second + 2*t.Deadline()*fairRounds
 }
 
 // infProbeFair plays a match with every seat held and tests the values the
@@ -37,7 +37,7 @@ func infProbeFair(ctx context.Context, t *Target) Result {
 	}
 	defer p.Close()
 	if err := p.playOut(ctx, nil); err != nil {
-		return probeErr(err)
+		return ProbeErr(err)
 	}
 	byRound := map[int]fairness.Deal{}
 	for _, m := range p.Got {
@@ -77,16 +77,16 @@ func infProbeFair(ctx context.Context, t *Target) Result {
 			why = append(why, tc.Name+": "+tc.Why)
 			continue
 		}
-		res.eval(rule)
+		res.Eval(rule)
 		if tc.Failed() {
-			f := finding(rule, rules.Where{}, tc.Expected, tc.Observed,
+			f := NewFinding(rule, rules.Where{}, tc.Expected, tc.Observed,
 				"the dealt values fail the test that %s: p = %.2g, below %g (I-INF-F1)", tc.Name, tc.P, fairness.Alpha)
 			f.Transcript = p.tail(3)
 			res.Findings = append(res.Findings, f)
 		}
 	}
 	if len(res.Evaluated) == 0 {
-		return skip("no test of the dealt values had enough of them: %s", strings.Join(why, "; "))
+		return Skip("no test of the dealt values had enough of them: %s", strings.Join(why, "; "))
 	}
 	return res
 }

@@ -18,18 +18,18 @@ import (
 // reduced) but still their pot, winners and payouts. The shared session
 // plays too few rounds to reach the trimming.
 func infProbeHistoryTrim(ctx context.Context, t *Target) Result {
-	if r, ok := needCreate(t); !ok {
+	if r, ok := NeedCreate(t); !ok {
 		return r
 	}
 	const rule = "inference/wire.visible-state.history-trim"
 	full := ref.HistoryFullRounds
-	id, toks, err := infCreate(ctx, t, map[string]any{"seats": 3, "rounds": full + 2, "deadline_ms": max(t.DeadlineMS, 2000), "seed": t.seedFor("history-trim")})
+	id, toks, err := infCreate(ctx, t, map[string]any{"seats": 3, "rounds": full + 2, "deadline_ms": max(t.DeadlineMS, 2000), "seed": t.SeedFor("history-trim")})
 	if err != nil {
-		return probeErr(err)
+		return ProbeErr(err)
 	}
 	p, err := infJoin(ctx, t, id, toks)
 	if err != nil {
-		return probeErr(err)
+		return ProbeErr(err)
 	}
 	defer p.Close()
 	var (
@@ -43,13 +43,13 @@ func infProbeHistoryTrim(ctx context.Context, t *Target) Result {
 		return p.move(ctx, m.Seat, m.turnOf(), "fold", 0)
 	})
 	if err != nil {
-		return probeErr(err)
+		return ProbeErr(err)
 	}
 	if last == nil {
-		return skip("no visible_state showed more than %d finished rounds (the match ended early)", full)
+		return Skip("no visible_state showed more than %d finished rounds (the match ended early)", full)
 	}
 	var res Result
-	res.eval(rule)
+	res.Eval(rule)
 	h := gjson.GetBytes(last, "visible_state.history").Array()
 	seat := lastSeat
 	where := rules.Where{Seat: &seat, Round: int(gjson.GetBytes(last, "visible_state.round").Int())}
@@ -71,7 +71,7 @@ func infProbeHistoryTrim(ctx context.Context, t *Target) Result {
 		if why == "" {
 			continue
 		}
-		f := finding(rule, where, fmt.Sprintf("the last %d rounds in full, older ones without actions and messages", full), e.Raw, "history of %d rounds: %s", len(h), why)
+		f := NewFinding(rule, where, fmt.Sprintf("the last %d rounds in full, older ones without actions and messages", full), e.Raw, "history of %d rounds: %s", len(h), why)
 		f.Transcript = p.tail(2)
 		res.Findings = append(res.Findings, f)
 		break

@@ -74,6 +74,6 @@ func infJudgeWith(id string, got []infMsg, log []byte, logErr error, res *Result
 	for _, f := range v.Findings {
 		res.Findings = append(res.Findings, reports.Finding{Finding: f})
 	}
-	res.evalAll(v.Summary.Evaluated)
+	res.EvalAll(v.Summary.Evaluated)
 	return v
 }

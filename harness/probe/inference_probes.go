@@ -14,17 +14,9 @@ import (
 // The Inference probes: matches of their own in which the suite plays every
 // seat (illegal moves, the raise cap, authentication, malformed messages).
 
-// needCreate skips a probe that needs its own match.
-func needCreate(t *Target) (Result, bool) {
-	if !t.Create {
-		return skip("this probe needs a match of its own: run with --create on a server offering the harness extension"), false
-	}
-	return Result{}, true
-}
-
 // infProbeMatch creates a probe match with every seat played by the suite.
 func infProbeMatch(ctx context.Context, t *Target, purpose string, extra map[string]any) (*infPlay, error) {
-	spec := map[string]any{"seats": t.TableSize, "rounds": 2, "deadline_ms": t.DeadlineMS, "seed": t.seedFor(purpose)}
+	spec := map[string]any{"seats": t.TableSize, "rounds": 2, "deadline_ms": t.DeadlineMS, "seed": t.SeedFor(purpose)}
 	for k, v := range extra {
 		spec[k] = v
 	}
@@ -38,12 +30,12 @@ func infProbeMatch(ctx context.Context, t *Target, purpose string, extra map[str
 // infProbeOpen creates a probe match (a skip when the suite may not create
 // matches); when ok, the caller closes the match.
 func infProbeOpen(ctx context.Context, t *Target, purpose string, extra map[string]any) (*infPlay, Result, bool) {
-	if r, ok := needCreate(t); !ok {
+	if r, ok := NeedCreate(t); !ok {
 		return nil, r, false
 	}
 	p, err := infProbeMatch(ctx, t, purpose, extra)
 	if err != nil {
-		return nil, probeErr(err), false
+		return nil, ProbeErr(err), false
 	}
 	return p, Result{}, true
 }
@@ -59,7 +51,7 @@ func infProbeStart(ctx context.Context, t *Target, purpose string, extra map[str
 	turn, err := p.awaitAfter(ctx, func(m infMsg) bool { return m.Env.Type == "your_turn" })
 	if err != nil {
 		p.Close()
-		return nil, turn, probeErr(err), false
+		return nil, turn, ProbeErr(err), false
 	}
 	return p, turn, Result{}, true
 }
@@ -68,17 +60,9 @@ func infProbeStart(ctx context.Context, t *Target, purpose string, extra map[str
 // ends, and returns res (or the error that stopped the match).
 func (p *infPlay) finish(ctx context.Context, res Result) Result {
 	if err := p.playOut(ctx, nil); err != nil {
-		return probeErr(err)
+		return ProbeErr(err)
 	}
 	return res
-}
-
-// probeErr turns an error of a probe into a Result.
-func probeErr(err error) Result {
-	if isTimeout(err) {
-		return Result{Status: reports.Error, Reason: "the server did not answer in time: " + err.Error()}
-	}
-	return errored(err)
 }
 
 // awaitAfter reads messages, answering other seats' turns with the default
@@ -117,31 +101,31 @@ func infProbeIllegal(ctx context.Context, t *Target) Result {
 	where := rules.Where{Seat: &seat, Round: turn.Env.Round, Turn: turn.Env.Turn}
 	var res Result
 	if err := p.move(ctx, seat, tn, "raise", amount); err != nil {
-		return probeErr(err)
+		return ProbeErr(err)
 	}
 	answer, err := p.awaitAfter(ctx, func(m infMsg) bool {
 		return m.Seat == seat && (m.Env.Type == "error" || m.Env.Type == "event" && m.Ev.Type == "action")
 	})
 	if err != nil {
-		return probeErr(err)
+		return ProbeErr(err)
 	}
-	res.eval("inference/illegal.listed-only")
+	res.Eval("inference/illegal.listed-only")
 	if answer.Env.Type != "error" {
-		f := finding("inference/illegal.listed-only", where, map[string]any{"type": "error"}, json.RawMessage(answer.Raw),
+		f := NewFinding("inference/illegal.listed-only", where, map[string]any{"type": "error"}, json.RawMessage(answer.Raw),
 			"a raise of %d (outside legal_actions) was not answered with an error", amount)
 		f.Transcript = p.tail(8)
 		res.Findings = append(res.Findings, f)
 		if vs, err := turn.view(); err == nil && vs.Limits.MaxRaise > 0 && amount > vs.Limits.MaxRaise && answer.Env.Type == "event" && !answer.Ev.Timeout {
 			// The raise was played, beyond the announced bound.
-			res.eval("inference/round.3.raise-bounds")
-			f := finding("inference/round.3.raise-bounds", where, fmt.Sprintf("a raise amount in %d..%d", vs.Limits.MinRaise, vs.Limits.MaxRaise), amount,
+			res.Eval("inference/round.3.raise-bounds")
+			f := NewFinding("inference/round.3.raise-bounds", where, fmt.Sprintf("a raise amount in %d..%d", vs.Limits.MinRaise, vs.Limits.MaxRaise), amount,
 				"a raise of %d, above limits.max_raise %d, was played", amount, vs.Limits.MaxRaise)
 			f.Transcript = p.tail(8)
 			res.Findings = append(res.Findings, f)
 		}
 		return res
 	}
-	res.eval("inference/server.error-code")
+	res.Eval("inference/server.error-code")
 	res.Findings = append(res.Findings, codeFindings(answer, "illegal_move", where, p, "a raise outside legal_actions")...)
 	// I-INF-P2. The same turn is still open: a legal move now must be accepted. A
 	// raise (when offered) tells the seat's own move apart from any default
@@ -153,17 +137,17 @@ func infProbeIllegal(ctx context.Context, t *Target) Result {
 		}
 	}
 	if err := p.move(ctx, seat, tn, retry, retryAmount); err != nil {
-		return probeErr(err)
+		return ProbeErr(err)
 	}
 	next, err := p.awaitAfter(ctx, func(m infMsg) bool {
 		return m.Seat == seat && (m.Env.Type == "error" || m.Env.Type == "event" && m.Ev.Type == "action" && m.Ev.Round == turn.Env.Round && m.Ev.Turn != nil && *m.Ev.Turn == tn)
 	})
 	if err != nil {
-		return probeErr(err)
+		return ProbeErr(err)
 	}
-	res.eval("inference/illegal.no-consume")
+	res.Eval("inference/illegal.no-consume")
 	if next.Env.Type == "error" || next.Ev.Seat == nil || *next.Ev.Seat != seat || next.Ev.Action != retry || next.Ev.Timeout {
-		f := finding("inference/illegal.no-consume", where, "the seat's own "+retry+" applied in the same turn", json.RawMessage(next.Raw),
+		f := NewFinding("inference/illegal.no-consume", where, "the seat's own "+retry+" applied in the same turn", json.RawMessage(next.Raw),
 			"after an illegal move the turn was not left open for the seat")
 		f.Transcript = p.tail(10)
 		res.Findings = append(res.Findings, f)
@@ -206,18 +190,18 @@ func infProbeRaiseCap(ctx context.Context, t *Target) Result {
 		if err != nil {
 			return err
 		}
-		res.eval("inference/round.3.raise-cap")
+		res.Eval("inference/round.3.raise-cap")
 		if answer.Env.Type != "error" && (answer.Ev.Timeout || answer.Ev.Action != "raise") {
 			// Not played, but refused without an error: the turn ran out.
-			res.eval("inference/illegal.listed-only")
-			f := finding("inference/illegal.listed-only", where, "an illegal_move error", json.RawMessage(answer.Raw),
+			res.Eval("inference/illegal.listed-only")
+			f := NewFinding("inference/illegal.listed-only", where, "an illegal_move error", json.RawMessage(answer.Raw),
 				"a raise after %d raises this round got no error; the seat's turn was played otherwise", vs.RaisesUsed)
 			f.Transcript = p.tail(8)
 			res.Findings = append(res.Findings, f)
 			return nil
 		}
 		if answer.Env.Type != "error" {
-			f := finding("inference/round.3.raise-cap", where, "an illegal_move error", json.RawMessage(answer.Raw),
+			f := NewFinding("inference/round.3.raise-cap", where, "an illegal_move error", json.RawMessage(answer.Raw),
 				"a raise after %d raises this round was accepted", vs.RaisesUsed)
 			f.Transcript = p.tail(8)
 			res.Findings = append(res.Findings, f)
@@ -226,65 +210,65 @@ func infProbeRaiseCap(ctx context.Context, t *Target) Result {
 		return p.move(ctx, seat, tn, "call", 0)
 	})
 	if err != nil {
-		return probeErr(err)
+		return ProbeErr(err)
 	}
 	if !probed {
-		return skip("no seat reached a turn with the round's raises used up")
+		return Skip("no seat reached a turn with the round's raises used up")
 	}
 	return res
 }
 
 func infProbeAuth(ctx context.Context, t *Target) Result {
-	if r, ok := needCreate(t); !ok {
+	if r, ok := NeedCreate(t); !ok {
 		return r
 	}
-	id, toks, err := infCreate(ctx, t, map[string]any{"seats": t.TableSize, "rounds": 1, "deadline_ms": t.DeadlineMS, "seed": t.seedFor("auth")})
+	id, toks, err := infCreate(ctx, t, map[string]any{"seats": t.TableSize, "rounds": 1, "deadline_ms": t.DeadlineMS, "seed": t.SeedFor("auth")})
 	if err != nil {
-		return probeErr(err)
+		return ProbeErr(err)
 	}
 	var res Result
-	seat := sortedSeats(toks)[0]
+	seat := SortedSeats(toks)[0]
 	bad := map[int]string{seat: toks[seat] + "-wrong"}
 	p, err := infJoin(ctx, t, id, bad)
 	if err != nil {
-		return probeErr(err)
+		return ProbeErr(err)
 	}
 	m, err := p.next(ctx)
 	if err == nil || errors.Is(err, io.EOF) {
-		res.eval("inference/server.auth")
+		res.Eval("inference/server.auth")
 	}
 	switch {
 	case errors.Is(err, io.EOF):
 		// Closed without a word: refused, but not with the documented error.
-		res.Findings = append(res.Findings, finding("inference/server.auth", rules.Where{Seat: &seat}, "an unauthorized error", "the connection closed",
+		res.Findings = append(res.Findings, NewFinding("inference/server.auth", rules.Where{Seat: &seat}, "an unauthorized error", "the connection closed",
 			"a hello with a wrong token was not answered with an unauthorized error"))
 	case err != nil:
 		p.Close()
-		return probeErr(err)
+		return ProbeErr(err)
 	case m.Env.Type != "error":
-		f := finding("inference/server.auth", rules.Where{Seat: &seat}, map[string]any{"type": "error"}, json.RawMessage(m.Raw),
+		f := NewFinding("inference/server.auth", rules.Where{Seat: &seat}, map[string]any{"type": "error"}, json.RawMessage(m.Raw),
 			"a hello with a wrong token was not refused")
 		f.Transcript = p.tail(4)
 		res.Findings = append(res.Findings, f)
 		// Let in: the other seats play the match, and whatever hidden
 		// value the impostor is sent is a value it may not see.
-		res.eval("inference/visibility.no-peek")
+		res.Eval("inference/visibility.no-peek")
 		res.Findings = append(res.Findings, infImpostor(ctx, t, p, id, toks, seat, m)...)
 		p.Close()
 		return res
 	default:
-		res.eval("inference/server.error-code")
+		res.Eval("inference/server.error-code")
 		res.Findings = append(res.Findings, codeFindings(m, "unauthorized", rules.Where{Seat: &seat}, p, "a hello with a wrong token")...)
 	}
 	p.Close()
 	// Play the match out with the right tokens so it ends.
 	p2, err := infJoin(ctx, t, id, toks)
 	if err != nil {
-		return probeErr(err)
+		return ProbeErr(err)
 	}
 	defer p2.Close()
 	if err := p2.playOut(ctx, nil); err != nil {
-		return probeErr(err)
+		return ProbeErr(err)
 	}
 	return res
 }
@@ -315,7 +299,7 @@ func infImpostor(ctx context.Context, t *Target, p *infPlay, id string, toks map
 	m := first
 	for {
 		if v, what := hiddenValueIn(m); what != "" {
-			f := finding("inference/visibility.no-peek", rules.Where{Seat: &seat, Round: m.Env.Round}, "nothing for a connection without the seat's token", map[string]any{what: v},
+			f := NewFinding("inference/visibility.no-peek", rules.Where{Seat: &seat, Round: m.Env.Round}, "nothing for a connection without the seat's token", map[string]any{what: v},
 				"a connection with a wrong token for seat %d was sent the seat's hidden value (%s)", seat, what)
 			f.Transcript = p.tail(6)
 			out = append(out, f)
@@ -364,22 +348,22 @@ func infProbeMalformed(ctx context.Context, t *Target) Result {
 	bodies := []string{`this is not json`, `{"type":"move","match_id":"` + p.matchID + `"}`, `{"type":"move","match_id":"` + p.matchID + `","turn":` + fmt.Sprint(tn) + `,"action":"raise"}`}
 	for _, b := range bodies {
 		if err := p.send(ctx, seat, b); err != nil {
-			return probeErr(err)
+			return ProbeErr(err)
 		}
 		ans, err := p.awaitAfter(ctx, func(m infMsg) bool {
 			return m.Seat == seat && (m.Env.Type == "error" || m.Env.Type == "event" && m.Ev.Type == "action")
 		})
 		if err != nil {
-			return probeErr(err)
+			return ProbeErr(err)
 		}
-		res.eval("inference/server.bad-message")
+		res.Eval("inference/server.bad-message")
 		if ans.Env.Type != "error" {
-			f := finding("inference/server.bad-message", where, map[string]any{"type": "error"}, json.RawMessage(ans.Raw),
+			f := NewFinding("inference/server.bad-message", where, map[string]any{"type": "error"}, json.RawMessage(ans.Raw),
 				"the malformed message %q was not answered with an error", b)
 			f.Transcript = p.tail(6)
 			return Result{Findings: append(res.Findings, f)}
 		}
-		res.eval("inference/server.error-code")
+		res.Eval("inference/server.error-code")
 		if !codeSeen { // the code is one pin: reported once per check
 			cf := codeFindings(ans, "bad_message", where, p, fmt.Sprintf("the malformed message %q", b))
 			codeSeen = len(cf) > 0
@@ -387,16 +371,16 @@ func infProbeMalformed(ctx context.Context, t *Target) Result {
 		}
 	}
 	if err := p.move(ctx, seat, tn, "call", 0); err != nil {
-		return probeErr(err)
+		return ProbeErr(err)
 	}
 	next, err := p.awaitAfter(ctx, func(m infMsg) bool {
 		return m.Seat == seat && (m.Env.Type == "error" || m.Env.Type == "event" && m.Ev.Type == "action" && m.Ev.Seat != nil && *m.Ev.Seat == seat)
 	})
 	if err != nil {
-		return probeErr(err)
+		return ProbeErr(err)
 	}
 	if next.Env.Type == "error" || next.Ev.Timeout {
-		f := finding("inference/server.bad-message", where, "the seat's own call accepted", json.RawMessage(next.Raw),
+		f := NewFinding("inference/server.bad-message", where, "the seat's own call accepted", json.RawMessage(next.Raw),
 			"after malformed messages the seat's legal move was not accepted")
 		f.Transcript = p.tail(6)
 		res.Findings = append(res.Findings, f)
@@ -416,7 +400,7 @@ func codeFindings(ans infMsg, want string, where rules.Where, p *infPlay, what s
 	if ans.Env.CodeRaw != nil {
 		got = string(ans.Env.CodeRaw)
 	}
-	f := finding("inference/server.error-code", where, want, json.RawMessage(ans.Raw),
+	f := NewFinding("inference/server.error-code", where, want, json.RawMessage(ans.Raw),
 		"%s was answered with an error whose code is %s, not %q", what, got, want)
 	f.Transcript = p.tail(6)
 	return []reports.Finding{f}

@@ -61,14 +61,14 @@ func infProbeRaiseCovered(ctx context.Context, t *Target) Result {
 		return p.defaultMove(ctx, m)
 	})
 	if err != nil {
-		return probeErr(err)
+		return ProbeErr(err)
 	}
 	infFollowViews(p.Got, func(int) []reports.Message { return p.tail(8) }, &res)
 	infReplay(ctx, t, p.matchID, p.Got, &res)
 	if !probed {
 		const why = "no seat owed a call it could pay with less than the raise bound left (the server did not play stacks of 10 with an ante of 2)"
-		res.notExercised("inference/round.3.raise-covered", why)
-		return res.orSkip("%s", why)
+		res.NoteNotExercised("inference/round.3.raise-covered", why)
+		return res.OrSkip("%s", why)
 	}
 	return res
 }
@@ -102,10 +102,10 @@ func infRaiseUncovered(ctx context.Context, p *infPlay, m infMsg, amount, owed i
 	if err != nil {
 		return err
 	}
-	res.eval("inference/round.3.raise-covered")
+	res.Eval("inference/round.3.raise-covered")
 	switch {
 	case ans.Env.Type == "error":
-		res.eval("inference/server.error-code")
+		res.Eval("inference/server.error-code")
 		res.Findings = append(res.Findings, codeFindings(ans, "illegal_move", where, p, "a raise the seat cannot cover")...)
 		if raise != nil {
 			return p.move(ctx, seat, tn, "raise", raise.Min)
@@ -113,13 +113,13 @@ func infRaiseUncovered(ctx context.Context, p *infPlay, m infMsg, amount, owed i
 		return p.defaultMove(ctx, m)
 	case ans.Ev.Timeout || ans.Ev.Action != "raise":
 		// Not played, but refused without an error: the turn ran out.
-		res.eval("inference/illegal.listed-only")
-		f := finding("inference/illegal.listed-only", where, "an illegal_move error", json.RawMessage(ans.Raw),
+		res.Eval("inference/illegal.listed-only")
+		f := NewFinding("inference/illegal.listed-only", where, "an illegal_move error", json.RawMessage(ans.Raw),
 			"a raise of %d owing %d with %d credits got no error; the seat's turn was played otherwise", amount, owed, credits)
 		f.Transcript = p.tail(8)
 		res.Findings = append(res.Findings, f)
 	default:
-		f := finding("inference/round.3.raise-covered", where, "an illegal_move error", json.RawMessage(ans.Raw),
+		f := NewFinding("inference/round.3.raise-covered", where, "an illegal_move error", json.RawMessage(ans.Raw),
 			"a raise of %d owing %d with %d credits was accepted: the call and the raise need %d", amount, owed, credits, owed+amount)
 		f.Transcript = p.tail(8)
 		res.Findings = append(res.Findings, f)

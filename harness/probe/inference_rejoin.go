@@ -24,17 +24,17 @@ const infRejoinSeats = 4
 // that miscounts every sit-out is not charged here.
 func infProbeRejoin(ctx context.Context, t *Target) Result {
 	const rule = "inference/timeouts.reconnect"
-	if r, ok := needCreate(t); !ok {
+	if r, ok := NeedCreate(t); !ok {
 		return r
 	}
-	spec := map[string]any{"seats": max(t.TableSize, infRejoinSeats), "rounds": 12, "deadline_ms": t.DeadlineMS, "seed": t.seedFor("rejoin")}
+	spec := map[string]any{"seats": max(t.TableSize, infRejoinSeats), "rounds": 12, "deadline_ms": t.DeadlineMS, "seed": t.SeedFor("rejoin")}
 	id, toks, err := infCreate(ctx, t, spec)
 	if err != nil {
-		return probeErr(err)
+		return ProbeErr(err)
 	}
 	p, err := infJoin(ctx, t, id, toks)
 	if err != nil {
-		return probeErr(err)
+		return ProbeErr(err)
 	}
 	defer p.Close()
 	var silent []int // the first two seats asked to move: [reconnects, control]
@@ -61,10 +61,10 @@ func infProbeRejoin(ctx context.Context, t *Target) Result {
 			break
 		}
 		if err != nil {
-			return probeErr(err)
+			return ProbeErr(err)
 		}
 		if err := answer(m); err != nil {
-			return probeErr(err)
+			return ProbeErr(err)
 		}
 		ev := m.Ev
 		if m.Env.Type != "event" || len(silent) == 0 {
@@ -76,12 +76,12 @@ func infProbeRejoin(ctx context.Context, t *Target) Result {
 		if r := third[silent[0]]; ev.Type == "round_start" && r > 0 && ev.Round > r && rejoinedIn == 0 {
 			rejoinedIn = ev.Round
 			if err := p.rejoin(ctx, silent[0], toks[silent[0]], answer); err != nil {
-				return probeErr(err)
+				return ProbeErr(err)
 			}
 		}
 	}
 	if len(silent) < 2 || third[silent[0]] == 0 || third[silent[1]] == 0 {
-		return skip("the two silent seats were not both sat out within the probe match (sat out in rounds %v)", third)
+		return Skip("the two silent seats were not both sat out within the probe match (sat out in rounds %v)", third)
 	}
 	// The first round after its sit-out began that deals each seat in.
 	back := map[int]int{}
@@ -101,18 +101,18 @@ func infProbeRejoin(ctx context.Context, t *Target) Result {
 			// Back at the round after the reconnect while the other
 			// still sits out when the match ends.
 			var res Result
-			res.eval(rule)
-			res.Findings = append(res.Findings, finding(rule, rules.Where{Seat: &seat, Round: back[seat]}, "the same sit-out as a seat that did not reconnect",
+			res.Eval(rule)
+			res.Findings = append(res.Findings, NewFinding(rule, rules.Where{Seat: &seat, Round: back[seat]}, "the same sit-out as a seat that did not reconnect",
 				fmt.Sprintf("dealt in again in round %d", back[seat]),
 				"seat %d reconnected in round %d, during its sit-out, and was dealt in again in round %d, while seat %d, sat out with it and not reconnected, was not back by the end", seat, rejoinedIn, back[seat], control))
 			return res
 		}
-		return skip("the probe match ended before both silent seats were dealt in again (seat %d back in round %d, seat %d in round %d)", seat, back[seat], control, back[control])
+		return Skip("the probe match ended before both silent seats were dealt in again (seat %d back in round %d, seat %d in round %d)", seat, back[seat], control, back[control])
 	}
 	var res Result
-	res.eval(rule)
+	res.Eval(rule)
 	if got, want := back[seat]-third[seat], back[control]-third[control]; got < want {
-		res.Findings = append(res.Findings, finding(rule, rules.Where{Seat: &seat, Round: back[seat]},
+		res.Findings = append(res.Findings, NewFinding(rule, rules.Where{Seat: &seat, Round: back[seat]},
 			fmt.Sprintf("dealt in again %d rounds after its third strike, as seat %d", want, control), fmt.Sprintf("dealt in again %d rounds after it", got),
 			"seat %d reconnected in round %d, during the sit-out that began with its third strike in round %d, and was dealt in again in round %d; seat %d, sat out in round %d and not reconnected, came back in round %d",
 			seat, rejoinedIn, third[seat], back[seat], control, third[control], back[control]))

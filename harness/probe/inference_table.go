@@ -15,16 +15,16 @@ import (
 // with 3 to 8 seat tokens). A table of 2 or 9 seats breaks the rule
 // (I-INF-P10).
 func infProbeTableSize(ctx context.Context, t *Target) Result {
-	if r, ok := needCreate(t); !ok {
+	if r, ok := NeedCreate(t); !ok {
 		return r
 	}
 	var res Result
 	for _, n := range []int{2, 9} {
-		res.eval("inference/table.size")
-		status, body, err := doJSON(ctx, t, http.MethodPost, "/api/inference/matches", nil,
+		res.Eval("inference/table.size")
+		status, body, err := DoJSON(ctx, t, http.MethodPost, "/api/inference/matches", nil,
 			map[string]any{"seats": n, "rounds": 1, "deadline_ms": 200})
 		if err != nil {
-			return probeErr(err)
+			return ProbeErr(err)
 		}
 		if status < 200 || status > 299 {
 			continue // refused, as it should be
@@ -34,7 +34,7 @@ func infProbeTableSize(ctx context.Context, t *Target) Result {
 			tk.ForEach(func(_, _ gjson.Result) bool { seats++; return true })
 		}
 		if seats < 3 || seats > 8 {
-			res.Findings = append(res.Findings, finding("inference/table.size", rules.Where{}, "a refusal, or a table of 3 to 8 seats",
+			res.Findings = append(res.Findings, NewFinding("inference/table.size", rules.Where{}, "a refusal, or a table of 3 to 8 seats",
 				map[string]any{"status": status, "seat_tokens": seats},
 				"asked for a table of %d seats, the server made one (HTTP %d, %d seat tokens): a table seats 3 to 8", n, status, seats))
 		}

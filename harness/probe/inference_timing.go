@@ -48,10 +48,10 @@ func splitValues(n int) []int {
 }
 
 func infProbeSplit(ctx context.Context, t *Target) Result {
-	if r, ok := needCreate(t); !ok {
+	if r, ok := NeedCreate(t); !ok {
 		return r
 	}
-	seed, _ := splitSeed(t.seedFor("split"), t.TableSize)
+	seed, _ := splitSeed(t.SeedFor("split"), t.TableSize)
 	spec := map[string]any{"seats": t.TableSize, "rounds": 1, "deadline_ms": max(t.DeadlineMS, 2000), "seed": seed, "ante": 1}
 	// A server offering fixed hidden values (docs/wire.md harness
 	// extension) is dealt the tie outright, with an odd credit: one seat
@@ -60,10 +60,10 @@ func infProbeSplit(ctx context.Context, t *Target) Result {
 	spec["values"] = [][]int{splitValues(t.TableSize)}
 	sp, err := infSplitMatch(ctx, t, spec)
 	if err != nil {
-		return probeErr(err)
+		return ProbeErr(err)
 	}
 	if !sp.tie && sp.fixed {
-		return sp.res.orSkip("no tie for the best value arose in the probe match, though the server announced fixed-values and was asked for one")
+		return sp.res.OrSkip("no tie for the best value arose in the probe match, though the server announced fixed-values and was asked for one")
 	}
 	if !sp.tie || !sp.odd {
 		// Without fixed values the hidden values are the server's: the
@@ -75,7 +75,7 @@ func infProbeSplit(ctx context.Context, t *Target) Result {
 			on.res.Findings = append(sp.res.Findings, on.res.Findings...)
 			sp = on
 		case !sp.tie:
-			return skip("no tie for the best value arose: %s", why)
+			return Skip("no tie for the best value arose: %s", why)
 		}
 	}
 	res := sp.res
@@ -88,9 +88,9 @@ func infProbeSplit(ctx context.Context, t *Target) Result {
 	ev := v.Summary.Evaluated
 	for _, id := range []string{"inference/round.6.ties", "inference/round.6.odd-chips"} {
 		if ev[id] > 0 {
-			res.eval(id)
+			res.Eval(id)
 		} else {
-			res.notExercised(id, "the tied pots of the probe matches split evenly")
+			res.NoteNotExercised(id, "the tied pots of the probe matches split evenly")
 		}
 	}
 	return res
@@ -145,7 +145,7 @@ func infSplitMatch(ctx context.Context, t *Target, spec map[string]any) (*infSpl
 		sp.tie = true
 		sp.odd = sp.odd || ev.Pot != nil && *ev.Pot%count != 0
 		// Every seat tied for the best value shares the pot.
-		sp.res.eval("inference/round.6.ties")
+		sp.res.Eval("inference/round.6.ties")
 		paid := map[int]bool{}
 		for _, p := range ev.Payouts {
 			paid[p.Seat] = p.Amount > 0
@@ -156,7 +156,7 @@ func infSplitMatch(ctx context.Context, t *Target, spec map[string]any) (*infSpl
 		for _, r := range ev.Reveals {
 			if owed && r.Value == best && !paid[r.Seat] {
 				seat := r.Seat
-				sp.res.Findings = append(sp.res.Findings, finding("inference/round.6.ties", rules.Where{Seat: &seat, Round: m.Ev.Round}, "a share of the pot for every seat tied for the best value", ev.Payouts,
+				sp.res.Findings = append(sp.res.Findings, NewFinding("inference/round.6.ties", rules.Where{Seat: &seat, Round: m.Ev.Round}, "a share of the pot for every seat tied for the best value", ev.Payouts,
 					"seat %d, tied for the best value %d, is paid nothing", r.Seat, best))
 				break
 			}
@@ -181,7 +181,7 @@ const (
 // evenly: the first such match, or the last with a tie; nil (and why)
 // when none arose.
 func infSplitPlayOn(ctx context.Context, t *Target) (*infSplit, string) {
-	budget := t.budget()
+	budget := t.PlayBudget()
 	if budget <= 0 {
 		return nil, "the suite does not play on (a negative --budget), and the server offers no fixed-values capability"
 	}
@@ -194,7 +194,7 @@ func infSplitPlayOn(ctx context.Context, t *Target) (*infSplit, string) {
 	for k := 1; time.Now().Before(until); k++ {
 		mctx, cancel := context.WithDeadline(ctx, until)
 		spec := map[string]any{"seats": infSplitSeats, "rounds": infSplitRounds, "deadline_ms": max(t.DeadlineMS, 2000),
-			"seed": t.seedFor(fmt.Sprintf("split-on-%d", k)), "ante": 1}
+			"seed": t.SeedFor(fmt.Sprintf("split-on-%d", k)), "ante": 1}
 		sp, err := infSplitMatch(mctx, t, spec)
 		cancel()
 		if err != nil {
@@ -212,7 +212,7 @@ func infSplitPlayOn(ctx context.Context, t *Target) (*infSplit, string) {
 }
 
 func infProbeDeadline(ctx context.Context, t *Target) Result {
-	if r, ok := needCreate(t); !ok {
+	if r, ok := NeedCreate(t); !ok {
 		return r
 	}
 	// A timing finding is confirmed on a second match before it is
@@ -230,7 +230,7 @@ func infDeadlineOnce(ctx context.Context, t *Target, purpose string) Result {
 	// I-INF-P1: a longer deadline than the target's, so timing noise stays small
 	// next to it: the timeout must come between 75 % and 125 % of it after
 	// the your_turn arrived, though an illegal move was sent at 40 %.
-	d := max(t.deadline(), 3*time.Second)
+	d := max(t.Deadline(), 3*time.Second)
 	p, turn, stop, ok := infProbeStart(ctx, t, purpose, map[string]any{"deadline_ms": int(d / time.Millisecond), "rounds": 1})
 	if !ok {
 		return stop
@@ -244,44 +244,44 @@ func infDeadlineOnce(ctx context.Context, t *Target, purpose string) Result {
 	// for; the two announcements are the same deadline.
 	d, said, disagree := announcedDeadline(turn, d)
 	if disagree != nil {
-		res.eval("inference/timeouts.deadline")
+		res.Eval("inference/timeouts.deadline")
 		disagree.Where, disagree.Transcript = where, p.tail(2)
 		res.Findings = append(res.Findings, *disagree)
 	}
 	select {
 	case <-time.After(d * 4 / 10):
 	case <-ctx.Done():
-		return probeErr(ctx.Err())
+		return ProbeErr(ctx.Err())
 	}
 	if err := p.move(ctx, seat, tn, "raise", 99); err != nil {
-		return probeErr(err)
+		return ProbeErr(err)
 	}
 	to, err := p.awaitAfter(ctx, func(m infMsg) bool {
 		return m.Env.Type == "event" && (m.Ev.Type == "timeout" || m.Ev.Type == "action") && m.Ev.Seat != nil && *m.Ev.Seat == seat
 	})
 	if err != nil {
-		return probeErr(err)
+		return ProbeErr(err)
 	}
 	el := to.At.Sub(turn.At)
-	res.eval("inference/illegal.no-consume")
+	res.Eval("inference/illegal.no-consume")
 	if to.Ev.Type == "timeout" {
-		res.eval("inference/timeouts.deadline")
+		res.Eval("inference/timeouts.deadline")
 	}
 	switch {
 	// The server's action flagged timeout is the timeout too (a server
 	// may log it on the action alone; the probe of timeouts.logged judges
 	// that).
 	case to.Ev.Type != "timeout" && !to.Ev.Timeout:
-		f := finding("inference/illegal.no-consume", where, "a timeout", json.RawMessage(to.Raw), "the illegal move ended the seat's turn: it was played without a timeout")
+		f := NewFinding("inference/illegal.no-consume", where, "a timeout", json.RawMessage(to.Raw), "the illegal move ended the seat's turn: it was played without a timeout")
 		f.Transcript = p.tail(6)
 		res.Findings = append(res.Findings, f)
 	case el < d*3/4:
-		f := finding("inference/timeouts.deadline", where, fmt.Sprintf("a timeout about %v after your_turn (tolerance −25 %%)", d), el.Round(time.Millisecond).String(),
+		f := NewFinding("inference/timeouts.deadline", where, fmt.Sprintf("a timeout about %v after your_turn (tolerance −25 %%)", d), el.Round(time.Millisecond).String(),
 			"the turn timed out early, %v after your_turn, whose %s is %v", el.Round(time.Millisecond), said, d)
 		f.Transcript = p.tail(6)
 		res.Findings = append(res.Findings, f)
 	case el > d*5/4:
-		f := finding("inference/timeouts.deadline", where, fmt.Sprintf("a timeout about %v after your_turn (tolerance +25 %%)", d), el.Round(time.Millisecond).String(),
+		f := NewFinding("inference/timeouts.deadline", where, fmt.Sprintf("a timeout about %v after your_turn (tolerance +25 %%)", d), el.Round(time.Millisecond).String(),
 			"the turn timed out late, %v after your_turn, whose %s is %v: the illegal move may have restarted the deadline", el.Round(time.Millisecond), said, d)
 		f.Transcript = p.tail(6)
 		res.Findings = append(res.Findings, f)
@@ -300,7 +300,7 @@ func infProbeSilent(ctx context.Context, t *Target) Result {
 	where := rules.Where{Seat: &seat, Round: turn.Env.Round, Turn: turn.Env.Turn}
 	// Tolerance (I-INF-P1): the default action must come within the
 	// deadline plus max(1 s, the deadline) after your_turn arrived.
-	d := t.deadline()
+	d := t.Deadline()
 	wctx, cancel := context.WithTimeout(ctx, d+max(time.Second, d))
 	defer cancel()
 	var res Result
@@ -312,34 +312,34 @@ func infProbeSilent(ctx context.Context, t *Target) Result {
 			if !sawEvent(p.Got) {
 				// What umpire cannot read it cannot judge: no event came in
 				// WIRE.md's envelope at all.
-				return skip("the server sent no event message in the pinned envelope ({\"type\":\"event\",\"event\":{…}}), so the default action cannot be seen")
+				return Skip("the server sent no event message in the pinned envelope ({\"type\":\"event\",\"event\":{…}}), so the default action cannot be seen")
 			}
-			res.eval("inference/timeouts.default-action")
-			res.Findings = append(res.Findings, finding("inference/timeouts.default-action", where, "a timeout and the default action", "nothing",
+			res.Eval("inference/timeouts.default-action")
+			res.Findings = append(res.Findings, NewFinding("inference/timeouts.default-action", where, "a timeout and the default action", "nothing",
 				"the silent seat's turn was not played by the server within %v", d+max(time.Second, d)))
 			return res
 		}
-		return probeErr(err)
+		return ProbeErr(err)
 	}
-	res.eval("inference/timeouts.logged")
+	res.Eval("inference/timeouts.logged")
 	act := to
 	if to.Ev.Type != "timeout" {
 		if !to.Ev.Timeout {
-			f := finding("inference/timeouts.logged", where, "a timeout event before the server's action", json.RawMessage(to.Raw), "the server played the silent seat's turn without a timeout event")
+			f := NewFinding("inference/timeouts.logged", where, "a timeout event before the server's action", json.RawMessage(to.Raw), "the server played the silent seat's turn without a timeout event")
 			f.Transcript = p.tail(6)
 			return Result{Findings: append(res.Findings, f)}
 		}
 		// The timeout is logged, on the action itself: the separate
 		// timeout line is WIRE.md's pin, a rule of its own.
-		res.eval("inference/log.timeout-before-action")
-		f := finding("inference/log.timeout-before-action", where, "a timeout event before the server's action", json.RawMessage(to.Raw), "the server flagged its action timeout but sent no timeout event before it")
+		res.Eval("inference/log.timeout-before-action")
+		f := NewFinding("inference/log.timeout-before-action", where, "a timeout event before the server's action", json.RawMessage(to.Raw), "the server flagged its action timeout but sent no timeout event before it")
 		f.Transcript = p.tail(6)
 		res.Findings = append(res.Findings, f)
 	} else {
-		res.eval("inference/timeouts.strikes")
+		res.Eval("inference/timeouts.strikes")
 		if to.Ev.Strikes != 1 {
 			// "strikes" counting this timeout is WIRE.md's field.
-			f := finding("inference/timeouts.strikes", where, 1, to.Ev.Strikes, "the first timeout of the seat does not count one strike")
+			f := NewFinding("inference/timeouts.strikes", where, 1, to.Ev.Strikes, "the first timeout of the seat does not count one strike")
 			f.Basis, f.Ref = rules.BasisContract, "WIRE.md Match log"
 			res.Findings = append(res.Findings, f)
 		}
@@ -348,7 +348,7 @@ func infProbeSilent(ctx context.Context, t *Target) Result {
 			return m.Env.Type == "event" && m.Ev.Type == "action" && m.Ev.Seat != nil && *m.Ev.Seat == seat
 		})
 		if err != nil {
-			return probeErr(err)
+			return ProbeErr(err)
 		}
 	}
 	// What the seat owes, by the round's events where they can be
@@ -362,9 +362,9 @@ func infProbeSilent(ctx context.Context, t *Target) Result {
 	if owe == 0 {
 		want = "call"
 	}
-	res.eval("inference/timeouts.default-action")
+	res.Eval("inference/timeouts.default-action")
 	if act.Ev.Action != want || !act.Ev.Timeout {
-		f := finding("inference/timeouts.default-action", where, map[string]any{"action": want, "timeout": true}, json.RawMessage(act.Raw),
+		f := NewFinding("inference/timeouts.default-action", where, map[string]any{"action": want, "timeout": true}, json.RawMessage(act.Raw),
 			"the server's default action for a silent seat owing %d is wrong", owe)
 		f.Transcript = p.tail(6)
 		res.Findings = append(res.Findings, f)
@@ -424,7 +424,7 @@ func infProbeSitOut(ctx context.Context, t *Target) Result {
 		return p.defaultMove(ctx, m)
 	})
 	if err != nil {
-		return probeErr(err)
+		return ProbeErr(err)
 	}
 	// The probe match's log holds the timeouts, strikes and sit-outs:
 	// replay it, so the log's own rules of them are checked too; and the
@@ -445,12 +445,12 @@ func infProbeSitOut(ctx context.Context, t *Target) Result {
 			if moved && ev.SitOut && timeouts < strikesMax {
 				// Sat out before strikesMax timeouts since its own move:
 				// the move did not clear the strikes.
-				res.eval("inference/timeouts.clear-on-move")
-				res.Findings = append(res.Findings, finding("inference/timeouts.clear-on-move", rules.Where{Seat: &silent, Round: ev.Round},
+				res.Eval("inference/timeouts.clear-on-move")
+				res.Findings = append(res.Findings, NewFinding("inference/timeouts.clear-on-move", rules.Where{Seat: &silent, Round: ev.Round},
 					fmt.Sprintf("a sit-out at the %d. timeout after the seat's own move", strikesMax), fmt.Sprintf("a sit-out at the %d. timeout", timeouts),
 					"the seat moved itself after a timeout, yet was sat out after %d more timeouts", timeouts))
 			} else if moved && ev.SitOut {
-				res.eval("inference/timeouts.clear-on-move")
+				res.Eval("inference/timeouts.clear-on-move")
 			}
 		}
 		if ev.Type == "timeout" && ev.Seat != nil && *ev.Seat == silent && ev.SitOut && third == 0 {
@@ -465,34 +465,34 @@ func infProbeSitOut(ctx context.Context, t *Target) Result {
 		}
 	}
 	if silent < 0 {
-		return res.orSkip("no seat was ever asked to move")
+		return res.OrSkip("no seat was ever asked to move")
 	}
 	if third == 0 && timeouts >= strikesMax {
 		// The situation was set up: the seat timed out often enough, and
 		// was never sat out.
-		res.eval("inference/timeouts.sit-out")
-		res.notExercised("inference/timeouts.back-in-round", "the seat was never sat out")
-		res.Findings = append(res.Findings, finding("inference/timeouts.sit-out", rules.Where{Seat: &silent}, fmt.Sprintf("a timeout flagged sit_out at strike %d", strikesMax),
+		res.Eval("inference/timeouts.sit-out")
+		res.NoteNotExercised("inference/timeouts.back-in-round", "the seat was never sat out")
+		res.Findings = append(res.Findings, NewFinding("inference/timeouts.sit-out", rules.Where{Seat: &silent}, fmt.Sprintf("a timeout flagged sit_out at strike %d", strikesMax),
 			fmt.Sprintf("%d timeouts in a row, none flagged sit_out", timeouts), "the silent seat timed out %d times in a row but was never sat out", timeouts))
 		return res
 	}
 	if third == 0 {
-		return res.orSkip("the silent seat timed out %d times, fewer than the %d strikes that sit it out, within the probe match", timeouts, strikesMax)
+		return res.OrSkip("the silent seat timed out %d times, fewer than the %d strikes that sit it out, within the probe match", timeouts, strikesMax)
 	}
 	where := rules.Where{Seat: &silent, Round: third}
 	if back == 0 {
-		return res.orSkip("the probe match ended before seat %d was dealt in again", silent)
+		return res.OrSkip("the probe match ended before seat %d was dealt in again", silent)
 	}
-	res.eval("inference/timeouts.sit-out", "inference/timeouts.back-in-round")
+	res.Eval("inference/timeouts.sit-out", "inference/timeouts.back-in-round")
 	switch { // I-INF-P3
 	case back != announced && back == third+6:
-		res.Findings = append(res.Findings, finding("inference/timeouts.back-in-round", where, back, announced,
+		res.Findings = append(res.Findings, NewFinding("inference/timeouts.back-in-round", where, back, announced,
 			"back_in_round announced %d, but the seat was dealt in again in round %d", announced, back))
 	case back != announced:
-		res.Findings = append(res.Findings, finding("inference/timeouts.back-in-round", where, announced, back,
+		res.Findings = append(res.Findings, NewFinding("inference/timeouts.back-in-round", where, announced, back,
 			"the seat was dealt in again in round %d, not in the announced back_in_round %d", back, announced))
 	case announced != third+6:
-		res.Findings = append(res.Findings, finding("inference/timeouts.sit-out", where, third+6, announced,
+		res.Findings = append(res.Findings, NewFinding("inference/timeouts.sit-out", where, third+6, announced,
 			"a third strike in round %d must sit the seat out for the next 5 rounds", third))
 	}
 	return res
@@ -510,7 +510,7 @@ func announcedDeadline(turn infMsg, asked time.Duration) (d time.Duration, said 
 	if ms := turn.Env.DeadlineMS; ms != nil && *ms > 0 {
 		d, said = time.Duration(*ms)*time.Millisecond, "deadline_ms"
 		if lim > 0 && lim != *ms {
-			f := finding("inference/timeouts.deadline", rules.Where{}, fmt.Sprintf("limits.turn_deadline_ms %d, as deadline_ms", *ms), lim,
+			f := NewFinding("inference/timeouts.deadline", rules.Where{}, fmt.Sprintf("limits.turn_deadline_ms %d, as deadline_ms", *ms), lim,
 				"the your_turn announces two deadlines: deadline_ms %d and limits.turn_deadline_ms %d", *ms, lim)
 			disagree = &f
 		}

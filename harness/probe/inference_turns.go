@@ -21,67 +21,67 @@ import (
 // short stack's ante (a match of few credits).
 
 func infProbeTurns(ctx context.Context, t *Target) Result {
-	if r, ok := needCreate(t); !ok {
+	if r, ok := NeedCreate(t); !ok {
 		return r
 	}
-	id, toks, err := infCreate(ctx, t, map[string]any{"seats": t.TableSize, "rounds": 1, "deadline_ms": max(t.DeadlineMS, 2000), "seed": t.seedFor("turns")})
+	id, toks, err := infCreate(ctx, t, map[string]any{"seats": t.TableSize, "rounds": 1, "deadline_ms": max(t.DeadlineMS, 2000), "seed": t.SeedFor("turns")})
 	if err != nil {
-		return probeErr(err)
+		return ProbeErr(err)
 	}
 	p, err := infJoin(ctx, t, id, toks)
 	if err != nil {
-		return probeErr(err)
+		return ProbeErr(err)
 	}
 	defer p.Close()
 	turn, err := p.awaitAfter(ctx, func(m infMsg) bool { return m.Env.Type == "your_turn" })
 	if err != nil {
-		return probeErr(err)
+		return ProbeErr(err)
 	}
 	var res Result
 	seat, tn := turn.Seat, turn.turnOf()
 	other := -1
-	for _, s := range sortedSeats(toks) {
+	for _, s := range SortedSeats(toks) {
 		if s != seat {
 			other = s
 			break
 		}
 	}
 	if other < 0 {
-		return skip("the suite holds a single seat of the probe match")
+		return Skip("the suite holds a single seat of the probe match")
 	}
 	// A fold (always listed) from a seat that is not to act, for the open
 	// turn: the server must refuse it, and the turn stays the acting seat's.
 	where := rules.Where{Seat: &other, Round: turn.Env.Round, Turn: turn.Env.Turn}
 	if err := p.move(ctx, other, tn, "fold", 0); err != nil {
-		return probeErr(err)
+		return ProbeErr(err)
 	}
 	answer, err := p.awaitAfter(ctx, func(m infMsg) bool {
 		return m.Seat == other && (m.Env.Type == "error" || m.Env.Type == "event" && m.Ev.Type == "action")
 	})
 	if err != nil {
-		return probeErr(err)
+		return ProbeErr(err)
 	}
-	res.eval("inference/illegal.not-your-turn")
+	res.Eval("inference/illegal.not-your-turn")
 	if answer.Env.Type != "error" {
-		f := finding("inference/illegal.not-your-turn", where, map[string]any{"type": "error"}, json.RawMessage(answer.Raw),
+		f := NewFinding("inference/illegal.not-your-turn", where, map[string]any{"type": "error"}, json.RawMessage(answer.Raw),
 			"a fold sent by seat %d while seat %d was to act was not refused", other, seat)
 		f.Transcript = p.tail(8)
 		res.Findings = append(res.Findings, f)
 	} else {
-		res.eval("inference/server.error-code")
+		res.Eval("inference/server.error-code")
 		res.Findings = append(res.Findings, codeFindings(answer, "not_your_turn", where, p, "a move out of turn")...)
 		if err := p.move(ctx, seat, tn, "call", 0); err != nil {
-			return probeErr(err)
+			return ProbeErr(err)
 		}
 		next, err := p.awaitAfter(ctx, func(m infMsg) bool { return m.Env.Type == "your_turn" })
 		if err == nil {
 			res.Findings = append(res.Findings, infMoveShape(ctx, p, next, &res)...)
 		} else if !errors.Is(err, io.EOF) {
-			return probeErr(err)
+			return ProbeErr(err)
 		}
 	}
 	if err := p.playOut(ctx, nil); err != nil {
-		return probeErr(err)
+		return ProbeErr(err)
 	}
 	p.Close()
 	res.Findings = append(res.Findings, infAfterEnd(ctx, t, id, other, toks[other], &res)...)
@@ -115,23 +115,23 @@ func infMoveShape(ctx context.Context, p *infPlay, next infMsg, res *Result) []r
 		if err != nil {
 			return out
 		}
-		res.eval(c.rule)
+		res.Eval(c.rule)
 		if ans.Env.Type != "error" {
 			if ans.Ev.Timeout {
-				res.eval("inference/illegal.listed-only")
-				f := finding("inference/illegal.listed-only", where, "an error", json.RawMessage(ans.Raw), "%s got no error; the turn timed out", c.what)
+				res.Eval("inference/illegal.listed-only")
+				f := NewFinding("inference/illegal.listed-only", where, "an error", json.RawMessage(ans.Raw), "%s got no error; the turn timed out", c.what)
 				f.Transcript = p.tail(8)
 				return append(out, f)
 			}
 			if c.rule == "inference/wire.move.amount" && ans.Ev.Action != "raise" {
 				// Not this raise: the refused "check" before it used up
 				// the turn.
-				res.eval("inference/illegal.no-consume")
-				f := finding("inference/illegal.no-consume", where, "the turn still open after a refused move", json.RawMessage(ans.Raw), "after a refused move the server played the seat's turn")
+				res.Eval("inference/illegal.no-consume")
+				f := NewFinding("inference/illegal.no-consume", where, "the turn still open after a refused move", json.RawMessage(ans.Raw), "after a refused move the server played the seat's turn")
 				f.Transcript = p.tail(8)
 				return append(out, f)
 			}
-			f := finding(c.rule, where, "an error", json.RawMessage(ans.Raw), "%s was played", c.what)
+			f := NewFinding(c.rule, where, "an error", json.RawMessage(ans.Raw), "%s was played", c.what)
 			f.Transcript = p.tail(8)
 			return append(out, f)
 		}
@@ -151,12 +151,12 @@ func infAfterEnd(ctx context.Context, t *Target, id string, seat int, token stri
 	}
 	q, err := infJoin(ctx, t, id, map[int]string{seat: token})
 	if err != nil {
-		res.notExercised("inference/illegal.match-over", "the finished match could not be joined again: "+err.Error())
+		res.NoteNotExercised("inference/illegal.match-over", "the finished match could not be joined again: "+err.Error())
 		return nil
 	}
 	defer q.Close()
 	where := rules.Where{Seat: &seat}
-	wctx, cancel := context.WithTimeout(ctx, max(2*time.Second, 2*t.deadline()))
+	wctx, cancel := context.WithTimeout(ctx, max(2*time.Second, 2*t.Deadline()))
 	defer cancel()
 	lastTurn := 0
 	sent := false
@@ -167,7 +167,7 @@ func infAfterEnd(ctx context.Context, t *Target, id string, seat int, token stri
 			break // closed, or nothing more said after the move: refused
 		}
 		if err != nil {
-			res.notExercised("inference/illegal.match-over", "the finished match said nothing to a seat joining again")
+			res.NoteNotExercised("inference/illegal.match-over", "the finished match said nothing to a seat joining again")
 			return nil
 		}
 		if m.Env.Turn != nil {
@@ -178,7 +178,7 @@ func infAfterEnd(ctx context.Context, t *Target, id string, seat int, token stri
 				continue
 			}
 			sent = true
-			res.eval("inference/illegal.match-over")
+			res.Eval("inference/illegal.match-over")
 			if q.move(wctx, seat, lastTurn, "fold", 0) != nil {
 				break // the server closed the connection: nothing accepted
 			}
@@ -186,7 +186,7 @@ func infAfterEnd(ctx context.Context, t *Target, id string, seat int, token stri
 			continue
 		}
 		if sent && (m.Env.Type == "your_turn" || m.Env.Type == "event" && m.Ev.Type == "action") {
-			f := finding("inference/illegal.match-over", where, "an error, or the connection closed", json.RawMessage(m.Raw), "a move sent after match_end was answered as if the match went on")
+			f := NewFinding("inference/illegal.match-over", where, "an error, or the connection closed", json.RawMessage(m.Raw), "a move sent after match_end was answered as if the match went on")
 			f.Transcript = q.tail(6)
 			out = append(out, f)
 			break
@@ -196,11 +196,11 @@ func infAfterEnd(ctx context.Context, t *Target, id string, seat int, token stri
 		}
 	}
 	if !sent {
-		res.notExercised("inference/illegal.match-over", "the finished match sent no match_end to a seat joining again")
+		res.NoteNotExercised("inference/illegal.match-over", "the finished match sent no match_end to a seat joining again")
 		return out
 	}
 	if status, after, err := infFetchLog(ctx, t, id); err == nil && status == http.StatusOK && before != nil && !bytes.Equal(before, after) {
-		out = append(out, finding("inference/illegal.match-over", where, "the log ends with match_end", fmt.Sprintf("%d more bytes", len(after)-len(before)),
+		out = append(out, NewFinding("inference/illegal.match-over", where, "the log ends with match_end", fmt.Sprintf("%d more bytes", len(after)-len(before)),
 			"the match log grew after match_end, when a move was sent"))
 	}
 	return out
@@ -217,14 +217,14 @@ func infProbeShortStack(ctx context.Context, t *Target) Result {
 	}
 	defer p.Close()
 	if err := p.playOut(ctx, nil); err != nil {
-		return probeErr(err)
+		return ProbeErr(err)
 	}
 	var res Result
 	infFollowViews(p.Got, func(int) []reports.Message { return p.tail(8) }, &res)
 	infReplay(ctx, t, p.matchID, p.Got, &res)
 	if res.Evaluated["inference/round.2.short-ante"] == 0 {
-		res.notExercised("inference/round.2.short-ante", "no stack of the probe match fell below the ante (a three-way tie in round 1)")
-		return res.orSkip("no stack of the probe match fell below the ante")
+		res.NoteNotExercised("inference/round.2.short-ante", "no stack of the probe match fell below the ante (a three-way tie in round 1)")
+		return res.OrSkip("no stack of the probe match fell below the ante")
 	}
 	return res
 }
@@ -265,20 +265,20 @@ func infProbeMessages(ctx context.Context, t *Target) Result {
 	}
 	long, err := say(strings.Repeat("a", limit+1))
 	if err != nil {
-		return probeErr(err)
+		return ProbeErr(err)
 	}
-	res.eval("inference/round.4.message-length")
+	res.Eval("inference/round.4.message-length")
 	if long.Env.Type != "error" && long.Ev.Timeout {
 		// Not played, but refused without an error: the turn ran out.
-		res.eval("inference/illegal.listed-only")
-		f := finding("inference/illegal.listed-only", where, "an error: the message is over the limit", json.RawMessage(long.Raw),
+		res.Eval("inference/illegal.listed-only")
+		f := NewFinding("inference/illegal.listed-only", where, "an error: the message is over the limit", json.RawMessage(long.Raw),
 			"a move with a table message over the limit got no error; the turn timed out")
 		f.Transcript = p.tail(8)
 		res.Findings = append(res.Findings, f)
 		return p.finish(ctx, res)
 	}
 	if long.Env.Type != "error" {
-		f := finding("inference/round.4.message-length", where, "an error: the message is over the limit", json.RawMessage(long.Raw),
+		f := NewFinding("inference/round.4.message-length", where, "an error: the message is over the limit", json.RawMessage(long.Raw),
 			"a move with a table message of %d characters (limit %d) was played", limit+1, limit)
 		f.Transcript = p.tail(8)
 		res.Findings = append(res.Findings, f)
@@ -287,19 +287,19 @@ func infProbeMessages(ctx context.Context, t *Target) Result {
 	wide, err := say(strings.Repeat("✓", limit))
 	if err != nil {
 		if ctx.Err() != nil {
-			return probeErr(err)
+			return ProbeErr(err)
 		}
 		// The turn the refusal left open is needed for the second message.
 		// A server that played it anyway (the match may be over and the
 		// connection closed) breaks inference/illegal.no-consume, which its
 		// own probe judges; here the situation could not be set up.
-		r := skip("the turn was gone after the refused message (%v): the code-point length could not be tried", err)
+		r := Skip("the turn was gone after the refused message (%v): the code-point length could not be tried", err)
 		r.Evaluated = res.Evaluated
 		return r
 	}
-	res.eval("inference/protocol.message-code-points")
+	res.Eval("inference/protocol.message-code-points")
 	if wide.Env.Type == "error" {
-		f := finding("inference/protocol.message-code-points", where, "the move played: the message has the limit's number of code points", json.RawMessage(wide.Raw),
+		f := NewFinding("inference/protocol.message-code-points", where, "the move played: the message has the limit's number of code points", json.RawMessage(wide.Raw),
 			"a table message of %d code points (%d bytes) was refused: its length was not counted in code points", limit, 3*limit)
 		f.Transcript = p.tail(8)
 		res.Findings = append(res.Findings, f)
@@ -339,17 +339,17 @@ func allInSeed(base string) string {
 // has, to_call is capped at its credits, the action is flagged all_in) and
 // side pots settle the round.
 func infProbeAllIn(ctx context.Context, t *Target) Result {
-	if r, ok := needCreate(t); !ok {
+	if r, ok := NeedCreate(t); !ok {
 		return r
 	}
 	id, toks, err := infCreate(ctx, t, map[string]any{"seats": 3, "rounds": 4, "deadline_ms": max(t.DeadlineMS, 2000),
-		"seed": allInSeed(t.seedFor("all-in")), "starting_credits": 4, "ante": 1})
+		"seed": allInSeed(t.SeedFor("all-in")), "starting_credits": 4, "ante": 1})
 	if err != nil {
-		return probeErr(err)
+		return ProbeErr(err)
 	}
 	p, err := infJoin(ctx, t, id, toks)
 	if err != nil {
-		return probeErr(err)
+		return ProbeErr(err)
 	}
 	defer p.Close()
 	var res Result
@@ -386,7 +386,7 @@ func infProbeAllIn(ctx context.Context, t *Target) Result {
 		where := rules.Where{Seat: &seat, Round: m.Env.Round, Turn: m.Env.Turn}
 		if owed := vs.CurrentBet - (ownContribution(vs) - vs.Limits.Ante); owed > vs.YourCredits && vs.YourCredits > 0 {
 			short = true
-			res.eval("inference/round.3.all-in")
+			res.Eval("inference/round.3.all-in")
 			// The call that cannot be covered: sent, it must be played
 			// for the seat's whole stack.
 			if err := p.move(ctx, seat, m.turnOf(), "call", 0); err != nil {
@@ -399,7 +399,7 @@ func infProbeAllIn(ctx context.Context, t *Target) Result {
 				return err
 			}
 			if ans.Env.Type == "error" || ans.Ev.Action != "call" || ans.Ev.Amount == nil || *ans.Ev.Amount != vs.YourCredits {
-				f := finding("inference/round.3.all-in", where, map[string]any{"action": "call", "amount": vs.YourCredits}, json.RawMessage(ans.Raw),
+				f := NewFinding("inference/round.3.all-in", where, map[string]any{"action": "call", "amount": vs.YourCredits}, json.RawMessage(ans.Raw),
 					"a call owing %d with %d credits must be played all-in for %d", owed, vs.YourCredits, vs.YourCredits)
 				f.Transcript = p.tail(8)
 				res.Findings = append(res.Findings, f)
@@ -412,13 +412,13 @@ func infProbeAllIn(ctx context.Context, t *Target) Result {
 		return p.defaultMove(ctx, m)
 	})
 	if err != nil {
-		return probeErr(err)
+		return ProbeErr(err)
 	}
 	infFollowViews(p.Got, func(int) []reports.Message { return p.tail(8) }, &res)
 	infReplay(ctx, t, id, p.Got, &res)
 	if !short {
-		res.notExercised("inference/round.3.all-in", "no seat of the probe match owed more than it held")
-		return res.orSkip("no seat of the probe match owed more than it held (the seats' stacks never parted enough)")
+		res.NoteNotExercised("inference/round.3.all-in", "no seat of the probe match owed more than it held")
+		return res.OrSkip("no seat of the probe match owed more than it held (the seats' stacks never parted enough)")
 	}
 	return res
 }

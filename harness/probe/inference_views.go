@@ -302,7 +302,7 @@ func (tr *infSeatTrack) compare(vs ref.VisibleState, turn bool, res *Result) []i
 	add := func(rule, what string, want, got any) { out = append(out, infViewDiff{rule, what, want, got}) }
 	if vs.Round == 0 {
 		// Before round 1 (a welcome): every seat holds the starting stack.
-		res.eval("inference/match.credits")
+		res.Eval("inference/match.credits")
 		for _, p := range vs.Players {
 			if p.Credits != tr.start {
 				add("inference/match.credits", fmt.Sprintf("players[%d].credits before round 1", p.Seat), tr.start, p.Credits)
@@ -313,12 +313,12 @@ func (tr *infSeatTrack) compare(vs ref.VisibleState, turn bool, res *Result) []i
 	if vs.Round != tr.round || !tr.inRound {
 		return nil // a view of a round whose events did not come first: nothing to compare
 	}
-	res.eval("inference/visibility.public", "inference/wire.visible-state.contribution", "inference/wire.visible-state.ante", "inference/wire.visible-state.sitting-out")
+	res.Eval("inference/visibility.public", "inference/wire.visible-state.contribution", "inference/wire.visible-state.ante", "inference/wire.visible-state.sitting-out")
 	if tr.folds() > 0 {
 		// What a folded seat put in this round stays in the pot: the view
 		// shows it back in its stack instead (adopted, so the other
 		// figures are compared with the server's play).
-		res.eval("inference/round.3.fold")
+		res.Eval("inference/round.3.fold")
 		for _, p := range vs.Players {
 			if c := tr.contrib[p.Seat]; c > 0 && tr.folded[p.Seat] && p.Credits == tr.credits[p.Seat]+c && p.Contribution == 0 {
 				add("inference/round.3.fold", fmt.Sprintf("players[%d].contribution after its fold", p.Seat), tr.contrib[p.Seat], p.Contribution)
@@ -361,13 +361,13 @@ func (tr *infSeatTrack) compare(vs ref.VisibleState, turn bool, res *Result) []i
 			// finishes: the document sits it out from the next round;
 			// that the flag shows at once is I-INF-17.
 			rule = "inference/wire.visible-state.sitting-out-at-once"
-			res.eval(rule)
+			res.Eval(rule)
 		}
 		if (tr.timeouts || out) && (p.SittingOut != out || (out && p.BackInRound != back)) {
 			add(rule, fmt.Sprintf("players[%d].sitting_out, back_in_round", s), map[string]any{"sitting_out": out, "back_in_round": back}, map[string]any{"sitting_out": p.SittingOut, "back_in_round": p.BackInRound})
 		}
 	}
-	res.eval("inference/visibility.history")
+	res.Eval("inference/visibility.history")
 	if len(vs.History) != len(tr.history) {
 		add("inference/visibility.history", "the number of finished rounds in history", len(tr.history), len(vs.History))
 	} else {
@@ -385,13 +385,13 @@ func (tr *infSeatTrack) compare(vs ref.VisibleState, turn bool, res *Result) []i
 		return out
 	}
 	me := vs.YourSeat
-	res.eval("inference/protocol.current-bet", "inference/visibility.to-call")
+	res.Eval("inference/protocol.current-bet", "inference/visibility.to-call")
 	if vs.CurrentBet != tr.currentBet {
 		add("inference/protocol.current-bet", "current_bet (the raises of the round)", tr.currentBet, vs.CurrentBet)
 	}
 	owe := tr.owes(me)
 	if full := max(0, tr.currentBet-tr.bets[me]); full > tr.credits[me] {
-		res.eval("inference/protocol.to-call")
+		res.Eval("inference/protocol.to-call")
 		if vs.ToCall == full {
 			// What the seat owes, not capped at what it holds: the cap is
 			// umpire's pin.
@@ -404,7 +404,7 @@ func (tr *infSeatTrack) compare(vs ref.VisibleState, turn bool, res *Result) []i
 		add("inference/visibility.to-call", "to_call (the current bet less the seat's bets this round)", owe, vs.ToCall)
 	}
 	// The breakeven heuristic (I-INF-11, SHOULD, ±1).
-	res.eval("inference/visibility.breakeven")
+	res.Eval("inference/visibility.breakeven")
 	opp := 0
 	for s := range tr.dealt {
 		if s != me && !tr.folded[s] {
@@ -497,14 +497,14 @@ func sameReveals(a, b []ref.Reveal) bool {
 func infCheckViews(ctx context.Context, t *Target) Result {
 	s, err := infObserve(ctx, t)
 	if err != nil {
-		return sessionErr(err)
+		return SessionErr(err)
 	}
 	var res Result
 	if s.rounds > 0 {
 		infRoundsPlayed(s, &res)
 	}
 	if infFollowViews(s.got, s.around, &res) == 0 {
-		return res.orSkip("no visible_state of the session could be followed from the events before it (match_start with starting_credits, then the round's events)")
+		return res.OrSkip("no visible_state of the session could be followed from the events before it (match_start with starting_credits, then the round's events)")
 	}
 	return res
 }
@@ -520,16 +520,16 @@ func infRoundsPlayed(s *infSession, res *Result) {
 		seat := m.Seat
 		switch {
 		case ev.Type == "match_start" && ev.RoundsTotal != nil:
-			res.eval("inference/match.rounds")
+			res.Eval("inference/match.rounds")
 			if *ev.RoundsTotal != s.rounds {
-				f := finding("inference/match.rounds", rules.Where{Seat: &seat}, s.rounds, *ev.RoundsTotal, "the match was created with %d rounds but match_start announces %d", s.rounds, *ev.RoundsTotal)
+				f := NewFinding("inference/match.rounds", rules.Where{Seat: &seat}, s.rounds, *ev.RoundsTotal, "the match was created with %d rounds but match_start announces %d", s.rounds, *ev.RoundsTotal)
 				f.Transcript = s.around(i)
 				res.Findings = append(res.Findings, f)
 				return
 			}
 		case ev.Type == "round_start" && ev.Round > s.rounds:
-			res.eval("inference/match.rounds")
-			f := finding("inference/match.rounds", rules.Where{Seat: &seat, Round: ev.Round}, fmt.Sprintf("at most %d rounds", s.rounds), ev.Round, "the match was created with %d rounds but round %d starts", s.rounds, ev.Round)
+			res.Eval("inference/match.rounds")
+			f := NewFinding("inference/match.rounds", rules.Where{Seat: &seat, Round: ev.Round}, fmt.Sprintf("at most %d rounds", s.rounds), ev.Round, "the match was created with %d rounds but round %d starts", s.rounds, ev.Round)
 			f.Transcript = s.around(i)
 			res.Findings = append(res.Findings, f)
 			return
@@ -552,7 +552,7 @@ func infFollowViews(got []infMsg, around func(i int) []reports.Message, res *Res
 			return
 		}
 		once[rule] = true
-		f := finding(rule, where, want, got, format, args...)
+		f := NewFinding(rule, where, want, got, format, args...)
 		f.Transcript = around(i)
 		res.Findings = append(res.Findings, f)
 	}
@@ -578,15 +578,15 @@ func infFollowViews(got []infMsg, around func(i int) []reports.Message, res *Res
 			}
 			switch {
 			case ev.Type == "message":
-				res.eval("inference/round.4.table-talk")
+				res.Eval("inference/round.4.table-talk")
 			case ev.Type == "showdown":
-				res.eval("inference/wire.events.showdown")
+				res.Eval("inference/wire.events.showdown")
 			case ev.Type == "action" && ev.Action == "raise" && tr.started:
-				res.eval("inference/round.3.raise-covered")
+				res.Eval("inference/round.3.raise-covered")
 			case ev.Type == "ante" && tr.started && ev.Seat != nil && tr.credits[*ev.Seat] <= tr.ante:
-				res.eval("inference/wire.events.ante-all-in")
+				res.Eval("inference/wire.events.ante-all-in")
 				if tr.credits[*ev.Seat] < tr.ante {
-					res.eval("inference/round.2.short-ante")
+					res.Eval("inference/round.2.short-ante")
 				}
 			}
 			if rule, want, got, msg := tr.apply(ev); rule != "" && tr.sync {

@@ -48,7 +48,7 @@ func (tr *infSeatTrack) compareRaises(vs ref.VisibleState, add func(rule, what s
 	if len(tr.again) == 0 {
 		return
 	}
-	res.eval("inference/round.3.raise")
+	res.Eval("inference/round.3.raise")
 	found := false
 	for _, p := range vs.Players {
 		a := tr.again[p.Seat]

@@ -64,7 +64,7 @@ func BuildManifest() Manifest {
 		if !ok {
 			continue
 		}
-		for _, c := range s.checks() {
+		for _, c := range s.Checks() {
 			for _, id := range c.Rules {
 				checks[id] = append(checks[id], c.Name)
 			}
@@ -74,7 +74,7 @@ func BuildManifest() Manifest {
 				checks[id] = append(checks[id], "certify: "+check)
 			}
 		}
-		for _, f := range s.faults() {
+		for _, f := range s.Faults() {
 			if f.Rule != "" {
 				faults[f.Rule] = append(faults[f.Rule], name+":"+f.Name)
 			}

@@ -7,11 +7,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/tidwall/gjson"
 	"io"
 	"net/http"
 	"strings"
 	"time"
+
+	"github.com/tidwall/gjson"
 
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
 	"github.com/umpire-arena/umpire/referee/rules"
@@ -62,7 +63,7 @@ func (c *mcpClient) call(ctx context.Context, method string, params any, notify 
 	if c.token != "" {
 		req.Header.Set("x-agent-token", c.token)
 	}
-	resp, err := c.t.client().Do(req)
+	resp, err := c.t.Client().Do(req)
 	if err != nil {
 		return 0, nil, fmt.Errorf("POST /mcp: %w", err)
 	}
@@ -109,18 +110,18 @@ func mcpOpen(ctx context.Context, t *Target) (*mcpClient, *Result) {
 		"clientInfo": map[string]any{"name": "umpire", "version": "conform"},
 	}, false)
 	if err != nil {
-		r := probeErr(err)
+		r := ProbeErr(err)
 		return nil, &r
 	}
 	if status == http.StatusNotFound {
 		if t.MCP == MCPYes {
-			return nil, &Result{Findings: []reports.Finding{finding("bangarena/server.mcp-tools", rules.Where{}, "MCP at /mcp", "HTTP 404", "the target declares MCP but /mcp answers 404")}}
+			return nil, &Result{Findings: []reports.Finding{NewFinding("bangarena/server.mcp-tools", rules.Where{}, "MCP at /mcp", "HTTP 404", "the target declares MCP but /mcp answers 404")}}
 		}
 		r := mcpAbsent("/mcp answers 404: the server offers no MCP (optional)", "/mcp answers 404")
 		return nil, &r
 	}
 	if status != http.StatusOK {
-		return nil, &Result{Findings: []reports.Finding{finding("bangarena/server.mcp-tools", rules.Where{}, "HTTP 200 to initialize", fmt.Sprintf("HTTP %d %s", status, clip(data)), "MCP initialize failed")}}
+		return nil, &Result{Findings: []reports.Finding{NewFinding("bangarena/server.mcp-tools", rules.Where{}, "HTTP 200 to initialize", fmt.Sprintf("HTTP %d %s", status, Clip(data)), "MCP initialize failed")}}
 	}
 	_, _, _ = c.call(ctx, "notifications/initialized", nil, true)
 	return c, nil
@@ -133,7 +134,7 @@ func mcpOpen(ctx context.Context, t *Target) (*mcpClient, *Result) {
 // with the REST checks (the stored answer of a repeated commandId) is
 // not marked: it applies through REST.
 func mcpAbsent(why, shown string) Result {
-	r := skip("%s", why)
+	r := Skip("%s", why)
 	na := "the target offers no MCP (" + shown + ")"
 	r.NotApplicable = map[string]string{"bangarena/server.mcp-tools": na, "bangarena/server.mcp-twins": na}
 	return r
@@ -146,20 +147,20 @@ func baProbeMCP(ctx context.Context, t *Target) Result {
 	}
 	tools, status, data, ok, err := c.listTools(ctx)
 	if err != nil {
-		return probeErr(err)
+		return ProbeErr(err)
 	}
 	if !ok {
-		return Result{Findings: []reports.Finding{finding("bangarena/server.mcp-tools", rules.Where{}, "a tools/list result", fmt.Sprintf("HTTP %d %s", status, clip(data)), "MCP tools/list failed")}}
+		return Result{Findings: []reports.Finding{NewFinding("bangarena/server.mcp-tools", rules.Where{}, "a tools/list result", fmt.Sprintf("HTTP %d %s", status, Clip(data)), "MCP tools/list failed")}}
 	}
 	have := map[string]bool{}
 	for _, x := range tools {
 		have[x.Name] = true
 	}
 	var res Result
-	res.eval("bangarena/server.mcp-tools")
+	res.Eval("bangarena/server.mcp-tools")
 	for _, name := range mcpTools() {
 		if !have[name] {
-			res.Findings = append(res.Findings, finding("bangarena/server.mcp-tools", rules.Where{}, name, "missing", "MCP does not list the tool %s", name))
+			res.Findings = append(res.Findings, NewFinding("bangarena/server.mcp-tools", rules.Where{}, name, "missing", "MCP does not list the tool %s", name))
 		}
 	}
 	called, ok, got, err := c.toolFor(ctx, -1, "arena_get_rules", mcpArgValues{})
@@ -168,9 +169,9 @@ func baProbeMCP(ctx context.Context, t *Target) Result {
 	case errors.As(err, &gap):
 		res.NotExercised = map[string]string{"bangarena/server.mcp-tools": gap.Error()}
 	case err != nil:
-		return probeErr(err)
+		return ProbeErr(err)
 	case !ok || called.IsError:
-		res.Findings = append(res.Findings, finding("bangarena/server.mcp-tools", rules.Where{}, "a result of arena_get_rules", got+string(called.payload()), "calling arena_get_rules over MCP failed"))
+		res.Findings = append(res.Findings, NewFinding("bangarena/server.mcp-tools", rules.Where{}, "a result of arena_get_rules", got+string(called.payload()), "calling arena_get_rules over MCP failed"))
 	}
 	return res
 }
@@ -215,7 +216,7 @@ func (c *mcpClient) tool(ctx context.Context, seat int, name string, args map[st
 		Result *mcpToolResult `json:"result"`
 	}
 	if status != http.StatusOK || json.Unmarshal(data, &msg) != nil || msg.Result == nil {
-		return res, false, fmt.Sprintf("HTTP %d %s", status, clip(data)), nil
+		return res, false, fmt.Sprintf("HTTP %d %s", status, Clip(data)), nil
 	}
 	return *msg.Result, true, "", nil
 }
@@ -231,7 +232,7 @@ func (c *mcpClient) tail(n int) []reports.Message {
 // mcpWait bounds the wait for a decision pending on a seat the suite holds
 // (I-BA-P5).
 func mcpWait(t *Target) time.Duration {
-	return 5*time.Second + 2*t.deadline()
+	return 5*time.Second + 2*t.Deadline()
 }
 
 // baProbeMCPDecision (I-BA-P5) answers one pending decision over MCP: it
@@ -256,7 +257,7 @@ func baProbeMCPDecision(ctx context.Context, t *Target) Result {
 		r, err = newRoom(t, t.Room, t.Seed, t.Seats)
 	}
 	if err != nil {
-		return probeErr(err)
+		return ProbeErr(err)
 	}
 	x, res, ok := mcpPending(ctx, c, r, mcpWait(t))
 	if !ok {
@@ -265,7 +266,7 @@ func baProbeMCPDecision(ctx context.Context, t *Target) Result {
 	seat := x.Seat
 	where := rules.Where{Seat: &seat, Step: fmt.Sprintf("version %d", x.Version)}
 	fail := func(rule string, expected, got any, format string, args ...any) Result {
-		f := finding(rule, where, expected, got, format, args...)
+		f := NewFinding(rule, where, expected, got, format, args...)
 		f.Transcript = c.tail(6)
 		return Result{Findings: []reports.Finding{f}}
 	}
@@ -282,7 +283,7 @@ func baProbeMCPDecision(ctx context.Context, t *Target) Result {
 	}
 	var e apiError
 	if first.IsError && json.Unmarshal(first.payload(), &e) == nil && e.Error.Retryable {
-		return skip("the decision moved on before the MCP submit (%s): nothing to judge", e.Error.Code)
+		return Skip("the decision moved on before the MCP submit (%s): nothing to judge", e.Error.Code)
 	}
 	var a1 answer
 	if first.IsError || json.Unmarshal(first.payload(), &a1) != nil || !mcpAccepted(first.payload()) {
@@ -327,7 +328,7 @@ func baProbeMCPDecision(ctx context.Context, t *Target) Result {
 func mcpPending(ctx context.Context, c *mcpClient, r *baRoom, wait time.Duration) (x baSeen, res Result, ok bool) {
 	limit := time.Now().Add(wait)
 	for {
-		for _, seat := range sortedSeats(r.tokens) {
+		for _, seat := range SortedSeats(r.tokens) {
 			tr, ok, got, err := c.toolFor(ctx, seat, "arena_get_decision_request", seatArgs(r.id, seat, r.tokens[seat]))
 			if err != nil {
 				return x, mcpErrResult(err), false
@@ -338,24 +339,24 @@ func mcpPending(ctx context.Context, c *mcpClient, r *baRoom, wait time.Duration
 			req, gaps, rerr := ba.ReadRequest(raw)
 			if !ok || tr.IsError || rerr != nil {
 				s := seat
-				f := finding("bangarena/server.mcp-tools", rules.Where{Seat: &s}, "a DecisionRequest from arena_get_decision_request", got+string(raw),
+				f := NewFinding("bangarena/server.mcp-tools", rules.Where{Seat: &s}, "a DecisionRequest from arena_get_decision_request", got+string(raw),
 					"reading seat %d's DecisionRequest over MCP failed", seat)
 				f.Transcript = c.tail(2)
 				return x, Result{Findings: []reports.Finding{f}}, false
 			}
 			if req.Observation.Phase == ba.PhaseEnded || req.Observation.WinnerTeam != nil {
-				return x, skip("room %s has ended: no decision is pending for the seats the suite holds", r.id), false
+				return x, Skip("room %s has ended: no decision is pending for the seats the suite holds", r.id), false
 			}
 			if len(req.LegalActions) > 0 {
 				return baSeen{Seat: seat, Version: req.ObservationVersion, Raw: raw, Req: req, Gaps: gaps}, Result{}, true
 			}
 		}
 		if time.Now().After(limit) {
-			return x, skip("no seat the suite holds had a decision pending within %v", wait), false
+			return x, Skip("no seat the suite holds had a decision pending within %v", wait), false
 		}
 		select {
 		case <-ctx.Done():
-			return x, probeErr(ctx.Err()), false
+			return x, ProbeErr(ctx.Err()), false
 		case <-time.After(20 * time.Millisecond):
 		}
 	}

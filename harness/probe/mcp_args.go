@@ -202,7 +202,7 @@ func (c *mcpClient) toolFor(ctx context.Context, seat int, name string, v mcpArg
 func mcpErrResult(err error) Result {
 	var gap *mcpArgGap
 	if errors.As(err, &gap) {
-		return skip("%v", gap)
+		return Skip("%v", gap)
 	}
-	return probeErr(err)
+	return ProbeErr(err)
 }

@@ -28,19 +28,19 @@ func baProbeMCPTwins(ctx context.Context, t *Target) Result {
 		return *stop
 	}
 	if _, status, data, ok, err := c.listTools(ctx); err != nil {
-		return probeErr(err)
+		return ProbeErr(err)
 	} else if !ok {
-		return Result{Findings: []reports.Finding{finding("bangarena/server.mcp-tools", rules.Where{}, "a tools/list result", fmt.Sprintf("HTTP %d %s", status, clip(data)), "MCP tools/list failed")}}
+		return Result{Findings: []reports.Finding{NewFinding("bangarena/server.mcp-tools", rules.Where{}, "a tools/list result", fmt.Sprintf("HTTP %d %s", status, Clip(data)), "MCP tools/list failed")}}
 	}
 	var res Result
-	res.eval("bangarena/server.mcp-tools")
+	res.Eval("bangarena/server.mcp-tools")
 	if r := baMCPRulesTwin(ctx, t, c); r != nil {
 		res.Findings = append(res.Findings, r.Findings...)
 		for id, why := range r.NotExercised {
-			noteWhy(&res, id, why)
+			NoteWhy(&res, id, why)
 		}
 		if len(r.Evaluated) > 0 {
-			res.eval("bangarena/server.mcp-twins")
+			res.Eval("bangarena/server.mcp-twins")
 		}
 	}
 	var r *baRoom
@@ -51,14 +51,14 @@ func baProbeMCPTwins(ctx context.Context, t *Target) Result {
 		r, err = newRoom(t, t.Room, t.Seed, t.Seats)
 	}
 	if err != nil {
-		return probeErr(err)
+		return ProbeErr(err)
 	}
 	x, ended, err := r.pending(ctx)
 	if err != nil {
-		return probeErr(err)
+		return ProbeErr(err)
 	}
 	if ended {
-		noteWhy(&res, "bangarena/server.mcp-twins", fmt.Sprintf("room %s has ended: no decision pending to compare the seat tools on", r.id))
+		NoteWhy(&res, "bangarena/server.mcp-twins", fmt.Sprintf("room %s has ended: no decision pending to compare the seat tools on", r.id))
 		return res
 	}
 	seat := x.Seat
@@ -70,13 +70,13 @@ func baProbeMCPTwins(ctx context.Context, t *Target) Result {
 		if err != nil {
 			rr := mcpErrResult(err)
 			if rr.Status == reports.Skip {
-				noteWhy(&res, "bangarena/server.mcp-twins", rr.Reason)
+				NoteWhy(&res, "bangarena/server.mcp-twins", rr.Reason)
 				continue
 			}
 			return rr
 		}
 		if !ok || tr.IsError || len(tr.payload()) == 0 {
-			f := finding("bangarena/server.mcp-tools", where, "a JSON result of "+name, got+string(tr.payload()), "calling %s over MCP for seat %d failed", name, seat)
+			f := NewFinding("bangarena/server.mcp-tools", where, "a JSON result of "+name, got+string(tr.payload()), "calling %s over MCP for seat %d failed", name, seat)
 			f.Transcript = c.tail(2)
 			res.Findings = append(res.Findings, f)
 			continue
@@ -85,14 +85,14 @@ func baProbeMCPTwins(ctx context.Context, t *Target) Result {
 	}
 	after, err := r.observeSame(ctx, x)
 	if err != nil {
-		return probeErr(err)
+		return ProbeErr(err)
 	}
 	if !after {
-		noteWhy(&res, "bangarena/server.mcp-twins", "the seat's decision moved on while the MCP tools were read: nothing to compare")
+		NoteWhy(&res, "bangarena/server.mcp-twins", "the seat's decision moved on while the MCP tools were read: nothing to compare")
 		return res
 	}
 	if len(answers) > 0 {
-		res.eval("bangarena/server.mcp-twins")
+		res.Eval("bangarena/server.mcp-twins")
 	}
 	for _, name := range names {
 		tr, ok := answers[name]
@@ -100,22 +100,12 @@ func baProbeMCPTwins(ctx context.Context, t *Target) Result {
 			continue
 		}
 		if why := mcpTwinDiff(name, tr.payload(), x); why != "" {
-			f := finding("bangarena/server.mcp-twins", where, "the answer of GET observe for the same seat and version", clip(tr.payload()), "%s disagrees with its REST twin: %s", name, why)
+			f := NewFinding("bangarena/server.mcp-twins", where, "the answer of GET observe for the same seat and version", Clip(tr.payload()), "%s disagrees with its REST twin: %s", name, why)
 			f.Transcript = append(r.tail(1), c.tail(2)...)
 			res.Findings = append(res.Findings, f)
 		}
 	}
 	return res
-}
-
-// noteWhy records why rule id was not exercised, keeping the first reason.
-func noteWhy(r *Result, id, why string) {
-	if r.NotExercised == nil {
-		r.NotExercised = map[string]string{}
-	}
-	if _, ok := r.NotExercised[id]; !ok {
-		r.NotExercised[id] = why
-	}
 }
 
 // observeSame reads the seat of x again over REST and reports whether it
@@ -131,7 +121,7 @@ func (r *baRoom) observeSame(ctx context.Context, x baSeen) (bool, error) {
 // baMCPRulesTwin compares arena_get_rules with GET /api/arena/rules when
 // the latter answers 200 with JSON; nil when there is nothing to compare.
 func baMCPRulesTwin(ctx context.Context, t *Target, c *mcpClient) *Result {
-	status, rest, err := doJSON(ctx, t, http.MethodGet, "/api/arena/rules", nil, nil)
+	status, rest, err := DoJSON(ctx, t, http.MethodGet, "/api/arena/rules", nil, nil)
 	if err != nil || status != http.StatusOK || !json.Valid(rest) {
 		return nil
 	}
@@ -141,11 +131,11 @@ func baMCPRulesTwin(ctx context.Context, t *Target, c *mcpClient) *Result {
 		return &Result{NotExercised: map[string]string{"bangarena/server.mcp-twins": rr.Reason}}
 	}
 	if !ok || tr.IsError {
-		return &Result{Findings: []reports.Finding{finding("bangarena/server.mcp-tools", rules.Where{}, "a result of arena_get_rules", got+string(tr.payload()), "calling arena_get_rules over MCP failed")}}
+		return &Result{Findings: []reports.Finding{NewFinding("bangarena/server.mcp-tools", rules.Where{}, "a result of arena_get_rules", got+string(tr.payload()), "calling arena_get_rules over MCP failed")}}
 	}
 	res := &Result{Evaluated: map[string]int{"bangarena/server.mcp-twins": 1}}
 	if !jsonEqual(tr.payload(), rest) {
-		res.Findings = append(res.Findings, finding("bangarena/server.mcp-twins", rules.Where{}, clip(rest), clip(tr.payload()),
+		res.Findings = append(res.Findings, NewFinding("bangarena/server.mcp-twins", rules.Where{}, Clip(rest), Clip(tr.payload()),
 			"arena_get_rules does not answer the rules summary of GET /api/arena/rules"))
 	}
 	return res

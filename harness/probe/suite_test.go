@@ -4,14 +4,15 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	basrv "github.com/umpire-arena/umpire/harness/bangarena/server"
-	infsrv "github.com/umpire-arena/umpire/harness/inference/server"
 	"regexp"
 	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	basrv "github.com/umpire-arena/umpire/harness/bangarena/server"
+	infsrv "github.com/umpire-arena/umpire/harness/inference/server"
 
 	baverify "github.com/umpire-arena/umpire/referee/bangarena/verify"
 	"github.com/umpire-arena/umpire/referee/rules"
@@ -53,7 +54,7 @@ func playSuite(game string, faults []string, budget time.Duration, dialects ...s
 	}
 	tg.st().schemas = set
 	if game == GameBangArena {
-		tg.st().plan = suitePlan(!slices.Contains(dialects, "other-chance"))
+		givePlan(tg, suitePlan(!slices.Contains(dialects, "other-chance")))
 	}
 	out := map[string]reports.Check{}
 	for _, c := range Checks(game) {
@@ -97,7 +98,7 @@ func suitePlanFor(declared bool) []baRoomPlan {
 		return nil // each suite steers for itself
 	}
 	if declared {
-		tg.noteChance(baverify.ChanceUmpire)
+		tg.NoteChance(baverify.ChanceUmpire)
 	}
 	return baSessionPlan(tg)
 }
@@ -543,7 +544,7 @@ func TestSuitePlanIsEverySuites(t *testing.T) {
 	if got, want := suitePlan(false), baSessionPlan(tg); !slices.Equal(got, want) {
 		t.Errorf("shared plan %v, want the suite's own %v", got, want)
 	}
-	tg.noteChance(baverify.ChanceUmpire)
+	tg.NoteChance(baverify.ChanceUmpire)
 	if got, want := suitePlan(true), baSessionPlan(tg); !slices.Equal(got, want) {
 		t.Errorf("shared plan of a declared generator %v, want the suite's own %v", got, want)
 	}

@@ -109,13 +109,9 @@ type targetState struct {
 	chance string
 	// caps are the optional test capabilities a create answer announced.
 	caps []string
-	// steer is the record of the rare situations the session rooms
-	// reached (BangArena, bangarena_decide.go).
-	steer *baSteer
-	// plan is the BangArena session plan when it is given before any
-	// check runs (the tests' fault matrix steers once for all its
-	// suites, whose targets differ only in the server); nil: computed.
-	plan []baRoomPlan
+	// values are what a game's checks keep for the run beside the
+	// sessions, by key (Value, SetValue).
+	values map[string]any
 }
 
 // DefaultBudget is the default of Target.Budget: long enough for a few more
@@ -123,7 +119,7 @@ type targetState struct {
 const DefaultBudget = 45 * time.Second
 
 // budget is the time the suite may play on for rare situations (0: none).
-func (t *Target) budget() time.Duration {
+func (t *Target) PlayBudget() time.Duration {
 	switch {
 	case t.Budget < 0:
 		return 0
@@ -134,7 +130,7 @@ func (t *Target) budget() time.Duration {
 }
 
 // noteChance records the generator a create answer declared.
-func (t *Target) noteChance(c string) {
+func (t *Target) NoteChance(c string) {
 	if c == "" || t.state == nil {
 		return
 	}
@@ -146,7 +142,7 @@ func (t *Target) noteChance(c string) {
 
 // noteCaps records the optional test capabilities a create answer
 // announced.
-func (t *Target) noteCaps(caps []string) {
+func (t *Target) NoteCaps(caps []string) {
 	if len(caps) == 0 || t.state == nil {
 		return
 	}
@@ -158,7 +154,7 @@ func (t *Target) noteCaps(caps []string) {
 
 // offers reports whether a create answer of this run announced the
 // optional test capability c (docs/wire.md harness extension).
-func (t *Target) offers(c string) bool {
+func (t *Target) Offers(c string) bool {
 	if t.state == nil {
 		return false
 	}
@@ -170,7 +166,7 @@ func (t *Target) offers(c string) bool {
 
 // declaredChance is the generator a create answer of this run declared
 // ("" when none did, or no room was created yet).
-func (t *Target) declaredChance() string {
+func (t *Target) DeclaredChance() string {
 	if t.state == nil {
 		return ""
 	}
@@ -180,15 +176,44 @@ func (t *Target) declaredChance() string {
 	return st.chance
 }
 
-// baSteerState is the session's record of the rare situations reached.
-func (t *Target) baSteerState() *baSteer {
+// Value returns what the game's checks keep for this run under key, made
+// with mk the first time (a BangArena run keeps there the record of the
+// rare situations its rooms reached).
+func (t *Target) Value(key string, mk func() any) any {
 	st := t.st()
 	st.mu.Lock()
 	defer st.mu.Unlock()
-	if st.steer == nil {
-		st.steer = newBaSteer()
+	v, ok := st.values[key]
+	if !ok {
+		v = mk()
+		if st.values == nil {
+			st.values = map[string]any{}
+		}
+		st.values[key] = v
 	}
-	return st.steer
+	return v
+}
+
+// SetValue gives the run's value under key before any check runs (the
+// tests' fault matrix hands every suite the BangArena session plan it
+// steered once for all, their targets differing only in the server).
+func (t *Target) SetValue(key string, v any) {
+	st := t.st()
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	if st.values == nil {
+		st.values = map[string]any{}
+	}
+	st.values[key] = v
+}
+
+// GivenValue returns the run's value under key and whether one was set.
+func (t *Target) GivenValue(key string) (any, bool) {
+	st := t.st()
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	v, ok := st.values[key]
+	return v, ok
 }
 
 // sessionSlot holds one played session, shared by the checks observing it.
@@ -455,6 +480,14 @@ func (t *Target) Validate() error {
 	return nil
 }
 
+// OwnState gives t a state of its own (no sessions or values shared with
+// the target it was made from) and returns it: a probe's target made
+// field by field from the run's, with a longer deadline, say.
+func (t *Target) OwnState() *Target {
+	t.state = &targetState{}
+	return t
+}
+
 // st returns the shared state; a Target must be validated before use.
 func (t *Target) st() *targetState {
 	if t.state == nil {
@@ -494,27 +527,23 @@ func (t *Target) Redacted() map[string]any {
 }
 
 // deadline returns the server's decision deadline.
-func (t *Target) deadline() time.Duration {
+func (t *Target) Deadline() time.Duration {
 	return time.Duration(t.DeadlineMS) * time.Millisecond
 }
 
 // requestTimeout bounds one HTTP request to the target: RequestTimeout,
 // else 10 s or three decision deadlines, whichever is longer.
-func (t *Target) requestTimeout() time.Duration {
+func (t *Target) RequestWait() time.Duration {
 	if t.RequestTimeout > 0 {
 		return t.RequestTimeout
 	}
-	return max(10*time.Second, 3*t.deadline())
+	return max(10*time.Second, 3*t.Deadline())
 }
 
-// client returns the HTTP client: the one given, else one that follows a
-// redirect only within the target's origin (internal/origin), so that no
-// request body or token of umpire's goes to another service.
-func (t *Target) client() *http.Client {
-	return t.Client()
-}
-
-// Client is the HTTP client the suite talks to the target with.
+// Client is the HTTP client the suite talks to the target with: the one
+// given, else one that follows a redirect only within the target's origin
+// (internal/origin), so that no request body or token of umpire's goes to
+// another service.
 func (t *Target) Client() *http.Client {
 	if t.HTTP != nil {
 		return t.HTTP
@@ -523,7 +552,7 @@ func (t *Target) Client() *http.Client {
 }
 
 // schemaSet compiles the schemas once per Target.
-func (t *Target) schemaSet() (*schemas.Set, error) {
+func (t *Target) Schemas() (*schemas.Set, error) {
 	st := t.st()
 	st.mu.Lock()
 	defer st.mu.Unlock()
@@ -540,7 +569,7 @@ func (t *Target) schemaSet() (*schemas.Set, error) {
 // shared runs play once per key and Target and hands every caller its result;
 // a caller whose ctx ends first gets ctx's error while play goes on for the
 // others (play itself is bounded by the context of the first caller).
-func (t *Target) shared(ctx interface {
+func (t *Target) Shared(ctx interface {
 	Done() <-chan struct{}
 	Err() error
 }, key string, play func() (any, error)) (any, error) {
@@ -565,4 +594,12 @@ func (t *Target) shared(ctx interface {
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}
+}
+
+// seedFor returns the seed of a created match or room for a purpose.
+func (t *Target) SeedFor(purpose string) string {
+	if t.Seed != "" {
+		return t.Seed + "/" + purpose
+	}
+	return "umpire-conform/" + purpose
 }
