@@ -93,7 +93,7 @@ func isTable(line string, word, key *regexp.Regexp) bool {
 func descriptorFiles() map[string]bool {
 	return perGame(map[string]bool{
 		"harness/games.go": true, "harness/games/game.go": true, "cmd/umpire/games.go": true,
-		"harness/certify/driver.go": true, "harness/probe/games.go": true, "harness/proxy/games.go": true,
+		"harness/certify/driver.go": true, "harness/conform/games.go": true, "harness/proxy/games.go": true,
 	}, "harness/%s.go", "harness/%s/register.go", "cmd/umpire/game_%s.go")
 }
 
@@ -132,8 +132,8 @@ func tables() map[string]int {
 		"cmd/umpire/certify.go": 2, "cmd/umpire/conform.go": 1, "cmd/umpire/exampleagent.go": 1,
 		"cmd/umpire/main.go": 1, "cmd/umpire/serve.go": 2, "harness/certify/driver.go": 1,
 		// Re-exports of both names, one set per mode package (their tests
-		// say probe.GameInference): a third game would add one to each.
-		"harness/probe/target.go": 1, "harness/proxy/games.go": 1, "harness/selftest/selftest.go": 1,
+		// say conform.GameInference): a third game would add one to each.
+		"harness/conform/target.go": 1, "harness/proxy/games.go": 1, "harness/selftest/selftest.go": 1,
 		"harness/certify/config.go": 1,
 		// Per-game bodies of "serve" that name their game (to move into the
 		// game's own file), and a script that drives both games.
