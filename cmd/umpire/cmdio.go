@@ -2,12 +2,11 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
 
-	"github.com/umpire-arena/umpire/internal/inert"
+	"github.com/umpire-arena/umpire/harness/gamecli"
 )
 
 // stdinName is how an input given as "-" is named in output.
@@ -108,18 +107,12 @@ func (c ctxReader) Read(p []byte) (int, error) {
 // writeJSONLine writes v as one line of compact JSON, as json.Marshal
 // renders it (HTML characters escaped), then a newline, through the
 // escaper (inert.JSON: valid UTF-8, bidi overrides escaped).
-func writeJSONLine(w io.Writer, v any) error {
-	return json.NewEncoder(inertJSON(w)).Encode(v)
-}
+func writeJSONLine(w io.Writer, v any) error { return gamecli.WriteJSONLine(w, v) }
 
 // inertJSON returns w behind the escaper for encoded JSON (inert.JSONMode).
 // An encoder writes whole values, so nothing is held back.
-func inertJSON(w io.Writer) io.Writer { return inert.NewWriter(w, inert.JSONMode) }
+func inertJSON(w io.Writer) io.Writer { return gamecli.InertJSON(w) }
 
 // writeJSONIndented writes v as JSON indented by two spaces, then a
 // newline.
-func writeJSONIndented(w io.Writer, v any) error {
-	enc := json.NewEncoder(inertJSON(w))
-	enc.SetIndent("", "  ")
-	return enc.Encode(v)
-}
+func writeJSONIndented(w io.Writer, v any) error { return gamecli.WriteJSONIndented(w, v) }

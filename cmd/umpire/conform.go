@@ -12,7 +12,7 @@ import (
 
 	"github.com/umpire-arena/umpire/harness"
 	"github.com/umpire-arena/umpire/harness/conform"
-	infsrv "github.com/umpire-arena/umpire/harness/inference/server"
+	"github.com/umpire-arena/umpire/harness/gamecli"
 	"github.com/umpire-arena/umpire/internal/inert"
 	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/reports"
@@ -52,7 +52,7 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 	fs.Var(seats, "seat", "N=TOKEN: a seat the suite may play (repeatable; env UMPIRE_SEATS=\"0=tok,1=tok\")")
 	fs.BoolVar(&t.Create, "create", false, "the target offers the harness extension: the suite creates its matches and rooms (env UMPIRE_CREATE)")
 	embedded := fs.Bool("embedded", false, "start the embedded reference server in-process as the target")
-	unsafeFaults := fs.Bool("unsafe-faults", false, "with --embedded: switch on the faults named in "+infsrv.FaultsEnv+" (to see the suite catch them)")
+	unsafeFaults := fs.Bool("unsafe-faults", false, "with --embedded: switch on the faults named in "+gamecli.FaultsEnv+" (to see the suite catch them)")
 	dialectList := fs.String("dialect", "", "with --embedded: the embedded server speaks these legitimate dialects, comma-separated (choices where the rules are silent; "+allDialectNames()+")")
 	config := fs.String("config", "", "JSON file with the target configuration: keys are this command's flag names (see examples/conform.jsonc); a flag given wins, and says so")
 	fs.IntVar(&t.DeadlineMS, "deadline-ms", 0, "the server's decision deadline in ms; asked for in created matches (default 300; env UMPIRE_DEADLINE_MS)")

@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/umpire-arena/umpire/harness/conform"
-	infsrv "github.com/umpire-arena/umpire/harness/inference/server"
+	"github.com/umpire-arena/umpire/harness/gamecli"
 	"github.com/umpire-arena/umpire/internal/inert"
 	"github.com/umpire-arena/umpire/reports"
 )
@@ -28,7 +28,7 @@ type conformRun struct {
 func reproduceCommand(t *conform.Target, run conformRun, check string) string {
 	var b strings.Builder
 	if run.embedded && len(run.faults) > 0 {
-		fmt.Fprintf(&b, "%s=%s ", infsrv.FaultsEnv, shellQuote(strings.Join(run.faults, ",")))
+		fmt.Fprintf(&b, "%s=%s ", gamecli.FaultsEnv, shellQuote(strings.Join(run.faults, ",")))
 	}
 	fmt.Fprintf(&b, "umpire conform --game %s", shellQuote(t.Game))
 	if run.embedded {

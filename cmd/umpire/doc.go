@@ -6,5 +6,11 @@
 // finding; 2 usage or configuration error; 3 the run itself could not be
 // carried out (target unreachable, agent would not start, internal error).
 //
+// The package holds no code of any one game: a command looks its --game up
+// in the registry (harness/game) and drives the game through the parts the
+// game registered, its descriptor (harness/games) and its command bodies
+// (harness/<game>/cli, through harness/gamecli). Adding a game needs no
+// edit here.
+//
 // Run "umpire help" for the list of commands.
 package main

@@ -1,59 +1,63 @@
 package main
 
 import (
-	"context"
-	"flag"
 	"fmt"
-	"io"
+	"strings"
 
 	"github.com/umpire-arena/umpire/harness"
 	_ "github.com/umpire-arena/umpire/harness/allgames"
 	"github.com/umpire-arena/umpire/harness/game"
+	"github.com/umpire-arena/umpire/harness/gamecli"
 	"github.com/umpire-arena/umpire/harness/games"
-	"github.com/umpire-arena/umpire/referee/rules"
 )
 
 // cliGame is a game as the command line drives it: its descriptor
 // (harness/games: facts, servers, checks, verifier) and the bodies of the
-// commands this package writes once per game. One value per game, filled
-// in game_inference.go and game_bangarena.go and handed to the registry
-// (harness/game) there; every command looks its --game up through it
-// (gameOf) and branches on nothing else.
+// commands that differ per game (harness/command: serve, legal, simulate,
+// example-agent, verify's printing, the rules of legal's and validate's
+// reports). Both are parts the game hands the registry (harness/game) in
+// its own folder (harness/<game>/register.go, harness/<game>/cli); every
+// command looks its --game up through them (gameOf) and branches on
+// nothing else.
 type cliGame struct {
 	*games.Game
-	// serveSynopsis and serve are "umpire serve --game G".
-	serveSynopsis string
-	serve         func(ctx context.Context, e *env, args []string) int
-	// hostLimits declares the game server's bounds and expiry on h.
-	hostLimits func(h *hostFlags, fs *flag.FlagSet)
-	// legal is "umpire legal" of one message file; legalRules the rules
-	// its reports cite (legal_report.go).
-	legal      func(e *env, name string, check, asJSON bool) int
-	legalRules legalRules
-	// validate maps the game's schema violations to rules for validate's
-	// reports (validate_report.go).
-	validate validateRules
-	// simulate is "umpire simulate" once its flags are read.
-	simulate func(ctx context.Context, e *env, o simArgs) int
-	// example is "umpire example-agent": the built-in JSON Lines agent.
-	example func(ctx context.Context, in io.Reader, out io.Writer, player string, seed int64) error
-	// verifyUnit names what a log replays ("round", "event"); verifyGroup
-	// prints one log's findings and verdict for people, verifySummary the
-	// closing line (text or JSON) over every log.
-	verifyUnit    string
-	verifyGroup   func(o *findingWriter, name string, fs []rules.Finding, sum games.VerifySummary, capped *rules.Cap) int
-	verifySummary func(o *findingWriter, sums []games.VerifySummary, notKept int)
+	*commandGame
+}
+
+// commandGame names the command bodies' part for embedding beside the
+// descriptor.
+type commandGame = gamecli.Game
+
+// cliOf is g as the command line drives it; nil when g lacks either part.
+func cliOf(g game.Game) *cliGame {
+	d, ok := game.Part[*games.Game](g)
+	c, ok2 := game.Part[*gamecli.Game](g)
+	if !ok || !ok2 {
+		return nil
+	}
+	return &cliGame{Game: d, commandGame: c}
 }
 
 // cliGames lists every registered game the command line drives, in the
 // registry's order.
-func cliGames() []*cliGame { return game.Parts[*cliGame]() }
+func cliGames() []*cliGame {
+	var out []*cliGame
+	for _, g := range game.All() {
+		if c := cliOf(g); c != nil {
+			out = append(out, c)
+		}
+	}
+	return out
+}
 
 // gameOf returns the game named name; nil when umpire does not know it
 // (checkGame has said so first).
 func gameOf(name string) *cliGame {
-	g, _ := game.PartOf[*cliGame](name)
-	return g
+	g, ok := game.Lookup(name)
+	if !ok {
+		return nil
+	}
+	return cliOf(g)
 }
 
 // checkGame validates the --game flag value.
@@ -76,4 +80,61 @@ func mustGame(name string) *cliGame {
 		panic("umpire: unknown game " + name)
 	}
 	return g
+}
+
+// The lines of help and usage that name every game are built from the
+// registry, so that a game added needs no edit here.
+
+// gameTitles names every game for prose: "Inference and BangArena".
+func gameTitles() string {
+	var titles []string
+	for _, g := range cliGames() {
+		titles = append(titles, g.Title)
+	}
+	if len(titles) < 2 {
+		return strings.Join(titles, "")
+	}
+	return strings.Join(titles[:len(titles)-1], ", ") + " and " + titles[len(titles)-1]
+}
+
+// rulesVersions lists every game's rules versions for the version line:
+// "inference-0.4, krug_rules@0.1.0 / krug-decision/1".
+func rulesVersions() string {
+	var parts []string
+	for _, g := range cliGames() {
+		parts = append(parts, strings.Join(g.RulesVersions, " / "))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// examplePlayers lists every game's players of example-agent for flag
+// help: "Inference: random, passive; BangArena: random, heuristic".
+func examplePlayers() string {
+	var parts []string
+	for _, g := range cliGames() {
+		parts = append(parts, g.Title+": "+strings.Join(g.ExamplePlayers, ", "))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// seatRanges lists every game's table for flag help: "Inference 3-8,
+// BangArena 4-8".
+func seatRanges() string {
+	var parts []string
+	for _, g := range cliGames() {
+		parts = append(parts, fmt.Sprintf("%s %d-%d", g.Title, g.MinSeats, g.MaxSeats))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// roundsGames names the games a match of which has a number of rounds
+// (--rounds), for flag help: "Inference".
+func roundsGames() string {
+	var titles []string
+	for _, g := range cliGames() {
+		if g.Rounds {
+			titles = append(titles, g.Title)
+		}
+	}
+	return strings.Join(titles, " or ")
 }

@@ -105,8 +105,8 @@ func (l *legalReports) diff(d any) {
 	if json.Unmarshal(raw, &v) != nil {
 		return
 	}
-	g := gameOf(l.game).legalRules
-	where := rules.Where{File: l.name, Pointer: g.pointer}
+	g := gameOf(l.game).LegalRules
+	where := rules.Where{File: l.name, Pointer: g.Pointer}
 	// A difference that rests on a reading of umpire's carries it as its
 	// basis (SHOULD unless --strict), as the live check grades it.
 	onReading := func(f rules.Finding, item json.RawMessage) rules.Finding {
@@ -119,15 +119,15 @@ func (l *legalReports) diff(d any) {
 		return f
 	}
 	for _, m := range v.Missing {
-		l.finds = append(l.finds, reports.Finding{Finding: onReading(rules.Finding{Rule: g.missing(m), Level: rules.Must, Where: where,
+		l.finds = append(l.finds, reports.Finding{Finding: onReading(rules.Finding{Rule: g.Missing(m), Level: rules.Must, Where: where,
 			Expected: m, Message: "an action the rules allow is missing from the message's list"}, m)})
 	}
 	for _, x := range v.Extra {
-		l.finds = append(l.finds, reports.Finding{Finding: onReading(rules.Finding{Rule: g.extra, Level: rules.Must, Where: where,
+		l.finds = append(l.finds, reports.Finding{Finding: onReading(rules.Finding{Rule: g.Extra, Level: rules.Must, Where: where,
 			Got: x, Message: "the message lists an action the rules do not allow here"}, x)})
 	}
 	for _, s := range v.Different {
-		f := rules.Finding{Rule: g.different(s), Level: rules.Must, Where: where, Message: "an item differs from the rules': " + s}
+		f := rules.Finding{Rule: g.Different(s), Level: rules.Must, Where: where, Message: "an item differs from the rules': " + s}
 		if m := differentRe.FindStringSubmatch(s); m != nil {
 			f.Expected, f.Got = m[3], m[1]+m[2]
 		}
@@ -139,67 +139,6 @@ func (l *legalReports) diff(d any) {
 // "x_1: command is \"a\", want \"b\""; "…: min missing, want 1") into what
 // was got and what was expected.
 var differentRe = regexp.MustCompile(`^[^:]+: \S+ (?:is (.+)|(missing)), want (?:the integer )?(.+)$`)
-
-// legalRules is what legal's reports need of a game: where the list is,
-// and the rule each kind of difference breaks.
-type legalRules struct {
-	// pointer is the JSON Pointer of the message's own list.
-	pointer string
-	// extra is the rule of an item the rules do not allow.
-	extra string
-	// missing is the rule of a missing item, different that of a
-	// difference (one line of --check's "different").
-	missing   func(item json.RawMessage) string
-	different func(line string) string
-	// fields is the rule of a message nothing can be derived from,
-	// lineLength that of one over the size limit.
-	fields, lineLength string
-	// ids are every rule above.
-	ids []string
-}
-
-// inferenceLegalRules are legal's rules for Inference.
-func inferenceLegalRules() legalRules {
-	item := func(action string) string {
-		switch action {
-		case "fold":
-			return "inference/wire.legal-actions.fold"
-		case "call":
-			return "inference/wire.legal-actions.call"
-		case "raise":
-			return "inference/wire.legal-actions.raise"
-		}
-		return "inference/illegal.listed-only"
-	}
-	return legalRules{
-		pointer: "/legal_actions", extra: "inference/illegal.listed-only",
-		missing: func(m json.RawMessage) string {
-			var a struct {
-				Action string `json:"action"`
-			}
-			_ = json.Unmarshal(m, &a)
-			return item(a.Action)
-		},
-		different: func(line string) string {
-			a, _, _ := strings.Cut(line, ":")
-			return item(a)
-		},
-		fields: "inference/wire.visible-state.fields", lineLength: "inference/log.line-length",
-		ids: []string{"inference/illegal.listed-only", "inference/log.line-length", "inference/wire.legal-actions.call",
-			"inference/wire.legal-actions.fold", "inference/wire.legal-actions.raise", "inference/wire.visible-state.fields"},
-	}
-}
-
-// bangarenaLegalRules are legal's rules for BangArena.
-func bangarenaLegalRules() legalRules {
-	return legalRules{
-		pointer: "/legalActions", extra: "bangarena/1.legal-only",
-		missing:   func(json.RawMessage) string { return "bangarena/1.legal-only" },
-		different: func(string) string { return "bangarena/13.args-schema" },
-		fields:    "bangarena/11.fields", lineLength: "bangarena/log.line-length",
-		ids: []string{"bangarena/1.legal-only", "bangarena/11.fields", "bangarena/13.args-schema", "bangarena/log.line-length"},
-	}
-}
 
 // write writes the reports asked for once the command returned code; it
 // says on stderr when it cannot, and gives the exit code to return.
@@ -250,13 +189,13 @@ func (l *legalReports) ruleIn(line string) string {
 		}
 	}
 	if strings.Contains(line, "exceeds the limit") {
-		return gameOf(l.game).legalRules.lineLength
+		return gameOf(l.game).LegalRules.LineLength
 	}
-	return gameOf(l.game).legalRules.fields
+	return gameOf(l.game).LegalRules.Fields
 }
 
 // legalRuleIDs lists the rules "umpire legal" judges for game.
-func legalRuleIDs(game string) []string { return gameOf(game).legalRules.ids }
+func legalRuleIDs(game string) []string { return gameOf(game).LegalRules.IDs }
 
 func legalRuleSet(game string) map[string]struct{} {
 	m := map[string]struct{}{}

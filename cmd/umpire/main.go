@@ -11,14 +11,16 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/umpire-arena/umpire/harness/gamecli"
 )
 
 // Exit codes of the command line contract.
 const (
-	exitOK    = 0 // every MUST check holds
-	exitFail  = 1 // at least one MUST finding
-	exitUsage = 2 // usage or configuration error
-	exitError = 3 // the run could not be carried out
+	exitOK    = gamecli.ExitOK    // every MUST check holds
+	exitFail  = gamecli.ExitFail  // at least one MUST finding
+	exitUsage = gamecli.ExitUsage // usage or configuration error
+	exitError = gamecli.ExitError // the run could not be carried out
 )
 
 // env is what a command may touch: its streams and the working directory.
@@ -31,6 +33,11 @@ type env struct {
 	isTerminal bool
 	// agentWindow, when > 0, replaces agentStartWindow (tests).
 	agentWindow time.Duration
+}
+
+// cmd is what a game's command body (harness/<game>/cli) may touch of e.
+func (e *env) cmd() gamecli.Env {
+	return gamecli.Env{Stdin: e.stdin, Stdout: e.stdout, Stderr: e.stderr, IsTerminal: e.isTerminal}
 }
 
 // command is one subcommand.
@@ -100,7 +107,7 @@ func run(ctx context.Context, e *env, args []string) int {
 }
 
 func usage(w io.Writer) {
-	fmt.Fprintln(w, "umpire — referee and conformance suite for Inference and BangArena")
+	fmt.Fprintln(w, "umpire — referee and conformance suite for "+gameTitles())
 	fmt.Fprintln(w, "\nUsage: umpire <command> [flags]\n\nCommands:")
 	width := 0
 	for _, c := range commands() {
@@ -210,6 +217,6 @@ func isTerminal(f *os.File) bool {
 var version = "dev"
 
 func cmdVersion(_ context.Context, e *env, _ []string) int {
-	fmt.Fprintf(e.stdout, "umpire %s (rules inference-0.4, krug_rules@0.1.0 / krug-decision/1)\n", strings.TrimSpace(version))
+	fmt.Fprintf(e.stdout, "umpire %s (rules %s)\n", strings.TrimSpace(version), rulesVersions())
 	return exitOK
 }

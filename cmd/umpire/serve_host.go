@@ -7,18 +7,15 @@ import (
 	"os"
 	"time"
 
-	baserver "github.com/umpire-arena/umpire/harness/bangarena/server"
-	infsrv "github.com/umpire-arena/umpire/harness/inference/server"
+	"github.com/umpire-arena/umpire/harness/gamecli"
 	"github.com/umpire-arena/umpire/harness/server/guard"
 )
 
 // hostFlags are the flags of serve that make the server safe to expose:
 // the admin token, the connection layer (package guard) and the game
-// server's bounds and expiry.
+// server's bounds and expiry (lim, declared by the game's part).
 type hostFlags struct {
 	game string
-	// running names the flag of maxRunning (max-matches, max-rooms).
-	running string
 
 	adminToken *string
 	open       *bool
@@ -28,17 +25,12 @@ type hostFlags struct {
 	maxBody                    *int64
 	maxConnsPerIP              *int
 
-	maxRunning   *int
-	maxRounds    *int
-	maxDeadline  *time.Duration
-	maxCredits   *int
-	maxAnte      *int
-	idle         *time.Duration
-	keepFinished *time.Duration
-	maxFinished  *int
+	lim gamecli.Limits
 }
 
-// addHostFlags declares the flags of game's serve on fs.
+// addHostFlags declares the flags of game's serve on fs but the game
+// server's bounds, which the game's part declares on h.lim
+// (gamecli.Serve.Flags).
 func addHostFlags(fs *flag.FlagSet, game string) *hostFlags {
 	h := &hostFlags{game: game}
 	h.adminToken = fs.String("admin-token", "", "token that creating a match or room needs (header Authorization: Bearer TOKEN); default "+guard.TokenEnv+", else a random one when --addr is not loopback")
@@ -49,47 +41,25 @@ func addHostFlags(fs *flag.FlagSet, game string) *hostFlags {
 	h.maxHeader = fs.Int("max-header-bytes", guard.DefaultMaxHeaderBytes, "largest request header")
 	h.maxBody = fs.Int64("max-body-bytes", guard.DefaultMaxBodyBytes, "largest request body")
 	h.maxConnsPerIP = fs.Int("max-conns-per-ip", guard.DefaultMaxConnsPerIP, "connections open at once from one client address (WebSockets included; -1: no cap)")
-	mustGame(game).hostLimits(h, fs)
 	return h
-}
-
-// inferenceHostLimits declares the Inference server's bounds and expiry.
-func inferenceHostLimits(h *hostFlags, fs *flag.FlagSet) {
-	h.running = "max-matches"
-	h.maxRunning = fs.Int("max-matches", infsrv.DefaultMaxMatches, "matches running at once; a creation beyond gets 503")
-	h.maxRounds = fs.Int("max-rounds", infsrv.DefaultMaxRounds, "most rounds a created match may ask")
-	h.maxDeadline = fs.Duration("max-deadline", infsrv.DefaultMaxDeadline, "longest turn deadline a match may ask (--deadline included)")
-	h.maxCredits = fs.Int("max-credits", infsrv.DefaultMaxStartingCredits, "most starting_credits a match may ask")
-	h.maxAnte = fs.Int("max-ante", infsrv.DefaultMaxAnte, "largest ante (and ante ramp step) a match may ask")
-	h.idle = fs.Duration("idle-timeout", infsrv.DefaultIdleTimeout, "end a match no agent has spoken in for this long (none joined, or all silent), and close a silent WebSocket (-1s: never)")
-	h.keepFinished = fs.Duration("keep-finished", infsrv.DefaultKeepFinished, "keep a finished match's log this long (-1s: until --max-finished pushes it out)")
-	h.maxFinished = fs.Int("max-finished", infsrv.DefaultMaxFinished, "finished matches kept at most, the oldest dropped first")
-}
-
-// bangArenaHostLimits declares the BangArena server's bounds and expiry.
-func bangArenaHostLimits(h *hostFlags, fs *flag.FlagSet) {
-	h.running = "max-rooms"
-	h.maxRunning = fs.Int("max-rooms", baserver.DefaultMaxRooms, "rooms held at once (ended ones are dropped first to make room); a creation beyond gets 409")
-	h.maxDeadline = fs.Duration("max-deadline", baserver.DefaultMaxDeadline, "longest decision deadline a room may ask (--deadline included)")
-	h.idle = fs.Duration("idle-timeout", baserver.DefaultIdleTimeout, "force-end a room with agent seats that no request has named for this long (-1s: never)")
-	h.keepFinished = fs.Duration("keep-finished", baserver.DefaultKeepEnded, "keep an ended room's log this long (-1s: until --max-rooms pushes it out)")
 }
 
 // check validates the flags against each other and the one match of
 // serve (its --deadline and --rounds); false said on stderr.
 func (h *hostFlags) check(e *env, deadline time.Duration, rounds int) bool {
 	positive := map[string]int64{"max-header-bytes": int64(*h.maxHeader), "max-body-bytes": *h.maxBody}
-	if h.maxRounds != nil {
-		positive["max-rounds"], positive["max-credits"], positive["max-ante"], positive["max-finished"] = int64(*h.maxRounds), int64(*h.maxCredits), int64(*h.maxAnte), int64(*h.maxFinished)
+	l := &h.lim
+	if l.MaxRounds != nil {
+		positive["max-rounds"], positive["max-credits"], positive["max-ante"], positive["max-finished"] = int64(*l.MaxRounds), int64(*l.MaxCredits), int64(*l.MaxAnte), int64(*l.MaxFinished)
 	}
-	positive[h.running] = int64(*h.maxRunning)
+	positive[l.Running] = int64(*l.MaxRunning)
 	for name, v := range positive {
 		if v < 1 {
 			fmt.Fprintf(e.stderr, "umpire: --%s must be at least 1\n", name)
 			return false
 		}
 	}
-	for name, d := range map[string]time.Duration{"read-header-timeout": *h.readHeader, "body-timeout": *h.body, "http-idle-timeout": *h.httpIdle, "max-deadline": *h.maxDeadline} {
+	for name, d := range map[string]time.Duration{"read-header-timeout": *h.readHeader, "body-timeout": *h.body, "http-idle-timeout": *h.httpIdle, "max-deadline": *l.MaxDeadline} {
 		if d <= 0 {
 			fmt.Fprintf(e.stderr, "umpire: --%s must be positive\n", name)
 			return false
@@ -99,42 +69,19 @@ func (h *hostFlags) check(e *env, deadline time.Duration, rounds int) bool {
 		fmt.Fprintln(e.stderr, "umpire: --max-conns-per-ip must be at least 1, or -1 for no cap")
 		return false
 	}
-	if deadline > *h.maxDeadline {
-		fmt.Fprintf(e.stderr, "umpire: --deadline %v is over --max-deadline %v\n", deadline, *h.maxDeadline)
+	if deadline > *l.MaxDeadline {
+		fmt.Fprintf(e.stderr, "umpire: --deadline %v is over --max-deadline %v\n", deadline, *l.MaxDeadline)
 		return false
 	}
-	if h.maxRounds != nil && rounds > *h.maxRounds {
-		fmt.Fprintf(e.stderr, "umpire: --rounds %d is over --max-rounds %d\n", rounds, *h.maxRounds)
+	if l.MaxRounds != nil && rounds > *l.MaxRounds {
+		fmt.Fprintf(e.stderr, "umpire: --rounds %d is over --max-rounds %d\n", rounds, *l.MaxRounds)
 		return false
 	}
-	if *h.idle > 0 && *h.idle < *h.maxDeadline {
-		fmt.Fprintf(e.stderr, "umpire: --idle-timeout %v is shorter than --max-deadline %v: an agent taking its time would be expired\n", *h.idle, *h.maxDeadline)
+	if *l.Idle > 0 && *l.Idle < *l.MaxDeadline {
+		fmt.Fprintf(e.stderr, "umpire: --idle-timeout %v is shorter than --max-deadline %v: an agent taking its time would be expired\n", *l.Idle, *l.MaxDeadline)
 		return false
 	}
 	return true
-}
-
-// negOff maps a negative duration flag (off) to -1 and keeps the rest.
-func negOff(d time.Duration) time.Duration {
-	if d < 0 {
-		return -1
-	}
-	return d
-}
-
-// inferenceLimits are the bounds of the Inference server.
-func (h *hostFlags) inferenceLimits() infsrv.Limits {
-	return infsrv.Limits{
-		MaxMatches: *h.maxRunning, MaxRounds: *h.maxRounds, MaxDeadline: *h.maxDeadline,
-		MaxStartingCredits: *h.maxCredits, MaxAnte: *h.maxAnte,
-		IdleTimeout: negOff(*h.idle), KeepFinished: negOff(*h.keepFinished), MaxFinished: *h.maxFinished,
-	}
-}
-
-// bangArenaOptions sets the bounds of the BangArena server on o.
-func (h *hostFlags) bangArenaOptions(o baserver.Options) baserver.Options {
-	o.MaxRooms, o.MaxDeadline, o.IdleTimeout, o.KeepEnded = *h.maxRunning, *h.maxDeadline, negOff(*h.idle), negOff(*h.keepFinished)
-	return o
 }
 
 // listenGuarded listens on addr behind the connection layer and serves h

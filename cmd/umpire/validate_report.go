@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/umpire-arena/umpire/harness"
-	"github.com/umpire-arena/umpire/referee/inference"
+	"github.com/umpire-arena/umpire/harness/gamecli"
 	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/reports"
 	"github.com/umpire-arena/umpire/schemas"
@@ -161,7 +161,7 @@ func (v *validateReports) write(e *env) bool {
 
 // validateRuleIDs lists the rules validateRule can name for game, sorted.
 func validateRuleIDs(game string) []string {
-	ids := gameOf(game).validate.rules()
+	ids := gameOf(game).Validate.Rules()
 	sort.Strings(ids)
 	return ids
 }
@@ -170,40 +170,21 @@ func validateRuleIDs(game string) []string {
 // breaks: the rule the violated property's shape belongs to (kind "" is a
 // line that is not JSON or of no known kind). A zero Violation gives the
 // rule of the kind's shape as a whole. Each game's mapping is its
-// descriptor's (validateRules). data is the message (nil: none), for a
+// part's (gamecli.ValidateRules, harness/<game>/cli). data is the message (nil: none), for a
 // rule that depends on the violating value.
 func validateRule(game, kind string, v schemas.Violation, data []byte) string {
-	return gameOf(game).validate.rule(kind, violationAt(v, data))
+	return gameOf(game).Validate.Rule(kind, violationAt(v, data))
 }
 
-// validateRules is what validate's reports need of a game: the rules its
-// schemas' shapes belong to, and which one a violation breaks.
-type validateRules struct {
-	rules func() []string
-	rule  func(kind string, at violationPlace) string
-}
-
-// violationPlace is where a violation is, for a game's rule mapping.
-type violationPlace struct {
-	// under reports whether the violation is at the JSON Pointer prefix or
-	// below it, or is the missing property prefix names.
-	under func(prefix string) bool
-	loc   string
-	// document is true when the clause broken is the rules document's own
-	// (the violation's basis), not a pin or a reading.
-	document bool
-	// text is the violating value when it is a JSON string.
-	text func() (string, bool)
-}
-
-func violationAt(v schemas.Violation, data []byte) violationPlace {
+// violationAt is where v is in the message data, for a game's mapping.
+func violationAt(v schemas.Violation, data []byte) gamecli.ViolationPlace {
 	loc := v.InstanceLocation
 	missing := func(field string) bool {
 		return loc == "" && v.Keyword == "required" && strings.Contains(v.Message, strconv.Quote(field))
 	}
-	return violationPlace{loc: loc, document: v.Binding(), under: func(prefix string) bool {
+	return gamecli.ViolationPlace{Loc: loc, Document: v.Binding(), Under: func(prefix string) bool {
 		return loc == prefix || strings.HasPrefix(loc, prefix+"/") || missing(prefix[1:])
-	}, text: func() (string, bool) {
+	}, Text: func() (string, bool) {
 		if data == nil {
 			return "", false
 		}
@@ -211,99 +192,6 @@ func violationAt(v schemas.Violation, data []byte) violationPlace {
 		s, isText := got.(string)
 		return s, ok && isText
 	}}
-}
-
-// inferenceValidateRules maps Inference's schema violations to rules.
-func inferenceValidateRules() validateRules {
-	return validateRules{
-		rules: func() []string {
-			return []string{"inference/protocol.envelope", "inference/protocol.log-line", "inference/wire.events.objects",
-				"inference/wire.events.showdown", "inference/wire.events.ante-all-in", "inference/round.1.deal", "inference/timeouts.deadline",
-				"inference/server.error-code", "inference/wire.visible-state.fields", "inference/wire.move.action",
-				"inference/wire.move.amount", "inference/agent.message-length", "inference/agent.message-code-points"}
-		},
-		rule: func(kind string, at violationPlace) string {
-			switch {
-			case kind == "":
-				return "inference/protocol.envelope"
-			case (strings.HasPrefix(kind, "log_") || kind == "event") && at.document:
-				// What the rules document fixes inside a log object.
-				switch {
-				case kind == "log_showdown":
-					return "inference/wire.events.showdown"
-				case kind == "log_deal_private" && at.under("/value"):
-					return "inference/round.1.deal"
-				case kind == "log_ante" && at.under("/all_in"):
-					return "inference/wire.events.ante-all-in"
-				}
-				return "inference/wire.events.objects"
-			case strings.HasPrefix(kind, "log_") || kind == "event":
-				return "inference/protocol.log-line"
-			case kind == "your_turn" && at.under("/deadline_ms"):
-				return "inference/timeouts.deadline"
-			case kind == "error" && at.under("/code"):
-				return "inference/server.error-code"
-			case kind == "visible_state", (kind == "your_turn" || kind == "welcome") && at.under("/visible_state"):
-				return "inference/wire.visible-state.fields"
-			case kind == "move" && at.under("/action"):
-				return "inference/wire.move.action"
-			case kind == "move" && at.under("/amount"):
-				return "inference/wire.move.amount"
-			case kind == "move" && at.under("/message"):
-				// The schema counts code points (WIRE.md's pin): a message
-				// over the limit however characters are counted breaks the
-				// document's limit, one over it in code points only the pin
-				// (as certify and proxy judge it).
-				if s, ok := at.text(); ok && inference.MessageCharsAtLeast(s) <= inference.DefaultConfig().MaxMessageChars {
-					return "inference/agent.message-code-points"
-				}
-				return "inference/agent.message-length"
-			}
-			return "inference/protocol.envelope"
-		},
-	}
-}
-
-// bangarenaValidateRules maps BangArena's schema violations to rules.
-func bangarenaValidateRules() validateRules {
-	return validateRules{
-		rules: func() []string {
-			return []string{"bangarena/log.json", "bangarena/11.event-shape", "bangarena/11.fields", "bangarena/11.role-mode", "bangarena/12.request",
-				"bangarena/13.args-schema", "bangarena/13.action-ids", "bangarena/agent.legal-answer", "bangarena/server.answer-shape",
-				"bangarena/server.status-code", "bangarena/server.mcp-tools"}
-		},
-		rule: func(kind string, at violationPlace) string {
-			loc := at.loc
-			switch {
-			case kind == "" || kind == "event":
-				return "bangarena/log.json"
-			case strings.HasPrefix(kind, "mcp_"):
-				return "bangarena/server.mcp-tools"
-			case kind == "decision_answer":
-				return "bangarena/server.answer-shape"
-			case kind == "error":
-				return "bangarena/server.status-code"
-			case kind == "decision":
-				return "bangarena/agent.legal-answer"
-			case kind == "observation" && at.under("/events"), kind == "decision_request" && at.under("/observation/events"):
-				// The schema judges an event's shape, not whom it shows.
-				return "bangarena/11.event-shape"
-			case kind == "observation" && at.under("/roleMode"), kind == "decision_request" && at.under("/observation/roleMode"):
-				return "bangarena/11.role-mode"
-			case kind == "observation" || kind == "card", kind == "decision_request" && at.under("/observation"):
-				return "bangarena/11.fields"
-			case kind == "legal_action" && at.under("/actionId"):
-				return "bangarena/13.action-ids"
-			case kind == "legal_action" && at.under("/argsSchema"):
-				return "bangarena/13.args-schema"
-			case kind == "decision_request" && strings.HasPrefix(loc, "/legalActions/") && strings.HasSuffix(loc, "/actionId"):
-				return "bangarena/13.action-ids"
-			case kind == "decision_request" && strings.HasPrefix(loc, "/legalActions/") && strings.Contains(loc, "/argsSchema"):
-				return "bangarena/13.args-schema"
-			}
-			return "bangarena/12.request"
-		},
-	}
 }
 
 // maxGotBytes bounds the offending value a validate finding quotes.

@@ -6,13 +6,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"sort"
 	"strings"
 
 	"github.com/umpire-arena/umpire/harness"
 	"github.com/umpire-arena/umpire/harness/games"
 	"github.com/umpire-arena/umpire/internal/inert"
-	baverify "github.com/umpire-arena/umpire/referee/bangarena/verify"
 	"github.com/umpire-arena/umpire/referee/rules"
 )
 
@@ -110,19 +108,19 @@ func verifyLogs(ctx context.Context, e *env, g *cliGame, names []string, opts ga
 		nothing := ""
 		if sum.Units == 0 {
 			empty++ // nothing of a match read: blank lines, garbage, or a header alone
-			nothing = "the log holds no " + g.verifyUnit + " of a match: nothing to verify"
+			nothing = "the log holds no " + g.VerifyUnit + " of a match: nothing to verify"
 		} else if sum.SeedUnknown {
 			nothing = "the log could not be re-simulated: give the match seed with --seed"
 		}
 		reps.log(s.name, *buf, sum.Evaluated, capped, nothing)
 		if !out.json {
-			notKept += g.verifyGroup(out, s.name, *buf, sum, capped)
+			notKept += g.VerifyGroup(out, s.name, *buf, sum, capped)
 		} else {
 			notKept += out.notKept(s.name, capped)
 		}
 		sums = append(sums, sum)
 	}
-	g.verifySummary(out, sums, notKept)
+	g.VerifySummary(out, sums, notKept)
 	if !out.flushed(e) {
 		return exitError
 	}
@@ -132,7 +130,7 @@ func verifyLogs(ctx context.Context, e *env, g *cliGame, names []string, opts ga
 	}
 	switch {
 	case empty > 0:
-		fmt.Fprintf(e.stderr, "umpire verify: %d input(s) hold no %s of a match: nothing to verify\n", empty, g.verifyUnit)
+		fmt.Fprintf(e.stderr, "umpire verify: %d input(s) hold no %s of a match: nothing to verify\n", empty, g.VerifyUnit)
 		return exitFail
 	case must > 0:
 		return exitFail
@@ -237,6 +235,18 @@ func (o *findingWriter) grade(f rules.Finding, keep bool) rules.Finding {
 	return f
 }
 
+// Printf prints to the output (gamecli.FindingWriter).
+func (o *findingWriter) Printf(format string, args ...any) { o.printf(format, args...) }
+
+// Finding prints one finding for people (gamecli.FindingWriter).
+func (o *findingWriter) Finding(line int, at []string, f rules.Finding) { o.finding(line, at, f) }
+
+// NotKept says what c counted but did not keep (gamecli.FindingWriter).
+func (o *findingWriter) NotKept(name string, c *rules.Cap) int { return o.notKept(name, c) }
+
+// JSON says the output is JSON Lines (gamecli.FindingWriter).
+func (o *findingWriter) JSON() bool { return o.json }
+
 // counted returns the graded findings per level so far.
 func (o *findingWriter) counted() (must, should, info int) {
 	return o.levels[rules.Must], o.levels[rules.Should], o.levels[rules.Info]
@@ -328,114 +338,6 @@ func (o *findingWriter) write(f rules.Finding) {
 	o.printf("%s", inert.JSON(b.Bytes()))
 }
 
-// group prints one file's findings for people, grouped per round (findings
-// of the match as a whole first), in line order within a round.
-func (o *findingWriter) group(name string, fs []rules.Finding, sum games.VerifySummary, capped *rules.Cap) int {
-	sort.SliceStable(fs, func(i, j int) bool {
-		if fs[i].Where.Round != fs[j].Where.Round {
-			return fs[i].Where.Round < fs[j].Where.Round
-		}
-		return fs[i].Where.Line < fs[j].Where.Line
-	})
-	o.printf("%s\n", inert.String(name))
-	round := -1
-	for _, f := range fs {
-		if f.Where.Round != round {
-			round = f.Where.Round
-			if round == 0 {
-				o.printf("  match:\n")
-			} else {
-				o.printf("  round %d:\n", round)
-			}
-		}
-		var at []string
-		if f.Where.Turn != nil {
-			at = append(at, fmt.Sprintf("turn %d", *f.Where.Turn))
-		}
-		if f.Where.Seat != nil {
-			at = append(at, fmt.Sprintf("seat %d", *f.Where.Seat))
-		}
-		o.finding(f.Where.Line, at, f)
-	}
-	n := o.notKept(name, capped)
-	verdict := "conforms"
-	if sum.Must > 0 {
-		verdict = "does not conform"
-	}
-	public := ""
-	if sum.Public {
-		public = ", public log"
-	}
-	o.printf("  %s: %d line(s), %d round(s)%s, %d MUST, %d SHOULD, %d INFO, %d inconclusive, %d deal(s) re-derived\n",
-		verdict, sum.Lines, sum.Units, public, sum.Must, sum.Should, sum.Info, sum.Inconclusive, sum.Rederived)
-	return n
-}
-
-// summary prints the closing line of Inference logs: text, or a JSON
-// object {"summary":…}.
-func (o *findingWriter) summary(sums []games.VerifySummary, notKept int) {
-	var t games.VerifySummary
-	for _, s := range sums {
-		t.Lines += s.Lines
-		t.Units += s.Units
-		t.Must += s.Must
-		t.Should += s.Should
-		t.Info += s.Info
-		t.Inconclusive += s.Inconclusive
-		t.Rederived += s.Rederived
-	}
-	files := len(sums)
-	if o.json {
-		b, _ := json.Marshal(map[string]any{"summary": map[string]any{
-			"files": files, "lines": t.Lines, "rounds": t.Units, "must": t.Must, "should": t.Should,
-			"info": t.Info, "inconclusive": t.Inconclusive, "deals_rederived": t.Rederived, "not_kept": notKept,
-		}})
-		o.printf("%s\n", b)
-		return
-	}
-	o.printf("umpire verify: %d file(s), %d line(s), %d round(s): %d MUST, %d SHOULD, %d INFO finding(s)%s, %d inconclusive check(s)\n",
-		files, t.Lines, t.Units, t.Must, t.Should, t.Info, notKeptText(notKept), t.Inconclusive)
-}
-
-// bangSummary prints the closing line of BangArena logs: text, or a JSON
-// object {"summary":…}.
-func (o *findingWriter) bangSummary(sums []games.VerifySummary, notKept int) {
-	var t baverify.BangArenaSummary
-	unknown := 0
-	for _, s := range sums {
-		d, _ := s.Detail.(baverify.BangArenaSummary)
-		t.Lines += s.Lines
-		t.Decisions += d.Decisions
-		t.Turns += d.Turns
-		t.Must += s.Must
-		t.Should += s.Should
-		t.Info += s.Info
-		t.Repeats += d.Repeats
-		t.Inconclusive += s.Inconclusive
-		if s.SeedUnknown {
-			unknown++
-		}
-	}
-	if o.json {
-		b, _ := json.Marshal(map[string]any{"summary": map[string]any{
-			"files": len(sums), "lines": t.Lines, "decisions": t.Decisions, "turns": t.Turns, "must": t.Must,
-			"should": t.Should, "info": t.Info, "repeats": t.Repeats, "inconclusive": t.Inconclusive, "seed_unknown": unknown, "not_kept": notKept,
-		}})
-		o.printf("%s\n", b)
-		return
-	}
-	o.printf("umpire verify: %d file(s), %d line(s), %d turn(s), %d decision(s): %d MUST, %d SHOULD, %d INFO finding(s)%s, %d inconclusive line(s)\n",
-		len(sums), t.Lines, t.Turns, t.Decisions, t.Must, t.Should, t.Info, notKeptText(notKept), t.Inconclusive)
-}
-
-// notKeptText is the summary's note of the findings counted, not shown.
-func notKeptText(n int) string {
-	if n == 0 {
-		return ""
-	}
-	return fmt.Sprintf(" (%s not kept: over %d of one rule per file)", rules.Thousands(n), rules.MaxKeptPerRule)
-}
-
 // jsonText renders a finding's expected or got value as compact JSON, so
 // that text taken from a log cannot carry control characters to a
 // terminal.
@@ -451,32 +353,4 @@ func jsonText(v any) string {
 		return inert.String(rules.ValueText(v))
 	}
 	return inert.String(strings.TrimSuffix(b.String(), "\n"))
-}
-
-// bangGroup prints one BangArena log's findings for people, in line order.
-func (o *findingWriter) bangGroup(name string, fs []rules.Finding, sum games.VerifySummary, capped *rules.Cap) int {
-	d, _ := sum.Detail.(baverify.BangArenaSummary)
-	sort.SliceStable(fs, func(i, j int) bool { return fs[i].Where.Line < fs[j].Where.Line })
-	o.printf("%s\n", inert.String(name))
-	for _, f := range fs {
-		var at []string
-		if f.Where.Round > 0 {
-			at = append(at, fmt.Sprintf("round %d", f.Where.Round))
-		}
-		if f.Where.Seat != nil {
-			at = append(at, fmt.Sprintf("seat %d", *f.Where.Seat))
-		}
-		o.finding(f.Where.Line, at, f)
-	}
-	n := o.notKept(name, capped)
-	verdict := "conforms"
-	switch {
-	case sum.Must > 0:
-		verdict = "does not conform"
-	case sum.SeedUnknown:
-		verdict = "not verified (seed unknown)"
-	}
-	o.printf("  %s: %d line(s), %d turn(s), %d decision(s) replayed, %d MUST, %d SHOULD, %d INFO, %d repeat(s) not reported, %d inconclusive\n",
-		verdict, sum.Lines, d.Turns, d.Decisions, sum.Must, sum.Should, sum.Info, d.Repeats, sum.Inconclusive)
-	return n
 }

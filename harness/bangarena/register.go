@@ -10,6 +10,7 @@ import (
 	baprobe "github.com/umpire-arena/umpire/harness/bangarena/probe"
 
 	"github.com/umpire-arena/umpire/harness"
+	bacli "github.com/umpire-arena/umpire/harness/bangarena/cli"
 	baadv "github.com/umpire-arena/umpire/harness/bangarena/players"
 	basrv "github.com/umpire-arena/umpire/harness/bangarena/server"
 	"github.com/umpire-arena/umpire/harness/certify"
@@ -30,6 +31,7 @@ func init() {
 		baprobe.Suite(),
 		certify.BangArenaGame(),
 		proxy.BangArenaSide(),
+		bacli.Part(),
 		conform.CertifyRules(certify.BangArenaGame().CheckRules),
 	)
 	// The HTML report's match viewer learns the game's messages from

@@ -11,7 +11,7 @@ import (
 
 // The checked-in conformance manifest is what the code says: a rule, a
 // check's rules or a fault that changes without "go generate
-// ./harness/probe" fails here.
+// ./harness/conform" fails here.
 func TestConformanceManifest(t *testing.T) {
 	want, err := BuildManifest().JSON()
 	if err != nil {

@@ -23,7 +23,8 @@
 // # Parts
 //
 // A mode keeps what it needs of a game in a type of its own (probe's
-// suite, certify's game, proxy's side, the command line's bodies) and
+// suite, certify's game, proxy's side, the command line's bodies
+// (harness/gamecli.Game, written in harness/<game>/cli)) and
 // finds it with Part; the game's registration (harness/<game>/register.go)
 // is where a game hands each mode its part. This package imports nothing
 // of the harness or the modes, so every mode may import it.

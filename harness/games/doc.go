@@ -5,7 +5,8 @@
 // (harness/game). Each game builds its descriptor in its own folder
 // (harness/<game>/register.go) and, in an init, hands the registry that
 // descriptor and every mode's part of the game (probe.Suite,
-// certify.Game, proxy.Side). The game's facts are registered by package
+// certify.Game, proxy.Side, and the command line's bodies, gamecli.Game
+// from harness/<game>/cli). The game's facts are registered by package
 // harness (harness/<game>.go).
 //
 // This package registers nothing itself: harness/allgames imports every

@@ -3,9 +3,11 @@
 // embedded server and its faults and dialects, the scripted players, the
 // conformance and certify checks, the log verifier, sample logs, the
 // engine's self-check) and every mode's part of the game (probe.Suite,
-// certify.Game, proxy.Side). Its subpackages hold the game's harness
-// pieces: players/ (the scripted adversaries) and server/ (the embedded
-// reference server).
+// certify.Game, proxy.Side, the command line's gamecli.Game). Its
+// subpackages hold the game's harness pieces: players/ (the scripted
+// adversaries), server/ (the embedded reference server) and cli/ (the
+// command line's bodies: serve, legal, simulate, example-agent, verify's
+// output, the rules legal's and validate's reports cite).
 //
 // Importing it registers the game; harness/allgames imports every game.
 package inference

@@ -14,6 +14,7 @@ import (
 	"github.com/umpire-arena/umpire/harness/conform"
 	"github.com/umpire-arena/umpire/harness/game"
 	"github.com/umpire-arena/umpire/harness/games"
+	infcli "github.com/umpire-arena/umpire/harness/inference/cli"
 	infadv "github.com/umpire-arena/umpire/harness/inference/players"
 	infsrv "github.com/umpire-arena/umpire/harness/inference/server"
 	"github.com/umpire-arena/umpire/harness/proxy"
@@ -30,6 +31,7 @@ func init() {
 		infprobe.Suite(),
 		certify.InferenceGame(),
 		proxy.InferenceSide(),
+		infcli.Part(),
 		conform.CertifyRules(certify.InferenceGame().CheckRules),
 	)
 	// The HTML report's match viewer learns the game's messages from
