@@ -32,8 +32,6 @@ var chanceOnlyFaults = map[string]string{
 //     (an outcome missing or misplaced after the divergence) or by the
 //     live attribution of legal lists in a deal it was not tried on.
 var otherChanceGaps = map[string]string{
-	conform.GameInference + "/best-takes-side-pots":    "steered: the all-in probe's seed puts round 1's unique best value on the seat that acts first in round 2 under umpire's deal function (fixed-values fixes values, not the dealer)",
-	conform.GameInference + "/all-in-call-refused":     "steered: the all-in probe's seed puts round 1's unique best value on the seat that acts first in round 2 under umpire's deal function (fixed-values fixes values, not the dealer)",
 	conform.GameBangArena + "/law-winners-living":      "steered: a match the law team wins is found by seed search",
 	conform.GameBangArena + "/saloon-self-only":        "steered: a Saloon played while another seat is hurt is found by seed search",
 	conform.GameBangArena + "/resolving-card-drawable": "steered: a Wagon or Caravan on a near-empty deck is found by seed search",

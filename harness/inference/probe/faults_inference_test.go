@@ -28,7 +28,7 @@ func inferenceFaultCases() []faultCase {
 		{Game: conform.GameInference, Fault: "sitting-out-without-back-in", Rule: "inference/wire.visible-state.sitting-out"},
 		{Game: conform.GameInference, Fault: "current-bet-not-raised", Rule: "inference/protocol.current-bet"},
 		{Game: conform.GameInference, Fault: "breakeven-null", Rule: "inference/visibility.breakeven"},
-		{Game: conform.GameInference, Fault: "showdown-unflagged", Rule: "inference/wire.events.showdown"},
+		{Game: conform.GameInference, Fault: "showdown-unflagged", Rule: "inference/wire.events.showdown", Also: liveNotLog},
 		{Game: conform.GameInference, Fault: "ante-all-in-unflagged", Rule: "inference/wire.events.ante-all-in"},
 		{Game: conform.GameInference, Fault: "strikes-not-counted", Rule: "inference/timeouts.strikes", Also: []string{"inference/timeouts.sit-out"}},
 		{Game: conform.GameInference, Fault: "no-bust-line", Rule: "inference/round.2.bust"},
@@ -45,7 +45,7 @@ func inferenceFaultCases() []faultCase {
 		{Game: conform.GameInference, Fault: "strikes-exclude-current", Rule: "inference/protocol.strikes-count", Also: []string{"inference/timeouts.sit-out", "inference/timeouts.strikes"}},
 		{Game: conform.GameInference, Fault: "strikes-kept-after-move", Rule: "inference/timeouts.clear-on-move", Also: []string{"inference/timeouts.sit-out"}},
 		{Game: conform.GameInference, Fault: "accept-out-of-turn", Rule: "inference/illegal.not-your-turn"},
-		{Game: conform.GameInference, Fault: "message-after-action", Rule: "inference/round.4.table-talk"},
+		{Game: conform.GameInference, Fault: "message-after-action", Rule: "inference/round.4.table-talk", Also: liveNotLog},
 		{Game: conform.GameInference, Fault: "fold-not-offered", Rule: "inference/wire.legal-actions.fold"},
 		{Game: conform.GameInference, Fault: "call-ignores-own-bet", Rule: "inference/wire.legal-actions.call"},
 		// The illegal-move probe's raise of max+1 is then a legal raise the
@@ -102,3 +102,9 @@ func inferenceFaultCases() []faultCase {
 		{Game: conform.GameInference, Fault: "raise-amount-default", Rule: "inference/wire.move.amount", Also: []string{"inference/server.bad-message"}},
 	}
 }
+
+// liveNotLog is the rule a fault also breaks when it changes what the
+// seats are sent and not the match log (showdown-unflagged drops the live
+// event's flag, message-after-action holds the live message back): every
+// event a seat receives must be a line of the log, in the log's order.
+var liveNotLog = []string{"inference/wire.events.objects"}

@@ -59,8 +59,22 @@ func infProbeHistoryTrim(ctx context.Context, t *conform.Target) conform.Result 
 		v := e.Get(k)
 		return v.IsArray() && len(v.Array()) > 0
 	}
+	// Which rounds are the last ones is told by their round numbers, not by
+	// their places: the order of history is visibility.history's to judge
+	// (a history newest first is not a trimming fault).
+	newest, numbered := int64(0), true
+	for _, e := range h {
+		if r := e.Get("round"); r.Type == gjson.Number {
+			newest = max(newest, r.Int())
+		} else {
+			numbered = false
+		}
+	}
 	for i, e := range h {
 		old := i < len(h)-full
+		if numbered {
+			old = e.Get("round").Int() <= newest-int64(full)
+		}
 		var why string
 		switch {
 		case old && (carries(e, "actions") || carries(e, "messages")):
