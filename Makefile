@@ -19,13 +19,13 @@ build:
 demo: build
 	./$(BIN) selftest
 
-# Vet and every test. The longest package (harness/probe, the fault
-# matrices) is named first so that it starts first: go test runs the
-# packages in the order given, GOMAXPROCS at a time, and the others fit
-# beside it.
+# Vet and every test. The longest package (harness/bangarena/probe, the
+# BangArena fault matrices) is named first so that it starts first: go test
+# runs the packages in the order given, GOMAXPROCS at a time, and the
+# others fit beside it.
 test:
 	$(GO) vet ./...
-	$(GO) test -count=1 -timeout 30m ./harness/probe/ ./cmd/umpire/ ./...
+	$(GO) test -count=1 -timeout 30m ./harness/bangarena/probe/ ./cmd/umpire/ ./harness/inference/probe/ ./...
 
 # The race detector on the packages where goroutines meet: the agent
 # adapters, the embedded servers and certification (the longest,

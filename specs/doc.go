@@ -4,7 +4,7 @@
 //
 // # Server conformance (specs/inference, specs/bangarena)
 //
-// ServerSuite declares one Ginkgo It per check of harness/probe. Each It
+// ServerSuite declares one Ginkgo It per check of a game (harness/<game>/probe, through harness/conform). Each It
 // carries the check's rule ids as Labels (with "/" written as ".", since
 // Ginkgo labels cannot hold a slash: "inference.illegal.no-consume"), a
 // SpecTimeout, and fails only on a MUST finding or when umpire could not

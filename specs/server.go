@@ -11,8 +11,8 @@ import (
 	"github.com/onsi/gomega"
 	"github.com/umpire-arena/umpire/harness"
 	_ "github.com/umpire-arena/umpire/harness/allgames"
+	"github.com/umpire-arena/umpire/harness/conform"
 	"github.com/umpire-arena/umpire/harness/games"
-	"github.com/umpire-arena/umpire/harness/probe"
 	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/reports"
 )
@@ -23,11 +23,11 @@ const EntryName = "umpire-check"
 // TargetFromEnv returns the target the suites run against: the environment
 // (UMPIRE_TARGET, … and the file UMPIRE_CONFIG) when UMPIRE_TARGET is set,
 // else nil, meaning the embedded server.
-func TargetFromEnv(game string, getenv func(string) string) (*probe.Target, error) {
+func TargetFromEnv(game string, getenv func(string) string) (*conform.Target, error) {
 	if getenv("UMPIRE_TARGET") == "" {
 		return nil, nil
 	}
-	t := &probe.Target{Game: game}
+	t := &conform.Target{Game: game}
 	if err := t.FromEnv(getenv); err != nil {
 		return nil, err
 	}
@@ -50,7 +50,7 @@ func ServerSuite(game string) bool {
 	if err != nil {
 		panic("umpire specs: " + err.Error()) // a suite file names a game umpire does not know
 	}
-	var target *probe.Target
+	var target *conform.Target
 	ginkgo.BeforeSuite(func() {
 		t, err := TargetFromEnv(game, os.Getenv)
 		if err != nil {
@@ -62,19 +62,19 @@ func ServerSuite(game string) bool {
 				ginkgo.Fail("umpire: starting the embedded server: " + err.Error())
 			}
 			ginkgo.DeferCleanup(srv.Close)
-			t = &probe.Target{Game: game, URL: srv.URL, Create: true}
+			t = &conform.Target{Game: game, URL: srv.URL, Create: true}
 			if err := t.Validate(); err != nil {
 				ginkgo.Fail(err.Error())
 			}
 		}
 		target = t
 	})
-	defaults := &probe.Target{Game: game, URL: "http://127.0.0.1", Create: true}
+	defaults := &conform.Target{Game: game, URL: "http://127.0.0.1", Create: true}
 	_ = defaults.Validate()
 	ginkgo.Describe(game+" server conformance", func() {
 		for _, c := range g.Checks() {
 			ginkgo.It(c.Name, ginkgo.Label(c.Labels()...), ginkgo.SpecTimeout(c.TimeoutOf(defaults)+30*time.Second), func(ctx ginkgo.SpecContext) {
-				rc := probe.Run(ctx, target, c)
+				rc := conform.Run(ctx, target, c)
 				data, err := json.Marshal(rc)
 				if err == nil {
 					ginkgo.AddReportEntry(EntryName, string(data), ginkgo.ReportEntryVisibilityNever)

@@ -8,7 +8,7 @@ import (
 
 	"github.com/onsi/ginkgo/v2/types"
 	"github.com/onsi/gomega"
-	"github.com/umpire-arena/umpire/harness/probe"
+	"github.com/umpire-arena/umpire/harness/conform"
 	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/reports"
 )
@@ -17,23 +17,23 @@ import (
 // report entries holds the same checks as a direct run of the same check
 // list (what "umpire conform" does).
 func TestReportOfMatchesDirectRun(t *testing.T) {
-	srv, err := probe.StartEmbedded(probe.GameBangArena, nil)
+	srv, err := conform.StartEmbedded(conform.GameBangArena, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer srv.Close()
-	tg := &probe.Target{Game: probe.GameBangArena, URL: srv.URL, Create: true}
+	tg := &conform.Target{Game: conform.GameBangArena, URL: srv.URL, Create: true}
 	if err := tg.Validate(); err != nil {
 		t.Fatal(err)
 	}
-	checks, err := probe.Filter(probe.Checks(probe.GameBangArena), "bangarena/server.token || bangarena/server.stale-version")
+	checks, err := conform.Filter(conform.Checks(conform.GameBangArena), "bangarena/server.token || bangarena/server.stale-version")
 	if err != nil {
 		t.Fatal(err)
 	}
 	var direct []reports.Check
 	var gr types.Report
 	for _, c := range checks {
-		rc := probe.Run(context.Background(), tg, c)
+		rc := conform.Run(context.Background(), tg, c)
 		direct = append(direct, rc)
 		data, err := json.Marshal(rc)
 		if err != nil {
@@ -44,7 +44,7 @@ func TestReportOfMatchesDirectRun(t *testing.T) {
 			{Name: EntryName, Value: types.WrapEntryValue(string(data))},
 		}})
 	}
-	rep := ReportOf(probe.GameBangArena, gr)
+	rep := ReportOf(conform.GameBangArena, gr)
 	if len(rep.Checks) != len(direct) {
 		t.Fatalf("have %d checks, want %d", len(rep.Checks), len(direct))
 	}

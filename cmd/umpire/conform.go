@@ -11,8 +11,8 @@ import (
 	"time"
 
 	"github.com/umpire-arena/umpire/harness"
+	"github.com/umpire-arena/umpire/harness/conform"
 	"github.com/umpire-arena/umpire/harness/gamecli"
-	"github.com/umpire-arena/umpire/harness/probe"
 	"github.com/umpire-arena/umpire/internal/inert"
 	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/reports"
@@ -26,7 +26,7 @@ type seatFlags map[int]string
 func (s seatFlags) String() string { return fmt.Sprintf("%d seats", len(s)) }
 
 func (s seatFlags) Set(v string) error {
-	seat, tok, err := probe.ParseSeat(v)
+	seat, tok, err := conform.ParseSeat(v)
 	if err != nil {
 		return err
 	}
@@ -34,8 +34,8 @@ func (s seatFlags) Set(v string) error {
 	return nil
 }
 
-// cmdConform runs "umpire conform": the server conformance suite of
-// harness/probe against a live server (or the embedded one), serially and
+// cmdConform runs "umpire conform": the server conformance suite
+// (harness/conform, each game's checks in harness/<game>/probe) against a live server (or the embedded one), serially and
 // in-process. It calls the same check list the Ginkgo suites of specs/ wrap
 // (see specs/doc.go for why the binary does not run Ginkgo itself), so both
 // produce the same reports model. Exit 0 when every MUST holds, 1 on a MUST
@@ -43,7 +43,7 @@ func (s seatFlags) Set(v string) error {
 // could not be carried out (target unreachable, a check errored).
 func cmdConform(ctx context.Context, e *env, args []string) int {
 	fs := newFlagSet(e, "conform", conformSynopsis)
-	var t probe.Target
+	var t conform.Target
 	seats := seatFlags{}
 	fs.StringVar(&t.Game, "game", "", "game: "+harness.NameList())
 	fs.StringVar(&t.URL, "target", "", "the server's base URL (env UMPIRE_TARGET)")
@@ -124,7 +124,7 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 		return exitUsage
 	}
 	if *list {
-		checks, err := probe.Filter(probe.Checks(t.Game), *filter)
+		checks, err := conform.Filter(conform.Checks(t.Game), *filter)
 		if err == nil {
 			checks, err = selectChecks(checks, only)
 		}
@@ -140,7 +140,7 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 		return exitUsage
 	}
 	t.Strict, t.Flaky = graded.Strict, knownRules(graded.KnownFlaky)
-	checks, err := probe.Filter(probe.Checks(t.Game), *filter)
+	checks, err := conform.Filter(conform.Checks(t.Game), *filter)
 	if err == nil {
 		checks, err = selectChecks(checks, only)
 	}
@@ -211,7 +211,7 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 	cannot := ""
 	if err := reachable(ctx, &t); err != nil {
 		cannot = fmt.Sprintf("the target %s cannot be reached: %s", reports.RedactString(t.URL), dialReason(err))
-	} else if err := probe.Preflight(ctx, &t); err != nil {
+	} else if err := conform.Preflight(ctx, &t); err != nil {
 		cannot = err.Error()
 	}
 	if cannot != "" {
@@ -236,7 +236,7 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 	run := conformRun{embedded: *embedded, faults: faults, dialects: dialects, strict: t.Strict}
 	beat := newHeartbeat(console, cenv.isTerminal && *format == "text")
 	defer beat.stop()
-	rep.Checks = probe.RunAllProgress(runCtx, &t, checks, func(_ int, c probe.Check) { beat.waiting(c.Name) }, func(_ int, rc reports.Check) {
+	rep.Checks = conform.RunAllProgress(runCtx, &t, checks, func(_ int, c conform.Check) { beat.waiting(c.Name) }, func(_ int, rc reports.Check) {
 		beat.waiting("")
 		if *format == "text" {
 			// Graded as the report will be: levels by basis, known-failing
@@ -287,7 +287,7 @@ func conformFaults(game string, unsafe bool) ([]string, error) {
 }
 
 // reachable makes one request to the target: any HTTP answer will do.
-func reachable(ctx context.Context, t *probe.Target) error {
+func reachable(ctx context.Context, t *conform.Target) error {
 	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, t.URL+"/", nil)

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/umpire-arena/umpire/harness/probe"
+	"github.com/umpire-arena/umpire/harness/conform"
 )
 
 // checkNames collects repeatable --check flags.
@@ -24,7 +24,7 @@ func (c *checkNames) Set(v string) error {
 // selectChecks keeps the checks named: each name is a check's full name or
 // a part of it (case-insensitive) that picks exactly one check. A name that
 // picks none or several is a usage error naming the candidates.
-func selectChecks(checks []probe.Check, names []string) ([]probe.Check, error) {
+func selectChecks(checks []conform.Check, names []string) ([]conform.Check, error) {
 	if len(names) == 0 {
 		return checks, nil
 	}
@@ -53,7 +53,7 @@ func selectChecks(checks []probe.Check, names []string) ([]probe.Check, error) {
 			return nil, fmt.Errorf("--check %q names %d checks: %s", n, len(hits), strings.Join(cands, ", "))
 		}
 	}
-	var out []probe.Check
+	var out []conform.Check
 	for i, c := range checks {
 		if keep[i] {
 			out = append(out, c)
@@ -72,7 +72,7 @@ type listedCheck struct {
 
 // listChecks prints the checks of the suite with their section, labels and
 // rules, without running anything.
-func listChecks(e *env, checks []probe.Check, asJSON bool) int {
+func listChecks(e *env, checks []conform.Check, asJSON bool) int {
 	if asJSON {
 		out := make([]listedCheck, 0, len(checks))
 		for _, c := range checks {

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/umpire-arena/umpire/harness/probe"
+	"github.com/umpire-arena/umpire/harness/conform"
 )
 
 func TestConformList(t *testing.T) {
@@ -111,7 +111,7 @@ type givenRoom struct{ url, room, token0 string }
 // room whose seat 0 the suite may play.
 func startBangArenaRoom(t *testing.T) givenRoom {
 	t.Helper()
-	e, err := probe.StartEmbedded(probe.GameBangArena, nil)
+	e, err := conform.StartEmbedded(conform.GameBangArena, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

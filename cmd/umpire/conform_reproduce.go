@@ -7,8 +7,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/umpire-arena/umpire/harness/conform"
 	"github.com/umpire-arena/umpire/harness/gamecli"
-	"github.com/umpire-arena/umpire/harness/probe"
 	"github.com/umpire-arena/umpire/internal/inert"
 	"github.com/umpire-arena/umpire/reports"
 )
@@ -25,7 +25,7 @@ type conformRun struct {
 // again against the same target with the same seed and flags (as certify's
 // findings name umpire replay). Seat tokens are secrets: they stand as
 // TOKEN placeholders; the target's URL is redacted as in the reports.
-func reproduceCommand(t *probe.Target, run conformRun, check string) string {
+func reproduceCommand(t *conform.Target, run conformRun, check string) string {
 	var b strings.Builder
 	if run.embedded && len(run.faults) > 0 {
 		fmt.Fprintf(&b, "%s=%s ", gamecli.FaultsEnv, shellQuote(strings.Join(run.faults, ",")))
@@ -95,7 +95,7 @@ func shellQuote(s string) string {
 
 // withReproduce sets Reproduce on every check that found something or
 // errored.
-func withReproduce(checks []reports.Check, t *probe.Target, run conformRun) {
+func withReproduce(checks []reports.Check, t *conform.Target, run conformRun) {
 	for i := range checks {
 		if len(checks[i].Findings) > 0 || checks[i].Status == reports.Error {
 			checks[i].Reproduce = reproduceCommand(t, run, checks[i].Name)

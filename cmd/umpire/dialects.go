@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/umpire-arena/umpire/harness/probe"
+	"github.com/umpire-arena/umpire/harness/conform"
 )
 
 // dialectNames lists game's embedded server's dialects for flag help.
@@ -25,7 +25,7 @@ func conformDialects(game, list string) ([]string, error) {
 
 // startEmbedded starts the embedded server of game with faults and
 // dialects.
-func startEmbedded(game string, faults, dialects []string) (*probe.Embedded, error) {
+func startEmbedded(game string, faults, dialects []string) (*conform.Embedded, error) {
 	return gameOf(game).StartEmbedded(faults, dialects)
 }
 

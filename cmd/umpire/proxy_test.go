@@ -17,7 +17,7 @@ import (
 
 	"github.com/coder/websocket"
 	baadv "github.com/umpire-arena/umpire/harness/bangarena/players"
-	"github.com/umpire-arena/umpire/harness/probe"
+	"github.com/umpire-arena/umpire/harness/conform"
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
 	"github.com/umpire-arena/umpire/reports"
 )
@@ -58,7 +58,7 @@ type proxyRun struct {
 // it.
 func proxyOneRoom(t *testing.T, args ...string) proxyRun {
 	t.Helper()
-	srv, err := probe.StartEmbedded("bangarena", nil)
+	srv, err := conform.StartEmbedded("bangarena", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -188,7 +188,7 @@ func playSeat(ctx context.Context, base, room string, seat int, token string) er
 // relay still writes its reports, says nothing was judged and exits 1 (a
 // run that checked nothing).
 func TestProxyInterrupted(t *testing.T) {
-	srv, err := probe.StartEmbedded("inference", nil)
+	srv, err := conform.StartEmbedded("inference", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -225,7 +225,7 @@ func TestProxyInterrupted(t *testing.T) {
 // which says the match had not ended and holds what was seen (the seat's
 // hello, redacted: its token never written).
 func TestProxyInterruptedMidMatch(t *testing.T) {
-	srv, err := probe.StartEmbedded("inference", nil)
+	srv, err := conform.StartEmbedded("inference", nil)
 	if err != nil {
 		t.Fatal(err)
 	}

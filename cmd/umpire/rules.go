@@ -7,13 +7,13 @@ import (
 	"text/tabwriter"
 
 	"github.com/umpire-arena/umpire/harness"
-	"github.com/umpire-arena/umpire/harness/probe"
+	"github.com/umpire-arena/umpire/harness/conform"
 	"github.com/umpire-arena/umpire/referee/rules"
 )
 
 // ruleEntry is one rule of "umpire rules --format json": the rule, the
 // conformance checks that can cover it and the embedded servers' faults
-// that prove it (from the conformance manifest, probe.BuildManifest).
+// that prove it (from the conformance manifest, conform.BuildManifest).
 type ruleEntry struct {
 	rules.Rule
 	// Level is the level the rule's findings have in a run: the stated
@@ -44,7 +44,7 @@ func levelText(r rules.Rule, strict bool) string {
 // coverageText is the short coverage column of the text form: how many
 // checks can cover the rule and how many faults prove it, or where it is
 // judged when no live message shows it.
-func coverageText(r rules.Rule, m probe.ManifestEntry) string {
+func coverageText(r rules.Rule, m conform.ManifestEntry) string {
 	var parts []string
 	switch n := len(m.Checks); {
 	case n == 1:
@@ -92,7 +92,7 @@ func cmdRules(_ context.Context, e *env, args []string) int {
 	if *game != "" {
 		list = cat.ForGame(*game)
 	}
-	man := probe.BuildManifest()
+	man := conform.BuildManifest()
 	if *format == "json" {
 		out := make([]ruleEntry, 0, len(list))
 		for _, r := range list {

@@ -6,7 +6,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/umpire-arena/umpire/harness"
-	"github.com/umpire-arena/umpire/harness/probe"
+	"github.com/umpire-arena/umpire/harness/conform"
 	"github.com/umpire-arena/umpire/referee/rules"
 )
 
@@ -28,7 +28,7 @@ type statementsJSON struct {
 // conformance checks, the log verifiers and the certification checks, as the
 // conformance manifest lists them.
 func checkedByManifest() func(string) bool {
-	man := probe.BuildManifest()
+	man := conform.BuildManifest()
 	return func(id string) bool {
 		m, ok := man.Lookup(id)
 		return ok && len(m.Checks) > 0

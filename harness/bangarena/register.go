@@ -7,14 +7,16 @@ import (
 	"io"
 	"math/rand/v2"
 
+	baprobe "github.com/umpire-arena/umpire/harness/bangarena/probe"
+
 	"github.com/umpire-arena/umpire/harness"
 	bacli "github.com/umpire-arena/umpire/harness/bangarena/cli"
 	baadv "github.com/umpire-arena/umpire/harness/bangarena/players"
 	basrv "github.com/umpire-arena/umpire/harness/bangarena/server"
 	"github.com/umpire-arena/umpire/harness/certify"
+	"github.com/umpire-arena/umpire/harness/conform"
 	"github.com/umpire-arena/umpire/harness/game"
 	"github.com/umpire-arena/umpire/harness/games"
-	"github.com/umpire-arena/umpire/harness/probe"
 	"github.com/umpire-arena/umpire/harness/proxy"
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
 	baverify "github.com/umpire-arena/umpire/referee/bangarena/verify"
@@ -26,11 +28,11 @@ import (
 // by package harness): this file is where the game is wired.
 func init() {
 	game.Extend(harness.GameBangArena, bangarena(),
-		probe.BangArenaSuite(),
+		baprobe.Suite(),
 		certify.BangArenaGame(),
 		proxy.BangArenaSide(),
 		bacli.Part(),
-		probe.CertifyRules(certify.BangArenaGame().CheckRules),
+		conform.CertifyRules(certify.BangArenaGame().CheckRules),
 	)
 	// The HTML report's match viewer learns the game's messages from
 	// here (package reports keeps no list of games).
@@ -43,9 +45,9 @@ func bangarena() *games.Game {
 	facts, _ := harness.Lookup(harness.GameBangArena)
 	return &games.Game{
 		Facts:  facts,
-		Checks: func() []probe.Check { return probe.Checks(harness.GameBangArena) },
-		StartEmbedded: func(faults, dialects []string) (*probe.Embedded, error) {
-			return probe.StartEmbeddedDialects(harness.GameBangArena, faults, dialects)
+		Checks: func() []conform.Check { return conform.Checks(harness.GameBangArena) },
+		StartEmbedded: func(faults, dialects []string) (*conform.Embedded, error) {
+			return conform.StartEmbeddedDialects(harness.GameBangArena, faults, dialects)
 		},
 		Faults: func(getenv func(string) string, unsafe bool) ([]string, error) {
 			fs, err := basrv.FaultsFromEnv(getenv, unsafe)

@@ -5,8 +5,8 @@ import (
 	"io"
 
 	"github.com/umpire-arena/umpire/harness"
+	"github.com/umpire-arena/umpire/harness/conform"
 	"github.com/umpire-arena/umpire/harness/game"
-	"github.com/umpire-arena/umpire/harness/probe"
 	"github.com/umpire-arena/umpire/referee/rules"
 )
 
@@ -15,10 +15,10 @@ type Game struct {
 	harness.Facts
 
 	// Checks returns the conformance suite, in a fixed order.
-	Checks func() []probe.Check
+	Checks func() []conform.Check
 	// StartEmbedded starts the embedded reference server on loopback with
 	// the named faults and dialects switched on.
-	StartEmbedded func(faults, dialects []string) (*probe.Embedded, error)
+	StartEmbedded func(faults, dialects []string) (*conform.Embedded, error)
 	// Faults reads the embedded server's faults from the environment
 	// (UMPIRE_UNSAFE_FAULTS), none unless unsafe.
 	Faults func(getenv func(string) string, unsafe bool) ([]string, error)

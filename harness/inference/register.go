@@ -7,14 +7,16 @@ import (
 	"io"
 	"math/rand/v2"
 
+	infprobe "github.com/umpire-arena/umpire/harness/inference/probe"
+
 	"github.com/umpire-arena/umpire/harness"
 	"github.com/umpire-arena/umpire/harness/certify"
+	"github.com/umpire-arena/umpire/harness/conform"
 	"github.com/umpire-arena/umpire/harness/game"
 	"github.com/umpire-arena/umpire/harness/games"
 	infcli "github.com/umpire-arena/umpire/harness/inference/cli"
 	infadv "github.com/umpire-arena/umpire/harness/inference/players"
 	infsrv "github.com/umpire-arena/umpire/harness/inference/server"
-	"github.com/umpire-arena/umpire/harness/probe"
 	"github.com/umpire-arena/umpire/harness/proxy"
 	ref "github.com/umpire-arena/umpire/referee/inference"
 	"github.com/umpire-arena/umpire/referee/inference/verify"
@@ -26,11 +28,11 @@ import (
 // by package harness): this file is where the game is wired.
 func init() {
 	game.Extend(harness.GameInference, inference(),
-		probe.InferenceSuite(),
+		infprobe.Suite(),
 		certify.InferenceGame(),
 		proxy.InferenceSide(),
 		infcli.Part(),
-		probe.CertifyRules(certify.InferenceGame().CheckRules),
+		conform.CertifyRules(certify.InferenceGame().CheckRules),
 	)
 	// The HTML report's match viewer learns the game's messages from
 	// here (package reports keeps no list of games).
@@ -43,12 +45,12 @@ func inference() *games.Game {
 	facts, _ := harness.Lookup(harness.GameInference)
 	return &games.Game{
 		Facts:  facts,
-		Checks: func() []probe.Check { return probe.Checks(harness.GameInference) },
-		StartEmbedded: func(faults, dialects []string) (*probe.Embedded, error) {
+		Checks: func() []conform.Check { return conform.Checks(harness.GameInference) },
+		StartEmbedded: func(faults, dialects []string) (*conform.Embedded, error) {
 			if len(dialects) > 0 {
-				return probe.StartEmbeddedInference(dialects, faults)
+				return infprobe.StartEmbedded(dialects, faults)
 			}
-			return probe.StartEmbedded(harness.GameInference, faults)
+			return conform.StartEmbedded(harness.GameInference, faults)
 		},
 		Faults: func(getenv func(string) string, unsafe bool) ([]string, error) {
 			fs, err := infsrv.FaultsFromEnv(getenv, unsafe)

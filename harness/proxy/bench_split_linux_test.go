@@ -23,7 +23,7 @@ import (
 	"time"
 	"unsafe"
 
-	"github.com/umpire-arena/umpire/harness/probe"
+	"github.com/umpire-arena/umpire/harness/conform"
 	"github.com/umpire-arena/umpire/harness/proxy"
 )
 
@@ -76,7 +76,7 @@ func BenchmarkRelaySplit(b *testing.B) {
 
 func benchSplit(b *testing.B, umpire, game string, n int, allowed []int) {
 	relayCPUs, restCPUs := allowed[len(allowed)-1:], allowed[:len(allowed)-1]
-	srv, err := probe.StartEmbedded(game, nil)
+	srv, err := conform.StartEmbedded(game, nil)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/umpire-arena/umpire/harness/probe"
+	"github.com/umpire-arena/umpire/harness/conform"
 	"github.com/umpire-arena/umpire/harness/proxy"
 	"github.com/umpire-arena/umpire/reports"
 )
@@ -16,7 +16,7 @@ import (
 // the legal actions are compared (not left inconclusive as unreadable).
 func TestDialectsThroughRelay(t *testing.T) {
 	ctx := testContext(t, 2*time.Minute)
-	srv, err := probe.StartEmbeddedDialects(proxy.GameBangArena, nil, []string{"known-roles-object", "extra-fields"})
+	srv, err := conform.StartEmbeddedDialects(proxy.GameBangArena, nil, []string{"known-roles-object", "extra-fields"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,7 +56,7 @@ func TestDialectsThroughRelay(t *testing.T) {
 // it.
 func TestPinnedShapesThroughRelay(t *testing.T) {
 	ctx := testContext(t, 2*time.Minute)
-	srv, err := probe.StartEmbeddedDialects(proxy.GameBangArena, nil, []string{"pending-minimal", "legal-mask-ids"})
+	srv, err := conform.StartEmbeddedDialects(proxy.GameBangArena, nil, []string{"pending-minimal", "legal-mask-ids"})
 	if err != nil {
 		t.Fatal(err)
 	}

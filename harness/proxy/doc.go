@@ -8,7 +8,7 @@
 //
 // The server's side: every message is schema-checked, the legal actions of
 // each decision are re-derived from that seat's own observation and compared
-// (the same comparisons as the conformance suite, harness/probe), other
+// (the same comparisons as the conformance suite, harness/<game>/probe), other
 // seats' hidden information in a seat's stream is a leak (the relay knows
 // each seat it carries, so it also says when a leaked value is that seat's
 // real one), and at the end of a match the public log the server offers is

@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
-	"github.com/umpire-arena/umpire/harness/probe"
+	"github.com/umpire-arena/umpire/harness/conform"
 )
 
 // recorded is one message of a recorded match as the relay would have seen
@@ -29,7 +29,7 @@ type recorded struct {
 // messages in the order they were read or sent.
 func recordInference(tb testing.TB, rounds int) []recorded {
 	tb.Helper()
-	srv, err := probe.StartEmbedded(GameInference, nil)
+	srv, err := conform.StartEmbedded(GameInference, nil)
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -16,7 +16,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/umpire-arena/umpire/harness/probe"
+	"github.com/umpire-arena/umpire/harness/conform"
 	"github.com/umpire-arena/umpire/harness/proxy"
 	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/reports"
@@ -52,14 +52,14 @@ func run(m *testing.M) int {
 type rig struct {
 	t      testing.TB
 	game   string
-	server *probe.Embedded
+	server *conform.Embedded
 	relay  *proxy.Proxy
 	front  *httptest.Server
 }
 
 func newRig(t testing.TB, game string, faults ...string) *rig {
 	t.Helper()
-	srv, err := probe.StartEmbedded(game, faults)
+	srv, err := conform.StartEmbedded(game, faults)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,8 +1,9 @@
 package proxy
 
 import (
+	baprobe "github.com/umpire-arena/umpire/harness/bangarena/probe"
 	"github.com/umpire-arena/umpire/harness/game"
-	"github.com/umpire-arena/umpire/harness/probe"
+	infprobe "github.com/umpire-arena/umpire/harness/inference/probe"
 )
 
 // init hands this package's tests the relay's parts (and the suite's: the
@@ -10,6 +11,6 @@ import (
 // registration (harness/games, which imports this package and so cannot be
 // imported by its tests) does for the program.
 func init() {
-	game.Extend(GameInference, InferenceSide(), probe.InferenceSuite())
-	game.Extend(GameBangArena, BangArenaSide(), probe.BangArenaSuite())
+	game.Extend(GameInference, InferenceSide(), infprobe.Suite())
+	game.Extend(GameBangArena, BangArenaSide(), baprobe.Suite())
 }

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/umpire-arena/umpire/harness/probe"
+	"github.com/umpire-arena/umpire/harness/conform"
 	"github.com/umpire-arena/umpire/harness/proxy"
 	"github.com/umpire-arena/umpire/reports"
 )
@@ -21,7 +21,7 @@ func TestTLSTarget(t *testing.T) {
 	for _, game := range []string{proxy.GameInference, proxy.GameBangArena} {
 		t.Run(game, func(t *testing.T) {
 			ctx := testContext(t, 2*time.Minute)
-			srv, err := probe.StartEmbedded(game, nil)
+			srv, err := conform.StartEmbedded(game, nil)
 			if err != nil {
 				t.Fatal(err)
 			}

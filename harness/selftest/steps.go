@@ -11,8 +11,8 @@ import (
 	"time"
 
 	"github.com/umpire-arena/umpire/harness/certify"
+	"github.com/umpire-arena/umpire/harness/conform"
 	"github.com/umpire-arena/umpire/harness/games"
-	"github.com/umpire-arena/umpire/harness/probe"
 	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/reports"
 )
@@ -49,7 +49,7 @@ func conformStep(o Options, g *games.Game) Step {
 				return nil, fmt.Errorf("starting the embedded %s server: %w", g.Title, err)
 			}
 			defer srv.Close()
-			t := probe.Target{Game: game, URL: srv.URL, Create: true, Strict: true}
+			t := conform.Target{Game: game, URL: srv.URL, Create: true, Strict: true}
 			if err := t.Validate(); err != nil {
 				return nil, err
 			}
@@ -60,7 +60,7 @@ func conformStep(o Options, g *games.Game) Step {
 				RulesVersions: g.RulesVersions, Target: srv.URL + " (embedded)", Config: reports.Redact(cfg), Started: start, Strict: true},
 				reports.ApplicableRules(reports.KindConform, rules.Default()))
 			checks := g.Checks()
-			rep.Checks = probe.RunAll(ctx, &t, checks, func(i int, _ reports.Check) { env.Progress(i+1, len(checks)) })
+			rep.Checks = conform.RunAll(ctx, &t, checks, func(i int, _ reports.Check) { env.Progress(i+1, len(checks)) })
 			rep.Meta.Duration = time.Since(start)
 			return rep, nil
 		},

@@ -9,7 +9,7 @@ import (
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
 )
 
-// The sample the BangArena suite takes (harness/probe/bangarena_fair.go):
+// The sample the BangArena suite takes (harness/bangarena/probe/bangarena_fair.go):
 // about 400 Cover flips, five or so a room, and 24 deals of an 8-seat
 // impostor table.
 const (

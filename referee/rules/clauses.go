@@ -70,7 +70,7 @@ func clauseTable() map[string][]Clause {
 		return out
 	}
 	return map[string][]Clause{
-		// The legal-list comparisons (harness/probe onReading, I-BA-P4):
+		// The legal-list comparisons (harness/bangarena/probe onReading, I-BA-P4):
 		// an item whose presence or form rests on a reading.
 		"bangarena/server.legal-actions": reading("I-BA-7", "I-BA-21", "I-BA-29", "I-BA-30", "I-BA-31", "I-BA-32", "I-BA-34", "I-BA-35", "I-BA-36", "I-BA-37"),
 		"bangarena/3.shot-limit":         reading("I-BA-36"),

@@ -1,3 +1,3 @@
 // Package bangarena is the Ginkgo suite of server conformance for
-// BangArena: the checks of harness/probe wrapped by specs.ServerSuite.
+// BangArena: the checks of harness/bangarena/probe wrapped by specs.ServerSuite.
 package bangarena

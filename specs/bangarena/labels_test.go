@@ -4,7 +4,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/umpire-arena/umpire/harness/probe"
+	"github.com/umpire-arena/umpire/harness/conform"
 )
 
 // TestLabelsSelectTheChecks: a Ginkgo label filter by rule id selects the
@@ -31,7 +31,7 @@ func TestLabelsSelectTheChecks(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.filter, func(t *testing.T) {
-			cs, err := probe.Filter(probe.Checks(probe.GameBangArena), tc.filter)
+			cs, err := conform.Filter(conform.Checks(conform.GameBangArena), tc.filter)
 			if err != nil {
 				t.Fatal(err)
 			}

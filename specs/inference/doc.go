@@ -1,3 +1,3 @@
 // Package inference is the Ginkgo suite of server conformance for
-// Inference: the checks of harness/probe wrapped by specs.ServerSuite.
+// Inference: the checks of harness/inference/probe wrapped by specs.ServerSuite.
 package inference

@@ -5,11 +5,11 @@ import (
 
 	"github.com/onsi/ginkgo/v2"
 	"github.com/onsi/gomega"
-	"github.com/umpire-arena/umpire/harness/probe"
+	"github.com/umpire-arena/umpire/harness/conform"
 	"github.com/umpire-arena/umpire/specs"
 )
 
-var _ = specs.ServerSuite(probe.GameInference)
+var _ = specs.ServerSuite(conform.GameInference)
 
 func TestInferenceServer(t *testing.T) {
 	gomega.RegisterFailHandler(ginkgo.Fail)

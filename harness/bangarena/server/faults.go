@@ -143,7 +143,7 @@ type FaultInfo struct {
 // FaultList returns the closed list of faults, sorted by name, each with
 // the catalogue rule it breaks (a game rule, or a server-conformance rule
 // for protocol behaviour) and the contract sentence in Ref. The
-// conformance suite's fault table (harness/probe) proves each is caught by
+// conformance suite's fault table (harness/bangarena/probe) proves each is caught by
 // a check citing that rule.
 func FaultList() []FaultInfo {
 	l := []FaultInfo{

@@ -5,7 +5,7 @@ import ref "github.com/umpire-arena/umpire/referee/bangarena"
 // The faults of the draws the documents call random (§8 the Cover coin, §2
 // the briefing's real aide, and the deal of hidden roles, I-BA-F2): each
 // outcome stays a possible one, only their distribution is wrong, so only
-// a test over many rooms sees it (harness/probe/bangarena_fair.go). A room
+// a test over many rooms sees it (harness/bangarena/probe/bangarena_fair.go). A room
 // with one of them on draws by a generator that is not umpire's, so its
 // creation declares none (as DialectOtherChance), and the log checks take
 // each outcome from the log.

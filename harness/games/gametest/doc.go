@@ -7,7 +7,7 @@
 //   - every rule its checks, its certify checks and its log verifier name
 //     is a rule of its own in the catalogue, and every fault of its
 //     embedded server breaks one of its own rules (the fault matrix in
-//     harness/probe proves each is caught by that rule);
+//     harness/<game>/probe proves each is caught by that rule);
 //   - its dialects parse, and an unknown one is refused;
 //   - its engine's self-play holds the engine's invariants at every
 //     decision: legal lists well formed and applicable, only the decider

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/umpire-arena/umpire/harness/conform"
 	"github.com/umpire-arena/umpire/harness/games"
-	"github.com/umpire-arena/umpire/harness/probe"
 	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/schemas"
 )
@@ -137,11 +137,11 @@ func checkRules(g *games.Game) (out []string) {
 	return out
 }
 
-func checkFaults(g *games.Game) []string { return faultsIn(g.Name, probe.BuildManifest().Rules) }
+func checkFaults(g *games.Game) []string { return faultsIn(g.Name, conform.BuildManifest().Rules) }
 
 // faultsIn is checkFaults over the manifest's entries: every fault of game
 // name breaks a catalogued rule of its own that is not INFO, and there is one.
-func faultsIn(name string, entries []probe.ManifestEntry) (out []string) {
+func faultsIn(name string, entries []conform.ManifestEntry) (out []string) {
 	n := 0
 	for _, e := range entries {
 		for _, f := range e.Faults {

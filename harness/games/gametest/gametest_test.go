@@ -8,9 +8,9 @@ import (
 	"testing"
 
 	_ "github.com/umpire-arena/umpire/harness/allgames"
+	"github.com/umpire-arena/umpire/harness/conform"
 	"github.com/umpire-arena/umpire/harness/games"
 	"github.com/umpire-arena/umpire/harness/games/gametest"
-	"github.com/umpire-arena/umpire/harness/probe"
 	"github.com/umpire-arena/umpire/referee/rules"
 )
 
@@ -29,7 +29,7 @@ func TestInvariantsCatchBrokenGames(t *testing.T) {
 		{"facts", "out of order", func(g *games.Game) { g.MinSeats = g.MaxSeats + 1 }},
 		{"rules-are-its-own", "not a rule of inference", func(g *games.Game) {
 			checks := g.Checks
-			g.Checks = func() []probe.Check {
+			g.Checks = func() []conform.Check {
 				cs := checks()
 				cs[0].Rules = append([]string{"bangarena/4.distance"}, cs[0].Rules...)
 				return cs

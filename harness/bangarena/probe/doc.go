@@ -1,0 +1,14 @@
+// Package probe holds BangArena's conformance checks: the functions of a
+// live server (harness/conform.Check) that create and observe rooms through
+// the REST surface, the MCP tools and the harness extension, judge every
+// room through the one judge of outcomes (referee/bangarena/judge) and
+// compare every legal list with the engine's, probe the protocol (reask,
+// idempotency, stale versions, tokens, deadlines) and the hidden
+// information, and steer the seats' own decisions toward the rare
+// situations (bangarena_decide.go, bangarena_steer_playon.go; choosing
+// seeds by simulation, bangarena_steer.go, is only an optimisation for a
+// server that declares umpire's generator).
+//
+// Suite is the game's part of harness/conform, handed to the registry by
+// harness/bangarena; the mode knows the game only through it.
+package probe

@@ -1,0 +1,109 @@
+package conform
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"maps"
+	"net/http"
+	"slices"
+
+	"github.com/umpire-arena/umpire/harness"
+)
+
+// doJSON makes one HTTP request with an optional JSON body and headers and
+// returns the status and body (at most 8 MiB).
+func DoJSON(ctx context.Context, t *Target, method, path string, header map[string]string, body any) (int, []byte, error) {
+	var rd io.Reader
+	switch b := body.(type) {
+	case nil:
+	case []byte:
+		rd = bytes.NewReader(b)
+	default:
+		data, err := json.Marshal(body)
+		if err != nil {
+			return 0, nil, err
+		}
+		rd = bytes.NewReader(data)
+	}
+	wait := t.RequestWait()
+	ctx, cancel := context.WithTimeout(ctx, wait)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, method, t.URL+path, rd)
+	if err != nil {
+		return 0, nil, err
+	}
+	if rd != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	for k, v := range header {
+		req.Header.Set(k, v)
+	}
+	resp, err := t.Client().Do(req)
+	if err != nil {
+		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			return 0, nil, fmt.Errorf("%s %s: %s %v: %w", method, path, noAnswerWithin, wait, err)
+		}
+		return 0, nil, fmt.Errorf("%s %s: %w", method, path, err)
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(io.LimitReader(resp.Body, 8<<20))
+	if err != nil {
+		return resp.StatusCode, data, fmt.Errorf("%s %s: reading the answer: %w", method, path, err)
+	}
+	return resp.StatusCode, data, nil
+}
+
+// noAnswerWithin is how a request's error says the target did not answer
+// within its bound (RunAll gives a suite up after a few of them).
+const noAnswerWithin = "no answer within"
+
+// clip shortens a body for an error message.
+func Clip(b []byte) string {
+	if len(b) > 200 {
+		return string(b[:200]) + "…"
+	}
+	return string(b)
+}
+
+// CreateError is a create request of the harness extension that the target
+// answered with a status other than success.
+type CreateError struct {
+	// What is what was created ("a match"), Path the route asked.
+	What, Path string
+	// Status is the answer's HTTP status, Body its body.
+	Status int
+	Body   []byte
+}
+
+func (e *CreateError) Error() string {
+	return fmt.Sprintf("creating %s: HTTP %d: %s", e.What, e.Status, Clip(e.Body))
+}
+
+// sortedSeats returns the seats of a token map in order.
+func SortedSeats(m map[int]string) []int {
+	return slices.Sorted(maps.Keys(m))
+}
+
+// checkAnnounced refuses seat tokens a target announced for seats no table
+// of the game has: at most the game's largest table, each seat in range. A
+// hostile answer listing 400,000 tokens would otherwise open a connection
+// per token.
+func CheckAnnounced(t *Target, what string, toks map[int]string) error {
+	f, ok := harness.Lookup(t.Game)
+	if !ok {
+		return nil
+	}
+	if len(toks) > f.MaxSeats {
+		return fmt.Errorf("%s: the answer lists %d seat tokens; a table of %s has at most %d seats", what, len(toks), f.Title, f.MaxSeats)
+	}
+	for s := range toks {
+		if s < 0 || s >= f.MaxSeats {
+			return fmt.Errorf("%s: the answer has a token for seat %d; the seats of %s are 0–%d", what, s, f.Title, f.MaxSeats-1)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,62 @@
+package conform
+
+import (
+	"context"
+	"strconv"
+	"testing"
+
+	"github.com/umpire-arena/umpire/reports"
+)
+
+// TestGivenMatchAndRoom runs the suite on one match or room made beforehand
+// (no --create): the checks that observe a played session judge it, and
+// every probe that needs a match of its own is skipped with a reason, never
+// passed.
+func TestGivenMatchAndRoom(t *testing.T) {
+	for _, game := range []string{GameInference, GameBangArena} {
+		t.Run(game, func(t *testing.T) {
+			e, err := StartEmbedded(game, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer e.Close()
+			tg := handOver(t, game, e.URL, "given")
+			if err := tg.Validate(); err != nil {
+				t.Fatal(err)
+			}
+			passed := 0
+			for _, c := range Checks(game) {
+				rc := Run(context.Background(), tg, c)
+				switch rc.Status {
+				case reports.Pass:
+					passed++
+				case reports.Skip:
+					if rc.Reason == "" {
+						t.Errorf("%s: skipped without a reason", c.Name)
+					}
+				default:
+					t.Errorf("%s: have %v (%s) %v, want pass or skip", c.Name, rc.Status, rc.Reason, rc.Findings)
+				}
+			}
+			if want := 3; passed < want {
+				t.Errorf("have %d passing checks on the given %s, want at least %s", passed, game, strconv.Itoa(want))
+			}
+		})
+	}
+}
+
+// handOver makes a match (Inference) or room (BangArena) on the server at
+// url through the harness extension and returns the Target that plays it
+// as handed over: its id and seat tokens, no Create.
+func handOver(t *testing.T, game, url, seed string) *Target {
+	t.Helper()
+	maker := &Target{Game: game, URL: url, Create: true}
+	if err := maker.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	tg, err := HandOver(context.Background(), maker, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tg
+}
