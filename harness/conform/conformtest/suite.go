@@ -29,7 +29,8 @@ type Suites struct {
 	Prepare func(tg *conform.Target, dialects []string)
 
 	plainOnce sync.Once
-	plain     func() (map[string]reports.Check, error)
+	plain     map[string]reports.Check
+	plainErr  error
 }
 
 // units is Units or one.
@@ -124,14 +125,59 @@ func (s *Suites) Plain(t *testing.T) map[string]reports.Check {
 
 func (s *Suites) plainResult() (map[string]reports.Check, error) {
 	s.plainOnce.Do(func() {
-		s.plain = sync.OnceValues(func() (map[string]reports.Check, error) {
-			<-s.Pool.gate
-			release := s.Pool.Acquire(s.units(true))
-			defer release()
-			return s.Play(nil, 0)
-		})
+		<-s.Pool.gate
+		release := s.Pool.Acquire(s.units(true))
+		defer release()
+		s.plain, s.plainErr = s.Play(nil, 0)
 	})
-	return s.plain()
+	return s.plain, s.plainErr
+}
+
+// EmbeddedConforms plays the plain suite (ahead, in the pool, when the
+// -run pattern selects the test) and checks that every check passes —
+// but those skip allows — and that the passing checks evaluate each rule
+// of mustEvaluate. It calls t.Parallel.
+func (s *Suites) EmbeddedConforms(t *testing.T, mustEvaluate []string, skip func(c reports.Check) bool) {
+	if RunSelectsSub(RunPattern(), t.Name()) {
+		s.PlainAhead() // handed to the pool now; read below
+	}
+	t.Parallel()
+	got := s.Plain(t)
+	if len(got) == 0 {
+		t.Fatal("no checks")
+	}
+	covered := map[string]bool{}
+	for name, c := range got {
+		if c.Status != reports.Pass && !(c.Status == reports.Skip && skip != nil && skip(c)) {
+			t.Errorf("%s: have %v (%s) %v, want pass", name, c.Status, c.Reason, c.Findings)
+		}
+		for r := range c.Evaluated {
+			covered[r] = true
+		}
+	}
+	for _, r := range mustEvaluate {
+		if !covered[r] {
+			t.Errorf("no passing check evaluated %s", r)
+		}
+	}
+}
+
+// FaultTableIsComplete checks that table has one row per fault of the
+// game's embedded server (faults by name), and no other.
+func FaultTableIsComplete(t *testing.T, game string, table []FaultCase, faults []string) {
+	t.Helper()
+	have := map[string]bool{}
+	for _, fc := range table {
+		have[fc.Game+"/"+fc.Fault] = true
+	}
+	for _, f := range faults {
+		if !have[game+"/"+f] {
+			t.Errorf("fault %s/%s has no row in the fault table", game, f)
+		}
+	}
+	if len(have) != len(faults) {
+		t.Errorf("have %d rows, want %d (one per fault)", len(have), len(faults))
+	}
 }
 
 // CheckNamed returns the check of game's suite whose name contains part.

@@ -7,7 +7,6 @@ import (
 	"github.com/umpire-arena/umpire/harness/conform"
 	"github.com/umpire-arena/umpire/harness/conform/conformtest"
 	infsrv "github.com/umpire-arena/umpire/harness/inference/server"
-	"github.com/umpire-arena/umpire/reports"
 )
 
 // suites plays the package's Inference suites in its pool: a suite mostly
@@ -18,25 +17,7 @@ var suites = &conformtest.Suites{Game: conform.GameInference, Pool: conformtest.
 type faultCase = conformtest.FaultCase
 
 func TestEmbeddedConforms(t *testing.T) {
-	if conformtest.RunSelectsSub(conformtest.RunPattern(), t.Name()) {
-		suites.PlainAhead() // handed to the pool now; read below
-	}
-	t.Parallel()
-	got := suites.Plain(t)
-	if len(got) == 0 {
-		t.Fatal("no checks")
-	}
-	covered := map[string]bool{}
-	for name, c := range got {
-		if c.Status != reports.Pass {
-			t.Errorf("%s: have %v (%s) %v, want pass", name, c.Status, c.Reason, c.Findings)
-		}
-		for r := range c.Evaluated {
-			covered[r] = true
-		}
-	}
-	// Rules (the server rules among them) a passing check must evaluate.
-	for _, r := range []string{
+	suites.EmbeddedConforms(t, []string{
 		"inference/server.auth", "inference/server.bad-message", "inference/illegal.listed-only",
 		"inference/wire.legal-actions.call", "inference/wire.legal-actions.fold", "inference/wire.legal-actions.raise",
 		"inference/timeouts.sit-out", "inference/round.6.ties",
@@ -44,11 +25,7 @@ func TestEmbeddedConforms(t *testing.T) {
 		// (short antes and busts depend on how the heuristic seats
 		// play, which timing under load can change: not asserted).
 		"inference/round.2.ante-ramp", "inference/protocol.strikes-count", "inference/timeouts.last-strike",
-	} {
-		if !covered[r] {
-			t.Errorf("no passing check evaluated %s", r)
-		}
-	}
+	}, nil)
 }
 
 // faultTable is the fault→check table: with the fault on, some check fails
@@ -73,22 +50,11 @@ func TestFaultsAreCaught(t *testing.T) {
 }
 
 func TestFaultTableIsComplete(t *testing.T) {
-	have := map[string]bool{}
-	for _, fc := range faultTable() {
-		have[fc.Game+"/"+fc.Fault] = true
-	}
-	var want []string
+	var faults []string
 	for _, f := range infsrv.Faults() {
-		want = append(want, conform.GameInference+"/"+string(f.Name))
+		faults = append(faults, string(f.Name))
 	}
-	for _, w := range want {
-		if !have[w] {
-			t.Errorf("fault %s has no row in the fault table", w)
-		}
-	}
-	if len(have) != len(want) {
-		t.Errorf("have %d rows, want %d (one per fault)", len(have), len(want))
-	}
+	conformtest.FaultTableIsComplete(t, conform.GameInference, faultTable(), faults)
 }
 
 // endpointFaultCases are the faults of the rules endpoint and the match
