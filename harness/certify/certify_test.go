@@ -96,7 +96,7 @@ func TestBrokenAgents(t *testing.T) {
 			want{}, want{"", CheckCommandIDs, "bangarena/agent.command-id-unique"}},
 		{"no exit", fakeCommand("noexit"),
 			want{reports.TermOK, CheckExit, "inference/agent.exit-after-end"}, want{reports.TermOK, CheckExit, "bangarena/agent.exit-after-end"}},
-		{"setsid survivor", "setsid sleep 300 & exec " + bin.agent,
+		{"setsid survivor", daemonThen(t, bin.agent),
 			want{reports.TermOK, CheckSurvivors, "inference/agent.no-survivors"}, want{reports.TermOK, CheckSurvivors, "bangarena/agent.no-survivors"}},
 		{"exit on server error", fakeCommand("errexit"),
 			want{reports.TermDisconnect, CheckServerError, "inference/agent.survives-server-error"}, want{reports.TermDisconnect, CheckServerError, "bangarena/agent.survives-server-error"}},

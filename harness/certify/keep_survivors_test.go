@@ -1,6 +1,8 @@
 package certify
 
 import (
+	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -20,7 +22,7 @@ func TestKeptSurvivors(t *testing.T) {
 	for _, game := range []string{GameInference, GameBangArena} {
 		t.Run(game, func(t *testing.T) {
 			t.Parallel()
-			cfg := small(game, "setsid sleep 300 & exec "+bin.agent, 2)
+			cfg := small(game, daemonThen(t, bin.agent), 2)
 			// The rule is a pin of CLI.md (SHOULD): judged strictly, it fails
 			// the run.
 			cfg.Keep, cfg.Workers, cfg.Strict = true, 1, true
@@ -55,4 +57,14 @@ func TestKeptSurvivors(t *testing.T) {
 			}
 		})
 	}
+}
+
+// daemonThen is an agent command that leaves a setsid daemon (a sleep)
+// and then runs agent. It waits (10 s at most) until the daemon has left
+// the agent's session: on a loaded machine a backgrounded setsid may not
+// have run yet when a short match ends, and the process group's end would
+// take it along, so the survivor would not be there to find.
+func daemonThen(t *testing.T, agent string) string {
+	ready := filepath.Join(t.TempDir(), "daemon-ready")
+	return fmt.Sprintf(`setsid sh -c 'echo >%[1]q; exec sleep 300' & i=0; until [ -e %[1]q ] || [ $i -ge 500 ]; do sleep 0.02; i=$((i+1)); done; exec %[2]s`, ready, agent)
 }
