@@ -60,3 +60,54 @@ func handOver(t *testing.T, game, url, seed string) *Target {
 	}
 	return tg
 }
+
+// TestGivenSomeSeats runs the suite on a match or room of a server that
+// draws its chance otherwise (the other-chance dialect) with only some of
+// its seats handed over: what no handed-over seat saw is unknown to the
+// judge, so whatever depends on it is inconclusive (a skip or a note that
+// says why), never a finding.
+func TestGivenSomeSeats(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays a match on each game")
+	}
+	for _, game := range []string{GameInference, GameBangArena} {
+		t.Run(game, func(t *testing.T) {
+			e, err := StartEmbeddedDialects(game, nil, []string{"other-chance", "no-log"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer e.Close()
+			tg := handOver(t, game, e.URL, "some-seats")
+			if len(tg.Seats) < 3 {
+				t.Fatalf("handed over %d seats, want at least 3", len(tg.Seats))
+			}
+			// Keep the first half of the seats (at least two).
+			keep := max(2, len(tg.Seats)/2)
+			for seat := range tg.Seats {
+				if seat >= keep {
+					delete(tg.Seats, seat)
+				}
+			}
+			if err := tg.Validate(); err != nil {
+				t.Fatal(err)
+			}
+			passed := 0
+			for _, c := range Checks(game) {
+				rc := Run(context.Background(), tg, c)
+				switch rc.Status {
+				case reports.Pass:
+					passed++
+				case reports.Skip:
+					if rc.Reason == "" {
+						t.Errorf("%s: skipped without a reason", c.Name)
+					}
+				default:
+					t.Errorf("%s: have %v (%s) %v, want pass or skip", c.Name, rc.Status, rc.Reason, rc.Findings)
+				}
+			}
+			if passed == 0 {
+				t.Errorf("no check passed on the %s with seats 0..%d handed over", game, keep-1)
+			}
+		})
+	}
+}

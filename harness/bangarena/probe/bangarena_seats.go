@@ -342,7 +342,20 @@ func baCheckSeatsRead(s *baSession, choicesAfterQueue bool) conform.Result {
 				"the server applied %q, which the engine refuses here: %v", applied, err))
 			return res
 		}
-		if p := shown.Problems(); len(p) > 0 && unseen != "" {
+		p := shown.Problems()
+		if why := shown.Unseen(); why != "" {
+			// The replay reached an outcome the evidence does not settle
+			// (a card nobody saw): what it answered from there on is a
+			// stand-in, so the views are not compared past it, and the
+			// problems after it are its consequences (I-BA-V9). Those
+			// before it are outcomes that could not have happened.
+			for _, q := range p[len(pending):shown.UnseenAt()] {
+				res.Findings = append(res.Findings, conform.NewFinding(q.Rule, where, "an outcome the rules allow", q.Message, "%s (seq %d)", q.Message, q.Seq))
+			}
+			stop = why
+			break
+		}
+		if len(p) > 0 && unseen != "" {
 			stop = unseen
 			break
 		} else if len(p) > 0 && trail != nil {
