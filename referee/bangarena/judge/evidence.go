@@ -119,6 +119,17 @@ func NewSeen(ev Evidence) (s *Shown, why string) {
 	s = readOutcomes(log)
 	s.events, s.why = ev.Events, why
 	s.public = !slices.ContainsFunc(ev.Events, func(e ba.Event) bool { return e.Type == "role" || e.Type == "decision" })
+	// Each seat's role reaches it alone (§11): the seats whose role the
+	// evidence shows are the seats whose private events it holds.
+	s.sees = make([]bool, max(0, ev.Config.Seats))
+	n := 0
+	for _, e := range ev.Events {
+		if e.Type == "role" && e.To >= 0 && e.To < len(s.sees) && !s.sees[e.To] {
+			s.sees[e.To] = true
+			n++
+		}
+	}
+	s.partial = !s.public && n > 0 && n < len(s.sees)
 	if slices.Contains(s.cards, "") || ev.hidesCards() {
 		s.unk = ev.readUnknowns()
 		for i, c := range s.cards {

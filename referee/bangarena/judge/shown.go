@@ -47,6 +47,10 @@ type Shown struct {
 	unseenAt int    // len(problems) when unseen was set: the later ones are its consequences
 	why      string // NewSeen's why: the outcome the evidence stops before
 	public   bool   // the evidence holds no private event (a public log alone)
+	// sees[seat] is set when the evidence holds seat's private events
+	// (its role reached it); partial when it holds some seats' only.
+	sees    []bool
+	partial bool
 	// briefUnseen: no source could see the briefing (Evidence.BriefingUnseen).
 	briefUnseen bool
 	problems    []Problem
@@ -228,6 +232,15 @@ func (s *Shown) UnseenAt() int {
 // seat's role, no decision): a public log alone, whose every decision is
 // left out and whose private events are missing by design.
 func (s *Shown) Public() bool { return s.public }
+
+// Partial reports whether the evidence holds the private events of some
+// seats and not of others (the streams of the seats handed over, without
+// the room log): the others' decisions and private events are left out,
+// as a public log leaves out everyone's.
+func (s *Shown) Partial() bool { return s.partial }
+
+// Sees reports whether the evidence holds seat's private events.
+func (s *Shown) Sees(seat int) bool { return seat >= 0 && seat < len(s.sees) && s.sees[seat] }
 
 // inconclusive sets Unseen (the first reason stays).
 func (s *Shown) inconclusive(why string) {

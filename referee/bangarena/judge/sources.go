@@ -88,11 +88,12 @@ func Gather(src Sources) Evidence {
 			}
 		}
 	}
-	// The briefing is the Marshal's alone (impostor mode): a full log
-	// (one that shows the seats' own roles) or the Marshal's stream sees it.
-	full := slices.ContainsFunc(src.Log, func(e ba.Event) bool { return e.Type == "role" })
+	// The briefing is the Marshal's alone (impostor mode): a log that
+	// shows the Marshal's own role event (a full log, or the Marshal's
+	// stream merged into one) or the Marshal's stream sees it.
 	marshal := slices.Index(ev.Roles, ba.RoleMarshal)
-	ev.BriefingUnseen = !full && !slices.ContainsFunc(src.Seats, func(s SeatStream) bool { return s.Seat == marshal })
+	marshalsOwn := slices.ContainsFunc(src.Log, func(e ba.Event) bool { return e.Type == "role" && marshal >= 0 && e.Seat == marshal })
+	ev.BriefingUnseen = !marshalsOwn && !slices.ContainsFunc(src.Seats, func(s SeatStream) bool { return s.Seat == marshal })
 	for _, s := range src.Seats {
 		if !in(s.Seat) {
 			continue

@@ -19,16 +19,43 @@ import (
 // own. An outcome the evidence does not settle stops the replay there
 // (judge.Shown.Unseen): the rest is inconclusive.
 
-// project returns the events a spectator sees of evs.
-func project(evs []ba.Event) []ba.Event {
+// The same holds for the streams of some seats merged without the room
+// log (Shown.Partial): the engine's events are compared as those seats
+// saw them together (an event one of them saw in full, as that seat saw
+// it; else as a spectator does), and the other seats' decisions are
+// inferred.
+
+// project returns the events of evs the evidence shows: as a spectator
+// sees them, but in full where one of the seats the evidence holds saw
+// them so (sees; nil for a public log).
+func project(evs []ba.Event, sees func(int) bool) []ba.Event {
 	out := make([]ba.Event, 0, len(evs))
 	for _, e := range evs {
-		if p, ok := e.VisibleTo(-1); ok {
+		p, ok := e.VisibleTo(-1)
+		if sees != nil {
+			for _, seat := range [...]int{e.To, e.Seat, e.FromSeat} {
+				if seat >= 0 && sees(seat) {
+					if q, seen := e.VisibleTo(seat); seen {
+						p, ok = q, true
+						break
+					}
+				}
+			}
+		}
+		if ok {
 			unordered(&p)
 			out = append(out, p)
 		}
 	}
 	return out
+}
+
+// sees is the seat set project shows in full: nil for a public log.
+func (v *BangArenaVerifier) sees() func(int) bool {
+	if v.shown == nil || !v.shown.Partial() {
+		return nil
+	}
+	return v.shown.Sees
 }
 
 // unordered sorts the cards of an event that empties a hand (the Marshal's
@@ -74,7 +101,7 @@ func (v *BangArenaVerifier) inferPublic(e *ba.Event) ([]step, bool) {
 				continue
 			}
 			steps := append(append([]step(nil), prefix...), step{seat, a.ActionID, args})
-			evs := project(c.EventsFrom(v.seen))
+			evs := project(c.EventsFrom(v.seen), v.sees())
 			if len(evs) == 0 {
 				if depth < 2 {
 					try(c, steps, depth+1)

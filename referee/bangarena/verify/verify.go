@@ -83,6 +83,10 @@ type BangArenaSummary struct {
 	// Public is true when the log is a public one (no private event: no
 	// role, no decision), judged as a spectator sees the match (I-BA-V9).
 	Public bool `json:"public,omitempty"`
+	// Partial is true when the log holds the private events of some seats
+	// and not of others (their streams merged, without the room log):
+	// judged as those seats saw the match together (I-BA-V10).
+	Partial bool `json:"partial,omitempty"`
 	// Unseen says why the replay stopped at an outcome the log does not
 	// settle (the rest is inconclusive), when it did.
 	Unseen string `json:"unseen,omitempty"`
@@ -399,7 +403,7 @@ func (v *BangArenaVerifier) inferDecision(e *ba.Event) (seat int, item ba.LegalA
 // them, for a public log).
 func (v *BangArenaVerifier) pull() {
 	if v.public {
-		v.pending = append(v.pending, project(v.g.EventsFrom(v.seen))...)
+		v.pending = append(v.pending, project(v.g.EventsFrom(v.seen), v.sees())...)
 	} else {
 		v.pending = append(v.pending, v.g.EventsFrom(v.seen)...)
 	}
@@ -523,8 +527,8 @@ func (v *BangArenaVerifier) begin(lineNo int, e *ba.Event) {
 	if v.opts.Shown != nil {
 		v.sum.ChanceShown = true
 		v.shown = v.opts.Shown()
-		v.public = v.shown.Public()
-		v.sum.Public = v.public
+		v.public = v.shown.Public() || v.shown.Partial()
+		v.sum.Public, v.sum.Partial = v.shown.Public(), v.shown.Partial()
 		if ok {
 			// The commitment holds; the chance is the log's own.
 			v.evaluate("bangarena/log.seed")

@@ -1,0 +1,133 @@
+package verify
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"regexp"
+	"testing"
+
+	ba "github.com/umpire-arena/umpire/referee/bangarena"
+	"github.com/umpire-arena/umpire/referee/bangarena/judge"
+	"github.com/umpire-arena/umpire/referee/rules"
+)
+
+// seatsPlay plays a match as publicPlay does and returns what the seats
+// 0..k-1 were shown, merged into one log (their streams, no room log).
+func seatsPlay(t testing.TB, cfg ba.Config, i, k int) []byte {
+	t.Helper()
+	g, err := ba.NewGameWith(cfg, fmt.Sprintf("fx-%d", i), ba.FromRand(rand.New(rand.NewPCG(uint64(i), 0xf0))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(7, uint64(i)))
+	for n := 0; !g.Over(); n++ {
+		if n > 20000 {
+			t.Fatal("no end")
+		}
+		g.PlayRandom(r)
+	}
+	var streams [][]ba.Event
+	for s := range k {
+		streams = append(streams, g.View(s).Events)
+	}
+	return ba.EncodeLog(judge.MergeEvents(streams...))
+}
+
+// TestBangArenaSeatsLog (issue 27, I-BA-V10): the streams of some seats of
+// a correct room merged — one seat, half of them, all but one — are judged
+// as those seats saw the match together: no MUST or SHOULD, most lines
+// judged, and where the replay stops it says why. (Before, a log of some
+// seats was read as a full one: every room failed on its first hidden
+// role, 2-4 % of lines judged.)
+func TestBangArenaSeatsLog(t *testing.T) {
+	digits := regexp.MustCompile(`[0-9]+`)
+	for _, part := range []struct {
+		name string
+		k    func(n int) int
+		min  int // percent of lines judged at least
+	}{
+		{"one seat", func(int) int { return 1 }, 75},
+		{"half the seats", func(n int) int { return n / 2 }, 80},
+		{"all seats but one", func(n int) int { return n - 1 }, 90},
+	} {
+		t.Run(part.name, func(t *testing.T) {
+			lines, judged := 0, 0
+			whys := map[string]int{}
+			for i := range 30 {
+				cfg := publicConfigs[i%len(publicConfigs)]
+				log := seatsPlay(t, cfg, 4000+i, part.k(cfg.Seats))
+				fs, sum := baVerify(t, log, BangArenaOptions{Shown: ShownIn(log)})
+				if !sum.Partial || sum.Public {
+					t.Errorf("match %d %+v: partial %v, public %v; want a partial log", i, cfg, sum.Partial, sum.Public)
+				}
+				for _, f := range fs {
+					if f.Level != rules.Info {
+						t.Errorf("match %d %+v: %v", i, cfg, f)
+					}
+				}
+				if sum.Inconclusive > 0 && sum.Unseen == "" {
+					t.Errorf("match %d: %d lines inconclusive, and no reason", i, sum.Inconclusive)
+				}
+				lines += sum.Lines
+				judged += sum.Lines - sum.Inconclusive
+				if sum.Unseen != "" {
+					whys[digits.ReplaceAllString(sum.Unseen, "N")]++
+				}
+			}
+			t.Logf("30 logs of %s: %d of %d lines judged (%.0f%%); stopped at: %v", part.name, judged, lines, 100*float64(judged)/float64(lines), whys)
+			if judged*100 < lines*part.min {
+				t.Errorf("only %d of %d lines judged, want %d%% at least", judged, lines, part.min)
+			}
+		})
+	}
+}
+
+// TestBangArenaSeatsDeviations (I-BA-V10): an engine-played fault in a
+// deterministic consequence shows in the merged streams of half the seats,
+// and is charged to the rule it breaks, alone; the same room played right
+// has no MUST.
+func TestBangArenaSeatsDeviations(t *testing.T) {
+	for _, tc := range []struct {
+		dev, rule string
+		cfg       ba.Config
+	}{
+		{ba.DevShotTwoDamage, "bangarena/5.shot", ba.Config{Seats: 5}},
+		{ba.DevRaidTwoDamage, "bangarena/5.raid", ba.Config{Seats: 5}},
+		{ba.DevDrawThree, "bangarena/3.draw-two", ba.Config{Seats: 5}},
+		{ba.DevNoGloryStar, "bangarena/9.glory-star", ba.Config{Seats: 5}},
+		{ba.DevWeaponReplacedLost, "bangarena/5.weapon", ba.Config{Seats: 5}},
+	} {
+		caught, tried := 0, 0
+		for i := 0; i < 60 && caught < 3; i++ {
+			c := tc.cfg
+			right := seatsPlay(t, c, i, c.Seats/2)
+			c.Deviations = rules.DeviationsOf(tc.dev)
+			wrong := seatsPlay(t, c, i, c.Seats/2)
+			if string(right) == string(wrong) {
+				continue
+			}
+			rfs, rsum := baVerify(t, right, BangArenaOptions{Shown: ShownIn(right)})
+			if rsum.Must+rsum.Should > 0 {
+				t.Fatalf("%s, match %d played right: %v", tc.dev, i, rfs)
+			}
+			tried++
+			fs, _ := baVerify(t, wrong, BangArenaOptions{Shown: ShownIn(wrong)})
+			var must []string
+			for _, f := range fs {
+				if f.Level == rules.Must {
+					must = append(must, f.Rule)
+				}
+			}
+			switch {
+			case len(must) == 1 && must[0] == tc.rule:
+				caught++
+			case len(must) > 0:
+				t.Errorf("%s, match %d: charged to %v, want %s alone", tc.dev, i, must, tc.rule)
+			}
+		}
+		t.Logf("%s: caught alone in %d of %d logs of half the seats where it shows", tc.dev, caught, tried)
+		if caught == 0 {
+			t.Errorf("%s: never caught (%d logs where it shows)", tc.dev, tried)
+		}
+	}
+}
