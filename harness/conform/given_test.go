@@ -2,6 +2,7 @@ package conform
 
 import (
 	"context"
+	"slices"
 	"strconv"
 	"testing"
 
@@ -109,5 +110,41 @@ func TestGivenSomeSeats(t *testing.T) {
 				t.Errorf("no check passed on the %s with seats 0..%d handed over", game, keep-1)
 			}
 		})
+	}
+}
+
+// TestGivenSomeSeatsFault: the same given room, half its seats handed
+// over and no log, of a server that draws three cards at the draw phase:
+// the seats' streams merged show it, charged to the rule it breaks, alone.
+func TestGivenSomeSeatsFault(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays a room")
+	}
+	game := GameBangArena
+	e, err := StartEmbeddedDialects(game, []string{"draw-three"}, []string{"other-chance", "no-log"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	tg := handOver(t, game, e.URL, "some-seats")
+	for seat := range tg.Seats {
+		if seat >= len(tg.Seats)/2 {
+			delete(tg.Seats, seat)
+		}
+	}
+	if err := tg.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	var must []string
+	for _, c := range Checks(game) {
+		rc := Run(context.Background(), tg, c)
+		for _, f := range rc.Findings {
+			if f.Level == "MUST" {
+				must = append(must, f.Rule)
+			}
+		}
+	}
+	if len(must) == 0 || slices.ContainsFunc(must, func(r string) bool { return r != "bangarena/3.draw-two" }) {
+		t.Errorf("MUST findings %v, want bangarena/3.draw-two alone", must)
 	}
 }

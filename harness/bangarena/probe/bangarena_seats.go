@@ -48,7 +48,12 @@ type baSent struct {
 }
 
 func baCheckSeats(ctx context.Context, t *conform.Target) conform.Result {
-	return eachSession(ctx, t, func(s *baSession) conform.Result { return baCheckSeatsOne(s) })
+	return eachSession(ctx, t, func(s *baSession) conform.Result {
+		if baSeatsPartial(s) {
+			return baCheckSeatsPartial(ctx, s)
+		}
+		return baCheckSeatsOne(s)
+	})
 }
 
 // baLogLacksDecision reports, where the room log parts from the engine at
