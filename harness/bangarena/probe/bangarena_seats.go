@@ -133,12 +133,34 @@ func baDecodeLoose(data []byte) []ba.Event {
 // outcome; a log of its own shape or a public one shows what it shows) and
 // each seat's stream, merged by the one judge (judge.Gather).
 func baEvidence(s *baSession) (judge.Evidence, string) {
+	src, why := baSources(s)
+	if why != "" {
+		return judge.Evidence{}, why
+	}
+	ev := judge.Gather(src)
+	ev.Config.Faces = baFaces(ev.Events, baSeenAll(s))
+	return ev, ""
+}
+
+// baSeenAll is every observation the suite had of s, in order: the
+// opening ones, then those its decisions answered.
+func baSeenAll(s *baSession) []baSeen {
+	all := slices.Concat(s.opening, nil)
+	for _, x := range s.sent {
+		all = append(all, x.seen)
+	}
+	return all
+}
+
+// baSources is what the suite saw of s, as the judge's sources: the room
+// log when there is one, each held seat's stream.
+func baSources(s *baSession) (judge.Sources, string) {
 	var src judge.Sources
 	if s.logErr == nil && len(s.log) > 0 {
 		src.Log = baDecodeLoose(s.log)
 	}
 	if len(s.opening) == 0 {
-		return judge.Evidence{}, "no seat was observed before the first decision"
+		return src, "no seat was observed before the first decision"
 	}
 	first := s.opening[0].Req.Observation
 	n := len(first.Players)
@@ -147,10 +169,7 @@ func baEvidence(s *baSession) (judge.Evidence, string) {
 	} else {
 		src.Config = ba.Config{Seats: n, RoleMode: cmp.Or(first.RoleMode, ba.ModeClassic)}
 	}
-	all := slices.Concat(s.opening, nil)
-	for _, x := range s.sent {
-		all = append(all, x.seen)
-	}
+	all := baSeenAll(s)
 	streams := map[int]*judge.SeatStream{}
 	stream := func(seat int) *judge.SeatStream {
 		if streams[seat] == nil {
@@ -160,11 +179,11 @@ func baEvidence(s *baSession) (judge.Evidence, string) {
 	}
 	for _, x := range s.opening {
 		if !baSeatsReadable(x.Gaps) {
-			return judge.Evidence{}, fmt.Sprintf("seat %d's first observation did not read in the engine's shapes: %v", x.Seat, x.Gaps.Fields())
+			return src, fmt.Sprintf("seat %d's first observation did not read in the engine's shapes: %v", x.Seat, x.Gaps.Fields())
 		}
 		o := x.Req.Observation
 		if x.Seat < 0 || x.Seat >= n || len(o.Players) != n {
-			return judge.Evidence{}, fmt.Sprintf("seat %d's first observation shows %d players", x.Seat, len(o.Players))
+			return src, fmt.Sprintf("seat %d's first observation shows %d players", x.Seat, len(o.Players))
 		}
 		st, me := stream(x.Seat), o.Players[x.Seat]
 		if me.RoleID != nil {
@@ -201,9 +220,7 @@ func baEvidence(s *baSession) (judge.Evidence, string) {
 	for _, seat := range slices.Sorted(maps.Keys(streams)) {
 		src.Seats = append(src.Seats, *streams[seat])
 	}
-	ev := judge.Gather(src)
-	ev.Config.Faces = baFaces(ev.Events, all)
-	return ev, ""
+	return src, ""
 }
 
 // baApplied is the item the server applied for a sent decision (its

@@ -1,14 +1,10 @@
 package probe
 
 import (
-	"bytes"
 	"context"
-	"slices"
-	"strings"
 
 	"github.com/umpire-arena/umpire/harness/conform"
 
-	ba "github.com/umpire-arena/umpire/referee/bangarena"
 	"github.com/umpire-arena/umpire/referee/bangarena/judge"
 	baverify "github.com/umpire-arena/umpire/referee/bangarena/verify"
 	"github.com/umpire-arena/umpire/referee/rules"
@@ -36,39 +32,24 @@ func baSeatsPartial(s *baSession) bool {
 }
 
 // baCheckSeatsPartial judges a room from the merged streams of the seats
-// the suite holds.
+// the suite holds, up to where the first of them stopped observing.
 func baCheckSeatsPartial(ctx context.Context, s *baSession) conform.Result {
-	ev, why := baEvidence(s)
+	src, why := baSources(s)
 	if why != "" {
 		return conform.Skip("the seats' evidence cannot deal the match: %s", why)
 	}
-	// Each seat's stream ends at its last observation: past the first of
-	// those ends, a held seat's private events are not all there.
-	end := baSeatsHorizon(s)
-	ev.Events = slices.DeleteFunc(ev.Events, func(e ba.Event) bool { return e.Seq > end })
-	opts := baverify.BangArenaOptions{File: "the seats' streams", Shown: func() *judge.Shown {
-		shown, _ := judge.NewSeen(ev)
-		return shown
-	}}
-	data := ba.EncodeLog(ev.Events)
+	ev := judge.Gather(src).Until(judge.Horizon(src.Seats))
+	ev.Config.Faces = baFaces(ev.Events, baSeenAll(s))
 	var res conform.Result
-	sum, err := baverify.VerifyBangArenaReader(ctx, bytes.NewReader(data), opts,
-		func(f rules.Finding) {
-			if !baLogForm(f.Rule) {
-				res.Findings = append(res.Findings, reports.Finding{Finding: f})
-			}
-		})
+	sum, err := baverify.VerifyEvidence(ctx, ev, "the seats' streams",
+		func(f rules.Finding) { res.Findings = append(res.Findings, reports.Finding{Finding: f}) })
 	if err != nil {
 		return conform.Errored(err)
 	}
 	if sum.Decisions == 0 && len(res.Findings) == 0 {
 		return conform.Skip("the seats' streams hold no decision to re-simulate")
 	}
-	for id, n := range sum.Evaluated {
-		if !baLogForm(id) {
-			res.EvalAll(map[string]int{id: n})
-		}
-	}
+	res.EvalAll(sum.Evaluated)
 	why = "the suite holds some seats only and the room log is not there: the rule did not arise in what those seats saw"
 	if sum.Unseen != "" {
 		why = "the seats' streams were judged until an outcome nobody saw, inconclusive: " + sum.Unseen
@@ -80,34 +61,3 @@ func baCheckSeatsPartial(ctx context.Context, s *baSession) conform.Result {
 	}
 	return res
 }
-
-// baSeatsHorizon is the last seq every seat the suite holds has seen
-// (the end of the stream whose observations stop first).
-func baSeatsHorizon(s *baSession) int {
-	last := map[int]int{}
-	see := func(x baSeen) {
-		for _, e := range x.Req.Observation.Events {
-			last[x.Seat] = max(last[x.Seat], e.Seq)
-		}
-	}
-	for _, x := range s.opening {
-		see(x)
-	}
-	for _, x := range s.sent {
-		see(x.seen)
-	}
-	see(baSeen{Seat: s.final.Observation.You, Req: s.final})
-	end := -1
-	for _, seq := range last {
-		if end < 0 || seq < end {
-			end = seq
-		}
-	}
-	return end
-}
-
-// baLogForm reports whether rule is one of the room log's own form (its
-// lines, seqs, seed commitment, its end): the seats' streams merged are no
-// log the server wrote, and the suite cut them where the first held
-// seat's observations stop.
-func baLogForm(rule string) bool { return strings.HasPrefix(rule, "bangarena/log.") }

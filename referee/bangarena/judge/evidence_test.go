@@ -153,3 +153,37 @@ func TestMergeEventsOneStream(t *testing.T) {
 		}
 	}
 }
+
+// TestHorizon: the last seq every stream shows is the smallest of their
+// last seqs; a stream shown nothing makes it 0, no stream -1; Until cuts
+// the events after it and leaves the evidence it was given alone.
+func TestHorizon(t *testing.T) {
+	evs := func(seqs ...int) []ba.Event {
+		var out []ba.Event
+		for _, s := range seqs {
+			out = append(out, ba.Event{Seq: s, Type: "turn_start"})
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		name  string
+		seats []SeatStream
+		want  int
+	}{
+		{"no seats", nil, -1},
+		{"one seat", []SeatStream{{Events: [][]ba.Event{evs(1, 2), evs(1, 2, 3)}}}, 3},
+		{"the shorter", []SeatStream{{Events: [][]ba.Event{evs(1, 2, 9)}}, {Events: [][]ba.Event{evs(1, 5), evs(2)}}}, 5},
+		{"one shown nothing", []SeatStream{{Events: [][]ba.Event{evs(1, 2)}}, {Seat: 1}}, 0},
+	} {
+		if got := Horizon(tc.seats); got != tc.want {
+			t.Errorf("%s: Horizon = %d, want %d", tc.name, got, tc.want)
+		}
+	}
+	ev := Evidence{Events: evs(1, 2, 3, 4)}
+	if got := ev.Until(2).Events; len(got) != 2 || got[1].Seq != 2 {
+		t.Errorf("Until(2) = %v, want seqs 1 and 2", got)
+	}
+	if len(ev.Events) != 4 {
+		t.Errorf("Until changed the evidence it was given: %d events left", len(ev.Events))
+	}
+}

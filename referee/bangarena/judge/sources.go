@@ -82,6 +82,14 @@ func Gather(src Sources) Evidence {
 			ev.DealSeq = cmp.Or(ev.DealSeq, e.Seq)
 		case e.Type == "draw" && e.Reason == "deal" && in(e.Seat) && (len(e.Cards) > 0 || e.Count == 0):
 			ev.Hands[e.Seat], ev.HandSeqs[e.Seat] = uidsOf(e.Cards), e.Seq
+		case e.Type == "team_briefing":
+			// A team's seats learn each other's roles (§2): a role the
+			// evidence shows, though that seat's own event is not there.
+			for _, k := range e.Known {
+				if in(k.Seat) && ev.Roles[k.Seat] == "" {
+					ev.Roles[k.Seat] = k.RoleID
+				}
+			}
 		case e.Type == "marshal_briefing" && ev.Briefed == nil:
 			for _, k := range e.Known {
 				ev.Briefed = append(ev.Briefed, k.Seat)
@@ -151,4 +159,30 @@ func uidsOf(cs []ba.Card) []string {
 		out[i] = c.UID
 	}
 	return out
+}
+
+// Horizon is the last seq every one of seats was shown (0 when one was
+// shown nothing, -1 when there are no seats): each seat's stream ends at
+// its last observation, so past the first of those ends a seat's private
+// events may be missing from the evidence, not from the match.
+func Horizon(seats []SeatStream) int {
+	end := -1
+	for _, st := range seats {
+		last := 0
+		for _, evs := range st.Events {
+			for _, e := range evs {
+				last = max(last, e.Seq)
+			}
+		}
+		if end < 0 || last < end {
+			end = last
+		}
+	}
+	return end
+}
+
+// Until returns ev with the events after seq left out.
+func (ev Evidence) Until(seq int) Evidence {
+	ev.Events = slices.DeleteFunc(slices.Clone(ev.Events), func(e ba.Event) bool { return e.Seq > seq })
+	return ev
 }

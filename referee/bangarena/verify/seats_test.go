@@ -1,9 +1,11 @@
 package verify
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"regexp"
+	"strings"
 	"testing"
 
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
@@ -128,6 +130,48 @@ func TestBangArenaSeatsDeviations(t *testing.T) {
 		t.Logf("%s: caught alone in %d of %d logs of half the seats where it shows", tc.dev, caught, tried)
 		if caught == 0 {
 			t.Errorf("%s: never caught (%d logs where it shows)", tc.dev, tried)
+		}
+	}
+}
+
+// TestVerifyEvidence: the streams of half the seats of correct rooms, each
+// ending at another point (as observations stop), gathered and cut at their
+// horizon, are judged with no finding; no rule of a log's own form is
+// judged or counted, and the play's rules are.
+func TestVerifyEvidence(t *testing.T) {
+	for i := range 12 {
+		cfg := publicConfigs[i%len(publicConfigs)]
+		g, err := ba.NewGameWith(cfg, fmt.Sprintf("ev-%d", i), ba.FromRand(rand.New(rand.NewPCG(uint64(i), 0xe1))))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rand.New(rand.NewPCG(uint64(i), 3))
+		for n := 0; !g.Over() && n < 20000; n++ {
+			g.PlayRandom(r)
+		}
+		var src judge.Sources
+		src.Config.Seats, src.Config.RoleMode, src.Config.StagedCharacters = cfg.Seats, cfg.RoleMode, cfg.StagedCharacters
+		for s := range cfg.Seats / 2 {
+			evs := g.View(s).Events
+			evs = evs[:len(evs)-s*7%len(evs)] // observations stop at other points
+			src.Seats = append(src.Seats, judge.SeatStream{Seat: s, Events: [][]ba.Event{evs}})
+		}
+		ev := judge.Gather(src).Until(judge.Horizon(src.Seats))
+		var fs []rules.Finding
+		sum, err := VerifyEvidence(context.Background(), ev, "streams", func(f rules.Finding) { fs = append(fs, f) })
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(fs) > 0 {
+			t.Errorf("room %d %+v: %v", i, cfg, fs)
+		}
+		for id := range sum.Evaluated {
+			if strings.HasPrefix(id, "bangarena/log.") {
+				t.Errorf("room %d: a log rule %s was counted", i, id)
+			}
+		}
+		if sum.Evaluated["bangarena/3.draw-two"] == 0 {
+			t.Errorf("room %d: 3.draw-two not judged (evaluated %v)", i, sum.Evaluated)
 		}
 	}
 }
