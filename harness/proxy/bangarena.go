@@ -25,6 +25,7 @@ const (
 	baServerLegal   = "server-legal-actions"
 	baServerHidden  = "server-hidden-information"
 	baServerLog     = "server-room-log"
+	baServerStreams = "server-seats-streams"
 	baAgentLegal    = "agent-legal-answers"
 	baAgentEcho     = "agent-echoes-request"
 	baAgentCommands = "agent-command-ids"
@@ -39,6 +40,7 @@ func bangArenaDefs() []checkDef {
 		{baServerLegal, []string{"bangarena/server.legal-actions"}},
 		{baServerHidden, []string{"bangarena/11.redaction"}},
 		{baServerLog, []string{"bangarena/server.replay"}},
+		{baServerStreams, []string{"bangarena/server.replay"}},
 		{baServerTimeout, []string{"bangarena/14.default-action"}},
 		{baAgentLegal, []string{"bangarena/agent.legal-answer"}},
 		{baAgentEcho, []string{"bangarena/agent.version-echo"}},
@@ -191,7 +193,9 @@ func (r *baRoom) observe(ex *exchange) {
 	}
 	if first {
 		r.p.background(func(ctx context.Context) {
-			r.p.verifyLog(ctx, m, baServerLog, r.p.targetURL("/api/ai/rooms/"+url.PathEscape(m.id)+"/log", ""))
+			if !r.p.verifyLog(ctx, m, baServerLog, r.p.targetURL("/api/ai/rooms/"+url.PathEscape(m.id)+"/log", "")) {
+				r.judgeStreams(ctx)
+			}
 			r.p.finish(m)
 		})
 	}

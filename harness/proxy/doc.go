@@ -12,7 +12,9 @@
 // seats' hidden information in a seat's stream is a leak (the relay knows
 // each seat it carries, so it also says when a leaked value is that seat's
 // real one), and at the end of a match the public log the server offers is
-// fetched and run through the verifier (referee/inference/verify, referee/bangarena/verify).
+// fetched and run through the verifier (referee/inference/verify, referee/bangarena/verify);
+// a BangArena server that offers none is judged from the streams of the
+// seats the relay carried, merged (verify.VerifyEvidence, I-BA-V10).
 //
 // The agents' side: each answer is legal for the request it answers, echoes
 // it (turn, observationVersion, seat), uses a fresh commandId, keeps its

@@ -18,22 +18,23 @@ const maxLogBytes = 256 << 20
 // extension of WIRE.md; a server that does not offer it leaves the check
 // inconclusive) and runs it through the verifier of the game, filing the
 // findings under check. The fetch is a request of the relay's own: it adds
-// nothing to, and takes nothing from, the relayed traffic.
-func (p *Proxy) verifyLog(ctx context.Context, m *match, check, u string) {
+// nothing to, and takes nothing from, the relayed traffic. offered is
+// false when no log came (the server offers none, or the fetch failed).
+func (p *Proxy) verifyLog(ctx context.Context, m *match, check, u string) (offered bool) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
 	if err != nil {
 		p.logUnknown(m, check, err.Error())
-		return
+		return false
 	}
 	resp, err := p.client.Do(req)
 	if err != nil {
 		p.logUnknown(m, check, "the log could not be fetched: "+reports.RedactString(err.Error()))
-		return
+		return false
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
 		p.logUnknown(m, check, fmt.Sprintf("the server does not offer the match log (HTTP %d)", resp.StatusCode))
-		return
+		return false
 	}
 	body := io.LimitReader(resp.Body, maxLogBytes)
 	var fs []rules.Finding
@@ -42,13 +43,13 @@ func (p *Proxy) verifyLog(ctx context.Context, m *match, check, u string) {
 	lines, seedUnknown, readErr := p.side.verifyLog(ctx, body, file, resp.Header, emit)
 	if readErr != nil {
 		p.logUnknown(m, check, "reading the match log: "+readErr.Error())
-		return
+		return true
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if lines == 0 {
 		m.unknown(check, "the match log is empty")
-		return
+		return true
 	}
 	if seedUnknown {
 		m.unknown(check, "the room's seed is unknown, so its log could not be re-simulated")
@@ -58,6 +59,7 @@ func (p *Proxy) verifyLog(ctx context.Context, m *match, check, u string) {
 		f.Level = levelOf(m.cat, f.Rule, f.Level)
 		m.add(check, -1, reports.Finding{Finding: f})
 	}
+	return true
 }
 
 func (p *Proxy) logUnknown(m *match, check, why string) {

@@ -1,0 +1,75 @@
+package proxy_test
+
+import (
+	"net/http/httptest"
+	"testing"
+	"time"
+
+	"github.com/umpire-arena/umpire/harness/conform"
+	"github.com/umpire-arena/umpire/harness/proxy"
+	"github.com/umpire-arena/umpire/reports"
+)
+
+// TestStreamsThroughRelay (issue 27, I-BA-V10): a BangArena server that
+// offers no room log and draws its chance its own way is judged from the
+// streams of the seats the relay carries (two of four): played right, the
+// check passes with no finding; drawing three cards at the draw phase, it
+// fails by 3.draw-two.
+func TestStreamsThroughRelay(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		faults []string
+		rule   string // "" : the check passes
+	}{
+		{"right", nil, ""},
+		{"draw-three", []string{"draw-three"}, "bangarena/3.draw-two"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx := testContext(t, 2*time.Minute)
+			srv, err := conform.StartEmbeddedDialects(proxy.GameBangArena, tc.faults, []string{"other-chance", "no-log"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { srv.Close() })
+			p, err := proxy.New(proxy.Options{Game: proxy.GameBangArena, Target: srv.URL, LogTimeout: 10 * time.Second})
+			if err != nil {
+				t.Fatal(err)
+			}
+			front := httptest.NewServer(p)
+			t.Cleanup(func() {
+				front.Close()
+				if err := p.Close(); err != nil {
+					t.Error(err)
+				}
+			})
+			r := &rig{t: t, game: proxy.GameBangArena, server: srv, relay: p, front: front}
+			c := r.create("proxy-streams", 4, []int{0, 1}, 3000)
+			r.play(ctx, r.front.URL, c)
+			rep := r.report(ctx, 1)
+			var streams *reports.Check
+			for i, ch := range rep.Checks {
+				if ch.Name == "server-seats-streams" {
+					streams = &rep.Checks[i]
+				}
+			}
+			if streams == nil {
+				t.Fatal("no server-seats-streams check in the report")
+			}
+			switch {
+			case tc.rule == "" && streams.Status != reports.Pass:
+				dump(t, rep)
+				t.Fatalf("streams check: %s (%s) %v, want pass", streams.Status, streams.Reason, streams.Findings)
+			case tc.rule != "":
+				if streams.Status != reports.Fail || len(streams.Findings) == 0 {
+					dump(t, rep)
+					t.Fatalf("streams check: %s (%s), want a failure by %s", streams.Status, streams.Reason, tc.rule)
+				}
+				for _, f := range streams.Findings {
+					if f.Level == "MUST" && f.Rule != tc.rule {
+						t.Errorf("finding %v, want MUST by %s alone", f, tc.rule)
+					}
+				}
+			}
+		})
+	}
+}
