@@ -217,7 +217,7 @@ func jsonText(v any) string {
 func infViewRules() []string {
 	return []string{
 		"inference/match.credits", "inference/visibility.public", "inference/visibility.history", "inference/visibility.breakeven",
-		"inference/wire.events.showdown", "inference/wire.visible-state.contribution", "inference/wire.visible-state.ante",
+		"inference/wire.events.showdown", "inference/wire.visible-state.contribution", "inference/wire.visible-state.ante", "inference/wire.visible-state.actions",
 		"inference/wire.visible-state.sitting-out", "inference/wire.visible-state.sitting-out-at-once", "inference/protocol.current-bet", "inference/protocol.to-call", "inference/visibility.to-call",
 		"inference/round.2.short-ante", "inference/wire.events.ante-all-in", "inference/match.rounds", "inference/round.4.table-talk", "inference/protocol.winners", "inference/round.3.fold",
 		"inference/round.3.raise", "inference/round.3.raise-covered",

@@ -422,10 +422,46 @@ func (sv *infSeatView) compare(vs ref.VisibleState, turn bool, res *conform.Resu
 			}
 		}
 	}
+	res.Eval("inference/wire.visible-state.actions")
+	if d := roundTalk(vs, f); d != nil {
+		out = append(out, *d)
+	}
 	if turn {
 		out = append(out, sv.compareTurn(vs, f, res)...)
 	}
 	return out
+}
+
+// roundTalk says how a view's actions or messages differ from the
+// round's action and message events before it, or nil. Read tolerantly:
+// in turn order, an action by its turn, seat, action and (for a call or
+// a raise) amount, its flags aside; a message by its turn, seat and text.
+// A list absent or null is the field rule's (wire.visible-state.fields).
+func roundTalk(vs ref.VisibleState, f judge.Figures) *infViewDiff {
+	act := func(as []ref.ActionRecord) []string {
+		out := make([]string, 0, len(as))
+		for _, a := range slices.SortedStableFunc(slices.Values(as), func(x, y ref.ActionRecord) int { return x.Turn - y.Turn }) {
+			if a.Action == ref.ActionFold {
+				a.Amount = 0
+			}
+			out = append(out, fmt.Sprintf("turn %d seat %d %s %d", a.Turn, a.Seat, a.Action, a.Amount))
+		}
+		return out
+	}
+	msg := func(ms []ref.MessageRecord) []string {
+		out := make([]string, 0, len(ms))
+		for _, m := range slices.SortedStableFunc(slices.Values(ms), func(x, y ref.MessageRecord) int { return x.Turn - y.Turn }) {
+			out = append(out, fmt.Sprintf("turn %d seat %d %q", m.Turn, m.Seat, m.Text))
+		}
+		return out
+	}
+	if want, got := act(f.Actions), act(vs.Actions); vs.Actions != nil && !slices.Equal(want, got) {
+		return &infViewDiff{"inference/wire.visible-state.actions", "actions (the round's action events)", want, got}
+	}
+	if want, got := msg(f.Messages), msg(vs.Messages); vs.Messages != nil && !slices.Equal(want, got) {
+		return &infViewDiff{"inference/wire.visible-state.actions", "messages (the round's message events)", want, got}
+	}
+	return nil
 }
 
 // compareTurn returns how a your_turn's figures of the seat to act differ

@@ -85,6 +85,13 @@ func TestFollowViews(t *testing.T) {
 		// A server that gives seat 1 back its ante when it folds shows the
 		// pot, its credits and its contribution without it.
 		{"fold refunds", []string{`"pot":14`, `"pot":12`, `{"seat":1,"credits":28,"in_round":true,"folded":true,"contribution":2}`, `{"seat":1,"credits":30,"in_round":true,"folded":true,"contribution":0}`}, "inference/round.3.fold"},
+		// The round's actions and messages, as the events before the view
+		// gave them (a fold's amount, the flags and the order aside).
+		{"actions and messages as the events", []string{`"raises_used":2,`, `"raises_used":2,"actions":[{"turn":1,"seat":1,"action":"fold","amount":0},{"turn":0,"seat":0,"action":"raise","amount":3},{"turn":2,"seat":2,"action":"raise","amount":2,"timeout":false}],"messages":[{"turn":0,"seat":0,"text":"hi"}],`}, ""},
+		{"an action left out", []string{`"raises_used":2,`, `"raises_used":2,"actions":[{"turn":0,"seat":0,"action":"raise","amount":3},{"turn":1,"seat":1,"action":"fold"}],"messages":[{"turn":0,"seat":0,"text":"hi"}],`}, "inference/wire.visible-state.actions"},
+		{"an action's amount", []string{`"raises_used":2,`, `"raises_used":2,"actions":[{"turn":0,"seat":0,"action":"raise","amount":3},{"turn":1,"seat":1,"action":"fold"},{"turn":2,"seat":2,"action":"raise","amount":3}],"messages":[{"turn":0,"seat":0,"text":"hi"}],`}, "inference/wire.visible-state.actions"},
+		{"a message altered", []string{`"raises_used":2,`, `"raises_used":2,"actions":[{"turn":0,"seat":0,"action":"raise","amount":3},{"turn":1,"seat":1,"action":"fold"},{"turn":2,"seat":2,"action":"raise","amount":2}],"messages":[{"turn":0,"seat":0,"text":"ho"}],`}, "inference/wire.visible-state.actions"},
+		{"no message shown", []string{`"raises_used":2,`, `"raises_used":2,"actions":[{"turn":0,"seat":0,"action":"raise","amount":3},{"turn":1,"seat":1,"action":"fold"},{"turn":2,"seat":2,"action":"raise","amount":2}],"messages":[],`}, "inference/wire.visible-state.actions"},
 		// The message turned into a line of an unknown type, and sent again
 		// after the action it rides on.
 		{"message after its action", []string{`"event":{"type":"message","round":1,"turn":0,"seat":0,"text":"hi"}`, `"event":{"type":"message","round":1,"turn":0,"seat":0,"text":"hi","x":1}`,

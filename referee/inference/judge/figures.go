@@ -27,6 +27,11 @@ type Figures struct {
 	// reveals, payouts; the round's actions and messages are not kept).
 	// Its entries are shared between figures: read-only.
 	History []ref.RoundRecord
+	// Actions and Messages are the current round's action and message
+	// lines so far, in the record's order, as a view's actions and
+	// messages show them (shared between figures: read-only).
+	Actions  []ref.ActionRecord
+	Messages []ref.MessageRecord
 	// Broken names the rules the judge charged on reading this line:
 	// figures after a break follow the judge's reading of a line that
 	// broke a rule, not necessarily the server's.
@@ -69,16 +74,26 @@ func (f Figures) In() []int {
 func Follow(rec Record, opts Options) (Verdict, []Figures) {
 	out := make([]Figures, 0, len(rec.Lines))
 	var history []ref.RoundRecord
+	var actions []ref.ActionRecord
+	var messages []ref.MessageRecord
 	var before Figures
 	v := run(rec, opts, func(line int, v *verify.Verifier, found []rules.Finding) {
 		rs, seats := v.Table(nil)
 		for i := range seats {
 			seats[i].Value = 0
 		}
-		if ev := wire.ReadEvent(rec.Lines[line-1]); ev.Type == ref.EventShowdown {
+		switch ev := wire.ReadEvent(rec.Lines[line-1]); ev.Type {
+		case ref.EventShowdown:
 			history = append(history[:len(history):len(history)], finished(ev, before))
+		case ref.EventRoundStart:
+			actions, messages = nil, nil
+		case ref.EventAction:
+			actions = append(actions[:len(actions):len(actions)], ref.ActionRecord{Turn: deref(ev.Turn), Seat: deref(ev.Seat), Action: ev.Action,
+				Amount: deref(ev.Amount), Timeout: ev.Timeout, AllIn: ev.AllIn})
+		case ref.EventMessage:
+			messages = append(messages[:len(messages):len(messages)], ref.MessageRecord{Turn: deref(ev.Turn), Seat: deref(ev.Seat), Text: ev.Text})
 		}
-		f := Figures{Line: line, Round: rs, Seats: seats, History: history}
+		f := Figures{Line: line, Round: rs, Seats: seats, History: history, Actions: actions, Messages: messages}
 		for _, x := range found {
 			f.Broken = append(f.Broken, x.Rule)
 		}
@@ -86,6 +101,14 @@ func Follow(rec Record, opts Options) (Verdict, []Figures) {
 		before = f
 	})
 	return v, out
+}
+
+// deref is *p, 0 for nil.
+func deref(p *int) int {
+	if p == nil {
+		return 0
+	}
+	return *p
 }
 
 // finished is the history entry of the round a showdown line closes,

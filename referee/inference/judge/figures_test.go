@@ -10,7 +10,7 @@ import (
 )
 
 // TestFollowAgreesWithViews: at every decision of engine self-play
-// (raises, folds, all-ins, busts, a ramp), the figures the judge holds
+// (raises, folds, all-ins, busts, a ramp, table talk), the figures the judge holds
 // after the log lines so far are those of the seat's visible_state: the
 // judge's state can answer a seat's view.
 func TestFollowAgreesWithViews(t *testing.T) {
@@ -42,6 +42,9 @@ func TestFollowAgreesWithViews(t *testing.T) {
 							mv = ref.Move{Action: ref.ActionRaise, Amount: l.Max}
 						}
 					}
+				}
+				if k%4 == 2 {
+					mv.Message = fmt.Sprintf("move \"%d\" é", k)
 				}
 				if err := m.Apply(seat, mv); err != nil {
 					t.Fatal(err)
@@ -84,6 +87,8 @@ func diffView(f Figures, vs ref.VisibleState) string {
 		want[k] = fmt.Sprint(s.Credits, s.Contribution, s.Folded, s.AllIn, s.SittingOut, back, s.InRound)
 		got[k] = fmt.Sprint(p.Credits, p.Contribution, p.Folded, p.AllIn, p.SittingOut, p.BackInRound, p.InRound)
 	}
+	want["actions"], got["actions"] = fmt.Sprint(f.Actions), fmt.Sprint(vs.Actions)
+	want["messages"], got["messages"] = fmt.Sprint(f.Messages), fmt.Sprint(vs.Messages)
 	for k, w := range want {
 		if got[k] != w {
 			return fmt.Sprintf("%s: view %v, judge %v", k, got[k], w)
