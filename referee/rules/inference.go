@@ -117,6 +117,7 @@ func InferenceRules() []Rule {
 		// On the wire: visible_state
 		m("wire.visible-state.fields", "On the wire: visible_state", "visible_state carries every field of the rules' example."),
 		m("wire.visible-state.history-trim", "On the wire: visible_state", "history keeps actions and messages for the last 20 finished rounds only; older entries keep reveals, winners, pot and payouts."),
+		m("wire.visible-state.actions", "On the wire: visible_state", "actions and messages hold the current round's actions and table messages, as the round's events announced them."),
 		m("wire.visible-state.contribution", "On the wire: visible_state", "players[].contribution is what the seat put in this round, ante plus bets."),
 		m("wire.visible-state.ante", "On the wire: visible_state", "limits.ante is the current round's ante and limits.ante_ramp its schedule."),
 		m("wire.visible-state.sitting-out", "On the wire: visible_state", "In the rounds a seat sits out (not dealt in, its back_in_round still to come) it is flagged sitting_out and carries back_in_round."),

@@ -15,6 +15,7 @@ func inferenceFaultCases() []faultCase {
 		{Game: conform.GameInference, Fault: "skip-deal-private", Rule: "inference/wire.events.objects"},
 		{Game: conform.GameInference, Fault: "live-event-not-log-line", Rule: "inference/wire.events.objects"},
 		{Game: conform.GameInference, Fault: "history-trims-20th", Rule: "inference/wire.visible-state.history-trim"},
+		{Game: conform.GameInference, Fault: "view-drops-action", Rule: "inference/wire.visible-state.actions"},
 		{Game: conform.GameInference, Fault: "short-deadline", Rule: "inference/timeouts.deadline"},
 		{Game: conform.GameInference, Fault: "wrong-seed-commit", Rule: "inference/protocol.seed-commit"},
 		{Game: conform.GameInference, Fault: "drop-deadline-ms", Rule: "inference/timeouts.deadline"},

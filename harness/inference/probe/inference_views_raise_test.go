@@ -25,7 +25,7 @@ func raiseStream(t *testing.T, edits ...string) []infMsg {
 		return ev(`{"type":"action","round":1,"turn":` + string(rune('0'+turn)) + `,"seat":` + string(rune('0'+seat)) + `,` + rest + `}`)
 	}
 	lines := []string{
-		ev(`{"type":"match_start","starting_credits":30,"seats":[{"seat":0},{"seat":1},{"seat":2}],"rounds_total":3}`),
+		ev(`{"type":"match_start","match_id":"m","rules_version":"inference-0.4","table_size":3,"rounds_total":3,"starting_credits":30,"seats":[{"seat":0,"name":"a"},{"seat":1,"name":"b"},{"seat":2,"name":"c"}],"limits":{"ante":2,"ante_ramp":{"from_round":21,"every_rounds":10,"step":1},"min_raise":1,"max_raise":10,"max_raises_per_round":3,"value_min":1,"value_max":100,"turn_deadline_ms":10000,"max_consecutive_timeouts":3,"sit_out_rounds":5,"max_message_chars":280},"seed_commit":"53abedb7a68881df209b2022677b3ae282fe688322967f5a3a3d6929b94ffee7"}`),
 		ev(`{"type":"round_start","round":1,"dealer":2,"ante":2,"dealt_in":[0,1,2]}`),
 		ev(`{"type":"ante","round":1,"seat":0,"amount":2}`),
 		ev(`{"type":"ante","round":1,"seat":1,"amount":2}`),

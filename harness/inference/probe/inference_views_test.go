@@ -9,6 +9,7 @@ import (
 	"github.com/umpire-arena/umpire/harness/conform"
 
 	ref "github.com/umpire-arena/umpire/referee/inference"
+	"github.com/umpire-arena/umpire/referee/inference/judge"
 	"github.com/umpire-arena/umpire/referee/inference/wire"
 	"github.com/umpire-arena/umpire/reports"
 )
@@ -22,7 +23,7 @@ func viewStream(t *testing.T, edits ...string) []infMsg {
 	ev := func(e string) string { return `{"type":"event","match_id":"m","event":` + e + `}` }
 	lines := []string{
 		`{"type":"welcome","match_id":"m","seat":0,"visible_state":{"round":0,"your_seat":0,"your_credits":30,"players":[{"seat":0,"credits":30},{"seat":1,"credits":30},{"seat":2,"credits":30}],"history":[]}}`,
-		ev(`{"type":"match_start","starting_credits":30,"seats":[{"seat":0},{"seat":1},{"seat":2}],"rounds_total":3}`),
+		ev(`{"type":"match_start","match_id":"m","rules_version":"inference-0.4","table_size":3,"rounds_total":3,"starting_credits":30,"seats":[{"seat":0,"name":"a"},{"seat":1,"name":"b"},{"seat":2,"name":"c"}],"limits":{"ante":2,"ante_ramp":{"from_round":21,"every_rounds":10,"step":1},"min_raise":1,"max_raise":10,"max_raises_per_round":3,"value_min":1,"value_max":100,"turn_deadline_ms":10000,"max_consecutive_timeouts":3,"sit_out_rounds":5,"max_message_chars":280},"seed_commit":"53abedb7a68881df209b2022677b3ae282fe688322967f5a3a3d6929b94ffee7"}`),
 		ev(`{"type":"round_start","round":1,"dealer":2,"ante":2,"dealt_in":[0,1,2]}`),
 		ev(`{"type":"ante","round":1,"seat":0,"amount":2}`),
 		ev(`{"type":"ante","round":1,"seat":1,"amount":2}`),
@@ -81,11 +82,16 @@ func TestFollowViews(t *testing.T) {
 			`"raises_used":2,"limits":{"ante":2},"players":[{"seat":0,"credits":25,"in_round":true,"contribution":5},{"seat":1,"credits":28,"in_round":true,"folded":true,"contribution":2},{"seat":2,"credits":23,"in_round":true,"contribution":7}],"history":[{"round":0,"pot":1}]`}, "inference/visibility.history"},
 		{"starting stack", []string{`"your_credits":30,"players":[{"seat":0,"credits":30}`, `"your_credits":30,"players":[{"seat":0,"credits":100}`}, "inference/match.credits"},
 		{"sitting out unannounced", []string{`{"seat":1,"credits":28,"in_round":true,`, `{"seat":1,"credits":28,"sitting_out":true,"back_in_round":7,"in_round":true,`}, ""},
-		// Seat 1 calls the raise, then folds to the re-raise: a server that
-		// gives it back its ante and bet (5) shows the pot, its credits and
-		// its contribution without them.
-		{"fold refunds", foldAfterCall(`"pot":14`, `"pot":12`, `{"seat":1,"credits":28,"in_round":true,"folded":true,"contribution":2}`, `{"seat":1,"credits":30,"in_round":true,"folded":true,"contribution":0}`, `"call_breakeven_value":13`, `"call_breakeven_value":15`), "inference/round.3.fold"},
-		{"fold keeps the bet in the pot", foldAfterCall(`"pot":14`, `"pot":17`, `{"seat":1,"credits":28,"in_round":true,"folded":true,"contribution":2}`, `{"seat":1,"credits":25,"in_round":true,"folded":true,"contribution":5}`, `"call_breakeven_value":13`, `"call_breakeven_value":12`), ""},
+		// A server that gives seat 1 back its ante when it folds shows the
+		// pot, its credits and its contribution without it.
+		{"fold refunds", []string{`"pot":14`, `"pot":12`, `{"seat":1,"credits":28,"in_round":true,"folded":true,"contribution":2}`, `{"seat":1,"credits":30,"in_round":true,"folded":true,"contribution":0}`}, "inference/round.3.fold"},
+		// The round's actions and messages, as the events before the view
+		// gave them (a fold's amount, the flags and the order aside).
+		{"actions and messages as the events", []string{`"raises_used":2,`, `"raises_used":2,"actions":[{"turn":1,"seat":1,"action":"fold","amount":0},{"turn":0,"seat":0,"action":"raise","amount":3},{"turn":2,"seat":2,"action":"raise","amount":2,"timeout":false}],"messages":[{"turn":0,"seat":0,"text":"hi"}],`}, ""},
+		{"an action left out", []string{`"raises_used":2,`, `"raises_used":2,"actions":[{"turn":0,"seat":0,"action":"raise","amount":3},{"turn":1,"seat":1,"action":"fold"}],"messages":[{"turn":0,"seat":0,"text":"hi"}],`}, "inference/wire.visible-state.actions"},
+		{"an action's amount", []string{`"raises_used":2,`, `"raises_used":2,"actions":[{"turn":0,"seat":0,"action":"raise","amount":3},{"turn":1,"seat":1,"action":"fold"},{"turn":2,"seat":2,"action":"raise","amount":3}],"messages":[{"turn":0,"seat":0,"text":"hi"}],`}, "inference/wire.visible-state.actions"},
+		{"a message altered", []string{`"raises_used":2,`, `"raises_used":2,"actions":[{"turn":0,"seat":0,"action":"raise","amount":3},{"turn":1,"seat":1,"action":"fold"},{"turn":2,"seat":2,"action":"raise","amount":2}],"messages":[{"turn":0,"seat":0,"text":"ho"}],`}, "inference/wire.visible-state.actions"},
+		{"no message shown", []string{`"raises_used":2,`, `"raises_used":2,"actions":[{"turn":0,"seat":0,"action":"raise","amount":3},{"turn":1,"seat":1,"action":"fold"},{"turn":2,"seat":2,"action":"raise","amount":2}],"messages":[],`}, "inference/wire.visible-state.actions"},
 		// The message turned into a line of an unknown type, and sent again
 		// after the action it rides on.
 		{"message after its action", []string{`"event":{"type":"message","round":1,"turn":0,"seat":0,"text":"hi"}`, `"event":{"type":"message","round":1,"turn":0,"seat":0,"text":"hi","x":1}`,
@@ -112,13 +118,6 @@ func TestFollowViews(t *testing.T) {
 			}
 		})
 	}
-}
-
-// foldAfterCall edits viewStream so that seat 1 calls seat 0's raise of 3
-// and folds after seat 2's re-raise, then applies edits.
-func foldAfterCall(edits ...string) []string {
-	return append([]string{`"turn":1,"seat":1,"action":"fold"}`, `"turn":1,"seat":1,"action":"call","amount":3}`,
-		`"action":"raise","amount":2}}`, `"action":"raise","amount":2}}` + "\n" + `{"type":"event","match_id":"m","event":{"type":"action","round":1,"turn":3,"seat":1,"action":"fold"}}`}, edits...)
 }
 
 // TestFollowViewsLateJoin: a seat whose stream starts mid-round (no
@@ -160,17 +159,16 @@ func TestFollowShowdownFlag(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			tr := newSeatTrack()
-			tr.round, tr.inRound = 3, true
+			before := judge.Figures{Seats: make([]ref.SeatState, 3)}
 			for _, s := range tc.dealt {
-				tr.dealt[s], tr.contrib[s] = true, 0
+				before.Seats[s].InRound = true
 			}
 			for _, s := range tc.folded {
-				tr.folded[s] = true
+				before.Seats[s].Folded = true
 			}
 			pot := 0
 			ev := wire.Event{Type: "showdown", Round: 3, Pot: &pot, Uncontested: tc.uncontested, Reveals: tc.reveals}
-			rule, _, _, msg := tr.showdown(ev)
+			rule, _, _, msg := (&infSeatView{}).showdown(ev, before)
 			if rule != tc.want {
 				t.Fatalf("rule %q (%s), want %q", rule, msg, tc.want)
 			}
@@ -178,14 +176,14 @@ func TestFollowShowdownFlag(t *testing.T) {
 	}
 }
 
-// TestFollowViewsSitOut: seat 1's fold in viewStream is a third timeout that
-// sits it out until round 7. In round 1, which it finishes, when the flag
+// TestFollowViewsSitOut: seat 1's fold in viewStream is a timeout that sits
+// it out until round 7 (at a table that sits a seat out at its first). In round 1, which it finishes, when the flag
 // turns on is umpire's reading (I-INF-17); in round 2, which it sits out, the
 // flag and its back_in_round are the document's.
 func TestFollowViewsSitOut(t *testing.T) {
 	ev := func(e string) string { return `{"type":"event","match_id":"m","event":` + e + `}` }
-	timeout := []string{ev(`{"type":"action","round":1,"turn":1,"seat":1,"action":"fold"}`),
-		ev(`{"type":"timeout","round":1,"turn":1,"seat":1,"strikes":3,"sit_out":true,"back_in_round":7}`) + "\n" +
+	timeout := []string{`"max_consecutive_timeouts":3`, `"max_consecutive_timeouts":1`, ev(`{"type":"action","round":1,"turn":1,"seat":1,"action":"fold"}`),
+		ev(`{"type":"timeout","round":1,"turn":1,"seat":1,"strikes":1,"sit_out":true,"back_in_round":7}`) + "\n" +
 			ev(`{"type":"action","round":1,"turn":1,"seat":1,"action":"fold","timeout":true}`)}
 	seat1 := `{"seat":1,"credits":28,"in_round":true,"folded":true,"contribution":2}`
 	// Round 2 follows: seat 0 calls, seat 2 wins round 1; seats 0 and 2
@@ -193,10 +191,10 @@ func TestFollowViewsSitOut(t *testing.T) {
 	round2 := `"contribution":7}],"history":[]}}` + "\n" +
 		ev(`{"type":"action","round":1,"turn":3,"seat":0,"action":"call","amount":2}`) + "\n" +
 		ev(`{"type":"showdown","round":1,"pot":16,"uncontested":false,"reveals":[{"seat":0,"value":5},{"seat":2,"value":9}],"winners":[2],"payouts":[{"seat":2,"amount":16}]}`) + "\n" +
-		ev(`{"type":"round_start","round":2,"dealer":2,"ante":2,"dealt_in":[0,2]}`) + "\n" +
+		ev(`{"type":"round_start","round":2,"dealer":0,"ante":2,"dealt_in":[0,2]}`) + "\n" +
 		ev(`{"type":"ante","round":2,"seat":0,"amount":2}`) + "\n" +
 		ev(`{"type":"ante","round":2,"seat":2,"amount":2}`) + "\n" +
-		`{"type":"your_turn","match_id":"m","round":2,"turn":0,"visible_state":{"round":2,"dealer":2,"your_seat":0,"your_credits":21,"to_call":0,"call_breakeven_value":null,"current_bet":0,"pot":4,"raises_used":0,"limits":{"ante":2},"players":[{"seat":0,"credits":21,"in_round":true,"contribution":2},SEAT1,{"seat":2,"credits":37,"in_round":true,"contribution":2}],"history":[{"round":1,"pot":16,"uncontested":false,"winners":[2],"reveals":[{"seat":0,"value":5},{"seat":2,"value":9}]}]}}`
+		`{"type":"your_turn","match_id":"m","round":2,"turn":0,"visible_state":{"round":2,"dealer":0,"your_seat":0,"your_credits":21,"to_call":0,"call_breakeven_value":null,"current_bet":0,"pot":4,"raises_used":0,"limits":{"ante":2},"players":[{"seat":0,"credits":21,"in_round":true,"contribution":2},SEAT1,{"seat":2,"credits":37,"in_round":true,"contribution":2}],"history":[{"round":1,"pot":16,"uncontested":false,"winners":[2],"reveals":[{"seat":0,"value":5},{"seat":2,"value":9}]}]}}`
 	flagged := `{"seat":1,"credits":28,"sitting_out":true,"back_in_round":7,"in_round":true,"folded":true,"contribution":2}`
 	tests := []struct {
 		name  string
@@ -224,25 +222,6 @@ func TestFollowViewsSitOut(t *testing.T) {
 			}
 			if fmt.Sprint(got) != fmt.Sprint(tc.want) && !(len(got) == 0 && len(tc.want) == 0) {
 				t.Fatalf("findings %v, want %v (%v)", got, tc.want, res.Findings)
-			}
-		})
-	}
-}
-
-// TestFollowHistoryOfEmptyRound: the history entry of a round nobody was
-// dealt into follows the server's own showdown flag (I-INF-10 is umpire's
-// reading): neither flag makes the view's history differ from it.
-func TestFollowHistoryOfEmptyRound(t *testing.T) {
-	for _, flag := range []bool{true, false} {
-		t.Run(fmt.Sprint(flag), func(t *testing.T) {
-			tr := newSeatTrack()
-			tr.started, tr.round, tr.inRound = true, 3, true
-			pot := 0
-			if rule, _, _, msg := tr.apply(wire.Event{Type: "showdown", Round: 3, Pot: &pot, Uncontested: flag}); rule != "" {
-				t.Fatalf("rule %q (%s), want none", rule, msg)
-			}
-			if len(tr.history) != 1 || tr.history[0].Uncontested != flag {
-				t.Fatalf("history %+v, want one round flagged uncontested %v", tr.history, flag)
 			}
 		})
 	}
@@ -292,23 +271,17 @@ func TestLegalJudgedByTheEvents(t *testing.T) {
 	}
 }
 
-// TestFollowHistoryWinners: a view's history names the winners its round's
-// showdown named; that those are the seats paid is WIRE.md's pin, judged on
-// the showdown (protocol.winners, SHOULD), not again at MUST in the history.
-func TestFollowHistoryWinners(t *testing.T) {
-	tr := newSeatTrack()
-	tr.started, tr.round, tr.inRound = true, 3, true
-	tr.dealt[0], tr.dealt[1] = true, true
-	tr.contrib[0], tr.contrib[1] = 2, 2
+// TestFollowShowdownWinners: a showdown naming winners other than the
+// seats it pays breaks WIRE.md's pin, judged on the showdown itself
+// (protocol.winners, SHOULD); the history entry keeps the showdown's
+// winners (the judge's, judge.TestFollowHistory).
+func TestFollowShowdownWinners(t *testing.T) {
+	before := judge.Figures{Seats: []ref.SeatState{{InRound: true, Contribution: 2}, {InRound: true, Contribution: 2}}}
 	pot := 4
 	// A split pot whose showdown names only the first seat as the winner.
 	ev := wire.Event{Type: "showdown", Round: 3, Pot: &pot, Reveals: []ref.Reveal{{Seat: 0, Value: 7}, {Seat: 1, Value: 7}},
 		Winners: []int{0}, Payouts: []ref.Payout{{Seat: 0, Amount: 2}, {Seat: 1, Amount: 2}}}
-	rule, _, _, _ := tr.apply(ev)
-	if rule != "inference/protocol.winners" {
+	if rule, _, _, _ := (&infSeatView{}).showdown(ev, before); rule != "inference/protocol.winners" {
 		t.Fatalf("rule %q, want inference/protocol.winners on the showdown", rule)
-	}
-	if len(tr.history) != 1 || fmt.Sprint(tr.history[0].Winners) != "[0]" {
-		t.Fatalf("history %+v, want the showdown's winners [0]", tr.history)
 	}
 }

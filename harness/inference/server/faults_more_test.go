@@ -583,6 +583,17 @@ func moreFaultCases() []faultTest {
 			},
 		},
 		{
+			// Turn n of a round comes after n actions: a view shows fewer.
+			fault: FaultViewDropsAction, rule: "inference/wire.visible-state.actions",
+			spec:   func(seed string) MatchSpec { return agent(seed, 3, 4, 10000, "passive") },
+			policy: call,
+			observe: func(t *testing.T, r faultRun) bool {
+				return views(r, func(vs *ref.VisibleState) bool {
+					return vs.Turn != nil && vs.Turn.Turn > 0 && len(vs.Actions) < vs.Turn.Turn
+				})
+			},
+		},
+		{
 			fault: FaultOwnLineType, rule: "inference/protocol.log-line",
 			spec:    func(seed string) MatchSpec { return scripted(seed, 3, 1, "passive") },
 			observe: func(t *testing.T, r faultRun) bool { return bytes.Contains(r.log, []byte(`"type":"round_note"`)) },

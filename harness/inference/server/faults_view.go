@@ -44,6 +44,9 @@ func (m *match) viewFaults(vs *ref.VisibleState, seat int) bool {
 	if m.trimTwentieth(vs) {
 		changed = true
 	}
+	if m.dropAction(vs) {
+		changed = true
+	}
 	if m.faults.on(FaultHistoryNewestFirst) && len(vs.History) > 1 {
 		// vs.History is the view's own copy of the records.
 		slices.Reverse(vs.History)

@@ -23,5 +23,11 @@
 // function re-derived from the log) are neither reported nor counted
 // from it. The reading is I-INF-V9 in referee/INTERPRETATIONS.md.
 //
+// Follow also returns the public figures of the table after every line
+// (what a visible_state sent there must show, the finished rounds
+// included, and the rules charged on that line); FollowSeat does so for
+// one seat's stream alone, mapping each of its events to its line: the
+// live views check holds every welcome and your_turn to them.
+//
 // Standard library only, like the rest of referee/.
 package judge

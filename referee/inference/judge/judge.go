@@ -33,8 +33,8 @@ type Options struct {
 func Judge(rec Record, opts Options) Verdict { return run(rec, opts, nil) }
 
 // run judges rec, calling each (when not nil) after every line with the
-// verifier that read it.
-func run(rec Record, opts Options, each func(line int, v *verify.Verifier)) Verdict {
+// verifier that read it and the findings kept on reading it.
+func run(rec Record, opts Options, each func(line int, v *verify.Verifier, found []rules.Finding)) Verdict {
 	v := verify.NewInference(verify.Options{File: opts.Name, Unfinished: opts.Unfinished})
 	var out Verdict
 	var logOnly func(id string) bool
@@ -49,9 +49,10 @@ func run(rec Record, opts Options, each func(line int, v *verify.Verifier)) Verd
 		}
 	}
 	for i, l := range rec.Lines {
+		n := len(out.Findings)
 		keep(v.Line(i+1, l))
 		if each != nil {
-			each(i+1, v)
+			each(i+1, v, out.Findings[n:])
 		}
 	}
 	keep(v.FinishFindings())

@@ -103,6 +103,8 @@ type Event struct {
 	Uncontested bool
 	Reveals     []inference.Reveal
 	SeedCommit  string
+	// message: the table message's text.
+	Text string
 	// match_start: the seats listed (their seat numbers), the starting
 	// stack and the rounds announced.
 	Seats           []int
@@ -184,6 +186,8 @@ func ReadEvent(b []byte) Event {
 			})
 		case "seed_commit":
 			ev.SeedCommit, _ = str(v)
+		case "text":
+			ev.Text, _ = str(v)
 		case "dealt_in":
 			ev.DealtIn = ints(v, ev.DealtIn)
 		case "reveals":
