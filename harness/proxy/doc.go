@@ -13,8 +13,10 @@
 // each seat it carries, so it also says when a leaked value is that seat's
 // real one), and at the end of a match the public log the server offers is
 // fetched and run through the verifier (referee/inference/verify, referee/bangarena/verify);
-// a BangArena server that offers none is judged from the streams of the
-// seats the relay carried, merged (verify.VerifyEvidence, I-BA-V10).
+// a server that offers none is judged from the streams of the seats the
+// relay carried, merged by the game's one judge (referee/inference/judge,
+// referee/bangarena/verify.VerifyEvidence; I-BA-V10), each seat's stream
+// kept within a cap and the run's live budget.
 //
 // The agents' side: each answer is legal for the request it answers, echoes
 // it (turn, observationVersion, seat), uses a fresh commandId, keeps its

@@ -25,6 +25,7 @@ const (
 	infServerEvents  = "server-events"
 	infServerSeed    = "server-seed-commit"
 	infServerLog     = "server-match-log"
+	infServerStreams = "server-seats-streams"
 	infServerTimeout = "server-timeouts"
 	infAgentLegal    = "agent-legal-answers"
 	infAgentInTime   = "agent-answers-in-time"
@@ -46,6 +47,7 @@ func inferenceDefs() []checkDef {
 		{infServerEvents, []string{"inference/wire.events.objects"}},
 		{infServerSeed, []string{"inference/protocol.seed-commit"}},
 		{infServerLog, []string{}},
+		{infServerStreams, []string{}},
 		{infServerTimeout, []string{"inference/timeouts.deadline", "inference/timeouts.default-action"}},
 		{infAgentLegal, []string{"inference/agent.legal-answer"}},
 		{infAgentInTime, []string{"inference/agent.answer-in-time"}},
@@ -96,6 +98,9 @@ type infSeat struct {
 	// bets follows the round's bets from the seat's events, for what the
 	// seat owes at its turn.
 	bets infBets
+	// stream is what the seat was shown, for the judge of a match whose
+	// server offers no log (inference_streams.go).
+	stream infStream
 }
 
 // infBets is a round's betting as a seat's events show it: the current bet
@@ -210,7 +215,9 @@ func (im *infMatch) closed(seat int) {
 	case !last:
 	case sawEnd:
 		im.p.background(func(ctx context.Context) {
-			im.p.verifyLog(ctx, m, infServerLog, im.p.targetURL(infMatchLogRoute+m.id+".jsonl", ""))
+			if !im.p.verifyLog(ctx, m, infServerLog, im.p.targetURL(infMatchLogRoute+m.id+".jsonl", "")) {
+				im.judgeStreams()
+			}
 			im.p.finish(m)
 		})
 	default:
@@ -360,11 +367,13 @@ func (im *infMatch) server(seat int, at time.Time, typ websocket.MessageType, da
 			t.answered, s.reasked = false, true
 		}
 	case "event":
+		im.keepEvent(s, env.Event)
 		s.bets.follow(ev, s.gap)
 		im.event(seat, s, ev, where)
 		im.timeouts(seat, s, at, ev)
 	case "match_end":
 		s.ended, im.sawEnd, s.open = true, true, nil
+		im.keepEnd(s, data)
 		switch {
 		case env.Seed == "":
 			m.unknown(infServerSeed, "match_end revealed no seed")

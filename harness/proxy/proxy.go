@@ -436,10 +436,13 @@ func (p *Proxy) finish(m *match) {
 	m.after, m.memo = nil, nil
 	m.mu.Unlock()
 	p.mu.Lock()
-	room := p.ba[m.id]
+	room, im := p.ba[m.id], p.inf[m.id]
 	delete(p.inf, m.id)
 	delete(p.ba, m.id)
 	p.mu.Unlock()
+	if im != nil {
+		im.dropStreams()
+	}
 	if room != nil {
 		m.mu.Lock()
 		for _, s := range room.seats {

@@ -10,28 +10,30 @@ import (
 	"github.com/umpire-arena/umpire/reports"
 )
 
-// TestStreamsThroughRelay (issue 27, I-BA-V10): a BangArena server that
-// offers no room log and draws its chance its own way is judged from the
-// streams of the seats the relay carries (two of four): played right, the
-// check passes with no finding; drawing three cards at the draw phase, it
-// fails by 3.draw-two.
+// TestStreamsThroughRelay (issue 27, I-BA-V10): a server that offers no
+// log and draws its chance its own way is judged from the streams of the
+// seats the relay carries (two of four BangArena seats, two of three
+// Inference ones): played right, the check passes with no finding; with a
+// fault in what the seats see, it fails by the rule the fault breaks.
 func TestStreamsThroughRelay(t *testing.T) {
 	for _, tc := range []struct {
-		name   string
-		faults []string
-		rule   string // "" : the check passes
+		game, name string
+		faults     []string
+		rule       string // "" : the check passes
 	}{
-		{"right", nil, ""},
-		{"draw-three", []string{"draw-three"}, "bangarena/3.draw-two"},
+		{proxy.GameBangArena, "right", nil, ""},
+		{proxy.GameBangArena, "draw-three", []string{"draw-three"}, "bangarena/3.draw-two"},
+		{proxy.GameInference, "right", nil, ""},
+		{proxy.GameInference, "ante-undercharged", []string{"ante-undercharged"}, "inference/round.2.ante"},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
+		t.Run(tc.game+"/"+tc.name, func(t *testing.T) {
 			ctx := testContext(t, 2*time.Minute)
-			srv, err := conform.StartEmbeddedDialects(proxy.GameBangArena, tc.faults, []string{"other-chance", "no-log"})
+			srv, err := conform.StartEmbeddedDialects(tc.game, tc.faults, []string{"other-chance", "no-log"})
 			if err != nil {
 				t.Fatal(err)
 			}
 			t.Cleanup(func() { srv.Close() })
-			p, err := proxy.New(proxy.Options{Game: proxy.GameBangArena, Target: srv.URL, LogTimeout: 10 * time.Second})
+			p, err := proxy.New(proxy.Options{Game: tc.game, Target: srv.URL, LogTimeout: 10 * time.Second})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -42,8 +44,12 @@ func TestStreamsThroughRelay(t *testing.T) {
 					t.Error(err)
 				}
 			})
-			r := &rig{t: t, game: proxy.GameBangArena, server: srv, relay: p, front: front}
-			c := r.create("proxy-streams", 4, []int{0, 1}, 3000)
+			r := &rig{t: t, game: tc.game, server: srv, relay: p, front: front}
+			seats := 3
+			if tc.game == proxy.GameBangArena {
+				seats = 4
+			}
+			c := r.create("proxy-streams", seats, []int{0, 1}, 3000)
 			r.play(ctx, r.front.URL, c)
 			rep := r.report(ctx, 1)
 			var streams *reports.Check

@@ -1,0 +1,102 @@
+package proxy
+
+import (
+	"maps"
+	"slices"
+
+	"github.com/umpire-arena/umpire/referee/inference/judge"
+	"github.com/umpire-arena/umpire/reports"
+)
+
+// maxStreamBytes caps what the relay keeps of one seat's stream for the
+// judge of a match without a log (a 40-round match shows a seat some
+// 200 kB).
+const maxStreamBytes = 4 << 20
+
+// infStream is what one carried seat was shown: its event objects, in
+// order, and its match_end. lost is set once an event could not be kept
+// (the seat's cap or the run's live budget): the stream is then no
+// evidence.
+type infStream struct {
+	events [][]byte
+	end    []byte
+	bytes  int
+	lost   bool
+}
+
+// keepEvent keeps an event object of seat's stream. Callers hold mu.
+func (im *infMatch) keepEvent(s *infSeat, event []byte) {
+	st := &s.stream
+	if st.lost || len(event) == 0 {
+		return
+	}
+	if st.bytes+len(event) > maxStreamBytes || !im.m.live.take(len(event)) {
+		im.dropStream(s)
+		s.stream.lost = true
+		return
+	}
+	st.events = append(st.events, slices.Clone(event))
+	st.bytes += len(event)
+}
+
+// keepEnd keeps seat's match_end message. Callers hold mu.
+func (im *infMatch) keepEnd(s *infSeat, data []byte) {
+	if !s.stream.lost && s.stream.end == nil && len(data) <= maxStreamBytes {
+		s.stream.end = slices.Clone(data)
+	}
+}
+
+// dropStream gives back what seat's stream held. Callers hold mu.
+func (im *infMatch) dropStream(s *infSeat) {
+	im.m.live.give(s.stream.bytes)
+	s.stream = infStream{}
+}
+
+// judgeStreams judges a match whose server offers no log from the
+// streams of the seats the relay carried (issue 27): the one judge merges
+// them (judge.Gather), the public events of the seat shown the most, the
+// hidden values the seats' own deal_private events show, and charges what
+// they show to the rules they break; what no carried seat saw stays
+// inconclusive. A seat whose stream was not kept leaves the check
+// inconclusive.
+func (im *infMatch) judgeStreams() {
+	m := im.m
+	m.mu.Lock()
+	var src judge.Sources
+	lost := false
+	for _, seat := range slices.Sorted(maps.Keys(im.seats)) {
+		s := im.seats[seat]
+		if s.stream.lost {
+			lost = true
+		} else if len(s.stream.events) > 0 {
+			src.Seats = append(src.Seats, judge.SeatStream{Seat: seat, Events: s.stream.events, End: s.stream.end})
+		}
+	}
+	m.mu.Unlock()
+	if lost || len(src.Seats) == 0 {
+		im.p.logUnknown(m, infServerStreams, "the relay did not keep every carried seat's events (over its memory bound, or none shown)")
+		im.dropStreams()
+		return
+	}
+	v := judge.Gathered(src, judge.Options{Name: m.id + " (the carried seats' streams)"})
+	im.dropStreams()
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for _, why := range v.Unknown {
+		m.unknown(infServerStreams, why)
+	}
+	m.ran(infServerStreams)
+	for _, f := range v.Findings {
+		f.Level = levelOf(m.cat, f.Rule, f.Level)
+		m.add(infServerStreams, -1, reports.Finding{Finding: f})
+	}
+}
+
+// dropStreams gives back what every seat's stream held.
+func (im *infMatch) dropStreams() {
+	im.m.mu.Lock()
+	defer im.m.mu.Unlock()
+	for _, s := range im.seats {
+		im.dropStream(s)
+	}
+}
