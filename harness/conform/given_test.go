@@ -25,20 +25,7 @@ func TestGivenMatchAndRoom(t *testing.T) {
 			if err := tg.Validate(); err != nil {
 				t.Fatal(err)
 			}
-			passed := 0
-			for _, c := range Checks(game) {
-				rc := Run(context.Background(), tg, c)
-				switch rc.Status {
-				case reports.Pass:
-					passed++
-				case reports.Skip:
-					if rc.Reason == "" {
-						t.Errorf("%s: skipped without a reason", c.Name)
-					}
-				default:
-					t.Errorf("%s: have %v (%s) %v, want pass or skip", c.Name, rc.Status, rc.Reason, rc.Findings)
-				}
-			}
+			passed := passOrSkip(t, tg)
 			if want := 3; passed < want {
 				t.Errorf("have %d passing checks on the given %s, want at least %s", passed, game, strconv.Itoa(want))
 			}
@@ -92,20 +79,7 @@ func TestGivenSomeSeats(t *testing.T) {
 			if err := tg.Validate(); err != nil {
 				t.Fatal(err)
 			}
-			passed := 0
-			for _, c := range Checks(game) {
-				rc := Run(context.Background(), tg, c)
-				switch rc.Status {
-				case reports.Pass:
-					passed++
-				case reports.Skip:
-					if rc.Reason == "" {
-						t.Errorf("%s: skipped without a reason", c.Name)
-					}
-				default:
-					t.Errorf("%s: have %v (%s) %v, want pass or skip", c.Name, rc.Status, rc.Reason, rc.Findings)
-				}
-			}
+			passed := passOrSkip(t, tg)
 			if passed == 0 {
 				t.Errorf("no check passed on the %s with seats 0..%d handed over", game, keep-1)
 			}
@@ -147,4 +121,25 @@ func TestGivenSomeSeatsFault(t *testing.T) {
 	if len(must) == 0 || slices.ContainsFunc(must, func(r string) bool { return r != "bangarena/3.draw-two" }) {
 		t.Errorf("MUST findings %v, want bangarena/3.draw-two alone", must)
 	}
+}
+
+// passOrSkip runs every check of tg's game on tg, wants each to pass or to
+// skip saying why, and returns how many passed.
+func passOrSkip(t *testing.T, tg *Target) int {
+	t.Helper()
+	passed := 0
+	for _, c := range Checks(tg.Game) {
+		rc := Run(context.Background(), tg, c)
+		switch rc.Status {
+		case reports.Pass:
+			passed++
+		case reports.Skip:
+			if rc.Reason == "" {
+				t.Errorf("%s: skipped without a reason", c.Name)
+			}
+		default:
+			t.Errorf("%s: have %v (%s) %v, want pass or skip", c.Name, rc.Status, rc.Reason, rc.Findings)
+		}
+	}
+	return passed
 }

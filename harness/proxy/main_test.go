@@ -59,7 +59,13 @@ type rig struct {
 
 func newRig(t testing.TB, game string, faults ...string) *rig {
 	t.Helper()
-	srv, err := conform.StartEmbedded(game, faults)
+	return newRigDialects(t, game, faults, nil)
+}
+
+// newRigDialects is newRig with the embedded server's dialects switched on.
+func newRigDialects(t testing.TB, game string, faults, dialects []string) *rig {
+	t.Helper()
+	srv, err := conform.StartEmbeddedDialects(game, faults, dialects)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,11 +1,9 @@
 package proxy_test
 
 import (
-	"net/http/httptest"
 	"testing"
 	"time"
 
-	"github.com/umpire-arena/umpire/harness/conform"
 	"github.com/umpire-arena/umpire/harness/proxy"
 	"github.com/umpire-arena/umpire/reports"
 )
@@ -28,23 +26,7 @@ func TestStreamsThroughRelay(t *testing.T) {
 	} {
 		t.Run(tc.game+"/"+tc.name, func(t *testing.T) {
 			ctx := testContext(t, 2*time.Minute)
-			srv, err := conform.StartEmbeddedDialects(tc.game, tc.faults, []string{"other-chance", "no-log"})
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() { srv.Close() })
-			p, err := proxy.New(proxy.Options{Game: tc.game, Target: srv.URL, LogTimeout: 10 * time.Second})
-			if err != nil {
-				t.Fatal(err)
-			}
-			front := httptest.NewServer(p)
-			t.Cleanup(func() {
-				front.Close()
-				if err := p.Close(); err != nil {
-					t.Error(err)
-				}
-			})
-			r := &rig{t: t, game: tc.game, server: srv, relay: p, front: front}
+			r := newRigDialects(t, tc.game, tc.faults, []string{"other-chance", "no-log"})
 			seats := 3
 			if tc.game == proxy.GameBangArena {
 				seats = 4

@@ -85,6 +85,16 @@ func publicPlay(t *testing.T, cfg ba.Config, i int) []byte {
 // (every hand is unseen there, from the deal on), and is still charged to
 // the rule it breaks, alone; the same room played right has no MUST.
 func TestBangArenaPublicDeviations(t *testing.T) {
+	deviationsCaught(t, "public logs", publicPlay)
+}
+
+// deviationsCaught plays rooms with and without each of five engine faults
+// in a deterministic consequence, as play records them (a public log, some
+// seats' streams), and wants each fault charged to the rule it breaks,
+// alone, in three rooms where it shows, and no MUST of the rooms played
+// right.
+func deviationsCaught(t *testing.T, what string, play func(t *testing.T, cfg ba.Config, i int) []byte) {
+	t.Helper()
 	for _, tc := range []struct {
 		dev, rule string
 		cfg       ba.Config
@@ -98,9 +108,9 @@ func TestBangArenaPublicDeviations(t *testing.T) {
 		caught, tried := 0, 0
 		for i := 0; i < 60 && caught < 3; i++ {
 			c := tc.cfg
-			right := publicPlay(t, c, i)
+			right := play(t, c, i)
 			c.Deviations = rules.DeviationsOf(tc.dev)
-			wrong := publicPlay(t, c, i)
+			wrong := play(t, c, i)
 			if string(right) == string(wrong) {
 				continue
 			}
@@ -123,9 +133,9 @@ func TestBangArenaPublicDeviations(t *testing.T) {
 				t.Errorf("%s, match %d: charged to %v, want %s alone", tc.dev, i, must, tc.rule)
 			}
 		}
-		t.Logf("%s: caught alone in %d of %d public logs where it shows", tc.dev, caught, tried)
+		t.Logf("%s: caught alone in %d of %d %s where it shows", tc.dev, caught, tried, what)
 		if caught == 0 {
-			t.Errorf("%s: never caught (%d public logs where it shows)", tc.dev, tried)
+			t.Errorf("%s: never caught (%d %s where it shows)", tc.dev, tried, what)
 		}
 	}
 }

@@ -89,49 +89,9 @@ func TestBangArenaSeatsLog(t *testing.T) {
 // and is charged to the rule it breaks, alone; the same room played right
 // has no MUST.
 func TestBangArenaSeatsDeviations(t *testing.T) {
-	for _, tc := range []struct {
-		dev, rule string
-		cfg       ba.Config
-	}{
-		{ba.DevShotTwoDamage, "bangarena/5.shot", ba.Config{Seats: 5}},
-		{ba.DevRaidTwoDamage, "bangarena/5.raid", ba.Config{Seats: 5}},
-		{ba.DevDrawThree, "bangarena/3.draw-two", ba.Config{Seats: 5}},
-		{ba.DevNoGloryStar, "bangarena/9.glory-star", ba.Config{Seats: 5}},
-		{ba.DevWeaponReplacedLost, "bangarena/5.weapon", ba.Config{Seats: 5}},
-	} {
-		caught, tried := 0, 0
-		for i := 0; i < 60 && caught < 3; i++ {
-			c := tc.cfg
-			right := seatsPlay(t, c, i, c.Seats/2)
-			c.Deviations = rules.DeviationsOf(tc.dev)
-			wrong := seatsPlay(t, c, i, c.Seats/2)
-			if string(right) == string(wrong) {
-				continue
-			}
-			rfs, rsum := baVerify(t, right, BangArenaOptions{Shown: ShownIn(right)})
-			if rsum.Must+rsum.Should > 0 {
-				t.Fatalf("%s, match %d played right: %v", tc.dev, i, rfs)
-			}
-			tried++
-			fs, _ := baVerify(t, wrong, BangArenaOptions{Shown: ShownIn(wrong)})
-			var must []string
-			for _, f := range fs {
-				if f.Level == rules.Must {
-					must = append(must, f.Rule)
-				}
-			}
-			switch {
-			case len(must) == 1 && must[0] == tc.rule:
-				caught++
-			case len(must) > 0:
-				t.Errorf("%s, match %d: charged to %v, want %s alone", tc.dev, i, must, tc.rule)
-			}
-		}
-		t.Logf("%s: caught alone in %d of %d logs of half the seats where it shows", tc.dev, caught, tried)
-		if caught == 0 {
-			t.Errorf("%s: never caught (%d logs where it shows)", tc.dev, tried)
-		}
-	}
+	deviationsCaught(t, "logs of half the seats", func(t *testing.T, cfg ba.Config, i int) []byte {
+		return seatsPlay(t, cfg, i, cfg.Seats/2)
+	})
 }
 
 // TestVerifyEvidence: the streams of half the seats of correct rooms, each
