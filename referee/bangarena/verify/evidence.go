@@ -3,7 +3,6 @@ package verify
 import (
 	"bytes"
 	"context"
-	"strings"
 
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
 	"github.com/umpire-arena/umpire/referee/bangarena/judge"
@@ -14,7 +13,7 @@ import (
 // merged, without a log of the server's (judge.Gather of their streams, cut
 // at judge.Horizon): the events are read as a log whose chance is the one
 // they show (I-BA-V8), as those seats saw the match together (I-BA-V10).
-// The rules of a log's own form (bangarena/log.*: its lines, seqs, seed
+// The rules of a log's own form (the log area: its lines, seqs, seed
 // commitment, end) are neither judged nor counted: the streams are no log
 // the server wrote. file names the evidence in findings.
 func VerifyEvidence(ctx context.Context, ev judge.Evidence, file string, emit func(rules.Finding)) (BangArenaSummary, error) {
@@ -22,6 +21,7 @@ func VerifyEvidence(ctx context.Context, ev judge.Evidence, file string, emit fu
 		shown, _ := judge.NewSeen(ev)
 		return shown
 	}}
+	logForm := logArea()
 	sum, err := NewBangArena(opts).Read(ctx, bytes.NewReader(ba.EncodeLog(ev.Events)), func(f rules.Finding) {
 		if !logForm(f.Rule) && emit != nil {
 			emit(f)
@@ -35,5 +35,12 @@ func VerifyEvidence(ctx context.Context, ev judge.Evidence, file string, emit fu
 	return sum, err
 }
 
-// logForm reports whether rule is one of a log's own form.
-func logForm(rule string) bool { return strings.HasPrefix(rule, "bangarena/log.") }
+// logArea returns whether a rule id is one of the log area: a log's own
+// form.
+func logArea() func(id string) bool {
+	c := rules.Default()
+	return func(id string) bool {
+		r, ok := c.Lookup(id)
+		return ok && r.Area() == "log"
+	}
+}
