@@ -59,6 +59,8 @@ func TestCertifyPreflight(t *testing.T) {
 			wantCode: exitError, wantErr: []string{"the agent cannot be reached: nothing accepts connections"}, notOut: []string{"no-crash"}},
 		{name: "agent dies at start", args: []string{"--agent", "sh -c 'echo cannot open bot.py >&2; exit 2'", good},
 			wantCode: exitError, wantErr: []string{"the agent exited (exit status 2)", "  cannot open bot.py"}, notOut: []string{"no-crash"}},
+		{name: "agent dies after the start window, before any request", args: []string{"--agent", "sh -c 'sleep 1; echo cannot open bot.py >&2; exit 2'", good},
+			wantCode: exitError, wantErr: []string{"the agent exited (exit status 2)", "  cannot open bot.py"}, notOut: []string{"no-crash"}},
 		{name: "bundle dir holds another file", args: []string{"--agent", "sh -c 'sleep 5'", good, "--bundle", dir},
 			wantCode: exitError, wantErr: []string{"holds files a bundle does not (afile"}, notOut: []string{"PASS"}},
 		{name: "baseline dies at start", args: []string{"--agent", "sh -c 'sleep 5'", "--baseline", "sh -c 'exit 1'", good},
