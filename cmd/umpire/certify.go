@@ -323,19 +323,19 @@ func cmdCertify(ctx context.Context, e *env, args []string) int {
 			ab.Beta = certify.DefaultBeta
 		}
 	}
-	progress := progressFunc(e, bar, newRunStatus(cfg.Matches, ab), time.Now())
+	live := newLiveProgress(e, bar, newRunStatus(cfg.Matches, ab), time.Now())
+	cfg.Started = live.start
 	cfg.Progress = func(done, total int, r *certify.MatchResult) {
 		if runCtx.Err() != nil && ctx.Err() == nil {
 			return // stopped by the preflight's watch: these matches do not count
 		}
-		progress(done, total, r)
+		live.finish(done, total, r)
 	}
+	live.begin()
 	defer certify.TuneGC()()
 	rep, err := certify.Run(runCtx, cfg)
+	live.end()
 	if who, werr := endWatches(); werr != nil {
-		if bar {
-			fmt.Fprintln(e.stdout)
-		}
 		printLines(repEnv.stderr, "umpire certify: ", werr.Error())
 		return certifyCannotRun(repEnv, rf, held, f.game, who+" can start", werr.Error())
 	}

@@ -35,6 +35,8 @@ type env struct {
 	agentWindow time.Duration
 	// agentWatch, when > 0, replaces agentWatchWindow (tests).
 	agentWatch time.Duration
+	// quietEvery, when > 0, replaces quietEvery (tests).
+	quietEvery time.Duration
 }
 
 // cmd is what a game's command body (harness/<game>/cli) may touch of e.
