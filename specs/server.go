@@ -54,7 +54,7 @@ func ServerSuite(game string) bool {
 	ginkgo.BeforeSuite(func() {
 		t, err := TargetFromEnv(game, os.Getenv)
 		if err != nil {
-			ginkgo.Fail("umpire: bad target configuration: " + err.Error())
+			ginkgo.Fail("umpire: " + err.Error()) // err says "bad target configuration: …"
 		}
 		if t == nil {
 			srv, err := g.StartEmbedded(nil, nil)

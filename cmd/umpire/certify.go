@@ -272,15 +272,37 @@ func cmdCertify(ctx context.Context, e *env, args []string) int {
 	// Preflight (docs/cli.md): an endpoint nothing listens at, or a JSON
 	// Lines agent that dies as soon as it is started, cannot play; saying so
 	// once beats every match failing as a crash or disconnect.
+	// A JSON Lines agent still running after the start window is watched on
+	// while the run begins: one that exits a little later, still given no
+	// request (a slow interpreter on a loaded machine), stops the run the
+	// same way (docs/cli.md, "Preflight").
+	runCtx, stopRun := context.WithCancel(ctx)
+	defer stopRun()
+	var watches []*startWatch
+	endWatches := func() (who string, err error) {
+		for _, w := range watches {
+			if werr := w.end(); werr != nil && err == nil {
+				who, err = w.who, werr
+			}
+		}
+		watches = nil
+		return who, err
+	}
+	defer func() { _, _ = endWatches() }()
 	for _, a := range []struct{ who, url, command string }{{"the agent", f.agentURL, f.agentCmd}, {"the baseline", base.URL, base.Command}} {
 		var err error
 		switch {
 		case a.url != "":
 			err = urlListens(ctx, a.who, a.url)
 		case a.command != "":
-			err = agentStarts(ctx, e, a.who, a.command, cfg.AgentMemory)
+			var w *startWatch
+			w, err = agentStarts(ctx, e, a.who, a.command, cfg.AgentMemory, stopRun)
+			if w != nil {
+				watches = append(watches, w)
+			}
 		}
 		if err != nil {
+			_, _ = endWatches()
 			printLines(e.stderr, "umpire certify: ", err.Error())
 			return certifyCannotRun(e, rf, held, f.game, a.who+" can start", err.Error())
 		}
@@ -301,9 +323,22 @@ func cmdCertify(ctx context.Context, e *env, args []string) int {
 			ab.Beta = certify.DefaultBeta
 		}
 	}
-	cfg.Progress = progressFunc(e, bar, newRunStatus(cfg.Matches, ab), time.Now())
+	live := newLiveProgress(e, bar, newRunStatus(cfg.Matches, ab), time.Now())
+	cfg.Started = live.start
+	cfg.Progress = func(done, total int, r *certify.MatchResult) {
+		if runCtx.Err() != nil && ctx.Err() == nil {
+			return // stopped by the preflight's watch: these matches do not count
+		}
+		live.finish(done, total, r)
+	}
+	live.begin()
 	defer certify.TuneGC()()
-	rep, err := certify.Run(ctx, cfg)
+	rep, err := certify.Run(runCtx, cfg)
+	live.end()
+	if who, werr := endWatches(); werr != nil {
+		printLines(repEnv.stderr, "umpire certify: ", werr.Error())
+		return certifyCannotRun(repEnv, rf, held, f.game, who+" can start", werr.Error())
+	}
 	if err != nil {
 		fmt.Fprintf(e.stderr, "umpire certify: %v\n", err)
 		if certify.IsConfigError(err) {

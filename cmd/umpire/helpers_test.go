@@ -89,6 +89,7 @@ type cliCase struct {
 	wantOut    []string // substrings of stdout, in order
 	wantErr    []string // substrings of stderr
 	notOut     []string // must not appear in stdout
+	notErr     []string // must not appear in stderr
 	wantNoOut  bool     // stdout must be empty
 	wantOutLen int      // number of stdout lines, when > 0
 }
@@ -107,6 +108,11 @@ func runCases(t *testing.T, prefix []string, tests []cliCase) {
 			for _, w := range tc.notOut {
 				if strings.Contains(out, w) {
 					t.Errorf("stdout has %q\nstdout:\n%s", w, out)
+				}
+			}
+			for _, w := range tc.notErr {
+				if strings.Contains(errOut, w) {
+					t.Errorf("stderr has %q\nstderr:\n%s", w, errOut)
 				}
 			}
 			if tc.wantNoOut && out != "" {

@@ -33,6 +33,10 @@ type env struct {
 	isTerminal bool
 	// agentWindow, when > 0, replaces agentStartWindow (tests).
 	agentWindow time.Duration
+	// agentWatch, when > 0, replaces agentWatchWindow (tests).
+	agentWatch time.Duration
+	// quietEvery, when > 0, replaces quietEvery (tests).
+	quietEvery time.Duration
 }
 
 // cmd is what a game's command body (harness/<game>/cli) may touch of e.

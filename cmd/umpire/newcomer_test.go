@@ -33,7 +33,8 @@ func TestConformShippedConfig(t *testing.T) {
 	runCases(t, []string{"conform", "--config", "../../examples/conform.jsonc"}, []cliCase{
 		{name: "game from the file", wantCode: exitError, wantErr: []string{"cannot be reached"}},
 		{name: "same game on the flag", args: []string{"--game", "bangarena"}, wantCode: exitError, wantErr: []string{"cannot be reached"}},
-		{name: "another game on the flag", args: []string{"--game", "inference"}, wantCode: exitUsage, wantErr: []string{`the file is for game "bangarena"`}},
+		{name: "another game on the flag", args: []string{"--game", "inference"}, wantCode: exitUsage, wantErr: []string{`the file is for game "bangarena"`},
+			notErr: []string{"probe:"}}, // a package's name is no part of the sentence
 		{name: "a flag overrides the file", args: []string{"--deadline-ms", "500"}, wantCode: exitError, wantErr: []string{`sets "deadline-ms", overridden by --deadline-ms`}},
 		{name: "list with the file's game", args: []string{"--list"}, wantCode: exitOK, wantOut: []string{"bangarena"}},
 	})
@@ -58,6 +59,8 @@ func TestCertifyPreflight(t *testing.T) {
 		{name: "agent URL with nothing listening", args: []string{"--agent-url", closedURL(t) + "/decide", good},
 			wantCode: exitError, wantErr: []string{"the agent cannot be reached: nothing accepts connections"}, notOut: []string{"no-crash"}},
 		{name: "agent dies at start", args: []string{"--agent", "sh -c 'echo cannot open bot.py >&2; exit 2'", good},
+			wantCode: exitError, wantErr: []string{"the agent exited (exit status 2)", "  cannot open bot.py"}, notOut: []string{"no-crash"}},
+		{name: "agent dies after the start window, before any request", args: []string{"--agent", "sh -c 'sleep 1; echo cannot open bot.py >&2; exit 2'", good},
 			wantCode: exitError, wantErr: []string{"the agent exited (exit status 2)", "  cannot open bot.py"}, notOut: []string{"no-crash"}},
 		{name: "bundle dir holds another file", args: []string{"--agent", "sh -c 'sleep 5'", good, "--bundle", dir},
 			wantCode: exitError, wantErr: []string{"holds files a bundle does not (afile"}, notOut: []string{"PASS"}},

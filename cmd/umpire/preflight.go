@@ -110,31 +110,96 @@ func plainErr(err error) error {
 	return err
 }
 
+// agentWatchWindow is how long, counted from its start, the preflight's
+// agent is kept after agentStartWindow while the run begins: it is still
+// given no request, so if it exits within this time it could not have
+// answered anything either (an interpreter slow to find that its script is
+// missing on a loaded machine), and the run stops with exit 3 and its
+// stderr, as if it had exited within the window. The run does not wait for
+// this window; env.agentWatch overrides it in tests.
+const agentWatchWindow = 10 * time.Second
+
+// startWatch keeps the preflight's agent after agentStartWindow, until
+// agentWatchWindow from its start or end, whichever comes first.
+type startWatch struct {
+	who        string
+	stop, done chan struct{}
+	err        error // set before done closes: the agent exited in the window
+}
+
+// end stops watching (the agent, if still running, is stopped) and returns
+// the error of an agent that exited in the window, nil otherwise. It is
+// safe on a nil watch.
+func (w *startWatch) end() error {
+	if w == nil {
+		return nil
+	}
+	select {
+	case <-w.stop:
+	default:
+		close(w.stop)
+	}
+	<-w.done
+	return w.err
+}
+
 // agentStarts starts a JSON Lines agent command once and waits
-// agentStartWindow: an agent still running then passes (it is stopped:
-// stdin closed, then SIGTERM); one that exited is an error quoting its exit
-// and its first stderr lines. who names the agent in the error ("the
-// agent", "the baseline").
-func agentStarts(ctx context.Context, e *env, who, command string, memory int64) error {
-	window := agentStartWindow
+// agentStartWindow: an agent that exited by then is an error quoting its
+// exit and its first stderr lines. One still running passes, and is
+// watched on (startWatch) until agentWatchWindow from its start while the
+// run begins; died, when not nil, is called if it exits in that time (the
+// caller stops the run). who names the agent in the error ("the agent",
+// "the baseline").
+func agentStarts(ctx context.Context, e *env, who, command string, memory int64, died func()) (*startWatch, error) {
+	window, watch := agentStartWindow, agentWatchWindow
 	if e.agentWindow > 0 {
 		window = e.agentWindow
 	}
+	if e.agentWatch > 0 {
+		watch = e.agentWatch
+	}
+	started := time.Now()
 	p, err := agent.Start(ctx, agent.Spec{Command: command, TermGrace: time.Second, Memory: memory})
 	if err != nil {
-		return fmt.Errorf("%s could not be started: %v", who, err)
+		return nil, fmt.Errorf("%s could not be started: %v", who, err)
 	}
 	t := time.NewTimer(window)
 	defer t.Stop()
 	select {
 	case <-p.Done():
+		return nil, startDeath(p, who, command)
 	case <-t.C:
-		_, _ = p.Close(0)
-		return nil
 	case <-ctx.Done():
 		_, _ = p.Close(0)
-		return ctx.Err()
+		return nil, ctx.Err()
 	}
+	w := &startWatch{who: who, stop: make(chan struct{}), done: make(chan struct{})}
+	go func() {
+		defer close(w.done)
+		rest := time.NewTimer(max(0, watch-time.Since(started)))
+		defer rest.Stop()
+		select {
+		case <-p.Done():
+			if ctx.Err() != nil { // stopped with the run (Ctrl-C), not by itself
+				return
+			}
+			w.err = startDeath(p, who, command)
+			if died != nil {
+				died()
+			}
+			return
+		case <-rest.C:
+		case <-w.stop:
+		case <-ctx.Done():
+		}
+		_, _ = p.Close(0)
+	}()
+	return w, nil
+}
+
+// startDeath is the error of an agent that exited before any request
+// reached it.
+func startDeath(p *agent.Process, who, command string) error {
 	ex, _ := p.Close(0)
 	how := fmt.Sprintf("exit status %d", ex.Code)
 	if ex.Signal != "" {

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/umpire-arena/umpire/harness/certify"
-	"github.com/umpire-arena/umpire/internal/inert"
 	"github.com/umpire-arena/umpire/reports"
 )
 
@@ -93,32 +92,8 @@ func (s *runStatus) text() string {
 
 // progressFunc is certify's progress callback: on a terminal one line
 // rewritten in place (a bar and the status); in a pipe a line per match on
-// stderr and the status every statusEvery matches and at the end.
+// stderr and the status every statusEvery matches and at the end. It is
+// liveProgress.finish without the live part (no matches known in play).
 func progressFunc(e *env, bar bool, st *runStatus, started time.Time) func(done, total int, r *certify.MatchResult) {
-	width := 0 // of the last line drawn, which a shorter one must cover
-	return func(done, total int, r *certify.MatchResult) {
-		st.total = total
-		st.add(r)
-		if bar {
-			const cells = 20
-			fill := done * cells / total
-			line := fmt.Sprintf("[%s%s] %s (%v)", strings.Repeat("#", fill), strings.Repeat(".", cells-fill), st.text(), time.Since(started).Round(time.Second))
-			pad := max(0, width-len(line))
-			width = len(line)
-			fmt.Fprintf(e.stdout, "\r%s%s", line, strings.Repeat(" ", pad))
-			if done == total {
-				fmt.Fprintln(e.stdout)
-			}
-			return
-		}
-		who := ""
-		if r.Side != "" {
-			who = r.Side + " "
-		}
-		fmt.Fprintf(e.stderr, "certify: %d/%d %sseed %s seat %d vs %s: %s, rank %d\n", done, total, who,
-			inert.String(r.Seed), r.Seat, r.Adversary, r.Match.Termination, r.Match.Rank)
-		if done%statusEvery == 0 || done == total {
-			fmt.Fprintf(e.stderr, "certify: status: %s (%v)\n", st.text(), time.Since(started).Round(time.Second))
-		}
-	}
+	return newLiveProgress(e, bar, st, started).finish
 }

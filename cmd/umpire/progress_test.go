@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"strconv"
 	"strings"
 	"testing"
@@ -88,5 +89,36 @@ func TestRunStatusABIsIncremental(t *testing.T) {
 	}
 	if got := st.text(); !strings.Contains(got, "pairs 3000: W/D/L ") {
 		t.Errorf("status %q", got)
+	}
+}
+
+// TestCertifyWaitsAloud: while a slow agent's matches play, certify says
+// what it waits for — on a terminal its line is redrawn with the matches in
+// play and their ages, in a pipe a line comes once nothing was printed for
+// quietEvery (before: nothing at all between the per-match lines, for
+// minutes with a hung agent).
+func TestCertifyWaitsAloud(t *testing.T) {
+	_, broken := buildAgents(t)
+	for _, tc := range []struct {
+		name     string
+		terminal bool
+		stream   func(out, errOut string) string
+	}{
+		{"pipe", false, func(_, errOut string) string { return errOut }},
+		{"terminal", true, func(out, _ string) string { return out }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var out, errOut bytes.Buffer
+			e := &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errOut, isTerminal: tc.terminal,
+				agentWindow: 500 * time.Millisecond, quietEvery: 300 * time.Millisecond}
+			code := run(context.Background(), e, []string{"certify", "--game", "inference", "--agent", broken + " -mode slow -delay 1500ms",
+				"--matches", "1", "--seats", "3", "--rounds", "2", "--deadline", "5s", "--report-dir", t.TempDir()})
+			if code != exitOK {
+				t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out.String(), errOut.String())
+			}
+			if got := tc.stream(out.String(), errOut.String()); !strings.Contains(got, "waiting for 1 match in play: umpire/0 ") {
+				t.Errorf("nothing says what the run waits for:\n%s", got)
+			}
+		})
 	}
 }

@@ -202,6 +202,11 @@ type Config struct {
 	// Progress, when not nil, is called after each match in match order
 	// (from the goroutine that called Run).
 	Progress func(done, total int, r *MatchResult)
+	// Started, when not nil, is called as each match begins, with its plan
+	// and side ("" in a plain run; reports.SideNew or SideBaseline in an A/B
+	// run), from the goroutine that called Run: a live status can then say
+	// which matches it waits for.
+	Started func(p Planned, side string)
 }
 
 // MatchSeed returns the seed of match i of a run seeded seed: "seed/i".

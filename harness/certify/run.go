@@ -269,6 +269,9 @@ func (r *runner) playAll(ctx context.Context, plan []Planned) ([]*MatchResult, f
 			i := dispatch
 			dispatch++
 			inflight++
+			if r.cfg.Started != nil {
+				r.cfg.Started(plan[i/ns], r.sides[i%ns].role)
+			}
 			go func() {
 				results[i] = r.playMatch(ctx, plan[i/ns], r.sides[i%ns])
 				done <- i

@@ -35,7 +35,7 @@ const (
 )
 
 // ErrConfig is wrapped by every configuration error of a Target.
-var ErrConfig = errors.New("probe: bad target configuration")
+var ErrConfig = errors.New("bad target configuration")
 
 // Target is the server under test and what the suite may do with it. It is
 // filled from flags, then the environment (FromEnv), then an optional JSON
