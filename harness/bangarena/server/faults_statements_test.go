@@ -147,3 +147,33 @@ func TestFaultChecksPrivate(t *testing.T) {
 		}
 	}
 }
+
+// TestFaultLeakRoleEvents: with the fault on, a seat's observation holds
+// the other seats' role and briefing events, unaddressed; off, none of
+// them (bangarena/11.events).
+func TestFaultLeakRoleEvents(t *testing.T) {
+	for _, on := range []bool{false, true} {
+		opts := Options{}
+		if on {
+			opts.Faults = []Fault{FaultLeakRoleEvents}
+		}
+		f := newFixture(t, opts)
+		c := f.create(RoomConfig{Seats: 6, RoleMode: "impostor", Seed: "roles", Agents: []int{0}, DeadlineMs: 600000})
+		_, w, _ := f.observe(c.RoomID, 0, c.Tokens[0])
+		others := map[string]int{}
+		for _, e := range w.Observation.Events {
+			switch e.Type {
+			case "role", "marshal_briefing", "team_briefing":
+				if e.Seat != 0 {
+					others[e.Type]++
+					if e.To >= 0 {
+						t.Errorf("fault on %v: a %s event of seat %d is addressed to %d", on, e.Type, e.Seat, e.To)
+					}
+				}
+			}
+		}
+		if leaked := others["role"] > 0 && others["team_briefing"] > 0; leaked != on {
+			t.Fatalf("fault on %v: seat 0 is shown the others' events %v", on, others)
+		}
+	}
+}
