@@ -155,7 +155,7 @@ func bangarenaStatements() []Statement {
 		{ID: "B-147", Section: "§11", Text: "Own hand cards in full; others as backs.", Rules: []string{"bangarena/11.redaction", "bangarena/1.what-you-see"}},
 		{ID: "B-148", Section: "§11", Text: "Hand sizes are public.", Rules: []string{"bangarena/11.fields"}},
 		{ID: "B-149", Section: "§11", Text: "Cards in play and the weapon are public.", Rules: []string{"bangarena/11.fields"}},
-		{ID: "B-150", Section: "§11", Text: "Deck and discard sizes are shown, never order or contents.", Rules: []string{"bangarena/11.fields"}, Gap: "that no order or contents leak is not checked"},
+		{ID: "B-150", Section: "§11", Text: "Deck and discard sizes are shown, never order or contents.", Rules: []string{"bangarena/11.fields", "bangarena/11.deck-hidden"}},
 		{ID: "B-151", Section: "§11", Text: "events: the public ones and one's own private ones.", Rules: []string{"bangarena/11.events", "bangarena/11.events-scavenger"}},
 		{ID: "B-152", Section: "§11", Text: "The winning team and seats are set when the match ends.", Rules: []string{"bangarena/11.fields", "bangarena/10.win-order"}},
 		{ID: "B-153", Section: "§12", Text: "Each decision comes with a DecisionRequest.", Rules: []string{"bangarena/12.request"}},

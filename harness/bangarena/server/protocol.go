@@ -27,6 +27,9 @@ type Request struct {
 	TableTalk string `json:"tableTalk,omitempty"`
 	// NoMask leaves legal_mask out (FaultNoLegalMask only).
 	NoMask bool `json:"-"`
+	// DeckTop names the deck's top cards (FaultLeakDeck only: §11 shows
+	// the deck's size, never its order or contents).
+	DeckTop []ref.Card `json:"deckTop,omitempty"`
 }
 
 // Decision is the body of POST /api/ai/rooms/{roomId}/decision.
@@ -180,7 +183,7 @@ func (r *room) finishRequestLocked(seat int, req ref.DecisionRequest) Request {
 	r.gloryFaultsLocked(seat, &req)
 	r.checksPrivateLocked(seat, &req.Observation)  // faults_statements.go
 	r.leakRoleEventsLocked(seat, &req.Observation) // faults_statements.go
-	return Request{DecisionRequest: req, DeadlineAt: r.s.faults.deadlineFault(dl), LegalMask: r.s.legalMask(req.LegalActions), TableTalk: r.talk, NoMask: r.s.faults.on(FaultNoLegalMask)}
+	return Request{DecisionRequest: req, DeadlineAt: r.s.faults.deadlineFault(dl), LegalMask: r.s.legalMask(req.LegalActions), TableTalk: r.talk, NoMask: r.s.faults.on(FaultNoLegalMask), DeckTop: r.deckTopLocked()}
 }
 
 // applyViewFaultsLocked breaks the request on purpose when a fault asks.
