@@ -88,7 +88,7 @@ func bangarenaStatements() []Statement {
 		{ID: "B-80", Section: "§5", Text: "Scope: the seat counts others one nearer, at least 1.", Rules: []string{"bangarena/5.horse-scope"}},
 		{ID: "B-81", Section: "§5", Text: "Dynamite is placed before its owner and checked at turn start before Jail.", Rules: []string{"bangarena/5.dynamite"}},
 		{ID: "B-82", Section: "§5", Text: "Weapon ranges: Volcanic 1 with no Shot limit, then 2, 3, 4, 5.", Rules: []string{"bangarena/5.weapon", "bangarena/3.shot-limit"}},
-		{ID: "B-83", Section: "§5", Text: "A brown card is played and goes to the discard pile.", Rules: []string{"bangarena/11.fields"}, Gap: "only the discard count shows it; no rule says where a played brown card goes"},
+		{ID: "B-83", Section: "§5", Text: "A brown card is played and goes to the discard pile.", Rules: []string{"bangarena/11.fields", "bangarena/3.reshuffle"}},
 		{ID: "B-84", Section: "§5", Text: "A blue card stays in play before its seat, one of each per seat.", Rules: []string{"bangarena/5.blue-unique", "bangarena/5.blue-offer"}},
 		{ID: "B-85", Section: "§5", Text: "A weapon is in play, one per seat.", Rules: []string{"bangarena/5.weapon"}},
 		{ID: "B-86", Section: "§5", Text: "Without a weapon a seat has the virtual Revolver of range 1, which cannot be taken.", Rules: []string{"bangarena/5.weapon"}},
