@@ -118,6 +118,13 @@ func (d *bangarenaDriver) judgeConnect(p Planned, spec agent.ConnectSpec, j *jud
 	if st.Replaced > 0 {
 		j.fail(CheckLegal, rules.Where{}, "only legal answers", st.Replaced, fmt.Sprintf("the server replaced %d illegal answers", st.Replaced))
 	}
+	// §16: no attempt to read hidden state. The server counts the
+	// requests that named another seat than the agent's token opens.
+	j.ran(CheckOwnSeat)
+	if st.Peeks > 0 {
+		j.fail(CheckOwnSeat, rules.Where{Seat: &p.Seat}, "requests for the agent's own seat only", st.Peeks,
+			fmt.Sprintf("the agent asked %d times for another seat than its own (seat %d) with its token", st.Peeks, p.Seat))
+	}
 	d.finalScore(spec.ID, p.Seat, spec.Token, out)
 }
 
@@ -154,6 +161,7 @@ func (d *bangarenaDriver) play(ctx context.Context, p Planned, j *judge, l *link
 	if !inject {
 		j.skipIf(CheckServerError, "no server-side error is injected over this transport")
 	}
+	j.skipIf(CheckOwnSeat, "the agent does not reach the server: it gets only its own seat's requests from umpire (judged with --agent-connect)")
 	l.reuses = true // st.obsBuf
 	// §1: acting is choosing an item; an object without actionId is no
 	// decision (the hygiene pin's when unasked).

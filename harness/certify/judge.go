@@ -26,6 +26,7 @@ const (
 	CheckHygiene     = "agent-hygiene"
 	CheckExit        = "agent-exits-after-end"
 	CheckSurvivors   = "agent-no-survivors"
+	CheckOwnSeat     = "agent-reads-own-seat-only"
 	// CheckKeptSurvivors is CheckSurvivors judged once for the processes
 	// kept across matches (--agent-keep), when they end.
 	CheckKeptSurvivors = "agent-no-survivors (kept processes)"
@@ -96,6 +97,7 @@ func bangarenaChecks() []checkDef {
 		{CheckEcho, "bangarena/agent.version-echo"},
 		{CheckCommandIDs, "bangarena/agent.command-id-unique"},
 		{CheckOnlyAsked, "bangarena/agent.only-when-asked"},
+		{CheckOwnSeat, "bangarena/agent.own-seat-only"},
 		{CheckServerError, "bangarena/agent.survives-server-error"},
 		{CheckNoCrash, "bangarena/agent.no-crash"},
 		{CheckNoHang, "bangarena/agent.no-hang"},

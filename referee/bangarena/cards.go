@@ -7,7 +7,9 @@ package bangarena
 func (g *Game) playFromHand(s int, x act, target int) {
 	st := &g.seats[s]
 	st.hand = removeAt(st.hand, indexOf(st.hand, x.card))
-	g.toDiscard(x.card)
+	if deckTable[x.card].copy != 1 || !g.deviates(DevBrownCardLost) {
+		g.toDiscard(x.card)
+	}
 	g.emitPlayed(s, x, target)
 }
 

@@ -258,3 +258,16 @@ func (g *Game) explodes(i int) bool {
 	}
 	return false
 }
+
+// DeckTop returns the top n cards of the deck, top first (fewer when the
+// deck holds fewer), naming each card the Chance had not named yet: the
+// hidden pile itself, which no view shows (§11: deckCount only). For an
+// embedded server's fault that leaks it; it does not change the game's
+// state beyond fixing which card lies where.
+func (g *Game) DeckTop(n int) []Card {
+	var out []Card
+	for i := len(g.deck) - 1; i >= 0 && len(out) < n; i-- {
+		out = append(out, g.cardsOut([]int{g.reveal(i)})...)
+	}
+	return out
+}

@@ -33,6 +33,12 @@ const (
 	// DevTossFirstCard: Toss from a hand discards its first card, not a
 	// random one (5.toss).
 	DevTossFirstCard = "toss-first-card"
+	// DevBrownCardLost: the first copy of a Shot, Buckshot, Raid, Duel,
+	// Snatch or Toss (shot_01, …), played, leaves the game instead of
+	// going to the discard pile (§5 brown: played and discarded; shown by
+	// discardCount, 11.fields). Only the first copies, so that the match
+	// still ends.
+	DevBrownCardLost = "brown-card-lost"
 )
 
 // Rule ids of the card effects, reactions and checks the engine names as

@@ -53,6 +53,10 @@ func AgentRules() []Rule {
 			// is the hygiene pin's.
 			{ID: "bangarena/agent.only-when-asked", Level: Must, Doc: ba, Section: "§1", Text: "The agent decides only on the current DecisionRequest, once: no decision when none is pending for it, no second decision for a request it already answered."},
 			{ID: "bangarena/agent.command-id-unique", Level: Must, Doc: ba, Section: "§12", Text: "Each decision gets a fresh commandId; one is sent again only to retry the same decision."},
+			// §16: "no attempts to read hidden state". What umpire can see
+			// of an attempt is a request for another seat than the one
+			// the agent's token opens (its observation, its decision).
+			{ID: "bangarena/agent.own-seat-only", Level: Must, Doc: ba, Section: "§16", Text: "The agent asks only for its own seat: it never requests another seat's observation or decision request with its token (no attempt to read hidden state)."},
 			{ID: "bangarena/agent.version-echo", Level: Must, Doc: ba, Section: "§12", Text: "A decision echoes the observationVersion (or basedOnVersion) of the DecisionRequest it answers, and the seat asked."},
 		},
 	} {

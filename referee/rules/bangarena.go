@@ -142,6 +142,7 @@ func BangArenaRules() []Rule {
 		r("bangarena/11.events", Must, "§11", "The observation's events hold the public events and the seat's own private ones, and no others."),
 		pin("bangarena/11.event-shape", "WIRE.md Observation events", "§11", "Each event of an observation is an object {seq, type, …}."),
 		r("bangarena/11.look-top", Must, "§11", "The cards of a look-top choice are shown to the chooser only."),
+		r("bangarena/11.deck-hidden", Must, "§11", "The piles are shown by their sizes, never their order or contents: no request names a card of the deck (a card no seat had been shown yet)."),
 		r("bangarena/11.fields", Must, "§11", "The observation carries version, phase, turnSeat, you, players (hp, maxHp, alive, characterId, handCount, inPlayCards, weaponCardId, glory), pile sizes and the winners at the end."),
 		pin("bangarena/11.role-mode", "WIRE.md Observation fields", "§11", "The observation carries the table's roleMode, since legality depends on it."),
 

@@ -8,6 +8,8 @@
 //	flood        writes thousands of lines per request, then one over 1 MiB
 //	hang         reads but never answers, ignores SIGTERM and the end of input
 //	silent-exit  exits with status 0 on the first request
+//	peek         BangArena in connect mode (--agent-connect): asks for another
+//	             seat's observation with its own token, then plays legally
 //
 // A request is an Inference your_turn or a BangArena DecisionRequest with
 // legal actions; a match_end ends the program (except in hang mode, and

@@ -26,9 +26,16 @@ type request struct {
 }
 
 func main() {
-	mode := flag.String("mode", "", "slow|illegal|crash|garbage|flood|hang|silent-exit")
+	mode := flag.String("mode", "", "slow|illegal|crash|garbage|flood|hang|silent-exit|peek")
 	delay := flag.Duration("delay", 5*time.Second, "how late the slow mode answers")
 	flag.Parse()
+	if *mode == "peek" {
+		if err := peek(); err != nil {
+			fmt.Fprintln(os.Stderr, "broken:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if *mode == "hang" {
 		signal.Ignore(syscall.SIGTERM)
 	}

@@ -33,7 +33,7 @@ func bangarenaChecks() []conform.Check {
 		{Name: "bangarena: partners mode: only loners alive, all loners win", Game: conform.GameBangArena, Section: conform.SecCross,
 			Rules: []string{"bangarena/10.partners-lones", "bangarena/2.partners"}, Timeout: probe, Run: baCheckPartners},
 		{Name: "bangarena: other seats' hands and hidden roles stay hidden", Game: conform.GameBangArena, Section: conform.SecHidden,
-			Rules: []string{"bangarena/11.redaction", "bangarena/1.what-you-see", "bangarena/11.events", "bangarena/11.events-scavenger", "bangarena/11.look-top"}, Timeout: long, Run: baCheckHidden},
+			Rules: []string{"bangarena/11.redaction", "bangarena/1.what-you-see", "bangarena/11.events", "bangarena/11.events-scavenger", "bangarena/11.look-top", "bangarena/11.deck-hidden"}, Timeout: long, Run: baCheckHidden},
 		{Name: "bangarena: every check is shown to every seat", Game: conform.GameBangArena, Section: conform.SecHidden,
 			Rules: []string{"bangarena/11.events"}, Timeout: long, Run: baCheckChecksPublic},
 		{Name: "bangarena: first illegal answer is reasked, the second replaced", Game: conform.GameBangArena, Section: conform.SecProbes,

@@ -53,6 +53,7 @@ func baCheckHiddenOne(t *conform.Target, s *baSession) conform.Result {
 			}
 		}
 	}
+	baDeckHidden(&res, append(append([]baSeen(nil), s.room.Seen...), s.room.Bystanders...)) // bangarena_deckhidden.go
 	if len(s.room.Seen) == 0 {
 		return conform.Skip("the suite was never asked to decide")
 	}

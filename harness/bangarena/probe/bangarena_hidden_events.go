@@ -104,6 +104,10 @@ func baPrivateEvents(res *conform.Result, x baSeen, seen *baSeenPublic) {
 			report("bangarena/11.events", e, fmt.Sprintf("a %s event private to seat %d", e.Type, e.To))
 			continue
 		}
+		if why := baRoleEventLeak(x, e); why != "" {
+			report("bangarena/11.events", e, why)
+			continue
+		}
 		if baScavengerTake(x.Seat, e, seen) {
 			res.Eval("bangarena/11.events-scavenger")
 		}
@@ -182,4 +186,47 @@ func baPublicOf(e ba.Event, seen *baSeenPublic) {
 	case "eliminated":
 		seen.dead[e.Seat] = true
 	}
+}
+
+// baRoleEventLeak judges an event by the hidden roles it shows, whatever
+// its addressee says (a server need not mark its private events): a
+// briefing of §2 is private to the seats it briefs — the Marshal's to the
+// Marshal, the team's to the raiders and the impostor — and no event may
+// name the role of a living seat whose role the viewer's own observation
+// hides (players[i].roleId null, not among the roles the viewer knows).
+// The viewer's role is read from its own observation; it returns why the
+// event is a leak, or "".
+func baRoleEventLeak(x baSeen, e ba.Event) string {
+	obs := x.Req.Observation
+	player := func(seat int) *ba.PlayerInfo {
+		for i := range obs.Players {
+			if obs.Players[i].Seat == seat {
+				return &obs.Players[i]
+			}
+		}
+		return nil
+	}
+	mine := ""
+	if p := player(x.Seat); p != nil && p.RoleID != nil {
+		mine = *p.RoleID
+	}
+	switch {
+	case e.Type == "marshal_briefing" && mine != "" && mine != ba.RoleMarshal:
+		return fmt.Sprintf("the Marshal's briefing (private to the Marshal, §2), being a %s", mine)
+	case e.Type == "team_briefing" && mine != "" && mine != ba.RoleRaider && mine != ba.RoleImpostor:
+		return fmt.Sprintf("a team_briefing (private to the raiders and the impostor, §2), being a %s", mine)
+	}
+	hidden := func(seat int, role string) bool {
+		p := player(seat)
+		return seat != x.Seat && role != "" && role != ba.RoleMarshal && p != nil && p.Alive && p.RoleID == nil && !knownTo(obs, x.Raw, seat)
+	}
+	if e.Type != "eliminated" && e.Type != "game_over" && e.Seat >= 0 && hidden(e.Seat, e.RoleID) {
+		return fmt.Sprintf("the hidden role of living seat %d in a %s event", e.Seat, e.Type)
+	}
+	for _, k := range e.Known {
+		if hidden(k.Seat, k.RoleID) {
+			return fmt.Sprintf("the hidden role of living seat %d in a %s event", k.Seat, e.Type)
+		}
+	}
+	return ""
 }

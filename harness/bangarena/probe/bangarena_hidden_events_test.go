@@ -56,3 +56,54 @@ func TestBaShownCards(t *testing.T) {
 		})
 	}
 }
+
+// TestBaRoleEventLeak (B-151): an event is judged by the hidden roles it
+// shows, whether or not the server marked it private. A briefing reaches
+// only the seats it briefs (§2); no event names the role of a living seat
+// the viewer's own observation hides, unless the viewer knows it.
+func TestBaRoleEventLeak(t *testing.T) {
+	role := func(r string) *string { return &r }
+	// Seat 0 the Marshal (public), 1 an aide, 2 a raider, 3 the impostor;
+	// the viewer's own role is given per case.
+	view := func(viewer int, mine string, known ...ba.KnownRole) baSeen {
+		ps := []ba.PlayerInfo{{Seat: 0, Alive: true, RoleID: role(ba.RoleMarshal)}, {Seat: 1, Alive: true}, {Seat: 2, Alive: true}, {Seat: 3, Alive: true}, {Seat: 4, Alive: false, RoleID: role(ba.RoleRaider)}}
+		ps[viewer].RoleID = role(mine)
+		return baSeen{Seat: viewer, Req: ba.DecisionRequest{Observation: ba.PlayerView{You: viewer, Players: ps, KnownRoles: known}}}
+	}
+	ev := func(typ string, seat int, r string, known ...ba.KnownRole) ba.Event {
+		return ba.Event{Seq: 5, Type: typ, To: -1, Seat: seat, RoleID: r, Known: known}
+	}
+	for _, tc := range []struct {
+		name string
+		x    baSeen
+		e    ba.Event
+		leak bool
+	}{
+		{"the Marshal's briefing to the Marshal", view(0, ba.RoleMarshal, ba.KnownRole{Seat: 1, RoleID: ba.RoleAide}, ba.KnownRole{Seat: 3, RoleID: ba.RoleAide}),
+			ev("marshal_briefing", 0, "", ba.KnownRole{Seat: 1, RoleID: ba.RoleAide}, ba.KnownRole{Seat: 3, RoleID: ba.RoleAide}), false},
+		{"the Marshal's briefing to an aide", view(1, ba.RoleAide), ev("marshal_briefing", 0, ""), true},
+		{"the team's briefing to the impostor", view(3, ba.RoleImpostor, ba.KnownRole{Seat: 2, RoleID: ba.RoleRaider}),
+			ev("team_briefing", 3, "", ba.KnownRole{Seat: 2, RoleID: ba.RoleRaider}), false},
+		{"a raider's briefing to the impostor", view(3, ba.RoleImpostor, ba.KnownRole{Seat: 2, RoleID: ba.RoleRaider}),
+			ev("team_briefing", 2, "", ba.KnownRole{Seat: 3, RoleID: ba.RoleImpostor}), false},
+		{"the team's briefing to an aide", view(1, ba.RoleAide), ev("team_briefing", 2, ""), true},
+		{"the seat's own role", view(2, ba.RoleRaider), ev("role", 2, ba.RoleRaider), false},
+		{"another living seat's role", view(2, ba.RoleRaider), ev("role", 1, ba.RoleAide), true},
+		{"the Marshal's role", view(2, ba.RoleRaider), ev("role", 0, ba.RoleMarshal), false},
+		{"a dead seat's role", view(2, ba.RoleRaider), ev("role", 4, ba.RoleRaider), false},
+		{"a role the viewer knows", view(2, ba.RoleRaider, ba.KnownRole{Seat: 3, RoleID: ba.RoleImpostor}), ev("role", 3, ba.RoleImpostor), false},
+		{"an elimination", view(2, ba.RoleRaider), ev("eliminated", 1, ba.RoleAide), false},
+		{"a role the viewer does not know, unmarked", view(1, ba.RoleAide), ev("seat_role", 3, ba.RoleImpostor), true},
+		{"a viewer whose role does not read", view(1, ""), ev("team_briefing", 2, ""), false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if tc.x.Req.Observation.Players[tc.x.Seat].RoleID != nil && *tc.x.Req.Observation.Players[tc.x.Seat].RoleID == "" {
+				tc.x.Req.Observation.Players[tc.x.Seat].RoleID = nil
+			}
+			why := baRoleEventLeak(tc.x, tc.e)
+			if (why != "") != tc.leak {
+				t.Fatalf("leak %q, want a leak %v", why, tc.leak)
+			}
+		})
+	}
+}

@@ -22,5 +22,10 @@ func bangarenaCardFaultCases() []faultCase {
 		{Game: conform.GameBangArena, Fault: "bazaar-counter-clockwise", Rule: "bangarena/5.bazaar-clockwise"},
 		{Game: conform.GameBangArena, Fault: "snatch-first-card", Rule: "bangarena/log.chance", Also: []string{"bangarena/5.snatch"}},
 		{Game: conform.GameBangArena, Fault: "toss-first-card", Rule: "bangarena/log.chance", Also: []string{"bangarena/5.toss"}},
+		// §5 brown: played and discarded. The pile's size shows where a
+		// played brown card went: the judge of the seats re-derives
+		// discardCount after it, and the log verifier the count of the next
+		// reshuffle, which gathers the discard pile (the same card missing).
+		{Game: conform.GameBangArena, Fault: "brown-card-lost", Rule: "bangarena/11.fields", Also: []string{"bangarena/3.reshuffle"}},
 	}
 }

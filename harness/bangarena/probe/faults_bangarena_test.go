@@ -21,6 +21,8 @@ func bangarenaFaultCases() []faultCase {
 		{Game: conform.GameBangArena, Fault: "timeout-not-default", Rule: "bangarena/14.default-action"},
 		{Game: conform.GameBangArena, Fault: "no-legal-mask", Rule: "bangarena/12.legal-mask-present"},
 		{Game: conform.GameBangArena, Fault: "checks-private", Rule: "bangarena/11.events"},
+		{Game: conform.GameBangArena, Fault: "leak-role-events", Rule: "bangarena/11.events"},
+		{Game: conform.GameBangArena, Fault: "leak-deck", Rule: "bangarena/11.deck-hidden"},
 		{Game: conform.GameBangArena, Fault: "answer-without-version", Rule: "bangarena/server.answer-shape"},
 		{Game: conform.GameBangArena, Fault: "log-drops-decision", Rule: "bangarena/server.replay", Also: []string{"bangarena/log.complete"}},
 		{Game: conform.GameBangArena, Fault: "mcp-missing-tool", Rule: "bangarena/server.mcp-tools"},

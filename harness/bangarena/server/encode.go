@@ -109,6 +109,13 @@ func (q Request) appendJSONSince(b []byte, c *ref.EventCache, from, next int, it
 		b = append(b, `,"tableTalk":`...)
 		b = appendString(b, q.TableTalk)
 	}
+	if len(q.DeckTop) > 0 { // FaultLeakDeck only
+		out, err := json.Marshal(q.DeckTop)
+		if err != nil {
+			return b[:start], err
+		}
+		b = append(append(b, `,"deckTop":`...), out...)
+	}
 	return append(b, '}'), nil
 }
 

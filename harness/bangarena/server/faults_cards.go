@@ -32,6 +32,10 @@ const (
 	// FaultTossFirstCard: Toss discards the first card of a hand, not a
 	// random one.
 	FaultTossFirstCard Fault = ref.DevTossFirstCard
+	// FaultBrownCardLost: the first copy of a Shot, Buckshot, Raid, Duel,
+	// Snatch or Toss (shot_01, …), played, leaves the game instead of
+	// going to the discard pile.
+	FaultBrownCardLost Fault = ref.DevBrownCardLost
 )
 
 // cardFaults lists the faults played inside the engine for card effects (§5), the reaction queue (§7), checks (§8) and the characters of checks and shots (§6):
@@ -50,6 +54,7 @@ func cardFaults() []FaultInfo {
 		{FaultBazaarCounterClockwise, "bangarena/5.bazaar-clockwise", "I-BA-15 clockwise is increasing seat order", "Bazaar's draws go round in decreasing seat order"},
 		{FaultSnatchFirstCard, "bangarena/5.snatch", "§5 Snatch: a random one from hand", "Snatch takes a hand's first card"},
 		{FaultTossFirstCard, "bangarena/5.toss", "§5 Toss: a random one from hand", "Toss discards a hand's first card"},
+		{FaultBrownCardLost, "bangarena/11.fields", "§5 brown: played and discarded; §11 discardCount", "the first copy of a Shot, Buckshot, Raid, Duel, Snatch or Toss played leaves the game: discardCount does not count it"},
 	}
 }
 

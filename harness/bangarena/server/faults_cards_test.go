@@ -2,6 +2,8 @@ package server
 
 import (
 	"bytes"
+	"math/rand/v2"
+	"strings"
 	"testing"
 
 	ref "github.com/umpire-arena/umpire/referee/bangarena"
@@ -73,6 +75,8 @@ func TestCardFaultsBreakTheirRule(t *testing.T) {
 				switch fi.Name {
 				case FaultBazaarFromLeft, FaultBazaarCounterClockwise, FaultSnatchFirstCard, FaultTossFirstCard:
 					t.Skip("TestCardFaultsFirstDivergence")
+				case FaultBrownCardLost:
+					t.Skip("TestFaultBrownCardLost")
 				}
 				t.Fatalf("no witness for %s", fi.Name)
 			}
@@ -129,5 +133,55 @@ func TestCardFaultsFirstDivergence(t *testing.T) {
 				t.Fatalf("no match differs with %s on", tc.fault)
 			}
 		})
+	}
+}
+
+// TestFaultBrownCardLost: with the fault on, shot_01 played leaves the
+// game: the discard pile does not grow by it (discardCount, §11); off, it
+// grows by one (§5 brown: played and discarded).
+func TestFaultBrownCardLost(t *testing.T) {
+	for _, on := range []bool{false, true} {
+		devs := faultSet{}
+		if on {
+			devs[FaultBrownCardLost] = true
+		}
+		g, err := ref.NewGame(ref.Config{Seats: 4, RoleMode: ref.ModeClassic, Deviations: devs.deviations()}, "brown-lost")
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(1, 2))
+		played := false
+		for range 5000 {
+			seat, ok := g.Decider()
+			if !ok {
+				break
+			}
+			var shot *ref.LegalAction
+			for _, it := range g.Legal(seat) {
+				if it.Command == "play_shot" && strings.HasPrefix(it.ActionID, "shot:shot_01:") {
+					shot = &it
+					break
+				}
+			}
+			if shot == nil {
+				if _, ok := g.PlayRandom(rng); !ok {
+					break
+				}
+				continue
+			}
+			before := g.View(seat).DiscardCount
+			if err := g.Apply(seat, shot.ActionID, nil); err != nil {
+				t.Fatal(err)
+			}
+			grew := g.View(seat).DiscardCount - before
+			if want := map[bool]int{false: 1, true: 0}[on]; grew != want {
+				t.Fatalf("fault on %v: a Shot played grows the discard pile by %d, want %d", on, grew, want)
+			}
+			played = true
+			break
+		}
+		if !played {
+			t.Fatalf("fault on %v: no Shot was played", on)
+		}
 	}
 }

@@ -20,6 +20,14 @@ const (
 	// FaultChecksPrivate shows a check event (Jail, Dynamite, Cover) only
 	// to the seat checked (§8: checks are public events).
 	FaultChecksPrivate Fault = "checks-private"
+	// FaultLeakRoleEvents shows every seat the other seats' private role
+	// events (each seat's own role, the Marshal's and the team's
+	// briefings of §2), unmarked: a server that takes them for public.
+	FaultLeakRoleEvents Fault = "leak-role-events"
+	// FaultLeakDeck names the deck's top three cards in every
+	// DecisionRequest (deckTop), beside the pile sizes (§11: deckCount,
+	// no order, no contents).
+	FaultLeakDeck Fault = "leak-deck"
 )
 
 // timeoutFaults lists the faults above (appended in FaultList).
@@ -29,6 +37,8 @@ func timeoutFaults() []FaultInfo {
 		{FaultTimeoutNotDefault, "bangarena/14.default-action", "§14 pass / end_play / default discard", "a silent seat is answered for with another item than the default (a card instead of end_play)"},
 		{FaultNoLegalMask, "bangarena/12.legal-mask-present", "§12 observe → DecisionRequest (+ legal_mask alias)", "observe's answer carries no legal_mask"},
 		{FaultChecksPrivate, "bangarena/11.events", "§8 checks are public events; §11 events", "a check event is shown only to the seat checked"},
+		{FaultLeakDeck, "bangarena/11.deck-hidden", "§11 deckCount, discardCount: pile sizes (no order, no contents)", "every request names the deck's top three cards"},
+		{FaultLeakRoleEvents, "bangarena/11.events", "§2 privately learns / privately know; §11 events: public and own private events", "every seat is shown the others' role and briefing events"},
 	}
 }
 
@@ -70,4 +80,49 @@ func (r *room) checksPrivateLocked(seat int, obs *ref.PlayerView) {
 		evs = append(evs, e)
 	}
 	obs.Events = evs
+}
+
+// leakRoleEventsLocked adds to obs, with FaultLeakRoleEvents on, the role
+// and briefing events private to other seats than seat, in their place in
+// the log and without their addressee.
+func (r *room) leakRoleEventsLocked(seat int, obs *ref.PlayerView) {
+	if !r.s.faults.on(FaultLeakRoleEvents) || len(obs.Events) == 0 {
+		return
+	}
+	first, last := obs.Events[0].Seq, obs.Events[len(obs.Events)-1].Seq
+	var add []ref.Event
+	for _, e := range r.g.Log() {
+		if e.Seq > last {
+			break
+		}
+		switch e.Type {
+		case "role", "marshal_briefing", "team_briefing":
+			if e.To >= 0 && e.To != seat && e.Seq >= first {
+				e.To = -1
+				add = append(add, e)
+			}
+		}
+	}
+	if len(add) == 0 {
+		return
+	}
+	evs := make([]ref.Event, 0, len(obs.Events)+len(add))
+	i := 0
+	for _, e := range obs.Events {
+		for i < len(add) && add[i].Seq < e.Seq {
+			evs = append(evs, add[i])
+			i++
+		}
+		evs = append(evs, e)
+	}
+	obs.Events = append(evs, add[i:]...)
+}
+
+// deckTopLocked returns, with FaultLeakDeck on, the deck's top three cards
+// (nil otherwise).
+func (r *room) deckTopLocked() []ref.Card {
+	if !r.s.faults.on(FaultLeakDeck) {
+		return nil
+	}
+	return r.g.DeckTop(3)
 }

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"testing"
 	"time"
+
+	ref "github.com/umpire-arena/umpire/referee/bangarena"
 )
 
 // TestFaultTimeoutEarly: with the fault on, a silent seat is answered for
@@ -144,6 +146,70 @@ func TestFaultChecksPrivate(t *testing.T) {
 		}
 		if (missing > 0) != on {
 			t.Fatalf("fault on %v: %d of %d checks of other seats missing from seat 0's events", on, missing, checks)
+		}
+	}
+}
+
+// TestFaultLeakRoleEvents: with the fault on, a seat's observation holds
+// the other seats' role and briefing events, unaddressed; off, none of
+// them (bangarena/11.events).
+func TestFaultLeakRoleEvents(t *testing.T) {
+	for _, on := range []bool{false, true} {
+		opts := Options{}
+		if on {
+			opts.Faults = []Fault{FaultLeakRoleEvents}
+		}
+		f := newFixture(t, opts)
+		c := f.create(RoomConfig{Seats: 6, RoleMode: "impostor", Seed: "roles", Agents: []int{0}, DeadlineMs: 600000})
+		_, w, _ := f.observe(c.RoomID, 0, c.Tokens[0])
+		others := map[string]int{}
+		for _, e := range w.Observation.Events {
+			switch e.Type {
+			case "role", "marshal_briefing", "team_briefing":
+				if e.Seat != 0 {
+					others[e.Type]++
+					if e.To >= 0 {
+						t.Errorf("fault on %v: a %s event of seat %d is addressed to %d", on, e.Type, e.Seat, e.To)
+					}
+				}
+			}
+		}
+		if leaked := others["role"] > 0 && others["team_briefing"] > 0; leaked != on {
+			t.Fatalf("fault on %v: seat 0 is shown the others' events %v", on, others)
+		}
+	}
+}
+
+// TestFaultLeakDeck: with the fault on, a request names the deck's top
+// three cards in deckTop, and the next draw takes the first of them; off,
+// it has no deckTop (bangarena/11.deck-hidden).
+func TestFaultLeakDeck(t *testing.T) {
+	for _, on := range []bool{false, true} {
+		opts := Options{}
+		if on {
+			opts.Faults = []Fault{FaultLeakDeck}
+		}
+		f := newFixture(t, opts)
+		c := f.create(RoomConfig{Seats: 4, Seed: "deck", Agents: []int{0, 1, 2, 3}, DeadlineMs: 600000})
+		_, _, body := f.observe(c.RoomID, 0, c.Tokens[0])
+		var q struct {
+			DeckTop []ref.Card `json:"deckTop"`
+		}
+		if err := json.Unmarshal(body, &q); err != nil {
+			t.Fatal(err)
+		}
+		if (len(q.DeckTop) == 3) != on || !on && q.DeckTop != nil {
+			t.Fatalf("fault on %v: deckTop %v", on, q.DeckTop)
+		}
+		if !on {
+			continue
+		}
+		r := f.s.room(c.RoomID)
+		r.mu.Lock()
+		top := r.g.DeckTop(1)
+		r.mu.Unlock()
+		if len(top) != 1 || top[0].UID != q.DeckTop[0].UID {
+			t.Fatalf("deckTop %v, the deck's top %v", q.DeckTop, top)
 		}
 	}
 }

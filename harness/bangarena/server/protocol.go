@@ -27,6 +27,9 @@ type Request struct {
 	TableTalk string `json:"tableTalk,omitempty"`
 	// NoMask leaves legal_mask out (FaultNoLegalMask only).
 	NoMask bool `json:"-"`
+	// DeckTop names the deck's top cards (FaultLeakDeck only: §11 shows
+	// the deck's size, never its order or contents).
+	DeckTop []ref.Card `json:"deckTop,omitempty"`
 }
 
 // Decision is the body of POST /api/ai/rooms/{roomId}/decision.
@@ -111,7 +114,7 @@ func (rp reply) isError() bool { _, ok := rp.body.(ErrorBody); return ok }
 func deadlineString(t time.Time) string { return t.UTC().Format("2006-01-02T15:04:05.000Z") }
 
 // authLocked checks token for seat: 401 when missing or unknown, 403 when
-// it is another seat's token of the room (I-BA-65).
+// it is another seat's token of the room (I-BA-65), counted in peeks.
 func (r *room) authLocked(seat int, token string) (reply, bool) {
 	if seat < 0 || seat >= len(r.seats) {
 		return errReply(http.StatusUnprocessableEntity, CodeBadSeat, "seat %d is not a seat of this %d-seat room", seat, len(r.seats)), false
@@ -128,6 +131,7 @@ func (r *room) authLocked(seat int, token string) (reply, bool) {
 	}
 	for other := range r.seats {
 		if o := &r.seats[other]; other != seat && o.agent && o.token == token {
+			r.peeks++ // RoomStatus.Peeks: certify's agent.own-seat-only
 			return errReply(http.StatusForbidden, CodeForbidden, "this token belongs to seat %d, not seat %d", other, seat), false
 		}
 	}
@@ -177,8 +181,9 @@ func (r *room) finishRequestLocked(seat int, req ref.DecisionRequest) Request {
 	r.versionFaultLocked(&req)       // faults_pack.go
 	r.ruleFaultsLocked(seat, &req)
 	r.gloryFaultsLocked(seat, &req)
-	r.checksPrivateLocked(seat, &req.Observation) // faults_statements.go
-	return Request{DecisionRequest: req, DeadlineAt: r.s.faults.deadlineFault(dl), LegalMask: r.s.legalMask(req.LegalActions), TableTalk: r.talk, NoMask: r.s.faults.on(FaultNoLegalMask)}
+	r.checksPrivateLocked(seat, &req.Observation)  // faults_statements.go
+	r.leakRoleEventsLocked(seat, &req.Observation) // faults_statements.go
+	return Request{DecisionRequest: req, DeadlineAt: r.s.faults.deadlineFault(dl), LegalMask: r.s.legalMask(req.LegalActions), TableTalk: r.talk, NoMask: r.s.faults.on(FaultNoLegalMask), DeckTop: r.deckTopLocked()}
 }
 
 // applyViewFaultsLocked breaks the request on purpose when a fault asks.

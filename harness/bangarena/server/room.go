@@ -38,6 +38,7 @@ type room struct {
 	ended      bool
 	timeouts   int
 	replaced   int
+	peeks      int // requests naming another seat with an agent's token (authLocked)
 	// changed is closed (and cleared) when the room changes, to wake
 	// WaitDecision; nil while nobody waits.
 	changed chan struct{}
@@ -316,6 +317,10 @@ type RoomStatus struct {
 	Timeouts int `json:"timeouts"`
 	// Replaced counts illegal agent answers replaced by the policy.
 	Replaced int `json:"replaced"`
+	// Peeks counts requests that named another seat than the one their
+	// agent token opens (its observation, its decision): an agent's
+	// attempts to read or act in a seat it does not play (§16).
+	Peeks int `json:"peeks"`
 	// Seed is shown once the match is over (the log commits to it).
 	Seed string `json:"seed,omitempty"`
 }
@@ -328,7 +333,7 @@ func (r *room) status() RoomStatus {
 		Agents: []int{}, Adversaries: map[int]string{}, Policies: map[int]string{},
 		DeadlineMs: r.deadline.Milliseconds(), Phase: r.g.Phase(), Version: r.g.Version(),
 		Decisions: r.g.Decisions(), Round: r.g.Round(), Ended: r.ended,
-		Timeouts: r.timeouts, Replaced: r.replaced,
+		Timeouts: r.timeouts, Replaced: r.replaced, Peeks: r.peeks,
 	}
 	if st.RoleMode == "" {
 		st.RoleMode = ref.ModeClassic
