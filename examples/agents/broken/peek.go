@@ -21,8 +21,8 @@ import (
 func peek() error {
 	base := strings.TrimRight(os.Getenv("UMPIRE_URL"), "/")
 	seat, err := strconv.Atoi(os.Getenv("UMPIRE_SEAT"))
-	if err != nil || base == "" || os.Getenv("UMPIRE_GAME") != "bangarena" {
-		return fmt.Errorf("peek mode plays BangArena in connect mode (UMPIRE_URL, UMPIRE_SEAT, UMPIRE_GAME=bangarena)")
+	if err != nil || base == "" || os.Getenv("UMPIRE_ROOM") == "" {
+		return fmt.Errorf("peek mode plays a BangArena room in connect mode (UMPIRE_URL, UMPIRE_SEAT, UMPIRE_ROOM)")
 	}
 	token := os.Getenv("UMPIRE_TOKEN")
 	prefix := base + "/api/ai/rooms/" + url.PathEscape(os.Getenv("UMPIRE_ROOM"))
