@@ -55,11 +55,18 @@ func TestVerifyBangArena(t *testing.T) {
 	if err := os.WriteFile(public, publicOf(t, data), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	seats := filepath.Join(dir, "seats.jsonl")
+	if err := os.WriteFile(seats, seenBy(t, data, 0, 2), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	tests := []cliCase{
 		{name: "clean", args: []string{"--seed", "vb", good}, wantCode: exitOK, wantOut: []string{good, "conforms", "0 MUST", "umpire verify: 1 file(s)"}},
 		// The public log of the same room (what a spectator saw): judged
 		// past every card nobody saw, no MUST (issue 27, I-BA-V9).
 		{name: "public log", args: []string{public}, wantCode: exitOK, wantOut: []string{"conforms", "public log", "0 MUST, 0 SHOULD"}},
+		// What two of its seats saw, merged: judged as those seats saw
+		// the room together (I-BA-V10).
+		{name: "some seats", args: []string{seats}, wantCode: exitOK, wantOut: []string{"conforms", "some seats' streams", "0 MUST, 0 SHOULD"}},
 		{name: "clean from stdin", args: []string{"--seed", "vb", "-"}, stdin: string(data), wantCode: exitOK, wantOut: []string{"<stdin>", "conforms"}},
 		{name: "json", args: []string{"--seed", "vb", "--format", "json", good}, wantCode: exitOK, wantOut: []string{`{"summary":`, `"must":0`}},
 		{name: "wrong damage seat", args: []string{"--seed", "vb", good, bad}, wantCode: exitFail,
@@ -81,6 +88,13 @@ func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
 // chance it shows) and seen as a spectator sees it.
 func publicOf(t *testing.T, full []byte) []byte {
 	t.Helper()
+	return seenBy(t, full)
+}
+
+// seenBy returns what the given seats were shown of the room of the full
+// log, merged (no seat: what a spectator saw).
+func seenBy(t *testing.T, full []byte, seats ...int) []byte {
+	t.Helper()
 	log, err := ba.DecodeLog(full)
 	if err != nil {
 		t.Fatal(err)
@@ -95,7 +109,14 @@ func publicOf(t *testing.T, full []byte) []byte {
 			t.Fatal(err)
 		}
 	}
-	return ba.EncodeLog(g.View(-1).Events)
+	if len(seats) == 0 {
+		return ba.EncodeLog(g.View(-1).Events)
+	}
+	var streams [][]ba.Event
+	for _, s := range seats {
+		streams = append(streams, g.View(s).Events)
+	}
+	return ba.EncodeLog(judge.MergeEvents(streams...))
 }
 
 // TestVerifyBangArenaServerLogs: the embedded server's room logs verify

@@ -67,8 +67,11 @@ func group(o gamecli.FindingWriter, name string, fs []rules.Finding, sum games.V
 		verdict = "not verified (seed unknown)"
 	}
 	public := ""
-	if sum.Public {
+	switch {
+	case sum.Public:
 		public = ", public log"
+	case d.Partial:
+		public = ", some seats' streams (I-BA-V10)"
 	}
 	o.Printf("  %s: %d line(s)%s, %d turn(s), %d decision(s) replayed, %d MUST, %d SHOULD, %d INFO, %d repeat(s) not reported, %d inconclusive\n",
 		verdict, sum.Lines, public, d.Turns, d.Decisions, sum.Must, sum.Should, sum.Info, d.Repeats, sum.Inconclusive)
