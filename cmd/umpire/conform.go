@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -234,7 +235,13 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 		defer cancel()
 	}
 	run := conformRun{embedded: *embedded, faults: faults, dialects: dialects, strict: t.Strict}
-	beat := newHeartbeat(console, cenv.isTerminal && *format == "text")
+	// On a terminal a long wait is told every heartbeatEvery; in a pipe
+	// (a CI log) once nothing was printed for quietEvery, as certify does.
+	every := heartbeatEvery
+	if !cenv.isTerminal {
+		every = cmp.Or(e.quietEvery, quietEvery)
+	}
+	beat := newHeartbeatEvery(console, *format == "text", every)
 	defer beat.stop()
 	rep.Checks = conform.RunAllProgress(runCtx, &t, checks, func(_ int, c conform.Check) { beat.waiting(c.Name) }, func(_ int, rc reports.Check) {
 		beat.waiting("")

@@ -12,9 +12,10 @@ import (
 // heartbeatEvery is how often a long wait is reported on a terminal.
 const heartbeatEvery = 5 * time.Second
 
-// heartbeat tells a person at a terminal what a run waits for and how long
-// it has waited, so a silent target does not look like a hung umpire. Off a
-// terminal it prints nothing (CI logs get the per-check lines only).
+// heartbeat tells a person what a run waits for and how long it has waited,
+// so a silent target does not look like a hung umpire: on a terminal every
+// few seconds, in a pipe (a CI log) after a long silence (the caller's
+// every).
 type heartbeat struct {
 	mu    sync.Mutex
 	w     io.Writer
@@ -24,8 +25,6 @@ type heartbeat struct {
 	quit  chan struct{}
 	done  chan struct{}
 }
-
-func newHeartbeat(w io.Writer, on bool) *heartbeat { return newHeartbeatEvery(w, on, heartbeatEvery) }
 
 func newHeartbeatEvery(w io.Writer, on bool, every time.Duration) *heartbeat {
 	h := &heartbeat{w: w, every: every}

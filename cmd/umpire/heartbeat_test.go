@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -77,5 +78,21 @@ func TestConformHangingAPI(t *testing.T) {
 				t.Errorf("the run took %v", took)
 			}
 		})
+	}
+}
+
+// TestConformWaitsAloudInAPipe: a conform run whose console is a pipe says
+// what it waits for once nothing was printed for quietEvery (before: only
+// the per-check lines, nothing during a check of minutes), on the console
+// and not in a report sent to standard output.
+func TestConformWaitsAloudInAPipe(t *testing.T) {
+	var out, errOut bytes.Buffer
+	e := &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errOut, quietEvery: 50 * time.Millisecond}
+	code := run(context.Background(), e, []string{"conform", "--game", "inference", "--embedded", "--check", "inference: every message validates against the schemas"})
+	if code != exitOK {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out.String(), errOut.String())
+	}
+	if !strings.Contains(out.String(), "… waiting for: inference: every message validates against the schemas") {
+		t.Errorf("nothing said what the run waits for:\n%s", out.String())
 	}
 }
