@@ -27,6 +27,9 @@ func (g *Game) Apply(seat int, actionID string, args json.RawMessage) error {
 		return rules.Errorf("bangarena/12.decider", "the match has ended; no decision is pending")
 	}
 	if d, _ := g.Decider(); d != seat {
+		if g.deviates(DevHealWhenNotAsked) && g.healWhenNotAsked(seat, actionID) {
+			return g.healOutOfTurn(seat, actionID)
+		}
 		return rules.Errorf(g.deciderRule(seat, actionID), "seat %d is not asked to decide now (seat %d is)", seat, d)
 	}
 	var room actBuf

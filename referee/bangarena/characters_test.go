@@ -3,6 +3,8 @@ package bangarena
 import (
 	"fmt"
 	"testing"
+
+	"github.com/umpire-arena/umpire/referee/rules"
 )
 
 func TestStoneLeopard(t *testing.T) {
@@ -343,4 +345,31 @@ func TestBonesetterNotAsked(t *testing.T) {
 	g.mustReject(t, 1, "end_play", nil, "bangarena/12.decider")
 	g.highNoon = true
 	g.mustReject(t, 1, heal, nil, "bangarena/12.decider")
+}
+
+// TestBonesetterNotAskedDeviation: with DevHealWhenNotAsked the heal §13
+// allows is applied although another seat decides (the two cards to the
+// discard pile, one hp back, a decision event of the healer's, the
+// decider unchanged); one §13 rules out is still refused by §12.
+func TestBonesetterNotAskedDeviation(t *testing.T) {
+	g := scenario(t, ModeClassic, chars("char_07", "char_12", "char_07", "char_07"), fourRoles, 0)
+	g.cfg.Deviations = rules.DeviationsOf(DevHealWhenNotAsked)
+	u := g.give(t, 1, "duel", "raid")
+	heal := "discard_heal:" + u[0] + ":" + u[1]
+	g.mustReject(t, 1, heal, nil, "bangarena/12.decider") // at max hp
+	g.seats[1].hp = 2
+	before, _ := g.Decider()
+	n := g.EventCount()
+	if err := g.Apply(1, heal, nil); err != nil {
+		t.Fatalf("with the deviation the heal is refused: %v", err)
+	}
+	if g.seats[1].hp != 3 || len(g.seats[1].hand) != 0 {
+		t.Errorf("hp %d, hand %d after the heal; want 3 and the two cards gone", g.seats[1].hp, len(g.seats[1].hand))
+	}
+	if d, _ := g.Decider(); d != before {
+		t.Errorf("the decider moved from %d to %d", before, d)
+	}
+	if evs := g.EventsFrom(n); len(evs) == 0 || evs[0].Type != "decision" || evs[0].Seat != 1 {
+		t.Errorf("events after the heal %+v, want seat 1's decision first", evs)
+	}
 }

@@ -27,6 +27,11 @@ const (
 	// pile before their draws, so a reshuffle during them shuffles the
 	// resolving card in (3.resolving-card).
 	DevResolvingCardDrawable = "resolving-card-drawable"
+	// DevHealWhenNotAsked: Bonesetter's discard_heal is applied when §13
+	// allows it although another seat decides (6.char-12-own-decisions:
+	// umpire reads the heal as an item of Bonesetter's own decisions,
+	// I-BA-18).
+	DevHealWhenNotAsked = "heal-when-not-asked"
 )
 
 // Rule ids of the causes the engine names applying these rules.
@@ -97,4 +102,21 @@ func (g *Game) healWhenNotAsked(seat int, actionID string) bool {
 		}
 	}
 	return true
+}
+
+// healOutOfTurn applies Bonesetter's discard_heal of seat, not the seat
+// asked, as DevHealWhenNotAsked does: the two cards discarded, one hp
+// healed, the decider unchanged.
+func (g *Game) healOutOfTurn(seat int, actionID string) error {
+	parts := strings.Split(actionID, ":")
+	x := newAct(cDiscardHeal)
+	x.card, x.card2 = uidIndex[parts[1]], uidIndex[parts[2]]
+	prev := g.because(ruleBonesetterOwn)
+	g.record(seat, actionID, x, nil)
+	g.exec(seat, x, nil)
+	g.restore(prev)
+	g.version++
+	g.decided++
+	g.advance()
+	return nil
 }

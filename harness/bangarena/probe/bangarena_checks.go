@@ -46,6 +46,8 @@ func bangarenaChecks() []conform.Check {
 			Rules: []string{"bangarena/server.token", "bangarena/server.status-code"}, Timeout: probe, Run: baProbeToken},
 		{Name: "bangarena: a decision outside one's turn is a retryable rejection", Game: conform.GameBangArena, Section: conform.SecProbes,
 			Rules: []string{"bangarena/12.decider", "bangarena/server.status-code", "bangarena/server.answer-shape"}, Timeout: probe, Run: baProbeNotPending},
+		{Name: "bangarena: Bonesetter's heal is refused while another seat decides", Game: conform.GameBangArena, Section: conform.SecProbes,
+			Rules: []string{ruleHealOwn, "bangarena/server.status-code"}, Timeout: probe, Run: baProbeHealNotAsked},
 		{Name: "bangarena: malformed bodies get 4xx and change nothing", Game: conform.GameBangArena, Section: conform.SecProbes,
 			Rules: []string{"bangarena/server.malformed-body", "bangarena/server.status-code"}, Timeout: probe, Run: baProbeMalformed},
 		{Name: "bangarena: args that contradict their item are refused", Game: conform.GameBangArena, Section: conform.SecProbes,

@@ -50,6 +50,7 @@ func bangarenaFaultCases() []faultCase {
 		{Game: conform.GameBangArena, Fault: "args-ignored", Rule: "bangarena/12.args-contradict"},
 		{Game: conform.GameBangArena, Fault: "glory-default-range", Rule: "bangarena/13.glory-default"},
 		{Game: conform.GameBangArena, Fault: "discard-heal-anyone", Rule: "bangarena/6.char-12-bonesetter"},
+		{Game: conform.GameBangArena, Fault: "heal-when-not-asked", Rule: "bangarena/6.char-12-own-decisions"},
 		{Game: conform.GameBangArena, Fault: "flask-full-hp", Rule: "bangarena/5.flask"},
 		{Game: conform.GameBangArena, Fault: "two-faced-for-all", Rule: "bangarena/6.char-03-two-faced"},
 		{Game: conform.GameBangArena, Fault: "turn-seat-of-decider", Rule: "bangarena/3.turn-order"},

@@ -20,6 +20,9 @@ const (
 	// FaultResolvingCardDrawable: a reshuffle during Wagon, Caravan or
 	// Bazaar shuffles the resolving card in.
 	FaultResolvingCardDrawable Fault = ref.DevResolvingCardDrawable
+	// FaultHealWhenNotAsked: Bonesetter's discard_heal is applied while
+	// another seat decides.
+	FaultHealWhenNotAsked Fault = ref.DevHealWhenNotAsked
 )
 
 // charFaults lists the faults played inside the engine for the characters
@@ -34,5 +37,6 @@ func charFaults() []FaultInfo {
 		{FaultDoubleBarrelOneMiss, "bangarena/6.char-13-double-barrel", "§6 char_13: point-blank, 2 Ricochets", "one Ricochet (or a lucky Cover) stops Double Barrel's Shot at distance 1"},
 		{FaultRaidFromRight, "bangarena/7.queue-order", "§7 each other living seat answers in turn (seat order)", "a Raid is answered from the attacker's right neighbour on"},
 		{FaultResolvingCardDrawable, "bangarena/3.resolving-card", "§3 Wagon/Caravan/Bazaar cannot draw their own resolving UID", "the resolving Wagon, Caravan or Bazaar is on the discard pile when its draws reshuffle it"},
+		{FaultHealWhenNotAsked, "bangarena/6.char-12-own-decisions", "I-BA-18 Bonesetter's heal in its own decisions", "Bonesetter's discard_heal is applied while another seat decides"},
 	}
 }

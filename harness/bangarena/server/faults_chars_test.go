@@ -19,6 +19,7 @@ func charFaultRules() map[Fault]string {
 		FaultDoubleBarrelOneMiss:   "bangarena/6.char-13-double-barrel",
 		FaultRaidFromRight:         "bangarena/7.queue-order",
 		FaultResolvingCardDrawable: "bangarena/3.resolving-card",
+		FaultHealWhenNotAsked:      "bangarena/6.char-12-own-decisions",
 	}
 }
 

@@ -328,6 +328,12 @@ func (s *Server) decide(roomID, token string, body []byte) reply {
 		return errReply(http.StatusConflict, CodeEnded, "the match has ended")
 	}
 	if !r.pendingLocked(seat) {
+		if s.faults.on(FaultHealWhenNotAsked) && r.g.Apply(seat, d.ActionID, d.Args) == nil {
+			// The engine's deviation applied Bonesetter's heal although
+			// another seat decides (faults_chars.go).
+			r.afterApplyLocked(now)
+			return reply{http.StatusOK, Answer{OK: true, ObservationVersion: r.g.Version()}}
+		}
 		if s.faults.on(FaultNotPendingAccepted) {
 			return reply{http.StatusOK, Answer{OK: true, ObservationVersion: r.g.Version()}}
 		}
