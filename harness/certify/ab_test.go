@@ -81,6 +81,12 @@ func TestABPairsDuplicated(t *testing.T) {
 			t.Run(fmt.Sprintf("%s/keep=%v", game, keep), func(t *testing.T) {
 				cfg := abConfig(game, plain, plain, 4)
 				cfg.Keep = keep
+				// The fake agent is this test binary, slow to start under
+				// the race detector on a loaded machine: a first answer
+				// past the deadline would be a timeout in one play of the
+				// pair and not the other. The pair's sameness, not its
+				// timing, is under test.
+				cfg.Deadline = 3 * time.Second
 				for i, pair := range playPairs(t, cfg, 4) {
 					n, b := pair[0], pair[1]
 					if n.Seed != b.Seed || n.Seat != b.Seat || n.Adversary != b.Adversary || n.Side != reports.SideNew || b.Side != reports.SideBaseline {
