@@ -189,7 +189,11 @@ func (im *infMatch) opened(seat int) {
 	im.conns++
 	im.gen++
 	_, known := im.seats[seat]
-	im.seat(seat)
+	if s := im.seat(seat); known {
+		// A seat back on a new connection may have missed events while it
+		// was away: its stream is no longer the whole of what it was shown.
+		im.loseStream(s)
+	}
 	im.m.mu.Unlock()
 	if !known {
 		im.p.event(Event{Kind: "seat", Match: im.m.id, Seat: seat})
@@ -267,6 +271,7 @@ func (im *infMatch) lost(seat, n int) {
 	s := im.seat(seat)
 	s.open, s.reasked, s.gap = nil, false, true
 	s.bets.ok = false
+	im.loseStream(s)
 	clear(s.dealtIn)
 	clear(s.dealt)
 }
@@ -286,6 +291,7 @@ func (im *infMatch) unreadable(seat int, fromAgent bool) {
 	s := im.seat(seat)
 	s.open, s.reasked, s.gap = nil, false, true
 	s.bets.ok = false
+	im.loseStream(s)
 }
 
 // server judges one message the server sent seat.

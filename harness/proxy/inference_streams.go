@@ -15,8 +15,9 @@ const maxStreamBytes = 4 << 20
 
 // infStream is what one carried seat was shown: its event objects, in
 // order, and its match_end. lost is set once an event could not be kept
-// (the seat's cap or the run's live budget): the stream is then no
-// evidence.
+// (the seat's cap or the run's live budget), the judge missed some of the
+// seat's messages, or the seat came back on a new connection: the stream
+// is then no evidence.
 type infStream struct {
 	events [][]byte
 	end    []byte
@@ -31,8 +32,7 @@ func (im *infMatch) keepEvent(s *infSeat, event []byte) {
 		return
 	}
 	if st.bytes+len(event) > maxStreamBytes || !im.m.live.take(len(event)) {
-		im.dropStream(s)
-		s.stream.lost = true
+		im.loseStream(s)
 		return
 	}
 	st.events = append(st.events, slices.Clone(event))
@@ -44,6 +44,14 @@ func (im *infMatch) keepEnd(s *infSeat, data []byte) {
 	if !s.stream.lost && s.stream.end == nil && len(data) <= maxStreamBytes {
 		s.stream.end = slices.Clone(data)
 	}
+}
+
+// loseStream marks seat's stream as no evidence (a message of it was not
+// kept, or the judge never got some) and gives back what it held. Callers
+// hold mu.
+func (im *infMatch) loseStream(s *infSeat) {
+	im.dropStream(s)
+	s.stream.lost = true
 }
 
 // dropStream gives back what seat's stream held. Callers hold mu.
