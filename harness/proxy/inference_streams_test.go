@@ -14,9 +14,9 @@ import (
 func TestStreamsLostAreNoEvidence(t *testing.T) {
 	start := []byte(`{"type":"event","match_id":"m","event":{"type":"match_start","match_id":"m","seats":[0,1,2],"starting_credits":100,"seed_commit":"x"}}`)
 	for _, tc := range []struct {
-		name   string
-		cut func(im *infMatch)
-		lost   bool
+		name string
+		cut  func(im *infMatch)
+		lost bool
 	}{
 		{"whole", func(*infMatch) {}, false},
 		{"judge missed messages", func(im *infMatch) { im.lost(0, 1) }, true},
