@@ -21,8 +21,8 @@ func ruleIDPattern() *regexp.Regexp {
 	var games []string
 	for _, r := range Default().All() {
 		g, _, _ := strings.Cut(r.ID, "/")
-		if !slices.Contains(games, g) {
-			games = append(games, regexp.QuoteMeta(g))
+		if g = regexp.QuoteMeta(g); !slices.Contains(games, g) {
+			games = append(games, g)
 		}
 	}
 	return regexp.MustCompile(`^(` + strings.Join(games, "|") + `)/[a-z0-9][a-z0-9._-]*$`)
