@@ -1,7 +1,9 @@
 // Package probe holds BangArena's conformance checks: the functions of a
 // live server (harness/conform.Check) that create and observe rooms through
 // the REST surface, the MCP tools and the harness extension, judge every
-// room through the one judge of outcomes (referee/bangarena/judge) and
+// room through the one judge of outcomes (referee/bangarena/judge; a room
+// of which the suite holds some seats only and has no log, from those
+// seats' streams merged, bangarena_seats_partial.go) and
 // compare every legal list with the engine's, probe the protocol (reask,
 // idempotency, stale versions, tokens, deadlines) and the hidden
 // information, and steer the seats' own decisions toward the rare
