@@ -201,9 +201,13 @@ type Message struct {
 // U+FFFD and the message flagged (InvalidUTF8; json.Valid does not check
 // UTF-8, so a Body would otherwise carry them into report.json). Secrets
 // are removed on the way in (RedactJSON, RedactString): a hello's token or
-// an x-agent-token header never reaches a report.
+// an x-agent-token header never reaches a report. A message over
+// MaxMessageBytes is kept as an excerpt (clipMessage).
 func NewMessage(dir Direction, at time.Time, seat *int, raw []byte) Message {
 	m := Message{Dir: dir, At: at, Seat: seat}
+	if len(raw) > MaxMessageBytes {
+		return clipMessage(m, raw)
+	}
 	s := string(raw)
 	if !utf8.ValidString(s) {
 		s, m.InvalidUTF8 = strings.ToValidUTF8(s, "\uFFFD"), true

@@ -341,6 +341,9 @@ func baPlaySessionModeWith(ctx context.Context, t *conform.Target, purpose strin
 		if err != nil {
 			return nil, err
 		}
+		if err := r.charge(len(data), 1); err != nil {
+			return nil, err
+		}
 		s.answers = append(s.answers, data)
 		s.sent = append(s.sent, baSent{seen: p, actionID: d.ActionID, args: d.Args, status: status, answer: data})
 	}

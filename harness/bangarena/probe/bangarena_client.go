@@ -3,6 +3,7 @@ package probe
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -15,6 +16,7 @@ import (
 	"github.com/tidwall/gjson"
 	baadv "github.com/umpire-arena/umpire/harness/bangarena/players"
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
+	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/reports"
 )
 
@@ -53,6 +55,11 @@ type baRoom struct {
 	// while another seat's look-top choice was pending (the cards of it
 	// are the chooser's only, §11).
 	Bystanders []baSeen
+	// kept is what the room holds of the answers it read in full, charged
+	// by charge, in answers answers; largest is the largest. Past
+	// baRoomKeep the room is given up.
+	kept             int64
+	answers, largest int
 	// live is the comparison of each of Seen with the referee's items,
 	// made as it arrives (I-BA-P4).
 	live baLive
@@ -185,16 +192,25 @@ type baExchange struct {
 	at   time.Time
 	seat int
 	data []byte
+	// clipped is the report message of an exchange over
+	// reports.MaxMessageBytes (then data is nil): made at once, so that
+	// the transcript does not keep padded answers whole.
+	clipped *reports.Message
 }
 
 // record adds an exchange to the transcript.
 func (r *baRoom) record(dir reports.Direction, seat int, data []byte) {
+	x := baExchange{dir: dir, at: time.Now(), seat: seat, data: data}
+	if len(data) > reports.MaxMessageBytes {
+		m := reports.NewMessage(dir, x.at, &x.seat, data)
+		x.data, x.clipped = nil, &m
+	}
 	r.mu.Lock()
 	if len(r.trans) == baTranscriptKeep {
 		copy(r.trans, r.trans[1:])
 		r.trans = r.trans[:baTranscriptKeep-1]
 	}
-	r.trans = append(r.trans, baExchange{dir, time.Now(), seat, data})
+	r.trans = append(r.trans, x)
 	r.mu.Unlock()
 }
 
@@ -205,6 +221,10 @@ func (r *baRoom) tail(n int) []reports.Message {
 	from := max(0, len(r.trans)-n)
 	out := make([]reports.Message, 0, len(r.trans)-from)
 	for _, x := range r.trans[from:] {
+		if x.clipped != nil {
+			out = append(out, *x.clipped)
+			continue
+		}
 		seat := x.seat
 		out = append(out, reports.NewMessage(x.dir, x.at, &seat, x.data))
 	}
@@ -248,6 +268,11 @@ func (r *baRoom) observeRead(ctx context.Context, seat int) (ba.DecisionRequest,
 func (r *baRoom) readObserved(seat, status int, data []byte) (ba.DecisionRequest, ba.ReadGaps, error) {
 	if status != http.StatusOK {
 		return ba.DecisionRequest{}, ba.ReadGaps{}, fmt.Errorf("observe seat %d: HTTP %d: %s", seat, status, conform.Clip(data))
+	}
+	// The bytes and what they decode to are kept (Seen, the session's
+	// evidence): charged twice.
+	if err := r.charge(len(data), 2); err != nil {
+		return ba.DecisionRequest{}, ba.ReadGaps{}, fmt.Errorf("observe seat %d: %w", seat, err)
 	}
 	r.mu.Lock()
 	req, gaps, err := ba.ReadRequestWith(data, &r.events)
@@ -476,6 +501,34 @@ func (r *baRoom) lookBystander(ctx context.Context, s baSeen) error {
 		}
 		r.Bystanders = append(r.Bystanders, baSeen{Seat: o, Version: req.ObservationVersion, Raw: raw, Req: req, Gaps: gaps})
 		return nil
+	}
+	return nil
+}
+
+// baRoomKeep bounds what one room keeps of the answers it read in full:
+// the decisions seen (bytes and decoded, charged twice), each seat's
+// opening, the bystanders and the decision answers. A match of a correct
+// server keeps a few MiB (the BangArena peer's largest room: 3 MiB in 250
+// answers); a server whose answers are padded toward the 8 MiB read cap
+// made the suite keep gigabytes and die. Sessions play four rooms side by
+// side, so the suite keeps at most a few times this.
+const baRoomKeep = 32 << 20
+
+// errRoomTooBig is the error of a room whose answers passed baRoomKeep:
+// the suite cannot judge it within bounded memory, and says so.
+var errRoomTooBig = errors.New("the room's answers passed the 32 MiB umpire keeps of one room (a correct match keeps a few MiB): the room is not played further")
+
+// charge adds an answer of size bytes, kept times times, to what the room
+// keeps; past baRoomKeep it returns errRoomTooBig, naming the answers kept
+// and the largest.
+func (r *baRoom) charge(size, times int) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.kept += int64(size) * int64(times)
+	r.answers++
+	r.largest = max(r.largest, size)
+	if r.kept > baRoomKeep {
+		return fmt.Errorf("room %s: %w (%d answers kept, the largest %s bytes)", r.id, errRoomTooBig, r.answers, rules.Thousands(r.largest))
 	}
 	return nil
 }

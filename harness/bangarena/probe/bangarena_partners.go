@@ -69,6 +69,9 @@ func baCheckPartners(ctx context.Context, t *conform.Target) conform.Result {
 		if err != nil {
 			return conform.ProbeErr(err)
 		}
+		if err := r.charge(len(data), 1); err != nil {
+			return conform.ProbeErr(err)
+		}
 		s.answers = append(s.answers, data)
 		s.sent = append(s.sent, baSent{seen: p, actionID: id, status: status, answer: data})
 	}

@@ -1,0 +1,145 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/umpire-arena/umpire/harness"
+	"github.com/umpire-arena/umpire/harness/conform"
+)
+
+// observePad makes every answer to observe of the wrapped server n bytes
+// long: the object's last brace is moved past n bytes of padding, blanks
+// (still the same JSON value) or one long string field (an extension
+// field the suite reads around).
+func observePad(target string, n int, field bool) http.Handler {
+	u, _ := url.Parse(target)
+	rp := httputil.NewSingleHostReverseProxy(u)
+	rp.ModifyResponse = func(resp *http.Response) error {
+		if !strings.HasSuffix(resp.Request.URL.Path, "/observe") || resp.StatusCode != http.StatusOK {
+			return nil
+		}
+		body, err := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if err != nil {
+			return err
+		}
+		body = bytes.TrimRight(body, " \n")
+		if end := len(body) - 1; end > 0 && body[end] == '}' && len(body) < n {
+			var pad []byte
+			if field {
+				pad = append([]byte(`,"umpirePadding":"`), bytes.Repeat([]byte("x"), max(0, n-len(body)-20))...)
+				pad = append(pad, '"')
+			} else {
+				pad = bytes.Repeat([]byte(" "), n-len(body))
+			}
+			body = append(append(body[:end:end], pad...), '}')
+		}
+		resp.Body = io.NopCloser(bytes.NewReader(body))
+		resp.ContentLength = int64(len(body))
+		resp.Header.Set("Content-Length", strconv.Itoa(len(body)))
+		return nil
+	}
+	return rp
+}
+
+// heapWatch samples the live heap (after a collection) every 50 ms until
+// stopped and keeps the peak.
+type heapWatch struct {
+	stop chan struct{}
+	done sync.WaitGroup
+	peak uint64
+}
+
+func watchHeap() *heapWatch {
+	h := &heapWatch{stop: make(chan struct{})}
+	h.done.Add(1)
+	go func() {
+		defer h.done.Done()
+		var ms runtime.MemStats
+		tick := time.NewTicker(50 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			runtime.GC()
+			runtime.ReadMemStats(&ms)
+			h.peak = max(h.peak, ms.HeapAlloc)
+			select {
+			case <-h.stop:
+				return
+			case <-tick.C:
+			}
+		}
+	}()
+	return h
+}
+
+func (h *heapWatch) Stop() uint64 {
+	close(h.stop)
+	h.done.Wait()
+	return h.peak
+}
+
+// observeHeapLimit is what conform's heap may reach against a server whose
+// every observe answer is just under the 8 MiB read cap: a constant, far
+// below what keeping every answer (or a fixed number of them) would take.
+const observeHeapLimit = 256 << 20
+
+// TestConformPaddedObservesBoundedMemory points conform at a BangArena
+// server whose answers to observe are padded to just under the 8 MiB read
+// cap. Keeping each answer whole (the transcript, the decisions seen, the
+// decoded request's raw fields) took 1.24 GB in 9 s and died out of
+// memory with no report. The heap stays under observeHeapLimit, the run
+// ends and its report is written.
+func TestConformPaddedObservesBoundedMemory(t *testing.T) {
+	if testing.Short() {
+		t.Skip("moves gigabytes over loopback")
+	}
+	e, err := conform.StartEmbedded(harness.GameBangArena, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	for _, field := range []bool{false, true} {
+		name := map[bool]string{false: "blanks", true: "field"}[field]
+		t.Run(name, func(t *testing.T) {
+			srv := httptest.NewServer(observePad(e.URL, 8<<20-200<<10, field))
+			defer srv.Close()
+			dir := t.TempDir()
+			runtime.GC()
+			w := watchHeap()
+			var errb bytes.Buffer
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+			defer cancel()
+			code := run(ctx, &env{stdin: strings.NewReader(""), stdout: io.Discard, stderr: &errb},
+				[]string{"conform", "--game", harness.GameBangArena, "--target", srv.URL, "--create",
+					"--budget", "-1s", "--timeout", "60s", "--report-dir", dir})
+			peak := w.Stop()
+			t.Logf("exit %d, heap peak %.0f MiB", code, float64(peak)/(1<<20))
+			if peak > observeHeapLimit {
+				t.Errorf("heap peaked at %d MiB (limit %d MiB)", peak>>20, observeHeapLimit>>20)
+			}
+			report, err := os.ReadFile(filepath.Join(dir, "report.json"))
+			if err != nil {
+				t.Fatalf("no report written (exit %d): %v\n%s", code, err, errb.String())
+			}
+			// The rooms are given up with a reason that says why, and the
+			// run cannot conclude (exit 3).
+			if code != exitError || !bytes.Contains(report, []byte("passed the 32 MiB umpire keeps of one room")) {
+				t.Errorf("exit %d (want %d); the report names the room's budget: %v", code, exitError, bytes.Contains(report, []byte("32 MiB")))
+			}
+		})
+	}
+}
