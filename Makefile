@@ -80,7 +80,10 @@ fuzz-ledger:
 # (about two minutes; UMPIRE=old/binary measures another build). The agent
 # attacks: setsid grandchild, a daemon with an empty environment under a
 # normal user, a root grandchild leaving the cgroup, 1 GiB under
-# --agent-memory 128MiB; and a 1 MB JSON-RPC batch to /mcp.
+# --agent-memory 128MiB; and a 1 MB JSON-RPC batch to /mcp. Hostile
+# servers and files: conform against BangArena observe answers padded to
+# 8 MiB and nested 8 MiB deep; a report relabelled pass, merged; a merge
+# written to /dev/null.
 hostile-host:
 	bash scripts/hostile-host.sh
 

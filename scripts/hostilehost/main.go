@@ -27,7 +27,7 @@ type driver struct {
 func main() {
 	umpire := flag.String("umpire", "bin/umpire", "umpire binary under test")
 	goagent := flag.String("goagent", "", "the Go example agent binary (for setsid)")
-	only := flag.String("attacks", "rounds,flood,rooms,trickle,connflood,setsid,daemon,cgleave,memory,batch", "attacks to play, comma-separated")
+	only := flag.String("attacks", "rounds,flood,rooms,trickle,connflood,setsid,daemon,cgleave,memory,batch,padobserve,deepobserve,forged,devnull", "attacks to play, comma-separated")
 	flag.Parse()
 	tmp, err := os.MkdirTemp("", "hostile-host-")
 	if err != nil {
@@ -62,6 +62,14 @@ func main() {
 			r = d.cgleave()
 		case "batch":
 			r = d.batch()
+		case "padobserve":
+			r = d.padObserve()
+		case "deepobserve":
+			r = d.deepObserve()
+		case "forged":
+			r = d.forged()
+		case "devnull":
+			r = d.devnull()
 		default:
 			fail(fmt.Errorf("unknown attack %q", a))
 		}
