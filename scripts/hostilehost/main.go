@@ -27,7 +27,7 @@ type driver struct {
 func main() {
 	umpire := flag.String("umpire", "bin/umpire", "umpire binary under test")
 	goagent := flag.String("goagent", "", "the Go example agent binary (for setsid)")
-	only := flag.String("attacks", "rounds,flood,rooms,trickle,connflood,setsid,daemon,cgleave,memory,batch,padobserve,deepobserve,forged,devnull", "attacks to play, comma-separated")
+	only := flag.String("attacks", "rounds,flood,rooms,trickle,connflood,setsid,daemon,cgleave,memory,batch,padobserve,deepobserve,padproxy,forged,devnull", "attacks to play, comma-separated")
 	flag.Parse()
 	tmp, err := os.MkdirTemp("", "hostile-host-")
 	if err != nil {
@@ -70,6 +70,8 @@ func main() {
 			r = d.forged()
 		case "devnull":
 			r = d.devnull()
+		case "padproxy":
+			r = d.padProxy()
 		default:
 			fail(fmt.Errorf("unknown attack %q", a))
 		}
@@ -92,6 +94,7 @@ func fail(err error) {
 type server struct {
 	cmd  *exec.Cmd
 	base string
+	line string // the JSON line serve printed
 }
 
 // serve starts `umpire serve` on 127.0.0.1:0 with args (and hardened,
@@ -121,7 +124,7 @@ func (d *driver) serve(game string, args, hardened []string) *server {
 	}
 	_ = json.Unmarshal([]byte(line), &info)
 	go io.Copy(io.Discard, out)
-	return &server{cmd: cmd, base: info.URL + info.BaseURL}
+	return &server{cmd: cmd, base: info.URL + info.BaseURL, line: line}
 }
 
 func (s *server) stop() int {

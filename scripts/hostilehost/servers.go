@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/http/httputil"
@@ -91,16 +92,7 @@ func (d *driver) conformAgainst(url string) result {
 func (d *driver) padObserve() result {
 	s := d.serve("bangarena", nil, nil)
 	defer s.stop()
-	const size = 8<<20 - 200<<10
-	p := observeProxy(s.base, func(body []byte) []byte {
-		body = bytes.TrimRight(body, " \n")
-		end := len(body) - 1
-		if end < 1 || body[end] != '}' || len(body) >= size {
-			return body
-		}
-		pad := append([]byte(`,"umpirePadding":"`), bytes.Repeat([]byte("x"), size-len(body)-20)...)
-		return append(append(append(body[:end:end], pad...), '"'), '}')
-	})
+	p := observeProxy(s.base, func(body []byte) []byte { return padTo(body, 8<<20-200<<10) })
 	defer p.Close()
 	return d.conformAgainst(p.URL)
 }
@@ -189,4 +181,89 @@ func (d *driver) devnull() result {
 		mode = fi.Mode().String()
 	}
 	return result{v, int(cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss), fmt.Sprintf("uid %d: merge exit %d; /dev/null is %s", os.Getuid(), code, mode)}
+}
+
+// padTo pads a JSON object to size bytes with an extension field.
+func padTo(body []byte, size int) []byte {
+	body = bytes.TrimRight(body, " \n")
+	end := len(body) - 1
+	if end < 1 || body[end] != '}' || len(body)+20 >= size {
+		return body
+	}
+	pad := append([]byte(`,"umpirePadding":"`), bytes.Repeat([]byte("x"), size-len(body)-20)...)
+	return append(append(append(body[:end:end], pad...), '"'), '}')
+}
+
+// padProxy: `umpire proxy` relays 3,000 observe answers padded to just
+// under its 1 MiB message cap (keeping each whole took 2.17 GB); then
+// SIGINT. Held when the relay's peak RSS stays under conformRSSLimit and
+// its report is written.
+func (d *driver) padProxy() result {
+	s := d.serve("bangarena", []string{"--agents", "0", "--deadline", "10m"}, nil)
+	defer s.stop()
+	var info struct {
+		Agents []struct {
+			Token      string `json:"token"`
+			ObserveURL string `json:"observeUrl"`
+		} `json:"agents"`
+	}
+	if err := json.Unmarshal([]byte(s.line), &info); err != nil || len(info.Agents) == 0 {
+		fail(fmt.Errorf("serve printed no agent seat: %v: %s", err, s.line))
+	}
+	p := observeProxy(s.base, func(body []byte) []byte { return padTo(body, 1<<20-1<<10) })
+	defer p.Close()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		fail(err)
+	}
+	addr := l.Addr().String()
+	l.Close()
+	dir := filepath.Join(d.tmp, "proxy")
+	cmd := exec.Command(d.umpire, "proxy", "--game", "bangarena", "--target", p.URL, "--listen", addr, "--report-dir", dir)
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Start(); err != nil {
+		fail(err)
+	}
+	for wait := time.Now(); time.Since(wait) < 10*time.Second; time.Sleep(50 * time.Millisecond) {
+		if c, err := net.Dial("tcp", addr); err == nil {
+			c.Close()
+			break
+		}
+	}
+	observe := "http://" + addr + strings.TrimPrefix(info.Agents[0].ObserveURL, s.base)
+	ok, peak := 0, 0
+	deadline := time.Now().Add(3 * time.Minute)
+	for i := 0; i < 3000 && time.Now().Before(deadline); i++ {
+		req, _ := http.NewRequest(http.MethodGet, observe, nil)
+		req.Header.Set("x-agent-token", info.Agents[0].Token)
+		resp, err := client.Do(req)
+		if err != nil {
+			continue
+		}
+		n, _ := io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode == http.StatusOK && n > 1<<19 {
+			ok++
+		}
+		if i%100 == 0 {
+			peak = max(peak, status(cmd.Process.Pid, "VmHWM"))
+		}
+	}
+	_ = cmd.Process.Signal(syscall.SIGINT)
+	done := make(chan struct{})
+	go func() { _ = cmd.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(30 * time.Second):
+		_ = cmd.Process.Kill()
+		<-done
+	}
+	peak = max(peak, int(cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss))
+	_, rerr := os.Stat(filepath.Join(dir, "report.json"))
+	v := "held"
+	if ok < 3000 || rerr != nil || peak > conformRSSLimit {
+		v = "HURT"
+	}
+	return result{v, peak, fmt.Sprintf("%d of 3000 padded observes relayed; proxy exit %d after SIGINT, report written: %v", ok, cmd.ProcessState.ExitCode(), rerr == nil)}
 }
