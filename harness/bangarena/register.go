@@ -10,6 +10,7 @@ import (
 	baprobe "github.com/umpire-arena/umpire/harness/bangarena/probe"
 
 	"github.com/umpire-arena/umpire/harness"
+	"github.com/umpire-arena/umpire/harness/bangarena/certifyside"
 	bacli "github.com/umpire-arena/umpire/harness/bangarena/cli"
 	baadv "github.com/umpire-arena/umpire/harness/bangarena/players"
 	basrv "github.com/umpire-arena/umpire/harness/bangarena/server"
@@ -29,10 +30,10 @@ import (
 func init() {
 	game.Extend(harness.GameBangArena, bangarena(),
 		baprobe.Suite(),
-		certify.BangArenaGame(),
+		certifyside.Game(),
 		proxy.BangArenaSide(),
 		bacli.Part(),
-		conform.CertifyRules(certify.BangArenaGame().CheckRules),
+		conform.CertifyRules(certifyside.Game().CheckRules),
 	)
 	// The HTML report's match viewer learns the game's messages from
 	// here (package reports keeps no list of games).

@@ -240,7 +240,7 @@ func (c Config) withDefaults() (Config, error) {
 		c.Rounds = 40
 	}
 	if c.Deadline == 0 {
-		c.Deadline = g.defaultDeadline
+		c.Deadline = g.DefaultDeadline
 	}
 	if c.Deadline < time.Millisecond {
 		return bad("the deadline must be at least 1ms")

@@ -14,6 +14,7 @@ import (
 	"github.com/umpire-arena/umpire/harness/conform"
 	"github.com/umpire-arena/umpire/harness/game"
 	"github.com/umpire-arena/umpire/harness/games"
+	"github.com/umpire-arena/umpire/harness/inference/certifyside"
 	infcli "github.com/umpire-arena/umpire/harness/inference/cli"
 	infadv "github.com/umpire-arena/umpire/harness/inference/players"
 	infsrv "github.com/umpire-arena/umpire/harness/inference/server"
@@ -29,10 +30,10 @@ import (
 func init() {
 	game.Extend(harness.GameInference, inference(),
 		infprobe.Suite(),
-		certify.InferenceGame(),
+		certifyside.Game(),
 		proxy.InferenceSide(),
 		infcli.Part(),
-		conform.CertifyRules(certify.InferenceGame().CheckRules),
+		conform.CertifyRules(certifyside.Game().CheckRules),
 	)
 	// The HTML report's match viewer learns the game's messages from
 	// here (package reports keeps no list of games).
