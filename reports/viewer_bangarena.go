@@ -19,7 +19,7 @@ func BangArenaViewerShape() ViewerShape {
 		weak: func(b any) bool {
 			return slices.ContainsFunc([]string{"actionId", "observationVersion", "legalActions", "decisionId"}, func(k string) bool { return at(b, k) != nil })
 		},
-		table: func(b any) *viewerTable {
+		table: func(b any) *ViewerTable {
 			if obs, req := bangObservation(b, 0); obs != nil {
 				return bangTable(obs, at(req, "legalActions"))
 			}
@@ -63,8 +63,8 @@ func bangObservation(b any, depth int) (obs, req map[string]any) {
 
 // bangTable lays out a PlayerView (and the legalActions of the request
 // that carried it, if any).
-func bangTable(obs map[string]any, legal any) *viewerTable {
-	t := &viewerTable{Game: "bangarena", You: -1,
+func bangTable(obs map[string]any, legal any) *ViewerTable {
+	t := &ViewerTable{Game: "bangarena", You: -1,
 		Columns: []string{"seat", "character", "role", "hp", "maxHp", "alive", "hand", "in play", "weapon", "glory"}}
 	pending := "none"
 	if pr := at(obs, "pendingReaction"); pr != nil {
@@ -83,7 +83,7 @@ func bangTable(obs map[string]any, legal any) *viewerTable {
 	if w := at(obs, "winnerTeam"); w != nil {
 		winner = show(w) + " " + show(at(obs, "winnerSeats"))
 	}
-	t.Facts = []viewerFact{
+	t.Facts = []ViewerFact{
 		{"phase", show(at(obs, "phase"))}, {"turn seat", show(at(obs, "turnSeat"))}, {"you", show(at(obs, "you"))},
 		{"round", show(at(obs, "round"))}, {"high noon", show(at(obs, "highNoon"))}, {"version", show(at(obs, "version"))},
 		{"role mode", show(at(obs, "roleMode"))}, {"deck / discard", show(at(obs, "deckCount")) + " / " + show(at(obs, "discardCount"))},
@@ -166,7 +166,7 @@ func bangTable(obs map[string]any, legal any) *viewerTable {
 	for _, e := range list(at(obs, "events")) {
 		events = append(events, eventText(e))
 	}
-	t.Lists = []viewerList{lastItems("your hand", hand)}
+	t.Lists = []ViewerList{lastItems("your hand", hand)}
 	if len(cards) > 0 {
 		t.Lists = append(t.Lists, lastItems("choice cards", cards))
 	}

@@ -20,7 +20,7 @@ func InferenceViewerShape() ViewerShape {
 			t, _ := at(b, "type").(string)
 			return slices.Contains([]string{"hello", "welcome", "your_turn", "move", "error", "event", "match_end"}, t)
 		},
-		table: func(b any) *viewerTable {
+		table: func(b any) *ViewerTable {
 			if vs, ok := at(b, "visible_state").(map[string]any); ok {
 				return inferenceTable(vs, at(b, "legal_actions"))
 			}
@@ -30,8 +30,8 @@ func InferenceViewerShape() ViewerShape {
 
 // inferenceTable lays out a visible_state (and the legal_actions of the
 // your_turn that carried it, if any).
-func inferenceTable(vs map[string]any, legal any) *viewerTable {
-	t := &viewerTable{Game: "inference", You: -1,
+func inferenceTable(vs map[string]any, legal any) *ViewerTable {
+	t := &ViewerTable{Game: "inference", You: -1,
 		Columns: []string{"seat", "name", "credits", "contribution", "folded", "all-in", "sitting out", "in round", "busted"}}
 	round := show(at(vs, "round"))
 	if has(vs, "rounds_total") {
@@ -45,7 +45,7 @@ func inferenceTable(vs map[string]any, legal any) *viewerTable {
 	if has(vs, "limits", "max_raises_per_round") {
 		raises += " of " + show(at(vs, "limits", "max_raises_per_round"))
 	}
-	t.Facts = []viewerFact{
+	t.Facts = []ViewerFact{
 		{"round", round}, {"dealer", show(at(vs, "dealer"))}, {"pot", show(at(vs, "pot"))},
 		{"to_call", show(at(vs, "to_call"))}, {"current_bet", show(at(vs, "current_bet"))},
 		{"raises used", raises}, {"ante", show(at(vs, "limits", "ante"))}, {"on turn", turn},
@@ -97,7 +97,7 @@ func inferenceTable(vs map[string]any, legal any) *viewerTable {
 		}
 		moves = append(moves, s)
 	}
-	t.Lists = []viewerList{lastItems("actions this round", acts), lastItems("table talk this round", talk),
+	t.Lists = []ViewerList{lastItems("actions this round", acts), lastItems("table talk this round", talk),
 		lastItems("history (earlier rounds, newest last)", hist)}
 	if legal != nil {
 		t.Lists = append(t.Lists, lastItems("legal actions", moves))

@@ -41,3 +41,36 @@ func TestViewerRegistry(t *testing.T) {
 		}
 	}
 }
+
+// TestNewViewerShape: a shape built outside the package tells its game's
+// messages, lays out its table, and tells nothing for what it leaves nil.
+func TestNewViewerShape(t *testing.T) {
+	toy := NewViewerShape(ViewerShapeSpec{Game: "toy",
+		Strong: func(b any) bool { return ViewHas(b, "pile") },
+		Table: func(b any) *ViewerTable {
+			if n, ok := ViewInt(b, "pile"); !ok || n < 0 {
+				return nil
+			}
+			return &ViewerTable{Game: "toy", Facts: []ViewerFact{{K: "pile", V: ViewShow(ViewAt(b, "pile"))}}, Columns: []string{}, Players: [][]string{}, You: -1,
+				Lists: []ViewerList{LastItems("takes", []string{ViewShowIf(b, "take")})}}
+		}})
+	bare := NewViewerShape(ViewerShapeSpec{Game: "bare"})
+	shapes := []*viewerShape{bare.s, toy.s}
+	for body, want := range map[string]string{`{"pile":7,"take":2}`: "toy", `{"heap":7}`: ""} {
+		b := mustObject(t, body)
+		s := shapeOf(shapes, b)
+		switch {
+		case want == "" && s != nil:
+			t.Errorf("%s: told as %s, want no game", body, s.game)
+		case want != "" && (s == nil || s.game != want):
+			t.Errorf("%s: told as %v, want %s", body, s, want)
+		case want != "":
+			if tb := s.table(b); tb == nil || tb.Facts[0].V != "7" || tb.Lists[0].Items[0] != "2" {
+				t.Errorf("%s: table %+v", body, tb)
+			}
+		}
+	}
+	if bare.s.table(nil) != nil || bare.s.weak(nil) {
+		t.Error("a shape's nil parts must tell nothing and lay out no table")
+	}
+}

@@ -71,6 +71,7 @@ func bangarena() *games.Game {
 		VerifyRules:     baverify.BangArenaRuleIDs,
 		SampleLogs:      bangarenaSampleLogs,
 		SampleLogsTitle: "fresh match logs",
+		ViewerSample:    `{"observationVersion":3,"observation":{"phase":"play","you":1,"players":[{"seat":1,"hp":3}]},"legalActions":[]}`,
 		SelfCheck:       bangarenaSelfCheck,
 	}
 }

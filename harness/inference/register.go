@@ -74,6 +74,7 @@ func inference() *games.Game {
 		VerifyRules:     verify.InferenceRuleIDs,
 		SampleLogs:      inferenceSampleLogs,
 		SampleLogsTitle: "fresh match logs (full and public)",
+		ViewerSample:    `{"type":"your_turn","visible_state":{"your_seat":1,"players":[{"seat":1,"name":"me"}]}}`,
 		SelfCheck:       inferenceSelfCheck,
 	}
 }
