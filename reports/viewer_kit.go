@@ -64,3 +64,11 @@ func ViewExtraKeys(items []any, known ...string) []string { return extraKeys(ite
 // LastItems is a table's list titled title, with its last items (the
 // viewer's cap) and a count of the rest.
 func LastItems(title string, items []string) ViewerList { return lastItems(title, items) }
+
+// ViewDecode decodes a JSON text into the values the readers take (objects
+// as map[string]any, numbers as json.Number); nil when it does not decode
+// (a game's shape reads JSON nested in a string with it).
+func ViewDecode(b []byte) any { return decodeBody(b) }
+
+// ViewClip shortens s to the viewer's cap on one text, marking the cut.
+func ViewClip(s string) string { return clipRunes(s, viewerMaxText) }

@@ -14,6 +14,7 @@ import (
 	bacli "github.com/umpire-arena/umpire/harness/bangarena/cli"
 	baadv "github.com/umpire-arena/umpire/harness/bangarena/players"
 	basrv "github.com/umpire-arena/umpire/harness/bangarena/server"
+	"github.com/umpire-arena/umpire/harness/bangarena/viewer"
 	"github.com/umpire-arena/umpire/harness/certify"
 	"github.com/umpire-arena/umpire/harness/conform"
 	"github.com/umpire-arena/umpire/harness/game"
@@ -38,7 +39,7 @@ func init() {
 	// The HTML report's match viewer learns the game's messages from
 	// here (package reports keeps no list of games).
 	facts, _ := harness.Lookup(harness.GameBangArena)
-	reports.RegisterViewerShape(facts.Order, reports.BangArenaViewerShape())
+	reports.RegisterViewerShape(facts.Order, viewer.Shape())
 }
 
 // bangarena describes BangArena (krug_rules@0.1.0, krug-decision/1).

@@ -18,6 +18,7 @@ import (
 	infcli "github.com/umpire-arena/umpire/harness/inference/cli"
 	infadv "github.com/umpire-arena/umpire/harness/inference/players"
 	infsrv "github.com/umpire-arena/umpire/harness/inference/server"
+	"github.com/umpire-arena/umpire/harness/inference/viewer"
 	"github.com/umpire-arena/umpire/harness/proxy"
 	ref "github.com/umpire-arena/umpire/referee/inference"
 	"github.com/umpire-arena/umpire/referee/inference/verify"
@@ -38,7 +39,7 @@ func init() {
 	// The HTML report's match viewer learns the game's messages from
 	// here (package reports keeps no list of games).
 	facts, _ := harness.Lookup(harness.GameInference)
-	reports.RegisterViewerShape(facts.Order, reports.InferenceViewerShape())
+	reports.RegisterViewerShape(facts.Order, viewer.Shape())
 }
 
 // inference describes Inference (rules inference-0.4).
