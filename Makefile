@@ -31,7 +31,7 @@ test:
 # adapters, the embedded servers and certification (the longest,
 # certify, named first so that it starts first).
 test-race:
-	$(GO) test -race -count=1 ./harness/certify/ ./harness/agent/ ./harness/server/... ./harness/*/server/
+	$(GO) test -race -count=1 ./harness/certify/ ./harness/*/certifyside/ ./harness/agent/ ./harness/server/... ./harness/*/server/
 
 # The HTML report rendered in headless Chromium (installed with apt when
 # missing); the screenshot lands in umpire-report/browser/.

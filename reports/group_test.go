@@ -82,24 +82,35 @@ func TestWritersGroupFindings(t *testing.T) {
 // faces), so the leak a finding is about is in view.
 func TestViewerShowsLeaks(t *testing.T) {
 	leaky := strings.Replace(inferenceState(12), `"credits":101,`, `"credits":101,"value":61,`, 1)
-	tb := inferenceTable(mustObject(t, leaky), nil)
+	tb := tableOf(t, `{"visible_state":`+leaky+`}`)
 	if last := tb.Columns[len(tb.Columns)-1]; last != "value" || tb.Players[0][len(tb.Columns)-1] != "61" || tb.Players[1][len(tb.Columns)-1] != "—" {
 		t.Errorf("columns %v, rows %v: want a value column showing seat 0's 61", tb.Columns, tb.Players)
 	}
-	if plain := inferenceTable(mustObject(t, inferenceState(12)), nil); len(plain.Columns) != len(tb.Columns)-1 {
+	if plain := tableOf(t, `{"visible_state":`+inferenceState(12)+`}`); len(plain.Columns) != len(tb.Columns)-1 {
 		t.Errorf("a visible_state without extra fields gets columns %v", plain.Columns)
 	}
-	req := mustObject(t, strings.Replace(bangRequest(5), `"hand":[{"backId":"card_back"}]`, `"hand":[{"uid":"bang_01","cardId":"shot","suit":"spades","rank":"2"}]`, 1))
-	obs, _ := bangObservation(req, 0)
-	bt := bangTable(obs, nil)
+	bt := tableOf(t, strings.Replace(bangRequest(5), `"hand":[{"backId":"card_back"}]`, `"hand":[{"uid":"bang_01","cardId":"shot","suit":"spades","rank":"2"}]`, 1))
 	if last := bt.Columns[len(bt.Columns)-1]; last != "hand shown" || !strings.Contains(bt.Players[0][len(bt.Columns)-1], "shot") {
 		t.Errorf("columns %v, rows %v: want seat 0's face-up hand shown", bt.Columns, bt.Players)
 	}
-	req = mustObject(t, bangRequest(5))
-	obs, _ = bangObservation(req, 0)
-	if bt := bangTable(obs, nil); slices.Contains(bt.Columns, "hand shown") {
+	if bt := tableOf(t, bangRequest(5)); slices.Contains(bt.Columns, "hand shown") {
 		t.Errorf("card backs alone get a hand column")
 	}
+}
+
+// tableOf is the table the registered shapes lay out for message s.
+func tableOf(t *testing.T, s string) *ViewerTable {
+	t.Helper()
+	b := mustObject(t, s)
+	shape := shapeOf(viewerShapes(), b)
+	if shape == nil {
+		t.Fatalf("no registered shape tells %.80s", s)
+	}
+	tb := shape.table(b)
+	if tb == nil {
+		t.Fatalf("%s's shape lays out no table for %.80s", shape.game, s)
+	}
+	return tb
 }
 
 // mustObject decodes s as the viewer does (numbers kept as json.Number).

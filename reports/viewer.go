@@ -82,30 +82,32 @@ type viewerStep struct {
 	Kind string `json:"kind"`
 	Body string `json:"body"`
 	// Table is the state this message carried, if any.
-	Table *viewerTable `json:"table,omitempty"`
+	Table *ViewerTable `json:"table,omitempty"`
 	// State is the index of the step whose table applies here (the latest
 	// state the same seat saw, this step's own included), -1 when none.
 	State int `json:"state"`
 }
 
-// viewerTable is the table as a seat saw it, game-neutral: facts, one row
+// ViewerTable is the table as a seat saw it, game-neutral: facts, one row
 // per player, and lists (actions, messages, history, hand, events…).
-type viewerTable struct {
+type ViewerTable struct {
 	Game    string       `json:"game"`
-	Facts   []viewerFact `json:"facts"`
+	Facts   []ViewerFact `json:"facts"`
 	Columns []string     `json:"columns"`
 	Players [][]string   `json:"players"`
 	// You is the row of the seat itself, -1 when unknown.
 	You   int          `json:"you"`
-	Lists []viewerList `json:"lists"`
+	Lists []ViewerList `json:"lists"`
 }
 
-type viewerFact struct {
+// ViewerFact is one fact of a table ("pot", "12").
+type ViewerFact struct {
 	K string `json:"k"`
 	V string `json:"v"`
 }
 
-type viewerList struct {
+// ViewerList is one list of a table (LastItems keeps its last items).
+type ViewerList struct {
 	Title string   `json:"title"`
 	Items []string `json:"items"`
 	// More counts items left out (viewerMaxList).
@@ -369,7 +371,7 @@ type viewerShape struct {
 	// has; weak by a field that only tells when no strong one did.
 	strong, weak func(b any) bool
 	// table is the table a message carried, nil when it carried none.
-	table func(b any) *viewerTable
+	table func(b any) *ViewerTable
 	// bareView: a body with a phase and nothing that names it otherwise is
 	// the game's player view.
 	bareView bool
@@ -508,8 +510,8 @@ func list(v any) []any {
 }
 
 // lastItems keeps the last viewerMaxList items of a list, counting the rest.
-func lastItems(title string, items []string) viewerList {
-	l := viewerList{Title: title, Items: items}
+func lastItems(title string, items []string) ViewerList {
+	l := ViewerList{Title: title, Items: items}
 	if n := len(items); n > viewerMaxList {
 		l.More = n - viewerMaxList
 		l.Items = items[n-viewerMaxList:]

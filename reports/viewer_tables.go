@@ -4,8 +4,8 @@ import (
 	"slices"
 )
 
-// What the games' tables share (viewer_inference.go, viewer_bangarena.go):
-// what a seat saw, read tolerantly.
+// What the games' tables share (each game's shape, harness/<game>/viewer,
+// reads them through viewer_kit.go): what a seat saw, read tolerantly.
 
 // extraKeys returns, sorted, the keys of the objects in items that are
 // not among known.
@@ -37,14 +37,4 @@ func showIf(p any, k string) string {
 		return "—"
 	}
 	return show(at(p, k))
-}
-
-// sortedKeys returns the keys of m in order.
-func sortedKeys(m map[string]any) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }

@@ -121,7 +121,7 @@ func viewOf(t *testing.T, d *viewerData, name string) viewerView {
 	return viewerView{}
 }
 
-func fact(t *viewerTable, k string) string {
+func fact(t *ViewerTable, k string) string {
 	for _, f := range t.Facts {
 		if f.K == k {
 			return f.V

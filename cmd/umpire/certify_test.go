@@ -46,7 +46,7 @@ func TestCertifyUsage(t *testing.T) {
 		{"no game", []string{"certify", "--agent", "a"}, "--game is required"},
 		{"bad shard", []string{"certify", "--game", "inference", "--agent", "a", "--shard", "3/2"}, "--shard"},
 		{"bad seats", []string{"certify", "--game", "bangarena", "--agent", "a", "--seats", "3"}, "bangarena seats must be 4-8"},
-		{"mode on inference", []string{"certify", "--game", "inference", "--agent", "a", "--mode", "partners"}, "--mode is a BangArena role mode"},
+		{"mode on inference", []string{"certify", "--game", "inference", "--agent", "a", "--mode", "partners"}, "--mode is a role mode; Inference has none"},
 		{"unknown adversary", []string{"certify", "--game", "inference", "--agent", "a", "--adversaries", "shark"}, `adversary "shark"`},
 		{"early stop with shard", []string{"certify", "--game", "inference", "--agent", "a", "--shard", "1/2", "--until-confident"}, "cannot be combined with a shard"},
 		{"replay without agent", []string{"replay", "--game", "inference", "--seed", "s"}, "give exactly one of --agent"},

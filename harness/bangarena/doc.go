@@ -5,7 +5,9 @@
 // engine's self-check) and every mode's part of the game (probe.Suite,
 // certify.Game, proxy.Side, the command line's gamecli.Game). Its
 // subpackages hold the game's harness pieces: players/ (the scripted
-// adversaries), server/ (the embedded reference server) and cli/ (the
+// adversaries), server/ (the embedded reference server), probe/ (the
+// conformance checks), certifyside/ (certify's part: its checks, settings
+// and the driver that plays the agent under test) and cli/ (the
 // command line's bodies: serve, legal, simulate, example-agent, verify's
 // output, the rules legal's and validate's reports cite).
 //

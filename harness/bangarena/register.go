@@ -10,9 +10,11 @@ import (
 	baprobe "github.com/umpire-arena/umpire/harness/bangarena/probe"
 
 	"github.com/umpire-arena/umpire/harness"
+	"github.com/umpire-arena/umpire/harness/bangarena/certifyside"
 	bacli "github.com/umpire-arena/umpire/harness/bangarena/cli"
 	baadv "github.com/umpire-arena/umpire/harness/bangarena/players"
 	basrv "github.com/umpire-arena/umpire/harness/bangarena/server"
+	"github.com/umpire-arena/umpire/harness/bangarena/viewer"
 	"github.com/umpire-arena/umpire/harness/certify"
 	"github.com/umpire-arena/umpire/harness/conform"
 	"github.com/umpire-arena/umpire/harness/game"
@@ -29,15 +31,15 @@ import (
 func init() {
 	game.Extend(harness.GameBangArena, bangarena(),
 		baprobe.Suite(),
-		certify.BangArenaGame(),
+		certifyside.Game(),
 		proxy.BangArenaSide(),
 		bacli.Part(),
-		conform.CertifyRules(certify.BangArenaGame().CheckRules),
+		conform.CertifyRules(certifyside.Game().CheckRules),
 	)
 	// The HTML report's match viewer learns the game's messages from
 	// here (package reports keeps no list of games).
 	facts, _ := harness.Lookup(harness.GameBangArena)
-	reports.RegisterViewerShape(facts.Order, reports.BangArenaViewerShape())
+	reports.RegisterViewerShape(facts.Order, viewer.Shape())
 }
 
 // bangarena describes BangArena (krug_rules@0.1.0, krug-decision/1).
@@ -70,6 +72,7 @@ func bangarena() *games.Game {
 		VerifyRules:     baverify.BangArenaRuleIDs,
 		SampleLogs:      bangarenaSampleLogs,
 		SampleLogsTitle: "fresh match logs",
+		ViewerSample:    `{"observationVersion":3,"observation":{"phase":"play","you":1,"players":[{"seat":1,"hp":3}]},"legalActions":[]}`,
 		SelfCheck:       bangarenaSelfCheck,
 	}
 }

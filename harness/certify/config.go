@@ -141,7 +141,8 @@ type Config struct {
 	Matches int
 	// Seed is the run seed (DefaultSeed when "").
 	Seed string
-	// Seats per table: 0 means 6 (Inference 3–8, BangArena 4–8).
+	// Seats per table: 0 means the game's DefaultSeats (6 for both
+	// Inference, 3–8, and BangArena, 4–8).
 	Seats int
 	// Rounds per Inference match: 0 means 40. Ignored by BangArena.
 	Rounds int
@@ -152,7 +153,7 @@ type Config struct {
 	// BangArena 15 s).
 	Deadline time.Duration
 	// Adversaries are the scripted kinds, one per match in turn (default
-	// random and heuristic).
+	// the game's ScriptedKinds: random and heuristic for both games).
 	Adversaries []string
 	// Shard is the part of the run to play; the zero value is the whole run.
 	Shard shard.Shard
@@ -234,19 +235,19 @@ func (c Config) withDefaults() (Config, error) {
 		c.Seed = DefaultSeed
 	}
 	if c.Seats == 0 {
-		c.Seats = 6
+		c.Seats = g.DefaultSeats
 	}
 	if c.Rounds == 0 {
 		c.Rounds = 40
 	}
 	if c.Deadline == 0 {
-		c.Deadline = g.defaultDeadline
+		c.Deadline = g.DefaultDeadline
 	}
 	if c.Deadline < time.Millisecond {
 		return bad("the deadline must be at least 1ms")
 	}
 	if len(c.Adversaries) == 0 {
-		c.Adversaries = []string{"random", "heuristic"}
+		c.Adversaries = append([]string(nil), g.ScriptedKinds...)
 	}
 	if c.Seats < g.MinSeats || c.Seats > g.MaxSeats {
 		return bad("%s seats must be %d-%d, not %d", g.Name, g.MinSeats, g.MaxSeats, c.Seats)

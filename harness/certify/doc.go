@@ -4,6 +4,22 @@
 // builds a report (package reports) with checks, findings, per-match results
 // and statistics.
 //
+// # Games
+//
+// The package knows a game only through the Game its wiring registers
+// (harness/<game>/register.go hands it to harness/game; gameOf finds it):
+// its checks (CheckDef: a Check name and its rule), default deadline,
+// configuration rules, report settings and Start, which starts the game's
+// embedded server and returns its Driver. Each game's driver lives with the
+// game (harness/<game>/certifyside) and plays one match with the agent
+// through the hooks the runner hands it: the Judge (Ran, Fail, SkipIf,
+// Note, Harness, StoppedAfterError), the Link to the agent (Ask, Send,
+// Post, Flush, Alive, Process, Late, Own, and the KeyOf, NotAnswer, Resent
+// and Reuses a game may set), and the Outcome it returns. The package
+// imports no game's server, players or driver; its tests link every
+// game's registration through an external test file (registry_test.go
+// imports harness/allgames).
+//
 // # Matches, seeds, seats and adversaries
 //
 // Match i (0-based) of a run seeded S is seeded MatchSeed(S, i) = "S/i".

@@ -33,10 +33,11 @@ const (
 	CheckHarness       = "harness"
 )
 
-// checkDef is one check of a game: its name and its rule.
-type checkDef struct {
-	name string
-	rule string
+// CheckDef is one check of a game: its name (one of the Check constants)
+// and its rule.
+type CheckDef struct {
+	Name string
+	Rule string
 }
 
 // CheckRules returns, for the certification checks of game, the rule each
@@ -50,61 +51,23 @@ func CheckRules(game string) map[string]string {
 // CheckRules returns, by check name, the rule each of g's checks covers.
 func (g Game) CheckRules() map[string]string {
 	out := map[string]string{}
-	if g.checks == nil {
+	if g.Checks == nil {
 		return out
 	}
-	for _, d := range g.checks() {
-		out[d.name] = d.rule
+	for _, d := range g.Checks() {
+		out[d.Name] = d.Rule
 	}
 	return out
 }
 
 // checksOf lists the checks of a game in report order. Rule ids are spelled
 // out so the catalogue tests see them.
-func checksOf(game string) []checkDef {
+func checksOf(game string) []CheckDef {
 	g, ok := gameOf(game)
-	if !ok {
+	if !ok || g.Checks == nil {
 		return nil
 	}
-	return g.checks()
-}
-
-// inferenceChecks are Inference's certification checks.
-func inferenceChecks() []checkDef {
-	return []checkDef{
-		{CheckLegal, "inference/agent.legal-answer"},
-		{CheckDeadline, "inference/agent.answer-in-time"},
-		{CheckRecover, "inference/agent.recover-after-error"},
-		{CheckEcho, "inference/agent.turn-echo"},
-		{CheckMessageLen, "inference/agent.message-length"},
-		{CheckMessageCP, "inference/agent.message-code-points"},
-		{CheckOnlyAsked, "inference/agent.only-when-asked"},
-		{CheckServerError, "inference/agent.survives-server-error"},
-		{CheckNoCrash, "inference/agent.no-crash"},
-		{CheckNoHang, "inference/agent.no-hang"},
-		{CheckHygiene, "inference/agent.hygiene"},
-		{CheckExit, "inference/agent.exit-after-end"},
-		{CheckSurvivors, "inference/agent.no-survivors"},
-	}
-}
-
-// bangarenaChecks are BangArena's certification checks.
-func bangarenaChecks() []checkDef {
-	return []checkDef{
-		{CheckLegal, "bangarena/agent.legal-answer"},
-		{CheckDeadline, "bangarena/agent.answer-in-time"},
-		{CheckRecover, "bangarena/agent.recover-after-reask"},
-		{CheckEcho, "bangarena/agent.version-echo"},
-		{CheckCommandIDs, "bangarena/agent.command-id-unique"},
-		{CheckOnlyAsked, "bangarena/agent.only-when-asked"},
-		{CheckOwnSeat, "bangarena/agent.own-seat-only"},
-		{CheckServerError, "bangarena/agent.survives-server-error"},
-		{CheckNoCrash, "bangarena/agent.no-crash"},
-		{CheckNoHang, "bangarena/agent.no-hang"},
-		{CheckHygiene, "bangarena/agent.hygiene"},
-		{CheckExit, "bangarena/agent.exit-after-end"},
-		{CheckSurvivors, "bangarena/agent.no-survivors"},
-	}
+	return g.Checks()
 }
 
 // window is how many transcript messages a finding carries.
@@ -112,11 +75,11 @@ const window = 8
 
 // judge collects what one match shows about the agent: findings per check,
 // which checks were exercised, skip reasons, and the transcript.
-type judge struct {
+type Judge struct {
 	game      string
 	seed      string
 	seat      int
-	defs      []checkDef
+	defs      []CheckDef
 	levels    map[string]rules.Level
 	findings  map[string][]reports.Finding
 	exercised map[string]bool
@@ -134,6 +97,10 @@ type judge struct {
 	// chunk holds the copies of small messages, one allocation for many.
 	chunk []byte
 }
+
+// maxPooled is the largest copy whose storage goes back to the pool (the
+// largest message of the games' embedded servers, and its line end).
+const maxPooled = 1<<20 + 1
 
 // chunkSize is the size of a chunk of small copies.
 const chunkSize = 8 << 10
@@ -154,7 +121,7 @@ type logEntry struct {
 }
 
 // message renders a log entry as a transcript message.
-func (j *judge) message(e logEntry) reports.Message {
+func (j *Judge) message(e logEntry) reports.Message {
 	if e.note != "" {
 		return reports.Message{Dir: e.dir, At: e.at, Text: "umpire: " + e.note}
 	}
@@ -162,7 +129,7 @@ func (j *judge) message(e logEntry) reports.Message {
 }
 
 // transcript renders the whole exchange.
-func (j *judge) transcript() []reports.Message {
+func (j *Judge) transcript() []reports.Message {
 	out := make([]reports.Message, len(j.log))
 	for i, e := range j.log {
 		out[i] = j.message(e)
@@ -170,23 +137,23 @@ func (j *judge) transcript() []reports.Message {
 	return out
 }
 
-func newJudge(cat *rules.Catalogue, game, seed string, seat int) *judge {
-	j := &judge{game: game, seed: seed, seat: seat, defs: checksOf(game), levels: map[string]rules.Level{},
+func newJudge(cat *rules.Catalogue, game, seed string, seat int) *Judge {
+	j := &Judge{game: game, seed: seed, seat: seat, defs: checksOf(game), levels: map[string]rules.Level{},
 		findings: map[string][]reports.Finding{}, exercised: map[string]bool{}, skip: map[string]string{}}
 	for _, d := range j.defs {
-		j.levels[d.rule] = rules.Must
-		if r, ok := cat.Lookup(d.rule); ok {
-			j.levels[d.rule] = r.Level
+		j.levels[d.Rule] = rules.Must
+		if r, ok := cat.Lookup(d.Rule); ok {
+			j.levels[d.Rule] = r.Level
 		}
 	}
 	return j
 }
 
 // ruleOf returns the rule of a check.
-func (j *judge) ruleOf(check string) (string, rules.Level) {
+func (j *Judge) ruleOf(check string) (string, rules.Level) {
 	for _, d := range j.defs {
-		if d.name == check {
-			return d.rule, j.levels[d.rule]
+		if d.Name == check {
+			return d.Rule, j.levels[d.Rule]
 		}
 	}
 	return "", rules.Must
@@ -196,26 +163,26 @@ func (j *judge) ruleOf(check string) (string, rules.Level) {
 // The bytes are kept as given: callers pass buffers they do not reuse.
 // sent logs a message sent, raw itself: the caller never changes its
 // storage.
-func (j *judge) sent(at time.Time, raw []byte) {
+func (j *Judge) sent(at time.Time, raw []byte) {
 	j.add(logEntry{dir: reports.Sent, at: at, raw: raw})
 }
 
 // sentCopy logs a message sent whose storage the caller reuses: the log
 // keeps a copy of its own.
-func (j *judge) sentCopy(at time.Time, raw []byte) {
+func (j *Judge) sentCopy(at time.Time, raw []byte) {
 	j.add(logEntry{dir: reports.Sent, at: at, raw: j.own(raw), owned: true})
 }
 
 // received logs a message received; the log keeps a copy of its own.
 
-func (j *judge) received(at time.Time, raw []byte) {
+func (j *Judge) received(at time.Time, raw []byte) {
 	j.add(logEntry{dir: reports.Received, at: at, raw: j.own(raw), owned: true})
 }
 
 // own returns a copy of raw: a large one in pooled storage, a small one
 // in the judge's current chunk (a copy's capacity is its length, so
 // nothing appended to one runs into the next, and none goes to the pool).
-func (j *judge) own(raw []byte) []byte {
+func (j *Judge) own(raw []byte) []byte {
 	if len(raw) >= pooledMin {
 		if j.bufs != nil {
 			if bp, _ := j.bufs.Get().(*[]byte); bp != nil {
@@ -233,8 +200,8 @@ func (j *judge) own(raw []byte) []byte {
 }
 
 // give hands the storage of a copy the log no longer holds to the pool.
-func (j *judge) give(b []byte) {
-	if j.bufs == nil || cap(b) < pooledMin || cap(b) > maxMessage+1 {
+func (j *Judge) give(b []byte) {
+	if j.bufs == nil || cap(b) < pooledMin || cap(b) > maxPooled {
 		return
 	}
 	held := b[:0] // moved to the heap here only, not on every call
@@ -243,7 +210,7 @@ func (j *judge) give(b []byte) {
 
 // release gives back the storage of the whole log: the match is over and
 // its results (findings, transcript) hold copies of their own.
-func (j *judge) release() {
+func (j *Judge) release() {
 	if j.bufs == nil {
 		return
 	}
@@ -256,14 +223,14 @@ func (j *judge) release() {
 }
 
 // note records free text (e.g. what umpire did) in the transcript.
-func (j *judge) note(at time.Time, text string) {
+func (j *Judge) Note(at time.Time, text string) {
 	j.add(logEntry{dir: reports.Sent, at: at, note: text})
 }
 
 // add appends to the log; without keepAll, a log of 4 windows drops all
 // but its last window (so memory per match stays bounded however long it
 // runs, which matters with a thousand matches at once).
-func (j *judge) add(e logEntry) {
+func (j *Judge) add(e logEntry) {
 	if !j.keepAll && len(j.log) >= 4*window {
 		// The dropped entries' storage serves the next copies (a
 		// finding's transcript holds copies of its own, never these).
@@ -280,10 +247,10 @@ func (j *judge) add(e logEntry) {
 }
 
 // ran marks a check as exercised.
-func (j *judge) ran(check string) { j.exercised[check] = true }
+func (j *Judge) Ran(check string) { j.exercised[check] = true }
 
 // fail adds a finding to a check (which is then exercised).
-func (j *judge) fail(check string, where rules.Where, expected, got any, msg string) {
+func (j *Judge) Fail(check string, where rules.Where, expected, got any, msg string) {
 	rule, level := j.ruleOf(check)
 	if where.Seat == nil {
 		where.Seat = rules.IntPtr(j.seat)
@@ -301,47 +268,47 @@ func (j *judge) fail(check string, where rules.Where, expected, got any, msg str
 // itself cut the agent off for a hygiene break (a flood, a line over the
 // cap): that is the hygiene check's finding, and whether the agent would
 // have survived the error cannot be told.
-func (j *judge) stoppedAfterError(l *link, where rules.Where, msg string) {
+func (j *Judge) StoppedAfterError(l *Link, where rules.Where, msg string) {
 	if l.dead == reports.TermMalformed {
-		j.skipIf(CheckServerError, "the agent was cut off for a hygiene break (agent-hygiene) before it could show that it survives a server-side error")
+		j.SkipIf(CheckServerError, "the agent was cut off for a hygiene break (agent-hygiene) before it could show that it survives a server-side error")
 		return
 	}
-	j.fail(CheckServerError, where, "the agent keeps playing", string(l.dead), msg)
+	j.Fail(CheckServerError, where, "the agent keeps playing", string(l.dead), msg)
 }
 
 // has reports whether a check has findings.
-func (j *judge) has(check string) bool { return len(j.findings[check]) > 0 }
+func (j *Judge) has(check string) bool { return len(j.findings[check]) > 0 }
 
 // skipIf records why a check could not be exercised (used when it was not).
-func (j *judge) skipIf(check, reason string) {
+func (j *Judge) SkipIf(check, reason string) {
 	if _, ok := j.skip[check]; !ok {
 		j.skip[check] = reason
 	}
 }
 
 // harness records a failure of umpire itself.
-func (j *judge) harness(msg string) {
+func (j *Judge) Harness(msg string) {
 	if j.errored == "" {
 		j.errored = msg
 	}
 }
 
 // checks renders the checks of the match.
-func (j *judge) checks() []reports.Check {
+func (j *Judge) checks() []reports.Check {
 	var out []reports.Check
 	for _, d := range j.defs {
-		c := reports.Check{Name: d.name, Section: "agent", Rules: []string{d.rule}, Seed: j.seed, Evaluated: map[string]int{}}
-		if len(j.findings[d.name]) > 0 || j.exercised[d.name] {
-			c.Evaluated[d.rule] = 1 // the match gave the check its occasion
+		c := reports.Check{Name: d.Name, Section: "agent", Rules: []string{d.Rule}, Seed: j.seed, Evaluated: map[string]int{}}
+		if len(j.findings[d.Name]) > 0 || j.exercised[d.Name] {
+			c.Evaluated[d.Rule] = 1 // the match gave the check its occasion
 		}
 		switch {
-		case len(j.findings[d.name]) > 0:
-			c.Status, c.Findings = reports.Fail, j.findings[d.name]
-		case j.exercised[d.name]:
+		case len(j.findings[d.Name]) > 0:
+			c.Status, c.Findings = reports.Fail, j.findings[d.Name]
+		case j.exercised[d.Name]:
 			c.Status = reports.Pass
 		default:
 			c.Status = reports.Skip
-			c.Reason = j.skip[d.name]
+			c.Reason = j.skip[d.Name]
 			if c.Reason == "" {
 				c.Reason = "the match gave no occasion to exercise this check"
 			}
@@ -356,7 +323,7 @@ func (j *judge) checks() []reports.Check {
 
 // termination derives the match's termination code from the findings, by
 // the precedence of I-INF-C3 (which I-BA-C4 follows).
-func (j *judge) termination(process reports.Termination) reports.Termination {
+func (j *Judge) termination(process reports.Termination) reports.Termination {
 	switch {
 	case j.errored != "":
 		return reports.TermHarness

@@ -34,7 +34,7 @@ func TestJudgePooledCopies(t *testing.T) {
 			j.sentCopy(at, buf)
 			j.received(at, []byte(fmt.Sprintf(`{"answer":%d}`, i)))
 			if i%37 == 5 {
-				j.fail(CheckLegal, rules.Where{}, "x", "y", "z")
+				j.Fail(CheckLegal, rules.Where{}, "x", "y", "z")
 				fs := j.findings[CheckLegal]
 				f := fs[len(fs)-1]
 				last := f.Transcript[len(f.Transcript)-2]

@@ -207,7 +207,7 @@ func (kp *keepPool) survivorsCheck(cat *rules.Catalogue, game string) *reports.C
 	if c == nil {
 		// Every kept process ended with nothing of its own left running.
 		j := newJudge(cat, game, kp.lastSeed, 0)
-		j.ran(CheckSurvivors)
+		j.Ran(CheckSurvivors)
 		for _, jc := range j.checks() {
 			if jc.Name == CheckSurvivors {
 				c = &jc
@@ -274,20 +274,20 @@ func matchStart(cfg Config, p Planned, n int) []byte {
 // good one (a kept agent's stderr spans many matches), and again when the
 // match must be played again because the agent had ended after its
 // previous match.
-func (l *link) finishKept(kp *keepPool, grace time.Duration, matchOver bool) (stderr string, again bool) {
-	l.j.skipIf(CheckExit, "the agent is kept across matches (--agent-keep): it is ended at the end of the run, not after match_end")
-	l.j.skipIf(CheckSurvivors, "the agent is kept across matches (--agent-keep): what its process leaves behind is judged when it ends, in the run's own agent-no-survivors check")
-	l.flush(context.Background(), grace)
-	if lines, _ := l.proc.Drain(); len(lines) > 0 && l.alive() {
+func (l *Link) finishKept(kp *keepPool, grace time.Duration, matchOver bool) (stderr string, again bool) {
+	l.j.SkipIf(CheckExit, "the agent is kept across matches (--agent-keep): it is ended at the end of the run, not after match_end")
+	l.j.SkipIf(CheckSurvivors, "the agent is kept across matches (--agent-keep): what its process leaves behind is judged when it ends, in the run's own agent-no-survivors check")
+	l.Flush(context.Background(), grace)
+	if lines, _ := l.proc.Drain(); len(lines) > 0 && l.Alive() {
 		l.unasked(lines, rules.Where{Step: "after match_end"})
 	}
-	if l.alive() {
-		l.j.ran(CheckNoCrash)
-		l.j.ran(CheckNoHang)
+	if l.Alive() {
+		l.j.Ran(CheckNoCrash)
+		l.j.Ran(CheckNoHang)
 	}
 	// An agent that left its last request of the match unanswered would
 	// answer it in the next match, or is stuck: it is not given another.
-	if l.alive() && matchOver && l.consecutive == 0 {
+	if l.Alive() && matchOver && l.consecutive == 0 {
 		kp.put(l.keep)
 		return "", false
 	}

@@ -12,13 +12,13 @@ import (
 	"github.com/umpire-arena/umpire/reports"
 )
 
-// link is umpire's side of one agent for one match over an Asker (a JSON
+// Link is umpire's side of one agent for one match over an Asker (a JSON
 // Lines process or an HTTP endpoint): it sends, asks, and judges what comes
 // back that is not an answer.
-type link struct {
+type Link struct {
 	asker agent.Asker
 	proc  *agent.Process // nil over HTTP
-	j     *judge
+	j     *Judge
 	// dead is set once the agent can no longer answer (crash, hang, flood,
 	// disconnect, harness error): nothing more is sent to it.
 	dead reports.Termination
@@ -33,17 +33,18 @@ type link struct {
 	// a real server would refuse or ignore, so it is judged on a reading
 	// (I-BA-C5), not at MUST.
 	own map[string]bool
-	// keyOf returns the request key an answer line refers to ("" if none).
-	keyOf func(b []byte) string
-	// notAnswer, when set, tells an object line that is no answer at all
+	// KeyOf returns the request key an answer line refers to ("" if
+	// none): the driver's Key unless the driver sets its own.
+	KeyOf func(b []byte) string
+	// NotAnswer, when set, tells an object line that is no answer at all
 	// (BangArena: no actionId, so no decision, §1): it is never taken for
 	// the answer (the request stays open until its deadline), and it breaks
 	// the hygiene pin, not the game's rule on acting only when asked.
-	notAnswer func(b []byte) bool
-	// resent, when set, tells an extra answer that repeats, commandId and
+	NotAnswer func(b []byte) bool
+	// Resent, when set, tells an extra answer that repeats, commandId and
 	// all, the answer the agent already gave the request it names
 	// (BangArena's idempotent resend, §12; see onOwn).
-	resent    func(b []byte) bool
+	Resent    func(b []byte) bool
 	latencies []time.Duration
 	// consecutive counts deadlines missed in a row.
 	consecutive int
@@ -53,38 +54,55 @@ type link struct {
 	// keep is the kept process (--agent-keep) proc belongs to, nil when
 	// the process is the match's own.
 	keep *kept
-	// reuses is set when the driver reuses the storage of what it sends
-	// (BangArena's observe bodies): the judge logs copies.
-	reuses bool
+	// Reuses is set by a driver that reuses the storage of what it sends
+	// (BangArena's observe bodies, Inference's feed): the judge logs copies.
+	Reuses bool
 }
 
-func newLink(a agent.Asker, p *agent.Process, j *judge, keyOf func([]byte) string) *link {
-	return &link{asker: a, proc: p, j: j, late: map[string]bool{}, asked: map[string]bool{}, own: map[string]bool{}, keyOf: keyOf}
+func newLink(a agent.Asker, p *agent.Process, j *Judge, keyOf func([]byte) string) *Link {
+	return &Link{asker: a, proc: p, j: j, late: map[string]bool{}, asked: map[string]bool{}, own: map[string]bool{}, KeyOf: keyOf}
 }
 
 // logSent logs a message sent to the agent.
-func (l *link) logSent(raw []byte) {
-	if l.reuses {
+func (l *Link) logSent(raw []byte) {
+	if l.Reuses {
 		l.j.sentCopy(time.Now(), raw)
 	} else {
 		l.j.sent(time.Now(), raw)
 	}
 }
 
-// alive reports whether the agent can still be asked.
-func (l *link) alive() bool { return l.dead == "" }
+// Alive reports whether the agent can still be asked.
+func (l *Link) Alive() bool { return l.dead == "" }
 
-// send passes a message that needs no answer (JSON Lines agents only),
+// Process reports whether the agent is a JSON Lines process of umpire's
+// (not an HTTP endpoint): only then does Send or Post reach it, and only
+// then may a driver inject a server-side error.
+func (l *Link) Process() bool { return l.proc != nil }
+
+// Late reports whether the request keyed key got no answer in time.
+func (l *Link) Late(key string) bool { return l.late[key] }
+
+// Own marks the request keyed key as one around which umpire made a
+// situation of its own (an injected error and the request sent again, an
+// error body that needs no answer): an extra answer naming it is judged on
+// a reading (I-BA-C5), not at MUST.
+func (l *Link) Own(key string) { l.own[key] = true }
+
+// Excerpt is b as a finding quotes it: at most 200 bytes, "…" after a cut.
+func Excerpt(b []byte) string { return string(trim(b)) }
+
+// Send passes a message that needs no answer (JSON Lines agents only),
 // with anything post queued before it, at once.
-func (l *link) send(ctx context.Context, raw []byte, deadline time.Duration) {
-	l.post(ctx, raw, deadline)
-	l.flush(ctx, deadline)
+func (l *Link) Send(ctx context.Context, raw []byte, deadline time.Duration) {
+	l.Post(ctx, raw, deadline)
+	l.Flush(ctx, deadline)
 }
 
-// post queues a message that needs no answer (JSON Lines agents only): it
+// Post queues a message that needs no answer (JSON Lines agents only): it
 // goes out with the next request, send or flush, in the same write.
-func (l *link) post(ctx context.Context, raw []byte, deadline time.Duration) {
-	if l.proc == nil || !l.alive() {
+func (l *Link) Post(ctx context.Context, raw []byte, deadline time.Duration) {
+	if l.proc == nil || !l.Alive() {
 		return
 	}
 	l.logSent(raw)
@@ -94,15 +112,15 @@ func (l *link) post(ctx context.Context, raw []byte, deadline time.Duration) {
 		return
 	}
 	if full {
-		l.flush(ctx, deadline)
+		l.Flush(ctx, deadline)
 	}
 }
 
-// flush writes what post queued. A driver calls it before it waits for
+// Flush writes what post queued. A driver calls it before it waits for
 // anything else than the agent's answer, so the agent sees every message
 // promptly.
-func (l *link) flush(ctx context.Context, deadline time.Duration) {
-	if l.proc == nil || !l.alive() || !l.proc.Pending() {
+func (l *Link) Flush(ctx context.Context, deadline time.Duration) {
+	if l.proc == nil || !l.Alive() || !l.proc.Pending() {
 		return
 	}
 	sctx, cancel := context.WithTimeout(ctx, deadline)
@@ -113,19 +131,21 @@ func (l *link) flush(ctx context.Context, deadline time.Duration) {
 	}
 }
 
-// answer is an answer the agent gave in time (or late, over HTTP).
-type answer struct {
-	raw     []byte
-	at      time.Time
-	latency time.Duration
+// Answer is an answer the agent gave in time (or late, over HTTP).
+type Answer struct {
+	// Raw is the answer's line (or body) as the agent wrote it.
+	Raw []byte
+	// At is when it came; Latency how long after the request.
+	At      time.Time
+	Latency time.Duration
 }
 
-// ask sends raw, a request keyed key, and waits up to deadline. It judges the
+// Ask sends raw, a request keyed key, and waits up to deadline. It judges the
 // lines that were not the answer and a missing answer; ok is false when
 // there is no answer.
-func (l *link) ask(ctx context.Context, raw []byte, key string, deadline time.Duration, where rules.Where) (answer, bool) {
-	if !l.alive() {
-		return answer{}, false
+func (l *Link) Ask(ctx context.Context, raw []byte, key string, deadline time.Duration, where rules.Where) (Answer, bool) {
+	if !l.Alive() {
+		return Answer{}, false
 	}
 	if deadline <= 0 {
 		deadline = time.Millisecond
@@ -144,10 +164,10 @@ func (l *link) ask(ctx context.Context, raw []byte, key string, deadline time.Du
 		// one; one that names no request, or one never asked, is (and its
 		// echo is judged).
 		reply, err = l.proc.AskFunc(ctx, agent.Verbatim(raw), deadline, func(ln agent.Line) bool {
-			if l.notAnswer != nil && l.notAnswer(ln.Bytes) {
+			if l.NotAnswer != nil && l.NotAnswer(ln.Bytes) {
 				return false // no answer at all: the request stays open
 			}
-			k := l.keyOf(ln.Bytes)
+			k := l.KeyOf(ln.Bytes)
 			return k == "" || k == key || !l.asked[k]
 		})
 	} else {
@@ -157,19 +177,19 @@ func (l *link) ask(ctx context.Context, raw []byte, key string, deadline time.Du
 	for _, ln := range reply.Before {
 		l.j.received(ln.At, ln.Bytes)
 		if ln.Kind == agent.Object {
-			k := l.keyOf(ln.Bytes)
+			k := l.KeyOf(ln.Bytes)
 			if k != "" && l.late[k] {
 				continue // a late answer: already a missed deadline
 			}
-			if l.notAnswer != nil && l.notAnswer(ln.Bytes) {
-				l.j.fail(CheckHygiene, where, "no line but the answer", string(trim(ln.Bytes)), "the agent wrote an object that is no answer")
+			if l.NotAnswer != nil && l.NotAnswer(ln.Bytes) {
+				l.j.Fail(CheckHygiene, where, "no line but the answer", string(trim(ln.Bytes)), "the agent wrote an object that is no answer")
 				continue
 			}
-			l.j.fail(CheckOnlyAsked, where, "one answer to the request", string(trim(ln.Bytes)), "the agent wrote an object that is not the answer")
+			l.j.Fail(CheckOnlyAsked, where, "one answer to the request", string(trim(ln.Bytes)), "the agent wrote an object that is not the answer")
 			l.onOwn(k, ln.Bytes)
 			continue
 		}
-		l.j.fail(CheckHygiene, where, "one JSON object per line", fmt.Sprintf("%s line %q", ln.Kind, trim(ln.Bytes)), "the agent wrote a line that is not one JSON object")
+		l.j.Fail(CheckHygiene, where, "one JSON object per line", fmt.Sprintf("%s line %q", ln.Kind, trim(ln.Bytes)), "the agent wrote a line that is not one JSON object")
 	}
 	if err != nil {
 		t := agent.TerminationOf(err)
@@ -184,29 +204,29 @@ func (l *link) ask(ctx context.Context, raw []byte, key string, deadline time.Du
 			// I-INF-C6: a line over the cap (WIRE.md: messages of at most 1 MiB) and
 			// no answer after it before the deadline: the request went
 			// unanswered, as with only malformed lines.
-			l.j.fail(CheckDeadline, where, "an answer before the deadline", "none", "no answer before the deadline, only a line over the size cap")
+			l.j.Fail(CheckDeadline, where, "an answer before the deadline", "none", "no answer before the deadline, only a line over the size cap")
 		case t == agent.Flood || t == agent.Crash || t == agent.Disconnect || t == agent.Hang:
 			// I-INF-C7: the request was the agent's and got no
 			// answer; that the agent flooded, ended or fell silent is a
 			// finding of its own (a pin's), the unanswered request is the
 			// documents' deadline. (A timeout or only malformed lines are
 			// the deadline's finding in verdict.)
-			l.j.fail(CheckDeadline, where, "an answer before the deadline", "none", "the request was never answered: "+unansweredWhy(t))
+			l.j.Fail(CheckDeadline, where, "an answer before the deadline", "none", "the request was never answered: "+unansweredWhy(t))
 		}
 		l.verdict(err, where)
-		return answer{}, false
+		return Answer{}, false
 	}
 	l.consecutive = 0
 	l.j.received(reply.Answer.At, reply.Answer.Bytes)
-	l.j.ran(CheckHygiene)
-	l.j.ran(CheckOnlyAsked)
+	l.j.Ran(CheckHygiene)
+	l.j.Ran(CheckOnlyAsked)
 	l.latencies = append(l.latencies, reply.Latency)
 	if reply.Latency > deadline {
-		l.j.fail(CheckDeadline, where, fmt.Sprintf("an answer within %v", deadline), reply.Latency.String(), "the answer came after the deadline")
+		l.j.Fail(CheckDeadline, where, fmt.Sprintf("an answer within %v", deadline), reply.Latency.String(), "the answer came after the deadline")
 	} else {
-		l.j.ran(CheckDeadline)
+		l.j.Ran(CheckDeadline)
 	}
-	return answer{raw: reply.Answer.Bytes, at: reply.Answer.At, latency: reply.Latency}, true
+	return Answer{Raw: reply.Answer.Bytes, At: reply.Answer.At, Latency: reply.Latency}, true
 }
 
 // onOwn gives the only-when-asked finding just made the basis of reading
@@ -214,14 +234,14 @@ func (l *link) ask(ctx context.Context, raw []byte, key string, deadline time.Du
 // situation of its own, or when it repeats the answer the agent gave that
 // request with the same commandId (§12: a resend returns the stored result,
 // nothing is applied twice).
-func (l *link) onOwn(key string, line []byte) {
+func (l *Link) onOwn(key string, line []byte) {
 	var why string
 	switch {
 	case key == "":
 		return
 	case l.own[key]:
 		why = " (an extra answer about a request umpire itself sent again or answered with an error that needs no answer: a real server refuses or ignores it)"
-	case l.resent != nil && l.resent(line):
+	case l.Resent != nil && l.Resent(line):
 		why = " (the answer already given, sent again with its commandId: a real server answers it as a duplicate and applies nothing)"
 	default:
 		return
@@ -233,29 +253,29 @@ func (l *link) onOwn(key string, line []byte) {
 }
 
 // unasked judges lines written when nothing was asked.
-func (l *link) unasked(lines []agent.Line, where rules.Where) {
+func (l *Link) unasked(lines []agent.Line, where rules.Where) {
 	for _, ln := range lines {
 		l.j.received(ln.At, ln.Bytes)
 		if ln.Kind != agent.Object {
-			l.j.fail(CheckHygiene, where, "one JSON object per line", fmt.Sprintf("%s line %q", ln.Kind, trim(ln.Bytes)), "the agent wrote a line that is not one JSON object")
+			l.j.Fail(CheckHygiene, where, "one JSON object per line", fmt.Sprintf("%s line %q", ln.Kind, trim(ln.Bytes)), "the agent wrote a line that is not one JSON object")
 			continue
 		}
-		k := l.keyOf(ln.Bytes)
+		k := l.KeyOf(ln.Bytes)
 		if k != "" && l.late[k] {
 			// A late answer: its missed deadline is already a finding.
 			continue
 		}
-		if l.notAnswer != nil && l.notAnswer(ln.Bytes) {
-			l.j.fail(CheckHygiene, where, "no line when nothing is asked", string(trim(ln.Bytes)), "the agent wrote an object that is no answer when nothing was asked")
+		if l.NotAnswer != nil && l.NotAnswer(ln.Bytes) {
+			l.j.Fail(CheckHygiene, where, "no line when nothing is asked", string(trim(ln.Bytes)), "the agent wrote an object that is no answer when nothing was asked")
 			continue
 		}
-		l.j.fail(CheckOnlyAsked, where, "no line when nothing is asked", string(trim(ln.Bytes)), "the agent answered when it was not asked (not its turn, or a message that needs no answer)")
+		l.j.Fail(CheckOnlyAsked, where, "no line when nothing is asked", string(trim(ln.Bytes)), "the agent answered when it was not asked (not its turn, or a message that needs no answer)")
 		l.onOwn(k, ln.Bytes)
 	}
 }
 
 // verdict judges a failed exchange.
-func (l *link) verdict(err error, where rules.Where) {
+func (l *Link) verdict(err error, where rules.Where) {
 	t := agent.TerminationOf(err)
 	msg := agent.Sentence(err) // a sentence, not the error chain
 	switch t {
@@ -264,27 +284,27 @@ func (l *link) verdict(err error, where rules.Where) {
 		if msg != text {
 			text += ": " + msg
 		}
-		l.j.fail(CheckDeadline, where, "an answer before the deadline", "none", text)
+		l.j.Fail(CheckDeadline, where, "an answer before the deadline", "none", text)
 	case agent.Malformed:
-		l.j.fail(CheckHygiene, where, "one JSON object as the answer", "only malformed lines", msg)
-		l.j.fail(CheckDeadline, where, "an answer before the deadline", "none", "no usable answer before the deadline")
+		l.j.Fail(CheckHygiene, where, "one JSON object as the answer", "only malformed lines", msg)
+		l.j.Fail(CheckDeadline, where, "an answer before the deadline", "none", "no usable answer before the deadline")
 	case agent.Flood:
-		l.j.fail(CheckHygiene, where, "lines within the size cap and rate", "a flood", msg)
+		l.j.Fail(CheckHygiene, where, "lines within the size cap and rate", "a flood", msg)
 		l.dead = reports.TermMalformed
 	case agent.Crash:
-		l.j.fail(CheckNoCrash, where, "the agent alive until match_end", "crash", msg)
+		l.j.Fail(CheckNoCrash, where, "the agent alive until match_end", "crash", msg)
 		l.dead = reports.TermCrash
 	case agent.Disconnect:
-		l.j.fail(CheckNoCrash, where, "the agent connected until match_end", "disconnect", msg)
+		l.j.Fail(CheckNoCrash, where, "the agent connected until match_end", "disconnect", msg)
 		l.dead = reports.TermDisconnect
 	case agent.Hang:
-		l.j.fail(CheckNoHang, where, "output from the agent", "silence past the watchdog", msg)
+		l.j.Fail(CheckNoHang, where, "output from the agent", "silence past the watchdog", msg)
 		l.dead = reports.TermHang
 	default:
 		if ctxDone(err) {
-			l.j.harness("the match was cut short: " + msg)
+			l.j.Harness("the match was cut short: " + msg)
 		} else {
-			l.j.harness(msg)
+			l.j.Harness(msg)
 		}
 		l.dead = reports.TermHarness
 	}
@@ -292,15 +312,15 @@ func (l *link) verdict(err error, where rules.Where) {
 
 // finish drains what the agent wrote after its last request, ends the
 // process and judges how it ended. It returns the tail of its stderr.
-func (l *link) finish(grace time.Duration, matchOver bool) string {
+func (l *Link) finish(grace time.Duration, matchOver bool) string {
 	if l.proc == nil {
 		return ""
 	}
-	if !l.alive() {
-		l.j.skipIf(CheckExit, "the agent was out of the match before its end")
+	if !l.Alive() {
+		l.j.SkipIf(CheckExit, "the agent was out of the match before its end")
 	}
-	l.flush(context.Background(), grace)
-	if lines, _ := l.proc.Drain(); len(lines) > 0 && l.alive() {
+	l.Flush(context.Background(), grace)
+	if lines, _ := l.proc.Drain(); len(lines) > 0 && l.Alive() {
 		l.unasked(lines, rules.Where{Step: "after match_end"})
 	}
 	ex, _ := l.proc.Close(grace)
@@ -309,22 +329,22 @@ func (l *link) finish(grace time.Duration, matchOver bool) string {
 	switch {
 	case ex.Forced == agent.ForceKill || ex.Forced == agent.ForceBudget:
 		if l.dead != reports.TermHang {
-			l.j.fail(CheckNoHang, where, "the agent ends on SIGTERM at the latest", ex.String(), "the agent had to be killed with SIGKILL")
+			l.j.Fail(CheckNoHang, where, "the agent ends on SIGTERM at the latest", ex.String(), "the agent had to be killed with SIGKILL")
 		}
 		if l.dead == "" || l.dead == reports.TermMalformed {
 			l.dead = reports.TermHang
 		}
-	case !matchOver || !l.alive():
+	case !matchOver || !l.Alive():
 	case ex.Forced == agent.ForceTerm:
-		l.j.fail(CheckExit, where, "exit within "+grace.String()+" of match_end", ex.String(), "the agent did not exit by itself after match_end and was sent SIGTERM")
-	case ex.Code != 0 && l.alive():
-		l.j.fail(CheckExit, where, "exit status 0 after match_end", ex.String(), "the agent exited with a failure status after match_end")
+		l.j.Fail(CheckExit, where, "exit within "+grace.String()+" of match_end", ex.String(), "the agent did not exit by itself after match_end and was sent SIGTERM")
+	case ex.Code != 0 && l.Alive():
+		l.j.Fail(CheckExit, where, "exit status 0 after match_end", ex.String(), "the agent exited with a failure status after match_end")
 	default:
-		l.j.ran(CheckExit)
+		l.j.Ran(CheckExit)
 	}
-	if l.alive() {
-		l.j.ran(CheckNoCrash)
-		l.j.ran(CheckNoHang)
+	if l.Alive() {
+		l.j.Ran(CheckNoCrash)
+		l.j.Ran(CheckNoHang)
 	}
 	return string(ex.Output)
 }

@@ -63,7 +63,7 @@ func (r *runner) playMatch(ctx context.Context, p Planned, sd *side) *MatchResul
 	mctx, cancel := context.WithTimeout(ctx, r.cfg.MatchBudget)
 	defer cancel()
 	var (
-		out    outcome
+		out    Outcome
 		stderr string
 		proc   reports.Termination
 	)
@@ -71,17 +71,17 @@ func (r *runner) playMatch(ctx context.Context, p Planned, sd *side) *MatchResul
 	case "connect":
 		out, stderr, proc = r.playConnect(mctx, p, j, sd)
 	default:
-		var l *link
-		key := r.drv.key
+		var l *Link
+		key := r.drv.Key
 		if sd.agent.Mode() == "command" {
 			if !started {
-				j.harness("the run ended before the agent could be started")
+				j.Harness("the run ended before the agent could be started")
 				break
 			}
 			var pr *agent.Process
 			if sd.pool != nil {
 				if kp.err != nil {
-					j.harness("cannot start the agent: " + kp.err.Error())
+					j.Harness("cannot start the agent: " + kp.err.Error())
 					break
 				}
 				pr = kp.proc
@@ -89,7 +89,7 @@ func (r *runner) playMatch(ctx context.Context, p Planned, sd *side) *MatchResul
 				var err error
 				pr, err = agent.Start(mctx, sd.spec(r.cfg))
 				if err != nil {
-					j.harness("cannot start the agent: " + err.Error())
+					j.Harness("cannot start the agent: " + err.Error())
 					break
 				}
 			}
@@ -100,38 +100,38 @@ func (r *runner) playMatch(ctx context.Context, p Planned, sd *side) *MatchResul
 				kp.matches++
 				kp.seed, kp.seat = p.Seed, p.Seat
 				sd.pool.noteSeed(p.Seed)
-				l.post(mctx, matchStart(r.cfg, p, kp.matches), r.cfg.Deadline)
+				l.Post(mctx, matchStart(r.cfg, p, kp.matches), r.cfg.Deadline)
 			}
 		} else {
 			l = newLink(sd.web, nil, j, key)
-			j.skipIf(CheckExit, "an HTTP agent has no process to watch")
-			j.skipIf(CheckNoHang, "an HTTP agent has no process to watch")
-			j.skipIf(CheckSurvivors, "an HTTP agent has no process to watch")
+			j.SkipIf(CheckExit, "an HTTP agent has no process to watch")
+			j.SkipIf(CheckNoHang, "an HTTP agent has no process to watch")
+			j.SkipIf(CheckSurvivors, "an HTTP agent has no process to watch")
 		}
-		out = r.drv.play(mctx, p, j, l)
+		out = r.drv.Play(mctx, p, j, l)
 		if kp != nil {
 			var again bool
-			if stderr, again = l.finishKept(sd.pool, r.cfg.ExitGrace, out.over); again {
+			if stderr, again = l.finishKept(sd.pool, r.cfg.ExitGrace, out.Over); again {
 				release()
 				cancel()
 				return r.playMatch(ctx, p, sd)
 			}
 		} else {
-			stderr = l.finish(r.cfg.ExitGrace, out.over)
+			stderr = l.finish(r.cfg.ExitGrace, out.Over)
 		}
 		proc = l.dead
-		if l.proc == nil && l.alive() {
-			j.ran(CheckNoCrash)
+		if l.proc == nil && l.Alive() {
+			j.Ran(CheckNoCrash)
 		}
 		out.latencies = l.latencies
 	}
-	res := &MatchResult{Planned: p, Side: sd.role, Checks: j.checks(), Role: out.role, HarnessMisses: out.misses}
+	res := &MatchResult{Planned: p, Side: sd.role, Checks: j.checks(), Role: out.Role, HarnessMisses: out.Misses}
 	if r.keepTranscript {
 		res.Transcript = j.transcript()
 	}
 	res.Match = reports.Match{
 		Seed: p.Seed, Agent: sd.name, Side: sd.role, Adversary: p.Adversary, Seat: p.Seat, Seats: r.cfg.Seats,
-		Rank: out.rank, Won: out.won, Score: out.score, Termination: j.termination(proc),
+		Rank: out.Rank, Won: out.Won, Score: out.Score, Termination: j.termination(proc),
 		Latencies: out.latencies, Stderr: stderr, Duration: time.Since(began),
 	}
 	return res
@@ -156,27 +156,27 @@ func (r *runner) startSlot(ctx context.Context) (release func(), ok bool) {
 
 // playConnect plays a match with an agent that connects to the loopback
 // listener by itself. Umpire sees only what the server reports.
-func (r *runner) playConnect(ctx context.Context, p Planned, j *judge, sd *side) (outcome, string, reports.Termination) {
-	var out outcome
+func (r *runner) playConnect(ctx context.Context, p Planned, j *Judge, sd *side) (Outcome, string, reports.Termination) {
+	var out Outcome
 	spec := agent.ConnectSpec{Command: sd.agent.Connect, Game: r.cfg.Game, URL: r.url, Seat: p.Seat, TermGrace: time.Second, Memory: r.cfg.AgentMemory}
 	for _, c := range []string{CheckLegal, CheckRecover, CheckEcho, CheckCommandIDs, CheckMessageLen, CheckOnlyAsked, CheckServerError, CheckHygiene} {
-		j.skipIf(c, "not observable when the agent connects to the server itself")
+		j.SkipIf(c, "not observable when the agent connects to the server itself")
 	}
-	id, token, err := r.drv.create(p)
+	id, token, err := r.drv.Create(p)
 	if err != nil {
-		j.harness(err.Error())
+		j.Harness(err.Error())
 		return out, "", ""
 	}
 	spec.ID, spec.Token = id, token
-	out.matchID = spec.ID
+	out.MatchID = spec.ID
 	c, err := agent.StartConnect(ctx, spec)
 	if err != nil {
-		j.harness("cannot start the agent: " + err.Error())
+		j.Harness("cannot start the agent: " + err.Error())
 		return out, "", ""
 	}
 	var died bool
 	waitErr := make(chan error, 1)
-	go func() { waitErr <- r.drv.wait(ctx, spec.ID, p.Seat, &out) }()
+	go func() { waitErr <- r.drv.Wait(ctx, spec.ID, p.Seat, &out) }()
 	var werr error
 	select {
 	case werr = <-waitErr:
@@ -190,47 +190,28 @@ func (r *runner) playConnect(ctx context.Context, p Planned, j *judge, sd *side)
 	where := rules.Where{Step: "exit"}
 	switch {
 	case werr != nil:
-		j.harness("the match did not end: " + werr.Error())
+		j.Harness("the match did not end: " + werr.Error())
 	case ex.Forced == agent.ForceKill || ex.Forced == agent.ForceBudget:
-		j.fail(CheckNoHang, where, "the agent ends on SIGTERM at the latest", ex.String(), "the agent had to be killed with SIGKILL")
+		j.Fail(CheckNoHang, where, "the agent ends on SIGTERM at the latest", ex.String(), "the agent had to be killed with SIGKILL")
 		term = reports.TermHang
 	case died && ex.Code != 0:
-		j.fail(CheckNoCrash, where, "the agent connected until the match ended", ex.String(), "the agent exited during the match")
+		j.Fail(CheckNoCrash, where, "the agent connected until the match ended", ex.String(), "the agent exited during the match")
 		term = reports.TermCrash
 	case died:
-		j.fail(CheckNoCrash, where, "the agent connected until the match ended", ex.String(), "the agent left during the match")
+		j.Fail(CheckNoCrash, where, "the agent connected until the match ended", ex.String(), "the agent left during the match")
 		term = reports.TermDisconnect
 	case ex.Forced == agent.ForceTerm:
-		j.fail(CheckExit, where, "exit after the match", ex.String(), "the agent did not exit by itself after the match and was sent SIGTERM")
+		j.Fail(CheckExit, where, "exit after the match", ex.String(), "the agent did not exit by itself after the match and was sent SIGTERM")
 	default:
-		j.ran(CheckExit)
+		j.Ran(CheckExit)
 	}
 	if term == "" {
-		j.ran(CheckNoCrash)
-		j.ran(CheckNoHang)
+		j.Ran(CheckNoCrash)
+		j.Ran(CheckNoHang)
 	}
 	if werr == nil {
-		out.over = true
-		r.drv.judgeConnect(p, spec, j, &out)
+		out.Over = true
+		r.drv.JudgeConnect(p, spec, j, &out)
 	}
 	return out, string(ex.Output), term
-}
-
-// splitLines splits JSON Lines.
-func splitLines(b []byte) [][]byte {
-	var out [][]byte
-	for len(b) > 0 {
-		i := 0
-		for i < len(b) && b[i] != '\n' {
-			i++
-		}
-		if i > 0 {
-			out = append(out, b[:i])
-		}
-		if i == len(b) {
-			break
-		}
-		b = b[i+1:]
-	}
-	return out
 }

@@ -22,7 +22,7 @@ type runner struct {
 	cfg Config
 	cat *rules.Catalogue
 	// drv is the door to the game's embedded server.
-	drv driver
+	drv Driver
 	url string
 	// sides are the agent under test and, in an A/B run, the baseline.
 	sides []*side
@@ -44,12 +44,12 @@ func newRunner(ctx context.Context, cfg Config) (*runner, error) {
 	if !ok {
 		return nil, fmt.Errorf("%w: unknown game %q", ErrConfig, cfg.Game)
 	}
-	d, err := g.start(r)
+	d, err := g.start(cfg)
 	if err != nil {
 		return nil, err
 	}
 	r.drv = d
-	h := d.handler()
+	h := d.Handler()
 	r.sides = []*side{{name: cfg.Agent.Name(), agent: cfg.Agent}}
 	if cfg.Baseline != (Agent{}) {
 		r.sides[0].role = reports.SideNew
@@ -109,7 +109,7 @@ func (r *runner) close() (remarks []string, checks []reports.Check) {
 		}
 	}
 	if r.drv != nil {
-		_ = r.drv.shutdown(ctx)
+		_ = r.drv.Shutdown(ctx)
 	}
 	return remarks, checks
 }
@@ -464,8 +464,8 @@ func configMap(c Config) map[string]any {
 		m["baseline_mode"] = c.Baseline.Mode()
 		m["sprt"] = map[string]any{"elo0": c.Elo0, "elo1": c.Elo1, "alpha": c.Alpha, "beta": c.Beta, "gate": c.Gate}
 	}
-	if g, ok := gameOf(c.Game); ok {
-		g.config(c, m)
+	if g, ok := gameOf(c.Game); ok && g.Settings != nil {
+		g.Settings(c, m)
 	}
 	for k, v := range c.Record {
 		if _, taken := m[k]; !taken {

@@ -14,9 +14,9 @@ const maxSurvivorsNamed = 8
 // judgeSurvivors judges what the agent left behind once its process
 // group was ended (agent.Exit.Survivors): each such process would have
 // outlived the match, a finding of CheckSurvivors; umpire killed them.
-func (j *judge) judgeSurvivors(ex agent.Exit) {
+func (j *Judge) judgeSurvivors(ex agent.Exit) {
 	if len(ex.Survivors) == 0 {
-		j.ran(CheckSurvivors)
+		j.Ran(CheckSurvivors)
 		return
 	}
 	names := make([]string, 0, maxSurvivorsNamed)
@@ -27,7 +27,7 @@ func (j *judge) judgeSurvivors(ex agent.Exit) {
 		}
 		names = append(names, s.String())
 	}
-	j.fail(CheckSurvivors, rules.Where{Step: "exit"}, "no process of the agent left outside its process group after the match",
+	j.Fail(CheckSurvivors, rules.Where{Step: "exit"}, "no process of the agent left outside its process group after the match",
 		strings.Join(names, ", "),
 		fmt.Sprintf("%d process(es) the agent started had left its process group and would have outlived the match; umpire killed them (found by %s containment)", len(ex.Survivors), ex.Containment))
 }

@@ -93,7 +93,7 @@ func isTable(line string, word, key *regexp.Regexp) bool {
 func descriptorFiles() map[string]bool {
 	return perGame(map[string]bool{
 		"harness/games.go": true, "harness/games/game.go": true, "cmd/umpire/games.go": true,
-		"harness/certify/driver.go": true, "harness/conform/games.go": true, "harness/proxy/games.go": true,
+		"harness/conform/games.go": true, "harness/proxy/games.go": true,
 	}, "harness/%s.go", "harness/%s/register.go")
 }
 
@@ -129,7 +129,7 @@ func tables() map[string]int {
 	return map[string]int{
 		// Help and error texts that name each game's seats, deadline or
 		// players: each should come from the game's facts.
-		"cmd/umpire/certify.go": 1, "cmd/umpire/conform.go": 1, "harness/certify/driver.go": 1,
+		"cmd/umpire/certify.go": 1, "cmd/umpire/conform.go": 1,
 		// Re-exports of both names, one set per mode package (their tests
 		// say conform.GameInference): a third game would add one to each.
 		"harness/conform/target.go": 1, "harness/proxy/games.go": 1, "harness/selftest/selftest.go": 1,

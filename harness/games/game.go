@@ -40,6 +40,11 @@ type Game struct {
 	SampleLogs func(ctx context.Context, id, seed string, i int) ([]SampleLog, error)
 	// SampleLogsTitle says which logs SampleLogs gives, for a title.
 	SampleLogsTitle string
+	// ViewerSample is a message of the game, as a transcript carries it,
+	// that the HTML report's match viewer must tell as the game's and lay
+	// out as a table (the game's wiring registers the viewer's shape;
+	// TestGamesTeachTheViewer holds every game to it).
+	ViewerSample string
 	// SelfCheck plays self-play match i seeded seed through the game's
 	// engine, checking the engine's invariants at every decision (legal
 	// lists, the one decider, views that leak nothing, conservation); it

@@ -11,17 +11,14 @@ import (
 
 // TestGamesTeachTheViewer: every game's wiring hands the HTML report's
 // viewer the shape of its messages (package reports keeps no list of
-// games): a transcript of the game's messages is told as that game and
-// laid out as a table in the page's viewer data.
+// games): a transcript of the game's sample message (its descriptor's
+// ViewerSample) is told as that game and laid out as a table in the page's
+// viewer data.
 func TestGamesTeachTheViewer(t *testing.T) {
-	msgs := map[string]string{
-		"inference": `{"type":"your_turn","visible_state":{"your_seat":1,"players":[{"seat":1,"name":"me"}]}}`,
-		"bangarena": `{"observationVersion":3,"observation":{"phase":"play","you":1,"players":[{"seat":1,"hp":3}]},"legalActions":[]}`,
-	}
 	for _, g := range All() {
-		body, ok := msgs[g.Name]
-		if !ok {
-			t.Errorf("no sample message of %s for this test", g.Name)
+		body := g.ViewerSample
+		if body == "" {
+			t.Errorf("%s gives no ViewerSample for this test", g.Name)
 			continue
 		}
 		t.Run(g.Name, func(t *testing.T) {

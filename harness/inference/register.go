@@ -14,9 +14,11 @@ import (
 	"github.com/umpire-arena/umpire/harness/conform"
 	"github.com/umpire-arena/umpire/harness/game"
 	"github.com/umpire-arena/umpire/harness/games"
+	"github.com/umpire-arena/umpire/harness/inference/certifyside"
 	infcli "github.com/umpire-arena/umpire/harness/inference/cli"
 	infadv "github.com/umpire-arena/umpire/harness/inference/players"
 	infsrv "github.com/umpire-arena/umpire/harness/inference/server"
+	"github.com/umpire-arena/umpire/harness/inference/viewer"
 	"github.com/umpire-arena/umpire/harness/proxy"
 	ref "github.com/umpire-arena/umpire/referee/inference"
 	"github.com/umpire-arena/umpire/referee/inference/verify"
@@ -29,15 +31,15 @@ import (
 func init() {
 	game.Extend(harness.GameInference, inference(),
 		infprobe.Suite(),
-		certify.InferenceGame(),
+		certifyside.Game(),
 		proxy.InferenceSide(),
 		infcli.Part(),
-		conform.CertifyRules(certify.InferenceGame().CheckRules),
+		conform.CertifyRules(certifyside.Game().CheckRules),
 	)
 	// The HTML report's match viewer learns the game's messages from
 	// here (package reports keeps no list of games).
 	facts, _ := harness.Lookup(harness.GameInference)
-	reports.RegisterViewerShape(facts.Order, reports.InferenceViewerShape())
+	reports.RegisterViewerShape(facts.Order, viewer.Shape())
 }
 
 // inference describes Inference (rules inference-0.4).
@@ -73,6 +75,7 @@ func inference() *games.Game {
 		VerifyRules:     verify.InferenceRuleIDs,
 		SampleLogs:      inferenceSampleLogs,
 		SampleLogsTitle: "fresh match logs (full and public)",
+		ViewerSample:    `{"type":"your_turn","visible_state":{"your_seat":1,"players":[{"seat":1,"name":"me"}]}}`,
 		SelfCheck:       inferenceSelfCheck,
 	}
 }

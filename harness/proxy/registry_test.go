@@ -1,16 +1,8 @@
-package proxy
+package proxy_test
 
-import (
-	baprobe "github.com/umpire-arena/umpire/harness/bangarena/probe"
-	"github.com/umpire-arena/umpire/harness/game"
-	infprobe "github.com/umpire-arena/umpire/harness/inference/probe"
-)
-
-// init hands this package's tests the relay's parts (and the suite's: the
-// tests start embedded servers through probe), as the games'
-// registration (harness/games, which imports this package and so cannot be
-// imported by its tests) does for the program.
-func init() {
-	game.Extend(GameInference, InferenceSide(), infprobe.Suite())
-	game.Extend(GameBangArena, BangArenaSide(), baprobe.Suite())
-}
+// The package's tests find each game's part of the relay (and its suite:
+// the tests start embedded servers through it) in the registry, as a run
+// does: harness/allgames registers every game (an external test file links
+// it, since each game's wiring imports this package; the internal tests
+// share the binary).
+import _ "github.com/umpire-arena/umpire/harness/allgames"

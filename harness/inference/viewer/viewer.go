@@ -1,37 +1,36 @@
-package reports
+package viewer
 
 import (
+	"github.com/umpire-arena/umpire/reports"
 	"slices"
 	"strconv"
 	"strings"
 )
 
-// Inference's messages as the match viewer reads them; the game's wiring
-// (harness/games) registers the shape.
-
-// InferenceViewerShape is the shape of Inference's messages: a
-// visible_state tells one, its type names one when nothing else does, and
-// the table is the seat's visible_state (with the legal_actions of the
-// your_turn that carried it).
-func InferenceViewerShape() ViewerShape {
-	return ViewerShape{&viewerShape{game: "inference",
-		strong: func(b any) bool { _, ok := at(b, "visible_state").(map[string]any); return ok },
-		weak: func(b any) bool {
+// Shape is the shape of Inference's messages, as the HTML report's match
+// viewer reads them: a visible_state tells one, its type names one when
+// nothing else does, and the table is the seat's visible_state (with the
+// legal_actions of the your_turn that carried it). The game's wiring
+// (harness/inference/register.go) registers it.
+func Shape() reports.ViewerShape {
+	return reports.NewViewerShape(reports.ViewerShapeSpec{Game: "inference",
+		Strong: func(b any) bool { _, ok := at(b, "visible_state").(map[string]any); return ok },
+		Weak: func(b any) bool {
 			t, _ := at(b, "type").(string)
 			return slices.Contains([]string{"hello", "welcome", "your_turn", "move", "error", "event", "match_end"}, t)
 		},
-		table: func(b any) *viewerTable {
+		Table: func(b any) *reports.ViewerTable {
 			if vs, ok := at(b, "visible_state").(map[string]any); ok {
 				return inferenceTable(vs, at(b, "legal_actions"))
 			}
 			return nil
-		}}}
+		}})
 }
 
 // inferenceTable lays out a visible_state (and the legal_actions of the
 // your_turn that carried it, if any).
-func inferenceTable(vs map[string]any, legal any) *viewerTable {
-	t := &viewerTable{Game: "inference", You: -1,
+func inferenceTable(vs map[string]any, legal any) *reports.ViewerTable {
+	t := &reports.ViewerTable{Game: "inference", You: -1,
 		Columns: []string{"seat", "name", "credits", "contribution", "folded", "all-in", "sitting out", "in round", "busted"}}
 	round := show(at(vs, "round"))
 	if has(vs, "rounds_total") {
@@ -45,12 +44,12 @@ func inferenceTable(vs map[string]any, legal any) *viewerTable {
 	if has(vs, "limits", "max_raises_per_round") {
 		raises += " of " + show(at(vs, "limits", "max_raises_per_round"))
 	}
-	t.Facts = []viewerFact{
-		{"round", round}, {"dealer", show(at(vs, "dealer"))}, {"pot", show(at(vs, "pot"))},
-		{"to_call", show(at(vs, "to_call"))}, {"current_bet", show(at(vs, "current_bet"))},
-		{"raises used", raises}, {"ante", show(at(vs, "limits", "ante"))}, {"on turn", turn},
-		{"your seat", show(at(vs, "your_seat"))}, {"your value", show(at(vs, "your_value"))},
-		{"your credits", show(at(vs, "your_credits"))}, {"call breakeven value", show(at(vs, "call_breakeven_value"))},
+	t.Facts = []reports.ViewerFact{
+		{K: "round", V: round}, {K: "dealer", V: show(at(vs, "dealer"))}, {K: "pot", V: show(at(vs, "pot"))},
+		{K: "to_call", V: show(at(vs, "to_call"))}, {K: "current_bet", V: show(at(vs, "current_bet"))},
+		{K: "raises used", V: raises}, {K: "ante", V: show(at(vs, "limits", "ante"))}, {K: "on turn", V: turn},
+		{K: "your seat", V: show(at(vs, "your_seat"))}, {K: "your value", V: show(at(vs, "your_value"))},
+		{K: "your credits", V: show(at(vs, "your_credits"))}, {K: "call breakeven value", V: show(at(vs, "call_breakeven_value"))},
 	}
 	you, youOK := intAt(vs, "your_seat")
 	// Fields of players[] the table has no column for (a value shown to
@@ -97,7 +96,7 @@ func inferenceTable(vs map[string]any, legal any) *viewerTable {
 		}
 		moves = append(moves, s)
 	}
-	t.Lists = []viewerList{lastItems("actions this round", acts), lastItems("table talk this round", talk),
+	t.Lists = []reports.ViewerList{lastItems("actions this round", acts), lastItems("table talk this round", talk),
 		lastItems("history (earlier rounds, newest last)", hist)}
 	if legal != nil {
 		t.Lists = append(t.Lists, lastItems("legal actions", moves))
@@ -137,4 +136,16 @@ func inferenceHistory(h any) string {
 		s += " · " + strconv.Itoa(n) + " actions"
 	}
 	return s
+}
+
+// The readers of reports' viewer, under the names the tables use.
+func at(v any, path ...string) any                    { return reports.ViewAt(v, path...) }
+func has(v any, path ...string) bool                  { return reports.ViewHas(v, path...) }
+func intAt(v any, path ...string) (int, bool)         { return reports.ViewInt(v, path...) }
+func show(v any) string                               { return reports.ViewShow(v) }
+func showIf(p any, k string) string                   { return reports.ViewShowIf(p, k) }
+func list(v any) []any                                { return reports.ViewList(v) }
+func extraKeys(items []any, known ...string) []string { return reports.ViewExtraKeys(items, known...) }
+func lastItems(title string, items []string) reports.ViewerList {
+	return reports.LastItems(title, items)
 }

@@ -1,30 +1,29 @@
-package reports
+package viewer
 
 import (
-	"encoding/json"
+	"github.com/umpire-arena/umpire/reports"
+	"maps"
 	"slices"
 	"strings"
 )
 
-// BangArena's messages as the match viewer reads them; the game's wiring
-// (harness/games) registers the shape.
-
-// BangArenaViewerShape is the shape of BangArena's messages: a PlayerView
-// (bare, in a DecisionRequest or in an MCP tool result) tells one, a
-// decision's fields name one when nothing else does, and the table is the
-// PlayerView (with the request's legalActions).
-func BangArenaViewerShape() ViewerShape {
-	return ViewerShape{&viewerShape{game: "bangarena", bareView: true,
-		strong: func(b any) bool { obs, _ := bangObservation(b, 0); return obs != nil },
-		weak: func(b any) bool {
+// Shape is the shape of BangArena's messages, as the HTML report's match
+// viewer reads them: a PlayerView (bare, in a DecisionRequest or in an MCP
+// tool result) tells one, a decision's fields name one when nothing else
+// does, and the table is the PlayerView (with the request's legalActions).
+// The game's wiring (harness/bangarena/register.go) registers it.
+func Shape() reports.ViewerShape {
+	return reports.NewViewerShape(reports.ViewerShapeSpec{Game: "bangarena", BareView: true,
+		Strong: func(b any) bool { obs, _ := bangObservation(b, 0); return obs != nil },
+		Weak: func(b any) bool {
 			return slices.ContainsFunc([]string{"actionId", "observationVersion", "legalActions", "decisionId"}, func(k string) bool { return at(b, k) != nil })
 		},
-		table: func(b any) *viewerTable {
+		Table: func(b any) *reports.ViewerTable {
 			if obs, req := bangObservation(b, 0); obs != nil {
 				return bangTable(obs, at(req, "legalActions"))
 			}
 			return nil
-		}}}
+		}})
 }
 
 // bangObservation finds the PlayerView in a message: a DecisionRequest's
@@ -53,7 +52,7 @@ func bangObservation(b any, depth int) (obs, req map[string]any) {
 	}
 	for _, c := range list(at(res, "content")) {
 		if s, ok := at(c, "text").(string); ok && len(s) < 1<<20 {
-			if o, r := bangObservation(decodeBody(json.RawMessage(s)), depth+1); o != nil {
+			if o, r := bangObservation(reports.ViewDecode([]byte(s)), depth+1); o != nil {
 				return o, r
 			}
 		}
@@ -63,8 +62,8 @@ func bangObservation(b any, depth int) (obs, req map[string]any) {
 
 // bangTable lays out a PlayerView (and the legalActions of the request
 // that carried it, if any).
-func bangTable(obs map[string]any, legal any) *viewerTable {
-	t := &viewerTable{Game: "bangarena", You: -1,
+func bangTable(obs map[string]any, legal any) *reports.ViewerTable {
+	t := &reports.ViewerTable{Game: "bangarena", You: -1,
 		Columns: []string{"seat", "character", "role", "hp", "maxHp", "alive", "hand", "in play", "weapon", "glory"}}
 	pending := "none"
 	if pr := at(obs, "pendingReaction"); pr != nil {
@@ -83,12 +82,12 @@ func bangTable(obs map[string]any, legal any) *viewerTable {
 	if w := at(obs, "winnerTeam"); w != nil {
 		winner = show(w) + " " + show(at(obs, "winnerSeats"))
 	}
-	t.Facts = []viewerFact{
-		{"phase", show(at(obs, "phase"))}, {"turn seat", show(at(obs, "turnSeat"))}, {"you", show(at(obs, "you"))},
-		{"round", show(at(obs, "round"))}, {"high noon", show(at(obs, "highNoon"))}, {"version", show(at(obs, "version"))},
-		{"role mode", show(at(obs, "roleMode"))}, {"deck / discard", show(at(obs, "deckCount")) + " / " + show(at(obs, "discardCount"))},
-		{"pending reaction", pending}, {"reaction queue", show(at(obs, "reactionQueue"))}, {"pending choice", choice},
-		{"winner", winner},
+	t.Facts = []reports.ViewerFact{
+		{K: "phase", V: show(at(obs, "phase"))}, {K: "turn seat", V: show(at(obs, "turnSeat"))}, {K: "you", V: show(at(obs, "you"))},
+		{K: "round", V: show(at(obs, "round"))}, {K: "high noon", V: show(at(obs, "highNoon"))}, {K: "version", V: show(at(obs, "version"))},
+		{K: "role mode", V: show(at(obs, "roleMode"))}, {K: "deck / discard", V: show(at(obs, "deckCount")) + " / " + show(at(obs, "discardCount"))},
+		{K: "pending reaction", V: pending}, {K: "reaction queue", V: show(at(obs, "reactionQueue"))}, {K: "pending choice", V: choice},
+		{K: "winner", V: winner},
 	}
 	you, youOK := intAt(obs, "you")
 	// Another seat's hand shows card backs; a hand that shows faces (what a
@@ -166,7 +165,7 @@ func bangTable(obs map[string]any, legal any) *viewerTable {
 	for _, e := range list(at(obs, "events")) {
 		events = append(events, eventText(e))
 	}
-	t.Lists = []viewerList{lastItems("your hand", hand)}
+	t.Lists = []reports.ViewerList{lastItems("your hand", hand)}
 	if len(cards) > 0 {
 		t.Lists = append(t.Lists, lastItems("choice cards", cards))
 	}
@@ -194,7 +193,7 @@ func eventText(e any) string {
 	}
 	s := "#" + show(m["seq"]) + " " + show(m["type"])
 	var rest []string
-	for _, k := range sortedKeys(m) {
+	for _, k := range slices.Sorted(maps.Keys(m)) {
 		if k != "seq" && k != "type" {
 			rest = append(rest, show(k)+"="+show(m[k]))
 		}
@@ -202,5 +201,17 @@ func eventText(e any) string {
 	if len(rest) > 0 {
 		s += " " + strings.Join(rest, " ")
 	}
-	return clipRunes(s, viewerMaxText)
+	return reports.ViewClip(s)
+}
+
+// The readers of reports' viewer, under the names the tables use.
+func at(v any, path ...string) any                    { return reports.ViewAt(v, path...) }
+func has(v any, path ...string) bool                  { return reports.ViewHas(v, path...) }
+func intAt(v any, path ...string) (int, bool)         { return reports.ViewInt(v, path...) }
+func show(v any) string                               { return reports.ViewShow(v) }
+func showIf(p any, k string) string                   { return reports.ViewShowIf(p, k) }
+func list(v any) []any                                { return reports.ViewList(v) }
+func extraKeys(items []any, known ...string) []string { return reports.ViewExtraKeys(items, known...) }
+func lastItems(title string, items []string) reports.ViewerList {
+	return reports.LastItems(title, items)
 }

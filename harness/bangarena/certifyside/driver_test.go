@@ -1,4 +1,4 @@
-package certify
+package certifyside
 
 import (
 	"bytes"
@@ -57,14 +57,14 @@ func TestBADoMatchesHTTPTest(t *testing.T) {
 			haveCode, have := s.Observe(nil, o.room, o.seat, o.token)
 			wantCode, want := recorded(http.MethodGet, "/api/ai/rooms/"+o.room+"/observe?seat="+strconv.Itoa(o.seat), o.token, nil)
 			if haveCode != wantCode || !bytes.Equal(have, want) {
-				t.Errorf("dialects %v: observe %s seat %d: have %d %s, want %d %s", dialects, o.room, o.seat, haveCode, trim(have), wantCode, trim(want))
+				t.Errorf("dialects %v: observe %s seat %d: have %d %s, want %d %s", dialects, o.room, o.seat, haveCode, excerpt(have), wantCode, excerpt(want))
 			}
 		}
 		for _, body := range [][]byte{[]byte(`{"seat":0}`), []byte(`not json`), bytes.Repeat([]byte(" "), baserver.MaxBodyBytes+1)} {
 			haveCode, have := s.Decide(c.RoomID, c.Tokens[0], body)
 			wantCode, want := recorded(http.MethodPost, room+"/decision", c.Tokens[0], body)
 			if haveCode != wantCode || !bytes.Equal(have, want) {
-				t.Errorf("dialects %v: decision %s: have %d %s, want %d %s", dialects, trim(body), haveCode, trim(have), wantCode, trim(want))
+				t.Errorf("dialects %v: decision %s: have %d %s, want %d %s", dialects, excerpt(body), haveCode, excerpt(have), wantCode, excerpt(want))
 			}
 		}
 	}
@@ -97,7 +97,7 @@ func TestReadBARequest(t *testing.T) {
 		if len(req.legal) > 0 {
 			pending++
 			if req.deadlineAt == "" || !strings.Contains(string(body), `"deadlineAt":"`+req.deadlineAt+`"`) {
-				t.Errorf("seat %d: deadlineAt %q not read from %s", seat, req.deadlineAt, trim(body))
+				t.Errorf("seat %d: deadlineAt %q not read from %s", seat, req.deadlineAt, excerpt(body))
 			}
 			for _, a := range req.legal {
 				if a.ActionID == "" || a.Command == "" || !strings.Contains(string(body), `"actionId":"`+a.ActionID+`","command":"`+a.Command+`"`) {
@@ -171,7 +171,7 @@ func observeRequestReadsTheBody(t *testing.T, dialects []baserver.Dialect) {
 				code, typedBody, typed := s.ObserveRequest(nil, c.RoomID, seat, c.Tokens[seat], &o)
 				_, body := s.Observe(nil, c.RoomID, seat, c.Tokens[seat])
 				if code != http.StatusOK || !bytes.Equal(typedBody, body) {
-					t.Fatalf("%s seat %d: ObserveRequest answered %d %s, Observe %s", seed, seat, code, trim(typedBody), trim(body))
+					t.Fatalf("%s seat %d: ObserveRequest answered %d %s, Observe %s", seed, seat, code, excerpt(typedBody), excerpt(body))
 				}
 				if typed != (dialects == nil) {
 					t.Fatalf("dialects %v: typed reading %v", dialects, typed)
@@ -189,7 +189,7 @@ func observeRequestReadsTheBody(t *testing.T, dialects []baserver.Dialect) {
 						t.Fatalf("%s seat %d: typed %+v, body %+v", seed, seat, have, *want)
 					}
 					if (o.DeadlineAt == nil) != !bytes.Contains(body, []byte(`"deadlineAt":"`)) {
-						t.Fatalf("%s seat %d: deadlineAt %v in %s", seed, seat, o.DeadlineAt, trim(body))
+						t.Fatalf("%s seat %d: deadlineAt %v in %s", seed, seat, o.DeadlineAt, excerpt(body))
 					}
 				}
 				if len(want.legal) > 0 {
@@ -202,7 +202,7 @@ func observeRequestReadsTheBody(t *testing.T, dialects []baserver.Dialect) {
 			v := pending.version
 			body := rawJSON(baserver.Decision{Seat: &pendingSeat, ActionID: pending.legal[0].ActionID, CommandID: "c-" + strconv.Itoa(step), ObservationVersion: &v})
 			if code, resp := s.Decide(c.RoomID, c.Tokens[pendingSeat], body); code != http.StatusOK {
-				t.Fatalf("%s: decision answered %d %s", seed, code, trim(resp))
+				t.Fatalf("%s: decision answered %d %s", seed, code, excerpt(resp))
 			}
 			decisions++
 		}

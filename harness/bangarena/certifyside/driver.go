@@ -1,4 +1,4 @@
-package certify
+package certifyside
 
 import (
 	"context"
@@ -13,6 +13,7 @@ import (
 	"github.com/tidwall/gjson"
 	"github.com/umpire-arena/umpire/harness/agent"
 	baserver "github.com/umpire-arena/umpire/harness/bangarena/server"
+	"github.com/umpire-arena/umpire/harness/certify"
 	baref "github.com/umpire-arena/umpire/referee/bangarena"
 	"github.com/umpire-arena/umpire/referee/rules"
 )
@@ -75,19 +76,19 @@ func (m *decisionMemo) key(b []byte) string {
 	return strconv.Itoa(d.version())
 }
 
-// bangarenaDriver is certify's door to the embedded BangArena server.
-type bangarenaDriver struct {
-	r   *runner
+// driver is certify's door to the embedded BangArena server.
+type driver struct {
+	cfg certify.Config
 	srv *baserver.Server
 	h   http.Handler
 }
 
-func (d *bangarenaDriver) handler() http.Handler              { return d.h }
-func (d *bangarenaDriver) shutdown(ctx context.Context) error { return d.srv.Shutdown(ctx) }
-func (d *bangarenaDriver) key(answer []byte) string           { return baKey(answer) }
+func (d *driver) Handler() http.Handler              { return d.h }
+func (d *driver) Shutdown(ctx context.Context) error { return d.srv.Shutdown(ctx) }
+func (d *driver) Key(answer []byte) string           { return baKey(answer) }
 
-// create makes the room of a connect-mode agent.
-func (d *bangarenaDriver) create(p Planned) (id, token string, err error) {
+// Create makes the room of a connect-mode agent.
+func (d *driver) Create(p certify.Planned) (id, token string, err error) {
 	created, err := d.srv.CreateRoom(d.roomConfig(p))
 	if err != nil {
 		return "", "", fmt.Errorf("cannot create the room: %w", err)
@@ -95,34 +96,34 @@ func (d *bangarenaDriver) create(p Planned) (id, token string, err error) {
 	return created.RoomID, created.Tokens[p.Seat], nil
 }
 
-// wait waits for the room's end (the result is read by judgeConnect).
-func (d *bangarenaDriver) wait(ctx context.Context, id string, _ int, _ *outcome) error {
+// Wait waits for the room's end (the result is read by judgeConnect).
+func (d *driver) Wait(ctx context.Context, id string, _ int, _ *certify.Outcome) error {
 	return d.srv.Wait(ctx, id)
 }
 
-// judgeConnect judges the timeouts and replaced answers the server counted
+// JudgeConnect judges the timeouts and replaced answers the server counted
 // for the seat, and reads its result.
-func (d *bangarenaDriver) judgeConnect(p Planned, spec agent.ConnectSpec, j *judge, out *outcome) {
+func (d *driver) JudgeConnect(p certify.Planned, spec agent.ConnectSpec, j *certify.Judge, out *certify.Outcome) {
 	st, _ := d.srv.Status(spec.ID)
-	j.ran(CheckDeadline)
+	j.Ran(certify.CheckDeadline)
 	for _, s := range st.WinnerSeats {
-		out.won = out.won || s == p.Seat
+		out.Won = out.Won || s == p.Seat
 	}
-	out.rank = 2
-	if out.won {
-		out.rank = 1
+	out.Rank = 2
+	if out.Won {
+		out.Rank = 1
 	}
 	if st.Timeouts > 0 {
-		j.fail(CheckDeadline, rules.Where{}, "an answer before every deadline", st.Timeouts, fmt.Sprintf("the server answered %d decisions for the silent seat", st.Timeouts))
+		j.Fail(certify.CheckDeadline, rules.Where{}, "an answer before every deadline", st.Timeouts, fmt.Sprintf("the server answered %d decisions for the silent seat", st.Timeouts))
 	}
 	if st.Replaced > 0 {
-		j.fail(CheckLegal, rules.Where{}, "only legal answers", st.Replaced, fmt.Sprintf("the server replaced %d illegal answers", st.Replaced))
+		j.Fail(certify.CheckLegal, rules.Where{}, "only legal answers", st.Replaced, fmt.Sprintf("the server replaced %d illegal answers", st.Replaced))
 	}
 	// §16: no attempt to read hidden state. The server counts the
 	// requests that named another seat than the agent's token opens.
-	j.ran(CheckOwnSeat)
+	j.Ran(certify.CheckOwnSeat)
 	if st.Peeks > 0 {
-		j.fail(CheckOwnSeat, rules.Where{Seat: &p.Seat}, "requests for the agent's own seat only", st.Peeks,
+		j.Fail(certify.CheckOwnSeat, rules.Where{Seat: &p.Seat}, "requests for the agent's own seat only", st.Peeks,
 			fmt.Sprintf("the agent asked %d times for another seat than its own (seat %d) with its token", st.Peeks, p.Seat))
 	}
 	d.finalScore(spec.ID, p.Seat, spec.Token, out)
@@ -143,31 +144,30 @@ type baState struct {
 	memo   decisionMemo
 }
 
-// playBangArena plays one BangArena match with the agent behind l: umpire
+// Play plays one BangArena match with the agent behind l: umpire
 // plays the agent's REST client, passing each DecisionRequest to the agent
 // and its decision to the server.
-func (d *bangarenaDriver) play(ctx context.Context, p Planned, j *judge, l *link) outcome {
-	r := d.r
-	var out outcome
+func (d *driver) Play(ctx context.Context, p certify.Planned, j *certify.Judge, l *certify.Link) certify.Outcome {
+	var out certify.Outcome
 	created, err := d.srv.CreateRoom(d.roomConfig(p))
 	if err != nil {
-		j.harness("cannot create the room: " + err.Error())
+		j.Harness("cannot create the room: " + err.Error())
 		return out
 	}
 	passive, _ := baserver.NewPlayer(baserver.KindPassive, 0)
 	st := &baState{room: created.RoomID, token: created.Tokens[p.Seat], seat: p.Seat, commands: map[string]int{}, passive: passive}
-	out.matchID = st.room
-	inject := l.proc != nil && !r.cfg.NoInject
+	out.MatchID = st.room
+	inject := l.Process() && !d.cfg.NoInject
 	if !inject {
-		j.skipIf(CheckServerError, "no server-side error is injected over this transport")
+		j.SkipIf(certify.CheckServerError, "no server-side error is injected over this transport")
 	}
-	j.skipIf(CheckOwnSeat, "the agent does not reach the server: it gets only its own seat's requests from umpire (judged with --agent-connect)")
-	l.reuses = true // st.obsBuf
+	j.SkipIf(certify.CheckOwnSeat, "the agent does not reach the server: it gets only its own seat's requests from umpire (judged with --agent-connect)")
+	l.Reuses = true // st.obsBuf
 	// §1: acting is choosing an item; an object without actionId is no
 	// decision (the hygiene pin's when unasked).
-	l.notAnswer = func(b []byte) bool { return !gjson.GetBytes(b, "actionId").Exists() }
-	l.keyOf = st.memo.key
-	l.resent = func(b []byte) bool {
+	l.NotAnswer = func(b []byte) bool { return !gjson.GetBytes(b, "actionId").Exists() }
+	l.KeyOf = st.memo.key
+	l.Resent = func(b []byte) bool {
 		cmd := gjson.GetBytes(b, "commandId")
 		v, ok := st.commands[cmd.Str]
 		return cmd.Type == gjson.String && ok && strconv.Itoa(v) == baKey(b)
@@ -182,9 +182,9 @@ func (d *bangarenaDriver) play(ctx context.Context, p Planned, j *judge, l *link
 		}
 		if err != nil {
 			if ctx.Err() != nil {
-				j.harness("the match did not end within its budget (" + r.cfg.MatchBudget.String() + ")")
+				j.Harness("the match did not end within its budget (" + d.cfg.MatchBudget.String() + ")")
 			} else {
-				j.harness("the room vanished")
+				j.Harness("the room vanished")
 			}
 			return out
 		}
@@ -195,22 +195,22 @@ func (d *bangarenaDriver) play(ctx context.Context, p Planned, j *judge, l *link
 		// copy, the agent's adapter queues one): its storage serves the next.
 		req, body, code, err := d.observe(st)
 		if code != http.StatusOK {
-			j.harness(fmt.Sprintf("observe answered %d: %s", code, trim(body)))
+			j.Harness(fmt.Sprintf("observe answered %d: %s", code, excerpt(body)))
 			return out
 		}
 		if err != nil {
-			j.harness("observe answered a body umpire cannot read: " + err.Error())
+			j.Harness("observe answered a body umpire cannot read: " + err.Error())
 			return out
 		}
 		if len(req.legal) == 0 || req.version <= after {
 			continue // the decision closed between the wake and observe: wait again
 		}
 		after = req.version
-		if !l.alive() || st.fallback {
+		if !l.Alive() || st.fallback {
 			d.fallbackAnswer(st, req)
 			continue
 		}
-		deadline := r.cfg.Deadline
+		deadline := d.cfg.Deadline
 		if req.deadlineAt != "" {
 			if t, err := time.Parse(time.RFC3339Nano, req.deadlineAt); err == nil {
 				deadline = time.Until(t)
@@ -222,27 +222,27 @@ func (d *bangarenaDriver) play(ctx context.Context, p Planned, j *judge, l *link
 			st.missed++
 		}
 		// I-BA-C3: past the budget the seat finishes on fallback answers.
-		if st.missed >= r.cfg.MaxTimeouts && l.alive() && !st.fallback {
+		if st.missed >= d.cfg.MaxTimeouts && l.Alive() && !st.fallback {
 			st.fallback = true
-			j.note(time.Now(), fmt.Sprintf("%d decisions in a row without a legal answer in time: the seat finishes the match on the server's fallback answers", st.missed))
+			j.Note(time.Now(), fmt.Sprintf("%d decisions in a row without a legal answer in time: the seat finishes the match on the server's fallback answers", st.missed))
 		}
 	}
-	out.over = true
+	out.Over = true
 	status, _ := d.srv.Status(st.room)
 	for _, s := range status.WinnerSeats {
 		if s == p.Seat {
-			out.won = true
+			out.Won = true
 		}
 	}
-	out.rank = 2 // I-BA-C4: winners rank 1, the others 2; the score is glory stars
-	if out.won {
-		out.rank = 1
+	out.Rank = 2 // I-BA-C4: winners rank 1, the others 2; the score is glory stars
+	if out.Won {
+		out.Rank = 1
 	}
 	d.finalScore(st.room, p.Seat, st.token, &out)
 	end := rawJSON(map[string]any{"type": "match_end", "roomId": st.room, "winnerTeam": status.WinnerTeam, "winnerSeats": status.WinnerSeats})
-	l.send(ctx, end, r.cfg.ExitGrace)
-	j.skipIf(CheckRecover, "the agent's answers needed no reask, so there was nothing to recover from")
-	j.skipIf(CheckCommandIDs, "the agent answered no decision")
+	l.Send(ctx, end, d.cfg.ExitGrace)
+	j.SkipIf(certify.CheckRecover, "the agent's answers needed no reask, so there was nothing to recover from")
+	j.SkipIf(certify.CheckCommandIDs, "the agent answered no decision")
 	return out
 }
 
@@ -250,7 +250,7 @@ func (d *bangarenaDriver) play(ctx context.Context, p Planned, j *judge, l *link
 // request: from the server's own values when the body is their encoding
 // (baserver.Server.ObserveRequest), else from the body. err is a body that
 // cannot be read (code 200).
-func (d *bangarenaDriver) observe(st *baState) (req *baRequest, body []byte, code int, err error) {
+func (d *driver) observe(st *baState) (req *baRequest, body []byte, code int, err error) {
 	var o baserver.Observed
 	code, body, typed := d.srv.ObserveRequest(st.obsBuf, st.room, st.seat, st.token, &o)
 	st.obsBuf = body
@@ -269,10 +269,9 @@ func (d *bangarenaDriver) observe(st *baState) (req *baRequest, body []byte, cod
 }
 
 // roomConfig is the room of a planned match.
-func (d *bangarenaDriver) roomConfig(p Planned) baserver.RoomConfig {
-	r := d.r
+func (d *driver) roomConfig(p certify.Planned) baserver.RoomConfig {
 	return baserver.RoomConfig{
-		Seats: r.cfg.Seats, RoleMode: r.cfg.Mode, Seed: p.Seed, DeadlineMs: int(r.cfg.Deadline / time.Millisecond),
+		Seats: d.cfg.Seats, RoleMode: d.cfg.Mode, Seed: p.Seed, DeadlineMs: int(d.cfg.Deadline / time.Millisecond),
 		Agents: []int{p.Seat}, Adversaries: []string{p.Adversary}, Policy: baserver.PolicyReaskThenRandom,
 	}
 }
@@ -280,7 +279,7 @@ func (d *bangarenaDriver) roomConfig(p Planned) baserver.RoomConfig {
 // fallbackAnswer answers a decision for a seat whose agent is out of the
 // match: the passive player's answer, which is the one the server gives a
 // silent seat (§14), at once.
-func (d *bangarenaDriver) fallbackAnswer(st *baState, req *baRequest) {
+func (d *driver) fallbackAnswer(st *baState, req *baRequest) {
 	id, args := st.passive.Decide(&baref.DecisionRequest{ObservationVersion: req.version, LegalActions: req.legal})
 	v := req.version
 	body := rawJSON(baserver.Decision{Seat: &st.seat, ActionID: id, CommandID: "umpire-fallback-" + strconv.Itoa(v), ObservationVersion: &v, Args: args})
@@ -290,7 +289,7 @@ func (d *bangarenaDriver) fallbackAnswer(st *baState, req *baRequest) {
 // baDecide asks the agent for one decision (again after a reask or the
 // injected error) and posts its answers. It reports whether the server
 // accepted a legal answer of the agent in time.
-func (drv *bangarenaDriver) baDecide(ctx context.Context, st *baState, j *judge, l *link, req *baRequest, body []byte, deadline time.Duration, inject bool, out *outcome) bool {
+func (drv *driver) baDecide(ctx context.Context, st *baState, j *certify.Judge, l *certify.Link, req *baRequest, body []byte, deadline time.Duration, inject bool, out *certify.Outcome) bool {
 	v := req.version
 	key := strconv.Itoa(v)
 	where := rules.Where{Step: "decision " + key}
@@ -299,16 +298,16 @@ func (drv *bangarenaDriver) baDecide(ctx context.Context, st *baState, j *judge,
 	reasked := false
 	for attempt := 0; attempt < 4; attempt++ {
 		left := deadline - time.Since(started)
-		ans, ok := l.ask(ctx, msg, key, left, where)
+		ans, ok := l.Ask(ctx, msg, key, left, where)
 		if !ok {
 			if reasked {
-				j.fail(CheckRecover, where, "a legal item after the reask", "no answer", "the agent did not answer again after the reask")
+				j.Fail(certify.CheckRecover, where, "a legal item after the reask", "no answer", "the agent did not answer again after the reask")
 			}
-			if st.injectPending && !l.alive() {
+			if st.injectPending && !l.Alive() {
 				st.injectPending = false
-				j.stoppedAfterError(l, where, "the agent stopped right after a retryable server error it did not cause")
+				j.StoppedAfterError(l, where, "the agent stopped right after a retryable server error it did not cause")
 			}
-			if !l.alive() {
+			if !l.Alive() {
 				// The agent is gone: this decision, like the rest, gets the
 				// fallback answer at once instead of waiting out its deadline.
 				drv.fallbackAnswer(st, req)
@@ -316,15 +315,15 @@ func (drv *bangarenaDriver) baDecide(ctx context.Context, st *baState, j *judge,
 			return false
 		}
 		legalWhy := ""
-		d, err := st.memo.decode(ans.raw)
+		d, err := st.memo.decode(ans.Raw)
 		if err != nil {
-			j.fail(CheckHygiene, where, "a decision body", string(trim(ans.raw)), "the answer is not a decision body: "+err.Error())
+			j.Fail(certify.CheckHygiene, where, "a decision body", certify.Excerpt(ans.Raw), "the answer is not a decision body: "+err.Error())
 			legalWhy = "the answer cannot be read as a decision"
 		} else {
 			if d.version() == v && d.Seat != nil && *d.Seat == st.seat {
-				j.ran(CheckEcho)
+				j.Ran(certify.CheckEcho)
 			} else {
-				j.fail(CheckEcho, where, map[string]any{"seat": st.seat, "observationVersion": v},
+				j.Fail(certify.CheckEcho, where, map[string]any{"seat": st.seat, "observationVersion": v},
 					map[string]any{"seat": d.Seat, "observationVersion": d.ObservationVersion, "basedOnVersion": d.BasedOnVersion},
 					"the decision does not echo the seat and observationVersion of its request")
 			}
@@ -337,55 +336,55 @@ func (drv *bangarenaDriver) baDecide(ctx context.Context, st *baState, j *judge,
 			// I-BA-C2: a commandId may come again within one decision only.
 			switch prev, seenCmd := st.commands[d.CommandID]; {
 			case d.CommandID == "":
-				j.fail(CheckCommandIDs, where, "a non-empty commandId", "none", "the decision has no commandId")
+				j.Fail(certify.CheckCommandIDs, where, "a non-empty commandId", "none", "the decision has no commandId")
 			case seenCmd && prev != v:
-				j.fail(CheckCommandIDs, where, "a fresh commandId for a new decision", d.CommandID, fmt.Sprintf("commandId %q was already used for the decision at version %d", d.CommandID, prev))
+				j.Fail(certify.CheckCommandIDs, where, "a fresh commandId for a new decision", d.CommandID, fmt.Sprintf("commandId %q was already used for the decision at version %d", d.CommandID, prev))
 			default:
 				st.commands[d.CommandID] = v
-				j.ran(CheckCommandIDs)
+				j.Ran(certify.CheckCommandIDs)
 			}
 		}
 		if legalWhy == "" {
-			j.ran(CheckLegal)
+			j.Ran(certify.CheckLegal)
 		} else {
-			j.fail(CheckLegal, where, rawJSON(actionIDs(req)), string(trim(ans.raw)), legalWhy)
+			j.Fail(certify.CheckLegal, where, rawJSON(actionIDs(req)), certify.Excerpt(ans.Raw), legalWhy)
 		}
 		if reasked {
 			if legalWhy == "" {
-				j.ran(CheckRecover)
+				j.Ran(certify.CheckRecover)
 			} else {
-				j.fail(CheckRecover, where, "a legal item after the reask", string(trim(ans.raw)), "the agent answered the reask with another illegal item")
+				j.Fail(certify.CheckRecover, where, "a legal item after the reask", certify.Excerpt(ans.Raw), "the agent answered the reask with another illegal item")
 			}
 		}
 		if st.injectPending {
 			// The agent kept playing; whether its item is legal is the
 			// legality check's (one finding per break, I-BA-C1).
 			st.injectPending = false
-			j.ran(CheckServerError)
+			j.Ran(certify.CheckServerError)
 		}
 		if inject && !st.injected {
 			// The pause of §14 (I-BA-C1): reject the first answer as
 			// retryable, then offer the same request again.
 			st.injected, st.injectPending = true, true
-			l.own[key] = true
-			j.note(time.Now(), "injecting a retryable server error for the agent's first decision")
-			l.send(ctx, rawJSON(baserver.ErrorBody{Error: baserver.APIError{Code: baserver.CodeNotPending, Retryable: true,
+			l.Own(key)
+			j.Note(time.Now(), "injecting a retryable server error for the agent's first decision")
+			l.Send(ctx, rawJSON(baserver.ErrorBody{Error: baserver.APIError{Code: baserver.CodeNotPending, Retryable: true,
 				Message: "umpire certify: an injected retryable error (the pause between turns); fetch the request again and answer it"}}), deadline)
-			if !l.alive() {
+			if !l.Alive() {
 				st.injectPending = false
-				j.stoppedAfterError(l, where, "the agent stopped on a server-side error it did not cause")
+				j.StoppedAfterError(l, where, "the agent stopped on a server-side error it did not cause")
 				return false
 			}
 			msg = body
 			continue
 		}
-		code, resp := drv.srv.Decide(st.room, st.token, ans.raw)
+		code, resp := drv.srv.Decide(st.room, st.token, ans.Raw)
 		switch code {
 		case http.StatusOK:
 			var a baserver.Answer
 			a.Duplicate, a.Random, a.Skipped = gjsonTrue(resp, "duplicate"), gjsonTrue(resp, "random"), gjsonTrue(resp, "skipped")
 			if a.Duplicate {
-				j.fail(CheckCommandIDs, where, "a fresh commandId", d.CommandID, "the server took the decision for a repeat of an earlier one (duplicate) and did not apply it")
+				j.Fail(certify.CheckCommandIDs, where, "a fresh commandId", d.CommandID, "the server took the decision for a repeat of an earlier one (duplicate) and did not apply it")
 				return false
 			}
 			return legalWhy == "" && !a.Random && !a.Skipped
@@ -395,31 +394,31 @@ func (drv *bangarenaDriver) baDecide(ctx context.Context, st *baState, j *judge,
 				msg = resp
 				continue
 			}
-			l.own[key] = true
-			l.send(ctx, resp, deadline)
+			l.Own(key)
+			l.Send(ctx, resp, deadline)
 			return false
 		case http.StatusConflict:
 			// In time by the decision's deadline, which runs from its
 			// first request (an answer to a reask has a latency of its own).
-			if ans.at.Sub(started) <= deadline && d.version() == v {
-				out.misses++
-				j.note(time.Now(), "the server closed a decision umpire saw answered in time (a harness-caused deadline miss)")
+			if ans.At.Sub(started) <= deadline && d.version() == v {
+				out.Misses++
+				j.Note(time.Now(), "the server closed a decision umpire saw answered in time (a harness-caused deadline miss)")
 			}
-			l.own[key] = true
-			l.send(ctx, resp, deadline)
+			l.Own(key)
+			l.Send(ctx, resp, deadline)
 			return false
 		case http.StatusUnprocessableEntity:
-			j.fail(CheckHygiene, where, "a well-formed decision body", string(trim(ans.raw)), "the server rejected the decision as malformed: "+string(trim(resp)))
-			l.own[key] = true
-			l.send(ctx, resp, deadline)
+			j.Fail(certify.CheckHygiene, where, "a well-formed decision body", certify.Excerpt(ans.Raw), "the server rejected the decision as malformed: "+certify.Excerpt(resp))
+			l.Own(key)
+			l.Send(ctx, resp, deadline)
 			return false
 		case http.StatusForbidden:
-			j.fail(CheckLegal, where, "a decision for the agent's own seat", string(trim(ans.raw)), "the decision names a seat the agent does not play")
-			l.own[key] = true
-			l.send(ctx, resp, deadline)
+			j.Fail(certify.CheckLegal, where, "a decision for the agent's own seat", certify.Excerpt(ans.Raw), "the decision names a seat the agent does not play")
+			l.Own(key)
+			l.Send(ctx, resp, deadline)
 			return false
 		default:
-			j.harness(fmt.Sprintf("the server answered a decision with %d: %s", code, trim(resp)))
+			j.Harness(fmt.Sprintf("the server answered a decision with %d: %s", code, excerpt(resp)))
 			return false
 		}
 	}
@@ -478,7 +477,7 @@ func readBARequest(body []byte) (*baRequest, error) {
 		return nil, fmt.Errorf("deadlineAt is %q, not a string or null", deadline.Raw)
 	}
 	if !legal.IsArray() {
-		return nil, fmt.Errorf("legalActions is %q, not an array", trim([]byte(legal.Raw)))
+		return nil, fmt.Errorf("legalActions is %q, not an array", excerpt([]byte(legal.Raw)))
 	}
 	// The body's storage is reused once the decision is over: the strings
 	// kept are views into a copy of the list, not into the body.
@@ -488,7 +487,7 @@ func readBARequest(body []byte) (*baRequest, error) {
 	legal.ForEach(func(_, item gjson.Result) bool {
 		id, cmd := item.Get("actionId"), item.Get("command")
 		if id.Type != gjson.String {
-			bad = fmt.Errorf("an item of legalActions has no actionId string: %s", trim([]byte(item.Raw)))
+			bad = fmt.Errorf("an item of legalActions has no actionId string: %s", excerpt([]byte(item.Raw)))
 			return false
 		}
 		req.legal = append(req.legal, baref.LegalAction{ActionID: id.Str, Command: cmd.Str})
@@ -502,7 +501,7 @@ func readBARequest(body []byte) (*baRequest, error) {
 
 // finalScore reads the seat's glory stars (its score) and role from the
 // room's last observation into out.
-func (d *bangarenaDriver) finalScore(room string, seat int, token string, out *outcome) {
+func (d *driver) finalScore(room string, seat int, token string, out *certify.Outcome) {
 	code, body := d.srv.Observe(nil, room, seat, token)
 	if code != http.StatusOK {
 		return
@@ -517,13 +516,22 @@ func (d *bangarenaDriver) finalScore(room string, seat int, token string, out *o
 		if s := pl.Get("seat"); s.Type != gjson.Number || s.Num != float64(seat) {
 			return true
 		}
-		out.score = float64(pl.Get("glory.stars").Int())
+		out.Score = float64(pl.Get("glory.stars").Int())
 		if role := pl.Get("roleId"); role.Type == gjson.String {
-			out.role = strings.Clone(role.Str) // not a view into the body
+			out.Role = strings.Clone(role.Str) // not a view into the body
 		}
 		return true
 	})
 }
+
+// rawJSON is v's JSON encoding, for messages and findings.
+func rawJSON(v any) []byte {
+	b, _ := json.Marshal(v)
+	return b
+}
+
+// excerpt is b as a finding quotes it (certify.Excerpt).
+func excerpt(b []byte) string { return certify.Excerpt(b) }
 
 // gjsonTrue reports whether path of a JSON body is true.
 func gjsonTrue(body []byte, path string) bool {
