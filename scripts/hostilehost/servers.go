@@ -18,6 +18,9 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/umpire-arena/umpire/referee/rules"
+	"github.com/umpire-arena/umpire/reports"
 )
 
 // The attacks of a hostile server on `umpire conform`, and of hostile
@@ -107,18 +110,20 @@ func (d *driver) deepObserve() result {
 	return d.conformAgainst(p.URL)
 }
 
-// failingReport writes a conform report of the embedded Inference server
-// with a fault on, which fails on MUST findings, and returns its path
-// (written once).
+// failingReport writes a conform report of one BangArena check failing on
+// a MUST finding of a document rule, and returns its path (written once).
 func (d *driver) failingReport() string {
 	path := filepath.Join(d.tmp, "failing.json")
 	if _, err := os.Stat(path); err == nil {
 		return path
 	}
-	cmd := exec.Command(d.umpire, "conform", "--game", "inference", "--embedded", "--unsafe-faults", "--json", path)
-	cmd.Env = append(os.Environ(), "UMPIRE_UNSAFE_FAULTS=ante-undercharged")
-	if out, err := cmd.CombinedOutput(); cmd.ProcessState == nil || cmd.ProcessState.ExitCode() != 1 {
-		fail(fmt.Errorf("the failing report: %v\n%s", err, out))
+	const rule = "bangarena/3.draw-two"
+	r := reports.New(reports.Meta{Version: "hostilehost", Kind: reports.KindConform, Games: []string{"bangarena"}}, rules.Default())
+	r.Checks = []reports.Check{{Name: "the draw", Rules: []string{rule}, Status: reports.Fail,
+		Findings: []reports.Finding{{Finding: rules.Finding{Rule: rule, Level: rules.Must, Message: "drew three cards"}}}}}
+	r.Normalize()
+	if err := reports.WriteFile(path, r, reports.WriteJSON); err != nil {
+		fail(err)
 	}
 	return path
 }
