@@ -107,16 +107,29 @@ func TestConformPaddedObservesBoundedMemory(t *testing.T) {
 	if testing.Short() {
 		t.Skip("moves gigabytes over loopback")
 	}
-	e, err := conform.StartEmbedded(harness.GameBangArena, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer e.Close()
 	for _, field := range []bool{false, true} {
 		name := map[bool]string{false: "blanks", true: "field"}[field]
 		t.Run(name, func(t *testing.T) {
+			before := runtime.NumGoroutine()
+			e, err := conform.StartEmbedded(harness.GameBangArena, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
 			srv := httptest.NewServer(observePad(e.URL, 8<<20-200<<10, field))
-			defer srv.Close()
+			// Nothing of the run, the server or the proxy is left behind
+			// (the rooms it created would play on into the next test).
+			defer func() {
+				srv.Close()
+				if err := e.Close(); err != nil {
+					t.Error(err)
+				}
+				for end := time.Now().Add(10 * time.Second); runtime.NumGoroutine() > before && time.Now().Before(end); {
+					time.Sleep(50 * time.Millisecond)
+				}
+				if n := runtime.NumGoroutine(); n > before {
+					t.Errorf("%d goroutines left behind", n-before)
+				}
+			}()
 			dir := t.TempDir()
 			runtime.GC()
 			w := watchHeap()
