@@ -2,9 +2,14 @@ package reports
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
+	"math"
+	"math/rand/v2"
 	"os"
+	"reflect"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -51,7 +56,22 @@ func TestWriteBigReport(t *testing.T) {
 	if size == 0 {
 		size = 240 << 20
 	}
-	if err := WriteFile(path, bigReport(size, os.Getenv("UMPIRE_BIG_SHAPE") == "small"), WriteJSON); err != nil {
+	r := bigReport(size, os.Getenv("UMPIRE_BIG_SHAPE") == "small")
+	if os.Getenv("UMPIRE_BIG_SHAPE") == "latencies" {
+		r = latencies(size)
+	}
+	var b bytes.Buffer
+	if err := WriteJSON(&b, r); err != nil {
+		t.Fatal(err)
+	}
+	if os.Getenv("UMPIRE_BIG_COMPACT") != "" {
+		var c bytes.Buffer
+		if err := json.Compact(&c, b.Bytes()); err != nil {
+			t.Fatal(err)
+		}
+		b = c
+	}
+	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -123,4 +143,70 @@ func liveHeap() int64 {
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
 	return int64(ms.HeapAlloc)
+}
+
+// latencies is a certification report of about size bytes (compact) of
+// matches with long lists of latencies of 1 to 10 ms: 8 bytes of JSON
+// each, as in memory.
+func latencies(size int) *Report {
+	r := New(Meta{Kind: KindCertify, Games: []string{"inference"}, Version: "test", Started: time.Unix(0, 0).UTC()}, rules.Default())
+	const per = 10000
+	for i := 0; i*per*8 < size; i++ {
+		m := Match{Seed: strconv.Itoa(i), Agent: "a", Adversary: "random", Seats: 4, Rank: 1, Termination: TermOK, Latencies: make([]time.Duration, per)}
+		for j := range m.Latencies {
+			m.Latencies[j] = time.Duration(1_000_000 + (i*per+j)*7919%9_000_000)
+		}
+		r.Matches = append(r.Matches, m)
+		r.Meta.Seeds = append(r.Meta.Seeds, m.Seed)
+	}
+	r.Normalize()
+	return r
+}
+
+// latencyReference is LatencyOf as it was before it sorted the durations
+// in place: the floats sorted, and a histogram of a slice of milliseconds.
+func latencyReference(ds []time.Duration) Latency {
+	xs := make([]float64, len(ds))
+	ms := make([]float64, len(ds))
+	for i, d := range ds {
+		xs[i] = float64(d)
+		ms[i] = float64(d) / float64(time.Millisecond)
+	}
+	slices.Sort(xs)
+	l := Latency{Count: len(ds), Histogram: NewHistogram(ms, LatencyEdgesMS())}
+	if len(xs) > 0 {
+		l.P50 = time.Duration(math.Round(percentileSorted(xs, 50)))
+		l.P95 = time.Duration(math.Round(percentileSorted(xs, 95)))
+		l.P99 = time.Duration(math.Round(percentileSorted(xs, 99)))
+		l.Max = time.Duration(xs[len(xs)-1])
+	}
+	return l
+}
+
+// TestLatencyOfInPlace: the statistics that sort one copy of the
+// latencies give the figures the float sort gave, on hostile values too
+// (negative, past 2^53, the extremes).
+func TestLatencyOfInPlace(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	tests := map[string][]time.Duration{
+		"none":    nil,
+		"one":     {5 * time.Millisecond},
+		"extreme": {math.MaxInt64, math.MinInt64, 0, -1, 1<<53 + 1, 1 << 53, 1<<53 - 1},
+	}
+	for _, n := range []int{2, 3, 100, 1001} {
+		ds := make([]time.Duration, n)
+		for i := range ds {
+			ds[i] = time.Duration(rng.Int64N(int64(20 * time.Second)))
+			if i%7 == 0 {
+				ds[i] = time.Duration(rng.Int64())
+			}
+		}
+		tests[fmt.Sprintf("%d random", n)] = ds
+	}
+	for name, ds := range tests {
+		want := latencyReference(ds)
+		if got := LatencyOf(ds); !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: LatencyOf = %+v, want %+v", name, got, want)
+		}
+	}
 }
