@@ -91,5 +91,11 @@
 // seeds it played; Meta.Seeds holds the whole run's seeds). Merge joins the
 // shard reports into the report an unsharded run of the same seeds would
 // have written, modulo timings, and refuses shards that do not make up
-// exactly one run: see Merge for the list.
+// exactly one run: see Merge for the list. MergeOwned is Merge taking the
+// shard reports over (umpire report merge reads them for the merge alone):
+// their findings are regraded in place, so each is held once. Reading a
+// report (ReadJSON) and writing one (WriteJSON) stream its checks and
+// matches one at a time, and its statistics hold one copy of its
+// latencies: report merge peaks within about three times the bytes it
+// reads (1.2 to 2.7 times on reports of 235 to 250 MiB).
 package reports

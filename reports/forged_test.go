@@ -181,21 +181,32 @@ func TestMergeForgeries(t *testing.T) {
 			})
 		}, "which the catalogue does not list for the rule"},
 	}
+	// Both merges regrade: the one that leaves its inputs alone and the
+	// one that takes them over (umpire report merge).
+	mergers := []struct {
+		name  string
+		merge func(rs ...*Report) (*Report, error)
+	}{
+		{"copied", Merge},
+		{"owned", func(rs ...*Report) (*Report, error) { return MergeOwned(rules.Default(), rs...) }},
+	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			rs := shards(t)
-			tt.edit(t, rs)
-			merged, err := Merge(rs...)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if v := merged.Verdict(); v != VerdictFail {
-				t.Fatalf("merged verdict %s, want fail", v)
-			}
-			if !strings.Contains(strings.Join(merged.Warnings, "\n"), RegradedPrefix) || !strings.Contains(strings.Join(merged.Warnings, "\n"), tt.warning) {
-				t.Fatalf("warnings %q, want one saying %q", merged.Warnings, tt.warning)
-			}
-		})
+		for _, mg := range mergers {
+			t.Run(tt.name+"/"+mg.name, func(t *testing.T) {
+				rs := shards(t)
+				tt.edit(t, rs)
+				merged, err := mg.merge(rs...)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if v := merged.Verdict(); v != VerdictFail {
+					t.Fatalf("merged verdict %s, want fail", v)
+				}
+				if !strings.Contains(strings.Join(merged.Warnings, "\n"), RegradedPrefix) || !strings.Contains(strings.Join(merged.Warnings, "\n"), tt.warning) {
+					t.Fatalf("warnings %q, want one saying %q", merged.Warnings, tt.warning)
+				}
+			})
+		}
 	}
 	refused := []struct {
 		name string
@@ -211,14 +222,16 @@ func TestMergeForgeries(t *testing.T) {
 		{"strict in one shard only", func(rs []*Report) { rs[1].Meta.Strict = true }, "strictness differs"},
 	}
 	for _, tt := range refused {
-		t.Run(tt.name, func(t *testing.T) {
-			rs := shards(t)
-			tt.edit(rs)
-			_, err := Merge(rs...)
-			if !errors.Is(err, ErrMerge) || !strings.Contains(err.Error(), tt.want) {
-				t.Fatalf("err %v, want ErrMerge saying %q", err, tt.want)
-			}
-		})
+		for _, mg := range mergers {
+			t.Run(tt.name+"/"+mg.name, func(t *testing.T) {
+				rs := shards(t)
+				tt.edit(rs)
+				_, err := mg.merge(rs...)
+				if !errors.Is(err, ErrMerge) || !strings.Contains(err.Error(), tt.want) {
+					t.Fatalf("err %v, want ErrMerge saying %q", err, tt.want)
+				}
+			})
+		}
 	}
 	t.Run("honest shards merge without a correction", func(t *testing.T) {
 		rs := shards(t, Known{Rule: "inference/round.3.raise-cap", Reason: "ticket 12"})

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/umpire-arena/umpire/internal/inert"
+	"github.com/umpire-arena/umpire/referee/rules"
 )
 
 // The JSON form of a report (schema "umpire-report/1") is one object:
@@ -299,6 +300,7 @@ func readJSON(rd io.Reader, max int64) (*Report, error) {
 // matched as encoding/json matches struct fields (case-insensitively, the
 // last of repeated members wins); the derived members are skipped.
 func decodeReport(dec *json.Decoder, r *Report) error {
+	in := interner{}
 	if err := delim(dec, '{'); err != nil {
 		return err
 	}
@@ -321,9 +323,9 @@ func decodeReport(dec *json.Decoder, r *Report) error {
 			r.Warnings = nil
 			err = dec.Decode(&r.Warnings)
 		case strings.EqualFold(key, "checks"):
-			r.Checks, err = decodeList[Check](dec)
+			r.Checks, err = decodeList(dec, in.check)
 		case strings.EqualFold(key, "matches"):
-			r.Matches, err = decodeList[Match](dec)
+			r.Matches, err = decodeList(dec, in.match)
 		default:
 			var skip json.RawMessage
 			err = dec.Decode(&skip)
@@ -335,8 +337,9 @@ func decodeReport(dec *json.Decoder, r *Report) error {
 	return delim(dec, '}')
 }
 
-// decodeList decodes a JSON array (or null) one element at a time.
-func decodeList[T any](dec *json.Decoder) ([]T, error) {
+// decodeList decodes a JSON array (or null) one element at a time, handing
+// each to each.
+func decodeList[T any](dec *json.Decoder, each func(*T)) ([]T, error) {
 	tok, err := dec.Token()
 	if err != nil {
 		return nil, err
@@ -353,6 +356,7 @@ func decodeList[T any](dec *json.Decoder) ([]T, error) {
 		if err := dec.Decode(&v); err != nil {
 			return nil, err
 		}
+		each(&v)
 		out = append(out, v)
 	}
 	return out, delim(dec, ']')
@@ -423,4 +427,65 @@ func (r *Report) Validate() error {
 		problems = append(problems[:5], fmt.Sprintf("and %d more", len(problems)-5))
 	}
 	return fmt.Errorf("%w: %s", ErrInvalid, strings.Join(problems, "; "))
+}
+
+// interner makes the strings a report repeats in every finding (rule ids,
+// levels, bases, references, directions) share one copy: decoded, each is
+// a string of its own, and a report of many small findings would hold
+// them once per finding. It keeps at most maxInterned short strings, so a
+// hostile report cannot make it grow without bound.
+type interner map[string]string
+
+const (
+	maxInterned    = 1 << 14
+	maxInternedLen = 128
+)
+
+func (in interner) str(s string) string {
+	if s == "" || len(s) > maxInternedLen {
+		return s
+	}
+	if t, ok := in[s]; ok {
+		return t
+	}
+	if len(in) < maxInterned {
+		in[s] = s
+	}
+	return s
+}
+
+func (in interner) check(c *Check) {
+	for i, id := range c.Rules {
+		c.Rules[i] = in.str(id)
+	}
+	c.Section = in.str(c.Section)
+	c.Seed = in.str(c.Seed)
+	for i := range c.Findings {
+		f := &c.Findings[i]
+		f.Rule = in.str(f.Rule)
+		f.Level = rules.Level(in.str(string(f.Level)))
+		f.Stated = rules.Level(in.str(string(f.Stated)))
+		f.Basis = rules.Basis(in.str(string(f.Basis)))
+		f.Ref = in.str(f.Ref)
+		f.Known = in.str(f.Known)
+		f.Where.File = in.str(f.Where.File)
+		in.messages(f.Transcript)
+	}
+}
+
+func (in interner) match(m *Match) {
+	m.Seed = in.str(m.Seed)
+	m.Agent = in.str(m.Agent)
+	m.Adversary = in.str(m.Adversary)
+	m.SeriesOf = in.str(m.SeriesOf)
+	for i := range m.Series {
+		m.Series[i].Name = in.str(m.Series[i].Name)
+	}
+	in.messages(m.Transcript)
+}
+
+func (in interner) messages(ms []Message) {
+	for i := range ms {
+		ms[i].Dir = Direction(in.str(string(ms[i].Dir)))
+	}
 }

@@ -45,6 +45,20 @@ func Merge(reports ...*Report) (*Report, error) {
 // MergeWith is Merge regrading against the catalogue cat instead of the
 // built-in one.
 func MergeWith(cat *rules.Catalogue, reports ...*Report) (*Report, error) {
+	return merge(cat, false, reports)
+}
+
+// MergeOwned is MergeWith taking the reports over: their findings are
+// regraded in place and their checks and matches moved into the result,
+// so a merge holds every finding once instead of twice (umpire report
+// merge reads the shards for the merge alone). The inputs must not be used
+// afterwards.
+func MergeOwned(cat *rules.Catalogue, reports ...*Report) (*Report, error) {
+	return merge(cat, true, reports)
+}
+
+// merge is MergeWith; own says the inputs are the merge's to consume.
+func merge(cat *rules.Catalogue, own bool, reports []*Report) (*Report, error) {
 	if len(reports) == 0 {
 		return nil, fmt.Errorf("%w: no reports given", ErrMerge)
 	}
@@ -58,8 +72,11 @@ func MergeWith(cat *rules.Catalogue, reports ...*Report) (*Report, error) {
 	}
 	first := reports[0]
 	if len(reports) == 1 && first.Meta.Shard == nil {
-		out := copyReport(first)
-		out.regradeMerged(cat)
+		out := first
+		if !own {
+			out = copyReport(first)
+		}
+		out.regradeMerged(cat, own)
 		out.Normalize()
 		return out, nil
 	}
@@ -75,9 +92,20 @@ func MergeWith(cat *rules.Catalogue, reports ...*Report) (*Report, error) {
 		return nil, err
 	}
 
-	out := copyReport(first)
+	// The result's checks and matches are allocated once, at their final
+	// length; an owned shard's are dropped as they are moved, so that
+	// only one copy of each check is held.
+	nChecks, nMatches := 0, 0
+	for _, r := range reports {
+		nChecks += len(r.Checks)
+		nMatches += len(r.Matches)
+	}
+	out := copyReportMeta(first)
 	out.Meta.Shard = nil
-	out.Checks, out.Matches, out.Warnings = nil, nil, nil
+	out.Checks, out.Matches, out.Warnings = make([]Check, 0, nChecks), nil, nil
+	if nMatches > 0 {
+		out.Matches = make([]Match, 0, nMatches)
+	}
 	start, end := first.Meta.Started, first.Meta.Started.Add(first.Meta.Duration)
 	seenCheck := map[string]string{}
 	seenWarning := map[string]bool{}
@@ -114,10 +142,13 @@ func MergeWith(cat *rules.Catalogue, reports ...*Report) (*Report, error) {
 				out.Warnings = append(out.Warnings, w)
 			}
 		}
+		if own {
+			r.Checks, r.Matches = nil, nil
+		}
 	}
 	out.Meta.Started = start
 	out.Meta.Duration = end.Sub(start)
-	out.regradeMerged(cat)
+	out.regradeMerged(cat, own)
 	out.Normalize()
 	return out, nil
 }
@@ -128,10 +159,13 @@ const RegradedPrefix = "regraded: "
 
 // regradeMerged recomputes the merged report's statuses and levels from its
 // findings and the built-in catalogue, on copies of the findings (the
-// inputs are not modified), and records each correction as a warning.
-func (r *Report) regradeMerged(cat *rules.Catalogue) {
-	for i := range r.Checks {
-		r.Checks[i].Findings = slices.Clone(r.Checks[i].Findings)
+// inputs are not modified) unless the merge owns them, and records each
+// correction as a warning.
+func (r *Report) regradeMerged(cat *rules.Catalogue, own bool) {
+	if !own {
+		for i := range r.Checks {
+			r.Checks[i].Findings = slices.Clone(r.Checks[i].Findings)
+		}
 	}
 	for _, c := range r.Regrade(cat) {
 		r.Warnings = append(r.Warnings, RegradedPrefix+c)
@@ -260,6 +294,16 @@ func checkSeeds(reports []*Report) error {
 
 // copyReport copies the report and its top-level slices.
 func copyReport(r *Report) *Report {
+	out := copyReportMeta(r)
+	out.Checks = slices.Clone(r.Checks)
+	out.Matches = slices.Clone(r.Matches)
+	out.Warnings = slices.Clone(r.Warnings)
+	return out
+}
+
+// copyReportMeta copies the report, its metadata's slices and its rules;
+// checks, matches and warnings are shared.
+func copyReportMeta(r *Report) *Report {
 	out := *r
 	out.Meta.Games = slices.Clone(r.Meta.Games)
 	if r.Meta.AB != nil {
@@ -274,8 +318,5 @@ func copyReport(r *Report) *Report {
 		out.Meta.Shard = &s
 	}
 	out.Rules = slices.Clone(r.Rules)
-	out.Checks = slices.Clone(r.Checks)
-	out.Matches = slices.Clone(r.Matches)
-	out.Warnings = slices.Clone(r.Warnings)
 	return &out
 }

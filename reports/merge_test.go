@@ -71,6 +71,12 @@ func TestMergeEqualsUnsharded(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			// A merge that takes the shards over gives the same report.
+			owned, err := MergeOwned(fixtureCatalogue(t), shardReports(t, seeds, tc.shards)...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			stripTimings(owned)
 			if merged.Meta.Shard != nil {
 				t.Fatal("merged report still names a shard")
 			}
@@ -85,6 +91,9 @@ func TestMergeEqualsUnsharded(t *testing.T) {
 			have, want := jsonOf(t, merged), jsonOf(t, whole)
 			if have != want {
 				t.Fatalf("merged report differs from the unsharded one\nhave %d bytes, want %d\nfirst difference near: %q", len(have), len(want), diffAt(have, want))
+			}
+			if o := jsonOf(t, owned); o != want {
+				t.Fatalf("owned merge differs from the unsharded one\nhave %d bytes, want %d\nfirst difference near: %q", len(o), len(want), diffAt(o, want))
 			}
 		})
 	}

@@ -98,13 +98,18 @@ func Percentile(xs []float64, p float64) float64 {
 }
 
 func percentileSorted(s []float64, p float64) float64 {
+	return percentileAt(len(s), func(i int) float64 { return s[i] }, p)
+}
+
+// percentileAt is percentileSorted of the n sorted values at(0..n-1).
+func percentileAt(n int, at func(int) float64, p float64) float64 {
 	p = math.Min(math.Max(p, 0), 100)
-	h := float64(p / 100 * float64(len(s)-1))
+	h := float64(p / 100 * float64(n-1))
 	lo := int(math.Floor(h))
-	if lo >= len(s)-1 {
-		return s[len(s)-1]
+	if lo >= n-1 {
+		return at(n - 1)
 	}
-	return s[lo] + float64((h-float64(lo))*(s[lo+1]-s[lo]))
+	return at(lo) + float64((h-float64(lo))*(at(lo+1)-at(lo)))
 }
 
 // Histogram counts values into buckets bounded by Edges: bucket 0 holds
@@ -119,13 +124,18 @@ type Histogram struct {
 func NewHistogram(xs []float64, edges []float64) Histogram {
 	h := Histogram{Edges: slices.Clone(edges), Counts: make([]int, len(edges)+1)}
 	for _, x := range xs {
-		i, found := slices.BinarySearch(h.Edges, x)
-		if found {
-			i++
-		}
-		h.Counts[i]++
+		h.add(x)
 	}
 	return h
+}
+
+// add counts x into its bucket.
+func (h *Histogram) add(x float64) {
+	i, found := slices.BinarySearch(h.Edges, x)
+	if found {
+		i++
+	}
+	h.Counts[i]++
 }
 
 // LatencyEdgesMS returns the bucket edges, in milliseconds, of latency
@@ -148,19 +158,27 @@ type Latency struct {
 
 // LatencyOf summarises ds.
 func LatencyOf(ds []time.Duration) Latency {
-	xs := make([]float64, len(ds))
-	ms := make([]float64, len(ds))
-	for i, d := range ds {
-		xs[i] = float64(d)
-		ms[i] = float64(d) / float64(time.Millisecond)
+	return latencyOfOwned(slices.Clone(ds))
+}
+
+// latencyOfOwned is LatencyOf sorting ds in place: the statistics of a
+// report hold one copy of its latencies, not three (a report's matches may
+// carry hundreds of megabytes of them). Sorting the durations sorts their
+// float64 values too (the conversion never reverses an order), so the
+// figures are those of sorting the floats.
+func latencyOfOwned(ds []time.Duration) Latency {
+	slices.Sort(ds)
+	h := Histogram{Edges: LatencyEdgesMS(), Counts: make([]int, len(LatencyEdgesMS())+1)}
+	for _, d := range ds {
+		h.add(float64(d) / float64(time.Millisecond))
 	}
-	slices.Sort(xs)
-	l := Latency{Count: len(ds), Histogram: NewHistogram(ms, LatencyEdgesMS())}
-	if len(xs) > 0 {
-		l.P50 = time.Duration(math.Round(percentileSorted(xs, 50)))
-		l.P95 = time.Duration(math.Round(percentileSorted(xs, 95)))
-		l.P99 = time.Duration(math.Round(percentileSorted(xs, 99)))
-		l.Max = time.Duration(xs[len(xs)-1])
+	l := Latency{Count: len(ds), Histogram: h}
+	if n := len(ds); n > 0 {
+		at := func(i int) float64 { return float64(ds[i]) }
+		l.P50 = time.Duration(math.Round(percentileAt(n, at, 50)))
+		l.P95 = time.Duration(math.Round(percentileAt(n, at, 95)))
+		l.P99 = time.Duration(math.Round(percentileAt(n, at, 99)))
+		l.Max = time.Duration(float64(ds[n-1]))
 	}
 	return l
 }
@@ -241,7 +259,12 @@ func statsOf(agent, adv string, ms []Match) AgentStats {
 	seats := 1
 	ranks := make([]float64, 0, len(ms))
 	scores := make([]float64, 0, len(ms))
-	var lat []time.Duration
+	// One copy of the latencies, at its final length, sorted in place.
+	nl := 0
+	for _, m := range ms {
+		nl += len(m.Latencies)
+	}
+	lat := make([]time.Duration, 0, nl)
 	judged := 0 // matches umpire finished: its own failures are no sample of the agent
 	for _, m := range ms {
 		if m.Termination != TermHarness {
@@ -270,6 +293,6 @@ func statsOf(agent, adv string, ms []Match) AgentStats {
 	// Credits and glory are never negative: neither is the interval.
 	s.MeanScore = MeanCI(scores)
 	s.MeanScore.Lo = math.Max(s.MeanScore.Lo, 0)
-	s.Latency = LatencyOf(lat)
+	s.Latency = latencyOfOwned(lat)
 	return s
 }
