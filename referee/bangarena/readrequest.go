@@ -19,8 +19,11 @@ import (
 // ReadGaps is what ReadRequest could not read in the shape umpire expects,
 // and what follows from it for the derivation of the legal items.
 type ReadGaps struct {
-	// fields are the JSON paths that did not read, sorted.
+	// fields are the JSON paths that did not read, sorted: the first
+	// maxGapFields; more counts the others (a hostile answer of a million
+	// malformed items would otherwise hold a path for each).
 	fields []string
+	more   int
 	// all is the reason no item can be decided ("" when some can).
 	all string
 	// cmds are the commands whose items cannot be decided, with the reason.
@@ -34,12 +37,29 @@ type ReadGaps struct {
 
 // Fields lists the JSON paths of the request that did not read in the
 // shape umpire's reader expects (sorted), whatever their consequence.
-func (g ReadGaps) Fields() []string { return append([]string(nil), g.fields...) }
+// Past maxGapFields paths, the last entry says how many more there are.
+func (g ReadGaps) Fields() []string {
+	out := append([]string(nil), g.fields...)
+	if g.more > 0 {
+		out = append(out, fmt.Sprintf("(and %d more paths)", g.more))
+	}
+	return out
+}
+
+// maxGapFields is how many paths of fields that did not read ReadGaps
+// keeps.
+const maxGapFields = 64
 
 // Empty reports whether every field read.
 func (g ReadGaps) Empty() bool { return len(g.fields) == 0 }
 
-func (g *ReadGaps) field(path string) { g.fields = append(g.fields, path) }
+func (g *ReadGaps) field(path string) {
+	if len(g.fields) == maxGapFields {
+		g.more++
+		return
+	}
+	g.fields = append(g.fields, path)
+}
 
 // needAll marks every item undecided because of path.
 func (g *ReadGaps) needAll(path string) { g.needAllWhy(path, "does not read") }
@@ -86,6 +106,12 @@ func ReadRequest(raw []byte) (DecisionRequest, ReadGaps, error) { return ReadReq
 type ReadCache struct{ m map[string]Event }
 
 const readCacheMax = 1 << 14
+
+// maxEvents is how many events of one request the reader decodes: an
+// event decodes to about 544 bytes, so an answer of megabytes of small
+// events would otherwise hold fourteen times its size. A match's whole
+// history is a few thousand events.
+const maxEvents = 1 << 14
 
 // ReadRequestWith is ReadRequest decoding the observation's events through
 // c (nil: no cache).
@@ -161,7 +187,9 @@ func readItems(raw json.RawMessage, path string, g *ReadGaps) []LegalAction {
 		g.field(path)
 		return nil
 	}
-	out := make([]LegalAction, 0, len(items))
+	// Grown as items read: a list of a million malformed items must not
+	// hold room for a million.
+	var out []LegalAction
 	for i, it := range items {
 		var a LegalAction
 		if json.Unmarshal(it, &a) == nil && a.ActionID != "" {
@@ -411,8 +439,17 @@ func readEvents(raw json.RawMessage, g *ReadGaps, c *ReadCache) []Event {
 		g.turn, g.noon = "observation.events does not read", "observation.events does not read"
 		return nil
 	}
-	out := make([]Event, 0, len(list))
-	for i, e := range list {
+	// A list longer than maxEvents is read from its end (the history
+	// legality needs is the latest); what it held before is unknown.
+	from := 0
+	if len(list) > maxEvents {
+		from = len(list) - maxEvents
+		g.field("observation.events")
+		g.turn, g.noon = "observation.events is longer than umpire reads", "observation.events is longer than umpire reads"
+	}
+	out := make([]Event, 0, len(list)-from)
+	for i, e := range list[from:] {
+		i += from
 		if c != nil {
 			if ev, ok := c.m[string(e)]; ok {
 				out = append(out, ev)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -306,5 +307,56 @@ func setPath(top map[string]any, p string, val any) {
 				eachMap(m["hand"], func(c map[string]any) { c[key] = val })
 			}
 		})
+	}
+}
+
+// TestReadGapsBounded: a request with many items that do not read keeps
+// maxGapFields of their paths and counts the others, so what a hostile
+// answer of a million malformed items leaves held is bounded.
+func TestReadGapsBounded(t *testing.T) {
+	raw := selfPlayRequests(t, 1, 50)[0]
+	for _, n := range []int{maxGapFields - 1, maxGapFields, 10 * maxGapFields} {
+		items := make([]any, n)
+		for i := range items {
+			items[i] = []any{}
+		}
+		got := reshape(t, raw, func(top map[string]any) { top["legalActions"] = items })
+		_, gaps, err := ReadRequest(got)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := gaps.Fields()
+		wantLen, last := n, "legalActions["
+		if n > maxGapFields {
+			wantLen, last = maxGapFields+1, fmt.Sprintf("(and %d more paths)", n-maxGapFields)
+		}
+		if len(f) != wantLen || !strings.HasPrefix(f[len(f)-1], last) {
+			t.Errorf("%d malformed items: %d paths, the last %q (want %d, %q)", n, len(f), f[len(f)-1], wantLen, last)
+		}
+	}
+}
+
+// TestReadEventsBounded: a request of more than maxEvents events decodes
+// its last maxEvents, and says the history before is unknown.
+func TestReadEventsBounded(t *testing.T) {
+	raw := selfPlayRequests(t, 1, 50)[0]
+	for _, n := range []int{maxEvents, maxEvents + 10} {
+		events := make([]any, n)
+		for i := range events {
+			events[i] = map[string]any{"seq": i + 1, "type": "turn_start", "seat": 0}
+		}
+		got := reshape(t, raw, func(top map[string]any) { obsOf(top)["events"] = events })
+		req, gaps, err := ReadRequest(got)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ev := req.Observation.Events
+		over := n > maxEvents
+		if len(ev) != min(n, maxEvents) || (over && ev[0].Seq != n-maxEvents+1) {
+			t.Fatalf("%d events: %d decoded, the first seq %d", n, len(ev), ev[0].Seq)
+		}
+		if got := slices.Contains(gaps.Fields(), "observation.events"); got != over {
+			t.Errorf("%d events: gap observation.events %v, want %v", n, got, over)
+		}
 	}
 }
