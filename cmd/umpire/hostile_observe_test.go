@@ -128,9 +128,7 @@ func TestConformPaddedObservesBoundedMemory(t *testing.T) {
 	if testing.Short() {
 		t.Skip("moves gigabytes over loopback")
 	}
-	// padEvents is left out: with the events' decoding capped the test
-	// process (hostile server included) peaks at 311 MiB, still over.
-	for how, name := range []string{padBlanks: "blanks", padField: "field"} {
+	for how, name := range []string{padBlanks: "blanks", padField: "field", padEvents: "events"} {
 		t.Run(name, func(t *testing.T) {
 			before := runtime.NumGoroutine()
 			e, err := conform.StartEmbedded(harness.GameBangArena, nil)

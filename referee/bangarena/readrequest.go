@@ -1,9 +1,11 @@
 package bangarena
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"sort"
 	"strings"
 )
@@ -107,11 +109,12 @@ type ReadCache struct{ m map[string]Event }
 
 const readCacheMax = 1 << 14
 
-// maxEvents is how many events of one request the reader decodes: an
-// event decodes to about 544 bytes, so an answer of megabytes of small
-// events would otherwise hold fourteen times its size. A match's whole
-// history is a few thousand events.
-const maxEvents = 1 << 14
+// maxEvents is how many events of one request the reader decodes, the
+// latest: an event decodes to 544 bytes, so an answer of megabytes of
+// small events would otherwise hold fourteen times its size. A request of
+// umpire's server, which shows the whole history, holds at most about 470
+// in a conform run.
+const maxEvents = 1 << 12
 
 // ReadRequestWith is ReadRequest decoding the observation's events through
 // c (nil: no cache).
@@ -433,22 +436,20 @@ func readEvents(raw json.RawMessage, g *ReadGaps, c *ReadCache) []Event {
 	if raw == nil || string(raw) == "null" {
 		return nil
 	}
-	var list []json.RawMessage
-	if json.Unmarshal(raw, &list) != nil {
+	list, from, ok := lastElements(raw, maxEvents)
+	if !ok {
 		g.field("observation.events")
 		g.turn, g.noon = "observation.events does not read", "observation.events does not read"
 		return nil
 	}
 	// A list longer than maxEvents is read from its end (the history
 	// legality needs is the latest); what it held before is unknown.
-	from := 0
-	if len(list) > maxEvents {
-		from = len(list) - maxEvents
+	if from > 0 {
 		g.field("observation.events")
 		g.turn, g.noon = "observation.events is longer than umpire reads", "observation.events is longer than umpire reads"
 	}
-	out := make([]Event, 0, len(list)-from)
-	for i, e := range list[from:] {
+	out := make([]Event, 0, len(list))
+	for i, e := range list {
 		i += from
 		if c != nil {
 			if ev, ok := c.m[string(e)]; ok {
@@ -551,4 +552,40 @@ func LegalFromRead(req DecisionRequest, gaps ReadGaps) ([]LegalAction, []Undecid
 		}
 	}
 	return out, und, nil
+}
+
+// lastElements reads a JSON array element by element and keeps its last n
+// elements (in order; from is the index of the first kept): memory stays
+// bounded by n elements, however long the array. ok is false when raw is
+// not one array of JSON values.
+func lastElements(raw json.RawMessage, n int) (list []json.RawMessage, from int, ok bool) {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	if t, err := dec.Token(); err != nil || t != json.Delim('[') {
+		return nil, 0, false
+	}
+	var ring []json.RawMessage
+	total := 0
+	for dec.More() {
+		var e json.RawMessage
+		if dec.Decode(&e) != nil {
+			return nil, 0, false
+		}
+		if len(ring) < n {
+			ring = append(ring, e)
+		} else {
+			ring[total%n] = e
+		}
+		total++
+	}
+	if t, err := dec.Token(); err != nil || t != json.Delim(']') {
+		return nil, 0, false
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		return nil, 0, false // something after the array
+	}
+	if total <= n {
+		return ring, 0, true
+	}
+	k := total % n
+	return append(ring[k:len(ring):len(ring)], ring[:k]...), total - n, true
 }

@@ -360,3 +360,41 @@ func TestReadEventsBounded(t *testing.T) {
 		}
 	}
 }
+
+// TestLastElements: the last n elements of an array, in order, and where
+// they start; anything but one array of JSON values does not read.
+func TestLastElements(t *testing.T) {
+	tests := []struct {
+		raw  string
+		n    int
+		want string // joined by |; "!" when it does not read
+		from int
+	}{
+		{`[]`, 3, ``, 0},
+		{` [1, {"a":[2]} ,"x"] `, 3, `1|{"a":[2]}|"x"`, 0},
+		{`[1,2,3,4,5]`, 2, `4|5`, 3},
+		{`[1,2,3,4,5]`, 3, `3|4|5`, 2},
+		{`[1,2,3,4,5,6]`, 3, `4|5|6`, 3},
+		{`[1,2,3]x`, 3, `!`, 0},
+		{`[1,2,3][]`, 3, `!`, 0},
+		{`[1,]`, 3, `!`, 0},
+		{`[1`, 3, `!`, 0},
+		{`{}`, 3, `!`, 0},
+		{`"x"`, 3, `!`, 0},
+		{``, 3, `!`, 0},
+	}
+	for _, tc := range tests {
+		list, from, ok := lastElements(json.RawMessage(tc.raw), tc.n)
+		got := "!"
+		if ok {
+			parts := make([]string, len(list))
+			for i, e := range list {
+				parts[i] = string(e)
+			}
+			got = strings.Join(parts, "|")
+		}
+		if got != tc.want || from != tc.from {
+			t.Errorf("lastElements(%q, %d) = %q from %d, want %q from %d", tc.raw, tc.n, got, from, tc.want, tc.from)
+		}
+	}
+}

@@ -16,7 +16,7 @@ import (
 // product of its nesting or of its items. A list of 200,000 empty legal
 // items ("[]", 3 bytes each) allocates 280 bytes per byte of the answer;
 // an answer of 20,000 small events holds 14 per byte (an event decodes to
-// 544 bytes), the reader decodes at most 16,384 of them.
+// 544 bytes), the reader decodes at most 4,096 of them.
 func observeChurnBound(n int) uint64 { return 1024*uint64(n) + 4<<20 }
 func observeHeldBound(n int) int64   { return 16*int64(n) + 1<<20 }
 
