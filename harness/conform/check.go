@@ -50,6 +50,9 @@ type Result struct {
 	Evaluated     map[string]int
 	NotExercised  map[string]string
 	NotApplicable map[string]string
+	// Err is the error an errored check ended with (Errored), kept for
+	// its type: one wrapping ErrNoAnswer says the target stalled.
+	Err error
 }
 
 // eval counts one evaluation of each rule.
@@ -96,7 +99,7 @@ func (r Result) OrSkip(format string, args ...any) Result {
 
 // errored returns a result for a check umpire could not carry out.
 func Errored(err error) Result {
-	return Result{Status: reports.Error, Reason: err.Error()}
+	return Result{Status: reports.Error, Reason: err.Error(), Err: err}
 }
 
 // MustFindings returns the MUST findings of r.
@@ -167,15 +170,27 @@ func labelExpr(expr string) string {
 // Run carries c out against t within its timeout and returns the report
 // entry. A check that ends with its context's deadline is an Error.
 func Run(ctx context.Context, t *Target, c Check) reports.Check {
+	rc, _ := runCheck(ctx, t, c)
+	return rc
+}
+
+// runCheck is Run that also says whether the check stalled: it errored
+// because the target did not answer in time — its own budget ran out, its
+// error wraps ErrNoAnswer, or a wait on the target ran out while it ran
+// (Target.NoAnswer), whatever words its reason uses.
+func runCheck(ctx context.Context, t *Target, c Check) (reports.Check, bool) {
 	start := time.Now()
+	before := t.noAnswers()
 	cctx, cancel := context.WithTimeout(ctx, c.TimeoutOf(t))
 	defer cancel()
 	res := runGuarded(cctx, t, c)
 	res.Findings = Grade(res.Findings, t.Strict)
 	if res.Status == reports.Disabled && cctx.Err() != nil && len(res.MustFindings()) == 0 {
-		res = Result{Status: reports.Error, Reason: fmt.Sprintf("%s %v", timedOutReason, c.TimeoutOf(t)), Findings: res.Findings}
+		res = Result{Status: reports.Error, Reason: fmt.Sprintf("%s %v", timedOutReason, c.TimeoutOf(t)), Findings: res.Findings, Err: cctx.Err()}
 	}
-	return Finish(c, res, time.Since(start))
+	stalled := res.Status == reports.Error && ctx.Err() == nil &&
+		(errors.Is(res.Err, ErrNoAnswer) || errors.Is(cctx.Err(), context.DeadlineExceeded) || t.noAnswers() > before)
+	return Finish(c, res, time.Since(start)), stalled
 }
 
 // runGuarded runs the check, turning a panic into an Error.
@@ -217,11 +232,14 @@ func RunAllProgress(ctx context.Context, t *Target, checks []Check, start func(i
 			if start != nil {
 				start(i, c)
 			}
-			rc = Run(ctx, t, c)
+			var stalled bool
+			rc, stalled = runCheck(ctx, t, c)
 			if (rc.Failing() || rc.Status == reports.Error) && ctx.Err() == nil && coversAny(c, t.Flaky) {
-				rc = retried(rc, Run(ctx, t, c))
+				var again reports.Check
+				again, stalled = runCheck(ctx, t, c)
+				rc = retried(rc, again)
 			}
-			if rc.Status == reports.Error && (stalled(rc.Reason) || rc.Duration >= c.TimeoutOf(t)) {
+			if stalled && rc.Status == reports.Error {
 				timedOut++
 			} else {
 				timedOut = 0
@@ -237,14 +255,6 @@ func RunAllProgress(ctx context.Context, t *Target, checks []Check, start func(i
 
 // timedOutReason starts the reason of a check that ran out of time.
 const timedOutReason = "the check did not finish within"
-
-// stalled reports whether an errored check's reason says the target did
-// not answer in time (the check's budget, or one request's). RunAllProgress
-// also counts an errored check that used its whole budget, whatever its
-// reason says (a silent WebSocket errs in words of its own).
-func stalled(reason string) bool {
-	return strings.Contains(reason, timedOutReason) || strings.Contains(reason, noAnswerWithin)
-}
 
 // coversAny reports whether c covers one of the rule ids.
 func coversAny(c Check, ids []string) bool {

@@ -1,0 +1,210 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"crypto/sha1"
+	"encoding/base64"
+	"encoding/binary"
+	"encoding/json"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// hostileWS is what a hostile Inference server does on each seat's
+// WebSocket once the handshake is done.
+type hostileWS func(c net.Conn, w *bufio.Writer, stop <-chan struct{})
+
+// hostileInference is an Inference server that creates matches (so the
+// preflight of --create passes) and then treats every seat's WebSocket
+// with ws, and trickles every other answer one byte a second.
+func hostileInference(t *testing.T, ws hostileWS) *httptest.Server {
+	t.Helper()
+	stop := make(chan struct{})
+	mux := http.NewServeMux()
+	mux.HandleFunc("POST /api/inference/matches", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.Write([]byte(`{"match_id":"m1","tokens":{"0":"a","1":"b","2":"c","3":"d","4":"e","5":"f","6":"g","7":"h"}}`))
+	})
+	mux.HandleFunc("/ws/inference", func(w http.ResponseWriter, r *http.Request) {
+		h := sha1.Sum([]byte(r.Header.Get("Sec-WebSocket-Key") + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"))
+		conn, rw, err := http.NewResponseController(w).Hijack()
+		if err != nil {
+			return
+		}
+		defer conn.Close()
+		rw.WriteString("HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: " + base64.StdEncoding.EncodeToString(h[:]) + "\r\n\r\n")
+		if rw.Flush() != nil {
+			return
+		}
+		// What umpire sends is read and dropped.
+		go func() {
+			buf := make([]byte, 4096)
+			for {
+				if _, err := conn.Read(buf); err != nil {
+					return
+				}
+			}
+		}()
+		ws(conn, rw.Writer, stop)
+	})
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) { trickle(w, r, stop) })
+	srv := httptest.NewServer(mux)
+	t.Cleanup(func() { close(stop); srv.CloseClientConnections(); srv.Close() })
+	return srv
+}
+
+// trickle answers 200 with an endless body, one byte a second.
+func trickle(w http.ResponseWriter, r *http.Request, stop <-chan struct{}) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(http.StatusOK)
+	rc := http.NewResponseController(w)
+	tick := time.NewTicker(time.Second)
+	defer tick.Stop()
+	for {
+		if _, err := w.Write([]byte(" ")); err != nil || rc.Flush() != nil {
+			return
+		}
+		select {
+		case <-tick.C:
+		case <-r.Context().Done():
+			return
+		case <-stop:
+			return
+		}
+	}
+}
+
+// wsSilent says nothing.
+func wsSilent(_ net.Conn, _ *bufio.Writer, stop <-chan struct{}) { <-stop }
+
+// wsTrickle announces a text frame of 1000 bytes and sends its payload one
+// byte a second.
+func wsTrickle(c net.Conn, w *bufio.Writer, stop <-chan struct{}) {
+	w.Write([]byte{0x81, 126, 0x03, 0xe8})
+	tick := time.NewTicker(time.Second)
+	defer tick.Stop()
+	for {
+		w.WriteByte('{')
+		if w.Flush() != nil {
+			return
+		}
+		select {
+		case <-tick.C:
+		case <-stop:
+			return
+		}
+	}
+}
+
+// wsHuge announces a text frame of 2 GiB and sends bytes as fast as umpire
+// reads them.
+func wsHuge(c net.Conn, w *bufio.Writer, stop <-chan struct{}) {
+	hdr := []byte{0x81, 127, 0, 0, 0, 0, 0, 0, 0, 0}
+	binary.BigEndian.PutUint64(hdr[2:], 2<<30)
+	w.Write(hdr)
+	chunk := []byte(strings.Repeat("[", 32<<10))
+	for {
+		select {
+		case <-stop:
+			return
+		default:
+		}
+		c.SetWriteDeadline(time.Now().Add(time.Second))
+		if _, err := w.Write(chunk); err != nil {
+			if ne, ok := err.(net.Error); ok && ne.Timeout() {
+				w.Reset(c)
+				continue
+			}
+			return
+		}
+	}
+}
+
+// hostileBangArena is a BangArena server that creates rooms (so the
+// preflight of --create passes) and trickles every other answer one byte a
+// second.
+func hostileBangArena(t *testing.T) *httptest.Server {
+	t.Helper()
+	stop := make(chan struct{})
+	mux := http.NewServeMux()
+	mux.HandleFunc("POST /api/ai/rooms", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.Write([]byte(`{"roomId":"r1","tokens":{"0":"a","1":"b","2":"c","3":"d"}}`))
+	})
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) { trickle(w, r, stop) })
+	srv := httptest.NewServer(mux)
+	t.Cleanup(func() { close(stop); srv.CloseClientConnections(); srv.Close() })
+	return srv
+}
+
+// TestConformHostileEndsSoon points conform at servers that trickle (an
+// Inference WebSocket frame, BangArena's HTTP answers), stay silent or
+// announce a 2 GiB WebSocket frame: each run ends within a bound, its
+// report written (exit 3: the suite could not judge a target that does not
+// answer), the suite given up once two checks in a row got no answer in
+// time, whatever words their errors used. Before, each took minutes: a
+// silent WebSocket twelve, a trickle eleven and three quarters, a 2 GiB
+// frame seven.
+func TestConformHostileEndsSoon(t *testing.T) {
+	tests := []struct {
+		name string
+		game string
+		srv  func(t *testing.T) *httptest.Server
+	}{
+		{"silent websocket", "inference", func(t *testing.T) *httptest.Server { return hostileInference(t, wsSilent) }},
+		{"trickled websocket", "inference", func(t *testing.T) *httptest.Server { return hostileInference(t, wsTrickle) }},
+		{"2 GiB frame", "inference", func(t *testing.T) *httptest.Server { return hostileInference(t, wsHuge) }},
+		{"trickled HTTP answers", "bangarena", hostileBangArena},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := tc.srv(t)
+			dir := t.TempDir()
+			rep := filepath.Join(dir, "report.json")
+			start := time.Now()
+			code, _, errs := runEnv(t, "", false, func(e *env) int {
+				return run(context.Background(), e, []string{"conform", "--game", tc.game, "--target", srv.URL, "--create",
+					"--request-timeout", "2s", "--json", rep})
+			})
+			el := time.Since(start)
+			t.Logf("%s: exit %d in %v", tc.name, code, el)
+			if code != exitError {
+				t.Errorf("exit %d, want %d\n%.2000s", code, exitError, errs)
+			}
+			if el > 60*time.Second {
+				t.Errorf("the run took %v, want under 60s", el)
+			}
+			data, err := os.ReadFile(rep)
+			if err != nil {
+				t.Fatalf("no report: %v", err)
+			}
+			var r struct {
+				Checks []struct {
+					Name, Status, Reason string
+					Duration             time.Duration `json:"duration_ns"`
+				} `json:"checks"`
+			}
+			if err := json.Unmarshal(data, &r); err != nil {
+				t.Fatalf("the report does not parse: %v", err)
+			}
+			given := 0
+			for _, c := range r.Checks {
+				if strings.HasPrefix(c.Reason, "not run:") {
+					given++
+					continue
+				}
+				t.Logf("%s: %s (%v) %.200s", c.Name, c.Status, c.Duration, c.Reason)
+			}
+			if given == 0 {
+				t.Errorf("no check was given up; want the suite given up after two stalled checks\n%.3000s", data)
+			}
+		})
+	}
+}
