@@ -219,6 +219,7 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "umpire conform: %s\n", inert.String(cannot))
 		rep := reports.New(meta, reports.ApplicableRules(reports.KindConform, rules.Default()))
 		errorRun(rep, "the suite can play the target", cannot)
+		rep.Warnings = append(rep.Warnings, t.Redirects()...)
 		rep.Meta.Duration = time.Since(start)
 		if err := out.write(e, rep); err != nil {
 			fmt.Fprintf(e.stderr, "umpire conform: writing reports: %v\n", err)
@@ -254,6 +255,9 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 		}
 	})
 	rep.Meta.Duration = time.Since(start)
+	// The target's redirects, followed within its origin or not followed
+	// to another, are said on the run (harness/conform Target.Redirects).
+	rep.Warnings = append(rep.Warnings, t.Redirects()...)
 	withReproduce(rep.Checks, &t, run)
 	rep.Normalize()
 	if err := out.write(e, rep); err != nil {

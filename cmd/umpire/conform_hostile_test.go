@@ -13,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -206,5 +207,56 @@ func TestConformHostileEndsSoon(t *testing.T) {
 				t.Errorf("no check was given up; want the suite given up after two stalled checks\n%.3000s", data)
 			}
 		})
+	}
+}
+
+// TestConformRedirectNoted: a BangArena target whose observe answers 302
+// to another port. The other service is never asked (no seat token goes
+// there), and the report says the target redirected, in every format.
+func TestConformRedirectNoted(t *testing.T) {
+	var asked, tokens atomic.Int32
+	other := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		asked.Add(1)
+		if r.Header.Get("x-agent-token") != "" {
+			tokens.Add(1)
+		}
+	}))
+	defer other.Close()
+	mux := http.NewServeMux()
+	mux.HandleFunc("POST /api/ai/rooms", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.Write([]byte(`{"roomId":"r1","tokens":{"0":"a","1":"b","2":"c","3":"d"}}`))
+	})
+	mux.HandleFunc("GET /api/ai/rooms/{id}/observe", func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, other.URL+r.URL.RequestURI(), http.StatusFound)
+	})
+	target := httptest.NewServer(mux)
+	defer target.Close()
+	dir := t.TempDir()
+	code, _, errs := runEnv(t, "", false, func(e *env) int {
+		return run(context.Background(), e, []string{"conform", "--game", "bangarena", "--target", target.URL, "--create",
+			"--request-timeout", "2s", "--budget", "-1s", "--report-dir", dir})
+	})
+	if code == exitOK {
+		t.Errorf("exit 0 against a target that answers no observe\n%.2000s", errs)
+	}
+	if n := asked.Load(); n != 0 {
+		t.Errorf("the other service was asked %d times (%d with a seat token), want never", n, tokens.Load())
+	}
+	for _, f := range []string{"report.json", "summary.md", "report.html"} {
+		data, err := os.ReadFile(filepath.Join(dir, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(data), "the target redirected GET /api/ai/rooms/r1/observe") || !strings.Contains(string(data), "to another origin, not followed") {
+			t.Errorf("%s does not say the target redirected\n%s", f, data)
+		}
+	}
+	data, _ := os.ReadFile(filepath.Join(dir, "report.json"))
+	var r struct {
+		Warnings []string `json:"warnings"`
+	}
+	if err := json.Unmarshal(data, &r); err != nil || len(r.Warnings) == 0 {
+		t.Errorf("report.json: warnings %q (%v)", r.Warnings, err)
 	}
 }

@@ -166,15 +166,16 @@ func (t *Target) checkRedirect(req *http.Request, via []*http.Request) error {
 	if req.Response != nil {
 		code = req.Response.StatusCode
 	}
-	what := fmt.Sprintf("the target redirected %s %s (HTTP %d) to %s", from.Method, from.URL.Path, code, reports.RedactString(to))
+	what := fmt.Sprintf("the target redirected %s %s (HTTP %d)", from.Method, from.URL.Path, code)
 	switch {
 	case errors.Is(err, http.ErrUseLastResponse):
-		what += ": another origin, not followed (no request body, token or header of umpire's was sent there; the check saw the redirect itself)"
+		what += " to another origin, not followed (nothing of umpire's was sent there; the check got the redirect as the answer)"
 	case err != nil:
-		what += ": " + err.Error()
+		what += " within its origin, not followed further: " + err.Error()
 	default:
-		what += ": the same origin, followed"
+		what += " within its origin, followed"
 	}
+	what += ": " + reports.RedactString(to)
 	t.state.redirects.add(what)
 	return err
 }
