@@ -260,3 +260,46 @@ func TestConformRedirectNoted(t *testing.T) {
 		t.Errorf("report.json: warnings %q (%v)", r.Warnings, err)
 	}
 }
+
+// TestConformRunBudget: a run whose budget (--timeout) runs out ends then,
+// writes its report with the checks not carried out marked so, and exits
+// 3; the budget's flag takes auto, a duration or 0, never a negative one.
+func TestConformRunBudget(t *testing.T) {
+	srv := hostileInference(t, wsSilent)
+	rep := filepath.Join(t.TempDir(), "report.json")
+	start := time.Now()
+	code, _, errs := runEnv(t, "", false, func(e *env) int {
+		return run(context.Background(), e, []string{"conform", "--game", "inference", "--target", srv.URL, "--create",
+			"--request-timeout", "1m", "--timeout", "3s", "--json", rep})
+	})
+	if el := time.Since(start); el > 30*time.Second {
+		t.Errorf("a run of budget 3s took %v", el)
+	}
+	if code != exitError {
+		t.Errorf("exit %d, want %d\n%.2000s", code, exitError, errs)
+	}
+	data, err := os.ReadFile(rep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r struct {
+		Checks []struct{ Status, Reason string } `json:"checks"`
+	}
+	if err := json.Unmarshal(data, &r); err != nil {
+		t.Fatal(err)
+	}
+	notRun := 0
+	for _, c := range r.Checks {
+		if c.Status == "error" && strings.Contains(c.Reason, "not run: the run's budget ran out (3s)") {
+			notRun++
+		}
+	}
+	if notRun < len(r.Checks)-2 {
+		t.Errorf("%d of %d checks marked not run for the budget", notRun, len(r.Checks))
+	}
+	for _, v := range []string{"-1s", "soon"} {
+		if code, _, _ := runUmpire(t, "", "conform", "--game", "inference", "--embedded", "--timeout", v); code != exitUsage {
+			t.Errorf("--timeout %s: exit %d, want %d", v, code, exitUsage)
+		}
+	}
+}

@@ -183,10 +183,14 @@ func runCheck(ctx context.Context, t *Target, c Check) (reports.Check, bool) {
 	before := t.noAnswers()
 	cctx, cancel := context.WithTimeout(ctx, c.TimeoutOf(t))
 	defer cancel()
-	res := runGuarded(cctx, t, c)
+	res := runAbandoning(cctx, t, c)
 	res.Findings = Grade(res.Findings, t.Strict)
 	if res.Status == reports.Disabled && cctx.Err() != nil && len(res.MustFindings()) == 0 {
-		res = Result{Status: reports.Error, Reason: fmt.Sprintf("%s %v", timedOutReason, c.TimeoutOf(t)), Findings: res.Findings, Err: cctx.Err()}
+		reason := fmt.Sprintf("%s %v", timedOutReason, c.TimeoutOf(t))
+		if ctx.Err() != nil {
+			reason = strings.TrimPrefix(notRunReason(ctx), "not run: ") + " while the check ran"
+		}
+		res = Result{Status: reports.Error, Reason: reason, Findings: res.Findings, Err: cctx.Err()}
 	}
 	stalled := res.Status == reports.Error && ctx.Err() == nil &&
 		(errors.Is(res.Err, ErrNoAnswer) || errors.Is(cctx.Err(), context.DeadlineExceeded) || t.noAnswers() > before)
@@ -205,8 +209,9 @@ func runGuarded(ctx context.Context, t *Target, c Check) (res Result) {
 
 // RunAll carries checks out against t one after another, in order: the
 // suite as "umpire conform", selftest and the Ginkgo specs run it. Once ctx
-// is done the remaining checks are recorded as Error "interrupted", never
-// dropped. each, when not nil, sees every result as it finishes.
+// is done the remaining checks are recorded as Error "interrupted" (or,
+// when the run's budget ended it, "not run: the run's budget ran out"),
+// never dropped. each, when not nil, sees every result as it finishes.
 func RunAll(ctx context.Context, t *Target, checks []Check, each func(i int, rc reports.Check)) []reports.Check {
 	return RunAllProgress(ctx, t, checks, nil, each)
 }
@@ -225,7 +230,7 @@ func RunAllProgress(ctx context.Context, t *Target, checks []Check, start func(i
 		var rc reports.Check
 		switch {
 		case ctx.Err() != nil:
-			rc = Finish(c, Result{Status: reports.Error, Reason: "interrupted"}, 0)
+			rc = Finish(c, Result{Status: reports.Error, Reason: notRunReason(ctx)}, 0)
 		case timedOut >= MaxTimedOut:
 			rc = Finish(c, Result{Status: reports.Error, Reason: fmt.Sprintf("not run: the %d checks before it got no answer in time; the target seems to have stopped answering", timedOut)}, 0)
 		default:
