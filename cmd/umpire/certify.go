@@ -150,7 +150,8 @@ func cmdCertify(ctx context.Context, e *env, args []string) int {
 	maxFailures := fs.Int("max-failures", 0, "stop the run once this many matches have failed (0: play them all); the report says how many were played")
 	until := fs.Bool("until-confident", false, "stop early once the win rate's 95% Wilson interval excludes 1/seats (at least 10 matches)")
 	workers := fs.Int("workers", 0, "matches played at once (default GOMAXPROCS)")
-	runBudget := fs.Duration("run-budget", 0, "wall-clock budget of the whole run (0: none); matches not played by then make the run an error (exit 3)")
+	var runBudget budgetFlag
+	fs.Var(&runBudget, "run-budget", "wall-clock budget of the whole run: auto (its matches played --workers at once, each taking its whole watchdog, plus two minutes: a run whose matches keep to their watchdog never meets it), a duration, or 0 for none; when it runs out the matches under way end as harness errors, those not played are not started, the reports are still written, exit 3")
 	var basis basisFlags
 	addBasisFlags(fs, &basis, false)
 	if code, ok := parseFlags(fs, args); !ok {
@@ -166,7 +167,7 @@ func cmdCertify(ctx context.Context, e *env, args []string) int {
 	set := map[string]bool{}
 	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
 	cfg := f.config()
-	cfg.Matches, cfg.UntilConfident, cfg.Workers, cfg.RunBudget, cfg.Args = *matches, *until, *workers, *runBudget, append([]string{"certify"}, args...)
+	cfg.Matches, cfg.UntilConfident, cfg.Workers, cfg.RunBudget, cfg.Args = *matches, *until, *workers, runBudget.or(certify.RunBudgetAuto), append([]string{"certify"}, args...)
 	if *maxFailures < 0 {
 		fmt.Fprintln(e.stderr, "umpire certify: --max-failures must be 0 or more")
 		return exitUsage

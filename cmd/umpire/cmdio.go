@@ -78,13 +78,64 @@ func openInput(ctx context.Context, e *env, name string) (r io.Reader, shown str
 }
 
 // readUntil returns r made to end with ctx (see openInput), and a func
-// that stops watching ctx.
+// that stops watching ctx. A regular file is read in place; any other
+// source (a pipe, a terminal, standard input, whose read the file's close
+// does not end when it is not in the runtime's poller) is read by a
+// goroutine, so a read blocked on it ends when ctx does (the goroutine is
+// left to the read, which ends with the process).
 func readUntil(ctx context.Context, r io.Reader) (io.Reader, func() bool) {
 	stop := func() bool { return false }
 	if f, ok := r.(*os.File); ok {
 		stop = context.AfterFunc(ctx, func() { f.Close() })
+		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+			return ctxReader{ctx, r}, stop
+		}
 	}
-	return ctxReader{ctx, r}, stop
+	return &asyncReader{ctx: ctx, r: r}, stop
+}
+
+// asyncReader reads r in a goroutine, one read at a time, and returns
+// ctx's error once ctx is done, even while a read is blocked.
+type asyncReader struct {
+	ctx context.Context
+	r   io.Reader
+	// pending is the read under way (nil: none); buf is its buffer.
+	pending chan asyncRead
+	buf     []byte
+}
+
+type asyncRead struct {
+	n   int
+	err error
+}
+
+func (a *asyncReader) Read(p []byte) (int, error) {
+	if err := a.ctx.Err(); err != nil {
+		return 0, err
+	}
+	if len(p) == 0 {
+		return 0, nil
+	}
+	if a.pending == nil {
+		if cap(a.buf) < len(p) {
+			a.buf = make([]byte, len(p))
+		}
+		buf := a.buf[:len(p)]
+		ch := make(chan asyncRead, 1)
+		go func() {
+			n, err := a.r.Read(buf)
+			ch <- asyncRead{n, err}
+		}()
+		a.pending = ch
+	}
+	select {
+	case res := <-a.pending:
+		a.pending = nil
+		n := copy(p, a.buf[:res.n])
+		return n, res.err
+	case <-a.ctx.Done():
+		return 0, a.ctx.Err()
+	}
 }
 
 // ctxReader reads from r until ctx is done.

@@ -65,7 +65,8 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 	fs.DurationVar(&t.CheckTimeout, "check-timeout", 0, "bound on each check (default derived from the deadline)")
 	fs.DurationVar(&t.Budget, "budget", 0, "how long the suite may play on (more rooms, more rounds) for rare situations its seats steer toward and that have not arisen; 0: the default (45s), negative: no playing on")
 	fs.DurationVar(&t.RequestTimeout, "request-timeout", 0, "bound on each HTTP request to the target (default 10s or three deadlines)")
-	runTimeout := fs.Duration("timeout", 0, "bound on the whole run (0: none); checks not finished by then are errors (exit 3)")
+	var runTimeout budgetFlag
+	fs.Var(&runTimeout, "timeout", "budget of the whole run: auto (the sum of the checks' own bounds, their play-on budget included, plus the preflight's and a minute: a run whose checks keep to their bounds never meets it), a duration, or 0 for none; when it runs out the check under way ends, the checks not carried out are errors (\"not run: the run's budget ran out\"), the reports are still written, exit 3")
 	filter := fs.String("label-filter", "", "Ginkgo label filter over the checks' labels: the game and rule ids (e.g. 'bangarena/server.token || bangarena/14.random-legal')")
 	var out reportFlags
 	addReportFlags(fs, &out)
@@ -219,6 +220,7 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "umpire conform: %s\n", inert.String(cannot))
 		rep := reports.New(meta, reports.ApplicableRules(reports.KindConform, rules.Default()))
 		errorRun(rep, "the suite can play the target", cannot)
+		rep.Warnings = append(rep.Warnings, t.Redirects()...)
 		rep.Meta.Duration = time.Since(start)
 		if err := out.write(e, rep); err != nil {
 			fmt.Fprintf(e.stderr, "umpire conform: writing reports: %v\n", err)
@@ -228,12 +230,8 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 	rep := reports.New(meta, reports.ApplicableRules(reports.KindConform, rules.Default()))
 	cenv := out.console(e) // standard output carries a report of "-" alone
 	console := cenv.stdout
-	runCtx := ctx
-	if *runTimeout > 0 {
-		var cancel context.CancelFunc
-		runCtx, cancel = context.WithTimeout(ctx, *runTimeout)
-		defer cancel()
-	}
+	runCtx, cancelRun := conform.WithRunBudget(ctx, runTimeout.or(conform.RunBudget(&t, checks)))
+	defer cancelRun()
 	run := conformRun{embedded: *embedded, faults: faults, dialects: dialects, strict: t.Strict}
 	// On a terminal a long wait is told every heartbeatEvery; in a pipe
 	// (a CI log) once nothing was printed for quietEvery, as certify does.
@@ -254,6 +252,9 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 		}
 	})
 	rep.Meta.Duration = time.Since(start)
+	// The target's redirects, followed within its origin or not followed
+	// to another, are said on the run (harness/conform Target.Redirects).
+	rep.Warnings = append(rep.Warnings, t.Redirects()...)
 	withReproduce(rep.Checks, &t, run)
 	rep.Normalize()
 	if err := out.write(e, rep); err != nil {

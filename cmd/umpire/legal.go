@@ -58,10 +58,11 @@ func legalOf(e *env, g *cliGame, name string, check, asJSON bool) int {
 
 // readLegalInput reads the one message of "umpire legal" (FILE|-, at most
 // maxMessageBytes). When it cannot, it says why on stderr and gives the
-// exit code: 2 for a file that does not open or a message nested deeper
-// than schemas.MaxDepth (not an input legal can judge, like one that is
-// not a JSON object), 1 for a message over the limit (it does not
-// conform), 3 for a read error.
+// exit code: 2 for a file that does not open, 1 for a message over the
+// limit (it does not conform), 3 for a read error or a message nested
+// deeper than schemas.MaxDepth (past umpire's own bound: the judgment
+// could not be carried out, as for any input umpire cannot read through;
+// not a mistake of the command line).
 func readLegalInput(e *env, name string) (raw []byte, code int, ok bool) {
 	// One message, at most maxMessageBytes: the read ends by itself.
 	in, err := readInput(context.Background(), e, name, maxMessageBytes)
@@ -71,8 +72,8 @@ func readLegalInput(e *env, name string) (raw []byte, code int, ok bool) {
 		// Said at once, the same for both games and any depth, before a
 		// parser answers with its own limit (encoding/json: 10000) or,
 		// below it, reads around the nesting.
-		fmt.Fprintf(e.stderr, "umpire legal: %s: the message is nested deeper than %d levels of objects and arrays; not a message legal can judge (umpire validate checks shapes)\n", inert.String(in.name), schemas.MaxDepth)
-		return nil, exitUsage, false
+		fmt.Fprintf(e.stderr, "umpire legal: %s: the message is nested deeper than %d levels of objects and arrays, umpire's bound; nothing judged (umpire validate checks shapes)\n", inert.String(in.name), schemas.MaxDepth)
+		return nil, exitError, false
 	case err == nil:
 		return in.data, exitOK, true
 	case errors.As(err, &pe):

@@ -40,14 +40,15 @@ func TestLegalCommand(t *testing.T) {
 		{name: "not json", args: []string{"legal", "--game", "inference", "-"}, stdin: "hello", wantCode: exitUsage, wantErr: []string{"not one JSON object"}},
 		{name: "message over the limit", args: []string{"legal", "--game", "inference", "-"}, stdin: strings.Repeat(" ", maxMessageBytes+1), wantCode: exitFail, wantOut: []string{"exceeds the limit of 1048576 bytes"}},
 		{name: "bangarena message over the limit", args: []string{"legal", "--game", "bangarena", "-"}, stdin: strings.Repeat(" ", maxMessageBytes+1), wantCode: exitFail, wantOut: []string{"exceeds the limit of 1048576 bytes"}},
-		// Nested deeper than schemas.MaxDepth: exit 2 with one clear
-		// line, for both games, below and above encoding/json's limit
-		// (bangarena read around 600 levels and said the lists match).
-		{name: "nested 600 deep", args: []string{"legal", "--game", "inference", "--check", "-"}, stdin: deepMessage("your_turn", 600), wantCode: exitUsage, wantErr: []string{"nested deeper than 512 levels"}},
-		{name: "nested 20000 deep", args: []string{"legal", "--game", "inference", "--check", "-"}, stdin: deepMessage("your_turn", 20000), wantCode: exitUsage, wantErr: []string{"nested deeper than 512 levels"}},
-		{name: "bangarena nested 600 deep", args: []string{"legal", "--game", "bangarena", "--check", "-"}, stdin: deepMessage("observation", 600), wantCode: exitUsage, wantErr: []string{"nested deeper than 512 levels"}},
-		{name: "bangarena nested 20000 deep", args: []string{"legal", "--game", "bangarena", "--check", "-"}, stdin: deepMessage("observation", 20000), wantCode: exitUsage, wantErr: []string{"nested deeper than 512 levels"}},
-		{name: "bangarena unclosed nesting", args: []string{"legal", "--game", "bangarena", "--check", "-"}, stdin: strings.Repeat("[", 100000), wantCode: exitUsage, wantErr: []string{"nested deeper than 512 levels"}},
+		// Nested deeper than schemas.MaxDepth: exit 3 (umpire's bound,
+		// not a usage mistake) with one clear line, for both games, below
+		// and above encoding/json's limit (bangarena read around 600
+		// levels and said the lists match).
+		{name: "nested 600 deep", args: []string{"legal", "--game", "inference", "--check", "-"}, stdin: deepMessage("your_turn", 600), wantCode: exitError, wantErr: []string{"nested deeper than 512 levels"}},
+		{name: "nested 20000 deep", args: []string{"legal", "--game", "inference", "--check", "-"}, stdin: deepMessage("your_turn", 20000), wantCode: exitError, wantErr: []string{"nested deeper than 512 levels"}},
+		{name: "bangarena nested 600 deep", args: []string{"legal", "--game", "bangarena", "--check", "-"}, stdin: deepMessage("observation", 600), wantCode: exitError, wantErr: []string{"nested deeper than 512 levels"}},
+		{name: "bangarena nested 20000 deep", args: []string{"legal", "--game", "bangarena", "--check", "-"}, stdin: deepMessage("observation", 20000), wantCode: exitError, wantErr: []string{"nested deeper than 512 levels"}},
+		{name: "bangarena unclosed nesting", args: []string{"legal", "--game", "bangarena", "--check", "-"}, stdin: strings.Repeat("[", 100000), wantCode: exitError, wantErr: []string{"nested deeper than 512 levels"}},
 		{name: "other message type", args: []string{"legal", "--game", "inference", "-"}, stdin: `{"type":"move"}`, wantCode: exitUsage, wantErr: []string{`a "move" message`}},
 		{name: "view lacks fields", args: []string{"legal", "--game", "inference", "-"}, stdin: `{"your_seat":1}`, wantCode: exitUsage, wantErr: []string{`visible_state lacks "your_credits"`}},
 		{name: "missing file", args: []string{"legal", "--game", "inference", legalTD("nope.json")}, wantCode: exitUsage, wantErr: []string{"cannot read"}},

@@ -159,9 +159,9 @@ type Config struct {
 	Shard shard.Shard
 	// Workers bounds the matches played at once (GOMAXPROCS when 0).
 	Workers int
-	// RunBudget bounds the whole run (0: none but the caller's context).
-	// Matches not started by then are not played; running ones end as
-	// harness errors.
+	// RunBudget bounds the whole run (0: none but the caller's context;
+	// RunBudgetAuto: derived from the run, DefaultRunBudget). Matches not
+	// started by then are not played; running ones end as harness errors.
 	RunBudget time.Duration
 	// MatchBudget is the per-match watchdog (0: derived from the deadline
 	// and the match size).
@@ -314,7 +314,32 @@ func (c Config) withDefaults() (Config, error) {
 	if c.MatchBudget == 0 {
 		c.MatchBudget = c.defaultBudget()
 	}
+	if c.RunBudget < 0 {
+		c.RunBudget = c.DefaultRunBudget()
+	}
 	return c, nil
+}
+
+// RunBudgetAuto as Config.RunBudget asks for DefaultRunBudget.
+const RunBudgetAuto time.Duration = -1
+
+// DefaultRunBudget is the budget of a run that gives none (of a Config
+// whose defaults are filled): its matches (each twice in an A/B run; a
+// shard's part of them) played Workers at once, each taking its whole
+// watchdog (MatchBudget) and exit grace, plus two minutes for starting and
+// ending. A run whose matches keep to their watchdog never meets it, however
+// many matches it asks; it ends a run in which something waits past every
+// bound.
+func (c Config) DefaultRunBudget() time.Duration {
+	jobs := c.Matches
+	if c.Shard.N > 1 {
+		jobs = (c.Matches + c.Shard.N - 1) / c.Shard.N
+	}
+	if c.Baseline != (Agent{}) {
+		jobs *= 2
+	}
+	waves := (jobs + max(1, c.Workers) - 1) / max(1, c.Workers)
+	return time.Duration(waves)*(c.MatchBudget+c.ExitGrace) + 2*time.Minute
 }
 
 // defaultBudget bounds one match generously: every decision the agent could

@@ -254,3 +254,27 @@ func TestMemoryWarning(t *testing.T) {
 		}
 	}
 }
+
+// TestDefaultRunBudget: a run that gives no budget gets one derived from
+// what it asks — its matches in waves of Workers, each its whole watchdog
+// and exit grace, plus two minutes — so a run of many matches is never cut
+// by default; 0 stays no budget.
+func TestDefaultRunBudget(t *testing.T) {
+	cfg := small(GameInference, bin.broken, 10)
+	cfg.Workers, cfg.RunBudget = 4, RunBudgetAuto
+	c, err := cfg.withDefaults()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := 3*(c.MatchBudget+c.ExitGrace) + 2*time.Minute; c.RunBudget != want {
+		t.Errorf("run budget %v, want %v", c.RunBudget, want)
+	}
+	cfg.Matches = 1000
+	if c, _ := cfg.withDefaults(); c.RunBudget < 250*c.MatchBudget {
+		t.Errorf("1000 matches on 4 workers get %v, under 250 watchdogs of %v", c.RunBudget, c.MatchBudget)
+	}
+	cfg.RunBudget = 0
+	if c, _ := cfg.withDefaults(); c.RunBudget != 0 {
+		t.Errorf("a run budget of 0 became %v, want none", c.RunBudget)
+	}
+}

@@ -50,6 +50,9 @@ type Result struct {
 	Evaluated     map[string]int
 	NotExercised  map[string]string
 	NotApplicable map[string]string
+	// Err is the error an errored check ended with (Errored), kept for
+	// its type: one wrapping ErrNoAnswer says the target stalled.
+	Err error
 }
 
 // eval counts one evaluation of each rule.
@@ -96,7 +99,7 @@ func (r Result) OrSkip(format string, args ...any) Result {
 
 // errored returns a result for a check umpire could not carry out.
 func Errored(err error) Result {
-	return Result{Status: reports.Error, Reason: err.Error()}
+	return Result{Status: reports.Error, Reason: err.Error(), Err: err}
 }
 
 // MustFindings returns the MUST findings of r.
@@ -167,15 +170,31 @@ func labelExpr(expr string) string {
 // Run carries c out against t within its timeout and returns the report
 // entry. A check that ends with its context's deadline is an Error.
 func Run(ctx context.Context, t *Target, c Check) reports.Check {
+	rc, _ := runCheck(ctx, t, c)
+	return rc
+}
+
+// runCheck is Run that also says whether the check stalled: it errored
+// because the target did not answer in time — its own budget ran out, its
+// error wraps ErrNoAnswer, or a wait on the target ran out while it ran
+// (Target.NoAnswer), whatever words its reason uses.
+func runCheck(ctx context.Context, t *Target, c Check) (reports.Check, bool) {
 	start := time.Now()
+	before := t.noAnswers()
 	cctx, cancel := context.WithTimeout(ctx, c.TimeoutOf(t))
 	defer cancel()
-	res := runGuarded(cctx, t, c)
+	res := runAbandoning(cctx, t, c)
 	res.Findings = Grade(res.Findings, t.Strict)
 	if res.Status == reports.Disabled && cctx.Err() != nil && len(res.MustFindings()) == 0 {
-		res = Result{Status: reports.Error, Reason: fmt.Sprintf("%s %v", timedOutReason, c.TimeoutOf(t)), Findings: res.Findings}
+		reason := fmt.Sprintf("%s %v", timedOutReason, c.TimeoutOf(t))
+		if ctx.Err() != nil {
+			reason = strings.TrimPrefix(notRunReason(ctx), "not run: ") + " while the check ran"
+		}
+		res = Result{Status: reports.Error, Reason: reason, Findings: res.Findings, Err: cctx.Err()}
 	}
-	return Finish(c, res, time.Since(start))
+	stalled := res.Status == reports.Error && ctx.Err() == nil &&
+		(errors.Is(res.Err, ErrNoAnswer) || errors.Is(cctx.Err(), context.DeadlineExceeded) || t.noAnswers() > before)
+	return Finish(c, res, time.Since(start)), stalled
 }
 
 // runGuarded runs the check, turning a panic into an Error.
@@ -190,8 +209,9 @@ func runGuarded(ctx context.Context, t *Target, c Check) (res Result) {
 
 // RunAll carries checks out against t one after another, in order: the
 // suite as "umpire conform", selftest and the Ginkgo specs run it. Once ctx
-// is done the remaining checks are recorded as Error "interrupted", never
-// dropped. each, when not nil, sees every result as it finishes.
+// is done the remaining checks are recorded as Error "interrupted" (or,
+// when the run's budget ended it, "not run: the run's budget ran out"),
+// never dropped. each, when not nil, sees every result as it finishes.
 func RunAll(ctx context.Context, t *Target, checks []Check, each func(i int, rc reports.Check)) []reports.Check {
 	return RunAllProgress(ctx, t, checks, nil, each)
 }
@@ -210,18 +230,21 @@ func RunAllProgress(ctx context.Context, t *Target, checks []Check, start func(i
 		var rc reports.Check
 		switch {
 		case ctx.Err() != nil:
-			rc = Finish(c, Result{Status: reports.Error, Reason: "interrupted"}, 0)
+			rc = Finish(c, Result{Status: reports.Error, Reason: notRunReason(ctx)}, 0)
 		case timedOut >= MaxTimedOut:
 			rc = Finish(c, Result{Status: reports.Error, Reason: fmt.Sprintf("not run: the %d checks before it got no answer in time; the target seems to have stopped answering", timedOut)}, 0)
 		default:
 			if start != nil {
 				start(i, c)
 			}
-			rc = Run(ctx, t, c)
+			var stalled bool
+			rc, stalled = runCheck(ctx, t, c)
 			if (rc.Failing() || rc.Status == reports.Error) && ctx.Err() == nil && coversAny(c, t.Flaky) {
-				rc = retried(rc, Run(ctx, t, c))
+				var again reports.Check
+				again, stalled = runCheck(ctx, t, c)
+				rc = retried(rc, again)
 			}
-			if rc.Status == reports.Error && (stalled(rc.Reason) || rc.Duration >= c.TimeoutOf(t)) {
+			if stalled && rc.Status == reports.Error {
 				timedOut++
 			} else {
 				timedOut = 0
@@ -237,14 +260,6 @@ func RunAllProgress(ctx context.Context, t *Target, checks []Check, start func(i
 
 // timedOutReason starts the reason of a check that ran out of time.
 const timedOutReason = "the check did not finish within"
-
-// stalled reports whether an errored check's reason says the target did
-// not answer in time (the check's budget, or one request's). RunAllProgress
-// also counts an errored check that used its whole budget, whatever its
-// reason says (a silent WebSocket errs in words of its own).
-func stalled(reason string) bool {
-	return strings.Contains(reason, timedOutReason) || strings.Contains(reason, noAnswerWithin)
-}
 
 // coversAny reports whether c covers one of the rule ids.
 func coversAny(c Check, ids []string) bool {

@@ -10,7 +10,7 @@ import (
 // sessionOr runs the shared session and turns its failure into an Error.
 func SessionErr(err error) Result {
 	if IsTimeout(err) {
-		return Result{Status: reports.Error, Reason: "the session match did not end in time: " + err.Error()}
+		return Result{Status: reports.Error, Reason: "the session match did not end in time: " + err.Error(), Err: err}
 	}
 	return Errored(err)
 }
@@ -45,7 +45,7 @@ func NeedCreate(t *Target) (Result, bool) {
 // probeErr turns an error of a probe into a Result.
 func ProbeErr(err error) Result {
 	if IsTimeout(err) {
-		return Result{Status: reports.Error, Reason: "the server did not answer in time: " + err.Error()}
+		return Result{Status: reports.Error, Reason: "the server did not answer in time: " + err.Error(), Err: err}
 	}
 	return Errored(err)
 }

@@ -30,8 +30,20 @@ func DoJSON(ctx context.Context, t *Target, method, path string, header map[stri
 		rd = bytes.NewReader(data)
 	}
 	wait := t.RequestWait()
+	parent := ctx
 	ctx, cancel := context.WithTimeout(ctx, wait)
 	defer cancel()
+	// A wait that ran out is a NoAnswerError whichever bound saw it first:
+	// this request's, or the client's (Target.Client).
+	ranOut := func(what string, err error) error {
+		if errors.Is(err, ErrNoAnswer) {
+			return err
+		}
+		if parent.Err() == nil && errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			return t.NoAnswer(what, wait, err)
+		}
+		return nil
+	}
 	req, err := http.NewRequestWithContext(ctx, method, t.URL+path, rd)
 	if err != nil {
 		return 0, nil, err
@@ -44,14 +56,17 @@ func DoJSON(ctx context.Context, t *Target, method, path string, header map[stri
 	}
 	resp, err := t.Client().Do(req)
 	if err != nil {
-		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-			return 0, nil, fmt.Errorf("%s %s: %s %v: %w", method, path, noAnswerWithin, wait, err)
+		if na := ranOut(method+" "+path, err); na != nil {
+			return 0, nil, na
 		}
 		return 0, nil, fmt.Errorf("%s %s: %w", method, path, err)
 	}
 	defer resp.Body.Close()
 	data, err := ReadAnswer(resp)
 	if err != nil {
+		if na := ranOut(method+" "+path+": reading the answer", err); na != nil {
+			return resp.StatusCode, data, na
+		}
 		return resp.StatusCode, data, fmt.Errorf("%s %s: %w", method, path, err)
 	}
 	return resp.StatusCode, data, nil
@@ -79,8 +94,8 @@ func ReadAnswer(resp *http.Response) ([]byte, error) {
 	return data, nil
 }
 
-// noAnswerWithin is how a request's error says the target did not answer
-// within its bound (RunAll gives a suite up after a few of them).
+// noAnswerWithin is how a NoAnswerError says the target did not answer
+// within its bound (its words only: RunAll counts the error's type).
 const noAnswerWithin = "no answer within"
 
 // clip shortens a body for an error message.

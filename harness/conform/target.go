@@ -14,10 +14,10 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/umpire-arena/umpire/harness"
-	"github.com/umpire-arena/umpire/internal/origin"
 	"github.com/umpire-arena/umpire/schemas"
 )
 
@@ -112,6 +112,13 @@ type targetState struct {
 	// values are what a game's checks keep for the run beside the
 	// sessions, by key (Value, SetValue).
 	values map[string]any
+	// noAnswers counts the waits on the target that ran out (NoAnswer).
+	noAnswers atomic.Int64
+	// redirects notes the target's redirects (checkRedirect).
+	redirects redirects
+	// client is the run's HTTP client, made once (Client).
+	clientOnce sync.Once
+	client     *http.Client
 }
 
 // DefaultBudget is the default of Target.Budget: long enough for a few more
@@ -553,12 +560,14 @@ func (t *Target) RequestWait() time.Duration {
 // Client is the HTTP client the suite talks to the target with: the one
 // given, else one that follows a redirect only within the target's origin
 // (internal/origin), so that no request body or token of umpire's goes to
-// another service.
+// another service, notes every redirect on the run (Redirects), and bounds
+// every exchange by RequestWait, a wait that runs out ending in a
+// NoAnswerError (ErrNoAnswer).
 func (t *Target) Client() *http.Client {
 	if t.HTTP != nil {
 		return t.HTTP
 	}
-	return origin.Client(nil, 0)
+	return t.client()
 }
 
 // schemaSet compiles the schemas once per Target.

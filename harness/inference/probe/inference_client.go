@@ -78,9 +78,12 @@ type infPlay struct {
 	t       *conform.Target
 	matchID string
 	conns   map[int]*websocket.Conn
-	in      chan infMsg
-	wg      sync.WaitGroup
-	cancel  context.CancelFunc
+	// raws are the network connections under every connection opened,
+	// for Close.
+	raws   map[*websocket.Conn]*conform.RawConns
+	in     chan infMsg
+	wg     sync.WaitGroup
+	cancel context.CancelFunc
 	// ctx is the play's context (cancelled by Close), for the reader of a
 	// seat that reconnects (inference_rejoin.go).
 	ctx context.Context
@@ -98,6 +101,9 @@ type infPlay struct {
 	seen atomic.Int64
 	// ended counts seats whose connection closed or got match_end.
 	ended map[int]bool
+	// announced is the longest deadline a your_turn announced (next
+	// waits at least three of them for a message).
+	announced time.Duration
 }
 
 // infCreate asks the harness extension for a match. The answer is read
@@ -178,7 +184,7 @@ func wsURL(t *conform.Target, matchID string, seat int) string {
 
 // dialSeat opens a seat's connection without saying hello, offering no
 // compression.
-func dialSeat(ctx context.Context, t *conform.Target, matchID string, seat int) (*websocket.Conn, error) {
+func dialSeat(ctx context.Context, t *conform.Target, matchID string, seat int) (*websocket.Conn, *conform.RawConns, error) {
 	return dialSeatMode(ctx, t, matchID, seat, websocket.CompressionDisabled)
 }
 
@@ -186,14 +192,14 @@ func dialSeat(ctx context.Context, t *conform.Target, matchID string, seat int) 
 // messages they receive are delivered by next. ctx bounds the whole play.
 func infJoin(ctx context.Context, t *conform.Target, matchID string, tokens map[int]string) (*infPlay, error) {
 	ctx, cancel := context.WithCancel(ctx)
-	p := &infPlay{t: t, matchID: matchID, conns: map[int]*websocket.Conn{}, in: make(chan infMsg, 256), cancel: cancel, ctx: ctx, ended: map[int]bool{}}
+	p := &infPlay{t: t, matchID: matchID, conns: map[int]*websocket.Conn{}, raws: map[*websocket.Conn]*conform.RawConns{}, in: make(chan infMsg, 256), cancel: cancel, ctx: ctx, ended: map[int]bool{}}
 	for i, seat := range conform.SortedSeats(tokens) {
-		c, err := dialSeatMode(ctx, t, matchID, seat, joinCompression(i))
+		c, raw, err := dialSeatMode(ctx, t, matchID, seat, joinCompression(i))
 		if err != nil {
 			p.Close()
 			return nil, err
 		}
-		p.conns[seat] = c
+		p.conns[seat], p.raws[c] = c, raw
 		hello := map[string]any{"type": "hello", "match_id": matchID, "seat": seat, "token": tokens[seat]}
 		if err := p.send(ctx, seat, hello); err != nil {
 			p.Close()
@@ -213,6 +219,11 @@ func (p *infPlay) read(ctx context.Context, seat int, c *websocket.Conn) {
 		m := infMsg{Seat: seat, At: time.Now()}
 		if err == nil && (p.seen.Add(1) > maxPlayMessages || p.kept.Add(int64(len(data)+playMessageCost)) > maxPlayBytes) {
 			err = errPlayTooLarge
+		}
+		if errors.Is(err, websocket.ErrMessageTooBig) {
+			// A frame past the bound is never read through: the seat got
+			// no answer it could read, however fast the frame comes.
+			err = p.t.NoAnswer(fmt.Sprintf("seat %d: no message within umpire's bound of %d bytes, the server sent a longer one", seat, maxMessageBytes), 0, err)
 		}
 		if err != nil {
 			m.Closed, m.Err = true, err
@@ -320,15 +331,22 @@ func (p *infPlay) move(ctx context.Context, seat, turn int, action string, amoun
 }
 
 // next returns the next message of any seat; io.EOF once every seat's
-// connection has ended or seen match_end.
+// connection has ended or seen match_end. A play on which no seat got a
+// message for answerWait (the target went silent, trickles a frame, or
+// sends one that never ends) ends with a NoAnswerError.
 func (p *infPlay) next(ctx context.Context) (infMsg, error) {
+	wait := p.answerWait()
+	timer := time.NewTimer(wait)
+	defer timer.Stop()
 	for {
 		if len(p.ended) == len(p.conns) {
 			return infMsg{}, io.EOF
 		}
 		select {
+		case <-timer.C:
+			return infMsg{}, p.t.NoAnswer(fmt.Sprintf("match %s: a message on any of the %d seats", p.matchID, len(p.conns)), wait, nil)
 		case m := <-p.in:
-			if m.Closed && errors.Is(m.Err, errPlayTooLarge) {
+			if m.Closed && (errors.Is(m.Err, errPlayTooLarge) || errors.Is(m.Err, conform.ErrNoAnswer)) {
 				return infMsg{}, m.Err
 			}
 			if m.Closed || m.Env.Type == "match_end" {
@@ -336,6 +354,9 @@ func (p *infPlay) next(ctx context.Context) (infMsg, error) {
 			}
 			if m.Closed {
 				continue
+			}
+			if d := m.Env.DeadlineMS; d != nil && *d > 0 {
+				p.announced = max(p.announced, time.Duration(*d)*time.Millisecond)
 			}
 			p.Got = append(p.Got, m)
 			return m, nil
@@ -345,11 +366,43 @@ func (p *infPlay) next(ctx context.Context) (infMsg, error) {
 	}
 }
 
-// Close ends every connection and waits for the readers.
-func (p *infPlay) Close() {
-	for _, c := range p.conns {
-		_ = c.Close(websocket.StatusNormalClosure, "done")
+// answerWait is how long a play waits for the next message of any seat:
+// the target's request bound (10 s or three deadlines), or three of the
+// longest deadline a your_turn announced, whichever is longer. On a match
+// handed over (no --create) the suite may hold only some seats, and the
+// others' players may join late and think long: at least
+// handedOverWait there.
+func (p *infPlay) answerWait() time.Duration {
+	w := max(p.t.RequestWait(), 3*p.announced)
+	if !p.t.Create {
+		w = max(w, handedOverWait)
 	}
+	return w
+}
+
+// handedOverWait is the least answerWait of a match handed over: past a
+// server's wait for its seats to join (the embedded server's is 30 s) and a
+// few long deadlines of players the suite does not hold.
+const handedOverWait = 2 * time.Minute
+
+// closeWait bounds the closing handshakes of a play's connections, all
+// together: a server that never answers a close frame (one sending a frame
+// that never ends, or silent) costs that once, not five seconds a seat.
+const closeWait = 2 * time.Second
+
+// Close ends every connection it opened (a seat that joined again has
+// two) and waits for the readers: the closing handshakes run side by side,
+// each within closeWait (closeSeat).
+func (p *infPlay) Close() {
+	var wg sync.WaitGroup
+	for c, raw := range p.raws {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			closeSeat(c, raw, "done")
+		}()
+	}
+	wg.Wait()
 	p.cancel()
 	for _, c := range p.conns {
 		_ = c.CloseNow()

@@ -15,7 +15,7 @@ import (
 func preflightMatch(ctx context.Context, t *conform.Target, seat int) error {
 	ctx, cancel := context.WithTimeout(ctx, conform.PreflightWait)
 	defer cancel()
-	c, err := dialSeat(ctx, t, t.Match, seat)
+	c, raw, err := dialSeat(ctx, t, t.Match, seat)
 	var he *handshakeError
 	switch {
 	case errors.As(err, &he) && he.status == http.StatusNotFound:
@@ -25,7 +25,7 @@ func preflightMatch(ctx context.Context, t *conform.Target, seat int) error {
 	case err != nil:
 		return fmt.Errorf("match %s: %v", t.Match, err)
 	}
-	defer c.Close(websocket.StatusNormalClosure, "umpire preflight")
+	defer closeSeat(c, raw, "umpire preflight")
 	hello, _ := json.Marshal(map[string]any{"type": "hello", "match_id": t.Match, "seat": seat, "token": t.Seats[seat]})
 	if err := c.Write(ctx, websocket.MessageText, hello); err != nil {
 		return fmt.Errorf("match %s seat %d: sending hello: %v", t.Match, seat, err)

@@ -9,7 +9,6 @@ import (
 
 	"github.com/umpire-arena/umpire/harness/conform"
 
-	"github.com/coder/websocket"
 	"github.com/umpire-arena/umpire/referee/rules"
 )
 
@@ -130,7 +129,7 @@ func (p *infPlay) rejoin(ctx context.Context, seat int, token string, answer fun
 	if old == nil {
 		return fmt.Errorf("seat %d is not connected", seat)
 	}
-	_ = old.Close(websocket.StatusNormalClosure, "reconnecting")
+	closeSeat(old, p.raws[old], "reconnecting")
 	for !p.ended[seat] { // the old reader's end
 		m, err := p.next(ctx)
 		if err != nil {
@@ -140,11 +139,11 @@ func (p *infPlay) rejoin(ctx context.Context, seat int, token string, answer fun
 			return err
 		}
 	}
-	c, err := dialSeat(ctx, p.t, p.matchID, seat)
+	c, raw, err := dialSeat(ctx, p.t, p.matchID, seat)
 	if err != nil {
 		return err
 	}
-	p.conns[seat] = c
+	p.conns[seat], p.raws[c] = c, raw
 	delete(p.ended, seat)
 	p.wg.Add(1)
 	go p.read(p.ctx, seat, c)
