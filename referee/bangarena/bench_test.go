@@ -115,3 +115,33 @@ func BenchmarkEncodeLog(b *testing.B) {
 	}
 	b.ReportMetric(float64(len(log)), "events")
 }
+
+// BenchmarkReadEventsList splits the events of a late request (a long
+// game's whole history) into its elements, as readEvents does: the
+// bounded reader (lastElements, which keeps the last maxEvents) against
+// decoding the whole list at once, the reader it replaced.
+func BenchmarkReadEventsList(b *testing.B) {
+	g := lateGame(b)
+	seat, _ := g.Decider()
+	raw, err := json.Marshal(g.Request(seat, "1970-01-01T00:00:30.000Z").Observation.Events)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("last-elements", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, _, ok := lastElements(raw, maxEvents); !ok {
+				b.Fatal("does not read")
+			}
+		}
+	})
+	b.Run("unmarshal", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			var list []json.RawMessage
+			if err := json.Unmarshal(raw, &list); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
