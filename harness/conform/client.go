@@ -76,15 +76,9 @@ func DoJSON(ctx context.Context, t *Target, method, path string, header map[stri
 const MaxAnswerBytes = 8 << 20
 
 // ReadAnswer reads an answer's body, at most MaxAnswerBytes: a longer one
-// is an error (with its first MaxAnswerBytes), never silently cut. The
-// buffer is sized from Content-Length when the answer gives one, so what
-// a check keeps of it holds no spare capacity.
+// is an error (with its first MaxAnswerBytes), never silently cut.
 func ReadAnswer(resp *http.Response) ([]byte, error) {
-	size := 512
-	if n := resp.ContentLength; n > 0 && n <= MaxAnswerBytes {
-		size = int(n) + 1 // +1: the read that sees the end
-	}
-	data, err := readAll(io.LimitReader(resp.Body, MaxAnswerBytes+1), size)
+	data, err := io.ReadAll(io.LimitReader(resp.Body, MaxAnswerBytes+1))
 	switch {
 	case err != nil:
 		return data, fmt.Errorf("reading the answer: %w", err)
@@ -143,22 +137,4 @@ func CheckAnnounced(t *Target, what string, toks map[int]string) error {
 		}
 	}
 	return nil
-}
-
-// readAll is io.ReadAll with a first buffer of size bytes.
-func readAll(r io.Reader, size int) ([]byte, error) {
-	b := make([]byte, 0, size)
-	for {
-		n, err := r.Read(b[len(b):cap(b)])
-		b = b[:len(b)+n]
-		if err != nil {
-			if errors.Is(err, io.EOF) {
-				err = nil
-			}
-			return b, err
-		}
-		if len(b) == cap(b) {
-			b = append(b, 0)[:len(b)]
-		}
-	}
 }
