@@ -3,7 +3,6 @@ package probe
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -516,7 +515,7 @@ const baRoomKeep = 32 << 20
 
 // errRoomTooBig is the error of a room whose answers passed baRoomKeep:
 // the suite cannot judge it within bounded memory, and says so.
-var errRoomTooBig = errors.New("the room's answers passed the 32 MiB umpire keeps of one room (a correct match keeps a few MiB): the room is not played further")
+var errRoomTooBig = fmt.Errorf("the room's answers passed the %d MiB umpire keeps of one room (a correct match keeps a few MiB): the room is not played further", baRoomKeep>>20)
 
 // charge adds an answer of size bytes, kept times times, to what the room
 // keeps; past baRoomKeep it returns errRoomTooBig, naming the answers kept
