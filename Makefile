@@ -82,9 +82,9 @@ fuzz-ledger:
 # normal user, a root grandchild leaving the cgroup, 1 GiB under
 # --agent-memory 128MiB; and a 1 MB JSON-RPC batch to /mcp. Hostile
 # servers and files: conform against BangArena observe answers padded to
-# 8 MiB and nested 8 MiB deep; the proxy relaying 3,000 observe answers
-# of 1 MiB; a report relabelled pass, merged; a merge
-# written to /dev/null.
+# 8 MiB (a long field; small events) and nested 8 MiB deep; the proxy
+# relaying 3,000 observe answers of 1 MiB; a report relabelled pass,
+# merged; a merge written to /dev/null.
 hostile-host:
 	bash scripts/hostile-host.sh
 

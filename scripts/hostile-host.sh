@@ -18,5 +18,5 @@ if [[ -z "$UMPIRE" ]]; then
 fi
 "$GO" build -o "$out/goagent" ./examples/agents/goagent
 "$GO" build -o "$out/hostilehost" ./scripts/hostilehost
-"$out/hostilehost" -umpire "$UMPIRE" -goagent "$out/goagent" -attacks "${ATTACKS:-rounds,flood,rooms,trickle,connflood,setsid,daemon,cgleave,memory,batch,padobserve,deepobserve,padproxy,forged,devnull}" | tee "$out/result.txt"
+"$out/hostilehost" -umpire "$UMPIRE" -goagent "$out/goagent" -attacks "${ATTACKS:-rounds,flood,rooms,trickle,connflood,setsid,daemon,cgleave,memory,batch,padobserve,eventsobserve,deepobserve,padproxy,forged,devnull}" | tee "$out/result.txt"
 ! grep -q ' HURT ' "$out/result.txt"

@@ -3,16 +3,11 @@ package main
 import (
 	"bytes"
 	"context"
-	"fmt"
 	"io"
-	"net/http"
 	"net/http/httptest"
-	"net/http/httputil"
-	"net/url"
 	"os"
 	"path/filepath"
 	"runtime"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -20,62 +15,8 @@ import (
 
 	"github.com/umpire-arena/umpire/harness"
 	"github.com/umpire-arena/umpire/harness/conform"
+	"github.com/umpire-arena/umpire/internal/hostile"
 )
-
-// The ways observePad pads an answer.
-const (
-	padBlanks = iota // blanks: still the same JSON value
-	padField         // one long string field the suite reads around
-	padEvents        // small events appended to observation.events
-)
-
-// observePad makes every answer to observe of the wrapped server about n
-// bytes long, padded the given way.
-func observePad(target string, n int, how int) http.Handler {
-	u, _ := url.Parse(target)
-	rp := httputil.NewSingleHostReverseProxy(u)
-	rp.ModifyResponse = func(resp *http.Response) error {
-		if !strings.HasSuffix(resp.Request.URL.Path, "/observe") || resp.StatusCode != http.StatusOK {
-			return nil
-		}
-		body, err := io.ReadAll(resp.Body)
-		resp.Body.Close()
-		if err != nil {
-			return err
-		}
-		body = bytes.TrimRight(body, " \n")
-		end := len(body) - 1
-		switch {
-		case end < 1 || body[end] != '}' || len(body) >= n:
-		case how == padField:
-			pad := append([]byte(`,"umpirePadding":"`), bytes.Repeat([]byte("x"), max(0, n-len(body)-20))...)
-			body = append(append(append(body[:end:end], pad...), '"'), '}')
-		case how == padBlanks:
-			body = append(append(body[:end:end], bytes.Repeat([]byte(" "), n-len(body))...), '}')
-		default:
-			// Before the events' closing bracket, events of their own
-			// (seq far past the match's, each distinct).
-			at := bytes.Index(body, []byte(`"events":[`))
-			if at < 0 {
-				break
-			}
-			at += len(`"events":[`)
-			var pad bytes.Buffer
-			for seq := 1 << 30; pad.Len() < n-len(body); seq++ {
-				fmt.Fprintf(&pad, `{"seq":%d,"type":"turn_start","seat":0},`, seq)
-			}
-			body = append(append(append([]byte(nil), body[:at]...), pad.Bytes()...), body[at:]...)
-			if bytes.HasPrefix(body[at+pad.Len():], []byte("]")) {
-				body = append(body[:at+pad.Len()-1], body[at+pad.Len():]...) // no trailing comma
-			}
-		}
-		resp.Body = io.NopCloser(bytes.NewReader(body))
-		resp.ContentLength = int64(len(body))
-		resp.Header.Set("Content-Length", strconv.Itoa(len(body)))
-		return nil
-	}
-	return rp
-}
 
 // heapWatch samples the live heap (after a collection) every 50 ms until
 // stopped and keeps the peak.
@@ -128,14 +69,18 @@ func TestConformPaddedObservesBoundedMemory(t *testing.T) {
 	if testing.Short() {
 		t.Skip("moves gigabytes over loopback")
 	}
-	for how, name := range []string{padBlanks: "blanks", padField: "field", padEvents: "events"} {
-		t.Run(name, func(t *testing.T) {
+	for _, how := range []hostile.Padding{hostile.Blanks, hostile.Field, hostile.Events} {
+		t.Run(how.String(), func(t *testing.T) {
 			before := runtime.NumGoroutine()
 			e, err := conform.StartEmbedded(harness.GameBangArena, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
-			srv := httptest.NewServer(observePad(e.URL, 8<<20-200<<10, how))
+			h, err := hostile.ObserveProxy(e.URL, func(body []byte) []byte { return hostile.Pad(body, 8<<20-200<<10, how) })
+			if err != nil {
+				t.Fatal(err)
+			}
+			srv := httptest.NewServer(h)
 			// Nothing of the run, the server or the proxy is left behind
 			// (the rooms it created would play on into the next test).
 			defer func() {

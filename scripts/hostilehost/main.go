@@ -17,6 +17,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/umpire-arena/umpire/internal/hostile"
 )
 
 type driver struct {
@@ -27,7 +29,7 @@ type driver struct {
 func main() {
 	umpire := flag.String("umpire", "bin/umpire", "umpire binary under test")
 	goagent := flag.String("goagent", "", "the Go example agent binary (for setsid)")
-	only := flag.String("attacks", "rounds,flood,rooms,trickle,connflood,setsid,daemon,cgleave,memory,batch,padobserve,deepobserve,padproxy,forged,devnull", "attacks to play, comma-separated")
+	only := flag.String("attacks", "rounds,flood,rooms,trickle,connflood,setsid,daemon,cgleave,memory,batch,padobserve,eventsobserve,deepobserve,padproxy,forged,devnull", "attacks to play, comma-separated")
 	flag.Parse()
 	tmp, err := os.MkdirTemp("", "hostile-host-")
 	if err != nil {
@@ -63,7 +65,9 @@ func main() {
 		case "batch":
 			r = d.batch()
 		case "padobserve":
-			r = d.padObserve()
+			r = d.padObserve(hostile.Field)
+		case "eventsobserve":
+			r = d.padObserve(hostile.Events)
 		case "deepobserve":
 			r = d.deepObserve()
 		case "forged":

@@ -9,16 +9,14 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
-	"net/http/httputil"
-	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"syscall"
 	"time"
 
+	"github.com/umpire-arena/umpire/internal/hostile"
 	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/reports"
 )
@@ -36,27 +34,11 @@ const conformRSSLimit = 512 << 10 // KiB
 // observeProxy serves, in this process, a reverse proxy to base whose
 // answers to observe are rewritten by edit.
 func observeProxy(base string, edit func(body []byte) []byte) *httptest.Server {
-	u, err := url.Parse(base)
+	h, err := hostile.ObserveProxy(base, edit)
 	if err != nil {
 		fail(err)
 	}
-	rp := httputil.NewSingleHostReverseProxy(u)
-	rp.ModifyResponse = func(resp *http.Response) error {
-		if !strings.HasSuffix(resp.Request.URL.Path, "/observe") || resp.StatusCode != http.StatusOK {
-			return nil
-		}
-		body, err := io.ReadAll(resp.Body)
-		resp.Body.Close()
-		if err != nil {
-			return err
-		}
-		body = edit(body)
-		resp.Body = io.NopCloser(bytes.NewReader(body))
-		resp.ContentLength = int64(len(body))
-		resp.Header.Set("Content-Length", strconv.Itoa(len(body)))
-		return nil
-	}
-	return httptest.NewServer(rp)
+	return httptest.NewServer(h)
 }
 
 // conformAgainst runs `umpire conform --create` of BangArena against url
@@ -93,11 +75,11 @@ func (d *driver) conformAgainst(url string) result {
 }
 
 // padObserve: every BangArena observe answer padded to just under the
-// 8 MiB read cap with an extension field.
-func (d *driver) padObserve() result {
+// 8 MiB read cap, the given way (a long extension field; small events).
+func (d *driver) padObserve(how hostile.Padding) result {
 	s := d.serve("bangarena", nil, nil)
 	defer s.stop()
-	p := observeProxy(s.base, func(body []byte) []byte { return padTo(body, 8<<20-200<<10) })
+	p := observeProxy(s.base, func(body []byte) []byte { return hostile.Pad(body, 8<<20-200<<10, how) })
 	defer p.Close()
 	return d.conformAgainst(p.URL)
 }
@@ -190,17 +172,6 @@ func (d *driver) devnull() result {
 	return result{v, int(cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss), fmt.Sprintf("uid %d: merge exit %d; /dev/null is %s", os.Getuid(), code, mode)}
 }
 
-// padTo pads a JSON object to size bytes with an extension field.
-func padTo(body []byte, size int) []byte {
-	body = bytes.TrimRight(body, " \n")
-	end := len(body) - 1
-	if end < 1 || body[end] != '}' || len(body)+20 >= size {
-		return body
-	}
-	pad := append([]byte(`,"umpirePadding":"`), bytes.Repeat([]byte("x"), size-len(body)-20)...)
-	return append(append(append(body[:end:end], pad...), '"'), '}')
-}
-
 // padProxy: `umpire proxy` relays 3,000 observe answers padded to just
 // under its 1 MiB message cap (keeping each whole took 2.17 GB); then
 // SIGINT. Held when the relay's peak RSS stays under conformRSSLimit and
@@ -217,7 +188,7 @@ func (d *driver) padProxy() result {
 	if err := json.Unmarshal([]byte(s.line), &info); err != nil || len(info.Agents) == 0 {
 		fail(fmt.Errorf("serve printed no agent seat: %v: %s", err, s.line))
 	}
-	p := observeProxy(s.base, func(body []byte) []byte { return padTo(body, 1<<20-1<<10) })
+	p := observeProxy(s.base, func(body []byte) []byte { return hostile.Pad(body, 1<<20-1<<10, hostile.Field) })
 	defer p.Close()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
