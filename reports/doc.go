@@ -15,7 +15,8 @@
 // picks the most severe): Fail means the target departs from a rule, Error
 // means umpire could not carry the check out. A skip always has a Reason.
 // Findings are rules.Finding values with the transcript of the messages
-// exchanged around them.
+// exchanged around them; a message over MaxMessageBytes (64 KiB) is kept
+// as an excerpt of that size, its secrets redacted, and says so.
 //
 // Everything else is derived, never stored as truth: Counts, Verdict and
 // ExitCode; Coverage (per rule, the checks that evaluated it and the worst

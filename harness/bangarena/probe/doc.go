@@ -11,6 +11,12 @@
 // seeds by simulation, bangarena_steer.go, is only an optimisation for a
 // server that declares umpire's generator).
 //
+// What a room keeps of the server's answers is bounded (baRoomKeep, 32
+// MiB: the decisions seen, the openings, the answers; past it the room is
+// given up with its reason), and its transcript keeps a large exchange as
+// its excerpt (reports.MaxMessageBytes), so a server padding its answers
+// toward the 8 MiB read cap cannot make the suite's memory grow with them.
+//
 // Suite is the game's part of harness/conform, handed to the registry by
 // harness/bangarena; the mode knows the game only through it.
 package probe
