@@ -86,3 +86,33 @@ func FuzzInferenceAgrees(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkInferenceAgrees compares a conforming legal_actions list, as
+// the proxy's judge does for every your_turn: the one-pass fast path
+// against the full comparison it stands in front of (the list split into
+// items, then Inference), measured side by side in one run.
+//
+//	go test -run '^$' -bench BenchmarkInferenceAgrees ./harness/legaldiff/
+func BenchmarkInferenceAgrees(b *testing.B) {
+	list := []byte(`[{"action":"fold"},{"action":"call","amount":4},{"action":"raise","min":1,"max":10}]`)
+	b.Run("fast", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if !InferenceAgrees(agreesDerived, list) {
+				b.Fatal("a conforming list not agreed")
+			}
+		}
+	})
+	b.Run("full", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			var items []json.RawMessage
+			if err := json.Unmarshal(list, &items); err != nil {
+				b.Fatal(err)
+			}
+			if !Inference(agreesDerived, items).Equal() {
+				b.Fatal("a conforming list not equal")
+			}
+		}
+	})
+}
