@@ -1,34 +1,5 @@
 package rules
 
-import "slices"
-
-// Clause is a basis a finding of a rule may rest on other than the rule's
-// own. A rule whose sentence is the documents' can be broken, in a
-// particular case, only under a reading or a pin: a schema property marked
-// x-basis, a legal item whose form or presence is a reading (issue 26).
-// The catalogue is the one source of which bases a rule's findings may
-// carry (Rule.Clauses): a report read from a file whose finding names any
-// other basis is re-graded to its rule's (reports.Regrade), so an edited
-// report cannot lower a document rule's finding to a reading.
-type Clause struct {
-	Basis Basis  `json:"basis"`
-	Ref   string `json:"ref"`
-}
-
-// Allows reports whether a finding of r may rest on basis b with
-// reference ref: the rule's own basis, or one of its clauses.
-func (r Rule) Allows(b Basis, ref string) bool {
-	if b == r.Basis && (ref == r.Ref || b == BasisDocument) {
-		return true
-	}
-	for _, c := range r.Clauses {
-		if c.Basis == b && c.Ref == ref {
-			return true
-		}
-	}
-	return false
-}
-
 // SchemaClauses are the bases the JSON Schemas of game name besides the
 // documents' own (x-basis with x-ref): a rule whose findings come from
 // schema violations may carry any of them. schemas' tests fail on a schema
@@ -65,7 +36,7 @@ func clauseTable() map[string][]Clause {
 	reading := func(refs ...string) []Clause {
 		out := make([]Clause, len(refs))
 		for i, r := range refs {
-			out[i] = Clause{BasisReading, r}
+			out[i] = Clause{Basis: BasisReading, Ref: r}
 		}
 		return out
 	}
@@ -83,7 +54,7 @@ func clauseTable() map[string][]Clause {
 		// certify: an extra answer around umpire's own situations.
 		"bangarena/agent.only-when-asked": reading("I-BA-C5"),
 		// The suite's timeout probe: "strikes" is WIRE.md's field.
-		"inference/timeouts.strikes": {{BasisContract, "WIRE.md Match log"}},
+		"inference/timeouts.strikes": {{Basis: BasisContract, Ref: "WIRE.md Match log"}},
 		// The Inference log verifier.
 		"inference/table.button":        reading("I-INF-2"),
 		"inference/round.7.uncontested": reading("I-INF-10"),
@@ -109,11 +80,4 @@ func withClauses(r Rule, table map[string][]Clause, schema map[string]bool) Rule
 		r.Clauses = nil
 	}
 	return r
-}
-
-// Equal reports whether r and o are the same rule, clauses included.
-func (r Rule) Equal(o Rule) bool {
-	return r.ID == o.ID && r.Level == o.Level && r.Doc == o.Doc && r.Section == o.Section && r.Text == o.Text &&
-		r.Basis == o.Basis && r.Ref == o.Ref && r.Observable == o.Observable && r.ObservableWhy == o.ObservableWhy &&
-		slices.Equal(r.Clauses, o.Clauses)
 }

@@ -210,8 +210,8 @@ func bangarenaStatements() []Statement {
 // (SchemaClauses).
 func bangarenaSchemaClauses() []Clause {
 	return []Clause{
-		{BasisContract, "WIRE.md Card objects"}, {BasisContract, "WIRE.md Decision answers"}, {BasisContract, "WIRE.md Errors"},
-		{BasisContract, "WIRE.md Legal items"}, {BasisContract, "WIRE.md Observation events"}, {BasisContract, "WIRE.md Observation fields"},
-		{BasisReading, "I-BA-21"}, {BasisReading, "I-BA-29"}, {BasisReading, "I-BA-30"}, {BasisReading, "I-BA-60"},
+		{Basis: BasisContract, Ref: "WIRE.md Card objects"}, {Basis: BasisContract, Ref: "WIRE.md Decision answers"}, {Basis: BasisContract, Ref: "WIRE.md Errors"},
+		{Basis: BasisContract, Ref: "WIRE.md Legal items"}, {Basis: BasisContract, Ref: "WIRE.md Observation events"}, {Basis: BasisContract, Ref: "WIRE.md Observation fields"},
+		{Basis: BasisReading, Ref: "I-BA-21"}, {Basis: BasisReading, Ref: "I-BA-29"}, {Basis: BasisReading, Ref: "I-BA-30"}, {Basis: BasisReading, Ref: "I-BA-60"},
 	}
 }

@@ -96,7 +96,7 @@ func inferenceStatements() []Statement {
 // (SchemaClauses).
 func inferenceSchemaClauses() []Clause {
 	return []Clause{
-		{BasisContract, "WIRE.md Envelope"}, {BasisContract, "WIRE.md Match log"},
-		{BasisReading, "I-INF-11"}, {BasisReading, "I-INF-40"}, {BasisReading, "I-INF-41"},
+		{Basis: BasisContract, Ref: "WIRE.md Envelope"}, {Basis: BasisContract, Ref: "WIRE.md Match log"},
+		{Basis: BasisReading, Ref: "I-INF-11"}, {Basis: BasisReading, Ref: "I-INF-40"}, {Basis: BasisReading, Ref: "I-INF-41"},
 	}
 }
