@@ -1,5 +1,7 @@
 package rules
 
+import "github.com/umpire-arena/umpire/referee/rules/def"
+
 // BangArena rule ids are "bangarena/<section>.<slug>", where section is the
 // number of a section of krug_rules@0.1.0 (1 … 16), e.g. "bangarena/4.distance".
 
@@ -182,5 +184,50 @@ func BangArenaRules() []Rule {
 		{ID: "bangarena/log.chance", Level: Must, Doc: "WIRE.md", Section: "BangArena", Basis: BasisContract, Ref: "WIRE.md Harness extension (chance)", Text: "A server that declares chance umpire-chacha8 draws every random outcome from umpire's generator keyed with its seed."},
 		{ID: "bangarena/log.complete", Level: Must, Doc: "WIRE.md", Section: "BangArena", Text: "A finished match's log holds every event through game_over, and nothing after it."},
 		{ID: "bangarena/log.line-length", Level: Must, Doc: "WIRE.md", Section: "BangArena", Text: "A log line is at most 1 MiB long."},
+	}
+}
+
+// bangarenaBook is BangArena's part of the catalogue.
+func bangarenaBook() def.Book {
+	return def.Book{
+		Game: "bangarena",
+		Rules: func() []Rule {
+			var out []Rule
+			for _, l := range [][]Rule{BangArenaRules(), AgentRules(), ServerRules()} {
+				out = append(out, l...)
+			}
+			return out
+		},
+		Statements:    bangarenaStatements,
+		SchemaClauses: bangarenaSchemaClauses,
+		SchemaRules: func() []string {
+			return []string{
+				"bangarena/log.json", "bangarena/11.event-shape", "bangarena/11.fields", "bangarena/11.role-mode", "bangarena/12.request",
+				"bangarena/12.legal-mask", "bangarena/13.args-schema", "bangarena/13.action-ids", "bangarena/5.uid-form",
+				"bangarena/agent.legal-answer", "bangarena/server.answer-shape", "bangarena/server.status-code", "bangarena/server.mcp-tools",
+			}
+		},
+		Clauses: func() map[string][]Clause {
+			reading := def.Readings
+			return map[string][]Clause{
+				// The legal-list comparisons (harness/bangarena/probe onReading, I-BA-P4):
+				// an item whose presence or form rests on a reading.
+				"bangarena/server.legal-actions": reading("I-BA-7", "I-BA-21", "I-BA-29", "I-BA-30", "I-BA-31", "I-BA-32", "I-BA-34", "I-BA-35", "I-BA-36", "I-BA-37"),
+				"bangarena/3.shot-limit":         reading("I-BA-36"),
+				// The same comparison in the judge of the seats' evidence: an item
+				// the server offers on its own reading, whose actionId umpire
+				// cannot place in the catalogue, is cited under §13.
+				"bangarena/13.action-ids": reading("I-BA-7", "I-BA-21", "I-BA-29", "I-BA-30", "I-BA-31", "I-BA-32", "I-BA-34", "I-BA-35", "I-BA-36", "I-BA-37"),
+				// umpire legal --check: the same differences, cited under §1.
+				"bangarena/1.legal-only": reading("I-BA-7", "I-BA-21", "I-BA-29", "I-BA-30", "I-BA-31", "I-BA-32", "I-BA-34", "I-BA-35", "I-BA-36", "I-BA-37"),
+				// certify: an extra answer around umpire's own situations.
+				"bangarena/agent.only-when-asked": reading("I-BA-C5"),
+			}
+		},
+		LogOnly: func() map[string]string {
+			return map[string]string{
+				"bangarena/server.replay": "only the room's full log, replayed through the engine from its seed, shows it",
+			}
+		},
 	}
 }

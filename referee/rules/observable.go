@@ -1,6 +1,9 @@
 package rules
 
-import "fmt"
+import (
+	"fmt"
+	"maps"
+)
 
 // The reasons NewCatalogue gives the rules whose observability follows
 // from their area.
@@ -10,15 +13,15 @@ const (
 )
 
 // logOnly lists the rules outside the "log" areas that only a whole match
-// log shows, with why.
+// log shows, with why: every game's (def.Book.LogOnly).
 func logOnly() map[string]string {
-	return map[string]string{
-		"bangarena/server.replay":          "only the room's full log, replayed through the engine from its seed, shows it",
-		"inference/protocol.log-fields":    "the exact field set is pinned for log lines; live events may carry more and are read tolerantly",
-		"inference/protocol.log-order":     "the order of a round's lines is the log's; live events reach each seat in its own view",
-		"inference/protocol.sorted":        "the sort order of lists and of bust and return lines is pinned for the log file",
-		"inference/protocol.deal-function": "a property of umpire's embedded server, re-derived from the whole log once the seed is revealed",
+	out := map[string]string{}
+	for _, b := range books() {
+		if b.LogOnly != nil {
+			maps.Copy(out, b.LogOnly())
+		}
 	}
+	return out
 }
 
 // defaultObservable fills in a rule's observability when it names none:

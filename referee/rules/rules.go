@@ -111,13 +111,24 @@ func ValidID(id string) bool {
 	return !strings.HasPrefix(rest, ".") && !strings.HasSuffix(rest, ".")
 }
 
-// Default returns the catalogue of every rule umpire knows, for both games
-// and the wire contract. It panics only if the built-in lists are malformed,
+// Default returns the catalogue of every rule umpire knows: every game's
+// rulebook (books). It panics only if the built-in lists are malformed,
 // which the package tests rule out.
 func Default() *Catalogue {
-	c, err := NewCatalogue(InferenceRules(), BangArenaRules(), AgentRules(), ServerRules())
+	c, err := NewCatalogue(ruleLists()...)
 	if err != nil {
 		panic(err)
 	}
 	return c
+}
+
+// ruleLists are the rules of each game's book, in books' order.
+func ruleLists() [][]Rule {
+	var out [][]Rule
+	for _, b := range books() {
+		if b.Rules != nil {
+			out = append(out, b.Rules())
+		}
+	}
+	return out
 }

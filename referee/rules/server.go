@@ -13,15 +13,6 @@ func ServerRules() []Rule {
 	const wire = "WIRE.md"
 	const krug = "krug_rules@0.1.0"
 	return []Rule{
-		{ID: "inference/server.auth", Level: Must, Doc: wire, Section: "Envelope",
-			Text: "A hello with a wrong token is refused with an unauthorized error, and the seat does not join."},
-		{ID: "inference/server.bad-message", Level: Must, Doc: "inference-0.4", Section: "Illegal moves",
-			Text: "A message that is not a well-formed move is answered with an error; it changes nothing and the turn stays open."},
-		{ID: "inference/server.error-code", Level: Must, Doc: wire, Section: "Envelope",
-			Text: "An error carries the pinned code for its case: bad_message, illegal_move, not_your_turn, unauthorized or stale_turn."},
-		{ID: "inference/server.rules-served", Level: Must, Doc: "inference-0.4", Section: "header", Basis: BasisReading, Ref: "I-INF-R1",
-			Text: "GET /rules/inference answers 200 with a non-empty body: the game's rules, in whatever form (I-INF-R1)."},
-
 		{ID: "bangarena/server.answer-shape", Level: Must, Doc: wire, Section: "Decision answers",
 			Text: "Decision answers and error bodies have the pinned shapes: {ok, observationVersion, …} and {error:{code, message, …}}."},
 		{ID: "bangarena/server.duplicate-command", Level: Must, Doc: krug, Section: "§12",

@@ -5,27 +5,13 @@ import (
 	"strings"
 )
 
-// statementMaps lists each game's statement map and the clauses of its
-// schemas (SchemaClauses), in StatementGames' order.
-func statementMaps() []struct {
-	game    string
-	list    func() []Statement
-	clauses func() []Clause
-} {
-	return []struct {
-		game    string
-		list    func() []Statement
-		clauses func() []Clause
-	}{{"inference", inferenceStatements, inferenceSchemaClauses}, {"bangarena", bangarenaStatements, bangarenaSchemaClauses}}
-}
-
 // Statements returns the statement map of a game's rules document ("" for
-// both), in document order.
+// every game's, in books' order), in document order.
 func Statements(game string) []Statement {
 	var out []Statement
-	for _, m := range statementMaps() {
-		if game == "" || game == m.game {
-			out = append(out, m.list()...)
+	for _, b := range books() {
+		if b.Statements != nil && (game == "" || game == b.Game) {
+			out = append(out, b.Statements()...)
 		}
 	}
 	return out
@@ -34,8 +20,10 @@ func Statements(game string) []Statement {
 // StatementGames are the games whose document has a statement map.
 func StatementGames() []string {
 	var out []string
-	for _, m := range statementMaps() {
-		out = append(out, m.game)
+	for _, b := range books() {
+		if b.Statements != nil {
+			out = append(out, b.Game)
+		}
 	}
 	return out
 }
