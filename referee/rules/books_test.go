@@ -2,6 +2,9 @@ package rules
 
 import (
 	"maps"
+	"os"
+	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -76,5 +79,61 @@ func TestBooks(t *testing.T) {
 				t.Errorf("errors %q, want %q", errs, tc.want)
 			}
 		})
+	}
+}
+
+// mentionsGame reports whether a line of Go source mentions one of games:
+// the name in any case but all capitals (a reading's id, "I-NIM-5"), as a
+// word or the start of one (nimStatements), not inside another word.
+func mentionsGame(games []string, line string) bool {
+	quoted := make([]string, len(games))
+	for i, g := range games {
+		quoted[i] = regexp.QuoteMeta(g)
+	}
+	re := regexp.MustCompile(`(?i)(?:^|[^a-z])(` + strings.Join(quoted, "|") + `)`)
+	for _, m := range re.FindAllStringSubmatch(line, -1) {
+		if m[1] != strings.ToUpper(m[1]) {
+			return true
+		}
+	}
+	return false
+}
+
+// TestOnlyGamesGoNamesGames (issue 28): a game's part of the catalogue lives
+// in its rulebook, its tests beside it; games.go, which lists the books, is
+// the one file of this package (and of def), tests included, that names a
+// game, in code or in comments.
+func TestOnlyGamesGoNamesGames(t *testing.T) {
+	var games []string
+	for _, b := range books() {
+		games = append(games, b.Game)
+	}
+	toy := []string{"nim", "tictactoe"}
+	for _, tc := range []struct {
+		src  string
+		want bool
+	}{
+		{`return Statements("nim")`, true}, {"// TicTacToe's §13", true}, {"func nimRules()", true},
+		{"// rules of the game named in the id", false}, {`"I-NIM-5"`, false}, {"minimal", false},
+	} {
+		if got := mentionsGame(toy, tc.src); got != tc.want {
+			t.Errorf("%q names a game: %v, want %v", tc.src, got, tc.want)
+		}
+	}
+	files, _ := filepath.Glob("*.go")
+	more, _ := filepath.Glob(filepath.Join("def", "*.go"))
+	for _, f := range append(files, more...) {
+		if f == "games.go" {
+			continue
+		}
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, line := range strings.Split(string(src), "\n") {
+			if mentionsGame(games, line) {
+				t.Errorf("%s:%d names a game (its place is the game's rulebook, or games.go): %s", f, i+1, strings.TrimSpace(line))
+			}
+		}
 	}
 }

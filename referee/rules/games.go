@@ -1,6 +1,7 @@
 package rules
 
 import (
+	bangarena "github.com/umpire-arena/umpire/referee/bangarena/rulebook"
 	inference "github.com/umpire-arena/umpire/referee/inference/rulebook"
 	"github.com/umpire-arena/umpire/referee/rules/def"
 )
@@ -12,6 +13,6 @@ import (
 func books() []def.Book {
 	return []def.Book{
 		inference.Book(),
-		bangarenaBook(),
+		bangarena.Book(),
 	}
 }

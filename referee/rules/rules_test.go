@@ -128,16 +128,16 @@ func TestCatalogueIsWellFormed(t *testing.T) {
 }
 
 func TestNewCatalogueRejectsBadLists(t *testing.T) {
-	ok := Rule{ID: "inference/round.3.raise-cap", Level: Must, Doc: "d", Section: "s", Text: "t"}
+	ok := Rule{ID: "g/round.3.raise-cap", Level: Must, Doc: "d", Section: "s", Text: "t"}
 	tests := []struct {
 		name  string
 		rules []Rule
 	}{
 		{"duplicate id", []Rule{ok, ok}},
-		{"no dot after slash", []Rule{{ID: "inference/round", Level: Must, Doc: "d", Section: "s", Text: "t"}}},
-		{"upper case", []Rule{{ID: "Inference/round.3", Level: Must, Doc: "d", Section: "s", Text: "t"}}},
-		{"unknown level", []Rule{{ID: "inference/round.3", Level: "MAY", Doc: "d", Section: "s", Text: "t"}}},
-		{"empty text", []Rule{{ID: "inference/round.3", Level: Must, Doc: "d", Section: "s"}}},
+		{"no dot after slash", []Rule{{ID: "g/round", Level: Must, Doc: "d", Section: "s", Text: "t"}}},
+		{"upper case", []Rule{{ID: "G/round.3", Level: Must, Doc: "d", Section: "s", Text: "t"}}},
+		{"unknown level", []Rule{{ID: "g/round.3", Level: "MAY", Doc: "d", Section: "s", Text: "t"}}},
+		{"empty text", []Rule{{ID: "g/round.3", Level: Must, Doc: "d", Section: "s"}}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -174,8 +174,8 @@ func TestEveryRuleHasACitingTest(t *testing.T) {
 }
 
 func TestRuleOf(t *testing.T) {
-	err := Errorf("inference/round.3.raise-cap", "no raises left")
-	if got := RuleOf(err); got != "inference/round.3.raise-cap" {
+	err := Errorf("g/round.3.raise-cap", "no raises left")
+	if got := RuleOf(err); got != "g/round.3.raise-cap" {
 		t.Fatalf("RuleOf = %q", got)
 	}
 	if got := RuleOf(os.ErrNotExist); got != "" {

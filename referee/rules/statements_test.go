@@ -12,9 +12,7 @@ func TestStatementMap(t *testing.T) {
 	for _, e := range checkStatements(Default(), Statements(""), StatementGames()) {
 		t.Error(e)
 	}
-	if n := len(Statements("bangarena")); n != 193 {
-		t.Errorf("bangarena: %d statements, want 193 (AUDIT-STATEMENTS.md)", n)
-	}
+	// Each game's rulebook counts its own statements (its TestStatements).
 }
 
 // Each way a map can go wrong is caught.
