@@ -83,8 +83,8 @@ func TestBooks(t *testing.T) {
 }
 
 // mentionsGame reports whether a line of Go source mentions one of games:
-// the name in any case but all capitals (a reading's id, "I-NIM-5"), as a
-// word or the start of one (nimStatements), not inside another word.
+// the name in any case but all capitals (a reading's id, "I-XTOY-5"), as a
+// word or the start of one (xtoyStatements), not inside another word.
 func mentionsGame(games []string, line string) bool {
 	quoted := make([]string, len(games))
 	for i, g := range games {
@@ -108,13 +108,13 @@ func TestOnlyGamesGoNamesGames(t *testing.T) {
 	for _, b := range books() {
 		games = append(games, b.Game)
 	}
-	toy := []string{"nim", "tictactoe"}
+	toy := []string{"xtoy", "ytoy"}
 	for _, tc := range []struct {
 		src  string
 		want bool
 	}{
-		{`return Statements("nim")`, true}, {"// TicTacToe's §13", true}, {"func nimRules()", true},
-		{"// rules of the game named in the id", false}, {`"I-NIM-5"`, false}, {"minimal", false},
+		{`return Statements("xtoy")`, true}, {"// Ytoy's §13", true}, {"func xtoyRules()", true},
+		{"// rules of the game named in the id", false}, {`"I-XTOY-5"`, false}, {"proxtoy", false},
 	} {
 		if got := mentionsGame(toy, tc.src); got != tc.want {
 			t.Errorf("%q names a game: %v, want %v", tc.src, got, tc.want)
