@@ -3,42 +3,9 @@ package rules
 import (
 	"fmt"
 	"strings"
+
+	"github.com/umpire-arena/umpire/referee/rules/def"
 )
-
-// Basis is what a rule (or one finding) rests on, and so how strongly it may
-// bind a target that umpire did not write:
-//
-//   - BasisDocument: a sentence of the rules documents. The rule keeps the
-//     level the document gives it.
-//   - BasisReading: umpire's reading of a gap or a contradiction in the
-//     documents (an INTERPRETATIONS.md entry). Another implementation may
-//     reasonably read it otherwise.
-//   - BasisContract: a wire or command-line pin of umpire's (WIRE.md or
-//     CLI.md, marked [pinned] there) where the documents are silent.
-//
-// A finding on a reading or a contract is at most SHOULD unless the run is
-// strict (see Grade), like h2spec's strict mode.
-type Basis string
-
-// The three bases.
-const (
-	BasisDocument Basis = "document"
-	BasisReading  Basis = "reading"
-	BasisContract Basis = "contract"
-)
-
-// Valid reports whether b is one of the three bases.
-func (b Basis) Valid() bool {
-	switch b {
-	case BasisDocument, BasisReading, BasisContract:
-		return true
-	}
-	return false
-}
-
-// Binding reports whether a finding on this basis keeps its level without
-// --strict: only the documents' own sentences do.
-func (b Basis) Binding() bool { return b == BasisDocument || b == "" }
 
 // defaultBasis fills in the basis of a rule that names none: rules taken
 // from umpire's own contracts (WIRE.md, CLI.md) rest on a pin, every other
@@ -78,19 +45,6 @@ func checkBasis(r Rule) error {
 	return nil
 }
 
-// EffectiveLevel is the level a finding on r has in a run: its own level for
-// a document rule, at most SHOULD for a reading or a contract unless strict.
-func (r Rule) EffectiveLevel(strict bool) Level {
-	return effective(r.Level, r.Basis, strict)
-}
-
-func effective(l Level, b Basis, strict bool) Level {
-	if l == Must && !strict && !b.Binding() {
-		return Should
-	}
-	return l
-}
-
 // Grade returns f with its level following its basis. A finding names its
 // own basis when it rests on a reading or a pin although its rule is a
 // document rule (the rule's sentence is the documents', but this particular
@@ -111,7 +65,7 @@ func Grade(f Finding, r Rule, strict bool) Finding {
 		f.Message = strings.TrimSuffix(f.Message, " "+basisNote(f.Basis, f.Ref))
 		f.Level, f.Stated = f.Stated, ""
 	}
-	if l := effective(f.Level, f.Basis, strict); l != f.Level {
+	if l := def.Effective(f.Level, f.Basis, strict); l != f.Level {
 		f.Level, f.Stated = l, f.Level
 		f.Message += " " + basisNote(f.Basis, f.Ref)
 	}

@@ -1,95 +1,43 @@
 package rules
 
-import "slices"
-
-// Clause is a basis a finding of a rule may rest on other than the rule's
-// own. A rule whose sentence is the documents' can be broken, in a
-// particular case, only under a reading or a pin: a schema property marked
-// x-basis, a legal item whose form or presence is a reading (issue 26).
-// The catalogue is the one source of which bases a rule's findings may
-// carry (Rule.Clauses): a report read from a file whose finding names any
-// other basis is re-graded to its rule's (reports.Regrade), so an edited
-// report cannot lower a document rule's finding to a reading.
-type Clause struct {
-	Basis Basis  `json:"basis"`
-	Ref   string `json:"ref"`
-}
-
-// Allows reports whether a finding of r may rest on basis b with
-// reference ref: the rule's own basis, or one of its clauses.
-func (r Rule) Allows(b Basis, ref string) bool {
-	if b == r.Basis && (ref == r.Ref || b == BasisDocument) {
-		return true
-	}
-	for _, c := range r.Clauses {
-		if c.Basis == b && c.Ref == ref {
-			return true
-		}
-	}
-	return false
-}
+import "maps"
 
 // SchemaClauses are the bases the JSON Schemas of game name besides the
 // documents' own (x-basis with x-ref): a rule whose findings come from
 // schema violations may carry any of them. schemas' tests fail on a schema
 // annotation this list lacks.
 func SchemaClauses(game string) []Clause {
-	for _, m := range statementMaps() {
-		if m.game == game {
-			return m.clauses()
+	for _, b := range books() {
+		if b.Game == game && b.SchemaClauses != nil {
+			return b.SchemaClauses()
 		}
 	}
 	return nil
 }
 
 // schemaRules are the rules the schema violations of a message are filed
-// under (umpire validate, the suite's schema checks, the proxy): each may
-// carry the game's SchemaClauses.
+// under (umpire validate, the suite's schema checks, the proxy), every
+// game's (def.Book.SchemaRules): each may carry its game's SchemaClauses.
 func schemaRules() []string {
-	return []string{
-		"inference/protocol.envelope", "inference/protocol.log-line", "inference/round.1.deal", "inference/server.error-code",
-		"inference/timeouts.deadline", "inference/wire.events.ante-all-in", "inference/wire.events.objects",
-		"inference/wire.events.showdown", "inference/wire.legal-actions.fold", "inference/wire.visible-state.fields",
-		"inference/wire.move.action", "inference/wire.move.amount", "inference/agent.message-length",
-		"inference/agent.message-code-points", "inference/round.7.uncontested",
-		"bangarena/log.json", "bangarena/11.event-shape", "bangarena/11.fields", "bangarena/11.role-mode", "bangarena/12.request",
-		"bangarena/12.legal-mask", "bangarena/13.args-schema", "bangarena/13.action-ids", "bangarena/5.uid-form",
-		"bangarena/agent.legal-answer", "bangarena/server.answer-shape", "bangarena/server.status-code", "bangarena/server.mcp-tools",
+	var out []string
+	for _, b := range books() {
+		if b.SchemaRules != nil {
+			out = append(out, b.SchemaRules()...)
+		}
 	}
+	return out
 }
 
 // clauseTable lists, per rule, the readings and pins a finding of it may
-// rest on besides the rule's own basis, where a check names one of its own
-// (each with the check that does).
+// rest on besides the rule's own basis, every game's (def.Book.Clauses).
 func clauseTable() map[string][]Clause {
-	reading := func(refs ...string) []Clause {
-		out := make([]Clause, len(refs))
-		for i, r := range refs {
-			out[i] = Clause{BasisReading, r}
+	out := map[string][]Clause{}
+	for _, b := range books() {
+		if b.Clauses != nil {
+			maps.Copy(out, b.Clauses())
 		}
-		return out
 	}
-	return map[string][]Clause{
-		// The legal-list comparisons (harness/bangarena/probe onReading, I-BA-P4):
-		// an item whose presence or form rests on a reading.
-		"bangarena/server.legal-actions": reading("I-BA-7", "I-BA-21", "I-BA-29", "I-BA-30", "I-BA-31", "I-BA-32", "I-BA-34", "I-BA-35", "I-BA-36", "I-BA-37"),
-		"bangarena/3.shot-limit":         reading("I-BA-36"),
-		// The same comparison in the judge of the seats' evidence: an item
-		// the server offers on its own reading, whose actionId umpire
-		// cannot place in the catalogue, is cited under §13.
-		"bangarena/13.action-ids": reading("I-BA-7", "I-BA-21", "I-BA-29", "I-BA-30", "I-BA-31", "I-BA-32", "I-BA-34", "I-BA-35", "I-BA-36", "I-BA-37"),
-		// umpire legal --check: the same differences, cited under §1.
-		"bangarena/1.legal-only": reading("I-BA-7", "I-BA-21", "I-BA-29", "I-BA-30", "I-BA-31", "I-BA-32", "I-BA-34", "I-BA-35", "I-BA-36", "I-BA-37"),
-		// certify: an extra answer around umpire's own situations.
-		"bangarena/agent.only-when-asked": reading("I-BA-C5"),
-		// The suite's timeout probe: "strikes" is WIRE.md's field.
-		"inference/timeouts.strikes": {{BasisContract, "WIRE.md Match log"}},
-		// The Inference log verifier.
-		"inference/table.button":        reading("I-INF-2"),
-		"inference/round.7.uncontested": reading("I-INF-10"),
-		"inference/round.6.odd-chips":   reading("I-INF-5"),
-		"inference/round.6.side-pots":   reading("I-INF-5"),
-	}
+	return out
 }
 
 // withClauses gives r the clauses the catalogue lists for it.
@@ -109,11 +57,4 @@ func withClauses(r Rule, table map[string][]Clause, schema map[string]bool) Rule
 		r.Clauses = nil
 	}
 	return r
-}
-
-// Equal reports whether r and o are the same rule, clauses included.
-func (r Rule) Equal(o Rule) bool {
-	return r.ID == o.ID && r.Level == o.Level && r.Doc == o.Doc && r.Section == o.Section && r.Text == o.Text &&
-		r.Basis == o.Basis && r.Ref == o.Ref && r.Observable == o.Observable && r.ObservableWhy == o.ObservableWhy &&
-		slices.Equal(r.Clauses, o.Clauses)
 }

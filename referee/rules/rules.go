@@ -6,63 +6,6 @@ import (
 	"strings"
 )
 
-// Level is how strongly a rule binds: a violated MUST fails a run, a SHOULD
-// warns, an INFO is recorded only.
-type Level string
-
-// The three levels, in decreasing strength.
-const (
-	Must   Level = "MUST"
-	Should Level = "SHOULD"
-	Info   Level = "INFO"
-)
-
-// Rule is one entry of the catalogue.
-type Rule struct {
-	// ID is the stable name, "game/section.slug".
-	ID string `json:"id"`
-	// Level is MUST, SHOULD or INFO.
-	Level Level `json:"level"`
-	// Doc names the rules document (or design contract) the rule comes from,
-	// e.g. "inference-0.4", "krug_rules@0.1.0" or "WIRE.md".
-	Doc string `json:"doc"`
-	// Section is the section of Doc, e.g. "Round 3" or "§4".
-	Section string `json:"section"`
-	// Text is a one-line paraphrase of the rule in umpire's own words.
-	Text string `json:"text"`
-	// Basis is what the rule rests on: the documents, a reading of ours or
-	// a pin of ours (see Basis). NewCatalogue fills it in when it is empty:
-	// contract for rules from WIRE.md and CLI.md, document otherwise.
-	Basis Basis `json:"basis"`
-	// Ref names the reading (an INTERPRETATIONS.md id, "I-INF-9") or the
-	// pin ("WIRE.md Errors") a reading or contract rule rests on.
-	Ref string `json:"ref,omitempty"`
-	// Observable says where a departure from the rule can be seen: live
-	// (a server message), log-only or agent-only (see Observability).
-	// NewCatalogue fills it in when it is empty.
-	Observable Observability `json:"observable,omitempty"`
-	// ObservableWhy says why a log-only or agent-only rule is not live.
-	ObservableWhy string `json:"observable_why,omitempty"`
-	// Clauses are the other bases a finding of the rule may rest on (see
-	// Clause); NewCatalogue fills them in from the catalogue's table.
-	Clauses []Clause `json:"clauses,omitempty"`
-}
-
-// Game returns the part of the id before the first slash.
-func (r Rule) Game() string {
-	g, _, _ := strings.Cut(r.ID, "/")
-	return g
-}
-
-// Area returns the part of the id between the game and the first dot
-// after it: "agent" and "server" for the rules of agents and servers, a
-// section of the rules document for the game's own rules.
-func (r Rule) Area() string {
-	_, rest, _ := strings.Cut(r.ID, "/")
-	area, _, _ := strings.Cut(rest, ".")
-	return area
-}
-
 // Catalogue is an immutable, sorted set of rules.
 type Catalogue struct {
 	byID  map[string]int
@@ -168,13 +111,24 @@ func ValidID(id string) bool {
 	return !strings.HasPrefix(rest, ".") && !strings.HasSuffix(rest, ".")
 }
 
-// Default returns the catalogue of every rule umpire knows, for both games
-// and the wire contract. It panics only if the built-in lists are malformed,
+// Default returns the catalogue of every rule umpire knows: every game's
+// rulebook (books). It panics only if the built-in lists are malformed,
 // which the package tests rule out.
 func Default() *Catalogue {
-	c, err := NewCatalogue(InferenceRules(), BangArenaRules(), AgentRules(), ServerRules())
+	c, err := NewCatalogue(ruleLists()...)
 	if err != nil {
 		panic(err)
 	}
 	return c
+}
+
+// ruleLists are the rules of each game's book, in books' order.
+func ruleLists() [][]Rule {
+	var out [][]Rule
+	for _, b := range books() {
+		if b.Rules != nil {
+			out = append(out, b.Rules())
+		}
+	}
+	return out
 }

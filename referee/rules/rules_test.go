@@ -47,6 +47,18 @@ func moduleRoot(t *testing.T) string {
 	}
 }
 
+// isCatalogue reports whether path lies in a package of the catalogue's
+// lists: this one, or a game's rulebook (referee/<game>/rulebook).
+func isCatalogue(root, path string) bool {
+	dir, err := filepath.Rel(root, filepath.Dir(path))
+	if err != nil {
+		return false
+	}
+	parts := strings.Split(filepath.ToSlash(dir), "/")
+	return dir == filepath.Join("referee", "rules") ||
+		len(parts) == 3 && parts[0] == "referee" && parts[2] == "rulebook"
+}
+
 // citations maps every rule-id-like string literal in the module's Go files
 // (outside the catalogue's own list files) to the files that use it, split by
 // whether the file is a test.
@@ -71,9 +83,9 @@ func citations(t *testing.T) (code, tests map[string][]string) {
 			}
 			return nil
 		}
-		// The catalogue's own lists (every non-test file of this package)
-		// define ids; they do not cite them.
-		if filepath.Dir(path) == filepath.Join(root, "referee", "rules") && !strings.HasSuffix(path, "_test.go") {
+		// The catalogue's own lists (every non-test file of this package
+		// and of each game's rulebook) define ids; they do not cite them.
+		if isCatalogue(root, path) && !strings.HasSuffix(path, "_test.go") {
 			return nil
 		}
 		if !strings.HasSuffix(path, ".go") || catalogueFiles[path] {
@@ -110,22 +122,22 @@ func citations(t *testing.T) (code, tests map[string][]string) {
 }
 
 func TestCatalogueIsWellFormed(t *testing.T) {
-	if _, err := NewCatalogue(InferenceRules(), BangArenaRules(), AgentRules(), ServerRules()); err != nil {
+	if _, err := NewCatalogue(ruleLists()...); err != nil {
 		t.Fatal(err)
 	}
 }
 
 func TestNewCatalogueRejectsBadLists(t *testing.T) {
-	ok := Rule{ID: "inference/round.3.raise-cap", Level: Must, Doc: "d", Section: "s", Text: "t"}
+	ok := Rule{ID: "g/round.3.raise-cap", Level: Must, Doc: "d", Section: "s", Text: "t"}
 	tests := []struct {
 		name  string
 		rules []Rule
 	}{
 		{"duplicate id", []Rule{ok, ok}},
-		{"no dot after slash", []Rule{{ID: "inference/round", Level: Must, Doc: "d", Section: "s", Text: "t"}}},
-		{"upper case", []Rule{{ID: "Inference/round.3", Level: Must, Doc: "d", Section: "s", Text: "t"}}},
-		{"unknown level", []Rule{{ID: "inference/round.3", Level: "MAY", Doc: "d", Section: "s", Text: "t"}}},
-		{"empty text", []Rule{{ID: "inference/round.3", Level: Must, Doc: "d", Section: "s"}}},
+		{"no dot after slash", []Rule{{ID: "g/round", Level: Must, Doc: "d", Section: "s", Text: "t"}}},
+		{"upper case", []Rule{{ID: "G/round.3", Level: Must, Doc: "d", Section: "s", Text: "t"}}},
+		{"unknown level", []Rule{{ID: "g/round.3", Level: "MAY", Doc: "d", Section: "s", Text: "t"}}},
+		{"empty text", []Rule{{ID: "g/round.3", Level: Must, Doc: "d", Section: "s"}}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -162,8 +174,8 @@ func TestEveryRuleHasACitingTest(t *testing.T) {
 }
 
 func TestRuleOf(t *testing.T) {
-	err := Errorf("inference/round.3.raise-cap", "no raises left")
-	if got := RuleOf(err); got != "inference/round.3.raise-cap" {
+	err := Errorf("g/round.3.raise-cap", "no raises left")
+	if got := RuleOf(err); got != "g/round.3.raise-cap" {
 		t.Fatalf("RuleOf = %q", got)
 	}
 	if got := RuleOf(os.ErrNotExist); got != "" {

@@ -12,11 +12,7 @@ func TestStatementMap(t *testing.T) {
 	for _, e := range checkStatements(Default(), Statements(""), StatementGames()) {
 		t.Error(e)
 	}
-	for game, want := range map[string]int{"inference": 79, "bangarena": 193} {
-		if n := len(Statements(game)); n != want {
-			t.Errorf("%s: %d statements, want %d (AUDIT-STATEMENTS.md)", game, n, want)
-		}
-	}
+	// Each game's rulebook counts its own statements (its TestStatements).
 }
 
 // Each way a map can go wrong is caught.

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	ref "github.com/umpire-arena/umpire/referee/inference"
+	"github.com/umpire-arena/umpire/referee/inference/rulebook"
 	"github.com/umpire-arena/umpire/referee/rules"
 )
 
@@ -216,7 +217,7 @@ type scratch struct {
 // NewInference returns a Verifier for one Inference match log.
 func NewInference(opts Options) *Verifier {
 	v := &Verifier{opts: opts, levels: map[string]rules.Level{}, rs: ref.RoundState{ToAct: -1}, anteNext: -1, altDealer: -1, owedSeat: -1, lastSeat: -1, turnAlt: -1}
-	for _, r := range rules.InferenceRules() {
+	for _, r := range rulebook.Rules() {
 		v.levels[r.ID] = r.Level
 	}
 	v.sum.File = opts.File

@@ -1,4 +1,6 @@
-package rules
+package rulebook
+
+import "github.com/umpire-arena/umpire/referee/rules/def"
 
 // Inference rule ids are "inference/<section>.<slug>", where section names a
 // part of the inference-0.4 document: table, match, round.1 … round.7,
@@ -6,30 +8,32 @@ package rules
 // wire.visible-state, wire.events; or "protocol" for the envelope and log
 // contract pinned in WIRE.md.
 
-// InferenceRules returns the Inference part of the catalogue.
-func InferenceRules() []Rule {
+// Rules returns the rules of the inference-0.4 document and of the match
+// log pinned in WIRE.md (AgentRules and ServerRules are the rest of the
+// game's part of the catalogue).
+func Rules() []def.Rule {
 	const doc = "inference-0.4"
 	const wire = "WIRE.md"
-	m := func(id, section, text string) Rule {
-		return Rule{ID: "inference/" + id, Level: Must, Doc: doc, Section: section, Text: text}
+	m := func(id, section, text string) def.Rule {
+		return def.Rule{ID: "inference/" + id, Level: def.Must, Doc: doc, Section: section, Text: text}
 	}
-	p := func(id, section, text string) Rule {
-		return Rule{ID: "inference/protocol." + id, Level: Must, Doc: wire, Section: section, Text: text}
+	p := func(id, section, text string) def.Rule {
+		return def.Rule{ID: "inference/protocol." + id, Level: def.Must, Doc: wire, Section: section, Text: text}
 	}
-	rd := func(id, section, ref, text string) Rule {
+	rd := func(id, section, ref, text string) def.Rule {
 		r := m(id, section, text)
-		r.Basis, r.Ref = BasisReading, ref
+		r.Basis, r.Ref = def.BasisReading, ref
 		return r
 	}
 	breakeven := m("visibility.breakeven", "What you can see",
 		"When a seat owes a call, call_breakeven_value is the value at which a plain call breaks even against the seats still in (uniform independent values); null otherwise.")
-	breakeven.Level = Should
+	breakeven.Level = def.Should
 	// A random draw shows in no single message: every seating is a possible
 	// draw. Only the seed of a whole log, with the documented deal function
 	// (protocol.deal-function), fixes which seating the draw gave.
 	seating := m("table.seating", "Table", "Players are placed in seats by a random draw when the match starts.")
-	seating.Observable, seating.ObservableWhy = LogOnly, "any one seating is a possible random draw, so no live message can show a departure; only a whole log whose seed and deal function are known re-derives the draw"
-	return []Rule{
+	seating.Observable, seating.ObservableWhy = def.LogOnly, "any one seating is a possible random draw, so no live message can show a departure; only a whole log whose seed and deal function are known re-derives the draw"
+	return []def.Rule{
 		// Table
 		m("table.size", "Table", "A table seats 3 to 8 players; 6 is the default."),
 		seating,
@@ -147,15 +151,15 @@ func InferenceRules() []Rule {
 		p("envelope", "Envelope", "A your_turn message carries match_id, round, turn, deadline_ms, visible_state and legal_actions."),
 
 		// Log structure (verify).
-		{ID: "inference/log.match-start-first", Level: Must, Doc: wire, Section: "Match log", Text: "The first line of a match log is match_start, and there is only one."},
-		{ID: "inference/log.match-end-last", Level: Must, Doc: wire, Section: "Match log", Text: "A complete match log ends with match_end, and nothing follows it."},
-		{ID: "inference/log.seats", Level: Must, Doc: wire, Section: "Match log", Text: "match_start lists every seat once, numbered from 0 in order, and every seat a line names is one of them."},
-		{ID: "inference/log.round-sequence", Level: Must, Doc: wire, Section: "Match log", Text: "Rounds are numbered from 1 up by one, and every line of a round carries that round's number."},
-		{ID: "inference/log.turn-sequence", Level: Must, Doc: wire, Section: "Match log", Text: "Turns count a round's actions from 0, one per action; message and timeout lines carry the turn of the action they precede."},
-		{ID: "inference/log.message-before-action", Level: Must, Doc: wire, Section: "Match log", Text: "A message line comes just before the seat's own action it rides on, with the same turn and seat, at most one per move."},
-		{ID: "inference/log.timeout-before-action", Level: Must, Doc: wire, Section: "Match log", Text: "A timeout line is followed by the server's action for that turn flagged timeout; no action is flagged timeout without one."},
-		{ID: "inference/log.showdown-closes-round", Level: Must, Doc: wire, Section: "Match log", Text: "Each round is closed by exactly one showdown line, after its betting and before its bust lines."},
-		{ID: "inference/log.deal-lines", Level: Must, Doc: wire, Section: "Match log", Text: "A round of a full log has one deal_private line per dealt-in seat; a public log has none."},
-		{ID: "inference/log.line-length", Level: Must, Doc: wire, Section: "Envelope", Text: "A log line, like any message, is at most 1 MiB long."},
+		{ID: "inference/log.match-start-first", Level: def.Must, Doc: wire, Section: "Match log", Text: "The first line of a match log is match_start, and there is only one."},
+		{ID: "inference/log.match-end-last", Level: def.Must, Doc: wire, Section: "Match log", Text: "A complete match log ends with match_end, and nothing follows it."},
+		{ID: "inference/log.seats", Level: def.Must, Doc: wire, Section: "Match log", Text: "match_start lists every seat once, numbered from 0 in order, and every seat a line names is one of them."},
+		{ID: "inference/log.round-sequence", Level: def.Must, Doc: wire, Section: "Match log", Text: "Rounds are numbered from 1 up by one, and every line of a round carries that round's number."},
+		{ID: "inference/log.turn-sequence", Level: def.Must, Doc: wire, Section: "Match log", Text: "Turns count a round's actions from 0, one per action; message and timeout lines carry the turn of the action they precede."},
+		{ID: "inference/log.message-before-action", Level: def.Must, Doc: wire, Section: "Match log", Text: "A message line comes just before the seat's own action it rides on, with the same turn and seat, at most one per move."},
+		{ID: "inference/log.timeout-before-action", Level: def.Must, Doc: wire, Section: "Match log", Text: "A timeout line is followed by the server's action for that turn flagged timeout; no action is flagged timeout without one."},
+		{ID: "inference/log.showdown-closes-round", Level: def.Must, Doc: wire, Section: "Match log", Text: "Each round is closed by exactly one showdown line, after its betting and before its bust lines."},
+		{ID: "inference/log.deal-lines", Level: def.Must, Doc: wire, Section: "Match log", Text: "A round of a full log has one deal_private line per dealt-in seat; a public log has none."},
+		{ID: "inference/log.line-length", Level: def.Must, Doc: wire, Section: "Envelope", Text: "A log line, like any message, is at most 1 MiB long."},
 	}
 }

@@ -1,11 +1,14 @@
-package rules
+package rulebook
 
-// inferenceStatements is the statement map of inference-0.4: every
-// normative statement of the document, in its order, paraphrased in our
-// words, with the rules that check it. Kept with the catalogue: a new rule
-// names the statement it checks here (see statements_test.go).
-func inferenceStatements() []Statement {
-	s := []Statement{
+import "github.com/umpire-arena/umpire/referee/rules/def"
+
+// Statements is the statement map of inference-0.4: every normative
+// statement of the document, in its order, paraphrased in our words, with
+// the rules that check it. Kept with the game's rules: a new rule names the
+// statement it checks here (rules.TestStatementMap fails on a rule that
+// covers none).
+func Statements() []def.Statement {
+	s := []def.Statement{
 		{ID: "I-1", Section: "header", Text: "The rules page is served at its own path (/rules/inference).", Rules: []string{"inference/server.rules-served"}},
 		{ID: "I-2", Section: "Table", Text: "A table seats 6 by default, 3 to 8 allowed.", Rules: []string{"inference/table.size"}},
 		{ID: "I-3", Section: "Table", Text: "Seats are drawn at random when the match starts.", Rules: []string{"inference/table.seating"}, NotCheckable: "the harness extension (WIRE.md) hands out a token per seat at creation and every client names its seat when it connects, so a draw at the start would only relabel who holds which token: no client, and no log, shows whom it would have seated where (I-INF-S7)"},
@@ -92,11 +95,11 @@ func inferenceStatements() []Statement {
 	return s
 }
 
-// inferenceSchemaClauses are the bases of the inference schemas besides the document
-// (SchemaClauses).
-func inferenceSchemaClauses() []Clause {
-	return []Clause{
-		{BasisContract, "WIRE.md Envelope"}, {BasisContract, "WIRE.md Match log"},
-		{BasisReading, "I-INF-11"}, {BasisReading, "I-INF-40"}, {BasisReading, "I-INF-41"},
+// SchemaClauses are the bases the inference schemas name besides the
+// document (x-basis with x-ref; rules.SchemaClauses).
+func SchemaClauses() []def.Clause {
+	return []def.Clause{
+		{Basis: def.BasisContract, Ref: "WIRE.md Envelope"}, {Basis: def.BasisContract, Ref: "WIRE.md Match log"},
+		{Basis: def.BasisReading, Ref: "I-INF-11"}, {Basis: def.BasisReading, Ref: "I-INF-40"}, {Basis: def.BasisReading, Ref: "I-INF-41"},
 	}
 }

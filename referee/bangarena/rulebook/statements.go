@@ -1,11 +1,13 @@
-package rules
+package rulebook
 
-// bangarenaStatements is the statement map of krug_rules@0.1.0: every
-// normative statement of the document, in its order, paraphrased in our
+import "github.com/umpire-arena/umpire/referee/rules/def"
+
+// Statements is the statement map of krug_rules@0.1.0: every normative
+// statement of the document, in its order, paraphrased in our
 // words, with the rules that check it (as of the catalogue of 2026-12-03;
 // rules split since then name their statements here).
-func bangarenaStatements() []Statement {
-	s := []Statement{
+func Statements() []def.Statement {
+	s := []def.Statement{
 		{ID: "B-1", Section: "§0", Text: "The mechanics pack is PACK_DEFAULT_V0, the example's mechanicsPackHash.", Rules: []string{"bangarena/12.request", "bangarena/12.pack-hash"}},
 		{ID: "B-2", Section: "§0", Text: "The ruleset version is krug_rules@0.1.0.", Rules: []string{"bangarena/12.request"}},
 		{ID: "B-3", Section: "§0", Text: "The protocol version is krug-decision/1.", Rules: []string{"bangarena/12.request"}},
@@ -206,12 +208,12 @@ func bangarenaStatements() []Statement {
 	return s
 }
 
-// bangarenaSchemaClauses are the bases of the bangarena schemas besides the document
-// (SchemaClauses).
-func bangarenaSchemaClauses() []Clause {
-	return []Clause{
-		{BasisContract, "WIRE.md Card objects"}, {BasisContract, "WIRE.md Decision answers"}, {BasisContract, "WIRE.md Errors"},
-		{BasisContract, "WIRE.md Legal items"}, {BasisContract, "WIRE.md Observation events"}, {BasisContract, "WIRE.md Observation fields"},
-		{BasisReading, "I-BA-21"}, {BasisReading, "I-BA-29"}, {BasisReading, "I-BA-30"}, {BasisReading, "I-BA-60"},
+// SchemaClauses are the bases the bangarena schemas name besides the
+// document (x-basis with x-ref; rules.SchemaClauses).
+func SchemaClauses() []def.Clause {
+	return []def.Clause{
+		{Basis: def.BasisContract, Ref: "WIRE.md Card objects"}, {Basis: def.BasisContract, Ref: "WIRE.md Decision answers"}, {Basis: def.BasisContract, Ref: "WIRE.md Errors"},
+		{Basis: def.BasisContract, Ref: "WIRE.md Legal items"}, {Basis: def.BasisContract, Ref: "WIRE.md Observation events"}, {Basis: def.BasisContract, Ref: "WIRE.md Observation fields"},
+		{Basis: def.BasisReading, Ref: "I-BA-21"}, {Basis: def.BasisReading, Ref: "I-BA-29"}, {Basis: def.BasisReading, Ref: "I-BA-30"}, {Basis: def.BasisReading, Ref: "I-BA-60"},
 	}
 }
