@@ -9,13 +9,12 @@ import (
 	"sync"
 )
 
-// SimArgs are the flags of "umpire simulate", read.
+// SimArgs are the flags of "umpire simulate", read (Adversaries is the
+// game's SimAdversaries when the flag is not given; Mode is "" for the
+// game's default).
 type SimArgs struct {
 	Game, Seed, LogDir, Adversaries, Format, Mode string
 	Matches, Seats, Rounds                        int
-	// AdversariesSet says --adversaries was given (a game may have its
-	// own default list).
-	AdversariesSet bool
 }
 
 // MatchSeed is the seed of match i (0-based) of a run seeded seed:

@@ -20,12 +20,12 @@ import (
 
 // simulate is "umpire simulate --game bangarena".
 func simulate(ctx context.Context, e gamecli.Env, a gamecli.SimArgs) int {
-	list := "random,heuristic"
-	if a.AdversariesSet {
-		list = a.Adversaries
+	mode := a.Mode
+	if mode == "" {
+		mode = ba.ModeClassic
 	}
-	return simulateBangArena(ctx, e, bangSimOptions{matches: a.Matches, seed: a.Seed, seats: a.Seats, mode: a.Mode,
-		logDir: a.LogDir, adversaries: list, format: a.Format})
+	return simulateBangArena(ctx, e, bangSimOptions{matches: a.Matches, seed: a.Seed, seats: a.Seats, mode: mode,
+		logDir: a.LogDir, adversaries: a.Adversaries, format: a.Format})
 }
 
 // bangSimOptions are the flags of "umpire simulate --game bangarena".
