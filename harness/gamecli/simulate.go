@@ -3,7 +3,9 @@ package gamecli
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"sync"
@@ -135,4 +137,64 @@ func PlayMatches(ctx context.Context, e Env, n int, play func(ctx context.Contex
 		return fmt.Errorf("interrupted after %d of %d matches", finished, n)
 	}
 	return nil
+}
+
+// ParseKinds reads --adversaries: the comma-separated kinds, each checked
+// by check; an unknown one is said on stderr (with hint after it, when
+// given) and false returned.
+func ParseKinds(e Env, list string, check func(kind string) error, hint string) ([]string, bool) {
+	var kinds []string
+	for _, k := range strings.Split(list, ",") {
+		k = strings.TrimSpace(k)
+		if err := check(k); err != nil {
+			if hint != "" {
+				hint = " (" + hint + ")"
+			}
+			fmt.Fprintf(e.Stderr, "umpire simulate: --adversaries: %v%s\n", err, hint)
+			return nil, false
+		}
+		kinds = append(kinds, k)
+	}
+	return kinds, true
+}
+
+// WithLog plays one match through play, its log written to
+// dir/<id>.jsonl when dir is given (w nil when it is not).
+func WithLog(dir, id string, play func(w io.Writer) error) error {
+	if dir == "" {
+		return play(nil)
+	}
+	f, err := os.Create(filepath.Join(dir, id+".jsonl"))
+	if err != nil {
+		return err
+	}
+	err = play(f)
+	if cerr := f.Close(); err == nil && cerr != nil {
+		err = cerr
+	}
+	return err
+}
+
+// KindStats is one adversary kind's record over a run (a game's summary
+// may embed it and add its own figures).
+type KindStats struct {
+	Kind    string  `json:"kind"`
+	Seats   int     `json:"seats"`
+	Wins    int     `json:"wins"`
+	WinRate float64 `json:"win_rate"`
+}
+
+// Rate computes WinRate once the seats and wins are counted.
+func (k *KindStats) Rate() {
+	if k.Seats > 0 {
+		k.WinRate = float64(k.Wins) / float64(k.Seats)
+	}
+}
+
+// PerSecond is n over sec seconds; 0 for no time.
+func PerSecond(n int, sec float64) float64 {
+	if sec <= 0 {
+		return 0
+	}
+	return float64(n) / sec
 }
