@@ -167,7 +167,20 @@ func TestParseKindsAndLog(t *testing.T) {
 			t.Errorf("%q: %v %v, stderr %q", tc.list, got, ok, errb.String())
 		}
 	}
-	dir := t.TempDir()
+	dir, file := t.TempDir(), filepath.Join(t.TempDir(), "a-file")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		list, logDir string
+		code         int
+	}{
+		{"random", dir, ExitOK}, {"nope", dir, ExitUsage}, {"random", filepath.Join(file, "x"), ExitError},
+	} {
+		if _, code, ok := StartRun(Env{Stderr: io.Discard}, tc.list, tc.logDir, check, ""); code != tc.code || ok != (code == ExitOK) {
+			t.Errorf("StartRun(%q, %q) = %d, %v; want %d", tc.list, tc.logDir, code, ok, tc.code)
+		}
+	}
 	for _, d := range []string{"", dir} {
 		err := WithLog(d, "m1", func(w io.Writer) error {
 			if (w == nil) != (d == "") {

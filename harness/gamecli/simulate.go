@@ -158,6 +158,20 @@ func ParseKinds(e Env, list string, check func(kind string) error, hint string) 
 	return kinds, true
 }
 
+// StartRun reads --adversaries (ParseKinds) and makes --log-dir
+// (MakeLogDir); when either fails (said on stderr) it returns false and
+// the exit code.
+func StartRun(e Env, adversaries, logDir string, check func(kind string) error, hint string) ([]string, int, bool) {
+	kinds, ok := ParseKinds(e, adversaries, check, hint)
+	if !ok {
+		return nil, ExitUsage, false
+	}
+	if !MakeLogDir(e, logDir) {
+		return nil, ExitError, false
+	}
+	return kinds, ExitOK, true
+}
+
 // WithLog plays one match through play, its log written to
 // dir/<id>.jsonl when dir is given (w nil when it is not).
 func WithLog(dir, id string, play func(w io.Writer) error) error {

@@ -70,13 +70,10 @@ func simulateBangArena(ctx context.Context, e gamecli.Env, o bangSimOptions) int
 		fmt.Fprintf(e.Stderr, "umpire simulate: %v\n", err)
 		return gamecli.ExitUsage
 	}
-	kinds, ok := gamecli.ParseKinds(e, o.adversaries, func(k string) error { _, err := baadv.New(k, ""); return err },
+	kinds, code, ok := gamecli.StartRun(e, o.adversaries, o.logDir, func(k string) error { _, err := baadv.New(k, ""); return err },
 		"BangArena knows "+strings.Join(baadv.Names(), ", "))
 	if !ok {
-		return gamecli.ExitUsage
-	}
-	if !gamecli.MakeLogDir(e, o.logDir) {
-		return gamecli.ExitError
+		return code
 	}
 	sum := &SimSummary{Game: harness.GameBangArena, Seed: o.seed, Seats: o.seats, Mode: o.mode, WinsByTeam: map[string]int{}, LogDir: o.logDir, kinds: map[string]*bangKindStats{}}
 	for _, k := range kinds {

@@ -49,12 +49,9 @@ func simulate(ctx context.Context, e gamecli.Env, a gamecli.SimArgs) int {
 		fmt.Fprintf(e.Stderr, "umpire simulate: %v\n", err)
 		return gamecli.ExitUsage
 	}
-	kinds, ok := gamecli.ParseKinds(e, a.Adversaries, func(k string) error { _, err := infadv.New(k, 0); return err }, "")
+	kinds, code, ok := gamecli.StartRun(e, a.Adversaries, a.LogDir, func(k string) error { _, err := infadv.New(k, 0); return err }, "")
 	if !ok {
-		return gamecli.ExitUsage
-	}
-	if !gamecli.MakeLogDir(e, a.LogDir) {
-		return gamecli.ExitError
+		return code
 	}
 	sum := &SimSummary{Game: a.Game, Seed: a.Seed, Seats: cfg.TableSize, RoundsMax: cfg.Rounds, Endings: map[string]int{}, LogDir: a.LogDir, kinds: map[string]*kindStats{}}
 	for _, k := range kinds {
