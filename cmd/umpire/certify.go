@@ -14,6 +14,7 @@ import (
 	"github.com/umpire-arena/umpire/harness"
 	"github.com/umpire-arena/umpire/harness/agent"
 	"github.com/umpire-arena/umpire/harness/certify"
+	"github.com/umpire-arena/umpire/harness/gamecli"
 	"github.com/umpire-arena/umpire/harness/shard"
 	"github.com/umpire-arena/umpire/internal/inert"
 	"github.com/umpire-arena/umpire/reports"
@@ -36,8 +37,8 @@ func addCertFlags(fs *flag.FlagSet, f *certFlags) {
 	fs.StringVar(&f.seed, "seed", certify.DefaultSeed, "run seed; match i is seeded \"<seed>/<i>\"")
 	fs.IntVar(&f.seats, "seats", 6, "seats per table ("+seatRanges()+"); the agent sits in seat i mod seats")
 	fs.IntVar(&f.rounds, "rounds", 40, "rounds per "+roundsGames()+" match")
-	fs.StringVar(&f.mode, "mode", "", "BangArena role mode: classic, partners, impostor or legacy (default classic)")
-	fs.DurationVar(&f.deadline, "deadline", 0, "decision deadline (default: the game's, Inference 10s, BangArena 15s)")
+	fs.StringVar(&f.mode, "mode", "", gameHelp("", func(h gamecli.Help) string { return h.Mode }))
+	fs.DurationVar(&f.deadline, "deadline", 0, "decision deadline (default: the game's, "+certifyDeadlines()+")")
 	fs.StringVar(&f.adversaries, "adversaries", "random,heuristic", "scripted adversary kinds; match i is played against kind i mod count in every other seat")
 	fs.StringVar(&f.format, "format", "text", "text or json")
 }
@@ -127,7 +128,7 @@ func cmdCertify(ctx context.Context, e *env, args []string) int {
 	usage := fs.Usage
 	fs.Usage = func() {
 		usage()
-		fmt.Fprint(e.stderr, certifyABHelp)
+		fmt.Fprint(e.stderr, certifyABHelp())
 	}
 	var f certFlags
 	addCertFlags(fs, &f)
@@ -541,13 +542,16 @@ func placesText(seeds []string) string {
 	return strings.Join(parts, " and ")
 }
 
-// certifyABHelp explains the A/B run after the flags of certify -h.
-const certifyABHelp = `
+// certifyABHelp explains the A/B run after the flags of certify -h; the
+// scores are the games' (their facts).
+func certifyABHelp() string { return strings.Replace(certifyAB, "SCORES", scoreNames(), 1) }
+
+const certifyAB = `
 A/B runs (--baseline, --baseline-connect or --baseline-url):
   Every seed is played twice, by the agent (NEW) and by the baseline (OLD),
-  in the same seat against the same adversaries (Inference values and
-  BangArena decks depend only on the seed). The pair's sample is NEW's score
-  minus OLD's (credits or glory); its outcome a win, draw or loss for NEW.
+  in the same seat against the same adversaries (every game's chance depends
+  only on the seed). The pair's sample is NEW's score minus OLD's
+  (SCORES); its outcome a win, draw or loss for NEW.
   A sequential probability ratio test (fishtest's GSPRT, trinomial model on
   pair outcomes) weighs H0 "NEW is worse: Elo = elo0" against H1 "NEW is not
   worse: Elo = elo1" (--sprt, default -20,0; --alpha and --beta default

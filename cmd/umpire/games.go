@@ -2,10 +2,12 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/umpire-arena/umpire/harness"
 	_ "github.com/umpire-arena/umpire/harness/allgames"
+	"github.com/umpire-arena/umpire/harness/certify"
 	"github.com/umpire-arena/umpire/harness/game"
 	"github.com/umpire-arena/umpire/harness/gamecli"
 	"github.com/umpire-arena/umpire/harness/games"
@@ -137,4 +139,96 @@ func roundsGames() string {
 		}
 	}
 	return strings.Join(titles, " or ")
+}
+
+// titlesWhere names the games for which has holds, for flag help:
+// "Inference" or "Inference or BangArena".
+func titlesWhere(has func(*cliGame) bool) string {
+	var titles []string
+	for _, g := range cliGames() {
+		if has(g) {
+			titles = append(titles, g.Title)
+		}
+	}
+	return strings.Join(titles, " or ")
+}
+
+// nounFlagHelp is the help of the flag naming one match of the games
+// whose server plays noun (conform's --match, --room): "Inference match
+// id to play (env UMPIRE_MATCH)".
+func nounFlagHelp(noun string) string {
+	env := ""
+	for _, g := range cliGames() {
+		if g.MatchNoun == noun {
+			env = g.MatchEnv
+		}
+	}
+	return fmt.Sprintf("%s %s id to play (env %s)", titlesWhere(func(g *cliGame) bool { return g.MatchNoun == noun }), noun, env)
+}
+
+// perGameValues lists value of every game for flag help, joined by sep:
+// "Inference 3, BangArena 4", or the one value when every game has the
+// same.
+func perGameValues(sep string, value func(*cliGame) string) string {
+	var parts []string
+	same := true
+	for i, g := range cliGames() {
+		v := value(g)
+		same = same && (i == 0 || v == value(cliGames()[0]))
+		parts = append(parts, g.Title+" "+v)
+	}
+	if same && len(parts) > 0 {
+		return value(cliGames()[0])
+	}
+	return strings.Join(parts, sep)
+}
+
+// conformSeats lists the table conform creates per game: "Inference 3,
+// BangArena 4".
+func conformSeats() string {
+	return perGameValues(", ", func(g *cliGame) string { return fmt.Sprint(g.ConformSeats) })
+}
+
+// certifyDeadlines lists certify's default decision deadline per game:
+// "Inference 10s, BangArena 15s".
+func certifyDeadlines() string {
+	return perGameValues(", ", func(g *cliGame) string {
+		r, _ := game.Lookup(g.Name)
+		c, _ := game.Part[certify.Game](r)
+		return c.DefaultDeadline.String()
+	})
+}
+
+// simAdversaries lists simulate's default adversaries per game:
+// "Inference random,passive,aggressive,heuristic; BangArena
+// random,heuristic".
+func simAdversaries() string {
+	return perGameValues("; ", func(g *cliGame) string { return strings.Join(g.SimAdversaries, ",") })
+}
+
+// gameHelp is the help of a flag only some games read: lead, then the
+// text of every game that reads it ("BangArena: role mode, …"; games
+// joined by "; "), from the games' gamecli.Help.
+func gameHelp(lead string, text func(gamecli.Help) string) string {
+	var parts []string
+	if lead != "" {
+		parts = append(parts, lead)
+	}
+	for _, g := range cliGames() {
+		if t := text(g.Help); t != "" {
+			parts = append(parts, g.Title+": "+t)
+		}
+	}
+	return strings.Join(parts, "; ")
+}
+
+// scoreNames names what every game's score counts: "credits or glory".
+func scoreNames() string {
+	var names []string
+	for _, g := range cliGames() {
+		if !slices.Contains(names, g.Score) {
+			names = append(names, g.Score)
+		}
+	}
+	return strings.Join(names, " or ")
 }

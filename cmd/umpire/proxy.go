@@ -23,11 +23,20 @@ import (
 
 const proxySynopsis = "--game G --target URL [--listen 127.0.0.1:7080] [--until N] [--max-message BYTES] [--idle-timeout D] [--judge-share F] [--strict] [--known-failing FILE] [--junit F] [--json F] [--html F] [--md F] [--report-dir DIR] [--format text|json]"
 
-const proxyAbout = `A transparent relay between real agents and a real server that judges both
+// proxyAbout is the long help of "umpire proxy": what it relays and
+// judges, each game's traffic from the game's own help (gamecli.Help).
+func proxyAbout() string {
+	var b strings.Builder
+	b.WriteString(`A transparent relay between real agents and a real server that judges both
 sides live. Point the agents at the --listen address instead of the server:
-same paths, same tokens (Inference: the WebSocket /ws/inference?match=ID&seat=N
-with its hello; BangArena: GET .../observe, POST .../decision, MCP at /mcp).
-Every message is forwarded unchanged; it is judged on the side, in order, never
+same paths, same tokens.
+`)
+	for _, g := range cliGames() {
+		if g.Help.Proxy != "" {
+			b.WriteString(wrapText(g.Title+": "+g.Help.Proxy, "  ", "    ", 80))
+		}
+	}
+	b.WriteString(`Every message is forwarded unchanged; it is judged on the side, in order, never
 delaying it:
   server side, per seat: schemas; legal actions re-derived from the seat's own
     observation; other seats' hidden values, hands and roles in its stream;
@@ -36,17 +45,35 @@ delaying it:
     observationVersion, seat), fresh commandIds, table-talk length, in time,
     only when asked.
 Seats that do not pass through the relay are unknown, not wrong; what it could
-not see is reported inconclusive. Over MCP the arena_get_decision_request and
-arena_submit_decision tool calls are judged like observe and decision; other
-MCP traffic is relayed unjudged. Deadlines are timed at the relay: a seat
+not see is reported inconclusive. Deadlines are timed at the relay: a seat
 that lets its turn time out is charged, a server that times out early, times
 out a move that came in time, applies a late one or plays the wrong default
-action is named. The Inference WebSocket is relayed as a byte tunnel; its
-judges take a bounded share of the CPU, and what they could not keep up with
-is relayed unjudged and reported inconclusive (relay-coverage). Tokens never
-reach a report. With --match-reports, --report-dir also writes one report
-per match, in DIR/matches/NNN-ID, within --match-reports-budget bytes. Runs until --until N matches have ended, or until
-interrupted (Ctrl-C writes the reports of what was seen).`
+action is named. Tokens never reach a report. With --match-reports,
+--report-dir also writes one report per match, in DIR/matches/NNN-ID, within
+--match-reports-budget bytes. Runs until --until N matches have ended, or
+until interrupted (Ctrl-C writes the reports of what was seen).`)
+	return b.String()
+}
+
+// wrapText breaks text into lines of at most width columns (a longer
+// word stands alone), the first prefixed by first, the others by rest.
+func wrapText(text, first, rest string, width int) string {
+	var b strings.Builder
+	line := first
+	for i, w := range strings.Fields(text) {
+		if i > 0 && len(line)+1+len(w) > width {
+			b.WriteString(line + "\n")
+			line = rest + w
+			continue
+		}
+		if i > 0 {
+			line += " "
+		}
+		line += w
+	}
+	b.WriteString(line + "\n")
+	return b.String()
+}
 
 // cmdProxy runs "umpire proxy". Exit 0 when no MUST finding was seen, 1 on
 // one, 2 for usage errors, 3 when the relay could not run (listen address
@@ -56,7 +83,7 @@ func cmdProxy(ctx context.Context, e *env, args []string) int {
 	usage := fs.Usage
 	fs.Usage = func() {
 		usage()
-		fmt.Fprintln(e.stderr, "\n"+proxyAbout)
+		fmt.Fprintln(e.stderr, "\n"+proxyAbout())
 	}
 	game := fs.String("game", "", "game: "+harness.NameList())
 	target := fs.String("target", "", "the server's base URL")

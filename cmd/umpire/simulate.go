@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"strings"
 
 	"github.com/umpire-arena/umpire/harness"
 	"github.com/umpire-arena/umpire/harness/gamecli"
@@ -18,12 +19,12 @@ func cmdSimulate(ctx context.Context, e *env, args []string) int {
 	game := fs.String("game", "", harness.NameList())
 	matches := fs.Int("matches", 1, "number of matches to play")
 	seed := fs.String("seed", "umpire", "run seed; match i is seeded \"<seed>/<i>\"")
-	seats := fs.Int("seats", 6, "seats per table (3-8)")
-	rounds := fs.Int("rounds", 40, "rounds per match")
+	seats := fs.Int("seats", 6, "seats per table ("+seatRanges()+")")
+	rounds := fs.Int("rounds", 40, "rounds per "+roundsGames()+" match")
 	logDir := fs.String("log-dir", "", "write each match's full log to DIR/<match-id>.jsonl")
-	advs := fs.String("adversaries", "random,passive,aggressive,heuristic", "comma-separated adversary kinds, dealt round-robin to the seats")
+	advs := fs.String("adversaries", "", "comma-separated adversary kinds, dealt round-robin to the seats (default "+simAdversaries()+")")
 	format := fs.String("format", "text", "text or json")
-	mode := fs.String("mode", "classic", "BangArena role mode: classic, partners, impostor or legacy")
+	mode := fs.String("mode", "", gameHelp("", func(h gamecli.Help) string { return h.Mode }))
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
@@ -37,8 +38,12 @@ func cmdSimulate(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintln(e.stderr, "umpire simulate: --matches must be at least 1")
 		return exitUsage
 	}
+	g := gameOf(*game)
 	advSet := false
 	fs.Visit(func(f *flag.Flag) { advSet = advSet || f.Name == "adversaries" })
-	return gameOf(*game).Simulate(ctx, e.cmd(), gamecli.SimArgs{Game: *game, Matches: *matches, Seed: *seed, Seats: *seats, Rounds: *rounds,
-		LogDir: *logDir, Adversaries: *advs, AdversariesSet: advSet, Format: *format, Mode: *mode})
+	if !advSet {
+		*advs = strings.Join(g.SimAdversaries, ",")
+	}
+	return g.Simulate(ctx, e.cmd(), gamecli.SimArgs{Game: *game, Matches: *matches, Seed: *seed, Seats: *seats, Rounds: *rounds,
+		LogDir: *logDir, Adversaries: *advs, Format: *format, Mode: *mode})
 }

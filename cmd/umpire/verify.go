@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/umpire-arena/umpire/harness"
+	"github.com/umpire-arena/umpire/harness/gamecli"
 	"github.com/umpire-arena/umpire/harness/games"
 	"github.com/umpire-arena/umpire/internal/inert"
 	"github.com/umpire-arena/umpire/referee/rules"
@@ -27,10 +28,11 @@ func cmdVerify(ctx context.Context, e *env, args []string) (code int) {
 	fs := newFlagSet(e, "verify", verifySynopsis)
 	game := fs.String("game", "", "game: "+harness.NameList())
 	format := fs.String("format", "text", "output: text (findings grouped per round), or json (one JSON object per finding)")
-	deal := fs.String("deal", "auto", "re-derive hidden values from the revealed seed: auto (when the log shows umpire's deal function), umpire (always), other (never); BangArena: umpire compares the log's chance with umpire's generator from the seed (its server declares it), otherwise the chance the log shows is judged alone")
+	deal := fs.String("deal", "auto", gameHelp("how a log's hidden values and chance are held to umpire's generator from the revealed seed: auto, umpire or other",
+		func(h gamecli.Help) string { return h.Deal }))
 	unfinished := fs.Bool("unfinished", false, "accept logs that stop before match_end (matches still in play)")
 	var seeds []string
-	fs.Func("seed", "BangArena: a candidate match seed, or the run seed of umpire simulate (repeatable); the log's seedCommit picks the right one", func(s string) error {
+	fs.Func("seed", gameHelp("a seed of the logs (repeatable)", func(h gamecli.Help) string { return h.Seed }), func(s string) error {
 		seeds = append(seeds, s)
 		return nil
 	})
@@ -70,8 +72,8 @@ func cmdVerify(ctx context.Context, e *env, args []string) (code int) {
 // verified), then each is replayed by the game's verifier (Game.Verify),
 // its findings printed per file, and a summary closes the output. Exit 1
 // on a MUST finding or an input without a single round or event (a run
-// that checked nothing must not pass), 2 when a BangArena log's seed is
-// unknown (give --seed; I-BA-V1).
+// that checked nothing must not pass), 2 when the game's verifier needs a
+// log's seed and it is unknown (give --seed; I-BA-V1).
 func verifyLogs(ctx context.Context, e *env, g *cliGame, names []string, opts games.VerifyOptions, asJSON, strict bool, reps *verifyReports) (code int) {
 	type source struct {
 		name string

@@ -7,9 +7,15 @@
 //
 // The package holds the small surface both sides need and nothing of any
 // game: the streams a body writes to (Env), the exit codes, the JSON
-// writers, the helpers of a simulate run, the frame of a served game
-// (Serve, Limits, Serving) and the finding writer of verify
-// (FindingWriter). It imports no game, and of the harness only
+// writers, the helpers of a simulate run (PlayMatches, ParseKinds, WithLog,
+// KindStats), the frame of a served game (Serve, Limits, Serving) and its
+// announcement (Announce, ServeText: the layout every game's serve prints),
+// the finding writer of verify (FindingWriter) and its printers
+// (PrintFindings, Place, Verdict, Totals, PrintVerifySummary), and each
+// game's own words for the flags only some games read (Help). A game's
+// files keep what is its own (its JSON, its rows, its figures) and print
+// through these. gameclitest holds what every game's part must do.
+// It imports no game, and of the harness only
 // harness/games (the summary of a verified log); cmd/umpire and every
 // harness/<game>/cli import it (cmd/umpire has its own type named
 // command, hence the name).

@@ -58,6 +58,32 @@ type Game struct {
 	VerifyUnit    string
 	VerifyGroup   func(o FindingWriter, name string, fs []rules.Finding, sum games.VerifySummary, capped *rules.Cap) int
 	VerifySummary func(o FindingWriter, sums []games.VerifySummary, notKept int)
+	// SimAdversaries are the adversary kinds "umpire simulate" deals
+	// when --adversaries is not given.
+	SimAdversaries []string
+	// Help is the game's own help of the flags only some games read.
+	Help Help
+}
+
+// Help is a game's own help of the flags that only some games read, as
+// the commands' help prints it after the game's title ("BangArena: role
+// mode, …"); an empty field is a flag the game ignores. cmd/umpire builds
+// each such flag's help from every game's text, so a game added changes
+// the help with no edit there.
+type Help struct {
+	// Mode is --mode of certify and simulate: the values and the default.
+	Mode string
+	// SeatPolicy is --seat-policy of conform: the policies of the seats
+	// the suite plays, and the default.
+	SeatPolicy string
+	// Deal is --deal of verify: what auto, umpire and other do to a log
+	// of the game.
+	Deal string
+	// Seed is --seed of verify: what a seed given does for the game's logs.
+	Seed string
+	// Proxy is the game's traffic through umpire proxy: what its agents
+	// point at the relay and how it is judged (a sentence or two).
+	Proxy string
 }
 
 // WriteJSONLine writes v as one line of compact JSON, as json.Marshal

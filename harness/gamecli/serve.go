@@ -115,6 +115,16 @@ func Kinded[K ~string](names []string) []K {
 	return out
 }
 
+// Names turns a server's named kinds (faults, dialects) into plain names;
+// nil for none.
+func Names[K ~string](kinds []K) []string {
+	var out []string
+	for _, k := range kinds {
+		out = append(out, string(k))
+	}
+	return out
+}
+
 // WarnFaults says on stderr that the server runs with deliberate faults.
 func WarnFaults(e Env, faults []string) {
 	fmt.Fprintf(e.Stderr, "umpire: WARNING: serving with deliberate faults: %s\n", strings.Join(faults, ", "))

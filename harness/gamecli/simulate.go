@@ -3,19 +3,20 @@ package gamecli
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"sync"
 )
 
-// SimArgs are the flags of "umpire simulate", read.
+// SimArgs are the flags of "umpire simulate", read (Adversaries is the
+// game's SimAdversaries when the flag is not given; Mode is "" for the
+// game's default).
 type SimArgs struct {
 	Game, Seed, LogDir, Adversaries, Format, Mode string
 	Matches, Seats, Rounds                        int
-	// AdversariesSet says --adversaries was given (a game may have its
-	// own default list).
-	AdversariesSet bool
 }
 
 // MatchSeed is the seed of match i (0-based) of a run seeded seed:
@@ -136,4 +137,78 @@ func PlayMatches(ctx context.Context, e Env, n int, play func(ctx context.Contex
 		return fmt.Errorf("interrupted after %d of %d matches", finished, n)
 	}
 	return nil
+}
+
+// ParseKinds reads --adversaries: the comma-separated kinds, each checked
+// by check; an unknown one is said on stderr (with hint after it, when
+// given) and false returned.
+func ParseKinds(e Env, list string, check func(kind string) error, hint string) ([]string, bool) {
+	var kinds []string
+	for _, k := range strings.Split(list, ",") {
+		k = strings.TrimSpace(k)
+		if err := check(k); err != nil {
+			if hint != "" {
+				hint = " (" + hint + ")"
+			}
+			fmt.Fprintf(e.Stderr, "umpire simulate: --adversaries: %v%s\n", err, hint)
+			return nil, false
+		}
+		kinds = append(kinds, k)
+	}
+	return kinds, true
+}
+
+// StartRun reads --adversaries (ParseKinds) and makes --log-dir
+// (MakeLogDir); when either fails (said on stderr) it returns false and
+// the exit code.
+func StartRun(e Env, adversaries, logDir string, check func(kind string) error, hint string) ([]string, int, bool) {
+	kinds, ok := ParseKinds(e, adversaries, check, hint)
+	if !ok {
+		return nil, ExitUsage, false
+	}
+	if !MakeLogDir(e, logDir) {
+		return nil, ExitError, false
+	}
+	return kinds, ExitOK, true
+}
+
+// WithLog plays one match through play, its log written to
+// dir/<id>.jsonl when dir is given (w nil when it is not).
+func WithLog(dir, id string, play func(w io.Writer) error) error {
+	if dir == "" {
+		return play(nil)
+	}
+	f, err := os.Create(filepath.Join(dir, id+".jsonl"))
+	if err != nil {
+		return err
+	}
+	err = play(f)
+	if cerr := f.Close(); err == nil && cerr != nil {
+		err = cerr
+	}
+	return err
+}
+
+// KindStats is one adversary kind's record over a run (a game's summary
+// may embed it and add its own figures).
+type KindStats struct {
+	Kind    string  `json:"kind"`
+	Seats   int     `json:"seats"`
+	Wins    int     `json:"wins"`
+	WinRate float64 `json:"win_rate"`
+}
+
+// Rate computes WinRate once the seats and wins are counted.
+func (k *KindStats) Rate() {
+	if k.Seats > 0 {
+		k.WinRate = float64(k.Wins) / float64(k.Seats)
+	}
+}
+
+// PerSecond is n over sec seconds; 0 for no time.
+func PerSecond(n int, sec float64) float64 {
+	if sec <= 0 {
+		return 0
+	}
+	return float64(n) / sec
 }

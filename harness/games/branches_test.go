@@ -127,9 +127,6 @@ func registrationFiles() map[string]bool {
 // per-game parts still written inside a mode (see ARCHITECTURE.md).
 func tables() map[string]int {
 	return map[string]int{
-		// Help and error texts that name each game's seats, deadline or
-		// players: each should come from the game's facts.
-		"cmd/umpire/certify.go": 1, "cmd/umpire/conform.go": 1,
 		// Re-exports of both names, one set per mode package (their tests
 		// say conform.GameInference): a third game would add one to each.
 		"harness/conform/target.go": 1, "harness/proxy/games.go": 1, "harness/selftest/selftest.go": 1,

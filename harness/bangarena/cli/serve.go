@@ -74,29 +74,21 @@ func (s *server) Check(gamecli.Env) bool { return true }
 func (s *server) Start(e gamecli.Env, m gamecli.Match) (*gamecli.Serving, int) {
 	srv, err := baserver.New(options(s.lim, baserver.Options{Pause: *s.pause, Faults: gamecli.Kinded[baserver.Fault](m.Faults), Dialects: gamecli.Kinded[baserver.Dialect](m.Dialects)}))
 	if err != nil {
-		fmt.Fprintf(e.Stderr, "umpire: %v\n", err)
-		return nil, gamecli.ExitUsage
+		return gamecli.StartFailed(e, err, nil)
 	}
 	created, err := srv.CreateRoom(baserver.RoomConfig{
 		Seats: m.Seats, RoleMode: *s.mode, Seed: m.Seed, DeadlineMs: int(m.Deadline.Milliseconds()),
 		Agents: m.Agents, Adversaries: m.Adversaries, Policy: *s.policy,
 	})
 	if err != nil {
-		fmt.Fprintf(e.Stderr, "umpire: %v\n", err)
-		gamecli.ShutdownQuietly(srv.Shutdown)
-		return nil, gamecli.ExitUsage
+		return gamecli.StartFailed(e, err, srv.Shutdown)
 	}
 	var info ServeInfo
 	return &gamecli.Serving{
 		Handler: srv.Handler(), Create: []string{"POST /api/ai/rooms"}, Shutdown: srv.Shutdown,
-		Announce: func(hostport, token string) {
-			info = describe(hostport, created, srv, m.Seed)
-			info.AdminToken = token
-			if len(info.Faults) > 0 {
-				gamecli.WarnFaults(e, info.Faults)
-			}
-			printInfo(e, m.Format, info)
-		},
+		Announce: gamecli.Announce(e, m.Format, &info, func(hostport, token string) ServeInfo {
+			return describe(hostport, token, created, srv, m.Seed)
+		}),
 		Wait: func(ctx context.Context) {
 			if srv.Wait(ctx, created.RoomID) == nil && m.Format == "text" {
 				st, _ := srv.Status(created.RoomID)

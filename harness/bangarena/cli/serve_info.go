@@ -2,7 +2,7 @@ package cli
 
 import (
 	"fmt"
-	"sort"
+	"io"
 	"strconv"
 	"time"
 
@@ -45,15 +45,16 @@ type ServeSeat struct {
 	DecisionURL string `json:"decisionUrl"`
 }
 
-// describe is what serve prints of the room created.
-func describe(hostport string, c baserver.Created, srv *baserver.Server, seed string) ServeInfo {
+// describe is what serve prints of the room created; token is the admin
+// token.
+func describe(hostport, token string, c baserver.Created, srv *baserver.Server, seed string) ServeInfo {
 	base := "http://" + hostport
 	st, _ := srv.Status(c.RoomID)
 	room := base + "/api/ai/rooms/" + c.RoomID
 	info := ServeInfo{
 		Game: harness.GameBangArena, BaseURL: base, RoomID: c.RoomID, Seats: st.Seats, RoleMode: st.RoleMode, Seed: seed,
 		DeadlineMs: st.DeadlineMs, RulesURL: base + "/api/arena/rules", MCPURL: base + "/mcp", LogURL: room + "/log",
-		Agents: []ServeSeat{}, Adversaries: map[string]string{},
+		Agents: []ServeSeat{}, Adversaries: map[string]string{}, AdminToken: token, Faults: gamecli.Names(srv.Faults()),
 	}
 	for _, seat := range st.Agents {
 		info.Policy = st.Policies[seat]
@@ -63,46 +64,28 @@ func describe(hostport string, c baserver.Created, srv *baserver.Server, seed st
 	for seat, kind := range st.Adversaries {
 		info.Adversaries[strconv.Itoa(seat)] = kind
 	}
-	for _, f := range srv.Faults() {
-		info.Faults = append(info.Faults, string(f))
-	}
 	return info
 }
 
-// printInfo prints info as one JSON line or as text.
-func printInfo(e gamecli.Env, format string, info ServeInfo) {
-	if format == "json" {
-		_ = gamecli.WriteJSONLine(e.Stdout, info)
-		return
-	}
-	w := e.Stdout
-	fmt.Fprintf(w, "umpire serve: BangArena reference server (%s, %s)\n", ba.RulesetVersion, ba.ProtocolVersion)
-	fmt.Fprintf(w, "  base URL  %s\n", info.BaseURL)
-	fmt.Fprintf(w, "  room      %s  (%d seats, %s, deadline %s", info.RoomID, info.Seats, info.RoleMode, time.Duration(info.DeadlineMs)*time.Millisecond)
-	if info.Seed != "" {
-		fmt.Fprintf(w, ", seed %q", info.Seed)
-	}
-	fmt.Fprintln(w, ")")
-	fmt.Fprintf(w, "  rules     GET  %s\n", info.RulesURL)
-	fmt.Fprintf(w, "  MCP       POST %s\n", info.MCPURL)
-	fmt.Fprintf(w, "  rooms     POST %s/api/ai/rooms\n", info.BaseURL)
-	if info.AdminToken != "" {
-		fmt.Fprintf(w, "            admin token %s  (header Authorization: Bearer TOKEN)\n", info.AdminToken)
-	}
-	fmt.Fprintf(w, "  log       GET  %s  (after the match)\n", info.LogURL)
+// FaultsOn names the faults the server runs with.
+func (info ServeInfo) FaultsOn() []string { return info.Faults }
+
+// WriteText prints info for people.
+func (info ServeInfo) WriteText(w io.Writer) {
+	t := gamecli.NewServeText(w, fmt.Sprintf("BangArena reference server (%s, %s)", ba.RulesetVersion, ba.ProtocolVersion))
+	t.Row("base URL", "%s", info.BaseURL)
+	t.Match("room", info.RoomID, info.Seed, fmt.Sprintf("%d seats", info.Seats), info.RoleMode,
+		"deadline "+(time.Duration(info.DeadlineMs)*time.Millisecond).String())
+	t.Row("rules", "GET  %s", info.RulesURL)
+	t.Row("MCP", "POST %s", info.MCPURL)
+	t.Row("rooms", "POST %s/api/ai/rooms", info.BaseURL)
+	t.AdminToken(info.AdminToken)
+	t.Row("log", "GET  %s  (after the match)", info.LogURL)
 	for _, a := range info.Agents {
-		fmt.Fprintf(w, "  seat %d    token %s  (policy %s)\n", a.Seat, a.Token, info.Policy)
-		fmt.Fprintf(w, "            observe  GET  %s\n", a.ObserveURL)
-		fmt.Fprintf(w, "            decision POST %s  (header x-agent-token)\n", a.DecisionURL)
+		t.Row(fmt.Sprintf("seat %d", a.Seat), "token %s  (policy %s)", a.Token, info.Policy)
+		t.Row("", "observe  GET  %s", a.ObserveURL)
+		t.Row("", "decision POST %s  (header x-agent-token)", a.DecisionURL)
 	}
-	var seats []int
-	for s := range info.Adversaries {
-		n, _ := strconv.Atoi(s)
-		seats = append(seats, n)
-	}
-	sort.Ints(seats)
-	for _, s := range seats {
-		fmt.Fprintf(w, "  seat %d    scripted: %s\n", s, info.Adversaries[strconv.Itoa(s)])
-	}
-	fmt.Fprintln(w, "Serving until interrupted (Ctrl-C).")
+	t.Scripted(info.Adversaries)
+	t.Close()
 }

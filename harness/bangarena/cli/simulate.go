@@ -5,8 +5,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 	"text/tabwriter"
@@ -20,12 +18,12 @@ import (
 
 // simulate is "umpire simulate --game bangarena".
 func simulate(ctx context.Context, e gamecli.Env, a gamecli.SimArgs) int {
-	list := "random,heuristic"
-	if a.AdversariesSet {
-		list = a.Adversaries
+	mode := a.Mode
+	if mode == "" {
+		mode = ba.ModeClassic
 	}
-	return simulateBangArena(ctx, e, bangSimOptions{matches: a.Matches, seed: a.Seed, seats: a.Seats, mode: a.Mode,
-		logDir: a.LogDir, adversaries: list, format: a.Format})
+	return simulateBangArena(ctx, e, bangSimOptions{matches: a.Matches, seed: a.Seed, seats: a.Seats, mode: mode,
+		logDir: a.LogDir, adversaries: a.Adversaries, format: a.Format})
 }
 
 // bangSimOptions are the flags of "umpire simulate --game bangarena".
@@ -57,12 +55,7 @@ type SimSummary struct {
 }
 
 // bangKindStats is one adversary type's record over a BangArena run.
-type bangKindStats struct {
-	Kind    string  `json:"kind"`
-	Seats   int     `json:"seats"`
-	Wins    int     `json:"wins"`
-	WinRate float64 `json:"win_rate"`
-}
+type bangKindStats = gamecli.KindStats
 
 // bangPlayerSeed is the seed of the player in seat j of a match seeded ms.
 func bangPlayerSeed(ms string, j int) string { return fmt.Sprintf("%s/seat-%d", ms, j) }
@@ -77,17 +70,10 @@ func simulateBangArena(ctx context.Context, e gamecli.Env, o bangSimOptions) int
 		fmt.Fprintf(e.Stderr, "umpire simulate: %v\n", err)
 		return gamecli.ExitUsage
 	}
-	var kinds []string
-	for _, k := range strings.Split(o.adversaries, ",") {
-		k = strings.TrimSpace(k)
-		if _, err := baadv.New(k, ""); err != nil {
-			fmt.Fprintf(e.Stderr, "umpire simulate: --adversaries: %v (BangArena knows %s)\n", err, strings.Join(baadv.Names(), ", "))
-			return gamecli.ExitUsage
-		}
-		kinds = append(kinds, k)
-	}
-	if !gamecli.MakeLogDir(e, o.logDir) {
-		return gamecli.ExitError
+	kinds, code, ok := gamecli.StartRun(e, o.adversaries, o.logDir, func(k string) error { _, err := baadv.New(k, ""); return err },
+		"BangArena knows "+strings.Join(baadv.Names(), ", "))
+	if !ok {
+		return code
 	}
 	sum := &SimSummary{Game: harness.GameBangArena, Seed: o.seed, Seats: o.seats, Mode: o.mode, WinsByTeam: map[string]int{}, LogDir: o.logDir, kinds: map[string]*bangKindStats{}}
 	for _, k := range kinds {
@@ -107,14 +93,10 @@ func simulateBangArena(ctx context.Context, e gamecli.Env, o bangSimOptions) int
 		sum.Turns += turns[i]
 	}
 	sum.ElapsedSec = time.Since(began).Seconds()
-	if sum.ElapsedSec > 0 {
-		sum.MatchesPerS = float64(sum.Matches) / sum.ElapsedSec
-	}
+	sum.MatchesPerS = gamecli.PerSecond(sum.Matches, sum.ElapsedSec)
 	for _, k := range sum.order {
 		ks := sum.kinds[k]
-		if ks.Seats > 0 {
-			ks.WinRate = float64(ks.Wins) / float64(ks.Seats)
-		}
+		ks.Rate()
 		sum.ByKind = append(sum.ByKind, *ks)
 	}
 	return gamecli.PrintSummary(e, o.format, sum)
@@ -171,18 +153,15 @@ func (c *turnCounter) Write(p []byte) (int, error) {
 // when logDir is set, and returns its result and number of turns.
 func bangSimulateOne(ctx context.Context, cfg ba.Config, seed string, players []baadv.Player, logDir, id string) (baadv.Result, int, error) {
 	var tc turnCounter
-	if logDir == "" {
-		res, err := baadv.Simulate(ctx, cfg, seed, players, &tc)
-		return res, tc.n, err
-	}
-	f, err := os.Create(filepath.Join(logDir, id+".jsonl"))
-	if err != nil {
-		return baadv.Result{}, 0, err
-	}
-	res, err := baadv.Simulate(ctx, cfg, seed, players, io.MultiWriter(f, &tc))
-	if cerr := f.Close(); err == nil && cerr != nil {
-		err = cerr
-	}
+	var res baadv.Result
+	err := gamecli.WithLog(logDir, id, func(w io.Writer) (err error) {
+		log := io.Writer(&tc)
+		if w != nil {
+			log = io.MultiWriter(w, &tc)
+		}
+		res, err = baadv.Simulate(ctx, cfg, seed, players, log)
+		return err
+	})
 	return res, tc.n, err
 }
 

@@ -1,13 +1,10 @@
 package cli
 
 import (
-	"context"
-	"io"
-	"slices"
-	"strings"
 	"testing"
 
 	"github.com/umpire-arena/umpire/harness/gamecli"
+	"github.com/umpire-arena/umpire/harness/gamecli/gameclitest"
 	infsrv "github.com/umpire-arena/umpire/harness/inference/server"
 )
 
@@ -19,14 +16,6 @@ func TestFaultsEnv(t *testing.T) {
 	}
 }
 
-// TestExamplePlayers: every player the help lists plays, and another is
-// refused.
-func TestExamplePlayers(t *testing.T) {
-	part := Part()
-	for _, p := range append(slices.Clone(part.ExamplePlayers), "nope") {
-		err := part.Example(context.Background(), strings.NewReader(""), io.Discard, p, 1)
-		if want := p != "nope"; (err == nil) != want {
-			t.Errorf("player %q: error %v, want an error %v", p, err, !want)
-		}
-	}
-}
+// TestPart: the part does what every game's command-line part must
+// (gameclitest: example players, simulate's defaults, every body given).
+func TestPart(t *testing.T) { gameclitest.TestPart(t, Part()) }

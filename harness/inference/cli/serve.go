@@ -89,8 +89,7 @@ func (s *server) Start(e gamecli.Env, m gamecli.Match) (*gamecli.Serving, int) {
 	}
 	srv, err := infsrv.New(opts)
 	if err != nil {
-		fmt.Fprintf(e.Stderr, "umpire: %v\n", err)
-		return nil, gamecli.ExitUsage
+		return gamecli.StartFailed(e, err, nil)
 	}
 	spec := infsrv.MatchSpec{Seats: m.Seats, Rounds: *s.rounds, DeadlineMS: int(m.Deadline.Milliseconds()), Agents: m.Agents, Adversaries: m.Adversaries}
 	if m.Seed != "" {
@@ -99,21 +98,14 @@ func (s *server) Start(e gamecli.Env, m gamecli.Match) (*gamecli.Serving, int) {
 	}
 	created, err := srv.CreateMatch(spec)
 	if err != nil {
-		fmt.Fprintf(e.Stderr, "umpire: %v\n", err)
-		gamecli.ShutdownQuietly(srv.Shutdown)
-		return nil, gamecli.ExitUsage
+		return gamecli.StartFailed(e, err, srv.Shutdown)
 	}
 	var info ServeInfo
 	return &gamecli.Serving{
 		Handler: srv, Create: []string{"POST /api/inference/matches"}, Shutdown: srv.Shutdown, GameFirst: true,
-		Announce: func(hostport, token string) {
-			info = describe(hostport, created, srv, m.Seed)
-			info.AdminToken = token
-			if len(info.Faults) > 0 {
-				gamecli.WarnFaults(e, info.Faults)
-			}
-			printInfo(e, m.Format, info)
-		},
+		Announce: gamecli.Announce(e, m.Format, &info, func(hostport, token string) ServeInfo {
+			return describe(hostport, token, created, srv, m.Seed)
+		}),
 		Wait: func(ctx context.Context) {
 			res, err := srv.Wait(ctx, created.MatchID)
 			if err != nil || m.Format != "text" {

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 	"time"
@@ -44,15 +45,16 @@ type ServeSeat struct {
 	WSURL string `json:"ws_url"`
 }
 
-// describe is what serve prints of the match created.
-func describe(hostport string, c infsrv.Created, srv *infsrv.Server, seed string) ServeInfo {
+// describe is what serve prints of the match created; token is the
+// admin token.
+func describe(hostport, token string, c infsrv.Created, srv *infsrv.Server, seed string) ServeInfo {
 	base := "http://" + hostport
 	mi, _ := srv.Info(c.MatchID)
 	info := ServeInfo{
 		Game: harness.GameInference, URL: base, MatchID: c.MatchID, Seats: mi.Config.TableSize, Rounds: mi.Config.Rounds,
 		DeadlineMS: mi.Config.TurnDeadlineMS, Seed: seed, RulesURL: base + "/rules/inference",
 		LogURL: base + "/r/" + c.MatchID + ".jsonl", CreateURL: base + "/api/inference/matches",
-		Agents: []ServeSeat{}, Adversaries: map[string]string{},
+		Agents: []ServeSeat{}, Adversaries: map[string]string{}, AdminToken: token,
 	}
 	for _, sd := range mi.Seats {
 		if !sd.Agent {
@@ -62,49 +64,35 @@ func describe(hostport string, c infsrv.Created, srv *infsrv.Server, seed string
 		info.Agents = append(info.Agents, ServeSeat{Seat: sd.Seat, Token: c.Tokens[strconv.Itoa(sd.Seat)],
 			WSURL: fmt.Sprintf("ws://%s/ws/inference?match=%s&seat=%d", hostport, c.MatchID, sd.Seat)})
 	}
-	for _, f := range srv.Faults() {
-		info.Faults = append(info.Faults, string(f))
-	}
-	for _, d := range srv.Dialects() {
-		info.Dialects = append(info.Dialects, string(d))
-	}
+	info.Faults = gamecli.Names(srv.Faults())
+	info.Dialects = gamecli.Names(srv.Dialects())
 	return info
 }
 
-// printInfo prints info as one JSON line or as text.
-func printInfo(e gamecli.Env, format string, info ServeInfo) {
-	if format == "json" {
-		_ = gamecli.WriteJSONLine(e.Stdout, info)
-		return
-	}
-	w := e.Stdout
-	fmt.Fprintf(w, "umpire serve: Inference reference server (%s)\n", ref.RulesVersion)
-	fmt.Fprintf(w, "  URL       %s\n", info.URL)
-	fmt.Fprintf(w, "  match     %s  (%d seats, %d rounds, deadline %s", info.MatchID, info.Seats, info.Rounds, time.Duration(info.DeadlineMS)*time.Millisecond)
-	if info.Seed != "" {
-		fmt.Fprintf(w, ", seed %q", info.Seed)
-	}
-	fmt.Fprintln(w, ")")
-	fmt.Fprintf(w, "  rules     GET  %s\n", info.RulesURL)
-	fmt.Fprintf(w, "  log       GET  %s  (deal_private lines once the match is over)\n", info.LogURL)
-	fmt.Fprintf(w, "  matches   POST %s\n", info.CreateURL)
-	if info.AdminToken != "" {
-		fmt.Fprintf(w, "            admin token %s  (header Authorization: Bearer TOKEN)\n", info.AdminToken)
-	}
+// FaultsOn names the faults the server runs with.
+func (info ServeInfo) FaultsOn() []string { return info.Faults }
+
+// WriteText prints info for people.
+func (info ServeInfo) WriteText(w io.Writer) {
+	t := gamecli.NewServeText(w, fmt.Sprintf("Inference reference server (%s)", ref.RulesVersion))
+	t.Row("URL", "%s", info.URL)
+	t.Match("match", info.MatchID, info.Seed, fmt.Sprintf("%d seats", info.Seats), fmt.Sprintf("%d rounds", info.Rounds),
+		"deadline "+(time.Duration(info.DeadlineMS)*time.Millisecond).String())
+	t.Row("rules", "GET  %s", info.RulesURL)
+	t.Row("log", "GET  %s  (deal_private lines once the match is over)", info.LogURL)
+	t.Row("matches", "POST %s", info.CreateURL)
+	t.AdminToken(info.AdminToken)
 	if len(info.Dialects) > 0 {
-		fmt.Fprintf(w, "  dialects  %s  (legitimate choices where the rules are silent)\n", strings.Join(info.Dialects, ", "))
+		t.Row("dialects", "%s  (legitimate choices where the rules are silent)", strings.Join(info.Dialects, ", "))
 	}
 	for _, a := range info.Agents {
-		fmt.Fprintf(w, "  seat %d    token %s\n", a.Seat, a.Token)
-		fmt.Fprintf(w, "            %s  (first message: hello with the token)\n", a.WSURL)
+		t.Row(fmt.Sprintf("seat %d", a.Seat), "token %s", a.Token)
+		t.Row("", "%s  (first message: hello with the token)", a.WSURL)
 	}
-	for seat := range info.Seats {
-		if kind, ok := info.Adversaries[strconv.Itoa(seat)]; ok {
-			fmt.Fprintf(w, "  seat %d    scripted: %s\n", seat, kind)
-		}
-	}
+	t.Scripted(info.Adversaries)
+	var closing []string
 	if len(info.Agents) > 0 {
-		fmt.Fprintln(w, "The match starts when every agent seat has said hello.")
+		closing = append(closing, "The match starts when every agent seat has said hello.")
 	}
-	fmt.Fprintln(w, "Serving until interrupted (Ctrl-C).")
+	t.Close(closing...)
 }

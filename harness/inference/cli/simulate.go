@@ -3,8 +3,7 @@ package cli
 import (
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
+	"io"
 	"sort"
 	"strings"
 	"text/tabwriter"
@@ -37,10 +36,7 @@ type SimSummary struct {
 
 // kindStats is one adversary type's record over a run.
 type kindStats struct {
-	Kind       string  `json:"kind"`
-	Seats      int     `json:"seats"`
-	Wins       int     `json:"wins"`
-	WinRate    float64 `json:"win_rate"`
+	gamecli.KindStats
 	AvgCredits float64 `json:"avg_credits"`
 	credits    int
 }
@@ -53,22 +49,14 @@ func simulate(ctx context.Context, e gamecli.Env, a gamecli.SimArgs) int {
 		fmt.Fprintf(e.Stderr, "umpire simulate: %v\n", err)
 		return gamecli.ExitUsage
 	}
-	var kinds []string
-	for _, k := range strings.Split(a.Adversaries, ",") {
-		k = strings.TrimSpace(k)
-		if _, err := infadv.New(k, 0); err != nil {
-			fmt.Fprintf(e.Stderr, "umpire simulate: --adversaries: %v\n", err)
-			return gamecli.ExitUsage
-		}
-		kinds = append(kinds, k)
-	}
-	if !gamecli.MakeLogDir(e, a.LogDir) {
-		return gamecli.ExitError
+	kinds, code, ok := gamecli.StartRun(e, a.Adversaries, a.LogDir, func(k string) error { _, err := infadv.New(k, 0); return err }, "")
+	if !ok {
+		return code
 	}
 	sum := &SimSummary{Game: a.Game, Seed: a.Seed, Seats: cfg.TableSize, RoundsMax: cfg.Rounds, Endings: map[string]int{}, LogDir: a.LogDir, kinds: map[string]*kindStats{}}
 	for _, k := range kinds {
 		if sum.kinds[k] == nil {
-			sum.kinds[k] = &kindStats{Kind: k}
+			sum.kinds[k] = &kindStats{KindStats: gamecli.KindStats{Kind: k}}
 		}
 	}
 	began := time.Now()
@@ -95,12 +83,10 @@ func runSimulations(ctx context.Context, e gamecli.Env, cfg inference.Config, se
 		for j := range players {
 			players[j], _ = infadv.New(kinds[(i+j)%len(kinds)], infadv.PlayerSeed(ms, j))
 		}
-		var err error
-		if logDir != "" {
-			results[i], err = simulateToFile(ctx, cfg, id, ms, players, filepath.Join(logDir, id+".jsonl"))
-		} else {
-			results[i], err = infadv.Simulate(ctx, cfg, id, ms, players, nil)
-		}
+		err := gamecli.WithLog(logDir, id, func(w io.Writer) (err error) {
+			results[i], err = infadv.Simulate(ctx, cfg, id, ms, players, w)
+			return err
+		})
 		if err != nil {
 			return fmt.Errorf("match %s: %w", id, err)
 		}
@@ -110,19 +96,6 @@ func runSimulations(ctx context.Context, e gamecli.Env, cfg inference.Config, se
 		return nil, err
 	}
 	return results, nil
-}
-
-// simulateToFile plays one match, its log written to path.
-func simulateToFile(ctx context.Context, cfg inference.Config, id, seed string, players []infadv.Player, path string) (infadv.Result, error) {
-	f, err := os.Create(path)
-	if err != nil {
-		return infadv.Result{}, err
-	}
-	res, err := infadv.Simulate(ctx, cfg, id, seed, players, f)
-	if cerr := f.Close(); err == nil && cerr != nil {
-		err = cerr
-	}
-	return res, err
 }
 
 // add counts one match.
@@ -149,13 +122,10 @@ func (s *SimSummary) add(r infadv.Result) {
 // finish computes the rates after d.
 func (s *SimSummary) finish(d time.Duration) {
 	s.ElapsedSec = d.Seconds()
-	if s.ElapsedSec > 0 {
-		s.MatchesPerS = float64(s.Matches) / s.ElapsedSec
-		s.ActionsPerS = float64(s.Actions) / s.ElapsedSec
-	}
+	s.MatchesPerS, s.ActionsPerS = gamecli.PerSecond(s.Matches, s.ElapsedSec), gamecli.PerSecond(s.Actions, s.ElapsedSec)
 	for _, k := range s.kinds {
+		k.Rate()
 		if k.Seats > 0 {
-			k.WinRate = float64(k.Wins) / float64(k.Seats)
 			k.AvgCredits = float64(k.credits) / float64(k.Seats)
 		}
 		s.ByKind = append(s.ByKind, *k)
