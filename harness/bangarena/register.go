@@ -13,13 +13,13 @@ import (
 	"github.com/umpire-arena/umpire/harness/bangarena/certifyside"
 	bacli "github.com/umpire-arena/umpire/harness/bangarena/cli"
 	baadv "github.com/umpire-arena/umpire/harness/bangarena/players"
+	baproxy "github.com/umpire-arena/umpire/harness/bangarena/proxyside"
 	basrv "github.com/umpire-arena/umpire/harness/bangarena/server"
 	"github.com/umpire-arena/umpire/harness/bangarena/viewer"
 	"github.com/umpire-arena/umpire/harness/certify"
 	"github.com/umpire-arena/umpire/harness/conform"
 	"github.com/umpire-arena/umpire/harness/game"
 	"github.com/umpire-arena/umpire/harness/games"
-	"github.com/umpire-arena/umpire/harness/proxy"
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
 	baverify "github.com/umpire-arena/umpire/referee/bangarena/verify"
 	"github.com/umpire-arena/umpire/referee/rules"
@@ -32,7 +32,7 @@ func init() {
 	game.Extend(harness.GameBangArena, bangarena(),
 		baprobe.Suite(),
 		certifyside.Game(),
-		proxy.BangArenaSide(),
+		baproxy.Side(),
 		bacli.Part(),
 		conform.CertifyRules(certifyside.Game().CheckRules),
 	)

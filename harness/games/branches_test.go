@@ -93,7 +93,7 @@ func isTable(line string, word, key *regexp.Regexp) bool {
 func descriptorFiles() map[string]bool {
 	return perGame(map[string]bool{
 		"harness/games.go": true, "harness/games/game.go": true, "cmd/umpire/games.go": true,
-		"harness/conform/games.go": true, "harness/proxy/games.go": true,
+		"harness/conform/games.go": true,
 	}, "harness/%s.go", "harness/%s/register.go")
 }
 
@@ -129,7 +129,7 @@ func tables() map[string]int {
 	return map[string]int{
 		// Re-exports of both names, one set per mode package (their tests
 		// say conform.GameInference): a third game would add one to each.
-		"harness/conform/target.go": 1, "harness/proxy/games.go": 1, "harness/selftest/selftest.go": 1,
+		"harness/conform/target.go": 1, "harness/selftest/selftest.go": 1,
 		"harness/certify/config.go": 1,
 		// BangArena's serve keeps accepting Inference's --rounds (its help
 		// says so), and a script drives both games.

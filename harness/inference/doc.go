@@ -7,7 +7,8 @@
 // subpackages hold the game's harness pieces: players/ (the scripted
 // adversaries), server/ (the embedded reference server), probe/ (the
 // conformance checks), certifyside/ (certify's part: its checks, settings
-// and the driver that plays the agent under test) and cli/ (the
+// and the driver that plays the agent under test), proxyside/ (the
+// relay's part: its judge of the game's live traffic, proxy.Side) and cli/ (the
 // command line's bodies: serve, legal, simulate, example-agent, verify's
 // output, the rules legal's and validate's reports cite).
 //

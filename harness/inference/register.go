@@ -17,9 +17,9 @@ import (
 	"github.com/umpire-arena/umpire/harness/inference/certifyside"
 	infcli "github.com/umpire-arena/umpire/harness/inference/cli"
 	infadv "github.com/umpire-arena/umpire/harness/inference/players"
+	infproxy "github.com/umpire-arena/umpire/harness/inference/proxyside"
 	infsrv "github.com/umpire-arena/umpire/harness/inference/server"
 	"github.com/umpire-arena/umpire/harness/inference/viewer"
-	"github.com/umpire-arena/umpire/harness/proxy"
 	ref "github.com/umpire-arena/umpire/referee/inference"
 	"github.com/umpire-arena/umpire/referee/inference/verify"
 	"github.com/umpire-arena/umpire/referee/rules"
@@ -32,7 +32,7 @@ func init() {
 	game.Extend(harness.GameInference, inference(),
 		infprobe.Suite(),
 		certifyside.Game(),
-		proxy.InferenceSide(),
+		infproxy.Side(),
 		infcli.Part(),
 		conform.CertifyRules(certifyside.Game().CheckRules),
 	)

@@ -23,8 +23,8 @@ import (
 	"time"
 	"unsafe"
 
+	"github.com/umpire-arena/umpire/harness"
 	"github.com/umpire-arena/umpire/harness/conform"
-	"github.com/umpire-arena/umpire/harness/proxy"
 )
 
 // BenchmarkRelaySplit measures the relay as it is deployed: `umpire proxy`
@@ -65,7 +65,7 @@ func BenchmarkRelaySplit(b *testing.B) {
 			b.Fatalf("building umpire: %v\n%s", err, msg)
 		}
 	}
-	for _, game := range []string{proxy.GameInference, proxy.GameBangArena} {
+	for _, game := range []string{harness.GameInference, harness.GameBangArena} {
 		for _, n := range []int{1, 16, 64} {
 			b.Run(fmt.Sprintf("%s/matches=%d", game, n), func(b *testing.B) {
 				benchSplit(b, umpire, game, n, allowed)

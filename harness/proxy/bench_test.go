@@ -16,8 +16,8 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+	"github.com/umpire-arena/umpire/harness"
 	baadv "github.com/umpire-arena/umpire/harness/bangarena/players"
-	"github.com/umpire-arena/umpire/harness/proxy"
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
 )
 
@@ -34,7 +34,7 @@ import (
 //
 //	go test -run '^$' -bench 'BenchmarkRelay/inference/matches=(1|16|64)$' -benchtime=1x ./harness/proxy/
 func BenchmarkRelay(b *testing.B) {
-	for _, game := range []string{proxy.GameInference, proxy.GameBangArena} {
+	for _, game := range []string{harness.GameInference, harness.GameBangArena} {
 		for _, n := range []int{1, 16, 64} {
 			b.Run(fmt.Sprintf("%s/matches=%d", game, n), func(b *testing.B) {
 				benchRelay(b, game, n)
@@ -140,7 +140,7 @@ func benchPlay(ctx context.Context, b *testing.B, r *rig, client *http.Client, g
 	var mu sync.Mutex
 	var wg sync.WaitGroup
 	seats := 3
-	if game == proxy.GameBangArena {
+	if game == harness.GameBangArena {
 		seats = 4
 	}
 	all := make([]int, seats)
@@ -161,7 +161,7 @@ func benchPlay(ctx context.Context, b *testing.B, r *rig, client *http.Client, g
 				var d int
 				var l []time.Duration
 				var err error
-				if game == proxy.GameInference {
+				if game == harness.GameInference {
 					d, l, err = playInference(ctx, base, c.id, seat, tok)
 				} else {
 					d, l, err = playBangArena(ctx, client, base, c.id, seat, tok, seed)
@@ -189,7 +189,7 @@ const benchRounds = 40
 func (r *rig) createWith(client *http.Client, seed string, seats int, agents []int, deadlineMS int) created {
 	path := "/api/ai/rooms"
 	body := map[string]any{"seats": seats, "roleMode": "classic", "seed": seed, "deadlineMs": deadlineMS, "agents": agents}
-	if r.game == proxy.GameInference {
+	if r.game == harness.GameInference {
 		path = "/api/inference/matches"
 		body = map[string]any{"seats": seats, "rounds": benchRounds, "deadline_ms": deadlineMS, "seed": seed, "agents": agents}
 	}

@@ -7,7 +7,7 @@ import (
 )
 
 // DefaultJudgeShare is the share of one core's time the judges of the
-// Inference relay may take together (Options.JudgeShare).
+// relayed WebSocket connections may take together (Options.JudgeShare).
 const DefaultJudgeShare = 0.5
 
 // judgeBurst is the judging time the budget lets accumulate while idle.

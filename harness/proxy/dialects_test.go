@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/umpire-arena/umpire/harness"
 	"github.com/umpire-arena/umpire/harness/conform"
 	"github.com/umpire-arena/umpire/harness/proxy"
 	"github.com/umpire-arena/umpire/reports"
@@ -16,12 +17,12 @@ import (
 // the legal actions are compared (not left inconclusive as unreadable).
 func TestDialectsThroughRelay(t *testing.T) {
 	ctx := testContext(t, 2*time.Minute)
-	srv, err := conform.StartEmbeddedDialects(proxy.GameBangArena, nil, []string{"known-roles-object", "extra-fields"})
+	srv, err := conform.StartEmbeddedDialects(harness.GameBangArena, nil, []string{"known-roles-object", "extra-fields"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { srv.Close() })
-	p, err := proxy.New(proxy.Options{Game: proxy.GameBangArena, Target: srv.URL, LogTimeout: 10 * time.Second})
+	p, err := proxy.New(proxy.Options{Game: harness.GameBangArena, Target: srv.URL, LogTimeout: 10 * time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -32,7 +33,7 @@ func TestDialectsThroughRelay(t *testing.T) {
 			t.Error(err)
 		}
 	})
-	r := &rig{t: t, game: proxy.GameBangArena, server: srv, relay: p, front: front}
+	r := &rig{t: t, game: harness.GameBangArena, server: srv, relay: p, front: front}
 	c := r.create("proxy-dialects", 4, []int{0, 1}, 3000)
 	r.play(ctx, r.front.URL, c)
 	rep := r.report(ctx, 1)
@@ -56,12 +57,12 @@ func TestDialectsThroughRelay(t *testing.T) {
 // it.
 func TestPinnedShapesThroughRelay(t *testing.T) {
 	ctx := testContext(t, 2*time.Minute)
-	srv, err := conform.StartEmbeddedDialects(proxy.GameBangArena, nil, []string{"pending-minimal", "legal-mask-ids"})
+	srv, err := conform.StartEmbeddedDialects(harness.GameBangArena, nil, []string{"pending-minimal", "legal-mask-ids"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { srv.Close() })
-	p, err := proxy.New(proxy.Options{Game: proxy.GameBangArena, Target: srv.URL, LogTimeout: 10 * time.Second})
+	p, err := proxy.New(proxy.Options{Game: harness.GameBangArena, Target: srv.URL, LogTimeout: 10 * time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,7 +73,7 @@ func TestPinnedShapesThroughRelay(t *testing.T) {
 			t.Error(err)
 		}
 	})
-	r := &rig{t: t, game: proxy.GameBangArena, server: srv, relay: p, front: front}
+	r := &rig{t: t, game: harness.GameBangArena, server: srv, relay: p, front: front}
 	c := r.create("proxy-pins", 4, []int{0, 1}, 3000)
 	r.play(ctx, r.front.URL, c)
 	rep := r.report(ctx, 1)

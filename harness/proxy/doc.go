@@ -1,41 +1,41 @@
 // Package proxy is umpire's transparent relay between real agents and a
 // real server ("umpire proxy"): agents connect to it exactly as they would
-// to the server (same paths, same tokens; the Inference WebSocket, the
-// BangArena REST decision protocol and MCP, whose decision-request and
-// submit tool calls are judged like their REST twins), it forwards every
-// message both ways unchanged and judges what it sees, live, per match and
-// per seat.
+// to the server (same paths, same tokens), it forwards every message both
+// ways unchanged, and each game's judge judges what it sees, live, per
+// match and per seat.
 //
-// The server's side: every message is schema-checked, the legal actions of
-// each decision are re-derived from that seat's own observation and compared
-// (the same comparisons as the conformance suite, harness/<game>/probe), other
-// seats' hidden information in a seat's stream is a leak (the relay knows
-// each seat it carries, so it also says when a leaked value is that seat's
-// real one), and at the end of a match the public log the server offers is
-// fetched and run through the verifier (referee/inference/verify, referee/bangarena/verify);
-// a server that offers none is judged from the streams of the seats the
-// relay carried, merged by the game's one judge (referee/inference/judge,
-// referee/bangarena/verify.VerifyEvidence; I-BA-V10), each seat's stream
-// kept within a cap and the run's live budget.
+// The package is the relay and knows no game. A game gives its part from
+// its own folder (harness/<game>/proxyside, wired in
+// harness/<game>/register.go): a Side, which says whether its seats speak
+// over a WebSocket (Side.WS) or HTTP (Side.Classify), how a run's judge of
+// it is made (Side.Judge) and how its match log is verified
+// (Side.VerifyLog). The judge follows the game's traffic with what the
+// relay gives it, a Host: each match's record (Match: its checks'
+// tallies, findings and the transcript windows, schema validation with the
+// match's memo, the lock that guards the match and the judge's state of
+// it), the per-match judge queue (Enqueue), the end-of-match work
+// (Background, VerifyLog, Finish), the run's budget of live bytes
+// (Match.Take, Give) and the options. The relay calls the judge with each
+// whole WebSocket message of a connection (ConnJudges, ConnJudge) or each
+// finished HTTP exchange (ExchangeJudge), and adds the judge's relay-wide
+// checks (Judge.Checks) to the report. A game without a live judge gives
+// Side{}: its traffic is relayed unjudged.
 //
-// The agents' side: each answer is legal for the request it answers, echoes
-// it (turn, observationVersion, seat), uses a fresh commandId, keeps its
-// table talk within bounds, comes in time and only when asked (the agent
-// rules of referee/rules).
+// What the judges check, the games' proxyside packages say: on the
+// server's side, schemas, the legal actions re-derived from each seat's
+// own observation, other seats' hidden information, deadlines and default
+// actions, and at the end of a match the public log the server offers
+// fetched and run through the game's verifier (or, when it offers none,
+// the streams of the seats the relay carried merged by the game's one
+// judge); on the agents' side, legal, echoing, fresh, timely answers only
+// when asked (the agent rules of referee/rules).
 //
 // A partial view is normal: a seat that does not pass through the relay is
 // unknown, not wrong, and what the relay could not see (an undecided
 // command, a body over the size cap, a log the server does not offer) is
 // counted inconclusive and reported as such, never as passed.
 //
-// Deadlines are timed where the relay stands (I-INF-X2): a seat whose turn
-// the server timed out without a legal move from it is the agent's
-// answer-in-time finding; a timeout before the announced deadline, one
-// despite a legal move that came in time, a late move applied, or a default
-// action other than the rules' (call when nothing is owed, fold otherwise)
-// is the server's.
-//
-// The relay never alters traffic. The Inference WebSocket is a byte tunnel
+// The relay never alters traffic. A game's WebSocket is a byte tunnel
 // (tunnel.go): after the handshake, forwarded as the agent sent it (only
 // the offer of compression withdrawn, so that frames stay readable), the
 // bytes pass both ways untouched; each direction reads the frame headers
@@ -52,12 +52,12 @@
 // bounded in messages and bytes, a transcript window per seat, capped
 // findings per check), and so is memory per run: the matches tracked
 // (Options.MaxMatches; past it traffic is relayed unjudged and the
-// relay-capacity check errs), the seats per room, the recent messages and
-// event caches of running matches (Options.WindowBytes) and the findings'
-// transcripts (Options.TranscriptBytes); a side that breaks closes its peer with a close
-// frame; every wait has a deadline. A match whose connections all closed
-// before its end waits ReconnectGrace for one to reopen. Tokens never
-// reach a report: transcripts are redacted on the way in and the
-// token-to-seat map stays in memory. A finding carries its seat's
-// transcript around it: the messages before it and the few after.
+// relay-capacity check errs), the recent messages of running matches and
+// what the judges keep of them (Options.WindowBytes, Match.Take) and the
+// findings' transcripts (Options.TranscriptBytes); a side that breaks
+// closes its peer with a close frame; every wait has a deadline. A match
+// whose connections all closed before its end waits ReconnectGrace for one
+// to reopen. Tokens never reach a report: transcripts are redacted on the
+// way in and the token-to-seat map stays in memory. A finding carries its
+// seat's transcript around it: the messages before it and the few after.
 package proxy

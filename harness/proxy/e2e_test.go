@@ -8,19 +8,19 @@ import (
 	"testing"
 	"time"
 
-	"github.com/umpire-arena/umpire/harness/proxy"
+	"github.com/umpire-arena/umpire/harness"
 	"github.com/umpire-arena/umpire/reports"
 )
 
 // TestConformingThroughRelay: the example agents play through the relay
 // against the embedded servers; the relay judges both sides conforming.
 func TestConformingThroughRelay(t *testing.T) {
-	for _, game := range []string{proxy.GameInference, proxy.GameBangArena} {
+	for _, game := range []string{harness.GameInference, harness.GameBangArena} {
 		t.Run(game, func(t *testing.T) {
 			ctx := testContext(t, 2*time.Minute)
 			r := newRig(t, game)
 			seats := 3
-			if game == proxy.GameBangArena {
+			if game == harness.GameBangArena {
 				seats = 4
 			}
 			c := r.create("proxy-ok", seats, []int{0, 1}, 3000)
@@ -42,26 +42,26 @@ func TestServerFaultsThroughRelay(t *testing.T) {
 		game, fault, rule string
 		also              []string
 	}{
-		{proxy.GameInference, "leak-value", "inference/visibility.no-peek", nil},
+		{harness.GameInference, "leak-value", "inference/visibility.no-peek", nil},
 		// deadline_ms is the rules document's own ("deadline_ms in each your_turn").
-		{proxy.GameInference, "drop-deadline-ms", "inference/timeouts.deadline", []string{"inference/agent.answer-in-time"}},
-		{proxy.GameInference, "wrong-seed-commit", "inference/protocol.seed-commit", nil},
-		{proxy.GameInference, "skip-deal-private", "inference/wire.events.objects", nil},
-		{proxy.GameInference, "reveal-uncontested", "inference/round.7.uncontested", nil},
+		{harness.GameInference, "drop-deadline-ms", "inference/timeouts.deadline", []string{"inference/agent.answer-in-time"}},
+		{harness.GameInference, "wrong-seed-commit", "inference/protocol.seed-commit", nil},
+		{harness.GameInference, "skip-deal-private", "inference/wire.events.objects", nil},
+		{harness.GameInference, "reveal-uncontested", "inference/round.7.uncontested", nil},
 		// The call item is right: the round's events charge the to_call.
-		{proxy.GameInference, "to-call-one-more", "inference/visibility.to-call", nil},
-		{proxy.GameBangArena, "leak-hand", "bangarena/11.redaction", nil},
-		{proxy.GameBangArena, "leak-role", "bangarena/11.redaction", nil},
-		{proxy.GameBangArena, "answer-without-version", "bangarena/server.answer-shape", nil},
+		{harness.GameInference, "to-call-one-more", "inference/visibility.to-call", nil},
+		{harness.GameBangArena, "leak-hand", "bangarena/11.redaction", nil},
+		{harness.GameBangArena, "leak-role", "bangarena/11.redaction", nil},
+		{harness.GameBangArena, "answer-without-version", "bangarena/server.answer-shape", nil},
 		// The relay verifies the room log, so it cites the verifier's rule.
-		{proxy.GameBangArena, "log-drops-decision", "bangarena/log.complete", []string{"bangarena/server.replay"}},
+		{harness.GameBangArena, "log-drops-decision", "bangarena/log.complete", []string{"bangarena/server.replay"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.game+"/"+tc.fault, func(t *testing.T) {
 			ctx := testContext(t, 2*time.Minute)
 			r := newRig(t, tc.game, tc.fault)
 			seats := 3
-			if tc.game == proxy.GameBangArena {
+			if tc.game == harness.GameBangArena {
 				seats = 4
 			}
 			c := r.create("proxy-fault", seats, []int{0, 1}, 3000)
@@ -91,19 +91,19 @@ func TestServerFaultsThroughRelay(t *testing.T) {
 // actions never offered; the relay names the agent rule and the seat.
 func TestBrokenAgentThroughRelay(t *testing.T) {
 	for _, tc := range []struct{ game, rule string }{
-		{proxy.GameInference, "inference/agent.legal-answer"},
-		{proxy.GameBangArena, "bangarena/agent.legal-answer"},
+		{harness.GameInference, "inference/agent.legal-answer"},
+		{harness.GameBangArena, "bangarena/agent.legal-answer"},
 	} {
 		t.Run(tc.game, func(t *testing.T) {
 			ctx := testContext(t, 2*time.Minute)
 			r := newRig(t, tc.game)
 			seats := 3
-			if tc.game == proxy.GameBangArena {
+			if tc.game == harness.GameBangArena {
 				seats = 4
 			}
 			c := r.create("proxy-broken", seats, []int{0}, 300)
 			a := startStdio(t, "-mode", "illegal")
-			if tc.game == proxy.GameInference {
+			if tc.game == harness.GameInference {
 				bridgeInference(ctx, t, r.front.URL, c.id, 0, c.tokens[0], a)
 			} else {
 				bridgeBangArena(ctx, t, r.front.URL, c.id, 0, c.tokens[0], a)
@@ -144,7 +144,7 @@ func TestBrokenAgentThroughRelay(t *testing.T) {
 // and a decision for a room never observed are relayed, and make no match
 // in the report.
 func TestRefusedMakesNoMatch(t *testing.T) {
-	r := newRig(t, proxy.GameBangArena)
+	r := newRig(t, harness.GameBangArena)
 	resp, err := http.Get(r.front.URL + "/api/ai/rooms/r-nope/observe?seat=0")
 	if err != nil {
 		t.Fatal(err)

@@ -20,50 +20,48 @@ const maxLogBytes = 256 << 20
 // findings under check. The fetch is a request of the relay's own: it adds
 // nothing to, and takes nothing from, the relayed traffic. offered is
 // false when no log came (the server offers none, or the fetch failed).
-func (p *Proxy) verifyLog(ctx context.Context, m *match, check, u string) (offered bool) {
+func (p *Proxy) verifyLog(ctx context.Context, m *Match, check, u string) (offered bool) {
+	if p.side.VerifyLog == nil {
+		m.Inconclusive(check, "the relay has no verifier of the game's log")
+		return false
+	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
 	if err != nil {
-		p.logUnknown(m, check, err.Error())
+		m.Inconclusive(check, err.Error())
 		return false
 	}
 	resp, err := p.client.Do(req)
 	if err != nil {
-		p.logUnknown(m, check, "the log could not be fetched: "+reports.RedactString(err.Error()))
+		m.Inconclusive(check, "the log could not be fetched: "+reports.RedactString(err.Error()))
 		return false
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
-		p.logUnknown(m, check, fmt.Sprintf("the server does not offer the match log (HTTP %d)", resp.StatusCode))
+		m.Inconclusive(check, fmt.Sprintf("the server does not offer the match log (HTTP %d)", resp.StatusCode))
 		return false
 	}
 	body := io.LimitReader(resp.Body, maxLogBytes)
 	var fs []rules.Finding
 	emit := func(f rules.Finding) { fs = append(fs, f) }
 	file := m.id + ".jsonl"
-	lines, seedUnknown, readErr := p.side.verifyLog(ctx, body, file, resp.Header, emit)
+	lines, seedUnknown, readErr := p.side.VerifyLog(ctx, body, file, resp.Header, emit)
 	if readErr != nil {
-		p.logUnknown(m, check, "reading the match log: "+readErr.Error())
+		m.Inconclusive(check, "reading the match log: "+readErr.Error())
 		return true
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if lines == 0 {
-		m.unknown(check, "the match log is empty")
+		m.Unknown(check, "the match log is empty")
 		return true
 	}
 	if seedUnknown {
-		m.unknown(check, "the room's seed is unknown, so its log could not be re-simulated")
+		m.Unknown(check, "the room's seed is unknown, so its log could not be re-simulated")
 	}
-	m.ran(check)
+	m.Ran(check)
 	for _, f := range fs {
 		f.Level = levelOf(m.cat, f.Rule, f.Level)
-		m.add(check, -1, reports.Finding{Finding: f})
+		m.Add(check, -1, reports.Finding{Finding: f})
 	}
 	return true
-}
-
-func (p *Proxy) logUnknown(m *match, check, why string) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	m.unknown(check, why)
 }

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/umpire-arena/umpire/harness"
 	"github.com/umpire-arena/umpire/harness/proxy"
 	"github.com/umpire-arena/umpire/reports"
 )
@@ -109,7 +110,7 @@ func waitJudged(ctx context.Context, p *proxy.Proxy) {
 func TestProxyKeepsBoundedObservations(t *testing.T) {
 	ctx := testContext(t, 90*time.Second)
 	srv := permissiveBangArena(t, 200<<10)
-	p, err := proxy.New(proxy.Options{Game: proxy.GameBangArena, Target: srv.URL, WindowBytes: 4 << 20, TranscriptBytes: 4 << 20})
+	p, err := proxy.New(proxy.Options{Game: harness.GameBangArena, Target: srv.URL, WindowBytes: 4 << 20, TranscriptBytes: 4 << 20})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -140,7 +141,7 @@ func TestProxyKeepsBoundedObservations(t *testing.T) {
 func TestProxyCapsRooms(t *testing.T) {
 	ctx := testContext(t, 60*time.Second)
 	srv := permissiveBangArena(t, 1<<10)
-	p, err := proxy.New(proxy.Options{Game: proxy.GameBangArena, Target: srv.URL, MaxMatches: 20})
+	p, err := proxy.New(proxy.Options{Game: harness.GameBangArena, Target: srv.URL, MaxMatches: 20})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,8 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/umpire-arena/umpire/harness"
 	baadv "github.com/umpire-arena/umpire/harness/bangarena/players"
-	"github.com/umpire-arena/umpire/harness/proxy"
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
 	"github.com/umpire-arena/umpire/reports"
 )
@@ -40,7 +40,7 @@ func TestBangArenaLateDecisionAccepted(t *testing.T) {
 			if tc.fault != "" {
 				faults = []string{tc.fault}
 			}
-			r := newRig(t, proxy.GameBangArena, faults...)
+			r := newRig(t, harness.GameBangArena, faults...)
 			c := r.create("proxy-ba-late", 4, []int{0}, 300)
 			req, body := observeUntilAsked(ctx, t, r.front.URL, c, 0)
 			// Past the deadline (300 ms), its grace (1 s) and the clock's

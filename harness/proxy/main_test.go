@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/umpire-arena/umpire/harness"
 	"github.com/umpire-arena/umpire/harness/conform"
 	"github.com/umpire-arena/umpire/harness/proxy"
 	"github.com/umpire-arena/umpire/referee/rules"
@@ -96,7 +97,7 @@ func (r *rig) create(seed string, seats int, agents []int, deadlineMS int) creat
 	r.t.Helper()
 	var path string
 	var body map[string]any
-	if r.game == proxy.GameInference {
+	if r.game == harness.GameInference {
 		path = "/api/inference/matches"
 		body = map[string]any{"seats": seats, "rounds": 6, "deadline_ms": deadlineMS, "seed": seed, "agents": agents}
 	} else {
@@ -132,7 +133,7 @@ func (r *rig) create(seed string, seats int, agents []int, deadlineMS int) creat
 // agentEnv is the environment of a connecting agent playing seat.
 func (r *rig) agentEnv(base string, c created, seat int) []string {
 	env := append(os.Environ(), "UMPIRE_URL="+base, "UMPIRE_GAME="+r.game, "UMPIRE_SEAT="+strconv.Itoa(seat), "UMPIRE_TOKEN="+c.tokens[seat])
-	if r.game == proxy.GameInference {
+	if r.game == harness.GameInference {
 		return append(env, "UMPIRE_MATCH="+c.id)
 	}
 	return append(env, "UMPIRE_ROOM="+c.id)

@@ -26,19 +26,18 @@ const (
 	// transcriptAfter is how many of the seat's messages after a finding
 	// its transcript gets (the window gives those before it).
 	transcriptAfter = 3
-	// maxCommands caps the commandIds remembered per seat.
-	maxCommands = 1 << 16
 )
 
-// checkCoverage is the check, in every match, of what the judge saw: it
+// CheckCoverage is the check, in every match, of what the judge saw: it
 // passes when every relayed message was judged and is inconclusive when
-// the judge fell behind and some were relayed unjudged.
-const checkCoverage = "relay-coverage"
+// the judge fell behind and some were relayed unjudged. A game lists it
+// among its checks when its judge counts the messages it missed.
+const CheckCoverage = "relay-coverage"
 
-// checkDef is one check of a game: a stable name and the rules it covers.
-type checkDef struct {
-	name  string
-	rules []string
+// CheckDef is one check of a game: a stable name and the rules it covers.
+type CheckDef struct {
+	Name  string
+	Rules []string
 }
 
 // tally is what one check of one match has seen.
@@ -106,16 +105,21 @@ func (l *seatLog) messages(seat int) []reports.Message {
 	return out
 }
 
-// match is what the relay knows of one match (an Inference match or a
-// BangArena room). Its fields are guarded by mu; the game observers run
-// under it.
-type match struct {
+// Match is what the relay knows of one match (a match or a room, as the
+// game names it): its checks' tallies and findings and each seat's
+// transcript window. A game's judge files what it sees through its
+// methods; those that say "callers hold the lock" run between Lock and
+// Unlock (the game's own state of the match may be guarded by the same
+// lock).
+type Match struct {
 	id      string
 	game    string
 	cat     *rules.Catalogue
+	set     *schemas.Set
+	seed    maphash.Seed
 	window  int
 	strict  bool
-	defs    []checkDef
+	defs    []CheckDef
 	started time.Time
 
 	// qmu guards the judge's queue (see enqueue).
@@ -146,11 +150,11 @@ type match struct {
 	endNote      string
 }
 
-func newMatch(game, id string, cat *rules.Catalogue, window int, defs []checkDef) *match {
-	m := &match{id: id, game: game, cat: cat, window: window, defs: defs, started: time.Now(),
+func newMatch(game, id string, cat *rules.Catalogue, window int, defs []CheckDef) *Match {
+	m := &Match{id: id, game: game, cat: cat, window: window, defs: defs, started: time.Now(),
 		checks: map[string]*tally{}, logs: map[int]*seatLog{}}
 	for _, d := range defs {
-		m.checks[d.name] = &tally{}
+		m.checks[d.Name] = &tally{}
 	}
 	return m
 }
@@ -164,9 +168,9 @@ type afterCapture struct {
 	left  int
 }
 
-// record adds a message to seat's window, and to the transcripts of the
-// seat's recent findings. Callers hold mu.
-func (m *match) record(seat int, dir reports.Direction, at time.Time, raw []byte) {
+// Record adds a message to seat's window, and to the transcripts of the
+// seat's recent findings. Callers hold the lock.
+func (m *Match) Record(seat int, dir reports.Direction, at time.Time, raw []byte) {
 	if len(m.after) > 0 {
 		kept := m.after[:0]
 		for _, a := range m.after {
@@ -198,21 +202,22 @@ func (m *match) record(seat int, dir reports.Direction, at time.Time, raw []byte
 
 // dropLogs empties every seat's window, giving its bytes back. Callers
 // hold mu.
-func (m *match) dropLogs() {
+func (m *Match) dropLogs() {
 	for _, l := range m.logs {
 		l.drop(m.live)
 	}
 	clear(m.logs)
 }
 
-// ran counts an occasion check judged; unknown one it could not judge
-// (why says what, once). Callers hold mu.
-func (m *match) ran(check string) { m.checks[check].ran++ }
+// Ran counts an occasion check judged; Unknown one it could not judge
+// (why says what, once). Callers hold the lock.
+func (m *Match) Ran(check string) { m.checks[check].ran++ }
 
-func (m *match) unknown(check, why string) { m.unknownN(check, 1, why) }
+func (m *Match) Unknown(check, why string) { m.UnknownN(check, 1, why) }
 
-// unknownN counts n occasions check could not judge. Callers hold mu.
-func (m *match) unknownN(check string, n int, why string) {
+// UnknownN counts n occasions check could not judge. Callers hold the
+// lock.
+func (m *Match) UnknownN(check string, n int, why string) {
 	t := m.checks[check]
 	t.unknown += n
 	if t.why == "" {
@@ -220,10 +225,10 @@ func (m *match) unknownN(check string, n int, why string) {
 	}
 }
 
-// fail adds a finding under check at seat, with the seat's transcript
+// Fail adds a finding under check at seat, with the seat's transcript
 // window while the match has transcripts left. The level is the rule's.
-// Callers hold mu.
-func (m *match) fail(check, rule string, seat int, where rules.Where, expected, got any, format string, args ...any) {
+// Callers hold the lock.
+func (m *Match) Fail(check, rule string, seat int, where rules.Where, expected, got any, format string, args ...any) {
 	lvl := rules.Must
 	if r, ok := m.cat.Lookup(rule); ok {
 		lvl = r.Level
@@ -231,12 +236,13 @@ func (m *match) fail(check, rule string, seat int, where rules.Where, expected, 
 	if where.Seat == nil && seat >= 0 {
 		where.Seat = rules.IntPtr(seat)
 	}
-	m.add(check, seat, reports.Finding{Finding: rules.Finding{Rule: rule, Level: lvl, Where: where, Expected: expected, Got: got,
+	m.Add(check, seat, reports.Finding{Finding: rules.Finding{Rule: rule, Level: lvl, Where: where, Expected: expected, Got: got,
 		Message: fmt.Sprintf(format, args...)}})
 }
 
-// add files a ready finding (its level already set).
-func (m *match) add(check string, seat int, f reports.Finding) {
+// Add files a ready finding (its level already set) under check at seat
+// (-1 for none: no transcript). Callers hold the lock.
+func (m *Match) Add(check string, seat int, f reports.Finding) {
 	t := m.checks[check]
 	t.ran++
 	if len(t.findings) >= maxFindingsPerCheck {
@@ -264,15 +270,15 @@ func (m *match) add(check string, seat int, f reports.Finding) {
 
 // reportChecks renders the match's checks; open is true while the match
 // has not ended (its end-of-match checks are then inconclusive).
-func (m *match) reportChecks() []reports.Check {
+func (m *Match) reportChecks() []reports.Check {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	var out []reports.Check
 	for _, d := range m.defs {
-		t := m.checks[d.name]
-		c := reports.Check{Name: d.name, Section: m.game + " match " + m.id, Rules: checkRules(d.rules, t.findings), Seed: m.id}
+		t := m.checks[d.Name]
+		c := reports.Check{Name: d.Name, Section: m.game + " match " + m.id, Rules: checkRules(d.Rules, t.findings), Seed: m.id}
 		switch {
-		case d.name == checkCoverage && t.unknown > 0:
+		case d.Name == CheckCoverage && t.unknown > 0:
 			c.Status = reports.Skip
 			c.Reason = fmt.Sprintf("%d message(s) judged, %d relayed unjudged (inconclusive): %s", t.ran, t.unknown, t.why)
 			out = append(out, c)
@@ -323,7 +329,7 @@ func joinReason(a, b string) string {
 
 // counts counts the findings of the match so far, and those at MUST once
 // graded by their basis (as the report will grade them).
-func (m *match) counts() (findings, musts int) {
+func (m *Match) counts() (findings, musts int) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	for _, t := range m.checks {
@@ -339,26 +345,28 @@ func (m *match) counts() (findings, musts int) {
 }
 
 // matchMemoBytes is the budget of a match's schema memo (it keeps at most
-// two generations of it): a 40-round Inference history is some 10 KiB.
+// two generations of it): a long match's history is some 10 KiB.
 const matchMemoBytes = 128 << 10
 
-// validate validates one message of the match through its memo; the
-// violations are those set.Validate gives. Callers hold mu.
-func (m *match) validate(set *schemas.Set, game, kind string, data []byte) []schemas.Violation {
+// Validate validates one message of kind of the match's game through the
+// match's memo; the violations are those schemas.Set.Validate gives.
+// Callers hold the lock.
+func (m *Match) Validate(kind string, data []byte) []schemas.Violation {
 	if m.memo == nil {
 		m.memo = schemas.NewMemo(matchMemoBytes)
 	}
-	return set.ValidateWith(m.memo, game, kind, data)
+	return m.set.ValidateWith(m.memo, m.game, kind, data)
 }
 
 // maxValidCache bounds the hashes a match keeps of messages that validated.
 const maxValidCache = 512
 
-// validated reports whether the same bytes already validated as kind in
-// this match (then they need no second validation). Callers hold mu.
-func (m *match) validated(seed maphash.Seed, kind string, data []byte) (uint64, bool) {
+// Validated reports whether the same bytes already validated as kind in
+// this match (then they need no second validation), and their hash for
+// MarkValid. Callers hold the lock.
+func (m *Match) Validated(kind string, data []byte) (uint64, bool) {
 	var h maphash.Hash
-	h.SetSeed(seed)
+	h.SetSeed(m.seed)
 	h.WriteString(kind)
 	h.WriteByte(0)
 	h.Write(data)
@@ -367,10 +375,81 @@ func (m *match) validated(seed maphash.Seed, kind string, data []byte) (uint64, 
 	return sum, ok
 }
 
-// markValid remembers a message that validated. Callers hold mu.
-func (m *match) markValid(sum uint64) {
+// MarkValid remembers a message that validated. Callers hold the lock.
+func (m *Match) MarkValid(sum uint64) {
 	if m.valid == nil || len(m.valid) >= maxValidCache {
 		m.valid = make(map[uint64]struct{}, maxValidCache)
 	}
 	m.valid[sum] = struct{}{}
+}
+
+// Lock and Unlock guard the match: its tallies and windows, and the
+// game's state of it.
+func (m *Match) Lock()   { m.mu.Lock() }
+func (m *Match) Unlock() { m.mu.Unlock() }
+
+// ID is the match or room id (as the agents or the server gave it:
+// untrusted text).
+func (m *Match) ID() string { return m.id }
+
+// Level is the catalogue's level of rule (def when it has none).
+func (m *Match) Level(rule string, def rules.Level) rules.Level { return levelOf(m.cat, rule, def) }
+
+// levelOf is the catalogue's level of rule (def when it has none).
+func levelOf(cat *rules.Catalogue, rule string, def rules.Level) rules.Level {
+	if r, ok := cat.Lookup(rule); ok {
+		return r.Level
+	}
+	return def
+}
+
+// Ended reports whether the match's end was seen (or the match was given
+// up); End marks it so, note saying how it ended when not normally ("" for
+// a normal end). Callers hold the lock.
+func (m *Match) Ended() bool { return m.ended }
+
+func (m *Match) End(note string) {
+	m.ended = true
+	if note != "" {
+		m.endNote = note
+	}
+}
+
+// Done reports whether the match's end-of-match work is over (what it
+// keeps then is dropped). Callers hold the lock.
+func (m *Match) Done() bool { return m.done }
+
+// Take reserves n bytes of the run's budget of what running matches hold
+// (windows, a game's caches and streams): false, nothing reserved, when
+// fewer are left. Give returns n bytes taken before. A game's judge keeps
+// what it holds of the traffic within it.
+func (m *Match) Take(n int) bool { return m.live.take(n) }
+
+func (m *Match) Give(n int) { m.live.give(n) }
+
+// Inconclusive counts an occasion check could not judge, taking the lock
+// itself.
+func (m *Match) Inconclusive(check, why string) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.Unknown(check, why)
+}
+
+// Tally is what one check of a match has seen so far.
+type Tally struct {
+	// Ran counts the occasions judged (findings included), Unknown those
+	// that could not be judged (Why says what, the first time).
+	Ran, Unknown int
+	Why          string
+	Findings     []reports.Finding
+}
+
+// Tally returns what check has seen so far (a copy). Callers hold the
+// lock.
+func (m *Match) Tally(check string) Tally {
+	t := m.checks[check]
+	if t == nil {
+		return Tally{}
+	}
+	return Tally{Ran: t.ran, Unknown: t.unknown, Why: t.why, Findings: slices.Clone(t.findings)}
 }

@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/umpire-arena/umpire/harness"
 	baadv "github.com/umpire-arena/umpire/harness/bangarena/players"
-	"github.com/umpire-arena/umpire/harness/proxy"
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
 )
 
@@ -102,7 +102,7 @@ func TestMCPThroughRelay(t *testing.T) {
 			if tc.fault != "" {
 				faults = []string{tc.fault}
 			}
-			r := newRig(t, proxy.GameBangArena, faults...)
+			r := newRig(t, harness.GameBangArena, faults...)
 			c := r.create("proxy-mcp", 4, []int{0, 1}, 5000)
 			errs := make(chan error, 2)
 			for seat, tok := range c.tokens {

@@ -14,15 +14,12 @@ import (
 // and however big their messages, memory stays bounded.
 const (
 	// DefaultWindowBytes is the budget of the transcript windows of every
-	// match still running (the last messages of each seat) and of the
-	// decoded event caches of BangArena seats; past it, messages are
+	// match still running (the last messages of each seat) and of what
+	// a game's judge keeps of them (Match.Take: decoded event caches,
+	// seats' streams); past it, messages are
 	// kept as a note of their size and caches dropped (judging goes on,
 	// slower).
 	DefaultWindowBytes = 64 << 20
-	// maxEventCache caps one seat's event cache.
-	maxEventCache = 1 << 20
-	// maxHandCards caps the cards remembered of a seat's own hand.
-	maxHandCards = 256
 )
 
 // transcriptBudget is a shared byte budget, safe for concurrent use: the
@@ -71,24 +68,4 @@ func messageBytes(ms ...reports.Message) int {
 func budgetNote(dir reports.Direction, at time.Time, seat int, bytes int) reports.Message {
 	return reports.Message{Dir: dir, At: at, Seat: rules.IntPtr(seat),
 		Text: fmt.Sprintf("umpire: %d bytes of messages not kept (the run's transcript budget is spent)", bytes)}
-}
-
-// bytes is what the cache holds of event bytes.
-func (c *eventCache) bytes() int {
-	n := 0
-	for _, r := range c.raws {
-		n += len(r)
-	}
-	return n
-}
-
-// keepCache charges seat s's event cache to the live budget, giving back
-// what it held before (before bytes); a cache over maxEventCache, past the
-// budget, or of a match over is dropped (the next request is decoded
-// whole). Callers hold mu.
-func (m *match) keepCache(c *eventCache, before int) {
-	m.live.give(before)
-	if n := c.bytes(); m.done || n > maxEventCache || !m.live.take(n) {
-		*c = eventCache{}
-	}
 }

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/umpire-arena/umpire/harness"
 	"github.com/umpire-arena/umpire/harness/proxy"
 )
 
@@ -33,7 +34,7 @@ func TestTargetConnectionsReused(t *testing.T) {
 	}
 	target.Start()
 	defer target.Close()
-	p, err := proxy.New(proxy.Options{Game: proxy.GameBangArena, Target: target.URL})
+	p, err := proxy.New(proxy.Options{Game: harness.GameBangArena, Target: target.URL})
 	if err != nil {
 		t.Fatal(err)
 	}

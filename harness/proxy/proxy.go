@@ -55,7 +55,7 @@ const (
 
 // Options configure a Proxy.
 type Options struct {
-	// Game is GameInference or GameBangArena.
+	// Game is the game's name (harness/game's registry gives its Side).
 	Game string
 	// Target is the server's base URL (http or https).
 	Target string
@@ -116,15 +116,21 @@ type Event struct {
 
 // Proxy is the relay: an http.Handler that forwards to Options.Target.
 type Proxy struct {
-	opts   Options
-	side   Side // what the relay holds of opts.Game
-	target *url.URL
-	cat    *rules.Catalogue
-	set    *schemas.Set
-	seed   maphash.Seed
-	budget *budget
-	rp     *httputil.ReverseProxy
-	client *http.Client
+	opts Options
+	side Side // what the relay holds of opts.Game
+	// judge is the game's judge of this run; conns and exchanges are it
+	// as a judge of WebSocket connections and of HTTP exchanges (nil when
+	// it judges none).
+	judge     Judge
+	conns     ConnJudges
+	exchanges ExchangeJudge
+	target    *url.URL
+	cat       *rules.Catalogue
+	set       *schemas.Set
+	seed      maphash.Seed
+	budget    *budget
+	rp        *httputil.ReverseProxy
+	client    *http.Client
 
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -132,15 +138,11 @@ type Proxy struct {
 
 	evMu sync.Mutex
 
-	mu        sync.Mutex
-	matches   map[string]*match
-	order     []string
-	ended     int
-	endedCh   chan struct{} // closed and renewed on every end
-	inf       map[string]*infMatch
-	ba        map[string]*baRoom
-	mcp       int // MCP exchanges relayed
-	mcpJudged int // of which tool calls judged as their REST exchanges
+	mu      sync.Mutex
+	matches map[string]*Match
+	order   []string
+	ended   int
+	endedCh chan struct{} // closed and renewed on every end
 	// unattributed counts messages of connections that never named their
 	// match and seat, lost to a judge that was behind.
 	unattributed int
@@ -159,10 +161,16 @@ type Proxy struct {
 
 // New returns a relay to opts.Target.
 func New(opts Options) (*Proxy, error) {
-	game, err := sideOf(opts.Game)
+	side, err := sideOf(opts.Game)
 	if err != nil {
 		return nil, err
 	}
+	return NewWithSide(opts, side)
+}
+
+// NewWithSide returns a relay to opts.Target that judges with side in
+// place of the registry's part of opts.Game (a game's tests of its side).
+func NewWithSide(opts Options, side Side) (*Proxy, error) {
 	u, err := url.Parse(opts.Target)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		return nil, fmt.Errorf("proxy: the target %q is not an http(s) URL", reports.RedactString(opts.Target))
@@ -216,20 +224,25 @@ func New(opts Options) (*Proxy, error) {
 	if err != nil {
 		return nil, fmt.Errorf("proxy: %w", err)
 	}
-	p := &Proxy{opts: opts, side: game, target: u, cat: opts.Catalogue, set: set, seed: maphash.MakeSeed(),
+	p := &Proxy{opts: opts, side: side, target: u, cat: opts.Catalogue, set: set, seed: maphash.MakeSeed(),
 		client:  origin.Client(opts.Transport, opts.LogTimeout),
 		budget:  newBudget(opts.JudgeShare),
-		matches: map[string]*match{}, endedCh: make(chan struct{}), transcripts: &transcriptBudget{left: opts.TranscriptBytes}, live: &transcriptBudget{left: opts.WindowBytes},
-		inf: map[string]*infMatch{}, ba: map[string]*baRoom{}}
+		matches: map[string]*Match{}, endedCh: make(chan struct{}), transcripts: &transcriptBudget{left: opts.TranscriptBytes}, live: &transcriptBudget{left: opts.WindowBytes}}
 	p.ctx, p.cancel = context.WithCancel(context.Background())
+	p.judge = Judge(unjudged{})
+	if side.Judge != nil {
+		p.judge = side.Judge(&Host{p: p})
+	}
+	p.conns, _ = p.judge.(ConnJudges)
+	p.exchanges, _ = p.judge.(ExchangeJudge)
 	p.rp = p.reverseProxy()
 	return p, nil
 }
 
-// ServeHTTP relays one request: the Inference WebSocket is relayed message
+// ServeHTTP relays one request: the game's WebSocket is relayed message
 // by message, everything else as HTTP.
 func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if p.side.ws != "" && r.URL.Path == p.side.ws && strings.EqualFold(r.Header.Get("Upgrade"), "websocket") {
+	if p.side.WS != "" && p.conns != nil && r.URL.Path == p.side.WS && strings.EqualFold(r.Header.Get("Upgrade"), "websocket") {
 		p.serveWS(w, r)
 		return
 	}
@@ -281,11 +294,11 @@ func (p *Proxy) WaitEnded(ctx context.Context, n int) error {
 // it (its end-of-match checks inconclusive).
 func (p *Proxy) Checks() []reports.Check {
 	p.mu.Lock()
-	ms := make([]*match, 0, len(p.order))
+	ms := make([]*Match, 0, len(p.order))
 	for _, id := range p.order {
 		ms = append(ms, p.matches[id])
 	}
-	mcp, judged, unattributed := p.mcp, p.mcpJudged, p.unattributed
+	unattributed := p.unattributed
 	untracked, refused := p.untracked, slices.Clone(p.refused)
 	p.mu.Unlock()
 	var out []reports.Check
@@ -298,15 +311,10 @@ func (p *Proxy) Checks() []reports.Check {
 				p.opts.MaxMatches, untracked, reports.RedactString(strings.Join(refused, ", ")))})
 	}
 	if unattributed > 0 {
-		out = append(out, reports.Check{Name: checkCoverage, Section: "relay", Status: reports.Skip,
+		out = append(out, reports.Check{Name: CheckCoverage, Section: "relay", Status: reports.Skip,
 			Reason: fmt.Sprintf("%d message(s) relayed unjudged on connections that never named their match and seat (the judge was behind; inconclusive)", unattributed)})
 	}
-	if mcp > judged {
-		out = append(out, reports.Check{Name: "mcp-relayed", Section: "mcp", Rules: []string{"bangarena/server.mcp-tools"}, Status: reports.Skip,
-			Reason: fmt.Sprintf("%d MCP exchange(s) relayed unchanged; %d of them (other than the tool calls %s and %s) not judged (inconclusive)",
-				mcp, mcp-judged, mcpRequestTool, mcpSubmitTool)})
-	}
-	return out
+	return append(out, p.judge.Checks()...)
 }
 
 // MatchChecks is the checks of one match.
@@ -324,11 +332,11 @@ type MatchChecks struct {
 
 // ChecksByMatch returns the checks of every match seen so far, one entry
 // per match in the order the matches were first seen (the relay-wide
-// checks of Checks, MCP traffic and unattributed messages, belong to no
-// match and are left out).
+// checks of Checks, the game's own and unattributed messages, belong to
+// no match and are left out).
 func (p *Proxy) ChecksByMatch() []MatchChecks {
 	p.mu.Lock()
-	ms := make([]*match, 0, len(p.order))
+	ms := make([]*Match, 0, len(p.order))
 	for _, id := range p.order {
 		ms = append(ms, p.matches[id])
 	}
@@ -347,7 +355,7 @@ func (p *Proxy) ChecksByMatch() []MatchChecks {
 // were judged, and those relayed unjudged because the judge was behind.
 func (p *Proxy) Coverage() (judged, unjudged int) {
 	p.mu.Lock()
-	ms := make([]*match, 0, len(p.order))
+	ms := make([]*Match, 0, len(p.order))
 	for _, id := range p.order {
 		ms = append(ms, p.matches[id])
 	}
@@ -355,7 +363,7 @@ func (p *Proxy) Coverage() (judged, unjudged int) {
 	p.mu.Unlock()
 	for _, m := range ms {
 		m.mu.Lock()
-		if t := m.checks[checkCoverage]; t != nil {
+		if t := m.checks[CheckCoverage]; t != nil {
 			judged += t.ran
 			unjudged += t.unknown
 		}
@@ -381,7 +389,7 @@ const maxRefusedNamed = 3
 // matchFor returns the match of id, making it with defs when new; nil when
 // id is new and the relay already tracks MaxMatches matches (the exchange
 // is then relayed unjudged and counted).
-func (p *Proxy) matchFor(id string, defs []checkDef) *match {
+func (p *Proxy) matchFor(id string, defs []CheckDef) *Match {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	m, ok := p.matches[id]
@@ -394,6 +402,7 @@ func (p *Proxy) matchFor(id string, defs []checkDef) *match {
 			return nil
 		}
 		m = newMatch(p.opts.Game, id, p.cat, p.opts.Window, defs)
+		m.set, m.seed = p.set, p.seed
 		m.strict = p.opts.Strict
 		m.budget, m.live = p.transcripts, p.live
 		p.matches[id] = m
@@ -421,7 +430,7 @@ func (p *Proxy) event(e Event) {
 }
 
 // finish marks m done (its end-of-match work over) and counts it.
-func (p *Proxy) finish(m *match) {
+func (p *Proxy) finish(m *Match) {
 	m.mu.Lock()
 	if m.done {
 		m.mu.Unlock()
@@ -435,22 +444,7 @@ func (p *Proxy) finish(m *match) {
 	m.dropLogs()
 	m.after, m.memo = nil, nil
 	m.mu.Unlock()
-	p.mu.Lock()
-	room, im := p.ba[m.id], p.inf[m.id]
-	delete(p.inf, m.id)
-	delete(p.ba, m.id)
-	p.mu.Unlock()
-	if im != nil {
-		im.dropStreams()
-	}
-	if room != nil {
-		m.mu.Lock()
-		for _, s := range room.seats {
-			m.live.give(s.events.bytes())
-			s.events = eventCache{}
-		}
-		m.mu.Unlock()
-	}
+	p.judge.Finished(m)
 	f, musts := m.counts()
 	p.mu.Lock()
 	p.ended++

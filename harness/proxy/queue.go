@@ -15,7 +15,7 @@ const workerIdle = 30 * time.Second
 // message before passing it on: the judge sees a request before the answer
 // it provoked, whatever the scheduling, and judging never delays the
 // traffic. When the relay is closing, fn runs at once.
-func (p *Proxy) enqueue(m *match, fn func()) {
+func (p *Proxy) enqueue(m *Match, fn func()) {
 	m.qmu.Lock()
 	if m.q == nil {
 		m.q = make(chan func(), queueLen)
@@ -46,7 +46,7 @@ func (p *Proxy) enqueue(m *match, fn func()) {
 
 // work judges m's queue until the relay closes (after draining what is
 // queued) or the queue stays empty for workerIdle.
-func (p *Proxy) work(m *match) {
+func (p *Proxy) work(m *Match) {
 	defer p.wg.Done()
 	idle := time.NewTimer(workerIdle)
 	defer idle.Stop()

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+	"github.com/umpire-arena/umpire/harness"
 	"github.com/umpire-arena/umpire/harness/proxy"
 	"github.com/umpire-arena/umpire/reports"
 )
@@ -20,7 +21,7 @@ import (
 // relayWith is relayTo with the relay's options given.
 func relayWith(t *testing.T, opts proxy.Options) (*proxy.Proxy, string) {
 	t.Helper()
-	opts.Game = proxy.GameInference
+	opts.Game = harness.GameInference
 	p, err := proxy.New(opts)
 	if err != nil {
 		t.Fatal(err)

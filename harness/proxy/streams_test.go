@@ -4,7 +4,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/umpire-arena/umpire/harness/proxy"
+	"github.com/umpire-arena/umpire/harness"
 	"github.com/umpire-arena/umpire/reports"
 )
 
@@ -19,16 +19,16 @@ func TestStreamsThroughRelay(t *testing.T) {
 		faults     []string
 		rule       string // "" : the check passes
 	}{
-		{proxy.GameBangArena, "right", nil, ""},
-		{proxy.GameBangArena, "draw-three", []string{"draw-three"}, "bangarena/3.draw-two"},
-		{proxy.GameInference, "right", nil, ""},
-		{proxy.GameInference, "ante-undercharged", []string{"ante-undercharged"}, "inference/round.2.ante"},
+		{harness.GameBangArena, "right", nil, ""},
+		{harness.GameBangArena, "draw-three", []string{"draw-three"}, "bangarena/3.draw-two"},
+		{harness.GameInference, "right", nil, ""},
+		{harness.GameInference, "ante-undercharged", []string{"ante-undercharged"}, "inference/round.2.ante"},
 	} {
 		t.Run(tc.game+"/"+tc.name, func(t *testing.T) {
 			ctx := testContext(t, 2*time.Minute)
 			r := newRigDialects(t, tc.game, tc.faults, []string{"other-chance", "no-log"})
 			seats := 3
-			if tc.game == proxy.GameBangArena {
+			if tc.game == harness.GameBangArena {
 				seats = 4
 			}
 			c := r.create("proxy-streams", seats, []int{0, 1}, 3000)

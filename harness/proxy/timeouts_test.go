@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
-	"github.com/umpire-arena/umpire/harness/proxy"
+	"github.com/umpire-arena/umpire/harness"
 	"github.com/umpire-arena/umpire/reports"
 )
 
@@ -83,7 +83,7 @@ func TestTimeoutsThroughRelay(t *testing.T) {
 			if tc.fault != "" {
 				faults = []string{tc.fault}
 			}
-			r := newRig(t, proxy.GameInference, faults...)
+			r := newRig(t, harness.GameInference, faults...)
 			c := r.create("proxy-timeouts", 3, []int{0}, 400)
 			playSilent(ctx, t, r.front.URL, c, 0)
 			rep := r.report(ctx, 1)
@@ -233,7 +233,7 @@ func TestBangArenaTimeoutsThroughRelay(t *testing.T) {
 			if tc.fault != "" {
 				faults = []string{tc.fault}
 			}
-			r := newRig(t, proxy.GameBangArena, faults...)
+			r := newRig(t, harness.GameBangArena, faults...)
 			c := r.create("proxy-ba-timeouts", 4, []int{0}, 300)
 			pollSilent(ctx, t, r.front.URL, c, 0, 3*time.Second)
 			rep := reports.New(reports.Meta{Kind: reports.KindProxy, Games: []string{"bangarena"}}, nil)

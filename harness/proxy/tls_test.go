@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/umpire-arena/umpire/harness"
 	"github.com/umpire-arena/umpire/harness/conform"
 	"github.com/umpire-arena/umpire/harness/proxy"
 	"github.com/umpire-arena/umpire/reports"
@@ -18,7 +19,7 @@ import (
 // speaks TLS to the target for the relayed requests, the WebSocket tunnel
 // and the log fetch, and judges the match conforming.
 func TestTLSTarget(t *testing.T) {
-	for _, game := range []string{proxy.GameInference, proxy.GameBangArena} {
+	for _, game := range []string{harness.GameInference, harness.GameBangArena} {
 		t.Run(game, func(t *testing.T) {
 			ctx := testContext(t, 2*time.Minute)
 			srv, err := conform.StartEmbedded(game, nil)
@@ -45,7 +46,7 @@ func TestTLSTarget(t *testing.T) {
 			})
 			r := &rig{t: t, game: game, server: srv, relay: p, front: front}
 			seats := 3
-			if game == proxy.GameBangArena {
+			if game == harness.GameBangArena {
 				seats = 4
 			}
 			c := r.create("proxy-tls", seats, []int{0, 1}, 3000)
@@ -55,7 +56,7 @@ func TestTLSTarget(t *testing.T) {
 				dump(t, rep)
 				t.Fatalf("exit code %d, findings %v", code, failing(rep))
 			}
-			if judged, _ := p.Coverage(); game == proxy.GameInference && judged == 0 {
+			if judged, _ := p.Coverage(); game == harness.GameInference && judged == 0 {
 				t.Fatal("no WebSocket message relayed was judged")
 			}
 			// The log, fetched from the target over TLS, was verified;
@@ -65,7 +66,7 @@ func TestTLSTarget(t *testing.T) {
 				passed[ch.Name] = ch.Status == reports.Pass
 			}
 			logCheck := "server-match-log"
-			if game == proxy.GameBangArena {
+			if game == harness.GameBangArena {
 				logCheck = "server-room-log"
 			}
 			for _, name := range []string{logCheck, "server-schema", "server-legal-actions"} {

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/umpire-arena/umpire/harness/proxy"
+	"github.com/umpire-arena/umpire/harness"
 )
 
 // TestTransparent: the same seeded match, played by the same agents once
@@ -17,11 +17,11 @@ import (
 // another, leaves byte-identical server logs once the match id (which the
 // server draws at random when it makes a match) is blanked out.
 func TestTransparent(t *testing.T) {
-	for _, game := range []string{proxy.GameInference, proxy.GameBangArena} {
+	for _, game := range []string{harness.GameInference, harness.GameBangArena} {
 		t.Run(game, func(t *testing.T) {
 			ctx := testContext(t, 2*time.Minute)
 			seats := 3
-			if game == proxy.GameBangArena {
+			if game == harness.GameBangArena {
 				seats = 4
 			}
 			var logs [2][]byte
@@ -55,7 +55,7 @@ var matchIDs = regexp.MustCompile(`"(match_id|matchId)":"[^"]*"`)
 func serverLog(t *testing.T, r *rig, id string) []byte {
 	t.Helper()
 	u := r.server.URL + "/r/" + url.PathEscape(id) + ".jsonl"
-	if r.game == proxy.GameBangArena {
+	if r.game == harness.GameBangArena {
 		u = r.server.URL + "/api/ai/rooms/" + url.PathEscape(id) + "/log"
 	}
 	resp, err := http.Get(u)

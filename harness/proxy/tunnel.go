@@ -10,7 +10,6 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -38,7 +37,7 @@ const (
 	deadlineRefresh = time.Second
 )
 
-// serveWS relays one Inference WebSocket as a byte tunnel: the agent's
+// serveWS relays one WebSocket of the game as a byte tunnel: the agent's
 // handshake is forwarded to the target as it came (only the offer of
 // compression is withdrawn, so that the frames stay readable), the
 // target's answer goes back as it came (an answer other than 101 with its
@@ -111,11 +110,7 @@ func (p *Proxy) serveWS(w http.ResponseWriter, r *http.Request) {
 	_ = agent.SetDeadline(time.Time{})
 	_ = server.SetDeadline(time.Time{})
 
-	seat := -1
-	if n, err := strconv.Atoi(r.URL.Query().Get("seat")); err == nil {
-		seat = n
-	}
-	c := &infConn{p: p, matchID: r.URL.Query().Get("match"), seat: seat}
+	c := p.conns.Conn(r)
 	t := &tunnel{p: p, agent: agent, server: server, q: make(chan wsMsg, judgeQueue)}
 	if !p.goJudge(func() { t.judge(c) }) {
 		close(t.q)
@@ -362,13 +357,18 @@ func (d *direction) emit(m wsMsg) {
 
 // judge hands the queued messages to c in order, then the end of the
 // connection.
-func (t *tunnel) judge(c *infConn) {
+func (t *tunnel) judge(c ConnJudge) {
 	b := t.p.budget
 	see := func(m wsMsg) {
 		b.wait(t.p.ctx)
 		t0 := time.Now()
 		t.queued.Add(-int64(len(m.data)))
-		c.see(m)
+		if m.lost > 0 {
+			c.Lost(m.fromAgent, m.lost)
+		}
+		if !m.close {
+			c.See(Message{At: m.at, FromAgent: m.fromAgent, Type: m.typ, Data: m.data, Unreadable: m.unreadable})
+		}
 		b.spend(time.Since(t0))
 	}
 	pause := time.NewTimer(judgeBatch)
@@ -396,9 +396,13 @@ func (t *tunnel) judge(c *infConn) {
 		case <-t.p.ctx.Done():
 		}
 	}
-	c.lostMessages(true, t.final[0])
-	c.lostMessages(false, t.final[1])
-	c.closed()
+	if t.final[0] > 0 {
+		c.Lost(true, t.final[0])
+	}
+	if t.final[1] > 0 {
+		c.Lost(false, t.final[1])
+	}
+	c.Closed()
 }
 
 // maskKey is a fresh mask key for a close frame the relay adds toward the

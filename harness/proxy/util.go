@@ -1,14 +1,13 @@
 package proxy
 
 import (
-	"bytes"
 	"fmt"
 	"strings"
 	"unicode/utf8"
 )
 
-// clip returns at most 200 bytes of b as text, for a finding's got.
-func clip(b []byte) string {
+// Clip returns at most 200 bytes of b as text, for a finding's got.
+func Clip(b []byte) string {
 	const n = 200
 	s := strings.ToValidUTF8(string(b), "\uFFFD")
 	if len(s) <= n {
@@ -21,14 +20,8 @@ func clip(b []byte) string {
 	return s[:cut] + fmt.Sprintf("… (%d bytes)", len(b))
 }
 
-// isObject reports whether b is (whitespace aside) a JSON object's text.
-func isObject(b []byte) bool {
-	b = bytes.TrimSpace(b)
-	return len(b) > 1 && b[0] == '{' && b[len(b)-1] == '}'
-}
-
-// violationsText renders schema violations, three at most.
-func violationsText[T fmt.Stringer](vs []T) string {
+// ViolationsText renders schema violations, three at most.
+func ViolationsText[T fmt.Stringer](vs []T) string {
 	var b strings.Builder
 	for i, v := range vs {
 		if i == 3 {

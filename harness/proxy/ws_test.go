@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+	"github.com/umpire-arena/umpire/harness"
 	"github.com/umpire-arena/umpire/harness/proxy"
 	"github.com/umpire-arena/umpire/reports"
 )
@@ -38,7 +39,7 @@ func fakeServer(t *testing.T, script func(ctx context.Context, c *websocket.Conn
 
 func relayTo(t *testing.T, target string, maxMsg int) (*proxy.Proxy, string) {
 	t.Helper()
-	p, err := proxy.New(proxy.Options{Game: proxy.GameInference, Target: target, MaxMessage: maxMsg})
+	p, err := proxy.New(proxy.Options{Game: harness.GameInference, Target: target, MaxMessage: maxMsg})
 	if err != nil {
 		t.Fatal(err)
 	}

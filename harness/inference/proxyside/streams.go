@@ -1,10 +1,10 @@
-package proxy
+package proxyside
 
 import (
 	"maps"
 	"slices"
 
-	"github.com/umpire-arena/umpire/referee/inference/judge"
+	refjudge "github.com/umpire-arena/umpire/referee/inference/judge"
 	"github.com/umpire-arena/umpire/reports"
 )
 
@@ -31,7 +31,7 @@ func (im *infMatch) keepEvent(s *infSeat, event []byte) {
 	if st.lost || len(event) == 0 {
 		return
 	}
-	if st.bytes+len(event) > maxStreamBytes || !im.m.live.take(len(event)) {
+	if st.bytes+len(event) > maxStreamBytes || !im.m.Take(len(event)) {
 		im.loseStream(s)
 		return
 	}
@@ -56,54 +56,54 @@ func (im *infMatch) loseStream(s *infSeat) {
 
 // dropStream gives back what seat's stream held. Callers hold mu.
 func (im *infMatch) dropStream(s *infSeat) {
-	im.m.live.give(s.stream.bytes)
+	im.m.Give(s.stream.bytes)
 	s.stream = infStream{}
 }
 
 // judgeStreams judges a match whose server offers no log from the
 // streams of the seats the relay carried (issue 27): the one judge merges
-// them (judge.Gather), the public events of the seat shown the most, the
+// them (refjudge.Gather), the public events of the seat shown the most, the
 // hidden values the seats' own deal_private events show, and charges what
 // they show to the rules they break; what no carried seat saw stays
 // inconclusive. A seat whose stream was not kept leaves the check
 // inconclusive.
 func (im *infMatch) judgeStreams() {
 	m := im.m
-	m.mu.Lock()
-	var src judge.Sources
+	m.Lock()
+	var src refjudge.Sources
 	lost := false
 	for _, seat := range slices.Sorted(maps.Keys(im.seats)) {
 		s := im.seats[seat]
 		if s.stream.lost {
 			lost = true
 		} else if len(s.stream.events) > 0 {
-			src.Seats = append(src.Seats, judge.SeatStream{Seat: seat, Events: s.stream.events, End: s.stream.end})
+			src.Seats = append(src.Seats, refjudge.SeatStream{Seat: seat, Events: s.stream.events, End: s.stream.end})
 		}
 	}
-	m.mu.Unlock()
+	m.Unlock()
 	if lost || len(src.Seats) == 0 {
-		im.p.logUnknown(m, infServerStreams, "the relay did not keep every carried seat's events (over its memory bound, or none shown)")
+		m.Inconclusive(infServerStreams, "the relay did not keep every carried seat's events (over its memory bound, or none shown)")
 		im.dropStreams()
 		return
 	}
-	v := judge.Gathered(src, judge.Options{Name: m.id + " (the carried seats' streams)"})
+	v := refjudge.Gathered(src, refjudge.Options{Name: m.ID() + " (the carried seats' streams)"})
 	im.dropStreams()
-	m.mu.Lock()
-	defer m.mu.Unlock()
+	m.Lock()
+	defer m.Unlock()
 	for _, why := range v.Unknown {
-		m.unknown(infServerStreams, why)
+		m.Unknown(infServerStreams, why)
 	}
-	m.ran(infServerStreams)
+	m.Ran(infServerStreams)
 	for _, f := range v.Findings {
-		f.Level = levelOf(m.cat, f.Rule, f.Level)
-		m.add(infServerStreams, -1, reports.Finding{Finding: f})
+		f.Level = m.Level(f.Rule, f.Level)
+		m.Add(infServerStreams, -1, reports.Finding{Finding: f})
 	}
 }
 
 // dropStreams gives back what every seat's stream held.
 func (im *infMatch) dropStreams() {
-	im.m.mu.Lock()
-	defer im.m.mu.Unlock()
+	im.m.Lock()
+	defer im.m.Unlock()
 	for _, s := range im.seats {
 		im.dropStream(s)
 	}

@@ -1,4 +1,4 @@
-package proxy
+package proxyside
 
 import (
 	"time"
@@ -32,7 +32,7 @@ func (im *infMatch) timeouts(seat int, s *infSeat, at time.Time, ev wire.Event) 
 					clear(im.otherTimeouts)
 				}
 				im.otherTimeouts[key] = true
-				m.unknown(infServerTimeout, "a timeout of a seat that does not pass through the relay")
+				m.Unknown(infServerTimeout, "a timeout of a seat that does not pass through the relay")
 			}
 		}
 		return
@@ -45,7 +45,7 @@ func (im *infMatch) timeouts(seat int, s *infSeat, at time.Time, ev wire.Event) 
 		// shows a deadline it does not enforce.
 		if same && t.deadline > 0 && !t.moveAt.IsZero() && !t.timedOut {
 			if late := t.moveAt.Sub(t.at); late > t.deadline+t.deadline/4 {
-				m.fail(infServerTimeout, "inference/timeouts.deadline", seat, turnWhere(t), "a timeout at "+t.deadline.String(),
+				m.Fail(infServerTimeout, "inference/timeouts.deadline", seat, turnWhere(t), "a timeout at "+t.deadline.String(),
 					"a move "+late.Round(time.Millisecond).String()+" after your_turn, applied",
 					"the server applied seat %d's move that reached the relay %v after its your_turn (deadline %v) instead of timing the turn out",
 					seat, late.Round(time.Millisecond), t.deadline)
@@ -54,7 +54,7 @@ func (im *infMatch) timeouts(seat int, s *infSeat, at time.Time, ev wire.Event) 
 		return
 	}
 	if !same {
-		m.unknown(infServerTimeout, "a timeout of a turn whose your_turn the relay did not see")
+		m.Unknown(infServerTimeout, "a timeout of a turn whose your_turn the relay did not see")
 		return
 	}
 	if !t.timedOut {
@@ -69,12 +69,12 @@ func (im *infMatch) timeouts(seat int, s *infSeat, at time.Time, ev wire.Event) 
 		}
 		switch {
 		case t.toCall < 0:
-			m.unknown(infServerTimeout, "a timed-out turn whose visible_state gave no to_call")
+			m.Unknown(infServerTimeout, "a timed-out turn whose visible_state gave no to_call")
 		case ev.Action != want:
-			m.fail(infServerTimeout, "inference/timeouts.default-action", seat, turnWhere(t), want, ev.Action,
+			m.Fail(infServerTimeout, "inference/timeouts.default-action", seat, turnWhere(t), want, ev.Action,
 				"seat %d timed out owing %d; the server played %q for it, the rules' default is %q", seat, t.toCall, ev.Action, want)
 		default:
-			m.ran(infServerTimeout)
+			m.Ran(infServerTimeout)
 		}
 	}
 }
@@ -87,40 +87,40 @@ func (im *infMatch) timedOut(seat int, t *infTurn, at time.Time) {
 	m := im.m
 	where := turnWhere(t)
 	if t.deadline <= 0 {
-		m.unknown(infServerTimeout, "a timed-out turn whose your_turn gave no deadline_ms")
-		m.unknown(infAgentInTime, "a timed-out turn whose your_turn gave no deadline_ms")
+		m.Unknown(infServerTimeout, "a timed-out turn whose your_turn gave no deadline_ms")
+		m.Unknown(infAgentInTime, "a timed-out turn whose your_turn gave no deadline_ms")
 		return
 	}
 	after := at.Sub(t.at)
 	margin := t.deadline / 4
 	switch {
 	case !t.moveAt.IsZero() && t.moveAt.Sub(t.at) <= t.deadline-margin:
-		m.fail(infServerTimeout, "inference/timeouts.deadline", seat, where, "the seat's move applied",
+		m.Fail(infServerTimeout, "inference/timeouts.deadline", seat, where, "the seat's move applied",
 			"a timeout "+after.Round(time.Millisecond).String()+" after your_turn",
 			"the server timed seat %d's turn out although its legal move reached the relay %v after the your_turn (deadline %v)",
 			seat, t.moveAt.Sub(t.at).Round(time.Millisecond), t.deadline)
 	case !t.moveAt.IsZero() && t.moveAt.Sub(t.at) > t.deadline:
 		// A late move, timed out as it should be (the move's lateness is
 		// the agent's finding already).
-		m.ran(infServerTimeout)
+		m.Ran(infServerTimeout)
 	case !t.moveAt.IsZero():
 		// A move close to the deadline: the server's clock may have seen it
 		// late.
-		m.unknown(infServerTimeout, "a timeout of a turn whose move came close to its deadline")
+		m.Unknown(infServerTimeout, "a timeout of a turn whose move came close to its deadline")
 	case after < t.deadline-margin:
-		m.fail(infServerTimeout, "inference/timeouts.deadline", seat, where, "a timeout at "+t.deadline.String(),
+		m.Fail(infServerTimeout, "inference/timeouts.deadline", seat, where, "a timeout at "+t.deadline.String(),
 			"a timeout "+after.Round(time.Millisecond).String()+" after your_turn",
 			"the server timed seat %d's turn out %v after the your_turn, before its announced deadline of %v", seat, after.Round(time.Millisecond), t.deadline)
 	default:
-		m.ran(infServerTimeout)
+		m.Ran(infServerTimeout)
 		if !t.answered {
-			m.fail(infAgentInTime, "inference/agent.answer-in-time", seat, where, "a move within "+t.deadline.String(), "no move",
+			m.Fail(infAgentInTime, "inference/agent.answer-in-time", seat, where, "a move within "+t.deadline.String(), "no move",
 				"seat %d's agent did not answer its your_turn within the deadline of %v: the server timed the turn out", seat, t.deadline)
 		} else {
 			// An illegal move (the turn stayed open) and nothing legal in
 			// time: the agent's legality finding already tells it, and it
 			// did not answer in time either.
-			m.fail(infAgentInTime, "inference/agent.answer-in-time", seat, where, "a legal move within "+t.deadline.String(), "no legal move",
+			m.Fail(infAgentInTime, "inference/agent.answer-in-time", seat, where, "a legal move within "+t.deadline.String(), "no legal move",
 				"seat %d's agent gave no legal move within the deadline of %v: the server timed the turn out", seat, t.deadline)
 		}
 	}

@@ -1,4 +1,4 @@
-package proxy
+package proxyside
 
 import (
 	"bytes"
@@ -13,6 +13,7 @@ import (
 
 	"github.com/tidwall/gjson"
 	"github.com/umpire-arena/umpire/harness/legaldiff"
+	"github.com/umpire-arena/umpire/harness/proxy"
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
 	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/reports"
@@ -34,28 +35,28 @@ const (
 	baAgentHygiene  = "agent-hygiene"
 )
 
-func bangArenaDefs() []checkDef {
-	return []checkDef{
-		{baServerSchema, []string{"bangarena/12.request", "bangarena/12.legal-mask", "bangarena/server.answer-shape"}},
-		{baServerLegal, []string{"bangarena/server.legal-actions"}},
-		{baServerHidden, []string{"bangarena/11.redaction"}},
-		{baServerLog, []string{"bangarena/server.replay"}},
-		{baServerStreams, []string{"bangarena/server.replay"}},
-		{baServerTimeout, []string{"bangarena/14.default-action"}},
-		{baAgentLegal, []string{"bangarena/agent.legal-answer"}},
-		{baAgentEcho, []string{"bangarena/agent.version-echo"}},
-		{baAgentCommands, []string{"bangarena/agent.command-id-unique"}},
-		{baAgentOnlyAsk, []string{"bangarena/agent.only-when-asked"}},
-		{baAgentRecover, []string{"bangarena/agent.recover-after-reask"}},
-		{baAgentInTime, []string{"bangarena/agent.answer-in-time"}},
-		{baAgentHygiene, []string{"bangarena/agent.hygiene"}},
+func bangArenaDefs() []proxy.CheckDef {
+	return []proxy.CheckDef{
+		{Name: baServerSchema, Rules: []string{"bangarena/12.request", "bangarena/12.legal-mask", "bangarena/server.answer-shape"}},
+		{Name: baServerLegal, Rules: []string{"bangarena/server.legal-actions"}},
+		{Name: baServerHidden, Rules: []string{"bangarena/11.redaction"}},
+		{Name: baServerLog, Rules: []string{"bangarena/server.replay"}},
+		{Name: baServerStreams, Rules: []string{"bangarena/server.replay"}},
+		{Name: baServerTimeout, Rules: []string{"bangarena/14.default-action"}},
+		{Name: baAgentLegal, Rules: []string{"bangarena/agent.legal-answer"}},
+		{Name: baAgentEcho, Rules: []string{"bangarena/agent.version-echo"}},
+		{Name: baAgentCommands, Rules: []string{"bangarena/agent.command-id-unique"}},
+		{Name: baAgentOnlyAsk, Rules: []string{"bangarena/agent.only-when-asked"}},
+		{Name: baAgentRecover, Rules: []string{"bangarena/agent.recover-after-reask"}},
+		{Name: baAgentInTime, Rules: []string{"bangarena/agent.answer-in-time"}},
+		{Name: baAgentHygiene, Rules: []string{"bangarena/agent.hygiene"}},
 	}
 }
 
 // baRoom is the relay's view of one room, guarded by m.mu.
 type baRoom struct {
-	p      *Proxy
-	m      *match
+	j      *judge
+	m      *proxy.Match
 	seats  map[int]*baSeat
 	tokens map[string]int // x-agent-token → seat, learnt from observe; never reported
 	hands  map[int]map[string]bool
@@ -73,19 +74,19 @@ type baSeat struct {
 	deadline baDeadline // of the current request
 }
 
-// baRoomFor returns the room of id (nil past MaxMatches); new is true the
+// roomFor returns the room of id (nil past MaxMatches); new is true the
 // first time.
-func (p *Proxy) baRoomFor(id string) (*baRoom, bool) {
-	m := p.matchFor(id, bangArenaDefs())
+func (j *judge) roomFor(id string) (*baRoom, bool) {
+	m := j.h.Match(id, bangArenaDefs())
 	if m == nil {
 		return nil, false
 	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	r, ok := p.ba[id]
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	r, ok := j.rooms[id]
 	if !ok {
-		r = &baRoom{p: p, m: m, seats: map[int]*baSeat{}, tokens: map[string]int{}, hands: map[int]map[string]bool{}, roles: map[int]string{}}
-		p.ba[id] = r
+		r = &baRoom{j: j, m: m, seats: map[int]*baSeat{}, tokens: map[string]int{}, hands: map[int]map[string]bool{}, roles: map[int]string{}}
+		j.rooms[id] = r
 	}
 	return r, !ok
 }
@@ -95,12 +96,22 @@ func (p *Proxy) baRoomFor(id string) (*baRoom, bool) {
 // or a decision is judged no further than counting it.
 const maxRoomSeats = 16
 
+// Bounds of what a room keeps of a seat.
+const (
+	// maxCommands caps the commandIds remembered per seat.
+	maxCommands = 1 << 16
+	// maxEventCache caps one seat's event cache.
+	maxEventCache = 1 << 20
+	// maxHandCards caps the cards remembered of a seat's own hand.
+	maxHandCards = 256
+)
+
 // seat returns seat's state; new is true the first time; nil for a seat
 // past maxRoomSeats. Callers hold mu.
 func (r *baRoom) seat(n int) (s *baSeat, isNew bool) {
 	s = r.seats[n]
 	if s == nil && (n < 0 || len(r.seats) >= maxRoomSeats) {
-		r.m.unknown(baServerSchema, fmt.Sprintf("exchanges of seats beyond the %d the relay tracks per room", maxRoomSeats))
+		r.m.Unknown(baServerSchema, fmt.Sprintf("exchanges of seats beyond the %d the relay tracks per room", maxRoomSeats))
 		return nil, false
 	}
 	if s == nil {
@@ -112,91 +123,91 @@ func (r *baRoom) seat(n int) (s *baSeat, isNew bool) {
 }
 
 // judgeExchange judges one finished HTTP exchange.
-func (p *Proxy) judgeExchange(ex *exchange) {
-	switch ex.kind {
+func (j *judge) judgeExchange(ex *proxy.Exchange) {
+	switch ex.Kind {
 	case "observe", "decision":
 	default:
 		return
 	}
-	room, err := url.PathUnescape(ex.room)
+	room, err := url.PathUnescape(ex.Room)
 	if err != nil || room == "" {
 		return
 	}
 	// Only a room the server answers for is a room: an observe it refused
 	// (an unknown room, a wrong token) makes none, and a decision counts
 	// only for a room already seen.
-	if ex.kind == "observe" && ex.status != http.StatusOK {
+	if ex.Kind == "observe" && ex.Status != http.StatusOK {
 		return
 	}
-	if ex.kind == "decision" {
-		p.mu.Lock()
-		_, known := p.ba[room]
-		p.mu.Unlock()
+	if ex.Kind == "decision" {
+		j.mu.Lock()
+		_, known := j.rooms[room]
+		j.mu.Unlock()
 		if !known {
 			return
 		}
 	}
-	r, _ := p.baRoomFor(room)
+	r, _ := j.roomFor(room)
 	if r == nil {
 		return // past MaxMatches: relayed unjudged, counted by matchFor
 	}
-	if ex.kind == "observe" {
-		p.enqueue(r.m, func() { r.observe(ex) })
+	if ex.Kind == "observe" {
+		j.h.Enqueue(r.m, func() { r.observe(ex) })
 	} else {
-		p.enqueue(r.m, func() { r.decision(ex) })
+		j.h.Enqueue(r.m, func() { r.decision(ex) })
 	}
 }
 
 // observe judges a DecisionRequest the server answered an observe with.
-func (r *baRoom) observe(ex *exchange) {
-	body, full := ex.respBody, ex.respFull
-	if ex.status != http.StatusOK {
+func (r *baRoom) observe(ex *proxy.Exchange) {
+	body, full := ex.RespBody, ex.RespFull
+	if ex.Status != http.StatusOK {
 		return // the server's refusal (token, room) is not a request to judge
 	}
-	seat, err := strconv.Atoi(ex.seat)
+	seat, err := strconv.Atoi(ex.Seat)
 	if err != nil {
 		return
 	}
 	m := r.m
-	m.mu.Lock()
+	m.Lock()
 	s, isNew := r.seat(seat)
 	if s == nil {
-		m.mu.Unlock()
+		m.Unlock()
 		return
 	}
-	isNew = isNew && !m.ended // a seat still polling after the end is no news
-	if _, known := r.tokens[ex.token]; ex.token != "" && (known || len(r.tokens) < maxRoomSeats*4) {
-		r.tokens[ex.token] = seat
+	isNew = isNew && !m.Ended() // a seat still polling after the end is no news
+	if _, known := r.tokens[ex.Token]; ex.Token != "" && (known || len(r.tokens) < maxRoomSeats*4) {
+		r.tokens[ex.Token] = seat
 	}
 	if !full {
-		m.unknown(baServerSchema, "a DecisionRequest over the size cap or cut short")
-		m.mu.Unlock()
+		m.Unknown(baServerSchema, "a DecisionRequest over the size cap or cut short")
+		m.Unlock()
 		return
 	}
 	version := int(gjson.GetBytes(body, "observationVersion").Int())
 	if version == s.version && !isNew {
-		r.polledAgain(seat, s, ex.at)
-		m.mu.Unlock()
+		r.polledAgain(seat, s, ex.At)
+		m.Unlock()
 		return // the same request polled again: judged once
 	}
-	m.record(seat, reports.Received, ex.at, body)
-	r.movedOn(seat, s, ex.at)
+	m.Record(seat, reports.Received, ex.At, body)
+	r.movedOn(seat, s, ex.At)
 	ended := r.request(seat, s, body, version)
 	r.armDeadline(seat, s, ex, version, body)
-	first := !m.ended && ended
+	first := !m.Ended() && ended
 	if first {
-		m.ended = true
+		m.End("")
 	}
-	m.mu.Unlock()
+	m.Unlock()
 	if isNew {
-		r.p.event(Event{Kind: "seat", Match: m.id, Seat: seat})
+		r.j.h.Event(proxy.Event{Kind: "seat", Match: m.ID(), Seat: seat})
 	}
 	if first {
-		r.p.background(func(ctx context.Context) {
-			if !r.p.verifyLog(ctx, m, baServerLog, r.p.targetURL("/api/ai/rooms/"+url.PathEscape(m.id)+"/log", "")) {
+		r.j.h.Background(func(ctx context.Context) {
+			if !r.j.h.VerifyLog(ctx, m, baServerLog, "/api/ai/rooms/"+url.PathEscape(m.ID())+"/log") {
 				r.judgeStreams(ctx)
 			}
-			r.p.finish(m)
+			r.j.h.Finish(m)
 		})
 	}
 }
@@ -206,17 +217,17 @@ func (r *baRoom) observe(ex *exchange) {
 func (r *baRoom) request(seat int, s *baSeat, body []byte, version int) (ended bool) {
 	m := r.m
 	where := rules.Where{Seat: rules.IntPtr(seat), Step: fmt.Sprintf("version %d", version)}
-	if vs := m.validate(r.p.set, GameBangArena, "decision_request", body); len(vs) > 0 {
-		m.failSchema(seat, where, vs)
+	if vs := m.Validate("decision_request", body); len(vs) > 0 {
+		failSchema(m, seat, where, vs)
 	} else {
-		m.ran(baServerSchema)
+		m.Ran(baServerSchema)
 	}
 	var req ba.DecisionRequest
 	var err error
 	if la := gjson.GetBytes(body, "legalActions"); !la.IsArray() || len(la.Array()) > 0 {
 		before := s.events.bytes()
 		req, err = decodeRequest(body, &s.events)
-		m.keepCache(&s.events, before)
+		keepCache(m, &s.events, before)
 	} else {
 		// Nothing to decide: the redaction check needs the players and
 		// the roles the seat knows, not the events.
@@ -229,7 +240,7 @@ func (r *baRoom) request(seat int, s *baSeat, body []byte, version int) (ended b
 		req, gaps, err = ba.ReadRequest(body)
 	}
 	if err != nil {
-		m.unknown(baServerLegal, "a DecisionRequest that could not be read")
+		m.Unknown(baServerLegal, "a DecisionRequest that could not be read")
 		s.version, s.legal = version, nil
 		return false
 	}
@@ -242,14 +253,14 @@ func (r *baRoom) request(seat int, s *baSeat, body []byte, version int) (ended b
 	if len(req.LegalActions) > 0 && !over {
 		lc := legaldiff.CompareDecisionRequest(seat, req, gaps)
 		if len(lc.Findings) == 0 {
-			m.ran(baServerLegal)
+			m.Ran(baServerLegal)
 		}
 		for _, f := range lc.Findings {
-			f.Level = levelOf(m.cat, f.Rule, f.Level)
-			m.add(baServerLegal, seat, f)
+			f.Level = m.Level(f.Rule, f.Level)
+			m.Add(baServerLegal, seat, f)
 		}
 		if len(lc.Undecided) > 0 {
-			m.unknown(baServerLegal, fmt.Sprintf("%d offered item(s) of commands the referee cannot decide from the observation alone", lc.Unchecked))
+			m.Unknown(baServerLegal, fmt.Sprintf("%d offered item(s) of commands the referee cannot decide from the observation alone", lc.Unchecked))
 		}
 	}
 	if !over {
@@ -278,7 +289,7 @@ func (r *baRoom) hidden(seat int, obs ba.PlayerView, where rules.Where) {
 			r.roles[seat] = *pl.RoleID
 		}
 	}
-	m.ran(baServerHidden)
+	m.Ran(baServerHidden)
 	for _, pl := range obs.Players {
 		if pl.Seat == seat {
 			continue
@@ -291,7 +302,7 @@ func (r *baRoom) hidden(seat int, obs ba.PlayerView, where rules.Where) {
 			if r.hands[pl.Seat][c.UID] {
 				note = fmt.Sprintf(" (seat %d holds it: the relay saw it in that seat's own observation)", pl.Seat)
 			}
-			m.fail(baServerHidden, "bangarena/11.redaction", seat, where, "card backs only", c,
+			m.Fail(baServerHidden, "bangarena/11.redaction", seat, where, "card backs only", c,
 				"seat %d sees a card of seat %d's hand%s", seat, pl.Seat, note)
 			break
 		}
@@ -300,7 +311,7 @@ func (r *baRoom) hidden(seat int, obs ba.PlayerView, where rules.Where) {
 			if role, ok := r.roles[pl.Seat]; ok && role == *pl.RoleID {
 				note = fmt.Sprintf(" (it is seat %d's real role, as that seat's own observation shows)", pl.Seat)
 			}
-			m.fail(baServerHidden, "bangarena/11.redaction", seat, where, "roleId null", *pl.RoleID,
+			m.Fail(baServerHidden, "bangarena/11.redaction", seat, where, "roleId null", *pl.RoleID,
 				"seat %d sees the hidden role of living seat %d%s", seat, pl.Seat, note)
 		}
 	}
@@ -327,13 +338,13 @@ type baDecision struct {
 }
 
 // decision judges a decision an agent posted and the server's answer.
-func (r *baRoom) decision(ex *exchange) {
+func (r *baRoom) decision(ex *proxy.Exchange) {
 	m := r.m
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	seat, byToken := r.tokens[ex.token]
+	m.Lock()
+	defer m.Unlock()
+	seat, byToken := r.tokens[ex.Token]
 	var d baDecision
-	okJSON := ex.reqFull && isObject(ex.reqBody) && json.Unmarshal(ex.reqBody, &d) == nil
+	okJSON := ex.ReqFull && isObject(ex.ReqBody) && json.Unmarshal(ex.ReqBody, &d) == nil
 	if !byToken {
 		if d.Seat == nil {
 			return // neither the token nor the body names a seat the relay knows
@@ -344,25 +355,25 @@ func (r *baRoom) decision(ex *exchange) {
 	if s == nil {
 		return
 	}
-	m.record(seat, reports.Sent, ex.at, ex.reqBody)
-	answer, full := ex.respBody, ex.respFull
+	m.Record(seat, reports.Sent, ex.At, ex.ReqBody)
+	answer, full := ex.RespBody, ex.RespFull
 	if full {
-		m.record(seat, reports.Received, ex.at, answer)
+		m.Record(seat, reports.Received, ex.At, answer)
 	}
-	defer r.answer(seat, s, d, ex.status, answer, full, ex.at)
+	defer r.answer(seat, s, d, ex.Status, answer, full, ex.At)
 	switch {
-	case !ex.reqFull:
-		m.unknown(baAgentHygiene, "a decision body over the size cap")
+	case !ex.ReqFull:
+		m.Unknown(baAgentHygiene, "a decision body over the size cap")
 		return
 	case !okJSON:
-		m.fail(baAgentHygiene, "bangarena/agent.hygiene", seat, rules.Where{}, "a decision body: one JSON object", clip(ex.reqBody),
+		m.Fail(baAgentHygiene, "bangarena/agent.hygiene", seat, rules.Where{}, "a decision body: one JSON object", proxy.Clip(ex.ReqBody),
 			"seat %d's agent posted a decision that is not one JSON object", seat)
 		return
 	}
-	m.ran(baAgentHygiene)
+	m.Ran(baAgentHygiene)
 	if s.version < 0 {
 		for _, c := range []string{baAgentLegal, baAgentEcho, baAgentOnlyAsk} {
-			m.unknown(c, "a decision of a seat whose DecisionRequest did not pass through the relay")
+			m.Unknown(c, "a decision of a seat whose DecisionRequest did not pass through the relay")
 		}
 		return
 	}
@@ -377,51 +388,51 @@ func (r *baRoom) decision(ex *exchange) {
 	retry := false
 	switch prev, seen := s.commands[d.CommandID]; {
 	case d.CommandID == "":
-		m.fail(baAgentCommands, "bangarena/agent.command-id-unique", seat, where, "a non-empty commandId", "none", "seat %d's decision has no commandId", seat)
+		m.Fail(baAgentCommands, "bangarena/agent.command-id-unique", seat, where, "a non-empty commandId", "none", "seat %d's decision has no commandId", seat)
 	case seen && prev != v:
-		m.fail(baAgentCommands, "bangarena/agent.command-id-unique", seat, where, "a fresh commandId for a new decision", d.CommandID,
+		m.Fail(baAgentCommands, "bangarena/agent.command-id-unique", seat, where, "a fresh commandId for a new decision", d.CommandID,
 			"seat %d's commandId %q was already used for the decision at version %d", seat, d.CommandID, prev)
 	default:
 		retry = seen && s.accepted[v] == d.CommandID
 		if len(s.commands) < maxCommands {
 			s.commands[d.CommandID] = v
 		}
-		m.ran(baAgentCommands)
+		m.Ran(baAgentCommands)
 	}
 	if retry {
 		return // the same decision sent again: the server answers it as a duplicate
 	}
 	switch c, done := s.accepted[v]; {
 	case done && c != d.CommandID:
-		m.fail(baAgentOnlyAsk, "bangarena/agent.only-when-asked", seat, where, "no second decision for an answered request", clip(ex.reqBody),
+		m.Fail(baAgentOnlyAsk, "bangarena/agent.only-when-asked", seat, where, "no second decision for an answered request", proxy.Clip(ex.ReqBody),
 			"seat %d's agent answered the request of version %d again after its decision was accepted", seat, v)
 		return
 	case v == s.version && len(s.legal) == 0:
-		m.fail(baAgentOnlyAsk, "bangarena/agent.only-when-asked", seat, where, "a decision only when legalActions is not empty", clip(ex.reqBody),
+		m.Fail(baAgentOnlyAsk, "bangarena/agent.only-when-asked", seat, where, "a decision only when legalActions is not empty", proxy.Clip(ex.ReqBody),
 			"seat %d's agent posted a decision when it had nothing to decide", seat)
 		return
 	}
-	m.ran(baAgentOnlyAsk)
+	m.Ran(baAgentOnlyAsk)
 	if (byToken && d.Seat != nil && *d.Seat != seat) || d.Seat == nil || v != s.version {
-		m.fail(baAgentEcho, "bangarena/agent.version-echo", seat, where, map[string]any{"seat": seat, "observationVersion": s.version},
+		m.Fail(baAgentEcho, "bangarena/agent.version-echo", seat, where, map[string]any{"seat": seat, "observationVersion": s.version},
 			map[string]any{"seat": d.Seat, "observationVersion": d.ObservationVersion, "basedOnVersion": d.BasedOnVersion},
 			"seat %d's decision does not echo the seat and observationVersion of its request", seat)
-		m.unknown(baAgentLegal, "a decision for a request the relay did not see")
+		m.Unknown(baAgentLegal, "a decision for a request the relay did not see")
 		return
 	}
-	m.ran(baAgentEcho)
+	m.Ran(baAgentEcho)
 	legal := s.legal[d.ActionID]
 	if legal {
-		m.ran(baAgentLegal)
+		m.Ran(baAgentLegal)
 	} else {
-		m.fail(baAgentLegal, "bangarena/agent.legal-answer", seat, where, "an item of legalActions", d.ActionID,
+		m.Fail(baAgentLegal, "bangarena/agent.legal-answer", seat, where, "an item of legalActions", d.ActionID,
 			"seat %d's actionId %q is not an item of its legalActions", seat, d.ActionID)
 	}
 	if s.reask == v {
 		if legal {
-			m.ran(baAgentRecover)
+			m.Ran(baAgentRecover)
 		} else {
-			m.fail(baAgentRecover, "bangarena/agent.recover-after-reask", seat, where, "a legal item after the reask", d.ActionID,
+			m.Fail(baAgentRecover, "bangarena/agent.recover-after-reask", seat, where, "a legal item after the reask", d.ActionID,
 				"seat %d's agent answered the reask with another illegal item", seat)
 		}
 	}
@@ -431,8 +442,8 @@ func (r *baRoom) decision(ex *exchange) {
 // finding per rule and basis: a violation under a clause only a pin or a
 // reading fixes (x-basis) carries that basis, so the report grades it
 // SHOULD unless strict, as the conformance suite does; one in legal_mask
-// is the alias's (I-BA-60). Callers hold mu.
-func (m *match) failSchema(seat int, where rules.Where, vs []schemas.Violation) {
+// is the alias's (I-BA-60). Callers hold m's lock.
+func failSchema(m *proxy.Match, seat int, where rules.Where, vs []schemas.Violation) {
 	type group struct{ basis, ref, rule string }
 	var order []group
 	by := map[group][]schemas.Violation{}
@@ -450,12 +461,9 @@ func (m *match) failSchema(seat int, where rules.Where, vs []schemas.Violation) 
 		by[g] = append(by[g], v)
 	}
 	for _, g := range order {
-		lvl := rules.Must
-		if r, ok := m.cat.Lookup(g.rule); ok {
-			lvl = r.Level
-		}
-		text := violationsText(by[g])
-		m.add(baServerSchema, seat, reports.Finding{Finding: rules.Finding{Rule: g.rule, Level: lvl, Where: where,
+		lvl := m.Level(g.rule, rules.Must)
+		text := proxy.ViolationsText(by[g])
+		m.Add(baServerSchema, seat, reports.Finding{Finding: rules.Finding{Rule: g.rule, Level: lvl, Where: where,
 			Expected: "a valid DecisionRequest", Got: text, Basis: rules.Basis(g.basis), Ref: g.ref,
 			Message: fmt.Sprintf("a DecisionRequest to seat %d does not validate: %s", seat, text)}})
 	}
@@ -465,18 +473,18 @@ func (m *match) failSchema(seat int, where rules.Where, vs []schemas.Violation) 
 func (r *baRoom) answer(seat int, s *baSeat, d baDecision, status int, body []byte, full bool, at time.Time) {
 	m := r.m
 	if !full {
-		m.unknown(baServerSchema, "a decision answer over the size cap or cut short")
+		m.Unknown(baServerSchema, "a decision answer over the size cap or cut short")
 		return
 	}
 	kind := "decision_answer"
 	if status != http.StatusOK || bytes.Contains(body, []byte(`"error"`)) {
 		kind = "error"
 	}
-	if vs := m.validate(r.p.set, GameBangArena, kind, body); len(vs) > 0 {
-		m.fail(baServerSchema, "bangarena/server.answer-shape", seat, rules.Where{Seat: rules.IntPtr(seat)}, "a valid "+kind, violationsText(vs),
-			"the server's answer (HTTP %d) to seat %d's decision does not validate: %s", status, seat, violationsText(vs))
+	if vs := m.Validate(kind, body); len(vs) > 0 {
+		m.Fail(baServerSchema, "bangarena/server.answer-shape", seat, rules.Where{Seat: rules.IntPtr(seat)}, "a valid "+kind, proxy.ViolationsText(vs),
+			"the server's answer (HTTP %d) to seat %d's decision does not validate: %s", status, seat, proxy.ViolationsText(vs))
 	} else {
-		m.ran(baServerSchema)
+		m.Ran(baServerSchema)
 	}
 	v := -1
 	switch {

@@ -1,15 +1,16 @@
-package proxy
+package proxyside
 
 import (
 	"github.com/coder/websocket"
 	"github.com/tidwall/gjson"
+	"github.com/umpire-arena/umpire/harness/proxy"
 )
 
 // infConn is one relayed Inference connection as its judge sees it: its
 // match and seat, known from the URL or from the agent's hello. Only the
 // connection's judge goroutine uses it.
 type infConn struct {
-	p       *Proxy
+	j       *judge
 	matchID string
 	seat    int
 	im      *infMatch
@@ -20,7 +21,7 @@ type infConn struct {
 
 func (c *infConn) bind() *infMatch {
 	if c.im == nil && c.matchID != "" && c.seat >= 0 {
-		c.im = c.p.infMatchFor(c.matchID)
+		c.im = c.j.matchFor(c.matchID)
 		if c.im == nil {
 			return nil // past MaxMatches: relayed unjudged, counted
 		}
@@ -33,24 +34,18 @@ func (c *infConn) bind() *infMatch {
 	return c.im
 }
 
-// see judges one message of the connection (a copy, taken as it passed).
-func (c *infConn) see(msg wsMsg) {
-	if msg.lost > 0 {
-		c.lostMessages(msg.fromAgent, msg.lost)
-	}
-	if msg.close {
-		return
-	}
-	if msg.unreadable {
+// See judges one message of the connection (a copy, taken as it passed).
+func (c *infConn) See(msg proxy.Message) {
+	if msg.Unreadable {
 		if im := c.bind(); im != nil {
-			im.unreadable(c.seat, msg.fromAgent)
+			im.unreadable(c.seat, msg.FromAgent)
 		} else {
 			c.pending++
 		}
 		return
 	}
-	if msg.fromAgent && c.im == nil && msg.typ == websocket.MessageText {
-		if r := gjson.ParseBytes(msg.data); r.Get("type").String() == "hello" {
+	if msg.FromAgent && c.im == nil && msg.Type == websocket.MessageText {
+		if r := gjson.ParseBytes(msg.Data); r.Get("type").String() == "hello" {
 			if c.matchID == "" {
 				c.matchID = r.Get("match_id").String()
 			}
@@ -65,15 +60,15 @@ func (c *infConn) see(msg wsMsg) {
 	if im == nil {
 		return
 	}
-	if msg.fromAgent {
-		im.agent(c.seat, msg.at, msg.typ, msg.data)
+	if msg.FromAgent {
+		im.agent(c.seat, msg.At, msg.Type, msg.Data)
 	} else {
-		im.server(c.seat, msg.at, msg.typ, msg.data)
+		im.server(c.seat, msg.At, msg.Type, msg.Data)
 	}
 }
 
-// lostMessages counts n messages the judge never got.
-func (c *infConn) lostMessages(_ bool, n int) {
+// Lost counts n messages the judge never got.
+func (c *infConn) Lost(_ bool, n int) {
 	if n <= 0 {
 		return
 	}
@@ -84,15 +79,13 @@ func (c *infConn) lostMessages(_ bool, n int) {
 	c.pending += n
 }
 
-// closed ends the connection for its match (or counts its lost messages
+// Closed ends the connection for its match (or counts its lost messages
 // as unattributed when it never named one).
-func (c *infConn) closed() {
+func (c *infConn) Closed() {
 	im := c.bind()
 	if im == nil {
 		if c.pending > 0 {
-			c.p.mu.Lock()
-			c.p.unattributed += c.pending
-			c.p.mu.Unlock()
+			c.j.h.Unattributed(c.pending)
 		}
 		return
 	}

@@ -1,4 +1,4 @@
-package proxy
+package proxyside
 
 import (
 	"context"
@@ -9,7 +9,9 @@ import (
 
 	"github.com/coder/websocket"
 	"github.com/tidwall/gjson"
+	"github.com/umpire-arena/umpire/harness"
 	"github.com/umpire-arena/umpire/harness/legaldiff"
+	"github.com/umpire-arena/umpire/harness/proxy"
 	ref "github.com/umpire-arena/umpire/referee/inference"
 	"github.com/umpire-arena/umpire/referee/inference/wire"
 	"github.com/umpire-arena/umpire/referee/rules"
@@ -39,33 +41,33 @@ const (
 	infMatchLogRoute = "/r/"
 )
 
-func inferenceDefs() []checkDef {
-	return []checkDef{
-		{infServerSchema, []string{"inference/protocol.envelope", "inference/protocol.log-line", "inference/timeouts.deadline", "inference/wire.visible-state.fields"}},
-		{infServerLegal, []string{"inference/wire.legal-actions.fold", "inference/wire.legal-actions.call", "inference/wire.legal-actions.raise", "inference/visibility.to-call"}},
-		{infServerHidden, []string{"inference/visibility.no-peek"}},
-		{infServerEvents, []string{"inference/wire.events.objects"}},
-		{infServerSeed, []string{"inference/protocol.seed-commit"}},
-		{infServerLog, []string{}},
-		{infServerStreams, []string{}},
-		{infServerTimeout, []string{"inference/timeouts.deadline", "inference/timeouts.default-action"}},
-		{infAgentLegal, []string{"inference/agent.legal-answer"}},
-		{infAgentInTime, []string{"inference/agent.answer-in-time"}},
-		{infAgentRecover, []string{"inference/agent.recover-after-error"}},
-		{infAgentEcho, []string{"inference/agent.turn-echo"}},
-		{infAgentMsgLen, []string{"inference/agent.message-length"}},
-		{infAgentMsgCP, []string{"inference/agent.message-code-points"}},
-		{infAgentOnlyAsk, []string{"inference/agent.only-when-asked"}},
-		{infAgentHygiene, []string{"inference/agent.hygiene"}},
-		{checkCoverage, []string{}},
+func inferenceDefs() []proxy.CheckDef {
+	return []proxy.CheckDef{
+		{Name: infServerSchema, Rules: []string{"inference/protocol.envelope", "inference/protocol.log-line", "inference/timeouts.deadline", "inference/wire.visible-state.fields"}},
+		{Name: infServerLegal, Rules: []string{"inference/wire.legal-actions.fold", "inference/wire.legal-actions.call", "inference/wire.legal-actions.raise", "inference/visibility.to-call"}},
+		{Name: infServerHidden, Rules: []string{"inference/visibility.no-peek"}},
+		{Name: infServerEvents, Rules: []string{"inference/wire.events.objects"}},
+		{Name: infServerSeed, Rules: []string{"inference/protocol.seed-commit"}},
+		{Name: infServerLog, Rules: []string{}},
+		{Name: infServerStreams, Rules: []string{}},
+		{Name: infServerTimeout, Rules: []string{"inference/timeouts.deadline", "inference/timeouts.default-action"}},
+		{Name: infAgentLegal, Rules: []string{"inference/agent.legal-answer"}},
+		{Name: infAgentInTime, Rules: []string{"inference/agent.answer-in-time"}},
+		{Name: infAgentRecover, Rules: []string{"inference/agent.recover-after-error"}},
+		{Name: infAgentEcho, Rules: []string{"inference/agent.turn-echo"}},
+		{Name: infAgentMsgLen, Rules: []string{"inference/agent.message-length"}},
+		{Name: infAgentMsgCP, Rules: []string{"inference/agent.message-code-points"}},
+		{Name: infAgentOnlyAsk, Rules: []string{"inference/agent.only-when-asked"}},
+		{Name: infAgentHygiene, Rules: []string{"inference/agent.hygiene"}},
+		{Name: proxy.CheckCoverage, Rules: []string{}},
 	}
 }
 
 // infMatch is the relay's view of one Inference match. Its state is
 // guarded by m.mu.
 type infMatch struct {
-	p     *Proxy
-	m     *match
+	j     *judge
+	m     *proxy.Match
 	seats map[int]*infSeat
 	// values are the hidden values each carried seat was shown on its own
 	// stream, by (seat, round): what makes a leak certain.
@@ -157,18 +159,18 @@ type infTurn struct {
 	defaulted bool
 }
 
-// infMatchFor returns the match of id; nil past MaxMatches.
-func (p *Proxy) infMatchFor(id string) *infMatch {
-	m := p.matchFor(id, inferenceDefs())
+// matchFor returns the match of id; nil past MaxMatches.
+func (j *judge) matchFor(id string) *infMatch {
+	m := j.h.Match(id, inferenceDefs())
 	if m == nil {
 		return nil
 	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	im, ok := p.inf[id]
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	im, ok := j.matches[id]
 	if !ok {
-		im = &infMatch{p: p, m: m, seats: map[int]*infSeat{}, values: map[[2]int]int{}, otherTimeouts: map[[3]int]bool{}}
-		p.inf[id] = im
+		im = &infMatch{j: j, m: m, seats: map[int]*infSeat{}, values: map[[2]int]int{}, otherTimeouts: map[[3]int]bool{}}
+		j.matches[id] = im
 	}
 	return im
 }
@@ -185,7 +187,7 @@ func (im *infMatch) seat(n int) *infSeat {
 // opened counts a connection of seat (and calls off a pending end: see
 // closed).
 func (im *infMatch) opened(seat int) {
-	im.m.mu.Lock()
+	im.m.Lock()
 	im.conns++
 	im.gen++
 	_, known := im.seats[seat]
@@ -194,9 +196,9 @@ func (im *infMatch) opened(seat int) {
 		// was away: its stream is no longer the whole of what it was shown.
 		im.loseStream(s)
 	}
-	im.m.mu.Unlock()
+	im.m.Unlock()
 	if !known {
-		im.p.event(Event{Kind: "seat", Match: im.m.id, Seat: seat})
+		im.j.h.Event(proxy.Event{Kind: "seat", Match: im.m.ID(), Seat: seat})
 	}
 }
 
@@ -207,35 +209,35 @@ func (im *infMatch) opened(seat int) {
 // is over, its end noted as not seen, only when none came.
 func (im *infMatch) closed(seat int) {
 	m := im.m
-	m.mu.Lock()
+	m.Lock()
 	im.conns--
-	last := im.conns == 0 && !m.ended
+	last := im.conns == 0 && !m.Ended()
 	sawEnd, gen := im.sawEnd, im.gen
 	if last && sawEnd {
-		m.ended = true
+		m.End("")
 	}
-	m.mu.Unlock()
+	m.Unlock()
 	switch {
 	case !last:
 	case sawEnd:
-		im.p.background(func(ctx context.Context) {
-			if !im.p.verifyLog(ctx, m, infServerLog, im.p.targetURL(infMatchLogRoute+m.id+".jsonl", "")) {
+		im.j.h.Background(func(ctx context.Context) {
+			if !im.j.h.VerifyLog(ctx, m, infServerLog, infMatchLogRoute+m.ID()+".jsonl") {
 				im.judgeStreams()
 			}
-			im.p.finish(m)
+			im.j.h.Finish(m)
 		})
 	default:
-		p := im.p
+		h := im.j.h
 		wait := func() {
-			t := time.NewTimer(p.opts.ReconnectGrace)
+			t := time.NewTimer(h.Options().ReconnectGrace)
 			defer t.Stop()
 			select {
 			case <-t.C:
-			case <-p.ctx.Done():
+			case <-h.Done():
 			}
 			im.endUnseen(gen)
 		}
-		if !p.goJudge(wait) {
+		if !h.Go(wait) {
 			im.endUnseen(gen)
 		}
 	}
@@ -245,19 +247,20 @@ func (im *infMatch) closed(seat int) {
 // unless one opened since (gen moved on).
 func (im *infMatch) endUnseen(gen int) {
 	m := im.m
-	m.mu.Lock()
-	if im.conns > 0 || m.ended || im.gen != gen {
-		m.mu.Unlock()
+	m.Lock()
+	if im.conns > 0 || m.Ended() || im.gen != gen {
+		m.Unlock()
 		return
 	}
-	m.ended = true
 	if !im.sawEnd {
-		m.endNote = "the relayed connections closed before match_end"
-		m.unknown(infServerLog, "the match did not end while the relay carried it")
-		m.unknown(infServerSeed, "no match_end was relayed")
+		m.End("the relayed connections closed before match_end")
+		m.Unknown(infServerLog, "the match did not end while the relay carried it")
+		m.Unknown(infServerSeed, "no match_end was relayed")
+	} else {
+		m.End("")
 	}
-	m.mu.Unlock()
-	im.p.finish(m)
+	m.Unlock()
+	im.j.h.Finish(m)
 }
 
 // lost counts n messages of seat relayed unjudged (the judge was behind)
@@ -265,9 +268,9 @@ func (im *infMatch) endUnseen(gen int) {
 // rounds under way.
 func (im *infMatch) lost(seat, n int) {
 	m := im.m
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	m.unknownN(checkCoverage, n, "the judge fell behind the traffic; its queue per connection is bounded, and the relay does not wait for it")
+	m.Lock()
+	defer m.Unlock()
+	m.UnknownN(proxy.CheckCoverage, n, "the judge fell behind the traffic; its queue per connection is bounded, and the relay does not wait for it")
 	s := im.seat(seat)
 	s.open, s.reasked, s.gap = nil, false, true
 	s.bets.ok = false
@@ -281,13 +284,13 @@ func (im *infMatch) lost(seat, n int) {
 // passes unjudged.
 func (im *infMatch) unreadable(seat int, fromAgent bool) {
 	m := im.m
-	m.mu.Lock()
-	defer m.mu.Unlock()
+	m.Lock()
+	defer m.Unlock()
 	side := "the server's"
 	if fromAgent {
 		side = "the agent's"
 	}
-	m.unknownN(checkCoverage, 1, fmt.Sprintf("the relay could not follow the frames of %s side of seat %d's connection (compressed or broken framing): the rest of it passed unread", side, seat))
+	m.UnknownN(proxy.CheckCoverage, 1, fmt.Sprintf("the relay could not follow the frames of %s side of seat %d's connection (compressed or broken framing): the rest of it passed unread", side, seat))
 	s := im.seat(seat)
 	s.open, s.reasked, s.gap = nil, false, true
 	s.bets.ok = false
@@ -297,10 +300,10 @@ func (im *infMatch) unreadable(seat int, fromAgent bool) {
 // server judges one message the server sent seat.
 func (im *infMatch) server(seat int, at time.Time, typ websocket.MessageType, data []byte) {
 	m := im.m
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	m.record(seat, reports.Received, at, data)
-	m.ran(checkCoverage)
+	m.Lock()
+	defer m.Unlock()
+	m.Record(seat, reports.Received, at, data)
+	m.Ran(proxy.CheckCoverage)
 	// The envelope is read first without a syntax check: a message that
 	// validates is JSON, and only one that does not is scanned for it.
 	// An event the server sent every seat is read once: the same bytes
@@ -311,7 +314,7 @@ func (im *infMatch) server(seat int, at time.Time, typ websocket.MessageType, da
 	var once *infRead
 	var key uint64
 	if ok && len(data) <= readOnceMax {
-		key = maphash.Bytes(im.p.seed, data)
+		key = maphash.Bytes(im.j.seed, data)
 		if once = im.readOnce(key, data); once != nil {
 			env, ev = once.env, once.ev
 		}
@@ -322,12 +325,12 @@ func (im *infMatch) server(seat int, at time.Time, typ websocket.MessageType, da
 	var vs []schemas.Violation
 	sum, seen := uint64(0), once != nil
 	if ok && !seen {
-		if sum, seen = m.validated(im.p.seed, env.Type, data); !seen {
-			vs = m.validate(im.p.set, GameInference, env.Type, data)
+		if sum, seen = m.Validated(env.Type, data); !seen {
+			vs = m.Validate(env.Type, data)
 		}
 	}
 	if !ok || (len(vs) > 0 && !schemas.ValidJSON(data)) {
-		m.fail(infServerSchema, "inference/protocol.envelope", seat, rules.Where{}, "one JSON envelope object per text message", clip(data),
+		m.Fail(infServerSchema, "inference/protocol.envelope", seat, rules.Where{}, "one JSON envelope object per text message", proxy.Clip(data),
 			"the server sent seat %d a message that is not an envelope object", seat)
 		return
 	}
@@ -343,12 +346,12 @@ func (im *infMatch) server(seat int, at time.Time, typ websocket.MessageType, da
 		}
 	}
 	if seen {
-		m.ran(infServerSchema)
+		m.Ran(infServerSchema)
 	} else if len(vs) > 0 {
 		im.schemaFindings(seat, where, env.Type, rule, ev, vs)
 	} else {
-		m.ran(infServerSchema)
-		m.markValid(sum)
+		m.Ran(infServerSchema)
+		m.MarkValid(sum)
 	}
 	if once == nil && len(vs) == 0 && env.Type == "event" && len(data) <= readOnceMax {
 		im.keepRead(key, data, env, ev)
@@ -382,15 +385,15 @@ func (im *infMatch) server(seat int, at time.Time, typ websocket.MessageType, da
 		im.keepEnd(s, data)
 		switch {
 		case env.Seed == "":
-			m.unknown(infServerSeed, "match_end revealed no seed")
+			m.Unknown(infServerSeed, "match_end revealed no seed")
 		case env.SeedCommit != "" && env.SeedCommit != ref.SeedCommit(env.Seed):
-			m.fail(infServerSeed, "inference/protocol.seed-commit", seat, where, ref.SeedCommit(env.Seed), env.SeedCommit,
+			m.Fail(infServerSeed, "inference/protocol.seed-commit", seat, where, ref.SeedCommit(env.Seed), env.SeedCommit,
 				"match_end's seed_commit is not the SHA-256 of the seed it reveals")
 		case im.commit != "" && im.commit != ref.SeedCommit(env.Seed):
-			m.fail(infServerSeed, "inference/protocol.seed-commit", seat, where, im.commit, ref.SeedCommit(env.Seed),
+			m.Fail(infServerSeed, "inference/protocol.seed-commit", seat, where, im.commit, ref.SeedCommit(env.Seed),
 				"the seed match_end reveals does not hash to the seed_commit of match_start")
 		default:
-			m.ran(infServerSeed)
+			m.Ran(infServerSeed)
 		}
 	}
 }
@@ -403,14 +406,14 @@ func (im *infMatch) hidden(seat int, vs visible) {
 	round := vs.round
 	where := rules.Where{Round: round}
 	if you := vs.yourSeat; you != nil && *you != seat {
-		m.fail(infServerHidden, "inference/visibility.no-peek", seat, where, seat, *you,
+		m.Fail(infServerHidden, "inference/visibility.no-peek", seat, where, seat, *you,
 			"seat %d was sent the visible_state of seat %d", seat, *you)
 		return
 	}
 	if v := vs.yourValue; v != nil {
 		im.values[[2]int{seat, round}] = *v
 	}
-	m.ran(infServerHidden)
+	m.Ran(infServerHidden)
 	vs.players.ForEach(func(_, pl gjson.Result) bool {
 		ps := intOf(pl.Get("seat"))
 		if ps == nil || *ps == seat {
@@ -425,7 +428,7 @@ func (im *infMatch) hidden(seat int, vs visible) {
 			if real, known := im.values[[2]int{*ps, round}]; known && raw.Type == gjson.Number && int(raw.Int()) == real {
 				note = fmt.Sprintf(" (it is seat %d's real value, as the relay saw it on that seat's own stream)", *ps)
 			}
-			m.fail(infServerHidden, "inference/visibility.no-peek", seat, where, "no value of another seat", map[string]any{"seat": *ps, k: json.RawMessage(raw.Raw)},
+			m.Fail(infServerHidden, "inference/visibility.no-peek", seat, where, "no value of another seat", map[string]any{"seat": *ps, k: json.RawMessage(raw.Raw)},
 				"seat %d's visible_state shows seat %d's hidden value before the showdown%s", seat, *ps, note)
 		}
 		return true
@@ -460,24 +463,24 @@ func (im *infMatch) yourTurn(seat int, s *infSeat, at time.Time, env wire.Envelo
 		// to_call is not it: the to_call is charged, and the items are
 		// judged against what the seat owes (a call item that is right is
 		// not charged for the to_call's error).
-		m.fail(infServerLegal, "inference/visibility.to-call", seat, where, owe, vis.legal.ToCall,
+		m.Fail(infServerLegal, "inference/visibility.to-call", seat, where, owe, vis.legal.ToCall,
 			"seat %d's visible_state shows to_call %d, but the round's events give what it owes as %d", seat, vis.legal.ToCall, owe)
 		vis.legal.ToCall, t.toCall = owe, owe
 	}
 	if !vis.legalOK || !listOK || !view(env.VisibleState).IsObject() {
 		t.legal = offered()
-		m.unknown(infServerLegal, "a your_turn whose visible_state or legal_actions could not be read")
+		m.Unknown(infServerLegal, "a your_turn whose visible_state or legal_actions could not be read")
 	} else if want, err := ref.LegalFromView(vis.legal); err != nil {
 		t.legal = offered()
 		rule := rules.RuleOf(err)
 		if rule == "" {
 			rule = "inference/wire.visible-state.fields"
 		}
-		m.fail(infServerLegal, rule, seat, where, "a consistent visible_state", err.Error(), "the visible_state of a your_turn is inconsistent: %v", err)
+		m.Fail(infServerLegal, rule, seat, where, "a consistent visible_state", err.Error(), "the visible_state of a your_turn is inconsistent: %v", err)
 	} else {
 		t.legal = want
 		if legaldiff.InferenceAgrees(want, []byte(list.Raw)) {
-			m.ran(infServerLegal)
+			m.Ran(infServerLegal)
 		} else {
 			var items []json.RawMessage
 			list.ForEach(func(_, it gjson.Result) bool {
@@ -486,12 +489,12 @@ func (im *infMatch) yourTurn(seat int, s *infSeat, at time.Time, env wire.Envelo
 			})
 			fs := legaldiff.CompareLegalItems(where, want, items)
 			if len(fs) == 0 {
-				m.ran(infServerLegal)
+				m.Ran(infServerLegal)
 			}
 			for _, f := range fs {
-				f.Level = levelOf(m.cat, f.Rule, f.Level)
+				f.Level = m.Level(f.Rule, f.Level)
 				f.Where.Seat = rules.IntPtr(seat)
-				m.add(infServerLegal, seat, f)
+				m.Add(infServerLegal, seat, f)
 			}
 		}
 	}
@@ -513,7 +516,7 @@ func (im *infMatch) event(seat int, s *infSeat, ev wire.Event, where rules.Where
 		}
 	case "deal_private":
 		if ev.Seat == nil || *ev.Seat != seat {
-			m.fail(infServerHidden, "inference/visibility.no-peek", seat, where, "only the seat's own deal_private", ev.Seat,
+			m.Fail(infServerHidden, "inference/visibility.no-peek", seat, where, "only the seat's own deal_private", ev.Seat,
 				"seat %d received another seat's deal_private", seat)
 			return
 		}
@@ -524,9 +527,9 @@ func (im *infMatch) event(seat int, s *infSeat, ev wire.Event, where rules.Where
 	case "showdown":
 		if s.dealtIn[ev.Round] {
 			if s.dealt[ev.Round] {
-				m.ran(infServerEvents)
+				m.Ran(infServerEvents)
 			} else {
-				m.fail(infServerEvents, "inference/wire.events.objects", seat, rules.Where{Round: ev.Round}, "a deal_private event for the seat", nil,
+				m.Fail(infServerEvents, "inference/wire.events.objects", seat, rules.Where{Round: ev.Round}, "a deal_private event for the seat", nil,
 					"seat %d was dealt in round %d but never received its deal_private event", seat, ev.Round)
 			}
 		}
@@ -561,7 +564,7 @@ func (im *infMatch) schemaFindings(seat int, where rules.Where, kind, rule strin
 		switch {
 		case rule == "inference/round.7.uncontested":
 			g.rule = rule
-		case !schemas.HasKind(GameInference, kind):
+		case !schemas.HasKind(harness.GameInference, kind):
 			g.rule, g.basis, g.ref = "inference/protocol.envelope", rules.BasisContract, "WIRE.md Envelope"
 		case !v.Binding():
 			g.basis, g.ref = rules.Basis(v.Basis), v.Ref
@@ -575,19 +578,11 @@ func (im *infMatch) schemaFindings(seat int, where rules.Where, kind, rule strin
 		where.Seat = rules.IntPtr(seat)
 	}
 	for _, g := range order {
-		text := violationsText(by[g])
-		m.add(infServerSchema, seat, reports.Finding{Finding: rules.Finding{Rule: g.rule, Level: levelOf(m.cat, g.rule, rules.Must),
+		text := proxy.ViolationsText(by[g])
+		m.Add(infServerSchema, seat, reports.Finding{Finding: rules.Finding{Rule: g.rule, Level: m.Level(g.rule, rules.Must),
 			Basis: g.basis, Ref: g.ref, Where: where, Expected: "a valid " + kind + " message", Got: text,
 			Message: fmt.Sprintf("a %q message to seat %d does not validate: %s", kind, seat, text)}})
 	}
-}
-
-// levelOf is the catalogue's level of rule (def when it has none).
-func levelOf(cat *rules.Catalogue, rule string, def rules.Level) rules.Level {
-	if r, ok := cat.Lookup(rule); ok {
-		return r.Level
-	}
-	return def
 }
 
 // derefOr is *p, or nil when p is nil (for a finding's got).

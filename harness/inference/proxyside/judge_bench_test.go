@@ -1,4 +1,4 @@
-package proxy
+package proxyside
 
 import (
 	"bytes"
@@ -13,7 +13,9 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+	"github.com/umpire-arena/umpire/harness"
 	"github.com/umpire-arena/umpire/harness/conform"
+	"github.com/umpire-arena/umpire/harness/proxy"
 )
 
 // recorded is one message of a recorded match as the relay would have seen
@@ -29,7 +31,7 @@ type recorded struct {
 // messages in the order they were read or sent.
 func recordInference(tb testing.TB, rounds int) []recorded {
 	tb.Helper()
-	srv, err := conform.StartEmbedded(GameInference, nil)
+	srv, err := conform.StartEmbedded(harness.GameInference, nil)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -131,7 +133,7 @@ func playRecorded(ctx context.Context, base, match string, seat int, token strin
 // ns/msg and ns/decision divide it). It is what the relay's judges cost
 // per decision besides the tunnel (BenchmarkRelay measures both).
 //
-//	go test -run '^$' -bench BenchmarkInferenceJudge ./harness/proxy/
+//	go test -run '^$' -bench BenchmarkInferenceJudge ./harness/inference/proxyside/
 func BenchmarkInferenceJudge(b *testing.B) {
 	msgs := recordInference(b, 40)
 	decisions := 0
@@ -140,11 +142,7 @@ func BenchmarkInferenceJudge(b *testing.B) {
 			decisions++
 		}
 	}
-	p, err := New(Options{Game: GameInference, Target: "http://127.0.0.1:1"})
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer p.Close()
+	_, j := newTestRelay(b)
 	b.ReportAllocs()
 	cpu0 := judgeCPU()
 	b.ResetTimer()
@@ -154,17 +152,16 @@ func BenchmarkInferenceJudge(b *testing.B) {
 		for _, m := range msgs {
 			c := conns[m.seat]
 			if c == nil {
-				c = &infConn{p: p, matchID: id, seat: m.seat}
+				c = &infConn{j: j, matchID: id, seat: m.seat}
 				conns[m.seat] = c
 			}
 			// A fresh copy per message, as the framer hands the judge.
-			c.see(wsMsg{at: time.Now(), fromAgent: m.fromAgent, typ: websocket.MessageText, data: append([]byte(nil), m.data...)})
+			c.See(proxy.Message{At: time.Now(), FromAgent: m.fromAgent, Type: websocket.MessageText, Data: append([]byte(nil), m.data...)})
 		}
 		b.StopTimer()
-		p.mu.Lock()
-		delete(p.inf, id)
-		delete(p.matches, id)
-		p.mu.Unlock()
+		// The match is finished as at its end: the relay and the judge
+		// drop what they held of it.
+		j.h.Finish(j.matches[id].m)
 		b.StartTimer()
 	}
 	b.StopTimer()

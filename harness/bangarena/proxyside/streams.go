@@ -1,4 +1,4 @@
-package proxy
+package proxyside
 
 import (
 	"context"
@@ -6,7 +6,7 @@ import (
 	"slices"
 
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
-	"github.com/umpire-arena/umpire/referee/bangarena/judge"
+	refjudge "github.com/umpire-arena/umpire/referee/bangarena/judge"
 	baverify "github.com/umpire-arena/umpire/referee/bangarena/verify"
 	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/reports"
@@ -20,8 +20,8 @@ import (
 // cache was over the memory bound) leaves the check inconclusive.
 func (r *baRoom) judgeStreams(ctx context.Context) {
 	m := r.m
-	m.mu.Lock()
-	var src judge.Sources
+	m.Lock()
+	var src refjudge.Sources
 	dropped := false
 	for _, seat := range slices.Sorted(maps.Keys(r.seats)) {
 		evs := r.seats[seat].events.events
@@ -29,18 +29,18 @@ func (r *baRoom) judgeStreams(ctx context.Context) {
 			dropped = true
 			continue
 		}
-		src.Seats = append(src.Seats, judge.SeatStream{Seat: seat, Events: [][]ba.Event{evs}})
+		src.Seats = append(src.Seats, refjudge.SeatStream{Seat: seat, Events: [][]ba.Event{evs}})
 	}
-	m.mu.Unlock()
+	m.Unlock()
 	if dropped || len(src.Seats) == 0 {
-		r.p.logUnknown(m, baServerStreams, "the relay did not keep every carried seat's events (over its memory bound, or none shown)")
+		m.Inconclusive(baServerStreams, "the relay did not keep every carried seat's events (over its memory bound, or none shown)")
 		return
 	}
 	var streams [][]ba.Event
 	for _, st := range src.Seats {
 		streams = append(streams, st.Events...)
 	}
-	merged := judge.MergeEvents(streams...)
+	merged := refjudge.MergeEvents(streams...)
 	cfg, ok := ba.ConfigOf(merged)
 	if !ok {
 		for _, e := range merged {
@@ -50,25 +50,25 @@ func (r *baRoom) judgeStreams(ctx context.Context) {
 		}
 	}
 	if !ok {
-		r.p.logUnknown(m, baServerStreams, "no carried seat was shown the match_start event that gives the table")
+		m.Inconclusive(baServerStreams, "no carried seat was shown the match_start event that gives the table")
 		return
 	}
 	src.Config = cfg
-	ev := judge.Gather(src).Until(judge.Horizon(src.Seats))
+	ev := refjudge.Gather(src).Until(refjudge.Horizon(src.Seats))
 	var fs []rules.Finding
-	sum, err := baverify.VerifyEvidence(ctx, ev, m.id+" (the carried seats' streams)", func(f rules.Finding) { fs = append(fs, f) })
+	sum, err := baverify.VerifyEvidence(ctx, ev, m.ID()+" (the carried seats' streams)", func(f rules.Finding) { fs = append(fs, f) })
 	if err != nil {
-		r.p.logUnknown(m, baServerStreams, "judging the carried seats' streams: "+err.Error())
+		m.Inconclusive(baServerStreams, "judging the carried seats' streams: "+err.Error())
 		return
 	}
-	m.mu.Lock()
-	defer m.mu.Unlock()
+	m.Lock()
+	defer m.Unlock()
 	if sum.Unseen != "" {
-		m.unknown(baServerStreams, "judged until an outcome no carried seat saw: "+sum.Unseen)
+		m.Unknown(baServerStreams, "judged until an outcome no carried seat saw: "+sum.Unseen)
 	}
-	m.ran(baServerStreams)
+	m.Ran(baServerStreams)
 	for _, f := range fs {
-		f.Level = levelOf(m.cat, f.Rule, f.Level)
-		m.add(baServerStreams, -1, reports.Finding{Finding: f})
+		f.Level = m.Level(f.Rule, f.Level)
+		m.Add(baServerStreams, -1, reports.Finding{Finding: f})
 	}
 }

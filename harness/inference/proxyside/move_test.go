@@ -1,4 +1,4 @@
-package proxy
+package proxyside
 
 import (
 	"encoding/json"
@@ -40,22 +40,18 @@ func TestAgentMoveReadAsTheServerReads(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			p, err := New(Options{Game: GameInference, Target: "http://127.0.0.1:1"})
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer p.Close()
-			im := p.infMatchFor("m-move")
+			_, j := newTestRelay(t)
+			im := j.matchFor("m-move")
 			im.opened(seat)
 			im.server(seat, time.Now(), websocket.MessageText, yourTurn)
 			move := fmt.Appendf(nil, tc.move, m.Turn())
 			im.agent(seat, time.Now(), websocket.MessageText, move)
-			h, l := im.m.checks[infAgentHygiene], im.m.checks[infAgentLegal]
-			if len(h.findings) != tc.hygiene || h.ran == 0 {
-				t.Errorf("%s: agent.hygiene has %d finding(s) in %d judged; want %d", move, len(h.findings), h.ran, tc.hygiene)
+			h, l := im.tally(infAgentHygiene), im.tally(infAgentLegal)
+			if len(h.Findings) != tc.hygiene || h.Ran == 0 {
+				t.Errorf("%s: agent.hygiene has %d finding(s) in %d judged; want %d", move, len(h.Findings), h.Ran, tc.hygiene)
 			}
-			if len(l.findings) != tc.legal || (l.ran == 0) != (tc.hygiene > 0) {
-				t.Errorf("%s: agent.legal-answer has %d finding(s) in %d judged; want %d", move, len(l.findings), l.ran, tc.legal)
+			if len(l.Findings) != tc.legal || (l.Ran == 0) != (tc.hygiene > 0) {
+				t.Errorf("%s: agent.legal-answer has %d finding(s) in %d judged; want %d", move, len(l.Findings), l.Ran, tc.legal)
 			}
 		})
 	}

@@ -1,4 +1,4 @@
-package proxy
+package proxyside
 
 import (
 	"testing"
@@ -23,28 +23,24 @@ func TestStreamsLostAreNoEvidence(t *testing.T) {
 		{"reconnected", func(im *infMatch) { im.opened(0) }, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			p, err := New(Options{Game: GameInference, Target: "http://127.0.0.1:1"})
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer p.Close()
-			im := p.infMatchFor("m")
+			_, j := newTestRelay(t)
+			im := j.matchFor("m")
 			im.opened(0)
 			im.server(0, time.Now(), websocket.MessageText, start)
-			im.m.mu.Lock()
+			im.m.Lock()
 			kept := len(im.seats[0].stream.events)
-			im.m.mu.Unlock()
+			im.m.Unlock()
 			if kept != 1 {
 				t.Fatalf("the stream kept %d events, want 1", kept)
 			}
 			tc.cut(im)
 			im.judgeStreams()
-			c := im.m.checks[infServerStreams]
-			if got := c.unknown > 0 && c.ran == 0; got != tc.lost {
-				t.Errorf("inconclusive %v (ran %d, unknown %d: %s), want %v", got, c.ran, c.unknown, c.why, tc.lost)
+			c := im.tally(infServerStreams)
+			if got := c.Unknown > 0 && c.Ran == 0; got != tc.lost {
+				t.Errorf("inconclusive %v (ran %d, unknown %d: %s), want %v", got, c.Ran, c.Unknown, c.Why, tc.lost)
 			}
-			im.m.mu.Lock()
-			defer im.m.mu.Unlock()
+			im.m.Lock()
+			defer im.m.Unlock()
 			if tc.lost && (im.seats[0].stream.bytes != 0 || im.seats[0].stream.events != nil) {
 				t.Errorf("a lost stream still holds %d bytes", im.seats[0].stream.bytes)
 			}

@@ -1,10 +1,11 @@
-package proxy
+package proxyside
 
 import (
 	"testing"
 	"time"
 
 	"github.com/coder/websocket"
+	"github.com/umpire-arena/umpire/harness/proxy"
 )
 
 // TestEventReadOnce: an event the server sends every seat is read once for
@@ -13,29 +14,25 @@ import (
 // seat 1 breaks no-peek for seat 1 only, and an event that does not
 // validate is read, and charged, for every seat it reaches.
 func TestEventReadOnce(t *testing.T) {
-	p, err := New(Options{Game: GameInference, Target: "http://127.0.0.1:1"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer p.Close()
+	_, j := newTestRelay(t)
 	const id = "m-read-once"
 	conns := map[int]*infConn{}
 	send := func(seat int, data string) {
 		c := conns[seat]
 		if c == nil {
-			c = &infConn{p: p, matchID: id, seat: seat}
+			c = &infConn{j: j, matchID: id, seat: seat}
 			conns[seat] = c
 		}
-		c.see(wsMsg{at: time.Now(), typ: websocket.MessageText, data: []byte(data)})
+		c.See(proxy.Message{At: time.Now(), Type: websocket.MessageText, Data: []byte(data)})
 	}
 	deal := `{"type":"event","match_id":"` + id + `","event":{"type":"deal_private","round":1,"seat":0,"value":42}}`
 	send(0, deal)
 	send(1, deal)
-	im := p.inf[id]
-	im.m.mu.Lock()
+	im := j.matches[id]
+	im.m.Lock()
 	kept := len(im.read)
-	hidden := im.m.checks[infServerHidden].findings
-	im.m.mu.Unlock()
+	hidden := im.m.Tally(infServerHidden).Findings
+	im.m.Unlock()
 	if kept != 1 {
 		t.Fatalf("%d events kept, want the deal_private read once", kept)
 	}
@@ -47,10 +44,10 @@ func TestEventReadOnce(t *testing.T) {
 	for seat := range 3 {
 		send(seat, bad)
 	}
-	im.m.mu.Lock()
-	schema := im.m.checks[infServerSchema].findings
+	im.m.Lock()
+	schema := im.m.Tally(infServerSchema).Findings
 	kept = len(im.read)
-	im.m.mu.Unlock()
+	im.m.Unlock()
 	if len(schema) != 3 {
 		t.Fatalf("%d schema findings, want one per seat the invalid event reached", len(schema))
 	}

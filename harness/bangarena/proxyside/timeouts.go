@@ -1,4 +1,4 @@
-package proxy
+package proxyside
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/tidwall/gjson"
+	"github.com/umpire-arena/umpire/harness/proxy"
 	"github.com/umpire-arena/umpire/referee/rules"
 )
 
@@ -35,9 +36,9 @@ type baDeadline struct {
 
 // armDeadline reads the deadline of the request of version that seat was
 // just shown (ex its exchange). Callers hold mu.
-func (r *baRoom) armDeadline(seat int, s *baSeat, ex *exchange, version int, body []byte) {
+func (r *baRoom) armDeadline(seat int, s *baSeat, ex *proxy.Exchange, version int, body []byte) {
 	m := r.m
-	s.deadline = baDeadline{version: version, seen: ex.at}
+	s.deadline = baDeadline{version: version, seen: ex.At}
 	if len(s.legal) == 0 {
 		return
 	}
@@ -45,10 +46,10 @@ func (r *baRoom) armDeadline(seat int, s *baSeat, ex *exchange, version int, bod
 	at, err := time.Parse(time.RFC3339Nano, raw)
 	switch {
 	case raw == "" || err != nil:
-		m.unknown(baAgentInTime, "a DecisionRequest without a readable deadlineAt")
+		m.Unknown(baAgentInTime, "a DecisionRequest without a readable deadlineAt")
 		return
 	case !clockAgrees(ex):
-		m.unknown(baAgentInTime, "the server's clock (its Date header) is not within 2 s of the relay's")
+		m.Unknown(baAgentInTime, "the server's clock (its Date header) is not within 2 s of the relay's")
 		return
 	}
 	s.deadline.at = at
@@ -56,12 +57,12 @@ func (r *baRoom) armDeadline(seat int, s *baSeat, ex *exchange, version int, bod
 
 // clockAgrees reports whether the server's Date of ex is within maxSkew of
 // the relay's clock.
-func clockAgrees(ex *exchange) bool {
-	d, err := http.ParseTime(ex.date)
+func clockAgrees(ex *proxy.Exchange) bool {
+	d, err := http.ParseTime(ex.Date)
 	if err != nil {
 		return false
 	}
-	skew := d.Sub(ex.at)
+	skew := d.Sub(ex.At)
 	return skew < maxSkew+clockSlack && skew > -maxSkew-clockSlack
 }
 
@@ -80,13 +81,13 @@ func (r *baRoom) movedOn(seat int, s *baSeat, at time.Time) {
 		return
 	}
 	if at.Before(dl.at) {
-		r.m.unknown(baAgentInTime, "a request replaced before its deadline without a decision of the seat")
+		r.m.Unknown(baAgentInTime, "a request replaced before its deadline without a decision of the seat")
 		return
 	}
-	r.m.fail(baAgentInTime, "bangarena/agent.answer-in-time", seat, rules.Where{Seat: rules.IntPtr(seat), Step: versionStep(dl.version)},
+	r.m.Fail(baAgentInTime, "bangarena/agent.answer-in-time", seat, rules.Where{Seat: rules.IntPtr(seat), Step: versionStep(dl.version)},
 		"a decision by "+dl.at.UTC().Format(time.RFC3339Nano), "none",
 		"seat %d's agent did not answer its request (version %d) by its deadline: the server answered for it", seat, dl.version)
-	r.m.ran(baServerTimeout)
+	r.m.Ran(baServerTimeout)
 }
 
 // polledAgain judges a request polled again (at): past its deadline by
@@ -105,7 +106,7 @@ func (r *baRoom) polledAgain(seat int, s *baSeat, at time.Time) {
 	if at.After(dl.at.Add(grace + clockSlack)) {
 		dl.judged = true
 		late := at.Sub(dl.at).Round(time.Millisecond)
-		r.m.fail(baServerTimeout, "bangarena/14.default-action", seat, rules.Where{Seat: rules.IntPtr(seat), Step: versionStep(dl.version)},
+		r.m.Fail(baServerTimeout, "bangarena/14.default-action", seat, rules.Where{Seat: rules.IntPtr(seat), Step: versionStep(dl.version)},
 			"the server's answer for the seat at its deadline", "the decision still open "+late.String()+" after it",
 			"seat %d's request (version %d) is still open %v after its deadline: the server did not answer for the silent seat", seat, dl.version, late)
 	}
@@ -122,17 +123,17 @@ func (r *baRoom) decidedAt(seat int, s *baSeat, version int, at time.Time) {
 	}
 	where := rules.Where{Seat: rules.IntPtr(seat), Step: versionStep(version)}
 	if late := at.Sub(dl.at); late > clockSlack {
-		r.m.fail(baAgentInTime, "bangarena/agent.answer-in-time", seat, where, "a decision by "+dl.at.UTC().Format(time.RFC3339Nano),
+		r.m.Fail(baAgentInTime, "bangarena/agent.answer-in-time", seat, where, "a decision by "+dl.at.UTC().Format(time.RFC3339Nano),
 			late.Round(time.Millisecond).String()+" late", "seat %d's decision (version %d) reached the relay %v after its deadline", seat, version, late.Round(time.Millisecond))
 		grace := max(time.Second, dl.at.Sub(dl.seen))
 		if late > grace+clockSlack {
-			r.m.fail(baServerTimeout, "bangarena/14.default-action", seat, where, "the server's answer for the seat at its deadline",
+			r.m.Fail(baServerTimeout, "bangarena/14.default-action", seat, where, "the server's answer for the seat at its deadline",
 				"the seat's decision accepted "+late.Round(time.Millisecond).String()+" after it",
 				"the server accepted seat %d's decision %v after its deadline instead of answering for the seat", seat, late.Round(time.Millisecond))
 		}
 		return
 	}
-	r.m.ran(baAgentInTime)
+	r.m.Ran(baAgentInTime)
 }
 
 func versionStep(v int) string { return fmt.Sprintf("version %d", v) }

@@ -1,0 +1,29 @@
+// Package proxyside is Inference's part of the relay (harness/proxy):
+// Side gives the relay the game's WebSocket path, its judge and its log
+// verifier, and harness/inference/register.go hands it to the registry;
+// harness/proxy knows the game only through it.
+//
+// The judge follows each relayed connection (conn.go: its match and seat
+// from the URL or the agent's hello) and judges, per match and seat, the
+// server's messages (match.go: schemas, one finding per rule and basis;
+// the legal_actions of a your_turn against the referee's derivation from
+// the visible_state and the round's events, to_call included; other
+// seats' hidden values and deal_private events, named as the seat's real
+// ones when the relay saw them on that seat's own stream; the
+// deal_private events a seat is owed; the seed commitment) and the
+// agents' (agent.go: hygiene, only when asked, the echo of match_id and
+// turn, legality with the engine's NotOffered, recovery after an error,
+// table talk's length, answers in time). Deadlines are timed where the
+// relay stands (timeouts.go, I-INF-X2): a seat whose turn the server timed
+// out without a legal move from it is the agent's answer-in-time finding;
+// a timeout before the announced deadline, one despite a legal move that
+// came in time, a late move applied, or a default action other than the
+// rules' (call when nothing is owed, fold otherwise) is the server's. At
+// the end of a match its public log is fetched and verified
+// (referee/inference/verify); a server that offers none is judged from
+// the streams of the seats the relay carried (streams.go), merged by the
+// one judge (referee/inference/judge.Gathered), each seat's stream kept
+// within a cap and the run's live budget. The readers (read.go) take one
+// gjson pass of what the judge needs, and an event the server sends every
+// seat is read once.
+package proxyside
