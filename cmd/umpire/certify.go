@@ -35,11 +35,11 @@ func addCertFlags(fs *flag.FlagSet, f *certFlags) {
 	fs.StringVar(&f.agentConnect, "agent-connect", "", "the agent: a command that connects to the server itself (UMPIRE_URL, UMPIRE_GAME, UMPIRE_MATCH or UMPIRE_ROOM, UMPIRE_SEAT, UMPIRE_TOKEN)")
 	fs.StringVar(&f.agentURL, "agent-url", "", "the agent: an HTTP endpoint POSTed each decision")
 	fs.StringVar(&f.seed, "seed", certify.DefaultSeed, "run seed; match i is seeded \"<seed>/<i>\"")
-	fs.IntVar(&f.seats, "seats", 6, "seats per table ("+seatRanges()+"); the agent sits in seat i mod seats")
+	fs.IntVar(&f.seats, "seats", 0, "seats per table ("+seatRanges()+"; default the game's, "+defaultSeats()+"); the agent sits in seat i mod seats")
 	fs.IntVar(&f.rounds, "rounds", 40, "rounds per "+roundsGames()+" match")
 	fs.StringVar(&f.mode, "mode", "", gameHelp("", func(h gamecli.Help) string { return h.Mode }))
 	fs.DurationVar(&f.deadline, "deadline", 0, "decision deadline (default: the game's, "+certifyDeadlines()+")")
-	fs.StringVar(&f.adversaries, "adversaries", "random,heuristic", "scripted adversary kinds; match i is played against kind i mod count in every other seat")
+	fs.StringVar(&f.adversaries, "adversaries", "", "scripted adversary kinds; match i is played against kind i mod count in every other seat (default the game's, "+scriptedKinds()+")")
 	fs.StringVar(&f.format, "format", "text", "text or json")
 }
 
@@ -72,7 +72,7 @@ func (f *certFlags) agentArgs() string {
 // tableArgs renders the table flags that differ from their defaults.
 func (f *certFlags) tableArgs() string {
 	var b strings.Builder
-	if f.seats != 6 {
+	if f.seats != 0 {
 		fmt.Fprintf(&b, " --seats %d", f.seats)
 	}
 	if f.rounds != 40 && gameOf(f.game).Rounds {
@@ -84,7 +84,7 @@ func (f *certFlags) tableArgs() string {
 	if f.deadline != 0 {
 		fmt.Fprintf(&b, " --deadline %s", f.deadline)
 	}
-	if f.adversaries != "random,heuristic" {
+	if f.adversaries != "" {
 		fmt.Fprintf(&b, " --adversaries %s", f.adversaries)
 	}
 	return b.String()
@@ -124,7 +124,7 @@ func (f *certFlags) agentStartable(e *env, name string) bool {
 // cmdCertify runs "umpire certify": seeded matches of the agent against
 // scripted adversaries on the embedded server, checks, statistics, reports.
 func cmdCertify(ctx context.Context, e *env, args []string) int {
-	fs := newFlagSet(e, "certify", "--game G (--agent 'CMD' | --agent-connect 'CMD' | --agent-url URL) [--agent-keep] [--baseline 'CMD' | --baseline-connect 'CMD' | --baseline-url URL] [--sprt elo0,elo1] [--alpha A] [--beta B] [--gate strict|lenient] [--matches N] [--seed S] [--seats 6] [--rounds R] [--mode M] [--deadline D] [--adversaries a,b] [--shard k/n] [--report-dir DIR] [--junit F] [--json F] [--html F] [--md F] [--until-confident] [--format text|json]")
+	fs := newFlagSet(e, "certify", "--game G (--agent 'CMD' | --agent-connect 'CMD' | --agent-url URL) [--agent-keep] [--baseline 'CMD' | --baseline-connect 'CMD' | --baseline-url URL] [--sprt elo0,elo1] [--alpha A] [--beta B] [--gate strict|lenient] [--matches N] [--seed S] [--seats K] [--rounds R] [--mode M] [--deadline D] [--adversaries a,b] [--shard k/n] [--report-dir DIR] [--junit F] [--json F] [--html F] [--md F] [--until-confident] [--format text|json]")
 	usage := fs.Usage
 	fs.Usage = func() {
 		usage()

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/umpire-arena/umpire/harness"
@@ -197,6 +198,18 @@ func certifyDeadlines() string {
 		c, _ := game.Part[certify.Game](r)
 		return c.DefaultDeadline.String()
 	})
+}
+
+// defaultSeats lists every game's default table (simulate, certify):
+// "Inference 6, BangArena 6".
+func defaultSeats() string {
+	return perGameValues(", ", func(g *cliGame) string { return strconv.Itoa(g.DefaultSeats) })
+}
+
+// scriptedKinds lists certify's default adversaries per game:
+// "Inference random,heuristic; BangArena random,heuristic".
+func scriptedKinds() string {
+	return perGameValues("; ", func(g *cliGame) string { return strings.Join(g.ScriptedKinds, ",") })
 }
 
 // simAdversaries lists simulate's default adversaries per game:

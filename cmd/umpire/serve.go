@@ -65,6 +65,10 @@ func serveGame(ctx context.Context, e *env, g *cliGame, args []string) int {
 	fs := newFlagSet(e, "serve", g.Serve.Synopsis)
 	f := addServeFlags(fs, g, g.Serve.Defaults(dialectNames(g.Name)))
 	srv := g.Serve.Flags(fs, &f.hf.lim)
+	if missing := f.hf.lim.Missing(); len(missing) > 0 {
+		fmt.Fprintf(e.stderr, "umpire serve: the %s server declares no %s bound (gamecli.Limits)\n", g.Title, strings.Join(missing, ", "))
+		return exitError
+	}
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}

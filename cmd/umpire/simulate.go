@@ -19,7 +19,7 @@ func cmdSimulate(ctx context.Context, e *env, args []string) int {
 	game := fs.String("game", "", harness.NameList())
 	matches := fs.Int("matches", 1, "number of matches to play")
 	seed := fs.String("seed", "umpire", "run seed; match i is seeded \"<seed>/<i>\"")
-	seats := fs.Int("seats", 6, "seats per table ("+seatRanges()+")")
+	seats := fs.Int("seats", 0, "seats per table ("+seatRanges()+"; default the game's, "+defaultSeats()+")")
 	rounds := fs.Int("rounds", 40, "rounds per "+roundsGames()+" match")
 	logDir := fs.String("log-dir", "", "write each match's full log to DIR/<match-id>.jsonl")
 	advs := fs.String("adversaries", "", "comma-separated adversary kinds, dealt round-robin to the seats (default "+simAdversaries()+")")
@@ -43,6 +43,9 @@ func cmdSimulate(ctx context.Context, e *env, args []string) int {
 	fs.Visit(func(f *flag.Flag) { advSet = advSet || f.Name == "adversaries" })
 	if !advSet {
 		*advs = strings.Join(g.SimAdversaries, ",")
+	}
+	if *seats == 0 {
+		*seats = g.DefaultSeats
 	}
 	return g.Simulate(ctx, e.cmd(), gamecli.SimArgs{Game: *game, Matches: *matches, Seed: *seed, Seats: *seats, Rounds: *rounds,
 		LogDir: *logDir, Adversaries: *advs, Format: *format, Mode: *mode})

@@ -167,3 +167,23 @@ func ParseSeatList(s string) ([]int, error) {
 	}
 	return out, nil
 }
+
+// Missing names the bounds every game's server must declare (Running,
+// MaxRunning, MaxDeadline, Idle, KeepFinished) that lim lacks, in that
+// order: serve refuses to start a game whose Flags leave one out, and
+// gameclitest holds a game's part to it.
+func (lim *Limits) Missing() []string {
+	var out []string
+	for _, b := range []struct {
+		name    string
+		missing bool
+	}{
+		{"Running", lim.Running == ""}, {"MaxRunning", lim.MaxRunning == nil}, {"MaxDeadline", lim.MaxDeadline == nil},
+		{"Idle", lim.Idle == nil}, {"KeepFinished", lim.KeepFinished == nil},
+	} {
+		if b.missing {
+			out = append(out, b.name)
+		}
+	}
+	return out
+}

@@ -2,6 +2,7 @@ package gameclitest
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"io"
 	"slices"
@@ -44,6 +45,13 @@ func Check(part *gamecli.Game) []string {
 	} {
 		if missing {
 			out = append(out, name+" is nil")
+		}
+	}
+	if part.Serve.Flags != nil {
+		var lim gamecli.Limits
+		part.Serve.Flags(flag.NewFlagSet("serve", flag.ContinueOnError), &lim)
+		for _, m := range lim.Missing() {
+			out = append(out, "Serve.Flags declares no "+m)
 		}
 	}
 	slices.Sort(out)

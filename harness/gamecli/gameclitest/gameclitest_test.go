@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/umpire-arena/umpire/harness/gamecli"
 	"github.com/umpire-arena/umpire/harness/games"
@@ -30,7 +31,12 @@ func TestCheckCatchesBrokenParts(t *testing.T) {
 			VerifyGroup:    func(gamecli.FindingWriter, string, []rules.Finding, games.VerifySummary, *rules.Cap) int { return 0 },
 			VerifySummary:  func(gamecli.FindingWriter, []games.VerifySummary, int) {},
 			SimAdversaries: []string{"random"},
-			Serve:          gamecli.Serve{Flags: func(*flag.FlagSet, *gamecli.Limits) gamecli.Server { return nil }},
+			Serve: gamecli.Serve{Flags: func(fs *flag.FlagSet, lim *gamecli.Limits) gamecli.Server {
+				lim.Running = "max-matches"
+				lim.MaxRunning, lim.MaxDeadline = fs.Int("max-matches", 1, ""), fs.Duration("max-deadline", time.Minute, "")
+				lim.Idle, lim.KeepFinished = fs.Duration("idle", time.Minute, ""), fs.Duration("keep-finished", time.Minute, "")
+				return nil
+			}},
 		}
 	}
 	if got := Check(whole()); len(got) > 0 {
@@ -47,6 +53,14 @@ func TestCheckCatchesBrokenParts(t *testing.T) {
 		}, `example player "nope"`},
 		{"no simulate default", func(g *gamecli.Game) { g.SimAdversaries = nil }, "SimAdversaries"},
 		{"no verify printer", func(g *gamecli.Game) { g.VerifyGroup = nil }, "VerifyGroup is nil"},
+		{"serve without a deadline bound", func(g *gamecli.Game) {
+			flags := g.Serve.Flags
+			g.Serve.Flags = func(fs *flag.FlagSet, lim *gamecli.Limits) gamecli.Server {
+				srv := flags(fs, lim)
+				lim.MaxDeadline = nil
+				return srv
+			}
+		}, "Serve.Flags declares no MaxDeadline"},
 	} {
 		g := whole()
 		tc.breakIt(g)
