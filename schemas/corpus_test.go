@@ -10,7 +10,8 @@ import (
 	"github.com/tidwall/gjson"
 )
 
-// corpusMessage is one line of testdata/corpus/corpus.jsonl.
+// corpusMessage is one line of testdata/corpus/<game>.jsonl (each game
+// brings its own file).
 type corpusMessage struct {
 	game, kind string
 	data       []byte
@@ -19,20 +20,27 @@ type corpusMessage struct {
 // loadCorpus reads the generated corpus (see bench/gen_corpus.py).
 func loadCorpus(t testing.TB) []corpusMessage {
 	t.Helper()
-	f, err := os.Open(filepath.Join("testdata", "corpus", "corpus.jsonl"))
+	paths, err := filepath.Glob(filepath.Join("testdata", "corpus", "*.jsonl"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
 	var out []corpusMessage
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, DefaultMaxBytes)
-	for sc.Scan() {
-		r := gjson.ParseBytes(sc.Bytes())
-		out = append(out, corpusMessage{r.Get("game").Str, r.Get("kind").Str, []byte(r.Get("message").Raw)})
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
+	for _, p := range paths {
+		f, err := os.Open(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc := bufio.NewScanner(f)
+		sc.Buffer(nil, DefaultMaxBytes)
+		for sc.Scan() {
+			r := gjson.ParseBytes(sc.Bytes())
+			out = append(out, corpusMessage{r.Get("game").Str, r.Get("kind").Str, []byte(r.Get("message").Raw)})
+		}
+		err = sc.Err()
+		f.Close()
+		if err != nil {
+			t.Fatalf("%s: %v", p, err)
+		}
 	}
 	if len(out) == 0 {
 		t.Fatal("empty corpus")

@@ -44,7 +44,7 @@ func TestFastPathAgrees(t *testing.T) {
 	for i, m := range loadCorpus(t) {
 		samples = append(samples, sample{"corpus line " + strconv.Itoa(i+1), m.game, m.kind, m.data})
 	}
-	for _, tc := range negativeCases() {
+	for _, tc := range negativeCases(t) {
 		base := []byte(tc.inline)
 		if tc.inline == "" {
 			p := tc.base

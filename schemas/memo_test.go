@@ -25,7 +25,7 @@ func memoStream(t *testing.T) []memoSample {
 	for _, m := range loadCorpus(t) {
 		out = append(out, memoSample{"corpus " + m.kind, m.game, m.kind, m.data})
 	}
-	for _, tc := range negativeCases() {
+	for _, tc := range negativeCases(t) {
 		base := []byte(tc.inline)
 		if tc.inline == "" {
 			p := tc.base

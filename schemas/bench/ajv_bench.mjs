@@ -22,7 +22,9 @@ for (const game of games) {
   }
 }
 const base = "https://umpire-arena.github.io/schemas/";
-const corpus = fs.readFileSync(path.join(root, "testdata", "corpus", "corpus.jsonl"), "utf8")
+const corpusDir = path.join(root, "testdata", "corpus");
+const corpus = fs.readdirSync(corpusDir).filter((f) => f.endsWith(".jsonl")).sort()
+  .map((f) => fs.readFileSync(path.join(corpusDir, f), "utf8")).join("\n")
   .split("\n").filter(Boolean).map((l) => JSON.parse(l))
   .map((m) => ({ validate: ajv.getSchema(`${base}${m.game}/${m.kind}.json`), text: JSON.stringify(m.message), kind: m.kind }));
 for (const m of corpus) {

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Generate the schema test corpus (deterministic).
 
-Writes schemas/testdata/corpus/corpus.jsonl: one line per message,
+Writes schemas/testdata/corpus/<game>.jsonl: one line per message,
 {"game": G, "kind": K, "message": {...}}, a few hundred real-looking
-Inference and BangArena messages of every kind; and
+messages of every kind of the games below; and
 schemas/testdata/valid/<game>/<kind>.json: the first message of each kind,
 the positive fixture that the negative cases of the Go tests mutate.
 
@@ -381,9 +381,11 @@ emit(B, "mcp_arena_submit_decision_output", {"error": {"code": "illegal_action",
 
 # ---------------------------------------------------------------- write
 os.makedirs(os.path.join(TD, "corpus"), exist_ok=True)
-with open(os.path.join(TD, "corpus", "corpus.jsonl"), "w") as f:
-    for o in out:
-        f.write(json.dumps(o, ensure_ascii=False, separators=(",", ":")) + "\n")
+for game in sorted({o["game"] for o in out}):
+    with open(os.path.join(TD, "corpus", game + ".jsonl"), "w") as f:
+        for o in out:
+            if o["game"] == game:
+                f.write(json.dumps(o, ensure_ascii=False, separators=(",", ":")) + "\n")
 seen = set()
 for o in out:
     key = (o["game"], o["kind"])

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Compares schema validation speed: umpire's Go validator (fast path in front
 # of santhosh-tekuri/jsonschema/v6) against ajv in Node, on the same schema
-# files and the same corpus (schemas/testdata/corpus/corpus.jsonl): each
+# files and the same corpus (schemas/testdata/corpus/*.jsonl): each
 # message is parsed from its JSON text and validated against its kind.
 # Installs ajv and ajv-formats into schemas/bench/node_modules on first use.
 #
