@@ -35,6 +35,7 @@ func init() {
 		baproxy.Side(),
 		bacli.Part(),
 		conform.CertifyRules(certifyside.Game().CheckRules),
+		conform.VerifyRules(baverify.BangArenaRuleIDs),
 	)
 	// The HTML report's match viewer learns the game's messages from
 	// here (package reports keeps no list of games).

@@ -53,6 +53,11 @@ type FaultRule struct{ Name, Rule string }
 // rule it covers (the manifest lists them; certify.CheckRules gives it).
 type CertifyRules func() map[string]string
 
+// VerifyRules is the part of a game naming the rules its log verifier
+// evaluates (the manifest lists them under the check "verify"; the
+// descriptor's VerifyRules gives it).
+type VerifyRules func() []string
+
 // suiteOf returns game's part; an unknown game is a configuration error.
 func suiteOf(name string) (Suite, error) {
 	s, err := game.PartOf[Suite](name)

@@ -74,6 +74,11 @@ func BuildManifest() Manifest {
 				checks[id] = append(checks[id], "certify: "+check)
 			}
 		}
+		if vr, ok := game.Part[VerifyRules](g); ok {
+			for _, id := range vr() {
+				checks[id] = append(checks[id], "verify")
+			}
+		}
 		for _, f := range s.Faults() {
 			if f.Rule != "" {
 				faults[f.Rule] = append(faults[f.Rule], name+":"+f.Name)

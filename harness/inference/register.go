@@ -35,6 +35,7 @@ func init() {
 		infproxy.Side(),
 		infcli.Part(),
 		conform.CertifyRules(certifyside.Game().CheckRules),
+		conform.VerifyRules(verify.InferenceRuleIDs),
 	)
 	// The HTML report's match viewer learns the game's messages from
 	// here (package reports keeps no list of games).
