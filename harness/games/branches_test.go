@@ -89,12 +89,14 @@ func isTable(line string, word, key *regexp.Regexp) bool {
 }
 
 // descriptorFiles may branch on, and declare, the names: they are where a
-// game is described.
+// game is described (referee/<game>/name.go is where a game whose name is
+// not in package harness declares it once, for every package of its own
+// to import: its register.go cannot be imported by its sub-packages).
 func descriptorFiles() map[string]bool {
 	return perGame(map[string]bool{
 		"harness/games.go": true, "harness/games/game.go": true, "cmd/umpire/games.go": true,
 		"harness/conform/games.go": true,
-	}, "harness/%s.go", "harness/%s/register.go")
+	}, "harness/%s.go", "harness/%s/register.go", "referee/%s/name.go")
 }
 
 // remaining are the files that still branch on a name, with how many lines
