@@ -38,6 +38,10 @@ func TestGameFromItsOwnFolder(t *testing.T) {
 	if got := CheckRules(toyGame); len(got) != 1 || got[CheckLegal] != "toy/agent.legal-answer" {
 		t.Errorf("CheckRules = %v", got)
 	}
+	err = Config{Game: toyGame, Agent: Agent{Command: "a"}}.Validate()
+	if !errors.Is(err, ErrConfig) || !strings.Contains(err.Error(), "gives no driver") {
+		t.Errorf("validating a game without a driver: %v, want a configuration error saying so", err)
+	}
 	_, err = Run(context.Background(), Config{Game: toyGame, Agent: Agent{Command: "a"}, Matches: 1})
 	if !errors.Is(err, ErrConfig) || !strings.Contains(err.Error(), "gives no driver") {
 		t.Errorf("a run of a game without a driver: %v, want a configuration error saying so", err)

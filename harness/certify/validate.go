@@ -1,9 +1,17 @@
 package certify
 
+import "fmt"
+
 // Validate checks the configuration as Run would, without playing: a
 // caller can tell a usage error (ErrConfig) from a run that cannot start
-// before it starts anything.
+// before it starts anything — a game that gives no driver included.
 func (c Config) Validate() error {
-	_, err := c.withDefaults()
-	return err
+	c, err := c.withDefaults()
+	if err != nil {
+		return err
+	}
+	if g, ok := gameOf(c.Game); ok && g.Start == nil {
+		return fmt.Errorf("%w: certify cannot play %s (the game gives no driver)", ErrConfig, g.Name)
+	}
+	return nil
 }
