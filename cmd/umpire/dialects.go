@@ -30,11 +30,16 @@ func startEmbedded(game string, faults, dialects []string) (*conform.Embedded, e
 }
 
 // allDialectNames lists every game's dialects for flag help:
-// "Inference: a, b; BangArena: c, d".
+// "Inference: a, b; BangArena: c, d" (a game without dialects left out).
 func allDialectNames() string {
 	var parts []string
 	for _, g := range cliGames() {
-		parts = append(parts, g.Title+": "+strings.Join(g.Dialects(), ", "))
+		if ds := g.Dialects(); len(ds) > 0 {
+			parts = append(parts, g.Title+": "+strings.Join(ds, ", "))
+		}
+	}
+	if len(parts) == 0 {
+		return "none"
 	}
 	return strings.Join(parts, "; ")
 }
