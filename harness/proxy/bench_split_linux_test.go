@@ -23,8 +23,8 @@ import (
 	"time"
 	"unsafe"
 
-	"github.com/umpire-arena/umpire/harness"
 	"github.com/umpire-arena/umpire/harness/conform"
+	"github.com/umpire-arena/umpire/harness/proxy/proxytest"
 )
 
 // BenchmarkRelaySplit measures the relay as it is deployed: `umpire proxy`
@@ -65,18 +65,18 @@ func BenchmarkRelaySplit(b *testing.B) {
 			b.Fatalf("building umpire: %v\n%s", err, msg)
 		}
 	}
-	for _, game := range []string{harness.GameInference, harness.GameBangArena} {
+	for _, g := range games(b) {
 		for _, n := range []int{1, 16, 64} {
-			b.Run(fmt.Sprintf("%s/matches=%d", game, n), func(b *testing.B) {
-				benchSplit(b, umpire, game, n, allowed)
+			b.Run(fmt.Sprintf("%s/matches=%d", g.Name, n), func(b *testing.B) {
+				benchSplit(b, umpire, g, n, allowed)
 			})
 		}
 	}
 }
 
-func benchSplit(b *testing.B, umpire, game string, n int, allowed []int) {
+func benchSplit(b *testing.B, umpire string, g proxytest.Game, n int, allowed []int) {
 	relayCPUs, restCPUs := allowed[len(allowed)-1:], allowed[:len(allowed)-1]
-	srv, err := conform.StartEmbedded(game, nil)
+	srv, err := conform.StartEmbedded(g.Name, nil)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -84,7 +84,7 @@ func benchSplit(b *testing.B, umpire, game string, n int, allowed []int) {
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Minute)
 	defer cancel()
 
-	relay := startRelayProcess(b, umpire, game, srv.URL, len(relayCPUs))
+	relay := startRelayProcess(b, umpire, g.Name, srv.URL, len(relayCPUs))
 	defer relay.stop(b)
 	// The relay's threads, then this process's: each pinned thread's later
 	// threads inherit its CPUs.
@@ -94,7 +94,7 @@ func benchSplit(b *testing.B, umpire, game string, n int, allowed []int) {
 	restore := pinSelf(b, restCPUs)
 	defer restore()
 
-	r := &rig{t: b, game: game, server: srv}
+	r := &rig{T: b, Game: g, Server: srv}
 	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 512}, Timeout: 30 * time.Second}
 	defer client.CloseIdleConnections()
 	var (
@@ -112,7 +112,7 @@ func benchSplit(b *testing.B, umpire, game string, n int, allowed []int) {
 				base = relay.url
 			}
 			cpu0, rcpu0 := processCPU(), relay.cpu(b)
-			benchPlay(ctx, b, r, client, game, base, fmt.Sprintf("split-%d-%d", i, mode), n, &modes[mode])
+			benchPlay(ctx, b, r, client, base, fmt.Sprintf("split-%d-%d", i, mode), n, &modes[mode])
 			modes[mode].cpu += processCPU() - cpu0
 			if mode == 1 {
 				relayed += n

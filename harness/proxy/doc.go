@@ -60,4 +60,14 @@
 // to reopen. Tokens never reach a report: transcripts are redacted on the
 // way in and the token-to-seat map stays in memory. A finding carries its
 // seat's transcript around it: the messages before it and the few after.
+//
+// Its tests are of the relay's machinery (the tunnel, frames, queues,
+// budgets, pools, TLS, memory, reconnections, transparency, benchmarks),
+// run over every game that gives its part of the test rig
+// (harness/proxy/proxytest: proxytest.Games, each game's part in
+// harness/<game>/proxyside/proxysidetest, linked by
+// harness/allgames/allgamestest) where they can; those that script one
+// game's wire (a fake WebSocket server speaking Inference, a permissive
+// BangArena server) name it. A test of one game's judging lives beside
+// the judge, in harness/<game>/proxyside.
 package proxy

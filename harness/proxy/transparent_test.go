@@ -4,12 +4,11 @@ import (
 	"bytes"
 	"io"
 	"net/http"
-	"net/url"
 	"regexp"
 	"testing"
 	"time"
 
-	"github.com/umpire-arena/umpire/harness"
+	"github.com/umpire-arena/umpire/harness/proxy/proxytest"
 )
 
 // TestTransparent: the same seeded match, played by the same agents once
@@ -17,26 +16,22 @@ import (
 // another, leaves byte-identical server logs once the match id (which the
 // server draws at random when it makes a match) is blanked out.
 func TestTransparent(t *testing.T) {
-	for _, game := range []string{harness.GameInference, harness.GameBangArena} {
-		t.Run(game, func(t *testing.T) {
+	for _, g := range games(t) {
+		t.Run(g.Name, func(t *testing.T) {
 			ctx := testContext(t, 2*time.Minute)
-			seats := 3
-			if game == harness.GameBangArena {
-				seats = 4
-			}
 			var logs [2][]byte
 			for i, relayed := range []bool{false, true} {
-				r := newRig(t, game)
-				c := r.create("proxy-transparent", seats, []int{0, 1}, 5000)
-				base := r.server.URL
+				r := proxytest.New(t, g)
+				c := r.Create("proxy-transparent", g.Seats, []int{0, 1}, 5000)
+				base := r.Server.URL
 				if relayed {
-					base = r.front.URL
+					base = r.Front.URL
 				}
-				r.play(ctx, base, c)
+				r.Play(ctx, base, c)
 				if relayed {
-					r.report(ctx, 1)
+					r.Report(ctx, 1)
 				}
-				logs[i] = matchIDs.ReplaceAll(serverLog(t, r, c.id), []byte(`"$1":"ID"`))
+				logs[i] = matchIDs.ReplaceAll(serverLog(t, r, c), []byte(`"$1":"ID"`))
 			}
 			if len(logs[0]) == 0 {
 				t.Fatal("the direct run left an empty log")
@@ -52,13 +47,9 @@ func TestTransparent(t *testing.T) {
 var matchIDs = regexp.MustCompile(`"(match_id|matchId)":"[^"]*"`)
 
 // serverLog reads the server's log of a match straight from the server.
-func serverLog(t *testing.T, r *rig, id string) []byte {
+func serverLog(t *testing.T, r *rig, c created) []byte {
 	t.Helper()
-	u := r.server.URL + "/r/" + url.PathEscape(id) + ".jsonl"
-	if r.game == harness.GameBangArena {
-		u = r.server.URL + "/api/ai/rooms/" + url.PathEscape(id) + "/log"
-	}
-	resp, err := http.Get(u)
+	resp, err := http.Get(r.Game.LogURL(r.Server.URL, c))
 	if err != nil {
 		t.Fatal(err)
 	}

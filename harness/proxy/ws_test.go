@@ -16,27 +16,6 @@ import (
 	"github.com/umpire-arena/umpire/reports"
 )
 
-// fakeServer is a WebSocket endpoint at /ws/inference that runs script on
-// each connection.
-func fakeServer(t *testing.T, script func(ctx context.Context, c *websocket.Conn)) *httptest.Server {
-	t.Helper()
-	s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Query().Get("seat") == "9" {
-			http.Error(w, `{"error":"unauthorized"}`, http.StatusUnauthorized)
-			return
-		}
-		c, err := websocket.Accept(w, r, nil)
-		if err != nil {
-			return
-		}
-		defer c.CloseNow()
-		c.SetReadLimit(4 << 20)
-		script(r.Context(), c)
-	}))
-	t.Cleanup(s.Close)
-	return s
-}
-
 func relayTo(t *testing.T, target string, maxMsg int) (*proxy.Proxy, string) {
 	t.Helper()
 	p, err := proxy.New(proxy.Options{Game: harness.GameInference, Target: target, MaxMessage: maxMsg})

@@ -23,4 +23,12 @@
 // verified with the one judge of outcomes (referee/bangarena/verify); a
 // server that offers none is judged from the carried seats' streams
 // merged (streams.go, verify.VerifyEvidence; I-BA-V10).
+//
+// The end-to-end tests of this judge live here, in the external test
+// package (rig_test.go and the rest): seats play rooms of the embedded
+// server, with faults and dialects on, through the relay
+// (harness/proxy/proxytest), over REST and MCP, silent, late, bridged to
+// the broken example agent. The game's part of that rig is
+// proxysidetest.Game (harness/bangarena/proxyside/proxysidetest), which
+// harness/proxy's tests of the relay's machinery run over too.
 package proxyside

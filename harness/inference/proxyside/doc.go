@@ -26,4 +26,12 @@
 // within a cap and the run's live budget. The readers (read.go) take one
 // gjson pass of what the judge needs, and an event the server sends every
 // seat is read once.
+//
+// The end-to-end tests of this judge live here, in the external test
+// package (rig_test.go and the rest): seats play matches of the embedded
+// server, with faults and dialects on, or of a scripted one, through the
+// relay (harness/proxy/proxytest): silent, bridged to the broken example
+// agent, timed out against a move. The game's part of that rig is
+// proxysidetest.Game (harness/inference/proxyside/proxysidetest), which
+// harness/proxy's tests of the relay's machinery run over too.
 package proxyside

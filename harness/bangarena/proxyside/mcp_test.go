@@ -1,4 +1,4 @@
-package proxy_test
+package proxyside_test
 
 import (
 	"bytes"
@@ -10,7 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/umpire-arena/umpire/harness"
 	baadv "github.com/umpire-arena/umpire/harness/bangarena/players"
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
 )
@@ -102,18 +101,18 @@ func TestMCPThroughRelay(t *testing.T) {
 			if tc.fault != "" {
 				faults = []string{tc.fault}
 			}
-			r := newRig(t, harness.GameBangArena, faults...)
-			c := r.create("proxy-mcp", 4, []int{0, 1}, 5000)
+			r := newRig(t, faults...)
+			c := r.Create("proxy-mcp", 4, []int{0, 1}, 5000)
 			errs := make(chan error, 2)
-			for seat, tok := range c.tokens {
-				go func() { errs <- mcpSeat(ctx, r.front.URL, c.id, seat, tok) }()
+			for seat, tok := range c.Tokens {
+				go func() { errs <- mcpSeat(ctx, r.Front.URL, c.ID, seat, tok) }()
 			}
-			for range c.tokens {
+			for range c.Tokens {
 				if err := <-errs; err != nil {
 					t.Fatal(err)
 				}
 			}
-			rep := r.report(ctx, 1)
+			rep := r.Report(ctx, 1)
 			judged := 0
 			for _, ch := range rep.Checks {
 				if ch.Name == "agent-legal-answers" && ch.Status.String() == "pass" {

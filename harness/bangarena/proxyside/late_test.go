@@ -1,4 +1,4 @@
-package proxy_test
+package proxyside_test
 
 import (
 	"bytes"
@@ -13,7 +13,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/umpire-arena/umpire/harness"
 	baadv "github.com/umpire-arena/umpire/harness/bangarena/players"
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
 	"github.com/umpire-arena/umpire/reports"
@@ -40,9 +39,9 @@ func TestBangArenaLateDecisionAccepted(t *testing.T) {
 			if tc.fault != "" {
 				faults = []string{tc.fault}
 			}
-			r := newRig(t, harness.GameBangArena, faults...)
-			c := r.create("proxy-ba-late", 4, []int{0}, 300)
-			req, body := observeUntilAsked(ctx, t, r.front.URL, c, 0)
+			r := newRig(t, faults...)
+			c := r.Create("proxy-ba-late", 4, []int{0}, 300)
+			req, body := observeUntilAsked(ctx, t, r.Front.URL, c, 0)
 			// Past the deadline (300 ms), its grace (1 s) and the clock's
 			// slack (1 s), without a poll in between.
 			time.Sleep(3500 * time.Millisecond)
@@ -58,15 +57,15 @@ func TestBangArenaLateDecisionAccepted(t *testing.T) {
 			if len(d.Args) > 0 {
 				dec["args"] = d.Args
 			}
-			status, answer := post(ctx, t, r.front.URL+"/api/ai/rooms/"+url.PathEscape(c.id)+"/decision", c.tokens[0], dec)
+			status, answer := post(ctx, t, r.Front.URL+"/api/ai/rooms/"+url.PathEscape(c.ID)+"/decision", c.Tokens[0], dec)
 			if got := status == http.StatusOK && !bytes.Contains(answer, []byte(`"error"`)); got != tc.accepted {
 				t.Fatalf("the late decision: HTTP %d %s; want accepted %v", status, answer, tc.accepted)
 			}
 			// One more look: the conforming server has moved on (its answer
 			// for the silent seat), which the relay sees now.
-			observeOnce(ctx, t, r.front.URL, c, 0)
-			rep := reports.New(reports.Meta{Kind: reports.KindProxy, Games: []string{"bangarena"}}, nil)
-			rep.Checks = r.relay.Checks()
+			observeOnce(ctx, t, r.Front.URL, c, 0)
+			rep := reports.New(reports.Meta{Kind: reports.KindProxy, Games: []string{game.Name}}, nil)
+			rep.Checks = r.Relay.Checks()
 			var acceptedLate, agentLate bool
 			for _, ch := range rep.Checks {
 				for _, f := range ch.Findings {
@@ -91,10 +90,10 @@ func TestBangArenaLateDecisionAccepted(t *testing.T) {
 // request with legal actions, and returns it and its body.
 func observeUntilAsked(ctx context.Context, t *testing.T, base string, c created, seat int) (*ba.DecisionRequest, []byte) {
 	t.Helper()
-	u := base + "/api/ai/rooms/" + url.PathEscape(c.id) + "/observe?seat=" + strconv.Itoa(seat)
+	u := base + "/api/ai/rooms/" + url.PathEscape(c.ID) + "/observe?seat=" + strconv.Itoa(seat)
 	for ctx.Err() == nil {
 		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
-		req.Header.Set("x-agent-token", c.tokens[seat])
+		req.Header.Set("x-agent-token", c.Tokens[seat])
 		resp, err := http.DefaultClient.Do(req)
 		if err != nil {
 			t.Fatal(err)
@@ -117,8 +116,8 @@ func observeUntilAsked(ctx context.Context, t *testing.T, base string, c created
 // observeOnce polls seat's observe through base once.
 func observeOnce(ctx context.Context, t *testing.T, base string, c created, seat int) {
 	t.Helper()
-	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, base+"/api/ai/rooms/"+url.PathEscape(c.id)+"/observe?seat="+strconv.Itoa(seat), nil)
-	req.Header.Set("x-agent-token", c.tokens[seat])
+	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, base+"/api/ai/rooms/"+url.PathEscape(c.ID)+"/observe?seat="+strconv.Itoa(seat), nil)
+	req.Header.Set("x-agent-token", c.Tokens[seat])
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
