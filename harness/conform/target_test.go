@@ -8,10 +8,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/umpire-arena/umpire/harness/legaldiff"
-	ref "github.com/umpire-arena/umpire/referee/inference"
-	"github.com/umpire-arena/umpire/referee/rules"
 )
 
 func TestParseSeats(t *testing.T) {
@@ -154,36 +150,6 @@ func TestFilter(t *testing.T) {
 	}
 	if _, err := Filter(Checks(GameInference), "(("); err == nil {
 		t.Error("have no error for a bad expression, want one")
-	}
-}
-
-func TestCompareLegalActionsByItem(t *testing.T) {
-	fold := ref.LegalAction{Action: "fold"}
-	call := ref.LegalAction{Action: "call", Amount: 2}
-	raise := ref.LegalAction{Action: "raise", Min: 1, Max: 10}
-	tests := []struct {
-		name      string
-		want, got []ref.LegalAction
-		actions   []string
-	}{
-		{"same", []ref.LegalAction{fold, call, raise}, []ref.LegalAction{raise, fold, call}, nil},
-		{"raise missing", []ref.LegalAction{fold, call, raise}, []ref.LegalAction{fold, call}, []string{"raise"}},
-		{"extra raise", []ref.LegalAction{fold, call}, []ref.LegalAction{fold, call, raise}, []string{"raise"}},
-		{"call amount differs", []ref.LegalAction{fold, call}, []ref.LegalAction{fold, {Action: "call", Amount: 3}}, []string{"call"}},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			var have, want []string
-			for _, f := range legaldiff.CompareLegalActions(rules.Where{}, tc.want, tc.got) {
-				have = append(have, f.Rule)
-			}
-			for _, a := range tc.actions {
-				want = append(want, legaldiff.LegalRule(a))
-			}
-			if fmt.Sprint(have) != fmt.Sprint(want) {
-				t.Errorf("have %v, want %v", have, want)
-			}
-		})
 	}
 }
 
