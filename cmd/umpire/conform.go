@@ -35,6 +35,31 @@ func (s seatFlags) Set(v string) error {
 	return nil
 }
 
+// matchFlag is one flag naming the match to play under a game's noun
+// (--match, --room): each writes Target.Match (conform.Target.SetMatch).
+type matchFlag struct {
+	t    *conform.Target
+	noun string
+}
+
+func (f matchFlag) String() string {
+	if f.t == nil || f.t.MatchNoun != f.noun {
+		return ""
+	}
+	return f.t.Match
+}
+
+func (f matchFlag) Set(v string) error { return f.t.SetMatch(f.noun, v) }
+
+// matchFlagNames lists the flags naming a match: "--match, --room".
+func matchFlagNames() string {
+	var names []string
+	for _, n := range conform.MatchNouns() {
+		names = append(names, "--"+n.Noun)
+	}
+	return strings.Join(names, ", ")
+}
+
 // cmdConform runs "umpire conform": the server conformance suite
 // (harness/conform, each game's checks in harness/<game>/probe) against a live server (or the embedded one), serially and
 // in-process. It calls the same check list the Ginkgo suites of specs/ wrap
@@ -48,8 +73,9 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 	seats := seatFlags{}
 	fs.StringVar(&t.Game, "game", "", "game: "+harness.NameList())
 	fs.StringVar(&t.URL, "target", "", "the server's base URL (env UMPIRE_TARGET)")
-	fs.StringVar(&t.Match, "match", "", nounFlagHelp("match"))
-	fs.StringVar(&t.Room, "room", "", nounFlagHelp("room"))
+	for _, n := range conform.MatchNouns() {
+		fs.Var(matchFlag{&t, n.Noun}, n.Noun, nounFlagHelp(n.Noun))
+	}
 	fs.Var(seats, "seat", "N=TOKEN: a seat the suite may play (repeatable; env UMPIRE_SEATS=\"0=tok,1=tok\")")
 	fs.BoolVar(&t.Create, "create", false, "the target offers the harness extension: the suite creates its matches and rooms (env UMPIRE_CREATE)")
 	embedded := fs.Bool("embedded", false, "start the embedded reference server in-process as the target")
@@ -98,8 +124,8 @@ func cmdConform(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintln(e.stderr, "umpire conform: --dialect works with --embedded only")
 		return exitUsage
 	}
-	if *embedded && (t.URL != "" || t.Match != "" || t.Room != "" || len(t.Seats) > 0) {
-		fmt.Fprintln(e.stderr, "umpire conform: --embedded makes its own target; drop --target, --match, --room and --seat")
+	if *embedded && (t.URL != "" || t.Match != "" || len(t.Seats) > 0) {
+		fmt.Fprintf(e.stderr, "umpire conform: --embedded makes its own target; drop --target, %s and --seat\n", matchFlagNames())
 		return exitUsage
 	}
 	// Flags first, then the environment, then the file. The file is read

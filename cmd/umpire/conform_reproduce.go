@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"maps"
@@ -45,9 +46,11 @@ func reproduceCommand(t *conform.Target, run conformRun, check string) string {
 		case t.Create:
 			b.WriteString(" --create")
 		case t.Match != "":
-			fmt.Fprintf(&b, " --match %s", shellQuote(t.Match))
-		case t.Room != "":
-			fmt.Fprintf(&b, " --room %s", shellQuote(t.Room))
+			noun := cmp.Or(t.MatchNoun, "match")
+			if g := gameOf(t.Game); g != nil {
+				noun = g.MatchNoun
+			}
+			fmt.Fprintf(&b, " --%s %s", noun, shellQuote(t.Match))
 		}
 		for _, s := range slices.Sorted(maps.Keys(t.Seats)) {
 			fmt.Fprintf(&b, " --seat %d=TOKEN", s)

@@ -65,7 +65,7 @@ func TestConformReproduce(t *testing.T) {
 // target, how the suite got its matches, the seats without their tokens
 // and every flag that changes what the check does.
 func TestReproduceCommandTarget(t *testing.T) {
-	tg := &conform.Target{Game: "bangarena", URL: "http://user:pw@127.0.0.1:9/", Room: "r-1", Seats: map[int]string{2: "tok2", 0: "tok0"},
+	tg := &conform.Target{Game: "bangarena", URL: "http://user:pw@127.0.0.1:9/", Match: "r-1", Seats: map[int]string{2: "tok2", 0: "tok0"},
 		DeadlineMS: 800, TableSize: 4, MCP: "no", SeatPolicy: "reask_then_random"}
 	got := reproduceCommand(tg, conformRun{strict: true}, "bangarena: other seats' hands and hidden roles stay hidden")
 	want := "umpire conform --game bangarena --target 'http://user:" + reports.Redacted + "@127.0.0.1:9/' --room r-1 --seat 0=TOKEN --seat 2=TOKEN --deadline-ms 800 --seats 4 --mcp no --seat-policy reask_then_random --strict --check 'bangarena: other seats'\\'' hands and hidden roles stay hidden'"

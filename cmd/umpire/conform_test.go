@@ -83,6 +83,41 @@ func TestConformExitCodes(t *testing.T) {
 	}
 }
 
+// TestConformMatchFlags: each distinct noun of the registered games is a
+// flag (--match, --room) writing the one id of the match to play, its help
+// naming its games and variable; another game's noun, two nouns, or a
+// noun with --embedded are usage errors that say which flag to give.
+func TestConformMatchFlags(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"room for Inference", []string{"--game", "inference", "--target", "http://127.0.0.1:1", "--room", "r", "--seat", "0=t"}, "--room names a room (BangArena); Inference plays a match: give --match"},
+		{"match for BangArena", []string{"--game", "bangarena", "--target", "http://127.0.0.1:1", "--match", "m", "--seat", "0=t"}, "--match names a match (Inference); BangArena plays a room: give --room"},
+		{"match and room", []string{"--game", "bangarena", "--target", "http://127.0.0.1:1", "--match", "m", "--room", "r", "--seat", "0=t"}, "--match and --room both name the match to play"},
+		{"room with embedded", []string{"--game", "bangarena", "--embedded", "--room", "r"}, "drop --target, --match, --room and --seat"},
+		{"no room", []string{"--game", "bangarena", "--target", "http://127.0.0.1:1", "--seat", "0=t"}, "give --room and --seat N=TOKEN"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Setenv("UMPIRE_TARGET", "")
+			t.Setenv("UMPIRE_MATCH", "")
+			t.Setenv("UMPIRE_ROOM", "")
+			code, out, errs := runConform(t, tc.args...)
+			if code != exitUsage || !strings.Contains(errs, tc.want) {
+				t.Errorf("have exit %d, stderr %q, want exit %d and %q\nstdout:\n%s", code, errs, exitUsage, tc.want, out)
+			}
+		})
+	}
+	_, out, errs := runConform(t, "--help")
+	for _, want := range []string{"Inference match id to play (env UMPIRE_MATCH)", "BangArena room id to play (env UMPIRE_ROOM)"} {
+		if !strings.Contains(out+errs, want) {
+			t.Errorf("conform --help lacks %q:\n%s%s", want, out, errs)
+		}
+	}
+}
+
 func TestConformFaultFails(t *testing.T) {
 	t.Setenv("UMPIRE_UNSAFE_FAULTS", "leak-role")
 	// The roles leak in the planned rooms: no playing on (--budget -1s;

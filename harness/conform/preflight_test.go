@@ -33,7 +33,7 @@ func TestPreflight(t *testing.T) {
 				{"right tokens", func(*Target) {}, ""},
 				{"wrong token", func(tg *Target) { tg.Seats[0] = "wrong" }, "seat 0"},
 				{"another seat's token", func(tg *Target) { tg.Seats[0] = tg.Seats[1] }, "seat 0"},
-				{"unknown match or room", func(tg *Target) { tg.Match, tg.Room = "no-such-match", "no-such-room" }, "the server does not know the"},
+				{"unknown match or room", func(tg *Target) { tg.Match = "no-such-id" }, "the server does not know the"},
 			} {
 				t.Run(tc.name, func(t *testing.T) {
 					tg := given()

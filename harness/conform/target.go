@@ -2,6 +2,7 @@ package conform
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -45,10 +46,18 @@ type Target struct {
 	Game string `json:"game"`
 	// URL is the server's base URL (http or https).
 	URL string `json:"url"`
-	// Match is the Inference match to play (without Create).
-	Match string `json:"match,omitempty"`
-	// Room is the BangArena room to play (without Create).
-	Room string `json:"room,omitempty"`
+	// Match is the id of the match to play (without Create), whatever the
+	// game calls it (its MatchNoun: an Inference match, a BangArena room).
+	// It is given under the game's noun: the flag (--match, --room), the
+	// variable (MatchEnv: UMPIRE_MATCH, UMPIRE_ROOM), the configuration
+	// file's key and the report's configuration key ("match", "room").
+	Match string `json:"-"`
+	// MatchNoun is the noun Match was given under ("" = the game's own):
+	// Validate refuses another game's noun (SetMatch).
+	MatchNoun string `json:"-"`
+	// envMatch holds the ids the environment names, by noun, until the
+	// game is known (useEnvMatch).
+	envMatch map[string]string
 	// Seats maps seat numbers to their tokens: the seats the suite plays.
 	Seats map[int]string `json:"seats,omitempty"`
 	// Create says the target offers the harness extension of WIRE.md: the
@@ -71,8 +80,9 @@ type Target struct {
 	// probe is skipped for other policies.
 	SeatPolicy string `json:"seat_policy,omitempty"`
 	// Seed is the prefix of the seeds asked for in created matches and
-	// rooms ("" = fixed seeds, so runs are reproducible). With a given Room
-	// it is that room's seed, when known: the replay cross-check needs it.
+	// rooms ("" = fixed seeds, so runs are reproducible). With a given Match
+	// it is that match's or room's seed, when known: the replay
+	// cross-check needs it.
 	Seed string `json:"seed,omitempty"`
 	// Strict keeps findings on umpire's readings and pins at MUST
 	// (--strict); otherwise they count as SHOULD.
@@ -265,17 +275,25 @@ func ParseSeats(list string) (map[int]string, error) {
 }
 
 // FromEnv fills the fields still unset from the environment read with
-// getenv: UMPIRE_TARGET, UMPIRE_MATCH, UMPIRE_ROOM, UMPIRE_SEATS,
-// UMPIRE_CREATE (true/1), UMPIRE_DEADLINE_MS and UMPIRE_MCP.
+// getenv: UMPIRE_TARGET, the game's MatchEnv (UMPIRE_MATCH, UMPIRE_ROOM),
+// UMPIRE_SEATS, UMPIRE_CREATE (true/1), UMPIRE_DEADLINE_MS and UMPIRE_MCP.
+// The variables of every registered game's noun are read: the one of the
+// game played is used once the game is known (a configuration file may
+// name it), the others are ignored.
 func (t *Target) FromEnv(getenv func(string) string) error {
 	if t.URL == "" {
 		t.URL = getenv("UMPIRE_TARGET")
 	}
 	if t.Match == "" {
-		t.Match = getenv("UMPIRE_MATCH")
-	}
-	if t.Room == "" {
-		t.Room = getenv("UMPIRE_ROOM")
+		for _, n := range MatchNouns() {
+			if v := getenv(n.Env); v != "" {
+				if t.envMatch == nil {
+					t.envMatch = map[string]string{}
+				}
+				t.envMatch[n.Noun] = v
+			}
+		}
+		t.useEnvMatch()
 	}
 	if len(t.Seats) == 0 {
 		if v := getenv("UMPIRE_SEATS"); v != "" {
@@ -348,6 +366,9 @@ func (t *Target) loadJSON(data []byte) ([]string, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrConfig, err)
 	}
+	if obj, err = takeMatchKey(obj, &f); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrConfig, err)
+	}
 	dec := json.NewDecoder(bytes.NewReader(obj))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&f); err != nil {
@@ -359,6 +380,10 @@ func (t *Target) loadJSON(data []byte) ([]string, error) {
 	if t.Game != "" && f.Game != "" && t.Game != f.Game {
 		return nil, fmt.Errorf("%w: the file is for game %q, the command line says %q: drop --game or use a file for %s", ErrConfig, f.Game, t.Game, t.Game)
 	}
+	if t.Game == "" {
+		t.Game = f.Game
+	}
+	t.useEnvMatch() // the environment's id wins over the file's
 	over := t.overridden(&f)
 	t.merge(&f)
 	return over, nil
@@ -374,8 +399,7 @@ func (t *Target) overridden(f *Target) []string {
 		}
 	}
 	note("target", t.URL != "" && f.URL != "", t.URL != f.URL)
-	note("match", t.Match != "" && f.Match != "", t.Match != f.Match)
-	note("room", t.Room != "" && f.Room != "", t.Room != f.Room)
+	note(cmp.Or(t.MatchNoun, f.MatchNoun, t.matchNoun()), t.Match != "" && f.Match != "", t.Match != f.Match)
 	note("seat", len(t.Seats) > 0 && len(f.Seats) > 0, !maps.Equal(t.Seats, f.Seats))
 	note("seats", t.TableSize != 0 && f.TableSize != 0, t.TableSize != f.TableSize)
 	note("rounds", t.Rounds != 0 && f.Rounds != 0, t.Rounds != f.Rounds)
@@ -398,10 +422,7 @@ func (t *Target) merge(f *Target) {
 		t.URL = f.URL
 	}
 	if t.Match == "" {
-		t.Match = f.Match
-	}
-	if t.Room == "" {
-		t.Room = f.Room
+		t.Match, t.MatchNoun = f.Match, f.MatchNoun
 	}
 	if len(t.Seats) == 0 {
 		t.Seats = f.Seats
@@ -454,8 +475,12 @@ func (t *Target) Validate() error {
 		return fmt.Errorf("%w: target %q is not an http(s) URL", ErrConfig, t.URL)
 	}
 	t.URL = strings.TrimRight(t.URL, "/")
+	t.useEnvMatch()
+	if t.Match != "" && t.MatchNoun != "" && t.MatchNoun != facts.MatchNoun {
+		return fmt.Errorf("%w: --%s names a %s (%s); %s plays a %s: give --%s", ErrConfig, t.MatchNoun, t.MatchNoun, nounTitles(t.MatchNoun), facts.Title, facts.MatchNoun, facts.MatchNoun)
+	}
 	if !t.Create {
-		if id := map[string]string{"match": t.Match, "room": t.Room}[facts.MatchNoun]; id == "" {
+		if t.Match == "" {
 			return fmt.Errorf("%w: give --%s and --seat N=TOKEN, or --create when the server offers the harness extension", ErrConfig, facts.MatchNoun)
 		}
 		if len(t.Seats) == 0 {
@@ -526,10 +551,7 @@ func (t *Target) Redacted() map[string]any {
 		"table_size": t.TableSize, "mcp": t.MCP, "seats": seats,
 	}
 	if t.Match != "" {
-		m["match"] = t.Match
-	}
-	if t.Room != "" {
-		m["room"] = t.Room
+		m[t.matchNoun()] = t.Match // "match", "room": the keys of reports written before Match was one field
 	}
 	if facts, _ := harness.Lookup(t.Game); facts.Rounds {
 		m["rounds"] = t.Rounds

@@ -8,10 +8,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/umpire-arena/umpire/harness/legaldiff"
-	ref "github.com/umpire-arena/umpire/referee/inference"
-	"github.com/umpire-arena/umpire/referee/rules"
 )
 
 func TestParseSeats(t *testing.T) {
@@ -46,7 +42,7 @@ func TestParseSeats(t *testing.T) {
 }
 
 func TestTargetSources(t *testing.T) {
-	env := map[string]string{"UMPIRE_TARGET": "http://env:1", "UMPIRE_ROOM": "r-env", "UMPIRE_SEATS": "1=env-tok", "UMPIRE_MCP": "yes"}
+	env := map[string]string{"UMPIRE_TARGET": "http://env:1", "UMPIRE_ROOM": "r-env", "UMPIRE_MATCH": "m-env", "UMPIRE_SEATS": "1=env-tok", "UMPIRE_MCP": "yes"}
 	getenv := func(k string) string { return env[k] }
 	tests := []struct {
 		name  string
@@ -54,15 +50,20 @@ func TestTargetSources(t *testing.T) {
 		check func(t *testing.T, tg *Target)
 	}{
 		{"env fills what flags leave", Target{Game: GameBangArena}, func(t *testing.T, tg *Target) {
-			if tg.URL != "http://env:1" || tg.Room != "r-env" || tg.Seats[1] != "env-tok" || tg.MCP != MCPYes {
+			if tg.URL != "http://env:1" || tg.Match != "r-env" || tg.Seats[1] != "env-tok" || tg.MCP != MCPYes {
 				t.Errorf("have %+v, want the environment's values", tg)
 			}
 			if tg.DeadlineMS != 500 {
 				t.Errorf("have deadline %d, want 500 from the file", tg.DeadlineMS)
 			}
 		}},
-		{"flags win over env and file", Target{Game: GameBangArena, URL: "http://flag:2", Room: "r-flag", MCP: MCPNo}, func(t *testing.T, tg *Target) {
-			if tg.URL != "http://flag:2" || tg.Room != "r-flag" || tg.MCP != MCPNo {
+		{"the file names the game: its variable wins over the file", Target{}, func(t *testing.T, tg *Target) {
+			if tg.Game != GameBangArena || tg.Match != "r-env" || tg.MatchNoun != "room" {
+				t.Errorf("have %+v, want the room of UMPIRE_ROOM", tg)
+			}
+		}},
+		{"flags win over env and file", Target{Game: GameBangArena, URL: "http://flag:2", Match: "r-flag", MCP: MCPNo}, func(t *testing.T, tg *Target) {
+			if tg.URL != "http://flag:2" || tg.Match != "r-flag" || tg.MCP != MCPNo {
 				t.Errorf("have %+v, want the flags' values", tg)
 			}
 		}},
@@ -97,6 +98,10 @@ func TestTargetValidate(t *testing.T) {
 		{"not http", Target{Game: GameInference, URL: "ftp://h", Create: true}, false},
 		{"match without seats", Target{Game: GameInference, URL: "http://h:1", Match: "m"}, false},
 		{"room missing", Target{Game: GameBangArena, URL: "http://h:1", Seats: map[int]string{0: "t"}}, false},
+		{"room under its noun", Target{Game: GameBangArena, URL: "http://h:1", Match: "r", MatchNoun: "room", Seats: map[int]string{0: "t"}}, true},
+		{"room under another game's noun", Target{Game: GameBangArena, URL: "http://h:1", Match: "r", MatchNoun: "match", Seats: map[int]string{0: "t"}}, false},
+		{"match under another game's noun", Target{Game: GameInference, URL: "http://h:1", Match: "m", MatchNoun: "room", Seats: map[int]string{0: "t"}}, false},
+		{"another game's noun with create", Target{Game: GameInference, URL: "http://h:1", Create: true, Match: "m", MatchNoun: "room"}, false},
 		{"bad mcp", Target{Game: GameBangArena, URL: "http://h:1", Create: true, MCP: "maybe"}, false},
 		{"negative deadline", Target{Game: GameBangArena, URL: "http://h:1", Create: true, DeadlineMS: -1}, false},
 	}
@@ -127,6 +132,52 @@ func TestRedactedHasNoTokens(t *testing.T) {
 	}
 }
 
+// TestMatchUnderItsNoun: the id of the match to play is one field, given
+// and reported under the game's noun: the report's configuration key stays
+// "match" (Inference) or "room" (BangArena), as in reports written when
+// they were two fields, so shards of either age merge; a file naming two
+// nouns, or two flags of two nouns, are refused.
+func TestMatchUnderItsNoun(t *testing.T) {
+	for _, tc := range []struct{ game, key, other string }{{GameInference, "match", "room"}, {GameBangArena, "room", "match"}} {
+		tg := Target{Game: tc.game, URL: "http://h:1", Match: "id-1", Seats: map[int]string{0: "t"}}
+		if err := tg.Validate(); err != nil {
+			t.Fatal(err)
+		}
+		cfg := tg.Redacted()
+		if _, other := cfg[tc.other]; cfg[tc.key] != "id-1" || other {
+			t.Errorf("%s: have config %v, want the id under %q alone", tc.game, cfg, tc.key)
+		}
+		var f Target
+		if err := f.LoadJSON([]byte(`{"game":"` + tc.game + `","url":"http://h:1","` + tc.key + `":"id-2","seat":["0=t"]}`)); err != nil {
+			t.Fatal(err)
+		}
+		if err := f.Validate(); err != nil || f.Match != "id-2" {
+			t.Errorf("%s: a file's %q: have %q, %v", tc.game, tc.key, f.Match, err)
+		}
+	}
+	var two Target
+	if err := two.LoadJSON([]byte(`{"game":"bangarena","match":"m","room":"r"}`)); !errors.Is(err, ErrConfig) {
+		t.Errorf("a file naming a match and a room: have %v, want an ErrConfig", err)
+	}
+	var flags Target
+	if err := flags.SetMatch("match", "m"); err != nil {
+		t.Fatal(err)
+	}
+	if err := flags.SetMatch("match", "m2"); err != nil || flags.Match != "m2" {
+		t.Errorf("a flag given twice: have %q, %v; want the last", flags.Match, err)
+	}
+	if err := flags.SetMatch("room", "r"); !errors.Is(err, ErrConfig) {
+		t.Errorf("--match and --room: have %v, want an ErrConfig", err)
+	}
+	wrong := Target{Game: GameInference, URL: "http://h:1", Seats: map[int]string{0: "t"}}
+	if err := wrong.SetMatch("room", "r"); err != nil {
+		t.Fatal(err)
+	}
+	if err := wrong.Validate(); err == nil || !strings.Contains(err.Error(), "--room names a room (BangArena); Inference plays a match: give --match") {
+		t.Errorf("--room for Inference: have %v", err)
+	}
+}
+
 func TestFilter(t *testing.T) {
 	tests := []struct {
 		name, expr string
@@ -154,36 +205,6 @@ func TestFilter(t *testing.T) {
 	}
 	if _, err := Filter(Checks(GameInference), "(("); err == nil {
 		t.Error("have no error for a bad expression, want one")
-	}
-}
-
-func TestCompareLegalActionsByItem(t *testing.T) {
-	fold := ref.LegalAction{Action: "fold"}
-	call := ref.LegalAction{Action: "call", Amount: 2}
-	raise := ref.LegalAction{Action: "raise", Min: 1, Max: 10}
-	tests := []struct {
-		name      string
-		want, got []ref.LegalAction
-		actions   []string
-	}{
-		{"same", []ref.LegalAction{fold, call, raise}, []ref.LegalAction{raise, fold, call}, nil},
-		{"raise missing", []ref.LegalAction{fold, call, raise}, []ref.LegalAction{fold, call}, []string{"raise"}},
-		{"extra raise", []ref.LegalAction{fold, call}, []ref.LegalAction{fold, call, raise}, []string{"raise"}},
-		{"call amount differs", []ref.LegalAction{fold, call}, []ref.LegalAction{fold, {Action: "call", Amount: 3}}, []string{"call"}},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			var have, want []string
-			for _, f := range legaldiff.CompareLegalActions(rules.Where{}, tc.want, tc.got) {
-				have = append(have, f.Rule)
-			}
-			for _, a := range tc.actions {
-				want = append(want, legaldiff.LegalRule(a))
-			}
-			if fmt.Sprint(have) != fmt.Sprint(want) {
-				t.Errorf("have %v, want %v", have, want)
-			}
-		})
 	}
 }
 
@@ -265,7 +286,7 @@ func TestExampleConfig(t *testing.T) {
 	if err := tg.LoadFile(filepath.Join("..", "..", "examples", "conform.jsonc")); err != nil {
 		t.Fatal(err)
 	}
-	if tg.Game != GameBangArena || tg.URL != "http://127.0.0.1:7070" || tg.Room != "r-42" || tg.Seats[1] != "TOKEN1" ||
+	if tg.Game != GameBangArena || tg.URL != "http://127.0.0.1:7070" || tg.Match != "r-42" || tg.MatchNoun != "room" || tg.Seats[1] != "TOKEN1" ||
 		tg.DeadlineMS != 300 || tg.RequestTimeout != 10*time.Second || tg.CheckTimeout != time.Minute {
 		t.Fatalf("read %+v", tg)
 	}

@@ -28,8 +28,10 @@ type Facts struct {
 	// ScriptedKinds are the adversary kinds certify uses by default.
 	ScriptedKinds []string
 	// MatchNoun names what the server plays ("match", "room"): the flag
-	// that names one (--match, --room); MatchEnv is the variable that
-	// gives its id to a connect-mode agent.
+	// that names one (conform's --match, --room: one flag per distinct
+	// noun, all writing conform.Target.Match) and the key of its id in a
+	// configuration file and a report's configuration; MatchEnv is the
+	// variable that gives its id (to conform and to a connect-mode agent).
 	MatchNoun, MatchEnv string
 	// Order places the game in every list of games (lower first; the
 	// name breaks a tie), whatever order the registrations ran in.

@@ -7,8 +7,8 @@ import (
 	"io"
 	"strings"
 
+	"github.com/umpire-arena/umpire/harness/bangarena/legaldiff"
 	"github.com/umpire-arena/umpire/harness/gamecli"
-	"github.com/umpire-arena/umpire/harness/legaldiff"
 	"github.com/umpire-arena/umpire/internal/inert"
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
 )

@@ -304,7 +304,7 @@ func baPlaySessionModeWith(ctx context.Context, t *conform.Target, purpose strin
 		// loaded machine must not lose decisions to the server's fallback.
 		r, err = baCreateMode(ctx, probeLong(t), purpose, m)
 	} else {
-		r, err = newRoom(t, t.Room, t.Seed, t.Seats)
+		r, err = newRoom(t, t.Match, t.Seed, t.Seats)
 	}
 	if err != nil {
 		return nil, err

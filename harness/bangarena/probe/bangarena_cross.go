@@ -10,7 +10,7 @@ import (
 	"github.com/umpire-arena/umpire/harness/conform"
 
 	"github.com/tidwall/gjson"
-	"github.com/umpire-arena/umpire/harness/legaldiff"
+	"github.com/umpire-arena/umpire/harness/bangarena/legaldiff"
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
 	baverify "github.com/umpire-arena/umpire/referee/bangarena/verify"
 	"github.com/umpire-arena/umpire/referee/rules"

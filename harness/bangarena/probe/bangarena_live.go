@@ -8,7 +8,7 @@ import (
 
 	"github.com/umpire-arena/umpire/harness/conform"
 
-	"github.com/umpire-arena/umpire/harness/legaldiff"
+	"github.com/umpire-arena/umpire/harness/bangarena/legaldiff"
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
 	"github.com/umpire-arena/umpire/referee/rules"
 	"github.com/umpire-arena/umpire/reports"

@@ -189,7 +189,7 @@ func TestLiveCheckOnGivenRoom(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tg := &conform.Target{Game: conform.GameBangArena, URL: e.URL, Room: r.id, Seats: r.tokens}
+	tg := &conform.Target{Game: conform.GameBangArena, URL: e.URL, Match: r.id, Seats: r.tokens}
 	if err := tg.Validate(); err != nil {
 		t.Fatal(err)
 	}

@@ -115,8 +115,8 @@ func TestMCPDecisionGiven(t *testing.T) {
 	}{
 		{"no MCP at /mcp", conform.Target{URL: none.URL, Create: true}, reports.Skip, "404"},
 		{"--mcp no", conform.Target{URL: e.URL, Create: true, MCP: conform.MCPNo}, reports.Skip, "declares no MCP"},
-		{"a given room already over", conform.Target{URL: e.URL, Room: r.id, Seats: r.tokens}, reports.Skip, "has ended"},
-		{"a given room with a decision pending", conform.Target{URL: e.URL, Room: open.id, Seats: open.tokens}, reports.Pass, ""},
+		{"a given room already over", conform.Target{URL: e.URL, Match: r.id, Seats: r.tokens}, reports.Skip, "has ended"},
+		{"a given room with a decision pending", conform.Target{URL: e.URL, Match: open.id, Seats: open.tokens}, reports.Pass, ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

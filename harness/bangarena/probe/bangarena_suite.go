@@ -61,5 +61,5 @@ func handOver(ctx context.Context, maker *conform.Target, seed string) (*conform
 	if err != nil {
 		return nil, err
 	}
-	return &conform.Target{Game: maker.Game, URL: maker.URL, Room: r.id, Seats: r.tokens, Seed: r.seed}, nil
+	return &conform.Target{Game: maker.Game, URL: maker.URL, Match: r.id, Seats: r.tokens, Seed: r.seed}, nil
 }

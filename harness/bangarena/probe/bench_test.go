@@ -6,10 +6,6 @@ import (
 	"testing"
 
 	"github.com/umpire-arena/umpire/harness/conform"
-
-	"github.com/umpire-arena/umpire/harness/legaldiff"
-	ref "github.com/umpire-arena/umpire/referee/inference"
-	"github.com/umpire-arena/umpire/referee/rules"
 )
 
 // BenchmarkBangArenaSession plays the shared BangArena session (a whole
@@ -35,16 +31,4 @@ func BenchmarkBangArenaSession(b *testing.B) {
 		decisions += len(s.room.Seen)
 	}
 	b.ReportMetric(float64(decisions)/b.Elapsed().Seconds(), "decisions/s")
-}
-
-// BenchmarkCompareLegalActions times the comparison of a your_turn's legal_actions
-// with the referee's.
-func BenchmarkCompareLegalActions(b *testing.B) {
-	want := []ref.LegalAction{{Action: "fold"}, {Action: "call", Amount: 3}, {Action: "raise", Min: 1, Max: 10}}
-	got := []ref.LegalAction{{Action: "fold"}, {Action: "call", Amount: 2}}
-	for i := 0; i < b.N; i++ {
-		if len(legaldiff.CompareLegalActions(rules.Where{}, want, got)) != 2 {
-			b.Fatal("want two differences")
-		}
-	}
 }

@@ -256,7 +256,7 @@ func baProbeMCPDecision(ctx context.Context, t *conform.Target) conform.Result {
 		// talks to the server.
 		r, err = baCreate(ctx, probeLong(t), "mcp-decision")
 	} else {
-		r, err = newRoom(t, t.Room, t.Seed, t.Seats)
+		r, err = newRoom(t, t.Match, t.Seed, t.Seats)
 	}
 	if err != nil {
 		return conform.ProbeErr(err)

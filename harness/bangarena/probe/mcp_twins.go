@@ -50,7 +50,7 @@ func baProbeMCPTwins(ctx context.Context, t *conform.Target) conform.Result {
 	if t.Create {
 		r, err = baCreate(ctx, probeLong(t), "mcp-twins")
 	} else {
-		r, err = newRoom(t, t.Room, t.Seed, t.Seats)
+		r, err = newRoom(t, t.Match, t.Seed, t.Seats)
 	}
 	if err != nil {
 		return conform.ProbeErr(err)

@@ -9,9 +9,10 @@
 // and judged like them (other MCP traffic is relayed and counted
 // inconclusive, the mcp-relayed check). It judges each new
 // DecisionRequest (room.go: its schema, one finding per rule and basis;
-// the offered legalActions against the referee's, legaldiff; other seats'
-// hand cards and hidden roles, named as the seat's real ones when the
-// relay saw them in that seat's own observation) and each decision
+// the offered legalActions against the referee's,
+// harness/bangarena/legaldiff; other seats' hand cards and hidden roles,
+// named as the seat's real ones when the relay saw them in that seat's
+// own observation) and each decision
 // (hygiene, only when asked, the echo of seat and observationVersion, a
 // fresh commandId, legality, recovery after a reask) with the server's
 // answer (its shape). Deadlines are read on the relay's clock when the

@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/tidwall/gjson"
-	"github.com/umpire-arena/umpire/harness/legaldiff"
+	"github.com/umpire-arena/umpire/harness/bangarena/legaldiff"
 	"github.com/umpire-arena/umpire/harness/proxy"
 	ba "github.com/umpire-arena/umpire/referee/bangarena"
 	"github.com/umpire-arena/umpire/referee/rules"

@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/umpire-arena/umpire/harness/gamecli"
-	"github.com/umpire-arena/umpire/harness/legaldiff"
+	"github.com/umpire-arena/umpire/harness/inference/legaldiff"
 	"github.com/umpire-arena/umpire/internal/inert"
 	"github.com/umpire-arena/umpire/referee/inference"
 )

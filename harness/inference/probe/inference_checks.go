@@ -10,8 +10,8 @@ import (
 
 	"github.com/umpire-arena/umpire/harness/conform"
 
+	"github.com/umpire-arena/umpire/harness/inference/legaldiff"
 	infadv "github.com/umpire-arena/umpire/harness/inference/players"
-	"github.com/umpire-arena/umpire/harness/legaldiff"
 	ref "github.com/umpire-arena/umpire/referee/inference"
 	"github.com/umpire-arena/umpire/referee/inference/verify"
 	"github.com/umpire-arena/umpire/referee/inference/wire"

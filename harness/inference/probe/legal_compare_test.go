@@ -5,7 +5,7 @@ import (
 	"sort"
 	"testing"
 
-	"github.com/umpire-arena/umpire/harness/legaldiff"
+	"github.com/umpire-arena/umpire/harness/inference/legaldiff"
 	ref "github.com/umpire-arena/umpire/referee/inference"
 	"github.com/umpire-arena/umpire/referee/rules"
 )

@@ -10,7 +10,7 @@ import (
 	"github.com/coder/websocket"
 	"github.com/tidwall/gjson"
 	"github.com/umpire-arena/umpire/harness"
-	"github.com/umpire-arena/umpire/harness/legaldiff"
+	"github.com/umpire-arena/umpire/harness/inference/legaldiff"
 	"github.com/umpire-arena/umpire/harness/proxy"
 	ref "github.com/umpire-arena/umpire/referee/inference"
 	"github.com/umpire-arena/umpire/referee/inference/wire"

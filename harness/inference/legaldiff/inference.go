@@ -16,32 +16,28 @@ const (
 	// NotLegal: the referee does not allow the item (an action it does not
 	// derive, or an unknown one).
 	NotLegal Class = "not-legal"
-	// Repeated: a second item of an action (Inference) or an actionId
-	// (BangArena) already offered.
+	// Repeated: a second item of an action already offered.
 	Repeated Class = "repeated"
-	// Unreadable: not an object with an action (Inference) or an actionId
-	// (BangArena).
+	// Unreadable: not an object with an action.
 	Unreadable Class = "unreadable"
 )
 
 // Extra is an offered item the referee's list does not match.
 type Extra struct {
 	Class Class
-	// Action is the item's action (Inference) or actionId (BangArena);
-	// empty for an unreadable item.
+	// Action is the item's action; empty for an unreadable item.
 	Action string
-	// Raw is the item as offered; for a NotLegal Inference item, the
-	// decoded object re-encoded (compact, keys sorted).
+	// Raw is the item as offered; for a NotLegal item, the decoded object
+	// re-encoded (compact, keys sorted).
 	Raw json.RawMessage
 }
 
 // Difference is a field in which an offered item disagrees with the
 // referee's item of the same action.
 type Difference struct {
-	// Action is the item's action (Inference) or actionId (BangArena).
+	// Action is the item's action.
 	Action string
-	// Field is the field compared ("amount", "min", "max"; "command",
-	// "argsSchema").
+	// Field is the field compared ("amount", "min" or "max").
 	Field string
 	// Text says how they differ, prefixed "<action>: ".
 	Text string
