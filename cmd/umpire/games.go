@@ -158,13 +158,13 @@ func titlesWhere(has func(*cliGame) bool) string {
 // whose server plays noun (conform's --match, --room): "Inference match
 // id to play (env UMPIRE_MATCH)".
 func nounFlagHelp(noun string) string {
-	env := ""
+	var envs []string
 	for _, g := range cliGames() {
-		if g.MatchNoun == noun {
-			env = g.MatchEnv
+		if g.MatchNoun == noun && !slices.Contains(envs, g.MatchEnv) {
+			envs = append(envs, g.MatchEnv)
 		}
 	}
-	return fmt.Sprintf("%s %s id to play (env %s)", titlesWhere(func(g *cliGame) bool { return g.MatchNoun == noun }), noun, env)
+	return fmt.Sprintf("%s %s id to play (env %s)", titlesWhere(func(g *cliGame) bool { return g.MatchNoun == noun }), noun, strings.Join(envs, " or "))
 }
 
 // perGameValues lists value of every game for flag help, joined by sep:
