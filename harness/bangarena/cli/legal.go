@@ -48,23 +48,23 @@ type bangLegalDiff struct {
 func legal(e gamecli.Env, name string, raw []byte, check bool) (gamecli.LegalDiff, int) {
 	var top map[string]json.RawMessage
 	if err := json.Unmarshal(bytes.TrimSpace(raw), &top); err != nil {
-		fmt.Fprintf(e.Stderr, "umpire legal: %s: not one JSON object: %v\n", name, err)
+		fmt.Fprintf(e.Stderr, "umpire legal: %s: not one JSON object: %s\n", inert.String(name), inert.String(err.Error()))
 		return nil, gamecli.ExitUsage
 	}
 	if _, ok := top["observation"]; !ok {
-		fmt.Fprintf(e.Stderr, "umpire legal: %s: not a DecisionRequest: no observation\n", name)
+		fmt.Fprintf(e.Stderr, "umpire legal: %s: not a DecisionRequest: no observation\n", inert.String(name))
 		return nil, gamecli.ExitUsage
 	}
 	// I-BA-L3: fields are read tolerantly; one that is shaped otherwise
 	// than umpire's reader expects leaves undecided only what depends on it.
 	req, gaps, err := ba.ReadRequest(raw)
 	if err != nil {
-		fmt.Fprintf(e.Stderr, "umpire legal: %s: %v\n", name, err)
+		fmt.Fprintf(e.Stderr, "umpire legal: %s: %s\n", inert.String(name), inert.String(err.Error()))
 		return nil, gamecli.ExitUsage
 	}
 	if f := gaps.Fields(); len(f) > 0 {
 		fmt.Fprintf(e.Stderr, "umpire legal: %s: note: read around %d field(s) of another shape (the schema check judges shapes): %s\n",
-			name, len(f), inert.String(strings.Join(clipList(f, 8), ", ")))
+			inert.String(name), len(f), inert.String(strings.Join(clipList(f, 8), ", ")))
 	}
 	derived, und, err := ba.LegalFromRead(req, gaps)
 	if err != nil {
@@ -84,7 +84,7 @@ func legal(e gamecli.Env, name string, raw []byte, check bool) (gamecli.LegalDif
 	}
 	var given []json.RawMessage
 	if la, ok := top["legalActions"]; !ok || json.Unmarshal(la, &given) != nil {
-		fmt.Fprintf(e.Stderr, "umpire legal: %s: --check needs the request's legalActions as a list\n", name)
+		fmt.Fprintf(e.Stderr, "umpire legal: %s: --check needs the request's legalActions as a list\n", inert.String(name))
 		return nil, gamecli.ExitUsage
 	}
 	d := compareBangLegal(derived, und, given)
