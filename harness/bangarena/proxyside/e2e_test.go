@@ -7,97 +7,34 @@ import (
 	"io"
 	"net/http"
 	"net/url"
-	"slices"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/umpire-arena/umpire/harness/proxy/proxytest"
-	"github.com/umpire-arena/umpire/reports"
 )
 
 // TestServerFaultsThroughRelay: with a fault of the embedded server on,
 // the relay reports that fault's rule, and nothing the fault does not
 // explain.
 func TestServerFaultsThroughRelay(t *testing.T) {
-	cases := []struct {
-		fault, rule string
-		also        []string
-	}{
-		{"leak-hand", "bangarena/11.redaction", nil},
-		{"leak-role", "bangarena/11.redaction", nil},
-		{"answer-without-version", "bangarena/server.answer-shape", nil},
+	proxytest.ServerFaults(t, game, []proxytest.FaultCase{
+		{Fault: "leak-hand", Rule: "bangarena/11.redaction"},
+		{Fault: "leak-role", Rule: "bangarena/11.redaction"},
+		{Fault: "answer-without-version", Rule: "bangarena/server.answer-shape"},
 		// The relay verifies the room log, so it cites the verifier's rule.
-		{"log-drops-decision", "bangarena/log.complete", []string{"bangarena/server.replay"}},
-	}
-	for _, tc := range cases {
-		t.Run(tc.fault, func(t *testing.T) {
-			ctx := testContext(t, 2*time.Minute)
-			r := newRig(t, tc.fault)
-			c := r.Create("proxy-fault", game.Seats, []int{0, 1}, 3000)
-			r.Play(ctx, r.Front.URL, c)
-			rep := r.Report(ctx, 1)
-			got := map[string]bool{}
-			for _, c := range rep.Checks {
-				for _, f := range c.Findings {
-					got[f.Rule] = true
-				}
-			}
-			if !got[tc.rule] {
-				dump(t, rep)
-				t.Fatalf("no finding cites %s; findings %v", tc.rule, failing(rep))
-			}
-			for rule := range got {
-				if rule != tc.rule && !slices.Contains(tc.also, rule) {
-					dump(t, rep)
-					t.Errorf("a finding cites %s, which fault %s does not explain", rule, tc.fault)
-				}
-			}
-		})
-	}
+		{Fault: "log-drops-decision", Rule: "bangarena/log.complete", Also: []string{"bangarena/server.replay"}},
+	})
 }
 
 // TestBrokenAgentThroughRelay: the broken example agent answers with
-// actions never offered; the relay names the agent rule and the seat.
+// actions never offered; the relay names the agent rule and the seat,
+// carries the seat's transcript and no token.
 func TestBrokenAgentThroughRelay(t *testing.T) {
-	for _, tc := range []struct{ rule string }{{"bangarena/agent.legal-answer"}} {
-		t.Run(tc.rule, func(t *testing.T) {
-			ctx := testContext(t, 2*time.Minute)
-			r := newRig(t)
-			c := r.Create("proxy-broken", game.Seats, []int{0}, 300)
-			a := proxytest.StartStdio(t, "broken", "-mode", "illegal")
-			bridgeBangArena(ctx, t, r.Front.URL, c.ID, 0, c.Tokens[0], a)
-			rep := r.Report(ctx, 1)
-			if testing.Verbose() {
-				dump(t, rep)
-			}
-			if rep.ExitCode() != 1 {
-				t.Errorf("exit code %d, want 1", rep.ExitCode())
-			}
-			found := false
-			for _, f := range failing(rep) {
-				if f == tc.rule+"@0[MUST]" {
-					found = true
-				}
-			}
-			if !found {
-				dump(t, rep)
-				t.Fatalf("no MUST finding of %s at seat 0; findings %v", tc.rule, failing(rep))
-			}
-			// The findings carry the seat's transcript, and no token.
-			var buf bytes.Buffer
-			if err := reports.WriteJSON(&buf, rep); err != nil {
-				t.Fatal(err)
-			}
-			if !bytes.Contains(buf.Bytes(), []byte(`"transcript"`)) {
-				t.Error("no finding carries a transcript")
-			}
-			if bytes.Contains(buf.Bytes(), []byte(c.Tokens[0])) {
-				t.Error("the report holds the seat's token")
-			}
-		})
-	}
+	proxytest.BrokenAgent(t, game, "bangarena/agent.legal-answer", func(ctx context.Context, t *testing.T, base string, m proxytest.Match, a *proxytest.Stdio) {
+		bridgeBangArena(ctx, t, base, m.ID, 0, m.Tokens[0], a)
+	})
 }
 
 // TestRefusedMakesNoMatch: an observe the server refuses (an unknown room)

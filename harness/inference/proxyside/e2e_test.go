@@ -1,104 +1,39 @@
 package proxyside_test
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"net/url"
-	"slices"
 	"strconv"
 	"testing"
-	"time"
 
 	"github.com/coder/websocket"
 	"github.com/umpire-arena/umpire/harness/proxy/proxytest"
-	"github.com/umpire-arena/umpire/reports"
 )
 
 // TestServerFaultsThroughRelay: with a fault of the embedded server on,
 // the relay reports that fault's rule, and nothing the fault does not
 // explain.
 func TestServerFaultsThroughRelay(t *testing.T) {
-	cases := []struct {
-		fault, rule string
-		also        []string
-	}{
-		{"leak-value", "inference/visibility.no-peek", nil},
+	proxytest.ServerFaults(t, game, []proxytest.FaultCase{
+		{Fault: "leak-value", Rule: "inference/visibility.no-peek"},
 		// deadline_ms is the rules document's own ("deadline_ms in each your_turn").
-		{"drop-deadline-ms", "inference/timeouts.deadline", []string{"inference/agent.answer-in-time"}},
-		{"wrong-seed-commit", "inference/protocol.seed-commit", nil},
-		{"skip-deal-private", "inference/wire.events.objects", nil},
-		{"reveal-uncontested", "inference/round.7.uncontested", nil},
+		{Fault: "drop-deadline-ms", Rule: "inference/timeouts.deadline", Also: []string{"inference/agent.answer-in-time"}},
+		{Fault: "wrong-seed-commit", Rule: "inference/protocol.seed-commit"},
+		{Fault: "skip-deal-private", Rule: "inference/wire.events.objects"},
+		{Fault: "reveal-uncontested", Rule: "inference/round.7.uncontested"},
 		// The call item is right: the round's events charge the to_call.
-		{"to-call-one-more", "inference/visibility.to-call", nil},
-	}
-	for _, tc := range cases {
-		t.Run(tc.fault, func(t *testing.T) {
-			ctx := testContext(t, 2*time.Minute)
-			r := newRig(t, tc.fault)
-			c := r.Create("proxy-fault", game.Seats, []int{0, 1}, 3000)
-			r.Play(ctx, r.Front.URL, c)
-			rep := r.Report(ctx, 1)
-			got := map[string]bool{}
-			for _, c := range rep.Checks {
-				for _, f := range c.Findings {
-					got[f.Rule] = true
-				}
-			}
-			if !got[tc.rule] {
-				dump(t, rep)
-				t.Fatalf("no finding cites %s; findings %v", tc.rule, failing(rep))
-			}
-			for rule := range got {
-				if rule != tc.rule && !slices.Contains(tc.also, rule) {
-					dump(t, rep)
-					t.Errorf("a finding cites %s, which fault %s does not explain", rule, tc.fault)
-				}
-			}
-		})
-	}
+		{Fault: "to-call-one-more", Rule: "inference/visibility.to-call"},
+	})
 }
 
 // TestBrokenAgentThroughRelay: the broken example agent answers with
-// actions never offered; the relay names the agent rule and the seat.
+// actions never offered; the relay names the agent rule and the seat,
+// carries the seat's transcript and no token.
 func TestBrokenAgentThroughRelay(t *testing.T) {
-	for _, tc := range []struct{ rule string }{{"inference/agent.legal-answer"}} {
-		t.Run(tc.rule, func(t *testing.T) {
-			ctx := testContext(t, 2*time.Minute)
-			r := newRig(t)
-			c := r.Create("proxy-broken", game.Seats, []int{0}, 300)
-			a := proxytest.StartStdio(t, "broken", "-mode", "illegal")
-			bridgeInference(ctx, t, r.Front.URL, c.ID, 0, c.Tokens[0], a)
-			rep := r.Report(ctx, 1)
-			if testing.Verbose() {
-				dump(t, rep)
-			}
-			if rep.ExitCode() != 1 {
-				t.Errorf("exit code %d, want 1", rep.ExitCode())
-			}
-			found := false
-			for _, f := range failing(rep) {
-				if f == tc.rule+"@0[MUST]" {
-					found = true
-				}
-			}
-			if !found {
-				dump(t, rep)
-				t.Fatalf("no MUST finding of %s at seat 0; findings %v", tc.rule, failing(rep))
-			}
-			// The findings carry the seat's transcript, and no token.
-			var buf bytes.Buffer
-			if err := reports.WriteJSON(&buf, rep); err != nil {
-				t.Fatal(err)
-			}
-			if !bytes.Contains(buf.Bytes(), []byte(`"transcript"`)) {
-				t.Error("no finding carries a transcript")
-			}
-			if bytes.Contains(buf.Bytes(), []byte(c.Tokens[0])) {
-				t.Error("the report holds the seat's token")
-			}
-		})
-	}
+	proxytest.BrokenAgent(t, game, "inference/agent.legal-answer", func(ctx context.Context, t *testing.T, base string, m proxytest.Match, a *proxytest.Stdio) {
+		bridgeInference(ctx, t, base, m.ID, 0, m.Tokens[0], a)
+	})
 }
 
 // bridgeInference plays seat of match over the relay's WebSocket with a.
