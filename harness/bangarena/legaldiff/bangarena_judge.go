@@ -2,6 +2,7 @@ package legaldiff
 
 import (
 	"fmt"
+	shared "github.com/umpire-arena/umpire/harness/legaldiff"
 	"sort"
 	"strings"
 
@@ -137,7 +138,7 @@ func compareRequest(seat int, req ba.DecisionRequest, gaps ba.ReadGaps) (fs []re
 	// The one comparison (BangArena); the live check judges the
 	// sets of actionIds (READINGS 8): a repeated actionId is read once, and
 	// command or argsSchema differences are left to umpire legal --check.
-	d := BangArena(derived, und, Items(req.LegalActions))
+	d := BangArena(derived, und, shared.Items(req.LegalActions))
 	for _, u := range und {
 		if u.Command == ba.AllUndecided {
 			// I-BA-L3: a field every item depends on did not read.

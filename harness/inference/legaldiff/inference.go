@@ -3,45 +3,28 @@ package legaldiff
 import (
 	"encoding/json"
 	"fmt"
+	shared "github.com/umpire-arena/umpire/harness/legaldiff"
 	"sort"
 
 	"github.com/umpire-arena/umpire/referee/inference"
 )
 
-// Class says why an offered item is not matched.
-type Class string
-
-// The classes of an offered item that the referee's list does not match.
-const (
-	// NotLegal: the referee does not allow the item (an action it does not
-	// derive, or an unknown one).
-	NotLegal Class = "not-legal"
-	// Repeated: a second item of an action already offered.
-	Repeated Class = "repeated"
-	// Unreadable: not an object with an action.
-	Unreadable Class = "unreadable"
+// The shared vocabulary of a comparison (harness/legaldiff): an Inference
+// item's key is its action; a NotLegal Extra's Raw is the decoded object
+// re-encoded (compact, keys sorted); a Difference's field is "amount",
+// "min" or "max".
+type (
+	Class      = shared.Class
+	Extra      = shared.Extra
+	Difference = shared.Difference
 )
 
-// Extra is an offered item the referee's list does not match.
-type Extra struct {
-	Class Class
-	// Action is the item's action; empty for an unreadable item.
-	Action string
-	// Raw is the item as offered; for a NotLegal item, the decoded object
-	// re-encoded (compact, keys sorted).
-	Raw json.RawMessage
-}
-
-// Difference is a field in which an offered item disagrees with the
-// referee's item of the same action.
-type Difference struct {
-	// Action is the item's action.
-	Action string
-	// Field is the field compared ("amount", "min" or "max").
-	Field string
-	// Text says how they differ, prefixed "<action>: ".
-	Text string
-}
+// The classes of an unmatched item.
+const (
+	NotLegal   = shared.NotLegal
+	Repeated   = shared.Repeated
+	Unreadable = shared.Unreadable
+)
 
 // InferenceDiff compares an Inference server's legal_actions with the
 // referee's (inference.LegalFromView).
@@ -138,17 +121,4 @@ func Inference(derived []inference.LegalAction, given []json.RawMessage) Inferen
 	}
 	sort.Slice(d.Different, func(i, j int) bool { return d.Different[i].Text < d.Different[j].Text })
 	return d
-}
-
-// Items encodes decoded items as a server would offer them, for a caller
-// that holds a list already decoded (inference.LegalAction's JSON form).
-func Items[T any](l []T) []json.RawMessage {
-	out := make([]json.RawMessage, 0, len(l))
-	for _, a := range l {
-		b, err := json.Marshal(a)
-		if err == nil {
-			out = append(out, b)
-		}
-	}
-	return out
 }

@@ -2,6 +2,7 @@ package legaldiff
 
 import (
 	"encoding/json"
+	shared "github.com/umpire-arena/umpire/harness/legaldiff"
 
 	"github.com/umpire-arena/umpire/referee/inference"
 	"github.com/umpire-arena/umpire/referee/rules"
@@ -15,7 +16,7 @@ import (
 // rule of the documents names it); umpire legal --check lists it. The
 // suite's legal_actions check and the proxy's judge both use it.
 func CompareLegalActions(where rules.Where, want, got []inference.LegalAction) []reports.Finding {
-	return CompareLegalItems(where, want, Items(got))
+	return CompareLegalItems(where, want, shared.Items(got))
 }
 
 // CompareLegalItems is CompareLegalActions of the items as offered (each
