@@ -4,7 +4,7 @@
 // list is judged the same way wherever it is seen.
 //
 // The comparison reads tolerantly, as the referee's readers do
-// (inference.ReadLegalView, bangarena.ReadRequest): of an offered item it
+// (wire.ReadLegalView of referee/inference/wire, bangarena.ReadRequest): of an offered item it
 // decodes only what the comparison needs (the action and its amounts; the
 // actionId, command and argsSchema) and accepts any other field. Every
 // offered item lands in exactly one class: matched, extra (the referee does

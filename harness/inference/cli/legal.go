@@ -11,6 +11,7 @@ import (
 	"github.com/umpire-arena/umpire/harness/legaldiff"
 	"github.com/umpire-arena/umpire/internal/inert"
 	"github.com/umpire-arena/umpire/referee/inference"
+	infwire "github.com/umpire-arena/umpire/referee/inference/wire"
 )
 
 // legalDiff is the outcome of "umpire legal --game inference --check".
@@ -103,7 +104,7 @@ func ParseDecision(raw []byte) (vs inference.VisibleState, given []json.RawMessa
 	}
 	// Only what the derivation needs is read; any shape of the rest is
 	// accepted (the schema check, umpire validate, judges it).
-	vs, err = inference.ReadLegalView(body)
+	vs, err = infwire.ReadLegalView(body)
 	if err != nil {
 		return vs, nil, warnings, err
 	}

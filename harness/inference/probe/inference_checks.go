@@ -313,7 +313,7 @@ func infJudgeLegal(got []infMsg, around func(i int) []reports.Message, res *conf
 		n++
 		seat := m.Seat
 		where := rules.Where{Seat: &seat, Round: m.Env.Round, Turn: m.Env.Turn}
-		vs, err1 := ref.ReadLegalView(m.Env.VisibleState)
+		vs, err1 := wire.ReadLegalView(m.Env.VisibleState)
 		offered, err2 := m.legal()
 		if err1 != nil || err2 != nil {
 			continue // the schema check reports it
