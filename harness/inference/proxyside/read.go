@@ -8,10 +8,11 @@ import (
 	"github.com/umpire-arena/umpire/referee/inference/wire"
 )
 
-// The Inference judge's readers of server messages: one pass each, with
-// gjson, of what the judge needs (a full decode of every message of every
-// seat would cost more than the relaying), and the events kept so that
-// an event sent to every seat is read once.
+// The Inference judge's reading of server messages: the one readers of
+// referee/inference/wire, each one pass of what the judge needs (a full
+// decode of every message of every seat would cost more than the
+// relaying), and the events kept so that an event sent to every seat is
+// read once.
 
 // readEnvelopeUnchecked reads a text message from the server with the one
 // reader of the envelope, without the JSON syntax check

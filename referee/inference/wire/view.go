@@ -2,7 +2,6 @@ package wire
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 
 	"github.com/umpire-arena/umpire/referee/inference"
@@ -313,9 +312,7 @@ func (v *View) ReadLogs() {
 		if l.raw == nil {
 			continue
 		}
-		err := json.Unmarshal(l.raw, l.dst)
-		var typeErr *json.UnmarshalTypeError
-		v.set(l.f, l.raw, err == nil || errors.As(err, &typeErr) && l.raw[0] == '[')
+		v.set(l.f, l.raw, json.Unmarshal(l.raw, l.dst) == nil)
 	}
 }
 
