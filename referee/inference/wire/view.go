@@ -78,7 +78,9 @@ func (f ViewField) String() string {
 // rest, and is unknown (or an error for it alone) when a field it needs is
 // not Read — the schema check judges shapes. An integer is any JSON number
 // of integral value within ±2^53 (I-INF-S9). A players entry that is not an
-// object is skipped; of an entry, each field is read on its own. The logs
+// object is skipped; of an entry, each field is read on its own, and players
+// is Read only when every entry is an object whose fields are of their
+// shapes (a check of the players' figures needs them all). The logs
 // (actions, messages, history) are kept as sent and decoded only by
 // ReadLogs, which a check of the whole view calls: the proxy and the legal
 // derivation do not pay for the history a your_turn carries.
@@ -165,11 +167,15 @@ func ReadView(b []byte) (v View, ok bool) {
 			v.readTurn(val)
 		case "players":
 			v.Players, v.Peeks = v.Players[:0], v.Peeks[:0]
-			v.set(VPlayers, val, elements(val, func(e []byte) {
-				if p, ok := v.readPlayer(e); ok {
+			whole := true
+			isArray := elements(val, func(e []byte) {
+				p, ok, w := v.readPlayer(e)
+				if ok {
 					v.Players = append(v.Players, p)
 				}
-			}))
+				whole = whole && w
+			})
+			v.set(VPlayers, val, isArray && whole)
 		case "actions":
 			v.actions = val
 		case "messages":
@@ -252,36 +258,53 @@ func (v *View) readTurn(val []byte) {
 }
 
 // readPlayer reads a players entry, each field on its own, and keeps its
-// value members (Peeks); ok is false when e is not an object.
-func (v *View) readPlayer(e []byte) (p inference.PlayerView, ok bool) {
+// value members (Peeks); ok is false when e is not an object, whole when
+// every field it reads is of its pinned shape (or null).
+func (v *View) readPlayer(e []byte) (p inference.PlayerView, ok, whole bool) {
 	seat, peeks := -1, len(v.Peeks)
+	whole = true
+	check := func(m []byte, ok bool) {
+		if !ok && string(m) != "null" {
+			whole = false
+		}
+	}
+	integerTo := func(m []byte, dst *int) {
+		var ok bool
+		*dst, ok = integer(m)
+		check(m, ok)
+	}
+	boolTo := func(m []byte, dst *bool) {
+		*dst = flag(m)
+		check(m, *dst || string(m) == "false")
+	}
 	ok = members(e, func(k, m []byte) bool {
 		switch string(k) {
 		case "seat":
-			var has bool
-			if p.Seat, has = integer(m); has {
-				seat = p.Seat
-			} else {
-				seat = -1
+			integerTo(m, &p.Seat)
+			seat = -1
+			if n, has := integer(m); has {
+				seat = n
 			}
 		case "name":
-			p.Name, _ = str(m)
+			var ok bool
+			p.Name, ok = str(m)
+			check(m, ok)
 		case "credits":
-			p.Credits = intOr0(m)
+			integerTo(m, &p.Credits)
 		case "busted":
-			p.Busted = flag(m)
+			boolTo(m, &p.Busted)
 		case "sitting_out":
-			p.SittingOut = flag(m)
+			boolTo(m, &p.SittingOut)
 		case "back_in_round":
-			p.BackInRound = intOr0(m)
+			integerTo(m, &p.BackInRound)
 		case "in_round":
-			p.InRound = flag(m)
+			boolTo(m, &p.InRound)
 		case "folded":
-			p.Folded = flag(m)
+			boolTo(m, &p.Folded)
 		case "all_in":
-			p.AllIn = flag(m)
+			boolTo(m, &p.AllIn)
 		case "contribution":
-			p.Contribution = intOr0(m)
+			integerTo(m, &p.Contribution)
 		case "value", "your_value", "hidden_value":
 			if string(m) != "null" {
 				v.Peeks = append(v.Peeks, Peek{Key: string(k), Raw: m})
@@ -295,7 +318,7 @@ func (v *View) readPlayer(e []byte) (p inference.PlayerView, ok bool) {
 	if !ok {
 		v.Peeks = v.Peeks[:peeks]
 	}
-	return p, ok
+	return p, ok, ok && whole
 }
 
 // ReadLogs decodes the view's actions, messages and history as

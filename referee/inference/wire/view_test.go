@@ -134,11 +134,12 @@ func BenchmarkReadView(b *testing.B) {
 }
 
 // TestReadViewPlayers: an entry that is not an object is skipped, each
-// field of an entry read on its own, and value members are Peeks.
+// field of an entry read on its own, and value members are Peeks; players
+// is Read only when every entry is whole.
 func TestReadViewPlayers(t *testing.T) {
 	v, ok := ReadView([]byte(`{"your_seat":0,"players":[{"seat":0,"credits":9,"your_value":4},"x",{"seat":1,"credits":"8","folded":true,"value":7},{"hidden_value":null,"value":2}]}`))
-	if !ok || !v.Read(VPlayers) {
-		t.Fatal("players not read")
+	if !ok || v.Read(VPlayers) || !v.Sent(VPlayers) {
+		t.Fatalf("players with entries of other shapes: ok %v, Read %v", ok, v.Read(VPlayers))
 	}
 	want := []inference.PlayerView{{Seat: 0, Credits: 9}, {Seat: 1, Folded: true}, {}}
 	if !reflect.DeepEqual(v.Players, want) {
@@ -147,6 +148,16 @@ func TestReadViewPlayers(t *testing.T) {
 	peeks := []Peek{{0, "your_value", []byte("4")}, {1, "value", []byte("7")}, {-1, "value", []byte("2")}}
 	if !reflect.DeepEqual(v.Peeks, peeks) {
 		t.Errorf("peeks %+v, want %+v", v.Peeks, peeks)
+	}
+	for _, whole := range []string{`[]`, `[{"seat":0,"credits":9,"busted":false,"name":"a","back_in_round":null}]`} {
+		if v, _ := ReadView([]byte(`{"players":` + whole + `}`)); !v.Read(VPlayers) {
+			t.Errorf("players %s not Read", whole)
+		}
+	}
+	for _, part := range []string{`[null]`, `[{"seat":0,"busted":1}]`, `[{"seat":0,"name":3}]`, `{}`} {
+		if v, _ := ReadView([]byte(`{"players":` + part + `}`)); v.Read(VPlayers) {
+			t.Errorf("players %s Read", part)
+		}
 	}
 }
 
