@@ -93,12 +93,8 @@ func ParseDecision(raw []byte) (vs inference.VisibleState, given []json.RawMessa
 		}
 		var turn int
 		if json.Unmarshal(top["turn"], &turn) == nil {
-			var vsTurn struct {
-				Turn json.RawMessage `json:"turn"`
-			}
-			var tr inference.TurnRef
-			if json.Unmarshal(body, &vsTurn) == nil && json.Unmarshal(vsTurn.Turn, &tr) == nil && string(vsTurn.Turn) != "null" && tr.Turn != turn {
-				warnings = append(warnings, fmt.Sprintf("%s: your_turn.turn %d differs from visible_state.turn.turn %d", "inference/protocol.envelope", turn, tr.Turn))
+			if v, _ := infwire.ReadView(body); v.Read(infwire.VTurnTurn) && v.Turn.Turn != turn {
+				warnings = append(warnings, fmt.Sprintf("%s: your_turn.turn %d differs from visible_state.turn.turn %d", "inference/protocol.envelope", turn, v.Turn.Turn))
 			}
 		}
 	}
