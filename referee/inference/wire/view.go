@@ -51,18 +51,18 @@ const (
 	viewFields
 )
 
-var viewFieldNames = [viewFields]string{
-	"game", "rules_version", "rounds_total", "round", "dealer", "table_size", "your_seat", "your_value",
-	"your_credits", "to_call", "call_breakeven_value", "current_bet", "pot", "raises_used", "limits", "turn",
-	"players", "actions", "messages", "history",
-	"limits.ante", "limits.ante_ramp", "limits.min_raise", "limits.max_raise", "limits.max_raises_per_round",
-	"limits.value_min", "limits.value_max", "limits.turn_deadline_ms", "limits.max_consecutive_timeouts",
-	"limits.sit_out_rounds", "limits.max_message_chars", "turn.turn", "turn.seat",
-}
-
+// String is the field's name in the visible_state ("limits.min_raise").
 func (f ViewField) String() string {
+	names := [viewFields]string{
+		"game", "rules_version", "rounds_total", "round", "dealer", "table_size", "your_seat", "your_value",
+		"your_credits", "to_call", "call_breakeven_value", "current_bet", "pot", "raises_used", "limits", "turn",
+		"players", "actions", "messages", "history",
+		"limits.ante", "limits.ante_ramp", "limits.min_raise", "limits.max_raise", "limits.max_raises_per_round",
+		"limits.value_min", "limits.value_max", "limits.turn_deadline_ms", "limits.max_consecutive_timeouts",
+		"limits.sit_out_rounds", "limits.max_message_chars", "turn.turn", "turn.seat",
+	}
 	if f < viewFields {
-		return viewFieldNames[f]
+		return names[f]
 	}
 	return fmt.Sprintf("ViewField(%d)", f)
 }
@@ -72,8 +72,9 @@ func (f ViewField) String() string {
 //
 // The one tolerance policy of every reader of a visible_state (the suite's
 // probes and legal check, the proxy's judge, umpire legal and the example
-// agent): each field is read on its own and a field absent, null or of
-// another shape than WIRE.md's pin is left zero (nil) and not Read, without
+// agent): each field is read on its own and a field absent, null (but a
+// turn of null: no seat is to act) or of another shape than WIRE.md's pin
+// is left zero (nil) and not Read, without
 // hiding the others; a check reads what it needs, accepts any shape of the
 // rest, and is unknown (or an error for it alone) when a field it needs is
 // not Read — the schema check judges shapes. An integer is any JSON number
