@@ -13,7 +13,10 @@ import (
 // BenchmarkVisible measures the judge's read of a your_turn's
 // visible_state in round 30 of a 6-seat match (a history of 29 rounds):
 // the one reader (wire.ReadView and LegalView) against the gjson reader
-// the judge had before it (gjsonReadVisible, kept below for this alone).
+// the judge had before it (gjsonReadVisible, kept below for this alone,
+// and its walk of the players for the hidden-value check).
+//
+//	go test -run '^$' -bench BenchmarkVisible ./harness/inference/proxyside/
 func BenchmarkVisible(b *testing.B) {
 	m, err := ref.NewMatch(ref.DefaultConfig(), "m", "view", []string{"a", "b", "c", "d", "e", "f"}, nil)
 	if err != nil {
@@ -42,9 +45,20 @@ func BenchmarkVisible(b *testing.B) {
 		b.SetBytes(int64(len(raw)))
 		b.ReportAllocs()
 		for b.Loop() {
-			if r := view(raw); !r.IsObject() || !gjsonReadVisible(r).legalOK {
+			r := view(raw)
+			v := gjsonReadVisible(r)
+			if !r.IsObject() || !v.legalOK {
 				b.Fatal("not read")
 			}
+			// The players walk of the hidden-value check, as it was.
+			v.players.ForEach(func(_, pl gjson.Result) bool {
+				if gjsonIntOf(pl.Get("seat")) != nil {
+					for _, k := range []string{"value", "your_value", "hidden_value"} {
+						_ = pl.Get(k)
+					}
+				}
+				return true
+			})
 		}
 	})
 }
