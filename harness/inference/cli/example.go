@@ -8,6 +8,7 @@ import (
 	"github.com/umpire-arena/umpire/harness/gamecli"
 	infadv "github.com/umpire-arena/umpire/harness/inference/players"
 	inf "github.com/umpire-arena/umpire/referee/inference"
+	infwire "github.com/umpire-arena/umpire/referee/inference/wire"
 )
 
 // example is "umpire example-agent --game inference": it answers each
@@ -55,7 +56,7 @@ func example(ctx context.Context, in io.Reader, out io.Writer, kind string, seed
 			if msg.Turn == nil {
 				return nil, false, nil
 			}
-			vs, err := inf.ReadLegalView(msg.VisibleState)
+			vs, err := infwire.ReadLegalView(msg.VisibleState)
 			if err != nil {
 				return nil, false, nil
 			}

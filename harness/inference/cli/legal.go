@@ -11,6 +11,7 @@ import (
 	"github.com/umpire-arena/umpire/harness/inference/legaldiff"
 	"github.com/umpire-arena/umpire/internal/inert"
 	"github.com/umpire-arena/umpire/referee/inference"
+	infwire "github.com/umpire-arena/umpire/referee/inference/wire"
 )
 
 // legalDiff is the outcome of "umpire legal --game inference --check".
@@ -92,18 +93,14 @@ func ParseDecision(raw []byte) (vs inference.VisibleState, given []json.RawMessa
 		}
 		var turn int
 		if json.Unmarshal(top["turn"], &turn) == nil {
-			var vsTurn struct {
-				Turn json.RawMessage `json:"turn"`
-			}
-			var tr inference.TurnRef
-			if json.Unmarshal(body, &vsTurn) == nil && json.Unmarshal(vsTurn.Turn, &tr) == nil && string(vsTurn.Turn) != "null" && tr.Turn != turn {
-				warnings = append(warnings, fmt.Sprintf("%s: your_turn.turn %d differs from visible_state.turn.turn %d", "inference/protocol.envelope", turn, tr.Turn))
+			if v, _ := infwire.ReadView(body); v.Read(infwire.VTurnTurn) && v.Turn.Turn != turn {
+				warnings = append(warnings, fmt.Sprintf("%s: your_turn.turn %d differs from visible_state.turn.turn %d", "inference/protocol.envelope", turn, v.Turn.Turn))
 			}
 		}
 	}
 	// Only what the derivation needs is read; any shape of the rest is
 	// accepted (the schema check, umpire validate, judges it).
-	vs, err = inference.ReadLegalView(body)
+	vs, err = infwire.ReadLegalView(body)
 	if err != nil {
 		return vs, nil, warnings, err
 	}

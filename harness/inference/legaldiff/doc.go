@@ -4,7 +4,7 @@
 // judge all use it, so a list is judged the same way wherever it is seen.
 //
 // The comparison reads tolerantly, as the referee's reader does
-// (inference.ReadLegalView): of an offered item it decodes only the action
+// (wire.ReadLegalView): of an offered item it decodes only the action
 // and its amounts, and accepts any other field. Every offered item lands in
 // exactly one class: matched, extra (the referee does not allow it),
 // repeated (a second item of one action) or unreadable (not an object with

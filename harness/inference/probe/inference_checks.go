@@ -313,7 +313,7 @@ func infJudgeLegal(got []infMsg, around func(i int) []reports.Message, res *conf
 		n++
 		seat := m.Seat
 		where := rules.Where{Seat: &seat, Round: m.Env.Round, Turn: m.Env.Turn}
-		vs, err1 := ref.ReadLegalView(m.Env.VisibleState)
+		vs, err1 := wire.ReadLegalView(m.Env.VisibleState)
 		offered, err2 := m.legal()
 		if err1 != nil || err2 != nil {
 			continue // the schema check reports it
@@ -329,22 +329,25 @@ func infJudgeLegal(got []infMsg, around func(i int) []reports.Message, res *conf
 		}
 		res.Eval("inference/protocol.current-bet", "inference/protocol.to-call", "inference/visibility.public")
 		convs := ref.ViewConventions(vs)
-		// The pot and the ante need the whole view; one that does not
-		// decode whole is the schema check's to report.
-		var full ref.VisibleState
-		if json.Unmarshal(m.Env.VisibleState, &full) == nil {
+		// The pot needs the pot and every players entry, the ante the
+		// round and limits (ante_ramp absent reads as no ramp); one that
+		// cannot be read is the schema check's to report.
+		full, _ := wire.ReadView(m.Env.VisibleState)
+		if full.Read(wire.VPot) && full.Read(wire.VPlayers) {
 			res.Eval("inference/wire.visible-state.contribution")
-			if err := ref.PotConvention(full); err != nil {
+			if err := ref.PotConvention(full.VisibleState); err != nil {
 				convs = append(convs, err)
 			}
+		}
+		if full.Read(wire.VRound) && full.Read(wire.VLimitsAnte) && (full.Read(wire.VLimitsAnteRamp) || !full.Sent(wire.VLimitsAnteRamp)) {
 			// The ante against the first turn of the same match (the
 			// pinned ramp's formula), once the match is in another round.
 			key := m.Env.MatchID
 			if first, ok := firstView[key]; !ok {
-				firstView[key] = full
+				firstView[key] = full.VisibleState
 			} else if first.Round != full.Round {
 				res.Eval("inference/protocol.ante-formula", "inference/wire.visible-state.ante")
-				if err := ref.AnteConvention(first, full); err != nil {
+				if err := ref.AnteConvention(first, full.VisibleState); err != nil {
 					convs = append(convs, err)
 				}
 			}

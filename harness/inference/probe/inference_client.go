@@ -46,18 +46,18 @@ func (m *infMsg) turnOf() int {
 	return *m.Env.Turn
 }
 
-// view decodes the your_turn's visible_state whole, for the scripted
-// players and the probes: a field of another shape than umpire's is left
-// zero and the rest decoded (encoding/json goes on past a type mismatch);
-// only a view that is not a JSON object is an error.
+// view reads the message's visible_state whole with the one reader
+// (wire.ReadView, its logs included), for the scripted players and the
+// probes: a field absent or of another shape is left zero (nil), the rest
+// read (a probe that needs to tell them apart reads the wire.View); only a
+// view that is not a JSON object is an error.
 func (m *infMsg) view() (ref.VisibleState, error) {
-	var vs ref.VisibleState
-	err := json.Unmarshal(m.Env.VisibleState, &vs)
-	var typeErr *json.UnmarshalTypeError
-	if errors.As(err, &typeErr) {
-		err = nil
+	v, ok := wire.ReadView(m.Env.VisibleState)
+	if !ok {
+		return ref.VisibleState{}, errors.New("visible_state is not a JSON object")
 	}
-	return vs, err
+	v.ReadLogs()
+	return v.VisibleState, nil
 }
 
 // legal reads the your_turn's legal_actions tolerantly (wire.ReadLegal):

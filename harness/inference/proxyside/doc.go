@@ -23,9 +23,11 @@
 // (referee/inference/verify); a server that offers none is judged from
 // the streams of the seats the relay carried (streams.go), merged by the
 // one judge (referee/inference/judge.Gathered), each seat's stream kept
-// within a cap and the run's live budget. The readers (read.go) take one
-// gjson pass of what the judge needs, and an event the server sends every
-// seat is read once.
+// within a cap and the run's live budget. A server message is read with
+// the one readers of referee/inference/wire (the envelope, its event, its
+// visible_state through wire.ReadView: a check unknown when a field it
+// needs cannot be read), and an event the server sends every seat is read
+// once (read.go).
 //
 // The end-to-end tests of this judge live here, in the external test
 // package (rig_test.go and the rest): seats play matches of the embedded

@@ -21,14 +21,21 @@ func FuzzReaders(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
 		if env, ok := wire.ReadEnvelope(b); ok {
-			_ = readVisible(view(env.VisibleState))
+			readView(env.VisibleState)
 			_ = wire.ReadEvent(env.Event)
 		}
 		if env, ok := readEnvelopeUnchecked(b); ok {
-			_ = readVisible(view(env.VisibleState))
+			readView(env.VisibleState)
 			_ = wire.ReadEvent(env.Event)
 		}
 	})
+}
+
+// readView reads a visible_state as the judge does.
+func readView(b []byte) {
+	if v, ok := wire.ReadView(b); ok {
+		_, _ = v.LegalView()
+	}
 }
 
 // FuzzEnvelopeCheck: the judge skips the JSON syntax scan of a message that

@@ -357,16 +357,17 @@ func (im *infMatch) server(seat int, at time.Time, typ websocket.MessageType, da
 		im.keepRead(key, data, env, ev)
 	}
 	s := im.seat(seat)
-	var vis visible
-	if vsr := view(env.VisibleState); vsr.IsObject() {
-		vis = readVisible(vsr)
-		im.hidden(seat, vis)
+	// The visible_state through the one reader (its shape is the schema
+	// check's): what a check needs and could not read makes it unknown.
+	vis, visOK := wire.ReadView(env.VisibleState)
+	if visOK {
+		im.hidden(seat, &vis)
 	}
 	switch env.Type {
 	case "welcome":
 		s.bets.ok = false // a seat joining again may have missed events
 	case "your_turn":
-		im.yourTurn(seat, s, at, env, vis, where)
+		im.yourTurn(seat, s, at, env, &vis, visOK, where)
 	case "error":
 		// An error refusing the seat's answer leaves its turn open (the
 		// document: "answered with an error and does not consume your
@@ -401,47 +402,40 @@ func (im *infMatch) server(seat int, at time.Time, typ websocket.MessageType, da
 // hidden looks for other seats' hidden values in a visible_state sent to
 // seat (I-INF-P-style structural reading: a value field on another seat's
 // entry before the showdown), and records the seat's own value.
-func (im *infMatch) hidden(seat int, vs visible) {
+func (im *infMatch) hidden(seat int, vs *wire.View) {
 	m := im.m
-	round := vs.round
+	round := vs.Round
 	where := rules.Where{Round: round}
-	if you := vs.yourSeat; you != nil && *you != seat {
-		m.Fail(infServerHidden, "inference/visibility.no-peek", seat, where, seat, *you,
-			"seat %d was sent the visible_state of seat %d", seat, *you)
+	if vs.Read(wire.VYourSeat) && vs.YourSeat != seat {
+		m.Fail(infServerHidden, "inference/visibility.no-peek", seat, where, seat, vs.YourSeat,
+			"seat %d was sent the visible_state of seat %d", seat, vs.YourSeat)
 		return
 	}
-	if v := vs.yourValue; v != nil {
+	if v := vs.YourValue; v != nil {
 		im.values[[2]int{seat, round}] = *v
 	}
 	m.Ran(infServerHidden)
-	vs.players.ForEach(func(_, pl gjson.Result) bool {
-		ps := intOf(pl.Get("seat"))
-		if ps == nil || *ps == seat {
-			return true
+	for _, p := range vs.Peeks {
+		if p.Seat < 0 || p.Seat == seat {
+			continue
 		}
-		for _, k := range []string{"value", "your_value", "hidden_value"} {
-			raw := pl.Get(k)
-			if !raw.Exists() || raw.Type == gjson.Null {
-				continue
-			}
-			note := ""
-			if real, known := im.values[[2]int{*ps, round}]; known && raw.Type == gjson.Number && int(raw.Int()) == real {
-				note = fmt.Sprintf(" (it is seat %d's real value, as the relay saw it on that seat's own stream)", *ps)
-			}
-			m.Fail(infServerHidden, "inference/visibility.no-peek", seat, where, "no value of another seat", map[string]any{"seat": *ps, k: json.RawMessage(raw.Raw)},
-				"seat %d's visible_state shows seat %d's hidden value before the showdown%s", seat, *ps, note)
+		note := ""
+		var n float64
+		if real, known := im.values[[2]int{p.Seat, round}]; known && json.Unmarshal(p.Raw, &n) == nil && n == float64(real) {
+			note = fmt.Sprintf(" (it is seat %d's real value, as the relay saw it on that seat's own stream)", p.Seat)
 		}
-		return true
-	})
+		m.Fail(infServerHidden, "inference/visibility.no-peek", seat, where, "no value of another seat", map[string]any{"seat": p.Seat, p.Key: json.RawMessage(p.Raw)},
+			"seat %d's visible_state shows seat %d's hidden value before the showdown%s", seat, p.Seat, note)
+	}
 }
 
 // yourTurn compares the offered legal_actions with the referee's and opens
 // the seat's turn.
-func (im *infMatch) yourTurn(seat int, s *infSeat, at time.Time, env wire.Envelope, vis visible, where rules.Where) {
+func (im *infMatch) yourTurn(seat int, s *infSeat, at time.Time, env wire.Envelope, vis *wire.View, visOK bool, where rules.Where) {
 	m := im.m
 	t := &infTurn{matchID: env.MatchID, round: env.Round, turn: -1, at: at, toCall: -1}
-	if vis.toCall != nil {
-		t.toCall = *vis.toCall
+	if vis.Read(wire.VToCall) {
+		t.toCall = vis.ToCall
 	}
 	if env.Turn != nil {
 		t.turn = *env.Turn
@@ -458,19 +452,23 @@ func (im *infMatch) yourTurn(seat int, s *infSeat, at time.Time, env wire.Envelo
 		got, _ := wire.ReadLegal(env.LegalActions)
 		return got
 	}
-	if owe, ok := s.bets.owes(seat, env.Round, vis.legal.YourCredits); ok && vis.legalOK && owe != vis.legal.ToCall {
+	// The fields the derivation needs (wire.View.LegalView): one absent
+	// or of another shape makes it unknown.
+	legal, lerr := vis.LegalView()
+	legalOK := visOK && lerr == nil
+	if owe, ok := s.bets.owes(seat, env.Round, legal.YourCredits); ok && legalOK && owe != legal.ToCall {
 		// The round's events say what the seat owes and the view's
 		// to_call is not it: the to_call is charged, and the items are
 		// judged against what the seat owes (a call item that is right is
 		// not charged for the to_call's error).
-		m.Fail(infServerLegal, "inference/visibility.to-call", seat, where, owe, vis.legal.ToCall,
-			"seat %d's visible_state shows to_call %d, but the round's events give what it owes as %d", seat, vis.legal.ToCall, owe)
-		vis.legal.ToCall, t.toCall = owe, owe
+		m.Fail(infServerLegal, "inference/visibility.to-call", seat, where, owe, legal.ToCall,
+			"seat %d's visible_state shows to_call %d, but the round's events give what it owes as %d", seat, legal.ToCall, owe)
+		legal.ToCall, t.toCall = owe, owe
 	}
-	if !vis.legalOK || !listOK || !view(env.VisibleState).IsObject() {
+	if !legalOK || !listOK {
 		t.legal = offered()
 		m.Unknown(infServerLegal, "a your_turn whose visible_state or legal_actions could not be read")
-	} else if want, err := ref.LegalFromView(vis.legal); err != nil {
+	} else if want, err := ref.LegalFromView(legal); err != nil {
 		t.legal = offered()
 		rule := rules.RuleOf(err)
 		if rule == "" {

@@ -12,7 +12,7 @@ import (
 // reports the shape at the level of its basis. The nested values are the
 // bytes of the message (views, not copies: they are valid while the
 // message's bytes are), read further by whoever needs them (ReadEvent,
-// inference.ReadLegalView, ReadLegal).
+// ReadView, ReadLegal).
 type Envelope struct {
 	Type    string
 	MatchID string

@@ -124,12 +124,14 @@ func skipString(b []byte, i int) int {
 		return -1
 	}
 	for j := i + 1; j < len(b); j++ {
-		switch b[j] {
-		case '\\':
-			j++
-		case '"':
+		c := b[j]
+		if c != '"' && c != '\\' {
+			continue
+		}
+		if c == '"' {
 			return j + 1
 		}
+		j++
 	}
 	return -1
 }
@@ -150,7 +152,11 @@ func SkipValue(b []byte, i int) int {
 	case '{', '[':
 		depth := 0
 		for j := i; j < len(b); j++ {
-			switch b[j] {
+			c := b[j]
+			if c != '"' && c|0x20 != '{' && c|0x20 != '}' {
+				continue // '[' and ']' are '{' and '}' less 0x20
+			}
+			switch c {
 			case '"':
 				if j = skipString(b, j); j < 0 {
 					return -1
