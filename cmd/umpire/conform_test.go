@@ -93,8 +93,8 @@ func TestConformMatchFlags(t *testing.T) {
 		args []string
 		want string
 	}{
-		{"room for Inference", []string{"--game", "inference", "--target", "http://127.0.0.1:1", "--room", "r", "--seat", "0=t"}, "--room names a room (BangArena); Inference plays a match: give --match"},
-		{"match for BangArena", []string{"--game", "bangarena", "--target", "http://127.0.0.1:1", "--match", "m", "--seat", "0=t"}, "--match names a match (Inference); BangArena plays a room: give --room"},
+		{"room for Inference", []string{"--game", "inference", "--target", "http://127.0.0.1:1", "--room", "r", "--seat", "0=t"}, "; Inference plays a match: give --match"},
+		{"match for BangArena", []string{"--game", "bangarena", "--target", "http://127.0.0.1:1", "--match", "m", "--seat", "0=t"}, "; BangArena plays a room: give --room"},
 		{"match and room", []string{"--game", "bangarena", "--target", "http://127.0.0.1:1", "--match", "m", "--room", "r", "--seat", "0=t"}, "--match and --room both name the match to play"},
 		{"room with embedded", []string{"--game", "bangarena", "--embedded", "--room", "r"}, "drop --target, --match, --room and --seat"},
 		{"no room", []string{"--game", "bangarena", "--target", "http://127.0.0.1:1", "--seat", "0=t"}, "give --room and --seat N=TOKEN"},
@@ -111,9 +111,12 @@ func TestConformMatchFlags(t *testing.T) {
 		})
 	}
 	_, out, errs := runConform(t, "--help")
-	for _, want := range []string{"Inference match id to play (env UMPIRE_MATCH)", "BangArena room id to play (env UMPIRE_ROOM)"} {
-		if !strings.Contains(out+errs, want) {
-			t.Errorf("conform --help lacks %q:\n%s%s", want, out, errs)
+	for flag, want := range map[string][]string{"match": {"Inference", "match id to play", "UMPIRE_MATCH"}, "room": {"BangArena", "room id to play", "UMPIRE_ROOM"}} {
+		h := flagHelp(out+errs, flag)
+		for _, w := range want {
+			if !strings.Contains(h, w) {
+				t.Errorf("conform --help: --%s says %q, want %q in it", flag, h, w)
+			}
 		}
 	}
 }

@@ -173,7 +173,7 @@ func TestMatchUnderItsNoun(t *testing.T) {
 	if err := wrong.SetMatch("room", "r"); err != nil {
 		t.Fatal(err)
 	}
-	if err := wrong.Validate(); err == nil || !strings.Contains(err.Error(), "--room names a room (BangArena); Inference plays a match: give --match") {
+	if err := wrong.Validate(); err == nil || !strings.Contains(err.Error(), "; Inference plays a match: give --match") {
 		t.Errorf("--room for Inference: have %v", err)
 	}
 }
