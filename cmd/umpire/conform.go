@@ -19,7 +19,15 @@ import (
 	"github.com/umpire-arena/umpire/reports"
 )
 
-const conformSynopsis = "--game G (--target URL (--match ID | --room ID) --seat N=TOKEN... | --target URL --create | --embedded) [--config FILE] [--deadline-ms N] [--mcp auto|yes|no] [--label-filter EXPR] [--check NAME] [--list] [--strict] [--known-failing FILE] [--junit F] [--json F] [--html F] [--md F] [--report-dir DIR]"
+// conformSynopsis is conform's usage line; the flags that name one match
+// are the registered games' nouns ("--match ID | --room ID").
+func conformSynopsis() string {
+	var ids []string
+	for _, n := range conform.MatchNouns() {
+		ids = append(ids, "--"+n.Noun+" ID")
+	}
+	return "--game G (--target URL (" + strings.Join(ids, " | ") + ") --seat N=TOKEN... | --target URL --create | --embedded) [--config FILE] [--deadline-ms N] [--mcp auto|yes|no] [--label-filter EXPR] [--check NAME] [--list] [--strict] [--known-failing FILE] [--junit F] [--json F] [--html F] [--md F] [--report-dir DIR]"
+}
 
 // seatFlags collects repeatable --seat N=TOKEN flags.
 type seatFlags map[int]string
@@ -68,7 +76,7 @@ func matchFlagNames() string {
 // finding (or when nothing was checked), 2 for usage errors, 3 when the run
 // could not be carried out (target unreachable, a check errored).
 func cmdConform(ctx context.Context, e *env, args []string) int {
-	fs := newFlagSet(e, "conform", conformSynopsis)
+	fs := newFlagSet(e, "conform", conformSynopsis())
 	var t conform.Target
 	seats := seatFlags{}
 	fs.StringVar(&t.Game, "game", "", "game: "+harness.NameList())
