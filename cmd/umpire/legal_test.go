@@ -50,7 +50,7 @@ func TestLegalCommand(t *testing.T) {
 		{name: "bangarena nested 20000 deep", args: []string{"legal", "--game", "bangarena", "--check", "-"}, stdin: deepMessage("observation", 20000), wantCode: exitError, wantErr: []string{"nested deeper than 512 levels"}},
 		{name: "bangarena unclosed nesting", args: []string{"legal", "--game", "bangarena", "--check", "-"}, stdin: strings.Repeat("[", 100000), wantCode: exitError, wantErr: []string{"nested deeper than 512 levels"}},
 		{name: "other message type", args: []string{"legal", "--game", "inference", "-"}, stdin: `{"type":"move"}`, wantCode: exitUsage, wantErr: []string{`a "move" message`}},
-		{name: "view lacks fields", args: []string{"legal", "--game", "inference", "-"}, stdin: `{"your_seat":1}`, wantCode: exitUsage, wantErr: []string{`visible_state lacks "your_credits"`}},
+		{name: "view lacks fields", args: []string{"legal", "--game", "inference", "-"}, stdin: `{"your_seat":1}`, wantCode: exitUsage, wantErr: []string{"visible_state.your_credits is absent or not an integer"}},
 		{name: "missing file", args: []string{"legal", "--game", "inference", legalTD("nope.json")}, wantCode: exitUsage, wantErr: []string{"cannot read"}},
 		{name: "no file", args: []string{"legal", "--game", "inference"}, wantCode: exitUsage, wantErr: []string{"exactly one FILE"}},
 		{name: "no game", args: []string{"legal", "-"}, wantCode: exitUsage, wantErr: []string{"--game is required"}},
