@@ -4,9 +4,12 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/umpire-arena/umpire/harness/game"
 )
 
 // The checked-in conformance manifest is what the code says: a rule, a
@@ -58,5 +61,23 @@ func TestManifestNamesChecksAndFaults(t *testing.T) {
 		if r.Checks == nil || r.Faults == nil || r.Observable == "" {
 			t.Errorf("%s: incomplete entry %+v", r.ID, r)
 		}
+	}
+	// A game's log verifier is one of the checks of every rule it
+	// evaluates (its VerifyRules part).
+	verified := 0
+	for _, g := range game.All() {
+		vr, ok := game.Part[VerifyRules](g)
+		if !ok {
+			continue
+		}
+		for _, id := range vr() {
+			verified++
+			if e, ok := m.Lookup(id); !ok || !slices.Contains(e.Checks, "verify") {
+				t.Errorf("%s: the verifier evaluates it, but the manifest lists its checks as %v", id, e.Checks)
+			}
+		}
+	}
+	if verified == 0 {
+		t.Error("no game gives the rules its verifier evaluates: the manifest's verify entries go untested")
 	}
 }
