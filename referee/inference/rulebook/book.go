@@ -6,23 +6,13 @@ import "github.com/umpire-arena/umpire/referee/rules/def"
 func Book() def.Book {
 	return def.Book{
 		Game:          "inference",
-		Rules:         all,
+		Rules:         def.Join(Rules, AgentRules, ServerRules),
 		Statements:    Statements,
 		SchemaClauses: SchemaClauses,
 		SchemaRules:   schemaRules,
 		Clauses:       clauses,
 		LogOnly:       logOnly,
 	}
-}
-
-// all is every Inference rule: the document's and the log's, the agents',
-// the servers'.
-func all() []def.Rule {
-	var out []def.Rule
-	for _, l := range [][]def.Rule{Rules(), AgentRules(), ServerRules()} {
-		out = append(out, l...)
-	}
-	return out
 }
 
 // schemaRules are the rules the schema violations of an Inference message

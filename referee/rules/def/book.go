@@ -29,3 +29,15 @@ type Book struct {
 	// match log shows, with why.
 	LogOnly func() map[string]string
 }
+
+// Join is a Book's Rules made of a game's lists (its document's, its
+// agents', its servers'), in order.
+func Join(lists ...func() []Rule) func() []Rule {
+	return func() []Rule {
+		var out []Rule
+		for _, l := range lists {
+			out = append(out, l()...)
+		}
+		return out
+	}
+}

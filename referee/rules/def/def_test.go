@@ -49,3 +49,18 @@ func TestEffective(t *testing.T) {
 		}
 	}
 }
+
+// TestJoin: a book's rules are its lists in order, each read afresh.
+func TestJoin(t *testing.T) {
+	a := func() []Rule { return []Rule{{ID: "g/a"}} }
+	b := func() []Rule { return []Rule{{ID: "g/b"}, {ID: "g/c"}} }
+	none := func() []Rule { return nil }
+	got := Join(a, none, b)()
+	if len(got) != 3 || got[0].ID != "g/a" || got[1].ID != "g/b" || got[2].ID != "g/c" {
+		t.Fatalf("Join = %v, want g/a, g/b, g/c", got)
+	}
+	got[0].ID = "changed"
+	if Join(a)()[0].ID != "g/a" {
+		t.Error("a list returned by Join is shared with the next call")
+	}
+}
