@@ -106,8 +106,17 @@ func (g Game) decisions(c Config) int {
 
 // start starts g's driver.
 func (g Game) start(c Config) (Driver, error) {
-	if g.Start == nil {
-		return nil, fmt.Errorf("%w: certify cannot play %s (the game gives no driver)", ErrConfig, g.Name)
+	if err := g.playable(); err != nil {
+		return nil, err
 	}
 	return g.Start(c)
+}
+
+// playable is the configuration error of a game certify cannot play (it
+// gives no driver); nil when it can.
+func (g Game) playable() error {
+	if g.Start == nil {
+		return fmt.Errorf("%w: certify cannot play %s (the game gives no driver)", ErrConfig, g.Name)
+	}
+	return nil
 }

@@ -1,7 +1,5 @@
 package certify
 
-import "fmt"
-
 // Validate checks the configuration as Run would, without playing: a
 // caller can tell a usage error (ErrConfig) from a run that cannot start
 // before it starts anything — a game that gives no driver included.
@@ -10,8 +8,8 @@ func (c Config) Validate() error {
 	if err != nil {
 		return err
 	}
-	if g, ok := gameOf(c.Game); ok && g.Start == nil {
-		return fmt.Errorf("%w: certify cannot play %s (the game gives no driver)", ErrConfig, g.Name)
+	if g, ok := gameOf(c.Game); ok {
+		return g.playable()
 	}
 	return nil
 }
